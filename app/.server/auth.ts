@@ -1,0 +1,151 @@
+import { redirect, type AppLoadContext } from "@remix-run/server-runtime";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { User } from "./db/schema";
+import { getServices, type NotificationType, type Services } from "./services";
+import { isGuestOnly, isPathAllowed, isProjectDetail } from "~/lib/access";
+import { primaryRole } from "~/lib/roles";
+import { verifySignin, type SigninResult } from "~/models/users.server";
+import { endSession, startSession, userForSession } from "~/models/sessions.server";
+import { notFound, assertSameOrigin } from "./http";
+
+export type GuardArgs = { request: Request; context: AppLoadContext };
+
+/** remix-auth does the credential check; sessions are ours (sessions table + cookie). */
+export function signinAuthenticator(services: Services) {
+  const authenticator = new Authenticator<SigninResult>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) =>
+      verifySignin(services.db, String(form.get("email") ?? ""), String(form.get("password") ?? "")),
+    ),
+    "form",
+  );
+  return authenticator;
+}
+
+async function readCookieSession(services: Services, request: Request) {
+  return services.sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+/** The signed-in user for this request, memoised so a page's parallel loaders share one look-up. */
+const userCache = new WeakMap<Request, Promise<User | null>>();
+export function currentUser(services: Services, request: Request): Promise<User | null> {
+  let pending = userCache.get(request);
+  if (!pending) {
+    pending = readCookieSession(services, request).then((session) => {
+      const id = session.get("sessionId");
+      return id ? userForSession(services.db, id) : null;
+    });
+    userCache.set(request, pending);
+  }
+  return pending;
+}
+
+/** The page a data request (?_data=...) belongs to: its path and query without _data. */
+export function pagePathOf(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  url.searchParams.delete("index");
+  return { pathname: url.pathname, search: url.search };
+}
+
+async function begin({ request, context }: GuardArgs) {
+  assertSameOrigin(request);
+  return getServices(context);
+}
+
+/** Pages anyone may open (the user, when there is one, is returned too). */
+export async function allowAnyone(args: GuardArgs) {
+  const services = await begin(args);
+  return { services, user: await currentUser(services, args.request) };
+}
+
+/** Guest-only pages: a signed-in user is sent home. */
+export async function requireAnonymous(args: GuardArgs) {
+  const services = await begin(args);
+  if (await currentUser(services, args.request)) throw redirect("/home");
+  return { services };
+}
+
+/**
+ * Every members' page: a visitor is sent to sign in (project detail pages to the
+ * home page's sign-in prompt); a member whose role may not open this path gets 404.
+ */
+export async function requireUser(args: GuardArgs) {
+  const services = await begin(args);
+  const user = await currentUser(services, args.request);
+  const { pathname, search } = pagePathOf(args.request);
+  if (!user) {
+    const wanted = pathname + search;
+    if (isProjectDetail(pathname)) {
+      throw redirect(`/home?${new URLSearchParams({ redirect: wanted, login: "true" })}`);
+    }
+    throw redirect(`/signin?${new URLSearchParams({ redirect: wanted })}`);
+  }
+  if (isGuestOnly(pathname)) throw redirect("/home");
+  const role = primaryRole(user.roles);
+  if (!isPathAllowed(role, pathname)) throw notFound();
+  return { services, user, role };
+}
+
+export async function requireAdmin(args: GuardArgs) {
+  const guarded = await requireUser(args);
+  if (guarded.role !== "admin") throw notFound();
+  return guarded;
+}
+
+export async function signIn(
+  services: Services,
+  request: Request,
+  userId: number,
+  { redirectTo, notification }: { redirectTo: string; notification?: string },
+) {
+  const previous = await readCookieSession(services, request);
+  const previousId = previous.get("sessionId");
+  if (previousId) await endSession(services.db, previousId);
+  // a brand-new cookie session: nothing from before sign-in carries over
+  const session = await services.sessionStorage.getSession();
+  session.set("sessionId", await startSession(services.db, userId));
+  if (notification) session.flash("notification", { message: notification, type: "success" });
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
+}
+
+export async function signOut(services: Services, request: Request) {
+  const session = await readCookieSession(services, request);
+  const id = session.get("sessionId");
+  if (id) await endSession(services.db, id);
+  const fresh = await services.sessionStorage.getSession();
+  fresh.flash("notification", { message: "You have signed out.", type: "success" });
+  return redirect("/signin", {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(fresh) },
+  });
+}
+
+/** Redirect with a snackbar message that the next page shows once. */
+export async function redirectWithNotification(
+  services: Services,
+  request: Request,
+  to: string,
+  message: string,
+  type: NotificationType = "success",
+) {
+  const session = await readCookieSession(services, request);
+  session.flash("notification", { message, type });
+  return redirect(to, {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
+}
+
+/** Reads (and so consumes) the flash notification; the returned header must be sent. */
+export async function takeNotification(services: Services, request: Request) {
+  const session = await readCookieSession(services, request);
+  const notification = session.get("notification") ?? null;
+  return {
+    notification,
+    headers: notification
+      ? { "Set-Cookie": await services.sessionStorage.commitSession(session) }
+      : undefined,
+  };
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * Configuration, checked once (once per isolate on Workers). `APP_ENV=production`
+ * switches on the production rules: secrets are required, cookies are Secure,
+ * HSTS is sent and no demo data is ever seeded.
+ */
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional();
+
+export const envSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+    SESSION_SECRET: optional,
+    /** Public origin used in links in e-mails, e.g. https://market.example.com */
+    APP_URL: optional,
+    TURNSTILE_SITE_KEY: optional,
+    TURNSTILE_SECRET_KEY: optional,
+    TURNSTILE_VERIFY_URL: z
+      .string()
+      .url()
+      .default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+    /** HTTP e-mail/SMS provider; when unset, messages stay in the outbox */
+    MAIL_API_URL: optional,
+    MAIL_API_KEY: optional,
+    MAIL_FROM: z.string().default("Secondary Marketplace <no-reply@marketplace.local>"),
+    SANITY_PROJECT_ID: optional,
+    SANITY_DATASET: optional,
+    SANITY_API_TOKEN: optional,
+    SANITY_WEBHOOK_SECRET: optional,
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV !== "production") return;
+    if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET must be set to at least 32 characters in production",
+      });
+    }
+    if (env.TURNSTILE_SITE_KEY && !env.TURNSTILE_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TURNSTILE_SECRET_KEY"],
+        message: "TURNSTILE_SECRET_KEY is required when TURNSTILE_SITE_KEY is set",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+
+export class ConfigurationError extends Error {
+  name = "ConfigurationError";
+}
+
+export function parseEnv(source: Record<string, unknown>): z.infer<typeof envSchema> {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";

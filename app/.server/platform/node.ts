@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { createCookieSessionStorage } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/server-runtime";
+import { drizzle } from "drizzle-orm/libsql";
+import { schema, type Database } from "../db";
+import { applyMigrations } from "../db/migrate-node";
+import { ConfigurationError, isProduction, parseEnv, type Env } from "../env";
+import type { Services } from "../services";
+import { randomToken } from "../crypto";
+import { seedDemoDataIfEmpty } from "../seed";
+import { deliverDueMessages } from "~/models/outbox.server";
+import { sessionCookieOptions } from "./shared";
+
+let booting: Promise<Services> | undefined;
+
+/** Built once per process, on first use: remix-serve passes no load context. */
+export function servicesFor(_context: AppLoadContext): Promise<Services> {
+  booting ??= boot().catch((error) => {
+    if (error instanceof ConfigurationError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    booting = undefined;
+    throw error;
+  });
+  return booting;
+}
+
+function dataDirectory() {
+  const dir = path.resolve(process.env.DATA_DIR ?? ".data");
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The embedded default keeps a generated secret so sessions survive restarts. */
+function embeddedSessionSecret(dir: string) {
+  const file = path.join(dir, "session-secret");
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomToken(48), { mode: 0o600 });
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+async function boot(): Promise<Services> {
+  const parsed = parseEnv(process.env);
+  const dir = dataDirectory();
+  const env: Env = {
+    ...parsed,
+    SESSION_SECRET: parsed.SESSION_SECRET ?? embeddedSessionSecret(dir),
+  };
+  const client = createClient({
+    url: process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`,
+  });
+  await client.execute("PRAGMA journal_mode = WAL");
+  await client.execute("PRAGMA busy_timeout = 5000");
+  await client.execute("PRAGMA foreign_keys = ON");
+  await applyMigrations(client);
+  const db = drizzle(client, { schema }) as unknown as Database;
+  if (!isProduction(env)) await seedDemoDataIfEmpty(db);
+
+  const pending = new Set<Promise<unknown>>();
+  const services: Services = {
+    env,
+    db,
+    sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
+    waitUntil(promise) {
+      const tracked = promise.catch((error) => console.error(error)).finally(() => pending.delete(tracked));
+      pending.add(tracked);
+    },
+  };
+  startOutboxTimer(services);
+  return services;
+}
+
+/** Retries of messages the provider refused earlier. */
+function startOutboxTimer(services: Services) {
+  const timer = setInterval(() => {
+    deliverDueMessages(services.db, services.env).catch((error) => console.error("outbox:", error));
+  }, 60_000);
+  timer.unref();
+}

@@ -1,0 +1,50 @@
+import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/server-runtime";
+import { drizzle } from "drizzle-orm/d1";
+import { schema, type Database } from "../db";
+import { isProduction, parseEnv, type Env } from "../env";
+import type { Services } from "../services";
+import { seedDemoDataIfEmpty } from "../seed";
+import { sessionCookieOptions } from "./shared";
+
+export type WorkerBindings = {
+  DB: D1Database;
+  FILES: R2Bucket;
+  CACHE: KVNamespace;
+  ASSETS: Fetcher;
+  [key: string]: unknown;
+};
+
+type Base = Omit<Services, "waitUntil">;
+
+/** One set of services per isolate and bindings object; waitUntil is per request. */
+const booted = new WeakMap<object, Promise<Base>>();
+
+async function boot(bindings: WorkerBindings): Promise<Base> {
+  const parsed = parseEnv(bindings);
+  if (!parsed.SESSION_SECRET) {
+    throw new Error("SESSION_SECRET is not set: run `wrangler secret put SESSION_SECRET`");
+  }
+  const env: Env = { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET };
+  const db = drizzle(bindings.DB, { schema }) as unknown as Database;
+  if (!isProduction(env)) await seedDemoDataIfEmpty(db);
+  return {
+    env,
+    db,
+    sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
+  };
+}
+
+export async function servicesFor(context: AppLoadContext): Promise<Services> {
+  const cloudflare = context.cloudflare as
+    | { env: WorkerBindings; ctx: ExecutionContext }
+    | undefined;
+  if (!cloudflare) throw new Error("The Workers build needs context.cloudflare");
+  let base = booted.get(cloudflare.env);
+  if (!base) {
+    base = boot(cloudflare.env);
+    booted.set(cloudflare.env, base);
+    base.catch(() => booted.delete(cloudflare.env));
+  }
+  return { ...(await base), waitUntil: (p) => cloudflare.ctx.waitUntil(p) };
+}

@@ -1,0 +1,22 @@
+import type { AppLoadContext, SessionStorage } from "@remix-run/server-runtime";
+import { servicesFor } from "#platform";
+import type { Database } from "./db";
+import type { Env } from "./env";
+import type { Notification } from "~/lib/notification";
+export type { NotificationType } from "~/lib/notification";
+
+export type SessionData = { sessionId: string };
+export type FlashData = { notification: Notification };
+
+/** Everything server code needs, built from the Workers env or from process.env on Node. */
+export interface Services {
+  env: Env;
+  db: Database;
+  sessionStorage: SessionStorage<SessionData, FlashData>;
+  /** Keep work going after the response (Workers' waitUntil; a tracked promise on Node). */
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+export function getServices(context: AppLoadContext): Promise<Services> {
+  return servicesFor(context);
+}

@@ -1,0 +1,34 @@
+import { Link } from "@remix-run/react";
+import { NAVIGATION } from "~/lib/navigation";
+import { ROLE_LABELS, isAgent } from "~/lib/roles";
+import type { PublicUser } from "~/models/users.server";
+
+const INTRO = {
+  buyer: "Find loan pools, real estate and companies that fit your mandate, sign NDAs and make offers.",
+  seller: "List your portfolios and assets, follow buyers' interest and negotiate offers.",
+  broker: "Find opportunities for your clients and follow your deals.",
+  admin: "Run the customer base, the listings, matchmaking and marketing.",
+  member: "Your account has no role yet. Contact us to get access.",
+} as const;
+
+export function Dashboard({ user }: { user: PublicUser }) {
+  const key = user.role ?? "member";
+  const links = NAVIGATION[key].filter((item) => item.to !== "/home");
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8">
+      <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
+      <p className="mt-1 text-slate-600" data-testid="dashboard-role">
+        {user.role ? ROLE_LABELS[user.role] : "Member"}
+        {isAgent(user.roles) ? " · Agent" : ""} · {user.company}
+      </p>
+      <p className="mt-4 max-w-2xl text-slate-700">{INTRO[key]}</p>
+      <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[...links, { to: "/profile", label: "Profile" }].map((item) => (
+          <Link key={item.to} to={item.to} className="card block hover:border-primary">
+            <span className="font-semibold text-primary">{item.label}</span>
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { signinSchema } from "~/lib/schemas/account";
+import { FormErrors, TextField } from "./forms";
+
+export function SigninForm({
+  lastResult,
+  redirectTo,
+  action = "/signin",
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  redirectTo?: string;
+  action?: string;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signinSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  return (
+    <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
+      <FormErrors errors={form.errors} />
+      <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" autoFocus />
+      <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+      <input type="hidden" name="redirect" value={redirectTo ?? ""} />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? "Signing in…" : "Sign in"}
+      </button>
+      <div className="flex justify-between text-sm">
+        <Link to="/uobs/reset" className="link">
+          Forgot your password?
+        </Link>
+        <Link to={redirectTo ? `/join?${new URLSearchParams({ redirect: redirectTo })}` : "/join"} className="link">
+          Create an account
+        </Link>
+      </div>
+    </Form>
+  );
+}

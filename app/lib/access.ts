@@ -1,0 +1,116 @@
+import type { Role } from "./roles";
+
+/**
+ * Which paths each role may open (spec §2). The spec's front end allowed a path
+ * that *contains* a prefix; that would open /admin/contact-us-messages to every
+ * member (it contains /contact-us), so a prefix must match at a segment boundary.
+ */
+export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
+  seller: [
+    "/sellers",
+    "/projects/company",
+    "/buyers/myprojects",
+    "/projects/more-details",
+    "/projects/create",
+    "/messages",
+    "/realestate",
+    "/terms",
+    "/privacy",
+    "/jobs",
+    "/contact-us",
+    "/signin",
+  ],
+  buyer: [
+    "/buyers",
+    "/projects/more-details",
+    "/messages",
+    "/preferences",
+    "/realestate",
+    "/terms",
+    "/privacy",
+    "/jobs",
+    "/contact-us",
+    "/signin",
+  ],
+  broker: [
+    "/brokers",
+    "/projects/more-details",
+    "/messages",
+    "/terms",
+    "/privacy",
+    "/jobs",
+    "/contact-us",
+    "/signin",
+  ],
+  admin: [
+    "/admin",
+    "/projects/company",
+    "/projects/more-details",
+    "/messages",
+    "/realestate",
+    "/terms",
+    "/privacy",
+    "/jobs",
+    "/contact-us",
+    "/signin",
+  ],
+};
+
+/** Open to every signed-in user whatever the role; the table omits them but every account needs them. */
+const EVERY_MEMBER = ["/", "/home", "/profile", "/auth/signed-in", "/signout"];
+
+/** Pages a visitor may open without signing in. */
+const AUTH_FREE = ["/", "/home", "/terms", "/privacy", "/jobs", "/contact-us", "/broker-affiliate"];
+
+/** Pages only for visitors: a signed-in user is sent home. */
+const GUEST_ONLY = ["/signin", "/join", "/uobs/reset"];
+
+/** Project detail pages send a visitor to /home with a sign-in prompt instead of /signin. */
+const PROJECT_DETAIL = [
+  /^\/sellers\/myprojects\/[^/]+\/?$/,
+  /^\/buyers\/myprojects\/[^/]+\/?$/,
+  /^\/admin\/projects\/[^/]+\/?$/,
+  /^\/projects\/more-details\/[^/]+\/?$/,
+];
+
+export function matchesPrefix(path: string, prefix: string): boolean {
+  if (prefix === "/") return path === "/";
+  return path === prefix || path.startsWith(prefix + "/");
+}
+
+const matchesAny = (path: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => matchesPrefix(path, prefix));
+
+export function normalizePath(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return trimmed || "/";
+}
+
+export function isGuestOnly(path: string) {
+  return matchesAny(normalizePath(path), GUEST_ONLY);
+}
+
+export function isAuthFree(path: string) {
+  const p = normalizePath(path);
+  return AUTH_FREE.some((free) => (free === "/" ? p === "/" : matchesPrefix(p, free)));
+}
+
+export function isProjectDetail(path: string) {
+  return PROJECT_DETAIL.some((re) => re.test(path));
+}
+
+/** May a signed-in user acting as `role` open `path`? (null role: only the pages every member has) */
+export function isPathAllowed(role: Role | null, path: string): boolean {
+  const p = normalizePath(path);
+  if (EVERY_MEMBER.some((free) => (free === "/" ? p === "/" : p === free))) return true;
+  if (isAuthFree(p)) return true;
+  return role !== null && matchesAny(p, ROLE_PREFIXES[role]);
+}
+
+/** The section a role's own pages live under, e.g. /sellers for a seller. */
+export const ROLE_SECTION: Record<Role, string> = {
+  seller: "/sellers",
+  buyer: "/buyers",
+  broker: "/brokers",
+  admin: "/admin",
+};

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { field, messages } from "~/lib/validation";
+
+export const signinSchema = z.object({
+  email: field.email(),
+  password: z.string({ error: messages.required }),
+  redirect: z.string().optional(),
+});
+
+export const joinSchema = z
+  .object({
+    name: field.text({ min: 2, max: 100 }),
+    company: field.text({ min: 2, max: 150 }),
+    email: field.email(),
+    phone: field.phone(),
+    password: field.password(),
+    confirmPassword: z.string({ error: messages.required }),
+    role: z.enum(["buyer", "seller", "broker"], { error: messages.required }),
+    redirect: z.string().optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match.",
+  });
+
+export const profileSchema = z.object({
+  intent: z.literal("profile"),
+  name: field.text({ min: 2, max: 100 }),
+  phone: field.optionalPhone(),
+});
+
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string({ error: messages.required }),
+    newPassword: field.password(),
+    confirmPassword: z.string({ error: messages.required }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match.",
+  });
+
+export const requestResetSchema = z.object({ email: field.email() });
+
+export const resetPasswordSchema = z
+  .object({
+    password: field.password(),
+    confirmPassword: z.string({ error: messages.required }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match.",
+  });
+
+export const contactSchema = z.object({
+  name: field.text({ min: 2, max: 100 }),
+  email: field.email(),
+  company: field.optionalText({ max: 150 }),
+  phone: field.optionalPhone(),
+  message: field.text({ min: 10, max: 4000 }),
+});

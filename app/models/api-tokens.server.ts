@@ -1,0 +1,46 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { apiTokens, users } from "~/.server/db/schema";
+import { randomToken, sha256 } from "~/.server/crypto";
+
+export const API_TOKEN_TTL_MS = 1000 * 60 * 60 * 24;
+
+export async function issueApiToken(db: Database, userId: number, now = Date.now()) {
+  const token = randomToken();
+  const expiresAt = new Date(now + API_TOKEN_TTL_MS);
+  await db.insert(apiTokens).values({ userId, tokenHash: await sha256(token), expiresAt });
+  return { token, expiresAt };
+}
+
+export async function userForApiToken(db: Database, token: string, now = Date.now()) {
+  const [row] = await db
+    .select({ user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, await sha256(token)),
+        isNull(apiTokens.revokedAt),
+        gt(apiTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+  if (!row || !row.user.enabled || row.user.locked) return null;
+  return row.user;
+}
+
+export async function revokeApiToken(db: Database, token: string) {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.tokenHash, await sha256(token)), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length > 0;
+}
+
+export async function revokeAllApiTokens(db: Database, userId: number) {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+}

@@ -1,0 +1,61 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { passwordResets, users } from "~/.server/db/schema";
+import { randomToken, sha256 } from "~/.server/crypto";
+import { hashPassword } from "~/.server/password";
+
+export const PASSWORD_RESET_TTL_MS = 1000 * 60 * 60;
+
+/** A single-use token for the link in the e-mail; only its hash is kept. */
+export async function createPasswordReset(db: Database, userId: number, now = Date.now()) {
+  const token = randomToken();
+  await db.insert(passwordResets).values({
+    tokenHash: await sha256(token),
+    userId,
+    expiresAt: new Date(now + PASSWORD_RESET_TTL_MS),
+  });
+  return token;
+}
+
+export async function findUsablePasswordReset(db: Database, token: string, now = Date.now()) {
+  return db.query.passwordResets.findFirst({
+    where: and(
+      eq(passwordResets.tokenHash, await sha256(token)),
+      isNull(passwordResets.usedAt),
+      gt(passwordResets.expiresAt, new Date(now)),
+    ),
+  });
+}
+
+/**
+ * Sets the new password and spends the token in one batch, so a token can never
+ * be used twice and a half-done reset cannot happen. Returns the user id or null.
+ */
+export async function completePasswordReset(
+  db: Database,
+  token: string,
+  password: string,
+  now = Date.now(),
+) {
+  const reset = await findUsablePasswordReset(db, token, now);
+  if (!reset) return null;
+  const passwordHash = await hashPassword(password);
+  const [spent] = await db.batch([
+    db
+      .update(passwordResets)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(passwordResets.tokenHash, reset.tokenHash), isNull(passwordResets.usedAt)))
+      .returning({ userId: passwordResets.userId }),
+    db
+      .update(users)
+      .set({ passwordHash, locked: false, failedSignins: 0, lastFailedSigninAt: null, updatedAt: new Date(now) })
+      .where(
+        and(
+          eq(users.id, reset.userId),
+          // only when the first statement of this batch is the one that spent the token
+          sql`exists (select 1 from ${passwordResets} where ${passwordResets.tokenHash} = ${reset.tokenHash} and ${passwordResets.usedAt} = ${now})`,
+        ),
+      ),
+  ]);
+  return spent.length ? reset.userId : null;
+}

@@ -1,0 +1,60 @@
+import { eq, lt, or } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { sessions, users } from "~/.server/db/schema";
+import { randomToken } from "~/.server/crypto";
+import { SESSION_MAX_AGE_SECONDS } from "~/.server/platform/shared";
+
+/** A session not used for this long is over. */
+export const SESSION_IDLE_MS = 1000 * 60 * 60 * 12;
+export const SESSION_ABSOLUTE_MS = SESSION_MAX_AGE_SECONDS * 1000;
+/** lastSeenAt is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function startSession(db: Database, userId: number, now = Date.now()) {
+  const id = randomToken();
+  await db.insert(sessions).values({
+    id,
+    userId,
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+  });
+  return id;
+}
+
+export async function endSession(db: Database, id: string) {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function endAllSessions(db: Database, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The user behind a live session, or null when it is unknown, idle, expired, or the account can no longer sign in. */
+export async function userForSession(db: Database, id: string, now = Date.now()) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { session, user } = row;
+  const idle = now - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
+  if (idle || session.expiresAt.getTime() <= now || !user.enabled || user.locked) {
+    await endSession(db, id);
+    return null;
+  }
+  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  }
+  return user;
+}
+
+export async function pruneSessions(db: Database, now = Date.now()) {
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))),
+    );
+}
+

@@ -1,0 +1,88 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { MetaFunction } from "@remix-run/react";
+import { json } from "@remix-run/server-runtime";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import stylesheet from "~/tailwind.css";
+import { allowAnyone, takeNotification } from "~/.server/auth";
+import { toPublicUser } from "~/models/users.server";
+import { useNonce } from "~/lib/nonce";
+import { pageTitle } from "~/lib/meta";
+import { SiteHeader } from "~/components/site-header";
+import { Snackbar } from "~/components/snackbar";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Home") }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await allowAnyone(args);
+  const { notification, headers } = await takeNotification(services, args.request);
+  return json(
+    { user: user ? toPublicUser(user) : null, notification },
+    { headers },
+  );
+}
+
+
+export function useOptionalUser() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return data?.user ?? null;
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1441a0" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        {children}
+        {/* new pages open at the top; back/forward restores the saved position; a hash wins */}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { user, notification } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <SiteHeader user={user} />
+      <Snackbar notification={notification} />
+      <div className="flex flex-1 flex-col">
+        <Outlet />
+      </div>
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Document>
+      <SiteHeader user={useOptionalUser()} />
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
+        <GeneralErrorBoundary />
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,90 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { z } from "zod";
+import { redirectWithNotification, requireAdmin } from "~/.server/auth";
+import { notFound } from "~/.server/http";
+import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { titleMeta } from "~/lib/meta";
+import { ROLE_LABELS, isAgent, primaryRole } from "~/lib/roles";
+import { endAllSessions } from "~/models/sessions.server";
+import { listUsers, setUserAccess } from "~/models/users.server";
+
+export const meta = () => titleMeta("Users");
+
+const accessSchema = z.object({
+  userId: z.coerce.number().int().positive(),
+  intent: z.enum(["enable", "disable", "unlock"]),
+});
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireAdmin(args);
+  const users = await listUsers(services.db);
+  return json({
+    users: users.map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      company: u.company,
+      role: primaryRole(u.roles),
+      agent: isAgent(u.roles),
+      enabled: u.enabled,
+      locked: u.locked,
+      lastLoginAt: u.lastLoginAt,
+      createdAt: u.createdAt,
+    })),
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user: admin } = await requireAdmin(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: accessSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { userId, intent } = submission.value;
+  if (userId === admin.id && intent === "disable") {
+    return redirectWithNotification(services, args.request, "/admin/users", "You cannot disable your own account.", "error");
+  }
+  const change = intent === "unlock" ? ({ locked: false } as const) : { enabled: intent === "enable" };
+  if (!(await setUserAccess(services.db, userId, change))) throw notFound();
+  if (intent === "disable") await endAllSessions(services.db, userId);
+  const done = { enable: "enabled", disable: "disabled", unlock: "unlocked" }[intent];
+  return redirectWithNotification(services, args.request, "/admin/users", `The account is ${done}.`);
+}
+
+export default function AdminUsersPage() {
+  const { users } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Users" />
+      <SimpleTable caption="Users" count={users.length} empty="No users yet." headers={["Name", "E-mail", "Company", "Role", "Status", "Last login", ""]}>
+        {users.map((u) => (
+          <tr key={u.id} data-testid={`user-${u.email}`}>
+            <td className={cell}>{u.name}</td>
+            <td className={cell}>{u.email}</td>
+            <td className={cell}>{u.company}</td>
+            <td className={cell}>
+              {u.role ? ROLE_LABELS[u.role] : "—"}
+              {u.agent ? " · Agent" : ""}
+            </td>
+            <td className={cell}>{!u.enabled ? "Disabled" : u.locked ? "Locked" : "Active"}</td>
+            <td className={cell}>{formatDateTime(u.lastLoginAt)}</td>
+            <td className={`${cell} whitespace-nowrap`}>
+              <Form method="post" className="flex gap-2">
+                <input type="hidden" name="userId" value={u.id} />
+                {u.locked ? (
+                  <button name="intent" value="unlock" className="btn-secondary px-2 py-1">
+                    Unlock
+                  </button>
+                ) : null}
+                <button name="intent" value={u.enabled ? "disable" : "enable"} className="btn-secondary px-2 py-1">
+                  {u.enabled ? "Disable" : "Enable"}
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireAnonymous, signIn } from "~/.server/auth";
+import { sendEmail } from "~/.server/mailer";
+import { FormErrors, SelectField, TextField } from "~/components/forms";
+import { titleMeta } from "~/lib/meta";
+import { safeRedirect } from "~/lib/redirect";
+import { JOINABLE_ROLES } from "~/lib/roles";
+import { joinSchema } from "~/lib/schemas/account";
+import { createUser } from "~/models/users.server";
+
+export const meta = () => titleMeta("Join");
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireAnonymous(args);
+  return null;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services } = await requireAnonymous(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: joinSchema });
+  const hide = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: hide }), { status: 400 });
+  }
+  const { name, company, email, phone, password, role, redirect } = submission.value;
+  const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
+  const user = await createUser(services.db, { name, company, email, phone, password, roles: [roleName] });
+  if (!user) {
+    return json(
+      submission.reply({
+        fieldErrors: { email: ["An account with this e-mail exists already. Sign in instead."] },
+        hideFields: hide,
+      }),
+      { status: 400 },
+    );
+  }
+  await sendEmail(services, {
+    to: user.email,
+    subject: "Welcome to Secondary Marketplace",
+    body: `Hello ${user.name},\n\nyour ${role} account for ${user.company} is ready. Sign in with ${user.email}.\n`,
+  });
+  return signIn(services, args.request, user.id, {
+    redirectTo: `/auth/signed-in?${new URLSearchParams({ redirect: safeRedirect(redirect) })}`,
+    notification: `Welcome, ${user.name}. Your account is ready.`,
+  });
+}
+
+export default function JoinPage() {
+  const lastResult = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "join",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="card">
+      <h1 className="mb-1 text-2xl font-bold">Create your account</h1>
+      <p className="mb-6 text-sm text-slate-600">
+        Sellers list loan pools, real estate and companies; buyers and brokers find them.
+      </p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <SelectField meta={fields.role} label="I am a" options={JOINABLE_ROLES} placeholder="Choose…" />
+        <TextField meta={fields.name} label="Full name" autoComplete="name" />
+        <TextField meta={fields.company} label="Company" autoComplete="organization" />
+        <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" placeholder="+1 212 555 0100" hint="with country code" />
+        <TextField meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="at least 10 characters" />
+        <TextField meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
+        <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+        <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+          Create account
+        </button>
+        <p className="text-center text-sm">
+          Already a member? <Link to="/signin" className="link">Sign in</Link>
+        </p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireAnonymous } from "~/.server/auth";
+import { clientAddress } from "~/.server/http";
+import { sendEmail, siteOrigin } from "~/.server/mailer";
+import { FormErrors, TextField } from "~/components/forms";
+import { titleMeta } from "~/lib/meta";
+import { requestResetSchema } from "~/lib/schemas/account";
+import { createPasswordReset, PASSWORD_RESET_TTL_MS } from "~/models/password-resets.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
+import { findUserByEmail } from "~/models/users.server";
+
+export const meta = () => titleMeta("Reset your password");
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireAnonymous(args);
+  return null;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services } = await requireAnonymous(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: requestResetSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 400 });
+  const { email } = submission.value;
+  const limited = await hitRateLimit(services.db, `reset:${clientAddress(args.request)}:${email}`, {
+    limit: 5,
+    windowMs: 60 * 60_000,
+  });
+  const user = limited.allowed ? await findUserByEmail(services.db, email) : undefined;
+  if (user && user.enabled) {
+    const token = await createPasswordReset(services.db, user.id);
+    const minutes = PASSWORD_RESET_TTL_MS / 60_000;
+    await sendEmail(services, {
+      to: user.email,
+      subject: "Reset your Secondary Marketplace password",
+      body:
+        `Hello ${user.name},\n\nopen this link to choose a new password (it works once, for ${minutes} minutes):\n` +
+        `${siteOrigin(services, args.request)}/uobs/reset/${token}\n\n` +
+        `If you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+    });
+  }
+  // the same answer whether or not the account exists
+  return json({ result: submission.reply({ resetForm: true }), sent: true });
+}
+
+export default function RequestResetPage() {
+  const data = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "request-reset",
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: requestResetSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <div className="card">
+      <h1 className="mb-2 text-2xl font-bold">Reset your password</h1>
+      {data?.sent ? (
+        <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          If an account exists for that e-mail, we have sent a link to reset its password. It works once, for one hour.
+        </p>
+      ) : (
+        <p className="mb-4 text-sm text-slate-600">We will e-mail you a link to choose a new password.</p>
+      )}
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+        <button type="submit" className="btn-primary w-full">
+          Send reset link
+        </button>
+        <p className="text-center text-sm">
+          <Link to="/signin" className="link">Back to sign in</Link>
+        </p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { allowAnyone } from "~/.server/auth";
+import { Dashboard } from "~/components/dashboard";
+import { Landing } from "~/components/landing";
+import { SigninForm } from "~/components/signin-form";
+import { titleMeta } from "~/lib/meta";
+import { safeRedirect } from "~/lib/redirect";
+import { toPublicUser } from "~/models/users.server";
+
+export const meta = () => titleMeta("Home");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { user } = await allowAnyone(args);
+  const params = new URL(args.request.url).searchParams;
+  const wanted = params.get("redirect");
+  return json({
+    user: user ? toPublicUser(user) : null,
+    // a visitor who opened a project is asked to sign in here, then taken to it
+    signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(wanted) } : null,
+  });
+}
+
+export default function HomePage() {
+  const { user, signin } = useLoaderData<typeof loader>();
+  if (user) return <Dashboard user={user} />;
+  return (
+    <>
+      {signin ? (
+        <section aria-labelledby="signin-prompt" className="mx-auto w-full max-w-md px-4 pt-10">
+          <div className="card">
+            <h2 id="signin-prompt" className="mb-1 text-xl font-bold">
+              Sign in to view this project
+            </h2>
+            <p className="mb-4 text-sm text-slate-600">Project details are for members of the marketplace.</p>
+            <SigninForm redirectTo={signin.redirectTo} />
+          </div>
+        </section>
+      ) : null}
+      <Landing />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { apiJson, beginApiRequest, requireApiUser } from "~/.server/api";
+import { toPublicUser } from "~/models/users.server";
+
+/** The signed-in API user, read by clients at data.user (spec §7). */
+export async function loader(args: LoaderFunctionArgs) {
+  const services = await beginApiRequest(args, "me");
+  const { user } = await requireApiUser(services, args.request);
+  const { id, email, name, role, roles, scope } = toPublicUser(user);
+  return apiJson(services, { data: { user: { id, email, name, role, roles, scope } } });
+}

@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/server-runtime";
+import { apiJson, beginApiRequest, requireApiUser } from "~/.server/api";
+import { revokeApiToken } from "~/models/api-tokens.server";
+
+/** Revokes the Bearer token it is called with. */
+export async function action(args: ActionFunctionArgs) {
+  const services = await beginApiRequest(args, "logout");
+  const { token } = await requireApiUser(services, args.request);
+  await revokeApiToken(services.db, token);
+  return apiJson(services, { revoked: true });
+}

@@ -1,0 +1,36 @@
+/**
+ * One app, two targets. `REMIX_TARGET=edge` builds the Cloudflare Workers bundle
+ * (everything bundled, resolved with the "workerd" condition); the default builds
+ * for Node and remix-serve. The client build is the same for both, so both
+ * targets share public/build.
+ * @type {import('@remix-run/dev').AppConfig}
+ */
+const edge = process.env.REMIX_TARGET === "edge";
+
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  serverModuleFormat: "esm",
+  tailwind: false,
+  postcss: true,
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    v3_singleFetch: false,
+  },
+  ...(edge
+    ? {
+        serverBuildPath: "build/edge/index.js",
+        serverConditions: ["workerd", "worker", "browser"],
+        serverDependenciesToBundle: "all",
+        serverMainFields: ["browser", "module", "main"],
+        serverMinify: true,
+        serverPlatform: "neutral",
+      }
+    : {
+        serverBuildPath: "build/index.js",
+        // package.json "imports" (#platform, #render) are app code, not packages
+        serverDependenciesToBundle: [/^#/],
+      }),
+};

@@ -1,0 +1,62 @@
+// Helpers shared by the start and build scripts (plain Node, no build step).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+export const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, ...options });
+  if (result.status !== 0) {
+    console.error(`✖ ${command} ${args.join(" ")} exited with ${result.status}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function newestMtime(entry) {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+/** True when `output` is missing or older than any source the build reads. */
+export function isStale(output) {
+  const out = path.join(root, output);
+  if (!fs.existsSync(out) || !fs.existsSync(path.join(root, "public/build"))) return true;
+  const built = fs.statSync(out).mtimeMs;
+  const sources = ["app", "remix.config.js", "package.json", "postcss.config.js", "cms/seed"]
+    .map((p) => path.join(root, p))
+    .filter((p) => fs.existsSync(p));
+  return sources.some((p) => newestMtime(p) > built);
+}
+
+/** Starts a long-running child, forwards signals, and exits with it. */
+export function serve(command, args, env) {
+  const child = spawn(command, args, { stdio: "inherit", cwd: root, env: { ...process.env, ...env } });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  return child;
+}
+
+/** Polls a URL until it answers 200, so start-up work (migrations, seed) is done before traffic. */
+export async function waitForHealthy(url, { timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return true;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+export function ensureDir(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}

@@ -1,0 +1,43 @@
+// `npm run start:edge`: the same app under `wrangler dev` (workerd) with local D1, R2 and KV.
+// Migrates local D1 with wrangler; the Worker seeds the demo data on its first request
+// because APP_ENV is "development" here.
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { bin, ensureDir, isStale, root, run, serve, waitForHealthy } from "./lib.mjs";
+
+const port = process.env.PORT || "8787";
+const persistTo = path.resolve(root, process.env.WRANGLER_PERSIST_DIR || ".wrangler/state");
+if (!process.argv.includes("--no-build") && isStale("build/edge/index.js")) {
+  console.log("Building the app for Workers…");
+  run(bin("remix"), ["build"], { env: { ...process.env, REMIX_TARGET: "edge" } });
+}
+const wranglerEnv = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" };
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { env: wranglerEnv });
+
+// like the embedded default, a local secret kept between runs
+const secretFile = path.join(ensureDir(path.join(root, ".data")), "edge-session-secret");
+if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
+const secret = fs.readFileSync(secretFile, "utf8").trim();
+
+const vars = { APP_ENV: "development", SESSION_SECRET: secret };
+for (const key of ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "TURNSTILE_VERIFY_URL", "MAIL_API_URL", "MAIL_API_KEY", "APP_URL", "SANITY_PROJECT_ID", "SANITY_DATASET", "SANITY_API_TOKEN", "SANITY_WEBHOOK_SECRET"]) {
+  if (process.env[key]) vars[key] = process.env[key];
+}
+serve(
+  bin("wrangler"),
+  [
+    "dev",
+    "--port", port,
+    "--ip", "127.0.0.1",
+    "--persist-to", persistTo,
+    "--show-interactive-dev-session=false",
+    ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+  ],
+  wranglerEnv,
+);
+if (await waitForHealthy(`http://127.0.0.1:${port}/healthz`, { timeoutMs: 120_000 })) {
+  console.log(`✓ Secondary Marketplace (Workers) is ready at http://127.0.0.1:${port}`);
+} else {
+  console.error("✖ wrangler dev did not become healthy within two minutes");
+}

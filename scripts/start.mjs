@@ -1,0 +1,15 @@
+// `npm start`: the embedded default. Builds when needed, then serves with remix-serve;
+// the app applies migrations and seeds the demo data on boot (see app/.server/platform/node.ts).
+import { bin, isStale, run, serve, waitForHealthy } from "./lib.mjs";
+
+const port = process.env.PORT || "3000";
+if (!process.argv.includes("--no-build") && isStale("build/index.js")) {
+  console.log("Building the app for Node…");
+  run(bin("remix"), ["build"]);
+}
+serve(bin("remix-serve"), ["build/index.js"], { PORT: port, NODE_ENV: "production" });
+if (await waitForHealthy(`http://localhost:${port}/healthz`)) {
+  console.log(`✓ Secondary Marketplace is ready at http://localhost:${port}`);
+} else {
+  console.error("✖ The server did not become healthy within a minute");
+}
