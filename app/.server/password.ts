@@ -37,7 +37,11 @@ function parse(stored: string) {
   if (algorithm !== ALGORITHM || !Number.isInteger(count) || count < 1 || !salt || !hash) {
     return null;
   }
-  return { iterations: count, salt: fromBase64Url(salt), hash: fromBase64Url(hash) };
+  try {
+    return { iterations: count, salt: fromBase64Url(salt), hash: fromBase64Url(hash) };
+  } catch {
+    return null;
+  }
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

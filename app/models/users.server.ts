@@ -111,7 +111,7 @@ export async function verifySignin(
 
 // A real hash of a random password, so unknown e-mails take as long as known ones.
 const DUMMY_HASH =
-  "pbkdf2-sha256$600000$c2lnbnVwLWR1bW15LXNhbHQ$3q2-7w3q2-7w3q2-7w3q2-7w3q2-7w3q2-7w3q2-4";
+  "pbkdf2-sha256$600000$WIKU4Qt7Rs6fsXs77XCKxw$b2-BacsV_mm_Awp9Z3KYShcA6I9YMYrKEsNd3MQyWNo";
 
 export const SIGNIN_MESSAGES = {
   invalid: "The e-mail or password is not correct.",

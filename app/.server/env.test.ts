@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { ConfigurationError, parseEnv } from "./env";
+
+describe("configuration", () => {
+  it("needs nothing in the embedded default", () => {
+    const env = parseEnv({});
+    expect(env.APP_ENV).toBe("development");
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+  it("stops with a clear message when production lacks its secret", () => {
+    expect(() => parseEnv({ APP_ENV: "production" })).toThrow(ConfigurationError);
+    expect(() => parseEnv({ APP_ENV: "production" })).toThrow(/SESSION_SECRET must be set/);
+    expect(() => parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32) })).not.toThrow();
+  });
+  it("refuses a Turnstile site key without its secret in production", () => {
+    expect(() =>
+      parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32), TURNSTILE_SITE_KEY: "k" }),
+    ).toThrow(/TURNSTILE_SECRET_KEY/);
+  });
+});

@@ -1,0 +1,36 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { ReactElement } from "react";
+import { describeError, ErrorPageGuard } from "./error-boundary";
+
+describe("error page (spec §8)", () => {
+  it("takes the status from the error or its response, 500 by default", () => {
+    expect(describeError({ status: 418, message: "teapot" })).toEqual({ status: 418, message: "teapot" });
+    expect(describeError({ response: { status: 502 }, message: "bad gateway" })).toEqual({ status: 502, message: "bad gateway" });
+    expect(describeError(new Error("oops"))).toEqual({ status: 500, message: "oops" });
+    expect(describeError("???")).toEqual({ status: 500, message: "Something went wrong" });
+  });
+
+  it("says the page could not be found for a 404", () => {
+    const notFound = { status: 404, statusText: "Not Found", internal: false, data: "whatever" };
+    expect(describeError(notFound)).toEqual({ status: 404, message: "This page could not be found" });
+  });
+
+  it("falls back to a plain page with a home link when the error page itself fails", () => {
+    const guard = new ErrorPageGuard({ children: null });
+    guard.state = ErrorPageGuard.getDerivedStateFromError();
+    const html = renderToStaticMarkup(guard.render() as ReactElement);
+    expect(html).toContain("An error occurred while showing the error page");
+    expect(html).toContain('href="/"');
+    expect(html).toContain("Go back to home");
+  });
+
+  it("renders its children while nothing has failed", () => {
+    const html = renderToStaticMarkup(
+      <ErrorPageGuard>
+        <p>fine</p>
+      </ErrorPageGuard>,
+    );
+    expect(html).toBe("<p>fine</p>");
+  });
+});

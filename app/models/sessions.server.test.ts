@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { makeUser } from "~/.server/factories";
+import { endSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, startSession, userForSession } from "./sessions.server";
+import { issueApiToken, revokeApiToken, userForApiToken, API_TOKEN_TTL_MS } from "./api-tokens.server";
+import { setUserAccess } from "./users.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => void (t = await createTestDatabase()));
+afterAll(() => t.cleanup());
+
+describe("sessions", () => {
+  it("ends on sign-out: the id no longer finds a user", async () => {
+    const user = await makeUser(t.db);
+    const id = await startSession(t.db, user.id);
+    expect((await userForSession(t.db, id))?.id).toBe(user.id);
+    await endSession(t.db, id);
+    expect(await userForSession(t.db, id)).toBeNull();
+  });
+
+  it("ends after the idle timeout and after the absolute timeout", async () => {
+    const user = await makeUser(t.db);
+    const start = Date.now();
+    const idle = await startSession(t.db, user.id, start);
+    expect(await userForSession(t.db, idle, start + SESSION_IDLE_MS + 1000)).toBeNull();
+
+    const busy = await startSession(t.db, user.id, start);
+    let now = start;
+    while (now + SESSION_IDLE_MS / 2 < start + SESSION_ABSOLUTE_MS) {
+      now += SESSION_IDLE_MS / 2;
+      expect(await userForSession(t.db, busy, now)).not.toBeNull();
+    }
+    expect(await userForSession(t.db, busy, start + SESSION_ABSOLUTE_MS + 1)).toBeNull();
+  });
+
+  it("ends when the account is disabled", async () => {
+    const user = await makeUser(t.db);
+    const id = await startSession(t.db, user.id);
+    await setUserAccess(t.db, user.id, { enabled: false });
+    expect(await userForSession(t.db, id)).toBeNull();
+  });
+});
+
+describe("API tokens", () => {
+  it("work until revoked or expired", async () => {
+    const user = await makeUser(t.db);
+    const { token } = await issueApiToken(t.db, user.id);
+    expect((await userForApiToken(t.db, token))?.id).toBe(user.id);
+    expect(await userForApiToken(t.db, token, Date.now() + API_TOKEN_TTL_MS + 1)).toBeNull();
+    expect(await revokeApiToken(t.db, token)).toBe(true);
+    expect(await userForApiToken(t.db, token)).toBeNull();
+    expect(await userForApiToken(t.db, "not-a-token")).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { schema, type Database } from "~/.server/db";
+import { applyMigrations } from "~/.server/db/migrate-node";
+
+/** A real SQLite (libsql) file, migrated like production, removed after the test file. */
+export async function createTestDatabase() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marketplace-test-"));
+  const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+  await client.execute("PRAGMA foreign_keys = ON");
+  await applyMigrations(client, path.resolve(__dirname, "../../migrations"));
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    client,
+    cleanup() {
+      client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

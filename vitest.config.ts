@@ -1,0 +1,15 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": path.resolve(__dirname, "app") },
+  },
+  esbuild: { jsx: "automatic" },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
