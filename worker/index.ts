@@ -4,12 +4,20 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/edge/index.js";
 import { servicesFor, type WorkerBindings } from "../app/.server/platform/workers";
 import { applySecurityHeaders } from "../app/.server/security-headers";
+import { CROSS_SITE_MESSAGE, isSameOriginRequest } from "../app/.server/http";
 import { deliverDueMessages } from "../app/models/outbox.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild, "production");
 
 export default {
   async fetch(request, env, ctx) {
+    // before Remix, whose own check would answer a cross-site form post with a bare 500
+    if (!isSameOriginRequest(request) && !new URL(request.url).pathname.startsWith("/api/")) {
+      return new Response(CROSS_SITE_MESSAGE, {
+        status: 403,
+        headers: applySecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8" }), null),
+      });
+    }
     const response = await handleRemixRequest(request, { cloudflare: { env, ctx } });
     // documents carry their nonce CSP already; everything else gets the strict defaults
     const secured = new Response(response.body, response);

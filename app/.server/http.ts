@@ -14,20 +14,24 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Origin on every cross-site and same-site POST; a request without one is only
  * accepted when the browser says it is same-origin.
  */
-export function assertSameOrigin(request: Request) {
-  if (SAFE_METHODS.has(request.method)) return;
+export function isSameOriginRequest(request: Request) {
+  if (SAFE_METHODS.has(request.method)) return true;
   const origin = request.headers.get("Origin");
   const host = new URL(request.url).host;
   if (origin && origin !== "null") {
     try {
-      if (new URL(origin).host === host) return;
+      return new URL(origin).host === host;
     } catch {
-      /* fall through to refusal */
+      return false;
     }
-  } else if (request.headers.get("Sec-Fetch-Site") === "same-origin") {
-    return;
   }
-  throw json({ error: "Cross-site request refused" }, { status: 403 });
+  return request.headers.get("Sec-Fetch-Site") === "same-origin";
+}
+
+export const CROSS_SITE_MESSAGE = "Cross-site request refused";
+
+export function assertSameOrigin(request: Request) {
+  if (!isSameOriginRequest(request)) throw json({ error: CROSS_SITE_MESSAGE }, { status: 403 });
 }
 
 export function clientAddress(request: Request) {

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { signinSchema } from "~/lib/schemas/account";
@@ -17,6 +17,7 @@ export function SigninForm({
   const [form, fields] = useForm({
     id: "signin",
     lastResult,
+    defaultValue: { redirect: redirectTo ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signinSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -25,9 +26,9 @@ export function SigninForm({
   return (
     <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
       <FormErrors errors={form.errors} />
-      <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" autoFocus />
+      <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
       <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
-      <input type="hidden" name="redirect" value={redirectTo ?? ""} />
+      <input {...getInputProps(fields.redirect, { type: "hidden" })} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? "Signing in…" : "Sign in"}
       </button>
@@ -35,7 +36,10 @@ export function SigninForm({
         <Link to="/uobs/reset" className="link">
           Forgot your password?
         </Link>
-        <Link to={redirectTo ? `/join?${new URLSearchParams({ redirect: redirectTo })}` : "/join"} className="link">
+        <Link
+          to={fields.redirect.value ? `/join?${new URLSearchParams({ redirect: fields.redirect.value })}` : "/join"}
+          className="link"
+        >
           Create an account
         </Link>
       </div>

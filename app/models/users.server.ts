@@ -4,7 +4,7 @@ import { users, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
 import { primaryRole, type Role } from "~/lib/roles";
 
-/** From this many failures in a row, each further attempt must wait (2^(n-SLOW_AFTER) s, at most a minute). */
+/** From this many failures in a row, each further attempt must wait: 5 s, doubling, at most a minute. */
 export const SLOW_AFTER_FAILURES = 5;
 /** At this many failures in a row the account is locked until its password is reset or an admin unlocks it. */
 export const LOCK_AFTER_FAILURES = 10;
@@ -57,7 +57,7 @@ export async function createUser(
 
 export function retryAfterSeconds(user: Pick<User, "failedSignins" | "lastFailedSigninAt">, now: number) {
   if (user.failedSignins < SLOW_AFTER_FAILURES || !user.lastFailedSigninAt) return 0;
-  const wait = Math.min(60, 2 ** (user.failedSignins - SLOW_AFTER_FAILURES)) * 1000;
+  const wait = Math.min(60, 5 * 2 ** (user.failedSignins - SLOW_AFTER_FAILURES)) * 1000;
   const remaining = user.lastFailedSigninAt.getTime() + wait - now;
   return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
 }

@@ -43,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
     body: `Hello ${user.name},\n\nyour ${role} account for ${user.company} is ready. Sign in with ${user.email}.\n`,
   });
   return signIn(services, args.request, user.id, {
-    redirectTo: `/auth/signed-in?${new URLSearchParams({ redirect: safeRedirect(redirect) })}`,
+    redirectTo: safeRedirect(redirect),
     notification: `Welcome, ${user.name}. Your account is ready.`,
   });
 }

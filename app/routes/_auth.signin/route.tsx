@@ -44,7 +44,6 @@ export async function action(args: ActionFunctionArgs) {
   const wanted = safeRedirect(submission.value.redirect);
   return signIn(services, request, result.user.id, {
     redirectTo: `/auth/signed-in?${new URLSearchParams({ redirect: wanted })}`,
-    notification: `Welcome back, ${result.user.name}.`,
   });
 }
 

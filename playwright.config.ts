@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import { defineConfig, type Project } from "@playwright/test";
+
+/**
+ * Every browser flow runs four ways: JavaScript on and off, against the Node
+ * server (remix-serve, libsql file) and against `wrangler dev` (workerd, local D1).
+ */
+export const NODE_URL = "http://localhost:3111";
+export const EDGE_URL = "http://127.0.0.1:8799";
+const E2E_DIR = "/tmp/marketplace-e2e";
+
+// the main process starts the servers on fresh data; workers only read this file
+if (!process.env.TEST_WORKER_INDEX) {
+  fs.rmSync(E2E_DIR, { recursive: true, force: true });
+  fs.mkdirSync(E2E_DIR, { recursive: true });
+}
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+const servers = { node: NODE_URL, edge: EDGE_URL };
+const projects: Project[] = Object.entries(servers).flatMap(([server, baseURL]) => [
+  { name: `${server}-js`, use: { ...chromium, baseURL, javaScriptEnabled: true } },
+  { name: `${server}-nojs`, use: { ...chromium, baseURL, javaScriptEnabled: false } },
+]);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { trace: "retain-on-failure", actionTimeout: 15_000 },
+  projects,
+  webServer: [
+    {
+      command: "node scripts/start.mjs --no-build",
+      url: `${NODE_URL}/healthz`,
+      env: { PORT: "3111", DATA_DIR: `${E2E_DIR}/node`, DATABASE_URL: `file:${E2E_DIR}/node/e2e.db` },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/start-edge.mjs --no-build",
+      url: `${EDGE_URL}/healthz`,
+      env: { PORT: "8799", WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge` },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});

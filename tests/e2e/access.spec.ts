@@ -1,0 +1,123 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { apiClient, baseUrlOf, DEMO } from "./support";
+
+/**
+ * Enumerates every route module of the built app and asserts what a visitor and
+ * each role get for the document request and for the data request Remix makes
+ * with JavaScript on (?_data=<route id>). A route added without an entry here fails.
+ */
+type Who = "visitor" | "buyer" | "seller" | "broker" | "admin" | "agent" | "multi";
+const MEMBERS: Who[] = ["buyer", "seller", "broker", "admin", "agent", "multi"];
+type Outcome = 200 | 401 | 404 | 405 | 410 | { redirect: string };
+
+const everyone = (outcome: Outcome) => Object.fromEntries([...MEMBERS, "visitor"].map((w) => [w, outcome])) as Record<Who, Outcome>;
+const guestOnly = (visitor: Outcome): Record<Who, Outcome> => ({ ...everyone({ redirect: "/home" }), visitor });
+const membersOnly = (path: string, allowed: Who[], allowedOutcome: Outcome = 200): Record<Who, Outcome> => ({
+  ...(Object.fromEntries(MEMBERS.map((w) => [w, allowed.includes(w) ? allowedOutcome : 404])) as Record<Who, Outcome>),
+  visitor: { redirect: `/signin?redirect=${encodeURIComponent(path)}` },
+});
+
+/** Sample URL per route path, and what each kind of user gets. */
+const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> = {
+  "/": { url: "/", outcome: everyone(200) },
+  "/home": { url: "/home", outcome: everyone(200) },
+  "/terms": { url: "/terms", outcome: everyone(200) },
+  "/privacy": { url: "/privacy", outcome: everyone(200) },
+  "/jobs": { url: "/jobs", outcome: everyone(200) },
+  "/broker-affiliate": { url: "/broker-affiliate", outcome: everyone(200) },
+  "/contact-us": { url: "/contact-us", outcome: everyone(200) },
+  "/signin": { url: "/signin", outcome: guestOnly(200) },
+  "/join": { url: "/join", outcome: guestOnly(200) },
+  "/uobs/reset": { url: "/uobs/reset", outcome: guestOnly(200) },
+  "/uobs/reset/:id": { url: "/uobs/reset/not-a-real-token", outcome: guestOnly(410) },
+  "/auth/signed-in": {
+    url: "/auth/signed-in",
+    outcome: { ...everyone({ redirect: "/home" }), visitor: { redirect: "/signin?redirect=%2Fauth%2Fsigned-in" } },
+  },
+  "/signout": { url: "/signout", outcome: everyone({ redirect: "/home" }) },
+  // resource routes: the API answers with tokens, not sessions
+  "/api/1.0/me": { url: "/api/1.0/me", outcome: everyone(401) },
+  "/api/auth/login": { url: "/api/auth/login", outcome: everyone(405) },
+  "/healthz": { url: "/healthz", outcome: everyone(200) },
+  "/profile": { url: "/profile", outcome: membersOnly("/profile", MEMBERS) },
+  "/admin/users": { url: "/admin/users", outcome: membersOnly("/admin/users", ["admin"]) },
+  "/admin/contact-us-messages": {
+    url: "/admin/contact-us-messages",
+    outcome: membersOnly("/admin/contact-us-messages", ["admin"]),
+  },
+  "/admin/log": { url: "/admin/log", outcome: membersOnly("/admin/log", ["admin"]) },
+};
+
+type BuiltRoute = { id: string; path?: string; parentId?: string; index?: boolean; module: Record<string, unknown> };
+
+async function builtRoutes() {
+  const build = (await import("../../build/index.js")) as unknown as { routes: Record<string, BuiltRoute> };
+  const fullPath = (route: BuiltRoute): string => {
+    const parent = route.parentId ? build.routes[route.parentId] : undefined;
+    const base = parent ? fullPath(parent) : "";
+    const own = route.path ? `${base.replace(/\/$/, "")}/${route.path}` : base;
+    return own || "/";
+  };
+  return Object.values(build.routes)
+    .filter((r) => r.module.loader && r.id !== "root")
+    .map((r) => ({ id: r.id, path: fullPath(r), resource: !r.module.default }));
+}
+
+async function check(client: APIRequestContext, url: string, dataRouteId: string | null, expected: Outcome) {
+  const target = dataRouteId ? `${url}${url.includes("?") ? "&" : "?"}_data=${encodeURIComponent(dataRouteId)}` : url;
+  const response = await client.get(target, { maxRedirects: 0 });
+  const label = `${dataRouteId ? "data" : "document"} ${url}`;
+  if (typeof expected === "number") {
+    expect(response.status(), label).toBe(expected);
+    if (expected === 404 && !dataRouteId) {
+      expect(await response.text(), label).toContain("This page could not be found");
+    }
+    return;
+  }
+  if (dataRouteId) {
+    // Remix answers a redirect from a data request with 204 and X-Remix-Redirect
+    expect(response.status(), label).toBe(204);
+    expect(response.headers()["x-remix-redirect"], label).toBe(expected.redirect);
+  } else {
+    expect(response.status(), label).toBe(302);
+    expect(response.headers()["location"], label).toBe(expected.redirect);
+  }
+}
+
+test.describe("access to every route", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per server");
+
+  test("every route module is covered by the access table", async () => {
+    const routes = await builtRoutes();
+    expect(routes.map((r) => r.path).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const who of ["visitor", ...MEMBERS] as Who[]) {
+    test(`${who}: documents and data requests`, async ({}, testInfo) => {
+      const client = await apiClient(baseUrlOf(testInfo), who === "visitor" ? undefined : DEMO[who]);
+      for (const route of await builtRoutes()) {
+        const { url, outcome } = EXPECTED[route.path]!;
+        await check(client, url, null, outcome[who]);
+        // resource routes have no data requests: the browser fetches them as they are
+        if (!route.resource) await check(client, url, route.id, outcome[who]);
+      }
+      await client.dispose();
+    });
+  }
+
+  test("a path outside a role's prefixes is 404, and prefixes match at a segment boundary", async ({}, testInfo) => {
+    const buyer = await apiClient(baseUrlOf(testInfo), DEMO.buyer);
+    for (const path of ["/admin/contact-us-messages", "/admin/users", "/sellersx", "/no-such-page"]) {
+      const response = await buyer.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(404);
+    }
+    await buyer.dispose();
+  });
+
+  test("a visitor is sent to sign in with the path and query wanted", async ({}, testInfo) => {
+    const visitor = await apiClient(baseUrlOf(testInfo));
+    const response = await visitor.get("/profile?tab=security", { maxRedirects: 0 });
+    expect(response.headers()["location"]).toBe("/signin?redirect=%2Fprofile%3Ftab%3Dsecurity");
+    await visitor.dispose();
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { baseUrlOf, DEMO } from "./support";
+
+test.describe.configure({ mode: "serial" });
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP API: once per server");
+
+test("POST /api/auth/login answers a token that GET /api/1.0/me accepts as Bearer", async ({ request }) => {
+  const login = await request.post("/api/auth/login", { data: { email: DEMO.multi, password: "demo-password" } });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
+  expect(typeof token).toBe("string");
+
+  const me = await request.get("/api/1.0/me", { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  const body = await me.json();
+  expect(body.data.user).toMatchObject({
+    email: DEMO.multi,
+    name: "Max Multi",
+    role: "buyer",
+    roles: ["ROLE_SELLER", "ROLE_BUYER"],
+    scope: [],
+  });
+  expect(typeof body.data.user.id).toBe("number");
+  expect(body.data.user.passwordHash).toBeUndefined();
+  expect(me.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("wrong credentials, bad JSON and missing tokens are refused with JSON errors", async ({ request }) => {
+  const wrong = await request.post("/api/auth/login", { data: { email: DEMO.buyer, password: "nope" } });
+  expect(wrong.status()).toBe(401);
+  expect((await wrong.json()).error).toBe("The e-mail or password is not correct.");
+
+  const malformed = await request.post("/api/auth/login", {
+    data: "{not json",
+    headers: { "content-type": "application/json" },
+  });
+  expect(malformed.status()).toBe(400);
+
+  const missing = await request.post("/api/auth/login", { data: { email: DEMO.buyer } });
+  expect(missing.status()).toBe(400);
+  expect((await missing.json()).fields.password).toEqual(["Required."]);
+
+  for (const auth of [undefined, "Bearer made-up-token", "Basic abc"]) {
+    const me = await request.get("/api/1.0/me", { headers: auth ? { Authorization: auth } : {} });
+    expect(me.status()).toBe(401);
+    expect((await me.json()).error).toBeTruthy();
+  }
+});
+
+test("a revoked token stops working", async ({ request }) => {
+  const { token } = await (await request.post("/api/auth/login", { data: { email: DEMO.seller, password: "demo-password" } })).json();
+  const headers = { Authorization: `Bearer ${token}` };
+  expect((await request.get("/api/1.0/me", { headers })).status()).toBe(200);
+  expect((await request.post("/api/auth/logout", { headers })).status()).toBe(200);
+  expect((await request.get("/api/1.0/me", { headers })).status()).toBe(401);
+});
+
+test("the API is rate-limited", async ({ request }, testInfo) => {
+  const { token } = await (await request.post("/api/auth/login", { data: { email: DEMO.broker, password: "demo-password" } })).json();
+  const headers = { Authorization: `Bearer ${token}` };
+  let limited = null;
+  for (let i = 0; i < 130 && !limited; i++) {
+    const response = await request.get("/api/1.0/me", { headers });
+    if (response.status() === 429) limited = response;
+  }
+  expect(limited, `no 429 from ${baseUrlOf(testInfo)}`).not.toBeNull();
+  expect(Number(limited!.headers()["retry-after"])).toBeGreaterThan(0);
+});
