@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { defineConfig, type Project } from "@playwright/test";
+import { EDGE_URL, MAIL_PROVIDER_URL, NODE_URL } from "./tests/support/urls";
 
 /**
  * Every browser flow runs four ways: JavaScript on and off, against the Node
  * server (remix-serve, libsql file) and against `wrangler dev` (workerd, local D1).
  */
-export const NODE_URL = "http://localhost:3111";
-export const EDGE_URL = "http://127.0.0.1:8799";
+const mail = { MAIL_API_URL: `${MAIL_PROVIDER_URL}/send`, MAIL_API_KEY: "e2e-provider-key" };
 const E2E_DIR = "/tmp/marketplace-e2e";
 
 // the main process starts the servers on fresh data; workers only read this file
@@ -49,9 +49,15 @@ export default defineConfig({
   projects,
   webServer: [
     {
+      command: "node tests/support/mail-provider.mjs",
+      url: `${MAIL_PROVIDER_URL}/healthz`,
+      env: { PORT: "3199" },
+      reuseExistingServer: false,
+    },
+    {
       command: "node scripts/start.mjs --no-build",
       url: `${NODE_URL}/healthz`,
-      env: { PORT: "3111", DATA_DIR: `${E2E_DIR}/node`, DATABASE_URL: `file:${E2E_DIR}/node/e2e.db` },
+      env: { ...mail, PORT: "3111", DATA_DIR: `${E2E_DIR}/node`, DATABASE_URL: `file:${E2E_DIR}/node/e2e.db` },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
@@ -60,7 +66,7 @@ export default defineConfig({
     {
       command: "node scripts/start-edge.mjs --no-build",
       url: `${EDGE_URL}/healthz`,
-      env: { PORT: "8799", WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge` },
+      env: { ...mail, PORT: "8799", WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge` },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

@@ -1,6 +1,6 @@
 /**
  * One app, two targets. `REMIX_TARGET=edge` builds the Cloudflare Workers bundle
- * (everything bundled, resolved with the "workerd" condition); the default builds
+ * (app code resolved with the "workerd" condition; wrangler bundles it); the default builds
  * for Node and remix-serve. The client build is the same for both, so both
  * targets share public/build.
  * @type {import('@remix-run/dev').AppConfig}
@@ -23,9 +23,9 @@ export default {
     ? {
         serverBuildPath: "build/edge/index.js",
         serverConditions: ["workerd", "worker", "browser"],
-        serverDependenciesToBundle: "all",
+        // only app code here: wrangler bundles the packages once, for this build and worker/ alike
+        serverDependenciesToBundle: [/^#/],
         serverMainFields: ["browser", "module", "main"],
-        serverMinify: true,
         serverPlatform: "neutral",
       }
     : {

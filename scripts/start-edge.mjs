@@ -32,6 +32,8 @@ serve(
     "--ip", "127.0.0.1",
     "--persist-to", persistTo,
     "--show-interactive-dev-session=false",
+    // GET /__scheduled runs the cron handler locally
+    "--test-scheduled",
     ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ],
   wranglerEnv,

@@ -2,35 +2,38 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // Built by `npm run build:edge` (remix build with REMIX_TARGET=edge) before wrangler bundles this file.
 // @ts-ignore -- the build output does not exist until the app is built
 import * as build from "../build/edge/index.js";
-import { servicesFor, type WorkerBindings } from "../app/.server/platform/workers";
-import { applySecurityHeaders } from "../app/.server/security-headers";
 import { CROSS_SITE_MESSAGE, isSameOriginRequest } from "../app/.server/http";
-import { deliverDueMessages } from "../app/models/outbox.server";
+import { applySecurityHeaders } from "../app/.server/security-headers";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild, "production");
+type Bindings = { APP_ENV?: string } & Record<string, unknown>;
+type EdgeEntry = { scheduled(env: Bindings, ctx: ExecutionContext): Promise<void> };
+
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild, "production");
 
 export default {
   async fetch(request, env, ctx) {
+    const production = { APP_ENV: env.APP_ENV === "production" ? "production" : "development" } as const;
     // before Remix, whose own check would answer a cross-site form post with a bare 500
     if (!isSameOriginRequest(request) && !new URL(request.url).pathname.startsWith("/api/")) {
       return new Response(CROSS_SITE_MESSAGE, {
         status: 403,
-        headers: applySecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8" }), null),
+        headers: applySecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8" }), production),
       });
     }
     const response = await handleRemixRequest(request, { cloudflare: { env, ctx } });
     // documents carry their nonce CSP already; everything else gets the strict defaults
     const secured = new Response(response.body, response);
-    applySecurityHeaders(secured.headers, { APP_ENV: env.APP_ENV === "production" ? "production" : "development" });
-    if (response.headers.has("Content-Security-Policy")) {
-      secured.headers.set("Content-Security-Policy", response.headers.get("Content-Security-Policy")!);
-    }
+    const documentPolicy = response.headers.get("Content-Security-Policy");
+    applySecurityHeaders(secured.headers, production);
+    if (documentPolicy) secured.headers.set("Content-Security-Policy", documentPolicy);
     return secured;
   },
 
-  /** Cron: send what the outbox still holds (provider outages, retries). */
   async scheduled(_event, env, ctx) {
-    const services = await servicesFor({ cloudflare: { env, ctx } });
-    ctx.waitUntil(deliverDueMessages(services.db, services.env, { limit: 100 }));
+    await (serverBuild.entry.module as unknown as EdgeEntry).scheduled(env, ctx).catch((error) => {
+      console.error("scheduled outbox delivery failed:", error);
+      throw error;
+    });
   },
-} satisfies ExportedHandler<WorkerBindings & { APP_ENV?: string }>;
+} satisfies ExportedHandler<Bindings>;

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { MAIL_PROVIDER_URL } from "../support/urls";
 import { apiClient, baseUrlOf, DEMO, joinAs, signIn, signOut, uniqueEmail } from "./support";
 
 const fieldError = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text }).first();
@@ -194,6 +195,14 @@ test.describe("password reset", () => {
     const body = await row.locator("pre").textContent();
     const link = /(https?:\/\/\S+\/uobs\/reset\/\S+)/.exec(body ?? "")![1]!;
     await admin.context().close();
+
+    // and the provider's HTTP API received it (sent after the response, through the outbox)
+    await expect
+      .poll(async () => {
+        const sent = (await (await fetch(`${MAIL_PROVIDER_URL}/messages`)).json()) as Array<{ to: string; subject: string; text: string; authorization: string }>;
+        return sent.find((m) => m.to === member.email && m.subject.startsWith("Reset your"));
+      })
+      .toMatchObject({ authorization: "Bearer e2e-provider-key", text: expect.stringContaining(new URL(link).pathname) });
 
     await page.goto(new URL(link).pathname);
     await page.getByLabel(/^New password/).fill("reset to something new");

@@ -6,6 +6,14 @@ import { createNonce } from "../security-headers";
 import { ABORT_DELAY, documentHeaders, type RenderArgs } from "./shared";
 
 export { handleDataRequest, handleError } from "./shared";
+import { servicesFor, type WorkerBindings } from "../platform/workers";
+import { deliverDueMessages } from "~/models/outbox.server";
+
+/** The cron trigger: send what the outbox still holds (provider outages, retries). */
+export async function scheduled(env: WorkerBindings, ctx: ExecutionContext) {
+  const services = await servicesFor({ cloudflare: { env, ctx } });
+  await deliverDueMessages(services.db, services.env, { limit: 100 });
+}
 
 export default async function handleRequest(...[request, status, headers, remixContext, loadContext]: RenderArgs) {
   const nonce = createNonce();
