@@ -1,3 +1,5 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { apiClient, baseUrlOf, DEMO } from "./support";
 
@@ -51,7 +53,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
 type BuiltRoute = { id: string; path?: string; parentId?: string; index?: boolean; module: Record<string, unknown> };
 
 async function builtRoutes() {
-  const build = (await import("../../build/index.js")) as unknown as { routes: Record<string, BuiltRoute> };
+  // the Node server build that the test run serves (built by `npm run test:e2e` before the tests)
+  const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
+  const build = (await import(buildUrl)) as { routes: Record<string, BuiltRoute> };
   const fullPath = (route: BuiltRoute): string => {
     const parent = route.parentId ? build.routes[route.parentId] : undefined;
     const base = parent ? fullPath(parent) : "";
