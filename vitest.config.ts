@@ -7,7 +7,7 @@ export default defineConfig({
   },
   esbuild: { jsx: "automatic" },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "cms/seed/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,

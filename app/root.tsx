@@ -13,6 +13,8 @@ import {
 import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { allowAnyone, takeNotification } from "~/.server/auth";
+import { isPreview } from "~/.server/preview";
+import { PreviewBanner } from "~/components/preview-banner";
 import { toPublicUser } from "~/models/users.server";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
@@ -30,8 +32,15 @@ export const meta: MetaFunction = () => [{ title: pageTitle("Home") }];
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const { notification, headers } = await takeNotification(services, args.request);
+  const preview = await isPreview(services, args.request);
+  const settings = await services.content.siteSettings({ preview }).catch(() => null);
   return json(
-    { user: user ? toPublicUser(user) : null, notification },
+    {
+      user: user ? toPublicUser(user) : null,
+      notification,
+      preview,
+      footerLinks: settings?.footerLinks ?? [],
+    },
     { headers },
   );
 }
@@ -40,6 +49,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export function useOptionalUser() {
   const data = useRouteLoaderData<typeof loader>("root");
   return data?.user ?? null;
+}
+
+export function useFooterLinks() {
+  return useRouteLoaderData<typeof loader>("root")?.footerLinks ?? [];
 }
 
 function Document({ children }: { children: ReactNode }) {
@@ -64,9 +77,10 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, notification } = useLoaderData<typeof loader>();
+  const { user, notification, preview } = useLoaderData<typeof loader>();
   return (
     <Document>
+      {preview ? <PreviewBanner /> : null}
       <SiteHeader user={user} />
       <Snackbar notification={notification} />
       <div className="flex flex-1 flex-col">

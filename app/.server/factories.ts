@@ -5,12 +5,12 @@ import { createUser } from "~/models/users.server";
 export const DEMO_PASSWORD = "demo-password";
 
 export const DEMO_ACCOUNTS = [
-  { email: "buyer@demo.test", name: "Bea Buyer", company: "Harbor Credit Partners", roles: ["ROLE_BUYER"] },
-  { email: "seller@demo.test", name: "Sam Seller", company: "First Prairie Bank", roles: ["ROLE_SELLER"] },
-  { email: "broker@demo.test", name: "Bo Broker", company: "Meridian Loan Brokers", roles: ["ROLE_BROKER"] },
-  { email: "admin@demo.test", name: "Ada Admin", company: "Secondary Marketplace", roles: ["ROLE_ADMIN"] },
-  { email: "agent@demo.test", name: "Al Agent", company: "First Prairie Bank", roles: ["ROLE_SELLER", "ROLE_AGENT"] },
-  { email: "multi@demo.test", name: "Max Multi", company: "Crossroads Capital", roles: ["ROLE_SELLER", "ROLE_BUYER"] },
+  { email: "buyer@demo.test", name: "Bea Buyer", company: "Harbor Credit Partners", businessType: "Hedge Fund", roles: ["ROLE_BUYER"] },
+  { email: "seller@demo.test", name: "Sam Seller", company: "First Prairie Bank", businessType: "Bank", roles: ["ROLE_SELLER"] },
+  { email: "broker@demo.test", name: "Bo Broker", company: "Meridian Loan Brokers", businessType: "Other Service Providers", roles: ["ROLE_BROKER"] },
+  { email: "admin@demo.test", name: "Ada Admin", company: "Secondary Marketplace", businessType: "", roles: ["ROLE_ADMIN"] },
+  { email: "agent@demo.test", name: "Al Agent", company: "First Prairie Bank", businessType: "Bank", roles: ["ROLE_SELLER", "ROLE_AGENT"] },
+  { email: "multi@demo.test", name: "Max Multi", company: "Crossroads Capital", businessType: "Family Office", roles: ["ROLE_SELLER", "ROLE_BUYER"] },
 ] as const;
 
 let counter = 0;
@@ -27,6 +27,7 @@ export async function makeUser(
     name: overrides.name ?? `Member ${stamp}`,
     company: overrides.company ?? "Example Capital",
     phone: overrides.phone ?? "+1 212 555 0100",
+    businessType: "Bank",
     password: overrides.password ?? DEMO_PASSWORD,
     roles: overrides.roles ?? ["ROLE_BUYER"],
   });

@@ -1,11 +1,16 @@
 import type { AppLoadContext, SessionStorage } from "@remix-run/server-runtime";
 import { servicesFor } from "#platform";
 import type { Database } from "./db";
+import type { ContentService } from "./content";
 import type { Env } from "./env";
 import type { Notification } from "~/lib/notification";
 export type { NotificationType } from "~/lib/notification";
 
-export type SessionData = { sessionId: string };
+export type SessionData = {
+  sessionId: string;
+  /** Draft preview of CMS content, for this browser. */
+  preview: boolean;
+};
 export type FlashData = { notification: Notification };
 
 /** Everything server code needs, built from the Workers env or from process.env on Node. */
@@ -13,6 +18,8 @@ export interface Services {
   env: Env;
   db: Database;
   sessionStorage: SessionStorage<SessionData, FlashData>;
+  /** Pages, job postings, site settings and the dropdown lists: Sanity or the local dataset. */
+  content: ContentService;
   /** Keep work going after the response (Workers' waitUntil; a tracked promise on Node). */
   waitUntil(promise: Promise<unknown>): void;
 }

@@ -33,6 +33,7 @@ export async function createUser(
     name: string;
     company?: string;
     phone?: string;
+    businessType?: string;
     password: string;
     roles: string[];
     scope?: string[];
@@ -46,6 +47,7 @@ export async function createUser(
       name: input.name,
       company: input.company ?? "",
       phone: input.phone ?? "",
+      businessType: input.businessType ?? "",
       passwordHash,
       roles: input.roles,
       scope: input.scope ?? [],
@@ -147,6 +149,7 @@ export type PublicUser = {
   name: string;
   company: string;
   phone: string;
+  businessType: string;
   role: Role | null;
   roles: string[];
   scope: string[];
@@ -159,6 +162,7 @@ export function toPublicUser(user: User): PublicUser {
     name: user.name,
     company: user.company,
     phone: user.phone,
+    businessType: user.businessType,
     role: primaryRole(user.roles),
     roles: user.roles,
     scope: user.scope,

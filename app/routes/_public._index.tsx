@@ -1,4 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { isPreview } from "~/.server/preview";
 import { allowAnyone } from "~/.server/auth";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
@@ -6,10 +8,11 @@ import { titleMeta } from "~/lib/meta";
 export const meta = () => titleMeta("Home");
 
 export async function loader(args: LoaderFunctionArgs) {
-  await allowAnyone(args);
-  return null;
+  const { services } = await allowAnyone(args);
+  const settings = await services.content.siteSettings({ preview: await isPreview(services, args.request) });
+  return json({ settings });
 }
 
 export default function IndexPage() {
-  return <Landing />;
+  return <Landing settings={useLoaderData<typeof loader>().settings} />;
 }

@@ -1,23 +1,16 @@
+import { useLoaderData } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/.server/auth";
-import { ProsePage } from "~/components/prose-page";
-import { titleMeta } from "~/lib/meta";
+import { contentPage } from "~/.server/content-page";
+import { ContentPage, contentPageMeta } from "~/components/content-page";
 
-export const meta = () => titleMeta("Broker affiliate program");
+export const meta = contentPageMeta;
 
 export async function loader(args: LoaderFunctionArgs) {
-  await allowAnyone(args);
-  return null;
+  const { services } = await allowAnyone(args);
+  return contentPage(services, args.request, "broker-affiliate");
 }
 
 export default function Page() {
-  return (
-    <ProsePage title="Broker affiliate program">
-      <p>
-        Brokers who introduce sellers or buyers to the marketplace share in the fees of the transactions they bring.
-        Affiliates get their own search, follow their clients&apos; deals and are paid on closing.
-      </p>
-      <p>To join the program, create a broker account or contact our team.</p>
-    </ProsePage>
-  );
+  return <ContentPage {...useLoaderData<typeof loader>()} />;
 }

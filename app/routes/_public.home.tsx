@@ -1,6 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/.server/auth";
+import { isPreview } from "~/.server/preview";
 import { Dashboard } from "~/components/dashboard";
 import { Landing } from "~/components/landing";
 import { SigninForm } from "~/components/signin-form";
@@ -11,18 +12,20 @@ import { toPublicUser } from "~/models/users.server";
 export const meta = () => titleMeta("Home");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await allowAnyone(args);
+  const { services, user } = await allowAnyone(args);
   const params = new URL(args.request.url).searchParams;
   const wanted = params.get("redirect");
+  const settings = user ? null : await services.content.siteSettings({ preview: await isPreview(services, args.request) });
   return json({
     user: user ? toPublicUser(user) : null,
+    settings,
     // a visitor who opened a project is asked to sign in here, then taken to it
     signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(wanted) } : null,
   });
 }
 
 export default function HomePage() {
-  const { user, signin } = useLoaderData<typeof loader>();
+  const { user, signin, settings } = useLoaderData<typeof loader>();
   if (user) return <Dashboard user={user} />;
   return (
     <>
@@ -37,7 +40,7 @@ export default function HomePage() {
           </div>
         </section>
       ) : null}
-      <Landing />
+      <Landing settings={settings} />
     </>
   );
 }

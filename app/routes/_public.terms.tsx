@@ -1,26 +1,16 @@
+import { useLoaderData } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/.server/auth";
-import { ProsePage } from "~/components/prose-page";
-import { titleMeta } from "~/lib/meta";
+import { contentPage } from "~/.server/content-page";
+import { ContentPage, contentPageMeta } from "~/components/content-page";
 
-export const meta = () => titleMeta("Terms of use");
+export const meta = contentPageMeta;
 
 export async function loader(args: LoaderFunctionArgs) {
-  await allowAnyone(args);
-  return null;
+  const { services } = await allowAnyone(args);
+  return contentPage(services, args.request, "terms");
 }
 
 export default function Page() {
-  return (
-    <ProsePage title="Terms of use">
-      <p>
-        These terms govern the use of the Secondary Marketplace by sellers, buyers, brokers and their agents. Listings
-        are offered to qualified members only; nothing on this site is an offer to sell securities to the public.
-      </p>
-      <p>
-        Information a seller shares after a confidentiality agreement is signed stays confidential under that
-        agreement. Members are responsible for their own due diligence and for the accuracy of what they list.
-      </p>
-    </ProsePage>
-  );
+  return <ContentPage {...useLoaderData<typeof loader>()} />;
 }

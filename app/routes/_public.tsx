@@ -1,21 +1,32 @@
 import { Link, Outlet } from "@remix-run/react";
+import { useFooterLinks } from "~/root";
+import { safeHref } from "~/lib/safe-href";
 
-/** The public layout: marketing pages with the site footer. */
+/** The public layout: marketing pages with the site footer (its links come from the CMS). */
 export default function PublicLayout() {
+  const links = useFooterLinks();
   return (
     <>
       <main className="flex-1">
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-slate-600">
+        <nav aria-label="Footer" className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-slate-600">
           <span>© Secondary Marketplace</span>
-          <Link to="/terms" className="link">Terms</Link>
-          <Link to="/privacy" className="link">Privacy</Link>
-          <Link to="/jobs" className="link">Jobs</Link>
-          <Link to="/broker-affiliate" className="link">Broker affiliate program</Link>
-          <Link to="/contact-us" className="link">Contact us</Link>
-        </div>
+          {links.map((link) => {
+            const href = safeHref(link.href);
+            if (!href) return null;
+            return href.startsWith("/") ? (
+              <Link key={href} to={href} className="link">
+                {link.label}
+              </Link>
+            ) : (
+              <a key={href} href={href} className="link">
+                {link.label}
+              </a>
+            );
+          })}
+        </nav>
       </footer>
     </>
   );

@@ -13,6 +13,8 @@ export const users = sqliteTable("users", {
   name: text("name").notNull(),
   company: text("company").notNull().default(""),
   phone: text("phone").notNull().default(""),
+  /** One of the "businessDescriptions" constant list (Bank, Hedge Fund ...). */
+  businessType: text("business_type").notNull().default(""),
   passwordHash: text("password_hash").notNull(),
   /** JSON array of ROLE_* names */
   roles: text("roles", { mode: "json" }).$type<string[]>().notNull(),

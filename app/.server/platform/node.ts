@@ -11,7 +11,11 @@ import type { Services } from "../services";
 import { randomToken } from "../crypto";
 import { seedDemoDataIfEmpty } from "../seed";
 import { deliverDueMessages } from "~/models/outbox.server";
-import { sessionCookieOptions } from "./shared";
+import { contentSourceFor, sessionCookieOptions } from "./shared";
+import { ContentCache } from "../content/cache";
+import { ContentService } from "../content";
+import { localContentSource } from "../content/sources";
+import { parseNdjson } from "../content/ndjson";
 
 let booting: Promise<Services> | undefined;
 
@@ -63,6 +67,10 @@ async function boot(): Promise<Services> {
     env,
     db,
     sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
+    content: new ContentService(
+      contentSourceFor(env, env.CONTENT_DATASET_PATH ? localDatasetFile(env.CONTENT_DATASET_PATH) : undefined),
+      new ContentCache(),
+    ),
     waitUntil(promise) {
       const tracked = promise.catch((error) => console.error(error)).finally(() => pending.delete(tracked));
       pending.add(tracked);
@@ -70,6 +78,11 @@ async function boot(): Promise<Services> {
   };
   startOutboxTimer(services);
   return services;
+}
+
+/** A dataset file read on each cache miss, so edits to it show after a webhook or the TTL. */
+function localDatasetFile(file: string) {
+  return localContentSource(() => parseNdjson(fs.readFileSync(file, "utf8")));
 }
 
 /** Retries of messages the provider refused earlier. */

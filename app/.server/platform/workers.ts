@@ -5,7 +5,9 @@ import { schema, type Database } from "../db";
 import { isProduction, parseEnv, type Env } from "../env";
 import type { Services } from "../services";
 import { seedDemoDataIfEmpty } from "../seed";
-import { sessionCookieOptions } from "./shared";
+import { contentSourceFor, sessionCookieOptions } from "./shared";
+import { ContentService } from "../content";
+import { cacheApiSharedCache, ContentCache } from "../content/cache";
 
 export type WorkerBindings = {
   DB: D1Database;
@@ -32,6 +34,10 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
     env,
     db,
     sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
+    content: new ContentService(
+      contentSourceFor(env),
+      new ContentCache(60_000, typeof caches !== "undefined" ? cacheApiSharedCache(caches.default) : undefined),
+    ),
   };
 }
 

@@ -7,10 +7,15 @@ export const signinSchema = z.object({
   redirect: z.string().optional(),
 });
 
-export const joinSchema = z
+/** One of the options of a constant list (the options come from the CMS). */
+export const oneOf = (values: readonly string[]) =>
+  z.string({ error: messages.required }).refine((v) => values.includes(v), "Choose one of the listed options.");
+
+export const joinSchema = (businessTypes: readonly string[]) => z
   .object({
     name: field.text({ min: 2, max: 100 }),
     company: field.text({ min: 2, max: 150 }),
+    businessType: oneOf(businessTypes),
     email: field.email(),
     phone: field.phone(),
     password: field.password(),

@@ -78,6 +78,8 @@ export default function ProfilePage() {
         <dd>{user.email}</dd>
         <dt className="text-slate-500">Company</dt>
         <dd>{user.company}</dd>
+        <dt className="text-slate-500">Business type</dt>
+        <dd>{user.businessType || "—"}</dd>
         <dt className="text-slate-500">Role</dt>
         <dd>{user.role ? ROLE_LABELS[user.role] : "—"}</dd>
       </dl>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous, signIn } from "~/.server/auth";
 import { sendEmail } from "~/.server/mailer";
@@ -14,20 +14,30 @@ import { createUser } from "~/models/users.server";
 export const meta = () => titleMeta("Join");
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAnonymous(args);
-  return null;
+  const { services } = await requireAnonymous(args);
+  return json({ businessTypes: await services.content.options("businessDescriptions") });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: joinSchema });
+  const businessTypes = await services.content.options("businessDescriptions");
+  const schema = joinSchema(businessTypes.map((o) => o.value));
+  const submission = parseWithZod(await args.request.formData(), { schema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: hide }), { status: 400 });
   }
-  const { name, company, email, phone, password, role, redirect } = submission.value;
+  const { name, company, businessType, email, phone, password, role, redirect } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
-  const user = await createUser(services.db, { name, company, email, phone, password, roles: [roleName] });
+  const user = await createUser(services.db, {
+    name,
+    company,
+    businessType,
+    email,
+    phone,
+    password,
+    roles: [roleName],
+  });
   if (!user) {
     return json(
       submission.reply({
@@ -49,13 +59,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function JoinPage() {
+  const { businessTypes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "join",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSchema(businessTypes.map((o) => o.value)) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -70,6 +81,7 @@ export default function JoinPage() {
         <SelectField meta={fields.role} label="I am a" options={JOINABLE_ROLES} placeholder="Choose…" />
         <TextField meta={fields.name} label="Full name" autoComplete="name" />
         <TextField meta={fields.company} label="Company" autoComplete="organization" />
+        <SelectField meta={fields.businessType} label="Business type" options={businessTypes} placeholder="Choose…" />
         <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
         <TextField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" placeholder="+1 212 555 0100" hint="with country code" />
         <TextField meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="at least 10 characters" />

@@ -1,0 +1,84 @@
+/** A second level shared by the isolates of a data centre on Workers (the Cache API). */
+export interface SharedCache {
+  get(key: string): Promise<{ value: unknown; storedAt: number } | null>;
+  put(key: string, value: unknown, storedAt: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+type Entry = { value: unknown; storedAt: number; types: readonly string[] };
+
+/** At most this many results are kept in memory; the oldest go first. */
+const MAX_ENTRIES = 500;
+
+/**
+ * Content results, fresh for `ttlMs`. Older copies are kept as the last good
+ * content: when the source cannot be reached, a stale copy is served instead.
+ */
+export class ContentCache {
+  private memory = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly shared?: SharedCache,
+    private readonly now = () => Date.now(),
+  ) {}
+
+  async read(key: string, types: readonly string[], load: () => Promise<unknown>): Promise<unknown> {
+    const local = this.memory.get(key);
+    if (local && this.now() - local.storedAt < this.ttlMs) return local.value;
+    const shared = await this.shared?.get(key).catch(() => null);
+    if (shared && this.now() - shared.storedAt < this.ttlMs) {
+      this.remember(key, { ...shared, types });
+      return shared.value;
+    }
+    try {
+      const value = await load();
+      const storedAt = this.now();
+      this.remember(key, { value, storedAt, types });
+      await this.shared?.put(key, value, storedAt).catch(() => undefined);
+      return value;
+    } catch (error) {
+      const stale = local ?? (shared ? { ...shared, types } : undefined);
+      if (stale) {
+        console.warn(`content: source failed, serving the copy from ${new Date(stale.storedAt).toISOString()}:`, error);
+        return stale.value;
+      }
+      throw error;
+    }
+  }
+
+  /** Forgets what a changed document may affect: every result of its type, and the given shared keys. */
+  async purge(type: string, sharedKeys: readonly string[] = []) {
+    for (const [key, entry] of this.memory) if (entry.types.includes(type)) this.memory.delete(key);
+    await Promise.all(sharedKeys.map((key) => this.shared?.delete(key).catch(() => undefined)));
+  }
+
+  private remember(key: string, entry: Entry) {
+    this.memory.delete(key);
+    this.memory.set(key, entry);
+    if (this.memory.size > MAX_ENTRIES) this.memory.delete(this.memory.keys().next().value!);
+  }
+}
+
+/** The Workers Cache API as a SharedCache; copies are kept a day to serve when Sanity is down. */
+export function cacheApiSharedCache(cache: Cache): SharedCache {
+  const url = (key: string) => `https://content-cache.internal/${encodeURIComponent(key)}`;
+  return {
+    async get(key) {
+      const hit = await cache.match(url(key));
+      if (!hit) return null;
+      return { value: await hit.json(), storedAt: Number(hit.headers.get("x-stored-at")) };
+    },
+    async put(key, value, storedAt) {
+      await cache.put(
+        url(key),
+        new Response(JSON.stringify(value), {
+          headers: { "content-type": "application/json", "cache-control": "max-age=86400", "x-stored-at": String(storedAt) },
+        }),
+      );
+    },
+    async delete(key) {
+      await cache.delete(url(key));
+    },
+  };
+}

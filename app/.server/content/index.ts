@@ -1,0 +1,115 @@
+import type { z } from "zod";
+import { SEED_DOCUMENTS } from "../../../cms/seed/documents";
+import { ContentCache } from "./cache";
+import { QUERIES, type ContentQuery } from "./queries";
+import { localContentSource, type ContentSource, type Perspective } from "./sources";
+import {
+  constantListSchema,
+  jobSchema,
+  jobSummarySchema,
+  pageSchema,
+  siteSettingsSchema,
+  type ConstantList,
+  type Job,
+  type JobSummary,
+  type Page,
+  type SiteSettings,
+} from "./types";
+
+export type ContentOptions = { preview?: boolean };
+export type ConstantLists = Record<string, ConstantList>;
+
+const seedSource = localContentSource(() => SEED_DOCUMENTS);
+
+/** Queries, caching and checking of content; the source is Sanity or the local dataset. */
+export class ContentService {
+  constructor(
+    readonly source: ContentSource,
+    readonly cache = new ContentCache(),
+  ) {}
+
+  private async run(query: ContentQuery, params: Record<string, unknown>, options: ContentOptions) {
+    const perspective: Perspective = options.preview ? "drafts" : "published";
+    // drafts are never cached: an editor wants to see the change they just made
+    if (perspective === "drafts") return this.source.fetch(query.groq, params, perspective);
+    return this.cache.read(cacheKey(query, params), query.types, () =>
+      this.source.fetch(query.groq, params, perspective),
+    );
+  }
+
+  async siteSettings(options: ContentOptions = {}): Promise<SiteSettings | null> {
+    return checked(siteSettingsSchema, await this.run(QUERIES.siteSettings, {}, options), "siteSettings");
+  }
+
+  async page(slug: string, options: ContentOptions = {}): Promise<Page | null> {
+    return checked(pageSchema, await this.run(QUERIES.pageBySlug, { slug }, options), `page ${slug}`);
+  }
+
+  async openJobs(options: ContentOptions = {}): Promise<JobSummary[]> {
+    const rows = await this.run(QUERIES.openJobs, {}, options);
+    return checkedList(jobSummarySchema, rows, "jobPosting");
+  }
+
+  async job(slug: string, options: ContentOptions = {}): Promise<Job | null> {
+    return checked(jobSchema, await this.run(QUERIES.jobBySlug, { slug }, options), `jobPosting ${slug}`);
+  }
+
+  /**
+   * Every dropdown list, by key. When the source fails and nothing is cached, the
+   * seed's lists still serve the forms.
+   */
+  async constantLists(options: ContentOptions = {}): Promise<ConstantLists> {
+    let rows: unknown;
+    try {
+      rows = await this.run(QUERIES.constantLists, {}, options);
+    } catch (error) {
+      console.error("content: constant lists unavailable, using the seed's:", error);
+      rows = await seedSource.fetch(QUERIES.constantLists.groq, {}, "published");
+    }
+    const lists = checkedList(constantListSchema, rows, "constantList");
+    return Object.fromEntries(lists.map((list) => [list.key, list]));
+  }
+
+  /** The options of one list; an empty list when it is missing (and logged). */
+  async options(key: string, options: ContentOptions = {}) {
+    const list = (await this.constantLists(options))[key];
+    if (!list) console.error(`content: no constant list "${key}"`);
+    return list?.items ?? [];
+  }
+
+  /** What a webhook for a changed document makes stale. */
+  async purge(document: { _type: string; slug?: string | null }) {
+    const affected = Object.values(QUERIES).filter((q) => (q.types as readonly string[]).includes(document._type));
+    const keys = affected.flatMap((q) =>
+      q.groq.includes("$slug") ? (document.slug ? [cacheKey(q, { slug: document.slug })] : []) : [cacheKey(q, {})],
+    );
+    await this.cache.purge(document._type, keys);
+    return keys;
+  }
+}
+
+export function cacheKey(query: ContentQuery, params: Record<string, unknown>) {
+  return `${query.name}:${JSON.stringify(params)}`;
+}
+
+function describe(error: z.ZodError) {
+  return error.issues.map((i) => `${i.path.join(".") || "(document)"}: ${i.message}`).join("; ");
+}
+
+function checked<T>(schema: z.ZodType<T>, value: unknown, what: string): T | null {
+  if (value === null || value === undefined) return null;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  console.error(`content: malformed ${what} is left out: ${describe(result.error)}`);
+  return null;
+}
+
+/** Checks each document on its own: a malformed one is logged and left out, the rest render. */
+function checkedList<T>(schema: z.ZodType<T>, value: unknown, what: string): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const id = (item as { _id?: string; key?: string })?._id ?? (item as { key?: string })?.key ?? "?";
+    const one = checked(schema, item, `${what} ${id}`);
+    return one === null ? [] : [one];
+  });
+}

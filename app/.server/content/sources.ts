@@ -1,0 +1,65 @@
+import { createClient } from "@sanity/client";
+import { evaluate, parse } from "groq-js";
+import type { SeedDocument } from "../../../cms/seed/documents";
+
+export type Perspective = "published" | "drafts";
+
+/** Runs one GROQ query; the two implementations answer the same queries the same way. */
+export interface ContentSource {
+  readonly kind: "sanity" | "local";
+  fetch(groq: string, params: Record<string, unknown>, perspective: Perspective): Promise<unknown>;
+}
+
+const isDraft = (doc: SeedDocument) => doc._id.startsWith("drafts.");
+
+/**
+ * The dataset as Sanity's perspectives show it: "published" hides drafts;
+ * "drafts" shows each draft in place of its published document.
+ */
+export function viewOf(documents: readonly SeedDocument[], perspective: Perspective): SeedDocument[] {
+  if (perspective === "published") return documents.filter((d) => !isDraft(d));
+  const drafts = new Map(documents.filter(isDraft).map((d) => [d._id.slice("drafts.".length), d]));
+  const published = documents.filter((d) => !isDraft(d));
+  const seen = new Set(published.map((d) => d._id));
+  return [
+    ...published.map((d) => (drafts.has(d._id) ? { ...drafts.get(d._id)!, _id: d._id } : d)),
+    ...[...drafts].filter(([id]) => !seen.has(id)).map(([id, d]) => ({ ...d, _id: id })),
+  ];
+}
+
+/** groq-js over an in-memory dataset: the embedded default, on Node and on Workers. */
+export function localContentSource(load: () => Promise<readonly SeedDocument[]> | readonly SeedDocument[]): ContentSource {
+  const parsed = new Map<string, ReturnType<typeof parse>>();
+  return {
+    kind: "local",
+    async fetch(groq, params, perspective) {
+      let tree = parsed.get(groq);
+      if (!tree) parsed.set(groq, (tree = parse(groq, { params })));
+      const dataset = viewOf(await load(), perspective);
+      return (await evaluate(tree, { dataset, params })).get();
+    },
+  };
+}
+
+export const SANITY_API_VERSION = "2025-02-19";
+
+/** Sanity's API: the CDN for published content, the API with a read token for drafts. */
+export function sanityContentSource(config: { projectId: string; dataset: string; token?: string }): ContentSource {
+  const published = createClient({
+    projectId: config.projectId,
+    dataset: config.dataset,
+    apiVersion: SANITY_API_VERSION,
+    useCdn: true,
+    perspective: "published",
+  });
+  const drafts = config.token
+    ? published.withConfig({ useCdn: false, token: config.token, perspective: "drafts" })
+    : null;
+  return {
+    kind: "sanity",
+    fetch(groq, params, perspective) {
+      const client = perspective === "drafts" && drafts ? drafts : published;
+      return client.fetch(groq, params);
+    },
+  };
+}

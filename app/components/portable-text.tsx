@@ -1,0 +1,92 @@
+import { PortableText as PortableTextRenderer, type PortableTextComponents } from "@portabletext/react";
+import imageUrlBuilder from "@sanity/image-url";
+import type { ReactNode } from "react";
+import { safeHref } from "~/lib/safe-href";
+
+export type ImageConfig = { projectId: string; dataset: string } | null;
+
+type ImageValue = { asset?: { _ref?: string }; alt?: string; url?: string };
+
+const headingClass: Record<string, string> = {
+  h1: "mt-8 text-3xl font-bold",
+  h2: "mt-8 text-2xl font-semibold",
+  h3: "mt-6 text-xl font-semibold",
+  h4: "mt-6 text-lg font-semibold",
+  h5: "mt-4 font-semibold",
+  h6: "mt-4 text-sm font-semibold uppercase tracking-wide",
+};
+
+function heading(Tag: "h1" | "h2" | "h3" | "h4" | "h5" | "h6") {
+  const Heading = ({ children }: { children?: ReactNode }) => <Tag className={headingClass[Tag]}>{children}</Tag>;
+  return Heading;
+}
+
+function components(images: ImageConfig): PortableTextComponents {
+  const builder = images ? imageUrlBuilder(images) : null;
+  return {
+    block: {
+      normal: ({ children }) => <p>{children}</p>,
+      h1: heading("h1"),
+      h2: heading("h2"),
+      h3: heading("h3"),
+      h4: heading("h4"),
+      h5: heading("h5"),
+      h6: heading("h6"),
+      blockquote: ({ children }) => (
+        <blockquote className="border-l-4 border-primary/40 pl-4 italic text-slate-600">{children}</blockquote>
+      ),
+    },
+    list: {
+      bullet: ({ children }) => <ul className="list-disc space-y-1 pl-6">{children}</ul>,
+      number: ({ children }) => <ol className="list-decimal space-y-1 pl-6">{children}</ol>,
+    },
+    marks: {
+      strong: ({ children }) => <strong>{children}</strong>,
+      em: ({ children }) => <em>{children}</em>,
+      "strike-through": ({ children }) => <s>{children}</s>,
+      code: ({ children }) => <code className="rounded bg-slate-100 px-1 py-0.5 text-sm">{children}</code>,
+      link: ({ value, children }) => {
+        const href = safeHref((value as { href?: unknown } | undefined)?.href);
+        // a link to anything but http(s), mailto or tel is shown as its text
+        if (!href) return <>{children}</>;
+        const external = /^https?:/.test(href);
+        return (
+          <a href={href} className="link" {...(external ? { rel: "noopener noreferrer" } : {})}>
+            {children}
+          </a>
+        );
+      },
+    },
+    types: {
+      image: ({ value }: { value: ImageValue }) => {
+        const src = builder && value.asset?._ref ? builder.image(value).width(960).auto("format").url() : value.url;
+        if (!src) return null;
+        return (
+          <figure>
+            <img src={src} alt={value.alt ?? ""} width={960} loading="lazy" className="h-auto max-w-full rounded-md" />
+          </figure>
+        );
+      },
+      codeBlock: ({ value }: { value: { code?: string; language?: string } }) => (
+        <pre className="overflow-x-auto rounded-md bg-slate-900 p-4 text-sm text-slate-100" data-language={value.language}>
+          <code>{value.code}</code>
+        </pre>
+      ),
+      rule: () => <hr className="my-6 border-slate-200" />,
+    },
+    unknownType: () => null,
+    unknownMark: ({ children }) => <>{children}</>,
+    unknownBlockStyle: ({ children }) => <p>{children}</p>,
+    unknownList: ({ children }) => <ul className="list-disc pl-6">{children}</ul>,
+    unknownListItem: ({ children }) => <li>{children}</li>,
+  };
+}
+
+/** Content from the CMS, rendered as React elements: no raw HTML reaches the page. */
+export function PortableText({ value, images = null }: { value: unknown[]; images?: ImageConfig }) {
+  return (
+    <div className="space-y-4 leading-relaxed text-slate-700">
+      <PortableTextRenderer value={value as never} components={components(images)} onMissingComponent={false} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/.server/auth";
+import { contentPage } from "~/.server/content-page";
+import { ContentPage, contentPageMeta } from "~/components/content-page";
+
+export const meta = contentPageMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args);
+  return contentPage(services, args.request, "referral-program");
+}
+
+export default function ReferralProgramPage() {
+  return <ContentPage {...useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,52 @@
+import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { allowAnyone } from "~/.server/auth";
+import { notFound } from "~/.server/http";
+import { imageConfig, isPreview } from "~/.server/preview";
+import { PortableText } from "~/components/portable-text";
+import { pageTitle } from "~/lib/meta";
+import { safeHref } from "~/lib/safe-href";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data?.job.title ?? "Job not found") },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await allowAnyone(args);
+  const job = await services.content.job(args.params.slug ?? "", { preview: await isPreview(services, args.request) });
+  if (!job) throw notFound();
+  return json({ job, images: imageConfig(services) });
+}
+
+function applyHref(howToApply: string) {
+  return howToApply.includes("@") && !howToApply.includes("://") ? safeHref(`mailto:${howToApply}`) : safeHref(howToApply);
+}
+
+export default function JobPage() {
+  const { job, images } = useLoaderData<typeof loader>();
+  const href = applyHref(job.howToApply);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <Link to="/jobs" className="link text-sm">
+        ← All jobs
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{job.title}</h1>
+      <p className="mb-6 mt-1 text-slate-600">
+        {job.department} · {job.location} · {job.employmentType}
+      </p>
+      {job.status === "closed" ? (
+        <p role="status" className="mb-6 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This position is closed.
+        </p>
+      ) : null}
+      <PortableText value={job.description} images={images} />
+      {job.status === "open" && href ? (
+        <p className="mt-8">
+          <a href={href} className="btn-primary">
+            Apply: {job.howToApply}
+          </a>
+        </p>
+      ) : null}
+    </article>
+  );
+}

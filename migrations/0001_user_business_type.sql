@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `business_type` text DEFAULT '' NOT NULL;
