@@ -1,18 +1,25 @@
 import fs from "node:fs";
 import { defineConfig, type Project } from "@playwright/test";
-import { EDGE_URL, MAIL_PROVIDER_URL, NODE_URL } from "./tests/support/urls";
+import { E2E_DATASET, E2E_PREVIEW_SECRET, E2E_WEBHOOK_SECRET, EDGE_URL, MAIL_PROVIDER_URL, NODE_URL } from "./tests/support/urls";
 
 /**
  * Every browser flow runs four ways: JavaScript on and off, against the Node
  * server (remix-serve, libsql file) and against `wrangler dev` (workerd, local D1).
  */
-const mail = { MAIL_API_URL: `${MAIL_PROVIDER_URL}/send`, MAIL_API_KEY: "e2e-provider-key" };
+const shared = {
+  MAIL_API_URL: `${MAIL_PROVIDER_URL}/send`,
+  MAIL_API_KEY: "e2e-provider-key",
+  SANITY_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+  SANITY_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+};
 const E2E_DIR = "/tmp/marketplace-e2e";
 
 // the main process starts the servers on fresh data; workers only read this file
 if (!process.env.TEST_WORKER_INDEX) {
   fs.rmSync(E2E_DIR, { recursive: true, force: true });
   fs.mkdirSync(E2E_DIR, { recursive: true });
+  // the Node server reads its content from a copy of the seed that tests may change
+  fs.copyFileSync("cms/seed/production.ndjson", E2E_DATASET);
 }
 
 const chromium = {
@@ -57,7 +64,7 @@ export default defineConfig({
     {
       command: "node scripts/start.mjs --no-build",
       url: `${NODE_URL}/healthz`,
-      env: { ...mail, PORT: "3111", DATA_DIR: `${E2E_DIR}/node`, DATABASE_URL: `file:${E2E_DIR}/node/e2e.db` },
+      env: { ...shared, CONTENT_DATASET_PATH: E2E_DATASET, PORT: "3111", DATA_DIR: `${E2E_DIR}/node`, DATABASE_URL: `file:${E2E_DIR}/node/e2e.db` },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
@@ -66,7 +73,7 @@ export default defineConfig({
     {
       command: "node scripts/start-edge.mjs --no-build",
       url: `${EDGE_URL}/healthz`,
-      env: { ...mail, PORT: "8799", WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge` },
+      env: { ...shared, PORT: "8799", WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge` },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

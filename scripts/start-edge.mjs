@@ -21,7 +21,7 @@ if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, crypto.randomBytes(
 const secret = fs.readFileSync(secretFile, "utf8").trim();
 
 const vars = { APP_ENV: "development", SESSION_SECRET: secret };
-for (const key of ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "TURNSTILE_VERIFY_URL", "MAIL_API_URL", "MAIL_API_KEY", "APP_URL", "SANITY_PROJECT_ID", "SANITY_DATASET", "SANITY_API_TOKEN", "SANITY_WEBHOOK_SECRET"]) {
+for (const key of ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "TURNSTILE_VERIFY_URL", "MAIL_API_URL", "MAIL_API_KEY", "APP_URL", "SANITY_PROJECT_ID", "SANITY_DATASET", "SANITY_API_TOKEN", "SANITY_WEBHOOK_SECRET", "SANITY_PREVIEW_SECRET", "SANITY_API_HOST"]) {
   if (process.env[key]) vars[key] = process.env[key];
 }
 serve(

@@ -31,6 +31,7 @@ export const envSchema = z
     SANITY_DATASET: optional,
     SANITY_API_TOKEN: optional,
     SANITY_WEBHOOK_SECRET: optional,
+    SANITY_API_HOST: optional,
     /** Turns on draft preview from the studio's "Open on site" link without signing in. */
     SANITY_PREVIEW_SECRET: optional,
     /** Node only: read the local dataset from this NDJSON file instead of the bundled seed. */

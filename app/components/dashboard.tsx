@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { NAVIGATION } from "~/lib/navigation";
 import { ROLE_LABELS, isAgent } from "~/lib/roles";
 import type { PublicUser } from "~/models/users.server";
@@ -28,6 +28,16 @@ export function Dashboard({ user }: { user: PublicUser }) {
             <span className="font-semibold text-primary">{item.label}</span>
           </Link>
         ))}
+        {user.role === "admin" ? (
+          <Form method="post" action="/api/cms/preview" className="card">
+            <p className="font-semibold text-primary">Content preview</p>
+            <p className="mb-3 mt-1 text-sm text-slate-600">See unpublished drafts from the studio on the site.</p>
+            <input type="hidden" name="redirect" value="/jobs" />
+            <button type="submit" name="preview" value="on" className="btn-secondary">
+              Turn preview on
+            </button>
+          </Form>
+        ) : null}
       </div>
     </div>
   );

@@ -5,7 +5,10 @@ export type NavItem = { to: string; label: string };
 /** What each role finds in the navigation; every link is a path its role may open. */
 export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
   member: [{ to: "/home", label: "Home" }],
-  buyer: [{ to: "/home", label: "Dashboard" }],
+  buyer: [
+    { to: "/home", label: "Dashboard" },
+    { to: "/buyers/terms/referral-program", label: "Referral program" },
+  ],
   seller: [{ to: "/home", label: "Dashboard" }],
   broker: [{ to: "/home", label: "Dashboard" }],
   admin: [

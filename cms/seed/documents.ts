@@ -131,6 +131,13 @@ Build the marketplace: Remix on Cloudflare Workers, SQLite, and a lot of care fo
   job("buyer-coverage-associate", "Buyer Coverage Associate", "Sales", "Chicago, IL", "Full-time", "2026-08-20", "open", `
 Own relationships with banks, funds and family offices who buy on the marketplace; match them with listings that fit their mandates.
 `),
+  // an unpublished draft: visible only in preview, so editors can try it
+  {
+    ...job("head-of-compliance", "Head of Compliance", "Legal", "New York, NY", "Full-time", "2026-11-15", "open", `
+Lead KYC, AML and securities compliance for a marketplace of institutional buyers and sellers.
+`),
+    _id: "drafts.jobPosting-head-of-compliance",
+  },
   job("marketing-intern", "Marketing Intern", "Marketing", "New York, NY", "Internship", "2026-03-01", "closed", `
 Help us write the content of the site and the newsletters to our buyers. This position has been filled.
 `),

@@ -26,6 +26,11 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/terms": { url: "/terms", outcome: everyone(200) },
   "/privacy": { url: "/privacy", outcome: everyone(200) },
   "/jobs": { url: "/jobs", outcome: everyone(200) },
+  "/jobs/:slug": { url: "/jobs/credit-analyst", outcome: everyone(200) },
+  "/buyers/terms/referral-program": {
+    url: "/buyers/terms/referral-program",
+    outcome: membersOnly("/buyers/terms/referral-program", ["buyer", "multi"]),
+  },
   "/broker-affiliate": { url: "/broker-affiliate", outcome: everyone(200) },
   "/contact-us": { url: "/contact-us", outcome: everyone(200) },
   "/signin": { url: "/signin", outcome: guestOnly(200) },
@@ -41,6 +46,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/api/1.0/me": { url: "/api/1.0/me", outcome: everyone(401) },
   "/api/auth/login": { url: "/api/auth/login", outcome: everyone(405) },
   "/healthz": { url: "/healthz", outcome: everyone(200) },
+  "/api/cms/webhook": { url: "/api/cms/webhook", outcome: everyone(405) },
+  // draft preview: admins (or the studio's link with the secret) only
+  "/api/cms/preview": { url: "/api/cms/preview", outcome: { ...everyone(404), admin: { redirect: "/" } } },
   "/profile": { url: "/profile", outcome: membersOnly("/profile", MEMBERS) },
   "/admin/users": { url: "/admin/users", outcome: membersOnly("/admin/users", ["admin"]) },
   "/admin/contact-us-messages": {

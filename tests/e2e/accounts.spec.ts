@@ -10,11 +10,12 @@ test.describe("joining", () => {
     await expect(page).toHaveTitle("Join - Secondary Marketplace");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(fieldError(page, "Required.")).toBeVisible();
-    expect(await page.getByText("Required.", { exact: true }).count()).toBeGreaterThanOrEqual(6);
+    expect(await page.getByText("Required.", { exact: true }).count()).toBeGreaterThanOrEqual(7);
 
     await page.getByLabel("I am a").selectOption({ label: "Seller" });
     await page.getByLabel("Full name").fill("Sally Lender");
     await page.getByLabel("Company").fill("Prairie Community Bank");
+    await page.getByLabel("Business type").selectOption({ label: "Bank" });
     await page.getByLabel("E-mail").fill("not-an-email");
     await page.getByLabel("Phone").fill("555 0100");
     await page.getByLabel(/^Password/).fill("short");
@@ -43,6 +44,7 @@ test.describe("joining", () => {
     await page.getByLabel("I am a").selectOption({ label: "Buyer" });
     await page.getByLabel("Full name").fill("Someone Else");
     await page.getByLabel("Company").fill("Other Fund");
+    await page.getByLabel("Business type").selectOption({ label: "Hedge Fund" });
     await page.getByLabel("E-mail").fill(DEMO.buyer);
     await page.getByLabel("Phone").fill("+1 212 555 0100");
     await page.getByLabel(/^Password/).fill("long enough password");

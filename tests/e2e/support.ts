@@ -45,6 +45,7 @@ export async function joinAs(
   await page.getByLabel("I am a").selectOption({ label: role });
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Company").fill(company);
+  await page.getByLabel("Business type").selectOption({ label: "Credit Union" });
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Phone").fill(phone);
   await page.getByLabel(/^Password/).fill(password);

@@ -34,7 +34,8 @@ export function localContentSource(load: () => Promise<readonly SeedDocument[]> 
     kind: "local",
     async fetch(groq, params, perspective) {
       let tree = parsed.get(groq);
-      if (!tree) parsed.set(groq, (tree = parse(groq, { params })));
+      // parse without params: groq-js would bake their values into a cached tree
+      if (!tree) parsed.set(groq, (tree = parse(groq)));
       const dataset = viewOf(await load(), perspective);
       return (await evaluate(tree, { dataset, params })).get();
     },
@@ -44,10 +45,17 @@ export function localContentSource(load: () => Promise<readonly SeedDocument[]> 
 export const SANITY_API_VERSION = "2025-02-19";
 
 /** Sanity's API: the CDN for published content, the API with a read token for drafts. */
-export function sanityContentSource(config: { projectId: string; dataset: string; token?: string }): ContentSource {
+export function sanityContentSource(config: {
+  projectId: string;
+  dataset: string;
+  token?: string;
+  /** A custom API host (Sanity supports them); the default is Sanity's own. */
+  apiHost?: string;
+}): ContentSource {
   const published = createClient({
     projectId: config.projectId,
     dataset: config.dataset,
+    ...(config.apiHost ? { apiHost: config.apiHost, useProjectHostname: false } : {}),
     apiVersion: SANITY_API_VERSION,
     useCdn: true,
     perspective: "published",

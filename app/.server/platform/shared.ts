@@ -25,6 +25,7 @@ export function contentSourceFor(env: Env, local?: ContentSource): ContentSource
       projectId: env.SANITY_PROJECT_ID,
       dataset: env.SANITY_DATASET,
       token: env.SANITY_API_TOKEN,
+      apiHost: env.SANITY_API_HOST,
     });
   }
   return local ?? localContentSource(() => SEED_DOCUMENTS);

@@ -1,0 +1,150 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SEED_DOCUMENTS, type SeedDocument } from "../../../cms/seed/documents";
+import { ContentCache } from "./cache";
+import { ContentService } from "./index";
+import { QUERIES } from "./queries";
+import { localContentSource, sanityContentSource, type ContentSource } from "./sources";
+
+const seeded = () => new ContentService(localContentSource(() => SEED_DOCUMENTS));
+
+describe("constant lists from the seed (spec §9)", () => {
+  it("has the 21 industries with their icons, cart by default", async () => {
+    const industries = await seeded().options("industries");
+    expect(industries.map((i) => i.label)).toEqual([
+      "Real Estate", "Aviation", "Retail", "Capital Goods", "Services", "Healthcare", "Energy", "Consumer Products",
+      "Utilities", "Technology", "Basic Materials", "Transportation", "Insurance", "Aerospace & Defense", "Agriculture",
+      "Alternative Assets", "Intellectual Property", "Private Equity", "Venture Capital", "No Preferred Industry", "Other",
+    ]);
+    expect(industries.every((i) => i.icon)).toBe(true);
+    expect(industries.find((i) => i.label === "Other")!.icon).toBe("cart");
+  });
+
+  it("has every other list with the exact labels", async () => {
+    const lists = await seeded().constantLists();
+    const labels = (key: string) => lists[key]!.items.map((i) => i.label);
+    expect(labels("transactionScales")).toEqual([
+      "<$1m", "$1-$5m", "$5-$10m", "$10-$25m", "$25-$50m", "$50-$100m", "$100-$300m", "$300-$500m", "Above $500m",
+    ]);
+    expect(labels("customerCountBands")).toEqual([
+      "up to $5m", "5-10m", "10-25m", "25-50m", "50-100m", "100-300m", "300-500m", "Above $500m",
+    ]);
+    expect(labels("locations")).toEqual(["Northeast", "Southeast", "Midwest", "West", "Southwest", "Nationwide"]);
+    expect(labels("loanStatus")).toEqual(["Performing", "Non-Performing"]);
+    expect(labels("syndication")).toEqual(["Yes", "No"]);
+    expect(labels("investorTypes")).toEqual(["Accredited Investor", "Qualified Institutional Buyer (QIB)", "Retail Investor"]);
+    expect(labels("investmentTypes")).toEqual(["Debt (loans)", "Equity", "Credit (lending)", "Assets", "Other"]);
+    expect(labels("propertyTypes")).toHaveLength(11);
+    expect(labels("businessDescriptions")).toHaveLength(13);
+    expect(labels("transactionTypes")).toContain("Other (please specify)");
+    expect(labels("usStates")).toHaveLength(51);
+  });
+});
+
+describe("pages and jobs", () => {
+  it("finds pages by slug and lists only open, published jobs", async () => {
+    const content = seeded();
+    expect((await content.page("terms"))!.title).toBe("Terms of use");
+    expect(await content.page("no-such-page")).toBeNull();
+    const jobs = await content.openJobs();
+    expect(jobs.map((j) => j.slug)).toEqual(["credit-analyst", "full-stack-engineer", "buyer-coverage-associate"]);
+    expect((await content.job("marketing-intern"))!.status).toBe("closed");
+    expect(await content.job("head-of-compliance")).toBeNull();
+  });
+
+  it("shows drafts in preview only", async () => {
+    const content = seeded();
+    const preview = await content.openJobs({ preview: true });
+    expect(preview.map((j) => j.slug)).toContain("head-of-compliance");
+    expect((await content.job("head-of-compliance", { preview: true }))!.title).toBe("Head of Compliance");
+  });
+
+  it("logs a malformed document and renders the rest", async () => {
+    const broken: SeedDocument = { _id: "jobPosting-broken", _type: "jobPosting", status: "open", slug: { current: "broken" } };
+    const content = new ContentService(localContentSource(() => [...SEED_DOCUMENTS, broken]));
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const jobs = await content.openJobs();
+    expect(jobs).toHaveLength(3);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("malformed jobPosting jobPosting-broken"));
+    log.mockRestore();
+  });
+});
+
+describe("caching", () => {
+  function flakySource() {
+    let fail = false;
+    let calls = 0;
+    const inner = localContentSource(() => SEED_DOCUMENTS);
+    const source: ContentSource = {
+      kind: "local",
+      async fetch(...args) {
+        calls++;
+        if (fail) throw new Error("Sanity is unreachable");
+        return inner.fetch(...args);
+      },
+    };
+    return { source, fail: (on: boolean) => (fail = on), calls: () => calls };
+  }
+
+  it("serves from cache within the TTL, the last good copy when the source fails, and refetches after a purge", async () => {
+    let now = 1_000_000;
+    const flaky = flakySource();
+    const content = new ContentService(flaky.source, new ContentCache(60_000, undefined, () => now));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await content.page("privacy"))!.title).toBe("Privacy policy");
+    await content.page("privacy");
+    expect(flaky.calls()).toBe(1);
+
+    now += 120_000;
+    flaky.fail(true);
+    expect((await content.page("privacy"))!.title).toBe("Privacy policy");
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+
+    flaky.fail(false);
+    const keys = await content.purge({ _type: "page", slug: "privacy" });
+    expect(keys).toEqual(['pageBySlug:{"slug":"privacy"}']);
+    await content.page("privacy");
+    expect(flaky.calls()).toBe(3);
+  });
+
+  it("still serves the seed's constants to the forms when the source fails with nothing cached", async () => {
+    const flaky = flakySource();
+    flaky.fail(true);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const content = new ContentService(flaky.source);
+    expect((await content.options("loanStatus")).map((o) => o.label)).toEqual(["Performing", "Non-Performing"]);
+    log.mockRestore();
+  });
+});
+
+describe("Sanity's API", () => {
+  // Sanity's Query API cannot be reached from here: stood in for at its HTTP boundary
+  let server: http.Server;
+  let host: string;
+  const requests: Array<{ url: string; auth?: string }> = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      requests.push({ url: req.url!, auth: req.headers.authorization });
+      const result = req.url!.includes("perspective=drafts") ? { title: "Draft" } : { title: "Published" };
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ms: 1, query: "", result }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server.close());
+
+  it("receives the same GROQ queries, published without a token and drafts with the read token", async () => {
+    const source = sanityContentSource({ projectId: "abc123", dataset: "production", token: "read-token", apiHost: host });
+    expect(await source.fetch(QUERIES.pageBySlug.groq, { slug: "terms" }, "published")).toEqual({ title: "Published" });
+    expect(await source.fetch(QUERIES.pageBySlug.groq, { slug: "terms" }, "drafts")).toEqual({ title: "Draft" });
+    const [published, drafts] = requests;
+    const query = new URL(published!.url, host);
+    expect(query.pathname).toMatch(/\/data\/query\/production$/);
+    expect(query.searchParams.get("query")).toBe(QUERIES.pageBySlug.groq);
+    expect(query.searchParams.get("$slug")).toBe('"terms"');
+    expect(published!.auth).toBeUndefined();
+    expect(drafts!.auth).toBe("Bearer read-token");
+  });
+});
