@@ -1,6 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { getTextareaProps, getSelectProps } from "@conform-to/react";
+import { useState } from "react";
+import { applyMask } from "~/lib/mask";
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
@@ -31,7 +33,7 @@ export function TextField({
   hint,
   ...rest
 }: {
-  meta: FieldMetadata<string | number | undefined>;
+  meta: FieldMetadata<string | undefined>;
   label: ReactNode;
   type?: InputType;
   hint?: ReactNode;
@@ -103,6 +105,77 @@ export function FormErrors({ errors }: { errors?: string[] }) {
       {errors.map((e) => (
         <p key={e}>{e}</p>
       ))}
+    </div>
+  );
+}
+
+/** A text area with a live character counter that turns red past the maximum. */
+export function CountedTextAreaField({
+  meta,
+  label,
+  max,
+  hint,
+  ...rest
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  max: number;
+  hint?: ReactNode;
+} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "maxLength">) {
+  const [count, setCount] = useState(() => String(meta.initialValue ?? "").length);
+  const over = count > max;
+  return (
+    <div>
+      <Label htmlFor={meta.id} hint={hint}>
+        {label}
+      </Label>
+      <textarea
+        className="input"
+        rows={6}
+        {...getTextareaProps(meta, { ariaAttributes: true })}
+        {...rest}
+        onInput={(e) => setCount(e.currentTarget.value.length)}
+      />
+      <p
+        className={`mt-1 text-right text-xs ${over ? "font-semibold text-red-700" : "text-slate-500"}`}
+        data-testid={`${meta.name}-counter`}
+        data-over={over}
+        aria-live="polite"
+      >
+        {count} / {max}
+      </p>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A text input that formats what is typed with a mask (# digit, A letter, N alphanumeric, X any). */
+export function MaskedField({
+  meta,
+  label,
+  mask,
+  hint,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: ReactNode;
+  mask: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <div>
+      <Label htmlFor={meta.id} hint={hint ?? `format ${mask}`}>
+        {label}
+      </Label>
+      <input
+        className="input"
+        {...getInputProps(meta, { type: "text", ariaAttributes: true })}
+        placeholder={mask}
+        maxLength={mask.length}
+        onInput={(e) => {
+          e.currentTarget.value = applyMask(mask, e.currentTarget.value);
+        }}
+      />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
 }

@@ -57,6 +57,16 @@ export const CONSTANT_LISTS: Array<{ key: string; title: string; items: Item[] }
     items: same(["Debt (loans)", "Equity", "Credit (lending)", "Assets", "Other"]),
   },
   { key: "loanStatus", title: "Loan status", items: same(["Performing", "Non-Performing"]) },
+  {
+    key: "saleTypes",
+    title: "Sale types",
+    items: same(["Whole loan sale", "Portfolio sale", "Participation", "Note sale", "Asset sale", "Company sale", "Debt sale"]),
+  },
+  {
+    key: "policyTypes",
+    title: "Insurance policy types",
+    items: same(["Whole life", "Universal life", "Variable universal life", "Term life", "Annuity"]),
+  },
   { key: "syndication", title: "Syndication", items: same(["Yes", "No"]) },
   {
     key: "locations",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/projects";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -15,6 +16,8 @@ export const users = sqliteTable("users", {
   phone: text("phone").notNull().default(""),
   /** One of the "businessDescriptions" constant list (Bank, Hedge Fund ...). */
   businessType: text("business_type").notNull().default(""),
+  /** The buyer company (customer) this member belongs to, when there is one. */
+  customerId: integer("customer_id"),
   passwordHash: text("password_hash").notNull(),
   /** JSON array of ROLE_* names */
   roles: text("roles", { mode: "json" }).$type<string[]>().notNull(),
@@ -110,5 +113,147 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
+/** Buyer companies: the customer base admins run, with what each buys. */
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    businessType: text("business_type").notNull().default(""),
+    investorType: text("investor_type").notNull().default(""),
+    headquarters: text("headquarters").notNull().default(""),
+    website: text("website").notNull().default(""),
+    contactPerson: text("contact_person").notNull().default(""),
+    attentionEmail: text("attention_email").notNull().default(""),
+    attentionPhone: text("attention_phone").notNull().default(""),
+    /** Assets under management or balance sheet, USD. */
+    size: real("size"),
+    preferences: text("preferences", { mode: "json" }).$type<BuyerPreferences>().notNull().default(sql`'{}'`),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customers_name_idx").on(t.name)],
+);
+
+export type BuyerPreferences = {
+  industries?: string[];
+  states?: string[];
+  locations?: string[];
+  transactionScales?: string[];
+  investmentTypes?: string[];
+  performingLoanPreference?: "Performing" | "Non-Performing" | "Both";
+  investmentCriteria?: string;
+};
+
+/** A listing: a loan pool, a real estate asset, an insurance-backed loan or a limited company. */
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: PROJECT_KINDS }).notNull(),
+    status: text("status", { enum: PROJECT_STATUSES }).notNull().default("draft"),
+    /** The last step of the create form the seller completed. */
+    draftStep: integer("draft_step").notNull().default(1),
+    projectName: text("project_name").notNull().default(""),
+    industry: text("industry").notNull().default(""),
+    sector: text("sector").notNull().default(""),
+    saleType: text("sale_type").notNull().default(""),
+    loanPool: text("loan_pool").notNull().default(""),
+    /** Performing or Non-Performing; the tables show it as "Status". */
+    term: text("term").notNull().default(""),
+    /** Weighted average interest rate, percent. */
+    waInterest: real("wa_interest"),
+    maturityDate: text("maturity_date"),
+    /** Region (Northeast ... Nationwide). */
+    location: text("location").notNull().default(""),
+    /** US state code. */
+    state: text("state").notNull().default(""),
+    secured: integer("secured", { mode: "boolean" }),
+    fullDetails: text("full_details").notNull().default(""),
+    loanAmount: real("loan_amount"),
+    /** Transaction size, USD: what search bands and sorts use. */
+    size: real("size"),
+    /** The borrower's identity: only for the seller, admins and buyers with an approved NDA. */
+    borrower: text("borrower").notNull().default(""),
+    projectDueDate: text("project_due_date"),
+    longTermDebtSecured: integer("long_term_debt_secured", { mode: "boolean" }),
+    longTermDebtLevelOfSecurity: text("long_term_debt_level_of_security").notNull().default(""),
+    /** What only one kind has (property, company financials, policy, pool summaries). */
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    rejectionReason: text("rejection_reason"),
+    views: integer("views").notNull().default(0),
+    impressions: integer("impressions").notNull().default(0),
+    submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [
+    index("projects_status_published_idx").on(t.status, t.publishedAt),
+    index("projects_seller_idx").on(t.sellerId, t.status),
+    index("projects_status_industry_idx").on(t.status, t.industry),
+    index("projects_status_location_idx").on(t.status, t.location),
+    index("projects_status_size_idx").on(t.status, t.size),
+  ],
+);
+
+/** One row per loan of a loan pool's tape. */
+export const projectLoans = sqliteTable(
+  "project_loans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    loanNumber: text("loan_number").notNull(),
+    balance: real("balance").notNull(),
+    interestRate: real("interest_rate").notNull(),
+    maturityDate: text("maturity_date").notNull(),
+    propertyType: text("property_type").notNull().default(""),
+    state: text("state").notNull().default(""),
+    status: text("status").notNull(),
+    ltv: real("ltv"),
+  },
+  (t) => [index("project_loans_project_idx").on(t.projectId, t.line)],
+);
+
+/** A member's changes to a table's defaults (columns, filters, sort); only the differences. */
+export const tablePreferences = sqliteTable(
+  "table_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tableKey: text("table_key").notNull(),
+    preferences: text("preferences", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tableKey] })],
+);
+
+export const recentlyViewed = sqliteTable(
+  "recently_viewed",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    viewedAt: integer("viewed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index("recently_viewed_user_idx").on(t.userId, t.viewedAt)],
+);
+
 export type User = typeof users.$inferSelect;
+export type Project = typeof projects.$inferSelect;
+export type Customer = typeof customers.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;

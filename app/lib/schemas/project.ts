@@ -1,0 +1,115 @@
+import { z } from "zod";
+import type { ProjectKind } from "../projects";
+import { field, messages } from "../validation";
+import { oneOf } from "./account";
+
+/** The options of the constant lists the project forms use, by list key (values only). */
+export type ProjectOptions = Record<
+  "industries" | "saleTypes" | "locations" | "usStates" | "loanStatus" | "propertyTypes" | "policyTypes",
+  readonly string[]
+>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const date = () =>
+  z
+    .string({ error: messages.required })
+    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD.");
+const optionalDate = () =>
+  z
+    .string()
+    .optional()
+    .refine((v) => !v || (DATE.test(v) && !Number.isNaN(Date.parse(v))), "Enter a date as YYYY-MM-DD.")
+    .transform((v) => v || null);
+const yesNo = () => z.enum(["Yes", "No"], { error: messages.required });
+const optionalYesNo = () =>
+  z
+    .enum(["Yes", "No", ""])
+    .optional()
+    .transform((v) => (v ? v === "Yes" : null));
+
+export const TEXT_LIMITS = { projectName: 120, fullDetails: 4000, summary: 2000, overview: 4000 } as const;
+
+/** Step 1: what is for sale. */
+export const basicsSchema = (o: ProjectOptions) =>
+  z.object({
+    projectName: field.text({ min: 3, max: TEXT_LIMITS.projectName }),
+    industry: oneOf(o.industries),
+    sector: field.optionalText({ max: 120 }),
+    saleType: oneOf(o.saleTypes),
+    location: oneOf(o.locations),
+    state: oneOf(o.usStates),
+    fullDetails: field.text({ min: 20, max: TEXT_LIMITS.fullDetails }),
+  });
+
+/** Step 2: the money: amounts, rate, maturity, security. */
+export const termsSchema = (o: ProjectOptions) =>
+  z.object({
+    loanAmount: field.decimal({ min: 0, thousands: true }),
+    size: field.decimal({ min: 1, thousands: true }),
+    waInterest: field.decimal({ min: 0, max: 100 }),
+    maturityDate: date(),
+    term: oneOf(o.loanStatus),
+    secured: yesNo().transform((v) => v === "Yes"),
+    borrower: field.text({ max: 200 }),
+    projectDueDate: optionalDate(),
+    longTermDebtSecured: optionalYesNo(),
+    longTermDebtLevelOfSecurity: field.optionalText({ max: 200 }),
+  });
+
+/** Step 3: what only this kind of listing has. */
+export const detailsSchemas = {
+  loan_pool: () =>
+    z.object({
+      loanPool: field.text({ min: 3, max: 120 }),
+      overallSummary: field.text({ min: 20, max: TEXT_LIMITS.summary }),
+      propertySummary: field.optionalText({ max: TEXT_LIMITS.summary }),
+      termSummary: field.optionalText({ max: TEXT_LIMITS.summary }),
+    }),
+  real_estate: (o: ProjectOptions) =>
+    z.object({
+      propertyType: oneOf(o.propertyTypes),
+      address: field.text({ min: 5, max: 200 }),
+      city: field.text({ max: 100 }),
+      zip: field.zip(),
+      units: field.integer({ min: 1, max: 100_000 }),
+      occupancy: field.decimal({ min: 0, max: 100 }),
+      noi: field.decimal({ thousands: true }),
+    }),
+  insurance_loan: (o: ProjectOptions) =>
+    z.object({
+      carrier: field.text({ min: 2, max: 150 }),
+      policyType: oneOf(o.policyTypes),
+      faceAmount: field.decimal({ min: 0, thousands: true }),
+      cashSurrenderValue: field.decimal({ min: 0, thousands: true }),
+      insuredAge: field.integer({ min: 18, max: 120 }),
+    }),
+  limited_company: () =>
+    z.object({
+      overview: field.text({ min: 20, max: TEXT_LIMITS.overview }),
+      sicCode: z.string({ error: messages.required }).trim().regex(/^\d{4}$/, messages.domain),
+      website: z
+        .string()
+        .trim()
+        .optional()
+        .transform((v) => v ?? "")
+        .refine((v) => v === "" || /^https?:\/\/\S+\.\S+/.test(v), messages.url),
+      contactPhone: field.optionalPhone(),
+      revenue: field.decimal({ thousands: true, min: 0 }),
+      ebitda: field.decimal({ thousands: true }),
+      totalDebt: field.decimal({ thousands: true, min: 0 }),
+      employees: field.integer({ min: 0 }),
+    }),
+} satisfies Record<ProjectKind, (o: ProjectOptions) => z.ZodTypeAny>;
+
+export const STEPS = [
+  { step: 1, title: "Basics" },
+  { step: 2, title: "Terms" },
+  { step: 3, title: "Details" },
+  { step: 4, title: "Review and submit" },
+] as const;
+
+export function schemaForStep(step: number, kind: ProjectKind, o: ProjectOptions) {
+  if (step === 1) return basicsSchema(o);
+  if (step === 2) return termsSchema(o);
+  return detailsSchemas[kind](o);
+}

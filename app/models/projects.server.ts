@@ -1,0 +1,264 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { projectLoans, projects, recentlyViewed, type Project } from "~/.server/db/schema";
+import { SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
+import type { Role } from "~/lib/roles";
+
+export type Viewer = { id: number; role: Role | null };
+
+/** Who may see a project at all: its seller and admins always; buyers and brokers once published. */
+export function canSee(viewer: Viewer, project: Pick<Project, "sellerId" | "status">) {
+  if (viewer.role === "admin") return true;
+  if (project.sellerId === viewer.id) return true;
+  return (viewer.role === "buyer" || viewer.role === "broker") && VISIBLE_TO_BUYERS.includes(project.status);
+}
+
+/** The project when `viewer` may see it; null otherwise (callers answer 404 either way). */
+export async function findVisibleProject(db: Database, viewer: Viewer, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const project = await db.query.projects.findFirst({ where: eq(projects.id, id) });
+  return project && canSee(viewer, project) ? project : null;
+}
+
+/** A seller's own project, in any status; null for anyone else's. */
+export async function findOwnProject(db: Database, sellerId: number, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return (
+    (await db.query.projects.findFirst({ where: and(eq(projects.id, id), eq(projects.sellerId, sellerId)) })) ?? null
+  );
+}
+
+export async function createDraft(db: Database, sellerId: number, kind: ProjectKind) {
+  const [row] = await db.insert(projects).values({ sellerId, kind, status: "draft", draftStep: 1 }).returning();
+  return row!;
+}
+
+export const EDITABLE: readonly ProjectStatus[] = ["draft", "rejected"];
+
+/** Saves one step of the create form; only the seller's own draft (or returned) project. */
+export async function saveDraftStep(
+  db: Database,
+  sellerId: number,
+  id: number,
+  step: number,
+  values: Partial<typeof projects.$inferInsert>,
+) {
+  const updated = await db
+    .update(projects)
+    .set({ ...values, draftStep: sql`max(${projects.draftStep}, ${step})`, updatedAt: new Date() })
+    .where(and(eq(projects.id, id), eq(projects.sellerId, sellerId), inArray(projects.status, [...EDITABLE])))
+    .returning({ id: projects.id });
+  return updated.length > 0;
+}
+
+export async function submitForReview(db: Database, sellerId: number, id: number) {
+  const updated = await db
+    .update(projects)
+    .set({ status: "submitted", submittedAt: new Date(), rejectionReason: null, updatedAt: new Date() })
+    .where(and(eq(projects.id, id), eq(projects.sellerId, sellerId), inArray(projects.status, [...EDITABLE])))
+    .returning({ id: projects.id });
+  return updated.length > 0;
+}
+
+export type ReviewAction = "publish" | "reject" | "withdraw";
+const FROM: Record<ReviewAction, ProjectStatus[]> = {
+  publish: ["submitted"],
+  reject: ["submitted"],
+  withdraw: ["submitted", "published", "under_offer"],
+};
+
+/** An admin's decision; returns false when the project is not in a state that allows it. */
+export async function reviewProject(db: Database, id: number, action: ReviewAction, reason?: string) {
+  const now = new Date();
+  const set =
+    action === "publish"
+      ? { status: "published" as const, publishedAt: now, rejectionReason: null }
+      : action === "reject"
+        ? { status: "rejected" as const, rejectionReason: reason ?? "" }
+        : { status: "withdrawn" as const };
+  const updated = await db
+    .update(projects)
+    .set({ ...set, updatedAt: now })
+    .where(and(eq(projects.id, id), inArray(projects.status, FROM[action])))
+    .returning({ id: projects.id });
+  return updated.length > 0;
+}
+
+export async function withdrawOwnProject(db: Database, sellerId: number, id: number) {
+  const updated = await db
+    .update(projects)
+    .set({ status: "withdrawn", updatedAt: new Date() })
+    .where(
+      and(eq(projects.id, id), eq(projects.sellerId, sellerId), inArray(projects.status, ["submitted", "published", "under_offer"])),
+    )
+    .returning({ id: projects.id });
+  return updated.length > 0;
+}
+
+export async function listSellerProjects(db: Database, sellerId: number, { drafts = false } = {}) {
+  return db
+    .select()
+    .from(projects)
+    .where(
+      and(
+        eq(projects.sellerId, sellerId),
+        drafts ? inArray(projects.status, ["draft", "rejected"]) : sql`${projects.status} not in ('draft')`,
+      ),
+    )
+    .orderBy(asc(projects.createdAt), asc(projects.id));
+}
+
+export async function listProjectsForAdmin(db: Database) {
+  return db.select().from(projects).where(sql`${projects.status} != 'draft'`).orderBy(asc(projects.createdAt), asc(projects.id));
+}
+
+export type SearchParams = {
+  q?: string;
+  industry?: string;
+  region?: string;
+  status?: string;
+  transactionSize?: string;
+  sort?: SortKey;
+  desc?: boolean;
+  page?: number;
+  pageSize?: number;
+};
+
+export const SORTABLE = {
+  date: projects.publishedAt,
+  projectName: projects.projectName,
+  industry: projects.industry,
+  size: projects.size,
+  waInterest: projects.waInterest,
+  maturityDate: projects.maturityDate,
+  location: projects.location,
+  loanAmount: projects.loanAmount,
+} as const;
+export type SortKey = keyof typeof SORTABLE;
+
+/** Turns what a person typed into an FTS5 query of prefix terms (no operators from the user). */
+export function ftsQuery(text: string) {
+  const terms = text
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8);
+  return terms?.length ? terms.map((t) => `"${t}"*`).join(" ") : null;
+}
+
+/** Published listings for buyers and brokers: text, filters ("Any" or empty means no filter), sort and page. */
+export async function searchProjects(db: Database, params: SearchParams) {
+  const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
+  const page = Math.max(params.page ?? 1, 1);
+  const where: SQL[] = [inArray(projects.status, [...VISIBLE_TO_BUYERS])];
+  const given = (v?: string) => (v && v !== "Any" ? v : undefined);
+  if (given(params.industry)) where.push(eq(projects.industry, params.industry!));
+  if (given(params.region)) where.push(eq(projects.location, params.region!));
+  if (given(params.status)) where.push(eq(projects.term, params.status!));
+  const band = given(params.transactionSize) ? SIZE_BANDS[params.transactionSize!] : undefined;
+  if (band) {
+    where.push(sql`${projects.size} >= ${band.min}`);
+    if (band.max !== null) where.push(sql`${projects.size} < ${band.max}`);
+  }
+  const match = params.q ? ftsQuery(params.q) : null;
+  if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);
+
+  const column = SORTABLE[params.sort ?? "date"] ?? projects.publishedAt;
+  const direction = params.desc === false ? asc : desc;
+  const condition = and(...where);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(projects)
+      .where(condition)
+      .orderBy(direction(column), direction(projects.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),
+  ]);
+  return { rows, total: count?.total ?? 0, page, pageSize };
+}
+
+/** What a search result shows: never the borrower, never the details behind the NDA. */
+export const listColumns = {
+  id: projects.id,
+  kind: projects.kind,
+  status: projects.status,
+  date: projects.publishedAt,
+  projectName: projects.projectName,
+  industry: projects.industry,
+  sector: projects.sector,
+  loanPool: projects.loanPool,
+  size: projects.size,
+  saleType: projects.saleType,
+  term: projects.term,
+  waInterest: projects.waInterest,
+  maturityDate: projects.maturityDate,
+  location: projects.location,
+  state: projects.state,
+  secured: projects.secured,
+  loanAmount: projects.loanAmount,
+  projectDueDate: projects.projectDueDate,
+  views: projects.views,
+  impressionsCounter: projects.impressions,
+  updatedAt: projects.updatedAt,
+  longTermDebtSecured: projects.longTermDebtSecured,
+  longTermDebtLevelOfSecurity: projects.longTermDebtLevelOfSecurity,
+};
+
+/** Each result shown counts as an impression (one statement for the page). */
+export async function recordImpressions(db: Database, ids: number[]) {
+  if (!ids.length) return;
+  await db.update(projects).set({ impressions: sql`${projects.impressions} + 1` }).where(inArray(projects.id, ids));
+}
+
+/** A view of the project page, and the member's recently viewed list. */
+export async function recordView(db: Database, userId: number, projectId: number) {
+  const now = new Date();
+  await db.batch([
+    db.update(projects).set({ views: sql`${projects.views} + 1` }).where(eq(projects.id, projectId)),
+    db
+      .insert(recentlyViewed)
+      .values({ userId, projectId, viewedAt: now })
+      .onConflictDoUpdate({ target: [recentlyViewed.userId, recentlyViewed.projectId], set: { viewedAt: now } }),
+  ]);
+}
+
+export async function listRecentlyViewed(db: Database, viewer: Viewer, limit = 8) {
+  const rows = await db
+    .select({ project: projects, viewedAt: recentlyViewed.viewedAt })
+    .from(recentlyViewed)
+    .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
+    .where(eq(recentlyViewed.userId, viewer.id))
+    .orderBy(desc(recentlyViewed.viewedAt))
+    .limit(limit * 2);
+  return rows.filter((r) => canSee(viewer, r.project)).slice(0, limit);
+}
+
+export type LoanRow = Omit<typeof projectLoans.$inferInsert, "id" | "projectId">;
+
+/** Replaces the whole loan tape at once: a tape is never half-imported. */
+export async function replaceLoanTape(db: Database, projectId: number, rows: LoanRow[]) {
+  const total = rows.reduce((sum, r) => sum + r.balance, 0);
+  const weighted = total ? rows.reduce((sum, r) => sum + r.balance * r.interestRate, 0) / total : null;
+  const inserts = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    inserts.push(db.insert(projectLoans).values(rows.slice(i, i + 100).map((r) => ({ ...r, projectId }))));
+  }
+  await db.batch([
+    db.delete(projectLoans).where(eq(projectLoans.projectId, projectId)),
+    ...inserts,
+    db
+      .update(projects)
+      .set({
+        loanAmount: total,
+        size: total,
+        waInterest: weighted === null ? null : Math.round(weighted * 1000) / 1000,
+        updatedAt: new Date(),
+      })
+      .where(eq(projects.id, projectId)),
+  ] as unknown as Parameters<typeof db.batch>[0]);
+}
+
+export async function loanTape(db: Database, projectId: number) {
+  return db.select().from(projectLoans).where(eq(projectLoans.projectId, projectId)).orderBy(asc(projectLoans.line));
+}

@@ -1,0 +1,184 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { z } from "zod";
+import { redirectWithNotification, requireUser } from "~/.server/auth";
+import { notFound } from "~/.server/http";
+import { projectOptions } from "~/.server/project-options";
+import { PageHeader } from "~/components/page-header";
+import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
+import { titleMeta } from "~/lib/meta";
+import { detailsColumns, formValuesOf } from "~/lib/project-values";
+import { PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
+import { schemaForStep, STEPS } from "~/lib/schemas/project";
+import {
+  createDraft,
+  EDITABLE,
+  findOwnProject,
+  loanTape,
+  replaceLoanTape,
+  saveDraftStep,
+  submitForReview,
+} from "~/models/projects.server";
+import { KindChooser, ReviewStep, StepForm, StepNav, type StepActionData } from "./steps";
+
+export const meta = () => titleMeta("List a project");
+
+function draftParams(request: Request) {
+  const url = new URL(request.url);
+  return { draft: Number(url.searchParams.get("draft")), step: Number(url.searchParams.get("step") || 1) };
+}
+
+async function editableDraft(db: Parameters<typeof findOwnProject>[0], sellerId: number, id: number) {
+  const project = await findOwnProject(db, sellerId, id);
+  if (!project || !EDITABLE.includes(project.status)) throw notFound();
+  return project;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args);
+  const { draft, step } = draftParams(args.request);
+  const options = await projectOptions(services);
+  if (!draft) return json({ project: null, step: 0, options: options.items, values: {}, loans: 0 });
+  const project = await editableDraft(services.db, user.id, draft);
+  const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
+  const loans = project.kind === "loan_pool" ? (await loanTape(services.db, project.id)).length : 0;
+  return json({
+    project: { id: project.id, kind: project.kind, draftStep: project.draftStep, status: project.status, rejectionReason: project.rejectionReason },
+    step: current,
+    options: options.items,
+    values: formValuesOf(project),
+    loans,
+  });
+}
+
+const startSchema = z.object({ kind: z.enum(PROJECT_KINDS, { error: "Choose what you are listing." }) });
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args);
+  const { request } = args;
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > LOAN_TAPE_MAX_BYTES + 64 * 1024) {
+    return json<StepActionData>({ tapeErrors: [{ line: 0, reason: "The file is larger than 2 MB." }] }, { status: 413 });
+  }
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "start") {
+    const submission = parseWithZod(form, { schema: startSchema });
+    if (submission.status !== "success") return json<StepActionData>({ start: submission.reply() }, { status: 400 });
+    const project = await createDraft(services.db, user.id, submission.value.kind);
+    return redirect(`/projects/create?draft=${project.id}&step=1`);
+  }
+
+  const project = await editableDraft(services.db, user.id, Number(form.get("draft")));
+  const options = await projectOptions(services);
+
+  if (intent === "save") {
+    const step = Number(form.get("step"));
+    if (![1, 2, 3].includes(step)) return json<StepActionData>({ step: 1 }, { status: 400 });
+    const submission = parseWithZod(form, { schema: schemaForStep(step, project.kind, options.values) });
+    if (submission.status !== "success") {
+      return json<StepActionData>({ step, result: submission.reply() }, { status: 400 });
+    }
+    const values = submission.value as Record<string, unknown>;
+    const columns = step === 3 ? detailsColumns(project.kind, values, project.details) : values;
+    await saveDraftStep(services.db, user.id, project.id, step, columns);
+    if (form.get("then") === "exit") {
+      return redirectWithNotification(services, request, "/sellers/myprojects/drafts", "Your draft is saved.");
+    }
+    return redirect(`/projects/create?draft=${project.id}&step=${step + 1}`);
+  }
+
+  if (intent === "tape") {
+    if (project.kind !== "loan_pool") throw notFound();
+    const file = form.get("tape");
+    if (!(file instanceof File) || file.size === 0) {
+      return json<StepActionData>({ tapeErrors: [{ line: 0, reason: "Choose a CSV file." }] }, { status: 400 });
+    }
+    if (file.size > LOAN_TAPE_MAX_BYTES) {
+      return json<StepActionData>({ tapeErrors: [{ line: 0, reason: "The file is larger than 2 MB." }] }, { status: 413 });
+    }
+    const parsed = parseLoanTape(await file.text(), {
+      states: options.values.usStates,
+      statuses: options.values.loanStatus,
+    });
+    if (parsed.errors.length) {
+      return json<StepActionData>({ tapeErrors: parsed.errors.slice(0, 200), tapeErrorCount: parsed.errors.length }, { status: 400 });
+    }
+    await replaceLoanTape(services.db, project.id, parsed.rows);
+    return redirectWithNotification(
+      services,
+      request,
+      `/projects/create?draft=${project.id}&step=3`,
+      `${parsed.rows.length} loans imported from ${file.name}.`,
+    );
+  }
+
+  if (intent === "submit") {
+    const values = formValuesOf(project);
+    const incomplete = [1, 2, 3].filter((step) => {
+      const result = schemaForStep(step, project.kind, options.values).safeParse(values);
+      return !result.success;
+    });
+    const missingTape = project.kind === "loan_pool" && (await loanTape(services.db, project.id)).length === 0;
+    if (incomplete.length || missingTape) {
+      return json<StepActionData>(
+        {
+          incomplete: [
+            ...incomplete.map((s) => `${STEPS[s - 1]!.title} is not complete.`),
+            ...(missingTape ? ["Upload the loan tape (step Details)."] : []),
+          ],
+        },
+        { status: 400 },
+      );
+    }
+    await submitForReview(services.db, user.id, project.id);
+    return redirectWithNotification(
+      services,
+      request,
+      `/sellers/myprojects/${project.id}`,
+      "Submitted for review. We will let you know when it is published.",
+    );
+  }
+  return json<StepActionData>({ incomplete: ["Unknown request."] }, { status: 400 });
+}
+
+export default function CreateProjectPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<StepActionData>();
+  if (!data.project) {
+    return (
+      <div className="max-w-3xl">
+        <PageHeader title="List a project" />
+        <KindChooser lastResult={actionData?.start} />
+      </div>
+    );
+  }
+  const kind = data.project.kind as ProjectKind;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="List a project" />
+      {data.project.status === "rejected" && data.project.rejectionReason ? (
+        <p role="alert" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Returned by our team: {data.project.rejectionReason}
+        </p>
+      ) : null}
+      <StepNav draftId={data.project.id} current={data.step} reached={data.project.draftStep} />
+      {data.step === 4 ? (
+        <ReviewStep draftId={data.project.id} kind={kind} values={data.values} loans={data.loans} incomplete={actionData?.incomplete} />
+      ) : (
+        <StepForm
+          key={data.step}
+          draftId={data.project.id}
+          step={data.step}
+          kind={kind}
+          options={data.options}
+          values={data.values}
+          loans={data.loans}
+          actionData={actionData}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,341 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { CountedTextAreaField, FieldErrors, FormErrors, MaskedField, SelectField, TextField } from "~/components/forms";
+import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
+import { schemaForStep, STEPS, TEXT_LIMITS, type ProjectOptions } from "~/lib/schemas/project";
+
+type Option = { value: string; label: string };
+type OptionLists = Record<keyof ProjectOptions, Option[]>;
+
+export type StepActionData = {
+  start?: SubmissionResult<string[]>;
+  step?: number;
+  result?: SubmissionResult<string[]>;
+  tapeErrors?: Array<{ line: number; reason: string }>;
+  tapeErrorCount?: number;
+  incomplete?: string[];
+};
+
+const KIND_TEXT: Record<ProjectKind, string> = {
+  loan_pool: "A pool of loans with its loan tape (one row per loan).",
+  real_estate: "A property or a portfolio of properties.",
+  insurance_loan: "Loans secured by life insurance or annuity policies.",
+  limited_company: "A private company or its debt.",
+};
+
+export function KindChooser({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const error = lastResult?.error?.kind;
+  return (
+    <Form method="post" className="card space-y-4">
+      <fieldset>
+        <legend className="mb-3 font-semibold">What are you listing?</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {PROJECT_KINDS.map((kind) => (
+            <label key={kind} className="flex cursor-pointer gap-3 rounded-md border border-slate-200 p-3 hover:border-primary">
+              <input type="radio" name="kind" value={kind} className="mt-1" required />
+              <span>
+                <span className="block font-medium">{KIND_LABELS[kind]}</span>
+                <span className="text-sm text-slate-600">{KIND_TEXT[kind]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <FieldErrors id="kind-error" errors={error ?? undefined} />
+      </fieldset>
+      <div className="flex items-center justify-between">
+        <Link to="/sellers/myprojects/drafts" className="link text-sm">
+          Resume a draft
+        </Link>
+        <button type="submit" name="intent" value="start" className="btn-primary">
+          Start
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function StepNav({ draftId, current, reached }: { draftId: number; current: number; reached: number }) {
+  return (
+    <ol className="mb-6 flex flex-wrap gap-2 text-sm" aria-label="Steps">
+      {STEPS.map(({ step, title }) => {
+        const open = step <= reached + 1;
+        const cls = step === current ? "bg-primary text-white" : open ? "bg-white text-primary border border-primary/40" : "bg-slate-100 text-slate-400";
+        return (
+          <li key={step}>
+            {open ? (
+              <Link
+                to={`/projects/create?draft=${draftId}&step=${step}`}
+                className={`inline-block rounded-full px-3 py-1 ${cls}`}
+                aria-current={step === current ? "step" : undefined}
+              >
+                {step}. {title}
+              </Link>
+            ) : (
+              <span className={`inline-block rounded-full px-3 py-1 ${cls}`}>
+                {step}. {title}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const valuesOf = (options: OptionLists) =>
+  Object.fromEntries(Object.entries(options).map(([k, list]) => [k, list.map((o) => o.value)])) as unknown as ProjectOptions;
+
+const YES_NO = [
+  { value: "Yes", label: "Yes" },
+  { value: "No", label: "No" },
+];
+
+export function StepForm({
+  draftId,
+  step,
+  kind,
+  options,
+  values,
+  loans,
+  actionData,
+}: {
+  draftId: number;
+  step: number;
+  kind: ProjectKind;
+  options: OptionLists;
+  values: Record<string, string>;
+  loans: number;
+  actionData?: StepActionData;
+}) {
+  const navigation = useNavigation();
+  const schema = schemaForStep(step, kind, valuesOf(options));
+  const [form, fields] = useForm({
+    id: `project-${draftId}-step-${step}`,
+    lastResult: actionData?.step === step ? actionData.result : undefined,
+    defaultValue: values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const f = fields as unknown as Record<string, Parameters<typeof TextField>[0]["meta"]>;
+  const busy = navigation.state === "submitting";
+  return (
+    <>
+      <Form method="post" className="card space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="draft" value={draftId} />
+        <input type="hidden" name="step" value={step} />
+        <FormErrors errors={form.errors} />
+        <p className="text-sm text-slate-500">{KIND_LABELS[kind]}</p>
+        {step === 1 ? (
+          <>
+            <TextField meta={f.projectName!} label="Project name" />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField meta={f.industry!} label="Industry" options={options.industries} placeholder="Choose…" />
+              <TextField meta={f.sector!} label="Sector" hint="optional" />
+              <SelectField meta={f.saleType!} label="Sale type" options={options.saleTypes} placeholder="Choose…" />
+              <SelectField meta={f.location!} label="Region" options={options.locations} placeholder="Choose…" />
+              <SelectField meta={f.state!} label="State" options={options.usStates} placeholder="Choose…" />
+            </div>
+            <CountedTextAreaField meta={f.fullDetails!} label="Description for buyers" max={TEXT_LIMITS.fullDetails} hint="shown before the NDA; no borrower names" />
+          </>
+        ) : null}
+        {step === 2 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField meta={f.loanAmount!} label="Loan amount (USD)" inputMode="decimal" placeholder="12,500,000" />
+            <TextField meta={f.size!} label="Transaction size (USD)" inputMode="decimal" placeholder="12,500,000" />
+            <TextField meta={f.waInterest!} label="Weighted average interest (%)" inputMode="decimal" placeholder="6,25" />
+            <TextField meta={f.maturityDate!} label="Maturity date" type={"date" as "text"} />
+            <SelectField meta={f.term!} label="Loan status" options={options.loanStatus} placeholder="Choose…" />
+            <SelectField meta={f.secured!} label="Secured" options={YES_NO} placeholder="Choose…" />
+            <TextField meta={f.borrower!} label="Borrower" hint="only shown after an approved NDA" />
+            <TextField meta={f.projectDueDate!} label="Bids due" type={"date" as "text"} hint="optional" />
+            <SelectField meta={f.longTermDebtSecured!} label="Long-term debt secured" options={YES_NO} placeholder="Not applicable" />
+            <TextField meta={f.longTermDebtLevelOfSecurity!} label="Long-term debt level of security" hint="optional" />
+          </div>
+        ) : null}
+        {step === 3 ? <DetailsFields kind={kind} f={f} options={options} /> : null}
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <button type="submit" name="then" value="exit" className="btn-secondary" disabled={busy}>
+            Save and exit
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            Save and continue
+          </button>
+        </div>
+        <input type="hidden" name="intent" value="save" />
+      </Form>
+      {step === 3 && kind === "loan_pool" ? (
+        <LoanTapeUpload draftId={draftId} loans={loans} errors={actionData?.tapeErrors} errorCount={actionData?.tapeErrorCount} />
+      ) : null}
+    </>
+  );
+}
+
+function DetailsFields({
+  kind,
+  f,
+  options,
+}: {
+  kind: ProjectKind;
+  f: Record<string, Parameters<typeof TextField>[0]["meta"]>;
+  options: OptionLists;
+}) {
+  if (kind === "loan_pool") {
+    return (
+      <>
+        <TextField meta={f.loanPool!} label="Pool name" placeholder="Midwest CRE pool 2026-A" />
+        <CountedTextAreaField meta={f.overallSummary!} label="Overall summary" max={TEXT_LIMITS.summary} />
+        <CountedTextAreaField meta={f.propertySummary!} label="Property summary" max={TEXT_LIMITS.summary} hint="optional" />
+        <CountedTextAreaField meta={f.termSummary!} label="Term summary" max={TEXT_LIMITS.summary} hint="optional" />
+      </>
+    );
+  }
+  if (kind === "real_estate") {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField meta={f.propertyType!} label="Property type" options={options.propertyTypes} placeholder="Choose…" />
+        <TextField meta={f.address!} label="Address" />
+        <TextField meta={f.city!} label="City" />
+        <TextField meta={f.zip!} label="Zip code" inputMode="numeric" placeholder="60601" />
+        <TextField meta={f.units!} label="Units" inputMode="numeric" />
+        <TextField meta={f.occupancy!} label="Occupancy (%)" inputMode="decimal" />
+        <TextField meta={f.noi!} label="Net operating income (USD per year)" inputMode="decimal" />
+      </div>
+    );
+  }
+  if (kind === "insurance_loan") {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField meta={f.carrier!} label="Insurance carrier" />
+        <SelectField meta={f.policyType!} label="Policy type" options={options.policyTypes} placeholder="Choose…" />
+        <TextField meta={f.faceAmount!} label="Face amount (USD)" inputMode="decimal" />
+        <TextField meta={f.cashSurrenderValue!} label="Cash surrender value (USD)" inputMode="decimal" />
+        <TextField meta={f.insuredAge!} label="Age of the insured" inputMode="numeric" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <CountedTextAreaField meta={f.overview!} label="Company overview" max={TEXT_LIMITS.overview} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <MaskedField meta={f.sicCode!} label="SIC code" mask="####" />
+        <TextField meta={f.website!} label="Website" type="url" hint="optional" placeholder="https://" />
+        <TextField meta={f.contactPhone!} label="Phone" type="tel" hint="optional, with country code" />
+        <TextField meta={f.revenue!} label="Revenue (USD per year)" inputMode="decimal" />
+        <TextField meta={f.ebitda!} label="EBITDA (USD per year)" inputMode="decimal" />
+        <TextField meta={f.totalDebt!} label="Total debt (USD)" inputMode="decimal" />
+        <TextField meta={f.employees!} label="Employees" inputMode="numeric" />
+      </div>
+    </>
+  );
+}
+
+function LoanTapeUpload({
+  draftId,
+  loans,
+  errors,
+  errorCount,
+}: {
+  draftId: number;
+  loans: number;
+  errors?: Array<{ line: number; reason: string }>;
+  errorCount?: number;
+}) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-3">
+      <h2 className="font-semibold">Loan tape</h2>
+      <p className="text-sm text-slate-600">
+        One row per loan, as CSV. <a href="/projects/create/template.csv" className="link" download>Download the template</a>.
+        Importing sets the pool&apos;s amount, size and weighted interest from the tape; nothing is imported until every row is valid.
+      </p>
+      <p className="text-sm" data-testid="loan-count">
+        {loans === 0 ? "No loans imported yet." : `${loans} loans imported.`}
+      </p>
+      <input type="hidden" name="draft" value={draftId} />
+      <label className="label" htmlFor="tape">
+        CSV file
+      </label>
+      <input id="tape" name="tape" type="file" accept=".csv,text/csv" className="block text-sm" />
+      {errors?.length ? (
+        <div role="alert" data-testid="tape-errors" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">
+            {errorCount ?? errors.length} problem{(errorCount ?? errors.length) === 1 ? "" : "s"}; nothing was imported.
+          </p>
+          <ul className="mt-2 list-disc pl-5">
+            {errors.map((e) => (
+              <li key={`${e.line}-${e.reason}`}>{e.line > 0 ? `Line ${e.line}: ` : ""}{e.reason}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <button type="submit" name="intent" value="tape" className="btn-secondary">
+        Import loans
+      </button>
+    </Form>
+  );
+}
+
+const REVIEW_LABELS: Array<[string, string]> = [
+  ["projectName", "Project name"],
+  ["industry", "Industry"],
+  ["saleType", "Sale type"],
+  ["location", "Region"],
+  ["state", "State"],
+  ["loanAmount", "Loan amount (USD)"],
+  ["size", "Transaction size (USD)"],
+  ["waInterest", "Weighted average interest (%)"],
+  ["maturityDate", "Maturity date"],
+  ["term", "Loan status"],
+  ["secured", "Secured"],
+  ["borrower", "Borrower"],
+];
+
+export function ReviewStep({
+  draftId,
+  kind,
+  values,
+  loans,
+  incomplete,
+}: {
+  draftId: number;
+  kind: ProjectKind;
+  values: Record<string, string>;
+  loans: number;
+  incomplete?: string[];
+}) {
+  return (
+    <Form method="post" className="card space-y-4">
+      <input type="hidden" name="draft" value={draftId} />
+      {incomplete?.length ? (
+        <div role="alert" data-testid="incomplete" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {incomplete.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      ) : null}
+      <dl className="grid grid-cols-[14rem_1fr] gap-y-2 text-sm">
+        <dt className="text-slate-500">Kind</dt>
+        <dd>{KIND_LABELS[kind]}</dd>
+        {REVIEW_LABELS.map(([key, label]) => (
+          <div key={key} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd>{values[key] || "—"}</dd>
+          </div>
+        ))}
+        {kind === "loan_pool" ? (
+          <>
+            <dt className="text-slate-500">Loans on the tape</dt>
+            <dd>{loans}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="text-sm text-slate-600">Our team reviews every listing before buyers can see it.</p>
+      <div className="flex justify-end">
+        <button type="submit" name="intent" value="submit" className="btn-primary">
+          Submit for review
+        </button>
+      </div>
+    </Form>
+  );
+}
