@@ -36,7 +36,7 @@ CREATE TABLE `projects` (
 	`seller_id` integer NOT NULL,
 	`kind` text NOT NULL,
 	`status` text DEFAULT 'draft' NOT NULL,
-	`draft_step` integer DEFAULT 1 NOT NULL,
+	`draft_step` integer DEFAULT 0 NOT NULL,
 	`project_name` text DEFAULT '' NOT NULL,
 	`industry` text DEFAULT '' NOT NULL,
 	`sector` text DEFAULT '' NOT NULL,

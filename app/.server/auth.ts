@@ -9,7 +9,7 @@ import { verifySignin, type SigninResult } from "~/models/users.server";
 import { endSession, startSession, userForSession } from "~/models/sessions.server";
 import { notFound, assertSameOrigin } from "./http";
 
-export type GuardArgs = { request: Request; context: AppLoadContext };
+export type GuardArgs = { request: Request; context: AppLoadContext; params?: Record<string, string | undefined> };
 
 /** remix-auth does the credential check; sessions are ours (sessions table + cookie). */
 export function signinAuthenticator(services: Services) {

@@ -1,21 +1,59 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "./db";
-import { users } from "./db/schema";
+import { insertMany } from "./db/bulk";
+import { customers, projects, users } from "./db/schema";
+import { generateCustomer, generateProject, random } from "./demo-market";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./factories";
 import { createUser } from "~/models/users.server";
+import { replaceLoanTape } from "~/models/projects.server";
+
+export const DEMO_PROJECTS = 200;
+export const DEMO_CUSTOMERS = 300;
+
+const BANK_SELLERS = [
+  { email: "lakeshore@demo.test", name: "Lena Lakeshore", company: "Lakeshore Savings Bank" },
+  { email: "granite@demo.test", name: "Grant Granite", company: "Granite State Credit Union" },
+  { email: "sunbelt@demo.test", name: "Sunny Belt", company: "Sunbelt Commercial Finance" },
+];
 
 /**
  * Demo data for the embedded database and `wrangler dev` only (never when
- * APP_ENV=production). Runs when there are no users yet; inserts are idempotent,
- * so two processes starting at once cannot duplicate anything.
+ * APP_ENV=production): the demo accounts, then a market of 200 projects and 300
+ * buyer companies. Each part runs when its table is empty; inserts are idempotent
+ * or batched, so two processes starting at once cannot duplicate anything.
  */
 export async function seedDemoDataIfEmpty(db: Database) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
-  await Promise.all(
-    DEMO_ACCOUNTS.map((account) =>
-      createUser(db, { ...account, roles: [...account.roles], phone: "+1 212 555 0100", password: DEMO_PASSWORD }),
-    ),
-  );
-  return true;
+  const seededUsers = (row?.n ?? 0) === 0;
+  if (seededUsers) {
+    await Promise.all(
+      [...DEMO_ACCOUNTS, ...BANK_SELLERS.map((s) => ({ ...s, businessType: "Bank", roles: ["ROLE_SELLER"] as const }))].map(
+        (account) =>
+          createUser(db, { ...account, roles: [...account.roles], phone: "+1 212 555 0100", password: DEMO_PASSWORD }),
+      ),
+    );
+  }
+  await seedMarketIfEmpty(db);
+  return seededUsers;
+}
+
+async function seedMarketIfEmpty(db: Database, now = Date.UTC(2026, 10, 1)) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(projects);
+  if ((row?.n ?? 0) > 0) return;
+  const sellerEmails = ["seller@demo.test", "agent@demo.test", "multi@demo.test", ...BANK_SELLERS.map((s) => s.email)];
+  const sellers = (await Promise.all(sellerEmails.map((email) => db.query.users.findFirst({ where: eq(users.email, email) }))))
+    .filter((u) => u !== undefined)
+    .map((u) => u.id);
+  if (!sellers.length) return;
+  const r = random(2026);
+  const generated = Array.from({ length: DEMO_PROJECTS }, (_, i) => generateProject(r, i, sellers[i % sellers.length]!, now, true));
+  await insertMany(db, projects, generated.map(({ loans: _loans, ...p }) => p));
+  const ids = await db.select({ id: projects.id }).from(projects).orderBy(projects.id);
+  for (const [i, p] of generated.entries()) {
+    if (p.loans?.length) await replaceLoanTape(db, ids[i]!.id, p.loans);
+  }
+  const buyers = Array.from({ length: DEMO_CUSTOMERS }, (_, i) => generateCustomer(r, i, now));
+  await insertMany(db, customers, buyers);
+  const first = await db.query.customers.findFirst({ orderBy: (c, { asc }) => [asc(c.id)] });
+  if (first) await db.update(users).set({ customerId: first.id }).where(eq(users.email, "buyer@demo.test"));
 }

@@ -7,12 +7,22 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
   member: [{ to: "/home", label: "Home" }],
   buyer: [
     { to: "/home", label: "Dashboard" },
+    { to: "/buyers/search", label: "Search" },
     { to: "/buyers/terms/referral-program", label: "Referral program" },
   ],
-  seller: [{ to: "/home", label: "Dashboard" }],
-  broker: [{ to: "/home", label: "Dashboard" }],
+  seller: [
+    { to: "/home", label: "Dashboard" },
+    { to: "/sellers/myprojects", label: "My projects" },
+    { to: "/sellers/myprojects/drafts", label: "Drafts" },
+    { to: "/projects/create", label: "List a project" },
+  ],
+  broker: [
+    { to: "/home", label: "Dashboard" },
+    { to: "/brokers/search", label: "Search" },
+  ],
   admin: [
     { to: "/home", label: "Dashboard" },
+    { to: "/admin/projects", label: "Projects" },
     { to: "/admin/users", label: "Users" },
     { to: "/admin/contact-us-messages", label: "Contact messages" },
     { to: "/admin/log", label: "Outbox" },

@@ -1,16 +1,17 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { projectLoans, projects, recentlyViewed, type Project } from "~/.server/db/schema";
+import { projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
 import type { Role } from "~/lib/roles";
 
 export type Viewer = { id: number; role: Role | null };
 
-/** Who may see a project at all: its seller and admins always; buyers and brokers once published. */
+/** Who may see a project at all: its seller and admins always; other members once it is published. */
 export function canSee(viewer: Viewer, project: Pick<Project, "sellerId" | "status">) {
   if (viewer.role === "admin") return true;
   if (project.sellerId === viewer.id) return true;
-  return (viewer.role === "buyer" || viewer.role === "broker") && VISIBLE_TO_BUYERS.includes(project.status);
+  // every member may open a published listing's teaser (sellers too: they watch the market)
+  return viewer.role !== null && VISIBLE_TO_BUYERS.includes(project.status);
 }
 
 /** The project when `viewer` may see it; null otherwise (callers answer 404 either way). */
@@ -29,7 +30,7 @@ export async function findOwnProject(db: Database, sellerId: number, id: number)
 }
 
 export async function createDraft(db: Database, sellerId: number, kind: ProjectKind) {
-  const [row] = await db.insert(projects).values({ sellerId, kind, status: "draft", draftStep: 1 }).returning();
+  const [row] = await db.insert(projects).values({ sellerId, kind, status: "draft", draftStep: 0 }).returning();
   return row!;
 }
 
@@ -108,8 +109,26 @@ export async function listSellerProjects(db: Database, sellerId: number, { draft
     .orderBy(asc(projects.createdAt), asc(projects.id));
 }
 
-export async function listProjectsForAdmin(db: Database) {
-  return db.select().from(projects).where(sql`${projects.status} != 'draft'`).orderBy(asc(projects.createdAt), asc(projects.id));
+/** Every project past the draft stage, with its seller, optionally of one status. */
+export async function listProjectsForAdmin(db: Database, { status }: { status?: ProjectStatus } = {}) {
+  const rows = await db
+    .select({ project: projects, sellerName: users.name, sellerCompany: users.company })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.sellerId))
+    .where(status ? eq(projects.status, status) : sql`${projects.status} != 'draft'`)
+    .orderBy(asc(projects.createdAt), asc(projects.id));
+  return rows.map((r) => toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` }));
+}
+
+export async function findProjectWithSeller(db: Database, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await db
+    .select({ project: projects, seller: { id: users.id, name: users.name, company: users.company, email: users.email } })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.sellerId))
+    .where(eq(projects.id, id))
+    .limit(1);
+  return row ?? null;
 }
 
 export type SearchParams = {
@@ -236,13 +255,24 @@ export async function listRecentlyViewed(db: Database, viewer: Viewer, limit = 8
 
 export type LoanRow = Omit<typeof projectLoans.$inferInsert, "id" | "projectId">;
 
-/** Replaces the whole loan tape at once: a tape is never half-imported. */
+/**
+ * Replaces the whole loan tape in one batch, so a tape is never half-imported.
+ * Rows travel as one JSON parameter per 500 loans (D1 allows 100 bound parameters
+ * a statement), unpacked by SQLite's json_each.
+ */
 export async function replaceLoanTape(db: Database, projectId: number, rows: LoanRow[]) {
   const total = rows.reduce((sum, r) => sum + r.balance, 0);
   const weighted = total ? rows.reduce((sum, r) => sum + r.balance * r.interestRate, 0) / total : null;
   const inserts = [];
-  for (let i = 0; i < rows.length; i += 100) {
-    inserts.push(db.insert(projectLoans).values(rows.slice(i, i + 100).map((r) => ({ ...r, projectId }))));
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = JSON.stringify(rows.slice(i, i + 500));
+    inserts.push(
+      db.run(sql`insert into project_loans (project_id, line, loan_number, balance, interest_rate, maturity_date, property_type, state, status, ltv)
+        select ${projectId}, json_extract(value, '$.line'), json_extract(value, '$.loanNumber'), json_extract(value, '$.balance'),
+          json_extract(value, '$.interestRate'), json_extract(value, '$.maturityDate'), coalesce(json_extract(value, '$.propertyType'), ''),
+          coalesce(json_extract(value, '$.state'), ''), json_extract(value, '$.status'), json_extract(value, '$.ltv')
+        from json_each(${chunk})`),
+    );
   }
   await db.batch([
     db.delete(projectLoans).where(eq(projectLoans.projectId, projectId)),
@@ -261,4 +291,52 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
 
 export async function loanTape(db: Database, projectId: number) {
   return db.select().from(projectLoans).where(eq(projectLoans.projectId, projectId)).orderBy(asc(projectLoans.line));
+}
+
+/** A project as a table row (the seller's and admins' tables also show the borrower). */
+export function toProjectRow(p: Project, extra: { sellerName?: string } = {}) {
+  return {
+    id: p.id,
+    kind: p.kind,
+    status: p.status,
+    date: p.publishedAt ?? p.submittedAt ?? p.createdAt,
+    projectName: p.projectName,
+    industry: p.industry,
+    sector: p.sector,
+    loanPool: p.loanPool,
+    size: p.size,
+    saleType: p.saleType,
+    term: p.term,
+    waInterest: p.waInterest,
+    maturityDate: p.maturityDate,
+    location: p.location,
+    state: p.state,
+    secured: p.secured,
+    loanAmount: p.loanAmount,
+    projectDueDate: p.projectDueDate,
+    views: p.views,
+    impressionsCounter: p.impressions,
+    updatedAt: p.updatedAt,
+    longTermDebtSecured: p.longTermDebtSecured,
+    longTermDebtLevelOfSecurity: p.longTermDebtLevelOfSecurity,
+    borrower: p.borrower,
+    ...extra,
+  };
+}
+
+/** Sorts small tables (a seller's projects) in memory, nulls last. */
+export function sortRows<T extends Record<string, unknown>>(rows: T[], key: string, desc: boolean) {
+  const value = (r: T) => {
+    const v = r[key];
+    return v instanceof Date ? v.getTime() : v;
+  };
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === y) return 0;
+    if (x === null || x === undefined) return 1;
+    if (y === null || y === undefined) return -1;
+    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+    return desc ? -order : order;
+  });
 }

@@ -156,7 +156,7 @@ export const projects = sqliteTable(
     kind: text("kind", { enum: PROJECT_KINDS }).notNull(),
     status: text("status", { enum: PROJECT_STATUSES }).notNull().default("draft"),
     /** The last step of the create form the seller completed. */
-    draftStep: integer("draft_step").notNull().default(1),
+    draftStep: integer("draft_step").notNull().default(0),
     projectName: text("project_name").notNull().default(""),
     industry: text("industry").notNull().default(""),
     sector: text("sector").notNull().default(""),

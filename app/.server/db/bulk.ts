@@ -1,0 +1,15 @@
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "./index";
+
+/** D1 allows 100 bound parameters a statement; multi-row inserts are cut to fit. */
+const MAX_PARAMETERS = 99;
+
+/** Inserts many rows in one atomic batch of statements that each fit D1's limit. */
+export async function insertMany<T extends SQLiteTable>(db: Database, table: T, rows: Array<T["$inferInsert"]>) {
+  if (!rows.length) return;
+  const columns = Object.keys(rows[0] as object).length;
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  const statements = [];
+  for (let i = 0; i < rows.length; i += size) statements.push(db.insert(table).values(rows.slice(i, i + size)));
+  await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+}

@@ -1,0 +1,44 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "./auth";
+import { handleTableAction, tableView } from "./table-view";
+import { projectOptions } from "./project-options";
+import { recordImpressions, searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
+
+/** The buyer and broker search pages share this loader: filters and sort live in the URL. */
+export async function searchLoader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args);
+  const view = await tableView(services, user.id, "projectSearch", args.request);
+  const sort = (view.sortBy in SORTABLE ? view.sortBy : "date") as SortKey;
+  const [result, options] = await Promise.all([
+    searchProjects(services.db, {
+      q: view.filters.q,
+      industry: view.filters.industry,
+      region: view.filters.region,
+      status: view.filters.status,
+      transactionSize: view.filters.transactionSize,
+      sort,
+      desc: view.sortDesc,
+      page: view.page,
+    }),
+    projectOptions(services),
+  ]);
+  // every result shown counts as an impression; after the response where the platform allows
+  services.waitUntil(recordImpressions(services.db, result.rows.map((r) => r.id)));
+  const lists = await services.content.constantLists();
+  return json({
+    ...result,
+    view,
+    filters: {
+      industries: options.items.industries,
+      regions: options.items.locations,
+      statuses: options.items.loanStatus,
+      sizes: lists.transactionScales?.items ?? [],
+    },
+  });
+}
+
+export async function searchAction(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args);
+  const response = await handleTableAction(services, user.id, "projectSearch", await args.request.formData(), args.request);
+  return response ?? json({ error: "Unknown request" }, { status: 400 });
+}

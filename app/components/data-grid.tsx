@@ -1,0 +1,176 @@
+import { columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import type { TableHeader } from "~/lib/table-preferences";
+
+const features = tableFeatures({ columnVisibilityFeature });
+
+export type GridProps<Row extends Record<string, unknown>> = {
+  tableKey: string;
+  caption: string;
+  headers: readonly TableHeader[];
+  visible: Record<string, boolean>;
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  cells: Record<string, (row: Row) => ReactNode>;
+  sortBy: string;
+  sortDesc: boolean;
+  empty: string;
+  /** Where the preference form posts (the page itself by default). */
+  action?: string;
+};
+
+/** The link that sorts by `key`: the same page and filters, this sort (again: the other direction). */
+function useSortHref(sortBy: string, sortDesc: boolean) {
+  const location = useLocation();
+  return (key: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("sort", key);
+    params.set("desc", key === sortBy ? (sortDesc ? "0" : "1") : "0");
+    params.delete("page");
+    return `${location.pathname}?${params}`;
+  };
+}
+
+/**
+ * A headless TanStack table in our markup. Sorting is a link (the server sorts);
+ * column choices are a form that works without JavaScript and applies at once with it.
+ */
+export function DataGrid<Row extends Record<string, unknown>>({ tableKey, caption, headers, visible, rows, rowKey, cells, sortBy, sortDesc, empty, action }: GridProps<Row>) {
+  const [columnVisibility, setColumnVisibility] = useState(visible);
+  useEffect(() => setColumnVisibility(visible), [visible]);
+  const columns = useMemo<Array<ColumnDef<typeof features, Row>>>(
+    () =>
+      headers.map((h) => ({
+        id: h.value,
+        header: h.label,
+        accessorFn: (row: Row) => row,
+        cell: (info) => cells[h.value]?.(info.row.original) ?? null,
+      })),
+    [headers, cells],
+  );
+  const table = useTable({ features, columns, data: rows, state: { columnVisibility } });
+  const sortHref = useSortHref(sortBy, sortDesc);
+  const byId = new Map(headers.map((h) => [h.value, h]));
+  return (
+    <div className="space-y-3">
+      <ColumnsPanel
+        tableKey={tableKey}
+        headers={headers}
+        visible={columnVisibility}
+        onChange={setColumnVisibility}
+        action={action}
+      />
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={`table-${tableKey}`}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const h = byId.get(header.column.id)!;
+                  const active = sortBy === h.value;
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className="whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700"
+                      aria-sort={active ? (sortDesc ? "descending" : "ascending") : undefined}
+                    >
+                      {h.sortable === false ? (
+                        h.label
+                      ) : (
+                        <Link to={sortHref(h.value)} className="hover:text-primary" preventScrollReset>
+                          {h.label}
+                          {active ? <span aria-hidden="true">{sortDesc ? " ↓" : " ↑"}</span> : null}
+                        </Link>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={Math.max(1, table.getVisibleLeafColumns().length)} className="px-3 py-6 text-center text-slate-500">
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr key={rowKey(row.original)} className="hover:bg-slate-50">
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className="px-3 py-2 align-top">
+                      {cells[cell.column.id]?.(row.original) ?? null}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function ColumnsPanel({
+  tableKey,
+  headers,
+  visible,
+  onChange,
+  action,
+}: {
+  tableKey: string;
+  headers: readonly TableHeader[];
+  visible: Record<string, boolean>;
+  onChange: (next: Record<string, boolean>) => void;
+  action?: string;
+}) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const target = action ?? location.pathname + location.search;
+  return (
+    <details className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
+      <summary className="cursor-pointer font-medium text-slate-700">Columns</summary>
+      <Form method="post" action={target} className="mt-3 space-y-3">
+        <input type="hidden" name="table" value={tableKey} />
+        <div className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
+          {headers.map((h) => (
+            <label key={h.value} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                name="column"
+                value={h.value}
+                checked={visible[h.value] ?? false}
+                onChange={(e) => {
+                  const next = { ...visible, [h.value]: e.currentTarget.checked };
+                  onChange(next);
+                  const data = new FormData();
+                  data.set("intent", "columns");
+                  data.set("table", tableKey);
+                  for (const [k, on] of Object.entries(next)) if (on) data.append("column", k);
+                  fetcher.submit(data, { method: "post", action: target });
+                }}
+              />
+              {h.label}
+            </label>
+          ))}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="columns" className="btn-secondary px-3 py-1">
+            Apply columns
+          </button>
+          <button type="submit" name="intent" value="save-view" className="btn-secondary px-3 py-1">
+            Save sort and filters as my default
+          </button>
+          <button type="submit" name="intent" value="reset" className="btn-secondary px-3 py-1">
+            Reset to defaults
+          </button>
+        </div>
+      </Form>
+    </details>
+  );
+}

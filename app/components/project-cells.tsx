@@ -1,0 +1,80 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { formatCompactCurrency, formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
+import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
+
+/** A project row as the tables get it (JSON: dates are strings). */
+export type ProjectRow = {
+  id: number;
+  kind: ProjectKind;
+  status: ProjectStatus;
+  date: string | null;
+  projectName: string;
+  industry: string;
+  sector: string;
+  loanPool: string;
+  size: number | null;
+  saleType: string;
+  term: string;
+  waInterest: number | null;
+  maturityDate: string | null;
+  location: string;
+  state: string;
+  secured: boolean | null;
+  loanAmount: number | null;
+  projectDueDate: string | null;
+  views: number;
+  impressionsCounter: number;
+  updatedAt: string;
+  longTermDebtSecured: boolean | null;
+  longTermDebtLevelOfSecurity: string;
+  borrower?: string;
+  sellerName?: string;
+};
+
+export function StatusBadge({ status }: { status: ProjectStatus }) {
+  const tone =
+    status === "published"
+      ? "bg-emerald-100 text-emerald-800"
+      : status === "rejected" || status === "withdrawn"
+        ? "bg-red-100 text-red-800"
+        : status === "submitted"
+          ? "bg-amber-100 text-amber-900"
+          : "bg-slate-100 text-slate-700";
+  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{STATUS_LABELS[status]}</span>;
+}
+
+/** Cell renderers by column key; `href` makes the project name a link. */
+export function projectCells(href: (row: ProjectRow) => string): Record<string, (row: ProjectRow) => ReactNode> {
+  return {
+    id: (r) => r.id,
+    date: (r) => formatDate(r.date ?? r.updatedAt),
+    projectName: (r) => (
+      <Link to={href(r)} className="link font-medium">
+        {r.projectName || "Untitled draft"}
+      </Link>
+    ),
+    kind: (r) => KIND_LABELS[r.kind],
+    status: (r) => <StatusBadge status={r.status} />,
+    industry: (r) => r.industry || "—",
+    sector: (r) => r.sector || "—",
+    loanPool: (r) => r.loanPool || "—",
+    size: (r) => formatCompactCurrency(r.size),
+    saleType: (r) => r.saleType || "—",
+    term: (r) => r.term || "—",
+    waInterest: (r) => formatPercent(r.waInterest),
+    maturityDate: (r) => formatDate(r.maturityDate),
+    location: (r) => r.location || "—",
+    state: (r) => r.state || "—",
+    secured: (r) => formatYesNo(r.secured),
+    loanAmount: (r) => formatCurrency(r.loanAmount),
+    projectDueDate: (r) => formatDate(r.projectDueDate),
+    views: (r) => r.views,
+    impressionsCounter: (r) => r.impressionsCounter,
+    updatedAt: (r) => formatDate(r.updatedAt),
+    longTermDebtSecured: (r) => formatYesNo(r.longTermDebtSecured),
+    longTermDebtLevelOfSecurity: (r) => r.longTermDebtLevelOfSecurity || "—",
+    borrower: (r) => r.borrower || "—",
+    sellerName: (r) => r.sellerName || "—",
+  };
+}

@@ -1,0 +1,103 @@
+import { formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
+import { KIND_LABELS, type ProjectKind } from "~/lib/projects";
+
+type Facts = {
+  kind: ProjectKind;
+  industry: string;
+  sector: string;
+  saleType: string;
+  term: string;
+  waInterest: number | null;
+  maturityDate: string | null;
+  location: string;
+  state: string;
+  secured: boolean | null;
+  loanAmount: number | null;
+  size: number | null;
+  projectDueDate: string | null;
+  loanPool: string;
+  longTermDebtSecured: boolean | null;
+  longTermDebtLevelOfSecurity: string;
+  borrower?: string;
+};
+
+/** The key terms of a listing; the borrower only when the caller passes it (never before an NDA). */
+export function ProjectFacts({ project }: { project: Facts }) {
+  const rows: Array<[string, string]> = [
+    ["Kind", KIND_LABELS[project.kind]],
+    ["Industry", project.industry || "—"],
+    ["Sector", project.sector || "—"],
+    ["Sale type", project.saleType || "—"],
+    ["Status", project.term || "—"],
+    ["Transaction size", formatCurrency(project.size)],
+    ["Loan amount", formatCurrency(project.loanAmount)],
+    ["WA interest", formatPercent(project.waInterest)],
+    ["Maturity", formatDate(project.maturityDate)],
+    ["Region", project.location || "—"],
+    ["State", project.state || "—"],
+    ["Secured", formatYesNo(project.secured)],
+    ["Bids due", formatDate(project.projectDueDate)],
+  ];
+  if (project.kind === "loan_pool") rows.push(["Loan pool", project.loanPool || "—"]);
+  if (project.longTermDebtSecured !== null) {
+    rows.push(["Long-term debt secured", formatYesNo(project.longTermDebtSecured)]);
+    rows.push(["Long-term debt level of security", project.longTermDebtLevelOfSecurity || "—"]);
+  }
+  if (project.borrower !== undefined) rows.push(["Borrower", project.borrower || "—"]);
+  return (
+    <dl className="grid grid-cols-[12rem_1fr] gap-y-2 text-sm" data-testid="project-facts">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-500">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const CURRENCY_KEYS = new Set(["noi", "faceAmount", "cashSurrenderValue", "revenue", "ebitda", "totalDebt"]);
+
+const DETAIL_LABELS: Record<string, string> = {
+  overallSummary: "Overall summary",
+  propertySummary: "Property summary",
+  termSummary: "Term summary",
+  propertyType: "Property type",
+  address: "Address",
+  city: "City",
+  zip: "Zip code",
+  units: "Units",
+  occupancy: "Occupancy (%)",
+  noi: "Net operating income (USD)",
+  carrier: "Insurance carrier",
+  policyType: "Policy type",
+  faceAmount: "Face amount (USD)",
+  cashSurrenderValue: "Cash surrender value (USD)",
+  insuredAge: "Age of the insured",
+  overview: "Company overview",
+  sicCode: "SIC code",
+  website: "Website",
+  contactPhone: "Phone",
+  revenue: "Revenue (USD)",
+  ebitda: "EBITDA (USD)",
+  totalDebt: "Total debt (USD)",
+  employees: "Employees",
+};
+
+/** What the kind adds (summaries, property, policy, company); `hidden` keys are left out. */
+export function KindDetails({ details, hidden = [] }: { details: Record<string, unknown>; hidden?: string[] }) {
+  const entries = Object.entries(details).filter(([k, v]) => DETAIL_LABELS[k] && !hidden.includes(k) && v !== "" && v !== null);
+  const show = (key: string, value: unknown) =>
+    CURRENCY_KEYS.has(key) && typeof value === "number" ? formatCurrency(value) : String(value);
+  if (!entries.length) return null;
+  return (
+    <dl className="grid grid-cols-[12rem_1fr] gap-y-2 text-sm">
+      {entries.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-slate-500">{DETAIL_LABELS[key]}</dt>
+          <dd className="whitespace-pre-line">{show(key, value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

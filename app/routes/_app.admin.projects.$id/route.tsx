@@ -1,0 +1,111 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { z } from "zod";
+import { redirectWithNotification } from "~/.server/auth";
+import { notFound } from "~/.server/http";
+import { requireProjectSection } from "~/.server/project-guard";
+import { sendEmail, siteOrigin } from "~/.server/mailer";
+import { FormErrors, TextAreaField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { StatusBadge } from "~/components/project-cells";
+import { KindDetails, ProjectFacts } from "~/components/project-facts";
+import { pageTitle } from "~/lib/meta";
+import { field } from "~/lib/validation";
+import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
+
+const reviewSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("publish") }),
+  z.object({ intent: z.literal("withdraw") }),
+  z.object({ intent: z.literal("reject"), reason: field.text({ min: 10, max: 1000 }) }),
+]);
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireProjectSection(args, "admin");
+  const found = await findProjectWithSeller(services.db, Number(args.params.id));
+  if (!found || found.project.status === "draft") throw notFound();
+  const loans = found.project.kind === "loan_pool" ? (await loanTape(services.db, found.project.id)).length : 0;
+  return json({ project: found.project, seller: found.seller, loans });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services } = await requireProjectSection(args, "admin");
+  const found = await findProjectWithSeller(services.db, Number(args.params.id));
+  if (!found || found.project.status === "draft") throw notFound();
+  const submission = parseWithZod(await args.request.formData(), { schema: reviewSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const decision = submission.value;
+  const reason = decision.intent === "reject" ? decision.reason : undefined;
+  if (!(await reviewProject(services.db, found.project.id, decision.intent, reason))) {
+    return json(submission.reply({ formErrors: ["The project is not in a state that allows this."] }), { status: 409 });
+  }
+  const link = `${siteOrigin(services, args.request)}/sellers/myprojects/${found.project.id}`;
+  const name = found.project.projectName;
+  const mail = {
+    publish: { subject: `Published: ${name}`, body: `Your project "${name}" is now visible to buyers.\n${link}\n` },
+    reject: { subject: `Returned: ${name}`, body: `Our team returned "${name}" to you:\n\n${reason}\n\nEdit and resubmit: ${link}\n` },
+    withdraw: { subject: `Withdrawn: ${name}`, body: `"${name}" is withdrawn from the marketplace.\n${link}\n` },
+  }[decision.intent];
+  await sendEmail(services, { to: found.seller.email, ...mail });
+  const done = { publish: "published", reject: "returned to the seller", withdraw: "withdrawn" }[decision.intent];
+  return redirectWithNotification(services, args.request, `/admin/projects/${found.project.id}`, `The project is ${done}.`);
+}
+
+export default function AdminProjectPage() {
+  const { project, seller, loans } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reject",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <div className="max-w-4xl space-y-6">
+      <PageHeader title={project.projectName}>
+        <StatusBadge status={project.status} />
+      </PageHeader>
+      <p className="text-sm text-slate-600">
+        Listed by {seller.name}, {seller.company} · <a className="link" href={`mailto:${seller.email}`}>{seller.email}</a> ·{" "}
+        <Link to={`/projects/company/${project.id}`} className="link">Full listing</Link>
+      </p>
+      <section className="card space-y-4">
+        <ProjectFacts project={project} />
+        <KindDetails details={project.details} />
+        {project.kind === "loan_pool" ? <p className="text-sm">Loans on the tape: {loans}</p> : null}
+        <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p>
+      </section>
+      <section className="card space-y-4" aria-label="Review">
+        <h2 className="font-semibold">Review</h2>
+        <FormErrors errors={form.errors} />
+        <div className="flex flex-wrap gap-3">
+          {project.status === "submitted" ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="publish" className="btn-primary">
+                Publish
+              </button>
+            </Form>
+          ) : null}
+          {["submitted", "published", "under_offer"].includes(project.status) ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="withdraw" className="btn-secondary">
+                Withdraw
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {project.status === "submitted" ? (
+          <Form method="post" className="space-y-3" {...getFormProps(form)}>
+            <TextAreaField meta={fields.reason} label="Reason for returning it to the seller" rows={3} />
+            <button type="submit" name="intent" value="reject" className="btn-secondary">
+              Return to seller
+            </button>
+          </Form>
+        ) : null}
+      </section>
+    </div>
+  );
+}

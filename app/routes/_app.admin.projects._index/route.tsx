@@ -1,0 +1,69 @@
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireAdmin } from "~/.server/auth";
+import { handleTableAction, tableView } from "~/.server/table-view";
+import { DataGrid } from "~/components/data-grid";
+import { PageHeader } from "~/components/page-header";
+import { projectCells, type ProjectRow } from "~/components/project-cells";
+import { titleMeta } from "~/lib/meta";
+import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
+import { TABLES } from "~/lib/table-preferences";
+import { listProjectsForAdmin, sortRows } from "~/models/projects.server";
+
+export const meta = () => titleMeta("Projects");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireAdmin(args);
+  const view = await tableView(services, user.id, "adminProjects", args.request);
+  const status = new URL(args.request.url).searchParams.get("listing") as ProjectStatus | null;
+  const valid = status && PROJECT_STATUSES.includes(status) && status !== "draft" ? status : undefined;
+  const rows = await listProjectsForAdmin(services.db, { status: valid });
+  return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireAdmin(args);
+  const response = await handleTableAction(services, user.id, "adminProjects", await args.request.formData(), args.request);
+  return response ?? json({ error: "Unknown request" }, { status: 400 });
+}
+
+const cells = projectCells((r) => `/admin/projects/${r.id}`);
+
+export default function AdminProjectsPage() {
+  const { rows, view } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageHeader title="Projects">
+        <Form method="get" className="flex items-end gap-2">
+          <label className="text-sm">
+            <span className="label">Listing status</span>
+            <select name="listing" defaultValue={params.get("listing") ?? ""} className="input">
+              <option value="">All</option>
+              {PROJECT_STATUSES.filter((s) => s !== "draft").map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn-secondary">
+            Show
+          </button>
+        </Form>
+      </PageHeader>
+      <DataGrid<ProjectRow>
+        tableKey="adminProjects"
+        caption="Projects"
+        headers={TABLES.adminProjects.headers}
+        visible={view.visible}
+        rows={rows as ProjectRow[]}
+        rowKey={(r) => r.id}
+        cells={cells}
+        sortBy={view.sortBy}
+        sortDesc={view.sortDesc}
+        empty="No projects."
+      />
+    </>
+  );
+}

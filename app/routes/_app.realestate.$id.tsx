@@ -1,0 +1,18 @@
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/.server/auth";
+import { loadTeaser } from "~/.server/teaser";
+import { TeaserView } from "~/components/teaser";
+import { pageTitle } from "~/lib/meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Real estate") }];
+
+/** A real estate listing before the NDA; other kinds are not found here. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user, role } = await requireUser(args);
+  return loadTeaser(services, { id: user.id, role }, Number(args.params.id), { kind: "real_estate" });
+}
+
+export default function RealEstatePage() {
+  return <TeaserView project={useLoaderData<typeof loader>().project} />;
+}

@@ -1,0 +1,86 @@
+import { Form, Link, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirectWithNotification } from "~/.server/auth";
+import { notFound } from "~/.server/http";
+import { requireProjectSection } from "~/.server/project-guard";
+import { PageHeader } from "~/components/page-header";
+import { StatusBadge } from "~/components/project-cells";
+import { KindDetails, ProjectFacts } from "~/components/project-facts";
+import { pageTitle } from "~/lib/meta";
+import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireProjectSection(args, "sellers");
+  const project = await findOwnProject(services.db, user.id, Number(args.params.id));
+  if (!project) throw notFound();
+  const loans = project.kind === "loan_pool" ? (await loanTape(services.db, project.id)).length : 0;
+  return json({ project, loans, editable: EDITABLE.includes(project.status) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireProjectSection(args, "sellers");
+  const form = await args.request.formData();
+  const id = Number(args.params.id);
+  if (form.get("intent") !== "withdraw") return json({ error: "Unknown request" }, { status: 400 });
+  if (!(await withdrawOwnProject(services.db, user.id, id))) {
+    const own = await findOwnProject(services.db, user.id, id);
+    if (!own) throw notFound();
+    return json({ error: "This project cannot be withdrawn now." }, { status: 409 });
+  }
+  return redirectWithNotification(services, args.request, `/sellers/myprojects/${id}`, "The project is withdrawn.");
+}
+
+/** The seller's own project: its status, what buyers see, and their engagement. */
+export default function SellerProjectPage() {
+  const { project, loans, editable } = useLoaderData<typeof loader>();
+  return (
+    <div className="max-w-4xl space-y-6">
+      <PageHeader title={project.projectName || "Untitled draft"}>
+        <StatusBadge status={project.status} />
+      </PageHeader>
+      {project.status === "rejected" && project.rejectionReason ? (
+        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Returned by our team: {project.rejectionReason}
+        </p>
+      ) : null}
+      <section className="grid gap-4 sm:grid-cols-3" aria-label="Engagement">
+        <div className="card">
+          <p className="text-sm text-slate-500">Views</p>
+          <p className="text-2xl font-semibold" data-testid="views">{project.views}</p>
+        </div>
+        <div className="card">
+          <p className="text-sm text-slate-500">Impressions in search</p>
+          <p className="text-2xl font-semibold" data-testid="impressions">{project.impressions}</p>
+        </div>
+        <div className="card">
+          <p className="text-sm text-slate-500">Loans on the tape</p>
+          <p className="text-2xl font-semibold">{project.kind === "loan_pool" ? loans : "—"}</p>
+        </div>
+      </section>
+      <section className="card space-y-4">
+        <ProjectFacts project={project} />
+        <KindDetails details={project.details} />
+        {project.fullDetails ? <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p> : null}
+      </section>
+      <div className="flex flex-wrap gap-3">
+        {editable ? (
+          <Link to={`/projects/create?draft=${project.id}&step=1`} className="btn-primary">
+            Edit and submit
+          </Link>
+        ) : null}
+        <Link to={`/projects/company/${project.id}`} className="btn-secondary">
+          Full listing
+        </Link>
+        {["submitted", "published", "under_offer"].includes(project.status) ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="withdraw" className="btn-secondary">
+              Withdraw
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/.server/auth";
+import { handleTableAction, tableView } from "~/.server/table-view";
+import { DataGrid } from "~/components/data-grid";
+import { PageHeader } from "~/components/page-header";
+import { projectCells, type ProjectRow } from "~/components/project-cells";
+import { titleMeta } from "~/lib/meta";
+import { TABLES } from "~/lib/table-preferences";
+import { listSellerProjects, sortRows, toProjectRow } from "~/models/projects.server";
+
+export const meta = () => titleMeta("My projects");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args);
+  const view = await tableView(services, user.id, "sellerProjects", args.request);
+  const rows = (await listSellerProjects(services.db, user.id)).map((p) => toProjectRow(p));
+  return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args);
+  const response = await handleTableAction(services, user.id, "sellerProjects", await args.request.formData(), args.request);
+  return response ?? json({ error: "Unknown request" }, { status: 400 });
+}
+
+const cells = projectCells((r) => `/sellers/myprojects/${r.id}`);
+
+export default function SellerProjectsPage() {
+  const { rows, view } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="My projects">
+        <div className="flex gap-2">
+          <Link to="/sellers/myprojects/drafts" className="btn-secondary">
+            Drafts
+          </Link>
+          <Link to="/projects/create" className="btn-primary">
+            List a project
+          </Link>
+        </div>
+      </PageHeader>
+      <DataGrid<ProjectRow>
+        tableKey="sellerProjects"
+        caption="My projects"
+        headers={TABLES.sellerProjects.headers}
+        visible={view.visible}
+        rows={rows as ProjectRow[]}
+        rowKey={(r) => r.id}
+        cells={cells}
+        sortBy={view.sortBy}
+        sortDesc={view.sortDesc}
+        empty="You have not submitted a project yet."
+      />
+    </>
+  );
+}

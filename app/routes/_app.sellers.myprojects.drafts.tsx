@@ -1,0 +1,65 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/.server/auth";
+import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { StatusBadge } from "~/components/project-cells";
+import { titleMeta } from "~/lib/meta";
+import { KIND_LABELS } from "~/lib/projects";
+import { STEPS } from "~/lib/schemas/project";
+import { listSellerProjects } from "~/models/projects.server";
+
+export const meta = () => titleMeta("Drafts");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args);
+  const drafts = await listSellerProjects(services.db, user.id, { drafts: true });
+  return json({
+    drafts: drafts.map((d) => ({
+      id: d.id,
+      kind: d.kind,
+      status: d.status,
+      projectName: d.projectName,
+      draftStep: d.draftStep,
+      updatedAt: d.updatedAt,
+      rejectionReason: d.rejectionReason,
+    })),
+  });
+}
+
+/** Drafts and listings our team returned: each can be resumed where the seller left it. */
+export default function DraftsPage() {
+  const { drafts } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Drafts">
+        <Link to="/projects/create" className="btn-primary">
+          List a project
+        </Link>
+      </PageHeader>
+      <SimpleTable caption="Drafts" count={drafts.length} empty="No drafts." headers={["Project", "Kind", "Status", "Progress", "Saved", ""]}>
+        {drafts.map((d) => (
+          <tr key={d.id} data-testid={`draft-${d.id}`}>
+            <td className={cell}>
+              {d.projectName || "Untitled draft"}
+              {d.rejectionReason ? <p className="mt-1 text-xs text-amber-800">Returned: {d.rejectionReason}</p> : null}
+            </td>
+            <td className={cell}>{KIND_LABELS[d.kind]}</td>
+            <td className={cell}>
+              <StatusBadge status={d.status} />
+            </td>
+            <td className={cell}>
+              Step {Math.min(d.draftStep + 1, STEPS.length)} of {STEPS.length}
+            </td>
+            <td className={cell}>{formatDateTime(d.updatedAt)}</td>
+            <td className={cell}>
+              <Link to={`/projects/create?draft=${d.id}&step=${Math.min(d.draftStep + 1, STEPS.length)}`} className="link">
+                Resume
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
+    </>
+  );
+}

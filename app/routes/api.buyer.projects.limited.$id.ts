@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/.server/api";
+import { primaryRole } from "~/lib/roles";
+import { findVisibleProject } from "~/models/projects.server";
+
+/** Spec §7: the limited project, read by clients for `contract_status.ndaStatus`; 404 when not visible. */
+export async function loader(args: LoaderFunctionArgs) {
+  const services = await beginApiRequest(args, "limited");
+  const { user } = await requireApiUser(services, args.request);
+  const project = await findVisibleProject(services.db, { id: user.id, role: primaryRole(user.roles) }, Number(args.params.id));
+  if (!project) return apiError(services, 404, "Not found");
+  return apiJson(services, {
+    id: project.id,
+    projectName: project.projectName,
+    status: project.status,
+    // no NDA exists before the deal flow; a contract's status is reported here once it does
+    contract_status: { ndaStatus: null },
+  });
+}
