@@ -56,6 +56,55 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     outcome: membersOnly("/admin/contact-us-messages", ["admin"]),
   },
   "/admin/log": { url: "/admin/log", outcome: membersOnly("/admin/log", ["admin"]) },
+  // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate
+  "/projects/create": { url: "/projects/create", outcome: membersOnly("/projects/create", ["seller", "agent"]) },
+  "/projects/create/template.csv": {
+    url: "/projects/create/template.csv",
+    outcome: membersOnly("/projects/create/template.csv", ["seller", "agent"]),
+  },
+  "/sellers/myprojects": { url: "/sellers/myprojects", outcome: membersOnly("/sellers/myprojects", ["seller", "agent"]) },
+  "/sellers/myprojects/drafts": {
+    url: "/sellers/myprojects/drafts",
+    outcome: membersOnly("/sellers/myprojects/drafts", ["seller", "agent"]),
+  },
+  "/sellers/myprojects/:id": {
+    url: "/sellers/myprojects/7",
+    outcome: {
+      seller: 200,
+      agent: 404,
+      buyer: { redirect: "/projects/more-details/7" },
+      multi: { redirect: "/projects/more-details/7" },
+      broker: { redirect: "/projects/more-details/7" },
+      admin: { redirect: "/admin/projects/7" },
+      visitor: { redirect: "/home?redirect=%2Fsellers%2Fmyprojects%2F7&login=true" },
+    },
+  },
+  "/buyers/myprojects/:id": {
+    url: "/buyers/myprojects/7",
+    outcome: {
+      ...everyone({ redirect: "/projects/more-details/7" }),
+      admin: { redirect: "/admin/projects/7" },
+      visitor: { redirect: "/home?redirect=%2Fbuyers%2Fmyprojects%2F7&login=true" },
+    },
+  },
+  "/admin/projects": { url: "/admin/projects", outcome: membersOnly("/admin/projects", ["admin"]) },
+  "/admin/projects/:id": {
+    url: "/admin/projects/7",
+    outcome: {
+      ...everyone({ redirect: "/projects/more-details/7" }),
+      admin: 200,
+      visitor: { redirect: "/home?redirect=%2Fadmin%2Fprojects%2F7&login=true" },
+    },
+  },
+  "/buyers/search": { url: "/buyers/search", outcome: membersOnly("/buyers/search", ["buyer", "multi"]) },
+  "/brokers/search": { url: "/brokers/search", outcome: membersOnly("/brokers/search", ["broker"]) },
+  "/projects/more-details/:id": {
+    url: "/projects/more-details/7",
+    outcome: { ...everyone(200), visitor: { redirect: "/home?redirect=%2Fprojects%2Fmore-details%2F7&login=true" } },
+  },
+  "/realestate/:id": { url: "/realestate/14", outcome: { ...membersOnly("/realestate/14", MEMBERS), broker: 404 } },
+  "/projects/company/:id": { url: "/projects/company/7", outcome: membersOnly("/projects/company/7", ["seller", "admin"]) },
+  "/api/buyer/projects/limited/:id": { url: "/api/buyer/projects/limited/7", outcome: everyone(401) },
 };
 
 type BuiltRoute = { id: string; path?: string; parentId?: string; index?: boolean; module: Record<string, unknown> };

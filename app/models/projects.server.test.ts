@@ -1,0 +1,129 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { makeUser } from "~/.server/factories";
+import { insertMany } from "~/.server/db/bulk";
+import { projects } from "~/.server/db/schema";
+import { generateProject, random } from "~/.server/demo-market";
+import {
+  canSee,
+  createDraft,
+  findVisibleProject,
+  ftsQuery,
+  loanTape,
+  replaceLoanTape,
+  reviewProject,
+  saveDraftStep,
+  searchProjects,
+  submitForReview,
+} from "./projects.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let sellerId = 0;
+let otherSellerId = 0;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  sellerId = (await makeUser(t.db, { roles: ["ROLE_SELLER"] })).id;
+  otherSellerId = (await makeUser(t.db, { roles: ["ROLE_SELLER"] })).id;
+  const r = random(7);
+  const now = Date.UTC(2026, 10, 1);
+  const rows = Array.from({ length: 300 }, (_, i) => generateProject(r, i, i % 2 ? sellerId : otherSellerId, now)).map(
+    ({ loans: _l, ...p }) => p,
+  );
+  await insertMany(t.db, projects, rows);
+});
+afterAll(() => t.cleanup());
+
+describe("search", () => {
+  it("finds only published and under-offer listings, newest first, a page at a time", async () => {
+    const all = await searchProjects(t.db, { pageSize: 100 });
+    expect(all.total).toBeGreaterThan(200);
+    expect(all.rows).toHaveLength(100);
+    expect(all.rows.every((r) => r.status === "published" || r.status === "under_offer")).toBe(true);
+    const dates = all.rows.map((r) => r.date!.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const page3 = await searchProjects(t.db, { pageSize: 100, page: 3 });
+    expect(page3.rows.length).toBe(all.total - 200);
+  });
+
+  it("filters by industry, region, status and transaction size; 'Any' means no filter", async () => {
+    const result = await searchProjects(t.db, { industry: "Real Estate", region: "Any", status: "Performing", transactionSize: "1-5m", pageSize: 100 });
+    expect(result.total).toBeGreaterThan(0);
+    for (const row of result.rows) {
+      expect(row.industry).toBe("Real Estate");
+      expect(row.term).toBe("Performing");
+      expect(row.size!).toBeGreaterThanOrEqual(1_000_000);
+      expect(row.size!).toBeLessThan(5_000_000);
+    }
+  });
+
+  it("searches text with FTS5, by word prefix, safely", async () => {
+    await t.db.update(projects).set({ projectName: "Zephyrus windfarm receivables", status: "published" }).where(eq(projects.id, 10));
+    await t.db.update(projects).set({ projectName: "Zephyrus draft", status: "draft" }).where(eq(projects.id, 11));
+    const found = await searchProjects(t.db, { q: "zephyr wind" });
+    expect(found.rows.map((r) => r.id)).toEqual([10]);
+    expect((await searchProjects(t.db, { q: "zephyrus" })).rows.map((r) => r.id)).toEqual([10]);
+    expect(ftsQuery('"; DROP TABLE projects; --')).toBe('"drop"* "table"* "projects"*');
+    expect((await searchProjects(t.db, { q: "\"unbalanced ( NEAR" })).total).toBeGreaterThanOrEqual(0);
+    expect(ftsQuery("  ")).toBeNull();
+  });
+
+  it("sorts by any sortable column in both directions", async () => {
+    const asc = await searchProjects(t.db, { sort: "size", desc: false, pageSize: 50 });
+    const sizes = asc.rows.map((r) => r.size!);
+    expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
+  });
+
+  it("never returns the borrower", async () => {
+    const { rows } = await searchProjects(t.db, { pageSize: 5 });
+    expect(Object.keys(rows[0]!)).not.toContain("borrower");
+  });
+});
+
+describe("lifecycle and visibility", () => {
+  it("goes draft → submitted → published, visible to buyers only then; a withdrawn one disappears", async () => {
+    const draft = await createDraft(t.db, sellerId, "real_estate");
+    const buyer = { id: 999_999, role: "buyer" as const };
+    expect(await findVisibleProject(t.db, buyer, draft.id)).toBeNull();
+    expect(await findVisibleProject(t.db, { id: otherSellerId, role: "seller" }, draft.id)).toBeNull();
+    expect(await findVisibleProject(t.db, { id: sellerId, role: "seller" }, draft.id)).not.toBeNull();
+    expect(await saveDraftStep(t.db, otherSellerId, draft.id, 1, { projectName: "Hijack" })).toBe(false);
+    expect(await saveDraftStep(t.db, sellerId, draft.id, 1, { projectName: "Office in Denver" })).toBe(true);
+    expect(await reviewProject(t.db, draft.id, "publish")).toBe(false);
+    expect(await submitForReview(t.db, sellerId, draft.id)).toBe(true);
+    expect(await saveDraftStep(t.db, sellerId, draft.id, 1, { projectName: "Changed after submit" })).toBe(false);
+    expect(await reviewProject(t.db, draft.id, "reject", "Add the rent roll")).toBe(true);
+    expect(await submitForReview(t.db, sellerId, draft.id)).toBe(true);
+    expect(await reviewProject(t.db, draft.id, "publish")).toBe(true);
+    const seen = await findVisibleProject(t.db, buyer, draft.id);
+    expect(seen?.projectName).toBe("Office in Denver");
+    expect(seen?.rejectionReason).toBeNull();
+    expect(await reviewProject(t.db, draft.id, "withdraw")).toBe(true);
+    expect(await findVisibleProject(t.db, buyer, draft.id)).toBeNull();
+    expect(canSee({ id: 1, role: "admin" }, { sellerId: 2, status: "draft" })).toBe(true);
+    expect(canSee({ id: 1, role: null }, { sellerId: 2, status: "published" })).toBe(false);
+  });
+});
+
+describe("loan tape", () => {
+  it("replaces the whole tape and sets amount, size and weighted interest from it", async () => {
+    const pool = await createDraft(t.db, sellerId, "loan_pool");
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      line: i + 2,
+      loanNumber: `L${i}`,
+      balance: 1000,
+      interestRate: i % 2 ? 6 : 4,
+      maturityDate: "2030-01-01",
+      propertyType: "Office",
+      state: "IL",
+      status: "Performing",
+      ltv: null,
+    }));
+    await replaceLoanTape(t.db, pool.id, rows);
+    await replaceLoanTape(t.db, pool.id, rows.slice(0, 3));
+    const tape = await loanTape(t.db, pool.id);
+    expect(tape.map((l) => l.loanNumber)).toEqual(["L0", "L1", "L2"]);
+    const project = await t.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, pool.id) });
+    expect(project).toMatchObject({ loanAmount: 3000, size: 3000, waInterest: 4.667 });
+  });
+});
