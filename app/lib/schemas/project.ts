@@ -58,7 +58,7 @@ export const termsSchema = (o: ProjectOptions) =>
 
 /** Step 3: what only this kind of listing has. */
 export const detailsSchemas = {
-  loan_pool: () =>
+  loan_pool: (_o: ProjectOptions) =>
     z.object({
       loanPool: field.text({ min: 3, max: 120 }),
       overallSummary: field.text({ min: 20, max: TEXT_LIMITS.summary }),
@@ -83,7 +83,7 @@ export const detailsSchemas = {
       cashSurrenderValue: field.decimal({ min: 0, thousands: true }),
       insuredAge: field.integer({ min: 18, max: 120 }),
     }),
-  limited_company: () =>
+  limited_company: (_o: ProjectOptions) =>
     z.object({
       overview: field.text({ min: 20, max: TEXT_LIMITS.overview }),
       sicCode: z.string({ error: messages.required }).trim().regex(/^\d{4}$/, messages.domain),
