@@ -1,6 +1,6 @@
 import { columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
 
 const features = tableFeatures({ columnVisibilityFeature });
@@ -37,8 +37,13 @@ function useSortHref(sortBy: string, sortDesc: boolean) {
  * column choices are a form that works without JavaScript and applies at once with it.
  */
 export function DataGrid<Row extends Record<string, unknown>>({ tableKey, caption, headers, visible, rows, rowKey, cells, sortBy, sortDesc, empty, action }: GridProps<Row>) {
-  const [columnVisibility, setColumnVisibility] = useState(visible);
-  useEffect(() => setColumnVisibility(visible), [visible]);
+  const fetcher = useFetcher();
+  // optimistic: while a column change is on its way, show what it will save
+  const pending = fetcher.formData;
+  const columnVisibility =
+    pending?.get("intent") === "columns" && pending.get("table") === tableKey
+      ? Object.fromEntries(headers.map((h) => [h.value, pending.getAll("column").includes(h.value)]))
+      : visible;
   const columns = useMemo<Array<ColumnDef<typeof features, Row>>>(
     () =>
       headers.map((h) => ({
@@ -58,8 +63,9 @@ export function DataGrid<Row extends Record<string, unknown>>({ tableKey, captio
         tableKey={tableKey}
         headers={headers}
         visible={columnVisibility}
-        onChange={setColumnVisibility}
+        saved={visible}
         action={action}
+        fetcher={fetcher}
       />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={`table-${tableKey}`}>
@@ -120,16 +126,17 @@ function ColumnsPanel({
   tableKey,
   headers,
   visible,
-  onChange,
+  saved,
   action,
+  fetcher,
 }: {
   tableKey: string;
   headers: readonly TableHeader[];
   visible: Record<string, boolean>;
-  onChange: (next: Record<string, boolean>) => void;
+  saved: Record<string, boolean>;
   action?: string;
+  fetcher: ReturnType<typeof useFetcher>;
 }) {
-  const fetcher = useFetcher();
   const location = useLocation();
   const target = action ?? location.pathname + location.search;
   return (
@@ -140,14 +147,15 @@ function ColumnsPanel({
         <div className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
           {headers.map((h) => (
             <label key={h.value} className="flex items-center gap-2">
+              {/* uncontrolled: the box keeps what was clicked at once; it is rebuilt when the saved choice changes */}
               <input
+                key={`${h.value}-${saved[h.value] ? "on" : "off"}`}
                 type="checkbox"
                 name="column"
                 value={h.value}
-                checked={visible[h.value] ?? false}
+                defaultChecked={visible[h.value] ?? false}
                 onChange={(e) => {
                   const next = { ...visible, [h.value]: e.currentTarget.checked };
-                  onChange(next);
                   const data = new FormData();
                   data.set("intent", "columns");
                   data.set("table", tableKey);

@@ -4,6 +4,7 @@ import { DataGrid } from "./data-grid";
 import { PageHeader } from "./page-header";
 import { projectCells, type ProjectRow } from "./project-cells";
 import { TABLES } from "~/lib/table-preferences";
+import { formatNumber } from "~/lib/format";
 
 const cells = projectCells((r) => (r.kind === "real_estate" ? `/realestate/${r.id}` : `/projects/more-details/${r.id}`));
 
@@ -56,7 +57,7 @@ export function SearchPage({ title }: { title: string }) {
             Clear
           </Link>
           <p className="ml-auto text-sm text-slate-600" data-testid="result-count" aria-live="polite">
-            {total === 1 ? "1 project" : `${total.toLocaleString("en-US")} projects`}
+            {total === 1 ? "1 project" : `${formatNumber(total)} projects`}
           </p>
         </div>
       </Form>

@@ -19,7 +19,7 @@ export function SigninForm({
     lastResult,
     defaultValue: { redirect: redirectTo ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signinSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const busy = navigation.state === "submitting" && navigation.formAction === action;

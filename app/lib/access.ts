@@ -67,10 +67,10 @@ const GUEST_ONLY = ["/signin", "/join", "/uobs/reset"];
 
 /** Project detail pages send a visitor to /home with a sign-in prompt instead of /signin. */
 const PROJECT_DETAIL = [
-  /^\/sellers\/myprojects\/[^/]+\/?$/,
-  /^\/buyers\/myprojects\/[^/]+\/?$/,
-  /^\/admin\/projects\/[^/]+\/?$/,
-  /^\/projects\/more-details\/[^/]+\/?$/,
+  /^\/sellers\/myprojects\/\d+\/?$/,
+  /^\/buyers\/myprojects\/\d+\/?$/,
+  /^\/admin\/projects\/\d+\/?$/,
+  /^\/projects\/more-details\/\d+\/?$/,
 ];
 
 export function matchesPrefix(path: string, prefix: string): boolean {

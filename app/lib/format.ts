@@ -1,8 +1,25 @@
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const compact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
+/**
+ * Number formats written out by hand: Node's and the browser's Intl data differ
+ * (compact notation above all), and a server-rendered number must hydrate as the same text.
+ */
+const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-export const formatCurrency = (v: number | null | undefined) => (v === null || v === undefined ? "—" : usd.format(v));
-export const formatCompactCurrency = (v: number | null | undefined) => (v === null || v === undefined ? "—" : compact.format(v));
+export function formatCurrency(v: number | null | undefined) {
+  if (v === null || v === undefined) return "—";
+  const sign = v < 0 ? "-" : "";
+  return `${sign}$${group(String(Math.round(Math.abs(v))))}`;
+}
+
+export function formatCompactCurrency(v: number | null | undefined) {
+  if (v === null || v === undefined) return "—";
+  const abs = Math.abs(v);
+  const sign = v < 0 ? "-" : "";
+  const [divisor, suffix] = abs >= 1e9 ? [1e9, "B"] : abs >= 1e6 ? [1e6, "M"] : abs >= 1e3 ? [1e3, "K"] : [1, ""];
+  const scaled = abs / divisor;
+  return `${sign}$${suffix ? scaled.toFixed(1) : Math.round(scaled)}${suffix}`;
+}
+
+export const formatNumber = (v: number) => group(String(v));
 export const formatPercent = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${v.toFixed(2)}%`);
 export const formatDate = (v: string | number | Date | null | undefined) =>
   v === null || v === undefined || v === "" ? "—" : new Date(v).toISOString().slice(0, 10);

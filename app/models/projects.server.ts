@@ -267,11 +267,14 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = JSON.stringify(rows.slice(i, i + 500));
     inserts.push(
-      db.run(sql`insert into project_loans (project_id, line, loan_number, balance, interest_rate, maturity_date, property_type, state, status, ltv)
-        select ${projectId}, json_extract(value, '$.line'), json_extract(value, '$.loanNumber'), json_extract(value, '$.balance'),
-          json_extract(value, '$.interestRate'), json_extract(value, '$.maturityDate'), coalesce(json_extract(value, '$.propertyType'), ''),
-          coalesce(json_extract(value, '$.state'), ''), json_extract(value, '$.status'), json_extract(value, '$.ltv')
-        from json_each(${chunk})`),
+      // insert … select fills every column in the table's order, id first (null: autoincrement)
+      db.insert(projectLoans).select(
+        sql`select null, ${projectId}, json_extract(value, '$.line'), json_extract(value, '$.loanNumber'),
+          json_extract(value, '$.balance'), json_extract(value, '$.interestRate'), json_extract(value, '$.maturityDate'),
+          coalesce(json_extract(value, '$.propertyType'), ''), coalesce(json_extract(value, '$.state'), ''),
+          json_extract(value, '$.status'), json_extract(value, '$.ltv')
+        from json_each(${chunk})`,
+      ),
     );
   }
   await db.batch([

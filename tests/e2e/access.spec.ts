@@ -182,3 +182,34 @@ test.describe("access to every route", () => {
     await visitor.dispose();
   });
 });
+
+test.describe("listings that are not for everyone", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per server");
+
+  test("a draft, a withdrawn project and another seller's project answer 404", async ({}, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    const buyer = await apiClient(base, DEMO.buyer);
+    // seed: 6 is a draft, 5 withdrawn, 1 submitted (not yet published)
+    for (const id of [6, 5, 1, 999999]) {
+      expect((await buyer.get(`/projects/more-details/${id}`, { maxRedirects: 0 })).status(), `teaser ${id}`).toBe(404);
+      const data = await buyer.get(`/projects/more-details/${id}?_data=${encodeURIComponent("routes/_app.projects.more-details.$id")}`);
+      expect(data.status(), `data ${id}`).toBe(404);
+    }
+    const agent = await apiClient(base, DEMO.agent);
+    expect((await agent.get("/sellers/myprojects/1", { maxRedirects: 0 })).status()).toBe(404);
+    expect((await agent.get("/projects/company/1", { maxRedirects: 0 })).status()).toBe(404);
+    expect((await agent.post("/sellers/myprojects/1", { form: { intent: "withdraw" }, maxRedirects: 0 })).status()).toBe(404);
+    await buyer.dispose();
+    await agent.dispose();
+  });
+
+  test("the limited project API answers the NDA status, and 404 for what the user may not see", async ({ request }) => {
+    const { token } = await (await request.post("/api/auth/login", { data: { email: DEMO.broker, password: "demo-password" } })).json();
+    const headers = { Authorization: `Bearer ${token}` };
+    const published = await request.get("/api/buyer/projects/limited/7", { headers });
+    expect(published.status()).toBe(200);
+    expect(await published.json()).toMatchObject({ id: 7, contract_status: { ndaStatus: null } });
+    expect((await request.get("/api/buyer/projects/limited/6", { headers })).status()).toBe(404);
+    expect((await request.get("/api/buyer/projects/limited/5", { headers })).status()).toBe(404);
+  });
+});

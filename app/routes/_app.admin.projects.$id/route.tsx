@@ -61,7 +61,7 @@ export default function AdminProjectPage() {
     id: "reject",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
   });
   return (
     <div className="max-w-4xl space-y-6">

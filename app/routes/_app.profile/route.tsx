@@ -60,14 +60,14 @@ export default function ProfilePage() {
     lastResult: data?.intent === "profile" ? data.result : undefined,
     defaultValue: { name: user.name, phone: user.phone },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [passwordForm, password] = useForm({
     id: "password",
     lastResult: data?.intent === "password" ? data.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

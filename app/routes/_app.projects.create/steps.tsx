@@ -113,9 +113,10 @@ export function StepForm({
   const [form, fields] = useForm({
     id: `project-${draftId}-step-${step}`,
     lastResult: actionData?.step === step ? actionData.result : undefined,
-    defaultValue: values,
+    // only what the draft holds: empty defaults would make conform treat untouched fields as settled
+    defaultValue: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const f = fields as unknown as Record<string, Parameters<typeof TextField>[0]["meta"]>;

@@ -67,7 +67,7 @@ export default function JoinPage() {
     id: "join",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSchema(businessTypes.map((o) => o.value)) }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -48,7 +48,7 @@ export default function ResetPasswordPage() {
     id: "reset-password",
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   if (!valid) {

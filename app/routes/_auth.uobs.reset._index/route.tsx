@@ -51,7 +51,7 @@ export default function RequestResetPage() {
     id: "request-reset",
     lastResult: data?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: requestResetSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
   });
   return (
     <div className="card">

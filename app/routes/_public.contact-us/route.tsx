@@ -62,7 +62,7 @@ export default function ContactPage() {
     lastResult,
     defaultValue: defaults,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

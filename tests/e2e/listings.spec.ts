@@ -1,0 +1,205 @@
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { baseUrlOf, DEMO, joinAs, signIn } from "./support";
+
+type Kind = "Loan pool" | "Real estate" | "Insurance-backed loan" | "Limited company";
+
+const token = () => `Q${Math.random().toString(36).slice(2, 8)}`;
+
+async function pageAs(browser: Browser, baseURL: string, email: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const page = await context.newPage();
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  return page;
+}
+
+async function fillBasics(page: Page, name: string, industry: string) {
+  await page.getByLabel("Project name").fill(name);
+  await page.getByLabel("Industry").selectOption({ label: industry });
+  await page.getByLabel("Sale type").selectOption({ label: "Asset sale" });
+  await page.getByLabel("Region").selectOption({ label: "Midwest" });
+  await page.getByLabel("State", { exact: true }).selectOption({ label: "Illinois" });
+  await page.getByLabel("Description for buyers").fill(`${name}: a well documented listing for the browser test.`);
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page).toHaveURL(/step=2/);
+}
+
+async function fillTerms(page: Page, borrower: string) {
+  await page.getByLabel("Loan amount (USD)").fill("2,500,000");
+  await page.getByLabel("Transaction size (USD)").fill("2,500,000");
+  await page.getByLabel("Weighted average interest (%)").fill("6,5");
+  await page.getByLabel("Maturity date").fill("2031-06-30");
+  await page.getByLabel("Loan status").selectOption({ label: "Performing" });
+  await page.getByLabel("Secured", { exact: true }).selectOption({ label: "Yes" });
+  await page.getByLabel("Borrower").fill(borrower);
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page).toHaveURL(/step=3/);
+}
+
+const TAPE = path.resolve("tests/e2e/fixtures/loan-tape.csv");
+const BAD_TAPE = path.resolve("tests/e2e/fixtures/loan-tape-bad.csv");
+
+async function fillDetails(page: Page, kind: Kind) {
+  if (kind === "Loan pool") {
+    await page.getByLabel("CSV file").setInputFiles(TAPE);
+    await page.getByRole("button", { name: "Import loans" }).click();
+    await expect(page.getByTestId("loan-count")).toHaveText("3 loans imported.");
+    await page.getByLabel("Pool name").fill("Midwest CRE pool 2026-A");
+    await page.getByLabel("Overall summary").fill("Seasoned commercial real estate loans, current on payments.");
+  } else if (kind === "Real estate") {
+    await page.getByLabel("Property type").selectOption({ label: "Office" });
+    await page.getByLabel("Address").fill("100 Wacker Drive");
+    await page.getByLabel("City").fill("Chicago");
+    await page.getByLabel("Zip code").fill("60601");
+    await page.getByLabel("Units").fill("12");
+    await page.getByLabel("Occupancy (%)").fill("92,5");
+    await page.getByLabel("Net operating income (USD per year)").fill("410,000");
+  } else if (kind === "Insurance-backed loan") {
+    await page.getByLabel("Insurance carrier").fill("Penn Mutual");
+    await page.getByLabel("Policy type").selectOption({ label: "Whole life" });
+    await page.getByLabel("Face amount (USD)").fill("10,000,000");
+    await page.getByLabel("Cash surrender value (USD)").fill("2,750,000");
+    await page.getByLabel("Age of the insured").fill("67");
+  } else {
+    await page.getByLabel("Company overview").fill("A family-owned logistics company with twelve depots in Illinois.");
+    await page.getByLabel("SIC code").fill("4213");
+    await page.getByLabel("Revenue (USD per year)").fill("18,000,000");
+    await page.getByLabel("EBITDA (USD per year)").fill("2,100,000");
+    await page.getByLabel("Total debt (USD)").fill("2,500,000");
+    await page.getByLabel("Employees").fill("140");
+  }
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page).toHaveURL(/step=4/);
+}
+
+/** The seller's whole create flow; returns the new project's id. */
+async function listProject(page: Page, kind: Kind, name: string, borrower: string) {
+  await page.goto("/projects/create");
+  await page.getByLabel(kind, { exact: false }).first().check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page).toHaveURL(/step=1/);
+  await fillBasics(page, name, kind === "Real estate" ? "Real Estate" : "Energy");
+  await fillTerms(page, borrower);
+  await fillDetails(page, kind);
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page).toHaveURL(/\/sellers\/myprojects\/\d+$/);
+  await expect(page.getByTestId("snackbar")).toContainText("Submitted for review");
+  return Number(page.url().split("/").pop());
+}
+
+for (const kind of ["Loan pool", "Real estate", "Insurance-backed loan", "Limited company"] as const) {
+  test(`${kind}: a seller lists it, an admin publishes it, a buyer finds it and opens the teaser`, async ({ page, browser, javaScriptEnabled }, testInfo) => {
+    const word = token();
+    const name = `${kind} ${word}`;
+    const borrower = `Confidential Borrower ${word}`;
+    await signIn(page, DEMO.seller);
+    await expect(page).toHaveURL(/\/home$/);
+    const id = await listProject(page, kind, name, borrower);
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+
+    const admin = await pageAs(browser, baseUrlOf(testInfo), DEMO.admin, javaScriptEnabled);
+    await admin.goto(`/admin/projects/${id}`);
+    await admin.getByRole("button", { name: "Publish" }).click();
+    await expect(admin.getByTestId("snackbar")).toContainText("The project is published.");
+    await admin.context().close();
+
+    const buyer = await pageAs(browser, baseUrlOf(testInfo), DEMO.buyer, javaScriptEnabled);
+    await buyer.goto("/buyers/search");
+    await buyer.getByRole("searchbox", { name: "Search" }).fill(word.toLowerCase());
+    await buyer.getByRole("button", { name: "Search" }).click();
+    await expect(buyer).toHaveURL(/q=/);
+    await expect(buyer.getByTestId("result-count")).toHaveText("1 project");
+    await expect(buyer.getByRole("link", { name })).toBeVisible();
+    expect(buyer.url()).toContain(`q=${word.toLowerCase()}`);
+
+    const search = buyer.getByRole("search");
+    await search.getByLabel("Region").selectOption({ label: "Midwest" });
+    await search.getByLabel("Transaction size").selectOption({ label: "$1-$5m" });
+    await buyer.getByRole("button", { name: "Search" }).click();
+    await expect(buyer).toHaveURL(/region=Midwest/);
+    await expect(buyer.getByRole("link", { name })).toBeVisible();
+    await search.getByLabel("Region").selectOption({ label: "West" });
+    await buyer.getByRole("button", { name: "Search" }).click();
+    await expect(buyer).toHaveURL(/region=West/);
+    await expect(buyer.getByTestId("result-count")).toHaveText("0 projects");
+
+    await buyer.goto(`/buyers/search?q=${word.toLowerCase()}`);
+    await buyer.getByRole("link", { name }).click();
+    await expect(buyer.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(buyer.getByTestId("project-facts")).toContainText("$2,500,000");
+    await expect(buyer.getByText(borrower)).toHaveCount(0);
+    await expect(buyer.getByRole("heading", { name: "Borrower, documents and loan tape" })).toBeVisible();
+    await buyer.context().close();
+  });
+}
+
+test("the create form checks values with the spec's messages and counts characters", async ({ page, javaScriptEnabled }) => {
+  await signIn(page, DEMO.agent);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/projects/create");
+  await page.getByLabel("Real estate").check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.getByLabel("Description for buyers").fill("x".repeat(4010));
+  if (javaScriptEnabled) {
+    await expect(page.getByTestId("fullDetails-counter")).toHaveText("4010 / 4000");
+    await expect(page.getByTestId("fullDetails-counter")).toHaveAttribute("data-over", "true");
+  }
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByText("A maximum of 4000 characters is allowed.")).toBeVisible();
+  await expect(page.getByText("Required.").first()).toBeVisible();
+  await fillBasics(page, `Validation ${token()}`, "Real Estate");
+  await page.getByLabel("Loan amount (USD)").fill("12,5x");
+  await page.getByLabel("Weighted average interest (%)").fill("101");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByText("Value must be a valid decimal.")).toBeVisible();
+  await expect(page.getByText("Exceeds maximum value of 100.")).toBeVisible();
+  await expect(page).toHaveURL(/step=2/);
+});
+
+test("a loan tape with bad rows is refused line by line, and nothing is imported", async ({ page }) => {
+  await signIn(page, DEMO.agent);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/projects/create");
+  await page.getByLabel("Loan pool").check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await fillBasics(page, `Tape ${token()}`, "Energy");
+  await fillTerms(page, "Tape Borrower");
+  await page.getByLabel("CSV file").setInputFiles(BAD_TAPE);
+  await page.getByRole("button", { name: "Import loans" }).click();
+  const errors = page.getByTestId("tape-errors");
+  await expect(errors).toContainText("2 problems; nothing was imported.");
+  await expect(errors).toContainText("Line 3: balance: Value must be a valid decimal.");
+  await expect(errors).toContainText("Line 4: state: ZZ is not a US state code.");
+  await expect(page.getByTestId("loan-count")).toHaveText("No loans imported yet.");
+  await page.goto("/sellers/myprojects/drafts");
+  await expect(page.getByRole("row").filter({ hasText: "Tape Q" }).first()).toContainText("Step 3 of 4");
+});
+
+test("table preferences survive a reload and reset to the defaults", async ({ page }) => {
+  await joinAs(page, { role: "Buyer" });
+  await page.goto("/buyers/search");
+  const table = page.getByTestId("table-projectSearch");
+  await expect(table.getByRole("columnheader", { name: "Sector" })).toHaveCount(0);
+  await page.locator("summary", { hasText: "Columns" }).click();
+  await page.getByRole("checkbox", { name: "Sector" }).check();
+  await page.getByRole("checkbox", { name: "Industry" }).uncheck();
+  await page.getByRole("button", { name: "Apply columns" }).click();
+  await expect(table.getByRole("columnheader", { name: "Sector" })).toBeVisible();
+  await page.reload();
+  await expect(table.getByRole("columnheader", { name: "Sector" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Industry" })).toHaveCount(0);
+
+  await table.getByRole("link", { name: "Size" }).click();
+  await expect(page).toHaveURL(/sort=size/);
+  await page.locator("summary", { hasText: "Columns" }).click();
+  await page.getByRole("button", { name: "Save sort and filters as my default" }).click();
+  await page.goto("/buyers/search");
+  await expect(table.getByRole("columnheader", { name: /Size/ })).toHaveAttribute("aria-sort", "ascending");
+
+  await page.locator("summary", { hasText: "Columns" }).click();
+  await page.getByRole("button", { name: "Reset to defaults" }).click();
+  await expect(table.getByRole("columnheader", { name: "Sector" })).toHaveCount(0);
+  await expect(table.getByRole("columnheader", { name: "Industry" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: /Size/ })).not.toHaveAttribute("aria-sort", /.+/);
+});
