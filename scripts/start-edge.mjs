@@ -10,7 +10,7 @@ const port = process.env.PORT || "8787";
 const persistTo = path.resolve(root, process.env.WRANGLER_PERSIST_DIR || ".wrangler/state");
 if (!process.argv.includes("--no-build") && isStale("build/edge/index.js")) {
   console.log("Building the app for Workers…");
-  run(bin("remix"), ["build"], { env: { ...process.env, REMIX_TARGET: "edge" } });
+  run(bin("remix"), ["build"], { env: { ...process.env, NODE_ENV: "production", REMIX_TARGET: "edge" } });
 }
 const wranglerEnv = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" };
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { env: wranglerEnv });

@@ -5,7 +5,7 @@ import { bin, isStale, run, serve, waitForHealthy } from "./lib.mjs";
 const port = process.env.PORT || "3000";
 if (!process.argv.includes("--no-build") && isStale("build/index.js")) {
   console.log("Building the app for Node…");
-  run(bin("remix"), ["build"]);
+  run(bin("remix"), ["build"], { env: { ...process.env, NODE_ENV: "production" } });
 }
 serve(bin("remix-serve"), ["build/index.js"], { PORT: port, NODE_ENV: "production" });
 if (await waitForHealthy(`http://localhost:${port}/healthz`)) {
