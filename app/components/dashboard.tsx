@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { formatDate } from "~/lib/format";
 import { NAVIGATION } from "~/lib/navigation";
 import { ROLE_LABELS, isAgent } from "~/lib/roles";
 import type { PublicUser } from "~/models/users.server";
@@ -11,7 +12,9 @@ const INTRO = {
   member: "Your account has no role yet. Contact us to get access.",
 } as const;
 
-export function Dashboard({ user }: { user: PublicUser }) {
+type Recent = { id: number; kind: string; projectName: string; industry: string; viewedAt: string };
+
+export function Dashboard({ user, recent = [] }: { user: PublicUser; recent?: Recent[] }) {
   const key = user.role ?? "member";
   const links = NAVIGATION[key].filter((item) => item.to !== "/home");
   return (
@@ -39,6 +42,25 @@ export function Dashboard({ user }: { user: PublicUser }) {
           </Form>
         ) : null}
       </div>
+      {recent.length ? (
+        <section className="mt-10" aria-labelledby="recently-viewed">
+          <h2 id="recently-viewed" className="mb-3 text-lg font-semibold">
+            Recently viewed
+          </h2>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {recent.map((p) => (
+              <li key={p.id} className="flex items-center justify-between px-4 py-2 text-sm">
+                <Link to={p.kind === "real_estate" ? `/realestate/${p.id}` : `/projects/more-details/${p.id}`} className="link">
+                  {p.projectName}
+                </Link>
+                <span className="text-slate-500">
+                  {p.industry} · {formatDate(p.viewedAt)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

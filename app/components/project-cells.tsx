@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
+import { TABLES, type TableKey } from "~/lib/table-preferences";
+import { DataGrid } from "./data-grid";
 import { formatCompactCurrency, formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
 import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
 
@@ -77,4 +79,37 @@ export function projectCells(href: (row: ProjectRow) => string): Record<string, 
     borrower: (r) => r.borrower || "—",
     sellerName: (r) => r.sellerName || "—",
   };
+}
+
+/** A project table with the member's saved view (columns, sort). */
+export function ProjectGrid({
+  table,
+  view,
+  rows,
+  href,
+  caption,
+  empty,
+}: {
+  table: TableKey;
+  view: { visible: Record<string, boolean>; sortBy: string; sortDesc: boolean };
+  rows: unknown[];
+  href: (row: ProjectRow) => string;
+  caption: string;
+  empty: string;
+}) {
+  const cells = useMemo(() => projectCells(href), [href]);
+  return (
+    <DataGrid<ProjectRow>
+      tableKey={table}
+      caption={caption}
+      headers={TABLES[table].headers}
+      visible={view.visible}
+      rows={rows as ProjectRow[]}
+      rowKey={(r) => r.id}
+      cells={cells}
+      sortBy={view.sortBy}
+      sortDesc={view.sortDesc}
+      empty={empty}
+    />
+  );
 }

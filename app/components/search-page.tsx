@@ -1,12 +1,10 @@
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { searchLoader } from "~/.server/search-page";
-import { DataGrid } from "./data-grid";
 import { PageHeader } from "./page-header";
-import { projectCells, type ProjectRow } from "./project-cells";
-import { TABLES } from "~/lib/table-preferences";
+import { ProjectGrid, type ProjectRow } from "./project-cells";
 import { formatNumber } from "~/lib/format";
 
-const cells = projectCells((r) => (r.kind === "real_estate" ? `/realestate/${r.id}` : `/projects/more-details/${r.id}`));
+const teaserHref = (r: ProjectRow) => (r.kind === "real_estate" ? `/realestate/${r.id}` : `/projects/more-details/${r.id}`);
 
 function Filter({ name, label, value, options }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
   return (
@@ -61,16 +59,12 @@ export function SearchPage({ title }: { title: string }) {
           </p>
         </div>
       </Form>
-      <DataGrid<ProjectRow>
-        tableKey="projectSearch"
+      <ProjectGrid
+        table="projectSearch"
+        view={view}
+        rows={rows}
+        href={teaserHref}
         caption="Search results"
-        headers={TABLES.projectSearch.headers}
-        visible={view.visible}
-        rows={rows as unknown as ProjectRow[]}
-        rowKey={(r) => r.id}
-        cells={cells}
-        sortBy={view.sortBy}
-        sortDesc={view.sortDesc}
         empty="No projects match. Try fewer filters."
       />
       {pages > 1 ? (

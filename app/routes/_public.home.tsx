@@ -2,6 +2,8 @@ import { useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/.server/auth";
 import { isPreview } from "~/.server/preview";
+import { listRecentlyViewed } from "~/models/projects.server";
+import { primaryRole } from "~/lib/roles";
 import { Dashboard } from "~/components/dashboard";
 import { Landing } from "~/components/landing";
 import { SigninForm } from "~/components/signin-form";
@@ -16,17 +18,27 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const wanted = params.get("redirect");
   const settings = user ? null : await services.content.siteSettings({ preview: await isPreview(services, args.request) });
+  const recent = user
+    ? (await listRecentlyViewed(services.db, { id: user.id, role: primaryRole(user.roles) })).map(({ project, viewedAt }) => ({
+        id: project.id,
+        kind: project.kind,
+        projectName: project.projectName,
+        industry: project.industry,
+        viewedAt,
+      }))
+    : [];
   return json({
     user: user ? toPublicUser(user) : null,
     settings,
+    recent,
     // a visitor who opened a project is asked to sign in here, then taken to it
     signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(wanted) } : null,
   });
 }
 
 export default function HomePage() {
-  const { user, signin, settings } = useLoaderData<typeof loader>();
-  if (user) return <Dashboard user={user} />;
+  const { user, signin, settings, recent } = useLoaderData<typeof loader>();
+  if (user) return <Dashboard user={user} recent={recent} />;
   return (
     <>
       {signin ? (

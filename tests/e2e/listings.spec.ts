@@ -130,6 +130,15 @@ for (const kind of ["Loan pool", "Real estate", "Insurance-backed loan", "Limite
     await expect(buyer.getByTestId("project-facts")).toContainText("$2,500,000");
     await expect(buyer.getByText(borrower)).toHaveCount(0);
     await expect(buyer.getByRole("heading", { name: "Borrower, documents and loan tape" })).toBeVisible();
+    await expect.poll(async () => {
+      await buyer.goto("/home");
+      return buyer.getByRole("region", { name: "Recently viewed" }).getByRole("link", { name }).count();
+    }).toBe(1);
+
+    // the seller sees the view and the impressions on the project page
+    await page.goto(`/sellers/myprojects/${id}`);
+    await expect(page.getByTestId("views")).not.toHaveText("0");
+    await expect(page.getByTestId("impressions")).not.toHaveText("0");
     await buyer.context().close();
   });
 }
@@ -202,4 +211,24 @@ test("table preferences survive a reload and reset to the defaults", async ({ pa
   await expect(table.getByRole("columnheader", { name: "Sector" })).toHaveCount(0);
   await expect(table.getByRole("columnheader", { name: "Industry" })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: /Size/ })).not.toHaveAttribute("aria-sort", /.+/);
+});
+
+test("an admin returns a submitted project with a reason the seller sees", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  // seed project 2 (agent@demo.test's real estate) is submitted; once per server, without JavaScript
+  test.skip(javaScriptEnabled, "uses a seed project: once per server");
+  const admin = await pageAs(browser, baseUrlOf(testInfo), DEMO.admin, false);
+  await admin.goto("/admin/projects/2");
+  await admin.getByRole("button", { name: "Return to seller" }).click();
+  await expect(admin.getByText("Required.")).toBeVisible();
+  await admin.getByLabel("Reason for returning it to the seller").fill("Please add the current rent roll.");
+  await admin.getByRole("button", { name: "Return to seller" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("The project is returned to the seller.");
+  await admin.context().close();
+
+  await signIn(page, DEMO.agent);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/sellers/myprojects/drafts");
+  await expect(page.getByTestId("draft-2")).toContainText("Returned: Please add the current rent roll.");
+  await page.goto("/sellers/myprojects/2");
+  await expect(page.getByRole("alert")).toContainText("Please add the current rent roll.");
 });

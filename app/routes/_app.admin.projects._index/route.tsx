@@ -2,12 +2,10 @@ import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAdmin } from "~/.server/auth";
 import { handleTableAction, tableView } from "~/.server/table-view";
-import { DataGrid } from "~/components/data-grid";
 import { PageHeader } from "~/components/page-header";
-import { projectCells, type ProjectRow } from "~/components/project-cells";
+import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
-import { TABLES } from "~/lib/table-preferences";
 import { listProjectsForAdmin, sortRows } from "~/models/projects.server";
 
 export const meta = () => titleMeta("Projects");
@@ -27,7 +25,7 @@ export async function action(args: ActionFunctionArgs) {
   return response ?? json({ error: "Unknown request" }, { status: 400 });
 }
 
-const cells = projectCells((r) => `/admin/projects/${r.id}`);
+const adminHref = (r: ProjectRow) => `/admin/projects/${r.id}`;
 
 export default function AdminProjectsPage() {
   const { rows, view } = useLoaderData<typeof loader>();
@@ -52,18 +50,7 @@ export default function AdminProjectsPage() {
           </button>
         </Form>
       </PageHeader>
-      <DataGrid<ProjectRow>
-        tableKey="adminProjects"
-        caption="Projects"
-        headers={TABLES.adminProjects.headers}
-        visible={view.visible}
-        rows={rows as ProjectRow[]}
-        rowKey={(r) => r.id}
-        cells={cells}
-        sortBy={view.sortBy}
-        sortDesc={view.sortDesc}
-        empty="No projects."
-      />
+      <ProjectGrid table="adminProjects" view={view} rows={rows} href={adminHref} caption="Projects" empty="No projects." />
     </>
   );
 }

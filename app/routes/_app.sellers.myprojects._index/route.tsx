@@ -2,11 +2,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/.server/auth";
 import { handleTableAction, tableView } from "~/.server/table-view";
-import { DataGrid } from "~/components/data-grid";
 import { PageHeader } from "~/components/page-header";
-import { projectCells, type ProjectRow } from "~/components/project-cells";
+import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
-import { TABLES } from "~/lib/table-preferences";
 import { listSellerProjects, sortRows, toProjectRow } from "~/models/projects.server";
 
 export const meta = () => titleMeta("My projects");
@@ -24,7 +22,7 @@ export async function action(args: ActionFunctionArgs) {
   return response ?? json({ error: "Unknown request" }, { status: 400 });
 }
 
-const cells = projectCells((r) => `/sellers/myprojects/${r.id}`);
+const sellerHref = (r: ProjectRow) => `/sellers/myprojects/${r.id}`;
 
 export default function SellerProjectsPage() {
   const { rows, view } = useLoaderData<typeof loader>();
@@ -40,16 +38,12 @@ export default function SellerProjectsPage() {
           </Link>
         </div>
       </PageHeader>
-      <DataGrid<ProjectRow>
-        tableKey="sellerProjects"
+      <ProjectGrid
+        table="sellerProjects"
+        view={view}
+        rows={rows}
+        href={sellerHref}
         caption="My projects"
-        headers={TABLES.sellerProjects.headers}
-        visible={view.visible}
-        rows={rows as ProjectRow[]}
-        rowKey={(r) => r.id}
-        cells={cells}
-        sortBy={view.sortBy}
-        sortDesc={view.sortDesc}
         empty="You have not submitted a project yet."
       />
     </>
