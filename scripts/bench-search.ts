@@ -65,11 +65,17 @@ async function buildDatabase(file: string) {
 
 async function timeInProcess(db: Database) {
   const times: number[] = [];
+  const byShape = new Map<string, number[]>();
   for (let i = 0; i < REQUESTS; i++) {
-    const [, params] = QUERIES[i % QUERIES.length]!;
+    const [query, params] = QUERIES[i % QUERIES.length]!;
     const t = performance.now();
     await searchProjects(db, params);
-    times.push(performance.now() - t);
+    const took = performance.now() - t;
+    times.push(took);
+    byShape.set(query, [...(byShape.get(query) ?? []), took]);
+  }
+  if (process.env.BENCH_VERBOSE) {
+    for (const [query, list] of byShape) console.log(`  ${ms(percentile(list.sort((a, b) => a - b), 50)).padStart(9)}  ?${query}`);
   }
   return times.sort((a, b) => a - b);
 }
@@ -96,7 +102,7 @@ async function main() {
   const server = spawn("node", ["scripts/start.mjs"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATABASE_URL: `file:${file}`, DATA_DIR: dir },
-    stdio: process.env.BENCH_VERBOSE ? "inherit" : "ignore",
+    stdio: "ignore",
   });
   try {
     const base = `http://127.0.0.1:${PORT}`;

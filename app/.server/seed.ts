@@ -39,7 +39,7 @@ export async function seedDemoDataIfEmpty(db: Database) {
 
 async function seedMarketIfEmpty(db: Database, now = Date.UTC(2026, 10, 1)) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(projects);
-  if ((row?.n ?? 0) > 0) return;
+  if ((row?.n ?? 0) > 0) return seedCustomersIfEmpty(db, now);
   const sellerEmails = ["seller@demo.test", "agent@demo.test", "multi@demo.test", ...BANK_SELLERS.map((s) => s.email)];
   const sellers = (await Promise.all(sellerEmails.map((email) => db.query.users.findFirst({ where: eq(users.email, email) }))))
     .filter((u) => u !== undefined)
@@ -52,8 +52,14 @@ async function seedMarketIfEmpty(db: Database, now = Date.UTC(2026, 10, 1)) {
   for (const [i, p] of generated.entries()) {
     if (p.loans?.length) await replaceLoanTape(db, ids[i]!.id, p.loans);
   }
-  const buyers = Array.from({ length: DEMO_CUSTOMERS }, (_, i) => generateCustomer(r, i, now));
-  await insertMany(db, customers, buyers);
+  await seedCustomersIfEmpty(db, now);
+}
+
+async function seedCustomersIfEmpty(db: Database, now: number) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(customers);
+  if ((row?.n ?? 0) > 0) return;
+  const r = random(1009);
+  await insertMany(db, customers, Array.from({ length: DEMO_CUSTOMERS }, (_, i) => generateCustomer(r, i, now)));
   const first = await db.query.customers.findFirst({ orderBy: (c, { asc }) => [asc(c.id)] });
   if (first) await db.update(users).set({ customerId: first.id }).where(eq(users.email, "buyer@demo.test"));
 }

@@ -168,7 +168,8 @@ export function ftsQuery(text: string) {
 export async function searchProjects(db: Database, params: SearchParams) {
   const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
   const page = Math.max(params.page ?? 1, 1);
-  const where: SQL[] = [inArray(projects.status, [...VISIBLE_TO_BUYERS])];
+  // a literal, not bound parameters: SQLite uses the partial indexes only for a predicate it can match
+  const where: SQL[] = [sql`${projects.status} in ('published', 'under_offer')`];
   const given = (v?: string) => (v && v !== "Any" ? v : undefined);
   if (given(params.industry)) where.push(eq(projects.industry, params.industry!));
   if (given(params.region)) where.push(eq(projects.location, params.region!));

@@ -79,11 +79,17 @@ describe("guards", () => {
     await expect(post({ "Sec-Fetch-Site": "same-origin" })).resolves.toBeTruthy();
   });
 
-  it("seed the demo accounts in the embedded default", async () => {
+  it("seed the demo accounts and market in the embedded default", async () => {
     const services = await getServices(context);
     for (const email of ["buyer@demo.test", "seller@demo.test", "broker@demo.test", "admin@demo.test", "agent@demo.test", "multi@demo.test"]) {
       expect(await findUserByEmail(services.db, email), email).toBeTruthy();
     }
     expect((await findUserByEmail(services.db, "multi@demo.test"))!.roles).toEqual(["ROLE_SELLER", "ROLE_BUYER"]);
+    const { sql } = await import("drizzle-orm");
+    const count = async (table: string) =>
+      Number((await services.db.all<{ n: number }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+    expect(await count("projects")).toBe(200);
+    expect(await count("customers")).toBe(300);
+    expect(await count("project_loans")).toBeGreaterThan(500);
   });
 });

@@ -1,3 +1,4 @@
+import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./index";
 
@@ -7,7 +8,8 @@ const MAX_PARAMETERS = 99;
 /** Inserts many rows in one atomic batch of statements that each fit D1's limit. */
 export async function insertMany<T extends SQLiteTable>(db: Database, table: T, rows: Array<T["$inferInsert"]>) {
   if (!rows.length) return;
-  const columns = Object.keys(rows[0] as object).length;
+  // drizzle binds every column of the table in a multi-row insert, given or not
+  const columns = Object.keys(getTableColumns(table)).length;
   const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
   const statements = [];
   for (let i = 0; i < rows.length; i += size) statements.push(db.insert(table).values(rows.slice(i, i + size)));

@@ -194,11 +194,22 @@ export const projects = sqliteTable(
       .$defaultFn(() => new Date()),
   },
   (t) => [
-    index("projects_status_published_idx").on(t.status, t.publishedAt),
     index("projects_seller_idx").on(t.sellerId, t.status),
-    index("projects_status_industry_idx").on(t.status, t.industry),
-    index("projects_status_location_idx").on(t.status, t.location),
-    index("projects_status_size_idx").on(t.status, t.size),
+    // partial indexes over what buyers can find: the search's WHERE repeats this predicate literally
+    ...(
+      [
+        ["published", [t.publishedAt, t.id]],
+        ["size", [t.size, t.id]],
+        ["rate", [t.waInterest, t.id]],
+        ["industry", [t.industry, t.publishedAt]],
+        ["location", [t.location, t.publishedAt]],
+        ["term", [t.term, t.publishedAt]],
+      ] as const
+    ).map(([name, [first, ...rest]]) =>
+      index(`projects_visible_${name}_idx`)
+        .on(first, ...rest)
+        .where(sql`${t.status} in ('published', 'under_offer')`),
+    ),
   ],
 );
 
