@@ -1,3 +1,5 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
 import { KIND_LABELS, type ProjectKind } from "~/lib/projects";
 
@@ -99,5 +101,37 @@ export function KindDetails({ details, hidden = [] }: { details: Record<string, 
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A listing's card: key terms, what the kind adds and the seller's description. */
+export function ProjectSummary({
+  project,
+  children,
+}: {
+  project: Facts & { details: Record<string, unknown>; fullDetails: string };
+  children?: ReactNode;
+}) {
+  return (
+    <section className="card space-y-4">
+      <ProjectFacts project={project} />
+      <KindDetails details={project.details} />
+      {children}
+      {project.fullDetails ? <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p> : null}
+    </section>
+  );
+}
+
+/** Which listings may still be withdrawn. */
+export const WITHDRAWABLE = ["submitted", "published", "under_offer"] as const;
+
+export function WithdrawButton({ status }: { status: string }) {
+  if (!(WITHDRAWABLE as readonly string[]).includes(status)) return null;
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value="withdraw" className="btn-secondary">
+        Withdraw
+      </button>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { teaserOf } from "~/.server/teaser";
 import { PageHeader } from "./page-header";
-import { KindDetails, ProjectFacts } from "./project-facts";
+import { ProjectSummary } from "./project-facts";
 import { StatusBadge } from "./project-cells";
 
 type Teaser = Omit<ReturnType<typeof teaserOf>, "publishedAt"> & { publishedAt: string | null };
@@ -13,11 +13,7 @@ export function TeaserView({ project }: { project: Teaser }) {
       <PageHeader title={project.projectName}>
         <StatusBadge status={project.status} />
       </PageHeader>
-      <section className="card space-y-4">
-        <ProjectFacts project={project} />
-        <KindDetails details={project.details} />
-        <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p>
-      </section>
+      <ProjectSummary project={project} />
       <section className="card bg-primary-light" aria-label="Confidential information">
         <h2 className="font-semibold text-primary">Borrower, documents and loan tape</h2>
         <p className="mt-1 text-sm text-slate-700">

@@ -5,7 +5,7 @@ import { notFound } from "~/.server/http";
 import { SimpleTable, cell } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
-import { KindDetails, ProjectFacts } from "~/components/project-facts";
+import { ProjectSummary } from "~/components/project-facts";
 import { formatCurrency, formatPercent } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { findVisibleProject, loanTape } from "~/models/projects.server";
@@ -28,11 +28,9 @@ export default function CompanyPage() {
       <PageHeader title={project.projectName || "Untitled draft"}>
         <StatusBadge status={project.status} />
       </PageHeader>
-      <section className="card max-w-4xl space-y-4">
-        <ProjectFacts project={project} />
-        <KindDetails details={project.details} />
-        <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p>
-      </section>
+      <div className="max-w-4xl">
+        <ProjectSummary project={project} />
+      </div>
       {project.kind === "loan_pool" ? (
         <section aria-label="Loan tape">
           <h2 className="mb-2 font-semibold">Loan tape ({loans.length} loans)</h2>

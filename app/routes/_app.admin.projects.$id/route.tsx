@@ -10,7 +10,7 @@ import { sendEmail, siteOrigin } from "~/.server/mailer";
 import { FormErrors, TextAreaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
-import { KindDetails, ProjectFacts } from "~/components/project-facts";
+import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
 import { field } from "~/lib/validation";
 import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
@@ -72,12 +72,9 @@ export default function AdminProjectPage() {
         Listed by {seller.name}, {seller.company} · <a className="link" href={`mailto:${seller.email}`}>{seller.email}</a> ·{" "}
         <Link to={`/projects/company/${project.id}`} className="link">Full listing</Link>
       </p>
-      <section className="card space-y-4">
-        <ProjectFacts project={project} />
-        <KindDetails details={project.details} />
+      <ProjectSummary project={project}>
         {project.kind === "loan_pool" ? <p className="text-sm">Loans on the tape: {loans}</p> : null}
-        <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p>
-      </section>
+      </ProjectSummary>
       <section className="card space-y-4" aria-label="Review">
         <h2 className="font-semibold">Review</h2>
         <FormErrors errors={form.errors} />
@@ -89,13 +86,7 @@ export default function AdminProjectPage() {
               </button>
             </Form>
           ) : null}
-          {["submitted", "published", "under_offer"].includes(project.status) ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="withdraw" className="btn-secondary">
-                Withdraw
-              </button>
-            </Form>
-          ) : null}
+          <WithdrawButton status={project.status} />
         </div>
         {project.status === "submitted" ? (
           <Form method="post" className="space-y-3" {...getFormProps(form)}>

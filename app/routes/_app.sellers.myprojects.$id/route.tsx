@@ -1,11 +1,11 @@
-import { Form, Link, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/.server/auth";
 import { notFound } from "~/.server/http";
 import { requireProjectSection } from "~/.server/project-guard";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
-import { KindDetails, ProjectFacts } from "~/components/project-facts";
+import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
 import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
 
@@ -59,11 +59,7 @@ export default function SellerProjectPage() {
           <p className="text-2xl font-semibold">{project.kind === "loan_pool" ? loans : "—"}</p>
         </div>
       </section>
-      <section className="card space-y-4">
-        <ProjectFacts project={project} />
-        <KindDetails details={project.details} />
-        {project.fullDetails ? <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p> : null}
-      </section>
+      <ProjectSummary project={project} />
       <div className="flex flex-wrap gap-3">
         {editable ? (
           <Link to={`/projects/create?draft=${project.id}&step=1`} className="btn-primary">
@@ -73,13 +69,7 @@ export default function SellerProjectPage() {
         <Link to={`/projects/company/${project.id}`} className="btn-secondary">
           Full listing
         </Link>
-        {["submitted", "published", "under_offer"].includes(project.status) ? (
-          <Form method="post">
-            <button type="submit" name="intent" value="withdraw" className="btn-secondary">
-              Withdraw
-            </button>
-          </Form>
-        ) : null}
+        <WithdrawButton status={project.status} />
       </div>
     </div>
   );
