@@ -16,6 +16,9 @@ import { allowAnyone, takeNotification } from "~/.server/auth";
 import { isPreview } from "~/.server/preview";
 import { PreviewBanner } from "~/components/preview-banner";
 import { toPublicUser } from "~/models/users.server";
+import { unreadNotificationCount } from "~/models/notifications.server";
+import { unreadMessageCount } from "~/models/negotiations.server";
+import { primaryRole } from "~/lib/roles";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
 import { SiteHeader } from "~/components/site-header";
@@ -33,10 +36,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const { notification, headers } = await takeNotification(services, args.request);
   const preview = await isPreview(services, args.request);
-  const settings = await services.content.siteSettings({ preview }).catch(() => null);
+  const [settings, notices, unreadMessages] = await Promise.all([
+    services.content.siteSettings({ preview }).catch(() => null),
+    user ? unreadNotificationCount(services.db, user.id) : 0,
+    user ? unreadMessageCount(services.db, user, primaryRole(user.roles)) : 0,
+  ]);
   return json(
     {
       user: user ? toPublicUser(user) : null,
+      // unread notifications include one per new message; the larger figure counts each thing once
+      inbox: Math.max(notices, unreadMessages),
       notification,
       preview,
       footerLinks: settings?.footerLinks ?? [],
@@ -45,6 +54,9 @@ export async function loader(args: LoaderFunctionArgs) {
   );
 }
 
+
+/** The inbox count in the navigation follows every navigation, not only form posts. */
+export const shouldRevalidate = () => true;
 
 export function useOptionalUser() {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -77,11 +89,11 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, notification, preview } = useLoaderData<typeof loader>();
+  const { user, notification, preview, inbox } = useLoaderData<typeof loader>();
   return (
     <Document>
       {preview ? <PreviewBanner /> : null}
-      <SiteHeader user={user} />
+      <SiteHeader user={user} inbox={inbox} />
       <Snackbar notification={notification} />
       <div className="flex flex-1 flex-col">
         <Outlet />

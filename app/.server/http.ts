@@ -41,3 +41,17 @@ export function clientAddress(request: Request) {
     "local"
   );
 }
+
+/** A stored file as a response: never cached by shared caches, never sniffed into something else. */
+export function fileResponse(bytes: Uint8Array, contentType: string, filename: string, { download = true } = {}) {
+  const safe = filename.replace(/[^\w .()-]/g, "_");
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(bytes.length),
+      "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${safe}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -5,6 +5,7 @@ import { getServices } from "./services";
 import { projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
 import { primaryRole } from "~/lib/roles";
 import { findVisibleProject } from "~/models/projects.server";
+import { ndaStatusOf } from "~/models/contracts.server";
 
 /**
  * The guard of the section project pages. A visitor goes to the home page's
@@ -19,8 +20,8 @@ export async function requireProjectSection(args: GuardArgs, section: ProjectSec
   if (!user) throw redirect(`/home?${new URLSearchParams({ redirect: pathname + search, login: "true" })}`);
   const role = primaryRole(user.roles);
   const id = Number(args.params?.id);
-  // NDAs (and so contract statuses) arrive with the deal flow; until then there is none
-  const target = projectDetailRedirect(role, section, id, null);
+  const own = projectDetailRedirect(role, section, id, null) === null;
+  const target = own ? null : projectDetailRedirect(role, section, id, await ndaStatusOf(services.db, id, user.id));
   if (target) {
     const project = await findVisibleProject(services.db, { id: user.id, role }, id);
     if (!project) throw notFound();

@@ -3,6 +3,7 @@ import { servicesFor } from "#platform";
 import type { Database } from "./db";
 import type { ContentService } from "./content";
 import type { Env } from "./env";
+import type { FileStore } from "./files/store";
 import type { Notification } from "~/lib/notification";
 export type { NotificationType } from "~/lib/notification";
 
@@ -20,6 +21,8 @@ export interface Services {
   sessionStorage: SessionStorage<SessionData, FlashData>;
   /** Pages, job postings, site settings and the dropdown lists: Sanity or the local dataset. */
   content: ContentService;
+  /** Data room files, signed NDAs and LOIs. */
+  files: FileStore;
   /** Keep work going after the response (Workers' waitUntil; a tracked promise on Node). */
   waitUntil(promise: Promise<unknown>): void;
 }

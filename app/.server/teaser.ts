@@ -4,6 +4,9 @@ import { notFound } from "./http";
 import type { Services } from "./services";
 import type { Role } from "~/lib/roles";
 import { findVisibleProject, recordView } from "~/models/projects.server";
+import { findContract } from "~/models/contracts.server";
+import { findPass } from "~/models/feedback.server";
+import { workspacePath } from "~/lib/deal";
 
 /** Detail keys that name the borrower or its place: never in a teaser. */
 const IDENTIFYING = ["address", "zip", "website", "contactPhone", "carrier"];
@@ -38,9 +41,29 @@ export function teaserOf(project: Project) {
   };
 }
 
+/** What the teaser offers this member: sign the NDA, continue, wait, open the workspace, or pass. */
+async function dealStateOf(services: Services, project: Project, viewer: { id: number; role: Role | null; roles: string[] }) {
+  const canDeal = project.sellerId !== viewer.id && (viewer.role === "buyer" || viewer.role === "broker");
+  if (!canDeal) return null;
+  const [contract, pass] = await Promise.all([
+    findContract(services.db, project.id, viewer.id),
+    findPass(services.db, project.id, viewer.id),
+  ]);
+  const workspace = workspacePath(viewer.roles, project.id);
+  return {
+    ndaStatus: contract?.ndaStatus ?? null,
+    signingPath: contract ? `${workspace}/${contract.envelopeId}` : null,
+    signedAt: contract?.signedAt ?? null,
+    rejectionReason: contract?.rejectionReason ?? null,
+    workspacePath: workspace,
+    passedAt: pass?.createdAt ?? null,
+    open: project.status === "published",
+  };
+}
+
 export async function loadTeaser(
   services: Services,
-  viewer: { id: number; role: Role | null },
+  viewer: { id: number; role: Role | null; roles: string[] },
   id: number,
   { kind }: { kind?: Project["kind"] } = {},
 ) {
@@ -49,5 +72,5 @@ export async function loadTeaser(
   const own = project.sellerId === viewer.id;
   // the seller's and admins' own looks are not buyer interest
   if (!own && viewer.role !== "admin") services.waitUntil(recordView(services.db, viewer.id, project.id));
-  return json({ project: { ...teaserOf(project), own } });
+  return json({ project: { ...teaserOf(project), own }, deal: await dealStateOf(services, project, viewer) });
 }

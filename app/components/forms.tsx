@@ -24,7 +24,7 @@ function Label({ htmlFor, children, hint }: { htmlFor: string; children: ReactNo
   );
 }
 
-type InputType = "text" | "email" | "password" | "tel" | "url" | "number" | "search" | "hidden";
+type InputType = "text" | "email" | "password" | "tel" | "url" | "number" | "search" | "hidden" | "date";
 
 export function TextField({
   meta,

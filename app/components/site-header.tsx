@@ -4,17 +4,33 @@ import { ROLE_LABELS } from "~/lib/roles";
 import type { PublicUser } from "~/models/users.server";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-white/15 text-white" : "text-white/85 hover:bg-white/10 hover:text-white"}`;
+  `rounded-md px-3 py-2 text-sm font-medium ${
+    isActive
+      ? "bg-white/15 text-white"
+      : "text-white/85 hover:bg-white/10 hover:text-white"
+  }`;
 
-export function SiteHeader({ user }: { user: Pick<PublicUser, "name" | "role"> | null }) {
+export function SiteHeader({
+  user,
+  inbox = 0,
+}: {
+  user: Pick<PublicUser, "name" | "role"> | null;
+  inbox?: number;
+}) {
   const items = user ? NAVIGATION[user.role ?? "member"] : VISITOR_NAVIGATION;
   return (
     <header className="bg-primary text-white shadow">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link to={user ? "/home" : "/"} className="text-lg font-bold tracking-tight">
+        <Link
+          to={user ? "/home" : "/"}
+          className="text-lg font-bold tracking-tight"
+        >
           Secondary Marketplace
         </Link>
-        <nav aria-label="Main" className="flex flex-1 flex-wrap items-center gap-1">
+        <nav
+          aria-label="Main"
+          className="flex flex-1 flex-wrap items-center gap-1"
+        >
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={navClass} end>
               {item.label}
@@ -23,12 +39,37 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "name" | "role"> |
         </nav>
         {user ? (
           <div className="flex items-center gap-3">
-            <NavLink to="/profile" className={navClass} data-testid="current-user">
+            {user.role ? (
+              <NavLink to="/messages" className={navClass} end>
+                Messages
+                {inbox ? (
+                  <span
+                    className="ml-1.5 rounded-full bg-white px-1.5 text-xs font-bold text-primary"
+                    data-testid="inbox-count"
+                    aria-label={`${inbox} unread`}
+                  >
+                    {inbox}
+                  </span>
+                ) : null}
+              </NavLink>
+            ) : null}
+            <NavLink
+              to="/profile"
+              className={navClass}
+              data-testid="current-user"
+            >
               {user.name}
-              {user.role ? <span className="ml-2 rounded bg-white/20 px-1.5 py-0.5 text-xs">{ROLE_LABELS[user.role]}</span> : null}
+              {user.role ? (
+                <span className="ml-2 rounded bg-white/20 px-1.5 py-0.5 text-xs">
+                  {ROLE_LABELS[user.role]}
+                </span>
+              ) : null}
             </NavLink>
             <Form method="post" action="/signout">
-              <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 text-sm hover:bg-white/10">
+              <button
+                type="submit"
+                className="rounded-md border border-white/40 px-3 py-1.5 text-sm hover:bg-white/10"
+              >
                 Sign out
               </button>
             </Form>
@@ -38,7 +79,10 @@ export function SiteHeader({ user }: { user: Pick<PublicUser, "name" | "role"> |
             <NavLink to="/signin" className={navClass}>
               Sign in
             </NavLink>
-            <Link to="/join" className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-primary hover:bg-slate-100">
+            <Link
+              to="/join"
+              className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-primary hover:bg-slate-100"
+            >
               Join
             </Link>
           </div>

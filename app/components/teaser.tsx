@@ -1,13 +1,24 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { teaserOf } from "~/.server/teaser";
+import { formatDate } from "~/lib/format";
+import type { NdaStatus } from "~/lib/deal";
 import { PageHeader } from "./page-header";
 import { ProjectSummary } from "./project-facts";
 import { StatusBadge } from "./project-cells";
 
 type Teaser = Omit<ReturnType<typeof teaserOf>, "publishedAt"> & { publishedAt: string | null };
+export type TeaserDeal = {
+  ndaStatus: NdaStatus | null;
+  signingPath: string | null;
+  signedAt: string | null;
+  rejectionReason: string | null;
+  workspacePath: string;
+  passedAt: string | null;
+  open: boolean;
+} | null;
 
 /** The listing before an NDA: key terms and the seller's description; the rest is behind the NDA. */
-export function TeaserView({ project }: { project: Teaser }) {
+export function TeaserView({ project, deal }: { project: Teaser; deal: TeaserDeal }) {
   return (
     <div className="max-w-4xl space-y-6">
       <PageHeader title={project.projectName}>
@@ -25,7 +36,69 @@ export function TeaserView({ project }: { project: Teaser }) {
             This is your listing: <Link to={`/sellers/myprojects/${project.id}`} className="link">manage it</Link>.
           </p>
         ) : null}
+        {deal ? <NdaStep projectId={project.id} deal={deal} /> : null}
       </section>
+      {deal ? <PassStep projectId={project.id} deal={deal} /> : null}
     </div>
+  );
+}
+
+function NdaStep({ projectId, deal }: { projectId: number; deal: NonNullable<TeaserDeal> }) {
+  const status = deal.ndaStatus;
+  return (
+    <div className="mt-4 space-y-2 text-sm" data-testid="nda-step">
+      {status === null && deal.open ? (
+        <Form method="post" action={`/projects/more-details/${projectId}`}>
+          <input type="hidden" name="intent" value="request-nda" />
+          <button type="submit" className="btn-primary">
+            Sign the NDA
+          </button>
+        </Form>
+      ) : null}
+      {status === null && !deal.open ? <p>This project is under offer: new NDAs are not being signed.</p> : null}
+      {status === "Requested" && deal.signingPath ? (
+        <p>
+          Your NDA is ready to sign.{" "}
+          <Link to={deal.signingPath} className="btn-primary ml-2">
+            Continue signing
+          </Link>
+        </p>
+      ) : null}
+      {status === "Signed" ? (
+        <p>
+          NDA status: <strong>Signed</strong> on {formatDate(deal.signedAt)}. The seller will review it; you will be
+          notified.
+        </p>
+      ) : null}
+      {status === "NDA Approved" ? (
+        <p>
+          NDA status: <strong>NDA Approved</strong>.{" "}
+          <Link to={deal.workspacePath} className="btn-primary ml-2">
+            Open the workspace
+          </Link>
+        </p>
+      ) : null}
+      {status === "Rejected" ? (
+        <p role="status">
+          NDA status: <strong>Rejected</strong>
+          {deal.rejectionReason ? `: ${deal.rejectionReason}` : "."}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PassStep({ projectId, deal }: { projectId: number; deal: NonNullable<TeaserDeal> }) {
+  if (deal.passedAt) {
+    return <p className="text-sm text-slate-600">You passed on this project on {formatDate(deal.passedAt)}.</p>;
+  }
+  return (
+    <Form method="post" action={`/projects/more-details/${projectId}`} className="text-sm text-slate-600">
+      <input type="hidden" name="intent" value="pass" />
+      Not for you?{" "}
+      <button type="submit" className="link">
+        Pass and tell the seller why
+      </button>
+    </Form>
   );
 }

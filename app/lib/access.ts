@@ -60,7 +60,7 @@ export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
 const EVERY_MEMBER = ["/", "/home", "/profile", "/auth/signed-in", "/signout"];
 
 /** Pages a visitor may open without signing in. */
-const AUTH_FREE = ["/", "/home", "/terms", "/privacy", "/jobs", "/contact-us", "/broker-affiliate"];
+const AUTH_FREE = ["/", "/home", "/terms", "/privacy", "/jobs", "/contact-us", "/broker-affiliate", "/nda-feedback"];
 
 /** Pages only for visitors: a signed-in user is sent home. */
 const GUEST_ONLY = ["/signin", "/join", "/uobs/reset"];
@@ -69,6 +69,7 @@ const GUEST_ONLY = ["/signin", "/join", "/uobs/reset"];
 const PROJECT_DETAIL = [
   /^\/sellers\/myprojects\/\d+\/?$/,
   /^\/buyers\/myprojects\/\d+\/?$/,
+  /^\/brokers\/myprojects\/\d+\/?$/,
   /^\/admin\/projects\/\d+\/?$/,
   /^\/projects\/more-details\/\d+\/?$/,
 ];

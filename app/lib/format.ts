@@ -24,3 +24,12 @@ export const formatPercent = (v: number | null | undefined) => (v === null || v 
 export const formatDate = (v: string | number | Date | null | undefined) =>
   v === null || v === undefined || v === "" ? "—" : new Date(v).toISOString().slice(0, 10);
 export const formatYesNo = (v: boolean | null | undefined) => (v === null || v === undefined ? "—" : v ? "Yes" : "No");
+/** Date and time in UTC, the same on the server and in the browser. */
+export const formatDateTime = (v: string | number | Date | null | undefined) =>
+  v === null || v === undefined || v === "" ? "—" : `${new Date(v).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+export function formatFileSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

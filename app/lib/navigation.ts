@@ -8,6 +8,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
   buyer: [
     { to: "/home", label: "Dashboard" },
     { to: "/buyers/search", label: "Search" },
+    { to: "/buyers/myprojects/index_new", label: "My deals" },
     { to: "/buyers/terms/referral-program", label: "Referral program" },
   ],
   seller: [
@@ -19,6 +20,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
   broker: [
     { to: "/home", label: "Dashboard" },
     { to: "/brokers/search", label: "Search" },
+    { to: "/brokers/myprojects/index_new", label: "My deals" },
   ],
   admin: [
     { to: "/home", label: "Dashboard" },

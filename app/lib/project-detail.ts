@@ -1,6 +1,6 @@
 import type { Role } from "./roles";
 
-export type ProjectSection = "sellers" | "buyers" | "admin";
+export type ProjectSection = "sellers" | "buyers" | "brokers" | "admin";
 
 const SECTION_OF: Record<Role, string> = { seller: "sellers", buyer: "buyers", broker: "brokers", admin: "admin" };
 

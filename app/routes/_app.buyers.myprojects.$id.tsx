@@ -1,15 +1,13 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { notFound } from "~/.server/http";
-import { requireProjectSection } from "~/.server/project-guard";
-import { findVisibleProject } from "~/models/projects.server";
+import type { MetaFunction } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { workspaceAction, workspaceLoader } from "~/.server/deal/workspace";
+import { WorkspacePage } from "~/components/deal/workspace";
+import { pageTitle } from "~/lib/meta";
 
-/**
- * The buyer's workspace of a project opens with an approved NDA (the deal flow);
- * without one, spec §2 sends the buyer to the teaser.
- */
-export async function loader(args: LoaderFunctionArgs) {
-  const { services, user, role, id } = await requireProjectSection(args, "buyers");
-  const project = await findVisibleProject(services.db, { id: user.id, role }, id);
-  if (!project) throw notFound();
-  return redirect(`/projects/more-details/${id}`);
-}
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
+
+/** The buyers workspace of a project: with an approved NDA only; spec §2 sends everyone else on. */
+export const loader = (args: LoaderFunctionArgs) => workspaceLoader(args, "buyers");
+export const action = (args: ActionFunctionArgs) => workspaceAction(args, "buyers");
+
+export default WorkspacePage;

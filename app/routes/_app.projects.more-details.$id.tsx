@@ -1,18 +1,42 @@
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/.server/auth";
+import { feedbackToken } from "~/.server/feedback-token";
+import { notFound } from "~/.server/http";
 import { loadTeaser } from "~/.server/teaser";
 import { TeaserView } from "~/components/teaser";
+import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
+import { requestNda } from "~/models/contracts.server";
+import { dealServices } from "~/models/notifications.server";
+import { findVisibleProject } from "~/models/projects.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
 /** A company before the NDA (spec: more-details). */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args);
-  return loadTeaser(services, { id: user.id, role }, Number(args.params.id));
+  return loadTeaser(services, { id: user.id, role, roles: user.roles }, Number(args.params.id));
+}
+
+/** From the teaser a buyer or broker opens an NDA envelope, or passes on the project. */
+export async function action(args: ActionFunctionArgs) {
+  const { services, user, role } = await requireUser(args);
+  const project = await findVisibleProject(services.db, { id: user.id, role }, Number(args.params.id));
+  if (!project) throw notFound();
+  if ((role !== "buyer" && role !== "broker") || project.sellerId === user.id) throw notFound();
+  const intent = (await args.request.formData()).get("intent");
+  if (intent === "request-nda") {
+    if (project.status !== "published") return json({ error: "This project is no longer open for NDAs." }, { status: 409 });
+    const contract = await requestNda(dealServices(services, args.request), project, user);
+    return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
+  }
+  if (intent === "pass") {
+    return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
+  }
+  return json({ error: "Unknown request" }, { status: 400 });
 }
 
 export default function MoreDetailsPage() {
-  return <TeaserView project={useLoaderData<typeof loader>().project} />;
+  return <TeaserView {...useLoaderData<typeof loader>()} />;
 }

@@ -10,9 +10,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 /** A real estate listing before the NDA; other kinds are not found here. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args);
-  return loadTeaser(services, { id: user.id, role }, Number(args.params.id), { kind: "real_estate" });
+  return loadTeaser(services, { id: user.id, role, roles: user.roles }, Number(args.params.id), { kind: "real_estate" });
 }
 
 export default function RealEstatePage() {
-  return <TeaserView project={useLoaderData<typeof loader>().project} />;
+  return <TeaserView {...useLoaderData<typeof loader>()} />;
 }

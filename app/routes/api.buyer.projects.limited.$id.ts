@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/.server/api";
 import { primaryRole } from "~/lib/roles";
 import { findVisibleProject } from "~/models/projects.server";
+import { ndaStatusOf } from "~/models/contracts.server";
 
 /** Spec §7: the limited project, read by clients for `contract_status.ndaStatus`; 404 when not visible. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -13,7 +14,6 @@ export async function loader(args: LoaderFunctionArgs) {
     id: project.id,
     projectName: project.projectName,
     status: project.status,
-    // no NDA exists before the deal flow; a contract's status is reported here once it does
-    contract_status: { ndaStatus: null },
+    contract_status: { ndaStatus: await ndaStatusOf(services.db, project.id, user.id) },
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/projects";
+import { DOCUMENT_TYPES, NDA_STATUSES, NOTIFICATION_KINDS, OFFER_ACTIONS, OFFER_STATUSES } from "../../lib/deal";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -268,3 +269,218 @@ export type User = typeof users.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;
+
+/**
+ * A buyer's (or broker's) NDA on one project: the contract whose status opens the
+ * workspace. The envelope id names the signing session in URLs and with a provider.
+ */
+export const contracts = sqliteTable(
+  "contracts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    envelopeId: text("envelope_id").notNull().unique(),
+    provider: text("provider").notNull().default("builtin"),
+    ndaStatus: text("nda_status", { enum: NDA_STATUSES }).notNull().default("Requested"),
+    /** Storage key and SHA-256 of the NDA as sent to sign (template or default). */
+    documentKey: text("document_key").notNull(),
+    documentSha256: text("document_sha256").notNull(),
+    signerName: text("signer_name"),
+    signerIp: text("signer_ip"),
+    signerUserAgent: text("signer_user_agent"),
+    signedKey: text("signed_key"),
+    signedSha256: text("signed_sha256"),
+    requestedAt: integer("requested_at", { mode: "timestamp_ms" }).notNull(),
+    signedAt: integer("signed_at", { mode: "timestamp_ms" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    rejectionReason: text("rejection_reason"),
+    /** The project's permissions: a blocked buyer keeps the NDA but loses the data room. */
+    dataRoomBlocked: integer("data_room_blocked", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("contracts_project_buyer_idx").on(t.projectId, t.buyerId),
+    index("contracts_buyer_idx").on(t.buyerId),
+  ],
+);
+
+/** The NDA an admin uploaded for a project, and whether signed NDAs are approved at once. */
+export const projectNdaSettings = sqliteTable("project_nda_settings", {
+  projectId: integer("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  templateKey: text("template_key"),
+  templateName: text("template_name"),
+  autoApprove: integer("auto_approve", { mode: "boolean" }).notNull().default(false),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
+/** A data room file. The bytes live in R2 (Workers) or under .data/ (Node). */
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: DOCUMENT_TYPES }).notNull(),
+    size: integer("size").notNull(),
+    storageKey: text("storage_key").notNull(),
+    sha256: text("sha256").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("documents_project_idx").on(t.projectId)],
+);
+
+/** Who viewed or downloaded which data room file, and when: the audit log sellers and admins read. */
+export const documentEvents = sqliteTable(
+  "document_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    documentId: integer("document_id").references(() => documents.id, { onDelete: "set null" }),
+    documentName: text("document_name").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    action: text("action", { enum: ["view", "download", "upload", "delete"] }).notNull(),
+    ipAddress: text("ip_address").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_events_project_idx").on(t.projectId, t.createdAt)],
+);
+
+/** One negotiation thread per project and buyer; the buyer id names the thread. */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_thread_idx").on(t.projectId, t.buyerId, t.createdAt)],
+);
+
+/** How far each participant has read a thread. */
+export const threadReads = sqliteTable(
+  "thread_reads",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadId: integer("last_read_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.buyerId, t.userId] })],
+);
+
+/** A letter of intent; its current terms, and every step in offer_events. */
+export const offers = sqliteTable(
+  "offers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: OFFER_STATUSES }).notNull(),
+    price: real("price").notNull(),
+    structure: text("structure").notNull(),
+    conditions: text("conditions").notNull().default(""),
+    dueDiligenceDays: integer("due_diligence_days").notNull(),
+    expiresOn: text("expires_on").notNull(),
+    revision: integer("revision").notNull().default(1),
+    pdfKey: text("pdf_key").notNull(),
+    pdfSha256: text("pdf_sha256").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index("offers_project_idx").on(t.projectId, t.buyerId)],
+);
+
+export const offerEvents = sqliteTable(
+  "offer_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: OFFER_ACTIONS }).notNull(),
+    /** The terms this step put on the table (submit, counter, revise). */
+    terms: text("terms", { mode: "json" }).$type<Record<string, unknown>>(),
+    note: text("note").notNull().default(""),
+    revision: integer("revision").notNull(),
+    pdfKey: text("pdf_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("offer_events_offer_idx").on(t.offerId, t.id)],
+);
+
+/** Why a buyer passed on a project. */
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reasons: text("reasons", { mode: "json" }).$type<string[]>().notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("feedback_project_buyer_idx").on(t.projectId, t.buyerId)],
+);
+
+/** The in-app list; e-mail copies go through the outbox. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    message: text("message").notNull(),
+    link: text("link").notNull(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.readAt)],
+);
+
+export type Contract = typeof contracts.$inferSelect;
+export type DataRoomDocument = typeof documents.$inferSelect;
+export type Offer = typeof offers.$inferSelect;

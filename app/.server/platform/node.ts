@@ -16,6 +16,7 @@ import { ContentCache } from "../content/cache";
 import { ContentService } from "../content";
 import { localContentSource } from "../content/sources";
 import { parseNdjson } from "../content/ndjson";
+import { diskFileStore } from "../files/disk";
 
 let booting: Promise<Services> | undefined;
 
@@ -71,6 +72,7 @@ async function boot(): Promise<Services> {
       contentSourceFor(env, env.CONTENT_DATASET_PATH ? localDatasetFile(env.CONTENT_DATASET_PATH) : undefined),
       new ContentCache(),
     ),
+    files: diskFileStore(path.join(dir, "files")),
     waitUntil(promise) {
       const tracked = promise.catch((error) => console.error(error)).finally(() => pending.delete(tracked));
       pending.add(tracked);

@@ -8,6 +8,7 @@ import { seedDemoDataIfEmpty } from "../seed";
 import { contentSourceFor, sessionCookieOptions } from "./shared";
 import { ContentService } from "../content";
 import { cacheApiSharedCache, ContentCache } from "../content/cache";
+import { r2FileStore } from "../files/store";
 
 export type WorkerBindings = {
   DB: D1Database;
@@ -38,6 +39,7 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
       contentSourceFor(env),
       new ContentCache(60_000, typeof caches !== "undefined" ? cacheApiSharedCache(caches.default) : undefined),
     ),
+    files: r2FileStore(bindings.FILES),
   };
 }
 

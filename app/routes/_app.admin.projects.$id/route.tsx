@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
@@ -14,6 +14,8 @@ import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
 import { field } from "~/lib/validation";
 import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
+import { deskAction, deskData, readDeskForm } from "~/.server/deal/desk";
+import { DealDesk, type DeskProps } from "~/components/deal/desk";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -24,18 +26,24 @@ const reviewSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireProjectSection(args, "admin");
+  const { services, user, role } = await requireProjectSection(args, "admin");
   const found = await findProjectWithSeller(services.db, Number(args.params.id));
   if (!found || found.project.status === "draft") throw notFound();
   const loans = found.project.kind === "loan_pool" ? (await loanTape(services.db, found.project.id)).length : 0;
-  return json({ project: found.project, seller: found.seller, loans });
+  const desk = await deskData(services, found.project, user, role);
+  return json({ project: found.project, seller: found.seller, loans, desk });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services } = await requireProjectSection(args, "admin");
+  const { services, user, role } = await requireProjectSection(args, "admin");
   const found = await findProjectWithSeller(services.db, Number(args.params.id));
   if (!found || found.project.status === "draft") throw notFound();
-  const submission = parseWithZod(await args.request.formData(), { schema: reviewSchema });
+  const form = await readDeskForm(args.request);
+  if (form instanceof Response) return form;
+  const step = await deskAction(services, args.request, found.project, user, role, form);
+  if (step && "done" in step) return redirectWithNotification(services, args.request, `/admin/projects/${found.project.id}`, step.done);
+  if (step) return step;
+  const submission = parseWithZod(form, { schema: reviewSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const decision = submission.value;
   const reason = decision.intent === "reject" ? decision.reason : undefined;
@@ -55,8 +63,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminProjectPage() {
-  const { project, seller, loans } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { project, seller, loans, desk } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as object | undefined;
+  const deskResult = data && "intent" in data ? (data as DeskProps["actionData"]) : null;
+  const lastResult = data && !("intent" in data) ? (data as SubmissionResult<string[]>) : undefined;
   const [form, fields] = useForm({
     id: "reject",
     lastResult,
@@ -64,7 +74,7 @@ export default function AdminProjectPage() {
     shouldValidate: "onSubmit",
   });
   return (
-    <div className="max-w-4xl space-y-6">
+    <div className="max-w-6xl space-y-6">
       <PageHeader title={project.projectName}>
         <StatusBadge status={project.status} />
       </PageHeader>
@@ -97,6 +107,7 @@ export default function AdminProjectPage() {
           </Form>
         ) : null}
       </section>
+      <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} admin actionData={deskResult} />
     </div>
   );
 }

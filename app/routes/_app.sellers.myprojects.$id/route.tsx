@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/.server/auth";
 import { notFound } from "~/.server/http";
@@ -8,35 +8,49 @@ import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
 import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
+import { deskAction, deskData, readDeskForm } from "~/.server/deal/desk";
+import { DealDesk, type DeskProps } from "~/components/deal/desk";
+import { dealCounts } from "~/models/pipeline.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user } = await requireProjectSection(args, "sellers");
+  const { services, user, role } = await requireProjectSection(args, "sellers");
   const project = await findOwnProject(services.db, user.id, Number(args.params.id));
   if (!project) throw notFound();
   const loans = project.kind === "loan_pool" ? (await loanTape(services.db, project.id)).length : 0;
-  return json({ project, loans, editable: EDITABLE.includes(project.status) });
+  const listed = !EDITABLE.includes(project.status) && project.status !== "submitted";
+  const [desk, counts] = listed
+    ? await Promise.all([deskData(services, project, user, role), dealCounts(services.db, [project.id])])
+    : [null, null];
+  return json({ project, loans, editable: EDITABLE.includes(project.status), desk, counts: counts?.get(project.id) ?? null });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user } = await requireProjectSection(args, "sellers");
-  const form = await args.request.formData();
+  const { services, user, role } = await requireProjectSection(args, "sellers");
   const id = Number(args.params.id);
-  if (form.get("intent") !== "withdraw") return json({ error: "Unknown request" }, { status: 400 });
+  const project = await findOwnProject(services.db, user.id, id);
+  if (!project) throw notFound();
+  const form = await readDeskForm(args.request);
+  if (form instanceof Response) return form;
+  const step = await deskAction(services, args.request, project, user, role, form);
+  if (step && "done" in step) return redirectWithNotification(services, args.request, `/sellers/myprojects/${id}`, step.done);
+  if (step) return step;
+  if (form.get("intent") !== "withdraw") return json({ intent: "", error: "Unknown request" }, { status: 400 });
   if (!(await withdrawOwnProject(services.db, user.id, id))) {
     const own = await findOwnProject(services.db, user.id, id);
     if (!own) throw notFound();
-    return json({ error: "This project cannot be withdrawn now." }, { status: 409 });
+    return json({ intent: "withdraw", error: "This project cannot be withdrawn now." }, { status: 409 });
   }
   return redirectWithNotification(services, args.request, `/sellers/myprojects/${id}`, "The project is withdrawn.");
 }
 
 /** The seller's own project: its status, what buyers see, and their engagement. */
 export default function SellerProjectPage() {
-  const { project, loans, editable } = useLoaderData<typeof loader>();
+  const { project, loans, editable, desk, counts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as DeskProps["actionData"];
   return (
-    <div className="max-w-4xl space-y-6">
+    <div className="max-w-6xl space-y-6">
       <PageHeader title={project.projectName || "Untitled draft"}>
         <StatusBadge status={project.status} />
       </PageHeader>
@@ -45,7 +59,7 @@ export default function SellerProjectPage() {
           Returned by our team: {project.rejectionReason}
         </p>
       ) : null}
-      <section className="grid gap-4 sm:grid-cols-3" aria-label="Engagement">
+      <section className="grid gap-4 sm:grid-cols-3 lg:grid-cols-6" aria-label="Engagement">
         <div className="card">
           <p className="text-sm text-slate-500">Views</p>
           <p className="text-2xl font-semibold" data-testid="views">{project.views}</p>
@@ -58,6 +72,12 @@ export default function SellerProjectPage() {
           <p className="text-sm text-slate-500">Loans on the tape</p>
           <p className="text-2xl font-semibold">{project.kind === "loan_pool" ? loans : "—"}</p>
         </div>
+        {(["ndas", "negotiations", "bids"] as const).map((key) => (
+          <div key={key} className="card">
+            <p className="text-sm text-slate-500">{{ ndas: "NDAs", negotiations: "Negotiations", bids: "Bids" }[key]}</p>
+            <p className="text-2xl font-semibold" data-testid={key}>{counts?.[key] ?? 0}</p>
+          </div>
+        ))}
       </section>
       <ProjectSummary project={project} />
       <div className="flex flex-wrap gap-3">
@@ -71,6 +91,8 @@ export default function SellerProjectPage() {
         </Link>
         <WithdrawButton status={project.status} />
       </div>
+      {actionData?.intent === "withdraw" && actionData.error ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
+      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} actionData={actionData} /> : null}
     </div>
   );
 }

@@ -1,0 +1,155 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json } from "@remix-run/server-runtime";
+import type { Project, User } from "../db/schema";
+import { clientAddress } from "../http";
+import type { Services } from "../services";
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from "~/lib/deal";
+import type { Role } from "~/lib/roles";
+import { offerTermsSchema, rejectNdaSchema } from "~/lib/schemas/deal";
+import { decideNda, listProjectContracts, ndaSettingsOf, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
+import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, listDocuments } from "~/models/data-room.server";
+import { projectFeedback } from "~/models/feedback.server";
+import { listThreads } from "~/models/negotiations.server";
+import { dealServices } from "~/models/notifications.server";
+import { actOnOffer, findOffer, offersOnProject } from "~/models/offers.server";
+import { pipeline } from "~/models/pipeline.server";
+
+/** Everything the seller's and the admin's project pages show of the deal. */
+export async function deskData(services: Services, project: Project, viewer: User, role: Role | null) {
+  const [entries, contracts, documents, audit, threads, offers, feedback, settings] = await Promise.all([
+    pipeline(services.db, { projectId: project.id }),
+    listProjectContracts(services.db, project.id),
+    listDocuments(services.db, project.id),
+    documentAudit(services.db, project.id),
+    listThreads(services.db, viewer, role, project.id),
+    offersOnProject(services.db, project.id),
+    projectFeedback(services.db, project.id),
+    ndaSettingsOf(services.db, project.id),
+  ]);
+  return {
+    pipeline: entries,
+    contracts: contracts.map(({ contract: c, buyer }) => ({
+      id: c.id,
+      envelopeId: c.envelopeId,
+      ndaStatus: c.ndaStatus,
+      requestedAt: c.requestedAt,
+      signedAt: c.signedAt,
+      signerName: c.signerName,
+      signerIp: c.signerIp,
+      decidedAt: c.decidedAt,
+      rejectionReason: c.rejectionReason,
+      dataRoomBlocked: c.dataRoomBlocked,
+      buyer,
+    })),
+    documents,
+    audit,
+    threads,
+    offers,
+    feedback,
+    ndaSettings: { autoApprove: settings.autoApprove, templateName: settings.templateName },
+  };
+}
+
+/**
+ * Bodies far past the upload limit are refused by their declared size, unread;
+ * anything nearer is read so the form can say which file was too large.
+ */
+export function refuseHugeBody(request: Request) {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length <= DOCUMENT_MAX_BYTES * 5) return null;
+  return json({ intent: "upload-document", error: TOO_LARGE_MESSAGE }, { status: 413 });
+}
+
+/** Reads the form of a project page that may carry an upload; a Response when it is refused. */
+export async function readDeskForm(request: Request): Promise<FormData | Response> {
+  const huge = refuseHugeBody(request);
+  if (huge) return huge;
+  try {
+    return await request.formData();
+  } catch {
+    return json({ intent: "", error: "The form could not be read." }, { status: 400 });
+  }
+}
+
+const done = (message: string) => ({ done: message });
+const refused = (intent: string, error: string, status = 400) => json({ intent, error }, { status });
+
+/**
+ * The seller's and admin's deal steps. Returns a notification text on success, a
+ * response for refused input, or null when the intent is not a deal step.
+ */
+export async function deskAction(services: Services, request: Request, project: Project, user: User, role: Role | null, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  const deal = dealServices(services, request);
+  const ip = clientAddress(request);
+  switch (intent) {
+    case "approve-nda": {
+      const ok = await decideNda(deal, project, Number(form.get("contractId")), user.id, { approve: true });
+      return ok ? done("The NDA is approved; the buyer can open the workspace.") : refused(intent, "This NDA is not waiting for a decision.", 409);
+    }
+    case "reject-nda": {
+      const submission = parseWithZod(form, { schema: rejectNdaSchema });
+      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      const ok = await decideNda(deal, project, submission.value.contractId, user.id, { approve: false, reason: submission.value.reason });
+      return ok ? done("The NDA is rejected.") : refused(intent, "This NDA is not waiting for a decision.", 409);
+    }
+    case "block":
+    case "unblock": {
+      const ok = await setDataRoomBlocked(services.db, project.id, Number(form.get("contractId")), intent === "block");
+      return ok ? done(intent === "block" ? "The buyer no longer sees the data room." : "The buyer sees the data room again.") : refused(intent, "No such NDA.", 404);
+    }
+    case "auto-approve": {
+      const on = form.get("autoApprove") === "on";
+      await updateNdaSettings(services.db, project.id, { autoApprove: on });
+      return done(on ? "Signed NDAs are now approved automatically." : "Signed NDAs now wait for your approval.");
+    }
+    case "upload-document": {
+      const check = await checkUpload(form.get("file"), DOCUMENT_TYPES);
+      if (!check.ok) return refused(intent, check.message, 422);
+      const file = form.get("file") as File;
+      await addDocument(services, project, user, { name: file.name, type: check.type, bytes: check.bytes }, ip);
+      return done("The document is in the data room.");
+    }
+    case "delete-document": {
+      const ok = await deleteDocument(services, project.id, Number(form.get("documentId")), user.id, ip);
+      return ok ? done("The document is removed.") : refused(intent, "No such document.", 404);
+    }
+    case "nda-template": {
+      if (role !== "admin") return refused(intent, "Only admins upload NDA templates.", 403);
+      const check = await checkUpload(form.get("file"), ["pdf"]);
+      if (!check.ok) return refused(intent, check.message, 422);
+      const key = `projects/${project.id}/nda-template-${Date.now()}.pdf`;
+      await services.files.put(key, check.bytes, "application/pdf");
+      await updateNdaSettings(services.db, project.id, { templateKey: key, templateName: (form.get("file") as File).name.slice(0, 120) });
+      return done("New NDA envelopes use the uploaded template.");
+    }
+    case "counter":
+    case "accept-offer":
+    case "reject-offer":
+      return offerStep(deal, project, user, form, intent);
+    default:
+      return null;
+  }
+}
+
+async function offerStep(deal: ReturnType<typeof dealServices>, project: Project, user: User, form: FormData, intent: "counter" | "accept-offer" | "reject-offer") {
+  const offer = await findOffer(deal.db, project.id, Number(form.get("offerId")));
+  if (!offer) return refused(intent, "No such offer.", 404);
+  const buyer = await deal.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, offer.buyerId) });
+  const seller = await deal.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, project.sellerId), columns: { company: true } });
+  const parties = { project, buyer: buyer!, sellerCompany: seller?.company ?? "" };
+  let outcome;
+  if (intent === "counter") {
+    const submission = parseWithZod(form, { schema: offerTermsSchema });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    const { note, ...terms } = submission.value;
+    outcome = await actOnOffer(deal, parties, offer, user, "seller", "countered", { terms, note });
+  } else {
+    const note = String(form.get("note") ?? "").slice(0, 1000);
+    outcome = await actOnOffer(deal, parties, offer, user, "seller", intent === "accept-offer" ? "accepted" : "rejected", { note });
+  }
+  if (typeof outcome === "string") {
+    return refused(intent, outcome === "project-closed" ? "The project is no longer open for offers." : "The offer has changed in the meantime.", 409);
+  }
+  return done({ counter: "Your counter-offer is sent.", "accept-offer": "Offer accepted: the project is now under offer.", "reject-offer": "The offer is rejected." }[intent]);
+}

@@ -1,0 +1,105 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json } from "@remix-run/server-runtime";
+import { eq } from "drizzle-orm";
+import { redirectWithNotification, type GuardArgs } from "../auth";
+import { requireWorkspace } from "../deal-guard";
+import { users } from "../db/schema";
+import { clientAddress } from "../http";
+import { messageSchema, offerTermsSchema } from "~/lib/schemas/deal";
+import { workspacePath } from "~/lib/deal";
+import { listDocuments, logDocumentEvent } from "~/models/data-room.server";
+import { findPass } from "~/models/feedback.server";
+import { markThreadRead, postMessage, threadMessages } from "~/models/negotiations.server";
+import { dealServices } from "~/models/notifications.server";
+import { actOnOffer, findOffer, offersOnProject, submitOffer, type OfferProblem } from "~/models/offers.server";
+import { loanTape } from "~/models/projects.server";
+
+type Section = "buyers" | "brokers";
+
+/** The buyer's side of a deal: the full listing, the data room, the thread with the seller, offers. */
+export async function workspaceLoader(args: GuardArgs, section: Section) {
+  const { services, user, project, contract } = await requireWorkspace(args, section);
+  const [documents, thread, offers, loans, pass] = await Promise.all([
+    contract.dataRoomBlocked ? Promise.resolve([]) : listDocuments(services.db, project.id),
+    threadMessages(services.db, project.id, user.id),
+    offersOnProject(services.db, project.id, user.id),
+    project.kind === "loan_pool" ? loanTape(services.db, project.id) : Promise.resolve([]),
+    findPass(services.db, project.id, user.id),
+  ]);
+  const ip = clientAddress(args.request);
+  // opening the data room is a view in the audit log; the thread is read once shown
+  const isPageLoad = args.request.method === "GET";
+  if (isPageLoad) {
+    services.waitUntil(
+      Promise.all([
+        contract.dataRoomBlocked
+          ? Promise.resolve()
+          : logDocumentEvent(services.db, { projectId: project.id, documentId: null, documentName: "Data room", userId: user.id, action: "view", ipAddress: ip }),
+        markThreadRead(services.db, project.id, user.id, user.id),
+      ]),
+    );
+  }
+  return json({
+    project,
+    contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
+    documents,
+    thread,
+    offers,
+    loans: loans.slice(0, 500),
+    loanCount: loans.length,
+    passedAt: pass?.createdAt ?? null,
+    me: user.id,
+    dealsPath: `/${section}/myprojects/index_new`,
+  });
+}
+
+const PROBLEMS: Record<OfferProblem, string> = {
+  "open-offer-exists": "You already have an open offer on this project.",
+  "not-open": "This offer is closed.",
+  "not-your-turn": "The offer has changed in the meantime; see its current state below.",
+  "project-closed": "The project is no longer open for offers.",
+};
+
+export async function workspaceAction(args: GuardArgs, section: Section) {
+  const { services, user, project } = await requireWorkspace(args, section);
+  const deal = dealServices(services, args.request);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const here = workspacePath(user.roles, project.id);
+  if (intent === "message") {
+    const submission = parseWithZod(form, { schema: messageSchema });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    await postMessage(deal, project, user, user, submission.value.body);
+    return redirectWithNotification(services, args.request, `${here}#negotiation`, "Message sent.");
+  }
+  const seller = await services.db.query.users.findFirst({ where: eq(users.id, project.sellerId), columns: { company: true } });
+  const parties = { project, buyer: user, sellerCompany: seller?.company ?? "" };
+  if (intent === "offer" || intent === "revise") {
+    const submission = parseWithZod(form, { schema: offerTermsSchema });
+    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+    const { note, ...terms } = submission.value;
+    let outcome;
+    if (intent === "offer") {
+      outcome = await submitOffer(deal, parties, terms);
+    } else {
+      const offer = await findOffer(services.db, project.id, Number(form.get("offerId")));
+      if (!offer || offer.buyerId !== user.id) return json({ intent, result: submission.reply({ formErrors: [PROBLEMS["not-open"]] }) }, { status: 404 });
+      outcome = await actOnOffer(deal, parties, offer, user, "buyer", "revised", { terms, note });
+    }
+    if (typeof outcome === "string") return json({ intent, result: submission.reply({ formErrors: [PROBLEMS[outcome]] }) }, { status: 409 });
+    return redirectWithNotification(services, args.request, `${here}#offers`, intent === "offer" ? "Your offer is sent to the seller." : "Your revised offer is sent.");
+  }
+  if (intent === "accept" || intent === "withdraw") {
+    const offer = await findOffer(services.db, project.id, Number(form.get("offerId")));
+    if (!offer || offer.buyerId !== user.id) return json({ intent, error: PROBLEMS["not-open"] }, { status: 404 });
+    const outcome = await actOnOffer(deal, parties, offer, user, "buyer", intent === "accept" ? "accepted" : "withdrawn");
+    if (typeof outcome === "string") return json({ intent, error: PROBLEMS[outcome] }, { status: 409 });
+    return redirectWithNotification(
+      services,
+      args.request,
+      `${here}#offers`,
+      intent === "accept" ? "You accepted the seller's counter-offer." : "Your offer is withdrawn.",
+    );
+  }
+  return json({ intent, error: "Unknown request" }, { status: 400 });
+}

@@ -1,0 +1,234 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import type { deskData } from "~/.server/deal/desk";
+import { SimpleTable, cell } from "../data-table";
+import { FormErrors, TextAreaField } from "../forms";
+import { DocumentList } from "./data-room";
+import { OfferCard, OfferStep, OfferTermsForm, termsOf, type OfferView } from "./offers";
+import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
+import { formatDate, formatDateTime } from "~/lib/format";
+import { rejectNdaSchema } from "~/lib/schemas/deal";
+
+type Desk = Awaited<ReturnType<typeof deskData>>;
+type Serialized<T> = T extends Date ? string : T extends Array<infer U> ? Array<Serialized<U>> : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
+export type DeskProps = {
+  projectId: number;
+  projectOpen: boolean;
+  desk: Serialized<Desk>;
+  admin?: boolean;
+  actionData?: { intent: string; error?: string; result?: SubmissionResult<string[]> } | null;
+};
+
+/** The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback. */
+export function DealDesk({ projectId, projectOpen, desk, admin = false, actionData }: DeskProps) {
+  const errorFor = (...intents: string[]) =>
+    actionData?.error && intents.includes(actionData.intent) ? <FormErrors errors={[actionData.error]} /> : null;
+  const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  return (
+    <div className="space-y-8">
+      <section aria-label="Pipeline" id="pipeline">
+        <h2 className="mb-2 text-lg font-semibold">Buyer pipeline</h2>
+        <SimpleTable caption="Buyer pipeline" count={desk.pipeline.length} empty="No buyer has looked at this project yet." headers={["Buyer", "Stage", ...PIPELINE_STAGES.map((s) => STAGE_LABELS[s]), "Last activity"]}>
+          {desk.pipeline.map((e) => (
+            <tr key={e.buyerId} data-testid="pipeline-row">
+              <td className={cell}>
+                {e.buyerName}
+                <span className="block text-xs text-slate-500">{e.buyerCompany}</span>
+              </td>
+              <td className={cell} data-testid="pipeline-stage">{STAGE_LABELS[e.stage as PipelineStage]}</td>
+              {PIPELINE_STAGES.map((s) => (
+                <td key={s} className={cell}>{formatDate(e.dates[s] ?? null)}</td>
+              ))}
+              <td className={cell}>{formatDateTime(e.lastActivity)}</td>
+            </tr>
+          ))}
+        </SimpleTable>
+      </section>
+
+      <section aria-label="NDAs" id="ndas" className="space-y-3">
+        <h2 className="text-lg font-semibold">NDAs</h2>
+        {errorFor("approve-nda", "reject-nda", "block", "unblock", "nda-template")}
+        <Form method="post" className="flex flex-wrap items-center gap-3 text-sm">
+          <input type="hidden" name="intent" value="auto-approve" />
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="autoApprove" defaultChecked={desk.ndaSettings.autoApprove} key={String(desk.ndaSettings.autoApprove)} />
+            Approve signed NDAs automatically
+          </label>
+          <button type="submit" className="btn-secondary">Save</button>
+        </Form>
+        <p className="text-sm text-slate-600">
+          NDA document: {desk.ndaSettings.templateName ? `uploaded template "${desk.ndaSettings.templateName}"` : "the marketplace's default NDA"}.
+        </p>
+        {admin ? (
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3 text-sm">
+            <input type="hidden" name="intent" value="nda-template" />
+            <label className="label" htmlFor="nda-template">NDA template (PDF)</label>
+            <input id="nda-template" type="file" name="file" accept="application/pdf" className="text-sm" />
+            <button type="submit" className="btn-secondary">Upload template</button>
+          </Form>
+        ) : null}
+        <SimpleTable caption="NDAs" count={desk.contracts.length} empty="No NDA requests yet." headers={["Buyer", "Status", "Requested", "Signed", "Signed NDA", "Decision", "Data room"]}>
+          {desk.contracts.map((c) => (
+            <tr key={c.id} data-testid="nda-row">
+              <td className={cell}>
+                {c.buyer.name}
+                <span className="block text-xs text-slate-500">{c.buyer.company}</span>
+              </td>
+              <td className={cell} data-testid="nda-status">{c.ndaStatus}</td>
+              <td className={cell}>{formatDate(c.requestedAt)}</td>
+              <td className={cell}>
+                {c.signedAt ? `${formatDateTime(c.signedAt)} by ${c.signerName} from ${c.signerIp}` : "—"}
+              </td>
+              <td className={cell}>
+                {c.signedAt ? (
+                  <a className="link" href={`/projects/more-details/${projectId}/nda/${c.envelopeId}`} target="_blank" rel="noreferrer">
+                    PDF
+                  </a>
+                ) : "—"}
+              </td>
+              <td className={cell}>
+                {c.ndaStatus === "Signed" ? (
+                  <NdaDecision contractId={c.id} lastResult={result("reject-nda")} />
+                ) : c.ndaStatus === "Rejected" ? (
+                  c.rejectionReason
+                ) : (
+                  formatDate(c.decidedAt)
+                )}
+              </td>
+              <td className={cell}>
+                {c.ndaStatus === "NDA Approved" ? (
+                  <Form method="post">
+                    <input type="hidden" name="contractId" value={c.id} />
+                    <button type="submit" name="intent" value={c.dataRoomBlocked ? "unblock" : "block"} className="link text-xs">
+                      {c.dataRoomBlocked ? "Blocked: give access" : "Open: block"}
+                    </button>
+                  </Form>
+                ) : "—"}
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
+      </section>
+
+      <section aria-label="Data room" id="data-room" className="space-y-3">
+        <h2 className="text-lg font-semibold">Data room</h2>
+        {errorFor("upload-document", "delete-document")}
+        <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-end gap-3 text-sm">
+          <input type="hidden" name="intent" value="upload-document" />
+          <div>
+            <label className="label" htmlFor="data-room-file">Add a document (PDF, XLSX, DOCX or CSV, up to 10 MB)</label>
+            <input id="data-room-file" type="file" name="file" className="text-sm" accept=".pdf,.xlsx,.docx,.csv" />
+          </div>
+          <button type="submit" className="btn-primary">Upload</button>
+        </Form>
+        <div className="card">
+          <DocumentList projectId={projectId} documents={desk.documents} manage />
+        </div>
+        <details>
+          <summary className="cursor-pointer text-sm font-medium text-primary">Audit log ({desk.audit.length})</summary>
+          <div className="mt-2">
+            <SimpleTable caption="Data room audit log" count={desk.audit.length} empty="Nothing yet." headers={["When", "Who", "What", "Document", "IP address"]}>
+              {desk.audit.map((a) => (
+                <tr key={a.id} data-testid="audit-row">
+                  <td className={cell}>{formatDateTime(a.createdAt)}</td>
+                  <td className={cell}>{a.userName} ({a.userCompany})</td>
+                  <td className={cell}>{a.action}</td>
+                  <td className={cell}>{a.documentName}</td>
+                  <td className={cell}>{a.ipAddress}</td>
+                </tr>
+              ))}
+            </SimpleTable>
+          </div>
+        </details>
+      </section>
+
+      <section aria-label="Negotiations" id="negotiations" className="space-y-2">
+        <h2 className="text-lg font-semibold">Negotiations</h2>
+        {desk.threads.length === 0 ? <p className="text-sm text-slate-500">No messages yet.</p> : null}
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+          {desk.threads.map((t) => (
+            <li key={t.buyerId} className="flex items-center justify-between px-3 py-2">
+              <Link to={`/messages/${projectId}/${t.buyerId}`} className="link">
+                {t.buyerName} ({t.buyerCompany})
+              </Link>
+              <span className="text-xs text-slate-500">
+                {t.messages} messages{t.unread ? ` · ${t.unread} unread` : ""} · {formatDateTime(t.lastAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Offers" id="offers" className="space-y-3">
+        <h2 className="text-lg font-semibold">Offers</h2>
+        {errorFor("counter", "accept-offer", "reject-offer")}
+        {desk.offers.length === 0 ? <p className="text-sm text-slate-500">No offers yet.</p> : null}
+        {desk.offers.map((view) => (
+          <OfferCard key={view.offer.id} view={view as OfferView} side="seller">
+            {view.offer.status === "submitted" ? (
+              <div className="space-y-3 border-t border-slate-100 pt-3">
+                <div className="flex flex-wrap gap-2">
+                  {projectOpen ? <OfferStep offerId={view.offer.id} intent="accept-offer" label="Accept" primary /> : null}
+                  <OfferStep offerId={view.offer.id} intent="reject-offer" label="Reject" />
+                </div>
+                <details>
+                  <summary className="cursor-pointer text-sm font-medium text-primary">Counter with other terms</summary>
+                  <div className="mt-3">
+                    <OfferTermsForm id={`counter-${view.offer.id}`} intent="counter" offerId={view.offer.id} submitLabel="Send counter-offer" defaults={termsOf(view.offer as OfferView["offer"])} lastResult={result("counter")} />
+                  </div>
+                </details>
+              </div>
+            ) : null}
+          </OfferCard>
+        ))}
+      </section>
+
+      <section aria-label="Feedback" id="feedback" className="space-y-2">
+        <h2 className="text-lg font-semibold">Feedback from buyers who passed</h2>
+        {desk.feedback.length === 0 ? <p className="text-sm text-slate-500">No feedback yet.</p> : null}
+        <ul className="space-y-2 text-sm">
+          {desk.feedback.map((f, i) => (
+            <li key={i} className="card" data-testid="feedback">
+              <p className="font-medium">
+                {f.buyerName} ({f.buyerCompany}) · {formatDate(f.createdAt)}
+              </p>
+              <p>{f.reasons.join(" · ")}</p>
+              {f.comment ? <p className="mt-1 whitespace-pre-line text-slate-600">{f.comment}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function NdaDecision({ contractId, lastResult }: { contractId: number; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: `reject-nda-${contractId}`,
+    lastResult: lastResult && Number(lastResult.initialValue?.contractId) === contractId ? lastResult : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectNdaSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div className="space-y-2">
+      <Form method="post">
+        <input type="hidden" name="contractId" value={contractId} />
+        <button type="submit" name="intent" value="approve-nda" className="btn-primary">
+          Approve
+        </button>
+      </Form>
+      <details>
+        <summary className="cursor-pointer text-xs text-primary">Reject…</summary>
+        <Form method="post" className="mt-2 space-y-2" {...getFormProps(form)}>
+          <input type="hidden" name="contractId" value={contractId} />
+          <FormErrors errors={form.errors} />
+          <TextAreaField meta={fields.reason} label="Reason (the buyer sees it)" rows={2} />
+          <button type="submit" name="intent" value="reject-nda" className="btn-secondary">
+            Reject NDA
+          </button>
+        </Form>
+      </details>
+    </div>
+  );
+}

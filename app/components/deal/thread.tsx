@@ -1,0 +1,60 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { CountedTextAreaField, FormErrors } from "../forms";
+import { formatDateTime } from "~/lib/format";
+import { messageSchema } from "~/lib/schemas/deal";
+
+type Message = { id: number; body: string; createdAt: string; senderId: number; senderName: string; senderCompany: string };
+
+/** A negotiation thread, oldest first, with the reply form under it. */
+export function ThreadView(props: Parameters<typeof ThreadBody>[0]) {
+  // a fresh form once the message is in the thread: the text area empties with and without JavaScript
+  return <ThreadBody key={props.messages.length} {...props} />;
+}
+
+function ThreadBody({
+  messages,
+  me,
+  lastResult,
+  action,
+}: {
+  messages: Message[];
+  me: number;
+  lastResult?: SubmissionResult<string[]>;
+  action?: string;
+}) {
+  const [form, fields] = useForm({
+    id: "message",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="space-y-4">
+      <ol className="space-y-3" aria-label="Messages" data-testid="thread">
+        {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet.</li> : null}
+        {messages.map((m) => (
+          <li
+            key={m.id}
+            className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.senderId === me ? "ml-auto bg-primary-light" : "bg-slate-100"}`}
+          >
+            <p className="mb-1 text-xs text-slate-500">
+              {m.senderName} ({m.senderCompany}) · {formatDateTime(m.createdAt)}
+            </p>
+            <p className="whitespace-pre-line">{m.body}</p>
+          </li>
+        ))}
+      </ol>
+      <Form method="post" action={action} className="space-y-2" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="message" />
+        <FormErrors errors={form.errors} />
+        <CountedTextAreaField meta={fields.body} label="Your message" rows={3} max={4000} />
+        <button type="submit" className="btn-primary">
+          Send message
+        </button>
+      </Form>
+    </div>
+  );
+}

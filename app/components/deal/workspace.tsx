@@ -1,0 +1,117 @@
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { workspaceAction, workspaceLoader } from "~/.server/deal/workspace";
+import { SimpleTable, cell } from "../data-table";
+import { FormErrors } from "../forms";
+import { PageHeader } from "../page-header";
+import { StatusBadge } from "../project-cells";
+import { ProjectSummary } from "../project-facts";
+import { DocumentList } from "./data-room";
+import { OfferCard, OfferStep, OfferTermsForm, termsOf, type OfferView } from "./offers";
+import { ThreadView } from "./thread";
+import { OPEN_OFFER_STATUSES } from "~/lib/deal";
+import { formatCurrency, formatDate, formatPercent } from "~/lib/format";
+
+/** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
+export function WorkspacePage() {
+  const { project, contract, documents, thread, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof workspaceLoader>();
+  const data = useActionData<typeof workspaceAction>();
+  const result = (intent: string) => (data && "result" in data && data.intent === intent ? data.result : undefined);
+  const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
+  const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={project.projectName}>
+        <StatusBadge status={project.status} />
+      </PageHeader>
+      <p className="text-sm text-slate-600">
+        NDA Approved · signed {formatDate(contract.signedAt)} ·{" "}
+        <a href={ndaPath} className="link" target="_blank" rel="noreferrer">
+          your signed NDA
+        </a>
+      </p>
+      {data && "error" in data ? <FormErrors errors={[data.error]} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <ProjectSummary project={project} />
+          <section className="card" id="data-room" aria-label="Data room">
+            <h2 className="mb-2 font-semibold">Data room</h2>
+            {contract.dataRoomBlocked ? (
+              <p className="text-sm text-slate-600">The seller has not given you access to the data room.</p>
+            ) : (
+              <DocumentList projectId={project.id} documents={documents} />
+            )}
+          </section>
+          {project.kind === "loan_pool" ? (
+            <section aria-label="Loan tape">
+              <h2 className="mb-2 font-semibold">Loan tape ({loanCount} loans)</h2>
+              <SimpleTable caption="Loan tape" count={loanCount} empty="No loans imported." headers={["Line", "Loan", "Balance", "Rate", "Maturity", "Property", "State", "Status", "LTV"]}>
+                {loans.map((l) => (
+                  <tr key={l.id}>
+                    <td className={cell}>{l.line}</td>
+                    <td className={cell}>{l.loanNumber}</td>
+                    <td className={cell}>{formatCurrency(l.balance)}</td>
+                    <td className={cell}>{formatPercent(l.interestRate)}</td>
+                    <td className={cell}>{l.maturityDate}</td>
+                    <td className={cell}>{l.propertyType || "—"}</td>
+                    <td className={cell}>{l.state || "—"}</td>
+                    <td className={cell}>{l.status}</td>
+                    <td className={cell}>{l.ltv === null ? "—" : formatPercent(l.ltv)}</td>
+                  </tr>
+                ))}
+              </SimpleTable>
+            </section>
+          ) : null}
+        </div>
+        <div className="space-y-6">
+          <section className="card" id="negotiation" aria-label="Negotiation">
+            <h2 className="mb-3 font-semibold">Negotiation with the seller</h2>
+            <ThreadView messages={thread} me={me} lastResult={result("message")} />
+          </section>
+          <section className="space-y-4" id="offers" aria-label="Offers">
+            <h2 className="font-semibold">Offers</h2>
+            {offers.map((view) => (
+              <OfferCard key={view.offer.id} view={view as OfferView} side="buyer">
+                {view.offer.status === "countered" ? (
+                  <div className="space-y-3 border-t border-slate-100 pt-3">
+                    <div className="flex flex-wrap gap-2">
+                      <OfferStep offerId={view.offer.id} intent="accept" label="Accept the counter-offer" primary />
+                      <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw" />
+                    </div>
+                    <details>
+                      <summary className="cursor-pointer text-sm font-medium text-primary">Answer with revised terms</summary>
+                      <div className="mt-3">
+                        <OfferTermsForm id={`revise-${view.offer.id}`} intent="revise" offerId={view.offer.id} submitLabel="Send revised offer" defaults={termsOf(view.offer as OfferView["offer"])} lastResult={result("revise")} />
+                      </div>
+                    </details>
+                  </div>
+                ) : view.offer.status === "submitted" ? (
+                  <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw the offer" />
+                ) : null}
+              </OfferCard>
+            ))}
+            {!open && project.status === "published" ? (
+              <div className="card">
+                <h3 className="mb-3 font-semibold">Submit a letter of intent</h3>
+                <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={result("offer")} />
+              </div>
+            ) : null}
+          </section>
+          {passedAt ? (
+            <p className="text-sm text-slate-600">You passed on this project on {formatDate(passedAt)}.</p>
+          ) : (
+            <Form method="post" action={`/projects/more-details/${project.id}`} className="text-sm text-slate-600">
+              <input type="hidden" name="intent" value="pass" />
+              Not for you?{" "}
+              <button type="submit" className="link">
+                Pass and tell the seller why
+              </button>
+            </Form>
+          )}
+          <Link to={dealsPath} className="link text-sm">
+            All my deals
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** The deal flow's vocabulary: NDA statuses, offer states, pipeline stages, feedback reasons. */
+
+export const NDA_STATUSES = ["Requested", "Signed", "NDA Approved", "Rejected"] as const;
+export type NdaStatus = (typeof NDA_STATUSES)[number];
+export const NDA_APPROVED: NdaStatus = "NDA Approved";
+
+export const OFFER_STATUSES = ["submitted", "countered", "accepted", "rejected", "withdrawn"] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  submitted: "Awaiting the seller",
+  countered: "Countered by the seller",
+  accepted: "Accepted",
+  rejected: "Rejected",
+  withdrawn: "Withdrawn",
+};
+/** An offer still being negotiated: the one a buyer may have at a time. */
+export const OPEN_OFFER_STATUSES: readonly OfferStatus[] = ["submitted", "countered"];
+
+export const OFFER_ACTIONS = ["submitted", "countered", "revised", "accepted", "rejected", "withdrawn"] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
+
+/** Where an interested buyer stands, from first look to an offer (or passing). */
+export const PIPELINE_STAGES = ["viewed", "nda_requested", "nda_signed", "nda_approved", "negotiating", "offered", "passed"] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+export const STAGE_LABELS: Record<PipelineStage, string> = {
+  viewed: "Viewed",
+  nda_requested: "NDA requested",
+  nda_signed: "NDA signed",
+  nda_approved: "NDA approved",
+  negotiating: "Negotiating",
+  offered: "Offered",
+  passed: "Passed",
+};
+
+/** Why buyers pass on a project (the feedback form's list). */
+export const FEEDBACK_REASONS = [
+  "Pricing expectations too high",
+  "Transaction too small",
+  "Transaction too large",
+  "Outside our target industries",
+  "Outside our target geography",
+  "Credit quality or loan performance",
+  "Collateral or security is insufficient",
+  "Not enough information provided",
+  "Timing does not work for us",
+  "Other",
+] as const;
+
+export const NOTIFICATION_KINDS = [
+  "nda_requested",
+  "nda_signed",
+  "nda_approved",
+  "nda_rejected",
+  "message",
+  "offer_new",
+  "offer_countered",
+  "offer_accepted",
+  "offer_rejected",
+  "offer_withdrawn",
+  "feedback",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Data room files: what may be uploaded, by what the bytes are (not the name). */
+export const DOCUMENT_TYPES = ["pdf", "xlsx", "docx", "csv"] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { pdf: "PDF", xlsx: "Excel", docx: "Word", csv: "CSV" };
+export const DOCUMENT_CONTENT_TYPES: Record<DocumentType, string> = {
+  pdf: "application/pdf",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  csv: "text/csv; charset=utf-8",
+};
+
+/** A buyer's workspace of a project: brokers have theirs under /brokers (spec §2's /{role}/myprojects/{id}). */
+export function workspacePath(roles: readonly string[], projectId: number) {
+  return roles.includes("ROLE_BROKER") && !roles.includes("ROLE_BUYER")
+    ? `/brokers/myprojects/${projectId}`
+    : `/buyers/myprojects/${projectId}`;
+}

@@ -1,0 +1,207 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { contracts, projectNdaSettings, users, type Contract, type Project, type User } from "~/.server/db/schema";
+import { randomToken } from "~/.server/crypto";
+import { feedbackToken } from "~/.server/feedback-token";
+import { defaultNdaPdf, sha256Hex, type SigningEvidence } from "~/.server/documents/pdf";
+import { signingProvider } from "~/.server/signing/builtin";
+import { NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
+import { notify, type DealServices } from "./notifications.server";
+
+export async function findContract(db: Database, projectId: number, buyerId: number) {
+  return (
+    (await db.query.contracts.findFirst({
+      where: and(eq(contracts.projectId, projectId), eq(contracts.buyerId, buyerId)),
+    })) ?? null
+  );
+}
+
+/** The NDA status a member holds on a project (spec §2's contract status); null when none. */
+export async function ndaStatusOf(db: Database, projectId: number, userId: number): Promise<NdaStatus | null> {
+  return (await findContract(db, projectId, userId))?.ndaStatus ?? null;
+}
+
+export async function ndaSettingsOf(db: Database, projectId: number) {
+  return (
+    (await db.query.projectNdaSettings.findFirst({ where: eq(projectNdaSettings.projectId, projectId) })) ?? {
+      projectId,
+      templateKey: null,
+      templateName: null,
+      autoApprove: false,
+      updatedAt: null,
+    }
+  );
+}
+
+export async function updateNdaSettings(
+  db: Database,
+  projectId: number,
+  change: Partial<{ templateKey: string | null; templateName: string | null; autoApprove: boolean }>,
+) {
+  await db
+    .insert(projectNdaSettings)
+    .values({ projectId, ...change, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: projectNdaSettings.projectId, set: { ...change, updatedAt: new Date() } });
+}
+
+const sellerCompanyOf = async (db: Database, project: Project) =>
+  (await db.query.users.findFirst({ where: eq(users.id, project.sellerId), columns: { company: true } }))?.company ?? "";
+
+/**
+ * Opens an envelope for the buyer: a copy of the project's NDA (the uploaded
+ * template, or the default one) frozen with its hash, so what is signed is what was sent.
+ * Asking again returns the contract already there.
+ */
+export async function requestNda(services: DealServices, project: Project, buyer: User) {
+  const existing = await findContract(services.db, project.id, buyer.id);
+  if (existing) return existing;
+  const settings = await ndaSettingsOf(services.db, project.id);
+  const template = settings.templateKey ? await services.files.get(settings.templateKey) : null;
+  const document =
+    template ?? (await defaultNdaPdf({ projectName: project.projectName, sellerCompany: await sellerCompanyOf(services.db, project) }));
+  const envelopeId = randomToken(18);
+  const documentKey = `nda/${project.id}/${envelopeId}/sent.pdf`;
+  await services.files.put(documentKey, document, "application/pdf");
+  const [contract] = await services.db
+    .insert(contracts)
+    .values({
+      projectId: project.id,
+      buyerId: buyer.id,
+      envelopeId,
+      documentKey,
+      documentSha256: await sha256Hex(document),
+      requestedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  // two requests at once: the other one won, keep its envelope
+  if (!contract) return (await findContract(services.db, project.id, buyer.id))!;
+  await notify(services, project.sellerId, {
+    kind: "nda_requested",
+    message: `${buyer.name} (${buyer.company}) asked to sign the NDA for ${project.projectName}.`,
+    link: `/sellers/myprojects/${project.id}`,
+  });
+  return contract;
+}
+
+export async function findContractByEnvelope(db: Database, envelopeId: string) {
+  if (!/^[A-Za-z0-9_-]{10,64}$/.test(envelopeId)) return null;
+  return (await db.query.contracts.findFirst({ where: eq(contracts.envelopeId, envelopeId) })) ?? null;
+}
+
+export type Signature = { signerName: string; ipAddress: string; userAgent: string };
+
+/**
+ * The signer agreed: the signed PDF (with its audit page) is stored with its
+ * SHA-256, and the NDA waits for the seller, or is approved at once when the project says so.
+ */
+export async function signNda(services: DealServices, contract: Contract, project: Project, buyer: User, signature: Signature) {
+  if (contract.ndaStatus !== "Requested") return contract;
+  const document = await services.files.get(contract.documentKey);
+  if (!document) throw new Error(`NDA document ${contract.documentKey} is missing`);
+  const signedAt = new Date();
+  const evidence: SigningEvidence = {
+    envelopeId: contract.envelopeId,
+    projectId: project.id,
+    projectName: project.projectName,
+    signerName: signature.signerName,
+    signerEmail: buyer.email,
+    signerCompany: buyer.company,
+    signedAt,
+    ipAddress: signature.ipAddress,
+    userAgent: signature.userAgent,
+    documentSha256: contract.documentSha256,
+  };
+  const signed = await signingProvider(contract.provider).complete({ document, evidence });
+  const signedKey = `nda/${project.id}/${contract.envelopeId}/signed.pdf`;
+  await services.files.put(signedKey, signed, "application/pdf");
+  const { autoApprove } = await ndaSettingsOf(services.db, project.id);
+  const status: NdaStatus = autoApprove ? NDA_APPROVED : "Signed";
+  const [updated] = await services.db
+    .update(contracts)
+    .set({
+      ndaStatus: status,
+      signerName: signature.signerName,
+      signerIp: signature.ipAddress,
+      signerUserAgent: signature.userAgent.slice(0, 500),
+      signedAt,
+      signedKey,
+      signedSha256: await sha256Hex(signed),
+      ...(autoApprove ? { decidedAt: signedAt } : {}),
+    })
+    .where(and(eq(contracts.id, contract.id), eq(contracts.ndaStatus, "Requested")))
+    .returning();
+  if (!updated) return (await findContract(services.db, project.id, buyer.id))!;
+  await notify(services, project.sellerId, {
+    kind: "nda_signed",
+    message: autoApprove
+      ? `${buyer.name} (${buyer.company}) signed the NDA for ${project.projectName}; it was approved automatically.`
+      : `${buyer.name} (${buyer.company}) signed the NDA for ${project.projectName}. Approve or reject it.`,
+    link: `/sellers/myprojects/${project.id}`,
+  });
+  if (autoApprove) await tellBuyerOfDecision(services, updated, project);
+  return updated;
+}
+
+/** The seller's (or an admin's) decision on a signed NDA; false when it is not waiting for one. */
+export async function decideNda(
+  services: DealServices,
+  project: Project,
+  contractId: number,
+  deciderId: number,
+  decision: { approve: true } | { approve: false; reason: string },
+) {
+  const [updated] = await services.db
+    .update(contracts)
+    .set({
+      ndaStatus: decision.approve ? NDA_APPROVED : "Rejected",
+      decidedAt: new Date(),
+      decidedBy: deciderId,
+      rejectionReason: decision.approve ? null : decision.reason,
+    })
+    .where(and(eq(contracts.id, contractId), eq(contracts.projectId, project.id), eq(contracts.ndaStatus, "Signed")))
+    .returning();
+  if (!updated) return false;
+  await tellBuyerOfDecision(services, updated, project);
+  return true;
+}
+
+async function tellBuyerOfDecision(services: DealServices, contract: Contract, project: Project) {
+  const approved = contract.ndaStatus === NDA_APPROVED;
+  const buyer = await services.db.query.users.findFirst({ where: eq(users.id, contract.buyerId), columns: { roles: true } });
+  const link = approved ? workspacePath(buyer?.roles ?? [], project.id) : `/projects/more-details/${project.id}`;
+  await notify(services, contract.buyerId, {
+    kind: approved ? "nda_approved" : "nda_rejected",
+    message: approved
+      ? `Your NDA for ${project.projectName} is approved: the data room is open.`
+      : `Your NDA for ${project.projectName} was not approved${contract.rejectionReason ? `: ${contract.rejectionReason}` : "."}`,
+    link,
+    email: {
+      subject: approved ? `NDA approved: ${project.projectName}` : `NDA not approved: ${project.projectName}`,
+      body: approved
+        ? `The seller approved your NDA for ${project.projectName}.\n\nNot interested after all? Tell the seller why: ${services.origin}/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, contract.buyerId)}\n\nThe project workspace, with the data room, is open:`
+        : `The seller did not approve your NDA for ${project.projectName}.${contract.rejectionReason ? ` Reason: ${contract.rejectionReason}` : ""}`,
+    },
+  });
+}
+
+export async function setDataRoomBlocked(db: Database, projectId: number, contractId: number, blocked: boolean) {
+  const updated = await db
+    .update(contracts)
+    .set({ dataRoomBlocked: blocked })
+    .where(and(eq(contracts.id, contractId), eq(contracts.projectId, projectId)))
+    .returning({ id: contracts.id });
+  return updated.length > 0;
+}
+
+export async function listProjectContracts(db: Database, projectId: number) {
+  return db
+    .select({
+      contract: contracts,
+      buyer: { id: users.id, name: users.name, company: users.company, email: users.email },
+    })
+    .from(contracts)
+    .innerJoin(users, eq(users.id, contracts.buyerId))
+    .where(eq(contracts.projectId, projectId))
+    .orderBy(contracts.requestedAt);
+}

@@ -1,0 +1,154 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { documentEvents, documents, users, type Project, type User } from "~/.server/db/schema";
+import { randomToken } from "~/.server/crypto";
+import { sha256Hex, watermarkPdf } from "~/.server/documents/pdf";
+import { detectDocumentType } from "~/.server/files/sniff";
+import type { Services } from "~/.server/services";
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
+import type { Role } from "~/lib/roles";
+import { findContract } from "./contracts.server";
+
+export type DataRoomAccess = "manage" | "read";
+
+/**
+ * The seller and admins manage a project's data room; a buyer or broker reads it
+ * with an approved NDA unless the project's permissions block them. Null: no access.
+ */
+export async function dataRoomAccess(db: Database, project: Project, user: Pick<User, "id">, role: Role | null) {
+  if (role === "admin" || project.sellerId === user.id) return "manage" as const;
+  const contract = await findContract(db, project.id, user.id);
+  return contract?.ndaStatus === NDA_APPROVED && !contract.dataRoomBlocked ? ("read" as const) : null;
+}
+
+export const TOO_LARGE_MESSAGE = `The file is larger than ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
+export const WRONG_TYPE_MESSAGE = "Only PDF, Excel (XLSX), Word (DOCX) and CSV files can be uploaded.";
+
+export type UploadCheck = { ok: true; type: DocumentType; bytes: Uint8Array } | { ok: false; message: string };
+
+/** The checks every upload passes before anything is stored: present, not too large, a type we accept by content. */
+export async function checkUpload(file: FormDataEntryValue | null, allowed: readonly DocumentType[]): Promise<UploadCheck> {
+  if (!file || typeof file === "string" || file.size === 0) return { ok: false, message: "Choose a file to upload." };
+  if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, message: TOO_LARGE_MESSAGE };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = detectDocumentType(bytes);
+  if (!type || !allowed.includes(type)) {
+    return {
+      ok: false,
+      message:
+        allowed.length === 1 ? `Only ${DOCUMENT_TYPE_LABELS[allowed[0]!]} files can be uploaded.` : WRONG_TYPE_MESSAGE,
+    };
+  }
+  return { ok: true, type, bytes };
+}
+
+/** A display name from what the browser sent: no path, no control characters, the right extension. */
+export function documentName(original: string, type: DocumentType) {
+  const base = (original.split(/[\\/]/).pop() ?? "")
+    .replace(/[\p{C}"<>|:*?]/gu, "")
+    .trim()
+    .slice(0, 120);
+  const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, "") || "document";
+  return `${stem}.${type}`;
+}
+
+export async function addDocument(
+  services: Services,
+  project: Project,
+  uploader: User,
+  upload: { name: string; type: DocumentType; bytes: Uint8Array },
+  ipAddress: string,
+) {
+  const storageKey = `projects/${project.id}/documents/${randomToken(12)}.${upload.type}`;
+  await services.files.put(storageKey, upload.bytes, DOCUMENT_CONTENT_TYPES[upload.type]);
+  const name = documentName(upload.name, upload.type);
+  const [row] = await services.db
+    .insert(documents)
+    .values({
+      projectId: project.id,
+      name,
+      type: upload.type,
+      size: upload.bytes.length,
+      storageKey,
+      sha256: await sha256Hex(upload.bytes),
+      uploadedBy: uploader.id,
+    })
+    .returning();
+  await logDocumentEvent(services.db, { projectId: project.id, documentId: row!.id, documentName: name, userId: uploader.id, action: "upload", ipAddress });
+  return row!;
+}
+
+export async function listDocuments(db: Database, projectId: number) {
+  return db
+    .select({ id: documents.id, name: documents.name, type: documents.type, size: documents.size, createdAt: documents.createdAt })
+    .from(documents)
+    .where(eq(documents.projectId, projectId))
+    .orderBy(documents.name, documents.id);
+}
+
+export async function findDocument(db: Database, projectId: number, documentId: number) {
+  if (!Number.isSafeInteger(documentId) || documentId <= 0) return null;
+  return (
+    (await db.query.documents.findFirst({ where: and(eq(documents.id, documentId), eq(documents.projectId, projectId)) })) ?? null
+  );
+}
+
+export async function deleteDocument(services: Services, projectId: number, documentId: number, userId: number, ipAddress: string) {
+  const document = await findDocument(services.db, projectId, documentId);
+  if (!document) return false;
+  await services.db.delete(documents).where(eq(documents.id, document.id));
+  await services.files.delete(document.storageKey);
+  await logDocumentEvent(services.db, { projectId, documentId: null, documentName: document.name, userId, action: "delete", ipAddress });
+  return true;
+}
+
+/** The file as the reader gets it: a buyer's PDF carries their name and the time. */
+export async function documentForReader(
+  services: Services,
+  document: typeof documents.$inferSelect,
+  reader: User,
+  access: DataRoomAccess,
+  ipAddress: string,
+  now = new Date(),
+) {
+  const bytes = await services.files.get(document.storageKey);
+  if (!bytes) return null;
+  await logDocumentEvent(services.db, {
+    projectId: document.projectId,
+    documentId: document.id,
+    documentName: document.name,
+    userId: reader.id,
+    action: "download",
+    ipAddress,
+  });
+  if (document.type !== "pdf" || access === "manage") return bytes;
+  return watermarkPdf(bytes, watermarkText(reader, now));
+}
+
+export function watermarkText(reader: Pick<User, "name" | "company">, at: Date) {
+  const time = at.toISOString().slice(0, 16).replace("T", " ");
+  return `Confidential - ${reader.name} (${reader.company}) - ${time} UTC`;
+}
+
+export async function logDocumentEvent(db: Database, event: typeof documentEvents.$inferInsert) {
+  await db.insert(documentEvents).values(event);
+}
+
+/** The audit log the seller and admins read. */
+export async function documentAudit(db: Database, projectId: number, limit = 200) {
+  return db
+    .select({
+      id: documentEvents.id,
+      action: documentEvents.action,
+      documentName: documentEvents.documentName,
+      ipAddress: documentEvents.ipAddress,
+      createdAt: documentEvents.createdAt,
+      userName: users.name,
+      userCompany: users.company,
+    })
+    .from(documentEvents)
+    .innerJoin(users, eq(users.id, documentEvents.userId))
+    .where(eq(documentEvents.projectId, projectId))
+    .orderBy(desc(documentEvents.createdAt), desc(documentEvents.id))
+    .limit(limit);
+}

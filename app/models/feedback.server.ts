@@ -1,0 +1,45 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { feedback, users, type Project, type User } from "~/.server/db/schema";
+import { notify, type DealServices } from "./notifications.server";
+
+/** A buyer passes on a project; giving feedback again replaces the earlier one. */
+export async function savePass(
+  services: DealServices,
+  project: Project,
+  buyer: Pick<User, "id" | "name" | "company">,
+  input: { reasons: string[]; comment: string },
+) {
+  const existing = await services.db.query.feedback.findFirst({
+    where: (f, { and }) => and(eq(f.projectId, project.id), eq(f.buyerId, buyer.id)),
+  });
+  await services.db
+    .insert(feedback)
+    .values({ projectId: project.id, buyerId: buyer.id, ...input })
+    .onConflictDoUpdate({ target: [feedback.projectId, feedback.buyerId], set: { ...input, createdAt: new Date() } });
+  if (existing) return;
+  await notify(services, project.sellerId, {
+    kind: "feedback",
+    message: `${buyer.name} (${buyer.company}) passed on ${project.projectName}: ${input.reasons.join(", ")}.`,
+    link: `/sellers/myprojects/${project.id}`,
+    email: {
+      subject: `Feedback on ${project.projectName}`,
+      body: `${buyer.name} (${buyer.company}) passed on ${project.projectName}.\nReasons: ${input.reasons.join(", ")}\n${input.comment}`,
+    },
+  });
+}
+
+export async function findPass(db: Database, projectId: number, buyerId: number) {
+  return (
+    (await db.query.feedback.findFirst({ where: (f, { and }) => and(eq(f.projectId, projectId), eq(f.buyerId, buyerId)) })) ?? null
+  );
+}
+
+export async function projectFeedback(db: Database, projectId: number) {
+  return db
+    .select({ reasons: feedback.reasons, comment: feedback.comment, createdAt: feedback.createdAt, buyerName: users.name, buyerCompany: users.company })
+    .from(feedback)
+    .innerJoin(users, eq(users.id, feedback.buyerId))
+    .where(eq(feedback.projectId, projectId))
+    .orderBy(desc(feedback.createdAt));
+}

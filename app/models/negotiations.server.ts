@@ -1,0 +1,96 @@
+import { and, asc, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "~/.server/db";
+import { messages, projects, threadReads, users, type Project, type User } from "~/.server/db/schema";
+import { workspacePath } from "~/lib/deal";
+import type { Role } from "~/lib/roles";
+import { notify, type DealServices } from "./notifications.server";
+
+export const MESSAGE_MAX = 4000;
+
+/** Whose threads a member sees: a buyer their own, a seller those on their projects, admins all. */
+function threadScope(user: Pick<User, "id">, role: Role | null): SQL | undefined {
+  if (role === "admin") return undefined;
+  if (role === "seller") return sql`(${projects.sellerId} = ${user.id} or ${messages.buyerId} = ${user.id})`;
+  return eq(messages.buyerId, user.id);
+}
+
+export async function threadMessages(db: Database, projectId: number, buyerId: number) {
+  return db
+    .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, senderId: messages.senderId, senderName: users.name, senderCompany: users.company })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.projectId, projectId), eq(messages.buyerId, buyerId)))
+    .orderBy(asc(messages.id));
+}
+
+export async function markThreadRead(db: Database, projectId: number, buyerId: number, userId: number) {
+  const [last] = await db
+    .select({ id: sql<number>`max(${messages.id})` })
+    .from(messages)
+    .where(and(eq(messages.projectId, projectId), eq(messages.buyerId, buyerId)));
+  if (!last?.id) return;
+  await db
+    .insert(threadReads)
+    .values({ projectId, buyerId, userId, lastReadId: last.id })
+    .onConflictDoUpdate({ target: [threadReads.projectId, threadReads.buyerId, threadReads.userId], set: { lastReadId: last.id } });
+}
+
+/** Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise. */
+export async function postMessage(services: DealServices, project: Project, buyer: Pick<User, "id" | "roles">, sender: User, body: string) {
+  const [row] = await services.db.insert(messages).values({ projectId: project.id, buyerId: buyer.id, senderId: sender.id, body }).returning();
+  await markThreadRead(services.db, project.id, buyer.id, sender.id);
+  const fromBuyer = sender.id === buyer.id;
+  const recipient = fromBuyer ? project.sellerId : buyer.id;
+  await notify(services, recipient, {
+    kind: "message",
+    message: `${sender.name} (${sender.company}) wrote about ${project.projectName}.`,
+    link: fromBuyer ? `/messages/${project.id}/${buyer.id}` : workspacePath(buyer.roles, project.id),
+    email: { subject: `New message: ${project.projectName}`, body: `${sender.name} (${sender.company}) wrote:\n\n${body.slice(0, 1000)}` },
+  });
+  return row!;
+}
+
+const reader = alias(threadReads, "reader");
+
+/** Every thread the member may read, newest first, with its last message and unread count. */
+export async function listThreads(db: Database, user: Pick<User, "id">, role: Role | null, projectId?: number) {
+  const buyer = alias(users, "buyer");
+  const scope = threadScope(user, role);
+  return db
+    .select({
+      projectId: messages.projectId,
+      projectName: projects.projectName,
+      buyerId: messages.buyerId,
+      buyerName: buyer.name,
+      buyerCompany: buyer.company,
+      messages: sql<number>`count(*)`,
+      lastAt: sql<number>`max(${messages.createdAt})`,
+      unread: sql<number>`sum(case when ${messages.senderId} != ${user.id} and ${messages.id} > coalesce(${reader.lastReadId}, 0) then 1 else 0 end)`,
+    })
+    .from(messages)
+    .innerJoin(projects, eq(projects.id, messages.projectId))
+    .innerJoin(buyer, eq(buyer.id, messages.buyerId))
+    .leftJoin(
+      reader,
+      and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, user.id)),
+    )
+    .where(and(scope, projectId ? eq(messages.projectId, projectId) : undefined))
+    .groupBy(messages.projectId, messages.buyerId)
+    .orderBy(desc(sql`max(${messages.createdAt})`));
+}
+
+/** Messages from others the member has not read, across the threads they may read. */
+export async function unreadMessageCount(db: Database, user: Pick<User, "id">, role: Role | null) {
+  if (role === "admin") return 0; // admins read threads, they are not a side in them
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(messages)
+    .innerJoin(projects, eq(projects.id, messages.projectId))
+    .leftJoin(
+      reader,
+      and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, user.id)),
+    )
+    .where(and(threadScope(user, role), ne(messages.senderId, user.id), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)));
+  return row?.count ?? 0;
+}

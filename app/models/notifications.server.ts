@@ -1,0 +1,56 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { notifications, users } from "~/.server/db/schema";
+import type { Services } from "~/.server/services";
+import { sendEmail, siteOrigin } from "~/.server/mailer";
+import type { NotificationKind } from "~/lib/deal";
+
+/** The services deal-flow changes need, with the origin that links in e-mails point to. */
+export type DealServices = Services & { origin: string };
+export function dealServices(services: Services, request: Request): DealServices {
+  return { ...services, origin: siteOrigin(services, request) };
+}
+
+export type Notice = {
+  kind: NotificationKind;
+  message: string;
+  /** An in-site path the notification opens. */
+  link: string;
+  /** The e-mail copy; the notification's link is added to its body. */
+  email?: { subject: string; body: string };
+};
+
+/** Tells a member in the app and, when an e-mail is given, through the outbox. */
+export async function notify(services: DealServices, userId: number, notice: Notice) {
+  await services.db.insert(notifications).values({ userId, kind: notice.kind, message: notice.message, link: notice.link });
+  if (!notice.email) return;
+  const user = await services.db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true, enabled: true } });
+  if (user?.enabled) {
+    const body = `${notice.email.body}\n\n${services.origin}${notice.link}`;
+    await sendEmail(services, { to: user.email, subject: notice.email.subject, body });
+  }
+}
+
+export async function listNotifications(db: Database, userId: number, limit = 50) {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function unreadNotificationCount(db: Database, userId: number) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}
+
+export async function markNotificationsRead(db: Database, userId: number) {
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}

@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { offerEvents, offers, projects, users, type Offer, type Project, type User } from "~/.server/db/schema";
+import { loiPdf, sha256Hex, type LoiTerms } from "~/.server/documents/pdf";
+import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
+import { notify, type DealServices } from "./notifications.server";
+
+export async function findOffer(db: Database, projectId: number, offerId: number) {
+  if (!Number.isSafeInteger(offerId) || offerId <= 0) return null;
+  return (await db.query.offers.findFirst({ where: and(eq(offers.id, offerId), eq(offers.projectId, projectId)) })) ?? null;
+}
+
+export async function offersOnProject(db: Database, projectId: number, buyerId?: number) {
+  const rows = await db
+    .select({ offer: offers, buyerName: users.name, buyerCompany: users.company })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.buyerId))
+    .where(and(eq(offers.projectId, projectId), buyerId ? eq(offers.buyerId, buyerId) : undefined))
+    .orderBy(desc(offers.id));
+  const events = rows.length
+    ? await db
+        .select({ event: offerEvents, actorName: users.name })
+        .from(offerEvents)
+        .leftJoin(users, eq(users.id, offerEvents.actorId))
+        .where(inArray(offerEvents.offerId, rows.map((r) => r.offer.id)))
+        .orderBy(asc(offerEvents.id))
+    : [];
+  return rows.map((r) => ({ ...r, events: events.filter((e) => e.event.offerId === r.offer.id) }));
+}
+
+type Parties = { project: Project; buyer: User; sellerCompany: string };
+
+async function storeLoi(services: DealServices, parties: Parties, offerId: number, revision: number, version: string, terms: LoiTerms) {
+  const pdf = await loiPdf({
+    projectId: parties.project.id,
+    projectName: parties.project.projectName,
+    buyerName: parties.buyer.name,
+    buyerCompany: parties.buyer.company,
+    sellerCompany: parties.sellerCompany,
+    issuedAt: new Date(),
+    version,
+    terms,
+  });
+  const key = `projects/${parties.project.id}/offers/${offerId}-r${revision}.pdf`;
+  await services.files.put(key, pdf, "application/pdf");
+  return { key, sha256: await sha256Hex(pdf) };
+}
+
+export type OfferProblem = "open-offer-exists" | "not-open" | "not-your-turn" | "project-closed";
+
+/** A buyer's letter of intent; one open offer per buyer and project. */
+export async function submitOffer(services: DealServices, parties: Parties, terms: LoiTerms): Promise<Offer | OfferProblem> {
+  const { project, buyer } = parties;
+  if (project.status !== "published") return "project-closed";
+  const open = await services.db.query.offers.findFirst({
+    where: and(eq(offers.projectId, project.id), eq(offers.buyerId, buyer.id), inArray(offers.status, [...OPEN_OFFER_STATUSES])),
+  });
+  if (open) return "open-offer-exists";
+  const [offer] = await services.db
+    .insert(offers)
+    .values({ projectId: project.id, buyerId: buyer.id, status: "submitted", ...terms, pdfKey: "", pdfSha256: "" })
+    .returning();
+  const pdf = await storeLoi(services, parties, offer!.id, 1, `Offer #${offer!.id}, revision 1`, terms);
+  const [stored] = await services.db.batch([
+    services.db.update(offers).set({ pdfKey: pdf.key, pdfSha256: pdf.sha256 }).where(eq(offers.id, offer!.id)).returning(),
+    services.db.insert(offerEvents).values({ offerId: offer!.id, actorId: buyer.id, action: "submitted", terms, revision: 1, pdfKey: pdf.key }),
+  ]);
+  await notify(services, project.sellerId, {
+    kind: "offer_new",
+    message: `${buyer.name} (${buyer.company}) made an offer on ${project.projectName}.`,
+    link: `/sellers/myprojects/${project.id}`,
+    email: { subject: `New offer: ${project.projectName}`, body: `${buyer.name} (${buyer.company}) submitted a letter of intent.` },
+  });
+  return stored[0]!;
+}
+
+type Step = Exclude<OfferAction, "submitted">;
+
+/** Whose move it is: the seller answers a submitted offer, the buyer answers a counter (or withdraws). */
+const MOVES: Record<"seller" | "buyer", Partial<Record<Step, OfferStatus[]>>> = {
+  seller: { countered: ["submitted"], accepted: ["submitted"], rejected: ["submitted"] },
+  buyer: { revised: ["countered"], accepted: ["countered"], withdrawn: ["submitted", "countered"] },
+};
+const RESULT: Record<Step, OfferStatus> = {
+  countered: "countered",
+  revised: "submitted",
+  accepted: "accepted",
+  rejected: "rejected",
+  withdrawn: "withdrawn",
+};
+
+export function canMove(side: "seller" | "buyer", action: Step, status: OfferStatus) {
+  return MOVES[side][action]?.includes(status) ?? false;
+}
+
+export async function actOnOffer(
+  services: DealServices,
+  parties: Parties,
+  offer: Offer,
+  actor: User,
+  side: "seller" | "buyer",
+  action: Step,
+  { terms, note = "" }: { terms?: LoiTerms; note?: string } = {},
+): Promise<Offer | OfferProblem> {
+  const { project } = parties;
+  if (!OPEN_OFFER_STATUSES.includes(offer.status)) return "not-open";
+  if (!canMove(side, action, offer.status)) return "not-your-turn";
+  if (action === "accepted" && project.status !== "published") return "project-closed";
+
+  const revision = terms ? offer.revision + 1 : offer.revision;
+  const pdf = terms
+    ? await storeLoi(services, parties, offer.id, revision, `Offer #${offer.id}, revision ${revision} (${action === "countered" ? "counter-offer by the seller" : "revised by the buyer"})`, terms)
+    : null;
+  const now = new Date();
+  const [updated] = await services.db
+    .update(offers)
+    .set({ status: RESULT[action], revision, updatedAt: now, ...(terms ?? {}), ...(pdf ? { pdfKey: pdf.key, pdfSha256: pdf.sha256 } : {}) })
+    .where(and(eq(offers.id, offer.id), eq(offers.status, offer.status), eq(offers.revision, offer.revision)))
+    .returning();
+  // someone else moved first: the caller shows the offer as it now is
+  if (!updated) return "not-your-turn";
+  await services.db.batch([
+    services.db.insert(offerEvents).values({ offerId: offer.id, actorId: actor.id, action, terms: terms ?? null, note, revision, pdfKey: pdf?.key ?? null }),
+    ...(action === "accepted"
+      ? [services.db.update(projects).set({ status: "under_offer", updatedAt: now }).where(and(eq(projects.id, project.id), eq(projects.status, "published")))]
+      : []),
+  ]);
+  await tellOtherSide(services, parties, side, action, note);
+  return updated;
+}
+
+const SENTENCES: Record<Step, string> = {
+  countered: "countered your offer on",
+  revised: "revised their offer on",
+  accepted: "accepted the offer on",
+  rejected: "rejected your offer on",
+  withdrawn: "withdrew their offer on",
+};
+const KINDS = { countered: "offer_countered", revised: "offer_new", accepted: "offer_accepted", rejected: "offer_rejected", withdrawn: "offer_withdrawn" } as const;
+
+async function tellOtherSide(services: DealServices, { project, buyer }: Parties, side: "seller" | "buyer", action: Step, note: string) {
+  const toBuyer = side === "seller";
+  const who = toBuyer ? "The seller" : `${buyer.name} (${buyer.company})`;
+  const message = `${who} ${SENTENCES[action]} ${project.projectName}.`;
+  await notify(services, toBuyer ? buyer.id : project.sellerId, {
+    kind: KINDS[action],
+    message,
+    link: toBuyer ? workspacePath(buyer.roles, project.id) : `/sellers/myprojects/${project.id}`,
+    email: { subject: `Offer update: ${project.projectName}`, body: note ? `${message}\n\nNote: ${note}` : message },
+  });
+}

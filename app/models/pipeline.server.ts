@@ -1,0 +1,129 @@
+import { and, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { contracts, feedback, messages, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
+import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
+
+export type PipelineEntry = {
+  projectId: number;
+  projectName: string;
+  projectStatus: string;
+  buyerId: number;
+  buyerName: string;
+  buyerCompany: string;
+  stage: PipelineStage;
+  ndaStatus: NdaStatus | null;
+  offerStatus: OfferStatus | null;
+  /** When each stage was reached (epoch ms), where it was. */
+  dates: Partial<Record<PipelineStage, number>>;
+  lastActivity: number;
+};
+
+type Key = `${number}:${number}`;
+const keyOf = (projectId: number, buyerId: number): Key => `${projectId}:${buyerId}`;
+const ms = (d: Date | number | null | undefined) => (d instanceof Date ? d.getTime() : (d ?? undefined));
+
+/**
+ * Where every interested buyer stands, derived from what they did (views, NDA,
+ * messages, offers, feedback) so it can never disagree with the records themselves.
+ * Scoped to one project (the seller's and admin's view) or one buyer (their deals).
+ */
+export async function pipeline(db: Database, scope: { projectId: number } | { buyerId: number }): Promise<PipelineEntry[]> {
+  const byProject = "projectId" in scope;
+  const where = (projectColumn: Column, buyerColumn: Column): SQL =>
+    byProject ? sql`${projectColumn} = ${scope.projectId}` : sql`${buyerColumn} = ${scope.buyerId}`;
+
+  const [views, ndas, threads, bids, passes] = await Promise.all([
+    db
+      .select({ projectId: recentlyViewed.projectId, buyerId: recentlyViewed.userId, at: recentlyViewed.viewedAt })
+      .from(recentlyViewed)
+      .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
+      // the seller's own looks are not interest
+      .where(and(where(recentlyViewed.projectId, recentlyViewed.userId), sql`${projects.sellerId} != ${recentlyViewed.userId}`)),
+    db.select().from(contracts).where(where(contracts.projectId, contracts.buyerId)),
+    db
+      .select({ projectId: messages.projectId, buyerId: messages.buyerId, first: sql<number>`min(${messages.createdAt})`, last: sql<number>`max(${messages.createdAt})` })
+      .from(messages)
+      .where(where(messages.projectId, messages.buyerId))
+      .groupBy(messages.projectId, messages.buyerId),
+    db
+      .select({ projectId: offers.projectId, buyerId: offers.buyerId, status: offers.status, createdAt: offers.createdAt, updatedAt: offers.updatedAt })
+      .from(offers)
+      .where(where(offers.projectId, offers.buyerId))
+      .orderBy(offers.id),
+    db.select().from(feedback).where(where(feedback.projectId, feedback.buyerId)),
+  ]);
+
+  const entries = new Map<Key, { projectId: number; buyerId: number; dates: PipelineEntry["dates"]; ndaStatus: NdaStatus | null; offerStatus: OfferStatus | null; last: number }>();
+  const touch = (projectId: number, buyerId: number, stage: PipelineStage | null, at: number | undefined) => {
+    const key = keyOf(projectId, buyerId);
+    let entry = entries.get(key);
+    if (!entry) entries.set(key, (entry = { projectId, buyerId, dates: {}, ndaStatus: null, offerStatus: null, last: 0 }));
+    if (stage && at !== undefined) entry.dates[stage] ??= at;
+    if (at !== undefined) entry.last = Math.max(entry.last, at);
+    return entry;
+  };
+  for (const v of views) touch(v.projectId, v.buyerId, "viewed", ms(v.at));
+  for (const c of ndas) {
+    const entry = touch(c.projectId, c.buyerId, "nda_requested", ms(c.requestedAt));
+    entry.ndaStatus = c.ndaStatus;
+    touch(c.projectId, c.buyerId, "nda_signed", ms(c.signedAt));
+    if (c.ndaStatus === "NDA Approved") touch(c.projectId, c.buyerId, "nda_approved", ms(c.decidedAt ?? c.signedAt));
+  }
+  for (const t of threads) {
+    touch(t.projectId, t.buyerId, "negotiating", ms(t.first));
+    touch(t.projectId, t.buyerId, null, ms(t.last));
+  }
+  for (const o of bids) {
+    const entry = touch(o.projectId, o.buyerId, "offered", ms(o.createdAt));
+    entry.offerStatus = o.status;
+    touch(o.projectId, o.buyerId, null, ms(o.updatedAt));
+  }
+  for (const f of passes) touch(f.projectId, f.buyerId, "passed", ms(f.createdAt));
+  if (!entries.size) return [];
+
+  const list = [...entries.values()];
+  const [people, listings] = await Promise.all([
+    db.select({ id: users.id, name: users.name, company: users.company, roles: users.roles }).from(users).where(inArray(users.id, [...new Set(list.map((e) => e.buyerId))])),
+    db.select({ id: projects.id, name: projects.projectName, status: projects.status }).from(projects).where(inArray(projects.id, [...new Set(list.map((e) => e.projectId))])),
+  ]);
+  const person = new Map(people.map((p) => [p.id, p]));
+  const listing = new Map(listings.map((p) => [p.id, p]));
+  return list
+    .filter((e) => !person.get(e.buyerId)?.roles.includes("ROLE_ADMIN"))
+    .map((e) => ({
+      projectId: e.projectId,
+      projectName: listing.get(e.projectId)?.name ?? "",
+      projectStatus: listing.get(e.projectId)?.status ?? "",
+      buyerId: e.buyerId,
+      buyerName: person.get(e.buyerId)?.name ?? "",
+      buyerCompany: person.get(e.buyerId)?.company ?? "",
+      stage: stageOf(e.dates),
+      ndaStatus: e.ndaStatus,
+      offerStatus: e.offerStatus,
+      dates: e.dates,
+      lastActivity: e.last,
+    }))
+    .sort((a, b) => b.lastActivity - a.lastActivity);
+}
+
+/** The furthest stage reached; passing trumps everything before it. */
+export function stageOf(dates: PipelineEntry["dates"]): PipelineStage {
+  if (dates.passed !== undefined) return "passed";
+  for (const stage of [...PIPELINE_STAGES].reverse()) if (dates[stage] !== undefined) return stage;
+  return "viewed";
+}
+
+/** The engagement columns of the project tables (ndas, negotiations, bids). */
+export async function dealCounts(db: Database, projectIds: number[]) {
+  if (!projectIds.length) return new Map<number, { ndas: number; negotiations: number; bids: number }>();
+  const [n, t, b] = await Promise.all([
+    db.select({ id: contracts.projectId, count: sql<number>`count(*)` }).from(contracts).where(inArray(contracts.projectId, projectIds)).groupBy(contracts.projectId),
+    db.select({ id: messages.projectId, count: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(inArray(messages.projectId, projectIds)).groupBy(messages.projectId),
+    db.select({ id: offers.projectId, count: sql<number>`count(*)` }).from(offers).where(inArray(offers.projectId, projectIds)).groupBy(offers.projectId),
+  ]);
+  const counts = new Map(projectIds.map((id) => [id, { ndas: 0, negotiations: 0, bids: 0 }]));
+  for (const r of n) counts.get(r.id)!.ndas = r.count;
+  for (const r of t) counts.get(r.id)!.negotiations = r.count;
+  for (const r of b) counts.get(r.id)!.bids = r.count;
+  return counts;
+}

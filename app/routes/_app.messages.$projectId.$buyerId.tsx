@@ -1,0 +1,72 @@
+import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import { redirectWithNotification, requireUser, type GuardArgs } from "~/.server/auth";
+import { users } from "~/.server/db/schema";
+import { notFound } from "~/.server/http";
+import { ThreadView } from "~/components/deal/thread";
+import { PageHeader } from "~/components/page-header";
+import { NDA_APPROVED } from "~/lib/deal";
+import { pageTitle } from "~/lib/meta";
+import { messageSchema } from "~/lib/schemas/deal";
+import { findContract } from "~/models/contracts.server";
+import { markThreadRead, postMessage, threadMessages } from "~/models/negotiations.server";
+import { dealServices } from "~/models/notifications.server";
+import { findVisibleProject } from "~/models/projects.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }];
+
+/**
+ * A thread is the buyer's (with an approved NDA), the project's seller's and the
+ * admins'; for anyone else it does not exist.
+ */
+async function requireThread(args: GuardArgs) {
+  const { services, user, role } = await requireUser(args);
+  const project = await findVisibleProject(services.db, { id: user.id, role }, Number(args.params?.projectId));
+  const buyerId = Number(args.params?.buyerId);
+  if (!project || !Number.isSafeInteger(buyerId)) throw notFound();
+  const isBuyer = user.id === buyerId;
+  if (!isBuyer && role !== "admin" && project.sellerId !== user.id) throw notFound();
+  const contract = await findContract(services.db, project.id, buyerId);
+  if (contract?.ndaStatus !== NDA_APPROVED) throw notFound();
+  const buyer = await services.db.query.users.findFirst({ where: eq(users.id, buyerId) });
+  if (!buyer) throw notFound();
+  return { services, user, project, buyer };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user, project, buyer } = await requireThread(args);
+  const messages = await threadMessages(services.db, project.id, buyer.id);
+  if (args.request.method === "GET") services.waitUntil(markThreadRead(services.db, project.id, buyer.id, user.id));
+  return json({
+    project: { id: project.id, projectName: project.projectName },
+    buyer: { name: buyer.name, company: buyer.company },
+    messages,
+    me: user.id,
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user, project, buyer } = await requireThread(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: messageSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  await postMessage(dealServices(services, args.request), project, buyer, user, submission.value.body);
+  return redirectWithNotification(services, args.request, `/messages/${project.id}/${buyer.id}`, "Message sent.");
+}
+
+export default function ThreadPage() {
+  const { project, buyer, messages, me } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="max-w-3xl space-y-4">
+      <PageHeader title={project.projectName} />
+      <p className="text-sm text-slate-600">
+        Negotiation with {buyer.name} ({buyer.company}) · <Link to="/messages" className="link">All messages</Link>
+      </p>
+      <section className="card">
+        <ThreadView messages={messages} me={me} lastResult={lastResult} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirectWithNotification, requireUser } from "~/.server/auth";
+import { PageHeader } from "~/components/page-header";
+import { formatDateTime } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { listThreads } from "~/models/negotiations.server";
+import { listNotifications, markNotificationsRead } from "~/models/notifications.server";
+
+export const meta = () => titleMeta("Messages");
+
+/** The inbox: notifications and every negotiation thread the member may read. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user, role } = await requireUser(args);
+  const [notifications, threads] = await Promise.all([
+    listNotifications(services.db, user.id),
+    listThreads(services.db, user, role),
+  ]);
+  return json({ notifications, threads, me: user.id });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args);
+  const form = await args.request.formData();
+  if (form.get("intent") !== "mark-read") return json({ error: "Unknown request" }, { status: 400 });
+  await markNotificationsRead(services.db, user.id);
+  return redirectWithNotification(services, args.request, "/messages", "All notifications are marked as read.");
+}
+
+export default function MessagesPage() {
+  const { notifications, threads } = useLoaderData<typeof loader>();
+  const unread = notifications.filter((n) => !n.readAt).length;
+  return (
+    <div className="grid max-w-6xl gap-8 lg:grid-cols-2">
+      <section aria-label="Notifications">
+        <PageHeader title="Messages">
+          {unread ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="mark-read" className="btn-secondary">
+                Mark all as read
+              </button>
+            </Form>
+          ) : null}
+        </PageHeader>
+        <h2 className="mb-2 font-semibold">Notifications {unread ? <span className="text-sm text-primary">({unread} new)</span> : null}</h2>
+        {notifications.length === 0 ? <p className="text-sm text-slate-500">Nothing yet.</p> : null}
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="notifications">
+          {notifications.map((n) => (
+            <li key={n.id} className={`px-3 py-2 ${n.readAt ? "" : "bg-primary-light font-medium"}`}>
+              <Link to={n.link} className="hover:underline">
+                {n.message}
+              </Link>
+              <span className="block text-xs font-normal text-slate-500">{formatDateTime(n.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-label="Negotiations" className="lg:pt-14">
+        <h2 className="mb-2 font-semibold">Negotiations</h2>
+        {threads.length === 0 ? <p className="text-sm text-slate-500">No conversations yet.</p> : null}
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="threads">
+          {threads.map((t) => (
+            <li key={`${t.projectId}-${t.buyerId}`} className="flex items-center justify-between gap-3 px-3 py-2">
+              <Link to={`/messages/${t.projectId}/${t.buyerId}`} className="link">
+                {t.projectName} · {t.buyerName} ({t.buyerCompany})
+              </Link>
+              <span className="shrink-0 text-xs text-slate-500">
+                {t.unread ? <strong className="mr-1 rounded bg-primary px-1.5 text-white" data-testid="thread-unread">{t.unread}</strong> : null}
+                {formatDateTime(t.lastAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

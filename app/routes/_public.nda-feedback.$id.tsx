@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { eq } from "drizzle-orm";
+import { allowAnyone, type GuardArgs } from "~/.server/auth";
+import { projects, users } from "~/.server/db/schema";
+import { readFeedbackToken } from "~/.server/feedback-token";
+import { notFound } from "~/.server/http";
+import { FieldErrors, FormErrors, TextAreaField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { FEEDBACK_REASONS } from "~/lib/deal";
+import { formatDate } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { feedbackSchema } from "~/lib/schemas/deal";
+import { findPass, savePass } from "~/models/feedback.server";
+import { dealServices } from "~/models/notifications.server";
+
+export const meta = () => titleMeta("Your feedback");
+
+/**
+ * The link in an e-mail names one buyer and one project with a signed token that
+ * expires, so it works without signing in; a tampered or stale token is not found.
+ */
+async function requireFeedbackToken(args: GuardArgs) {
+  const { services } = await allowAnyone(args);
+  const claim = await readFeedbackToken(services.env.SESSION_SECRET, args.params?.id ?? "");
+  if (!claim) throw notFound();
+  const [project, buyer] = await Promise.all([
+    services.db.query.projects.findFirst({ where: eq(projects.id, claim.projectId) }),
+    services.db.query.users.findFirst({ where: eq(users.id, claim.buyerId) }),
+  ]);
+  if (!project || !buyer || project.status === "draft" || project.sellerId === buyer.id) throw notFound();
+  return { services, project, buyer };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, project, buyer } = await requireFeedbackToken(args);
+  const given = await findPass(services.db, project.id, buyer.id);
+  return json({
+    projectName: project.projectName,
+    buyerName: buyer.name,
+    given: given ? { reasons: given.reasons, comment: given.comment, createdAt: given.createdAt } : null,
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, project, buyer } = await requireFeedbackToken(args);
+  const submission = parseWithZod(await args.request.formData(), { schema: feedbackSchema });
+  if (submission.status !== "success") return json({ result: submission.reply(), saved: false }, { status: 400 });
+  await savePass(dealServices(services, args.request), project, buyer, submission.value);
+  return json({ result: submission.reply(), saved: true });
+}
+
+export default function FeedbackPage() {
+  const { projectName, buyerName, given } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "feedback",
+    lastResult: data?.result,
+    defaultValue: given ? { reasons: given.reasons, comment: given.comment } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
+    shouldValidate: "onSubmit",
+  });
+  if (data?.saved) {
+    return (
+      <div className="mx-auto max-w-2xl py-8">
+        <PageHeader title="Thank you" />
+        <p role="status">Your feedback on {projectName} is with the seller. Thank you, {buyerName}.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-2xl py-8">
+      <PageHeader title={`Passing on ${projectName}`} />
+      <p className="mb-4 text-sm text-slate-600">
+        {buyerName}, tell the seller why this project is not for you. They use it to price and present their next listing.
+        {given ? ` You sent feedback on ${formatDate(given.createdAt)}; sending again replaces it.` : ""}
+      </p>
+      <Form method="post" className="card space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <fieldset aria-describedby={fields.reasons.errorId}>
+          <legend className="label">Reasons</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {FEEDBACK_REASONS.map((reason) => (
+              <label key={reason} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name={fields.reasons.name}
+                  value={reason}
+                  defaultChecked={given?.reasons.includes(reason) ?? false}
+                />
+                {reason}
+              </label>
+            ))}
+          </div>
+          <FieldErrors id={fields.reasons.errorId} errors={fields.reasons.errors} />
+        </fieldset>
+        <TextAreaField meta={fields.comment} label="Comment (optional)" rows={4} />
+        <button type="submit" className="btn-primary">
+          Send feedback
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { pdfPageTexts } from "../../app/.server/documents/pdf";
+import { listProject, pageAs, token } from "./listing-steps";
+import { baseUrlOf, DEMO, joinAs, signIn } from "./support";
+
+const MEMO = path.resolve("tests/e2e/fixtures/offering-memo.pdf");
+const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+/** A fresh published listing of the demo seller, so parallel runs never share a deal. */
+async function publishedProject(seller: Page, admin: Page, name: string, borrower: string) {
+  const id = await listProject(seller, "Insurance-backed loan", name, borrower);
+  await admin.goto(`/admin/projects/${id}`);
+  await admin.getByRole("button", { name: "Publish" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("The project is published.");
+  return id;
+}
+
+async function uploadToDataRoom(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel(/^Add a document/).setInputFiles(file);
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+}
+
+async function fillOffer(page: Page, form: ReturnType<Page["locator"]>, price: string) {
+  await form.getByLabel("Price (USD)").fill(price);
+  await form.getByLabel("Structure").fill("All cash at closing");
+  await form.getByLabel("Due-diligence period (days)").fill("45");
+  await form.getByLabel("Offer expires on").fill(inAMonth());
+  await form.getByLabel("Conditions").fill("Subject to confirmatory due diligence on the policy.");
+}
+
+test("teaser → NDA → approval → watermarked download → messages → LOI → counter → accept", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(240_000);
+  const word = token();
+  const name = `Deal ${word}`;
+  const borrower = `Hidden Borrower ${word}`;
+  const base = baseUrlOf(testInfo);
+
+  // the seller lists, an admin publishes, the seller fills the data room
+  await signIn(page, DEMO.seller);
+  await expect(page).toHaveURL(/\/home$/);
+  const admin = await pageAs(browser, base, DEMO.admin, javaScriptEnabled);
+  const id = await publishedProject(page, admin, name, borrower);
+  await admin.context().close();
+  await page.goto(`/sellers/myprojects/${id}`);
+  await uploadToDataRoom(page, MEMO);
+  await expect(page.getByTestId("snackbar")).toContainText("The document is in the data room.");
+  await expect(page.getByTestId("documents")).toContainText("offering-memo.pdf");
+
+  // a new buyer signs the NDA from the teaser
+  const buyerContext = await browser.newContext({ baseURL: base, javaScriptEnabled });
+  const buyer = await buyerContext.newPage();
+  const { name: buyerName } = await joinAs(buyer, { role: "Buyer", name: `Bianca ${word}`, company: `Northbank ${word}` });
+  await buyer.goto(`/projects/more-details/${id}`);
+  await expect(buyer.getByText(borrower)).toHaveCount(0);
+  await buyer.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/buyers/myprojects/${id}/[A-Za-z0-9_-]+$`));
+  await expect(buyer.getByRole("article", { name: "The NDA" })).toContainText(name);
+  await buyer.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(buyer.getByText("Tick the box to agree to the NDA.")).toBeVisible();
+  await buyer.getByLabel("Type your full name").fill(buyerName);
+  await buyer.getByRole("checkbox").check();
+  await buyer.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/projects/more-details/${id}$`));
+  await expect(buyer.getByTestId("snackbar")).toContainText("NDA signed. The seller will review it.");
+  await expect(buyer.getByTestId("nda-step")).toContainText("Signed");
+  // not approved yet: the workspace leads back to the teaser
+  await buyer.goto(`/buyers/myprojects/${id}`);
+  await expect(buyer).toHaveURL(new RegExp(`/projects/more-details/${id}$`));
+
+  // the seller is told, and approves
+  await page.goto("/messages");
+  await expect(page.getByTestId("notifications")).toContainText(`${buyerName} (Northbank ${word}) signed the NDA for ${name}`);
+  await page.goto(`/sellers/myprojects/${id}`);
+  const ndaRow = page.getByTestId("nda-row").filter({ hasText: buyerName });
+  await expect(ndaRow.getByTestId("nda-status")).toHaveText("Signed");
+  await ndaRow.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText("The NDA is approved");
+  await expect(page.getByTestId("nda-row").filter({ hasText: buyerName }).getByTestId("nda-status")).toHaveText("NDA Approved");
+
+  // the buyer's workspace: borrower, data room, a watermarked download
+  await buyer.goto(`/projects/more-details/${id}`);
+  await buyer.getByRole("link", { name: "Open the workspace" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/buyers/myprojects/${id}$`));
+  await expect(buyer.getByText(borrower)).toBeVisible();
+  const downloading = buyer.waitForEvent("download");
+  await buyer.getByTestId("documents").getByRole("link", { name: "offering-memo.pdf" }).click();
+  const download = await downloading;
+  const bytes = new Uint8Array(fs.readFileSync(await download.path()));
+  const pages = await pdfPageTexts(bytes);
+  expect(pages).toHaveLength(2);
+  for (const text of pages) {
+    expect(text).toContain(`Confidential - ${buyerName} (Northbank ${word})`);
+  }
+
+  // negotiation: the buyer writes, the seller sees it unread and answers
+  const thread = buyer.getByRole("region", { name: "Negotiation" });
+  await thread.getByLabel("Your message").fill("Could you share the last three premium notices?");
+  await thread.getByRole("button", { name: "Send message" }).click();
+  await expect(buyer.getByTestId("snackbar")).toContainText("Message sent.");
+  await expect(buyer.getByTestId("thread")).toContainText("Could you share the last three premium notices?");
+  await page.goto("/messages");
+  await expect(page.getByTestId("inbox-count")).toBeVisible();
+  await page.getByTestId("threads").getByRole("link", { name: new RegExp(buyerName) }).click();
+  await expect(page.getByTestId("thread")).toContainText("premium notices");
+  await page.getByLabel("Your message").fill("Uploaded to the data room this afternoon.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByTestId("thread")).toContainText("Uploaded to the data room this afternoon.");
+
+  // the buyer's LOI; the seller counters; the buyer accepts the counter
+  await buyer.goto(`/buyers/myprojects/${id}`);
+  await expect(buyer.getByTestId("thread")).toContainText("Uploaded to the data room this afternoon.");
+  const offers = buyer.getByRole("region", { name: "Offers" });
+  await fillOffer(buyer, offers, "12,500,000");
+  await offers.getByRole("button", { name: "Submit the LOI" }).click();
+  await expect(buyer.getByTestId("snackbar")).toContainText("Your offer is sent to the seller.");
+  await expect(buyer.getByTestId("offer-status")).toHaveText("Awaiting the seller");
+  await expect(buyer.getByTestId("offer-price")).toHaveText("$12,500,000");
+  const loiHref = await buyer.getByRole("link", { name: "LOI revision 1 (PDF)" }).getAttribute("href");
+  const loi = await buyer.request.get(loiHref!);
+  expect(loi.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdfPageTexts(new Uint8Array(await loi.body()))).join(" ")).toContain("$12,500,000");
+
+  await page.goto(`/sellers/myprojects/${id}`);
+  const offer = page.getByTestId("offer").filter({ hasText: buyerName });
+  await offer.locator("summary", { hasText: "Counter with other terms" }).click();
+  await offer.getByLabel("Price (USD)").fill("13,000,000");
+  await offer.getByLabel("Note to the other side (optional)").fill("Our floor is thirteen million.");
+  await offer.getByRole("button", { name: "Send counter-offer" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText("Your counter-offer is sent.");
+  await expect(page.getByTestId("offer").filter({ hasText: buyerName }).getByTestId("offer-status")).toHaveText("Countered by the seller");
+
+  await buyer.goto(`/buyers/myprojects/${id}`);
+  await expect(buyer.getByTestId("offer-status")).toHaveText("Countered by the seller");
+  await expect(buyer.getByTestId("offer-price")).toHaveText("$13,000,000");
+  await expect(buyer.getByTestId("offer")).toContainText("Our floor is thirteen million.");
+  await buyer.getByRole("button", { name: "Accept the counter-offer" }).click();
+  await expect(buyer.getByTestId("snackbar")).toContainText("You accepted the seller's counter-offer.");
+  await expect(buyer.getByTestId("offer-status")).toHaveText("Accepted");
+  await expect(buyer.getByText("Under offer").first()).toBeVisible();
+
+  // every step is where the seller's page and the buyer's deals read it
+  await page.goto(`/sellers/myprojects/${id}`);
+  await expect(page.getByTestId("ndas")).toHaveText("1");
+  await expect(page.getByTestId("negotiations")).toHaveText("1");
+  await expect(page.getByTestId("bids")).toHaveText("1");
+  await expect(page.getByTestId("pipeline-row").filter({ hasText: buyerName }).getByTestId("pipeline-stage")).toHaveText("Offered");
+  await page.locator("summary", { hasText: "Audit log" }).click();
+  await expect(page.getByTestId("audit-row").filter({ hasText: "download" })).toContainText(buyerName);
+  await buyer.goto("/buyers/myprojects/index_new");
+  await expect(buyer.getByTestId("stage-offered")).toContainText(name);
+  await buyer.goto("/messages");
+  await expect(buyer.getByTestId("notifications")).toContainText(`The seller countered your offer on ${name}.`);
+  await expect(buyer.getByTestId("notifications")).toContainText(`Your NDA for ${name} is approved`);
+  await buyerContext.close();
+});
+
+test("passing on a project: the buyer's reasons reach the seller, and the e-mail link works signed out", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  const base = baseUrlOf(testInfo);
+  const { name: buyerName } = await joinAs(page, { role: "Buyer", name: `Pat ${token()}` });
+  await page.goto("/projects/more-details/7");
+  await page.getByRole("button", { name: "Pass and tell the seller why" }).click();
+  await expect(page).toHaveURL(/\/nda-feedback\/[\w.-]+$/);
+  const link = page.url();
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(page.getByText("Choose at least one reason.")).toBeVisible();
+  await page.getByLabel("Transaction too small").check();
+  await page.getByLabel("Comment (optional)").fill("We look at $25m and above.");
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(page.getByRole("status")).toContainText("Your feedback");
+
+  // the link names the buyer and the project: it works without a session, and not when tampered with
+  const visitor = await browser.newContext({ baseURL: base, javaScriptEnabled });
+  const anonymous = await visitor.newPage();
+  await anonymous.goto(link);
+  await expect(anonymous.getByRole("heading", { level: 1 })).toContainText("Passing on");
+  await expect(anonymous.getByLabel("Transaction too small")).toBeChecked();
+  // flip one character of the signature: the claim no longer matches it
+  const tampered = link.replace(/\.([\w-])([\w-]+)$/, (_, c: string, rest: string) => `.${c === "A" ? "B" : "A"}${rest}`);
+  expect((await anonymous.goto(tampered))!.status()).toBe(404);
+  await visitor.close();
+
+  const seller = await pageAs(browser, base, DEMO.seller, javaScriptEnabled);
+  await seller.goto("/sellers/myprojects/7");
+  await expect(seller.getByTestId("feedback").filter({ hasText: buyerName })).toContainText("Transaction too small");
+  await expect(seller.getByTestId("pipeline-row").filter({ hasText: buyerName }).getByTestId("pipeline-stage")).toHaveText("Passed");
+  await seller.context().close();
+});
+
+test("uploads that are too large or not a document are refused with a message, and nothing is stored", async ({ page }) => {
+  await signIn(page, DEMO.seller);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/sellers/myprojects/7");
+  const before = await page.getByTestId("documents").getByRole("link").count();
+  await uploadToDataRoom(page, { name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(10 * 1024 * 1024 + 10, 32)]) });
+  await expect(page.getByRole("alert").filter({ hasText: "The file is larger than 10 MB." })).toBeVisible();
+  await uploadToDataRoom(page, { name: "memo.pdf", mimeType: "application/pdf", buffer: Buffer.from("MZ\x90\x00 an executable renamed to .pdf") });
+  await expect(page.getByRole("alert").filter({ hasText: "Only PDF, Excel (XLSX), Word (DOCX) and CSV files can be uploaded." })).toBeVisible();
+  await uploadToDataRoom(page, { name: "photo.pdf", mimeType: "application/pdf", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
+  await expect(page.getByRole("alert").filter({ hasText: "Only PDF" })).toBeVisible();
+  await page.goto("/sellers/myprojects/7");
+  expect(await page.getByTestId("documents").getByRole("link").count()).toBe(before);
+});
