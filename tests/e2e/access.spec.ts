@@ -19,6 +19,8 @@ const membersOnly = (path: string, allowed: Who[], allowedOutcome: Outcome = 200
   visitor: { redirect: `/signin?redirect=${encodeURIComponent(path)}` },
 });
 
+const notFoundForAll = (path: string) => membersOnly(path, [], 404);
+
 /** Sample URL per route path, and what each kind of user gets. */
 const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> = {
   "/": { url: "/", outcome: everyone(200) },
@@ -105,6 +107,38 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/realestate/:id": { url: "/realestate/14", outcome: { ...membersOnly("/realestate/14", MEMBERS), broker: 404 } },
   "/projects/company/:id": { url: "/projects/company/7", outcome: membersOnly("/projects/company/7", ["seller", "admin"]) },
   "/api/buyer/projects/limited/:id": { url: "/api/buyer/projects/limited/7", outcome: everyone(401) },
+  "/brokers/myprojects/:id": {
+    url: "/brokers/myprojects/7",
+    outcome: {
+      ...everyone({ redirect: "/projects/more-details/7" }),
+      admin: { redirect: "/admin/projects/7" },
+      visitor: { redirect: "/home?redirect=%2Fbrokers%2Fmyprojects%2F7&login=true" },
+    },
+  },
+  // an envelope that is not the member's own does not exist for them
+  "/buyers/myprojects/:id/:envelopeId": { url: "/buyers/myprojects/7/AbCdEfGhIjKlMnOpQrStUv", outcome: notFoundForAll("/buyers/myprojects/7/AbCdEfGhIjKlMnOpQrStUv") },
+  "/brokers/myprojects/:id/:envelopeId": { url: "/brokers/myprojects/7/AbCdEfGhIjKlMnOpQrStUv", outcome: notFoundForAll("/brokers/myprojects/7/AbCdEfGhIjKlMnOpQrStUv") },
+  "/buyers/myprojects/index_new": {
+    url: "/buyers/myprojects/index_new",
+    outcome: membersOnly("/buyers/myprojects/index_new", ["buyer", "multi", "seller", "agent"]),
+  },
+  "/brokers/myprojects/index_new": { url: "/brokers/myprojects/index_new", outcome: membersOnly("/brokers/myprojects/index_new", ["broker"]) },
+  "/messages": { url: "/messages", outcome: membersOnly("/messages", MEMBERS) },
+  // a thread exists only for the buyer with an approved NDA, the seller and admins
+  "/messages/:projectId/:buyerId": { url: "/messages/7/1", outcome: notFoundForAll("/messages/7/1") },
+  "/nda-feedback/:id": { url: "/nda-feedback/Ny4xLjk5OTk5OTk5OTk.forged", outcome: everyone(404) },
+  "/projects/more-details/:id/documents/:documentId": {
+    url: "/projects/more-details/7/documents/999999",
+    outcome: notFoundForAll("/projects/more-details/7/documents/999999"),
+  },
+  "/projects/more-details/:id/nda/:envelopeId": {
+    url: "/projects/more-details/7/nda/AbCdEfGhIjKlMnOpQrStUv",
+    outcome: notFoundForAll("/projects/more-details/7/nda/AbCdEfGhIjKlMnOpQrStUv"),
+  },
+  "/projects/more-details/:id/offers/:offerId": {
+    url: "/projects/more-details/7/offers/999999",
+    outcome: notFoundForAll("/projects/more-details/7/offers/999999"),
+  },
 };
 
 type BuiltRoute = { id: string; path?: string; parentId?: string; index?: boolean; module: Record<string, unknown> };

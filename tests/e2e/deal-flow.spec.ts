@@ -22,6 +22,26 @@ async function uploadToDataRoom(page: Page, file: string | { name: string; mimeT
   await page.getByRole("button", { name: "Upload", exact: true }).click();
 }
 
+/** A member without an approved NDA: no document, no workspace data, no thread, whatever the request. */
+async function expectNothingBehindTheNda(member: Page, id: number, documentHref: string, borrower: string) {
+  const document = await member.request.get(documentHref, { maxRedirects: 0 });
+  expect(document.status()).toBe(404);
+  const data = await member.request.get(`/buyers/myprojects/${id}?_data=${encodeURIComponent("routes/_app.buyers.myprojects.$id")}`, { maxRedirects: 0 });
+  expect(data.status()).toBe(204);
+  expect(data.headers()["x-remix-redirect"]).toBe(`/projects/more-details/${id}`);
+  expect(await data.text()).not.toContain(borrower);
+  // posting to the thread before approval is sent to the teaser, and nothing is stored (the thread starts empty later)
+  const post = await member.request.post(`/buyers/myprojects/${id}`, {
+    form: { intent: "message", body: "Sneaking in before the NDA" },
+    headers: { Origin: new URL(member.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(302);
+  expect(post.headers()["location"]).toBe(`/projects/more-details/${id}`);
+  const teaser = await member.request.get(`/projects/more-details/${id}?_data=${encodeURIComponent("routes/_app.projects.more-details.$id")}`);
+  expect(await teaser.text()).not.toContain(borrower);
+}
+
 async function fillOffer(page: Page, form: ReturnType<Page["locator"]>, price: string) {
   await form.getByLabel("Price (USD)").fill(price);
   await form.getByLabel("Structure").fill("All cash at closing");
@@ -47,6 +67,7 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await uploadToDataRoom(page, MEMO);
   await expect(page.getByTestId("snackbar")).toContainText("The document is in the data room.");
   await expect(page.getByTestId("documents")).toContainText("offering-memo.pdf");
+  const documentHref = (await page.getByTestId("documents").getByRole("link").first().getAttribute("href"))!;
 
   // a new buyer signs the NDA from the teaser
   const buyerContext = await browser.newContext({ baseURL: base, javaScriptEnabled });
@@ -65,9 +86,12 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await expect(buyer).toHaveURL(new RegExp(`/projects/more-details/${id}$`));
   await expect(buyer.getByTestId("snackbar")).toContainText("NDA signed. The seller will review it.");
   await expect(buyer.getByTestId("nda-step")).toContainText("Signed");
-  // not approved yet: the workspace leads back to the teaser
+  // not approved yet: the workspace leads back to the teaser, and nothing behind the NDA answers
   await buyer.goto(`/buyers/myprojects/${id}`);
   await expect(buyer).toHaveURL(new RegExp(`/projects/more-details/${id}$`));
+  await expectNothingBehindTheNda(buyer, id, documentHref, borrower);
+  const api = await buyer.request.get(`/api/buyer/projects/limited/${id}`);
+  expect(api.status()).toBe(401); // the JSON API takes Bearer tokens, not the browser's cookie
 
   // the seller is told, and approves
   await page.goto("/messages");
@@ -100,6 +124,7 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await thread.getByRole("button", { name: "Send message" }).click();
   await expect(buyer.getByTestId("snackbar")).toContainText("Message sent.");
   await expect(buyer.getByTestId("thread")).toContainText("Could you share the last three premium notices?");
+  await expect(buyer.getByTestId("thread").getByRole("listitem")).toHaveCount(1);
   await page.goto("/messages");
   await expect(page.getByTestId("inbox-count")).toBeVisible();
   await page.getByTestId("threads").getByRole("link", { name: new RegExp(buyerName) }).click();
