@@ -1,0 +1,208 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { parseEnv, type Env } from "~/.server/env";
+import { projects, type Project, type User } from "~/.server/db/schema";
+import { pdfPageTexts } from "~/.server/documents/pdf";
+import { makeUser } from "~/.server/factories";
+import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
+import { diskFileStore } from "~/.server/files/disk";
+import { detectDocumentType } from "~/.server/files/sniff";
+import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, signNda, updateNdaSettings } from "./contracts.server";
+import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
+import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
+import { listNotifications } from "./notifications.server";
+import { actOnOffer, canMove, submitOffer } from "./offers.server";
+import { dealCounts, pipeline, stageOf } from "./pipeline.server";
+import { savePass } from "./feedback.server";
+import type { DealServices } from "./notifications.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let dir: string;
+let services: DealServices;
+let seller: User;
+let buyer: User;
+let other: User;
+let admin: User;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "deal-files-"));
+  services = {
+    env: { ...parseEnv({}), SESSION_SECRET: "deal-secret" } as Env,
+    db: t.db,
+    files: diskFileStore(dir),
+    waitUntil: () => {},
+    origin: "https://market.example",
+  } as unknown as DealServices;
+  seller = await makeUser(t.db, { roles: ["ROLE_SELLER"], company: "First Prairie Bank" });
+  buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"], name: "Bea Buyer", company: "Harbor Credit" });
+  other = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+});
+afterAll(() => {
+  t.cleanup();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function publishedProject(name = "Prairie policy loans"): Promise<Project> {
+  const [row] = await t.db
+    .insert(projects)
+    .values({ sellerId: seller.id, kind: "insurance_loan", status: "published", projectName: name, borrower: "Secret Borrower LLC", publishedAt: new Date() })
+    .returning();
+  return row!;
+}
+
+const terms = { price: 12_500_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
+
+describe("NDA", () => {
+  it("opens an envelope once, signs it with an audit page, and waits for the seller's approval", async () => {
+    const project = await publishedProject();
+    const contract = await requestNda(services, project, buyer);
+    expect(contract.ndaStatus).toBe("Requested");
+    expect((await requestNda(services, project, buyer)).envelopeId).toBe(contract.envelopeId);
+    expect(await findContractByEnvelope(t.db, contract.envelopeId + "x")).toBeNull();
+
+    const signed = await signNda(services, contract, project, buyer, { signerName: "Bea Buyer", ipAddress: "203.0.113.9", userAgent: "Chromium test" });
+    expect(signed.ndaStatus).toBe("Signed");
+    expect(signed.signedSha256).toMatch(/^[0-9a-f]{64}$/);
+    const pdf = await services.files.get(signed.signedKey!);
+    const pages = await pdfPageTexts(pdf!);
+    expect(pages.at(-1)).toContain(contract.envelopeId);
+    expect(pages.at(-1)).toContain("203.0.113.9");
+    expect(await dataRoomAccess(t.db, project, buyer, "buyer")).toBeNull();
+
+    expect(await decideNda(services, project, signed.id, seller.id, { approve: true })).toBe(true);
+    expect(await decideNda(services, project, signed.id, seller.id, { approve: true })).toBe(false);
+    expect(await ndaStatusOf(t.db, project.id, buyer.id)).toBe("NDA Approved");
+    expect(await dataRoomAccess(t.db, project, buyer, "buyer")).toBe("read");
+    expect(await dataRoomAccess(t.db, project, other, "buyer")).toBeNull();
+    const told = await listNotifications(t.db, buyer.id);
+    expect(told[0]!.message).toContain("is approved");
+    expect((await listNotifications(t.db, seller.id)).map((n) => n.kind)).toEqual(expect.arrayContaining(["nda_requested", "nda_signed"]));
+  });
+
+  it("approves at once when the project says so", async () => {
+    const project = await publishedProject("Auto-approved pool");
+    await updateNdaSettings(t.db, project.id, { autoApprove: true });
+    const contract = await requestNda(services, project, other);
+    const signed = await signNda(services, contract, project, other, { signerName: "Other Buyer", ipAddress: "local", userAgent: "" });
+    expect(signed.ndaStatus).toBe("NDA Approved");
+  });
+});
+
+describe("data room", () => {
+  it("accepts files by what they are and watermarks a buyer's PDF", async () => {
+    const project = await publishedProject("Data room project");
+    const memo = new Uint8Array(fs.readFileSync(path.resolve("tests/e2e/fixtures/offering-memo.pdf")));
+    const file = new File([memo], "C:\\Users\\sam\\memo.PDF", { type: "application/pdf" });
+    const check = await checkUpload(file, ["pdf", "csv"]);
+    expect(check.ok).toBe(true);
+    expect(await checkUpload(new File(["MZ binary"], "x.pdf"), ["pdf"])).toEqual({ ok: false, message: "Only PDF files can be uploaded." });
+    expect(await checkUpload(new File([new Uint8Array(10 * 1024 * 1024 + 1)], "x.pdf"), ["pdf"])).toEqual({ ok: false, message: "The file is larger than 10 MB." });
+    if (!check.ok) return;
+    const document = await addDocument(services, project, seller, { name: file.name, type: check.type, bytes: check.bytes }, "local");
+    expect(document.name).toBe("memo.pdf");
+    const read = await documentForReader(services, (await findDocument(t.db, project.id, document.id))!, buyer, "read", "local", new Date("2026-11-22T10:00:00Z"));
+    const texts = await pdfPageTexts(read!);
+    expect(texts.every((page) => page.includes("Confidential - Bea Buyer (Harbor Credit) - 2026-11-22 10:00 UTC"))).toBe(true);
+    expect(await findDocument(t.db, project.id + 1, document.id)).toBeNull();
+  });
+
+  it("tells documents apart by their bytes", () => {
+    expect(detectDocumentType(new TextEncoder().encode("%PDF-1.7\n"))).toBe("pdf");
+    expect(detectDocumentType(new TextEncoder().encode("loan,balance\n1,100\n"))).toBe("csv");
+    expect(detectDocumentType(new TextEncoder().encode("just words"))).toBeNull();
+    expect(detectDocumentType(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
+    expect(detectDocumentType(zip(["[Content_Types].xml", "xl/workbook.xml"]))).toBe("xlsx");
+    expect(detectDocumentType(zip(["[Content_Types].xml", "word/document.xml"]))).toBe("docx");
+    expect(detectDocumentType(zip(["readme.txt"]))).toBeNull();
+  });
+});
+
+describe("negotiation and offers", () => {
+  it("counts unread messages for the other side and marks them read", async () => {
+    const project = await publishedProject("Thread project");
+    await postMessage(services, project, buyer, buyer, "Is the tape current?");
+    expect(await unreadMessageCount(t.db, seller, "seller")).toBeGreaterThanOrEqual(1);
+    expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
+    const threads = await listThreads(t.db, seller, "seller", project.id);
+    expect(threads).toHaveLength(1);
+    expect(threads[0]!.unread).toBe(1);
+    expect(await listThreads(t.db, other, "buyer", project.id)).toHaveLength(0);
+    expect(await listThreads(t.db, admin, "admin", project.id)).toHaveLength(1);
+  });
+
+  it("moves an offer only on the side whose turn it is, and accepting puts the project under offer", async () => {
+    const project = await publishedProject("Offer project");
+    const parties = { project, buyer, sellerCompany: "First Prairie Bank" };
+    const offer = await submitOffer(services, parties, terms);
+    if (typeof offer === "string") throw new Error(offer);
+    expect(await submitOffer(services, parties, terms)).toBe("open-offer-exists");
+    expect(await actOnOffer(services, parties, offer, buyer, "buyer", "accepted")).toBe("not-your-turn");
+    const countered = await actOnOffer(services, parties, offer, seller, "seller", "countered", { terms: { ...terms, price: 13_000_000 }, note: "floor" });
+    if (typeof countered === "string") throw new Error(countered);
+    expect(countered.revision).toBe(2);
+    expect(countered.price).toBe(13_000_000);
+    // the stale copy of the offer no longer moves anything
+    expect(await actOnOffer(services, parties, offer, seller, "seller", "accepted")).toBe("not-your-turn");
+    const accepted = await actOnOffer(services, parties, countered, buyer, "buyer", "accepted");
+    if (typeof accepted === "string") throw new Error(accepted);
+    expect(accepted.status).toBe("accepted");
+    const [after] = await t.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(after!.status).toBe("under_offer");
+    expect(await actOnOffer(services, parties, accepted, buyer, "buyer", "withdrawn")).toBe("not-open");
+    expect((await dealCounts(t.db, [project.id])).get(project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1 });
+  });
+
+  it("knows whose move it is", () => {
+    expect(canMove("seller", "countered", "submitted")).toBe(true);
+    expect(canMove("seller", "countered", "countered")).toBe(false);
+    expect(canMove("buyer", "revised", "countered")).toBe(true);
+    expect(canMove("buyer", "withdrawn", "submitted")).toBe(true);
+    expect(canMove("seller", "withdrawn", "submitted")).toBe(false);
+  });
+});
+
+describe("pipeline and feedback", () => {
+  it("places each buyer at the furthest stage, passing last", async () => {
+    const project = await publishedProject("Pipeline project");
+    const contract = await requestNda(services, project, buyer);
+    await signNda(services, contract, project, buyer, { signerName: "Bea Buyer", ipAddress: "local", userAgent: "" });
+    let [entry] = await pipeline(t.db, { projectId: project.id });
+    expect(entry!.stage).toBe("nda_signed");
+    await savePass(services, project, buyer, { reasons: ["Transaction too small"], comment: "" });
+    [entry] = await pipeline(t.db, { projectId: project.id });
+    expect(entry!.stage).toBe("passed");
+    expect((await pipeline(t.db, { buyerId: buyer.id })).some((e) => e.projectId === project.id)).toBe(true);
+    expect(stageOf({ viewed: 1, negotiating: 3 })).toBe("negotiating");
+  });
+
+  it("signs feedback links for one buyer and project, refusing tampered and expired ones", async () => {
+    const now = Date.UTC(2026, 10, 22);
+    const token = await feedbackToken("secret", 7, 42, now);
+    expect(await readFeedbackToken("secret", token, now)).toEqual({ projectId: 7, buyerId: 42 });
+    expect(await readFeedbackToken("other secret", token, now)).toBeNull();
+    const [claim, mac] = token.split(".");
+    const forged = `${Buffer.from("7.43.9999999999").toString("base64url")}.${mac}`;
+    expect(await readFeedbackToken("secret", forged, now)).toBeNull();
+    expect(await readFeedbackToken("secret", `${claim}.${mac}x`, now)).toBeNull();
+    expect(await readFeedbackToken("secret", token, now + 31 * 86_400_000)).toBeNull();
+  });
+});
+
+/** A stored ZIP with the given entry names (Office files are ZIPs; only the directory matters here). */
+function zip(names: string[]) {
+  const parts: number[] = [0x50, 0x4b, 0x03, 0x04, ...new Array(26).fill(0)];
+  for (const name of names) {
+    const header = new Array(46).fill(0);
+    header.splice(0, 4, 0x50, 0x4b, 0x01, 0x02);
+    header[28] = name.length & 0xff;
+    header[29] = name.length >> 8;
+    parts.push(...header, ...new TextEncoder().encode(name));
+  }
+  return new Uint8Array(parts);
+}
