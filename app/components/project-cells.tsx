@@ -32,6 +32,9 @@ export type ProjectRow = {
   longTermDebtLevelOfSecurity: string;
   borrower?: string;
   sellerName?: string;
+  ndas?: number;
+  negotiations?: number;
+  bids?: number;
 };
 
 export function StatusBadge({ status }: { status: ProjectStatus }) {
@@ -78,6 +81,9 @@ export function projectCells(href: (row: ProjectRow) => string): Record<string, 
     longTermDebtLevelOfSecurity: (r) => r.longTermDebtLevelOfSecurity || "—",
     borrower: (r) => r.borrower || "—",
     sellerName: (r) => r.sellerName || "—",
+    ndas: (r) => r.ndas ?? 0,
+    negotiations: (r) => r.negotiations ?? 0,
+    bids: (r) => r.bids ?? 0,
   };
 }
 

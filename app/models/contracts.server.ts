@@ -80,6 +80,7 @@ export async function requestNda(services: DealServices, project: Project, buyer
     kind: "nda_requested",
     message: `${buyer.name} (${buyer.company}) asked to sign the NDA for ${project.projectName}.`,
     link: `/sellers/myprojects/${project.id}`,
+    email: { subject: `NDA requested: ${project.projectName}`, body: `${buyer.name} (${buyer.company}) opened the NDA for ${project.projectName}.` },
   });
   return contract;
 }
@@ -138,6 +139,10 @@ export async function signNda(services: DealServices, contract: Contract, projec
       ? `${buyer.name} (${buyer.company}) signed the NDA for ${project.projectName}; it was approved automatically.`
       : `${buyer.name} (${buyer.company}) signed the NDA for ${project.projectName}. Approve or reject it.`,
     link: `/sellers/myprojects/${project.id}`,
+    email: {
+      subject: `NDA signed: ${project.projectName}`,
+      body: `${buyer.name} (${buyer.company}) signed the NDA for ${project.projectName}.${autoApprove ? " It was approved automatically." : " Approve or reject it on the project page."}`,
+    },
   });
   if (autoApprove) await tellBuyerOfDecision(services, updated, project);
   return updated;

@@ -11,7 +11,7 @@ import { makeUser } from "~/.server/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
 import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";
-import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, signNda, updateNdaSettings } from "./contracts.server";
+import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
 import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
 import { listNotifications } from "./notifications.server";
@@ -80,6 +80,12 @@ describe("NDA", () => {
     expect(await ndaStatusOf(t.db, project.id, buyer.id)).toBe("NDA Approved");
     expect(await dataRoomAccess(t.db, project, buyer, "buyer")).toBe("read");
     expect(await dataRoomAccess(t.db, project, other, "buyer")).toBeNull();
+    // the project's permissions can close the data room to an approved buyer
+    expect(await setDataRoomBlocked(t.db, project.id, signed.id, true)).toBe(true);
+    expect(await dataRoomAccess(t.db, project, buyer, "buyer")).toBeNull();
+    await setDataRoomBlocked(t.db, project.id, signed.id, false);
+    expect(await dataRoomAccess(t.db, project, seller, "seller")).toBe("manage");
+    expect(await dataRoomAccess(t.db, project, admin, "admin")).toBe("manage");
     const told = await listNotifications(t.db, buyer.id);
     expect(told[0]!.message).toContain("is approved");
     expect((await listNotifications(t.db, seller.id)).map((n) => n.kind)).toEqual(expect.arrayContaining(["nda_requested", "nda_signed"]));

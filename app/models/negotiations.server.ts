@@ -40,14 +40,16 @@ export async function markThreadRead(db: Database, projectId: number, buyerId: n
 export async function postMessage(services: DealServices, project: Project, buyer: Pick<User, "id" | "roles">, sender: User, body: string) {
   const [row] = await services.db.insert(messages).values({ projectId: project.id, buyerId: buyer.id, senderId: sender.id, body }).returning();
   await markThreadRead(services.db, project.id, buyer.id, sender.id);
-  const fromBuyer = sender.id === buyer.id;
-  const recipient = fromBuyer ? project.sellerId : buyer.id;
-  await notify(services, recipient, {
-    kind: "message",
-    message: `${sender.name} (${sender.company}) wrote about ${project.projectName}.`,
-    link: fromBuyer ? `/messages/${project.id}/${buyer.id}` : workspacePath(buyer.roles, project.id),
-    email: { subject: `New message: ${project.projectName}`, body: `${sender.name} (${sender.company}) wrote:\n\n${body.slice(0, 1000)}` },
-  });
+  // the other side hears of it; when an admin joins, both sides do
+  const recipients = [project.sellerId, buyer.id].filter((id) => id !== sender.id);
+  for (const recipient of recipients) {
+    await notify(services, recipient, {
+      kind: "message",
+      message: `${sender.name} (${sender.company}) wrote about ${project.projectName}.`,
+      link: recipient === buyer.id ? workspacePath(buyer.roles, project.id) : `/messages/${project.id}/${buyer.id}`,
+      email: { subject: `New message: ${project.projectName}`, body: `${sender.name} (${sender.company}) wrote:\n\n${body.slice(0, 1000)}` },
+    });
+  }
   return row!;
 }
 

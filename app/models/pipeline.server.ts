@@ -115,15 +115,23 @@ export function stageOf(dates: PipelineEntry["dates"]): PipelineStage {
 
 /** The engagement columns of the project tables (ndas, negotiations, bids). */
 export async function dealCounts(db: Database, projectIds: number[]) {
-  if (!projectIds.length) return new Map<number, { ndas: number; negotiations: number; bids: number }>();
-  const [n, t, b] = await Promise.all([
-    db.select({ id: contracts.projectId, count: sql<number>`count(*)` }).from(contracts).where(inArray(contracts.projectId, projectIds)).groupBy(contracts.projectId),
-    db.select({ id: messages.projectId, count: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(inArray(messages.projectId, projectIds)).groupBy(messages.projectId),
-    db.select({ id: offers.projectId, count: sql<number>`count(*)` }).from(offers).where(inArray(offers.projectId, projectIds)).groupBy(offers.projectId),
-  ]);
   const counts = new Map(projectIds.map((id) => [id, { ndas: 0, negotiations: 0, bids: 0 }]));
-  for (const r of n) counts.get(r.id)!.ndas = r.count;
-  for (const r of t) counts.get(r.id)!.negotiations = r.count;
-  for (const r of b) counts.get(r.id)!.bids = r.count;
+  if (!projectIds.length) return counts;
+  // D1 binds at most 100 parameters: a long list is counted over every project and picked from
+  const only = (column: Column) => (projectIds.length <= 90 ? inArray(column, projectIds) : undefined);
+  const [n, t, b] = await Promise.all([
+    db.select({ id: contracts.projectId, count: sql<number>`count(*)` }).from(contracts).where(only(contracts.projectId)).groupBy(contracts.projectId),
+    db.select({ id: messages.projectId, count: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(only(messages.projectId)).groupBy(messages.projectId),
+    db.select({ id: offers.projectId, count: sql<number>`count(*)` }).from(offers).where(only(offers.projectId)).groupBy(offers.projectId),
+  ]);
+  for (const r of n) if (counts.has(r.id)) counts.get(r.id)!.ndas = r.count;
+  for (const r of t) if (counts.has(r.id)) counts.get(r.id)!.negotiations = r.count;
+  for (const r of b) if (counts.has(r.id)) counts.get(r.id)!.bids = r.count;
   return counts;
+}
+
+/** Project rows with their engagement counts. */
+export async function withDealCounts<T extends { id: number }>(db: Database, rows: T[]) {
+  const counts = await dealCounts(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? { ndas: 0, negotiations: 0, bids: 0 }) }));
 }

@@ -227,3 +227,63 @@ test("uploads that are too large or not a document are refused with a message, a
   await page.goto("/sellers/myprojects/7");
   expect(await page.getByTestId("documents").getByRole("link").count()).toBe(before);
 });
+
+test("an admin's NDA template is what the buyer signs; a rejected NDA keeps the workspace closed", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(180_000);
+  const word = token();
+  const name = `Template ${word}`;
+  const base = baseUrlOf(testInfo);
+  await signIn(page, DEMO.seller);
+  await expect(page).toHaveURL(/\/home$/);
+  const admin = await pageAs(browser, base, DEMO.admin, javaScriptEnabled);
+  const id = await publishedProject(page, admin, name, `Borrower ${word}`);
+
+  // the template must be a PDF by its content
+  const template = admin.getByRole("region", { name: "NDAs" });
+  await template.getByLabel("NDA template (PDF)").setInputFiles({ name: "nda.pdf", mimeType: "application/pdf", buffer: Buffer.from("loan,balance\n1,2\n") });
+  await template.getByRole("button", { name: "Upload template" }).click();
+  await expect(admin.getByRole("alert").filter({ hasText: "Only PDF files can be uploaded." })).toBeVisible();
+  await admin.getByRole("region", { name: "NDAs" }).getByLabel("NDA template (PDF)").setInputFiles(MEMO);
+  await admin.getByRole("region", { name: "NDAs" }).getByRole("button", { name: "Upload template" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("New NDA envelopes use the uploaded template.");
+  await expect(admin.getByRole("region", { name: "NDAs" })).toContainText('uploaded template "offering-memo.pdf"');
+
+  const buyer = await browser.newContext({ baseURL: base, javaScriptEnabled }).then((c) => c.newPage());
+  const { name: buyerName } = await joinAs(buyer, { role: "Buyer", name: `Remy ${word}` });
+  await buyer.goto(`/projects/more-details/${id}`);
+  await buyer.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(buyer.getByText("The seller provided its own NDA")).toBeVisible();
+  const signingUrl = buyer.url();
+  const envelopeId = signingUrl.split("/").pop()!;
+  expect((await buyer.request.get(`${signingUrl}x`)).status()).toBe(404);
+  expect((await buyer.request.get(signingUrl.replace(`/${id}/`, "/7/"))).status()).toBe(404);
+  await buyer.getByLabel("Type your full name").fill(buyerName);
+  await buyer.getByRole("checkbox").check();
+  await buyer.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(buyer.getByTestId("snackbar")).toContainText("NDA signed.");
+
+  // the signed PDF is the template's pages and the audit page
+  const signed = await buyer.request.get(`/projects/more-details/${id}/nda/${envelopeId}`);
+  expect(signed.status()).toBe(200);
+  const pages = await pdfPageTexts(new Uint8Array(await signed.body()));
+  expect(pages).toHaveLength(3);
+  expect(pages[0]).toContain("Offering memorandum");
+  expect(pages[2]).toContain(envelopeId);
+  expect(pages[2]).toContain(buyerName);
+
+  // the admin rejects it with a reason the buyer sees
+  await admin.goto(`/admin/projects/${id}`);
+  const row = admin.getByTestId("nda-row").filter({ hasText: buyerName });
+  await row.locator("summary", { hasText: "Reject" }).click();
+  await row.getByLabel("Reason (the buyer sees it)").fill("We sell only to institutional buyers.");
+  await row.getByRole("button", { name: "Reject NDA" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("The NDA is rejected.");
+  await admin.context().close();
+
+  await buyer.goto(`/buyers/myprojects/${id}`);
+  await expect(buyer).toHaveURL(new RegExp(`/projects/more-details/${id}$`));
+  await expect(buyer.getByTestId("nda-step")).toContainText("Rejected: We sell only to institutional buyers.");
+  await buyer.goto("/messages");
+  await expect(buyer.getByTestId("notifications")).toContainText(`Your NDA for ${name} was not approved`);
+  await buyer.context().close();
+});

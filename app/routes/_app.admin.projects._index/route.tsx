@@ -7,6 +7,7 @@ import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
 import { listProjectsForAdmin, sortRows } from "~/models/projects.server";
+import { withDealCounts } from "~/models/pipeline.server";
 
 export const meta = () => titleMeta("Projects");
 
@@ -15,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const view = await tableView(services, user.id, "adminProjects", args.request);
   const status = new URL(args.request.url).searchParams.get("listing") as ProjectStatus | null;
   const valid = status && PROJECT_STATUSES.includes(status) && status !== "draft" ? status : undefined;
-  const rows = await listProjectsForAdmin(services.db, { status: valid });
+  const rows = await withDealCounts(services.db, await listProjectsForAdmin(services.db, { status: valid }));
   return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view });
 }
 

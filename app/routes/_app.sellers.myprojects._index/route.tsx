@@ -6,13 +6,14 @@ import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { listSellerProjects, sortRows, toProjectRow } from "~/models/projects.server";
+import { withDealCounts } from "~/models/pipeline.server";
 
 export const meta = () => titleMeta("My projects");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args);
   const view = await tableView(services, user.id, "sellerProjects", args.request);
-  const rows = (await listSellerProjects(services.db, user.id)).map((p) => toProjectRow(p));
+  const rows = await withDealCounts(services.db, (await listSellerProjects(services.db, user.id)).map((p) => toProjectRow(p)));
   return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view });
 }
 
