@@ -135,6 +135,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     url: "/projects/more-details/7/nda/AbCdEfGhIjKlMnOpQrStUv",
     outcome: notFoundForAll("/projects/more-details/7/nda/AbCdEfGhIjKlMnOpQrStUv"),
   },
+  "/admin/projects/permission/:id": { url: "/admin/projects/permission/7", outcome: membersOnly("/admin/projects/permission/7", ["admin"]) },
   "/projects/more-details/:id/offers/:offerId": {
     url: "/projects/more-details/7/offers/999999",
     outcome: notFoundForAll("/projects/more-details/7/offers/999999"),

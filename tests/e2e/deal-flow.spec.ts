@@ -178,6 +178,16 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await buyer.goto("/messages");
   await expect(buyer.getByTestId("notifications")).toContainText(`The seller countered your offer on ${name}.`);
   await expect(buyer.getByTestId("notifications")).toContainText(`Your NDA for ${name} is approved`);
+
+  // an admin closes the data room to this buyer in the project's permissions
+  const permissions = await pageAs(browser, base, DEMO.admin, javaScriptEnabled);
+  await permissions.goto(`/admin/projects/permission/${id}`);
+  await permissions.getByTestId("permission-row").filter({ hasText: buyerName }).getByRole("button", { name: "Close the data room" }).click();
+  await expect(permissions.getByTestId("snackbar")).toContainText("The buyer no longer sees the data room.");
+  await permissions.context().close();
+  await buyer.goto(`/buyers/myprojects/${id}`);
+  await expect(buyer.getByText("The seller has not given you access to the data room.")).toBeVisible();
+  expect((await buyer.request.get(documentHref)).status()).toBe(404);
   await buyerContext.close();
 });
 

@@ -57,6 +57,11 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
           </label>
           <button type="submit" className="btn-secondary">Save</button>
         </Form>
+        {admin ? (
+          <Link to={`/admin/projects/permission/${projectId}`} className="link text-sm">
+            Data room permissions
+          </Link>
+        ) : null}
         <p className="text-sm text-slate-600">
           NDA document: {desk.ndaSettings.templateName ? `uploaded template "${desk.ndaSettings.templateName}"` : "the marketplace's default NDA"}.
         </p>

@@ -1,0 +1,82 @@
+import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirectWithNotification, requireAdmin, type GuardArgs } from "~/.server/auth";
+import { deskAction } from "~/.server/deal/desk";
+import { notFound } from "~/.server/http";
+import { SimpleTable, cell } from "~/components/data-table";
+import { FormErrors } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { formatDate } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { listProjectContracts } from "~/models/contracts.server";
+import { findProjectWithSeller } from "~/models/projects.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Permissions: ${data.project.projectName}` : "Permissions") }];
+
+async function requireListedProject(args: GuardArgs) {
+  const guarded = await requireAdmin(args);
+  const found = await findProjectWithSeller(guarded.services.db, Number(args.params?.id));
+  if (!found || found.project.status === "draft") throw notFound();
+  return { ...guarded, project: found.project };
+}
+
+/** The project's permissions: which buyers with an NDA may open its data room. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, project } = await requireListedProject(args);
+  const contracts = await listProjectContracts(services.db, project.id);
+  return json({
+    project: { id: project.id, projectName: project.projectName },
+    buyers: contracts.map(({ contract, buyer }) => ({
+      contractId: contract.id,
+      name: buyer.name,
+      company: buyer.company,
+      ndaStatus: contract.ndaStatus,
+      decidedAt: contract.decidedAt,
+      blocked: contract.dataRoomBlocked,
+    })),
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user, role, project } = await requireListedProject(args);
+  const form = await args.request.formData();
+  if (form.get("intent") !== "block" && form.get("intent") !== "unblock") return json({ error: "Unknown request" }, { status: 400 });
+  const step = await deskAction(services, args.request, project, user, role, form);
+  if (step && "done" in step) return redirectWithNotification(services, args.request, `/admin/projects/permission/${project.id}`, step.done);
+  return step ?? json({ error: "Unknown request" }, { status: 400 });
+}
+
+export default function PermissionsPage() {
+  const { project, buyers } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as { error?: string } | undefined;
+  return (
+    <div className="max-w-4xl space-y-4">
+      <PageHeader title={`Permissions: ${project.projectName}`} />
+      <p className="text-sm text-slate-600">
+        Buyers with an approved NDA see the data room unless it is closed to them here.{" "}
+        <Link to={`/admin/projects/${project.id}`} className="link">Back to the project</Link>
+      </p>
+      {data?.error ? <FormErrors errors={[data.error]} /> : null}
+      <SimpleTable caption="Data room permissions" count={buyers.length} empty="No buyer has asked for the NDA yet." headers={["Buyer", "NDA status", "Decided", "Data room"]}>
+        {buyers.map((b) => (
+          <tr key={b.contractId} data-testid="permission-row">
+            <td className={cell}>
+              {b.name} <span className="text-xs text-slate-500">({b.company})</span>
+            </td>
+            <td className={cell}>{b.ndaStatus}</td>
+            <td className={cell}>{formatDate(b.decidedAt)}</td>
+            <td className={cell}>
+              <Form method="post" className="flex items-center gap-2">
+                <input type="hidden" name="contractId" value={b.contractId} />
+                <span>{b.blocked ? "Closed" : b.ndaStatus === "NDA Approved" ? "Open" : "Opens on approval"}</span>
+                <button type="submit" name="intent" value={b.blocked ? "unblock" : "block"} className="btn-secondary">
+                  {b.blocked ? "Open the data room" : "Close the data room"}
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
+    </div>
+  );
+}
