@@ -38,7 +38,7 @@ export function TeaserView({ project, deal }: { project: Teaser; deal: TeaserDea
         ) : null}
         {deal ? <NdaStep projectId={project.id} deal={deal} /> : null}
       </section>
-      {deal ? <PassStep projectId={project.id} deal={deal} /> : null}
+      {deal ? <PassStep projectId={project.id} passedAt={deal.passedAt} /> : null}
     </div>
   );
 }
@@ -88,9 +88,10 @@ function NdaStep({ projectId, deal }: { projectId: number; deal: NonNullable<Tea
   );
 }
 
-function PassStep({ projectId, deal }: { projectId: number; deal: NonNullable<TeaserDeal> }) {
-  if (deal.passedAt) {
-    return <p className="text-sm text-slate-600">You passed on this project on {formatDate(deal.passedAt)}.</p>;
+/** Passing leads to the feedback form; once given, the date it was. */
+export function PassStep({ projectId, passedAt }: { projectId: number; passedAt: string | null }) {
+  if (passedAt) {
+    return <p className="text-sm text-slate-600">You passed on this project on {formatDate(passedAt)}.</p>;
   }
   return (
     <Form method="post" action={`/projects/more-details/${projectId}`} className="text-sm text-slate-600">

@@ -2,11 +2,10 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/.server/auth";
 import { notFound } from "~/.server/http";
-import { SimpleTable, cell } from "~/components/data-table";
+import { LoanTapeTable } from "~/components/loan-tape-table";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary } from "~/components/project-facts";
-import { formatCurrency, formatPercent } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { findVisibleProject, loanTape } from "~/models/projects.server";
 
@@ -31,26 +30,7 @@ export default function CompanyPage() {
       <div className="max-w-4xl">
         <ProjectSummary project={project} />
       </div>
-      {project.kind === "loan_pool" ? (
-        <section aria-label="Loan tape">
-          <h2 className="mb-2 font-semibold">Loan tape ({loans.length} loans)</h2>
-          <SimpleTable caption="Loan tape" count={loans.length} empty="No loans imported." headers={["Line", "Loan", "Balance", "Rate", "Maturity", "Property", "State", "Status", "LTV"]}>
-            {loans.slice(0, 500).map((l) => (
-              <tr key={l.id}>
-                <td className={cell}>{l.line}</td>
-                <td className={cell}>{l.loanNumber}</td>
-                <td className={cell}>{formatCurrency(l.balance)}</td>
-                <td className={cell}>{formatPercent(l.interestRate)}</td>
-                <td className={cell}>{l.maturityDate}</td>
-                <td className={cell}>{l.propertyType || "—"}</td>
-                <td className={cell}>{l.state || "—"}</td>
-                <td className={cell}>{l.status}</td>
-                <td className={cell}>{l.ltv === null ? "—" : formatPercent(l.ltv)}</td>
-              </tr>
-            ))}
-          </SimpleTable>
-        </section>
-      ) : null}
+      {project.kind === "loan_pool" ? <LoanTapeTable loans={loans} count={loans.length} /> : null}
     </div>
   );
 }

@@ -270,6 +270,17 @@ export type Project = typeof projects.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;
 
+/** The project a deal record belongs to; it goes when the project goes. */
+const projectRef = () =>
+  integer("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" });
+/** A member a deal record names (buyer, sender, reader ...). */
+const memberRef = (column: string) =>
+  integer(column)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 /**
  * A buyer's (or broker's) NDA on one project: the contract whose status opens the
  * workspace. The envelope id names the signing session in URLs and with a provider.
@@ -278,12 +289,8 @@ export const contracts = sqliteTable(
   "contracts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    buyerId: integer("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
+    buyerId: memberRef("buyer_id"),
     envelopeId: text("envelope_id").notNull().unique(),
     provider: text("provider").notNull().default("builtin"),
     ndaStatus: text("nda_status", { enum: NDA_STATUSES }).notNull().default("Requested"),
@@ -311,9 +318,7 @@ export const contracts = sqliteTable(
 
 /** The NDA an admin uploaded for a project, and whether signed NDAs are approved at once. */
 export const projectNdaSettings = sqliteTable("project_nda_settings", {
-  projectId: integer("project_id")
-    .primaryKey()
-    .references(() => projects.id, { onDelete: "cascade" }),
+  projectId: projectRef().primaryKey(),
   templateKey: text("template_key"),
   templateName: text("template_name"),
   autoApprove: integer("auto_approve", { mode: "boolean" }).notNull().default(false),
@@ -327,9 +332,7 @@ export const documents = sqliteTable(
   "documents",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
     name: text("name").notNull(),
     type: text("type", { enum: DOCUMENT_TYPES }).notNull(),
     size: integer("size").notNull(),
@@ -346,14 +349,10 @@ export const documentEvents = sqliteTable(
   "document_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
     documentId: integer("document_id").references(() => documents.id, { onDelete: "set null" }),
     documentName: text("document_name").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: memberRef("user_id"),
     action: text("action", { enum: ["view", "download", "upload", "delete"] }).notNull(),
     ipAddress: text("ip_address").notNull().default(""),
     createdAt: createdAt(),
@@ -366,15 +365,9 @@ export const messages = sqliteTable(
   "messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    buyerId: integer("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    senderId: integer("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
+    buyerId: memberRef("buyer_id"),
+    senderId: memberRef("sender_id"),
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
@@ -385,15 +378,9 @@ export const messages = sqliteTable(
 export const threadReads = sqliteTable(
   "thread_reads",
   {
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    buyerId: integer("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
+    buyerId: memberRef("buyer_id"),
+    userId: memberRef("user_id"),
     lastReadId: integer("last_read_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.buyerId, t.userId] })],
@@ -404,12 +391,8 @@ export const offers = sqliteTable(
   "offers",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    buyerId: integer("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
+    buyerId: memberRef("buyer_id"),
     status: text("status", { enum: OFFER_STATUSES }).notNull(),
     price: real("price").notNull(),
     structure: text("structure").notNull(),
@@ -451,12 +434,8 @@ export const feedback = sqliteTable(
   "feedback",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    projectId: integer("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    buyerId: integer("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: projectRef(),
+    buyerId: memberRef("buyer_id"),
     reasons: text("reasons", { mode: "json" }).$type<string[]>().notNull(),
     comment: text("comment").notNull().default(""),
     createdAt: createdAt(),
@@ -469,9 +448,7 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: memberRef("user_id"),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     message: text("message").notNull(),
     link: text("link").notNull(),

@@ -1,6 +1,7 @@
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { workspaceAction, workspaceLoader } from "~/.server/deal/workspace";
-import { SimpleTable, cell } from "../data-table";
+import { LoanTapeTable } from "../loan-tape-table";
+import { PassStep } from "../teaser";
 import { FormErrors } from "../forms";
 import { PageHeader } from "../page-header";
 import { StatusBadge } from "../project-cells";
@@ -9,7 +10,7 @@ import { DocumentList } from "./data-room";
 import { OfferCard, OfferStep, OfferTermsForm, termsOf, type OfferView } from "./offers";
 import { ThreadView } from "./thread";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
-import { formatCurrency, formatDate, formatPercent } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
@@ -41,26 +42,7 @@ export function WorkspacePage() {
               <DocumentList projectId={project.id} documents={documents} />
             )}
           </section>
-          {project.kind === "loan_pool" ? (
-            <section aria-label="Loan tape">
-              <h2 className="mb-2 font-semibold">Loan tape ({loanCount} loans)</h2>
-              <SimpleTable caption="Loan tape" count={loanCount} empty="No loans imported." headers={["Line", "Loan", "Balance", "Rate", "Maturity", "Property", "State", "Status", "LTV"]}>
-                {loans.map((l) => (
-                  <tr key={l.id}>
-                    <td className={cell}>{l.line}</td>
-                    <td className={cell}>{l.loanNumber}</td>
-                    <td className={cell}>{formatCurrency(l.balance)}</td>
-                    <td className={cell}>{formatPercent(l.interestRate)}</td>
-                    <td className={cell}>{l.maturityDate}</td>
-                    <td className={cell}>{l.propertyType || "—"}</td>
-                    <td className={cell}>{l.state || "—"}</td>
-                    <td className={cell}>{l.status}</td>
-                    <td className={cell}>{l.ltv === null ? "—" : formatPercent(l.ltv)}</td>
-                  </tr>
-                ))}
-              </SimpleTable>
-            </section>
-          ) : null}
+          {project.kind === "loan_pool" ? <LoanTapeTable loans={loans} count={loanCount} /> : null}
         </div>
         <div className="space-y-6">
           <section className="card" id="negotiation" aria-label="Negotiation">
@@ -96,17 +78,7 @@ export function WorkspacePage() {
               </div>
             ) : null}
           </section>
-          {passedAt ? (
-            <p className="text-sm text-slate-600">You passed on this project on {formatDate(passedAt)}.</p>
-          ) : (
-            <Form method="post" action={`/projects/more-details/${project.id}`} className="text-sm text-slate-600">
-              <input type="hidden" name="intent" value="pass" />
-              Not for you?{" "}
-              <button type="submit" className="link">
-                Pass and tell the seller why
-              </button>
-            </Form>
-          )}
+          <PassStep projectId={project.id} passedAt={passedAt} />
           <Link to={dealsPath} className="link text-sm">
             All my deals
           </Link>
