@@ -3,6 +3,7 @@ import { requireUser } from "./auth";
 import { handleTableAction, tableView } from "./table-view";
 import { projectOptions } from "./project-options";
 import { recordImpressions, searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
+import { ndaStatusesOf } from "~/models/contracts.server";
 
 /** The buyer and broker search pages share this loader: filters and sort live in the URL. */
 export async function searchLoader(args: LoaderFunctionArgs) {
@@ -24,9 +25,14 @@ export async function searchLoader(args: LoaderFunctionArgs) {
   ]);
   // every result shown counts as an impression; after the response where the platform allows
   services.waitUntil(recordImpressions(services.db, result.rows.map((r) => r.id)));
-  const lists = await services.content.constantLists();
+  const [lists, ndas] = await Promise.all([
+    services.content.constantLists(),
+    ndaStatusesOf(services.db, user.id, result.rows.map((r) => r.id)),
+  ]);
   return json({
     ...result,
+    // spec §3's "status" column: the member's own NDA status on each project
+    rows: result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null })),
     view,
     filters: {
       industries: options.items.industries,

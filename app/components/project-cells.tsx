@@ -32,6 +32,7 @@ export type ProjectRow = {
   longTermDebtLevelOfSecurity: string;
   borrower?: string;
   sellerName?: string;
+  ndaStatus?: string | null;
   ndas?: number;
   negotiations?: number;
   bids?: number;
@@ -81,6 +82,7 @@ export function projectCells(href: (row: ProjectRow) => string): Record<string, 
     longTermDebtLevelOfSecurity: (r) => r.longTermDebtLevelOfSecurity || "—",
     borrower: (r) => r.borrower || "—",
     sellerName: (r) => r.sellerName || "—",
+    ndaStatus: (r) => r.ndaStatus ?? "—",
     ndas: (r) => r.ndas ?? 0,
     negotiations: (r) => r.negotiations ?? 0,
     bids: (r) => r.bids ?? 0,

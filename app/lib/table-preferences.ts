@@ -79,6 +79,7 @@ const BUYER_COLUMNS: TableHeader[] = [
   h("projectDueDate", "Bids due", false),
   h("longTermDebtSecured", "LT debt secured", false),
   h("longTermDebtLevelOfSecurity", "LT debt security", false),
+  h("ndaStatus", "NDA", true, false),
 ];
 
 const ANY = { q: "", industry: "Any", region: "Any", status: "Any", transactionSize: "Any" };

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contracts, projectNdaSettings, users, type Contract, type Project, type User } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
@@ -19,6 +19,16 @@ export async function findContract(db: Database, projectId: number, buyerId: num
 /** The NDA status a member holds on a project (spec §2's contract status); null when none. */
 export async function ndaStatusOf(db: Database, projectId: number, userId: number): Promise<NdaStatus | null> {
   return (await findContract(db, projectId, userId))?.ndaStatus ?? null;
+}
+
+/** A member's NDA statuses on a page of projects (at most 100 ids: D1's parameter limit). */
+export async function ndaStatusesOf(db: Database, userId: number, projectIds: number[]) {
+  if (!projectIds.length) return new Map<number, NdaStatus>();
+  const rows = await db
+    .select({ projectId: contracts.projectId, ndaStatus: contracts.ndaStatus })
+    .from(contracts)
+    .where(and(eq(contracts.buyerId, userId), inArray(contracts.projectId, projectIds.slice(0, 99))));
+  return new Map(rows.map((r) => [r.projectId, r.ndaStatus]));
 }
 
 export async function ndaSettingsOf(db: Database, projectId: number) {

@@ -15,7 +15,7 @@ import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, setDataRoom
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
 import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
 import { listNotifications } from "./notifications.server";
-import { actOnOffer, canMove, submitOffer } from "./offers.server";
+import { actOnOffer, canMove, offersOnProject, submitOffer } from "./offers.server";
 import { dealCounts, pipeline, stageOf } from "./pipeline.server";
 import { savePass } from "./feedback.server";
 import type { DealServices } from "./notifications.server";
@@ -162,6 +162,18 @@ describe("negotiation and offers", () => {
     expect(after!.status).toBe("under_offer");
     expect(await actOnOffer(services, parties, accepted, buyer, "buyer", "withdrawn")).toBe("not-open");
     expect((await dealCounts(t.db, [project.id])).get(project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1 });
+  });
+
+  it("refuses to accept or counter an offer past its expiry date", async () => {
+    const project = await publishedProject("Expiring offer project");
+    const parties = { project, buyer: other, sellerCompany: "First Prairie Bank" };
+    const offer = await submitOffer(services, parties, { ...terms, expiresOn: "2026-01-01" });
+    if (typeof offer === "string") throw new Error(offer);
+    expect(await actOnOffer(services, parties, offer, seller, "seller", "accepted")).toBe("expired");
+    const [view] = await offersOnProject(t.db, project.id);
+    expect(view!.expired).toBe(true);
+    const withdrawn = await actOnOffer(services, parties, offer, other, "buyer", "withdrawn");
+    expect(typeof withdrawn === "string" ? withdrawn : withdrawn.status).toBe("withdrawn");
   });
 
   it("knows whose move it is", () => {

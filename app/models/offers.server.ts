@@ -25,7 +25,11 @@ export async function offersOnProject(db: Database, projectId: number, buyerId?:
         .where(inArray(offerEvents.offerId, rows.map((r) => r.offer.id)))
         .orderBy(asc(offerEvents.id))
     : [];
-  return rows.map((r) => ({ ...r, events: events.filter((e) => e.event.offerId === r.offer.id) }));
+  return rows.map((r) => ({
+    ...r,
+    expired: OPEN_OFFER_STATUSES.includes(r.offer.status) && isExpired(r.offer),
+    events: events.filter((e) => e.event.offerId === r.offer.id),
+  }));
 }
 
 type Parties = { project: Project; buyer: User; sellerCompany: string };
@@ -46,7 +50,12 @@ async function storeLoi(services: DealServices, parties: Parties, offerId: numbe
   return { key, sha256: await sha256Hex(pdf) };
 }
 
-export type OfferProblem = "open-offer-exists" | "not-open" | "not-your-turn" | "project-closed";
+export type OfferProblem = "open-offer-exists" | "not-open" | "not-your-turn" | "project-closed" | "expired";
+
+/** An offer past its expiry date can no longer be accepted or countered, only closed. */
+export function isExpired(offer: Pick<Offer, "expiresOn">, now = new Date()) {
+  return offer.expiresOn < now.toISOString().slice(0, 10);
+}
 
 /** A buyer's letter of intent; one open offer per buyer and project. */
 export async function submitOffer(services: DealServices, parties: Parties, terms: LoiTerms): Promise<Offer | OfferProblem> {
@@ -105,6 +114,7 @@ export async function actOnOffer(
   const { project } = parties;
   if (!OPEN_OFFER_STATUSES.includes(offer.status)) return "not-open";
   if (!canMove(side, action, offer.status)) return "not-your-turn";
+  if ((action === "accepted" || action === "countered") && isExpired(offer)) return "expired";
   if (action === "accepted" && project.status !== "published") return "project-closed";
 
   const revision = terms ? offer.revision + 1 : offer.revision;

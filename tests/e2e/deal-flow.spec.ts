@@ -103,7 +103,9 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await expect(page.getByTestId("snackbar")).toContainText("The NDA is approved");
   await expect(page.getByTestId("nda-row").filter({ hasText: buyerName }).getByTestId("nda-status")).toHaveText("NDA Approved");
 
-  // the buyer's workspace: borrower, data room, a watermarked download
+  // the search shows the buyer's NDA status; the teaser opens the workspace
+  await buyer.goto(`/buyers/search?q=${word.toLowerCase()}`);
+  await expect(buyer.getByRole("row").filter({ hasText: name })).toContainText("NDA Approved");
   await buyer.goto(`/projects/more-details/${id}`);
   await buyer.getByRole("link", { name: "Open the workspace" }).click();
   await expect(buyer).toHaveURL(new RegExp(`/buyers/myprojects/${id}$`));

@@ -149,7 +149,8 @@ async function offerStep(deal: ReturnType<typeof dealServices>, project: Project
     outcome = await actOnOffer(deal, parties, offer, user, "seller", intent === "accept-offer" ? "accepted" : "rejected", { note });
   }
   if (typeof outcome === "string") {
-    return refused(intent, outcome === "project-closed" ? "The project is no longer open for offers." : "The offer has changed in the meantime.", 409);
+    const why = { "project-closed": "The project is no longer open for offers.", expired: "This offer has expired." } as Record<string, string>;
+    return refused(intent, why[outcome] ?? "The offer has changed in the meantime.", 409);
   }
   return done({ counter: "Your counter-offer is sent.", "accept-offer": "Offer accepted: the project is now under offer.", "reject-offer": "The offer is rejected." }[intent]);
 }

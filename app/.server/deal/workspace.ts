@@ -58,6 +58,7 @@ const PROBLEMS: Record<OfferProblem, string> = {
   "not-open": "This offer is closed.",
   "not-your-turn": "The offer has changed in the meantime; see its current state below.",
   "project-closed": "The project is no longer open for offers.",
+  expired: "This offer has expired: withdraw it and submit a new one.",
 };
 
 export async function workspaceAction(args: GuardArgs, section: Section) {

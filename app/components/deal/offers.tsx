@@ -20,6 +20,8 @@ export type OfferView = {
   };
   buyerName: string;
   buyerCompany: string;
+  /** Open but past its expiry date (decided on the server, so both renders agree). */
+  expired: boolean;
   events: Array<{ event: { id: number; action: OfferAction; note: string; revision: number; pdfKey: string | null; createdAt: string }; actorName: string | null }>;
 };
 
@@ -45,6 +47,7 @@ export function OfferCard({ view, side, children }: { view: OfferView; side: "bu
         </h3>
         <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium" data-testid="offer-status">
           {OFFER_STATUS_LABELS[offer.status]}
+          {view.expired ? " · expired" : ""}
         </span>
       </header>
       <dl className="grid grid-cols-[11rem_1fr] gap-y-1 text-sm">
