@@ -1,6 +1,6 @@
 import { columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
 
 const features = tableFeatures({ columnVisibilityFeature });
@@ -139,6 +139,18 @@ function ColumnsPanel({
 }) {
   const location = useLocation();
   const target = action ?? location.pathname + location.search;
+  // one save at a time, the newest choice last: two saves in flight could land in either order
+  const queued = useRef<FormData | null>(null);
+  const save = (data: FormData) => {
+    if (fetcher.state === "idle") fetcher.submit(data, { method: "post", action: target });
+    else queued.current = data;
+  };
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !queued.current) return;
+    const next = queued.current;
+    queued.current = null;
+    fetcher.submit(next, { method: "post", action: target });
+  }, [fetcher, fetcher.state, target]);
   return (
     <details className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
       <summary className="cursor-pointer font-medium text-slate-700">Columns</summary>
@@ -155,12 +167,13 @@ function ColumnsPanel({
                 value={h.value}
                 defaultChecked={visible[h.value] ?? false}
                 onChange={(e) => {
-                  const next = { ...visible, [h.value]: e.currentTarget.checked };
+                  // every box as it is now (not the last saved choice, which may still be on its way)
                   const data = new FormData();
                   data.set("intent", "columns");
                   data.set("table", tableKey);
-                  for (const [k, on] of Object.entries(next)) if (on) data.append("column", k);
-                  fetcher.submit(data, { method: "post", action: target });
+                  const boxes = e.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[name="column"]') ?? [];
+                  for (const box of boxes) if (box.checked) data.append("column", box.value);
+                  save(data);
                 }}
               />
               {h.label}

@@ -107,7 +107,9 @@ test("table preferences survive a reload and reset to the defaults", async ({ pa
   await page.locator("summary", { hasText: "Columns" }).click();
   await page.getByRole("checkbox", { name: "Sector" }).check();
   await page.getByRole("checkbox", { name: "Industry" }).uncheck();
+  const applied = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/buyers/search");
   await page.getByRole("button", { name: "Apply columns" }).click();
+  await applied;
   await expect(table.getByRole("columnheader", { name: "Sector" })).toBeVisible();
   await page.reload();
   await expect(table.getByRole("columnheader", { name: "Sector" })).toBeVisible();
@@ -116,7 +118,10 @@ test("table preferences survive a reload and reset to the defaults", async ({ pa
   await table.getByRole("link", { name: "Size" }).click();
   await expect(page).toHaveURL(/sort=size/);
   await page.locator("summary", { hasText: "Columns" }).click();
+  // the save must have reached the server before the page is left
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/buyers/search");
   await page.getByRole("button", { name: "Save sort and filters as my default" }).click();
+  await saved;
   await page.goto("/buyers/search");
   await expect(table.getByRole("columnheader", { name: /Size/ })).toHaveAttribute("aria-sort", "ascending");
 
