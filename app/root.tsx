@@ -24,6 +24,7 @@ import { pageTitle } from "~/lib/meta";
 import { SiteHeader } from "~/components/site-header";
 import { Snackbar } from "~/components/snackbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { usePageSessions } from "~/lib/analytics/use-page-sessions";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -90,6 +91,8 @@ function Document({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { user, notification, preview, inbox } = useLoaderData<typeof loader>();
+  // signed-in members are tracked per page; admins are not (spec §4, §6)
+  usePageSessions(user?.id ?? null, Boolean(user && user.role && user.role !== "admin"));
   return (
     <Document>
       {preview ? <PreviewBanner /> : null}

@@ -4,6 +4,9 @@ import type { Database } from "./db";
 import type { ContentService } from "./content";
 import type { Env } from "./env";
 import type { FileStore } from "./files/store";
+import type { pageSessions } from "./db/schema";
+
+export type PageSessionRow = typeof pageSessions.$inferInsert;
 import type { Notification } from "~/lib/notification";
 export type { NotificationType } from "~/lib/notification";
 
@@ -23,6 +26,8 @@ export interface Services {
   content: ContentService;
   /** Data room files, signed NDAs and LOIs. */
   files: FileStore;
+  /** Stores a page session after the response: batched on Node, through waitUntil on Workers. */
+  recordPageSession(row: PageSessionRow): void;
   /** Keep work going after the response (Workers' waitUntil; a tracked promise on Node). */
   waitUntil(promise: Promise<unknown>): void;
 }

@@ -26,6 +26,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/home", label: "Dashboard" },
     { to: "/admin/projects", label: "Projects" },
     { to: "/admin/users", label: "Users" },
+    { to: "/admin/analytics", label: "Page sessions" },
     { to: "/admin/contact-us-messages", label: "Contact messages" },
     { to: "/admin/log", label: "Outbox" },
   ],

@@ -10,7 +10,7 @@ import { apiClient, baseUrlOf, DEMO } from "./support";
  */
 type Who = "visitor" | "buyer" | "seller" | "broker" | "admin" | "agent" | "multi";
 const MEMBERS: Who[] = ["buyer", "seller", "broker", "admin", "agent", "multi"];
-type Outcome = 200 | 401 | 404 | 405 | 410 | { redirect: string };
+type Outcome = 200 | 204 | 401 | 404 | 405 | 410 | { redirect: string };
 
 const everyone = (outcome: Outcome) => Object.fromEntries([...MEMBERS, "visitor"].map((w) => [w, outcome])) as Record<Who, Outcome>;
 const guestOnly = (visitor: Outcome): Record<Who, Outcome> => ({ ...everyone({ redirect: "/home" }), visitor });
@@ -135,6 +135,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     url: "/projects/more-details/7/nda/AbCdEfGhIjKlMnOpQrStUv",
     outcome: notFoundForAll("/projects/more-details/7/nda/AbCdEfGhIjKlMnOpQrStUv"),
   },
+  "/admin/analytics": { url: "/admin/analytics", outcome: membersOnly("/admin/analytics", ["admin"]) },
+  "/api/analytics/session": { url: "/api/analytics/session", outcome: everyone(405) },
+  "/api/analytics/ping": { url: "/api/analytics/ping", outcome: everyone(204) },
   "/admin/projects/permission/:id": { url: "/admin/projects/permission/7", outcome: membersOnly("/admin/projects/permission/7", ["admin"]) },
   "/projects/more-details/:id/offers/:offerId": {
     url: "/projects/more-details/7/offers/999999",

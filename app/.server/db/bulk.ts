@@ -6,12 +6,20 @@ import type { Database } from "./index";
 const MAX_PARAMETERS = 99;
 
 /** Inserts many rows in one atomic batch of statements that each fit D1's limit. */
-export async function insertMany<T extends SQLiteTable>(db: Database, table: T, rows: Array<T["$inferInsert"]>) {
+export async function insertMany<T extends SQLiteTable>(
+  db: Database,
+  table: T,
+  rows: Array<T["$inferInsert"]>,
+  { ignoreConflicts = false } = {},
+) {
   if (!rows.length) return;
   // drizzle binds every column of the table in a multi-row insert, given or not
   const columns = Object.keys(getTableColumns(table)).length;
   const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
   const statements = [];
-  for (let i = 0; i < rows.length; i += size) statements.push(db.insert(table).values(rows.slice(i, i + size)));
+  for (let i = 0; i < rows.length; i += size) {
+    const insert = db.insert(table).values(rows.slice(i, i + size));
+    statements.push(ignoreConflicts ? insert.onConflictDoNothing() : insert);
+  }
   await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
 }

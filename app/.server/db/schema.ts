@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/projects";
 import { DOCUMENT_TYPES, NDA_STATUSES, NOTIFICATION_KINDS, OFFER_ACTIONS, OFFER_STATUSES } from "../../lib/deal";
+import { PAGE_TYPES } from "../../lib/analytics/page-session";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -461,3 +462,29 @@ export const notifications = sqliteTable(
 export type Contract = typeof contracts.$inferSelect;
 export type DataRoomDocument = typeof documents.$inferSelect;
 export type Offer = typeof offers.$inferSelect;
+
+/** One page session of a member (spec §3's analytics record); the tracker's id makes a resend a no-op. */
+export const pageSessions = sqliteTable(
+  "page_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: memberRef("user_id"),
+    route: text("route").notNull(),
+    pageType: text("page_type", { enum: PAGE_TYPES }).notNull(),
+    /** The project a company page shows. */
+    projectId: integer("project_id"),
+    sessionStart: integer("session_start", { mode: "timestamp_ms" }).notNull(),
+    sessionEnd: integer("session_end", { mode: "timestamp_ms" }).notNull(),
+    totalDuration: integer("total_duration").notNull(),
+    activeTime: integer("active_time").notNull(),
+    scrollDepthMax: real("scroll_depth_max").notNull(),
+    /** The whole record as sent (interactions, timepoints, query, screen ...). */
+    record: text("record", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    index("page_sessions_project_idx").on(t.projectId, t.userId),
+    index("page_sessions_user_idx").on(t.userId, t.sessionStart),
+    index("page_sessions_type_idx").on(t.pageType, t.sessionStart),
+  ],
+);

@@ -13,10 +13,11 @@ import { listThreads } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
 import { actOnOffer, findOffer, offersOnProject } from "~/models/offers.server";
 import { pipeline } from "~/models/pipeline.server";
+import { projectViewers } from "~/models/engagement.server";
 
 /** Everything the seller's and the admin's project pages show of the deal. */
 export async function deskData(services: Services, project: Project, viewer: User, role: Role | null) {
-  const [entries, contracts, documents, audit, threads, offers, feedback, settings] = await Promise.all([
+  const [entries, contracts, documents, audit, threads, offers, feedback, settings, viewers] = await Promise.all([
     pipeline(services.db, { projectId: project.id }),
     listProjectContracts(services.db, project.id),
     listDocuments(services.db, project.id),
@@ -25,6 +26,7 @@ export async function deskData(services: Services, project: Project, viewer: Use
     offersOnProject(services.db, project.id),
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
+    projectViewers(services.db, project.id),
   ]);
   return {
     pipeline: entries,
@@ -47,6 +49,7 @@ export async function deskData(services: Services, project: Project, viewer: Use
     offers,
     feedback,
     ndaSettings: { autoApprove: settings.autoApprove, templateName: settings.templateName },
+    viewers,
   };
 }
 

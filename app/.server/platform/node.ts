@@ -17,6 +17,7 @@ import { ContentService } from "../content";
 import { localContentSource } from "../content/sources";
 import { parseNdjson } from "../content/ndjson";
 import { diskFileStore } from "../files/disk";
+import { SessionBatchWriter } from "../analytics/writer";
 
 let booting: Promise<Services> | undefined;
 
@@ -64,6 +65,8 @@ async function boot(): Promise<Services> {
   if (!isProduction(env)) await seedDemoDataIfEmpty(db);
 
   const pending = new Set<Promise<unknown>>();
+  const pageSessionWriter = new SessionBatchWriter(db);
+  pageSessionWriter.flushOnExit(process);
   const services: Services = {
     env,
     db,
@@ -73,6 +76,7 @@ async function boot(): Promise<Services> {
       new ContentCache(),
     ),
     files: diskFileStore(path.join(dir, "files")),
+    recordPageSession: (row) => pageSessionWriter.add(row),
     waitUntil(promise) {
       const tracked = promise.catch((error) => console.error(error)).finally(() => pending.delete(tracked));
       pending.add(tracked);

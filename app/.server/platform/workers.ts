@@ -9,6 +9,7 @@ import { contentSourceFor, sessionCookieOptions } from "./shared";
 import { ContentService } from "../content";
 import { cacheApiSharedCache, ContentCache } from "../content/cache";
 import { r2FileStore } from "../files/store";
+import { storeSessions } from "../analytics/beacon";
 
 export type WorkerBindings = {
   DB: D1Database;
@@ -18,7 +19,7 @@ export type WorkerBindings = {
   [key: string]: unknown;
 };
 
-type Base = Omit<Services, "waitUntil">;
+type Base = Omit<Services, "waitUntil" | "recordPageSession">;
 
 /** One set of services per isolate and bindings object; waitUntil is per request. */
 const booted = new WeakMap<object, Promise<Base>>();
@@ -54,5 +55,12 @@ export async function servicesFor(context: AppLoadContext): Promise<Services> {
     booted.set(cloudflare.env, base);
     base.catch(() => booted.delete(cloudflare.env));
   }
-  return { ...(await base), waitUntil: (p) => cloudflare.ctx.waitUntil(p) };
+  const services = await base;
+  return {
+    ...services,
+    waitUntil: (p) => cloudflare.ctx.waitUntil(p),
+    // written after the response; a failed write is logged (the record was checked already)
+    recordPageSession: (row) =>
+      cloudflare.ctx.waitUntil(storeSessions(services.db, [row]).catch((e) => console.error("page session:", e))),
+  };
 }

@@ -8,11 +8,18 @@ import { ABORT_DELAY, documentHeaders, type RenderArgs } from "./shared";
 export { handleDataRequest, handleError } from "./shared";
 import { servicesFor, type WorkerBindings } from "../platform/workers";
 import { deliverDueMessages } from "~/models/outbox.server";
+import { receiveBeacon } from "../analytics/beacon";
 
 /** The cron trigger: send what the outbox still holds (provider outages, retries). */
 export async function scheduled(env: WorkerBindings, ctx: ExecutionContext) {
   const services = await servicesFor({ cloudflare: { env, ctx } });
   await deliverDueMessages(services.db, services.env, { limit: 100 });
+}
+
+/** POST /api/analytics/session, answered by worker/index.ts before Remix. */
+export async function beacon(request: Request, env: WorkerBindings, ctx: ExecutionContext) {
+  const services = await servicesFor({ cloudflare: { env, ctx } });
+  return receiveBeacon(services, request, services.recordPageSession);
 }
 
 export default async function handleRequest(...[request, status, headers, remixContext, loadContext]: RenderArgs) {

@@ -7,7 +7,7 @@ import { FormErrors, TextAreaField } from "../forms";
 import { DocumentList } from "./data-room";
 import { OfferCard, OfferStep, OfferTermsForm, termsOf, type OfferView } from "./offers";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
 import { rejectNdaSchema } from "~/lib/schemas/deal";
 
 type Desk = Awaited<ReturnType<typeof deskData>>;
@@ -41,6 +41,24 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
                 <td key={s} className={cell}>{formatDate(e.dates[s] ?? null)}</td>
               ))}
               <td className={cell}>{formatDateTime(e.lastActivity)}</td>
+            </tr>
+          ))}
+        </SimpleTable>
+      </section>
+
+      <section aria-label="Viewers" id="viewers">
+        <h2 className="mb-2 text-lg font-semibold">Who looked at it</h2>
+        <SimpleTable caption="Viewers" count={desk.viewers.length} empty="No tracked visits yet." headers={["Member", "Visits", "Time on the pages", "Active time", "Last visit"]}>
+          {desk.viewers.map((v) => (
+            <tr key={v.userId} data-testid="viewer-row">
+              <td className={cell}>
+                {v.name}
+                <span className="block text-xs text-slate-500">{v.company}</span>
+              </td>
+              <td className={cell}>{v.sessions}</td>
+              <td className={cell}>{formatDuration(v.totalTime)}</td>
+              <td className={cell} data-testid="viewer-active">{formatDuration(v.activeTime)}</td>
+              <td className={cell}>{formatDateTime(v.lastVisit)}</td>
             </tr>
           ))}
         </SimpleTable>

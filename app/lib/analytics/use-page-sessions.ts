@@ -1,0 +1,56 @@
+import { useLocation, useParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { PageSession, resendFailed, type TrackerHost } from "./tracker";
+
+function browserHost(): TrackerHost {
+  let storage: Storage | null = null;
+  try {
+    storage = window.localStorage;
+  } catch {
+    // storage denied (private mode, policies): no retry queue
+  }
+  return { now: () => Date.now(), window, document, navigator, storage, fetch: window.fetch.bind(window) };
+}
+
+/**
+ * Page-session tracking (spec §4) for signed-in members who are not admins: a
+ * session per route, ended on the next route, on sign-out and when the page goes.
+ */
+export function usePageSessions(userId: number | null, tracked: boolean) {
+  const location = useLocation();
+  const params = useParams();
+  const current = useRef<PageSession | null>(null);
+  const paramsKey = JSON.stringify(params);
+
+  useEffect(() => {
+    if (!tracked) return;
+    const host = browserHost();
+    resendFailed(host);
+    const end = () => {
+      current.current?.end();
+      current.current = null;
+    };
+    // sign-out is a form post: the session ends before the member is gone
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target as HTMLFormElement | null;
+      if (form?.action && new URL(form.action, window.location.href).pathname === "/signout") end();
+    };
+    window.addEventListener("pagehide", end);
+    document.addEventListener("submit", onSubmit, true);
+    return () => {
+      window.removeEventListener("pagehide", end);
+      document.removeEventListener("submit", onSubmit, true);
+      end();
+    };
+  }, [tracked, userId]);
+
+  useEffect(() => {
+    if (!tracked) return;
+    current.current?.end();
+    current.current = new PageSession(
+      browserHost(),
+      { pathname: location.pathname, search: location.search, params: JSON.parse(paramsKey) as Record<string, string> },
+      userId,
+    );
+  }, [tracked, userId, location.pathname, location.search, paramsKey]);
+}

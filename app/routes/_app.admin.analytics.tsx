@@ -1,0 +1,82 @@
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireAdmin } from "~/.server/auth";
+import { SimpleTable, cell } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-session";
+import { formatDateTime, formatDuration } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { listPageSessions, type SessionFilters } from "~/models/engagement.server";
+
+export const meta = () => titleMeta("Page sessions");
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Who looked at what, for how long: page sessions filtered by member, project, page type and dates. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireAdmin(args);
+  const query = new URL(args.request.url).searchParams;
+  const pageType = query.get("pageType") ?? "";
+  const filters: SessionFilters = {
+    email: query.get("email")?.trim() || undefined,
+    projectId: Number(query.get("project")) || undefined,
+    pageType: PAGE_TYPES.includes(pageType as PageType) ? (pageType as PageType) : undefined,
+    from: DAY.test(query.get("from") ?? "") ? query.get("from")! : undefined,
+    to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,
+  };
+  return json({ filters, ...(await listPageSessions(services.db, filters)) });
+}
+
+export default function PageSessionsPage() {
+  const { filters, rows, totals } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Page sessions" />
+      <Form method="get" className="card flex flex-wrap items-end gap-3 text-sm" role="search" aria-label="Filter page sessions">
+        <label className="flex flex-col gap-1">
+          Member e-mail
+          <input className="input" name="email" type="email" defaultValue={filters.email ?? ""} />
+        </label>
+        <label className="flex flex-col gap-1">
+          Project id
+          <input className="input w-28" name="project" inputMode="numeric" defaultValue={filters.projectId ?? ""} />
+        </label>
+        <label className="flex flex-col gap-1">
+          Page type
+          <select className="input" name="pageType" defaultValue={filters.pageType ?? ""}>
+            <option value="">Any</option>
+            {PAGE_TYPES.map((t) => (
+              <option key={t} value={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          From
+          <input className="input" name="from" type="date" defaultValue={filters.from ?? ""} />
+        </label>
+        <label className="flex flex-col gap-1">
+          To
+          <input className="input" name="to" type="date" defaultValue={filters.to ?? ""} />
+        </label>
+        <button type="submit" className="btn-primary">Filter</button>
+      </Form>
+      <p className="text-sm text-slate-600" data-testid="session-totals">
+        {totals.sessions} sessions · {formatDuration(totals.totalTime)} in total · {formatDuration(totals.activeTime)} active
+      </p>
+      <SimpleTable caption="Page sessions" count={rows.length} empty="No page sessions match." headers={["Started", "Member", "Page", "Type", "Project", "Total", "Active", "Scrolled"]}>
+        {rows.map((r) => (
+          <tr key={r.sessionId} data-testid="session-row">
+            <td className={cell}>{formatDateTime(r.sessionStart)}</td>
+            <td className={cell}>{r.name} <span className="text-xs text-slate-500">{r.email}</span></td>
+            <td className={cell}>{r.route}</td>
+            <td className={cell}>{r.pageType}</td>
+            <td className={cell}>{r.projectId ? <Link className="link" to={`/admin/projects/${r.projectId}`}>{r.projectName ?? r.projectId}</Link> : "—"}</td>
+            <td className={cell}>{formatDuration(r.totalDuration)}</td>
+            <td className={cell} data-testid="active-time" data-ms={r.activeTime}>{formatDuration(r.activeTime)}</td>
+            <td className={cell}>{Math.round(r.scrollDepthMax)}%</td>
+          </tr>
+        ))}
+      </SimpleTable>
+    </div>
+  );
+}

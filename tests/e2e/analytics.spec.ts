@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { pageAs } from "./listing-steps";
+import { apiClient, baseUrlOf, DEMO, joinAs } from "./support";
+
+const setVisibility = (page: Page, state: "hidden" | "visible") =>
+  page.evaluate((s) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => s });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => s === "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, state);
+
+function record(sessionId: string, overrides: Record<string, unknown> = {}) {
+  const start = Date.now() - 5_000;
+  return {
+    sessionId,
+    userId: 999_999,
+    route: "/projects/more-details/7",
+    params: { id: "7" },
+    query: {},
+    sessionStart: start,
+    sessionEnd: start + 4_000,
+    totalDuration: 4_000,
+    activeTime: 3_000,
+    lastActiveTime: start + 3_000,
+    isPageActive: false,
+    userInteractions: { clicks: 1, keystrokes: 0, scrollEvents: 2, mouseMovements: 5, mouseLeaves: 0 },
+    scrollDepthMax: 50,
+    interactionTimepoints: [{ type: "scroll", time: start + 1_000, depth: 25 }],
+    pageType: "company-before-nda",
+    companyId: 7,
+    userAgent: "bench",
+    screenWidth: 1280,
+    screenHeight: 800,
+    language: "en",
+    ...overrides,
+  };
+}
+
+async function sessionsOf(admin: APIRequestContext, email: string) {
+  const response = await admin.get(`/admin/analytics?email=${encodeURIComponent(email)}&_data=routes%2F_app.admin.analytics`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { rows: Array<{ sessionId: string; activeTime: number; totalDuration: number; route: string; pageType: string }> };
+}
+
+test.describe("page-session analytics", () => {
+  test("a buyer's visit is tracked with its active time, and shows on the seller's page and the admin view", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "the tracker is the page's script");
+    const base = baseUrlOf(testInfo);
+    const { email, name } = await joinAs(page, { role: "Buyer", name: `Tracy ${Date.now().toString(36)}` });
+    await page.goto("/projects/more-details/7");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.mouse.move(200, 300);
+    await page.waitForTimeout(2_000);
+    await setVisibility(page, "hidden");
+    await page.waitForTimeout(3_000);
+    await setVisibility(page, "visible");
+    await page.mouse.move(220, 320);
+    await page.waitForTimeout(2_000);
+    // leaving the page by a link ends its session
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    const admin = await apiClient(base, DEMO.admin);
+    await expect.poll(async () => (await sessionsOf(admin, email)).rows.filter((r) => r.pageType === "company-before-nda").length, { timeout: 15_000 }).toBe(1);
+    const session = (await sessionsOf(admin, email)).rows.find((r) => r.pageType === "company-before-nda")!;
+    expect(session.route).toBe("/projects/more-details/7");
+    // about 4 s active (2 s + 2 s), about 7 s in total: the hidden 3 s do not count
+    expect(session.activeTime).toBeGreaterThan(3_000);
+    expect(session.activeTime).toBeLessThan(5_500);
+    expect(session.totalDuration).toBeGreaterThan(6_500);
+    await admin.dispose();
+
+    const seller = await pageAs(browser, base, DEMO.seller);
+    await seller.goto("/sellers/myprojects/7");
+    await expect(seller.getByTestId("viewer-row").filter({ hasText: name })).toBeVisible();
+    await seller.context().close();
+
+    const adminPage = await pageAs(browser, base, DEMO.admin);
+    await adminPage.goto(`/admin/analytics?email=${encodeURIComponent(email)}&pageType=company-before-nda`);
+    await expect(adminPage.getByTestId("session-row")).toHaveCount(1);
+    await expect(adminPage.getByTestId("session-row")).toContainText("/projects/more-details/7");
+    await adminPage.context().close();
+  });
+
+  test("an admin is not tracked", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "the tracker is the page's script");
+    const beacons: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/analytics/session")) beacons.push(r.url());
+    });
+    await pageAs(page.context().browser()!, baseUrlOf(testInfo), DEMO.admin).then(async (admin) => {
+      admin.on("request", (r) => {
+        if (r.url().includes("/api/analytics/session")) beacons.push(r.url());
+      });
+      await admin.goto("/projects/more-details/7");
+      await admin.waitForTimeout(800);
+      await admin.getByRole("link", { name: "Dashboard" }).click();
+      await admin.waitForTimeout(800);
+      await admin.goto("/admin/projects");
+      await admin.context().close();
+    });
+    expect(beacons).toEqual([]);
+  });
+
+  test("the endpoint refuses bad records with 400 and the fields at fault, counts a resent session once, and trusts the cookie's user", async ({ javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "HTTP-level: once per server");
+    const base = baseUrlOf(testInfo);
+    const buyer = await apiClient(base, DEMO.broker);
+    const id = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const post = (data: string | object, headers: Record<string, string> = {}) =>
+      buyer.post("/api/analytics/session", {
+        // raw bytes: a string would be JSON-encoded once more
+        data: Buffer.from(typeof data === "string" ? data : JSON.stringify(data)),
+        headers: { "Content-Type": "application/json", ...headers },
+      });
+
+    expect((await post(record(id))).status()).toBe(202);
+    expect((await post(record(id))).status()).toBe(202);
+
+    const wrongTypes = await post(record(`${id}a`, { activeTime: "long", companyId: "seven" }));
+    expect(wrongTypes.status()).toBe(400);
+    expect((await wrongTypes.json()).fields).toEqual(expect.arrayContaining(["activeTime", "companyId"]));
+    const { route: _route, pageType: _pageType, ...missing } = record(`${id}b`);
+    const incomplete = await post(missing);
+    expect(incomplete.status()).toBe(400);
+    expect((await incomplete.json()).fields).toEqual(expect.arrayContaining(["route", "pageType"]));
+    const huge = await post(record(`${id}c`, { userAgent: "x".repeat(1024 * 1024) }));
+    expect(huge.status()).toBe(400);
+    const malformed = await post('{"sessionId": "abc",');
+    expect(malformed.status()).toBe(400);
+    expect((await malformed.json()).error).toBe("Malformed JSON");
+
+    const visitor = await apiClient(base);
+    expect((await visitor.post("/api/analytics/session", { data: JSON.stringify(record(`${id}d`)) })).status()).toBe(401);
+    await visitor.dispose();
+    const admin = await apiClient(base, DEMO.admin);
+    expect((await admin.post("/api/analytics/session", { data: JSON.stringify(record(`${id}e`)) })).status()).toBe(204);
+
+    await expect.poll(async () => (await sessionsOf(admin, DEMO.broker)).rows.filter((r) => r.sessionId.startsWith(id)).length, { timeout: 15_000 }).toBe(1);
+    const stored = (await sessionsOf(admin, DEMO.broker)).rows.filter((r) => r.sessionId.startsWith(id));
+    expect(stored.map((r) => r.sessionId)).toEqual([id]);
+    expect((await sessionsOf(admin, DEMO.admin)).rows.filter((r) => r.sessionId.startsWith(id))).toEqual([]);
+    await admin.dispose();
+    await buyer.dispose();
+  });
+});
