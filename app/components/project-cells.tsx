@@ -33,6 +33,7 @@ export type ProjectRow = {
   borrower?: string;
   sellerName?: string;
   ndaStatus?: string | null;
+  lastUpdateBuyer?: number | null;
   ndas?: number;
   negotiations?: number;
   bids?: number;
@@ -83,6 +84,7 @@ export function projectCells(href: (row: ProjectRow) => string): Record<string, 
     borrower: (r) => r.borrower || "—",
     sellerName: (r) => r.sellerName || "—",
     ndaStatus: (r) => r.ndaStatus ?? "—",
+    lastUpdateBuyer: (r) => formatDate(r.lastUpdateBuyer ?? null),
     ndas: (r) => r.ndas ?? 0,
     negotiations: (r) => r.negotiations ?? 0,
     bids: (r) => r.bids ?? 0,

@@ -161,7 +161,7 @@ describe("negotiation and offers", () => {
     const [after] = await t.db.select().from(projects).where(eq(projects.id, project.id));
     expect(after!.status).toBe("under_offer");
     expect(await actOnOffer(services, parties, accepted, buyer, "buyer", "withdrawn")).toBe("not-open");
-    expect((await dealCounts(t.db, [project.id])).get(project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1 });
+    expect((await dealCounts(t.db, [project.id])).get(project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1, lastUpdateBuyer: null });
   });
 
   it("refuses to accept or counter an offer past its expiry date", async () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, feedback, messages, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
+import { contracts, feedback, messages, offers, pageSessions, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
 
 export type PipelineEntry = {
@@ -115,23 +115,31 @@ export function stageOf(dates: PipelineEntry["dates"]): PipelineStage {
 
 /** The engagement columns of the project tables (ndas, negotiations, bids). */
 export async function dealCounts(db: Database, projectIds: number[]) {
-  const counts = new Map(projectIds.map((id) => [id, { ndas: 0, negotiations: 0, bids: 0 }]));
+  const counts = new Map(projectIds.map((id) => [id, { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null as number | null }]));
   if (!projectIds.length) return counts;
   // D1 binds at most 100 parameters: a long list is counted over every project and picked from
   const only = (column: Column) => (projectIds.length <= 90 ? inArray(column, projectIds) : undefined);
-  const [n, t, b] = await Promise.all([
+  const [n, t, b, v] = await Promise.all([
     db.select({ id: contracts.projectId, count: sql<number>`count(*)` }).from(contracts).where(only(contracts.projectId)).groupBy(contracts.projectId),
     db.select({ id: messages.projectId, count: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(only(messages.projectId)).groupBy(messages.projectId),
     db.select({ id: offers.projectId, count: sql<number>`count(*)` }).from(offers).where(only(offers.projectId)).groupBy(offers.projectId),
+    // a buyer's last look at the project's pages (the seller's own visits are not buyers')
+    db
+      .select({ id: pageSessions.projectId, last: sql<number>`max(${pageSessions.sessionEnd})` })
+      .from(pageSessions)
+      .innerJoin(projects, eq(projects.id, pageSessions.projectId))
+      .where(and(only(pageSessions.projectId), sql`${pageSessions.userId} != ${projects.sellerId}`))
+      .groupBy(pageSessions.projectId),
   ]);
   for (const r of n) if (counts.has(r.id)) counts.get(r.id)!.ndas = r.count;
   for (const r of t) if (counts.has(r.id)) counts.get(r.id)!.negotiations = r.count;
   for (const r of b) if (counts.has(r.id)) counts.get(r.id)!.bids = r.count;
+  for (const r of v) if (r.id !== null && counts.has(r.id)) counts.get(r.id)!.lastUpdateBuyer = r.last;
   return counts;
 }
 
 /** Project rows with their engagement counts. */
 export async function withDealCounts<T extends { id: number }>(db: Database, rows: T[]) {
   const counts = await dealCounts(db, rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? { ndas: 0, negotiations: 0, bids: 0 }) }));
+  return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null }) }));
 }

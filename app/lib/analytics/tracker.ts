@@ -5,8 +5,8 @@ import {
   MAX_PAYLOAD_BYTES,
   MIN_SESSION_MS,
   SCROLL_MILESTONES,
-  type PageSessionRecord,
-} from "./page-session";
+} from "./page-types";
+import type { PageSessionRecord } from "./page-session";
 
 /** What the tracker needs from the browser; tests pass their own. */
 export type TrackerHost = {

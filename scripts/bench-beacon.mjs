@@ -1,0 +1,93 @@
+// Sends page-session beacons to running servers and compares them with a bare 204 endpoint on the
+// same server: requests per second and p95 latency, for each server given.
+//   npm run bench:beacon                       (Node on :3000, then wrangler dev on :8787)
+//   BENCH_URLS=http://localhost:3000 BENCH_REQUESTS=4000 npm run bench:beacon
+import { randomUUID } from "node:crypto";
+
+const urls = (process.env.BENCH_URLS ?? "http://localhost:3000,http://localhost:8787").split(",").filter(Boolean);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const EMAIL = process.env.BENCH_EMAIL ?? "buyer@demo.test";
+const PASSWORD = process.env.BENCH_PASSWORD ?? "demo-password";
+
+async function signIn(base) {
+  const response = await fetch(`${base}/signin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: EMAIL, password: PASSWORD }),
+  });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`${base}: sign-in as ${EMAIL} failed (${response.status})`);
+  return cookie;
+}
+
+function beaconBody() {
+  const end = Date.now();
+  return JSON.stringify({
+    sessionId: randomUUID().replace(/-/g, ""),
+    route: "/projects/more-details/7",
+    params: { id: "7" },
+    query: {},
+    sessionStart: end - 8000,
+    sessionEnd: end,
+    totalDuration: 8000,
+    activeTime: 6500,
+    lastActiveTime: end - 1500,
+    isPageActive: false,
+    userInteractions: { clicks: 3, keystrokes: 0, scrollEvents: 12, mouseMovements: 40, mouseLeaves: 1 },
+    scrollDepthMax: 75,
+    interactionTimepoints: [25, 50, 75].map((depth, i) => ({ type: "scroll", time: end - 6000 + i * 1000, depth })),
+    pageType: "company-before-nda",
+    companyId: 7,
+    userAgent: "bench-beacon",
+    screenWidth: 1440,
+    screenHeight: 900,
+    language: "en-US",
+  });
+}
+
+async function run(base, path, cookie, makeBody, expected) {
+  const latencies = [];
+  let next = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (next < REQUESTS) {
+      next++;
+      const started = performance.now();
+      const response = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { Origin: base, Cookie: cookie, "Content-Type": "text/plain;charset=UTF-8" },
+        body: makeBody(),
+      });
+      await response.arrayBuffer();
+      if (response.status !== expected) failures++;
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p95: latencies[Math.floor(latencies.length * 0.95)], failures };
+}
+
+console.log(`bench:beacon: ${REQUESTS} requests per endpoint, ${CONCURRENCY} at a time, signed in as ${EMAIL}`);
+for (const base of urls) {
+  let cookie;
+  try {
+    cookie = await signIn(base);
+  } catch (error) {
+    console.log(`${base}: not reachable or sign-in failed (${error.message}); start it first`);
+    continue;
+  }
+  // warm up both paths
+  await run(base, "/api/analytics/ping", cookie, () => "", 204);
+  await run(base, "/api/analytics/session", cookie, beaconBody, 202);
+  const bare = await run(base, "/api/analytics/ping", cookie, () => "", 204);
+  const beacon = await run(base, "/api/analytics/session", cookie, beaconBody, 202);
+  console.log(`${base}`);
+  console.log(`  bare 204:  ${bare.rps.toFixed(0)} req/s, p95 ${bare.p95.toFixed(1)} ms${bare.failures ? `, ${bare.failures} failed` : ""}`);
+  console.log(`  beacon:    ${beacon.rps.toFixed(0)} req/s, p95 ${beacon.p95.toFixed(1)} ms${beacon.failures ? `, ${beacon.failures} failed` : ""}`);
+  console.log(`  ratio:     ${(beacon.rps / bare.rps).toFixed(2)} of the bare throughput, p95 ${(beacon.p95 / bare.p95).toFixed(2)}x`);
+}
