@@ -35,10 +35,17 @@ export function usePageSessions(userId: number | null, tracked: boolean) {
       const form = event.target as HTMLFormElement | null;
       if (form?.action && new URL(form.action, window.location.href).pathname === "/signout") end();
     };
+    // back from the back/forward cache: the page is shown again, a new session starts
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted || current.current) return;
+      current.current = new PageSession(host, { pathname: window.location.pathname, search: window.location.search }, userId);
+    };
     window.addEventListener("pagehide", end);
+    window.addEventListener("pageshow", onShow);
     document.addEventListener("submit", onSubmit, true);
     return () => {
       window.removeEventListener("pagehide", end);
+      window.removeEventListener("pageshow", onShow);
       document.removeEventListener("submit", onSubmit, true);
       end();
     };
