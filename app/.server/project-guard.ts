@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/server-runtime";
 import { assertSameOrigin, notFound } from "./http";
 import { currentUser, pagePathOf, type GuardArgs } from "./auth";
 import { getServices } from "./services";
-import { projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
+import { isOwnSection, projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
 import { primaryRole } from "~/lib/roles";
 import { findVisibleProject } from "~/models/projects.server";
 import { ndaStatusOf } from "~/models/contracts.server";
@@ -20,8 +20,8 @@ export async function requireProjectSection(args: GuardArgs, section: ProjectSec
   if (!user) throw redirect(`/home?${new URLSearchParams({ redirect: pathname + search, login: "true" })}`);
   const role = primaryRole(user.roles);
   const id = Number(args.params?.id);
-  const own = projectDetailRedirect(role, section, id, null) === null;
-  const target = own ? null : projectDetailRedirect(role, section, id, await ndaStatusOf(services.db, id, user.id));
+  // the contract is read only when the page belongs to another section
+  const target = isOwnSection(role, section) ? null : projectDetailRedirect(role, section, id, await ndaStatusOf(services.db, id, user.id));
   if (target) {
     const project = await findVisibleProject(services.db, { id: user.id, role }, id);
     if (!project) throw notFound();

@@ -7,6 +7,7 @@ import { defaultNdaPdf, sha256Hex, type SigningEvidence } from "~/.server/docume
 import { signingProvider } from "~/.server/signing/builtin";
 import { NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
+import { sellerCompanyOf } from "./projects.server";
 
 export async function findContract(db: Database, projectId: number, buyerId: number) {
   return (
@@ -53,9 +54,6 @@ export async function updateNdaSettings(
     .values({ projectId, ...change, updatedAt: new Date() })
     .onConflictDoUpdate({ target: projectNdaSettings.projectId, set: { ...change, updatedAt: new Date() } });
 }
-
-const sellerCompanyOf = async (db: Database, project: Project) =>
-  (await db.query.users.findFirst({ where: eq(users.id, project.sellerId), columns: { company: true } }))?.company ?? "";
 
 /**
  * Opens an envelope for the buyer: a copy of the project's NDA (the uploaded

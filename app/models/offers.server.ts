@@ -4,6 +4,7 @@ import { offerEvents, offers, projects, users, type Offer, type Project, type Us
 import { loiPdf, sha256Hex, type LoiTerms } from "~/.server/documents/pdf";
 import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
+import { sellerCompanyOf } from "./projects.server";
 
 export async function findOffer(db: Database, projectId: number, offerId: number) {
   if (!Number.isSafeInteger(offerId) || offerId <= 0) return null;
@@ -34,6 +35,11 @@ export async function offersOnProject(db: Database, projectId: number, buyerId?:
 
 type Parties = { project: Project; buyer: User; sellerCompany: string };
 
+/** Who an LOI is between: the buyer and the project's seller (its company names the letter). */
+export async function offerParties(db: Database, project: Project, buyer: User): Promise<Parties> {
+  return { project, buyer, sellerCompany: await sellerCompanyOf(db, project) };
+}
+
 async function storeLoi(services: DealServices, parties: Parties, offerId: number, revision: number, version: string, terms: LoiTerms) {
   const pdf = await loiPdf({
     projectId: parties.project.id,
@@ -53,6 +59,23 @@ async function storeLoi(services: DealServices, parties: Parties, offerId: numbe
 export type OfferProblem = "open-offer-exists" | "not-open" | "not-your-turn" | "project-closed" | "expired";
 
 /** An offer past its expiry date can no longer be accepted or countered, only closed. */
+const BUYER_PROBLEMS: Record<OfferProblem, string> = {
+  "open-offer-exists": "You already have an open offer on this project.",
+  "not-open": "This offer is closed.",
+  "not-your-turn": "The offer has changed in the meantime; see its current state below.",
+  "project-closed": "The project is no longer open for offers.",
+  expired: "This offer has expired: withdraw it and submit a new one.",
+};
+const SELLER_PROBLEMS: Partial<Record<OfferProblem, string>> = {
+  "project-closed": "The project is no longer open for offers.",
+  expired: "This offer has expired.",
+};
+
+/** Why an offer step was refused, as the side that tried it reads it. */
+export function offerProblemMessage(problem: OfferProblem, side: "buyer" | "seller") {
+  return side === "buyer" ? BUYER_PROBLEMS[problem] : (SELLER_PROBLEMS[problem] ?? "The offer has changed in the meantime.");
+}
+
 export function isExpired(offer: Pick<Offer, "expiresOn">, now = new Date()) {
   return offer.expiresOn < now.toISOString().slice(0, 10);
 }

@@ -120,6 +120,12 @@ export async function listProjectsForAdmin(db: Database, { status }: { status?: 
   return rows.map((r) => toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` }));
 }
 
+/** The seller's company, as NDAs and LOIs name it ("" when unknown). */
+export async function sellerCompanyOf(db: Database, project: Pick<Project, "sellerId">) {
+  const seller = await db.query.users.findFirst({ where: eq(users.id, project.sellerId), columns: { company: true } });
+  return seller?.company ?? "";
+}
+
 export async function findProjectWithSeller(db: Database, id: number) {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const [row] = await db

@@ -1,9 +1,7 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
 import { redirectWithNotification, requireUser, type GuardArgs } from "~/.server/auth";
-import { users } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
@@ -14,6 +12,7 @@ import { findContract } from "~/models/contracts.server";
 import { markThreadRead, postMessage, threadMessages } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject } from "~/models/projects.server";
+import { findUserById } from "~/models/users.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }];
 
@@ -30,7 +29,7 @@ async function requireThread(args: GuardArgs) {
   if (!isBuyer && role !== "admin" && project.sellerId !== user.id) throw notFound();
   const contract = await findContract(services.db, project.id, buyerId);
   if (contract?.ndaStatus !== NDA_APPROVED) throw notFound();
-  const buyer = await services.db.query.users.findFirst({ where: eq(users.id, buyerId) });
+  const buyer = await findUserById(services.db, buyerId);
   if (!buyer) throw notFound();
   return { services, user, project, buyer };
 }
@@ -38,7 +37,7 @@ async function requireThread(args: GuardArgs) {
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, project, buyer } = await requireThread(args);
   const messages = await threadMessages(services.db, project.id, buyer.id);
-  if (args.request.method === "GET") services.waitUntil(markThreadRead(services.db, project.id, buyer.id, user.id));
+  services.waitUntil(markThreadRead(services.db, project.id, buyer.id, user.id));
   return json({
     project: { id: project.id, projectName: project.projectName },
     buyer: { name: buyer.name, company: buyer.company },

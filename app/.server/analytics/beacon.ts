@@ -7,7 +7,7 @@ import type { Database } from "../db";
 import { pageSessionSchema, type PageSessionRecord } from "~/lib/analytics/page-session";
 import { primaryRole } from "~/lib/roles";
 
-/** A record is far smaller; anything larger is refused unread past this. */
+/** A record is far smaller; a larger body is refused with 400. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 type Row = typeof pageSessions.$inferInsert;
@@ -102,6 +102,3 @@ export async function receiveBeacon(services: Services, request: Request, accept
   accept(toRow(parsed.data, user.id));
   return answer(202);
 }
-
-/** The bare endpoint the benchmark compares against: same server, no work. */
-export const pingResponse = () => new Response(null, { status: 204 });

@@ -11,7 +11,8 @@ import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAu
 import { projectFeedback } from "~/models/feedback.server";
 import { listThreads } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
-import { actOnOffer, findOffer, offersOnProject } from "~/models/offers.server";
+import { actOnOffer, findOffer, offerParties, offerProblemMessage, offersOnProject } from "~/models/offers.server";
+import { findUserById } from "~/models/users.server";
 import { pipeline } from "~/models/pipeline.server";
 import { projectViewers } from "~/models/engagement.server";
 
@@ -54,19 +55,14 @@ export async function deskData(services: Services, project: Project, viewer: Use
 }
 
 /**
- * Bodies far past the upload limit are refused by their declared size, unread;
- * anything nearer is read so the form can say which file was too large.
+ * Reads the form of a project page that may carry an upload; a Response when it is
+ * refused. Bodies far past the upload limit are refused by their declared size,
+ * unread; anything nearer is read so the form can say which file was too large.
  */
-export function refuseHugeBody(request: Request) {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length <= DOCUMENT_MAX_BYTES * 5) return null;
-  return json({ intent: "upload-document", error: TOO_LARGE_MESSAGE }, { status: 413 });
-}
-
-/** Reads the form of a project page that may carry an upload; a Response when it is refused. */
 export async function readDeskForm(request: Request): Promise<FormData | Response> {
-  const huge = refuseHugeBody(request);
-  if (huge) return huge;
+  if (Number(request.headers.get("Content-Length") ?? 0) > DOCUMENT_MAX_BYTES * 5) {
+    return json({ intent: "upload-document", error: TOO_LARGE_MESSAGE }, { status: 413 });
+  }
   try {
     return await request.formData();
   } catch {
@@ -138,9 +134,9 @@ export async function deskAction(services: Services, request: Request, project: 
 async function offerStep(deal: ReturnType<typeof dealServices>, project: Project, user: User, form: FormData, intent: "counter" | "accept-offer" | "reject-offer") {
   const offer = await findOffer(deal.db, project.id, Number(form.get("offerId")));
   if (!offer) return refused(intent, "No such offer.", 404);
-  const buyer = await deal.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, offer.buyerId) });
-  const seller = await deal.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, project.sellerId), columns: { company: true } });
-  const parties = { project, buyer: buyer!, sellerCompany: seller?.company ?? "" };
+  const buyer = await findUserById(deal.db, offer.buyerId);
+  if (!buyer) return refused(intent, "No such offer.", 404);
+  const parties = await offerParties(deal.db, project, buyer);
   let outcome;
   if (intent === "counter") {
     const submission = parseWithZod(form, { schema: offerTermsSchema });
@@ -151,9 +147,6 @@ async function offerStep(deal: ReturnType<typeof dealServices>, project: Project
     const note = String(form.get("note") ?? "").slice(0, 1000);
     outcome = await actOnOffer(deal, parties, offer, user, "seller", intent === "accept-offer" ? "accepted" : "rejected", { note });
   }
-  if (typeof outcome === "string") {
-    const why = { "project-closed": "The project is no longer open for offers.", expired: "This offer has expired." } as Record<string, string>;
-    return refused(intent, why[outcome] ?? "The offer has changed in the meantime.", 409);
-  }
+  if (typeof outcome === "string") return refused(intent, offerProblemMessage(outcome, "seller"), 409);
   return done({ counter: "Your counter-offer is sent.", "accept-offer": "Offer accepted: the project is now under offer.", "reject-offer": "The offer is rejected." }[intent]);
 }

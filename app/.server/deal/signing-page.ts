@@ -7,7 +7,7 @@ import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { signNdaSchema } from "~/lib/schemas/deal";
 import { findContractByEnvelope, ndaSettingsOf, signNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
-import { findVisibleProject } from "~/models/projects.server";
+import { findVisibleProject, sellerCompanyOf } from "~/models/projects.server";
 
 /** The envelope of the signed-in member, on the project the URL names; anything else is not found. */
 async function requireEnvelope(args: GuardArgs) {
@@ -22,8 +22,7 @@ async function requireEnvelope(args: GuardArgs) {
 /** The signing page (and where a signing provider returns to): the NDA, and the signature form while it is unsigned. */
 export async function signingLoader(args: GuardArgs) {
   const { services, user, contract, project } = await requireEnvelope(args);
-  const settings = await ndaSettingsOf(services.db, project.id);
-  const seller = await services.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, project.sellerId), columns: { company: true } });
+  const [settings, sellerCompany] = await Promise.all([ndaSettingsOf(services.db, project.id), sellerCompanyOf(services.db, project)]);
   return json({
     project: { id: project.id, projectName: project.projectName },
     envelope: {
@@ -36,7 +35,7 @@ export async function signingLoader(args: GuardArgs) {
     documentPath: `/projects/more-details/${project.id}/nda/${contract.envelopeId}`,
     workspacePath: workspacePath(user.roles, project.id),
     // an uploaded template is read as its PDF; the default one is shown here as text too
-    paragraphs: settings.templateKey ? null : defaultNdaParagraphs({ projectName: project.projectName, sellerCompany: seller?.company ?? "" }),
+    paragraphs: settings.templateKey ? null : defaultNdaParagraphs({ projectName: project.projectName, sellerCompany }),
     suggestedName: user.name,
   });
 }

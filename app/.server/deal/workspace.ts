@@ -1,9 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/server-runtime";
-import { eq } from "drizzle-orm";
 import { redirectWithNotification, type GuardArgs } from "../auth";
 import { requireWorkspace } from "../deal-guard";
-import { users } from "../db/schema";
 import { clientAddress } from "../http";
 import { messageSchema, offerTermsSchema } from "~/lib/schemas/deal";
 import { workspacePath } from "~/lib/deal";
@@ -11,7 +9,7 @@ import { listDocuments, logDocumentEvent } from "~/models/data-room.server";
 import { findPass } from "~/models/feedback.server";
 import { markThreadRead, postMessage, threadMessages } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
-import { actOnOffer, findOffer, offersOnProject, submitOffer, type OfferProblem } from "~/models/offers.server";
+import { actOnOffer, findOffer, offerParties, offerProblemMessage, offersOnProject, submitOffer } from "~/models/offers.server";
 import { loanTape } from "~/models/projects.server";
 
 type Section = "buyers" | "brokers";
@@ -28,17 +26,14 @@ export async function workspaceLoader(args: GuardArgs, section: Section) {
   ]);
   const ip = clientAddress(args.request);
   // opening the data room is a view in the audit log; the thread is read once shown
-  const isPageLoad = args.request.method === "GET";
-  if (isPageLoad) {
-    services.waitUntil(
-      Promise.all([
-        contract.dataRoomBlocked
-          ? Promise.resolve()
-          : logDocumentEvent(services.db, { projectId: project.id, documentId: null, documentName: "Data room", userId: user.id, action: "view", ipAddress: ip }),
-        markThreadRead(services.db, project.id, user.id, user.id),
-      ]),
-    );
-  }
+  services.waitUntil(
+    Promise.all([
+      contract.dataRoomBlocked
+        ? Promise.resolve()
+        : logDocumentEvent(services.db, { projectId: project.id, documentId: null, documentName: "Data room", userId: user.id, action: "view", ipAddress: ip }),
+      markThreadRead(services.db, project.id, user.id, user.id),
+    ]),
+  );
   return json({
     project,
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
@@ -53,14 +48,6 @@ export async function workspaceLoader(args: GuardArgs, section: Section) {
   });
 }
 
-const PROBLEMS: Record<OfferProblem, string> = {
-  "open-offer-exists": "You already have an open offer on this project.",
-  "not-open": "This offer is closed.",
-  "not-your-turn": "The offer has changed in the meantime; see its current state below.",
-  "project-closed": "The project is no longer open for offers.",
-  expired: "This offer has expired: withdraw it and submit a new one.",
-};
-
 export async function workspaceAction(args: GuardArgs, section: Section) {
   const { services, user, project } = await requireWorkspace(args, section);
   const deal = dealServices(services, args.request);
@@ -73,8 +60,7 @@ export async function workspaceAction(args: GuardArgs, section: Section) {
     await postMessage(deal, project, user, user, submission.value.body);
     return redirectWithNotification(services, args.request, `${here}#negotiation`, "Message sent.");
   }
-  const seller = await services.db.query.users.findFirst({ where: eq(users.id, project.sellerId), columns: { company: true } });
-  const parties = { project, buyer: user, sellerCompany: seller?.company ?? "" };
+  const parties = await offerParties(services.db, project, user);
   if (intent === "offer" || intent === "revise") {
     const submission = parseWithZod(form, { schema: offerTermsSchema });
     if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
@@ -84,17 +70,17 @@ export async function workspaceAction(args: GuardArgs, section: Section) {
       outcome = await submitOffer(deal, parties, terms);
     } else {
       const offer = await findOffer(services.db, project.id, Number(form.get("offerId")));
-      if (!offer || offer.buyerId !== user.id) return json({ intent, result: submission.reply({ formErrors: [PROBLEMS["not-open"]] }) }, { status: 404 });
+      if (!offer || offer.buyerId !== user.id) return json({ intent, result: submission.reply({ formErrors: [offerProblemMessage("not-open", "buyer")] }) }, { status: 404 });
       outcome = await actOnOffer(deal, parties, offer, user, "buyer", "revised", { terms, note });
     }
-    if (typeof outcome === "string") return json({ intent, result: submission.reply({ formErrors: [PROBLEMS[outcome]] }) }, { status: 409 });
+    if (typeof outcome === "string") return json({ intent, result: submission.reply({ formErrors: [offerProblemMessage(outcome, "buyer")] }) }, { status: 409 });
     return redirectWithNotification(services, args.request, `${here}#offers`, intent === "offer" ? "Your offer is sent to the seller." : "Your revised offer is sent.");
   }
   if (intent === "accept" || intent === "withdraw") {
     const offer = await findOffer(services.db, project.id, Number(form.get("offerId")));
-    if (!offer || offer.buyerId !== user.id) return json({ intent, error: PROBLEMS["not-open"] }, { status: 404 });
+    if (!offer || offer.buyerId !== user.id) return json({ intent, error: offerProblemMessage("not-open", "buyer") }, { status: 404 });
     const outcome = await actOnOffer(deal, parties, offer, user, "buyer", intent === "accept" ? "accepted" : "withdrawn");
-    if (typeof outcome === "string") return json({ intent, error: PROBLEMS[outcome] }, { status: 409 });
+    if (typeof outcome === "string") return json({ intent, error: offerProblemMessage(outcome, "buyer") }, { status: 409 });
     return redirectWithNotification(
       services,
       args.request,

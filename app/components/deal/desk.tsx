@@ -5,7 +5,7 @@ import type { deskData } from "~/.server/deal/desk";
 import { SimpleTable, cell } from "../data-table";
 import { FormErrors, TextAreaField } from "../forms";
 import { DocumentList } from "./data-room";
-import { OfferCard, OfferStep, OfferTermsForm, termsOf, type OfferView } from "./offers";
+import { OfferCard, OfferReply, OfferStep, type OfferView } from "./offers";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
 import { rejectNdaSchema } from "~/lib/schemas/deal";
@@ -190,18 +190,19 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
         {desk.offers.map((view) => (
           <OfferCard key={view.offer.id} view={view as OfferView} side="seller">
             {view.offer.status === "submitted" ? (
-              <div className="space-y-3 border-t border-slate-100 pt-3">
-                <div className="flex flex-wrap gap-2">
-                  {projectOpen ? <OfferStep offerId={view.offer.id} intent="accept-offer" label="Accept" primary /> : null}
-                  <OfferStep offerId={view.offer.id} intent="reject-offer" label="Reject" />
-                </div>
-                <details>
-                  <summary className="cursor-pointer text-sm font-medium text-primary">Counter with other terms</summary>
-                  <div className="mt-3">
-                    <OfferTermsForm id={`counter-${view.offer.id}`} intent="counter" offerId={view.offer.id} submitLabel="Send counter-offer" defaults={termsOf(view.offer as OfferView["offer"])} lastResult={result("counter")} />
-                  </div>
-                </details>
-              </div>
+              <OfferReply
+                offer={view.offer as OfferView["offer"]}
+                steps={
+                  <>
+                    {projectOpen ? <OfferStep offerId={view.offer.id} intent="accept-offer" label="Accept" primary /> : null}
+                    <OfferStep offerId={view.offer.id} intent="reject-offer" label="Reject" />
+                  </>
+                }
+                termsIntent="counter"
+                summary="Counter with other terms"
+                submitLabel="Send counter-offer"
+                lastResult={result("counter")}
+              />
             ) : null}
           </OfferCard>
         ))}

@@ -132,13 +132,42 @@ export function OfferTermsForm({
   );
 }
 
-export const termsOf = (o: OfferView["offer"]) => ({
+const termsOf = (o: OfferView["offer"]) => ({
   price: String(o.price),
   structure: o.structure,
   conditions: o.conditions,
   dueDiligenceDays: String(o.dueDiligenceDays),
   expiresOn: o.expiresOn,
 });
+
+/** An answer to an open offer: one-button steps, and new terms behind a disclosure. */
+export function OfferReply({
+  offer,
+  steps,
+  termsIntent,
+  summary,
+  submitLabel,
+  lastResult,
+}: {
+  offer: OfferView["offer"];
+  steps: React.ReactNode;
+  termsIntent: string;
+  summary: string;
+  submitLabel: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  return (
+    <div className="space-y-3 border-t border-slate-100 pt-3">
+      <div className="flex flex-wrap gap-2">{steps}</div>
+      <details>
+        <summary className="cursor-pointer text-sm font-medium text-primary">{summary}</summary>
+        <div className="mt-3">
+          <OfferTermsForm id={`${termsIntent}-${offer.id}`} intent={termsIntent} offerId={offer.id} submitLabel={submitLabel} defaults={termsOf(offer)} lastResult={lastResult} />
+        </div>
+      </details>
+    </div>
+  );
+}
 
 /** A one-button step (accept, reject, withdraw) on an offer. */
 export function OfferStep({ offerId, intent, label, primary = false }: { offerId: number; intent: string; label: string; primary?: boolean }) {

@@ -7,7 +7,7 @@ import { PageHeader } from "../page-header";
 import { StatusBadge } from "../project-cells";
 import { ProjectSummary } from "../project-facts";
 import { DocumentList } from "./data-room";
-import { OfferCard, OfferStep, OfferTermsForm, termsOf, type OfferView } from "./offers";
+import { OfferCard, OfferReply, OfferStep, OfferTermsForm, type OfferView } from "./offers";
 import { ThreadView } from "./thread";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import { formatDate } from "~/lib/format";
@@ -54,18 +54,19 @@ export function WorkspacePage() {
             {offers.map((view) => (
               <OfferCard key={view.offer.id} view={view as OfferView} side="buyer">
                 {view.offer.status === "countered" ? (
-                  <div className="space-y-3 border-t border-slate-100 pt-3">
-                    <div className="flex flex-wrap gap-2">
-                      <OfferStep offerId={view.offer.id} intent="accept" label="Accept the counter-offer" primary />
-                      <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw" />
-                    </div>
-                    <details>
-                      <summary className="cursor-pointer text-sm font-medium text-primary">Answer with revised terms</summary>
-                      <div className="mt-3">
-                        <OfferTermsForm id={`revise-${view.offer.id}`} intent="revise" offerId={view.offer.id} submitLabel="Send revised offer" defaults={termsOf(view.offer as OfferView["offer"])} lastResult={result("revise")} />
-                      </div>
-                    </details>
-                  </div>
+                  <OfferReply
+                    offer={view.offer as OfferView["offer"]}
+                    steps={
+                      <>
+                        <OfferStep offerId={view.offer.id} intent="accept" label="Accept the counter-offer" primary />
+                        <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw" />
+                      </>
+                    }
+                    termsIntent="revise"
+                    summary="Answer with revised terms"
+                    submitLabel="Send revised offer"
+                    lastResult={result("revise")}
+                  />
                 ) : view.offer.status === "submitted" ? (
                   <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw the offer" />
                 ) : null}

@@ -38,8 +38,6 @@ export async function action(args: ActionFunctionArgs) {
   if (step) return step;
   if (form.get("intent") !== "withdraw") return json({ intent: "", error: "Unknown request" }, { status: 400 });
   if (!(await withdrawOwnProject(services.db, user.id, id))) {
-    const own = await findOwnProject(services.db, user.id, id);
-    if (!own) throw notFound();
     return json({ intent: "withdraw", error: "This project cannot be withdrawn now." }, { status: 409 });
   }
   return redirectWithNotification(services, args.request, `/sellers/myprojects/${id}`, "The project is withdrawn.");
