@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import { defineConfig, type Project } from "@playwright/test";
-import { E2E_DATASET, E2E_PREVIEW_SECRET, E2E_WEBHOOK_SECRET, EDGE_URL, MAIL_PROVIDER_URL, NODE_URL } from "./tests/support/urls";
+import {
+  E2E_DATASET, E2E_DIR, E2E_PREVIEW_SECRET, E2E_WEBHOOK_SECRET, EDGE_PORT, EDGE_URL, MAIL_PROVIDER_PORT, MAIL_PROVIDER_URL, NODE_PORT, NODE_URL,
+} from "./tests/support/urls";
 
 /**
  * Every browser flow runs four ways: JavaScript on and off, against the Node
@@ -12,7 +14,6 @@ const shared = {
   SANITY_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
   SANITY_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
 };
-const E2E_DIR = "/tmp/marketplace-e2e";
 
 // the main process starts the servers on fresh data; workers only read this file
 if (!process.env.TEST_WORKER_INDEX) {
@@ -58,13 +59,13 @@ export default defineConfig({
     {
       command: "node tests/support/mail-provider.mjs",
       url: `${MAIL_PROVIDER_URL}/healthz`,
-      env: { PORT: "3199" },
+      env: { PORT: String(MAIL_PROVIDER_PORT) },
       reuseExistingServer: false,
     },
     {
       command: "node scripts/start.mjs --no-build",
       url: `${NODE_URL}/healthz`,
-      env: { ...shared, CONTENT_DATASET_PATH: E2E_DATASET, PORT: "3111", DATA_DIR: `${E2E_DIR}/node`, DATABASE_URL: `file:${E2E_DIR}/node/e2e.db` },
+      env: { ...shared, CONTENT_DATASET_PATH: E2E_DATASET, PORT: String(NODE_PORT), DATA_DIR: `${E2E_DIR}/node`, DATABASE_URL: `file:${E2E_DIR}/node/e2e.db` },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
@@ -73,7 +74,7 @@ export default defineConfig({
     {
       command: "node scripts/start-edge.mjs --no-build",
       url: `${EDGE_URL}/healthz`,
-      env: { ...shared, PORT: "8799", WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge` },
+      env: { ...shared, PORT: String(EDGE_PORT), WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge` },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

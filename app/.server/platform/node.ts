@@ -10,7 +10,7 @@ import { ConfigurationError, isProduction, parseEnv, type Env } from "../env";
 import type { Services } from "../services";
 import { randomToken } from "../crypto";
 import { seedDemoDataIfEmpty } from "../seed";
-import { deliverDueMessages } from "~/models/outbox.server";
+import { runMaintenance } from "~/models/maintenance.server";
 import { contentSourceFor, sessionCookieOptions } from "./shared";
 import { ContentCache } from "../content/cache";
 import { ContentService } from "../content";
@@ -91,10 +91,10 @@ function localDatasetFile(file: string) {
   return localContentSource(() => parseNdjson(fs.readFileSync(file, "utf8")));
 }
 
-/** Retries of messages the provider refused earlier. */
+/** What the cron trigger does on Workers: outbox retries and pruning of spent sessions and tokens. */
 function startOutboxTimer(services: Services) {
   const timer = setInterval(() => {
-    deliverDueMessages(services.db, services.env).catch((error) => console.error("outbox:", error));
+    runMaintenance(services.db, services.env).catch((error) => console.error("maintenance:", error));
   }, 60_000);
   timer.unref();
 }

@@ -7,13 +7,13 @@ import { ABORT_DELAY, documentHeaders, type RenderArgs } from "./shared";
 
 export { handleDataRequest, handleError } from "./shared";
 import { servicesFor, type WorkerBindings } from "../platform/workers";
-import { deliverDueMessages } from "~/models/outbox.server";
+import { runMaintenance } from "~/models/maintenance.server";
 import { receiveBeacon } from "../analytics/beacon";
 
-/** The cron trigger: send what the outbox still holds (provider outages, retries). */
+/** The cron trigger: outbox retries (provider outages) and pruning of spent sessions and tokens. */
 export async function scheduled(env: WorkerBindings, ctx: ExecutionContext) {
   const services = await servicesFor({ cloudflare: { env, ctx } });
-  await deliverDueMessages(services.db, services.env, { limit: 100 });
+  await runMaintenance(services.db, services.env);
 }
 
 /** POST /api/analytics/session, answered by worker/index.ts before Remix. */
