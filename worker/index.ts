@@ -2,8 +2,10 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // Built by `npm run build:edge` (remix build with REMIX_TARGET=edge) before wrangler bundles this file.
 // @ts-ignore -- the build output does not exist until the app is built
 import * as build from "../build/edge/index.js";
-import { CROSS_SITE_MESSAGE, isSameOriginRequest } from "../app/.server/http";
-import { applySecurityHeaders } from "../app/.server/security-headers";
+import { frontDoor } from "../app/.server/front-door";
+
+const { applySecurityHeaders, bodyLimitFor, BODY_TOO_LARGE_MESSAGE, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest } =
+  frontDoor;
 
 type Bindings = { APP_ENV?: string } & Record<string, unknown>;
 type EdgeEntry = {
@@ -15,13 +17,30 @@ const entry = () => serverBuild.entry.module as unknown as EdgeEntry;
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
 
+/** The client address comes from Cloudflare alone; a client's own header of that name is replaced. */
+function withClientAddress(request: Request) {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_ADDRESS_HEADER, request.headers.get("CF-Connecting-IP") ?? "unknown");
+  return new Request(request, { headers });
+}
+
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(incoming, env, ctx) {
+    const request = withClientAddress(incoming);
     const { pathname } = new URL(request.url);
     // page-session beacons are answered here, before Remix; the bare 204 is the benchmark's baseline
     if (pathname === "/api/analytics/session") return entry().beacon(request, env, ctx);
     if (pathname === "/api/analytics/ping") return new Response(null, { status: 204 });
     const production = { APP_ENV: env.APP_ENV === "production" ? "production" : "development" } as const;
+    // a body declared too large is refused unread; a chunked one is cut by the app's reader at the same limit
+    const declared = Number(request.headers.get("Content-Length"));
+    if (declared > bodyLimitFor(pathname, request.headers.get("Content-Type"))) {
+      await dropBody(request, declared);
+      return new Response(JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }), {
+        status: 413,
+        headers: applySecurityHeaders(new Headers({ "Content-Type": "application/json; charset=utf-8" }), production),
+      });
+    }
     // before Remix, whose own check would answer a cross-site form post with a bare 500
     if (!isSameOriginRequest(request) && !pathname.startsWith("/api/")) {
       return new Response(CROSS_SITE_MESSAGE, {

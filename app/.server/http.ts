@@ -7,6 +7,16 @@ export function notFound() {
   return new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
 }
 
+/**
+ * A record id from the path, parsed once at the route: a positive integer, or the
+ * page does not exist (never NaN reaching a query).
+ */
+export function idParam(params: Record<string, string | undefined> | undefined, name = "id"): number {
+  const raw = params?.[name];
+  if (!raw || !/^[1-9]\d{0,14}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -34,12 +44,15 @@ export function assertSameOrigin(request: Request) {
   if (!isSameOriginRequest(request)) throw json({ error: CROSS_SITE_MESSAGE }, { status: 403 });
 }
 
+/**
+ * The client's address as the server in front of Remix found it: the socket (or the
+ * trusted proxy hops of TRUST_PROXY) on Node, CF-Connecting-IP on Workers. Both
+ * servers overwrite whatever a client sent under this name.
+ */
+export const CLIENT_ADDRESS_HEADER = "X-Marketplace-Client-Address";
+
 export function clientAddress(request: Request) {
-  return (
-    request.headers.get("CF-Connecting-IP") ??
-    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
-    "local"
-  );
+  return request.headers.get(CLIENT_ADDRESS_HEADER) || "unknown";
 }
 
 /** A stored file as a response: never cached by shared caches, never sniffed into something else. */

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/server-runtime";
-import { assertSameOrigin, notFound } from "./http";
+import { assertSameOrigin, notFound, idParam } from "./http";
 import { currentUser, pagePathOf, type GuardArgs } from "./auth";
 import { getServices } from "./services";
 import { isOwnSection, projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
@@ -19,7 +19,7 @@ export async function requireProjectSection(args: GuardArgs, section: ProjectSec
   const { pathname, search } = pagePathOf(args.request);
   if (!user) throw redirect(`/home?${new URLSearchParams({ redirect: pathname + search, login: "true" })}`);
   const role = primaryRole(user.roles);
-  const id = Number(args.params?.id);
+  const id = idParam(args.params);
   // the contract is read only when the page belongs to another section
   const target = isOwnSection(role, section) ? null : projectDetailRedirect(role, section, id, await ndaStatusOf(services.db, id, user.id));
   if (target) {

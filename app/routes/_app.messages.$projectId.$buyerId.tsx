@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithNotification, requireUser, type GuardArgs } from "~/.server/auth";
-import { notFound } from "~/.server/http";
+import { notFound, idParam } from "~/.server/http";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
 import { NDA_APPROVED } from "~/lib/deal";
@@ -13,6 +13,7 @@ import { markThreadRead, postMessage, threadMessages } from "~/models/negotiatio
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject } from "~/models/projects.server";
 import { findUserById } from "~/models/users.server";
+import { readForm } from "~/.server/body";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }];
 
@@ -22,8 +23,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
  */
 async function requireThread(args: GuardArgs) {
   const { services, user, role } = await requireUser(args);
-  const project = await findVisibleProject(services.db, { id: user.id, role }, Number(args.params?.projectId));
-  const buyerId = Number(args.params?.buyerId);
+  const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params, "projectId"));
+  const buyerId = idParam(args.params, "buyerId");
   if (!project || !Number.isSafeInteger(buyerId)) throw notFound();
   const isBuyer = user.id === buyerId;
   if (!isBuyer && role !== "admin" && project.sellerId !== user.id) throw notFound();
@@ -48,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, project, buyer } = await requireThread(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: messageSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await postMessage(dealServices(services, args.request), project, buyer, user, submission.value.body);
   return redirectWithNotification(services, args.request, `/messages/${project.id}/${buyer.id}`, "Message sent.");

@@ -6,6 +6,7 @@ import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { listThreads } from "~/models/negotiations.server";
 import { listNotifications, markNotificationsRead } from "~/models/notifications.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Messages");
 
@@ -21,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get("intent") !== "mark-read") return json({ error: "Unknown request" }, { status: 400 });
   await markNotificationsRead(services.db, user.id);
   return redirectWithNotification(services, args.request, "/messages", "All notifications are marked as read.");

@@ -1,7 +1,7 @@
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/.server/auth";
-import { notFound } from "~/.server/http";
+import { notFound, idParam } from "~/.server/http";
 import { LoanTapeTable } from "~/components/loan-tape-table";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 /** The full listing with the borrower and the loan tape: for its seller and for admins. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args);
-  const project = await findVisibleProject(services.db, { id: user.id, role }, Number(args.params.id));
+  const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
   if (!project || (role !== "admin" && project.sellerId !== user.id)) throw notFound();
   const loans = project.kind === "loan_pool" ? await loanTape(services.db, project.id) : [];
   return json({ project, loans });

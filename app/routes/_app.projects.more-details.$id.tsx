@@ -2,7 +2,7 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/.server/auth";
 import { feedbackToken } from "~/.server/feedback-token";
-import { notFound } from "~/.server/http";
+import { notFound, idParam } from "~/.server/http";
 import { loadTeaser } from "~/.server/teaser";
 import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
@@ -10,22 +10,23 @@ import { pageTitle } from "~/lib/meta";
 import { requestNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject } from "~/models/projects.server";
+import { readForm } from "~/.server/body";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
 /** A company before the NDA (spec: more-details). */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args);
-  return loadTeaser(services, { id: user.id, role, roles: user.roles }, Number(args.params.id));
+  return loadTeaser(services, { id: user.id, role, roles: user.roles }, idParam(args.params));
 }
 
 /** From the teaser a buyer or broker opens an NDA envelope, or passes on the project. */
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireUser(args);
-  const project = await findVisibleProject(services.db, { id: user.id, role }, Number(args.params.id));
+  const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
   if (!project) throw notFound();
   if ((role !== "buyer" && role !== "broker") || project.sellerId === user.id) throw notFound();
-  const intent = (await args.request.formData()).get("intent");
+  const intent = (await readForm(args.request)).get("intent");
   if (intent === "request-nda") {
     if (project.status !== "published") return json({ error: "This project is no longer open for NDAs." }, { status: 409 });
     const contract = await requestNda(dealServices(services, args.request), project, user);

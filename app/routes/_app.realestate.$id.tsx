@@ -4,13 +4,14 @@ import { requireUser } from "~/.server/auth";
 import { loadTeaser } from "~/.server/teaser";
 import { TeaserView } from "~/components/teaser";
 import { pageTitle } from "~/lib/meta";
+import { idParam } from "~/.server/http";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Real estate") }];
 
 /** A real estate listing before the NDA; other kinds are not found here. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args);
-  return loadTeaser(services, { id: user.id, role, roles: user.roles }, Number(args.params.id), { kind: "real_estate" });
+  return loadTeaser(services, { id: user.id, role, roles: user.roles }, idParam(args.params), { kind: "real_estate" });
 }
 
 export default function RealEstatePage() {

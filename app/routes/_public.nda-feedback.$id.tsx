@@ -15,6 +15,7 @@ import { titleMeta } from "~/lib/meta";
 import { feedbackSchema } from "~/lib/schemas/deal";
 import { findPass, savePass } from "~/models/feedback.server";
 import { dealServices } from "~/models/notifications.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Your feedback");
 
@@ -46,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, project, buyer } = await requireFeedbackToken(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: feedbackSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: feedbackSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), saved: false }, { status: 400 });
   await savePass(dealServices(services, args.request), project, buyer, submission.value);
   return json({ result: submission.reply(), saved: true });

@@ -5,6 +5,7 @@ import { notFound } from "~/.server/http";
 import { previewCookie } from "~/.server/preview";
 import { primaryRole } from "~/lib/roles";
 import { safeRedirect } from "~/lib/redirect";
+import { readForm } from "~/.server/body";
 
 function secretMatches(given: string | null, expected: string | undefined) {
   if (!given || !expected) return false;
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Form posts: `preview=on` (admins) or `preview=off` (anyone who has it on). */
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await allowAnyone(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const on = form.get("preview") === "on";
   if (on && !(user && primaryRole(user.roles) === "admin")) throw notFound();
   return redirect(safeRedirect(form.get("redirect"), "/"), {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { requireUser, type GuardArgs } from "../auth";
 import { offerEvents } from "../db/schema";
-import { clientAddress, fileResponse, notFound } from "../http";
+import { clientAddress, fileResponse, notFound, idParam } from "../http";
 import { DOCUMENT_CONTENT_TYPES } from "~/lib/deal";
 import { findContractByEnvelope } from "~/models/contracts.server";
 import { dataRoomAccess, documentForReader, findDocument } from "~/models/data-room.server";
@@ -10,7 +10,7 @@ import { findVisibleProject } from "~/models/projects.server";
 
 async function requireProject(args: GuardArgs) {
   const guarded = await requireUser(args);
-  const project = await findVisibleProject(guarded.services.db, { id: guarded.user.id, role: guarded.role }, Number(args.params?.id));
+  const project = await findVisibleProject(guarded.services.db, { id: guarded.user.id, role: guarded.role }, idParam(args.params));
   if (!project) throw notFound();
   const manages = guarded.role === "admin" || project.sellerId === guarded.user.id;
   return { ...guarded, project, manages };
@@ -21,7 +21,7 @@ export async function documentDownload(args: GuardArgs) {
   const { services, user, role, project } = await requireProject(args);
   const access = await dataRoomAccess(services.db, project, user, role);
   if (!access) throw notFound();
-  const document = await findDocument(services.db, project.id, Number(args.params?.documentId));
+  const document = await findDocument(services.db, project.id, idParam(args.params, "documentId"));
   if (!document) throw notFound();
   const bytes = await documentForReader(services, document, user, access, clientAddress(args.request));
   if (!bytes) throw notFound();
@@ -42,7 +42,7 @@ export async function ndaDownload(args: GuardArgs) {
 /** A letter of intent as a PDF, the current terms or an earlier revision: for its buyer, the seller and admins. */
 export async function loiDownload(args: GuardArgs) {
   const { services, user, project, manages } = await requireProject(args);
-  const offer = await findOffer(services.db, project.id, Number(args.params?.offerId));
+  const offer = await findOffer(services.db, project.id, idParam(args.params, "offerId"));
   if (!offer || (!manages && offer.buyerId !== user.id)) throw notFound();
   const revision = Number(new URL(args.request.url).searchParams.get("revision") ?? offer.revision);
   let key = offer.pdfKey;

@@ -2,18 +2,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/server-runtime";
 import { redirectWithNotification, requireUser, type GuardArgs } from "../auth";
 import { defaultNdaParagraphs } from "../documents/pdf";
-import { clientAddress, notFound } from "../http";
+import { clientAddress, notFound, idParam } from "../http";
 import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { signNdaSchema } from "~/lib/schemas/deal";
 import { findContractByEnvelope, ndaSettingsOf, signNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, sellerCompanyOf } from "~/models/projects.server";
+import { readForm } from "../body";
 
 /** The envelope of the signed-in member, on the project the URL names; anything else is not found. */
 async function requireEnvelope(args: GuardArgs) {
   const { services, user, role } = await requireUser(args);
   const contract = await findContractByEnvelope(services.db, args.params?.envelopeId ?? "");
-  if (!contract || contract.buyerId !== user.id || contract.projectId !== Number(args.params?.id)) throw notFound();
+  if (!contract || contract.buyerId !== user.id || contract.projectId !== idParam(args.params)) throw notFound();
   const project = await findVisibleProject(services.db, { id: user.id, role }, contract.projectId);
   if (!project) throw notFound();
   return { services, user, contract, project };
@@ -42,7 +43,7 @@ export async function signingLoader(args: GuardArgs) {
 
 export async function signingAction(args: GuardArgs) {
   const { services, user, contract, project } = await requireEnvelope(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: signNdaSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: signNdaSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   if (contract.ndaStatus !== "Requested") {
     return json(submission.reply({ formErrors: ["This NDA is signed already."] }), { status: 409 });

@@ -11,6 +11,7 @@ import { markThreadRead, postMessage, threadMessages } from "~/models/negotiatio
 import { dealServices } from "~/models/notifications.server";
 import { actOnOffer, findOffer, offerParties, offerProblemMessage, offersOnProject, submitOffer } from "~/models/offers.server";
 import { loanTape } from "~/models/projects.server";
+import { readForm } from "../body";
 
 type Section = "buyers" | "brokers";
 
@@ -51,7 +52,7 @@ export async function workspaceLoader(args: GuardArgs, section: Section) {
 export async function workspaceAction(args: GuardArgs, section: Section) {
   const { services, user, project } = await requireWorkspace(args, section);
   const deal = dealServices(services, args.request);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   const here = workspacePath(user.roles, project.id);
   if (intent === "message") {

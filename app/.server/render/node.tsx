@@ -8,6 +8,8 @@ import { createNonce } from "../security-headers";
 import { ABORT_DELAY, documentHeaders, type RenderArgs } from "./shared";
 
 export { handleDataRequest, handleError } from "./shared";
+/** For server/index.mjs, which runs before Remix. */
+export { frontDoor } from "../front-door";
 
 /** Node has no renderToReadableStream in React 18: stream with pipes. */
 export default async function handleRequest(...[request, status, headers, remixContext, loadContext]: RenderArgs) {

@@ -7,6 +7,7 @@ import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { listContactMessages, setContactMessageHandled } from "~/models/contact-messages.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Contact messages");
 
@@ -19,7 +20,7 @@ const handledSchema = z.object({ id: z.coerce.number().int().positive(), handled
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAdmin(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: handledSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: handledSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await setContactMessageHandled(services.db, submission.value.id, submission.value.handled === "true");
   return redirectWithNotification(services, args.request, "/admin/contact-us-messages", "Message updated.");

@@ -8,6 +8,7 @@ import { titleMeta } from "~/lib/meta";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
 import { listProjectsForAdmin, sortRows } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Projects");
 
@@ -22,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireAdmin(args);
-  const response = await handleTableAction(services, user.id, "adminProjects", await args.request.formData(), args.request);
+  const response = await handleTableAction(services, user.id, "adminProjects", await readForm(args.request), args.request);
   return response ?? json({ error: "Unknown request" }, { status: 400 });
 }
 

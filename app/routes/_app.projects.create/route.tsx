@@ -21,6 +21,7 @@ import {
   submitForReview,
 } from "~/models/projects.server";
 import { KindChooser, ReviewStep, StepForm, StepNav, type StepActionData } from "./steps";
+import { isBodyTooLarge, readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("List a project");
 
@@ -57,11 +58,15 @@ const startSchema = z.object({ kind: z.enum(PROJECT_KINDS, { error: "Choose what
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args);
   const { request } = args;
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > LOAN_TAPE_MAX_BYTES + 64 * 1024) {
-    return json<StepActionData>({ tapeErrors: [{ line: 0, reason: "The file is larger than 2 MB." }] }, { status: 413 });
+  const tooLarge = () =>
+    json<StepActionData>({ tapeErrors: [{ line: 0, reason: "The file is larger than 2 MB." }] }, { status: 413 });
+  let form: FormData;
+  try {
+    form = await readForm(request, LOAN_TAPE_MAX_BYTES + 64 * 1024);
+  } catch (error) {
+    if (isBodyTooLarge(error)) return tooLarge();
+    throw error;
   }
-  const form = await request.formData();
   const intent = form.get("intent");
 
   if (intent === "start") {
@@ -97,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
       return json<StepActionData>({ tapeErrors: [{ line: 0, reason: "Choose a CSV file." }] }, { status: 400 });
     }
     if (file.size > LOAN_TAPE_MAX_BYTES) {
-      return json<StepActionData>({ tapeErrors: [{ line: 0, reason: "The file is larger than 2 MB." }] }, { status: 413 });
+      return tooLarge();
     }
     const parsed = parseLoanTape(await file.text(), {
       states: options.values.usStates,

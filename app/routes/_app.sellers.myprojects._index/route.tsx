@@ -7,6 +7,7 @@ import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { listSellerProjects, sortRows, toProjectRow } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("My projects");
 
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args);
-  const response = await handleTableAction(services, user.id, "sellerProjects", await args.request.formData(), args.request);
+  const response = await handleTableAction(services, user.id, "sellerProjects", await readForm(args.request), args.request);
   return response ?? json({ error: "Unknown request" }, { status: 400 });
 }
 

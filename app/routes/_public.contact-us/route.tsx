@@ -11,6 +11,7 @@ import { titleMeta } from "~/lib/meta";
 import { contactSchema } from "~/lib/schemas/account";
 import { saveContactMessage } from "~/models/contact-messages.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Contact us");
 
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await allowAnyone(args);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const thanks = () =>

@@ -1,0 +1,133 @@
+// The Node server: remix-serve's behaviour (compression, the two static folders,
+// the request log) plus what must happen before Remix runs, as the Worker does it:
+// cross-site form posts refused with 403, every body read through a limiter that
+// answers 413 as soon as the limit is passed, and the client address taken from the
+// socket (or from the proxy hops TRUST_PROXY names), never from a client's header.
+import fs from "node:fs";
+import path from "node:path";
+import url from "node:url";
+import { Transform } from "node:stream";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+import sourceMapSupport from "source-map-support";
+import {
+  broadcastDevReady,
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
+import { trustProxySetting } from "./trust-proxy.mjs";
+
+sourceMapSupport.install({
+  retrieveSourceMap(source) {
+    if (!source.startsWith("file://")) return null;
+    const map = `${url.fileURLToPath(source)}.map`;
+    return fs.existsSync(map) ? { url: source, map: fs.readFileSync(map, "utf8") } : null;
+  },
+});
+
+const mode = process.env.NODE_ENV ?? "production";
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+const build = await import(url.pathToFileURL(buildPath).href);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+/** @type {import("../app/.server/front-door").FrontDoor} */
+const door = build.entry.module.frontDoor;
+const handleRemixRequest = createRequestHandler(build, mode);
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.use(morgan("tiny"));
+app.all("*", handle);
+
+const port = Number(process.env.PORT) || 3000;
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(console.error));
+
+function onListen() {
+  console.log(`[server] http://localhost:${port}`);
+  if (mode === "development") void broadcastDevReady(build);
+}
+
+async function handle(req, res, next) {
+  try {
+    const limit = door.bodyLimitFor(req.path, req.get("content-type") ?? null);
+    const declared = Number(req.get("content-length"));
+    if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res);
+    const request = toFetchRequest(req, res, limit);
+    if (!door.isSameOriginRequest(request) && !req.path.startsWith("/api/")) {
+      // Remix's own check would answer this with a bare 500
+      return send(res, new Response(door.CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+    }
+    const response = await handleRemixRequest(request, {});
+    if (res.headersSent) return; // the limiter answered already
+    await send(res, response);
+  } catch (error) {
+    if (res.headersSent) return;
+    next(error);
+  }
+}
+
+/** 413, then the connection is closed: the rest of the body is never read. */
+function tooLarge(req, res) {
+  if (res.headersSent) return;
+  req.unpipe();
+  req.pause();
+  res.status(413).set({ "Content-Type": "application/json; charset=utf-8", Connection: "close" });
+  applyHeaders(res, new Headers());
+  res.end(JSON.stringify({ error: door.BODY_TOO_LARGE_MESSAGE }), () => req.socket.destroy());
+}
+
+function toFetchRequest(req, res, limit) {
+  // the Host header only: X-Forwarded-Host would let a client choose the origin
+  const origin = `${req.protocol}://${req.get("host") ?? `localhost:${port}`}`;
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  headers.set(door.CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? "unknown");
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req.pipe(byteLimiter(limit, () => tooLarge(req, res))));
+    init.duplex = "half";
+  }
+  return new Request(new URL(req.originalUrl, origin).href, init);
+}
+
+/** Passes bytes through until `limit`; past it, stops the stream and calls `onExceeded`. */
+function byteLimiter(limit, onExceeded) {
+  let seen = 0;
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > limit) {
+        onExceeded();
+        callback(new Error("body over its limit"));
+      } else callback(null, chunk);
+    },
+  });
+}
+
+function applyHeaders(res, headers) {
+  door.applySecurityHeaders(headers, { APP_ENV: process.env.APP_ENV === "production" ? "production" : "development" });
+  for (const [name, value] of headers) if (name !== "set-cookie" && !res.hasHeader(name)) res.setHeader(name, value);
+}
+
+async function send(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  // append, not set: each Set-Cookie comes as an entry of its own
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  applyHeaders(res, new Headers());
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}

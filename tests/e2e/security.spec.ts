@@ -1,0 +1,147 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { apiClient, baseUrlOf, DEMO, joinAs, uniqueEmail } from "./support";
+import { MAIL_PROVIDER_URL, NODE_URL } from "../support/urls";
+
+/** Attacks from issue #10 tried over HTTP, once per server. */
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per server");
+
+const MiB = 1024 * 1024;
+
+test.describe("redirect targets taken from a request stay on the site", () => {
+  const bypasses = ["/.//evil.example", "/%2e//evil.example", "//evil.example", "/\\evil.example", "/%2f%2fevil.example", "/%5cevil.example", "https://evil.example/", "javascript:alert(1)"];
+
+  test("after sign-in and on /auth/signed-in", async ({}, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    for (const target of bypasses) {
+      const visitor = await apiClient(base);
+      const signin = await visitor.post("/signin", { form: { email: DEMO.buyer, password: "demo-password", redirect: target }, maxRedirects: 0 });
+      expect(signin.status(), target).toBe(302);
+      expect(signin.headers()["location"], target).toBe("/auth/signed-in?redirect=%2Fhome");
+    }
+    const buyer = await apiClient(base, DEMO.buyer);
+    for (const target of bypasses) {
+      const response = await buyer.get(`/auth/signed-in?${new URLSearchParams({ redirect: target })}`, { maxRedirects: 0 });
+      expect(response.status(), target).toBe(302);
+      expect(response.headers()["location"], target).toBe("/home");
+    }
+  });
+});
+
+test("a forged cross-site form post answers 403 and changes nothing", async ({}, testInfo) => {
+  const base = baseUrlOf(testInfo);
+  const client = await apiClient(base, DEMO.buyer);
+  const forged = await client.post("/profile", {
+    form: { intent: "profile", name: "Forged Name", phone: "+1 212 555 0100" },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(forged.status()).toBe(403);
+  const profile = await client.get("/profile");
+  expect(await profile.text()).not.toContain("Forged Name");
+});
+
+/**
+ * POSTs a chunked body of `total` bytes (no Content-Length), as fast as the server
+ * takes it, and stops when the answer comes. Returns the status and how much was sent.
+ */
+function postLarge(base: string, path: string, headers: Record<string, string>, { total = 200 * MiB, chunked = true } = {}) {
+  return new Promise<{ status: number; sent: number }>((resolve, reject) => {
+    const url = new URL(path, base);
+    let sent = 0;
+    let answered = false;
+    // with a declared length, the body follows only when the server asks for it (100 Continue)
+    const framing = chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": String(total), Expect: "100-continue" };
+    const request = http.request(url, { method: "POST", headers: { ...headers, Origin: url.origin, ...framing } }, (response) => {
+      answered = true;
+      resolve({ status: response.statusCode ?? 0, sent });
+      request.destroy();
+    });
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const write = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", write);
+      }
+      if (!answered) request.end();
+    };
+    if (chunked) write();
+    else request.on("continue", write);
+  });
+}
+
+/** The resident memory of the process listening on the Node server's port, in MiB. */
+function nodeServerRss() {
+  const port = new URL(NODE_URL).port;
+  const listing = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
+  const pid = /pid=(\d+)/.exec(listing)?.[1];
+  if (!pid) return null;
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+async function cookieHeader(client: APIRequestContext) {
+  const { cookies } = await client.storageState();
+  return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+/**
+ * On Node the server reads every body through the limiter, so a chunked body (which
+ * declares no length) is cut at the limit. Under `wrangler dev` the local proxy in
+ * front of workerd answers 503 when the Worker stops reading early (cloudflare/workerd#4660),
+ * so there a declared length is tried: the Worker refuses it before any of it is sent.
+ */
+test("a 200 MB body to each kind of endpoint is refused with 413 after at most its limit", async ({}, testInfo) => {
+  test.setTimeout(120_000);
+  const base = baseUrlOf(testInfo);
+  const chunked = base === NODE_URL;
+  const seller = await cookieHeader(await apiClient(base, DEMO.seller));
+  const buyer = await cookieHeader(await apiClient(base, DEMO.buyer));
+  const kinds: Array<{ name: string; path: string; limit: number; headers: Record<string, string> }> = [
+    { name: "form", path: "/signin", limit: MiB, headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+    { name: "upload", path: "/projects/create", limit: 10 * MiB, headers: { "Content-Type": "multipart/form-data; boundary=x", Cookie: seller } },
+    { name: "webhook", path: "/api/cms/webhook", limit: 256 * 1024, headers: { "Content-Type": "application/json", "sanity-webhook-signature": "t=1,v1=x" } },
+    { name: "beacon", path: "/api/analytics/session", limit: 64 * 1024, headers: { "Content-Type": "application/json", Cookie: buyer } },
+  ];
+  const before = base === NODE_URL ? nodeServerRss() : null;
+  for (const kind of kinds) {
+    const { status, sent } = await postLarge(base, kind.path, kind.headers, { chunked });
+    expect(status, kind.name).toBe(413);
+    // what was sent includes what sat in the sockets' buffers when the answer came
+    expect(sent, kind.name).toBeLessThan(kind.limit + 32 * MiB);
+  }
+  if (before !== null) {
+    const after = nodeServerRss();
+    expect(after! - before, "the Node server's memory stays flat").toBeLessThan(64);
+  }
+});
+
+test("per-address limits hold whatever address headers a client sends", async ({ page }, testInfo) => {
+  const base = baseUrlOf(testInfo);
+  const { email } = await joinAs(page, { email: uniqueEmail("reset-limit") });
+  const visitor = await apiClient(base);
+  // a reset link is mailed at most five times an hour per address and account
+  for (let i = 1; i <= 8; i++) {
+    const response = await visitor.post("/uobs/reset", {
+      form: { email },
+      headers: {
+        "X-Forwarded-For": `203.0.113.${i}`,
+        "X-Real-IP": `203.0.113.${i}`,
+        "X-Marketplace-Client-Address": `198.51.100.${i}`,
+        // Cloudflare sets this header itself on Workers; on Node it is only a client's claim
+        ...(base === NODE_URL ? { "CF-Connecting-IP": `192.0.2.${i}` } : {}),
+      },
+    });
+    expect(response.status()).toBe(200);
+  }
+  const mailed = async () => {
+    const messages = (await (await fetch(`${MAIL_PROVIDER_URL}/messages`)).json()) as Array<{ to: string; subject: string }>;
+    return messages.filter((m) => m.to === email && /reset/i.test(m.subject)).length;
+  };
+  await expect.poll(mailed).toBe(5);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await mailed()).toBe(5);
+});
