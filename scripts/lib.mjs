@@ -60,3 +60,12 @@ export function ensureDir(dir) {
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+/**
+ * Demo accounts come only from the start scripts in development: never when the
+ * operator's NODE_ENV or APP_ENV says production.
+ * @param {Record<string, string | undefined>} env
+ */
+export function demoDataWanted(env = process.env) {
+  return env.NODE_ENV !== "production" && env.APP_ENV !== "production";
+}

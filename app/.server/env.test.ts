@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, parseEnv } from "./env";
+import { ConfigurationError, parseEnv, wantsDemoData } from "./env";
 
 describe("configuration", () => {
   it("needs nothing in the embedded default", () => {
@@ -16,5 +16,10 @@ describe("configuration", () => {
     expect(() =>
       parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32), TURNSTILE_SITE_KEY: "k" }),
     ).toThrow(/TURNSTILE_SECRET_KEY/);
+  });
+  it("never seeds demo accounts in production, and only when asked", () => {
+    expect(() => parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32), DEMO_DATA: "true" })).toThrow(/DEMO_DATA/);
+    expect(wantsDemoData(parseEnv({}))).toBe(false);
+    expect(wantsDemoData(parseEnv({ DEMO_DATA: "true" }))).toBe(true);
   });
 });

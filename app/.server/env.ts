@@ -36,9 +36,14 @@ export const envSchema = z
     SANITY_PREVIEW_SECRET: optional,
     /** Node only: read the local dataset from this NDJSON file instead of the bundled seed. */
     CONTENT_DATASET_PATH: optional,
+    /** "true" only from `npm start` / `npm run start:edge` in development: seed the demo accounts into a fresh database. */
+    DEMO_DATA: optional,
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;
+    if (env.DEMO_DATA === "true") {
+      ctx.addIssue({ code: "custom", path: ["DEMO_DATA"], message: "demo accounts are never created in production" });
+    }
     if (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32) {
       ctx.addIssue({
         code: "custom",
@@ -71,3 +76,6 @@ export function parseEnv(source: Record<string, unknown>): z.infer<typeof envSch
 }
 
 export const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";
+
+/** Demo accounts only when the start script asked for them, and never in production. */
+export const wantsDemoData = (env: Pick<Env, "APP_ENV" | "DEMO_DATA">) => env.DEMO_DATA === "true" && !isProduction(env);

@@ -22,6 +22,17 @@ const BANK_SELLERS = [
  * buyer companies. Each part runs when its table is empty; inserts are idempotent
  * or batched, so two processes starting at once cannot duplicate anything.
  */
+/** The demo accounts' e-mails end so: a server that has any says so loudly at start. */
+export const DEMO_EMAIL_DOMAIN = "@demo.test";
+
+export async function hasDemoAccounts(db: Database) {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`${users.email} like ${"%" + DEMO_EMAIL_DOMAIN}`).limit(1);
+  return Boolean(row);
+}
+
+export const DEMO_WARNING =
+  "⚠ This server has the demo accounts (password demo-password). Never expose it: start production with APP_ENV=production on a database of its own.";
+
 export async function seedDemoDataIfEmpty(db: Database) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(users);
   const seededUsers = (row?.n ?? 0) === 0;

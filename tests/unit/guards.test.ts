@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marketplace-guards-"));
 process.env.DATA_DIR = dir;
 process.env.DATABASE_URL = `file:${path.join(dir, "guards.db")}`;
+process.env.DEMO_DATA = "true";
 
 const { requireUser, requireAnonymous, allowAnyone } = await import("~/.server/auth");
 const { getServices } = await import("~/.server/services");

@@ -6,10 +6,10 @@ import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../db";
 import { applyMigrations } from "../db/migrate-node";
-import { ConfigurationError, isProduction, parseEnv, type Env } from "../env";
+import { ConfigurationError, parseEnv, wantsDemoData, type Env } from "../env";
 import type { Services } from "../services";
 import { randomToken } from "../crypto";
-import { seedDemoDataIfEmpty } from "../seed";
+import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "../seed";
 import { runMaintenance } from "~/models/maintenance.server";
 import { contentSourceFor, sessionCookieOptions } from "./shared";
 import { ContentCache } from "../content/cache";
@@ -62,7 +62,8 @@ async function boot(): Promise<Services> {
   await client.execute("PRAGMA foreign_keys = ON");
   await applyMigrations(client);
   const db = drizzle(client, { schema }) as unknown as Database;
-  if (!isProduction(env)) await seedDemoDataIfEmpty(db);
+  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db);
+  if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
 
   const pending = new Set<Promise<unknown>>();
   const pageSessionWriter = new SessionBatchWriter(db);

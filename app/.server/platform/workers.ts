@@ -2,9 +2,9 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
 import { schema, type Database } from "../db";
-import { isProduction, parseEnv, type Env } from "../env";
+import { parseEnv, wantsDemoData, type Env } from "../env";
 import type { Services } from "../services";
-import { seedDemoDataIfEmpty } from "../seed";
+import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "../seed";
 import { contentSourceFor, sessionCookieOptions } from "./shared";
 import { ContentService } from "../content";
 import { cacheApiSharedCache, ContentCache } from "../content/cache";
@@ -31,7 +31,8 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
   }
   const env: Env = { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET };
   const db = drizzle(bindings.DB, { schema }) as unknown as Database;
-  if (!isProduction(env)) await seedDemoDataIfEmpty(db);
+  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db);
+  if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
   return {
     env,
     db,
