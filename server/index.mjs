@@ -78,9 +78,10 @@ function tooLarge(req, res) {
   if (res.headersSent) return;
   req.unpipe();
   req.pause();
-  res.status(413).set({ "Content-Type": "application/json; charset=utf-8", Connection: "close" });
+  const { body, contentType } = door.tooLargeBody(req.get("accept") ?? null);
+  res.status(413).set({ "Content-Type": contentType, Connection: "close" });
   applyHeaders(res, new Headers());
-  res.end(JSON.stringify({ error: door.BODY_TOO_LARGE_MESSAGE }), () => req.socket.destroy());
+  res.end(body, () => req.socket.destroy());
 }
 
 function toFetchRequest(req, res, limit) {

@@ -4,7 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/edge/index.js";
 import { frontDoor } from "../app/.server/front-door";
 
-const { applySecurityHeaders, bodyLimitFor, BODY_TOO_LARGE_MESSAGE, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest } =
+const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, tooLargeResponse } =
   frontDoor;
 
 type Bindings = { APP_ENV?: string } & Record<string, unknown>;
@@ -36,10 +36,9 @@ export default {
     const declared = Number(request.headers.get("Content-Length"));
     if (declared > bodyLimitFor(pathname, request.headers.get("Content-Type"))) {
       await dropBody(request, declared);
-      return new Response(JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }), {
-        status: 413,
-        headers: applySecurityHeaders(new Headers({ "Content-Type": "application/json; charset=utf-8" }), production),
-      });
+      const refused = tooLargeResponse(request.headers.get("Accept"));
+      applySecurityHeaders(refused.headers, production);
+      return refused;
     }
     // before Remix, whose own check would answer a cross-site form post with a bare 500
     if (!isSameOriginRequest(request) && !pathname.startsWith("/api/")) {
