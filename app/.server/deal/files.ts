@@ -44,7 +44,9 @@ export async function loiDownload(args: GuardArgs) {
   const { services, user, project, manages } = await requireProject(args);
   const offer = await findOffer(services.db, project.id, idParam(args.params, "offerId"));
   if (!offer || (!manages && offer.buyerId !== user.id)) throw notFound();
-  const revision = Number(new URL(args.request.url).searchParams.get("revision") ?? offer.revision);
+  const asked = new URL(args.request.url).searchParams.get("revision");
+  const revision = asked === null ? offer.revision : Number(asked);
+  if (!Number.isSafeInteger(revision) || revision < 1) throw notFound();
   let key = offer.pdfKey;
   if (revision !== offer.revision) {
     const event = await services.db.query.offerEvents.findFirst({
