@@ -1,9 +1,12 @@
 import type { Services } from "./services";
 import { deliverDueMessages, enqueueMessage } from "~/models/outbox.server";
 
-/** Where links in e-mails point: APP_URL when set, else the origin the request came to. */
-export function siteOrigin(services: Services, request: Request) {
-  return services.env.APP_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
+/**
+ * Where links in e-mails point: the configured origin, resolved once at boot. Never
+ * the request's Host or X-Forwarded-Host, which a client chooses.
+ */
+export function siteOrigin(services: Pick<Services, "env">) {
+  return services.env.APP_URL;
 }
 
 /** Queues the e-mail and tries to send it after the response; the outbox keeps it until it is sent. */

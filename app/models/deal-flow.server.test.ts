@@ -32,7 +32,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "deal-files-"));
   services = {
-    env: { ...parseEnv({}), SESSION_SECRET: "deal-secret" } as Env,
+    env: { ...parseEnv({}), SESSION_SECRET: "deal-secret", APP_URL: "https://market.example" } as Env,
     db: t.db,
     files: diskFileStore(dir),
     waitUntil: () => {},

@@ -7,8 +7,8 @@ import type { NotificationKind } from "~/lib/deal";
 
 /** The services deal-flow changes need, with the origin that links in e-mails point to. */
 export type DealServices = Services & { origin: string };
-export function dealServices(services: Services, request: Request): DealServices {
-  return { ...services, origin: siteOrigin(services, request) };
+export function dealServices(services: Services): DealServices {
+  return { ...services, origin: siteOrigin(services) };
 }
 
 export type Notice = {

@@ -79,7 +79,7 @@ const refused = (intent: string, error: string, status = 400) => json({ intent, 
  */
 export async function deskAction(services: Services, request: Request, project: Project, user: User, role: Role | null, form: FormData) {
   const intent = String(form.get("intent") ?? "");
-  const deal = dealServices(services, request);
+  const deal = dealServices(services);
   const ip = clientAddress(request);
   switch (intent) {
     case "approve-nda": {

@@ -50,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!(await reviewProject(services.db, found.project.id, decision.intent, reason))) {
     return json(submission.reply({ formErrors: ["The project is not in a state that allows this."] }), { status: 409 });
   }
-  const link = `${siteOrigin(services, args.request)}/sellers/myprojects/${found.project.id}`;
+  const link = `${siteOrigin(services)}/sellers/myprojects/${found.project.id}`;
   const name = found.project.projectName;
   const mail = {
     publish: { subject: `Published: ${name}`, body: `Your project "${name}" is now visible to buyers.\n${link}\n` },

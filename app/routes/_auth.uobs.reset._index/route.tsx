@@ -37,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
       subject: "Reset your Secondary Marketplace password",
       body:
         `Hello ${user.name},\n\nopen this link to choose a new password (it works once, for ${minutes} minutes):\n` +
-        `${siteOrigin(services, args.request)}/uobs/reset/${token}\n\n` +
+        `${siteOrigin(services)}/uobs/reset/${token}\n\n` +
         `If you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
     });
   }
