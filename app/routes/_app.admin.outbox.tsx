@@ -16,7 +16,10 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-/** Every e-mail and SMS the system sent or will send, newest first. */
+/**
+ * Every e-mail and SMS the system sent or will send, newest first. Tokens in links
+ * show as [hidden]; bodies are emptied a week after delivery.
+ */
 export default function OutboxPage() {
   const { messages, providerConfigured } = useLoaderData<typeof loader>();
   return (
@@ -42,7 +45,7 @@ export default function OutboxPage() {
             <td className={`${cell} max-w-md`}>
               <details>
                 <summary className="cursor-pointer text-primary">Show</summary>
-                <pre className="mt-2 whitespace-pre-wrap font-sans text-xs">{m.body}</pre>
+                <pre className="mt-2 whitespace-pre-wrap font-sans text-xs">{m.body || "Removed 7 days after delivery."}</pre>
               </details>
             </td>
           </tr>
