@@ -35,7 +35,7 @@ export async function enqueueMessage(db: Database, env: Pick<Env, "SESSION_SECRE
   const sealed = secrets && Object.keys(secrets).length ? await seal(env.SESSION_SECRET, SEAL_PURPOSE, JSON.stringify(secrets)) : null;
   const [row] = await db
     .insert(outbox)
-    .values({ ...fields, secrets: sealed, subject: message.subject ?? "", nextAttemptAt: new Date(now) })
+    .values({ ...fields, secrets: sealed, subject: message.subject ?? "", createdAt: new Date(now), nextAttemptAt: new Date(now) })
     .returning({ id: outbox.id, status: outbox.status, createdAt: outbox.createdAt });
   return row!;
 }
