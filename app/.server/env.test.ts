@@ -17,6 +17,7 @@ describe("configuration", () => {
     expect(() => parseEnv(production)).toThrow(/APP_URL must be set in production/);
     expect(() => parseEnv({ ...production, APP_URL: "  " })).toThrow(/APP_URL must be set in production/);
     expect(parseEnv({ ...production, APP_URL: "https://market.example/" }).APP_URL).toBe("https://market.example");
+    expect(() => parseEnv({ ...production, APP_URL: "http://market.example" })).toThrow(/https:\/\/ URL in production/);
   });
   it("takes APP_URL only as an http(s) origin", () => {
     expect(parseEnv({ APP_URL: "https://market.example/some/path" }).APP_URL).toBe("https://market.example");

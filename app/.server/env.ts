@@ -61,6 +61,9 @@ export const envSchema = z
         path: ["APP_URL"],
         message: "APP_URL must be set in production: links in e-mails point there",
       });
+    } else if (!env.APP_URL.startsWith("https://")) {
+      // a reset link over plain HTTP hands its token to anyone on the path
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "APP_URL must be an https:// URL in production" });
     }
     if (env.TURNSTILE_SITE_KEY && !env.TURNSTILE_SECRET_KEY) {
       ctx.addIssue({
