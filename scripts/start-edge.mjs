@@ -20,7 +20,12 @@ const secretFile = path.join(ensureDir(path.join(root, ".data")), "edge-session-
 if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
 const secret = fs.readFileSync(secretFile, "utf8").trim();
 
-const vars = { APP_ENV: "development", SESSION_SECRET: secret, ...(demoDataWanted() ? { DEMO_DATA: "true" } : {}) };
+const vars = {
+  APP_ENV: "development",
+  SESSION_SECRET: secret,
+  APP_URL: `http://127.0.0.1:${port}`,
+  ...(demoDataWanted() ? { DEMO_DATA: "true" } : {}),
+};
 for (const key of ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "TURNSTILE_VERIFY_URL", "MAIL_API_URL", "MAIL_API_KEY", "APP_URL", "SANITY_PROJECT_ID", "SANITY_DATASET", "SANITY_API_TOKEN", "SANITY_WEBHOOK_SECRET", "SANITY_PREVIEW_SECRET", "SANITY_API_HOST"]) {
   if (process.env[key]) vars[key] = process.env[key];
 }

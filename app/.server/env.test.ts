@@ -10,11 +10,24 @@ describe("configuration", () => {
   it("stops with a clear message when production lacks its secret", () => {
     expect(() => parseEnv({ APP_ENV: "production" })).toThrow(ConfigurationError);
     expect(() => parseEnv({ APP_ENV: "production" })).toThrow(/SESSION_SECRET must be set/);
-    expect(() => parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32) })).not.toThrow();
+    expect(() => parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://market.example" })).not.toThrow();
+  });
+  it("refuses to start in production without APP_URL, the origin of links in e-mails", () => {
+    const production = { APP_ENV: "production", SESSION_SECRET: "x".repeat(32) };
+    expect(() => parseEnv(production)).toThrow(/APP_URL must be set in production/);
+    expect(() => parseEnv({ ...production, APP_URL: "  " })).toThrow(/APP_URL must be set in production/);
+    expect(parseEnv({ ...production, APP_URL: "https://market.example/" }).APP_URL).toBe("https://market.example");
+    expect(() => parseEnv({ ...production, APP_URL: "http://market.example" })).toThrow(/https:\/\/ URL in production/);
+  });
+  it("takes APP_URL only as an http(s) origin", () => {
+    expect(parseEnv({ APP_URL: "https://market.example/some/path" }).APP_URL).toBe("https://market.example");
+    for (const bad of ["market.example", "javascript:alert(1)", "ftp://market.example"]) {
+      expect(() => parseEnv({ APP_URL: bad }), bad).toThrow(/APP_URL must be an http\(s\) URL/);
+    }
   });
   it("refuses a Turnstile site key without its secret in production", () => {
     expect(() =>
-      parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32), TURNSTILE_SITE_KEY: "k" }),
+      parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://market.example", TURNSTILE_SITE_KEY: "k" }),
     ).toThrow(/TURNSTILE_SECRET_KEY/);
   });
   it("never seeds demo accounts in production, and only when asked", () => {

@@ -15,8 +15,17 @@ export const envSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]).default("development"),
     SESSION_SECRET: optional,
-    /** Public origin used in links in e-mails, e.g. https://market.example.com */
-    APP_URL: optional,
+    /**
+     * Public origin of every link in e-mails, e.g. https://market.example.com. Never
+     * taken from a request: a forged Host header would otherwise put an attacker's
+     * host into a password-reset link.
+     */
+    APP_URL: optional.pipe(
+      z
+        .url({ protocol: /^https?$/, message: "APP_URL must be an http(s) URL such as https://market.example.com" })
+        .transform((v) => new URL(v).origin)
+        .optional(),
+    ),
     TURNSTILE_SITE_KEY: optional,
     TURNSTILE_SECRET_KEY: optional,
     TURNSTILE_VERIFY_URL: z
@@ -51,6 +60,16 @@ export const envSchema = z
         message: "SESSION_SECRET must be set to at least 32 characters in production",
       });
     }
+    if (!env.APP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message: "APP_URL must be set in production: links in e-mails point there",
+      });
+    } else if (!env.APP_URL.startsWith("https://")) {
+      // a reset link over plain HTTP hands its token to anyone on the path
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "APP_URL must be an https:// URL in production" });
+    }
     if (env.TURNSTILE_SITE_KEY && !env.TURNSTILE_SECRET_KEY) {
       ctx.addIssue({
         code: "custom",
@@ -60,7 +79,11 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+/** After boot: the secret and the public origin are always known (see `localOrigin`). */
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string };
+
+/** Development's default public origin: the server's own address. */
+export const localOrigin = (port: string | number) => `http://localhost:${port}`;
 
 export class ConfigurationError extends Error {
   name = "ConfigurationError";

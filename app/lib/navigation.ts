@@ -28,7 +28,8 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/admin/users", label: "Users" },
     { to: "/admin/analytics", label: "Page sessions" },
     { to: "/admin/contact-us-messages", label: "Contact messages" },
-    { to: "/admin/log", label: "Outbox" },
+    { to: "/admin/log", label: "Audit log" },
+    { to: "/admin/outbox", label: "Outbox" },
   ],
 };
 

@@ -7,6 +7,7 @@ import { defaultNdaPdf, sha256Hex, type SigningEvidence } from "~/.server/docume
 import { signingProvider } from "~/.server/signing/builtin";
 import { NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
+import { secretPlaceholder } from "./outbox.server";
 import { sellerCompanyOf } from "./projects.server";
 
 export async function findContract(db: Database, projectId: number, buyerId: number) {
@@ -192,8 +193,9 @@ async function tellBuyerOfDecision(services: DealServices, contract: Contract, p
     email: {
       subject: approved ? `NDA approved: ${project.projectName}` : `NDA not approved: ${project.projectName}`,
       body: approved
-        ? `The seller approved your NDA for ${project.projectName}.\n\nNot interested after all? Tell the seller why: ${services.origin}/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, contract.buyerId)}\n\nThe project workspace, with the data room, is open:`
+        ? `The seller approved your NDA for ${project.projectName}.\n\nNot interested after all? Tell the seller why: ${services.origin}/nda-feedback/${secretPlaceholder("feedback")}\n\nThe project workspace, with the data room, is open:`
         : `The seller did not approve your NDA for ${project.projectName}.${contract.rejectionReason ? ` Reason: ${contract.rejectionReason}` : ""}`,
+      secrets: approved ? { feedback: await feedbackToken(services.env.SESSION_SECRET, project.id, contract.buyerId) } : undefined,
     },
   });
 }

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { projects, type Project, type User } from "~/.server/db/schema";
+import { outbox, projects, type Project, type User } from "~/.server/db/schema";
 import { pdfPageTexts } from "~/.server/documents/pdf";
 import { makeUser } from "~/.server/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
@@ -15,6 +15,7 @@ import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, setDataRoom
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
 import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
 import { listNotifications } from "./notifications.server";
+import { listOutbox } from "./outbox.server";
 import { actOnOffer, canMove, offersOnProject, submitOffer } from "./offers.server";
 import { dealCounts, pipeline, stageOf } from "./pipeline.server";
 import { savePass } from "./feedback.server";
@@ -32,7 +33,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "deal-files-"));
   services = {
-    env: { ...parseEnv({}), SESSION_SECRET: "deal-secret" } as Env,
+    env: { ...parseEnv({}), SESSION_SECRET: "deal-secret", APP_URL: "https://market.example" } as Env,
     db: t.db,
     files: diskFileStore(dir),
     waitUntil: () => {},
@@ -88,6 +89,12 @@ describe("NDA", () => {
     expect(await dataRoomAccess(t.db, project, admin, "admin")).toBe("manage");
     const told = await listNotifications(t.db, buyer.id);
     expect(told[0]!.message).toContain("is approved");
+    // the approval e-mail's feedback link is a secret: sealed in the outbox, hidden from admins
+    const approvalMail = (await listOutbox(t.db)).find((m) => m.recipient === buyer.email && m.subject.startsWith("NDA approved"))!;
+    expect(approvalMail.body).toContain(`https://market.example/nda-feedback/[hidden]`);
+    const [stored] = await t.db.select().from(outbox).where(eq(outbox.id, approvalMail.id));
+    expect(stored!.body).toContain("/nda-feedback/{{secret:feedback}}\n");
+    expect(stored!.secrets).toBeTruthy();
     expect((await listNotifications(t.db, seller.id)).map((n) => n.kind)).toEqual(expect.arrayContaining(["nda_requested", "nda_signed"]));
   });
 

@@ -2,7 +2,7 @@ import { lt, or, isNotNull } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { apiTokens, passwordResets, rateLimits } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
-import { deliverDueMessages } from "./outbox.server";
+import { deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { pruneSessions } from "./sessions.server";
 
 /** The longest rate-limit window in use: a row older than this counts nothing any more. */
@@ -15,6 +15,7 @@ const RATE_LIMIT_RETENTION_MS = 60 * 60_000;
  */
 export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   const sent = await deliverDueMessages(db, env, { now, limit: 100 });
+  await purgeOutbox(db, now);
   await pruneSessions(db, now);
   await db.delete(apiTokens).where(lt(apiTokens.expiresAt, new Date(now)));
   await db

@@ -7,8 +7,8 @@ import type { NotificationKind } from "~/lib/deal";
 
 /** The services deal-flow changes need, with the origin that links in e-mails point to. */
 export type DealServices = Services & { origin: string };
-export function dealServices(services: Services, request: Request): DealServices {
-  return { ...services, origin: siteOrigin(services, request) };
+export function dealServices(services: Services): DealServices {
+  return { ...services, origin: siteOrigin(services) };
 }
 
 export type Notice = {
@@ -17,7 +17,7 @@ export type Notice = {
   /** An in-site path the notification opens. */
   link: string;
   /** The e-mail copy; the notification's link is added to its body. */
-  email?: { subject: string; body: string };
+  email?: { subject: string; body: string; secrets?: Record<string, string> };
 };
 
 /** Tells a member in the app and, when an e-mail is given, through the outbox. */
@@ -27,7 +27,7 @@ export async function notify(services: DealServices, userId: number, notice: Not
   const user = await services.db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true, enabled: true } });
   if (user?.enabled) {
     const body = `${notice.email.body}\n\n${services.origin}${notice.link}`;
-    await sendEmail(services, { to: user.email, subject: notice.email.subject, body });
+    await sendEmail(services, { to: user.email, subject: notice.email.subject, body, secrets: notice.email.secrets });
   }
 }
 

@@ -3,7 +3,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { deliverDueMessages, enqueueMessage, listOutbox, nextAttemptDelayMs } from "./outbox.server";
+import { outbox } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import {
+  OUTBOX_RETENTION_MS, deliverDueMessages, enqueueMessage, listOutbox, nextAttemptDelayMs, purgeOutbox, secretPlaceholder,
+} from "./outbox.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 /** The e-mail provider's HTTP API, which these machines cannot reach: stood in for at its boundary. */
@@ -40,7 +44,7 @@ const envWith = (overrides: Record<string, string>): Env =>
 
 describe("outbox", () => {
   it("keeps messages when no provider is configured", async () => {
-    await enqueueMessage(t.db, { channel: "email", recipient: "a@example.test", subject: "Hi", body: "Hello" });
+    await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "a@example.test", subject: "Hi", body: "Hello" });
     expect(await deliverDueMessages(t.db, envWith({}))).toBe(0);
     const [row] = await listOutbox(t.db);
     expect(row!.status).toBe("pending");
@@ -50,7 +54,7 @@ describe("outbox", () => {
     const env = envWith({ MAIL_API_URL: providerUrl, MAIL_API_KEY: "key-1" });
     const now = Date.now();
     failNext = 1;
-    const queued = await enqueueMessage(t.db, { channel: "email", recipient: "b@example.test", subject: "Reset", body: "Link" }, now);
+    const queued = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "b@example.test", subject: "Reset", body: "Link" }, now);
     // the first message (from the test above) is due too; the provider fails the first call
     const sentFirst = await deliverDueMessages(t.db, env, { now });
     expect(sentFirst).toBe(1);
@@ -69,5 +73,62 @@ describe("outbox", () => {
     expect(received.every((r) => r.auth === "Bearer key-1")).toBe(true);
     expect(received.map((r) => r.body.to).sort()).toEqual(["a@example.test", "b@example.test"]);
     expect(queued.id).toBeGreaterThan(0);
+  });
+
+  describe("secrets in messages", () => {
+    const token = "live-reset-token-abcdefghijklmnop";
+    const body = `Open https://market.example/uobs/reset/${secretPlaceholder("token")} to choose a password.`;
+
+    it("stores only a placeholder and a sealed value, shows neither to admins, and sends the real link", async () => {
+      const env = envWith({ MAIL_API_URL: providerUrl });
+      const now = Date.now();
+      const queued = await enqueueMessage(t.db, env, { channel: "email", recipient: "c@example.test", subject: "Reset", body, secrets: { token } }, now);
+      const [stored] = await t.db.select().from(outbox).where(eq(outbox.id, queued.id));
+      expect(JSON.stringify(stored)).not.toContain(token);
+      expect(stored!.secrets).toBeTruthy();
+
+      const listed = (await listOutbox(t.db)).find((m) => m.id === queued.id)!;
+      expect(JSON.stringify(listed)).not.toContain(token);
+      expect(listed).not.toHaveProperty("secrets");
+      expect(listed.body).toBe("Open https://market.example/uobs/reset/[hidden] to choose a password.");
+
+      expect(await deliverDueMessages(t.db, env, { now })).toBe(1);
+      expect(received.at(-1)!.body.text).toBe(`Open https://market.example/uobs/reset/${token} to choose a password.`);
+      const [sent] = await t.db.select().from(outbox).where(eq(outbox.id, queued.id));
+      expect(sent!.status).toBe("sent");
+      expect(sent!.secrets).toBeNull();
+      expect(JSON.stringify(sent)).not.toContain(token);
+    });
+
+    it("does not send a message whose secret cannot be opened (sealed under another SESSION_SECRET)", async () => {
+      const now = Date.now();
+      const queued = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "d@example.test", body, secrets: { token } }, now);
+      const count = received.length;
+      const rotated = { ...envWith({ MAIL_API_URL: providerUrl }), SESSION_SECRET: "another secret" };
+      await deliverDueMessages(t.db, rotated, { now });
+      expect(received).toHaveLength(count);
+      const [row] = await t.db.select().from(outbox).where(eq(outbox.id, queued.id));
+      expect(row).toMatchObject({ status: "failed", secrets: null });
+    });
+
+    it("empties delivered bodies after 7 days and gives up on messages waiting that long", async () => {
+      const old = Date.now() - OUTBOX_RETENTION_MS - 60_000;
+      const sent = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "e@example.test", body: "old news" }, old);
+      await t.db.update(outbox).set({ status: "sent", sentAt: new Date(old), createdAt: new Date(old) }).where(eq(outbox.id, sent.id));
+      const waiting = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "f@example.test", body, secrets: { token } }, old);
+      await t.db.update(outbox).set({ createdAt: new Date(old) }).where(eq(outbox.id, waiting.id));
+      const recent = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "g@example.test", body: "fresh" });
+      await t.db.update(outbox).set({ status: "sent", sentAt: new Date() }).where(eq(outbox.id, recent.id));
+
+      await purgeOutbox(t.db);
+      const rows = await t.db.select().from(outbox);
+      const byId = (id: number) => rows.find((r) => r.id === id)!;
+      expect(byId(sent.id).body).toBe("");
+      // a waiting message is given up first, and its body goes with the next run
+      expect(byId(waiting.id)).toMatchObject({ status: "failed", secrets: null });
+      expect(byId(recent.id).body).toBe("fresh");
+      await purgeOutbox(t.db);
+      expect((await t.db.select().from(outbox).where(eq(outbox.id, waiting.id)))[0]!.body).toBe("");
+    });
   });
 });

@@ -1,24 +1,54 @@
-import { and, asc, desc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { outbox, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
+import { seal, unseal } from "~/.server/sealed";
 
 export const MAX_ATTEMPTS = 8;
+/** Delivered (or abandoned) message bodies are emptied after this long. */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60_000;
+const SEAL_PURPOSE = "outbox-secrets";
 
 export type NewMessage = {
   channel: "email" | "sms";
   recipient: string;
   subject?: string;
+  /** Secrets appear only as `secretPlaceholder(name)`; their values go in `secrets`. */
   body: string;
+  /** Values that must never be stored or shown in the clear (tokens in links). */
+  secrets?: Record<string, string>;
 };
 
-/** Writes the message; sending happens later (deliverDueMessages), so a provider outage loses nothing. */
-export async function enqueueMessage(db: Database, message: NewMessage, now = Date.now()) {
+/** Where a secret goes in a message body; filled in only on the way to the provider. */
+export const secretPlaceholder = (name: string) => `{{secret:${name}}}`;
+const PLACEHOLDER = /\{\{secret:([a-z][a-z0-9_]*)\}\}/g;
+
+/** The body as admins may read it: every secret hidden. */
+export const redactSecrets = (body: string) => body.replace(PLACEHOLDER, "[hidden]");
+
+/**
+ * Writes the message, its secrets sealed with a key derived from SESSION_SECRET;
+ * sending happens later (deliverDueMessages), so a provider outage loses nothing.
+ */
+export async function enqueueMessage(db: Database, env: Pick<Env, "SESSION_SECRET">, message: NewMessage, now = Date.now()) {
+  const { secrets, ...fields } = message;
+  const sealed = secrets && Object.keys(secrets).length ? await seal(env.SESSION_SECRET, SEAL_PURPOSE, JSON.stringify(secrets)) : null;
   const [row] = await db
     .insert(outbox)
-    .values({ ...message, subject: message.subject ?? "", nextAttemptAt: new Date(now) })
-    .returning();
+    .values({ ...fields, secrets: sealed, subject: message.subject ?? "", createdAt: new Date(now), nextAttemptAt: new Date(now) })
+    .returning({ id: outbox.id, status: outbox.status, createdAt: outbox.createdAt });
   return row!;
+}
+
+/** The body to send: placeholders filled in; null when a secret is gone (cleared, or sealed under an old key). */
+async function renderForDelivery(message: OutboxMessage, env: Env) {
+  const names = [...message.body.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  if (!names.length) return message.body;
+  const opened = message.secrets ? await unseal(env.SESSION_SECRET, SEAL_PURPOSE, message.secrets) : null;
+  if (!opened) return null;
+  const values = JSON.parse(opened) as Record<string, string>;
+  if (names.some((name) => typeof values[name] !== "string")) return null;
+  return message.body.replace(PLACEHOLDER, (_, name: string) => values[name]!);
 }
 
 /** Exponential back-off: 1 min, 2, 4 ... capped at 6 hours. */
@@ -68,21 +98,32 @@ export async function deliverDueMessages(
   let sent = 0;
   for (const message of due) {
     const attempts = message.attempts + 1;
-    try {
-      await send(message, env);
+    const body = await renderForDelivery(message, env);
+    if (body === null) {
       await db
         .update(outbox)
-        .set({ status: "sent", attempts, sentAt: new Date(now), lastError: null })
+        .set({ attempts, status: "failed", secrets: null, lastError: "Its link can no longer be read; it was not sent." })
+        .where(eq(outbox.id, message.id));
+      continue;
+    }
+    try {
+      await send({ ...message, body }, env);
+      // the secrets are spent: the stored row keeps only the placeholders
+      await db
+        .update(outbox)
+        .set({ status: "sent", attempts, sentAt: new Date(now), lastError: null, secrets: null })
         .where(eq(outbox.id, message.id));
       sent++;
     } catch (error) {
+      const givenUp = attempts >= MAX_ATTEMPTS;
       await db
         .update(outbox)
         .set({
           attempts,
           lastError: error instanceof Error ? error.message : String(error),
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          status: givenUp ? "failed" : "pending",
           nextAttemptAt: new Date(now + nextAttemptDelayMs(attempts)),
+          ...(givenUp ? { secrets: null } : {}),
         })
         .where(eq(outbox.id, message.id));
     }
@@ -90,6 +131,49 @@ export async function deliverDueMessages(
   return sent;
 }
 
+/**
+ * Keeps no message text longer than a week: delivered and abandoned bodies are
+ * emptied, and a message still waiting after a week is given up (its link has long
+ * expired) with its sealed secrets dropped.
+ */
+export async function purgeOutbox(db: Database, now = Date.now()) {
+  const cutoff = new Date(now - OUTBOX_RETENTION_MS);
+  await db.batch([
+    db
+      .update(outbox)
+      .set({ status: "failed", secrets: null, lastError: "Not sent within 7 days; given up." })
+      .where(and(eq(outbox.status, "pending"), lt(outbox.createdAt, cutoff))),
+    db
+      .update(outbox)
+      .set({ body: "", secrets: null })
+      .where(
+        and(
+          inArray(outbox.status, ["sent", "failed"]),
+          lt(sql`coalesce(${outbox.sentAt}, ${outbox.createdAt})`, cutoff.getTime()),
+          ne(outbox.body, ""),
+        ),
+      ),
+  ]);
+}
+
+/** What admins read: never the sealed secrets, and every placeholder shown as hidden. */
 export async function listOutbox(db: Database, { limit = 100 } = {}) {
-  return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+  const rows = await db
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      body: outbox.body,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      nextAttemptAt: outbox.nextAttemptAt,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, body: redactSecrets(row.body) }));
 }

@@ -1,53 +1,82 @@
-import { useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAdmin } from "~/.server/auth";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { listOutbox } from "~/models/outbox.server";
+import { listAudit, verifyAuditChain } from "~/models/audit.server";
 
-export const meta = () => titleMeta("Outbox");
+export const meta = () => titleMeta("Audit log");
+
+/** `?before=` as a row id, or the newest page for anything else. */
+function pageStart(request: Request) {
+  const before = Number(new URL(request.url).searchParams.get("before"));
+  return Number.isSafeInteger(before) && before > 0 ? before : undefined;
+}
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAdmin(args);
-  return json({
-    messages: await listOutbox(services.db),
-    providerConfigured: Boolean(services.env.MAIL_API_URL),
-  });
+  const before = pageStart(args.request);
+  return json({ ...(await listAudit(services.db, { before })), paged: before !== undefined });
 }
 
-/** Every e-mail and SMS the system sent or will send, newest first. */
-export default function OutboxPage() {
-  const { messages, providerConfigured } = useLoaderData<typeof loader>();
+/** Checks the whole chain: a POST, because it reads every row, and so the button works without JavaScript. */
+export async function action(args: ActionFunctionArgs) {
+  const { services } = await requireAdmin(args);
+  const form = await args.request.formData();
+  if (form.get("intent") !== "verify") return json({ error: "Unknown request" }, { status: 400 });
+  return json({ check: await verifyAuditChain(services.db) });
+}
+
+/** What admins and sellers did, newest first, and the check that nothing was changed or removed since. */
+export default function AuditLogPage() {
+  const { rows, olderBefore, paged } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const verifying = useNavigation().formData?.get("intent") === "verify";
+  const check = data && "check" in data ? data.check : null;
   return (
     <>
-      <PageHeader title="Outbox" />
-      {providerConfigured ? null : (
-        <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          No e-mail provider is configured (MAIL_API_URL): messages wait here and are sent once one is.
-        </p>
-      )}
-      <SimpleTable caption="Outbox" count={messages.length} empty="Nothing sent yet." headers={["Queued", "Channel", "To", "Subject", "Status", "Attempts", "Message"]}>
-        {messages.map((m) => (
-          <tr key={m.id} data-testid="outbox-row">
-            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
-            <td className={cell}>{m.channel}</td>
-            <td className={cell}>{m.recipient}</td>
-            <td className={cell}>{m.subject}</td>
+      <PageHeader title="Audit log">
+        <Form method="post" replace>
+          <button type="submit" name="intent" value="verify" className="btn-secondary" disabled={verifying}>
+            {verifying ? "Checking…" : "Verify the chain"}
+          </button>
+        </Form>
+      </PageHeader>
+      {check ? (
+        check.intact ? (
+          <p role="status" data-testid="audit-check" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            The chain is intact: {check.rows} {check.rows === 1 ? "entry" : "entries"} checked
+            {check.head ? `; the newest is #${check.head.id}, hash ${check.head.hash}` : ""}.
+          </p>
+        ) : (
+          <p role="alert" data-testid="audit-check" className="mb-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            The chain is broken at entry #{check.brokenAt}. {check.problem}
+          </p>
+        )
+      ) : null}
+      <SimpleTable caption="Audit log" count={rows.length} empty="Nothing recorded yet." headers={["#", "When", "Who", "What", "Record", "Detail", "From"]}>
+        {rows.map((r) => (
+          <tr key={r.id} data-testid="audit-row">
+            <td className={cell}>{r.id}</td>
+            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(r.at)}</td>
             <td className={cell}>
-              {m.status}
-              {m.lastError ? <span className="block text-xs text-red-700">{m.lastError}</span> : null}
+              {r.actorName}
+              {r.actorEmail ? <span className="block text-xs text-slate-500">{r.actorEmail}</span> : null}
             </td>
-            <td className={cell}>{m.attempts}</td>
-            <td className={`${cell} max-w-md`}>
-              <details>
-                <summary className="cursor-pointer text-primary">Show</summary>
-                <pre className="mt-2 whitespace-pre-wrap font-sans text-xs">{m.body}</pre>
-              </details>
+            <td className={cell}>{r.action}</td>
+            <td className={`${cell} whitespace-nowrap`}>
+              {r.subjectType} {r.subjectId}
             </td>
+            <td className={`${cell} max-w-md whitespace-pre-wrap`}>{r.detail}</td>
+            <td className={cell}>{r.address}</td>
           </tr>
         ))}
       </SimpleTable>
+      <nav aria-label="Audit log pages" className="mt-4 flex gap-4 text-sm">
+        {paged ? <Link to="/admin/log" className="link">Newest entries</Link> : null}
+        {olderBefore ? <Link to={`/admin/log?before=${olderBefore}`} className="link">Older entries</Link> : null}
+      </nav>
     </>
   );
 }

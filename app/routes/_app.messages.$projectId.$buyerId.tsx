@@ -51,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user, project, buyer } = await requireThread(args);
   const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  await postMessage(dealServices(services, args.request), project, buyer, user, submission.value.body);
+  await postMessage(dealServices(services), project, buyer, user, submission.value.body);
   return redirectWithNotification(services, args.request, `/messages/${project.id}/${buyer.id}`, "Message sent.");
 }
 

@@ -29,7 +29,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = (await readForm(args.request)).get("intent");
   if (intent === "request-nda") {
     if (project.status !== "published") return json({ error: "This project is no longer open for NDAs." }, { status: 409 });
-    const contract = await requestNda(dealServices(services, args.request), project, user);
+    const contract = await requestNda(dealServices(services), project, user);
     return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
   }
   if (intent === "pass") {

@@ -49,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services, project, buyer } = await requireFeedbackToken(args);
   const submission = parseWithZod(await readForm(args.request), { schema: feedbackSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), saved: false }, { status: 400 });
-  await savePass(dealServices(services, args.request), project, buyer, submission.value);
+  await savePass(dealServices(services), project, buyer, submission.value);
   return json({ result: submission.reply(), saved: true });
 }
 

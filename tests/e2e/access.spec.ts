@@ -58,6 +58,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     outcome: membersOnly("/admin/contact-us-messages", ["admin"]),
   },
   "/admin/log": { url: "/admin/log", outcome: membersOnly("/admin/log", ["admin"]) },
+  "/admin/outbox": { url: "/admin/outbox", outcome: membersOnly("/admin/outbox", ["admin"]) },
   // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate
   "/projects/create": { url: "/projects/create", outcome: membersOnly("/projects/create", ["seller", "agent"]) },
   "/projects/create/template.csv": {

@@ -186,6 +186,12 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await permissions.goto(`/admin/projects/permission/${id}`);
   await permissions.getByTestId("permission-row").filter({ hasText: buyerName }).getByRole("button", { name: "Close the data room" }).click();
   await expect(permissions.getByTestId("snackbar")).toContainText("The buyer no longer sees the data room.");
+  // the audit log names who published, approved and closed, on this project
+  await permissions.goto("/admin/log");
+  const logged = permissions.getByTestId("audit-row").filter({ hasText: name });
+  await expect(logged.filter({ hasText: "data_room.close" }).first()).toContainText("Ada Admin");
+  await expect(logged.filter({ hasText: "nda.approve" }).first()).toContainText(DEMO.seller);
+  await expect(logged.filter({ hasText: "project.publish" }).first()).toContainText("Ada Admin");
   await permissions.context().close();
   await buyer.goto(`/buyers/myprojects/${id}`);
   await expect(buyer.getByText("The seller has not given you access to the data room.")).toBeVisible();

@@ -142,6 +142,11 @@ test("an admin returns a submitted project with a reason the seller sees", async
   await admin.getByLabel("Reason for returning it to the seller").fill("Please add the current rent roll.");
   await admin.getByRole("button", { name: "Return to seller" }).click();
   await expect(admin.getByTestId("snackbar")).toContainText("The project is returned to the seller.");
+  // and the audit log says who returned it, and why
+  await admin.goto("/admin/log");
+  await expect(
+    admin.getByTestId("audit-row").filter({ hasText: "project.return" }).filter({ hasText: "project 2" }).first(),
+  ).toContainText(/Ada Admin[\s\S]*Please add the current rent roll\./);
   await admin.context().close();
 
   await signIn(page, DEMO.agent);

@@ -9,13 +9,16 @@ import { applyMigrations } from "~/.server/db/migrate-node";
 /** A real SQLite (libsql) file, migrated like production, removed after the test file. */
 export async function createTestDatabase() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marketplace-test-"));
-  const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+  const url = `file:${path.join(dir, "test.db")}`;
+  const client = createClient({ url });
   await client.execute("PRAGMA foreign_keys = ON");
   await applyMigrations(client, path.resolve(__dirname, "../../migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
     db,
     client,
+    /** For a second connection to the same file. */
+    url,
     cleanup() {
       client.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -95,7 +95,10 @@ export const outbox = sqliteTable(
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull().default(""),
+    /** The text with each secret (a token in a link) as a placeholder; emptied 7 days after delivery. */
     body: text("body").notNull(),
+    /** The placeholders' values, sealed (AES-GCM); cleared once the message is sent or given up. */
+    secrets: text("secrets"),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),
@@ -488,3 +491,26 @@ export const pageSessions = sqliteTable(
     index("page_sessions_type_idx").on(t.pageType, t.sessionStart),
   ],
 );
+
+/**
+ * What admins and sellers did, append-only. Each row's hash is the SHA-256 of the
+ * previous row's hash and this row's own content, so editing or deleting a row breaks
+ * the chain. Ids are assigned in sequence (previous + 1) and each hash can be the
+ * previous one of only one row: two appends racing for the same place cannot both
+ * succeed. No foreign keys: the record outlives the accounts and projects it names.
+ */
+export const auditLog = sqliteTable("audit_log", {
+  id: integer("id").primaryKey(),
+  at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  actorId: integer("actor_id"),
+  actorName: text("actor_name").notNull(),
+  actorEmail: text("actor_email").notNull().default(""),
+  action: text("action").notNull(),
+  subjectType: text("subject_type").notNull(),
+  subjectId: text("subject_id").notNull(),
+  detail: text("detail").notNull().default(""),
+  address: text("address").notNull().default(""),
+  prevHash: text("prev_hash").notNull().unique(),
+  hash: text("hash").notNull(),
+});
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -8,6 +8,7 @@ import type { Role } from "~/lib/roles";
 import { offerTermsSchema, rejectNdaSchema } from "~/lib/schemas/deal";
 import { decideNda, listProjectContracts, ndaSettingsOf, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
 import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, listDocuments } from "~/models/data-room.server";
+import { recordAudit } from "~/models/audit.server";
 import { projectFeedback } from "~/models/feedback.server";
 import { listThreads } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
@@ -73,13 +74,55 @@ export async function readDeskForm(request: Request): Promise<FormData | Respons
 const done = (message: string) => ({ done: message });
 const refused = (intent: string, error: string, status = 400) => json({ intent, error }, { status });
 
+/** Which deal steps go into the audit log, as what, and on which record. */
+const AUDITED: Record<string, { action: string; subjectType: string; idField?: string }> = {
+  "approve-nda": { action: "nda.approve", subjectType: "contract", idField: "contractId" },
+  "reject-nda": { action: "nda.reject", subjectType: "contract", idField: "contractId" },
+  block: { action: "data_room.close", subjectType: "contract", idField: "contractId" },
+  unblock: { action: "data_room.open", subjectType: "contract", idField: "contractId" },
+  "auto-approve": { action: "nda.auto_approve", subjectType: "project" },
+  "upload-document": { action: "document.add", subjectType: "project" },
+  "delete-document": { action: "document.delete", subjectType: "document", idField: "documentId" },
+  "nda-template": { action: "nda.template", subjectType: "project" },
+  counter: { action: "offer.counter", subjectType: "offer", idField: "offerId" },
+  "accept-offer": { action: "offer.accept", subjectType: "offer", idField: "offerId" },
+  "reject-offer": { action: "offer.reject", subjectType: "offer", idField: "offerId" },
+};
+
+function auditDetail(intent: string, project: Project, form: FormData) {
+  const file = form.get("file");
+  const extra =
+    intent === "reject-nda" ? ` Reason: ${String(form.get("reason") ?? "")}`
+    : intent === "auto-approve" ? ` Automatic approval ${form.get("autoApprove") === "on" ? "on" : "off"}.`
+    : file instanceof File ? ` File: ${file.name}`
+    : "";
+  return `Project ${project.id}, ${project.projectName}.${extra}`;
+}
+
 /**
  * The seller's and admin's deal steps. Returns a notification text on success, a
- * response for refused input, or null when the intent is not a deal step.
+ * response for refused input, or null when the intent is not a deal step. Every
+ * step that changed something is written to the audit log.
  */
 export async function deskAction(services: Services, request: Request, project: Project, user: User, role: Role | null, form: FormData) {
   const intent = String(form.get("intent") ?? "");
-  const deal = dealServices(services, request);
+  const step = await deskStep(services, request, project, user, role, form, intent);
+  const audited = AUDITED[intent];
+  if (step && "done" in step && audited) {
+    await recordAudit(services.db, {
+      actor: user,
+      action: audited.action,
+      subjectType: audited.subjectType,
+      subjectId: audited.idField ? String(form.get(audited.idField) ?? "") : project.id,
+      detail: auditDetail(intent, project, form),
+      address: clientAddress(request),
+    });
+  }
+  return step;
+}
+
+async function deskStep(services: Services, request: Request, project: Project, user: User, role: Role | null, form: FormData, intent: string) {
+  const deal = dealServices(services);
   const ip = clientAddress(request);
   switch (intent) {
     case "approve-nda": {

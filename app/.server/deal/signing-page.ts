@@ -48,7 +48,7 @@ export async function signingAction(args: GuardArgs) {
   if (contract.ndaStatus !== "Requested") {
     return json(submission.reply({ formErrors: ["This NDA is signed already."] }), { status: 409 });
   }
-  const signed = await signNda(dealServices(services, args.request), contract, project, user, {
+  const signed = await signNda(dealServices(services), contract, project, user, {
     signerName: submission.value.signerName,
     ipAddress: clientAddress(args.request),
     userAgent: args.request.headers.get("User-Agent") ?? "",

@@ -51,7 +51,7 @@ export async function workspaceLoader(args: GuardArgs, section: Section) {
 
 export async function workspaceAction(args: GuardArgs, section: Section) {
   const { services, user, project } = await requireWorkspace(args, section);
-  const deal = dealServices(services, args.request);
+  const deal = dealServices(services);
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   const here = workspacePath(user.roles, project.id);

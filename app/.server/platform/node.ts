@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../db";
 import { applyMigrations } from "../db/migrate-node";
-import { ConfigurationError, parseEnv, wantsDemoData, type Env } from "../env";
+import { ConfigurationError, localOrigin, parseEnv, wantsDemoData, type Env } from "../env";
 import type { Services } from "../services";
 import { randomToken } from "../crypto";
 import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "../seed";
@@ -53,6 +53,8 @@ async function boot(): Promise<Services> {
   const env: Env = {
     ...parsed,
     SESSION_SECRET: parsed.SESSION_SECRET ?? embeddedSessionSecret(dir),
+    // production refuses to start without APP_URL (env.ts); development links to this server
+    APP_URL: parsed.APP_URL ?? localOrigin(process.env.PORT || 3000),
   };
   const client = createClient({
     url: process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`,

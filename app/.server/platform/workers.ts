@@ -2,7 +2,7 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
 import { schema, type Database } from "../db";
-import { parseEnv, wantsDemoData, type Env } from "../env";
+import { localOrigin, parseEnv, wantsDemoData, type Env } from "../env";
 import type { Services } from "../services";
 import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "../seed";
 import { contentSourceFor, sessionCookieOptions } from "./shared";
@@ -29,7 +29,8 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
   if (!parsed.SESSION_SECRET) {
     throw new Error("SESSION_SECRET is not set: run `wrangler secret put SESSION_SECRET`");
   }
-  const env: Env = { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET };
+  // start-edge passes APP_URL; a bare `wrangler dev` listens on 8787 by default
+  const env: Env = { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET, APP_URL: parsed.APP_URL ?? localOrigin(8787) };
   const db = drizzle(bindings.DB, { schema }) as unknown as Database;
   if (wantsDemoData(env)) await seedDemoDataIfEmpty(db);
   if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);

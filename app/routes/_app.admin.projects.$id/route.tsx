@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@re
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
 import { redirectWithNotification } from "~/.server/auth";
-import { notFound } from "~/.server/http";
+import { clientAddress, notFound } from "~/.server/http";
 import { requireProjectSection } from "~/.server/project-guard";
 import { sendEmail, siteOrigin } from "~/.server/mailer";
 import { FormErrors, TextAreaField } from "~/components/forms";
@@ -13,6 +13,7 @@ import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
 import { field } from "~/lib/validation";
+import { recordAudit } from "~/models/audit.server";
 import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/.server/deal/desk";
 import { DealDesk, type DeskProps } from "~/components/deal/desk";
@@ -50,7 +51,15 @@ export async function action(args: ActionFunctionArgs) {
   if (!(await reviewProject(services.db, found.project.id, decision.intent, reason))) {
     return json(submission.reply({ formErrors: ["The project is not in a state that allows this."] }), { status: 409 });
   }
-  const link = `${siteOrigin(services, args.request)}/sellers/myprojects/${found.project.id}`;
+  await recordAudit(services.db, {
+    actor: user,
+    action: { publish: "project.publish", reject: "project.return", withdraw: "project.withdraw" }[decision.intent],
+    subjectType: "project",
+    subjectId: found.project.id,
+    detail: reason ? `${found.project.projectName}. Reason: ${reason}` : found.project.projectName,
+    address: clientAddress(args.request),
+  });
+  const link = `${siteOrigin(services)}/sellers/myprojects/${found.project.id}`;
   const name = found.project.projectName;
   const mail = {
     publish: { subject: `Published: ${name}`, body: `Your project "${name}" is now visible to buyers.\n${link}\n` },

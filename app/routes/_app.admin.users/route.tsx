@@ -3,11 +3,12 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
 import { redirectWithNotification, requireAdmin } from "~/.server/auth";
-import { notFound } from "~/.server/http";
+import { clientAddress, notFound } from "~/.server/http";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS, isAgent, primaryRole } from "~/lib/roles";
+import { recordAudit } from "~/models/audit.server";
 import { endAllSessions } from "~/models/sessions.server";
 import { listUsers, setUserAccess } from "~/models/users.server";
 
@@ -48,6 +49,7 @@ export async function action(args: ActionFunctionArgs) {
   const change = intent === "unlock" ? ({ locked: false } as const) : { enabled: intent === "enable" };
   if (!(await setUserAccess(services.db, userId, change))) throw notFound();
   if (intent === "disable") await endAllSessions(services.db, userId);
+  await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });
   const done = { enable: "enabled", disable: "disabled", unlock: "unlocked" }[intent];
   return redirectWithNotification(services, args.request, "/admin/users", `The account is ${done}.`);
 }

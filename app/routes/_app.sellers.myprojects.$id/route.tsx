@@ -1,12 +1,13 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/.server/auth";
-import { notFound } from "~/.server/http";
+import { clientAddress, notFound } from "~/.server/http";
 import { requireProjectSection } from "~/.server/project-guard";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
+import { recordAudit } from "~/models/audit.server";
 import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/.server/deal/desk";
 import { DealDesk, type DeskProps } from "~/components/deal/desk";
@@ -40,6 +41,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!(await withdrawOwnProject(services.db, user.id, id))) {
     return json({ intent: "withdraw", error: "This project cannot be withdrawn now." }, { status: 409 });
   }
+  await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
   return redirectWithNotification(services, args.request, `/sellers/myprojects/${id}`, "The project is withdrawn.");
 }
 

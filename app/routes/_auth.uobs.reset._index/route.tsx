@@ -4,7 +4,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/.server/auth";
 import { clientAddress } from "~/.server/http";
-import { sendEmail, siteOrigin } from "~/.server/mailer";
+import { secretPlaceholder, sendEmail, siteOrigin } from "~/.server/mailer";
 import { FormErrors, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { requestResetSchema } from "~/lib/schemas/account";
@@ -37,8 +37,9 @@ export async function action(args: ActionFunctionArgs) {
       subject: "Reset your Secondary Marketplace password",
       body:
         `Hello ${user.name},\n\nopen this link to choose a new password (it works once, for ${minutes} minutes):\n` +
-        `${siteOrigin(services, args.request)}/uobs/reset/${token}\n\n` +
+        `${siteOrigin(services)}/uobs/reset/${secretPlaceholder("token")}\n\n` +
         `If you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+      secrets: { token },
     });
   }
   // the same answer whether or not the account exists

@@ -1,0 +1,90 @@
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { schema, type Database } from "~/.server/db";
+import { auditLog } from "~/.server/db/schema";
+import { GENESIS_HASH, chainHash, listAudit, recordAudit, verifyAuditChain } from "./audit.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeEach(async () => {
+  t = await createTestDatabase();
+});
+afterEach(() => t.cleanup());
+
+const ada = { id: 1, name: "Ada Admin", email: "admin@demo.test" };
+const append = (db: Database, n: number) =>
+  recordAudit(db, { actor: ada, action: "project.publish", subjectType: "project", subjectId: n, detail: `step ${n}`, address: "203.0.113.7" });
+
+async function appendMany(count: number) {
+  for (let i = 1; i <= count; i++) await append(t.db, i);
+}
+
+describe("audit log", () => {
+  it("chains every row to the one before and verifies", async () => {
+    expect(await verifyAuditChain(t.db)).toEqual({ intact: true, rows: 0, head: null });
+    await appendMany(5);
+    const rows = await t.db.select().from(auditLog).orderBy(auditLog.id);
+    expect(rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(rows[0]!.prevHash).toBe(GENESIS_HASH);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
+    expect(rows[0]).toMatchObject({ actorName: "Ada Admin", actorEmail: "admin@demo.test", action: "project.publish", subjectId: "1", address: "203.0.113.7" });
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.hash))).toBe(true);
+    // pages smaller than the log are walked too
+    expect(await verifyAuditChain(t.db, { pageSize: 2 })).toEqual({ intact: true, rows: 5, head: { id: 5, hash: rows[4]!.hash } });
+  });
+
+  it("names the first row whose content was edited", async () => {
+    await appendMany(5);
+    await t.db.update(auditLog).set({ detail: "nothing to see" }).where(eq(auditLog.id, 3));
+    const check = await verifyAuditChain(t.db, { pageSize: 2 });
+    expect(check).toMatchObject({ intact: false, brokenAt: 3 });
+    if (!check.intact) expect(check.problem).toMatch(/Row 3 was changed/);
+  });
+
+  it("detects a row edited together with its own hash at the row after it", async () => {
+    await appendMany(5);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.id, 2));
+    const forged = { ...row!, actorName: "Someone Else" };
+    await t.db.update(auditLog).set({ actorName: forged.actorName, hash: await chainHash(forged.prevHash, forged) }).where(eq(auditLog.id, 2));
+    expect(await verifyAuditChain(t.db)).toMatchObject({ intact: false, brokenAt: 3 });
+  });
+
+  it("names the row after a deleted one, and a deleted first row", async () => {
+    await appendMany(5);
+    await t.db.delete(auditLog).where(eq(auditLog.id, 4));
+    const check = await verifyAuditChain(t.db);
+    expect(check).toMatchObject({ intact: false, brokenAt: 5 });
+    if (!check.intact) expect(check.problem).toMatch(/row 4 is missing/);
+
+    await t.db.delete(auditLog);
+    await appendMany(3);
+    await t.db.delete(auditLog).where(eq(auditLog.id, 1));
+    expect(await verifyAuditChain(t.db)).toMatchObject({ intact: false, brokenAt: 2 });
+  });
+
+  it("keeps one valid chain when many appends race, from two connections to the same file", async () => {
+    const second = createClient({ url: t.url });
+    await second.execute("PRAGMA busy_timeout = 5000");
+    const other = drizzle(second, { schema }) as unknown as Database;
+    await t.client.execute("PRAGMA busy_timeout = 5000");
+    const appended = await Promise.all(Array.from({ length: 30 }, (_, i) => append(i % 2 ? other : t.db, i + 1)));
+    second.close();
+    expect(new Set(appended.map((r) => r.id)).size).toBe(30);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ intact: true, rows: 30 });
+    const subjects = (await t.db.select({ s: auditLog.subjectId }).from(auditLog)).map((r) => Number(r.s)).sort((a, b) => a - b);
+    expect(subjects).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it("lists a page at a time, newest first", async () => {
+    await appendMany(7);
+    const first = await listAudit(t.db, { pageSize: 3 });
+    expect(first.rows.map((r) => r.id)).toEqual([7, 6, 5]);
+    expect(first.olderBefore).toBe(5);
+    const second = await listAudit(t.db, { pageSize: 3, before: first.olderBefore! });
+    expect(second.rows.map((r) => r.id)).toEqual([4, 3, 2]);
+    const last = await listAudit(t.db, { pageSize: 3, before: second.olderBefore! });
+    expect(last).toEqual({ rows: [expect.objectContaining({ id: 1 })], olderBefore: null });
+  });
+});

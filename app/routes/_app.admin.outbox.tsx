@@ -1,0 +1,56 @@
+import { useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireAdmin } from "~/.server/auth";
+import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { titleMeta } from "~/lib/meta";
+import { listOutbox } from "~/models/outbox.server";
+
+export const meta = () => titleMeta("Outbox");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireAdmin(args);
+  return json({
+    messages: await listOutbox(services.db),
+    providerConfigured: Boolean(services.env.MAIL_API_URL),
+  });
+}
+
+/**
+ * Every e-mail and SMS the system sent or will send, newest first. Tokens in links
+ * show as [hidden]; bodies are emptied a week after delivery.
+ */
+export default function OutboxPage() {
+  const { messages, providerConfigured } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Outbox" />
+      {providerConfigured ? null : (
+        <p className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          No e-mail provider is configured (MAIL_API_URL): messages wait here and are sent once one is.
+        </p>
+      )}
+      <SimpleTable caption="Outbox" count={messages.length} empty="Nothing sent yet." headers={["Queued", "Channel", "To", "Subject", "Status", "Attempts", "Message"]}>
+        {messages.map((m) => (
+          <tr key={m.id} data-testid="outbox-row">
+            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+            <td className={cell}>{m.channel}</td>
+            <td className={cell}>{m.recipient}</td>
+            <td className={cell}>{m.subject}</td>
+            <td className={cell}>
+              {m.status}
+              {m.lastError ? <span className="block text-xs text-red-700">{m.lastError}</span> : null}
+            </td>
+            <td className={cell}>{m.attempts}</td>
+            <td className={`${cell} max-w-md`}>
+              <details>
+                <summary className="cursor-pointer text-primary">Show</summary>
+                <pre className="mt-2 whitespace-pre-wrap font-sans text-xs">{m.body || "Removed 7 days after delivery."}</pre>
+              </details>
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
+    </>
+  );
+}
