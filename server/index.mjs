@@ -42,7 +42,9 @@ app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.use(morgan("tiny"));
+// morgan's "tiny" format, with tokens in reset, unlock and feedback links hidden
+morgan.token("safe-url", (req) => door.redactUrl(req.originalUrl ?? req.url));
+app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
 app.all("*", handle);
 
 const port = Number(process.env.PORT) || 3000;

@@ -26,7 +26,22 @@ export function tooLargeResponse(accept: string | null) {
   return new Response(body, { status: 413, headers: { "Content-Type": contentType } });
 }
 
+/** Paths whose last segment is a live secret (reset, unlock and feedback links). */
+const TOKEN_PATHS = /^(\/uobs\/reset|\/uobs\/unlock|\/nda-feedback)\/[^/?#]+/;
+const SECRET_PARAMS = ["secret", "token"];
+
+/** A URL as a request log may print it: tokens in the path and secret parameters hidden. */
+export function redactUrl(url: string) {
+  const [path = "", query] = url.split(/\?(.*)/s, 2);
+  const safePath = path.replace(TOKEN_PATHS, "$1/[hidden]");
+  if (!query) return safePath;
+  const params = new URLSearchParams(query);
+  for (const name of SECRET_PARAMS) if (params.has(name)) params.set(name, "[hidden]");
+  return `${safePath}?${params}`;
+}
+
 export const frontDoor = {
+  redactUrl,
   tooLargeBody,
   tooLargeResponse,
   bodyLimitFor,

@@ -5,6 +5,7 @@ import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { listAudit, verifyAuditChain } from "~/models/audit.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Audit log");
 
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Checks the whole chain: a POST, because it reads every row, and so the button works without JavaScript. */
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get("intent") !== "verify") return json({ error: "Unknown request" }, { status: 400 });
   return json({ check: await verifyAuditChain(services.db) });
 }

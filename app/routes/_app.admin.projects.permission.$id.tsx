@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@re
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification, requireAdmin, type GuardArgs } from "~/.server/auth";
 import { deskAction } from "~/.server/deal/desk";
-import { notFound } from "~/.server/http";
+import { notFound, idParam } from "~/.server/http";
 import { SimpleTable, cell } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -10,12 +10,13 @@ import { formatDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { listProjectContracts } from "~/models/contracts.server";
 import { findProjectWithSeller } from "~/models/projects.server";
+import { readForm } from "~/.server/body";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Permissions: ${data.project.projectName}` : "Permissions") }];
 
 async function requireListedProject(args: GuardArgs) {
   const guarded = await requireAdmin(args);
-  const found = await findProjectWithSeller(guarded.services.db, Number(args.params?.id));
+  const found = await findProjectWithSeller(guarded.services.db, idParam(args.params));
   if (!found || found.project.status === "draft") throw notFound();
   return { ...guarded, project: found.project };
 }
@@ -39,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role, project } = await requireListedProject(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get("intent") !== "block" && form.get("intent") !== "unblock") return json({ error: "Unknown request" }, { status: 400 });
   const step = await deskAction(services, args.request, project, user, role, form);
   if (step && "done" in step) return redirectWithNotification(services, args.request, `/admin/projects/permission/${project.id}`, step.done);

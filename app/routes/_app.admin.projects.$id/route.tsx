@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@re
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
 import { redirectWithNotification } from "~/.server/auth";
-import { clientAddress, notFound } from "~/.server/http";
+import { clientAddress, notFound, idParam } from "~/.server/http";
 import { requireProjectSection } from "~/.server/project-guard";
 import { sendEmail, siteOrigin } from "~/.server/mailer";
 import { FormErrors, TextAreaField } from "~/components/forms";
@@ -28,7 +28,7 @@ const reviewSchema = z.discriminatedUnion("intent", [
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "admin");
-  const found = await findProjectWithSeller(services.db, Number(args.params.id));
+  const found = await findProjectWithSeller(services.db, idParam(args.params));
   if (!found || found.project.status === "draft") throw notFound();
   const loans = found.project.kind === "loan_pool" ? (await loanTape(services.db, found.project.id)).length : 0;
   const desk = await deskData(services, found.project, user, role);
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "admin");
-  const found = await findProjectWithSeller(services.db, Number(args.params.id));
+  const found = await findProjectWithSeller(services.db, idParam(args.params));
   if (!found || found.project.status === "draft") throw notFound();
   const form = await readDeskForm(args.request);
   if (form instanceof Response) return form;

@@ -11,6 +11,7 @@ import { ROLE_LABELS, isAgent, primaryRole } from "~/lib/roles";
 import { recordAudit } from "~/models/audit.server";
 import { endAllSessions } from "~/models/sessions.server";
 import { listUsers, setUserAccess } from "~/models/users.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Users");
 
@@ -40,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user: admin } = await requireAdmin(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: accessSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: accessSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { userId, intent } = submission.value;
   if (userId === admin.id && intent === "disable") {

@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/.server/auth";
-import { clientAddress, notFound } from "~/.server/http";
+import { clientAddress, notFound, idParam } from "~/.server/http";
 import { requireProjectSection } from "~/.server/project-guard";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
-  const project = await findOwnProject(services.db, user.id, Number(args.params.id));
+  const project = await findOwnProject(services.db, user.id, idParam(args.params));
   if (!project) throw notFound();
   const loans = project.kind === "loan_pool" ? (await loanTape(services.db, project.id)).length : 0;
   const listed = !EDITABLE.includes(project.status) && project.status !== "submitted";
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
-  const id = Number(args.params.id);
+  const id = idParam(args.params);
   const project = await findOwnProject(services.db, user.id, id);
   if (!project) throw notFound();
   const form = await readDeskForm(args.request);

@@ -9,6 +9,7 @@ import { resetPasswordSchema } from "~/lib/schemas/account";
 import { revokeAllApiTokens } from "~/models/api-tokens.server";
 import { completePasswordReset, findUsablePasswordReset } from "~/models/password-resets.server";
 import { endAllSessions } from "~/models/sessions.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Choose a new password");
 
@@ -20,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: resetPasswordSchema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") return json(submission.reply({ hideFields: hide }), { status: 400 });
   const userId = await completePasswordReset(services.db, args.params.id ?? "", submission.value.password);

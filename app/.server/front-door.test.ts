@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { redactUrl } from "./front-door";
+
+describe("request log lines", () => {
+  it("hide the tokens of reset, unlock and feedback links and secret parameters", () => {
+    expect(redactUrl("/uobs/reset/AbC123-token")).toBe("/uobs/reset/[hidden]");
+    expect(redactUrl("/uobs/unlock/xyz?_data=routes%2Fx")).toBe("/uobs/unlock/[hidden]?_data=routes%2Fx");
+    expect(redactUrl("/nda-feedback/t0k3n")).toBe("/nda-feedback/[hidden]");
+    expect(redactUrl("/api/cms/preview?secret=s3cr3t&redirect=%2F")).toBe("/api/cms/preview?secret=%5Bhidden%5D&redirect=%2F");
+    expect(redactUrl("/buyers/search?q=loan")).toBe("/buyers/search?q=loan");
+    expect(redactUrl("/uobs/reset")).toBe("/uobs/reset");
+  });
+});
