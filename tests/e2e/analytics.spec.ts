@@ -78,12 +78,16 @@ test.describe("page-session analytics", () => {
     expect(session.totalDuration).toBeGreaterThan(6_500);
     await admin.dispose();
 
+    // the seller sees the visit under a pseudonym (no NDA signed yet); the admin sees who it was
     const seller = await pageAs(browser, base, DEMO.seller);
     await seller.goto("/sellers/myprojects/7");
-    await expect(seller.getByTestId("viewer-row").filter({ hasText: name })).toBeVisible();
+    await expect(seller.getByTestId("viewer-row").filter({ hasText: /^Buyer [0-9A-F]{6}/ }).first()).toBeVisible();
+    await expect(seller.getByTestId("viewer-row").filter({ hasText: name })).toHaveCount(0);
     await seller.context().close();
 
     const adminPage = await pageAs(browser, base, DEMO.admin);
+    await adminPage.goto("/admin/projects/7");
+    await expect(adminPage.getByTestId("viewer-row").filter({ hasText: name })).toBeVisible();
     await adminPage.goto(`/admin/analytics?email=${encodeURIComponent(email)}&pageType=company-before-nda`);
     await expect(adminPage.getByTestId("session-row")).toHaveCount(1);
     await expect(adminPage.getByTestId("session-row")).toContainText("/projects/more-details/7");
