@@ -23,8 +23,8 @@ export async function searchLoader(args: LoaderFunctionArgs) {
     }),
     projectOptions(services),
   ]);
-  // every result shown counts as an impression; after the response where the platform allows
-  services.waitUntil(recordImpressions(services.db, result.rows.map((r) => r.id)));
+  // every result shown counts as an impression, once a day per member; after the response
+  services.waitUntil(recordImpressions(services.db, user.id, result.rows.map((r) => r.id)));
   const [lists, ndas] = await Promise.all([
     services.content.constantLists(),
     ndaStatusesOf(services.db, user.id, result.rows.map((r) => r.id)),

@@ -49,10 +49,22 @@ for (const kind of ["Loan pool", "Real estate", "Insurance-backed loan", "Limite
       return buyer.getByRole("region", { name: "Recently viewed" }).getByRole("link", { name }).count();
     }).toBe(1);
 
-    // the seller sees the view and the impressions on the project page
-    await page.goto(`/sellers/myprojects/${id}`);
-    await expect(page.getByTestId("views")).not.toHaveText("0");
-    await expect(page.getByTestId("impressions")).not.toHaveText("0");
+    // reloading the teaser and the search the same day counts the buyer no more
+    const teaser = `/projects/more-details/${id}`;
+    for (let i = 0; i < 3; i++) {
+      expect((await buyer.request.get(`${teaser}?_data=${encodeURIComponent("routes/_app.projects.more-details.$id")}`)).status()).toBe(200);
+      expect((await buyer.request.get(`/buyers/search?q=${word.toLowerCase()}&_data=${encodeURIComponent("routes/_app.buyers.search")}`)).status()).toBe(200);
+    }
+
+    // the seller sees the view and the impressions on the project page: one member, one day, one each
+    const counters = async () => {
+      await page.goto(`/sellers/myprojects/${id}`);
+      return [await page.getByTestId("views").textContent(), await page.getByTestId("impressions").textContent()];
+    };
+    await expect.poll(counters).toEqual(["1", "1"]);
+    // and they stay there (the deferred writes of the reloads are done by now)
+    await page.waitForTimeout(1_000);
+    expect(await counters()).toEqual(["1", "1"]);
     await buyer.context().close();
   });
 }
