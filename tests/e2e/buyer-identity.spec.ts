@@ -5,7 +5,6 @@ import { apiClient, baseUrlOf, DEMO, joinAs } from "./support";
 /** The data requests of the pages a seller can reach on one project, by route id. */
 const sellerPages = (id: number, buyerId: number, envelopeId: string) => [
   ["/home", "root"],
-  ["/sellers/myprojects", "routes/_app"],
   ["/sellers/myprojects", "routes/_app.sellers.myprojects._index"],
   ["/sellers/myprojects/drafts", "routes/_app.sellers.myprojects.drafts"],
   [`/sellers/myprojects/${id}`, "routes/_app.sellers.myprojects.$id"],
