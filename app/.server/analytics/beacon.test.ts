@@ -23,7 +23,7 @@ async function project(status: ProjectStatus) {
   return row!.id;
 }
 
-const record = (userId: number | null, companyId: number | null) =>
+const recordOf = (userId: number | null, companyId: number | null) =>
   pageSessionSchema.parse({
     sessionId: `check-${Math.random().toString(36).slice(2, 10)}`,
     userId,
@@ -49,39 +49,47 @@ const record = (userId: number | null, companyId: number | null) =>
 let minute = 29_833_334 * 60_000;
 const nextMinute = () => (minute += 60_000);
 
+/** checkRecord counts after the answer; the tests wait for that count before the next record. */
+async function check(user: User, record: ReturnType<typeof recordOf>, now: number) {
+  const deferred: Array<Promise<unknown>> = [];
+  const result = await checkRecord(t.db, user, record, { now, defer: (work) => deferred.push(work) });
+  await Promise.all(deferred);
+  return result;
+}
+
 describe("the beacon's checks of a record", () => {
   it("accepts the member's own record on a published project, or on no project", async () => {
     const id = await project("published");
-    expect(await checkRecord(t.db, buyer, record(buyer.id, id), nextMinute())).toEqual({ ok: true });
-    expect(await checkRecord(t.db, buyer, record(buyer.id, await project("under_offer")), nextMinute())).toEqual({ ok: true });
-    expect(await checkRecord(t.db, buyer, record(buyer.id, null), nextMinute())).toEqual({ ok: true });
+    expect(await check(buyer, recordOf(buyer.id, id), nextMinute())).toEqual({ ok: true });
+    expect(await check(buyer, recordOf(buyer.id, await project("under_offer")), nextMinute())).toEqual({ ok: true });
+    expect(await check(buyer, recordOf(buyer.id, null), nextMinute())).toEqual({ ok: true });
   });
 
   it("refuses a record that names another member, or none", async () => {
     const id = await project("published");
     for (const userId of [other.id, null]) {
-      expect(await checkRecord(t.db, buyer, record(userId, id), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["userId"] });
+      expect(await check(buyer, recordOf(userId, id), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["userId"] });
     }
   });
 
   it("refuses a project that is unknown or not on show, even to its own seller", async () => {
     for (const status of ["draft", "submitted", "rejected", "withdrawn", "sold"] as const) {
       const id = await project(status);
-      expect(await checkRecord(t.db, buyer, record(buyer.id, id), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
-      expect(await checkRecord(t.db, seller, record(seller.id, id), nextMinute())).toMatchObject({ ok: false, status: 400 });
+      expect(await check(buyer, recordOf(buyer.id, id), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
+      expect(await check(seller, recordOf(seller.id, id), nextMinute())).toMatchObject({ ok: false, status: 400 });
     }
-    expect(await checkRecord(t.db, buyer, record(buyer.id, 987_654), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
+    expect(await check(buyer, recordOf(buyer.id, 987_654), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
   });
 
   it("answers 429 past the member's budget in a minute, without touching another member's", async () => {
     const now = nextMinute();
     for (let i = 0; i < BEACON_LIMIT.limit; i++) {
-      expect((await checkRecord(t.db, buyer, record(buyer.id, null), now)).ok).toBe(true);
+      expect((await check(buyer, recordOf(buyer.id, null), now)).ok).toBe(true);
     }
-    const over = await checkRecord(t.db, buyer, record(buyer.id, null), now + 1_000);
+    const over = await check(buyer, recordOf(buyer.id, null), now + 1_000);
     expect(over).toMatchObject({ ok: false, status: 429 });
     expect(over.ok === false && over.status === 429 && over.retryAfterSeconds).toBe(59);
-    expect(await checkRecord(t.db, other, record(other.id, null), now)).toEqual({ ok: true });
-    expect(await checkRecord(t.db, buyer, record(buyer.id, null), now + 60_000)).toEqual({ ok: true });
+    expect(await check(other, recordOf(other.id, null), now)).toEqual({ ok: true });
+    expect(await check(buyer, recordOf(buyer.id, null), now + 60_000)).toEqual({ ok: true });
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { currentUser } from "../auth";
 import { insertMany } from "../db/bulk";
-import { pageSessions, projects, type User } from "../db/schema";
+import { pageSessions, projects, rateLimits, type User } from "../db/schema";
 import { isSameOriginRequest } from "../http";
 import type { Services } from "../services";
 import type { Database } from "../db";
@@ -95,21 +95,37 @@ async function countableProject(db: Database, user: User, projectId: number | nu
   return Boolean(project && VISIBLE_TO_BUYERS.includes(project.status) && canSee({ id: user.id, role: primaryRole(user.roles) }, project));
 }
 
+/** How many records the member has sent in the current window, read without writing. */
+async function recordsThisWindow(db: Database, key: string, now: number) {
+  const windowStart = now - (now % BEACON_LIMIT.windowMs);
+  const row = await db.query.rateLimits.findFirst({ columns: { windowStart: true, count: true }, where: eq(rateLimits.key, key) });
+  return {
+    used: row && row.windowStart === windowStart ? row.count : 0,
+    retryAfterSeconds: Math.ceil((windowStart + BEACON_LIMIT.windowMs - now) / 1000),
+  };
+}
+
 /**
- * The checks after the record parses, in one round of queries run side by side:
- * the member is the one the record names (a shared computer's queue must not
- * credit one member's sessions to another), the member is within the budget, and
- * the project is published and visible to them (unknown and hidden look alike).
+ * The checks after the record parses: the member is the one the record names (a
+ * shared computer's queue must not credit one member's sessions to another), the
+ * member is within the budget, and the project is published and visible to them
+ * (unknown and hidden look alike). Two reads side by side, one round trip; the
+ * record is counted against the budget by `defer` (after the response), so a
+ * beacon never waits for a write and one over budget costs no write at all.
  */
-export async function checkRecord(db: Database, user: User, record: PageSessionRecord, now = Date.now()): Promise<RecordCheck> {
+export async function checkRecord(
+  db: Database,
+  user: User,
+  record: PageSessionRecord,
+  { now = Date.now(), defer }: { now?: number; defer: (work: Promise<unknown>) => void },
+): Promise<RecordCheck> {
   if (record.userId !== user.id) {
     return { ok: false, status: 400, error: "The record belongs to another member", fields: ["userId"] };
   }
-  const [rate, projectOk] = await Promise.all([
-    hitRateLimit(db, `beacon:user:${user.id}`, BEACON_LIMIT, now),
-    countableProject(db, user, record.companyId),
-  ]);
-  if (!rate.allowed) return { ok: false, status: 429, retryAfterSeconds: rate.retryAfterSeconds };
+  const key = `beacon:user:${user.id}`;
+  const [budget, projectOk] = await Promise.all([recordsThisWindow(db, key, now), countableProject(db, user, record.companyId)]);
+  if (budget.used >= BEACON_LIMIT.limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };
+  defer(hitRateLimit(db, key, BEACON_LIMIT, now));
   if (!projectOk) return { ok: false, status: 400, error: "No such project", fields: ["companyId"] };
   return { ok: true };
 }
@@ -143,7 +159,7 @@ export async function receiveBeacon(services: Services, request: Request, accept
   }
   // admins are not tracked (spec §6): their records are not kept
   if (primaryRole(user.roles) === "admin") return answer(204);
-  const check = await checkRecord(services.db, user, parsed.data);
+  const check = await checkRecord(services.db, user, parsed.data, { defer: services.waitUntil });
   if (!check.ok && check.status === 429) {
     return new Response(JSON.stringify({ error: "Too many records; try again later" }), {
       status: 429,
