@@ -4,6 +4,7 @@ import { handleTableAction, tableView } from "./table-view";
 import { projectOptions } from "./project-options";
 import { recordImpressions, searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
 import { ndaStatusesOf } from "~/models/contracts.server";
+import { readForm } from "./body";
 
 /** The buyer and broker search pages share this loader: filters and sort live in the URL. */
 export async function searchLoader(args: LoaderFunctionArgs) {
@@ -23,8 +24,8 @@ export async function searchLoader(args: LoaderFunctionArgs) {
     }),
     projectOptions(services),
   ]);
-  // every result shown counts as an impression; after the response where the platform allows
-  services.waitUntil(recordImpressions(services.db, result.rows.map((r) => r.id)));
+  // every result shown counts as an impression, once a day per member; after the response
+  services.waitUntil(recordImpressions(services.db, user.id, result.rows.map((r) => r.id)));
   const [lists, ndas] = await Promise.all([
     services.content.constantLists(),
     ndaStatusesOf(services.db, user.id, result.rows.map((r) => r.id)),
@@ -45,6 +46,6 @@ export async function searchLoader(args: LoaderFunctionArgs) {
 
 export async function searchAction(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args);
-  const response = await handleTableAction(services, user.id, "projectSearch", await args.request.formData(), args.request);
+  const response = await handleTableAction(services, user.id, "projectSearch", await readForm(args.request), args.request);
   return response ?? json({ error: "Unknown request" }, { status: 400 });
 }

@@ -37,7 +37,7 @@ export async function findPass(db: Database, projectId: number, buyerId: number)
 
 export async function projectFeedback(db: Database, projectId: number) {
   return db
-    .select({ reasons: feedback.reasons, comment: feedback.comment, createdAt: feedback.createdAt, buyerName: users.name, buyerCompany: users.company })
+    .select({ buyerId: feedback.buyerId, reasons: feedback.reasons, comment: feedback.comment, createdAt: feedback.createdAt, buyerName: users.name, buyerCompany: users.company })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.buyerId))
     .where(eq(feedback.projectId, projectId))

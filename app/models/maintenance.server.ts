@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { apiTokens, passwordResets, rateLimits } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { deliverDueMessages, purgeOutbox } from "./outbox.server";
+import { pruneDailyLooks } from "./projects.server";
 import { pruneSessions } from "./sessions.server";
 
 /** The longest rate-limit window in use: a row older than this counts nothing any more. */
@@ -22,5 +23,6 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
     .delete(passwordResets)
     .where(or(lt(passwordResets.expiresAt, new Date(now)), isNotNull(passwordResets.usedAt)));
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_RETENTION_MS));
+  await pruneDailyLooks(db, now);
   return { sent };
 }

@@ -36,6 +36,14 @@ function record(sessionId: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+async function memberId(client: APIRequestContext) {
+  const response = await client.get("/home?_data=root");
+  return ((await response.json()) as { user: { id: number } }).user.id;
+}
+
+const sendRecord = (client: APIRequestContext, data: object) =>
+  client.post("/api/analytics/session", { data: Buffer.from(JSON.stringify(data)), headers: { "Content-Type": "application/json" } });
+
 async function sessionsOf(admin: APIRequestContext, email: string) {
   const response = await admin.get(`/admin/analytics?email=${encodeURIComponent(email)}&_data=routes%2F_app.admin.analytics`);
   expect(response.status()).toBe(200);
@@ -70,12 +78,16 @@ test.describe("page-session analytics", () => {
     expect(session.totalDuration).toBeGreaterThan(6_500);
     await admin.dispose();
 
+    // the seller sees the visit under a pseudonym (no NDA signed yet); the admin sees who it was
     const seller = await pageAs(browser, base, DEMO.seller);
     await seller.goto("/sellers/myprojects/7");
-    await expect(seller.getByTestId("viewer-row").filter({ hasText: name })).toBeVisible();
+    await expect(seller.getByTestId("viewer-row").filter({ hasText: /^Buyer [0-9A-F]{6}/ }).first()).toBeVisible();
+    await expect(seller.getByTestId("viewer-row").filter({ hasText: name })).toHaveCount(0);
     await seller.context().close();
 
     const adminPage = await pageAs(browser, base, DEMO.admin);
+    await adminPage.goto("/admin/projects/7");
+    await expect(adminPage.getByTestId("viewer-row").filter({ hasText: name })).toBeVisible();
     await adminPage.goto(`/admin/analytics?email=${encodeURIComponent(email)}&pageType=company-before-nda`);
     await expect(adminPage.getByTestId("session-row")).toHaveCount(1);
     await expect(adminPage.getByTestId("session-row")).toContainText("/projects/more-details/7");
@@ -102,10 +114,11 @@ test.describe("page-session analytics", () => {
     expect(beacons).toEqual([]);
   });
 
-  test("the endpoint refuses bad records with 400 and the fields at fault, counts a resent session once, and trusts the cookie's user", async ({ javaScriptEnabled }, testInfo) => {
+  test("the endpoint refuses bad records with 400 and the fields at fault, and counts a resent session once", async ({ javaScriptEnabled }, testInfo) => {
     test.skip(!javaScriptEnabled, "HTTP-level: once per server");
     const base = baseUrlOf(testInfo);
     const buyer = await apiClient(base, DEMO.broker);
+    const brokerId = await memberId(buyer);
     const id = `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const post = (data: string | object, headers: Record<string, string> = {}) =>
       buyer.post("/api/analytics/session", {
@@ -114,13 +127,13 @@ test.describe("page-session analytics", () => {
         headers: { "Content-Type": "application/json", ...headers },
       });
 
-    expect((await post(record(id))).status()).toBe(202);
-    expect((await post(record(id))).status()).toBe(202);
+    expect((await post(record(id, { userId: brokerId }))).status()).toBe(202);
+    expect((await post(record(id, { userId: brokerId }))).status()).toBe(202);
 
     const wrongTypes = await post(record(`${id}a`, { activeTime: "long", companyId: "seven" }));
     expect(wrongTypes.status()).toBe(400);
     expect((await wrongTypes.json()).fields).toEqual(expect.arrayContaining(["activeTime", "companyId"]));
-    const { route: _route, pageType: _pageType, ...missing } = record(`${id}b`);
+    const { route: _route, pageType: _pageType, ...missing } = record(`${id}b`, { userId: brokerId });
     const incomplete = await post(missing);
     expect(incomplete.status()).toBe(400);
     expect((await incomplete.json()).fields).toEqual(expect.arrayContaining(["route", "pageType"]));
@@ -142,5 +155,57 @@ test.describe("page-session analytics", () => {
     expect((await sessionsOf(admin, DEMO.admin)).rows.filter((r) => r.sessionId.startsWith(id))).toEqual([]);
     await admin.dispose();
     await buyer.dispose();
+  });
+
+  test("the endpoint refuses another member's record, a project not on show, and a member past 120 records a minute", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "HTTP-level: once per server");
+    test.setTimeout(120_000);
+    const base = baseUrlOf(testInfo);
+    const id = `e2f${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    // a fresh member, so the budget this test spends is nobody else's
+    await joinAs(page);
+    const member = page.request;
+    const headers = { Origin: base };
+    const own = await memberId(member);
+    const send = (data: object) => member.post("/api/analytics/session", { data: Buffer.from(JSON.stringify(data)), headers: { ...headers, "Content-Type": "application/json" } });
+
+    // a shared computer's queue: the broker's record sent with this member's cookie
+    const broker = await apiClient(base, DEMO.broker);
+    const brokerId = await memberId(broker);
+    const foreign = await send(record(`${id}a`, { userId: brokerId }));
+    expect(foreign.status()).toBe(400);
+    expect((await foreign.json()).fields).toEqual(["userId"]);
+    expect((await send(record(`${id}b`, { userId: null }))).status()).toBe(400);
+
+    // a project nobody but its seller may see yet, and one that does not exist
+    const seller = await apiClient(base, DEMO.seller);
+    const started = await seller.post("/projects/create", { form: { intent: "start", kind: "insurance_loan" }, maxRedirects: 0 });
+    expect(started.status()).toBe(302);
+    const draft = Number(new URL(started.headers()["location"]!, base).searchParams.get("draft"));
+    expect(draft).toBeGreaterThan(0);
+    for (const companyId of [draft, 987_654_321]) {
+      const refused = await send(record(`${id}c${companyId}`, { userId: own, companyId, route: `/projects/more-details/${companyId}` }));
+      expect(refused.status()).toBe(400);
+      expect((await refused.json()).fields).toEqual(["companyId"]);
+    }
+    const sellerId = await memberId(seller);
+    expect((await sendRecord(seller, record(`${id}d`, { userId: sellerId, companyId: draft }))).status()).toBe(400);
+    await seller.dispose();
+
+    // the budget: 120 records a minute (the refusals above counted too); a window boundary may reset it once
+    const statuses: number[] = [];
+    for (let i = 0; i < 250 && !statuses.includes(429); i++) {
+      statuses.push((await send(record(`${id}e${i}`, { userId: own }))).status());
+    }
+    expect(statuses.filter((s) => s === 202).length).toBeLessThanOrEqual(240);
+    const limited = await send(record(`${id}f`, { userId: own }));
+    expect(limited.status()).toBe(429);
+    expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+
+    // nothing refused was stored, and the broker was credited with nothing
+    const admin = await apiClient(base, DEMO.admin);
+    expect((await sessionsOf(admin, DEMO.broker)).rows.filter((r) => r.sessionId.startsWith(id))).toEqual([]);
+    await admin.dispose();
+    await broker.dispose();
   });
 });

@@ -269,6 +269,28 @@ export const recentlyViewed = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index("recently_viewed_user_idx").on(t.userId, t.viewedAt)],
 );
 
+/**
+ * One row per member, project, UTC day and kind of look: a project's views and
+ * impressions count a member once a day, however often they reload. `counted`
+ * turns true in the same batch that adds the row to the project's counter.
+ */
+export const dailyProjectLooks = sqliteTable(
+  "daily_project_looks",
+  {
+    kind: text("kind", { enum: ["view", "impression"] }).notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD, UTC */
+    day: text("day").notNull(),
+    counted: integer("counted", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.userId, t.day, t.projectId] }), index("daily_project_looks_day_idx").on(t.day)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Project = typeof projects.$inferSelect;
 export type Customer = typeof customers.$inferSelect;

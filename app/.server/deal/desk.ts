@@ -16,8 +16,13 @@ import { actOnOffer, findOffer, offerParties, offerProblemMessage, offersOnProje
 import { findUserById } from "~/models/users.server";
 import { pipeline } from "~/models/pipeline.server";
 import { projectViewers } from "~/models/engagement.server";
+import { identitiesFor } from "./buyer-identity";
 
-/** Everything the seller's and the admin's project pages show of the deal. */
+/**
+ * Everything the seller's and the admin's project pages show of the deal, and no
+ * more: before a buyer signs the NDA the seller sees a pseudonym for them, and no
+ * one sees their e-mail (buyer-identity.ts says why).
+ */
 export async function deskData(services: Services, project: Project, viewer: User, role: Role | null) {
   const [entries, contracts, documents, audit, threads, offers, feedback, settings, viewers] = await Promise.all([
     pipeline(services.db, { projectId: project.id }),
@@ -30,11 +35,22 @@ export async function deskData(services: Services, project: Project, viewer: Use
     ndaSettingsOf(services.db, project.id),
     projectViewers(services.db, project.id),
   ]);
+  const signed = new Set(contracts.filter(({ contract }) => contract.signedAt).map(({ contract }) => contract.buyerId));
+  const who = await identitiesFor(services.env.SESSION_SECRET, project.id, role, signed, [
+    ...contracts.map(({ buyer }) => ({ buyerId: buyer.id, name: buyer.name, company: buyer.company, email: buyer.email })),
+    ...entries.map((e) => ({ buyerId: e.buyerId, name: e.buyerName, company: e.buyerCompany })),
+    ...viewers.map((v) => ({ buyerId: v.userId, name: v.name, company: v.company })),
+    ...feedback.map((f) => ({ buyerId: f.buyerId, name: f.buyerName, company: f.buyerCompany })),
+  ]);
   return {
-    pipeline: entries,
+    pipeline: entries.map(({ buyerId, buyerName: _name, buyerCompany: _company, ...entry }) => {
+      const buyer = who(buyerId);
+      return { ...entry, buyerId: buyer.buyerId, buyerName: buyer.name, buyerCompany: buyer.company };
+    }),
     contracts: contracts.map(({ contract: c, buyer }) => ({
       id: c.id,
-      envelopeId: c.envelopeId,
+      // the signed PDF's link needs it; before signing the envelope is the buyer's alone
+      envelopeId: c.signedAt ? c.envelopeId : null,
       ndaStatus: c.ndaStatus,
       requestedAt: c.requestedAt,
       signedAt: c.signedAt,
@@ -43,15 +59,19 @@ export async function deskData(services: Services, project: Project, viewer: Use
       decidedAt: c.decidedAt,
       rejectionReason: c.rejectionReason,
       dataRoomBlocked: c.dataRoomBlocked,
-      buyer,
+      buyer: who(buyer.id),
     })),
     documents,
     audit,
     threads,
     offers,
-    feedback,
+    feedback: feedback.map(({ buyerId, buyerName: _name, buyerCompany: _company, ...f }) => ({ ...f, buyerName: who(buyerId).name, buyerCompany: who(buyerId).company })),
     ndaSettings: { autoApprove: settings.autoApprove, templateName: settings.templateName },
-    viewers,
+    // the seller's own visits are not interest
+    viewers: viewers.filter((v) => v.userId !== project.sellerId).map(({ userId, name: _name, company: _company, ...v }) => {
+      const member = who(userId);
+      return { ...v, userId: member.buyerId, name: member.name, company: member.company };
+    }),
   };
 }
 

@@ -31,7 +31,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
         <h2 className="mb-2 text-lg font-semibold">Buyer pipeline</h2>
         <SimpleTable caption="Buyer pipeline" count={desk.pipeline.length} empty="No buyer has looked at this project yet." headers={["Buyer", "Stage", ...PIPELINE_STAGES.map((s) => STAGE_LABELS[s]), "Last activity"]}>
           {desk.pipeline.map((e) => (
-            <tr key={e.buyerId} data-testid="pipeline-row">
+            <tr key={e.buyerId ?? e.buyerName} data-testid="pipeline-row">
               <td className={cell}>
                 {e.buyerName}
                 <span className="block text-xs text-slate-500">{e.buyerCompany}</span>
@@ -50,7 +50,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
         <h2 className="mb-2 text-lg font-semibold">Who looked at it</h2>
         <SimpleTable caption="Viewers" count={desk.viewers.length} empty="No tracked visits yet." headers={["Member", "Visits", "Time on the pages", "Active time", "Last visit"]}>
           {desk.viewers.map((v) => (
-            <tr key={v.userId} data-testid="viewer-row">
+            <tr key={v.userId ?? v.name} data-testid="viewer-row">
               <td className={cell}>
                 {v.name}
                 <span className="block text-xs text-slate-500">{v.company}</span>
@@ -97,6 +97,11 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
               <td className={cell}>
                 {c.buyer.name}
                 <span className="block text-xs text-slate-500">{c.buyer.company}</span>
+                {c.buyer.email ? (
+                  <a className="link block text-xs" href={`mailto:${c.buyer.email}`} data-testid="nda-buyer-email">
+                    {c.buyer.email}
+                  </a>
+                ) : null}
               </td>
               <td className={cell} data-testid="nda-status">{c.ndaStatus}</td>
               <td className={cell}>{formatDate(c.requestedAt)}</td>
@@ -215,7 +220,8 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
           {desk.feedback.map((f, i) => (
             <li key={i} className="card" data-testid="feedback">
               <p className="font-medium">
-                {f.buyerName} ({f.buyerCompany}) · {formatDate(f.createdAt)}
+                {f.buyerName}
+                {f.buyerCompany ? ` (${f.buyerCompany})` : ""} · {formatDate(f.createdAt)}
               </p>
               <p>{f.reasons.join(" · ")}</p>
               {f.comment ? <p className="mt-1 whitespace-pre-line text-slate-600">{f.comment}</p> : null}

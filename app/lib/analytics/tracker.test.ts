@@ -6,6 +6,7 @@ import { PageSession, resendFailed, type TrackerHost } from "./tracker";
 let sent: Array<{ url: string; body: string }>;
 let beaconAccepts: boolean;
 let fetchFails: boolean;
+let fetchStatus: number;
 let hidden: boolean;
 
 function host(): TrackerHost {
@@ -26,7 +27,7 @@ function host(): TrackerHost {
     fetch: (async (url: string, init: RequestInit) => {
       if (fetchFails) throw new TypeError("network down");
       sent.push({ url, body: String(init.body) });
-      return new Response(null, { status: 202 });
+      return new Response(null, { status: fetchStatus });
     }) as unknown as typeof fetch,
   };
 }
@@ -42,6 +43,7 @@ beforeEach(() => {
   sent = [];
   beaconAccepts = true;
   fetchFails = false;
+  fetchStatus = 202;
   hidden = false;
   window.localStorage.clear();
   Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
@@ -145,6 +147,32 @@ describe("a page session", () => {
     await vi.runAllTimersAsync();
     expect(sent.map((s) => JSON.parse(s.body).sessionId)).toEqual([record.sessionId]);
     expect(JSON.parse(window.localStorage.getItem("failedSessions")!)).toEqual([]);
+  });
+
+  it("drops a record the server refuses (400: another member's) and keeps one it cannot take yet (429)", async () => {
+    beaconAccepts = false;
+    fetchFails = true;
+    const session = start("/buyers/search");
+    vi.advanceTimersByTime(2_000);
+    const record = session.end()!;
+    await vi.runAllTimersAsync();
+    const queued = () => (JSON.parse(window.localStorage.getItem("failedSessions")!) as Array<{ sessionId: string }>).map((r) => r.sessionId);
+    expect(queued()).toEqual([record.sessionId]);
+
+    fetchFails = false;
+    fetchStatus = 429;
+    resendFailed(host());
+    await vi.runAllTimersAsync();
+    expect(queued()).toEqual([record.sessionId]);
+
+    fetchStatus = 400;
+    resendFailed(host());
+    await vi.runAllTimersAsync();
+    expect(queued()).toEqual([]);
+    sent = [];
+    resendFailed(host());
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([]);
   });
 
   it("keeps the payload under 60 KB", () => {

@@ -238,8 +238,9 @@ export function sendSession(host: TrackerHost, record: PageSessionRecord) {
     .fetch(BEACON_PATH, { method: "POST", body, keepalive: true, credentials: "same-origin", headers: { "Content-Type": "application/json" } })
     .then((response) => {
       if (response.ok) rememberSent(host, record.sessionId);
-      // a refused record (4xx) will be refused again: only failures of delivery are kept
-      else if (response.status >= 500) rememberFailed(host, record);
+      // a refused record (400: another member's, or a project not on show) would be refused
+      // again, so it leaves the queue; a busy server (429, 5xx) gets it later
+      else if (response.status === 429 || response.status >= 500) rememberFailed(host, record);
     })
     .catch(() => rememberFailed(host, record));
 }

@@ -1,0 +1,90 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { makeUser } from "~/.server/factories";
+import { dailyProjectLooks, projects, recentlyViewed } from "~/.server/db/schema";
+import { pruneDailyLooks, recordImpressions, recordView } from "./projects.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let sellerId = 0;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  sellerId = (await makeUser(t.db, { roles: ["ROLE_SELLER"] })).id;
+});
+afterAll(() => t.cleanup());
+
+const MORNING = Date.parse("2026-11-23T08:00:00Z");
+const EVENING = Date.parse("2026-11-23T23:59:00Z");
+const NEXT_DAY = Date.parse("2026-11-24T00:01:00Z");
+
+async function published(count = 1) {
+  const rows = await t.db
+    .insert(projects)
+    .values(Array.from({ length: count }, (_, i) => ({ sellerId, kind: "insurance_loan" as const, status: "published" as const, projectName: `Looked at ${i}` })))
+    .returning({ id: projects.id });
+  return rows.map((r) => r.id);
+}
+
+async function counts(id: number) {
+  const row = await t.db.query.projects.findFirst({ where: eq(projects.id, id), columns: { views: true, impressions: true } });
+  return row!;
+}
+
+describe("views and impressions", () => {
+  it("count a member's views once a day, however often they reload, and again the next day", async () => {
+    const [id] = await published();
+    const buyer = await makeUser(t.db);
+    await recordView(t.db, buyer.id, id!, MORNING);
+    await recordView(t.db, buyer.id, id!, MORNING + 1_000);
+    await recordView(t.db, buyer.id, id!, EVENING);
+    expect((await counts(id!)).views).toBe(1);
+    await recordView(t.db, buyer.id, id!, NEXT_DAY);
+    expect((await counts(id!)).views).toBe(2);
+    // another member counts on their own
+    await recordView(t.db, (await makeUser(t.db)).id, id!, NEXT_DAY);
+    expect((await counts(id!)).views).toBe(3);
+  });
+
+  it("count requests that arrive together once", async () => {
+    const [id] = await published();
+    const buyer = await makeUser(t.db);
+    await Promise.all(Array.from({ length: 10 }, () => recordView(t.db, buyer.id, id!, MORNING)));
+    expect((await counts(id!)).views).toBe(1);
+  });
+
+  it("count each result of a search once a day per member, for pages of any length", async () => {
+    const ids = await published(45);
+    const buyer = await makeUser(t.db);
+    await recordImpressions(t.db, buyer.id, ids, MORNING);
+    await recordImpressions(t.db, buyer.id, ids.slice(0, 10), MORNING + 5_000);
+    await recordImpressions(t.db, buyer.id, [...ids, ids[0]!], EVENING);
+    expect((await Promise.all(ids.map(counts))).map((c) => c.impressions)).toEqual(ids.map(() => 1));
+    await recordImpressions(t.db, buyer.id, ids.slice(0, 2), NEXT_DAY);
+    expect((await counts(ids[0]!)).impressions).toBe(2);
+    expect((await counts(ids[2]!)).impressions).toBe(1);
+    // a view is not an impression
+    expect((await counts(ids[0]!)).views).toBe(0);
+  });
+
+  it("keep recently viewed in step without a write for every reload", async () => {
+    const [a, b] = await published(2);
+    const buyer = await makeUser(t.db);
+    await recordView(t.db, buyer.id, a!, MORNING);
+    await recordView(t.db, buyer.id, b!, MORNING + 1_000);
+    await recordView(t.db, buyer.id, a!, MORNING + 30_000);
+    const seen = async () => (await t.db.select().from(recentlyViewed).where(eq(recentlyViewed.userId, buyer.id))).find((r) => r.projectId === a)!.viewedAt.getTime();
+    expect(await seen()).toBe(MORNING);
+    await recordView(t.db, buyer.id, a!, MORNING + 120_000);
+    expect(await seen()).toBe(MORNING + 120_000);
+  });
+
+  it("drop the day rows of days gone by with the housekeeping", async () => {
+    const [id] = await published();
+    const buyer = await makeUser(t.db);
+    await recordView(t.db, buyer.id, id!, MORNING - 2 * 86_400_000);
+    await recordView(t.db, buyer.id, id!, MORNING);
+    await pruneDailyLooks(t.db, MORNING);
+    const left = await t.db.select().from(dailyProjectLooks).where(eq(dailyProjectLooks.userId, buyer.id));
+    expect(left.map((r) => r.day)).toEqual(["2026-11-23"]);
+  });
+});
