@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/server-runtime";
 import type { Project, User } from "../db/schema";
+import { isBodyTooLarge, readForm } from "../body";
 import { clientAddress } from "../http";
 import type { Services } from "../services";
-import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from "~/lib/deal";
+import { DOCUMENT_TYPES } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { offerTermsSchema, rejectNdaSchema } from "~/lib/schemas/deal";
 import { decideNda, listProjectContracts, ndaSettingsOf, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
@@ -76,17 +77,14 @@ export async function deskData(services: Services, project: Project, viewer: Use
 }
 
 /**
- * Reads the form of a project page that may carry an upload; a Response when it is
- * refused. Bodies far past the upload limit are refused by their declared size,
- * unread; anything nearer is read so the form can say which file was too large.
+ * Reads the form of a project page that may carry an upload, within the upload limit;
+ * a Response when it is refused, worded for the upload field when it is too large.
  */
 export async function readDeskForm(request: Request): Promise<FormData | Response> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > DOCUMENT_MAX_BYTES * 5) {
-    return json({ intent: "upload-document", error: TOO_LARGE_MESSAGE }, { status: 413 });
-  }
   try {
-    return await request.formData();
-  } catch {
+    return await readForm(request, "upload");
+  } catch (error) {
+    if (isBodyTooLarge(error)) return json({ intent: "upload-document", error: TOO_LARGE_MESSAGE }, { status: 413 });
     return json({ intent: "", error: "The form could not be read." }, { status: 400 });
   }
 }
