@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous, signIn } from "~/.server/auth";
-import { sendEmail } from "~/.server/mailer";
+import { sendEmail, siteOrigin } from "~/.server/mailer";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
 import { JOINABLE_ROLES } from "~/lib/roles";
 import { joinSchema } from "~/lib/schemas/account";
-import { createUser } from "~/models/users.server";
+import { createUser, findUserByEmail } from "~/models/users.server";
 
 export const meta = () => titleMeta("Join");
 
@@ -25,7 +25,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await args.request.formData(), { schema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: hide }), { status: 400 });
+    return json({ checkEmail: null, result: submission.reply({ hideFields: hide }) }, { status: 400 });
   }
   const { name, company, businessType, email, phone, password, role, redirect } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
@@ -39,13 +39,20 @@ export async function action(args: ActionFunctionArgs) {
     roles: [roleName],
   });
   if (!user) {
-    return json(
-      submission.reply({
-        fieldErrors: { email: ["An account with this e-mail exists already. Sign in instead."] },
-        hideFields: hide,
-      }),
-      { status: 400 },
-    );
+    // no account discovery: the visitor is told to read their e-mail, the owner is told what happened
+    const owner = await findUserByEmail(services.db, email);
+    if (owner) {
+      await sendEmail(services, {
+        to: owner.email,
+        subject: "Someone tried to create an account with your e-mail",
+        body:
+          `Hello ${owner.name},\n\nsomeone just tried to create a Secondary Marketplace account with your e-mail address. ` +
+          `You have an account already: sign in at ${siteOrigin(services, args.request)}/signin ` +
+          `(or choose a new password with "Forgot your password?" there).\n\n` +
+          `If this was not you, no account was created and nothing about yours changed.\n`,
+      });
+    }
+    return json({ checkEmail: email, result: null }, { status: 200 });
   }
   await sendEmail(services, {
     to: user.email,
@@ -60,7 +67,8 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function JoinPage() {
   const { businessTypes } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
+  const lastResult = data?.result;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -70,6 +78,19 @@ export default function JoinPage() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  if (data?.checkEmail) {
+    return (
+      <div className="card">
+        <h1 className="mb-2 text-2xl font-bold">Check your e-mail</h1>
+        <p role="status" className="text-sm text-slate-700">
+          We have sent a message to {data.checkEmail} with what to do next.
+        </p>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/signin" className="link">Sign in</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="card">
       <h1 className="mb-1 text-2xl font-bold">Create your account</h1>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireAnonymous, signIn, signinAuthenticator } from "~/.server/auth";
+import { beginSecondStep, requireAnonymous, signIn, signinAuthenticator } from "~/.server/auth";
 import { clientAddress } from "~/.server/http";
 import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";
@@ -17,8 +17,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return null;
 }
 
-const STATUS = { invalid: 401, disabled: 403, locked: 403, slowed: 429 } as const;
-
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const { request } = args;
@@ -33,18 +31,19 @@ export async function action(args: ActionFunctionArgs) {
     limit: 300,
     windowMs: 10 * 60_000,
   });
-  if (!perAddress.allowed) return reply(SIGNIN_MESSAGES.slowed(perAddress.retryAfterSeconds), 429);
+  if (!perAddress.allowed) {
+    return reply(`Too many sign-in attempts from your address. Please wait ${perAddress.retryAfterSeconds} seconds.`, 429);
+  }
 
   const result = await signinAuthenticator(services).authenticate("form", request);
   if (!result.ok) {
-    const message =
-      result.reason === "slowed" ? SIGNIN_MESSAGES.slowed(result.retryAfterSeconds) : SIGNIN_MESSAGES[result.reason];
-    return reply(message, STATUS[result.reason]);
+    // the same answer whether the e-mail is unknown, the password wrong, or the account slowed or locked
+    if (result.reason === "disabled") return reply(SIGNIN_MESSAGES.disabled, 403);
+    return reply(SIGNIN_MESSAGES.refused, 401);
   }
-  const wanted = safeRedirect(submission.value.redirect);
-  return signIn(services, request, result.user.id, {
-    redirectTo: `/auth/signed-in?${new URLSearchParams({ redirect: wanted })}`,
-  });
+  const redirectTo = `/auth/signed-in?${new URLSearchParams({ redirect: safeRedirect(submission.value.redirect) })}`;
+  if (result.secondFactor) return beginSecondStep(services, request, result.user.id, redirectTo);
+  return signIn(services, request, result.user.id, { redirectTo });
 }
 
 export default function SigninPage() {
