@@ -29,6 +29,8 @@ serve(
   [
     "dev",
     "--port", port,
+    // one inspector port per server port, so several wrangler dev servers can run side by side
+    "--inspector-port", String(Number(port) + 10000),
     "--ip", "127.0.0.1",
     "--persist-to", persistTo,
     "--show-interactive-dev-session=false",

@@ -62,7 +62,7 @@ async function boot(): Promise<Services> {
   await client.execute("PRAGMA foreign_keys = ON");
   await applyMigrations(client);
   const db = drizzle(client, { schema }) as unknown as Database;
-  if (!isProduction(env)) await seedDemoDataIfEmpty(db);
+  if (!isProduction(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET);
 
   const pending = new Set<Promise<unknown>>();
   const pageSessionWriter = new SessionBatchWriter(db);

@@ -31,7 +31,7 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
   }
   const env: Env = { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET };
   const db = drizzle(bindings.DB, { schema }) as unknown as Database;
-  if (!isProduction(env)) await seedDemoDataIfEmpty(db);
+  if (!isProduction(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET);
   return {
     env,
     db,
