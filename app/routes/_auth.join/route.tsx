@@ -3,7 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous, signIn } from "~/.server/auth";
+import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha } from "~/.server/captcha";
+import { clientAddress } from "~/.server/http";
 import { sendEmail, siteOrigin } from "~/.server/mailer";
+import { Turnstile } from "~/components/turnstile";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
@@ -15,17 +18,24 @@ export const meta = () => titleMeta("Join");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  return json({ businessTypes: await services.content.options("businessDescriptions") });
+  return json({
+    businessTypes: await services.content.options("businessDescriptions"),
+    captchaSiteKey: captchaSiteKey(services.env),
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const businessTypes = await services.content.options("businessDescriptions");
   const schema = joinSchema(businessTypes.map((o) => o.value));
-  const submission = parseWithZod(await args.request.formData(), { schema });
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") {
     return json({ checkEmail: null, result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  }
+  if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
+    return json({ checkEmail: null, result: submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hide }) }, { status: 400 });
   }
   const { name, company, businessType, email, phone, password, role, redirect } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
@@ -66,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function JoinPage() {
-  const { businessTypes } = useLoaderData<typeof loader>();
+  const { businessTypes, captchaSiteKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const lastResult = data?.result;
   const [params] = useSearchParams();
@@ -108,6 +118,12 @@ export default function JoinPage() {
         <TextField meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="at least 10 characters" />
         <TextField meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
         <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+        {captchaSiteKey ? (
+          <Turnstile
+            siteKey={captchaSiteKey}
+            withoutScript="Creating an account needs JavaScript for its robot check. Turn JavaScript on, or write to us through the contact page."
+          />
+        ) : null}
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
           Create account
         </button>

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useActionData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { beginSecondStep, requireAnonymous, signIn, signinAuthenticator } from "~/.server/auth";
+import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha, recordSigninFailureFrom, signinNeedsCaptcha } from "~/.server/captcha";
 import { clientAddress } from "~/.server/http";
 import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";
@@ -13,30 +14,45 @@ import { SIGNIN_MESSAGES } from "~/models/users.server";
 export const meta = () => titleMeta("Sign in");
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAnonymous(args);
-  return null;
+  const { services } = await requireAnonymous(args);
+  const needed = await signinNeedsCaptcha(services.db, services.env, clientAddress(args.request));
+  return json({ captchaSiteKey: needed ? captchaSiteKey(services.env) : null });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const { request } = args;
-  const submission = parseWithZod(await request.clone().formData(), { schema: signinSchema });
+  const address = clientAddress(request);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: signinSchema });
+  const captchaNeeded = () => signinNeedsCaptcha(services.db, services.env, address);
+  const reply = async (message: string, status: number) =>
+    json(
+      {
+        ...submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        captchaSiteKey: (await captchaNeeded()) ? captchaSiteKey(services.env) : null,
+      },
+      { status },
+    );
   if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return json({ ...submission.reply({ hideFields: ["password"] }), captchaSiteKey: null }, { status: 400 });
   }
-  const reply = (message: string, status: number) =>
-    json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status });
 
-  const perAddress = await hitRateLimit(services.db, `signin:${clientAddress(request)}`, {
+  const perAddress = await hitRateLimit(services.db, `signin:${address}`, {
     limit: 300,
     windowMs: 10 * 60_000,
   });
   if (!perAddress.allowed) {
     return reply(`Too many sign-in attempts from your address. Please wait ${perAddress.retryAfterSeconds} seconds.`, 429);
   }
+  // after a few failures from one address, bots must pass the robot check before a password is even looked at
+  if ((await captchaNeeded()) && !(await passesCaptcha(services.env, formData, address))) {
+    return reply(CAPTCHA_MESSAGE, 400);
+  }
 
   const result = await signinAuthenticator(services).authenticate("form", request);
   if (!result.ok) {
+    await recordSigninFailureFrom(services.db, address);
     // the same answer whether the e-mail is unknown, the password wrong, or the account slowed or locked
     if (result.reason === "disabled") return reply(SIGNIN_MESSAGES.disabled, 403);
     return reply(SIGNIN_MESSAGES.refused, 401);
@@ -47,12 +63,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SigninPage() {
+  const loaderData = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
+  const siteKey = lastResult ? lastResult.captchaSiteKey : loaderData.captchaSiteKey;
   return (
     <div className="card">
       <h1 className="mb-6 text-2xl font-bold">Sign in</h1>
-      <SigninForm lastResult={lastResult} redirectTo={params.get("redirect") ?? undefined} />
+      <SigninForm lastResult={lastResult} redirectTo={params.get("redirect") ?? undefined} captchaSiteKey={siteKey} />
     </div>
   );
 }

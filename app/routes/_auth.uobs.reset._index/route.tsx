@@ -1,10 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/.server/auth";
 import { clientAddress } from "~/.server/http";
+import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha } from "~/.server/captcha";
 import { sendEmail, siteOrigin } from "~/.server/mailer";
+import { Turnstile } from "~/components/turnstile";
 import { FormErrors, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { requestResetSchema } from "~/lib/schemas/account";
@@ -15,14 +17,18 @@ import { findUserByEmail } from "~/models/users.server";
 export const meta = () => titleMeta("Reset your password");
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAnonymous(args);
-  return null;
+  const { services } = await requireAnonymous(args);
+  return json({ captchaSiteKey: captchaSiteKey(services.env) });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: requestResetSchema });
+  const formData = await args.request.formData();
+  const submission = parseWithZod(formData, { schema: requestResetSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 400 });
+  if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
+    return json({ result: submission.reply({ formErrors: [CAPTCHA_MESSAGE] }), sent: false }, { status: 400 });
+  }
   const { email } = submission.value;
   const limited = await hitRateLimit(services.db, `reset:${clientAddress(args.request)}:${email}`, {
     limit: 5,
@@ -46,6 +52,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function RequestResetPage() {
+  const { captchaSiteKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "request-reset",
@@ -66,6 +73,12 @@ export default function RequestResetPage() {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
         <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+        {captchaSiteKey ? (
+          <Turnstile
+            siteKey={captchaSiteKey}
+            withoutScript="Sending a reset link needs JavaScript for its robot check. Turn JavaScript on, or write to us through the contact page."
+          />
+        ) : null}
         <button type="submit" className="btn-primary w-full">
           Send reset link
         </button>
