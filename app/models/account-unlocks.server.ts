@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { accountUnlocks, users } from "~/.server/db/schema";
 import { randomToken, sha256 } from "~/.server/crypto";
@@ -48,4 +48,9 @@ export async function completeAccountUnlock(db: Database, token: string, now = D
       ),
   ]);
   return spent.length ? unlock.userId : null;
+}
+
+/** Spent and expired links are of no use to anyone; housekeeping drops them. */
+export async function pruneAccountUnlocks(db: Database, now = Date.now()) {
+  await db.delete(accountUnlocks).where(or(lt(accountUnlocks.expiresAt, new Date(now)), isNotNull(accountUnlocks.usedAt)));
 }

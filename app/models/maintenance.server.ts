@@ -4,6 +4,7 @@ import { apiTokens, passwordResets, rateLimits } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { deliverDueMessages } from "./outbox.server";
 import { pruneSessions } from "./sessions.server";
+import { pruneAccountUnlocks } from "./account-unlocks.server";
 
 /** The longest rate-limit window in use: a row older than this counts nothing any more. */
 const RATE_LIMIT_RETENTION_MS = 60 * 60_000;
@@ -21,5 +22,6 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
     .delete(passwordResets)
     .where(or(lt(passwordResets.expiresAt, new Date(now)), isNotNull(passwordResets.usedAt)));
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_RETENTION_MS));
+  await pruneAccountUnlocks(db, now);
   return { sent };
 }

@@ -1,4 +1,6 @@
+import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
+import { E2E_DIR } from "../support/urls";
 import { apiClient, DEMO, DEMO_ADMIN_TOTP_SECRET, joinAs, nextTotpStep, signOut, totpCode } from "./support";
 
 const CODE_REFUSED = "This code is not correct, or was used already.";
@@ -132,5 +134,29 @@ test("the demo admin signs in with the code from the README's key; admins cannot
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/profile");
   await expect(page.getByTestId("two-factor-status")).toContainText("Two-factor sign-in is on.");
+  await expect(page.getByRole("button", { name: "Turn off two-factor sign-in" })).toHaveCount(0);
+});
+
+test("an admin without two-factor sign-in is sent to enrol before anything else, and the API refuses them", async ({ page, request }, testInfo) => {
+  // only the Node server's database can be reached from here: it is a file
+  test.skip(!testInfo.project.name.startsWith("node-"), "makes an admin through the Node server's database file");
+  const member = await joinAs(page, { role: "Buyer" });
+  const db = createClient({ url: `file:${E2E_DIR}/node/e2e.db` });
+  await db.execute({ sql: `update users set roles = '["ROLE_ADMIN"]' where email = ?`, args: [member.email] });
+  db.close();
+
+  // every members' page; the public pages (home, terms, jobs) hold nothing an admin can do
+  for (const path of ["/admin/users", "/admin/projects", "/messages"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/profile\?enrol=required$/);
+  }
+  await expect(page.getByRole("alert").filter({ hasText: "Admins must turn on two-factor sign-in" })).toBeVisible();
+  const api = await request.post("/api/auth/login", { data: { email: member.email, password: member.password } });
+  expect(api.status()).toBe(403);
+  expect((await api.json()).error).toBe("otp_enrolment_required");
+
+  await enrol(page);
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("button", { name: "Turn off two-factor sign-in" })).toHaveCount(0);
 });
