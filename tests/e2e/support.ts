@@ -31,7 +31,8 @@ export function totpCode(secret: string, offset = 0) {
 
 /** Waits for the next 30-second step, whose code has not been used yet. */
 export async function nextTotpStep() {
-  await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 250));
+  // a little jitter, so two workers that both waited do not race for the same code again
+  await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 250 + Math.random() * 3_000));
 }
 
 /**
@@ -46,7 +47,7 @@ async function signInAdminOverHttp(baseURL: string, password: string) {
   const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   const first = await client.post("/signin", { form: { email: DEMO.admin, password }, maxRedirects: 0 });
   expect(first.headers()["location"], "the password step of the demo admin").toBe("/signin/code");
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 4; attempt++) {
     const second = await client.post("/signin/code", { form: { code: totpCode(DEMO_ADMIN_TOTP_SECRET) }, maxRedirects: 0 });
     if (second.status() === 302) {
       const cookie = (await client.storageState()).cookies.find((c) => c.name === "__session")!;

@@ -123,13 +123,12 @@ test("wrong codes are counted like wrong passwords: the account locks", async ({
 test("the demo admin signs in with the code from the README's key; admins cannot turn it off", async ({ page }, testInfo) => {
   test.skip(!testInfo.project.name.endsWith("-js"), "one browser run per server is enough");
   await signInWithPassword(page, DEMO.admin, "demo-password");
-  await enterCode(page, totpCode(DEMO_ADMIN_TOTP_SECRET));
-  const refused = page.getByTestId("form-error");
-  await Promise.race([page.waitForURL(/\/home$/), refused.waitFor()]);
-  if (await refused.isVisible()) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await enterCode(page, totpCode(DEMO_ADMIN_TOTP_SECRET));
+    const signedIn = await page.waitForURL(/\/home$/, { timeout: 8_000 }).then(() => true, () => false);
+    if (signedIn) break;
     // another worker's sign-in spent this step's code: the next step's is fresh
     await nextTotpStep();
-    await enterCode(page, totpCode(DEMO_ADMIN_TOTP_SECRET));
   }
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/profile");
