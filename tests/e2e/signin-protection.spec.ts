@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { MAIL_PROVIDER_URL } from "../support/urls";
-import { apiClient, baseUrlOf, uniqueEmail } from "./support";
+import { apiClient, apiLogin, baseUrlOf, uniqueEmail } from "./support";
 
 // HTTP-level: the attacks are requests, and every project runs them against its server
 const REFUSED = "The e-mail or password is not correct.";
@@ -36,6 +36,7 @@ const signin = (client: APIRequestContext, email: string, password: string) =>
   client.post("/signin", { form: { email, password }, maxRedirects: 0, timeout: 60_000 });
 
 test("parallel wrong passwords lock the account, with one answer for unknown, wrong and locked; the e-mailed link unlocks it", async ({}, testInfo) => {
+  test.setTimeout(180_000);
   const client = await apiClient(baseUrlOf(testInfo));
   const email = uniqueEmail("locked");
   await join(client, email);
@@ -62,9 +63,9 @@ test("parallel wrong passwords lock the account, with one answer for unknown, wr
   expect(await locked.text()).toContain(REFUSED);
   // the JSON API says the same for every case
   const api = await Promise.all([
-    client.post("/api/auth/login", { data: { email, password: PASSWORD } }),
-    client.post("/api/auth/login", { data: { email, password: "wrong" } }),
-    client.post("/api/auth/login", { data: { email: uniqueEmail("nobody"), password: "wrong" } }),
+    apiLogin(client, { email, password: PASSWORD }),
+    apiLogin(client, { email, password: "wrong" }),
+    apiLogin(client, { email: uniqueEmail("nobody"), password: "wrong" }),
   ]);
   const bodies = await Promise.all(api.map((r) => r.json()));
   expect(api.map((r) => r.status())).toEqual([401, 401, 401]);

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DIR } from "../support/urls";
-import { apiClient, DEMO, DEMO_ADMIN_TOTP_SECRET, joinAs, nextTotpStep, signOut, totpCode } from "./support";
+import { apiClient, apiLogin, DEMO, DEMO_ADMIN_TOTP_SECRET, joinAs, nextTotpStep, signOut, totpCode } from "./support";
 
 const CODE_REFUSED = "This code is not correct, or was used already.";
 
@@ -72,26 +72,27 @@ test("a member turns on two-factor sign-in, then signs in with the app's code or
 });
 
 test("the JSON API answers otp_required until a valid code comes with the password", async ({ page, request }) => {
+  test.setTimeout(180_000);
   const member = await joinAs(page, { role: "Seller" });
   const { secret, codes } = await enrol(page);
 
-  const withoutCode = await request.post("/api/auth/login", { data: { email: member.email, password: member.password } });
+  const withoutCode = await apiLogin(request, { email: member.email, password: member.password });
   expect(withoutCode.status()).toBe(401);
   expect(await withoutCode.json()).toEqual({ error: "otp_required" });
-  const wrongCode = await request.post("/api/auth/login", { data: { email: member.email, password: member.password, otp: "000000" } });
+  const wrongCode = await apiLogin(request, { email: member.email, password: member.password, otp: "000000" });
   expect(wrongCode.status()).toBe(401);
   expect((await wrongCode.json()).error).toBe("otp_required");
   // the wrong password with a right code is still the plain refusal
-  const wrongPassword = await request.post("/api/auth/login", { data: { email: member.email, password: "nope", otp: codes[2] } });
+  const wrongPassword = await apiLogin(request, { email: member.email, password: "nope", otp: codes[2] });
   expect(wrongPassword.status()).toBe(401);
   expect((await wrongPassword.json()).error).toContain("The e-mail or password is not correct.");
 
-  const withCode = await request.post("/api/auth/login", { data: { email: member.email, password: member.password, otp: totpCode(secret, 1) } });
+  const withCode = await apiLogin(request, { email: member.email, password: member.password, otp: totpCode(secret, 1) });
   expect(withCode.status()).toBe(200);
   expect((await withCode.json()).token).toBeTruthy();
-  const withRecovery = await request.post("/api/auth/login", { data: { email: member.email, password: member.password, otp: codes[3] } });
+  const withRecovery = await apiLogin(request, { email: member.email, password: member.password, otp: codes[3] });
   expect(withRecovery.status()).toBe(200);
-  const again = await request.post("/api/auth/login", { data: { email: member.email, password: member.password, otp: codes[3] } });
+  const again = await apiLogin(request, { email: member.email, password: member.password, otp: codes[3] });
   expect(again.status()).toBe(401);
 });
 
@@ -150,7 +151,7 @@ test("an admin without two-factor sign-in is sent to enrol before anything else,
     await expect(page).toHaveURL(/\/profile\?enrol=required$/);
   }
   await expect(page.getByRole("alert").filter({ hasText: "Admins must turn on two-factor sign-in" })).toBeVisible();
-  const api = await request.post("/api/auth/login", { data: { email: member.email, password: member.password } });
+  const api = await apiLogin(request, { email: member.email, password: member.password });
   expect(api.status()).toBe(403);
   expect((await api.json()).error).toBe("otp_enrolment_required");
 
