@@ -5,7 +5,8 @@ import type { User } from "./db/schema";
 import { getServices, type NotificationType, type Services } from "./services";
 import { isGuestOnly, isPathAllowed, isProjectDetail } from "~/lib/access";
 import { primaryRole } from "~/lib/roles";
-import { verifySignin, type SigninResult } from "~/models/users.server";
+import { findUserById, type SigninResult } from "~/models/users.server";
+import { checkPassword } from "./signin";
 import { endSession, startSession, userForSession } from "~/models/sessions.server";
 import { notFound, assertSameOrigin } from "./http";
 
@@ -15,8 +16,8 @@ export type GuardArgs = { request: Request; context: AppLoadContext; params?: Re
 export function signinAuthenticator(services: Services) {
   const authenticator = new Authenticator<SigninResult>();
   authenticator.use(
-    new FormStrategy(async ({ form }) =>
-      verifySignin(services.db, String(form.get("email") ?? ""), String(form.get("password") ?? "")),
+    new FormStrategy(async ({ form, request }) =>
+      checkPassword(services, request, String(form.get("email") ?? ""), String(form.get("password") ?? "")),
     ),
     "form",
   );
@@ -83,9 +84,19 @@ export async function requireUser(args: GuardArgs) {
     throw redirect(`/signin?${new URLSearchParams({ redirect: wanted })}`);
   }
   if (isGuestOnly(pathname)) throw redirect("/home");
+  if (mustEnrolTwoFactor(user) && pathname !== TWO_FACTOR_ENROLMENT_PATH) {
+    throw redirect(`${TWO_FACTOR_ENROLMENT_PATH}?enrol=required`);
+  }
   const role = primaryRole(user.roles);
   if (!isPathAllowed(role, pathname)) throw notFound();
   return { services, user, role };
+}
+
+export const TWO_FACTOR_ENROLMENT_PATH = "/profile";
+
+/** Admins hold the keys to every account and listing: they use nothing else before two-factor sign-in is on. */
+export function mustEnrolTwoFactor(user: User) {
+  return user.roles.includes("ROLE_ADMIN") && !user.totpEnabledAt;
 }
 
 export async function requireAdmin(args: GuardArgs) {
@@ -148,4 +159,40 @@ export async function takeNotification(services: Services, request: Request) {
       ? { "Set-Cookie": await services.sessionStorage.commitSession(session) }
       : undefined,
   };
+}
+
+/** How long the half-way state between the password and the code lasts. */
+export const PENDING_SIGNIN_MS = 5 * 60_000;
+
+/**
+ * After the right password of a member with two-factor sign-in: the signed cookie
+ * holds who is half-way and until when, never a session; only the code starts one.
+ */
+export async function beginSecondStep(services: Services, request: Request, userId: number, redirectTo: string) {
+  const session = await services.sessionStorage.getSession();
+  session.set("pendingSignin", { userId, redirectTo, expiresAt: Date.now() + PENDING_SIGNIN_MS });
+  const previous = await readCookieSession(services, request);
+  const previousId = previous.get("sessionId");
+  if (previousId) await endSession(services.db, previousId);
+  return redirect("/signin/code", {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
+}
+
+/** The member half-way through sign-in, or null when there is none or it has expired. */
+export async function pendingSignin(services: Services, request: Request) {
+  const pending = (await readCookieSession(services, request)).get("pendingSignin");
+  if (!pending || pending.expiresAt <= Date.now()) return null;
+  const user = await findUserById(services.db, pending.userId);
+  if (!user || !user.enabled || !user.totpEnabledAt) return null;
+  return { user, redirectTo: pending.redirectTo };
+}
+
+/** Forgets the half-way state (the code step gave up); back to the password with a message. */
+export async function abandonSecondStep(services: Services, message: string) {
+  const session = await services.sessionStorage.getSession();
+  session.flash("notification", { message, type: "error" });
+  return redirect("/signin", {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
 }

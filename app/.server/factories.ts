@@ -13,6 +13,9 @@ export const DEMO_ACCOUNTS = [
   { email: "multi@demo.test", name: "Max Multi", company: "Crossroads Capital", businessType: "Family Office", roles: ["ROLE_SELLER", "ROLE_BUYER"] },
 ] as const;
 
+/** The demo admin's two-factor key (README shows it): admins must sign in with a code. */
+export const DEMO_ADMIN_TOTP_SECRET = "DEMOADMINSECRETDEMOADMINSECRET23";
+
 let counter = 0;
 
 /** A member with unique e-mail; tests and the seed both build users through here. */

@@ -3,7 +3,8 @@ import type { Database } from "./db";
 import { insertMany } from "./db/bulk";
 import { customers, projects, users } from "./db/schema";
 import { generateCustomer, generateProject, random } from "./demo-market";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./factories";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "./factories";
+import { enrolTotp } from "~/models/two-factor.server";
 import { createUser } from "~/models/users.server";
 import { replaceLoanTape } from "~/models/projects.server";
 
@@ -33,16 +34,19 @@ export async function hasDemoAccounts(db: Database) {
 export const DEMO_WARNING =
   "⚠ This server has the demo accounts (password demo-password). Never expose it: start production with APP_ENV=production on a database of its own.";
 
-export async function seedDemoDataIfEmpty(db: Database) {
+export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(users);
   const seededUsers = (row?.n ?? 0) === 0;
   if (seededUsers) {
-    await Promise.all(
+    const created = await Promise.all(
       [...DEMO_ACCOUNTS, ...BANK_SELLERS.map((s) => ({ ...s, businessType: "Bank", roles: ["ROLE_SELLER"] as const }))].map(
         (account) =>
           createUser(db, { ...account, roles: [...account.roles], phone: "+1 212 555 0100", password: DEMO_PASSWORD }),
       ),
     );
+    const admin = created.find((u) => u?.roles.includes("ROLE_ADMIN"));
+    // createUser answers null when another process seeded it first; that process enrols it
+    if (admin) await enrolTotp(db, sessionSecret, admin.id, DEMO_ADMIN_TOTP_SECRET);
   }
   await seedMarketIfEmpty(db);
   return seededUsers;

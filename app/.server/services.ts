@@ -14,6 +14,8 @@ export type SessionData = {
   sessionId: string;
   /** Draft preview of CMS content, for this browser. */
   preview: boolean;
+  /** The password was right; the second-factor code is still to come (never a session). */
+  pendingSignin: { userId: number; redirectTo: string; expiresAt: number };
 };
 export type FlashData = { notification: Notification };
 

@@ -3,15 +3,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { signinSchema } from "~/lib/schemas/account";
 import { FormErrors, TextField } from "./forms";
+import { Turnstile } from "./turnstile";
 
 export function SigninForm({
   lastResult,
   redirectTo,
   action = "/signin",
+  captchaSiteKey = null,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   redirectTo?: string;
   action?: string;
+  /** Set after several failed sign-ins from the visitor's address. */
+  captchaSiteKey?: string | null;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -29,6 +33,12 @@ export function SigninForm({
       <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
       <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
       <input {...getInputProps(fields.redirect, { type: "hidden" })} />
+      {captchaSiteKey ? (
+        <Turnstile
+          siteKey={captchaSiteKey}
+          withoutScript="After several failed sign-ins from your network, signing in needs JavaScript for a robot check. Turn JavaScript on, or try again in an hour."
+        />
+      ) : null}
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? "Signing in…" : "Sign in"}
       </button>

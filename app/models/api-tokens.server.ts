@@ -25,7 +25,8 @@ export async function userForApiToken(db: Database, token: string, now = Date.no
       ),
     )
     .limit(1);
-  if (!row || !row.user.enabled || row.user.locked) return null;
+  // a lock after failed sign-ins only stops new sign-ins (anyone can cause one); a disabled account stops everything
+  if (!row || !row.user.enabled) return null;
   return row.user;
 }
 

@@ -5,6 +5,7 @@ import type { Env } from "~/.server/env";
 import { deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { pruneDailyLooks } from "./projects.server";
 import { pruneSessions } from "./sessions.server";
+import { pruneAccountUnlocks } from "./account-unlocks.server";
 
 /** The longest rate-limit window in use: a row older than this counts nothing any more. */
 const RATE_LIMIT_RETENTION_MS = 60 * 60_000;
@@ -24,5 +25,6 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
     .where(or(lt(passwordResets.expiresAt, new Date(now)), isNotNull(passwordResets.usedAt)));
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_RETENTION_MS));
   await pruneDailyLooks(db, now);
+  await pruneAccountUnlocks(db, now);
   return { sent };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { rateLimits } from "~/.server/db/schema";
 
@@ -29,4 +29,11 @@ export async function hitRateLimit(
     allowed: count <= limit,
     retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
   };
+}
+
+/** How many hits the key has in its current window, without adding one. */
+export async function rateLimitCount(db: Database, key: string, windowMs: number, now = Date.now()) {
+  const windowStart = now - (now % windowMs);
+  const row = await db.query.rateLimits.findFirst({ where: eq(rateLimits.key, key) });
+  return row && row.windowStart === windowStart ? row.count : 0;
 }

@@ -29,7 +29,10 @@ export async function endAllSessions(db: Database, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** The user behind a live session, or null when it is unknown, idle, expired, or the account can no longer sign in. */
+/**
+ * The user behind a live session, or null when it is unknown, idle, expired, or the account is disabled.
+ * A lock after failed sign-ins leaves sessions alone: anyone can cause one, so it must not sign the owner out.
+ */
 export async function userForSession(db: Database, id: string, now = Date.now()) {
   const [row] = await db
     .select({ session: sessions, user: users })
@@ -40,7 +43,7 @@ export async function userForSession(db: Database, id: string, now = Date.now())
   if (!row) return null;
   const { session, user } = row;
   const idle = now - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
-  if (idle || session.expiresAt.getTime() <= now || !user.enabled || user.locked) {
+  if (idle || session.expiresAt.getTime() <= now || !user.enabled) {
     await endSession(db, id);
     return null;
   }

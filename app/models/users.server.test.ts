@@ -3,6 +3,8 @@ import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/.server/factories";
 import { findUserById, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setUserAccess } from "./users.server";
 import { completePasswordReset, createPasswordReset } from "./password-resets.server";
+import { completeAccountUnlock, createAccountUnlock } from "./account-unlocks.server";
+import { startSession, userForSession } from "./sessions.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => void (t = await createTestDatabase()));
@@ -12,39 +14,66 @@ describe("sign-in", () => {
   it("accepts the right password and records the login", async () => {
     const user = await makeUser(t.db, { password: "right password" });
     const result = await verifySignin(t.db, user.email.toUpperCase(), "right password");
-    expect(result.ok).toBe(true);
+    expect(result).toMatchObject({ ok: true, secondFactor: false });
     expect((await findUserById(t.db, user.id))!.lastLoginAt).toBeInstanceOf(Date);
   });
 
-  it("slows repeated failures, then locks the account, and a reset unlocks it", async () => {
+  it("slows repeated failures, then locks the account (telling only the attempt that locked it), and a reset unlocks it", async () => {
     const user = await makeUser(t.db, { password: "right password" });
     let now = Date.now();
-    for (let i = 1; i < SLOW_AFTER_FAILURES; i++) {
+    for (let i = 1; i <= SLOW_AFTER_FAILURES; i++) {
       expect(await verifySignin(t.db, user.email, "wrong", now)).toEqual({ ok: false, reason: "invalid" });
     }
-    expect(await verifySignin(t.db, user.email, "wrong", now)).toEqual({ ok: false, reason: "invalid" });
     // from here each attempt must wait; even the right password is not checked while slowed
-    const slowed = await verifySignin(t.db, user.email, "right password", now);
-    expect(slowed).toMatchObject({ ok: false, reason: "slowed" });
-    expect((slowed as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect(await verifySignin(t.db, user.email, "right password", now)).toEqual({ ok: false, reason: "slowed" });
 
-    for (let i = SLOW_AFTER_FAILURES; i < LOCK_AFTER_FAILURES - 1; i++) {
+    for (let i = SLOW_AFTER_FAILURES + 2; i < LOCK_AFTER_FAILURES; i++) {
       now += 61_000;
       expect(await verifySignin(t.db, user.email, "wrong", now)).toEqual({ ok: false, reason: "invalid" });
     }
     now += 61_000;
-    expect(await verifySignin(t.db, user.email, "wrong", now)).toEqual({ ok: false, reason: "locked" });
+    expect(await verifySignin(t.db, user.email, "wrong", now)).toMatchObject({ ok: false, reason: "locked", justLocked: { id: user.id } });
     now += 61_000;
-    expect(await verifySignin(t.db, user.email, "right password", now)).toEqual({ ok: false, reason: "locked" });
+    expect(await verifySignin(t.db, user.email, "right password", now)).toEqual({ ok: false, reason: "locked", justLocked: null });
 
     const token = await createPasswordReset(t.db, user.id);
     expect(await completePasswordReset(t.db, token, "a brand new password")).toBe(user.id);
     expect((await verifySignin(t.db, user.email, "a brand new password")).ok).toBe(true);
   });
 
-  it("refuses a disabled account plainly", async () => {
+  it("counts 50 parallel wrong passwords as 50, checks at most the limit, and then refuses the right one until the e-mailed link unlocks", async () => {
+    const user = await makeUser(t.db, { password: "right password" });
+    // an attacker's 50 guesses at once, one of them right: only the first few are ever checked
+    const guesses = Array.from({ length: 50 }, (_, i) => (i === 45 ? "right password" : `wrong ${i}`));
+    const results = await Promise.all(guesses.map((guess) => verifySignin(t.db, user.email, guess)));
+    expect(results.some((r) => r.ok)).toBe(false);
+    const after = (await findUserById(t.db, user.id))!;
+    expect(after.failedSignins).toBe(50);
+    expect(after.locked).toBe(true);
+    // exactly one attempt is the one that locks, so the owner gets one e-mail
+    expect(results.filter((r) => !r.ok && r.reason === "locked" && r.justLocked)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "invalid").length).toBeLessThan(LOCK_AFTER_FAILURES);
+
+    expect(await verifySignin(t.db, user.email, "right password")).toMatchObject({ ok: false, reason: "locked" });
+    const token = await createAccountUnlock(t.db, user.id);
+    expect(await completeAccountUnlock(t.db, token)).toBe(user.id);
+    expect(await completeAccountUnlock(t.db, token)).toBeNull();
+    expect(await verifySignin(t.db, user.email, "right password")).toMatchObject({ ok: true, secondFactor: false });
+    expect((await findUserById(t.db, user.id))!.failedSignins).toBe(0);
+  }, 120_000);
+
+  it("a lock leaves the owner's sessions alone (anyone can cause one)", async () => {
+    const user = await makeUser(t.db, { password: "right password" });
+    const session = await startSession(t.db, user.id);
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) await verifySignin(t.db, user.email, "wrong", Date.now() + i * 61_000);
+    expect((await findUserById(t.db, user.id))!.locked).toBe(true);
+    expect((await userForSession(t.db, session))?.id).toBe(user.id);
+  }, 60_000);
+
+  it("tells a disabled account only to whoever knows its password", async () => {
     const user = await makeUser(t.db, { password: "right password" });
     await setUserAccess(t.db, user.id, { enabled: false });
+    expect(await verifySignin(t.db, user.email, "wrong")).toEqual({ ok: false, reason: "invalid" });
     expect(await verifySignin(t.db, user.email, "right password")).toEqual({ ok: false, reason: "disabled" });
   });
 

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { users, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
@@ -6,13 +6,17 @@ import { primaryRole, type Role } from "~/lib/roles";
 
 /** From this many failures in a row, each further attempt must wait: 5 s, doubling, at most a minute. */
 export const SLOW_AFTER_FAILURES = 5;
-/** At this many failures in a row the account is locked until its password is reset or an admin unlocks it. */
+/**
+ * At this many attempts without a success the account stops accepting its password
+ * until the owner follows the unlock link e-mailed at that moment (or resets the password).
+ */
 export const LOCK_AFTER_FAILURES = 10;
 
 export type SigninResult =
-  | { ok: true; user: User }
-  | { ok: false; reason: "invalid" | "disabled" | "locked" }
-  | { ok: false; reason: "slowed"; retryAfterSeconds: number };
+  | { ok: true; user: User; secondFactor: boolean }
+  | { ok: false; reason: "invalid" | "disabled" | "slowed" }
+  /** justLocked: this attempt was the one that locked the account, so its owner is to be told. */
+  | { ok: false; reason: "locked"; justLocked: User | null };
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase();
@@ -64,9 +68,64 @@ export function retryAfterSeconds(user: Pick<User, "failedSignins" | "lastFailed
   return remaining > 0 ? Math.ceil(remaining / 1000) : 0;
 }
 
+export type AttemptVerdict =
+  | { verdict: "check" }
+  | { verdict: "slowed" }
+  | { verdict: "locked"; justLocked: boolean };
+
 /**
- * Checks a password and keeps the account's failure count. An unknown e-mail
- * costs the same hashing time as a known one, so timing does not reveal accounts.
+ * Counts a sign-in attempt (password or second-factor code) before anything is
+ * checked, in one atomic UPDATE: parallel attempts each get their own count, so
+ * no more than LOCK_AFTER_FAILURES - 1 guesses are ever checked between two unlocks.
+ * A success clears the count (clearFailures); a failure stamps its time (recordFailure).
+ */
+export async function countSigninAttempt(db: Database, userId: number, now = Date.now()): Promise<AttemptVerdict> {
+  const [row] = await db
+    .update(users)
+    .set({
+      failedSignins: sql`${users.failedSignins} + 1`,
+      // SQLite evaluates every SET expression against the row as it was before this UPDATE
+      locked: sql`${users.locked} or ${users.failedSignins} + 1 >= ${LOCK_AFTER_FAILURES}`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ failedSignins: users.failedSignins, locked: users.locked, lastFailedSigninAt: users.lastFailedSigninAt });
+  if (!row) return { verdict: "locked", justLocked: false };
+  if (row.locked) return { verdict: "locked", justLocked: row.failedSignins === LOCK_AFTER_FAILURES };
+  const before = { failedSignins: row.failedSignins - 1, lastFailedSigninAt: row.lastFailedSigninAt };
+  return retryAfterSeconds(before, now) > 0 ? { verdict: "slowed" } : { verdict: "check" };
+}
+
+export async function recordFailure(db: Database, userId: number, now = Date.now()) {
+  await db.update(users).set({ lastFailedSigninAt: new Date(now) }).where(eq(users.id, userId));
+}
+
+/** Takes back the count of an attempt that passed its step but is not finished (the password before the code). */
+export async function forgiveAttempt(db: Database, userId: number) {
+  await db
+    .update(users)
+    .set({ failedSignins: sql`max(${users.failedSignins} - 1, 0)` })
+    .where(eq(users.id, userId));
+}
+
+/** A finished sign-in: the count starts again. Null when the account was locked meanwhile. */
+export async function clearFailures(db: Database, userId: number, now = Date.now(), extra: Partial<typeof users.$inferInsert> = {}) {
+  const [updated] = await db
+    .update(users)
+    .set({ failedSignins: 0, lastFailedSigninAt: null, lastLoginAt: new Date(now), ...extra })
+    .where(and(eq(users.id, userId), eq(users.locked, false)))
+    .returning();
+  return updated ?? null;
+}
+
+/** Spends a hashing's time, so refusals that need no hashing cannot be told apart by timing. */
+export async function spendHashingTime(password: string) {
+  await verifyPassword(password, DUMMY_HASH);
+}
+
+/**
+ * Checks a password. Every outcome but a right password for an enabled account
+ * looks the same to the caller's visitor (SIGNIN_MESSAGES.refused) and takes the
+ * same hashing time, so neither the answer nor its timing reveals an account.
  */
 export async function verifySignin(
   db: Database,
@@ -76,51 +135,41 @@ export async function verifySignin(
 ): Promise<SigninResult> {
   const user = await findUserByEmail(db, email);
   if (!user) {
-    await verifyPassword(password, DUMMY_HASH);
+    await spendHashingTime(password);
     return { ok: false, reason: "invalid" };
   }
-  if (!user.enabled) return { ok: false, reason: "disabled" };
-  if (user.locked) return { ok: false, reason: "locked" };
-  const wait = retryAfterSeconds(user, now);
-  if (wait > 0) return { ok: false, reason: "slowed", retryAfterSeconds: wait };
-
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    const [after] = await db
-      .update(users)
-      .set({
-        failedSignins: sql`${users.failedSignins} + 1`,
-        lastFailedSigninAt: new Date(now),
-        locked: sql`${users.failedSignins} + 1 >= ${LOCK_AFTER_FAILURES}`,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ locked: users.locked });
-    return { ok: false, reason: after?.locked ? "locked" : "invalid" };
+  const attempt = await countSigninAttempt(db, user.id, now);
+  if (attempt.verdict !== "check") {
+    await spendHashingTime(password);
+    return attempt.verdict === "slowed"
+      ? { ok: false, reason: "slowed" }
+      : { ok: false, reason: "locked", justLocked: attempt.justLocked ? user : null };
   }
-
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    await recordFailure(db, user.id, now);
+    return { ok: false, reason: "invalid" };
+  }
+  // only someone who knows the password learns that the account is disabled
+  if (!user.enabled) return { ok: false, reason: "disabled" };
+  if (user.totpEnabledAt) {
+    await forgiveAttempt(db, user.id);
+    return { ok: true, user, secondFactor: true };
+  }
   const upgrade = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
-  const [updated] = await db
-    .update(users)
-    .set({
-      failedSignins: 0,
-      lastFailedSigninAt: null,
-      lastLoginAt: new Date(now),
-      ...(upgrade ? { passwordHash: upgrade } : {}),
-    })
-    .where(eq(users.id, user.id))
-    .returning();
-  return { ok: true, user: updated ?? user };
+  const updated = await clearFailures(db, user.id, now, upgrade ? { passwordHash: upgrade } : {});
+  if (!updated) return { ok: false, reason: "locked", justLocked: null };
+  return { ok: true, user: updated, secondFactor: false };
 }
 
 // A real hash of a random password, so unknown e-mails take as long as known ones.
 const DUMMY_HASH =
   "pbkdf2-sha256$600000$WIKU4Qt7Rs6fsXs77XCKxw$b2-BacsV_mm_Awp9Z3KYShcA6I9YMYrKEsNd3MQyWNo";
 
+/** One answer for an unknown e-mail, a wrong password, a slowed and a locked account. */
 export const SIGNIN_MESSAGES = {
-  invalid: "The e-mail or password is not correct.",
+  refused:
+    "The e-mail or password is not correct. After several failed attempts we e-mail the account's owner a link to unlock it; you can also reset your password.",
   disabled: "This account is disabled. Please contact us to restore access.",
-  locked:
-    "This account is locked after too many failed sign-ins. Reset your password to unlock it, or contact us.",
-  slowed: (s: number) => `Too many failed sign-ins. Please wait ${s} seconds and try again.`,
 } as const;
 
 export async function updateProfile(

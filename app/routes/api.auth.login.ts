@@ -1,24 +1,35 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
 import { apiError, apiJson, beginApiRequest } from "~/.server/api";
+import { readJson } from "~/.server/body";
 import { issueApiToken } from "~/models/api-tokens.server";
-import { SIGNIN_MESSAGES, verifySignin } from "~/models/users.server";
+import { mustEnrolTwoFactor } from "~/.server/auth";
+import { checkPassword, checkSecondFactor } from "~/.server/signin";
+import { SIGNIN_MESSAGES } from "~/models/users.server";
+
+export const OTP_REQUIRED = "otp_required";
 import { messages } from "~/lib/validation";
 
 const credentials = z.object({
   email: z.string({ error: messages.required }).min(1, messages.required),
   password: z.string({ error: messages.required }).min(1, messages.required),
+  otp: z.string().max(40).optional(),
 });
 
-/** POST {"email","password"} → {"token"}; the token is then sent as `Authorization: Bearer`. */
+/**
+ * POST {"email","password"} → {"token"}; the token is then sent as `Authorization: Bearer`.
+ * With two-factor sign-in on, 401 {"error":"otp_required"} until "otp" carries a valid
+ * code from the app (or a recovery code).
+ */
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "login", { limit: 20, windowMs: 60_000 });
   if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
   let body: unknown;
   try {
-    body = await args.request.json();
-  } catch {
-    return apiError(services, 400, "The body must be JSON");
+    body = await readJson(args.request);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    return apiError(services, error.status, error.status === 413 ? "Payload too large" : "The body must be JSON");
   }
   const parsed = credentials.safeParse(body);
   if (!parsed.success) {
@@ -28,16 +39,30 @@ export async function action(args: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const result = await verifySignin(services.db, parsed.data.email, parsed.data.password);
+  const { email, password, otp } = parsed.data;
+  const result = await checkPassword(services, args.request, email, password);
   if (!result.ok) {
-    if (result.reason === "slowed") {
-      return apiError(services, 429, SIGNIN_MESSAGES.slowed(result.retryAfterSeconds), {
-        "Retry-After": String(result.retryAfterSeconds),
-      });
-    }
-    return apiError(services, 401, SIGNIN_MESSAGES[result.reason]);
+    // one answer for an unknown e-mail, a wrong password and a slowed or locked account
+    return apiError(services, result.reason === "disabled" ? 403 : 401, SIGNIN_MESSAGES[result.reason === "disabled" ? "disabled" : "refused"]);
   }
-  const { token, expiresAt } = await issueApiToken(services.db, result.user.id);
+  let user = result.user;
+  if (result.secondFactor) {
+    if (!otp) return apiJson(services, { error: OTP_REQUIRED }, { status: 401 });
+    const second = await checkSecondFactor(services, args.request, user, otp);
+    if (!second.ok) {
+      return second.reason === "locked"
+        ? apiError(services, 401, SIGNIN_MESSAGES.refused)
+        : apiJson(services, { error: OTP_REQUIRED, message: "The code is not correct, or was used already." }, { status: 401 });
+    }
+    user = second.user;
+  } else if (mustEnrolTwoFactor(user)) {
+    return apiJson(
+      services,
+      { error: "otp_enrolment_required", message: "Turn on two-factor sign-in on your profile page first." },
+      { status: 403 },
+    );
+  }
+  const { token, expiresAt } = await issueApiToken(services.db, user.id);
   return apiJson(services, { token, token_type: "Bearer", expires_at: expiresAt.toISOString() });
 }
 

@@ -39,6 +39,10 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/join": { url: "/join", outcome: guestOnly(200) },
   "/uobs/reset": { url: "/uobs/reset", outcome: guestOnly(200) },
   "/uobs/reset/:id": { url: "/uobs/reset/not-a-real-token", outcome: guestOnly(410) },
+  // the code step exists only half-way through a sign-in
+  "/signin/code": { url: "/signin/code", outcome: guestOnly({ redirect: "/signin" }) },
+  // the unlock link from the e-mail works whether or not its reader is signed in
+  "/uobs/unlock/:id": { url: "/uobs/unlock/not-a-real-token", outcome: everyone(410) },
   "/auth/signed-in": {
     url: "/auth/signed-in",
     outcome: { ...everyone({ redirect: "/home" }), visitor: { redirect: "/signin?redirect=%2Fauth%2Fsigned-in" } },

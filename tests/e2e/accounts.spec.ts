@@ -39,7 +39,7 @@ test.describe("joining", () => {
     await expect(page.getByTestId("dashboard-role")).toContainText("Seller · Prairie Community Bank");
   });
 
-  test("an e-mail that has an account already is refused", async ({ page }) => {
+  test("an e-mail that has an account already is not revealed: the visitor is told to check their e-mail", async ({ page }) => {
     await page.goto("/join");
     await page.getByLabel("I am a").selectOption({ label: "Buyer" });
     await page.getByLabel("Full name").fill("Someone Else");
@@ -50,7 +50,8 @@ test.describe("joining", () => {
     await page.getByLabel(/^Password/).fill("long enough password");
     await page.getByLabel("Repeat password").fill("long enough password");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.getByText("An account with this e-mail exists already.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+    await expect(page.getByText("exists already")).toHaveCount(0);
     await expect(page).toHaveURL(/\/join/);
   });
 });
@@ -62,7 +63,7 @@ test.describe("signing in and out", () => {
     await page.getByLabel("E-mail").fill(DEMO.broker);
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByTestId("form-error")).toHaveText("The e-mail or password is not correct.");
+    await expect(page.getByTestId("form-error")).toContainText("The e-mail or password is not correct.");
     await page.getByLabel("Password").fill("demo-password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/profile$/);
@@ -113,16 +114,22 @@ test.describe("signing in and out", () => {
     await replay.close();
   });
 
-  test("a disabled account is told so plainly; repeated failures are slowed", async ({ page, browser }, testInfo) => {
+  test("repeated failures are slowed, with the same answer as a wrong password", async ({ page }) => {
     const member = await joinAs(page, { role: "Broker" });
     await signOut(page);
-
     for (let i = 0; i < 5; i++) {
       await signIn(page, member.email, "not the password");
       await expect(page.getByTestId("form-error")).toBeVisible();
     }
+    // the right password now, too soon: refused, and said no differently from a wrong one
     await signIn(page, member.email, member.password);
-    await expect(page.getByTestId("form-error")).toContainText("Too many failed sign-ins. Please wait");
+    await expect(page.getByTestId("form-error")).toContainText("The e-mail or password is not correct.");
+    await expect(page).toHaveURL(/\/signin/);
+  });
+
+  test("a disabled account is told so, only to whoever knows its password", async ({ page, browser }, testInfo) => {
+    const member = await joinAs(page, { role: "Broker" });
+    await signOut(page);
 
     const admin = await adminPage(browser, baseUrlOf(testInfo));
     await admin.goto("/admin/users");
@@ -131,6 +138,8 @@ test.describe("signing in and out", () => {
     await expect(admin.getByTestId(`user-${member.email}`)).toContainText("Disabled");
     await admin.context().close();
 
+    await signIn(page, member.email, "not the password");
+    await expect(page.getByTestId("form-error")).toContainText("The e-mail or password is not correct.");
     await signIn(page, member.email, member.password);
     await expect(page.getByTestId("form-error")).toHaveText(
       "This account is disabled. Please contact us to restore access.",

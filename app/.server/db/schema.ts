@@ -32,6 +32,11 @@ export const users = sqliteTable("users", {
   lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  /** The TOTP secret, AES-GCM encrypted; set when enrolment starts, in use once totpEnabledAt is set. */
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+  /** The last 30-second step whose code was accepted: a code works once. */
+  totpLastStep: integer("totp_last_step"),
 });
 
 /** A signed-in browser. The cookie carries only the id; deleting the row ends the session. */
@@ -74,6 +79,31 @@ export const passwordResets = sqliteTable("password_resets", {
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   usedAt: integer("used_at", { mode: "timestamp_ms" }),
 });
+
+/** Single-use links that unlock an account after too many failed sign-ins; only the hash is kept. */
+export const accountUnlocks = sqliteTable("account_unlocks", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+});
+
+/** Two-factor recovery codes: ten per enrolment, each works once; only the hash is kept. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
 
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -64,7 +64,7 @@ async function boot(): Promise<Services> {
   await client.execute("PRAGMA foreign_keys = ON");
   await applyMigrations(client);
   const db = drizzle(client, { schema }) as unknown as Database;
-  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db);
+  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET);
   if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
 
   const pending = new Set<Promise<unknown>>();

@@ -32,7 +32,7 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
   // start-edge passes APP_URL; a bare `wrangler dev` listens on 8787 by default
   const env: Env = { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET, APP_URL: parsed.APP_URL ?? localOrigin(8787) };
   const db = drizzle(bindings.DB, { schema }) as unknown as Database;
-  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db);
+  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET);
   if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
   return {
     env,

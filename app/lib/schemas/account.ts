@@ -65,3 +65,19 @@ export const contactSchema = z.object({
   phone: field.optionalPhone(),
   message: field.text({ min: 10, max: 4000 }),
 });
+
+/** A code from the authenticator app (six digits) or a recovery code (xxxx-xxxx-xxxx-xxxx). */
+const oneTimeCode = () =>
+  z.string({ error: messages.required }).trim().min(1, messages.required).max(40, "Enter the code as shown.");
+
+export const secondFactorSchema = z.object({ code: oneTimeCode() });
+
+export const enrolTotpSchema = z.object({
+  intent: z.literal("totp-confirm"),
+  code: z.string({ error: messages.required }).trim().regex(/^\d{6}$/, "Enter the six digits your app shows."),
+});
+
+export const disableTotpSchema = z.object({
+  intent: z.literal("totp-disable"),
+  currentPassword: z.string({ error: messages.required }),
+});

@@ -12,18 +12,23 @@ import { changePasswordSchema, profileSchema } from "~/lib/schemas/account";
 import { revokeAllApiTokens } from "~/models/api-tokens.server";
 import { endAllSessions } from "~/models/sessions.server";
 import { setPassword, toPublicUser, updateProfile } from "~/models/users.server";
+import { twoFactorAction, twoFactorState } from "./two-factor.server";
+import { TwoFactorSection } from "./two-factor";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Profile");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requireUser(args);
-  return json({ user: toPublicUser(user) });
+  const { services, user } = await requireUser(args);
+  return json({ user: toPublicUser(user), twoFactor: await twoFactorState(services, user) });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args);
-  const formData = await args.request.formData();
-  if (formData.get("intent") === "password") {
+  const formData = await readForm(args.request);
+  const intent = formData.get("intent");
+  if (typeof intent === "string" && intent.startsWith("totp-")) return twoFactorAction(services, args.request, user, formData);
+  if (intent === "password") {
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
     const hide = ["currentPassword", "newPassword", "confirmPassword"];
     if (submission.status !== "success") {
@@ -54,6 +59,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function ProfilePage() {
   const { user } = useLoaderData<typeof loader>();
+  const { twoFactor } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [profileForm, profile] = useForm({
     id: "profile",
@@ -65,7 +71,7 @@ export default function ProfilePage() {
   });
   const [passwordForm, password] = useForm({
     id: "password",
-    lastResult: data?.intent === "password" ? data.result : undefined,
+    lastResult: data?.intent === "password" ? data.result ?? undefined : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -95,6 +101,7 @@ export default function ProfilePage() {
           </button>
         </Form>
       </section>
+      <TwoFactorSection state={twoFactor} data={data && "twoFactor" in data ? data : undefined} />
       <section className="card">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
         <Form method="post" className="space-y-4" {...getFormProps(passwordForm)}>

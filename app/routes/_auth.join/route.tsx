@@ -3,29 +3,40 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous, signIn } from "~/.server/auth";
-import { sendEmail } from "~/.server/mailer";
+import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha } from "~/.server/captcha";
+import { clientAddress } from "~/.server/http";
+import { sendEmail, siteOrigin } from "~/.server/mailer";
+import { Turnstile } from "~/components/turnstile";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
 import { JOINABLE_ROLES } from "~/lib/roles";
 import { joinSchema } from "~/lib/schemas/account";
-import { createUser } from "~/models/users.server";
+import { createUser, findUserByEmail } from "~/models/users.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Join");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  return json({ businessTypes: await services.content.options("businessDescriptions") });
+  return json({
+    businessTypes: await services.content.options("businessDescriptions"),
+    captchaSiteKey: captchaSiteKey(services.env),
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const businessTypes = await services.content.options("businessDescriptions");
   const schema = joinSchema(businessTypes.map((o) => o.value));
-  const submission = parseWithZod(await args.request.formData(), { schema });
+  const formData = await readForm(args.request);
+  const submission = parseWithZod(formData, { schema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: hide }), { status: 400 });
+    return json({ checkEmail: null, result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  }
+  if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
+    return json({ checkEmail: null, result: submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hide }) }, { status: 400 });
   }
   const { name, company, businessType, email, phone, password, role, redirect } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
@@ -39,13 +50,20 @@ export async function action(args: ActionFunctionArgs) {
     roles: [roleName],
   });
   if (!user) {
-    return json(
-      submission.reply({
-        fieldErrors: { email: ["An account with this e-mail exists already. Sign in instead."] },
-        hideFields: hide,
-      }),
-      { status: 400 },
-    );
+    // no account discovery: the visitor is told to read their e-mail, the owner is told what happened
+    const owner = await findUserByEmail(services.db, email);
+    if (owner) {
+      await sendEmail(services, {
+        to: owner.email,
+        subject: "Someone tried to create an account with your e-mail",
+        body:
+          `Hello ${owner.name},\n\nsomeone just tried to create a Secondary Marketplace account with your e-mail address. ` +
+          `You have an account already: sign in at ${siteOrigin(services)}/signin ` +
+          `(or choose a new password with "Forgot your password?" there).\n\n` +
+          `If this was not you, no account was created and nothing about yours changed.\n`,
+      });
+    }
+    return json({ checkEmail: email, result: null }, { status: 200 });
   }
   await sendEmail(services, {
     to: user.email,
@@ -59,8 +77,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function JoinPage() {
-  const { businessTypes } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { businessTypes, captchaSiteKey } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const lastResult = data?.result;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -70,6 +89,19 @@ export default function JoinPage() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  if (data?.checkEmail) {
+    return (
+      <div className="card">
+        <h1 className="mb-2 text-2xl font-bold">Check your e-mail</h1>
+        <p role="status" className="text-sm text-slate-700">
+          We have sent a message to {data.checkEmail} with what to do next.
+        </p>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/signin" className="link">Sign in</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="card">
       <h1 className="mb-1 text-2xl font-bold">Create your account</h1>
@@ -87,6 +119,12 @@ export default function JoinPage() {
         <TextField meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="at least 10 characters" />
         <TextField meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
         <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+        {captchaSiteKey ? (
+          <Turnstile
+            siteKey={captchaSiteKey}
+            withoutScript="Creating an account needs JavaScript for its robot check. Turn JavaScript on, or write to us through the contact page."
+          />
+        ) : null}
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
           Create account
         </button>

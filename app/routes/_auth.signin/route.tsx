@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useActionData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireAnonymous, signIn, signinAuthenticator } from "~/.server/auth";
+import { beginSecondStep, requireAnonymous, signIn, signinAuthenticator } from "~/.server/auth";
+import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha, recordSigninFailureFrom, signinNeedsCaptcha } from "~/.server/captcha";
+import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
 import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";
@@ -13,47 +15,64 @@ import { SIGNIN_MESSAGES } from "~/models/users.server";
 export const meta = () => titleMeta("Sign in");
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAnonymous(args);
-  return null;
+  const { services } = await requireAnonymous(args);
+  const needed = await signinNeedsCaptcha(services.db, services.env, clientAddress(args.request));
+  return json({ captchaSiteKey: needed ? captchaSiteKey(services.env) : null });
 }
-
-const STATUS = { invalid: 401, disabled: 403, locked: 403, slowed: 429 } as const;
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const { request } = args;
-  const submission = parseWithZod(await request.clone().formData(), { schema: signinSchema });
+  const address = clientAddress(request);
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: signinSchema });
+  const captchaNeeded = () => signinNeedsCaptcha(services.db, services.env, address);
+  const reply = async (message: string, status: number) =>
+    json(
+      {
+        ...submission.reply({ formErrors: [message], hideFields: ["password"] }),
+        captchaSiteKey: (await captchaNeeded()) ? captchaSiteKey(services.env) : null,
+      },
+      { status },
+    );
   if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return json({ ...submission.reply({ hideFields: ["password"] }), captchaSiteKey: null }, { status: 400 });
   }
-  const reply = (message: string, status: number) =>
-    json(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status });
 
-  const perAddress = await hitRateLimit(services.db, `signin:${clientAddress(request)}`, {
+  const perAddress = await hitRateLimit(services.db, `signin:${address}`, {
     limit: 300,
     windowMs: 10 * 60_000,
   });
-  if (!perAddress.allowed) return reply(SIGNIN_MESSAGES.slowed(perAddress.retryAfterSeconds), 429);
-
-  const result = await signinAuthenticator(services).authenticate("form", request);
-  if (!result.ok) {
-    const message =
-      result.reason === "slowed" ? SIGNIN_MESSAGES.slowed(result.retryAfterSeconds) : SIGNIN_MESSAGES[result.reason];
-    return reply(message, STATUS[result.reason]);
+  if (!perAddress.allowed) {
+    return reply(`Too many sign-in attempts from your address. Please wait ${perAddress.retryAfterSeconds} seconds.`, 429);
   }
-  const wanted = safeRedirect(submission.value.redirect);
-  return signIn(services, request, result.user.id, {
-    redirectTo: `/auth/signed-in?${new URLSearchParams({ redirect: wanted })}`,
-  });
+  // after a few failures from one address, bots must pass the robot check before a password is even looked at
+  if ((await captchaNeeded()) && !(await passesCaptcha(services.env, formData, address))) {
+    return reply(CAPTCHA_MESSAGE, 400);
+  }
+
+  // the body is read once, within its limit; the strategy gets the same form
+  const result = await signinAuthenticator(services).authenticate("form", new Request(request.url, { method: "POST", body: formData }));
+  if (!result.ok) {
+    await recordSigninFailureFrom(services.db, address);
+    // the same answer whether the e-mail is unknown, the password wrong, or the account slowed or locked
+    if (result.reason === "disabled") return reply(SIGNIN_MESSAGES.disabled, 403);
+    return reply(SIGNIN_MESSAGES.refused, 401);
+  }
+  const redirectTo = `/auth/signed-in?${new URLSearchParams({ redirect: safeRedirect(submission.value.redirect) })}`;
+  if (result.secondFactor) return beginSecondStep(services, request, result.user.id, redirectTo);
+  return signIn(services, request, result.user.id, { redirectTo });
 }
 
 export default function SigninPage() {
+  const loaderData = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [params] = useSearchParams();
+  const siteKey = lastResult ? lastResult.captchaSiteKey : loaderData.captchaSiteKey;
   return (
     <div className="card">
       <h1 className="mb-6 text-2xl font-bold">Sign in</h1>
-      <SigninForm lastResult={lastResult} redirectTo={params.get("redirect") ?? undefined} />
+      <SigninForm lastResult={lastResult} redirectTo={params.get("redirect") ?? undefined} captchaSiteKey={siteKey} />
     </div>
   );
 }

@@ -1,28 +1,35 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/.server/auth";
 import { clientAddress } from "~/.server/http";
+import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha } from "~/.server/captcha";
 import { secretPlaceholder, sendEmail, siteOrigin } from "~/.server/mailer";
+import { Turnstile } from "~/components/turnstile";
 import { FormErrors, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { requestResetSchema } from "~/lib/schemas/account";
 import { createPasswordReset, PASSWORD_RESET_TTL_MS } from "~/models/password-resets.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { findUserByEmail } from "~/models/users.server";
+import { readForm } from "~/.server/body";
 
 export const meta = () => titleMeta("Reset your password");
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAnonymous(args);
-  return null;
+  const { services } = await requireAnonymous(args);
+  return json({ captchaSiteKey: captchaSiteKey(services.env) });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: requestResetSchema });
+  const formData = await readForm(args.request);
+  const submission = parseWithZod(formData, { schema: requestResetSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 400 });
+  if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
+    return json({ result: submission.reply({ formErrors: [CAPTCHA_MESSAGE] }), sent: false }, { status: 400 });
+  }
   const { email } = submission.value;
   const limited = await hitRateLimit(services.db, `reset:${clientAddress(args.request)}:${email}`, {
     limit: 5,
@@ -47,6 +54,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function RequestResetPage() {
+  const { captchaSiteKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "request-reset",
@@ -67,6 +75,12 @@ export default function RequestResetPage() {
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
         <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+        {captchaSiteKey ? (
+          <Turnstile
+            siteKey={captchaSiteKey}
+            withoutScript="Sending a reset link needs JavaScript for its robot check. Turn JavaScript on, or write to us through the contact page."
+          />
+        ) : null}
         <button type="submit" className="btn-primary w-full">
           Send reset link
         </button>

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { makeUser } from "~/.server/factories";
+import { decryptTotpSecret, encryptTotpSecret, totpCode } from "~/.server/two-factor";
+import { confirmTotpEnrolment, enrolTotp, pendingTotpSecret, startTotpEnrolment, verifySecondFactor } from "./two-factor.server";
+import { findUserById, LOCK_AFTER_FAILURES, verifySignin } from "./users.server";
+
+const KEY = "a session secret of the test server, 32+ chars";
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => void (t = await createTestDatabase()));
+afterAll(() => t.cleanup());
+
+describe("two-factor sign-in", () => {
+  it("keeps the secret encrypted, shows it only until enrolment is confirmed, and then asks for a code after the password", async () => {
+    const user = await makeUser(t.db, { password: "right password" });
+    await startTotpEnrolment(t.db, KEY, user.id);
+    const pending = (await findUserById(t.db, user.id))!;
+    const secret = (await pendingTotpSecret(KEY, pending))!;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(pending.totpSecret).not.toContain(secret);
+    expect(await decryptTotpSecret("another secret entirely, 32+ chars", pending.totpSecret!)).toBeNull();
+
+    expect(await confirmTotpEnrolment(t.db, KEY, pending, "000000".replace(/0/g, (_, i) => String((Number(totpCode(secret)[i]) + 1) % 10)))).toBeNull();
+    const codes = (await confirmTotpEnrolment(t.db, KEY, pending, totpCode(secret)))!;
+    expect(codes).toHaveLength(10);
+    const enrolled = (await findUserById(t.db, user.id))!;
+    expect(await pendingTotpSecret(KEY, enrolled)).toBeNull();
+
+    expect(await verifySignin(t.db, user.email, "right password")).toMatchObject({ ok: true, secondFactor: true });
+    // the code used to enrol cannot be replayed; the next step's can, once
+    expect(await verifySecondFactor(t.db, KEY, enrolled, totpCode(secret))).toEqual({ ok: false, reason: "invalid" });
+    const next = totpCode(secret, Date.now() + 30_000);
+    expect(await verifySecondFactor(t.db, KEY, enrolled, next)).toMatchObject({ ok: true });
+    expect(await verifySecondFactor(t.db, KEY, enrolled, next)).toEqual({ ok: false, reason: "invalid" });
+    // a recovery code works once, however it is typed
+    expect(await verifySecondFactor(t.db, KEY, enrolled, codes[0]!.toUpperCase())).toMatchObject({ ok: true });
+    expect(await verifySecondFactor(t.db, KEY, enrolled, codes[0]!)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("counts wrong codes like wrong passwords: parallel guesses lock the account", async () => {
+    const user = await makeUser(t.db, { password: "right password" });
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    await enrolTotp(t.db, KEY, user.id, secret);
+    const enrolled = (await findUserById(t.db, user.id))!;
+    const guesses = Array.from({ length: 30 }, (_, i) => String(100000 + i));
+    const results = await Promise.all(guesses.map((code) => verifySecondFactor(t.db, KEY, enrolled, code)));
+    expect(results.filter((r) => !r.ok && r.reason === "locked" && r.justLocked)).toHaveLength(1);
+    const after = (await findUserById(t.db, user.id))!;
+    expect(after.failedSignins).toBe(30);
+    expect(after.locked).toBe(true);
+    expect(await verifySecondFactor(t.db, KEY, enrolled, totpCode(secret))).toMatchObject({ ok: false, reason: "locked" });
+    expect(LOCK_AFTER_FAILURES).toBeLessThan(30);
+  });
+
+  it("encrypts with a fresh nonce each time", async () => {
+    const a = await encryptTotpSecret(KEY, "JBSWY3DPEHPK3PXP");
+    const b = await encryptTotpSecret(KEY, "JBSWY3DPEHPK3PXP");
+    expect(a).not.toBe(b);
+    expect(await decryptTotpSecret(KEY, a)).toBe("JBSWY3DPEHPK3PXP");
+  });
+});

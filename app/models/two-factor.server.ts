@@ -1,0 +1,139 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { recoveryCodes, users, type User } from "~/.server/db/schema";
+import {
+  decryptTotpSecret,
+  encryptTotpSecret,
+  hashRecoveryCode,
+  isTotpCode,
+  matchingTotpStep,
+  newRecoveryCodes,
+  newTotpSecret,
+} from "~/.server/two-factor";
+import { clearFailures, countSigninAttempt, recordFailure } from "./users.server";
+
+/** Starts (or restarts) enrolment: a new secret waits for its first code. Nothing changes for an enrolled member. */
+export async function startTotpEnrolment(db: Database, sessionSecret: string, userId: number) {
+  const secret = newTotpSecret();
+  await db
+    .update(users)
+    .set({ totpSecret: await encryptTotpSecret(sessionSecret, secret), totpLastStep: null })
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)));
+}
+
+/** The secret of an enrolment that waits for its confirmation code; never the secret of a finished one. */
+export async function pendingTotpSecret(sessionSecret: string, user: User) {
+  if (user.totpEnabledAt || !user.totpSecret) return null;
+  return decryptTotpSecret(sessionSecret, user.totpSecret);
+}
+
+async function storeRecoveryCodes(db: Database, userId: number) {
+  const codes = newRecoveryCodes();
+  const rows = await Promise.all(codes.map(async (code) => ({ codeHash: await hashRecoveryCode(code), userId })));
+  await db.batch([db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)), db.insert(recoveryCodes).values(rows)]);
+  return codes;
+}
+
+/**
+ * Finishes enrolment when the code matches the waiting secret; returns the ten
+ * recovery codes, which are shown this once and kept only as hashes. Null for a wrong code.
+ */
+export async function confirmTotpEnrolment(db: Database, sessionSecret: string, user: User, code: string, now = Date.now()) {
+  const secret = await pendingTotpSecret(sessionSecret, user);
+  if (!secret) return null;
+  const step = matchingTotpStep(secret, code.replace(/\s/g, ""), now);
+  if (step === null) return null;
+  const [enrolled] = await db
+    .update(users)
+    .set({ totpEnabledAt: new Date(now), totpLastStep: step })
+    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), eq(users.totpSecret, user.totpSecret!)))
+    .returning({ id: users.id });
+  if (!enrolled) return null;
+  return storeRecoveryCodes(db, user.id);
+}
+
+/** Enrols with a known secret at once (the demo admin, tests). */
+export async function enrolTotp(db: Database, sessionSecret: string, userId: number, secret: string, now = Date.now()) {
+  await db
+    .update(users)
+    .set({ totpSecret: await encryptTotpSecret(sessionSecret, secret), totpEnabledAt: new Date(now), totpLastStep: null })
+    .where(eq(users.id, userId));
+  return storeRecoveryCodes(db, userId);
+}
+
+export async function disableTotp(db: Database, userId: number) {
+  await db.batch([
+    db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+  ]);
+}
+
+export async function replaceRecoveryCodes(db: Database, userId: number) {
+  return storeRecoveryCodes(db, userId);
+}
+
+export async function unusedRecoveryCodeCount(db: Database, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+/** A code is spent by the UPDATE that accepts it, so two requests with one code cannot both pass. */
+async function spendTotpStep(db: Database, userId: number, step: number) {
+  const [spent] = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return Boolean(spent);
+}
+
+async function spendRecoveryCode(db: Database, userId: number, code: string, now: number) {
+  const [spent] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(eq(recoveryCodes.codeHash, await hashRecoveryCode(code)), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)),
+    )
+    .returning({ codeHash: recoveryCodes.codeHash });
+  return Boolean(spent);
+}
+
+export type SecondFactorResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: "invalid" | "slowed" }
+  | { ok: false; reason: "locked"; justLocked: User | null };
+
+/**
+ * The second step of sign-in: a code from the app (each works once) or an unused
+ * recovery code. Counted before it is checked, on the same count as passwords, so
+ * codes are rate-limited and lock the account exactly as wrong passwords do.
+ */
+export async function verifySecondFactor(
+  db: Database,
+  sessionSecret: string,
+  user: User,
+  code: string,
+  now = Date.now(),
+): Promise<SecondFactorResult> {
+  const attempt = await countSigninAttempt(db, user.id, now);
+  if (attempt.verdict === "slowed") return { ok: false, reason: "slowed" };
+  if (attempt.verdict === "locked") return { ok: false, reason: "locked", justLocked: attempt.justLocked ? user : null };
+  const secret = user.totpEnabledAt && user.totpSecret ? await decryptTotpSecret(sessionSecret, user.totpSecret) : null;
+  let accepted = false;
+  if (secret && isTotpCode(code)) {
+    const step = matchingTotpStep(secret, code.replace(/\s/g, ""), now);
+    accepted = step !== null && (await spendTotpStep(db, user.id, step));
+  } else if (secret && code.trim()) {
+    accepted = await spendRecoveryCode(db, user.id, code, now);
+  }
+  if (!accepted) {
+    await recordFailure(db, user.id, now);
+    return { ok: false, reason: "invalid" };
+  }
+  const updated = await clearFailures(db, user.id, now);
+  if (!updated) return { ok: false, reason: "locked", justLocked: null };
+  return { ok: true, user: updated };
+}

@@ -1,0 +1,62 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { abandonSecondStep, pendingSignin, requireAnonymous, signIn } from "~/.server/auth";
+import { checkSecondFactor } from "~/.server/signin";
+import { FormErrors, TextField } from "~/components/forms";
+import { titleMeta } from "~/lib/meta";
+import { secondFactorSchema } from "~/lib/schemas/account";
+import { SIGNIN_MESSAGES } from "~/models/users.server";
+import { readForm } from "~/.server/body";
+
+export const meta = () => titleMeta("Sign-in code");
+
+export const CODE_REFUSED = "This code is not correct, or was used already. Enter the code your app shows now.";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireAnonymous(args);
+  if (!(await pendingSignin(services, args.request))) throw redirect("/signin");
+  return null;
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services } = await requireAnonymous(args);
+  const pending = await pendingSignin(services, args.request);
+  if (!pending) return abandonSecondStep(services, "Your sign-in took too long. Please sign in again.");
+  const submission = parseWithZod(await readForm(args.request), { schema: secondFactorSchema });
+  if (submission.status !== "success") return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  const result = await checkSecondFactor(services, args.request, pending.user, submission.value.code);
+  if (result.ok) return signIn(services, args.request, pending.user.id, { redirectTo: pending.redirectTo });
+  if (result.reason === "locked") return abandonSecondStep(services, SIGNIN_MESSAGES.refused);
+  return json(submission.reply({ formErrors: [CODE_REFUSED], hideFields: ["code"] }), { status: 401 });
+}
+
+export default function SecondStepPage() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signin-code",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div className="card">
+      <h1 className="mb-2 text-2xl font-bold">Two-factor sign-in</h1>
+      <p className="mb-6 text-sm text-slate-600">
+        Enter the six-digit code your authenticator app shows for Secondary Marketplace, or one of your recovery codes.
+      </p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <TextField meta={fields.code} label="Code" autoComplete="one-time-code" inputMode="text" autoFocus />
+        <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+          Verify
+        </button>
+        <p className="text-center text-sm">
+          <Link to="/signin" className="link">Start again</Link>
+        </p>
+      </Form>
+    </div>
+  );
+}

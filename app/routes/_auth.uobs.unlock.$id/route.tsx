@@ -1,0 +1,50 @@
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { allowAnyone, redirectWithNotification } from "~/.server/auth";
+import { FormErrors } from "~/components/forms";
+import { titleMeta } from "~/lib/meta";
+import { completeAccountUnlock, findUsableAccountUnlock } from "~/models/account-unlocks.server";
+
+export const meta = () => titleMeta("Unlock your account");
+
+export const UNLOCK_LINK_SPENT = "This link has expired or was used already. Reset your password to unlock your account.";
+
+/** Opening the link changes nothing (mail scanners open links); the button does. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await allowAnyone(args);
+  const unlock = await findUsableAccountUnlock(services.db, args.params.id ?? "");
+  return json({ valid: Boolean(unlock) }, { status: unlock ? 200 : 410 });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services } = await allowAnyone(args);
+  const userId = await completeAccountUnlock(services.db, args.params.id ?? "");
+  if (!userId) return json({ formErrors: [UNLOCK_LINK_SPENT] }, { status: 410 });
+  return redirectWithNotification(services, args.request, "/signin", "Your account is unlocked. You can sign in again.");
+}
+
+export default function UnlockAccountPage() {
+  const { valid } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const errors = data?.formErrors ?? (valid ? [] : [UNLOCK_LINK_SPENT]);
+  return (
+    <div className="card">
+      <h1 className="mb-2 text-2xl font-bold">Unlock your account</h1>
+      <p className="mb-4 text-sm text-slate-600">
+        After too many failed sign-ins your account stopped accepting its password. Unlock it to sign in again.
+      </p>
+      <FormErrors errors={errors} />
+      {valid && !data ? (
+        <Form method="post" className="mt-4">
+          <button type="submit" className="btn-primary w-full">
+            Unlock my account
+          </button>
+        </Form>
+      ) : (
+        <p className="mt-4 text-center text-sm">
+          <Link to="/uobs/reset" className="link">Reset your password</Link>
+        </p>
+      )}
+    </div>
+  );
+}
