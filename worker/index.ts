@@ -27,33 +27,12 @@ function withClientAddress(request: Request) {
 export default {
   async fetch(incoming, env, ctx) {
     const request = withClientAddress(incoming);
-    const { pathname } = new URL(request.url);
-    // page-session beacons are answered here, before Remix; the bare 204 is the benchmark's baseline
-    if (pathname === "/api/analytics/session") return entry().beacon(request, env, ctx);
-    if (pathname === "/api/analytics/ping") return new Response(null, { status: 204 });
-    const production = { APP_ENV: env.APP_ENV === "production" ? "production" : "development" } as const;
-    // a body declared too large is refused unread; a chunked one is cut by the app's reader at the same limit
-    const declared = Number(request.headers.get("Content-Length"));
-    if (declared > bodyLimitFor(pathname, request.headers.get("Content-Type"))) {
-      await dropBody(request, declared);
-      const refused = tooLargeResponse(request.headers.get("Accept"));
-      applySecurityHeaders(refused.headers, production);
-      return refused;
-    }
-    // before Remix, whose own check would answer a cross-site form post with a bare 500
-    if (!isSameOriginRequest(request) && !pathname.startsWith("/api/")) {
-      return new Response(CROSS_SITE_MESSAGE, {
-        status: 403,
-        headers: applySecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8" }), production),
-      });
-    }
-    const response = await handleRemixRequest(request, { cloudflare: { env, ctx } });
-    // documents carry their nonce CSP already; everything else gets the strict defaults
-    const secured = new Response(response.body, response);
-    const documentPolicy = response.headers.get("Content-Security-Policy");
-    applySecurityHeaders(secured.headers, production);
-    if (documentPolicy) secured.headers.set("Content-Security-Policy", documentPolicy);
-    return secured;
+    const response = await respond(request, env, ctx);
+    // a body the app left unread (a redirect before the form, a GET-only path) is dropped
+    // before answering: wrangler dev's local proxy otherwise breaks the next request
+    // on its connection (cloudflare/workerd#4660); past a few MB it is cancelled instead
+    if (request.body && !request.bodyUsed) await dropBody(request, Number(request.headers.get("Content-Length")));
+    return response;
   },
 
   async scheduled(_event, env, ctx) {
@@ -63,3 +42,33 @@ export default {
     });
   },
 } satisfies ExportedHandler<Bindings>;
+
+async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/api/analytics/ping") return new Response(null, { status: 204 });
+  const production = { APP_ENV: env.APP_ENV === "production" ? "production" : "development" } as const;
+  // a body declared too large is refused unread; a chunked one is cut by the app's reader at the same limit
+  const declared = Number(request.headers.get("Content-Length"));
+  if (declared > bodyLimitFor(pathname, request.headers.get("Content-Type"))) {
+    await dropBody(request, declared);
+    const refused = tooLargeResponse(request.headers.get("Accept"));
+    applySecurityHeaders(refused.headers, production);
+    return refused;
+  }
+  // page-session beacons are answered here, before Remix; the bare 204 is the benchmark's baseline
+  if (pathname === "/api/analytics/session") return entry().beacon(request, env, ctx);
+  // before Remix, whose own check would answer a cross-site form post with a bare 500
+  if (!isSameOriginRequest(request) && !pathname.startsWith("/api/")) {
+    return new Response(CROSS_SITE_MESSAGE, {
+      status: 403,
+      headers: applySecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8" }), production),
+    });
+  }
+  const response = await handleRemixRequest(request, { cloudflare: { env, ctx } });
+  // documents carry their nonce CSP already; everything else gets the strict defaults
+  const secured = new Response(response.body, response);
+  const documentPolicy = response.headers.get("Content-Security-Policy");
+  applySecurityHeaders(secured.headers, production);
+  if (documentPolicy) secured.headers.set("Content-Security-Policy", documentPolicy);
+  return secured;
+}

@@ -60,9 +60,7 @@ async function expectSane(client: APIRequestContext, method: "GET" | "POST", url
     method,
     maxRedirects: 0,
     timeout: 10_000,
-    // a connection of its own per body: `wrangler dev`'s local proxy drops a keep-alive
-    // connection whose previous body the Worker left unread (cloudflare/workerd#4660)
-    ...(body ? { headers: { ...body.headers, Connection: "close" }, data: body.data } : {}),
+    ...(body ? { headers: body.headers, data: body.data } : {}),
   });
   const took = Date.now() - started;
   expect(response.status(), `${label}: status`).toBeLessThan(500);
