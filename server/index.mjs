@@ -75,15 +75,43 @@ async function handle(req, res, next) {
   }
 }
 
-/** 413, then the connection is closed: the rest of the body is never read. */
+/** How long, and how much, a refused body is still drained so the client can read the 413. */
+const LINGER_MS = 1000;
+const LINGER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * 413, then the connection is closed; the app never sees the rest of the body. A short
+ * lingering close drops what is already on its way (at most a second, 8 MiB) without
+ * keeping it: closing at once makes the client's kernel reset the connection, and the
+ * reset can swallow the 413 before the client reads it.
+ */
 function tooLarge(req, res) {
   if (res.headersSent) return;
   req.unpipe();
-  req.pause();
   const { body, contentType } = door.tooLargeBody(req.get("accept") ?? null);
-  res.status(413).set({ "Content-Type": contentType, Connection: "close" });
+  res.status(413).set({ "Content-Type": contentType });
   applyHeaders(res, new Headers());
-  res.end(body, () => req.socket.destroy());
+  res.end(body, () => {
+    // Node drains an unfinished body to reuse the connection; this caps it
+    const socket = req.socket;
+    const start = socket.bytesRead;
+    const stop = () => {
+      clearInterval(watch);
+      clearTimeout(timer);
+    };
+    const close = () => {
+      stop();
+      socket.destroy();
+    };
+    const watch = setInterval(() => {
+      if (socket.bytesRead - start > LINGER_BYTES) close();
+    }, 20);
+    const timer = setTimeout(close, LINGER_MS);
+    // a body that ends within the lingering leaves the connection usable for the next request
+    req.once("end", stop);
+    socket.once("close", stop);
+    req.resume();
+  });
 }
 
 function toFetchRequest(req, res, limit) {
