@@ -1,6 +1,5 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { builtRoutes } from "./built-routes";
 import { apiClient, baseUrlOf, DEMO } from "./support";
 
 /**
@@ -150,21 +149,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   },
 };
 
-type BuiltRoute = { id: string; path?: string; parentId?: string; index?: boolean; module: Record<string, unknown> };
-
-async function builtRoutes() {
-  // the Node server build that the test run serves (built by `npm run test:e2e` before the tests)
-  const buildUrl = pathToFileURL(path.resolve("build/index.js")).href;
-  const build = (await import(buildUrl)) as { routes: Record<string, BuiltRoute> };
-  const fullPath = (route: BuiltRoute): string => {
-    const parent = route.parentId ? build.routes[route.parentId] : undefined;
-    const base = parent ? fullPath(parent) : "";
-    const own = route.path ? `${base.replace(/\/$/, "")}/${route.path}` : base;
-    return own || "/";
-  };
-  return Object.values(build.routes)
-    .filter((r) => r.module.loader && r.id !== "root")
-    .map((r) => ({ id: r.id, path: fullPath(r), resource: !r.module.default }));
+/** The routes with a loader: the ones a GET can open. */
+async function routesWithLoader() {
+  return (await builtRoutes()).filter((r) => r.loader);
 }
 
 async function check(client: APIRequestContext, url: string, dataRouteId: string | null, expected: Outcome) {
@@ -192,14 +179,14 @@ test.describe("access to every route", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per server");
 
   test("every route module is covered by the access table", async () => {
-    const routes = await builtRoutes();
+    const routes = await routesWithLoader();
     expect(routes.map((r) => r.path).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
   for (const who of ["visitor", ...MEMBERS] as Who[]) {
     test(`${who}: documents and data requests`, async ({}, testInfo) => {
       const client = await apiClient(baseUrlOf(testInfo), who === "visitor" ? undefined : DEMO[who]);
-      for (const route of await builtRoutes()) {
+      for (const route of await routesWithLoader()) {
         const { url, outcome } = EXPECTED[route.path]!;
         await check(client, url, null, outcome[who]);
         // resource routes have no data requests: the browser fetches them as they are
