@@ -105,15 +105,19 @@ export async function requireAdmin(args: GuardArgs) {
   return guarded;
 }
 
+/** A sign-in ends whatever session the browser had before. */
+async function endPreviousSession(services: Services, request: Request) {
+  const previousId = (await readCookieSession(services, request)).get("sessionId");
+  if (previousId) await endSession(services.db, previousId);
+}
+
 export async function signIn(
   services: Services,
   request: Request,
   userId: number,
   { redirectTo, notification }: { redirectTo: string; notification?: string },
 ) {
-  const previous = await readCookieSession(services, request);
-  const previousId = previous.get("sessionId");
-  if (previousId) await endSession(services.db, previousId);
+  await endPreviousSession(services, request);
   // a brand-new cookie session: nothing from before sign-in carries over
   const session = await services.sessionStorage.getSession();
   session.set("sessionId", await startSession(services.db, userId));
@@ -171,9 +175,7 @@ export const PENDING_SIGNIN_MS = 5 * 60_000;
 export async function beginSecondStep(services: Services, request: Request, userId: number, redirectTo: string) {
   const session = await services.sessionStorage.getSession();
   session.set("pendingSignin", { userId, redirectTo, expiresAt: Date.now() + PENDING_SIGNIN_MS });
-  const previous = await readCookieSession(services, request);
-  const previousId = previous.get("sessionId");
-  if (previousId) await endSession(services.db, previousId);
+  await endPreviousSession(services, request);
   return redirect("/signin/code", {
     headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { apiTokens, users } from "~/.server/db/schema";
 import { randomToken, sha256 } from "~/.server/crypto";
@@ -44,4 +44,9 @@ export async function revokeAllApiTokens(db: Database, userId: number) {
     .update(apiTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+}
+
+/** Expired tokens open nothing; housekeeping drops them. */
+export async function pruneApiTokens(db: Database, now = Date.now()) {
+  await db.delete(apiTokens).where(lt(apiTokens.expiresAt, new Date(now)));
 }

@@ -1,14 +1,12 @@
-import { lt, or, isNotNull } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { apiTokens, passwordResets, rateLimits } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
-import { deliverDueMessages, purgeOutbox } from "./outbox.server";
-import { pruneDailyLooks } from "./projects.server";
-import { pruneSessions } from "./sessions.server";
 import { pruneAccountUnlocks } from "./account-unlocks.server";
-
-/** The longest rate-limit window in use: a row older than this counts nothing any more. */
-const RATE_LIMIT_RETENTION_MS = 60 * 60_000;
+import { pruneApiTokens } from "./api-tokens.server";
+import { deliverDueMessages, purgeOutbox } from "./outbox.server";
+import { prunePasswordResets } from "./password-resets.server";
+import { pruneDailyLooks } from "./projects.server";
+import { pruneRateLimits } from "./rate-limits.server";
+import { pruneSessions } from "./sessions.server";
 
 /**
  * Housekeeping, run by the cron trigger on Workers and a timer on Node: send what the
@@ -19,11 +17,9 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   const sent = await deliverDueMessages(db, env, { now, limit: 100 });
   await purgeOutbox(db, now);
   await pruneSessions(db, now);
-  await db.delete(apiTokens).where(lt(apiTokens.expiresAt, new Date(now)));
-  await db
-    .delete(passwordResets)
-    .where(or(lt(passwordResets.expiresAt, new Date(now)), isNotNull(passwordResets.usedAt)));
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_LIMIT_RETENTION_MS));
+  await pruneApiTokens(db, now);
+  await prunePasswordResets(db, now);
+  await pruneRateLimits(db, now);
   await pruneDailyLooks(db, now);
   await pruneAccountUnlocks(db, now);
   return { sent };

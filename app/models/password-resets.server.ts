@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { passwordResets, users } from "~/.server/db/schema";
 import { randomToken, sha256 } from "~/.server/crypto";
@@ -58,4 +58,9 @@ export async function completePasswordReset(
       ),
   ]);
   return spent.length ? reset.userId : null;
+}
+
+/** Spent and expired links are of no use to anyone; housekeeping drops them. */
+export async function prunePasswordResets(db: Database, now = Date.now()) {
+  await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, new Date(now)), isNotNull(passwordResets.usedAt)));
 }

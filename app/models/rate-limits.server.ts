@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { rateLimits } from "~/.server/db/schema";
 
@@ -33,7 +33,22 @@ export async function hitRateLimit(
 
 /** How many hits the key has in its current window, without adding one. */
 export async function rateLimitCount(db: Database, key: string, windowMs: number, now = Date.now()) {
+  return (await rateLimitWindow(db, key, windowMs, now)).count;
+}
+
+/** The count of the current window and when it ends, read without adding to it. */
+export async function rateLimitWindow(db: Database, key: string, windowMs: number, now = Date.now()) {
   const windowStart = now - (now % windowMs);
-  const row = await db.query.rateLimits.findFirst({ where: eq(rateLimits.key, key) });
-  return row && row.windowStart === windowStart ? row.count : 0;
+  const row = await db.query.rateLimits.findFirst({ columns: { windowStart: true, count: true }, where: eq(rateLimits.key, key) });
+  return {
+    count: row && row.windowStart === windowStart ? row.count : 0,
+    retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
+  };
+}
+
+/** The longest window in use: a row older than this counts nothing any more. */
+const RETENTION_MS = 60 * 60_000;
+
+export async function pruneRateLimits(db: Database, now = Date.now()) {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RETENTION_MS));
 }

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { currentUser } from "../auth";
+import { BODY_LIMITS, readJson } from "../body";
 import { insertMany } from "../db/bulk";
-import { pageSessions, projects, rateLimits, type User } from "../db/schema";
+import { pageSessions, projects, type User } from "../db/schema";
 import { isSameOriginRequest } from "../http";
 import type { Services } from "../services";
 import type { Database } from "../db";
@@ -9,10 +10,7 @@ import { pageSessionSchema, type PageSessionRecord } from "~/lib/analytics/page-
 import { VISIBLE_TO_BUYERS } from "~/lib/projects";
 import { primaryRole } from "~/lib/roles";
 import { canSee } from "~/models/projects.server";
-import { hitRateLimit } from "~/models/rate-limits.server";
-
-/** A record is far smaller; a larger body is refused with 400. */
-export const MAX_BODY_BYTES = 64 * 1024;
+import { hitRateLimit, rateLimitWindow } from "~/models/rate-limits.server";
 
 type Row = typeof pageSessions.$inferInsert;
 
@@ -21,41 +19,6 @@ const answer = (status: number, body?: unknown) =>
     status,
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
   });
-
-/** Past this a body is not even drained: the connection is dropped instead. */
-const DRAIN_LIMIT = 4 * 1024 * 1024;
-
-/**
- * Reads at most `limit` bytes; null when the body is longer. An oversized body
- * (up to a few MB) is read to its end and dropped, so the keep-alive connection
- * stays usable for the answer and the next request.
- */
-async function readLimited(request: Request, limit: number) {
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > DRAIN_LIMIT) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > DRAIN_LIMIT) {
-      await reader.cancel();
-      return null;
-    }
-    if (size <= limit) chunks.push(value);
-  }
-  if (size > limit) return null;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
 
 export function toRow(record: PageSessionRecord, userId: number): Row {
   return {
@@ -95,16 +58,6 @@ async function countableProject(db: Database, user: User, projectId: number | nu
   return Boolean(project && VISIBLE_TO_BUYERS.includes(project.status) && canSee({ id: user.id, role: primaryRole(user.roles) }, project));
 }
 
-/** How many records the member has sent in the current window, read without writing. */
-async function recordsThisWindow(db: Database, key: string, now: number) {
-  const windowStart = now - (now % BEACON_LIMIT.windowMs);
-  const row = await db.query.rateLimits.findFirst({ columns: { windowStart: true, count: true }, where: eq(rateLimits.key, key) });
-  return {
-    used: row && row.windowStart === windowStart ? row.count : 0,
-    retryAfterSeconds: Math.ceil((windowStart + BEACON_LIMIT.windowMs - now) / 1000),
-  };
-}
-
 /**
  * The checks after the record parses: the member is the one the record names (a
  * shared computer's queue must not credit one member's sessions to another), the
@@ -123,8 +76,11 @@ export async function checkRecord(
     return { ok: false, status: 400, error: "The record belongs to another member", fields: ["userId"] };
   }
   const key = `beacon:user:${user.id}`;
-  const [budget, projectOk] = await Promise.all([recordsThisWindow(db, key, now), countableProject(db, user, record.companyId)]);
-  if (budget.used >= BEACON_LIMIT.limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };
+  const [budget, projectOk] = await Promise.all([
+    rateLimitWindow(db, key, BEACON_LIMIT.windowMs, now),
+    countableProject(db, user, record.companyId),
+  ]);
+  if (budget.count >= BEACON_LIMIT.limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };
   defer(hitRateLimit(db, key, BEACON_LIMIT, now));
   if (!projectOk) return { ok: false, status: 400, error: "No such project", fields: ["companyId"] };
   return { ok: true };
@@ -144,13 +100,12 @@ export async function receiveBeacon(services: Services, request: Request, accept
   if (!isSameOriginRequest(request)) return answer(403, { error: "Cross-site request refused" });
   const user = await currentUser(services, request);
   if (!user) return answer(401, { error: "Sign in first" });
-  const text = await readLimited(request, MAX_BODY_BYTES);
-  if (text === null) return answer(400, { error: `The record is larger than ${MAX_BODY_BYTES} bytes` });
   let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
-    return answer(400, { error: "Malformed JSON" });
+    body = await readJson(request, BODY_LIMITS.beacon);
+  } catch (refused) {
+    if (!(refused instanceof Response)) throw refused;
+    return answer(refused.status, { error: refused.status === 413 ? `The record is larger than ${BODY_LIMITS.beacon} bytes` : "Malformed JSON" });
   }
   const parsed = pageSessionSchema.safeParse(body);
   if (!parsed.success) {
