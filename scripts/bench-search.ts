@@ -11,8 +11,8 @@ import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
 import { applyMigrations } from "../app/.server/db/migrate-node";
 import { projects } from "../app/.server/db/schema";
-import { generateProject, random } from "../app/.server/demo-market";
-import { DEMO_PASSWORD } from "../app/.server/factories";
+import { generateProject, random } from "../app/seed/demo-market";
+import { DEMO_PASSWORD } from "../app/seed/factories";
 import { createUser } from "../app/models/users.server";
 import { searchProjects, type SearchParams } from "../app/models/projects.server";
 

@@ -3,17 +3,13 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the build output does not exist until the app is built
 import * as build from "../build/edge/index.js";
 import { frontDoor } from "../app/.server/front-door";
+import { beacon, scheduled } from "../app/edge-entries.server";
+import type { WorkerBindings } from "../app/.server/platform/workers";
 
 const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, tooLargeResponse } =
   frontDoor;
 
-type Bindings = { APP_ENV?: string } & Record<string, unknown>;
-type EdgeEntry = {
-  scheduled(env: Bindings, ctx: ExecutionContext): Promise<void>;
-  beacon(request: Request, env: Bindings, ctx: ExecutionContext): Promise<Response>;
-};
-const entry = () => serverBuild.entry.module as unknown as EdgeEntry;
-
+type Bindings = WorkerBindings & { APP_ENV?: string };
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
 
@@ -36,7 +32,7 @@ export default {
   },
 
   async scheduled(_event, env, ctx) {
-    await entry().scheduled(env, ctx).catch((error) => {
+    await scheduled(env, ctx).catch((error) => {
       console.error("scheduled outbox delivery failed:", error);
       throw error;
     });
@@ -56,7 +52,7 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
     return refused;
   }
   // page-session beacons are answered here, before Remix; the bare 204 is the benchmark's baseline
-  if (pathname === "/api/analytics/session") return entry().beacon(request, env, ctx);
+  if (pathname === "/api/analytics/session") return beacon(request, env, ctx);
   // before Remix, whose own check would answer a cross-site form post with a bare 500
   if (!isSameOriginRequest(request) && !pathname.startsWith("/api/")) {
     return new Response(CROSS_SITE_MESSAGE, {

@@ -1,6 +1,6 @@
+import type { OutboxMessage } from "./db/schema";
+import type { Env } from "./env";
 import type { Services } from "./services";
-import { deliverDueMessages, enqueueMessage } from "~/models/outbox.server";
-export { secretPlaceholder } from "~/models/outbox.server";
 
 /**
  * Where links in e-mails point: the configured origin, resolved once at boot. Never
@@ -10,18 +10,25 @@ export function siteOrigin(services: Pick<Services, "env">) {
   return services.env.APP_URL;
 }
 
-/** Queues the e-mail and tries to send it after the response; the outbox keeps it until it is sent. */
-export async function sendEmail(
-  services: Services,
-  message: { to: string; subject: string; body: string; secrets?: Record<string, string> },
-) {
-  const queued = await enqueueMessage(services.db, services.env, {
-    channel: "email",
-    recipient: message.to,
-    subject: message.subject,
-    body: message.body,
-    secrets: message.secrets,
+export type Send = (message: OutboxMessage, env: Env) => Promise<void>;
+
+/** The provider boundary: one JSON POST per message to MAIL_API_URL. */
+export const sendThroughProvider: Send = async (message, env) => {
+  if (!env.MAIL_API_URL) throw new Error("no provider configured");
+  const response = await fetch(env.MAIL_API_URL, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(env.MAIL_API_KEY ? { authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
+    },
+    body: JSON.stringify({
+      channel: message.channel,
+      from: env.MAIL_FROM,
+      to: message.recipient,
+      subject: message.subject,
+      text: message.body,
+      idempotencyKey: `outbox-${message.id}`,
+    }),
   });
-  services.waitUntil(deliverDueMessages(services.db, services.env));
-  return queued;
-}
+  if (!response.ok) throw new Error(`provider answered ${response.status}`);
+};

@@ -1,5 +1,4 @@
-import type { AppLoadContext, SessionStorage } from "@remix-run/server-runtime";
-import { servicesFor } from "#platform";
+import type { SessionStorage } from "@remix-run/server-runtime";
 import type { Database } from "./db";
 import type { ContentService } from "./content";
 import type { Env } from "./env";
@@ -19,8 +18,11 @@ export type SessionData = {
 };
 export type FlashData = { notification: Notification };
 
-/** Everything server code needs, built from the Workers env or from process.env on Node. */
-export interface Services {
+/**
+ * What the server it runs on gives the app: built from the Workers bindings or from
+ * process.env on Node (app/.server/platform). app/services.server.ts adds the app's own.
+ */
+export interface Platform {
   env: Env;
   db: Database;
   sessionStorage: SessionStorage<SessionData, FlashData>;
@@ -28,12 +30,21 @@ export interface Services {
   content: ContentService;
   /** Data room files, signed NDAs and LOIs. */
   files: FileStore;
-  /** Stores a page session after the response: batched on Node, through waitUntil on Workers. */
-  recordPageSession(row: PageSessionRow): void;
   /** Keep work going after the response (Workers' waitUntil; a tracked promise on Node). */
   waitUntil(promise: Promise<unknown>): void;
+  /** The same object for every request served by one boot (a process on Node, an isolate's bindings on Workers). */
+  boot: object;
+  /**
+   * Rows written after the response: batched per process on Node (flushed before a
+   * normal exit), one write per request through waitUntil on Workers.
+   */
+  writeLater<Row>(write: (rows: Row[]) => Promise<void>): (row: Row) => void;
+  /** Runs `task` every `ms` on Node; on Workers the cron trigger calls it instead. */
+  every(ms: number, task: () => Promise<unknown>): void;
 }
 
-export function getServices(context: AppLoadContext): Promise<Services> {
-  return servicesFor(context);
+/** Everything server code needs: the platform, and the app's own writers. */
+export interface Services extends Platform {
+  /** Stores a page session after the response: batched on Node, through waitUntil on Workers. */
+  recordPageSession(row: PageSessionRow): void;
 }

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { teaserOf } from "~/.server/teaser";
+import type { teaserOf } from "~/models/teaser.server";
 import { formatDate } from "~/lib/format";
 import type { NdaStatus } from "~/lib/deal";
 import { PageHeader } from "./page-header";

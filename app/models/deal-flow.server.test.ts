@@ -7,7 +7,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { outbox, projects, type Project, type User } from "~/.server/db/schema";
 import { pdfPageTexts } from "~/.server/documents/pdf";
-import { makeUser } from "~/.server/factories";
+import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
 import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";

@@ -2,7 +2,8 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { notifications, users } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
-import { sendEmail, siteOrigin } from "~/.server/mailer";
+import { siteOrigin } from "~/.server/mailer";
+import { sendEmail } from "./outbox.server";
 import type { NotificationKind } from "~/lib/deal";
 
 /** The services deal-flow changes need, with the origin that links in e-mails point to. */

@@ -3,6 +3,8 @@ import type { Database } from "~/.server/db";
 import { outbox, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { seal, unseal } from "~/.server/sealed";
+import { sendThroughProvider, type Send } from "~/.server/mailer";
+import type { Services } from "~/.server/services";
 
 export const MAX_ATTEMPTS = 8;
 /** Delivered (or abandoned) message bodies are emptied after this long. */
@@ -56,28 +58,7 @@ export function nextAttemptDelayMs(attempts: number) {
   return Math.min(6 * 60, 2 ** Math.max(0, attempts - 1)) * 60_000;
 }
 
-type Send = (message: OutboxMessage, env: Env) => Promise<void>;
 
-/** The provider boundary: one JSON POST per message to MAIL_API_URL. */
-export const sendThroughProvider: Send = async (message, env) => {
-  if (!env.MAIL_API_URL) throw new Error("no provider configured");
-  const response = await fetch(env.MAIL_API_URL, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(env.MAIL_API_KEY ? { authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
-    },
-    body: JSON.stringify({
-      channel: message.channel,
-      from: env.MAIL_FROM,
-      to: message.recipient,
-      subject: message.subject,
-      text: message.body,
-      idempotencyKey: `outbox-${message.id}`,
-    }),
-  });
-  if (!response.ok) throw new Error(`provider answered ${response.status}`);
-};
 
 /**
  * Sends what is due. Without a provider, messages simply wait in the outbox
@@ -176,4 +157,20 @@ export async function listOutbox(db: Database, { limit = 100 } = {}) {
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, body: redactSecrets(row.body) }));
+}
+
+/** Queues the e-mail and tries to send it after the response; the outbox keeps it until it is sent. */
+export async function sendEmail(
+  services: Pick<Services, "db" | "env" | "waitUntil">,
+  message: { to: string; subject: string; body: string; secrets?: Record<string, string> },
+) {
+  const queued = await enqueueMessage(services.db, services.env, {
+    channel: "email",
+    recipient: message.to,
+    subject: message.subject,
+    body: message.body,
+    secrets: message.secrets,
+  });
+  services.waitUntil(deliverDueMessages(services.db, services.env));
+  return queued;
 }

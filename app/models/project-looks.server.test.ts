@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { makeUser } from "~/.server/factories";
+import { makeUser } from "~/seed/factories";
 import { dailyProjectLooks, projects, recentlyViewed } from "~/.server/db/schema";
 import { pruneDailyLooks, recordImpressions, recordView } from "./projects.server";
 

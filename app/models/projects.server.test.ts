@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { makeUser } from "~/.server/factories";
+import { makeUser } from "~/seed/factories";
 import { insertMany } from "~/.server/db/bulk";
 import { projects } from "~/.server/db/schema";
-import { generateProject, random } from "~/.server/demo-market";
+import { generateProject, random } from "~/seed/demo-market";
 import {
   canSee,
   createDraft,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { makeUser } from "~/.server/factories";
+import { makeUser } from "~/seed/factories";
 import { endSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, startSession, userForSession } from "./sessions.server";
 import { issueApiToken, revokeApiToken, userForApiToken, API_TOKEN_TTL_MS } from "./api-tokens.server";
 import { setUserAccess } from "./users.server";

@@ -2,7 +2,7 @@ import { eq, lt, or } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { sessions, users } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
-import { SESSION_MAX_AGE_SECONDS } from "~/.server/platform/shared";
+import { SESSION_MAX_AGE_SECONDS } from "~/.server/session-cookie";
 
 /** A session not used for this long is over. */
 export const SESSION_IDLE_MS = 1000 * 60 * 60 * 12;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { makeUser } from "~/.server/factories";
+import { makeUser } from "~/seed/factories";
 import { decryptTotpSecret, encryptTotpSecret, totpCode } from "~/.server/two-factor";
 import { confirmTotpEnrolment, enrolTotp, pendingTotpSecret, startTotpEnrolment, verifySecondFactor } from "./two-factor.server";
 import { findUserById, LOCK_AFTER_FAILURES, verifySignin } from "./users.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { makeUser } from "~/.server/factories";
+import { makeUser } from "~/seed/factories";
 import { findUserById, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setUserAccess } from "./users.server";
 import { completePasswordReset, createPasswordReset } from "./password-resets.server";
 import { completeAccountUnlock, createAccountUnlock } from "./account-unlocks.server";

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireAdmin } from "~/.server/auth";
+import { requireAdmin } from "~/auth/guards.server";
 import { SimpleTable, cell } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-session";

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification, requireAdmin, type GuardArgs } from "~/.server/auth";
-import { deskAction } from "~/.server/deal/desk";
+import { redirectWithNotification, requireAdmin, type GuardArgs } from "~/auth/guards.server";
+import { deskAction } from "~/models/deal-desk.server";
 import { notFound, idParam } from "~/.server/http";
 import { SimpleTable, cell } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { workspaceAction, workspaceLoader } from "~/.server/deal/workspace";
-import { WorkspacePage } from "~/components/deal/workspace";
+import { workspaceAction, workspaceLoader } from "~/routes/_app.buyers.myprojects.$id/queries.server";
+import { WorkspacePage } from "~/routes/_app.buyers.myprojects.$id/workspace";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];

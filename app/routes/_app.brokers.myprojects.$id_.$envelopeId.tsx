@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { signingAction, signingLoader } from "~/.server/deal/signing-page";
-import { SigningPage } from "~/components/deal/signing";
+import { signingAction, signingLoader } from "~/routes/_app.buyers.myprojects.$id_.$envelopeId/queries.server";
+import { SigningPage } from "~/routes/_app.buyers.myprojects.$id_.$envelopeId/signing";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: MetaFunction<typeof loader> = () => [{ title: pageTitle("Sign the NDA") }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { dealsLoader } from "~/.server/deal/deals-page";
-import { DealsPage } from "~/components/deal/deals";
+import { dealsLoader } from "~/routes/_app.buyers.myprojects.index_new/queries.server";
+import { DealsPage } from "~/routes/_app.buyers.myprojects.index_new/deals";
 import { titleMeta } from "~/lib/meta";
 
 export const meta = () => titleMeta("My deals");

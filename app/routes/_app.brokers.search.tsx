@@ -1,5 +1,5 @@
-import { searchAction, searchLoader } from "~/.server/search-page";
-import { SearchPage } from "~/components/search-page";
+import { searchAction, searchLoader } from "~/routes/_app.buyers.search/queries.server";
+import { SearchPage } from "~/routes/_app.buyers.search/search-page";
 import { titleMeta } from "~/lib/meta";
 
 export const meta = () => titleMeta("Search projects");

@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirectWithNotification, requireUser, type GuardArgs } from "~/.server/auth";
+import { redirectWithNotification, requireUser, type GuardArgs } from "~/auth/guards.server";
 import { notFound, idParam } from "~/.server/http";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";

@@ -1,6 +1,6 @@
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireUser } from "~/.server/auth";
+import { requireUser } from "~/auth/guards.server";
 import { notFound, idParam } from "~/.server/http";
 import { LoanTapeTable } from "~/components/loan-tape-table";
 import { PageHeader } from "~/components/page-header";

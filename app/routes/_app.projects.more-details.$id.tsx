@@ -1,9 +1,9 @@
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireUser } from "~/.server/auth";
+import { requireUser } from "~/auth/guards.server";
 import { feedbackToken } from "~/.server/feedback-token";
 import { notFound, idParam } from "~/.server/http";
-import { loadTeaser } from "~/.server/teaser";
+import { loadTeaser } from "~/models/teaser.server";
 import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";

@@ -1,7 +1,7 @@
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireUser } from "~/.server/auth";
-import { loadTeaser } from "~/.server/teaser";
+import { requireUser } from "~/auth/guards.server";
+import { loadTeaser } from "~/models/teaser.server";
 import { TeaserView } from "~/components/teaser";
 import { pageTitle } from "~/lib/meta";
 import { idParam } from "~/.server/http";

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { isPreview } from "~/.server/preview";
-import { allowAnyone } from "~/.server/auth";
+import { allowAnyone } from "~/auth/guards.server";
 import { Landing } from "~/components/landing";
 import { titleMeta } from "~/lib/meta";
 

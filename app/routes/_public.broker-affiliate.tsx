@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone } from "~/.server/auth";
-import { contentPage } from "~/.server/content-page";
+import { allowAnyone } from "~/auth/guards.server";
+import { contentPage } from "~/models/content-pages.server";
 import { ContentPage, contentPageMeta } from "~/components/content-page";
 
 export const meta = contentPageMeta;

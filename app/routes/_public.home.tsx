@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone } from "~/.server/auth";
+import { allowAnyone } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
 import { listRecentlyViewed } from "~/models/projects.server";
 import { primaryRole } from "~/lib/roles";

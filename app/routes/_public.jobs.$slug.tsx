@@ -1,6 +1,6 @@
 import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone } from "~/.server/auth";
+import { allowAnyone } from "~/auth/guards.server";
 import { notFound } from "~/.server/http";
 import { imageConfig, isPreview } from "~/.server/preview";
 import { PortableText } from "~/components/portable-text";

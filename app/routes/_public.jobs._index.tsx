@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone } from "~/.server/auth";
+import { allowAnyone } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
 import { titleMeta } from "~/lib/meta";
 

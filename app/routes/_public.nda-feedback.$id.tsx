@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { eq } from "drizzle-orm";
-import { allowAnyone, type GuardArgs } from "~/.server/auth";
+import { allowAnyone, type GuardArgs } from "~/auth/guards.server";
 import { projects, users } from "~/.server/db/schema";
 import { readFeedbackToken } from "~/.server/feedback-token";
 import { notFound } from "~/.server/http";

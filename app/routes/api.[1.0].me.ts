@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiJson, beginApiRequest, requireApiUser } from "~/.server/api";
+import { apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
 import { toPublicUser } from "~/models/users.server";
 
 /** The signed-in API user, read by clients at data.user (spec §7). */

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
-import { apiError, apiJson, beginApiRequest } from "~/.server/api";
+import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
 import { readJson } from "~/.server/body";
 import { issueApiToken } from "~/models/api-tokens.server";
-import { mustEnrolTwoFactor } from "~/.server/auth";
-import { checkPassword, checkSecondFactor } from "~/.server/signin";
+import { mustEnrolTwoFactor } from "~/auth/guards.server";
+import { checkPassword, checkSecondFactor } from "~/auth/signin.server";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
 
 export const OTP_REQUIRED = "otp_required";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
-import { apiJson, beginApiRequest, requireApiUser } from "~/.server/api";
+import { apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
 import { revokeApiToken } from "~/models/api-tokens.server";
 
 /** Revokes the Bearer token it is called with. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/.server/api";
+import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
 import { primaryRole } from "~/lib/roles";
 import { findVisibleProject } from "~/models/projects.server";
 import { ndaStatusOf } from "~/models/contracts.server";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone } from "~/.server/auth";
+import { allowAnyone } from "~/auth/guards.server";
 import { timingSafeEqual } from "~/.server/crypto";
 import { notFound } from "~/.server/http";
 import { previewCookie } from "~/.server/preview";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification, requireUser } from "~/.server/auth";
+import { redirectWithNotification, requireUser } from "~/auth/guards.server";
 import { safeRedirect } from "~/lib/redirect";
 
 /**

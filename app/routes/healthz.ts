@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { sql } from "drizzle-orm";
-import { apiJson } from "~/.server/api";
-import { getServices } from "~/.server/services";
+import { apiJson } from "~/auth/api.server";
+import { getServices } from "~/services.server";
 
 /** For the start script and load balancers: the services boot and the database answers. */
 export async function loader({ context }: LoaderFunctionArgs) {

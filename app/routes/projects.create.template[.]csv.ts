@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireUser } from "~/.server/auth";
+import { requireUser } from "~/auth/guards.server";
 import { applySecurityHeaders } from "~/.server/security-headers";
 import { LOAN_TAPE_TEMPLATE } from "~/lib/loan-tape";
 

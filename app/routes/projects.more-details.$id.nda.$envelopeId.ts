@@ -1,4 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { ndaDownload } from "~/.server/deal/files";
+import { ndaDownload } from "~/models/deal-documents.server";
 
 export const loader = (args: LoaderFunctionArgs) => ndaDownload(args);

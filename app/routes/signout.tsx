@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone, signOut } from "~/.server/auth";
+import { allowAnyone, signOut } from "~/auth/guards.server";
 
 /** Sign-out is a POST (a link could be triggered by another site); a GET just goes home. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -6,23 +6,22 @@ import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../db";
 import { applyMigrations } from "../db/migrate-node";
-import { ConfigurationError, localOrigin, parseEnv, wantsDemoData, type Env } from "../env";
-import type { Services } from "../services";
+import { ConfigurationError, localOrigin, parseEnv, type Env } from "../env";
+import type { Platform } from "../services";
 import { randomToken } from "../crypto";
-import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "../seed";
-import { runMaintenance } from "~/models/maintenance.server";
-import { contentSourceFor, sessionCookieOptions } from "./shared";
+import { contentSourceFor } from "./shared";
+import { sessionCookieOptions } from "../session-cookie";
 import { ContentCache } from "../content/cache";
 import { ContentService } from "../content";
 import { localContentSource } from "../content/sources";
 import { parseNdjson } from "../content/ndjson";
 import { diskFileStore } from "../files/disk";
-import { SessionBatchWriter } from "../analytics/writer";
+import { BatchWriter } from "./batch-writer";
 
-let booting: Promise<Services> | undefined;
+let booting: Promise<Platform> | undefined;
 
-/** Built once per process, on first use: remix-serve passes no load context. */
-export function servicesFor(_context: AppLoadContext): Promise<Services> {
+/** Built once per process, on first use: the Node server passes no load context. */
+export function platformFor(_context: AppLoadContext): Promise<Platform> {
   booting ??= boot().catch((error) => {
     if (error instanceof ConfigurationError) {
       console.error(error.message);
@@ -47,7 +46,7 @@ function embeddedSessionSecret(dir: string) {
   return fs.readFileSync(file, "utf8").trim();
 }
 
-async function boot(): Promise<Services> {
+async function boot(): Promise<Platform> {
   const parsed = parseEnv(process.env);
   const dir = dataDirectory();
   const env: Env = {
@@ -64,13 +63,11 @@ async function boot(): Promise<Services> {
   await client.execute("PRAGMA foreign_keys = ON");
   await applyMigrations(client);
   const db = drizzle(client, { schema }) as unknown as Database;
-  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET);
-  if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
 
   const pending = new Set<Promise<unknown>>();
-  const pageSessionWriter = new SessionBatchWriter(db);
-  pageSessionWriter.flushOnExit(process);
-  const services: Services = {
+  // one writer per write function, for the life of the process
+  const writers = new Map<unknown, BatchWriter<unknown>>();
+  return {
     env,
     db,
     sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
@@ -79,25 +76,29 @@ async function boot(): Promise<Services> {
       new ContentCache(),
     ),
     files: diskFileStore(path.join(dir, "files")),
-    recordPageSession: (row) => pageSessionWriter.add(row),
     waitUntil(promise) {
       const tracked = promise.catch((error) => console.error(error)).finally(() => pending.delete(tracked));
       pending.add(tracked);
     },
+    boot: {},
+    writeLater<Row>(write: (rows: Row[]) => Promise<void>) {
+      let writer = writers.get(write) as BatchWriter<Row> | undefined;
+      if (!writer) {
+        writer = new BatchWriter(write);
+        writer.flushOnExit(process);
+        writers.set(write, writer as BatchWriter<unknown>);
+      }
+      const batch = writer;
+      return (row: Row) => batch.add(row);
+    },
+    every(ms, task) {
+      const timer = setInterval(() => task().catch((error) => console.error(error)), ms);
+      timer.unref();
+    },
   };
-  startOutboxTimer(services);
-  return services;
 }
 
 /** A dataset file read on each cache miss, so edits to it show after a webhook or the TTL. */
 function localDatasetFile(file: string) {
   return localContentSource(() => parseNdjson(fs.readFileSync(file, "utf8")));
-}
-
-/** What the cron trigger does on Workers: outbox retries and pruning of spent sessions and tokens. */
-function startOutboxTimer(services: Services) {
-  const timer = setInterval(() => {
-    runMaintenance(services.db, services.env).catch((error) => console.error("maintenance:", error));
-  }, 60_000);
-  timer.unref();
 }

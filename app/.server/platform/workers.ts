@@ -2,14 +2,13 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
 import { schema, type Database } from "../db";
-import { localOrigin, parseEnv, wantsDemoData, type Env } from "../env";
-import type { Services } from "../services";
-import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "../seed";
-import { contentSourceFor, sessionCookieOptions } from "./shared";
+import { localOrigin, parseEnv, type Env } from "../env";
+import type { Platform } from "../services";
+import { contentSourceFor } from "./shared";
+import { sessionCookieOptions } from "../session-cookie";
 import { ContentService } from "../content";
 import { cacheApiSharedCache, ContentCache } from "../content/cache";
 import { r2FileStore } from "../files/store";
-import { storeSessions } from "../analytics/beacon";
 
 export type WorkerBindings = {
   DB: D1Database;
@@ -19,7 +18,10 @@ export type WorkerBindings = {
   [key: string]: unknown;
 };
 
-type Base = Omit<Services, "waitUntil" | "recordPageSession">;
+/** Workers' shared cache; with the DOM library loaded too, TypeScript may pick the `caches` that has no `default`. */
+const workersDefaultCache = () => (caches as unknown as { default: Cache }).default;
+
+type Base = Omit<Platform, "waitUntil" | "writeLater" | "every">;
 
 /** One set of services per isolate and bindings object; waitUntil is per request. */
 const booted = new WeakMap<object, Promise<Base>>();
@@ -32,21 +34,20 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
   // start-edge passes APP_URL; a bare `wrangler dev` listens on 8787 by default
   const env: Env = { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET, APP_URL: parsed.APP_URL ?? localOrigin(8787) };
   const db = drizzle(bindings.DB, { schema }) as unknown as Database;
-  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET);
-  if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
   return {
+    boot: {},
     env,
     db,
     sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
     content: new ContentService(
       contentSourceFor(env),
-      new ContentCache(60_000, typeof caches !== "undefined" ? cacheApiSharedCache(caches.default) : undefined),
+      new ContentCache(60_000, typeof caches !== "undefined" ? cacheApiSharedCache(workersDefaultCache()) : undefined),
     ),
     files: r2FileStore(bindings.FILES),
   };
 }
 
-export async function servicesFor(context: AppLoadContext): Promise<Services> {
+export async function platformFor(context: AppLoadContext): Promise<Platform> {
   const cloudflare = context.cloudflare as
     | { env: WorkerBindings; ctx: ExecutionContext }
     | undefined;
@@ -61,8 +62,12 @@ export async function servicesFor(context: AppLoadContext): Promise<Services> {
   return {
     ...services,
     waitUntil: (p) => cloudflare.ctx.waitUntil(p),
-    // written after the response; a failed write is logged (the record was checked already)
-    recordPageSession: (row) =>
-      cloudflare.ctx.waitUntil(storeSessions(services.db, [row]).catch((e) => console.error("page session:", e))),
+    // written after the response; a failed write is logged (the rows were checked already)
+    writeLater:
+      <Row>(write: (rows: Row[]) => Promise<void>) =>
+      (row: Row) =>
+        cloudflare.ctx.waitUntil(write([row]).catch((e) => console.error("write after response:", e))),
+    // the cron trigger (edge-entries.server.ts) does the periodic work
+    every: () => {},
   };
 }

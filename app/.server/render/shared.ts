@@ -1,12 +1,12 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/server-runtime";
-import { getServices } from "../services";
+import { platformFor } from "#platform";
 import { applySecurityHeaders } from "../security-headers";
 
 export const ABORT_DELAY = 5_000;
 
 async function envOf(context: AppLoadContext) {
   try {
-    return (await getServices(context)).env;
+    return (await platformFor(context)).env;
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import type { deskData } from "~/.server/deal/desk";
+import type { deskData } from "~/models/deal-desk.server";
 import { SimpleTable, cell } from "../data-table";
 import { FormErrors, TextAreaField } from "../forms";
 import { DocumentList } from "./data-room";

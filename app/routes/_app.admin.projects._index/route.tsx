@@ -1,7 +1,7 @@
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireAdmin } from "~/.server/auth";
-import { handleTableAction, tableView } from "~/.server/table-view";
+import { requireAdmin } from "~/auth/guards.server";
+import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/server-runtime";
-import { mustEnrolTwoFactor, redirectWithNotification } from "~/.server/auth";
+import { mustEnrolTwoFactor, redirectWithNotification } from "~/auth/guards.server";
 import type { User } from "~/.server/db/schema";
 import { verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
-import { redirectWithNotification, requireUser } from "~/.server/auth";
+import { redirectWithNotification, requireUser } from "~/auth/guards.server";
 import { notFound } from "~/.server/http";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";

@@ -1,15 +1,15 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification } from "~/.server/auth";
+import { redirectWithNotification } from "~/auth/guards.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
-import { requireProjectSection } from "~/.server/project-guard";
+import { requireProjectSection } from "~/auth/project-guards.server";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
-import { deskAction, deskData, readDeskForm } from "~/.server/deal/desk";
+import { deskAction, deskData, readDeskForm } from "~/models/deal-desk.server";
 import { DealDesk, type DeskProps } from "~/components/deal/desk";
 import { dealCounts } from "~/models/pipeline.server";
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification, requireAnonymous } from "~/.server/auth";
+import { redirectWithNotification, requireAnonymous } from "~/auth/guards.server";
 import { FormErrors, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "~/lib/schemas/account";

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone, redirectWithNotification } from "~/.server/auth";
+import { allowAnyone, redirectWithNotification } from "~/auth/guards.server";
 import { clientAddress } from "~/.server/http";
 import { turnstileEnabled, verifyTurnstile } from "~/.server/turnstile";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";

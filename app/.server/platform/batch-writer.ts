@@ -1,0 +1,53 @@
+/**
+ * The Node server's batch writer (page sessions use it): rows answered with 202 wait here at most
+ * `intervalMs` (or until `maxRows` are in) and go in one insert; a normal stop
+ * (SIGTERM, SIGINT, exit of the event loop) writes what is left first.
+ */
+export class BatchWriter<Row> {
+  private rows: Row[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private write: (rows: Row[]) => Promise<void>,
+    private intervalMs = 1000,
+    private maxRows = 200,
+  ) {}
+
+  add(row: Row) {
+    this.rows.push(row);
+    if (this.rows.length >= this.maxRows) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+  }
+
+  get pending() {
+    return this.rows.length;
+  }
+
+  /** Writes what is queued; writes never overlap, so a batch is never lost to a race. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.rows;
+    this.rows = [];
+    this.flushing = this.flushing.then(async () => {
+      if (!batch.length) return;
+      try {
+        await this.write(batch);
+      } catch (error) {
+        console.error("batch write failed, keeping it for the next one", error);
+        this.rows.unshift(...batch);
+      }
+    });
+    return this.flushing;
+  }
+
+  /** Flushes before the process stops normally. */
+  flushOnExit(proc: NodeJS.Process) {
+    const stop = (signal: NodeJS.Signals) => {
+      void this.flush().finally(() => proc.kill(proc.pid, signal));
+    };
+    for (const signal of ["SIGTERM", "SIGINT"] as const) proc.once(signal, stop);
+    proc.once("beforeExit", () => void this.flush());
+  }
+}

@@ -1,0 +1,17 @@
+import type { SessionIdStorageStrategy } from "@remix-run/server-runtime";
+import { isProduction, type Env } from "./env";
+
+/** Absolute lifetime of a session; the idle timeout is enforced in the sessions table. */
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
+
+export function sessionCookieOptions(env: Env): SessionIdStorageStrategy["cookie"] {
+  return {
+    name: "__session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: isProduction(env),
+    secrets: [env.SESSION_SECRET],
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  };
+}

@@ -1,0 +1,52 @@
+import type { AppLoadContext } from "@remix-run/server-runtime";
+import type { Services } from "~/.server/services";
+import { getServices } from "~/services.server";
+import { applySecurityHeaders } from "~/.server/security-headers";
+import { clientAddress } from "~/.server/http";
+import { hitRateLimit } from "~/models/rate-limits.server";
+import { userForApiToken } from "~/models/api-tokens.server";
+
+/** JSON for API clients, with the same security headers as pages and no caching. */
+export function apiJson(services: Services | null, data: unknown, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  applySecurityHeaders(headers, services?.env ?? null);
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function apiError(services: Services | null, status: number, message: string, headers?: HeadersInit) {
+  return apiJson(services, { error: message }, { status, headers });
+}
+
+export const API_RATE_LIMIT = { limit: 120, windowMs: 60_000 };
+
+/** Services for an API request, after the per-address rate limit. Throws a 429 response. */
+export async function beginApiRequest(
+  { request, context }: { request: Request; context: AppLoadContext },
+  bucket: string,
+  limit = API_RATE_LIMIT,
+) {
+  const services = await getServices(context);
+  const hit = await hitRateLimit(services.db, `api:${bucket}:${clientAddress(request)}`, limit);
+  if (!hit.allowed) {
+    throw apiError(services, 429, "Too many requests", { "Retry-After": String(hit.retryAfterSeconds) });
+  }
+  return services;
+}
+
+export function bearerToken(request: Request) {
+  const header = request.headers.get("Authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The user behind the Bearer token; a 401 JSON response is thrown otherwise. */
+export async function requireApiUser(services: Services, request: Request) {
+  const token = bearerToken(request);
+  const user = token ? await userForApiToken(services.db, token) : null;
+  if (!user) {
+    throw apiError(services, 401, "Missing, invalid or expired token", { "WWW-Authenticate": 'Bearer realm="api"' });
+  }
+  return { user, token: token! };
+}

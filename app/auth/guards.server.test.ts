@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The guards as the app runs them on Node: services boot from process.env on a
+ * real libsql file, migrated and seeded like `npm start`.
+ */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marketplace-guards-"));
+process.env.DATA_DIR = dir;
+process.env.DATABASE_URL = `file:${path.join(dir, "guards.db")}`;
+process.env.DEMO_DATA = "true";
+
+const { requireUser, requireAnonymous, allowAnyone } = await import("./guards.server");
+const { getServices } = await import("~/services.server");
+const { findUserByEmail } = await import("~/models/users.server");
+const { startSession } = await import("~/models/sessions.server");
+
+const context = {};
+let sellerCookie = "";
+
+beforeAll(async () => {
+  const services = await getServices(context);
+  const seller = await findUserByEmail(services.db, "seller@demo.test");
+  const session = await services.sessionStorage.getSession();
+  session.set("sessionId", await startSession(services.db, seller!.id));
+  sellerCookie = (await services.sessionStorage.commitSession(session)).split(";")[0]!;
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Response;
+  }
+  throw new Error("expected the guard to throw");
+}
+
+const req = (url: string, init: RequestInit & { cookie?: string } = {}) =>
+  new Request(`http://market.test${url}`, {
+    ...init,
+    headers: { ...(init.cookie ? { Cookie: init.cookie } : {}), ...(init.headers as Record<string, string>) },
+  });
+
+describe("guards", () => {
+  it("send a visitor who opens a project detail page to /home with redirect and login=true", async () => {
+    for (const p of ["/sellers/myprojects/5", "/buyers/myprojects/5", "/admin/projects/5", "/projects/more-details/5"]) {
+      const response = await thrown(requireUser({ request: req(p), context }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/home?redirect=${encodeURIComponent(p)}&login=true`);
+    }
+  });
+
+  it("send a visitor elsewhere to /signin with the page wanted, data requests included", async () => {
+    const response = await thrown(requireUser({ request: req("/sellers/myprojects?sort=date&_data=routes%2Fx"), context }));
+    expect(response.headers.get("Location")).toBe("/signin?redirect=%2Fsellers%2Fmyprojects%3Fsort%3Ddate");
+  });
+
+  it("answer 404 to a member whose role may not open the path", async () => {
+    const response = await thrown(requireUser({ request: req("/buyers/search", { cookie: sellerCookie }), context }));
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("This page could not be found");
+    const allowed = await requireUser({ request: req("/sellers/myprojects", { cookie: sellerCookie }), context });
+    expect(allowed.role).toBe("seller");
+  });
+
+  it("send a signed-in user away from guest-only pages", async () => {
+    const response = await thrown(requireAnonymous({ request: req("/join", { cookie: sellerCookie }), context }));
+    expect(response.headers.get("Location")).toBe("/home");
+  });
+
+  it("refuse a state-changing request from another origin", async () => {
+    const post = (headers: Record<string, string>) =>
+      allowAnyone({ request: req("/contact-us", { method: "POST", headers }), context });
+    expect((await thrown(post({ Origin: "https://evil.test" }))).status).toBe(403);
+    expect((await thrown(post({}))).status).toBe(403);
+    await expect(post({ Origin: "http://market.test" })).resolves.toBeTruthy();
+    await expect(post({ "Sec-Fetch-Site": "same-origin" })).resolves.toBeTruthy();
+  });
+
+  it("seed the demo accounts and market in the embedded default", async () => {
+    const services = await getServices(context);
+    for (const email of ["buyer@demo.test", "seller@demo.test", "broker@demo.test", "admin@demo.test", "agent@demo.test", "multi@demo.test"]) {
+      expect(await findUserByEmail(services.db, email), email).toBeTruthy();
+    }
+    expect((await findUserByEmail(services.db, "multi@demo.test"))!.roles).toEqual(["ROLE_SELLER", "ROLE_BUYER"]);
+    const { sql } = await import("drizzle-orm");
+    const count = async (table: string) =>
+      Number((await services.db.all<{ n: number }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+    expect(await count("projects")).toBe(200);
+    expect(await count("customers")).toBe(300);
+    expect(await count("project_loans")).toBeGreaterThan(500);
+  });
+});

@@ -1,0 +1,39 @@
+import { hmacSha256 } from "~/.server/crypto";
+import type { Role } from "~/lib/roles";
+
+/**
+ * Who a buyer is, as the project's deal desk may show it. The deal flow reveals a
+ * buyer to the seller when the buyer signs the NDA (its clause 8 then binds the
+ * seller to keep that identity confidential); before that the seller sees a
+ * pseudonym. Admins run the marketplace and see names throughout. The e-mail
+ * address is shown to either only once the NDA is signed.
+ */
+export type BuyerIdentity = { buyerId: number | null; name: string; company: string; email: string | null };
+
+type Known = { buyerId: number; name: string; company: string; email?: string };
+
+/** A label that stays the same for one buyer on one project, and says nothing across projects. */
+export async function buyerPseudonym(secret: string, projectId: number, buyerId: number) {
+  const digest = await hmacSha256(secret, `buyer-pseudonym:${projectId}:${buyerId}`);
+  const code = Array.from(digest.slice(0, 3), (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
+  return `Buyer ${code}`;
+}
+
+/**
+ * What the desk of `projectId` may say about each buyer, for `role`. `signed`
+ * holds the buyers whose NDA on this project is signed (whatever was decided after).
+ */
+export async function identitiesFor(secret: string, projectId: number, role: Role | null, signed: ReadonlySet<number>, buyers: Known[]) {
+  const shown = new Map<number, BuyerIdentity>();
+  for (const buyer of buyers) {
+    if (shown.has(buyer.buyerId)) continue;
+    const revealed = signed.has(buyer.buyerId);
+    if (revealed || role === "admin") {
+      shown.set(buyer.buyerId, { buyerId: buyer.buyerId, name: buyer.name, company: buyer.company, email: revealed ? (buyer.email ?? null) : null });
+    } else {
+      // not even the internal id: it would let the seller follow one buyer from project to project
+      shown.set(buyer.buyerId, { buyerId: null, name: await buyerPseudonym(secret, projectId, buyer.buyerId), company: "", email: null });
+    }
+  }
+  return (buyerId: number) => shown.get(buyerId) ?? { buyerId: null, name: "A buyer", company: "", email: null };
+}

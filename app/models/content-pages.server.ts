@@ -1,0 +1,12 @@
+import { json } from "@remix-run/server-runtime";
+import { notFound } from "~/.server/http";
+import { imageConfig, isPreview } from "~/.server/preview";
+import type { Services } from "~/.server/services";
+
+/** A CMS page by slug, with what its renderer needs; 404 when there is none. */
+export async function contentPage(services: Services, request: Request, slug: string) {
+  const preview = await isPreview(services, request);
+  const page = await services.content.page(slug, { preview });
+  if (!page) throw notFound();
+  return json({ page, images: imageConfig(services) });
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { makeUser } from "~/seed/factories";
+import { pageSessions } from "~/.server/db/schema";
+import { storePageSessions, toRow } from "~/models/page-sessions.server";
+import { BatchWriter } from "~/.server/platform/batch-writer";
+import { pageSessionSchema, type PageSessionRecord } from "~/lib/analytics/page-session";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let userId = 0;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  userId = (await makeUser(t.db)).id;
+});
+afterAll(() => t.cleanup());
+
+const record = (sessionId: string): PageSessionRecord =>
+  pageSessionSchema.parse({
+    sessionId,
+    route: "/buyers/search",
+    sessionStart: 1_790_000_000_000,
+    sessionEnd: 1_790_000_004_000,
+    totalDuration: 4000,
+    activeTime: 3000,
+    lastActiveTime: 1_790_000_003_000,
+    isPageActive: false,
+    userInteractions: { clicks: 0, keystrokes: 2, scrollEvents: 0, mouseMovements: 0, mouseLeaves: 0 },
+    scrollDepthMax: 0,
+    interactionTimepoints: [],
+    pageType: "search-results",
+    companyId: null,
+    searchQuery: "solar",
+    userAgent: "test",
+    screenWidth: 1,
+    screenHeight: 1,
+    language: "en",
+  });
+
+describe("the Node batch writer", () => {
+  it("holds rows until the interval or a full batch, then writes them once each", async () => {
+    const writer = new BatchWriter((rows: ReturnType<typeof toRow>[]) => storePageSessions(t.db, rows), 60_000, 3);
+    writer.add(toRow(record("batch-aaaaaaaa"), userId));
+    writer.add(toRow(record("batch-bbbbbbbb"), userId));
+    expect(writer.pending).toBe(2);
+    expect(await t.db.$count(pageSessions)).toBe(0);
+    // a resend of the same session in the next batch is not counted twice
+    writer.add(toRow(record("batch-aaaaaaaa"), userId));
+    await writer.flush();
+    expect(await t.db.$count(pageSessions)).toBe(2);
+  });
+
+  it("writes what is left when the process stops normally", async () => {
+    const writer = new BatchWriter((rows: ReturnType<typeof toRow>[]) => storePageSessions(t.db, rows), 60_000, 100);
+    const listeners: Record<string, () => void> = {};
+    const fakeProcess = {
+      pid: 1,
+      once: (event: string, fn: () => void) => (listeners[event] = fn),
+      kill: () => true,
+    } as unknown as NodeJS.Process;
+    writer.flushOnExit(fakeProcess);
+    writer.add(toRow(record("stop-cccccccc"), userId));
+    listeners.SIGTERM!();
+    await writer.flush();
+    expect(await t.db.$count(pageSessions)).toBe(3);
+  });
+});

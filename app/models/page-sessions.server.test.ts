@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { makeUser } from "~/seed/factories";
+import { projects, type User } from "~/.server/db/schema";
+import { BEACON_LIMIT, checkRecord } from "~/models/page-sessions.server";
+import { pageSessionSchema } from "~/lib/analytics/page-session";
+import type { ProjectStatus } from "~/lib/projects";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let buyer: User;
+let other: User;
+let seller: User;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  other = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+});
+afterAll(() => t.cleanup());
+
+async function project(status: ProjectStatus) {
+  const [row] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "insurance_loan", status, projectName: status }).returning();
+  return row!.id;
+}
+
+const recordOf = (userId: number | null, companyId: number | null) =>
+  pageSessionSchema.parse({
+    sessionId: `check-${Math.random().toString(36).slice(2, 10)}`,
+    userId,
+    route: companyId ? `/projects/more-details/${companyId}` : "/home",
+    sessionStart: 1_790_000_000_000,
+    sessionEnd: 1_790_000_004_000,
+    totalDuration: 4000,
+    activeTime: 3000,
+    lastActiveTime: 1_790_000_003_000,
+    isPageActive: false,
+    userInteractions: { clicks: 0, keystrokes: 0, scrollEvents: 0, mouseMovements: 0, mouseLeaves: 0 },
+    scrollDepthMax: 0,
+    interactionTimepoints: [],
+    pageType: companyId ? "company-before-nda" : "homepage",
+    companyId,
+    userAgent: "test",
+    screenWidth: 1,
+    screenHeight: 1,
+    language: "en",
+  });
+
+// each case has its own minute, so the budget of one does not spill into another
+let minute = 29_833_334 * 60_000;
+const nextMinute = () => (minute += 60_000);
+
+/** checkRecord counts after the answer; the tests wait for that count before the next record. */
+async function check(user: User, record: ReturnType<typeof recordOf>, now: number) {
+  const deferred: Array<Promise<unknown>> = [];
+  const result = await checkRecord(t.db, user, record, { now, defer: (work) => deferred.push(work) });
+  await Promise.all(deferred);
+  return result;
+}
+
+describe("the beacon's checks of a record", () => {
+  it("accepts the member's own record on a published project, or on no project", async () => {
+    const id = await project("published");
+    expect(await check(buyer, recordOf(buyer.id, id), nextMinute())).toEqual({ ok: true });
+    expect(await check(buyer, recordOf(buyer.id, await project("under_offer")), nextMinute())).toEqual({ ok: true });
+    expect(await check(buyer, recordOf(buyer.id, null), nextMinute())).toEqual({ ok: true });
+  });
+
+  it("refuses a record that names another member, or none", async () => {
+    const id = await project("published");
+    for (const userId of [other.id, null]) {
+      expect(await check(buyer, recordOf(userId, id), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["userId"] });
+    }
+  });
+
+  it("refuses a project that is unknown or not on show, even to its own seller", async () => {
+    for (const status of ["draft", "submitted", "rejected", "withdrawn", "sold"] as const) {
+      const id = await project(status);
+      expect(await check(buyer, recordOf(buyer.id, id), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
+      expect(await check(seller, recordOf(seller.id, id), nextMinute())).toMatchObject({ ok: false, status: 400 });
+    }
+    expect(await check(buyer, recordOf(buyer.id, 987_654), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
+  });
+
+  it("answers 429 past the member's budget in a minute, without touching another member's", async () => {
+    const now = nextMinute();
+    for (let i = 0; i < BEACON_LIMIT.limit; i++) {
+      expect((await check(buyer, recordOf(buyer.id, null), now)).ok).toBe(true);
+    }
+    const over = await check(buyer, recordOf(buyer.id, null), now + 1_000);
+    expect(over).toMatchObject({ ok: false, status: 429 });
+    expect(over.ok === false && over.status === 429 && over.retryAfterSeconds).toBe(59);
+    expect(await check(other, recordOf(other.id, null), now)).toEqual({ ok: true });
+    expect(await check(buyer, recordOf(buyer.id, null), now + 60_000)).toEqual({ ok: true });
+  });
+});

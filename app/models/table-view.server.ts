@@ -1,0 +1,64 @@
+import { redirect } from "@remix-run/server-runtime";
+import type { Services } from "~/.server/services";
+import { TABLES, type ResolvedPreferences, type TableKey } from "~/lib/table-preferences";
+import { loadPreferences, resetPreferences, savePreferences } from "~/models/table-preferences.server";
+
+const FILTER_KEYS = ["q", "industry", "region", "status", "transactionSize"] as const;
+
+/** The table as this member sees it: stored preferences, overridden by what the URL says. */
+export async function tableView(services: Services, userId: number, table: TableKey, request: Request) {
+  const { resolved } = await loadPreferences(services.db, userId, table);
+  const params = new URL(request.url).searchParams;
+  const headers = new Set(TABLES[table].headers.map((h) => h.value));
+  const sort = params.get("sort");
+  const filters = { ...resolved.filters };
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value !== null) filters[key] = value;
+  }
+  return {
+    ...resolved,
+    sortBy: sort && headers.has(sort) ? sort : resolved.sortBy,
+    sortDesc: params.has("desc") ? params.get("desc") === "1" : resolved.sortDesc,
+    filters,
+    page: Math.max(1, Math.min(10_000, Number(params.get("page")) || 1)),
+  };
+}
+
+/** The column, view and reset forms of a table; answers null when the form is not one of them. */
+export async function handleTableAction(
+  services: Services,
+  userId: number,
+  table: TableKey,
+  form: FormData,
+  request: Request,
+) {
+  const intent = form.get("intent");
+  if (form.get("table") !== table || !["columns", "save-view", "reset"].includes(String(intent))) return null;
+  const current = await tableView(services, userId, table, request);
+  if (intent === "reset") {
+    await resetPreferences(services.db, userId, table);
+    return redirect(new URL(request.url).pathname);
+  }
+  if (intent === "columns") {
+    const chosen = new Set(form.getAll("column").map(String));
+    const visible = Object.fromEntries(TABLES[table].headers.map((h) => [h.value, chosen.has(h.value)]));
+    const { stored } = await loadPreferences(services.db, userId, table);
+    await savePreferences(services.db, userId, table, {
+      visible,
+      sortBy: stored?.sortBy,
+      sortDesc: stored?.sortDesc,
+      filters: stored?.filters,
+    });
+  } else {
+    const state: Partial<ResolvedPreferences> = {
+      visible: current.visible,
+      sortBy: current.sortBy,
+      sortDesc: current.sortDesc,
+      filters: current.filters,
+    };
+    await savePreferences(services.db, userId, table, state);
+  }
+  const url = new URL(request.url);
+  return redirect(url.pathname + url.search);
+}

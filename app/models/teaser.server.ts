@@ -1,0 +1,76 @@
+import { json } from "@remix-run/server-runtime";
+import type { Project } from "~/.server/db/schema";
+import { notFound } from "~/.server/http";
+import type { Services } from "~/.server/services";
+import type { Role } from "~/lib/roles";
+import { findVisibleProject, recordView } from "~/models/projects.server";
+import { findContract } from "~/models/contracts.server";
+import { findPass } from "~/models/feedback.server";
+import { workspacePath } from "~/lib/deal";
+
+/** Detail keys that name the borrower or its place: never in a teaser. */
+const IDENTIFYING = ["address", "zip", "website", "contactPhone", "carrier"];
+
+/** What any member may see of a listing before an NDA: no borrower, no documents, no loan tape. */
+export function teaserOf(project: Project) {
+  const details = Object.fromEntries(Object.entries(project.details).filter(([key]) => !IDENTIFYING.includes(key)));
+  return {
+    id: project.id,
+    kind: project.kind,
+    status: project.status,
+    projectName: project.projectName,
+    industry: project.industry,
+    sector: project.sector,
+    saleType: project.saleType,
+    term: project.term,
+    waInterest: project.waInterest,
+    maturityDate: project.maturityDate,
+    location: project.location,
+    state: project.state,
+    secured: project.secured,
+    loanAmount: project.loanAmount,
+    size: project.size,
+    projectDueDate: project.projectDueDate,
+    loanPool: project.loanPool,
+    longTermDebtSecured: project.longTermDebtSecured,
+    longTermDebtLevelOfSecurity: project.longTermDebtLevelOfSecurity,
+    fullDetails: project.fullDetails,
+    details,
+    publishedAt: project.publishedAt,
+    own: false,
+  };
+}
+
+/** What the teaser offers this member: sign the NDA, continue, wait, open the workspace, or pass. */
+async function dealStateOf(services: Services, project: Project, viewer: { id: number; role: Role | null; roles: string[] }) {
+  const canDeal = project.sellerId !== viewer.id && (viewer.role === "buyer" || viewer.role === "broker");
+  if (!canDeal) return null;
+  const [contract, pass] = await Promise.all([
+    findContract(services.db, project.id, viewer.id),
+    findPass(services.db, project.id, viewer.id),
+  ]);
+  const workspace = workspacePath(viewer.roles, project.id);
+  return {
+    ndaStatus: contract?.ndaStatus ?? null,
+    signingPath: contract ? `${workspace}/${contract.envelopeId}` : null,
+    signedAt: contract?.signedAt ?? null,
+    rejectionReason: contract?.rejectionReason ?? null,
+    workspacePath: workspace,
+    passedAt: pass?.createdAt ?? null,
+    open: project.status === "published",
+  };
+}
+
+export async function loadTeaser(
+  services: Services,
+  viewer: { id: number; role: Role | null; roles: string[] },
+  id: number,
+  { kind }: { kind?: Project["kind"] } = {},
+) {
+  const project = await findVisibleProject(services.db, viewer, id);
+  if (!project || (kind && project.kind !== kind)) throw notFound();
+  const own = project.sellerId === viewer.id;
+  // the seller's and admins' own looks are not buyer interest
+  if (!own && viewer.role !== "admin") services.waitUntil(recordView(services.db, viewer.id, project.id));
+  return json({ project: { ...teaserOf(project), own }, deal: await dealStateOf(services, project, viewer) });
+}

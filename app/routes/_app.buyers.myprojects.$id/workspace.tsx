@@ -1,0 +1,90 @@
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { workspaceAction, workspaceLoader } from "~/routes/_app.buyers.myprojects.$id/queries.server";
+import { LoanTapeTable } from "~/components/loan-tape-table";
+import { PassStep } from "~/components/teaser";
+import { FormErrors } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { StatusBadge } from "~/components/project-cells";
+import { ProjectSummary } from "~/components/project-facts";
+import { DocumentList } from "~/components/deal/data-room";
+import { OfferCard, OfferReply, OfferStep, OfferTermsForm, type OfferView } from "~/components/deal/offers";
+import { ThreadView } from "~/components/deal/thread";
+import { OPEN_OFFER_STATUSES } from "~/lib/deal";
+import { formatDate } from "~/lib/format";
+
+/** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
+export function WorkspacePage() {
+  const { project, contract, documents, thread, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof workspaceLoader>();
+  const data = useActionData<typeof workspaceAction>();
+  const result = (intent: string) => (data && "result" in data && data.intent === intent ? data.result : undefined);
+  const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
+  const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={project.projectName}>
+        <StatusBadge status={project.status} />
+      </PageHeader>
+      <p className="text-sm text-slate-600">
+        NDA Approved · signed {formatDate(contract.signedAt)} ·{" "}
+        <a href={ndaPath} className="link" target="_blank" rel="noreferrer">
+          your signed NDA
+        </a>
+      </p>
+      {data && "error" in data ? <FormErrors errors={[data.error]} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <ProjectSummary project={project} />
+          <section className="card" id="data-room" aria-label="Data room">
+            <h2 className="mb-2 font-semibold">Data room</h2>
+            {contract.dataRoomBlocked ? (
+              <p className="text-sm text-slate-600">The seller has not given you access to the data room.</p>
+            ) : (
+              <DocumentList projectId={project.id} documents={documents} />
+            )}
+          </section>
+          {project.kind === "loan_pool" ? <LoanTapeTable loans={loans} count={loanCount} /> : null}
+        </div>
+        <div className="space-y-6">
+          <section className="card" id="negotiation" aria-label="Negotiation">
+            <h2 className="mb-3 font-semibold">Negotiation with the seller</h2>
+            <ThreadView messages={thread} me={me} lastResult={result("message")} />
+          </section>
+          <section className="space-y-4" id="offers" aria-label="Offers">
+            <h2 className="font-semibold">Offers</h2>
+            {offers.map((view) => (
+              <OfferCard key={view.offer.id} view={view as OfferView} side="buyer">
+                {view.offer.status === "countered" ? (
+                  <OfferReply
+                    offer={view.offer as OfferView["offer"]}
+                    steps={
+                      <>
+                        <OfferStep offerId={view.offer.id} intent="accept" label="Accept the counter-offer" primary />
+                        <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw" />
+                      </>
+                    }
+                    termsIntent="revise"
+                    summary="Answer with revised terms"
+                    submitLabel="Send revised offer"
+                    lastResult={result("revise")}
+                  />
+                ) : view.offer.status === "submitted" ? (
+                  <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw the offer" />
+                ) : null}
+              </OfferCard>
+            ))}
+            {!open && project.status === "published" ? (
+              <div className="card">
+                <h3 className="mb-3 font-semibold">Submit a letter of intent</h3>
+                <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={result("offer")} />
+              </div>
+            ) : null}
+          </section>
+          <PassStep projectId={project.id} passedAt={passedAt} />
+          <Link to={dealsPath} className="link text-sm">
+            All my deals
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

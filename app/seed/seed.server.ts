@@ -1,0 +1,80 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { insertMany } from "~/.server/db/bulk";
+import { customers, projects, users } from "~/.server/db/schema";
+import { generateCustomer, generateProject, random } from "~/seed/demo-market";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "~/seed/factories";
+import { enrolTotp } from "~/models/two-factor.server";
+import { createUser } from "~/models/users.server";
+import { replaceLoanTape } from "~/models/projects.server";
+
+export const DEMO_PROJECTS = 200;
+export const DEMO_CUSTOMERS = 300;
+
+const BANK_SELLERS = [
+  { email: "lakeshore@demo.test", name: "Lena Lakeshore", company: "Lakeshore Savings Bank" },
+  { email: "granite@demo.test", name: "Grant Granite", company: "Granite State Credit Union" },
+  { email: "sunbelt@demo.test", name: "Sunny Belt", company: "Sunbelt Commercial Finance" },
+];
+
+/**
+ * Demo data for the embedded database and `wrangler dev` only (never when
+ * APP_ENV=production): the demo accounts, then a market of 200 projects and 300
+ * buyer companies. Each part runs when its table is empty; inserts are idempotent
+ * or batched, so two processes starting at once cannot duplicate anything.
+ */
+/** The demo accounts' e-mails end so: a server that has any says so loudly at start. */
+export const DEMO_EMAIL_DOMAIN = "@demo.test";
+
+export async function hasDemoAccounts(db: Database) {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`${users.email} like ${"%" + DEMO_EMAIL_DOMAIN}`).limit(1);
+  return Boolean(row);
+}
+
+export const DEMO_WARNING =
+  "⚠ This server has the demo accounts (password demo-password). Never expose it: start production with APP_ENV=production on a database of its own.";
+
+export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(users);
+  const seededUsers = (row?.n ?? 0) === 0;
+  if (seededUsers) {
+    const created = await Promise.all(
+      [...DEMO_ACCOUNTS, ...BANK_SELLERS.map((s) => ({ ...s, businessType: "Bank", roles: ["ROLE_SELLER"] as const }))].map(
+        (account) =>
+          createUser(db, { ...account, roles: [...account.roles], phone: "+1 212 555 0100", password: DEMO_PASSWORD }),
+      ),
+    );
+    const admin = created.find((u) => u?.roles.includes("ROLE_ADMIN"));
+    // createUser answers null when another process seeded it first; that process enrols it
+    if (admin) await enrolTotp(db, sessionSecret, admin.id, DEMO_ADMIN_TOTP_SECRET);
+  }
+  await seedMarketIfEmpty(db);
+  return seededUsers;
+}
+
+async function seedMarketIfEmpty(db: Database, now = Date.UTC(2026, 10, 1)) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(projects);
+  if ((row?.n ?? 0) > 0) return seedCustomersIfEmpty(db, now);
+  const sellerEmails = ["seller@demo.test", "agent@demo.test", "multi@demo.test", ...BANK_SELLERS.map((s) => s.email)];
+  const sellers = (await Promise.all(sellerEmails.map((email) => db.query.users.findFirst({ where: eq(users.email, email) }))))
+    .filter((u) => u !== undefined)
+    .map((u) => u.id);
+  if (!sellers.length) return;
+  const r = random(2026);
+  const generated = Array.from({ length: DEMO_PROJECTS }, (_, i) => generateProject(r, i, sellers[i % sellers.length]!, now, true));
+  await insertMany(db, projects, generated.map(({ loans: _loans, ...p }) => p));
+  const ids = await db.select({ id: projects.id }).from(projects).orderBy(projects.id);
+  for (const [i, p] of generated.entries()) {
+    if (p.loans?.length) await replaceLoanTape(db, ids[i]!.id, p.loans);
+  }
+  await seedCustomersIfEmpty(db, now);
+}
+
+async function seedCustomersIfEmpty(db: Database, now: number) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(customers);
+  if ((row?.n ?? 0) > 0) return;
+  const r = random(1009);
+  await insertMany(db, customers, Array.from({ length: DEMO_CUSTOMERS }, (_, i) => generateCustomer(r, i, now)));
+  const first = await db.query.customers.findFirst({ orderBy: (c, { asc }) => [asc(c.id)] });
+  if (first) await db.update(users).set({ customerId: first.id }).where(eq(users.email, "buyer@demo.test"));
+}
