@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/server-runtime";
 import { redirectWithNotification, requireUser, type GuardArgs } from "../auth";
-import { defaultNdaParagraphs } from "../documents/pdf";
+import { defaultNdaParagraphs } from "../documents/nda";
 import { clientAddress, notFound, idParam } from "../http";
 import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { signNdaSchema } from "~/lib/schemas/deal";
