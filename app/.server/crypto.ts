@@ -26,6 +26,14 @@ export async function sha256(text: string): Promise<string> {
   return toBase64Url(new Uint8Array(digest));
 }
 
+/** Hex rather than base64url: the form stored beside documents and in the audit chain, and shown on signed NDAs. */
+export async function sha256Hex(data: string | Uint8Array): Promise<string> {
+  // A copy is ArrayBuffer-backed, which WebCrypto's BufferSource requires of typed arrays.
+  const bytes = typeof data === "string" ? encoder.encode(data) : new Uint8Array(data);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;

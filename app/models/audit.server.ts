@@ -1,4 +1,5 @@
 import { asc, desc, gt, lt } from "drizzle-orm";
+import { sha256Hex } from "~/.server/crypto";
 import type { Database } from "~/.server/db";
 import { auditLog, type AuditRow } from "~/.server/db/schema";
 
@@ -36,12 +37,6 @@ export function canonicalContent(row: Content) {
     row.detail,
     row.address,
   ]);
-}
-
-const encoder = new TextEncoder();
-async function sha256Hex(text: string) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export const chainHash = (prevHash: string, row: Content) => sha256Hex(`${prevHash}\n${canonicalContent(row)}`);

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contracts, projectNdaSettings, users, type Contract, type Project, type User } from "~/.server/db/schema";
-import { randomToken } from "~/.server/crypto";
+import { randomToken, sha256Hex } from "~/.server/crypto";
 import { feedbackToken } from "~/.server/feedback-token";
-import { defaultNdaPdf, sha256Hex, type SigningEvidence } from "~/.server/documents/pdf";
+import type { SigningEvidence } from "~/.server/documents/audit-page";
+import { defaultNdaPdf } from "~/.server/documents/nda";
 import { signingProvider } from "~/.server/signing/builtin";
 import { NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";

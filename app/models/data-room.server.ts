@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { documentEvents, documents, users, type Project, type User } from "~/.server/db/schema";
-import { randomToken } from "~/.server/crypto";
-import { sha256Hex, watermarkPdf } from "~/.server/documents/pdf";
+import { randomToken, sha256Hex } from "~/.server/crypto";
+import { watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
 import type { Services } from "~/.server/services";
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { outbox, projects, type Project, type User } from "~/.server/db/schema";
-import { pdfPageTexts } from "~/.server/documents/pdf";
+import { pdfPageTexts } from "~/.server/documents/pdf-text";
 import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
 import { diskFileStore } from "~/.server/files/disk";

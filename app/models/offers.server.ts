@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { offerEvents, offers, projects, users, type Offer, type Project, type User } from "~/.server/db/schema";
-import { loiPdf, sha256Hex, type LoiTerms } from "~/.server/documents/pdf";
+import { sha256Hex } from "~/.server/crypto";
+import { loiPdf, type LoiTerms } from "~/.server/documents/loi";
 import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
 import { sellerCompanyOf } from "./projects.server";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { pdfPageTexts } from "../../app/.server/documents/pdf";
+import { pdfPageTexts } from "../../app/.server/documents/pdf-text";
 import { listProject, pageAs, token } from "./listing-steps";
 import { baseUrlOf, DEMO, joinAs, signIn } from "./support";
 

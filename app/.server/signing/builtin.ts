@@ -1,4 +1,4 @@
-import { signedNdaPdf } from "../documents/pdf";
+import { signedNdaPdf } from "../documents/audit-page";
 import type { SigningProvider } from "./provider";
 
 /** Signing on our own page: the signer types their name and agrees; the audit page is ours. */

@@ -1,4 +1,4 @@
-import type { SigningEvidence } from "../documents/pdf";
+import type { SigningEvidence } from "../documents/audit-page";
 
 /**
  * How an NDA gets signed. The built-in signer is our own page; DocuSign or Dropbox

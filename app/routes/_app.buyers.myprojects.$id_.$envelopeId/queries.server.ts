@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/server-runtime";
 import { redirectWithNotification, requireUser, type GuardArgs } from "~/auth/guards.server";
-import { defaultNdaParagraphs } from "~/.server/documents/pdf";
+import { defaultNdaParagraphs } from "~/.server/documents/nda";
 import { clientAddress, notFound, idParam } from "~/.server/http";
 import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { signNdaSchema } from "~/lib/schemas/deal";

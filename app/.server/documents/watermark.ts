@@ -1,0 +1,39 @@
+import { PDFDocument, StandardFonts, degrees, grayscale } from "pdf-lib";
+import { pdfSafe } from "./layout";
+
+export async function watermarkPdf(pdf: Uint8Array, text: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false }).catch(() => null);
+  if (!doc) throw new Error("The document could not be read");
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const mark = pdfSafe(text);
+  const unitWidth = Math.max(font.widthOfTextAtSize(mark, 1), 1);
+
+  for (const page of doc.getPages()) {
+    const box = page.getCropBox();
+    // Drawn over the content (not under it) so opaque scans cannot hide it; kept faint to stay readable.
+    const angle = Math.atan2(box.height, box.width);
+    const size = Math.min(48, (Math.hypot(box.width, box.height) * 0.75) / unitWidth);
+    const half = (unitWidth * size) / 2;
+    const rise = size * 0.35; // half the cap height, to centre the line on its baseline
+    page.drawText(mark, {
+      x: box.x + box.width / 2 - half * Math.cos(angle) + rise * Math.sin(angle),
+      y: box.y + box.height / 2 - half * Math.sin(angle) - rise * Math.cos(angle),
+      size,
+      font,
+      rotate: degrees((angle * 180) / Math.PI),
+      color: grayscale(0.5),
+      opacity: 0.25,
+    });
+    const footerSize = Math.min(8, (box.width - 72) / unitWidth);
+    page.drawText(mark, {
+      x: box.x + (box.width - unitWidth * footerSize) / 2,
+      y: box.y + 18,
+      size: footerSize,
+      font,
+      color: grayscale(0.45),
+    });
+  }
+
+  doc.setKeywords([doc.getKeywords(), text].filter((k): k is string => Boolean(k)));
+  return doc.save();
+}
