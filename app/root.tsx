@@ -12,7 +12,8 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
-import { allowAnyone, takeNotification } from "~/auth/guards.server";
+import { allowAnyone } from "~/auth/guards.server";
+import { takeNotification } from "~/auth/session.server";
 import { isPreview } from "~/.server/preview";
 import { PreviewBanner } from "~/components/preview-banner";
 import { toPublicUser } from "~/models/users.server";

@@ -47,23 +47,30 @@ const req = (url: string, init: RequestInit & { cookie?: string } = {}) =>
 describe("guards", () => {
   it("send a visitor who opens a project detail page to /home with redirect and login=true", async () => {
     for (const p of ["/sellers/myprojects/5", "/buyers/myprojects/5", "/admin/projects/5", "/projects/more-details/5"]) {
-      const response = await thrown(requireUser({ request: req(p), context }));
+      const response = await thrown(requireUser({ request: req(p), context }, { role: "member" }));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/home?redirect=${encodeURIComponent(p)}&login=true`);
     }
   });
 
   it("send a visitor elsewhere to /signin with the page wanted, data requests included", async () => {
-    const response = await thrown(requireUser({ request: req("/sellers/myprojects?sort=date&_data=routes%2Fx"), context }));
+    const response = await thrown(requireUser({ request: req("/sellers/myprojects?sort=date&_data=routes%2Fx"), context }, { role: "seller" }));
     expect(response.headers.get("Location")).toBe("/signin?redirect=%2Fsellers%2Fmyprojects%3Fsort%3Ddate");
   });
 
   it("answer 404 to a member whose role may not open the path", async () => {
-    const response = await thrown(requireUser({ request: req("/buyers/search", { cookie: sellerCookie }), context }));
+    const response = await thrown(requireUser({ request: req("/buyers/search", { cookie: sellerCookie }), context }, { role: "buyer" }));
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("This page could not be found");
-    const allowed = await requireUser({ request: req("/sellers/myprojects", { cookie: sellerCookie }), context });
+    const allowed = await requireUser({ request: req("/sellers/myprojects", { cookie: sellerCookie }), context }, { role: "seller" });
     expect(allowed.role).toBe("seller");
+  });
+
+  it("answer 404 when the role named at the call is not the member's, even where the access table would let them in", async () => {
+    const response = await thrown(requireUser({ request: req("/messages", { cookie: sellerCookie }), context }, { role: ["buyer", "admin"] }));
+    expect(response.status).toBe(404);
+    const member = await requireUser({ request: req("/messages", { cookie: sellerCookie }), context }, { role: "member" });
+    expect(member.role).toBe("seller");
   });
 
   it("send a signed-in user away from guest-only pages", async () => {

@@ -1,47 +1,13 @@
 import { redirect, type AppLoadContext } from "@remix-run/server-runtime";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/.server/db/schema";
-import type { NotificationType, Services } from "~/.server/services";
-import { getServices } from "~/services.server";
+import type { Services } from "~/.server/services";
+import { assertSameOrigin, notFound } from "~/.server/http";
 import { isGuestOnly, isPathAllowed, isProjectDetail } from "~/lib/access";
-import { primaryRole } from "~/lib/roles";
-import { findUserById, type SigninResult } from "~/models/users.server";
-import { checkPassword } from "~/auth/signin.server";
-import { endSession, startSession, userForSession } from "~/models/sessions.server";
-import { notFound, assertSameOrigin } from "~/.server/http";
+import { primaryRole, type Role } from "~/lib/roles";
+import { getServices } from "~/services.server";
+import { currentUser } from "./session.server";
 
 export type GuardArgs = { request: Request; context: AppLoadContext; params?: Record<string, string | undefined> };
-
-/** remix-auth does the credential check; sessions are ours (sessions table + cookie). */
-export function signinAuthenticator(services: Services) {
-  const authenticator = new Authenticator<SigninResult>();
-  authenticator.use(
-    new FormStrategy(async ({ form, request }) =>
-      checkPassword(services, request, String(form.get("email") ?? ""), String(form.get("password") ?? "")),
-    ),
-    "form",
-  );
-  return authenticator;
-}
-
-async function readCookieSession(services: Services, request: Request) {
-  return services.sessionStorage.getSession(request.headers.get("Cookie"));
-}
-
-/** The signed-in user for this request, memoised so a page's parallel loaders share one look-up. */
-const userCache = new WeakMap<Request, Promise<User | null>>();
-export function currentUser(services: Services, request: Request): Promise<User | null> {
-  let pending = userCache.get(request);
-  if (!pending) {
-    pending = readCookieSession(services, request).then((session) => {
-      const id = session.get("sessionId");
-      return id ? userForSession(services.db, id) : null;
-    });
-    userCache.set(request, pending);
-  }
-  return pending;
-}
 
 /** The page a data request (?_data=...) belongs to: its path and query without _data. */
 export function pagePathOf(request: Request) {
@@ -51,31 +17,31 @@ export function pagePathOf(request: Request) {
   return { pathname: url.pathname, search: url.search };
 }
 
-async function begin({ request, context }: GuardArgs) {
-  assertSameOrigin(request);
-  return getServices(context);
+/** The base guard every other one starts from: a same-origin request, the services, the member if any. */
+async function whoIsAsking(args: GuardArgs) {
+  assertSameOrigin(args.request);
+  const services = await getServices(args.context);
+  return { services, user: await currentUser(services, args.request) };
 }
 
 /** Pages anyone may open (the user, when there is one, is returned too). */
 export async function allowAnyone(args: GuardArgs) {
-  const services = await begin(args);
-  return { services, user: await currentUser(services, args.request) };
+  return whoIsAsking(args);
 }
 
 /** Guest-only pages: a signed-in user is sent home. */
 export async function requireAnonymous(args: GuardArgs) {
-  const services = await begin(args);
-  if (await currentUser(services, args.request)) throw redirect("/home");
+  const { services, user } = await whoIsAsking(args);
+  if (user) throw redirect("/home");
   return { services };
 }
 
 /**
- * Every members' page: a visitor is sent to sign in (project detail pages to the
- * home page's sign-in prompt); a member whose role may not open this path gets 404.
+ * A signed-in member: a visitor is sent to sign in (project detail pages to the home
+ * page's sign-in prompt), an admin without two-factor sign-in to enrol first.
  */
-export async function requireUser(args: GuardArgs) {
-  const services = await begin(args);
-  const user = await currentUser(services, args.request);
+export async function requireMember(args: GuardArgs) {
+  const { services, user } = await whoIsAsking(args);
   const { pathname, search } = pagePathOf(args.request);
   if (!user) {
     const wanted = pathname + search;
@@ -88,9 +54,29 @@ export async function requireUser(args: GuardArgs) {
   if (mustEnrolTwoFactor(user) && pathname !== TWO_FACTOR_ENROLMENT_PATH) {
     throw redirect(`${TWO_FACTOR_ENROLMENT_PATH}?enrol=required`);
   }
-  const role = primaryRole(user.roles);
-  if (!isPathAllowed(role, pathname)) throw notFound();
-  return { services, user, role };
+  return { services, user, role: primaryRole(user.roles) };
+}
+
+/** Who may open a page: one role, several, or any signed-in member. */
+export type RoleRule = Role | readonly Role[] | "member";
+
+export function roleAllowed(role: Role | null, rule: RoleRule) {
+  if (rule === "member") return true;
+  return role !== null && (typeof rule === "string" ? rule === role : rule.includes(role));
+}
+
+/**
+ * Every members' page: the role it is for is named at the call, and the access
+ * table (app/lib/access.ts) must agree; a member who may not open the page gets 404.
+ */
+type Guarded<R> = { services: Services; user: User; role: R };
+export function requireUser(args: GuardArgs, rule: { role: "member" }): Promise<Guarded<Role | null>>;
+export function requireUser(args: GuardArgs, rule: { role: Role | readonly Role[] }): Promise<Guarded<Role>>;
+export async function requireUser(args: GuardArgs, { role: rule }: { role: RoleRule }) {
+  const guarded = await requireMember(args);
+  const { pathname } = pagePathOf(args.request);
+  if (!isPathAllowed(guarded.role, pathname) || !roleAllowed(guarded.role, rule)) throw notFound();
+  return guarded;
 }
 
 export const TWO_FACTOR_ENROLMENT_PATH = "/profile";
@@ -98,104 +84,4 @@ export const TWO_FACTOR_ENROLMENT_PATH = "/profile";
 /** Admins hold the keys to every account and listing: they use nothing else before two-factor sign-in is on. */
 export function mustEnrolTwoFactor(user: User) {
   return user.roles.includes("ROLE_ADMIN") && !user.totpEnabledAt;
-}
-
-export async function requireAdmin(args: GuardArgs) {
-  const guarded = await requireUser(args);
-  if (guarded.role !== "admin") throw notFound();
-  return guarded;
-}
-
-/** A sign-in ends whatever session the browser had before. */
-async function endPreviousSession(services: Services, request: Request) {
-  const previousId = (await readCookieSession(services, request)).get("sessionId");
-  if (previousId) await endSession(services.db, previousId);
-}
-
-export async function signIn(
-  services: Services,
-  request: Request,
-  userId: number,
-  { redirectTo, notification }: { redirectTo: string; notification?: string },
-) {
-  await endPreviousSession(services, request);
-  // a brand-new cookie session: nothing from before sign-in carries over
-  const session = await services.sessionStorage.getSession();
-  session.set("sessionId", await startSession(services.db, userId));
-  if (notification) session.flash("notification", { message: notification, type: "success" });
-  return redirect(redirectTo, {
-    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
-  });
-}
-
-export async function signOut(services: Services, request: Request) {
-  const session = await readCookieSession(services, request);
-  const id = session.get("sessionId");
-  if (id) await endSession(services.db, id);
-  const fresh = await services.sessionStorage.getSession();
-  fresh.flash("notification", { message: "You have signed out.", type: "success" });
-  return redirect("/signin", {
-    headers: { "Set-Cookie": await services.sessionStorage.commitSession(fresh) },
-  });
-}
-
-/** Redirect with a snackbar message that the next page shows once. */
-export async function redirectWithNotification(
-  services: Services,
-  request: Request,
-  to: string,
-  message: string,
-  type: NotificationType = "success",
-) {
-  const session = await readCookieSession(services, request);
-  session.flash("notification", { message, type });
-  return redirect(to, {
-    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
-  });
-}
-
-/** Reads (and so consumes) the flash notification; the returned header must be sent. */
-export async function takeNotification(services: Services, request: Request) {
-  const session = await readCookieSession(services, request);
-  const notification = session.get("notification") ?? null;
-  return {
-    notification,
-    headers: notification
-      ? { "Set-Cookie": await services.sessionStorage.commitSession(session) }
-      : undefined,
-  };
-}
-
-/** How long the half-way state between the password and the code lasts. */
-export const PENDING_SIGNIN_MS = 5 * 60_000;
-
-/**
- * After the right password of a member with two-factor sign-in: the signed cookie
- * holds who is half-way and until when, never a session; only the code starts one.
- */
-export async function beginSecondStep(services: Services, request: Request, userId: number, redirectTo: string) {
-  const session = await services.sessionStorage.getSession();
-  session.set("pendingSignin", { userId, redirectTo, expiresAt: Date.now() + PENDING_SIGNIN_MS });
-  await endPreviousSession(services, request);
-  return redirect("/signin/code", {
-    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
-  });
-}
-
-/** The member half-way through sign-in, or null when there is none or it has expired. */
-export async function pendingSignin(services: Services, request: Request) {
-  const pending = (await readCookieSession(services, request)).get("pendingSignin");
-  if (!pending || pending.expiresAt <= Date.now()) return null;
-  const user = await findUserById(services.db, pending.userId);
-  if (!user || !user.enabled || !user.totpEnabledAt) return null;
-  return { user, redirectTo: pending.redirectTo };
-}
-
-/** Forgets the half-way state (the code step gave up); back to the password with a message. */
-export async function abandonSecondStep(services: Services, message: string) {
-  const session = await services.sessionStorage.getSession();
-  session.flash("notification", { message, type: "error" });
-  return redirect("/signin", {
-    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
-  });
 }

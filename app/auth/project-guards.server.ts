@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/server-runtime";
-import { assertSameOrigin, notFound, idParam } from "~/.server/http";
-import { currentUser, pagePathOf, type GuardArgs } from "~/auth/guards.server";
-import { getServices } from "~/services.server";
+import { notFound, idParam } from "~/.server/http";
+import { isPathAllowed } from "~/lib/access";
+import { pagePathOf, requireMember, requireUser, type GuardArgs } from "./guards.server";
 import { isOwnSection, projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
-import { primaryRole } from "~/lib/roles";
-import { findVisibleProject } from "~/models/projects.server";
-import { ndaStatusOf } from "~/models/contracts.server";
+import { findVisibleProject, mayManageProject } from "~/models/projects.server";
+import { findContract, ndaStatusOf } from "~/models/contracts.server";
+import { NDA_APPROVED, type DealSection } from "~/lib/deal";
 
 /**
  * The guard of the section project pages. A visitor goes to the home page's
@@ -13,12 +13,7 @@ import { ndaStatusOf } from "~/models/contracts.server";
  * (before the role table would answer 404), provided the project is one they may see.
  */
 export async function requireProjectSection(args: GuardArgs, section: ProjectSection) {
-  assertSameOrigin(args.request);
-  const services = await getServices(args.context);
-  const user = await currentUser(services, args.request);
-  const { pathname, search } = pagePathOf(args.request);
-  if (!user) throw redirect(`/home?${new URLSearchParams({ redirect: pathname + search, login: "true" })}`);
-  const role = primaryRole(user.roles);
+  const { services, user, role } = await requireMember(args);
   const id = idParam(args.params);
   // the contract is read only when the page belongs to another section
   const target = isOwnSection(role, section) ? null : projectDetailRedirect(role, section, id, await ndaStatusOf(services.db, id, user.id));
@@ -27,5 +22,29 @@ export async function requireProjectSection(args: GuardArgs, section: ProjectSec
     if (!project) throw notFound();
     throw redirect(target);
   }
-  return { services, user, role: role!, id };
+  if (role === null || !isPathAllowed(role, pagePathOf(args.request).pathname)) throw notFound();
+  return { services, user, role, id };
+}
+
+/**
+ * The buyer's (or broker's) workspace of a project: only with an approved NDA;
+ * any other status, or none, leads to the teaser (spec §2).
+ */
+export async function requireWorkspace(args: GuardArgs, section: DealSection) {
+  const guarded = await requireProjectSection(args, section);
+  const { services, user, role, id } = guarded;
+  const project = await findVisibleProject(services.db, { id: user.id, role }, id);
+  if (!project) throw notFound();
+  const contract = await findContract(services.db, project.id, user.id);
+  if (contract?.ndaStatus !== NDA_APPROVED) throw redirect(`/projects/more-details/${id}`);
+  return { ...guarded, project, contract };
+}
+
+/** A project any member may see (its files, its teaser): 404 when it is not one they may see. */
+export async function requireVisibleProject(args: GuardArgs) {
+  const guarded = await requireUser(args, { role: "member" });
+  const { services, user, role } = guarded;
+  const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
+  if (!project) throw notFound();
+  return { ...guarded, project, manages: mayManageProject({ id: user.id, role }, project) };
 }

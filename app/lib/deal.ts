@@ -79,3 +79,12 @@ export function workspacePath(roles: readonly string[], projectId: number) {
     ? `/brokers/myprojects/${projectId}`
     : `/buyers/myprojects/${projectId}`;
 }
+
+/**
+ * Buyers' pages have brokers' twins: the same module answers /buyers/... and
+ * /brokers/... (the broker file re-exports the buyer route), and the URL says which.
+ */
+export type DealSection = "buyers" | "brokers";
+export function dealSectionOf(request: Request): DealSection {
+  return new URL(request.url).pathname.startsWith("/brokers/") ? "brokers" : "buyers";
+}

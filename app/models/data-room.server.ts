@@ -8,6 +8,7 @@ import type { Services } from "~/.server/services";
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
+import { mayManageProject } from "./projects.server";
 
 export type DataRoomAccess = "manage" | "read";
 
@@ -16,7 +17,7 @@ export type DataRoomAccess = "manage" | "read";
  * with an approved NDA unless the project's permissions block them. Null: no access.
  */
 export async function dataRoomAccess(db: Database, project: Project, user: Pick<User, "id">, role: Role | null) {
-  if (role === "admin" || project.sellerId === user.id) return "manage" as const;
+  if (mayManageProject({ id: user.id, role }, project)) return "manage" as const;
   const contract = await findContract(db, project.id, user.id);
   return contract?.ndaStatus === NDA_APPROVED && !contract.dataRoomBlocked ? ("read" as const) : null;
 }

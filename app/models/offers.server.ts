@@ -183,3 +183,13 @@ async function tellOtherSide(services: DealServices, { project, buyer }: Parties
     email: { subject: `Offer update: ${project.projectName}`, body: note ? `${message}\n\nNote: ${note}` : message },
   });
 }
+
+/** The stored LOI PDF of an offer at a revision (the current one, or an earlier one from its history). */
+export async function loiPdfKey(db: Database, offer: Pick<Offer, "id" | "revision" | "pdfKey">, revision: number) {
+  if (revision === offer.revision) return offer.pdfKey;
+  const event = await db.query.offerEvents.findFirst({
+    columns: { pdfKey: true },
+    where: and(eq(offerEvents.offerId, offer.id), eq(offerEvents.revision, revision)),
+  });
+  return event?.pdfKey ?? null;
+}

@@ -8,10 +8,19 @@ export type Viewer = { id: number; role: Role | null };
 
 /** Who may see a project at all: its seller and admins always; other members once it is published. */
 export function canSee(viewer: Viewer, project: Pick<Project, "sellerId" | "status">) {
-  if (viewer.role === "admin") return true;
-  if (project.sellerId === viewer.id) return true;
+  if (mayManageProject(viewer, project)) return true;
   // every member may open a published listing's teaser (sellers too: they watch the market)
   return viewer.role !== null && VISIBLE_TO_BUYERS.includes(project.status);
+}
+
+/** An admin, or the project's own seller: who may edit it, run its deal desk and manage its data room. */
+export function mayManageProject(viewer: Viewer, project: Pick<Project, "sellerId">) {
+  return viewer.role === "admin" || project.sellerId === viewer.id;
+}
+
+/** A buyer or broker who is not the project's seller: who may sign its NDA, negotiate and bid. */
+export function mayDealOnProject(viewer: Viewer, project: Pick<Project, "sellerId">) {
+  return (viewer.role === "buyer" || viewer.role === "broker") && project.sellerId !== viewer.id;
 }
 
 /** The project when `viewer` may see it; null otherwise (callers answer 404 either way). */

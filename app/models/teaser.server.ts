@@ -3,7 +3,7 @@ import type { Project } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import type { Services } from "~/.server/services";
 import type { Role } from "~/lib/roles";
-import { findVisibleProject, recordView } from "~/models/projects.server";
+import { findVisibleProject, mayDealOnProject, mayManageProject, recordView } from "~/models/projects.server";
 import { findContract } from "~/models/contracts.server";
 import { findPass } from "~/models/feedback.server";
 import { workspacePath } from "~/lib/deal";
@@ -43,7 +43,7 @@ export function teaserOf(project: Project) {
 
 /** What the teaser offers this member: sign the NDA, continue, wait, open the workspace, or pass. */
 async function dealStateOf(services: Services, project: Project, viewer: { id: number; role: Role | null; roles: string[] }) {
-  const canDeal = project.sellerId !== viewer.id && (viewer.role === "buyer" || viewer.role === "broker");
+  const canDeal = mayDealOnProject(viewer, project);
   if (!canDeal) return null;
   const [contract, pass] = await Promise.all([
     findContract(services.db, project.id, viewer.id),
@@ -71,6 +71,6 @@ export async function loadTeaser(
   if (!project || (kind && project.kind !== kind)) throw notFound();
   const own = project.sellerId === viewer.id;
   // the seller's and admins' own looks are not buyer interest
-  if (!own && viewer.role !== "admin") services.waitUntil(recordView(services.db, viewer.id, project.id));
+  if (!mayManageProject(viewer, project)) services.waitUntil(recordView(services.db, viewer.id, project.id));
   return json({ project: { ...teaserOf(project), own }, deal: await dealStateOf(services, project, viewer) });
 }

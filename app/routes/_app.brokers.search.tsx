@@ -1,11 +1,2 @@
-import { searchAction, searchLoader } from "~/routes/_app.buyers.search/queries.server";
-import { SearchPage } from "~/routes/_app.buyers.search/search-page";
-import { titleMeta } from "~/lib/meta";
-
-export const meta = () => titleMeta("Search projects");
-export const loader = searchLoader;
-export const action = searchAction;
-
-export default function Search() {
-  return <SearchPage title="Search projects" />;
-}
+/** Brokers search the same market as buyers: one module, the section read from the URL. */
+export { default, loader, action, meta } from "./_app.buyers.search/route";

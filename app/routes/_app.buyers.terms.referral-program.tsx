@@ -7,7 +7,7 @@ import { ContentPage, contentPageMeta } from "~/components/content-page";
 export const meta = contentPageMeta;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireUser(args);
+  const { services } = await requireUser(args, { role: "buyer" });
   return contentPage(services, args.request, "referral-program");
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
-import { currentUser } from "~/auth/guards.server";
+import { currentUser } from "~/auth/session.server";
 import { BODY_LIMITS, readJson } from "~/.server/body";
 import { isSameOriginRequest } from "~/.server/http";
 import type { Services } from "~/.server/services";

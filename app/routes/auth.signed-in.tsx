@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification, requireUser } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { safeRedirect } from "~/lib/redirect";
 
 /**
@@ -9,7 +10,7 @@ import { safeRedirect } from "~/lib/redirect";
  * runs for this hop and would consume an earlier flash).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "member" });
   const wanted = new URL(args.request.url).searchParams.get("redirect");
   return redirectWithNotification(services, args.request, safeRedirect(wanted), `Welcome back, ${user.name}.`);
 }

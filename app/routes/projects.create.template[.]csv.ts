@@ -5,7 +5,7 @@ import { LOAN_TAPE_TEMPLATE } from "~/lib/loan-tape";
 
 /** The loan tape template sellers fill in. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireUser(args);
+  const { services } = await requireUser(args, { role: "seller" });
   const headers = applySecurityHeaders(
     new Headers({
       "Content-Type": "text/csv; charset=utf-8",

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
-import { redirectWithNotification, requireAdmin } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
@@ -12,14 +13,14 @@ import { readForm } from "~/.server/body";
 export const meta = () => titleMeta("Contact messages");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireAdmin(args);
+  const { services } = await requireUser(args, { role: "admin" });
   return json({ messages: await listContactMessages(services.db) });
 }
 
 const handledSchema = z.object({ id: z.coerce.number().int().positive(), handled: z.enum(["true", "false"]) });
 
 export async function action(args: ActionFunctionArgs) {
-  const { services } = await requireAdmin(args);
+  const { services } = await requireUser(args, { role: "admin" });
   const submission = parseWithZod(await readForm(args.request), { schema: handledSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await setContactMessageHandled(services.db, submission.value.id, submission.value.handled === "true");

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
-import { redirectWithNotification } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
 import { requireProjectSection } from "~/auth/project-guards.server";
 import { siteOrigin } from "~/.server/mailer";
@@ -16,8 +16,8 @@ import { pageTitle } from "~/lib/meta";
 import { field } from "~/lib/validation";
 import { recordAudit } from "~/models/audit.server";
 import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
-import { deskAction, deskData, readDeskForm } from "~/models/deal-desk.server";
-import { DealDesk, type DeskProps } from "~/components/deal/desk";
+import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
+import { DealDesk, type DeskProps } from "~/routes/_app.sellers.myprojects.$id/desk";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 

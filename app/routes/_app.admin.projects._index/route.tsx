@@ -1,6 +1,6 @@
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
@@ -13,7 +13,7 @@ import { readForm } from "~/.server/body";
 export const meta = () => titleMeta("Projects");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user } = await requireAdmin(args);
+  const { services, user } = await requireUser(args, { role: "admin" });
   const view = await tableView(services, user.id, "adminProjects", args.request);
   const status = new URL(args.request.url).searchParams.get("listing") as ProjectStatus | null;
   const valid = status && PROJECT_STATUSES.includes(status) && status !== "draft" ? status : undefined;
@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user } = await requireAdmin(args);
+  const { services, user } = await requireUser(args, { role: "admin" });
   const response = await handleTableAction(services, user.id, "adminProjects", await readForm(args.request), args.request);
   return response ?? json({ error: "Unknown request" }, { status: 400 });
 }

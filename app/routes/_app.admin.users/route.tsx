@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
-import { redirectWithNotification, requireAdmin } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound } from "~/.server/http";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -21,7 +22,7 @@ const accessSchema = z.object({
 });
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireAdmin(args);
+  const { services } = await requireUser(args, { role: "admin" });
   const users = await listUsers(services.db);
   return json({
     users: users.map((u) => ({
@@ -40,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user: admin } = await requireAdmin(args);
+  const { services, user: admin } = await requireUser(args, { role: "admin" });
   const submission = parseWithZod(await readForm(args.request), { schema: accessSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { userId, intent } = submission.value;

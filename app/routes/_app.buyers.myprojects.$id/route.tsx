@@ -1,13 +1,58 @@
 import type { MetaFunction } from "@remix-run/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { workspaceAction, workspaceLoader } from "~/routes/_app.buyers.myprojects.$id/queries.server";
-import { WorkspacePage } from "~/routes/_app.buyers.myprojects.$id/workspace";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireWorkspace } from "~/auth/project-guards.server";
+import { clientAddress } from "~/.server/http";
+import { dealSectionOf } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
+import { listDocuments, logDocumentEvent } from "~/models/data-room.server";
+import { findPass } from "~/models/feedback.server";
+import { markThreadRead, threadMessages } from "~/models/negotiations.server";
+import { offersOnProject } from "~/models/offers.server";
+import { loanTape } from "~/models/projects.server";
+import { workspaceIntent } from "./intents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
-/** The buyers workspace of a project: with an approved NDA only; spec §2 sends everyone else on. */
-export const loader = (args: LoaderFunctionArgs) => workspaceLoader(args, "buyers");
-export const action = (args: ActionFunctionArgs) => workspaceAction(args, "buyers");
+/**
+ * The buyer's side of a deal (a broker's at /brokers/myprojects/{id}): the full listing,
+ * the data room, the thread with the seller, offers; only with an approved NDA.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const section = dealSectionOf(args.request);
+  const { services, user, project, contract } = await requireWorkspace(args, section);
+  const [documents, thread, offers, loans, pass] = await Promise.all([
+    contract.dataRoomBlocked ? Promise.resolve([]) : listDocuments(services.db, project.id),
+    threadMessages(services.db, project.id, user.id),
+    offersOnProject(services.db, project.id, user.id),
+    project.kind === "loan_pool" ? loanTape(services.db, project.id) : Promise.resolve([]),
+    findPass(services.db, project.id, user.id),
+  ]);
+  const ip = clientAddress(args.request);
+  // opening the data room is a view in the audit log; the thread is read once shown
+  services.waitUntil(
+    Promise.all([
+      contract.dataRoomBlocked
+        ? Promise.resolve()
+        : logDocumentEvent(services.db, { projectId: project.id, documentId: null, documentName: "Data room", userId: user.id, action: "view", ipAddress: ip }),
+      markThreadRead(services.db, project.id, user.id, user.id),
+    ]),
+  );
+  return json({
+    project,
+    contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
+    documents,
+    thread,
+    offers,
+    loans: loans.slice(0, 500),
+    loanCount: loans.length,
+    passedAt: pass?.createdAt ?? null,
+    me: user.id,
+    dealsPath: `/${section}/myprojects/index_new`,
+  });
+}
 
-export default WorkspacePage;
+export async function action(args: ActionFunctionArgs) {
+  return workspaceIntent(args, await requireWorkspace(args, dealSectionOf(args.request)));
+}
+
+export { WorkspacePage as default } from "./workspace";

@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { workspaceAction, workspaceLoader } from "~/routes/_app.buyers.myprojects.$id/queries.server";
+import type { action, loader } from "./route";
 import { LoanTapeTable } from "~/components/loan-tape-table";
 import { PassStep } from "~/components/teaser";
 import { FormErrors } from "~/components/forms";
@@ -14,8 +14,8 @@ import { formatDate } from "~/lib/format";
 
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
-  const { project, contract, documents, thread, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof workspaceLoader>();
-  const data = useActionData<typeof workspaceAction>();
+  const { project, contract, documents, thread, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
   const result = (intent: string) => (data && "result" in data && data.intent === intent ? data.result : undefined);
   const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
   const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;

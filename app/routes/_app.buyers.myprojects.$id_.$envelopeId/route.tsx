@@ -1,13 +1,144 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser, type GuardArgs } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { defaultNdaParagraphs } from "~/.server/documents/nda";
+import { clientAddress, notFound, idParam } from "~/.server/http";
+import { dealSectionOf, NDA_APPROVED, workspacePath } from "~/lib/deal";
+import { signNdaSchema } from "~/lib/schemas/deal";
+import { findContractByEnvelope, ndaSettingsOf, signNda } from "~/models/contracts.server";
+import { dealServices } from "~/models/notifications.server";
+import { findVisibleProject, sellerCompanyOf } from "~/models/projects.server";
+import { readForm } from "~/.server/body";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FieldErrors, FormErrors, TextField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { formatDateTime } from "~/lib/format";
 import type { MetaFunction } from "@remix-run/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { signingAction, signingLoader } from "~/routes/_app.buyers.myprojects.$id_.$envelopeId/queries.server";
-import { SigningPage } from "~/routes/_app.buyers.myprojects.$id_.$envelopeId/signing";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: MetaFunction<typeof loader> = () => [{ title: pageTitle("Sign the NDA") }];
 
-/** The signing page of an NDA envelope (spec: /{section}/myprojects/{id}/{envelopeid}). */
-export const loader = (args: LoaderFunctionArgs) => signingLoader(args);
-export const action = (args: ActionFunctionArgs) => signingAction(args);
+/** The envelope of the signed-in member, on the project the URL names; anything else is not found. */
+async function requireEnvelope(args: GuardArgs) {
+  const { services, user, role } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : ["buyer", "seller"] });
+  const contract = await findContractByEnvelope(services.db, args.params?.envelopeId ?? "");
+  if (!contract || contract.buyerId !== user.id || contract.projectId !== idParam(args.params)) throw notFound();
+  const project = await findVisibleProject(services.db, { id: user.id, role }, contract.projectId);
+  if (!project) throw notFound();
+  return { services, user, contract, project };
+}
 
-export default SigningPage;
+/** The signing page of an NDA envelope, /{buyers|brokers}/myprojects/{id}/{envelopeId} (and where a signing provider returns to): the NDA, and the signature form while it is unsigned. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user, contract, project } = await requireEnvelope(args);
+  const [settings, sellerCompany] = await Promise.all([ndaSettingsOf(services.db, project.id), sellerCompanyOf(services.db, project)]);
+  return json({
+    project: { id: project.id, projectName: project.projectName },
+    envelope: {
+      id: contract.envelopeId,
+      status: contract.ndaStatus,
+      signedAt: contract.signedAt,
+      signerName: contract.signerName,
+      signedSha256: contract.signedSha256,
+    },
+    documentPath: `/projects/more-details/${project.id}/nda/${contract.envelopeId}`,
+    workspacePath: workspacePath(user.roles, project.id),
+    // an uploaded template is read as its PDF; the default one is shown here as text too
+    paragraphs: settings.templateKey ? null : defaultNdaParagraphs({ projectName: project.projectName, sellerCompany }),
+    suggestedName: user.name,
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user, contract, project } = await requireEnvelope(args);
+  const submission = parseWithZod(await readForm(args.request), { schema: signNdaSchema });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (contract.ndaStatus !== "Requested") {
+    return json(submission.reply({ formErrors: ["This NDA is signed already."] }), { status: 409 });
+  }
+  const signed = await signNda(dealServices(services), contract, project, user, {
+    signerName: submission.value.signerName,
+    ipAddress: clientAddress(args.request),
+    userAgent: args.request.headers.get("User-Agent") ?? "",
+  });
+  const approved = signed.ndaStatus === NDA_APPROVED;
+  return redirectWithNotification(
+    services,
+    args.request,
+    approved ? workspacePath(user.roles, project.id) : `/projects/more-details/${project.id}`,
+    approved ? "NDA signed and approved: the workspace is open." : "NDA signed. The seller will review it.",
+  );
+}
+
+
+/** Read the NDA, type your name, agree: the built-in signer. */
+export default function SigningPage() {
+  const { project, envelope, documentPath, paragraphs, suggestedName, workspacePath } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "sign-nda",
+    lastResult,
+    defaultValue: { signerName: suggestedName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signNdaSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader title={`NDA: ${project.projectName}`} />
+      <p className="text-sm text-slate-600">
+        Envelope <code data-testid="envelope-id">{envelope.id}</code> ·{" "}
+        <a href={documentPath} className="link" target="_blank" rel="noreferrer">
+          {envelope.status === "Requested" ? "The NDA as PDF" : "The signed NDA (PDF)"}
+        </a>
+      </p>
+      {paragraphs ? (
+        <article className="card max-h-[28rem] space-y-3 overflow-y-auto text-sm leading-relaxed" aria-label="The NDA">
+          {paragraphs.map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </article>
+      ) : (
+        <p className="card text-sm">The seller provided its own NDA: read the PDF above before you sign.</p>
+      )}
+      {envelope.status === "Requested" ? (
+        <Form method="post" className="card space-y-4" {...getFormProps(form)}>
+          <h2 className="font-semibold">Sign</h2>
+          <FormErrors errors={form.errors} />
+          <TextField meta={fields.signerName} label="Type your full name" autoComplete="name" />
+          <div>
+            <label className="flex items-start gap-2 text-sm">
+              <input {...getInputProps(fields.agree, { type: "checkbox", ariaAttributes: true })} className="mt-1" />
+              <span>I have read this NDA and agree to it on behalf of my company. Typing my name is my signature.</span>
+            </label>
+            <FieldErrors id={fields.agree.errorId} errors={fields.agree.errors} />
+          </div>
+          <p className="text-xs text-slate-500">
+            We record the time, your IP address and your browser with the signature, on an audit page added to the PDF.
+          </p>
+          <button type="submit" className="btn-primary">
+            Sign the NDA
+          </button>
+        </Form>
+      ) : (
+        <section className="card space-y-2 text-sm" role="status">
+          <p>
+            NDA status: <strong>{envelope.status}</strong>. Signed by {envelope.signerName} on {formatDateTime(envelope.signedAt)}.
+          </p>
+          <p className="break-all text-xs text-slate-500">SHA-256 of the signed PDF: {envelope.signedSha256}</p>
+          {envelope.status === "NDA Approved" ? (
+            <Link to={workspacePath} className="btn-primary">
+              Open the workspace
+            </Link>
+          ) : (
+            <Link to={`/projects/more-details/${project.id}`} className="link">
+              Back to the project
+            </Link>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,11 +1,137 @@
-import { searchAction, searchLoader } from "~/routes/_app.buyers.search/queries.server";
-import { SearchPage } from "~/routes/_app.buyers.search/search-page";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { handleTableAction, tableView } from "~/models/table-view.server";
+import { projectOptions } from "~/.server/project-options";
+import { recordImpressions, searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
+import { ndaStatusesOf } from "~/models/contracts.server";
+import { readForm } from "~/.server/body";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
+import { formatNumber } from "~/lib/format";
+import { dealSectionOf } from "~/lib/deal";
 import { titleMeta } from "~/lib/meta";
 
 export const meta = () => titleMeta("Search projects");
-export const loader = searchLoader;
-export const action = searchAction;
 
-export default function Search() {
-  return <SearchPage title="Search projects" />;
+/** Buyers' search, and brokers' at /brokers/search (the same module): filters and sort live in the URL. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
+  const view = await tableView(services, user.id, "projectSearch", args.request);
+  const sort = (view.sortBy in SORTABLE ? view.sortBy : "date") as SortKey;
+  const [result, options] = await Promise.all([
+    searchProjects(services.db, {
+      q: view.filters.q,
+      industry: view.filters.industry,
+      region: view.filters.region,
+      status: view.filters.status,
+      transactionSize: view.filters.transactionSize,
+      sort,
+      desc: view.sortDesc,
+      page: view.page,
+    }),
+    projectOptions(services),
+  ]);
+  // every result shown counts as an impression, once a day per member; after the response
+  services.waitUntil(recordImpressions(services.db, user.id, result.rows.map((r) => r.id)));
+  const [lists, ndas] = await Promise.all([
+    services.content.constantLists(),
+    ndaStatusesOf(services.db, user.id, result.rows.map((r) => r.id)),
+  ]);
+  return json({
+    ...result,
+    // spec §3's "status" column: the member's own NDA status on each project
+    rows: result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null })),
+    view,
+    filters: {
+      industries: options.items.industries,
+      regions: options.items.locations,
+      statuses: options.items.loanStatus,
+      sizes: lists.transactionScales?.items ?? [],
+    },
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
+  const response = await handleTableAction(services, user.id, "projectSearch", await readForm(args.request), args.request);
+  return response ?? json({ error: "Unknown request" }, { status: 400 });
+}
+
+
+const teaserHref = (r: ProjectRow) => (r.kind === "real_estate" ? `/realestate/${r.id}` : `/projects/more-details/${r.id}`);
+
+function Filter({ name, label, value, options }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
+  return (
+    <label className="text-sm">
+      <span className="label">{label}</span>
+      <select name={name} defaultValue={value || "Any"} className="input">
+        <option value="Any">Any</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Buyers' and brokers' search: one GET form, so a search is a URL that can be shared and works without JavaScript. */
+export default function SearchPage() {
+  const title = "Search projects";
+  const { rows, total, page, pageSize, view, filters } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(n));
+    return `${location.pathname}?${params}`;
+  };
+  return (
+    <>
+      <PageHeader title={title} />
+      <Form method="get" role="search" className="card mb-4 grid gap-3 sm:grid-cols-6" key={location.search}>
+        <label className="text-sm sm:col-span-2">
+          <span className="label">Search</span>
+          <input type="search" name="q" defaultValue={view.filters.q ?? ""} placeholder="Name, industry, region, description" className="input" />
+        </label>
+        <Filter name="industry" label="Industry" value={view.filters.industry ?? "Any"} options={filters.industries} />
+        <Filter name="region" label="Region" value={view.filters.region ?? "Any"} options={filters.regions} />
+        <Filter name="status" label="Status" value={view.filters.status ?? "Any"} options={filters.statuses} />
+        <Filter name="transactionSize" label="Transaction size" value={view.filters.transactionSize ?? "Any"} options={filters.sizes} />
+        <input type="hidden" name="sort" value={view.sortBy} />
+        <input type="hidden" name="desc" value={view.sortDesc ? "1" : "0"} />
+        <div className="flex items-end gap-2 sm:col-span-6">
+          <button type="submit" className="btn-primary">
+            {navigation.state === "loading" ? "Searching…" : "Search"}
+          </button>
+          <Link to={`${location.pathname}?q=&industry=Any&region=Any&status=Any&transactionSize=Any`} className="btn-secondary">
+            Clear
+          </Link>
+          <p className="ml-auto text-sm text-slate-600" data-testid="result-count" aria-live="polite">
+            {total === 1 ? "1 project" : `${formatNumber(total)} projects`}
+          </p>
+        </div>
+      </Form>
+      <ProjectGrid
+        table="projectSearch"
+        view={view}
+        rows={rows}
+        href={teaserHref}
+        caption="Search results"
+        empty="No projects match. Try fewer filters."
+      />
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
+          {page > 1 ? <Link to={pageHref(page - 1)} className="link">← Previous</Link> : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? <Link to={pageHref(page + 1)} className="link">Next →</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }

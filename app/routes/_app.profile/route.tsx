@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification, requireUser, signIn } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification, signIn } from "~/auth/session.server";
 import { verifyPassword } from "~/.server/password";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -19,12 +20,12 @@ import { readForm } from "~/.server/body";
 export const meta = () => titleMeta("Profile");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "member" });
   return json({ user: toPublicUser(user), twoFactor: await twoFactorState(services, user) });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "member" });
   const formData = await readForm(args.request);
   const intent = formData.get("intent");
   if (typeof intent === "string" && intent.startsWith("totp-")) return twoFactorAction(services, args.request, user, formData);

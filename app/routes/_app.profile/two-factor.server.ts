@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/server-runtime";
-import { mustEnrolTwoFactor, redirectWithNotification } from "~/auth/guards.server";
+import { mustEnrolTwoFactor } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import type { User } from "~/.server/db/schema";
 import { verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";

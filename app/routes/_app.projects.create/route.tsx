@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
-import { redirectWithNotification, requireUser } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { notFound } from "~/.server/http";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
@@ -37,7 +38,7 @@ async function editableDraft(db: Parameters<typeof findOwnProject>[0], sellerId:
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "seller" });
   const { draft, step } = draftParams(args.request);
   const options = await projectOptions(services);
   if (!draft) return json({ project: null, step: 0, options: options.items, values: {}, loans: 0 });
@@ -56,7 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
 const startSchema = z.object({ kind: z.enum(PROJECT_KINDS, { error: "Choose what you are listing." }) });
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "seller" });
   const { request } = args;
   const tooLarge = () =>
     json<StepActionData>({ tapeErrors: [{ line: 0, reason: "The file is larger than 2 MB." }] }, { status: 413 });

@@ -1,6 +1,6 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
 import { requireProjectSection } from "~/auth/project-guards.server";
 import { PageHeader } from "~/components/page-header";
@@ -9,8 +9,8 @@ import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
-import { deskAction, deskData, readDeskForm } from "~/models/deal-desk.server";
-import { DealDesk, type DeskProps } from "~/components/deal/desk";
+import { deskAction, deskData, readDeskForm } from "./desk.server";
+import { DealDesk, type DeskProps } from "./desk";
 import { dealCounts } from "~/models/pipeline.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];

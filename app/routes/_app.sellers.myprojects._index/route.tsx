@@ -12,14 +12,14 @@ import { readForm } from "~/.server/body";
 export const meta = () => titleMeta("My projects");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "seller" });
   const view = await tableView(services, user.id, "sellerProjects", args.request);
   const rows = await withDealCounts(services.db, (await listSellerProjects(services.db, user.id)).map((p) => toProjectRow(p)));
   return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "seller" });
   const response = await handleTableAction(services, user.id, "sellerProjects", await readForm(args.request), args.request);
   return response ?? json({ error: "Unknown request" }, { status: 400 });
 }

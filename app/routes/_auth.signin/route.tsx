@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { beginSecondStep, requireAnonymous, signIn, signinAuthenticator } from "~/auth/guards.server";
+import { requireAnonymous } from "~/auth/guards.server";
+import { beginSecondStep, signIn, signinAuthenticator } from "~/auth/session.server";
 import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha, recordSigninFailureFrom, signinNeedsCaptcha } from "~/auth/captcha.server";
 import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";

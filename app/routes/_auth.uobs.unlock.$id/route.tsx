@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone, redirectWithNotification } from "~/auth/guards.server";
+import { allowAnyone } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { FormErrors } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { completeAccountUnlock, findUsableAccountUnlock } from "~/models/account-unlocks.server";

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
@@ -9,7 +9,7 @@ import { listOutbox } from "~/models/outbox.server";
 export const meta = () => titleMeta("Outbox");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireAdmin(args);
+  const { services } = await requireUser(args, { role: "admin" });
   return json({
     messages: await listOutbox(services.db),
     providerConfigured: Boolean(services.env.MAIL_API_URL),

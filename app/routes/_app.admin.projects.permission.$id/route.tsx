@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification, requireAdmin, type GuardArgs } from "~/auth/guards.server";
-import { deskAction } from "~/models/deal-desk.server";
+import { requireUser, type GuardArgs } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { deskAction } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { notFound, idParam } from "~/.server/http";
 import { SimpleTable, cell } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
@@ -15,7 +16,7 @@ import { readForm } from "~/.server/body";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Permissions: ${data.project.projectName}` : "Permissions") }];
 
 async function requireListedProject(args: GuardArgs) {
-  const guarded = await requireAdmin(args);
+  const guarded = await requireUser(args, { role: "admin" });
   const found = await findProjectWithSeller(guarded.services.db, idParam(args.params));
   if (!found || found.project.status === "draft") throw notFound();
   return { ...guarded, project: found.project };

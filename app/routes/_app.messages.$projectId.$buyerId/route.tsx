@@ -1,7 +1,8 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirectWithNotification, requireUser, type GuardArgs } from "~/auth/guards.server";
+import { requireUser, type GuardArgs } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { notFound, idParam } from "~/.server/http";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
@@ -11,7 +12,7 @@ import { messageSchema } from "~/lib/schemas/deal";
 import { findContract } from "~/models/contracts.server";
 import { markThreadRead, postMessage, threadMessages } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
-import { findVisibleProject } from "~/models/projects.server";
+import { findVisibleProject, mayManageProject } from "~/models/projects.server";
 import { findUserById } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 
@@ -22,12 +23,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
  * admins'; for anyone else it does not exist.
  */
 async function requireThread(args: GuardArgs) {
-  const { services, user, role } = await requireUser(args);
+  const { services, user, role } = await requireUser(args, { role: "member" });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params, "projectId"));
   const buyerId = idParam(args.params, "buyerId");
   if (!project || !Number.isSafeInteger(buyerId)) throw notFound();
   const isBuyer = user.id === buyerId;
-  if (!isBuyer && role !== "admin" && project.sellerId !== user.id) throw notFound();
+  if (!isBuyer && !mayManageProject({ id: user.id, role }, project)) throw notFound();
   const contract = await findContract(services.db, project.id, buyerId);
   if (contract?.ndaStatus !== NDA_APPROVED) throw notFound();
   const buyer = await findUserById(services.db, buyerId);

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
@@ -16,14 +16,14 @@ function pageStart(request: Request) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireAdmin(args);
+  const { services } = await requireUser(args, { role: "admin" });
   const before = pageStart(args.request);
   return json({ ...(await listAudit(services.db, { before })), paged: before !== undefined });
 }
 
 /** Checks the whole chain: a POST, because it reads every row, and so the button works without JavaScript. */
 export async function action(args: ActionFunctionArgs) {
-  const { services } = await requireAdmin(args);
+  const { services } = await requireUser(args, { role: "admin" });
   const form = await readForm(args.request);
   if (form.get("intent") !== "verify") return json({ error: "Unknown request" }, { status: 400 });
   return json({ check: await verifyAuditChain(services.db) });

@@ -1,11 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
-import type { deskData } from "~/models/deal-desk.server";
-import { SimpleTable, cell } from "../data-table";
-import { FormErrors, TextAreaField } from "../forms";
-import { DocumentList } from "./data-room";
-import { OfferCard, OfferReply, OfferStep, type OfferView } from "./offers";
+import type { deskData } from "./desk.server";
+import { SimpleTable, cell } from "~/components/data-table";
+import { FormErrors, TextAreaField } from "~/components/forms";
+import { DocumentList } from "~/components/deal/data-room";
+import { OfferCard, OfferReply, OfferStep, type OfferView } from "~/components/deal/offers";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
 import { rejectNdaSchema } from "~/lib/schemas/deal";

@@ -9,23 +9,23 @@ import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
 import { requestNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
-import { findVisibleProject } from "~/models/projects.server";
+import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
 /** A company before the NDA (spec: more-details). */
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user, role } = await requireUser(args);
+  const { services, user, role } = await requireUser(args, { role: "member" });
   return loadTeaser(services, { id: user.id, role, roles: user.roles }, idParam(args.params));
 }
 
 /** From the teaser a buyer or broker opens an NDA envelope, or passes on the project. */
 export async function action(args: ActionFunctionArgs) {
-  const { services, user, role } = await requireUser(args);
+  const { services, user, role } = await requireUser(args, { role: "member" });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
   if (!project) throw notFound();
-  if ((role !== "buyer" && role !== "broker") || project.sellerId === user.id) throw notFound();
+  if (!mayDealOnProject({ id: user.id, role }, project)) throw notFound();
   const intent = (await readForm(args.request)).get("intent");
   if (intent === "request-nda") {
     if (project.status !== "published") return json({ error: "This project is no longer open for NDAs." }, { status: 409 });

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-session";
@@ -14,7 +14,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Who looked at what, for how long: page sessions filtered by member, project, page type and dates. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireAdmin(args);
+  const { services } = await requireUser(args, { role: "admin" });
   const query = new URL(args.request.url).searchParams;
   const pageType = query.get("pageType") ?? "";
   const filters: SessionFilters = {

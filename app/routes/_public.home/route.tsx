@@ -4,7 +4,7 @@ import { allowAnyone } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
 import { listRecentlyViewed } from "~/models/projects.server";
 import { primaryRole } from "~/lib/roles";
-import { Dashboard } from "~/components/dashboard";
+import { Dashboard } from "./dashboard";
 import { Landing } from "~/components/landing";
 import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";

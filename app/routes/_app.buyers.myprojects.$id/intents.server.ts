@@ -1,56 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/server-runtime";
-import { redirectWithNotification, type GuardArgs } from "~/auth/guards.server";
-import { requireWorkspace } from "~/auth/deal-guard.server";
-import { clientAddress } from "~/.server/http";
-import { messageSchema, offerTermsSchema } from "~/lib/schemas/deal";
-import { workspacePath } from "~/lib/deal";
-import { listDocuments, logDocumentEvent } from "~/models/data-room.server";
-import { findPass } from "~/models/feedback.server";
-import { markThreadRead, postMessage, threadMessages } from "~/models/negotiations.server";
-import { dealServices } from "~/models/notifications.server";
-import { actOnOffer, findOffer, offerParties, offerProblemMessage, offersOnProject, submitOffer } from "~/models/offers.server";
-import { loanTape } from "~/models/projects.server";
+import type { GuardArgs } from "~/auth/guards.server";
+import type { requireWorkspace } from "~/auth/project-guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
+import { workspacePath } from "~/lib/deal";
+import { messageSchema, offerTermsSchema } from "~/lib/schemas/deal";
+import { postMessage } from "~/models/negotiations.server";
+import { dealServices } from "~/models/notifications.server";
+import { actOnOffer, findOffer, offerParties, offerProblemMessage, submitOffer } from "~/models/offers.server";
 
-type Section = "buyers" | "brokers";
+type Workspace = Awaited<ReturnType<typeof requireWorkspace>>;
 
-/** The buyer's side of a deal: the full listing, the data room, the thread with the seller, offers. */
-export async function workspaceLoader(args: GuardArgs, section: Section) {
-  const { services, user, project, contract } = await requireWorkspace(args, section);
-  const [documents, thread, offers, loans, pass] = await Promise.all([
-    contract.dataRoomBlocked ? Promise.resolve([]) : listDocuments(services.db, project.id),
-    threadMessages(services.db, project.id, user.id),
-    offersOnProject(services.db, project.id, user.id),
-    project.kind === "loan_pool" ? loanTape(services.db, project.id) : Promise.resolve([]),
-    findPass(services.db, project.id, user.id),
-  ]);
-  const ip = clientAddress(args.request);
-  // opening the data room is a view in the audit log; the thread is read once shown
-  services.waitUntil(
-    Promise.all([
-      contract.dataRoomBlocked
-        ? Promise.resolve()
-        : logDocumentEvent(services.db, { projectId: project.id, documentId: null, documentName: "Data room", userId: user.id, action: "view", ipAddress: ip }),
-      markThreadRead(services.db, project.id, user.id, user.id),
-    ]),
-  );
-  return json({
-    project,
-    contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
-    documents,
-    thread,
-    offers,
-    loans: loans.slice(0, 500),
-    loanCount: loans.length,
-    passedAt: pass?.createdAt ?? null,
-    me: user.id,
-    dealsPath: `/${section}/myprojects/index_new`,
-  });
-}
-
-export async function workspaceAction(args: GuardArgs, section: Section) {
-  const { services, user, project } = await requireWorkspace(args, section);
+/** What a buyer does in the workspace: write to the seller, make, revise, accept or withdraw an offer. */
+export async function workspaceIntent(args: GuardArgs, { services, user, project }: Workspace) {
   const deal = dealServices(services);
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");

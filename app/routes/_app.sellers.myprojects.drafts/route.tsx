@@ -12,7 +12,7 @@ import { listSellerProjects } from "~/models/projects.server";
 export const meta = () => titleMeta("Drafts");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "seller" });
   const drafts = await listSellerProjects(services.db, user.id, { drafts: true });
   return json({
     drafts: drafts.map((d) => ({

@@ -7,15 +7,15 @@ import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
-import { findVisibleProject, loanTape } from "~/models/projects.server";
+import { findVisibleProject, loanTape, mayManageProject } from "~/models/projects.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
 /** The full listing with the borrower and the loan tape: for its seller and for admins. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user, role } = await requireUser(args);
+  const { services, user, role } = await requireUser(args, { role: ["seller", "admin"] });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
-  if (!project || (role !== "admin" && project.sellerId !== user.id)) throw notFound();
+  if (!project || !mayManageProject({ id: user.id, role }, project)) throw notFound();
   const loans = project.kind === "loan_pool" ? await loanTape(services.db, project.id) : [];
   return json({ project, loans });
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { redirectWithNotification, requireUser } from "~/auth/guards.server";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
@@ -12,7 +13,7 @@ export const meta = () => titleMeta("Messages");
 
 /** The inbox: notifications and every negotiation thread the member may read. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user, role } = await requireUser(args);
+  const { services, user, role } = await requireUser(args, { role: "member" });
   const [notifications, threads] = await Promise.all([
     listNotifications(services.db, user.id),
     listThreads(services.db, user, role),
@@ -21,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user } = await requireUser(args);
+  const { services, user } = await requireUser(args, { role: "member" });
   const form = await readForm(args.request);
   if (form.get("intent") !== "mark-read") return json({ error: "Unknown request" }, { status: 400 });
   await markNotificationsRead(services.db, user.id);

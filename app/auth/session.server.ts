@@ -1,0 +1,132 @@
+import { redirect } from "@remix-run/server-runtime";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { User } from "~/.server/db/schema";
+import type { NotificationType, Services } from "~/.server/services";
+import { findUserById, type SigninResult } from "~/models/users.server";
+import { endSession, startSession, userForSession } from "~/models/sessions.server";
+import { checkPassword } from "./signin.server";
+
+/** remix-auth does the credential check; sessions are ours (sessions table + cookie). */
+export function signinAuthenticator(services: Services) {
+  const authenticator = new Authenticator<SigninResult>();
+  authenticator.use(
+    new FormStrategy(async ({ form, request }) =>
+      checkPassword(services, request, String(form.get("email") ?? ""), String(form.get("password") ?? "")),
+    ),
+    "form",
+  );
+  return authenticator;
+}
+
+async function readCookieSession(services: Services, request: Request) {
+  return services.sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+/** The signed-in user for this request, memoised so a page's parallel loaders share one look-up. */
+const userCache = new WeakMap<Request, Promise<User | null>>();
+export function currentUser(services: Services, request: Request): Promise<User | null> {
+  let pending = userCache.get(request);
+  if (!pending) {
+    pending = readCookieSession(services, request).then((session) => {
+      const id = session.get("sessionId");
+      return id ? userForSession(services.db, id) : null;
+    });
+    userCache.set(request, pending);
+  }
+  return pending;
+}
+
+/** A sign-in ends whatever session the browser had before. */
+async function endPreviousSession(services: Services, request: Request) {
+  const previousId = (await readCookieSession(services, request)).get("sessionId");
+  if (previousId) await endSession(services.db, previousId);
+}
+
+export async function signIn(
+  services: Services,
+  request: Request,
+  userId: number,
+  { redirectTo, notification }: { redirectTo: string; notification?: string },
+) {
+  await endPreviousSession(services, request);
+  // a brand-new cookie session: nothing from before sign-in carries over
+  const session = await services.sessionStorage.getSession();
+  session.set("sessionId", await startSession(services.db, userId));
+  if (notification) session.flash("notification", { message: notification, type: "success" });
+  return redirect(redirectTo, {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
+}
+
+export async function signOut(services: Services, request: Request) {
+  const session = await readCookieSession(services, request);
+  const id = session.get("sessionId");
+  if (id) await endSession(services.db, id);
+  const fresh = await services.sessionStorage.getSession();
+  fresh.flash("notification", { message: "You have signed out.", type: "success" });
+  return redirect("/signin", {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(fresh) },
+  });
+}
+
+/** Redirect with a snackbar message that the next page shows once. */
+export async function redirectWithNotification(
+  services: Services,
+  request: Request,
+  to: string,
+  message: string,
+  type: NotificationType = "success",
+) {
+  const session = await readCookieSession(services, request);
+  session.flash("notification", { message, type });
+  return redirect(to, {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
+}
+
+/** Reads (and so consumes) the flash notification; the returned header must be sent. */
+export async function takeNotification(services: Services, request: Request) {
+  const session = await readCookieSession(services, request);
+  const notification = session.get("notification") ?? null;
+  return {
+    notification,
+    headers: notification
+      ? { "Set-Cookie": await services.sessionStorage.commitSession(session) }
+      : undefined,
+  };
+}
+
+/** How long the half-way state between the password and the code lasts. */
+export const PENDING_SIGNIN_MS = 5 * 60_000;
+
+/**
+ * After the right password of a member with two-factor sign-in: the signed cookie
+ * holds who is half-way and until when, never a session; only the code starts one.
+ */
+export async function beginSecondStep(services: Services, request: Request, userId: number, redirectTo: string) {
+  const session = await services.sessionStorage.getSession();
+  session.set("pendingSignin", { userId, redirectTo, expiresAt: Date.now() + PENDING_SIGNIN_MS });
+  await endPreviousSession(services, request);
+  return redirect("/signin/code", {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
+}
+
+/** The member half-way through sign-in, or null when there is none or it has expired. */
+export async function pendingSignin(services: Services, request: Request) {
+  const pending = (await readCookieSession(services, request)).get("pendingSignin");
+  if (!pending || pending.expiresAt <= Date.now()) return null;
+  const user = await findUserById(services.db, pending.userId);
+  if (!user || !user.enabled || !user.totpEnabledAt) return null;
+  return { user, redirectTo: pending.redirectTo };
+}
+
+/** Forgets the half-way state (the code step gave up); back to the password with a message. */
+export async function abandonSecondStep(services: Services, message: string) {
+  const session = await services.sessionStorage.getSession();
+  session.flash("notification", { message, type: "error" });
+  return redirect("/signin", {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
+}
