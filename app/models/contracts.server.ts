@@ -88,7 +88,7 @@ export async function requestNda(services: DealServices, project: Project, buyer
   if (!contract) return (await findContract(services.db, project.id, buyer.id))!;
   await notify(services, project.sellerId, {
     kind: "nda_requested",
-    // who the buyer is reaches the seller with the signature, not before (buyer-identity.ts)
+    // who the buyer is reaches the seller with the signature, not before (models/buyer-identity.server.ts)
     message: `A buyer asked to sign the NDA for ${project.projectName}.`,
     link: `/sellers/myprojects/${project.id}`,
     email: { subject: `NDA requested: ${project.projectName}`, body: `A buyer opened the NDA for ${project.projectName}.` },

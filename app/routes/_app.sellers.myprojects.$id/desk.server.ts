@@ -22,7 +22,7 @@ import { identitiesFor } from "~/models/buyer-identity.server";
 /**
  * Everything the seller's and the admin's project pages show of the deal, and no
  * more: before a buyer signs the NDA the seller sees a pseudonym for them, and no
- * one sees their e-mail (buyer-identity.ts says why).
+ * one sees their e-mail (models/buyer-identity.server.ts says why).
  */
 export async function deskData(services: Services, project: Project, viewer: User, role: Role | null) {
   const [entries, contracts, documents, audit, threads, offers, feedback, settings, viewers] = await Promise.all([
