@@ -1,0 +1,136 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, ORIGIN, postRequest, responseOf } from "../../../tests/support/app";
+
+/** The buyer's deal workspace as its loader and action answer a browser, on the demo market. */
+const app = await bootApp("route-workspace");
+const { loader, action } = await import("./route");
+const { makeUser } = await import("~/seed/factories");
+const { requestNda, setDataRoomBlocked, signNda } = await import("~/models/contracts.server");
+const { addDocument } = await import("~/models/data-room.server");
+const { postMessage } = await import("~/models/negotiations.server");
+const { offerParties, submitOffer } = await import("~/models/offers.server");
+const { projects } = await import("~/.server/db/schema");
+const { context, services, deal } = app;
+
+const seller = await app.member("seller@demo.test");
+const buyer = await app.member("buyer@demo.test");
+const rival = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Otto Rival", company: "Rival Fund" });
+const [open, none, requested, signed, blocked] = await app.publishedProjects(seller.user.id);
+afterAll(() => app.cleanup());
+
+const terms = { price: 9_000_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
+// the workspace of `open`: both buyers approved, each with a thread and an offer, one document
+const contract = await app.approvedNda(open!, buyer.user);
+await app.approvedNda(open!, rival);
+await postMessage(deal, open!, buyer.user, buyer.user, "Is the tape current?");
+await postMessage(deal, open!, buyer.user, seller.user, "Yes, as of October.");
+await postMessage(deal, open!, rival, rival, "Rival asks about servicing");
+await postMessage(deal, open!, rival, seller.user, "Answer meant for the rival only");
+for (const [who, price] of [[buyer.user, 9_000_000], [rival, 7_777_777]] as const) {
+  if (typeof (await submitOffer(deal, await offerParties(services.db, open!, who), { ...terms, price })) === "string") throw new Error("offer refused");
+}
+const memo = new Uint8Array(fs.readFileSync(path.resolve("tests/e2e/fixtures/offering-memo.pdf")));
+const document = await addDocument(services, open!, seller.user, { name: "memo.pdf", type: "pdf", bytes: memo }, "local");
+// the other listings: no NDA, only requested, signed and waiting, approved with the data room closed
+await requestNda(deal, requested!, buyer.user);
+await signNda(deal, await requestNda(deal, signed!, buyer.user), signed!, buyer.user, { signerName: "Bea Buyer", ipAddress: "local", userAgent: "" });
+const closed = await app.approvedNda(blocked!, buyer.user);
+await setDataRoomBlocked(services.db, blocked!.id, closed.id, true);
+
+const workspace = (id: number, cookie = buyer.cookie) =>
+  loader({ request: getRequest(`/buyers/myprojects/${id}`, cookie), context, params: { id: String(id) } });
+const act = (id: number, fields: Record<string, string>, init: { cookie?: string; sameOrigin?: boolean } = {}) => {
+  const request =
+    init.sameOrigin === false
+      ? new Request(`${ORIGIN}/buyers/myprojects/${id}`, { method: "POST", headers: { Cookie: buyer.cookie }, body: new URLSearchParams(fields) })
+      : postRequest(`/buyers/myprojects/${id}`, init.cookie ?? buyer.cookie, fields);
+  return responseOf(action({ request, context, params: { id: String(id) } }));
+};
+
+describe("workspace loader", () => {
+  it("sends a buyer without an approved NDA to the project's teaser", async () => {
+    for (const project of [none!, requested!, signed!]) {
+      const response = await responseOf(workspace(project.id));
+      expect(response.status, project.projectName).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/projects/more-details/${project.id}`);
+    }
+  });
+
+  it("answers 404 for a listing the buyer may not see", async () => {
+    const [draft] = await services.db
+      .insert(projects)
+      .values({ sellerId: seller.user.id, kind: "insurance_loan", status: "draft", projectName: "Unlisted draft" })
+      .returning();
+    expect((await responseOf(workspace(draft!.id))).status).toBe(404);
+    expect((await responseOf(loader({ request: getRequest("/buyers/myprojects/abc", buyer.cookie), context, params: { id: "abc" } }))).status).toBe(404);
+  });
+
+  it("opens the workspace with an approved NDA: the listing, the data room, the buyer's thread and offers", async () => {
+    const response = await workspace(open!.id);
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.project).toMatchObject({ id: open!.id, projectName: open!.projectName });
+    expect(data.contract).toMatchObject({ envelopeId: contract.envelopeId, dataRoomBlocked: false });
+    expect(data.documents.map((d) => d.name)).toEqual([document.name]);
+    expect(data.thread.map((m) => m.body)).toEqual(["Is the tape current?", "Yes, as of October."]);
+    expect(data.offers.map((o) => o.offer.price)).toEqual([9_000_000]);
+    expect(data.me).toBe(buyer.user.id);
+    expect(data.dealsPath).toBe("/buyers/myprojects/index_new");
+  });
+
+  it("never carries another buyer's thread or offer", async () => {
+    const data = await (await workspace(open!.id)).json();
+    expect(data.offers.every((o) => o.offer.buyerId === buyer.user.id)).toBe(true);
+    expect(data.thread.every((m) => m.senderId === buyer.user.id || m.senderId === seller.user.id)).toBe(true);
+    const everything = JSON.stringify(data);
+    for (const secret of ["Rival asks about servicing", "Answer meant for the rival only", "Otto Rival", "Rival Fund", "7777777"]) {
+      expect(everything).not.toContain(secret);
+    }
+    // and the rival's workspace has none of this buyer's
+    const theirs = JSON.stringify(await (await workspace(open!.id, await app.cookieFor(rival))).json());
+    expect(theirs).toContain("Answer meant for the rival only");
+    expect(theirs).not.toContain("Is the tape current?");
+  });
+
+  it("shows no documents when the seller closed the data room", async () => {
+    const data = await (await workspace(blocked!.id)).json();
+    expect(data.contract.dataRoomBlocked).toBe(true);
+    expect(data.documents).toEqual([]);
+  });
+});
+
+describe("workspace action", () => {
+  it("answers 400 to an empty message and sends nothing", async () => {
+    const before = (await (await workspace(open!.id)).json()).thread.length;
+    const response = await act(open!.id, { intent: "message", body: "  " });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Location")).toBeNull();
+    const after = (await (await workspace(open!.id)).json()).thread.length;
+    expect(after).toBe(before);
+  });
+
+  it("posts a message and redirects back to the thread with a notice", async () => {
+    const response = await act(open!.id, { intent: "message", body: "Can we see the servicing reports?" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/buyers/myprojects/${open!.id}#negotiation`);
+    expect(response.headers.get("Set-Cookie")).toBeTruthy();
+    const data = await (await workspace(open!.id)).json();
+    expect(data.thread.at(-1)).toMatchObject({ body: "Can we see the servicing reports?", senderId: buyer.user.id });
+  });
+
+  it("answers 400 to an intent it does not know", async () => {
+    const response = await act(open!.id, { intent: "launch" });
+    expect(response.status).toBe(400);
+  });
+
+  it("does nothing without an approved NDA, and nothing from another site", async () => {
+    const teaser = await act(requested!.id, { intent: "message", body: "Hello?" });
+    expect(teaser.status).toBe(302);
+    expect(teaser.headers.get("Location")).toBe(`/projects/more-details/${requested!.id}`);
+    expect((await act(open!.id, { intent: "message", body: "Forged" }, { sameOrigin: false })).status).toBe(403);
+    const data = await (await workspace(open!.id)).json();
+    expect(data.thread.map((m) => m.body)).not.toContain("Forged");
+  });
+});

@@ -1,0 +1,116 @@
+import { createRemixStub } from "@remix-run/testing";
+import { renderToString } from "react-dom/server";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+
+/** "My deals" as its loader answers and as the page shows it, on the demo market. */
+const app = await bootApp("route-deals");
+const { default: DealsPage, loader } = await import("./route");
+const { makeUser } = await import("~/seed/factories");
+const { requestNda } = await import("~/models/contracts.server");
+const { offerParties, submitOffer } = await import("~/models/offers.server");
+const { recordView } = await import("~/models/projects.server");
+const { context, services, deal } = app;
+
+const seller = await app.member("seller@demo.test");
+const broker = await app.member("broker@demo.test");
+const listings = await app.publishedProjects(seller.user.id);
+// one buyer with a deal at each stage on four listings (made below)
+const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Dee Deals", company: "Stage Capital" });
+const buyerCookie = await app.cookieFor(buyer);
+// and one who has done nothing yet
+const freshCookie = await app.cookieFor(await makeUser(services.db, { roles: ["ROLE_BUYER"] }));
+const [viewed, requested, approved, offered, brokered] = listings;
+afterAll(() => app.cleanup());
+
+const terms = { price: 9_000_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
+await recordView(services.db, buyer.id, viewed!.id);
+await requestNda(deal, requested!, buyer);
+await app.approvedNda(approved!, buyer);
+await app.approvedNda(offered!, buyer);
+if (typeof (await submitOffer(deal, await offerParties(services.db, offered!, buyer), terms)) === "string") throw new Error("offer refused");
+// another buyer's deal on one of the same listings is not this buyer's
+await requestNda(deal, viewed!, (await app.member("multi@demo.test")).user);
+
+const deals = (url: string, cookie: string) => loader({ request: getRequest(url, cookie), context, params: {} });
+
+describe("deals loader", () => {
+  it("has nothing for a buyer who has done nothing yet", async () => {
+    expect(await (await deals("/buyers/myprojects/index_new", freshCookie)).json()).toEqual({ deals: [] });
+  });
+
+  it("lists the buyer's own deals at their stage, linking to the workspace only after an approved NDA", async () => {
+    const { deals: rows } = await (await deals("/buyers/myprojects/index_new", buyerCookie)).json();
+    const byProject = new Map(rows.map((d) => [d.projectId, d]));
+    expect([...byProject.keys()].sort((a, b) => a - b)).toEqual([viewed!.id, requested!.id, approved!.id, offered!.id].sort((a, b) => a - b));
+    expect(rows.every((d) => d.buyerId === buyer.id)).toBe(true);
+    expect(byProject.get(viewed!.id)).toMatchObject({ stage: "viewed", ndaStatus: null, href: `/projects/more-details/${viewed!.id}` });
+    expect(byProject.get(requested!.id)).toMatchObject({ stage: "nda_requested", ndaStatus: "Requested", href: `/projects/more-details/${requested!.id}` });
+    expect(byProject.get(approved!.id)).toMatchObject({ stage: "nda_approved", ndaStatus: "NDA Approved", href: `/buyers/myprojects/${approved!.id}` });
+    expect(byProject.get(offered!.id)).toMatchObject({ stage: "offered", offerStatus: "submitted", href: `/buyers/myprojects/${offered!.id}` });
+    // newest activity first
+    expect(rows.map((d) => d.lastActivity)).toEqual([...rows.map((d) => d.lastActivity)].sort((a, b) => b - a));
+  });
+
+  it("is the brokers' page at /brokers/myprojects/index_new, their workspaces under /brokers", async () => {
+    await app.approvedNda(brokered!, broker.user);
+    const { deals: rows } = await (await deals("/brokers/myprojects/index_new", broker.cookie)).json();
+    expect(rows.find((d) => d.projectId === brokered!.id)).toMatchObject({ stage: "nda_approved", href: `/brokers/myprojects/${brokered!.id}` });
+    expect((await responseOf(deals("/brokers/myprojects/index_new", buyerCookie))).status).toBe(404);
+    expect((await responseOf(deals("/buyers/myprojects/index_new", broker.cookie))).status).toBe(404);
+  });
+});
+
+/** What a member sees: the real page component, rendered by Remix's test stub with what the loader answered. */
+async function renderDeals(url: string, cookie: string) {
+  const data = await (await deals(url, cookie)).json();
+  const RemixStub = createRemixStub([{ id: "deals", path: url, Component: DealsPage }]);
+  // the router's useLayoutEffect warns when rendered to a string; anything else still shows
+  const quiet = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) process.stderr.write(`${args.join(" ")}\n`);
+  });
+  let html: string;
+  try {
+    html = renderToString(<RemixStub initialEntries={[url]} hydrationData={{ loaderData: { deals: data } }} />);
+  } finally {
+    quiet.mockRestore();
+  }
+  const text = (s: string) => s.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').trim();
+  return {
+    html,
+    headings: [...html.matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!)),
+    links: [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => [text(m[2]!), m[1]]),
+    /** The table rows as their cells read: project, NDA, offer (dates left out). */
+    rows: [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
+      .map((m) => [...m[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => text(c[1]!)).slice(0, 3))
+      .filter((cells) => cells.length > 0),
+  };
+}
+
+describe("deals page", () => {
+  it("shows one section per stage reached, furthest first, each project linking where the member may go", async () => {
+    const page = await renderDeals("/buyers/myprojects/index_new", buyerCookie);
+    expect(page.headings).toEqual(["Offered (1)", "NDA approved (1)", "NDA requested (1)", "Viewed (1)"]);
+    expect(page.links).toEqual(
+      expect.arrayContaining([
+        [offered!.projectName, `/buyers/myprojects/${offered!.id}`],
+        [approved!.projectName, `/buyers/myprojects/${approved!.id}`],
+        [requested!.projectName, `/projects/more-details/${requested!.id}`],
+        [viewed!.projectName, `/projects/more-details/${viewed!.id}`],
+      ]),
+    );
+    expect(page.rows).toEqual([
+      [offered!.projectName, "NDA Approved", "Awaiting the seller"],
+      [approved!.projectName, "NDA Approved", "—"],
+      [requested!.projectName, "Requested", "—"],
+      [viewed!.projectName, "—", "—"],
+    ]);
+    expect(page.html).not.toContain("No deals yet");
+  });
+
+  it("tells a member without deals how to start one", async () => {
+    const page = await renderDeals("/buyers/myprojects/index_new", freshCookie);
+    expect(page.headings).toEqual([]);
+    expect(page.html).toContain("No deals yet: open a project from the search and sign its NDA to start one.");
+  });
+});

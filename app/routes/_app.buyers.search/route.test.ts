@@ -1,0 +1,119 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+
+/** The search as its loader answers a browser: the demo market, a demo buyer's session. */
+const app = await bootApp("route-search");
+const { loader, action } = await import("./route");
+const { makeUser } = await import("~/seed/factories");
+const { requestNda } = await import("~/models/contracts.server");
+const { projects } = await import("~/.server/db/schema");
+const { context, services } = app;
+
+const buyer = await app.member("buyer@demo.test");
+const seller = await app.member("seller@demo.test");
+const broker = await app.member("broker@demo.test");
+afterAll(() => app.cleanup());
+
+const search = (url: string, cookie: string) => loader({ request: getRequest(url, cookie), context, params: {} });
+const data = async (url: string, cookie: string) => (await search(url, cookie)).json();
+
+describe("buyers' search loader", () => {
+  it("answers 25 published listings a page, the next page the next 25, never the borrower", async () => {
+    const first = await data("/buyers/search", buyer.cookie);
+    expect(first.pageSize).toBe(25);
+    expect(first.rows).toHaveLength(25);
+    expect(first.total).toBeGreaterThan(25);
+    for (const row of first.rows) {
+      expect(["published", "under_offer"]).toContain(row.status);
+      expect(row).not.toHaveProperty("borrower");
+      expect(row).not.toHaveProperty("fullDetails");
+    }
+    const second = await data("/buyers/search?page=2", buyer.cookie);
+    expect(second.page).toBe(2);
+    const firstIds = new Set(first.rows.map((r) => r.id));
+    expect(second.rows.length).toBeGreaterThan(0);
+    expect(second.rows.some((r) => firstIds.has(r.id))).toBe(false);
+  });
+
+  it("filters by the industry and the words in the URL", async () => {
+    const all = await data("/buyers/search", buyer.cookie);
+    const industry = all.rows[0]!.industry!;
+    const byIndustry = await data(`/buyers/search?industry=${encodeURIComponent(industry)}`, buyer.cookie);
+    expect(byIndustry.total).toBeGreaterThan(0);
+    expect(byIndustry.total).toBeLessThan(all.total);
+    expect(byIndustry.rows.every((r) => r.industry === industry)).toBe(true);
+    expect(byIndustry.view.filters.industry).toBe(industry);
+
+    // a listing with a word no demo listing has
+    const [quokka] = await services.db
+      .insert(projects)
+      .values({ sellerId: seller.user.id, kind: "insurance_loan", status: "published", projectName: "Quokka orchard receivables", industry: "Insurance", publishedAt: new Date() })
+      .returning();
+    const found = await data("/buyers/search?q=quokka", buyer.cookie);
+    expect(found.total).toBe(1);
+    expect(found.rows.map((r) => [r.id, r.projectName])).toEqual([[quokka!.id, "Quokka orchard receivables"]]);
+    // the words and the industry together
+    expect((await data("/buyers/search?q=quokka&industry=Insurance", buyer.cookie)).total).toBe(1);
+    const other = industry === "Insurance" ? "Real Estate" : industry;
+    expect((await data(`/buyers/search?q=quokka&industry=${encodeURIComponent(other)}`, buyer.cookie)).total).toBe(0);
+    // a draft is never found
+    await services.db
+      .insert(projects)
+      .values({ sellerId: seller.user.id, kind: "insurance_loan", status: "draft", projectName: "Quokka draft portfolio", industry: "Insurance" });
+    expect((await data("/buyers/search?q=quokka", buyer.cookie)).total).toBe(1);
+  });
+
+  it("shows each member their own NDA status on a listing, and nobody else's", async () => {
+    const before = await data("/buyers/search", buyer.cookie);
+    const target = before.rows[1]!;
+    expect(target.ndaStatus).toBeNull();
+    const project = (await services.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, target.id) }))!;
+    await requestNda(app.deal, project, buyer.user);
+
+    const after = await data("/buyers/search", buyer.cookie);
+    const statuses = new Map(after.rows.map((r) => [r.id, r.ndaStatus]));
+    expect(statuses.get(target.id)).toBe("Requested");
+    expect(after.rows.filter((r) => r.id !== target.id).every((r) => r.ndaStatus === null)).toBe(true);
+
+    const otherBuyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const theirs = await data("/buyers/search", await app.cookieFor(otherBuyer));
+    expect(theirs.rows.find((r) => r.id === target.id)?.ndaStatus).toBeNull();
+  });
+
+  it("is the buyers' page at /buyers/search and the brokers' at /brokers/search: anyone else gets 404", async () => {
+    expect((await responseOf(search("/buyers/search", seller.cookie))).status).toBe(404);
+    expect((await responseOf(search("/buyers/search", broker.cookie))).status).toBe(404);
+    expect((await responseOf(search("/brokers/search", buyer.cookie))).status).toBe(404);
+    expect((await responseOf(search("/brokers/search", seller.cookie))).status).toBe(404);
+    const brokers = await search("/brokers/search", broker.cookie);
+    expect(brokers.status).toBe(200);
+    expect((await brokers.json()).rows).toHaveLength(25);
+  });
+
+  it("sends a visitor to sign in, the search kept", async () => {
+    const response = await responseOf(loader({ request: getRequest("/buyers/search?q=pool"), context, params: {} }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/signin?${new URLSearchParams({ redirect: "/buyers/search?q=pool" })}`);
+  });
+});
+
+describe("buyers' search action", () => {
+  it("saves the view the URL shows, so the next plain visit opens with it", async () => {
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(member);
+    const saved = await responseOf(
+      action({ request: postRequest("/buyers/search?industry=Insurance", cookie, { intent: "save-view", table: "projectSearch" }), context, params: {} }),
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/buyers/search?industry=Insurance");
+    const next = await data("/buyers/search", cookie);
+    expect(next.view.filters.industry).toBe("Insurance");
+    expect(next.rows.every((r) => r.industry === "Insurance")).toBe(true);
+  });
+
+  it("answers 400 to a form it does not know", async () => {
+    const response = await responseOf(action({ request: postRequest("/buyers/search", buyer.cookie, { intent: "launch" }), context, params: {} }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Unknown request" });
+  });
+});
