@@ -26,8 +26,14 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { c
   return response;
 };
 
+/** Remix's own answer to a URL no route matches, or a method no route takes: the visitor's mistake, not ours. */
+function isRouterRefusal(error: unknown) {
+  const e = error as { status?: unknown; internal?: unknown } | null;
+  return Boolean(e && typeof e === "object" && e.internal === true && typeof e.status === "number" && e.status < 500);
+}
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isRouterRefusal(error)) return;
   console.error(error);
 };
 
