@@ -3,41 +3,9 @@ import { useMemo, type ReactNode } from "react";
 import { TABLES, type TableKey } from "~/lib/table-preferences";
 import { DataGrid } from "./data-grid";
 import { formatCompactCurrency, formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
-import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
+import { KIND_LABELS, STATUS_LABELS, type ProjectColumn, type ProjectRow, type ProjectStatus } from "~/lib/projects";
 
-/** A project row as the tables get it (JSON: dates are strings). */
-export type ProjectRow = {
-  id: number;
-  kind: ProjectKind;
-  status: ProjectStatus;
-  date: string | null;
-  projectName: string;
-  industry: string;
-  sector: string;
-  loanPool: string;
-  size: number | null;
-  saleType: string;
-  term: string;
-  waInterest: number | null;
-  maturityDate: string | null;
-  location: string;
-  state: string;
-  secured: boolean | null;
-  loanAmount: number | null;
-  projectDueDate: string | null;
-  views: number;
-  impressionsCounter: number;
-  updatedAt: string;
-  longTermDebtSecured: boolean | null;
-  longTermDebtLevelOfSecurity: string;
-  borrower?: string;
-  sellerName?: string;
-  ndaStatus?: string | null;
-  lastUpdateBuyer?: number | null;
-  ndas?: number;
-  negotiations?: number;
-  bids?: number;
-};
+export type { ProjectRow };
 
 export function StatusBadge({ status }: { status: ProjectStatus }) {
   const tone =
@@ -51,8 +19,8 @@ export function StatusBadge({ status }: { status: ProjectStatus }) {
   return <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{STATUS_LABELS[status]}</span>;
 }
 
-/** Cell renderers by column key; `href` makes the project name a link. */
-export function projectCells(href: (row: ProjectRow) => string): Record<string, (row: ProjectRow) => ReactNode> {
+/** Cell renderers by column key (one for every column a row has); `href` makes the project name a link. */
+export function projectCells(href: (row: ProjectRow) => string): { [K in ProjectColumn]-?: (row: ProjectRow) => ReactNode } {
   return {
     id: (r) => r.id,
     date: (r) => formatDate(r.date ?? r.updatedAt),

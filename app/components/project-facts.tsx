@@ -1,51 +1,41 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
-import { KIND_LABELS, type ProjectKind } from "~/lib/projects";
+import { COLUMN_LABELS, KIND_LABELS, type ProjectTerms } from "~/lib/projects";
 
-type Facts = {
-  kind: ProjectKind;
-  industry: string;
-  sector: string;
-  saleType: string;
-  term: string;
-  waInterest: number | null;
-  maturityDate: string | null;
-  location: string;
-  state: string;
-  secured: boolean | null;
-  loanAmount: number | null;
-  size: number | null;
-  projectDueDate: string | null;
-  loanPool: string;
-  longTermDebtSecured: boolean | null;
-  longTermDebtLevelOfSecurity: string;
-  borrower?: string;
-};
+type Facts = ProjectTerms & { borrower?: string };
+
+/** The table's words, spelled out where a table abbreviates. */
+const LABELS = {
+  ...COLUMN_LABELS,
+  size: "Transaction size",
+  longTermDebtSecured: "Long-term debt secured",
+  longTermDebtLevelOfSecurity: "Long-term debt level of security",
+} satisfies Record<keyof Facts, string>;
 
 /** The key terms of a listing; the borrower only when the caller passes it (never before an NDA). */
 export function ProjectFacts({ project }: { project: Facts }) {
   const rows: Array<[string, string]> = [
-    ["Kind", KIND_LABELS[project.kind]],
-    ["Industry", project.industry || "—"],
-    ["Sector", project.sector || "—"],
-    ["Sale type", project.saleType || "—"],
-    ["Status", project.term || "—"],
-    ["Transaction size", formatCurrency(project.size)],
-    ["Loan amount", formatCurrency(project.loanAmount)],
-    ["WA interest", formatPercent(project.waInterest)],
-    ["Maturity", formatDate(project.maturityDate)],
-    ["Region", project.location || "—"],
-    ["State", project.state || "—"],
-    ["Secured", formatYesNo(project.secured)],
-    ["Bids due", formatDate(project.projectDueDate)],
+    [LABELS.kind, KIND_LABELS[project.kind]],
+    [LABELS.industry, project.industry || "—"],
+    [LABELS.sector, project.sector || "—"],
+    [LABELS.saleType, project.saleType || "—"],
+    [LABELS.term, project.term || "—"],
+    [LABELS.size, formatCurrency(project.size)],
+    [LABELS.loanAmount, formatCurrency(project.loanAmount)],
+    [LABELS.waInterest, formatPercent(project.waInterest)],
+    [LABELS.maturityDate, formatDate(project.maturityDate)],
+    [LABELS.location, project.location || "—"],
+    [LABELS.state, project.state || "—"],
+    [LABELS.secured, formatYesNo(project.secured)],
+    [LABELS.projectDueDate, formatDate(project.projectDueDate)],
   ];
-  if (project.kind === "loan_pool") rows.push(["Loan pool", project.loanPool || "—"]);
+  if (project.kind === "loan_pool") rows.push([LABELS.loanPool, project.loanPool || "—"]);
   if (project.longTermDebtSecured !== null) {
-    rows.push(["Long-term debt secured", formatYesNo(project.longTermDebtSecured)]);
-    rows.push(["Long-term debt level of security", project.longTermDebtLevelOfSecurity || "—"]);
+    rows.push([LABELS.longTermDebtSecured, formatYesNo(project.longTermDebtSecured)]);
+    rows.push([LABELS.longTermDebtLevelOfSecurity, project.longTermDebtLevelOfSecurity || "—"]);
   }
-  if (project.borrower !== undefined) rows.push(["Borrower", project.borrower || "—"]);
+  if (project.borrower !== undefined) rows.push([LABELS.borrower, project.borrower || "—"]);
   return (
     <dl className="grid grid-cols-[12rem_1fr] gap-y-2 text-sm" data-testid="project-facts">
       {rows.map(([label, value]) => (

@@ -1,12 +1,11 @@
 import { Form, Link } from "@remix-run/react";
-import type { teaserOf } from "~/models/teaser.server";
 import { formatDate } from "~/lib/format";
 import type { NdaStatus } from "~/lib/deal";
+import type { Teaser } from "~/lib/projects";
 import { PageHeader } from "./page-header";
 import { ProjectSummary } from "./project-facts";
 import { StatusBadge } from "./project-cells";
 
-type Teaser = Omit<ReturnType<typeof teaserOf>, "publishedAt"> & { publishedAt: string | null };
 export type TeaserDeal = {
   ndaStatus: NdaStatus | null;
   signingPath: string | null;

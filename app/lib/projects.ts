@@ -1,3 +1,7 @@
+import type { Project } from "../.server/db/schema";
+
+export type { Project };
+
 /** The four kinds of listing and their lifecycle. */
 export const PROJECT_KINDS = ["loan_pool", "real_estate", "insurance_loan", "limited_company"] as const;
 export type ProjectKind = (typeof PROJECT_KINDS)[number];
@@ -50,3 +54,110 @@ export function sizeBandOf(size: number | null | undefined): string | null {
   }
   return null;
 }
+
+/**
+ * A listing's key terms, in table order: what every view of a listing shows,
+ * before any NDA (search results, the seller's and admins' tables, the teaser,
+ * the listing's card, the create form). Never the borrower, never the seller.
+ * The columns come from the projects table; a column added here is in every
+ * view, and the types below ask for its label and table cell.
+ */
+export const TERM_KEYS = [
+  "projectName",
+  "industry",
+  "sector",
+  "loanPool",
+  "size",
+  "saleType",
+  "term",
+  "waInterest",
+  "maturityDate",
+  "location",
+  "state",
+  "secured",
+  "loanAmount",
+  "projectDueDate",
+  "longTermDebtSecured",
+  "longTermDebtLevelOfSecurity",
+] as const satisfies readonly (keyof Project)[];
+export type TermKey = (typeof TERM_KEYS)[number];
+
+/** The kind and the key terms: what a listing's card shows (no dates, so the same in JSON). */
+export type ProjectTerms = Pick<Project, "kind" | TermKey>;
+
+const sameName = Object.fromEntries(TERM_KEYS.map((k) => [k, k])) as { [K in TermKey]: K };
+
+/** A project as a table row: each row key and the column it is read from (`date`: when it was published). */
+export const ROW_COLUMNS = {
+  id: "id",
+  kind: "kind",
+  status: "status",
+  date: "publishedAt",
+  ...sameName,
+  views: "views",
+  impressionsCounter: "impressions",
+  updatedAt: "updatedAt",
+} as const satisfies Record<string, keyof Project>;
+export type RowKey = keyof typeof ROW_COLUMNS;
+
+/** A value as loader JSON carries it: dates become strings. */
+export type Serialized<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? Exclude<T[K], Date> | string : T[K];
+};
+
+/**
+ * A project row as the tables get it (JSON): the row columns, the borrower for
+ * the seller and admins, the seller for admins, the member's NDA in a search,
+ * and the deal counts on the seller's and admins' tables.
+ */
+export type ProjectRow = Serialized<{ [K in RowKey]: Project[(typeof ROW_COLUMNS)[K]] }> & {
+  borrower?: string;
+  sellerName?: string;
+  ndaStatus?: string | null;
+  lastUpdateBuyer?: number | null;
+  ndas?: number;
+  negotiations?: number;
+  bids?: number;
+};
+export type ProjectColumn = keyof ProjectRow;
+
+/** What the tables call each column; the listing's card uses the same words, spelled out where a table abbreviates. */
+export const COLUMN_LABELS = {
+  id: "ID",
+  kind: "Kind",
+  status: "Listing status",
+  date: "Date",
+  projectName: "Project",
+  industry: "Industry",
+  sector: "Sector",
+  loanPool: "Loan pool",
+  size: "Size",
+  saleType: "Sale type",
+  term: "Status",
+  waInterest: "WA interest",
+  maturityDate: "Maturity",
+  location: "Region",
+  state: "State",
+  secured: "Secured",
+  loanAmount: "Loan amount",
+  projectDueDate: "Bids due",
+  longTermDebtSecured: "LT debt secured",
+  longTermDebtLevelOfSecurity: "LT debt security",
+  views: "Views",
+  impressionsCounter: "Impressions",
+  updatedAt: "Updated",
+  borrower: "Borrower",
+  sellerName: "Seller",
+  ndaStatus: "NDA",
+  lastUpdateBuyer: "Last buyer visit",
+  ndas: "NDAs",
+  negotiations: "Negotiations",
+  bids: "Bids",
+} as const satisfies Record<ProjectColumn, string>;
+
+/** What any member may see of a listing before an NDA (the teaser): never the borrower or the seller. */
+export const TEASER_KEYS = ["id", "kind", "status", ...TERM_KEYS, "fullDetails", "publishedAt"] as const satisfies readonly (keyof Project)[];
+export type TeaserKey = (typeof TEASER_KEYS)[number];
+
+/** The teaser as its page gets it: the teaser columns, the details that do not identify the borrower, and whether it is the member's own. */
+export type Teaser = Serialized<Pick<Project, TeaserKey>> & { details: Record<string, unknown>; own: boolean };

@@ -1,3 +1,5 @@
+import { COLUMN_LABELS, TERM_KEYS, type ProjectColumn, type TermKey } from "./projects";
+
 /**
  * Table preferences (spec §4): every table has default headers, a sort column and
  * direction. A member may toggle columns, filter, change the sort or reset; only
@@ -57,29 +59,18 @@ export function diffPreferences(defaults: TableDefaults, state: Partial<Resolved
   return out;
 }
 
-const h = (value: string, label: string, enabled = true, sortable = true): TableHeader => ({ value, label, enabled, sortable });
+/** A project table's column: its label is the one the tables share. */
+const h = (value: ProjectColumn, enabled = true, sortable = true): TableHeader => ({ value, label: COLUMN_LABELS[value], enabled, sortable });
 
-/** The project columns of spec §3 that a buyer sees (never the borrower). */
+/** What a buyer's search shows until the member chooses otherwise. */
+const BUYER_SHOWN: readonly TermKey[] = ["projectName", "industry", "size", "saleType", "term", "waInterest", "maturityDate", "location"];
+
+/** The project columns of spec §3 that a buyer sees: every key term (never the borrower), and the member's NDA. */
 const BUYER_COLUMNS: TableHeader[] = [
-  h("id", "ID", false),
-  h("date", "Date", false),
-  h("projectName", "Project"),
-  h("industry", "Industry"),
-  h("sector", "Sector", false),
-  h("loanPool", "Loan pool", false),
-  h("size", "Size"),
-  h("saleType", "Sale type"),
-  h("term", "Status"),
-  h("waInterest", "WA interest"),
-  h("maturityDate", "Maturity"),
-  h("location", "Region"),
-  h("state", "State", false),
-  h("secured", "Secured", false),
-  h("loanAmount", "Loan amount", false),
-  h("projectDueDate", "Bids due", false),
-  h("longTermDebtSecured", "LT debt secured", false),
-  h("longTermDebtLevelOfSecurity", "LT debt security", false),
-  h("ndaStatus", "NDA", true, false),
+  h("id", false),
+  h("date", false),
+  ...TERM_KEYS.map((key) => h(key, BUYER_SHOWN.includes(key))),
+  h("ndaStatus", true, false),
 ];
 
 const ANY = { q: "", industry: "Any", region: "Any", status: "Any", transactionSize: "Any" };
@@ -89,23 +80,23 @@ export const TABLES = {
   sellerProjects: {
     key: "sellerProjects",
     headers: [
-      h("id", "ID", false),
-      h("date", "Date"),
-      h("projectName", "Project"),
-      h("kind", "Kind"),
-      h("status", "Listing status"),
-      h("industry", "Industry", false),
-      h("size", "Size"),
-      h("term", "Status", false),
-      h("waInterest", "WA interest", false),
-      h("borrower", "Borrower", false),
-      h("views", "Views"),
-      h("impressionsCounter", "Impressions"),
-      h("ndas", "NDAs"),
-      h("negotiations", "Negotiations", false),
-      h("bids", "Bids"),
-      h("lastUpdateBuyer", "Last buyer visit", false),
-      h("updatedAt", "Updated", false),
+      h("id", false),
+      h("date"),
+      h("projectName"),
+      h("kind"),
+      h("status"),
+      h("industry", false),
+      h("size"),
+      h("term", false),
+      h("waInterest", false),
+      h("borrower", false),
+      h("views"),
+      h("impressionsCounter"),
+      h("ndas"),
+      h("negotiations", false),
+      h("bids"),
+      h("lastUpdateBuyer", false),
+      h("updatedAt", false),
     ],
     sortBy: "date",
     sortDesc: false,
@@ -113,22 +104,22 @@ export const TABLES = {
   adminProjects: {
     key: "adminProjects",
     headers: [
-      h("id", "ID", false),
-      h("date", "Date"),
-      h("projectName", "Project"),
-      h("sellerName", "Seller"),
-      h("kind", "Kind"),
-      h("status", "Listing status"),
-      h("industry", "Industry"),
-      h("size", "Size"),
-      h("borrower", "Borrower", false),
-      h("views", "Views"),
-      h("impressionsCounter", "Impressions", false),
-      h("ndas", "NDAs"),
-      h("negotiations", "Negotiations", false),
-      h("bids", "Bids"),
-      h("lastUpdateBuyer", "Last buyer visit", false),
-      h("updatedAt", "Updated", false),
+      h("id", false),
+      h("date"),
+      h("projectName"),
+      h("sellerName"),
+      h("kind"),
+      h("status"),
+      h("industry"),
+      h("size"),
+      h("borrower", false),
+      h("views"),
+      h("impressionsCounter", false),
+      h("ndas"),
+      h("negotiations", false),
+      h("bids"),
+      h("lastUpdateBuyer", false),
+      h("updatedAt", false),
     ],
     sortBy: "date",
     sortDesc: false,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
-import { SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
+import { ROW_COLUMNS, SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus, type RowKey } from "~/lib/projects";
 import type { Role } from "~/lib/roles";
 
 export type Viewer = { id: number; role: Role | null };
@@ -213,32 +213,15 @@ export async function searchProjects(db: Database, params: SearchParams) {
   return { rows, total: count?.total ?? 0, page, pageSize };
 }
 
-/** What a search result shows: never the borrower, never the details behind the NDA. */
-export const listColumns = {
-  id: projects.id,
-  kind: projects.kind,
-  status: projects.status,
-  date: projects.publishedAt,
-  projectName: projects.projectName,
-  industry: projects.industry,
-  sector: projects.sector,
-  loanPool: projects.loanPool,
-  size: projects.size,
-  saleType: projects.saleType,
-  term: projects.term,
-  waInterest: projects.waInterest,
-  maturityDate: projects.maturityDate,
-  location: projects.location,
-  state: projects.state,
-  secured: projects.secured,
-  loanAmount: projects.loanAmount,
-  projectDueDate: projects.projectDueDate,
-  views: projects.views,
-  impressionsCounter: projects.impressions,
-  updatedAt: projects.updatedAt,
-  longTermDebtSecured: projects.longTermDebtSecured,
-  longTermDebtLevelOfSecurity: projects.longTermDebtLevelOfSecurity,
+/** What a search result shows (the table row, read in SQL): never the borrower, never the details behind the NDA. */
+export const listColumns = Object.fromEntries(Object.entries(ROW_COLUMNS).map(([key, column]) => [key, projects[column]])) as {
+  [K in RowKey]: (typeof projects)[(typeof ROW_COLUMNS)[K]];
 };
+
+/** The named columns of a project, in the order given. */
+export function pickColumns<K extends keyof Project>(project: Project, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, project[key]])) as Pick<Project, K>;
+}
 
 /** The UTC day a look falls on: the unit a member is counted once in. */
 export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
@@ -355,33 +338,10 @@ export async function loanTape(db: Database, projectId: number) {
 
 /** A project as a table row (the seller's and admins' tables also show the borrower). */
 export function toProjectRow(p: Project, extra: { sellerName?: string } = {}) {
-  return {
-    id: p.id,
-    kind: p.kind,
-    status: p.status,
-    date: p.publishedAt ?? p.submittedAt ?? p.createdAt,
-    projectName: p.projectName,
-    industry: p.industry,
-    sector: p.sector,
-    loanPool: p.loanPool,
-    size: p.size,
-    saleType: p.saleType,
-    term: p.term,
-    waInterest: p.waInterest,
-    maturityDate: p.maturityDate,
-    location: p.location,
-    state: p.state,
-    secured: p.secured,
-    loanAmount: p.loanAmount,
-    projectDueDate: p.projectDueDate,
-    views: p.views,
-    impressionsCounter: p.impressions,
-    updatedAt: p.updatedAt,
-    longTermDebtSecured: p.longTermDebtSecured,
-    longTermDebtLevelOfSecurity: p.longTermDebtLevelOfSecurity,
-    borrower: p.borrower,
-    ...extra,
+  const row = Object.fromEntries(Object.entries(ROW_COLUMNS).map(([key, column]) => [key, p[column]])) as {
+    [K in RowKey]: Project[(typeof ROW_COLUMNS)[K]];
   };
+  return { ...row, date: p.publishedAt ?? p.submittedAt ?? p.createdAt, borrower: p.borrower, ...extra };
 }
 
 /** Sorts small tables (a seller's projects) in memory, nulls last. */

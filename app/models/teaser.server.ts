@@ -3,10 +3,11 @@ import type { Project } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import type { Services } from "~/.server/services";
 import type { Role } from "~/lib/roles";
-import { findVisibleProject, mayDealOnProject, mayManageProject, recordView } from "~/models/projects.server";
+import { findVisibleProject, mayDealOnProject, mayManageProject, pickColumns, recordView } from "~/models/projects.server";
 import { findContract } from "~/models/contracts.server";
 import { findPass } from "~/models/feedback.server";
 import { workspacePath } from "~/lib/deal";
+import { TEASER_KEYS } from "~/lib/projects";
 
 /** Detail keys that name the borrower or its place: never in a teaser. */
 const IDENTIFYING = ["address", "zip", "website", "contactPhone", "carrier"];
@@ -14,31 +15,7 @@ const IDENTIFYING = ["address", "zip", "website", "contactPhone", "carrier"];
 /** What any member may see of a listing before an NDA: no borrower, no documents, no loan tape. */
 export function teaserOf(project: Project) {
   const details = Object.fromEntries(Object.entries(project.details).filter(([key]) => !IDENTIFYING.includes(key)));
-  return {
-    id: project.id,
-    kind: project.kind,
-    status: project.status,
-    projectName: project.projectName,
-    industry: project.industry,
-    sector: project.sector,
-    saleType: project.saleType,
-    term: project.term,
-    waInterest: project.waInterest,
-    maturityDate: project.maturityDate,
-    location: project.location,
-    state: project.state,
-    secured: project.secured,
-    loanAmount: project.loanAmount,
-    size: project.size,
-    projectDueDate: project.projectDueDate,
-    loanPool: project.loanPool,
-    longTermDebtSecured: project.longTermDebtSecured,
-    longTermDebtLevelOfSecurity: project.longTermDebtLevelOfSecurity,
-    fullDetails: project.fullDetails,
-    details,
-    publishedAt: project.publishedAt,
-    own: false,
-  };
+  return { ...pickColumns(project, TEASER_KEYS), details, own: false };
 }
 
 /** What the teaser offers this member: sign the NDA, continue, wait, open the workspace, or pass. */

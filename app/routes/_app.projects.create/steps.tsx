@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CountedTextAreaField, FieldErrors, FormErrors, MaskedField, SelectField, TextField } from "~/components/forms";
+import type { FormColumn } from "~/lib/project-values";
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
 import { schemaForStep, STEPS, TEXT_LIMITS, type ProjectOptions } from "~/lib/schemas/project";
 
@@ -83,6 +84,28 @@ export function StepNav({ draftId, current, reached }: { draftId: number; curren
   );
 }
 
+/** What the form calls each column it asks for (the kind's details, kept in `details`, name their own); the review repeats them. */
+const FORM_LABELS = {
+  projectName: "Project name",
+  industry: "Industry",
+  sector: "Sector",
+  saleType: "Sale type",
+  location: "Region",
+  state: "State",
+  fullDetails: "Description for buyers",
+  loanAmount: "Loan amount (USD)",
+  size: "Transaction size (USD)",
+  waInterest: "Weighted average interest (%)",
+  maturityDate: "Maturity date",
+  term: "Loan status",
+  secured: "Secured",
+  borrower: "Borrower",
+  projectDueDate: "Bids due",
+  longTermDebtSecured: "Long-term debt secured",
+  longTermDebtLevelOfSecurity: "Long-term debt level of security",
+  loanPool: "Pool name",
+} satisfies Record<FormColumn, string>;
+
 const valuesOf = (options: OptionLists) =>
   Object.fromEntries(Object.entries(options).map(([k, list]) => [k, list.map((o) => o.value)])) as unknown as ProjectOptions;
 
@@ -130,29 +153,29 @@ export function StepForm({
         <p className="text-sm text-slate-500">{KIND_LABELS[kind]}</p>
         {step === 1 ? (
           <>
-            <TextField meta={f.projectName!} label="Project name" />
+            <TextField meta={f.projectName!} label={FORM_LABELS.projectName} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField meta={f.industry!} label="Industry" options={options.industries} placeholder="Choose…" />
-              <TextField meta={f.sector!} label="Sector" hint="optional" />
-              <SelectField meta={f.saleType!} label="Sale type" options={options.saleTypes} placeholder="Choose…" />
-              <SelectField meta={f.location!} label="Region" options={options.locations} placeholder="Choose…" />
-              <SelectField meta={f.state!} label="State" options={options.usStates} placeholder="Choose…" />
+              <SelectField meta={f.industry!} label={FORM_LABELS.industry} options={options.industries} placeholder="Choose…" />
+              <TextField meta={f.sector!} label={FORM_LABELS.sector} hint="optional" />
+              <SelectField meta={f.saleType!} label={FORM_LABELS.saleType} options={options.saleTypes} placeholder="Choose…" />
+              <SelectField meta={f.location!} label={FORM_LABELS.location} options={options.locations} placeholder="Choose…" />
+              <SelectField meta={f.state!} label={FORM_LABELS.state} options={options.usStates} placeholder="Choose…" />
             </div>
-            <CountedTextAreaField meta={f.fullDetails!} label="Description for buyers" max={TEXT_LIMITS.fullDetails} hint="shown before the NDA; no borrower names" />
+            <CountedTextAreaField meta={f.fullDetails!} label={FORM_LABELS.fullDetails} max={TEXT_LIMITS.fullDetails} hint="shown before the NDA; no borrower names" />
           </>
         ) : null}
         {step === 2 ? (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField meta={f.loanAmount!} label="Loan amount (USD)" inputMode="decimal" placeholder="12,500,000" />
-            <TextField meta={f.size!} label="Transaction size (USD)" inputMode="decimal" placeholder="12,500,000" />
-            <TextField meta={f.waInterest!} label="Weighted average interest (%)" inputMode="decimal" placeholder="6,25" />
-            <TextField meta={f.maturityDate!} label="Maturity date" type={"date" as "text"} />
-            <SelectField meta={f.term!} label="Loan status" options={options.loanStatus} placeholder="Choose…" />
-            <SelectField meta={f.secured!} label="Secured" options={YES_NO} placeholder="Choose…" />
-            <TextField meta={f.borrower!} label="Borrower" hint="only shown after an approved NDA" />
-            <TextField meta={f.projectDueDate!} label="Bids due" type={"date" as "text"} hint="optional" />
-            <SelectField meta={f.longTermDebtSecured!} label="Long-term debt secured" options={YES_NO} placeholder="Not applicable" />
-            <TextField meta={f.longTermDebtLevelOfSecurity!} label="Long-term debt level of security" hint="optional" />
+            <TextField meta={f.loanAmount!} label={FORM_LABELS.loanAmount} inputMode="decimal" placeholder="12,500,000" />
+            <TextField meta={f.size!} label={FORM_LABELS.size} inputMode="decimal" placeholder="12,500,000" />
+            <TextField meta={f.waInterest!} label={FORM_LABELS.waInterest} inputMode="decimal" placeholder="6,25" />
+            <TextField meta={f.maturityDate!} label={FORM_LABELS.maturityDate} type={"date" as "text"} />
+            <SelectField meta={f.term!} label={FORM_LABELS.term} options={options.loanStatus} placeholder="Choose…" />
+            <SelectField meta={f.secured!} label={FORM_LABELS.secured} options={YES_NO} placeholder="Choose…" />
+            <TextField meta={f.borrower!} label={FORM_LABELS.borrower} hint="only shown after an approved NDA" />
+            <TextField meta={f.projectDueDate!} label={FORM_LABELS.projectDueDate} type={"date" as "text"} hint="optional" />
+            <SelectField meta={f.longTermDebtSecured!} label={FORM_LABELS.longTermDebtSecured} options={YES_NO} placeholder="Not applicable" />
+            <TextField meta={f.longTermDebtLevelOfSecurity!} label={FORM_LABELS.longTermDebtLevelOfSecurity} hint="optional" />
           </div>
         ) : null}
         {step === 3 ? <DetailsFields kind={kind} f={f} options={options} /> : null}
@@ -185,7 +208,7 @@ function DetailsFields({
   if (kind === "loan_pool") {
     return (
       <>
-        <TextField meta={f.loanPool!} label="Pool name" placeholder="Midwest CRE pool 2026-A" />
+        <TextField meta={f.loanPool!} label={FORM_LABELS.loanPool} placeholder="Midwest CRE pool 2026-A" />
         <CountedTextAreaField meta={f.overallSummary!} label="Overall summary" max={TEXT_LIMITS.summary} />
         <CountedTextAreaField meta={f.propertySummary!} label="Property summary" max={TEXT_LIMITS.summary} hint="optional" />
         <CountedTextAreaField meta={f.termSummary!} label="Term summary" max={TEXT_LIMITS.summary} hint="optional" />
@@ -277,20 +300,21 @@ function LoanTapeUpload({
   );
 }
 
-const REVIEW_LABELS: Array<[string, string]> = [
-  ["projectName", "Project name"],
-  ["industry", "Industry"],
-  ["saleType", "Sale type"],
-  ["location", "Region"],
-  ["state", "State"],
-  ["loanAmount", "Loan amount (USD)"],
-  ["size", "Transaction size (USD)"],
-  ["waInterest", "Weighted average interest (%)"],
-  ["maturityDate", "Maturity date"],
-  ["term", "Loan status"],
-  ["secured", "Secured"],
-  ["borrower", "Borrower"],
-];
+/** What the review lists before the seller submits. */
+const REVIEW_KEYS = [
+  "projectName",
+  "industry",
+  "saleType",
+  "location",
+  "state",
+  "loanAmount",
+  "size",
+  "waInterest",
+  "maturityDate",
+  "term",
+  "secured",
+  "borrower",
+] as const satisfies readonly (keyof typeof FORM_LABELS)[];
 
 export function ReviewStep({
   draftId,
@@ -318,9 +342,9 @@ export function ReviewStep({
       <dl className="grid grid-cols-[14rem_1fr] gap-y-2 text-sm">
         <dt className="text-slate-500">Kind</dt>
         <dd>{KIND_LABELS[kind]}</dd>
-        {REVIEW_LABELS.map(([key, label]) => (
+        {REVIEW_KEYS.map((key) => (
           <div key={key} className="contents">
-            <dt className="text-slate-500">{label}</dt>
+            <dt className="text-slate-500">{FORM_LABELS[key]}</dt>
             <dd>{values[key] || "—"}</dd>
           </div>
         ))}
