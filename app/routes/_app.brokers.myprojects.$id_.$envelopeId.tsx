@@ -11,3 +11,5 @@ export const loader = (args: LoaderFunctionArgs) => signingLoader(args);
 export const action = (args: ActionFunctionArgs) => signingAction(args);
 
 export default SigningPage;
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -70,3 +70,5 @@ export default function ThreadPage() {
     </div>
   );
 }
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

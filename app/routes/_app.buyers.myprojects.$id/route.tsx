@@ -11,3 +11,5 @@ export const loader = (args: LoaderFunctionArgs) => workspaceLoader(args, "buyer
 export const action = (args: ActionFunctionArgs) => workspaceAction(args, "buyers");
 
 export default WorkspacePage;
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
