@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ReactElement } from "react";
-import { describeError, ErrorPageGuard } from "./error-boundary";
+import { dealListOf, describeError, ErrorPageGuard } from "./error-boundary";
 
 describe("error page (spec §8)", () => {
   it("takes the status from the error or its response, 500 by default", () => {
@@ -32,5 +32,15 @@ describe("error page (spec §8)", () => {
       </ErrorPageGuard>,
     );
     expect(html).toBe("<p>fine</p>");
+  });
+
+  it("sends the reader of a failed deal page back to the list the deal came from", () => {
+    expect(dealListOf("/buyers/myprojects/999999")).toEqual({ to: "/buyers/myprojects/index_new", label: "Back to my deals" });
+    expect(dealListOf("/buyers/myprojects/7/AbCdEfGhIjKlMnOpQrStUv").to).toBe("/buyers/myprojects/index_new");
+    expect(dealListOf("/brokers/myprojects/7").to).toBe("/brokers/myprojects/index_new");
+    expect(dealListOf("/sellers/myprojects/7")).toEqual({ to: "/sellers/myprojects", label: "Back to my projects" });
+    expect(dealListOf("/admin/projects/7")).toEqual({ to: "/admin/projects", label: "Back to all projects" });
+    expect(dealListOf("/messages/7/1")).toEqual({ to: "/messages", label: "Back to messages" });
+    expect(dealListOf("/somewhere/else")).toEqual({ to: "/home", label: "Go back to home" });
   });
 });

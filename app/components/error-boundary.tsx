@@ -1,7 +1,9 @@
-import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLocation, useParams, useRouteError, type Params } from "@remix-run/react";
 import { Component, type ReactNode } from "react";
 
 export const NOT_FOUND_TEXT = "This page could not be found";
+export const FORBIDDEN_TEXT = "You do not have access to this page";
+export const SERVER_ERROR_TEXT = "Something went wrong";
 
 /** Status and message of whatever a route threw (spec §8). */
 export function describeError(error: unknown): { status: number; message: string } {
@@ -13,7 +15,7 @@ export function describeError(error: unknown): { status: number; message: string
         ? data
         : typeof data === "object" && data && "error" in data && typeof data.error === "string"
           ? data.error
-          : error.statusText || "Something went wrong";
+          : error.statusText || SERVER_ERROR_TEXT;
     return { status: error.status, message };
   }
   if (error && typeof error === "object") {
@@ -22,32 +24,68 @@ export function describeError(error: unknown): { status: number; message: string
       | number
       | undefined;
     // Remix replaces server error messages with "Unexpected Server Error" in production
-    const message = typeof e.message === "string" && e.message ? e.message : "Something went wrong";
+    const message = typeof e.message === "string" && e.message ? e.message : SERVER_ERROR_TEXT;
     return { status: status ?? 500, message };
   }
-  return { status: 500, message: "Something went wrong" };
+  return { status: 500, message: SERVER_ERROR_TEXT };
 }
 
-function HomeLink() {
-  return (
-    <Link to="/" className="btn-primary mt-6">
-      Go back to home
-    </Link>
-  );
-}
+/** Where the error page sends the reader: home, unless the boundary knows a better place. */
+export type BackLink = { to: string; label: string };
+export const HOME_LINK: BackLink = { to: "/", label: "Go back to home" };
 
-export function ErrorPage({ error }: { error: unknown }) {
-  const { status, message } = describeError(error);
+export function ErrorCard({
+  status,
+  title,
+  detail,
+  back = HOME_LINK,
+}: {
+  status: number;
+  title: string;
+  detail?: string | null;
+  back?: BackLink;
+}) {
   return (
-    <div className="card text-center" role="alert">
+    <div className="card text-center" role="alert" data-testid="error-page" data-status={status}>
       <p className="text-5xl font-bold text-primary">{status}</p>
       <h1 className="mt-4 text-xl font-semibold" data-testid="error-message">
-        {message}
+        {title}
       </h1>
-      <HomeLink />
+      {detail ? <p className="mt-2 text-sm text-slate-600">{detail}</p> : null}
+      <Link to={back.to} className="btn-primary mt-6">
+        {back.label}
+      </Link>
     </div>
   );
 }
+
+/** The error page of the root boundary: status and message, a link home. */
+export function ErrorPage({ error, back }: { error: unknown; back?: BackLink }) {
+  const { status, message } = describeError(error);
+  return <ErrorCard status={status} title={message} back={back} />;
+}
+
+/**
+ * What a status handler is given: the thrown error, its status and message, the route's
+ * params and the boundary's way back. Handlers are called, not mounted: hooks belong in
+ * the components they return.
+ */
+export type ErrorInfo = { error: unknown; status: number; message: string; params: Params; back: BackLink };
+export type StatusHandler = (info: ErrorInfo) => ReactNode;
+
+/** A message worth showing beneath a generic heading (not the heading again, not Remix's placeholder). */
+const detailOf = (message: string, heading: string) =>
+  message === heading || message === "Unexpected Server Error" || /^(Forbidden|Internal Server Error)$/.test(message) ? null : message;
+
+/** The pages every boundary shows unless it is given its own: 404, 403, 500. */
+export const DEFAULT_STATUS_HANDLERS: Readonly<Record<number, StatusHandler>> = {
+  404: ({ back }) => <ErrorCard status={404} title={NOT_FOUND_TEXT} back={back} />,
+  403: ({ message, back }) => <ErrorCard status={403} title={FORBIDDEN_TEXT} detail={detailOf(message, FORBIDDEN_TEXT)} back={back} />,
+  500: ({ message, back }) => <ErrorCard status={500} title={SERVER_ERROR_TEXT} detail={detailOf(message, SERVER_ERROR_TEXT)} back={back} />,
+};
+
+/** Any other status (400, 413, ...): its own message. */
+export const fallbackStatusHandler: StatusHandler = ({ status, message, back }) => <ErrorCard status={status} title={message} back={back} />;
 
 /** If rendering the error page throws, this is what is left to show. */
 export class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -68,11 +106,54 @@ export class ErrorPageGuard extends Component<{ children: ReactNode }, { failed:
   }
 }
 
-export function GeneralErrorBoundary() {
+/**
+ * The error page of a route: picks the handler for the thrown status (`statusHandlers`, then
+ * the defaults for 404, 403 and 500, then `defaultStatusHandler`). It renders where the
+ * route's component would have, so the layouts above it stay on the page. It uses no
+ * effects, so the server renders it as the browser does.
+ */
+export function GeneralErrorBoundary({
+  statusHandlers,
+  defaultStatusHandler = fallbackStatusHandler,
+  back = HOME_LINK,
+}: {
+  statusHandlers?: Partial<Record<number, StatusHandler>>;
+  defaultStatusHandler?: StatusHandler;
+  back?: BackLink;
+}) {
   const error = useRouteError();
+  const params = useParams();
+  const { status, message } = describeError(error);
+  const handler = statusHandlers?.[status] ?? DEFAULT_STATUS_HANDLERS[status] ?? defaultStatusHandler;
+  return <ErrorPageGuard>{handler({ error, status, message, params, back })}</ErrorPageGuard>;
+}
+
+/** The list each deal page belongs to, by the path's leading segments. */
+export const DEAL_LISTS: readonly (BackLink & { prefix: string })[] = [
+  { prefix: "/buyers/myprojects/", to: "/buyers/myprojects/index_new", label: "Back to my deals" },
+  { prefix: "/brokers/myprojects/", to: "/brokers/myprojects/index_new", label: "Back to my deals" },
+  { prefix: "/sellers/myprojects/", to: "/sellers/myprojects", label: "Back to my projects" },
+  { prefix: "/admin/projects/", to: "/admin/projects", label: "Back to all projects" },
+  { prefix: "/messages/", to: "/messages", label: "Back to messages" },
+];
+
+export const MEMBER_HOME_LINK: BackLink = { to: "/home", label: "Go back to home" };
+
+export function dealListOf(pathname: string): BackLink {
+  const list = DEAL_LISTS.find((l) => pathname.startsWith(l.prefix));
+  return list ? { to: list.to, label: list.label } : MEMBER_HOME_LINK;
+}
+
+/**
+ * The boundary of a deal page (workspace, NDA signing, seller's desk, admin's project,
+ * message thread): the error shows inside the members' layout, with a link back to
+ * the list the deal came from. Route modules re-export it as their ErrorBoundary.
+ */
+export function DealErrorBoundary() {
+  const { pathname } = useLocation();
   return (
-    <ErrorPageGuard>
-      <ErrorPage error={error} />
-    </ErrorPageGuard>
+    <div className="mx-auto max-w-3xl py-8">
+      <GeneralErrorBoundary back={dealListOf(pathname)} />
+    </div>
   );
 }

@@ -1,2 +1,2 @@
 /** A broker's deals: the buyers' page, the section read from the URL. */
-export { default, loader, meta } from "./_app.buyers.myprojects.index_new/route";
+export { default, loader, meta, ErrorBoundary } from "./_app.buyers.myprojects.index_new/route";

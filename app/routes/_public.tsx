@@ -1,15 +1,14 @@
 import { Link, Outlet } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useFooterLinks } from "~/root";
 import { safeHref } from "~/lib/safe-href";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
-/** The public layout: marketing pages with the site footer (its links come from the CMS). */
-export default function PublicLayout() {
+function PublicFrame({ children }: { children: ReactNode }) {
   const links = useFooterLinks();
   return (
     <>
-      <main className="flex-1">
-        <Outlet />
-      </main>
+      <main className="flex-1">{children}</main>
       <footer className="border-t border-slate-200 bg-white">
         <nav aria-label="Footer" className="mx-auto flex max-w-7xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-slate-600">
           <span>© Secondary Marketplace</span>
@@ -29,5 +28,25 @@ export default function PublicLayout() {
         </nav>
       </footer>
     </>
+  );
+}
+
+/** The public layout: marketing pages with the site footer (its links come from the CMS). */
+export default function PublicLayout() {
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
+  );
+}
+
+/** A marketing page that fails (an unknown job, ...) keeps the navigation and the footer. */
+export function ErrorBoundary() {
+  return (
+    <PublicFrame>
+      <div className="mx-auto w-full max-w-3xl px-4 py-16">
+        <GeneralErrorBoundary />
+      </div>
+    </PublicFrame>
   );
 }

@@ -121,3 +121,5 @@ export default function AdminProjectPage() {
     </div>
   );
 }
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -56,3 +56,5 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export { WorkspacePage as default } from "./workspace";
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

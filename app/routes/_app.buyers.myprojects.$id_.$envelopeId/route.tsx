@@ -142,3 +142,5 @@ export default function SigningPage() {
     </div>
   );
 }
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

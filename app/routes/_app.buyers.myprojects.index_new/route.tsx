@@ -63,3 +63,5 @@ export default function DealsPage() {
     </div>
   );
 }
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

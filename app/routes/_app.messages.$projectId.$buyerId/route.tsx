@@ -71,3 +71,5 @@ export default function ThreadPage() {
     </div>
   );
 }
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

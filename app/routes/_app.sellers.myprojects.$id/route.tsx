@@ -96,3 +96,5 @@ export default function SellerProjectPage() {
     </div>
   );
 }
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
