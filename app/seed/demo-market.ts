@@ -1,5 +1,5 @@
 import { CONSTANT_LISTS } from "../../cms/seed/constants";
-import type { BuyerPreferences, projects } from "~/.server/db/schema";
+import type { BuyerPreferences, customers, projects } from "~/.server/db/schema";
 import type { LoanRow } from "~/models/projects.server";
 import { PROJECT_KINDS, SIZE_BANDS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
 
@@ -205,19 +205,7 @@ export function generateProject(r: Random, index: number, sellerId: number, now:
   };
 }
 
-export type GeneratedCustomer = {
-  name: string;
-  businessType: string;
-  investorType: string;
-  headquarters: string;
-  website: string;
-  contactPerson: string;
-  attentionEmail: string;
-  attentionPhone: string;
-  size: number;
-  preferences: BuyerPreferences;
-  createdAt: Date;
-};
+export type GeneratedCustomer = typeof customers.$inferInsert & { preferences: BuyerPreferences };
 
 const FIRST = ["Alex", "Jordan", "Morgan", "Taylor", "Casey", "Riley", "Jamie", "Avery", "Quinn", "Drew", "Harper", "Reese"];
 const LAST = ["Nguyen", "Patel", "Garcia", "Okafor", "Schmidt", "Rossi", "Kim", "Novak", "Silva", "Cohen", "Walsh", "Haddad"];
@@ -233,6 +221,10 @@ export function generateCustomer(r: Random, index: number, now: number): Generat
     investorType: r.pick(INVESTOR_TYPES.slice(0, 2)),
     headquarters: r.pick(STATES),
     website: `https://${domain}.example`,
+    websiteDomain: `${domain}.example`,
+    customerType: "buyer",
+    onboardingStatus: "active",
+    smsAllowance: r.int(0, 4) * 50,
     contactPerson: person,
     attentionEmail: `${person.split(" ")[0]!.toLowerCase()}@${domain}.example`,
     attentionPhone: `+1 ${r.int(201, 989)} 555 ${String(r.int(0, 9999)).padStart(4, "0")}`,

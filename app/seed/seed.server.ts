@@ -5,6 +5,8 @@ import { customers, projects, users } from "~/.server/db/schema";
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "~/seed/factories";
 import { enrolTotp } from "~/models/two-factor.server";
+import type { CustomerType } from "~/lib/customers";
+import { primaryRole } from "~/lib/roles";
 import { createUser } from "~/models/users.server";
 import { replaceLoanTape } from "~/models/projects.server";
 
@@ -73,8 +75,33 @@ async function seedMarketIfEmpty(db: Database, now = Date.UTC(2026, 10, 1)) {
 async function seedCustomersIfEmpty(db: Database, now: number) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(customers);
   if ((row?.n ?? 0) > 0) return;
+  // the demo accounts' own companies first, active, so every demo member belongs to one
+  const members = await db.select({ id: users.id, company: users.company, roles: users.roles, email: users.email }).from(users);
+  const companies = new Map<string, { customerType: CustomerType; contact: string }>();
+  for (const m of members) {
+    if (!m.company || m.roles.includes("ROLE_ADMIN") || companies.has(m.company)) continue;
+    const role = primaryRole(m.roles);
+    companies.set(m.company, { customerType: role === "seller" ? "seller" : role === "broker" ? "broker" : "buyer", contact: m.email });
+  }
+  const own = [...companies].map(([name, c]) => {
+    const domain = name.toLowerCase().replace(/[^a-z0-9]+/g, "");
+    return {
+      name,
+      customerType: c.customerType,
+      businessType: c.customerType === "seller" ? "Bank" : "",
+      website: `https://${domain}.example`,
+      websiteDomain: `${domain}.example`,
+      attentionEmail: c.contact,
+      onboardingStatus: "active" as const,
+      createdAt: new Date(now - 400 * 86_400_000),
+    };
+  });
   const r = random(1009);
-  await insertMany(db, customers, Array.from({ length: DEMO_CUSTOMERS }, (_, i) => generateCustomer(r, i, now)));
-  const first = await db.query.customers.findFirst({ orderBy: (c, { asc }) => [asc(c.id)] });
-  if (first) await db.update(users).set({ customerId: first.id }).where(eq(users.email, "buyer@demo.test"));
+  await insertMany(db, customers, [...own, ...Array.from({ length: DEMO_CUSTOMERS }, (_, i) => generateCustomer(r, i, now))]);
+  const ids = await db.select({ id: customers.id, name: customers.name }).from(customers);
+  const byName = new Map(ids.map((c) => [c.name, c.id]));
+  for (const m of members) {
+    const customerId = byName.get(m.company);
+    if (customerId && companies.has(m.company)) await db.update(users).set({ customerId }).where(eq(users.id, m.id));
+  }
 }

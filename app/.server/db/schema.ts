@@ -3,6 +3,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/projects";
 import { DOCUMENT_TYPES, NDA_STATUSES, NOTIFICATION_KINDS, OFFER_ACTIONS, OFFER_STATUSES } from "../../lib/deal";
 import { PAGE_TYPES } from "../../lib/analytics/page-session";
+import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -18,7 +19,7 @@ export const users = sqliteTable("users", {
   phone: text("phone").notNull().default(""),
   /** One of the "businessDescriptions" constant list (Bank, Hedge Fund ...). */
   businessType: text("business_type").notNull().default(""),
-  /** The buyer company (customer) this member belongs to, when there is one. */
+  /** The company (customer) this member belongs to, when there is one. */
   customerId: integer("customer_id"),
   passwordHash: text("password_hash").notNull(),
   /** JSON array of ROLE_* names */
@@ -164,10 +165,28 @@ export const customers = sqliteTable(
     /** Assets under management or balance sheet, USD. */
     size: real("size"),
     preferences: text("preferences", { mode: "json" }).$type<BuyerPreferences>().notNull().default(sql`'{}'`),
+    /** Spec §3 customerType: which side of the market the company is on. */
+    customerType: text("customer_type", { enum: CUSTOMER_TYPES }).notNull().default("buyer"),
+    /** The website's host without "www.", lower case: two customers may not share one. */
+    websiteDomain: text("website_domain"),
+    /** SMS segments the company may still be sent (bulk SMS decrements it). */
+    smsAllowance: integer("sms_allowance").notNull().default(0),
+    comments: text("comments").notNull().default(""),
     enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    /** Locked by an admin: its members cannot sign in until it is unlocked. */
+    locked: integer("locked", { mode: "boolean" }).notNull().default(false),
+    onboardingStatus: text("onboarding_status", { enum: ONBOARDING_STATUSES }).notNull().default("invited"),
+    /** Set when an admin deletes a customer that has deal history: the name and contacts are blanked, the history kept. */
+    anonymisedAt: integer("anonymised_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("customers_name_idx").on(t.name)],
+  (t) => [
+    index("customers_name_idx").on(t.name),
+    uniqueIndex("customers_website_domain_idx").on(t.websiteDomain),
+    index("customers_attention_email_idx").on(t.attentionEmail),
+    index("customers_type_idx").on(t.customerType),
+  ],
 );
 
 export type BuyerPreferences = {
