@@ -97,7 +97,12 @@ describe("guards", () => {
     const count = async (table: string) =>
       Number((await services.db.all<{ n: number }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
     expect(await count("projects")).toBe(200);
-    expect(await count("customers")).toBe(300);
+    // 300 generated buyer companies, and the 7 companies of the demo accounts and seller banks
+    expect(await count("customers")).toBe(307);
+    const homeless = await services.db.all<{ n: number }>(
+      sql.raw(`select count(*) as n from users where customer_id is null and roles not like '%ROLE_ADMIN%'`),
+    );
+    expect(Number(homeless[0]!.n)).toBe(0);
     expect(await count("project_loans")).toBeGreaterThan(500);
   });
 });
