@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/server-runtime";
 import type { Services } from "~/.server/services";
+import type { TableAction } from "~/lib/schemas/table";
 import { TABLES, type ResolvedPreferences, type TableKey } from "~/lib/table-preferences";
 import { loadPreferences, resetPreferences, savePreferences } from "~/models/table-preferences.server";
 
@@ -25,40 +26,36 @@ export async function tableView(services: Services, userId: number, table: Table
   };
 }
 
-/** The column, view and reset forms of a table; answers null when the form is not one of them. */
-export async function handleTableAction(
-  services: Services,
-  userId: number,
-  table: TableKey,
-  form: FormData,
-  request: Request,
-) {
-  const intent = form.get("intent");
-  if (form.get("table") !== table || !["columns", "save-view", "reset"].includes(String(intent))) return null;
-  const current = await tableView(services, userId, table, request);
-  if (intent === "reset") {
-    await resetPreferences(services.db, userId, table);
-    return redirect(new URL(request.url).pathname);
-  }
-  if (intent === "columns") {
-    const chosen = new Set(form.getAll("column").map(String));
-    const visible = Object.fromEntries(TABLES[table].headers.map((h) => [h.value, chosen.has(h.value)]));
-    const { stored } = await loadPreferences(services.db, userId, table);
-    await savePreferences(services.db, userId, table, {
-      visible,
-      sortBy: stored?.sortBy,
-      sortDesc: stored?.sortDesc,
-      filters: stored?.filters,
-    });
-  } else {
-    const state: Partial<ResolvedPreferences> = {
-      visible: current.visible,
-      sortBy: current.sortBy,
-      sortDesc: current.sortDesc,
-      filters: current.filters,
-    };
-    await savePreferences(services.db, userId, table, state);
-  }
+/** The column, view and reset forms of a table, as tableActionSchema read them: the page again, as it now looks. */
+export async function handleTableAction(services: Services, userId: number, step: TableAction, request: Request) {
+  const { table } = step;
   const url = new URL(request.url);
-  return redirect(url.pathname + url.search);
+  switch (step.intent) {
+    case "reset":
+      await resetPreferences(services.db, userId, table);
+      return redirect(url.pathname);
+    case "columns": {
+      const chosen = new Set(step.column);
+      const visible = Object.fromEntries(TABLES[table].headers.map((h) => [h.value, chosen.has(h.value)]));
+      const { stored } = await loadPreferences(services.db, userId, table);
+      await savePreferences(services.db, userId, table, {
+        visible,
+        sortBy: stored?.sortBy,
+        sortDesc: stored?.sortDesc,
+        filters: stored?.filters,
+      });
+      return redirect(url.pathname + url.search);
+    }
+    case "save-view": {
+      const current = await tableView(services, userId, table, request);
+      const state: Partial<ResolvedPreferences> = {
+        visible: current.visible,
+        sortBy: current.sortBy,
+        sortDesc: current.sortDesc,
+        filters: current.filters,
+      };
+      await savePreferences(services.db, userId, table, state);
+      return redirect(url.pathname + url.search);
+    }
+  }
 }

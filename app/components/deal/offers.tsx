@@ -1,10 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import type { z } from "zod";
 import { FormErrors, TextAreaField, TextField } from "../forms";
 import { formatCurrency, formatDate, formatDateTime } from "~/lib/format";
 import { OFFER_STATUS_LABELS, type OfferAction, type OfferStatus } from "~/lib/deal";
-import { offerTermsSchema } from "~/lib/schemas/deal";
+import type { ActionResult } from "~/lib/action-result";
 
 export type OfferView = {
   offer: {
@@ -88,7 +89,12 @@ export function OfferCard({ view, side, children }: { view: OfferView; side: "bu
   );
 }
 
-/** The LOI terms: a new offer, the buyer's revision or the seller's counter. */
+type TermsField = "price" | "structure" | "conditions" | "dueDiligenceDays" | "expiresOn" | "note";
+
+/**
+ * The LOI terms: a new offer, the buyer's revision or the seller's counter. `schema`
+ * is the union the page's action reads (it has this form's intent, with the terms).
+ */
 export function OfferTermsForm({
   id,
   intent,
@@ -96,19 +102,21 @@ export function OfferTermsForm({
   submitLabel,
   defaults,
   lastResult,
+  schema,
 }: {
   id: string;
   intent: string;
   offerId?: number;
   submitLabel: string;
-  defaults?: Partial<Record<"price" | "structure" | "conditions" | "dueDiligenceDays" | "expiresOn" | "note", string>>;
-  lastResult?: SubmissionResult<string[]>;
+  defaults?: Partial<Record<TermsField, string>>;
+  lastResult?: ActionResult;
+  schema: z.ZodType;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<TermsField, string>, unknown>({
     id,
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: offerTermsSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -148,13 +156,15 @@ export function OfferReply({
   summary,
   submitLabel,
   lastResult,
+  schema,
 }: {
   offer: OfferView["offer"];
   steps: React.ReactNode;
   termsIntent: string;
   summary: string;
   submitLabel: string;
-  lastResult?: SubmissionResult<string[]>;
+  lastResult?: ActionResult;
+  schema: z.ZodType;
 }) {
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3">
@@ -162,7 +172,7 @@ export function OfferReply({
       <details>
         <summary className="cursor-pointer text-sm font-medium text-primary">{summary}</summary>
         <div className="mt-3">
-          <OfferTermsForm id={`${termsIntent}-${offer.id}`} intent={termsIntent} offerId={offer.id} submitLabel={submitLabel} defaults={termsOf(offer)} lastResult={lastResult} />
+          <OfferTermsForm id={`${termsIntent}-${offer.id}`} intent={termsIntent} offerId={offer.id} submitLabel={submitLabel} defaults={termsOf(offer)} lastResult={lastResult} schema={schema} />
         </div>
       </details>
     </div>

@@ -1,9 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
+import type { z } from "zod";
 import { CountedTextAreaField, FormErrors } from "../forms";
 import { formatDateTime } from "~/lib/format";
-import { messageSchema } from "~/lib/schemas/deal";
+import type { ActionResult } from "~/lib/action-result";
 
 type Message = { id: number; body: string; createdAt: string; senderId: number; senderName: string; senderCompany: string };
 
@@ -18,16 +19,19 @@ function ThreadBody({
   me,
   lastResult,
   action,
+  schema,
 }: {
   messages: Message[];
   me: number;
-  lastResult?: SubmissionResult<string[]>;
+  lastResult?: ActionResult;
   action?: string;
+  /** What the page's action reads the message form with (it sends `intent=message` and `body`). */
+  schema: z.ZodType;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ body: string }, unknown>({
     id: "message",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -81,3 +81,14 @@ export const disableTotpSchema = z.object({
   intent: z.literal("totp-disable"),
   currentPassword: z.string({ error: messages.required }),
 });
+
+/** The profile page's forms: details, password, and the steps of two-factor sign-in. */
+export const profileActionSchema = z.discriminatedUnion("intent", [
+  profileSchema,
+  changePasswordSchema,
+  z.object({ intent: z.literal("totp-start") }),
+  enrolTotpSchema,
+  z.object({ intent: z.literal("totp-recovery-codes") }),
+  disableTotpSchema,
+]);
+export type ProfileIntent = z.output<typeof profileActionSchema>;

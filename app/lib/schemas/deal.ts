@@ -12,6 +12,9 @@ export const messageSchema = z.object({
   body: field.text({ max: 4000 }),
 });
 
+/** The inbox's one form: mark every notification as read. */
+export const markReadSchema = z.object({ intent: z.literal("mark-read") });
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The terms of a letter of intent: the buyer's offer, a revision, or the seller's counter. */
@@ -28,14 +31,72 @@ export const offerTermsSchema = z.object({
   note: field.optionalText({ max: 1000 }),
 });
 
-export const rejectNdaSchema = z.object({
-  contractId: field.integer({ min: 1 }),
-  reason: field.text({ min: 5, max: 500 }),
-});
-
 export const feedbackSchema = z.object({
   reasons: z
     .array(z.enum(FEEDBACK_REASONS, { error: "Choose from the list." }), { error: "Choose at least one reason." })
     .min(1, "Choose at least one reason."),
   comment: field.optionalText({ max: 2000 }),
 });
+
+/** A record's id, from a hidden field. */
+const id = () => z.coerce.number().int().positive();
+/** A file from a file input; what it must be (present, not too large, its type by content) is checked where it is stored. */
+const upload = () => z.file().optional();
+
+const onContract = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), contractId: id() });
+/** A one-button step on an offer; a note, if one is sent, is kept short. */
+const onOffer = <I extends string>(intent: I) =>
+  z.object({ intent: z.literal(intent), offerId: id(), note: z.string().optional().transform((v) => (v ?? "").slice(0, 1000)) });
+
+/** The teaser's forms (a buyer or broker before the NDA): open an NDA envelope, or pass on the project. */
+export const teaserIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("request-nda") }),
+  z.object({ intent: z.literal("pass") }),
+]);
+
+/** What a buyer does in the workspace: write to the seller, make, revise, accept or withdraw an offer. */
+export const workspaceIntentSchema = z.discriminatedUnion("intent", [
+  messageSchema.extend({ intent: z.literal("message") }),
+  offerTermsSchema.extend({ intent: z.literal("offer") }),
+  offerTermsSchema.extend({ intent: z.literal("revise"), offerId: id() }),
+  z.object({ intent: z.literal("accept"), offerId: id() }),
+  z.object({ intent: z.literal("withdraw"), offerId: id() }),
+]);
+export type WorkspaceIntent = z.output<typeof workspaceIntentSchema>;
+
+/**
+ * The deal desk's forms (the seller's and the admin's project pages): NDAs, the
+ * data room, the NDA template, answers to offers. Each page's union adds its own.
+ */
+export const deskIntentSchema = z.discriminatedUnion("intent", [
+  onContract("approve-nda"),
+  z.object({ intent: z.literal("reject-nda"), contractId: id(), reason: field.text({ min: 5, max: 500 }) }),
+  onContract("block"),
+  onContract("unblock"),
+  z.object({ intent: z.literal("auto-approve"), autoApprove: z.string().optional().transform((v) => v === "on") }),
+  z.object({ intent: z.literal("upload-document"), file: upload() }),
+  z.object({ intent: z.literal("delete-document"), documentId: id() }),
+  z.object({ intent: z.literal("nda-template"), file: upload() }),
+  offerTermsSchema.extend({ intent: z.literal("counter"), offerId: id() }),
+  onOffer("accept-offer"),
+  onOffer("reject-offer"),
+]);
+export type DeskIntent = z.output<typeof deskIntentSchema>;
+export const DESK_INTENTS: ReadonlyArray<DeskIntent["intent"]> = deskIntentSchema.options.map((o) => o.shape.intent.value);
+
+const withdrawIntent = z.object({ intent: z.literal("withdraw") });
+
+/** The seller's project page: the desk, and withdrawing the listing. */
+export const sellerProjectSchema = z.discriminatedUnion("intent", [deskIntentSchema, withdrawIntent]);
+
+/** The admin's project page: the desk, and the review (publish, return to the seller with a reason, withdraw). */
+export const adminProjectSchema = z.discriminatedUnion("intent", [
+  deskIntentSchema,
+  z.object({ intent: z.literal("publish") }),
+  z.object({ intent: z.literal("reject"), reason: field.text({ min: 10, max: 1000 }) }),
+  withdrawIntent,
+]);
+export type AdminProjectIntent = z.output<typeof adminProjectSchema>;
+
+/** The admin's data room permissions: close or open the data room to one buyer. */
+export const dataRoomAccessSchema = z.discriminatedUnion("intent", [onContract("block"), onContract("unblock")]);

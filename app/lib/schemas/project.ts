@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ProjectKind } from "../projects";
+import { PROJECT_KINDS } from "../projects";
 import { field, messages } from "../validation";
 import { oneOf } from "./account";
 
@@ -113,3 +114,22 @@ export function schemaForStep(step: number, kind: ProjectKind, o: ProjectOptions
   if (step === 2) return termsSchema(o);
   return detailsSchemas[kind](o);
 }
+
+const draftId = () => z.coerce.number().int().positive();
+
+/**
+ * The listing wizard's forms: start a draft of a kind, save a step, import the loan
+ * tape, submit for review. A step's own fields are read by schemaForStep, the
+ * schema the step's form validates with, once the draft's kind is known.
+ */
+export const draftIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start"), kind: z.enum(PROJECT_KINDS, { error: "Choose what you are listing." }) }),
+  z.object({
+    intent: z.literal("save"),
+    draft: draftId(),
+    step: z.coerce.number().int().min(1).max(3),
+    then: z.string().optional(),
+  }),
+  z.object({ intent: z.literal("tape"), draft: draftId(), tape: z.file().optional() }),
+  z.object({ intent: z.literal("submit"), draft: draftId() }),
+]);

@@ -1,14 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
+import { contactHandledSchema } from "~/lib/schemas/admin";
 import { listContactMessages, setContactMessageHandled } from "~/models/contact-messages.server";
 import { readForm } from "~/.server/body";
+import { invalid } from "~/.server/replies";
 
 export const meta = () => titleMeta("Contact messages");
 
@@ -17,12 +18,10 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ messages: await listContactMessages(services.db) });
 }
 
-const handledSchema = z.object({ id: z.coerce.number().int().positive(), handled: z.enum(["true", "false"]) });
-
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: handledSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: contactHandledSchema });
+  if (submission.status !== "success") return invalid(submission);
   await setContactMessageHandled(services.db, submission.value.id, submission.value.handled === "true");
   return redirectWithNotification(services, args.request, "/admin/contact-us-messages", "Message updated.");
 }

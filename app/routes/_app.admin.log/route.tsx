@@ -1,11 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
+import { auditVerifySchema } from "~/lib/schemas/admin";
 import { listAudit, verifyAuditChain } from "~/models/audit.server";
 import { readForm } from "~/.server/body";
+import { answer, invalid } from "~/.server/replies";
 
 export const meta = () => titleMeta("Audit log");
 
@@ -24,9 +27,9 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Checks the whole chain: a POST, because it reads every row, and so the button works without JavaScript. */
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const form = await readForm(args.request);
-  if (form.get("intent") !== "verify") return json({ error: "Unknown request" }, { status: 400 });
-  return json({ check: await verifyAuditChain(services.db) });
+  const submission = parseWithZod(await readForm(args.request), { schema: auditVerifySchema });
+  if (submission.status !== "success") return invalid(submission, { extra: { check: null } });
+  return answer(submission.reply(), 200, { check: await verifyAuditChain(services.db) });
 }
 
 /** What admins and sellers did, newest first, and the check that nothing was changed or removed since. */
@@ -34,7 +37,7 @@ export default function AuditLogPage() {
   const { rows, olderBefore, paged } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const verifying = useNavigation().formData?.get("intent") === "verify";
-  const check = data && "check" in data ? data.check : null;
+  const check = data?.check ?? null;
   return (
     <>
       <PageHeader title="Audit log">

@@ -1,10 +1,12 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { z } from "zod";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
+import { invalid, refuse, type Replier } from "~/.server/replies";
+import type { Services } from "~/.server/services";
+import type { User } from "~/.server/db/schema";
 import { requireProjectSection } from "~/auth/project-guards.server";
 import { siteOrigin } from "~/.server/mailer";
 import { sendEmail } from "~/models/outbox.server";
@@ -12,20 +14,15 @@ import { FormErrors, TextAreaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
+import { DESK_INTENTS, adminProjectSchema, type AdminProjectIntent } from "~/lib/schemas/deal";
+import { intentOf, type ActionResult } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
-import { field } from "~/lib/validation";
 import { recordAudit } from "~/models/audit.server";
 import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
-import { DealDesk, type DeskProps } from "~/routes/_app.sellers.myprojects.$id/desk";
+import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
-
-const reviewSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("publish") }),
-  z.object({ intent: z.literal("withdraw") }),
-  z.object({ intent: z.literal("reject"), reason: field.text({ min: 10, max: 1000 }) }),
-]);
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "admin");
@@ -41,46 +38,64 @@ export async function action(args: ActionFunctionArgs) {
   const found = await findProjectWithSeller(services.db, idParam(args.params));
   if (!found || found.project.status === "draft") throw notFound();
   const form = await readDeskForm(args.request);
-  if (form instanceof Response) return form;
-  const step = await deskAction(services, args.request, found.project, user, role, form);
-  if (step && "done" in step) return redirectWithNotification(services, args.request, `/admin/projects/${found.project.id}`, step.done);
-  if (step) return step;
-  const submission = parseWithZod(form, { schema: reviewSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const decision = submission.value;
+  if (!(form instanceof FormData)) return form;
+  const submission = parseWithZod(form, { schema: adminProjectSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const step = submission.value;
+  const here = `/admin/projects/${found.project.id}`;
+  switch (step.intent) {
+    case "publish":
+    case "reject":
+    case "withdraw":
+      return review(services, args.request, { user, ...found, here }, submission, step);
+    default:
+      return deskAction(services, args.request, { project: found.project, user, role, here }, submission, step);
+  }
+}
+
+type Found = NonNullable<Awaited<ReturnType<typeof findProjectWithSeller>>>;
+
+/** The review: publish, return to the seller with a reason, or withdraw; the seller is told by e-mail. */
+async function review(
+  services: Services,
+  request: Request,
+  { user, project, seller, here }: Found & { user: User; here: string },
+  submission: Replier,
+  decision: Extract<AdminProjectIntent, { intent: "publish" | "reject" | "withdraw" }>,
+) {
   const reason = decision.intent === "reject" ? decision.reason : undefined;
-  if (!(await reviewProject(services.db, found.project.id, decision.intent, reason))) {
-    return json(submission.reply({ formErrors: ["The project is not in a state that allows this."] }), { status: 409 });
+  if (!(await reviewProject(services.db, project.id, decision.intent, reason))) {
+    return refuse(submission, "The project is not in a state that allows this.", 409);
   }
   await recordAudit(services.db, {
     actor: user,
     action: { publish: "project.publish", reject: "project.return", withdraw: "project.withdraw" }[decision.intent],
     subjectType: "project",
-    subjectId: found.project.id,
-    detail: reason ? `${found.project.projectName}. Reason: ${reason}` : found.project.projectName,
-    address: clientAddress(args.request),
+    subjectId: project.id,
+    detail: reason ? `${project.projectName}. Reason: ${reason}` : project.projectName,
+    address: clientAddress(request),
   });
-  const link = `${siteOrigin(services)}/sellers/myprojects/${found.project.id}`;
-  const name = found.project.projectName;
+  const link = `${siteOrigin(services)}/sellers/myprojects/${project.id}`;
+  const name = project.projectName;
   const mail = {
     publish: { subject: `Published: ${name}`, body: `Your project "${name}" is now visible to buyers.\n${link}\n` },
     reject: { subject: `Returned: ${name}`, body: `Our team returned "${name}" to you:\n\n${reason}\n\nEdit and resubmit: ${link}\n` },
     withdraw: { subject: `Withdrawn: ${name}`, body: `"${name}" is withdrawn from the marketplace.\n${link}\n` },
   }[decision.intent];
-  await sendEmail(services, { to: found.seller.email, ...mail });
+  await sendEmail(services, { to: seller.email, ...mail });
   const done = { publish: "published", reject: "returned to the seller", withdraw: "withdrawn" }[decision.intent];
-  return redirectWithNotification(services, args.request, `/admin/projects/${found.project.id}`, `The project is ${done}.`);
+  return redirectWithNotification(services, request, here, `The project is ${done}.`);
 }
 
 export default function AdminProjectPage() {
   const { project, seller, loans, desk } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as object | undefined;
-  const deskResult = data && "intent" in data ? (data as DeskProps["actionData"]) : null;
-  const lastResult = data && !("intent" in data) ? (data as SubmissionResult<string[]>) : undefined;
+  const result: ActionResult | undefined = useActionData<typeof action>()?.result;
+  // the review's answers, and any other that is not the desk's
+  const deskIntent = (DESK_INTENTS as readonly string[]).includes(intentOf(result) ?? "");
   const [form, fields] = useForm({
     id: "reject",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    lastResult: deskIntent ? undefined : result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminProjectSchema }),
     shouldValidate: "onSubmit",
   });
   return (
@@ -110,14 +125,15 @@ export default function AdminProjectPage() {
         </div>
         {project.status === "submitted" ? (
           <Form method="post" className="space-y-3" {...getFormProps(form)}>
+            <input type="hidden" name="intent" value="reject" />
             <TextAreaField meta={fields.reason} label="Reason for returning it to the seller" rows={3} />
-            <button type="submit" name="intent" value="reject" className="btn-secondary">
+            <button type="submit" className="btn-secondary">
               Return to seller
             </button>
           </Form>
         ) : null}
       </section>
-      <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} admin actionData={deskResult} />
+      <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} admin result={deskIntent ? result : undefined} />
     </div>
   );
 }

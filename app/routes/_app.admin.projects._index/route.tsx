@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -9,6 +10,8 @@ import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/proje
 import { listProjectsForAdmin, sortRows } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
 import { readForm } from "~/.server/body";
+import { invalid } from "~/.server/replies";
+import { tableActionSchema } from "~/lib/schemas/table";
 
 export const meta = () => titleMeta("Projects");
 
@@ -23,8 +26,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const response = await handleTableAction(services, user.id, "adminProjects", await readForm(args.request), args.request);
-  return response ?? json({ error: "Unknown request" }, { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: tableActionSchema("adminProjects") });
+  if (submission.status !== "success") return invalid(submission);
+  return handleTableAction(services, user.id, submission.value, args.request);
 }
 
 const adminHref = (r: ProjectRow) => `/admin/projects/${r.id}`;

@@ -1,14 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
-import { redirectWithNotification } from "~/auth/session.server";
 import { deskAction } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { notFound, idParam } from "~/.server/http";
+import { invalid } from "~/.server/replies";
 import { SimpleTable, cell } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { formErrorsOf } from "~/lib/action-result";
 import { formatDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { dataRoomAccessSchema } from "~/lib/schemas/deal";
 import { listProjectContracts } from "~/models/contracts.server";
 import { findProjectWithSeller } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
@@ -41,16 +44,19 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role, project } = await requireListedProject(args);
-  const form = await readForm(args.request);
-  if (form.get("intent") !== "block" && form.get("intent") !== "unblock") return json({ error: "Unknown request" }, { status: 400 });
-  const step = await deskAction(services, args.request, project, user, role, form);
-  if (step && "done" in step) return redirectWithNotification(services, args.request, `/admin/projects/permission/${project.id}`, step.done);
-  return step ?? json({ error: "Unknown request" }, { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: dataRoomAccessSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const step = submission.value;
+  switch (step.intent) {
+    case "block":
+    case "unblock":
+      return deskAction(services, args.request, { project, user, role, here: `/admin/projects/permission/${project.id}` }, submission, step);
+  }
 }
 
 export default function PermissionsPage() {
   const { project, buyers } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as { error?: string } | undefined;
+  const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-4xl space-y-4">
       <PageHeader title={`Permissions: ${project.projectName}`} />
@@ -58,7 +64,7 @@ export default function PermissionsPage() {
         Buyers with an approved NDA see the data room unless it is closed to them here.{" "}
         <Link to={`/admin/projects/${project.id}`} className="link">Back to the project</Link>
       </p>
-      {data?.error ? <FormErrors errors={[data.error]} /> : null}
+      <FormErrors errors={formErrorsOf(result)} />
       <SimpleTable caption="Data room permissions" count={buyers.length} empty="No buyer has asked for the NDA yet." headers={["Buyer", "NDA status", "Decided", "Data room"]}>
         {buyers.map((b) => (
           <tr key={b.contractId} data-testid="permission-row">

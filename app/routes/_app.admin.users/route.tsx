@@ -1,25 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound } from "~/.server/http";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
+import { userAccessSchema } from "~/lib/schemas/admin";
 import { ROLE_LABELS, isAgent, primaryRole } from "~/lib/roles";
 import { recordAudit } from "~/models/audit.server";
 import { endAllSessions } from "~/models/sessions.server";
 import { listUsers, setUserAccess } from "~/models/users.server";
 import { readForm } from "~/.server/body";
+import { invalid } from "~/.server/replies";
 
 export const meta = () => titleMeta("Users");
-
-const accessSchema = z.object({
-  userId: z.coerce.number().int().positive(),
-  intent: z.enum(["enable", "disable", "unlock"]),
-});
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
@@ -42,13 +38,24 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user: admin } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: accessSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: userAccessSchema });
+  if (submission.status !== "success") return invalid(submission);
   const { userId, intent } = submission.value;
-  if (userId === admin.id && intent === "disable") {
-    return redirectWithNotification(services, args.request, "/admin/users", "You cannot disable your own account.", "error");
+  let change: { locked: false } | { enabled: boolean };
+  switch (intent) {
+    case "disable":
+      if (userId === admin.id) {
+        return redirectWithNotification(services, args.request, "/admin/users", "You cannot disable your own account.", "error");
+      }
+      change = { enabled: false };
+      break;
+    case "enable":
+      change = { enabled: true };
+      break;
+    case "unlock":
+      change = { locked: false };
+      break;
   }
-  const change = intent === "unlock" ? ({ locked: false } as const) : { enabled: intent === "enable" };
   if (!(await setUserAccess(services.db, userId, change))) throw notFound();
   if (intent === "disable") await endAllSessions(services.db, userId);
   await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });

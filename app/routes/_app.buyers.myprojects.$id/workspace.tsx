@@ -9,14 +9,18 @@ import { ProjectSummary } from "~/components/project-facts";
 import { DocumentList } from "~/components/deal/data-room";
 import { OfferCard, OfferReply, OfferStep, OfferTermsForm, type OfferView } from "~/components/deal/offers";
 import { ThreadView } from "~/components/deal/thread";
+import { formErrorsOf, intentOf, resultFor } from "~/lib/action-result";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import { formatDate } from "~/lib/format";
+import { workspaceIntentSchema } from "~/lib/schemas/deal";
+
+/** The intents whose forms show their own answer; any other refusal shows at the top of the page. */
+const FORM_INTENTS = ["message", "offer", "revise"];
 
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
   const { project, contract, documents, thread, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  const result = (intent: string) => (data && "result" in data && data.intent === intent ? data.result : undefined);
+  const result = useActionData<typeof action>()?.result;
   const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
   const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
   return (
@@ -30,7 +34,7 @@ export function WorkspacePage() {
           your signed NDA
         </a>
       </p>
-      {data && "error" in data ? <FormErrors errors={[data.error]} /> : null}
+      <FormErrors errors={FORM_INTENTS.includes(intentOf(result) ?? "") ? undefined : formErrorsOf(result)} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <ProjectSummary project={project} />
@@ -47,7 +51,7 @@ export function WorkspacePage() {
         <div className="space-y-6">
           <section className="card" id="negotiation" aria-label="Negotiation">
             <h2 className="mb-3 font-semibold">Negotiation with the seller</h2>
-            <ThreadView messages={thread} me={me} lastResult={result("message")} />
+            <ThreadView messages={thread} me={me} lastResult={resultFor(result, "message")} schema={workspaceIntentSchema} />
           </section>
           <section className="space-y-4" id="offers" aria-label="Offers">
             <h2 className="font-semibold">Offers</h2>
@@ -65,7 +69,8 @@ export function WorkspacePage() {
                     termsIntent="revise"
                     summary="Answer with revised terms"
                     submitLabel="Send revised offer"
-                    lastResult={result("revise")}
+                    lastResult={resultFor(result, "revise", { offerId: view.offer.id })}
+                    schema={workspaceIntentSchema}
                   />
                 ) : view.offer.status === "submitted" ? (
                   <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw the offer" />
@@ -75,7 +80,7 @@ export function WorkspacePage() {
             {!open && project.status === "published" ? (
               <div className="card">
                 <h3 className="mb-3 font-semibold">Submit a letter of intent</h3>
-                <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={result("offer")} />
+                <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={resultFor(result, "offer")} schema={workspaceIntentSchema} />
               </div>
             ) : null}
           </section>

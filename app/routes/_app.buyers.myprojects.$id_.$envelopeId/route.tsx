@@ -4,6 +4,7 @@ import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { defaultNdaParagraphs } from "~/.server/documents/nda";
 import { clientAddress, notFound, idParam } from "~/.server/http";
+import { invalid, refuse } from "~/.server/replies";
 import { dealSectionOf, NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { signNdaSchema } from "~/lib/schemas/deal";
 import { findContractByEnvelope, ndaSettingsOf, signNda } from "~/models/contracts.server";
@@ -54,10 +55,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user, contract, project } = await requireEnvelope(args);
   const submission = parseWithZod(await readForm(args.request), { schema: signNdaSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (contract.ndaStatus !== "Requested") {
-    return json(submission.reply({ formErrors: ["This NDA is signed already."] }), { status: 409 });
-  }
+  if (submission.status !== "success") return invalid(submission);
+  if (contract.ndaStatus !== "Requested") return refuse(submission, "This NDA is signed already.", 409);
   const signed = await signNda(dealServices(services), contract, project, user, {
     signerName: submission.value.signerName,
     ipAddress: clientAddress(args.request),
@@ -76,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
 /** Read the NDA, type your name, agree: the built-in signer. */
 export default function SigningPage() {
   const { project, envelope, documentPath, paragraphs, suggestedName, workspacePath } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: "sign-nda",
     lastResult,

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
@@ -5,6 +6,8 @@ import { projectOptions } from "~/.server/project-options";
 import { recordImpressions, searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
 import { ndaStatusesOf } from "~/models/contracts.server";
 import { readForm } from "~/.server/body";
+import { invalid } from "~/.server/replies";
+import { tableActionSchema } from "~/lib/schemas/table";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
@@ -54,8 +57,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
-  const response = await handleTableAction(services, user.id, "projectSearch", await readForm(args.request), args.request);
-  return response ?? json({ error: "Unknown request" }, { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: tableActionSchema("projectSearch") });
+  if (submission.status !== "success") return invalid(submission);
+  return handleTableAction(services, user.id, submission.value, args.request);
 }
 
 

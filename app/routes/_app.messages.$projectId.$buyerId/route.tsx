@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { notFound, idParam } from "~/.server/http";
+import { invalid } from "~/.server/replies";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
 import { NDA_APPROVED } from "~/lib/deal";
@@ -51,14 +52,14 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user, project, buyer } = await requireThread(args);
   const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return invalid(submission);
   await postMessage(dealServices(services), project, buyer, user, submission.value.body);
   return redirectWithNotification(services, args.request, `/messages/${project.id}/${buyer.id}`, "Message sent.");
 }
 
 export default function ThreadPage() {
   const { project, buyer, messages, me } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-3xl space-y-4">
       <PageHeader title={project.projectName} />
@@ -66,7 +67,7 @@ export default function ThreadPage() {
         Negotiation with {buyer.name} ({buyer.company}) · <Link to="/messages" className="link">All messages</Link>
       </p>
       <section className="card">
-        <ThreadView messages={messages} me={me} lastResult={lastResult} />
+        <ThreadView messages={messages} me={me} lastResult={result} schema={messageSchema} />
       </section>
     </div>
   );

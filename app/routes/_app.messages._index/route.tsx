@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -5,9 +6,11 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
+import { markReadSchema } from "~/lib/schemas/deal";
 import { listThreads } from "~/models/negotiations.server";
 import { listNotifications, markNotificationsRead } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
+import { invalid } from "~/.server/replies";
 
 export const meta = () => titleMeta("Messages");
 
@@ -23,8 +26,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "member" });
-  const form = await readForm(args.request);
-  if (form.get("intent") !== "mark-read") return json({ error: "Unknown request" }, { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: markReadSchema });
+  if (submission.status !== "success") return invalid(submission);
   await markNotificationsRead(services.db, user.id);
   return redirectWithNotification(services, args.request, "/messages", "All notifications are marked as read.");
 }

@@ -9,13 +9,19 @@ import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
-import { changePasswordSchema, profileSchema } from "~/lib/schemas/account";
+import { profileActionSchema } from "~/lib/schemas/account";
+import { resultFor } from "~/lib/action-result";
 import { revokeAllApiTokens } from "~/models/api-tokens.server";
 import { endAllSessions } from "~/models/sessions.server";
 import { setPassword, toPublicUser, updateProfile } from "~/models/users.server";
-import { twoFactorAction, twoFactorState } from "./two-factor.server";
+import { NO_CODES, twoFactorAction, twoFactorState } from "./two-factor.server";
 import { TwoFactorSection } from "./two-factor";
 import { readForm } from "~/.server/body";
+import { answer, invalid } from "~/.server/replies";
+
+/** What is never sent back to the browser: the passwords and codes typed into the page. */
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
+const SECRET_FIELDS = [...PASSWORD_FIELDS, "code"];
 
 export const meta = () => titleMeta("Profile");
 
@@ -26,54 +32,47 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "member" });
-  const formData = await readForm(args.request);
-  const intent = formData.get("intent");
-  if (typeof intent === "string" && intent.startsWith("totp-")) return twoFactorAction(services, args.request, user, formData);
-  if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: changePasswordSchema });
-    const hide = ["currentPassword", "newPassword", "confirmPassword"];
-    if (submission.status !== "success") {
-      return json({ intent: "password", result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: profileActionSchema });
+  if (submission.status !== "success") return invalid(submission, { hideFields: SECRET_FIELDS, extra: NO_CODES });
+  const step = submission.value;
+  switch (step.intent) {
+    case "profile": {
+      await updateProfile(services.db, user.id, step);
+      return redirectWithNotification(services, args.request, "/profile", "Your profile is saved.");
     }
-    if (!(await verifyPassword(submission.value.currentPassword, user.passwordHash))) {
-      return json(
-        {
-          intent: "password",
-          result: submission.reply({ fieldErrors: { currentPassword: ["The current password is not correct."] }, hideFields: hide }),
-        },
-        { status: 400 },
-      );
+    case "password": {
+      if (!(await verifyPassword(step.currentPassword, user.passwordHash))) {
+        const wrong = { currentPassword: ["The current password is not correct."] };
+        return answer(submission.reply({ fieldErrors: wrong, hideFields: PASSWORD_FIELDS }), 400, NO_CODES);
+      }
+      await setPassword(services.db, user.id, step.newPassword);
+      // other browsers and API clients signed in with the old password are signed out
+      await endAllSessions(services.db, user.id);
+      await revokeAllApiTokens(services.db, user.id);
+      return signIn(services, args.request, user.id, { redirectTo: "/profile", notification: "Your password is changed." });
     }
-    await setPassword(services.db, user.id, submission.value.newPassword);
-    // other browsers and API clients signed in with the old password are signed out
-    await endAllSessions(services.db, user.id);
-    await revokeAllApiTokens(services.db, user.id);
-    return signIn(services, args.request, user.id, { redirectTo: "/profile", notification: "Your password is changed." });
+    default:
+      return twoFactorAction(services, args.request, user, submission, step);
   }
-  const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== "success") {
-    return json({ intent: "profile", result: submission.reply() }, { status: 400 });
-  }
-  await updateProfile(services.db, user.id, submission.value);
-  return redirectWithNotification(services, args.request, "/profile", "Your profile is saved.");
 }
 
 export default function ProfilePage() {
   const { user } = useLoaderData<typeof loader>();
   const { twoFactor } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
+  const result = data?.result;
   const [profileForm, profile] = useForm({
     id: "profile",
-    lastResult: data?.intent === "profile" ? data.result : undefined,
+    lastResult: resultFor(result, "profile"),
     defaultValue: { name: user.name, phone: user.phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileActionSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [passwordForm, password] = useForm({
     id: "password",
-    lastResult: data?.intent === "password" ? data.result ?? undefined : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    lastResult: resultFor(result, "password"),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileActionSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -102,7 +101,7 @@ export default function ProfilePage() {
           </button>
         </Form>
       </section>
-      <TwoFactorSection state={twoFactor} data={data && "twoFactor" in data ? data : undefined} />
+      <TwoFactorSection state={twoFactor} result={result} recoveryCodes={data?.recoveryCodes} />
       <section className="card">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
         <Form method="post" className="space-y-4" {...getFormProps(passwordForm)}>

@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/server-runtime";
 import { mustEnrolTwoFactor } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import type { User } from "~/.server/db/schema";
 import { verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { enrolmentQr } from "~/.server/two-factor";
-import { disableTotpSchema, enrolTotpSchema } from "~/lib/schemas/account";
+import { answer, refuse, type Replier } from "~/.server/replies";
+import { UNKNOWN_REQUEST } from "~/lib/action-result";
+import type { ProfileIntent } from "~/lib/schemas/account";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -38,54 +38,45 @@ export async function twoFactorState(services: Services, user: User) {
   return { status: "off" as const, required };
 }
 
-export async function twoFactorAction(services: Services, request: Request, user: User, formData: FormData) {
-  const intent = formData.get("intent");
+/** Every answer of the profile page says which recovery codes to show once: none, unless they were just made. */
+export const NO_CODES = { recoveryCodes: null as string[] | null };
+
+/** The steps of two-factor sign-in, as the profile page's union read them. */
+export async function twoFactorAction(
+  services: Services,
+  request: Request,
+  user: User,
+  submission: Replier,
+  step: Extract<ProfileIntent, { intent: `totp-${string}` }>,
+) {
   const key = services.env.SESSION_SECRET;
-  if (intent === "totp-start") {
-    await startTotpEnrolment(services.db, key, user.id);
-    return redirectWithNotification(services, request, "/profile#two-factor", "Scan the code with your authenticator app.", "info");
-  }
-  if (intent === "totp-confirm") {
-    const submission = parseWithZod(formData, { schema: enrolTotpSchema });
-    if (submission.status !== "success") {
-      return json({ twoFactor: true, intent, result: submission.reply({ hideFields: ["code"] }), recoveryCodes: null }, { status: 400 });
+  switch (step.intent) {
+    case "totp-start": {
+      await startTotpEnrolment(services.db, key, user.id);
+      return redirectWithNotification(services, request, "/profile#two-factor", "Scan the code with your authenticator app.", "info");
     }
-    const recoveryCodes = await confirmTotpEnrolment(services.db, key, user, submission.value.code);
-    if (!recoveryCodes) {
-      return json(
-        {
-          twoFactor: true,
-          intent,
-          result: submission.reply({ fieldErrors: { code: ["This code is not correct. Enter the code your app shows now."] }, hideFields: ["code"] }),
-          recoveryCodes: null,
-        },
-        { status: 400 },
-      );
+    case "totp-confirm": {
+      const recoveryCodes = await confirmTotpEnrolment(services.db, key, user, step.code);
+      const hide = { hideFields: ["code"] };
+      if (!recoveryCodes) {
+        const wrong = { code: ["This code is not correct. Enter the code your app shows now."] };
+        return answer(submission.reply({ fieldErrors: wrong, ...hide }), 400, NO_CODES);
+      }
+      return answer(submission.reply(hide), 200, { recoveryCodes });
     }
-    return json({ twoFactor: true, intent, result: null, recoveryCodes });
-  }
-  if (intent === "totp-recovery-codes" && user.totpEnabledAt) {
-    return json({ twoFactor: true, intent, result: null, recoveryCodes: await replaceRecoveryCodes(services.db, user.id) });
-  }
-  if (intent === "totp-disable" && user.totpEnabledAt && !isAdmin(user)) {
-    const submission = parseWithZod(formData, { schema: disableTotpSchema });
-    const hide = ["currentPassword"];
-    if (submission.status !== "success") {
-      return json({ twoFactor: true, intent, result: submission.reply({ hideFields: hide }), recoveryCodes: null }, { status: 400 });
+    case "totp-recovery-codes": {
+      if (!user.totpEnabledAt) return refuse(submission, UNKNOWN_REQUEST, 400, { extra: NO_CODES });
+      return answer(submission.reply(), 200, { recoveryCodes: await replaceRecoveryCodes(services.db, user.id) });
     }
-    if (!(await verifyPassword(submission.value.currentPassword, user.passwordHash))) {
-      return json(
-        {
-          twoFactor: true,
-          intent,
-          result: submission.reply({ fieldErrors: { currentPassword: ["The current password is not correct."] }, hideFields: hide }),
-          recoveryCodes: null,
-        },
-        { status: 400 },
-      );
+    case "totp-disable": {
+      if (!user.totpEnabledAt || isAdmin(user)) return refuse(submission, UNKNOWN_REQUEST, 400, { extra: NO_CODES });
+      const hide = { hideFields: ["currentPassword"] };
+      if (!(await verifyPassword(step.currentPassword, user.passwordHash))) {
+        const wrong = { currentPassword: ["The current password is not correct."] };
+        return answer(submission.reply({ fieldErrors: wrong, ...hide }), 400, NO_CODES);
+      }
+      await disableTotp(services.db, user.id);
+      return redirectWithNotification(services, request, "/profile", "Two-factor sign-in is off.");
     }
-    await disableTotp(services.db, user.id);
-    return redirectWithNotification(services, request, "/profile", "Two-factor sign-in is off.");
   }
-  return json({ twoFactor: true, intent: "unknown", result: null, recoveryCodes: null }, { status: 400 });
 }

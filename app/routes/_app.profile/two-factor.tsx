@@ -1,17 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms";
-import { disableTotpSchema, enrolTotpSchema } from "~/lib/schemas/account";
+import { resultFor, type ActionResult } from "~/lib/action-result";
+import { profileActionSchema } from "~/lib/schemas/account";
 
 type State =
   | { status: "on"; since: string; recoveryCodesLeft: number; canTurnOff: boolean; required: boolean }
   | { status: "pending"; svg: string; secret: string; required: boolean }
   | { status: "off"; required: boolean };
 
-type ActionData = { intent: string; result: SubmissionResult<string[]> | null; recoveryCodes: string[] | null };
-
-export function TwoFactorSection({ state, data }: { state: State; data?: ActionData }) {
+/** `result` is the profile action's answer; `recoveryCodes` what it answers when codes were made, shown once. */
+export function TwoFactorSection({ state, result, recoveryCodes }: { state: State; result?: ActionResult; recoveryCodes?: string[] | null }) {
   return (
     <section id="two-factor" className="card mb-6" aria-labelledby="two-factor-heading">
       <h2 id="two-factor-heading" className="mb-2 text-lg font-semibold">
@@ -22,7 +22,7 @@ export function TwoFactorSection({ state, data }: { state: State; data?: ActionD
           Admins must turn on two-factor sign-in before they can use anything else.
         </p>
       ) : null}
-      {data?.recoveryCodes ? <RecoveryCodes codes={data.recoveryCodes} /> : null}
+      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
       {state.status === "off" ? (
         <>
           <p className="mb-4 text-sm text-slate-600">
@@ -36,19 +36,19 @@ export function TwoFactorSection({ state, data }: { state: State; data?: ActionD
           </Form>
         </>
       ) : null}
-      {state.status === "pending" ? <Enrol state={state} lastResult={data?.intent === "totp-confirm" ? data.result : null} /> : null}
+      {state.status === "pending" ? <Enrol state={state} lastResult={resultFor(result, "totp-confirm")} /> : null}
       {state.status === "on" ? (
-        <On state={state} lastResult={data?.intent === "totp-disable" ? data.result : null} />
+        <On state={state} lastResult={resultFor(result, "totp-disable")} />
       ) : null}
     </section>
   );
 }
 
-function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending" }>; lastResult: SubmissionResult<string[]> | null }) {
+function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending" }>; lastResult?: ActionResult }) {
   const [form, fields] = useForm({
     id: "totp-confirm",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: enrolTotpSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileActionSchema }),
     shouldValidate: "onSubmit",
   });
   return (
@@ -83,11 +83,11 @@ function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending
   );
 }
 
-function On({ state, lastResult }: { state: Extract<State, { status: "on" }>; lastResult: SubmissionResult<string[]> | null }) {
+function On({ state, lastResult }: { state: Extract<State, { status: "on" }>; lastResult?: ActionResult }) {
   const [form, fields] = useForm({
     id: "totp-disable",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: disableTotpSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileActionSchema }),
     shouldValidate: "onSubmit",
   });
   return (

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { notFound } from "~/.server/http";
@@ -10,8 +9,8 @@ import { PageHeader } from "~/components/page-header";
 import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
-import { PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
-import { schemaForStep, STEPS } from "~/lib/schemas/project";
+import type { ProjectKind } from "~/lib/projects";
+import { draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/project";
 import {
   createDraft,
   EDITABLE,
@@ -21,8 +20,10 @@ import {
   saveDraftStep,
   submitForReview,
 } from "~/models/projects.server";
-import { KindChooser, ReviewStep, StepForm, StepNav, type StepActionData } from "./steps";
+import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
 import { isBodyTooLarge, readForm } from "~/.server/body";
+import { answer, invalid, unreadSubmission, type Replier } from "~/.server/replies";
+import { formErrorsOf, resultFor } from "~/lib/action-result";
 
 export const meta = () => titleMeta("List a project");
 
@@ -54,110 +55,96 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
-const startSchema = z.object({ kind: z.enum(PROJECT_KINDS, { error: "Choose what you are listing." }) });
+/** The loan tape refused: how many problems, and each on the tape field, by line. */
+function tapeRefused(submission: Replier, problems: Array<{ line: number; reason: string }>, count: number, status: number) {
+  const summary = `${count} problem${count === 1 ? "" : "s"}; nothing was imported.`;
+  const lines = problems.map((e) => `${e.line > 0 ? `Line ${e.line}: ` : ""}${e.reason}`);
+  return answer(submission.reply({ formErrors: [summary], fieldErrors: { tape: lines } }), status);
+}
+
+const TAPE_TOO_LARGE = { line: 0, reason: "The file is larger than 2 MB." };
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const { request } = args;
-  const tooLarge = () =>
-    json<StepActionData>({ tapeErrors: [{ line: 0, reason: "The file is larger than 2 MB." }] }, { status: 413 });
   let form: FormData;
   try {
     form = await readForm(request, LOAN_TAPE_MAX_BYTES + 64 * 1024);
   } catch (error) {
-    if (isBodyTooLarge(error)) return tooLarge();
+    if (isBodyTooLarge(error)) return tapeRefused(unreadSubmission("tape"), [TAPE_TOO_LARGE], 1, 413);
     throw error;
   }
-  const intent = form.get("intent");
-
-  if (intent === "start") {
-    const submission = parseWithZod(form, { schema: startSchema });
-    if (submission.status !== "success") return json<StepActionData>({ start: submission.reply() }, { status: 400 });
-    const project = await createDraft(services.db, user.id, submission.value.kind);
+  const submission = parseWithZod(form, { schema: draftIntentSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const step = submission.value;
+  if (step.intent === "start") {
+    const project = await createDraft(services.db, user.id, step.kind);
     return redirect(`/projects/create?draft=${project.id}&step=1`);
   }
 
-  const project = await editableDraft(services.db, user.id, Number(form.get("draft")));
+  const project = await editableDraft(services.db, user.id, step.draft);
   const options = await projectOptions(services);
-
-  if (intent === "save") {
-    const step = Number(form.get("step"));
-    if (![1, 2, 3].includes(step)) return json<StepActionData>({ step: 1 }, { status: 400 });
-    const submission = parseWithZod(form, { schema: schemaForStep(step, project.kind, options.values) });
-    if (submission.status !== "success") {
-      return json<StepActionData>({ step, result: submission.reply() }, { status: 400 });
+  switch (step.intent) {
+    case "save": {
+      // the step's fields, read by the step's own schema now that the draft's kind is known
+      const fields = parseWithZod(form, { schema: schemaForStep(step.step, project.kind, options.values) });
+      if (fields.status !== "success") return invalid(fields);
+      const values = fields.value as Record<string, unknown>;
+      const columns = step.step === 3 ? detailsColumns(project.kind, values, project.details) : values;
+      await saveDraftStep(services.db, user.id, project.id, step.step, columns);
+      if (step.then === "exit") {
+        return redirectWithNotification(services, request, "/sellers/myprojects/drafts", "Your draft is saved.");
+      }
+      return redirect(`/projects/create?draft=${project.id}&step=${step.step + 1}`);
     }
-    const values = submission.value as Record<string, unknown>;
-    const columns = step === 3 ? detailsColumns(project.kind, values, project.details) : values;
-    await saveDraftStep(services.db, user.id, project.id, step, columns);
-    if (form.get("then") === "exit") {
-      return redirectWithNotification(services, request, "/sellers/myprojects/drafts", "Your draft is saved.");
-    }
-    return redirect(`/projects/create?draft=${project.id}&step=${step + 1}`);
-  }
-
-  if (intent === "tape") {
-    if (project.kind !== "loan_pool") throw notFound();
-    const file = form.get("tape");
-    if (!(file instanceof File) || file.size === 0) {
-      return json<StepActionData>({ tapeErrors: [{ line: 0, reason: "Choose a CSV file." }] }, { status: 400 });
-    }
-    if (file.size > LOAN_TAPE_MAX_BYTES) {
-      return tooLarge();
-    }
-    const parsed = parseLoanTape(await file.text(), {
-      states: options.values.usStates,
-      statuses: options.values.loanStatus,
-    });
-    if (parsed.errors.length) {
-      return json<StepActionData>({ tapeErrors: parsed.errors.slice(0, 200), tapeErrorCount: parsed.errors.length }, { status: 400 });
-    }
-    await replaceLoanTape(services.db, project.id, parsed.rows);
-    return redirectWithNotification(
-      services,
-      request,
-      `/projects/create?draft=${project.id}&step=3`,
-      `${parsed.rows.length} loans imported from ${file.name}.`,
-    );
-  }
-
-  if (intent === "submit") {
-    const values = formValuesOf(project);
-    const incomplete = [1, 2, 3].filter((step) => {
-      const result = schemaForStep(step, project.kind, options.values).safeParse(values);
-      return !result.success;
-    });
-    const missingTape = project.kind === "loan_pool" && (await loanTape(services.db, project.id)).length === 0;
-    if (incomplete.length || missingTape) {
-      return json<StepActionData>(
-        {
-          incomplete: [
-            ...incomplete.map((s) => `${STEPS[s - 1]!.title} is not complete.`),
-            ...(missingTape ? ["Upload the loan tape (step Details)."] : []),
-          ],
-        },
-        { status: 400 },
+    case "tape": {
+      if (project.kind !== "loan_pool") throw notFound();
+      const file = step.tape;
+      if (!file || file.size === 0) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV file." }], 1, 400);
+      if (file.size > LOAN_TAPE_MAX_BYTES) return tapeRefused(submission, [TAPE_TOO_LARGE], 1, 413);
+      const parsed = parseLoanTape(await file.text(), {
+        states: options.values.usStates,
+        statuses: options.values.loanStatus,
+      });
+      if (parsed.errors.length) return tapeRefused(submission, parsed.errors.slice(0, 200), parsed.errors.length, 400);
+      await replaceLoanTape(services.db, project.id, parsed.rows);
+      return redirectWithNotification(
+        services,
+        request,
+        `/projects/create?draft=${project.id}&step=3`,
+        `${parsed.rows.length} loans imported from ${file.name}.`,
       );
     }
-    await submitForReview(services.db, user.id, project.id);
-    return redirectWithNotification(
-      services,
-      request,
-      `/sellers/myprojects/${project.id}`,
-      "Submitted for review. We will let you know when it is published.",
-    );
+    case "submit": {
+      const values = formValuesOf(project);
+      const incomplete = [1, 2, 3].filter((s) => !schemaForStep(s, project.kind, options.values).safeParse(values).success);
+      const missingTape = project.kind === "loan_pool" && (await loanTape(services.db, project.id)).length === 0;
+      if (incomplete.length || missingTape) {
+        const formErrors = [
+          ...incomplete.map((s) => `${STEPS[s - 1]!.title} is not complete.`),
+          ...(missingTape ? ["Upload the loan tape (step Details)."] : []),
+        ];
+        return answer(submission.reply({ formErrors }), 400);
+      }
+      await submitForReview(services.db, user.id, project.id);
+      return redirectWithNotification(
+        services,
+        request,
+        `/sellers/myprojects/${project.id}`,
+        "Submitted for review. We will let you know when it is published.",
+      );
+    }
   }
-  return json<StepActionData>({ incomplete: ["Unknown request."] }, { status: 400 });
 }
 
 export default function CreateProjectPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<StepActionData>();
+  const result = useActionData<typeof action>()?.result;
   if (!data.project) {
     return (
       <div className="max-w-3xl">
         <PageHeader title="List a project" />
-        <KindChooser lastResult={actionData?.start} />
+        <KindChooser lastResult={resultFor(result, "start")} />
       </div>
     );
   }
@@ -172,7 +159,7 @@ export default function CreateProjectPage() {
       ) : null}
       <StepNav draftId={data.project.id} current={data.step} reached={data.project.draftStep} />
       {data.step === 4 ? (
-        <ReviewStep draftId={data.project.id} kind={kind} values={data.values} loans={data.loans} incomplete={actionData?.incomplete} />
+        <ReviewStep draftId={data.project.id} kind={kind} values={data.values} loans={data.loans} incomplete={formErrorsOf(resultFor(result, "submit"))} />
       ) : (
         <StepForm
           key={data.step}
@@ -182,7 +169,7 @@ export default function CreateProjectPage() {
           options={data.options}
           values={data.values}
           loans={data.loans}
-          actionData={actionData}
+          result={result}
         />
       )}
     </div>

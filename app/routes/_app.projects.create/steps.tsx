@@ -1,22 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CountedTextAreaField, FieldErrors, FormErrors, MaskedField, SelectField, TextField } from "~/components/forms";
 import type { FormColumn } from "~/lib/project-values";
+import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
 import { schemaForStep, STEPS, TEXT_LIMITS, type ProjectOptions } from "~/lib/schemas/project";
 
 type Option = { value: string; label: string };
 type OptionLists = Record<keyof ProjectOptions, Option[]>;
-
-export type StepActionData = {
-  start?: SubmissionResult<string[]>;
-  step?: number;
-  result?: SubmissionResult<string[]>;
-  tapeErrors?: Array<{ line: number; reason: string }>;
-  tapeErrorCount?: number;
-  incomplete?: string[];
-};
 
 const KIND_TEXT: Record<ProjectKind, string> = {
   loan_pool: "A pool of loans with its loan tape (one row per loan).",
@@ -25,7 +17,7 @@ const KIND_TEXT: Record<ProjectKind, string> = {
   limited_company: "A private company or its debt.",
 };
 
-export function KindChooser({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function KindChooser({ lastResult }: { lastResult?: ActionResult }) {
   const error = lastResult?.error?.kind;
   return (
     <Form method="post" className="card space-y-4">
@@ -121,7 +113,7 @@ export function StepForm({
   options,
   values,
   loans,
-  actionData,
+  result,
 }: {
   draftId: number;
   step: number;
@@ -129,13 +121,14 @@ export function StepForm({
   options: OptionLists;
   values: Record<string, string>;
   loans: number;
-  actionData?: StepActionData;
+  /** The wizard action's answer: this step's save, or the loan tape's import. */
+  result?: ActionResult;
 }) {
   const navigation = useNavigation();
   const schema = schemaForStep(step, kind, valuesOf(options));
   const [form, fields] = useForm({
     id: `project-${draftId}-step-${step}`,
-    lastResult: actionData?.step === step ? actionData.result : undefined,
+    lastResult: resultFor(result, "save", { step }),
     // only what the draft holds: empty defaults would make conform treat untouched fields as settled
     defaultValue: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -190,7 +183,7 @@ export function StepForm({
         <input type="hidden" name="intent" value="save" />
       </Form>
       {step === 3 && kind === "loan_pool" ? (
-        <LoanTapeUpload draftId={draftId} loans={loans} errors={actionData?.tapeErrors} errorCount={actionData?.tapeErrorCount} />
+        <LoanTapeUpload draftId={draftId} loans={loans} result={resultFor(result, "tape")} />
       ) : null}
     </>
   );
@@ -255,17 +248,10 @@ function DetailsFields({
   );
 }
 
-function LoanTapeUpload({
-  draftId,
-  loans,
-  errors,
-  errorCount,
-}: {
-  draftId: number;
-  loans: number;
-  errors?: Array<{ line: number; reason: string }>;
-  errorCount?: number;
-}) {
+/** The tape's import; a refused tape answers how many problems (the form error) and each, by line (the tape field's errors). */
+function LoanTapeUpload({ draftId, loans, result }: { draftId: number; loans: number; result?: ActionResult }) {
+  const summary = formErrorsOf(result)?.[0];
+  const problems = result?.error?.tape ?? [];
   return (
     <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-3">
       <h2 className="font-semibold">Loan tape</h2>
@@ -281,14 +267,12 @@ function LoanTapeUpload({
         CSV file
       </label>
       <input id="tape" name="tape" type="file" accept=".csv,text/csv" className="block text-sm" />
-      {errors?.length ? (
+      {summary ? (
         <div role="alert" data-testid="tape-errors" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">
-            {errorCount ?? errors.length} problem{(errorCount ?? errors.length) === 1 ? "" : "s"}; nothing was imported.
-          </p>
+          <p className="font-semibold">{summary}</p>
           <ul className="mt-2 list-disc pl-5">
-            {errors.map((e) => (
-              <li key={`${e.line}-${e.reason}`}>{e.line > 0 ? `Line ${e.line}: ` : ""}{e.reason}</li>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
             ))}
           </ul>
         </div>

@@ -1,5 +1,6 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { feedbackToken } from "~/.server/feedback-token";
 import { notFound, idParam } from "~/.server/http";
@@ -7,10 +8,12 @@ import { loadTeaser } from "~/models/teaser.server";
 import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
+import { teaserIntentSchema } from "~/lib/schemas/deal";
 import { requestNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
+import { invalid, refuse } from "~/.server/replies";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
@@ -26,16 +29,17 @@ export async function action(args: ActionFunctionArgs) {
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
   if (!project) throw notFound();
   if (!mayDealOnProject({ id: user.id, role }, project)) throw notFound();
-  const intent = (await readForm(args.request)).get("intent");
-  if (intent === "request-nda") {
-    if (project.status !== "published") return json({ error: "This project is no longer open for NDAs." }, { status: 409 });
-    const contract = await requestNda(dealServices(services), project, user);
-    return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
+  const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
+  if (submission.status !== "success") return invalid(submission);
+  switch (submission.value.intent) {
+    case "request-nda": {
+      if (project.status !== "published") return refuse(submission, "This project is no longer open for NDAs.", 409);
+      const contract = await requestNda(dealServices(services), project, user);
+      return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
+    }
+    case "pass":
+      return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
   }
-  if (intent === "pass") {
-    return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
-  }
-  return json({ error: "Unknown request" }, { status: 400 });
 }
 
 export default function MoreDetailsPage() {

@@ -1,12 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { json } from "@remix-run/server-runtime";
 import type { Project, User } from "~/.server/db/schema";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
+import { refuse, refuseUnread, type Replier } from "~/.server/replies";
+
+type Refusal = ReturnType<typeof refuseUnread>;
 import type { Services } from "~/.server/services";
+import { redirectWithNotification } from "~/auth/session.server";
 import { DOCUMENT_TYPES } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
-import { offerTermsSchema, rejectNdaSchema } from "~/lib/schemas/deal";
+import type { DeskIntent } from "~/lib/schemas/deal";
 import { decideNda, listProjectContracts, ndaSettingsOf, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
 import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, listDocuments } from "~/models/data-room.server";
 import { recordAudit } from "~/models/audit.server";
@@ -78,136 +80,130 @@ export async function deskData(services: Services, project: Project, viewer: Use
 
 /**
  * Reads the form of a project page that may carry an upload, within the upload limit;
- * a Response when it is refused, worded for the upload field when it is too large.
+ * a refusal (`{ result }`) when it cannot, worded for the upload field when it is too large.
  */
-export async function readDeskForm(request: Request): Promise<FormData | Response> {
+export async function readDeskForm(request: Request): Promise<FormData | Refusal> {
   try {
     return await readForm(request, "upload");
   } catch (error) {
-    if (isBodyTooLarge(error)) return json({ intent: "upload-document", error: TOO_LARGE_MESSAGE }, { status: 413 });
-    return json({ intent: "", error: "The form could not be read." }, { status: 400 });
+    if (isBodyTooLarge(error)) return refuseUnread(TOO_LARGE_MESSAGE, 413, "upload-document");
+    return refuseUnread("The form could not be read.", 400);
   }
 }
 
-const done = (message: string) => ({ done: message });
-const refused = (intent: string, error: string, status = 400) => json({ intent, error }, { status });
-
-/** Which deal steps go into the audit log, as what, and on which record. */
-const AUDITED: Record<string, { action: string; subjectType: string; idField?: string }> = {
-  "approve-nda": { action: "nda.approve", subjectType: "contract", idField: "contractId" },
-  "reject-nda": { action: "nda.reject", subjectType: "contract", idField: "contractId" },
-  block: { action: "data_room.close", subjectType: "contract", idField: "contractId" },
-  unblock: { action: "data_room.open", subjectType: "contract", idField: "contractId" },
+/** Which deal steps go into the audit log, as what, on which kind of record (the one the form names, or the project). */
+const AUDITED: Record<DeskIntent["intent"], { action: string; subjectType: "contract" | "document" | "offer" | "project" }> = {
+  "approve-nda": { action: "nda.approve", subjectType: "contract" },
+  "reject-nda": { action: "nda.reject", subjectType: "contract" },
+  block: { action: "data_room.close", subjectType: "contract" },
+  unblock: { action: "data_room.open", subjectType: "contract" },
   "auto-approve": { action: "nda.auto_approve", subjectType: "project" },
   "upload-document": { action: "document.add", subjectType: "project" },
-  "delete-document": { action: "document.delete", subjectType: "document", idField: "documentId" },
+  "delete-document": { action: "document.delete", subjectType: "document" },
   "nda-template": { action: "nda.template", subjectType: "project" },
-  counter: { action: "offer.counter", subjectType: "offer", idField: "offerId" },
-  "accept-offer": { action: "offer.accept", subjectType: "offer", idField: "offerId" },
-  "reject-offer": { action: "offer.reject", subjectType: "offer", idField: "offerId" },
+  counter: { action: "offer.counter", subjectType: "offer" },
+  "accept-offer": { action: "offer.accept", subjectType: "offer" },
+  "reject-offer": { action: "offer.reject", subjectType: "offer" },
 };
 
-function auditDetail(intent: string, project: Project, form: FormData) {
-  const file = form.get("file");
+const auditSubject = (step: DeskIntent, project: Project) =>
+  "contractId" in step ? step.contractId : "documentId" in step ? step.documentId : "offerId" in step ? step.offerId : project.id;
+
+function auditDetail(step: DeskIntent, project: Project) {
   const extra =
-    intent === "reject-nda" ? ` Reason: ${String(form.get("reason") ?? "")}`
-    : intent === "auto-approve" ? ` Automatic approval ${form.get("autoApprove") === "on" ? "on" : "off"}.`
-    : file instanceof File ? ` File: ${file.name}`
+    step.intent === "reject-nda" ? ` Reason: ${step.reason}`
+    : step.intent === "auto-approve" ? ` Automatic approval ${step.autoApprove ? "on" : "off"}.`
+    : (step.intent === "upload-document" || step.intent === "nda-template") && step.file ? ` File: ${step.file.name}`
     : "";
   return `Project ${project.id}, ${project.projectName}.${extra}`;
 }
 
 /**
- * The seller's and admin's deal steps. Returns a notification text on success, a
- * response for refused input, or null when the intent is not a deal step. Every
- * step that changed something is written to the audit log.
+ * The seller's and admin's deal steps, read by the page's union: a redirect to
+ * `here` with the notification on success, or a refusal (`{ result }`) of the
+ * submitted form. Every step that changed something is written to the audit log.
  */
-export async function deskAction(services: Services, request: Request, project: Project, user: User, role: Role | null, form: FormData) {
-  const intent = String(form.get("intent") ?? "");
-  const step = await deskStep(services, request, project, user, role, form, intent);
-  const audited = AUDITED[intent];
-  if (step && "done" in step && audited) {
-    await recordAudit(services.db, {
-      actor: user,
-      action: audited.action,
-      subjectType: audited.subjectType,
-      subjectId: audited.idField ? String(form.get(audited.idField) ?? "") : project.id,
-      detail: auditDetail(intent, project, form),
-      address: clientAddress(request),
-    });
-  }
-  return step;
+export async function deskAction(
+  services: Services,
+  request: Request,
+  { project, user, role, here }: { project: Project; user: User; role: Role | null; here: string },
+  submission: Replier,
+  step: DeskIntent,
+) {
+  const outcome = await deskStep(services, request, project, user, role, submission, step);
+  if (typeof outcome !== "string") return outcome;
+  await recordAudit(services.db, {
+    actor: user,
+    ...AUDITED[step.intent],
+    subjectId: auditSubject(step, project),
+    detail: auditDetail(step, project),
+    address: clientAddress(request),
+  });
+  return redirectWithNotification(services, request, here, outcome);
 }
 
-async function deskStep(services: Services, request: Request, project: Project, user: User, role: Role | null, form: FormData, intent: string) {
+/** One step: the notification text when it is done, or the refusal. */
+async function deskStep(services: Services, request: Request, project: Project, user: User, role: Role | null, submission: Replier, step: DeskIntent): Promise<string | Refusal> {
   const deal = dealServices(services);
   const ip = clientAddress(request);
-  switch (intent) {
+  switch (step.intent) {
     case "approve-nda": {
-      const ok = await decideNda(deal, project, Number(form.get("contractId")), user.id, { approve: true });
-      return ok ? done("The NDA is approved; the buyer can open the workspace.") : refused(intent, "This NDA is not waiting for a decision.", 409);
+      const ok = await decideNda(deal, project, step.contractId, user.id, { approve: true });
+      return ok ? "The NDA is approved; the buyer can open the workspace." : refuse(submission, "This NDA is not waiting for a decision.", 409);
     }
     case "reject-nda": {
-      const submission = parseWithZod(form, { schema: rejectNdaSchema });
-      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      const ok = await decideNda(deal, project, submission.value.contractId, user.id, { approve: false, reason: submission.value.reason });
-      return ok ? done("The NDA is rejected.") : refused(intent, "This NDA is not waiting for a decision.", 409);
+      const ok = await decideNda(deal, project, step.contractId, user.id, { approve: false, reason: step.reason });
+      return ok ? "The NDA is rejected." : refuse(submission, "This NDA is not waiting for a decision.", 409);
     }
     case "block":
     case "unblock": {
-      const ok = await setDataRoomBlocked(services.db, project.id, Number(form.get("contractId")), intent === "block");
-      return ok ? done(intent === "block" ? "The buyer no longer sees the data room." : "The buyer sees the data room again.") : refused(intent, "No such NDA.", 404);
+      const ok = await setDataRoomBlocked(services.db, project.id, step.contractId, step.intent === "block");
+      if (!ok) return refuse(submission, "No such NDA.", 404);
+      return step.intent === "block" ? "The buyer no longer sees the data room." : "The buyer sees the data room again.";
     }
     case "auto-approve": {
-      const on = form.get("autoApprove") === "on";
-      await updateNdaSettings(services.db, project.id, { autoApprove: on });
-      return done(on ? "Signed NDAs are now approved automatically." : "Signed NDAs now wait for your approval.");
+      await updateNdaSettings(services.db, project.id, { autoApprove: step.autoApprove });
+      return step.autoApprove ? "Signed NDAs are now approved automatically." : "Signed NDAs now wait for your approval.";
     }
     case "upload-document": {
-      const check = await checkUpload(form.get("file"), DOCUMENT_TYPES);
-      if (!check.ok) return refused(intent, check.message, 422);
-      const file = form.get("file") as File;
-      await addDocument(services, project, user, { name: file.name, type: check.type, bytes: check.bytes }, ip);
-      return done("The document is in the data room.");
+      const check = await checkUpload(step.file ?? null, DOCUMENT_TYPES);
+      if (!check.ok) return refuse(submission, check.message, 422);
+      await addDocument(services, project, user, { name: step.file!.name, type: check.type, bytes: check.bytes }, ip);
+      return "The document is in the data room.";
     }
     case "delete-document": {
-      const ok = await deleteDocument(services, project.id, Number(form.get("documentId")), user.id, ip);
-      return ok ? done("The document is removed.") : refused(intent, "No such document.", 404);
+      const ok = await deleteDocument(services, project.id, step.documentId, user.id, ip);
+      return ok ? "The document is removed." : refuse(submission, "No such document.", 404);
     }
     case "nda-template": {
-      if (role !== "admin") return refused(intent, "Only admins upload NDA templates.", 403);
-      const check = await checkUpload(form.get("file"), ["pdf"]);
-      if (!check.ok) return refused(intent, check.message, 422);
+      if (role !== "admin") return refuse(submission, "Only admins upload NDA templates.", 403);
+      const check = await checkUpload(step.file ?? null, ["pdf"]);
+      if (!check.ok) return refuse(submission, check.message, 422);
       const key = `projects/${project.id}/nda-template-${Date.now()}.pdf`;
       await services.files.put(key, check.bytes, "application/pdf");
-      await updateNdaSettings(services.db, project.id, { templateKey: key, templateName: (form.get("file") as File).name.slice(0, 120) });
-      return done("New NDA envelopes use the uploaded template.");
+      await updateNdaSettings(services.db, project.id, { templateKey: key, templateName: step.file!.name.slice(0, 120) });
+      return "New NDA envelopes use the uploaded template.";
     }
     case "counter":
     case "accept-offer":
     case "reject-offer":
-      return offerStep(deal, project, user, form, intent);
-    default:
-      return null;
+      return offerStep(deal, project, user, submission, step);
   }
 }
 
-async function offerStep(deal: ReturnType<typeof dealServices>, project: Project, user: User, form: FormData, intent: "counter" | "accept-offer" | "reject-offer") {
-  const offer = await findOffer(deal.db, project.id, Number(form.get("offerId")));
-  if (!offer) return refused(intent, "No such offer.", 404);
+async function offerStep(deal: ReturnType<typeof dealServices>, project: Project, user: User, submission: Replier, step: Extract<DeskIntent, { intent: "counter" | "accept-offer" | "reject-offer" }>) {
+  const offer = await findOffer(deal.db, project.id, step.offerId);
+  if (!offer) return refuse(submission, "No such offer.", 404);
   const buyer = await findUserById(deal.db, offer.buyerId);
-  if (!buyer) return refused(intent, "No such offer.", 404);
+  if (!buyer) return refuse(submission, "No such offer.", 404);
   const parties = await offerParties(deal.db, project, buyer);
   let outcome;
-  if (intent === "counter") {
-    const submission = parseWithZod(form, { schema: offerTermsSchema });
-    if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-    const { note, ...terms } = submission.value;
+  if (step.intent === "counter") {
+    const { intent: _intent, offerId: _offerId, note, ...terms } = step;
     outcome = await actOnOffer(deal, parties, offer, user, "seller", "countered", { terms, note });
   } else {
-    const note = String(form.get("note") ?? "").slice(0, 1000);
-    outcome = await actOnOffer(deal, parties, offer, user, "seller", intent === "accept-offer" ? "accepted" : "rejected", { note });
+    outcome = await actOnOffer(deal, parties, offer, user, "seller", step.intent === "accept-offer" ? "accepted" : "rejected", { note: step.note });
   }
-  if (typeof outcome === "string") return refused(intent, offerProblemMessage(outcome, "seller"), 409);
-  return done({ counter: "Your counter-offer is sent.", "accept-offer": "Offer accepted: the project is now under offer.", "reject-offer": "The offer is rejected." }[intent]);
+  if (typeof outcome === "string") return refuse(submission, offerProblemMessage(outcome, "seller"), 409);
+  return { counter: "Your counter-offer is sent.", "accept-offer": "Offer accepted: the project is now under offer.", "reject-offer": "The offer is rejected." }[step.intent];
 }

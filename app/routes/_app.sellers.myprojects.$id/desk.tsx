@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { deskData } from "./desk.server";
@@ -7,8 +7,9 @@ import { FormErrors, TextAreaField } from "~/components/forms";
 import { DocumentList } from "~/components/deal/data-room";
 import { OfferCard, OfferReply, OfferStep, type OfferView } from "~/components/deal/offers";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
+import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
-import { rejectNdaSchema } from "~/lib/schemas/deal";
+import { deskIntentSchema } from "~/lib/schemas/deal";
 
 type Desk = Awaited<ReturnType<typeof deskData>>;
 type Serialized<T> = T extends Date ? string : T extends Array<infer U> ? Array<Serialized<U>> : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
@@ -17,14 +18,20 @@ export type DeskProps = {
   projectOpen: boolean;
   desk: Serialized<Desk>;
   admin?: boolean;
-  actionData?: { intent: string; error?: string; result?: SubmissionResult<string[]> } | null;
+  /** The page action's answer; the desk shows the part that answers its own forms. */
+  result?: ActionResult | null;
 };
 
-/** The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback. */
-export function DealDesk({ projectId, projectOpen, desk, admin = false, actionData }: DeskProps) {
-  const errorFor = (...intents: string[]) =>
-    actionData?.error && intents.includes(actionData.intent) ? <FormErrors errors={[actionData.error]} /> : null;
-  const result = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+/**
+ * The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback.
+ * A refusal shows at the top of the section of the form that was sent; a form's field errors in that form.
+ */
+export function DealDesk({ projectId, projectOpen, desk, admin = false, result }: DeskProps) {
+  const errorFor = (...intents: string[]) => <FormErrors errors={formErrorsOf(resultFor(result, intents))} />;
+  const invalidFor = (intent: string, fields: Record<string, number>) => {
+    const answer = resultFor(result, intent, fields);
+    return answer && !formErrorsOf(answer) ? answer : undefined;
+  };
   return (
     <div className="space-y-8">
       <section aria-label="Pipeline" id="pipeline">
@@ -117,7 +124,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
               </td>
               <td className={cell}>
                 {c.ndaStatus === "Signed" ? (
-                  <NdaDecision contractId={c.id} lastResult={result("reject-nda")} />
+                  <NdaDecision contractId={c.id} lastResult={invalidFor("reject-nda", { contractId: c.id })} />
                 ) : c.ndaStatus === "Rejected" ? (
                   c.rejectionReason
                 ) : (
@@ -206,7 +213,8 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
                 termsIntent="counter"
                 summary="Counter with other terms"
                 submitLabel="Send counter-offer"
-                lastResult={result("counter")}
+                lastResult={invalidFor("counter", { offerId: view.offer.id })}
+                schema={deskIntentSchema}
               />
             ) : null}
           </OfferCard>
@@ -233,11 +241,11 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, actionDa
   );
 }
 
-function NdaDecision({ contractId, lastResult }: { contractId: number; lastResult?: SubmissionResult<string[]> }) {
+function NdaDecision({ contractId, lastResult }: { contractId: number; lastResult?: ActionResult }) {
   const [form, fields] = useForm({
     id: `reject-nda-${contractId}`,
-    lastResult: lastResult && Number(lastResult.initialValue?.contractId) === contractId ? lastResult : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rejectNdaSchema }),
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deskIntentSchema }),
     shouldValidate: "onSubmit",
   });
   return (
@@ -251,10 +259,10 @@ function NdaDecision({ contractId, lastResult }: { contractId: number; lastResul
       <details>
         <summary className="cursor-pointer text-xs text-primary">Reject…</summary>
         <Form method="post" className="mt-2 space-y-2" {...getFormProps(form)}>
+          <input type="hidden" name="intent" value="reject-nda" />
           <input type="hidden" name="contractId" value={contractId} />
-          <FormErrors errors={form.errors} />
           <TextAreaField meta={fields.reason} label="Reason (the buyer sees it)" rows={2} />
-          <button type="submit" name="intent" value="reject-nda" className="btn-secondary">
+          <button type="submit" className="btn-secondary">
             Reject NDA
           </button>
         </Form>

@@ -1,16 +1,21 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
+import { invalid, refuse } from "~/.server/replies";
 import { requireProjectSection } from "~/auth/project-guards.server";
+import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
+import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
+import { sellerProjectSchema } from "~/lib/schemas/deal";
 import { recordAudit } from "~/models/audit.server";
 import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "./desk.server";
-import { DealDesk, type DeskProps } from "./desk";
+import { DealDesk } from "./desk";
 import { dealCounts } from "~/models/pipeline.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
@@ -33,22 +38,26 @@ export async function action(args: ActionFunctionArgs) {
   const project = await findOwnProject(services.db, user.id, id);
   if (!project) throw notFound();
   const form = await readDeskForm(args.request);
-  if (form instanceof Response) return form;
-  const step = await deskAction(services, args.request, project, user, role, form);
-  if (step && "done" in step) return redirectWithNotification(services, args.request, `/sellers/myprojects/${id}`, step.done);
-  if (step) return step;
-  if (form.get("intent") !== "withdraw") return json({ intent: "", error: "Unknown request" }, { status: 400 });
-  if (!(await withdrawOwnProject(services.db, user.id, id))) {
-    return json({ intent: "withdraw", error: "This project cannot be withdrawn now." }, { status: 409 });
+  if (!(form instanceof FormData)) return form;
+  const submission = parseWithZod(form, { schema: sellerProjectSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const step = submission.value;
+  const here = `/sellers/myprojects/${id}`;
+  switch (step.intent) {
+    case "withdraw": {
+      if (!(await withdrawOwnProject(services.db, user.id, id))) return refuse(submission, "This project cannot be withdrawn now.", 409);
+      await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
+      return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
+    }
+    default:
+      return deskAction(services, args.request, { project, user, role, here }, submission, step);
   }
-  await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
-  return redirectWithNotification(services, args.request, `/sellers/myprojects/${id}`, "The project is withdrawn.");
 }
 
 /** The seller's own project: its status, what buyers see, and their engagement. */
 export default function SellerProjectPage() {
   const { project, loans, editable, desk, counts } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as DeskProps["actionData"];
+  const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-6xl space-y-6">
       <PageHeader title={project.projectName || "Untitled draft"}>
@@ -91,8 +100,8 @@ export default function SellerProjectPage() {
         </Link>
         <WithdrawButton status={project.status} />
       </div>
-      {actionData?.intent === "withdraw" && actionData.error ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
-      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} actionData={actionData} /> : null}
+      <FormErrors errors={formErrorsOf(resultFor(result, "withdraw"))} />
+      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} result={result} /> : null}
     </div>
   );
 }

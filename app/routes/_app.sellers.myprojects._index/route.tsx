@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -8,6 +9,8 @@ import { titleMeta } from "~/lib/meta";
 import { listSellerProjects, sortRows, toProjectRow } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
 import { readForm } from "~/.server/body";
+import { invalid } from "~/.server/replies";
+import { tableActionSchema } from "~/lib/schemas/table";
 
 export const meta = () => titleMeta("My projects");
 
@@ -20,8 +23,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
-  const response = await handleTableAction(services, user.id, "sellerProjects", await readForm(args.request), args.request);
-  return response ?? json({ error: "Unknown request" }, { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: tableActionSchema("sellerProjects") });
+  if (submission.status !== "success") return invalid(submission);
+  return handleTableAction(services, user.id, submission.value, args.request);
 }
 
 const sellerHref = (r: ProjectRow) => `/sellers/myprojects/${r.id}`;

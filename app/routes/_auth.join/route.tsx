@@ -16,6 +16,7 @@ import { JOINABLE_ROLES } from "~/lib/roles";
 import { joinSchema } from "~/lib/schemas/account";
 import { createUser, findUserByEmail } from "~/models/users.server";
 import { readForm } from "~/.server/body";
+import { answer } from "~/.server/replies";
 
 export const meta = () => titleMeta("Join");
 
@@ -35,10 +36,10 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") {
-    return json({ checkEmail: null, result: submission.reply({ hideFields: hide }) }, { status: 400 });
+    return answer(submission.reply({ hideFields: hide }), 400, { checkEmail: null });
   }
   if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
-    return json({ checkEmail: null, result: submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hide }) }, { status: 400 });
+    return answer(submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hide }), 400, { checkEmail: null });
   }
   const { name, company, businessType, email, phone, password, role, redirect } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
@@ -65,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
           `If this was not you, no account was created and nothing about yours changed.\n`,
       });
     }
-    return json({ checkEmail: email, result: null }, { status: 200 });
+    return answer(submission.reply({ resetForm: true }), 200, { checkEmail: email });
   }
   await sendEmail(services, {
     to: user.email,

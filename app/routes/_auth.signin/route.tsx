@@ -6,6 +6,7 @@ import { beginSecondStep, signIn, signinAuthenticator } from "~/auth/session.ser
 import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha, recordSigninFailureFrom, signinNeedsCaptcha } from "~/auth/captcha.server";
 import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
+import { answer } from "~/.server/replies";
 import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
@@ -28,17 +29,12 @@ export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: signinSchema });
   const captchaNeeded = () => signinNeedsCaptcha(services.db, services.env, address);
+  const hide = { hideFields: ["password"] };
   const reply = async (message: string, status: number) =>
-    json(
-      {
-        ...submission.reply({ formErrors: [message], hideFields: ["password"] }),
-        captchaSiteKey: (await captchaNeeded()) ? captchaSiteKey(services.env) : null,
-      },
-      { status },
-    );
-  if (submission.status !== "success") {
-    return json({ ...submission.reply({ hideFields: ["password"] }), captchaSiteKey: null }, { status: 400 });
-  }
+    answer(submission.reply({ formErrors: [message], ...hide }), status, {
+      captchaSiteKey: (await captchaNeeded()) ? captchaSiteKey(services.env) : null,
+    });
+  if (submission.status !== "success") return answer(submission.reply(hide), 400, { captchaSiteKey: null });
 
   const perAddress = await hitRateLimit(services.db, `signin:${address}`, {
     limit: 300,
@@ -67,13 +63,13 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function SigninPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const data = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const siteKey = lastResult ? lastResult.captchaSiteKey : loaderData.captchaSiteKey;
+  const siteKey = data ? data.captchaSiteKey : loaderData.captchaSiteKey;
   return (
     <div className="card">
       <h1 className="mb-6 text-2xl font-bold">Sign in</h1>
-      <SigninForm lastResult={lastResult} redirectTo={params.get("redirect") ?? undefined} captchaSiteKey={siteKey} />
+      <SigninForm lastResult={data?.result} redirectTo={params.get("redirect") ?? undefined} captchaSiteKey={siteKey} />
     </div>
   );
 }

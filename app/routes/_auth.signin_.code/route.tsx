@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { abandonSecondStep, pendingSignin, signIn } from "~/auth/session.server";
 import { checkSecondFactor } from "~/auth/signin.server";
@@ -10,6 +10,7 @@ import { titleMeta } from "~/lib/meta";
 import { secondFactorSchema } from "~/lib/schemas/account";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
 import { readForm } from "~/.server/body";
+import { answer, refuse } from "~/.server/replies";
 
 export const meta = () => titleMeta("Sign-in code");
 
@@ -26,15 +27,16 @@ export async function action(args: ActionFunctionArgs) {
   const pending = await pendingSignin(services, args.request);
   if (!pending) return abandonSecondStep(services, "Your sign-in took too long. Please sign in again.");
   const submission = parseWithZod(await readForm(args.request), { schema: secondFactorSchema });
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["code"] }), { status: 400 });
+  const hide = { hideFields: ["code"] };
+  if (submission.status !== "success") return answer(submission.reply(hide), 400);
   const result = await checkSecondFactor(services, args.request, pending.user, submission.value.code);
   if (result.ok) return signIn(services, args.request, pending.user.id, { redirectTo: pending.redirectTo });
   if (result.reason === "locked") return abandonSecondStep(services, SIGNIN_MESSAGES.refused);
-  return json(submission.reply({ formErrors: [CODE_REFUSED], hideFields: ["code"] }), { status: 401 });
+  return refuse(submission, CODE_REFUSED, 401, hide);
 }
 
 export default function SecondStepPage() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "signin-code",

@@ -11,6 +11,7 @@ import { revokeAllApiTokens } from "~/models/api-tokens.server";
 import { completePasswordReset, findUsablePasswordReset } from "~/models/password-resets.server";
 import { endAllSessions } from "~/models/sessions.server";
 import { readForm } from "~/.server/body";
+import { answer, refuse } from "~/.server/replies";
 
 export const meta = () => titleMeta("Choose a new password");
 
@@ -23,15 +24,10 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const submission = parseWithZod(await readForm(args.request), { schema: resetPasswordSchema });
-  const hide = ["password", "confirmPassword"];
-  if (submission.status !== "success") return json(submission.reply({ hideFields: hide }), { status: 400 });
+  const hide = { hideFields: ["password", "confirmPassword"] };
+  if (submission.status !== "success") return answer(submission.reply(hide), 400);
   const userId = await completePasswordReset(services.db, args.params.id ?? "", submission.value.password);
-  if (!userId) {
-    return json(
-      submission.reply({ formErrors: ["This link has expired or was used already."], hideFields: hide }),
-      { status: 410 },
-    );
-  }
+  if (!userId) return refuse(submission, "This link has expired or was used already.", 410, hide);
   // a new password ends every session and API token made with the old one
   await endAllSessions(services.db, userId);
   await revokeAllApiTokens(services.db, userId);
@@ -45,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
   const { valid } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,

@@ -15,6 +15,7 @@ import { createPasswordReset, PASSWORD_RESET_TTL_MS } from "~/models/password-re
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { findUserByEmail } from "~/models/users.server";
 import { readForm } from "~/.server/body";
+import { answer } from "~/.server/replies";
 
 export const meta = () => titleMeta("Reset your password");
 
@@ -27,9 +28,9 @@ export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: requestResetSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success") return answer(submission.reply(), 400, { sent: false });
   if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
-    return json({ result: submission.reply({ formErrors: [CAPTCHA_MESSAGE] }), sent: false }, { status: 400 });
+    return answer(submission.reply({ formErrors: [CAPTCHA_MESSAGE] }), 400, { sent: false });
   }
   const { email } = submission.value;
   const limited = await hitRateLimit(services.db, `reset:${clientAddress(args.request)}:${email}`, {
@@ -51,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
     });
   }
   // the same answer whether or not the account exists
-  return json({ result: submission.reply({ resetForm: true }), sent: true });
+  return answer(submission.reply({ resetForm: true }), 200, { sent: true });
 }
 
 export default function RequestResetPage() {

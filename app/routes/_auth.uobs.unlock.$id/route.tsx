@@ -3,7 +3,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { allowAnyone } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { FormErrors } from "~/components/forms";
+import { formErrorsOf } from "~/lib/action-result";
 import { titleMeta } from "~/lib/meta";
+import { refuseUnread } from "~/.server/replies";
 import { completeAccountUnlock, findUsableAccountUnlock } from "~/models/account-unlocks.server";
 
 export const meta = () => titleMeta("Unlock your account");
@@ -20,14 +22,14 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services } = await allowAnyone(args);
   const userId = await completeAccountUnlock(services.db, args.params.id ?? "");
-  if (!userId) return json({ formErrors: [UNLOCK_LINK_SPENT] }, { status: 410 });
+  if (!userId) return refuseUnread(UNLOCK_LINK_SPENT, 410);
   return redirectWithNotification(services, args.request, "/signin", "Your account is unlocked. You can sign in again.");
 }
 
 export default function UnlockAccountPage() {
   const { valid } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const errors = data?.formErrors ?? (valid ? [] : [UNLOCK_LINK_SPENT]);
+  const errors = formErrorsOf(data?.result) ?? (valid ? [] : [UNLOCK_LINK_SPENT]);
   return (
     <div className="card">
       <h1 className="mb-2 text-2xl font-bold">Unlock your account</h1>

@@ -13,6 +13,7 @@ import { contactSchema } from "~/lib/schemas/account";
 import { saveContactMessage } from "~/models/contact-messages.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { readForm } from "~/.server/body";
+import { invalid, refuse } from "~/.server/replies";
 
 export const meta = () => titleMeta("Contact us");
 
@@ -33,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: contactSchema });
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return invalid(submission);
   const thanks = () =>
     redirectWithNotification(services, args.request, "/contact-us", "Thank you. We will get back to you shortly.");
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return thanks();
@@ -41,15 +42,11 @@ export async function action(args: ActionFunctionArgs) {
   const address = clientAddress(args.request);
   const token = formData.get("cf-turnstile-response");
   if (!(await verifyTurnstile(services.env, typeof token === "string" ? token : null, address))) {
-    return json(submission.reply({ formErrors: ["Please complete the check that you are not a robot."] }), {
-      status: 400,
-    });
+    return refuse(submission, "Please complete the check that you are not a robot.", 400);
   }
   const limit = await hitRateLimit(services.db, `contact:${address}`, { limit: 20, windowMs: 60 * 60_000 });
   if (!limit.allowed) {
-    return json(submission.reply({ formErrors: ["Too many messages from your address. Please try again later."] }), {
-      status: 429,
-    });
+    return refuse(submission, "Too many messages from your address. Please try again later.", 429);
   }
   await saveContactMessage(services.db, { ...submission.value, userId: user?.id ?? null });
   return thanks();
@@ -57,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function ContactPage() {
   const { turnstileSiteKey, defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "contact",

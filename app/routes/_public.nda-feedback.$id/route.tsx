@@ -16,6 +16,7 @@ import { feedbackSchema } from "~/lib/schemas/deal";
 import { findPass, savePass } from "~/models/feedback.server";
 import { dealServices } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
+import { answer } from "~/.server/replies";
 
 export const meta = () => titleMeta("Your feedback");
 
@@ -48,9 +49,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, project, buyer } = await requireFeedbackToken(args);
   const submission = parseWithZod(await readForm(args.request), { schema: feedbackSchema });
-  if (submission.status !== "success") return json({ result: submission.reply(), saved: false }, { status: 400 });
+  if (submission.status !== "success") return answer(submission.reply(), 400, { saved: false });
   await savePass(dealServices(services), project, buyer, submission.value);
-  return json({ result: submission.reply(), saved: true });
+  return answer(submission.reply(), 200, { saved: true });
 }
 
 export default function FeedbackPage() {

@@ -1,0 +1,53 @@
+import { json } from "@remix-run/server-runtime";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Submission } from "@conform-to/react";
+import { z } from "zod";
+import { UNKNOWN_REQUEST, type ActionResult } from "~/lib/action-result";
+
+/** The part of a Conform submission an answer needs: its reply. */
+export type Replier = Pick<Submission<unknown>, "reply">;
+
+/**
+ * What a page shows besides the form, when it shows anything: the same keys in
+ * every answer of its action (null when there is nothing), so the page reads them
+ * without asking which answer it got.
+ */
+type Extra = Record<string, unknown>;
+type Options<E extends Extra> = { hideFields?: string[]; extra?: E };
+
+/**
+ * The one shape an action answers when it does not redirect: `{ result }`,
+ * Conform's reply to the submitted form, with the status that says why.
+ */
+export function answer<E extends Extra = Record<never, never>>(result: ActionResult, status = 200, extra?: E) {
+  return json({ ...(extra as E), result }, { status });
+}
+
+/**
+ * Input that does not parse: 400 with the errors on their fields, or "Unknown
+ * request" for the whole form when its intent is none of the union's.
+ */
+export function invalid<E extends Extra = Record<never, never>>(
+  submission: Replier & { error?: Record<string, string[] | null> | null },
+  { hideFields, extra }: Options<E> = {},
+) {
+  const unknownIntent = Boolean(submission.error?.intent);
+  return answer(submission.reply(unknownIntent ? { formErrors: [UNKNOWN_REQUEST], hideFields } : { hideFields }), 400, extra);
+}
+
+/** Valid input the action refuses: one message for the whole form (`formErrors`), and the status that says why. */
+export function refuse<E extends Extra = Record<never, never>>(submission: Replier, message: string, status: number, { hideFields, extra }: Options<E> = {}) {
+  return answer(submission.reply({ formErrors: [message], hideFields }), status, extra);
+}
+
+/** A submission of nothing but `intent`: what answers a form whose body could not be read (or an action that reads none). */
+export function unreadSubmission(intent?: string): Replier {
+  const form = new FormData();
+  if (intent) form.set("intent", intent);
+  return parseWithZod(form, { schema: z.object({ intent: z.string().optional() }) });
+}
+
+/** A refusal before there is a form to parse, for the form `intent` names. */
+export function refuseUnread(message: string, status: number, intent?: string) {
+  return refuse(unreadSubmission(intent), message, status);
+}
