@@ -114,6 +114,7 @@ describe("buyers' search action", () => {
   it("answers 400 to a form it does not know", async () => {
     const response = await responseOf(action({ request: postRequest("/buyers/search", buyer.cookie, { intent: "launch" }), context, params: {} }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Unknown request" });
+    const { result } = await response.json();
+    expect(result.error[""]).toEqual(["Unknown request"]);
   });
 });
