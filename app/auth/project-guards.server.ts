@@ -16,7 +16,7 @@ export async function requireProjectSection(args: GuardArgs, section: ProjectSec
   const { services, user, role } = await requireMember(args);
   const id = idParam(args.params);
   // the contract is read only when the page belongs to another section
-  const target = isOwnSection(role, section) ? null : projectDetailRedirect(role, section, id, await ndaStatusOf(services.db, id, user.id));
+  const target = isOwnSection(role, section) ? null : projectDetailRedirect(role, section, id, await ndaStatusOf(services.db, { projectId: id, userId: user.id }));
   if (target) {
     const project = await findVisibleProject(services.db, { id: user.id, role }, id);
     if (!project) throw notFound();
@@ -35,7 +35,7 @@ export async function requireWorkspace(args: GuardArgs, section: DealSection) {
   const { services, user, role, id } = guarded;
   const project = await findVisibleProject(services.db, { id: user.id, role }, id);
   if (!project) throw notFound();
-  const contract = await findContract(services.db, project.id, user.id);
+  const contract = await findContract(services.db, { projectId: project.id, buyerId: user.id });
   if (contract?.ndaStatus !== NDA_APPROVED) throw redirect(`/projects/more-details/${id}`);
   return { ...guarded, project, contract };
 }

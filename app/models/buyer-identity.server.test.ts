@@ -8,7 +8,7 @@ const cal = { buyerId: 12, name: "Cal Caller", company: "Inlet Fund" };
 describe("what a project's desk says about a buyer", () => {
   it("gives the seller a pseudonym, not the id, name, company or e-mail, until the NDA is signed", async () => {
     const who = await identitiesFor(SECRET, 7, "seller", new Set(), [bea, cal]);
-    expect(who(11)).toEqual({ buyerId: null, name: await buyerPseudonym(SECRET, 7, 11), company: "", email: null });
+    expect(who(11)).toEqual({ buyerId: null, name: await buyerPseudonym(SECRET, { projectId: 7, buyerId: 11 }), company: "", email: null });
     expect(who(11).name).toMatch(/^Buyer [0-9A-F]{6}$/);
     expect(who(11).name).not.toBe(who(12).name);
   });
@@ -27,8 +27,8 @@ describe("what a project's desk says about a buyer", () => {
   });
 
   it("keeps a pseudonym stable on one project and unlinkable across projects", async () => {
-    expect(await buyerPseudonym(SECRET, 7, 11)).toBe(await buyerPseudonym(SECRET, 7, 11));
-    expect(await buyerPseudonym(SECRET, 8, 11)).not.toBe(await buyerPseudonym(SECRET, 7, 11));
-    expect(await buyerPseudonym("another-secret-of-at-least-thirty-two", 7, 11)).not.toBe(await buyerPseudonym(SECRET, 7, 11));
+    expect(await buyerPseudonym(SECRET, { projectId: 7, buyerId: 11 })).toBe(await buyerPseudonym(SECRET, { projectId: 7, buyerId: 11 }));
+    expect(await buyerPseudonym(SECRET, { projectId: 8, buyerId: 11 })).not.toBe(await buyerPseudonym(SECRET, { projectId: 7, buyerId: 11 }));
+    expect(await buyerPseudonym("another-secret-of-at-least-thirty-two", { projectId: 7, buyerId: 11 })).not.toBe(await buyerPseudonym(SECRET, { projectId: 7, buyerId: 11 }));
   });
 });

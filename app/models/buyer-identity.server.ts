@@ -13,7 +13,7 @@ export type BuyerIdentity = { buyerId: number | null; name: string; company: str
 type Known = { buyerId: number; name: string; company: string; email?: string };
 
 /** A label that stays the same for one buyer on one project, and says nothing across projects. */
-export async function buyerPseudonym(secret: string, projectId: number, buyerId: number) {
+export async function buyerPseudonym(secret: string, { projectId, buyerId }: { projectId: number; buyerId: number }) {
   const digest = await hmacSha256(secret, `buyer-pseudonym:${projectId}:${buyerId}`);
   const code = Array.from(digest.slice(0, 3), (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
   return `Buyer ${code}`;
@@ -32,7 +32,7 @@ export async function identitiesFor(secret: string, projectId: number, role: Rol
       shown.set(buyer.buyerId, { buyerId: buyer.buyerId, name: buyer.name, company: buyer.company, email: revealed ? (buyer.email ?? null) : null });
     } else {
       // not even the internal id: it would let the seller follow one buyer from project to project
-      shown.set(buyer.buyerId, { buyerId: null, name: await buyerPseudonym(secret, projectId, buyer.buyerId), company: "", email: null });
+      shown.set(buyer.buyerId, { buyerId: null, name: await buyerPseudonym(secret, { projectId, buyerId: buyer.buyerId }), company: "", email: null });
     }
   }
   return (buyerId: number) => shown.get(buyerId) ?? { buyerId: null, name: "A buyer", company: "", email: null };

@@ -11,7 +11,7 @@ import { notify, type DealServices } from "./notifications.server";
 import { secretPlaceholder } from "./outbox.server";
 import { sellerCompanyOf } from "./projects.server";
 
-export async function findContract(db: Database, projectId: number, buyerId: number) {
+export async function findContract(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
   return (
     (await db.query.contracts.findFirst({
       where: and(eq(contracts.projectId, projectId), eq(contracts.buyerId, buyerId)),
@@ -20,12 +20,12 @@ export async function findContract(db: Database, projectId: number, buyerId: num
 }
 
 /** The NDA status a member holds on a project (spec §2's contract status); null when none. */
-export async function ndaStatusOf(db: Database, projectId: number, userId: number): Promise<NdaStatus | null> {
-  return (await findContract(db, projectId, userId))?.ndaStatus ?? null;
+export async function ndaStatusOf(db: Database, { projectId, userId }: { projectId: number; userId: number }): Promise<NdaStatus | null> {
+  return (await findContract(db, { projectId, buyerId: userId }))?.ndaStatus ?? null;
 }
 
 /** A member's NDA statuses on a page of projects (at most 100 ids: D1's parameter limit). */
-export async function ndaStatusesOf(db: Database, userId: number, projectIds: number[]) {
+export async function ndaStatusesOf(db: Database, { userId, projectIds }: { userId: number; projectIds: number[] }) {
   if (!projectIds.length) return new Map<number, NdaStatus>();
   const rows = await db
     .select({ projectId: contracts.projectId, ndaStatus: contracts.ndaStatus })
@@ -63,7 +63,7 @@ export async function updateNdaSettings(
  * Asking again returns the contract already there.
  */
 export async function requestNda(services: DealServices, project: Project, buyer: User) {
-  const existing = await findContract(services.db, project.id, buyer.id);
+  const existing = await findContract(services.db, { projectId: project.id, buyerId: buyer.id });
   if (existing) return existing;
   const settings = await ndaSettingsOf(services.db, project.id);
   const template = settings.templateKey ? await services.files.get(settings.templateKey) : null;
@@ -85,7 +85,7 @@ export async function requestNda(services: DealServices, project: Project, buyer
     .onConflictDoNothing()
     .returning();
   // two requests at once: the other one won, keep its envelope
-  if (!contract) return (await findContract(services.db, project.id, buyer.id))!;
+  if (!contract) return (await findContract(services.db, { projectId: project.id, buyerId: buyer.id }))!;
   await notify(services, project.sellerId, {
     kind: "nda_requested",
     // who the buyer is reaches the seller with the signature, not before (models/buyer-identity.server.ts)
@@ -143,7 +143,7 @@ export async function signNda(services: DealServices, contract: Contract, projec
     })
     .where(and(eq(contracts.id, contract.id), eq(contracts.ndaStatus, "Requested")))
     .returning();
-  if (!updated) return (await findContract(services.db, project.id, buyer.id))!;
+  if (!updated) return (await findContract(services.db, { projectId: project.id, buyerId: buyer.id }))!;
   await notify(services, project.sellerId, {
     kind: "nda_signed",
     message: autoApprove
@@ -202,7 +202,10 @@ async function tellBuyerOfDecision(services: DealServices, contract: Contract, p
   });
 }
 
-export async function setDataRoomBlocked(db: Database, projectId: number, contractId: number, blocked: boolean) {
+export async function setDataRoomBlocked(
+  db: Database,
+  { projectId, contractId, blocked }: { projectId: number; contractId: number; blocked: boolean },
+) {
   const updated = await db
     .update(contracts)
     .set({ dataRoomBlocked: blocked })

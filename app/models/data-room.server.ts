@@ -18,7 +18,7 @@ export type DataRoomAccess = "manage" | "read";
  */
 export async function dataRoomAccess(db: Database, project: Project, user: Pick<User, "id">, role: Role | null) {
   if (mayManageProject({ id: user.id, role }, project)) return "manage" as const;
-  const contract = await findContract(db, project.id, user.id);
+  const contract = await findContract(db, { projectId: project.id, buyerId: user.id });
   return contract?.ndaStatus === NDA_APPROVED && !contract.dataRoomBlocked ? ("read" as const) : null;
 }
 
@@ -87,15 +87,18 @@ export async function listDocuments(db: Database, projectId: number) {
     .orderBy(documents.name, documents.id);
 }
 
-export async function findDocument(db: Database, projectId: number, documentId: number) {
+export async function findDocument(db: Database, { projectId, documentId }: { projectId: number; documentId: number }) {
   if (!Number.isSafeInteger(documentId) || documentId <= 0) return null;
   return (
     (await db.query.documents.findFirst({ where: and(eq(documents.id, documentId), eq(documents.projectId, projectId)) })) ?? null
   );
 }
 
-export async function deleteDocument(services: Services, projectId: number, documentId: number, userId: number, ipAddress: string) {
-  const document = await findDocument(services.db, projectId, documentId);
+export async function deleteDocument(
+  services: Services,
+  { projectId, documentId, userId, ipAddress }: { projectId: number; documentId: number; userId: number; ipAddress: string },
+) {
+  const document = await findDocument(services.db, { projectId, documentId });
   if (!document) return false;
   await services.db.delete(documents).where(eq(documents.id, document.id));
   await services.files.delete(document.storageKey);

@@ -78,13 +78,13 @@ describe("NDA", () => {
 
     expect(await decideNda(services, project, signed.id, seller.id, { approve: true })).toBe(true);
     expect(await decideNda(services, project, signed.id, seller.id, { approve: true })).toBe(false);
-    expect(await ndaStatusOf(t.db, project.id, buyer.id)).toBe("NDA Approved");
+    expect(await ndaStatusOf(t.db, { projectId: project.id, userId: buyer.id })).toBe("NDA Approved");
     expect(await dataRoomAccess(t.db, project, buyer, "buyer")).toBe("read");
     expect(await dataRoomAccess(t.db, project, other, "buyer")).toBeNull();
     // the project's permissions can close the data room to an approved buyer
-    expect(await setDataRoomBlocked(t.db, project.id, signed.id, true)).toBe(true);
+    expect(await setDataRoomBlocked(t.db, { projectId: project.id, contractId: signed.id, blocked: true })).toBe(true);
     expect(await dataRoomAccess(t.db, project, buyer, "buyer")).toBeNull();
-    await setDataRoomBlocked(t.db, project.id, signed.id, false);
+    await setDataRoomBlocked(t.db, { projectId: project.id, contractId: signed.id, blocked: false });
     expect(await dataRoomAccess(t.db, project, seller, "seller")).toBe("manage");
     expect(await dataRoomAccess(t.db, project, admin, "admin")).toBe("manage");
     const told = await listNotifications(t.db, buyer.id);
@@ -119,10 +119,10 @@ describe("data room", () => {
     if (!check.ok) return;
     const document = await addDocument(services, project, seller, { name: file.name, type: check.type, bytes: check.bytes }, "local");
     expect(document.name).toBe("memo.pdf");
-    const read = await documentForReader(services, (await findDocument(t.db, project.id, document.id))!, buyer, "read", "local", new Date("2026-11-22T10:00:00Z"));
+    const read = await documentForReader(services, (await findDocument(t.db, { projectId: project.id, documentId: document.id }))!, buyer, "read", "local", new Date("2026-11-22T10:00:00Z"));
     const texts = await pdfPageTexts(read!);
     expect(texts.every((page) => page.includes("Confidential - Bea Buyer (Harbor Credit) - 2026-11-22 10:00 UTC"))).toBe(true);
-    expect(await findDocument(t.db, project.id + 1, document.id)).toBeNull();
+    expect(await findDocument(t.db, { projectId: project.id + 1, documentId: document.id })).toBeNull();
   });
 
   it("tells documents apart by their bytes", () => {
@@ -177,7 +177,7 @@ describe("negotiation and offers", () => {
     const offer = await submitOffer(services, parties, { ...terms, expiresOn: "2026-01-01" });
     if (typeof offer === "string") throw new Error(offer);
     expect(await actOnOffer(services, parties, offer, seller, "seller", "accepted")).toBe("expired");
-    const [view] = await offersOnProject(t.db, project.id);
+    const [view] = await offersOnProject(t.db, { projectId: project.id });
     expect(view!.expired).toBe(true);
     const withdrawn = await actOnOffer(services, parties, offer, other, "buyer", "withdrawn");
     expect(typeof withdrawn === "string" ? withdrawn : withdrawn.status).toBe("withdrawn");

@@ -29,7 +29,7 @@ export async function savePass(
   });
 }
 
-export async function findPass(db: Database, projectId: number, buyerId: number) {
+export async function findPass(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
   return (
     (await db.query.feedback.findFirst({ where: (f, { and }) => and(eq(f.projectId, projectId), eq(f.buyerId, buyerId)) })) ?? null
   );

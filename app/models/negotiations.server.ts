@@ -15,7 +15,7 @@ function threadScope(user: Pick<User, "id">, role: Role | null): SQL | undefined
   return eq(messages.buyerId, user.id);
 }
 
-export async function threadMessages(db: Database, projectId: number, buyerId: number) {
+export async function threadMessages(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
   return db
     .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, senderId: messages.senderId, senderName: users.name, senderCompany: users.company })
     .from(messages)
@@ -24,7 +24,7 @@ export async function threadMessages(db: Database, projectId: number, buyerId: n
     .orderBy(asc(messages.id));
 }
 
-export async function markThreadRead(db: Database, projectId: number, buyerId: number, userId: number) {
+export async function markThreadRead(db: Database, { projectId, buyerId, userId }: { projectId: number; buyerId: number; userId: number }) {
   const [last] = await db
     .select({ id: sql<number>`max(${messages.id})` })
     .from(messages)
@@ -39,7 +39,7 @@ export async function markThreadRead(db: Database, projectId: number, buyerId: n
 /** Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise. */
 export async function postMessage(services: DealServices, project: Project, buyer: Pick<User, "id" | "roles">, sender: User, body: string) {
   const [row] = await services.db.insert(messages).values({ projectId: project.id, buyerId: buyer.id, senderId: sender.id, body }).returning();
-  await markThreadRead(services.db, project.id, buyer.id, sender.id);
+  await markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: sender.id });
   // the other side hears of it; when an admin joins, both sides do
   const recipients = [project.sellerId, buyer.id].filter((id) => id !== sender.id);
   for (const recipient of recipients) {

@@ -7,12 +7,12 @@ import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus 
 import { notify, type DealServices } from "./notifications.server";
 import { sellerCompanyOf } from "./projects.server";
 
-export async function findOffer(db: Database, projectId: number, offerId: number) {
+export async function findOffer(db: Database, { projectId, offerId }: { projectId: number; offerId: number }) {
   if (!Number.isSafeInteger(offerId) || offerId <= 0) return null;
   return (await db.query.offers.findFirst({ where: and(eq(offers.id, offerId), eq(offers.projectId, projectId)) })) ?? null;
 }
 
-export async function offersOnProject(db: Database, projectId: number, buyerId?: number) {
+export async function offersOnProject(db: Database, { projectId, buyerId }: { projectId: number; buyerId?: number }) {
   const rows = await db
     .select({ offer: offers, buyerName: users.name, buyerCompany: users.company })
     .from(offers)

@@ -34,32 +34,32 @@ describe("views and impressions", () => {
   it("count a member's views once a day, however often they reload, and again the next day", async () => {
     const [id] = await published();
     const buyer = await makeUser(t.db);
-    await recordView(t.db, buyer.id, id!, MORNING);
-    await recordView(t.db, buyer.id, id!, MORNING + 1_000);
-    await recordView(t.db, buyer.id, id!, EVENING);
+    await recordView(t.db, { userId: buyer.id, projectId: id! }, MORNING);
+    await recordView(t.db, { userId: buyer.id, projectId: id! }, MORNING + 1_000);
+    await recordView(t.db, { userId: buyer.id, projectId: id! }, EVENING);
     expect((await counts(id!)).views).toBe(1);
-    await recordView(t.db, buyer.id, id!, NEXT_DAY);
+    await recordView(t.db, { userId: buyer.id, projectId: id! }, NEXT_DAY);
     expect((await counts(id!)).views).toBe(2);
     // another member counts on their own
-    await recordView(t.db, (await makeUser(t.db)).id, id!, NEXT_DAY);
+    await recordView(t.db, { userId: (await makeUser(t.db)).id, projectId: id! }, NEXT_DAY);
     expect((await counts(id!)).views).toBe(3);
   });
 
   it("count requests that arrive together once", async () => {
     const [id] = await published();
     const buyer = await makeUser(t.db);
-    await Promise.all(Array.from({ length: 10 }, () => recordView(t.db, buyer.id, id!, MORNING)));
+    await Promise.all(Array.from({ length: 10 }, () => recordView(t.db, { userId: buyer.id, projectId: id! }, MORNING)));
     expect((await counts(id!)).views).toBe(1);
   });
 
   it("count each result of a search once a day per member, for pages of any length", async () => {
     const ids = await published(45);
     const buyer = await makeUser(t.db);
-    await recordImpressions(t.db, buyer.id, ids, MORNING);
-    await recordImpressions(t.db, buyer.id, ids.slice(0, 10), MORNING + 5_000);
-    await recordImpressions(t.db, buyer.id, [...ids, ids[0]!], EVENING);
+    await recordImpressions(t.db, { userId: buyer.id, projectIds: ids }, MORNING);
+    await recordImpressions(t.db, { userId: buyer.id, projectIds: ids.slice(0, 10) }, MORNING + 5_000);
+    await recordImpressions(t.db, { userId: buyer.id, projectIds: [...ids, ids[0]!] }, EVENING);
     expect((await Promise.all(ids.map(counts))).map((c) => c.impressions)).toEqual(ids.map(() => 1));
-    await recordImpressions(t.db, buyer.id, ids.slice(0, 2), NEXT_DAY);
+    await recordImpressions(t.db, { userId: buyer.id, projectIds: ids.slice(0, 2) }, NEXT_DAY);
     expect((await counts(ids[0]!)).impressions).toBe(2);
     expect((await counts(ids[2]!)).impressions).toBe(1);
     // a view is not an impression
@@ -69,20 +69,20 @@ describe("views and impressions", () => {
   it("keep recently viewed in step without a write for every reload", async () => {
     const [a, b] = await published(2);
     const buyer = await makeUser(t.db);
-    await recordView(t.db, buyer.id, a!, MORNING);
-    await recordView(t.db, buyer.id, b!, MORNING + 1_000);
-    await recordView(t.db, buyer.id, a!, MORNING + 30_000);
+    await recordView(t.db, { userId: buyer.id, projectId: a! }, MORNING);
+    await recordView(t.db, { userId: buyer.id, projectId: b! }, MORNING + 1_000);
+    await recordView(t.db, { userId: buyer.id, projectId: a! }, MORNING + 30_000);
     const seen = async () => (await t.db.select().from(recentlyViewed).where(eq(recentlyViewed.userId, buyer.id))).find((r) => r.projectId === a)!.viewedAt.getTime();
     expect(await seen()).toBe(MORNING);
-    await recordView(t.db, buyer.id, a!, MORNING + 120_000);
+    await recordView(t.db, { userId: buyer.id, projectId: a! }, MORNING + 120_000);
     expect(await seen()).toBe(MORNING + 120_000);
   });
 
   it("drop the day rows of days gone by with the housekeeping", async () => {
     const [id] = await published();
     const buyer = await makeUser(t.db);
-    await recordView(t.db, buyer.id, id!, MORNING - 2 * 86_400_000);
-    await recordView(t.db, buyer.id, id!, MORNING);
+    await recordView(t.db, { userId: buyer.id, projectId: id! }, MORNING - 2 * 86_400_000);
+    await recordView(t.db, { userId: buyer.id, projectId: id! }, MORNING);
     await pruneDailyLooks(t.db, MORNING);
     const left = await t.db.select().from(dailyProjectLooks).where(eq(dailyProjectLooks.userId, buyer.id));
     expect(left.map((r) => r.day)).toEqual(["2026-11-23"]);

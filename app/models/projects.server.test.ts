@@ -90,10 +90,10 @@ describe("lifecycle and visibility", () => {
     expect(await saveDraftStep(t.db, otherSellerId, draft.id, 1, { projectName: "Hijack" })).toBe(false);
     expect(await saveDraftStep(t.db, sellerId, draft.id, 1, { projectName: "Office in Denver" })).toBe(true);
     expect(await reviewProject(t.db, draft.id, "publish")).toBe(false);
-    expect(await submitForReview(t.db, sellerId, draft.id)).toBe(true);
+    expect(await submitForReview(t.db, { sellerId, projectId: draft.id })).toBe(true);
     expect(await saveDraftStep(t.db, sellerId, draft.id, 1, { projectName: "Changed after submit" })).toBe(false);
     expect(await reviewProject(t.db, draft.id, "reject", "Add the rent roll")).toBe(true);
-    expect(await submitForReview(t.db, sellerId, draft.id)).toBe(true);
+    expect(await submitForReview(t.db, { sellerId, projectId: draft.id })).toBe(true);
     expect(await reviewProject(t.db, draft.id, "publish")).toBe(true);
     const seen = await findVisibleProject(t.db, buyer, draft.id);
     expect(seen?.projectName).toBe("Office in Denver");

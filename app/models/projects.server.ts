@@ -31,7 +31,7 @@ export async function findVisibleProject(db: Database, viewer: Viewer, id: numbe
 }
 
 /** A seller's own project, in any status; null for anyone else's. */
-export async function findOwnProject(db: Database, sellerId: number, id: number) {
+export async function findOwnProject(db: Database, { sellerId, projectId: id }: { sellerId: number; projectId: number }) {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   return (
     (await db.query.projects.findFirst({ where: and(eq(projects.id, id), eq(projects.sellerId, sellerId)) })) ?? null
@@ -61,7 +61,7 @@ export async function saveDraftStep(
   return updated.length > 0;
 }
 
-export async function submitForReview(db: Database, sellerId: number, id: number) {
+export async function submitForReview(db: Database, { sellerId, projectId: id }: { sellerId: number; projectId: number }) {
   const updated = await db
     .update(projects)
     .set({ status: "submitted", submittedAt: new Date(), rejectionReason: null, updatedAt: new Date() })
@@ -94,7 +94,7 @@ export async function reviewProject(db: Database, id: number, action: ReviewActi
   return updated.length > 0;
 }
 
-export async function withdrawOwnProject(db: Database, sellerId: number, id: number) {
+export async function withdrawOwnProject(db: Database, { sellerId, projectId: id }: { sellerId: number; projectId: number }) {
   const updated = await db
     .update(projects)
     .set({ status: "withdrawn", updatedAt: new Date() })
@@ -259,12 +259,12 @@ async function countLooks(db: Database, kind: "view" | "impression", userId: num
 type BatchItem = Parameters<Database["batch"]>[0][number];
 
 /** The results a member is shown count as impressions, once a day per member and project. */
-export async function recordImpressions(db: Database, userId: number, ids: number[], now = Date.now()) {
+export async function recordImpressions(db: Database, { userId, projectIds: ids }: { userId: number; projectIds: number[] }, now = Date.now()) {
   await countLooks(db, "impression", userId, ids, now);
 }
 
 /** A view of the project page (once a day per member), and the member's recently viewed list. */
-export async function recordView(db: Database, userId: number, projectId: number, now = Date.now()) {
+export async function recordView(db: Database, { userId, projectId }: { userId: number; projectId: number }, now = Date.now()) {
   const at = new Date(now);
   const recent = db
     .insert(recentlyViewed)

@@ -23,8 +23,8 @@ async function dealStateOf(services: Services, project: Project, viewer: { id: n
   const canDeal = mayDealOnProject(viewer, project);
   if (!canDeal) return null;
   const [contract, pass] = await Promise.all([
-    findContract(services.db, project.id, viewer.id),
-    findPass(services.db, project.id, viewer.id),
+    findContract(services.db, { projectId: project.id, buyerId: viewer.id }),
+    findPass(services.db, { projectId: project.id, buyerId: viewer.id }),
   ]);
   const workspace = workspacePath(viewer.roles, project.id);
   return {
@@ -48,6 +48,6 @@ export async function loadTeaser(
   if (!project || (kind && project.kind !== kind)) throw notFound();
   const own = project.sellerId === viewer.id;
   // the seller's and admins' own looks are not buyer interest
-  if (!mayManageProject(viewer, project)) services.waitUntil(recordView(services.db, viewer.id, project.id));
+  if (!mayManageProject(viewer, project)) services.waitUntil(recordView(services.db, { userId: viewer.id, projectId: project.id }));
   return json({ project: { ...teaserOf(project), own }, deal: await dealStateOf(services, project, viewer) });
 }

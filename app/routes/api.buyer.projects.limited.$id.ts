@@ -15,6 +15,6 @@ export async function loader(args: LoaderFunctionArgs) {
     id: project.id,
     projectName: project.projectName,
     status: project.status,
-    contract_status: { ndaStatus: await ndaStatusOf(services.db, project.id, user.id) },
+    contract_status: { ndaStatus: await ndaStatusOf(services.db, { projectId: project.id, userId: user.id }) },
   });
 }

@@ -9,7 +9,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role, project } = await requireVisibleProject(args);
   const access = await dataRoomAccess(services.db, project, user, role);
   if (!access) throw notFound();
-  const document = await findDocument(services.db, project.id, idParam(args.params, "documentId"));
+  const document = await findDocument(services.db, { projectId: project.id, documentId: idParam(args.params, "documentId") });
   if (!document) throw notFound();
   const bytes = await documentForReader(services, document, user, access, clientAddress(args.request));
   if (!bytes) throw notFound();

@@ -73,11 +73,11 @@ describe("data room document", () => {
 
   it("answers 404 for the document under another project, and once the seller closes the buyer's data room", async () => {
     expect((await get(elsewhere!.id, buyer.cookie)).status).toBe(404);
-    await setDataRoomBlocked(services.db, project!.id, contract.id, true);
+    await setDataRoomBlocked(services.db, { projectId: project!.id, contractId: contract.id, blocked: true });
     try {
       expect((await get(project!.id, buyer.cookie)).status).toBe(404);
     } finally {
-      await setDataRoomBlocked(services.db, project!.id, contract.id, false);
+      await setDataRoomBlocked(services.db, { projectId: project!.id, contractId: contract.id, blocked: false });
     }
   });
 

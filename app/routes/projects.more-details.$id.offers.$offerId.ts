@@ -6,7 +6,7 @@ import { findOffer, loiPdfKey } from "~/models/offers.server";
 /** A letter of intent as a PDF, the current terms or an earlier revision: for its buyer, the seller and admins. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, project, manages } = await requireVisibleProject(args);
-  const offer = await findOffer(services.db, project.id, idParam(args.params, "offerId"));
+  const offer = await findOffer(services.db, { projectId: project.id, offerId: idParam(args.params, "offerId") });
   if (!offer || (!manages && offer.buyerId !== user.id)) throw notFound();
   const asked = new URL(args.request.url).searchParams.get("revision");
   const revision = asked === null ? offer.revision : Number(asked);

@@ -57,7 +57,7 @@ export async function bootApp(name: string) {
     const requested = await requestNda(deal, project, buyer);
     const signed = await signNda(deal, requested, project, buyer, { signerName: buyer.name, ipAddress: "203.0.113.7", userAgent: "route test" });
     await decideNda(deal, project, signed.id, project.sellerId, { approve: true });
-    return (await findContract(services.db, project.id, buyer.id))!;
+    return (await findContract(services.db, { projectId: project.id, buyerId: buyer.id }))!;
   }
 
   return {

@@ -33,7 +33,7 @@ export async function workspaceIntent(args: GuardArgs, { services, user, project
     case "revise":
     case "accept":
     case "withdraw": {
-      const offer = await findOffer(services.db, project.id, step.offerId);
+      const offer = await findOffer(services.db, { projectId: project.id, offerId: step.offerId });
       if (!offer || offer.buyerId !== user.id) return refuse(submission, offerProblemMessage("not-open", "buyer"), 404);
       const parties = await offerParties(services.db, project, user);
       let outcome;

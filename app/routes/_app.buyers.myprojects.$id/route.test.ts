@@ -37,7 +37,7 @@ const document = await addDocument(services, open!, seller.user, { name: "memo.p
 await requestNda(deal, requested!, buyer.user);
 await signNda(deal, await requestNda(deal, signed!, buyer.user), signed!, buyer.user, { signerName: "Bea Buyer", ipAddress: "local", userAgent: "" });
 const closed = await app.approvedNda(blocked!, buyer.user);
-await setDataRoomBlocked(services.db, blocked!.id, closed.id, true);
+await setDataRoomBlocked(services.db, { projectId: blocked!.id, contractId: closed.id, blocked: true });
 
 const workspace = (id: number, cookie = buyer.cookie) =>
   loader({ request: getRequest(`/buyers/myprojects/${id}`, cookie), context, params: { id: String(id) } });

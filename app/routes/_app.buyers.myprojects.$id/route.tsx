@@ -22,10 +22,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, project, contract } = await requireWorkspace(args, section);
   const [documents, thread, offers, loans, pass] = await Promise.all([
     contract.dataRoomBlocked ? Promise.resolve([]) : listDocuments(services.db, project.id),
-    threadMessages(services.db, project.id, user.id),
-    offersOnProject(services.db, project.id, user.id),
+    threadMessages(services.db, { projectId: project.id, buyerId: user.id }),
+    offersOnProject(services.db, { projectId: project.id, buyerId: user.id }),
     project.kind === "loan_pool" ? loanTape(services.db, project.id) : Promise.resolve([]),
-    findPass(services.db, project.id, user.id),
+    findPass(services.db, { projectId: project.id, buyerId: user.id }),
   ]);
   const ip = clientAddress(args.request);
   // opening the data room is a view in the audit log; the thread is read once shown
@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
       contract.dataRoomBlocked
         ? Promise.resolve()
         : logDocumentEvent(services.db, { projectId: project.id, documentId: null, documentName: "Data room", userId: user.id, action: "view", ipAddress: ip }),
-      markThreadRead(services.db, project.id, user.id, user.id),
+      markThreadRead(services.db, { projectId: project.id, buyerId: user.id, userId: user.id }),
     ]),
   );
   return json({

@@ -24,7 +24,7 @@ const [viewed, requested, approved, offered, brokered] = listings;
 afterAll(() => app.cleanup());
 
 const terms = { price: 9_000_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
-await recordView(services.db, buyer.id, viewed!.id);
+await recordView(services.db, { userId: buyer.id, projectId: viewed!.id });
 await requestNda(deal, requested!, buyer);
 await app.approvedNda(approved!, buyer);
 await app.approvedNda(offered!, buyer);

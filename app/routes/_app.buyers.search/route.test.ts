@@ -114,7 +114,7 @@ describe("buyers' search action", () => {
   it("answers 400 to a form it does not know", async () => {
     const response = await responseOf(action({ request: postRequest("/buyers/search", buyer.cookie, { intent: "launch" }), context, params: {} }));
     expect(response.status).toBe(400);
-    const { result } = await response.json();
+    const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error[""]).toEqual(["Unknown request"]);
   });
 });

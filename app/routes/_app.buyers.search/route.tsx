@@ -36,10 +36,10 @@ export async function loader(args: LoaderFunctionArgs) {
     projectOptions(services),
   ]);
   // every result shown counts as an impression, once a day per member; after the response
-  services.waitUntil(recordImpressions(services.db, user.id, result.rows.map((r) => r.id)));
+  services.waitUntil(recordImpressions(services.db, { userId: user.id, projectIds: result.rows.map((r) => r.id) }));
   const [lists, ndas] = await Promise.all([
     services.content.constantLists(),
-    ndaStatusesOf(services.db, user.id, result.rows.map((r) => r.id)),
+    ndaStatusesOf(services.db, { userId: user.id, projectIds: result.rows.map((r) => r.id) }),
   ]);
   return json({
     ...result,

@@ -30,7 +30,7 @@ async function requireThread(args: GuardArgs) {
   if (!project || !Number.isSafeInteger(buyerId)) throw notFound();
   const isBuyer = user.id === buyerId;
   if (!isBuyer && !mayManageProject({ id: user.id, role }, project)) throw notFound();
-  const contract = await findContract(services.db, project.id, buyerId);
+  const contract = await findContract(services.db, { projectId: project.id, buyerId });
   if (contract?.ndaStatus !== NDA_APPROVED) throw notFound();
   const buyer = await findUserById(services.db, buyerId);
   if (!buyer) throw notFound();
@@ -39,8 +39,8 @@ async function requireThread(args: GuardArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, project, buyer } = await requireThread(args);
-  const messages = await threadMessages(services.db, project.id, buyer.id);
-  services.waitUntil(markThreadRead(services.db, project.id, buyer.id, user.id));
+  const messages = await threadMessages(services.db, { projectId: project.id, buyerId: buyer.id });
+  services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id }));
   return json({
     project: { id: project.id, projectName: project.projectName },
     buyer: { name: buyer.name, company: buyer.company },

@@ -33,7 +33,7 @@ function draftParams(request: Request) {
 }
 
 async function editableDraft(db: Parameters<typeof findOwnProject>[0], sellerId: number, id: number) {
-  const project = await findOwnProject(db, sellerId, id);
+  const project = await findOwnProject(db, { sellerId, projectId: id });
   if (!project || !EDITABLE.includes(project.status)) throw notFound();
   return project;
 }
@@ -126,7 +126,7 @@ export async function action(args: ActionFunctionArgs) {
         ];
         return answer(submission.reply({ formErrors }), 400);
       }
-      await submitForReview(services.db, user.id, project.id);
+      await submitForReview(services.db, { sellerId: user.id, projectId: project.id });
       return redirectWithNotification(
         services,
         request,

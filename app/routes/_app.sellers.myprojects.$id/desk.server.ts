@@ -33,7 +33,7 @@ export async function deskData(services: Services, project: Project, viewer: Use
     listDocuments(services.db, project.id),
     documentAudit(services.db, project.id),
     listThreads(services.db, viewer, role, project.id),
-    offersOnProject(services.db, project.id),
+    offersOnProject(services.db, { projectId: project.id }),
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
     projectViewers(services.db, project.id),
@@ -157,7 +157,7 @@ async function deskStep(services: Services, request: Request, project: Project, 
     }
     case "block":
     case "unblock": {
-      const ok = await setDataRoomBlocked(services.db, project.id, step.contractId, step.intent === "block");
+      const ok = await setDataRoomBlocked(services.db, { projectId: project.id, contractId: step.contractId, blocked: step.intent === "block" });
       if (!ok) return refuse(submission, "No such NDA.", 404);
       return step.intent === "block" ? "The buyer no longer sees the data room." : "The buyer sees the data room again.";
     }
@@ -172,7 +172,7 @@ async function deskStep(services: Services, request: Request, project: Project, 
       return "The document is in the data room.";
     }
     case "delete-document": {
-      const ok = await deleteDocument(services, project.id, step.documentId, user.id, ip);
+      const ok = await deleteDocument(services, { projectId: project.id, documentId: step.documentId, userId: user.id, ipAddress: ip });
       return ok ? "The document is removed." : refuse(submission, "No such document.", 404);
     }
     case "nda-template": {
@@ -192,7 +192,7 @@ async function deskStep(services: Services, request: Request, project: Project, 
 }
 
 async function offerStep(deal: ReturnType<typeof dealServices>, project: Project, user: User, submission: Replier, step: Extract<DeskIntent, { intent: "counter" | "accept-offer" | "reject-offer" }>) {
-  const offer = await findOffer(deal.db, project.id, step.offerId);
+  const offer = await findOffer(deal.db, { projectId: project.id, offerId: step.offerId });
   if (!offer) return refuse(submission, "No such offer.", 404);
   const buyer = await findUserById(deal.db, offer.buyerId);
   if (!buyer) return refuse(submission, "No such offer.", 404);

@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
-  const project = await findOwnProject(services.db, user.id, idParam(args.params));
+  const project = await findOwnProject(services.db, { sellerId: user.id, projectId: idParam(args.params) });
   if (!project) throw notFound();
   const loans = project.kind === "loan_pool" ? (await loanTape(services.db, project.id)).length : 0;
   const listed = !EDITABLE.includes(project.status) && project.status !== "submitted";
@@ -35,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
   const id = idParam(args.params);
-  const project = await findOwnProject(services.db, user.id, id);
+  const project = await findOwnProject(services.db, { sellerId: user.id, projectId: id });
   if (!project) throw notFound();
   const form = await readDeskForm(args.request);
   if (!(form instanceof FormData)) return form;
@@ -45,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   const here = `/sellers/myprojects/${id}`;
   switch (step.intent) {
     case "withdraw": {
-      if (!(await withdrawOwnProject(services.db, user.id, id))) return refuse(submission, "This project cannot be withdrawn now.", 409);
+      if (!(await withdrawOwnProject(services.db, { sellerId: user.id, projectId: id }))) return refuse(submission, "This project cannot be withdrawn now.", 409);
       await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
     }

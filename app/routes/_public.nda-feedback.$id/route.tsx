@@ -38,7 +38,7 @@ async function requireFeedbackToken(args: GuardArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, project, buyer } = await requireFeedbackToken(args);
-  const given = await findPass(services.db, project.id, buyer.id);
+  const given = await findPass(services.db, { projectId: project.id, buyerId: buyer.id });
   return json({
     projectName: project.projectName,
     buyerName: buyer.name,
