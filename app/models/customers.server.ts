@@ -1,5 +1,7 @@
 import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import type { Services } from "~/.server/services";
+import { tableView } from "~/models/table-view.server";
 import { customers } from "~/.server/db/schema";
 import {
   CUSTOMER_COLUMNS,
@@ -254,3 +256,33 @@ export async function customerChunk(db: Database, { q, filters = {}, afterId, li
 
 /** The data columns in table order (the controls left out): what the CSV can hold. */
 export const CUSTOMER_DATA_COLUMNS = CUSTOMER_COLUMNS.filter((c) => c.value !== "select" && c.value !== "adminAction");
+
+/**
+ * The customer table as this admin sees it now: their saved columns, sort and filters,
+ * overridden by the URL; the page and its CSV both read it, so they show the same view.
+ */
+export async function customerTableView(services: Services, { userId, request }: { userId: number; request: Request }) {
+  const view = await tableView(services, userId, "customers", request);
+  const params = new URL(request.url).searchParams;
+  const filters: CustomerFilters = {
+    q: view.filters.q ?? "",
+    customerType: view.filters.customerType ?? "Any",
+    type: view.filters.type ?? "Any",
+    enabled: view.filters.enabled ?? "Any",
+    locked: view.filters.locked ?? "Any",
+  };
+  const query = { q: filters.q, filters, sort: view.sortBy, desc: view.sortDesc, page: view.page, pageSize: pageSizeOf(params.get("pageSize") ?? undefined) };
+  const columns = CUSTOMER_DATA_COLUMNS.filter((c) => view.visible[c.value]);
+  return { view, query, columns };
+}
+
+/** A cell as the CSV writes it: dates in ISO 8601 (UTC), yes/no, numbers as numbers. */
+export function csvValueOf(row: CustomerRow, column: CustomerColumn): string | number | boolean | null {
+  if (column === "customerName") return row.anonymised ? "(anonymised)" : row.customerName;
+  if (column === "createdAt" || column === "updatedAt" || column === "lastLogin" || column === "lastActivity") {
+    const at = row[column];
+    return at === null ? null : new Date(at).toISOString();
+  }
+  if (column === "select" || column === "adminAction") return null;
+  return row[column];
+}
