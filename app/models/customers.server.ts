@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import type { Services } from "~/.server/services";
 import { tableView } from "~/models/table-view.server";
@@ -68,7 +68,7 @@ const COMPUTED = {
   communications: sql<number>`(select count(*) from outbox x where lower(x.recipient) in (
     select lower(m.email) from users m where m.customer_id = "customers"."id"
     union select lower("customers"."attention_email") where "customers"."attention_email" != ''
-    union select m.phone from users m where m.customer_id = "customers"."id" and m.phone != ''))`,
+    union select lower(m.phone) from users m where m.customer_id = "customers"."id" and m.phone != ''))`,
   responsivenessAnswered: sql<number>`(${answered})`,
   responsivenessAsked: sql<number>`(${asked})`,
   responsivenessScore: sql<number | null>`(case when (${asked}) = 0 then null else round(100.0 * (${answered}) / (${asked})) end)`,
@@ -230,15 +230,21 @@ export async function listCustomers(db: Database, { q, filters = {}, sort = "las
   const where = whereOf(q ?? filters.q, filters);
   const by = SORT[sort as CustomerColumn] ?? SORT.lastLogin!;
   const order = desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
-  const [raw, [total]] = await Promise.all([
-    baseQuery(db)
+  // the page's ids first (only the sort is computed for the rows skipped), then their columns
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: customers.id })
+      .from(customers)
       .where(where)
       .orderBy(order, asc(customers.id))
       .limit(size)
       .offset((Math.max(1, page) - 1) * size),
     db.select({ n: count() }).from(customers).where(where),
   ]);
-  return { rows: raw.map(toRow), total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
+  const raw = ids.length ? await baseQuery(db).where(inArray(customers.id, ids.map((r) => r.id))) : [];
+  const byId = new Map(raw.map((r) => [r.customerId, r]));
+  const rows = ids.flatMap(({ id }) => (byId.has(id) ? [toRow(byId.get(id)!)] : []));
+  return { rows, total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
 }
 
 /**
