@@ -98,11 +98,14 @@ export type CustomerFilters = { -readonly [K in keyof typeof CUSTOMER_FILTERS]?:
 
 export const CUSTOMER_PAGE_SIZES = [25, 50, 100] as const;
 
-/** The URL of the table (or its CSV) with these filters, sort and page. */
+/**
+ * The URL of the table (or its CSV) with these filters, sort and page. Every filter is
+ * written, "Any" too: a filter left out would fall back to the admin's saved default.
+ */
 export function customerQuery(state: { filters: CustomerFilters; sort?: string; desc?: boolean; page?: number; pageSize?: number }) {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(state.filters)) {
-    if (value && value !== "Any") params.set(key, value);
+  for (const key of Object.keys(CUSTOMER_FILTERS) as Array<keyof CustomerFilters>) {
+    params.set(key, state.filters[key] ?? CUSTOMER_FILTERS[key]);
   }
   if (state.sort) params.set("sort", state.sort);
   if (state.desc !== undefined) params.set("desc", state.desc ? "1" : "0");
