@@ -16,6 +16,8 @@ function parseCsv(text: string) {
 }
 
 test("an admin searches, filters, sorts and pages the customers, and downloads the view as CSV", async ({ page }) => {
+  // the demo admin's code step may wait for a fresh 30-second code (see signIn)
+  test.setTimeout(120_000);
   await signIn(page, DEMO.admin);
   await page.goto("/admin/customers");
   await expect(page.getByRole("heading", { name: "Customers" })).toBeVisible();
@@ -76,6 +78,7 @@ test("an admin searches, filters, sorts and pages the customers, and downloads t
 test("an admin's column choice survives a reload", async ({ page, javaScriptEnabled }) => {
   // both browser projects of a server share the demo admin's preferences: one of them changes them
   test.skip(!javaScriptEnabled, "the demo admin's preferences are shared by the projects of one server");
+  test.setTimeout(120_000);
   await signIn(page, DEMO.admin);
   await page.goto("/admin/customers");
   await expect(table(page).getByRole("columnheader", { name: "Website" })).toHaveCount(0);
