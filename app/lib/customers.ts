@@ -28,3 +28,88 @@ export function websiteDomainOf(website: string): string | null {
     return null;
   }
 }
+
+/**
+ * The admin customer table's transaction-size count columns (spec §9: up to $5m,
+ * 5-10m ... above $500m), in USD. Each counts the projects the customer's members
+ * dealt on (asked for an NDA or made an offer) whose size falls in the band: what an
+ * operator reads as "how much business of this size did they do with us", rather than
+ * what they once ticked as a preference (the preference columns show that).
+ */
+export const CUSTOMER_SIZE_BANDS = [
+  { key: "dealsUpTo5m", label: "Deals up to $5m", min: 0, max: 5_000_000 },
+  { key: "deals5to10m", label: "Deals $5-10m", min: 5_000_000, max: 10_000_000 },
+  { key: "deals10to25m", label: "Deals $10-25m", min: 10_000_000, max: 25_000_000 },
+  { key: "deals25to50m", label: "Deals $25-50m", min: 25_000_000, max: 50_000_000 },
+  { key: "deals50to100m", label: "Deals $50-100m", min: 50_000_000, max: 100_000_000 },
+  { key: "deals100to300m", label: "Deals $100-300m", min: 100_000_000, max: 300_000_000 },
+  { key: "deals300to500m", label: "Deals $300-500m", min: 300_000_000, max: 500_000_000 },
+  { key: "dealsAbove500m", label: "Deals above $500m", min: 500_000_000, max: null },
+] as const;
+export type CustomerSizeBandKey = (typeof CUSTOMER_SIZE_BANDS)[number]["key"];
+
+/** The customer / buyer columns of spec §3 the admin table has, in table order. */
+export const CUSTOMER_COLUMNS = [
+  { value: "select", label: "Select", enabled: true, sortable: false },
+  { value: "customerId", label: "ID", enabled: false },
+  { value: "customerName", label: "Customer", enabled: true },
+  { value: "customerType", label: "Customer type", enabled: true },
+  { value: "contactPerson", label: "Contact person", enabled: true },
+  { value: "attentionEmail", label: "Attention e-mail", enabled: true },
+  { value: "attentionPhone", label: "Attention phone", enabled: false },
+  { value: "website", label: "Website", enabled: false },
+  { value: "type", label: "Business type", enabled: true },
+  { value: "size", label: "Size", enabled: false },
+  { value: "headquarters", label: "Headquarters", enabled: false },
+  { value: "createdAt", label: "Created", enabled: false },
+  { value: "enabled", label: "Enabled", enabled: false },
+  { value: "locked", label: "Locked", enabled: false },
+  { value: "lastActivity", label: "Last activity", enabled: false },
+  { value: "lastLogin", label: "Last login", enabled: true },
+  { value: "views", label: "Views", enabled: true },
+  { value: "ndas", label: "NDAs", enabled: true },
+  { value: "negotiations", label: "Negotiations", enabled: false },
+  { value: "loi", label: "LOIs", enabled: true },
+  { value: "impressions", label: "Impressions", enabled: false },
+  { value: "communications", label: "Communications", enabled: false },
+  { value: "smsAllowance", label: "SMS allowance", enabled: false },
+  { value: "responsivenessScore", label: "Responsiveness", enabled: false },
+  { value: "responsivenessReason", label: "Responsiveness reason", enabled: false, sortable: false },
+  { value: "borrowerLocationPreferences", label: "Borrower locations", enabled: false, sortable: false },
+  { value: "industryPreferences", label: "Industries", enabled: false, sortable: false },
+  { value: "statePreferences", label: "States", enabled: false, sortable: false },
+  { value: "transactionScalePreferences", label: "Transaction scales", enabled: false, sortable: false },
+  { value: "performingLoanPreference", label: "Performing loans", enabled: false, sortable: false },
+  { value: "investmentPref", label: "Investment types", enabled: false, sortable: false },
+  { value: "investmentCriteria", label: "Investment criteria", enabled: false, sortable: false },
+  { value: "comments", label: "Comments", enabled: false },
+  { value: "updatedAt", label: "Updated", enabled: false },
+  ...CUSTOMER_SIZE_BANDS.map((b) => ({ value: b.key, label: b.label, enabled: false })),
+  { value: "adminAction", label: "Actions", enabled: true, sortable: false },
+] as const satisfies ReadonlyArray<{ value: string; label: string; enabled: boolean; sortable?: boolean }>;
+export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number]["value"];
+
+/** Columns that are controls, not data: the CSV leaves them out. */
+export const CUSTOMER_CONTROL_COLUMNS: readonly CustomerColumn[] = ["select", "adminAction"];
+
+/** The table's filters (kept in the URL and, when saved, per admin); "Any" or "" is no filter. */
+export const CUSTOMER_FILTERS = { q: "", customerType: "Any", type: "Any", enabled: "Any", locked: "Any" } as const;
+export type CustomerFilters = { -readonly [K in keyof typeof CUSTOMER_FILTERS]?: string };
+
+export const CUSTOMER_PAGE_SIZES = [25, 50, 100] as const;
+
+/**
+ * The URL of the table (or its CSV) with these filters, sort and page. Every filter is
+ * written, "Any" too: a filter left out would fall back to the admin's saved default.
+ */
+export function customerQuery(state: { filters: CustomerFilters; sort?: string; desc?: boolean; page?: number; pageSize?: number }) {
+  const params = new URLSearchParams();
+  for (const key of Object.keys(CUSTOMER_FILTERS) as Array<keyof CustomerFilters>) {
+    params.set(key, state.filters[key] ?? CUSTOMER_FILTERS[key]);
+  }
+  if (state.sort) params.set("sort", state.sort);
+  if (state.desc !== undefined) params.set("desc", state.desc ? "1" : "0");
+  if (state.page && state.page > 1) params.set("page", String(state.page));
+  if (state.pageSize && state.pageSize !== CUSTOMER_PAGE_SIZES[0]) params.set("pageSize", String(state.pageSize));
+  return params.toString();
+}

@@ -25,6 +25,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
   admin: [
     { to: "/home", label: "Dashboard" },
     { to: "/admin/projects", label: "Projects" },
+    { to: "/admin/customers", label: "Customers" },
     { to: "/admin/users", label: "Users" },
     { to: "/admin/analytics", label: "Page sessions" },
     { to: "/admin/contact-us-messages", label: "Contact messages" },

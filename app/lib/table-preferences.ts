@@ -1,3 +1,4 @@
+import { CUSTOMER_COLUMNS, CUSTOMER_FILTERS } from "./customers";
 import { COLUMN_LABELS, TERM_KEYS, type ProjectColumn, type TermKey } from "./projects";
 
 /**
@@ -124,5 +125,7 @@ export const TABLES = {
     sortBy: "date",
     sortDesc: false,
   },
+  /** Admin customers: spec §9 sorts them by last login, newest first. */
+  customers: { key: "customers", headers: CUSTOMER_COLUMNS, sortBy: "lastLogin", sortDesc: true, filters: CUSTOMER_FILTERS },
 } as const satisfies Record<string, TableDefaults>;
 export type TableKey = keyof typeof TABLES;

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/server-runtime";
 import type { Services } from "~/.server/services";
 import type { TableAction } from "~/lib/schemas/table";
-import { TABLES, type ResolvedPreferences, type TableKey } from "~/lib/table-preferences";
+import { TABLES, type ResolvedPreferences, type TableDefaults, type TableKey } from "~/lib/table-preferences";
 import { loadPreferences, resetPreferences, savePreferences } from "~/models/table-preferences.server";
 
 const FILTER_KEYS = ["q", "industry", "region", "status", "transactionSize"] as const;
@@ -10,10 +10,11 @@ const FILTER_KEYS = ["q", "industry", "region", "status", "transactionSize"] as 
 export async function tableView(services: Services, userId: number, table: TableKey, request: Request) {
   const { resolved } = await loadPreferences(services.db, userId, table);
   const params = new URL(request.url).searchParams;
-  const headers = new Set(TABLES[table].headers.map((h) => h.value));
+  const headers = new Set(TABLES[table].headers.filter((h) => !("sortable" in h) || h.sortable !== false).map((h) => h.value));
   const sort = params.get("sort");
   const filters = { ...resolved.filters };
-  for (const key of FILTER_KEYS) {
+  // the project filters, and whatever filters this table declares
+  for (const key of new Set([...FILTER_KEYS, ...Object.keys((TABLES[table] as TableDefaults).filters ?? {})])) {
     const value = params.get(key);
     if (value !== null) filters[key] = value;
   }

@@ -56,6 +56,8 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/api/cms/preview": { url: "/api/cms/preview", outcome: { ...everyone(404), admin: { redirect: "/" } } },
   "/profile": { url: "/profile", outcome: membersOnly("/profile", MEMBERS) },
   "/admin/users": { url: "/admin/users", outcome: membersOnly("/admin/users", ["admin"]) },
+  "/admin/customers": { url: "/admin/customers", outcome: membersOnly("/admin/customers", ["admin"]) },
+  "/admin/customers.csv": { url: "/admin/customers.csv", outcome: membersOnly("/admin/customers.csv", ["admin"]) },
   "/admin/contact-us-messages": {
     url: "/admin/contact-us-messages",
     outcome: membersOnly("/admin/contact-us-messages", ["admin"]),

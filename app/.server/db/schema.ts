@@ -38,7 +38,8 @@ export const users = sqliteTable("users", {
   totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
   /** The last 30-second step whose code was accepted: a code works once. */
   totpLastStep: integer("totp_last_step"),
-});
+  // the members of a customer (the admin customer table counts what they did)
+}, (t) => [index("users_customer_idx").on(t.customerId)]);
 
 /** A signed-in browser. The cookie carries only the id; deleting the row ends the session. */
 export const sessions = sqliteTable(
@@ -139,7 +140,11 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // what was sent to a customer's addresses (the admin customer table's communications)
+    index("outbox_recipient_idx").on(sql`lower(${t.recipient})`),
+  ],
 );
 
 /** Fixed-window counters for rate limits (API, sign-in attempts per address). */

@@ -1,0 +1,15 @@
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes
+ * doubled. A text that a spreadsheet would run as a formula (=, +, -, @, tab, CR at
+ * the start) is prefixed with an apostrophe; numbers are written as they are.
+ */
+export function csvField(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line, CRLF-terminated. */
+export const csvLine = (fields: ReadonlyArray<string | number | boolean | null | undefined>) => fields.map(csvField).join(",") + "\r\n";

@@ -1,0 +1,146 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { contracts, customers, dailyProjectLooks, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
+import { makeUser } from "~/seed/factories";
+import { customerChunk, listCustomers } from "./customers.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let seller: User;
+let alice: User;
+let bob: User;
+let acme: number;
+let quiet: number;
+const DAY = 86_400_000;
+const now = Date.UTC(2026, 5, 1);
+
+async function customer(values: Partial<typeof customers.$inferInsert> & { name: string }) {
+  const [row] = await t.db.insert(customers).values(values).returning();
+  return row!.id;
+}
+async function project(size: number) {
+  const [row] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: `P ${size}`, size }).returning();
+  return row!.id;
+}
+const envelope = () => Math.random().toString(36).slice(2) + Math.random().toString(36).slice(2);
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  alice = await makeUser(t.db, { name: "Alice Anders" });
+  bob = await makeUser(t.db, { name: "Bob Brandt", phone: "+1 646 555 0101" });
+  acme = await customer({ name: "Acme Credit", businessType: "Hedge Fund", attentionEmail: "desk@acme.example", preferences: { industries: ["Retail", "Energy"] } });
+  quiet = await customer({ name: "Quiet Bank", businessType: "Bank", enabled: false });
+  await t.db.update(users).set({ customerId: acme, lastLoginAt: new Date(now - 2 * DAY) }).where(eq(users.id, alice.id));
+  await t.db.update(users).set({ customerId: acme, lastLoginAt: new Date(now - DAY) }).where(eq(users.id, bob.id));
+
+  const small = await project(3_000_000);
+  const mid = await project(7_000_000);
+  const huge = await project(900_000_000);
+  const doc = { documentKey: "k", documentSha256: "s", requestedAt: new Date(now) };
+  await t.db.insert(contracts).values([
+    { projectId: small, buyerId: alice.id, envelopeId: envelope(), ...doc },
+    { projectId: mid, buyerId: bob.id, envelopeId: envelope(), ...doc },
+  ]);
+  const offer = { status: "submitted" as const, price: 1, structure: "cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "k", pdfSha256: "s" };
+  // an offer on a project with an NDA counts the project once; the huge one only through the offer
+  await t.db.insert(offers).values([
+    { projectId: small, buyerId: alice.id, ...offer },
+    { projectId: huge, buyerId: bob.id, ...offer },
+  ]);
+  // two threads: the seller wrote in both; Alice answered the first in time, Bob answered the second after 100 days
+  await t.db.insert(messages).values([
+    { projectId: small, buyerId: alice.id, senderId: seller.id, body: "Questions?", createdAt: new Date(now - 200 * DAY) },
+    { projectId: small, buyerId: alice.id, senderId: alice.id, body: "Yes", createdAt: new Date(now - 190 * DAY) },
+    { projectId: mid, buyerId: bob.id, senderId: seller.id, body: "Hello", createdAt: new Date(now - 150 * DAY) },
+    { projectId: mid, buyerId: bob.id, senderId: bob.id, body: "Late", createdAt: new Date(now - 50 * DAY) },
+  ]);
+  const session = (id: string, projectId: number | null, end: number) => ({
+    sessionId: id,
+    userId: alice.id,
+    route: "/x",
+    pageType: projectId ? ("company-before-nda" as const) : ("other" as const),
+    projectId,
+    sessionStart: new Date(end - 1000),
+    sessionEnd: new Date(end),
+    totalDuration: 1000,
+    activeTime: 1000,
+    scrollDepthMax: 0,
+    record: {},
+  });
+  await t.db.insert(pageSessions).values([session("a", small, now - 5 * DAY), session("b", mid, now - 3 * DAY), session("c", null, now - 4 * DAY)]);
+  await t.db.insert(dailyProjectLooks).values([
+    { kind: "impression", userId: alice.id, projectId: small, day: "2026-05-01" },
+    { kind: "impression", userId: bob.id, projectId: small, day: "2026-05-01" },
+    { kind: "view", userId: bob.id, projectId: small, day: "2026-05-01" },
+  ]);
+  const mail = (recipient: string, channel: "email" | "sms" = "email") => ({ channel, recipient, body: "b", nextAttemptAt: new Date(now) });
+  await t.db.insert(outbox).values([mail(alice.email.toUpperCase()), mail("desk@acme.example"), mail("+1 646 555 0101", "sms"), mail("someone@else.example")]);
+});
+afterAll(() => t.cleanup());
+
+describe("the admin customer table", () => {
+  it("computes every count from the members' records", async () => {
+    const { rows, total } = await listCustomers(t.db, {});
+    expect(total).toBe(2);
+    const row = rows.find((r) => r.customerId === acme)!;
+    expect(row).toMatchObject({
+      customerName: "Acme Credit",
+      lastLogin: now - DAY,
+      lastActivity: now - 3 * DAY,
+      views: 2,
+      ndas: 2,
+      negotiations: 2,
+      loi: 2,
+      impressions: 2,
+      communications: 3,
+      responsivenessScore: 50,
+      responsivenessReason: "Answered 1 of 2 seller threads within 90 days.",
+      industryPreferences: "Retail, Energy",
+      dealsUpTo5m: 1,
+      deals5to10m: 1,
+      deals10to25m: 0,
+      dealsAbove500m: 1,
+    });
+    const none = rows.find((r) => r.customerId === quiet)!;
+    expect(none).toMatchObject({ lastLogin: null, views: 0, ndas: 0, communications: 0, responsivenessScore: null });
+    expect(none.responsivenessReason).toMatch(/No seller/);
+  });
+
+  it("sorts by last login, newest first and never-signed-in last, by default", async () => {
+    const { rows } = await listCustomers(t.db, {});
+    expect(rows.map((r) => r.customerId)).toEqual([acme, quiet]);
+    const asc = await listCustomers(t.db, { sort: "lastLogin", desc: false });
+    expect(asc.rows.map((r) => r.customerId)).toEqual([acme, quiet]);
+    const byNdas = await listCustomers(t.db, { sort: "ndas", desc: false });
+    expect(byNdas.rows.map((r) => r.customerId)).toEqual([quiet, acme]);
+  });
+
+  it("searches names, contacts and members, and filters on the server", async () => {
+    expect((await listCustomers(t.db, { q: "brandt" })).rows.map((r) => r.customerId)).toEqual([acme]);
+    expect((await listCustomers(t.db, { q: "100%" })).total).toBe(0);
+    expect((await listCustomers(t.db, { filters: { enabled: "no" } })).rows.map((r) => r.customerId)).toEqual([quiet]);
+    expect((await listCustomers(t.db, { filters: { type: "Hedge Fund", enabled: "yes" } })).rows.map((r) => r.customerId)).toEqual([acme]);
+    expect((await listCustomers(t.db, { filters: { type: "Any" } })).total).toBe(2);
+  });
+
+  it("pages, and the CSV's chunks walk the same view by id", async () => {
+    const extra = [];
+    for (let i = 0; i < 30; i++) extra.push({ name: `Filler ${i}`, businessType: "Bank" });
+    await t.db.insert(customers).values(extra);
+    const first = await listCustomers(t.db, { filters: { type: "Bank" }, pageSize: 25 });
+    const second = await listCustomers(t.db, { filters: { type: "Bank" }, pageSize: 25, page: 2 });
+    expect(first.total).toBe(31);
+    expect(first.rows).toHaveLength(25);
+    expect(second.rows).toHaveLength(6);
+    const seen: number[] = [];
+    let afterId = 0;
+    for (;;) {
+      const chunk = await customerChunk(t.db, { filters: { type: "Bank" }, afterId, limit: 7 });
+      if (!chunk.length) break;
+      seen.push(...chunk.map((r) => r.customerId));
+      afterId = chunk.at(-1)!.customerId;
+    }
+    expect(seen.sort((a, b) => a - b)).toEqual([...first.rows, ...second.rows].map((r) => r.customerId).sort((a, b) => a - b));
+  });
+});

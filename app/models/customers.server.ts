@@ -1,0 +1,294 @@
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import type { Services } from "~/.server/services";
+import { tableView } from "~/models/table-view.server";
+import { customers } from "~/.server/db/schema";
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_PAGE_SIZES,
+  CUSTOMER_SIZE_BANDS,
+  type CustomerColumn,
+  type CustomerFilters,
+  type CustomerSizeBandKey,
+  type CustomerType,
+} from "~/lib/customers";
+
+/**
+ * The admin customer table (spec §3 "Customer / buyer columns"): each customer with
+ * counts computed in SQL from what its members (users.customer_id) did, so the table,
+ * its sort and its CSV can never disagree with the records.
+ */
+
+const DAY_MS = 86_400_000;
+/** How long a customer may take to answer a seller and still count as having answered. */
+export const RESPONSIVENESS_WINDOW_MS = 90 * DAY_MS;
+
+// Correlated subqueries over the customer's members; `m` is always the member.
+const members = sql`select m.id from users m where m.customer_id = "customers"."id"`;
+
+/** The projects this customer dealt on: an NDA asked for or an offer made by a member. */
+const dealtProjects = sql`select k.project_id from contracts k where k.buyer_id in (${members})
+  union select o.project_id from offers o where o.buyer_id in (${members})`;
+
+const bandCount = (min: number, max: number | null) =>
+  sql<number>`(select count(*) from projects p where p.id in (${dealtProjects}) and p.size >= ${min}${max === null ? sql`` : sql` and p.size < ${max}`})`;
+
+/**
+ * Responsiveness (one definition, refined later by matchmaking): of the negotiation
+ * threads in which the seller wrote to one of the customer's members, the share in
+ * which a member answered within 90 days of the seller's first message. No such
+ * thread: no score.
+ */
+const threadsWithSeller = sql`select t.project_id, t.buyer_id, min(t.created_at) as first_at
+  from messages t where t.buyer_id in (${members}) and t.sender_id != t.buyer_id
+  group by t.project_id, t.buyer_id`;
+const answered = sql`select count(*) from (${threadsWithSeller}) s where exists (
+  select 1 from messages r where r.project_id = s.project_id and r.buyer_id = s.buyer_id
+  and r.sender_id = r.buyer_id and r.created_at > s.first_at and r.created_at <= s.first_at + ${RESPONSIVENESS_WINDOW_MS})`;
+const asked = sql`select count(*) from (${threadsWithSeller}) s`;
+
+export function responsivenessReason(answeredCount: number, askedCount: number) {
+  if (askedCount === 0) return "No seller has written to this customer yet.";
+  return `Answered ${answeredCount} of ${askedCount} seller thread${askedCount === 1 ? "" : "s"} within 90 days.`;
+}
+
+/** Every computed column as SQL: the select list, the sort and the filters use the same expression. */
+const COMPUTED = {
+  lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = "customers"."id")`,
+  lastActivity: sql<number | null>`(select max(ps.session_end) from page_sessions ps where ps.user_id in (${members}))`,
+  /** Project pages the members opened (page sessions on a company page). */
+  views: sql<number>`(select count(*) from page_sessions ps where ps.user_id in (${members}) and ps.project_id is not null)`,
+  ndas: sql<number>`(select count(*) from contracts k where k.buyer_id in (${members}))`,
+  /** Threads (one per project and member) with at least one message. */
+  negotiations: sql<number>`(select count(*) from (select distinct t.project_id, t.buyer_id from messages t where t.buyer_id in (${members})))`,
+  loi: sql<number>`(select count(*) from offers o where o.buyer_id in (${members}))`,
+  /** Days a member was shown a project in results (once a day per project). */
+  impressions: sql<number>`(select count(*) from daily_project_looks l where l.kind = 'impression' and l.user_id in (${members}))`,
+  /** E-mails and SMS written to a member or the customer's attention address. */
+  communications: sql<number>`(select count(*) from outbox x where lower(x.recipient) in (
+    select lower(m.email) from users m where m.customer_id = "customers"."id"
+    union select lower("customers"."attention_email") where "customers"."attention_email" != ''
+    union select lower(m.phone) from users m where m.customer_id = "customers"."id" and m.phone != ''))`,
+  responsivenessAnswered: sql<number>`(${answered})`,
+  responsivenessAsked: sql<number>`(${asked})`,
+  responsivenessScore: sql<number | null>`(case when (${asked}) = 0 then null else round(100.0 * (${answered}) / (${asked})) end)`,
+  ...(Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, bandCount(b.min, b.max)])) as Record<CustomerSizeBandKey, SQL<number>>),
+};
+
+/** What each sortable column sorts by. */
+const SORT: Partial<Record<CustomerColumn, SQL | typeof customers.id>> = {
+  customerId: sql`${customers.id}`,
+  customerName: sql`lower(${customers.name})`,
+  customerType: sql`${customers.customerType}`,
+  contactPerson: sql`lower(${customers.contactPerson})`,
+  attentionEmail: sql`lower(${customers.attentionEmail})`,
+  attentionPhone: sql`${customers.attentionPhone}`,
+  website: sql`lower(${customers.website})`,
+  type: sql`${customers.businessType}`,
+  size: sql`${customers.size}`,
+  headquarters: sql`${customers.headquarters}`,
+  createdAt: sql`${customers.createdAt}`,
+  enabled: sql`${customers.enabled}`,
+  locked: sql`${customers.locked}`,
+  smsAllowance: sql`${customers.smsAllowance}`,
+  comments: sql`lower(${customers.comments})`,
+  updatedAt: sql`${customers.updatedAt}`,
+  lastLogin: COMPUTED.lastLogin,
+  lastActivity: COMPUTED.lastActivity,
+  views: COMPUTED.views,
+  ndas: COMPUTED.ndas,
+  negotiations: COMPUTED.negotiations,
+  loi: COMPUTED.loi,
+  impressions: COMPUTED.impressions,
+  communications: COMPUTED.communications,
+  responsivenessScore: COMPUTED.responsivenessScore,
+  ...Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, COMPUTED[b.key]])),
+};
+
+export const isCustomerSortKey = (key: string): key is CustomerColumn => key in SORT;
+
+const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of a view: the text search and the per-column filters, all on the server. */
+function whereOf(q: string | undefined, filters: CustomerFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  const text = q?.trim();
+  if (text) {
+    const pattern = like(text);
+    const matches = (column: SQL) => sql`lower(${column}) like ${pattern} escape '\\'`;
+    parts.push(
+      sql`(${matches(sql`${customers.name}`)} or ${matches(sql`${customers.contactPerson}`)} or ${matches(sql`${customers.attentionEmail}`)}
+        or ${matches(sql`${customers.website}`)} or ${matches(sql`${customers.headquarters}`)} or ${matches(sql`${customers.comments}`)}
+        or exists (select 1 from users m where m.customer_id = "customers"."id" and (${matches(sql`m.email`)} or ${matches(sql`m.name`)})))`,
+    );
+  }
+  const chosen = (key: keyof CustomerFilters) => {
+    const value = filters[key];
+    return value && value !== "Any" ? value : undefined;
+  };
+  const customerType = chosen("customerType");
+  if (customerType) parts.push(eq(customers.customerType, customerType as CustomerType));
+  const type = chosen("type");
+  if (type) parts.push(eq(customers.businessType, type));
+  for (const key of ["enabled", "locked"] as const) {
+    const value = chosen(key);
+    if (value === "yes" || value === "no") parts.push(eq(customers[key], value === "yes"));
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+const selection = {
+  customerId: customers.id,
+  customerName: customers.name,
+  customerType: customers.customerType,
+  contactPerson: customers.contactPerson,
+  attentionEmail: customers.attentionEmail,
+  attentionPhone: customers.attentionPhone,
+  website: customers.website,
+  type: customers.businessType,
+  size: customers.size,
+  headquarters: customers.headquarters,
+  createdAt: customers.createdAt,
+  enabled: customers.enabled,
+  locked: customers.locked,
+  smsAllowance: customers.smsAllowance,
+  comments: customers.comments,
+  updatedAt: customers.updatedAt,
+  preferences: customers.preferences,
+  anonymisedAt: customers.anonymisedAt,
+  ...COMPUTED,
+};
+
+const baseQuery = (db: Database) => db.select(selection).from(customers);
+type Raw = Awaited<ReturnType<typeof baseQuery>>[number];
+
+export type CustomerRow = ReturnType<typeof toRow>;
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const list = (v: readonly string[] | undefined) => (v ?? []).join(", ");
+
+function toRow(raw: Raw) {
+  const p = raw.preferences ?? {};
+  const answeredCount = Number(raw.responsivenessAnswered);
+  const askedCount = Number(raw.responsivenessAsked);
+  return {
+    customerId: raw.customerId,
+    customerName: raw.customerName,
+    anonymised: raw.anonymisedAt !== null,
+    customerType: raw.customerType,
+    contactPerson: raw.contactPerson,
+    attentionEmail: raw.attentionEmail,
+    attentionPhone: raw.attentionPhone,
+    website: raw.website,
+    type: raw.type,
+    size: raw.size,
+    headquarters: raw.headquarters,
+    createdAt: raw.createdAt.getTime(),
+    enabled: raw.enabled,
+    locked: raw.locked,
+    lastActivity: num(raw.lastActivity),
+    lastLogin: num(raw.lastLogin),
+    views: Number(raw.views),
+    ndas: Number(raw.ndas),
+    negotiations: Number(raw.negotiations),
+    loi: Number(raw.loi),
+    impressions: Number(raw.impressions),
+    communications: Number(raw.communications),
+    smsAllowance: raw.smsAllowance,
+    responsivenessScore: num(raw.responsivenessScore),
+    responsivenessReason: responsivenessReason(answeredCount, askedCount),
+    borrowerLocationPreferences: list(p.locations),
+    industryPreferences: list(p.industries),
+    statePreferences: list(p.states),
+    transactionScalePreferences: list(p.transactionScales),
+    performingLoanPreference: p.performingLoanPreference ?? "",
+    investmentPref: list(p.investmentTypes),
+    investmentCriteria: p.investmentCriteria ?? "",
+    comments: raw.comments,
+    updatedAt: raw.updatedAt ? raw.updatedAt.getTime() : null,
+    ...(Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, Number(raw[b.key])])) as Record<CustomerSizeBandKey, number>),
+  };
+}
+
+export type CustomerListQuery = {
+  q?: string;
+  filters?: CustomerFilters;
+  sort?: string;
+  desc?: boolean;
+  page?: number;
+  pageSize?: number;
+};
+
+export const pageSizeOf = (value: unknown) => {
+  const n = Number(value);
+  return (CUSTOMER_PAGE_SIZES as readonly number[]).includes(n) ? n : CUSTOMER_PAGE_SIZES[0];
+};
+
+/** One page of the admin customer table; for admins only (the route's guard). */
+export async function listCustomers(db: Database, { q, filters = {}, sort = "lastLogin", desc = true, page = 1, pageSize = 25 }: CustomerListQuery) {
+  const size = pageSizeOf(pageSize);
+  const where = whereOf(q ?? filters.q, filters);
+  const by = SORT[sort as CustomerColumn] ?? SORT.lastLogin!;
+  const order = desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
+  // the page's ids first (only the sort is computed for the rows skipped), then their columns
+  const [ids, [total]] = await Promise.all([
+    db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(where)
+      .orderBy(order, asc(customers.id))
+      .limit(size)
+      .offset((Math.max(1, page) - 1) * size),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  const raw = ids.length ? await baseQuery(db).where(inArray(customers.id, ids.map((r) => r.id))) : [];
+  const byId = new Map(raw.map((r) => [r.customerId, r]));
+  const rows = ids.flatMap(({ id }) => (byId.has(id) ? [toRow(byId.get(id)!)] : []));
+  return { rows, total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
+}
+
+/**
+ * The same view in chunks by id (keyset: each chunk starts after the last id), for the
+ * CSV: memory stays the size of one chunk however many customers match.
+ */
+export async function customerChunk(db: Database, { q, filters = {}, afterId, limit = 500 }: { q?: string; filters?: CustomerFilters; afterId: number; limit?: number }) {
+  const where = whereOf(q ?? filters.q, filters);
+  const raw = await baseQuery(db)
+    .where(and(gt(customers.id, afterId), where))
+    .orderBy(asc(customers.id))
+    .limit(limit);
+  return raw.map(toRow);
+}
+
+/** The data columns in table order (the controls left out): what the CSV can hold. */
+export const CUSTOMER_DATA_COLUMNS = CUSTOMER_COLUMNS.filter((c) => c.value !== "select" && c.value !== "adminAction");
+
+/**
+ * The customer table as this admin sees it now: their saved columns, sort and filters,
+ * overridden by the URL; the page and its CSV both read it, so they show the same view.
+ */
+export async function customerTableView(services: Services, { userId, request }: { userId: number; request: Request }) {
+  const view = await tableView(services, userId, "customers", request);
+  const params = new URL(request.url).searchParams;
+  const filters: CustomerFilters = {
+    q: view.filters.q ?? "",
+    customerType: view.filters.customerType ?? "Any",
+    type: view.filters.type ?? "Any",
+    enabled: view.filters.enabled ?? "Any",
+    locked: view.filters.locked ?? "Any",
+  };
+  const query = { q: filters.q, filters, sort: view.sortBy, desc: view.sortDesc, page: view.page, pageSize: pageSizeOf(params.get("pageSize") ?? undefined) };
+  const columns = CUSTOMER_DATA_COLUMNS.filter((c) => view.visible[c.value]);
+  return { view, query, columns };
+}
+
+/** A cell as the CSV writes it: dates in ISO 8601 (UTC), yes/no, numbers as numbers. */
+export function csvValueOf(row: CustomerRow, column: CustomerColumn): string | number | boolean | null {
+  if (column === "customerName") return row.anonymised ? "(anonymised)" : row.customerName;
+  if (column === "createdAt" || column === "updatedAt" || column === "lastLogin" || column === "lastActivity") {
+    const at = row[column];
+    return at === null ? null : new Date(at).toISOString();
+  }
+  if (column === "select" || column === "adminAction") return null;
+  return row[column];
+}

@@ -1,0 +1,202 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { ReactNode } from "react";
+import { requireUser } from "~/auth/guards.server";
+import { readForm } from "~/.server/body";
+import { DataGrid } from "~/components/data-grid";
+import { PageHeader } from "~/components/page-header";
+import { CUSTOMER_PAGE_SIZES, CUSTOMER_TYPE_LABELS, CUSTOMER_TYPES, customerQuery, type CustomerColumn } from "~/lib/customers";
+import { formatCompactCurrency, formatDateTime, formatNumber, formatYesNo } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { TABLES } from "~/lib/table-preferences";
+import { customerTableView, listCustomers, type CustomerRow } from "~/models/customers.server";
+import { invalid } from "~/.server/replies";
+import { tableActionSchema } from "~/lib/schemas/table";
+import { handleTableAction } from "~/models/table-view.server";
+
+export const meta = () => titleMeta("Customers");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const { view, query } = await customerTableView(services, { userId: user.id, request: args.request });
+  const [list, businessTypes] = await Promise.all([listCustomers(services.db, query), services.content.options("businessDescriptions")]);
+  return json({ ...list, view, filters: query.filters, businessTypes: businessTypes.map((o) => o.value) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const submission = parseWithZod(await readForm(args.request), { schema: tableActionSchema("customers") });
+  if (submission.status !== "success") return invalid(submission);
+  return handleTableAction(services, user.id, submission.value, args.request);
+}
+
+/** The form later bulk actions (e-mail and SMS lists) post: the row checkboxes belong to it. */
+const SELECTION_FORM = "customer-selection";
+
+const count = (n: number) => formatNumber(n);
+const text = (v: string) => v || "—";
+
+function cells(): Record<CustomerColumn, (r: CustomerRow) => ReactNode> {
+  return {
+    select: (r) => (
+      <input type="checkbox" name="customerId" value={r.customerId} form={SELECTION_FORM} aria-label={`Select ${r.customerName || `customer ${r.customerId}`}`} />
+    ),
+    customerId: (r) => r.customerId,
+    customerName: (r) => (
+      <Link to={`/admin/customers/${r.customerId}`} className="link font-medium">
+        {r.anonymised ? "(anonymised)" : r.customerName}
+      </Link>
+    ),
+    customerType: (r) => CUSTOMER_TYPE_LABELS[r.customerType],
+    contactPerson: (r) => text(r.contactPerson),
+    attentionEmail: (r) => text(r.attentionEmail),
+    attentionPhone: (r) => text(r.attentionPhone),
+    website: (r) => text(r.website),
+    type: (r) => text(r.type),
+    size: (r) => formatCompactCurrency(r.size),
+    headquarters: (r) => text(r.headquarters),
+    createdAt: (r) => formatDateTime(r.createdAt),
+    enabled: (r) => formatYesNo(r.enabled),
+    locked: (r) => formatYesNo(r.locked),
+    lastActivity: (r) => formatDateTime(r.lastActivity),
+    lastLogin: (r) => formatDateTime(r.lastLogin),
+    views: (r) => count(r.views),
+    ndas: (r) => count(r.ndas),
+    negotiations: (r) => count(r.negotiations),
+    loi: (r) => count(r.loi),
+    impressions: (r) => count(r.impressions),
+    communications: (r) => count(r.communications),
+    smsAllowance: (r) => count(r.smsAllowance),
+    responsivenessScore: (r) => (r.responsivenessScore === null ? "—" : `${r.responsivenessScore}%`),
+    responsivenessReason: (r) => r.responsivenessReason,
+    borrowerLocationPreferences: (r) => text(r.borrowerLocationPreferences),
+    industryPreferences: (r) => text(r.industryPreferences),
+    statePreferences: (r) => text(r.statePreferences),
+    transactionScalePreferences: (r) => text(r.transactionScalePreferences),
+    performingLoanPreference: (r) => text(r.performingLoanPreference),
+    investmentPref: (r) => text(r.investmentPref),
+    investmentCriteria: (r) => text(r.investmentCriteria),
+    comments: (r) => text(r.comments),
+    updatedAt: (r) => formatDateTime(r.updatedAt),
+    dealsUpTo5m: (r) => count(r.dealsUpTo5m),
+    deals5to10m: (r) => count(r.deals5to10m),
+    deals10to25m: (r) => count(r.deals10to25m),
+    deals25to50m: (r) => count(r.deals25to50m),
+    deals50to100m: (r) => count(r.deals50to100m),
+    deals100to300m: (r) => count(r.deals100to300m),
+    deals300to500m: (r) => count(r.deals300to500m),
+    dealsAbove500m: (r) => count(r.dealsAbove500m),
+    adminAction: (r) => (
+      <span className="flex gap-2 whitespace-nowrap">
+        <Link to={`/admin/customers/${r.customerId}`} className="link">
+          View
+        </Link>
+        <Link to={`/admin/customers/edit/${r.customerId}`} className="link">
+          Edit
+        </Link>
+      </span>
+    ),
+  };
+}
+const CELLS = cells();
+
+function Select({ name, label, value, options }: { name: string; label: string; value: string; options: Array<[string, string]> }) {
+  return (
+    <label className="text-sm">
+      <span className="label">{label}</span>
+      <select name={name} defaultValue={value} className="input">
+        <option value="Any">Any</option>
+        {options.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const YES_NO: Array<[string, string]> = [
+  ["yes", "Yes"],
+  ["no", "No"],
+];
+
+export default function AdminCustomersPage() {
+  const { rows, total, page, pageSize, view, filters, businessTypes } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const state = { filters, sort: view.sortBy, desc: view.sortDesc, pageSize };
+  const pageHref = (n: number) => `${location.pathname}?${customerQuery({ ...state, page: n })}`;
+  const csvHref = `/admin/customers.csv?${customerQuery(state)}`;
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <>
+      <PageHeader title="Customers">
+        <a href={csvHref} download className="btn-secondary" data-testid="customers-csv">
+          Download CSV
+        </a>
+      </PageHeader>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" key={location.search}>
+        <input type="hidden" name="sort" value={view.sortBy} />
+        <input type="hidden" name="desc" value={view.sortDesc ? "1" : "0"} />
+        <label className="text-sm">
+          <span className="label">Search</span>
+          <input type="search" name="q" defaultValue={filters.q ?? ""} className="input" placeholder="Name, contact, e-mail, member" />
+        </label>
+        <Select name="customerType" label="Customer type" value={filters.customerType ?? "Any"} options={CUSTOMER_TYPES.map((t) => [t, CUSTOMER_TYPE_LABELS[t]])} />
+        <Select name="type" label="Business type" value={filters.type ?? "Any"} options={businessTypes.map((t) => [t, t])} />
+        <Select name="enabled" label="Enabled" value={filters.enabled ?? "Any"} options={YES_NO} />
+        <Select name="locked" label="Locked" value={filters.locked ?? "Any"} options={YES_NO} />
+        <label className="text-sm">
+          <span className="label">Per page</span>
+          <select name="pageSize" defaultValue={String(pageSize)} className="input">
+            {CUSTOMER_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-primary">
+          Show
+        </button>
+      </Form>
+      {/* the row checkboxes post here (form="customer-selection"); bulk e-mail and SMS add their buttons */}
+      <form id={SELECTION_FORM} method="post" action="/admin/customers" aria-label="Selected customers" />
+      <DataGrid<CustomerRow>
+        tableKey="customers"
+        caption="Customers"
+        headers={TABLES.customers.headers}
+        visible={view.visible}
+        rows={rows}
+        rowKey={(r) => r.customerId}
+        cells={CELLS}
+        sortBy={view.sortBy}
+        sortDesc={view.sortDesc}
+        empty="No customers match."
+      />
+      <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+        <p data-testid="customers-count">
+          {total === 0 ? "No customers" : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)} customers`}
+        </p>
+        <div className="flex items-center gap-3">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1)} rel="prev" className="btn-secondary px-3 py-1">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageHref(page + 1)} rel="next" className="btn-secondary px-3 py-1">
+              Next
+            </Link>
+          ) : null}
+        </div>
+      </nav>
+    </>
+  );
+}
