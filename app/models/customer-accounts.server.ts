@@ -377,3 +377,14 @@ export async function ndaBlockedReason(db: Database, { customerId }: { customerI
   if (!row) return null;
   return row.status === "verified" || row.status === "active" ? null : NOT_VERIFIED_MESSAGE;
 }
+
+/** A verified customer turns active when one of its members signs in (spec: verified → active). */
+export async function activateOnSignin(db: Database, { customerId }: { customerId: number | null }) {
+  if (!customerId) return;
+  const [row] = await db
+    .update(customers)
+    .set({ onboardingStatus: "active", updatedAt: new Date() })
+    .where(and(eq(customers.id, customerId), eq(customers.onboardingStatus, "verified")))
+    .returning({ id: customers.id });
+  if (row) await recordAudit(db, { actor: null, action: "customer.onboarding", subjectType: "customer", subjectId: customerId, detail: "verified → active (a member signed in)" });
+}

@@ -46,7 +46,10 @@ export type CustomerValues = z.output<ReturnType<typeof customerSchema>>;
 
 /** /admin/customer/buyer/add */
 export const memberSchema = z.object({
-  customerId: z.coerce.number({ error: messages.required }).int().positive(messages.required),
+  customerId: z
+    .string({ error: messages.required })
+    .regex(/^[1-9]\d{0,9}$/, "Choose one of the listed options.")
+    .transform(Number),
   name: field.text({ min: 2, max: 100 }),
   email: field.email(),
   roles: z.array(z.enum(MEMBER_ROLES), { error: messages.required }).min(1, messages.required),
