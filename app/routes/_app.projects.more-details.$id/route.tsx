@@ -8,6 +8,7 @@ import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
 import { requestNda } from "~/models/contracts.server";
+import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 /** A company before the NDA (spec: more-details). */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  return loadTeaser(services, { id: user.id, role, roles: user.roles }, idParam(args.params));
+  return loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params));
 }
 
 /** From the teaser a buyer or broker opens an NDA envelope, or passes on the project. */
@@ -29,6 +30,9 @@ export async function action(args: ActionFunctionArgs) {
   const intent = (await readForm(args.request)).get("intent");
   if (intent === "request-nda") {
     if (project.status !== "published") return json({ error: "This project is no longer open for NDAs." }, { status: 409 });
+    // a customer not yet verified reads teasers but signs no NDA (the teaser says why)
+    const blocked = await ndaBlockedReason(services.db, { customerId: user.customerId });
+    if (blocked) return json({ error: blocked }, { status: 403 });
     const contract = await requestNda(dealServices(services), project, user);
     return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
   }
