@@ -155,3 +155,17 @@ describe("customers", () => {
     expect((await customerTimeline(t.db, { customerId })).counts.offers).toBe(1);
   });
 });
+
+describe("customer form, optional numbers", () => {
+  it("accepts an empty size and SMS allowance, and reads thousands", () => {
+    const form = new FormData();
+    form.set("customerName", "Numbers Co");
+    form.set("customerType", "seller");
+    const empty = parseWithZod(form, { schema: customerSchema([]) });
+    expect(empty.status === "success" && [empty.value.size, empty.value.smsAllowance]).toEqual([null, 0]);
+    form.set("size", "1,250,000");
+    form.set("smsAllowance", "40");
+    const filled = parseWithZod(form, { schema: customerSchema([]) });
+    expect(filled.status === "success" && [filled.value.size, filled.value.smsAllowance]).toEqual([1_250_000, 40]);
+  });
+});

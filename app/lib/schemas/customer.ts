@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "~/lib/customers";
 import { ROLE_NAMES } from "~/lib/roles";
-import { field, isUrl, messages } from "~/lib/validation";
+import { field, isDecimal, isUrl, messages, parseDecimal } from "~/lib/validation";
 import { oneOf } from "./account";
 
 /** Roles an admin may give a customer's member (spec: /admin/customer/buyer/add). */
@@ -33,7 +33,9 @@ export const customerSchema = (businessTypes: readonly string[]) =>
       .string()
       .optional()
       .transform((v) => (v ?? "").trim())
-      .pipe(z.union([z.literal("").transform(() => null), field.decimal({ min: 0, thousands: true })])),
+      .refine((v) => v === "" || isDecimal(v, true), messages.decimal)
+      .transform((v) => (v === "" ? null : parseDecimal(v, true)))
+      .refine((v) => v === null || v >= 0, messages.min(0)),
     headquarters: field.optionalText({ max: 150 }),
     smsAllowance: z
       .string()

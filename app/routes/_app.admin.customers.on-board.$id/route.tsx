@@ -113,7 +113,7 @@ export default function OnboardingPage() {
         ))}
       </ul>
 
-      <section className="card space-y-3" aria-label="Investor type">
+      <section className="card space-y-3">
         <h2 className="font-semibold">Investor type</h2>
         <Form method="post" className="flex flex-wrap items-end gap-2" {...getFormProps(typeForm)}>
           <input type="hidden" name="intent" value="investor-type" />
@@ -137,7 +137,7 @@ export default function OnboardingPage() {
         </Form>
       </section>
 
-      <section className="card space-y-3" aria-label="Evidence">
+      <section className="card space-y-3">
         <h2 className="font-semibold">Accreditation or QIB evidence</h2>
         <p className="text-sm">{customer.evidenceName ? `On file: ${customer.evidenceName}` : "No document yet."}</p>
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" {...getFormProps(evidenceForm)}>
@@ -155,7 +155,7 @@ export default function OnboardingPage() {
         </Form>
       </section>
 
-      <section className="card space-y-3" aria-label="Terms">
+      <section className="card space-y-3">
         <h2 className="font-semibold">Terms</h2>
         {customer.termsAcceptedAt ? (
           <p className="text-sm">Accepted {formatDateTime(customer.termsAcceptedAt)}.</p>
@@ -174,7 +174,7 @@ export default function OnboardingPage() {
         )}
       </section>
 
-      <section className="card space-y-2 text-sm" aria-label="Preferences and members">
+      <section className="card space-y-2 text-sm">
         <h2 className="font-semibold">Preferences and members</h2>
         <p>Preferences: {checklist.preferences ? "captured" : "not captured yet"}.</p>
         <p>
@@ -185,7 +185,7 @@ export default function OnboardingPage() {
         </p>
       </section>
 
-      <section className="card space-y-3" aria-label="Status">
+      <section className="card space-y-3">
         <h2 className="font-semibold">Status</h2>
         <Form method="post" className="flex flex-wrap items-end gap-2" {...getFormProps(statusForm)}>
           <FormErrors errors={statusForm.errors} />
