@@ -299,13 +299,6 @@ export async function onboardingChecklist(db: Database, customer: Customer) {
   };
 }
 
-export const ONBOARDING_STEPS: Array<{ key: keyof Awaited<ReturnType<typeof onboardingChecklist>>; label: string }> = [
-  { key: "investorType", label: "Investor type" },
-  { key: "evidence", label: "Accreditation or QIB evidence" },
-  { key: "terms", label: "Terms accepted" },
-  { key: "preferences", label: "Preferences captured" },
-  { key: "members", label: "Members invited" },
-];
 
 export const NOT_READY_MESSAGE = "Complete the investor type, the evidence and the terms before verifying the customer.";
 

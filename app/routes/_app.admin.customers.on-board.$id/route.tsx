@@ -16,7 +16,6 @@ import { onboardingSchema } from "~/lib/schemas/customer";
 import {
   findCustomer,
   onboardingChecklist,
-  ONBOARDING_STEPS,
   setOnboardingStatus,
   updateOnboarding,
 } from "~/models/customer-accounts.server";
@@ -25,6 +24,14 @@ import { checkUpload, documentName } from "~/models/data-room.server";
 export const meta = () => titleMeta("On-boarding");
 
 const EVIDENCE_TYPES = ["pdf", "docx"] as const;
+
+const ONBOARDING_STEPS: Array<{ key: keyof Awaited<ReturnType<typeof onboardingChecklist>>; label: string }> = [
+  { key: "investorType", label: "Investor type" },
+  { key: "evidence", label: "Accreditation or QIB evidence" },
+  { key: "terms", label: "Terms accepted" },
+  { key: "preferences", label: "Preferences captured" },
+  { key: "members", label: "Members invited" },
+];
 
 async function investorTypesOf(services: { content: { options(list: string): Promise<Array<{ value: string }>> } }) {
   return (await services.content.options("investorTypes")).map((o) => o.value);
