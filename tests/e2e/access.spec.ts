@@ -68,6 +68,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/admin/customers/:id": { url: "/admin/customers/1", outcome: membersOnly("/admin/customers/1", ["admin"]) },
   "/admin/customers/edit/:id": { url: "/admin/customers/edit/1", outcome: membersOnly("/admin/customers/edit/1", ["admin"]) },
   "/admin/customers/on-board/:id": { url: "/admin/customers/on-board/1", outcome: membersOnly("/admin/customers/on-board/1", ["admin"]) },
+  "/admin/customers/evidence/:id": { url: "/admin/customers/evidence/1", outcome: notFoundForAll("/admin/customers/evidence/1") },
   "/admin/customer/buyer/add": { url: "/admin/customer/buyer/add", outcome: membersOnly("/admin/customer/buyer/add", ["admin"]) },
   "/admin/outbox": { url: "/admin/outbox", outcome: membersOnly("/admin/outbox", ["admin"]) },
   // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate

@@ -106,7 +106,9 @@ test("an admin creates a customer, invites a buyer who signs in, and verifies th
   await expect(admin.getByTestId("onboarding-status")).toHaveText("In progress");
   await admin.getByLabel("Document (PDF or Word)").setInputFiles(path.resolve("tests/e2e/fixtures/offering-memo.pdf"));
   await admin.getByRole("button", { name: "Upload evidence" }).click();
-  await expect(admin.getByText("On file: offering-memo.pdf")).toBeVisible();
+  await expect(admin.getByRole("link", { name: "offering-memo.pdf" })).toBeVisible();
+  const evidence = await admin.request.get(`/admin/customers/evidence/${customerId}`);
+  expect(evidence.headers()["content-type"]).toBe("application/pdf");
   await admin.getByLabel("The customer accepted the marketplace's terms").check();
   await admin.getByRole("button", { name: "Record acceptance" }).click();
   await expect(admin.getByText(/^Accepted /)).toBeVisible();

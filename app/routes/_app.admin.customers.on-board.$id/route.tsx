@@ -146,7 +146,18 @@ export default function OnboardingPage() {
 
       <section className="card space-y-3">
         <h2 className="font-semibold">Accreditation or QIB evidence</h2>
-        <p className="text-sm">{customer.evidenceName ? `On file: ${customer.evidenceName}` : "No document yet."}</p>
+        <p className="text-sm">
+          {customer.evidenceName ? (
+            <>
+              On file:{" "}
+              <a href={`/admin/customers/evidence/${customer.id}`} className="link" download>
+                {customer.evidenceName}
+              </a>
+            </>
+          ) : (
+            "No document yet."
+          )}
+        </p>
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" {...getFormProps(evidenceForm)}>
           <input type="hidden" name="intent" value="evidence" />
           <div>
