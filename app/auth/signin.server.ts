@@ -4,7 +4,15 @@ import { secretPlaceholder, sendEmail } from "~/models/outbox.server";
 import type { Services } from "~/.server/services";
 import { ACCOUNT_UNLOCK_TTL_MS, createAccountUnlock } from "~/models/account-unlocks.server";
 import { verifySecondFactor } from "~/models/two-factor.server";
-import { verifySignin } from "~/models/users.server";
+import { verifySignin, type SigninResult } from "~/models/users.server";
+import { activateOnSignin, customerAllowsSignin } from "~/models/customer-accounts.server";
+
+/** A member of a disabled or locked customer (company) is refused like a disabled account. */
+async function throughCustomer(services: Services, result: SigninResult): Promise<SigninResult> {
+  if (!result.ok) return result;
+  if (!(await customerAllowsSignin(services.db, { customerId: result.user.customerId }))) return { ok: false, reason: "disabled" };
+  return result;
+}
 
 /** The attempt that locks an account e-mails its owner the unlock link; nobody else learns of the lock. */
 async function tellOwnerOfLock(services: Services, request: Request, user: User | null) {
@@ -27,7 +35,9 @@ async function tellOwnerOfLock(services: Services, request: Request, user: User 
 export async function checkPassword(services: Services, request: Request, email: string, password: string) {
   const result = await verifySignin(services.db, email, password);
   if (!result.ok && result.reason === "locked") await tellOwnerOfLock(services, request, result.justLocked);
-  return result;
+  const checked = await throughCustomer(services, result);
+  if (checked.ok && !checked.secondFactor) await activateOnSignin(services.db, { customerId: checked.user.customerId });
+  return checked;
 }
 
 export async function checkSecondFactor(services: Services, request: Request, user: User, code: string) {

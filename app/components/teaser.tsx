@@ -14,6 +14,7 @@ export type TeaserDeal = {
   workspacePath: string;
   passedAt: string | null;
   open: boolean;
+  blockedReason?: string | null;
 } | null;
 
 /** The listing before an NDA: key terms and the seller's description; the rest is behind the NDA. */
@@ -46,7 +47,12 @@ function NdaStep({ projectId, deal }: { projectId: number; deal: NonNullable<Tea
   const status = deal.ndaStatus;
   return (
     <div className="mt-4 space-y-2 text-sm" data-testid="nda-step">
-      {status === null && deal.open ? (
+      {status === null && deal.open && deal.blockedReason ? (
+        <p role="status" data-testid="nda-blocked">
+          {deal.blockedReason}
+        </p>
+      ) : null}
+      {status === null && deal.open && !deal.blockedReason ? (
         <Form method="post" action={`/projects/more-details/${projectId}`}>
           <input type="hidden" name="intent" value="request-nda" />
           <button type="submit" className="btn-primary">

@@ -63,7 +63,7 @@ const EVERY_MEMBER = ["/", "/home", "/profile", "/auth/signed-in", "/signout"];
 const AUTH_FREE = ["/", "/home", "/terms", "/privacy", "/jobs", "/contact-us", "/broker-affiliate", "/nda-feedback"];
 
 /** Pages only for visitors: a signed-in user is sent home. */
-const GUEST_ONLY = ["/signin", "/join", "/uobs/reset"];
+const GUEST_ONLY = ["/signin", "/join", "/uobs/reset", "/uobs/invite"];
 
 /** Project detail pages send a visitor to /home with a sign-in prompt instead of /signin. */
 const PROJECT_DETAIL = [

@@ -1,6 +1,9 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { passwordResets, users } from "~/.server/db/schema";
+import { passwordResets, users, type User } from "~/.server/db/schema";
+import { siteOrigin } from "~/.server/mailer";
+import type { Services } from "~/.server/services";
+import { secretPlaceholder, sendEmail } from "./outbox.server";
 import { randomToken, sha256 } from "~/.server/crypto";
 import { hashPassword } from "~/.server/password";
 
@@ -63,4 +66,18 @@ export async function completePasswordReset(
 /** Spent and expired links are of no use to anyone; housekeeping drops them. */
 export async function prunePasswordResets(db: Database, now = Date.now()) {
   await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, new Date(now)), isNotNull(passwordResets.usedAt)));
+}
+
+/** E-mails a member a reset link through the outbox (an admin's "send a password-reset e-mail"). */
+export async function emailPasswordReset(services: Pick<Services, "db" | "env" | "waitUntil">, { user }: { user: Pick<User, "id" | "email" | "name"> }) {
+  const token = await createPasswordReset(services.db, user.id);
+  await sendEmail(services, {
+    to: user.email,
+    subject: "Reset your Secondary Marketplace password",
+    body:
+      `Hello ${user.name},\n\nopen this link to choose a new password (it works once, for ${PASSWORD_RESET_TTL_MS / 60_000} minutes):\n` +
+      `${siteOrigin(services)}/uobs/reset/${secretPlaceholder("token")}\n\n` +
+      `If you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+    secrets: { token },
+  });
 }

@@ -5,6 +5,7 @@ import type { Services } from "~/.server/services";
 import type { Role } from "~/lib/roles";
 import { findVisibleProject, mayDealOnProject, mayManageProject, pickColumns, recordView } from "~/models/projects.server";
 import { findContract } from "~/models/contracts.server";
+import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { findPass } from "~/models/feedback.server";
 import { workspacePath } from "~/lib/deal";
 import { TEASER_KEYS } from "~/lib/projects";
@@ -19,12 +20,13 @@ export function teaserOf(project: Project) {
 }
 
 /** What the teaser offers this member: sign the NDA, continue, wait, open the workspace, or pass. */
-async function dealStateOf(services: Services, project: Project, viewer: { id: number; role: Role | null; roles: string[] }) {
+async function dealStateOf(services: Services, project: Project, viewer: TeaserViewer) {
   const canDeal = mayDealOnProject(viewer, project);
   if (!canDeal) return null;
-  const [contract, pass] = await Promise.all([
+  const [contract, pass, blockedReason] = await Promise.all([
     findContract(services.db, { projectId: project.id, buyerId: viewer.id }),
     findPass(services.db, { projectId: project.id, buyerId: viewer.id }),
+    ndaBlockedReason(services.db, { customerId: viewer.customerId ?? null }),
   ]);
   const workspace = workspacePath(viewer.roles, project.id);
   return {
@@ -35,12 +37,16 @@ async function dealStateOf(services: Services, project: Project, viewer: { id: n
     workspacePath: workspace,
     passedAt: pass?.createdAt ?? null,
     open: project.status === "published",
+    /** Why this member may not sign an NDA (their company is not verified yet), or null. */
+    blockedReason,
   };
 }
 
+type TeaserViewer = { id: number; role: Role | null; roles: string[]; customerId?: number | null };
+
 export async function loadTeaser(
   services: Services,
-  viewer: { id: number; role: Role | null; roles: string[] },
+  viewer: TeaserViewer,
   id: number,
   { kind }: { kind?: Project["kind"] } = {},
 ) {

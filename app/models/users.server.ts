@@ -239,3 +239,24 @@ export async function setUserAccess(
     .returning({ id: users.id });
   return updated.length > 0;
 }
+
+/** An admin's edit of an account: name, e-mail, company, phone and roles. False when the e-mail belongs to another account. */
+export async function updateUserAccount(
+  db: Database,
+  { userId, values }: { userId: number; values: { name: string; email: string; company: string; phone: string; roles: string[] } },
+): Promise<"ok" | "missing" | "email-taken"> {
+  const email = normalizeEmail(values.email);
+  const other = await findUserByEmail(db, email);
+  if (other && other.id !== userId) return "email-taken";
+  try {
+    const updated = await db
+      .update(users)
+      .set({ ...values, email, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    return updated.length ? "ok" : "missing";
+  } catch (error) {
+    if (/UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error))) return "email-taken";
+    throw error;
+  }
+}

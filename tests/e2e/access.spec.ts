@@ -38,6 +38,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/join": { url: "/join", outcome: guestOnly(200) },
   "/uobs/reset": { url: "/uobs/reset", outcome: guestOnly(200) },
   "/uobs/reset/:id": { url: "/uobs/reset/not-a-real-token", outcome: guestOnly(410) },
+  "/uobs/invite/:id": { url: "/uobs/invite/not-a-real-token", outcome: guestOnly(410) },
   // the code step exists only half-way through a sign-in
   "/signin/code": { url: "/signin/code", outcome: guestOnly({ redirect: "/signin" }) },
   // the unlock link from the e-mail works whether or not its reader is signed in
@@ -63,6 +64,14 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     outcome: membersOnly("/admin/contact-us-messages", ["admin"]),
   },
   "/admin/log": { url: "/admin/log", outcome: membersOnly("/admin/log", ["admin"]) },
+  "/admin/users/create": { url: "/admin/users/create", outcome: membersOnly("/admin/users/create", ["admin"]) },
+  "/admin/users/edit/:id": { url: "/admin/users/edit/1", outcome: membersOnly("/admin/users/edit/1", ["admin"]) },
+  "/admin/customers/create": { url: "/admin/customers/create", outcome: membersOnly("/admin/customers/create", ["admin"]) },
+  "/admin/customers/:id": { url: "/admin/customers/1", outcome: membersOnly("/admin/customers/1", ["admin"]) },
+  "/admin/customers/edit/:id": { url: "/admin/customers/edit/1", outcome: membersOnly("/admin/customers/edit/1", ["admin"]) },
+  "/admin/customers/on-board/:id": { url: "/admin/customers/on-board/1", outcome: membersOnly("/admin/customers/on-board/1", ["admin"]) },
+  "/admin/customers/evidence/:id": { url: "/admin/customers/evidence/1", outcome: notFoundForAll("/admin/customers/evidence/1") },
+  "/admin/customer/buyer/add": { url: "/admin/customer/buyer/add", outcome: membersOnly("/admin/customer/buyer/add", ["admin"]) },
   "/admin/outbox": { url: "/admin/outbox", outcome: membersOnly("/admin/outbox", ["admin"]) },
   // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate
   "/projects/create": { url: "/projects/create", outcome: membersOnly("/projects/create", ["seller", "agent"]) },

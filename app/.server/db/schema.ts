@@ -82,6 +82,22 @@ export const passwordResets = sqliteTable("password_resets", {
   usedAt: integer("used_at", { mode: "timestamp_ms" }),
 });
 
+/** Invitations to set a first password: single-use links (7 days); only the hash is kept. */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("invitations_user_idx").on(t.userId)],
+);
+
 /** Single-use links that unlock an account after too many failed sign-ins; only the hash is kept. */
 export const accountUnlocks = sqliteTable("account_unlocks", {
   tokenHash: text("token_hash").primaryKey(),
@@ -181,6 +197,11 @@ export const customers = sqliteTable(
     /** Locked by an admin: its members cannot sign in until it is unlocked. */
     locked: integer("locked", { mode: "boolean" }).notNull().default(false),
     onboardingStatus: text("onboarding_status", { enum: ONBOARDING_STATUSES }).notNull().default("invited"),
+    /** On-boarding evidence: the accreditation or QIB document, stored like data-room files (storage key and its name). */
+    evidenceKey: text("evidence_key"),
+    evidenceName: text("evidence_name"),
+    /** When the customer accepted the marketplace's terms (on-boarding checklist). */
+    termsAcceptedAt: integer("terms_accepted_at", { mode: "timestamp_ms" }),
     /** Set when an admin deletes a customer that has deal history: the name and contacts are blanked, the history kept. */
     anonymisedAt: integer("anonymised_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

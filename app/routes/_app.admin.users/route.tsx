@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -67,7 +67,11 @@ export default function AdminUsersPage() {
   const { users } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Users" />
+      <PageHeader title="Users">
+        <Link to="/admin/users/create" className="btn-primary">
+          New user
+        </Link>
+      </PageHeader>
       <SimpleTable caption="Users" count={users.length} empty="No users yet." headers={["Name", "E-mail", "Company", "Role", "Status", "Last login", ""]}>
         {users.map((u) => (
           <tr key={u.id} data-testid={`user-${u.email}`}>
@@ -82,6 +86,9 @@ export default function AdminUsersPage() {
             <td className={cell}>{formatDateTime(u.lastLoginAt)}</td>
             <td className={`${cell} whitespace-nowrap`}>
               <Form method="post" className="flex gap-2">
+                <Link to={`/admin/users/edit/${u.id}`} className="btn-secondary px-2 py-1">
+                  Edit
+                </Link>
                 <input type="hidden" name="userId" value={u.id} />
                 {u.locked ? (
                   <button name="intent" value="unlock" className="btn-secondary px-2 py-1">

@@ -10,6 +10,7 @@ import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
 import { teaserIntentSchema } from "~/lib/schemas/deal";
 import { requestNda } from "~/models/contracts.server";
+import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 /** A company before the NDA (spec: more-details). */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  return loadTeaser(services, { id: user.id, role, roles: user.roles }, idParam(args.params));
+  return loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params));
 }
 
 /** From the teaser a buyer or broker opens an NDA envelope, or passes on the project. */
@@ -34,6 +35,9 @@ export async function action(args: ActionFunctionArgs) {
   switch (submission.value.intent) {
     case "request-nda": {
       if (project.status !== "published") return refuse(submission, "This project is no longer open for NDAs.", 409);
+      // a customer not yet verified reads teasers but signs no NDA (the teaser says why)
+      const blocked = await ndaBlockedReason(services.db, { customerId: user.customerId });
+      if (blocked) return refuse(submission, blocked, 403);
       const contract = await requestNda(dealServices(services), project, user);
       return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
     }

@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 /** A real estate listing before the NDA; other kinds are not found here. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: ["buyer", "seller", "admin"] });
-  return loadTeaser(services, { id: user.id, role, roles: user.roles }, idParam(args.params), { kind: "real_estate" });
+  return loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params), { kind: "real_estate" });
 }
 
 export default function RealEstatePage() {

@@ -1,0 +1,57 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS } from "~/lib/customers";
+import { customerSchema } from "~/lib/schemas/customer";
+import { FormErrors, SelectField, TextAreaField, TextField } from "./forms";
+
+export type CustomerFormDefaults = Partial<Record<
+  "customerName" | "customerType" | "contactPerson" | "attentionEmail" | "attentionPhone" | "website" | "type" | "size" | "headquarters" | "smsAllowance" | "comments",
+  string
+>>;
+
+/** The customer form of /admin/customers/create and /admin/customers/edit/{id}: the spec's column names. */
+export function CustomerForm({
+  id,
+  lastResult,
+  defaultValue,
+  businessTypes,
+  submitLabel,
+}: {
+  id: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: CustomerFormDefaults;
+  businessTypes: string[];
+  submitLabel: string;
+}) {
+  const schema = customerSchema(businessTypes);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    defaultValue: { customerType: "buyer", ...defaultValue },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" className="card max-w-3xl space-y-4" {...getFormProps(form)}>
+      <FormErrors errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField meta={fields.customerName} label="Customer name" />
+        <SelectField meta={fields.customerType} label="Customer type" options={CUSTOMER_TYPES.map((t) => ({ value: t, label: CUSTOMER_TYPE_LABELS[t] }))} />
+        <TextField meta={fields.contactPerson} label="Contact person" />
+        <TextField meta={fields.attentionEmail} label="Attention e-mail" type="email" />
+        <TextField meta={fields.attentionPhone} label="Attention phone" type="tel" hint="+ country code" />
+        <TextField meta={fields.website} label="Website" type="url" hint="https://…" />
+        <SelectField meta={fields.type} label="Business type" placeholder="—" options={businessTypes.map((t) => ({ value: t, label: t }))} />
+        <TextField meta={fields.size} label="Size (USD)" inputMode="decimal" />
+        <TextField meta={fields.headquarters} label="Headquarters" />
+        <TextField meta={fields.smsAllowance} label="SMS allowance" inputMode="numeric" />
+      </div>
+      <TextAreaField meta={fields.comments} label="Comments" rows={3} />
+      <button type="submit" className="btn-primary">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { customers, offers, outbox, projects, users, type User } from "~/.server/db/schema";
+import { parseEnv, type Env } from "~/.server/env";
+import { diskFileStore } from "~/.server/files/disk";
+import type { Services } from "~/.server/services";
+import { customerSchema, memberSchema, type CustomerValues } from "~/lib/schemas/customer";
+import { makeUser } from "~/seed/factories";
+import {
+  createCustomer,
+  customerAllowsSignin,
+  customerTimeline,
+  deleteOrAnonymiseCustomer,
+  HAS_DEALS_MESSAGE,
+  ndaBlockedReason,
+  NOT_READY_MESSAGE,
+  setCustomerLocked,
+  setOnboardingStatus,
+  updateCustomer,
+  updateOnboarding,
+} from "./customer-accounts.server";
+import { acceptInvitation, EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
+import { verifySignin } from "./users.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let dir: string;
+let services: Services;
+let admin: User;
+
+const values = (over: Partial<CustomerValues> = {}): CustomerValues => ({
+  customerName: "Harbor Credit",
+  customerType: "buyer",
+  contactPerson: "Hal Harbor",
+  attentionEmail: "",
+  attentionPhone: "",
+  website: "",
+  type: "",
+  size: null,
+  headquarters: "",
+  smsAllowance: 0,
+  comments: "",
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "customer-files-"));
+  services = {
+    env: { ...parseEnv({}), SESSION_SECRET: "customer-secret", APP_URL: "https://market.example" } as Env,
+    db: t.db,
+    files: diskFileStore(dir),
+    waitUntil: () => {},
+  } as unknown as Services;
+  admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+});
+afterAll(() => {
+  t.cleanup();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("customer form", () => {
+  it("answers with the spec's messages and reads repeated roles", () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ customerName: "", customerType: "buyer", attentionEmail: "x", attentionPhone: "12", website: "nope" })) form.set(k, v);
+    const result = parseWithZod(form, { schema: customerSchema(["Bank"]) });
+    expect(result.status).toBe("error");
+    const errors = result.reply().error!;
+    expect(errors.customerName).toEqual(["Required."]);
+    expect(errors.attentionEmail).toEqual(["Invalid e-mail."]);
+    expect(errors.attentionPhone).toEqual(["Invalid phone number."]);
+    expect(errors.website).toEqual(["Invalid URL."]);
+
+    const member = new FormData();
+    for (const [k, v] of [["customerId", "3"], ["name", "Ann Member"], ["email", "ann@example.test"], ["roles", "ROLE_BUYER"]]) member.append(k!, v!);
+    const one = parseWithZod(member, { schema: memberSchema });
+    expect(one.status === "success" && one.value.roles).toEqual(["ROLE_BUYER"]);
+    member.append("roles", "ROLE_AGENT");
+    const two = parseWithZod(member, { schema: memberSchema });
+    expect(two.status === "success" && two.value.roles).toEqual(["ROLE_BUYER", "ROLE_AGENT"]);
+  });
+});
+
+describe("customers", () => {
+  it("refuses a second customer with the same website domain or attention e-mail, naming the first", async () => {
+    const first = await createCustomer(services, { actor: admin, values: values({ website: "https://www.harbor.example/about", attentionEmail: "desk@harbor.example" }) });
+    expect(first.ok).toBe(true);
+    const sameDomain = await createCustomer(services, { actor: admin, values: values({ customerName: "Harbor Two", website: "http://harbor.example" }) });
+    expect(sameDomain).toMatchObject({ ok: false, field: "website" });
+    expect(!sameDomain.ok && sameDomain.message).toContain("Harbor Credit");
+    const sameEmail = await createCustomer(services, { actor: admin, values: values({ customerName: "Harbor Three", attentionEmail: "desk@harbor.example" }) });
+    expect(sameEmail).toMatchObject({ ok: false, field: "attentionEmail" });
+    // editing the first one keeps its own domain
+    const id = first.ok ? first.customer.id : 0;
+    expect(await updateCustomer(services, { actor: admin, customerId: id, values: values({ customerName: "Harbor Credit LLC", website: "https://harbor.example" }) })).toMatchObject({ ok: true });
+  });
+
+  it("invites a member once per e-mail; the link sets a password once; a locked customer's member cannot sign in", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Lock Co" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    const invited = await inviteMember(services, { customerId, name: "Lou Lock", email: "lou@lock.example", roles: ["ROLE_BUYER"], actor: admin });
+    expect(invited.ok).toBe(true);
+    expect(await inviteMember(services, { customerId, name: "Lou Again", email: "LOU@lock.example", roles: ["ROLE_BUYER"], actor: admin })).toEqual({ ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE });
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, "lou@lock.example"));
+    expect(mail!.body).toContain("/uobs/invite/{{secret:token}}");
+    const { unseal } = await import("~/.server/sealed");
+    const token = (JSON.parse((await unseal("customer-secret", "outbox-secrets", mail!.secrets!))!) as { token: string }).token;
+    const userId = invited.ok ? invited.userId : 0;
+    expect(await acceptInvitation(t.db, { token, password: "a good long password" })).toBe(userId);
+    expect(await acceptInvitation(t.db, { token, password: "another long password" })).toBeNull();
+    expect((await verifySignin(t.db, "lou@lock.example", "a good long password")).ok).toBe(true);
+
+    await setCustomerLocked(services, { actor: admin, customerId, locked: true });
+    expect(await customerAllowsSignin(t.db, { customerId })).toBe(false);
+    await setCustomerLocked(services, { actor: admin, customerId, locked: false });
+    expect(await customerAllowsSignin(t.db, { customerId })).toBe(true);
+  });
+
+  it("verifies only with investor type, evidence and terms; until then its buyers sign no NDA", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Verify Co" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    expect(await ndaBlockedReason(t.db, { customerId })).toMatch(/not verified/);
+    expect(await ndaBlockedReason(t.db, { customerId: null })).toBeNull();
+    expect(await setOnboardingStatus(services, { actor: admin, customerId, status: "verified" })).toEqual({ ok: false, message: NOT_READY_MESSAGE });
+    await updateOnboarding(services, { actor: admin, customerId, change: { investorType: "Accredited Investor" } });
+    expect((await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) }))!.onboardingStatus).toBe("in_progress");
+    await updateOnboarding(services, { actor: admin, customerId, change: { termsAccepted: true } });
+    await updateOnboarding(services, { actor: admin, customerId, change: { evidence: { name: "accreditation.pdf", bytes: new TextEncoder().encode("%PDF-1.4"), contentType: "application/pdf" } } });
+    expect(await setOnboardingStatus(services, { actor: admin, customerId, status: "verified" })).toEqual({ ok: true });
+    expect(await ndaBlockedReason(t.db, { customerId })).toBeNull();
+  });
+
+  it("refuses to delete a customer with an open offer, otherwise anonymises it and keeps the history", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Gone Co", website: "https://gone.example", attentionEmail: "a@gone.example" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId }).where(eq(users.id, member.id));
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "insurance_loan", status: "published", projectName: "Gone pool" }).returning();
+    const [offer] = await t.db
+      .insert(offers)
+      .values({ projectId: project!.id, buyerId: member.id, status: "submitted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "k", pdfSha256: "h" })
+      .returning();
+    expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId })).toEqual({ ok: false, message: HAS_DEALS_MESSAGE });
+    await t.db.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offer!.id));
+    expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId })).toEqual({ ok: true });
+    const row = (await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) }))!;
+    expect(row).toMatchObject({ name: `Deleted customer ${customerId}`, website: "", websiteDomain: null, attentionEmail: "", enabled: false });
+    const gone = (await t.db.query.users.findFirst({ where: eq(users.id, member.id) }))!;
+    expect(gone.email).toMatch(/@deleted\.invalid$/);
+    expect((await customerTimeline(t.db, { customerId })).counts.offers).toBe(1);
+  });
+});
+
+describe("customer form, optional numbers", () => {
+  it("accepts an empty size and SMS allowance, and reads thousands", () => {
+    const form = new FormData();
+    form.set("customerName", "Numbers Co");
+    form.set("customerType", "seller");
+    const empty = parseWithZod(form, { schema: customerSchema([]) });
+    expect(empty.status === "success" && [empty.value.size, empty.value.smsAllowance]).toEqual([null, 0]);
+    form.set("size", "1,250,000");
+    form.set("smsAllowance", "40");
+    const filled = parseWithZod(form, { schema: customerSchema([]) });
+    expect(filled.status === "success" && [filled.value.size, filled.value.smsAllowance]).toEqual([1_250_000, 40]);
+  });
+});

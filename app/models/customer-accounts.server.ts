@@ -1,0 +1,383 @@
+import { and, count, desc, eq, inArray, ne, or, sql, type AnyColumn } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { contracts, customers, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
+import { randomToken } from "~/.server/crypto";
+import type { Services } from "~/.server/services";
+import { websiteDomainOf, type OnboardingStatus } from "~/lib/customers";
+import { OPEN_OFFER_STATUSES } from "~/lib/deal";
+import type { CustomerValues } from "~/lib/schemas/customer";
+import { recordAudit, type AuditEntry } from "./audit.server";
+import { endAllSessions } from "./sessions.server";
+
+type Actor = NonNullable<AuditEntry["actor"]>;
+type Change = { actor: Actor; customerId: number; address?: string };
+
+/** A customer by id; an admin sees every one, anonymised ones included. */
+export async function findCustomer(db: Database, { customerId }: { customerId: number }) {
+  return db.query.customers.findFirst({ where: eq(customers.id, customerId) });
+}
+
+/** Customers a member may be added to (the form's list): not deleted, newest first, at most `limit`. */
+export async function customerChoices(db: Database, { limit = 500 }: { limit?: number } = {}) {
+  return db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(sql`${customers.anonymisedAt} is null`)
+    .orderBy(customers.name)
+    .limit(limit);
+}
+
+export type CustomerResult = { ok: true; customer: Customer } | { ok: false; field: "website" | "attentionEmail"; message: string };
+
+function columnsOf(values: CustomerValues) {
+  return {
+    name: values.customerName,
+    customerType: values.customerType,
+    contactPerson: values.contactPerson,
+    attentionEmail: values.attentionEmail,
+    attentionPhone: values.attentionPhone,
+    website: values.website,
+    websiteDomain: websiteDomainOf(values.website),
+    businessType: values.type,
+    size: values.size,
+    headquarters: values.headquarters,
+    smsAllowance: values.smsAllowance,
+    comments: values.comments,
+  };
+}
+
+/** Another customer with the same website domain or attention e-mail, named in the refusal. */
+async function duplicateOf(db: Database, values: CustomerValues, exceptId?: number): Promise<CustomerResult | null> {
+  const domain = websiteDomainOf(values.website);
+  const email = values.attentionEmail;
+  if (!domain && !email) return null;
+  const clash = await db.query.customers.findFirst({
+    where: and(
+      or(domain ? eq(customers.websiteDomain, domain) : undefined, email ? eq(customers.attentionEmail, email) : undefined),
+      exceptId ? ne(customers.id, exceptId) : undefined,
+    ),
+  });
+  if (!clash) return null;
+  return domain && clash.websiteDomain === domain
+    ? { ok: false, field: "website", message: `${clash.name} (customer ${clash.id}) has this website domain (${domain}) already.` }
+    : { ok: false, field: "attentionEmail", message: `${clash.name} (customer ${clash.id}) has this attention e-mail already.` };
+}
+
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
+
+/** Spec /admin/customers/create. A second customer with the same website domain or attention e-mail is refused. */
+export async function createCustomer(services: Pick<Services, "db">, { actor, values, address }: { actor: Actor; values: CustomerValues; address?: string }): Promise<CustomerResult> {
+  const duplicate = await duplicateOf(services.db, values);
+  if (duplicate) return duplicate;
+  let customer: Customer | undefined;
+  try {
+    [customer] = await services.db.insert(customers).values({ ...columnsOf(values), onboardingStatus: "invited", updatedAt: new Date() }).returning();
+  } catch (error) {
+    // another admin saved the same domain a moment ago: the unique index decides
+    if (isUniqueViolation(error)) return (await duplicateOf(services.db, values))!;
+    throw error;
+  }
+  await recordAudit(services.db, { actor, action: "customer.create", subjectType: "customer", subjectId: customer!.id, detail: customer!.name, address });
+  return { ok: true, customer: customer! };
+}
+
+/** Spec /admin/customers/edit/{id}. */
+export async function updateCustomer(services: Pick<Services, "db">, { actor, customerId, values, address }: Change & { values: CustomerValues }): Promise<CustomerResult | null> {
+  const existing = await findCustomer(services.db, { customerId });
+  if (!existing || existing.anonymisedAt) return null;
+  const duplicate = await duplicateOf(services.db, values, customerId);
+  if (duplicate) return duplicate;
+  let customer: Customer | undefined;
+  try {
+    [customer] = await services.db.update(customers).set({ ...columnsOf(values), updatedAt: new Date() }).where(eq(customers.id, customerId)).returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) return (await duplicateOf(services.db, values, customerId))!;
+    throw error;
+  }
+  await recordAudit(services.db, { actor, action: "customer.update", subjectType: "customer", subjectId: customerId, detail: customer!.name, address });
+  return { ok: true, customer: customer! };
+}
+
+export async function listMembers(db: Database, { customerId }: { customerId: number }) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, enabled: users.enabled, locked: users.locked, lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(eq(users.customerId, customerId))
+    .orderBy(users.name)
+    .limit(200);
+}
+
+async function memberIdsOf(db: Database, customerId: number) {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)).limit(99)).map((m) => m.id);
+}
+
+export type TimelineEvent = { at: Date; kind: "view" | "nda" | "message" | "offer" | "email" | "sms"; text: string; link?: string };
+
+/**
+ * Everything a customer's members did and were sent, newest first (at most `limit`
+ * of each kind), with the totals: project views with time spent, NDAs, thread
+ * messages, offers, e-mails and SMS.
+ */
+export async function customerTimeline(db: Database, { customerId, limit = 50 }: { customerId: number; limit?: number }) {
+  const customer = await findCustomer(db, { customerId });
+  const members = await db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.customerId, customerId)).limit(99);
+  const ids = members.map((m) => m.id);
+  const nameOf = new Map(members.map((m) => [m.id, m.name]));
+  const recipients = [...new Set([...members.map((m) => m.email), ...members.map((m) => m.phone).filter(Boolean), customer?.attentionEmail ?? ""].filter(Boolean))].slice(0, 99);
+  const none = { views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 };
+  if (!ids.length && !recipients.length) return { events: [] as TimelineEvent[], counts: none };
+  const anyMember = (column: AnyColumn) => (ids.length ? inArray(column, ids) : sql`0`);
+  const [views, ndas, sent, offered, mail, viewCount, ndaCount, messageCount, offerCount, mailCounts] = await Promise.all([
+    db
+      .select({ at: pageSessions.sessionStart, userId: pageSessions.userId, route: pageSessions.route, activeTime: pageSessions.activeTime, projectName: projects.projectName, projectId: pageSessions.projectId })
+      .from(pageSessions)
+      .leftJoin(projects, eq(projects.id, pageSessions.projectId))
+      .where(anyMember(pageSessions.userId))
+      .orderBy(desc(pageSessions.sessionStart))
+      .limit(limit),
+    db
+      .select({ at: contracts.requestedAt, userId: contracts.buyerId, status: contracts.ndaStatus, projectName: projects.projectName, projectId: contracts.projectId })
+      .from(contracts)
+      .innerJoin(projects, eq(projects.id, contracts.projectId))
+      .where(anyMember(contracts.buyerId))
+      .orderBy(desc(contracts.requestedAt))
+      .limit(limit),
+    db
+      .select({ at: messages.createdAt, userId: messages.senderId, projectName: projects.projectName, projectId: messages.projectId })
+      .from(messages)
+      .innerJoin(projects, eq(projects.id, messages.projectId))
+      .where(anyMember(messages.buyerId))
+      .orderBy(desc(messages.createdAt))
+      .limit(limit),
+    db
+      .select({ at: offers.createdAt, userId: offers.buyerId, status: offers.status, price: offers.price, projectName: projects.projectName, projectId: offers.projectId })
+      .from(offers)
+      .innerJoin(projects, eq(projects.id, offers.projectId))
+      .where(anyMember(offers.buyerId))
+      .orderBy(desc(offers.createdAt))
+      .limit(limit),
+    recipients.length
+      ? db
+          .select({ at: outbox.createdAt, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status })
+          .from(outbox)
+          .where(inArray(outbox.recipient, recipients))
+          .orderBy(desc(outbox.createdAt))
+          .limit(limit)
+      : Promise.resolve([]),
+    db.select({ n: count() }).from(pageSessions).where(anyMember(pageSessions.userId)),
+    db.select({ n: count() }).from(contracts).where(anyMember(contracts.buyerId)),
+    db.select({ n: count() }).from(messages).where(anyMember(messages.buyerId)),
+    db.select({ n: count() }).from(offers).where(anyMember(offers.buyerId)),
+    recipients.length
+      ? db.select({ channel: outbox.channel, n: count() }).from(outbox).where(inArray(outbox.recipient, recipients)).groupBy(outbox.channel)
+      : Promise.resolve([]),
+  ]);
+  const who = (id: number) => nameOf.get(id) ?? "A former member";
+  const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
+  const events: TimelineEvent[] = [
+    ...views.map((v) => ({ at: v.at, kind: "view" as const, text: `${who(v.userId)} viewed ${v.projectName ?? v.route} (${minutes(v.activeTime)} active)`, link: v.projectId ? `/admin/projects/${v.projectId}` : undefined })),
+    ...ndas.map((n) => ({ at: n.at, kind: "nda" as const, text: `${who(n.userId)}: NDA for ${n.projectName} (${n.status})`, link: `/admin/projects/${n.projectId}` })),
+    ...sent.map((m) => ({ at: m.at, kind: "message" as const, text: `${ids.includes(m.userId) ? who(m.userId) : "The seller"} wrote in the thread on ${m.projectName}`, link: `/admin/projects/${m.projectId}` })),
+    ...offered.map((o) => ({ at: o.at, kind: "offer" as const, text: `${who(o.userId)}: offer of $${o.price.toLocaleString("en-US")} on ${o.projectName} (${o.status})`, link: `/admin/projects/${o.projectId}` })),
+    ...mail.map((m) => ({ at: m.at, kind: m.channel, text: `${m.channel === "sms" ? "SMS" : "E-mail"} to ${m.recipient}: ${m.subject || "(no subject)"} (${m.status})` })),
+  ]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, limit);
+  const counts = {
+    views: viewCount[0]?.n ?? 0,
+    ndas: ndaCount[0]?.n ?? 0,
+    messages: messageCount[0]?.n ?? 0,
+    offers: offerCount[0]?.n ?? 0,
+    emails: mailCounts.find((c) => c.channel === "email")?.n ?? 0,
+    sms: mailCounts.find((c) => c.channel === "sms")?.n ?? 0,
+  };
+  return { events, counts };
+}
+
+async function setFlag(services: Pick<Services, "db">, { actor, customerId, address }: Change, set: Partial<Pick<Customer, "enabled" | "locked">>, action: string) {
+  const [row] = await services.db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId)).returning({ id: customers.id });
+  if (!row) return false;
+  await recordAudit(services.db, { actor, action, subjectType: "customer", subjectId: customerId, address });
+  return true;
+}
+
+/** A disabled or locked customer's members cannot sign in; their sessions end now. */
+async function endMemberSessions(db: Database, customerId: number) {
+  for (const id of await memberIdsOf(db, customerId)) await endAllSessions(db, id);
+}
+
+export async function setCustomerEnabled(services: Pick<Services, "db">, change: Change & { enabled: boolean }) {
+  const done = await setFlag(services, change, { enabled: change.enabled }, change.enabled ? "customer.enable" : "customer.disable");
+  if (done && !change.enabled) await endMemberSessions(services.db, change.customerId);
+  return done;
+}
+
+export async function setCustomerLocked(services: Pick<Services, "db">, change: Change & { locked: boolean }) {
+  const done = await setFlag(services, change, { locked: change.locked }, change.locked ? "customer.lock" : "customer.unlock");
+  if (done && change.locked) await endMemberSessions(services.db, change.customerId);
+  return done;
+}
+
+/** Whether a member's company lets them sign in: not disabled, not locked. */
+export async function customerAllowsSignin(db: Database, { customerId }: { customerId: number | null }) {
+  if (!customerId) return true;
+  const [row] = await db.select({ enabled: customers.enabled, locked: customers.locked }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  return !row || (row.enabled && !row.locked);
+}
+
+export const HAS_DEALS_MESSAGE = "This customer has deals under way (open NDAs, offers or listings); it cannot be deleted until they are closed.";
+
+/** Open deals: an NDA waiting for a decision, an open offer, or a listing on the market. */
+async function hasOpenDeals(db: Database, ids: number[]) {
+  if (!ids.length) return false;
+  const [nda, offer, listing] = await Promise.all([
+    db.select({ id: contracts.id }).from(contracts).where(and(inArray(contracts.buyerId, ids), inArray(contracts.ndaStatus, ["Requested", "Signed"]))).limit(1),
+    db.select({ id: offers.id }).from(offers).where(and(inArray(offers.buyerId, ids), inArray(offers.status, [...OPEN_OFFER_STATUSES]))).limit(1),
+    db.select({ id: projects.id }).from(projects).where(and(inArray(projects.sellerId, ids), inArray(projects.status, ["submitted", "published", "under_offer"]))).limit(1),
+  ]);
+  return nda.length + offer.length + listing.length > 0;
+}
+
+/**
+ * Spec: delete is refused while the customer has deals under way; otherwise the
+ * customer is anonymised (name and contacts blanked, members disabled and their
+ * names and e-mails replaced), its deal history kept.
+ */
+export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, { actor, customerId, address }: Change): Promise<{ ok: true } | { ok: false; message: string } | null> {
+  const customer = await findCustomer(services.db, { customerId });
+  if (!customer || customer.anonymisedAt) return null;
+  const ids = await memberIdsOf(services.db, customerId);
+  if (await hasOpenDeals(services.db, ids)) return { ok: false, message: HAS_DEALS_MESSAGE };
+  const now = new Date();
+  await services.db.batch([
+    services.db
+      .update(customers)
+      .set({
+        name: `Deleted customer ${customerId}`,
+        contactPerson: "",
+        attentionEmail: "",
+        attentionPhone: "",
+        website: "",
+        websiteDomain: null,
+        headquarters: "",
+        comments: "",
+        preferences: {},
+        evidenceKey: null,
+        evidenceName: null,
+        enabled: false,
+        anonymisedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(customers.id, customerId)),
+    services.db
+      .update(users)
+      .set({
+        name: sql`'Deleted member ' || ${users.id}`,
+        email: sql`'deleted-' || ${users.id} || '-' || ${randomToken(6)} || '@deleted.invalid'`,
+        phone: "",
+        company: "",
+        enabled: false,
+        updatedAt: now,
+      })
+      .where(eq(users.customerId, customerId)),
+  ]);
+  await endMemberSessions(services.db, customerId);
+  await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });
+  return { ok: true };
+}
+
+/** The on-boarding checklist: what is done and what is missing. */
+export async function onboardingChecklist(db: Database, customer: Customer) {
+  const [members] = await db.select({ n: count() }).from(users).where(eq(users.customerId, customer.id));
+  const preferences = customer.preferences;
+  return {
+    investorType: Boolean(customer.investorType),
+    evidence: Boolean(customer.evidenceKey),
+    terms: Boolean(customer.termsAcceptedAt),
+    preferences: Object.values(preferences ?? {}).some((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v))),
+    members: (members?.n ?? 0) > 0,
+  };
+}
+
+
+export const NOT_READY_MESSAGE = "Complete the investor type, the evidence and the terms before verifying the customer.";
+
+/** invited → in progress → verified → active; every change goes to the audit log. Verifying needs the checklist's evidence. */
+export async function setOnboardingStatus(
+  services: Pick<Services, "db">,
+  { actor, customerId, status, address }: Change & { status: OnboardingStatus },
+): Promise<{ ok: true } | { ok: false; message: string } | null> {
+  const customer = await findCustomer(services.db, { customerId });
+  if (!customer || customer.anonymisedAt) return null;
+  if (status === "verified" || status === "active") {
+    const done = await onboardingChecklist(services.db, customer);
+    if (!done.investorType || !done.evidence || !done.terms) return { ok: false, message: NOT_READY_MESSAGE };
+  }
+  if (customer.onboardingStatus === status) return { ok: true };
+  await services.db.update(customers).set({ onboardingStatus: status, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  await recordAudit(services.db, {
+    actor,
+    action: "customer.onboarding",
+    subjectType: "customer",
+    subjectId: customerId,
+    detail: `${customer.onboardingStatus} → ${status}`,
+    address,
+  });
+  return { ok: true };
+}
+
+/** A checklist step (investor type, terms, evidence); the first step taken moves an invited customer to in progress. */
+export async function updateOnboarding(
+  services: Pick<Services, "db" | "files">,
+  { actor, customerId, address, change }: Change & { change: { investorType: string } | { termsAccepted: true } | { evidence: { name: string; bytes: Uint8Array; contentType: string } } },
+) {
+  const customer = await findCustomer(services.db, { customerId });
+  if (!customer || customer.anonymisedAt) return false;
+  let set: Partial<Customer>;
+  let detail: string;
+  if ("investorType" in change) {
+    set = { investorType: change.investorType };
+    detail = `investor type: ${change.investorType}`;
+  } else if ("termsAccepted" in change) {
+    set = { termsAcceptedAt: new Date() };
+    detail = "terms accepted";
+  } else {
+    const key = `customers/${customerId}/evidence/${randomToken(12)}`;
+    await services.files.put(key, change.evidence.bytes, change.evidence.contentType);
+    if (customer.evidenceKey) await services.files.delete(customer.evidenceKey);
+    set = { evidenceKey: key, evidenceName: change.evidence.name };
+    detail = `evidence: ${change.evidence.name}`;
+  }
+  if (customer.onboardingStatus === "invited") set.onboardingStatus = "in_progress";
+  await services.db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  await recordAudit(services.db, { actor, action: "customer.onboarding-step", subjectType: "customer", subjectId: customerId, detail, address });
+  if (set.onboardingStatus) {
+    await recordAudit(services.db, { actor, action: "customer.onboarding", subjectType: "customer", subjectId: customerId, detail: "invited → in_progress", address });
+  }
+  return true;
+}
+
+export const NOT_VERIFIED_MESSAGE =
+  "Your company's on-boarding is not verified yet, so you cannot sign NDAs. You can read teasers meanwhile; we will tell you when it is verified. Questions: contact us.";
+
+/**
+ * Why a member may not sign an NDA, or null when they may: their customer must be
+ * verified (or active). A member without a customer (joined via /join) is not held back.
+ */
+export async function ndaBlockedReason(db: Database, { customerId }: { customerId: number | null }) {
+  if (!customerId) return null;
+  const [row] = await db.select({ status: customers.onboardingStatus }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  if (!row) return null;
+  return row.status === "verified" || row.status === "active" ? null : NOT_VERIFIED_MESSAGE;
+}
+
+/** A verified customer turns active when one of its members signs in (spec: verified → active). */
+export async function activateOnSignin(db: Database, { customerId }: { customerId: number | null }) {
+  if (!customerId) return;
+  const [row] = await db
+    .update(customers)
+    .set({ onboardingStatus: "active", updatedAt: new Date() })
+    .where(and(eq(customers.id, customerId), eq(customers.onboardingStatus, "verified")))
+    .returning({ id: customers.id });
+  if (row) await recordAudit(db, { actor: null, action: "customer.onboarding", subjectType: "customer", subjectId: customerId, detail: "verified → active (a member signed in)" });
+}

@@ -1,0 +1,215 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { readForm } from "~/.server/body";
+import { clientAddress, idParam, notFound } from "~/.server/http";
+import { FormErrors } from "~/components/forms";
+import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
+import { formatCompactCurrency } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { customerActionSchema } from "~/lib/schemas/customer";
+import { recordAudit } from "~/models/audit.server";
+import {
+  customerTimeline,
+  deleteOrAnonymiseCustomer,
+  findCustomer,
+  listMembers,
+  setCustomerEnabled,
+  setCustomerLocked,
+} from "~/models/customer-accounts.server";
+import { emailPasswordReset } from "~/models/password-resets.server";
+import { findUserById } from "~/models/users.server";
+
+export const meta = () => titleMeta("Customer");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  const customerId = idParam(args.params);
+  const customer = await findCustomer(services.db, { customerId });
+  if (!customer) throw notFound();
+  const [members, timeline] = await Promise.all([listMembers(services.db, { customerId }), customerTimeline(services.db, { customerId })]);
+  const { evidenceKey: _key, ...shown } = customer;
+  return json({ customer: { ...shown, hasEvidence: Boolean(_key) }, members, timeline });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const customerId = idParam(args.params);
+  const submission = parseWithZod(await readForm(args.request), { schema: customerActionSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const change = { actor: user, customerId, address: clientAddress(args.request) };
+  const here = `/admin/customers/${customerId}`;
+  const value = submission.value;
+  switch (value.intent) {
+    case "enable":
+    case "disable":
+      if (!(await setCustomerEnabled(services, { ...change, enabled: value.intent === "enable" }))) throw notFound();
+      return redirectWithNotification(services, args.request, here, `The customer is ${value.intent}d.`);
+    case "lock":
+    case "unlock":
+      if (!(await setCustomerLocked(services, { ...change, locked: value.intent === "lock" }))) throw notFound();
+      return redirectWithNotification(services, args.request, here, `The customer is ${value.intent}ed.`);
+    case "reset-password": {
+      const member = await findUserById(services.db, value.userId);
+      if (!member || member.customerId !== customerId || !member.enabled) throw notFound();
+      await emailPasswordReset(services, { user: member });
+      await recordAudit(services.db, { actor: user, action: "user.password-reset-sent", subjectType: "user", subjectId: member.id, address: change.address });
+      return redirectWithNotification(services, args.request, here, `A password-reset e-mail is on its way to ${member.email}.`);
+    }
+    case "delete": {
+      const done = await deleteOrAnonymiseCustomer(services, change);
+      if (!done) throw notFound();
+      if (!done.ok) return json({ result: submission.reply({ formErrors: [done.message] }) }, { status: 409 });
+      return redirectWithNotification(services, args.request, here, "The customer is deleted: its name and contacts are anonymised, its deal history kept.");
+    }
+  }
+}
+
+const COUNT_LABELS = { views: "Views", ndas: "NDAs", messages: "Thread messages", offers: "Offers", emails: "E-mails", sms: "SMS" } as const;
+
+export default function CustomerPage() {
+  const { customer, members, timeline } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const deleted = Boolean(customer.anonymisedAt);
+  const preferences = Object.entries(customer.preferences ?? {}).filter(([, v]) => (Array.isArray(v) ? v.length : v));
+  return (
+    <div className="space-y-6">
+      <PageHeader title={customer.name}>
+        <div className="flex flex-wrap gap-3 text-sm">
+          <Link to="/admin/customers" className="link">
+            All customers
+          </Link>
+          {!deleted ? (
+            <>
+              <Link to={`/admin/customers/edit/${customer.id}`} className="link">
+                Edit
+              </Link>
+              <Link to={`/admin/customers/on-board/${customer.id}`} className="link">
+                On-boarding
+              </Link>
+              <Link to={`/admin/customer/buyer/add?customerId=${customer.id}`} className="link">
+                Add a member
+              </Link>
+            </>
+          ) : null}
+        </div>
+      </PageHeader>
+
+      <FormErrors errors={data?.result.error?.[""] ?? undefined} />
+      <section className="card" aria-label="Profile">
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+          {(
+            [
+              ["Customer type", CUSTOMER_TYPE_LABELS[customer.customerType]],
+              ["On-boarding", ONBOARDING_LABELS[customer.onboardingStatus]],
+              ["Status", deleted ? "Deleted (anonymised)" : !customer.enabled ? "Disabled" : customer.locked ? "Locked" : "Enabled"],
+              ["Contact person", customer.contactPerson],
+              ["Attention e-mail", customer.attentionEmail],
+              ["Attention phone", customer.attentionPhone],
+              ["Website", customer.website],
+              ["Business type", customer.businessType],
+              ["Investor type", customer.investorType],
+              ["Size", formatCompactCurrency(customer.size)],
+              ["Headquarters", customer.headquarters],
+              ["SMS allowance", String(customer.smsAllowance)],
+              ["Created", formatDateTime(customer.createdAt)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <dt className="font-medium text-slate-500">{label}</dt>
+              <dd>{value || "—"}</dd>
+            </div>
+          ))}
+        </dl>
+        {customer.comments ? <p className="mt-3 whitespace-pre-line text-sm">{customer.comments}</p> : null}
+        {!deleted ? (
+          <Form method="post" className="mt-4 flex flex-wrap gap-2">
+            <button name="intent" value={customer.enabled ? "disable" : "enable"} className="btn-secondary">
+              {customer.enabled ? "Disable" : "Enable"}
+            </button>
+            <button name="intent" value={customer.locked ? "unlock" : "lock"} className="btn-secondary">
+              {customer.locked ? "Unlock" : "Lock"}
+            </button>
+            <button name="intent" value="delete" className="btn-secondary text-red-700">
+              Delete
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      <section aria-label="Members" className="space-y-2">
+        <h2 className="text-lg font-semibold">Members</h2>
+        <SimpleTable caption="Members" count={members.length} empty="No members yet." headers={["Name", "E-mail", "Roles", "Status", "Last sign-in", ""]}>
+          {members.map((m) => (
+            <tr key={m.id} data-testid={`member-${m.email}`}>
+              <td className={cell}>{m.name}</td>
+              <td className={cell}>{m.email}</td>
+              <td className={cell}>{m.roles.map((r) => r.replace("ROLE_", "").toLowerCase()).join(", ")}</td>
+              <td className={cell}>{!m.enabled ? "Disabled" : m.locked ? "Locked" : "Active"}</td>
+              <td className={cell}>{formatDateTime(m.lastLoginAt)}</td>
+              <td className={cell}>
+                {m.enabled && !deleted ? (
+                  <Form method="post">
+                    <input type="hidden" name="userId" value={m.id} />
+                    <button name="intent" value="reset-password" className="btn-secondary px-2 py-1">
+                      Send password reset
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
+      </section>
+
+      <section className="card" aria-label="Preferences">
+        <h2 className="mb-2 text-lg font-semibold">Preferences</h2>
+        {preferences.length ? (
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            {preferences.map(([key, value]) => (
+              <div key={key}>
+                <dt className="font-medium text-slate-500">{key}</dt>
+                <dd>{Array.isArray(value) ? value.join(", ") : String(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="text-sm text-slate-500">No preferences captured yet.</p>
+        )}
+      </section>
+
+      <section className="card" aria-label="Timeline">
+        <h2 className="mb-2 text-lg font-semibold">Timeline</h2>
+        <ul className="mb-4 flex flex-wrap gap-4 text-sm" data-testid="timeline-counts">
+          {Object.entries(COUNT_LABELS).map(([key, label]) => (
+            <li key={key}>
+              {label}: <strong>{timeline.counts[key as keyof typeof COUNT_LABELS]}</strong>
+            </li>
+          ))}
+        </ul>
+        {timeline.events.length ? (
+          <ol className="space-y-1 text-sm">
+            {timeline.events.map((e, i) => (
+              <li key={i}>
+                <span className="text-slate-500">{formatDateTime(e.at)}</span> —{" "}
+                {e.link ? (
+                  <Link to={e.link} className="link">
+                    {e.text}
+                  </Link>
+                ) : (
+                  e.text
+                )}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-sm text-slate-500">Nothing yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}

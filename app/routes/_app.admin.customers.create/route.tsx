@@ -1,0 +1,44 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { readForm } from "~/.server/body";
+import { clientAddress } from "~/.server/http";
+import { CustomerForm } from "~/components/customer-form";
+import { PageHeader } from "~/components/page-header";
+import { titleMeta } from "~/lib/meta";
+import { customerSchema } from "~/lib/schemas/customer";
+import { createCustomer } from "~/models/customer-accounts.server";
+
+export const meta = () => titleMeta("New customer");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  return json({ businessTypes: (await services.content.options("businessDescriptions")).map((o) => o.value) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const businessTypes = (await services.content.options("businessDescriptions")).map((o) => o.value);
+  const submission = parseWithZod(await readForm(args.request), { schema: customerSchema(businessTypes) });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const created = await createCustomer(services, { actor: user, values: submission.value, address: clientAddress(args.request) });
+  if (!created.ok) return json({ result: submission.reply({ fieldErrors: { [created.field]: [created.message] } }) }, { status: 409 });
+  return redirectWithNotification(services, args.request, `/admin/customers/${created.customer.id}`, "The customer is created.");
+}
+
+export default function CreateCustomerPage() {
+  const { businessTypes } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeader title="New customer">
+        <Link to="/admin/customers" className="link">
+          All customers
+        </Link>
+      </PageHeader>
+      <CustomerForm id="customer" lastResult={data?.result} businessTypes={businessTypes} submitLabel="Create customer" />
+    </>
+  );
+}

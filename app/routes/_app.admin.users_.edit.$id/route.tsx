@@ -1,0 +1,64 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { readForm } from "~/.server/body";
+import { clientAddress, idParam, notFound } from "~/.server/http";
+import { PageHeader } from "~/components/page-header";
+import { UserForm } from "~/components/user-form";
+import { titleMeta } from "~/lib/meta";
+import { userSchema } from "~/lib/schemas/customer";
+import { recordAudit } from "~/models/audit.server";
+import { EMAIL_TAKEN_MESSAGE } from "~/models/invitations.server";
+import { findUserById, updateUserAccount } from "~/models/users.server";
+
+export const meta = () => titleMeta("Edit user");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  const user = await findUserById(services.db, idParam(args.params));
+  if (!user) throw notFound();
+  return json({ id: user.id, values: { name: user.name, email: user.email, company: user.company, phone: user.phone, roles: user.roles } });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user: admin } = await requireUser(args, { role: "admin" });
+  const userId = idParam(args.params);
+  const submission = parseWithZod(await readForm(args.request), { schema: userSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const values = submission.value;
+  if (userId === admin.id && !values.roles.includes("ROLE_ADMIN")) {
+    return json({ result: submission.reply({ fieldErrors: { roles: ["You cannot remove your own admin role."] } }) }, { status: 409 });
+  }
+  const before = await findUserById(services.db, userId);
+  if (!before) throw notFound();
+  const outcome = await updateUserAccount(services.db, { userId, values });
+  if (outcome === "missing") throw notFound();
+  if (outcome === "email-taken") return json({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
+  const rolesChanged = before.roles.join(",") !== values.roles.join(",");
+  await recordAudit(services.db, {
+    actor: admin,
+    action: rolesChanged ? "user.roles" : "user.update",
+    subjectType: "user",
+    subjectId: userId,
+    detail: rolesChanged ? `${before.roles.join(", ")} → ${values.roles.join(", ")}` : values.email,
+    address: clientAddress(args.request),
+  });
+  return redirectWithNotification(services, args.request, "/admin/users", "The account is saved.");
+}
+
+export default function EditUserPage() {
+  const { values } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeader title={`Edit ${values.name}`}>
+        <Link to="/admin/users" className="link">
+          All users
+        </Link>
+      </PageHeader>
+      <UserForm lastResult={data?.result} defaultValue={values} submitLabel="Save" />
+    </>
+  );
+}

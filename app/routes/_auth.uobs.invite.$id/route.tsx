@@ -1,0 +1,82 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireAnonymous } from "~/auth/guards.server";
+import { signIn } from "~/auth/session.server";
+import { readForm } from "~/.server/body";
+import { FormErrors, TextField } from "~/components/forms";
+import { titleMeta } from "~/lib/meta";
+import { acceptInvitationSchema } from "~/lib/schemas/customer";
+import { activateOnSignin, customerAllowsSignin } from "~/models/customer-accounts.server";
+import { acceptInvitation, findUsableInvitation } from "~/models/invitations.server";
+import { findUserById } from "~/models/users.server";
+
+export const meta = () => titleMeta("Accept your invitation");
+
+/** The link of an invitation e-mail: choose a first password, then you are signed in. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireAnonymous(args);
+  const invitation = await findUsableInvitation(services.db, args.params.id ?? "");
+  const user = invitation ? await findUserById(services.db, invitation.userId) : undefined;
+  if (!user) return json({ valid: false as const, email: null }, { status: 410 });
+  return json({ valid: true as const, email: user.email });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services } = await requireAnonymous(args);
+  const submission = parseWithZod(await readForm(args.request), { schema: acceptInvitationSchema });
+  const hide = ["password", "confirmPassword"];
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  const userId = await acceptInvitation(services.db, { token: args.params.id ?? "", password: submission.value.password });
+  if (!userId) {
+    return json({ result: submission.reply({ formErrors: ["This link has expired or was used already."], hideFields: hide }) }, { status: 410 });
+  }
+  const user = (await findUserById(services.db, userId))!;
+  if (!user.enabled || !(await customerAllowsSignin(services.db, { customerId: user.customerId }))) {
+    return json({ result: submission.reply({ formErrors: ["Your password is set, but this account is disabled. Please contact us to restore access."], hideFields: hide }) }, { status: 403 });
+  }
+  await activateOnSignin(services.db, { customerId: user.customerId });
+  return signIn(services, args.request, userId, { redirectTo: "/auth/signed-in", notification: `Welcome, ${user.name}. Your account is ready.` });
+}
+
+export default function AcceptInvitationPage() {
+  const { valid, email } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "accept-invitation",
+    lastResult: data?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInvitationSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (!valid) {
+    return (
+      <div className="card">
+        <h1 className="mb-2 text-2xl font-bold">This invitation no longer works</h1>
+        <p className="mb-4 text-sm text-slate-600">
+          Invitation links work once and for 7 days. If you have set your password already, sign in; otherwise ask us for a new invitation.
+        </p>
+        <Link to="/signin" className="btn-primary">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="card">
+      <h1 className="mb-2 text-2xl font-bold">Choose your password</h1>
+      <p className="mb-6 text-sm text-slate-600">
+        Your account: <strong>{email}</strong>
+      </p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <TextField meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="at least 10 characters" />
+        <TextField meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
+        <button type="submit" className="btn-primary w-full">
+          Set password and sign in
+        </button>
+      </Form>
+    </div>
+  );
+}
