@@ -40,3 +40,6 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_CSV_COLUMNS = ["name", "email", "company", "phone", "website", "notes"] as const;
 
 export const INBOUND_PAGE_SIZE = 25;
+
+/** A field people never see on the public forms; bots that fill every input fill it. */
+export const HONEYPOT_FIELD = "website";

@@ -7,10 +7,12 @@ import {
   INBOUND_ADMIN_PATHS,
   INBOUND_KIND_LABELS,
   INBOUND_PAGE_SIZE,
+  INBOUND_STATUSES,
   type InboundKind,
   type InboundStatus,
 } from "~/lib/inbound";
 import { sendEmail } from "./outbox.server";
+import { recordAudit } from "./audit.server";
 import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
 
@@ -171,4 +173,46 @@ export async function listMemberInquiries(db: Database, { userId, limit = 50 }: 
     .where(and(eq(inboundItems.kind, "inquiry"), eq(inboundItems.userId, userId)))
     .orderBy(desc(inboundItems.id))
     .limit(limit);
+}
+
+/** What an admin list of one kind shows: the page and status filter come from the URL. */
+export async function inboundListPage(db: Database, { kind, url }: { kind: InboundKind; url: URL }) {
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const wanted = url.searchParams.get("status");
+  const status = (INBOUND_STATUSES as readonly string[]).includes(wanted ?? "") ? (wanted as InboundStatus) : null;
+  const [{ rows, total }, admins] = await Promise.all([listInbound(db, { kind, status, page }), listAdmins(db)]);
+  return { kind, rows, total, page, pageSize: INBOUND_PAGE_SIZE, status, admins: admins.map(({ id, name }) => ({ id, name })) };
+}
+
+export type InboundIntent =
+  | { intent: "update"; id: number; status: InboundStatus; ownerId: number | null; notes: string }
+  | { intent: "answer"; id: number; answer: string };
+
+/**
+ * An admin's change to an item of this kind, written to the audit log. Null when
+ * there is no such item; an error message when the change cannot be made.
+ */
+export async function applyInboundIntent(
+  services: Services,
+  { admin, kind, change, address }: { admin: Admin; kind: InboundKind; change: InboundIntent; address?: string },
+): Promise<null | { error: string } | { message: string }> {
+  if (change.intent === "answer") {
+    if (kind !== "inquiry") return null;
+    const row = await answerInquiry(services, { id: change.id, admin, answer: change.answer });
+    if (!row) return null;
+    await recordAudit(services.db, { actor: admin, action: "inquiry.answer", subjectType: "inbound", subjectId: row.id, address });
+    return { message: "Your answer is sent." };
+  }
+  const row = await updateInbound(services.db, { ...change, kind });
+  if (row === "not-an-admin") return { error: "The owner must be an admin." };
+  if (!row) return null;
+  await recordAudit(services.db, {
+    actor: admin,
+    action: `${kind}.update`,
+    subjectType: "inbound",
+    subjectId: row.id,
+    detail: `status ${row.status}, owner ${row.ownerId ?? "none"}`,
+    address,
+  });
+  return { message: "Saved." };
 }

@@ -107,6 +107,7 @@ export const recoveryCodes = sqliteTable(
   (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
+/** Superseded by inbound_items (kind "contact"); kept so older messages are not dropped. Nothing writes it. */
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),

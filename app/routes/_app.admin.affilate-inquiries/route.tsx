@@ -1,0 +1,45 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { clientAddress, notFound } from "~/.server/http";
+import { readForm } from "~/.server/body";
+import { InboundList, type InboundActionData } from "~/components/inbound-list";
+import { PageHeader } from "~/components/page-header";
+import { titleMeta } from "~/lib/meta";
+import { inboundAdminSchema } from "~/lib/schemas/inbound";
+import { applyInboundIntent, inboundListPage } from "~/models/inbound.server";
+
+const KIND = "affiliate";
+export const meta = () => titleMeta("Affiliate inquiries");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  return json(await inboundListPage(services.db, { kind: KIND, url: new URL(args.request.url) }));
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const form = await readForm(args.request);
+  const submission = parseWithZod(form, { schema: inboundAdminSchema });
+  const id = Number(form.get("id")) || undefined;
+  const intent = String(form.get("intent") ?? "");
+  if (submission.status !== "success") return json({ result: submission.reply(), id, intent }, { status: 400 });
+  const done = await applyInboundIntent(services, { admin: user, kind: KIND, change: submission.value, address: clientAddress(args.request) });
+  if (!done) throw notFound();
+  if ("error" in done) return json({ result: submission.reply({ formErrors: [done.error] }), id, intent }, { status: 400 });
+  const url = new URL(args.request.url);
+  return redirectWithNotification(services, args.request, url.pathname + url.search, done.message);
+}
+
+export default function Page() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as InboundActionData;
+  return (
+    <>
+      <PageHeader title="Affiliate inquiries" />
+      <InboundList data={data} actionData={actionData} caption="Affiliate inquiries" />
+    </>
+  );
+}
