@@ -1,6 +1,7 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { feedbackToken } from "~/.server/feedback-token";
 import { notFound, idParam } from "~/.server/http";
@@ -8,12 +9,14 @@ import { loadTeaser } from "~/models/teaser.server";
 import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
-import { teaserIntentSchema } from "~/lib/schemas/deal";
 import { requestNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
-import { invalid, refuse } from "~/.server/replies";
+import { redirectWithNotification } from "~/auth/session.server";
+import { askSchema } from "~/lib/schemas/inbound";
+import { receiveInbound } from "~/models/inbound.server";
+import { AskQuestion } from "./ask-question";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
@@ -28,20 +31,43 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
   if (!project) throw notFound();
-  if (!mayDealOnProject({ id: user.id, role }, project)) throw notFound();
-  const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
-  if (submission.status !== "success") return invalid(submission);
-  switch (submission.value.intent) {
-    case "request-nda": {
-      if (project.status !== "published") return refuse(submission, "This project is no longer open for NDAs.", 409);
-      const contract = await requestNda(dealServices(services), project, user);
-      return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
-    }
-    case "pass":
-      return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
+  const form = await readForm(args.request);
+  const intent = form.get("intent");
+  // any member who may see the teaser may ask about it; the deal steps are for those who may deal
+  if (intent !== "ask" && !mayDealOnProject({ id: user.id, role }, project)) throw notFound();
+  if (intent === "ask") {
+    const submission = parseWithZod(form, { schema: askSchema });
+    if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+    await receiveInbound(services, {
+      kind: "inquiry",
+      name: user.name,
+      email: user.email,
+      company: user.company,
+      phone: user.phone,
+      message: submission.value.question,
+      userId: user.id,
+      projectId: project.id,
+    });
+    return redirectWithNotification(services, args.request, `/projects/more-details/${project.id}`, "Thank you. Our team will answer under Messages.");
   }
+  if (intent === "request-nda") {
+    if (project.status !== "published") return json({ error: "This project is no longer open for NDAs." }, { status: 409 });
+    const contract = await requestNda(dealServices(services), project, user);
+    return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
+  }
+  if (intent === "pass") {
+    return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
+  }
+  return json({ error: "Unknown request" }, { status: 400 });
 }
 
 export default function MoreDetailsPage() {
-  return <TeaserView {...useLoaderData<typeof loader>()} />;
+  const data = useLoaderData<typeof loader>();
+  const lastResult = (useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined)?.result;
+  return (
+    <>
+      <TeaserView {...data} />
+      {data.project.own ? null : <AskQuestion projectId={data.project.id} lastResult={lastResult} />}
+    </>
+  );
 }
