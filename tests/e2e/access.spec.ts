@@ -60,6 +60,10 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     url: "/admin/contact-us-messages",
     outcome: membersOnly("/admin/contact-us-messages", ["admin"]),
   },
+  "/admin/demorequests": { url: "/admin/demorequests", outcome: membersOnly("/admin/demorequests", ["admin"]) },
+  "/admin/userinquiries": { url: "/admin/userinquiries", outcome: membersOnly("/admin/userinquiries", ["admin"]) },
+  "/admin/affilate-inquiries": { url: "/admin/affilate-inquiries", outcome: membersOnly("/admin/affilate-inquiries", ["admin"]) },
+  "/admin/potential-customers": { url: "/admin/potential-customers", outcome: membersOnly("/admin/potential-customers", ["admin"]) },
   "/admin/log": { url: "/admin/log", outcome: membersOnly("/admin/log", ["admin"]) },
   "/admin/outbox": { url: "/admin/outbox", outcome: membersOnly("/admin/outbox", ["admin"]) },
   // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate
