@@ -61,7 +61,7 @@ test("an admin imports potential customers from a CSV: a bad line stops the whol
     mimeType: "text/csv",
     buffer: Buffer.from(`${header}\nLee Lead,${good},Lead Co ${token()},,,\nX,not-an-email,,,,\n`),
   });
-  await admin.getByRole("button", { name: "Import" }).click();
+  await admin.getByRole("button", { name: "Import", exact: true }).click();
   await expect(admin.getByTestId("import-errors")).toContainText("Line 3");
   await expect(admin.getByTestId(`lead-${good}`)).toHaveCount(0);
 
@@ -70,7 +70,7 @@ test("an admin imports potential customers from a CSV: a bad line stops the whol
     mimeType: "text/csv",
     buffer: Buffer.from(`${header}\nLee Lead,${good},Lead Co ${token()},,,met at a conference\n`),
   });
-  await admin.getByRole("button", { name: "Import" }).click();
+  await admin.getByRole("button", { name: "Import", exact: true }).click();
   await expect(admin.getByTestId("snackbar")).toContainText("1 potential customers imported.");
   await expect(admin.getByTestId(`lead-${good}`)).toContainText("CSV import");
   await admin.context().close();
