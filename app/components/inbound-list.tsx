@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/server-runtime";
@@ -6,12 +6,12 @@ import { FormErrors, SelectField, TextAreaField } from "./forms";
 import { SimpleTable, cell, formatDateTime } from "./data-table";
 import { INBOUND_STATUSES, INBOUND_STATUS_LABELS, type InboundKind } from "~/lib/inbound";
 import { inboundAdminSchema } from "~/lib/schemas/inbound";
+import { resultFor, type ActionResult } from "~/lib/action-result";
 import type { inboundListPage } from "~/models/inbound.server";
 
 type ListData = SerializeFrom<typeof inboundListPage>;
 type Row = ListData["rows"][number];
 type Admins = ListData["admins"];
-export type InboundActionData = { result: SubmissionResult<string[]>; id?: number; intent?: string } | undefined;
 
 const STATUS_OPTIONS = INBOUND_STATUSES.map((value) => ({ value, label: INBOUND_STATUS_LABELS[value] }));
 
@@ -60,7 +60,7 @@ export function StatusFilter({ status, options }: { status: string | null; optio
 }
 
 /** An admin list of inbound items of one kind, each with its status, owner and notes (and an answer for inquiries). */
-export function InboundList({ data, actionData, caption }: { data: ListData; actionData: InboundActionData; caption: string }) {
+export function InboundList({ data, result, caption }: { data: ListData; result?: ActionResult | null; caption: string }) {
   const inquiry = data.kind === "inquiry";
   return (
     <>
@@ -74,7 +74,7 @@ export function InboundList({ data, actionData, caption }: { data: ListData; act
         headers={["Received", "From", inquiry ? "About" : "Company", "Message", "Handling"]}
       >
         {data.rows.map((row) => (
-          <InboundRow key={row.item.id} row={row} kind={data.kind} admins={data.admins} actionData={actionData?.id === row.item.id ? actionData : undefined} />
+          <InboundRow key={row.item.id} row={row} kind={data.kind} admins={data.admins} result={result} />
         ))}
       </SimpleTable>
       <Pager page={data.page} pageSize={data.pageSize} total={data.total} params={{ status: data.status }} />
@@ -82,10 +82,10 @@ export function InboundList({ data, actionData, caption }: { data: ListData; act
   );
 }
 
-function InboundRow({ row, kind, admins, actionData }: { row: Row; kind: InboundKind; admins: Admins; actionData: InboundActionData }) {
+function InboundRow({ row, kind, admins, result }: { row: Row; kind: InboundKind; admins: Admins; result?: ActionResult | null }) {
   const { item } = row;
-  const lastResult = actionData?.intent === "answer" ? undefined : actionData?.result;
-  const lastAnswer = actionData?.intent === "answer" ? actionData.result : undefined;
+  const lastResult = resultFor(result, "update", { id: item.id });
+  const lastAnswer = resultFor(result, "answer", { id: item.id });
   const [form, fields] = useForm({
     id: `inbound-${item.id}`,
     lastResult,

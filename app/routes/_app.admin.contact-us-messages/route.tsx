@@ -5,7 +5,8 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound } from "~/.server/http";
 import { readForm } from "~/.server/body";
-import { InboundList, type InboundActionData } from "~/components/inbound-list";
+import { invalid, refuse } from "~/.server/replies";
+import { InboundList } from "~/components/inbound-list";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { inboundAdminSchema } from "~/lib/schemas/inbound";
@@ -21,25 +22,22 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const form = await readForm(args.request);
-  const submission = parseWithZod(form, { schema: inboundAdminSchema });
-  const id = Number(form.get("id")) || undefined;
-  const intent = String(form.get("intent") ?? "");
-  if (submission.status !== "success") return json({ result: submission.reply(), id, intent }, { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: inboundAdminSchema });
+  if (submission.status !== "success") return invalid(submission);
   const done = await applyInboundIntent(services, { admin: user, kind: KIND, change: submission.value, address: clientAddress(args.request) });
   if (!done) throw notFound();
-  if ("error" in done) return json({ result: submission.reply({ formErrors: [done.error] }), id, intent }, { status: 400 });
+  if ("error" in done) return refuse(submission, done.error, 400);
   const url = new URL(args.request.url);
   return redirectWithNotification(services, args.request, url.pathname + url.search, done.message);
 }
 
 export default function Page() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as InboundActionData;
+  const result = useActionData<typeof action>()?.result;
   return (
     <>
       <PageHeader title="Contact messages" />
-      <InboundList data={data} actionData={actionData} caption="Contact messages" />
+      <InboundList data={data} result={result} caption="Contact messages" />
     </>
   );
 }

@@ -5,6 +5,8 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound } from "~/.server/http";
 import { readForm } from "~/.server/body";
+import { invalid, refuse } from "~/.server/replies";
+import { formErrorsOf } from "~/lib/action-result";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
 import { Pager, StatusFilter } from "~/components/inbound-list";
@@ -30,13 +32,14 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ rows, total, page, status, pageSize: INBOUND_PAGE_SIZE });
 }
 
-type ActionData = { formErrors?: string[]; importErrors?: LeadImportError[] };
+/** Every answer names the import's line errors (none unless an import was refused). */
+const NO_EXTRA: { importErrors: LeadImportError[] | null } = { importErrors: null };
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const form = await readForm(args.request, "upload");
   const submission = parseWithZod(form, { schema: leadAdminSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() } as { result: unknown } & ActionData, { status: 400 });
+  if (submission.status !== "success") return invalid(submission, { extra: NO_EXTRA });
   const address = clientAddress(args.request);
   const url = new URL(args.request.url);
   const back = url.pathname + url.search;
@@ -44,16 +47,15 @@ export async function action(args: ActionFunctionArgs) {
   if (change.intent === "import") {
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) {
-      return json({ result: submission.reply({ formErrors: ["Choose a CSV file."] }), formErrors: ["Choose a CSV file."] }, { status: 400 });
+      return refuse(submission, "Choose a CSV file.", 400, { extra: NO_EXTRA });
     }
     if (file.size > CSV_MAX_BYTES) {
-      const message = "The file is larger than 1 MB.";
-      return json({ result: submission.reply({ formErrors: [message] }), formErrors: [message] }, { status: 400 });
+      return refuse(submission, "The file is larger than 1 MB.", 400, { extra: NO_EXTRA });
     }
     const { imported, errors } = await importLeads(services.db, { text: await file.text() });
     if (errors.length) {
       const message = "Nothing was imported: correct these lines and upload the file again.";
-      return json({ result: submission.reply({ formErrors: [message] }), formErrors: [message], importErrors: errors.slice(0, 100) }, { status: 400 });
+      return refuse(submission, message, 400, { extra: { importErrors: errors.slice(0, 100) } });
     }
     await recordAudit(services.db, { actor: user, action: "lead.import", subjectType: "lead", subjectId: "csv", detail: `${imported} lines`, address });
     return redirectWithNotification(services, args.request, back, `${imported} potential customers imported.`);
@@ -68,7 +70,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!done.ok) {
     const message =
       done.reason === "domain-taken" ? "A customer with this website already exists." : "This potential customer is no longer open.";
-    return json({ result: submission.reply({ formErrors: [message] }), formErrors: [message] }, { status: 409 });
+    return refuse(submission, message, 409, { extra: NO_EXTRA });
   }
   await recordAudit(services.db, {
     actor: user,
@@ -83,12 +85,12 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function PotentialCustomersPage() {
   const { rows, total, page, status, pageSize } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
     <>
       <PageHeader title="Potential customers" />
-      <FormErrors errors={actionData?.formErrors} />
+      <FormErrors errors={formErrorsOf(actionData?.result)} />
       {actionData?.importErrors?.length ? (
         <ul className="mb-4 list-disc pl-6 text-sm text-red-700" data-testid="import-errors">
           {actionData.importErrors.map((e, i) => (

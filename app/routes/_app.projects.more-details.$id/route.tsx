@@ -1,7 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { feedbackToken } from "~/.server/feedback-token";
 import { notFound, idParam } from "~/.server/http";
@@ -14,7 +13,9 @@ import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 import { redirectWithNotification } from "~/auth/session.server";
-import { askSchema } from "~/lib/schemas/inbound";
+import { teaserIntentSchema } from "~/lib/schemas/deal";
+import { resultFor } from "~/lib/action-result";
+import { invalid, refuse } from "~/.server/replies";
 import { receiveInbound } from "~/models/inbound.server";
 import { AskQuestion } from "./ask-question";
 
@@ -26,18 +27,14 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadTeaser(services, { id: user.id, role, roles: user.roles }, idParam(args.params));
 }
 
-/** From the teaser a buyer or broker opens an NDA envelope, or passes on the project. */
+/** From the teaser a buyer or broker opens an NDA envelope or passes on the project; any member who sees it may ask about it. */
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
   if (!project) throw notFound();
-  const form = await readForm(args.request);
-  const intent = form.get("intent");
-  // any member who may see the teaser may ask about it; the deal steps are for those who may deal
-  if (intent !== "ask" && !mayDealOnProject({ id: user.id, role }, project)) throw notFound();
-  if (intent === "ask") {
-    const submission = parseWithZod(form, { schema: askSchema });
-    if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
+  if (submission.status !== "success") return invalid(submission);
+  if (submission.value.intent === "ask") {
     await receiveInbound(services, {
       kind: "inquiry",
       name: user.name,
@@ -50,20 +47,21 @@ export async function action(args: ActionFunctionArgs) {
     });
     return redirectWithNotification(services, args.request, `/projects/more-details/${project.id}`, "Thank you. Our team will answer under Messages.");
   }
-  if (intent === "request-nda") {
-    if (project.status !== "published") return json({ error: "This project is no longer open for NDAs." }, { status: 409 });
-    const contract = await requestNda(dealServices(services), project, user);
-    return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
+  if (!mayDealOnProject({ id: user.id, role }, project)) throw notFound();
+  switch (submission.value.intent) {
+    case "request-nda": {
+      if (project.status !== "published") return refuse(submission, "This project is no longer open for NDAs.", 409);
+      const contract = await requestNda(dealServices(services), project, user);
+      return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
+    }
+    case "pass":
+      return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
   }
-  if (intent === "pass") {
-    return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
-  }
-  return json({ error: "Unknown request" }, { status: 400 });
 }
 
 export default function MoreDetailsPage() {
   const data = useLoaderData<typeof loader>();
-  const lastResult = (useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined)?.result;
+  const lastResult = resultFor(useActionData<typeof action>()?.result, "ask");
   return (
     <>
       <TeaserView {...data} />

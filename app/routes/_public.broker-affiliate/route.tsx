@@ -7,6 +7,7 @@ import { checkPublicForm } from "~/auth/public-forms.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { turnstileEnabled } from "~/.server/turnstile";
 import { readForm } from "~/.server/body";
+import { invalid, refuse } from "~/.server/replies";
 import { ContentPage, contentPageMeta } from "~/components/content-page";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
@@ -31,13 +32,13 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: affiliateSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission);
   const thanks = () =>
     redirectWithNotification(services, args.request, "/broker-affiliate", "Thank you for applying. Our team will contact you shortly.");
   const check = await checkPublicForm(services, args.request, formData, "affiliate");
   if (!check.ok) {
     if ("bot" in check) return thanks();
-    return json({ result: submission.reply({ formErrors: [check.message] }) }, { status: check.status });
+    return refuse(submission, check.message, check.status);
   }
   await receiveInbound(services, { kind: "affiliate", ...submission.value, userId: user?.id ?? null });
   return thanks();

@@ -13,6 +13,7 @@ import { titleMeta } from "~/lib/meta";
 import { CONTACT_TOPICS, contactFormSchema } from "~/lib/schemas/inbound";
 import { receiveInbound } from "~/models/inbound.server";
 import { readForm } from "~/.server/body";
+import { invalid, refuse } from "~/.server/replies";
 
 export const meta = () => titleMeta("Contact us");
 
@@ -37,7 +38,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const formData = await readForm(args.request);
   const submission = parseWithZod(formData, { schema: contactFormSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return invalid(submission);
   const { topic, ...fields } = submission.value;
   const thanks = () =>
     redirectWithNotification(
@@ -49,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   const check = await checkPublicForm(services, args.request, formData, "contact");
   if (!check.ok) {
     if ("bot" in check) return thanks();
-    return json({ result: submission.reply({ formErrors: [check.message] }) }, { status: check.status });
+    return refuse(submission, check.message, check.status);
   }
   const kind = topic === "demo" ? "demo" : user ? "inquiry" : "contact";
   await receiveInbound(services, { kind, ...fields, userId: user?.id ?? null });
