@@ -15,6 +15,9 @@ export function Landing({ settings }: { settings: SiteSettings | null }) {
             <Link to="/join" className="btn bg-white text-primary hover:bg-slate-100">
               Join the marketplace
             </Link>
+            <Link to="/contact-us?topic=demo" className="btn border border-white/60 text-white hover:bg-white/10">
+              Request a demo
+            </Link>
             <Link to="/contact-us" className="btn border border-white/60 text-white hover:bg-white/10">
               Talk to our team
             </Link>

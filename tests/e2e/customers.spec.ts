@@ -1,8 +1,7 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { MAIL_PROVIDER_URL } from "../support/urls";
 import { pageAs } from "./listing-steps";
-import { baseUrlOf, DEMO, jsEnabled, uniqueEmail } from "./support";
+import { baseUrlOf, DEMO, jsEnabled, mailTo, uniqueEmail } from "./support";
 
 /**
  * An admin runs a customer from creation to verification: the customer, the
@@ -11,19 +10,6 @@ import { baseUrlOf, DEMO, jsEnabled, uniqueEmail } from "./support";
  * is told why they cannot sign an NDA.
  */
 
-type SentMail = { to: string; subject: string; text: string };
-
-async function mailTo(email: string, subject: string) {
-  let found: SentMail | undefined;
-  await expect
-    .poll(async () => {
-      const sent = (await (await fetch(`${MAIL_PROVIDER_URL}/messages`)).json()) as SentMail[];
-      found = sent.find((m) => m.to === email && m.subject.startsWith(subject));
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found!;
-}
 
 /** Seed project 7: seller@demo.test's published insurance loan. */
 const TEASER = "/projects/more-details/7";

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { MAIL_PROVIDER_URL } from "../support/urls";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO = {
@@ -155,4 +156,19 @@ export async function apiLogin(request: APIRequestContext, data: Record<string, 
     if (response.status() !== 429 || attempt === 2) return response;
     await new Promise((resolve) => setTimeout(resolve, (Number(response.headers()["retry-after"] ?? 5) + 1) * 1000));
   }
+}
+
+export type SentMail = { to: string; subject: string; text: string };
+
+/** The newest message the stand-in mail provider received for `email` whose subject starts so (waits for delivery). */
+export async function mailTo(email: string, subject: string) {
+  let found: SentMail | undefined;
+  await expect
+    .poll(async () => {
+      const sent = (await (await fetch(`${MAIL_PROVIDER_URL}/messages`)).json()) as SentMail[];
+      found = sent.find((m) => m.to === email && m.subject.startsWith(subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
 }

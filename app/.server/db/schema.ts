@@ -4,6 +4,7 @@ import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/projects";
 import { DOCUMENT_TYPES, NDA_STATUSES, NOTIFICATION_KINDS, OFFER_ACTIONS, OFFER_STATUSES } from "../../lib/deal";
 import { PAGE_TYPES } from "../../lib/analytics/page-session";
 import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
+import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -123,6 +124,7 @@ export const recoveryCodes = sqliteTable(
   (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
+/** Superseded by inbound_items (kind "contact"); kept so older messages are not dropped. Nothing writes it. */
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
@@ -611,3 +613,61 @@ export const auditLog = sqliteTable("audit_log", {
   hash: text("hash").notNull(),
 });
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * The inbound funnel: demo requests, members' questions, affiliate applications and
+ * contact messages, one row each; status, owner and notes are handled once for all.
+ */
+export const inboundItems = sqliteTable(
+  "inbound_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: INBOUND_KINDS }).notNull(),
+    status: text("status", { enum: INBOUND_STATUSES }).notNull().default("new"),
+    /** The admin who looks after it. */
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    notes: text("notes").notNull().default(""),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    companyWebsite: text("company_website").notNull().default(""),
+    message: text("message").notNull(),
+    /** The signed-in member who sent it (always set for an inquiry). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The project an inquiry is about, when asked from its teaser. */
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** An admin's answer to a member's inquiry. */
+    answer: text("answer"),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+    answeredBy: integer("answered_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("inbound_items_kind_idx").on(t.kind, t.status, t.id), index("inbound_items_user_idx").on(t.userId)],
+);
+export type InboundItem = typeof inboundItems.$inferSelect;
+
+/** Potential customers: leads an admin may convert into a customer. */
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    source: text("source", { enum: LEAD_SOURCES }).notNull(),
+    /** The demo request or affiliate inquiry it came from. */
+    inboundItemId: integer("inbound_item_id").references(() => inboundItems.id, { onDelete: "set null" }),
+    status: text("status", { enum: LEAD_STATUSES }).notNull().default("open"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company").notNull(),
+    phone: text("phone").notNull().default(""),
+    website: text("website").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    /** The customer it became. */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    convertedAt: integer("converted_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("leads_status_idx").on(t.status, t.id), uniqueIndex("leads_inbound_item_idx").on(t.inboundItemId)],
+);
+export type Lead = typeof leads.$inferSelect;

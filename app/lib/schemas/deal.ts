@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { askSchema } from "./inbound";
 import { FEEDBACK_REASONS } from "../deal";
 import { field, messages } from "../validation";
 
@@ -48,10 +49,11 @@ const onContract = <I extends string>(intent: I) => z.object({ intent: z.literal
 const onOffer = <I extends string>(intent: I) =>
   z.object({ intent: z.literal(intent), offerId: id(), note: z.string().optional().transform((v) => (v ?? "").slice(0, 1000)) });
 
-/** The teaser's forms (a buyer or broker before the NDA): open an NDA envelope, or pass on the project. */
+/** The teaser's forms (a buyer or broker before the NDA): open an NDA envelope, or pass on the project; any member: ask a question. */
 export const teaserIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("request-nda") }),
   z.object({ intent: z.literal("pass") }),
+  askSchema,
 ]);
 
 /** What a buyer does in the workspace: write to the seller, make, revise, accept or withdraw an offer. */

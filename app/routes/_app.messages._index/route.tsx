@@ -8,20 +8,22 @@ import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { markReadSchema } from "~/lib/schemas/deal";
 import { listThreads } from "~/models/negotiations.server";
+import { listMemberInquiries } from "~/models/inbound.server";
 import { listNotifications, markNotificationsRead } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 
 export const meta = () => titleMeta("Messages");
 
-/** The inbox: notifications and every negotiation thread the member may read. */
+/** The inbox: notifications, every negotiation thread the member may read, and the member's questions to our team with the answers. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  const [notifications, threads] = await Promise.all([
+  const [notifications, threads, questions] = await Promise.all([
     listNotifications(services.db, user.id),
     listThreads(services.db, user, role),
+    listMemberInquiries(services.db, { userId: user.id }),
   ]);
-  return json({ notifications, threads, me: user.id });
+  return json({ notifications, threads, questions, me: user.id });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -33,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { notifications, threads } = useLoaderData<typeof loader>();
+  const { notifications, threads, questions } = useLoaderData<typeof loader>();
   const unread = notifications.filter((n) => !n.readAt).length;
   return (
     <div className="grid max-w-6xl gap-8 lg:grid-cols-2">
@@ -76,6 +78,37 @@ export default function MessagesPage() {
             </li>
           ))}
         </ul>
+        {questions.length ? (
+          <>
+            <h2 className="mb-2 mt-8 font-semibold">Your questions to our team</h2>
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="questions">
+              {questions.map((q) => (
+                <li key={q.id} className="space-y-1 px-3 py-2">
+                  <p className="text-xs text-slate-500">
+                    {formatDateTime(q.createdAt)}
+                    {q.projectId ? (
+                      <>
+                        {" · "}
+                        <Link to={`/projects/more-details/${q.projectId}`} className="link">
+                          {q.projectName || `Project ${q.projectId}`}
+                        </Link>
+                      </>
+                    ) : null}
+                  </p>
+                  <p className="whitespace-pre-line">{q.message}</p>
+                  {q.answer ? (
+                    <p className="whitespace-pre-line border-l-2 border-primary pl-2" data-testid="question-answer">
+                      <span className="font-medium">Our answer: </span>
+                      {q.answer}
+                    </p>
+                  ) : (
+                    <p className="text-slate-500">Not answered yet.</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
     </div>
   );

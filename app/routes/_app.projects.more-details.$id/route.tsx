@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { feedbackToken } from "~/.server/feedback-token";
@@ -8,13 +8,17 @@ import { loadTeaser } from "~/models/teaser.server";
 import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
-import { teaserIntentSchema } from "~/lib/schemas/deal";
 import { requestNda } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
+import { redirectWithNotification } from "~/auth/session.server";
+import { teaserIntentSchema } from "~/lib/schemas/deal";
+import { resultFor } from "~/lib/action-result";
 import { invalid, refuse } from "~/.server/replies";
+import { receiveInbound } from "~/models/inbound.server";
+import { AskQuestion } from "./ask-question";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
@@ -24,14 +28,27 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params));
 }
 
-/** From the teaser a buyer or broker opens an NDA envelope, or passes on the project. */
+/** From the teaser a buyer or broker opens an NDA envelope or passes on the project; any member who sees it may ask about it. */
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
   if (!project) throw notFound();
-  if (!mayDealOnProject({ id: user.id, role }, project)) throw notFound();
   const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
   if (submission.status !== "success") return invalid(submission);
+  if (submission.value.intent === "ask") {
+    await receiveInbound(services, {
+      kind: "inquiry",
+      name: user.name,
+      email: user.email,
+      company: user.company,
+      phone: user.phone,
+      message: submission.value.question,
+      userId: user.id,
+      projectId: project.id,
+    });
+    return redirectWithNotification(services, args.request, `/projects/more-details/${project.id}`, "Thank you. Our team will answer under Messages.");
+  }
+  if (!mayDealOnProject({ id: user.id, role }, project)) throw notFound();
   switch (submission.value.intent) {
     case "request-nda": {
       if (project.status !== "published") return refuse(submission, "This project is no longer open for NDAs.", 409);
@@ -47,5 +64,12 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function MoreDetailsPage() {
-  return <TeaserView {...useLoaderData<typeof loader>()} />;
+  const data = useLoaderData<typeof loader>();
+  const lastResult = resultFor(useActionData<typeof action>()?.result, "ask");
+  return (
+    <>
+      <TeaserView {...data} />
+      {data.project.own ? null : <AskQuestion projectId={data.project.id} lastResult={lastResult} />}
+    </>
+  );
 }

@@ -3,64 +3,69 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
+import { checkPublicForm } from "~/auth/public-forms.server";
 import { redirectWithNotification } from "~/auth/session.server";
-import { clientAddress } from "~/.server/http";
-import { turnstileEnabled, verifyTurnstile } from "~/.server/turnstile";
-import { FormErrors, TextAreaField, TextField } from "~/components/forms";
+import { turnstileEnabled } from "~/.server/turnstile";
+import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms";
+import { Honeypot } from "~/components/honeypot";
 import { Turnstile } from "~/components/turnstile";
 import { titleMeta } from "~/lib/meta";
-import { contactSchema } from "~/lib/schemas/account";
-import { saveContactMessage } from "~/models/contact-messages.server";
-import { hitRateLimit } from "~/models/rate-limits.server";
+import { CONTACT_TOPICS, contactFormSchema } from "~/lib/schemas/inbound";
+import { receiveInbound } from "~/models/inbound.server";
 import { readForm } from "~/.server/body";
 import { invalid, refuse } from "~/.server/replies";
 
 export const meta = () => titleMeta("Contact us");
 
-/** A field people never see; bots that fill every input fill it. */
-export const HONEYPOT_FIELD = "website";
-
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
+  const topic = new URL(args.request.url).searchParams.get("topic") === "demo" ? "demo" : "general";
   return json({
     turnstileSiteKey: turnstileEnabled(services.env) ? services.env.TURNSTILE_SITE_KEY! : null,
-    defaults: (user
-      ? { name: user.name, email: user.email, company: user.company, phone: user.phone }
-      : {}) as Partial<Record<"name" | "email" | "company" | "phone" | "message", string>>,
+    signedIn: Boolean(user),
+    defaults: {
+      topic,
+      ...(user ? { name: user.name, email: user.email, company: user.company, phone: user.phone } : {}),
+    } as Partial<Record<"topic" | "name" | "email" | "company" | "phone" | "message", string>>,
   });
 }
 
+/**
+ * A demo request (topic "demo"), a signed-in member's question (a user inquiry), or
+ * a visitor's contact message: each kept once, the admins told through the outbox.
+ */
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const formData = await readForm(args.request);
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseWithZod(formData, { schema: contactFormSchema });
   if (submission.status !== "success") return invalid(submission);
+  const { topic, ...fields } = submission.value;
   const thanks = () =>
-    redirectWithNotification(services, args.request, "/contact-us", "Thank you. We will get back to you shortly.");
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return thanks();
-
-  const address = clientAddress(args.request);
-  const token = formData.get("cf-turnstile-response");
-  if (!(await verifyTurnstile(services.env, typeof token === "string" ? token : null, address))) {
-    return refuse(submission, "Please complete the check that you are not a robot.", 400);
+    redirectWithNotification(
+      services,
+      args.request,
+      "/contact-us",
+      topic === "demo" ? "Thank you. We will be in touch to arrange your demo." : "Thank you. We will get back to you shortly.",
+    );
+  const check = await checkPublicForm(services, args.request, formData, "contact");
+  if (!check.ok) {
+    if ("bot" in check) return thanks();
+    return refuse(submission, check.message, check.status);
   }
-  const limit = await hitRateLimit(services.db, `contact:${address}`, { limit: 20, windowMs: 60 * 60_000 });
-  if (!limit.allowed) {
-    return refuse(submission, "Too many messages from your address. Please try again later.", 429);
-  }
-  await saveContactMessage(services.db, { ...submission.value, userId: user?.id ?? null });
+  const kind = topic === "demo" ? "demo" : user ? "inquiry" : "contact";
+  await receiveInbound(services, { kind, ...fields, userId: user?.id ?? null });
   return thanks();
 }
 
 export default function ContactPage() {
-  const { turnstileSiteKey, defaults } = useLoaderData<typeof loader>();
+  const { turnstileSiteKey, defaults, signedIn } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "contact",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -68,10 +73,13 @@ export default function ContactPage() {
     <div className="mx-auto max-w-2xl px-4 py-12">
       <h1 className="mb-2 text-3xl font-bold">Contact us</h1>
       <p className="mb-8 text-slate-600">
-        Questions about listing a portfolio, buying, or our broker program? Our team answers within one business day.
+        Questions about listing a portfolio, buying, or our broker program? Want to see the marketplace? Request a demo.
+        Our team answers within one business day.
+        {signedIn ? " Your question and our answer will also appear under Messages." : ""}
       </p>
       <Form method="post" className="card space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
+        <SelectField meta={fields.topic} label="Topic" options={CONTACT_TOPICS} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField meta={fields.name} label="Name" autoComplete="name" />
           <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
@@ -79,10 +87,7 @@ export default function ContactPage() {
           <TextField meta={fields.phone} label="Phone" type="tel" hint="optional, with country code" autoComplete="tel" />
         </div>
         <TextAreaField meta={fields.message} label="Message" />
-        <div className="hidden" aria-hidden="true">
-          <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-          <input id={HONEYPOT_FIELD} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
+        <Honeypot />
         {turnstileSiteKey ? <Turnstile siteKey={turnstileSiteKey} /> : null}
         <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
           Send message

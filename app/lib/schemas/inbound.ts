@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { field, messages } from "../validation";
+import { INBOUND_STATUSES, LEAD_CSV_COLUMNS } from "../inbound";
+import { contactSchema } from "./account";
+import { websiteDomainOf } from "../customers";
+
+/** /contact-us: the contact form with a topic; "demo" makes it a demo request. */
+export const CONTACT_TOPICS = [
+  { value: "general", label: "A question or comment" },
+  { value: "demo", label: "Request a demo" },
+] as const;
+export const contactFormSchema = contactSchema.extend({
+  topic: z.enum(["general", "demo"]).optional().transform((v) => v ?? "general"),
+});
+
+/** /broker-affiliate: the affiliate application. */
+export const affiliateSchema = z.object({
+  name: field.text({ min: 2, max: 100 }),
+  email: field.email(),
+  company: field.text({ max: 150 }),
+  phone: field.optionalPhone(),
+  companyWebsite: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .refine((v) => v === "" || (v.length <= 200 && websiteDomainOf(v)?.includes(".") === true), messages.url),
+  message: field.text({ min: 10, max: 4000 }),
+});
+
+/** The teaser: a member's question about the project. */
+export const askSchema = z.object({
+  intent: z.literal("ask"),
+  question: field.text({ min: 10, max: 4000 }),
+});
+
+const id = z.coerce.number({ error: messages.required }).int().positive();
+
+/** What an admin does with an inbound item: status, owner and notes; an answer to a member's inquiry. */
+export const inboundAdminSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("update"),
+    id,
+    status: z.enum(INBOUND_STATUSES, { error: messages.required }),
+    ownerId: z
+      .string()
+      .optional()
+      .transform((v) => (v ? Number(v) : null))
+      .refine((v) => v === null || (Number.isInteger(v) && v > 0), messages.required),
+    notes: field.optionalText({ max: 4000 }),
+  }),
+  z.object({ intent: z.literal("answer"), id, answer: field.text({ min: 2, max: 4000 }) }),
+]);
+
+/** /admin/potential-customers. */
+export const leadAdminSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("convert"), id }),
+  z.object({ intent: z.literal("dismiss"), id }),
+  z.object({ intent: z.literal("import") }),
+]);
+
+/** One line of a potential-customer CSV. */
+export const leadCsvLineSchema = z.object({
+  name: field.text({ min: 2, max: 100 }),
+  email: field.email(),
+  company: field.text({ max: 150 }),
+  phone: field.optionalPhone(),
+  website: field.optionalText({ max: 200 }),
+  notes: field.optionalText({ max: 4000 }),
+});
+export const LEAD_CSV_HEADER = LEAD_CSV_COLUMNS.join(",");

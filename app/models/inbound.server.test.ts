@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { parseEnv, type Env } from "~/.server/env";
+import { leads, notifications, outbox } from "~/.server/db/schema";
+import type { Services } from "~/.server/services";
+import { makeUser } from "~/seed/factories";
+import { answerInquiry, listInbound, listMemberInquiries, receiveInbound, updateInbound } from "./inbound.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let services: Services;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  services = {
+    db: t.db,
+    env: { ...parseEnv({}), SESSION_SECRET: "inbound-secret", APP_URL: "https://market.example" } as Env,
+    waitUntil: () => {},
+  } as unknown as Services;
+});
+afterAll(() => t.cleanup());
+
+describe("the inbound funnel", () => {
+  it("tells every admin through the outbox when an item arrives, and a demo request becomes a potential customer", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const item = await receiveInbound(services, { kind: "demo", name: "Dee", email: "dee@example.test", company: "Dee Fund", message: "A demo please" });
+    const mail = await t.db.select().from(outbox).where(eq(outbox.recipient, admin.email));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe("New demo request from Dee");
+    expect(mail[0]!.body).toContain("https://market.example/admin/demorequests");
+    expect(await t.db.select().from(leads).where(eq(leads.inboundItemId, item.id))).toHaveLength(1);
+
+    const contact = await receiveInbound(services, { kind: "contact", name: "Cy", email: "cy@example.test", message: "Hello there" });
+    expect(await t.db.select().from(leads).where(eq(leads.inboundItemId, contact.id))).toHaveLength(0);
+  });
+
+  it("sets status, owner and notes only on an item of the page's kind, and only an admin may own one", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const item = await receiveInbound(services, { kind: "affiliate", name: "Al", email: "al@example.test", company: "Al Co", message: "Apply" });
+    const change = { id: item.id, status: "contacted" as const, notes: "called", ownerId: admin.id };
+    expect(await updateInbound(t.db, { ...change, kind: "demo" })).toBeNull();
+    expect(await updateInbound(t.db, { ...change, kind: "affiliate", ownerId: buyer.id })).toBe("not-an-admin");
+    expect(await updateInbound(t.db, { ...change, kind: "affiliate" })).toMatchObject({ status: "contacted", ownerId: admin.id, notes: "called" });
+    const { rows } = await listInbound(t.db, { kind: "affiliate", status: "contacted" });
+    expect(rows.find((r) => r.item.id === item.id)?.ownerName).toBe(admin.name);
+  });
+
+  it("an answer reaches the member in the app and by e-mail, and only the member sees the question", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const other = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const item = await receiveInbound(services, { kind: "inquiry", name: member.name, email: member.email, message: "Is it seasoned?", userId: member.id });
+    expect(await answerInquiry(services, { id: item.id + 1000, admin, answer: "x" })).toBeNull();
+    const answered = await answerInquiry(services, { id: item.id, admin, answer: "Yes." });
+    expect(answered).toMatchObject({ answer: "Yes.", status: "contacted", answeredBy: admin.id });
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, member.id))).toHaveLength(1);
+    const mail = await t.db.select().from(outbox).where(eq(outbox.recipient, member.email));
+    expect(mail[0]!.body).toContain("Yes.");
+    expect(await listMemberInquiries(t.db, { userId: member.id })).toMatchObject([{ message: "Is it seasoned?", answer: "Yes." }]);
+    expect(await listMemberInquiries(t.db, { userId: other.id })).toEqual([]);
+  });
+});

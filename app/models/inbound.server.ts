@@ -1,0 +1,218 @@
+import { aliasedTable, and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { customers, inboundItems, projects, users, type InboundItem } from "~/.server/db/schema";
+import type { Services } from "~/.server/services";
+import { siteOrigin } from "~/.server/mailer";
+import {
+  INBOUND_ADMIN_PATHS,
+  INBOUND_KIND_LABELS,
+  INBOUND_PAGE_SIZE,
+  INBOUND_STATUSES,
+  type InboundKind,
+  type InboundStatus,
+} from "~/lib/inbound";
+import { sendEmail } from "./outbox.server";
+import { recordAudit } from "./audit.server";
+import { dealServices, notify } from "./notifications.server";
+import { createLeadFromInbound } from "./leads.server";
+
+type Admin = { id: number; name: string; email: string };
+
+export type NewInbound = {
+  kind: InboundKind;
+  name: string;
+  email: string;
+  company?: string;
+  phone?: string;
+  companyWebsite?: string;
+  message: string;
+  userId?: number | null;
+  projectId?: number | null;
+};
+
+const isAdminRow = sql`${users.roles} like '%"ROLE_ADMIN"%'`;
+
+/** The admins an item may be given to (and who are told when one arrives). */
+export async function listAdmins(db: Database) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(isAdminRow, eq(users.enabled, true)))
+    .orderBy(users.name)
+    .limit(200);
+}
+
+/**
+ * Files what arrived, tells every admin by e-mail through the outbox, and makes a
+ * demo request or an affiliate application a potential customer.
+ */
+export async function receiveInbound(services: Pick<Services, "db" | "env" | "waitUntil">, input: NewInbound) {
+  const [item] = await services.db
+    .insert(inboundItems)
+    .values({
+      kind: input.kind,
+      name: input.name,
+      email: input.email,
+      company: input.company ?? "",
+      phone: input.phone ?? "",
+      companyWebsite: input.companyWebsite ?? "",
+      message: input.message,
+      userId: input.userId ?? null,
+      projectId: input.projectId ?? null,
+    })
+    .returning();
+  if (input.kind === "demo" || input.kind === "affiliate") {
+    await createLeadFromInbound(services.db, { item: item! });
+  }
+  const label = INBOUND_KIND_LABELS[input.kind];
+  const link = `${siteOrigin(services)}${INBOUND_ADMIN_PATHS[input.kind]}`;
+  const from = `${input.name} <${input.email}>${input.company ? `, ${input.company}` : ""}`;
+  for (const admin of await listAdmins(services.db)) {
+    await sendEmail(services, {
+      to: admin.email,
+      subject: `New ${label.toLowerCase()} from ${input.name}`,
+      body: `${label} from ${from}:\n\n${input.message}\n\n${link}`,
+    });
+  }
+  return item!;
+}
+
+const owner = aliasedTable(users, "owner");
+const member = aliasedTable(users, "member");
+
+/** One page of one kind, newest first, with the owner's name and, for inquiries, the member, customer and project. */
+export async function listInbound(
+  db: Database,
+  { kind, status, page = 1, pageSize = INBOUND_PAGE_SIZE }: { kind: InboundKind; status?: InboundStatus | null; page?: number; pageSize?: number },
+) {
+  const where = and(eq(inboundItems.kind, kind), status ? eq(inboundItems.status, status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        item: inboundItems,
+        ownerName: owner.name,
+        memberName: member.name,
+        memberEmail: member.email,
+        customerId: customers.id,
+        customerName: customers.name,
+        projectName: projects.projectName,
+      })
+      .from(inboundItems)
+      .leftJoin(owner, eq(owner.id, inboundItems.ownerId))
+      .leftJoin(member, eq(member.id, inboundItems.userId))
+      .leftJoin(customers, eq(customers.id, member.customerId))
+      .leftJoin(projects, eq(projects.id, inboundItems.projectId))
+      .where(where)
+      .orderBy(desc(inboundItems.id))
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
+    db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where),
+  ]);
+  return { rows, total: total?.count ?? 0 };
+}
+
+/** Status, owner and notes of an item of this kind; null when there is no such item (or the owner is not an admin). */
+export async function updateInbound(
+  db: Database,
+  { id, kind, status, ownerId, notes }: { id: number; kind: InboundKind; status: InboundStatus; ownerId: number | null; notes: string },
+): Promise<InboundItem | null | "not-an-admin"> {
+  if (ownerId !== null) {
+    const [admin] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, ownerId), isAdminRow)).limit(1);
+    if (!admin) return "not-an-admin";
+  }
+  const [row] = await db
+    .update(inboundItems)
+    .set({ status, ownerId, notes, updatedAt: new Date() })
+    .where(and(eq(inboundItems.id, id), eq(inboundItems.kind, kind)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * An admin's answer to a member's inquiry: kept on the inquiry (the member reads it
+ * in /messages), and the member is told in the app and by e-mail.
+ */
+export async function answerInquiry(services: Services, { id, admin, answer }: { id: number; admin: Admin; answer: string }) {
+  const [row] = await services.db
+    .update(inboundItems)
+    .set({
+      answer,
+      answeredAt: new Date(),
+      answeredBy: admin.id,
+      updatedAt: new Date(),
+      status: sql`case when ${inboundItems.status} = 'new' then 'contacted' else ${inboundItems.status} end`,
+    })
+    .where(and(eq(inboundItems.id, id), eq(inboundItems.kind, "inquiry")))
+    .returning();
+  if (!row) return null;
+  if (row.userId) {
+    await notify(dealServices(services), row.userId, {
+      kind: "message",
+      message: "Our team answered your question.",
+      link: "/messages",
+      email: { subject: "Our team answered your question", body: `Your question:\n${row.message}\n\nOur answer:\n${answer}` },
+    });
+  }
+  return row;
+}
+
+/** A member's own questions and the answers, newest first. */
+export async function listMemberInquiries(db: Database, { userId, limit = 50 }: { userId: number; limit?: number }) {
+  return db
+    .select({
+      id: inboundItems.id,
+      message: inboundItems.message,
+      answer: inboundItems.answer,
+      answeredAt: inboundItems.answeredAt,
+      createdAt: inboundItems.createdAt,
+      projectId: inboundItems.projectId,
+      projectName: projects.projectName,
+    })
+    .from(inboundItems)
+    .leftJoin(projects, eq(projects.id, inboundItems.projectId))
+    .where(and(eq(inboundItems.kind, "inquiry"), eq(inboundItems.userId, userId)))
+    .orderBy(desc(inboundItems.id))
+    .limit(limit);
+}
+
+/** What an admin list of one kind shows: the page and status filter come from the URL. */
+export async function inboundListPage(db: Database, { kind, url }: { kind: InboundKind; url: URL }) {
+  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
+  const wanted = url.searchParams.get("status");
+  const status = (INBOUND_STATUSES as readonly string[]).includes(wanted ?? "") ? (wanted as InboundStatus) : null;
+  const [{ rows, total }, admins] = await Promise.all([listInbound(db, { kind, status, page }), listAdmins(db)]);
+  return { kind, rows, total, page, pageSize: INBOUND_PAGE_SIZE, status, admins: admins.map(({ id, name }) => ({ id, name })) };
+}
+
+export type InboundIntent =
+  | { intent: "update"; id: number; status: InboundStatus; ownerId: number | null; notes: string }
+  | { intent: "answer"; id: number; answer: string };
+
+/**
+ * An admin's change to an item of this kind, written to the audit log. Null when
+ * there is no such item; an error message when the change cannot be made.
+ */
+export async function applyInboundIntent(
+  services: Services,
+  { admin, kind, change, address }: { admin: Admin; kind: InboundKind; change: InboundIntent; address?: string },
+): Promise<null | { error: string } | { message: string }> {
+  if (change.intent === "answer") {
+    if (kind !== "inquiry") return null;
+    const row = await answerInquiry(services, { id: change.id, admin, answer: change.answer });
+    if (!row) return null;
+    await recordAudit(services.db, { actor: admin, action: "inquiry.answer", subjectType: "inbound", subjectId: row.id, address });
+    return { message: "Your answer is sent." };
+  }
+  const row = await updateInbound(services.db, { ...change, kind });
+  if (row === "not-an-admin") return { error: "The owner must be an admin." };
+  if (!row) return null;
+  await recordAudit(services.db, {
+    actor: admin,
+    action: `${kind}.update`,
+    subjectType: "inbound",
+    subjectId: row.id,
+    detail: `status ${row.status}, owner ${row.ownerId ?? "none"}`,
+    address,
+  });
+  return { message: "Saved." };
+}

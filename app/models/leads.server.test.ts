@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { createTestDatabase } from "../../tests/support/db";
+import { customers, inboundItems, leads } from "~/.server/db/schema";
+import { convertLead, createLeadFromInbound, importLeads } from "./leads.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => void (t = await createTestDatabase()));
+afterAll(() => t.cleanup());
+
+const HEADER = "name,email,company,phone,website,notes";
+
+describe("potential customers", () => {
+  it("imports every line of a CSV or none, naming each bad line", async () => {
+    const before = (await t.db.select().from(leads)).length;
+    const bad = await importLeads(t.db, {
+      text: `${HEADER}\nAda Lovelace,ada@example.test,Analytical Ltd,,,\nB,not-an-email,,,,\n"Carl, Jr.",carl@example.test,"Carl ""Co""",+1 555 010 2000,carl.example,hi\n`,
+    });
+    expect(bad.imported).toBe(0);
+    expect(bad.errors.map((e) => e.line)).toEqual([3, 3, 3]);
+    expect((await t.db.select().from(leads)).length).toBe(before);
+
+    const good = await importLeads(t.db, {
+      text: `${HEADER}\r\nAda Lovelace,ada@example.test,Analytical Ltd,,,\r\n"Carl, Jr.",carl@example.test,"Carl ""Co""",+1 555 010 2000,carl.example,hi\r\n`,
+    });
+    expect(good).toEqual({ imported: 2, errors: [] });
+    const carl = await t.db.query.leads.findFirst({ where: eq(leads.email, "carl@example.test") });
+    expect(carl).toMatchObject({ source: "import", name: "Carl, Jr.", company: 'Carl "Co"', status: "open" });
+  });
+
+  it("refuses a file without the header", async () => {
+    expect((await importLeads(t.db, { text: "Ada,ada@example.test,X\n" })).errors[0]!.line).toBe(1);
+  });
+
+  it("converts a lead into a customer it remembers, marks its demo request converted, and refuses a website already taken", async () => {
+    const [item] = await t.db
+      .insert(inboundItems)
+      .values({ kind: "demo", name: "Dora Demo", email: "dora@example.test", company: "Dora Capital", companyWebsite: "https://www.dora-capital.test", message: "Show me" })
+      .returning();
+    await createLeadFromInbound(t.db, { item: item! });
+    await createLeadFromInbound(t.db, { item: item! });
+    const made = await t.db.select().from(leads).where(eq(leads.inboundItemId, item!.id));
+    expect(made).toHaveLength(1);
+
+    const result = await convertLead(t.db, { id: made[0]!.id });
+    expect(result).toMatchObject({ ok: true });
+    const customerId = (result as { customerId: number }).customerId;
+    const lead = await t.db.query.leads.findFirst({ where: eq(leads.id, made[0]!.id) });
+    expect(lead).toMatchObject({ status: "converted", customerId });
+    expect(await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) })).toMatchObject({
+      name: "Dora Capital",
+      websiteDomain: "dora-capital.test",
+      attentionEmail: "dora@example.test",
+      onboardingStatus: "invited",
+    });
+    expect((await t.db.query.inboundItems.findFirst({ where: eq(inboundItems.id, item!.id) }))!.status).toBe("converted");
+    expect(await convertLead(t.db, { id: made[0]!.id })).toEqual({ ok: false, reason: "not-open" });
+
+    const [twin] = await t.db.insert(leads).values({ source: "import", name: "T", email: "t@example.test", company: "Twin", website: "dora-capital.test" }).returning();
+    expect(await convertLead(t.db, { id: twin!.id })).toEqual({ ok: false, reason: "domain-taken" });
+    expect(await convertLead(t.db, { id: 999999 })).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { FormErrors, TextAreaField } from "~/components/forms";
+import { askSchema } from "~/lib/schemas/inbound";
+
+/** A member's question about this project, answered by our team under Messages. */
+export function AskQuestion({ projectId, lastResult }: { projectId: number; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm({
+    id: "ask",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: askSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section className="card mt-6 max-w-4xl" aria-labelledby="ask-heading">
+      <h2 id="ask-heading" className="font-semibold">
+        Ask a question about this project
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Our team answers; you will find the answer under Messages and by e-mail.</p>
+      <Form method="post" action={`/projects/more-details/${projectId}`} className="mt-3 space-y-3" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <input type="hidden" name="intent" value="ask" />
+        <TextAreaField meta={fields.question} label="Your question" rows={3} />
+        <button type="submit" className="btn-secondary">
+          Send question
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { allowAnyone } from "~/auth/guards.server";
+import { checkPublicForm } from "~/auth/public-forms.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { turnstileEnabled } from "~/.server/turnstile";
+import { readForm } from "~/.server/body";
+import { invalid, refuse } from "~/.server/replies";
+import { ContentPage, contentPageMeta } from "~/components/content-page";
+import { FormErrors, TextAreaField, TextField } from "~/components/forms";
+import { Honeypot } from "~/components/honeypot";
+import { Turnstile } from "~/components/turnstile";
+import { affiliateSchema } from "~/lib/schemas/inbound";
+import { contentPageData } from "~/models/content-pages.server";
+import { receiveInbound } from "~/models/inbound.server";
+
+export const meta = contentPageMeta;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await allowAnyone(args);
+  return json({
+    ...(await contentPageData(services, args.request, "broker-affiliate")),
+    turnstileSiteKey: turnstileEnabled(services.env) ? services.env.TURNSTILE_SITE_KEY! : null,
+    defaults: (user ? { name: user.name, email: user.email, company: user.company, phone: user.phone } : {}) as Partial<Record<"name" | "email" | "company" | "phone" | "companyWebsite" | "message", string>>,
+  });
+}
+
+/** The broker affiliate application: kept as an affiliate inquiry (and a potential customer), the admins told. */
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await allowAnyone(args);
+  const formData = await readForm(args.request);
+  const submission = parseWithZod(formData, { schema: affiliateSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const thanks = () =>
+    redirectWithNotification(services, args.request, "/broker-affiliate", "Thank you for applying. Our team will contact you shortly.");
+  const check = await checkPublicForm(services, args.request, formData, "affiliate");
+  if (!check.ok) {
+    if ("bot" in check) return thanks();
+    return refuse(submission, check.message, check.status);
+  }
+  await receiveInbound(services, { kind: "affiliate", ...submission.value, userId: user?.id ?? null });
+  return thanks();
+}
+
+export default function BrokerAffiliatePage() {
+  const { page, images, turnstileSiteKey, defaults } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "affiliate",
+    lastResult,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: affiliateSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <ContentPage page={page} images={images} />
+      <section className="mx-auto max-w-3xl px-4 pb-12" aria-labelledby="apply-heading">
+        <h2 id="apply-heading" className="mb-4 text-2xl font-bold">
+          Apply to become an affiliate
+        </h2>
+        <Form method="post" className="card space-y-4" {...getFormProps(form)}>
+          <FormErrors errors={form.errors} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField meta={fields.name} label="Name" autoComplete="name" />
+            <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
+            <TextField meta={fields.company} label="Company" autoComplete="organization" />
+            <TextField meta={fields.phone} label="Phone" type="tel" hint="optional, with country code" autoComplete="tel" />
+            <TextField meta={fields.companyWebsite} label="Company website" hint="optional" autoComplete="url" />
+          </div>
+          <TextAreaField meta={fields.message} label="Message" />
+          <Honeypot />
+          {turnstileSiteKey ? <Turnstile siteKey={turnstileSiteKey} /> : null}
+          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+            Apply
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
