@@ -142,6 +142,8 @@ test("an admin without two-factor sign-in is sent to enrol before anything else,
   test.skip(!testInfo.project.name.startsWith("node-"), "makes an admin through the Node server's database file");
   const member = await joinAs(page, { role: "Buyer" });
   const db = createClient({ url: `file:${E2E_DIR}/node/e2e.db` });
+  // the running server writes to the same file: wait for its lock as the server itself does
+  await db.execute("PRAGMA busy_timeout = 5000");
   await db.execute({ sql: `update users set roles = '["ROLE_ADMIN"]' where email = ?`, args: [member.email] });
   db.close();
 
