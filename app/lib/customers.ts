@@ -81,6 +81,8 @@ export const CUSTOMER_COLUMNS = [
   { value: "transactionScalePreferences", label: "Transaction scales", enabled: false, sortable: false },
   { value: "performingLoanPreference", label: "Performing loans", enabled: false, sortable: false },
   { value: "investmentPref", label: "Investment types", enabled: false, sortable: false },
+  { value: "transactionPref", label: "Transaction types", enabled: false, sortable: false },
+  { value: "buyerType", label: "Investor type", enabled: false, sortable: false },
   { value: "investmentCriteria", label: "Investment criteria", enabled: false, sortable: false },
   { value: "comments", label: "Comments", enabled: false },
   { value: "updatedAt", label: "Updated", enabled: false },

@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { contracts, customers, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
+import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
 import { websiteDomainOf, type OnboardingStatus } from "~/lib/customers";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import type { CustomerValues } from "~/lib/schemas/customer";
@@ -289,12 +290,11 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
 /** The on-boarding checklist: what is done and what is missing. */
 export async function onboardingChecklist(db: Database, customer: Customer) {
   const [members] = await db.select({ n: count() }).from(users).where(eq(users.customerId, customer.id));
-  const preferences = customer.preferences;
   return {
     investorType: Boolean(customer.investorType),
     evidence: Boolean(customer.evidenceKey),
     terms: Boolean(customer.termsAcceptedAt),
-    preferences: Object.values(preferences ?? {}).some((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v))),
+    preferences: hasCriteria(criteriaFrom(customer.preferences)),
     members: (members?.n ?? 0) > 0,
   };
 }

@@ -29,7 +29,7 @@ beforeAll(async () => {
   seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
   alice = await makeUser(t.db, { name: "Alice Anders" });
   bob = await makeUser(t.db, { name: "Bob Brandt", phone: "+1 646 555 0101" });
-  acme = await customer({ name: "Acme Credit", businessType: "Hedge Fund", attentionEmail: "desk@acme.example", preferences: { industries: ["Retail", "Energy"] } });
+  acme = await customer({ name: "Acme Credit", businessType: "Hedge Fund", attentionEmail: "desk@acme.example", preferences: { industryPreferences: ["Retail", "Energy"] } });
   quiet = await customer({ name: "Quiet Bank", businessType: "Bank", enabled: false });
   await t.db.update(users).set({ customerId: acme, lastLoginAt: new Date(now - 2 * DAY) }).where(eq(users.id, alice.id));
   await t.db.update(users).set({ customerId: acme, lastLoginAt: new Date(now - DAY) }).where(eq(users.id, bob.id));

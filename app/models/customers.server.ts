@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import type { Services } from "~/.server/services";
 import { tableView } from "~/models/table-view.server";
 import { customers } from "~/.server/db/schema";
+import { criteriaFrom } from "~/lib/buyer-criteria";
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_PAGE_SIZES,
@@ -155,6 +156,7 @@ const selection = {
   comments: customers.comments,
   updatedAt: customers.updatedAt,
   preferences: customers.preferences,
+  buyerType: customers.investorType,
   anonymisedAt: customers.anonymisedAt,
   ...COMPUTED,
 };
@@ -168,7 +170,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const list = (v: readonly string[] | undefined) => (v ?? []).join(", ");
 
 function toRow(raw: Raw) {
-  const p = raw.preferences ?? {};
+  const p = criteriaFrom(raw.preferences);
   const answeredCount = Number(raw.responsivenessAnswered);
   const askedCount = Number(raw.responsivenessAsked);
   return {
@@ -197,13 +199,15 @@ function toRow(raw: Raw) {
     smsAllowance: raw.smsAllowance,
     responsivenessScore: num(raw.responsivenessScore),
     responsivenessReason: responsivenessReason(answeredCount, askedCount),
-    borrowerLocationPreferences: list(p.locations),
-    industryPreferences: list(p.industries),
-    statePreferences: list(p.states),
-    transactionScalePreferences: list(p.transactionScales),
-    performingLoanPreference: p.performingLoanPreference ?? "",
-    investmentPref: list(p.investmentTypes),
-    investmentCriteria: p.investmentCriteria ?? "",
+    borrowerLocationPreferences: list(p.borrowerLocationPreferences),
+    industryPreferences: list(p.industryPreferences),
+    statePreferences: list(p.statePreferences),
+    transactionScalePreferences: list(p.transactionScalePreferences),
+    performingLoanPreference: p.performingLoanPreference,
+    investmentPref: list(p.investmentPref),
+    transactionPref: list(p.transactionPref),
+    buyerType: raw.buyerType,
+    investmentCriteria: p.investmentCriteria,
     comments: raw.comments,
     updatedAt: raw.updatedAt ? raw.updatedAt.getTime() : null,
     ...(Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, Number(raw[b.key])])) as Record<CustomerSizeBandKey, number>),

@@ -40,6 +40,7 @@ const SCALES = list("transactionScales");
 const BUSINESS = list("businessDescriptions");
 const INVESTOR_TYPES = list("investorTypes");
 const INVESTMENT_TYPES = list("investmentTypes");
+const TRANSACTION_TYPES = list("transactionTypes").filter((t) => !t.startsWith("Other"));
 
 const CITIES: Array<[string, string, string]> = [
   ["Chicago", "IL", "Midwest"], ["Columbus", "OH", "Midwest"], ["Atlanta", "GA", "Southeast"], ["Dallas", "TX", "Southwest"],
@@ -230,12 +231,13 @@ export function generateCustomer(r: Random, index: number, now: number): Generat
     attentionPhone: `+1 ${r.int(201, 989)} 555 ${String(r.int(0, 9999)).padStart(4, "0")}`,
     size: r.int(20, 20_000) * 1_000_000,
     preferences: {
-      industries: r.some(INDUSTRIES, r.int(1, 4)),
-      states: r.some(STATES, r.int(0, 3)),
-      locations: r.some(REGIONS, r.int(1, 2)),
-      transactionScales: r.some(SCALES, r.int(1, 3)),
-      investmentTypes: r.some(INVESTMENT_TYPES, r.int(1, 2)),
-      performingLoanPreference: r.pick(["Performing", "Non-Performing", "Both"] as const),
+      industryPreferences: r.some(INDUSTRIES, r.int(1, 4)),
+      statePreferences: r.some(STATES, r.int(0, 3)),
+      borrowerLocationPreferences: r.some(REGIONS, r.int(1, 2)),
+      transactionScalePreferences: r.some(SCALES, r.int(1, 3)),
+      investmentPref: r.some(INVESTMENT_TYPES, r.int(1, 2)),
+      transactionPref: r.some(TRANSACTION_TYPES, r.int(0, 2)),
+      performingLoanPreference: r.pick(["Performing", "Non-Performing", "Either"] as const),
       investmentCriteria: `Looks for ${r.pick(["performing", "discounted", "sub-performing", "secured"])} ${r.pick(INDUSTRIES).toLowerCase()} credit.`,
     },
     createdAt: new Date(now - r.int(1, 700) * 86_400_000),

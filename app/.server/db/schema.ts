@@ -4,6 +4,7 @@ import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/projects";
 import { DOCUMENT_TYPES, NDA_STATUSES, NOTIFICATION_KINDS, OFFER_ACTIONS, OFFER_STATUSES } from "../../lib/deal";
 import { PAGE_TYPES } from "../../lib/analytics/page-session";
 import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
+import type { BuyerCriteria } from "../../lib/buyer-criteria";
 import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";
 
 const createdAt = () =>
@@ -217,15 +218,8 @@ export const customers = sqliteTable(
   ],
 );
 
-export type BuyerPreferences = {
-  industries?: string[];
-  states?: string[];
-  locations?: string[];
-  transactionScales?: string[];
-  investmentTypes?: string[];
-  performingLoanPreference?: "Performing" | "Non-Performing" | "Both";
-  investmentCriteria?: string;
-};
+/** Stored under the spec's column names; read through criteriaFrom (app/lib/buyer-criteria.ts). */
+export type BuyerPreferences = Partial<BuyerCriteria>;
 
 /** A listing: a loan pool, a real estate asset, an insurance-backed loan or a limited company. */
 export const projects = sqliteTable(

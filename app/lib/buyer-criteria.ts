@@ -1,0 +1,63 @@
+/**
+ * What a buyer company looks for (spec §3 customer columns). Kept on the customer
+ * record under the spec's own names, so forms, tables, CSV and the API read alike.
+ * `buyerType` (the investor type) is the customer's own column, not part of this.
+ */
+export type BuyerCriteria = {
+  industryPreferences: string[];
+  statePreferences: string[];
+  borrowerLocationPreferences: string[];
+  transactionScalePreferences: string[];
+  performingLoanPreference: PerformingLoanPreference | "";
+  investmentPref: string[];
+  transactionPref: string[];
+  investmentCriteria: string;
+};
+
+export const PERFORMING_LOAN_PREFERENCES = ["Performing", "Non-Performing", "Either"] as const;
+export type PerformingLoanPreference = (typeof PERFORMING_LOAN_PREFERENCES)[number];
+
+/** Spec §3 has industryPreference1..14 and statePreference1..3: the most a buyer may name. */
+export const CRITERIA_LIMITS = { industries: 14, states: 3 } as const;
+
+/** The industry that means "any industry". */
+export const ANY_INDUSTRY = "No Preferred Industry";
+
+export const EMPTY_CRITERIA: BuyerCriteria = {
+  industryPreferences: [],
+  statePreferences: [],
+  borrowerLocationPreferences: [],
+  transactionScalePreferences: [],
+  performingLoanPreference: "",
+  investmentPref: [],
+  transactionPref: [],
+  investmentCriteria: "",
+};
+
+const LIST_KEYS = [
+  "industryPreferences",
+  "statePreferences",
+  "borrowerLocationPreferences",
+  "transactionScalePreferences",
+  "investmentPref",
+  "transactionPref",
+] as const;
+
+/** Whatever is stored (older rows may miss keys), read as complete criteria. */
+export function criteriaFrom(stored: { [K in keyof BuyerCriteria]?: unknown } | null | undefined): BuyerCriteria {
+  const s = stored ?? {};
+  const criteria = { ...EMPTY_CRITERIA };
+  for (const key of LIST_KEYS) {
+    const value = s[key];
+    criteria[key] = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  }
+  criteria.performingLoanPreference = (PERFORMING_LOAN_PREFERENCES as readonly unknown[]).includes(s.performingLoanPreference)
+    ? (s.performingLoanPreference as PerformingLoanPreference)
+    : "";
+  criteria.investmentCriteria = typeof s.investmentCriteria === "string" ? s.investmentCriteria : "";
+  return criteria;
+}
+
+/** True once the buyer has said anything about what it buys (the on-boarding checklist's "preferences captured"). */
+export const hasCriteria = (c: BuyerCriteria) =>
+  LIST_KEYS.some((k) => c[k].length > 0) || c.performingLoanPreference !== "" || c.investmentCriteria.trim() !== "";

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { customers } from "~/.server/db/schema";
+import type { ContentService } from "~/.server/content";
+import { ANY_INDUSTRY, criteriaFrom, type BuyerCriteria } from "~/lib/buyer-criteria";
+import type { BuyerCriteriaValues, CriteriaOptions } from "~/lib/schemas/buyer-criteria";
+import { recordAudit, type AuditEntry } from "./audit.server";
+
+/** The lists the criteria forms offer, from the CMS (spec §9). */
+export async function criteriaOptions(content: ContentService): Promise<CriteriaOptions> {
+  const lists = await content.constantLists();
+  const labels = (key: string) => (lists[key]?.items ?? []).map((i) => i.label);
+  const industries = labels("industries");
+  return {
+    // "No Preferred Industry" first: it is the answer that widens every other
+    industries: industries.includes(ANY_INDUSTRY) ? [ANY_INDUSTRY, ...industries.filter((i) => i !== ANY_INDUSTRY)] : industries,
+    states: labels("usStates"),
+    locations: labels("locations"),
+    transactionScales: labels("transactionScales"),
+    investmentTypes: labels("investmentTypes"),
+    transactionTypes: labels("transactionTypes"),
+    investorTypes: labels("investorTypes"),
+  };
+}
+
+/** A customer's criteria and investor type (buyerType); null when there is no such customer. */
+export async function criteriaOf(db: Database, { customerId }: { customerId: number }) {
+  const [row] = await db
+    .select({ preferences: customers.preferences, investorType: customers.investorType })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!row) return null;
+  return { criteria: criteriaFrom(row.preferences), buyerType: row.investorType };
+}
+
+/**
+ * Replaces a customer's criteria with what a form posted (already validated with
+ * buyerCriteriaSchema). The change is audited: criteria drive who is shown what.
+ */
+export async function saveCriteria(
+  db: Database,
+  { customerId, values, actor, address }: { customerId: number; values: BuyerCriteriaValues; actor: AuditEntry["actor"]; address?: string },
+) {
+  const { buyerType, ...rest } = values;
+  const criteria: BuyerCriteria = criteriaFrom(rest);
+  const updated = await db
+    .update(customers)
+    .set({ preferences: criteria, investorType: buyerType, updatedAt: new Date() })
+    .where(eq(customers.id, customerId))
+    .returning({ id: customers.id });
+  if (!updated.length) return false;
+  await recordAudit(db, { actor, action: "customer.criteria", subjectType: "customer", subjectId: customerId, address });
+  return true;
+}
