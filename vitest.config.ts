@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "cms/seed/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/support/seeded-template.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 // types only: erased, so no app module is loaded before the environment is set
 import type { Project, User } from "~/.server/db/schema";
 
@@ -8,12 +9,14 @@ import type { Project, User } from "~/.server/db/schema";
  * The app as the Node server runs it, for route tests that call a loader or action
  * directly: the services boot from process.env on a fresh libsql file in a temporary
  * directory, migrated and seeded with the demo accounts and market (DEMO_DATA=true),
- * exactly as `npm start` does. Call it once per test file, before any app module is
+ * exactly as `npm start` does: a copy of the one the global setup seeded
+ * (tests/support/seeded-template.ts). Call it once per test file, before any app module is
  * imported (import route modules with `await import(...)` after it), and share what it
  * returns between the file's tests.
  */
 export async function bootApp(name: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `marketplace-${name}-`));
+  fs.cpSync(inject("seededDataDir"), dir, { recursive: true });
   process.env.DATA_DIR = dir;
   process.env.DATABASE_URL = `file:${path.join(dir, "app.db")}`;
   process.env.DEMO_DATA = "true";
