@@ -2,8 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { ROLE_NAMES } from "~/lib/roles";
-import { userSchema } from "~/lib/schemas/customer";
-import { FieldErrors, FormErrors, TextField } from "./forms";
+import { MEMBER_ROLES, memberSchema, userSchema } from "~/lib/schemas/customer";
+import { FieldErrors, FormErrors, SelectField, TextField } from "./forms";
 
 const ROLE_TEXT: Record<(typeof ROLE_NAMES)[number], string> = {
   ROLE_BUYER: "Buyer",
@@ -13,23 +13,31 @@ const ROLE_TEXT: Record<(typeof ROLE_NAMES)[number], string> = {
   ROLE_AGENT: "Agent",
 };
 
-/** The account form of /admin/users/create and /admin/users/edit/{id}, roles included. */
+/**
+ * The account form, roles included: of /admin/users/create and /admin/users/edit/{id},
+ * or, given the customers to choose from, of /admin/customer/buyer/add (a customer's
+ * member: the company and phone are the customer's, the roles a member's).
+ */
 export function UserForm({
   lastResult,
   defaultValue,
   submitLabel,
   note,
+  customers,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
-  defaultValue?: { name?: string; email?: string; company?: string; phone?: string; roles?: string[] };
+  defaultValue?: { customerId?: string; name?: string; email?: string; company?: string; phone?: string; roles?: string[] };
   submitLabel: string;
   note?: string;
+  customers?: { id: number; name: string }[];
 }) {
+  const schema = customers ? memberSchema : userSchema;
+  const roles = customers ? MEMBER_ROLES : ROLE_NAMES;
   const [form, fields] = useForm({
-    id: "user",
+    id: customers ? "member" : "user",
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: userSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -37,14 +45,26 @@ export function UserForm({
   return (
     <Form method="post" className="card max-w-xl space-y-4" {...getFormProps(form)}>
       <FormErrors errors={form.errors} />
+      {customers ? (
+        <SelectField
+          meta={fields.customerId!}
+          label="Customer"
+          placeholder="Choose a customer"
+          options={customers.map((c) => ({ value: String(c.id), label: c.name }))}
+        />
+      ) : null}
       <TextField meta={fields.name} label="Name" autoComplete="off" />
       <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" />
-      <TextField meta={fields.company} label="Company" />
-      <TextField meta={fields.phone} label="Phone" type="tel" hint="+ country code" />
+      {customers ? null : (
+        <>
+          <TextField meta={fields.company!} label="Company" />
+          <TextField meta={fields.phone!} label="Phone" type="tel" hint="+ country code" />
+        </>
+      )}
       <fieldset aria-describedby={fields.roles.errorId}>
         <legend className="label">Roles</legend>
         <div className="flex flex-wrap gap-4 text-sm">
-          {ROLE_NAMES.map((role) => (
+          {roles.map((role) => (
             <label key={role} className="flex items-center gap-1">
               <input type="checkbox" name={fields.roles.name} value={role} defaultChecked={chosen.includes(role)} />
               {ROLE_TEXT[role]}

@@ -94,8 +94,37 @@ export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number]["value"];
 /** Columns that are controls, not data: the CSV leaves them out. */
 export const CUSTOMER_CONTROL_COLUMNS: readonly CustomerColumn[] = ["select", "adminAction"];
 
+/** Activity columns an admin can ask "at least n" of (the filter minViews=3 keeps customers with 3 views or more). */
+export const CUSTOMER_MIN_FILTERS = {
+  minViews: "views",
+  minNdas: "ndas",
+  minNegotiations: "negotiations",
+  minLoi: "loi",
+  minImpressions: "impressions",
+  minCommunications: "communications",
+} as const;
+export type CustomerMinFilter = keyof typeof CUSTOMER_MIN_FILTERS;
+
 /** The table's filters (kept in the URL and, when saved, per admin); "Any" or "" is no filter. */
-export const CUSTOMER_FILTERS = { q: "", customerType: "Any", type: "Any", enabled: "Any", locked: "Any" } as const;
+export const CUSTOMER_FILTERS = {
+  q: "",
+  customerType: "Any",
+  type: "Any",
+  enabled: "Any",
+  locked: "Any",
+  minViews: "",
+  minNdas: "",
+  minNegotiations: "",
+  minLoi: "",
+  minImpressions: "",
+  minCommunications: "",
+} as const;
+
+/** An "at least" filter's value: a whole number ≥ 1, else no filter. */
+export function minimumOf(value: string | undefined) {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 1 && n <= 1_000_000_000 ? n : undefined;
+}
 export type CustomerFilters = { -readonly [K in keyof typeof CUSTOMER_FILTERS]?: string };
 
 export const CUSTOMER_PAGE_SIZES = [25, 50, 100] as const;
@@ -107,7 +136,9 @@ export const CUSTOMER_PAGE_SIZES = [25, 50, 100] as const;
 export function customerQuery(state: { filters: CustomerFilters; sort?: string; desc?: boolean; page?: number; pageSize?: number }) {
   const params = new URLSearchParams();
   for (const key of Object.keys(CUSTOMER_FILTERS) as Array<keyof CustomerFilters>) {
-    params.set(key, state.filters[key] ?? CUSTOMER_FILTERS[key]);
+    const value = state.filters[key] ?? CUSTOMER_FILTERS[key];
+    // empty "at least" filters stay out of the URL
+    if (value !== "") params.set(key, value);
   }
   if (state.sort) params.set("sort", state.sort);
   if (state.desc !== undefined) params.set("desc", state.desc ? "1" : "0");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { contracts, customers, dailyProjectLooks, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { customerChunk, listCustomers } from "./customers.server";
+import { customerIdsInViewOrder, customersInOrder, listCustomers } from "./customers.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;
@@ -122,25 +122,32 @@ describe("the admin customer table", () => {
     expect((await listCustomers(t.db, { filters: { enabled: "no" } })).rows.map((r) => r.customerId)).toEqual([quiet]);
     expect((await listCustomers(t.db, { filters: { type: "Hedge Fund", enabled: "yes" } })).rows.map((r) => r.customerId)).toEqual([acme]);
     expect((await listCustomers(t.db, { filters: { type: "Any" } })).total).toBe(2);
+    // "at least n" on the computed counts: Acme has 2 NDAs and 2 LOIs, Quiet Bank none
+    expect((await listCustomers(t.db, { filters: { minNdas: "2" } })).rows.map((r) => r.customerId)).toEqual([acme]);
+    expect((await listCustomers(t.db, { filters: { minNdas: "3" } })).total).toBe(0);
+    expect((await listCustomers(t.db, { filters: { minLoi: "1", minNdas: "1" } })).rows.map((r) => r.customerId)).toEqual([acme]);
+    // not a whole number ≥ 1: no filter
+    expect((await listCustomers(t.db, { filters: { minNdas: "-1" } })).total).toBe(2);
+    expect((await listCustomers(t.db, { filters: { minNdas: "x" } })).total).toBe(2);
   });
 
-  it("pages, and the CSV's chunks walk the same view by id", async () => {
+  it("pages, and the CSV walks the same view in the same order", async () => {
     const extra = [];
     for (let i = 0; i < 30; i++) extra.push({ name: `Filler ${i}`, businessType: "Bank" });
     await t.db.insert(customers).values(extra);
-    const first = await listCustomers(t.db, { filters: { type: "Bank" }, pageSize: 25 });
-    const second = await listCustomers(t.db, { filters: { type: "Bank" }, pageSize: 25, page: 2 });
+    const view = { filters: { type: "Bank" }, sort: "customerName", desc: true };
+    const first = await listCustomers(t.db, { ...view, pageSize: 25 });
+    const second = await listCustomers(t.db, { ...view, pageSize: 25, page: 2 });
     expect(first.total).toBe(31);
     expect(first.rows).toHaveLength(25);
     expect(second.rows).toHaveLength(6);
+    const ids = await customerIdsInViewOrder(t.db, view);
     const seen: number[] = [];
-    let afterId = 0;
-    for (;;) {
-      const chunk = await customerChunk(t.db, { filters: { type: "Bank" }, afterId, limit: 7 });
-      if (!chunk.length) break;
-      seen.push(...chunk.map((r) => r.customerId));
-      afterId = chunk.at(-1)!.customerId;
+    for (let next = 0; next < ids.length; next += 7) {
+      seen.push(...(await customersInOrder(t.db, ids.subarray(next, next + 7))).map((r) => r.customerId));
     }
-    expect(seen.sort((a, b) => a - b)).toEqual([...first.rows, ...second.rows].map((r) => r.customerId).sort((a, b) => a - b));
+    expect(seen).toEqual([...first.rows, ...second.rows].map((r) => r.customerId));
+    expect(first.rows[0]!.customerName).toBe("Quiet Bank");
+    expect(first.rows[1]!.customerName).toBe("Filler 9");
   });
 });

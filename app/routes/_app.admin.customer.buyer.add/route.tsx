@@ -1,26 +1,18 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
-import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { UserForm } from "~/components/user-form";
 import { titleMeta } from "~/lib/meta";
-import { MEMBER_ROLES, memberSchema } from "~/lib/schemas/customer";
+import { memberSchema } from "~/lib/schemas/customer";
 import { customerChoices } from "~/models/customer-accounts.server";
 import { inviteMember } from "~/models/invitations.server";
 
 export const meta = () => titleMeta("Add a member");
-
-const ROLE_TEXT: Record<(typeof MEMBER_ROLES)[number], string> = {
-  ROLE_BUYER: "Buyer",
-  ROLE_SELLER: "Seller",
-  ROLE_BROKER: "Broker",
-  ROLE_AGENT: "Agent",
-};
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
@@ -42,15 +34,6 @@ export async function action(args: ActionFunctionArgs) {
 export default function AddMemberPage() {
   const { customers, customerId } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "member",
-    lastResult: data?.result,
-    defaultValue: { customerId, roles: ["ROLE_BUYER"] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: memberSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const chosen = (fields.roles.initialValue as string[] | string | undefined) ?? [];
   return (
     <>
       <PageHeader title="Add a member">
@@ -60,28 +43,13 @@ export default function AddMemberPage() {
           </Link>
         ) : null}
       </PageHeader>
-      <Form method="post" className="card max-w-xl space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
-        <SelectField meta={fields.customerId} label="Customer" placeholder="Choose a customer" options={customers.map((c) => ({ value: String(c.id), label: c.name }))} />
-        <TextField meta={fields.name} label="Name" autoComplete="off" />
-        <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" />
-        <fieldset aria-describedby={fields.roles.errorId}>
-          <legend className="label">Roles</legend>
-          <div className="flex flex-wrap gap-4 text-sm">
-            {MEMBER_ROLES.map((role) => (
-              <label key={role} className="flex items-center gap-1">
-                <input type="checkbox" name={fields.roles.name} value={role} defaultChecked={chosen.includes(role)} />
-                {ROLE_TEXT[role]}
-              </label>
-            ))}
-          </div>
-          <FieldErrors id={fields.roles.errorId} errors={fields.roles.errors} />
-        </fieldset>
-        <p className="text-sm text-slate-600">The person gets an e-mail with a link, valid for 7 days, to choose a password.</p>
-        <button type="submit" className="btn-primary">
-          Add and invite
-        </button>
-      </Form>
+      <UserForm
+        customers={customers}
+        lastResult={data?.result}
+        defaultValue={{ customerId, roles: ["ROLE_BUYER"] }}
+        submitLabel="Add and invite"
+        note="The person gets an e-mail with a link, valid for 7 days, to choose a password."
+      />
     </>
   );
 }

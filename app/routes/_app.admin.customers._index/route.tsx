@@ -6,7 +6,16 @@ import { requireUser } from "~/auth/guards.server";
 import { readForm } from "~/.server/body";
 import { DataGrid } from "~/components/data-grid";
 import { PageHeader } from "~/components/page-header";
-import { CUSTOMER_PAGE_SIZES, CUSTOMER_TYPE_LABELS, CUSTOMER_TYPES, customerQuery, type CustomerColumn } from "~/lib/customers";
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_MIN_FILTERS,
+  CUSTOMER_PAGE_SIZES,
+  CUSTOMER_TYPE_LABELS,
+  CUSTOMER_TYPES,
+  customerQuery,
+  type CustomerColumn,
+  type CustomerMinFilter,
+} from "~/lib/customers";
 import { formatCompactCurrency, formatDateTime, formatNumber, formatYesNo } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { TABLES } from "~/lib/table-preferences";
@@ -119,6 +128,11 @@ function Select({ name, label, value, options }: { name: string; label: string; 
   );
 }
 
+/** The "at least n" filters, labelled like their columns. */
+const MIN_FIELDS = (Object.entries(CUSTOMER_MIN_FILTERS) as Array<[CustomerMinFilter, string]>).map(
+  ([key, column]) => [key, CUSTOMER_COLUMNS.find((c) => c.value === column)!.label] as const,
+);
+
 const YES_NO: Array<[string, string]> = [
   ["yes", "Yes"],
   ["no", "No"],
@@ -151,6 +165,17 @@ export default function AdminCustomersPage() {
         <Select name="type" label="Business type" value={filters.type ?? "Any"} options={businessTypes.map((t) => [t, t])} />
         <Select name="enabled" label="Enabled" value={filters.enabled ?? "Any"} options={YES_NO} />
         <Select name="locked" label="Locked" value={filters.locked ?? "Any"} options={YES_NO} />
+        <details className="text-sm" open={MIN_FIELDS.some(([key]) => filters[key])}>
+          <summary className="cursor-pointer py-2">Activity at least</summary>
+          <div className="flex flex-wrap gap-3">
+            {MIN_FIELDS.map(([key, label]) => (
+              <label key={key} className="text-sm">
+                <span className="label">{label} at least</span>
+                <input type="number" name={key} min={1} step={1} defaultValue={filters[key] ?? ""} className="input w-24" inputMode="numeric" />
+              </label>
+            ))}
+          </div>
+        </details>
         <label className="text-sm">
           <span className="label">Per page</span>
           <select name="pageSize" defaultValue={String(pageSize)} className="input">
