@@ -101,7 +101,18 @@ export async function updateCustomer(services: Pick<Services, "db">, { actor, cu
 
 export async function listMembers(db: Database, { customerId }: { customerId: number }) {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, enabled: users.enabled, locked: users.locked, lastLoginAt: users.lastLoginAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      roles: users.roles,
+      enabled: users.enabled,
+      locked: users.locked,
+      lastLoginAt: users.lastLoginAt,
+      /** Invited and has not yet chosen a password through any link. */
+      invited: sql<boolean>`(exists (select 1 from invitations i where i.user_id = "users"."id")
+        and not exists (select 1 from invitations i where i.user_id = "users"."id" and i.used_at is not null))`.mapWith(Boolean),
+    })
     .from(users)
     .where(eq(users.customerId, customerId))
     .orderBy(users.name)

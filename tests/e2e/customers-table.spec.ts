@@ -66,6 +66,20 @@ test("an admin searches, filters, sorts and pages the customers, and downloads t
   const nameAt = header!.indexOf("Customer");
   expect(rows.map((r) => r[nameAt])).toEqual(names);
 
+  // customers with at least one NDA: fewer than all (what counts is unit-tested in customers.server.test.ts)
+  await page.goto("/admin/customers");
+  const all = Number((await countText(page).textContent())!.match(/of ([\d,]+)/)![1]!.replace(/,/g, ""));
+  await page.locator("summary", { hasText: "Activity at least" }).click();
+  await page.getByLabel("NDAs at least").fill("1");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/minNdas=1/);
+  const ndaColumn = (await table(page).getByRole("columnheader").allTextContents()).indexOf("NDAs");
+  const ndas = await table(page).locator(`tbody tr td:nth-child(${ndaColumn + 1})`).allTextContents();
+  expect(ndas.every((n) => Number(n.replace(/,/g, "")) >= 1)).toBe(true);
+  const narrowed = (await countText(page).textContent())!;
+  expect(narrowed === "No customers" || Number(narrowed.match(/of ([\d,]+)/)![1]!.replace(/,/g, "")) < all).toBe(true);
+  await expect(page.getByLabel("NDAs at least")).toHaveValue("1");
+
   // paging the whole list
   await page.goto("/admin/customers");
   await page.getByRole("link", { name: "Next" }).click();

@@ -54,7 +54,12 @@ test("an admin creates a customer, invites a buyer who signs in, and verifies th
   await expect(admin).toHaveURL(new RegExp(`/admin/customers/${customerId}$`));
   await expect(admin.getByTestId(`member-${email}`)).toContainText("buyer");
 
-  const mail = await mailTo(email, "You are invited");
+  await expect(admin.getByTestId(`member-${email}`)).toContainText("Invited");
+  await mailTo(email, "You are invited");
+  // the first e-mail went astray: the admin sends a new link
+  await admin.getByTestId(`member-${email}`).getByRole("button", { name: "Send the invitation again" }).click();
+  await expect(admin.getByText(`A new invitation is on its way to ${email}.`)).toBeVisible();
+  const mail = await mailTo(email, "You are invited", { count: 2 });
   const link = /(https?:\/\/\S+\/uobs\/invite\/\S+)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeTruthy();
 
@@ -106,6 +111,10 @@ test("an admin creates a customer, invites a buyer who signs in, and verifies th
   await buyer.goto(TEASER);
   await expect(buyer.getByRole("button", { name: "Sign the NDA" })).toBeVisible();
   await expect(buyer.getByTestId("nda-blocked")).toHaveCount(0);
+
+  // the member chose a password: no longer "Invited"
+  await admin.goto(`/admin/customers/${customerId}`);
+  await expect(admin.getByTestId(`member-${email}`)).toContainText("Active");
 
   // the changes are in the audit log
   await admin.goto("/admin/log");

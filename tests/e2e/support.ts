@@ -161,14 +161,15 @@ export async function apiLogin(request: APIRequestContext, data: Record<string, 
 export type SentMail = { to: string; subject: string; text: string };
 
 /** The newest message the stand-in mail provider received for `email` whose subject starts so (waits for delivery). */
-export async function mailTo(email: string, subject: string) {
-  let found: SentMail | undefined;
+export async function mailTo(email: string, subject: string, { count = 1 }: { count?: number } = {}) {
+  let found: SentMail[] = [];
   await expect
     .poll(async () => {
       const sent = (await (await fetch(`${MAIL_PROVIDER_URL}/messages`)).json()) as SentMail[];
-      found = sent.find((m) => m.to === email && m.subject.startsWith(subject));
-      return Boolean(found);
+      found = sent.filter((m) => m.to === email && m.subject.startsWith(subject));
+      return found.length >= count;
     })
     .toBe(true);
-  return found!;
+  // the first of them; with count, the count-th
+  return found[count - 1]!;
 }

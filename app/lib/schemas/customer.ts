@@ -64,6 +64,7 @@ export const customerActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("lock") }),
   z.object({ intent: z.literal("unlock") }),
   z.object({ intent: z.literal("reset-password"), userId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("resend-invitation"), userId: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("delete") }),
 ]);
 

@@ -21,6 +21,7 @@ import {
   setCustomerEnabled,
   setCustomerLocked,
 } from "~/models/customer-accounts.server";
+import { sendInvitation } from "~/models/invitations.server";
 import { emailPasswordReset } from "~/models/password-resets.server";
 import { findUserById } from "~/models/users.server";
 
@@ -59,6 +60,13 @@ export async function action(args: ActionFunctionArgs) {
       await emailPasswordReset(services, { user: member });
       await recordAudit(services.db, { actor: user, action: "user.password-reset-sent", subjectType: "user", subjectId: member.id, address: change.address });
       return redirectWithNotification(services, args.request, here, `A password-reset e-mail is on its way to ${member.email}.`);
+    }
+    case "resend-invitation": {
+      const member = (await listMembers(services.db, { customerId })).find((m) => m.id === value.userId);
+      if (!member || !member.invited || !member.enabled) throw notFound();
+      await sendInvitation(services, { userId: member.id, actor: user });
+      await recordAudit(services.db, { actor: user, action: "user.invite-resent", subjectType: "user", subjectId: member.id, address: change.address });
+      return redirectWithNotification(services, args.request, here, `A new invitation is on its way to ${member.email}.`);
     }
     case "delete": {
       const done = await deleteOrAnonymiseCustomer(services, change);
@@ -149,15 +157,21 @@ export default function CustomerPage() {
               <td className={cell}>{m.name}</td>
               <td className={cell}>{m.email}</td>
               <td className={cell}>{m.roles.map((r) => r.replace("ROLE_", "").toLowerCase()).join(", ")}</td>
-              <td className={cell}>{!m.enabled ? "Disabled" : m.locked ? "Locked" : "Active"}</td>
+              <td className={cell}>{!m.enabled ? "Disabled" : m.invited ? "Invited" : m.locked ? "Locked" : "Active"}</td>
               <td className={cell}>{formatDateTime(m.lastLoginAt)}</td>
               <td className={cell}>
                 {m.enabled && !deleted ? (
                   <Form method="post">
                     <input type="hidden" name="userId" value={m.id} />
-                    <button name="intent" value="reset-password" className="btn-secondary px-2 py-1">
-                      Send password reset
-                    </button>
+                    {m.invited ? (
+                      <button name="intent" value="resend-invitation" className="btn-secondary px-2 py-1">
+                        Send the invitation again
+                      </button>
+                    ) : (
+                      <button name="intent" value="reset-password" className="btn-secondary px-2 py-1">
+                        Send password reset
+                      </button>
+                    )}
                   </Form>
                 ) : null}
               </td>
