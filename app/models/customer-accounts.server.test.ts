@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { customers, offers, outbox, projects, users, type User } from "~/.server/db/schema";
+import { customers, messages, offers, outbox, projects, users, type User } from "~/.server/db/schema";
 import { parseEnv, type Env } from "~/.server/env";
 import { diskFileStore } from "~/.server/files/disk";
 import type { Services } from "~/.server/services";
@@ -153,6 +153,32 @@ describe("customers", () => {
     const gone = (await t.db.query.users.findFirst({ where: eq(users.id, member.id) }))!;
     expect(gone.email).toMatch(/@deleted\.invalid$/);
     expect((await customerTimeline(t.db, { customerId })).counts.offers).toBe(1);
+  });
+
+  it("pages the timeline, newest first, without losing or repeating an event", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Busy Co" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId }).where(eq(users.id, member.id));
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "insurance_loan", status: "published", projectName: "Busy pool" }).returning();
+    const start = Date.UTC(2026, 0, 1);
+    // seven messages and three e-mails, interleaved in time
+    await t.db.insert(messages).values(Array.from({ length: 7 }, (_, i) => ({ projectId: project!.id, buyerId: member.id, senderId: member.id, body: `m${i}`, createdAt: new Date(start + i * 2 * 60_000) })));
+    await t.db.insert(outbox).values(Array.from({ length: 3 }, (_, i) => ({ channel: "email" as const, recipient: member.email, subject: `Mail ${i}`, body: "", nextAttemptAt: new Date(start), createdAt: new Date(start + (i * 2 + 1) * 60_000) })));
+    const seen: number[] = [];
+    let before: number | undefined;
+    let pages = 0;
+    do {
+      const page = await customerTimeline(t.db, { customerId, limit: 4, before });
+      seen.push(...page.events.map((e) => e.at.getTime()));
+      before = page.older ?? undefined;
+      pages++;
+    } while (before);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(10);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    expect(new Set(seen).size).toBe(10);
   });
 });
 

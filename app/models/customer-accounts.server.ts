@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, ne, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contracts, customers, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
@@ -126,55 +126,59 @@ async function memberIdsOf(db: Database, customerId: number) {
 export type TimelineEvent = { at: Date; kind: "view" | "nda" | "message" | "offer" | "email" | "sms"; text: string; link?: string };
 
 /**
- * Everything a customer's members did and were sent, newest first (at most `limit`
- * of each kind), with the totals: project views with time spent, NDAs, thread
- * messages, offers, e-mails and SMS.
+ * Everything a customer's members did and were sent, newest first, `limit` events a
+ * page (`before`: the time of the last event of the page before), with the totals:
+ * project views with time spent, NDAs, thread messages, offers, e-mails and SMS.
+ * `older` is where the next page starts, or null on the last page.
  */
-export async function customerTimeline(db: Database, { customerId, limit = 50 }: { customerId: number; limit?: number }) {
+export async function customerTimeline(db: Database, { customerId, limit = 50, before }: { customerId: number; limit?: number; before?: number }) {
   const customer = await findCustomer(db, { customerId });
   const members = await db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.customerId, customerId)).limit(99);
   const ids = members.map((m) => m.id);
   const nameOf = new Map(members.map((m) => [m.id, m.name]));
   const recipients = [...new Set([...members.map((m) => m.email), ...members.map((m) => m.phone).filter(Boolean), customer?.attentionEmail ?? ""].filter(Boolean))].slice(0, 99);
   const none = { views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 };
-  if (!ids.length && !recipients.length) return { events: [] as TimelineEvent[], counts: none };
+  if (!ids.length && !recipients.length) return { events: [] as TimelineEvent[], counts: none, older: null };
   const anyMember = (column: AnyColumn) => (ids.length ? inArray(column, ids) : sql`0`);
+  // one more than a page of each kind: if the merged list is longer, there is an older page
+  const page = limit + 1;
+  const earlier = (column: AnyColumn) => (before ? lt(column, new Date(before)) : undefined);
   const [views, ndas, sent, offered, mail, viewCount, ndaCount, messageCount, offerCount, mailCounts] = await Promise.all([
     db
       .select({ at: pageSessions.sessionStart, userId: pageSessions.userId, route: pageSessions.route, activeTime: pageSessions.activeTime, projectName: projects.projectName, projectId: pageSessions.projectId })
       .from(pageSessions)
       .leftJoin(projects, eq(projects.id, pageSessions.projectId))
-      .where(anyMember(pageSessions.userId))
+      .where(and(anyMember(pageSessions.userId), earlier(pageSessions.sessionStart)))
       .orderBy(desc(pageSessions.sessionStart))
-      .limit(limit),
+      .limit(page),
     db
       .select({ at: contracts.requestedAt, userId: contracts.buyerId, status: contracts.ndaStatus, projectName: projects.projectName, projectId: contracts.projectId })
       .from(contracts)
       .innerJoin(projects, eq(projects.id, contracts.projectId))
-      .where(anyMember(contracts.buyerId))
+      .where(and(anyMember(contracts.buyerId), earlier(contracts.requestedAt)))
       .orderBy(desc(contracts.requestedAt))
-      .limit(limit),
+      .limit(page),
     db
       .select({ at: messages.createdAt, userId: messages.senderId, projectName: projects.projectName, projectId: messages.projectId })
       .from(messages)
       .innerJoin(projects, eq(projects.id, messages.projectId))
-      .where(anyMember(messages.buyerId))
+      .where(and(anyMember(messages.buyerId), earlier(messages.createdAt)))
       .orderBy(desc(messages.createdAt))
-      .limit(limit),
+      .limit(page),
     db
       .select({ at: offers.createdAt, userId: offers.buyerId, status: offers.status, price: offers.price, projectName: projects.projectName, projectId: offers.projectId })
       .from(offers)
       .innerJoin(projects, eq(projects.id, offers.projectId))
-      .where(anyMember(offers.buyerId))
+      .where(and(anyMember(offers.buyerId), earlier(offers.createdAt)))
       .orderBy(desc(offers.createdAt))
-      .limit(limit),
+      .limit(page),
     recipients.length
       ? db
           .select({ at: outbox.createdAt, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status })
           .from(outbox)
-          .where(inArray(outbox.recipient, recipients))
+          .where(and(inArray(outbox.recipient, recipients), earlier(outbox.createdAt)))
           .orderBy(desc(outbox.createdAt))
-          .limit(limit)
+          .limit(page)
       : Promise.resolve([]),
     db.select({ n: count() }).from(pageSessions).where(anyMember(pageSessions.userId)),
     db.select({ n: count() }).from(contracts).where(anyMember(contracts.buyerId)),
@@ -186,15 +190,16 @@ export async function customerTimeline(db: Database, { customerId, limit = 50 }:
   ]);
   const who = (id: number) => nameOf.get(id) ?? "A former member";
   const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
-  const events: TimelineEvent[] = [
+  const merged: TimelineEvent[] = [
     ...views.map((v) => ({ at: v.at, kind: "view" as const, text: `${who(v.userId)} viewed ${v.projectName ?? v.route} (${minutes(v.activeTime)} active)`, link: v.projectId ? `/admin/projects/${v.projectId}` : undefined })),
     ...ndas.map((n) => ({ at: n.at, kind: "nda" as const, text: `${who(n.userId)}: NDA for ${n.projectName} (${n.status})`, link: `/admin/projects/${n.projectId}` })),
     ...sent.map((m) => ({ at: m.at, kind: "message" as const, text: `${ids.includes(m.userId) ? who(m.userId) : "The seller"} wrote in the thread on ${m.projectName}`, link: `/admin/projects/${m.projectId}` })),
     ...offered.map((o) => ({ at: o.at, kind: "offer" as const, text: `${who(o.userId)}: offer of $${o.price.toLocaleString("en-US")} on ${o.projectName} (${o.status})`, link: `/admin/projects/${o.projectId}` })),
     ...mail.map((m) => ({ at: m.at, kind: m.channel, text: `${m.channel === "sms" ? "SMS" : "E-mail"} to ${m.recipient}: ${m.subject || "(no subject)"} (${m.status})` })),
   ]
-    .sort((a, b) => b.at.getTime() - a.at.getTime())
-    .slice(0, limit);
+    .sort((a, b) => b.at.getTime() - a.at.getTime());
+  const events = merged.slice(0, limit);
+  const older = merged.length > limit ? events.at(-1)!.at.getTime() : null;
   const counts = {
     views: viewCount[0]?.n ?? 0,
     ndas: ndaCount[0]?.n ?? 0,
@@ -203,7 +208,7 @@ export async function customerTimeline(db: Database, { customerId, limit = 50 }:
     emails: mailCounts.find((c) => c.channel === "email")?.n ?? 0,
     sms: mailCounts.find((c) => c.channel === "sms")?.n ?? 0,
   };
-  return { events, counts };
+  return { events, counts, older };
 }
 
 async function setFlag(services: Pick<Services, "db">, { actor, customerId, address }: Change, set: Partial<Pick<Customer, "enabled" | "locked">>, action: string) {

@@ -32,7 +32,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const customerId = idParam(args.params);
   const customer = await findCustomer(services.db, { customerId });
   if (!customer) throw notFound();
-  const [members, timeline] = await Promise.all([listMembers(services.db, { customerId }), customerTimeline(services.db, { customerId })]);
+  const before = Number(new URL(args.request.url).searchParams.get("before")) || undefined;
+  const [members, timeline] = await Promise.all([listMembers(services.db, { customerId }), customerTimeline(services.db, { customerId, before })]);
   const { evidenceKey: _key, ...shown } = customer;
   return json({ customer: { ...shown, hasEvidence: Boolean(_key) }, members, timeline });
 }
@@ -196,7 +197,7 @@ export default function CustomerPage() {
         )}
       </section>
 
-      <section className="card" aria-label="Timeline">
+      <section className="card" aria-label="Timeline" id="timeline">
         <h2 className="mb-2 text-lg font-semibold">Timeline</h2>
         <ul className="mb-4 flex flex-wrap gap-4 text-sm" data-testid="timeline-counts">
           {Object.entries(COUNT_LABELS).map(([key, label]) => (
@@ -223,6 +224,11 @@ export default function CustomerPage() {
         ) : (
           <p className="text-sm text-slate-500">Nothing yet.</p>
         )}
+        {timeline.older ? (
+          <Link to={`?before=${timeline.older}#timeline`} className="link mt-3 inline-block text-sm" rel="next">
+            Older events
+          </Link>
+        ) : null}
       </section>
     </div>
   );
