@@ -10,6 +10,7 @@ import {
   createDraft,
   findVisibleProject,
   ftsQuery,
+  listProjectsForAdmin,
   loanTape,
   replaceLoanTape,
   reviewProject,
@@ -77,6 +78,37 @@ describe("search", () => {
   it("never returns the borrower", async () => {
     const { rows } = await searchProjects(t.db, { pageSize: 5 });
     expect(Object.keys(rows[0]!)).not.toContain("borrower");
+  });
+});
+
+describe("the admin's project table", () => {
+  it("pages every project past the draft stage, sorted and filtered in SQL", async () => {
+    const [drafts, all] = await Promise.all([
+      t.db.$count(projects, eq(projects.status, "draft")),
+      t.db.$count(projects),
+    ]);
+    const first = await listProjectsForAdmin(t.db, { pageSize: 25 });
+    expect(first.total).toBe(all - drafts);
+    expect(first.rows).toHaveLength(25);
+    expect(first.rows.every((r) => r.status !== "draft")).toBe(true);
+    const second = await listProjectsForAdmin(t.db, { pageSize: 25, page: 2 });
+    expect(second.rows.some((r) => first.rows.some((f) => f.id === r.id))).toBe(false);
+
+    const bySize = await listProjectsForAdmin(t.db, { sort: "size", desc: true, pageSize: 50 });
+    const sizes = bySize.rows.map((r) => r.size ?? -1);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+
+    const published = await listProjectsForAdmin(t.db, { status: "published", pageSize: 100 });
+    expect(published.rows.every((r) => r.status === "published")).toBe(true);
+    expect(published.total).toBeLessThan(first.total);
+
+    // the words search the full text (name, industry, description …): the named project is among fewer
+    const named = first.rows[0]!;
+    const found = await listProjectsForAdmin(t.db, { q: named.projectName, pageSize: 100 });
+    expect(found.total).toBeLessThan(first.total);
+    expect(found.rows.map((r) => r.id)).toContain(named.id);
+    // a page size it does not offer falls back to 25
+    expect((await listProjectsForAdmin(t.db, { pageSize: 7 })).pageSize).toBe(25);
   });
 });
 

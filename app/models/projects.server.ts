@@ -118,15 +118,60 @@ export async function listSellerProjects(db: Database, sellerId: number, { draft
     .orderBy(asc(projects.createdAt), asc(projects.id));
 }
 
-/** Every project past the draft stage, with its seller, optionally of one status. */
-export async function listProjectsForAdmin(db: Database, { status }: { status?: ProjectStatus } = {}) {
-  const rows = await db
-    .select({ project: projects, sellerName: users.name, sellerCompany: users.company })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.sellerId))
-    .where(status ? eq(projects.status, status) : sql`${projects.status} != 'draft'`)
-    .orderBy(asc(projects.createdAt), asc(projects.id));
-  return rows.map((r) => toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` }));
+/** What each column of the admin project table sorts by, in SQL (the deal counts as subqueries). */
+const ADMIN_SORT: Record<string, SQL> = {
+  id: sql`${projects.id}`,
+  date: sql`coalesce(${projects.publishedAt}, ${projects.submittedAt}, ${projects.createdAt})`,
+  projectName: sql`lower(${projects.projectName})`,
+  sellerName: sql`lower(${users.name})`,
+  kind: sql`${projects.kind}`,
+  status: sql`${projects.status}`,
+  industry: sql`${projects.industry}`,
+  size: sql`${projects.size}`,
+  borrower: sql`lower(${projects.borrower})`,
+  views: sql`${projects.views}`,
+  impressionsCounter: sql`${projects.impressions}`,
+  updatedAt: sql`${projects.updatedAt}`,
+  ndas: sql`(select count(*) from contracts k where k.project_id = ${projects.id})`,
+  negotiations: sql`(select count(distinct m.buyer_id) from messages m where m.project_id = ${projects.id})`,
+  bids: sql`(select count(*) from offers o where o.project_id = ${projects.id})`,
+  lastUpdateBuyer: sql`(select max(ps.session_end) from page_sessions ps where ps.project_id = ${projects.id} and ps.user_id != ${projects.sellerId})`,
+};
+
+export const ADMIN_PROJECT_PAGE_SIZES = [25, 50, 100] as const;
+
+/**
+ * One page of every project past the draft stage, with its seller: optionally of one
+ * status and matching words, sorted in SQL by any column of the admin table.
+ */
+export async function listProjectsForAdmin(
+  db: Database,
+  { status, q, sort = "date", desc: descending = false, page = 1, pageSize = 25 }: { status?: ProjectStatus; q?: string; sort?: string; desc?: boolean; page?: number; pageSize?: number } = {},
+) {
+  const size = (ADMIN_PROJECT_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : ADMIN_PROJECT_PAGE_SIZES[0];
+  const where: SQL[] = [status ? eq(projects.status, status) : sql`${projects.status} != 'draft'`];
+  const match = q ? ftsQuery(q) : null;
+  if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);
+  const by = ADMIN_SORT[sort] ?? ADMIN_SORT.date!;
+  const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
+  const condition = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ project: projects, sellerName: users.name, sellerCompany: users.company })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.sellerId))
+      .where(condition)
+      .orderBy(order, asc(projects.id))
+      .limit(size)
+      .offset((Math.max(1, page) - 1) * size),
+    db.select({ n: sql<number>`count(*)` }).from(projects).where(condition),
+  ]);
+  return {
+    rows: rows.map((r) => toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` })),
+    total: total?.n ?? 0,
+    page: Math.max(1, page),
+    pageSize: size,
+  };
 }
 
 /** The seller's company, as NDAs and LOIs name it ("" when unknown). */

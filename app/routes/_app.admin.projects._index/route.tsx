@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
-import { listProjectsForAdmin, sortRows } from "~/models/projects.server";
+import { ADMIN_PROJECT_PAGE_SIZES, listProjectsForAdmin } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
@@ -18,10 +19,19 @@ export const meta = () => titleMeta("Projects");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const view = await tableView(services, user.id, "adminProjects", args.request);
-  const status = new URL(args.request.url).searchParams.get("listing") as ProjectStatus | null;
-  const valid = status && PROJECT_STATUSES.includes(status) && status !== "draft" ? status : undefined;
-  const rows = await withDealCounts(services.db, await listProjectsForAdmin(services.db, { status: valid }));
-  return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view });
+  const params = new URL(args.request.url).searchParams;
+  const listing = params.get("listing") as ProjectStatus | null;
+  const status = listing && PROJECT_STATUSES.includes(listing) && listing !== "draft" ? listing : undefined;
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const found = await listProjectsForAdmin(services.db, {
+    status,
+    q,
+    sort: view.sortBy,
+    desc: view.sortDesc,
+    page: view.page,
+    pageSize: Number(params.get("pageSize")) || undefined,
+  });
+  return json({ ...found, rows: await withDealCounts(services.db, found.rows), view, listing: status ?? "", q });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -34,29 +44,45 @@ export async function action(args: ActionFunctionArgs) {
 const adminHref = (r: ProjectRow) => `/admin/projects/${r.id}`;
 
 export default function AdminProjectsPage() {
-  const { rows, view } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
+  const { rows, total, page, pageSize, view, listing, q } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <>
-      <PageHeader title="Projects">
-        <Form method="get" className="flex items-end gap-2">
-          <label className="text-sm">
-            <span className="label">Listing status</span>
-            <select name="listing" defaultValue={params.get("listing") ?? ""} className="input">
-              <option value="">All</option>
-              {PROJECT_STATUSES.filter((s) => s !== "draft").map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn-secondary">
-            Show
-          </button>
-        </Form>
-      </PageHeader>
+      <PageHeader title="Projects" />
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" key={location.search}>
+        <input type="hidden" name="sort" value={view.sortBy} />
+        <input type="hidden" name="desc" value={view.sortDesc ? "1" : "0"} />
+        <label className="text-sm">
+          <span className="label">Search</span>
+          <input type="search" name="q" defaultValue={q} className="input" placeholder="Name, industry, region" />
+        </label>
+        <label className="text-sm">
+          <span className="label">Listing status</span>
+          <select name="listing" defaultValue={listing} className="input">
+            <option value="">All</option>
+            {PROJECT_STATUSES.filter((s) => s !== "draft").map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          <span className="label">Per page</span>
+          <select name="pageSize" defaultValue={String(pageSize)} className="input">
+            {ADMIN_PROJECT_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+      </Form>
       <ProjectGrid table="adminProjects" view={view} rows={rows} href={adminHref} caption="Projects" empty="No projects." />
+      <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="projects-count" />
     </>
   );
 }
