@@ -51,7 +51,7 @@ export function dailyChart(
   title: string,
   days: readonly string[],
   series: readonly ChartSeriesInput[],
-  { width = 280, height = 96, margin = { top: 8, right: 8, bottom: 18, left: 8 } }: ChartOptions = {},
+  { width = 280, height = 96, margin = { top: 8, right: 14, bottom: 18, left: 14 } }: ChartOptions = {},
 ): DailyChart {
   const plot = { top: margin.top, bottom: height - margin.bottom, left: margin.left, right: width - margin.right };
   const x = scalePoint<string>().domain(days).range([plot.left, plot.right]);

@@ -93,7 +93,7 @@ function Attention({ id, count, label, note, to }: { id: string; count: number; 
       <Link to={to} className={`card block h-full hover:border-primary ${count ? "" : "opacity-70"}`}>
         <span className="block text-3xl font-bold text-slate-900" data-testid="attention-count">
           {count}
-        </span>
+        </span>{" "}
         <span className="font-semibold text-primary">{label}</span> <span className="text-sm text-slate-500">{note}</span>
       </Link>
     </li>
@@ -113,7 +113,7 @@ function WeekChart({ chart }: { chart: DailyChart }) {
         <span className="flex gap-3 text-sm">
           {chart.series.map((s, i) => (
             <Legend key={s.label} colour={SERIES_COLOURS[i % SERIES_COLOURS.length]!}>
-              {chart.series.length > 1 ? `${s.label} ` : ""}
+              {chart.series.length > 1 ? `${s.label} ` : "Total "}
               <strong>{s.total}</strong>
             </Legend>
           ))}
