@@ -41,7 +41,11 @@ export const users = sqliteTable("users", {
   /** The last 30-second step whose code was accepted: a code works once. */
   totpLastStep: integer("totp_last_step"),
   // the members of a customer (the admin customer table counts what they did)
-}, (t) => [index("users_customer_idx").on(t.customerId)]);
+}, (t) => [
+  index("users_customer_idx").on(t.customerId),
+  // the admin dashboard's sign-ups per day
+  index("users_created_idx").on(t.createdAt),
+]);
 
 /** A signed-in browser. The cookie carries only the id; deleting the row ends the session. */
 export const sessions = sqliteTable(
@@ -271,6 +275,8 @@ export const projects = sqliteTable(
   },
   (t) => [
     index("projects_seller_idx").on(t.sellerId, t.status),
+    // what waits for review (the admin dashboard) and the admin table's status filter
+    index("projects_status_idx").on(t.status),
     // partial indexes over what buyers can find: the search's WHERE repeats this predicate literally
     ...(
       [
@@ -410,6 +416,10 @@ export const contracts = sqliteTable(
   (t) => [
     uniqueIndex("contracts_project_buyer_idx").on(t.projectId, t.buyerId),
     index("contracts_buyer_idx").on(t.buyerId),
+    // the admin dashboard: NDAs waiting for approval, and NDAs requested and signed per day
+    index("contracts_status_idx").on(t.ndaStatus, t.signedAt),
+    index("contracts_requested_idx").on(t.requestedAt),
+    index("contracts_signed_idx").on(t.signedAt),
   ],
 );
 
@@ -504,7 +514,11 @@ export const offers = sqliteTable(
       .notNull()
       .$defaultFn(() => new Date()),
   },
-  (t) => [index("offers_project_idx").on(t.projectId, t.buyerId)],
+  (t) => [
+    index("offers_project_idx").on(t.projectId, t.buyerId),
+    // the admin dashboard's offers per day
+    index("offers_created_idx").on(t.createdAt),
+  ],
 );
 
 export const offerEvents = sqliteTable(

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
 import { NAVIGATION } from "~/lib/navigation";
 import { ROLE_LABELS, isAgent } from "~/lib/roles";
@@ -31,16 +31,6 @@ export function Dashboard({ user, recent = [] }: { user: PublicUser; recent?: Re
             <span className="font-semibold text-primary">{item.label}</span>
           </Link>
         ))}
-        {user.role === "admin" ? (
-          <Form method="post" action="/api/cms/preview" className="card">
-            <p className="font-semibold text-primary">Content preview</p>
-            <p className="mb-3 mt-1 text-sm text-slate-600">See unpublished drafts from the studio on the site.</p>
-            <input type="hidden" name="redirect" value="/jobs" />
-            <button type="submit" name="preview" value="on" className="btn-secondary">
-              Turn preview on
-            </button>
-          </Form>
-        ) : null}
       </div>
       {recent.length ? (
         <section className="mt-10" aria-labelledby="recently-viewed">

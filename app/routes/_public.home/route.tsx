@@ -5,6 +5,8 @@ import { isPreview } from "~/.server/preview";
 import { listRecentlyViewed } from "~/models/projects.server";
 import { primaryRole } from "~/lib/roles";
 import { Dashboard } from "./dashboard";
+import { AdminDashboard } from "./admin-dashboard";
+import { adminHome } from "./admin-home.server";
 import { Landing } from "~/components/landing";
 import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";
@@ -27,17 +29,20 @@ export async function loader(args: LoaderFunctionArgs) {
         viewedAt,
       }))
     : [];
+  const admin = user && primaryRole(user.roles) === "admin" ? await adminHome(services.db, { now: new Date() }) : null;
   return json({
     user: user ? toPublicUser(user) : null,
     settings,
     recent,
+    admin,
     // a visitor who opened a project is asked to sign in here, then taken to it
     signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(wanted) } : null,
   });
 }
 
 export default function HomePage() {
-  const { user, signin, settings, recent } = useLoaderData<typeof loader>();
+  const { user, signin, settings, recent, admin } = useLoaderData<typeof loader>();
+  if (user && admin) return <AdminDashboard user={user} home={admin} />;
   if (user) return <Dashboard user={user} recent={recent} />;
   return (
     <>

@@ -1,0 +1,180 @@
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { DailyChart } from "~/lib/charts";
+import { INBOUND_ADMIN_PATHS, INBOUND_KINDS, type InboundKind } from "~/lib/inbound";
+import type { PublicUser } from "~/models/users.server";
+import type { AdminHome } from "./admin-home.server";
+
+const INBOUND_LABELS: Record<InboundKind, string> = {
+  demo: "Demo requests",
+  inquiry: "User inquiries",
+  affiliate: "Affiliate inquiries",
+  contact: "Contact messages",
+};
+
+/** The admin's home: counts that link to where the admin acts, then the week in small charts. */
+export function AdminDashboard({ user, home }: { user: PublicUser; home: AdminHome }) {
+  const { attention, charts } = home;
+  const shown = attention.ndaProjects.reduce((sum, p) => sum + p.waiting, 0);
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8">
+      <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
+      <p className="mt-1 text-slate-600" data-testid="dashboard-role">
+        Administrator · {user.company}
+      </p>
+
+      <section className="mt-8" aria-labelledby="needs-action">
+        <h2 id="needs-action" className="mb-3 text-lg font-semibold">
+          Needs action
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {INBOUND_KINDS.map((kind) => (
+            <Attention key={kind} id={kind} count={attention.inbound[kind]} label={INBOUND_LABELS[kind]} note="new" to={`${INBOUND_ADMIN_PATHS[kind]}?status=new`} />
+          ))}
+          <Attention id="review" count={attention.review} label="Projects to review" note="submitted" to="/admin/projects?listing=submitted" />
+          <Attention id="outbox" count={attention.outboxFailed} label="Outbox failures" note="not sent" to="/admin/outbox" />
+          <li className="card sm:col-span-2" data-testid="attention-ndas">
+            <p>
+              <span className="text-3xl font-bold text-slate-900" data-testid="attention-count">
+                {attention.ndas}
+              </span>{" "}
+              <span className="font-semibold">NDAs to approve</span>
+            </p>
+            {attention.ndaProjects.length ? (
+              <ul className="mt-2 space-y-1 text-sm" aria-label="Projects with signed NDAs waiting">
+                {attention.ndaProjects.map((p) => (
+                  <li key={p.id}>
+                    <Link to={`/admin/projects/${p.id}`} className="link">
+                      {p.projectName || `Project ${p.id}`}
+                    </Link>{" "}
+                    <span className="text-slate-500">· {p.waiting} waiting</span>
+                  </li>
+                ))}
+                {attention.ndas > shown ? <li className="text-slate-500">and {attention.ndas - shown} more on other projects</li> : null}
+              </ul>
+            ) : (
+              <p className="mt-2 text-sm text-slate-500">No signed NDA is waiting.</p>
+            )}
+          </li>
+        </ul>
+      </section>
+
+      <section className="mt-10" aria-labelledby="this-week">
+        <h2 id="this-week" className="mb-3 text-lg font-semibold">
+          The last 7 days
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {charts.map((chart) => (
+            <WeekChart key={chart.title} chart={chart} />
+          ))}
+        </div>
+      </section>
+
+      <section className="mt-10" aria-labelledby="content-tools">
+        <h2 id="content-tools" className="mb-3 text-lg font-semibold">
+          Content
+        </h2>
+        <Form method="post" action="/api/cms/preview" className="card max-w-md">
+          <p className="font-semibold text-primary">Content preview</p>
+          <p className="mb-3 mt-1 text-sm text-slate-600">See unpublished drafts from the studio on the site.</p>
+          <input type="hidden" name="redirect" value="/jobs" />
+          <button type="submit" name="preview" value="on" className="btn-secondary">
+            Turn preview on
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function Attention({ id, count, label, note, to }: { id: string; count: number; label: string; note: string; to: string }) {
+  return (
+    <li data-testid={`attention-${id}`}>
+      <Link to={to} className={`card block h-full hover:border-primary ${count ? "" : "opacity-70"}`}>
+        <span className="block text-3xl font-bold text-slate-900" data-testid="attention-count">
+          {count}
+        </span>{" "}
+        <span className="font-semibold text-primary">{label}</span> <span className="text-sm text-slate-500">{note}</span>
+      </Link>
+    </li>
+  );
+}
+
+const SERIES_COLOURS = ["text-primary", "text-amber-600"] as const;
+
+/** One chart: an SVG for the eye, its title and totals for screen readers, the daily numbers in a hidden table. */
+function WeekChart({ chart }: { chart: DailyChart }) {
+  const id = `chart-${chart.title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  const totals = chart.series.map((s) => `${s.label}: ${s.total}`).join(", ");
+  return (
+    <figure className="card" data-testid={id}>
+      <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-semibold">{chart.title}</span>
+        <span className="flex gap-3 text-sm">
+          {chart.series.map((s, i) => (
+            <Legend key={s.label} colour={SERIES_COLOURS[i % SERIES_COLOURS.length]!}>
+              {chart.series.length > 1 ? `${s.label} ` : "Total "}
+              <strong>{s.total}</strong>
+            </Legend>
+          ))}
+        </span>
+      </figcaption>
+      <svg
+        viewBox={`0 0 ${chart.width} ${chart.height}`}
+        className="mt-2 h-auto w-full"
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+      >
+        <title id={`${id}-title`}>{`${chart.title} per day, last 7 days`}</title>
+        <desc id={`${id}-desc`}>{`Totals: ${totals}. The table below lists each day.`}</desc>
+        <line x1={chart.plot.left} x2={chart.plot.right} y1={chart.plot.bottom} y2={chart.plot.bottom} className="stroke-slate-300" strokeWidth={1} />
+        {chart.series.map((s, i) => (
+          <g key={s.label} className={SERIES_COLOURS[i % SERIES_COLOURS.length]}>
+            {chart.series.length === 1 ? <path d={s.area} fill="currentColor" fillOpacity={0.12} /> : null}
+            <path d={s.line} fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" />
+            {s.points.map((p, j) => (
+              <circle key={j} cx={p.x} cy={p.y} r={2.5} fill="currentColor" />
+            ))}
+          </g>
+        ))}
+        {chart.days.map((d) => (
+          <text key={d.day} x={d.x} y={chart.height - 4} textAnchor="middle" fontSize={10} className="fill-slate-500">
+            {d.label}
+          </text>
+        ))}
+      </svg>
+      <table className="sr-only">
+        <caption>{`${chart.title} per day`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            {chart.series.map((s) => (
+              <th key={s.label} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {chart.days.map((d, i) => (
+            <tr key={d.day}>
+              <th scope="row">{`${d.label} ${d.day}`}</th>
+              {chart.series.map((s) => (
+                <td key={s.label}>{s.values[i]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function Legend({ colour, children }: { colour: string; children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span aria-hidden="true" className={`inline-block h-2 w-3 rounded-sm bg-current ${colour}`} />
+      <span className="text-slate-700">{children}</span>
+    </span>
+  );
+}
