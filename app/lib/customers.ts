@@ -136,9 +136,7 @@ export const CUSTOMER_PAGE_SIZES = [25, 50, 100] as const;
 export function customerQuery(state: { filters: CustomerFilters; sort?: string; desc?: boolean; page?: number; pageSize?: number }) {
   const params = new URLSearchParams();
   for (const key of Object.keys(CUSTOMER_FILTERS) as Array<keyof CustomerFilters>) {
-    const value = state.filters[key] ?? CUSTOMER_FILTERS[key];
-    // empty "at least" filters stay out of the URL
-    if (value !== "") params.set(key, value);
+    params.set(key, state.filters[key] ?? CUSTOMER_FILTERS[key]);
   }
   if (state.sort) params.set("sort", state.sort);
   if (state.desc !== undefined) params.set("desc", state.desc ? "1" : "0");
