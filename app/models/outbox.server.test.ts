@@ -75,6 +75,20 @@ describe("outbox", () => {
     expect(queued.id).toBeGreaterThan(0);
   });
 
+  it("sends each message once when several senders run at the same time", async () => {
+    const env = envWith({ MAIL_API_URL: providerUrl });
+    const now = Date.now() + 10 * 24 * 3_600_000;
+    const before = received.length;
+    for (let i = 0; i < 6; i++) {
+      await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: `race${i}@example.test`, subject: "Race", body: "Once" }, now);
+    }
+    const results = await Promise.all([1, 2, 3, 4].map(() => deliverDueMessages(t.db, env, { now })));
+    expect(results.reduce((a, b) => a + b, 0)).toBe(6);
+    const raced = received.slice(before).map((r) => r.body.to);
+    expect(raced).toHaveLength(6);
+    expect(new Set(raced).size).toBe(6);
+  });
+
   describe("secrets in messages", () => {
     const token = "live-reset-token-abcdefghijklmnop";
     const body = `Open https://market.example/uobs/reset/${secretPlaceholder("token")} to choose a password.`;

@@ -61,8 +61,17 @@ export function nextAttemptDelayMs(attempts: number) {
 
 
 /**
+ * How long a sender holds a message it claimed: another sender (a second isolate,
+ * the maintenance timer, the request's own waitUntil) leaves it alone meanwhile; if
+ * the holder dies mid-send, the message is due again after this.
+ */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+
+/**
  * Sends what is due. Without a provider, messages simply wait in the outbox
- * (admins can read them there). Returns how many were sent.
+ * (admins can read them there). Each message is first claimed with one conditional
+ * update (its due time moved a lease ahead, only if nobody moved it first), so two
+ * senders running at once never send the same message twice. Returns how many were sent.
  */
 export async function deliverDueMessages(
   db: Database,
@@ -78,6 +87,12 @@ export async function deliverDueMessages(
     .limit(limit);
   let sent = 0;
   for (const message of due) {
+    const claimed = await db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(now + CLAIM_LEASE_MS) })
+      .where(and(eq(outbox.id, message.id), eq(outbox.status, "pending"), eq(outbox.nextAttemptAt, message.nextAttemptAt)))
+      .returning({ id: outbox.id });
+    if (!claimed.length) continue;
     const attempts = message.attempts + 1;
     const body = await renderForDelivery(message, env);
     if (body === null) {
