@@ -90,7 +90,7 @@ describe("NDA", () => {
     const told = await listNotifications(t.db, buyer.id);
     expect(told[0]!.message).toContain("is approved");
     // the approval e-mail's feedback link is a secret: sealed in the outbox, hidden from admins
-    const approvalMail = (await listOutbox(t.db)).find((m) => m.recipient === buyer.email && m.subject.startsWith("NDA approved"))!;
+    const approvalMail = ((await listOutbox(t.db)).rows).find((m) => m.recipient === buyer.email && m.subject.startsWith("NDA approved"))!;
     expect(approvalMail.body).toContain(`https://market.example/nda-feedback/[hidden]`);
     const [stored] = await t.db.select().from(outbox).where(eq(outbox.id, approvalMail.id));
     expect(stored!.body).toContain("/nda-feedback/{{secret:feedback}}\n");

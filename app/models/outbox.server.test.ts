@@ -46,7 +46,7 @@ describe("outbox", () => {
   it("keeps messages when no provider is configured", async () => {
     await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "a@example.test", subject: "Hi", body: "Hello" });
     expect(await deliverDueMessages(t.db, envWith({}))).toBe(0);
-    const [row] = await listOutbox(t.db);
+    const [row] = (await listOutbox(t.db)).rows;
     expect(row!.status).toBe("pending");
   });
 
@@ -58,7 +58,7 @@ describe("outbox", () => {
     // the first message (from the test above) is due too; the provider fails the first call
     const sentFirst = await deliverDueMessages(t.db, env, { now });
     expect(sentFirst).toBe(1);
-    const afterFirst = await listOutbox(t.db);
+    const afterFirst = (await listOutbox(t.db)).rows;
     const failed = afterFirst.find((m) => m.status === "pending")!;
     expect(failed.attempts).toBe(1);
     expect(failed.lastError).toContain("503");
@@ -67,8 +67,15 @@ describe("outbox", () => {
     // not due yet: nothing happens; later it goes through
     expect(await deliverDueMessages(t.db, env, { now: now + 1000 })).toBe(0);
     expect(await deliverDueMessages(t.db, env, { now: now + nextAttemptDelayMs(1) })).toBe(1);
-    const all = await listOutbox(t.db);
+    const all = (await listOutbox(t.db)).rows;
     expect(all.every((m) => m.status === "sent")).toBe(true);
+    // the admin's status filter and paging
+    expect((await listOutbox(t.db, { status: "sent" })).total).toBe(2);
+    expect((await listOutbox(t.db, { status: "failed" })).total).toBe(0);
+    const firstPage = await listOutbox(t.db, { pageSize: 1 });
+    const secondPage = await listOutbox(t.db, { pageSize: 1, page: 2 });
+    expect(firstPage.total).toBe(2);
+    expect([firstPage.rows[0]!.id, secondPage.rows[0]!.id].sort()).toEqual(all.map((m) => m.id).sort());
     expect(received).toHaveLength(2);
     expect(received.every((r) => r.auth === "Bearer key-1")).toBe(true);
     expect(received.map((r) => r.body.to).sort()).toEqual(["a@example.test", "b@example.test"]);
@@ -101,7 +108,7 @@ describe("outbox", () => {
       expect(JSON.stringify(stored)).not.toContain(token);
       expect(stored!.secrets).toBeTruthy();
 
-      const listed = (await listOutbox(t.db)).find((m) => m.id === queued.id)!;
+      const listed = ((await listOutbox(t.db)).rows).find((m) => m.id === queued.id)!;
       expect(JSON.stringify(listed)).not.toContain(token);
       expect(listed).not.toHaveProperty("secrets");
       expect(listed.body).toBe("Open https://market.example/uobs/reset/[hidden] to choose a password.");

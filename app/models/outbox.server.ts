@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { outbox, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
@@ -152,26 +152,35 @@ export async function purgeOutbox(db: Database, now = Date.now()) {
   ]);
 }
 
-/** What admins read: never the sealed secrets, and every placeholder shown as hidden. */
-export async function listOutbox(db: Database, { limit = 100 } = {}) {
-  const rows = await db
-    .select({
-      id: outbox.id,
-      channel: outbox.channel,
-      recipient: outbox.recipient,
-      subject: outbox.subject,
-      body: outbox.body,
-      status: outbox.status,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      nextAttemptAt: outbox.nextAttemptAt,
-      createdAt: outbox.createdAt,
-      sentAt: outbox.sentAt,
-    })
-    .from(outbox)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(limit);
-  return rows.map((row) => ({ ...row, body: redactSecrets(row.body) }));
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** What admins read, a page at a time, newest first: never the sealed secrets, and every placeholder shown as hidden. */
+export async function listOutbox(db: Database, { status, page = 1, pageSize = 100 }: { status?: OutboxStatus; page?: number; pageSize?: number } = {}) {
+  const where = status ? eq(outbox.status, status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: outbox.id,
+        channel: outbox.channel,
+        recipient: outbox.recipient,
+        subject: outbox.subject,
+        body: outbox.body,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        nextAttemptAt: outbox.nextAttemptAt,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+      })
+      .from(outbox)
+      .where(where)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
+    db.select({ n: count() }).from(outbox).where(where),
+  ]);
+  return { rows: rows.map((row) => ({ ...row, body: redactSecrets(row.body) })), total: total?.n ?? 0 };
 }
 
 /** Queues the e-mail and tries to send it after the response; the outbox keeps it until it is sent. */

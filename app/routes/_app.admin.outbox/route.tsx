@@ -1,27 +1,34 @@
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { titleMeta } from "~/lib/meta";
-import { listOutbox } from "~/models/outbox.server";
+import { listOutbox, OUTBOX_STATUSES, type OutboxStatus } from "~/models/outbox.server";
 
 export const meta = () => titleMeta("Outbox");
 
+const PAGE_SIZE = 100;
+const STATUS_LABELS: Record<OutboxStatus, string> = { pending: "Waiting", sent: "Sent", failed: "Failed" };
+
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  return json({
-    messages: await listOutbox(services.db),
-    providerConfigured: Boolean(services.env.MAIL_API_URL),
-  });
+  const params = new URL(args.request.url).searchParams;
+  const wanted = params.get("status");
+  const status = OUTBOX_STATUSES.find((s) => s === wanted);
+  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  const { rows, total } = await listOutbox(services.db, { status, page, pageSize: PAGE_SIZE });
+  return json({ messages: rows, total, page, status: status ?? "", providerConfigured: Boolean(services.env.MAIL_API_URL) });
 }
 
 /**
- * Every e-mail and SMS the system sent or will send, newest first. Tokens in links
- * show as [hidden]; bodies are emptied a week after delivery.
+ * Every e-mail and SMS the system sent or will send, newest first, a page at a time.
+ * Tokens in links show as [hidden]; bodies are emptied a week after delivery.
  */
 export default function OutboxPage() {
-  const { messages, providerConfigured } = useLoaderData<typeof loader>();
+  const { messages, total, page, status, providerConfigured } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <>
       <PageHeader title="Outbox" />
@@ -30,7 +37,23 @@ export default function OutboxPage() {
           No e-mail provider is configured (MAIL_API_URL): messages wait here and are sent once one is.
         </p>
       )}
-      <SimpleTable caption="Outbox" count={messages.length} empty="Nothing sent yet." headers={["Queued", "Channel", "To", "Subject", "Status", "Attempts", "Message"]}>
+      <Form method="get" className="mb-4 flex items-end gap-3" key={location.search}>
+        <label className="text-sm">
+          <span className="label">Status</span>
+          <select name="status" defaultValue={status} className="input">
+            <option value="">All</option>
+            {OUTBOX_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+      </Form>
+      <SimpleTable caption="Outbox" count={total} empty="Nothing here." headers={["Queued", "Channel", "To", "Subject", "Status", "Attempts", "Message"]}>
         {messages.map((m) => (
           <tr key={m.id} data-testid="outbox-row">
             <td className={`${cell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
@@ -51,6 +74,7 @@ export default function OutboxPage() {
           </tr>
         ))}
       </SimpleTable>
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} noun="messages" />
     </>
   );
 }

@@ -32,7 +32,7 @@ export function AdminDashboard({ user, home }: { user: PublicUser; home: AdminHo
             <Attention key={kind} id={kind} count={attention.inbound[kind]} label={INBOUND_LABELS[kind]} note="new" to={`${INBOUND_ADMIN_PATHS[kind]}?status=new`} />
           ))}
           <Attention id="review" count={attention.review} label="Projects to review" note="submitted" to="/admin/projects?listing=submitted" />
-          <Attention id="outbox" count={attention.outboxFailed} label="Outbox failures" note="not sent" to="/admin/outbox" />
+          <Attention id="outbox" count={attention.outboxFailed} label="Outbox failures" note="not sent" to="/admin/outbox?status=failed" />
           <li className="card sm:col-span-2" data-testid="attention-ndas">
             <p>
               <span className="text-3xl font-bold text-slate-900" data-testid="attention-count">
