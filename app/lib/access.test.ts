@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAuthFree, isGuestOnly, isPathAllowed, isProjectDetail, ROLE_PREFIXES } from "./access";
+import { isAuthFree, isGuestOnly, isPathAllowed, isProjectDetail, ROLE_PREFIXES, teaserPathFor } from "./access";
 
 describe("role prefixes (spec §2), matched at a segment boundary", () => {
   it("allows each role its own section and nothing of the others", () => {
@@ -11,6 +11,10 @@ describe("role prefixes (spec §2), matched at a segment boundary", () => {
     expect(isPathAllowed("buyer", "/sellers/myprojects")).toBe(false);
     expect(isPathAllowed("broker", "/brokers/search")).toBe(true);
     expect(isPathAllowed("broker", "/realestate/3")).toBe(false);
+    // so a broker's real-estate links open the common teaser
+    expect(teaserPathFor("broker", { id: 3, kind: "real_estate" })).toBe("/projects/more-details/3");
+    expect(teaserPathFor("buyer", { id: 3, kind: "real_estate" })).toBe("/realestate/3");
+    expect(teaserPathFor("buyer", { id: 4, kind: "loan_pool" })).toBe("/projects/more-details/4");
     expect(isPathAllowed("admin", "/admin/customers/12")).toBe(true);
     expect(isPathAllowed("admin", "/sellers/myprojects")).toBe(false);
   });

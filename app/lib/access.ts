@@ -115,3 +115,12 @@ export const ROLE_SECTION: Record<Role, string> = {
   broker: "/brokers",
   admin: "/admin",
 };
+
+/**
+ * Where a listing's teaser opens for this role: real estate has a page of its own,
+ * but only for the roles the access table lets in (brokers read the common teaser).
+ */
+export function teaserPathFor(role: Role | null, project: { id: number; kind: string }) {
+  const own = `/realestate/${project.id}`;
+  return project.kind === "real_estate" && isPathAllowed(role, own) ? own : `/projects/more-details/${project.id}`;
+}

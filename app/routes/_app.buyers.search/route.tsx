@@ -12,6 +12,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { formatNumber } from "~/lib/format";
+import { teaserPathFor } from "~/lib/access";
 import { dealSectionOf } from "~/lib/deal";
 import { titleMeta } from "~/lib/meta";
 
@@ -63,7 +64,11 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 
-const teaserHref = (r: ProjectRow) => (r.kind === "real_estate" ? `/realestate/${r.id}` : `/projects/more-details/${r.id}`);
+/** One link builder per section (stable, so the grid's cells are built once). */
+const TEASER_HREF = {
+  buyers: (r: ProjectRow) => teaserPathFor("buyer", r),
+  brokers: (r: ProjectRow) => teaserPathFor("broker", r),
+};
 
 function Filter({ name, label, value, options }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
   return (
@@ -123,7 +128,7 @@ export default function SearchPage() {
         table="projectSearch"
         view={view}
         rows={rows}
-        href={teaserHref}
+        href={TEASER_HREF[location.pathname.startsWith("/brokers") ? "brokers" : "buyers"]}
         caption="Search results"
         empty="No projects match. Try fewer filters."
       />

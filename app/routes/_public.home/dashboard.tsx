@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { teaserPathFor } from "~/lib/access";
 import { formatDate } from "~/lib/format";
 import { NAVIGATION } from "~/lib/navigation";
 import { ROLE_LABELS, isAgent } from "~/lib/roles";
@@ -40,7 +41,7 @@ export function Dashboard({ user, recent = [] }: { user: PublicUser; recent?: Re
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {recent.map((p) => (
               <li key={p.id} className="flex items-center justify-between px-4 py-2 text-sm">
-                <Link to={p.kind === "real_estate" ? `/realestate/${p.id}` : `/projects/more-details/${p.id}`} className="link">
+                <Link to={teaserPathFor(user.role, p)} className="link">
                   {p.projectName}
                 </Link>
                 <span className="text-slate-500">
