@@ -1,3 +1,4 @@
+import type { OutboxStatus } from "~/lib/outbox";
 import { and, asc, count, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { outbox, type OutboxMessage } from "~/.server/db/schema";
@@ -151,9 +152,6 @@ export async function purgeOutbox(db: Database, now = Date.now()) {
       ),
   ]);
 }
-
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** What admins read, a page at a time, newest first: never the sealed secrets, and every placeholder shown as hidden. */
 export async function listOutbox(db: Database, { status, page = 1, pageSize = 100 }: { status?: OutboxStatus; page?: number; pageSize?: number } = {}) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
-import { ROW_COLUMNS, SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus, type RowKey } from "~/lib/projects";
+import { ADMIN_PROJECT_PAGE_SIZES, ROW_COLUMNS, SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus, type RowKey } from "~/lib/projects";
 import type { Role } from "~/lib/roles";
 
 export type Viewer = { id: number; role: Role | null };
@@ -137,8 +137,6 @@ const ADMIN_SORT: Record<string, SQL> = {
   bids: sql`(select count(*) from offers o where o.project_id = ${projects.id})`,
   lastUpdateBuyer: sql`(select max(ps.session_end) from page_sessions ps where ps.project_id = ${projects.id} and ps.user_id != ${projects.sellerId})`,
 };
-
-export const ADMIN_PROJECT_PAGE_SIZES = [25, 50, 100] as const;
 
 /**
  * One page of every project past the draft stage, with its seller: optionally of one

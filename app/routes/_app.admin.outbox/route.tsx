@@ -5,7 +5,8 @@ import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { titleMeta } from "~/lib/meta";
-import { listOutbox, OUTBOX_STATUSES, type OutboxStatus } from "~/models/outbox.server";
+import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox";
+import { listOutbox } from "~/models/outbox.server";
 
 export const meta = () => titleMeta("Outbox");
 
