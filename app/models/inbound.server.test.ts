@@ -41,7 +41,7 @@ describe("the inbound funnel", () => {
     expect(await updateInbound(t.db, { ...change, kind: "demo" })).toBeNull();
     expect(await updateInbound(t.db, { ...change, kind: "affiliate", ownerId: buyer.id })).toBe("not-an-admin");
     expect(await updateInbound(t.db, { ...change, kind: "affiliate" })).toMatchObject({ status: "contacted", ownerId: admin.id, notes: "called" });
-    const { rows } = await listInbound(t.db, { kind: "affiliate", status: "contacted" });
+    const { rows } = await listInbound(t.db, { kind: "affiliate", filters: { status: "contacted" } });
     expect(rows.find((r) => r.item.id === item.id)?.ownerName).toBe(admin.name);
   });
 
