@@ -162,7 +162,7 @@ test.describe("the user table", () => {
     await signIn(admin, DEMO.admin);
     await expect(admin).toHaveURL(/\/home$/);
     await admin.goto("/admin/users");
-    await expect(admin.getByTestId("table-count")).toHaveText(/^1–25 of \d+ users$/);
+    await expect(admin.getByTestId("table-count")).toHaveText(/^1–\d+ of \d+ users$/);
     const filters = admin.getByRole("form", { name: "Filters" });
     await filters.getByLabel("Role").selectOption("ROLE_ADMIN");
     await filters.getByLabel("Search").fill(DEMO.admin);
