@@ -173,6 +173,18 @@ test("a contact message is found by a search that stays in the URL", async ({ pa
   // a day range that ends before today leaves it out
   await admin.goto(`/admin/contact-us-messages?q=${encodeURIComponent(email)}&to=2000-01-01`);
   await expect(admin.getByTestId("table-count")).toHaveText("No items");
+  // the admin's column choice is kept for this table (ID is hidden until chosen)
+  const table = admin.getByTestId("table-contactMessages");
+  await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toHaveCount(0);
+  await admin.getByText("Columns", { exact: true }).click();
+  await admin.getByRole("checkbox", { name: "ID", exact: true }).check();
+  await admin.getByRole("button", { name: "Apply columns" }).click();
+  await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toBeVisible();
+  await admin.reload();
+  await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toBeVisible();
+  await admin.getByText("Columns", { exact: true }).click();
+  await admin.getByRole("button", { name: "Reset to defaults" }).click();
+  await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toHaveCount(0);
   await admin.context().close();
 });
 
