@@ -24,7 +24,7 @@ import { sendEmail } from "./outbox.server";
 import { recordAudit } from "./audit.server";
 import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
-import { offsetOf, ordered, textMatch, withinDays } from "./list-query.server";
+import { oneOf, pageOf, textMatch, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 
 type Admin = { id: number; name: string; email: string };
@@ -108,15 +108,15 @@ const SORT: Partial<Record<InboundColumn, SQL>> = {
   updatedAt: sql`${inboundItems.updatedAt}`,
 };
 
-export type InboundListQuery = { kind: InboundKind; filters?: InboundFilters; sort?: string; desc?: boolean; page?: number; pageSize?: number };
+export type InboundListQuery = ListQuery<InboundFilters> & { kind: InboundKind };
 
 /** The WHERE of a view: the kind, the text search and the per-column filters. */
 function whereOf(kind: InboundKind, filters: InboundFilters) {
-  const status = chosen(filters.status);
+  const status = oneOf(INBOUND_STATUSES, filters.status);
   const ownerId = chosen(filters.owner);
   return and(
     eq(inboundItems.kind, kind),
-    status && (INBOUND_STATUSES as readonly string[]).includes(status) ? eq(inboundItems.status, status as InboundStatus) : undefined,
+    status ? eq(inboundItems.status, status) : undefined,
     ownerId === "none" ? isNull(inboundItems.ownerId) : ownerId ? eq(inboundItems.ownerId, Number(ownerId) || -1) : undefined,
     textMatch(filters.q, [inboundItems.name, inboundItems.email, inboundItems.company, inboundItems.phone, inboundItems.companyWebsite, inboundItems.message, inboundItems.notes]),
     withinDays(inboundItems.createdAt, filters),
@@ -129,30 +129,25 @@ export async function listInbound(
   { kind, filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: InboundListQuery,
 ) {
   const where = whereOf(kind, filters);
-  const by = SORT[sort as InboundColumn] ?? SORT.createdAt!;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        item: inboundItems,
-        ownerName: owner.name,
-        memberName: member.name,
-        memberEmail: member.email,
-        customerId: customers.id,
-        customerName: customers.name,
-        projectName: projects.projectName,
-      })
-      .from(inboundItems)
-      .leftJoin(owner, eq(owner.id, inboundItems.ownerId))
-      .leftJoin(member, eq(member.id, inboundItems.userId))
-      .leftJoin(customers, eq(customers.id, member.customerId))
-      .leftJoin(projects, eq(projects.id, inboundItems.projectId))
-      .where(where)
-      .orderBy(ordered(by, desc), desc ? sql`${inboundItems.id} desc` : sql`${inboundItems.id} asc`)
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize)),
-    db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+  const rows = db
+    .select({
+      item: inboundItems,
+      ownerName: owner.name,
+      memberName: member.name,
+      memberEmail: member.email,
+      customerId: customers.id,
+      customerName: customers.name,
+      projectName: projects.projectName,
+    })
+    .from(inboundItems)
+    .leftJoin(owner, eq(owner.id, inboundItems.ownerId))
+    .leftJoin(member, eq(member.id, inboundItems.userId))
+    .leftJoin(customers, eq(customers.id, member.customerId))
+    .leftJoin(projects, eq(projects.id, inboundItems.projectId))
+    .where(where)
+    .$dynamic();
+  const count = db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where);
+  return pageOf(rows, count, { by: SORT[sort as InboundColumn] ?? SORT.createdAt!, desc, id: inboundItems.id, page, pageSize });
 }
 
 /** Status, owner and notes of an item of this kind; null when there is no such item (or the owner is not an admin). */

@@ -8,7 +8,6 @@ import { customers, inboundItems, leads, type InboundItem, type Lead } from "~/.
 import type { CustomerType } from "~/lib/customers";
 import { websiteDomainOf } from "~/lib/customers";
 import type { Services } from "~/.server/services";
-import { chosen } from "~/lib/admin-tables";
 import {
   INBOUND_PAGE_SIZE,
   LEAD_CSV_COLUMNS,
@@ -17,13 +16,12 @@ import {
   type LeadColumn,
   type LeadFilters,
   type LeadSource,
-  type LeadStatus,
 } from "~/lib/inbound";
 import { parseCsv } from "~/lib/loan-tape";
 import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
 import { recordAudit } from "./audit.server";
 import { inviteMember } from "./invitations.server";
-import { offsetOf, ordered, textMatch, withinDays } from "./list-query.server";
+import { oneOf, pageOf, textMatch, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 
 /** A demo request or affiliate application becomes a potential customer (once). */
@@ -58,35 +56,23 @@ const SORT: Partial<Record<LeadColumn, SQL>> = {
   convertedCustomer: sql`lower(${customers.name})`,
 };
 
-export type LeadListQuery = { filters?: LeadFilters; sort?: string; desc?: boolean; page?: number; pageSize?: number };
-
 function whereOf(filters: LeadFilters) {
-  const status = chosen(filters.status);
-  const source = chosen(filters.source);
+  const status = oneOf(LEAD_STATUSES, filters.status);
+  const source = oneOf(LEAD_SOURCES, filters.source);
   return and(
-    status && (LEAD_STATUSES as readonly string[]).includes(status) ? eq(leads.status, status as LeadStatus) : undefined,
-    source && (LEAD_SOURCES as readonly string[]).includes(source) ? eq(leads.source, source as LeadSource) : undefined,
+    status ? eq(leads.status, status) : undefined,
+    source ? eq(leads.source, source) : undefined,
     textMatch(filters.q, [leads.name, leads.email, leads.company, leads.phone, leads.website, leads.notes]),
     withinDays(leads.createdAt, filters),
   );
 }
 
 /** One page of the potential customers, with the name of the customer each became. */
-export async function listLeads(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: LeadListQuery) {
+export async function listLeads(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: ListQuery<LeadFilters>) {
   const where = whereOf(filters);
-  const by = SORT[sort as LeadColumn] ?? SORT.createdAt!;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ lead: leads, customerName: customers.name })
-      .from(leads)
-      .leftJoin(customers, eq(customers.id, leads.customerId))
-      .where(where)
-      .orderBy(ordered(by, desc), desc ? sql`${leads.id} desc` : sql`${leads.id} asc`)
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize)),
-    db.select({ count: sql<number>`count(*)` }).from(leads).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+  const rows = db.select({ lead: leads, customerName: customers.name }).from(leads).leftJoin(customers, eq(customers.id, leads.customerId)).where(where).$dynamic();
+  const count = db.select({ count: sql<number>`count(*)` }).from(leads).where(where);
+  return pageOf(rows, count, { by: SORT[sort as LeadColumn] ?? SORT.createdAt!, desc, id: leads.id, page, pageSize });
 }
 
 /** /admin/potential-customers as this admin sees it: their view of the table and one page of it. */

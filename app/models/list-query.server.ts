@@ -1,5 +1,5 @@
 import { and, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { dayBound } from "~/lib/admin-tables";
 
 /** The SQL the paged admin tables share: a text search over some columns, a day range, a sort with NULLs last. */
@@ -21,6 +21,24 @@ export function withinDays(column: SQLiteColumn, { from, to }: { from?: string; 
   return and(start === undefined ? undefined : gte(column, new Date(start)), end === undefined ? undefined : lt(column, new Date(end)));
 }
 
-export const ordered = (by: SQLWrapper, desc: boolean) => (desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`);
+/** The value when it is one of these, for a filter that names one (a value from elsewhere filters nothing). */
+export const oneOf = <T extends string>(values: readonly T[], value: string | undefined) =>
+  value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : undefined;
 
-export const offsetOf = (page: number, pageSize: number) => (Math.max(1, page) - 1) * pageSize;
+/** How a table's list is asked for: its filters, the column it sorts by and which page. */
+export type ListQuery<F> = { filters?: F; sort?: string; desc?: boolean; page?: number; pageSize?: number };
+
+type Paging = { by: SQLWrapper; desc: boolean; id: SQLWrapper; page: number; pageSize: number };
+
+/**
+ * One page of a list sorted on the server (NULLs last), and how many rows there are in
+ * all. Ties keep the order of the ids, so that no row is on two pages or on none.
+ */
+export async function pageOf<Q extends SQLiteSelect>(query: Q, count: Promise<Array<{ count: number }>>, { by, desc, id, page, pageSize }: Paging) {
+  const sorted = query
+    .orderBy(desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, desc ? sql`${id} desc` : sql`${id} asc`)
+    .limit(pageSize)
+    .offset((Math.max(1, page) - 1) * pageSize);
+  const [rows, [total]] = await Promise.all([sorted as unknown as Promise<Awaited<Q>>, count]);
+  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+}

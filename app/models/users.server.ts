@@ -3,10 +3,9 @@ import type { Database } from "~/.server/db";
 import { users, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
-import { chosen } from "~/lib/admin-tables";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
-import type { UserColumn, UserFilters } from "~/lib/user-table";
-import { offsetOf, ordered, textMatch } from "./list-query.server";
+import { USER_STATES, type UserColumn, type UserFilters } from "~/lib/user-table";
+import { oneOf, pageOf, textMatch, type ListQuery } from "./list-query.server";
 import { listView } from "./table-view.server";
 
 /** From this many failures in a row, each further attempt must wait: 5 s, doubling, at most a minute. */
@@ -238,46 +237,38 @@ const SORT: Partial<Record<UserColumn, SQL>> = {
   createdAt: sql`${users.createdAt}`,
 };
 
-export type UserListQuery = { filters?: UserFilters; sort?: string; desc?: boolean; page?: number; pageSize?: number };
-
 function whereOf(filters: UserFilters) {
-  const role = chosen(filters.role);
-  const state = chosen(filters.status);
+  const role = oneOf(ROLE_NAMES, filters.role);
+  const state = oneOf(USER_STATES, filters.status);
   return and(
-    role && (ROLE_NAMES as readonly string[]).includes(role) ? hasRole(role) : undefined,
-    state === "disabled" ? eq(users.enabled, false) : undefined,
-    state === "locked" ? and(eq(users.enabled, true), eq(users.locked, true)) : undefined,
-    state === "active" ? and(eq(users.enabled, true), eq(users.locked, false)) : undefined,
+    role ? hasRole(role) : undefined,
+    state ? eq(users.enabled, state !== "disabled") : undefined,
+    state && state !== "disabled" ? eq(users.locked, state === "locked") : undefined,
     textMatch(filters.q, [users.name, users.email, users.company, users.phone]),
   );
 }
 
 /** One page of the accounts, for the admin user table: what it shows and nothing more (no password hash, no 2FA secret). */
-export async function listUsers(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25 }: UserListQuery = {}) {
+export async function listUsers(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25 }: ListQuery<UserFilters> = {}) {
   const where = whereOf(filters);
-  const by = SORT[sort as UserColumn] ?? SORT.createdAt!;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        company: users.company,
-        phone: users.phone,
-        roles: users.roles,
-        enabled: users.enabled,
-        locked: users.locked,
-        lastLoginAt: users.lastLoginAt,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(where)
-      .orderBy(ordered(by, desc), desc ? sql`${users.id} desc` : sql`${users.id} asc`)
-      .limit(pageSize)
-      .offset(offsetOf(page, pageSize)),
-    db.select({ count: sql<number>`count(*)` }).from(users).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+  const rows = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      company: users.company,
+      phone: users.phone,
+      roles: users.roles,
+      enabled: users.enabled,
+      locked: users.locked,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(where)
+    .$dynamic();
+  const count = db.select({ count: sql<number>`count(*)` }).from(users).where(where);
+  return pageOf(rows, count, { by: SORT[sort as UserColumn] ?? SORT.createdAt!, desc, id: users.id, page, pageSize });
 }
 
 /** /admin/users as this admin sees it: their view of the table and one page of it. */
