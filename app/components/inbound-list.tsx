@@ -6,10 +6,10 @@ import type { ReactNode } from "react";
 import { DataGrid } from "./data-grid";
 import { FormErrors, SelectField, TextAreaField } from "./forms";
 import { PageHeader } from "./page-header";
-import { DaysFilter, SearchFilter, SelectFilter, TablePager, ViewForm } from "./table-controls";
+import { Pager } from "./pager";
+import { DaysFilter, SearchFilter, SelectFilter, ViewForm } from "./table-controls";
 import { formatDateTime } from "~/lib/format";
 import {
-  INBOUND_FILTERS,
   INBOUND_LIST_TITLES,
   INBOUND_STATUSES,
   INBOUND_STATUS_LABELS,
@@ -80,7 +80,6 @@ export function InboundPage() {
   const { kind, view, filters } = data;
   const title = INBOUND_LIST_TITLES[kind];
   const table = INBOUND_TABLE_KEYS[kind];
-  const state = { filters, sort: view.sortBy, desc: view.sortDesc, page: data.page, pageSize: data.pageSize };
   return (
     <>
       <PageHeader title={title} />
@@ -103,7 +102,7 @@ export function InboundPage() {
         sortDesc={view.sortDesc}
         empty="Nothing matches."
       />
-      <TablePager noun="items" total={data.total} defaults={INBOUND_FILTERS} state={state} />
+      <Pager page={data.page} pageSize={data.pageSize} total={data.total} noun="items" testId="table-count" />
     </>
   );
 }

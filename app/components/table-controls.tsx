@@ -1,7 +1,6 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ADMIN_PAGE_SIZES, tableQuery, type ViewState } from "~/lib/admin-tables";
-import { formatNumber } from "~/lib/format";
+import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
 
 /**
  * The filters of a paged admin table: a GET form (it works without JavaScript) that
@@ -70,35 +69,5 @@ export function DaysFilter({ label, from, to }: { label: string; from: string | 
         <input type="date" name="to" defaultValue={to ?? ""} className="input" />
       </label>
     </>
-  );
-}
-
-/** How many rows match, and links to the pages before and after, keeping the view. */
-export function TablePager({ noun, total, defaults, state }: { noun: string; total: number; defaults: Readonly<Record<string, string>>; state: ViewState & { page: number; pageSize: number } }) {
-  const location = useLocation();
-  const { page, pageSize } = state;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const href = (n: number) => `${location.pathname}?${tableQuery(defaults, { ...state, page: n })}`;
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-      <p data-testid="table-count">{total === 0 ? `No ${noun}` : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)} ${noun}`}</p>
-      <div className="flex items-center gap-3">
-        {page > 1 ? (
-          <Link to={href(page - 1)} rel="prev" className="btn-secondary px-3 py-1">
-            Previous
-          </Link>
-        ) : null}
-        <span>
-          Page {page} of {pages}
-        </span>
-        {page < pages ? (
-          <Link to={href(page + 1)} rel="next" className="btn-secondary px-3 py-1">
-            Next
-          </Link>
-        ) : null}
-      </div>
-    </nav>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * What the paged admin tables share (inbound items, potential customers, users):
- * page sizes, "Any" as no filter, date-range filters and the URL that states a view.
+ * page sizes, "Any" as no filter and date-range filters.
  */
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 
@@ -20,20 +20,4 @@ export function dayBound(value: string | undefined, end = false): number | undef
   if (!m) return undefined;
   const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   return Number.isNaN(at) ? undefined : end ? at + DAY_MS : at;
-}
-
-export type ViewState = { filters: Readonly<Record<string, string | undefined>>; sort?: string; desc?: boolean; page?: number; pageSize?: number };
-
-/**
- * The URL of a table with these filters, sort and page. Every filter is written,
- * "Any" too: a filter left out falls back to the admin's saved default.
- */
-export function tableQuery(defaults: Readonly<Record<string, string>>, state: ViewState) {
-  const params = new URLSearchParams();
-  for (const key of Object.keys(defaults)) params.set(key, state.filters[key] ?? defaults[key]!);
-  if (state.sort) params.set("sort", state.sort);
-  if (state.desc !== undefined) params.set("desc", state.desc ? "1" : "0");
-  if (state.page && state.page > 1) params.set("page", String(state.page));
-  if (state.pageSize && state.pageSize !== ADMIN_PAGE_SIZES[0]) params.set("pageSize", String(state.pageSize));
-  return params.toString();
 }

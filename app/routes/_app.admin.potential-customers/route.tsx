@@ -6,12 +6,12 @@ import { replyOrNotify } from "~/auth/session.server";
 import { formErrorsOf } from "~/lib/action-result";
 import { DataGrid } from "~/components/data-grid";
 import { FormErrors } from "~/components/forms";
+import { Pager } from "~/components/pager";
 import { PageHeader } from "~/components/page-header";
-import { DaysFilter, SearchFilter, SelectFilter, TablePager, ViewForm } from "~/components/table-controls";
+import { DaysFilter, SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { formatDateTime } from "~/lib/format";
 import {
   LEAD_CSV_COLUMNS,
-  LEAD_FILTERS,
   LEAD_SOURCES,
   LEAD_SOURCE_LABELS,
   LEAD_STATUSES,
@@ -123,7 +123,7 @@ export default function PotentialCustomersPage() {
         sortDesc={view.sortDesc}
         empty="No potential customers match."
       />
-      <TablePager noun="potential customers" total={total} defaults={LEAD_FILTERS} state={{ filters, sort: view.sortBy, desc: view.sortDesc, page, pageSize }} />
+      <Pager page={page} pageSize={pageSize} total={total} noun="potential customers" testId="table-count" />
     </>
   );
 }

@@ -6,14 +6,15 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound } from "~/.server/http";
 import { DataGrid } from "~/components/data-grid";
+import { Pager } from "~/components/pager";
 import { PageHeader } from "~/components/page-header";
-import { SearchFilter, SelectFilter, TablePager, ViewForm } from "~/components/table-controls";
+import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { usersPageSchema } from "~/lib/schemas/admin";
 import { ROLE_LABELS } from "~/lib/roles";
 import { TABLES } from "~/lib/table-preferences";
-import { USER_FILTERS, USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userState, type UserColumn } from "~/lib/user-table";
+import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userState, type UserColumn } from "~/lib/user-table";
 import { recordAudit } from "~/models/audit.server";
 import { endAllSessions } from "~/models/sessions.server";
 import { handleTableAction } from "~/models/table-view.server";
@@ -118,7 +119,7 @@ export default function AdminUsersPage() {
         sortDesc={view.sortDesc}
         empty="No users match."
       />
-      <TablePager noun="users" total={total} defaults={USER_FILTERS} state={{ filters, sort: view.sortBy, desc: view.sortDesc, page, pageSize }} />
+      <Pager page={page} pageSize={pageSize} total={total} noun="users" testId="table-count" />
     </>
   );
 }
