@@ -85,6 +85,16 @@ export async function redirectWithNotification(
   });
 }
 
+/** Where to go back to after a form, and what to tell the person. */
+export type Notice = { to: string; message: string; type?: NotificationType };
+
+/** A model's answer to a form: a response, sent as it is, or a notice to redirect with. */
+export async function replyOrNotify<O extends Response | Notice>(services: Services, request: Request, outcome: O) {
+  if (outcome instanceof Response) return outcome as Exclude<O, Notice>;
+  const { to, message, type } = outcome as Notice;
+  return redirectWithNotification(services, request, to, message, type);
+}
+
 /** Reads (and so consumes) the flash notification; the returned header must be sent. */
 export async function takeNotification(services: Services, request: Request) {
   const session = await readCookieSession(services, request);

@@ -12,6 +12,8 @@ export type GridProps<Row extends Record<string, unknown>> = {
   visible: Record<string, boolean>;
   rows: Row[];
   rowKey: (row: Row) => string | number;
+  /** A test id for each row, where browser tests find a row by what it holds. */
+  rowTestId?: (row: Row) => string;
   cells: Record<string, (row: Row) => ReactNode>;
   sortBy: string;
   sortDesc: boolean;
@@ -36,7 +38,7 @@ function useSortHref(sortBy: string, sortDesc: boolean) {
  * A headless TanStack table in our markup. Sorting is a link (the server sorts);
  * column choices are a form that works without JavaScript and applies at once with it.
  */
-export function DataGrid<Row extends Record<string, unknown>>({ tableKey, caption, headers, visible, rows, rowKey, cells, sortBy, sortDesc, empty, action }: GridProps<Row>) {
+export function DataGrid<Row extends Record<string, unknown>>({ tableKey, caption, headers, visible, rows, rowKey, rowTestId, cells, sortBy, sortDesc, empty, action }: GridProps<Row>) {
   const fetcher = useFetcher();
   // optimistic: while a column change is on its way, show what it will save
   const pending = fetcher.formData;
@@ -106,7 +108,7 @@ export function DataGrid<Row extends Record<string, unknown>>({ tableKey, captio
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={rowKey(row.original)} className="hover:bg-slate-50">
+                <tr key={rowKey(row.original)} className="hover:bg-slate-50" data-testid={rowTestId?.(row.original)}>
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className="px-3 py-2 align-top">
                       {cells[cell.column.id]?.(row.original) ?? null}

@@ -35,11 +35,83 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
 };
 export const LEAD_STATUSES = ["open", "converted", "dismissed"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = { open: "Open", converted: "Converted", dismissed: "Dismissed" };
 
 /** The columns a potential-customer CSV has, in this order (a header line first). */
 export const LEAD_CSV_COLUMNS = ["name", "email", "company", "phone", "website", "notes"] as const;
 
 export const INBOUND_PAGE_SIZE = 25;
+
+/** Each kind's admin list, as its page and its title say it. */
+export const INBOUND_LIST_TITLES: Record<InboundKind, string> = {
+  demo: "Demo requests",
+  inquiry: "User inquiries",
+  affiliate: "Affiliate inquiries",
+  contact: "Contact messages",
+};
+
+type Column = { value: string; label: string; enabled: boolean; sortable?: boolean };
+const column = (value: string, label: string, enabled = true, sortable = true): Column => ({ value, label, enabled, sortable });
+
+/**
+ * The columns of one kind's admin table: what every item has, and what only its kind
+ * has (the member, customer and project of an inquiry; an affiliate's website).
+ */
+export function inboundColumns(kind: InboundKind): Column[] {
+  const inquiry = kind === "inquiry";
+  return [
+    column("id", "ID", false),
+    column("createdAt", "Received"),
+    column("name", "Name"),
+    column("email", "E-mail"),
+    column("company", "Company", !inquiry),
+    column("phone", "Phone", kind !== "inquiry"),
+    ...(inquiry ? [column("member", "Member"), column("customer", "Customer"), column("project", "Project")] : []),
+    ...(kind === "affiliate" ? [column("companyWebsite", "Company website")] : []),
+    column("message", "Message", true, false),
+    column("status", "Status"),
+    column("owner", "Owner"),
+    column("updatedAt", "Updated", false),
+    column("handling", "Handling", true, false),
+  ];
+}
+export type InboundColumn = "id" | "createdAt" | "name" | "email" | "company" | "phone" | "member" | "customer" | "project" | "companyWebsite" | "message" | "status" | "owner" | "updatedAt" | "handling";
+
+/** An inbound table's filters (in the URL and, when saved, per admin): owner is an admin's id or "none"; from and to are days. */
+export const INBOUND_FILTERS = { q: "", status: "Any", owner: "Any", from: "", to: "" } as const;
+export type InboundFilters = { -readonly [K in keyof typeof INBOUND_FILTERS]?: string };
+
+/** The preference key of each kind's table: one each, as their columns differ. */
+export const INBOUND_TABLE_KEYS = {
+  demo: "demoRequests",
+  inquiry: "userInquiries",
+  affiliate: "affiliateInquiries",
+  contact: "contactMessages",
+} as const satisfies Record<InboundKind, string>;
+
+export const LEAD_COLUMNS = [
+  column("id", "ID", false),
+  column("createdAt", "Received"),
+  column("source", "Source"),
+  column("name", "Name"),
+  column("email", "E-mail"),
+  column("company", "Company"),
+  column("phone", "Phone", false),
+  column("website", "Website", false),
+  column("notes", "Notes", true, false),
+  column("status", "Status"),
+  column("convertedCustomer", "Customer"),
+  column("actions", "Actions", true, false),
+];
+export type LeadColumn = "id" | "createdAt" | "source" | "name" | "email" | "company" | "phone" | "website" | "notes" | "status" | "convertedCustomer" | "actions";
+export const LEAD_FILTERS = { q: "", status: "Any", source: "Any", from: "", to: "" } as const;
+export type LeadFilters = { -readonly [K in keyof typeof LEAD_FILTERS]?: string };
+
+/** The first characters of a long text, for a table cell. */
+export function excerpt(text: string, max = 160) {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
 
 /** A field people never see on the public forms; bots that fill every input fill it. */
 export const HONEYPOT_FIELD = "website";

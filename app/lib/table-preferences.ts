@@ -1,4 +1,6 @@
 import { CUSTOMER_COLUMNS, CUSTOMER_FILTERS } from "./customers";
+import { INBOUND_FILTERS, LEAD_COLUMNS, LEAD_FILTERS, inboundColumns } from "./inbound";
+import { USER_COLUMNS, USER_FILTERS } from "./user-table";
 import { COLUMN_LABELS, TERM_KEYS, type ProjectColumn, type TermKey } from "./projects";
 
 /**
@@ -127,5 +129,13 @@ export const TABLES = {
   },
   /** Admin customers: spec §9 sorts them by last login, newest first. */
   customers: { key: "customers", headers: CUSTOMER_COLUMNS, sortBy: "lastLogin", sortDesc: true, filters: CUSTOMER_FILTERS },
+  /** The inbound lists, one table each (INBOUND_TABLE_KEYS): newest first. */
+  demoRequests: { key: "demoRequests", headers: inboundColumns("demo"), sortBy: "createdAt", sortDesc: true, filters: INBOUND_FILTERS },
+  userInquiries: { key: "userInquiries", headers: inboundColumns("inquiry"), sortBy: "createdAt", sortDesc: true, filters: INBOUND_FILTERS },
+  affiliateInquiries: { key: "affiliateInquiries", headers: inboundColumns("affiliate"), sortBy: "createdAt", sortDesc: true, filters: INBOUND_FILTERS },
+  contactMessages: { key: "contactMessages", headers: inboundColumns("contact"), sortBy: "createdAt", sortDesc: true, filters: INBOUND_FILTERS },
+  potentialCustomers: { key: "potentialCustomers", headers: LEAD_COLUMNS, sortBy: "createdAt", sortDesc: true, filters: LEAD_FILTERS },
+  /** Admin users: the newest accounts first. */
+  users: { key: "users", headers: USER_COLUMNS, sortBy: "createdAt", sortDesc: true, filters: USER_FILTERS },
 } as const satisfies Record<string, TableDefaults>;
 export type TableKey = keyof typeof TABLES;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { leads, notifications, outbox } from "~/.server/db/schema";
+import { inboundItems, leads, notifications, outbox } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { makeUser } from "~/seed/factories";
 import { answerInquiry, listInbound, listMemberInquiries, receiveInbound, updateInbound } from "./inbound.server";
@@ -41,7 +41,7 @@ describe("the inbound funnel", () => {
     expect(await updateInbound(t.db, { ...change, kind: "demo" })).toBeNull();
     expect(await updateInbound(t.db, { ...change, kind: "affiliate", ownerId: buyer.id })).toBe("not-an-admin");
     expect(await updateInbound(t.db, { ...change, kind: "affiliate" })).toMatchObject({ status: "contacted", ownerId: admin.id, notes: "called" });
-    const { rows } = await listInbound(t.db, { kind: "affiliate", status: "contacted" });
+    const { rows } = await listInbound(t.db, { kind: "affiliate", filters: { status: "contacted" } });
     expect(rows.find((r) => r.item.id === item.id)?.ownerName).toBe(admin.name);
   });
 
@@ -58,5 +58,37 @@ describe("the inbound funnel", () => {
     expect(mail[0]!.body).toContain("Yes.");
     expect(await listMemberInquiries(t.db, { userId: member.id })).toMatchObject([{ message: "Is it seasoned?", answer: "Yes." }]);
     expect(await listMemberInquiries(t.db, { userId: other.id })).toEqual([]);
+  });
+});
+
+describe("an inbound table", () => {
+  const DAY = 86_400_000;
+  it("keeps to its kind, searches, filters on status, owner and days, sorts and pages on the server", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"], name: "Olive Owner" });
+    const tag = `t${Date.now().toString(36)}`;
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 10) + n * DAY);
+    const made = [];
+    for (const [i, name] of ["Cara", "Abel", "Bea"].entries()) {
+      const item = await receiveInbound(services, { kind: "contact", name, email: `${name.toLowerCase()}-${tag}@example.test`, message: `About ${tag}` });
+      await t.db.update(inboundItems).set({ createdAt: at(i) }).where(eq(inboundItems.id, item.id));
+      made.push(item);
+    }
+    await receiveInbound(services, { kind: "demo", name: "Dora", email: `dora-${tag}@example.test`, message: `About ${tag}` });
+    await updateInbound(t.db, { id: made[1]!.id, kind: "contact", status: "contacted", ownerId: admin.id, notes: "" });
+
+    const names = async (query: Omit<Parameters<typeof listInbound>[1], "kind">) =>
+      (await listInbound(t.db, { kind: "contact", ...query })).rows.map((r) => r.item.name);
+    expect(await names({ filters: { q: tag } })).toEqual(["Bea", "Abel", "Cara"]);
+    expect(await names({ filters: { q: tag }, sort: "name", desc: false })).toEqual(["Abel", "Bea", "Cara"]);
+    expect(await names({ filters: { q: tag, status: "contacted" } })).toEqual(["Abel"]);
+    expect(await names({ filters: { q: tag, owner: String(admin.id) } })).toEqual(["Abel"]);
+    expect(await names({ filters: { q: tag, owner: "none" } })).toEqual(["Bea", "Cara"]);
+    expect(await names({ filters: { q: tag, status: "Any", from: "2026-01-11", to: "2026-01-11" } })).toEqual(["Abel"]);
+    // no owner sorts last; ties keep the order they arrived in
+    expect(await names({ filters: { q: tag }, sort: "owner", desc: false })).toEqual(["Abel", "Cara", "Bea"]);
+    const second = await listInbound(t.db, { kind: "contact", filters: { q: tag }, pageSize: 2, page: 2 });
+    expect([second.total, second.rows.map((r) => r.item.name)]).toEqual([3, ["Cara"]]);
+    // a search is text, never a pattern
+    expect(await names({ filters: { q: "%" } })).toEqual([]);
   });
 });

@@ -1,13 +1,22 @@
-import { aliasedTable, and, desc, eq, sql } from "drizzle-orm";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { aliasedTable, and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { customers, inboundItems, projects, users, type InboundItem } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { siteOrigin } from "~/.server/mailer";
+import { readForm } from "~/.server/body";
+import { clientAddress, notFound } from "~/.server/http";
+import { invalid, refuse } from "~/.server/replies";
+import { chosen } from "~/lib/admin-tables";
+import { inboundPageSchema } from "~/lib/schemas/inbound";
 import {
   INBOUND_ADMIN_PATHS,
   INBOUND_KIND_LABELS,
   INBOUND_PAGE_SIZE,
   INBOUND_STATUSES,
+  INBOUND_TABLE_KEYS,
+  type InboundColumn,
+  type InboundFilters,
   type InboundKind,
   type InboundStatus,
 } from "~/lib/inbound";
@@ -15,6 +24,8 @@ import { sendEmail } from "./outbox.server";
 import { recordAudit } from "./audit.server";
 import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
+import { oneOf, pageOf, textMatch, withinDays, type ListQuery } from "./list-query.server";
+import { handleTableAction, listView } from "./table-view.server";
 
 type Admin = { id: number; name: string; email: string };
 
@@ -80,35 +91,63 @@ export async function receiveInbound(services: Pick<Services, "db" | "env" | "wa
 const owner = aliasedTable(users, "owner");
 const member = aliasedTable(users, "member");
 
-/** One page of one kind, newest first, with the owner's name and, for inquiries, the member, customer and project. */
+/** What each sortable column sorts by. */
+const SORT: Partial<Record<InboundColumn, SQL>> = {
+  id: sql`${inboundItems.id}`,
+  createdAt: sql`${inboundItems.createdAt}`,
+  name: sql`lower(${inboundItems.name})`,
+  email: sql`lower(${inboundItems.email})`,
+  company: sql`lower(${inboundItems.company})`,
+  phone: sql`${inboundItems.phone}`,
+  member: sql`lower(${member.name})`,
+  customer: sql`lower(${customers.name})`,
+  project: sql`lower(${projects.projectName})`,
+  companyWebsite: sql`lower(${inboundItems.companyWebsite})`,
+  status: sql`${inboundItems.status}`,
+  owner: sql`lower(${owner.name})`,
+  updatedAt: sql`${inboundItems.updatedAt}`,
+};
+
+export type InboundListQuery = ListQuery<InboundFilters> & { kind: InboundKind };
+
+/** The WHERE of a view: the kind, the text search and the per-column filters. */
+function whereOf(kind: InboundKind, filters: InboundFilters) {
+  const status = oneOf(INBOUND_STATUSES, filters.status);
+  const ownerId = chosen(filters.owner);
+  return and(
+    eq(inboundItems.kind, kind),
+    status ? eq(inboundItems.status, status) : undefined,
+    ownerId === "none" ? isNull(inboundItems.ownerId) : ownerId ? eq(inboundItems.ownerId, Number(ownerId) || -1) : undefined,
+    textMatch(filters.q, [inboundItems.name, inboundItems.email, inboundItems.company, inboundItems.phone, inboundItems.companyWebsite, inboundItems.message, inboundItems.notes]),
+    withinDays(inboundItems.createdAt, filters),
+  );
+}
+
+/** One page of one kind, with the owner's name and, for inquiries, the member, customer and project. */
 export async function listInbound(
   db: Database,
-  { kind, status, page = 1, pageSize = INBOUND_PAGE_SIZE }: { kind: InboundKind; status?: InboundStatus | null; page?: number; pageSize?: number },
+  { kind, filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: InboundListQuery,
 ) {
-  const where = and(eq(inboundItems.kind, kind), status ? eq(inboundItems.status, status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        item: inboundItems,
-        ownerName: owner.name,
-        memberName: member.name,
-        memberEmail: member.email,
-        customerId: customers.id,
-        customerName: customers.name,
-        projectName: projects.projectName,
-      })
-      .from(inboundItems)
-      .leftJoin(owner, eq(owner.id, inboundItems.ownerId))
-      .leftJoin(member, eq(member.id, inboundItems.userId))
-      .leftJoin(customers, eq(customers.id, member.customerId))
-      .leftJoin(projects, eq(projects.id, inboundItems.projectId))
-      .where(where)
-      .orderBy(desc(inboundItems.id))
-      .limit(pageSize)
-      .offset((Math.max(1, page) - 1) * pageSize),
-    db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0 };
+  const where = whereOf(kind, filters);
+  const rows = db
+    .select({
+      item: inboundItems,
+      ownerName: owner.name,
+      memberName: member.name,
+      memberEmail: member.email,
+      customerId: customers.id,
+      customerName: customers.name,
+      projectName: projects.projectName,
+    })
+    .from(inboundItems)
+    .leftJoin(owner, eq(owner.id, inboundItems.ownerId))
+    .leftJoin(member, eq(member.id, inboundItems.userId))
+    .leftJoin(customers, eq(customers.id, member.customerId))
+    .leftJoin(projects, eq(projects.id, inboundItems.projectId))
+    .where(where)
+    .$dynamic();
+  const count = db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where);
+  return pageOf(rows, count, { by: SORT[sort as InboundColumn] ?? SORT.createdAt!, desc, id: inboundItems.id, page, pageSize });
 }
 
 /** Status, owner and notes of an item of this kind; null when there is no such item (or the owner is not an admin). */
@@ -175,13 +214,30 @@ export async function listMemberInquiries(db: Database, { userId, limit = 50 }: 
     .limit(limit);
 }
 
-/** What an admin list of one kind shows: the page and status filter come from the URL. */
-export async function inboundListPage(db: Database, { kind, url }: { kind: InboundKind; url: URL }) {
-  const page = Math.max(1, Math.min(10_000, Number(url.searchParams.get("page")) || 1));
-  const wanted = url.searchParams.get("status");
-  const status = (INBOUND_STATUSES as readonly string[]).includes(wanted ?? "") ? (wanted as InboundStatus) : null;
-  const [{ rows, total }, admins] = await Promise.all([listInbound(db, { kind, status, page }), listAdmins(db)]);
-  return { kind, rows, total, page, pageSize: INBOUND_PAGE_SIZE, status, admins: admins.map(({ id, name }) => ({ id, name })) };
+/** What an admin list of one kind shows: this admin's view of its table, one page of it, and the admins an item may go to. */
+export async function inboundListPage(services: Services, { admin, kind, request }: { admin: Pick<Admin, "id">; kind: InboundKind; request: Request }) {
+  const { view, query } = await listView(services, { userId: admin.id, table: INBOUND_TABLE_KEYS[kind], request });
+  const [list, admins] = await Promise.all([listInbound(services.db, { kind, ...query }), listAdmins(services.db)]);
+  return { kind, ...list, view, filters: query.filters as InboundFilters, admins: admins.map(({ id, name }) => ({ id, name })) };
+}
+
+/**
+ * An inbound list page's form, read and done: a response to send as it is (the
+ * errors, or the table's preference forms), or where to go back to and what to say.
+ */
+export async function inboundAction(services: Services, { admin, kind, request }: { admin: Admin; kind: InboundKind; request: Request }) {
+  const table = INBOUND_TABLE_KEYS[kind];
+  const submission = parseWithZod(await readForm(request), { schema: inboundPageSchema(table) });
+  if (submission.status !== "success") return invalid(submission);
+  const change = submission.value;
+  if (change.intent === "columns" || change.intent === "save-view" || change.intent === "reset") {
+    return handleTableAction(services, admin.id, change, request);
+  }
+  const done = await applyInboundIntent(services, { admin, kind, change, address: clientAddress(request) });
+  if (!done) throw notFound();
+  if ("error" in done) return refuse(submission, done.error, 400);
+  const url = new URL(request.url);
+  return { to: url.pathname + url.search, message: done.message };
 }
 
 export type InboundIntent =

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { createTestDatabase } from "../../tests/support/db";
 import { customers, inboundItems, leads } from "~/.server/db/schema";
-import { convertLead, createLeadFromInbound, importLeads } from "./leads.server";
+import { convertLead, createLeadFromInbound, dismissLead, importLeads, listLeads } from "./leads.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => void (t = await createTestDatabase()));
@@ -59,5 +59,28 @@ describe("potential customers", () => {
     const [twin] = await t.db.insert(leads).values({ source: "import", name: "T", email: "t@example.test", company: "Twin", website: "dora-capital.test" }).returning();
     expect(await convertLead(t.db, { id: twin!.id })).toEqual({ ok: false, reason: "domain-taken" });
     expect(await convertLead(t.db, { id: 999999 })).toBeNull();
+  });
+});
+
+describe("the potential customer table", () => {
+  it("searches, filters on status, source and days, sorts and pages on the server", async () => {
+    const tag = `l${Date.now().toString(36)}`;
+    await importLeads(t.db, {
+      text: `${HEADER}\nZed,zed-${tag}@example.test,Zed Co ${tag},,,\nAmy,amy-${tag}@example.test,Amy Co ${tag},,,\nMo,mo-${tag}@example.test,Mo Co ${tag},,,`,
+    });
+    const rows = await t.db.select().from(leads).where(like(leads.company, `%${tag}`));
+    const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
+    await t.db.update(leads).set({ createdAt: new Date(Date.UTC(2026, 2, 1)) }).where(eq(leads.id, byName.Zed!.id));
+    await t.db.update(leads).set({ source: "demo" }).where(eq(leads.id, byName.Mo!.id));
+    await dismissLead(t.db, { id: byName.Amy!.id });
+
+    const names = async (query: Parameters<typeof listLeads>[1]) => (await listLeads(t.db, query)).rows.map((r) => r.lead.name);
+    expect(await names({ filters: { q: tag }, sort: "name", desc: false })).toEqual(["Amy", "Mo", "Zed"]);
+    expect(await names({ filters: { q: tag, status: "open" }, sort: "name", desc: true })).toEqual(["Zed", "Mo"]);
+    expect(await names({ filters: { q: tag, source: "import" }, sort: "name" , desc: false})).toEqual(["Amy", "Zed"]);
+    expect(await names({ filters: { q: tag, from: "2026-03-01", to: "2026-03-01" } })).toEqual(["Zed"]);
+    expect(await names({ filters: { q: tag, status: "nonsense" }, sort: "not-a-column", desc: false })).toHaveLength(3);
+    const page = await listLeads(t.db, { filters: { q: tag }, sort: "name", desc: false, pageSize: 2, page: 2 });
+    expect([page.total, page.rows.map((r) => r.lead.name)]).toEqual([3, ["Zed"]]);
   });
 });

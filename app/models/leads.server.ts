@@ -1,11 +1,28 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { readForm } from "~/.server/body";
+import { clientAddress, notFound } from "~/.server/http";
+import { invalid, refuse } from "~/.server/replies";
 import type { Database } from "~/.server/db";
 import { customers, inboundItems, leads, type InboundItem, type Lead } from "~/.server/db/schema";
 import type { CustomerType } from "~/lib/customers";
 import { websiteDomainOf } from "~/lib/customers";
-import { INBOUND_PAGE_SIZE, LEAD_CSV_COLUMNS, type LeadSource, type LeadStatus } from "~/lib/inbound";
+import type { Services } from "~/.server/services";
+import {
+  INBOUND_PAGE_SIZE,
+  LEAD_CSV_COLUMNS,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  type LeadColumn,
+  type LeadFilters,
+  type LeadSource,
+} from "~/lib/inbound";
 import { parseCsv } from "~/lib/loan-tape";
-import { leadCsvLineSchema } from "~/lib/schemas/inbound";
+import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
+import { recordAudit } from "./audit.server";
+import { inviteMember } from "./invitations.server";
+import { oneOf, pageOf, textMatch, withinDays, type ListQuery } from "./list-query.server";
+import { handleTableAction, listView } from "./table-view.server";
 
 /** A demo request or affiliate application becomes a potential customer (once). */
 export async function createLeadFromInbound(db: Database, { item }: { item: InboundItem }) {
@@ -25,23 +42,43 @@ export async function createLeadFromInbound(db: Database, { item }: { item: Inbo
     .onConflictDoNothing();
 }
 
-export async function listLeads(
-  db: Database,
-  { status, page = 1, pageSize = INBOUND_PAGE_SIZE }: { status?: LeadStatus | null; page?: number; pageSize?: number },
-) {
-  const where = status ? eq(leads.status, status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ lead: leads, customerName: customers.name })
-      .from(leads)
-      .leftJoin(customers, eq(customers.id, leads.customerId))
-      .where(where)
-      .orderBy(desc(leads.id))
-      .limit(pageSize)
-      .offset((Math.max(1, page) - 1) * pageSize),
-    db.select({ count: sql<number>`count(*)` }).from(leads).where(where),
-  ]);
-  return { rows, total: total?.count ?? 0 };
+/** What each sortable column sorts by. */
+const SORT: Partial<Record<LeadColumn, SQL>> = {
+  id: sql`${leads.id}`,
+  createdAt: sql`${leads.createdAt}`,
+  source: sql`${leads.source}`,
+  name: sql`lower(${leads.name})`,
+  email: sql`lower(${leads.email})`,
+  company: sql`lower(${leads.company})`,
+  phone: sql`${leads.phone}`,
+  website: sql`lower(${leads.website})`,
+  status: sql`${leads.status}`,
+  convertedCustomer: sql`lower(${customers.name})`,
+};
+
+function whereOf(filters: LeadFilters) {
+  const status = oneOf(LEAD_STATUSES, filters.status);
+  const source = oneOf(LEAD_SOURCES, filters.source);
+  return and(
+    status ? eq(leads.status, status) : undefined,
+    source ? eq(leads.source, source) : undefined,
+    textMatch(filters.q, [leads.name, leads.email, leads.company, leads.phone, leads.website, leads.notes]),
+    withinDays(leads.createdAt, filters),
+  );
+}
+
+/** One page of the potential customers, with the name of the customer each became. */
+export async function listLeads(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: ListQuery<LeadFilters>) {
+  const where = whereOf(filters);
+  const rows = db.select({ lead: leads, customerName: customers.name }).from(leads).leftJoin(customers, eq(customers.id, leads.customerId)).where(where).$dynamic();
+  const count = db.select({ count: sql<number>`count(*)` }).from(leads).where(where);
+  return pageOf(rows, count, { by: SORT[sort as LeadColumn] ?? SORT.createdAt!, desc, id: leads.id, page, pageSize });
+}
+
+/** /admin/potential-customers as this admin sees it: their view of the table and one page of it. */
+export async function leadListPage(services: Services, { admin, request }: { admin: { id: number }; request: Request }) {
+  const { view, query } = await listView(services, { userId: admin.id, table: "potentialCustomers", request });
+  return { ...(await listLeads(services.db, query)), view, filters: query.filters as LeadFilters };
 }
 
 const CUSTOMER_TYPE_OF: Record<LeadSource, CustomerType> = { demo: "buyer", affiliate: "broker", onboarding: "buyer", import: "buyer" };
@@ -137,4 +174,65 @@ export async function importLeads(db: Database, { text }: { text: string }) {
   const [first, ...rest] = rows.map((r) => db.insert(leads).values({ source: "import", ...r }));
   await db.batch([first!, ...rest]);
   return { imported: rows.length, errors };
+}
+
+type Admin = { id: number; name: string; email: string };
+const CSV_MAX_BYTES = 1024 * 1024;
+/** Every answer names the import's line errors (none unless an import was refused). */
+const NO_EXTRA: { importErrors: LeadImportError[] | null } = { importErrors: null };
+
+/**
+ * A form of /admin/potential-customers, read and done (written to the audit log): a
+ * response to send as it is (errors, the table's preference forms), or where to go back to and what to say.
+ */
+export async function leadAction(services: Services, { admin, request }: { admin: Admin; request: Request }) {
+  const form = await readForm(request, "upload");
+  const submission = parseWithZod(form, { schema: leadAdminSchema });
+  if (submission.status !== "success") return invalid(submission, { extra: NO_EXTRA });
+  const address = clientAddress(request);
+  const url = new URL(request.url);
+  const to = url.pathname + url.search;
+  const change = submission.value;
+  switch (change.intent) {
+    case "columns":
+    case "save-view":
+    case "reset":
+      return handleTableAction(services, admin.id, change, request);
+    case "import": {
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) return refuse(submission, "Choose a CSV file.", 400, { extra: NO_EXTRA });
+      if (file.size > CSV_MAX_BYTES) return refuse(submission, "The file is larger than 1 MB.", 400, { extra: NO_EXTRA });
+      const { imported, errors } = await importLeads(services.db, { text: await file.text() });
+      if (errors.length) {
+        const message = "Nothing was imported: correct these lines and upload the file again.";
+        return refuse(submission, message, 400, { extra: { importErrors: errors.slice(0, 100) } });
+      }
+      await recordAudit(services.db, { actor: admin, action: "lead.import", subjectType: "lead", subjectId: "csv", detail: `${imported} lines`, address });
+      return { to, message: `${imported} potential customers imported.` };
+    }
+    case "dismiss":
+      if (!(await dismissLead(services.db, { id: change.id }))) throw notFound();
+      await recordAudit(services.db, { actor: admin, action: "lead.dismiss", subjectType: "lead", subjectId: change.id, address });
+      return { to, message: "Dismissed." };
+  }
+  const done = await convertLead(services.db, { id: change.id });
+  if (!done) throw notFound();
+  if (!done.ok) {
+    const message = done.reason === "domain-taken" ? "A customer with this website already exists." : "This potential customer is no longer open.";
+    return refuse(submission, message, 409, { extra: NO_EXTRA });
+  }
+  await recordAudit(services.db, { actor: admin, action: "lead.convert", subjectType: "lead", subjectId: change.id, detail: `customer ${done.customerId}`, address });
+  // the same step invites the lead's contact as the customer's first member
+  const invited = await inviteMember(services, {
+    customerId: done.customerId,
+    name: done.lead.name,
+    email: done.lead.email,
+    roles: [done.customerType === "broker" ? "ROLE_BROKER" : "ROLE_BUYER"],
+    actor: admin,
+    address,
+  });
+  if (!invited.ok) {
+    return { to, message: `The customer is created; ${done.lead.email} was not invited: ${invited.message}`, type: "error" as const };
+  }
+  return { to, message: `The customer is created and ${done.lead.email} is invited.` };
 }

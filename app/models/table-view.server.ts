@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/server-runtime";
 import type { Services } from "~/.server/services";
 import type { TableAction } from "~/lib/schemas/table";
 import { TABLES, type ResolvedPreferences, type TableDefaults, type TableKey } from "~/lib/table-preferences";
+import { pageSizeOf } from "~/lib/admin-tables";
 import { loadPreferences, resetPreferences, savePreferences } from "~/models/table-preferences.server";
 
 const FILTER_KEYS = ["q", "industry", "region", "status", "transactionSize"] as const;
@@ -59,4 +60,16 @@ export async function handleTableAction(services: Services, userId: number, step
       return redirect(url.pathname + url.search);
     }
   }
+}
+
+/**
+ * A paged admin table as this admin sees it now: the view (columns, sort, filters)
+ * and the list query it makes, every filter the table declares with its value.
+ */
+export async function listView(services: Services, { userId, table, request }: { userId: number; table: TableKey; request: Request }) {
+  const view = await tableView(services, userId, table, request);
+  const defaults: Readonly<Record<string, string>> = (TABLES[table] as TableDefaults).filters ?? {};
+  const filters = Object.fromEntries(Object.keys(defaults).map((key) => [key, view.filters[key] ?? defaults[key]!]));
+  const pageSize = pageSizeOf(new URL(request.url).searchParams.get("pageSize"));
+  return { view, query: { filters, sort: view.sortBy, desc: view.sortDesc, page: view.page, pageSize } };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
-import { findUserById, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setUserAccess } from "./users.server";
+import { findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setUserAccess } from "./users.server";
 import { completePasswordReset, createPasswordReset } from "./password-resets.server";
 import { completeAccountUnlock, createAccountUnlock } from "./account-unlocks.server";
 import { startSession, userForSession } from "./sessions.server";
@@ -93,5 +93,26 @@ describe("password reset tokens", () => {
     const old = await createPasswordReset(t.db, user.id, Date.now() - 2 * 60 * 60_000);
     expect(await completePasswordReset(t.db, old, "third new password")).toBeNull();
     expect(await completePasswordReset(t.db, "made-up-token", "fourth new password")).toBeNull();
+  });
+});
+
+describe("the admin user table", () => {
+  it("searches, filters on role and state, sorts and pages on the server, and never hands out a password hash", async () => {
+    const company = `Table Co ${Date.now().toString(36)}`;
+    const bea = await makeUser(t.db, { name: "Bea Buyer", company, roles: ["ROLE_BUYER"] });
+    const sam = await makeUser(t.db, { name: "Sam Seller", company, roles: ["ROLE_SELLER", "ROLE_AGENT"] });
+    const ada = await makeUser(t.db, { name: "Ada Admin", company, roles: ["ROLE_ADMIN"] });
+    await setUserAccess(t.db, sam.id, { enabled: false });
+
+    const names = async (query: Parameters<typeof listUsers>[1]) => (await listUsers(t.db, query)).rows.map((r) => r.name);
+    expect(await names({ filters: { q: company }, sort: "name", desc: false })).toEqual(["Ada Admin", "Bea Buyer", "Sam Seller"]);
+    expect(await names({ filters: { q: company } })).toEqual(["Ada Admin", "Sam Seller", "Bea Buyer"]);
+    expect(await names({ filters: { q: company, role: "ROLE_AGENT" } })).toEqual(["Sam Seller"]);
+    expect(await names({ filters: { q: company, status: "disabled" } })).toEqual(["Sam Seller"]);
+    expect(await names({ filters: { q: company, status: "active" }, sort: "role", desc: false })).toEqual(["Bea Buyer", "Ada Admin"]);
+    const page = await listUsers(t.db, { filters: { q: company }, sort: "name", desc: false, pageSize: 2, page: 2 });
+    expect([page.total, page.rows.map((r) => r.id)]).toEqual([3, [sam.id]]);
+    expect(Object.keys(page.rows[0]!)).not.toContain("passwordHash");
+    expect(bea.id).toBeLessThan(ada.id);
   });
 });

@@ -1,8 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { users, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
-import { primaryRole, type Role } from "~/lib/roles";
+import type { Services } from "~/.server/services";
+import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
+import { USER_STATES, type UserColumn, type UserFilters } from "~/lib/user-table";
+import { oneOf, pageOf, textMatch, type ListQuery } from "./list-query.server";
+import { listView } from "./table-view.server";
 
 /** From this many failures in a row, each further attempt must wait: 5 s, doubling, at most a minute. */
 export const SLOW_AFTER_FAILURES = 5;
@@ -218,8 +222,61 @@ export function toPublicUser(user: User): PublicUser {
   };
 }
 
-export async function listUsers(db: Database, { limit = 500 } = {}) {
-  return db.query.users.findMany({ orderBy: (u, { desc }) => [desc(u.id)], limit });
+const hasRole = (role: string) => sql`${users.roles} like ${`%"${role}"%`}`;
+
+/** What each sortable column sorts by: the role a user acts as (spec §3's precedence), the state as the table shows it. */
+const SORT: Partial<Record<UserColumn, SQL>> = {
+  id: sql`${users.id}`,
+  name: sql`lower(${users.name})`,
+  email: sql`lower(${users.email})`,
+  company: sql`lower(${users.company})`,
+  phone: sql`${users.phone}`,
+  role: sql`case when ${hasRole("ROLE_BUYER")} then 1 when ${hasRole("ROLE_SELLER")} then 2 when ${hasRole("ROLE_ADMIN")} then 3 when ${hasRole("ROLE_BROKER")} then 4 else 5 end`,
+  status: sql`case when ${users.enabled} = 0 then 2 when ${users.locked} = 1 then 1 else 0 end`,
+  lastLoginAt: sql`${users.lastLoginAt}`,
+  createdAt: sql`${users.createdAt}`,
+};
+
+function whereOf(filters: UserFilters) {
+  const role = oneOf(ROLE_NAMES, filters.role);
+  const state = oneOf(USER_STATES, filters.status);
+  return and(
+    role ? hasRole(role) : undefined,
+    state ? eq(users.enabled, state !== "disabled") : undefined,
+    state && state !== "disabled" ? eq(users.locked, state === "locked") : undefined,
+    textMatch(filters.q, [users.name, users.email, users.company, users.phone]),
+  );
+}
+
+/** One page of the accounts, for the admin user table: what it shows and nothing more (no password hash, no 2FA secret). */
+export async function listUsers(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25 }: ListQuery<UserFilters> = {}) {
+  const where = whereOf(filters);
+  const rows = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      company: users.company,
+      phone: users.phone,
+      roles: users.roles,
+      enabled: users.enabled,
+      locked: users.locked,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(where)
+    .$dynamic();
+  const count = db.select({ count: sql<number>`count(*)` }).from(users).where(where);
+  return pageOf(rows, count, { by: SORT[sort as UserColumn] ?? SORT.createdAt!, desc, id: users.id, page, pageSize });
+}
+
+/** /admin/users as this admin sees it: their view of the table and one page of it. */
+export async function userListPage(services: Services, { admin, request }: { admin: { id: number }; request: Request }) {
+  const { view, query } = await listView(services, { userId: admin.id, table: "users", request });
+  const list = await listUsers(services.db, query);
+  const rows = list.rows.map(({ roles, ...u }) => ({ ...u, role: primaryRole(roles), agent: isAgent(roles) }));
+  return { ...list, rows, view, filters: query.filters as UserFilters };
 }
 
 /** Admin switches; unlocking also clears the failure count. */

@@ -132,7 +132,7 @@ test.describe("signing in and out", () => {
     await signOut(page);
 
     const admin = await adminPage(browser, baseUrlOf(testInfo));
-    await admin.goto("/admin/users");
+    await admin.goto(`/admin/users?q=${encodeURIComponent(member.email)}`);
     await admin.getByTestId(`user-${member.email}`).getByRole("button", { name: "Disable" }).click();
     await expect(admin.getByTestId("snackbar")).toContainText("The account is disabled.");
     await expect(admin.getByTestId(`user-${member.email}`)).toContainText("Disabled");
@@ -154,6 +154,30 @@ async function adminPage(browser: Browser, baseURL: string) {
   await expect(page).toHaveURL(/\/home$/);
   return page;
 }
+
+test.describe("the user table", () => {
+  test("is paged on the server, and a role filter in the URL narrows it and survives a reload", async ({ browser, javaScriptEnabled }, testInfo) => {
+    const context = await browser.newContext({ baseURL: baseUrlOf(testInfo), javaScriptEnabled });
+    const admin = await context.newPage();
+    await signIn(admin, DEMO.admin);
+    await expect(admin).toHaveURL(/\/home$/);
+    await admin.goto("/admin/users");
+    await expect(admin.getByTestId("table-count")).toHaveText(/^1–\d+ of \d+ users$/);
+    const filters = admin.getByRole("form", { name: "Filters" });
+    await filters.getByLabel("Role").selectOption("ROLE_ADMIN");
+    await filters.getByLabel("Search").fill(DEMO.admin);
+    await filters.getByRole("button", { name: "Show" }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get("role")).toBe("ROLE_ADMIN");
+    await expect(admin.getByTestId("table-count")).toHaveText("1–1 of 1 users");
+    await expect(admin.getByTestId(`user-${DEMO.admin}`)).toContainText("Active");
+    await admin.reload();
+    await expect(admin.getByRole("form", { name: "Filters" }).getByLabel("Role")).toHaveValue("ROLE_ADMIN");
+    await expect(admin.getByTestId("table-count")).toHaveText("1–1 of 1 users");
+    await admin.goto(`/admin/users?q=${encodeURIComponent(DEMO.admin)}&role=ROLE_BROKER`);
+    await expect(admin.getByTestId("table-count")).toHaveText("No users");
+    await context.close();
+  });
+});
 
 test.describe("profile", () => {
   test("a member changes name, phone and password", async ({ page }) => {

@@ -19,7 +19,7 @@ test("an admin disables and enables a member, finds both in the audit log with t
 
   await signIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/home$/);
-  await page.goto("/admin/users");
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
   const member = page.getByTestId(`user-${email}`);
   await member.getByRole("button", { name: "Disable" }).click();
   await expect(page.getByTestId("snackbar")).toContainText("The account is disabled.");

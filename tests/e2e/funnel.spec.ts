@@ -13,6 +13,24 @@ async function adminPage(browser: Browser, baseURL: string, javaScriptEnabled: b
   return page;
 }
 
+/**
+ * A search typed into a table's filter form lands in the URL, narrows the rows to the
+ * one wanted, and is still applied (and shown) after a reload.
+ */
+async function searchNarrows(admin: Page, path: string, search: string, rowTestId: string) {
+  await admin.goto(path);
+  const filters = admin.getByRole("form", { name: "Filters" });
+  await filters.getByLabel("Search").fill(search);
+  await filters.getByRole("button", { name: "Show" }).click();
+  await expect.poll(() => new URL(admin.url()).searchParams.get("q")).toBe(search);
+  await expect(admin.getByTestId("table-count")).toHaveText(/^1–1 of 1 /);
+  await expect(admin.getByTestId(rowTestId)).toBeVisible();
+  await admin.reload();
+  await expect(admin.getByRole("form", { name: "Filters" }).getByLabel("Search")).toHaveValue(search);
+  await expect(admin.getByTestId("table-count")).toHaveText(/^1–1 of 1 /);
+  await expect(admin.getByTestId(rowTestId)).toBeVisible();
+}
+
 test("a visitor requests a demo and an admin takes it on and converts it into a customer", async ({ page, browser, javaScriptEnabled }, testInfo) => {
   const email = uniqueEmail("demo");
   const company = `Demo Capital ${token()}`;
@@ -28,7 +46,7 @@ test("a visitor requests a demo and an admin takes it on and converts it into a 
   await expect(page.getByTestId("snackbar")).toContainText("arrange your demo");
 
   const admin = await adminPage(browser, baseUrlOf(testInfo), javaScriptEnabled);
-  await admin.goto("/admin/demorequests");
+  await searchNarrows(admin, "/admin/demorequests", email, `inbound-${email}`);
   const row = admin.getByTestId(`inbound-${email}`);
   await expect(row).toContainText(company);
   await row.getByLabel("Status").selectOption("contacted");
@@ -39,16 +57,27 @@ test("a visitor requests a demo and an admin takes it on and converts it into a 
   await expect(admin.getByTestId(`inbound-${email}`).getByLabel("Status")).toHaveValue("contacted");
   await expect(admin.getByTestId(`inbound-${email}`).getByLabel("Notes")).toHaveValue("Called; demo on Tuesday.");
   await expect(admin.getByTestId(`inbound-${email}`).getByLabel("Owner")).toHaveValue(/\d+/);
+  // the per-column filters are in the URL too: status and owner narrow the rows on the server
+  const q = encodeURIComponent(email);
+  await admin.goto(`/admin/demorequests?q=${q}&status=new`);
+  await expect(admin.getByTestId(`inbound-${email}`)).toHaveCount(0);
+  await admin.goto(`/admin/demorequests?q=${q}&status=contacted&owner=none`);
+  await expect(admin.getByTestId(`inbound-${email}`)).toHaveCount(0);
+  await admin.goto(`/admin/demorequests?q=${q}&status=contacted`);
+  await expect(admin.getByTestId(`inbound-${email}`)).toBeVisible();
 
-  await admin.goto("/admin/potential-customers");
+  await searchNarrows(admin, "/admin/potential-customers", email, `lead-${email}`);
   const lead = admin.getByTestId(`lead-${email}`);
   await expect(lead).toContainText("Demo request");
   await lead.getByRole("button", { name: "Convert" }).click();
   await expect(admin.getByTestId("snackbar")).toContainText(`The customer is created and ${email} is invited.`);
   // the lead's contact is the new customer's first member, invited by e-mail
   expect((await mailTo(email, "You are invited")).text).toMatch(/\/uobs\/invite\//);
-  await expect(admin.getByTestId(`lead-${email}`)).toContainText(`Converted: ${company}`);
-  await admin.goto("/admin/demorequests?status=converted");
+  await expect(admin.getByTestId(`lead-${email}`)).toContainText("Converted");
+  await expect(admin.getByTestId(`lead-${email}`).getByRole("link", { name: company })).toBeVisible();
+  await admin.goto(`/admin/potential-customers?q=${q}&status=open`);
+  await expect(admin.getByTestId(`lead-${email}`)).toHaveCount(0);
+  await admin.goto(`/admin/demorequests?q=${q}&status=converted`);
   await expect(admin.getByTestId(`inbound-${email}`)).toBeVisible();
   await admin.context().close();
 });
@@ -90,10 +119,11 @@ test("a member asks about a project and reads the admin's answer under Messages"
   await expect(page.getByTestId("snackbar")).toContainText("Our team will answer");
 
   const admin = await adminPage(browser, baseUrlOf(testInfo), javaScriptEnabled);
-  await admin.goto("/admin/userinquiries");
+  await searchNarrows(admin, "/admin/userinquiries", member.email, `inbound-${member.email}`);
   const row = admin.getByTestId(`inbound-${member.email}`);
   await expect(row).toContainText(question);
-  await expect(row).toContainText("Project:");
+  // the project it is about, linked
+  await expect(row.locator('a[href="/admin/projects/7"]')).toBeVisible();
   await row.getByLabel("Answer").fill(answer);
   await row.getByRole("button", { name: "Send answer" }).click();
   await expect(admin.getByTestId("snackbar")).toContainText("Your answer is sent.");
@@ -121,10 +151,40 @@ test("an affiliate applies and the admin sees the application", async ({ page, b
   await expect(page.getByTestId("snackbar")).toContainText("Thank you for applying.");
 
   const admin = await adminPage(browser, baseUrlOf(testInfo), javaScriptEnabled);
-  await admin.goto("/admin/affilate-inquiries");
+  await searchNarrows(admin, "/admin/affilate-inquiries", email, `inbound-${email}`);
   await expect(admin.getByTestId(`inbound-${email}`)).toContainText(company);
+  await expect(admin.getByTestId(`inbound-${email}`)).toContainText("affiliate-partners.example");
   await admin.goto("/admin/potential-customers");
   await expect(admin.getByTestId(`lead-${email}`)).toContainText("Affiliate inquiry");
+  await admin.context().close();
+});
+
+test("a contact message is found by a search that stays in the URL", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  const email = uniqueEmail("contact");
+  await page.goto("/contact-us");
+  await page.getByLabel("Name").fill("Cory Contact");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Message").fill("How are deals closed on the marketplace?");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText("Thank you.");
+
+  const admin = await adminPage(browser, baseUrlOf(testInfo), javaScriptEnabled);
+  await searchNarrows(admin, "/admin/contact-us-messages", email, `inbound-${email}`);
+  // a day range that ends before today leaves it out
+  await admin.goto(`/admin/contact-us-messages?q=${encodeURIComponent(email)}&to=2000-01-01`);
+  await expect(admin.getByTestId("table-count")).toHaveText("No items");
+  // the admin's column choice is kept for this table (ID is hidden until chosen)
+  const table = admin.getByTestId("table-contactMessages");
+  await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toHaveCount(0);
+  await admin.getByText("Columns", { exact: true }).click();
+  await admin.getByRole("checkbox", { name: "ID", exact: true }).check();
+  await admin.getByRole("button", { name: "Apply columns" }).click();
+  await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toBeVisible();
+  await admin.reload();
+  await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toBeVisible();
+  await admin.getByText("Columns", { exact: true }).click();
+  await admin.getByRole("button", { name: "Reset to defaults" }).click();
+  await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toHaveCount(0);
   await admin.context().close();
 });
 

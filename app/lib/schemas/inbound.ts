@@ -3,6 +3,8 @@ import { field, messages } from "../validation";
 import { INBOUND_STATUSES, LEAD_CSV_COLUMNS } from "../inbound";
 import { contactSchema } from "./account";
 import { websiteDomainOf } from "../customers";
+import type { TableKey } from "../table-preferences";
+import { tableActionSchema } from "./table";
 
 /** /contact-us: the contact form with a topic; "demo" makes it a demo request. */
 export const CONTACT_TOPICS = [
@@ -52,11 +54,16 @@ export const inboundAdminSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("answer"), id, answer: field.text({ min: 2, max: 4000 }) }),
 ]);
 
-/** /admin/potential-customers. */
+/** An inbound list page's forms: its table's column and view forms, and the item forms. */
+export const inboundPageSchema = (table: TableKey) =>
+  z.discriminatedUnion("intent", [...tableActionSchema(table).options, ...inboundAdminSchema.options]);
+
+/** /admin/potential-customers: the lead forms and the table's column and view forms. */
 export const leadAdminSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("convert"), id }),
   z.object({ intent: z.literal("dismiss"), id }),
   z.object({ intent: z.literal("import") }),
+  ...tableActionSchema("potentialCustomers").options,
 ]);
 
 /** One line of a potential-customer CSV. */

@@ -1,51 +1,48 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
+import type { ReactNode } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound } from "~/.server/http";
-import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { DataGrid } from "~/components/data-grid";
+import { Pager } from "~/components/pager";
 import { PageHeader } from "~/components/page-header";
+import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
+import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { userAccessSchema } from "~/lib/schemas/admin";
-import { ROLE_LABELS, isAgent, primaryRole } from "~/lib/roles";
+import { usersPageSchema } from "~/lib/schemas/admin";
+import { ROLE_LABELS } from "~/lib/roles";
+import { TABLES } from "~/lib/table-preferences";
+import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userState, type UserColumn } from "~/lib/user-table";
 import { recordAudit } from "~/models/audit.server";
 import { endAllSessions } from "~/models/sessions.server";
-import { listUsers, setUserAccess } from "~/models/users.server";
+import { handleTableAction } from "~/models/table-view.server";
+import { setUserAccess, userListPage } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 
 export const meta = () => titleMeta("Users");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireUser(args, { role: "admin" });
-  const users = await listUsers(services.db);
-  return json({
-    users: users.map((u) => ({
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      company: u.company,
-      role: primaryRole(u.roles),
-      agent: isAgent(u.roles),
-      enabled: u.enabled,
-      locked: u.locked,
-      lastLoginAt: u.lastLoginAt,
-      createdAt: u.createdAt,
-    })),
-  });
+  const { services, user } = await requireUser(args, { role: "admin" });
+  return userListPage(services, { admin: user, request: args.request });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user: admin } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: userAccessSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: usersPageSchema });
   if (submission.status !== "success") return invalid(submission);
-  const { userId, intent } = submission.value;
+  const step = submission.value;
+  if (step.intent === "columns" || step.intent === "save-view" || step.intent === "reset") return handleTableAction(services, admin.id, step, args.request);
+  const { userId, intent } = step;
+  const url = new URL(args.request.url);
+  const back = url.pathname + url.search;
   let change: { locked: false } | { enabled: boolean };
   switch (intent) {
     case "disable":
       if (userId === admin.id) {
-        return redirectWithNotification(services, args.request, "/admin/users", "You cannot disable your own account.", "error");
+        return redirectWithNotification(services, args.request, back, "You cannot disable your own account.", "error");
       }
       change = { enabled: false };
       break;
@@ -60,11 +57,43 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === "disable") await endAllSessions(services.db, userId);
   await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });
   const done = { enable: "enabled", disable: "disabled", unlock: "unlocked" }[intent];
-  return redirectWithNotification(services, args.request, "/admin/users", `The account is ${done}.`);
+  return redirectWithNotification(services, args.request, back, `The account is ${done}.`);
 }
 
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+const CELLS: Record<UserColumn, (u: Row) => ReactNode> = {
+  id: (u) => u.id,
+  name: (u) => u.name,
+  email: (u) => u.email,
+  company: (u) => u.company || "—",
+  phone: (u) => u.phone || "—",
+  role: (u) => `${u.role ? ROLE_LABELS[u.role] : "—"}${u.agent ? " · Agent" : ""}`,
+  status: (u) => USER_STATE_LABELS[userState(u)],
+  lastLoginAt: (u) => formatDateTime(u.lastLoginAt),
+  createdAt: (u) => formatDateTime(u.createdAt),
+  actions: (u) => (
+    <Form method="post" className="flex gap-2 whitespace-nowrap">
+      <Link to={`/admin/users/edit/${u.id}`} className="btn-secondary px-2 py-1">
+        Edit
+      </Link>
+      <input type="hidden" name="userId" value={u.id} />
+      {u.locked ? (
+        <button name="intent" value="unlock" className="btn-secondary px-2 py-1">
+          Unlock
+        </button>
+      ) : null}
+      <button name="intent" value={u.enabled ? "disable" : "enable"} className="btn-secondary px-2 py-1">
+        {u.enabled ? "Disable" : "Enable"}
+      </button>
+    </Form>
+  ),
+};
+
+const ROLE_OPTIONS = USER_ROLE_FILTERS.map((r) => [r, r === "ROLE_AGENT" ? "Agent" : ROLE_LABELS[r.slice(5).toLowerCase() as keyof typeof ROLE_LABELS]] as const);
+
 export default function AdminUsersPage() {
-  const { users } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, view, filters } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Users">
@@ -72,37 +101,25 @@ export default function AdminUsersPage() {
           New user
         </Link>
       </PageHeader>
-      <SimpleTable caption="Users" count={users.length} empty="No users yet." headers={["Name", "E-mail", "Company", "Role", "Status", "Last login", ""]}>
-        {users.map((u) => (
-          <tr key={u.id} data-testid={`user-${u.email}`}>
-            <td className={cell}>{u.name}</td>
-            <td className={cell}>{u.email}</td>
-            <td className={cell}>{u.company}</td>
-            <td className={cell}>
-              {u.role ? ROLE_LABELS[u.role] : "—"}
-              {u.agent ? " · Agent" : ""}
-            </td>
-            <td className={cell}>{!u.enabled ? "Disabled" : u.locked ? "Locked" : "Active"}</td>
-            <td className={cell}>{formatDateTime(u.lastLoginAt)}</td>
-            <td className={`${cell} whitespace-nowrap`}>
-              <Form method="post" className="flex gap-2">
-                <Link to={`/admin/users/edit/${u.id}`} className="btn-secondary px-2 py-1">
-                  Edit
-                </Link>
-                <input type="hidden" name="userId" value={u.id} />
-                {u.locked ? (
-                  <button name="intent" value="unlock" className="btn-secondary px-2 py-1">
-                    Unlock
-                  </button>
-                ) : null}
-                <button name="intent" value={u.enabled ? "disable" : "enable"} className="btn-secondary px-2 py-1">
-                  {u.enabled ? "Disable" : "Enable"}
-                </button>
-              </Form>
-            </td>
-          </tr>
-        ))}
-      </SimpleTable>
+      <ViewForm sort={view.sortBy} desc={view.sortDesc} pageSize={pageSize}>
+        <SearchFilter value={filters.q} placeholder="Name, e-mail, company, phone" />
+        <SelectFilter name="role" label="Role" value={filters.role} options={ROLE_OPTIONS} />
+        <SelectFilter name="status" label="Status" value={filters.status} options={USER_STATES.map((s) => [s, USER_STATE_LABELS[s]])} />
+      </ViewForm>
+      <DataGrid<Row>
+        tableKey="users"
+        caption="Users"
+        headers={TABLES.users.headers}
+        visible={view.visible}
+        rows={rows}
+        rowKey={(u) => u.id}
+        rowTestId={(u) => `user-${u.email}`}
+        cells={CELLS}
+        sortBy={view.sortBy}
+        sortDesc={view.sortDesc}
+        empty="No users match."
+      />
+      <Pager page={page} pageSize={pageSize} total={total} noun="users" testId="table-count" />
     </>
   );
 }

@@ -1,0 +1,27 @@
+import { ROLE_NAMES } from "./roles";
+
+/** The admin user table (/admin/users): its columns, in table order, and its filters. */
+export const USER_COLUMNS = [
+  { value: "id", label: "ID", enabled: false },
+  { value: "name", label: "Name", enabled: true },
+  { value: "email", label: "E-mail", enabled: true },
+  { value: "company", label: "Company", enabled: true },
+  { value: "phone", label: "Phone", enabled: false },
+  { value: "role", label: "Role", enabled: true },
+  { value: "status", label: "Status", enabled: true },
+  { value: "lastLoginAt", label: "Last login", enabled: true },
+  { value: "createdAt", label: "Created", enabled: false },
+  { value: "actions", label: "Actions", enabled: true, sortable: false },
+] as const satisfies ReadonlyArray<{ value: string; label: string; enabled: boolean; sortable?: boolean }>;
+export type UserColumn = (typeof USER_COLUMNS)[number]["value"];
+
+/** An account's state as the table shows and filters it: disabled wins over locked. */
+export const USER_STATES = ["active", "locked", "disabled"] as const;
+export type UserState = (typeof USER_STATES)[number];
+export const USER_STATE_LABELS: Record<UserState, string> = { active: "Active", locked: "Locked", disabled: "Disabled" };
+export const userState = (u: { enabled: boolean; locked: boolean }): UserState => (!u.enabled ? "disabled" : u.locked ? "locked" : "active");
+
+/** role is a ROLE_* name the account holds (ROLE_AGENT too). */
+export const USER_FILTERS = { q: "", role: "Any", status: "Any" } as const;
+export type UserFilters = { -readonly [K in keyof typeof USER_FILTERS]?: string };
+export const USER_ROLE_FILTERS = ROLE_NAMES;

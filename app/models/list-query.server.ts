@@ -1,0 +1,44 @@
+import { and, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { dayBound } from "~/lib/admin-tables";
+
+/** The SQL the paged admin tables share: a text search over some columns, a day range, a sort with NULLs last. */
+
+const pattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Any of these columns contains the text (case-insensitive); nothing to match when the text is blank. */
+export function textMatch(q: string | undefined, columns: readonly SQLWrapper[]): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const p = pattern(text);
+  return or(...columns.map((c) => sql`lower(${c}) like ${p} escape '\\'`));
+}
+
+/** On or after the day `from` and on or before the day `to` (either may be blank). */
+export function withinDays(column: SQLiteColumn, { from, to }: { from?: string; to?: string }): SQL | undefined {
+  const start = dayBound(from);
+  const end = dayBound(to, true);
+  return and(start === undefined ? undefined : gte(column, new Date(start)), end === undefined ? undefined : lt(column, new Date(end)));
+}
+
+/** The value when it is one of these, for a filter that names one (a value from elsewhere filters nothing). */
+export const oneOf = <T extends string>(values: readonly T[], value: string | undefined) =>
+  value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** How a table's list is asked for: its filters, the column it sorts by and which page. */
+export type ListQuery<F> = { filters?: F; sort?: string; desc?: boolean; page?: number; pageSize?: number };
+
+type Paging = { by: SQLWrapper; desc: boolean; id: SQLWrapper; page: number; pageSize: number };
+
+/**
+ * One page of a list sorted on the server (NULLs last), and how many rows there are in
+ * all. Ties keep the order of the ids, so that no row is on two pages or on none.
+ */
+export async function pageOf<Q extends SQLiteSelect>(query: Q, count: Promise<Array<{ count: number }>>, { by, desc, id, page, pageSize }: Paging) {
+  const sorted = query
+    .orderBy(desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, desc ? sql`${id} desc` : sql`${id} asc`)
+    .limit(pageSize)
+    .offset((Math.max(1, page) - 1) * pageSize);
+  const [rows, [total]] = await Promise.all([sorted as unknown as Promise<Awaited<Q>>, count]);
+  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+}
