@@ -8,6 +8,7 @@ import type { Role } from "./roles";
 export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
   seller: [
     "/sellers",
+    "/on-board/sellers",
     "/projects/company",
     "/buyers/myprojects",
     "/projects/more-details",
@@ -22,6 +23,7 @@ export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
   ],
   buyer: [
     "/buyers",
+    "/on-board/buyers",
     "/projects/more-details",
     "/messages",
     "/preferences",
@@ -34,6 +36,8 @@ export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
   ],
   broker: [
     "/brokers",
+    // brokers tell what their clients buy: the buyers' conversation
+    "/on-board/buyers",
     "/projects/more-details",
     "/messages",
     "/terms",

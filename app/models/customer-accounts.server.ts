@@ -67,12 +67,15 @@ async function duplicateOf(db: Database, values: CustomerValues, exceptId?: numb
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 /** Spec /admin/customers/create. A second customer with the same website domain or attention e-mail is refused. */
-export async function createCustomer(services: Pick<Services, "db">, { actor, values, address }: { actor: Actor; values: CustomerValues; address?: string }): Promise<CustomerResult> {
+export async function createCustomer(
+  services: Pick<Services, "db">,
+  { actor, values, address, onboardingStatus = "invited" }: { actor: Actor; values: CustomerValues; address?: string; onboardingStatus?: OnboardingStatus },
+): Promise<CustomerResult> {
   const duplicate = await duplicateOf(services.db, values);
   if (duplicate) return duplicate;
   let customer: Customer | undefined;
   try {
-    [customer] = await services.db.insert(customers).values({ ...columnsOf(values), onboardingStatus: "invited", updatedAt: new Date() }).returning();
+    [customer] = await services.db.insert(customers).values({ ...columnsOf(values), onboardingStatus, updatedAt: new Date() }).returning();
   } catch (error) {
     // another admin saved the same domain a moment ago: the unique index decides
     if (isUniqueViolation(error)) return (await duplicateOf(services.db, values))!;

@@ -4,7 +4,7 @@ import { readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import type { Database } from "~/.server/db";
-import { customers, inboundItems, leads, type InboundItem, type Lead } from "~/.server/db/schema";
+import { customers, inboundItems, leads, type InboundItem, type Lead, type User } from "~/.server/db/schema";
 import type { CustomerType } from "~/lib/customers";
 import { websiteDomainOf } from "~/lib/customers";
 import type { Services } from "~/.server/services";
@@ -40,6 +40,31 @@ export async function createLeadFromInbound(db: Database, { item }: { item: Inbo
       notes: item.message,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * A member's on-boarding chat as a potential customer: open when the company they named
+ * matches one we have (an admin links them), converted when the chat created the
+ * company (`customerId`), so admins see every newcomer in one list.
+ */
+export async function recordOnboardingLead(
+  db: Database,
+  { user, company, website, notes, customerId }: { user: Pick<User, "name" | "email" | "phone">; company: string; website: string; notes: string; customerId?: number },
+) {
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      source: "onboarding",
+      name: user.name,
+      email: user.email,
+      company,
+      phone: user.phone,
+      website,
+      notes,
+      ...(customerId ? { status: "converted" as const, customerId, convertedAt: new Date() } : {}),
+    })
+    .returning({ id: leads.id });
+  return lead!.id;
 }
 
 /** What each sortable column sorts by. */

@@ -68,6 +68,10 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/admin/affilate-inquiries": { url: "/admin/affilate-inquiries", outcome: membersOnly("/admin/affilate-inquiries", ["admin"]) },
   "/admin/potential-customers": { url: "/admin/potential-customers", outcome: membersOnly("/admin/potential-customers", ["admin"]) },
   "/admin/log": { url: "/admin/log", outcome: membersOnly("/admin/log", ["admin"]) },
+  "/admin/onboard-chats": { url: "/admin/onboard-chats", outcome: membersOnly("/admin/onboard-chats", ["admin"]) },
+  // the on-boarding chat: buyers and brokers tell what they buy, sellers what they sell
+  "/on-board/buyers": { url: "/on-board/buyers", outcome: membersOnly("/on-board/buyers", ["buyer", "broker", "multi"]) },
+  "/on-board/sellers": { url: "/on-board/sellers", outcome: membersOnly("/on-board/sellers", ["seller", "agent"]) },
   "/admin/users/create": { url: "/admin/users/create", outcome: membersOnly("/admin/users/create", ["admin"]) },
   "/admin/users/edit/:id": { url: "/admin/users/edit/1", outcome: membersOnly("/admin/users/edit/1", ["admin"]) },
   "/admin/customers/create": { url: "/admin/customers/create", outcome: membersOnly("/admin/customers/create", ["admin"]) },

@@ -6,6 +6,7 @@ import { PAGE_TYPES } from "../../lib/analytics/page-session";
 import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
 import type { BuyerCriteria } from "../../lib/buyer-criteria";
 import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";
+import { ONBOARD_SIDES, ONBOARD_STATUSES, type TranscriptEntry } from "../../lib/onboard-chats";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -679,3 +680,33 @@ export const leads = sqliteTable(
   (t) => [index("leads_status_idx").on(t.status, t.id), uniqueIndex("leads_inbound_item_idx").on(t.inboundItemId)],
 );
 export type Lead = typeof leads.$inferSelect;
+
+/**
+ * A member's on-boarding chat (/on-board/buyers, /on-board/sellers): one per member and
+ * side, saved at every answer so it resumes where it was left.
+ */
+export const onboardChats = sqliteTable(
+  "onboard_chats",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The member's customer when the chat began or the one it created. */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    side: text("side", { enum: ONBOARD_SIDES }).notNull(),
+    /** The key of the question shown now (app/lib/onboarding.ts). */
+    currentStep: text("current_step").notNull(),
+    transcript: text("transcript", { mode: "json" }).$type<TranscriptEntry[]>().notNull().default(sql`'[]'`),
+    status: text("status", { enum: ONBOARD_STATUSES }).notNull().default("in_progress"),
+    /** The chat created its customer: its answers may then set the company's name, business and investor type. */
+    createdCustomer: integer("created_customer", { mode: "boolean" }).notNull().default(false),
+    /** The potential customer it was recorded as, once. */
+    leadId: integer("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("onboard_chats_user_side_idx").on(t.userId, t.side), index("onboard_chats_status_idx").on(t.status, t.updatedAt)],
+);
+export type OnboardChat = typeof onboardChats.$inferSelect;

@@ -11,7 +11,7 @@ import { sendEmail } from "~/models/outbox.server";
 import { Turnstile } from "~/components/turnstile";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
-import { safeRedirect } from "~/lib/redirect";
+import { ONBOARD_PATHS } from "~/lib/onboarding";
 import { JOINABLE_ROLES } from "~/lib/roles";
 import { joinSchema } from "~/lib/schemas/account";
 import { createUser, findUserByEmail } from "~/models/users.server";
@@ -41,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
     return answer(submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hide }), 400, { checkEmail: null });
   }
-  const { name, company, businessType, email, phone, password, role, redirect } = submission.value;
+  const { name, company, businessType, email, phone, password, role } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
   const user = await createUser(services.db, {
     name,
@@ -73,8 +73,9 @@ export async function action(args: ActionFunctionArgs) {
     subject: "Welcome to Secondary Marketplace",
     body: `Hello ${user.name},\n\nyour ${role} account for ${user.company} is ready. Sign in with ${user.email}.\n`,
   });
+  // a new member starts with the on-boarding chat; what they wanted is a link away
   return signIn(services, args.request, user.id, {
-    redirectTo: safeRedirect(redirect),
+    redirectTo: ONBOARD_PATHS[role === "seller" ? "seller" : "buyer"],
     notification: `Welcome, ${user.name}. Your account is ready.`,
   });
 }

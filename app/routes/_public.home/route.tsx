@@ -12,6 +12,8 @@ import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
 import { toPublicUser } from "~/models/users.server";
+import { onboardingPrompt } from "~/models/onboard-chats.server";
+import { OnboardingBanner } from "./onboarding-banner";
 
 export const meta = () => titleMeta("Home");
 
@@ -32,6 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const admin = user && primaryRole(user.roles) === "admin" ? await adminHome(services.db, { now: new Date() }) : null;
   return json({
     user: user ? toPublicUser(user) : null,
+    onboarding: user ? await onboardingPrompt(services.db, { user, role: primaryRole(user.roles) }) : null,
     settings,
     recent,
     admin,
@@ -41,9 +44,16 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function HomePage() {
-  const { user, signin, settings, recent, admin } = useLoaderData<typeof loader>();
+  const { user, signin, settings, recent, admin, onboarding } = useLoaderData<typeof loader>();
   if (user && admin) return <AdminDashboard user={user} home={admin} />;
-  if (user) return <Dashboard user={user} recent={recent} />;
+  if (user) {
+    return (
+      <>
+        {onboarding ? <OnboardingBanner to={onboarding} /> : null}
+        <Dashboard user={user} recent={recent} />
+      </>
+    );
+  }
   return (
     <>
       {signin ? (

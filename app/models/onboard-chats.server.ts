@@ -1,0 +1,284 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { customers, onboardChats, users, type Customer, type OnboardChat, type User } from "~/.server/db/schema";
+import type { Services } from "~/.server/services";
+import { criteriaFrom } from "~/lib/buyer-criteria";
+import { websiteDomainOf, type CustomerType } from "~/lib/customers";
+import { ONBOARD_PAGE_SIZE, type OnboardSide, type OnboardStatus, type TranscriptEntry } from "~/lib/onboard-chats";
+import {
+  answerText,
+  criteriaAfter,
+  firstStep,
+  mayWriteProfile,
+  nextStep,
+  ONBOARD_PATHS,
+  previousStep,
+  stepOf,
+  type AnswerValues,
+  type Step,
+} from "~/lib/onboarding";
+import type { Role } from "~/lib/roles";
+import { createCustomer, setOnboardingStatus } from "./customer-accounts.server";
+import { saveCriteria } from "./buyer-criteria.server";
+import { recordOnboardingLead } from "./leads.server";
+
+type Who = { user: User; side: OnboardSide; address?: string };
+
+/** The side of the conversation a member has: sellers sell, buyers and brokers buy. */
+export const sideOfRole = (role: Role | null): OnboardSide | null => (role === "seller" ? "seller" : role === "buyer" || role === "broker" ? "buyer" : null);
+
+export async function findChat(db: Database, { userId, side }: { userId: number; side: OnboardSide }) {
+  return (await db.query.onboardChats.findFirst({ where: and(eq(onboardChats.userId, userId), eq(onboardChats.side, side)) })) ?? null;
+}
+
+/** The chat, made on the member's first answer (nothing is written by only looking at the page). */
+async function chatFor(db: Database, { user, side }: Who) {
+  await db
+    .insert(onboardChats)
+    .values({ userId: user.id, side, customerId: user.customerId, currentStep: firstStep(side).key, updatedAt: new Date() })
+    .onConflictDoNothing();
+  return (await findChat(db, { userId: user.id, side }))!;
+}
+
+async function customerOf(db: Database, customerId: number | null) {
+  if (!customerId) return null;
+  return (await db.query.customers.findFirst({ where: eq(customers.id, customerId) })) ?? null;
+}
+
+/** What the page shows: the chat (or none yet), the question now, and the values its form starts with. */
+export async function chatPage(db: Database, { user, side }: Who) {
+  const chat = await findChat(db, { userId: user.id, side });
+  const customer = await customerOf(db, chat?.customerId ?? user.customerId);
+  const step = (chat && stepOf(side, chat.currentStep)) || firstStep(side);
+  const criteria = criteriaFrom(customer?.preferences);
+  const defaults: Record<string, string | string[]> = {
+    customerName: customer?.name ?? user.company,
+    website: customer?.website ?? "",
+    businessType: customer?.businessType || user.businessType,
+    buyerType: customer?.investorType ?? "",
+    ...criteria,
+  };
+  return {
+    chat,
+    step,
+    defaults,
+    customer: customer ? { id: customer.id, name: customer.name } : null,
+    // the company an admin set up keeps its name: the member is told so
+    companyKept: Boolean(customer && !(chat?.createdCustomer ?? false) && customer.name),
+  };
+}
+
+type StepResult = { ok: true; chat: OnboardChat; completed: boolean } | { ok: false; field: string; message: string };
+
+async function appendTurn(db: Database, chat: OnboardChat, turn: Omit<TranscriptEntry, "at">, next: Step | null, set: Partial<OnboardChat> = {}) {
+  const now = new Date();
+  const transcript = [...chat.transcript, { ...turn, at: now.toISOString() }];
+  const [updated] = await db
+    .update(onboardChats)
+    .set({ transcript, currentStep: next?.key ?? chat.currentStep, updatedAt: now, ...set })
+    .where(eq(onboardChats.id, chat.id))
+    .returning();
+  return updated!;
+}
+
+const customerTypeOf = (side: OnboardSide, user: User): CustomerType =>
+  side === "seller" ? "seller" : user.roles.includes("ROLE_BROKER") && !user.roles.includes("ROLE_BUYER") ? "broker" : "buyer";
+
+/** A customer with this name (any case), website domain or contact e-mail: the company is known already. */
+async function knownCustomer(db: Database, { name, website, email }: { name: string; website: string; email: string }) {
+  const domain = websiteDomainOf(website);
+  return (
+    (await db.query.customers.findFirst({
+      where: sql`${customers.anonymisedAt} is null and (lower(${customers.name}) = lower(${name}) or ${customers.attentionEmail} = ${email} ${
+        domain ? sql`or ${customers.websiteDomain} = ${domain}` : sql``
+      })`,
+    })) ?? null
+  );
+}
+
+/**
+ * The company answer. A member without a company gets one made from it, unless it
+ * matches a customer we have: then the member stays unattached and admins get a
+ * potential customer to link them by hand (a stranger must not join a company by naming it).
+ */
+async function answerCompany(services: Pick<Services, "db">, { user, side, address }: Who, chat: OnboardChat, value: AnswerValues): Promise<Partial<OnboardChat> | { field: string; message: string }> {
+  const db = services.db;
+  const name = String(value.customerName);
+  const website = String(value.website ?? "");
+  const customer = await customerOf(db, chat.customerId);
+  if (customer) {
+    if (!chat.createdCustomer) return {};
+    const websiteDomain = websiteDomainOf(website);
+    if (websiteDomain && websiteDomain !== customer.websiteDomain) {
+      const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
+      if (taken) return { field: "website", message: "Another company on the marketplace has this website. Check it, or leave it empty and we will get in touch." };
+    }
+    await db.update(customers).set({ name, website, websiteDomain, updatedAt: new Date() }).where(eq(customers.id, customer.id));
+    await db.update(users).set({ company: name, updatedAt: new Date() }).where(eq(users.id, user.id));
+    return {};
+  }
+  const known = await knownCustomer(db, { name, website, email: user.email });
+  if (!known) {
+    const made = await createCustomer(services, {
+      actor: user,
+      address,
+      onboardingStatus: "in_progress",
+      values: {
+        customerName: name,
+        customerType: customerTypeOf(side, user),
+        contactPerson: user.name,
+        attentionEmail: user.email,
+        attentionPhone: user.phone,
+        website,
+        type: "",
+        size: null,
+        headquarters: "",
+        smsAllowance: 0,
+        comments: "Created by the member's on-boarding chat.",
+      },
+    });
+    if (made.ok) {
+      await db.update(users).set({ customerId: made.customer.id, company: name, updatedAt: new Date() }).where(eq(users.id, user.id));
+      return { customerId: made.customer.id, createdCustomer: true };
+    }
+  }
+  if (chat.leadId) return {};
+  const clash = known ? `${known.name} (customer ${known.id})` : "a customer we have";
+  const leadId = await recordOnboardingLead(db, {
+    user,
+    company: name,
+    website,
+    notes: `Joined as a ${side} and named a company that matches ${clash}: link the member to it if they belong there.`,
+  });
+  return { leadId };
+}
+
+async function applyAnswer(services: Pick<Services, "db">, who: Who, chat: OnboardChat, step: Step, value: AnswerValues) {
+  const db = services.db;
+  if (step.key === "company") return answerCompany(services, who, chat, value);
+  const customer = await customerOf(db, chat.customerId);
+  // without a company the answer lives in the transcript only, for the admin who links the member
+  if (!customer) return {};
+  if (step.key === "businessType") {
+    if (mayWriteProfile({ createdCustomer: chat.createdCustomer, current: customer.businessType })) {
+      await db.update(customers).set({ businessType: String(value.businessType), updatedAt: new Date() }).where(eq(customers.id, customer.id));
+    }
+    return {};
+  }
+  const values = criteriaAfter(step, value, { criteria: criteriaFrom(customer.preferences), buyerType: customer.investorType }, chat);
+  await saveCriteria(db, { customerId: customer.id, values, actor: who.user, address: who.address });
+  return {};
+}
+
+/** An answer to the question shown: saved at once, then the next unanswered question (or the end). */
+export async function answerStep(services: Pick<Services, "db">, who: Who & { value: AnswerValues }): Promise<StepResult> {
+  let chat = await chatFor(services.db, who);
+  const step = stepOf(who.side, who.value.step);
+  if (!step || step.key !== chat.currentStep) return { ok: true, chat, completed: chat.status === "completed" };
+  const applied = await applyAnswer(services, who, chat, step, who.value);
+  if ("message" in applied) return { ok: false, field: applied.field, message: applied.message };
+  const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
+  chat = await appendTurn(services.db, chat, { step: step.key, question: step.question[who.side], answer: answerText(step, who.value) }, next, applied);
+  if (!next && chat.status !== "completed") chat = await completeChat(services, who, chat);
+  return { ok: true, chat, completed: chat.status === "completed" };
+}
+
+export async function skipStep(services: Pick<Services, "db">, who: Who & { stepKey: string }): Promise<StepResult> {
+  let chat = await chatFor(services.db, who);
+  const step = stepOf(who.side, who.stepKey);
+  if (!step || step.key !== chat.currentStep || !step.optional) return { ok: true, chat, completed: chat.status === "completed" };
+  const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
+  chat = await appendTurn(services.db, chat, { step: step.key, question: step.question[who.side], answer: "Skipped", skipped: true }, next);
+  if (!next && chat.status !== "completed") chat = await completeChat(services, who, chat);
+  return { ok: true, chat, completed: chat.status === "completed" };
+}
+
+/** Back to the previous question, its answer ready to change. */
+export async function stepBack(db: Database, who: Who & { stepKey: string }) {
+  const chat = await findChat(db, { userId: who.user.id, side: who.side });
+  if (!chat || chat.currentStep !== who.stepKey) return;
+  const previous = previousStep(who.side, chat.currentStep);
+  if (previous) await db.update(onboardChats).set({ currentStep: previous.key, updatedAt: new Date() }).where(eq(onboardChats.id, chat.id));
+}
+
+/**
+ * The last question answered: the chat is completed, an invited company moves to
+ * in progress, and a company the chat created is shown to admins as a potential
+ * customer from on-boarding (already converted: it is a customer now).
+ */
+async function completeChat(services: Pick<Services, "db">, who: Who, chat: OnboardChat) {
+  const db = services.db;
+  const customer = await customerOf(db, chat.customerId);
+  if (customer?.onboardingStatus === "invited") {
+    await setOnboardingStatus(services, { actor: who.user, customerId: customer.id, status: "in_progress", address: who.address });
+  }
+  let leadId = chat.leadId;
+  if (customer && chat.createdCustomer && !leadId) {
+    leadId = await recordOnboardingLead(db, {
+      user: who.user,
+      company: customer.name,
+      website: customer.website,
+      customerId: customer.id,
+      notes: `Joined as a ${who.side} and set up a new company through the on-boarding chat.`,
+    });
+  }
+  const now = new Date();
+  const [done] = await db.update(onboardChats).set({ status: "completed", completedAt: now, updatedAt: now, leadId }).where(eq(onboardChats.id, chat.id)).returning();
+  return done!;
+}
+
+/**
+ * Where /home invites a member to finish setting up: their chat is under way, or they
+ * have none and their company is not yet verified (a fresh /join, or an invitation).
+ */
+export async function onboardingPrompt(db: Database, { user, role }: { user: User; role: Role | null }) {
+  const side = sideOfRole(role);
+  if (!side) return null;
+  const chat = await findChat(db, { userId: user.id, side });
+  if (chat) return chat.status === "completed" ? null : ONBOARD_PATHS[side];
+  const customer: Customer | null = await customerOf(db, user.customerId);
+  return !customer || customer.onboardingStatus === "invited" || customer.onboardingStatus === "in_progress" ? ONBOARD_PATHS[side] : null;
+}
+
+export const CHAT_SORTS = { updated: onboardChats.updatedAt, created: onboardChats.createdAt } as const;
+export type ChatSort = keyof typeof CHAT_SORTS;
+
+/** /admin/onboard-chats: a page of chats, newest answer first unless asked otherwise. */
+export async function listChats(
+  db: Database,
+  { status, side, sort = "updated", desc: descending = true, page = 1, pageSize = ONBOARD_PAGE_SIZE }: {
+    status?: OnboardStatus | null;
+    side?: OnboardSide | null;
+    sort?: ChatSort;
+    desc?: boolean;
+    page?: number;
+    pageSize?: number;
+  },
+) {
+  const where = and(status ? eq(onboardChats.status, status) : undefined, side ? eq(onboardChats.side, side) : undefined);
+  const order = descending ? desc(CHAT_SORTS[sort]) : asc(CHAT_SORTS[sort]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ chat: onboardChats, memberName: users.name, memberEmail: users.email, customerName: customers.name })
+      .from(onboardChats)
+      .innerJoin(users, eq(users.id, onboardChats.userId))
+      .leftJoin(customers, eq(customers.id, onboardChats.customerId))
+      .where(where)
+      .orderBy(order, desc(onboardChats.id))
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)` }).from(onboardChats).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findChatById(db: Database, { chatId }: { chatId: number }) {
+  const [row] = await db
+    .select({ chat: onboardChats, memberName: users.name, memberEmail: users.email, customerName: customers.name })
+    .from(onboardChats)
+    .innerJoin(users, eq(users.id, onboardChats.userId))
+    .leftJoin(customers, eq(customers.id, onboardChats.customerId))
+    .where(eq(onboardChats.id, chatId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,127 @@
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { FieldErrors, FormErrors, TextField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { formErrorsOf } from "~/lib/action-result";
+import { titleMeta } from "~/lib/meta";
+import { stepOf, stepSchema } from "~/lib/onboarding";
+import { Bubbles, Choices } from "./chat";
+import { onboardingAction, onboardingLoader } from "./onboarding.server";
+
+export const meta = () => titleMeta("Set up your account");
+
+/** /on-board/buyers, and /on-board/sellers (the same module): one question per step, each answer saved at once. */
+export async function loader(args: LoaderFunctionArgs) {
+  return json(await onboardingLoader(args));
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return onboardingAction(args);
+}
+
+export default function OnboardingPage() {
+  const data = useLoaderData<typeof loader>();
+  const { side, completed, conversation } = data;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <PageHeader title="Set up your account" />
+      <Bubbles turns={conversation} />
+      {completed ? <Finished side={side} finish={data.finish} /> : <Question key={data.step.key} />}
+    </div>
+  );
+}
+
+function Finished({ side, finish }: { side: string; finish: string }) {
+  return (
+    <section className="card space-y-3" aria-labelledby="onboard-done">
+      <h2 id="onboard-done" className="text-lg font-semibold">
+        You are all set
+      </h2>
+      {side === "seller" ? (
+        <>
+          <p className="text-sm text-slate-700">Our team will check your company. Meanwhile, put your first portfolio or asset on the market.</p>
+          <Link to="/projects/create" className="btn-primary">
+            List your first project
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">We will show you the projects that fit what you told us.</p>
+          <Link to={finish} className="btn-primary">
+            Search projects
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Question() {
+  const { step, options, defaults, companyKept, unattached, side } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>()?.result;
+  const busy = useNavigation().state !== "idle";
+  const schema = stepSchema(stepOf(side, step.key)!, options);
+  const [form, stepFields] = useForm({
+    id: `onboard-${step.key}`,
+    lastResult: result,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+  });
+  // one question's fields, named by the step: looked up by name
+  const fields = stepFields as unknown as Record<string, FieldMetadata<string | undefined>>;
+  const field = fields[step.key]!;
+  return (
+    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3" data-testid="current-question">
+        <p className="font-medium">{step.question}</p>
+        {step.hint ? <p className="mt-1 text-sm text-slate-600">{step.hint}</p> : null}
+      </div>
+      <FormErrors errors={formErrorsOf(result)} />
+      <input type="hidden" name="step" value={step.key} />
+      <div className="card space-y-3">
+        {step.kind === "company" ? (
+          <>
+            <TextField meta={fields.customerName!} label="Company" autoComplete="organization" />
+            <TextField meta={fields.website!} label="Website" hint="optional" placeholder="https://" />
+            {companyKept ? (
+              <p className="text-sm text-slate-600" data-testid="company-kept">
+                Your company is on file as {companyKept}; our team keeps its name up to date.
+              </p>
+            ) : null}
+          </>
+        ) : step.kind === "text" ? (
+          <div>
+            <label htmlFor={field.id} className="label">
+              Your answer
+            </label>
+            <textarea id={field.id} name={field.name} rows={4} className="input" defaultValue={String(field.initialValue ?? "")} aria-invalid={field.errors ? true : undefined} aria-describedby={field.errors ? field.errorId : undefined} />
+            <FieldErrors id={field.errorId} errors={field.errors} />
+          </div>
+        ) : (
+          <Choices name={field.name} id={field.id} errorId={field.errorId} errors={field.errors} multiple={step.kind === "many"} choices={step.choices} chosen={defaults[step.key] ?? ""} legend={step.question} />
+        )}
+        {unattached && step.kind !== "company" ? (
+          <p className="text-sm text-slate-600">We keep your answers with this conversation until our team has linked you to your company.</p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {!step.first ? (
+          <button type="submit" name="intent" value="back" className="btn-secondary" formNoValidate disabled={busy}>
+            Back
+          </button>
+        ) : null}
+        <button type="submit" name="intent" value="answer" className="btn-primary" disabled={busy}>
+          Next
+        </button>
+        {step.optional ? (
+          <button type="submit" name="intent" value="skip" className="btn-secondary" formNoValidate disabled={busy}>
+            Skip
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
