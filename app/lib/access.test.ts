@@ -19,6 +19,15 @@ describe("role prefixes (spec §2), matched at a segment boundary", () => {
     expect(isPathAllowed("admin", "/sellers/myprojects")).toBe(false);
   });
 
+  it("opens the buyers' on-boarding chat to buyers and brokers, the sellers' to sellers", () => {
+    expect(isPathAllowed("buyer", "/on-board/buyers")).toBe(true);
+    expect(isPathAllowed("broker", "/on-board/buyers")).toBe(true);
+    expect(isPathAllowed("seller", "/on-board/buyers")).toBe(false);
+    expect(isPathAllowed("seller", "/on-board/sellers")).toBe(true);
+    expect(isPathAllowed("buyer", "/on-board/sellers")).toBe(false);
+    expect(isPathAllowed("admin", "/on-board/buyers")).toBe(false);
+  });
+
   it("does not let a prefix match inside a longer segment", () => {
     expect(isPathAllowed("seller", "/sellersx")).toBe(false);
     expect(isPathAllowed("seller", "/sellers")).toBe(true);

@@ -8,7 +8,6 @@ import type { Role } from "./roles";
 export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
   seller: [
     "/sellers",
-    "/on-board/sellers",
     "/projects/company",
     "/buyers/myprojects",
     "/projects/more-details",
@@ -23,7 +22,6 @@ export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
   ],
   buyer: [
     "/buyers",
-    "/on-board/buyers",
     "/projects/more-details",
     "/messages",
     "/preferences",
@@ -36,8 +34,6 @@ export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
   ],
   broker: [
     "/brokers",
-    // brokers tell what their clients buy: the buyers' conversation
-    "/on-board/buyers",
     "/projects/more-details",
     "/messages",
     "/terms",
@@ -58,6 +54,17 @@ export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
     "/contact-us",
     "/signin",
   ],
+};
+
+/**
+ * The on-boarding chats. Spec §2 lists them with the buyers' and sellers' pages; its
+ * "contains" rule opened them through /buyers and /sellers, which a segment match does
+ * not, so they are named here. Brokers answer the buyers' questions for their clients.
+ */
+const ONBOARDING: Partial<Record<Role, readonly string[]>> = {
+  buyer: ["/on-board/buyers"],
+  broker: ["/on-board/buyers"],
+  seller: ["/on-board/sellers"],
 };
 
 /** Open to every signed-in user whatever the role; the table omits them but every account needs them. */
@@ -109,7 +116,7 @@ export function isPathAllowed(role: Role | null, path: string): boolean {
   const p = normalizePath(path);
   if (EVERY_MEMBER.some((free) => (free === "/" ? p === "/" : p === free))) return true;
   if (isAuthFree(p)) return true;
-  return role !== null && matchesAny(p, ROLE_PREFIXES[role]);
+  return role !== null && (matchesAny(p, ROLE_PREFIXES[role]) || matchesAny(p, ONBOARDING[role] ?? []));
 }
 
 /** The section a role's own pages live under, e.g. /sellers for a seller. */

@@ -174,29 +174,30 @@ async function applyAnswer(services: Pick<Services, "db">, who: Who, chat: Onboa
 export async function answerStep(services: Pick<Services, "db">, who: Who & { value: AnswerValues }): Promise<StepResult> {
   let chat = await chatFor(services.db, who);
   const step = stepOf(who.side, who.value.step);
-  if (!step || step.key !== chat.currentStep) return { ok: true, chat, completed: chat.status === "completed" };
+  // a completed chat, or a question no longer shown (a second tab): nothing to take
+  if (chat.status === "completed" || !step || step.key !== chat.currentStep) return { ok: true, chat, completed: chat.status === "completed" };
   const applied = await applyAnswer(services, who, chat, step, who.value);
   if ("message" in applied) return { ok: false, field: applied.field, message: applied.message };
   const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
   chat = await appendTurn(services.db, chat, { step: step.key, question: step.question[who.side], answer: answerText(step, who.value) }, next, applied);
-  if (!next && chat.status !== "completed") chat = await completeChat(services, who, chat);
+  if (!next) chat = await completeChat(services, who, chat);
   return { ok: true, chat, completed: chat.status === "completed" };
 }
 
 export async function skipStep(services: Pick<Services, "db">, who: Who & { stepKey: string }): Promise<StepResult> {
   let chat = await chatFor(services.db, who);
   const step = stepOf(who.side, who.stepKey);
-  if (!step || step.key !== chat.currentStep || !step.optional) return { ok: true, chat, completed: chat.status === "completed" };
+  if (chat.status === "completed" || !step || step.key !== chat.currentStep || !step.optional) return { ok: true, chat, completed: chat.status === "completed" };
   const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
   chat = await appendTurn(services.db, chat, { step: step.key, question: step.question[who.side], answer: "Skipped", skipped: true }, next);
-  if (!next && chat.status !== "completed") chat = await completeChat(services, who, chat);
+  if (!next) chat = await completeChat(services, who, chat);
   return { ok: true, chat, completed: chat.status === "completed" };
 }
 
 /** Back to the previous question, its answer ready to change. */
 export async function stepBack(db: Database, who: Who & { stepKey: string }) {
   const chat = await findChat(db, { userId: who.user.id, side: who.side });
-  if (!chat || chat.currentStep !== who.stepKey) return;
+  if (!chat || chat.status === "completed" || chat.currentStep !== who.stepKey) return;
   const previous = previousStep(who.side, chat.currentStep);
   if (previous) await db.update(onboardChats).set({ currentStep: previous.key, updatedAt: new Date() }).where(eq(onboardChats.id, chat.id));
 }

@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { auditLog, customers, leads, onboardChats, users, type User } from "~/.server/db/schema";
+import { stepsFor, type AnswerValues } from "~/lib/onboarding";
+import type { OnboardSide } from "~/lib/onboard-chats";
+import { makeUser } from "~/seed/factories";
+import { answerStep, chatPage, findChat, listChats, onboardingPrompt, skipStep, stepBack } from "./onboard-chats.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => void (t = await createTestDatabase()));
+afterAll(() => t.cleanup());
+
+const say = (user: User, side: OnboardSide, step: string, entries: Record<string, unknown>) =>
+  answerStep({ db: t.db }, { user, side, value: { intent: "answer", step, ...entries } as AnswerValues });
+const reload = async (user: User) => (await t.db.query.users.findFirst({ where: eq(users.id, user.id) }))!;
+const customerOf = async (id: number | null) => (await t.db.query.customers.findFirst({ where: eq(customers.id, id ?? -1) }))!;
+
+describe("a fresh member's chat", () => {
+  it("writes nothing until the first answer, then makes the company from it and saves every answer where it belongs", async () => {
+    const user = await makeUser(t.db, { roles: ["ROLE_BUYER"], company: "Joined As Fund" });
+    const page = await chatPage(t.db, { user, side: "buyer" });
+    expect(page.chat).toBeNull();
+    expect(page.step.key).toBe("company");
+    expect(page.defaults.customerName).toBe("Joined As Fund");
+    expect(await findChat(t.db, { userId: user.id, side: "buyer" })).toBeNull();
+
+    const first = await say(user, "buyer", "company", { customerName: "Fresh Harbor Credit", website: "https://fresh-harbor.test" });
+    expect(first).toMatchObject({ ok: true, completed: false, chat: { currentStep: "businessType", createdCustomer: true } });
+    const member = await reload(user);
+    const customer = await customerOf(member.customerId);
+    expect(customer).toMatchObject({ name: "Fresh Harbor Credit", websiteDomain: "fresh-harbor.test", customerType: "buyer", onboardingStatus: "in_progress", attentionEmail: user.email });
+    expect(member.company).toBe("Fresh Harbor Credit");
+
+    await say(member, "buyer", "businessType", { businessType: "Hedge Fund" });
+    await say(member, "buyer", "buyerType", { buyerType: "Accredited Investor" });
+    await skipStep({ db: t.db }, { user: member, side: "buyer", stepKey: "investmentPref" });
+    await say(member, "buyer", "transactionPref", { transactionPref: ["Trading Loans"] });
+    await say(member, "buyer", "industryPreferences", { industryPreferences: ["Aviation", "Energy"] });
+    // leaving here and coming back resumes at the first unanswered question
+    expect((await chatPage(t.db, { user: member, side: "buyer" })).step.key).toBe("borrowerLocationPreferences");
+    await stepBack(t.db, { user: member, side: "buyer", stepKey: "borrowerLocationPreferences" });
+    const back = await chatPage(t.db, { user: member, side: "buyer" });
+    expect(back.step.key).toBe("industryPreferences");
+    expect(back.defaults.industryPreferences).toEqual(["Aviation", "Energy"]);
+    // an answer for a question not shown is not taken
+    await say(member, "buyer", "statePreferences", { statePreferences: ["Ohio"] });
+    expect((await customerOf(customer.id)).preferences.statePreferences ?? []).toEqual([]);
+    const again = await say(member, "buyer", "industryPreferences", { industryPreferences: ["Retail"] });
+    expect(again).toMatchObject({ chat: { currentStep: "borrowerLocationPreferences" } });
+
+    await say(member, "buyer", "borrowerLocationPreferences", { borrowerLocationPreferences: ["Midwest"] });
+    await say(member, "buyer", "statePreferences", { statePreferences: ["Ohio", "Iowa"] });
+    await say(member, "buyer", "transactionScalePreferences", { transactionScalePreferences: ["$1-$5m"] });
+    await say(member, "buyer", "performingLoanPreference", { performingLoanPreference: "Non-Performing" });
+    expect(await onboardingPrompt(t.db, { user: member, role: "buyer" })).toBe("/on-board/buyers");
+    const done = await say(member, "buyer", "investmentCriteria", { investmentCriteria: "Senior secured, seasoned." });
+    expect(done).toMatchObject({ ok: true, completed: true, chat: { status: "completed" } });
+
+    const saved = await customerOf(customer.id);
+    expect(saved).toMatchObject({ businessType: "Hedge Fund", investorType: "Accredited Investor", onboardingStatus: "in_progress" });
+    expect(saved.preferences).toMatchObject({
+      industryPreferences: ["Retail"],
+      borrowerLocationPreferences: ["Midwest"],
+      statePreferences: ["Ohio", "Iowa"],
+      transactionScalePreferences: ["$1-$5m"],
+      transactionPref: ["Trading Loans"],
+      investmentPref: [],
+      performingLoanPreference: "Non-Performing",
+      investmentCriteria: "Senior secured, seasoned.",
+    });
+    const chat = (await findChat(t.db, { userId: member.id, side: "buyer" }))!;
+    expect(chat.transcript.map((e) => e.step)).toContain("investmentCriteria");
+    expect(chat.transcript.find((e) => e.step === "investmentPref")).toMatchObject({ skipped: true, answer: "Skipped" });
+    // the new company is a potential customer from on-boarding, already converted
+    const lead = await t.db.query.leads.findFirst({ where: eq(leads.id, chat.leadId!) });
+    expect(lead).toMatchObject({ source: "onboarding", status: "converted", customerId: customer.id, email: user.email });
+    expect(await onboardingPrompt(t.db, { user: member, role: "buyer" })).toBeNull();
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.subjectId, String(customer.id)));
+    expect(audited.map((a) => a.action)).toContain("customer.criteria");
+    // a completed chat takes no more answers
+    await say(member, "buyer", "investmentCriteria", { investmentCriteria: "changed" });
+    expect((await customerOf(customer.id)).preferences.investmentCriteria).toBe("Senior secured, seasoned.");
+  });
+
+  it("keeps a member whose company matches a customer unattached, and tells admins", async () => {
+    const [known] = await t.db.insert(customers).values({ name: "Lakeside Known Bank", websiteDomain: "lakeside-known.test", onboardingStatus: "active" }).returning();
+    const user = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const result = await say(user, "seller", "company", { customerName: "lakeside known bank", website: "" });
+    expect(result).toMatchObject({ ok: true, chat: { customerId: null, createdCustomer: false, currentStep: "businessType" } });
+    expect((await reload(user)).customerId).toBeNull();
+    const chat = (await findChat(t.db, { userId: user.id, side: "seller" }))!;
+    const lead = await t.db.query.leads.findFirst({ where: eq(leads.id, chat.leadId!) });
+    expect(lead).toMatchObject({ source: "onboarding", status: "open", company: "lakeside known bank" });
+    expect(lead!.notes).toContain(`customer ${known!.id}`);
+    // later answers stay in the transcript; the known company is untouched
+    await say(user, "seller", "businessType", { businessType: "Bank" });
+    expect((await customerOf(known!.id)).businessType).toBe("");
+    const byDomain = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    expect(await say(byDomain, "buyer", "company", { customerName: "Another Name", website: "https://www.lakeside-known.test/about" })).toMatchObject({ chat: { customerId: null } });
+  });
+
+  it("never renames an admin's company or overwrites its business type, and moves it from invited to in progress at the end", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Verified Admin Co", businessType: "Bank", customerType: "seller", onboardingStatus: "invited" }).returning();
+    const user = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, user.id));
+    const member = await reload(user);
+    expect(await onboardingPrompt(t.db, { user: member, role: "seller" })).toBe("/on-board/sellers");
+    expect((await chatPage(t.db, { user: member, side: "seller" })).companyKept).toBe(true);
+    await say(member, "seller", "company", { customerName: "Something Else", website: "" });
+    await say(member, "seller", "businessType", { businessType: "Hedge Fund" });
+    for (const step of stepsFor("seller").slice(2, -1)) await skipStep({ db: t.db }, { user: member, side: "seller", stepKey: step.key });
+    const done = await say(member, "seller", "performingLoanPreference", { performingLoanPreference: "Performing" });
+    expect(done).toMatchObject({ completed: true });
+    const after = await customerOf(company!.id);
+    expect(after).toMatchObject({ name: "Verified Admin Co", businessType: "Bank", onboardingStatus: "in_progress" });
+    expect(after.preferences).toMatchObject({ performingLoanPreference: "Performing" });
+    const chat = (await findChat(t.db, { userId: member.id, side: "seller" }))!;
+    expect(chat.leadId).toBeNull();
+  });
+
+  it("does not nag members of a verified company who never chatted, nor admins", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Old Hands", onboardingStatus: "active" }).returning();
+    const user = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, user.id));
+    expect(await onboardingPrompt(t.db, { user: await reload(user), role: "buyer" })).toBeNull();
+    expect(await onboardingPrompt(t.db, { user, role: "admin" })).toBeNull();
+    expect(await onboardingPrompt(t.db, { user: await makeUser(t.db, { roles: ["ROLE_BROKER"] }), role: "broker" })).toBe("/on-board/buyers");
+  });
+});
+
+describe("the admin list", () => {
+  it("pages the chats, filtered by status and side, newest answer first", async () => {
+    const all = await listChats(t.db, {});
+    expect(all.total).toBe(await t.db.$count(onboardChats));
+    const sellers = await listChats(t.db, { side: "seller", pageSize: 1 });
+    expect(sellers.rows).toHaveLength(1);
+    expect(sellers.total).toBe(2);
+    const completed = await listChats(t.db, { status: "completed" });
+    expect(completed.rows.every((r) => r.chat.status === "completed")).toBe(true);
+    const times = all.rows.map((r) => r.chat.updatedAt!.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});
