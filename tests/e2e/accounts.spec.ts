@@ -34,8 +34,9 @@ test.describe("joining", () => {
     await page.getByLabel(/^Password/).fill("prairie lending 2026");
     await page.getByLabel("Repeat password").fill("prairie lending 2026");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/on-board\/sellers$/);
     await expect(page.getByTestId("snackbar")).toContainText("Welcome, Sally Lender");
+    await page.goto("/home");
     await expect(page.getByTestId("dashboard-role")).toContainText("Seller · Prairie Community Bank");
   });
 

@@ -137,7 +137,8 @@ export async function joinAs(
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  // a new member lands in the on-boarding chat of their side
+  await expect(page).toHaveURL(role === "Seller" ? /\/on-board\/sellers$/ : /\/on-board\/buyers$/);
   return { email, password, name, company };
 }
 

@@ -101,7 +101,7 @@ function Question() {
             <FieldErrors id={field.errorId} errors={field.errors} />
           </div>
         ) : (
-          <Choices name={field.name} id={field.id} errorId={field.errorId} errors={field.errors} multiple={step.kind === "many"} choices={step.choices} chosen={defaults[step.key] ?? ""} legend={step.question} />
+          <Choices name={field.name} id={field.id} errorId={field.errorId} errors={field.errors} multiple={step.kind === "many"} choices={step.choices} chosen={(field.initialValue as string | string[] | undefined) ?? ""} legend={step.question} />
         )}
         {unattached && step.kind !== "company" ? (
           <p className="text-sm text-slate-600">We keep your answers with this conversation until our team has linked you to your company.</p>
