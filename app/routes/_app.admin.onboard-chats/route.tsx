@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
-import { Pager } from "~/components/inbound-list";
+import { Pager } from "~/components/pager";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { ONBOARD_PAGE_SIZE, ONBOARD_SIDES, ONBOARD_SIDE_LABELS, ONBOARD_STATUSES, ONBOARD_STATUS_LABELS, type OnboardSide, type OnboardStatus } from "~/lib/onboard-chats";
@@ -132,7 +132,7 @@ export default function OnboardChatsPage() {
           </tr>
         ))}
       </SimpleTable>
-      <Pager page={page} pageSize={pageSize} total={total} params={filters} />
+      <Pager page={page} pageSize={pageSize} total={total} noun="chats" />
       {open ? <Transcript chat={open} /> : null}
     </>
   );
