@@ -134,3 +134,17 @@ test("a new seller leaves half-way, comes back where they were, and ends at 'Lis
   await page.getByRole("link", { name: "List your first project" }).click();
   await expect(page).toHaveURL(/\/projects\/create/);
 });
+
+test("a visitor who joined from a project's link is taken back to it when the chat ends", async ({ page }) => {
+  const word = token();
+  // seed project 7: seller@demo.test's published insurance loan
+  await joinAs(page, { role: "Buyer", name: `Rita ${word}`, company: `Return ${word} Partners`, redirect: "/projects/more-details/7" });
+  await expect(page).toHaveURL(/\/on-board\/buyers\?redirect=%2Fprojects%2Fmore-details%2F7$/);
+  await next(page);
+  const questions = ["What kind of business", "What type of investor", "What do you buy?", "Which kinds of transaction", "Which industries", "Which regions?", "Any states", "Which transaction sizes?", "Performing or non-performing", "Anything else"];
+  for (const q of questions) {
+    await expect(question(page)).toContainText(q);
+    await skip(page);
+  }
+  await expect(page).toHaveURL(/\/projects\/more-details\/7$/);
+});

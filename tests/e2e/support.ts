@@ -125,9 +125,9 @@ function cookieFor(session: { name: string; value: string }, baseURL: string) {
 
 export async function joinAs(
   page: Page,
-  { role = "Buyer", name = "Erin Example", company = "Example Credit Fund", email = uniqueEmail(), password = "a good long password", phone = "+1 212 555 0199" } = {},
+  { role = "Buyer", name = "Erin Example", company = "Example Credit Fund", email = uniqueEmail(), password = "a good long password", phone = "+1 212 555 0199", redirect = "" } = {},
 ) {
-  await page.goto("/join");
+  await page.goto(redirect ? `/join?${new URLSearchParams({ redirect })}` : "/join");
   await page.getByLabel("I am a").selectOption({ label: role });
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Company").fill(company);
@@ -138,7 +138,7 @@ export async function joinAs(
   await page.getByLabel("Repeat password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
   // a new member lands in the on-boarding chat of their side
-  await expect(page).toHaveURL(role === "Seller" ? /\/on-board\/sellers$/ : /\/on-board\/buyers$/);
+  await expect(page).toHaveURL(role === "Seller" ? /\/on-board\/sellers(\?|$)/ : /\/on-board\/buyers(\?|$)/);
   return { email, password, name, company };
 }
 

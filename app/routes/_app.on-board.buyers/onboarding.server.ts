@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-r
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
+import { safeRedirect } from "~/lib/redirect";
 import { clientAddress } from "~/.server/http";
 import { answer, invalid } from "~/.server/replies";
 import type { Services } from "~/.server/services";
@@ -15,9 +16,13 @@ import { answerStep, chatPage, skipStep, stepBack } from "~/models/onboard-chats
 const ROLES_OF = { buyer: ["buyer", "broker"], seller: ["seller"] } as const;
 
 async function guard(args: LoaderFunctionArgs | ActionFunctionArgs) {
-  const side: OnboardSide = sideOfPath(new URL(args.request.url).pathname);
+  const url = new URL(args.request.url);
+  const side: OnboardSide = sideOfPath(url.pathname);
   const guarded = await requireUser(args, { role: ROLES_OF[side] });
-  return { ...guarded, side };
+  // the page a visitor wanted before joining: where the chat ends
+  const wanted = safeRedirect(url.searchParams.get("redirect"), "");
+  const here = wanted ? `${ONBOARD_PATHS[side]}?${new URLSearchParams({ redirect: wanted })}` : ONBOARD_PATHS[side];
+  return { ...guarded, side, wanted, here };
 }
 
 async function optionsOf(services: Services): Promise<OnboardingOptions> {
@@ -26,7 +31,7 @@ async function optionsOf(services: Services): Promise<OnboardingOptions> {
 }
 
 export async function onboardingLoader(args: LoaderFunctionArgs) {
-  const { services, user, side, role } = await guard(args);
+  const { services, user, side, role, wanted } = await guard(args);
   const [page, options] = await Promise.all([chatPage(services.db, { user, side }), optionsOf(services)]);
   const { chat, step } = page;
   const completed = chat?.status === "completed";
@@ -50,13 +55,13 @@ export async function onboardingLoader(args: LoaderFunctionArgs) {
     // a member with no company of their own yet (a name that matched another company): answers wait in the transcript
     unattached: Boolean(chat && !chat.customerId),
     finish: role === "broker" ? "/brokers/search" : "/buyers/search",
+    wanted: wanted || null,
   };
 }
 
 /** Each answer is saved at once and answered with a redirect to the next question (or the end). */
 export async function onboardingAction(args: ActionFunctionArgs) {
-  const { services, user, side, role } = await guard(args);
-  const here = ONBOARD_PATHS[side];
+  const { services, user, side, role, wanted, here } = await guard(args);
   const [page, options, form] = await Promise.all([chatPage(services.db, { user, side }), optionsOf(services), readForm(args.request)]);
   // a second tab, or a question answered meanwhile: show the page as it is now
   if (page.chat?.status === "completed" || form.get("step") !== page.step.key) return redirect(here);
@@ -75,6 +80,6 @@ export async function onboardingAction(args: ActionFunctionArgs) {
   if (!done.ok) return answer(submission.reply({ fieldErrors: { [done.field]: [done.message] } }), 409);
   if (!done.completed) return redirect(here);
   if (side === "seller") return redirectWithNotification(services, args.request, here, "Thank you: your account is set up.");
-  const finish = role === "broker" ? "/brokers/search" : "/buyers/search";
+  const finish = wanted || (role === "broker" ? "/brokers/search" : "/buyers/search");
   return redirectWithNotification(services, args.request, finish, "Thank you: your account is set up. Here are the projects on the market.");
 }

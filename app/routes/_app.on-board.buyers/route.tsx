@@ -28,12 +28,12 @@ export default function OnboardingPage() {
     <div className="mx-auto max-w-2xl space-y-6">
       <PageHeader title="Set up your account" />
       <Bubbles turns={conversation} />
-      {completed ? <Finished side={side} finish={data.finish} /> : <Question key={data.step.key} />}
+      {completed ? <Finished side={side} finish={data.wanted ?? data.finish} wanted={data.wanted} /> : <Question key={data.step.key} />}
     </div>
   );
 }
 
-function Finished({ side, finish }: { side: string; finish: string }) {
+function Finished({ side, finish, wanted }: { side: string; finish: string; wanted: string | null }) {
   return (
     <section className="card space-y-3" aria-labelledby="onboard-done">
       <h2 id="onboard-done" className="text-lg font-semibold">
@@ -42,15 +42,22 @@ function Finished({ side, finish }: { side: string; finish: string }) {
       {side === "seller" ? (
         <>
           <p className="text-sm text-slate-700">Our team will check your company. Meanwhile, put your first portfolio or asset on the market.</p>
-          <Link to="/projects/create" className="btn-primary">
-            List your first project
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/projects/create" className="btn-primary">
+              List your first project
+            </Link>
+            {wanted ? (
+              <Link to={wanted} className="btn-secondary">
+                Back to the page you opened
+              </Link>
+            ) : null}
+          </div>
         </>
       ) : (
         <>
           <p className="text-sm text-slate-700">We will show you the projects that fit what you told us.</p>
           <Link to={finish} className="btn-primary">
-            Search projects
+            {wanted ? "Back to the page you opened" : "Search projects"}
           </Link>
         </>
       )}

@@ -12,6 +12,7 @@ import { Turnstile } from "~/components/turnstile";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { ONBOARD_PATHS } from "~/lib/onboarding";
+import { safeRedirect } from "~/lib/redirect";
 import { JOINABLE_ROLES } from "~/lib/roles";
 import { joinSchema } from "~/lib/schemas/account";
 import { createUser, findUserByEmail } from "~/models/users.server";
@@ -41,7 +42,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
     return answer(submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hide }), 400, { checkEmail: null });
   }
-  const { name, company, businessType, email, phone, password, role } = submission.value;
+  const { name, company, businessType, email, phone, password, role, redirect } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
   const user = await createUser(services.db, {
     name,
@@ -73,9 +74,11 @@ export async function action(args: ActionFunctionArgs) {
     subject: "Welcome to Secondary Marketplace",
     body: `Hello ${user.name},\n\nyour ${role} account for ${user.company} is ready. Sign in with ${user.email}.\n`,
   });
-  // a new member starts with the on-boarding chat; what they wanted is a link away
+  // a new member starts with the on-boarding chat, which ends where they wanted to go
+  const wanted = safeRedirect(redirect, "");
+  const onboard = ONBOARD_PATHS[role === "seller" ? "seller" : "buyer"];
   return signIn(services, args.request, user.id, {
-    redirectTo: ONBOARD_PATHS[role === "seller" ? "seller" : "buyer"],
+    redirectTo: wanted && wanted !== "/home" ? `${onboard}?${new URLSearchParams({ redirect: wanted })}` : onboard,
     notification: `Welcome, ${user.name}. Your account is ready.`,
   });
 }
