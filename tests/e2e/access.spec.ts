@@ -118,6 +118,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     },
   },
   "/buyers/search": { url: "/buyers/search", outcome: membersOnly("/buyers/search", ["buyer", "multi"]) },
+  "/preferences": { url: "/preferences", outcome: membersOnly("/preferences", ["buyer", "broker", "multi"]) },
+  "/admin/system/matchmaking-bot": { url: "/admin/system/matchmaking-bot", outcome: membersOnly("/admin/system/matchmaking-bot", ["admin"]) },
+  "/buyers/profile": { url: "/buyers/profile", outcome: membersOnly("/buyers/profile", ["buyer", "multi"]) },
   "/brokers/search": { url: "/brokers/search", outcome: membersOnly("/brokers/search", ["broker"]) },
   "/projects/more-details/:id": {
     url: "/projects/more-details/7",

@@ -18,6 +18,7 @@ import { DESK_INTENTS, adminProjectSchema, type AdminProjectIntent } from "~/lib
 import { intentOf, type ActionResult } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
+import { recomputeProjectMatches } from "~/models/matches.server";
 import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
@@ -67,6 +68,8 @@ async function review(
   if (!(await reviewProject(services.db, project.id, decision.intent, reason))) {
     return refuse(submission, "The project is not in a state that allows this.", 409);
   }
+  // published: scored for every buyer; returned or withdrawn: its matches go
+  await recomputeProjectMatches(services.db, { projectId: project.id });
   await recordAudit(services.db, {
     actor: user,
     action: { publish: "project.publish", reject: "project.return", withdraw: "project.withdraw" }[decision.intent],

@@ -13,6 +13,7 @@ import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { sellerProjectSchema } from "~/lib/schemas/deal";
 import { recordAudit } from "~/models/audit.server";
+import { recomputeProjectMatches } from "~/models/matches.server";
 import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
@@ -46,6 +47,7 @@ export async function action(args: ActionFunctionArgs) {
   switch (step.intent) {
     case "withdraw": {
       if (!(await withdrawOwnProject(services.db, { sellerId: user.id, projectId: id }))) return refuse(submission, "This project cannot be withdrawn now.", 409);
+      await recomputeProjectMatches(services.db, { projectId: id });
       await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
     }
