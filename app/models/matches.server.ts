@@ -86,7 +86,7 @@ async function behaviourByCustomer(db: Database, { industry, customerId }: { ind
  * seller threads of the last 90 days its members answered within 90 days — the
  * customers table's definition, grouped for every customer at once.
  */
-async function responsivenessByCustomer(db: Database, now: number, customerId?: number) {
+async function responsivenessByCustomer(db: Database, now: number, customerIds?: number | number[]) {
   const since = now - 90 * DAY_MS;
   const rows = await db
     .select({ customerId: sql<number>`u.customer_id`, asked: sql<number>`count(*)`, answered: sql<number>`sum(s.answered)` })
@@ -97,7 +97,11 @@ async function responsivenessByCustomer(db: Database, now: number, customerId?: 
             where t.sender_id != t.buyer_id group by t.project_id, t.buyer_id) f
           where f.first_at >= ${since}) s join users u on u.id = s.buyer_id`,
     )
-    .where(customerId === undefined ? sql`u.customer_id is not null` : sql`u.customer_id = ${customerId}`)
+    .where(
+      customerIds === undefined
+        ? sql`u.customer_id is not null`
+        : inArray(sql`u.customer_id`, typeof customerIds === "number" ? [customerIds] : customerIds),
+    )
     .groupBy(sql`u.customer_id`);
   return new Map(rows.map((r) => [Number(r.customerId), Math.round((100 * Number(r.answered)) / Number(r.asked))]));
 }
@@ -195,8 +199,28 @@ export async function recomputeAllMatches(db: Database, now = Date.now()) {
   return rows.length;
 }
 
-/** One project's matched buyers, best first, a page at a time (the admin's table, the seller's page, the API). */
-export async function projectMatches(db: Database, { projectId, page = 1, pageSize = 25 }: { projectId: number; page?: number; pageSize?: number }) {
+// Correlated over the members of the matched customer, on the matched project: only for the page's rows.
+const member = sql`select m.id from users m where m.customer_id = ${matches.customerId}`;
+const DEAL_COLUMNS = {
+  viewedThisProject: sql<number>`(exists (select 1 from recently_viewed v where v.project_id = ${matches.projectId} and v.user_id in (${member}))
+    or exists (select 1 from page_sessions ps where ps.project_id = ${matches.projectId} and ps.user_id in (${member})))`,
+  ndaStatus: sql<string | null>`(select k.nda_status from contracts k where k.project_id = ${matches.projectId} and k.buyer_id in (${member})
+    order by k.requested_at desc limit 1)`,
+  ndaSigned: sql<number>`exists (select 1 from contracts k where k.project_id = ${matches.projectId} and k.buyer_id in (${member}) and k.signed_at is not null)`,
+  offerStatus: sql<string | null>`(select o.status from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
+  offerPrice: sql<number | null>`(select o.price from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
+  lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = ${matches.customerId})`,
+};
+
+/**
+ * One project's matched buyers, best first, a page at a time, with where each stands
+ * on the project (the admin's buyer table, the seller's page, the API). Names are
+ * the caller's to hide: `ndaSigned` says whether the seller may see them.
+ */
+export async function projectMatches(
+  db: Database,
+  { projectId, page = 1, pageSize = 25, now = Date.now() }: { projectId: number; page?: number; pageSize?: number; now?: number },
+) {
   const size = Math.min(Math.max(pageSize, 1), 100);
   const where = eq(matches.projectId, projectId);
   const [rows, [count]] = await Promise.all([
@@ -204,10 +228,11 @@ export async function projectMatches(db: Database, { projectId, page = 1, pageSi
       .select({
         customerId: matches.customerId,
         customerName: customers.name,
-        customerType: customers.businessType,
+        businessType: customers.businessType,
         customerSize: customers.size,
         score: matches.score,
         reasons: matches.reasons,
+        ...DEAL_COLUMNS,
       })
       .from(matches)
       .innerJoin(customers, eq(customers.id, matches.customerId))
@@ -217,7 +242,19 @@ export async function projectMatches(db: Database, { projectId, page = 1, pageSi
       .offset((Math.max(page, 1) - 1) * size),
     db.select({ total: sql<number>`count(*)` }).from(matches).where(where),
   ]);
-  return { rows, total: count?.total ?? 0, page: Math.max(page, 1), pageSize: size };
+  const responsiveness = rows.length ? await responsivenessByCustomer(db, now, rows.map((r) => r.customerId)) : new Map<number, number>();
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      viewedThisProject: Boolean(r.viewedThisProject),
+      ndaSigned: Boolean(r.ndaSigned),
+      lastLogin: r.lastLogin === null ? null : new Date(Number(r.lastLogin)).toISOString(),
+      responsivenessScore: responsiveness.get(r.customerId) ?? null,
+    })),
+    total: Number(count?.total ?? 0),
+    page: Math.max(page, 1),
+    pageSize: size,
+  };
 }
 
 /** One buyer company's best projects that are still visible, best first. */
@@ -229,4 +266,25 @@ export async function customerMatches(db: Database, { customerId, limit = 10 }: 
     .where(and(eq(matches.customerId, customerId), visible(projects.status)))
     .orderBy(desc(matches.score), matches.projectId)
     .limit(Math.min(Math.max(limit, 1), 100));
+}
+
+/**
+ * One project's matches as `viewer` may see them: admins see every company; the
+ * project's seller sees a company's name (and id) only once one of its members
+ * signed the NDA on this project, and "Buyer #n" (its rank) until then.
+ */
+export async function projectMatchesFor(
+  db: Database,
+  { projectId, admin, page = 1, pageSize = 25 }: { projectId: number; admin: boolean; page?: number; pageSize?: number },
+) {
+  const result = await projectMatches(db, { projectId, page, pageSize });
+  const first = (result.page - 1) * result.pageSize;
+  return {
+    ...result,
+    rows: result.rows.map((r, i) =>
+      admin || r.ndaSigned
+        ? { ...r, label: r.customerName }
+        : { ...r, customerId: null, customerName: null, lastLogin: null, label: `Buyer #${first + i + 1}` },
+    ),
+  };
 }

@@ -5,6 +5,8 @@ import { isPreview } from "~/.server/preview";
 import { listRecentlyViewed } from "~/models/projects.server";
 import { primaryRole } from "~/lib/roles";
 import { Dashboard } from "./dashboard";
+import { Recommended } from "./recommended";
+import { recommendedFor } from "./recommended.server";
 import { Landing } from "~/components/landing";
 import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";
@@ -31,14 +33,21 @@ export async function loader(args: LoaderFunctionArgs) {
     user: user ? toPublicUser(user) : null,
     settings,
     recent,
+    recommended: await recommendedFor(services, user),
     // a visitor who opened a project is asked to sign in here, then taken to it
     signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(wanted) } : null,
   });
 }
 
 export default function HomePage() {
-  const { user, signin, settings, recent } = useLoaderData<typeof loader>();
-  if (user) return <Dashboard user={user} recent={recent} />;
+  const { user, signin, settings, recent, recommended } = useLoaderData<typeof loader>();
+  if (user)
+    return (
+      <>
+        <Dashboard user={user} recent={recent} />
+        {recommended ? <Recommended {...recommended} /> : null}
+      </>
+    );
   return (
     <>
       {signin ? (
