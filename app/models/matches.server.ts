@@ -100,7 +100,8 @@ async function responsivenessByCustomer(db: Database, now: number, customerIds?:
     .where(
       customerIds === undefined
         ? sql`u.customer_id is not null`
-        : inArray(sql`u.customer_id`, typeof customerIds === "number" ? [customerIds] : customerIds),
+        : // one JSON parameter, not one per id: D1 binds at most 100
+          sql`u.customer_id in (select value from json_each(${JSON.stringify(typeof customerIds === "number" ? [customerIds] : customerIds)}))`,
     )
     .groupBy(sql`u.customer_id`);
   return new Map(rows.map((r) => [Number(r.customerId), Math.round((100 * Number(r.answered)) / Number(r.asked))]));
@@ -117,8 +118,8 @@ async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: num
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => [r.projectId, r.customerId, r.score, r.reasons]));
     statements.push(
-      db.run(sql`insert into matches (project_id, customer_id, score, reasons, computed_at)
-        select value ->> 0, value ->> 1, value ->> 2, value -> 3, ${now} from json_each(${chunk})`),
+      // every column of the table, in its order (drizzle names them all in an insert … select)
+      db.insert(matches).select(sql`select value ->> 0, value ->> 1, value ->> 2, value -> 3, ${now} from json_each(${chunk})`),
     );
   }
   await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
