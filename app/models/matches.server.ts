@@ -125,7 +125,20 @@ async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: num
   await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
 }
 
-const facts = (p: Project) => projectFacts(p);
+/** Only what the score reads of a project: a buyer's recomputation reads every visible one. */
+const FACT_COLUMNS = {
+  id: projects.id,
+  kind: projects.kind,
+  industry: projects.industry,
+  location: projects.location,
+  state: projects.state,
+  size: projects.size,
+  term: projects.term,
+  saleType: projects.saleType,
+  propertyType: sql<string | null>`json_extract(${projects.details}, '$.propertyType')`,
+};
+type FactRow = Pick<Project, "id" | "kind" | "industry" | "location" | "state" | "size" | "term" | "saleType"> & { propertyType: string | null };
+const facts = (p: FactRow) => projectFacts({ ...p, details: { propertyType: p.propertyType } });
 
 /**
  * Scores one project for every buyer company and stores the result; a project
@@ -133,7 +146,7 @@ const facts = (p: Project) => projectFacts(p);
  * Called when a project is published, changed or withdrawn.
  */
 export async function recomputeProjectMatches(db: Database, { projectId }: { projectId: number }, now = Date.now()) {
-  const project = await db.query.projects.findFirst({ where: eq(projects.id, projectId) });
+  const [project] = await db.select({ ...FACT_COLUMNS, status: projects.status }).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project || !VISIBLE_TO_BUYERS.includes(project.status)) {
     await db.delete(matches).where(eq(matches.projectId, projectId));
     return 0;
@@ -164,7 +177,7 @@ export async function recomputeCustomerMatches(db: Database, { customerId }: { c
   }
   const [weights, list, behaviour, responsiveness] = await Promise.all([
     matchWeights(db),
-    db.select().from(projects).where(visible(projects.status)),
+    db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
     behaviourByCustomer(db, { customerId }),
     responsivenessByCustomer(db, now, customerId),
   ]);
@@ -183,7 +196,7 @@ export async function recomputeAllMatches(db: Database, now = Date.now()) {
   const [weights, buyers, list, behaviour, responsiveness] = await Promise.all([
     matchWeights(db),
     db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
-    db.select().from(projects).where(visible(projects.status)),
+    db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
     behaviourByCustomer(db, {}),
     responsivenessByCustomer(db, now),
   ]);
