@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { contracts, customers, matches, projects, users, type User } from "~/.server/db/schema";
+import { contracts, customers, matches, messages, projects, users, type User } from "~/.server/db/schema";
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
 import { saveCriteria } from "./buyer-criteria.server";
@@ -9,6 +9,7 @@ import {
   customerMatches,
   matchWeights,
   projectMatches,
+  projectMatchesFor,
   recomputeAllMatches,
   recomputeCustomerMatches,
   recomputeProjectMatches,
@@ -125,5 +126,25 @@ describe("recomputing matches", () => {
     expect((await scores(published))[energy]).toBeUndefined();
     await saveMatchWeights(t.db, { weights: DEFAULT_WEIGHTS, actor: admin });
     expect(await recomputeAllMatches(t.db)).toBeGreaterThan(0);
+  });
+
+  it("shows the seller Buyer #n until the company signs the NDA, admins the name, and each company's responsiveness", async () => {
+    await recomputeProjectMatches(t.db, { projectId: published });
+    const [member] = await t.db.update(users).set({ customerId: health }).where(eq(users.id, (await makeUser(t.db)).id)).returning();
+    const day = 86_400_000;
+    const now = Date.now();
+    // two seller threads in the last 90 days: one answered the next day, one never
+    await t.db.insert(messages).values([
+      { projectId: published, buyerId: member!.id, senderId: seller.id, body: "Questions?", createdAt: new Date(now - 10 * day) },
+      { projectId: published, buyerId: member!.id, senderId: member!.id, body: "Yes", createdAt: new Date(now - 9 * day) },
+      { projectId: submitted, buyerId: member!.id, senderId: seller.id, body: "Hello", createdAt: new Date(now - 5 * day) },
+    ]);
+    const forSeller = await projectMatchesFor(t.db, { projectId: published, admin: false });
+    const top = forSeller.rows.find((r) => r.score === 55)!;
+    expect(top).toMatchObject({ customerId: null, customerName: null, label: expect.stringMatching(/^Buyer #\d+$/), responsivenessScore: 50 });
+    expect((await projectMatchesFor(t.db, { projectId: published, admin: true })).rows.map((r) => r.label)).toContain("Health Credit");
+    await t.db.insert(contracts).values({ projectId: published, buyerId: member!.id, envelopeId: "env-reveal", documentKey: "k", documentSha256: "s", requestedAt: new Date(), signedAt: new Date() });
+    const after = await projectMatchesFor(t.db, { projectId: published, admin: false });
+    expect(after.rows.find((r) => r.customerId === health)).toMatchObject({ customerName: "Health Credit", ndaStatus: "Requested" });
   });
 });
