@@ -5,6 +5,7 @@ import { applySecurityHeaders } from "~/.server/security-headers";
 import { clientAddress } from "~/.server/http";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { userForApiToken } from "~/models/api-tokens.server";
+import { currentUser } from "./session.server";
 
 /** JSON for API clients, with the same security headers as pages and no caching. */
 export function apiJson(services: Services | null, data: unknown, init: ResponseInit = {}) {
@@ -49,4 +50,10 @@ export async function requireApiUser(services: Services, request: Request) {
     throw apiError(services, 401, "Missing, invalid or expired token", { "WWW-Authenticate": 'Bearer realm="api"' });
   }
   return { user, token: token! };
+}
+
+/** The user behind the Bearer token or, when there is none, the browser's session; null for neither. */
+export async function apiOrSessionUser(services: Services, request: Request) {
+  if (bearerToken(request)) return (await requireApiUser(services, request)).user;
+  return currentUser(services, request);
 }

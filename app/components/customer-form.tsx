@@ -17,8 +17,11 @@ export function CustomerForm({
   defaultValue,
   businessTypes,
   submitLabel,
+  intent,
 }: {
   id: string;
+  /** Posted when the page's action answers more than this form. */
+  intent?: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: CustomerFormDefaults;
   businessTypes: string[];
@@ -35,6 +38,7 @@ export function CustomerForm({
   });
   return (
     <Form method="post" className="card max-w-3xl space-y-4" {...getFormProps(form)}>
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormErrors errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField meta={fields.customerName} label="Customer name" />

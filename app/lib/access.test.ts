@@ -52,7 +52,7 @@ describe("role prefixes (spec §2), matched at a segment boundary", () => {
 
   it("keeps the table of the spec, prefix for prefix", () => {
     expect(ROLE_PREFIXES.broker).toEqual([
-      "/brokers", "/projects/more-details", "/messages", "/terms", "/privacy", "/jobs", "/contact-us", "/signin",
+      "/brokers", "/projects/more-details", "/messages", "/preferences", "/terms", "/privacy", "/jobs", "/contact-us", "/signin",
     ]);
     expect(ROLE_PREFIXES.seller).toContain("/projects/create");
     expect(ROLE_PREFIXES.buyer).not.toContain("/projects/company");

@@ -36,6 +36,8 @@ export const ROLE_PREFIXES: Record<Role, readonly string[]> = {
     "/brokers",
     "/projects/more-details",
     "/messages",
+    // beyond the spec's table: a broker's company has criteria and saved searches too (issue #13)
+    "/preferences",
     "/terms",
     "/privacy",
     "/jobs",

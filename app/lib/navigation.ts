@@ -9,6 +9,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/home", label: "Dashboard" },
     { to: "/buyers/search", label: "Search" },
     { to: "/buyers/myprojects/index_new", label: "My deals" },
+    { to: "/preferences", label: "Preferences" },
     { to: "/buyers/terms/referral-program", label: "Referral program" },
   ],
   seller: [
@@ -21,6 +22,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/home", label: "Dashboard" },
     { to: "/brokers/search", label: "Search" },
     { to: "/brokers/myprojects/index_new", label: "My deals" },
+    { to: "/preferences", label: "Preferences" },
   ],
   admin: [
     { to: "/home", label: "Dashboard" },
@@ -28,6 +30,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/admin/customers", label: "Customers" },
     { to: "/admin/users", label: "Users" },
     { to: "/admin/analytics", label: "Page sessions" },
+    { to: "/admin/system/matchmaking-bot", label: "Matchmaking" },
     { to: "/admin/contact-us-messages", label: "Contact messages" },
     { to: "/admin/demorequests", label: "Demo requests" },
     { to: "/admin/userinquiries", label: "User inquiries" },

@@ -5,6 +5,7 @@ import type { ContentService } from "~/.server/content";
 import { ANY_INDUSTRY, criteriaFrom, type BuyerCriteria } from "~/lib/buyer-criteria";
 import type { BuyerCriteriaValues, CriteriaOptions } from "~/lib/schemas/buyer-criteria";
 import { recordAudit, type AuditEntry } from "./audit.server";
+import { recomputeCustomerMatches } from "./matches.server";
 
 /** The lists the criteria forms offer, from the CMS (spec §9). */
 export async function criteriaOptions(content: ContentService): Promise<CriteriaOptions> {
@@ -51,5 +52,7 @@ export async function saveCriteria(
     .returning({ id: customers.id });
   if (!updated.length) return false;
   await recordAudit(db, { actor, action: "customer.criteria", subjectType: "customer", subjectId: customerId, address });
+  // the customer's matches follow its criteria at once, whichever page saved them
+  await recomputeCustomerMatches(db, { customerId });
   return true;
 }

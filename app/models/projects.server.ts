@@ -199,6 +199,8 @@ export type SearchParams = {
   desc?: boolean;
   page?: number;
   pageSize?: number;
+  /** "Best match": this buyer company's match scores first, then the sort. */
+  bestMatchFor?: number | null;
 };
 
 export const SORTABLE = {
@@ -243,12 +245,18 @@ export async function searchProjects(db: Database, params: SearchParams) {
   const column = SORTABLE[params.sort ?? "date"] ?? projects.publishedAt;
   const direction = params.desc === false ? asc : desc;
   const condition = and(...where);
+  const order = [direction(column), direction(projects.id)];
+  if (params.bestMatchFor) {
+    order.unshift(
+      sql`coalesce((select m.score from matches m where m.project_id = ${projects.id} and m.customer_id = ${params.bestMatchFor}), 0) desc`,
+    );
+  }
   const [rows, [count]] = await Promise.all([
     db
       .select(listColumns)
       .from(projects)
       .where(condition)
-      .orderBy(direction(column), direction(projects.id))
+      .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
-import { customers, projects, users } from "~/.server/db/schema";
+import { customers, matches, projects, users } from "~/.server/db/schema";
+import { recomputeAllMatches } from "~/models/matches.server";
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "~/seed/factories";
 import { enrolTotp } from "~/models/two-factor.server";
@@ -51,7 +52,14 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
     if (admin) await enrolTotp(db, sessionSecret, admin.id, DEMO_ADMIN_TOTP_SECRET);
   }
   await seedMarketIfEmpty(db);
+  await seedMatchesIfEmpty(db);
   return seededUsers;
+}
+
+/** The demo market's matches, scored once like every later change would. */
+async function seedMatchesIfEmpty(db: Database) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(matches);
+  if ((row?.n ?? 0) === 0) await recomputeAllMatches(db);
 }
 
 async function seedMarketIfEmpty(db: Database, now = Date.UTC(2026, 10, 1)) {

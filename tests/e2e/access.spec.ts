@@ -51,6 +51,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   // resource routes: the API answers with tokens, not sessions
   "/api/1.0/me": { url: "/api/1.0/me", outcome: everyone(401) },
   "/api/auth/login": { url: "/api/auth/login", outcome: everyone(405) },
+  // matches: the project's seller or an admin; a buyer its own (session or Bearer token)
+  "/api/1.0/projects/:id/matches": { url: "/api/1.0/projects/7/matches", outcome: { ...everyone(404), seller: 200, admin: 200, visitor: 401 } },
+  "/api/1.0/matches": { url: "/api/1.0/matches", outcome: { ...everyone(404), buyer: 200, multi: 200, visitor: 401 } },
   "/healthz": { url: "/healthz", outcome: everyone(200) },
   "/api/cms/webhook": { url: "/api/cms/webhook", outcome: everyone(405) },
   // draft preview: admins (or the studio's link with the secret) only
@@ -122,6 +125,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     },
   },
   "/buyers/search": { url: "/buyers/search", outcome: membersOnly("/buyers/search", ["buyer", "multi"]) },
+  "/preferences": { url: "/preferences", outcome: membersOnly("/preferences", ["buyer", "broker", "multi"]) },
+  "/admin/system/matchmaking-bot": { url: "/admin/system/matchmaking-bot", outcome: membersOnly("/admin/system/matchmaking-bot", ["admin"]) },
+  "/buyers/profile": { url: "/buyers/profile", outcome: membersOnly("/buyers/profile", ["buyer", "multi"]) },
   "/brokers/search": { url: "/brokers/search", outcome: membersOnly("/brokers/search", ["broker"]) },
   "/projects/more-details/:id": {
     url: "/projects/more-details/7",

@@ -710,3 +710,34 @@ export const onboardChats = sqliteTable(
   (t) => [uniqueIndex("onboard_chats_user_side_idx").on(t.userId, t.side), index("onboard_chats_status_idx").on(t.status, t.updatedAt)],
 );
 export type OnboardChat = typeof onboardChats.$inferSelect;
+
+/** Settings admins change without a release, one JSON value per key (the match weights, the bot's questions). */
+export const systemSettings = sqliteTable("system_settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).$type<unknown>().notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/**
+ * How well each visible project fits each buyer company (app/lib/match-score.ts),
+ * kept current when a project is published or withdrawn and when criteria change;
+ * only scores worth showing are stored.
+ */
+export const matches = sqliteTable(
+  "matches",
+  {
+    projectId: projectRef(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+    reasons: text("reasons", { mode: "json" }).$type<Array<{ reason: string; points: number }>>().notNull(),
+    computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.customerId] }),
+    index("matches_project_score_idx").on(t.projectId, sql`${t.score} desc`, t.customerId),
+    index("matches_customer_score_idx").on(t.customerId, sql`${t.score} desc`, t.projectId),
+  ],
+);

@@ -182,7 +182,12 @@ export default function CustomerPage() {
       </section>
 
       <section className="card" aria-label="Preferences">
-        <h2 className="mb-2 text-lg font-semibold">Preferences</h2>
+        <h2 className="mb-2 text-lg font-semibold">
+          Preferences{" "}
+          <Link to={`/admin/customers/edit/${customer.id}#criteria`} className="link text-sm font-normal">
+            Edit criteria
+          </Link>
+        </h2>
         {preferences.length ? (
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
             {preferences.map(([key, value]) => (

@@ -5,7 +5,14 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
+import { z } from "zod";
+import { CriteriaForm } from "~/components/criteria-form";
 import { CustomerForm } from "~/components/customer-form";
+import { invalid } from "~/.server/replies";
+import { resultFor } from "~/lib/action-result";
+import { buyerCriteriaSchema } from "~/lib/schemas/buyer-criteria";
+import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
+import { criteriaFormData } from "~/routes/_app.preferences/criteria.server";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { customerSchema } from "~/lib/schemas/customer";
@@ -33,24 +40,38 @@ export async function loader(args: LoaderFunctionArgs) {
       comments: customer.comments,
     },
     businessTypes: (await services.content.options("businessDescriptions")).map((o) => o.value),
+    criteria: await criteriaFormData(services, customer.id),
   });
 }
 
+/** Two forms: the customer's details, and the criteria it buys by (the same form buyers fill in). */
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const customerId = idParam(args.params);
   const businessTypes = (await services.content.options("businessDescriptions")).map((o) => o.value);
-  const submission = parseWithZod(await readForm(args.request), { schema: customerSchema(businessTypes) });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const updated = await updateCustomer(services, { actor: user, customerId, values: submission.value, address: clientAddress(args.request) });
+  const schema = z.discriminatedUnion("intent", [
+    customerSchema(businessTypes).extend({ intent: z.literal("customer") }),
+    buyerCriteriaSchema(await criteriaOptions(services.content)).extend({ intent: z.literal("criteria") }),
+  ]);
+  const submission = parseWithZod(await readForm(args.request), { schema });
+  if (submission.status !== "success") return invalid(submission);
+  const here = `/admin/customers/${customerId}`;
+  const address = clientAddress(args.request);
+  if (submission.value.intent === "criteria") {
+    const { intent: _intent, ...values } = submission.value;
+    if (!(await saveCriteria(services.db, { customerId, values, actor: user, address }))) throw notFound();
+    return redirectWithNotification(services, args.request, here, "The criteria are saved.");
+  }
+  const { intent: _intent, ...values } = submission.value;
+  const updated = await updateCustomer(services, { actor: user, customerId, values, address });
   if (!updated) throw notFound();
   if (!updated.ok) return json({ result: submission.reply({ fieldErrors: { [updated.field]: [updated.message] } }) }, { status: 409 });
-  return redirectWithNotification(services, args.request, `/admin/customers/${customerId}`, "The customer is saved.");
+  return redirectWithNotification(services, args.request, here, "The customer is saved.");
 }
 
 export default function EditCustomerPage() {
-  const { id, values, businessTypes } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const { id, values, businessTypes, criteria } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>()?.result;
   return (
     <>
       <PageHeader title={`Edit ${values.customerName}`}>
@@ -58,7 +79,13 @@ export default function EditCustomerPage() {
           Back to the customer
         </Link>
       </PageHeader>
-      <CustomerForm id="customer" lastResult={data?.result} defaultValue={values} businessTypes={businessTypes} submitLabel="Save" />
+      <CustomerForm id="customer" intent="customer" lastResult={resultFor(result, "customer")} defaultValue={values} businessTypes={businessTypes} submitLabel="Save" />
+      {criteria ? (
+        <section aria-label="Criteria" className="mt-6 max-w-3xl space-y-2">
+          <h2 className="text-lg font-semibold">Criteria</h2>
+          <CriteriaForm id="criteria" intent="criteria" options={criteria.options} defaultValue={criteria.defaultValue} lastResult={resultFor(result, "criteria")} />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -18,6 +18,8 @@ import { DESK_INTENTS, adminProjectSchema, type AdminProjectIntent } from "~/lib
 import { intentOf, type ActionResult } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
+import { projectMatchesFor, recomputeProjectMatches } from "~/models/matches.server";
+import { MatchedBuyers } from "~/components/matched-buyers";
 import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
@@ -30,7 +32,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!found || found.project.status === "draft") throw notFound();
   const loans = found.project.kind === "loan_pool" ? (await loanTape(services.db, found.project.id)).length : 0;
   const desk = await deskData(services, found.project, user, role);
-  return json({ project: found.project, seller: found.seller, loans, desk });
+  const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
+  const matched = await projectMatchesFor(services.db, { projectId: found.project.id, admin: true, page });
+  return json({ project: found.project, seller: found.seller, loans, desk, matched });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -67,6 +71,8 @@ async function review(
   if (!(await reviewProject(services.db, project.id, decision.intent, reason))) {
     return refuse(submission, "The project is not in a state that allows this.", 409);
   }
+  // published: scored for every buyer; returned or withdrawn: its matches go
+  await recomputeProjectMatches(services.db, { projectId: project.id });
   await recordAudit(services.db, {
     actor: user,
     action: { publish: "project.publish", reject: "project.return", withdraw: "project.withdraw" }[decision.intent],
@@ -88,7 +94,7 @@ async function review(
 }
 
 export default function AdminProjectPage() {
-  const { project, seller, loans, desk } = useLoaderData<typeof loader>();
+  const { project, seller, loans, desk, matched } = useLoaderData<typeof loader>();
   const result: ActionResult | undefined = useActionData<typeof action>()?.result;
   // the review's answers, and any other that is not the desk's
   const deskIntent = (DESK_INTENTS as readonly string[]).includes(intentOf(result) ?? "");
@@ -134,6 +140,7 @@ export default function AdminProjectPage() {
         ) : null}
       </section>
       <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} admin result={deskIntent ? result : undefined} />
+      <MatchedBuyers {...matched} admin />
     </div>
   );
 }

@@ -23,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
   const view = await tableView(services, user.id, "projectSearch", args.request);
   const sort = (view.sortBy in SORTABLE ? view.sortBy : "date") as SortKey;
+  const bestMatch = new URL(args.request.url).searchParams.get("order") === "best";
   const [result, options] = await Promise.all([
     searchProjects(services.db, {
       q: view.filters.q,
@@ -33,6 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
       sort,
       desc: view.sortDesc,
       page: view.page,
+      bestMatchFor: bestMatch ? user.customerId : null,
     }),
     projectOptions(services),
   ]);
@@ -47,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // spec §3's "status" column: the member's own NDA status on each project
     rows: result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null })),
     view,
+    bestMatch,
     filters: {
       industries: options.items.industries,
       regions: options.items.locations,
@@ -89,7 +92,7 @@ function Filter({ name, label, value, options }: { name: string; label: string; 
 /** Buyers' and brokers' search: one GET form, so a search is a URL that can be shared and works without JavaScript. */
 export default function SearchPage() {
   const title = "Search projects";
-  const { rows, total, page, pageSize, view, filters } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, view, filters, bestMatch } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -110,6 +113,13 @@ export default function SearchPage() {
         <Filter name="region" label="Region" value={view.filters.region ?? "Any"} options={filters.regions} />
         <Filter name="status" label="Status" value={view.filters.status ?? "Any"} options={filters.statuses} />
         <Filter name="transactionSize" label="Transaction size" value={view.filters.transactionSize ?? "Any"} options={filters.sizes} />
+        <label className="text-sm">
+          <span className="label">Order</span>
+          <select name="order" defaultValue={bestMatch ? "best" : ""} className="input">
+            <option value="">By column</option>
+            <option value="best">Best match</option>
+          </select>
+        </label>
         <input type="hidden" name="sort" value={view.sortBy} />
         <input type="hidden" name="desc" value={view.sortDesc ? "1" : "0"} />
         <div className="flex items-end gap-2 sm:col-span-6">

@@ -13,6 +13,8 @@ import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { sellerProjectSchema } from "~/lib/schemas/deal";
 import { recordAudit } from "~/models/audit.server";
+import { projectMatchesFor, recomputeProjectMatches } from "~/models/matches.server";
+import { MatchedBuyers } from "~/components/matched-buyers";
 import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
@@ -29,7 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const [desk, counts] = listed
     ? await Promise.all([deskData(services, project, user, role), dealCounts(services.db, [project.id])])
     : [null, null];
-  return json({ project, loans, editable: EDITABLE.includes(project.status), desk, counts: counts?.get(project.id) ?? null });
+  const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
+  const matched = listed ? await projectMatchesFor(services.db, { projectId: project.id, admin: false, page }) : null;
+  return json({ project, loans, editable: EDITABLE.includes(project.status), desk, counts: counts?.get(project.id) ?? null, matched });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -46,6 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   switch (step.intent) {
     case "withdraw": {
       if (!(await withdrawOwnProject(services.db, { sellerId: user.id, projectId: id }))) return refuse(submission, "This project cannot be withdrawn now.", 409);
+      await recomputeProjectMatches(services.db, { projectId: id });
       await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
     }
@@ -56,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
 
 /** The seller's own project: its status, what buyers see, and their engagement. */
 export default function SellerProjectPage() {
-  const { project, loans, editable, desk, counts } = useLoaderData<typeof loader>();
+  const { project, loans, editable, desk, counts, matched } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-6xl space-y-6">
@@ -102,6 +107,7 @@ export default function SellerProjectPage() {
       </div>
       <FormErrors errors={formErrorsOf(resultFor(result, "withdraw"))} />
       {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} result={result} /> : null}
+      {matched ? <MatchedBuyers {...matched} admin={false} /> : null}
     </div>
   );
 }

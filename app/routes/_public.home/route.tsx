@@ -7,6 +7,8 @@ import { primaryRole } from "~/lib/roles";
 import { Dashboard } from "./dashboard";
 import { AdminDashboard } from "./admin-dashboard";
 import { adminHome } from "./admin-home.server";
+import { Recommended } from "./recommended";
+import { recommendedFor } from "./recommended.server";
 import { Landing } from "~/components/landing";
 import { SigninForm } from "~/components/signin-form";
 import { titleMeta } from "~/lib/meta";
@@ -38,19 +40,21 @@ export async function loader(args: LoaderFunctionArgs) {
     settings,
     recent,
     admin,
+    recommended: await recommendedFor(services, user),
     // a visitor who opened a project is asked to sign in here, then taken to it
     signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(wanted) } : null,
   });
 }
 
 export default function HomePage() {
-  const { user, signin, settings, recent, admin, onboarding } = useLoaderData<typeof loader>();
+  const { user, signin, settings, recent, admin, onboarding, recommended } = useLoaderData<typeof loader>();
   if (user && admin) return <AdminDashboard user={user} home={admin} />;
   if (user) {
     return (
       <>
         {onboarding ? <OnboardingBanner to={onboarding} /> : null}
         <Dashboard user={user} recent={recent} />
+        {recommended ? <Recommended {...recommended} /> : null}
       </>
     );
   }

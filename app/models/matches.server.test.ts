@@ -1,0 +1,150 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { contracts, customers, matches, messages, projects, users, type User } from "~/.server/db/schema";
+import { DEFAULT_WEIGHTS } from "~/lib/match-score";
+import { makeUser } from "~/seed/factories";
+import { saveCriteria } from "./buyer-criteria.server";
+import {
+  customerMatches,
+  matchWeights,
+  projectMatches,
+  projectMatchesFor,
+  recomputeAllMatches,
+  recomputeCustomerMatches,
+  recomputeProjectMatches,
+  saveMatchWeights,
+} from "./matches.server";
+import { reviewProject } from "./projects.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let seller: User;
+let admin: User;
+let health: number;
+let energy: number;
+let any: number;
+let published: number;
+let submitted: number;
+
+async function customer(name: string, preferences: object) {
+  const [row] = await t.db.insert(customers).values({ name, preferences }).returning();
+  return row!.id;
+}
+async function project(values: Partial<typeof projects.$inferInsert>) {
+  const [row] = await t.db
+    .insert(projects)
+    .values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "P", industry: "Healthcare", location: "Midwest", state: "IL", size: 7_000_000, term: "Performing", ...values })
+    .returning();
+  return row!.id;
+}
+const scores = async (projectId: number) =>
+  Object.fromEntries((await t.db.select().from(matches).where(eq(matches.projectId, projectId))).map((m) => [m.customerId, m.score]));
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+  // the form's spelling (labels) and the demo market's (codes, band keys) both count
+  health = await customer("Health Credit", { industryPreferences: ["Healthcare"], statePreferences: ["Illinois"], transactionScalePreferences: ["$5-$10m"] });
+  energy = await customer("Energy Capital", { industryPreferences: ["Energy"], statePreferences: ["TX"], transactionScalePreferences: ["gt500m"] });
+  any = await customer("Open Fund", { industryPreferences: ["No Preferred Industry"], performingLoanPreference: "Either", transactionScalePreferences: ["5-10m"] });
+  published = await project({});
+  submitted = await project({ status: "submitted" });
+});
+afterAll(() => t.cleanup());
+
+describe("recomputing matches", () => {
+  it("scores a published project for the buyers it fits, best first, with reasons", async () => {
+    await recomputeProjectMatches(t.db, { projectId: published });
+    const s = await scores(published);
+    expect(Object.keys(s).map(Number).sort()).toEqual([health, any].sort());
+    expect(s[health]).toBe(55);
+    const page = await projectMatches(t.db, { projectId: published });
+    expect(page.total).toBe(2);
+    expect(page.rows[0]).toMatchObject({ customerName: "Health Credit", score: 55 });
+    expect(page.rows[0]!.reasons).toEqual([
+      { reason: "Industry: Healthcare", points: 25 },
+      { reason: "State: IL", points: 15 },
+      { reason: "Size band: $5-$10m", points: 15 },
+    ]);
+  });
+
+  it("keeps no matches for a project buyers may not see, and finds them once it is published", async () => {
+    await recomputeProjectMatches(t.db, { projectId: submitted });
+    expect(await scores(submitted)).toEqual({});
+    await reviewProject(t.db, submitted, "publish");
+    await recomputeProjectMatches(t.db, { projectId: submitted });
+    expect(Object.keys(await scores(submitted))).toHaveLength(2);
+    await reviewProject(t.db, submitted, "withdraw");
+    await recomputeProjectMatches(t.db, { projectId: submitted });
+    expect(await scores(submitted)).toEqual({});
+  });
+
+  it("a project edit changes its matches", async () => {
+    await t.db.update(projects).set({ industry: "Energy", state: "TX", size: 900_000_000 }).where(eq(projects.id, published));
+    await recomputeProjectMatches(t.db, { projectId: published });
+    const s = await scores(published);
+    expect(s[energy]).toBe(55);
+    expect(s[health]).toBeUndefined();
+    await t.db.update(projects).set({ industry: "Healthcare", state: "IL", size: 7_000_000 }).where(eq(projects.id, published));
+    await recomputeProjectMatches(t.db, { projectId: published });
+  });
+
+  it("new criteria change one customer's matches", async () => {
+    const values = {
+      industryPreferences: ["Healthcare"],
+      statePreferences: [],
+      borrowerLocationPreferences: [],
+      transactionScalePreferences: [],
+      performingLoanPreference: "" as const,
+      investmentPref: [],
+      transactionPref: [],
+      buyerType: "",
+      investmentCriteria: "",
+    };
+    await saveCriteria(t.db, { customerId: energy, values, actor: admin });
+    await recomputeCustomerMatches(t.db, { customerId: energy });
+    expect(await customerMatches(t.db, { customerId: energy })).toEqual([
+      expect.objectContaining({ projectId: published, score: 25, reasons: [{ reason: "Industry: Healthcare", points: 25 }] }),
+    ]);
+  });
+
+  it("counts signed NDAs on projects of the same industry as past behaviour", async () => {
+    const [member] = await t.db.update(users).set({ customerId: energy }).where(eq(users.id, (await makeUser(t.db)).id)).returning();
+    const other = await project({ status: "sold" });
+    await t.db.insert(contracts).values({ projectId: other, buyerId: member!.id, envelopeId: "env-behaviour", documentKey: "k", documentSha256: "s", requestedAt: new Date(), signedAt: new Date() });
+    await recomputeProjectMatches(t.db, { projectId: published });
+    const [row] = await t.db.select().from(matches).where(eq(matches.customerId, energy));
+    expect(row!.reasons).toContainEqual({ reason: "Signed 1 NDA on similar projects", points: 3 });
+  });
+
+  it("new weights are stored, audited and applied to every match", async () => {
+    expect(await matchWeights(t.db)).toEqual(DEFAULT_WEIGHTS);
+    const weights = { ...DEFAULT_WEIGHTS, industry: 0 };
+    await saveMatchWeights(t.db, { weights, actor: admin });
+    expect(await matchWeights(t.db)).toEqual(weights);
+    expect((await scores(published))[energy]).toBeUndefined();
+    await saveMatchWeights(t.db, { weights: DEFAULT_WEIGHTS, actor: admin });
+    expect(await recomputeAllMatches(t.db)).toBeGreaterThan(0);
+  });
+
+  it("shows the seller Buyer #n until the company signs the NDA, admins the name, and each company's responsiveness", async () => {
+    await recomputeProjectMatches(t.db, { projectId: published });
+    const [member] = await t.db.update(users).set({ customerId: health }).where(eq(users.id, (await makeUser(t.db)).id)).returning();
+    const day = 86_400_000;
+    const now = Date.now();
+    // two seller threads in the last 90 days: one answered the next day, one never
+    await t.db.insert(messages).values([
+      { projectId: published, buyerId: member!.id, senderId: seller.id, body: "Questions?", createdAt: new Date(now - 10 * day) },
+      { projectId: published, buyerId: member!.id, senderId: member!.id, body: "Yes", createdAt: new Date(now - 9 * day) },
+      { projectId: submitted, buyerId: member!.id, senderId: seller.id, body: "Hello", createdAt: new Date(now - 5 * day) },
+    ]);
+    const forSeller = await projectMatchesFor(t.db, { projectId: published, admin: false });
+    const top = forSeller.rows.find((r) => r.score === 55)!;
+    expect(top).toMatchObject({ customerId: null, customerName: null, label: expect.stringMatching(/^Buyer #\d+$/), responsivenessScore: 50 });
+    expect((await projectMatchesFor(t.db, { projectId: published, admin: true })).rows.map((r) => r.label)).toContain("Health Credit");
+    await t.db.insert(contracts).values({ projectId: published, buyerId: member!.id, envelopeId: "env-reveal", documentKey: "k", documentSha256: "s", requestedAt: new Date(), signedAt: new Date() });
+    const after = await projectMatchesFor(t.db, { projectId: published, admin: false });
+    expect(after.rows.find((r) => r.customerId === health)).toMatchObject({ customerName: "Health Credit", ndaStatus: "Requested" });
+  });
+});

@@ -1,0 +1,304 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { contracts, customers, matches, pageSessions, projects, systemSettings, users, type Project } from "~/.server/db/schema";
+import { criteriaFrom } from "~/lib/buyer-criteria";
+import {
+  MIN_MATCH_SCORE,
+  NO_BEHAVIOUR,
+  projectFacts,
+  scoreProject,
+  weightsFrom,
+  type Behaviour,
+  type MatchReason,
+  type MatchWeights,
+} from "~/lib/match-score";
+import { VISIBLE_TO_BUYERS } from "~/lib/projects";
+import { recordAudit, type AuditEntry } from "./audit.server";
+import { criteriaForMatching } from "./criteria-vocabulary.server";
+
+const WEIGHTS_KEY = "matchWeights";
+const DAY_MS = 86_400_000;
+
+export async function matchWeights(db: Database): Promise<MatchWeights> {
+  const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, WEIGHTS_KEY)).limit(1);
+  return weightsFrom(row?.value);
+}
+
+/** An admin's new weights: audited, and every stored match scored again with them. */
+export async function saveMatchWeights(
+  db: Database,
+  { weights, actor, address }: { weights: MatchWeights; actor: NonNullable<AuditEntry["actor"]>; address?: string },
+) {
+  const now = new Date();
+  await db
+    .insert(systemSettings)
+    .values({ key: WEIGHTS_KEY, value: weights, updatedAt: now, updatedBy: actor.id })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: weights, updatedAt: now, updatedBy: actor.id } });
+  await recordAudit(db, {
+    actor,
+    action: "matchmaking.weights",
+    subjectType: "system",
+    subjectId: WEIGHTS_KEY,
+    detail: Object.entries(weights).map(([k, v]) => `${k}=${v}`).join(", "),
+    address,
+  });
+  await recomputeAllMatches(db);
+}
+
+/** The buyer companies matches are computed for: buyers and brokers still in business. */
+const matchable = and(inArray(customers.customerType, ["buyer", "broker"]), isNull(customers.anonymisedAt), eq(customers.enabled, true));
+
+const visible = (column: typeof projects.status) => inArray(column, [...VISIBLE_TO_BUYERS]);
+
+/** Signed NDAs and active minutes on projects of each industry, per customer (the "past behaviour" reason). */
+async function behaviourByCustomer(db: Database, { industry, customerId }: { industry?: string; customerId?: number }) {
+  const byIndustry = (extra: SQL | undefined) => and(extra, industry === undefined ? undefined : eq(projects.industry, industry), customerId === undefined ? undefined : eq(users.customerId, customerId));
+  const [ndas, minutes] = await Promise.all([
+    db
+      .select({ customerId: users.customerId, industry: projects.industry, n: sql<number>`count(*)` })
+      .from(contracts)
+      .innerJoin(users, eq(users.id, contracts.buyerId))
+      .innerJoin(projects, eq(projects.id, contracts.projectId))
+      .where(byIndustry(sql`${contracts.signedAt} is not null`))
+      .groupBy(users.customerId, projects.industry),
+    db
+      .select({ customerId: users.customerId, industry: projects.industry, ms: sql<number>`sum(${pageSessions.activeTime})` })
+      .from(pageSessions)
+      .innerJoin(users, eq(users.id, pageSessions.userId))
+      .innerJoin(projects, eq(projects.id, pageSessions.projectId))
+      .where(byIndustry(undefined))
+      .groupBy(users.customerId, projects.industry),
+  ]);
+  const out = new Map<string, Behaviour>();
+  const at = (c: number | null, i: string) => {
+    const key = `${c}|${i}`;
+    const b = out.get(key) ?? { ...NO_BEHAVIOUR };
+    out.set(key, b);
+    return b;
+  };
+  for (const r of ndas) at(r.customerId, r.industry).ndasOnSimilar = Number(r.n);
+  for (const r of minutes) at(r.customerId, r.industry).minutesOnSimilar = Number(r.ms) / 60_000;
+  return (customer: number, industry: string) => out.get(`${customer}|${industry}`) ?? NO_BEHAVIOUR;
+}
+
+/**
+ * Responsiveness per customer (0–100, null when no seller wrote): the share of the
+ * seller threads of the last 90 days its members answered within 90 days — the
+ * customers table's definition, grouped for every customer at once.
+ */
+async function responsivenessByCustomer(db: Database, now: number, customerIds?: number | number[]) {
+  const since = now - 90 * DAY_MS;
+  const rows = await db
+    .select({ customerId: sql<number>`u.customer_id`, asked: sql<number>`count(*)`, answered: sql<number>`sum(s.answered)` })
+    .from(
+      sql`(select f.buyer_id, exists (select 1 from messages r where r.project_id = f.project_id and r.buyer_id = f.buyer_id
+            and r.sender_id = r.buyer_id and r.created_at > f.first_at and r.created_at <= f.first_at + ${90 * DAY_MS}) as answered
+          from (select t.project_id, t.buyer_id, min(t.created_at) as first_at from messages t
+            where t.sender_id != t.buyer_id group by t.project_id, t.buyer_id) f
+          where f.first_at >= ${since}) s join users u on u.id = s.buyer_id`,
+    )
+    .where(
+      customerIds === undefined
+        ? sql`u.customer_id is not null`
+        : // one JSON parameter, not one per id: D1 binds at most 100
+          sql`u.customer_id in (select value from json_each(${JSON.stringify(typeof customerIds === "number" ? [customerIds] : customerIds)}))`,
+    )
+    .groupBy(sql`u.customer_id`);
+  return new Map(rows.map((r) => [Number(r.customerId), Math.round((100 * Number(r.answered)) / Number(r.asked))]));
+}
+
+type Scored = { projectId: number; customerId: number; score: number; reasons: MatchReason[] };
+
+/** Rows a statement: one JSON parameter each, so D1's 100-parameter limit does not cut a project into 500 inserts. */
+const ROWS_PER_STATEMENT = 800;
+
+/** Replaces the stored matches `scope` selects with `rows`, in one atomic batch. */
+async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: number) {
+  const statements: unknown[] = [db.delete(matches).where(scope)];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => [r.projectId, r.customerId, r.score, r.reasons]));
+    statements.push(
+      // every column of the table, in its order (drizzle names them all in an insert … select)
+      db.insert(matches).select(sql`select value ->> 0, value ->> 1, value ->> 2, value -> 3, ${now} from json_each(${chunk})`),
+    );
+  }
+  await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
+}
+
+/** Only what the score reads of a project: a buyer's recomputation reads every visible one. */
+const FACT_COLUMNS = {
+  id: projects.id,
+  kind: projects.kind,
+  industry: projects.industry,
+  location: projects.location,
+  state: projects.state,
+  size: projects.size,
+  term: projects.term,
+  saleType: projects.saleType,
+  propertyType: sql<string | null>`json_extract(${projects.details}, '$.propertyType')`,
+};
+type FactRow = Pick<Project, "id" | "kind" | "industry" | "location" | "state" | "size" | "term" | "saleType"> & { propertyType: string | null };
+const facts = (p: FactRow) => projectFacts({ ...p, details: { propertyType: p.propertyType } });
+
+/**
+ * Scores one project for every buyer company and stores the result; a project
+ * buyers may not see (draft, submitted, withdrawn, sold ...) keeps no matches.
+ * Called when a project is published, changed or withdrawn.
+ */
+export async function recomputeProjectMatches(db: Database, { projectId }: { projectId: number }, now = Date.now()) {
+  const [project] = await db.select({ ...FACT_COLUMNS, status: projects.status }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  if (!project || !VISIBLE_TO_BUYERS.includes(project.status)) {
+    await db.delete(matches).where(eq(matches.projectId, projectId));
+    return 0;
+  }
+  const [weights, buyers, behaviour, responsiveness] = await Promise.all([
+    matchWeights(db),
+    db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
+    behaviourByCustomer(db, { industry: project.industry }),
+    responsivenessByCustomer(db, now),
+  ]);
+  const f = facts(project);
+  const rows: Scored[] = [];
+  for (const buyer of buyers) {
+    const criteria = criteriaForMatching(criteriaFrom(buyer.preferences));
+    const { score, reasons } = scoreProject(criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
+    if (score >= MIN_MATCH_SCORE) rows.push({ projectId, customerId: buyer.id, score, reasons });
+  }
+  await replaceMatches(db, eq(matches.projectId, projectId), rows, now);
+  return rows.length;
+}
+
+/** Scores every visible project for one buyer company: after its criteria change. */
+export async function recomputeCustomerMatches(db: Database, { customerId }: { customerId: number }, now = Date.now()) {
+  const [buyer] = await db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(and(eq(customers.id, customerId), matchable));
+  if (!buyer) {
+    await db.delete(matches).where(eq(matches.customerId, customerId));
+    return 0;
+  }
+  const [weights, list, behaviour, responsiveness] = await Promise.all([
+    matchWeights(db),
+    db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
+    behaviourByCustomer(db, { customerId }),
+    responsivenessByCustomer(db, now, customerId),
+  ]);
+  const criteria = criteriaForMatching(criteriaFrom(buyer.preferences));
+  const rows: Scored[] = [];
+  for (const project of list) {
+    const { score, reasons } = scoreProject(criteria, facts(project), behaviour(customerId, project.industry), weights, responsiveness.get(customerId) ?? null);
+    if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId, score, reasons });
+  }
+  await replaceMatches(db, eq(matches.customerId, customerId), rows, now);
+  return rows.length;
+}
+
+/** Every match again (seed, new weights): customers and behaviour read once, then project by project. */
+export async function recomputeAllMatches(db: Database, now = Date.now()) {
+  const [weights, buyers, list, behaviour, responsiveness] = await Promise.all([
+    matchWeights(db),
+    db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
+    db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
+    behaviourByCustomer(db, {}),
+    responsivenessByCustomer(db, now),
+  ]);
+  const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
+  const rows: Scored[] = [];
+  for (const project of list) {
+    const f = facts(project);
+    for (const buyer of criteria) {
+      const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
+      if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
+    }
+  }
+  await replaceMatches(db, sql`1 = 1`, rows, now);
+  return rows.length;
+}
+
+// Correlated over the members of the matched customer, on the matched project: only for the page's rows.
+const member = sql`select m.id from users m where m.customer_id = ${matches.customerId}`;
+const DEAL_COLUMNS = {
+  viewedThisProject: sql<number>`(exists (select 1 from recently_viewed v where v.project_id = ${matches.projectId} and v.user_id in (${member}))
+    or exists (select 1 from page_sessions ps where ps.project_id = ${matches.projectId} and ps.user_id in (${member})))`,
+  ndaStatus: sql<string | null>`(select k.nda_status from contracts k where k.project_id = ${matches.projectId} and k.buyer_id in (${member})
+    order by k.requested_at desc limit 1)`,
+  ndaSigned: sql<number>`exists (select 1 from contracts k where k.project_id = ${matches.projectId} and k.buyer_id in (${member}) and k.signed_at is not null)`,
+  offerStatus: sql<string | null>`(select o.status from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
+  offerPrice: sql<number | null>`(select o.price from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
+  lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = ${matches.customerId})`,
+};
+
+/**
+ * One project's matched buyers, best first, a page at a time, with where each stands
+ * on the project (the admin's buyer table, the seller's page, the API). Names are
+ * the caller's to hide: `ndaSigned` says whether the seller may see them.
+ */
+export async function projectMatches(
+  db: Database,
+  { projectId, page = 1, pageSize = 25, now = Date.now() }: { projectId: number; page?: number; pageSize?: number; now?: number },
+) {
+  const size = Math.min(Math.max(pageSize, 1), 100);
+  const where = eq(matches.projectId, projectId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        customerId: matches.customerId,
+        customerName: customers.name,
+        businessType: customers.businessType,
+        customerSize: customers.size,
+        score: matches.score,
+        reasons: matches.reasons,
+        ...DEAL_COLUMNS,
+      })
+      .from(matches)
+      .innerJoin(customers, eq(customers.id, matches.customerId))
+      .where(where)
+      .orderBy(desc(matches.score), matches.customerId)
+      .limit(size)
+      .offset((Math.max(page, 1) - 1) * size),
+    db.select({ total: sql<number>`count(*)` }).from(matches).where(where),
+  ]);
+  const responsiveness = rows.length ? await responsivenessByCustomer(db, now, rows.map((r) => r.customerId)) : new Map<number, number>();
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      viewedThisProject: Boolean(r.viewedThisProject),
+      ndaSigned: Boolean(r.ndaSigned),
+      lastLogin: r.lastLogin === null ? null : new Date(Number(r.lastLogin)).toISOString(),
+      responsivenessScore: responsiveness.get(r.customerId) ?? null,
+    })),
+    total: Number(count?.total ?? 0),
+    page: Math.max(page, 1),
+    pageSize: size,
+  };
+}
+
+/** One buyer company's best projects that are still visible, best first. */
+export async function customerMatches(db: Database, { customerId, limit = 10 }: { customerId: number; limit?: number }) {
+  return db
+    .select({ projectId: matches.projectId, projectName: projects.projectName, kind: projects.kind, score: matches.score, reasons: matches.reasons })
+    .from(matches)
+    .innerJoin(projects, eq(projects.id, matches.projectId))
+    .where(and(eq(matches.customerId, customerId), visible(projects.status)))
+    .orderBy(desc(matches.score), matches.projectId)
+    .limit(Math.min(Math.max(limit, 1), 100));
+}
+
+/**
+ * One project's matches as `viewer` may see them: admins see every company; the
+ * project's seller sees a company's name (and id) only once one of its members
+ * signed the NDA on this project, and "Buyer #n" (its rank) until then.
+ */
+export async function projectMatchesFor(
+  db: Database,
+  { projectId, admin, page = 1, pageSize = 25 }: { projectId: number; admin: boolean; page?: number; pageSize?: number },
+) {
+  const result = await projectMatches(db, { projectId, page, pageSize });
+  const first = (result.page - 1) * result.pageSize;
+  return {
+    ...result,
+    rows: result.rows.map((r, i) =>
+      admin || r.ndaSigned
+        ? { ...r, label: r.customerName }
+        : { ...r, customerId: null, customerName: null, lastLogin: null, label: `Buyer #${first + i + 1}` },
+    ),
+  };
+}

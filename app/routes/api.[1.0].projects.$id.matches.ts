@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest } from "~/auth/api.server";
+import { idParam, NOT_FOUND_MESSAGE } from "~/.server/http";
+import { primaryRole } from "~/lib/roles";
+import { projectMatchesFor } from "~/models/matches.server";
+import { findVisibleProject, mayManageProject } from "~/models/projects.server";
+
+/** A project's matched buyers, best first, for its seller or an admin (Bearer token or session); 404 for anyone else. */
+export async function loader(args: LoaderFunctionArgs) {
+  const services = await beginApiRequest(args, "matches");
+  const user = await apiOrSessionUser(services, args.request);
+  if (!user) return apiError(services, 401, "Sign in or send a Bearer token");
+  const viewer = { id: user.id, role: primaryRole(user.roles) };
+  const project = await findVisibleProject(services.db, viewer, idParam(args.params));
+  if (!project || !mayManageProject(viewer, project)) return apiError(services, 404, NOT_FOUND_MESSAGE);
+  const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
+  const { rows } = await projectMatchesFor(services.db, { projectId: project.id, admin: viewer.role === "admin", page, pageSize: 100 });
+  return apiJson(services, {
+    data: rows.map((r) => ({
+      customerId: r.customerId,
+      customerName: r.customerName,
+      score: r.score,
+      reasons: r.reasons,
+      responsivenessScore: r.responsivenessScore,
+    })),
+  });
+}

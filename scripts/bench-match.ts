@@ -1,0 +1,77 @@
+// `npm run bench:match`: matchmaking at the issue's scale (100,000 projects, 10,000 buyer
+// companies) on a libsql file, in process: the full recomputation of one project's
+// matches after an edit (goal ≤ 1 s), one buyer's recomputation, and the reads of one
+// project's matches and one buyer's recommendations (goal p95 ≤ 50 ms).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import { schema, type Database } from "../app/.server/db";
+import { applyMigrations } from "../app/.server/db/migrate-node";
+import { customers, projects } from "../app/.server/db/schema";
+import { generateCustomer, generateProject, random } from "../app/seed/demo-market";
+import { DEMO_PASSWORD } from "../app/seed/factories";
+import { createUser } from "../app/models/users.server";
+import { customerMatches, projectMatches, recomputeCustomerMatches, recomputeProjectMatches } from "../app/models/matches.server";
+
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const root = path.resolve(__dirname, "..");
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const report = (label: string, times: number[]) => {
+  const s = [...times].sort((a, b) => a - b);
+  console.log(`${label.padEnd(46)} p50 ${percentile(s, 50).toFixed(1)} ms  p95 ${percentile(s, 95).toFixed(1)} ms  max ${s.at(-1)!.toFixed(1)} ms`);
+};
+async function time(n: number, run: (i: number) => Promise<unknown>) {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await run(i);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-match-"));
+  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
+  await client.execute("PRAGMA journal_mode = WAL");
+  await applyMigrations(client, path.join(root, "migrations"));
+  const db = drizzle(client, { schema }) as unknown as Database;
+  const seller = await createUser(db, { email: "seller@bench.test", name: "Bench Seller", password: DEMO_PASSWORD, roles: ["ROLE_SELLER"] });
+  const r = random(42);
+  const now = Date.UTC(2026, 10, 1);
+  const started = Date.now();
+  const insert = async <T,>(count: number, make: (i: number) => T, table: typeof projects | typeof customers) => {
+    for (let i = 0; i < count; i += 250) {
+      const rows = Array.from({ length: Math.min(250, count - i) }, (_, k) => make(i + k));
+      await db.insert(table).values(rows as never);
+    }
+  };
+  await insert(PROJECTS, (i) => { const { loans: _l, ...p } = generateProject(r, i, seller!.id, now); return p; }, projects);
+  await insert(CUSTOMERS, (i) => generateCustomer(r, i, now), customers);
+  await client.execute("ANALYZE");
+  console.log(`Built ${PROJECTS.toLocaleString("en-US")} projects and ${CUSTOMERS.toLocaleString("en-US")} buyer companies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  const visible = (await db.select({ id: projects.id }).from(projects).where(sql`${projects.status} = 'published'`).limit(RUNS)).map((p) => p.id);
+  const stored: number[] = [];
+  report("recompute one project × all buyers", await time(visible.length, async (i) => stored.push(await recomputeProjectMatches(db, { projectId: visible[i]! }))));
+  console.log(`  (${Math.round(stored.reduce((a, b) => a + b, 0) / stored.length)} matches stored a project on average)`);
+  const ids = (await db.select({ id: customers.id }).from(customers).limit(5)).map((c) => c.id);
+  report("recompute one buyer × all visible projects", await time(ids.length, (i) => recomputeCustomerMatches(db, { customerId: ids[i]! })));
+  report("read one project's matches (page of 25)", await time(RUNS * 5, (i) => projectMatches(db, { projectId: visible[i % visible.length]! })));
+  report("read one buyer's recommendations (10)", await time(RUNS * 5, (i) => customerMatches(db, { customerId: ids[i % ids.length]!, limit: 10 })));
+  const [one] = await db.select().from(projects).where(eq(projects.id, visible[0]!));
+  console.log(`  (project ${one!.id}: ${one!.industry}, ${one!.location})`);
+  client.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
