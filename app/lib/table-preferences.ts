@@ -1,6 +1,6 @@
 import { CUSTOMER_COLUMNS, CUSTOMER_FILTERS } from "./customers";
 import { INBOUND_FILTERS, LEAD_COLUMNS, LEAD_FILTERS, inboundColumns } from "./inbound";
-import { USER_COLUMNS, USER_FILTERS } from "./user-table";
+import { MEMBER_COLUMNS, MEMBER_FILTERS, USER_COLUMNS, USER_FILTERS } from "./user-table";
 import { COLUMN_LABELS, TERM_KEYS, type ProjectColumn, type TermKey } from "./projects";
 
 /**
@@ -137,5 +137,7 @@ export const TABLES = {
   potentialCustomers: { key: "potentialCustomers", headers: LEAD_COLUMNS, sortBy: "createdAt", sortDesc: true, filters: LEAD_FILTERS },
   /** Admin users: the newest accounts first. */
   users: { key: "users", headers: USER_COLUMNS, sortBy: "createdAt", sortDesc: true, filters: USER_FILTERS },
+  /** A customer's members, by name. */
+  customerMembers: { key: "customerMembers", headers: MEMBER_COLUMNS, sortBy: "name", sortDesc: false, filters: MEMBER_FILTERS },
 } as const satisfies Record<string, TableDefaults>;
 export type TableKey = keyof typeof TABLES;

@@ -25,3 +25,16 @@ export const userState = (u: { enabled: boolean; locked: boolean }): UserState =
 export const USER_FILTERS = { q: "", role: "Any", status: "Any" } as const;
 export type UserFilters = { -readonly [K in keyof typeof USER_FILTERS]?: string };
 export const USER_ROLE_FILTERS = ROLE_NAMES;
+
+/** A customer's members on /admin/customers/{id}: the user table's columns that matter there. */
+export const MEMBER_COLUMNS = [
+  { value: "name", label: "Name", enabled: true },
+  { value: "email", label: "E-mail", enabled: true },
+  { value: "role", label: "Role", enabled: true },
+  { value: "phone", label: "Phone", enabled: false },
+  { value: "status", label: "Status", enabled: true },
+  { value: "lastLoginAt", label: "Last sign-in", enabled: true },
+  { value: "createdAt", label: "Added", enabled: false },
+  { value: "actions", label: "Actions", enabled: true, sortable: false },
+] as const satisfies ReadonlyArray<{ value: UserColumn; label: string; enabled: boolean; sortable?: boolean }>;
+export const MEMBER_FILTERS = { q: "", status: "Any" } as const;

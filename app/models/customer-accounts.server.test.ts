@@ -15,6 +15,7 @@ import {
   createCustomer,
   customerAllowsSignin,
   customerTimeline,
+  findMember,
   deleteOrAnonymiseCustomer,
   HAS_DEALS_MESSAGE,
   ndaBlockedReason,
@@ -25,7 +26,7 @@ import {
   updateOnboarding,
 } from "./customer-accounts.server";
 import { acceptInvitation, EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
-import { verifySignin } from "./users.server";
+import { listUsers, verifySignin } from "./users.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let dir: string;
@@ -110,7 +111,13 @@ describe("customers", () => {
     const { unseal } = await import("~/.server/sealed");
     const token = (JSON.parse((await unseal("customer-secret", "outbox-secrets", mail!.secrets!))!) as { token: string }).token;
     const userId = invited.ok ? invited.userId : 0;
+    // until the link is used the member is "invited", listed with its customer only
+    expect(await findMember(t.db, { customerId, userId })).toMatchObject({ invited: true });
+    expect(await findMember(t.db, { customerId: customerId + 1000, userId })).toBeNull();
+    const listed = await listUsers(t.db, { customerId, filters: {} });
+    expect(listed.rows.map((m) => [m.id, m.invited])).toEqual([[userId, true]]);
     expect(await acceptInvitation(t.db, { token, password: "a good long password" })).toBe(userId);
+    expect(await findMember(t.db, { customerId, userId })).toMatchObject({ invited: false });
     expect(await acceptInvitation(t.db, { token, password: "another long password" })).toBeNull();
     expect((await verifySignin(t.db, "lou@lock.example", "a good long password")).ok).toBe(true);
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, ne, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, customers, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
+import { contracts, customers, invitations, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
@@ -9,6 +9,8 @@ import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import type { CustomerValues } from "~/lib/schemas/customer";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { endAllSessions } from "./sessions.server";
+import { listView } from "./table-view.server";
+import { listUsers } from "./users.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type Change = { actor: Actor; customerId: number; address?: string };
@@ -102,24 +104,20 @@ export async function updateCustomer(services: Pick<Services, "db">, { actor, cu
   return { ok: true, customer: customer! };
 }
 
-export async function listMembers(db: Database, { customerId }: { customerId: number }) {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      roles: users.roles,
-      enabled: users.enabled,
-      locked: users.locked,
-      lastLoginAt: users.lastLoginAt,
-      /** Invited and has not yet chosen a password through any link. */
-      invited: sql<boolean>`(exists (select 1 from invitations i where i.user_id = "users"."id")
-        and not exists (select 1 from invitations i where i.user_id = "users"."id" and i.used_at is not null))`.mapWith(Boolean),
-    })
-    .from(users)
-    .where(eq(users.customerId, customerId))
-    .orderBy(users.name)
-    .limit(200);
+/** A customer's members as its page lists them: this admin's view of the table and one page of it. */
+export async function memberListPage(services: Services, { admin, customerId, request }: { admin: { id: number }; customerId: number; request: Request }) {
+  const { view, query } = await listView(services, { userId: admin.id, table: "customerMembers", request });
+  const list = await listUsers(services.db, { ...query, customerId });
+  return { ...list, view, filters: query.filters };
+}
+
+/** The member, when it belongs to this customer: invited and not yet in, or not. */
+export async function findMember(db: Database, { customerId, userId }: { customerId: number; userId: number }) {
+  const row = await db.query.users.findFirst({ where: and(eq(users.id, userId), eq(users.customerId, customerId)), columns: { id: true, email: true, enabled: true } });
+  if (!row) return null;
+  const [used] = await db.select({ n: count() }).from(invitations).where(and(eq(invitations.userId, userId), sql`${invitations.usedAt} is not null`));
+  const [sent] = await db.select({ n: count() }).from(invitations).where(eq(invitations.userId, userId));
+  return { ...row, invited: (sent?.n ?? 0) > 0 && (used?.n ?? 0) === 0 };
 }
 
 async function memberIdsOf(db: Database, customerId: number) {

@@ -249,8 +249,11 @@ function whereOf(filters: UserFilters) {
 }
 
 /** One page of the accounts, for the admin user table: what it shows and nothing more (no password hash, no 2FA secret). */
-export async function listUsers(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25 }: ListQuery<UserFilters> = {}) {
-  const where = whereOf(filters);
+export async function listUsers(
+  db: Database,
+  { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25, customerId }: ListQuery<UserFilters> & { customerId?: number } = {},
+) {
+  const where = and(whereOf(filters), customerId === undefined ? undefined : eq(users.customerId, customerId));
   const rows = db
     .select({
       id: users.id,
@@ -263,6 +266,9 @@ export async function listUsers(db: Database, { filters = {}, sort = "createdAt"
       locked: users.locked,
       lastLoginAt: users.lastLoginAt,
       createdAt: users.createdAt,
+      /** Invited and has not yet chosen a password through any link. */
+      invited: sql<boolean>`(exists (select 1 from invitations i where i.user_id = ${users.id})
+        and not exists (select 1 from invitations i where i.user_id = ${users.id} and i.used_at is not null))`.mapWith(Boolean),
     })
     .from(users)
     .where(where)

@@ -3,6 +3,7 @@ import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "~/lib/customers";
 import { ROLE_NAMES } from "~/lib/roles";
 import { field, isDecimal, isUrl, messages, parseDecimal } from "~/lib/validation";
 import { oneOf } from "./account";
+import { tableActionSchema } from "./table";
 
 /** Roles an admin may give a customer's member (spec: /admin/customer/buyer/add). */
 export const MEMBER_ROLES = ["ROLE_BUYER", "ROLE_SELLER", "ROLE_BROKER", "ROLE_AGENT"] as const;
@@ -67,6 +68,9 @@ export const customerActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("resend-invitation"), userId: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("delete") }),
 ]);
+
+/** Every form of /admin/customers/{id}: the customer's switches, a member's e-mails, the members table's columns and views. */
+export const customerPageSchema = z.discriminatedUnion("intent", [...customerActionSchema.options, ...tableActionSchema("customerMembers").options]);
 
 /** /admin/customers/on-board/{id}: the checklist, one intent per step. */
 export const onboardingSchema = (investorTypes: readonly string[]) =>

@@ -6,34 +6,41 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
 import { FormErrors } from "~/components/forms";
-import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
+import { Members } from "./members";
 import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
 import { formatCompactCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { customerActionSchema } from "~/lib/schemas/customer";
+import { customerPageSchema } from "~/lib/schemas/customer";
 import { recordAudit } from "~/models/audit.server";
 import {
   customerTimeline,
   deleteOrAnonymiseCustomer,
   findCustomer,
-  listMembers,
+  findMember,
+  memberListPage,
   setCustomerEnabled,
   setCustomerLocked,
 } from "~/models/customer-accounts.server";
 import { sendInvitation } from "~/models/invitations.server";
 import { emailPasswordReset } from "~/models/password-resets.server";
+import { handleTableAction } from "~/models/table-view.server";
 import { findUserById } from "~/models/users.server";
 
 export const meta = () => titleMeta("Customer");
 
+
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireUser(args, { role: "admin" });
+  const { services, user } = await requireUser(args, { role: "admin" });
   const customerId = idParam(args.params);
   const customer = await findCustomer(services.db, { customerId });
   if (!customer) throw notFound();
   const before = Number(new URL(args.request.url).searchParams.get("before")) || undefined;
-  const [members, timeline] = await Promise.all([listMembers(services.db, { customerId }), customerTimeline(services.db, { customerId, before })]);
+  const [members, timeline] = await Promise.all([
+    memberListPage(services, { admin: user, customerId, request: args.request }),
+    customerTimeline(services.db, { customerId, before }),
+  ]);
   const { evidenceKey: _key, ...shown } = customer;
   return json({ customer: { ...shown, hasEvidence: Boolean(_key) }, members, timeline });
 }
@@ -41,12 +48,17 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const customerId = idParam(args.params);
-  const submission = parseWithZod(await readForm(args.request), { schema: customerActionSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: customerPageSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  if (!(await findCustomer(services.db, { customerId }))) throw notFound();
   const change = { actor: user, customerId, address: clientAddress(args.request) };
   const here = `/admin/customers/${customerId}`;
   const value = submission.value;
   switch (value.intent) {
+    case "columns":
+    case "save-view":
+    case "reset":
+      return handleTableAction(services, user.id, value, args.request);
     case "enable":
     case "disable":
       if (!(await setCustomerEnabled(services, { ...change, enabled: value.intent === "enable" }))) throw notFound();
@@ -63,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
       return redirectWithNotification(services, args.request, here, `A password-reset e-mail is on its way to ${member.email}.`);
     }
     case "resend-invitation": {
-      const member = (await listMembers(services.db, { customerId })).find((m) => m.id === value.userId);
+      const member = await findMember(services.db, { customerId, userId: value.userId });
       if (!member || !member.invited || !member.enabled) throw notFound();
       await sendInvitation(services, { userId: member.id, actor: user });
       await recordAudit(services.db, { actor: user, action: "user.invite-resent", subjectType: "user", subjectId: member.id, address: change.address });
@@ -150,36 +162,7 @@ export default function CustomerPage() {
         ) : null}
       </section>
 
-      <section aria-label="Members" className="space-y-2">
-        <h2 className="text-lg font-semibold">Members</h2>
-        <SimpleTable caption="Members" count={members.length} empty="No members yet." headers={["Name", "E-mail", "Roles", "Status", "Last sign-in", ""]}>
-          {members.map((m) => (
-            <tr key={m.id} data-testid={`member-${m.email}`}>
-              <td className={cell}>{m.name}</td>
-              <td className={cell}>{m.email}</td>
-              <td className={cell}>{m.roles.map((r) => r.replace("ROLE_", "").toLowerCase()).join(", ")}</td>
-              <td className={cell}>{!m.enabled ? "Disabled" : m.invited ? "Invited" : m.locked ? "Locked" : "Active"}</td>
-              <td className={cell}>{formatDateTime(m.lastLoginAt)}</td>
-              <td className={cell}>
-                {m.enabled && !deleted ? (
-                  <Form method="post">
-                    <input type="hidden" name="userId" value={m.id} />
-                    {m.invited ? (
-                      <button name="intent" value="resend-invitation" className="btn-secondary px-2 py-1">
-                        Send the invitation again
-                      </button>
-                    ) : (
-                      <button name="intent" value="reset-password" className="btn-secondary px-2 py-1">
-                        Send password reset
-                      </button>
-                    )}
-                  </Form>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </SimpleTable>
-      </section>
+      <Members list={members} deleted={deleted} />
 
       <section className="card" aria-label="Preferences">
         <h2 className="mb-2 text-lg font-semibold">
