@@ -79,7 +79,7 @@ export async function campaignMessageFor(services: Pick<Services, "env">, campai
 export async function previewCampaign(services: Pick<Services, "db" | "env">, { campaign, customerId }: { campaign: Campaign; customerId?: number }) {
   const members = await membersOf(services.db, { definition: (await listDefinition(services.db, campaign.listId))! });
   const member = members.find((m) => m.customerId === customerId) ?? members[0];
-  if (!member) return { members: [], preview: null };
+  if (!member) return { members: [] as Array<{ customerId: number; customerName: string }>, preview: null };
   const message = await campaignMessageFor(services, campaign, member, member.attentionEmail || "recipient@example.com");
   return { members: members.slice(0, 200).map((m) => ({ customerId: m.customerId, customerName: m.customerName })), preview: { customerId: member.customerId, ...message } };
 }
@@ -154,4 +154,14 @@ export async function campaignRecipients(db: Database, { campaignId, page = 1, p
     .orderBy(outbox.id)
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
+}
+
+/** The projects a campaign may promote (or a list may match buyers to): those buyers can open, newest first. */
+export async function projectChoices(db: Database) {
+  return db
+    .select({ id: projects.id, name: projects.projectName })
+    .from(projects)
+    .where(inArray(projects.status, ["published", "under_offer"]))
+    .orderBy(desc(projects.publishedAt), desc(projects.id))
+    .limit(500);
 }
