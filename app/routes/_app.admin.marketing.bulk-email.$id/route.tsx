@@ -63,7 +63,8 @@ export async function action(args: ActionFunctionArgs) {
     return redirectWithNotification(services, args.request, here, `A test is on its way to ${user.email}.`);
   }
   const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
-  const message = sent?.started ? `Sending to ${formatNumber(sent.queued ?? 0)} recipients.` : "This campaign was sent already: nothing was sent twice.";
+  const queued = sent?.queued ?? 0;
+  const message = sent?.started ? `Sending to ${formatNumber(queued)} recipient${queued === 1 ? "" : "s"}.` : "This campaign was sent already: nothing was sent twice.";
   return redirectWithNotification(services, args.request, here, message);
 }
 
