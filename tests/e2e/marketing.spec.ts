@@ -49,6 +49,12 @@ test("an admin saves a filtered list, sends a merged e-mail, and an unsubscribed
   await admin.getByLabel("Search").fill(tag);
   await admin.getByRole("button", { name: "Show" }).click();
   await expect(admin.getByTestId("customers-count")).toHaveText("1–2 of 2 customers");
+  // picked rows would make a list too (checked here, not saved)
+  await admin.getByLabel(`Select ${bob.name}`).check();
+  await admin.getByRole("button", { name: "Save as list" }).click();
+  await expect(admin.getByTestId("list-size")).toHaveText("1");
+  await admin.goBack();
+  await expect(admin.getByTestId("customers-count")).toHaveText("1–2 of 2 customers");
   await admin.getByRole("link", { name: "Save these filters as a list" }).click();
   await expect(admin.getByTestId("list-size")).toHaveText("2");
   await admin.getByLabel("List name").fill(`Buyers ${tag}`);
@@ -95,6 +101,19 @@ test("an admin saves a filtered list, sends a merged e-mail, and an unsubscribed
   await writeAndSend(admin, { listId, subject: `Again ${tag} for {{customerName}}`, body: "Hello {{contactPerson}}" });
   await expect(admin.getByText("Sending to 1 recipient.")).toBeVisible();
   await expect(admin.getByTestId("progress-suppressed")).toHaveText("1");
-  await mailTo(bob.email, `Again ${tag}`);
+  const again = await mailTo(bob.email, `Again ${tag}`);
   expect((await received()).filter((m) => m.subject.startsWith(`Again ${tag}`)).map((m) => m.to)).toEqual([bob.email]);
+
+  // RFC 8058: the mail provider's one-click POST (server-side: no Origin, no cookie) suppresses directly (once per server)
+  if (js) {
+    const bobPath = new URL(/https?:\/\/\S+\/unsubscribe\/\S+/.exec(again.text)![0]).pathname;
+    const oneClick = await fetch(new URL(bobPath, baseURL), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    await visitor.goto(bobPath);
+    await expect(visitor.getByTestId("unsubscribed")).toContainText(bob.email);
+  }
 });
