@@ -22,7 +22,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * RFC 8058: a mail client or provider posts the one-click unsubscribe from anywhere.
  * The signed token in the path is the authority, and all it can do is stop e-mail.
  */
-const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/]+\/?$/;
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/]+(\/one-click)?\/?$/;
 
 /**
  * Requests that change state must come from this site's own pages. Browsers send
