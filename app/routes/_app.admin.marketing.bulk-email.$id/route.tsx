@@ -158,6 +158,14 @@ export default function CampaignPage() {
         </div>
       ) : (
         <>
+          {campaign.status === "sending" ? (
+            // left half-queued by a crash: sending again adds only the missing rows
+            <Form method="post" className="mb-4">
+              <button type="submit" name="intent" value="send" className="btn-secondary">
+                Finish queueing
+              </button>
+            </Form>
+          ) : null}
           <h2 className="mb-2 text-lg font-semibold">Recipients</h2>
           <SimpleTable caption="Recipients" headers={["Recipient", "Status", "Attempts", "Sent", "Last error"]} count={recipients.length} empty="Nobody was reachable.">
             {recipients.map((r) => (
