@@ -18,6 +18,11 @@ export function idParam(params: Record<string, string | undefined> | undefined, 
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * RFC 8058: a mail client or provider posts the one-click unsubscribe from anywhere.
+ * The signed token in the path is the authority, and all it can do is stop e-mail.
+ */
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/]+(\/one-click)?\/?$/;
 
 /**
  * Requests that change state must come from this site's own pages. Browsers send
@@ -26,6 +31,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isSameOriginRequest(request: Request) {
   if (SAFE_METHODS.has(request.method)) return true;
+  if (ONE_CLICK_UNSUBSCRIBE.test(new URL(request.url).pathname)) return true;
   const origin = request.headers.get("Origin");
   const host = new URL(request.url).host;
   if (origin && origin !== "null") {

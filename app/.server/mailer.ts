@@ -27,6 +27,7 @@ export const sendThroughProvider: Send = async (message, env) => {
       to: message.recipient,
       subject: message.subject,
       text: message.body,
+      ...(message.headers ? { headers: message.headers } : {}),
       idempotencyKey: `outbox-${message.id}`,
     }),
   });

@@ -73,7 +73,7 @@ const ONBOARDING: Partial<Record<Role, readonly string[]>> = {
 const EVERY_MEMBER = ["/", "/home", "/profile", "/auth/signed-in", "/signout"];
 
 /** Pages a visitor may open without signing in. */
-const AUTH_FREE = ["/", "/home", "/terms", "/privacy", "/jobs", "/contact-us", "/broker-affiliate", "/nda-feedback"];
+const AUTH_FREE = ["/", "/home", "/terms", "/privacy", "/jobs", "/contact-us", "/broker-affiliate", "/nda-feedback", "/unsubscribe"];
 
 /** Pages only for visitors: a signed-in user is sent home. */
 const GUEST_ONLY = ["/signin", "/join", "/uobs/reset", "/uobs/invite"];

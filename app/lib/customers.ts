@@ -144,3 +144,14 @@ export function customerQuery(state: { filters: CustomerFilters; sort?: string; 
   if (state.pageSize && state.pageSize !== CUSTOMER_PAGE_SIZES[0]) params.set("pageSize", String(state.pageSize));
   return params.toString();
 }
+
+/** The filters a /admin/customers query string names (what "Save these filters as a list" freezes); the rest ignored. */
+export function customerFiltersFrom(query: string): CustomerFilters {
+  const params = new URLSearchParams(query);
+  const filters: CustomerFilters = {};
+  for (const key of Object.keys(CUSTOMER_FILTERS) as Array<keyof CustomerFilters>) {
+    const value = params.get(key);
+    if (value !== null && value !== "" && value !== "Any") filters[key] = value.slice(0, 200);
+  }
+  return filters;
+}

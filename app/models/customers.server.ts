@@ -114,8 +114,8 @@ export const isCustomerSortKey = (key: string): key is CustomerColumn => key in 
 
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The WHERE of a view: the text search and the per-column filters, all on the server. */
-function whereOf(q: string | undefined, filters: CustomerFilters): SQL | undefined {
+/** The WHERE of a view: the text search and the per-column filters, all on the server (recipient lists reuse it). */
+export function whereOf(q: string | undefined, filters: CustomerFilters): SQL | undefined {
   const parts: SQL[] = [];
   const text = q?.trim();
   if (text) {

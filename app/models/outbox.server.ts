@@ -1,6 +1,7 @@
 import type { OutboxStatus } from "~/lib/outbox";
 import { and, asc, count, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { insertMany } from "~/.server/db/bulk";
 import { outbox, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { seal, unseal } from "~/.server/sealed";
@@ -20,6 +21,8 @@ export type NewMessage = {
   body: string;
   /** Values that must never be stored or shown in the clear (tokens in links). */
   secrets?: Record<string, string>;
+  /** Extra e-mail headers the provider sets (List-Unsubscribe). */
+  headers?: Record<string, string>;
 };
 
 /** Where a secret goes in a message body; filled in only on the way to the provider. */
@@ -52,6 +55,24 @@ async function renderForDelivery(message: OutboxMessage, env: Env) {
   const values = JSON.parse(opened) as Record<string, string>;
   if (names.some((name) => typeof values[name] !== "string")) return null;
   return message.body.replace(PLACEHOLDER, (_, name: string) => values[name]!);
+}
+
+/**
+ * Queues a campaign's messages, at most one per (campaign, recipient): a row that
+ * is already there is left alone (the unique index), so sending twice, or two admins
+ * at once, writes nothing twice. Campaign bodies carry no secrets. Returns nothing:
+ * progress is read back from the rows.
+ */
+export async function enqueueCampaignMessages(
+  db: Database,
+  { campaignId, messages, now = Date.now() }: { campaignId: number; messages: Array<Omit<NewMessage, "secrets">>; now?: number },
+) {
+  await insertMany(
+    db,
+    outbox,
+    messages.map((m) => ({ ...m, campaignId, subject: m.subject ?? "", headers: m.headers ?? null, createdAt: new Date(now), nextAttemptAt: new Date(now) })),
+    { ignoreConflicts: true },
+  );
 }
 
 /** Exponential back-off: 1 min, 2, 4 ... capped at 6 hours. */

@@ -84,6 +84,16 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/admin/customers/evidence/:id": { url: "/admin/customers/evidence/1", outcome: notFoundForAll("/admin/customers/evidence/1") },
   "/admin/customer/buyer/add": { url: "/admin/customer/buyer/add", outcome: membersOnly("/admin/customer/buyer/add", ["admin"]) },
   "/admin/outbox": { url: "/admin/outbox", outcome: membersOnly("/admin/outbox", ["admin"]) },
+  "/admin/marketing/lists": { url: "/admin/marketing/lists", outcome: membersOnly("/admin/marketing/lists", ["admin"]) },
+  "/admin/marketing/lists/new": { url: "/admin/marketing/lists/new", outcome: membersOnly("/admin/marketing/lists/new", ["admin"]) },
+  "/admin/marketing/lists/:id": { url: "/admin/marketing/lists/999999", outcome: membersOnly("/admin/marketing/lists/999999", ["admin"], 404) },
+  "/admin/marketing/bulk-email": { url: "/admin/marketing/bulk-email", outcome: membersOnly("/admin/marketing/bulk-email", ["admin"]) },
+  "/admin/marketing/bulk-email/:id": {
+    url: "/admin/marketing/bulk-email/999999",
+    outcome: membersOnly("/admin/marketing/bulk-email/999999", ["admin"], 404),
+  },
+  // the link in a campaign e-mail works signed out and signed in; a forged token names nobody
+  "/unsubscribe/:token": { url: "/unsubscribe/Ym9iQGV4YW1wbGUuY29t.forged", outcome: everyone(404) },
   // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate
   "/projects/create": { url: "/projects/create", outcome: membersOnly("/projects/create", ["seller", "agent"]) },
   "/projects/create/template.csv": {

@@ -7,6 +7,7 @@ import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
 import type { BuyerCriteria } from "../../lib/buyer-criteria";
 import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";
 import { ONBOARD_SIDES, ONBOARD_STATUSES, type TranscriptEntry } from "../../lib/onboard-chats";
+import { CAMPAIGN_STATUSES, LIST_CHANNELS, LIST_KINDS, SUPPRESSION_CHANNELS, SUPPRESSION_REASONS, type ListDefinition } from "../../lib/marketing";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -163,9 +164,15 @@ export const outbox = sqliteTable(
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** The campaign it was written for (no foreign key: the outbox outlives what queued it). */
+    campaignId: integer("campaign_id"),
+    /** Extra e-mail headers for the provider (List-Unsubscribe). */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
   },
   (t) => [
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // a campaign writes to each recipient once, however often it is sent (rows without a campaign are all distinct)
+    uniqueIndex("outbox_campaign_recipient_idx").on(t.campaignId, t.recipient),
     // what was sent to a customer's addresses (the admin customer table's communications)
     index("outbox_recipient_idx").on(sql`lower(${t.recipient})`),
   ],
@@ -741,3 +748,54 @@ export const matches = sqliteTable(
     index("matches_customer_score_idx").on(t.customerId, sql`${t.score} desc`, t.projectId),
   ],
 );
+
+/** Named recipient lists for bulk e-mail and SMS; members are resolved from the definition when sending. */
+export const recipientLists = sqliteTable("recipient_lists", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  channel: text("channel", { enum: LIST_CHANNELS }).notNull(),
+  kind: text("kind", { enum: LIST_KINDS }).notNull(),
+  definition: text("definition", { mode: "json" }).$type<ListDefinition>().notNull(),
+  createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+export type RecipientList = typeof recipientLists.$inferSelect;
+
+/** Addresses and numbers nobody may market to again: every campaign skips them. */
+export const suppressions = sqliteTable(
+  "suppressions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channel: text("channel", { enum: SUPPRESSION_CHANNELS }).notNull(),
+    /** The e-mail address lower-cased, or the phone number in E.164. */
+    address: text("address").notNull(),
+    reason: text("reason", { enum: SUPPRESSION_REASONS }).notNull(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("suppressions_address_idx").on(t.channel, t.address)],
+);
+
+/** A bulk message to a list: one outbox row per recipient once sent. */
+export const campaigns = sqliteTable(
+  "campaigns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channel: text("channel", { enum: SUPPRESSION_CHANNELS }).notNull(),
+    listId: integer("list_id")
+      .notNull()
+      .references(() => recipientLists.id),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull(),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
+    status: text("status", { enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** Members the list resolved to when sent, and those skipped as suppressed or unreachable. */
+    total: integer("total").notNull().default(0),
+    suppressed: integer("suppressed").notNull().default(0),
+    unreachable: integer("unreachable").notNull().default(0),
+  },
+  (t) => [index("campaigns_created_idx").on(t.createdAt)],
+);
+export type Campaign = typeof campaigns.$inferSelect;

@@ -6,6 +6,7 @@ import { requireUser } from "~/auth/guards.server";
 import { readForm } from "~/.server/body";
 import { DataGrid } from "~/components/data-grid";
 import { PageHeader } from "~/components/page-header";
+import { SaveListButtons } from "~/components/save-list-buttons";
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_MIN_FILTERS,
@@ -192,6 +193,7 @@ export default function AdminCustomersPage() {
       </Form>
       {/* the row checkboxes post here (form="customer-selection"); bulk e-mail and SMS add their buttons */}
       <form id={SELECTION_FORM} method="post" action="/admin/customers" aria-label="Selected customers" />
+      <SaveListButtons selectionForm={SELECTION_FORM} filtersQuery={customerQuery({ filters })} />
       <DataGrid<CustomerRow>
         tableKey="customers"
         caption="Customers"

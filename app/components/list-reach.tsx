@@ -1,0 +1,41 @@
+import { formatNumber } from "~/lib/format";
+import type { ListChannel } from "~/lib/marketing";
+
+export type Reach = {
+  size: number;
+  email: { noAddress: number; suppressed: number; reachable: number };
+  sms: { noPhone: number; invalidPhone: number; suppressed: number; noAllowance: number; reachable: number };
+};
+
+/** A list's size and who on it cannot be reached, per channel: shown before anything is sent. */
+export function ListReach({ reach, channel }: { reach: Reach; channel: ListChannel }) {
+  const n = formatNumber;
+  return (
+    <dl className="card grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]" data-testid="list-reach">
+      <dt className="font-medium">Members</dt>
+      <dd data-testid="list-size">{n(reach.size)}</dd>
+      {channel !== "sms" ? (
+        <>
+          <dt className="font-medium">E-mail reaches</dt>
+          <dd data-testid="email-reachable">{n(reach.email.reachable)}</dd>
+          <dt className="font-medium">Cannot be e-mailed</dt>
+          <dd data-testid="email-unreachable">
+            {n(reach.email.noAddress + reach.email.suppressed)} ({n(reach.email.noAddress)} without an e-mail address, {n(reach.email.suppressed)} unsubscribed or
+            suppressed)
+          </dd>
+        </>
+      ) : null}
+      {channel !== "email" ? (
+        <>
+          <dt className="font-medium">SMS reaches</dt>
+          <dd data-testid="sms-reachable">{n(reach.sms.reachable)}</dd>
+          <dt className="font-medium">Cannot be texted</dt>
+          <dd data-testid="sms-unreachable">
+            {n(reach.sms.noPhone + reach.sms.invalidPhone + reach.sms.suppressed + reach.sms.noAllowance)} ({n(reach.sms.noPhone)} without a phone,{" "}
+            {n(reach.sms.invalidPhone)} with an invalid number, {n(reach.sms.noAllowance)} without SMS allowance, {n(reach.sms.suppressed)} opted out)
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

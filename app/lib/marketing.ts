@@ -1,0 +1,32 @@
+/** Recipient lists, suppressions and campaigns (issue #14): the names shared by schema, forms and pages. */
+
+export const LIST_CHANNELS = ["email", "sms", "both"] as const;
+export type ListChannel = (typeof LIST_CHANNELS)[number];
+export const LIST_CHANNEL_LABELS: Record<ListChannel, string> = { email: "E-mail", sms: "SMS", both: "E-mail and SMS" };
+
+/** How a list names its members: picked rows, the /admin/customers filters, or the buyers a project fits. */
+export const LIST_KINDS = ["selection", "filters", "project"] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+
+/** The frozen definition; members are resolved from it at send time. */
+export type ListDefinition = { customerIds: number[] } | { query: string } | { projectId: number };
+
+export const SUPPRESSION_CHANNELS = ["email", "sms"] as const;
+export type SuppressionChannel = (typeof SUPPRESSION_CHANNELS)[number];
+export const SUPPRESSION_REASONS = ["unsubscribed", "bounced", "complained", "stop"] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+export const CAMPAIGN_STATUSES = ["draft", "sending", "sent"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Addresses are compared lower-cased and trimmed, here and in the suppression list. */
+export const normalAddress = (address: string) => address.trim().toLowerCase();
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmailAddress = (value: string) => EMAIL.test(value.trim());
+
+/** E.164: "+" and 8 to 15 digits, spaces, dots, dashes and brackets ignored. */
+export function internationalPhone(value: string): string | null {
+  const compact = value.replace(/[\s().-]/g, "");
+  return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
+}

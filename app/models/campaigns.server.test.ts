@@ -1,0 +1,107 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { parseEnv, type Env } from "~/.server/env";
+import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
+import { makeUser } from "~/seed/factories";
+import { campaignProgress, createEmailCampaign, sendCampaign } from "./campaigns.server";
+import { createRecipientList, emailRecipientsOf, matchedBuyersOf, membersOf, reachOf } from "./recipient-lists.server";
+import { recomputeProjectMatches } from "./matches.server";
+import { suppress } from "./suppressions.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let admin: User;
+let actor: { id: number; name: string; email: string };
+const ids: Record<string, number> = {};
+// no MAIL_API_URL: messages wait in the outbox, which is what these tests read
+const env = { ...parseEnv({}), SESSION_SECRET: "test-secret", APP_URL: "https://market.test" } as Env;
+const services = () => ({ db: t.db, env, waitUntil: () => {} });
+
+async function customer(key: string, values: Partial<typeof customers.$inferInsert>) {
+  const [row] = await t.db.insert(customers).values({ name: key, ...values }).returning();
+  ids[key] = row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+  actor = { id: admin.id, name: admin.name, email: admin.email };
+  const retail = { industryPreferences: ["Retail"], borrowerLocationPreferences: ["West"], transactionScalePreferences: ["5-10m"] };
+  await customer("Zeta Alpha", { businessType: "Bank", attentionEmail: "Ann@Alpha.example", contactPerson: "Ann", attentionPhone: "+1 646 555 0101", smsAllowance: 10, preferences: retail });
+  await customer("Zeta Beta", { businessType: "Bank", attentionEmail: "", attentionPhone: "555", preferences: { industryPreferences: ["No Preferred Industry"] } });
+  await customer("Zeta Gamma", { businessType: "Bank", attentionEmail: "gus@gamma.example", attentionPhone: "+44 20 7946 0000", preferences: { industryPreferences: ["Energy"] } });
+  await customer("Zeta Delta", { businessType: "Bank", attentionEmail: "dee@delta.example", preferences: { ...retail, transactionScalePreferences: ["$100-$300m"] } });
+  await customer("Other Fund", { businessType: "Hedge Fund", attentionEmail: "o@other.example", preferences: retail });
+});
+afterAll(() => t.cleanup());
+
+describe("recipient lists", () => {
+  it("resolves saved filters to today's matching customers, reusing the customer table's WHERE", async () => {
+    const members = await membersOf(t.db, { definition: { query: "q=zeta&type=Bank&customerType=Any&page=3" } });
+    expect(members.map((m) => m.customerName)).toEqual(["Zeta Alpha", "Zeta Beta", "Zeta Gamma", "Zeta Delta"]);
+  });
+
+  it("counts who cannot be reached and skips suppressed addresses", async () => {
+    await suppress(t.db, { channel: "email", address: "DEE@delta.example", reason: "unsubscribed" });
+    const list = { definition: { customerIds: [ids["Zeta Alpha"]!, ids["Zeta Beta"]!, ids["Zeta Gamma"]!, ids["Zeta Delta"]!] } };
+    const reach = await reachOf(t.db, list);
+    expect(reach).toEqual({
+      size: 4,
+      email: { noAddress: 1, suppressed: 1, reachable: 2 },
+      sms: { noPhone: 1, invalidPhone: 1, suppressed: 0, noAllowance: 1, reachable: 1 },
+    });
+    const { recipients, unreachable, suppressed } = await emailRecipientsOf(t.db, list);
+    expect(recipients.map((r) => r.address)).toEqual(["ann@alpha.example", "gus@gamma.example"]);
+    expect({ unreachable, suppressed }).toEqual({ unreachable: 1, suppressed: 1 });
+  });
+
+  it("lists a project's matched buyers, best first, as matchmaking scored them", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [p] = await t.db
+      .insert(projects)
+      .values({ sellerId: seller.id, kind: "loan_pool", status: "published", industry: "Retail", location: "West", size: 7_000_000, publishedAt: new Date() })
+      .returning();
+    expect(await matchedBuyersOf(t.db, { projectId: p!.id })).toEqual([]);
+    await recomputeProjectMatches(t.db, { projectId: p!.id });
+    const scored = await t.db
+      .select({ name: customers.name, score: matches.score })
+      .from(matches)
+      .innerJoin(customers, eq(customers.id, matches.customerId))
+      .where(eq(matches.projectId, p!.id))
+      .orderBy(desc(matches.score), matches.customerId);
+    expect(scored.length).toBeGreaterThan(0);
+    const names = (await matchedBuyersOf(t.db, { projectId: p!.id })).map((m) => m.customerName);
+    expect(names).toEqual(scored.map((s) => s.name));
+    // the Retail buyer of the West and this size band first; the Energy buyer below it, if at all
+    expect(names[0]).toBe("Zeta Alpha");
+    expect(names.indexOf("Zeta Gamma") === -1 || names.indexOf("Zeta Gamma") > 0).toBe(true);
+  });
+});
+
+describe("campaigns", () => {
+  it("queues one message per recipient however often it is sent, with the unsubscribe headers", async () => {
+    const listId = await createRecipientList(t.db, { name: "Zeta banks", channel: "email", kind: "filters", definition: { query: "q=zeta" }, actor });
+    const campaignId = await createEmailCampaign(t.db, { draft: { listId, subject: "Hello {{customerName}}", body: "Dear {{contactPerson}}", projectId: null }, actor });
+    const [first, second] = await Promise.all([
+      sendCampaign(services(), { campaignId, actor }),
+      sendCampaign(services(), { campaignId, actor }),
+    ]);
+    expect([first?.started, second?.started].sort()).toEqual([false, true]);
+    // a crash left it "sending": sending again adds only what is missing
+    await t.db.delete(outbox).where(eq(outbox.recipient, "gus@gamma.example"));
+    await t.db.update(campaigns).set({ status: "sending" });
+    await sendCampaign(services(), { campaignId, actor });
+    await sendCampaign(services(), { campaignId, actor });
+    const rows = await t.db.select().from(outbox).where(eq(outbox.campaignId, campaignId)).orderBy(outbox.recipient);
+    expect(rows.map((r) => [r.recipient, r.subject])).toEqual([
+      ["ann@alpha.example", "Hello Zeta Alpha"],
+      ["gus@gamma.example", "Hello Zeta Gamma"],
+    ]);
+    expect(rows[0]!.body).toMatch(/^Dear Ann\n[\s\S]*https:\/\/market\.test\/unsubscribe\/\S+\.\S+/);
+    expect(rows[0]!.headers).toEqual({ "List-Unsubscribe": expect.stringMatching(/^<https:\/\/market\.test\/unsubscribe\/[^/]+\/one-click>$/), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(await campaignProgress(t.db, { campaignId })).toEqual({ queued: 2, sent: 0, failed: 0 });
+    const audits = await t.db.select().from(auditLog);
+    expect(audits.filter((a) => a.action === "campaign.send")).toHaveLength(1);
+    expect(audits.filter((a) => a.action === "list.save")).toHaveLength(1);
+  });
+});

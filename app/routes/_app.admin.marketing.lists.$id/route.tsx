@@ -1,0 +1,70 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { idParam, notFound } from "~/.server/http";
+import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { ListReach } from "~/components/list-reach";
+import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
+import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
+import { titleMeta } from "~/lib/meta";
+import { findRecipientList, membersOf, reachOf } from "~/models/recipient-lists.server";
+
+export const meta = () => titleMeta("Recipient list");
+
+const PAGE_SIZE = 50;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  const list = await findRecipientList(services.db, { listId: idParam(args.params) });
+  if (!list) throw notFound();
+  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const [reach, members] = await Promise.all([reachOf(services.db, list), membersOf(services.db, list)]);
+  return json({
+    list: { id: list.id, name: list.name, channel: list.channel, kind: list.kind, createdAt: list.createdAt, createdBy: list.createdBy },
+    reach,
+    members: members.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    page,
+  });
+}
+
+/** A list as it resolves today: its size and who cannot be reached, before anything is sent. */
+export default function ListPage() {
+  const { list, reach, members, page } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title={list.name}>
+        <Link to="/admin/marketing/lists" className="link">
+          All lists
+        </Link>
+        {list.channel !== "sms" ? (
+          <Link to={`/admin/marketing/bulk-email?listId=${list.id}`} className="btn-primary">
+            Write an e-mail to this list
+          </Link>
+        ) : null}
+      </PageHeader>
+      <p className="mb-4 text-sm text-slate-600">
+        {LIST_CHANNEL_LABELS[list.channel]} list, saved {formatDateTime(list.createdAt)}
+        {list.createdBy ? ` by ${list.createdBy}` : ""}.
+      </p>
+      <ListReach reach={reach} channel={list.channel} />
+      <h2 className="mb-2 mt-6 text-lg font-semibold">Members</h2>
+      <SimpleTable caption="Members" headers={["Customer", "Contact", "E-mail", "Phone", "SMS allowance"]} count={members.length} empty="No customer is on this list now.">
+        {members.map((m) => (
+          <tr key={m.customerId}>
+            <td className={cell}>
+              <Link to={`/admin/customers/${m.customerId}`} className="link">
+                {m.customerName}
+              </Link>
+            </td>
+            <td className={cell}>{m.contactPerson || "—"}</td>
+            <td className={cell}>{m.attentionEmail || "—"}</td>
+            <td className={cell}>{m.attentionPhone || "—"}</td>
+            <td className={cell}>{m.smsAllowance}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+      <Pager page={page} pageSize={PAGE_SIZE} total={reach.size} noun="members" />
+    </>
+  );
+}
