@@ -161,6 +161,3 @@ export type TeaserKey = (typeof TEASER_KEYS)[number];
 
 /** The teaser as its page gets it: the teaser columns, the details that do not identify the borrower, and whether it is the member's own. */
 export type Teaser = Serialized<Pick<Project, TeaserKey>> & { details: Record<string, unknown>; own: boolean };
-
-/** Page sizes of the admin project table. */
-export const ADMIN_PROJECT_PAGE_SIZES = [25, 50, 100] as const;

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
-import { ADMIN_PROJECT_PAGE_SIZES, ROW_COLUMNS, SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus, type RowKey } from "~/lib/projects";
+import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
+import { ROW_COLUMNS, SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus, type RowKey } from "~/lib/projects";
 import type { Role } from "~/lib/roles";
 
 export type Viewer = { id: number; role: Role | null };
@@ -146,7 +147,7 @@ export async function listProjectsForAdmin(
   db: Database,
   { status, q, sort = "date", desc: descending = false, page = 1, pageSize = 25 }: { status?: ProjectStatus; q?: string; sort?: string; desc?: boolean; page?: number; pageSize?: number } = {},
 ) {
-  const size = (ADMIN_PROJECT_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : ADMIN_PROJECT_PAGE_SIZES[0];
+  const size = (ADMIN_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : ADMIN_PAGE_SIZES[0];
   const where: SQL[] = [status ? eq(projects.status, status) : sql`${projects.status} != 'draft'`];
   const match = q ? ftsQuery(q) : null;
   if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);

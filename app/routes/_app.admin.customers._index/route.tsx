@@ -1,16 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { readForm } from "~/.server/body";
 import { DataGrid } from "~/components/data-grid";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
+import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { SaveListButtons } from "~/components/save-list-buttons";
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_MIN_FILTERS,
-  CUSTOMER_PAGE_SIZES,
   CUSTOMER_TYPE_LABELS,
   CUSTOMER_TYPES,
   customerQuery,
@@ -113,21 +114,6 @@ function cells(): Record<CustomerColumn, (r: CustomerRow) => ReactNode> {
 }
 const CELLS = cells();
 
-function Select({ name, label, value, options }: { name: string; label: string; value: string; options: Array<[string, string]> }) {
-  return (
-    <label className="text-sm">
-      <span className="label">{label}</span>
-      <select name={name} defaultValue={value} className="input">
-        <option value="Any">Any</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /** The "at least n" filters, labelled like their columns. */
 const MIN_FIELDS = (Object.entries(CUSTOMER_MIN_FILTERS) as Array<[CustomerMinFilter, string]>).map(
@@ -141,13 +127,8 @@ const YES_NO: Array<[string, string]> = [
 
 export default function AdminCustomersPage() {
   const { rows, total, page, pageSize, view, filters, businessTypes } = useLoaderData<typeof loader>();
-  const location = useLocation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const state = { filters, sort: view.sortBy, desc: view.sortDesc, pageSize };
-  const pageHref = (n: number) => `${location.pathname}?${customerQuery({ ...state, page: n })}`;
   const csvHref = `/admin/customers.csv?${customerQuery(state)}`;
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
   return (
     <>
       <PageHeader title="Customers">
@@ -155,17 +136,12 @@ export default function AdminCustomersPage() {
           Download CSV
         </a>
       </PageHeader>
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" key={location.search}>
-        <input type="hidden" name="sort" value={view.sortBy} />
-        <input type="hidden" name="desc" value={view.sortDesc ? "1" : "0"} />
-        <label className="text-sm">
-          <span className="label">Search</span>
-          <input type="search" name="q" defaultValue={filters.q ?? ""} className="input" placeholder="Name, contact, e-mail, member" />
-        </label>
-        <Select name="customerType" label="Customer type" value={filters.customerType ?? "Any"} options={CUSTOMER_TYPES.map((t) => [t, CUSTOMER_TYPE_LABELS[t]])} />
-        <Select name="type" label="Business type" value={filters.type ?? "Any"} options={businessTypes.map((t) => [t, t])} />
-        <Select name="enabled" label="Enabled" value={filters.enabled ?? "Any"} options={YES_NO} />
-        <Select name="locked" label="Locked" value={filters.locked ?? "Any"} options={YES_NO} />
+      <ViewForm sort={view.sortBy} desc={view.sortDesc} pageSize={pageSize}>
+        <SearchFilter value={filters.q} placeholder="Name, contact, e-mail, member" />
+        <SelectFilter name="customerType" label="Customer type" value={filters.customerType} options={CUSTOMER_TYPES.map((t) => [t, CUSTOMER_TYPE_LABELS[t]])} />
+        <SelectFilter name="type" label="Business type" value={filters.type} options={businessTypes.map((t) => [t, t])} />
+        <SelectFilter name="enabled" label="Enabled" value={filters.enabled} options={YES_NO} />
+        <SelectFilter name="locked" label="Locked" value={filters.locked} options={YES_NO} />
         <details className="text-sm" open={MIN_FIELDS.some(([key]) => filters[key])}>
           <summary className="cursor-pointer py-2">Activity at least</summary>
           <div className="flex flex-wrap gap-3">
@@ -177,20 +153,7 @@ export default function AdminCustomersPage() {
             ))}
           </div>
         </details>
-        <label className="text-sm">
-          <span className="label">Per page</span>
-          <select name="pageSize" defaultValue={String(pageSize)} className="input">
-            {CUSTOMER_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn-primary">
-          Show
-        </button>
-      </Form>
+      </ViewForm>
       {/* the row checkboxes post here (form="customer-selection"); bulk e-mail and SMS add their buttons */}
       <form id={SELECTION_FORM} method="post" action="/admin/customers" aria-label="Selected customers" />
       <SaveListButtons selectionForm={SELECTION_FORM} filtersQuery={customerQuery({ filters })} />
@@ -206,26 +169,7 @@ export default function AdminCustomersPage() {
         sortDesc={view.sortDesc}
         empty="No customers match."
       />
-      <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-        <p data-testid="customers-count">
-          {total === 0 ? "No customers" : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)} customers`}
-        </p>
-        <div className="flex items-center gap-3">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} rel="prev" className="btn-secondary px-3 py-1">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageHref(page + 1)} rel="next" className="btn-secondary px-3 py-1">
-              Next
-            </Link>
-          ) : null}
-        </div>
-      </nav>
+      <Pager page={page} pageSize={pageSize} total={total} noun="customers" testId="customers-count" />
     </>
   );
 }

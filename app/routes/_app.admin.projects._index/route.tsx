@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
+import { SearchFilter, ViewForm } from "~/components/table-controls";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
-import { ADMIN_PROJECT_PAGE_SIZES, PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
+import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
 import { listProjectsForAdmin } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
 import { readForm } from "~/.server/body";
@@ -45,17 +46,11 @@ const adminHref = (r: ProjectRow) => `/admin/projects/${r.id}`;
 
 export default function AdminProjectsPage() {
   const { rows, total, page, pageSize, view, listing, q } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <>
       <PageHeader title="Projects" />
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" key={location.search}>
-        <input type="hidden" name="sort" value={view.sortBy} />
-        <input type="hidden" name="desc" value={view.sortDesc ? "1" : "0"} />
-        <label className="text-sm">
-          <span className="label">Search</span>
-          <input type="search" name="q" defaultValue={q} className="input" placeholder="Name, industry, region" />
-        </label>
+      <ViewForm sort={view.sortBy} desc={view.sortDesc} pageSize={pageSize}>
+        <SearchFilter value={q} placeholder="Name, industry, region" />
         <label className="text-sm">
           <span className="label">Listing status</span>
           <select name="listing" defaultValue={listing} className="input">
@@ -67,20 +62,7 @@ export default function AdminProjectsPage() {
             ))}
           </select>
         </label>
-        <label className="text-sm">
-          <span className="label">Per page</span>
-          <select name="pageSize" defaultValue={String(pageSize)} className="input">
-            {ADMIN_PROJECT_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn-secondary">
-          Show
-        </button>
-      </Form>
+      </ViewForm>
       <ProjectGrid table="adminProjects" view={view} rows={rows} href={adminHref} caption="Projects" empty="No projects." />
       <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="projects-count" />
     </>
