@@ -131,4 +131,42 @@ describe("the architecture", () => {
     for (const v of graph.keys()) if (!indices.has(v)) visit(v);
     expect(cycles).toEqual([]);
   });
+
+  it("never lets page code read a value from a server-only module (the browser build empties those)", () => {
+    const pages = [...graph.keys()].filter((f) => /\.tsx$/.test(f) && !/\.server\.tsx$/.test(f) && ["routes", "components"].includes(layerOf(f)));
+    const serverOnly = (spec: string) => /\.server(\/|$)/.test(spec) || spec.startsWith("~/.server");
+    // the bodies of loaders, actions and other server-side helpers (async, or lower-case functions) are not page code
+    const pageCode = (text: string) => {
+      const starts = /^export async function \w+|^async function \w+|^function [a-z]\w*/gm;
+      const spans: Array<[number, number]> = [];
+      for (const m of text.matchAll(starts)) {
+        let depth = 0;
+        let j = text.indexOf("{", text.indexOf(")", m.index));
+        for (; j < text.length; j++) {
+          if (text[j] === "{") depth++;
+          else if (text[j] === "}" && --depth === 0) break;
+        }
+        spans.push([m.index!, j + 1]);
+      }
+      let out = text;
+      for (const [a, b] of spans.reverse()) out = out.slice(0, a) + out.slice(b);
+      return out.replace(/^import[\s\S]*?from\s+["'][^"']+["'];?$/gm, "");
+    };
+    const found: string[] = [];
+    for (const file of pages) {
+      const text = fs.readFileSync(file, "utf8");
+      const names = [...text.matchAll(/^import\s+(?!type\b)\{([^}]*)\}\s+from\s+["']([^"']+)["'];?$/gm)]
+        .filter((m) => serverOnly(m[2]!))
+        .flatMap((m) => m[1]!.split(",").map((p) => p.trim()).filter((p) => p && !p.startsWith("type ")))
+        .map((p) => p.split(/\s+as\s+/).pop()!);
+      const code = pageCode(text);
+      for (const name of names) {
+        const used = code.replace(new RegExp(`typeof\\s+${name}\\b`, "g"), "");
+        const shadowed = new RegExp(`(const|let)\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=|(const|let)\\s+${name}\\b`).test(used);
+        // a reference, not a property (.name), an object key or a JSX attribute (name: / name=)
+        if (!shadowed && new RegExp(`(?<![.\\w])${name}\\b(?!\\s*[:=](?!=))`).test(used)) found.push(`${rel(file)}: ${name}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });
