@@ -52,7 +52,7 @@ test("an admin creates a customer, invites a buyer who signs in, and verifies th
   await admin.getByLabel("E-mail").fill(email);
   await admin.getByRole("button", { name: "Add and invite" }).click();
   await expect(admin).toHaveURL(new RegExp(`/admin/customers/${customerId}$`));
-  await expect(admin.getByTestId(`member-${email}`)).toContainText("buyer");
+  await expect(admin.getByTestId(`member-${email}`)).toContainText("Buyer");
 
   await expect(admin.getByTestId(`member-${email}`)).toContainText("Invited");
   await mailTo(email, "You are invited");
