@@ -1,0 +1,52 @@
+import { parse } from "csv-parse/sync";
+import type { z } from "zod";
+
+export type CsvLineError = { line: number; reason: string };
+export type CsvImport<Row> = { ok: true; rows: Row[] } | { ok: false; errors: CsvLineError[] };
+
+export const CSV_IMPORT_MAX_ERRORS = 50;
+
+/**
+ * Reads an uploaded CSV whose first line names the columns, and checks every line
+ * against one row schema. All or nothing: one bad line fails the import, and each
+ * bad line is reported with its number as the person sees it in a spreadsheet
+ * (the header is line 1), so that the file can be fixed in one pass.
+ */
+export function importCsv<Schema extends z.ZodType>(
+  text: string,
+  rowSchema: Schema,
+  options: { columns: readonly string[]; maxRows?: number },
+): CsvImport<z.output<Schema>> {
+  let records: Record<string, string>[];
+  let header: string[] = [];
+  try {
+    // spreadsheets save with a byte-order mark and either line ending, sometimes both
+    records = parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), {
+      columns: (names: string[]) => (header = names.map((name) => name.trim())),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    return { ok: false, errors: [{ line, reason: "The file is not valid CSV." }] };
+  }
+  const missing = options.columns.filter((column) => !header.includes(column));
+  if (missing.length > 0) return { ok: false, errors: [{ line: 1, reason: `Missing column: ${missing.join(", ")}.` }] };
+  if (records.length === 0) return { ok: false, errors: [{ line: 2, reason: "The file has no rows." }] };
+  if (options.maxRows && records.length > options.maxRows) {
+    return { ok: false, errors: [{ line: options.maxRows + 2, reason: `At most ${options.maxRows} rows per file.` }] };
+  }
+  const rows: z.output<Schema>[] = [];
+  const errors: CsvLineError[] = [];
+  records.forEach((record, index) => {
+    const parsed = rowSchema.safeParse(record);
+    if (parsed.success) rows.push(parsed.data);
+    else if (errors.length < CSV_IMPORT_MAX_ERRORS) {
+      const issue = parsed.error.issues[0];
+      const column = issue?.path[0];
+      errors.push({ line: index + 2, reason: `${column ? `${String(column)}: ` : ""}${issue?.message ?? "Invalid value."}` });
+    }
+  });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+}
