@@ -41,7 +41,13 @@ export async function criteriaOf(db: Database, { customerId }: { customerId: num
  */
 export async function saveCriteria(
   db: Database,
-  { customerId, values, actor, address }: { customerId: number; values: BuyerCriteriaValues; actor: AuditEntry["actor"]; address?: string },
+  {
+    customerId,
+    values,
+    actor,
+    address,
+    rematch = true,
+  }: { customerId: number; values: BuyerCriteriaValues; actor: AuditEntry["actor"]; address?: string; rematch?: boolean },
 ) {
   const { buyerType, ...rest } = values;
   const criteria: BuyerCriteria = criteriaFrom(rest);
@@ -52,7 +58,8 @@ export async function saveCriteria(
     .returning({ id: customers.id });
   if (!updated.length) return false;
   await recordAudit(db, { actor, action: "customer.criteria", subjectType: "customer", subjectId: customerId, address });
-  // the customer's matches follow its criteria at once, whichever page saved them
-  await recomputeCustomerMatches(db, { customerId });
+  // the customer's matches follow its criteria at once, whichever page saved them; a caller
+  // saving answer by answer (the on-boarding chat) recomputes once, at its end
+  if (rematch) await recomputeCustomerMatches(db, { customerId });
   return true;
 }

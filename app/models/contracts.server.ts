@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contracts, projectNdaSettings, users, type Contract, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
@@ -10,6 +10,7 @@ import { NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
 import { secretPlaceholder } from "./outbox.server";
 import { sellerCompanyOf } from "./projects.server";
+import { inList } from "~/.server/db/in-list";
 
 export async function findContract(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
   return (
@@ -24,13 +25,13 @@ export async function ndaStatusOf(db: Database, { projectId, userId }: { project
   return (await findContract(db, { projectId, buyerId: userId }))?.ndaStatus ?? null;
 }
 
-/** A member's NDA statuses on a page of projects (at most 100 ids: D1's parameter limit). */
+/** A member's NDA statuses on a page of projects. */
 export async function ndaStatusesOf(db: Database, { userId, projectIds }: { userId: number; projectIds: number[] }) {
   if (!projectIds.length) return new Map<number, NdaStatus>();
   const rows = await db
     .select({ projectId: contracts.projectId, ndaStatus: contracts.ndaStatus })
     .from(contracts)
-    .where(and(eq(contracts.buyerId, userId), inArray(contracts.projectId, projectIds.slice(0, 99))));
+    .where(and(eq(contracts.buyerId, userId), inList(contracts.projectId, projectIds)));
   return new Map(rows.map((r) => [r.projectId, r.ndaStatus]));
 }
 

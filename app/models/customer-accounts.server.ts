@@ -11,6 +11,7 @@ import { recordAudit, type AuditEntry } from "./audit.server";
 import { endAllSessions } from "./sessions.server";
 import { listView } from "./table-view.server";
 import { listUsers } from "./users.server";
+import { inList } from "~/.server/db/in-list";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type Change = { actor: Actor; customerId: number; address?: string };
@@ -134,13 +135,13 @@ export type TimelineEvent = { at: Date; kind: "view" | "nda" | "message" | "offe
  */
 export async function customerTimeline(db: Database, { customerId, limit = 50, before }: { customerId: number; limit?: number; before?: number }) {
   const customer = await findCustomer(db, { customerId });
-  const members = await db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.customerId, customerId)).limit(99);
+  const members = await db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.customerId, customerId));
   const ids = members.map((m) => m.id);
   const nameOf = new Map(members.map((m) => [m.id, m.name]));
-  const recipients = [...new Set([...members.map((m) => m.email), ...members.map((m) => m.phone).filter(Boolean), customer?.attentionEmail ?? ""].filter(Boolean))].slice(0, 99);
+  const recipients = [...new Set([...members.map((m) => m.email), ...members.map((m) => m.phone).filter(Boolean), customer?.attentionEmail ?? ""].filter(Boolean))];
   const none = { views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 };
   if (!ids.length && !recipients.length) return { events: [] as TimelineEvent[], counts: none, older: null };
-  const anyMember = (column: AnyColumn) => (ids.length ? inArray(column, ids) : sql`0`);
+  const anyMember = (column: AnyColumn) => inList(column, ids);
   // one more than a page of each kind: if the merged list is longer, there is an older page
   const page = limit + 1;
   const earlier = (column: AnyColumn) => (before ? lt(column, new Date(before)) : undefined);
@@ -177,7 +178,7 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
       ? db
           .select({ at: outbox.createdAt, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status })
           .from(outbox)
-          .where(and(inArray(outbox.recipient, recipients), earlier(outbox.createdAt)))
+          .where(and(inList(outbox.recipient, recipients), earlier(outbox.createdAt)))
           .orderBy(desc(outbox.createdAt))
           .limit(page)
       : Promise.resolve([]),
@@ -186,7 +187,7 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
     db.select({ n: count() }).from(messages).where(anyMember(messages.buyerId)),
     db.select({ n: count() }).from(offers).where(anyMember(offers.buyerId)),
     recipients.length
-      ? db.select({ channel: outbox.channel, n: count() }).from(outbox).where(inArray(outbox.recipient, recipients)).groupBy(outbox.channel)
+      ? db.select({ channel: outbox.channel, n: count() }).from(outbox).where(inList(outbox.recipient, recipients)).groupBy(outbox.channel)
       : Promise.resolve([]),
   ]);
   const who = (id: number) => nameOf.get(id) ?? "A former member";
@@ -249,9 +250,9 @@ export const HAS_DEALS_MESSAGE = "This customer has deals under way (open NDAs, 
 async function hasOpenDeals(db: Database, ids: number[]) {
   if (!ids.length) return false;
   const [nda, offer, listing] = await Promise.all([
-    db.select({ id: contracts.id }).from(contracts).where(and(inArray(contracts.buyerId, ids), inArray(contracts.ndaStatus, ["Requested", "Signed"]))).limit(1),
-    db.select({ id: offers.id }).from(offers).where(and(inArray(offers.buyerId, ids), inArray(offers.status, [...OPEN_OFFER_STATUSES]))).limit(1),
-    db.select({ id: projects.id }).from(projects).where(and(inArray(projects.sellerId, ids), inArray(projects.status, ["submitted", "published", "under_offer"]))).limit(1),
+    db.select({ id: contracts.id }).from(contracts).where(and(inList(contracts.buyerId, ids), inArray(contracts.ndaStatus, ["Requested", "Signed"]))).limit(1),
+    db.select({ id: offers.id }).from(offers).where(and(inList(offers.buyerId, ids), inArray(offers.status, [...OPEN_OFFER_STATUSES]))).limit(1),
+    db.select({ id: projects.id }).from(projects).where(and(inList(projects.sellerId, ids), inArray(projects.status, ["submitted", "published", "under_offer"]))).limit(1),
   ]);
   return nda.length + offer.length + listing.length > 0;
 }

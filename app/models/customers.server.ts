@@ -4,6 +4,7 @@ import type { Services } from "~/.server/services";
 import { tableView } from "~/models/table-view.server";
 import { customers } from "~/.server/db/schema";
 import { criteriaFrom } from "~/lib/buyer-criteria";
+import { inList } from "~/.server/db/in-list";
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_FILTERS,
@@ -258,8 +259,7 @@ export async function listCustomers(db: Database, { q, filters = {}, sort = "las
   return { rows, total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
 }
 
-/** One of these ids, bound as one JSON parameter: D1 binds at most 100 parameters a statement. */
-const idIn = (ids: number[]) => sql`${customers.id} in (select value from json_each(${JSON.stringify(ids)}))`;
+const idIn = (ids: number[]) => inList(customers.id, ids);
 
 const orderOf = (sort: string, desc: boolean) => {
   const by = SORT[sort as CustomerColumn] ?? SORT.lastLogin!;

@@ -6,6 +6,7 @@ import { loiPdf, type LoiTerms } from "~/.server/documents/loi";
 import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
 import { sellerCompanyOf } from "./projects.server";
+import { inList } from "~/.server/db/in-list";
 
 export async function findOffer(db: Database, { projectId, offerId }: { projectId: number; offerId: number }) {
   if (!Number.isSafeInteger(offerId) || offerId <= 0) return null;
@@ -24,7 +25,7 @@ export async function offersOnProject(db: Database, { projectId, buyerId }: { pr
         .select({ event: offerEvents, actorName: users.name })
         .from(offerEvents)
         .leftJoin(users, eq(users.id, offerEvents.actorId))
-        .where(inArray(offerEvents.offerId, rows.map((r) => r.offer.id)))
+        .where(inList(offerEvents.offerId, rows.map((r) => r.offer.id)))
         .orderBy(asc(offerEvents.id))
     : [];
   return rows.map((r) => ({

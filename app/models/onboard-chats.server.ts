@@ -20,6 +20,7 @@ import {
 import type { Role } from "~/lib/roles";
 import { createCustomer, setOnboardingStatus } from "./customer-accounts.server";
 import { saveCriteria } from "./buyer-criteria.server";
+import { recomputeCustomerMatches } from "./matches.server";
 import { recordOnboardingLead } from "./leads.server";
 
 type Who = { user: User; side: OnboardSide; address?: string };
@@ -166,7 +167,9 @@ async function applyAnswer(services: Pick<Services, "db">, who: Who, chat: Onboa
     return {};
   }
   const values = criteriaAfter(step, value, { criteria: criteriaFrom(customer.preferences), buyerType: customer.investorType }, chat);
-  await saveCriteria(db, { customerId: customer.id, values, actor: who.user, address: who.address });
+  // one recomputation of the company's matches when the chat ends, not one per answer:
+  // at 100,000 projects each takes seconds
+  await saveCriteria(db, { customerId: customer.id, values, actor: who.user, address: who.address, rematch: false });
   return {};
 }
 
@@ -223,6 +226,7 @@ async function completeChat(services: Pick<Services, "db">, who: Who, chat: Onbo
       notes: `Joined as a ${who.side} and set up a new company through the on-boarding chat.`,
     });
   }
+  if (customer && who.side === "buyer") await recomputeCustomerMatches(db, { customerId: customer.id });
   const now = new Date();
   const [done] = await db.update(onboardChats).set({ status: "completed", completedAt: now, updatedAt: now, leadId }).where(eq(onboardChats.id, chat.id)).returning();
   return done!;

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contracts, feedback, messages, offers, pageSessions, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
+import { inList } from "~/.server/db/in-list";
 
 export type PipelineEntry = {
   projectId: number;
@@ -83,8 +84,8 @@ export async function pipeline(db: Database, scope: { projectId: number } | { bu
 
   const list = [...entries.values()];
   const [people, listings] = await Promise.all([
-    db.select({ id: users.id, name: users.name, company: users.company, roles: users.roles }).from(users).where(inArray(users.id, [...new Set(list.map((e) => e.buyerId))])),
-    db.select({ id: projects.id, name: projects.projectName, status: projects.status }).from(projects).where(inArray(projects.id, [...new Set(list.map((e) => e.projectId))])),
+    db.select({ id: users.id, name: users.name, company: users.company, roles: users.roles }).from(users).where(inList(users.id, [...new Set(list.map((e) => e.buyerId))])),
+    db.select({ id: projects.id, name: projects.projectName, status: projects.status }).from(projects).where(inList(projects.id, [...new Set(list.map((e) => e.projectId))])),
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const listing = new Map(listings.map((p) => [p.id, p]));
@@ -117,8 +118,7 @@ export function stageOf(dates: PipelineEntry["dates"]): PipelineStage {
 export async function dealCounts(db: Database, projectIds: number[]) {
   const counts = new Map(projectIds.map((id) => [id, { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null as number | null }]));
   if (!projectIds.length) return counts;
-  // D1 binds at most 100 parameters: a long list is counted over every project and picked from
-  const only = (column: Column) => (projectIds.length <= 90 ? inArray(column, projectIds) : undefined);
+  const only = (column: Column) => inList(column, projectIds);
   const [n, t, b, v] = await Promise.all([
     db.select({ id: contracts.projectId, count: sql<number>`count(*)` }).from(contracts).where(only(contracts.projectId)).groupBy(contracts.projectId),
     db.select({ id: messages.projectId, count: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(only(messages.projectId)).groupBy(messages.projectId),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { customers, matches, recipientLists, users, type RecipientList } from "~/.server/db/schema";
 import { customerFiltersFrom } from "~/lib/customers";
@@ -6,6 +6,7 @@ import { internationalPhone, isEmailAddress, normalAddress, type ListChannel, ty
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { whereOf } from "./customers.server";
 import { suppressedAmong } from "./suppressions.server";
+import { inList } from "~/.server/db/in-list";
 
 export type ListMember = {
   customerId: number;
@@ -47,7 +48,7 @@ export async function membersOf(db: Database, list: Pick<RecipientList, "definit
   if ("projectId" in d) return matchedBuyersOf(db, { projectId: d.projectId });
   const where =
     "customerIds" in d
-      ? sql`${customers.id} in (select value from json_each(${JSON.stringify(d.customerIds)}))`
+      ? inList(customers.id, d.customerIds)
       : (() => {
           const filters = customerFiltersFrom(d.query);
           return whereOf(filters.q, filters);

@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { suppressions } from "~/.server/db/schema";
 import { normalAddress, type SuppressionChannel, type SuppressionReason } from "~/lib/marketing";
+import { inList } from "~/.server/db/in-list";
 
 /** Puts an address (or number) on the suppression list; suppressing it again keeps the first reason. */
 export async function suppress(db: Database, { channel, address, reason, now = Date.now() }: { channel: SuppressionChannel; address: string; reason: SuppressionReason; now?: number }) {
@@ -29,7 +30,7 @@ export async function suppressedAmong(db: Database, { channel, addresses }: { ch
     .where(
       and(
         eq(suppressions.channel, channel),
-        sql`${suppressions.address} in (select value from json_each(${JSON.stringify(addresses.map(normalAddress))}))`,
+        inList(suppressions.address, addresses.map(normalAddress)),
       ),
     );
   return new Set(rows.map((r) => r.address));
