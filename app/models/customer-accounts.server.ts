@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, ne, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, customers, invitations, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
+import { contracts, customers, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
@@ -10,7 +10,7 @@ import type { CustomerValues } from "~/lib/schemas/customer";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { endAllSessions } from "./sessions.server";
 import { listView } from "./table-view.server";
-import { listUsers } from "./users.server";
+import { invitedNotYetIn, listUsers } from "./users.server";
 import { inList } from "~/.server/db/in-list";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
@@ -114,11 +114,11 @@ export async function memberListPage(services: Services, { admin, customerId, re
 
 /** The member, when it belongs to this customer: invited and not yet in, or not. */
 export async function findMember(db: Database, { customerId, userId }: { customerId: number; userId: number }) {
-  const row = await db.query.users.findFirst({ where: and(eq(users.id, userId), eq(users.customerId, customerId)), columns: { id: true, email: true, enabled: true } });
-  if (!row) return null;
-  const [used] = await db.select({ n: count() }).from(invitations).where(and(eq(invitations.userId, userId), sql`${invitations.usedAt} is not null`));
-  const [sent] = await db.select({ n: count() }).from(invitations).where(eq(invitations.userId, userId));
-  return { ...row, invited: (sent?.n ?? 0) > 0 && (used?.n ?? 0) === 0 };
+  const [row] = await db
+    .select({ id: users.id, email: users.email, enabled: users.enabled, invited: invitedNotYetIn() })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.customerId, customerId)));
+  return row ?? null;
 }
 
 async function memberIdsOf(db: Database, customerId: number) {

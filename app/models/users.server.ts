@@ -248,6 +248,11 @@ function whereOf(filters: UserFilters) {
   );
 }
 
+/** Invited and has not yet chosen a password through any of the invitation links. */
+export const invitedNotYetIn = () =>
+  sql<boolean>`(exists (select 1 from invitations i where i.user_id = ${users.id})
+    and not exists (select 1 from invitations i where i.user_id = ${users.id} and i.used_at is not null))`.mapWith(Boolean);
+
 /** One page of the accounts, for the admin user table: what it shows and nothing more (no password hash, no 2FA secret). */
 export async function listUsers(
   db: Database,
@@ -266,9 +271,7 @@ export async function listUsers(
       locked: users.locked,
       lastLoginAt: users.lastLoginAt,
       createdAt: users.createdAt,
-      /** Invited and has not yet chosen a password through any link. */
-      invited: sql<boolean>`(exists (select 1 from invitations i where i.user_id = ${users.id})
-        and not exists (select 1 from invitations i where i.user_id = ${users.id} and i.used_at is not null))`.mapWith(Boolean),
+      invited: invitedNotYetIn(),
     })
     .from(users)
     .where(where)
