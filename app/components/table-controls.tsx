@@ -39,13 +39,29 @@ export function SearchFilter({ value, placeholder }: { value: string | undefined
   );
 }
 
-/** A filter with a fixed list of values; "Any" does not filter. */
-export function SelectFilter({ name, label, value, options }: { name: string; label: string; value: string | undefined; options: ReadonlyArray<readonly [string, string]> }) {
+/**
+ * A filter with a fixed list of values. Its first option does not filter: "Any" by
+ * default, or the page's own (the outbox sends "" as "All"); `noneOption={null}` when
+ * every value is a choice (whose preview to show).
+ */
+export function SelectFilter({
+  name,
+  label,
+  value,
+  options,
+  noneOption = ["Any", "Any"],
+}: {
+  name: string;
+  label: string;
+  value: string | number | undefined;
+  options: ReadonlyArray<readonly [string | number, string]>;
+  noneOption?: readonly [string, string] | null;
+}) {
   return (
     <label className="text-sm">
       <span className="label">{label}</span>
-      <select name={name} defaultValue={value ?? "Any"} className="input">
-        <option value="Any">Any</option>
+      <select name={name} defaultValue={value ?? noneOption?.[0]} className="input">
+        {noneOption ? <option value={noneOption[0]}>{noneOption[1]}</option> : null}
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -53,6 +69,19 @@ export function SelectFilter({ name, label, value, options }: { name: string; la
         ))}
       </select>
     </label>
+  );
+}
+
+/** A GET form of one or two filters and its "Show" button, for a page that is not a table view. */
+export function ShowForm({ children, label }: { children: ReactNode; label: string }) {
+  const location = useLocation();
+  return (
+    <Form method="get" className="mb-4 flex items-end gap-3" key={location.search} aria-label={label}>
+      {children}
+      <button type="submit" className="btn-secondary">
+        Show
+      </button>
+    </Form>
   );
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -33,11 +33,7 @@ export default function CreateCustomerPage() {
   const data = useActionData<typeof action>();
   return (
     <>
-      <PageHeader title="New customer">
-        <Link to="/admin/customers" className="link">
-          All customers
-        </Link>
-      </PageHeader>
+      <PageHeader title="New customer" back={{ to: "/admin/customers", label: "All customers" }} />
       <CustomerForm id="customer" lastResult={data?.result} businessTypes={businessTypes} submitLabel="Create customer" />
     </>
   );

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -74,11 +74,7 @@ export default function EditCustomerPage() {
   const result = useActionData<typeof action>()?.result;
   return (
     <>
-      <PageHeader title={`Edit ${values.customerName}`}>
-        <Link to={`/admin/customers/${id}`} className="link">
-          Back to the customer
-        </Link>
-      </PageHeader>
+      <PageHeader title={`Edit ${values.customerName}`} back={{ to: `/admin/customers/${id}`, label: "Back to the customer" }} />
       <CustomerForm id="customer" intent="customer" lastResult={resultFor(result, "customer")} defaultValue={values} businessTypes={businessTypes} submitLabel="Save" />
       {criteria ? (
         <section aria-label="Criteria" className="mt-6 max-w-3xl space-y-2">

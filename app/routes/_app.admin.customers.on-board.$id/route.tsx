@@ -104,11 +104,7 @@ export default function OnboardingPage() {
   const fileErrors = data?.intent === "evidence" ? (data.result.error?.file ?? undefined) : undefined;
   return (
     <div className="max-w-3xl space-y-6">
-      <PageHeader title={`On-boarding: ${customer.name}`}>
-        <Link to={`/admin/customers/${customer.id}`} className="link">
-          Back to the customer
-        </Link>
-      </PageHeader>
+      <PageHeader title={`On-boarding: ${customer.name}`} back={{ to: `/admin/customers/${customer.id}`, label: "Back to the customer" }} />
       <p className="text-sm">
         Status: <strong data-testid="onboarding-status">{ONBOARDING_LABELS[customer.onboardingStatus]}</strong>
       </p>

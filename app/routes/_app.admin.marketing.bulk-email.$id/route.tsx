@@ -85,11 +85,7 @@ export default function CampaignPage() {
   const n = formatNumber;
   return (
     <>
-      <PageHeader title={campaign.subject}>
-        <Link to="/admin/marketing/bulk-email" className="link">
-          Bulk e-mail
-        </Link>
-      </PageHeader>
+      <PageHeader title={campaign.subject} back={{ to: "/admin/marketing/bulk-email", label: "Bulk e-mail" }} />
       <p className="mb-4 text-sm text-slate-600">
         To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>
         {campaign.projectName ? `, promoting ${campaign.projectName}` : ""}.{" "}

@@ -69,11 +69,7 @@ export default function BulkEmailPage() {
   });
   return (
     <>
-      <PageHeader title="Bulk e-mail">
-        <Link to="/admin/marketing/lists" className="link">
-          Recipient lists
-        </Link>
-      </PageHeader>
+      <PageHeader title="Bulk e-mail" back={{ to: "/admin/marketing/lists", label: "Recipient lists" }} />
       <Form method="post" className="card mb-8 max-w-3xl space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
         <SelectField meta={fields.listId} label="List" options={lists} placeholder="Choose a list" />

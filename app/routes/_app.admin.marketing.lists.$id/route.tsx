@@ -33,10 +33,7 @@ export default function ListPage() {
   const { list, reach, members, page } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title={list.name}>
-        <Link to="/admin/marketing/lists" className="link">
-          All lists
-        </Link>
+      <PageHeader title={list.name} back={{ to: "/admin/marketing/lists", label: "All lists" }}>
         {list.channel !== "sms" ? (
           <Link to={`/admin/marketing/bulk-email?listId=${list.id}`} className="btn-primary">
             Write an e-mail to this list

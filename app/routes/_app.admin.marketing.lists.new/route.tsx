@@ -78,11 +78,7 @@ export default function NewListPage() {
   }
   return (
     <>
-      <PageHeader title="Save a recipient list">
-        <Link to="/admin/marketing/lists" className="link">
-          All lists
-        </Link>
-      </PageHeader>
+      <PageHeader title="Save a recipient list" back={{ to: "/admin/marketing/lists", label: "All lists" }} />
       <p className="mb-4 text-sm text-slate-600">A list of {KIND_TITLES[kind]}.</p>
       <ListReach reach={reach} channel="both" />
       <Form method="post" className="card mt-4 max-w-xl space-y-4" {...getFormProps(form)}>

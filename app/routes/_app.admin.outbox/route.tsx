@@ -1,9 +1,10 @@
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
+import { SelectFilter, ShowForm } from "~/components/table-controls";
 import { titleMeta } from "~/lib/meta";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox";
 import { listOutbox } from "~/models/outbox.server";
@@ -29,7 +30,6 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export default function OutboxPage() {
   const { messages, total, page, status, providerConfigured } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <>
       <PageHeader title="Outbox" />
@@ -38,22 +38,9 @@ export default function OutboxPage() {
           No e-mail provider is configured (MAIL_API_URL): messages wait here and are sent once one is.
         </p>
       )}
-      <Form method="get" className="mb-4 flex items-end gap-3" key={location.search}>
-        <label className="text-sm">
-          <span className="label">Status</span>
-          <select name="status" defaultValue={status} className="input">
-            <option value="">All</option>
-            {OUTBOX_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn-secondary">
-          Show
-        </button>
-      </Form>
+      <ShowForm label="Filters">
+        <SelectFilter name="status" label="Status" value={status} options={OUTBOX_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} noneOption={["", "All"]} />
+      </ShowForm>
       <SimpleTable caption="Outbox" count={total} empty="Nothing here." headers={["Queued", "Channel", "To", "Subject", "Status", "Attempts", "Message"]}>
         {messages.map((m) => (
           <tr key={m.id} data-testid="outbox-row">

@@ -5,7 +5,7 @@ import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
-import { SearchFilter, ViewForm } from "~/components/table-controls";
+import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
@@ -51,17 +51,13 @@ export default function AdminProjectsPage() {
       <PageHeader title="Projects" />
       <ViewForm sort={view.sortBy} desc={view.sortDesc} pageSize={pageSize}>
         <SearchFilter value={q} placeholder="Name, industry, region" />
-        <label className="text-sm">
-          <span className="label">Listing status</span>
-          <select name="listing" defaultValue={listing} className="input">
-            <option value="">All</option>
-            {PROJECT_STATUSES.filter((s) => s !== "draft").map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectFilter
+          name="listing"
+          label="Listing status"
+          value={listing}
+          options={PROJECT_STATUSES.filter((s) => s !== "draft").map((s) => [s, STATUS_LABELS[s]] as const)}
+          noneOption={["", "All"]}
+        />
       </ViewForm>
       <ProjectGrid table="adminProjects" view={view} rows={rows} href={adminHref} caption="Projects" empty="No projects." />
       <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="projects-count" />

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -32,11 +32,7 @@ export default function CreateUserPage() {
   const data = useActionData<typeof action>();
   return (
     <>
-      <PageHeader title="New user">
-        <Link to="/admin/users" className="link">
-          All users
-        </Link>
-      </PageHeader>
+      <PageHeader title="New user" back={{ to: "/admin/users", label: "All users" }} />
       <UserForm lastResult={data?.result} defaultValue={{ roles: ["ROLE_BUYER"] }} submitLabel="Create and invite" note="The person gets an e-mail with a link, valid for 7 days, to choose a password." />
     </>
   );

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -53,11 +53,7 @@ export default function EditUserPage() {
   const data = useActionData<typeof action>();
   return (
     <>
-      <PageHeader title={`Edit ${values.name}`}>
-        <Link to="/admin/users" className="link">
-          All users
-        </Link>
-      </PageHeader>
+      <PageHeader title={`Edit ${values.name}`} back={{ to: "/admin/users", label: "All users" }} />
       <UserForm lastResult={data?.result} defaultValue={values} submitLabel="Save" />
     </>
   );

@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signIn } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
-import { FormErrors, TextField } from "~/components/forms";
+import { NewPasswordForm, SpentLink } from "~/components/new-password-form";
 import { titleMeta } from "~/lib/meta";
 import { acceptInvitationSchema } from "~/lib/schemas/customer";
 import { activateOnSignin, customerAllowsSignin } from "~/models/customer-accounts.server";
@@ -42,41 +41,27 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function AcceptInvitationPage() {
   const { valid, email } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "accept-invitation",
-    lastResult: data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInvitationSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const lastResult = useActionData<typeof action>()?.result;
   if (!valid) {
     return (
-      <div className="card">
-        <h1 className="mb-2 text-2xl font-bold">This invitation no longer works</h1>
-        <p className="mb-4 text-sm text-slate-600">
-          Invitation links work once and for 7 days. If you have set your password already, sign in; otherwise ask us for a new invitation.
-        </p>
-        <Link to="/signin" className="btn-primary">
-          Sign in
-        </Link>
-      </div>
+      <SpentLink title="This invitation no longer works" to="/signin" action="Sign in">
+        Invitation links work once and for 7 days. If you have set your password already, sign in; otherwise ask us for a new invitation.
+      </SpentLink>
     );
   }
   return (
-    <div className="card">
-      <h1 className="mb-2 text-2xl font-bold">Choose your password</h1>
-      <p className="mb-6 text-sm text-slate-600">
-        Your account: <strong>{email}</strong>
-      </p>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
-        <TextField meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="at least 10 characters" />
-        <TextField meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
-        <button type="submit" className="btn-primary w-full">
-          Set password and sign in
-        </button>
-      </Form>
-    </div>
+    <NewPasswordForm
+      id="accept-invitation"
+      schema={acceptInvitationSchema}
+      lastResult={lastResult}
+      title="Choose your password"
+      intro={
+        <>
+          Your account: <strong>{email}</strong>
+        </>
+      }
+      labels={["Password", "Repeat password"]}
+      submit="Set password and sign in"
+    />
   );
 }

@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
-import { FormErrors, TextField } from "~/components/forms";
+import { NewPasswordForm, SpentLink } from "~/components/new-password-form";
 import { titleMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "~/lib/schemas/account";
 import { revokeAllApiTokens } from "~/models/api-tokens.server";
@@ -42,37 +41,21 @@ export async function action(args: ActionFunctionArgs) {
 export default function ResetPasswordPage() {
   const { valid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   if (!valid) {
     return (
-      <div className="card">
-        <h1 className="mb-2 text-2xl font-bold">This link no longer works</h1>
-        <p className="mb-4 text-sm text-slate-600">
-          Reset links work once and for one hour. Ask for a new one and use the newest e-mail.
-        </p>
-        <Link to="/uobs/reset" className="btn-primary">
-          Ask for a new link
-        </Link>
-      </div>
+      <SpentLink title="This link no longer works" to="/uobs/reset" action="Ask for a new link">
+        Reset links work once and for one hour. Ask for a new one and use the newest e-mail.
+      </SpentLink>
     );
   }
   return (
-    <div className="card">
-      <h1 className="mb-6 text-2xl font-bold">Choose a new password</h1>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
-        <TextField meta={fields.password} label="New password" type="password" autoComplete="new-password" hint="at least 10 characters" />
-        <TextField meta={fields.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />
-        <button type="submit" className="btn-primary w-full">
-          Set new password
-        </button>
-      </Form>
-    </div>
+    <NewPasswordForm
+      id="reset-password"
+      schema={resetPasswordSchema}
+      lastResult={lastResult}
+      title="Choose a new password"
+      labels={["New password", "Repeat new password"]}
+      submit="Set new password"
+    />
   );
 }
