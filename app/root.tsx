@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -51,6 +52,8 @@ export async function loader(args: LoaderFunctionArgs) {
       notification,
       preview,
       footerLinks: settings?.footerLinks ?? [],
+      // canonical URLs are on the public origin, whatever Host the request came with
+      origin: services.env.APP_URL,
     },
     { headers },
   );
@@ -69,18 +72,33 @@ export function useFooterLinks() {
   return useRouteLoaderData<typeof loader>("root")?.footerLinks ?? [];
 }
 
+/**
+ * Signed-in pages and pages behind a token in their link stay out of search engines:
+ * a route says so with `handle: { noindex: true }`, and a signed-in member's view of any page is theirs alone.
+ */
+function useNoindex() {
+  const signedIn = Boolean(useRouteLoaderData<typeof loader>("root")?.user);
+  const matches = useMatches();
+  return signedIn || matches.some((m) => (m.handle as { noindex?: boolean } | undefined)?.noindex);
+}
+
 function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const noindex = useNoindex();
   return (
     <html lang="en" className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1441a0" />
+        {noindex ? <meta name="robots" content="noindex" /> : null}
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <a href="#content" className="skip-link">
+          Skip to content
+        </a>
         {children}
         {/* new pages open at the top; back/forward restores the saved position; a hash wins */}
         <ScrollRestoration nonce={nonce} />
@@ -99,7 +117,7 @@ export default function App() {
       {preview ? <PreviewBanner /> : null}
       <SiteHeader user={user} inbox={inbox} />
       <Snackbar notification={notification} />
-      <div className="flex flex-1 flex-col">
+      <div id="content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </div>
     </Document>
@@ -110,7 +128,7 @@ export function ErrorBoundary() {
   return (
     <Document>
       <SiteHeader user={useOptionalUser()} />
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-16 outline-none">
         <GeneralErrorBoundary />
       </main>
     </Document>

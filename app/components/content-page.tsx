@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/react";
 import { pageTitle } from "~/lib/meta";
+import { paragraphsOf, publicMeta } from "~/lib/seo";
 import { PortableText, type ImageConfig } from "./portable-text";
 
 type PageData = { page: { title: string; seoDescription?: string | null; body: unknown[] }; images: ImageConfig };
@@ -13,12 +14,9 @@ export function ContentPage({ page, images }: PageData) {
   );
 }
 
-/** Title and SEO description from the CMS document. */
-export const contentPageMeta: MetaFunction = ({ data }) => {
-  const page = (data as PageData | undefined)?.page;
+/** Title and SEO description from the CMS document (its first paragraphs when it has none). */
+export const contentPageMeta: MetaFunction = (args) => {
+  const page = (args.data as PageData | undefined)?.page;
   if (!page) return [{ title: pageTitle("Page not found") }];
-  return [
-    { title: pageTitle(page.title) },
-    ...(page.seoDescription ? [{ name: "description", content: page.seoDescription }] : []),
-  ];
+  return publicMeta(args, { title: page.title, description: page.seoDescription || paragraphsOf(page.body as Array<{ _type: string }>).join(" ") });
 };

@@ -2,6 +2,9 @@ import { Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary, MEMBER_HOME_LINK } from "~/components/error-boundary";
 
+/** Signed-in pages stay out of search engines (root renders robots noindex). */
+export const handle = { noindex: true };
+
 function MembersFrame({ children }: { children: ReactNode }) {
   return <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">{children}</main>;
 }

@@ -1,11 +1,12 @@
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { isPreview } from "~/.server/preview";
 import { allowAnyone } from "~/auth/guards.server";
 import { Landing } from "~/components/landing";
-import { titleMeta } from "~/lib/meta";
+import { publicMeta } from "~/lib/seo";
 
-export const meta = () => titleMeta("Home");
+export const meta: MetaFunction<typeof loader> = (args) =>
+  publicMeta(args, { title: "Home", description: args.data?.settings?.hero.text });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);

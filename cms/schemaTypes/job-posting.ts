@@ -19,6 +19,14 @@ export const jobPosting = defineType({
     }),
     defineField({ name: "description", type: "richText", validation: (r) => r.required() }),
     defineField({
+      name: "seoDescription",
+      title: "SEO description",
+      type: "text",
+      rows: 3,
+      description: "One or two sentences for search results; the start of the description when empty.",
+      validation: (r) => r.max(160).warning("Search engines show about 160 characters."),
+    }),
+    defineField({
       name: "howToApply",
       title: "How to apply (e-mail address or URL)",
       type: "string",

@@ -55,6 +55,8 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/api/1.0/projects/:id/matches": { url: "/api/1.0/projects/7/matches", outcome: { ...everyone(404), seller: 200, admin: 200, visitor: 401 } },
   "/api/1.0/matches": { url: "/api/1.0/matches", outcome: { ...everyone(404), buyer: 200, multi: 200, visitor: 401 } },
   "/healthz": { url: "/healthz", outcome: everyone(200) },
+  "/robots.txt": { url: "/robots.txt", outcome: everyone(200) },
+  "/sitemap.xml": { url: "/sitemap.xml", outcome: everyone(200) },
   "/api/cms/webhook": { url: "/api/cms/webhook", outcome: everyone(405) },
   // draft preview: admins (or the studio's link with the secret) only
   "/api/cms/preview": { url: "/api/cms/preview", outcome: { ...everyone(404), admin: { redirect: "/" } } },

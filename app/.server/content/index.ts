@@ -9,11 +9,13 @@ import {
   jobSummarySchema,
   pageSchema,
   siteSettingsSchema,
+  sitemapSchema,
   type ConstantList,
   type Job,
   type JobSummary,
   type Page,
   type SiteSettings,
+  type SitemapContent,
 } from "./types";
 
 export type ContentOptions = { preview?: boolean };
@@ -52,6 +54,11 @@ export class ContentService {
 
   async job(slug: string, options: ContentOptions = {}): Promise<Job | null> {
     return checked(jobSchema, await this.run(QUERIES.jobBySlug, { slug }, options), `jobPosting ${slug}`);
+  }
+
+  /** The published pages and open jobs a sitemap lists. */
+  async sitemap(options: ContentOptions = {}): Promise<SitemapContent> {
+    return checked(sitemapSchema, await this.run(QUERIES.sitemap, {}, options), "sitemap") ?? { pages: [], jobs: [] };
   }
 
   /**

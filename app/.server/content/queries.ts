@@ -25,8 +25,13 @@ export const QUERIES = {
   },
   jobBySlug: {
     name: "jobBySlug",
-    groq: `*[_type == "jobPosting" && slug.current == $slug][0]{_id, title, "slug": slug.current, department, location, employmentType, publishedAt, status, howToApply, description[]${portableText}}`,
+    groq: `*[_type == "jobPosting" && slug.current == $slug][0]{_id, title, "slug": slug.current, department, location, employmentType, publishedAt, status, howToApply, seoDescription, description[]${portableText}}`,
     types: ["jobPosting"],
+  },
+  sitemap: {
+    name: "sitemap",
+    groq: `{"pages": *[_type == "page"]{"slug": slug.current, "updatedAt": _updatedAt}, "jobs": *[_type == "jobPosting" && status == "open"]{"slug": slug.current, "updatedAt": coalesce(_updatedAt, publishedAt)}}`,
+    types: ["page", "jobPosting"],
   },
   constantLists: {
     name: "constantLists",

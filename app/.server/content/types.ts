@@ -35,6 +35,7 @@ export const jobSummarySchema = z.object({
 });
 export const jobSchema = jobSummarySchema.extend({
   howToApply: z.string(),
+  seoDescription: z.string().nullish(),
   description: portableTextSchema.nullish().transform((v) => v ?? []),
 });
 
@@ -45,10 +46,17 @@ export const siteSettingsSchema = z.object({
   footerLinks: z.array(z.object({ label: z.string(), href: z.string() })).nullish().transform((v) => v ?? []),
 });
 
+const sitemapEntrySchema = z.object({ slug: z.string().min(1), updatedAt: z.string().nullish() });
+export const sitemapSchema = z.object({
+  pages: z.array(sitemapEntrySchema).nullish().transform((v) => v ?? []),
+  jobs: z.array(sitemapEntrySchema).nullish().transform((v) => v ?? []),
+});
+
 export type ConstantItem = z.infer<typeof constantItemSchema>;
 export type ConstantList = z.infer<typeof constantListSchema>;
 export type Page = z.infer<typeof pageSchema>;
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 export type Job = z.infer<typeof jobSchema>;
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SitemapContent = z.infer<typeof sitemapSchema>;
 export type PortableTextBlocks = z.infer<typeof portableTextSchema>;

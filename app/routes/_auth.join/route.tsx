@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signIn } from "~/auth/session.server";
@@ -10,7 +10,7 @@ import { siteOrigin } from "~/.server/mailer";
 import { sendEmail } from "~/models/outbox.server";
 import { Turnstile } from "~/components/turnstile";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
-import { titleMeta } from "~/lib/meta";
+import { publicMeta } from "~/lib/seo";
 import { ONBOARD_PATHS } from "~/lib/onboarding";
 import { safeRedirect } from "~/lib/redirect";
 import { JOINABLE_ROLES } from "~/lib/roles";
@@ -19,7 +19,8 @@ import { createUser, findUserByEmail } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
 
-export const meta = () => titleMeta("Join");
+export const meta: MetaFunction = (args) =>
+  publicMeta(args, { title: "Join", description: "Join the Secondary Marketplace as a buyer, seller or broker of loan pools, real estate and other illiquid assets." });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);

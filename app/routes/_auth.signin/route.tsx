@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { beginSecondStep, signIn, signinAuthenticator } from "~/auth/session.server";
@@ -8,13 +8,14 @@ import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
 import { answer } from "~/.server/replies";
 import { SigninForm } from "~/components/signin-form";
-import { titleMeta } from "~/lib/meta";
+import { publicMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/redirect";
 import { signinSchema } from "~/lib/schemas/account";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
 
-export const meta = () => titleMeta("Sign in");
+export const meta: MetaFunction = (args) =>
+  publicMeta(args, { title: "Sign in", description: "Sign in to the Secondary Marketplace to follow your listings, NDAs, data rooms and offers." });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);

@@ -12,6 +12,9 @@ import { SIGNIN_MESSAGES } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 import { answer, refuse } from "~/.server/replies";
 
+/** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
+export const handle = { noindex: true };
+
 export const meta = () => titleMeta("Sign-in code");
 
 export const CODE_REFUSED = "This code is not correct, or was used already. Enter the code your app shows now.";

@@ -11,6 +11,9 @@ import { activateOnSignin, customerAllowsSignin } from "~/models/customer-accoun
 import { acceptInvitation, findUsableInvitation } from "~/models/invitations.server";
 import { findUserById } from "~/models/users.server";
 
+/** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
+export const handle = { noindex: true };
+
 export const meta = () => titleMeta("Accept your invitation");
 
 /** The link of an invitation e-mail: choose a first password, then you are signed in. */

@@ -12,6 +12,9 @@ import { endAllSessions } from "~/models/sessions.server";
 import { readForm } from "~/.server/body";
 import { answer, refuse } from "~/.server/replies";
 
+/** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
+export const handle = { noindex: true };
+
 export const meta = () => titleMeta("Choose a new password");
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -17,6 +17,9 @@ import { findUserByEmail } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
 
+/** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
+export const handle = { noindex: true };
+
 export const meta = () => titleMeta("Reset your password");
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -8,6 +8,9 @@ import { titleMeta } from "~/lib/meta";
 import { refuseUnread } from "~/.server/replies";
 import { completeAccountUnlock, findUsableAccountUnlock } from "~/models/account-unlocks.server";
 
+/** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
+export const handle = { noindex: true };
+
 export const meta = () => titleMeta("Unlock your account");
 
 export const UNLOCK_LINK_SPENT = "This link has expired or was used already. Reset your password to unlock your account.";

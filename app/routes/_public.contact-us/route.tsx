@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { checkPublicForm } from "~/auth/public-forms.server";
@@ -9,13 +9,14 @@ import { turnstileEnabled } from "~/.server/turnstile";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { Turnstile } from "~/components/turnstile";
-import { titleMeta } from "~/lib/meta";
+import { publicMeta } from "~/lib/seo";
 import { CONTACT_TOPICS, contactFormSchema } from "~/lib/schemas/inbound";
 import { receiveInbound } from "~/models/inbound.server";
 import { readForm } from "~/.server/body";
 import { invalid, refuse } from "~/.server/replies";
 
-export const meta = () => titleMeta("Contact us");
+export const meta: MetaFunction = (args) =>
+  publicMeta(args, { title: "Contact us", description: "Write to the Secondary Marketplace team about listing, buying or brokering private credit and illiquid assets." });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);

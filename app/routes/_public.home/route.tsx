@@ -17,6 +17,9 @@ import { toPublicUser } from "~/models/users.server";
 import { onboardingPrompt } from "~/models/onboard-chats.server";
 import { OnboardingBanner } from "./onboarding-banner";
 
+/** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
+export const handle = { noindex: true };
+
 export const meta = () => titleMeta("Home");
 
 export async function loader(args: LoaderFunctionArgs) {

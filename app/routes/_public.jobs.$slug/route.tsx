@@ -5,17 +5,20 @@ import { notFound } from "~/.server/http";
 import { imageConfig, isPreview } from "~/.server/preview";
 import { PortableText } from "~/components/portable-text";
 import { pageTitle } from "~/lib/meta";
+import { jobPostingLd, ldJson, paragraphsOf, publicMeta } from "~/lib/seo";
 import { safeHref } from "~/lib/safe-href";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data?.job.title ?? "Job not found") },
-];
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const job = args.data?.job;
+  if (!job) return [{ title: pageTitle("Job not found") }];
+  return publicMeta(args, { title: job.title, description: job.seoDescription || paragraphsOf(job.description).join(" "), type: "article" });
+};
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);
   const job = await services.content.job(args.params.slug ?? "", { preview: await isPreview(services, args.request) });
   if (!job) throw notFound();
-  return json({ job, images: imageConfig(services) });
+  return json({ job, images: imageConfig(services), origin: services.env.APP_URL });
 }
 
 function applyHref(howToApply: string) {
@@ -23,10 +26,12 @@ function applyHref(howToApply: string) {
 }
 
 export default function JobPage() {
-  const { job, images } = useLoaderData<typeof loader>();
+  const { job, images, origin } = useLoaderData<typeof loader>();
   const href = applyHref(job.howToApply);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
+      {/* for search engines' job listings; a closed position is no longer offered to them */}
+      {job.status === "open" ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson(jobPostingLd(job, origin)) }} /> : null}
       <Link to="/jobs" className="link text-sm">
         ← All jobs
       </Link>

@@ -1,10 +1,11 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
-import { titleMeta } from "~/lib/meta";
+import { publicMeta } from "~/lib/seo";
 
-export const meta = () => titleMeta("Jobs");
+export const meta: MetaFunction = (args) =>
+  publicMeta(args, { title: "Jobs", description: "Open positions at the Secondary Marketplace, the market for private credit and illiquid assets." });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);

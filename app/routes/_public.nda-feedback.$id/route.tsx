@@ -18,6 +18,9 @@ import { dealServices } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
 
+/** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
+export const handle = { noindex: true };
+
 export const meta = () => titleMeta("Your feedback");
 
 /**

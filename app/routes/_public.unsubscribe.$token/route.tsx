@@ -12,6 +12,9 @@ import { titleMeta } from "~/lib/meta";
 import { unsubscribeSchema } from "~/lib/schemas/marketing";
 import { isSuppressed, suppress } from "~/models/suppressions.server";
 
+/** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
+export const handle = { noindex: true };
+
 export const meta = () => titleMeta("Unsubscribe");
 
 /** The link names one address with an HMAC: it works signed out, and a forged one is not found. */
