@@ -23,7 +23,7 @@ afterAll(() => t.cleanup());
 async function listing(values: Partial<typeof projects.$inferInsert> & { projectName: string; updatedAt: Date }) {
   const [row] = await t.db
     .insert(projects)
-    .values({ sellerId: seller.id, kind: "company_loan", status: "published", industry: "Energy", location: "West", size: 3_000_000, publishedAt: values.updatedAt, ...values })
+    .values({ sellerId: seller.id, kind: "limited_company", status: "published", industry: "Energy", location: "West", size: 3_000_000, publishedAt: values.updatedAt, ...values })
     .returning();
   return row!;
 }
