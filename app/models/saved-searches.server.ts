@@ -73,8 +73,12 @@ export async function stopAlerts(db: Database, claim: AlertsClaim) {
 
 /** Searches whose member may get a digest now: alerts on, the last digest a day old, not held by another run. */
 export const DIGEST_INTERVAL_MS = 24 * 60 * 60_000;
-/** A run that claimed a member's searches holds them this long: an overlapping run leaves them alone. */
-export const DIGEST_CLAIM_MS = 2 * 60_000;
+/**
+ * A run that claimed a member's searches holds them this long: an overlapping run
+ * leaves them alone. A member's digest takes a few queries, far less than this; and a
+ * search with nothing new is looked at again by the next run after it.
+ */
+export const DIGEST_CLAIM_MS = 30_000;
 
 function dueCondition(now: number) {
   return and(
