@@ -89,6 +89,18 @@ test("a buyer saves a search, gets the digest once a matching listing is publish
   await saved.getByRole("button", { name: "Turn on alerts" }).click();
   await expect(page.getByTestId("snackbar")).toContainText("E-mail alerts are on.");
   await expect(saved).toContainText("Daily e-mail on");
+  // RFC 8058: the provider posts to the header's URL from anywhere, without a cookie: all of the member's alerts stop (once per server)
+  if (javaScriptEnabled) {
+    const header = digest.headers!["List-Unsubscribe"]!;
+    const oneClick = await fetch(new URL(new URL(header.slice(1, -1)).pathname, baseURL), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.provider.example" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    await page.reload();
+    await expect(saved).toContainText("Daily e-mail off");
+  }
   await saved.getByRole("button", { name: `Delete ${searchName}` }).click();
   await expect(page.getByTestId("snackbar")).toContainText("The saved search is deleted.");
   await expect(saved).toHaveCount(0);
