@@ -41,15 +41,15 @@ test("a buyer saves a search, gets the digest once a matching listing is publish
   await page.goto(`/buyers/search?q=${word.toLowerCase()}&industry=Energy`);
   await expect(page.getByTestId("result-count")).toHaveText("0 projects");
   // a name is required, in the browser and on the server alike
-  await page.getByRole("button", { name: "Save search" }).click();
+  await page.getByRole("button", { name: "Save and alert me" }).click();
   await expect(page.getByRole("form", { name: "Save this search" }).getByText("Required.")).toBeVisible();
   await page.getByLabel("Save this search as").fill(searchName);
-  await page.getByRole("button", { name: "Save search" }).click();
+  await page.getByRole("button", { name: "Save and alert me" }).click();
   await expect(page.getByTestId("snackbar")).toContainText(`Search saved as “${searchName}”`);
   await expect(page).toHaveURL(new RegExp(`q=${word.toLowerCase()}`));
   // the same name again is refused, with the reason on the field
   await page.getByLabel("Save this search as").fill(searchName.toUpperCase());
-  await page.getByRole("button", { name: "Save search" }).click();
+  await page.getByRole("button", { name: "Save and alert me" }).click();
   await expect(page.getByText("You already have a saved search with this name.")).toBeVisible();
 
   await page.goto("/preferences");

@@ -22,7 +22,7 @@ export function SaveSearchForm({ lastResult }: { lastResult?: ActionResult }) {
         <TextField meta={fields.name} label="Save this search as" placeholder="e.g. Energy loans in the West" />
       </div>
       <button type="submit" className="btn-secondary">
-        Save search
+        Save and alert me
       </button>
       <p className="w-full text-sm text-slate-600">
         New and changed listings that match come in a daily e-mail. <Link to="/preferences" className="link">Your saved searches</Link>
