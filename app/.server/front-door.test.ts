@@ -6,6 +6,7 @@ describe("request log lines", () => {
     expect(redactUrl("/uobs/reset/AbC123-token")).toBe("/uobs/reset/[hidden]");
     expect(redactUrl("/uobs/unlock/xyz?_data=routes%2Fx")).toBe("/uobs/unlock/[hidden]?_data=routes%2Fx");
     expect(redactUrl("/nda-feedback/t0k3n")).toBe("/nda-feedback/[hidden]");
+    expect(redactUrl("/unsubscribe/alerts/c2VhcmNoOjE.mac/one-click")).toBe("/unsubscribe/alerts/[hidden]/one-click");
     expect(redactUrl("/api/cms/preview?secret=s3cr3t&redirect=%2F")).toBe("/api/cms/preview?secret=%5Bhidden%5D&redirect=%2F");
     expect(redactUrl("/buyers/search?q=loan")).toBe("/buyers/search?q=loan");
     expect(redactUrl("/uobs/reset")).toBe("/uobs/reset");

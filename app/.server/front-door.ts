@@ -27,7 +27,7 @@ export function tooLargeResponse(accept: string | null) {
 }
 
 /** Paths whose last segment is a live secret (reset, unlock and feedback links). */
-const TOKEN_PATHS = /^(\/uobs\/reset|\/uobs\/unlock|\/nda-feedback|\/unsubscribe)\/[^/?#]+/;
+const TOKEN_PATHS = /^(\/uobs\/reset|\/uobs\/unlock|\/nda-feedback|\/unsubscribe(?:\/alerts)?)\/[^/?#]+/;
 const SECRET_PARAMS = ["secret", "token"];
 
 /** A URL as a request log may print it: tokens in the path and secret parameters hidden. */

@@ -19,10 +19,11 @@ export function idParam(params: Record<string, string | undefined> | undefined, 
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
- * RFC 8058: a mail client or provider posts the one-click unsubscribe from anywhere.
+ * RFC 8058: a mail client or provider posts the one-click unsubscribe (from marketing, or
+ * from saved-search alerts under /unsubscribe/alerts/) from anywhere.
  * The signed token in the path is the authority, and all it can do is stop e-mail.
  */
-const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/[^/]+(\/one-click)?\/?$/;
+const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/(alerts\/)?[^/]+(\/one-click)?\/?$/;
 
 /**
  * Requests that change state must come from this site's own pages. Browsers send

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token";
+import { alertsUnsubscribeToken, readAlertsUnsubscribeToken, readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token";
 
 describe("unsubscribe token", () => {
   it("names the address it was made for, lower-cased", async () => {
@@ -15,5 +15,17 @@ describe("unsubscribe token", () => {
     expect(await readUnsubscribeToken("other", token)).toBeNull();
     expect(await readUnsubscribeToken("s3cret", "nonsense")).toBeNull();
     expect(await readUnsubscribeToken("s3cret", `${token}.x`)).toBeNull();
+  });
+});
+
+describe("saved-search alerts token", () => {
+  it("names one search or one member's alerts, and neither kind of token reads as the other", async () => {
+    const search = await alertsUnsubscribeToken("s3cret", { searchId: 12 });
+    const member = await alertsUnsubscribeToken("s3cret", { userId: 5 });
+    expect(await readAlertsUnsubscribeToken("s3cret", search)).toEqual({ searchId: 12 });
+    expect(await readAlertsUnsubscribeToken("s3cret", member)).toEqual({ userId: 5 });
+    expect(await readUnsubscribeToken("s3cret", search)).toBeNull();
+    expect(await readAlertsUnsubscribeToken("s3cret", await unsubscribeToken("s3cret", "ann@example.com"))).toBeNull();
+    expect(await readAlertsUnsubscribeToken("other", search)).toBeNull();
   });
 });

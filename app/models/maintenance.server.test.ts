@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { outbox } from "~/.server/db/schema";
+import { outbox, projects } from "~/.server/db/schema";
 import { parseEnv, type Env } from "~/.server/env";
 import { runMaintenance } from "./maintenance.server";
 import { OUTBOX_RETENTION_MS, enqueueMessage } from "./outbox.server";
+import { saveSearch } from "./saved-searches.server";
+import { makeUser } from "~/seed/factories";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -26,4 +28,16 @@ it("the scheduled housekeeping empties message bodies delivered more than 7 days
     { id: old.id, body: "" },
     { id: fresh.id, body: "yesterday" },
   ]);
+});
+
+it("the scheduled housekeeping queues the saved-search digests that are due", async () => {
+  const env = { ...parseEnv({}), SESSION_SECRET: "s", APP_URL: "https://market.example" } as Env;
+  const buyer = await makeUser(t.db);
+  const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  await saveSearch(t.db, { userId: buyer.id, name: "Kiwis", query: "q=kiwifruit" });
+  const now = Date.now() + 1000;
+  await t.db.insert(projects).values({ sellerId: seller.id, kind: "limited_company", status: "published", projectName: "Kiwifruit growers", publishedAt: new Date(now), updatedAt: new Date(now) });
+  await runMaintenance(t.db, env, now + 1000);
+  const queued = await t.db.select({ subject: outbox.subject, status: outbox.status }).from(outbox).where(eq(outbox.recipient, buyer.email));
+  expect(queued).toEqual([{ subject: "New listings for your saved searches", status: "pending" }]);
 });

@@ -6,14 +6,17 @@ import { deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { prunePasswordResets } from "./password-resets.server";
 import { pruneDailyLooks } from "./projects.server";
 import { pruneRateLimits } from "./rate-limits.server";
+import { sendDueDigests } from "./saved-search-digests.server";
 import { pruneSessions } from "./sessions.server";
 
 /**
  * Housekeeping, run by the cron trigger on Workers and a timer on Node: send what the
- * outbox holds, and drop what can no longer be used (ended sessions, expired tokens,
+ * outbox holds (the saved-search digests that are due among it), and drop what can no longer be used (ended sessions, expired tokens,
  * spent rate-limit windows) so that no stale secret stays in the database.
  */
 export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
+  // the saved-search digests first, so this run delivers them; a failure there must not stop the rest
+  await sendDueDigests(db, env, { now }).catch((error) => console.error("saved-search digests failed:", error));
   const sent = await deliverDueMessages(db, env, { now, limit: 100 });
   await purgeOutbox(db, now);
   await pruneSessions(db, now);

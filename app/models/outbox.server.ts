@@ -75,6 +75,16 @@ export async function enqueueCampaignMessages(
   );
 }
 
+/**
+ * A message without secrets as one insert statement, for a caller that writes it in
+ * the same batch as its own rows (a saved-search digest and what it reported).
+ */
+export function queuedMessage(db: Database, message: Omit<NewMessage, "secrets">, now = Date.now()) {
+  return db
+    .insert(outbox)
+    .values({ ...message, subject: message.subject ?? "", headers: message.headers ?? null, createdAt: new Date(now), nextAttemptAt: new Date(now) });
+}
+
 /** Exponential back-off: 1 min, 2, 4 ... capped at 6 hours. */
 export function nextAttemptDelayMs(attempts: number) {
   return Math.min(6 * 60, 2 ** Math.max(0, attempts - 1)) * 60_000;

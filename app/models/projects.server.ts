@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
@@ -202,6 +202,8 @@ export type SearchParams = {
   pageSize?: number;
   /** "Best match": this buyer company's match scores first, then the sort. */
   bestMatchFor?: number | null;
+  /** Only listings published or changed after this (saved-search digests). */
+  changedSince?: Date;
 };
 
 export const SORTABLE = {
@@ -242,6 +244,7 @@ export async function searchProjects(db: Database, params: SearchParams) {
   }
   const match = params.q ? ftsQuery(params.q) : null;
   if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);
+  if (params.changedSince) where.push(gt(projects.updatedAt, params.changedSince));
 
   const column = SORTABLE[params.sort ?? "date"] ?? projects.publishedAt;
   const direction = params.desc === false ? asc : desc;

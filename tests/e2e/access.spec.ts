@@ -96,6 +96,8 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   },
   // the link in a campaign e-mail works signed out and signed in; a forged token names nobody
   "/unsubscribe/:token": { url: "/unsubscribe/Ym9iQGV4YW1wbGUuY29t.forged", outcome: everyone(404) },
+  // a saved-search digest's stop link, likewise
+  "/unsubscribe/alerts/:token": { url: "/unsubscribe/alerts/c2VhcmNoOjE.forged", outcome: everyone(404) },
   // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate
   "/projects/create": { url: "/projects/create", outcome: membersOnly("/projects/create", ["seller", "agent"]) },
   "/projects/create/template.csv": {

@@ -294,6 +294,8 @@ export const projects = sqliteTable(
         ["industry", [t.industry, t.publishedAt]],
         ["location", [t.location, t.publishedAt]],
         ["term", [t.term, t.publishedAt]],
+        // saved-search digests: what changed since the last one
+        ["updated", [t.updatedAt, t.id]],
       ] as const
     ).map(([name, [first, ...rest]]) =>
       index(`projects_visible_${name}_idx`)
@@ -799,3 +801,44 @@ export const campaigns = sqliteTable(
   (t) => [index("campaigns_created_idx").on(t.createdAt)],
 );
 export type Campaign = typeof campaigns.$inferSelect;
+
+/** A member's saved search (issue #13 item 6): the search page's filters, and whether new matches are e-mailed daily. */
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The search's filters as a canonical query string (app/lib/saved-searches.ts). */
+    query: text("query").notNull().default(""),
+    alerts: integer("alerts", { mode: "boolean" }).notNull().default(true),
+    /** When its matches were last e-mailed: the next digest covers what changed since (or since created_at). */
+    lastDigestAt: integer("last_digest_at", { mode: "timestamp_ms" }),
+    /** When the digest last looked for matches: runs take the least recently checked first, and claim by moving it. */
+    checkedAt: integer("checked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_user_name_idx").on(t.userId, sql`lower(${t.name})`),
+    index("saved_searches_due_idx").on(t.alerts, t.checkedAt),
+  ],
+);
+export type SavedSearch = typeof savedSearches.$inferSelect;
+
+/** What a saved search's digests already reported: a project again only once it has changed since. */
+export const savedSearchAlerts = sqliteTable(
+  "saved_search_alerts",
+  {
+    searchId: integer("search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The project's updated_at as reported. */
+    projectUpdatedAt: integer("project_updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.searchId, t.projectId] })],
+);

@@ -111,6 +111,24 @@ describe("buyers' search action", () => {
     expect(next.rows.every((r) => r.industry === "Insurance")).toBe(true);
   });
 
+  it("saves the search the page shows under a name: its filters in canonical order, a name used twice refused", async () => {
+    const member = await makeUser(services.db, { roles: ["ROLE_BROKER"] });
+    const cookie = await app.cookieFor(member);
+    const url = "/brokers/search?region=West&industry=Energy&status=Any&q=&sort=size&page=2";
+    const saved = await responseOf(action({ request: postRequest(url, cookie, { intent: "save-search", name: "Energy west" }), context, params: {} }));
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(url);
+    const { listSavedSearches } = await import("~/models/saved-searches.server");
+    expect(await listSavedSearches(services.db, { userId: member.id })).toMatchObject([{ name: "Energy west", query: "industry=Energy&region=West", alerts: true }]);
+
+    const again = await responseOf(action({ request: postRequest(url, cookie, { intent: "save-search", name: "energy WEST" }), context, params: {} }));
+    expect(again.status).toBe(409);
+    const { result } = (await again.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error.name).toEqual(["You already have a saved search with this name."]);
+    const unnamed = await responseOf(action({ request: postRequest(url, cookie, { intent: "save-search", name: " " }), context, params: {} }));
+    expect(unnamed.status).toBe(400);
+  });
+
   it("answers 400 to a form it does not know", async () => {
     const response = await responseOf(action({ request: postRequest("/buyers/search", buyer.cookie, { intent: "launch" }), context, params: {} }));
     expect(response.status).toBe(400);

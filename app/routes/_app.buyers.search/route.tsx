@@ -7,14 +7,17 @@ import { recordImpressions, searchProjects, SORTABLE, type SortKey } from "~/mod
 import { ndaStatusesOf } from "~/models/contracts.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
-import { tableActionSchema } from "~/lib/schemas/table";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { searchPageSchema } from "~/lib/schemas/saved-searches";
+import { resultFor } from "~/lib/action-result";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { formatNumber } from "~/lib/format";
 import { teaserPathFor } from "~/lib/access";
 import { dealSectionOf } from "~/lib/deal";
 import { titleMeta } from "~/lib/meta";
+import { SaveSearchForm } from "./save-search-form";
+import { saveThisSearch } from "./save-search.server";
 
 export const meta = () => titleMeta("Search projects");
 
@@ -61,9 +64,11 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
-  const submission = parseWithZod(await readForm(args.request), { schema: tableActionSchema("projectSearch") });
+  const submission = parseWithZod(await readForm(args.request), { schema: searchPageSchema });
   if (submission.status !== "success") return invalid(submission);
-  return handleTableAction(services, user.id, submission.value, args.request);
+  const step = submission.value;
+  if (step.intent === "save-search") return saveThisSearch(services, args.request, { user, name: step.name, submission });
+  return handleTableAction(services, user.id, step, args.request);
 }
 
 
@@ -93,6 +98,7 @@ function Filter({ name, label, value, options }: { name: string; label: string; 
 export default function SearchPage() {
   const title = "Search projects";
   const { rows, total, page, pageSize, view, filters, bestMatch } = useLoaderData<typeof loader>();
+  const saveResult = resultFor(useActionData<typeof action>()?.result, "save-search");
   const location = useLocation();
   const navigation = useNavigation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -142,6 +148,7 @@ export default function SearchPage() {
         caption="Search results"
         empty="No projects match. Try fewer filters."
       />
+      <SaveSearchForm lastResult={saveResult} />
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
           {page > 1 ? <Link to={pageHref(page - 1)} className="link">← Previous</Link> : null}

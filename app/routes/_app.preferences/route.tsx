@@ -1,46 +1,59 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
-import { notFound } from "~/.server/http";
+import { clientAddress, notFound } from "~/.server/http";
+import { invalid } from "~/.server/replies";
 import { CriteriaForm } from "~/components/criteria-form";
 import { PageHeader } from "~/components/page-header";
+import { resultFor } from "~/lib/action-result";
 import { titleMeta } from "~/lib/meta";
-import { criteriaFormData, submitCriteria } from "./criteria.server";
+import { preferencesPageSchema } from "~/lib/schemas/saved-searches";
+import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
+import { criteriaFormData } from "./criteria.server";
 import { NoCompany } from "./no-company";
+import { SavedSearches } from "./saved-searches";
+import { changeSavedSearch, savedSearchRows } from "./saved-searches.server";
 
 export const meta = () => titleMeta("Preferences");
 
-/** Buyers and brokers: what their company looks for, which drives the projects recommended to them. */
+/** Buyers and brokers: what their company looks for (which drives the projects recommended to them), and their saved searches. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: ["buyer", "broker"] });
-  return json({ form: await criteriaFormData(services, user.customerId) });
+  const [form, searches] = await Promise.all([criteriaFormData(services, user.customerId), savedSearchRows(services, user)]);
+  return json({ form, searches });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: ["buyer", "broker"] });
+  const submission = parseWithZod(await readForm(args.request), { schema: preferencesPageSchema(await criteriaOptions(services.content)) });
+  if (submission.status !== "success") return invalid(submission);
+  const step = submission.value;
+  if (step.intent !== "criteria") return changeSavedSearch(services, args.request, { user, step });
   if (user.customerId === null) throw notFound();
-  const { submission, saved, valid } = await submitCriteria(services, args.request, await readForm(args.request), { customerId: user.customerId, actor: user });
-  if (!valid) return json({ result: submission.reply() }, { status: 400 });
+  const { intent: _, ...values } = step;
+  const saved = await saveCriteria(services.db, { customerId: user.customerId, values, actor: user, address: clientAddress(args.request) });
   if (!saved) throw notFound();
   return redirectWithNotification(services, args.request, "/preferences", "Your criteria are saved.");
 }
 
 export default function PreferencesPage() {
-  const { form } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>()?.result;
+  const { form, searches } = useLoaderData<typeof loader>();
+  const result = resultFor(useActionData<typeof action>()?.result, "criteria");
   return (
     <div className="max-w-4xl space-y-4">
       <PageHeader title="Preferences" />
       {form ? (
         <>
           <p className="text-sm text-slate-600">What your company looks for. We recommend projects, and rank search results, by these criteria.</p>
-          <CriteriaForm id="criteria" options={form.options} defaultValue={form.defaultValue} lastResult={result} />
+          <CriteriaForm id="criteria" intent="criteria" options={form.options} defaultValue={form.defaultValue} lastResult={result} />
         </>
       ) : (
         <NoCompany />
       )}
+      <SavedSearches rows={searches} />
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { SAVED_SEARCH_NAME_MAX } from "../saved-searches";
+import { field, messages } from "../validation";
+import { buyerCriteriaSchema, type CriteriaOptions } from "./buyer-criteria";
+import { tableActionSchema } from "./table";
+
+const id = () =>
+  z
+    .string({ error: messages.required })
+    .regex(/^[1-9]\d{0,11}$/, messages.required)
+    .transform(Number);
+
+/** "Save this search" on the search page: a name; the filters are the page's own URL. */
+export const saveSearchSchema = z.object({ intent: z.literal("save-search"), name: field.text({ max: SAVED_SEARCH_NAME_MAX }) });
+
+/** The search page's forms: its table's preferences, and "Save this search". */
+export const searchPageSchema = z.discriminatedUnion("intent", [...tableActionSchema("projectSearch").options, saveSearchSchema]);
+
+/** The forms of one saved search on /preferences: alerts on or off, delete. */
+export const savedSearchFormSchemas = [
+  z.object({ intent: z.literal("search-alerts"), searchId: id(), alerts: z.enum(["on", "off"], { error: messages.required }) }),
+  z.object({ intent: z.literal("delete-search"), searchId: id() }),
+] as const;
+
+/** /preferences: the company's criteria and each saved search's forms. */
+export const preferencesPageSchema = (options: CriteriaOptions) =>
+  z.discriminatedUnion("intent", [buyerCriteriaSchema(options).extend({ intent: z.literal("criteria") }), ...savedSearchFormSchemas]);

@@ -1,0 +1,141 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { parseEnv, type Env } from "~/.server/env";
+import { outbox, projects, savedSearches, users, type User } from "~/.server/db/schema";
+import { readAlertsUnsubscribeToken } from "~/.server/unsubscribe-token";
+import { canonicalQuery, SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
+import { makeUser } from "~/seed/factories";
+import { DIGEST_SUBJECT, sendDueDigests } from "./saved-search-digests.server";
+import { deleteSavedSearch, listSavedSearches, saveSearch, setSearchAlerts, stopAlerts } from "./saved-searches.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let seller: User;
+const env = { ...parseEnv({}), SESSION_SECRET: "test-secret", APP_URL: "https://market.test" } as Env;
+const HOUR = 60 * 60_000;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+});
+afterAll(() => t.cleanup());
+
+async function listing(values: Partial<typeof projects.$inferInsert> & { projectName: string; updatedAt: Date }) {
+  const [row] = await t.db
+    .insert(projects)
+    .values({ sellerId: seller.id, kind: "limited_company", status: "published", industry: "Energy", location: "West", size: 3_000_000, publishedAt: values.updatedAt, ...values })
+    .returning();
+  return row!;
+}
+
+async function saved(user: User, name: string, filters: Record<string, string>) {
+  const outcome = await saveSearch(t.db, { userId: user.id, name, query: canonicalQuery(filters) });
+  if (!outcome.saved) throw new Error(outcome.problem);
+  return outcome.id;
+}
+
+const digestsTo = (email: string) => t.db.select().from(outbox).where(eq(outbox.recipient, email));
+
+describe("saved searches", () => {
+  it("keeps a member's searches by a unique name, up to the limit, and only the member changes or deletes them", async () => {
+    const buyer = await makeUser(t.db);
+    const other = await makeUser(t.db);
+    const id = await saved(buyer, "Western energy", { industry: "Energy", region: "West", status: "Any", q: "" });
+    expect(await listSavedSearches(t.db, { userId: buyer.id })).toMatchObject([{ id, name: "Western energy", query: "industry=Energy&region=West", alerts: true }]);
+    expect(await saveSearch(t.db, { userId: buyer.id, name: "western ENERGY", query: "" })).toEqual({ saved: false, problem: "duplicate" });
+    // another member may use the same name
+    expect((await saveSearch(t.db, { userId: other.id, name: "Western energy", query: "" })).saved).toBe(true);
+    for (let i = 1; i < SAVED_SEARCH_LIMIT; i++) await saved(buyer, `Search ${i}`, {});
+    expect(await saveSearch(t.db, { userId: buyer.id, name: "One too many", query: "" })).toEqual({ saved: false, problem: "limit" });
+
+    expect(await setSearchAlerts(t.db, { userId: other.id, searchId: id, alerts: false })).toBe(false);
+    expect(await deleteSavedSearch(t.db, { userId: other.id, searchId: id })).toBe(false);
+    expect(await setSearchAlerts(t.db, { userId: buyer.id, searchId: id, alerts: false })).toBe(true);
+    expect((await listSavedSearches(t.db, { userId: buyer.id })).find((s) => s.id === id)).toMatchObject({ alerts: false });
+    expect(await deleteSavedSearch(t.db, { userId: buyer.id, searchId: id })).toBe(true);
+    expect((await listSavedSearches(t.db, { userId: buyer.id })).some((s) => s.id === id)).toBe(false);
+  });
+});
+
+describe("saved-search digests", () => {
+  it("e-mails what the search finds and the member may see, published after it was saved: once, and again only once changed", async () => {
+    const buyer = await makeUser(t.db);
+    await saved(buyer, "Energy out west", { industry: "Energy", region: "West" });
+    const base = Date.now() + 1000;
+    const fresh = await listing({ projectName: "Sagebrush solar receivables", updatedAt: new Date(base) });
+    await listing({ projectName: "Sagebrush draft pool", status: "draft", updatedAt: new Date(base) });
+    await listing({ projectName: "Sagebrush withdrawn pool", status: "withdrawn", updatedAt: new Date(base) });
+    await listing({ projectName: "Sagebrush retail pool", industry: "Retail", updatedAt: new Date(base) });
+
+    await sendDueDigests(t.db, env, { now: base + 1000 });
+    const [digest, ...others] = await digestsTo(buyer.email);
+    expect(others).toEqual([]);
+    expect(digest!.subject).toBe(DIGEST_SUBJECT);
+    expect(digest!.body).toContain("Energy out west (industry Energy, region West): 1 listing");
+    expect(digest!.body).toContain(`- Sagebrush solar receivables: Energy, West, $3.0M\n  https://market.test/projects/more-details/${fresh.id}`);
+    expect(digest!.body).not.toMatch(/draft pool|withdrawn pool|retail pool/);
+    expect(digest!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    expect(digest!.headers!["List-Unsubscribe"]).toMatch(/^<https:\/\/market\.test\/unsubscribe\/alerts\/[\w-]+\.[\w-]+\/one-click>$/);
+
+    // a day later, nothing new: no e-mail; even with the window reopened, what was reported is not reported again
+    await sendDueDigests(t.db, env, { now: base + 25 * HOUR });
+    await t.db.update(savedSearches).set({ lastDigestAt: null, checkedAt: null }).where(eq(savedSearches.userId, buyer.id));
+    await sendDueDigests(t.db, env, { now: base + 26 * HOUR });
+    expect(await digestsTo(buyer.email)).toHaveLength(1);
+    // the listing changes: reported again, in the next day's digest, not before
+    await t.db.update(projects).set({ waInterest: 7.5, updatedAt: new Date(base + 27 * HOUR) }).where(eq(projects.id, fresh.id));
+    await sendDueDigests(t.db, env, { now: base + 28 * HOUR });
+    expect(await digestsTo(buyer.email)).toHaveLength(2);
+    expect((await digestsTo(buyer.email)).at(-1)!.body).toContain("Sagebrush solar receivables: Energy, West, $3.0M, 7.50% rate");
+    await t.db.update(projects).set({ updatedAt: new Date(base + 29 * HOUR) }).where(eq(projects.id, fresh.id));
+    await sendDueDigests(t.db, env, { now: base + 30 * HOUR });
+    expect(await digestsTo(buyer.email)).toHaveLength(2);
+  });
+
+  it("sends nothing to a member who is no longer a buyer or broker, nor to one who is disabled", async () => {
+    const gone = await makeUser(t.db);
+    const former = await makeUser(t.db);
+    await saved(gone, "Pines", { q: "pinewood" });
+    await saved(former, "Pines", { q: "pinewood" });
+    await t.db.update(users).set({ enabled: false }).where(eq(users.id, gone.id));
+    await t.db.update(users).set({ roles: ["ROLE_SELLER"] }).where(eq(users.id, former.id));
+    const base = Date.now() + 1000;
+    await listing({ projectName: "Pinewood timber loans", updatedAt: new Date(base) });
+    await sendDueDigests(t.db, env, { now: base + 1000 });
+    expect(await digestsTo(gone.email)).toEqual([]);
+    expect(await digestsTo(former.email)).toEqual([]);
+  });
+
+  it("sends one digest when two runs overlap", async () => {
+    const buyer = await makeUser(t.db);
+    await saved(buyer, "Quarry", { q: "quarrystone" });
+    const base = Date.now() + 1000;
+    await listing({ projectName: "Quarrystone equipment notes", updatedAt: new Date(base) });
+    await Promise.all([sendDueDigests(t.db, env, { now: base + 1000 }), sendDueDigests(t.db, env, { now: base + 1000 })]);
+    expect(await digestsTo(buyer.email)).toHaveLength(1);
+  });
+
+  it("stops one search's alerts from its own link, the member's other searches still alerting", async () => {
+    const buyer = await makeUser(t.db, { roles: ["ROLE_BROKER"] });
+    await saved(buyer, "Orchards", { q: "orchardine" });
+    await saved(buyer, "Vineyards", { q: "vineyardine" });
+    const base = Date.now() + 1000;
+    await listing({ projectName: "Orchardine receivables", updatedAt: new Date(base) });
+    await listing({ projectName: "Vineyardine receivables", updatedAt: new Date(base) });
+    await sendDueDigests(t.db, env, { now: base + 1000 });
+    const [first] = await digestsTo(buyer.email);
+    const link = /Stop alerts for "Orchards": https:\/\/market\.test\/unsubscribe\/alerts\/(\S+)/.exec(first!.body)![1]!;
+    const claim = (await readAlertsUnsubscribeToken(env.SESSION_SECRET, link))!;
+    await stopAlerts(t.db, claim);
+
+    await listing({ projectName: "Orchardine second pool", updatedAt: new Date(base + 2 * HOUR) });
+    await listing({ projectName: "Vineyardine second pool", updatedAt: new Date(base + 2 * HOUR) });
+    await sendDueDigests(t.db, env, { now: base + 25 * HOUR });
+    const next = (await digestsTo(buyer.email)).at(-1)!;
+    expect(next.id).not.toBe(first!.id);
+    expect(next.body).toContain("Vineyardine second pool");
+    expect(next.body).not.toContain("Orchardine");
+    // a broker's links run the brokers' search
+    expect(next.body).toContain("Vineyards (“vineyardine”): 1 listing");
+  });
+});

@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+
+/** /preferences as its loader and action answer a browser: the saved searches' forms. */
+const app = await bootApp("route-preferences");
+const { loader, action } = await import("./route");
+const { makeUser } = await import("~/seed/factories");
+const { saveSearch, listSavedSearches } = await import("~/models/saved-searches.server");
+const { context, services } = app;
+afterAll(() => app.cleanup());
+
+const post = (cookie: string, fields: Record<string, string>) => responseOf(action({ request: postRequest("/preferences", cookie, fields), context, params: {} }));
+
+describe("saved searches on /preferences", () => {
+  it("lists the member's searches in words with the link that runs them; alerts switch off, delete removes; another's search is not found", async () => {
+    const broker = await makeUser(services.db, { roles: ["ROLE_BROKER"] });
+    const other = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(broker);
+    const saved = await saveSearch(services.db, { userId: broker.id, name: "Western energy", query: "q=solar&industry=Energy&region=West&transactionSize=1-5m" });
+    if (!saved.saved) throw new Error("not saved");
+    const page = await (await loader({ request: getRequest("/preferences", cookie), context, params: {} })).json();
+    expect(page.searches).toEqual([
+      { id: saved.id, name: "Western energy", alerts: true, description: "“solar”, industry Energy, region West, size $1.0M to $5.0M", href: "/brokers/search?q=solar&industry=Energy&region=West&transactionSize=1-5m" },
+    ]);
+
+    const off = await post(cookie, { intent: "search-alerts", searchId: String(saved.id), alerts: "off" });
+    expect(off.status).toBe(302);
+    expect((await listSavedSearches(services.db, { userId: broker.id }))[0]!.alerts).toBe(false);
+
+    const theirs = await app.cookieFor(other);
+    expect((await post(theirs, { intent: "delete-search", searchId: String(saved.id) })).status).toBe(404);
+    expect((await post(theirs, { intent: "search-alerts", searchId: String(saved.id), alerts: "on" })).status).toBe(404);
+    expect(await post(cookie, { intent: "delete-search", searchId: "x" }).then((r) => r.status)).toBe(400);
+
+    expect((await post(cookie, { intent: "delete-search", searchId: String(saved.id) })).status).toBe(302);
+    expect(await listSavedSearches(services.db, { userId: broker.id })).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs } from "@remix-run/server-runtime";
+import { requireAlertsToken } from "~/auth/alerts-token.server";
+import { readForm } from "~/.server/body";
+import { unsubscribeSchema } from "~/lib/schemas/marketing";
+import { stopAlerts } from "~/models/saved-searches.server";
+
+/**
+ * A digest's List-Unsubscribe target (RFC 8058), posted by the mail provider with no
+ * cookie and a foreign Origin: a resource route, the signed token the authority.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { services, claim } = await requireAlertsToken(args);
+  const submission = parseWithZod(await readForm(args.request), { schema: unsubscribeSchema });
+  if (submission.status !== "success") return json({ error: "The body must be List-Unsubscribe=One-Click" }, { status: 400 });
+  await stopAlerts(services.db, claim);
+  return json({ unsubscribed: true });
+}
