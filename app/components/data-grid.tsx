@@ -69,7 +69,7 @@ export function DataGrid<Row extends Record<string, unknown>>({ tableKey, captio
         action={action}
         fetcher={fetcher}
       />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="table-scroll">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={`table-${tableKey}`}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">

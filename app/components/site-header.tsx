@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { NAVIGATION, VISITOR_NAVIGATION } from "~/lib/navigation";
 import { ROLE_LABELS } from "~/lib/roles";
 import type { PublicUser } from "~/models/users.server";
@@ -10,6 +10,14 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
       : "text-white/85 hover:bg-white/10 hover:text-white"
   }`;
 
+function NavItems({ items }: { items: ReadonlyArray<{ to: string; label: string }> }) {
+  return items.map((item) => (
+    <NavLink key={item.to} to={item.to} className={navClass} end>
+      {item.label}
+    </NavLink>
+  ));
+}
+
 export function SiteHeader({
   user,
   inbox = 0,
@@ -18,6 +26,7 @@ export function SiteHeader({
   inbox?: number;
 }) {
   const items = user ? NAVIGATION[user.role ?? "member"] : VISITOR_NAVIGATION;
+  const { pathname } = useLocation();
   return (
     <header className="bg-primary text-white shadow">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
@@ -27,18 +36,20 @@ export function SiteHeader({
         >
           Secondary Marketplace
         </Link>
-        <nav
-          aria-label="Main"
-          className="flex flex-1 flex-wrap items-center gap-1"
-        >
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={navClass} end>
-              {item.label}
-            </NavLink>
-          ))}
+        <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center gap-1 md:flex">
+          <NavItems items={items} />
         </nav>
+        {/* on a phone the navigation folds into a menu that opens without JavaScript; a new page closes it */}
+        <details key={pathname} className="group order-last w-full md:hidden">
+          <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-medium text-white/90 hover:bg-white/10 [&::-webkit-details-marker]:hidden">
+            <span aria-hidden="true">☰</span> Menu
+          </summary>
+          <nav aria-label="Main" className="mt-1 flex flex-col gap-1 pb-2">
+            <NavItems items={items} />
+          </nav>
+        </details>
         {user ? (
-          <div className="flex items-center gap-3">
+          <div className="ml-auto flex flex-wrap items-center gap-3">
             {user.role ? (
               <NavLink to="/messages" className={navClass} end>
                 Messages
@@ -75,7 +86,7 @@ export function SiteHeader({
             </Form>
           </div>
         ) : (
-          <div className="flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-2">
             <NavLink to="/signin" className={navClass}>
               Sign in
             </NavLink>
