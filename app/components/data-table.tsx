@@ -22,7 +22,7 @@ export function SimpleTable({
           <tr>
             {headers.map((h) => (
               <th key={h} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">
-                {h}
+                {h || <span className="sr-only">Actions</span>}
               </th>
             ))}
           </tr>

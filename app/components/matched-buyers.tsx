@@ -20,7 +20,7 @@ const Reasons = ({ reasons }: { reasons: MatchReason[] }) => (
   <ul className="text-xs text-slate-600">
     {reasons.map((r) => (
       <li key={r.reason}>
-        {r.reason} <span className="text-slate-400">+{r.points}</span>
+        {r.reason} <span className="text-slate-500">+{r.points}</span>
       </li>
     ))}
   </ul>

@@ -71,7 +71,7 @@ export function SiteHeader({
             >
               {user.name}
               {user.role ? (
-                <span className="ml-2 rounded bg-white/20 px-1.5 py-0.5 text-xs">
+                <span className="ml-2 rounded bg-white px-1.5 py-0.5 text-xs font-semibold text-primary">
                   {ROLE_LABELS[user.role]}
                 </span>
               ) : null}

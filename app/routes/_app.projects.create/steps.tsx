@@ -53,7 +53,7 @@ export function StepNav({ draftId, current, reached }: { draftId: number; curren
     <ol className="mb-6 flex flex-wrap gap-2 text-sm" aria-label="Steps">
       {STEPS.map(({ step, title }) => {
         const open = step <= reached + 1;
-        const cls = step === current ? "bg-primary text-white" : open ? "bg-white text-primary border border-primary/40" : "bg-slate-100 text-slate-400";
+        const cls = step === current ? "bg-primary text-white" : open ? "bg-white text-primary border border-primary/40" : "bg-slate-100 text-slate-600";
         return (
           <li key={step}>
             {open ? (

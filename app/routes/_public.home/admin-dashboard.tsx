@@ -90,7 +90,7 @@ export function AdminDashboard({ user, home }: { user: PublicUser; home: AdminHo
 function Attention({ id, count, label, note, to }: { id: string; count: number; label: string; note: string; to: string }) {
   return (
     <li data-testid={`attention-${id}`}>
-      <Link to={to} className={`card block h-full hover:border-primary ${count ? "" : "opacity-70"}`}>
+      <Link to={to} className="card block h-full hover:border-primary">
         <span className="block text-3xl font-bold text-slate-900" data-testid="attention-count">
           {count}
         </span>{" "}

@@ -25,7 +25,7 @@ export function Recommended({ projects, hasCompany }: { projects: Recommendation
               <ul className="text-xs text-slate-600">
                 {p.reasons.map((r) => (
                   <li key={r.reason}>
-                    {r.reason} <span className="text-slate-400">+{r.points}</span>
+                    {r.reason} <span className="text-slate-500">+{r.points}</span>
                   </li>
                 ))}
               </ul>
