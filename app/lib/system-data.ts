@@ -60,3 +60,23 @@ export function repeatedKeys<Row>(rows: readonly Row[], keyOf: (row: Row) => str
   });
   return errors;
 }
+
+/** Where a change on a system-data page returns to: the same search and page, the editor closed. */
+export function backTo(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("edit");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return url.pathname + (search ? `?${search}` : "");
+}
+
+/** The SIC table's filters from its URL: a search over code and title, and a division. */
+export function sicFiltersOf(params: URLSearchParams) {
+  const division = (params.get("division") ?? "").toUpperCase();
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    division: (SIC_DIVISION_KEYS as string[]).includes(division) ? division : undefined,
+  };
+}
+
+export const UNKNOWN_SIC_CODE = "Unknown SIC code: choose one of the listed codes.";
