@@ -62,14 +62,15 @@ export function annualDebtService(loan: number, ratePercent: number, years: numb
 
 export function valueProperty(i: ValuationInputs): Valuation {
   const effectiveGrossIncome = i.rent * (1 - i.vacancy / 100);
-  const noi = effectiveGrossIncome - i.expenses;
+  // in whole dollars, as it is shown: the value is then the shown NOI over the cap rate
+  const noi = round(effectiveGrossIncome - i.expenses);
   const at = (cap: number) => (noi > 0 ? noi / (Math.max(cap, MIN_CAP_RATE) / 100) : 0);
   const spread = i.spread / 100;
   const value = { low: round(at(i.capRate + spread)), mid: round(at(i.capRate)), high: round(at(i.capRate - spread)) };
   const debtService = annualDebtService(i.loan, i.rate, i.amortization);
   return {
     effectiveGrossIncome: round(effectiveGrossIncome),
-    noi: round(noi),
+    noi,
     value,
     debtService: round(debtService),
     ltv: value.mid > 0 && i.loan > 0 ? (i.loan / value.mid) * 100 : null,
