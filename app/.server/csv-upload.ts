@@ -1,7 +1,7 @@
 import { applySecurityHeaders } from "./security-headers";
 import type { Services } from "./services";
 import { isBodyTooLarge, readForm } from "./body";
-import { refuseLines, unreadSubmission } from "./replies";
+import { refuseLines, unreadSubmission, type Replier } from "./replies";
 
 /** Room for the form's other fields and the multipart framing around the file. */
 const FRAMING = 64 * 1024;
@@ -21,7 +21,7 @@ export async function readCsvUploadForm(request: Request, maxBytes: number): Pro
 }
 
 /** The uploaded CSV's text, or why there is none. */
-export async function csvTextOf(file: File | undefined, maxBytes: number): Promise<{ text: string; name: string } | { problem: string }> {
+async function csvTextOf(file: File | undefined, maxBytes: number): Promise<{ text: string; name: string } | { problem: string }> {
   if (!file || file.size === 0) return { problem: "Choose a CSV file." };
   if (file.size > maxBytes) return { problem: `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` };
   return { text: await file.text(), name: file.name };
@@ -36,4 +36,23 @@ export function csvResponse(services: Pick<Services, "env">, body: string, name:
     "Cache-Control": "private, no-store",
   });
   return new Response(body, { headers: applySecurityHeaders(headers, services.env) });
+}
+
+type Imported = { imported: number; errors: ReadonlyArray<{ line: number; reason: string }> };
+
+/**
+ * Runs an import on the uploaded file: the import form's refusal (each problem by
+ * line) when there is no usable file or a line is wrong, else how many rows it wrote.
+ */
+export async function importUploaded(
+  submission: Replier,
+  file: File | undefined,
+  maxBytes: number,
+  run: (file: { text: string; name: string }) => Promise<Imported>,
+): Promise<{ refused: ReturnType<typeof refuseLines> } | { imported: number; name: string }> {
+  const upload = await csvTextOf(file, maxBytes);
+  if ("problem" in upload) return { refused: refuseLines(submission, "file", [{ line: 0, reason: upload.problem }]) };
+  const outcome = await run(upload);
+  if (outcome.errors.length) return { refused: refuseLines(submission, "file", outcome.errors) };
+  return { imported: outcome.imported, name: upload.name };
 }

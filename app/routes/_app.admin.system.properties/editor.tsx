@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { EditorButtons } from "~/components/system-data-rows";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { resultFor, type ActionResult } from "~/lib/action-result";
 import { propertyIntentSchema, type PropertyOptions } from "~/lib/schemas/system-data";
@@ -11,7 +12,6 @@ const optionsOf = (values: readonly string[]) => values.map((value) => ({ value,
 
 /** Add a row, or change the one opened with Edit (`?edit=id`). */
 export function PropertyAssumptionEditor({ editing, options, result }: { editing: Row | null; options: PropertyOptions; result?: ActionResult | null }) {
-  const location = useLocation();
   const intent = editing ? "update" : "create";
   const [form, fields] = useForm({
     id: `property-${editing?.id ?? "new"}`,
@@ -23,8 +23,6 @@ export function PropertyAssumptionEditor({ editing, options, result }: { editing
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const close = new URLSearchParams(location.search);
-  close.delete("edit");
   return (
     <section id="editor" className="card space-y-3" aria-labelledby="editor-title">
       <h2 id="editor-title" className="text-lg font-semibold">
@@ -41,16 +39,7 @@ export function PropertyAssumptionEditor({ editing, options, result }: { editing
           <TextField meta={fields.vacancy} label="Vacancy (%)" inputMode="decimal" />
           <TextField meta={fields.expenseRatio} label="Expense ratio (% of income)" inputMode="decimal" />
         </div>
-        <div className="flex items-center gap-3">
-          <button type="submit" className="btn-primary">
-            {editing ? "Save" : "Add"}
-          </button>
-          {editing ? (
-            <Link to={`${location.pathname}?${close}`} className="link">
-              Cancel
-            </Link>
-          ) : null}
-        </div>
+        <EditorButtons editing={Boolean(editing)} />
       </Form>
     </section>
   );

@@ -3,15 +3,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
-import { csvTextOf, readCsvUploadForm } from "~/.server/csv-upload";
+import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
 import { clientAddress, notFound } from "~/.server/http";
 import { propertyOptions } from "~/.server/project-options";
-import { answer, invalid, refuseLines } from "~/.server/replies";
+import { answer, invalid } from "~/.server/replies";
 import { CsvImportForm } from "~/components/csv-import-form";
 import { cell, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
-import { RowActions, useEditHref } from "~/components/system-data-rows";
+import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
 import { formatPercent } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { propertyIntentSchema } from "~/lib/schemas/system-data";
@@ -72,11 +72,9 @@ export async function action(args: ActionFunctionArgs) {
       return done("The row is deleted.");
     }
     case "import": {
-      const file = await csvTextOf(submission.value.file, SYSTEM_DATA_MAX_BYTES);
-      if ("problem" in file) return refuseLines(submission, "file", [{ line: 0, reason: file.problem }]);
-      const imported = await importPropertyAssumptions(services.db, { text: file.text, options, file: file.name, ...change });
-      if (imported.errors.length) return refuseLines(submission, "file", imported.errors);
-      return done(`${imported.imported} rows imported from ${file.name}.`);
+      const outcome = await importUploaded(submission, submission.value.file, SYSTEM_DATA_MAX_BYTES, (upload) => importPropertyAssumptions(services.db, { text: upload.text, options, file: upload.name, ...change }));
+      if ("refused" in outcome) return outcome.refused;
+      return done(`${outcome.imported} rows imported from ${outcome.name}.`);
     }
   }
 }
@@ -92,15 +90,8 @@ export default function PropertiesPage() {
         The market assumptions real-estate valuation uses, by property type and region: the cap rate, vacancy and operating expenses as a share
         of income. A region without a row of its own uses the type&apos;s Nationwide row.
       </p>
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Search">
-        <label className="text-sm">
-          <span className="label">Search</span>
-          <input type="search" name="q" defaultValue={q} className="input" placeholder="Property type or region" />
-        </label>
-        <button type="submit" className="btn-primary">
-          Show
-        </button>
-      </form>
+      <SystemDataSearch q={q} placeholder="Property type or region">
+      </SystemDataSearch>
       <div>
         <SimpleTable caption="Property assumptions" headers={["Property type", "Region", "Cap rate", "Vacancy", "Expense ratio", ""]} count={rows.length} empty="No rows.">
           {rows.map((r) => (

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { EditorButtons } from "~/components/system-data-rows";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { resultFor, type ActionResult } from "~/lib/action-result";
 import { sicIntentSchema } from "~/lib/schemas/system-data";
@@ -12,7 +13,6 @@ const DIVISION_OPTIONS = SIC_DIVISION_KEYS.map((d) => ({ value: d, label: `${d} 
 
 /** Add a code, or change the one opened with Edit (`?edit=code`), the code itself included. */
 export function SicCodeEditor({ editing, result }: { editing: Row | null; result?: ActionResult | null }) {
-  const location = useLocation();
   const intent = editing ? "update" : "create";
   const [form, fields] = useForm({
     id: `sic-${editing?.code ?? "new"}`,
@@ -22,8 +22,6 @@ export function SicCodeEditor({ editing, result }: { editing: Row | null; result
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const close = new URLSearchParams(location.search);
-  close.delete("edit");
   return (
     <section id="editor" className="card space-y-3" aria-labelledby="editor-title">
       <h2 id="editor-title" className="text-lg font-semibold">
@@ -38,16 +36,7 @@ export function SicCodeEditor({ editing, result }: { editing: Row | null; result
           <TextField meta={fields.title} label="Title" />
         </div>
         <SelectField meta={fields.division} label="Division" options={DIVISION_OPTIONS} placeholder="Choose…" />
-        <div className="flex items-center gap-3">
-          <button type="submit" className="btn-primary">
-            {editing ? "Save" : "Add"}
-          </button>
-          {editing ? (
-            <Link to={`${location.pathname}?${close}`} className="link">
-              Cancel
-            </Link>
-          ) : null}
-        </div>
+        <EditorButtons editing={Boolean(editing)} />
       </Form>
     </section>
   );

@@ -3,14 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
-import { csvTextOf, readCsvUploadForm } from "~/.server/csv-upload";
+import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
 import { clientAddress, notFound } from "~/.server/http";
-import { answer, invalid, refuseLines } from "~/.server/replies";
+import { answer, invalid } from "~/.server/replies";
 import { CsvImportForm } from "~/components/csv-import-form";
 import { cell, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
-import { RowActions, useEditHref } from "~/components/system-data-rows";
+import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
 import { titleMeta } from "~/lib/meta";
 import { sicCodeField, sicIntentSchema } from "~/lib/schemas/system-data";
 import { backTo, SIC_CODE_COLUMNS, SIC_DIVISIONS, SIC_DIVISION_KEYS, sicFiltersOf, SYSTEM_DATA_MAX_BYTES } from "~/lib/system-data";
@@ -61,11 +61,9 @@ export async function action(args: ActionFunctionArgs) {
       return done(`SIC ${submission.value.code} is deleted.`);
     }
     case "import": {
-      const file = await csvTextOf(submission.value.file, SYSTEM_DATA_MAX_BYTES);
-      if ("problem" in file) return refuseLines(submission, "file", [{ line: 0, reason: file.problem }]);
-      const imported = await importSicCodes(services.db, { text: file.text, file: file.name, ...change });
-      if (imported.errors.length) return refuseLines(submission, "file", imported.errors);
-      return done(`${imported.imported} codes imported from ${file.name}.`);
+      const outcome = await importUploaded(submission, submission.value.file, SYSTEM_DATA_MAX_BYTES, (upload) => importSicCodes(services.db, { text: upload.text, file: upload.name, ...change }));
+      if ("refused" in outcome) return outcome.refused;
+      return done(`${outcome.imported} codes imported from ${outcome.name}.`);
     }
   }
 }
@@ -81,11 +79,7 @@ export default function SicDataSetsPage() {
       <p className="max-w-3xl text-sm text-slate-600">
         The Standard Industrial Classification codes a limited-company listing may name; the listing form offers them and refuses any other.
       </p>
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label="Search">
-        <label className="text-sm">
-          <span className="label">Search</span>
-          <input type="search" name="q" defaultValue={q} className="input" placeholder="Code or title" />
-        </label>
+      <SystemDataSearch q={q} placeholder="Code or title">
         <label className="text-sm">
           <span className="label">Division</span>
           <select name="division" defaultValue={division} className="input">
@@ -97,10 +91,7 @@ export default function SicDataSetsPage() {
             ))}
           </select>
         </label>
-        <button type="submit" className="btn-primary">
-          Show
-        </button>
-      </form>
+      </SystemDataSearch>
       <div>
         <SimpleTable caption="SIC codes" headers={["Code", "Title", "Division", ""]} count={rows.length} empty="No codes.">
           {rows.map((r) => (
