@@ -70,3 +70,16 @@ export async function ownRealEstate(db: Database, { sellerId, projectId }: { sel
   const market: (MarketAssumptions & { propertyType: string; region: string }) | null = (await marketTable(db))(propertyTypeOf(project), project.location);
   return { project, market };
 }
+
+/** The most projects the map draws. */
+export const MAP_LIMIT = 2000;
+
+/** Where each of the seller's real-estate projects is, for the map. */
+export function ownRealEstatePlaces(db: Database, { sellerId }: { sellerId: number }) {
+  return db
+    .select({ id: projects.id, projectName: projects.projectName, state: projects.state })
+    .from(projects)
+    .where(own(sellerId))
+    .orderBy(asc(projects.id))
+    .limit(MAP_LIMIT);
+}

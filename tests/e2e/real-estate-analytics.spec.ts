@@ -28,10 +28,17 @@ test("an admin imports property assumptions: a bad file names its lines and impo
   await expect(southwest).toContainText("34.00%");
 });
 
-test("a seller values a real-estate project and moves the value with the cap rate", async ({ browser }, testInfo) => {
+test("a seller finds a real-estate project on the map, values it and moves the value with the cap rate", async ({ browser }, testInfo) => {
   const page = await pageAs(browser, baseUrlOf(testInfo), DEMO.agent, jsEnabled(testInfo));
   await page.goto("/sellers/analytics/real-estate");
-  await page.locator('main a[href^="/sellers/analytics/real-estate/"]').first().click();
+  // the map: drawn on the server, a dot per project that opens its valuation, the counts per state beside it
+  const map = page.getByTestId("us-map");
+  await expect(map).toBeVisible();
+  await expect(page.getByRole("table", { name: "Projects by state" })).toBeVisible();
+  const dot = map.locator("a").first();
+  const href = await dot.getAttribute("href");
+  expect(await page.locator(`main table a[href="${href}"]`).count()).toBeLessThanOrEqual(1);
+  await dot.click();
   await expect(page).toHaveURL(/\/sellers\/analytics\/real-estate\/\d+$/);
   const before = await page.getByTestId("value-mid").textContent();
   const noi = Number((await page.getByTestId("noi").textContent())!.replace(/[$,]/g, ""));

@@ -8,19 +8,25 @@ import { formatCompactCurrency, formatCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { STATUS_LABELS } from "~/lib/projects";
 import { ownRealEstateValuations } from "~/models/real-estate.server";
+import { UsMap } from "~/components/us-map";
+import { realEstateMap } from "./map.server";
 
 export const meta = () => titleMeta("Real-estate analytics");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
-  return json(await ownRealEstateValuations(services.db, { sellerId: user.id, page }));
+  const [valuations, map] = await Promise.all([
+    ownRealEstateValuations(services.db, { sellerId: user.id, page }),
+    realEstateMap(services.db, { sellerId: user.id }),
+  ]);
+  return json({ ...valuations, map });
 }
 
 const ratio = (v: number | null, digits: number, suffix = "") => (v === null ? "—" : `${v.toFixed(digits)}${suffix}`);
 
 export default function RealEstateAnalyticsPage() {
-  const { rows, total, page, pageSize } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, map } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <PageHeader title="Real-estate analytics" />
@@ -54,6 +60,14 @@ export default function RealEstateAnalyticsPage() {
         ))}
       </SimpleTable>
       <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="real-estate-count" />
+      {map.dots.length ? (
+        <UsMap
+          title="Your real-estate projects on the map"
+          description={`A map of the United States with a dot for each of your ${map.dots.length} real-estate projects in its state; each dot opens the project's valuation.`}
+          noun="projects"
+          {...map}
+        />
+      ) : null}
     </div>
   );
 }
