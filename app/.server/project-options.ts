@@ -13,3 +13,9 @@ export async function projectOptions(services: Services) {
   const values = Object.fromEntries(KEYS.map((key) => [key, items[key].map((i) => i.value)])) as unknown as ProjectOptions;
   return { items, values };
 }
+
+/** The lists a property-assumption row is checked against: the property types and the regions (locations). */
+export async function propertyOptions(services: Services) {
+  const { values } = await projectOptions(services);
+  return { propertyTypes: values.propertyTypes, regions: values.locations };
+}

@@ -51,3 +51,13 @@ export function unreadSubmission(intent?: string): Replier {
 export function refuseUnread(message: string, status: number, intent?: string) {
   return refuse(unreadSubmission(intent), message, status);
 }
+
+/**
+ * A file refused line by line (a CSV import): how many problems and that nothing was
+ * imported (the form error), and each problem, by line, on the file's field.
+ */
+export function refuseLines(submission: Replier, field: string, problems: ReadonlyArray<{ line: number; reason: string }>, status = 400) {
+  const summary = `${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported.`;
+  const lines = problems.map((e) => `${e.line > 0 ? `Line ${e.line}: ` : ""}${e.reason}`);
+  return answer(submission.reply({ formErrors: [summary], fieldErrors: { [field]: lines } }), status);
+}

@@ -1,6 +1,7 @@
 import { CONSTANT_LISTS } from "../../cms/seed/constants";
 import type { BuyerPreferences, customers, projects } from "~/.server/db/schema";
 import type { LoanRow } from "~/models/projects.server";
+import { DEMO_SIC_CODES } from "~/seed/sic-codes";
 import { PROJECT_KINDS, SIZE_BANDS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
 
 /**
@@ -195,7 +196,7 @@ export function generateProject(r: Random, index: number, sellerId: number, now:
     fullDetails: `A founder-owned ${industry.toLowerCase()} company in the ${region} with recurring revenue and a senior loan for sale; the owners consider a majority sale.`,
     details: {
       overview: `${name} serves customers across ${r.int(3, 30)} states from ${r.int(1, 6)} sites; management stays on after a transaction.`,
-      sicCode: String(r.int(1000, 9999)),
+      sicCode: r.pick(DEMO_SIC_CODES).code,
       website: `https://${name.toLowerCase().replace(/[^a-z]+/g, "")}.example`,
       contactPhone: "+1 312 555 0142",
       revenue: Math.round(size * (1.5 + r.next() * 3)),

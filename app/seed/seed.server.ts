@@ -10,6 +10,7 @@ import type { CustomerType } from "~/lib/customers";
 import { primaryRole } from "~/lib/roles";
 import { createUser } from "~/models/users.server";
 import { replaceLoanTape } from "~/models/projects.server";
+import { seedSystemDataIfEmpty } from "~/seed/system-data";
 
 export const DEMO_PROJECTS = 200;
 export const DEMO_CUSTOMERS = 300;
@@ -51,6 +52,7 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
     // createUser answers null when another process seeded it first; that process enrols it
     if (admin) await enrolTotp(db, sessionSecret, admin.id, DEMO_ADMIN_TOTP_SECRET);
   }
+  await seedSystemDataIfEmpty(db);
   await seedMarketIfEmpty(db);
   await seedMatchesIfEmpty(db);
   return seededUsers;

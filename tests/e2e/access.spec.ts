@@ -141,6 +141,16 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/buyers/search": { url: "/buyers/search", outcome: membersOnly("/buyers/search", ["buyer", "multi"]) },
   "/preferences": { url: "/preferences", outcome: membersOnly("/preferences", ["buyer", "broker", "multi"]) },
   "/admin/system/matchmaking-bot": { url: "/admin/system/matchmaking-bot", outcome: membersOnly("/admin/system/matchmaking-bot", ["admin"]) },
+  "/admin/system/properties": { url: "/admin/system/properties", outcome: membersOnly("/admin/system/properties", ["admin"]) },
+  "/admin/system/properties.csv": { url: "/admin/system/properties.csv", outcome: membersOnly("/admin/system/properties.csv", ["admin"]) },
+  "/admin/system/sic-data-sets": { url: "/admin/system/sic-data-sets", outcome: membersOnly("/admin/system/sic-data-sets", ["admin"]) },
+  "/admin/system/sic-data-sets.csv": { url: "/admin/system/sic-data-sets.csv", outcome: membersOnly("/admin/system/sic-data-sets.csv", ["admin"]) },
+  // real-estate analytics: a seller's own real-estate projects; 14 is agent@demo.test's
+  "/sellers/analytics/real-estate": { url: "/sellers/analytics/real-estate", outcome: membersOnly("/sellers/analytics/real-estate", ["seller", "agent"]) },
+  "/sellers/analytics/real-estate/:id": {
+    url: "/sellers/analytics/real-estate/14",
+    outcome: membersOnly("/sellers/analytics/real-estate/14", ["agent"]),
+  },
   "/buyers/profile": { url: "/buyers/profile", outcome: membersOnly("/buyers/profile", ["buyer", "multi"]) },
   "/brokers/search": { url: "/brokers/search", outcome: membersOnly("/brokers/search", ["broker"]) },
   "/projects/more-details/:id": {

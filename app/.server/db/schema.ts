@@ -842,3 +842,41 @@ export const savedSearchAlerts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.searchId, t.projectId] })],
 );
+
+/**
+ * System data for real-estate valuation: per property type (spec §9) and region
+ * (spec §9 locations), the market cap rate, vacancy and expense ratio, in percent.
+ */
+export const propertyAssumptions = sqliteTable(
+  "property_assumptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    propertyType: text("property_type").notNull(),
+    region: text("region").notNull(),
+    capRate: real("cap_rate").notNull(),
+    vacancy: real("vacancy").notNull(),
+    expenseRatio: real("expense_ratio").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [uniqueIndex("property_assumptions_type_region_idx").on(t.propertyType, t.region)],
+);
+export type PropertyAssumption = typeof propertyAssumptions.$inferSelect;
+
+/** The Standard Industrial Classification: the codes the limited-company form accepts. */
+export const sicCodes = sqliteTable(
+  "sic_codes",
+  {
+    /** Four digits. */
+    code: text("code").primaryKey(),
+    title: text("title").notNull(),
+    /** A to J (and K, nonclassifiable). */
+    division: text("division").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [index("sic_codes_division_idx").on(t.division, t.code)],
+);
+export type SicCode = typeof sicCodes.$inferSelect;

@@ -20,6 +20,8 @@ import {
   saveDraftStep,
   submitForReview,
 } from "~/models/projects.server";
+import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
+import { UNKNOWN_SIC_CODE } from "~/lib/system-data";
 import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, unreadSubmission, type Replier } from "~/.server/replies";
@@ -42,16 +44,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const { draft, step } = draftParams(args.request);
   const options = await projectOptions(services);
-  if (!draft) return json({ project: null, step: 0, options: options.items, values: {}, loans: 0 });
+  if (!draft) return json({ project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [] });
   const project = await editableDraft(services.db, user.id, draft);
   const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
   const loans = project.kind === "loan_pool" ? (await loanTape(services.db, project.id)).length : 0;
+  const sicCodes = project.kind === "limited_company" && current === 3 ? await allSicCodes(services.db) : [];
   return json({
     project: { id: project.id, kind: project.kind, draftStep: project.draftStep, status: project.status, rejectionReason: project.rejectionReason },
     step: current,
     options: options.items,
     values: formValuesOf(project),
     loans,
+    sicCodes: sicCodes.map((c) => ({ code: c.code, title: c.title })),
   });
 }
 
@@ -90,6 +94,10 @@ export async function action(args: ActionFunctionArgs) {
       const fields = parseWithZod(form, { schema: schemaForStep(step.step, project.kind, options.values) });
       if (fields.status !== "success") return invalid(fields);
       const values = fields.value as Record<string, unknown>;
+      // the codes are system data, so the form's schema cannot know them: checked here, answered on the field
+      if (typeof values.sicCode === "string" && !(await findSicCode(services.db, values.sicCode))) {
+        return answer(fields.reply({ fieldErrors: { sicCode: [UNKNOWN_SIC_CODE] } }), 400);
+      }
       const columns = step.step === 3 ? detailsColumns(project.kind, values, project.details) : values;
       await saveDraftStep(services.db, user.id, project.id, step.step, columns);
       if (step.then === "exit") {
@@ -119,10 +127,12 @@ export async function action(args: ActionFunctionArgs) {
       const values = formValuesOf(project);
       const incomplete = [1, 2, 3].filter((s) => !schemaForStep(s, project.kind, options.values).safeParse(values).success);
       const missingTape = project.kind === "loan_pool" && (await loanTape(services.db, project.id)).length === 0;
-      if (incomplete.length || missingTape) {
+      const unknownSic = project.kind === "limited_company" && !incomplete.includes(3) && !(await findSicCode(services.db, values.sicCode ?? ""));
+      if (incomplete.length || missingTape || unknownSic) {
         const formErrors = [
           ...incomplete.map((s) => `${STEPS[s - 1]!.title} is not complete.`),
           ...(missingTape ? ["Upload the loan tape (step Details)."] : []),
+          ...(unknownSic ? [`${UNKNOWN_SIC_CODE} (step Details)`] : []),
         ];
         return answer(submission.reply({ formErrors }), 400);
       }
@@ -169,6 +179,7 @@ export default function CreateProjectPage() {
           options={data.options}
           values={data.values}
           loans={data.loans}
+          sicCodes={data.sicCodes}
           result={result}
         />
       )}

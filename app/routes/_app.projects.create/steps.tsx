@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { CountedTextAreaField, FieldErrors, FormErrors, MaskedField, SelectField, TextField } from "~/components/forms";
+import { CountedTextAreaField, FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
 import type { FormColumn } from "~/lib/project-values";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
@@ -113,6 +113,7 @@ export function StepForm({
   options,
   values,
   loans,
+  sicCodes,
   result,
 }: {
   draftId: number;
@@ -121,6 +122,8 @@ export function StepForm({
   options: OptionLists;
   values: Record<string, string>;
   loans: number;
+  /** The codes of system data the SIC field suggests (limited companies' details only). */
+  sicCodes: ReadonlyArray<{ code: string; title: string }>;
   /** The wizard action's answer: this step's save, or the loan tape's import. */
   result?: ActionResult;
 }) {
@@ -171,7 +174,7 @@ export function StepForm({
             <TextField meta={f.longTermDebtLevelOfSecurity!} label={FORM_LABELS.longTermDebtLevelOfSecurity} hint="optional" />
           </div>
         ) : null}
-        {step === 3 ? <DetailsFields kind={kind} f={f} options={options} /> : null}
+        {step === 3 ? <DetailsFields kind={kind} f={f} options={options} sicCodes={sicCodes} /> : null}
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <button type="submit" name="then" value="exit" className="btn-secondary" disabled={busy}>
             Save and exit
@@ -193,10 +196,12 @@ function DetailsFields({
   kind,
   f,
   options,
+  sicCodes,
 }: {
   kind: ProjectKind;
   f: Record<string, Parameters<typeof TextField>[0]["meta"]>;
   options: OptionLists;
+  sicCodes: ReadonlyArray<{ code: string; title: string }>;
 }) {
   if (kind === "loan_pool") {
     return (
@@ -236,7 +241,17 @@ function DetailsFields({
     <>
       <CountedTextAreaField meta={f.overview!} label="Company overview" max={TEXT_LIMITS.overview} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <MaskedField meta={f.sicCode!} label="SIC code" mask="####" />
+        <div>
+          {/* a datalist suggests as one types, with or without JavaScript; the server refuses a code it does not know */}
+          <TextField meta={f.sicCode!} label="SIC code" inputMode="numeric" maxLength={4} list="sic-codes" autoComplete="off" hint="type a code or an industry" />
+          <datalist id="sic-codes">
+            {sicCodes.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.code} {c.title}
+              </option>
+            ))}
+          </datalist>
+        </div>
         <TextField meta={f.website!} label="Website" type="url" hint="optional" placeholder="https://" />
         <TextField meta={f.contactPhone!} label="Phone" type="tel" hint="optional, with country code" />
         <TextField meta={f.revenue!} label="Revenue (USD per year)" inputMode="decimal" />

@@ -1,0 +1,120 @@
+import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { upsertMany } from "~/.server/db/bulk";
+import { propertyAssumptions, type PropertyAssumption } from "~/.server/db/schema";
+import { recordAudit, type AuditEntry } from "~/models/audit.server";
+import { textMatch } from "~/models/list-query.server";
+import { importCsv, type CsvLineError } from "~/lib/csv-import";
+import { propertyAssumptionSchema, type PropertyOptions } from "~/lib/schemas/system-data";
+import { PROPERTY_ASSUMPTION_COLUMNS, repeatedKeys, SYSTEM_DATA_MAX_ROWS, SYSTEM_DATA_PAGE_SIZE } from "~/lib/system-data";
+
+export type PropertyAssumptionValues = Pick<PropertyAssumption, "propertyType" | "region" | "capRate" | "vacancy" | "expenseRatio">;
+type Change = { actor: NonNullable<AuditEntry["actor"]>; address?: string };
+
+/** The region whose row stands in for a region that has none of its own. */
+export const NATIONWIDE = "Nationwide";
+
+const describe = (v: PropertyAssumptionValues) =>
+  `${v.propertyType} / ${v.region}: cap rate ${v.capRate}%, vacancy ${v.vacancy}%, expenses ${v.expenseRatio}%`;
+
+function where(q: string | undefined): SQL | undefined {
+  return textMatch(q, [propertyAssumptions.propertyType, propertyAssumptions.region]);
+}
+
+/** One page of the table, by type then region. */
+export async function listPropertyAssumptions(db: Database, { q, page = 1, pageSize = SYSTEM_DATA_PAGE_SIZE }: { q?: string; page?: number; pageSize?: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(propertyAssumptions)
+      .where(where(q))
+      .orderBy(asc(propertyAssumptions.propertyType), asc(propertyAssumptions.region))
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
+    db.select({ count: count() }).from(propertyAssumptions).where(where(q)),
+  ]);
+  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+}
+
+/** Every row matching the search, for the CSV export (one per type and region: a few hundred at most). */
+export function allPropertyAssumptions(db: Database, { q }: { q?: string } = {}) {
+  return db.select().from(propertyAssumptions).where(where(q)).orderBy(asc(propertyAssumptions.propertyType), asc(propertyAssumptions.region));
+}
+
+export async function findPropertyAssumption(db: Database, id: number) {
+  return db.query.propertyAssumptions.findFirst({ where: eq(propertyAssumptions.id, id) });
+}
+
+const sameKey = (v: Pick<PropertyAssumptionValues, "propertyType" | "region">) =>
+  and(eq(propertyAssumptions.propertyType, v.propertyType), eq(propertyAssumptions.region, v.region));
+
+/** The assumptions for a property type in a region, else the type's nationwide row, else none. */
+export async function assumptionFor(db: Database, { propertyType, region }: { propertyType: string; region: string }) {
+  const rows = await db
+    .select()
+    .from(propertyAssumptions)
+    .where(and(eq(propertyAssumptions.propertyType, propertyType), inArray(propertyAssumptions.region, [region, NATIONWIDE])));
+  return rows.find((r) => r.region === region) ?? rows.find((r) => r.region === NATIONWIDE) ?? null;
+}
+
+export type SaveOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" | "missing" };
+
+export async function createPropertyAssumption(db: Database, { values, actor, address }: { values: PropertyAssumptionValues } & Change): Promise<SaveOutcome> {
+  const [row] = await db.insert(propertyAssumptions).values(values).onConflictDoNothing().returning({ id: propertyAssumptions.id });
+  if (!row) return { ok: false, reason: "duplicate" };
+  await recordAudit(db, { actor, action: "property-assumption.create", subjectType: "property-assumption", subjectId: row.id, detail: describe(values), address });
+  return { ok: true, id: row.id };
+}
+
+export async function updatePropertyAssumption(
+  db: Database,
+  { id, values, actor, address }: { id: number; values: PropertyAssumptionValues } & Change,
+): Promise<SaveOutcome> {
+  const clash = await db.query.propertyAssumptions.findFirst({ where: sameKey(values), columns: { id: true } });
+  if (clash && clash.id !== id) return { ok: false, reason: "duplicate" };
+  const [row] = await db
+    .update(propertyAssumptions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(propertyAssumptions.id, id))
+    .returning({ id: propertyAssumptions.id });
+  if (!row) return { ok: false, reason: "missing" };
+  await recordAudit(db, { actor, action: "property-assumption.update", subjectType: "property-assumption", subjectId: id, detail: describe(values), address });
+  return { ok: true, id };
+}
+
+export async function deletePropertyAssumption(db: Database, { id, actor, address }: { id: number } & Change) {
+  const [row] = await db.delete(propertyAssumptions).where(eq(propertyAssumptions.id, id)).returning();
+  if (!row) return false;
+  await recordAudit(db, { actor, action: "property-assumption.delete", subjectType: "property-assumption", subjectId: id, detail: describe(row), address });
+  return true;
+}
+
+/**
+ * An import: every line checked (all or nothing, each bad line named), then every row
+ * written in one batch, a row of the same type and region replaced.
+ */
+export async function importPropertyAssumptions(
+  db: Database,
+  { text, options, actor, address, file }: { text: string; options: PropertyOptions; file: string } & Change,
+): Promise<{ imported: number; errors: CsvLineError[] }> {
+  const parsed = importCsv(text, propertyAssumptionSchema(options), { columns: PROPERTY_ASSUMPTION_COLUMNS, maxRows: SYSTEM_DATA_MAX_ROWS });
+  if (!parsed.ok) return { imported: 0, errors: parsed.errors };
+  const repeated = repeatedKeys(parsed.rows, (r) => `${r.propertyType} / ${r.region}`, "Property type and region");
+  if (repeated.length) return { imported: 0, errors: repeated };
+  const now = new Date();
+  await upsertMany(
+    db,
+    propertyAssumptions,
+    parsed.rows.map((r) => ({ ...r, updatedAt: now })),
+    { target: [propertyAssumptions.propertyType, propertyAssumptions.region], update: ["capRate", "vacancy", "expenseRatio", "updatedAt"] },
+  );
+  await recordAudit(db, {
+    actor,
+    action: "property-assumption.import",
+    subjectType: "property-assumption",
+    subjectId: "import",
+    detail: `${parsed.rows.length} rows from ${file}`,
+    address,
+  });
+  return { imported: parsed.rows.length, errors: [] };
+}

@@ -1,0 +1,85 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { projects, propertyAssumptions, type Project } from "~/.server/db/schema";
+import { defaultInputs, valueProperty, type MarketAssumptions, type StoredProperty } from "~/lib/real-estate-valuation";
+import { NATIONWIDE } from "~/models/property-assumptions.server";
+
+export const REAL_ESTATE_PAGE_SIZE = 25;
+
+const number = (v: unknown) => (v === null || v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Number(v));
+
+/** What valuation reads of a real-estate listing: its property (details) and its debt (columns). */
+export function storedPropertyOf(p: Pick<Project, "details" | "loanAmount" | "waInterest">): StoredProperty {
+  return { noi: number(p.details.noi), occupancy: number(p.details.occupancy), loanAmount: p.loanAmount, waInterest: p.waInterest };
+}
+
+export const propertyTypeOf = (p: Pick<Project, "details">) => String(p.details.propertyType ?? "");
+
+/** Every row of system data by type and region: a few dozen, read once for a page of projects. */
+async function marketTable(db: Database) {
+  const rows = await db.select().from(propertyAssumptions);
+  const byKey = new Map(rows.map((r) => [`${r.propertyType}\n${r.region}`, r]));
+  return (propertyType: string, region: string) => byKey.get(`${propertyType}\n${region}`) ?? byKey.get(`${propertyType}\n${NATIONWIDE}`) ?? null;
+}
+
+const own = (sellerId: number) => and(eq(projects.sellerId, sellerId), eq(projects.kind, "real_estate"));
+
+/** One page of the seller's real-estate projects, each valued on the defaults (system data and what the listing stores). */
+export async function ownRealEstateValuations(db: Database, { sellerId, page = 1, pageSize = REAL_ESTATE_PAGE_SIZE }: { sellerId: number; page?: number; pageSize?: number }) {
+  const [rows, [total], marketFor] = await Promise.all([
+    db
+      .select()
+      .from(projects)
+      .where(own(sellerId))
+      .orderBy(asc(projects.projectName), asc(projects.id))
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
+    db.select({ count: count() }).from(projects).where(own(sellerId)),
+    marketTable(db),
+  ]);
+  return {
+    rows: rows.map((p) => {
+      const market = marketFor(propertyTypeOf(p), p.location);
+      const valuation = valueProperty(defaultInputs(storedPropertyOf(p), market));
+      return {
+        id: p.id,
+        projectName: p.projectName || "Untitled draft",
+        status: p.status,
+        propertyType: propertyTypeOf(p),
+        region: p.location,
+        state: p.state,
+        city: String(p.details.city ?? ""),
+        noi: valuation.noi,
+        value: valuation.value,
+        ltv: valuation.ltv,
+        dscr: valuation.dscr,
+        priced: market !== null,
+      };
+    }),
+    total: total?.count ?? 0,
+    page: Math.max(1, page),
+    pageSize,
+  };
+}
+
+/** The seller's own real-estate project with the system data for its type and region; null for anything else. */
+export async function ownRealEstate(db: Database, { sellerId, projectId }: { sellerId: number; projectId: number }) {
+  if (!Number.isSafeInteger(projectId) || projectId <= 0) return null;
+  const project = await db.query.projects.findFirst({ where: and(own(sellerId), eq(projects.id, projectId)) });
+  if (!project) return null;
+  const market: (MarketAssumptions & { propertyType: string; region: string }) | null = (await marketTable(db))(propertyTypeOf(project), project.location);
+  return { project, market };
+}
+
+/** The most projects the map draws. */
+export const MAP_LIMIT = 2000;
+
+/** Where each of the seller's real-estate projects is, for the map. */
+export function ownRealEstatePlaces(db: Database, { sellerId }: { sellerId: number }) {
+  return db
+    .select({ id: projects.id, projectName: projects.projectName, state: projects.state })
+    .from(projects)
+    .where(own(sellerId))
+    .orderBy(asc(projects.id))
+    .limit(MAP_LIMIT);
+}

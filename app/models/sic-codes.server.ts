@@ -1,0 +1,92 @@
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { upsertMany } from "~/.server/db/bulk";
+import { sicCodes, type SicCode } from "~/.server/db/schema";
+import { recordAudit, type AuditEntry } from "~/models/audit.server";
+import { textMatch } from "~/models/list-query.server";
+import { importCsv, type CsvLineError } from "~/lib/csv-import";
+import { sicCodeSchema } from "~/lib/schemas/system-data";
+import { SIC_CODE_COLUMNS, SYSTEM_DATA_MAX_ROWS, SYSTEM_DATA_PAGE_SIZE, repeatedKeys } from "~/lib/system-data";
+
+export type SicCodeValues = Pick<SicCode, "code" | "title" | "division">;
+type Change = { actor: NonNullable<AuditEntry["actor"]>; address?: string };
+
+const describe = (v: SicCodeValues) => `${v.code} ${v.title} (division ${v.division})`;
+
+function where({ q, division }: { q?: string; division?: string }): SQL | undefined {
+  return and(textMatch(q, [sicCodes.code, sicCodes.title]), division ? eq(sicCodes.division, division) : undefined);
+}
+
+type Filters = { q?: string; division?: string };
+
+/** One page of the table, by code. */
+export async function listSicCodes(db: Database, { page = 1, pageSize = SYSTEM_DATA_PAGE_SIZE, ...filters }: Filters & { page?: number; pageSize?: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(sicCodes)
+      .where(where(filters))
+      .orderBy(asc(sicCodes.code))
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
+    db.select({ count: count() }).from(sicCodes).where(where(filters)),
+  ]);
+  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+}
+
+/** Every code matching the filters, by code: the CSV export and the listing form's suggestions (about a thousand at most). */
+export function allSicCodes(db: Database, filters: Filters = {}) {
+  return db.select({ code: sicCodes.code, title: sicCodes.title, division: sicCodes.division }).from(sicCodes).where(where(filters)).orderBy(asc(sicCodes.code));
+}
+
+export async function findSicCode(db: Database, code: string) {
+  return db.query.sicCodes.findFirst({ where: eq(sicCodes.code, code) });
+}
+
+export type SicOutcome = { ok: true } | { ok: false; reason: "duplicate" | "missing" };
+
+export async function createSicCode(db: Database, { values, actor, address }: { values: SicCodeValues } & Change): Promise<SicOutcome> {
+  const [row] = await db.insert(sicCodes).values(values).onConflictDoNothing().returning({ code: sicCodes.code });
+  if (!row) return { ok: false, reason: "duplicate" };
+  await recordAudit(db, { actor, action: "sic-code.create", subjectType: "sic-code", subjectId: values.code, detail: describe(values), address });
+  return { ok: true };
+}
+
+/** A change, the code itself included (`original` names the row changed). */
+export async function updateSicCode(db: Database, { original, values, actor, address }: { original: string; values: SicCodeValues } & Change): Promise<SicOutcome> {
+  if (values.code !== original && (await findSicCode(db, values.code))) return { ok: false, reason: "duplicate" };
+  const [row] = await db
+    .update(sicCodes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sicCodes.code, original))
+    .returning({ code: sicCodes.code });
+  if (!row) return { ok: false, reason: "missing" };
+  const renamed = values.code !== original ? `${original} → ` : "";
+  await recordAudit(db, { actor, action: "sic-code.update", subjectType: "sic-code", subjectId: values.code, detail: renamed + describe(values), address });
+  return { ok: true };
+}
+
+export async function deleteSicCode(db: Database, { code, actor, address }: { code: string } & Change) {
+  const [row] = await db.delete(sicCodes).where(eq(sicCodes.code, code)).returning();
+  if (!row) return false;
+  await recordAudit(db, { actor, action: "sic-code.delete", subjectType: "sic-code", subjectId: code, detail: describe(row), address });
+  return true;
+}
+
+/**
+ * An import: every line checked (all or nothing, each bad line named), then every row
+ * written in one batch, a row with the same code replaced.
+ */
+export async function importSicCodes(
+  db: Database,
+  { text, actor, address, file }: { text: string; file: string } & Change,
+): Promise<{ imported: number; errors: CsvLineError[] }> {
+  const parsed = importCsv(text, sicCodeSchema, { columns: SIC_CODE_COLUMNS, maxRows: SYSTEM_DATA_MAX_ROWS });
+  if (!parsed.ok) return { imported: 0, errors: parsed.errors };
+  const repeated = repeatedKeys(parsed.rows, (r) => r.code, "Code");
+  if (repeated.length) return { imported: 0, errors: repeated };
+  const now = new Date();
+  await upsertMany(db, sicCodes, parsed.rows.map((r) => ({ ...r, updatedAt: now })), { target: sicCodes.code, update: ["title", "division", "updatedAt"] });
+  await recordAudit(db, { actor, action: "sic-code.import", subjectType: "sic-code", subjectId: "import", detail: `${parsed.rows.length} codes from ${file}`, address });
+  return { imported: parsed.rows.length, errors: [] };
+}

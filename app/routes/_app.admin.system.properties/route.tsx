@@ -1,0 +1,116 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
+import { clientAddress, notFound } from "~/.server/http";
+import { propertyOptions } from "~/.server/project-options";
+import { answer, invalid } from "~/.server/replies";
+import { CsvImportForm } from "~/components/csv-import-form";
+import { cell, SimpleTable } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
+import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
+import { formatPercent } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { propertyIntentSchema } from "~/lib/schemas/system-data";
+import { backTo, PROPERTY_ASSUMPTION_COLUMNS, SYSTEM_DATA_MAX_BYTES } from "~/lib/system-data";
+import {
+  createPropertyAssumption,
+  deletePropertyAssumption,
+  findPropertyAssumption,
+  importPropertyAssumptions,
+  listPropertyAssumptions,
+  updatePropertyAssumption,
+} from "~/models/property-assumptions.server";
+import { PropertyAssumptionEditor } from "./editor";
+
+export const meta = () => titleMeta("Properties");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  const params = new URL(args.request.url).searchParams;
+  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  const edit = Number(params.get("edit"));
+  const [found, options, editing] = await Promise.all([
+    listPropertyAssumptions(services.db, { q, page: Number(params.get("page")) || 1 }),
+    propertyOptions(services),
+    Number.isInteger(edit) && edit > 0 ? findPropertyAssumption(services.db, edit) : undefined,
+  ]);
+  return json({ ...found, q, options, editing: editing ?? null });
+}
+
+const DUPLICATE = "This property type already has a row for this region.";
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const { request } = args;
+  const read = await readCsvUploadForm(request, SYSTEM_DATA_MAX_BYTES);
+  if ("refused" in read) return read.refused;
+  const options = await propertyOptions(services);
+  const submission = parseWithZod(read.form, { schema: propertyIntentSchema(options) });
+  if (submission.status !== "success") return invalid(submission);
+  const change = { actor: user, address: clientAddress(request) };
+  const done = (message: string) => redirectWithNotification(services, request, backTo(request), message);
+  switch (submission.value.intent) {
+    case "create": {
+      const { intent: _intent, ...values } = submission.value;
+      const saved = await createPropertyAssumption(services.db, { values, ...change });
+      if (!saved.ok) return answer(submission.reply({ fieldErrors: { region: [DUPLICATE] } }), 409);
+      return done(`${values.propertyType} in ${values.region} is added.`);
+    }
+    case "update": {
+      const { intent: _intent, id, ...values } = submission.value;
+      const saved = await updatePropertyAssumption(services.db, { id, values, ...change });
+      if (!saved.ok && saved.reason === "missing") throw notFound();
+      if (!saved.ok) return answer(submission.reply({ fieldErrors: { region: [DUPLICATE] } }), 409);
+      return done(`${values.propertyType} in ${values.region} is saved.`);
+    }
+    case "delete": {
+      if (!(await deletePropertyAssumption(services.db, { id: submission.value.id, ...change }))) throw notFound();
+      return done("The row is deleted.");
+    }
+    case "import": {
+      const outcome = await importUploaded(submission, submission.value.file, SYSTEM_DATA_MAX_BYTES, (upload) => importPropertyAssumptions(services.db, { text: upload.text, options, file: upload.name, ...change }));
+      if ("refused" in outcome) return outcome.refused;
+      return done(`${outcome.imported} rows imported from ${outcome.name}.`);
+    }
+  }
+}
+
+export default function PropertiesPage() {
+  const { rows, total, page, pageSize, q, options, editing } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>()?.result;
+  const editHref = useEditHref();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Properties" />
+      <p className="max-w-3xl text-sm text-slate-600">
+        The market assumptions real-estate valuation uses, by property type and region: the cap rate, vacancy and operating expenses as a share
+        of income. A region without a row of its own uses the type&apos;s Nationwide row.
+      </p>
+      <SystemDataSearch q={q} placeholder="Property type or region">
+      </SystemDataSearch>
+      <div>
+        <SimpleTable caption="Property assumptions" headers={["Property type", "Region", "Cap rate", "Vacancy", "Expense ratio", ""]} count={rows.length} empty="No rows.">
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td className={cell}>{r.propertyType}</td>
+              <td className={cell}>{r.region}</td>
+              <td className={cell}>{formatPercent(r.capRate)}</td>
+              <td className={cell}>{formatPercent(r.vacancy)}</td>
+              <td className={cell}>{formatPercent(r.expenseRatio)}</td>
+              <td className={cell}>
+                <RowActions editHref={editHref(r.id)} fields={{ id: r.id }} label={`${r.propertyType} in ${r.region}`} />
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
+        <Pager page={page} pageSize={pageSize} total={total} noun="rows" testId="properties-count" />
+      </div>
+      <PropertyAssumptionEditor key={editing?.id ?? "new"} editing={editing} options={options} result={result} />
+      <CsvImportForm noun="property assumptions" columns={PROPERTY_ASSUMPTION_COLUMNS} exportHref={`/admin/system/properties.csv${q ? `?q=${encodeURIComponent(q)}` : ""}`} result={result} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "@remix-run/react";
+import { EditorButtons } from "~/components/system-data-rows";
+import { FormErrors, SelectField, TextField } from "~/components/forms";
+import { resultFor, type ActionResult } from "~/lib/action-result";
+import { sicIntentSchema } from "~/lib/schemas/system-data";
+import { SIC_DIVISIONS, SIC_DIVISION_KEYS } from "~/lib/system-data";
+
+type Row = { code: string; title: string; division: string };
+
+const DIVISION_OPTIONS = SIC_DIVISION_KEYS.map((d) => ({ value: d, label: `${d} — ${SIC_DIVISIONS[d]}` }));
+
+/** Add a code, or change the one opened with Edit (`?edit=code`), the code itself included. */
+export function SicCodeEditor({ editing, result }: { editing: Row | null; result?: ActionResult | null }) {
+  const intent = editing ? "update" : "create";
+  const [form, fields] = useForm({
+    id: `sic-${editing?.code ?? "new"}`,
+    lastResult: resultFor(result, intent),
+    defaultValue: editing ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sicIntentSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section id="editor" className="card space-y-3" aria-labelledby="editor-title">
+      <h2 id="editor-title" className="text-lg font-semibold">
+        {editing ? `Edit SIC ${editing.code}` : "Add a code"}
+      </h2>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={intent} />
+        {editing ? <input type="hidden" name="original" value={editing.code} /> : null}
+        <FormErrors errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+          <TextField meta={fields.code} label="Code" inputMode="numeric" maxLength={4} />
+          <TextField meta={fields.title} label="Title" />
+        </div>
+        <SelectField meta={fields.division} label="Division" options={DIVISION_OPTIONS} placeholder="Choose…" />
+        <EditorButtons editing={Boolean(editing)} />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { cell, SimpleTable } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
+import { formatCompactCurrency, formatCurrency } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { STATUS_LABELS } from "~/lib/projects";
+import { ownRealEstateValuations } from "~/models/real-estate.server";
+import { UsMap } from "~/components/us-map";
+import { realEstateMap } from "./map.server";
+
+export const meta = () => titleMeta("Real-estate analytics");
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "seller" });
+  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  const [valuations, map] = await Promise.all([
+    ownRealEstateValuations(services.db, { sellerId: user.id, page }),
+    realEstateMap(services.db, { sellerId: user.id }),
+  ]);
+  return json({ ...valuations, map });
+}
+
+const ratio = (v: number | null, digits: number, suffix = "") => (v === null ? "—" : `${v.toFixed(digits)}${suffix}`);
+
+export default function RealEstateAnalyticsPage() {
+  const { rows, total, page, pageSize, map } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      <PageHeader title="Real-estate analytics" />
+      <p className="max-w-3xl text-sm text-slate-600">
+        Your real-estate projects valued by direct capitalisation: the NOI you listed at the market cap rate for the property type and region
+        (system data), ±50 basis points. Open one to change the assumptions.
+      </p>
+      <SimpleTable
+        caption="Your real-estate projects and their valuation"
+        headers={["Project", "Status", "Property type", "Region", "NOI", "Value range", "LTV", "DSCR"]}
+        count={rows.length}
+        empty="You have no real-estate projects."
+      >
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td className={cell}>
+              <Link to={`/sellers/analytics/real-estate/${r.id}`} className="link">
+                {r.projectName}
+              </Link>
+            </td>
+            <td className={cell}>{STATUS_LABELS[r.status]}</td>
+            <td className={cell}>{r.propertyType || "—"}</td>
+            <td className={cell}>{r.region || "—"}</td>
+            <td className={cell}>{formatCurrency(r.noi)}</td>
+            <td className={cell} data-testid="value-range">
+              {r.value.mid > 0 ? `${formatCompactCurrency(r.value.low)} – ${formatCompactCurrency(r.value.high)}` : "—"}
+            </td>
+            <td className={cell}>{ratio(r.ltv, 1, "%")}</td>
+            <td className={cell}>{ratio(r.dscr, 2, "×")}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+      <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="real-estate-count" />
+      {map.dots.length ? (
+        <UsMap
+          title="Your real-estate projects on the map"
+          description={`A map of the United States with a dot for each of your ${map.dots.length} real-estate projects in its state; each dot opens the project's valuation.`}
+          noun="projects"
+          {...map}
+        />
+      ) : null}
+    </div>
+  );
+}
