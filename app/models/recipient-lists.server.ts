@@ -2,8 +2,9 @@ import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { customers, matches, recipientLists, users, type RecipientList } from "~/.server/db/schema";
 import { customerFiltersFrom } from "~/lib/customers";
-import { internationalPhone, isEmailAddress, normalAddress, type ListChannel, type ListDefinition, type ListKind } from "~/lib/marketing";
+import { isEmailAddress, normalAddress, type ListChannel, type ListDefinition, type ListKind } from "~/lib/marketing";
 import { recordAudit, type AuditEntry } from "./audit.server";
+import { e164 } from "~/lib/sms";
 import { whereOf } from "./customers.server";
 import { suppressedAmong } from "./suppressions.server";
 
@@ -83,7 +84,7 @@ export async function emailRecipientsOf(db: Database, list: Pick<RecipientList, 
 export async function reachOf(db: Database, list: Pick<RecipientList, "definition">) {
   const members = await membersOf(db, list);
   const emails = members.filter((m) => isEmailAddress(m.attentionEmail)).map((m) => normalAddress(m.attentionEmail));
-  const phones = members.map((m) => ({ m, phone: internationalPhone(m.attentionPhone) }));
+  const phones = members.map((m) => ({ m, phone: e164(m.attentionPhone) }));
   const [emailSuppressed, smsSuppressed] = await Promise.all([
     suppressedAmong(db, { channel: "email", addresses: emails }),
     suppressedAmong(db, { channel: "sms", addresses: phones.flatMap((p) => (p.phone ? [p.phone] : [])) }),
