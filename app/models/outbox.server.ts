@@ -1,11 +1,12 @@
 import type { OutboxStatus } from "~/lib/outbox";
-import { and, asc, count, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { e164 } from "~/lib/sms";
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
-import { outbox, type OutboxMessage } from "~/.server/db/schema";
+import { customers, outbox, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { seal, unseal } from "~/.server/sealed";
-import { sendThroughProvider, type Send } from "~/.server/mailer";
+import { configuredChannels, ProviderRefused, sendThroughProvider, type Send } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 
 export const MAX_ATTEMPTS = 8;
@@ -75,6 +76,47 @@ export async function enqueueCampaignMessages(
   );
 }
 
+export type CampaignText = { customerId: number; recipient: string; body: string; segments: number; notBefore: number };
+/** Texts per batch: three statements each, every statement well under D1's 100 parameters. */
+const TEXTS_PER_BATCH = 30;
+
+/**
+ * Queues a campaign's texts, each paid for from its company's SMS allowance in the
+ * transaction that writes it: the row is written only while the allowance covers its
+ * segments, and the allowance is taken only from a row not yet paid for (its
+ * `segments` still empty). Sending twice, two admins at once, or finishing after a
+ * crash therefore neither writes nor charges anything twice. A text waits until its
+ * `notBefore` (quiet hours, a schedule); a row's week of retention counts from then.
+ * Returns the recipients that now have a row (queued in this call or before).
+ */
+export async function enqueueCampaignTexts(db: Database, { campaignId, texts, now = Date.now() }: { campaignId: number; texts: CampaignText[]; now?: number }) {
+  for (let i = 0; i < texts.length; i += TEXTS_PER_BATCH) {
+    const statements = texts.slice(i, i + TEXTS_PER_BATCH).flatMap((t) => {
+      const due = Math.max(now, t.notBefore);
+      const unpaid = and(eq(outbox.campaignId, campaignId), eq(outbox.recipient, t.recipient), isNull(outbox.segments));
+      return [
+        // the WHERE is what lets SQLite read ON CONFLICT after INSERT ... SELECT
+        db.run(sql`insert into ${outbox} (channel, recipient, subject, body, status, attempts, next_attempt_at, created_at, campaign_id)
+          select 'sms', ${t.recipient}, '', ${t.body}, 'pending', 0, ${due}, ${due}, ${campaignId}
+          where exists (select 1 from ${customers} where ${customers.id} = ${t.customerId} and ${customers.smsAllowance} >= ${t.segments})
+          on conflict do nothing`),
+        db
+          .update(customers)
+          .set({ smsAllowance: sql`${customers.smsAllowance} - ${t.segments}` })
+          .where(and(eq(customers.id, t.customerId), sql`${customers.smsAllowance} >= ${t.segments}`, sql`exists (select 1 from ${outbox} where ${unpaid})`)),
+        db.update(outbox).set({ segments: t.segments }).where(unpaid),
+      ];
+    });
+    if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  }
+  if (!texts.length) return new Set<string>();
+  const rows = await db
+    .select({ recipient: outbox.recipient })
+    .from(outbox)
+    .where(and(eq(outbox.campaignId, campaignId), sql`${outbox.recipient} in (select value from json_each(${JSON.stringify(texts.map((t) => t.recipient))}))`));
+  return new Set(rows.map((r) => r.recipient));
+}
+
 /** Exponential back-off: 1 min, 2, 4 ... capped at 6 hours. */
 export function nextAttemptDelayMs(attempts: number) {
   return Math.min(6 * 60, 2 ** Math.max(0, attempts - 1)) * 60_000;
@@ -100,11 +142,12 @@ export async function deliverDueMessages(
   env: Env,
   { now = Date.now(), limit = 20, send = sendThroughProvider }: { now?: number; limit?: number; send?: Send } = {},
 ) {
-  if (!env.MAIL_API_URL) return 0;
+  const channels = configuredChannels(env);
+  if (!channels.length) return 0;
   const due = await db
     .select()
     .from(outbox)
-    .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date(now))))
+    .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date(now)), inArray(outbox.channel, channels)))
     .orderBy(asc(outbox.nextAttemptAt))
     .limit(limit);
   let sent = 0;
@@ -133,7 +176,8 @@ export async function deliverDueMessages(
         .where(eq(outbox.id, message.id));
       sent++;
     } catch (error) {
-      const givenUp = attempts >= MAX_ATTEMPTS;
+      // 429 and 5xx are worth retrying; a refusal of this very message is not
+      const givenUp = attempts >= MAX_ATTEMPTS || error instanceof ProviderRefused;
       await db
         .update(outbox)
         .set({
@@ -214,6 +258,13 @@ export async function sendEmail(
     body: message.body,
     secrets: message.secrets,
   });
+  services.waitUntil(deliverDueMessages(services.db, services.env));
+  return queued;
+}
+
+/** Queues a text (a test to an admin's own phone) and tries to send it after the response. */
+export async function sendText(services: Pick<Services, "db" | "env" | "waitUntil">, message: { to: string; body: string }) {
+  const queued = await enqueueMessage(services.db, services.env, { channel: "sms", recipient: e164(message.to) ?? message.to, body: message.body });
   services.waitUntil(deliverDueMessages(services.db, services.env));
   return queued;
 }

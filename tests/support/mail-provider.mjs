@@ -1,5 +1,5 @@
 // Stands in for the e-mail/SMS provider's HTTP API, which these machines cannot reach.
-// POST /send records a message (or fails, when told to); GET /messages lists them;
+// POST /send (e-mail) and POST /sms record a message (or fail, when told to); GET /messages lists them;
 // POST /fail?count=N makes the next N sends answer 503.
 import http from "node:http";
 
@@ -14,7 +14,7 @@ http
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       const json = (status, data) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(data));
-      if (req.method === "POST" && url.pathname === "/send") {
+      if (req.method === "POST" && (url.pathname === "/send" || url.pathname === "/sms")) {
         if (failures > 0) {
           failures--;
           return json(503, { error: "provider unavailable" });

@@ -14,7 +14,7 @@ import { formatNumber } from "~/lib/format";
 import { MERGE_FIELDS } from "~/lib/merge-fields";
 import { titleMeta } from "~/lib/meta";
 import { campaignDraftSchema } from "~/lib/schemas/marketing";
-import { createEmailCampaign, listCampaigns, projectChoices } from "~/models/campaigns.server";
+import { createCampaign, listCampaigns, projectChoices } from "~/models/campaigns.server";
 import { findRecipientList, listRecipientLists } from "~/models/recipient-lists.server";
 
 export const meta = () => titleMeta("Bulk e-mail");
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [lists, projects, campaigns] = await Promise.all([
     listRecipientLists(services.db, { pageSize: 200 }),
     projectChoices(services.db),
-    listCampaigns(services.db, { page, pageSize: PAGE_SIZE }),
+    listCampaigns(services.db, { channel: "email", page, pageSize: PAGE_SIZE }),
   ]);
   return json({
     lists: lists.rows.filter((l) => l.channel !== "sms").map((l) => ({ value: String(l.id), label: l.name })),
@@ -51,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
   if (projectId !== undefined && !(await projectChoices(services.db)).some((p) => p.id === projectId)) {
     return json({ result: submission.reply({ fieldErrors: { projectId: ["Choose a published project."] } }) }, { status: 400 });
   }
-  const campaignId = await createEmailCampaign(services.db, { draft: { listId, subject, body, projectId: projectId ?? null }, actor: user });
+  const { id: campaignId } = await createCampaign(services.db, { channel: "email", draft: { listId, subject, body, projectId: projectId ?? null }, actor: user });
   return redirectWithNotification(services, args.request, `/admin/marketing/bulk-email/${campaignId}`, "The e-mail is ready: check the preview, then send it.");
 }
 
