@@ -9,7 +9,7 @@ import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { deliverDueMessages, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
-import { membersOf, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
+import { createRecipientList, membersOf, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type MailServices = Pick<Services, "db" | "env" | "waitUntil">;
@@ -228,6 +228,62 @@ export async function campaignRecipients(db: Database, { campaignId, page = 1, p
     .orderBy(outbox.id)
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
+}
+
+export type ApiCampaign = { channel: SuppressionChannel; customerIds: number[]; subject: string; body: string; sendAt?: string };
+
+/**
+ * A campaign from the API (CRM automation): a saved selection of the named customers,
+ * the campaign, sent at once or scheduled (its rows due at sendAt). The client's
+ * Idempotency-Key, kept per admin, makes a retry answer the same campaign; sending it
+ * again only finishes what a crash may have left (nothing goes twice).
+ */
+export async function createCampaignFromApi(
+  services: MailServices,
+  { values, actor, idempotencyKey, address }: { values: ApiCampaign; actor: Actor; idempotencyKey: string | null; address?: string },
+): Promise<{ id: number } | { error: string }> {
+  const { db } = services;
+  const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
+  const [known] = key ? await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.idempotencyKey, key)).limit(1) : [];
+  if (!known) {
+    const customerIds = [...new Set(values.customerIds)];
+    const found = new Set((await membersOf(db, { definition: { customerIds } })).map((m) => m.customerId));
+    const missing = customerIds.filter((id) => !found.has(id));
+    if (missing.length) return { error: `Unknown customer${missing.length === 1 ? "" : "s"} in customerIds: ${missing.slice(0, 20).join(", ")}.` };
+    const listId = await createRecipientList(db, {
+      name: `API ${values.channel === "sms" ? "SMS" : "e-mail"} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
+      channel: values.channel,
+      kind: "selection",
+      definition: { customerIds },
+      actor,
+      address,
+    });
+    const draft = { listId, subject: values.channel === "sms" ? "" : values.subject, body: values.body, projectId: null };
+    const sendAt = values.sendAt ? new Date(values.sendAt) : null;
+    const { id } = await createCampaign(db, { channel: values.channel, draft, actor, sendAt, idempotencyKey: key });
+    await sendCampaign(services, { campaignId: id, actor, address });
+    return { id };
+  }
+  await sendCampaign(services, { campaignId: known.id, actor, address });
+  return { id: known.id };
+}
+
+/** What GET /api/1.0/campaigns/{id} answers; "scheduled" while its time has not come. */
+export async function campaignForApi(db: Database, { campaignId, now = Date.now() }: { campaignId: number; now?: number }) {
+  const campaign = await findCampaign(db, { campaignId });
+  if (!campaign) return null;
+  const progress = await campaignProgress(db, { campaignId, now });
+  const scheduled = campaign.status === "sent" && campaign.sendAt !== null && campaign.sendAt.getTime() > now;
+  return {
+    id: campaign.id,
+    channel: campaign.channel,
+    status: scheduled ? "scheduled" : campaign.status,
+    total: campaign.total,
+    queued: progress.queued + progress.held,
+    sent: progress.sent,
+    failed: progress.failed,
+    suppressed: campaign.suppressed,
+  };
 }
 
 /** The projects a campaign may promote (or a list may match buyers to): those buyers can open, newest first. */

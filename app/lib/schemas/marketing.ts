@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIST_CHANNELS } from "../marketing";
+import { LIST_CHANNELS, SUPPRESSION_CHANNELS } from "../marketing";
 import { mergeFieldProblem } from "../merge-fields";
 import { field, messages } from "../validation";
 
@@ -45,3 +45,32 @@ export const campaignActionSchema = z.discriminatedUnion("intent", [z.object({ i
 
 /** RFC 8058's one-click body, which the page's own button posts too. */
 export const unsubscribeSchema = z.object({ "List-Unsubscribe": z.literal("One-Click", { error: "Press Unsubscribe to confirm." }) });
+
+/** How far ahead the API may schedule: a message not sent within a week of being due is given up (outbox retention). */
+export const MAX_SCHEDULE_DAYS = 7;
+
+/**
+ * POST /api/1.0/campaigns (CRM automation): the customers to reach, the text, and
+ * optionally when. Every refusal names its reason; the API answers the first.
+ */
+export const campaignApiSchema = z
+  .object({
+    channel: z.enum(SUPPRESSION_CHANNELS, { error: 'channel must be "email" or "sms".' }),
+    customerIds: z
+      .array(z.number().int().positive(), { error: "customerIds must be a list of customer ids." })
+      .min(1, "customerIds is empty: name at least one customer.")
+      .max(5000, "customerIds may name at most 5000 customers."),
+    subject: z.string().trim().max(200, "subject may be at most 200 characters.").optional().default(""),
+    body: z.string().trim().min(1, "body is empty.").max(20_000, "body may be at most 20000 characters."),
+    sendAt: z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.channel === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required for e-mail." });
+    for (const key of ["subject", "body"] as const) {
+      const problem = mergeFieldProblem(v[key], { hasProject: false });
+      if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
+    }
+    if (v.sendAt && Date.parse(v.sendAt) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
+      ctx.addIssue({ code: "custom", path: ["sendAt"], message: `sendAt may be at most ${MAX_SCHEDULE_DAYS} days ahead.` });
+    }
+  });
