@@ -64,7 +64,9 @@ describe("quiet hours", () => {
     expect(timeZoneOf("CA")).toBe("America/Los_Angeles");
     expect(timeZoneOf("Austin, TX")).toBe("America/Chicago");
     expect(timeZoneOf("Midwest")).toBe("America/Chicago");
+    expect(timeZoneOf("Europe/London")).toBe("Europe/London");
     expect(timeZoneOf("Zurich")).toBe("America/New_York");
+    expect(timeZoneOf("Mars/Olympus")).toBe("America/New_York");
     expect(timeZoneOf("")).toBe("America/New_York");
   });
 

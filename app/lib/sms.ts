@@ -90,9 +90,23 @@ const REGION_ZONE: Record<string, string> = {
   nationwide: DEFAULT_TIME_ZONE,
 };
 
-/** The IANA zone of a headquarters given as a US state code ("NY", "New York, NY") or a §9 region; New York when unknown. */
+function isTimeZone(name: string) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The IANA zone of a headquarters given as a US state code ("NY", "New York, NY"),
+ * a §9 region, or a zone name itself ("Europe/London", for companies abroad); New
+ * York when unknown.
+ */
 export function timeZoneOf(headquarters: string) {
   const text = headquarters.trim();
+  if (text.includes("/") && isTimeZone(text)) return text;
   const code = /(?:^|[\s,])([A-Z]{2})$/.exec(text)?.[1];
   return (code && STATE_ZONE.get(code)) ?? REGION_ZONE[text.toLowerCase()] ?? DEFAULT_TIME_ZONE;
 }

@@ -208,8 +208,6 @@ export async function campaignProgress(db: Database, { campaignId, now = Date.no
   return { queued: of("pending"), held: of("pending", true), sent: of("sent"), failed: of("failed") };
 }
 
-/** Everyone the campaign wrote to: the pager's and the CSV's count. */
-export const recipientCount = (p: Awaited<ReturnType<typeof campaignProgress>>) => p.queued + p.held + p.sent + p.failed;
 
 /** Each recipient's row, a page at a time (the CSV reads every page). */
 export async function campaignRecipients(db: Database, { campaignId, page = 1, pageSize = 50 }: { campaignId: number; page?: number; pageSize?: number }) {
@@ -228,6 +226,42 @@ export async function campaignRecipients(db: Database, { campaignId, page = 1, p
     .orderBy(outbox.id)
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
+}
+
+/** What a campaign's page shows: progress, a page of recipients, and the preview as one member receives it. */
+export async function campaignOverview(
+  services: Pick<Services, "db" | "env">,
+  { campaign, page, pageSize, customerId, now = Date.now() }: { campaign: Campaign; page: number; pageSize: number; customerId?: number; now?: number },
+) {
+  const [progress, recipients, { members, preview }] = await Promise.all([
+    campaignProgress(services.db, { campaignId: campaign.id, now }),
+    campaignRecipients(services.db, { campaignId: campaign.id, page, pageSize }),
+    previewCampaign(services, { campaign, customerId }),
+  ]);
+  return {
+    campaign: {
+      id: campaign.id,
+      subject: campaign.subject,
+      body: campaign.body,
+      status: campaign.status,
+      listId: campaign.listId,
+      listName: campaign.listName,
+      projectName: campaign.projectName,
+      total: campaign.total,
+      suppressed: campaign.suppressed,
+      unreachable: campaign.unreachable,
+      noAllowance: campaign.noAllowance,
+      sentAt: campaign.sentAt,
+    },
+    progress,
+    /** Everyone the campaign wrote to: the pager's count. */
+    recipientTotal: progress.queued + progress.held + progress.sent + progress.failed,
+    recipients,
+    members,
+    preview,
+    page,
+    now,
+  };
 }
 
 export type ApiCampaign = { channel: SuppressionChannel; customerIds: number[]; subject: string; body: string; sendAt?: string };

@@ -25,7 +25,17 @@ export const saveListSchema = z.discriminatedUnion("kind", [
 ]);
 export type SaveListValues = z.infer<typeof saveListSchema>;
 
-/** A new bulk e-mail: an unknown merge field (or a project field without a project) is refused on its field. */
+/** Refuses an unknown merge field (or a project field without a project) on the field that uses it. */
+const mergeFieldsKnown =
+  <K extends string>(keys: readonly K[]) =>
+  (v: Record<K, string> & { projectId?: number }, ctx: z.RefinementCtx) => {
+    for (const key of keys) {
+      const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined });
+      if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
+    }
+  };
+
+/** A new bulk e-mail. */
 export const campaignDraftSchema = z
   .object({
     listId: id(),
@@ -33,12 +43,19 @@ export const campaignDraftSchema = z
     body: field.text({ max: 20_000 }),
     projectId: id().optional(),
   })
-  .superRefine((v, ctx) => {
-    for (const key of ["subject", "body"] as const) {
-      const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined });
-      if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
-    }
-  });
+  .superRefine(mergeFieldsKnown(["subject", "body"]));
+
+/** Longest bulk text: about ten segments of GSM-7 before the opt-out line. */
+export const SMS_MAX_LENGTH = 1500;
+
+/** A new bulk SMS: the opt-out line is added when it is sent. */
+export const smsDraftSchema = z
+  .object({
+    listId: id(),
+    body: field.text({ max: SMS_MAX_LENGTH }),
+    projectId: id().optional(),
+  })
+  .superRefine(mergeFieldsKnown(["body"]));
 
 /** The campaign page: a test to oneself, or send now. */
 export const campaignActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("test") }), z.object({ intent: z.literal("send") })]);
@@ -64,12 +81,9 @@ export const campaignApiSchema = z
     body: z.string().trim().min(1, "body is empty.").max(20_000, "body may be at most 20000 characters."),
     sendAt: z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." }).optional(),
   })
+  .superRefine(mergeFieldsKnown(["subject", "body"]))
   .superRefine((v, ctx) => {
     if (v.channel === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required for e-mail." });
-    for (const key of ["subject", "body"] as const) {
-      const problem = mergeFieldProblem(v[key], { hasProject: false });
-      if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
-    }
     if (v.sendAt && Date.parse(v.sendAt) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
       ctx.addIssue({ code: "custom", path: ["sendAt"], message: `sendAt may be at most ${MAX_SCHEDULE_DAYS} days ahead.` });
     }
