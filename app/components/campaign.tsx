@@ -52,6 +52,37 @@ export function PreviewPicker({ members, selected }: { members: ReadonlyArray<{ 
   );
 }
 
+/**
+ * A draft's buttons (a test to oneself, send now), or, for a campaign a crash left
+ * half-queued, "Finish queueing": sending again adds only the missing rows.
+ */
+export function CampaignSendForms({ status, test }: { status: "draft" | "sending" | "sent"; test: { label: string; disabledReason?: string } }) {
+  if (status === "sent") return null;
+  if (status === "sending") {
+    return (
+      <Form method="post" className="mb-4">
+        <button type="submit" name="intent" value="send" className="btn-secondary">
+          Finish queueing
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <div className="mb-6 flex flex-wrap gap-3">
+      <Form method="post">
+        <button type="submit" name="intent" value="test" className="btn-secondary" disabled={Boolean(test.disabledReason)} title={test.disabledReason}>
+          {test.label}
+        </button>
+      </Form>
+      <Form method="post">
+        <button type="submit" name="intent" value="send" className="btn-primary">
+          Send now
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 type RecipientRow = { recipient: string; status: "pending" | "sent" | "failed"; attempts: number; dueAt: string | Date; sentAt: string | Date | null; lastError: string | null };
 
 /** A recipient's state as admins read it: a row not yet tried and not yet due is held (quiet hours, a schedule). */

@@ -9,7 +9,7 @@ import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { deliverDueMessages, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
-import { createRecipientList, membersOf, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
+import { createRecipientList, findRecipientList, listRecipientLists, membersOf, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type MailServices = Pick<Services, "db" | "env" | "waitUntil">;
@@ -318,6 +318,33 @@ export async function campaignForApi(db: Database, { campaignId, now = Date.now(
     failed: progress.failed,
     suppressed: campaign.suppressed,
   };
+}
+
+/** What a compose page offers: the lists for its channel, the projects to promote, and a page of its campaigns. */
+export async function composeChoices(db: Database, { channel, page, pageSize }: { channel: SuppressionChannel; page: number; pageSize: number }) {
+  const [lists, projects, sent] = await Promise.all([
+    listRecipientLists(db, { pageSize: 200 }),
+    projectChoices(db),
+    listCampaigns(db, { channel, page, pageSize }),
+  ]);
+  const other = channel === "sms" ? "email" : "sms";
+  return {
+    lists: lists.rows.filter((l) => l.channel !== other).map((l) => ({ value: String(l.id), label: l.name })),
+    projects: projects.map((p) => ({ value: String(p.id), label: p.name || `Project ${p.id}` })),
+    campaigns: sent.rows,
+    total: sent.total,
+  };
+}
+
+/** Why a draft cannot use this list or project (a field and its message), or null. */
+export async function draftProblem(
+  db: Database,
+  { channel, listId, projectId }: { channel: SuppressionChannel; listId: number; projectId?: number },
+): Promise<Record<string, string[]> | null> {
+  const list = await findRecipientList(db, { listId });
+  if (!list || list.channel === (channel === "sms" ? "email" : "sms")) return { listId: [channel === "sms" ? "Choose an SMS list." : "Choose an e-mail list."] };
+  if (projectId !== undefined && !(await projectChoices(db)).some((p) => p.id === projectId)) return { projectId: ["Choose a published project."] };
+  return null;
 }
 
 /** The projects a campaign may promote (or a list may match buyers to): those buyers can open, newest first. */

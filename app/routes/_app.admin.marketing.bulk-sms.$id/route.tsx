@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
 import { invalid } from "~/.server/replies";
-import { CampaignProgress, CampaignRecipients, PreviewPicker, useRefreshWhile } from "~/components/campaign";
+import { CampaignProgress, CampaignRecipients, CampaignSendForms, PreviewPicker, useRefreshWhile } from "~/components/campaign";
 import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { SmsCount } from "~/components/sms-count";
@@ -98,29 +98,9 @@ export default function SmsCampaignPage() {
           <p>Nobody is on this list now.</p>
         )}
       </section>
-      {draft ? (
-        <div className="mb-6 flex flex-wrap gap-3">
-          <Form method="post">
-            <button type="submit" name="intent" value="test" className="btn-secondary" disabled={!myPhone} title={myPhone ? `To ${myPhone}` : "Your profile has no international phone number"}>
-              Send a test to my phone
-            </button>
-          </Form>
-          <Form method="post">
-            <button type="submit" name="intent" value="send" className="btn-primary">
-              Send now
-            </button>
-          </Form>
-        </div>
-      ) : (
+      <CampaignSendForms status={campaign.status} test={{ label: "Send a test to my phone", disabledReason: myPhone ? undefined : "Your profile has no international phone number" }} />
+      {draft ? null : (
         <>
-          {campaign.status === "sending" ? (
-            // left half-queued by a crash: sending again adds (and charges) only the missing rows
-            <Form method="post" className="mb-4">
-              <button type="submit" name="intent" value="send" className="btn-secondary">
-                Finish queueing
-              </button>
-            </Form>
-          ) : null}
           <CampaignRecipients
             campaignId={campaign.id}
             rows={recipients}
