@@ -95,8 +95,8 @@ export async function enqueueCampaignTexts(db: Database, { campaignId, texts, no
       const due = Math.max(now, t.notBefore);
       const unpaid = and(eq(outbox.campaignId, campaignId), eq(outbox.recipient, t.recipient), isNull(outbox.segments));
       return [
-        // the WHERE is what lets SQLite read ON CONFLICT after INSERT ... SELECT
-        db.run(sql`insert into ${outbox} (channel, recipient, subject, body, status, attempts, next_attempt_at, created_at, campaign_id)
+        // the WHERE is what lets SQLite read ON CONFLICT after INSERT ... SELECT; all(), not run(): D1's session batches only the former
+        db.all(sql`insert into ${outbox} (channel, recipient, subject, body, status, attempts, next_attempt_at, created_at, campaign_id)
           select 'sms', ${t.recipient}, '', ${t.body}, 'pending', 0, ${due}, ${due}, ${campaignId}
           where exists (select 1 from ${customers} where ${customers.id} = ${t.customerId} and ${customers.smsAllowance} >= ${t.segments})
           on conflict do nothing`),

@@ -3,7 +3,7 @@ import { E2E_SMS_WEBHOOK_SECRET, MAIL_PROVIDER_URL } from "../support/urls";
 /** Texts: what the stand-in provider received, and the provider's signed STOP webhook. */
 type Received = { channel: string; to: string; text: string };
 export const textsTo = async (phone: string) =>
-  ((await (await fetch(`${MAIL_PROVIDER_URL}/messages`)).json()) as Received[]).filter((m) => m.channel === "sms" && m.to === phone);
+  ((await (await fetch(`${MAIL_PROVIDER_URL}/texts`)).json()) as Received[]).filter((m) => m.to === phone);
 
 /** A zone where it is working hours now, so no text is held for quiet hours whenever the tests run. */
 export function daytimeZone(now = Date.now()) {
