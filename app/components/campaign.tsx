@@ -83,13 +83,13 @@ export function CampaignSendForms({ status, test }: { status: "draft" | "sending
   );
 }
 
-type RecipientRow = { recipient: string; status: "pending" | "sent" | "failed"; attempts: number; dueAt: string | Date; sentAt: string | Date | null; lastError: string | null };
+type RecipientRow = { recipient: string; status: "pending" | "sent" | "failed"; held: boolean; attempts: number; dueAt: string | Date; sentAt: string | Date | null; lastError: string | null };
 
-/** A recipient's state as admins read it: a row not yet tried and not yet due is held (quiet hours, a schedule). */
-function statusOf(row: RecipientRow, now: number) {
+/** A recipient's state as admins read it: held rows wait for quiet hours to end or for their schedule. */
+function statusOf(row: RecipientRow) {
   if (row.status === "sent") return "Sent";
   if (row.status === "failed") return "Failed";
-  return row.attempts === 0 && new Date(row.dueAt).getTime() > now ? `Held until ${formatDateTime(row.dueAt)}` : "Queued";
+  return row.held ? `Held until ${formatDateTime(row.dueAt)}` : "Queued";
 }
 
 /** Each recipient's row, a page at a time, and the whole list as CSV. */
@@ -99,7 +99,6 @@ export function CampaignRecipients({
   page,
   pageSize,
   total,
-  now,
   extra,
 }: {
   campaignId: number;
@@ -107,7 +106,6 @@ export function CampaignRecipients({
   page: number;
   pageSize: number;
   total: number;
-  now: number;
   extra?: { header: string; value: (index: number) => ReactNode };
 }) {
   return (
@@ -127,7 +125,7 @@ export function CampaignRecipients({
         {rows.map((r, i) => (
           <tr key={r.recipient}>
             <td className={cell}>{r.recipient}</td>
-            <td className={cell}>{statusOf(r, now)}</td>
+            <td className={cell}>{statusOf(r)}</td>
             <td className={cell}>{r.attempts}</td>
             {extra ? <td className={cell}>{extra.value(i)}</td> : null}
             <td className={cell}>{formatDateTime(r.sentAt)}</td>

@@ -8,7 +8,7 @@ import type { SuppressionChannel } from "~/lib/marketing";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { deliverDueMessages, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
+import { CLAIM_LEASE_MS, deliverDueMessages, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
 import { createRecipientList, findRecipientList, listRecipientLists, membersOf, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
@@ -192,13 +192,16 @@ async function drainOutbox(services: MailServices) {
   }
 }
 
+/** A row not yet tried and not due for a while; a row a sender has claimed is due again within the lease: being sent, not held. */
+const heldAt = (now: number) => sql<number>`${outbox.status} = 'pending' and ${outbox.attempts} = 0 and ${outbox.nextAttemptAt} > ${now + CLAIM_LEASE_MS}`;
+
 /**
- * Progress from the outbox rows themselves: queued (due, or retrying), held (not yet
- * tried and not due: quiet hours or a schedule), sent, failed (given up after the last
+ * Progress from the outbox rows themselves: queued (due, being sent, or retrying), held
+ * (not yet tried and not due for a while: quiet hours or a schedule), sent, failed (given up after the last
  * retry); suppressed and the rest as counted when sent.
  */
 export async function campaignProgress(db: Database, { campaignId, now = Date.now() }: { campaignId: number; now?: number }) {
-  const held = sql<number>`${outbox.status} = 'pending' and ${outbox.attempts} = 0 and ${outbox.nextAttemptAt} > ${now}`;
+  const held = heldAt(now);
   const rows = await db
     .select({ status: outbox.status, held, n: count() })
     .from(outbox)
@@ -210,9 +213,10 @@ export async function campaignProgress(db: Database, { campaignId, now = Date.no
 
 
 /** Each recipient's row, a page at a time (the CSV reads every page). */
-export async function campaignRecipients(db: Database, { campaignId, page = 1, pageSize = 50 }: { campaignId: number; page?: number; pageSize?: number }) {
-  return db
+export async function campaignRecipients(db: Database, { campaignId, page = 1, pageSize = 50, now = Date.now() }: { campaignId: number; page?: number; pageSize?: number; now?: number }) {
+  const rows = await db
     .select({
+      held: heldAt(now),
       recipient: outbox.recipient,
       status: outbox.status,
       attempts: outbox.attempts,
@@ -226,6 +230,7 @@ export async function campaignRecipients(db: Database, { campaignId, page = 1, p
     .orderBy(outbox.id)
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
+  return rows.map((r) => ({ ...r, held: Boolean(r.held) }));
 }
 
 /** What a campaign's page shows: progress, a page of recipients, and the preview as one member receives it. */
@@ -235,7 +240,7 @@ export async function campaignOverview(
 ) {
   const [progress, recipients, { members, preview }] = await Promise.all([
     campaignProgress(services.db, { campaignId: campaign.id, now }),
-    campaignRecipients(services.db, { campaignId: campaign.id, page, pageSize }),
+    campaignRecipients(services.db, { campaignId: campaign.id, page, pageSize, now }),
     previewCampaign(services, { campaign, customerId }),
   ]);
   return {

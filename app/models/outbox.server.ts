@@ -77,14 +77,14 @@ export async function enqueueCampaignMessages(
 }
 
 export type CampaignText = { customerId: number; recipient: string; body: string; segments: number; notBefore: number };
-/** Texts per batch: three statements each, every statement well under D1's 100 parameters. */
-const TEXTS_PER_BATCH = 30;
+/** Texts per batch: five statements each, every statement well under D1's 100 parameters. */
+const TEXTS_PER_BATCH = 20;
 
 /**
  * Queues a campaign's texts, each paid for from its company's SMS allowance in the
- * transaction that writes it: the row is written only while the allowance covers its
- * segments, and the allowance is taken only from a row not yet paid for (its
- * `segments` still empty). Sending twice, two admins at once, or finishing after a
+ * transaction (one batch) that writes it: the row is kept only while the allowance
+ * covers its segments, and the allowance is taken only for a row not yet paid for (its
+ * `segments` still empty); query builders only, as D1's batch takes no raw statements. Sending twice, two admins at once, or finishing after a
  * crash therefore neither writes nor charges anything twice. A text waits until its
  * `notBefore` (quiet hours, a schedule); a row's week of retention counts from then.
  * Returns the recipients that now have a row (queued in this call or before).
@@ -92,19 +92,26 @@ const TEXTS_PER_BATCH = 30;
 export async function enqueueCampaignTexts(db: Database, { campaignId, texts, now = Date.now() }: { campaignId: number; texts: CampaignText[]; now?: number }) {
   for (let i = 0; i < texts.length; i += TEXTS_PER_BATCH) {
     const statements = texts.slice(i, i + TEXTS_PER_BATCH).flatMap((t) => {
-      const due = Math.max(now, t.notBefore);
-      const unpaid = and(eq(outbox.campaignId, campaignId), eq(outbox.recipient, t.recipient), isNull(outbox.segments));
+      const due = new Date(Math.max(now, t.notBefore));
+      const row = and(eq(outbox.campaignId, campaignId), eq(outbox.recipient, t.recipient));
+      // a negative count marks the row this transaction is charging, so only it is charged
+      const charging = and(row, eq(outbox.segments, -t.segments));
       return [
-        // the WHERE is what lets SQLite read ON CONFLICT after INSERT ... SELECT; all(), not run(): D1's session batches only the former
-        db.all(sql`insert into ${outbox} (channel, recipient, subject, body, status, attempts, next_attempt_at, created_at, campaign_id)
-          select 'sms', ${t.recipient}, '', ${t.body}, 'pending', 0, ${due}, ${due}, ${campaignId}
-          where exists (select 1 from ${customers} where ${customers.id} = ${t.customerId} and ${customers.smsAllowance} >= ${t.segments})
-          on conflict do nothing`),
+        db
+          .insert(outbox)
+          .values({ channel: "sms", recipient: t.recipient, body: t.body, subject: "", campaignId, createdAt: due, nextAttemptAt: due })
+          .onConflictDoNothing(),
+        db
+          .update(outbox)
+          .set({ segments: -t.segments })
+          .where(and(row, isNull(outbox.segments), sql`exists (select 1 from ${customers} where ${customers.id} = ${t.customerId} and ${customers.smsAllowance} >= ${t.segments})`)),
         db
           .update(customers)
           .set({ smsAllowance: sql`${customers.smsAllowance} - ${t.segments}` })
-          .where(and(eq(customers.id, t.customerId), sql`${customers.smsAllowance} >= ${t.segments}`, sql`exists (select 1 from ${outbox} where ${unpaid})`)),
-        db.update(outbox).set({ segments: t.segments }).where(unpaid),
+          .where(and(eq(customers.id, t.customerId), sql`exists (select 1 from ${outbox} where ${charging})`)),
+        db.update(outbox).set({ segments: t.segments }).where(charging),
+        // the allowance could not cover it: no row, and the recipient is counted "no allowance"
+        db.delete(outbox).where(and(row, isNull(outbox.segments))),
       ];
     });
     if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);

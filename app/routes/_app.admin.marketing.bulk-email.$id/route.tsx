@@ -45,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, page, now } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, page } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
   return (
@@ -86,7 +86,7 @@ export default function CampaignPage() {
         )}
       </section>
       <CampaignSendForms status={campaign.status} test={{ label: "Send a test to me" }} />
-      {draft ? null : <CampaignRecipients campaignId={campaign.id} rows={recipients} page={page} pageSize={PAGE_SIZE} total={recipientTotal} now={now} />}
+      {draft ? null : <CampaignRecipients campaignId={campaign.id} rows={recipients} page={page} pageSize={PAGE_SIZE} total={recipientTotal} />}
     </>
   );
 }

@@ -50,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SmsCampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, page, now, myPhone } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, page, myPhone } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
   const done = recipientTotal ? Math.round(((progress.sent + progress.failed) / recipientTotal) * 100) : 100;
@@ -107,7 +107,7 @@ export default function SmsCampaignPage() {
             page={page}
             pageSize={PAGE_SIZE}
             total={recipientTotal}
-            now={now}
+           
             extra={{ header: "Segments", value: (i) => recipients[i]?.segments ?? "" }}
           />
         </>
