@@ -36,6 +36,11 @@ export const envSchema = z
     MAIL_API_URL: optional,
     MAIL_API_KEY: optional,
     MAIL_FROM: z.string().default("Secondary Marketplace <no-reply@marketplace.local>"),
+    /** HTTP SMS provider (the same JSON POST as e-mail); when unset, texts stay in the outbox */
+    SMS_API_URL: optional,
+    SMS_API_KEY: optional,
+    /** Signs the provider's inbound-SMS webhook (STOP replies); without it the webhook refuses everything */
+    SMS_WEBHOOK_SECRET: optional,
     SANITY_PROJECT_ID: optional,
     SANITY_DATASET: optional,
     SANITY_API_TOKEN: optional,

@@ -24,9 +24,3 @@ export const normalAddress = (address: string) => address.trim().toLowerCase();
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmailAddress = (value: string) => EMAIL.test(value.trim());
-
-/** E.164: "+" and 8 to 15 digits, spaces, dots, dashes and brackets ignored. */
-export function internationalPhone(value: string): string | null {
-  const compact = value.replace(/[\s().-]/g, "");
-  return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
-}

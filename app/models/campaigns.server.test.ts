@@ -4,8 +4,8 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignProgress, createEmailCampaign, sendCampaign } from "./campaigns.server";
-import { createRecipientList, emailRecipientsOf, matchedBuyersOf, membersOf, reachOf } from "./recipient-lists.server";
+import { campaignProgress, createCampaign, sendCampaign } from "./campaigns.server";
+import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
 import { suppress } from "./suppressions.server";
 
@@ -50,7 +50,7 @@ describe("recipient lists", () => {
       email: { noAddress: 1, suppressed: 1, reachable: 2 },
       sms: { noPhone: 1, invalidPhone: 1, suppressed: 0, noAllowance: 1, reachable: 1 },
     });
-    const { recipients, unreachable, suppressed } = await emailRecipientsOf(t.db, list);
+    const { recipients, unreachable, suppressed } = await recipientsOf(t.db, { ...list, channel: "email" });
     expect(recipients.map((r) => r.address)).toEqual(["ann@alpha.example", "gus@gamma.example"]);
     expect({ unreachable, suppressed }).toEqual({ unreachable: 1, suppressed: 1 });
   });
@@ -81,7 +81,7 @@ describe("recipient lists", () => {
 describe("campaigns", () => {
   it("queues one message per recipient however often it is sent, with the unsubscribe headers", async () => {
     const listId = await createRecipientList(t.db, { name: "Zeta banks", channel: "email", kind: "filters", definition: { query: "q=zeta" }, actor });
-    const campaignId = await createEmailCampaign(t.db, { draft: { listId, subject: "Hello {{customerName}}", body: "Dear {{contactPerson}}", projectId: null }, actor });
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft: { listId, subject: "Hello {{customerName}}", body: "Dear {{contactPerson}}", projectId: null }, actor });
     const [first, second] = await Promise.all([
       sendCampaign(services(), { campaignId, actor }),
       sendCampaign(services(), { campaignId, actor }),
@@ -99,9 +99,71 @@ describe("campaigns", () => {
     ]);
     expect(rows[0]!.body).toMatch(/^Dear Ann\n[\s\S]*https:\/\/market\.test\/unsubscribe\/\S+\.\S+/);
     expect(rows[0]!.headers).toEqual({ "List-Unsubscribe": expect.stringMatching(/^<https:\/\/market\.test\/unsubscribe\/[^/]+\/one-click>$/), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
-    expect(await campaignProgress(t.db, { campaignId })).toEqual({ queued: 2, sent: 0, failed: 0 });
+    expect(await campaignProgress(t.db, { campaignId })).toEqual({ queued: 2, held: 0, sent: 0, failed: 0 });
     const audits = await t.db.select().from(auditLog);
     expect(audits.filter((a) => a.action === "campaign.send")).toHaveLength(1);
     expect(audits.filter((a) => a.action === "list.save")).toHaveLength(1);
+  });
+});
+
+describe("SMS campaigns", () => {
+  // 15:00 in New York, 12:00 in Los Angeles, 23:00 in London
+  const afternoon = Date.parse("2026-01-15T20:00:00Z");
+
+  async function textCampaign(name: string, customerIds: number[], body: string) {
+    const listId = await createRecipientList(t.db, { name, channel: "sms", kind: "selection", definition: { customerIds }, actor });
+    return (await createCampaign(t.db, { channel: "sms", draft: { listId, subject: "", body, projectId: null }, actor })).id;
+  }
+  const allowanceOf = async (id: number) => (await t.db.select({ a: customers.smsAllowance }).from(customers).where(eq(customers.id, id)))[0]!.a;
+
+  it("takes each text's segments from its company's allowance once, however often it is sent, and skips a company that cannot cover it", async () => {
+    await customer("Sms One", { attentionPhone: "+1 (212) 555-0111", smsAllowance: 5, headquarters: "NY" });
+    await customer("Sms Two", { attentionPhone: "+1 415 555 0112", smsAllowance: 1, headquarters: "CA" });
+    await customer("Sms Three", { attentionPhone: "", smsAllowance: 9 });
+    // 200 GSM-7 characters: two segments with the footer
+    const campaignId = await textCampaign("Texts", [ids["Sms One"]!, ids["Sms Two"]!, ids["Sms Three"]!], `Hi {{contactPerson}} ${"x".repeat(170)}`);
+    const [first, second] = await Promise.all([
+      sendCampaign(services(), { campaignId, actor, now: afternoon }),
+      sendCampaign(services(), { campaignId, actor, now: afternoon }),
+    ]);
+    expect([first?.started, second?.started].sort()).toEqual([false, true]);
+    // a crash left it "sending": finishing it queues and charges nothing again
+    await t.db.update(campaigns).set({ status: "sending" }).where(eq(campaigns.id, campaignId));
+    await sendCampaign(services(), { campaignId, actor, now: afternoon });
+    const rows = await t.db.select().from(outbox).where(eq(outbox.campaignId, campaignId));
+    expect(rows.map((r) => [r.channel, r.recipient, r.segments])).toEqual([["sms", "+12125550111", 2]]);
+    expect(rows[0]!.body).toMatch(/^Hi Sms One x+\nReply STOP to opt out$/);
+    expect(rows[0]!.nextAttemptAt.getTime()).toBe(afternoon);
+    expect(await allowanceOf(ids["Sms One"]!)).toBe(3);
+    expect(await allowanceOf(ids["Sms Two"]!)).toBe(1);
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(campaign).toMatchObject({ status: "sent", total: 3, unreachable: 1, noAllowance: 1, suppressed: 0 });
+  });
+
+  it("holds a text that would arrive at night until 08:00 on the company's clock, and skips numbers that replied STOP", async () => {
+    await customer("Sms London", { attentionPhone: "+44 20 7946 0999", smsAllowance: 5, headquarters: "Zurich" });
+    await customer("Sms Stop", { attentionPhone: "+1 212 555 0199", smsAllowance: 5, headquarters: "NY" });
+    await suppress(t.db, { channel: "sms", address: "+12125550199", reason: "stop" });
+    const night = Date.parse("2026-01-16T03:00:00Z"); // 22:00 in New York
+    const campaignId = await textCampaign("Night", [ids["Sms London"]!, ids["Sms Stop"]!], "Short note");
+    await sendCampaign(services(), { campaignId, actor, now: night });
+    const rows = await t.db.select().from(outbox).where(eq(outbox.campaignId, campaignId));
+    // an unknown headquarters keeps New York's hours
+    expect(rows.map((r) => [r.recipient, r.nextAttemptAt.toISOString()])).toEqual([["+442079460999", "2026-01-16T13:00:00.000Z"]]);
+    expect(await campaignProgress(t.db, { campaignId, now: night })).toEqual({ queued: 0, held: 1, sent: 0, failed: 0 });
+    expect(await campaignProgress(t.db, { campaignId, now: Date.parse("2026-01-16T13:00:01Z") })).toMatchObject({ queued: 1, held: 0 });
+    const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(campaign).toMatchObject({ suppressed: 1, noAllowance: 0 });
+  });
+
+  it("answers the same campaign for a repeated Idempotency-Key", async () => {
+    const listId = await createRecipientList(t.db, { name: "Keyed", channel: "sms", kind: "selection", definition: { customerIds: [ids["Sms One"]!] }, actor });
+    const draft = { listId, subject: "", body: "Hello", projectId: null };
+    const first = await createCampaign(t.db, { channel: "sms", draft, actor, idempotencyKey: "crm-42" });
+    const again = await createCampaign(t.db, { channel: "sms", draft, actor, idempotencyKey: "crm-42" });
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ id: first.id, created: false });
+    const unkeyed = await Promise.all([createCampaign(t.db, { channel: "sms", draft, actor }), createCampaign(t.db, { channel: "sms", draft, actor })]);
+    expect(new Set(unkeyed.map((c) => c.id)).size).toBe(2);
   });
 });

@@ -1,26 +1,38 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { campaigns, outbox, projects, recipientLists, users } from "~/.server/db/schema";
 import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 import { unsubscribeToken } from "~/.server/unsubscribe-token";
+import type { SuppressionChannel } from "~/lib/marketing";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
+import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { deliverDueMessages, enqueueCampaignMessages, sendEmail } from "./outbox.server";
-import { emailRecipientsOf, membersOf, type ListMember } from "./recipient-lists.server";
+import { CLAIM_LEASE_MS, deliverDueMessages, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
+import { createRecipientList, findRecipientList, listRecipientLists, membersOf, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type MailServices = Pick<Services, "db" | "env" | "waitUntil">;
 
 export type CampaignDraft = { listId: number; subject: string; body: string; projectId: number | null };
 
-/** A new e-mail campaign, not yet sent: the page it opens on previews it. */
-export async function createEmailCampaign(db: Database, { draft, actor }: { draft: CampaignDraft; actor: Actor }) {
+/**
+ * A new campaign, not yet sent: the page it opens on previews it. An API client's
+ * Idempotency-Key makes a retry find the first campaign (the unique index) rather
+ * than write a second; `created` says which happened.
+ */
+export async function createCampaign(
+  db: Database,
+  { channel, draft, actor, sendAt = null, idempotencyKey = null }: { channel: SuppressionChannel; draft: CampaignDraft; actor: Actor; sendAt?: Date | null; idempotencyKey?: string | null },
+) {
   const [row] = await db
     .insert(campaigns)
-    .values({ channel: "email", ...draft, createdById: actor.id })
+    .values({ channel, ...draft, createdById: actor.id, sendAt, idempotencyKey })
+    .onConflictDoNothing()
     .returning({ id: campaigns.id });
-  return row!.id;
+  if (row) return { id: row.id, created: true };
+  const [existing] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.idempotencyKey, idempotencyKey!)).limit(1);
+  return { id: existing!.id, created: false };
 }
 
 export async function findCampaign(db: Database, { campaignId }: { campaignId: number }) {
@@ -35,16 +47,17 @@ export async function findCampaign(db: Database, { campaignId }: { campaignId: n
   return row ? { ...row.campaign, listName: row.listName, projectName: row.projectName ?? "", createdBy: row.createdBy ?? "" } : null;
 }
 
-export async function listCampaigns(db: Database, { page = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
+export async function listCampaigns(db: Database, { channel, page = 1, pageSize = 25 }: { channel: SuppressionChannel; page?: number; pageSize?: number }) {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: campaigns.id, subject: campaigns.subject, status: campaigns.status, createdAt: campaigns.createdAt, listName: recipientLists.name, total: campaigns.total })
+      .select({ id: campaigns.id, subject: campaigns.subject, body: campaigns.body, status: campaigns.status, createdAt: campaigns.createdAt, listName: recipientLists.name, total: campaigns.total })
       .from(campaigns)
       .innerJoin(recipientLists, eq(recipientLists.id, campaigns.listId))
+      .where(eq(campaigns.channel, channel))
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
       .limit(pageSize)
       .offset((Math.max(1, page) - 1) * pageSize),
-    db.select({ n: count() }).from(campaigns),
+    db.select({ n: count() }).from(campaigns).where(eq(campaigns.channel, channel)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -76,12 +89,21 @@ export async function campaignMessageFor(services: Pick<Services, "env">, campai
   };
 }
 
+/** One recipient's text: merged, with the opt-out line at its foot, and the segments it costs. */
+export function campaignTextFor(services: Pick<Services, "env">, campaign: Campaign, member: ListMember) {
+  const body = withStopFooter(fillMergeFields(campaign.body, mergeValuesFor(services, campaign, member)));
+  return { subject: "", body, count: countSms(body) };
+}
+
 /** The campaign as one member would receive it (the preview); the first member when none is named. */
 export async function previewCampaign(services: Pick<Services, "db" | "env">, { campaign, customerId }: { campaign: Campaign; customerId?: number }) {
   const members = await membersOf(services.db, { definition: (await listDefinition(services.db, campaign.listId))! });
   const member = members.find((m) => m.customerId === customerId) ?? members[0];
   if (!member) return { members: [] as Array<{ customerId: number; customerName: string }>, preview: null };
-  const message = await campaignMessageFor(services, campaign, member, member.attentionEmail || "recipient@example.com");
+  const message =
+    campaign.channel === "sms"
+      ? campaignTextFor(services, campaign, member)
+      : { ...(await campaignMessageFor(services, campaign, member, member.attentionEmail || "recipient@example.com")), count: null };
   return { members: members.slice(0, 200).map((m) => ({ customerId: m.customerId, customerName: m.customerName })), preview: { customerId: member.customerId, ...message } };
 }
 
@@ -90,12 +112,43 @@ async function listDefinition(db: Database, listId: number) {
   return row?.definition ?? null;
 }
 
-/** "Send a test to me": the campaign as the first member would get it, to the admin's own address, outside the campaign. */
+/**
+ * "Send a test to me": the campaign as the first member would get it, to the admin's
+ * own address (or phone), outside the campaign and its allowance.
+ */
 export async function sendTestToSelf(services: MailServices, { campaign, to }: { campaign: Campaign; to: string }) {
   const { preview } = await previewCampaign(services, { campaign });
-  const sample: ListMember = { customerId: 0, customerName: "Sample Company", contactPerson: "Sample Contact", attentionEmail: to, attentionPhone: "", smsAllowance: 0 };
+  const sample: ListMember = { customerId: 0, customerName: "Sample Company", contactPerson: "Sample Contact", attentionEmail: to, attentionPhone: to, smsAllowance: 0, headquarters: "" };
+  if (campaign.channel === "sms") {
+    await sendText(services, { to, body: (preview ?? campaignTextFor(services, campaign, sample)).body });
+    return;
+  }
   const message = preview ?? (await campaignMessageFor(services, campaign, sample, to));
   await sendEmail(services, { to, subject: `[Test] ${message.subject}`, body: message.body });
+}
+
+/** E-mails: one row per recipient (the unique (campaign, recipient) index keeps a repeat from writing twice). */
+async function queueEmails(services: MailServices, campaign: Campaign, recipients: Recipient[]) {
+  const messages = await Promise.all(
+    recipients.map(async ({ member, address: to }) => ({ channel: "email" as const, recipient: to, ...(await campaignMessageFor(services, campaign, member, to)) })),
+  );
+  await enqueueCampaignMessages(services.db, { campaignId: campaign.id, messages });
+  return { queued: recipients.length, noAllowance: 0 };
+}
+
+/**
+ * Texts: each held until 08:00 on its company's clock when it would arrive between
+ * 21:00 and 08:00 (or until the campaign's schedule), and paid for from its
+ * company's allowance as it is queued; a company that cannot cover it is skipped.
+ */
+async function queueTexts(services: MailServices, campaign: Campaign, recipients: Recipient[], now: number) {
+  const start = Math.max(now, campaign.sendAt?.getTime() ?? 0);
+  const texts = recipients.map(({ member, address }) => {
+    const { body, count } = campaignTextFor(services, campaign, member);
+    return { customerId: member.customerId, recipient: address, body, segments: count.segments, notBefore: releaseTime(start, timeZoneOf(member.headquarters)) };
+  });
+  const queued = await enqueueCampaignTexts(services.db, { campaignId: campaign.id, texts, now });
+  return { queued: queued.size, noAllowance: texts.length - queued.size };
 }
 
 /**
@@ -103,8 +156,9 @@ export async function sendTestToSelf(services: MailServices, { campaign, to }: {
  * request that moves it from draft to sending (one conditional update) records it;
  * a campaign left "sending" by a crash is sent again, which adds only the rows that
  * are missing (the outbox's unique (campaign, recipient) index), so nothing goes twice.
+ * A scheduled campaign is queued now, its rows due at its time.
  */
-export async function sendCampaign(services: MailServices, { campaignId, actor, address }: { campaignId: number; actor: Actor; address?: string }) {
+export async function sendCampaign(services: MailServices, { campaignId, actor, address, now = Date.now() }: { campaignId: number; actor: Actor; address?: string; now?: number }) {
   const { db } = services;
   const moved = await db
     .update(campaigns)
@@ -115,20 +169,19 @@ export async function sendCampaign(services: MailServices, { campaignId, actor, 
   if (!campaign) return null;
   if (!moved.length && campaign.status !== "sending") return { started: false };
   const definition = await listDefinition(db, campaign.listId);
-  const { members, recipients, unreachable, suppressed } = await emailRecipientsOf(db, { definition: definition! });
-  const messages = await Promise.all(
-    recipients.map(async ({ member, address: to }) => ({ channel: "email" as const, recipient: to, ...(await campaignMessageFor(services, campaign, member, to)) })),
-  );
-  await enqueueCampaignMessages(db, { campaignId, messages });
+  const { members, recipients, unreachable, suppressed } = await recipientsOf(db, { definition: definition!, channel: campaign.channel });
+  const { queued, noAllowance } =
+    campaign.channel === "sms" ? await queueTexts(services, campaign, recipients, now) : await queueEmails(services, campaign, recipients);
   await db
     .update(campaigns)
-    .set({ status: "sent", sentAt: new Date(), total: members, unreachable, suppressed })
+    .set({ status: "sent", sentAt: new Date(now), total: members, unreachable, suppressed, noAllowance })
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "sending")));
   if (moved.length) {
-    await recordAudit(db, { actor, action: "campaign.send", subjectType: "campaign", subjectId: campaignId, detail: `${campaign.subject} to ${campaign.listName}: ${recipients.length} queued`, address });
+    const what = campaign.channel === "sms" ? `Text "${campaign.body.slice(0, 40)}"` : campaign.subject;
+    await recordAudit(db, { actor, action: "campaign.send", subjectType: "campaign", subjectId: campaignId, detail: `${what} to ${campaign.listName}: ${queued} queued`, address });
   }
   services.waitUntil(drainOutbox(services));
-  return { started: moved.length > 0, queued: recipients.length };
+  return { started: moved.length > 0, queued };
 }
 
 /** Delivers until nothing more is due (a campaign queues more than one call sends). */
@@ -139,22 +192,164 @@ async function drainOutbox(services: MailServices) {
   }
 }
 
-/** Progress from the outbox rows themselves: queued (waiting or retrying), sent, failed; suppressed as counted when sent. */
-export async function campaignProgress(db: Database, { campaignId }: { campaignId: number }) {
-  const rows = await db.select({ status: outbox.status, n: count() }).from(outbox).where(eq(outbox.campaignId, campaignId)).groupBy(outbox.status);
-  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-  return { queued: of("pending"), sent: of("sent"), failed: of("failed") };
+/** A row not yet tried and not due for a while; a row a sender has claimed is due again within the lease: being sent, not held. */
+const heldAt = (now: number) => sql<number>`${outbox.status} = 'pending' and ${outbox.attempts} = 0 and ${outbox.nextAttemptAt} > ${now + CLAIM_LEASE_MS}`;
+
+/**
+ * Progress from the outbox rows themselves: queued (due, being sent, or retrying), held
+ * (not yet tried and not due for a while: quiet hours or a schedule), sent, failed (given up after the last
+ * retry); suppressed and the rest as counted when sent.
+ */
+export async function campaignProgress(db: Database, { campaignId, now = Date.now() }: { campaignId: number; now?: number }) {
+  const held = heldAt(now);
+  const rows = await db
+    .select({ status: outbox.status, held, n: count() })
+    .from(outbox)
+    .where(eq(outbox.campaignId, campaignId))
+    .groupBy(outbox.status, held);
+  const of = (status: string, isHeld = false) => rows.filter((r) => r.status === status && Boolean(r.held) === isHeld).reduce((n, r) => n + r.n, 0);
+  return { queued: of("pending"), held: of("pending", true), sent: of("sent"), failed: of("failed") };
 }
 
-/** Each recipient's row, a page at a time. */
-export async function campaignRecipients(db: Database, { campaignId, page = 1, pageSize = 50 }: { campaignId: number; page?: number; pageSize?: number }) {
-  return db
-    .select({ recipient: outbox.recipient, status: outbox.status, attempts: outbox.attempts, sentAt: outbox.sentAt, lastError: outbox.lastError })
+
+/** Each recipient's row, a page at a time (the CSV reads every page). */
+export async function campaignRecipients(db: Database, { campaignId, page = 1, pageSize = 50, now = Date.now() }: { campaignId: number; page?: number; pageSize?: number; now?: number }) {
+  const rows = await db
+    .select({
+      held: heldAt(now),
+      recipient: outbox.recipient,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      dueAt: outbox.nextAttemptAt,
+      sentAt: outbox.sentAt,
+      segments: outbox.segments,
+      lastError: outbox.lastError,
+    })
     .from(outbox)
     .where(and(eq(outbox.campaignId, campaignId), inArray(outbox.status, ["pending", "sent", "failed"])))
     .orderBy(outbox.id)
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
+  return rows.map((r) => ({ ...r, held: Boolean(r.held) }));
+}
+
+/** What a campaign's page shows: progress, a page of recipients, and the preview as one member receives it. */
+export async function campaignOverview(
+  services: Pick<Services, "db" | "env">,
+  { campaign, page, pageSize, customerId, now = Date.now() }: { campaign: Campaign; page: number; pageSize: number; customerId?: number; now?: number },
+) {
+  const [progress, recipients, { members, preview }] = await Promise.all([
+    campaignProgress(services.db, { campaignId: campaign.id, now }),
+    campaignRecipients(services.db, { campaignId: campaign.id, page, pageSize, now }),
+    previewCampaign(services, { campaign, customerId }),
+  ]);
+  return {
+    campaign: {
+      id: campaign.id,
+      subject: campaign.subject,
+      body: campaign.body,
+      status: campaign.status,
+      listId: campaign.listId,
+      listName: campaign.listName,
+      projectName: campaign.projectName,
+      total: campaign.total,
+      suppressed: campaign.suppressed,
+      unreachable: campaign.unreachable,
+      noAllowance: campaign.noAllowance,
+      sentAt: campaign.sentAt,
+    },
+    progress,
+    /** Everyone the campaign wrote to: the pager's count. */
+    recipientTotal: progress.queued + progress.held + progress.sent + progress.failed,
+    recipients,
+    members,
+    preview,
+    page,
+    now,
+  };
+}
+
+export type ApiCampaign = { channel: SuppressionChannel; customerIds: number[]; subject: string; body: string; sendAt?: string };
+
+/**
+ * A campaign from the API (CRM automation): a saved selection of the named customers,
+ * the campaign, sent at once or scheduled (its rows due at sendAt). The client's
+ * Idempotency-Key, kept per admin, makes a retry answer the same campaign; sending it
+ * again only finishes what a crash may have left (nothing goes twice).
+ */
+export async function createCampaignFromApi(
+  services: MailServices,
+  { values, actor, idempotencyKey, address }: { values: ApiCampaign; actor: Actor; idempotencyKey: string | null; address?: string },
+): Promise<{ id: number } | { error: string }> {
+  const { db } = services;
+  const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
+  const [known] = key ? await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.idempotencyKey, key)).limit(1) : [];
+  if (!known) {
+    const customerIds = [...new Set(values.customerIds)];
+    const found = new Set((await membersOf(db, { definition: { customerIds } })).map((m) => m.customerId));
+    const missing = customerIds.filter((id) => !found.has(id));
+    if (missing.length) return { error: `Unknown customer${missing.length === 1 ? "" : "s"} in customerIds: ${missing.slice(0, 20).join(", ")}.` };
+    const listId = await createRecipientList(db, {
+      name: `API ${values.channel === "sms" ? "SMS" : "e-mail"} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
+      channel: values.channel,
+      kind: "selection",
+      definition: { customerIds },
+      actor,
+      address,
+    });
+    const draft = { listId, subject: values.channel === "sms" ? "" : values.subject, body: values.body, projectId: null };
+    const sendAt = values.sendAt ? new Date(values.sendAt) : null;
+    const { id } = await createCampaign(db, { channel: values.channel, draft, actor, sendAt, idempotencyKey: key });
+    await sendCampaign(services, { campaignId: id, actor, address });
+    return { id };
+  }
+  await sendCampaign(services, { campaignId: known.id, actor, address });
+  return { id: known.id };
+}
+
+/** What GET /api/1.0/campaigns/{id} answers; "scheduled" while its time has not come. */
+export async function campaignForApi(db: Database, { campaignId, now = Date.now() }: { campaignId: number; now?: number }) {
+  const campaign = await findCampaign(db, { campaignId });
+  if (!campaign) return null;
+  const progress = await campaignProgress(db, { campaignId, now });
+  const scheduled = campaign.status === "sent" && campaign.sendAt !== null && campaign.sendAt.getTime() > now;
+  return {
+    id: campaign.id,
+    channel: campaign.channel,
+    status: scheduled ? "scheduled" : campaign.status,
+    total: campaign.total,
+    queued: progress.queued + progress.held,
+    sent: progress.sent,
+    failed: progress.failed,
+    suppressed: campaign.suppressed,
+  };
+}
+
+/** What a compose page offers: the lists for its channel, the projects to promote, and a page of its campaigns. */
+export async function composeChoices(db: Database, { channel, page, pageSize }: { channel: SuppressionChannel; page: number; pageSize: number }) {
+  const [lists, projects, sent] = await Promise.all([
+    listRecipientLists(db, { pageSize: 200 }),
+    projectChoices(db),
+    listCampaigns(db, { channel, page, pageSize }),
+  ]);
+  const other = channel === "sms" ? "email" : "sms";
+  return {
+    lists: lists.rows.filter((l) => l.channel !== other).map((l) => ({ value: String(l.id), label: l.name })),
+    projects: projects.map((p) => ({ value: String(p.id), label: p.name || `Project ${p.id}` })),
+    campaigns: sent.rows,
+    total: sent.total,
+  };
+}
+
+/** Why a draft cannot use this list or project (a field and its message), or null. */
+export async function draftProblem(
+  db: Database,
+  { channel, listId, projectId }: { channel: SuppressionChannel; listId: number; projectId?: number },
+): Promise<Record<string, string[]> | null> {
+  const list = await findRecipientList(db, { listId });
+  if (!list || list.channel === (channel === "sms" ? "email" : "sms")) return { listId: [channel === "sms" ? "Choose an SMS list." : "Choose an e-mail list."] };
+  if (projectId !== undefined && !(await projectChoices(db)).some((p) => p.id === projectId)) return { projectId: ["Choose a published project."] };
+  return null;
 }
 
 /** The projects a campaign may promote (or a list may match buyers to): those buyers can open, newest first. */

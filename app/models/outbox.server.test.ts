@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { outbox } from "~/.server/db/schema";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   OUTBOX_RETENTION_MS, deliverDueMessages, enqueueMessage, listOutbox, nextAttemptDelayMs, purgeOutbox, secretPlaceholder,
 } from "./outbox.server";
@@ -15,6 +15,8 @@ let provider: http.Server;
 let providerUrl: string;
 const received: Array<{ auth?: string; body: Record<string, unknown> }> = [];
 let failNext = 0;
+/** The status the provider answers the next call with, once. */
+let answerNext = 0;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -22,6 +24,11 @@ beforeAll(async () => {
     let data = "";
     req.on("data", (c) => (data += c));
     req.on("end", () => {
+      if (answerNext) {
+        res.writeHead(answerNext).end("no");
+        answerNext = 0;
+        return;
+      }
       if (failNext > 0) {
         failNext--;
         res.writeHead(503).end("down");
@@ -151,5 +158,33 @@ describe("outbox", () => {
       await purgeOutbox(t.db);
       expect((await t.db.select().from(outbox).where(eq(outbox.id, waiting.id)))[0]!.body).toBe("");
     });
+  });
+});
+
+describe("texts", () => {
+  it("go to SMS_API_URL alone, are given up at once when the provider refuses one, and retried after a 429", async () => {
+    const env = envWith({ SMS_API_URL: providerUrl });
+    const now = Date.now() + 30 * 24 * 3_600_000;
+    const before = received.length;
+    const mail = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "wait@example.test", subject: "Waits", body: "for MAIL_API_URL" }, now);
+    await enqueueMessage(t.db, envWith({}), { channel: "sms", recipient: "+12125550100", body: "Hello\nReply STOP to opt out" }, now);
+    expect(await deliverDueMessages(t.db, env, { now })).toBe(1);
+    expect(received.slice(before).map((r) => r.body)).toEqual([
+      { channel: "sms", to: "+12125550100", text: "Hello\nReply STOP to opt out", idempotencyKey: expect.stringMatching(/^outbox-\d+$/) },
+    ]);
+    const [waiting] = await t.db.select().from(outbox).where(eq(outbox.id, mail.id));
+    expect(waiting!.status).toBe("pending");
+
+    const refused = await enqueueMessage(t.db, envWith({}), { channel: "sms", recipient: "+12125550101", body: "x" }, now);
+    answerNext = 400;
+    expect(await deliverDueMessages(t.db, env, { now })).toBe(0);
+    const limited = await enqueueMessage(t.db, envWith({}), { channel: "sms", recipient: "+12125550102", body: "y" }, now);
+    answerNext = 429;
+    expect(await deliverDueMessages(t.db, env, { now })).toBe(0);
+    const rows = await t.db.select().from(outbox).where(inArray(outbox.id, [refused.id, limited.id])).orderBy(outbox.id);
+    expect(rows.map((r) => [r.status, r.attempts, r.lastError])).toEqual([
+      ["failed", 1, "provider answered 400"],
+      ["pending", 1, "provider answered 429"],
+    ]);
   });
 });

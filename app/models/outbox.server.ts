@@ -1,11 +1,13 @@
 import type { OutboxStatus } from "~/lib/outbox";
-import { and, asc, count, desc, eq, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { e164 } from "~/lib/sms";
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
-import { outbox, type OutboxMessage } from "~/.server/db/schema";
+import { inList } from "~/.server/db/in-list";
+import { customers, outbox, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { seal, unseal } from "~/.server/sealed";
-import { sendThroughProvider, type Send } from "~/.server/mailer";
+import { configuredChannels, ProviderRefused, sendThroughProvider, type Send } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 
 export const MAX_ATTEMPTS = 8;
@@ -85,6 +87,54 @@ export function queuedMessage(db: Database, message: Omit<NewMessage, "secrets">
     .values({ ...message, subject: message.subject ?? "", headers: message.headers ?? null, createdAt: new Date(now), nextAttemptAt: new Date(now) });
 }
 
+export type CampaignText = { customerId: number; recipient: string; body: string; segments: number; notBefore: number };
+/** Texts per batch: five statements each, every statement well under D1's 100 parameters. */
+const TEXTS_PER_BATCH = 20;
+
+/**
+ * Queues a campaign's texts, each paid for from its company's SMS allowance in the
+ * transaction (one batch) that writes it: the row is kept only while the allowance
+ * covers its segments, and the allowance is taken only for a row not yet paid for (its
+ * `segments` still empty); query builders only, as D1's batch takes no raw statements. Sending twice, two admins at once, or finishing after a
+ * crash therefore neither writes nor charges anything twice. A text waits until its
+ * `notBefore` (quiet hours, a schedule); a row's week of retention counts from then.
+ * Returns the recipients that now have a row (queued in this call or before).
+ */
+export async function enqueueCampaignTexts(db: Database, { campaignId, texts, now = Date.now() }: { campaignId: number; texts: CampaignText[]; now?: number }) {
+  for (let i = 0; i < texts.length; i += TEXTS_PER_BATCH) {
+    const statements = texts.slice(i, i + TEXTS_PER_BATCH).flatMap((t) => {
+      const due = new Date(Math.max(now, t.notBefore));
+      const row = and(eq(outbox.campaignId, campaignId), eq(outbox.recipient, t.recipient));
+      // a negative count marks the row this transaction is charging, so only it is charged
+      const charging = and(row, eq(outbox.segments, -t.segments));
+      return [
+        db
+          .insert(outbox)
+          .values({ channel: "sms", recipient: t.recipient, body: t.body, subject: "", campaignId, createdAt: due, nextAttemptAt: due })
+          .onConflictDoNothing(),
+        db
+          .update(outbox)
+          .set({ segments: -t.segments })
+          .where(and(row, isNull(outbox.segments), sql`exists (select 1 from ${customers} where ${customers.id} = ${t.customerId} and ${customers.smsAllowance} >= ${t.segments})`)),
+        db
+          .update(customers)
+          .set({ smsAllowance: sql`${customers.smsAllowance} - ${t.segments}` })
+          .where(and(eq(customers.id, t.customerId), sql`exists (select 1 from ${outbox} where ${charging})`)),
+        db.update(outbox).set({ segments: t.segments }).where(charging),
+        // the allowance could not cover it: no row, and the recipient is counted "no allowance"
+        db.delete(outbox).where(and(row, isNull(outbox.segments))),
+      ];
+    });
+    if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  }
+  if (!texts.length) return new Set<string>();
+  const rows = await db
+    .select({ recipient: outbox.recipient })
+    .from(outbox)
+    .where(and(eq(outbox.campaignId, campaignId), inList(outbox.recipient, texts.map((t) => t.recipient))));
+  return new Set(rows.map((r) => r.recipient));
+}
+
 /** Exponential back-off: 1 min, 2, 4 ... capped at 6 hours. */
 export function nextAttemptDelayMs(attempts: number) {
   return Math.min(6 * 60, 2 ** Math.max(0, attempts - 1)) * 60_000;
@@ -110,11 +160,12 @@ export async function deliverDueMessages(
   env: Env,
   { now = Date.now(), limit = 20, send = sendThroughProvider }: { now?: number; limit?: number; send?: Send } = {},
 ) {
-  if (!env.MAIL_API_URL) return 0;
+  const channels = configuredChannels(env);
+  if (!channels.length) return 0;
   const due = await db
     .select()
     .from(outbox)
-    .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date(now))))
+    .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date(now)), inArray(outbox.channel, channels)))
     .orderBy(asc(outbox.nextAttemptAt))
     .limit(limit);
   let sent = 0;
@@ -143,7 +194,8 @@ export async function deliverDueMessages(
         .where(eq(outbox.id, message.id));
       sent++;
     } catch (error) {
-      const givenUp = attempts >= MAX_ATTEMPTS;
+      // 429 and 5xx are worth retrying; a refusal of this very message is not
+      const givenUp = attempts >= MAX_ATTEMPTS || error instanceof ProviderRefused;
       await db
         .update(outbox)
         .set({
@@ -224,6 +276,13 @@ export async function sendEmail(
     body: message.body,
     secrets: message.secrets,
   });
+  services.waitUntil(deliverDueMessages(services.db, services.env));
+  return queued;
+}
+
+/** Queues a text (a test to an admin's own phone) and tries to send it after the response. */
+export async function sendText(services: Pick<Services, "db" | "env" | "waitUntil">, message: { to: string; body: string }) {
+  const queued = await enqueueMessage(services.db, services.env, { channel: "sms", recipient: e164(message.to) ?? message.to, body: message.body });
   services.waitUntil(deliverDueMessages(services.db, services.env));
   return queued;
 }

@@ -2,7 +2,8 @@ import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { customers, matches, recipientLists, users, type RecipientList } from "~/.server/db/schema";
 import { customerFiltersFrom } from "~/lib/customers";
-import { internationalPhone, isEmailAddress, normalAddress, type ListChannel, type ListDefinition, type ListKind } from "~/lib/marketing";
+import { isEmailAddress, normalAddress, type ListChannel, type ListDefinition, type ListKind, type SuppressionChannel } from "~/lib/marketing";
+import { e164 } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { whereOf } from "./customers.server";
 import { suppressedAmong } from "./suppressions.server";
@@ -15,6 +16,8 @@ export type ListMember = {
   attentionEmail: string;
   attentionPhone: string;
   smsAllowance: number;
+  /** A US state code or a §9 region: where the company's clock is, for SMS quiet hours. */
+  headquarters: string;
 };
 
 const memberColumns = {
@@ -24,6 +27,7 @@ const memberColumns = {
   attentionEmail: customers.attentionEmail,
   attentionPhone: customers.attentionPhone,
   smsAllowance: customers.smsAllowance,
+  headquarters: customers.headquarters,
 };
 
 // anonymised companies are never marketed to, whatever a list says
@@ -56,26 +60,30 @@ export async function membersOf(db: Database, list: Pick<RecipientList, "definit
   return db.select(memberColumns).from(customers).where(membersWhere(where)).orderBy(customers.id);
 }
 
-export type EmailRecipient = { member: ListMember; address: string };
+export type Recipient = { member: ListMember; address: string };
+
+/** A member's address on a channel: the attention e-mail lower-cased, or the attention phone in E.164; null when it has none usable. */
+const addressOn: Record<SuppressionChannel, (member: ListMember) => string | null> = {
+  email: (m) => (isEmailAddress(m.attentionEmail) ? normalAddress(m.attentionEmail) : null),
+  sms: (m) => e164(m.attentionPhone),
+};
 
 /**
- * Who an e-mail to the list reaches: each member's attention address, once per
- * address; members without a usable address are unreachable, and addresses on the
- * suppression list are skipped and counted.
+ * Who a message on this channel reaches: each member's attention address (or phone),
+ * once per address; members without a usable one are unreachable, and addresses on
+ * the suppression list (unsubscribed, replied STOP) are skipped and counted. The SMS
+ * allowance is checked when the texts are queued.
  */
-export async function emailRecipientsOf(db: Database, list: Pick<RecipientList, "definition">) {
-  const members = await membersOf(db, list);
-  const byAddress = new Map<string, EmailRecipient>();
+export async function recipientsOf(db: Database, { definition, channel }: Pick<RecipientList, "definition"> & { channel: SuppressionChannel }) {
+  const members = await membersOf(db, { definition });
+  const byAddress = new Map<string, Recipient>();
   let unreachable = 0;
   for (const member of members) {
-    if (!isEmailAddress(member.attentionEmail)) {
-      unreachable++;
-      continue;
-    }
-    const address = normalAddress(member.attentionEmail);
-    if (!byAddress.has(address)) byAddress.set(address, { member, address });
+    const address = addressOn[channel](member);
+    if (!address) unreachable++;
+    else if (!byAddress.has(address)) byAddress.set(address, { member, address });
   }
-  const suppressed = await suppressedAmong(db, { channel: "email", addresses: [...byAddress.keys()] });
+  const suppressed = await suppressedAmong(db, { channel, addresses: [...byAddress.keys()] });
   const recipients = [...byAddress.values()].filter((r) => !suppressed.has(r.address));
   return { members: members.length, recipients, unreachable, suppressed: suppressed.size };
 }
@@ -84,7 +92,7 @@ export async function emailRecipientsOf(db: Database, list: Pick<RecipientList, 
 export async function reachOf(db: Database, list: Pick<RecipientList, "definition">) {
   const members = await membersOf(db, list);
   const emails = members.filter((m) => isEmailAddress(m.attentionEmail)).map((m) => normalAddress(m.attentionEmail));
-  const phones = members.map((m) => ({ m, phone: internationalPhone(m.attentionPhone) }));
+  const phones = members.map((m) => ({ m, phone: e164(m.attentionPhone) }));
   const [emailSuppressed, smsSuppressed] = await Promise.all([
     suppressedAmong(db, { channel: "email", addresses: emails }),
     suppressedAmong(db, { channel: "sms", addresses: phones.flatMap((p) => (p.phone ? [p.phone] : [])) }),

@@ -94,6 +94,17 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     url: "/admin/marketing/bulk-email/999999",
     outcome: membersOnly("/admin/marketing/bulk-email/999999", ["admin"], 404),
   },
+  "/admin/marketing/bulk-sms": { url: "/admin/marketing/bulk-sms", outcome: membersOnly("/admin/marketing/bulk-sms", ["admin"]) },
+  "/admin/marketing/bulk-sms/:id": {
+    url: "/admin/marketing/bulk-sms/999999",
+    outcome: membersOnly("/admin/marketing/bulk-sms/999999", ["admin"], 404),
+  },
+  "/admin/marketing/campaigns/:id/recipients.csv": {
+    url: "/admin/marketing/campaigns/999999/recipients.csv",
+    outcome: membersOnly("/admin/marketing/campaigns/999999/recipients.csv", ["admin"], 404),
+  },
+  // the campaigns API: admins only (by token or session), 404 for anyone else
+  "/api/1.0/campaigns/:id": { url: "/api/1.0/campaigns/999999", outcome: everyone(404) },
   // the link in a campaign e-mail works signed out and signed in; a forged token names nobody
   "/unsubscribe/:token": { url: "/unsubscribe/Ym9iQGV4YW1wbGUuY29t.forged", outcome: everyone(404) },
   // a saved-search digest's stop link, likewise

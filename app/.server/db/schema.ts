@@ -168,6 +168,8 @@ export const outbox = sqliteTable(
     campaignId: integer("campaign_id"),
     /** Extra e-mail headers for the provider (List-Unsubscribe). */
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    /** SMS: the segments this message took from its company's allowance, set in the same transaction that took them. */
+    segments: integer("segments"),
   },
   (t) => [
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
@@ -797,8 +799,14 @@ export const campaigns = sqliteTable(
     total: integer("total").notNull().default(0),
     suppressed: integer("suppressed").notNull().default(0),
     unreachable: integer("unreachable").notNull().default(0),
+    /** SMS: members skipped because their company's allowance could not cover the text. */
+    noAllowance: integer("no_allowance").notNull().default(0),
+    /** Scheduled: no message goes before this. */
+    sendAt: integer("send_at", { mode: "timestamp_ms" }),
+    /** The API client's Idempotency-Key: a retry finds this campaign instead of making another. */
+    idempotencyKey: text("idempotency_key"),
   },
-  (t) => [index("campaigns_created_idx").on(t.createdAt)],
+  (t) => [index("campaigns_created_idx").on(t.createdAt), uniqueIndex("campaigns_idempotency_key_idx").on(t.idempotencyKey)],
 );
 export type Campaign = typeof campaigns.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIST_CHANNELS } from "../marketing";
+import { LIST_CHANNELS, SUPPRESSION_CHANNELS } from "../marketing";
 import { mergeFieldProblem } from "../merge-fields";
 import { field, messages } from "../validation";
 
@@ -25,7 +25,17 @@ export const saveListSchema = z.discriminatedUnion("kind", [
 ]);
 export type SaveListValues = z.infer<typeof saveListSchema>;
 
-/** A new bulk e-mail: an unknown merge field (or a project field without a project) is refused on its field. */
+/** Refuses an unknown merge field (or a project field without a project) on the field that uses it. */
+const mergeFieldsKnown =
+  <K extends string>(keys: readonly K[]) =>
+  (v: Record<K, string> & { projectId?: number }, ctx: z.RefinementCtx) => {
+    for (const key of keys) {
+      const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined });
+      if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
+    }
+  };
+
+/** A new bulk e-mail. */
 export const campaignDraftSchema = z
   .object({
     listId: id(),
@@ -33,15 +43,48 @@ export const campaignDraftSchema = z
     body: field.text({ max: 20_000 }),
     projectId: id().optional(),
   })
-  .superRefine((v, ctx) => {
-    for (const key of ["subject", "body"] as const) {
-      const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined });
-      if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
-    }
-  });
+  .superRefine(mergeFieldsKnown(["subject", "body"]));
+
+/** Longest bulk text: about ten segments of GSM-7 before the opt-out line. */
+export const SMS_MAX_LENGTH = 1500;
+
+/** A new bulk SMS: the opt-out line is added when it is sent. */
+export const smsDraftSchema = z
+  .object({
+    listId: id(),
+    body: field.text({ max: SMS_MAX_LENGTH }),
+    projectId: id().optional(),
+  })
+  .superRefine(mergeFieldsKnown(["body"]));
 
 /** The campaign page: a test to oneself, or send now. */
 export const campaignActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("test") }), z.object({ intent: z.literal("send") })]);
 
 /** RFC 8058's one-click body, which the page's own button posts too. */
 export const unsubscribeSchema = z.object({ "List-Unsubscribe": z.literal("One-Click", { error: "Press Unsubscribe to confirm." }) });
+
+/** How far ahead the API may schedule: a message not sent within a week of being due is given up (outbox retention). */
+export const MAX_SCHEDULE_DAYS = 7;
+
+/**
+ * POST /api/1.0/campaigns (CRM automation): the customers to reach, the text, and
+ * optionally when. Every refusal names its reason; the API answers the first.
+ */
+export const campaignApiSchema = z
+  .object({
+    channel: z.enum(SUPPRESSION_CHANNELS, { error: 'channel must be "email" or "sms".' }),
+    customerIds: z
+      .array(z.number().int().positive(), { error: "customerIds must be a list of customer ids." })
+      .min(1, "customerIds is empty: name at least one customer.")
+      .max(5000, "customerIds may name at most 5000 customers."),
+    subject: z.string().trim().max(200, "subject may be at most 200 characters.").optional().default(""),
+    body: z.string().trim().min(1, "body is empty.").max(20_000, "body may be at most 20000 characters."),
+    sendAt: z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." }).optional(),
+  })
+  .superRefine(mergeFieldsKnown(["subject", "body"]))
+  .superRefine((v, ctx) => {
+    if (v.channel === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required for e-mail." });
+    if (v.sendAt && Date.parse(v.sendAt) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
+      ctx.addIssue({ code: "custom", path: ["sendAt"], message: `sendAt may be at most ${MAX_SCHEDULE_DAYS} days ahead.` });
+    }
+  });

@@ -14,8 +14,7 @@ import { formatNumber } from "~/lib/format";
 import { MERGE_FIELDS } from "~/lib/merge-fields";
 import { titleMeta } from "~/lib/meta";
 import { campaignDraftSchema } from "~/lib/schemas/marketing";
-import { createEmailCampaign, listCampaigns, projectChoices } from "~/models/campaigns.server";
-import { findRecipientList, listRecipientLists } from "~/models/recipient-lists.server";
+import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
 
 export const meta = () => titleMeta("Bulk e-mail");
 
@@ -25,17 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const params = new URL(args.request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
-  const [lists, projects, campaigns] = await Promise.all([
-    listRecipientLists(services.db, { pageSize: 200 }),
-    projectChoices(services.db),
-    listCampaigns(services.db, { page, pageSize: PAGE_SIZE }),
-  ]);
   return json({
-    lists: lists.rows.filter((l) => l.channel !== "sms").map((l) => ({ value: String(l.id), label: l.name })),
-    projects: projects.map((p) => ({ value: String(p.id), label: p.name || `Project ${p.id}` })),
+    ...(await composeChoices(services.db, { channel: "email", page, pageSize: PAGE_SIZE })),
     listId: params.get("listId") ?? "",
-    campaigns: campaigns.rows,
-    total: campaigns.total,
     page,
   });
 }
@@ -46,12 +37,9 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: campaignDraftSchema });
   if (submission.status !== "success") return invalid(submission);
   const { listId, subject, body, projectId } = submission.value;
-  const list = await findRecipientList(services.db, { listId });
-  if (!list || list.channel === "sms") return json({ result: submission.reply({ fieldErrors: { listId: ["Choose an e-mail list."] } }) }, { status: 400 });
-  if (projectId !== undefined && !(await projectChoices(services.db)).some((p) => p.id === projectId)) {
-    return json({ result: submission.reply({ fieldErrors: { projectId: ["Choose a published project."] } }) }, { status: 400 });
-  }
-  const campaignId = await createEmailCampaign(services.db, { draft: { listId, subject, body, projectId: projectId ?? null }, actor: user });
+  const problem = await draftProblem(services.db, { channel: "email", listId, projectId });
+  if (problem) return json({ result: submission.reply({ fieldErrors: problem }) }, { status: 400 });
+  const { id: campaignId } = await createCampaign(services.db, { channel: "email", draft: { listId, subject, body, projectId: projectId ?? null }, actor: user });
   return redirectWithNotification(services, args.request, `/admin/marketing/bulk-email/${campaignId}`, "The e-mail is ready: check the preview, then send it.");
 }
 

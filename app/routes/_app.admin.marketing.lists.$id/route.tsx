@@ -39,6 +39,11 @@ export default function ListPage() {
             Write an e-mail to this list
           </Link>
         ) : null}
+        {list.channel !== "email" ? (
+          <Link to={`/admin/marketing/bulk-sms?listId=${list.id}`} className="btn-primary">
+            Write a text to this list
+          </Link>
+        ) : null}
       </PageHeader>
       <p className="mb-4 text-sm text-slate-600">
         {LIST_CHANNEL_LABELS[list.channel]} list, saved {formatDateTime(list.createdAt)}

@@ -26,7 +26,14 @@ export default function ListsPage() {
   const { rows, total, page, projects } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Recipient lists" back={{ to: "/admin/marketing/bulk-email", label: "Bulk e-mail" }} />
+      <PageHeader title="Recipient lists">
+        <Link to="/admin/marketing/bulk-email" className="link">
+          Bulk e-mail
+        </Link>
+        <Link to="/admin/marketing/bulk-sms" className="link">
+          Bulk SMS
+        </Link>
+      </PageHeader>
       <p className="mb-4 text-sm text-slate-600">
         Save a list from the <Link to="/admin/customers" className="link">customers table</Link> (selected rows or the current filters), or from the buyers a project matches:
       </p>

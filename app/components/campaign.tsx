@@ -1,0 +1,139 @@
+import { Form, useRevalidator } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { formatNumber } from "~/lib/format";
+import { Pager } from "./pager";
+import { SimpleTable, cell, formatDateTime } from "./data-table";
+
+/** With JavaScript, a campaign page refreshes itself while messages wait; without, a reload shows the same. */
+export function useRefreshWhile(active: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => state === "idle" && revalidate(), 3000);
+    return () => clearInterval(timer);
+  }, [active, revalidate, state]);
+}
+
+/** The counts a sent campaign shows, each with a test id of its key. */
+export function CampaignProgress({ counts }: { counts: ReadonlyArray<readonly [label: string, value: number, key: string]> }) {
+  return (
+    <dl className="card mb-6 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4 lg:grid-cols-7" data-testid="campaign-progress" aria-live="polite">
+      {counts.map(([label, value, key]) => (
+        <div key={key}>
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="text-lg font-semibold" data-testid={`progress-${key}`}>
+            {formatNumber(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "As received by": which member the preview shows (a GET form, so it works without JavaScript). */
+export function PreviewPicker({ members, selected }: { members: ReadonlyArray<{ customerId: number; customerName: string }>; selected?: number }) {
+  if (!members.length) return null;
+  return (
+    <Form method="get" className="mb-3 flex items-end gap-2">
+      <label className="text-sm">
+        <span className="label">As received by</span>
+        <select name="customerId" defaultValue={selected} className="input">
+          {members.map((m) => (
+            <option key={m.customerId} value={m.customerId}>
+              {m.customerName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn-secondary">
+        Show
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * A draft's buttons (a test to oneself, send now), or, for a campaign a crash left
+ * half-queued, "Finish queueing": sending again adds only the missing rows.
+ */
+export function CampaignSendForms({ status, test }: { status: "draft" | "sending" | "sent"; test: { label: string; disabledReason?: string } }) {
+  if (status === "sent") return null;
+  if (status === "sending") {
+    return (
+      <Form method="post" className="mb-4">
+        <button type="submit" name="intent" value="send" className="btn-secondary">
+          Finish queueing
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <div className="mb-6 flex flex-wrap gap-3">
+      <Form method="post">
+        <button type="submit" name="intent" value="test" className="btn-secondary" disabled={Boolean(test.disabledReason)} title={test.disabledReason}>
+          {test.label}
+        </button>
+      </Form>
+      <Form method="post">
+        <button type="submit" name="intent" value="send" className="btn-primary">
+          Send now
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+type RecipientRow = { recipient: string; status: "pending" | "sent" | "failed"; held: boolean; attempts: number; dueAt: string | Date; sentAt: string | Date | null; lastError: string | null };
+
+/** A recipient's state as admins read it: held rows wait for quiet hours to end or for their schedule. */
+function statusOf(row: RecipientRow) {
+  if (row.status === "sent") return "Sent";
+  if (row.status === "failed") return "Failed";
+  return row.held ? `Held until ${formatDateTime(row.dueAt)}` : "Queued";
+}
+
+/** Each recipient's row, a page at a time, and the whole list as CSV. */
+export function CampaignRecipients({
+  campaignId,
+  rows,
+  page,
+  pageSize,
+  total,
+  extra,
+}: {
+  campaignId: number;
+  rows: RecipientRow[];
+  page: number;
+  pageSize: number;
+  total: number;
+  extra?: { header: string; value: (index: number) => ReactNode };
+}) {
+  return (
+    <>
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">Recipients</h2>
+        <a href={`/admin/marketing/campaigns/${campaignId}/recipients.csv`} className="link text-sm" download>
+          Download CSV
+        </a>
+      </div>
+      <SimpleTable
+        caption="Recipients"
+        headers={["Recipient", "Status", "Attempts", ...(extra ? [extra.header] : []), "Sent", "Last error"]}
+        count={rows.length}
+        empty="Nobody was reachable."
+      >
+        {rows.map((r, i) => (
+          <tr key={r.recipient}>
+            <td className={cell}>{r.recipient}</td>
+            <td className={cell}>{statusOf(r)}</td>
+            <td className={cell}>{r.attempts}</td>
+            {extra ? <td className={cell}>{extra.value(i)}</td> : null}
+            <td className={cell}>{formatDateTime(r.sentAt)}</td>
+            <td className={cell}>{r.lastError ?? ""}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+      <Pager page={page} pageSize={pageSize} total={total} noun="recipients" />
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { readForm } from "~/.server/body";
+import { clientAddress, idParam, notFound } from "~/.server/http";
+import { invalid } from "~/.server/replies";
+import { CampaignProgress, CampaignRecipients, CampaignSendForms, PreviewPicker, useRefreshWhile } from "~/components/campaign";
+import { formatDateTime } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { SmsCount } from "~/components/sms-count";
+import { formatNumber } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { campaignActionSchema } from "~/lib/schemas/marketing";
+import { e164 } from "~/lib/sms";
+import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+
+export const meta = () => titleMeta("Bulk SMS");
+
+const PAGE_SIZE = 50;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const campaign = await findCampaign(services.db, { campaignId: idParam(args.params) });
+  if (!campaign || campaign.channel !== "sms") throw notFound();
+  const params = new URL(args.request.url).searchParams;
+  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  const overview = await campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: Number(params.get("customerId")) || undefined });
+  return json({ ...overview, myPhone: e164(user.phone) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const campaign = await findCampaign(services.db, { campaignId: idParam(args.params) });
+  if (!campaign || campaign.channel !== "sms") throw notFound();
+  const submission = parseWithZod(await readForm(args.request), { schema: campaignActionSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const here = `/admin/marketing/bulk-sms/${campaign.id}`;
+  if (submission.value.intent === "test") {
+    const phone = e164(user.phone);
+    if (!phone) return redirectWithNotification(services, args.request, here, "Add an international phone number to your profile to send yourself a test.", "error");
+    await sendTestToSelf(services, { campaign, to: phone });
+    return redirectWithNotification(services, args.request, here, `A test is on its way to ${phone}.`);
+  }
+  const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
+  const queued = sent?.queued ?? 0;
+  const message = sent?.started ? `Sending to ${formatNumber(queued)} number${queued === 1 ? "" : "s"}.` : "This text was sent already: nothing was sent twice.";
+  return redirectWithNotification(services, args.request, here, message);
+}
+
+export default function SmsCampaignPage() {
+  const { campaign, progress, recipientTotal, recipients, members, preview, page, myPhone } = useLoaderData<typeof loader>();
+  const draft = campaign.status === "draft";
+  useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
+  const done = recipientTotal ? Math.round(((progress.sent + progress.failed) / recipientTotal) * 100) : 100;
+  return (
+    <>
+      <PageHeader title="Bulk SMS">
+        <Link to="/admin/marketing/bulk-sms" className="link">
+          All texts
+        </Link>
+      </PageHeader>
+      <p className="mb-4 text-sm text-slate-600">
+        To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>
+        {campaign.projectName ? `, promoting ${campaign.projectName}` : ""}.{" "}
+        {draft ? "Not sent yet." : `Sent ${formatDateTime(campaign.sentAt)}; texts that would arrive between 21:00 and 08:00 at a company's headquarters are held until 08:00 there.`}
+      </p>
+      {draft ? null : (
+        <>
+          <p className="mb-2 text-sm font-medium" data-testid="progress-done">
+            {done} % done
+          </p>
+          <CampaignProgress
+            counts={[
+              ["Queued", progress.queued, "queued"],
+              ["Held for quiet hours", progress.held, "held"],
+              ["Sent", progress.sent, "sent"],
+              ["Failed", progress.failed, "failed"],
+              ["Opted out", campaign.suppressed, "suppressed"],
+              ["No valid phone", campaign.unreachable, "unreachable"],
+              ["No allowance", campaign.noAllowance, "no-allowance"],
+            ]}
+          />
+        </>
+      )}
+      <section className="card mb-6" aria-labelledby="preview-heading">
+        <h2 id="preview-heading" className="mb-2 text-lg font-semibold">
+          Preview
+        </h2>
+        <PreviewPicker members={members} selected={preview?.customerId} />
+        {preview ? (
+          <div data-testid="campaign-preview" className="space-y-2">
+            <div className="max-w-sm whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">{preview.body}</div>
+            <SmsCount text={preview.body} merged />
+          </div>
+        ) : (
+          <p>Nobody is on this list now.</p>
+        )}
+      </section>
+      <CampaignSendForms status={campaign.status} test={{ label: "Send a test to my phone", disabledReason: myPhone ? undefined : "Your profile has no international phone number" }} />
+      {draft ? null : (
+        <>
+          <CampaignRecipients
+            campaignId={campaign.id}
+            rows={recipients}
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={recipientTotal}
+           
+            extra={{ header: "Segments", value: (i) => recipients[i]?.segments ?? "" }}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { useState } from "react";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { readForm } from "~/.server/body";
+import { invalid } from "~/.server/replies";
+import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { FormErrors, SelectField, TextAreaField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
+import { SmsCount } from "~/components/sms-count";
+import { formatNumber } from "~/lib/format";
+import { MERGE_FIELDS } from "~/lib/merge-fields";
+import { titleMeta } from "~/lib/meta";
+import { SMS_MAX_LENGTH, smsDraftSchema } from "~/lib/schemas/marketing";
+import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
+
+export const meta = () => titleMeta("Bulk SMS");
+
+const PAGE_SIZE = 25;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  const params = new URL(args.request.url).searchParams;
+  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  return json({
+    ...(await composeChoices(services.db, { channel: "sms", page, pageSize: PAGE_SIZE })),
+    listId: params.get("listId") ?? "",
+    page,
+  });
+}
+
+/** Writes a draft; its page previews it per recipient, sends a test and sends it (so a double submit here sends nothing). */
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const submission = parseWithZod(await readForm(args.request), { schema: smsDraftSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const { listId, body, projectId } = submission.value;
+  const problem = await draftProblem(services.db, { channel: "sms", listId, projectId });
+  if (problem) return json({ result: submission.reply({ fieldErrors: problem }) }, { status: 400 });
+  const { id } = await createCampaign(services.db, { channel: "sms", draft: { listId, subject: "", body, projectId: projectId ?? null }, actor: user });
+  return redirectWithNotification(services, args.request, `/admin/marketing/bulk-sms/${id}`, "The text is ready: check the preview, then send it.");
+}
+
+const STATUS_LABELS = { draft: "Draft", sending: "Sending", sent: "Sent" } as const;
+
+export default function BulkSmsPage() {
+  const { lists, projects, listId, campaigns, total, page } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "sms-campaign",
+    lastResult: data?.result,
+    defaultValue: { listId },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: smsDraftSchema }),
+    shouldValidate: "onBlur",
+  });
+  // without JavaScript the count is the server's, for the text it was last sent
+  const [text, setText] = useState(String(fields.body.initialValue ?? ""));
+  return (
+    <>
+      <PageHeader title="Bulk SMS">
+        <Link to="/admin/marketing/lists" className="link">
+          Recipient lists
+        </Link>
+      </PageHeader>
+      <Form method="post" className="card mb-8 max-w-3xl space-y-4" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <SelectField meta={fields.listId} label="List" options={lists} placeholder="Choose a list" />
+        <SelectField meta={fields.projectId} label="Project (optional)" options={projects} placeholder="No project" />
+        <TextAreaField
+          meta={fields.body}
+          label="Text"
+          rows={5}
+          maxLength={SMS_MAX_LENGTH}
+          onInput={(event) => setText(event.currentTarget.value)}
+          hint={`Merge fields: ${MERGE_FIELDS.map((f) => `{{${f}}}`).join(", ")}. “Reply STOP to opt out” is added at the end.`}
+        />
+        <SmsCount text={text} />
+        <button type="submit" className="btn-primary">
+          Preview
+        </button>
+      </Form>
+      <h2 className="mb-2 text-lg font-semibold">Texts</h2>
+      <SimpleTable caption="Texts" headers={["Text", "List", "Status", "Members", "Created"]} count={campaigns.length} empty="No texts yet.">
+        {campaigns.map((c) => (
+          <tr key={c.id}>
+            <td className={cell}>
+              <Link to={`/admin/marketing/bulk-sms/${c.id}`} className="link font-medium">
+                {c.body.length > 60 ? `${c.body.slice(0, 60)}…` : c.body}
+              </Link>
+            </td>
+            <td className={cell}>{c.listName}</td>
+            <td className={cell}>{STATUS_LABELS[c.status]}</td>
+            <td className={cell}>{c.status === "draft" ? "—" : formatNumber(c.total)}</td>
+            <td className={cell}>{formatDateTime(c.createdAt)}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} noun="texts" />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs } from "@remix-run/server-runtime";
+import { z } from "zod";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, bearerToken } from "~/auth/api.server";
+import { readJson } from "~/.server/body";
+import { clientAddress, isSameOriginRequest, NOT_FOUND_MESSAGE } from "~/.server/http";
+import { primaryRole } from "~/lib/roles";
+import { campaignApiSchema } from "~/lib/schemas/marketing";
+import { createCampaignFromApi } from "~/models/campaigns.server";
+
+/**
+ * POST {channel, customerIds, subject, body, sendAt?} → 202 {data: {id}}: creates the
+ * campaign and sends (or schedules) it, for admins with a Bearer token or their
+ * session (same-origin only); 404 for anyone else. A retry with the same
+ * Idempotency-Key answers the same campaign and sends nothing more.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const services = await beginApiRequest(args, "campaigns");
+  const { request } = args;
+  if (request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
+  // a session cookie rides along on cross-site posts; only a token may come from elsewhere
+  const user = bearerToken(request) || isSameOriginRequest(request) ? await apiOrSessionUser(services, request) : null;
+  if (!user || primaryRole(user.roles) !== "admin") return apiError(services, 404, NOT_FOUND_MESSAGE);
+  const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || null;
+  if (idempotencyKey && idempotencyKey.length > 200) return apiError(services, 400, "Idempotency-Key may be at most 200 characters.");
+  let body: unknown;
+  try {
+    body = await readJson(request);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    return apiError(services, error.status, error.status === 413 ? "Payload too large" : "The body must be JSON");
+  }
+  const parsed = campaignApiSchema.safeParse(body);
+  if (!parsed.success) {
+    return apiJson(services, { error: parsed.error.issues[0]!.message, fields: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  }
+  const result = await createCampaignFromApi(services, { values: parsed.data, actor: user, idempotencyKey, address: clientAddress(request) });
+  if ("error" in result) return apiError(services, 400, result.error);
+  return apiJson(services, { data: { id: result.id } }, { status: 202 });
+}

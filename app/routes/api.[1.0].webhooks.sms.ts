@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/server-runtime";
+import { z } from "zod";
+import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
+import { BODY_LIMITS, readText } from "~/.server/body";
+import { isSignedInboundSms, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/sms-webhook";
+import { e164, isStopMessage } from "~/lib/sms";
+import { suppress } from "~/models/suppressions.server";
+
+const inbound = z.object({ from: z.string().max(40), text: z.string().max(2000) });
+
+/**
+ * The SMS provider's inbound-message webhook: a reply of STOP (or a carrier synonym)
+ * puts the number on the SMS suppression list, so no later campaign texts it. Other
+ * replies are acknowledged and dropped. Signed with SMS_WEBHOOK_SECRET (401 otherwise).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const services = await beginApiRequest(args, "sms-webhook");
+  if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
+  const body = await readText(args.request, BODY_LIMITS.webhook);
+  const signed = await isSignedInboundSms(services.env.SMS_WEBHOOK_SECRET, {
+    timestamp: args.request.headers.get(TIMESTAMP_HEADER),
+    signature: args.request.headers.get(SIGNATURE_HEADER),
+    body,
+  });
+  if (!signed) return apiError(services, 401, "Invalid signature");
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return apiError(services, 400, "The body must be JSON");
+  }
+  const parsed = inbound.safeParse(payload);
+  const from = parsed.success ? e164(parsed.data.from) : null;
+  if (!parsed.success || !from) return apiError(services, 400, 'Expected {"from": an international number, "text"}');
+  const stop = isStopMessage(parsed.data.text);
+  if (stop) await suppress(services.db, { channel: "sms", address: from, reason: "stop" });
+  return apiJson(services, { data: { from, suppressed: stop } });
+}
