@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, customers, matches, pageSessions, projects, systemSettings, users, type Project } from "~/.server/db/schema";
+import { contracts, customers, matches, pageSessions, projects, responsiveness, systemSettings, users, type Project } from "~/.server/db/schema";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import {
   MIN_MATCH_SCORE,
@@ -15,9 +15,9 @@ import {
 import { VISIBLE_TO_BUYERS } from "~/lib/projects";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
+import { responsivenessOf } from "./responsiveness.server";
 
 const WEIGHTS_KEY = "matchWeights";
-const DAY_MS = 86_400_000;
 
 export async function matchWeights(db: Database): Promise<MatchWeights> {
   const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, WEIGHTS_KEY)).limit(1);
@@ -81,30 +81,21 @@ async function behaviourByCustomer(db: Database, { industry, customerId }: { ind
   return (customer: number, industry: string) => out.get(`${customer}|${industry}`) ?? NO_BEHAVIOUR;
 }
 
-/**
- * Responsiveness per customer (0–100, null when no seller wrote): the share of the
- * seller threads of the last 90 days its members answered within 90 days — the
- * customers table's definition, grouped for every customer at once.
- */
-async function responsivenessByCustomer(db: Database, now: number, customerIds?: number | number[]) {
-  const since = now - 90 * DAY_MS;
+/** Each buyer company's stored responsiveness score (models/responsiveness.server.ts), null when nothing was asked of it. */
+async function responsivenessByCustomer(db: Database, customerIds?: number | number[]) {
   const rows = await db
-    .select({ customerId: sql<number>`u.customer_id`, asked: sql<number>`count(*)`, answered: sql<number>`sum(s.answered)` })
-    .from(
-      sql`(select f.buyer_id, exists (select 1 from messages r where r.project_id = f.project_id and r.buyer_id = f.buyer_id
-            and r.sender_id = r.buyer_id and r.created_at > f.first_at and r.created_at <= f.first_at + ${90 * DAY_MS}) as answered
-          from (select t.project_id, t.buyer_id, min(t.created_at) as first_at from messages t
-            where t.sender_id != t.buyer_id group by t.project_id, t.buyer_id) f
-          where f.first_at >= ${since}) s join users u on u.id = s.buyer_id`,
-    )
+    .select({ customerId: responsiveness.customerId, score: responsiveness.score })
+    .from(responsiveness)
     .where(
-      customerIds === undefined
-        ? sql`u.customer_id is not null`
-        : // one JSON parameter, not one per id: D1 binds at most 100
-          sql`u.customer_id in (select value from json_each(${JSON.stringify(typeof customerIds === "number" ? [customerIds] : customerIds)}))`,
-    )
-    .groupBy(sql`u.customer_id`);
-  return new Map(rows.map((r) => [Number(r.customerId), Math.round((100 * Number(r.answered)) / Number(r.asked))]));
+      and(
+        eq(responsiveness.side, "buyer"),
+        customerIds === undefined
+          ? undefined
+          : // one JSON parameter, not one per id: D1 binds at most 100
+            sql`${responsiveness.customerId} in (select value from json_each(${JSON.stringify(typeof customerIds === "number" ? [customerIds] : customerIds)}))`,
+      ),
+    );
+  return new Map(rows.flatMap((r) => (r.score === null ? [] : [[r.customerId, r.score] as const])));
 }
 
 type Scored = { projectId: number; customerId: number; score: number; reasons: MatchReason[] };
@@ -155,7 +146,7 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
     matchWeights(db),
     db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
     behaviourByCustomer(db, { industry: project.industry }),
-    responsivenessByCustomer(db, now),
+    responsivenessByCustomer(db),
   ]);
   const f = facts(project);
   const rows: Scored[] = [];
@@ -179,7 +170,7 @@ export async function recomputeCustomerMatches(db: Database, { customerId }: { c
     matchWeights(db),
     db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
     behaviourByCustomer(db, { customerId }),
-    responsivenessByCustomer(db, now, customerId),
+    responsivenessByCustomer(db, customerId),
   ]);
   const criteria = criteriaForMatching(criteriaFrom(buyer.preferences));
   const rows: Scored[] = [];
@@ -198,7 +189,7 @@ export async function recomputeAllMatches(db: Database, now = Date.now()) {
     db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
     db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
     behaviourByCustomer(db, {}),
-    responsivenessByCustomer(db, now),
+    responsivenessByCustomer(db),
   ]);
   const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
   const rows: Scored[] = [];
@@ -233,7 +224,7 @@ const DEAL_COLUMNS = {
  */
 export async function projectMatches(
   db: Database,
-  { projectId, page = 1, pageSize = 25, now = Date.now() }: { projectId: number; page?: number; pageSize?: number; now?: number },
+  { projectId, page = 1, pageSize = 25 }: { projectId: number; page?: number; pageSize?: number },
 ) {
   const size = Math.min(Math.max(pageSize, 1), 100);
   const where = eq(matches.projectId, projectId);
@@ -256,14 +247,15 @@ export async function projectMatches(
       .offset((Math.max(page, 1) - 1) * size),
     db.select({ total: sql<number>`count(*)` }).from(matches).where(where),
   ]);
-  const responsiveness = rows.length ? await responsivenessByCustomer(db, now, rows.map((r) => r.customerId)) : new Map<number, number>();
+  const stored = await responsivenessOf(db, { customerIds: rows.map((r) => r.customerId), side: "buyer" });
   return {
     rows: rows.map((r) => ({
       ...r,
       viewedThisProject: Boolean(r.viewedThisProject),
       ndaSigned: Boolean(r.ndaSigned),
       lastLogin: r.lastLogin === null ? null : new Date(Number(r.lastLogin)).toISOString(),
-      responsivenessScore: responsiveness.get(r.customerId) ?? null,
+      responsivenessScore: stored(r.customerId).score,
+      responsivenessReason: stored(r.customerId).reason,
     })),
     total: Number(count?.total ?? 0),
     page: Math.max(page, 1),
