@@ -9,6 +9,7 @@ export type MatchedBuyer = {
   score: number;
   reasons: MatchReason[];
   responsivenessScore: number | null;
+  responsivenessReason: string;
   viewedThisProject: boolean;
   ndaStatus: string | null;
   offerStatus: string | null;
@@ -79,7 +80,10 @@ export function MatchedBuyers({
                   <td className="py-2 pr-3">
                     <Reasons reasons={r.reasons} />
                   </td>
-                  <td className="py-2 pr-3">{r.responsivenessScore ?? "—"}</td>
+                  <td className="py-2 pr-3">
+                    <span className="font-semibold">{r.responsivenessScore ?? "—"}</span>
+                    <span className="block text-xs text-slate-600">{r.responsivenessReason}</span>
+                  </td>
                   {admin ? (
                     <>
                       <td className="py-2 pr-3">{r.viewedThisProject ? "Yes" : "No"}</td>

@@ -13,6 +13,7 @@ import {
   type MatchWeights,
 } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/projects";
+import type { ProjectBuyerSort } from "~/lib/project-buyers";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
 import { responsivenessOf } from "./responsiveness.server";
@@ -215,6 +216,20 @@ const DEAL_COLUMNS = {
   offerStatus: sql<string | null>`(select o.status from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
   offerPrice: sql<number | null>`(select o.price from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
   lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = ${matches.customerId})`,
+  /** Days a member was shown the project in results (the daily looks kept). */
+  impression: sql<number>`(select count(*) from daily_project_looks l where l.kind = 'impression' and l.project_id = ${matches.projectId} and l.user_id in (${member}))`,
+  /** The last "Invite to view" of the company to the project. */
+  invitedAt: sql<number | null>`(select max(i.invited_at) from project_invitations i where i.project_id = ${matches.projectId} and i.customer_id = ${matches.customerId})`,
+};
+
+/** What the buyer table sorts by (the score otherwise); the company id breaks ties. */
+const MATCH_SORT: Record<ProjectBuyerSort, SQL> = {
+  score: sql`${matches.score}`,
+  customerName: sql`lower(${customers.name})`,
+  responsivenessScore: sql`(select r.score from responsiveness r where r.customer_id = ${matches.customerId} and r.side = 'buyer')`,
+  impression: DEAL_COLUMNS.impression,
+  invitedAt: DEAL_COLUMNS.invitedAt,
+  lastLogin: DEAL_COLUMNS.lastLogin,
 };
 
 /**
@@ -224,8 +239,15 @@ const DEAL_COLUMNS = {
  */
 export async function projectMatches(
   db: Database,
-  { projectId, page = 1, pageSize = 25 }: { projectId: number; page?: number; pageSize?: number },
+  {
+    projectId,
+    page = 1,
+    pageSize = 25,
+    sort = "score",
+    desc: descending = true,
+  }: { projectId: number; page?: number; pageSize?: number; sort?: ProjectBuyerSort; desc?: boolean },
 ) {
+  const by = MATCH_SORT[sort] ?? MATCH_SORT.score;
   const size = Math.min(Math.max(pageSize, 1), 100);
   const where = eq(matches.projectId, projectId);
   const [rows, [count]] = await Promise.all([
@@ -242,7 +264,7 @@ export async function projectMatches(
       .from(matches)
       .innerJoin(customers, eq(customers.id, matches.customerId))
       .where(where)
-      .orderBy(desc(matches.score), matches.customerId)
+      .orderBy(descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, matches.customerId)
       .limit(size)
       .offset((Math.max(page, 1) - 1) * size),
     db.select({ total: sql<number>`count(*)` }).from(matches).where(where),
@@ -254,6 +276,8 @@ export async function projectMatches(
       viewedThisProject: Boolean(r.viewedThisProject),
       ndaSigned: Boolean(r.ndaSigned),
       lastLogin: r.lastLogin === null ? null : new Date(Number(r.lastLogin)).toISOString(),
+      invitedAt: r.invitedAt === null ? null : new Date(Number(r.invitedAt)).toISOString(),
+      impression: Number(r.impression),
       responsivenessScore: stored(r.customerId).score,
       responsivenessReason: stored(r.customerId).reason,
     })),
@@ -281,16 +305,24 @@ export async function customerMatches(db: Database, { customerId, limit = 10 }: 
  */
 export async function projectMatchesFor(
   db: Database,
-  { projectId, admin, page = 1, pageSize = 25 }: { projectId: number; admin: boolean; page?: number; pageSize?: number },
+  {
+    projectId,
+    admin,
+    page = 1,
+    pageSize = 25,
+    sort,
+    desc,
+  }: { projectId: number; admin: boolean; page?: number; pageSize?: number; sort?: ProjectBuyerSort; desc?: boolean },
 ) {
-  const result = await projectMatches(db, { projectId, page, pageSize });
+  // the seller's "Buyer #n" is the rank by score, so only admins sort otherwise
+  const result = await projectMatches(db, { projectId, page, pageSize, ...(admin ? { sort, desc } : {}) });
   const first = (result.page - 1) * result.pageSize;
   return {
     ...result,
     rows: result.rows.map((r, i) =>
       admin || r.ndaSigned
         ? { ...r, label: r.customerName }
-        : { ...r, customerId: null, customerName: null, lastLogin: null, label: `Buyer #${first + i + 1}` },
+        : { ...r, customerId: null, customerName: null, lastLogin: null, invitedAt: null, label: `Buyer #${first + i + 1}` },
     ),
   };
 }
