@@ -32,10 +32,11 @@ beforeAll(async () => {
   await t.db.update(users).set({ customerId: ids.Alpha, enabled: false }).where(eq(users.id, off.id));
   await t.db.update(users).set({ customerId: ids.Gone }).where(eq(users.id, unsubscribed.id));
   await suppress(t.db, { channel: "email", address: unsubscribed.email, reason: "unsubscribed" });
-  [project] = await t.db
+  const [row] = await t.db
     .insert(projects)
     .values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Main Street Loans", size: 7_000_000, industry: "Retail" })
     .returning();
+  project = row!;
 });
 afterAll(() => t.cleanup());
 
