@@ -29,48 +29,44 @@ const turns = sql`(select t.id, t.project_id, t.buyer_id, t.sender_id, t.created
 /** The earliest of a list of times (null when none). */
 const earliest = (...times: SQL[]) => sql`(select min(x.t) from (${sql.join(times.map((t) => sql`select (${t}) as t`), sql` union all `)}) x)`;
 
-function asksSql(since: number, scope: (column: SQL) => SQL) {
+/** One select per kind of ask (D1 allows few terms in one compound select). */
+function askSelects(since: number, scope: (column: SQL) => SQL): SQL[] {
   const buyerCompany = sql`m.customer_id`;
   const sellerCompany = sql`s.customer_id`;
-  return sql`
-    select i.customer_id as customer_id, 'buyer' as side, 'invitation' as kind, i.invited_at as asked_at, ${earliest(
+  return [
+    sql`select i.customer_id as customer_id, 'buyer' as side, 'invitation' as kind, i.invited_at as asked_at, ${earliest(
       sql`select min(k.requested_at) from contracts k join users v on v.id = k.buyer_id where v.customer_id = i.customer_id and k.project_id = i.project_id and k.requested_at >= i.invited_at`,
       sql`select min(ps.session_start) from page_sessions ps join users v on v.id = ps.user_id where v.customer_id = i.customer_id and ps.project_id = i.project_id and ps.session_start >= i.invited_at`,
       sql`select min(rv.viewed_at) from recently_viewed rv join users v on v.id = rv.user_id where v.customer_id = i.customer_id and rv.project_id = i.project_id and rv.viewed_at >= i.invited_at`,
     )} as answered_at
-    from project_invitations i where i.invited_at >= ${since} and ${scope(sql`i.customer_id`)}
-    union all
-    select ${buyerCompany}, 'buyer', 'nda_approval', k.decided_at, ${earliest(
+    from project_invitations i where i.invited_at >= ${since} and ${scope(sql`i.customer_id`)}`,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'nda_approval' as kind, k.decided_at as asked_at, ${earliest(
       sql`select min(r.created_at) from messages r where r.project_id = k.project_id and r.buyer_id = k.buyer_id and r.sender_id = k.buyer_id and r.created_at >= k.decided_at`,
       sql`select min(o.created_at) from offers o where o.project_id = k.project_id and o.buyer_id = k.buyer_id and o.created_at >= k.decided_at`,
       sql`select min(d.created_at) from document_events d where d.project_id = k.project_id and d.user_id = k.buyer_id and d.action in ('view', 'download') and d.created_at >= k.decided_at`,
-    )}
+    )} as answered_at
     from contracts k join users m on m.id = k.buyer_id
-    where k.nda_status = 'NDA Approved' and k.decided_at >= ${since} and ${scope(buyerCompany)}
-    union all
-    select ${buyerCompany}, 'buyer', 'message', q.created_at,
-      (select min(r.created_at) from messages r where r.project_id = q.project_id and r.buyer_id = q.buyer_id and r.sender_id = r.buyer_id and r.id > q.id)
+    where k.nda_status = 'NDA Approved' and k.decided_at >= ${since} and ${scope(buyerCompany)}`,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'message' as kind, q.created_at as asked_at,
+      (select min(r.created_at) from messages r where r.project_id = q.project_id and r.buyer_id = q.buyer_id and r.sender_id = r.buyer_id and r.id > q.id) as answered_at
     from ${turns} q join users m on m.id = q.buyer_id
-    where q.sender_id != q.buyer_id and coalesce(q.previous_from_buyer, 1) = 1 and q.created_at >= ${since} and ${scope(buyerCompany)}
-    union all
-    select ${buyerCompany}, 'buyer', 'counter_offer', e.created_at,
-      (select min(n.created_at) from offer_events n where n.offer_id = e.offer_id and n.id > e.id and n.action in ('revised', 'accepted', 'withdrawn'))
+    where q.sender_id != q.buyer_id and coalesce(q.previous_from_buyer, 1) = 1 and q.created_at >= ${since} and ${scope(buyerCompany)}`,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'counter_offer' as kind, e.created_at as asked_at,
+      (select min(n.created_at) from offer_events n where n.offer_id = e.offer_id and n.id > e.id and n.action in ('revised', 'accepted', 'withdrawn')) as answered_at
     from offer_events e join offers o on o.id = e.offer_id join users m on m.id = o.buyer_id
-    where e.action = 'countered' and e.created_at >= ${since} and ${scope(buyerCompany)}
-    union all
-    select ${sellerCompany}, 'seller', 'nda_request', k.signed_at, k.decided_at
+    where e.action = 'countered' and e.created_at >= ${since} and ${scope(buyerCompany)}`,
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'nda_request' as kind, k.signed_at as asked_at, k.decided_at as answered_at
     from contracts k join projects p on p.id = k.project_id join users s on s.id = p.seller_id
-    where k.signed_at >= ${since} and not (k.decided_by is null and k.decided_at is not null) and ${scope(sellerCompany)}
-    union all
-    select ${sellerCompany}, 'seller', 'message', q.created_at,
-      (select min(r.created_at) from messages r where r.project_id = q.project_id and r.buyer_id = q.buyer_id and r.sender_id != r.buyer_id and r.id > q.id)
+    where k.signed_at >= ${since} and not (k.decided_by is null and k.decided_at is not null) and ${scope(sellerCompany)}`,
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'message' as kind, q.created_at as asked_at,
+      (select min(r.created_at) from messages r where r.project_id = q.project_id and r.buyer_id = q.buyer_id and r.sender_id != r.buyer_id and r.id > q.id) as answered_at
     from ${turns} q join projects p on p.id = q.project_id join users s on s.id = p.seller_id
-    where q.sender_id = q.buyer_id and coalesce(q.previous_from_buyer, 0) = 0 and q.created_at >= ${since} and ${scope(sellerCompany)}
-    union all
-    select ${sellerCompany}, 'seller', 'offer', e.created_at, case when nx.action = 'withdrawn' then null else nx.created_at end
+    where q.sender_id = q.buyer_id and coalesce(q.previous_from_buyer, 0) = 0 and q.created_at >= ${since} and ${scope(sellerCompany)}`,
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'offer' as kind, e.created_at as asked_at, nx.created_at as answered_at
     from offer_events e join offers o on o.id = e.offer_id join projects p on p.id = o.project_id join users s on s.id = p.seller_id
       left join offer_events nx on nx.id = (select min(n.id) from offer_events n where n.offer_id = e.offer_id and n.id > e.id)
-    where e.action in ('submitted', 'revised') and coalesce(nx.action, '') != 'withdrawn' and e.created_at >= ${since} and ${scope(sellerCompany)}`;
+    where e.action in ('submitted', 'revised') and coalesce(nx.action, '') != 'withdrawn' and e.created_at >= ${since} and ${scope(sellerCompany)}`,
+  ];
 }
 
 /** Every ask of the window made of these companies (all companies when `customerIds` is undefined). */
@@ -79,16 +75,20 @@ export async function gatherAsks(db: Database, { customerIds, now }: { customerI
   // one JSON parameter for the ids, however many: D1 binds at most 100
   const ids = customerIds === undefined ? null : JSON.stringify(customerIds);
   const scope = (column: SQL) => (ids === null ? sql`${column} is not null` : sql`${column} in (select value from json_each(${ids}))`);
-  const rows = await db
-    .select({
-      customerId: sql<number>`a.customer_id`,
-      side: sql<ResponsivenessSide>`a.side`,
-      kind: sql<AskKind>`a.kind`,
-      askedAt: sql<number>`a.asked_at`,
-      answeredAt: sql<number | null>`a.answered_at`,
-    })
-    .from(sql`(${asksSql(since, scope)}) a`);
-  return rows.map((r) => ({ ...r, customerId: Number(r.customerId), askedAt: Number(r.askedAt), answeredAt: r.answeredAt === null ? null : Number(r.answeredAt) }));
+  const parts = await Promise.all(
+    askSelects(since, scope).map((part) =>
+      db
+        .select({
+          customerId: sql<number>`a.customer_id`,
+          side: sql<ResponsivenessSide>`a.side`,
+          kind: sql<AskKind>`a.kind`,
+          askedAt: sql<number>`a.asked_at`,
+          answeredAt: sql<number | null>`a.answered_at`,
+        })
+        .from(sql`(${part}) a`),
+    ),
+  );
+  return parts.flat().map((r) => ({ ...r, customerId: Number(r.customerId), askedAt: Number(r.askedAt), answeredAt: r.answeredAt === null ? null : Number(r.answeredAt) }));
 }
 
 type Stored = typeof responsiveness.$inferInsert;
