@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
 import { DataGrid } from "~/components/data-grid";
 import { FormErrors } from "~/components/forms";
 import { Pager } from "~/components/pager";
@@ -9,7 +8,6 @@ import type { ActionResult } from "~/lib/action-result";
 import { formatCompactCurrency, formatDateTime, formatNumber } from "~/lib/format";
 import type { MatchReason } from "~/lib/match-score";
 import type { ProjectBuyerColumn } from "~/lib/project-buyers";
-import { projectBuyersIntentSchema } from "~/lib/schemas/project-buyers";
 import { TABLES } from "~/lib/table-preferences";
 
 export type BuyerRow = {
@@ -80,12 +78,14 @@ export function BuyerTable({
   canInvite: boolean;
   result: ActionResult | undefined;
 }) {
-  const [form, fields] = useForm({
-    id: INVITE_FORM,
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: projectBuyersIntentSchema }),
-    shouldValidate: "onSubmit",
-  });
+  // the server checks the selection (projectBuyersIntentSchema): the ticked boxes sit outside
+  // the form element, and a box nobody ticked sends nothing the browser could name an error on
+  const [form, fields] = useForm({ id: INVITE_FORM, lastResult: result });
+  // after each answer the boxes start unticked, as a page loaded without JavaScript does
+  const { key } = useLocation();
+  useEffect(() => {
+    (document.getElementById(INVITE_FORM) as HTMLFormElement | null)?.reset();
+  }, [key]);
   return (
     <section className="card space-y-3" aria-labelledby="matched-buyers">
       <h2 id="matched-buyers" className="text-lg font-semibold">
@@ -98,7 +98,7 @@ export function BuyerTable({
             Invite to view
           </button>
           <span className="text-sm text-slate-600">E-mails the teaser to the members of each selected company.</span>
-          <FormErrors errors={[...(form.errors ?? []), ...(fields.customerId.errors ?? [])]} />
+          <FormErrors errors={[...(form.errors ?? []), ...(fields.customerId?.errors ?? [])]} />
         </Form>
       ) : null}
       <DataGrid<BuyerRow>
