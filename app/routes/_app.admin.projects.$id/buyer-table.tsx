@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { DataGrid } from "~/components/data-grid";
 import { FormErrors } from "~/components/forms";
+import { MatchReasons } from "~/components/matched-buyers";
 import { Pager } from "~/components/pager";
 import type { ActionResult } from "~/lib/action-result";
 import { formatCompactCurrency, formatDateTime, formatNumber } from "~/lib/format";
@@ -37,15 +38,7 @@ const CELLS: Record<ProjectBuyerColumn, (r: BuyerRow) => ReactNode> = {
     </Link>
   ),
   score: (r) => <span className="font-semibold">{r.score}</span>,
-  reasons: (r) => (
-    <ul className="text-xs text-slate-600">
-      {r.reasons.map((reason) => (
-        <li key={reason.reason}>
-          {reason.reason} <span className="text-slate-400">+{reason.points}</span>
-        </li>
-      ))}
-    </ul>
-  ),
+  reasons: (r) => <MatchReasons reasons={r.reasons} />,
   responsivenessScore: (r) => r.responsivenessScore ?? "—",
   responsivenessReason: (r) => <span className="text-xs text-slate-600">{r.responsivenessReason}</span>,
   viewedThisProject: (r) => (r.viewedThisProject ? "Yes" : "No"),
