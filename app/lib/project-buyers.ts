@@ -13,7 +13,7 @@ export const PROJECT_BUYER_COLUMNS = [
   { value: "viewedThisProject", label: "Viewed", enabled: true, sortable: false },
   { value: "ndaStatus", label: "NDA", enabled: true, sortable: false },
   { value: "offer", label: "Offer", enabled: true, sortable: false },
-  { value: "impression", label: "Impressions", enabled: false },
+  { value: "impression", label: "Impressions", enabled: true },
   { value: "invitedAt", label: "Invited", enabled: true },
   { value: "lastLogin", label: "Last login", enabled: true },
 ] as const satisfies ReadonlyArray<{ value: string; label: string; enabled: boolean; sortable?: boolean }>;
