@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { DataGrid } from "~/components/data-grid";
@@ -71,9 +70,9 @@ export function BuyerTable({
   canInvite: boolean;
   result: ActionResult | undefined;
 }) {
-  // the server checks the selection (projectBuyersIntentSchema): the ticked boxes sit outside
-  // the form element, and a box nobody ticked sends nothing the browser could name an error on
-  const [form, fields] = useForm({ id: INVITE_FORM, lastResult: result });
+  // the server checks the selection (projectBuyersIntentSchema) and its answer is shown as sent: the
+  // ticked boxes sit outside the form element, and a box nobody ticked sends nothing to name an error on
+  const errors = [...(result?.error?.[""] ?? []), ...(result?.error?.customerId ?? [])];
   // after each answer the boxes start unticked, as a page loaded without JavaScript does
   const { key } = useLocation();
   useEffect(() => {
@@ -85,13 +84,13 @@ export function BuyerTable({
         Matched buyers
       </h2>
       {canInvite && rows.length ? (
-        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-3">
+        <Form method="post" id={INVITE_FORM} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="invite" />
           <button type="submit" className="btn-primary">
             Invite to view
           </button>
           <span className="text-sm text-slate-600">E-mails the teaser to the members of each selected company.</span>
-          <FormErrors errors={[...(form.errors ?? []), ...(fields.customerId?.errors ?? [])]} />
+          <FormErrors errors={errors} />
         </Form>
       ) : null}
       <DataGrid<BuyerRow>
