@@ -1,5 +1,5 @@
 import type { MatchReason } from "~/lib/match-score";
-import { formatCompactCurrency, formatDateTime } from "~/lib/format";
+import { formatCompactCurrency } from "~/lib/format";
 import { Pager } from "./pager";
 
 export type MatchedBuyer = {
@@ -9,14 +9,11 @@ export type MatchedBuyer = {
   score: number;
   reasons: MatchReason[];
   responsivenessScore: number | null;
-  viewedThisProject: boolean;
-  ndaStatus: string | null;
-  offerStatus: string | null;
-  offerPrice: number | null;
-  lastLogin: string | null;
+  responsivenessReason: string;
 };
 
-const Reasons = ({ reasons }: { reasons: MatchReason[] }) => (
+/** A match's reasons with their points. */
+export const MatchReasons = ({ reasons }: { reasons: MatchReason[] }) => (
   <ul className="text-xs text-slate-600">
     {reasons.map((r) => (
       <li key={r.reason}>
@@ -27,22 +24,11 @@ const Reasons = ({ reasons }: { reasons: MatchReason[] }) => (
 );
 
 /**
- * A project's matched buyers, best first, a page at a time: the admin's table
- * (names, where each stands on the project) or the seller's ("Buyer #n" until the NDA).
+ * A project's matched buyers as its seller sees them, best first, a page at a time:
+ * "Buyer #n" until the company signs the NDA. (Admins have their own table on the
+ * admin project page.)
  */
-export function MatchedBuyers({
-  rows,
-  page,
-  pageSize,
-  total,
-  admin,
-}: {
-  rows: MatchedBuyer[];
-  page: number;
-  pageSize: number;
-  total: number;
-  admin: boolean;
-}) {
+export function MatchedBuyers({ rows, page, pageSize, total }: { rows: MatchedBuyer[]; page: number; pageSize: number; total: number }) {
   return (
     <section className="card space-y-3" aria-labelledby="matched-buyers">
       <h2 id="matched-buyers" className="text-lg font-semibold">
@@ -53,41 +39,28 @@ export function MatchedBuyers({
           <table className="w-full text-left text-sm" data-testid="matched-buyers">
             <thead className="text-xs uppercase text-slate-500">
               <tr>
-                <th className="py-2 pr-3">{admin ? "Customer" : "Buyer"}</th>
-                {admin ? null : <th className="py-2 pr-3">Company type</th>}
-                {admin ? null : <th className="py-2 pr-3">Size</th>}
+                <th className="py-2 pr-3">Buyer</th>
+                <th className="py-2 pr-3">Company type</th>
+                <th className="py-2 pr-3">Size</th>
                 <th className="py-2 pr-3">Score</th>
                 <th className="py-2 pr-3">Reasons</th>
                 <th className="py-2 pr-3">Responsiveness</th>
-                {admin ? (
-                  <>
-                    <th className="py-2 pr-3">Viewed</th>
-                    <th className="py-2 pr-3">NDA</th>
-                    <th className="py-2 pr-3">Offer</th>
-                    <th className="py-2 pr-3">Last login</th>
-                  </>
-                ) : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((r, i) => (
                 <tr key={`${r.label}-${i}`} className="align-top">
                   <td className="py-2 pr-3 font-medium">{r.label}</td>
-                  {admin ? null : <td className="py-2 pr-3">{r.businessType || "—"}</td>}
-                  {admin ? null : <td className="py-2 pr-3">{formatCompactCurrency(r.customerSize)}</td>}
+                  <td className="py-2 pr-3">{r.businessType || "—"}</td>
+                  <td className="py-2 pr-3">{formatCompactCurrency(r.customerSize)}</td>
                   <td className="py-2 pr-3 font-semibold">{r.score}</td>
                   <td className="py-2 pr-3">
-                    <Reasons reasons={r.reasons} />
+                    <MatchReasons reasons={r.reasons} />
                   </td>
-                  <td className="py-2 pr-3">{r.responsivenessScore ?? "—"}</td>
-                  {admin ? (
-                    <>
-                      <td className="py-2 pr-3">{r.viewedThisProject ? "Yes" : "No"}</td>
-                      <td className="py-2 pr-3">{r.ndaStatus ?? "—"}</td>
-                      <td className="py-2 pr-3">{r.offerStatus ? `${r.offerStatus} ${formatCompactCurrency(r.offerPrice)}` : "—"}</td>
-                      <td className="py-2 pr-3">{r.lastLogin ? formatDateTime(r.lastLogin) : "—"}</td>
-                    </>
-                  ) : null}
+                  <td className="py-2 pr-3">
+                    <span className="font-semibold">{r.responsivenessScore ?? "—"}</span>
+                    <span className="block text-xs text-slate-600">{r.responsivenessReason}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>

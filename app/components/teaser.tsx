@@ -18,13 +18,21 @@ export type TeaserDeal = {
 } | null;
 
 /** The listing before an NDA: key terms and the seller's description; the rest is behind the NDA. */
-export function TeaserView({ project, deal }: { project: Teaser; deal: TeaserDeal }) {
+/** How quickly the seller's company answers NDA requests, messages and offers (decision 019). */
+type SellerResponsiveness = { score: number | null; reason: string };
+
+export function TeaserView({ project, deal, sellerResponsiveness }: { project: Teaser; deal: TeaserDeal; sellerResponsiveness?: SellerResponsiveness }) {
   return (
     <div className="max-w-4xl space-y-6">
       <PageHeader title={project.projectName}>
         <StatusBadge status={project.status} />
       </PageHeader>
       <ProjectSummary project={project} />
+      {sellerResponsiveness && !project.own ? (
+        <p className="text-sm text-slate-700" data-testid="seller-responsiveness">
+          <span className="font-semibold">Seller responsiveness: {sellerResponsiveness.score ?? "not rated yet"}</span> — {sellerResponsiveness.reason}
+        </p>
+      ) : null}
       <section className="card bg-primary-light" aria-label="Confidential information">
         <h2 className="font-semibold text-primary">Borrower, documents and loan tape</h2>
         <p className="mt-1 text-sm text-slate-700">

@@ -2,6 +2,7 @@ import { CUSTOMER_COLUMNS, CUSTOMER_FILTERS } from "./customers";
 import { INBOUND_FILTERS, LEAD_COLUMNS, LEAD_FILTERS, inboundColumns } from "./inbound";
 import { MEMBER_COLUMNS, MEMBER_FILTERS, USER_COLUMNS, USER_FILTERS } from "./user-table";
 import { COLUMN_LABELS, TERM_KEYS, type ProjectColumn, type TermKey } from "./projects";
+import { PROJECT_BUYER_COLUMNS } from "./project-buyers";
 
 /**
  * Table preferences (spec §4): every table has default headers, a sort column and
@@ -137,6 +138,8 @@ export const TABLES = {
   potentialCustomers: { key: "potentialCustomers", headers: LEAD_COLUMNS, sortBy: "createdAt", sortDesc: true, filters: LEAD_FILTERS },
   /** Admin users: the newest accounts first. */
   users: { key: "users", headers: USER_COLUMNS, sortBy: "createdAt", sortDesc: true, filters: USER_FILTERS },
+  /** The buyer table on an admin's project page: best matches first. */
+  projectBuyers: { key: "projectBuyers", headers: PROJECT_BUYER_COLUMNS, sortBy: "score", sortDesc: true },
   /** A customer's members, by name. */
   customerMembers: { key: "customerMembers", headers: MEMBER_COLUMNS, sortBy: "name", sortDesc: false, filters: MEMBER_FILTERS },
 } as const satisfies Record<string, TableDefaults>;

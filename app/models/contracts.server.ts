@@ -8,6 +8,7 @@ import { defaultNdaPdf } from "~/.server/documents/nda";
 import { signingProvider } from "~/.server/signing/builtin";
 import { NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
+import { recomputeLater } from "./responsiveness.server";
 import { secretPlaceholder } from "./outbox.server";
 import { sellerCompanyOf } from "./projects.server";
 import { inList } from "~/.server/db/in-list";
@@ -87,6 +88,8 @@ export async function requestNda(services: DealServices, project: Project, buyer
     .returning();
   // two requests at once: the other one won, keep its envelope
   if (!contract) return (await findContract(services.db, { projectId: project.id, buyerId: buyer.id }))!;
+  // answers an invitation to view
+  recomputeLater(services, { projectId: project.id, buyerId: buyer.id });
   await notify(services, project.sellerId, {
     kind: "nda_requested",
     // who the buyer is reaches the seller with the signature, not before (models/buyer-identity.server.ts)
@@ -145,6 +148,8 @@ export async function signNda(services: DealServices, contract: Contract, projec
     .where(and(eq(contracts.id, contract.id), eq(contracts.ndaStatus, "Requested")))
     .returning();
   if (!updated) return (await findContract(services.db, { projectId: project.id, buyerId: buyer.id }))!;
+  // asks the seller to decide (or, approved at once, asks the buyer to act)
+  recomputeLater(services, { projectId: project.id, buyerId: buyer.id });
   await notify(services, project.sellerId, {
     kind: "nda_signed",
     message: autoApprove
@@ -179,6 +184,7 @@ export async function decideNda(
     .where(and(eq(contracts.id, contractId), eq(contracts.projectId, project.id), eq(contracts.ndaStatus, "Signed")))
     .returning();
   if (!updated) return false;
+  recomputeLater(services, { projectId: project.id, buyerId: updated.buyerId });
   await tellBuyerOfDecision(services, updated, project);
   return true;
 }

@@ -4,6 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { contracts, customers, dailyProjectLooks, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { customerIdsInViewOrder, customersInOrder, listCustomers } from "./customers.server";
+import { recomputeAllResponsiveness } from "./responsiveness.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;
@@ -48,12 +49,12 @@ beforeAll(async () => {
     { projectId: small, buyerId: alice.id, ...offer },
     { projectId: huge, buyerId: bob.id, ...offer },
   ]);
-  // two threads: the seller wrote in both; Alice answered the first in time, Bob answered the second after 100 days
+  // two threads: the seller wrote in both; Alice answered 5 h later, Bob never; a thread older than 90 days is forgotten
   await t.db.insert(messages).values([
-    { projectId: small, buyerId: alice.id, senderId: seller.id, body: "Questions?", createdAt: new Date(now - 200 * DAY) },
-    { projectId: small, buyerId: alice.id, senderId: alice.id, body: "Yes", createdAt: new Date(now - 190 * DAY) },
-    { projectId: mid, buyerId: bob.id, senderId: seller.id, body: "Hello", createdAt: new Date(now - 150 * DAY) },
-    { projectId: mid, buyerId: bob.id, senderId: bob.id, body: "Late", createdAt: new Date(now - 50 * DAY) },
+    { projectId: small, buyerId: alice.id, senderId: seller.id, body: "Questions?", createdAt: new Date(now - 20 * DAY) },
+    { projectId: small, buyerId: alice.id, senderId: alice.id, body: "Yes", createdAt: new Date(now - 20 * DAY + 5 * 3_600_000) },
+    { projectId: mid, buyerId: bob.id, senderId: seller.id, body: "Hello", createdAt: new Date(now - 50 * DAY) },
+    { projectId: huge, buyerId: bob.id, senderId: seller.id, body: "Long ago", createdAt: new Date(now - 150 * DAY) },
   ]);
   const session = (id: string, projectId: number | null, end: number) => ({
     sessionId: id,
@@ -76,6 +77,7 @@ beforeAll(async () => {
   ]);
   const mail = (recipient: string, channel: "email" | "sms" = "email") => ({ channel, recipient, body: "b", nextAttemptAt: new Date(now) });
   await t.db.insert(outbox).values([mail(alice.email.toUpperCase()), mail("desk@acme.example"), mail("+1 646 555 0101", "sms"), mail("someone@else.example")]);
+  await recomputeAllResponsiveness(t.db, now);
 });
 afterAll(() => t.cleanup());
 
@@ -90,12 +92,13 @@ describe("the admin customer table", () => {
       lastActivity: now - 3 * DAY,
       views: 2,
       ndas: 2,
-      negotiations: 2,
+      negotiations: 3,
       loi: 2,
       impressions: 2,
       communications: 3,
-      responsivenessScore: 50,
-      responsivenessReason: "Answered 1 of 2 seller threads within 90 days.",
+      // 37.5 for one of two answered, 25 × 0.69 for a 5 h reply (app/lib/responsiveness.ts)
+      responsivenessScore: 55,
+      responsivenessReason: "Answered 1 of 2 messages; median reply 5 h.",
       industryPreferences: "Retail, Energy",
       dealsUpTo5m: 1,
       deals5to10m: 1,
@@ -104,7 +107,7 @@ describe("the admin customer table", () => {
     });
     const none = rows.find((r) => r.customerId === quiet)!;
     expect(none).toMatchObject({ lastLogin: null, views: 0, ndas: 0, communications: 0, responsivenessScore: null });
-    expect(none.responsivenessReason).toMatch(/No seller/);
+    expect(none.responsivenessReason).toBe("No requests in the last 90 days.");
   });
 
   it("sorts by last login, newest first and never-signed-in last, by default", async () => {

@@ -5,6 +5,8 @@ import { tableView } from "~/models/table-view.server";
 import { customers } from "~/.server/db/schema";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
+import { NO_REQUESTS } from "~/lib/responsiveness";
+import { companyResponsivenessSql } from "~/models/responsiveness.server";
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_FILTERS,
@@ -25,10 +27,6 @@ import {
  * its sort and its CSV can never disagree with the records.
  */
 
-const DAY_MS = 86_400_000;
-/** How long a customer may take to answer a seller and still count as having answered. */
-export const RESPONSIVENESS_WINDOW_MS = 90 * DAY_MS;
-
 // Correlated subqueries over the customer's members; `m` is always the member.
 const members = sql`select m.id from users m where m.customer_id = "customers"."id"`;
 
@@ -39,24 +37,7 @@ const dealtProjects = sql`select k.project_id from contracts k where k.buyer_id 
 const bandCount = (min: number, max: number | null) =>
   sql<number>`(select count(*) from projects p where p.id in (${dealtProjects}) and p.size >= ${min}${max === null ? sql`` : sql` and p.size < ${max}`})`;
 
-/**
- * Responsiveness (one definition, refined later by matchmaking): of the negotiation
- * threads in which the seller wrote to one of the customer's members, the share in
- * which a member answered within 90 days of the seller's first message. No such
- * thread: no score.
- */
-const threadsWithSeller = sql`select t.project_id, t.buyer_id, min(t.created_at) as first_at
-  from messages t where t.buyer_id in (${members}) and t.sender_id != t.buyer_id
-  group by t.project_id, t.buyer_id`;
-const answered = sql`select count(*) from (${threadsWithSeller}) s where exists (
-  select 1 from messages r where r.project_id = s.project_id and r.buyer_id = s.buyer_id
-  and r.sender_id = r.buyer_id and r.created_at > s.first_at and r.created_at <= s.first_at + ${RESPONSIVENESS_WINDOW_MS})`;
-const asked = sql`select count(*) from (${threadsWithSeller}) s`;
-
-export function responsivenessReason(answeredCount: number, askedCount: number) {
-  if (askedCount === 0) return "No seller has written to this customer yet.";
-  return `Answered ${answeredCount} of ${askedCount} seller thread${askedCount === 1 ? "" : "s"} within 90 days.`;
-}
+const storedResponsiveness = companyResponsivenessSql(sql`"customers"."id"`, sql`"customers"."customer_type"`);
 
 /** Every computed column as SQL: the select list, the sort and the filters use the same expression. */
 const COMPUTED = {
@@ -75,9 +56,9 @@ const COMPUTED = {
     select lower(m.email) from users m where m.customer_id = "customers"."id"
     union select lower("customers"."attention_email") where "customers"."attention_email" != ''
     union select lower(m.phone) from users m where m.customer_id = "customers"."id" and m.phone != ''))`,
-  responsivenessAnswered: sql<number>`(${answered})`,
-  responsivenessAsked: sql<number>`(${asked})`,
-  responsivenessScore: sql<number | null>`(case when (${asked}) = 0 then null else round(100.0 * (${answered}) / (${asked})) end)`,
+  /** The stored score (models/responsiveness.server.ts): a seller company's as a seller, any other's as a buyer. */
+  responsivenessScore: storedResponsiveness.score,
+  responsivenessReason: storedResponsiveness.reason,
   ...(Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, bandCount(b.min, b.max)])) as Record<CustomerSizeBandKey, SQL<number>>),
 };
 
@@ -180,8 +161,6 @@ const list = (v: readonly string[] | undefined) => (v ?? []).join(", ");
 
 function toRow(raw: Raw) {
   const p = criteriaFrom(raw.preferences);
-  const answeredCount = Number(raw.responsivenessAnswered);
-  const askedCount = Number(raw.responsivenessAsked);
   return {
     customerId: raw.customerId,
     customerName: raw.customerName,
@@ -207,7 +186,7 @@ function toRow(raw: Raw) {
     communications: Number(raw.communications),
     smsAllowance: raw.smsAllowance,
     responsivenessScore: num(raw.responsivenessScore),
-    responsivenessReason: responsivenessReason(answeredCount, askedCount),
+    responsivenessReason: raw.responsivenessReason ?? NO_REQUESTS,
     borrowerLocationPreferences: list(p.borrowerLocationPreferences),
     industryPreferences: list(p.industryPreferences),
     statePreferences: list(p.statePreferences),

@@ -8,6 +8,7 @@ import type { Services } from "~/.server/services";
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
+import { recomputeAfterLook } from "./responsiveness.server";
 import { mayManageProject } from "./projects.server";
 
 export type DataRoomAccess = "manage" | "read";
@@ -136,6 +137,8 @@ export function watermarkText(reader: Pick<User, "name" | "company">, at: Date) 
 
 export async function logDocumentEvent(db: Database, event: typeof documentEvents.$inferInsert) {
   await db.insert(documentEvents).values(event);
+  // a buyer opening the data room answers the NDA's approval
+  if (event.action === "view" || event.action === "download") await recomputeAfterLook(db, { userId: event.userId, projectId: event.projectId });
 }
 
 /** The audit log the seller and admins read. */

@@ -7,6 +7,7 @@ import { prunePasswordResets } from "./password-resets.server";
 import { pruneDailyLooks } from "./projects.server";
 import { pruneRateLimits } from "./rate-limits.server";
 import { sendDueDigests } from "./saved-search-digests.server";
+import { recomputeResponsivenessIfDue } from "./responsiveness.server";
 import { pruneSessions } from "./sessions.server";
 
 /**
@@ -25,5 +26,7 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   await pruneRateLimits(db, now);
   await pruneDailyLooks(db, now);
   await pruneAccountUnlocks(db, now);
+  // nightly: the 90-day window moves on even when nothing happens
+  await recomputeResponsivenessIfDue(db, now);
   return { sent };
 }

@@ -15,6 +15,7 @@ import {
   recomputeProjectMatches,
   saveMatchWeights,
 } from "./matches.server";
+import { recomputeResponsiveness } from "./responsiveness.server";
 import { reviewProject } from "./projects.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -133,15 +134,16 @@ describe("recomputing matches", () => {
     const [member] = await t.db.update(users).set({ customerId: health }).where(eq(users.id, (await makeUser(t.db)).id)).returning();
     const day = 86_400_000;
     const now = Date.now();
-    // two seller threads in the last 90 days: one answered the next day, one never
+    // two seller messages in the last 90 days: one answered the next day, one never (37.5 + 25 × 0.38)
     await t.db.insert(messages).values([
       { projectId: published, buyerId: member!.id, senderId: seller.id, body: "Questions?", createdAt: new Date(now - 10 * day) },
       { projectId: published, buyerId: member!.id, senderId: member!.id, body: "Yes", createdAt: new Date(now - 9 * day) },
       { projectId: submitted, buyerId: member!.id, senderId: seller.id, body: "Hello", createdAt: new Date(now - 5 * day) },
     ]);
+    await recomputeResponsiveness(t.db, { customerIds: [health] }, now);
     const forSeller = await projectMatchesFor(t.db, { projectId: published, admin: false });
     const top = forSeller.rows.find((r) => r.score === 55)!;
-    expect(top).toMatchObject({ customerId: null, customerName: null, label: expect.stringMatching(/^Buyer #\d+$/), responsivenessScore: 50 });
+    expect(top).toMatchObject({ customerId: null, customerName: null, label: expect.stringMatching(/^Buyer #\d+$/), responsivenessScore: 47 });
     expect((await projectMatchesFor(t.db, { projectId: published, admin: true })).rows.map((r) => r.label)).toContain("Health Credit");
     await t.db.insert(contracts).values({ projectId: published, buyerId: member!.id, envelopeId: "env-reveal", documentKey: "k", documentSha256: "s", requestedAt: new Date(), signedAt: new Date() });
     const after = await projectMatchesFor(t.db, { projectId: published, admin: false });

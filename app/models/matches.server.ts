@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, customers, matches, pageSessions, projects, systemSettings, users, type Project } from "~/.server/db/schema";
+import { contracts, customers, matches, pageSessions, projects, responsiveness, systemSettings, users, type Project } from "~/.server/db/schema";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import {
   MIN_MATCH_SCORE,
@@ -13,11 +13,12 @@ import {
   type MatchWeights,
 } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/projects";
+import type { ProjectBuyerSort } from "~/lib/project-buyers";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
+import { responsivenessOf } from "./responsiveness.server";
 
 const WEIGHTS_KEY = "matchWeights";
-const DAY_MS = 86_400_000;
 
 export async function matchWeights(db: Database): Promise<MatchWeights> {
   const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, WEIGHTS_KEY)).limit(1);
@@ -81,30 +82,21 @@ async function behaviourByCustomer(db: Database, { industry, customerId }: { ind
   return (customer: number, industry: string) => out.get(`${customer}|${industry}`) ?? NO_BEHAVIOUR;
 }
 
-/**
- * Responsiveness per customer (0–100, null when no seller wrote): the share of the
- * seller threads of the last 90 days its members answered within 90 days — the
- * customers table's definition, grouped for every customer at once.
- */
-async function responsivenessByCustomer(db: Database, now: number, customerIds?: number | number[]) {
-  const since = now - 90 * DAY_MS;
+/** Each buyer company's stored responsiveness score (models/responsiveness.server.ts), null when nothing was asked of it. */
+async function responsivenessByCustomer(db: Database, customerIds?: number | number[]) {
   const rows = await db
-    .select({ customerId: sql<number>`u.customer_id`, asked: sql<number>`count(*)`, answered: sql<number>`sum(s.answered)` })
-    .from(
-      sql`(select f.buyer_id, exists (select 1 from messages r where r.project_id = f.project_id and r.buyer_id = f.buyer_id
-            and r.sender_id = r.buyer_id and r.created_at > f.first_at and r.created_at <= f.first_at + ${90 * DAY_MS}) as answered
-          from (select t.project_id, t.buyer_id, min(t.created_at) as first_at from messages t
-            where t.sender_id != t.buyer_id group by t.project_id, t.buyer_id) f
-          where f.first_at >= ${since}) s join users u on u.id = s.buyer_id`,
-    )
+    .select({ customerId: responsiveness.customerId, score: responsiveness.score })
+    .from(responsiveness)
     .where(
-      customerIds === undefined
-        ? sql`u.customer_id is not null`
-        : // one JSON parameter, not one per id: D1 binds at most 100
-          sql`u.customer_id in (select value from json_each(${JSON.stringify(typeof customerIds === "number" ? [customerIds] : customerIds)}))`,
-    )
-    .groupBy(sql`u.customer_id`);
-  return new Map(rows.map((r) => [Number(r.customerId), Math.round((100 * Number(r.answered)) / Number(r.asked))]));
+      and(
+        eq(responsiveness.side, "buyer"),
+        customerIds === undefined
+          ? undefined
+          : // one JSON parameter, not one per id: D1 binds at most 100
+            sql`${responsiveness.customerId} in (select value from json_each(${JSON.stringify(typeof customerIds === "number" ? [customerIds] : customerIds)}))`,
+      ),
+    );
+  return new Map(rows.flatMap((r) => (r.score === null ? [] : [[r.customerId, r.score] as const])));
 }
 
 type Scored = { projectId: number; customerId: number; score: number; reasons: MatchReason[] };
@@ -155,7 +147,7 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
     matchWeights(db),
     db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
     behaviourByCustomer(db, { industry: project.industry }),
-    responsivenessByCustomer(db, now),
+    responsivenessByCustomer(db),
   ]);
   const f = facts(project);
   const rows: Scored[] = [];
@@ -179,7 +171,7 @@ export async function recomputeCustomerMatches(db: Database, { customerId }: { c
     matchWeights(db),
     db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
     behaviourByCustomer(db, { customerId }),
-    responsivenessByCustomer(db, now, customerId),
+    responsivenessByCustomer(db, customerId),
   ]);
   const criteria = criteriaForMatching(criteriaFrom(buyer.preferences));
   const rows: Scored[] = [];
@@ -198,7 +190,7 @@ export async function recomputeAllMatches(db: Database, now = Date.now()) {
     db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
     db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
     behaviourByCustomer(db, {}),
-    responsivenessByCustomer(db, now),
+    responsivenessByCustomer(db),
   ]);
   const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
   const rows: Scored[] = [];
@@ -224,6 +216,20 @@ const DEAL_COLUMNS = {
   offerStatus: sql<string | null>`(select o.status from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
   offerPrice: sql<number | null>`(select o.price from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
   lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = ${matches.customerId})`,
+  /** Days a member was shown the project in results (the daily looks kept). */
+  impression: sql<number>`(select count(*) from daily_project_looks l where l.kind = 'impression' and l.project_id = ${matches.projectId} and l.user_id in (${member}))`,
+  /** The last "Invite to view" of the company to the project. */
+  invitedAt: sql<number | null>`(select max(i.invited_at) from project_invitations i where i.project_id = ${matches.projectId} and i.customer_id = ${matches.customerId})`,
+};
+
+/** What the buyer table sorts by (the score otherwise); the company id breaks ties. */
+const MATCH_SORT: Record<ProjectBuyerSort, SQL> = {
+  score: sql`${matches.score}`,
+  customerName: sql`lower(${customers.name})`,
+  responsivenessScore: sql`(select r.score from responsiveness r where r.customer_id = ${matches.customerId} and r.side = 'buyer')`,
+  impression: DEAL_COLUMNS.impression,
+  invitedAt: DEAL_COLUMNS.invitedAt,
+  lastLogin: DEAL_COLUMNS.lastLogin,
 };
 
 /**
@@ -233,8 +239,15 @@ const DEAL_COLUMNS = {
  */
 export async function projectMatches(
   db: Database,
-  { projectId, page = 1, pageSize = 25, now = Date.now() }: { projectId: number; page?: number; pageSize?: number; now?: number },
+  {
+    projectId,
+    page = 1,
+    pageSize = 25,
+    sort = "score",
+    desc: descending = true,
+  }: { projectId: number; page?: number; pageSize?: number; sort?: ProjectBuyerSort; desc?: boolean },
 ) {
+  const by = MATCH_SORT[sort] ?? MATCH_SORT.score;
   const size = Math.min(Math.max(pageSize, 1), 100);
   const where = eq(matches.projectId, projectId);
   const [rows, [count]] = await Promise.all([
@@ -251,19 +264,22 @@ export async function projectMatches(
       .from(matches)
       .innerJoin(customers, eq(customers.id, matches.customerId))
       .where(where)
-      .orderBy(desc(matches.score), matches.customerId)
+      .orderBy(descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, matches.customerId)
       .limit(size)
       .offset((Math.max(page, 1) - 1) * size),
     db.select({ total: sql<number>`count(*)` }).from(matches).where(where),
   ]);
-  const responsiveness = rows.length ? await responsivenessByCustomer(db, now, rows.map((r) => r.customerId)) : new Map<number, number>();
+  const stored = await responsivenessOf(db, { customerIds: rows.map((r) => r.customerId), side: "buyer" });
   return {
     rows: rows.map((r) => ({
       ...r,
       viewedThisProject: Boolean(r.viewedThisProject),
       ndaSigned: Boolean(r.ndaSigned),
       lastLogin: r.lastLogin === null ? null : new Date(Number(r.lastLogin)).toISOString(),
-      responsivenessScore: responsiveness.get(r.customerId) ?? null,
+      invitedAt: r.invitedAt === null ? null : new Date(Number(r.invitedAt)).toISOString(),
+      impression: Number(r.impression),
+      responsivenessScore: stored(r.customerId).score,
+      responsivenessReason: stored(r.customerId).reason,
     })),
     total: Number(count?.total ?? 0),
     page: Math.max(page, 1),
@@ -289,16 +305,24 @@ export async function customerMatches(db: Database, { customerId, limit = 10 }: 
  */
 export async function projectMatchesFor(
   db: Database,
-  { projectId, admin, page = 1, pageSize = 25 }: { projectId: number; admin: boolean; page?: number; pageSize?: number },
+  {
+    projectId,
+    admin,
+    page = 1,
+    pageSize = 25,
+    sort,
+    desc,
+  }: { projectId: number; admin: boolean; page?: number; pageSize?: number; sort?: ProjectBuyerSort; desc?: boolean },
 ) {
-  const result = await projectMatches(db, { projectId, page, pageSize });
+  // the seller's "Buyer #n" is the rank by score, so only admins sort otherwise
+  const result = await projectMatches(db, { projectId, page, pageSize, ...(admin ? { sort, desc } : {}) });
   const first = (result.page - 1) * result.pageSize;
   return {
     ...result,
     rows: result.rows.map((r, i) =>
       admin || r.ndaSigned
         ? { ...r, label: r.customerName }
-        : { ...r, customerId: null, customerName: null, lastLogin: null, label: `Buyer #${first + i + 1}` },
+        : { ...r, customerId: null, customerName: null, lastLogin: null, invitedAt: null, label: `Buyer #${first + i + 1}` },
     ),
   };
 }

@@ -5,6 +5,7 @@ import { messages, projects, threadReads, users, type Project, type User } from 
 import { workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { notify, type DealServices } from "./notifications.server";
+import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
 
@@ -40,6 +41,8 @@ export async function markThreadRead(db: Database, { projectId, buyerId, userId 
 export async function postMessage(services: DealServices, project: Project, buyer: Pick<User, "id" | "roles">, sender: User, body: string) {
   const [row] = await services.db.insert(messages).values({ projectId: project.id, buyerId: buyer.id, senderId: sender.id, body }).returning();
   await markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: sender.id });
+  // a message asks the other side, or answers it
+  recomputeLater(services, { projectId: project.id, buyerId: buyer.id });
   // the other side hears of it; when an admin joins, both sides do
   const recipients = [project.sellerId, buyer.id].filter((id) => id !== sender.id);
   for (const recipient of recipients) {

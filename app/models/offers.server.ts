@@ -5,6 +5,7 @@ import { sha256Hex } from "~/.server/crypto";
 import { loiPdf, type LoiTerms } from "~/.server/documents/loi";
 import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
+import { recomputeLater } from "./responsiveness.server";
 import { sellerCompanyOf } from "./projects.server";
 import { inList } from "~/.server/db/in-list";
 
@@ -99,6 +100,7 @@ export async function submitOffer(services: DealServices, parties: Parties, term
     services.db.update(offers).set({ pdfKey: pdf.key, pdfSha256: pdf.sha256 }).where(eq(offers.id, offer!.id)).returning(),
     services.db.insert(offerEvents).values({ offerId: offer!.id, actorId: buyer.id, action: "submitted", terms, revision: 1, pdfKey: pdf.key }),
   ]);
+  recomputeLater(services, { projectId: project.id, buyerId: buyer.id });
   await notify(services, project.sellerId, {
     kind: "offer_new",
     message: `${buyer.name} (${buyer.company}) made an offer on ${project.projectName}.`,
@@ -160,6 +162,7 @@ export async function actOnOffer(
       ? [services.db.update(projects).set({ status: "under_offer", updatedAt: now }).where(and(eq(projects.id, project.id), eq(projects.status, "published")))]
       : []),
   ]);
+  recomputeLater(services, { projectId: project.id, buyerId: parties.buyer.id });
   await tellOtherSide(services, parties, side, action, note);
   return updated;
 }

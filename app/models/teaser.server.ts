@@ -7,6 +7,7 @@ import { findVisibleProject, mayDealOnProject, mayManageProject, pickColumns, re
 import { findContract } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { findPass } from "~/models/feedback.server";
+import { recomputeAfterLook, sellerResponsiveness } from "~/models/responsiveness.server";
 import { workspacePath } from "~/lib/deal";
 import { TEASER_KEYS } from "~/lib/projects";
 
@@ -54,6 +55,9 @@ export async function loadTeaser(
   if (!project || (kind && project.kind !== kind)) throw notFound();
   const own = project.sellerId === viewer.id;
   // the seller's and admins' own looks are not buyer interest
-  if (!mayManageProject(viewer, project)) services.waitUntil(recordView(services.db, { userId: viewer.id, projectId: project.id }));
-  return json({ project: { ...teaserOf(project), own }, deal: await dealStateOf(services, project, viewer) });
+  // a look answers an invitation to view
+  const look = { userId: viewer.id, projectId: project.id };
+  if (!mayManageProject(viewer, project)) services.waitUntil(recordView(services.db, look).then(() => recomputeAfterLook(services.db, look)));
+  const [deal, seller] = await Promise.all([dealStateOf(services, project, viewer), sellerResponsiveness(services.db, { projectId: project.id })]);
+  return json({ project: { ...teaserOf(project), own }, deal, sellerResponsiveness: seller });
 }

@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
 import { customers, matches, projects, users } from "~/.server/db/schema";
 import { recomputeAllMatches } from "~/models/matches.server";
+import { recomputeResponsivenessIfDue } from "~/models/responsiveness.server";
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "~/seed/factories";
 import { enrolTotp } from "~/models/two-factor.server";
@@ -61,7 +62,10 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
 /** The demo market's matches, scored once like every later change would. */
 async function seedMatchesIfEmpty(db: Database) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(matches);
-  if ((row?.n ?? 0) === 0) await recomputeAllMatches(db);
+  if ((row?.n ?? 0) > 0) return;
+  // responsiveness first: the scores read it
+  await recomputeResponsivenessIfDue(db);
+  await recomputeAllMatches(db);
 }
 
 async function seedMarketIfEmpty(db: Database, now = Date.UTC(2026, 10, 1)) {

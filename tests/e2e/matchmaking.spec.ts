@@ -64,7 +64,7 @@ test("an admin edits the match weights and reads a project's matched buyers; the
   await expect(admin.getByRole("heading", { name: "Bot questions" })).toBeVisible();
 
   await admin.goto(`/admin/projects/${PROJECT}`);
-  const table = admin.getByTestId("matched-buyers");
+  const table = admin.getByTestId("table-projectBuyers");
   await expect(table).toBeVisible();
   await expect(table.locator("tbody tr").first()).toContainText(/\d/);
   await expect(table.locator("thead")).toContainText("Last login");

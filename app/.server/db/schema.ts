@@ -7,6 +7,7 @@ import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
 import type { BuyerCriteria } from "../../lib/buyer-criteria";
 import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";
 import { ONBOARD_SIDES, ONBOARD_STATUSES, type TranscriptEntry } from "../../lib/onboard-chats";
+import { RESPONSIVENESS_SIDES } from "../../lib/responsiveness";
 import { CAMPAIGN_STATUSES, LIST_CHANNELS, LIST_KINDS, SUPPRESSION_CHANNELS, SUPPRESSION_REASONS, type ListDefinition } from "../../lib/marketing";
 
 const createdAt = () =>
@@ -888,3 +889,49 @@ export const sicCodes = sqliteTable(
   (t) => [index("sic_codes_division_idx").on(t.division, t.code)],
 );
 export type SicCode = typeof sicCodes.$inferSelect;
+
+/**
+ * A company's responsiveness on one side of a deal (app/lib/responsiveness.ts, decision
+ * 019): recomputed from the deal records on each event and nightly, so pages read one row.
+ */
+export const responsiveness = sqliteTable(
+  "responsiveness",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    side: text("side", { enum: RESPONSIVENESS_SIDES }).notNull(),
+    /** 0–100; null when nothing was asked of the company in the window. */
+    score: integer("score"),
+    reason: text("reason").notNull(),
+    answered: integer("answered").notNull(),
+    asked: integer("asked").notNull(),
+    medianReplyMs: integer("median_reply_ms"),
+    computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.side] })],
+);
+
+/**
+ * An admin's "Invite to view": a buyer company sent a project's teaser. It is an ask
+ * of that company's responsiveness, and keeps a second invitation within a day from
+ * going out.
+ */
+export const projectInvitations = sqliteTable(
+  "project_invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: projectRef(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /** Members e-mailed. */
+    recipients: integer("recipients").notNull(),
+    invitedAt: integer("invited_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("project_invitations_project_idx").on(t.projectId, t.customerId, t.invitedAt),
+    index("project_invitations_customer_idx").on(t.customerId, t.invitedAt),
+  ],
+);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { askSchema } from "./inbound";
 import { FEEDBACK_REASONS } from "../deal";
+import { projectBuyersIntentSchema } from "./project-buyers";
 import { field, messages } from "../validation";
 
 /** Typing one's name and ticking the box is the signature. */
@@ -91,9 +92,10 @@ const withdrawIntent = z.object({ intent: z.literal("withdraw") });
 /** The seller's project page: the desk, and withdrawing the listing. */
 export const sellerProjectSchema = z.discriminatedUnion("intent", [deskIntentSchema, withdrawIntent]);
 
-/** The admin's project page: the desk, and the review (publish, return to the seller with a reason, withdraw). */
+/** The admin's project page: the desk, the review (publish, return to the seller with a reason, withdraw) and the buyer table. */
 export const adminProjectSchema = z.discriminatedUnion("intent", [
   deskIntentSchema,
+  projectBuyersIntentSchema,
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("reject"), reason: field.text({ min: 10, max: 1000 }) }),
   withdrawIntent,

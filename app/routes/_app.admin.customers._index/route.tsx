@@ -79,7 +79,7 @@ function cells(): Record<CustomerColumn, (r: CustomerRow) => ReactNode> {
     impressions: (r) => count(r.impressions),
     communications: (r) => count(r.communications),
     smsAllowance: (r) => count(r.smsAllowance),
-    responsivenessScore: (r) => (r.responsivenessScore === null ? "—" : `${r.responsivenessScore}%`),
+    responsivenessScore: (r) => r.responsivenessScore ?? "—",
     responsivenessReason: (r) => r.responsivenessReason,
     borrowerLocationPreferences: (r) => text(r.borrowerLocationPreferences),
     industryPreferences: (r) => text(r.industryPreferences),

@@ -15,11 +15,12 @@ import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { DESK_INTENTS, adminProjectSchema, type AdminProjectIntent } from "~/lib/schemas/deal";
-import { intentOf, type ActionResult } from "~/lib/action-result";
+import { intentOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
-import { projectMatchesFor, recomputeProjectMatches } from "~/models/matches.server";
-import { MatchedBuyers } from "~/components/matched-buyers";
+import { recomputeProjectMatches } from "~/models/matches.server";
+import { BuyerTable } from "./buyer-table";
+import { buyerTable, buyerTableAction } from "./buyers.server";
 import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
@@ -32,8 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!found || found.project.status === "draft") throw notFound();
   const loans = found.project.kind === "loan_pool" ? (await loanTape(services.db, found.project.id)).length : 0;
   const desk = await deskData(services, found.project, user, role);
-  const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
-  const matched = await projectMatchesFor(services.db, { projectId: found.project.id, admin: true, page });
+  const matched = await buyerTable(services, { user, project: found.project, request: args.request });
   return json({ project: found.project, seller: found.seller, loans, desk, matched });
 }
 
@@ -52,6 +52,11 @@ export async function action(args: ActionFunctionArgs) {
     case "reject":
     case "withdraw":
       return review(services, args.request, { user, ...found, here }, submission, step);
+    case "invite":
+    case "columns":
+    case "save-view":
+    case "reset":
+      return buyerTableAction(services, args.request, { user, project: found.project }, submission, step);
     default:
       return deskAction(services, args.request, { project: found.project, user, role, here }, submission, step);
   }
@@ -98,9 +103,10 @@ export default function AdminProjectPage() {
   const result: ActionResult | undefined = useActionData<typeof action>()?.result;
   // the review's answers, and any other that is not the desk's
   const deskIntent = (DESK_INTENTS as readonly string[]).includes(intentOf(result) ?? "");
+  const inviteResult = resultFor(result, "invite");
   const [form, fields] = useForm({
     id: "reject",
-    lastResult: deskIntent ? undefined : result,
+    lastResult: deskIntent || inviteResult ? undefined : result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: adminProjectSchema }),
     shouldValidate: "onSubmit",
   });
@@ -140,7 +146,7 @@ export default function AdminProjectPage() {
         ) : null}
       </section>
       <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} admin result={deskIntent ? result : undefined} />
-      <MatchedBuyers {...matched} admin />
+      <BuyerTable {...matched} canInvite={project.status === "published"} result={inviteResult} />
     </div>
   );
 }

@@ -107,7 +107,7 @@ export default function SellerProjectPage() {
       </div>
       <FormErrors errors={formErrorsOf(resultFor(result, "withdraw"))} />
       {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} result={result} /> : null}
-      {matched ? <MatchedBuyers {...matched} admin={false} /> : null}
+      {matched ? <MatchedBuyers {...matched} /> : null}
     </div>
   );
 }

@@ -1,0 +1,73 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { parseEnv, type Env } from "~/.server/env";
+import { auditLog, customers, outbox, projects, recentlyViewed, users, type Project, type User } from "~/.server/db/schema";
+import { makeUser } from "~/seed/factories";
+import { listCustomers } from "./customers.server";
+import { invitationNotice, inviteToView } from "./project-invitations.server";
+import { recomputeAfterLook, responsivenessOf } from "./responsiveness.server";
+import { suppress } from "./suppressions.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let admin: User;
+let ann: User;
+let project: Project;
+const ids: Record<string, number> = {};
+const env = { ...parseEnv({}), SESSION_SECRET: "test-secret", APP_URL: "https://market.test" } as Env;
+const services = () => ({ db: t.db, env, waitUntil: () => {} });
+const now = Date.UTC(2026, 5, 1);
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+  const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  for (const name of ["Alpha", "Empty", "Gone"]) ids[name] = (await t.db.insert(customers).values({ name }).returning())[0]!.id;
+  ann = await makeUser(t.db);
+  const bo = await makeUser(t.db);
+  const off = await makeUser(t.db);
+  const unsubscribed = await makeUser(t.db);
+  await t.db.update(users).set({ customerId: ids.Alpha }).where(eq(users.id, ann.id));
+  await t.db.update(users).set({ customerId: ids.Alpha }).where(eq(users.id, bo.id));
+  await t.db.update(users).set({ customerId: ids.Alpha, enabled: false }).where(eq(users.id, off.id));
+  await t.db.update(users).set({ customerId: ids.Gone }).where(eq(users.id, unsubscribed.id));
+  await suppress(t.db, { channel: "email", address: unsubscribed.email, reason: "unsubscribed" });
+  const [row] = await t.db
+    .insert(projects)
+    .values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Main Street Loans", size: 7_000_000, industry: "Retail" })
+    .returning();
+  project = row!;
+});
+afterAll(() => t.cleanup());
+
+describe("Invite to view", () => {
+  it("e-mails the teaser to each enabled member, audits it and counts it as a communication", async () => {
+    const outcome = await inviteToView(services(), { project, customerIds: [ids.Alpha!, ids.Empty!, ids.Gone!], actor: admin }, now);
+    expect(outcome).toEqual({ invited: ["Alpha"], already: [], unreachable: ["Empty", "Gone"] });
+    const mail = await t.db.select().from(outbox);
+    expect(mail).toHaveLength(2);
+    expect(mail[0]).toMatchObject({ subject: "Invitation to view: Main Street Loans" });
+    expect(mail[0]!.body).toContain(`https://market.test/projects/more-details/${project.id}`);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, "project.invite"));
+    expect(audit).toMatchObject({ subjectType: "customer", subjectId: String(ids.Alpha) });
+    const { rows } = await listCustomers(t.db, {});
+    expect(rows.find((r) => r.customerId === ids.Alpha)).toMatchObject({ communications: 2 });
+  });
+
+  it("sends nothing twice within a day, and says so", async () => {
+    const again = await inviteToView(services(), { project, customerIds: [ids.Alpha!], actor: admin }, now + 3_600_000);
+    expect(again).toEqual({ invited: [], already: ["Alpha"], unreachable: [] });
+    expect(invitationNotice(again)).toBe("Not sent again (invited within the last day): Alpha.");
+    expect(await t.db.select().from(outbox)).toHaveLength(2);
+  });
+
+  it("is an ask of the company, answered when a member views the teaser", async () => {
+    expect((await responsivenessOf(t.db, { customerIds: [ids.Alpha!], side: "buyer" }))(ids.Alpha!)).toEqual({ score: 0, reason: "Answered 0 of 1 invitation." });
+    await t.db.insert(recentlyViewed).values({ userId: ann.id, projectId: project.id, viewedAt: new Date(now + 30 * 60_000) });
+    await recomputeAfterLook(t.db, { userId: ann.id, projectId: project.id }, now + 3_600_000);
+    expect((await responsivenessOf(t.db, { customerIds: [ids.Alpha!], side: "buyer" }))(ids.Alpha!)).toEqual({
+      score: 100,
+      reason: "Answered 1 of 1 invitation; median reply 30 min.",
+    });
+  });
+});

@@ -1,0 +1,231 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { projects, responsiveness, systemSettings, users } from "~/.server/db/schema";
+import {
+  DAY_MS,
+  NO_REQUESTS,
+  RESPONSIVENESS_WINDOW_MS,
+  scoreResponsiveness,
+  type Ask,
+  type AskKind,
+  type ResponsivenessSide,
+} from "~/lib/responsiveness";
+
+/**
+ * Responsiveness kept per company and side (decision 019): the asks are read from
+ * the deal records (invitations, contracts, messages, offer steps), scored by
+ * app/lib/responsiveness.ts and stored, so a page reads one row and shows the
+ * numbers the records give. Recomputed for the companies of a deal after each of
+ * its events, and for everyone nightly from the maintenance run.
+ */
+
+type AskRow = { customerId: number; side: ResponsivenessSide; kind: AskKind; askedAt: number; answeredAt: number | null };
+
+/** Seller and buyer turns in each thread: a message starts a turn when the one before it came from the other side. */
+const turns = sql`(select t.id, t.project_id, t.buyer_id, t.sender_id, t.created_at,
+  lag(t.sender_id = t.buyer_id) over (partition by t.project_id, t.buyer_id order by t.id) as previous_from_buyer
+  from messages t)`;
+
+/** The earliest of a list of times (null when none). */
+const earliest = (...times: SQL[]) => sql`(select min(x.t) from (${sql.join(times.map((t) => sql`select (${t}) as t`), sql` union all `)}) x)`;
+
+/** One select per kind of ask (D1 allows few terms in one compound select). */
+function askSelects(since: number, scope: (column: SQL) => SQL): SQL[] {
+  const buyerCompany = sql`m.customer_id`;
+  const sellerCompany = sql`s.customer_id`;
+  return [
+    sql`select i.customer_id as customer_id, 'buyer' as side, 'invitation' as kind, i.invited_at as asked_at, ${earliest(
+      sql`select min(k.requested_at) from contracts k join users v on v.id = k.buyer_id where v.customer_id = i.customer_id and k.project_id = i.project_id and k.requested_at >= i.invited_at`,
+      sql`select min(ps.session_start) from page_sessions ps join users v on v.id = ps.user_id where v.customer_id = i.customer_id and ps.project_id = i.project_id and ps.session_start >= i.invited_at`,
+      sql`select min(rv.viewed_at) from recently_viewed rv join users v on v.id = rv.user_id where v.customer_id = i.customer_id and rv.project_id = i.project_id and rv.viewed_at >= i.invited_at`,
+    )} as answered_at
+    from project_invitations i where i.invited_at >= ${since} and ${scope(sql`i.customer_id`)}`,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'nda_approval' as kind, k.decided_at as asked_at, ${earliest(
+      sql`select min(r.created_at) from messages r where r.project_id = k.project_id and r.buyer_id = k.buyer_id and r.sender_id = k.buyer_id and r.created_at >= k.decided_at`,
+      sql`select min(o.created_at) from offers o where o.project_id = k.project_id and o.buyer_id = k.buyer_id and o.created_at >= k.decided_at`,
+      sql`select min(d.created_at) from document_events d where d.project_id = k.project_id and d.user_id = k.buyer_id and d.action in ('view', 'download') and d.created_at >= k.decided_at`,
+    )} as answered_at
+    from contracts k join users m on m.id = k.buyer_id
+    where k.nda_status = 'NDA Approved' and k.decided_at >= ${since} and ${scope(buyerCompany)}`,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'message' as kind, q.created_at as asked_at,
+      (select min(r.created_at) from messages r where r.project_id = q.project_id and r.buyer_id = q.buyer_id and r.sender_id = r.buyer_id and r.id > q.id) as answered_at
+    from ${turns} q join users m on m.id = q.buyer_id
+    where q.sender_id != q.buyer_id and coalesce(q.previous_from_buyer, 1) = 1 and q.created_at >= ${since} and ${scope(buyerCompany)}`,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'counter_offer' as kind, e.created_at as asked_at,
+      (select min(n.created_at) from offer_events n where n.offer_id = e.offer_id and n.id > e.id and n.action in ('revised', 'accepted', 'withdrawn')) as answered_at
+    from offer_events e join offers o on o.id = e.offer_id join users m on m.id = o.buyer_id
+    where e.action = 'countered' and e.created_at >= ${since} and ${scope(buyerCompany)}`,
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'nda_request' as kind, k.signed_at as asked_at, k.decided_at as answered_at
+    from contracts k join projects p on p.id = k.project_id join users s on s.id = p.seller_id
+    where k.signed_at >= ${since} and not (k.decided_by is null and k.decided_at is not null) and ${scope(sellerCompany)}`,
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'message' as kind, q.created_at as asked_at,
+      (select min(r.created_at) from messages r where r.project_id = q.project_id and r.buyer_id = q.buyer_id and r.sender_id != r.buyer_id and r.id > q.id) as answered_at
+    from ${turns} q join projects p on p.id = q.project_id join users s on s.id = p.seller_id
+    where q.sender_id = q.buyer_id and coalesce(q.previous_from_buyer, 0) = 0 and q.created_at >= ${since} and ${scope(sellerCompany)}`,
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'offer' as kind, e.created_at as asked_at, nx.created_at as answered_at
+    from offer_events e join offers o on o.id = e.offer_id join projects p on p.id = o.project_id join users s on s.id = p.seller_id
+      left join offer_events nx on nx.id = (select min(n.id) from offer_events n where n.offer_id = e.offer_id and n.id > e.id)
+    where e.action in ('submitted', 'revised') and coalesce(nx.action, '') != 'withdrawn' and e.created_at >= ${since} and ${scope(sellerCompany)}`,
+  ];
+}
+
+/** Every ask of the window made of these companies (all companies when `customerIds` is undefined). */
+export async function gatherAsks(db: Database, { customerIds, now }: { customerIds?: readonly number[]; now: number }): Promise<AskRow[]> {
+  const since = now - RESPONSIVENESS_WINDOW_MS;
+  // one JSON parameter for the ids, however many: D1 binds at most 100
+  const ids = customerIds === undefined ? null : JSON.stringify(customerIds);
+  const scope = (column: SQL) => (ids === null ? sql`${column} is not null` : sql`${column} in (select value from json_each(${ids}))`);
+  const parts = await Promise.all(
+    askSelects(since, scope).map((part) =>
+      db
+        .select({
+          customerId: sql<number>`a.customer_id`,
+          side: sql<ResponsivenessSide>`a.side`,
+          kind: sql<AskKind>`a.kind`,
+          askedAt: sql<number>`a.asked_at`,
+          answeredAt: sql<number | null>`a.answered_at`,
+        })
+        .from(sql`(${part}) a`),
+    ),
+  );
+  return parts.flat().map((r) => ({ ...r, customerId: Number(r.customerId), askedAt: Number(r.askedAt), answeredAt: r.answeredAt === null ? null : Number(r.answeredAt) }));
+}
+
+type Stored = typeof responsiveness.$inferInsert;
+
+function scoreAll(asks: AskRow[], now: number): Stored[] {
+  const groups = new Map<string, { customerId: number; side: ResponsivenessSide; asks: Ask[] }>();
+  for (const a of asks) {
+    const key = `${a.customerId}|${a.side}`;
+    const g = groups.get(key) ?? { customerId: a.customerId, side: a.side, asks: [] };
+    g.asks.push(a);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => {
+    const r = scoreResponsiveness(g.asks, now);
+    return {
+      customerId: g.customerId,
+      side: g.side,
+      score: r.score,
+      reason: r.reason,
+      answered: r.answered,
+      asked: r.asked,
+      medianReplyMs: r.medianReplyMs === null ? null : Math.round(r.medianReplyMs),
+      computedAt: new Date(now),
+    };
+  });
+}
+
+const ROWS_PER_STATEMENT = 500;
+
+/** Replaces the rows `scope` selects with `rows`, in one atomic batch (one JSON parameter per statement). */
+async function replaceRows(db: Database, scope: SQL, rows: Stored[], now: number) {
+  const statements: unknown[] = [db.delete(responsiveness).where(scope)];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => [r.customerId, r.side, r.score, r.reason, r.answered, r.asked, r.medianReplyMs]));
+    statements.push(
+      // every column of the table, in its order
+      db.insert(responsiveness).select(sql`select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, ${now} from json_each(${chunk})`),
+    );
+  }
+  await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
+}
+
+/** These companies' scores, both sides, again (after a deal event): a company nothing was asked of keeps no row. */
+export async function recomputeResponsiveness(db: Database, { customerIds }: { customerIds: readonly number[] }, now = Date.now()) {
+  const ids = [...new Set(customerIds)];
+  if (!ids.length) return 0;
+  const rows = scoreAll(await gatherAsks(db, { customerIds: ids, now }), now);
+  await replaceRows(db, sql`${responsiveness.customerId} in (select value from json_each(${JSON.stringify(ids)}))`, rows, now);
+  return rows.length;
+}
+
+const LAST_FULL_KEY = "responsivenessComputedAt";
+
+/** Everyone's scores again, the window moved on: nightly (maintenance) and after seeding. */
+export async function recomputeAllResponsiveness(db: Database, now = Date.now()) {
+  const rows = scoreAll(await gatherAsks(db, { now }), now);
+  await replaceRows(db, sql`1 = 1`, rows, now);
+  await db
+    .insert(systemSettings)
+    .values({ key: LAST_FULL_KEY, value: now, updatedAt: new Date(now) })
+    .onConflictDoUpdate({ target: systemSettings.key, set: { value: now, updatedAt: new Date(now) } });
+  return rows.length;
+}
+
+/** The maintenance run's part (every 5 minutes): everyone again once the last full computation is a day old. */
+export async function recomputeResponsivenessIfDue(db: Database, now = Date.now()) {
+  const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, LAST_FULL_KEY)).limit(1);
+  if (row && now - Number(row.value) < DAY_MS) return null;
+  return recomputeAllResponsiveness(db, now);
+}
+
+/** The buyer's and the seller's companies of a deal, again: after a message, NDA step or offer step on it. */
+export async function recomputeDealResponsiveness(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }, now = Date.now()) {
+  const [row] = await db
+    .select({ buyerCompany: users.customerId, sellerCompany: sql<number | null>`(select s.customer_id from users s where s.id = ${projects.sellerId})` })
+    .from(projects)
+    .innerJoin(users, eq(users.id, buyerId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  const ids = [row?.buyerCompany, row?.sellerCompany].filter((id): id is number => typeof id === "number");
+  return recomputeResponsiveness(db, { customerIds: ids }, now);
+}
+
+/** Work to do after the response (deal events): never fails the request that caused it. */
+export function recomputeLater(services: { db: Database; waitUntil(p: Promise<unknown>): void }, deal: { projectId: number; buyerId: number }) {
+  services.waitUntil(recomputeDealResponsiveness(services.db, deal).catch((e) => console.error("responsiveness:", e)));
+}
+
+export type StoredResponsiveness = { score: number | null; reason: string };
+const NONE: StoredResponsiveness = { score: null, reason: NO_REQUESTS };
+
+/** Stored scores of these companies on one side; a company without a row was asked nothing. */
+export async function responsivenessOf(db: Database, { customerIds, side }: { customerIds: readonly number[]; side: ResponsivenessSide }) {
+  const ids = [...new Set(customerIds)];
+  const rows = ids.length
+    ? await db
+        .select({ customerId: responsiveness.customerId, score: responsiveness.score, reason: responsiveness.reason })
+        .from(responsiveness)
+        .where(and(eq(responsiveness.side, side), sql`${responsiveness.customerId} in (select value from json_each(${JSON.stringify(ids)}))`))
+    : [];
+  const byId = new Map(rows.map((r) => [r.customerId, { score: r.score, reason: r.reason }]));
+  return (id: number): StoredResponsiveness => byId.get(id) ?? NONE;
+}
+
+/** A project seller's company's responsiveness (the teaser shows it to buyers). */
+export async function sellerResponsiveness(db: Database, { projectId }: { projectId: number }) {
+  const [row] = await db
+    .select({ score: responsiveness.score, reason: responsiveness.reason })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.sellerId))
+    .innerJoin(responsiveness, and(eq(responsiveness.customerId, users.customerId), eq(responsiveness.side, "seller")))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row ?? NONE;
+}
+
+/** SQL for a company's stored score and reason, correlated on its id and type: a seller company's as a seller, any other's as a buyer. */
+export function companyResponsivenessSql(customerId: SQL, customerType: SQL) {
+  const row = sql`from responsiveness r where r.customer_id = ${customerId} and r.side = (case ${customerType} when 'seller' then 'seller' else 'buyer' end)`;
+  return { score: sql<number | null>`(select r.score ${row})`, reason: sql<string | null>`(select r.reason ${row})` };
+}
+
+/**
+ * After a member looked at a project's teaser or data room: their company's scores
+ * again when the look may answer something (an invitation to that project, an approved NDA on it).
+ */
+export async function recomputeAfterLook(db: Database, { userId, projectId }: { userId: number; projectId: number }, now = Date.now()) {
+  const since = now - RESPONSIVENESS_WINDOW_MS;
+  const [row] = await db
+    .select({
+      customerId: users.customerId,
+      pending: sql<number>`exists (select 1 from project_invitations i where i.customer_id = ${users.customerId} and i.project_id = ${projectId} and i.invited_at >= ${since})
+        or exists (select 1 from contracts k where k.buyer_id = ${users.id} and k.project_id = ${projectId} and k.nda_status = 'NDA Approved' and k.decided_at >= ${since})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row?.customerId || !Number(row.pending)) return 0;
+  return recomputeResponsiveness(db, { customerIds: [row.customerId] }, now);
+}

@@ -1,0 +1,40 @@
+import type { Services } from "~/.server/services";
+import type { Project, User } from "~/.server/db/schema";
+import { clientAddress } from "~/.server/http";
+import { refuse, type Replier } from "~/.server/replies";
+import { redirectWithNotification } from "~/auth/session.server";
+import { isProjectBuyerSort } from "~/lib/project-buyers";
+import type { ProjectBuyersIntent } from "~/lib/schemas/project-buyers";
+import { projectMatchesFor } from "~/models/matches.server";
+import { invitationNotice, inviteToView } from "~/models/project-invitations.server";
+import { handleTableAction, listView } from "~/models/table-view.server";
+
+/** The project's matched buyers as this admin sees the table: their columns and sort, a page at a time. */
+export async function buyerTable(services: Services, { user, project, request }: { user: User; project: Project; request: Request }) {
+  const { view, query } = await listView(services, { userId: user.id, table: "projectBuyers", request });
+  const matched = await projectMatchesFor(services.db, {
+    projectId: project.id,
+    admin: true,
+    page: query.page,
+    pageSize: query.pageSize,
+    sort: isProjectBuyerSort(view.sortBy) ? view.sortBy : "score",
+    desc: view.sortDesc,
+  });
+  return { ...matched, view };
+}
+
+/** The buyer table's forms: its columns, and "Invite to view" for the ticked companies. */
+export async function buyerTableAction(
+  services: Services,
+  request: Request,
+  { user, project }: { user: User; project: Project },
+  submission: Replier,
+  step: ProjectBuyersIntent,
+) {
+  if (step.intent !== "invite") return handleTableAction(services, user.id, step, request);
+  if (project.status !== "published") return refuse(submission, "Only a published project can be sent to buyers.", 409);
+  const outcome = await inviteToView(services, { project, customerIds: step.customerId, actor: user, address: clientAddress(request) });
+  // back to the page as it was (its page and sort)
+  const url = new URL(request.url);
+  return redirectWithNotification(services, request, url.pathname + url.search, invitationNotice(outcome), outcome.invited.length ? "success" : "info");
+}
