@@ -10,6 +10,7 @@ import type { CustomerType } from "~/lib/customers";
 import { primaryRole } from "~/lib/roles";
 import { createUser } from "~/models/users.server";
 import { replaceLoanTape } from "~/models/projects.server";
+import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
 
 export const DEMO_PROJECTS = 200;
 export const DEMO_CUSTOMERS = 300;
@@ -53,6 +54,7 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
   }
   await seedMarketIfEmpty(db);
   await seedMatchesIfEmpty(db);
+  await seedPricingDataIfEmpty(db);
   return seededUsers;
 }
 
