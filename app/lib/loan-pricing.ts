@@ -146,6 +146,9 @@ export function valueLoan(loan: Loan, assumptions: Assumptions, yieldPct: number
   };
 }
 
+/** "3 months", "10 years": tenors as a desk names them. */
+export const tenorLabel = (months: number) => (months % 12 === 0 ? `${months / 12} year${months === 12 ? "" : "s"}` : `${months} month${months === 1 ? "" : "s"}`);
+
 /** One point of the benchmark curve: tenor in months, rate in percent. */
 export type CurvePoint = { tenorMonths: number; rate: number };
 

@@ -17,6 +17,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/sellers/myprojects", label: "My projects" },
     { to: "/sellers/myprojects/drafts", label: "Drafts" },
     { to: "/projects/create", label: "List a project" },
+    { to: "/sellers/analytics/loan-pricing", label: "Loan pricing" },
   ],
   broker: [
     { to: "/home", label: "Dashboard" },
@@ -31,6 +32,8 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/admin/users", label: "Users" },
     { to: "/admin/analytics", label: "Page sessions" },
     { to: "/admin/system/matchmaking-bot", label: "Matchmaking" },
+    { to: "/admin/system/interest-rates", label: "Interest rates" },
+    { to: "/admin/system/coefficients", label: "Coefficients" },
     { to: "/admin/contact-us-messages", label: "Contact messages" },
     { to: "/admin/demorequests", label: "Demo requests" },
     { to: "/admin/userinquiries", label: "User inquiries" },

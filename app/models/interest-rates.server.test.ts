@@ -13,7 +13,7 @@ const actor = { id: 1, name: "Admin", email: "admin@example.test" };
 beforeAll(async () => {
   t = await createTestDatabase();
 });
-afterAll(() => t.close?.());
+afterAll(() => t.cleanup());
 
 describe("the curve and the coefficients", () => {
   it("pricing reads the latest day's curve; an import adds points and replaces those of the same day and tenor", async () => {
