@@ -1,4 +1,5 @@
-import { parse } from "csv-parse/sync";
+// the browser build carries its own Buffer: the sync build needs Node's, which workerd has not
+import { parse } from "csv-parse/browser/esm/sync";
 import type { z } from "zod";
 
 export type CsvLineError = { line: number; reason: string };

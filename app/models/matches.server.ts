@@ -86,7 +86,7 @@ async function behaviourByCustomer(db: Database, { industry, customerId }: { ind
  * seller threads of the last 90 days its members answered within 90 days — the
  * customers table's definition, grouped for every customer at once.
  */
-async function responsivenessByCustomer(db: Database, now: number, customerIds?: number | number[]) {
+export async function responsivenessByCustomer(db: Database, now: number, customerIds?: number | number[]) {
   const since = now - 90 * DAY_MS;
   const rows = await db
     .select({ customerId: sql<number>`u.customer_id`, asked: sql<number>`count(*)`, answered: sql<number>`sum(s.answered)` })

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { insertMany } from "~/.server/db/bulk";
 import { interestRates, pricingCoefficients } from "~/.server/db/schema";
 import type { Coefficient } from "~/lib/loan-pricing";
 
@@ -45,13 +46,15 @@ export const DEMO_COEFFICIENTS: Coefficient[] = [
 export async function seedPricingDataIfEmpty(db: Database, now = new Date(Date.UTC(2026, 10, 2))) {
   const [rates] = await db.select({ n: sql<number>`count(*)` }).from(interestRates);
   if ((rates?.n ?? 0) === 0) {
-    await db
-      .insert(interestRates)
-      .values(DEMO_CURVE.map(([tenorMonths, rate]) => ({ asOf: DEMO_CURVE_DAY, tenorMonths, rate, updatedAt: now })))
-      .onConflictDoNothing();
+    await insertMany(
+      db,
+      interestRates,
+      DEMO_CURVE.map(([tenorMonths, rate]) => ({ asOf: DEMO_CURVE_DAY, tenorMonths, rate, updatedAt: now })),
+      { ignoreConflicts: true },
+    );
   }
   const [coefficients] = await db.select({ n: sql<number>`count(*)` }).from(pricingCoefficients);
   if ((coefficients?.n ?? 0) === 0) {
-    await db.insert(pricingCoefficients).values(DEMO_COEFFICIENTS.map((c) => ({ ...c, updatedAt: now }))).onConflictDoNothing();
+    await insertMany(db, pricingCoefficients, DEMO_COEFFICIENTS.map((c) => ({ ...c, updatedAt: now })), { ignoreConflicts: true });
   }
 }
