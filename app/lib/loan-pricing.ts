@@ -47,11 +47,19 @@ export type CashFlowMonth = {
 /** An annual rate (a fraction) as the monthly rate that compounds to it: 1 − (1 − annual)^(1/12). */
 export const monthlyRate = (annual: number) => (annual >= 1 ? 1 : 1 - Math.pow(1 - Math.max(0, annual), 1 / 12));
 
-/** The level payment that pays `balance` off in `months` at the monthly rate `r`. */
-function levelPayment(balance: number, r: number, months: number) {
-  if (months <= 0) return balance;
-  if (r === 0) return balance / months;
-  return (balance * r) / (1 - Math.pow(1 + r, -months));
+/**
+ * The level payment per unit of balance that pays it off in k months at the monthly
+ * rate `r`, for k = 0..months (index k): worked out once a loan, not once a month.
+ */
+function paymentFactors(r: number, months: number) {
+  const factors = new Float64Array(months + 1);
+  factors[0] = 1;
+  let discount = 1;
+  for (let k = 1; k <= months; k++) {
+    discount /= 1 + r;
+    factors[k] = r === 0 ? 1 / k : r / (1 - discount);
+  }
+  return factors;
 }
 
 /** The loan's monthly cash flows under the assumptions, until the balance is paid or falls due. */
@@ -61,6 +69,7 @@ export function cashFlows(loan: Loan, assumptions: Assumptions): CashFlowMonth[]
   const mdr = monthlyRate(assumptions.cdr / 100);
   const severity = Math.min(Math.max(assumptions.severity / 100, 0), 1);
   const maturity = loan.amortization === "balloon" && loan.balloonMonths ? Math.min(loan.balloonMonths, loan.termMonths) : loan.termMonths;
+  const factors = paymentFactors(r, loan.termMonths);
   const months: CashFlowMonth[] = [];
   let balance = loan.balance;
   for (let month = 1; month <= maturity && balance > 1e-9; month++) {
@@ -69,7 +78,7 @@ export function cashFlows(loan: Loan, assumptions: Assumptions): CashFlowMonth[]
     const performing = balance - defaulted;
     const interest = performing * r;
     let scheduled =
-      loan.amortization === "interestOnly" ? 0 : Math.min(performing, levelPayment(performing, r, loan.termMonths - month + 1) - interest);
+      loan.amortization === "interestOnly" ? 0 : Math.min(performing, performing * factors[Math.max(0, loan.termMonths - month + 1)]! - interest);
     if (month === maturity) scheduled = performing;
     const prepayment = (performing - scheduled) * smm;
     balance = performing - scheduled - prepayment;
@@ -134,11 +143,15 @@ export type Valuation = {
 
 /** Price, WAL and duration of a loan discounted at `yieldPct`. */
 export function valueLoan(loan: Loan, assumptions: Assumptions, yieldPct: number): Valuation {
-  const flows = cashFlows(loan, assumptions);
+  return valueFlows(loan.balance, cashFlows(loan, assumptions), yieldPct);
+}
+
+/** The same for flows already worked out (a yield shock needs no new flows). */
+function valueFlows(balance: number, flows: CashFlowMonth[], yieldPct: number): Valuation {
   const { pv, timed } = presentValue(flows, yieldPct);
   const macaulay = pv > 0 ? timed / pv : 0;
   return {
-    price: loan.balance > 0 ? round((100 * pv) / loan.balance, 2) : 0,
+    price: balance > 0 ? round((100 * pv) / balance, 2) : 0,
     yield: yieldPct,
     wal: round(weightedAverageLife(flows), 2),
     modifiedDuration: round(macaulay / (1 + yieldPct / 100 / 12), 2),
@@ -300,13 +313,14 @@ export function priceLoan(input: PricingInput, curve: readonly CurvePoint[], coe
     cdr: input.cdr ?? defaults.cdr,
     severity: input.severity ?? defaults.severity,
   };
+  const flows = cashFlows(input, assumptions);
   let discount: Pricing["discount"];
   let yieldPct: number;
   if (input.yield != null) {
     yieldPct = input.yield;
     discount = { given: true };
   } else {
-    const wal = weightedAverageLife(cashFlows(input, assumptions));
+    const wal = weightedAverageLife(flows);
     const tenorMonths = Math.max(1, Math.round(wal * 12)) || input.termMonths;
     const base = curveRate(curve, tenorMonths);
     if (base === null) return null;
@@ -314,9 +328,9 @@ export function priceLoan(input: PricingInput, curve: readonly CurvePoint[], coe
     yieldPct = round(base + spread.bps / 100, 4);
     discount = { given: false, tenorMonths, curveRate: round(base, 4), spreadBps: spread.bps, parts: spread.parts };
   }
-  const valuation = valueLoan(input, assumptions, yieldPct);
+  const valuation = valueFlows(input.balance, flows, yieldPct);
   const scenario = (label: string, y: number, a: Assumptions): Scenario => {
-    const price = valueLoan(input, a, y).price;
+    const price = (a === assumptions ? valueFlows(input.balance, valuation.flows, y) : valueLoan(input, a, y)).price;
     return { label, yield: y, assumptions: a, price, change: round(price - valuation.price, 2) };
   };
   const sensitivity = [

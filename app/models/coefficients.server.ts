@@ -86,9 +86,11 @@ export async function importCoefficients(db: Database, { rows, actor, address }:
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = JSON.stringify(rows.slice(i, i + 500));
     statements.push(
-      db.run(sql`insert into pricing_coefficients (dimension, band, value, updated_at)
-        select value ->> 'dimension', value ->> 'band', value ->> 'value', ${now} from json_each(${chunk}) where true
-        on conflict (dimension, band) do update set value = excluded.value, updated_at = excluded.updated_at`),
+      // every column in the table's order, id first (null: autoincrement); `where true` lets SQLite read the upsert
+      db
+        .insert(pricingCoefficients)
+        .select(sql`select null, value ->> 'dimension', value ->> 'band', value ->> 'value', ${now} from json_each(${chunk}) where true`)
+        .onConflictDoUpdate({ target: [pricingCoefficients.dimension, pricingCoefficients.band], set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } }),
     );
   }
   await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);

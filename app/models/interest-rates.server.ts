@@ -98,9 +98,11 @@ export async function importInterestRates(db: Database, { rows, actor, address }
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = JSON.stringify(rows.slice(i, i + 500));
     statements.push(
-      db.run(sql`insert into interest_rates (as_of, tenor_months, rate, updated_at)
-        select value ->> 'asOf', value ->> 'tenorMonths', value ->> 'rate', ${now} from json_each(${chunk}) where true
-        on conflict (as_of, tenor_months) do update set rate = excluded.rate, updated_at = excluded.updated_at`),
+      // every column in the table's order, id first (null: autoincrement); `where true` lets SQLite read the upsert
+      db
+        .insert(interestRates)
+        .select(sql`select null, value ->> 'asOf', value ->> 'tenorMonths', value ->> 'rate', ${now} from json_each(${chunk}) where true`)
+        .onConflictDoUpdate({ target: [interestRates.asOf, interestRates.tenorMonths], set: { rate: sql`excluded.rate`, updatedAt: sql`excluded.updated_at` } }),
     );
   }
   await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
