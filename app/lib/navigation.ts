@@ -18,6 +18,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/sellers/myprojects/drafts", label: "Drafts" },
     { to: "/projects/create", label: "List a project" },
     { to: "/sellers/analytics/real-estate", label: "Real-estate analytics" },
+    { to: "/sellers/analytics/loan-pricing", label: "Loan pricing" },
   ],
   broker: [
     { to: "/home", label: "Dashboard" },
@@ -34,6 +35,8 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/admin/system/matchmaking-bot", label: "Matchmaking" },
     { to: "/admin/system/properties", label: "Properties" },
     { to: "/admin/system/sic-data-sets", label: "SIC data sets" },
+    { to: "/admin/system/interest-rates", label: "Interest rates" },
+    { to: "/admin/system/coefficients", label: "Coefficients" },
     { to: "/admin/contact-us-messages", label: "Contact messages" },
     { to: "/admin/demorequests", label: "Demo requests" },
     { to: "/admin/userinquiries", label: "User inquiries" },

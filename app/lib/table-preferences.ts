@@ -142,5 +142,33 @@ export const TABLES = {
   projectBuyers: { key: "projectBuyers", headers: PROJECT_BUYER_COLUMNS, sortBy: "score", sortDesc: true },
   /** A customer's members, by name. */
   customerMembers: { key: "customerMembers", headers: MEMBER_COLUMNS, sortBy: "name", sortDesc: false, filters: MEMBER_FILTERS },
+  /** The benchmark curve's points: the latest day first, short end first within a day. */
+  interestRates: {
+    key: "interestRates",
+    headers: [
+      { value: "asOf", label: "As of", enabled: true },
+      { value: "tenorMonths", label: "Tenor", enabled: true },
+      { value: "rate", label: "Rate (%)", enabled: true },
+      { value: "updatedAt", label: "Updated", enabled: false },
+      { value: "actions", label: "Actions", enabled: true, sortable: false },
+    ],
+    sortBy: "asOf",
+    sortDesc: true,
+    filters: { asOf: "Any" },
+  },
+  /** Pricing coefficients, by dimension and band. */
+  pricingCoefficients: {
+    key: "pricingCoefficients",
+    headers: [
+      { value: "dimension", label: "Dimension", enabled: true },
+      { value: "band", label: "Band", enabled: true },
+      { value: "value", label: "Value", enabled: true },
+      { value: "updatedAt", label: "Updated", enabled: false },
+      { value: "actions", label: "Actions", enabled: true, sortable: false },
+    ],
+    sortBy: "dimension",
+    sortDesc: false,
+    filters: { dimension: "Any" },
+  },
 } as const satisfies Record<string, TableDefaults>;
 export type TableKey = keyof typeof TABLES;

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { inList } from "~/.server/db/in-list";
 import { contracts, customers, matches, pageSessions, projects, responsiveness, systemSettings, users, type Project } from "~/.server/db/schema";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import {
@@ -83,17 +84,14 @@ async function behaviourByCustomer(db: Database, { industry, customerId }: { ind
 }
 
 /** Each buyer company's stored responsiveness score (models/responsiveness.server.ts), null when nothing was asked of it. */
-async function responsivenessByCustomer(db: Database, customerIds?: number | number[]) {
+export async function responsivenessByCustomer(db: Database, customerIds?: number | number[]) {
   const rows = await db
     .select({ customerId: responsiveness.customerId, score: responsiveness.score })
     .from(responsiveness)
     .where(
       and(
         eq(responsiveness.side, "buyer"),
-        customerIds === undefined
-          ? undefined
-          : // one JSON parameter, not one per id: D1 binds at most 100
-            sql`${responsiveness.customerId} in (select value from json_each(${JSON.stringify(typeof customerIds === "number" ? [customerIds] : customerIds)}))`,
+        customerIds === undefined ? undefined : inList(responsiveness.customerId, typeof customerIds === "number" ? [customerIds] : customerIds),
       ),
     );
   return new Map(rows.flatMap((r) => (r.score === null ? [] : [[r.customerId, r.score] as const])));

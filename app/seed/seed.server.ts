@@ -12,6 +12,7 @@ import { primaryRole } from "~/lib/roles";
 import { createUser } from "~/models/users.server";
 import { replaceLoanTape } from "~/models/projects.server";
 import { seedSystemDataIfEmpty } from "~/seed/system-data";
+import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
 
 export const DEMO_PROJECTS = 200;
 export const DEMO_CUSTOMERS = 300;
@@ -56,6 +57,7 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
   await seedSystemDataIfEmpty(db);
   await seedMarketIfEmpty(db);
   await seedMatchesIfEmpty(db);
+  await seedPricingDataIfEmpty(db);
   return seededUsers;
 }
 

@@ -20,6 +20,10 @@ const membersOnly = (path: string, allowed: Who[], allowedOutcome: Outcome = 200
 
 const notFoundForAll = (path: string) => membersOnly(path, [], 404);
 
+const LOAN_QUERY = "balance=1000000&noteRate=6&termMonths=120&amortization=level&loanStatus=Performing";
+const PRICED_LOAN = `/sellers/analytics/loan-pricing/results?${LOAN_QUERY}`;
+const PRICED_LOAN_CSV = `/sellers/analytics/loan-pricing/results.csv?${LOAN_QUERY}`;
+
 /** Sample URL per route path, and what each kind of user gets. */
 const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> = {
   "/": { url: "/", outcome: everyone(200) },
@@ -162,6 +166,13 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     url: "/sellers/analytics/real-estate/14",
     outcome: membersOnly("/sellers/analytics/real-estate/14", ["agent"]),
   },
+  "/admin/system/interest-rates": { url: "/admin/system/interest-rates", outcome: membersOnly("/admin/system/interest-rates", ["admin"]) },
+  "/admin/system/interest-rates.csv": { url: "/admin/system/interest-rates.csv", outcome: membersOnly("/admin/system/interest-rates.csv", ["admin"]) },
+  "/admin/system/coefficients": { url: "/admin/system/coefficients", outcome: membersOnly("/admin/system/coefficients", ["admin"]) },
+  "/admin/system/coefficients.csv": { url: "/admin/system/coefficients.csv", outcome: membersOnly("/admin/system/coefficients.csv", ["admin"]) },
+  "/sellers/analytics/loan-pricing": { url: "/sellers/analytics/loan-pricing", outcome: membersOnly("/sellers/analytics/loan-pricing", ["seller", "agent"]) },
+  "/sellers/analytics/loan-pricing/results": { url: PRICED_LOAN, outcome: membersOnly(PRICED_LOAN, ["seller", "agent"]) },
+  "/sellers/analytics/loan-pricing/results.csv": { url: PRICED_LOAN_CSV, outcome: membersOnly(PRICED_LOAN_CSV, ["seller", "agent"]) },
   "/buyers/profile": { url: "/buyers/profile", outcome: membersOnly("/buyers/profile", ["buyer", "multi"]) },
   "/brokers/search": { url: "/brokers/search", outcome: membersOnly("/brokers/search", ["broker"]) },
   "/projects/more-details/:id": {

@@ -8,6 +8,8 @@ import type { BuyerCriteria } from "../../lib/buyer-criteria";
 import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";
 import { ONBOARD_SIDES, ONBOARD_STATUSES, type TranscriptEntry } from "../../lib/onboard-chats";
 import { RESPONSIVENESS_SIDES } from "../../lib/responsiveness";
+
+import { COEFFICIENT_DIMENSIONS } from "../../lib/loan-pricing";
 import { CAMPAIGN_STATUSES, LIST_CHANNELS, LIST_KINDS, SUPPRESSION_CHANNELS, SUPPRESSION_REASONS, type ListDefinition } from "../../lib/marketing";
 
 const createdAt = () =>
@@ -935,3 +937,38 @@ export const projectInvitations = sqliteTable(
     index("project_invitations_customer_idx").on(t.customerId, t.invitedAt),
   ],
 );
+
+/** The benchmark curve (issue #15): one row per as-of day and tenor; pricing reads the latest day's points. */
+export const interestRates = sqliteTable(
+  "interest_rates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** YYYY-MM-DD. */
+    asOf: text("as_of").notNull(),
+    /** 1 month to 30 years. */
+    tenorMonths: integer("tenor_months").notNull(),
+    /** Percent a year, compounded monthly. */
+    rate: real("rate").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("interest_rates_point_idx").on(t.asOf, t.tenorMonths)],
+);
+export type InterestRate = typeof interestRates.$inferSelect;
+
+/**
+ * Pricing coefficients: spreads in basis points by dimension and band (loan status,
+ * property type, collateral, LTV, DSCR, seasoning), and the default CPR, CDR and
+ * severity in percent by loan status (dimensions cpr, cdr, severity).
+ */
+export const pricingCoefficients = sqliteTable(
+  "pricing_coefficients",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    dimension: text("dimension", { enum: COEFFICIENT_DIMENSIONS }).notNull(),
+    band: text("band").notNull(),
+    value: real("value").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("pricing_coefficients_band_idx").on(t.dimension, t.band)],
+);
+export type PricingCoefficient = typeof pricingCoefficients.$inferSelect;

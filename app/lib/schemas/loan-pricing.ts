@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { AMORTIZATIONS, MAX_TERM_MONTHS } from "../loan-pricing";
+import { field, messages } from "../validation";
+import { oneOf } from "./account";
+
+/**
+ * /sellers/analytics/loan-pricing: the inputs of one loan, which are also the query
+ * parameters of /results (a result is a link), or one of the seller's loan pools.
+ * Percentages are percent (6 for 6 %); a blank CPR, CDR or severity takes the loan
+ * status's default from the coefficients, a blank yield the curve plus the spread.
+ */
+export type PricingOptions = { loanStatuses: readonly string[]; propertyTypes: readonly string[] };
+
+const optionalDecimal = (opts: { min?: number; max?: number; thousands?: boolean }) => field.decimal(opts).optional();
+const percent = () => optionalDecimal({ min: 0, max: 100 });
+
+/** What both forms may set: the default assumptions and the discount rate, overridden. */
+const overrides = {
+  cpr: percent(),
+  cdr: percent(),
+  severity: percent(),
+  yield: percent(),
+};
+
+export const loanPricingSchema = (o: PricingOptions) =>
+  z
+    .object({
+      balance: field.decimal({ min: 1, thousands: true }),
+      noteRate: field.decimal({ min: 0, max: 100 }),
+      termMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }),
+      amortization: z.enum(AMORTIZATIONS, { error: "Choose one of the listed options." }),
+      balloonMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }).optional(),
+      loanStatus: oneOf(o.loanStatuses),
+      propertyType: z
+        .string()
+        .optional()
+        .refine((v) => !v || o.propertyTypes.includes(v), "Choose one of the listed options.")
+        .transform((v) => v || null),
+      ltv: optionalDecimal({ min: 0, max: 200 }),
+      dscr: optionalDecimal({ min: 0, max: 20 }),
+      ...overrides,
+    })
+    .superRefine((loan, ctx) => {
+      if (loan.amortization !== "balloon") return;
+      if (loan.balloonMonths === undefined) ctx.addIssue({ code: "custom", path: ["balloonMonths"], message: messages.required });
+      else if (loan.balloonMonths > loan.termMonths) ctx.addIssue({ code: "custom", path: ["balloonMonths"], message: messages.max(loan.termMonths) });
+    });
+export type LoanPricingValues = z.output<ReturnType<typeof loanPricingSchema>>;
+
+/** A pool: one of the seller's loan-pool projects, priced from its loan tape. */
+export const poolPricingSchema = z.object({
+  projectId: z.coerce.number({ error: messages.required }).int().positive(messages.required),
+  ...overrides,
+});
+export type PoolPricingValues = z.output<typeof poolPricingSchema>;
+
+/** The query parameters of one loan, in the contract's names, as a results link carries them. */
+export const LOAN_PARAMS = [
+  "balance",
+  "noteRate",
+  "termMonths",
+  "amortization",
+  "balloonMonths",
+  "loanStatus",
+  "propertyType",
+  "ltv",
+  "dscr",
+  "cpr",
+  "cdr",
+  "severity",
+  "yield",
+] as const;

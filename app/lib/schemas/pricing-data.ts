@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { bandsOf, COEFFICIENT_DIMENSIONS, DEFAULT_DIMENSIONS, MAX_TERM_MONTHS, type CoefficientDimension } from "../loan-pricing";
+import { field, messages } from "../validation";
+
+/**
+ * The system data pricing reads (/admin/system/interest-rates and /coefficients):
+ * one row schema each, which the page's form and every line of a CSV import share,
+ * so a file is checked exactly as a form would be. The CSV's columns are the fields.
+ */
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const isoDay = () =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD.");
+
+export const INTEREST_RATE_COLUMNS = ["asOf", "tenorMonths", "rate"] as const;
+const interestRateShape = {
+  asOf: isoDay(),
+  tenorMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }),
+  rate: field.decimal({ min: -5, max: 100 }),
+};
+export const interestRateSchema = z.object(interestRateShape);
+export type InterestRateValues = z.output<typeof interestRateSchema>;
+
+export const COEFFICIENT_COLUMNS = ["dimension", "band", "value"] as const;
+const SPREAD_LIMIT_BPS = 10_000;
+const coefficientShape = {
+  dimension: z.enum(COEFFICIENT_DIMENSIONS, { error: "Choose one of the listed options." }),
+  band: field.text({ max: 100 }),
+  value: field.decimal({ min: -SPREAD_LIMIT_BPS, max: SPREAD_LIMIT_BPS }),
+};
+type CoefficientRow = { dimension: CoefficientDimension; band: string; value: number };
+
+/** The band must be one its dimension has; spreads are in bp, the default assumptions in percent. */
+const coefficientRules = (propertyTypes: readonly string[]) => (row: CoefficientRow, ctx: z.RefinementCtx) => {
+  const bands = bandsOf(row.dimension, propertyTypes);
+  if (!bands.includes(row.band)) ctx.addIssue({ code: "custom", path: ["band"], message: `Choose one of: ${bands.join(", ")}.` });
+  if ((DEFAULT_DIMENSIONS as readonly CoefficientDimension[]).includes(row.dimension)) {
+    if (row.value < 0) ctx.addIssue({ code: "custom", path: ["value"], message: messages.min(0) });
+    if (row.value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: messages.max(100) });
+  }
+};
+export const coefficientSchema = (propertyTypes: readonly string[]) => z.object(coefficientShape).superRefine(coefficientRules(propertyTypes));
+export type CoefficientValues = z.output<ReturnType<typeof coefficientSchema>>;
+
+const id = () => z.coerce.number().int().positive();
+
+/** The forms of a system-data page: add, change, delete, and import a CSV file. */
+function systemDataSchema<Shape extends z.ZodRawShape, Row>(shape: Shape, rules?: (row: Row, ctx: z.RefinementCtx) => void) {
+  const refined = <S extends z.ZodObject>(s: S) => (rules ? s.superRefine(rules as never) : s);
+  return z.discriminatedUnion("intent", [
+    refined(z.object({ intent: z.literal("create"), ...shape })),
+    refined(z.object({ intent: z.literal("update"), id: id(), ...shape })),
+    z.object({ intent: z.literal("delete"), id: id() }),
+    z.object({ intent: z.literal("import"), file: z.file({ error: "Choose a CSV file." }) }),
+  ]);
+}
+
+export const interestRatesPageSchema = systemDataSchema(interestRateShape);
+export const coefficientsPageSchema = (propertyTypes: readonly string[]) => systemDataSchema(coefficientShape, coefficientRules(propertyTypes));

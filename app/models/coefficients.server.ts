@@ -1,0 +1,98 @@
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { pricingCoefficients } from "~/.server/db/schema";
+import { COEFFICIENT_DIMENSIONS, type Coefficient, type CoefficientDimension } from "~/lib/loan-pricing";
+import type { CoefficientValues } from "~/lib/schemas/pricing-data";
+import { recordAudit, type AuditEntry } from "./audit.server";
+import { pageOf, type ListQuery } from "./list-query.server";
+
+/** Pricing coefficients: spreads (bp) and default assumptions (%), admins' to keep (/admin/system/coefficients). */
+
+type Change = { actor: AuditEntry["actor"]; address?: string };
+
+const SORT = {
+  dimension: pricingCoefficients.dimension,
+  band: pricingCoefficients.band,
+  value: pricingCoefficients.value,
+  updatedAt: pricingCoefficients.updatedAt,
+};
+export type CoefficientFilters = { dimension?: string };
+
+export async function listCoefficients(db: Database, { filters = {}, sort = "dimension", desc = false, page = 1, pageSize = 25 }: ListQuery<CoefficientFilters>) {
+  const dimension = COEFFICIENT_DIMENSIONS.find((d) => d === filters.dimension);
+  const where = dimension ? eq(pricingCoefficients.dimension, dimension) : undefined;
+  const query = db.select().from(pricingCoefficients).where(where).$dynamic();
+  const by = SORT[sort as keyof typeof SORT] ?? SORT.dimension;
+  return pageOf(query, db.select({ count: count() }).from(pricingCoefficients).where(where), { by, desc, id: pricingCoefficients.id, page, pageSize });
+}
+
+/** Every coefficient: what pricing reads, and the CSV. */
+export async function allCoefficients(db: Database): Promise<Array<Coefficient & { id: number }>> {
+  return db
+    .select({ id: pricingCoefficients.id, dimension: pricingCoefficients.dimension, band: pricingCoefficients.band, value: pricingCoefficients.value })
+    .from(pricingCoefficients)
+    .orderBy(asc(pricingCoefficients.dimension), asc(pricingCoefficients.band));
+}
+
+export async function findCoefficient(db: Database, id: number) {
+  const [row] = await db.select().from(pricingCoefficients).where(eq(pricingCoefficients.id, id)).limit(1);
+  return row ?? null;
+}
+
+const describe = (v: { dimension: CoefficientDimension; band: string; value: number }) => `${v.dimension} ${v.band} = ${v.value}`;
+
+async function taken(db: Database, values: CoefficientValues, except?: number) {
+  const [row] = await db
+    .select({ id: pricingCoefficients.id })
+    .from(pricingCoefficients)
+    .where(and(eq(pricingCoefficients.dimension, values.dimension), eq(pricingCoefficients.band, values.band), except ? ne(pricingCoefficients.id, except) : undefined))
+    .limit(1);
+  return Boolean(row);
+}
+
+export const DUPLICATE_COEFFICIENT = "That dimension already has a value for that band.";
+
+export async function createCoefficient(db: Database, { values, actor, address }: { values: CoefficientValues } & Change) {
+  if (await taken(db, values)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
+  const [row] = await db.insert(pricingCoefficients).values({ ...values, updatedAt: new Date() }).returning({ id: pricingCoefficients.id });
+  await recordAudit(db, { actor, action: "coefficient.create", subjectType: "pricing_coefficient", subjectId: row!.id, detail: describe(values), address });
+  return { ok: true as const };
+}
+
+/** Null when there is no such coefficient. */
+export async function updateCoefficient(db: Database, { id, values, actor, address }: { id: number; values: CoefficientValues } & Change) {
+  if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
+  const updated = await db
+    .update(pricingCoefficients)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(pricingCoefficients.id, id))
+    .returning({ id: pricingCoefficients.id });
+  if (!updated.length) return null;
+  await recordAudit(db, { actor, action: "coefficient.update", subjectType: "pricing_coefficient", subjectId: id, detail: describe(values), address });
+  return { ok: true as const };
+}
+
+export async function deleteCoefficient(db: Database, { id, actor, address }: { id: number } & Change) {
+  const deleted = await db.delete(pricingCoefficients).where(eq(pricingCoefficients.id, id)).returning();
+  if (!deleted.length) return false;
+  await recordAudit(db, { actor, action: "coefficient.delete", subjectType: "pricing_coefficient", subjectId: id, detail: describe(deleted[0]!), address });
+  return true;
+}
+
+/** Writes an imported file in one batch: a band that exists takes the file's value, the others are added. */
+export async function importCoefficients(db: Database, { rows, actor, address }: { rows: CoefficientValues[] } & Change) {
+  const now = Date.now();
+  const statements = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = JSON.stringify(rows.slice(i, i + 500));
+    statements.push(
+      // every column in the table's order, id first (null: autoincrement); `where true` lets SQLite read the upsert
+      db
+        .insert(pricingCoefficients)
+        .select(sql`select null, value ->> 'dimension', value ->> 'band', value ->> 'value', ${now} from json_each(${chunk}) where true`)
+        .onConflictDoUpdate({ target: [pricingCoefficients.dimension, pricingCoefficients.band], set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } }),
+    );
+  }
+  await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
+  await recordAudit(db, { actor, action: "coefficient.import", subjectType: "pricing_coefficient", subjectId: "csv", detail: `${rows.length} coefficients`, address });
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { auditLog } from "~/.server/db/schema";
+import { importCsv } from "~/lib/csv-import";
+import { coefficientSchema, COEFFICIENT_COLUMNS, INTEREST_RATE_COLUMNS, interestRateSchema } from "~/lib/schemas/pricing-data";
+import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
+import { allCoefficients, createCoefficient, deleteCoefficient, importCoefficients } from "./coefficients.server";
+import { createInterestRate, DUPLICATE_POINT, deleteInterestRate, importInterestRates, latestCurve, listInterestRates, updateInterestRate } from "./interest-rates.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+const actor = { id: 1, name: "Admin", email: "admin@example.test" };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.cleanup());
+
+describe("the curve and the coefficients", () => {
+  it("pricing reads the latest day's curve; an import adds points and replaces those of the same day and tenor", async () => {
+    expect(await latestCurve(t.db)).toEqual({ asOf: null, points: [] });
+    await createInterestRate(t.db, { values: { asOf: "2026-01-01", tenorMonths: 12, rate: 4 }, actor });
+    expect(await createInterestRate(t.db, { values: { asOf: "2026-01-01", tenorMonths: 12, rate: 5 }, actor })).toEqual({ ok: false, error: DUPLICATE_POINT });
+    const file = "asOf,tenorMonths,rate\n2026-02-01,1,4.5\n2026-02-01,360,4.9\n2026-01-01,12,4.25\n";
+    const parsed = importCsv(file, interestRateSchema, { columns: INTEREST_RATE_COLUMNS });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    await importInterestRates(t.db, { rows: parsed.rows, actor });
+    expect(await latestCurve(t.db)).toEqual({ asOf: "2026-02-01", points: [{ tenorMonths: 1, rate: 4.5 }, { tenorMonths: 360, rate: 4.9 }] });
+    const page = await listInterestRates(t.db, { filters: { asOf: "2026-01-01" } });
+    expect(page.rows.map((r) => r.rate)).toEqual([4.25]);
+    const id = page.rows[0]!.id;
+    expect(await updateInterestRate(t.db, { id, values: { asOf: "2026-02-01", tenorMonths: 1, rate: 1 }, actor })).toEqual({ ok: false, error: DUPLICATE_POINT });
+    expect(await updateInterestRate(t.db, { id: 9999, values: { asOf: "2026-03-01", tenorMonths: 1, rate: 1 }, actor })).toBeNull();
+    expect(await deleteInterestRate(t.db, { id, actor })).toBe(true);
+    expect(await deleteInterestRate(t.db, { id, actor })).toBe(false);
+    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
+    expect(actions).toEqual(["interest-rate.create", "interest-rate.import", "interest-rate.delete"]);
+  });
+
+  it("reports every bad line of a file with the spec's words and imports nothing", () => {
+    const file = "asOf,tenorMonths,rate\n2026-02-01,0,4.5\n2026-02-31x,12,4\n2026-02-01,12,abc\n";
+    const parsed = importCsv(file, interestRateSchema, { columns: INTEREST_RATE_COLUMNS });
+    expect(parsed).toEqual({
+      ok: false,
+      errors: [
+        { line: 2, reason: "tenorMonths: Requires a value of at least 1." },
+        { line: 3, reason: "asOf: Enter a date as YYYY-MM-DD." },
+        { line: 4, reason: "rate: Value must be a valid decimal." },
+      ],
+    });
+  });
+
+  it("checks a coefficient's band against its dimension and keeps assumptions within 0–100 %", () => {
+    const schema = coefficientSchema(["Office"]);
+    const file = "dimension,band,value\nltvBand,70-80,35\npropertyType,Castle,10\ncpr,Performing,120\nspread,Performing,1\n";
+    const parsed = importCsv(file, schema, { columns: COEFFICIENT_COLUMNS });
+    expect(parsed.ok ? [] : parsed.errors.map((e) => e.line + " " + e.reason)).toEqual([
+      "3 band: Choose one of: Office.",
+      "4 value: Exceeds maximum value of 100.",
+      "5 dimension: Choose one of the listed options.",
+    ]);
+  });
+
+  it("seeds the demo's data once, and an import replaces a band's value", async () => {
+    await seedPricingDataIfEmpty(t.db);
+    await seedPricingDataIfEmpty(t.db);
+    const seeded = await allCoefficients(t.db);
+    expect(seeded.filter((c) => c.dimension === "loanStatus")).toHaveLength(2);
+    await importCoefficients(t.db, { rows: [{ dimension: "loanStatus", band: "Performing", value: 300 }], actor });
+    const after = await allCoefficients(t.db);
+    expect(after).toHaveLength(seeded.length);
+    expect(after.find((c) => c.dimension === "loanStatus" && c.band === "Performing")!.value).toBe(300);
+    expect((await createCoefficient(t.db, { values: { dimension: "cpr", band: "Performing", value: 5 }, actor })).ok).toBe(false);
+    expect(await deleteCoefficient(t.db, { id: after[0]!.id, actor })).toBe(true);
+  });
+});

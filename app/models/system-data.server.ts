@@ -1,0 +1,97 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { Database } from "~/.server/db";
+import { isBodyTooLarge, readForm } from "~/.server/body";
+import { clientAddress, notFound } from "~/.server/http";
+import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
+import type { Services } from "~/.server/services";
+import { importCsv, type CsvLineError } from "~/lib/csv-import";
+import { tableActionSchema } from "~/lib/schemas/table";
+import type { TableKey } from "~/lib/table-preferences";
+import type { AuditEntry } from "./audit.server";
+import { handleTableAction } from "./table-view.server";
+
+/**
+ * What the system-data pages (/admin/system/…) share: add, change and delete a row,
+ * import a CSV (every line checked with the form's row schema, all or nothing),
+ * and the table's own column and view forms. Each page names its table's writes.
+ */
+
+type Change = { actor: AuditEntry["actor"]; address?: string };
+type Written = { ok: true } | { ok: false; error: string };
+
+export type SystemDataTable<Values> = {
+  table: TableKey;
+  noun: { one: string; many: string };
+  /** The row form's schema, flat (one field per column): the CSV's lines are read with it. */
+  rowSchema: z.ZodType<Values>;
+  /** The page's forms: create, update (with id), delete (id) and import (file), as pricing-data.ts builds them. */
+  pageSchema: z.ZodType;
+  columns: readonly string[];
+  create: (db: Database, change: { values: Values } & Change) => Promise<Written>;
+  update: (db: Database, change: { id: number; values: Values } & Change) => Promise<Written | null>;
+  remove: (db: Database, change: { id: number } & Change) => Promise<boolean>;
+  importRows: (db: Database, change: { rows: Values[] } & Change) => Promise<void>;
+};
+
+export const SYSTEM_DATA_MAX_BYTES = 2 * 1024 * 1024;
+export const SYSTEM_DATA_MAX_ROWS = 5_000;
+const TOO_LARGE = "The file is larger than 2 MB.";
+
+/** The import refused: a summary for the form, and each problem on the file field by line. */
+function importRefused(submission: Replier, errors: CsvLineError[], status = 400) {
+  const summary = `${errors.length}${errors.length >= 50 ? "+" : ""} problem${errors.length === 1 ? "" : "s"}; nothing was imported.`;
+  const lines = errors.map((e) => `Line ${e.line}: ${e.reason}`);
+  return answer(submission.reply({ formErrors: [summary], fieldErrors: { file: lines } }), status);
+}
+
+type Admin = NonNullable<AuditEntry["actor"]>;
+type Intent =
+  | { intent: "create"; [field: string]: unknown }
+  | { intent: "update"; id: number; [field: string]: unknown }
+  | { intent: "delete"; id: number }
+  | { intent: "import"; file: File };
+
+export async function systemDataAction<Values>(services: Services, { admin, request, spec }: { admin: Admin; request: Request; spec: SystemDataTable<Values> }) {
+  let form: FormData;
+  try {
+    form = await readForm(request, SYSTEM_DATA_MAX_BYTES + 64 * 1024);
+  } catch (error) {
+    if (isBodyTooLarge(error)) return importRefused(unreadSubmission("import"), [{ line: 1, reason: TOO_LARGE }], 413);
+    throw error;
+  }
+  const schema = z.discriminatedUnion("intent", [tableActionSchema(spec.table), spec.pageSchema as never]);
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return invalid(submission, { hideFields: ["file"] });
+  const step = submission.value as z.output<ReturnType<typeof tableActionSchema>> | Intent;
+  if (step.intent === "columns" || step.intent === "save-view" || step.intent === "reset") {
+    return handleTableAction(services, admin.id, step as z.output<ReturnType<typeof tableActionSchema>>, request);
+  }
+  const address = clientAddress(request);
+  const url = new URL(request.url);
+  const back = url.pathname + (step.intent === "update" ? "" : url.search);
+  const { db } = services;
+  switch (step.intent) {
+    case "import": {
+      if (step.file.size > SYSTEM_DATA_MAX_BYTES) return importRefused(submission, [{ line: 1, reason: TOO_LARGE }], 413);
+      const parsed = importCsv(await step.file.text(), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS });
+      if (!parsed.ok) return importRefused(submission, parsed.errors);
+      await spec.importRows(db, { rows: parsed.rows, actor: admin, address });
+      return { to: back, message: `${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${step.file.name}.` };
+    }
+    case "delete":
+      if (!(await spec.remove(db, { id: step.id, actor: admin, address }))) throw notFound();
+      return { to: back, message: `The ${spec.noun.one} is deleted.` };
+    case "create":
+    case "update": {
+      const { intent: _intent, id: _id, ...values } = step as { intent: string; id?: number } & Record<string, unknown>;
+      const written =
+        step.intent === "create"
+          ? await spec.create(db, { values: values as Values, actor: admin, address })
+          : await spec.update(db, { id: step.id, values: values as Values, actor: admin, address });
+      if (!written) throw notFound();
+      if (!written.ok) return refuse(submission, written.error, 409);
+      return { to: back, message: `The ${spec.noun.one} is ${step.intent === "create" ? "added" : "saved"}.` };
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { Services } from "~/.server/services";
+import { notFound } from "~/.server/http";
+import { projectOptions } from "~/.server/project-options";
+import { COEFFICIENT_COLUMNS, coefficientSchema, coefficientsPageSchema, type CoefficientValues } from "~/lib/schemas/pricing-data";
+import {
+  createCoefficient,
+  deleteCoefficient,
+  findCoefficient,
+  importCoefficients,
+  listCoefficients,
+  updateCoefficient,
+} from "~/models/coefficients.server";
+import type { SystemDataTable } from "~/models/system-data.server";
+import { listView } from "~/models/table-view.server";
+
+/** Property types are the content's list (spec §9): a coefficient may name only those. */
+export async function coefficientsTable(services: Services): Promise<SystemDataTable<CoefficientValues> & { propertyTypes: readonly string[] }> {
+  const propertyTypes = (await projectOptions(services)).values.propertyTypes;
+  return {
+    table: "pricingCoefficients",
+    noun: { one: "coefficient", many: "coefficients" },
+    rowSchema: coefficientSchema(propertyTypes),
+    pageSchema: coefficientsPageSchema(propertyTypes),
+    columns: COEFFICIENT_COLUMNS,
+    create: createCoefficient,
+    update: updateCoefficient,
+    remove: deleteCoefficient,
+    importRows: importCoefficients,
+    propertyTypes,
+  };
+}
+
+export async function coefficientsPage(services: Services, { userId, request }: { userId: number; request: Request }) {
+  const { view, query } = await listView(services, { userId, table: "pricingCoefficients", request });
+  const editId = new URL(request.url).searchParams.get("edit");
+  const editing = editId ? await findCoefficient(services.db, Number(editId) || 0) : null;
+  if (editId && !editing) throw notFound();
+  const [list, options] = await Promise.all([listCoefficients(services.db, query), projectOptions(services)]);
+  return { ...list, view, filters: query.filters, editing, propertyTypes: options.values.propertyTypes };
+}

@@ -1,0 +1,37 @@
+import type { Services } from "~/.server/services";
+import { notFound } from "~/.server/http";
+import { INTEREST_RATE_COLUMNS, interestRateSchema, interestRatesPageSchema, type InterestRateValues } from "~/lib/schemas/pricing-data";
+import {
+  createInterestRate,
+  curveDays,
+  deleteInterestRate,
+  findInterestRate,
+  importInterestRates,
+  latestCurve,
+  listInterestRates,
+  updateInterestRate,
+} from "~/models/interest-rates.server";
+import type { SystemDataTable } from "~/models/system-data.server";
+import { listView } from "~/models/table-view.server";
+
+export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
+  table: "interestRates",
+  noun: { one: "curve point", many: "curve points" },
+  rowSchema: interestRateSchema,
+  pageSchema: interestRatesPageSchema,
+  columns: INTEREST_RATE_COLUMNS,
+  create: createInterestRate,
+  update: updateInterestRate,
+  remove: deleteInterestRate,
+  importRows: importInterestRates,
+};
+
+/** The page: this admin's view of the points, the days to filter by, the latest curve, and the row being edited. */
+export async function curvePage(services: Services, { userId, request }: { userId: number; request: Request }) {
+  const { view, query } = await listView(services, { userId, table: "interestRates", request });
+  const editId = new URL(request.url).searchParams.get("edit");
+  const editing = editId ? await findInterestRate(services.db, Number(editId) || 0) : null;
+  if (editId && !editing) throw notFound();
+  const [list, days, latest] = await Promise.all([listInterestRates(services.db, query), curveDays(services.db), latestCurve(services.db)]);
+  return { ...list, view, filters: query.filters, days, latest, editing };
+}
