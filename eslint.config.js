@@ -20,6 +20,27 @@ export default tseslint.config(
     },
   },
   {
+    // Classic zod (~93 KiB gzip, not tree-shakeable) alone breaks the 100 KiB page budget
+    // (docs/decisions/023): code that can reach the browser uses zod/mini.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/.server/**", "app/**/*.server.{ts,tsx}", "app/routes/api.*", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              allowTypeImports: true,
+              message: 'Use `import * as z from "zod/mini"` outside server-only files: classic zod puts ~93 KiB on every page with a form (docs/decisions/023 has the conversion guide).',
+            },
+          ],
+          patterns: [{ regex: "^zod/(v3|v4(/classic)?)$", allowTypeImports: true, message: "Use \"zod/mini\" (docs/decisions/023)." }],
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads fixtures from the destructuring pattern; `{}` asks for none
     files: ["tests/e2e/**"],
     rules: { "no-empty-pattern": "off" },

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { FormErrors, TextField } from "./forms";
 
 /** What a single-use link shows once it has expired or was used: why, and the way on. */
@@ -18,7 +18,7 @@ export function SpentLink({ title, children, to, action }: { title: string; chil
   );
 }
 
-type PasswordSchema = z.ZodType<{ password: string; confirmPassword: string }>;
+type PasswordSchema = $ZodType<{ password: string; confirmPassword: string }>;
 
 /**
  * Choosing a password from an e-mailed link (an invitation's first one, a reset's new

@@ -1,6 +1,6 @@
 // the browser build carries its own Buffer: the Workers runtime (no nodejs_compat) has none
 import { parse } from "csv-parse/browser/esm/sync";
-import type { z } from "zod";
+import { safeParse, type $ZodType, type output } from "zod/v4/core";
 
 export type CsvLineError = { line: number; reason: string };
 export type CsvImport<Row> = { ok: true; rows: Row[] } | { ok: false; errors: CsvLineError[] };
@@ -13,11 +13,11 @@ export const CSV_IMPORT_MAX_ERRORS = 50;
  * bad line is reported with its number as the person sees it in a spreadsheet
  * (the header is line 1), so that the file can be fixed in one pass.
  */
-export function importCsv<Schema extends z.ZodType>(
+export function importCsv<Schema extends $ZodType>(
   text: string,
   rowSchema: Schema,
   options: { columns: readonly string[]; maxRows?: number },
-): CsvImport<z.output<Schema>> {
+): CsvImport<output<Schema>> {
   let records: Record<string, string>[];
   let header: string[] = [];
   try {
@@ -38,10 +38,10 @@ export function importCsv<Schema extends z.ZodType>(
   if (options.maxRows && records.length > options.maxRows) {
     return { ok: false, errors: [{ line: options.maxRows + 2, reason: `At most ${options.maxRows} rows per file.` }] };
   }
-  const rows: z.output<Schema>[] = [];
+  const rows: output<Schema>[] = [];
   const errors: CsvLineError[] = [];
   records.forEach((record, index) => {
-    const parsed = rowSchema.safeParse(record);
+    const parsed = safeParse(rowSchema, record);
     if (parsed.success) rows.push(parsed.data);
     else if (errors.length < CSV_IMPORT_MAX_ERRORS) {
       const issue = parsed.error.issues[0];

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PERFORMING_LOAN_PREFERENCES, type BuyerCriteria } from "./buyer-criteria";
 import type { OnboardSide, TranscriptEntry } from "./onboard-chats";
 import { buyerCriteriaSchema, type CriteriaOptions } from "./schemas/buyer-criteria";
@@ -212,10 +212,10 @@ function answerShape(step: Step, options: OnboardingOptions) {
     return { customerName, website };
   }
   if (step.key === "businessType") {
-    return { businessType: customerSchema(options.businessTypes).shape.type.refine(nonEmpty, messages.required) };
+    return { businessType: customerSchema(options.businessTypes).shape.type.check(z.refine(nonEmpty, messages.required)) };
   }
   const piece = buyerCriteriaSchema(options).shape[step.key];
-  return { [step.key]: (piece as z.ZodType<string | string[]>).refine(nonEmpty, messages.required) };
+  return { [step.key]: (piece as z.ZodMiniType<string | string[]>).check(z.refine(nonEmpty, messages.required)) };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type * as z from "zod/mini";
 import { field, isDecimal, isPhone, isZip, messages, parseDecimal } from "./validation";
 
-const firstError = (schema: z.ZodTypeAny, value: unknown) => {
+const firstError = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? null : result.error.issues[0]!.message;
 };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The spec's validation messages (§5), word for word. */
 export const messages = {
@@ -58,67 +58,58 @@ export function parseDecimal(v: string, thousands = false): number {
  * is the message for a missing value.
  */
 export const field = {
-  text: (opts: { min?: number; max?: number } = {}) => {
-    let s = z.string({ error: messages.required }).trim().min(1, messages.required);
-    if (opts.min) s = s.min(opts.min, messages.minChars(opts.min));
-    if (opts.max) s = s.max(opts.max, messages.maxChars(opts.max));
-    return s;
-  },
-  optionalText: (opts: { max?: number } = {}) => {
-    let s = z.string().trim();
-    if (opts.max) s = s.max(opts.max, messages.maxChars(opts.max));
-    return s.optional().transform((v) => v ?? "");
-  },
-  email: () =>
-    z
-      .string({ error: messages.required })
-      .trim()
-      .toLowerCase()
-      .refine(isEmail, messages.email),
+  text: (opts: { min?: number; max?: number } = {}) =>
+    z.string({ error: messages.required }).check(
+      z.trim(),
+      z.minLength(1, messages.required),
+      ...(opts.min ? [z.minLength(opts.min, messages.minChars(opts.min))] : []),
+      ...(opts.max ? [z.maxLength(opts.max, messages.maxChars(opts.max))] : []),
+    ),
+  optionalText: (opts: { max?: number } = {}) =>
+    orEmpty(z.string().check(z.trim(), ...(opts.max ? [z.maxLength(opts.max, messages.maxChars(opts.max))] : []))),
+  email: () => z.string({ error: messages.required }).check(z.trim(), z.toLowerCase(), z.refine(isEmail, messages.email)),
   /** E-mail where empty is allowed. */
   optionalEmail: () =>
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .refine((v) => v === "" || isEmail(v), messages.email)
-      .optional()
-      .transform((v) => v ?? ""),
-  phone: () => z.string({ error: messages.required }).trim().refine(isPhone, messages.phone),
+    orEmpty(z.string().check(z.trim(), z.toLowerCase(), z.refine((v) => v === "" || isEmail(v), messages.email))),
+  phone: () => z.string({ error: messages.required }).check(z.trim(), z.refine(isPhone, messages.phone)),
   /** Empty, or the bare "+1 " prefix a phone mask leaves behind, counts as no phone. */
   optionalPhone: () =>
     z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").trim())
-      .transform((v) => (v === "+1" ? "" : v))
-      .refine((v) => v === "" || isPhone(v), messages.phone),
+      .pipe(
+        z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").trim())),
+        z.transform((v: string) => (v === "+1" ? "" : v)),
+      )
+      .check(z.refine((v) => v === "" || isPhone(v), messages.phone)),
   password: (min = PASSWORD_MIN_LENGTH) =>
-    z.string({ error: messages.required }).min(min, messages.minChars(min)).max(200, messages.maxChars(200)),
-  zip: () => z.string({ error: messages.required }).trim().refine(isZip, messages.zip),
-  url: () => z.string({ error: messages.required }).trim().refine(isUrl, messages.url),
-  domain: () => z.string({ error: messages.required }).trim().refine(isDomain, messages.domain),
+    z.string({ error: messages.required }).check(z.minLength(min, messages.minChars(min)), z.maxLength(200, messages.maxChars(200))),
+  zip: () => z.string({ error: messages.required }).check(z.trim(), z.refine(isZip, messages.zip)),
+  url: () => z.string({ error: messages.required }).check(z.trim(), z.refine(isUrl, messages.url)),
+  domain: () => z.string({ error: messages.required }).check(z.trim(), z.refine(isDomain, messages.domain)),
   integer: (opts: { min?: number; max?: number } = {}) =>
-    z
-      .string({ error: messages.required })
-      .trim()
-      .refine(isInteger, messages.integer)
-      .transform(Number)
-      .pipe(bounded(opts)),
+    z.pipe(
+      z.pipe(z.string({ error: messages.required }).check(z.trim(), z.refine(isInteger, messages.integer)), z.transform(Number)),
+      bounded(opts),
+    ),
   decimal: (opts: { min?: number; max?: number; thousands?: boolean } = {}) =>
-    z
-      .string({ error: messages.required })
-      .trim()
-      .refine((v) => isDecimal(v, opts.thousands), messages.decimal)
-      .transform((v) => parseDecimal(v, opts.thousands))
-      .pipe(bounded(opts)),
+    z.pipe(
+      z.pipe(
+        z.string({ error: messages.required }).check(z.trim(), z.refine((v) => isDecimal(v, opts.thousands), messages.decimal)),
+        z.transform((v: string) => parseDecimal(v, opts.thousands)),
+      ),
+      bounded(opts),
+    ),
 };
 
+/** A field that may be left out: missing becomes "" (Conform sends nothing for an empty input). */
+export function orEmpty(schema: z.ZodMiniType<string, string>) {
+  return z.pipe(z.optional(schema), z.transform((v: string | undefined) => v ?? ""));
+}
+
 function bounded({ min, max }: { min?: number; max?: number }) {
-  let n = z.number();
-  if (min !== undefined) n = n.min(min, messages.min(min));
-  if (max !== undefined) n = n.max(max, messages.max(max));
-  return n;
+  return z.number().check(
+    ...(min !== undefined ? [z.gte(min, messages.min(min))] : []),
+    ...(max !== undefined ? [z.lte(max, messages.max(max))] : []),
+  );
 }
 
 export const PASSWORD_MIN_LENGTH = 10;

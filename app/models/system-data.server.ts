@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import type { Database } from "~/.server/db";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
@@ -24,9 +25,9 @@ export type SystemDataTable<Values> = {
   table: TableKey;
   noun: { one: string; many: string };
   /** The row form's schema, flat (one field per column): the CSV's lines are read with it. */
-  rowSchema: z.ZodType<Values>;
+  rowSchema: $ZodType<Values>;
   /** The page's forms: create, update (with id), delete (id) and import (file), as pricing-data.ts builds them. */
-  pageSchema: z.ZodType;
+  pageSchema: $ZodType;
   columns: readonly string[];
   create: (db: Database, change: { values: Values } & Change) => Promise<Written>;
   update: (db: Database, change: { id: number; values: Values } & Change) => Promise<Written | null>;

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { FormErrors, TextAreaField, TextField } from "../forms";
 import { formatCurrency, formatDate, formatDateTime } from "~/lib/format";
 import { OFFER_STATUS_LABELS, type OfferAction, type OfferStatus } from "~/lib/deal";
@@ -110,7 +110,7 @@ export function OfferTermsForm({
   submitLabel: string;
   defaults?: Partial<Record<TermsField, string>>;
   lastResult?: ActionResult;
-  schema: z.ZodType;
+  schema: $ZodType;
 }) {
   const [form, fields] = useForm<Record<TermsField, string>, unknown>({
     id,
@@ -164,7 +164,7 @@ export function OfferReply({
   summary: string;
   submitLabel: string;
   lastResult?: ActionResult;
-  schema: z.ZodType;
+  schema: $ZodType;
 }) {
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3">

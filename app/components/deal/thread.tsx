@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { CountedTextAreaField, FormErrors } from "../forms";
 import { formatDateTime } from "~/lib/format";
 import type { ActionResult } from "~/lib/action-result";
@@ -26,7 +26,7 @@ function ThreadBody({
   lastResult?: ActionResult;
   action?: string;
   /** What the page's action reads the message form with (it sends `intent=message` and `body`). */
-  schema: z.ZodType;
+  schema: $ZodType;
 }) {
   const [form, fields] = useForm<{ body: string }, unknown>({
     id: "message",

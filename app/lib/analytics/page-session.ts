@@ -1,19 +1,21 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PAGE_TYPES } from "./page-types";
 
 export * from "./page-types";
 
-const count = z.number().int().min(0).max(10_000_000);
-const epochMs = z.number().int().min(1_500_000_000_000).max(4_102_444_800_000);
+const count = z.number().check(z.int(), z.gte(0), z.lte(10_000_000));
+const epochMs = z.number().check(z.int(), z.gte(1_500_000_000_000), z.lte(4_102_444_800_000));
+const upTo = (n: number) => z.string().check(z.maxLength(n));
+const percent = () => z.number().check(z.gte(0), z.lte(100));
 
 /** The page-session record of spec §3, as the tracker sends it and the endpoint accepts it. */
 export const pageSessionSchema = z
   .object({
-    sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-    userId: z.number().int().nullable().optional(),
-    route: z.string().min(1).max(2048),
-    params: z.record(z.string(), z.string().max(256)).default({}),
-    query: z.record(z.string(), z.string().max(512)).default({}),
+    sessionId: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/)),
+    userId: z.optional(z.nullable(z.number().check(z.int()))),
+    route: z.string().check(z.minLength(1), z.maxLength(2048)),
+    params: z._default(z.record(z.string(), upTo(256)), {}),
+    query: z._default(z.record(z.string(), upTo(512)), {}),
     sessionStart: epochMs,
     sessionEnd: epochMs,
     totalDuration: count,
@@ -27,27 +29,29 @@ export const pageSessionSchema = z
       mouseMovements: count,
       mouseLeaves: count,
     }),
-    scrollDepthMax: z.number().min(0).max(100),
+    scrollDepthMax: percent(),
     interactionTimepoints: z
       .array(
         z.object({
-          type: z.string().max(32),
+          type: upTo(32),
           time: epochMs,
-          position: z.object({ x: z.number(), y: z.number() }).optional(),
-          depth: z.number().min(0).max(100).optional(),
+          position: z.optional(z.object({ x: z.number(), y: z.number() })),
+          depth: z.optional(percent()),
         }),
       )
-      .max(500),
+      .check(z.maxLength(500)),
     pageType: z.enum(PAGE_TYPES),
-    companyId: z.number().int().positive().nullable(),
-    searchQuery: z.string().max(512).optional(),
-    searchFilters: z.record(z.string(), z.union([z.string().max(256), z.number()])).optional(),
-    userAgent: z.string().max(512),
+    companyId: z.nullable(z.number().check(z.int(), z.positive())),
+    searchQuery: z.optional(upTo(512)),
+    searchFilters: z.optional(z.record(z.string(), z.union([upTo(256), z.number()]))),
+    userAgent: upTo(512),
     screenWidth: count,
     screenHeight: count,
-    language: z.string().max(35),
+    language: upTo(35),
   })
-  .refine((s) => s.sessionEnd >= s.sessionStart, { path: ["sessionEnd"], message: "must not be before sessionStart" })
-  .refine((s) => s.activeTime <= s.totalDuration + 1000, { path: ["activeTime"], message: "cannot exceed totalDuration" });
+  .check(
+    z.refine((s) => s.sessionEnd >= s.sessionStart, { path: ["sessionEnd"], message: "must not be before sessionStart" }),
+    z.refine((s) => s.activeTime <= s.totalDuration + 1000, { path: ["activeTime"], message: "cannot exceed totalDuration" }),
+  );
 
 export type PageSessionRecord = z.infer<typeof pageSessionSchema>;

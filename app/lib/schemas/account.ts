@@ -1,15 +1,22 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { field, messages } from "~/lib/validation";
+
+/** The confirmation field repeats `field` (checked on the object, reported on confirmPassword). */
+export const passwordsMatch = <T extends { confirmPassword: string }>(field: keyof T) =>
+  z.refine<T>((v) => v[field] === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match.",
+  });
 
 export const signinSchema = z.object({
   email: field.email(),
   password: z.string({ error: messages.required }),
-  redirect: z.string().optional(),
+  redirect: z.optional(z.string()),
 });
 
 /** One of the options of a constant list (the options come from the CMS). */
 export const oneOf = (values: readonly string[]) =>
-  z.string({ error: messages.required }).refine((v) => values.includes(v), "Choose one of the listed options.");
+  z.string({ error: messages.required }).check(z.refine((v) => values.includes(v), "Choose one of the listed options."));
 
 export const joinSchema = (businessTypes: readonly string[]) => z
   .object({
@@ -21,12 +28,9 @@ export const joinSchema = (businessTypes: readonly string[]) => z
     password: field.password(),
     confirmPassword: z.string({ error: messages.required }),
     role: z.enum(["buyer", "seller", "broker"], { error: messages.required }),
-    redirect: z.string().optional(),
+    redirect: z.optional(z.string()),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The passwords do not match.",
-  });
+  .check(passwordsMatch("password"));
 
 export const profileSchema = z.object({
   intent: z.literal("profile"),
@@ -41,10 +45,7 @@ export const changePasswordSchema = z
     newPassword: field.password(),
     confirmPassword: z.string({ error: messages.required }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The passwords do not match.",
-  });
+  .check(passwordsMatch("newPassword"));
 
 export const requestResetSchema = z.object({ email: field.email() });
 
@@ -53,10 +54,7 @@ export const resetPasswordSchema = z
     password: field.password(),
     confirmPassword: z.string({ error: messages.required }),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The passwords do not match.",
-  });
+  .check(passwordsMatch("password"));
 
 export const contactSchema = z.object({
   name: field.text({ min: 2, max: 100 }),
@@ -68,13 +66,13 @@ export const contactSchema = z.object({
 
 /** A code from the authenticator app (six digits) or a recovery code (xxxx-xxxx-xxxx-xxxx). */
 const oneTimeCode = () =>
-  z.string({ error: messages.required }).trim().min(1, messages.required).max(40, "Enter the code as shown.");
+  z.string({ error: messages.required }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(40, "Enter the code as shown."));
 
 export const secondFactorSchema = z.object({ code: oneTimeCode() });
 
 export const enrolTotpSchema = z.object({
   intent: z.literal("totp-confirm"),
-  code: z.string({ error: messages.required }).trim().regex(/^\d{6}$/, "Enter the six digits your app shows."),
+  code: z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{6}$/, "Enter the six digits your app shows.")),
 });
 
 export const disableTotpSchema = z.object({

@@ -1,6 +1,6 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CRITERIA_LIMITS, PERFORMING_LOAN_PREFERENCES } from "~/lib/buyer-criteria";
-import { field } from "~/lib/validation";
+import { field, orEmpty } from "~/lib/validation";
 
 /** The CMS lists the criteria are chosen from (spec §9). */
 export type CriteriaOptions = {
@@ -16,22 +16,19 @@ export type CriteriaOptions = {
 const UNLISTED = "Choose one of the listed options.";
 
 /** A repeated field: none, one or many values, each from the list, no more than `max`. */
-const many = (values: readonly string[], max?: { n: number; message: string }) => {
-  let list = z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => [...new Set(v === undefined ? [] : Array.isArray(v) ? v : [v])].filter((x) => x !== ""))
-    .refine((v) => v.every((x) => values.includes(x)), UNLISTED);
-  if (max) list = list.refine((v) => v.length <= max.n, max.message);
-  return list;
-};
+const many = (values: readonly string[], max?: { n: number; message: string }) =>
+  z
+    .pipe(
+      z.optional(z.union([z.string(), z.array(z.string())])),
+      z.transform((v: string | string[] | undefined) => [...new Set(v === undefined ? [] : Array.isArray(v) ? v : [v])].filter((x) => x !== "")),
+    )
+    .check(
+      z.refine((v) => v.every((x) => values.includes(x)), UNLISTED),
+      ...(max ? [z.refine<string[]>((v) => v.length <= max.n, max.message)] : []),
+    );
 
 const optionalOneOf = (values: readonly string[]) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => v ?? "")
-    .refine((v) => v === "" || values.includes(v), UNLISTED);
+  orEmpty(z.string()).check(z.refine((v) => v === "" || values.includes(v), UNLISTED));
 
 /**
  * A buyer's criteria, as `/preferences`, `/buyers/profile`, on-boarding and the admin's

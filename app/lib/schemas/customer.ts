@@ -1,20 +1,15 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "~/lib/customers";
 import { ROLE_NAMES } from "~/lib/roles";
-import { field, isDecimal, isUrl, messages, parseDecimal } from "~/lib/validation";
-import { oneOf } from "./account";
+import { field, isDecimal, isUrl, messages, orEmpty, parseDecimal } from "~/lib/validation";
+import { oneOf, passwordsMatch } from "./account";
 import { tableActionSchema } from "./table";
 
 /** Roles an admin may give a customer's member (spec: /admin/customer/buyer/add). */
 export const MEMBER_ROLES = ["ROLE_BUYER", "ROLE_SELLER", "ROLE_BROKER", "ROLE_AGENT"] as const;
 
 const optionalUrl = () =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v ?? "")
-    .refine((v) => v === "" || isUrl(v), messages.url);
+  orEmpty(z.string().check(z.trim())).check(z.refine((v) => v === "" || isUrl(v), messages.url));
 
 /** /admin/customers/create and /admin/customers/edit/{id}: the spec's column names (§3). */
 export const customerSchema = (businessTypes: readonly string[]) =>
@@ -25,37 +20,33 @@ export const customerSchema = (businessTypes: readonly string[]) =>
     attentionEmail: field.optionalEmail(),
     attentionPhone: field.optionalPhone(),
     website: optionalUrl(),
-    type: z
-      .string()
-      .optional()
-      .transform((v) => v ?? "")
-      .refine((v) => v === "" || businessTypes.includes(v), "Choose one of the listed options."),
+    type: orEmpty(z.string()).check(z.refine((v) => v === "" || businessTypes.includes(v), "Choose one of the listed options.")),
     size: z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").trim())
-      .refine((v) => v === "" || isDecimal(v, true), messages.decimal)
-      .transform((v) => (v === "" ? null : parseDecimal(v, true)))
-      .refine((v) => v === null || v >= 0, messages.min(0)),
+      .pipe(
+        z
+          .pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").trim()))
+          .check(z.refine((v) => v === "" || isDecimal(v, true), messages.decimal)),
+        z.transform((v: string) => (v === "" ? null : parseDecimal(v, true))),
+      )
+      .check(z.refine((v) => v === null || v >= 0, messages.min(0))),
     headquarters: field.optionalText({ max: 150 }),
-    smsAllowance: z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").trim() || "0")
-      .pipe(field.integer({ min: 0, max: 1_000_000 })),
+    smsAllowance: z.pipe(
+      z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").trim() || "0")),
+      field.integer({ min: 0, max: 1_000_000 }),
+    ),
     comments: field.optionalText({ max: 2000 }),
   });
 export type CustomerValues = z.output<ReturnType<typeof customerSchema>>;
 
 /** /admin/customer/buyer/add */
 export const memberSchema = z.object({
-  customerId: z
-    .string({ error: messages.required })
-    .regex(/^[1-9]\d{0,9}$/, "Choose one of the listed options.")
-    .transform(Number),
+  customerId: z.pipe(
+    z.string({ error: messages.required }).check(z.regex(/^[1-9]\d{0,9}$/, "Choose one of the listed options.")),
+    z.transform(Number),
+  ),
   name: field.text({ min: 2, max: 100 }),
   email: field.email(),
-  roles: z.array(z.enum(MEMBER_ROLES), { error: messages.required }).min(1, messages.required),
+  roles: z.array(z.enum(MEMBER_ROLES), { error: messages.required }).check(z.minLength(1, messages.required)),
 });
 
 /** /admin/customers/{id}: the actions on a customer. */
@@ -64,13 +55,13 @@ export const customerActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("disable") }),
   z.object({ intent: z.literal("lock") }),
   z.object({ intent: z.literal("unlock") }),
-  z.object({ intent: z.literal("reset-password"), userId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("resend-invitation"), userId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("reset-password"), userId: z.coerce.number().check(z.int(), z.positive()) }),
+  z.object({ intent: z.literal("resend-invitation"), userId: z.coerce.number().check(z.int(), z.positive()) }),
   z.object({ intent: z.literal("delete") }),
 ]);
 
 /** Every form of /admin/customers/{id}: the customer's switches, a member's e-mails, the members table's columns and views. */
-export const customerPageSchema = z.discriminatedUnion("intent", [...customerActionSchema.options, ...tableActionSchema("customerMembers").options]);
+export const customerPageSchema = z.discriminatedUnion("intent", [...customerActionSchema.def.options, ...tableActionSchema("customerMembers").def.options]);
 
 /** /admin/customers/on-board/{id}: the checklist, one intent per step. */
 export const onboardingSchema = (investorTypes: readonly string[]) =>
@@ -87,7 +78,7 @@ export const userSchema = z.object({
   email: field.email(),
   company: field.optionalText({ max: 150 }),
   phone: field.optionalPhone(),
-  roles: z.array(z.enum(ROLE_NAMES), { error: messages.required }).min(1, messages.required),
+  roles: z.array(z.enum(ROLE_NAMES), { error: messages.required }).check(z.minLength(1, messages.required)),
 });
 
 /** /uobs/invite/{token}: the invited person's first password. */
@@ -96,4 +87,4 @@ export const acceptInvitationSchema = z
     password: field.password(),
     confirmPassword: z.string({ error: messages.required }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match." });
+  .check(passwordsMatch("password"));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { askSchema } from "./inbound";
 import { FEEDBACK_REASONS } from "../deal";
 import { projectBuyersIntentSchema } from "./project-buyers";
@@ -25,30 +25,30 @@ export const offerTermsSchema = z.object({
   structure: field.text({ max: 200 }),
   conditions: field.optionalText({ max: 2000 }),
   dueDiligenceDays: field.integer({ min: 0, max: 365 }),
-  expiresOn: z
-    .string({ error: messages.required })
-    .trim()
-    .refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD.")
-    .refine((v) => v >= new Date().toISOString().slice(0, 10), "The offer cannot expire in the past."),
+  expiresOn: z.string({ error: messages.required }).check(
+    z.trim(),
+    z.refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD."),
+    z.refine((v) => v >= new Date().toISOString().slice(0, 10), "The offer cannot expire in the past."),
+  ),
   note: field.optionalText({ max: 1000 }),
 });
 
 export const feedbackSchema = z.object({
   reasons: z
     .array(z.enum(FEEDBACK_REASONS, { error: "Choose from the list." }), { error: "Choose at least one reason." })
-    .min(1, "Choose at least one reason."),
+    .check(z.minLength(1, "Choose at least one reason.")),
   comment: field.optionalText({ max: 2000 }),
 });
 
 /** A record's id, from a hidden field. */
-const id = () => z.coerce.number().int().positive();
+const id = () => z.coerce.number().check(z.int(), z.positive());
 /** A file from a file input; what it must be (present, not too large, its type by content) is checked where it is stored. */
-const upload = () => z.file().optional();
+const upload = () => z.optional(z.file());
 
 const onContract = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), contractId: id() });
 /** A one-button step on an offer; a note, if one is sent, is kept short. */
 const onOffer = <I extends string>(intent: I) =>
-  z.object({ intent: z.literal(intent), offerId: id(), note: z.string().optional().transform((v) => (v ?? "").slice(0, 1000)) });
+  z.object({ intent: z.literal(intent), offerId: id(), note: z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").slice(0, 1000))) });
 
 /** The teaser's forms (a buyer or broker before the NDA): open an NDA envelope, or pass on the project; any member: ask a question. */
 export const teaserIntentSchema = z.discriminatedUnion("intent", [
@@ -59,9 +59,9 @@ export const teaserIntentSchema = z.discriminatedUnion("intent", [
 
 /** What a buyer does in the workspace: write to the seller, make, revise, accept or withdraw an offer. */
 export const workspaceIntentSchema = z.discriminatedUnion("intent", [
-  messageSchema.extend({ intent: z.literal("message") }),
-  offerTermsSchema.extend({ intent: z.literal("offer") }),
-  offerTermsSchema.extend({ intent: z.literal("revise"), offerId: id() }),
+  z.extend(messageSchema, { intent: z.literal("message") }),
+  z.extend(offerTermsSchema, { intent: z.literal("offer") }),
+  z.extend(offerTermsSchema, { intent: z.literal("revise"), offerId: id() }),
   z.object({ intent: z.literal("accept"), offerId: id() }),
   z.object({ intent: z.literal("withdraw"), offerId: id() }),
 ]);
@@ -76,16 +76,16 @@ export const deskIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reject-nda"), contractId: id(), reason: field.text({ min: 5, max: 500 }) }),
   onContract("block"),
   onContract("unblock"),
-  z.object({ intent: z.literal("auto-approve"), autoApprove: z.string().optional().transform((v) => v === "on") }),
+  z.object({ intent: z.literal("auto-approve"), autoApprove: z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => v === "on")) }),
   z.object({ intent: z.literal("upload-document"), file: upload() }),
   z.object({ intent: z.literal("delete-document"), documentId: id() }),
   z.object({ intent: z.literal("nda-template"), file: upload() }),
-  offerTermsSchema.extend({ intent: z.literal("counter"), offerId: id() }),
+  z.extend(offerTermsSchema, { intent: z.literal("counter"), offerId: id() }),
   onOffer("accept-offer"),
   onOffer("reject-offer"),
 ]);
 export type DeskIntent = z.output<typeof deskIntentSchema>;
-export const DESK_INTENTS: ReadonlyArray<DeskIntent["intent"]> = deskIntentSchema.options.map((o) => o.shape.intent.value);
+export const DESK_INTENTS: ReadonlyArray<DeskIntent["intent"]> = deskIntentSchema.def.options.map((o) => o.shape.intent.def.values[0]!);
 
 const withdrawIntent = z.object({ intent: z.literal("withdraw") });
 

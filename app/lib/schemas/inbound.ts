@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { field, messages } from "../validation";
+import * as z from "zod/mini";
+import { field, messages, orEmpty } from "../validation";
 import { INBOUND_STATUSES, LEAD_CSV_COLUMNS } from "../inbound";
 import { contactSchema } from "./account";
 import { websiteDomainOf } from "../customers";
@@ -11,8 +11,8 @@ export const CONTACT_TOPICS = [
   { value: "general", label: "A question or comment" },
   { value: "demo", label: "Request a demo" },
 ] as const;
-export const contactFormSchema = contactSchema.extend({
-  topic: z.enum(["general", "demo"]).optional().transform((v) => v ?? "general"),
+export const contactFormSchema = z.extend(contactSchema, {
+  topic: z.pipe(z.optional(z.enum(["general", "demo"])), z.transform((v: "general" | "demo" | undefined) => v ?? "general")),
 });
 
 /** /broker-affiliate: the affiliate application. */
@@ -21,12 +21,9 @@ export const affiliateSchema = z.object({
   email: field.email(),
   company: field.text({ max: 150 }),
   phone: field.optionalPhone(),
-  companyWebsite: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v ?? "")
-    .refine((v) => v === "" || (v.length <= 200 && websiteDomainOf(v)?.includes(".") === true), messages.url),
+  companyWebsite: orEmpty(z.string().check(z.trim())).check(
+    z.refine((v) => v === "" || (v.length <= 200 && websiteDomainOf(v)?.includes(".") === true), messages.url),
+  ),
   message: field.text({ min: 10, max: 4000 }),
 });
 
@@ -36,7 +33,7 @@ export const askSchema = z.object({
   question: field.text({ min: 10, max: 4000 }),
 });
 
-const id = z.coerce.number({ error: messages.required }).int().positive();
+const id = z.coerce.number({ error: messages.required }).check(z.int(), z.positive());
 
 /** What an admin does with an inbound item: status, owner and notes; an answer to a member's inquiry. */
 export const inboundAdminSchema = z.discriminatedUnion("intent", [
@@ -45,10 +42,8 @@ export const inboundAdminSchema = z.discriminatedUnion("intent", [
     id,
     status: z.enum(INBOUND_STATUSES, { error: messages.required }),
     ownerId: z
-      .string()
-      .optional()
-      .transform((v) => (v ? Number(v) : null))
-      .refine((v) => v === null || (Number.isInteger(v) && v > 0), messages.required),
+      .pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ? Number(v) : null)))
+      .check(z.refine((v) => v === null || (Number.isInteger(v) && v > 0), messages.required)),
     notes: field.optionalText({ max: 4000 }),
   }),
   z.object({ intent: z.literal("answer"), id, answer: field.text({ min: 2, max: 4000 }) }),
@@ -56,14 +51,14 @@ export const inboundAdminSchema = z.discriminatedUnion("intent", [
 
 /** An inbound list page's forms: its table's column and view forms, and the item forms. */
 export const inboundPageSchema = (table: TableKey) =>
-  z.discriminatedUnion("intent", [...tableActionSchema(table).options, ...inboundAdminSchema.options]);
+  z.discriminatedUnion("intent", [...tableActionSchema(table).def.options, ...inboundAdminSchema.def.options]);
 
 /** /admin/potential-customers: the lead forms and the table's column and view forms. */
 export const leadAdminSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("convert"), id }),
   z.object({ intent: z.literal("dismiss"), id }),
   z.object({ intent: z.literal("import") }),
-  ...tableActionSchema("potentialCustomers").options,
+  ...tableActionSchema("potentialCustomers").def.options,
 ]);
 
 /** One line of a potential-customer CSV. */

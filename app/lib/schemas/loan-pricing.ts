@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AMORTIZATIONS, MAX_TERM_MONTHS } from "../loan-pricing";
 import { field, messages } from "../validation";
 import { oneOf } from "./account";
@@ -11,7 +11,7 @@ import { oneOf } from "./account";
  */
 export type PricingOptions = { loanStatuses: readonly string[]; propertyTypes: readonly string[] };
 
-const optionalDecimal = (opts: { min?: number; max?: number; thousands?: boolean }) => field.decimal(opts).optional();
+const optionalDecimal = (opts: { min?: number; max?: number; thousands?: boolean }) => z.optional(field.decimal(opts));
 const percent = () => optionalDecimal({ min: 0, max: 100 });
 
 /** What both forms may set: the default assumptions and the discount rate, overridden. */
@@ -29,27 +29,28 @@ export const loanPricingSchema = (o: PricingOptions) =>
       noteRate: field.decimal({ min: 0, max: 100 }),
       termMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }),
       amortization: z.enum(AMORTIZATIONS, { error: "Choose one of the listed options." }),
-      balloonMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }).optional(),
+      balloonMonths: z.optional(field.integer({ min: 1, max: MAX_TERM_MONTHS })),
       loanStatus: oneOf(o.loanStatuses),
-      propertyType: z
-        .string()
-        .optional()
-        .refine((v) => !v || o.propertyTypes.includes(v), "Choose one of the listed options.")
-        .transform((v) => v || null),
+      propertyType: z.pipe(
+        z.optional(z.string()).check(z.refine((v) => !v || o.propertyTypes.includes(v), "Choose one of the listed options.")),
+        z.transform((v: string | undefined) => v || null),
+      ),
       ltv: optionalDecimal({ min: 0, max: 200 }),
       dscr: optionalDecimal({ min: 0, max: 20 }),
       ...overrides,
     })
-    .superRefine((loan, ctx) => {
-      if (loan.amortization !== "balloon") return;
-      if (loan.balloonMonths === undefined) ctx.addIssue({ code: "custom", path: ["balloonMonths"], message: messages.required });
-      else if (loan.balloonMonths > loan.termMonths) ctx.addIssue({ code: "custom", path: ["balloonMonths"], message: messages.max(loan.termMonths) });
-    });
+    .check(
+      z.superRefine((loan, ctx) => {
+        if (loan.amortization !== "balloon") return;
+        if (loan.balloonMonths === undefined) ctx.addIssue({ code: "custom", path: ["balloonMonths"], message: messages.required });
+        else if (loan.balloonMonths > loan.termMonths) ctx.addIssue({ code: "custom", path: ["balloonMonths"], message: messages.max(loan.termMonths) });
+      }),
+    );
 export type LoanPricingValues = z.output<ReturnType<typeof loanPricingSchema>>;
 
 /** A pool: one of the seller's loan-pool projects, priced from its loan tape. */
 export const poolPricingSchema = z.object({
-  projectId: z.coerce.number({ error: messages.required }).int().positive(messages.required),
+  projectId: z.coerce.number({ error: messages.required }).check(z.int(messages.required), z.positive(messages.required)),
   ...overrides,
 });
 export type PoolPricingValues = z.output<typeof poolPricingSchema>;

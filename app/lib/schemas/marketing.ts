@@ -1,14 +1,11 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { LIST_CHANNELS, SUPPRESSION_CHANNELS } from "../marketing";
 import { mergeFieldProblem } from "../merge-fields";
-import { field, messages } from "../validation";
+import { field, messages, orEmpty } from "../validation";
 
 /** An id as a form sends it (a string, so the field is typed as one). */
 const id = () =>
-  z
-    .string({ error: messages.required })
-    .regex(/^[1-9]\d{0,11}$/, messages.required)
-    .transform(Number);
+  z.pipe(z.string({ error: messages.required }).check(z.regex(/^[1-9]\d{0,11}$/, messages.required)), z.transform(Number));
 const name = () => field.text({ max: 120 });
 const channel = () => z.enum(LIST_CHANNELS, { error: messages.required });
 
@@ -18,22 +15,21 @@ export const saveListSchema = z.discriminatedUnion("kind", [
     kind: z.literal("selection"),
     name: name(),
     channel: channel(),
-    customerId: z.array(id(), { error: "Select at least one customer." }).min(1, "Select at least one customer.").max(5000),
+    customerId: z.array(id(), { error: "Select at least one customer." }).check(z.minLength(1, "Select at least one customer."), z.maxLength(5000)),
   }),
-  z.object({ kind: z.literal("filters"), name: name(), channel: channel(), query: z.string().max(4000).optional().transform((v) => v ?? "") }),
+  z.object({ kind: z.literal("filters"), name: name(), channel: channel(), query: orEmpty(z.string().check(z.maxLength(4000))) }),
   z.object({ kind: z.literal("project"), name: name(), channel: channel(), projectId: id() }),
 ]);
 export type SaveListValues = z.infer<typeof saveListSchema>;
 
 /** Refuses an unknown merge field (or a project field without a project) on the field that uses it. */
-const mergeFieldsKnown =
-  <K extends string>(keys: readonly K[]) =>
-  (v: Record<K, string> & { projectId?: number }, ctx: z.RefinementCtx) => {
+const mergeFieldsKnown = <K extends string>(keys: readonly K[]) =>
+  z.superRefine((v: Record<K, string> & { projectId?: number }, ctx) => {
     for (const key of keys) {
       const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined });
       if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
     }
-  };
+  });
 
 /** A new bulk e-mail. */
 export const campaignDraftSchema = z
@@ -41,9 +37,9 @@ export const campaignDraftSchema = z
     listId: id(),
     subject: field.text({ max: 200 }),
     body: field.text({ max: 20_000 }),
-    projectId: id().optional(),
+    projectId: z.optional(id()),
   })
-  .superRefine(mergeFieldsKnown(["subject", "body"]));
+  .check(mergeFieldsKnown(["subject", "body"]));
 
 /** Longest bulk text: about ten segments of GSM-7 before the opt-out line. */
 export const SMS_MAX_LENGTH = 1500;
@@ -53,9 +49,9 @@ export const smsDraftSchema = z
   .object({
     listId: id(),
     body: field.text({ max: SMS_MAX_LENGTH }),
-    projectId: id().optional(),
+    projectId: z.optional(id()),
   })
-  .superRefine(mergeFieldsKnown(["body"]));
+  .check(mergeFieldsKnown(["body"]));
 
 /** The campaign page: a test to oneself, or send now. */
 export const campaignActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("test") }), z.object({ intent: z.literal("send") })]);
@@ -74,17 +70,18 @@ export const campaignApiSchema = z
   .object({
     channel: z.enum(SUPPRESSION_CHANNELS, { error: 'channel must be "email" or "sms".' }),
     customerIds: z
-      .array(z.number().int().positive(), { error: "customerIds must be a list of customer ids." })
-      .min(1, "customerIds is empty: name at least one customer.")
-      .max(5000, "customerIds may name at most 5000 customers."),
-    subject: z.string().trim().max(200, "subject may be at most 200 characters.").optional().default(""),
-    body: z.string().trim().min(1, "body is empty.").max(20_000, "body may be at most 20000 characters."),
-    sendAt: z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." }).optional(),
+      .array(z.number().check(z.int(), z.positive()), { error: "customerIds must be a list of customer ids." })
+      .check(z.minLength(1, "customerIds is empty: name at least one customer."), z.maxLength(5000, "customerIds may name at most 5000 customers.")),
+    subject: z._default(z.string().check(z.trim(), z.maxLength(200, "subject may be at most 200 characters.")), ""),
+    body: z.string().check(z.trim(), z.minLength(1, "body is empty."), z.maxLength(20_000, "body may be at most 20000 characters.")),
+    sendAt: z.optional(z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." })),
   })
-  .superRefine(mergeFieldsKnown(["subject", "body"]))
-  .superRefine((v, ctx) => {
-    if (v.channel === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required for e-mail." });
-    if (v.sendAt && Date.parse(v.sendAt) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
-      ctx.addIssue({ code: "custom", path: ["sendAt"], message: `sendAt may be at most ${MAX_SCHEDULE_DAYS} days ahead.` });
-    }
-  });
+  .check(
+    mergeFieldsKnown(["subject", "body"]),
+    z.superRefine((v, ctx) => {
+      if (v.channel === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required for e-mail." });
+      if (v.sendAt && Date.parse(v.sendAt) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
+        ctx.addIssue({ code: "custom", path: ["sendAt"], message: `sendAt may be at most ${MAX_SCHEDULE_DAYS} days ahead.` });
+      }
+    }),
+  );

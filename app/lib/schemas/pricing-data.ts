@@ -1,5 +1,6 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DEFAULT_DIMENSIONS, MAX_TERM_MONTHS, type CoefficientDimension } from "../loan-pricing";
+import type { $RefinementCtx as RefinementContext, $ZodType } from "zod/v4/core";
 import { field, messages } from "../validation";
 
 /**
@@ -12,9 +13,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const isoDay = () =>
   z
     .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD.");
+    .check(
+      z.trim(),
+      z.minLength(1, messages.required),
+      z.refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD."),
+    );
 
 export const INTEREST_RATE_COLUMNS = ["asOf", "tenorMonths", "rate"] as const;
 const interestRateShape = {
@@ -35,7 +38,7 @@ const coefficientShape = {
 type CoefficientRow = { dimension: CoefficientDimension; band: string; value: number };
 
 /** The band must be one its dimension has; spreads are in bp, the default assumptions in percent. */
-const coefficientRules = (propertyTypes: readonly string[]) => (row: CoefficientRow, ctx: z.RefinementCtx) => {
+const coefficientRules = (propertyTypes: readonly string[]) => (row: CoefficientRow, ctx: RefinementContext) => {
   const bands = bandsOf(row.dimension, propertyTypes);
   if (!bands.includes(row.band)) ctx.addIssue({ code: "custom", path: ["band"], message: `Choose one of: ${bands.join(", ")}.` });
   if ((DEFAULT_DIMENSIONS as readonly CoefficientDimension[]).includes(row.dimension)) {
@@ -43,14 +46,14 @@ const coefficientRules = (propertyTypes: readonly string[]) => (row: Coefficient
     if (row.value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: messages.max(100) });
   }
 };
-export const coefficientSchema = (propertyTypes: readonly string[]) => z.object(coefficientShape).superRefine(coefficientRules(propertyTypes));
+export const coefficientSchema = (propertyTypes: readonly string[]) => z.object(coefficientShape).check(z.superRefine(coefficientRules(propertyTypes)));
 export type CoefficientValues = z.output<ReturnType<typeof coefficientSchema>>;
 
-const id = () => z.coerce.number().int().positive();
+const id = () => z.coerce.number().check(z.int(), z.positive());
 
 /** The forms of a system-data page: add, change, delete, and import a CSV file. */
-function systemDataSchema<Shape extends z.ZodRawShape, Row>(shape: Shape, rules?: (row: Row, ctx: z.RefinementCtx) => void) {
-  const refined = <S extends z.ZodObject>(s: S) => (rules ? s.superRefine(rules as never) : s);
+function systemDataSchema<Shape extends Record<string, $ZodType>, Row>(shape: Shape, rules?: (row: Row, ctx: RefinementContext) => void) {
+  const refined = <S extends z.ZodMiniObject>(s: S) => (rules ? s.check(z.superRefine(rules as never)) : s);
   return z.discriminatedUnion("intent", [
     refined(z.object({ intent: z.literal("create"), ...shape })),
     refined(z.object({ intent: z.literal("update"), id: id(), ...shape })),

@@ -1,7 +1,7 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { ProjectKind } from "../projects";
 import { PROJECT_KINDS } from "../projects";
-import { field, messages } from "../validation";
+import { field, messages, orEmpty } from "../validation";
 import { oneOf } from "./account";
 
 /** The options of the constant lists the project forms use, by list key (values only). */
@@ -12,21 +12,15 @@ export type ProjectOptions = Record<
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = () =>
-  z
-    .string({ error: messages.required })
-    .refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD.");
+  z.string({ error: messages.required }).check(z.refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD."));
 const optionalDate = () =>
-  z
-    .string()
-    .optional()
-    .refine((v) => !v || (DATE.test(v) && !Number.isNaN(Date.parse(v))), "Enter a date as YYYY-MM-DD.")
-    .transform((v) => v || null);
+  z.pipe(
+    z.optional(z.string()).check(z.refine((v) => !v || (DATE.test(v) && !Number.isNaN(Date.parse(v))), "Enter a date as YYYY-MM-DD.")),
+    z.transform((v: string | undefined) => v || null),
+  );
 const yesNo = () => z.enum(["Yes", "No"], { error: messages.required });
 const optionalYesNo = () =>
-  z
-    .enum(["Yes", "No", ""])
-    .optional()
-    .transform((v) => (v ? v === "Yes" : null));
+  z.pipe(z.optional(z.enum(["Yes", "No", ""])), z.transform((v: "Yes" | "No" | "" | undefined) => (v ? v === "Yes" : null)));
 
 export const TEXT_LIMITS = { projectName: 120, fullDetails: 4000, summary: 2000, overview: 4000 } as const;
 
@@ -50,7 +44,7 @@ export const termsSchema = (o: ProjectOptions) =>
     waInterest: field.decimal({ min: 0, max: 100 }),
     maturityDate: date(),
     term: oneOf(o.loanStatus),
-    secured: yesNo().transform((v) => v === "Yes"),
+    secured: z.pipe(yesNo(), z.transform((v: "Yes" | "No") => v === "Yes")),
     borrower: field.text({ max: 200 }),
     projectDueDate: optionalDate(),
     longTermDebtSecured: optionalYesNo(),
@@ -87,20 +81,15 @@ export const detailsSchemas = {
   limited_company: (_o: ProjectOptions) =>
     z.object({
       overview: field.text({ min: 20, max: TEXT_LIMITS.overview }),
-      sicCode: z.string({ error: messages.required }).trim().regex(/^\d{4}$/, messages.domain),
-      website: z
-        .string()
-        .trim()
-        .optional()
-        .transform((v) => v ?? "")
-        .refine((v) => v === "" || /^https?:\/\/\S+\.\S+/.test(v), messages.url),
+      sicCode: z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{4}$/, messages.domain)),
+      website: orEmpty(z.string().check(z.trim())).check(z.refine((v) => v === "" || /^https?:\/\/\S+\.\S+/.test(v), messages.url)),
       contactPhone: field.optionalPhone(),
       revenue: field.decimal({ thousands: true, min: 0 }),
       ebitda: field.decimal({ thousands: true }),
       totalDebt: field.decimal({ thousands: true, min: 0 }),
       employees: field.integer({ min: 0 }),
     }),
-} satisfies Record<ProjectKind, (o: ProjectOptions) => z.ZodTypeAny>;
+} satisfies Record<ProjectKind, (o: ProjectOptions) => z.ZodMiniType>;
 
 export const STEPS = [
   { step: 1, title: "Basics" },
@@ -115,7 +104,7 @@ export function schemaForStep(step: number, kind: ProjectKind, o: ProjectOptions
   return detailsSchemas[kind](o);
 }
 
-const draftId = () => z.coerce.number().int().positive();
+const draftId = () => z.coerce.number().check(z.int(), z.positive());
 
 /**
  * The listing wizard's forms: start a draft of a kind, save a step, import the loan
@@ -127,9 +116,9 @@ export const draftIntentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("save"),
     draft: draftId(),
-    step: z.coerce.number().int().min(1).max(3),
-    then: z.string().optional(),
+    step: z.coerce.number().check(z.int(), z.gte(1), z.lte(3)),
+    then: z.optional(z.string()),
   }),
-  z.object({ intent: z.literal("tape"), draft: draftId(), tape: z.file().optional() }),
+  z.object({ intent: z.literal("tape"), draft: draftId(), tape: z.optional(z.file()) }),
   z.object({ intent: z.literal("submit"), draft: draftId() }),
 ]);

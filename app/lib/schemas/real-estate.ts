@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { field } from "../validation";
 
 /**
@@ -6,13 +6,13 @@ import { field } from "../validation";
  * each optional, a missing one taking its default from the listing or system data.
  */
 export const valuationQuerySchema = z.object({
-  rent: field.decimal({ min: 0, max: 1e10, thousands: true }).optional(),
-  vacancy: field.decimal({ min: 0, max: 100 }).optional(),
-  expenses: field.decimal({ min: 0, max: 1e10, thousands: true }).optional(),
-  capRate: field.decimal({ min: 0.5, max: 25 }).optional(),
-  spread: field.integer({ min: 0, max: 500 }).optional(),
-  loan: field.decimal({ min: 0, max: 1e11, thousands: true }).optional(),
-  rate: field.decimal({ min: 0, max: 30 }).optional(),
-  amortization: field.integer({ min: 0, max: 40 }).optional(),
+  rent: z.optional(field.decimal({ min: 0, max: 1e10, thousands: true })),
+  vacancy: z.optional(field.decimal({ min: 0, max: 100 })),
+  expenses: z.optional(field.decimal({ min: 0, max: 1e10, thousands: true })),
+  capRate: z.optional(field.decimal({ min: 0.5, max: 25 })),
+  spread: z.optional(field.integer({ min: 0, max: 500 })),
+  loan: z.optional(field.decimal({ min: 0, max: 1e11, thousands: true })),
+  rate: z.optional(field.decimal({ min: 0, max: 30 })),
+  amortization: z.optional(field.integer({ min: 0, max: 40 })),
 });
 export type ValuationQuery = z.output<typeof valuationQuerySchema>;

@@ -1,20 +1,17 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { SAVED_SEARCH_NAME_MAX } from "../saved-searches";
 import { field, messages } from "../validation";
 import { buyerCriteriaSchema, type CriteriaOptions } from "./buyer-criteria";
 import { tableActionSchema } from "./table";
 
 const id = () =>
-  z
-    .string({ error: messages.required })
-    .regex(/^[1-9]\d{0,11}$/, messages.required)
-    .transform(Number);
+  z.pipe(z.string({ error: messages.required }).check(z.regex(/^[1-9]\d{0,11}$/, messages.required)), z.transform(Number));
 
 /** "Save this search" on the search page: a name; the filters are the page's own URL. */
 export const saveSearchSchema = z.object({ intent: z.literal("save-search"), name: field.text({ max: SAVED_SEARCH_NAME_MAX }) });
 
 /** The search page's forms: its table's preferences, and "Save this search". */
-export const searchPageSchema = z.discriminatedUnion("intent", [...tableActionSchema("projectSearch").options, saveSearchSchema]);
+export const searchPageSchema = z.discriminatedUnion("intent", [...tableActionSchema("projectSearch").def.options, saveSearchSchema]);
 
 /** The forms of one saved search on /preferences: alerts on or off, delete. */
 export const savedSearchFormSchemas = [
@@ -24,4 +21,4 @@ export const savedSearchFormSchemas = [
 
 /** /preferences: the company's criteria and each saved search's forms. */
 export const preferencesPageSchema = (options: CriteriaOptions) =>
-  z.discriminatedUnion("intent", [buyerCriteriaSchema(options).extend({ intent: z.literal("criteria") }), ...savedSearchFormSchemas]);
+  z.discriminatedUnion("intent", [z.extend(buyerCriteriaSchema(options), { intent: z.literal("criteria") }), ...savedSearchFormSchemas]);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { SIC_DIVISION_KEYS } from "../system-data";
 import { field, messages } from "../validation";
 import { oneOf } from "./account";
@@ -21,34 +21,32 @@ export const propertyAssumptionSchema = (o: PropertyOptions) =>
 export const SIC_TITLE_MAX = 150;
 
 /** A SIC code: four digits. */
-export const sicCodeField = () => z.string({ error: messages.required }).trim().regex(/^\d{4}$/, "Enter a four-digit SIC code.");
+export const sicCodeField = () => z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{4}$/, "Enter a four-digit SIC code."));
 
 export const sicCodeSchema = z.object({
   code: sicCodeField(),
   title: field.text({ max: SIC_TITLE_MAX }),
   division: z
     .string({ error: messages.required })
-    .trim()
-    .toUpperCase()
-    .refine((v) => (SIC_DIVISION_KEYS as string[]).includes(v), "Choose one of the listed options."),
+    .check(z.trim(), z.toUpperCase(), z.refine((v) => (SIC_DIVISION_KEYS as string[]).includes(v), "Choose one of the listed options.")),
 });
 
-const id = () => z.coerce.number().int().positive();
-const csvFile = () => z.file({ error: "Choose a CSV file." }).optional();
+const id = () => z.coerce.number().check(z.int(), z.positive());
+const csvFile = () => z.optional(z.file({ error: "Choose a CSV file." }));
 
 /** The forms of the properties page: add a row, change one, delete one, import a CSV file. */
 export const propertyIntentSchema = (o: PropertyOptions) =>
   z.discriminatedUnion("intent", [
-    propertyAssumptionSchema(o).extend({ intent: z.literal("create") }),
-    propertyAssumptionSchema(o).extend({ intent: z.literal("update"), id: id() }),
+    z.extend(propertyAssumptionSchema(o), { intent: z.literal("create") }),
+    z.extend(propertyAssumptionSchema(o), { intent: z.literal("update"), id: id() }),
     z.object({ intent: z.literal("delete"), id: id() }),
     z.object({ intent: z.literal("import"), file: csvFile() }),
   ]);
 
 /** SIC codes are their own key: update and delete name the code they change. */
 export const sicIntentSchema = z.discriminatedUnion("intent", [
-  sicCodeSchema.extend({ intent: z.literal("create") }),
-  sicCodeSchema.extend({ intent: z.literal("update"), original: sicCodeField() }),
+  z.extend(sicCodeSchema, { intent: z.literal("create") }),
+  z.extend(sicCodeSchema, { intent: z.literal("update"), original: sicCodeField() }),
   z.object({ intent: z.literal("delete"), code: sicCodeField() }),
   z.object({ intent: z.literal("import"), file: csvFile() }),
 ]);

@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
-import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-session";
+import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { formatDateTime, formatDuration } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { listPageSessions, type SessionFilters } from "~/models/engagement.server";

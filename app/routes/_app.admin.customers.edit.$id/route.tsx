@@ -5,7 +5,7 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CriteriaForm } from "~/components/criteria-form";
 import { CustomerForm } from "~/components/customer-form";
 import { invalid } from "~/.server/replies";
@@ -50,8 +50,8 @@ export async function action(args: ActionFunctionArgs) {
   const customerId = idParam(args.params);
   const businessTypes = (await services.content.options("businessDescriptions")).map((o) => o.value);
   const schema = z.discriminatedUnion("intent", [
-    customerSchema(businessTypes).extend({ intent: z.literal("customer") }),
-    buyerCriteriaSchema(await criteriaOptions(services.content)).extend({ intent: z.literal("criteria") }),
+    z.extend(customerSchema(businessTypes), { intent: z.literal("customer") }),
+    z.extend(buyerCriteriaSchema(await criteriaOptions(services.content)), { intent: z.literal("criteria") }),
   ]);
   const submission = parseWithZod(await readForm(args.request), { schema });
   if (submission.status !== "success") return invalid(submission);
