@@ -41,6 +41,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/admin/demorequests", label: "Demo requests" },
     { to: "/admin/userinquiries", label: "User inquiries" },
     { to: "/admin/affilate-inquiries", label: "Affiliate inquiries" },
+    { to: "/admin/marketing/affiliates", label: "Affiliates" },
     { to: "/admin/potential-customers", label: "Potential customers" },
     { to: "/admin/onboard-chats", label: "On-boarding chats" },
     { to: "/admin/log", label: "Audit log" },

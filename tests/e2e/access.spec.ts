@@ -103,6 +103,12 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     url: "/admin/marketing/bulk-sms/999999",
     outcome: membersOnly("/admin/marketing/bulk-sms/999999", ["admin"], 404),
   },
+  "/admin/marketing/affiliates": { url: "/admin/marketing/affiliates", outcome: membersOnly("/admin/marketing/affiliates", ["admin"]) },
+  "/admin/marketing/affiliates/:id": {
+    url: "/admin/marketing/affiliates/999999",
+    outcome: membersOnly("/admin/marketing/affiliates/999999", ["admin"], 404),
+  },
+  "/admin/marketing/affiliates.csv": { url: "/admin/marketing/affiliates.csv", outcome: membersOnly("/admin/marketing/affiliates.csv", ["admin"]) },
   "/admin/marketing/campaigns/:id/recipients.csv": {
     url: "/admin/marketing/campaigns/999999/recipients.csv",
     outcome: membersOnly("/admin/marketing/campaigns/999999/recipients.csv", ["admin"], 404),

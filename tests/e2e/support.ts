@@ -125,9 +125,10 @@ function cookieFor(session: { name: string; value: string }, baseURL: string) {
 
 export async function joinAs(
   page: Page,
-  { role = "Buyer", name = "Erin Example", company = "Example Credit Fund", email = uniqueEmail(), password = "a good long password", phone = "+1 212 555 0199", redirect = "" } = {},
+  { role = "Buyer", name = "Erin Example", company = "Example Credit Fund", email = uniqueEmail(), password = "a good long password", phone = "+1 212 555 0199", redirect = "", ref = "" } = {},
 ) {
-  await page.goto(redirect ? `/join?${new URLSearchParams({ redirect })}` : "/join");
+  const query = new URLSearchParams({ ...(redirect ? { redirect } : {}), ...(ref ? { ref } : {}) });
+  await page.goto(query.size ? `/join?${query}` : "/join");
   await page.getByLabel("I am a").selectOption({ label: role });
   await page.getByLabel("Full name").fill(name);
   await page.getByLabel("Company").fill(company);

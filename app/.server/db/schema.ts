@@ -10,6 +10,7 @@ import { ONBOARD_SIDES, ONBOARD_STATUSES, type TranscriptEntry } from "../../lib
 import { RESPONSIVENESS_SIDES } from "../../lib/responsiveness";
 
 import { COEFFICIENT_DIMENSIONS } from "../../lib/loan-pricing";
+import { AFFILIATE_STATUSES, COMMISSION_STATUSES } from "../../lib/affiliates";
 import { CAMPAIGN_STATUSES, LIST_CHANNELS, LIST_KINDS, SUPPRESSION_CHANNELS, SUPPRESSION_REASONS, type ListDefinition } from "../../lib/marketing";
 
 const createdAt = () =>
@@ -972,3 +973,34 @@ export const pricingCoefficients = sqliteTable(
   (t) => [uniqueIndex("pricing_coefficients_band_idx").on(t.dimension, t.band)],
 );
 export type PricingCoefficient = typeof pricingCoefficients.$inferSelect;
+
+/** Affiliate partners (issue #14): approved from an affiliate inquiry, each with a referral code for /join?ref=CODE. */
+export const affiliates = sqliteTable("affiliates", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  /** Short and URL-safe; generated. */
+  code: text("code").notNull().unique(),
+  inquiryId: integer("inquiry_id").references(() => inboundItems.id, { onDelete: "set null" }),
+  status: text("status", { enum: AFFILIATE_STATUSES }).notNull().default("active"),
+  commissionPercent: real("commission_percent").notNull().default(0),
+  createdAt: createdAt(),
+});
+export type Affiliate = typeof affiliates.$inferSelect;
+
+/** Who brought a member: a partner, or a buyer's own link. Conversions are counted from contracts and offers, not stored. */
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    affiliateId: integer("affiliate_id").references(() => affiliates.id, { onDelete: "set null" }),
+    referrerUserId: integer("referrer_user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: integer("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    commissionStatus: text("commission_status", { enum: COMMISSION_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("referrals_affiliate_idx").on(t.affiliateId), index("referrals_referrer_idx").on(t.referrerUserId)],
+);

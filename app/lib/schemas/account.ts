@@ -29,6 +29,8 @@ export const joinSchema = (businessTypes: readonly string[]) => z
     confirmPassword: z.string({ error: messages.required }),
     role: z.enum(["buyer", "seller", "broker"], { error: messages.required }),
     redirect: z.optional(z.string()),
+    // a referral code: anything that is not one is ignored at sign-up, never an error
+    ref: z.optional(z.string()),
   })
   .check(passwordsMatch("password"));
 

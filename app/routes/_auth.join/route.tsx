@@ -16,6 +16,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { JOINABLE_ROLES } from "~/lib/roles";
 import { joinSchema } from "~/lib/schemas/account";
 import { createUser, findUserByEmail } from "~/models/users.server";
+import { recordReferral } from "~/models/affiliates.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
 
@@ -43,7 +44,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
     return answer(submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hide }), 400, { checkEmail: null });
   }
-  const { name, company, businessType, email, phone, password, role, redirect } = submission.value;
+  const { name, company, businessType, email, phone, password, role, redirect, ref } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
   const user = await createUser(services.db, {
     name,
@@ -70,6 +71,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     return answer(submission.reply({ resetForm: true }), 200, { checkEmail: email });
   }
+  await recordReferral(services.db, { secret: services.env.SESSION_SECRET, userId: user.id, code: ref });
   await sendEmail(services, {
     to: user.email,
     subject: "Welcome to Secondary Marketplace",
@@ -127,6 +129,7 @@ export default function JoinPage() {
         <TextField meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="at least 10 characters" />
         <TextField meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
         <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
+        <input type="hidden" name="ref" value={params.get("ref") ?? ""} />
         {captchaSiteKey ? (
           <Turnstile
             siteKey={captchaSiteKey}

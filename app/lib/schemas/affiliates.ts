@@ -1,0 +1,11 @@
+import * as z from "zod/mini";
+import { field, messages } from "../validation";
+import { COMMISSION_STATUSES } from "../affiliates";
+
+const id = z.coerce.number({ error: messages.required }).check(z.int(), z.positive());
+
+/** /admin/marketing/affiliates: an affiliate application becomes a partner. */
+export const approveAffiliateSchema = z.object({ inquiryId: field.integer({ min: 1 }), commissionPercent: field.decimal({ min: 0, max: 100 }) });
+
+/** /admin/marketing/affiliates/{id}: where one referral's commission stands. */
+export const commissionSchema = z.object({ referralId: id, status: z.enum(COMMISSION_STATUSES, { error: messages.required }) });

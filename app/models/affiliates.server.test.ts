@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { auditLog, contracts, inboundItems, offers, projects } from "~/.server/db/schema";
+import { makeUser } from "~/seed/factories";
+import { AFFILIATE_CODE } from "~/lib/affiliates";
+import { affiliateApplications, affiliateReferrals, approveAffiliate, listAffiliates, memberReferralCode, memberReferrals, recordReferral, setCommissionStatus } from "./affiliates.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+const secret = "affiliates-secret";
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.cleanup());
+
+async function application(name: string) {
+  const [row] = await t.db.insert(inboundItems).values({ kind: "affiliate", name, email: `${name.toLowerCase()}@example.test`, company: "Brokerage", message: "Apply" }).returning();
+  return row!;
+}
+
+describe("affiliates and referrals", () => {
+  it("approves an application once into a partner with a fresh code, in the audit log", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const item = await application("Ann");
+    const partner = await approveAffiliate(t.db, { inquiryId: item.id, commissionPercent: 2.5, actor: admin });
+    expect(partner).toMatchObject({ name: "Ann (Brokerage)", inquiryId: item.id, status: "active", commissionPercent: 2.5 });
+    expect(partner!.code).toMatch(AFFILIATE_CODE);
+    expect(await approveAffiliate(t.db, { inquiryId: item.id, commissionPercent: 1, actor: admin })).toBeNull();
+    expect((await affiliateApplications(t.db)).map((a) => a.id)).not.toContain(item.id);
+    const audit = await t.db.select().from(auditLog);
+    expect(audit.some((a) => a.action === "affiliate.approve" && a.subjectId === String(partner!.id))).toBe(true);
+  });
+
+  it("attributes a sign-up to the partner or buyer whose code it is, and ignores unknown or malformed codes", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const partner = (await approveAffiliate(t.db, { inquiryId: (await application("Bo")).id, commissionPercent: 1, actor: admin }))!;
+    const buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+    expect(await recordReferral(t.db, { secret, userId: a!.id, code: partner.code })).toMatchObject({ affiliateId: partner.id, referrerUserId: null });
+    const own = await memberReferralCode(secret, buyer.id);
+    expect(await recordReferral(t.db, { secret, userId: b!.id, code: own })).toMatchObject({ affiliateId: null, referrerUserId: buyer.id });
+    expect(await recordReferral(t.db, { secret, userId: c!.id, code: "ZZZZZZZZ" })).toBeNull();
+    expect(await recordReferral(t.db, { secret, userId: d!.id, code: `${buyer.id.toString(36)}-00000000` })).toBeNull();
+    expect(await recordReferral(t.db, { secret, userId: e!.id, code: "<script>'; drop" })).toBeNull();
+    expect(await recordReferral(t.db, { secret, userId: e!.id, code: undefined })).toBeNull();
+    expect(await recordReferral(t.db, { secret, userId: buyer.id, code: own })).toBeNull();
+    // a member is attributed once
+    expect(await recordReferral(t.db, { secret, userId: a!.id, code: own })).toBeNull();
+    expect(await memberReferrals(t.db, { userId: buyer.id })).toEqual([{ name: b!.name, joinedAt: expect.any(Date) }]);
+  });
+
+  it("counts the referred members' signed NDAs and accepted offers, and commissions by status", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const partner = (await approveAffiliate(t.db, { inquiryId: (await application("Cy")).id, commissionPercent: 1, actor: admin }))!;
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [x, y] = await Promise.all([1, 2].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+    const rx = (await recordReferral(t.db, { secret, userId: x!.id, code: partner.code }))!;
+    await recordReferral(t.db, { secret, userId: y!.id, code: partner.code });
+    const [p, q] = await t.db.insert(projects).values([1, 2].map((n) => ({ sellerId: seller.id, kind: "loan_pool" as const, status: "published" as const, projectName: `P${n}` }))).returning();
+    const nda = (projectId: number, buyerId: number, signed: boolean) => ({
+      projectId, buyerId, envelopeId: `env-${projectId}-${buyerId}`, ndaStatus: signed ? ("Signed" as const) : ("Requested" as const),
+      documentKey: "k", documentSha256: "s", requestedAt: new Date(), signedAt: signed ? new Date() : null,
+    });
+    await t.db.insert(contracts).values([nda(p!.id, x!.id, true), nda(q!.id, x!.id, true), nda(p!.id, y!.id, false)]);
+    const offer = { price: 1, structure: "cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "k", pdfSha256: "s" };
+    await t.db.insert(offers).values([
+      { ...offer, projectId: p!.id, buyerId: x!.id, status: "accepted" },
+      { ...offer, projectId: q!.id, buyerId: y!.id, status: "submitted" },
+    ]);
+    const other = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    expect(await setCommissionStatus(t.db, { affiliateId: partner.id + 999, referralId: rx.id, status: "paid", actor: other })).toBeNull();
+    expect(await setCommissionStatus(t.db, { affiliateId: partner.id, referralId: rx.id, status: "approved", actor: other })).toMatchObject({ commissionStatus: "approved" });
+
+    const { rows } = await listAffiliates(t.db, { pageSize: 100 });
+    expect(rows.find((r) => r.affiliate.id === partner.id)).toMatchObject({ referrals: 2, ndasSigned: 2, offersAccepted: 1, pending: 1, approved: 1, paid: 0 });
+    const list = await affiliateReferrals(t.db, { affiliateId: partner.id });
+    expect(list.total).toBe(2);
+    expect(list.rows.find((r) => r.id === rx.id)).toMatchObject({ memberName: x!.name, ndasSigned: 2, offersAccepted: 1, commissionStatus: "approved" });
+  });
+});

@@ -1,0 +1,177 @@
+import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { affiliates, inboundItems, referrals, users } from "~/.server/db/schema";
+import { hmacSha256 } from "~/.server/crypto";
+import { AFFILIATE_CODE, MEMBER_CODE, type CommissionStatus } from "~/lib/affiliates";
+import { recordAudit, type AuditEntry } from "./audit.server";
+import { pageOf } from "./list-query.server";
+
+type Actor = NonNullable<AuditEntry["actor"]>;
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const MAX_CODE_TRIES = 5;
+
+function newAffiliateCode() {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+async function memberMac(secret: string, userId: number) {
+  const mac = await hmacSha256(`referral:${secret}`, String(userId));
+  return Array.from(mac.slice(0, 4), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A member's own referral code: derived, not stored, so every buyer has one from the start. */
+export async function memberReferralCode(secret: string, userId: number) {
+  return `${userId.toString(36)}-${await memberMac(secret, userId)}`;
+}
+
+export type Referrer = { affiliateId: number; referrerUserId: null } | { affiliateId: null; referrerUserId: number };
+
+/** Who a `ref` code names; null for anything unknown, malformed or inactive (a sign-up never fails over it). */
+export async function referrerOf(db: Database, { secret, code }: { secret: string; code: string | null | undefined }): Promise<Referrer | null> {
+  const ref = (code ?? "").trim();
+  if (AFFILIATE_CODE.test(ref)) {
+    const [row] = await db
+      .select({ id: affiliates.id })
+      .from(affiliates)
+      .where(and(eq(affiliates.code, ref), eq(affiliates.status, "active")))
+      .limit(1);
+    return row ? { affiliateId: row.id, referrerUserId: null } : null;
+  }
+  const member = MEMBER_CODE.exec(ref);
+  if (!member) return null;
+  const userId = parseInt(member[1]!, 36);
+  if (!Number.isSafeInteger(userId) || (await memberMac(secret, userId)) !== member[2]) return null;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? { affiliateId: null, referrerUserId: row.id } : null;
+}
+
+/** Attributes a new member to whoever's code brought them; an unknown code, or a member's own, is ignored. */
+export async function recordReferral(db: Database, { secret, userId, code }: { secret: string; userId: number; code: string | null | undefined }) {
+  const referrer = await referrerOf(db, { secret, code });
+  if (!referrer || referrer.referrerUserId === userId) return null;
+  const [row] = await db
+    .insert(referrals)
+    .values({ userId, ...referrer })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+/** Affiliate applications not yet made partners (newest first), for the approval form. */
+export async function affiliateApplications(db: Database) {
+  return db
+    .select({ id: inboundItems.id, name: inboundItems.name, email: inboundItems.email, company: inboundItems.company, createdAt: inboundItems.createdAt })
+    .from(inboundItems)
+    .leftJoin(affiliates, eq(affiliates.inquiryId, inboundItems.id))
+    .where(and(eq(inboundItems.kind, "affiliate"), sql`${affiliates.id} is null`))
+    .orderBy(desc(inboundItems.id))
+    .limit(100);
+}
+
+/** Makes an affiliate application a partner with a fresh code; null when it is not an open application. */
+export async function approveAffiliate(
+  db: Database,
+  { inquiryId, commissionPercent, actor, address }: { inquiryId: number; commissionPercent: number; actor: Actor; address?: string },
+) {
+  const [open] = (await affiliateApplications(db)).filter((a) => a.id === inquiryId);
+  if (!open) return null;
+  for (let attempt = 0; attempt < MAX_CODE_TRIES; attempt++) {
+    const [row] = await db
+      .insert(affiliates)
+      .values({ name: open.company ? `${open.name} (${open.company})` : open.name, email: open.email, code: newAffiliateCode(), inquiryId, commissionPercent })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) continue;
+    await db.update(inboundItems).set({ status: "converted", updatedAt: new Date() }).where(eq(inboundItems.id, inquiryId));
+    await recordAudit(db, { actor, action: "affiliate.approve", subjectType: "affiliate", subjectId: row.id, detail: `code ${row.code}, ${commissionPercent}%`, address });
+    return row;
+  }
+  throw new Error("no free affiliate code");
+}
+
+/** NDAs signed and offers accepted by the referred member of a `referrals` row. */
+const ndasSigned = sql<number>`(select count(*) from contracts c where c.buyer_id = ${referrals.userId} and c.signed_at is not null)`;
+const offersAccepted = sql<number>`(select count(*) from offers o where o.buyer_id = ${referrals.userId} and o.status = 'accepted')`;
+const withStatus = (status: CommissionStatus) => sql<number>`coalesce(sum(${referrals.commissionStatus} = ${status}), 0)`;
+
+/** One page of partners, each with its referrals, their conversions and the commissions by status. */
+export async function listAffiliates(db: Database, { page = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
+  const query = db
+    .select({
+      affiliate: affiliates,
+      referrals: count(referrals.id),
+      ndasSigned: sql<number>`coalesce(sum(${ndasSigned}), 0)`,
+      offersAccepted: sql<number>`coalesce(sum(${offersAccepted}), 0)`,
+      pending: withStatus("pending"),
+      approved: withStatus("approved"),
+      paid: withStatus("paid"),
+    })
+    .from(affiliates)
+    .leftJoin(referrals, eq(referrals.affiliateId, affiliates.id))
+    .groupBy(affiliates.id)
+    .$dynamic();
+  return pageOf(query, db.select({ count: count() }).from(affiliates), { by: affiliates.createdAt, desc: true, id: affiliates.id, page, pageSize });
+}
+
+export async function findAffiliate(db: Database, { affiliateId }: { affiliateId: number }) {
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.id, affiliateId)).limit(1);
+  return row ?? null;
+}
+
+const referralColumns = {
+  id: referrals.id,
+  memberName: users.name,
+  memberEmail: users.email,
+  company: users.company,
+  joinedAt: referrals.createdAt,
+  ndasSigned,
+  offersAccepted,
+  commissionStatus: referrals.commissionStatus,
+};
+
+/** One page of the members a partner brought, with their conversions. */
+export async function affiliateReferrals(db: Database, { affiliateId, page = 1, pageSize = 50 }: { affiliateId: number; page?: number; pageSize?: number }) {
+  const query = db.select(referralColumns).from(referrals).innerJoin(users, eq(users.id, referrals.userId)).where(eq(referrals.affiliateId, affiliateId)).$dynamic();
+  const total = db.select({ count: count() }).from(referrals).where(eq(referrals.affiliateId, affiliateId));
+  return pageOf(query, total, { by: referrals.createdAt, desc: true, id: referrals.id, page, pageSize });
+}
+
+/** Every partner's referrals for the CSV export, a chunk at a time (after the id `afterId`). */
+export async function referralExportChunk(db: Database, { afterId, size }: { afterId: number; size: number }) {
+  return db
+    .select({ ...referralColumns, affiliateName: affiliates.name, code: affiliates.code, commissionPercent: affiliates.commissionPercent })
+    .from(referrals)
+    .innerJoin(affiliates, eq(affiliates.id, referrals.affiliateId))
+    .innerJoin(users, eq(users.id, referrals.userId))
+    .where(and(isNotNull(referrals.affiliateId), sql`${referrals.id} > ${afterId}`))
+    .orderBy(referrals.id)
+    .limit(size);
+}
+
+/** Moves a partner's referral along pending → approved → paid (or back); null when it is not that partner's. */
+export async function setCommissionStatus(
+  db: Database,
+  { affiliateId, referralId, status, actor, address }: { affiliateId: number; referralId: number; status: CommissionStatus; actor: Actor; address?: string },
+) {
+  const [row] = await db
+    .update(referrals)
+    .set({ commissionStatus: status })
+    .where(and(eq(referrals.id, referralId), eq(referrals.affiliateId, affiliateId)))
+    .returning();
+  if (!row) return null;
+  await recordAudit(db, { actor, action: "referral.commission", subjectType: "referral", subjectId: row.id, detail: `affiliate ${affiliateId}: ${status}`, address });
+  return row;
+}
+
+/** The members a buyer's own link brought: names and join dates only. */
+export async function memberReferrals(db: Database, { userId }: { userId: number }) {
+  return db
+    .select({ name: users.name, joinedAt: referrals.createdAt })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.userId))
+    .where(eq(referrals.referrerUserId, userId))
+    .orderBy(desc(referrals.id))
+    .limit(200);
+}

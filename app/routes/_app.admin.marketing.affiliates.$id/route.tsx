@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { readForm } from "~/.server/body";
+import { clientAddress, idParam, notFound } from "~/.server/http";
+import { siteOrigin } from "~/.server/mailer";
+import { invalid, refuse } from "~/.server/replies";
+import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { FormErrors } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
+import { COMMISSION_STATUSES, referralLink } from "~/lib/affiliates";
+import { titleMeta } from "~/lib/meta";
+import { commissionSchema } from "~/lib/schemas/affiliates";
+import { affiliateReferrals, findAffiliate, setCommissionStatus } from "~/models/affiliates.server";
+
+export const meta = () => titleMeta("Affiliate partner");
+
+const PAGE_SIZE = 50;
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  const partner = await findAffiliate(services.db, { affiliateId: idParam(args.params) });
+  if (!partner) throw notFound();
+  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const referrals = await affiliateReferrals(services.db, { affiliateId: partner.id, page, pageSize: PAGE_SIZE });
+  return json({ partner, ...referrals, link: referralLink(siteOrigin(services), partner.code) });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  const affiliateId = idParam(args.params);
+  const submission = parseWithZod(await readForm(args.request), { schema: commissionSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const { referralId, status } = submission.value;
+  const row = await setCommissionStatus(services.db, { affiliateId, referralId, status, actor: user, address: clientAddress(args.request) });
+  if (!row) return refuse(submission, "That referral is not this partner's.", 404);
+  return redirectWithNotification(services, args.request, new URL(args.request.url).pathname, `Commission ${status}.`);
+}
+
+/** One partner: its link, and every member it brought with their conversions and commission status. */
+export default function AffiliatePage() {
+  const { partner, rows, total, page, link } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeader title={partner.name}>
+        <Link to="/admin/marketing/affiliates" className="link">All partners</Link>
+      </PageHeader>
+      <p className="mb-4 text-sm">
+        {partner.email} · {partner.commissionPercent}% commission · {partner.status} · link <code className="break-all" data-testid="referral-link">{link}</code>
+      </p>
+      <FormErrors errors={data?.result.error?.[""] ?? undefined} />
+      <SimpleTable caption="Referrals" headers={["Member", "Joined", "NDAs signed", "Offers accepted", "Commission"]} count={rows.length} empty="No referrals yet.">
+        {rows.map((r) => (
+          <tr key={r.id}>
+            <td className={cell}>
+              {r.memberName}
+              <div className="text-xs text-slate-500">{r.memberEmail}{r.company ? ` · ${r.company}` : ""}</div>
+            </td>
+            <td className={cell}>{formatDateTime(r.joinedAt)}</td>
+            <td className={cell}>{r.ndasSigned}</td>
+            <td className={cell}>{r.offersAccepted}</td>
+            <td className={cell}>
+              <Form method="post" className="flex items-center gap-2">
+                <input type="hidden" name="referralId" value={r.id} />
+                <select name="status" defaultValue={r.commissionStatus} className="input py-1" aria-label={`Commission for ${r.memberName}`}>
+                  {COMMISSION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
+                </select>
+                <button type="submit" className="btn-secondary px-3 py-1">Set</button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
+      <Pager page={page} pageSize={PAGE_SIZE} total={total} noun="referrals" />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+
+/** The affiliates page's approval form and the CSV export, as an admin's browser meets them. */
+const app = await bootApp("route-affiliates");
+const { action } = await import("./route");
+const csv = await import("../admin.marketing.affiliates[.]csv");
+const { inboundItems } = await import("~/.server/db/schema");
+const { findAffiliate, recordReferral } = await import("~/models/affiliates.server");
+const { makeUser } = await import("~/seed/factories");
+const { context, services } = app;
+const admin = await app.member("admin@demo.test");
+afterAll(() => app.cleanup());
+
+const approve = (fields: Record<string, string>) =>
+  responseOf(action({ request: postRequest("/admin/marketing/affiliates", admin.cookie, fields), context, params: {} }));
+
+describe("approving an affiliate application", () => {
+  it("refuses bad input with 400, a stale application with 404, and makes a partner whose referrals export as CSV", async () => {
+    const [item] = await services.db.insert(inboundItems).values({ kind: "affiliate", name: "Quinn", email: "quinn@example.test", company: "Q Partners", message: "Apply" }).returning();
+    expect((await approve({ inquiryId: String(item!.id), commissionPercent: "101" })).status).toBe(400);
+    expect((await approve({ inquiryId: "99999999", commissionPercent: "2" })).status).toBe(404);
+    const done = await approve({ inquiryId: String(item!.id), commissionPercent: "2" });
+    expect(done.status).toBe(302);
+    expect((await approve({ inquiryId: String(item!.id), commissionPercent: "2" })).status).toBe(404);
+
+    const partnerId = Number(done.headers.get("Location")!.split("/").at(-1));
+    const partner = (await findAffiliate(services.db, { affiliateId: partnerId }))!;
+    const member = await makeUser(services.db, { name: "Ivy Invited", roles: ["ROLE_BUYER"] });
+    await recordReferral(services.db, { secret: services.env.SESSION_SECRET, userId: member.id, code: partner.code });
+    const response = await responseOf(csv.loader({ request: getRequest("/admin/marketing/affiliates.csv", admin.cookie), context, params: {} }));
+    const text = await response.text();
+    expect(response.headers.get("Content-Type")).toContain("text/csv");
+    expect(text.split("\r\n")[0]).toBe("partner,code,commission %,member,e-mail,company,joined,NDAs signed,offers accepted,commission status");
+    expect(text).toContain(`Quinn (Q Partners),${partner.code},2,Ivy Invited,${member.email}`);
+    expect(text).toMatch(/,0,0,pending\r\n$/);
+  });
+});
