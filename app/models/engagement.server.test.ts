@@ -19,7 +19,7 @@ function visit(projectId: number, userId: number, at: Date, activeTime: number) 
     sessionId: `s-${++sessions}`,
     userId,
     route: `/projects/company/${projectId}`,
-    pageType: "company" as const,
+    pageType: "company-before-nda" as const,
     projectId,
     sessionStart: at,
     sessionEnd: new Date(at.getTime() + activeTime),
