@@ -1,15 +1,54 @@
 import type { ReactNode } from "react";
-import type { DailyChart, FunnelChart } from "~/lib/charts";
+import type { DailyChart } from "~/lib/charts";
 
 const SERIES_COLOURS = ["text-primary", "text-amber-600"] as const;
-const idOf = (title: string) => `chart-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+export const chartIdOf = (title: string) => `chart-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+
+/** The SVG of a chart, named by its title and described for screen readers. */
+export function ChartSvg({ id, width, height, title, desc, children }: { id: string; width: number; height: number; title: string; desc: string; children: ReactNode }) {
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} className="mt-2 h-auto w-full" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+      <title id={`${id}-title`}>{title}</title>
+      <desc id={`${id}-desc`}>{desc}</desc>
+      {children}
+    </svg>
+  );
+}
+
+/** A chart's numbers as a table only screen readers see: the first cell of each row names it. */
+export function NumbersTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: (string | number)[][] }) {
+  return (
+    <table className="sr-only">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {headers.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([name, ...cells]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            {cells.map((c, i) => (
+              <td key={i}>{c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /**
  * One daily chart drawn on the server: an SVG for the eye, its title and totals for
  * screen readers, the daily numbers in a hidden table. `period` ends its title ("last 7 days").
  */
 export function DailyChartFigure({ chart, period }: { chart: DailyChart; period: string }) {
-  const id = idOf(chart.title);
+  const id = chartIdOf(chart.title);
   const totals = chart.series.map((s) => `${s.label}: ${s.total}`).join(", ");
   return (
     <figure className="card" data-testid={id}>
@@ -24,9 +63,7 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
           ))}
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="mt-2 h-auto w-full" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
-        <title id={`${id}-title`}>{`${chart.title} per day, ${period}`}</title>
-        <desc id={`${id}-desc`}>{`Totals: ${totals}. The table below lists each day.`}</desc>
+      <ChartSvg id={id} width={chart.width} height={chart.height} title={`${chart.title} per day, ${period}`} desc={`Totals: ${totals}. The table below lists each day.`}>
         <line x1={chart.plot.left} x2={chart.plot.right} y1={chart.plot.bottom} y2={chart.plot.bottom} className="stroke-slate-300" strokeWidth={1} />
         {chart.series.map((s, i) => (
           <g key={s.label} className={SERIES_COLOURS[i % SERIES_COLOURS.length]}>
@@ -42,73 +79,12 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
             </text>
           ) : null,
         )}
-      </svg>
-      <table className="sr-only">
-        <caption>{`${chart.title} per day`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {chart.series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.days.map((d, i) => (
-            <tr key={d.day}>
-              <th scope="row">{d.label ? `${d.label} ${d.day}` : d.day}</th>
-              {chart.series.map((s) => (
-                <td key={s.label}>{s.values[i]}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
-  );
-}
-
-/** Bars of how many reached each stage, labelled and numbered on the chart itself, and the same in a hidden table. */
-export function FunnelFigure({ chart }: { chart: FunnelChart }) {
-  const id = idOf(chart.title);
-  const counts = chart.bars.map((b) => `${b.label}: ${b.count}`).join(", ");
-  return (
-    <figure className="card" data-testid={id}>
-      <figcaption className="font-semibold">{chart.title}</figcaption>
-      <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="mt-2 h-auto w-full" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
-        <title id={`${id}-title`}>{`${chart.title}: buyers at each step`}</title>
-        <desc id={`${id}-desc`}>{`${counts}. The table below lists each step.`}</desc>
-        {chart.bars.map((b) => (
-          <g key={b.label}>
-            <text x={chart.left - 6} y={b.labelY} textAnchor="end" dominantBaseline="middle" fontSize={11} className="fill-slate-600">
-              {b.label}
-            </text>
-            <rect x={chart.left} y={b.y} width={b.width} height={b.height} rx={2} className="fill-primary" />
-            <text x={chart.left + b.width + 4} y={b.labelY} dominantBaseline="middle" fontSize={11} className="fill-slate-900">
-              {b.count}
-            </text>
-          </g>
-        ))}
-      </svg>
-      <table className="sr-only">
-        <caption>{chart.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Step</th>
-            <th scope="col">Buyers</th>
-          </tr>
-        </thead>
-        <tbody>
-          {chart.bars.map((b) => (
-            <tr key={b.label}>
-              <th scope="row">{b.label}</th>
-              <td>{b.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      </ChartSvg>
+      <NumbersTable
+        caption={`${chart.title} per day`}
+        headers={["Day", ...chart.series.map((s) => s.label)]}
+        rows={chart.days.map((d, i) => [d.label ? `${d.label} ${d.day}` : d.day, ...chart.series.map((s) => s.values[i]!)])}
+      />
     </figure>
   );
 }
