@@ -55,7 +55,13 @@ test("the seller sees buyers' views and active time per day and the deal funnel,
   }
   await buyer.dispose();
 
-  await seller.goto(`/sellers/myprojects/${id}`);
+  // the endpoint answers before the rows are written
+  await expect
+    .poll(async () => {
+      await seller.goto(`/sellers/myprojects/${id}`);
+      return seller.getByTestId("chart-views").getByTestId("chart-total").textContent();
+    }, { timeout: 20_000 })
+    .toBe("2");
   const today = new Date().toISOString().slice(0, 10);
   const views = seller.getByTestId("chart-views");
   await expect(views.getByRole("img", { name: "Views per day, last 90 days" })).toBeVisible();
