@@ -56,17 +56,18 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
         <span className="font-semibold">{chart.title}</span>
         <span className="flex gap-3 text-sm">
           {chart.series.map((s, i) => (
-            <Legend key={s.label} colour={SERIES_COLOURS[i % SERIES_COLOURS.length]!}>
+            <span key={s.label} className="inline-flex items-center gap-1 text-slate-700">
+              <span aria-hidden="true" className={`inline-block h-2 w-3 rounded-sm bg-current ${SERIES_COLOURS[i % 2]}`} />
               {chart.series.length > 1 ? `${s.label} ` : "Total "}
               <strong data-testid="chart-total">{s.total}</strong>
-            </Legend>
+            </span>
           ))}
         </span>
       </figcaption>
       <ChartSvg id={id} width={chart.width} height={chart.height} title={`${chart.title} per day, ${period}`} desc={`Totals: ${totals}. The table below lists each day.`}>
         <line x1={chart.plot.left} x2={chart.plot.right} y1={chart.plot.bottom} y2={chart.plot.bottom} className="stroke-slate-300" strokeWidth={1} />
         {chart.series.map((s, i) => (
-          <g key={s.label} className={SERIES_COLOURS[i % SERIES_COLOURS.length]}>
+          <g key={s.label} className={SERIES_COLOURS[i % 2]}>
             {chart.series.length === 1 ? <path d={s.area} fill="currentColor" fillOpacity={0.12} /> : null}
             <path d={s.line} fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" />
             {chart.days.length <= 31 ? s.points.map((p, j) => <circle key={j} cx={p.x} cy={p.y} r={2.5} fill="currentColor" />) : null}
@@ -86,14 +87,5 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
         rows={chart.days.map((d, i) => [d.label ? `${d.label} ${d.day}` : d.day, ...chart.series.map((s) => s.values[i]!)])}
       />
     </figure>
-  );
-}
-
-function Legend({ colour, children }: { colour: string; children: ReactNode }) {
-  return (
-    <span className="inline-flex items-center gap-1">
-      <span aria-hidden="true" className={`inline-block h-2 w-3 rounded-sm bg-current ${colour}`} />
-      <span className="text-slate-700">{children}</span>
-    </span>
   );
 }
