@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyChart, lastDays, perDay, weekdayOf } from "./charts";
+import { dailyChart, funnelChart, lastDays, perDay, shortDateOf, weekdayOf } from "./charts";
 
 const flat = { width: 100, height: 50, margin: { top: 0, right: 0, bottom: 0, left: 0 } };
 
@@ -44,5 +44,32 @@ describe("daily charts", () => {
     expect(days).toEqual(["2026-02-23", "2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01"]);
     expect(perDay(days, [{ day: "2026-02-24", count: 3 }, { day: "2026-01-01", count: 9 }])).toEqual([0, 3, 0, 0, 0, 0, 0]);
     expect(weekdayOf("2026-03-01")).toBe("Sun");
+  });
+});
+
+describe("long periods and funnels", () => {
+  it("labels every nth day of a long period with its date, counting back from today", () => {
+    const days = lastDays(new Date("2026-11-23T10:00:00Z"), 90);
+    expect(days).toHaveLength(90);
+    expect(days[0]).toBe("2026-08-26");
+    const chart = dailyChart("Views", days, [{ label: "Views", values: [] }], { ...flat, labelEvery: 30 });
+    expect(chart.days.filter((d) => d.label).map((d) => [d.day, d.label])).toEqual([
+      ["2026-09-24", "24 Sep"],
+      ["2026-10-24", "24 Oct"],
+      ["2026-11-23", "23 Nov"],
+    ]);
+    expect(shortDateOf("2026-01-05")).toBe("5 Jan");
+  });
+
+  it("draws each stage as a bar from the labels, scaled to the largest count", () => {
+    const chart = funnelChart("Deal funnel", [
+      { label: "Viewed", count: 4 },
+      { label: "Offer", count: 1 },
+    ], { width: 140, height: 110, left: 40, right: 0 });
+    expect(chart.bars).toEqual([
+      { label: "Viewed", count: 4, y: 10, width: 100, height: 40, labelY: 30 },
+      { label: "Offer", count: 1, y: 60, width: 25, height: 40, labelY: 80 },
+    ]);
+    expect(funnelChart("Empty", [{ label: "Viewed", count: 0 }]).bars[0]!.width).toBe(0);
   });
 });

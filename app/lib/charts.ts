@@ -1,4 +1,4 @@
-import { scaleLinear, scalePoint } from "d3-scale";
+import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
 import { area, line } from "d3-shape";
 
 /**
@@ -42,7 +42,18 @@ export type ChartOptions = {
   width?: number;
   height?: number;
   margin?: { top: number; right: number; bottom: number; left: number };
+  /** Label every nth day, counting back from the last (a long period cannot fit a label per day); dates instead of weekdays when above 1. */
+  labelEvery?: number;
 };
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+/** "23 Nov" for "2026-11-23". */
+export const shortDateOf = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+
+function dayLabel(days: readonly string[], i: number, every: number) {
+  if (every <= 1) return weekdayOf(days[i]!);
+  return (days.length - 1 - i) % every === 0 ? shortDateOf(days[i]!) : "";
+}
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -51,7 +62,7 @@ export function dailyChart(
   title: string,
   days: readonly string[],
   series: readonly ChartSeriesInput[],
-  { width = 280, height = 96, margin = { top: 8, right: 14, bottom: 18, left: 14 } }: ChartOptions = {},
+  { width = 280, height = 96, margin = { top: 8, right: 14, bottom: 18, left: 14 }, labelEvery = 1 }: ChartOptions = {},
 ): DailyChart {
   const plot = { top: margin.top, bottom: height - margin.bottom, left: margin.left, right: width - margin.right };
   const x = scalePoint<string>().domain(days).range([plot.left, plot.right]);
@@ -71,7 +82,7 @@ export function dailyChart(
     height,
     plot,
     max,
-    days: days.map((day, i) => ({ day, label: weekdayOf(day), x: at(i) })),
+    days: days.map((day, i) => ({ day, label: dayLabel(days, i, labelEvery), x: at(i) })),
     series: series.map(({ label, values }) => {
       const vals = days.map((_, i) => values[i] ?? 0);
       return {
@@ -83,5 +94,43 @@ export function dailyChart(
         points: vals.map((v, i) => ({ x: at(i), y: round(y(v)) })),
       };
     }),
+  };
+}
+
+export type FunnelChart = {
+  title: string;
+  width: number;
+  height: number;
+  /** Where the bars start (x), after the stage labels. */
+  left: number;
+  bars: { label: string; count: number; y: number; width: number; height: number; labelY: number }[];
+};
+
+/** Horizontal bars, one per stage from the top, their lengths on one scale from 0 to the largest count. */
+export function funnelChart(
+  title: string,
+  stages: readonly { label: string; count: number }[],
+  { width = 320, height = 120, left = 96, right = 32 }: { width?: number; height?: number; left?: number; right?: number } = {},
+): FunnelChart {
+  const y = scaleBand<number>()
+    .domain(stages.map((_, i) => i))
+    .range([0, height])
+    .padding(0.2);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, ...stages.map((s) => s.count))])
+    .range([0, width - left - right]);
+  return {
+    title,
+    width,
+    height,
+    left,
+    bars: stages.map(({ label, count }, i) => ({
+      label,
+      count,
+      y: round(y(i) ?? 0),
+      width: round(x(count)),
+      height: round(y.bandwidth()),
+      labelY: round((y(i) ?? 0) + y.bandwidth() / 2),
+    })),
   };
 }

@@ -1,6 +1,9 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { union } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
-import { pageSessions, projects, users } from "~/.server/db/schema";
+import { contracts, offers, pageSessions, projects, users } from "~/.server/db/schema";
+import { lastDays, perDay } from "~/lib/charts";
+import { NDA_APPROVED } from "~/lib/deal";
 import type { PageType } from "~/lib/analytics/page-session";
 
 /** Which buyers looked at a project's pages, how long, and when last (from their page sessions). */
@@ -65,4 +68,45 @@ export async function listPageSessions(db: Database, filters: SessionFilters, li
       .where(condition),
   ]);
   return { rows, totals: totals ?? { sessions: 0, totalTime: 0, activeTime: 0 } };
+}
+
+/**
+ * Buyers' visits to a project's pages on each of the last `period` UTC days: how many
+ * and their active time in whole minutes. The seller's own visits are not interest.
+ */
+export async function projectActivity(db: Database, { projectId, sellerId, now, period = 90 }: { projectId: number; sellerId: number; now: Date; period?: number }) {
+  const days = lastDays(now, period);
+  const day = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
+  const rows = await db
+    .select({ day: day.as("day"), views: count(), active: sql<number>`sum(${pageSessions.activeTime})` })
+    .from(pageSessions)
+    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerId), gte(pageSessions.sessionStart, new Date(`${days[0]}T00:00:00Z`))))
+    .groupBy(day);
+  return {
+    days,
+    views: perDay(days, rows.map((r) => ({ day: r.day, count: r.views }))),
+    activeMinutes: perDay(days, rows.map((r) => ({ day: r.day, count: Math.round(Number(r.active) / 60_000) }))),
+  };
+}
+
+export const FUNNEL_STAGES = ["viewed", "signed", "approved", "offer"] as const;
+export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+
+/**
+ * How many buyers got at least as far as each step of the deal on a project. A buyer
+ * who signed without a tracked visit (tracking is off without JavaScript) still
+ * viewed it, so each step counts the buyers of the steps after it too.
+ */
+export async function dealFunnel(db: Database, { projectId, sellerId }: { projectId: number; sellerId: number }): Promise<Record<FunnelStage, number>> {
+  const step = (rank: number) => sql<number>`${rank}`.as("rank");
+  const rows = await union(
+    db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerId))),
+    db.select({ buyerId: contracts.buyerId, rank: step(1) }).from(contracts).where(and(eq(contracts.projectId, projectId), isNotNull(contracts.signedAt))),
+    db.select({ buyerId: contracts.buyerId, rank: step(2) }).from(contracts).where(and(eq(contracts.projectId, projectId), eq(contracts.ndaStatus, NDA_APPROVED))),
+    db.select({ buyerId: offers.buyerId, rank: step(3) }).from(offers).where(eq(offers.projectId, projectId)),
+  );
+  const furthest = new Map<number, number>();
+  for (const { buyerId, rank } of rows) furthest.set(buyerId, Math.max(furthest.get(buyerId) ?? 0, Number(rank)));
+  const reached = (rank: number) => [...furthest.values()].filter((r) => r >= rank).length;
+  return { viewed: reached(0), signed: reached(1), approved: reached(2), offer: reached(3) };
 }

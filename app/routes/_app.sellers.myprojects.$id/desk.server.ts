@@ -20,6 +20,7 @@ import { findUserById } from "~/models/users.server";
 import { pipeline } from "~/models/pipeline.server";
 import { projectViewers } from "~/models/engagement.server";
 import { identitiesFor } from "~/models/buyer-identity.server";
+import { projectCharts } from "./charts.server";
 
 /**
  * Everything the seller's and the admin's project pages show of the deal, and no
@@ -27,7 +28,7 @@ import { identitiesFor } from "~/models/buyer-identity.server";
  * one sees their e-mail (models/buyer-identity.server.ts says why).
  */
 export async function deskData(services: Services, project: Project, viewer: User, role: Role | null) {
-  const [entries, contracts, documents, audit, threads, offers, feedback, settings, viewers] = await Promise.all([
+  const [entries, contracts, documents, audit, threads, offers, feedback, settings, viewers, charts] = await Promise.all([
     pipeline(services.db, { projectId: project.id }),
     listProjectContracts(services.db, project.id),
     listDocuments(services.db, project.id),
@@ -37,6 +38,7 @@ export async function deskData(services: Services, project: Project, viewer: Use
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
     projectViewers(services.db, project.id),
+    projectCharts(services.db, project, { now: new Date() }),
   ]);
   const signed = new Set(contracts.filter(({ contract }) => contract.signedAt).map(({ contract }) => contract.buyerId));
   const who = await identitiesFor(services.env.SESSION_SECRET, project.id, role, signed, [
@@ -64,6 +66,7 @@ export async function deskData(services: Services, project: Project, viewer: Use
       dataRoomBlocked: c.dataRoomBlocked,
       buyer: who(buyer.id),
     })),
+    charts,
     documents,
     audit,
     threads,

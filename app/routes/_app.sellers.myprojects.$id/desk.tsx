@@ -2,6 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "@remix-run/react";
 import type { deskData } from "./desk.server";
+import { DailyChartFigure } from "~/components/charts";
+import { FunnelFigure } from "./funnel-chart";
 import { SimpleTable, cell } from "~/components/data-table";
 import { FormErrors, TextAreaField } from "~/components/forms";
 import { DocumentList } from "~/components/deal/data-room";
@@ -34,6 +36,18 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result }
   };
   return (
     <div className="space-y-8">
+      <section aria-labelledby="activity-heading" id="activity">
+        <h2 id="activity-heading" className="mb-2 text-lg font-semibold">
+          Buyers' activity, last 90 days
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-3">
+          {desk.charts.activity.map((chart) => (
+            <DailyChartFigure key={chart.title} chart={chart} period="last 90 days" />
+          ))}
+          <FunnelFigure chart={desk.charts.funnel} />
+        </div>
+      </section>
+
       <section aria-label="Pipeline" id="pipeline">
         <h2 className="mb-2 text-lg font-semibold">Buyer pipeline</h2>
         <SimpleTable caption="Buyer pipeline" count={desk.pipeline.length} empty="No buyer has looked at this project yet." headers={["Buyer", "Stage", ...PIPELINE_STAGES.map((s) => STAGE_LABELS[s]), "Last activity"]}>

@@ -1,6 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import type { DailyChart } from "~/lib/charts";
+import { DailyChartFigure } from "~/components/charts";
 import { INBOUND_ADMIN_PATHS, INBOUND_KINDS, type InboundKind } from "~/lib/inbound";
 import type { PublicUser } from "~/models/users.server";
 import type { AdminHome } from "./admin-home.server";
@@ -65,7 +64,7 @@ export function AdminDashboard({ user, home }: { user: PublicUser; home: AdminHo
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {charts.map((chart) => (
-            <WeekChart key={chart.title} chart={chart} />
+            <DailyChartFigure key={chart.title} chart={chart} period="last 7 days" />
           ))}
         </div>
       </section>
@@ -97,84 +96,5 @@ function Attention({ id, count, label, note, to }: { id: string; count: number; 
         <span className="font-semibold text-primary">{label}</span> <span className="text-sm text-slate-500">{note}</span>
       </Link>
     </li>
-  );
-}
-
-const SERIES_COLOURS = ["text-primary", "text-amber-600"] as const;
-
-/** One chart: an SVG for the eye, its title and totals for screen readers, the daily numbers in a hidden table. */
-function WeekChart({ chart }: { chart: DailyChart }) {
-  const id = `chart-${chart.title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
-  const totals = chart.series.map((s) => `${s.label}: ${s.total}`).join(", ");
-  return (
-    <figure className="card" data-testid={id}>
-      <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold">{chart.title}</span>
-        <span className="flex gap-3 text-sm">
-          {chart.series.map((s, i) => (
-            <Legend key={s.label} colour={SERIES_COLOURS[i % SERIES_COLOURS.length]!}>
-              {chart.series.length > 1 ? `${s.label} ` : "Total "}
-              <strong>{s.total}</strong>
-            </Legend>
-          ))}
-        </span>
-      </figcaption>
-      <svg
-        viewBox={`0 0 ${chart.width} ${chart.height}`}
-        className="mt-2 h-auto w-full"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{`${chart.title} per day, last 7 days`}</title>
-        <desc id={`${id}-desc`}>{`Totals: ${totals}. The table below lists each day.`}</desc>
-        <line x1={chart.plot.left} x2={chart.plot.right} y1={chart.plot.bottom} y2={chart.plot.bottom} className="stroke-slate-300" strokeWidth={1} />
-        {chart.series.map((s, i) => (
-          <g key={s.label} className={SERIES_COLOURS[i % SERIES_COLOURS.length]}>
-            {chart.series.length === 1 ? <path d={s.area} fill="currentColor" fillOpacity={0.12} /> : null}
-            <path d={s.line} fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" />
-            {s.points.map((p, j) => (
-              <circle key={j} cx={p.x} cy={p.y} r={2.5} fill="currentColor" />
-            ))}
-          </g>
-        ))}
-        {chart.days.map((d) => (
-          <text key={d.day} x={d.x} y={chart.height - 4} textAnchor="middle" fontSize={10} className="fill-slate-500">
-            {d.label}
-          </text>
-        ))}
-      </svg>
-      <table className="sr-only">
-        <caption>{`${chart.title} per day`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {chart.series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.days.map((d, i) => (
-            <tr key={d.day}>
-              <th scope="row">{`${d.label} ${d.day}`}</th>
-              {chart.series.map((s) => (
-                <td key={s.label}>{s.values[i]}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
-  );
-}
-
-function Legend({ colour, children }: { colour: string; children: ReactNode }) {
-  return (
-    <span className="inline-flex items-center gap-1">
-      <span aria-hidden="true" className={`inline-block h-2 w-3 rounded-sm bg-current ${colour}`} />
-      <span className="text-slate-700">{children}</span>
-    </span>
   );
 }

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { contracts, offers, pageSessions, projects } from "~/.server/db/schema";
+import { makeUser } from "~/seed/factories";
+import { dealFunnel, projectActivity } from "./engagement.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.cleanup());
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date("2026-11-23T15:00:00Z");
+let sessions = 0;
+
+function visit(projectId: number, userId: number, at: Date, activeTime: number) {
+  return {
+    sessionId: `s-${++sessions}`,
+    userId,
+    route: `/projects/company/${projectId}`,
+    pageType: "company-before-nda" as const,
+    projectId,
+    sessionStart: at,
+    sessionEnd: new Date(at.getTime() + activeTime),
+    totalDuration: activeTime,
+    activeTime,
+    scrollDepthMax: 0.5,
+    record: {},
+  };
+}
+
+describe("a project's engagement over time", () => {
+  it("counts buyers' visits and their active minutes per day over 90 days, and how far buyers got in the deal", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [a, b, c, d] = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
+    const [project, other] = await t.db
+      .insert(projects)
+      .values([
+        { sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Charted" },
+        { sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Other" },
+      ])
+      .returning();
+    const id = project!.id;
+    const empty = await projectActivity(t.db, { projectId: id, sellerId: seller.id, now });
+    expect(empty.days).toHaveLength(90);
+    expect(empty.views.every((v) => v === 0)).toBe(true);
+    expect(await dealFunnel(t.db, { projectId: id, sellerId: seller.id })).toEqual({ viewed: 0, signed: 0, approved: 0, offer: 0 });
+
+    await t.db.insert(pageSessions).values([
+      visit(id, a.id, new Date(now.getTime() - 2 * 60 * 60 * 1000), 90_000),
+      visit(id, b.id, new Date(now.getTime() - 3 * 60 * 60 * 1000), 150_000),
+      visit(id, a.id, new Date(now.getTime() - 2 * DAY), 60_000),
+      visit(id, a.id, new Date(now.getTime() - 89 * DAY), 60_000),
+      // too old, the seller's own, another project's
+      visit(id, a.id, new Date(now.getTime() - 90 * DAY), 60_000),
+      visit(id, seller.id, now, 60_000),
+      visit(other!.id, c.id, now, 60_000),
+    ]);
+    const envelope = (buyerId: number) => ({ projectId: id, buyerId, envelopeId: `env-${buyerId}`, documentKey: "k", documentSha256: "s", requestedAt: now });
+    await t.db.insert(contracts).values([
+      { ...envelope(a.id), ndaStatus: "NDA Approved", signedAt: now },
+      // c signed without a tracked visit: still counted as having viewed it
+      { ...envelope(c.id), ndaStatus: "Signed", signedAt: now },
+      { ...envelope(d.id), ndaStatus: "Requested" },
+    ]);
+    const offer = { status: "submitted" as const, price: 1, structure: "Whole loan", dueDiligenceDays: 30, expiresOn: "2026-12-31", pdfKey: "k", pdfSha256: "s" };
+    await t.db.insert(offers).values([
+      { ...offer, projectId: id, buyerId: a.id },
+      { ...offer, projectId: other!.id, buyerId: b.id },
+    ]);
+
+    const activity = await projectActivity(t.db, { projectId: id, sellerId: seller.id, now });
+    expect(activity.days[0]).toBe("2026-08-26");
+    expect(activity.views.at(-1)).toBe(2);
+    expect(activity.activeMinutes.at(-1)).toBe(4);
+    expect(activity.views.at(-3)).toBe(1);
+    expect(activity.views[0]).toBe(1);
+    expect(activity.views.reduce((x, y) => x + y, 0)).toBe(4);
+    expect(activity.activeMinutes.reduce((x, y) => x + y, 0)).toBe(6);
+    expect(await dealFunnel(t.db, { projectId: id, sellerId: seller.id })).toEqual({ viewed: 3, signed: 2, approved: 1, offer: 1 });
+  });
+});

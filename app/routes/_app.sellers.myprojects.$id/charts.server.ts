@@ -1,0 +1,26 @@
+import type { Database } from "~/.server/db";
+import type { Project } from "~/.server/db/schema";
+import { dailyChart, funnelChart } from "~/lib/charts";
+import { FUNNEL_STAGES, dealFunnel, projectActivity, type FunnelStage } from "~/models/engagement.server";
+
+const STEP_LABELS: Record<FunnelStage, string> = { viewed: "Viewed", signed: "NDA signed", approved: "Approved", offer: "Offer" };
+const wide = { width: 480, height: 120, labelEvery: 15 };
+
+/**
+ * The project's charts, drawn here on the server: the page receives path strings and
+ * numbers, so d3 stays out of the browser bundle and the charts need no JavaScript.
+ */
+export async function projectCharts(db: Database, project: Project, { now }: { now: Date }) {
+  const scope = { projectId: project.id, sellerId: project.sellerId };
+  const [activity, funnel] = await Promise.all([projectActivity(db, { ...scope, now }), dealFunnel(db, scope)]);
+  return {
+    activity: [
+      dailyChart("Views", activity.days, [{ label: "Views", values: activity.views }], wide),
+      dailyChart("Active time", activity.days, [{ label: "Active minutes", values: activity.activeMinutes }], wide),
+    ],
+    funnel: funnelChart(
+      "Deal funnel",
+      FUNNEL_STAGES.map((stage) => ({ label: STEP_LABELS[stage], count: funnel[stage] })),
+    ),
+  };
+}
