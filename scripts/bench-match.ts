@@ -19,6 +19,9 @@ import { customerMatches, projectMatches, recomputeCustomerMatches, recomputePro
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+/** Page sessions of buyers' members on projects: the "past behaviour" the score reads. */
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500_000);
+const SIGNED_NDAS = Number(process.env.BENCH_NDAS ?? 20_000);
 const root = path.resolve(__dirname, "..");
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -34,6 +37,32 @@ async function time(n: number, run: (i: number) => Promise<unknown>) {
     out.push(performance.now() - t);
   }
   return out;
+}
+
+/**
+ * Two members a company, their page sessions and signed NDAs spread over the projects,
+ * and a stored responsiveness row a company: without them the score's behaviour and
+ * responsiveness reads cost nothing and the figures flatter the real thing.
+ */
+async function buildBehaviour(client: ReturnType<typeof createClient>, now: number) {
+  const series = (n: number) => `with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${n})`;
+  await client.execute(`${series(CUSTOMERS * 2)}
+    insert into users (email, name, password_hash, roles, customer_id)
+    select 'member' || i || '@bench.test', 'Member ' || i, 'x', '["ROLE_BUYER"]', c.id
+    from s join (select id, row_number() over (order by id) - 1 as n from customers) c on c.n = i / 2`);
+  const members = `(select id, row_number() over (order by id) - 1 as n from users where email like 'member%')`;
+  const types = `'company-after-nda', 'company-before-nda'`;
+  await client.execute(`${series(SESSIONS)}
+    insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record)
+    select 'bench-' || i, m.id, '/projects/more-details/' || (1 + (i * 7919) % ${PROJECTS}), json_extract(json_array(${types}), '$[' || (i % 2) || ']'),
+      1 + (i * 7919) % ${PROJECTS}, ${now} - (i % 90) * 86400000, ${now} - (i % 90) * 86400000 + 60000, 60000, 1000 * (10 + i % 300), 0.5, '{}'
+    from s join ${members} m on m.n = (i * 104729) % ${CUSTOMERS * 2}`);
+  await client.execute(`${series(SIGNED_NDAS)}
+    insert or ignore into contracts (project_id, buyer_id, envelope_id, nda_status, document_key, document_sha256, requested_at, signed_at)
+    select 1 + (i * 15485863) % ${PROJECTS}, m.id, 'bench-' || i, 'Signed', 'nda/bench', 'x', ${now} - 86400000 * 30, ${now} - 86400000 * 29
+    from s join ${members} m on m.n = (i * 7907) % ${CUSTOMERS * 2}`);
+  await client.execute(`insert into responsiveness (customer_id, side, score, reason, answered, asked, median_reply_ms, computed_at)
+    select id, 'buyer', id % 101, 'Answered some of the asks', 3, 4, 3600000, ${now} from customers`);
 }
 
 async function main() {
@@ -54,8 +83,9 @@ async function main() {
   };
   await insert(PROJECTS, (i) => { const { loans: _l, ...p } = generateProject(r, i, seller!.id, now); return p; }, projects);
   await insert(CUSTOMERS, (i) => generateCustomer(r, i, now), customers);
+  await buildBehaviour(client, now);
   await client.execute("ANALYZE");
-  console.log(`Built ${PROJECTS.toLocaleString("en-US")} projects and ${CUSTOMERS.toLocaleString("en-US")} buyer companies in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`Built ${PROJECTS.toLocaleString("en-US")} projects, ${CUSTOMERS.toLocaleString("en-US")} buyer companies (two members each), ${SESSIONS.toLocaleString("en-US")} page sessions, ${SIGNED_NDAS.toLocaleString("en-US")} signed NDAs and every company's responsiveness in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const visible = (await db.select({ id: projects.id }).from(projects).where(sql`${projects.status} = 'published'`).limit(RUNS)).map((p) => p.id);
   const stored: number[] = [];
@@ -68,7 +98,8 @@ async function main() {
   const [one] = await db.select().from(projects).where(eq(projects.id, visible[0]!));
   console.log(`  (project ${one!.id}: ${one!.industry}, ${one!.location})`);
   client.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP) console.log(`  (database kept at ${dir}/bench.db)`);
+  else fs.rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((e) => {

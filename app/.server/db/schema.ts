@@ -291,6 +291,8 @@ export const projects = sqliteTable(
     index("projects_seller_idx").on(t.sellerId, t.status),
     // what waits for review (the admin dashboard) and the admin table's status filter
     index("projects_status_idx").on(t.status),
+    // the match score's "past behaviour" reads every project of an industry, visible or not
+    index("projects_industry_idx").on(t.industry),
     // partial indexes over what buyers can find: the search's WHERE repeats this predicate literally
     ...(
       [
@@ -609,7 +611,8 @@ export const pageSessions = sqliteTable(
     receivedAt: createdAt(),
   },
   (t) => [
-    index("page_sessions_project_idx").on(t.projectId, t.userId),
+    // active time in the index: the match score sums it over an industry's projects without reading the records
+    index("page_sessions_project_idx").on(t.projectId, t.userId, t.activeTime),
     index("page_sessions_user_idx").on(t.userId, t.sessionStart),
     index("page_sessions_type_idx").on(t.pageType, t.sessionStart),
   ],
