@@ -2,8 +2,10 @@ import { Form, Link } from "@remix-run/react";
 import { formatDate } from "~/lib/format";
 import type { NdaStatus } from "~/lib/deal";
 import type { Teaser } from "~/lib/projects";
+import type { TapeCompleteness } from "~/lib/loan-tape";
 import { PageHeader } from "./page-header";
 import { ProjectSummary } from "./project-facts";
+import { TapeCompletenessNote } from "./tape-completeness";
 import { StatusBadge } from "./project-cells";
 
 export type TeaserDeal = {
@@ -21,7 +23,17 @@ export type TeaserDeal = {
 /** How quickly the seller's company answers NDA requests, messages and offers (decision 019). */
 type SellerResponsiveness = { score: number | null; reason: string };
 
-export function TeaserView({ project, deal, sellerResponsiveness }: { project: Teaser; deal: TeaserDeal; sellerResponsiveness?: SellerResponsiveness }) {
+export function TeaserView({
+  project,
+  deal,
+  sellerResponsiveness,
+  tapeCompleteness = null,
+}: {
+  project: Teaser;
+  deal: TeaserDeal;
+  sellerResponsiveness?: SellerResponsiveness;
+  tapeCompleteness?: TapeCompleteness | null;
+}) {
   return (
     <div className="max-w-4xl space-y-6">
       <PageHeader title={project.projectName}>
@@ -33,6 +45,7 @@ export function TeaserView({ project, deal, sellerResponsiveness }: { project: T
           <span className="font-semibold">Seller responsiveness: {sellerResponsiveness.score ?? "not rated yet"}</span> — {sellerResponsiveness.reason}
         </p>
       ) : null}
+      <TapeCompletenessNote completeness={tapeCompleteness} />
       <section className="card bg-primary-light" aria-label="Confidential information">
         <h2 className="font-semibold text-primary">Borrower, documents and loan tape</h2>
         <p className="mt-1 text-sm text-slate-700">

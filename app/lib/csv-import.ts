@@ -8,6 +8,18 @@ export type CsvImport<Row> = { ok: true; rows: Row[] } | { ok: false; errors: Cs
 export const CSV_IMPORT_MAX_ERRORS = 50;
 
 /**
+ * A CSV file as a table of cells, the header line first, for readers that check
+ * whole rows themselves (the loan tape, potential customers). Null: not CSV at all.
+ */
+export function readCsvTable(text: string): string[][] | null {
+  try {
+    return parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), { relax_column_count: true, skip_empty_lines: false });
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Reads an uploaded CSV whose first line names the columns, and checks every line
  * against one row schema. All or nothing: one bad line fails the import, and each
  * bad line is reported with its number as the person sees it in a spreadsheet

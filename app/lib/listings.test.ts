@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { LOAN_TAPE_TEMPLATE, parseCsv, parseLoanTape } from "./loan-tape";
+import { readCsvTable } from "./csv-import";
+import { LOAN_TAPE_TEMPLATE, parseLoanTape as parseTable, tapeCompleteness } from "./loan-tape";
+
+const parseLoanTape = (csv: string, allowed: Parameters<typeof parseTable>[1]) => parseTable(readCsvTable(csv)!, allowed);
 import { applyMask, matchesMask } from "./mask";
 import { projectDetailRedirect } from "./project-detail";
 import { sizeBandOf } from "./projects";
@@ -10,7 +13,7 @@ const allowed = { states: ["IL", "OH", "NY"], statuses: ["Performing", "Non-Perf
 
 describe("loan tape CSV", () => {
   it("reads quoted fields, doubled quotes and CRLF", () => {
-    expect(parseCsv('a,"b,c","say ""hi"""\r\n1,2,3\n')).toEqual([["a", "b,c", 'say "hi"'], ["1", "2", "3"]]);
+    expect(readCsvTable('a,"b,c","say ""hi"""\r\n1,2,3\n')).toEqual([["a", "b,c", 'say "hi"'], ["1", "2", "3"]]);
   });
   it("accepts the template it offers", () => {
     const { rows, errors } = parseLoanTape(LOAN_TAPE_TEMPLATE, allowed);

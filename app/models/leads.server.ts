@@ -17,7 +17,7 @@ import {
   type LeadFilters,
   type LeadSource,
 } from "~/lib/inbound";
-import { parseCsv } from "~/lib/loan-tape";
+import { readCsvTable } from "~/lib/csv-import";
 import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
 import { recordAudit } from "./audit.server";
 import { inviteMember } from "./invitations.server";
@@ -173,7 +173,9 @@ export const LEAD_IMPORT_MAX_LINES = 1000;
 
 /** Reads a potential-customer CSV: every line checked; the rows, or every line's errors. */
 export function readLeadCsv(text: string) {
-  const rows = parseCsv(text.replace(/^\uFEFF/, "")).filter((r) => r.some((cell) => cell.trim() !== ""));
+  const table = readCsvTable(text);
+  if (!table) return { rows: [], errors: [{ line: 1, reason: "The file is not valid CSV." }] };
+  const rows = table.filter((r) => r.some((cell) => cell.trim() !== ""));
   const errors: LeadImportError[] = [];
   const header = (rows.shift() ?? []).map((h) => h.trim());
   const missing = LEAD_CSV_COLUMNS.filter((c) => !header.includes(c) && (c === "name" || c === "email" || c === "company"));

@@ -53,4 +53,23 @@ describe("pricing from the stored curve and coefficients", () => {
     expect(await sellerPools(t.db, { sellerId: seller.id })).toEqual([{ id: pool, name: "Tape", status: "draft", loans: 2 }]);
     expect(await sellerPools(t.db, { sellerId: other.id })).toEqual([]);
   });
+
+  it("reads a tape's amortization, term and DSCR where the wider tape gives them", async () => {
+    const [row] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "draft", projectName: "Wide" }).returning();
+    const base = { balance: 100_000, interestRate: 6, maturityDate: "2031-11-23", propertyType: "Office", state: "IL", status: "Performing", ltv: 65 };
+    await replaceLoanTape(t.db, row!.id, [
+      { ...base, line: 2, loanNumber: "LEVEL" },
+      { ...base, line: 3, loanNumber: "IO", amortizationType: "Interest-only" },
+      { ...base, line: 4, loanNumber: "BALLOON", amortizationType: "Balloon", remainingTermMonths: 300, dscr: 1.4 },
+    ]);
+    const result = await pricePool(t.db, { sellerId: seller.id, values: { projectId: row!.id, yield: 7, ...NONE }, today: "2026-11-23" });
+    if (!result || result === "no-curve") throw new Error("not priced");
+    const [level, io, balloon] = result.loans;
+    expect(level!.termMonths).toBe(60);
+    expect(balloon!.termMonths).toBe(300);
+    // the same 6 % note at a 7 % yield: interest-only and balloon return principal later, so they price lower than level
+    expect(io!.pricing.price).toBeLessThan(level!.pricing.price);
+    expect(balloon!.pricing.price).toBeLessThan(level!.pricing.price);
+    expect(io!.pricing.price).toBe(95.79);
+  });
 });

@@ -5,7 +5,9 @@ import { inList } from "~/.server/db/in-list";
 import { matches, projectLoans, projects } from "~/.server/db/schema";
 import { projectOptions } from "~/.server/project-options";
 import type { Services } from "~/.server/services";
+import { AMORTIZATION_TYPES } from "~/lib/loan-tape";
 import {
+  MAX_TERM_MONTHS,
   monthsBetween,
   poolTotals,
   priceLoan,
@@ -67,19 +69,26 @@ export async function priceOneLoan(db: Database, values: LoanPricingValues): Pro
 type TapeLoan = typeof projectLoans.$inferSelect;
 
 /**
- * A tape loan as the engine reads it. The tape has no amortization, DSCR or
- * origination: a loan pays level over the months left to its maturity.
+ * A tape loan as the engine reads it. What the tape leaves out is assumed: level
+ * payments over the months left to maturity, no DSCR, no seasoning. A balloon loan
+ * amortizes over its remaining term and falls due at maturity.
  */
 function tapeLoan(loan: TapeLoan, today: string, overrides: Omit<PoolPricingValues, "projectId">, projectSecured: boolean | null) {
+  const toMaturity = Math.min(MAX_TERM_MONTHS, monthsBetween(today, loan.maturityDate));
+  const amortization = loan.amortizationType ? AMORTIZATION_TYPES[loan.amortizationType as keyof typeof AMORTIZATION_TYPES] ?? "level" : "level";
+  const balloon = amortization === "balloon";
   return {
     balance: loan.balance,
     noteRate: loan.interestRate,
-    termMonths: Math.min(360, monthsBetween(today, loan.maturityDate)),
-    amortization: "level" as const,
+    termMonths: balloon ? Math.min(MAX_TERM_MONTHS, loan.remainingTermMonths ?? MAX_TERM_MONTHS) : toMaturity,
+    amortization,
+    balloonMonths: balloon ? toMaturity : null,
     loanStatus: loan.status,
     propertyType: loan.propertyType || null,
     secured: projectSecured ?? secured(loan.propertyType),
     ltv: loan.ltv,
+    dscr: loan.dscr,
+    seasoningMonths: loan.originationDate ? Math.max(0, monthsBetween(loan.originationDate, today)) : null,
     ...overrides,
   };
 }

@@ -11,7 +11,9 @@ import {
   findVisibleProject,
   ftsQuery,
   listProjectsForAdmin,
+  countLoans,
   loanTape,
+  loanTapeCompleteness,
   replaceLoanTape,
   reviewProject,
   saveDraftStep,
@@ -157,5 +159,24 @@ describe("loan tape", () => {
     expect(tape.map((l) => l.loanNumber)).toEqual(["L0", "L1", "L2"]);
     const project = await t.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, pool.id) });
     expect(project).toMatchObject({ loanAmount: 3000, size: 3000, waInterest: 4.667 });
+  });
+
+  it("keeps every field of the wider tape and measures its completeness from what is there", async () => {
+    const pool = await createDraft(t.db, sellerId, "loan_pool");
+    const base = { balance: 1000, interestRate: 5, maturityDate: "2030-01-01", state: "IL", status: "Performing" };
+    await replaceLoanTape(t.db, pool.id, [
+      { ...base, line: 2, loanNumber: "H1", propertyType: "Residential (1-4 family)", ltv: 80, zip: "60601", creditScore: 720, dscr: null },
+      { ...base, line: 3, loanNumber: "O1", propertyType: "Office", ltv: null, zip: "60602", dscr: 1.4, appraisalDate: "2025-02-01" },
+    ]);
+    const tape = await loanTape(t.db, pool.id, { limit: 1 });
+    expect(tape).toHaveLength(1);
+    expect(tape[0]).toMatchObject({ loanNumber: "H1", creditScore: 720, zip: "60601", dscr: null, originalBalance: null });
+    expect(await countLoans(t.db, pool.id)).toBe(2);
+    const completeness = await loanTapeCompleteness(t.db, pool.id);
+    // 2 loans: 10 required cells; 15 fields for both (30 cells), DSCR and occupancy for the office only, credit score for the house only
+    // present: property type 2, state 2, zip 2, ltv 1, appraisal date 1, dscr 1, credit score 1
+    expect(completeness).toMatchObject({ loans: 2, score: Math.floor(((10 + 10) / (10 + 30 + 2 + 1)) * 100) });
+    expect(completeness!.gaps.map((g) => g.label)).toEqual(["Amortization type", "Appraised value", "City"]);
+    expect(await loanTapeCompleteness(t.db, 999_999)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
+import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-tape";
 import { ROW_COLUMNS, SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus, type RowKey } from "~/lib/projects";
 import type { Role } from "~/lib/roles";
 
@@ -350,6 +351,9 @@ export async function listRecentlyViewed(db: Database, viewer: Viewer, limit = 8
 
 export type LoanRow = Omit<typeof projectLoans.$inferInsert, "id" | "projectId">;
 
+/** The tape's columns after id and project, in the table's order (the insert … select below names none). */
+const LOAN_COLUMNS = Object.keys(getTableColumns(projectLoans)).filter((key) => key !== "id" && key !== "projectId");
+
 /**
  * Replaces the whole loan tape in one batch, so a tape is never half-imported.
  * Rows travel as one JSON parameter per 500 loans (D1 allows 100 bound parameters
@@ -364,11 +368,10 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
     inserts.push(
       // insert … select fills every column in the table's order, id first (null: autoincrement)
       db.insert(projectLoans).select(
-        sql`select null, ${projectId}, json_extract(value, '$.line'), json_extract(value, '$.loanNumber'),
-          json_extract(value, '$.balance'), json_extract(value, '$.interestRate'), json_extract(value, '$.maturityDate'),
-          coalesce(json_extract(value, '$.propertyType'), ''), coalesce(json_extract(value, '$.state'), ''),
-          json_extract(value, '$.status'), json_extract(value, '$.ltv')
-        from json_each(${chunk})`,
+        sql`select null, ${projectId}, ${sql.join(
+          LOAN_COLUMNS.map((key) => (key === "propertyType" || key === "state" ? sql.raw(`coalesce(value ->> '$.${key}', '')`) : sql.raw(`value ->> '$.${key}'`))),
+          sql`, `,
+        )} from json_each(${chunk})`,
       ),
     );
   }
@@ -387,8 +390,32 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
   ] as unknown as Parameters<typeof db.batch>[0]);
 }
 
-export async function loanTape(db: Database, projectId: number) {
-  return db.select().from(projectLoans).where(eq(projectLoans.projectId, projectId)).orderBy(asc(projectLoans.line));
+/** The tape's loans in file order; `limit` for pages that show the first ones only. */
+export async function loanTape(db: Database, projectId: number, { limit }: { limit?: number } = {}) {
+  const query = db.select().from(projectLoans).where(eq(projectLoans.projectId, projectId)).orderBy(asc(projectLoans.line));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+export async function countLoans(db: Database, projectId: number) {
+  const [row] = await db.select({ n: count() }).from(projectLoans).where(eq(projectLoans.projectId, projectId));
+  return row?.n ?? 0;
+}
+
+/** How complete a pool's tape is (app/lib/loan-tape.ts), from one query of per-field counts; null without a tape. */
+export async function loanTapeCompleteness(db: Database, projectId: number) {
+  const fields: Record<string, SQL<number>> = { loans: sql<number>`count(*)` };
+  COMPLETENESS_FIELDS.forEach((f, i) => {
+    const applies = appliesSql(f.appliesTo);
+    fields[`a${i}`] = sql.raw(`sum(case when ${applies} then 1 else 0 end)`) as SQL<number>;
+    // an empty string is as missing as null (property type and state default to '')
+    fields[`p${i}`] = sql.raw(`sum(case when ${applies} and coalesce(${f.column}, '') != '' then 1 else 0 end)`) as SQL<number>;
+  });
+  const [row] = (await db.select(fields).from(projectLoans).where(eq(projectLoans.projectId, projectId))) as Array<Record<string, number | null>>;
+  if (!row) return null;
+  return tapeCompleteness(
+    Number(row.loans ?? 0),
+    COMPLETENESS_FIELDS.map((f, i) => ({ column: f.column, applicable: Number(row[`a${i}`] ?? 0), present: Number(row[`p${i}`] ?? 0) })),
+  );
 }
 
 /** A project as a table row (the seller's and admins' tables also show the borrower). */

@@ -3,7 +3,7 @@ import type { Project } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import type { Services } from "~/.server/services";
 import type { Role } from "~/lib/roles";
-import { findVisibleProject, mayDealOnProject, mayManageProject, pickColumns, recordView } from "~/models/projects.server";
+import { findVisibleProject, loanTapeCompleteness, mayDealOnProject, mayManageProject, pickColumns, recordView } from "~/models/projects.server";
 import { findContract } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { findPass } from "~/models/feedback.server";
@@ -58,6 +58,11 @@ export async function loadTeaser(
   // a look answers an invitation to view
   const look = { userId: viewer.id, projectId: project.id };
   if (!mayManageProject(viewer, project)) services.waitUntil(recordView(services.db, look).then(() => recomputeAfterLook(services.db, look)));
-  const [deal, seller] = await Promise.all([dealStateOf(services, project, viewer), sellerResponsiveness(services.db, { projectId: project.id })]);
-  return json({ project: { ...teaserOf(project), own }, deal, sellerResponsiveness: seller });
+  const [deal, seller, tapeCompleteness] = await Promise.all([
+    dealStateOf(services, project, viewer),
+    sellerResponsiveness(services.db, { projectId: project.id }),
+    // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
+    project.kind === "loan_pool" ? loanTapeCompleteness(services.db, project.id) : null,
+  ]);
+  return json({ project: { ...teaserOf(project), own }, deal, sellerResponsiveness: seller, tapeCompleteness });
 }

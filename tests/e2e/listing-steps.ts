@@ -46,6 +46,9 @@ export async function fillDetails(page: Page, kind: Kind) {
     await page.getByLabel("CSV file").setInputFiles(TAPE);
     await page.getByRole("button", { name: "Import loans" }).click();
     await expect(page.getByTestId("loan-count")).toHaveText("3 loans imported.");
+    // the seller is told what buyers will find missing before publishing
+    await expect(page.getByTestId("tape-completeness")).toContainText(/Loan tape completeness: \d+ %/);
+    await expect(page.getByTestId("tape-completeness")).toContainText("Appraisal date (missing on 2 of 3)");
     await page.getByLabel("Pool name").fill("Midwest CRE pool 2026-A");
     await page.getByLabel("Overall summary").fill("Seasoned commercial real estate loans, current on payments.");
   } else if (kind === "Real estate") {

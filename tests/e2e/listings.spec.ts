@@ -44,6 +44,7 @@ for (const kind of ["Loan pool", "Real estate", "Insurance-backed loan", "Limite
     await expect(buyer.getByTestId("project-facts")).toContainText("$2,500,000");
     await expect(buyer.getByText(borrower)).toHaveCount(0);
     await expect(buyer.getByRole("heading", { name: "Borrower, documents and loan tape" })).toBeVisible();
+    if (kind === "Loan pool") await expect(buyer.getByTestId("tape-completeness")).toContainText("Most often missing: Appraisal date");
     await expect.poll(async () => {
       await buyer.goto("/home");
       return buyer.getByRole("region", { name: "Recently viewed" }).getByRole("link", { name }).count();

@@ -21,7 +21,7 @@ import { recordAudit } from "~/models/audit.server";
 import { recomputeProjectMatches } from "~/models/matches.server";
 import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
-import { findProjectWithSeller, loanTape, reviewProject } from "~/models/projects.server";
+import { countLoans, findProjectWithSeller, reviewProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "admin");
   const found = await findProjectWithSeller(services.db, idParam(args.params));
   if (!found || found.project.status === "draft") throw notFound();
-  const loans = found.project.kind === "loan_pool" ? (await loanTape(services.db, found.project.id)).length : 0;
+  const loans = found.project.kind === "loan_pool" ? await countLoans(services.db, found.project.id) : 0;
   const desk = await deskData(services, found.project, user, role);
   const matched = await buyerTable(services, { user, project: found.project, request: args.request });
   return json({ project: found.project, seller: found.seller, loans, desk, matched });

@@ -8,7 +8,7 @@ import { listDocuments, logDocumentEvent } from "~/models/data-room.server";
 import { findPass } from "~/models/feedback.server";
 import { markThreadRead, threadMessages } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
-import { loanTape } from "~/models/projects.server";
+import { countLoans, loanTape } from "~/models/projects.server";
 import { workspaceIntent } from "./intents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
@@ -20,11 +20,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export async function loader(args: LoaderFunctionArgs) {
   const section = dealSectionOf(args.request);
   const { services, user, project, contract } = await requireWorkspace(args, section);
-  const [documents, thread, offers, loans, pass] = await Promise.all([
+  const [documents, thread, offers, [loans, loanCount], pass] = await Promise.all([
     contract.dataRoomBlocked ? Promise.resolve([]) : listDocuments(services.db, project.id),
     threadMessages(services.db, { projectId: project.id, buyerId: user.id }),
     offersOnProject(services.db, { projectId: project.id, buyerId: user.id }),
-    project.kind === "loan_pool" ? loanTape(services.db, project.id) : Promise.resolve([]),
+    project.kind === "loan_pool" ? Promise.all([loanTape(services.db, project.id, { limit: 500 }), countLoans(services.db, project.id)]) : Promise.resolve([[], 0] as const),
     findPass(services.db, { projectId: project.id, buyerId: user.id }),
   ]);
   const ip = clientAddress(args.request);
@@ -44,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
     thread,
     offers,
     loans: loans.slice(0, 500),
-    loanCount: loans.length,
+    loanCount,
     passedAt: pass?.createdAt ?? null,
     me: user.id,
     dealsPath: `/${section}/myprojects/index_new`,

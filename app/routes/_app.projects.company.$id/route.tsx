@@ -7,7 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
-import { findVisibleProject, loanTape, mayManageProject } from "~/models/projects.server";
+import { countLoans, findVisibleProject, loanTape, mayManageProject } from "~/models/projects.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
@@ -16,12 +16,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: ["seller", "admin"] });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
   if (!project || !mayManageProject({ id: user.id, role }, project)) throw notFound();
-  const loans = project.kind === "loan_pool" ? await loanTape(services.db, project.id) : [];
-  return json({ project, loans });
+  const pool = project.kind === "loan_pool";
+  const [loans, loanCount] = pool ? await Promise.all([loanTape(services.db, project.id, { limit: 500 }), countLoans(services.db, project.id)]) : [[], 0];
+  return json({ project, loans, loanCount });
 }
 
 export default function CompanyPage() {
-  const { project, loans } = useLoaderData<typeof loader>();
+  const { project, loans, loanCount } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title={project.projectName || "Untitled draft"}>
@@ -30,7 +31,7 @@ export default function CompanyPage() {
       <div className="max-w-4xl">
         <ProjectSummary project={project} />
       </div>
-      {project.kind === "loan_pool" ? <LoanTapeTable loans={loans} count={loans.length} /> : null}
+      {project.kind === "loan_pool" ? <LoanTapeTable loans={loans} count={loanCount} /> : null}
     </div>
   );
 }

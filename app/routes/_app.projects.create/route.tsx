@@ -6,6 +6,7 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { notFound } from "~/.server/http";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
+import { readCsvTable } from "~/lib/csv-import";
 import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
@@ -15,7 +16,8 @@ import {
   createDraft,
   EDITABLE,
   findOwnProject,
-  loanTape,
+  countLoans,
+  loanTapeCompleteness,
   replaceLoanTape,
   saveDraftStep,
   submitForReview,
@@ -47,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!draft) return json({ project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [] });
   const project = await editableDraft(services.db, user.id, draft);
   const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
-  const loans = project.kind === "loan_pool" ? (await loanTape(services.db, project.id)).length : 0;
+  const [loans, completeness] = project.kind === "loan_pool" ? await Promise.all([countLoans(services.db, project.id), loanTapeCompleteness(services.db, project.id)]) : [0, null];
   const sicCodes = project.kind === "limited_company" && current === 3 ? await allSicCodes(services.db) : [];
   return json({
     project: { id: project.id, kind: project.kind, draftStep: project.draftStep, status: project.status, rejectionReason: project.rejectionReason },
@@ -55,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
     options: options.items,
     values: formValuesOf(project),
     loans,
+    completeness,
     sicCodes: sicCodes.map((c) => ({ code: c.code, title: c.title })),
   });
 }
@@ -110,7 +113,9 @@ export async function action(args: ActionFunctionArgs) {
       const file = step.tape;
       if (!file || file.size === 0) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV file." }], 1, 400);
       if (file.size > LOAN_TAPE_MAX_BYTES) return tapeRefused(submission, [TAPE_TOO_LARGE], 1, 413);
-      const parsed = parseLoanTape(await file.text(), {
+      const table = readCsvTable(await file.text());
+      if (!table) return tapeRefused(submission, [{ line: 1, reason: "The file is not valid CSV." }], 1, 400);
+      const parsed = parseLoanTape(table, {
         states: options.values.usStates,
         statuses: options.values.loanStatus,
       });
@@ -126,7 +131,7 @@ export async function action(args: ActionFunctionArgs) {
     case "submit": {
       const values = formValuesOf(project);
       const incomplete = [1, 2, 3].filter((s) => !schemaForStep(s, project.kind, options.values).safeParse(values).success);
-      const missingTape = project.kind === "loan_pool" && (await loanTape(services.db, project.id)).length === 0;
+      const missingTape = project.kind === "loan_pool" && (await countLoans(services.db, project.id)) === 0;
       const unknownSic = project.kind === "limited_company" && !incomplete.includes(3) && !(await findSicCode(services.db, values.sicCode ?? ""));
       if (incomplete.length || missingTape || unknownSic) {
         const formErrors = [
@@ -169,7 +174,7 @@ export default function CreateProjectPage() {
       ) : null}
       <StepNav draftId={data.project.id} current={data.step} reached={data.project.draftStep} />
       {data.step === 4 ? (
-        <ReviewStep draftId={data.project.id} kind={kind} values={data.values} loans={data.loans} incomplete={formErrorsOf(resultFor(result, "submit"))} />
+        <ReviewStep draftId={data.project.id} kind={kind} values={data.values} loans={data.loans} completeness={data.completeness} incomplete={formErrorsOf(resultFor(result, "submit"))} />
       ) : (
         <StepForm
           key={data.step}
@@ -179,6 +184,7 @@ export default function CreateProjectPage() {
           options={data.options}
           values={data.values}
           loans={data.loans}
+          completeness={data.completeness}
           sicCodes={data.sicCodes}
           result={result}
         />

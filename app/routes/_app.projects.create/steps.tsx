@@ -2,6 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CountedTextAreaField, FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
+import { TapeCompletenessNote } from "~/components/tape-completeness";
+import type { TapeCompleteness } from "~/lib/loan-tape";
 import type { FormColumn } from "~/lib/project-values";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
@@ -113,6 +115,7 @@ export function StepForm({
   options,
   values,
   loans,
+  completeness,
   sicCodes,
   result,
 }: {
@@ -122,6 +125,7 @@ export function StepForm({
   options: OptionLists;
   values: Record<string, string>;
   loans: number;
+  completeness: TapeCompleteness | null;
   /** The codes of system data the SIC field suggests (limited companies' details only). */
   sicCodes: ReadonlyArray<{ code: string; title: string }>;
   /** The wizard action's answer: this step's save, or the loan tape's import. */
@@ -186,7 +190,7 @@ export function StepForm({
         <input type="hidden" name="intent" value="save" />
       </Form>
       {step === 3 && kind === "loan_pool" ? (
-        <LoanTapeUpload draftId={draftId} loans={loans} result={resultFor(result, "tape")} />
+        <LoanTapeUpload draftId={draftId} loans={loans} completeness={completeness} result={resultFor(result, "tape")} />
       ) : null}
     </>
   );
@@ -264,19 +268,21 @@ function DetailsFields({
 }
 
 /** The tape's import; a refused tape answers how many problems (the form error) and each, by line (the tape field's errors). */
-function LoanTapeUpload({ draftId, loans, result }: { draftId: number; loans: number; result?: ActionResult }) {
+function LoanTapeUpload({ draftId, loans, completeness, result }: { draftId: number; loans: number; completeness: TapeCompleteness | null; result?: ActionResult }) {
   const summary = formErrorsOf(result)?.[0];
   const problems = result?.error?.tape ?? [];
   return (
     <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-3">
       <h2 className="font-semibold">Loan tape</h2>
       <p className="text-sm text-slate-600">
-        One row per loan, as CSV. <a href="/projects/create/template.csv" className="link" download>Download the template</a>.
+        One row per loan, as CSV. <a href="/projects/create/template.csv" className="link" download>Download the template</a>: the first
+        eight columns are required, the others are what buyers price from, and the tape&apos;s completeness counts them.
         Importing sets the pool&apos;s amount, size and weighted interest from the tape; nothing is imported until every row is valid.
       </p>
       <p className="text-sm" data-testid="loan-count">
         {loans === 0 ? "No loans imported yet." : `${loans} loans imported.`}
       </p>
+      <TapeCompletenessNote completeness={completeness} forSeller />
       <input type="hidden" name="draft" value={draftId} />
       <label className="label" htmlFor="tape">
         CSV file
@@ -320,12 +326,14 @@ export function ReviewStep({
   kind,
   values,
   loans,
+  completeness,
   incomplete,
 }: {
   draftId: number;
   kind: ProjectKind;
   values: Record<string, string>;
   loans: number;
+  completeness: TapeCompleteness | null;
   incomplete?: string[];
 }) {
   return (
@@ -354,6 +362,7 @@ export function ReviewStep({
           </>
         ) : null}
       </dl>
+      <TapeCompletenessNote completeness={completeness} forSeller />
       <p className="text-sm text-slate-600">Our team reviews every listing before buyers can see it.</p>
       <div className="flex justify-end">
         <button type="submit" name="intent" value="submit" className="btn-primary">

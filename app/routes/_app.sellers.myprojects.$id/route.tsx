@@ -15,10 +15,11 @@ import { sellerProjectSchema } from "~/lib/schemas/deal";
 import { recordAudit } from "~/models/audit.server";
 import { projectMatchesFor, recomputeProjectMatches } from "~/models/matches.server";
 import { MatchedBuyers } from "~/components/matched-buyers";
-import { EDITABLE, findOwnProject, loanTape, withdrawOwnProject } from "~/models/projects.server";
+import { countLoans, EDITABLE, findOwnProject, loanTapeCompleteness, withdrawOwnProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
 import { dealCounts } from "~/models/pipeline.server";
+import { TapeCompletenessNote } from "~/components/tape-completeness";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -26,14 +27,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
   const project = await findOwnProject(services.db, { sellerId: user.id, projectId: idParam(args.params) });
   if (!project) throw notFound();
-  const loans = project.kind === "loan_pool" ? (await loanTape(services.db, project.id)).length : 0;
+  const [loans, completeness] = project.kind === "loan_pool" ? await Promise.all([countLoans(services.db, project.id), loanTapeCompleteness(services.db, project.id)]) : [0, null];
   const listed = !EDITABLE.includes(project.status) && project.status !== "submitted";
   const [desk, counts] = listed
     ? await Promise.all([deskData(services, project, user, role), dealCounts(services.db, [project.id])])
     : [null, null];
   const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
   const matched = listed ? await projectMatchesFor(services.db, { projectId: project.id, admin: false, page }) : null;
-  return json({ project, loans, editable: EDITABLE.includes(project.status), desk, counts: counts?.get(project.id) ?? null, matched });
+  return json({ project, loans, completeness, editable: EDITABLE.includes(project.status), desk, counts: counts?.get(project.id) ?? null, matched });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -61,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
 
 /** The seller's own project: its status, what buyers see, and their engagement. */
 export default function SellerProjectPage() {
-  const { project, loans, editable, desk, counts, matched } = useLoaderData<typeof loader>();
+  const { project, loans, completeness, editable, desk, counts, matched } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-6xl space-y-6">
@@ -93,6 +94,7 @@ export default function SellerProjectPage() {
           </div>
         ))}
       </section>
+      <TapeCompletenessNote completeness={completeness} forSeller />
       <ProjectSummary project={project} />
       <div className="flex flex-wrap gap-3">
         {editable ? (

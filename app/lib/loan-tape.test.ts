@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { readCsvTable } from "./csv-import";
+import { LOAN_TAPE_TEMPLATE, parseLoanTape, tapeCompleteness, type FieldCount } from "./loan-tape";
+
+const allowed = { states: ["IL", "OH", "TX"], statuses: ["Performing", "Non-Performing"] };
+const parse = (csv: string) => parseLoanTape(readCsvTable(csv)!, allowed);
+const HEADER =
+  "loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv,original_balance,origination_date,rate_type,amortization_type," +
+  "remaining_term_months,payment_status,days_delinquent,lien_position,city,zip,appraised_value,appraisal_date,dscr,occupancy,credit_score";
+
+describe("the wider loan tape", () => {
+  it("reads every field of the template, the words of lists in any case", () => {
+    const { rows, errors } = parse(LOAN_TAPE_TEMPLATE.replace("Fixed,Level", "fixed,level"));
+    expect(errors).toEqual([]);
+    expect(rows[0]).toMatchObject({
+      originalBalance: 1_400_000, originationDate: "2021-06-30", rateType: "Fixed", amortizationType: "Level", remainingTermMonths: 300,
+      paymentStatus: "Current", daysDelinquent: 0, lienPosition: 1, city: "Chicago", zip: "60601", appraisedValue: 1_825_000,
+      appraisalDate: "2024-03-15", dscr: 1.35, occupancy: 94, creditScore: null,
+    });
+    expect(rows[1]).toMatchObject({ originalBalance: null, rateType: null, zip: null });
+  });
+
+  it("keeps accepting the eight-column tape", () => {
+    const { rows, errors } = parse("loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\nA,100,5,2030-01-01,Office,IL,Performing,\n");
+    expect(errors).toEqual([]);
+    expect(rows[0]!.dscr).toBeNull();
+  });
+
+  it("names each bad optional field in the spec's words", () => {
+    const { errors } = parse(`${HEADER}\nA,100,5,2030-01-01,Office,IL,Performing,,x,2020-13-45,Variable,Negative,12.5,Late,-3,0,,6060,,,25,101,900\n`);
+    expect(errors).toHaveLength(1);
+    const reason = errors[0]!.reason;
+    expect(errors[0]!.line).toBe(2);
+    for (const part of [
+      "original_balance: Value must be a valid decimal.",
+      "origination_date: a date as YYYY-MM-DD is required.",
+      "rate_type: one of Fixed, Floating, Hybrid is required.",
+      "amortization_type: one of Level, Interest-only, Balloon is required.",
+      "remaining_term_months: Value must be an number.",
+      "payment_status: one of Current,",
+      "days_delinquent: Value must be an number.",
+      "lien_position: Requires a value of at least 1.",
+      "zip: Invalid zip code.",
+      "dscr: Exceeds maximum value of 20.",
+      "occupancy: Exceeds maximum value of 100.",
+      "credit_score: Exceeds maximum value of 850.",
+    ])
+      expect(reason).toContain(part);
+  });
+});
+
+describe("tape completeness", () => {
+  const full = (column: FieldCount["column"], applicable: number, present = applicable): FieldCount => ({ column, applicable, present });
+
+  it("is 100 when every applicable field is there, and nothing without loans", () => {
+    expect(tapeCompleteness(4, [full("dscr", 4), full("credit_score", 0)])).toEqual({ loans: 4, score: 100, gaps: [] });
+    expect(tapeCompleteness(0, [])).toBeNull();
+  });
+
+  it("counts present cells over applicable cells, the required five included, and names the worst gaps first", () => {
+    // 10 loans: 50 required cells, dscr 10 applicable (4 present), zip 10 (9), appraisal date 10 (0), credit score 0 applicable
+    const result = tapeCompleteness(10, [full("dscr", 10, 4), full("zip", 10, 9), full("appraisal_date", 10, 0), full("credit_score", 0)]);
+    expect(result!.score).toBe(Math.floor(((50 + 4 + 9 + 0) / (50 + 30)) * 100));
+    expect(result!.gaps).toEqual([
+      { label: "Appraisal date", missing: 10, applicable: 10 },
+      { label: "DSCR", missing: 6, applicable: 10 },
+      { label: "ZIP code", missing: 1, applicable: 10 },
+    ]);
+  });
+});
