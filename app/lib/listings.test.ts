@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readCsvTable } from "./csv-import";
-import { LOAN_TAPE_TEMPLATE, parseLoanTape as parseTable, tapeCompleteness } from "./loan-tape";
+import { LOAN_TAPE_TEMPLATE, parseLoanTape as parseTable } from "./loan-tape";
 
 const parseLoanTape = (csv: string, allowed: Parameters<typeof parseTable>[1]) => parseTable(readCsvTable(csv)!, allowed);
 import { applyMask, matchesMask } from "./mask";
