@@ -1,0 +1,293 @@
+// `npm run bench`: every member page of every role on both servers, in one table.
+// Starts `npm start`'s server and `wrangler dev` itself, each on a fresh database seeded
+// with the demo market, signs in as each demo role, warms each page, then measures
+// requests per second and p95 as a share of `/healthz` on the same server in the same
+// run, and the HTML and JavaScript bytes of each page. Then the search at 100,000
+// projects (`bench:search`) and the beacon (`bench:beacon`) against these servers.
+// Exits non-zero when a budget is missed (issue #16): a page under 0.5 of /healthz,
+// a page's p95 over 25 ms on an idle server, or more than 100 KiB of JavaScript.
+//   npm run bench                       both servers, every part
+//   npm run bench -- --only node        one server (node | edge)
+//   npm run bench -- --skip search,beacon
+//   npm run bench -- --profile          the Node server's CPU profile: where the time goes
+// Environment: BENCH_REQUESTS (per page, 300), BENCH_CONCURRENCY (8).
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { Secret, TOTP } from "otpauth";
+import { bin, isStale, root, run, waitForHealthy } from "./lib.mjs";
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? undefined : args[i + 1];
+};
+const PROFILE = args.includes("--profile");
+const ONLY = option("only");
+const SKIP = new Set((option("skip") ?? "").split(",").filter(Boolean));
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const PASSWORD = "demo-password";
+// the demo admin's authenticator secret (app/seed): the bench signs in with a real code
+const ADMIN_TOTP = "DEMOADMINSECRETDEMOADMINSECRET23";
+
+const BUDGET = { share: 0.5, p95Ms: 25, jsKiB: 100 };
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
+const children = [];
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
+
+function start(name, command, argv, env) {
+  const log = fs.openSync(path.join(dir, `${name}.log`), "a");
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", log, log] });
+  children.push(child);
+  return child;
+}
+
+async function startNode(port) {
+  if (isStale("build/index.js")) run("node", ["scripts/build.mjs"]);
+  const profileDir = path.join(dir, "profile");
+  const flags = PROFILE ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [];
+  const child = start("node", process.execPath, [...flags, "server/index.mjs", "build/index.js"], {
+    PORT: String(port),
+    NODE_ENV: "production",
+    DEMO_DATA: "true",
+    DATABASE_URL: `file:${path.join(dir, "node.db")}`,
+    DATA_DIR: path.join(dir, "node-data"),
+  });
+  return { name: "Node", base: `http://localhost:${port}`, child, profileDir };
+}
+
+async function startEdge(port) {
+  if (isStale("build/edge/index.js")) run("node", ["scripts/build-edge.mjs"]);
+  const persist = path.join(dir, "wrangler");
+  const env = { CI: "true", WRANGLER_SEND_METRICS: "false" };
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { env: { ...process.env, ...env }, stdio: "ignore" });
+  const vars = { APP_ENV: "development", DEMO_DATA: "true", SESSION_SECRET: crypto.randomBytes(32).toString("base64url"), APP_URL: `http://127.0.0.1:${port}` };
+  const child = start("edge", bin("wrangler"), [
+    "dev", "--port", String(port), "--inspector-port", String(port + 10000), "--ip", "127.0.0.1", "--persist-to", persist,
+    "--show-interactive-dev-session=false", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+  ], env);
+  return { name: "wrangler dev", base: `http://127.0.0.1:${port}`, child };
+}
+
+const cookieOf = (response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+
+async function signIn(base, email) {
+  const post = (url, form, cookie) =>
+    fetch(`${base}${url}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams(form),
+    });
+  const first = await post("/signin", { email, password: PASSWORD });
+  let cookie = cookieOf(first);
+  if (first.headers.get("location") === "/signin/code") {
+    const totp = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(ADMIN_TOTP) });
+    const second = await post("/signin/code", { code: totp.generate() }, cookie);
+    cookie = cookieOf(second) ?? cookie;
+    if (second.status !== 302) throw new Error(`${base}: the admin's code step answered ${second.status}`);
+  } else if (first.status !== 302) throw new Error(`${base}: sign-in as ${email} answered ${first.status}`);
+  if (!cookie) throw new Error(`${base}: no session cookie for ${email}`);
+  return cookie;
+}
+
+/** The first link of a kind on a page: the ids the id-routes are measured with. */
+async function firstId(base, cookie, page, pattern) {
+  const html = await (await fetch(`${base}${page}`, { headers: { Cookie: cookie } })).text();
+  return html.match(pattern)?.[1] ?? null;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** `count` GETs, `CONCURRENCY` at a time: requests per second, p95, and any answer that was not 2xx. */
+async function load(url, cookie, count = REQUESTS, method = "GET") {
+  const latencies = [];
+  let next = 0;
+  let failures = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      const t = performance.now();
+      const response = await fetch(url, { method, headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - t);
+      if (response.status >= 300) failures++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: count / seconds, p95: percentile(latencies, 95), p50: percentile(latencies, 50), failures };
+}
+
+/** One request alone, `n` times: the server's own time for the page, without queueing behind others. */
+async function idle(url, cookie, n = 30) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await (await fetch(url, { headers: { Cookie: cookie } })).arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  return percentile(times.sort((a, b) => a - b), 95);
+}
+
+const assetSizes = new Map();
+/** HTML bytes (raw, gzip) and the gzip JavaScript the page loads: its module scripts and preloads. */
+async function weigh(base, path, cookie) {
+  const html = await (await fetch(`${base}${path}`, { headers: { Cookie: cookie } })).text();
+  // module preloads, scripts and the inline imports of the entry and route modules
+  const scripts = new Set([...html.matchAll(/"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
+  let js = 0;
+  for (const src of scripts) {
+    if (!assetSizes.has(src)) {
+      const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+      assetSizes.set(src, zlib.gzipSync(body).length);
+    }
+    js += assetSizes.get(src);
+  }
+  return { html: Buffer.byteLength(html), htmlGzip: zlib.gzipSync(html).length, jsKiB: js / 1024 };
+}
+
+async function pagesOf(server) {
+  const { base } = server;
+  const cookies = {};
+  for (const [role, email] of [["visitor", null], ["buyer", "buyer@demo.test"], ["broker", "broker@demo.test"], ["seller", "seller@demo.test"], ["admin", "admin@demo.test"]]) {
+    cookies[role] = email ? await signIn(base, email) : "";
+  }
+  const teaser = await firstId(base, cookies.buyer, "/buyers/search", /\/projects\/more-details\/(\d+)/);
+  const workspace = await firstId(base, cookies.buyer, "/buyers/myprojects/index_new", /\/buyers\/myprojects\/(\d+)/);
+  const sellerProject = await firstId(base, cookies.seller, "/sellers/myprojects", /\/sellers\/myprojects\/(\d+)/);
+  const adminProject = await firstId(base, cookies.admin, "/admin/projects", /\/admin\/projects\/(\d+)/);
+  const customer = await firstId(base, cookies.admin, "/admin/customers", /\/admin\/customers\/(\d+)/);
+  const pages = [
+    ["visitor", "sign-in", "/signin"],
+    ["buyer", "home", "/home"],
+    ["buyer", "search", "/buyers/search"],
+    ["buyer", "search, filtered", "/buyers/search?region=Midwest&sort=size&desc=1"],
+    ["buyer", "teaser", teaser && `/projects/more-details/${teaser}`],
+    ["buyer", "deals", "/buyers/myprojects/index_new"],
+    ["buyer", "workspace", workspace && `/buyers/myprojects/${workspace}`],
+    ["buyer", "messages", "/messages"],
+    ["buyer", "preferences", "/preferences"],
+    ["broker", "search", "/brokers/search"],
+    ["seller", "home", "/home"],
+    ["seller", "my projects", "/sellers/myprojects"],
+    ["seller", "project", sellerProject && `/sellers/myprojects/${sellerProject}`],
+    ["admin", "dashboard", "/home"],
+    ["admin", "projects", "/admin/projects"],
+    ["admin", "project", adminProject && `/admin/projects/${adminProject}`],
+    ["admin", "analytics", "/admin/analytics"],
+    ["admin", "customers", "/admin/customers"],
+    ["admin", "customer", customer && `/admin/customers/${customer}`],
+  ];
+  return { cookies, pages: pages.filter(([, , path]) => path) };
+}
+
+const f = (n, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+async function measure(server) {
+  const { base } = server;
+  if (!(await waitForHealthy(`${base}/healthz`, { timeoutMs: 180_000 }))) throw new Error(`${server.name} did not become healthy; see ${dir}/*.log`);
+  const { cookies, pages } = await pagesOf(server);
+  // warm every page (templates, statements, the content cache) before timing anything
+  for (const [role, , path] of pages) await load(`${base}${path}`, cookies[role], 20);
+  await load(`${base}/healthz`, "", 100);
+  const healthz = await load(`${base}/healthz`, "", REQUESTS * 2);
+  const ping = await load(`${base}/api/analytics/ping`, "", REQUESTS * 2, "POST");
+  const rows = [];
+  for (const [role, label, path] of pages) {
+    const url = `${base}${path}`;
+    const loaded = await load(url, cookies[role]);
+    const alone = await idle(url, cookies[role]);
+    const weight = await weigh(base, path, cookies[role]);
+    rows.push({ role, label, path, ...loaded, share: loaded.rps / healthz.rps, idleP95: alone, ...weight });
+  }
+  const healthzAfter = await load(`${base}/healthz`, "", REQUESTS * 2);
+  return { server, healthz, healthzAfter, ping, rows };
+}
+
+function report({ server, healthz, healthzAfter, ping, rows }) {
+  console.log(`\n## ${server.name} (${server.base}), ${REQUESTS} requests a page, ${CONCURRENCY} at a time`);
+  console.log(`/healthz ${f(healthz.rps)} req/s (p95 ${f(healthz.p95, 1)} ms; ${f(healthzAfter.rps)} req/s after the pages); bare 204 ${f(ping.rps)} req/s`);
+  console.log("| role | page | req/s | share of /healthz | p95 under load | p95 alone | HTML (gzip) | JS gzip | budget |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  const misses = [];
+  for (const r of rows) {
+    const missed = [];
+    if (r.share < BUDGET.share) missed.push(`share < ${BUDGET.share}`);
+    if (r.idleP95 > BUDGET.p95Ms) missed.push(`p95 > ${BUDGET.p95Ms} ms`);
+    if (r.jsKiB > BUDGET.jsKiB) missed.push(`JS > ${BUDGET.jsKiB} KiB`);
+    if (r.failures) missed.push(`${r.failures} non-2xx`);
+    if (missed.length) misses.push(`${server.name} ${r.role} ${r.label}: ${missed.join(", ")}`);
+    console.log(
+      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.share, 2)} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms | ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
+    );
+  }
+  return misses;
+}
+
+/** The Node server's CPU profile, by function: self time, the top 25. */
+async function summariseProfile(server) {
+  server.child.kill("SIGTERM");
+  await new Promise((resolve) => {
+    const timer = setTimeout(() => (server.child.kill("SIGKILL"), resolve()), 15_000);
+    server.child.on("exit", () => (clearTimeout(timer), resolve()));
+  });
+  const file = fs.existsSync(server.profileDir) ? fs.readdirSync(server.profileDir).find((n) => n.endsWith(".cpuprofile")) : undefined;
+  if (!file) return console.log("\n(no CPU profile was written)");
+  const profile = JSON.parse(fs.readFileSync(path.join(server.profileDir, file), "utf8"));
+  const dt = new Map();
+  for (let i = 0; i < profile.samples.length; i++) dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const byFunction = new Map();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const us = dt.get(node.id) ?? 0;
+    total += us;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url ? `${url.replace(/^.*node_modules\//, "").replace(root, ".")}:${lineNumber + 1}` : "";
+    const key = `${functionName || "(anonymous)"} ${where}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+  }
+  const busy = total - [...byFunction].filter(([k]) => k.startsWith("(idle)")).reduce((s, [, v]) => s + v, 0);
+  console.log(`\n## Where the Node server's time went (CPU profile, ${f(busy / 1e6, 1)} s busy)`);
+  for (const [key, us] of [...byFunction].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`${f((us / busy) * 100, 1).padStart(5)} %  ${key}`);
+  }
+}
+
+function part(name, script, env) {
+  console.log(`\n## ${name}`);
+  const result = spawn("npm", ["run", "--silent", script], { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
+  return new Promise((resolve) => result.on("exit", (code) => resolve(code ?? 1)));
+}
+
+const servers = [];
+if (ONLY !== "edge") servers.push(await startNode(3970));
+if (ONLY !== "node") servers.push(await startEdge(3971));
+const misses = [];
+const results = [];
+for (const server of servers) results.push(await measure(server));
+for (const result of results) misses.push(...report(result));
+const node = servers.find((s) => s.name === "Node");
+if (!SKIP.has("beacon")) {
+  const code = await part("Beacon (share of the bare 204 on the same server)", "bench:beacon", { BENCH_URLS: servers.map((s) => s.base).join(",") });
+  if (code) misses.push(`bench:beacon exited with ${code}`);
+}
+if (PROFILE && node) await summariseProfile(node);
+for (const child of children) child.kill("SIGTERM");
+if (!SKIP.has("search")) {
+  const code = await part("Search at 100,000 projects", "bench:search");
+  if (code) misses.push(`bench:search exited with ${code}`);
+}
+console.log(misses.length ? `\n✖ ${misses.length} budget(s) missed:\n- ${misses.join("\n- ")}` : "\n✓ Every page within budget");
+process.exit(misses.length ? 1 : 0);
