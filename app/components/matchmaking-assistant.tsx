@@ -2,7 +2,6 @@ import { Link, useFetcher } from "@remix-run/react";
 import type { ActionResult } from "~/lib/action-result";
 import type { MatchReason } from "~/lib/match-score";
 import { BOT_MESSAGE_MAX } from "~/lib/matchmaking-bot";
-import { MatchReasons } from "./matched-buyers";
 
 type ShownMatch = { projectId: number; projectName: string; kind: string; industry: string; score: number; reasons: MatchReason[] };
 export type AssistantView = {
@@ -115,7 +114,7 @@ function Bubble({ from, text, matches = [] }: { from: "bot" | "member"; text: st
                   {m.score}
                 </span>
               </div>
-              <MatchReasons reasons={m.reasons} />
+              <p className="text-xs text-slate-600">Why: {m.reasons.map((r) => `${r.reason} (+${r.points})`).join("; ")}</p>
             </li>
           ))}
         </ul>
