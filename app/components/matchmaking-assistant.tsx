@@ -1,9 +1,9 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import type { ActionResult } from "~/lib/action-result";
-import type { MatchReason } from "~/lib/match-score";
 import { BOT_MESSAGE_MAX } from "~/lib/matchmaking-bot";
+import { ProjectMatch, type ProjectMatchItem } from "./project-match";
 
-type ShownMatch = { projectId: number; projectName: string; kind: string; industry: string; score: number; reasons: MatchReason[] };
+type ShownMatch = ProjectMatchItem & { industry: string };
 export type AssistantView = {
   opening: string | null;
   turns: Array<{ from: "bot" | "member"; text: string; matches: ShownMatch[] }>;
@@ -105,17 +105,7 @@ function Bubble({ from, text, matches = [] }: { from: "bot" | "member"; text: st
       {matches.length ? (
         <ul className="grid gap-2 sm:grid-cols-3" aria-label="Projects that fit">
           {matches.map((m) => (
-            <li key={m.projectId} className="rounded-md border border-slate-200 p-2" data-testid="assistant-match">
-              <div className="flex items-start justify-between gap-2">
-                <Link to={m.kind === "real_estate" ? `/realestate/${m.projectId}` : `/projects/more-details/${m.projectId}`} className="link text-sm font-medium">
-                  {m.projectName}
-                </Link>
-                <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold" title="Match score">
-                  {m.score}
-                </span>
-              </div>
-              <p className="text-xs text-slate-600">Why: {m.reasons.map((r) => `${r.reason} (+${r.points})`).join("; ")}</p>
-            </li>
+            <ProjectMatch key={m.projectId} match={m} className="rounded-md border border-slate-200 p-2 text-sm" testId="assistant-match" />
           ))}
         </ul>
       ) : null}
