@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { CONSTANT_LISTS } from "../../cms/seed/constants";
+import { SEED_DOCUMENTS } from "../../cms/seed/documents";
+import { ContentService } from "~/.server/content";
+import { localContentSource } from "~/.server/content/sources";
+import { criteriaOptions } from "~/models/buyer-criteria.server";
+import { stateNamesByCode } from "~/models/criteria-vocabulary.server";
 import { EMPTY_CRITERIA } from "./buyer-criteria";
 import { botQuestionsFrom, DEFAULT_BOT_QUESTIONS, ruleBasedBrain, sizeRange, understand, type BotOptions, type BotTurn } from "./matchmaking-bot";
 
-const labels = (key: string) => CONSTANT_LISTS.find((l) => l.key === key)!.items.map((i) => i.label);
+// the lists as the criteria forms offer them, from the seed dataset
 const options: BotOptions = {
-  industries: ["No Preferred Industry", ...labels("industries").filter((i) => i !== "No Preferred Industry")],
-  states: labels("usStates"),
-  locations: labels("locations"),
-  transactionScales: labels("transactionScales"),
-  investmentTypes: labels("investmentTypes"),
-  transactionTypes: labels("transactionTypes"),
-  investorTypes: labels("investorTypes"),
-  stateCodes: Object.fromEntries(CONSTANT_LISTS.find((l) => l.key === "usStates")!.items.map((i) => [i.value, i.label])),
+  ...(await criteriaOptions(new ContentService(localContentSource(() => SEED_DOCUMENTS)))),
+  stateCodes: stateNamesByCode(),
 };
 
 describe("the rule-based brain understands plain words", () => {
