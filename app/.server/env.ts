@@ -39,6 +39,9 @@ export const envSchema = z
     /** HTTP SMS provider (the same JSON POST as e-mail); when unset, texts stay in the outbox */
     SMS_API_URL: optional,
     SMS_API_KEY: optional,
+    /** A language-model provider for the matchmaking assistant (JSON POST); when unset the rule-based brain answers */
+    MATCHMAKING_BOT_URL: optional,
+    MATCHMAKING_BOT_API_KEY: optional,
     /** Signs the provider's inbound-SMS webhook (STOP replies); without it the webhook refuses everything */
     SMS_WEBHOOK_SECRET: optional,
     SANITY_PROJECT_ID: optional,

@@ -28,15 +28,32 @@ export const MatchReasons = ({ reasons }: { reasons: MatchReason[] }) => (
  * "Buyer #n" until the company signs the NDA. (Admins have their own table on the
  * admin project page.)
  */
-export function MatchedBuyers({ rows, page, pageSize, total }: { rows: MatchedBuyer[]; page: number; pageSize: number; total: number }) {
+export function MatchedBuyers({
+  rows,
+  page,
+  pageSize,
+  total,
+  title = "Matched buyers",
+  id = "matched-buyers",
+  intro,
+}: {
+  rows: MatchedBuyer[];
+  page: number;
+  pageSize: number;
+  total: number;
+  title?: string;
+  id?: string;
+  intro?: string;
+}) {
   return (
-    <section className="card space-y-3" aria-labelledby="matched-buyers">
-      <h2 id="matched-buyers" className="text-lg font-semibold">
-        Matched buyers
+    <section id={id} className="card space-y-3" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        {title}
       </h2>
+      {intro ? <p className="text-sm text-slate-600">{intro}</p> : null}
       {rows.length ? (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="matched-buyers">
+          <table className="w-full text-left text-sm" data-testid={id}>
             <thead className="text-xs uppercase text-slate-500">
               <tr>
                 <th className="py-2 pr-3">Buyer</th>

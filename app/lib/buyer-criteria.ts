@@ -19,6 +19,11 @@ export type PerformingLoanPreference = (typeof PERFORMING_LOAN_PREFERENCES)[numb
 
 /** Spec §3 has industryPreference1..14 and statePreference1..3: the most a buyer may name. */
 export const CRITERIA_LIMITS = { industries: 14, states: 3 } as const;
+/** Spec §5: what a buyer naming more is told, by the forms and by the matchmaking assistant alike. */
+export const CRITERIA_LIMIT_MESSAGES = {
+  industries: `Choose at most ${CRITERIA_LIMITS.industries} industries.`,
+  states: `Choose at most ${CRITERIA_LIMITS.states} states.`,
+} as const;
 
 /** The industry that means "any industry". */
 export const ANY_INDUSTRY = "No Preferred Industry";

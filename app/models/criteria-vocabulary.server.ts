@@ -35,3 +35,6 @@ export function criteriaForForm(c: BuyerCriteria): BuyerCriteria {
     transactionScalePreferences: translate(c.transactionScalePreferences, BAND_LABEL),
   };
 }
+
+/** USPS codes to state names ("TX" → "Texas"): the matchmaking assistant reads codes as buyers type them. */
+export const stateNamesByCode = (): Record<string, string> => Object.fromEntries(pairs("usStates").map((i) => [i.value, i.label]));

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
 import { contracts, customers, matches, pageSessions, projects, responsiveness, systemSettings, users, type Project } from "~/.server/db/schema";
-import { criteriaFrom } from "~/lib/buyer-criteria";
+import { criteriaFrom, type BuyerCriteria } from "~/lib/buyer-criteria";
 import {
   MIN_MATCH_SCORE,
   NO_BEHAVIOUR,
@@ -48,12 +48,12 @@ export async function saveMatchWeights(
 }
 
 /** The buyer companies matches are computed for: buyers and brokers still in business. */
-const matchable = and(inArray(customers.customerType, ["buyer", "broker"]), isNull(customers.anonymisedAt), eq(customers.enabled, true));
+export const matchable = and(inArray(customers.customerType, ["buyer", "broker"]), isNull(customers.anonymisedAt), eq(customers.enabled, true));
 
 const visible = (column: typeof projects.status) => inArray(column, [...VISIBLE_TO_BUYERS]);
 
 /** Signed NDAs and active minutes on projects of each industry, per customer (the "past behaviour" reason). */
-async function behaviourByCustomer(db: Database, { industry, customerId }: { industry?: string; customerId?: number }) {
+export async function behaviourByCustomer(db: Database, { industry, customerId }: { industry?: string; customerId?: number }) {
   const byIndustry = (extra: SQL | undefined) => and(extra, industry === undefined ? undefined : eq(projects.industry, industry), customerId === undefined ? undefined : eq(users.customerId, customerId));
   const [ndas, minutes] = await Promise.all([
     db
@@ -116,7 +116,7 @@ async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: num
 }
 
 /** Only what the score reads of a project: a buyer's recomputation reads every visible one. */
-const FACT_COLUMNS = {
+export const FACT_COLUMNS = {
   id: projects.id,
   kind: projects.kind,
   industry: projects.industry,
@@ -128,7 +128,7 @@ const FACT_COLUMNS = {
   propertyType: sql<string | null>`json_extract(${projects.details}, '$.propertyType')`,
 };
 type FactRow = Pick<Project, "id" | "kind" | "industry" | "location" | "state" | "size" | "term" | "saleType"> & { propertyType: string | null };
-const facts = (p: FactRow) => projectFacts({ ...p, details: { propertyType: p.propertyType } });
+export const facts = (p: FactRow) => projectFacts({ ...p, details: { propertyType: p.propertyType } });
 
 /**
  * Scores one project for every buyer company and stores the result; a project
@@ -323,4 +323,28 @@ export async function projectMatchesFor(
         : { ...r, customerId: null, customerName: null, lastLogin: null, invitedAt: null, label: `Buyer #${first + i + 1}` },
     ),
   };
+}
+
+/**
+ * The visible projects that best fit criteria not yet saved (the matchmaking assistant's
+ * proposal), best first: scored on the fly, since the matches table holds saved criteria only.
+ */
+export async function bestProjectsFor(db: Database, { criteria, limit = 3 }: { criteria: BuyerCriteria; limit?: number }) {
+  const [weights, list] = await Promise.all([matchWeights(db), db.select(FACT_COLUMNS).from(projects).where(visible(projects.status))]);
+  const forMatching = criteriaForMatching(criteria);
+  return list
+    .map((p) => ({ projectId: p.id, ...scoreProject(forMatching, facts(p), NO_BEHAVIOUR, weights) }))
+    .filter((m) => m.score >= MIN_MATCH_SCORE)
+    .sort((a, b) => b.score - a.score || a.projectId - b.projectId)
+    .slice(0, limit);
+}
+
+/** Which of these projects a buyer may see now, with what a list shows of them. */
+export async function visibleProjectsAmong(db: Database, { projectIds }: { projectIds: number[] }) {
+  if (!projectIds.length) return new Map<number, { projectName: string; kind: Project["kind"]; industry: string }>();
+  const rows = await db
+    .select({ id: projects.id, projectName: projects.projectName, kind: projects.kind, industry: projects.industry })
+    .from(projects)
+    .where(and(inList(projects.id, projectIds), visible(projects.status)));
+  return new Map(rows.map((r) => [r.id, r]));
 }

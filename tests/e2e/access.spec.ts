@@ -160,6 +160,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     },
   },
   "/buyers/search": { url: "/buyers/search", outcome: membersOnly("/buyers/search", ["buyer", "multi"]) },
+  "/buyers/assistant": { url: "/buyers/assistant", outcome: membersOnly("/buyers/assistant", ["buyer", "multi"]) },
   "/preferences": { url: "/preferences", outcome: membersOnly("/preferences", ["buyer", "broker", "multi"]) },
   "/admin/system/matchmaking-bot": { url: "/admin/system/matchmaking-bot", outcome: membersOnly("/admin/system/matchmaking-bot", ["admin"]) },
   "/admin/system/properties": { url: "/admin/system/properties", outcome: membersOnly("/admin/system/properties", ["admin"]) },

@@ -9,7 +9,7 @@ import { DEMO, jsEnabled, signIn } from "./support";
 
 const PAGES: Record<"visitor" | "buyer" | "seller" | "broker" | "admin", string[]> = {
   visitor: ["/", "/jobs", "/jobs/credit-analyst", "/signin", "/join", "/contact-us", "/terms", "/privacy", "/broker-affiliate", "/uobs/reset", "/home"],
-  buyer: ["/home", "/buyers/search", "/buyers/myprojects", "/preferences", "/buyers/profile", "/messages", "/profile", "/projects/more-details/7"],
+  buyer: ["/home", "/buyers/search", "/buyers/assistant", "/buyers/myprojects", "/preferences", "/buyers/profile", "/messages", "/profile", "/projects/more-details/7"],
   broker: ["/home", "/brokers/search", "/brokers/myprojects"],
   seller: ["/home", "/sellers/myprojects", "/sellers/myprojects/drafts", "/projects/create", "/sellers/myprojects/7"],
   admin: [

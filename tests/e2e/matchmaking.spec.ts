@@ -61,7 +61,7 @@ test("an admin edits the match weights and reads a project's matched buyers; the
   await admin.getByRole("button", { name: "Save weights" }).click();
   await expect(admin.getByText("The match weights are saved")).toBeVisible();
   await expect(admin.getByLabel("Transaction type", { exact: true })).toHaveValue("6");
-  await expect(admin.getByRole("heading", { name: "Bot questions" })).toBeVisible();
+  await expect(admin.getByRole("heading", { name: "Assistant questions" })).toBeVisible();
 
   await admin.goto(`/admin/projects/${PROJECT}`);
   const table = admin.getByTestId("table-projectBuyers");

@@ -7,6 +7,7 @@ import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
 import type { BuyerCriteria } from "../../lib/buyer-criteria";
 import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";
 import { ONBOARD_SIDES, ONBOARD_STATUSES, type TranscriptEntry } from "../../lib/onboard-chats";
+import type { BotTurn } from "../../lib/matchmaking-bot";
 import { RESPONSIVENESS_SIDES } from "../../lib/responsiveness";
 
 import { COEFFICIENT_DIMENSIONS } from "../../lib/loan-pricing";
@@ -744,6 +745,24 @@ export const onboardChats = sqliteTable(
   (t) => [uniqueIndex("onboard_chats_user_side_idx").on(t.userId, t.side), index("onboard_chats_status_idx").on(t.status, t.updatedAt)],
 );
 export type OnboardChat = typeof onboardChats.$inferSelect;
+
+/**
+ * A member's conversation with the matchmaking assistant (issue #13 item 5): one a
+ * member, kept across reloads until "Start over". `proposal` holds the criteria the
+ * assistant understood and waits for the member's consent before it is saved.
+ */
+export const matchmakingChats = sqliteTable("matchmaking_chats", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  turns: text("turns", { mode: "json" }).$type<BotTurn[]>().notNull().default(sql`'[]'`),
+  proposal: text("proposal", { mode: "json" }).$type<BuyerCriteria | null>(),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+export type MatchmakingChat = typeof matchmakingChats.$inferSelect;
 
 /** Settings admins change without a release, one JSON value per key (the match weights, the bot's questions). */
 export const systemSettings = sqliteTable("system_settings", {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { CRITERIA_LIMITS, PERFORMING_LOAN_PREFERENCES } from "~/lib/buyer-criteria";
+import { CRITERIA_LIMITS, CRITERIA_LIMIT_MESSAGES, PERFORMING_LOAN_PREFERENCES } from "~/lib/buyer-criteria";
 import { field, orEmpty } from "~/lib/validation";
 
 /** The CMS lists the criteria are chosen from (spec §9). */
@@ -36,11 +36,8 @@ const optionalOneOf = (values: readonly string[]) =>
  */
 export const buyerCriteriaSchema = (o: CriteriaOptions) =>
   z.object({
-    industryPreferences: many(o.industries, {
-      n: CRITERIA_LIMITS.industries,
-      message: `Choose at most ${CRITERIA_LIMITS.industries} industries.`,
-    }),
-    statePreferences: many(o.states, { n: CRITERIA_LIMITS.states, message: `Choose at most ${CRITERIA_LIMITS.states} states.` }),
+    industryPreferences: many(o.industries, { n: CRITERIA_LIMITS.industries, message: CRITERIA_LIMIT_MESSAGES.industries }),
+    statePreferences: many(o.states, { n: CRITERIA_LIMITS.states, message: CRITERIA_LIMIT_MESSAGES.states }),
     borrowerLocationPreferences: many(o.locations),
     transactionScalePreferences: many(o.transactionScales),
     performingLoanPreference: optionalOneOf(PERFORMING_LOAN_PREFERENCES),

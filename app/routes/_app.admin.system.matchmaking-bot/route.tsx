@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
@@ -6,66 +6,139 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
+import { invalid } from "~/.server/replies";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { resultFor } from "~/lib/action-result";
 import { WEIGHT_KEYS, WEIGHT_LABELS, type MatchWeights } from "~/lib/match-score";
+import { BOT_QUESTION_TOPICS } from "~/lib/matchmaking-bot";
 import { titleMeta } from "~/lib/meta";
-import { matchWeightsSchema } from "~/lib/schemas/matchmaking";
+import { matchmakingPageSchema, questionsFromForm } from "~/lib/schemas/matchmaking";
+import { botQuestions, saveBotQuestions } from "~/models/bot-questions.server";
 import { matchWeights, saveMatchWeights } from "~/models/matches.server";
 
 export const meta = () => titleMeta("Matchmaking");
 
+const HERE = "/admin/system/matchmaking-bot";
+
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const weights = await matchWeights(services.db);
-  return json({ weights: Object.fromEntries(WEIGHT_KEYS.map((k) => [k, String(weights[k])])) as Record<keyof MatchWeights, string> });
+  const [weights, questions] = await Promise.all([matchWeights(services.db), botQuestions(services.db)]);
+  return json({
+    weights: Object.fromEntries(WEIGHT_KEYS.map((k) => [k, String(weights[k])])) as Record<keyof MatchWeights, string>,
+    questions,
+  });
 }
 
-/** New weights apply to every stored match at once (a full recomputation). */
+/** New weights apply to every stored match at once (a full recomputation); new questions to the next answer. */
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: matchWeightsSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  await saveMatchWeights(services.db, { weights: submission.value, actor: user, address: clientAddress(args.request) });
-  return redirectWithNotification(services, args.request, "/admin/system/matchmaking-bot", "The match weights are saved and every match is scored again.");
+  const submission = parseWithZod(await readForm(args.request), { schema: matchmakingPageSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const address = clientAddress(args.request);
+  const value = submission.value;
+  if (value.intent === "questions") {
+    await saveBotQuestions(services.db, { questions: questionsFromForm(value), actor: user, address });
+    return redirectWithNotification(services, args.request, HERE, "The assistant's questions are saved.");
+  }
+  const { intent: _intent, ...weights } = value;
+  await saveMatchWeights(services.db, { weights, actor: user, address });
+  return redirectWithNotification(services, args.request, HERE, "The match weights are saved and every match is scored again.");
 }
 
 export default function MatchmakingPage() {
-  const { weights } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>()?.result;
-  const [form, fields] = useForm({
-    id: "weights",
-    lastResult: result,
-    defaultValue: weights,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: matchWeightsSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
   return (
     <div className="max-w-4xl space-y-6">
       <PageHeader title="Matchmaking" />
-      <section className="card space-y-3" aria-label="Match weights">
-        <h2 className="text-lg font-semibold">Match weights</h2>
-        <p className="text-sm text-slate-600">
-          The most points each reason can earn. Scores are scaled so that a project matching on every count scores 100, whatever the weights
-          add up to; a higher weight makes its reason count for more.
-        </p>
-        <Form method="post" className="space-y-4" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            {WEIGHT_KEYS.map((key) => (
-              <TextField key={key} meta={fields[key]} label={WEIGHT_LABELS[key]} inputMode="numeric" />
-            ))}
-          </div>
-          <button type="submit" className="btn-primary">
-            Save weights
-          </button>
-        </Form>
-      </section>
-      <section className="card space-y-2" aria-label="Bot questions">
-        <h2 className="text-lg font-semibold">Bot questions</h2>
-        <p className="text-sm text-slate-500">The matchmaking bot's questions to buyers will be set here.</p>
-      </section>
+      <WeightsForm />
+      <QuestionsForm />
     </div>
+  );
+}
+
+function WeightsForm() {
+  const { weights } = useLoaderData<typeof loader>();
+  const result = resultFor(useActionData<typeof action>()?.result, "weights");
+  const [form, fields] = useForm({
+    id: "weights",
+    lastResult: result,
+    defaultValue: { ...weights, intent: "weights" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: matchmakingPageSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const weightFields = fields as unknown as Record<keyof MatchWeights, FieldMetadata<string | undefined>>;
+  return (
+    <section className="card space-y-3" aria-labelledby="weights-heading">
+      <h2 id="weights-heading" className="text-lg font-semibold">
+        Match weights
+      </h2>
+      <p className="text-sm text-slate-600">
+        The most points each reason can earn. Scores are scaled so that a project matching on every count scores 100, whatever the weights add
+        up to; a higher weight makes its reason count for more.
+      </p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="weights" />
+        <FormErrors errors={form.errors} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          {WEIGHT_KEYS.map((key) => (
+            <TextField key={key} meta={weightFields[key]} label={WEIGHT_LABELS[key]} inputMode="numeric" />
+          ))}
+        </div>
+        <button type="submit" className="btn-primary">
+          Save weights
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** The assistant's questions: each one's words, its place in the order, and whether it is asked at all. */
+function QuestionsForm() {
+  const { questions } = useLoaderData<typeof loader>();
+  const result = resultFor(useActionData<typeof action>()?.result, "questions");
+  const defaults = Object.fromEntries(
+    questions.flatMap((q, i) => [
+      [`text_${q.key}`, q.text],
+      [`order_${q.key}`, String(i + 1)],
+      [`enabled_${q.key}`, q.enabled ? "on" : undefined],
+    ]),
+  );
+  const [form, fields] = useForm({
+    id: "questions",
+    lastResult: result,
+    defaultValue: { ...defaults, intent: "questions" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: matchmakingPageSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const byName = fields as unknown as Record<string, FieldMetadata<string | undefined>>;
+  return (
+    <section className="card space-y-3" aria-labelledby="questions-heading">
+      <h2 id="questions-heading" className="text-lg font-semibold">
+        Assistant questions
+      </h2>
+      <p className="text-sm text-slate-600">
+        What the matchmaking assistant asks buyers, in order (1 first). A question turned off is not asked; buyers can still tell it anything at
+        any time.
+      </p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="questions" />
+        <FormErrors errors={form.errors} />
+        {questions.map((q) => (
+          <fieldset key={q.key} className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-[1fr_6rem_auto]" data-testid={`question-${q.key}`}>
+            <legend className="text-sm font-medium">{BOT_QUESTION_TOPICS[q.key]}</legend>
+            <TextField meta={byName[`text_${q.key}`]!} label="Question" />
+            <TextField meta={byName[`order_${q.key}`]!} label="Order" inputMode="numeric" />
+            <label className="flex items-center gap-2 self-end pb-2 text-sm">
+              <input type="checkbox" name={`enabled_${q.key}`} value="on" defaultChecked={q.enabled} />
+              Asked
+            </label>
+          </fieldset>
+        ))}
+        <button type="submit" className="btn-primary">
+          Save questions
+        </button>
+      </Form>
+    </section>
   );
 }

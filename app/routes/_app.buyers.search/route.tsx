@@ -18,6 +18,8 @@ import { dealSectionOf } from "~/lib/deal";
 import { titleMeta } from "~/lib/meta";
 import { SaveSearchForm } from "./save-search-form";
 import { saveThisSearch } from "./save-search.server";
+import { MatchmakingAssistant } from "~/components/matchmaking-assistant";
+import { assistantFor } from "~/models/matchmaking-chats.server";
 
 export const meta = () => titleMeta("Search projects");
 
@@ -41,6 +43,8 @@ export async function loader(args: LoaderFunctionArgs) {
     }),
     projectOptions(services),
   ]);
+  // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)
+  const assistant = dealSectionOf(args.request) === "buyers" ? await assistantFor(services, { user }) : null;
   // every result shown counts as an impression, once a day per member; after the response
   services.waitUntil(recordImpressions(services.db, { userId: user.id, projectIds: result.rows.map((r) => r.id) }));
   const [lists, ndas] = await Promise.all([
@@ -53,6 +57,7 @@ export async function loader(args: LoaderFunctionArgs) {
     rows: result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null })),
     view,
     bestMatch,
+    assistant,
     filters: {
       industries: options.items.industries,
       regions: options.items.locations,
@@ -97,7 +102,7 @@ function Filter({ name, label, value, options }: { name: string; label: string; 
 /** Buyers' and brokers' search: one GET form, so a search is a URL that can be shared and works without JavaScript. */
 export default function SearchPage() {
   const title = "Search projects";
-  const { rows, total, page, pageSize, view, filters, bestMatch } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, view, filters, bestMatch, assistant } = useLoaderData<typeof loader>();
   const saveResult = resultFor(useActionData<typeof action>()?.result, "save-search");
   const location = useLocation();
   const navigation = useNavigation();
@@ -157,6 +162,11 @@ export default function SearchPage() {
           </span>
           {page < pages ? <Link to={pageHref(page + 1)} className="link">Next →</Link> : null}
         </nav>
+      ) : null}
+      {assistant ? (
+        <div className="mt-6">
+          <MatchmakingAssistant assistant={assistant} back={location.pathname + location.search} />
+        </div>
       ) : null}
     </>
   );

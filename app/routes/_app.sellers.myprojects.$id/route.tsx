@@ -20,6 +20,7 @@ import { deskAction, deskData, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
 import { dealCounts } from "~/models/pipeline.server";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
+import { likelyBidders } from "~/models/likely-bidders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -34,7 +35,9 @@ export async function loader(args: LoaderFunctionArgs) {
     : [null, null];
   const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
   const matched = listed ? await projectMatchesFor(services.db, { projectId: project.id, admin: false, page }) : null;
-  return json({ project, loans, completeness, editable: EDITABLE.includes(project.status), desk, counts: counts?.get(project.id) ?? null, matched });
+  // before it is listed, a project has no stored matches: its likely bidders are scored on the fly
+  const bidders = listed ? null : await likelyBidders(services.db, { project });
+  return json({ project, loans, completeness, editable: EDITABLE.includes(project.status), desk, counts: counts?.get(project.id) ?? null, matched, bidders });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -62,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
 
 /** The seller's own project: its status, what buyers see, and their engagement. */
 export default function SellerProjectPage() {
-  const { project, loans, completeness, editable, desk, counts, matched } = useLoaderData<typeof loader>();
+  const { project, loans, completeness, editable, desk, counts, matched, bidders } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-6xl space-y-6">
@@ -110,6 +113,17 @@ export default function SellerProjectPage() {
       <FormErrors errors={formErrorsOf(resultFor(result, "withdraw"))} />
       {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} result={result} /> : null}
       {matched ? <MatchedBuyers {...matched} /> : null}
+      {bidders ? (
+        <MatchedBuyers
+          rows={bidders}
+          page={1}
+          pageSize={bidders.length}
+          total={bidders.length}
+          id="likely-bidders"
+          title="Buyers likely to bid"
+          intro="The buyer companies whose criteria this project fits best, as it stands now. Their names stay hidden until one signs the NDA."
+        />
+      ) : null}
     </div>
   );
 }

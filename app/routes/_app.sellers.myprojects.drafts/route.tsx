@@ -56,6 +56,9 @@ export default function DraftsPage() {
               <Link to={`/projects/create?draft=${d.id}&step=${Math.min(d.draftStep + 1, STEPS.length)}`} className="link">
                 Resume
               </Link>
+              <Link to={`/sellers/myprojects/${d.id}#likely-bidders`} className="link ml-3">
+                Buyers likely to bid
+              </Link>
             </td>
           </tr>
         ))}

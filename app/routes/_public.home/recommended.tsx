@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import type { MatchReason } from "~/lib/match-score";
+import { ProjectMatch, type ProjectMatchItem } from "~/components/project-match";
 
-type Recommendation = { projectId: number; projectName: string; kind: string; score: number; reasons: MatchReason[] };
+type Recommendation = ProjectMatchItem;
 
 /** "Recommended for you": the buyer's best matches, each with why it matches. */
 export function Recommended({ projects, hasCompany }: { projects: Recommendation[]; hasCompany: boolean }) {
@@ -13,23 +13,7 @@ export function Recommended({ projects, hasCompany }: { projects: Recommendation
       {projects.length ? (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {projects.map((p) => (
-            <li key={p.projectId} className="card space-y-2" data-testid="recommendation">
-              <div className="flex items-start justify-between gap-2">
-                <Link to={p.kind === "real_estate" ? `/realestate/${p.projectId}` : `/projects/more-details/${p.projectId}`} className="link font-medium">
-                  {p.projectName}
-                </Link>
-                <span className="rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold" title="Match score">
-                  {p.score}
-                </span>
-              </div>
-              <ul className="text-xs text-slate-600">
-                {p.reasons.map((r) => (
-                  <li key={r.reason}>
-                    {r.reason} <span className="text-slate-500">+{r.points}</span>
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <ProjectMatch key={p.projectId} match={p} className="card" testId="recommendation" />
           ))}
         </ul>
       ) : (

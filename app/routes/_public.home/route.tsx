@@ -16,6 +16,8 @@ import { safeRedirect } from "~/lib/redirect";
 import { toPublicUser } from "~/models/users.server";
 import { onboardingPrompt } from "~/models/onboard-chats.server";
 import { OnboardingBanner } from "./onboarding-banner";
+import { MatchmakingAssistant } from "~/components/matchmaking-assistant";
+import { assistantFor } from "~/models/matchmaking-chats.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
@@ -44,19 +46,25 @@ export async function loader(args: LoaderFunctionArgs) {
     recent,
     admin,
     recommended: await recommendedFor(services, user),
+    assistant: user && primaryRole(user.roles) === "buyer" ? await assistantFor(services, { user }) : null,
     // a visitor who opened a project is asked to sign in here, then taken to it
     signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(wanted) } : null,
   });
 }
 
 export default function HomePage() {
-  const { user, signin, settings, recent, admin, onboarding, recommended } = useLoaderData<typeof loader>();
+  const { user, signin, settings, recent, admin, onboarding, recommended, assistant } = useLoaderData<typeof loader>();
   if (user && admin) return <AdminDashboard user={user} home={admin} />;
   if (user) {
     return (
       <>
         {onboarding ? <OnboardingBanner to={onboarding} /> : null}
         <Dashboard user={user} recent={recent} />
+        {assistant ? (
+          <div className="mx-auto w-full max-w-7xl px-4 pb-6">
+            <MatchmakingAssistant assistant={assistant} back="/home" />
+          </div>
+        ) : null}
         {recommended ? <Recommended {...recommended} /> : null}
       </>
     );

@@ -1,0 +1,14 @@
+import * as z from "zod/mini";
+import { BOT_MESSAGE_MAX } from "~/lib/matchmaking-bot";
+import { field } from "~/lib/validation";
+
+/** Where the assistant's forms came from, to go back to after a turn (checked on the server). */
+const back = z.optional(z.string());
+
+/** The matchmaking assistant's forms, one action (/buyers/assistant) for the pages that show it. */
+export const assistantSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("say"), message: field.text({ max: BOT_MESSAGE_MAX }), back }),
+  z.object({ intent: z.literal("save"), back }),
+  z.object({ intent: z.literal("dismiss"), back }),
+  z.object({ intent: z.literal("restart"), back }),
+]);

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SEED_DOCUMENTS } from "../../cms/seed/documents";
+import { createTestDatabase } from "../../tests/support/db";
+import { eq } from "drizzle-orm";
+import { auditLog, customers, projects, users, type User } from "~/.server/db/schema";
+import { ContentService } from "~/.server/content";
+import { localContentSource } from "~/.server/content/sources";
+import type { Env } from "~/.server/env";
+import { makeUser } from "~/seed/factories";
+import { criteriaOf } from "./buyer-criteria.server";
+import { assistantFor, dismissProposal, saveProposal, sayToAssistant, startOver } from "./matchmaking-chats.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let services: { db: typeof t.db; content: ContentService; env: Env };
+let buyer: User;
+let customerId: number;
+let texas: number;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  services = { db: t.db, content: new ContentService(localContentSource(() => SEED_DOCUMENTS)), env: {} as Env };
+  const [company] = await t.db.insert(customers).values({ name: "Lone Star Credit", customerType: "buyer", preferences: { statePreferences: ["Ohio"] } }).returning();
+  customerId = company!.id;
+  const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  [buyer] = (await t.db.update(users).set({ customerId }).where(eq(users.id, member.id)).returning()) as [User];
+  const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  const base = { sellerId: seller.id, kind: "loan_pool" as const, industry: "Healthcare", location: "Southwest", term: "Performing", size: 3_000_000 };
+  const [visible] = await t.db.insert(projects).values({ ...base, status: "published", projectName: "Texas Performing Pool", state: "TX" }).returning();
+  await t.db.insert(projects).values({ ...base, status: "draft", projectName: "Hidden Texas Draft", state: "TX" });
+  texas = visible!.id;
+});
+afterAll(() => t.cleanup());
+
+describe("the matchmaking conversation", () => {
+  it("shows the first question without writing anything", async () => {
+    const view = await assistantFor(services, { user: buyer });
+    expect(view).toMatchObject({ turns: [], proposal: null, hasCompany: true });
+    expect(view.opening).toMatch(/industries/);
+  });
+
+  it("proposes criteria from a message and answers with visible matching projects only, saving nothing yet", async () => {
+    await sayToAssistant(services, { user: buyer, message: "loan pools in Texas under $5M, performing" });
+    const view = await assistantFor(services, { user: buyer });
+    expect(view.turns.map((t) => t.from)).toEqual(["bot", "member", "bot"]);
+    expect(view.proposal).toContain("states Texas");
+    const shown = view.turns[2]!.matches;
+    expect(shown.map((m) => m.projectName)).toEqual(["Texas Performing Pool"]);
+    expect(shown[0]!.reasons.map((r) => r.reason)).toContain("State: TX");
+    expect((await criteriaOf(t.db, { customerId }))!.criteria.statePreferences).toEqual(["Ohio"]);
+  });
+
+  it("never shows a project that stopped being visible", async () => {
+    await t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, texas));
+    expect((await assistantFor(services, { user: buyer })).turns[2]!.matches).toEqual([]);
+    await t.db.update(projects).set({ status: "published" }).where(eq(projects.id, texas));
+  });
+
+  it("saves the proposal to the company's criteria with consent, audited", async () => {
+    expect(await saveProposal(services, { user: buyer })).toEqual({ saved: true });
+    const saved = (await criteriaOf(t.db, { customerId }))!.criteria;
+    expect(saved).toMatchObject({ statePreferences: ["Texas"], performingLoanPreference: "Performing", transactionScalePreferences: ["<$1m", "$1-$5m"] });
+    expect((await t.db.select().from(auditLog)).map((a) => a.action)).toContain("customer.criteria");
+    expect((await assistantFor(services, { user: buyer })).proposal).toBeNull();
+  });
+
+  it("keeps the criteria on Not now, and forgets the conversation on Start over", async () => {
+    await sayToAssistant(services, { user: buyer, message: "Energy" });
+    expect((await assistantFor(services, { user: buyer })).proposal).toContain("industries Energy");
+    await dismissProposal(t.db, { user: buyer });
+    expect((await criteriaOf(t.db, { customerId }))!.criteria.industryPreferences).toEqual([]);
+    expect((await assistantFor(services, { user: buyer })).proposal).toBeNull();
+    await startOver(t.db, { user: buyer });
+    expect((await assistantFor(services, { user: buyer })).turns).toEqual([]);
+  });
+
+  it("refuses to save for a member without a company", async () => {
+    const loner = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await sayToAssistant(services, { user: loner, message: "Texas" });
+    expect(await saveProposal(services, { user: loner })).toMatchObject({ saved: false });
+  });
+});
