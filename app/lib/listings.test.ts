@@ -133,8 +133,14 @@ describe("size bands", () => {
 
 describe("a real-estate listing's place", () => {
   it("is saved as columns (state, region, coordinates), the rest of the step in details", () => {
-    const columns = detailsColumns("real_estate", { propertyType: "Office", zip: "02108", state: "MA", location: "Northeast", latitude: 42.36, longitude: -71.06 }, { units: 4 });
+    const columns = detailsColumns("real_estate", { propertyType: "Office", zip: "02108", state: "MA", location: "Northeast", latitude: 42.36, longitude: -71.06, locatedZip: "02108" }, { units: 4 });
     expect(columns).toEqual({ state: "MA", location: "Northeast", latitude: 42.36, longitude: -71.06, details: { units: 4, propertyType: "Office", zip: "02108" } });
     expect(detailsColumns("real_estate", { state: "MA", location: "Northeast", latitude: null, longitude: null }, {})).toMatchObject({ latitude: null, longitude: null });
+  });
+
+  it("drops coordinates looked up for another zip code than the one saved", () => {
+    const moved = detailsColumns("real_estate", { zip: "60601", state: "IL", location: "Midwest", latitude: 42.36, longitude: -71.06, locatedZip: "02108" }, {});
+    expect(moved).toMatchObject({ latitude: null, longitude: null, details: { zip: "60601" } });
+    expect(moved.details).not.toHaveProperty("locatedZip");
   });
 });

@@ -13,7 +13,7 @@ const formValue = (v: unknown) => (typeof v === "boolean" ? (v ? "Yes" : "No") :
 
 export function formValuesOf(p: ProjectLike): Record<string, string> {
   const details = Object.fromEntries(Object.entries(p.details ?? {}).map(([k, v]) => [k, text(v)]));
-  const point: Record<string, string> = p.kind === "real_estate" ? { latitude: text(p.latitude), longitude: text(p.longitude) } : {};
+  const point: Record<string, string> = p.kind === "real_estate" ? { latitude: text(p.latitude), longitude: text(p.longitude), locatedZip: p.latitude === null || p.latitude === undefined ? "" : text(p.details?.zip) } : {};
   return { ...details, ...point, ...Object.fromEntries(FORM_COLUMNS.map((key) => [key, formValue(p[key])])) };
 }
 
@@ -25,12 +25,13 @@ export function detailsColumns(kind: ProjectKind, values: Record<string, unknown
   }
   if (kind === "real_estate") {
     // the place is columns: search filters by region, the maps read state and coordinates
-    const { state, location, latitude, longitude, ...rest } = values;
+    const { state, location, latitude, longitude, locatedZip, ...rest } = values;
+    const located = typeof latitude === "number" && typeof longitude === "number" && String(locatedZip ?? "").slice(0, 5) === String(rest.zip ?? "").slice(0, 5);
     return {
       state: String(state ?? ""),
       location: String(location ?? ""),
-      latitude: typeof latitude === "number" ? latitude : null,
-      longitude: typeof longitude === "number" ? longitude : null,
+      latitude: located ? latitude : null,
+      longitude: located ? longitude : null,
       details: { ...current, ...rest },
     };
   }

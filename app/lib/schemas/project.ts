@@ -78,6 +78,8 @@ export const detailsSchemas = {
       location: oneOf(o.locations),
       latitude: coordinate(90),
       longitude: coordinate(180),
+      // the zip code the coordinates were looked up for: a zip code changed since drops them
+      locatedZip: field.optionalText({ max: 10 }),
       units: field.integer({ min: 1, max: 100_000 }),
       occupancy: field.decimal({ min: 0, max: 100 }),
       noi: field.decimal({ thousands: true }),

@@ -15,11 +15,13 @@ export function AddressLookup({
   form,
   latitude,
   longitude,
+  locatedZip,
   place,
 }: {
   form: FormMetadata<Record<string, unknown>, string[]>;
   latitude: Meta;
   longitude: Meta;
+  locatedZip: Meta;
   place: FoundPlace | null;
 }) {
   const fetcher = useFetcher<{ result: ActionResult; place: FoundPlace | null }>();
@@ -29,7 +31,7 @@ export function AddressLookup({
   useEffect(() => {
     const p = fetcher.data?.place;
     if (!p) return;
-    const filled = { city: p.city, state: p.state, location: p.region, latitude: String(p.latitude), longitude: String(p.longitude) };
+    const filled = { city: p.city, state: p.state, location: p.region, latitude: String(p.latitude), longitude: String(p.longitude), locatedZip: p.zip };
     for (const [name, value] of Object.entries(filled)) update({ name, value });
   }, [fetcher.data, update]);
   const lookUp = (event: MouseEvent<HTMLButtonElement>) => {
@@ -43,6 +45,7 @@ export function AddressLookup({
     <div className="space-y-2 sm:col-span-2">
       <input {...getInputProps(latitude, { type: "hidden" })} key={latitude.key} />
       <input {...getInputProps(longitude, { type: "hidden" })} key={longitude.key} />
+      <input {...getInputProps(locatedZip, { type: "hidden" })} key={locatedZip.key} />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" name="intent" value="lookup" formNoValidate className="btn-secondary" onClick={lookUp}>
           {fetcher.state === "idle" ? "Look up address" : "Looking up…"}

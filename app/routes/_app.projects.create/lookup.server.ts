@@ -3,7 +3,7 @@ import { geocoderFor } from "~/.server/geocoder";
 import { answer, type Replier } from "~/.server/replies";
 import { regionOfState } from "~/lib/us-regions";
 
-export type FoundPlace = { city: string; state: string; region: string; latitude: number; longitude: number; source: "zip" | "provider" };
+export type FoundPlace = { zip: string; city: string; state: string; region: string; latitude: number; longitude: number; source: "zip" | "provider" };
 
 /**
  * "Look up address": the form comes back as it was sent with the city, state, region and
@@ -15,8 +15,8 @@ export async function lookUpAddress(env: Env, { address = "", zip }: { address?:
   const { place } = found;
   const region = regionOfState(place.state) ?? "";
   const reply = submission.reply();
-  const filled = { city: place.city, state: place.state, location: region, latitude: String(place.latitude), longitude: String(place.longitude) };
+  const filled = { city: place.city, state: place.state, location: region, latitude: String(place.latitude), longitude: String(place.longitude), locatedZip: place.zip };
   return answer({ ...reply, initialValue: { ...reply.initialValue, ...filled } }, 200, {
-    place: { city: place.city, state: place.state, region, latitude: place.latitude, longitude: place.longitude, source: found.source } satisfies FoundPlace,
+    place: { zip: place.zip, city: place.city, state: place.state, region, latitude: place.latitude, longitude: place.longitude, source: found.source } satisfies FoundPlace,
   });
 }

@@ -186,7 +186,7 @@ export function StepForm({
             f={f}
             options={options}
             sicCodes={sicCodes}
-            lookup={<AddressLookup form={form as never} latitude={f.latitude!} longitude={f.longitude!} place={place ?? null} />}
+            lookup={<AddressLookup form={form as never} latitude={f.latitude!} longitude={f.longitude!} locatedZip={f.locatedZip!} place={place ?? null} />}
           />
         ) : null}
         <div className="flex flex-wrap justify-end gap-3 pt-2">
