@@ -51,6 +51,8 @@ export const envSchema = z
     SANITY_API_HOST: optional,
     /** Turns on draft preview from the studio's "Open on site" link without signing in. */
     SANITY_PREVIEW_SECRET: optional,
+    /** A geocoder of the U.S. Census Bureau's form (onelineaddress, JSON); when unset, addresses are looked up offline by ZIP code */
+    GEOCODER_URL: optional,
     /** Node only: read the local dataset from this NDJSON file instead of the bundled seed. */
     CONTENT_DATASET_PATH: optional,
     /** "true" only from `npm start` / `npm run start:edge` in development: seed the demo accounts into a fresh database. */

@@ -1,4 +1,5 @@
-import { geoPath } from "d3-geo";
+import { geoAlbersUsa, geoPath } from "d3-geo";
+import { countByState, placeDots } from "~/lib/us-map";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 // already projected (Albers USA, 975×610): drawn as it is, with no projection
@@ -38,4 +39,33 @@ export function usStateShapes(): StateShape[] {
     return [{ code, name: state.properties?.name ?? code, d, centroid: [Math.round(x), Math.round(y)] as [number, number] }];
   });
   return shapes;
+}
+
+// the projection the atlas was drawn with (us-atlas's states-albers-10m), so coordinates land on its states
+const albers = geoAlbersUsa().scale(1300).translate([487.5, 305]);
+
+/** A place's position in the atlas's units; null outside the projection (abroad, or a territory it leaves out). */
+export function projectPoint(latitude: number | null, longitude: number | null): [number, number] | null {
+  if (latitude === null || longitude === null) return null;
+  const p = albers([longitude, latitude]);
+  return p ? [Math.round(p[0] * 10) / 10, Math.round(p[1] * 10) / 10] : null;
+}
+
+export type PlacedProject = { id: number; state: string; latitude: number | null; longitude: number | null; label: string; href: string };
+
+/** The US map's drawing for some projects: the states, a dot per project linking to `href`, the counts per state. */
+export function usMapOf(places: readonly PlacedProject[]) {
+  const shapes = usStateShapes();
+  const names = new Map(shapes.map((s) => [s.code, s.name]));
+  const byId = new Map(places.map((p) => [p.id, p]));
+  const dots = placeDots(
+    places.map((p) => ({ id: p.id, state: p.state, point: projectPoint(p.latitude, p.longitude) })),
+    new Map(shapes.map((s) => [s.code, s.centroid])),
+  );
+  return {
+    ...US_MAP_VIEWBOX,
+    states: shapes.map(({ code, name, d }) => ({ code, name, d })),
+    dots: dots.map((dot) => ({ ...dot, label: byId.get(dot.id)!.label, href: byId.get(dot.id)!.href })),
+    counts: countByState(places).map((c) => ({ ...c, name: names.get(c.state) ?? c.state })),
+  };
 }

@@ -1,3 +1,4 @@
+import { detailsColumns } from "./project-values";
 import { describe, expect, it } from "vitest";
 import { readCsvTable } from "./csv-import";
 import { LOAN_TAPE_TEMPLATE, parseLoanTape as parseTable } from "./loan-tape";
@@ -70,9 +71,9 @@ describe("project forms", () => {
       maturityDate: "Enter a date as YYYY-MM-DD.",
       term: "Choose one of the listed options.",
     });
-    const re = detailsSchemas.real_estate(o).safeParse({ propertyType: "Office", address: "1 Main St", city: "Chicago", zip: "6060", units: "1.5", occupancy: "90", noi: "1,000" });
+    const re = detailsSchemas.real_estate(o).safeParse({ propertyType: "Office", address: "1 Main St", city: "Chicago", zip: "6060", state: "IL", location: "Midwest", latitude: "91", units: "1.5", occupancy: "90", noi: "1,000" });
     const reMessages = Object.fromEntries(re.error!.issues.map((i) => [i.path[0], i.message]));
-    expect(reMessages).toEqual({ zip: "Invalid zip code.", units: "Value must be an number." });
+    expect(reMessages).toEqual({ zip: "Invalid zip code.", latitude: "Value must be a valid decimal.", units: "Value must be an number." });
     const company = detailsSchemas.limited_company(o).safeParse({ overview: "x".repeat(30), sicCode: "12a4", website: "ftp://x", revenue: "1", ebitda: "-2", totalDebt: "0", employees: "3", contactPhone: "555" });
     const cMessages = Object.fromEntries(company.error!.issues.map((i) => [i.path[0], i.message]));
     expect(cMessages).toEqual({ sicCode: "Invalid.", website: "Invalid URL.", contactPhone: "Invalid phone number." });
@@ -130,5 +131,19 @@ describe("size bands", () => {
     expect(sizeBandOf(1_000_000)).toBe("1-5m");
     expect(sizeBandOf(750_000_000)).toBe("gt500m");
     expect(sizeBandOf(null)).toBeNull();
+  });
+});
+
+describe("a real-estate listing's place", () => {
+  it("is saved as columns (state, region, coordinates), the rest of the step in details", () => {
+    const columns = detailsColumns("real_estate", { propertyType: "Office", zip: "02108", state: "MA", location: "Northeast", latitude: 42.36, longitude: -71.06, locatedZip: "02108" }, { units: 4 });
+    expect(columns).toEqual({ state: "MA", location: "Northeast", latitude: 42.36, longitude: -71.06, details: { units: 4, propertyType: "Office", zip: "02108" } });
+    expect(detailsColumns("real_estate", { state: "MA", location: "Northeast", latitude: null, longitude: null }, {})).toMatchObject({ latitude: null, longitude: null });
+  });
+
+  it("drops coordinates looked up for another zip code than the one saved", () => {
+    const moved = detailsColumns("real_estate", { zip: "60601", state: "IL", location: "Midwest", latitude: 42.36, longitude: -71.06, locatedZip: "02108" }, {});
+    expect(moved).toMatchObject({ latitude: null, longitude: null, details: { zip: "60601" } });
+    expect(moved.details).not.toHaveProperty("locatedZip");
   });
 });

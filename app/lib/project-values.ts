@@ -5,7 +5,7 @@ const FORM_COLUMNS = [...TERM_KEYS, "fullDetails", "borrower"] as const;
 export type FormColumn = (typeof FORM_COLUMNS)[number];
 
 /** The fields of a project as the create form shows them (strings, as typed). */
-type ProjectLike = Pick<Project, "kind" | TermKey | "fullDetails" | "borrower" | "details">;
+type ProjectLike = Pick<Project, "kind" | TermKey | "fullDetails" | "borrower" | "details"> & Partial<Pick<Project, "latitude" | "longitude">>;
 
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 /** A column as the form shows it: Yes/No for a flag (the form's options), else its text. */
@@ -13,7 +13,8 @@ const formValue = (v: unknown) => (typeof v === "boolean" ? (v ? "Yes" : "No") :
 
 export function formValuesOf(p: ProjectLike): Record<string, string> {
   const details = Object.fromEntries(Object.entries(p.details ?? {}).map(([k, v]) => [k, text(v)]));
-  return { ...details, ...Object.fromEntries(FORM_COLUMNS.map((key) => [key, formValue(p[key])])) };
+  const point: Record<string, string> = p.kind === "real_estate" ? { latitude: text(p.latitude), longitude: text(p.longitude), locatedZip: p.latitude === null || p.latitude === undefined ? "" : text(p.details?.zip) } : {};
+  return { ...details, ...point, ...Object.fromEntries(FORM_COLUMNS.map((key) => [key, formValue(p[key])])) };
 }
 
 /** Step 3 values: the loan pool's name is a column; everything else of the kind goes to `details`. */
@@ -21,6 +22,18 @@ export function detailsColumns(kind: ProjectKind, values: Record<string, unknown
   if (kind === "loan_pool") {
     const { loanPool, ...rest } = values;
     return { loanPool: String(loanPool), details: { ...current, ...rest } };
+  }
+  if (kind === "real_estate") {
+    // the place is columns: search filters by region, the maps read state and coordinates
+    const { state, location, latitude, longitude, locatedZip, ...rest } = values;
+    const located = typeof latitude === "number" && typeof longitude === "number" && String(locatedZip ?? "").slice(0, 5) === String(rest.zip ?? "").slice(0, 5);
+    return {
+      state: String(state ?? ""),
+      location: String(location ?? ""),
+      latitude: located ? latitude : null,
+      longitude: located ? longitude : null,
+      details: { ...current, ...rest },
+    };
   }
   return { details: { ...current, ...values } };
 }

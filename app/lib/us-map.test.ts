@@ -15,6 +15,13 @@ describe("placeDots", () => {
     expect(Math.hypot(second.x - 600, second.y - 250)).toBeCloseTo(7, 0);
   });
 
+  it("puts a project with coordinates on its own point, spreading those that share it", () => {
+    const dots = placeDots([{ id: 1, state: "IL", point: [610, 240] }, { id: 2, state: "IL", point: [610, 240] }, { id: 3, state: "IL" }], centres);
+    expect(dots[0]).toEqual({ id: 1, x: 610, y: 240 });
+    expect(Math.hypot(dots[1]!.x - 610, dots[1]!.y - 240)).toBeCloseTo(7, 0);
+    expect(dots[2]).toEqual({ id: 3, x: 600, y: 250 });
+  });
+
   it("draws no dot for a state the map does not have", () => {
     expect(placeDots([{ id: 1, state: "" }, { id: 2, state: "ZZ" }], centres)).toEqual([]);
   });

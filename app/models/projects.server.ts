@@ -229,9 +229,8 @@ export function ftsQuery(text: string) {
 }
 
 /** Published listings for buyers and brokers: text, filters ("Any" or empty means no filter), sort and page. */
-export async function searchProjects(db: Database, params: SearchParams) {
-  const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
-  const page = Math.max(params.page ?? 1, 1);
+/** The search's filters and order, shared by its table and its map. */
+function searchQuery(params: SearchParams) {
   // a literal, not bound parameters: SQLite uses the partial indexes only for a predicate it can match
   const where: SQL[] = [sql`${projects.status} in ('published', 'under_offer')`];
   const given = (v?: string) => (v && v !== "Any" ? v : undefined);
@@ -249,13 +248,19 @@ export async function searchProjects(db: Database, params: SearchParams) {
 
   const column = SORTABLE[params.sort ?? "date"] ?? projects.publishedAt;
   const direction = params.desc === false ? asc : desc;
-  const condition = and(...where);
-  const order = [direction(column), direction(projects.id)];
+  const order: SQL[] = [direction(column), direction(projects.id)];
   if (params.bestMatchFor) {
     order.unshift(
       sql`coalesce((select m.score from matches m where m.project_id = ${projects.id} and m.customer_id = ${params.bestMatchFor}), 0) desc`,
     );
   }
+  return { condition: and(...where), order };
+}
+
+export async function searchProjects(db: Database, params: SearchParams) {
+  const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
+  const page = Math.max(params.page ?? 1, 1);
+  const { condition, order } = searchQuery(params);
   const [rows, [count]] = await Promise.all([
     db
       .select(listColumns)
@@ -267,6 +272,29 @@ export async function searchProjects(db: Database, params: SearchParams) {
     db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),
   ]);
   return { rows, total: count?.total ?? 0, page, pageSize };
+}
+
+/** The most results the search's map draws. */
+export const SEARCH_MAP_LIMIT = 500;
+
+/**
+ * Where the search's first results are, in its order, for the map: one query, at most `limit`
+ * (`capped` when there are more). Coordinates are rounded to half a degree (about 50 km): a
+ * teaser names the city but never the address, and a dot must not give it away.
+ */
+export async function searchProjectPlaces(db: Database, params: SearchParams, limit = SEARCH_MAP_LIMIT) {
+  const { condition, order } = searchQuery(params);
+  const rows = await db
+    .select({ id: projects.id, kind: projects.kind, projectName: projects.projectName, state: projects.state, latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(condition)
+    .orderBy(...order)
+    .limit(limit + 1);
+  const coarse = (v: number | null) => (v === null ? null : Math.round(v * 2) / 2);
+  return {
+    places: rows.slice(0, limit).map((r) => ({ ...r, latitude: coarse(r.latitude), longitude: coarse(r.longitude) })),
+    capped: rows.length > limit,
+  };
 }
 
 /** What a search result shows (the table row, read in SQL): never the borrower, never the details behind the NDA. */

@@ -77,7 +77,7 @@ export const MAP_LIMIT = 2000;
 /** Where each of the seller's real-estate projects is, for the map. */
 export function ownRealEstatePlaces(db: Database, { sellerId }: { sellerId: number }) {
   return db
-    .select({ id: projects.id, projectName: projects.projectName, state: projects.state })
+    .select({ id: projects.id, projectName: projects.projectName, state: projects.state, latitude: projects.latitude, longitude: projects.longitude })
     .from(projects)
     .where(own(sellerId))
     .orderBy(asc(projects.id))

@@ -20,6 +20,8 @@ const project: Project = {
   maturityDate: "2031-01-31",
   location: "Northeast",
   state: "NY",
+  latitude: null,
+  longitude: null,
   secured: true,
   fullDetails: "A stabilised multifamily loan.",
   loanAmount: 12_500_000,

@@ -1,5 +1,6 @@
 import { CONSTANT_LISTS } from "../../cms/seed/constants";
 import type { BuyerPreferences, customers, projects } from "~/.server/db/schema";
+import { placeOfZip } from "~/.server/geocoder";
 import type { LoanRow } from "~/models/projects.server";
 import { DEMO_SIC_CODES } from "~/seed/sic-codes";
 import { PROJECT_KINDS, SIZE_BANDS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
@@ -49,6 +50,11 @@ const CITIES: Array<[string, string, string]> = [
   ["Nashville", "TN", "Southeast"], ["Tampa", "FL", "Southeast"], ["Minneapolis", "MN", "Midwest"], ["Kansas City", "MO", "Midwest"],
   ["Pittsburgh", "PA", "Northeast"], ["Sacramento", "CA", "West"], ["Raleigh", "NC", "Southeast"], ["Seattle", "WA", "West"],
 ];
+/** A downtown zip code per city: the demo's real-estate listings sit on its centre. */
+const CITY_ZIPS: Record<string, string> = {
+  Chicago: "60601", Columbus: "43215", Atlanta: "30303", Dallas: "75201", Phoenix: "85004", Denver: "80202", Boston: "02108", Charlotte: "28202",
+  Nashville: "37203", Tampa: "33602", Minneapolis: "55401", "Kansas City": "64105", Pittsburgh: "15222", Sacramento: "95814", Raleigh: "27601", Seattle: "98101",
+};
 const NAME_PARTS = ["Summit", "Harbor", "Prairie", "Granite", "Lakeside", "Meridian", "Keystone", "Pioneer", "Cedar", "Beacon", "Frontier", "Northstar", "Riverbend", "Ironwood", "Bluegrass", "Sierra"];
 const COMPANY_SUFFIX = ["Holdings", "Industries", "Group", "Partners", "Manufacturing", "Logistics", "Health", "Energy", "Foods", "Technologies"];
 const CARRIERS = ["Northwestern Mutual", "MassMutual", "New York Life", "Guardian Life", "Penn Mutual", "Pacific Life"];
@@ -159,15 +165,22 @@ export function generateProject(r: Random, index: number, sellerId: number, now:
   }
   if (kind === "real_estate") {
     const propertyType = r.pick(PROPERTY_TYPES);
+    const street = `${r.int(100, 9999)} ${r.pick(NAME_PARTS)} Avenue`;
+    // drawn as before so every later value of the demo market stays the same
+    r.int(10000, 99999);
+    const zip = CITY_ZIPS[city]!;
+    const found = placeOfZip(zip);
     return {
       ...base,
+      latitude: found.ok ? found.place.latitude : null,
+      longitude: found.ok ? found.place.longitude : null,
       projectName: `${propertyType} in ${city}, ${state}`,
       fullDetails: `${propertyType} asset in ${city} offered by a bank from its real estate owned book. Stabilised occupancy, recent capital improvements, in-place leases through ${maturity.getFullYear()}.`,
       details: {
         propertyType,
-        address: `${r.int(100, 9999)} ${r.pick(NAME_PARTS)} Avenue`,
+        address: street,
         city,
-        zip: String(r.int(10000, 99999)),
+        zip,
         units: r.int(1, 400),
         occupancy: Math.round((70 + r.next() * 30) * 10) / 10,
         noi: Math.round(size * (0.05 + r.next() * 0.04)),

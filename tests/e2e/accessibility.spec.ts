@@ -9,9 +9,9 @@ import { DEMO, jsEnabled, signIn } from "./support";
 
 const PAGES: Record<"visitor" | "buyer" | "seller" | "broker" | "admin", string[]> = {
   visitor: ["/", "/jobs", "/jobs/credit-analyst", "/signin", "/join", "/contact-us", "/terms", "/privacy", "/broker-affiliate", "/uobs/reset", "/home"],
-  buyer: ["/home", "/buyers/search", "/buyers/assistant", "/buyers/myprojects", "/preferences", "/buyers/profile", "/messages", "/profile", "/projects/more-details/7"],
-  broker: ["/home", "/brokers/search", "/brokers/myprojects"],
-  seller: ["/home", "/sellers/myprojects", "/sellers/myprojects/drafts", "/projects/create", "/sellers/myprojects/7"],
+  buyer: ["/home", "/buyers/search", "/buyers/search?view=map", "/buyers/assistant", "/buyers/myprojects", "/preferences", "/buyers/profile", "/messages", "/profile", "/projects/more-details/7"],
+  broker: ["/home", "/brokers/search", "/brokers/search?view=map", "/brokers/myprojects"],
+  seller: ["/home", "/sellers/myprojects", "/sellers/myprojects/drafts", "/projects/create", "/sellers/analytics/real-estate", "/sellers/myprojects/7"],
   admin: [
     "/home", "/admin/customers", "/admin/customers/create", "/admin/projects", "/admin/projects/7", "/admin/users", "/admin/users/create",
     "/admin/analytics", "/admin/log", "/admin/outbox", "/admin/demorequests", "/admin/contact-us-messages", "/admin/onboard-chats",

@@ -266,6 +266,9 @@ export const projects = sqliteTable(
     location: text("location").notNull().default(""),
     /** US state code. */
     state: text("state").notNull().default(""),
+    /** Where the property is (degrees): from the address lookup, confirmed by the seller; null = drawn around its state's centre. */
+    latitude: real("latitude"),
+    longitude: real("longitude"),
     secured: integer("secured", { mode: "boolean" }),
     fullDetails: text("full_details").notNull().default(""),
     loanAmount: real("loan_amount"),

@@ -22,6 +22,13 @@ const yesNo = () => z.enum(["Yes", "No"], { error: messages.required });
 const optionalYesNo = () =>
   z.pipe(z.optional(z.enum(["Yes", "No", ""])), z.transform((v: "Yes" | "No" | "" | undefined) => (v ? v === "Yes" : null)));
 
+/** Degrees from the address lookup: optional (no lookup, no point), within ±limit. */
+const coordinate = (limit: number) =>
+  z.pipe(
+    z.optional(z.string()).check(z.refine((v) => !v || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= limit), messages.decimal)),
+    z.transform((v: string | undefined) => (v ? Number(v) : null)),
+  );
+
 export const TEXT_LIMITS = { projectName: 120, fullDetails: 4000, summary: 2000, overview: 4000 } as const;
 
 /** Step 1: what is for sale. */
@@ -66,6 +73,13 @@ export const detailsSchemas = {
       address: field.text({ min: 5, max: 200 }),
       city: field.text({ max: 100 }),
       zip: field.zip(),
+      // step 1's state and region, shown again beside the address so a lookup can fill them
+      state: oneOf(o.usStates),
+      location: oneOf(o.locations),
+      latitude: coordinate(90),
+      longitude: coordinate(180),
+      // the zip code the coordinates were looked up for: a zip code changed since drops them
+      locatedZip: field.optionalText({ max: 10 }),
       units: field.integer({ min: 1, max: 100_000 }),
       occupancy: field.decimal({ min: 0, max: 100 }),
       noi: field.decimal({ thousands: true }),
@@ -121,4 +135,6 @@ export const draftIntentSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("tape"), draft: draftId(), tape: z.optional(z.file()) }),
   z.object({ intent: z.literal("submit"), draft: draftId() }),
+  // a real-estate listing's "Look up address": fills the step's location fields, saves nothing
+  z.object({ intent: z.literal("lookup"), draft: draftId(), address: z.optional(z.string()), zip: field.zip() }),
 ]);

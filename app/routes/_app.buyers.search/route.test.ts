@@ -18,6 +18,23 @@ const search = (url: string, cookie: string) => loader({ request: getRequest(url
 const data = async (url: string, cookie: string) => (await search(url, cookie)).json();
 
 describe("buyers' search loader", () => {
+  it("draws the filtered results on the map (view=map): a dot per result up to the cap, coordinates rounded, no table rows", async () => {
+    const table = await data("/buyers/search?industry=Real+Estate", buyer.cookie);
+    const mapped = await data("/buyers/search?industry=Real+Estate&view=map", buyer.cookie);
+    expect(mapped.rows).toEqual([]);
+    expect(mapped.total).toBe(table.total);
+    expect(mapped.map!.shown).toBe(Math.min(table.total, 500));
+    expect(mapped.map!.dots).toHaveLength(mapped.map!.shown);
+    expect(mapped.map!.counts.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(mapped.map!.shown);
+    expect(mapped.map!.dots.every((d: { href: string }) => /^\/(realestate|projects\/more-details)\/\d+$/.test(d.href))).toBe(true);
+    const { searchProjectPlaces } = await import("~/models/projects.server");
+    const { places, capped } = await searchProjectPlaces(services.db, { industry: "Real Estate" }, 3);
+    expect(places).toHaveLength(3);
+    expect(capped).toBe(true);
+    for (const p of places.filter((p) => p.latitude !== null)) expect((p.latitude! * 2) % 1).toBe(0);
+    expect((await data("/buyers/search", buyer.cookie)).map).toBeNull();
+  });
+
   it("answers 25 published listings a page, the next page the next 25, never the borrower", async () => {
     const first = await data("/buyers/search", buyer.cookie);
     expect(first.pageSize).toBe(25);

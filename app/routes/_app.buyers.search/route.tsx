@@ -20,6 +20,8 @@ import { SaveSearchForm } from "./save-search-form";
 import { saveThisSearch } from "./save-search.server";
 import { MatchmakingAssistant } from "~/components/matchmaking-assistant";
 import { assistantFor } from "~/models/matchmaking-chats.server";
+import { searchMap } from "./map.server";
+import { ResultsMap, ViewSwitch } from "./results-map";
 
 export const meta = () => titleMeta("Search projects");
 
@@ -28,23 +30,29 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
   const view = await tableView(services, user.id, "projectSearch", args.request);
   const sort = (view.sortBy in SORTABLE ? view.sortBy : "date") as SortKey;
-  const bestMatch = new URL(args.request.url).searchParams.get("order") === "best";
-  const [result, options] = await Promise.all([
-    searchProjects(services.db, {
-      q: view.filters.q,
-      industry: view.filters.industry,
-      region: view.filters.region,
-      status: view.filters.status,
-      transactionSize: view.filters.transactionSize,
-      sort,
-      desc: view.sortDesc,
-      page: view.page,
-      bestMatchFor: bestMatch ? user.customerId : null,
-    }),
+  const query = new URL(args.request.url).searchParams;
+  const bestMatch = query.get("order") === "best";
+  const params = {
+    q: view.filters.q,
+    industry: view.filters.industry,
+    region: view.filters.region,
+    status: view.filters.status,
+    transactionSize: view.filters.transactionSize,
+    sort,
+    desc: view.sortDesc,
+    page: view.page,
+    bestMatchFor: bestMatch ? user.customerId : null,
+  };
+  const showMap = query.get("view") === "map";
+  const [result, options, map] = await Promise.all([
+    // the map view shows no rows: the table's query only counts
+    searchProjects(services.db, showMap ? { ...params, page: 1, pageSize: 1 } : params),
     projectOptions(services),
+    showMap ? searchMap(services.db, { params, role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" }) : null,
   ]);
   // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)
   const assistant = dealSectionOf(args.request) === "buyers" ? await assistantFor(services, { user }) : null;
+  if (map) result.rows = [];
   // every result shown counts as an impression, once a day per member; after the response
   services.waitUntil(recordImpressions(services.db, { userId: user.id, projectIds: result.rows.map((r) => r.id) }));
   const [lists, ndas] = await Promise.all([
@@ -58,6 +66,7 @@ export async function loader(args: LoaderFunctionArgs) {
     view,
     bestMatch,
     assistant,
+    map,
     filters: {
       industries: options.items.industries,
       regions: options.items.locations,
@@ -102,7 +111,7 @@ function Filter({ name, label, value, options }: { name: string; label: string; 
 /** Buyers' and brokers' search: one GET form, so a search is a URL that can be shared and works without JavaScript. */
 export default function SearchPage() {
   const title = "Search projects";
-  const { rows, total, page, pageSize, view, filters, bestMatch, assistant } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, view, filters, bestMatch, assistant, map } = useLoaderData<typeof loader>();
   const saveResult = resultFor(useActionData<typeof action>()?.result, "save-search");
   const location = useLocation();
   const navigation = useNavigation();
@@ -131,6 +140,7 @@ export default function SearchPage() {
             <option value="best">Best match</option>
           </select>
         </label>
+        {map ? <input type="hidden" name="view" value="map" /> : null}
         <input type="hidden" name="sort" value={view.sortBy} />
         <input type="hidden" name="desc" value={view.sortDesc ? "1" : "0"} />
         <div className="flex items-end gap-2 sm:col-span-6">
@@ -145,16 +155,21 @@ export default function SearchPage() {
           </p>
         </div>
       </Form>
-      <ProjectGrid
-        table="projectSearch"
-        view={view}
-        rows={rows}
-        href={TEASER_HREF[location.pathname.startsWith("/brokers") ? "brokers" : "buyers"]}
-        caption="Search results"
-        empty="No projects match. Try fewer filters."
-      />
+      <ViewSwitch map={Boolean(map)} />
+      {map ? (
+        <ResultsMap map={map} total={total} />
+      ) : (
+        <ProjectGrid
+          table="projectSearch"
+          view={view}
+          rows={rows}
+          href={TEASER_HREF[location.pathname.startsWith("/brokers") ? "brokers" : "buyers"]}
+          caption="Search results"
+          empty="No projects match. Try fewer filters."
+        />
+      )}
       <SaveSearchForm lastResult={saveResult} />
-      {pages > 1 ? (
+      {pages > 1 && !map ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
           {page > 1 ? <Link to={pageHref(page - 1)} className="link">← Previous</Link> : null}
           <span>

@@ -28,6 +28,7 @@ import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
+import { lookUpAddress, type FoundPlace } from "./lookup.server";
 
 export const meta = () => titleMeta("List a project");
 
@@ -81,6 +82,8 @@ export async function action(args: ActionFunctionArgs) {
     if (isBodyTooLarge(error)) return tapeRefused(unreadSubmission("tape"), [TAPE_TOO_LARGE], 1, 413);
     throw error;
   }
+  // "Look up address" is a button of the step's form, whose hidden intent says save
+  if (form.getAll("intent").includes("lookup")) form.set("intent", "lookup");
   const submission = parseWithZod(form, { schema: draftIntentSchema });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
@@ -128,6 +131,10 @@ export async function action(args: ActionFunctionArgs) {
         `${parsed.rows.length} loans imported from ${file.name}.`,
       );
     }
+    case "lookup": {
+      if (project.kind !== "real_estate") throw notFound();
+      return lookUpAddress(services.env, step, submission);
+    }
     case "submit": {
       const values = formValuesOf(project);
       const incomplete = [1, 2, 3].filter((s) => !schemaForStep(s, project.kind, options.values).safeParse(values).success);
@@ -154,7 +161,9 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function CreateProjectPage() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>()?.result;
+  const answered = useActionData<typeof action>();
+  const result = answered?.result;
+  const place = answered && "place" in answered ? (answered.place as FoundPlace | null) : null;
   if (!data.project) {
     return (
       <div className="max-w-3xl">
@@ -187,6 +196,7 @@ export default function CreateProjectPage() {
           completeness={data.completeness}
           sicCodes={data.sicCodes}
           result={result}
+          place={place}
         />
       )}
     </div>

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { CountedTextAreaField, FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
 import type { TapeCompleteness } from "~/lib/loan-tape";
@@ -8,6 +9,8 @@ import type { FormColumn } from "~/lib/project-values";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
 import { schemaForStep, STEPS, TEXT_LIMITS, type ProjectOptions } from "~/lib/schemas/project";
+import { AddressLookup } from "./address-lookup";
+import type { FoundPlace } from "./lookup.server";
 
 type Option = { value: string; label: string };
 type OptionLists = Record<keyof ProjectOptions, Option[]>;
@@ -118,6 +121,7 @@ export function StepForm({
   completeness,
   sicCodes,
   result,
+  place,
 }: {
   draftId: number;
   step: number;
@@ -128,14 +132,16 @@ export function StepForm({
   completeness: TapeCompleteness | null;
   /** The codes of system data the SIC field suggests (limited companies' details only). */
   sicCodes: ReadonlyArray<{ code: string; title: string }>;
-  /** The wizard action's answer: this step's save, or the loan tape's import. */
+  /** The wizard action's answer: this step's save, the loan tape's import, or an address lookup. */
   result?: ActionResult;
+  /** What "Look up address" found (real estate, without JavaScript). */
+  place?: FoundPlace | null;
 }) {
   const navigation = useNavigation();
   const schema = schemaForStep(step, kind, valuesOf(options));
   const [form, fields] = useForm({
     id: `project-${draftId}-step-${step}`,
-    lastResult: resultFor(result, "save", { step }),
+    lastResult: resultFor(result, ["save", "lookup"], { step }),
     // only what the draft holds: empty defaults would make conform treat untouched fields as settled
     defaultValue: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -178,7 +184,15 @@ export function StepForm({
             <TextField meta={f.longTermDebtLevelOfSecurity!} label={FORM_LABELS.longTermDebtLevelOfSecurity} hint="optional" />
           </div>
         ) : null}
-        {step === 3 ? <DetailsFields kind={kind} f={f} options={options} sicCodes={sicCodes} /> : null}
+        {step === 3 ? (
+          <DetailsFields
+            kind={kind}
+            f={f}
+            options={options}
+            sicCodes={sicCodes}
+            lookup={<AddressLookup form={form as never} latitude={f.latitude!} longitude={f.longitude!} locatedZip={f.locatedZip!} place={place ?? null} />}
+          />
+        ) : null}
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <button type="submit" name="then" value="exit" className="btn-secondary" disabled={busy}>
             Save and exit
@@ -201,11 +215,14 @@ function DetailsFields({
   f,
   options,
   sicCodes,
+  lookup,
 }: {
   kind: ProjectKind;
   f: Record<string, Parameters<typeof TextField>[0]["meta"]>;
   options: OptionLists;
   sicCodes: ReadonlyArray<{ code: string; title: string }>;
+  /** Real estate: the address lookup, under the address. */
+  lookup: ReactNode;
 }) {
   if (kind === "loan_pool") {
     return (
@@ -222,8 +239,11 @@ function DetailsFields({
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField meta={f.propertyType!} label="Property type" options={options.propertyTypes} placeholder="Choose…" />
         <TextField meta={f.address!} label="Address" />
-        <TextField meta={f.city!} label="City" />
         <TextField meta={f.zip!} label="Zip code" inputMode="numeric" placeholder="60601" />
+        {lookup}
+        <TextField meta={f.city!} label="City" />
+        <SelectField meta={f.state!} label={FORM_LABELS.state} options={options.usStates} placeholder="Choose…" />
+        <SelectField meta={f.location!} label={FORM_LABELS.location} options={options.locations} placeholder="Choose…" />
         <TextField meta={f.units!} label="Units" inputMode="numeric" />
         <TextField meta={f.occupancy!} label="Occupancy (%)" inputMode="decimal" />
         <TextField meta={f.noi!} label="Net operating income (USD per year)" inputMode="decimal" />

@@ -1,0 +1,2 @@
+ALTER TABLE `projects` ADD `latitude` real;--> statement-breakpoint
+ALTER TABLE `projects` ADD `longitude` real;
