@@ -12,9 +12,7 @@ import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
 import { deskIntentSchema } from "~/lib/schemas/deal";
-import { SELLER_PERMISSIONS, type SellerPermission } from "~/lib/seller-permissions";
-
-const ALL = Object.fromEntries(SELLER_PERMISSIONS.map((p) => [p, true])) as Record<SellerPermission, boolean>;
+import type { SellerPermission } from "~/lib/seller-permissions";
 
 type Desk = Awaited<ReturnType<typeof deskData>>;
 type Serialized<T> = T extends Date ? string : T extends Array<infer U> ? Array<Serialized<U>> : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
@@ -33,7 +31,8 @@ export type DeskProps = {
  * The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback.
  * A refusal shows at the top of the section of the form that was sent; a form's field errors in that form.
  */
-export function DealDesk({ projectId, projectOpen, desk, admin = false, result, may = ALL }: DeskProps) {
+export function DealDesk({ projectId, projectOpen, desk, admin = false, result, may: given }: DeskProps) {
+  const may = given ?? { view: true, edit: true, ndas: true, dataRoom: true, offers: true };
   const errorFor = (...intents: string[]) => <FormErrors errors={formErrorsOf(resultFor(result, intents))} />;
   const invalidFor = (intent: string, fields: Record<string, number>) => {
     const answer = resultFor(result, intent, fields);
