@@ -225,7 +225,7 @@ export async function listProjectContracts(db: Database, projectId: number) {
   return db
     .select({
       contract: contracts,
-      buyer: { id: users.id, name: users.name, company: users.company, email: users.email },
+      buyer: { id: users.id, name: users.name, company: users.company, email: users.email, customerId: users.customerId },
     })
     .from(contracts)
     .innerJoin(users, eq(users.id, contracts.buyerId))

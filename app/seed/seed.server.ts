@@ -44,12 +44,11 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(users);
   const seededUsers = (row?.n ?? 0) === 0;
   if (seededUsers) {
-    const created = await Promise.all(
-      [...DEMO_ACCOUNTS, ...BANK_SELLERS.map((s) => ({ ...s, businessType: "Bank", roles: ["ROLE_SELLER"] as const }))].map(
-        (account) =>
-          createUser(db, { ...account, roles: [...account.roles], phone: "+1 212 555 0100", password: DEMO_PASSWORD }),
-      ),
-    );
+    // one after another, so the ids follow the list: the first member of a company holds every seller permission (decision 027)
+    const created = [];
+    for (const account of [...DEMO_ACCOUNTS, ...BANK_SELLERS.map((s) => ({ ...s, businessType: "Bank", roles: ["ROLE_SELLER"] as const }))]) {
+      created.push(await createUser(db, { ...account, roles: [...account.roles], phone: "+1 212 555 0100", password: DEMO_PASSWORD }));
+    }
     const admin = created.find((u) => u?.roles.includes("ROLE_ADMIN"));
     // createUser answers null when another process seeded it first; that process enrols it
     if (admin) await enrolTotp(db, sessionSecret, admin.id, DEMO_ADMIN_TOTP_SECRET);

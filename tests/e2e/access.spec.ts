@@ -142,6 +142,12 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
       visitor: { redirect: "/home?redirect=%2Fsellers%2Fmyprojects%2F7&login=true" },
     },
   },
+  // seller teams: 5 is agent@demo.test, Sam Seller's colleague at First Prairie Bank; Sam is its first member
+  "/sellers/permissions": { url: "/sellers/permissions", outcome: membersOnly("/sellers/permissions", ["seller", "agent"]) },
+  "/sellers/permissions/:id": { url: "/sellers/permissions/5", outcome: membersOnly("/sellers/permissions/5", ["seller"]) },
+  "/sellers/permissions/:id/profile": { url: "/sellers/permissions/5/profile", outcome: membersOnly("/sellers/permissions/5/profile", ["seller"]) },
+  // a buyer company opens to a seller only after it signed an NDA on one of their projects (none in the seed)
+  "/sellers/customers/:id": { url: "/sellers/customers/1", outcome: notFoundForAll("/sellers/customers/1") },
   "/buyers/myprojects/:id": {
     url: "/buyers/myprojects/7",
     outcome: {

@@ -9,6 +9,7 @@ import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "..
 import { ONBOARD_SIDES, ONBOARD_STATUSES, type TranscriptEntry } from "../../lib/onboard-chats";
 import type { BotTurn } from "../../lib/matchmaking-bot";
 import { RESPONSIVENESS_SIDES } from "../../lib/responsiveness";
+import type { SellerGrants } from "../../lib/seller-permissions";
 
 import { COEFFICIENT_DIMENSIONS } from "../../lib/loan-pricing";
 import { AFFILIATE_STATUSES, COMMISSION_STATUSES } from "../../lib/affiliates";
@@ -1045,3 +1046,17 @@ export const referrals = sqliteTable(
   },
   (t) => [index("referrals_affiliate_idx").on(t.affiliateId), index("referrals_referrer_idx").on(t.referrerUserId)],
 );
+
+/**
+ * What a seller's colleague may do on the team's projects (issue #15 item 5, decision 027).
+ * No row: nothing beyond the member's own projects. The customer's first member and a
+ * project's own seller hold every permission without a row, so nothing needs backfilling.
+ */
+export const sellerPermissions = sqliteTable("seller_permissions", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  grants: text("grants", { mode: "json" }).$type<SellerGrants>().notNull(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});

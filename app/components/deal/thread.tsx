@@ -20,6 +20,7 @@ function ThreadBody({
   lastResult,
   action,
   schema,
+  readOnly = false,
 }: {
   messages: Message[];
   me: number;
@@ -27,6 +28,8 @@ function ThreadBody({
   action?: string;
   /** What the page's action reads the message form with (it sends `intent=message` and `body`). */
   schema: $ZodType;
+  /** A seller's colleague who may view the project but not negotiate reads the thread only. */
+  readOnly?: boolean;
 }) {
   const [form, fields] = useForm<{ body: string }, unknown>({
     id: "message",
@@ -51,14 +54,14 @@ function ThreadBody({
           </li>
         ))}
       </ol>
-      <Form method="post" action={action} className="space-y-2" {...getFormProps(form)}>
+      {readOnly ? null : <Form method="post" action={action} className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="message" />
         <FormErrors errors={form.errors} />
         <CountedTextAreaField meta={fields.body} label="Your message" rows={3} max={4000} />
         <button type="submit" className="btn-primary">
           Send message
         </button>
-      </Form>
+      </Form>}
     </div>
   );
 }

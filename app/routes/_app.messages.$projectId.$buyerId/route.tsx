@@ -15,30 +15,34 @@ import { markThreadRead, postMessage, threadMessages } from "~/models/negotiatio
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayManageProject } from "~/models/projects.server";
 import { findUserById } from "~/models/users.server";
+import { permissionsOnProject } from "~/models/seller-permissions.server";
 import { readForm } from "~/.server/body";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }];
 
 /**
  * A thread is the buyer's (with an approved NDA), the project's seller's and the
- * admins'; for anyone else it does not exist.
+ * admins'; the seller's colleagues read it with "view" and write with "offers"
+ * (decision 027); for anyone else it does not exist.
  */
-async function requireThread(args: GuardArgs) {
+async function requireThread(args: GuardArgs, needs: "view" | "offers") {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params, "projectId"));
   const buyerId = idParam(args.params, "buyerId");
   if (!project || !Number.isSafeInteger(buyerId)) throw notFound();
   const isBuyer = user.id === buyerId;
-  if (!isBuyer && !mayManageProject({ id: user.id, role }, project)) throw notFound();
+  const manages = mayManageProject({ id: user.id, role }, project);
+  const may = isBuyer || manages || role !== "seller" ? null : await permissionsOnProject(services.db, { userId: user.id, projectId: project.id });
+  if (!isBuyer && !manages && !may?.has(needs)) throw notFound();
   const contract = await findContract(services.db, { projectId: project.id, buyerId });
   if (contract?.ndaStatus !== NDA_APPROVED) throw notFound();
   const buyer = await findUserById(services.db, buyerId);
   if (!buyer) throw notFound();
-  return { services, user, project, buyer };
+  return { services, user, project, buyer, canWrite: !may || may.has("offers") };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user, project, buyer } = await requireThread(args);
+  const { services, user, project, buyer, canWrite } = await requireThread(args, "view");
   const messages = await threadMessages(services.db, { projectId: project.id, buyerId: buyer.id });
   services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id }));
   return json({
@@ -46,11 +50,12 @@ export async function loader(args: LoaderFunctionArgs) {
     buyer: { name: buyer.name, company: buyer.company },
     messages,
     me: user.id,
+    canWrite,
   });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user, project, buyer } = await requireThread(args);
+  const { services, user, project, buyer } = await requireThread(args, "offers");
   const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
   if (submission.status !== "success") return invalid(submission);
   await postMessage(dealServices(services), project, buyer, user, submission.value.body);
@@ -58,7 +63,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ThreadPage() {
-  const { project, buyer, messages, me } = useLoaderData<typeof loader>();
+  const { project, buyer, messages, me, canWrite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-3xl space-y-4">
@@ -67,7 +72,7 @@ export default function ThreadPage() {
         Negotiation with {buyer.name} ({buyer.company}) · <Link to="/messages" className="link">All messages</Link>
       </p>
       <section className="card">
-        <ThreadView messages={messages} me={me} lastResult={result} schema={messageSchema} />
+        <ThreadView messages={messages} me={me} lastResult={result} schema={messageSchema} readOnly={!canWrite} />
       </section>
     </div>
   );

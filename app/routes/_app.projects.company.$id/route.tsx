@@ -8,14 +8,17 @@ import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary } from "~/components/project-facts";
 import { pageTitle } from "~/lib/meta";
 import { countLoans, findVisibleProject, loanTape, mayManageProject } from "~/models/projects.server";
+import { can } from "~/models/seller-permissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
-/** The full listing with the borrower and the loan tape: for its seller and for admins. */
+/** The full listing with the borrower and the loan tape: for its seller, their colleagues who may see it, and admins. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: ["seller", "admin"] });
   const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
-  if (!project || !mayManageProject({ id: user.id, role }, project)) throw notFound();
+  if (!project) throw notFound();
+  // the seller's colleagues see it with the view permission (issue #15 item 5)
+  if (!mayManageProject({ id: user.id, role }, project) && !(role === "seller" && (await can(services.db, { userId: user.id, projectId: project.id }, "view")))) throw notFound();
   const pool = project.kind === "loan_pool";
   const [loans, loanCount] = pool ? await Promise.all([loanTape(services.db, project.id, { limit: 500 }), countLoans(services.db, project.id)]) : [[], 0];
   return json({ project, loans, loanCount });

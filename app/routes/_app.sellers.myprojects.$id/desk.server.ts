@@ -8,6 +8,7 @@ import type { Services } from "~/.server/services";
 import { redirectWithNotification } from "~/auth/session.server";
 import { DOCUMENT_TYPES } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
+import type { SellerPermission } from "~/lib/seller-permissions";
 import type { DeskIntent } from "~/lib/schemas/deal";
 import { decideNda, listProjectContracts, ndaSettingsOf, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
 import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, listDocuments } from "~/models/data-room.server";
@@ -33,7 +34,8 @@ export async function deskData(services: Services, project: Project, viewer: Use
     listProjectContracts(services.db, project.id),
     listDocuments(services.db, project.id),
     documentAudit(services.db, project.id),
-    listThreads(services.db, viewer, role, project.id),
+    // a colleague reads the threads of the project's seller
+    listThreads(services.db, role === "seller" ? { id: project.sellerId } : viewer, role, project.id),
     offersOnProject(services.db, { projectId: project.id }),
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
@@ -65,6 +67,8 @@ export async function deskData(services: Services, project: Project, viewer: Use
       rejectionReason: c.rejectionReason,
       dataRoomBlocked: c.dataRoomBlocked,
       buyer: who(buyer.id),
+      // the buyer's company page opens to the seller once the NDA is signed (issue #15 item 6)
+      buyerCustomerId: c.signedAt ? buyer.customerId : null,
     })),
     charts,
     documents,
@@ -93,6 +97,21 @@ export async function readDeskForm(request: Request): Promise<FormData | Refusal
     return refuseUnread("The form could not be read.", 400);
   }
 }
+
+/** The permission each deal step needs from a seller's colleague (the page answers 404 without it). */
+export const DESK_PERMISSION: Record<DeskIntent["intent"], SellerPermission> = {
+  "approve-nda": "ndas",
+  "reject-nda": "ndas",
+  "auto-approve": "ndas",
+  block: "dataRoom",
+  unblock: "dataRoom",
+  "upload-document": "dataRoom",
+  "delete-document": "dataRoom",
+  "nda-template": "ndas",
+  counter: "offers",
+  "accept-offer": "offers",
+  "reject-offer": "offers",
+};
 
 /** Which deal steps go into the audit log, as what, on which kind of record (the one the form names, or the project). */
 const AUDITED: Record<DeskIntent["intent"], { action: string; subjectType: "contract" | "document" | "offer" | "project" }> = {

@@ -12,6 +12,7 @@ import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
 import { deskIntentSchema } from "~/lib/schemas/deal";
+import type { SellerPermission } from "~/lib/seller-permissions";
 
 type Desk = Awaited<ReturnType<typeof deskData>>;
 type Serialized<T> = T extends Date ? string : T extends Array<infer U> ? Array<Serialized<U>> : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
@@ -20,6 +21,8 @@ export type DeskProps = {
   projectOpen: boolean;
   desk: Serialized<Desk>;
   admin?: boolean;
+  /** What a seller's colleague may do here (the server refuses the rest); all when not given. */
+  may?: Record<SellerPermission, boolean>;
   /** The page action's answer; the desk shows the part that answers its own forms. */
   result?: ActionResult | null;
 };
@@ -28,7 +31,8 @@ export type DeskProps = {
  * The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback.
  * A refusal shows at the top of the section of the form that was sent; a form's field errors in that form.
  */
-export function DealDesk({ projectId, projectOpen, desk, admin = false, result }: DeskProps) {
+export function DealDesk({ projectId, projectOpen, desk, admin = false, result, may: given }: DeskProps) {
+  const may = given ?? { view: true, edit: true, ndas: true, dataRoom: true, offers: true };
   const errorFor = (...intents: string[]) => <FormErrors errors={formErrorsOf(resultFor(result, intents))} />;
   const invalidFor = (intent: string, fields: Record<string, number>) => {
     const answer = resultFor(result, intent, fields);
@@ -88,14 +92,14 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result }
       <section aria-label="NDAs" id="ndas" className="space-y-3">
         <h2 className="text-lg font-semibold">NDAs</h2>
         {errorFor("approve-nda", "reject-nda", "block", "unblock", "nda-template")}
-        <Form method="post" className="flex flex-wrap items-center gap-3 text-sm">
+        {may.ndas ? <Form method="post" className="flex flex-wrap items-center gap-3 text-sm">
           <input type="hidden" name="intent" value="auto-approve" />
           <label className="flex items-center gap-2">
             <input type="checkbox" name="autoApprove" defaultChecked={desk.ndaSettings.autoApprove} key={String(desk.ndaSettings.autoApprove)} />
             Approve signed NDAs automatically
           </label>
           <button type="submit" className="btn-secondary">Save</button>
-        </Form>
+        </Form> : null}
         {admin ? (
           <Link to={`/admin/projects/permission/${projectId}`} className="link text-sm">
             Data room permissions
@@ -117,7 +121,13 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result }
             <tr key={c.id} data-testid="nda-row">
               <td className={cell}>
                 {c.buyer.name}
-                <span className="block text-xs text-slate-500">{c.buyer.company}</span>
+                {c.buyerCustomerId && !admin ? (
+                  <Link to={`/sellers/customers/${c.buyerCustomerId}`} className="link block text-xs" data-testid="nda-buyer-company">
+                    {c.buyer.company}
+                  </Link>
+                ) : (
+                  <span className="block text-xs text-slate-500">{c.buyer.company}</span>
+                )}
                 {c.buyer.email ? (
                   <a className="link block text-xs" href={`mailto:${c.buyer.email}`} data-testid="nda-buyer-email">
                     {c.buyer.email}
@@ -137,7 +147,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result }
                 ) : "—"}
               </td>
               <td className={cell}>
-                {c.ndaStatus === "Signed" ? (
+                {c.ndaStatus === "Signed" && may.ndas ? (
                   <NdaDecision contractId={c.id} lastResult={invalidFor("reject-nda", { contractId: c.id })} />
                 ) : c.ndaStatus === "Rejected" ? (
                   c.rejectionReason
@@ -146,7 +156,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result }
                 )}
               </td>
               <td className={cell}>
-                {c.ndaStatus === "NDA Approved" ? (
+                {c.ndaStatus === "NDA Approved" && may.dataRoom ? (
                   <Form method="post">
                     <input type="hidden" name="contractId" value={c.id} />
                     <button type="submit" name="intent" value={c.dataRoomBlocked ? "unblock" : "block"} className="link text-xs">
@@ -163,16 +173,16 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result }
       <section aria-label="Data room" id="data-room" className="space-y-3">
         <h2 className="text-lg font-semibold">Data room</h2>
         {errorFor("upload-document", "delete-document")}
-        <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-end gap-3 text-sm">
+        {may.dataRoom ? <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-end gap-3 text-sm">
           <input type="hidden" name="intent" value="upload-document" />
           <div>
             <label className="label" htmlFor="data-room-file">Add a document (PDF, XLSX, DOCX or CSV, up to 10 MB)</label>
             <input id="data-room-file" type="file" name="file" className="text-sm" accept=".pdf,.xlsx,.docx,.csv" />
           </div>
           <button type="submit" className="btn-primary">Upload</button>
-        </Form>
+        </Form> : null}
         <div className="card">
-          <DocumentList projectId={projectId} documents={desk.documents} manage />
+          <DocumentList projectId={projectId} documents={desk.documents} manage={may.dataRoom} />
         </div>
         <details>
           <summary className="cursor-pointer text-sm font-medium text-primary">Audit log ({desk.audit.length})</summary>
@@ -215,7 +225,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result }
         {desk.offers.length === 0 ? <p className="text-sm text-slate-500">No offers yet.</p> : null}
         {desk.offers.map((view) => (
           <OfferCard key={view.offer.id} view={view as OfferView} side="seller">
-            {view.offer.status === "submitted" ? (
+            {view.offer.status === "submitted" && may.offers ? (
               <OfferReply
                 offer={view.offer as OfferView["offer"]}
                 steps={

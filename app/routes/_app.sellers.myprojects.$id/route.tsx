@@ -15,8 +15,10 @@ import { sellerProjectSchema } from "~/lib/schemas/deal";
 import { recordAudit } from "~/models/audit.server";
 import { projectMatchesFor, recomputeProjectMatches } from "~/models/matches.server";
 import { MatchedBuyers } from "~/components/matched-buyers";
-import { countLoans, EDITABLE, findOwnProject, loanTapeCompleteness, withdrawOwnProject } from "~/models/projects.server";
-import { deskAction, deskData, readDeskForm } from "./desk.server";
+import { countLoans, EDITABLE, loanTapeCompleteness, withdrawOwnProject } from "~/models/projects.server";
+import { findTeamProject } from "~/models/seller-permissions.server";
+import { permissionFlags } from "~/lib/seller-permissions";
+import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
 import { dealCounts } from "~/models/pipeline.server";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
@@ -26,8 +28,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
-  const project = await findOwnProject(services.db, { sellerId: user.id, projectId: idParam(args.params) });
-  if (!project) throw notFound();
+  const found = await findTeamProject(services.db, { userId: user.id, projectId: idParam(args.params) });
+  if (!found) throw notFound();
+  const { project } = found;
   const [loans, completeness] = project.kind === "loan_pool" ? await Promise.all([countLoans(services.db, project.id), loanTapeCompleteness(services.db, project.id)]) : [0, null];
   const listed = !EDITABLE.includes(project.status) && project.status !== "submitted";
   const [desk, counts] = listed
@@ -37,23 +40,37 @@ export async function loader(args: LoaderFunctionArgs) {
   const matched = listed ? await projectMatchesFor(services.db, { projectId: project.id, admin: false, page }) : null;
   // before it is listed, a project has no stored matches: its likely bidders are scored on the fly
   const bidders = listed ? null : await likelyBidders(services.db, { project });
-  return json({ project, loans, completeness, editable: EDITABLE.includes(project.status), desk, counts: counts?.get(project.id) ?? null, matched, bidders });
+  return json({
+    project,
+    loans,
+    completeness,
+    editable: EDITABLE.includes(project.status),
+    desk,
+    counts: counts?.get(project.id) ?? null,
+    matched,
+    bidders,
+    may: permissionFlags(found.may),
+    ownsDraft: project.sellerId === user.id,
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
   const id = idParam(args.params);
-  const project = await findOwnProject(services.db, { sellerId: user.id, projectId: id });
-  if (!project) throw notFound();
+  const found = await findTeamProject(services.db, { userId: user.id, projectId: id });
+  if (!found) throw notFound();
+  const { project, may } = found;
   const form = await readDeskForm(args.request);
   if (!(form instanceof FormData)) return form;
   const submission = parseWithZod(form, { schema: sellerProjectSchema });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
+  // a colleague without the permission is told nothing more than a stranger would be
+  if (!may.has(step.intent === "withdraw" ? "edit" : DESK_PERMISSION[step.intent])) throw notFound();
   const here = `/sellers/myprojects/${id}`;
   switch (step.intent) {
     case "withdraw": {
-      if (!(await withdrawOwnProject(services.db, { sellerId: user.id, projectId: id }))) return refuse(submission, "This project cannot be withdrawn now.", 409);
+      if (!(await withdrawOwnProject(services.db, { sellerId: project.sellerId, projectId: id }))) return refuse(submission, "This project cannot be withdrawn now.", 409);
       await recomputeProjectMatches(services.db, { projectId: id });
       await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
@@ -65,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
 
 /** The seller's own project: its status, what buyers see, and their engagement. */
 export default function SellerProjectPage() {
-  const { project, loans, completeness, editable, desk, counts, matched, bidders } = useLoaderData<typeof loader>();
+  const { project, loans, completeness, editable, desk, counts, matched, bidders, may, ownsDraft } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-6xl space-y-6">
@@ -100,7 +117,7 @@ export default function SellerProjectPage() {
       <TapeCompletenessNote completeness={completeness} forSeller />
       <ProjectSummary project={project} />
       <div className="flex flex-wrap gap-3">
-        {editable ? (
+        {editable && ownsDraft ? (
           <Link to={`/projects/create?draft=${project.id}&step=1`} className="btn-primary">
             Edit and submit
           </Link>
@@ -108,10 +125,10 @@ export default function SellerProjectPage() {
         <Link to={`/projects/company/${project.id}`} className="btn-secondary">
           Full listing
         </Link>
-        <WithdrawButton status={project.status} />
+        {may.edit ? <WithdrawButton status={project.status} /> : null}
       </div>
       <FormErrors errors={formErrorsOf(resultFor(result, "withdraw"))} />
-      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} result={result} /> : null}
+      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} result={result} may={may} /> : null}
       {matched ? <MatchedBuyers {...matched} /> : null}
       {bidders ? (
         <MatchedBuyers

@@ -8,6 +8,8 @@ import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { listSellerProjects, sortRows, toProjectRow } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
+import { sharedProjects } from "~/models/seller-permissions.server";
+import { STATUS_LABELS } from "~/lib/projects";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { tableActionSchema } from "~/lib/schemas/table";
@@ -18,7 +20,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const view = await tableView(services, user.id, "sellerProjects", args.request);
   const rows = await withDealCounts(services.db, (await listSellerProjects(services.db, user.id)).map((p) => toProjectRow(p)));
-  return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view });
+  const shared = (await sharedProjects(services.db, { userId: user.id })).slice(0, 50);
+  return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view, shared });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -31,13 +34,16 @@ export async function action(args: ActionFunctionArgs) {
 const sellerHref = (r: ProjectRow) => `/sellers/myprojects/${r.id}`;
 
 export default function SellerProjectsPage() {
-  const { rows, view } = useLoaderData<typeof loader>();
+  const { rows, view, shared } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="My projects">
         <div className="flex gap-2">
           <Link to="/sellers/myprojects/drafts" className="btn-secondary">
             Drafts
+          </Link>
+          <Link to="/sellers/permissions" className="btn-secondary">
+            Team
           </Link>
           <Link to="/projects/create" className="btn-primary">
             List a project
@@ -52,6 +58,19 @@ export default function SellerProjectsPage() {
         caption="My projects"
         empty="You have not submitted a project yet."
       />
+      {shared.length ? (
+        <section aria-labelledby="team-projects" className="mt-8">
+          <h2 id="team-projects" className="mb-2 text-lg font-semibold">Your colleagues' projects</h2>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="team-projects">
+            {shared.map((p) => (
+              <li key={p.id} className="flex justify-between px-3 py-2">
+                <Link to={`/sellers/myprojects/${p.id}`} className="link">{p.projectName || "Untitled"}</Link>
+                <span className="text-slate-500">{STATUS_LABELS[p.status]}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

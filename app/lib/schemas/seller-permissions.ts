@@ -1,0 +1,42 @@
+import * as z from "zod/mini";
+import { SELLER_PERMISSIONS, type SellerGrants, type SellerPermission } from "~/lib/seller-permissions";
+import { field } from "~/lib/validation";
+
+const UNLISTED = "Choose one of the listed options.";
+const GRANT = new RegExp(`^(all|[1-9]\\d{0,9}):(${SELLER_PERMISSIONS.join("|")})$`);
+
+/**
+ * The permission checkboxes: one repeated field `grant`, each value "all:<permission>"
+ * or "<projectId>:<permission>", so the form is plain HTML and works without JavaScript.
+ */
+const grants = () =>
+  z
+    .pipe(
+      z.optional(z.union([z.string(), z.array(z.string())])),
+      z.transform((v: string | string[] | undefined) => [...new Set(v === undefined ? [] : Array.isArray(v) ? v : [v])].filter((x) => x !== "")),
+    )
+    .check(z.refine((v) => v.every((x) => GRANT.test(x)), UNLISTED));
+
+/** The checkbox values back into grants. */
+export function grantsFromValues(values: readonly string[]): SellerGrants {
+  const result: SellerGrants = { all: [], projects: {} };
+  for (const value of values) {
+    const [scope, permission] = value.split(":") as [string, SellerPermission];
+    if (scope === "all") result.all.push(permission);
+    else (result.projects[scope] ??= []).push(permission);
+  }
+  return result;
+}
+
+/** And grants into the checkbox values the form shows ticked. */
+export const valuesFromGrants = (g: SellerGrants) => [...g.all.map((p) => `all:${p}`), ...Object.entries(g.projects).flatMap(([id, list]) => list.map((p) => `${id}:${p}`))];
+
+/** /sellers/permissions: invite a colleague with what they may do. */
+export const inviteColleagueSchema = z.object({
+  name: field.text({ min: 2, max: 100 }),
+  email: field.email(),
+  grant: grants(),
+});
+
+/** /sellers/permissions/{id}: replace a colleague's permissions. */
+export const colleaguePermissionsSchema = z.object({ grant: grants() });

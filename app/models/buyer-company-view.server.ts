@@ -1,0 +1,99 @@
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { contracts, customers, documentEvents, messages, offers, pageSessions, projects, users } from "~/.server/db/schema";
+import { inList } from "~/.server/db/in-list";
+import { criteriaOf } from "./buyer-criteria.server";
+import { responsivenessOf } from "./responsiveness.server";
+import { listSellerProjects } from "./projects.server";
+import { sharedProjects } from "./seller-permissions.server";
+
+/** The projects a seller may see: their own and the colleagues' they were given. */
+async function sellerProjectIds(db: Database, { userId }: { userId: number }) {
+  const [own, shared] = await Promise.all([listSellerProjects(db, userId), sharedProjects(db, { userId })]);
+  return [...new Set([...own.map((p) => p.id), ...shared.map((p) => p.id)])];
+}
+
+/**
+ * A buyer company as a seller sees it (issue #15 item 6): only once one of its members
+ * has signed an NDA on one of the seller's projects, and only its activity on those
+ * projects. Before the NDA the seller knows buyers by pseudonym (buyer-identity.server.ts),
+ * so the company's looks at other projects of the seller, unsigned, stay unnamed; and
+ * nothing about other sellers' projects is read at all. Null: the page answers 404.
+ */
+export async function buyerCompanyForSeller(db: Database, { customerId, userId }: { customerId: number; userId: number }) {
+  const customer = await db.query.customers.findFirst({ where: eq(customers.id, customerId) });
+  if (!customer || customer.anonymisedAt) return null;
+  const projectIds = await sellerProjectIds(db, { userId });
+  if (!projectIds.length) return null;
+  const members = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.customerId, customerId)).limit(100);
+  const memberIds = members.map((m) => m.id);
+  if (!memberIds.length) return null;
+  const signed = await db
+    .select({ projectId: contracts.projectId, projectName: projects.projectName, ndaStatus: contracts.ndaStatus, signedAt: contracts.signedAt, signerName: contracts.signerName })
+    .from(contracts)
+    .innerJoin(projects, eq(projects.id, contracts.projectId))
+    .where(and(inList(contracts.buyerId, memberIds), inList(contracts.projectId, projectIds), isNotNull(contracts.signedAt)))
+    .orderBy(desc(contracts.signedAt))
+    .limit(100);
+  if (!signed.length) return null;
+  const ids = [...new Set(signed.map((s) => s.projectId))];
+  const [activity, criteria, responsiveness] = await Promise.all([
+    activityOn(db, { memberIds, projectIds: ids }),
+    criteriaOf(db, { customerId }),
+    responsivenessOf(db, { customerIds: [customerId], side: "buyer" }),
+  ]);
+  return {
+    company: {
+      id: customer.id,
+      name: customer.name,
+      businessType: customer.businessType,
+      buyerType: customer.investorType,
+      headquarters: customer.headquarters,
+      website: customer.website,
+      size: customer.size,
+    },
+    criteria: criteria?.criteria ?? null,
+    responsiveness: responsiveness(customerId),
+    projects: signed.map((s) => ({ ...s, ...activity(s.projectId) })),
+  };
+}
+
+/** Per project: visits and time, documents opened, messages written, offers made, by the company's members. */
+async function activityOn(db: Database, { memberIds, projectIds }: { memberIds: number[]; projectIds: number[] }) {
+  const [visits, documents, written, bids] = await Promise.all([
+    db
+      .select({ projectId: pageSessions.projectId, visits: sql<number>`count(*)`, totalTime: sql<number>`sum(${pageSessions.totalDuration})`, activeTime: sql<number>`sum(${pageSessions.activeTime})`, lastVisit: sql<number | null>`max(${pageSessions.sessionEnd})` })
+      .from(pageSessions)
+      .where(and(inList(pageSessions.userId, memberIds), inList(pageSessions.projectId, projectIds)))
+      .groupBy(pageSessions.projectId),
+    db
+      .select({ projectId: documentEvents.projectId, opened: sql<number>`count(*)` })
+      .from(documentEvents)
+      .where(and(inList(documentEvents.userId, memberIds), inList(documentEvents.projectId, projectIds), inArray(documentEvents.action, ["view", "download"])))
+      .groupBy(documentEvents.projectId),
+    db
+      .select({ projectId: messages.projectId, messages: sql<number>`count(*)` })
+      .from(messages)
+      .where(and(inList(messages.senderId, memberIds), inList(messages.projectId, projectIds)))
+      .groupBy(messages.projectId),
+    db
+      .select({ projectId: offers.projectId, status: offers.status })
+      .from(offers)
+      .where(and(inList(offers.buyerId, memberIds), inList(offers.projectId, projectIds)))
+      .orderBy(desc(offers.id))
+      .limit(500),
+  ]);
+  const by = <T extends { projectId: number | null }>(rows: T[]) => new Map(rows.map((r) => [r.projectId, r]));
+  const [v, d, m] = [by(visits), by(documents), by(written)];
+  return (projectId: number) => ({
+    visits: v.get(projectId)?.visits ?? 0,
+    totalTime: v.get(projectId)?.totalTime ?? 0,
+    activeTime: v.get(projectId)?.activeTime ?? 0,
+    lastVisit: v.get(projectId)?.lastVisit ?? null,
+    documentsOpened: d.get(projectId)?.opened ?? 0,
+    messages: m.get(projectId)?.messages ?? 0,
+    offers: bids.filter((b) => b.projectId === projectId).length,
+    // newest first, so the first is the offer on the table now
+    lastOfferStatus: bids.find((b) => b.projectId === projectId)?.status ?? null,
+  });
+}

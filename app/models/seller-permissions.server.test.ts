@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { parseEnv, type Env } from "~/.server/env";
+import { auditLog, customers, invitations, outbox, projects, users, type User } from "~/.server/db/schema";
+import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
+import { makeUser } from "~/seed/factories";
+import { can, colleagueLedBy, findTeamProject, inviteColleague, saveGrants, sharedProjects, teamOf } from "./seller-permissions.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let lead: User;
+let colleague: User;
+let outsider: User;
+let loner: User;
+const ids: Record<string, number> = {};
+const env = { ...parseEnv({}), SESSION_SECRET: "test-secret", APP_URL: "https://market.test" } as Env;
+
+async function project(sellerId: number, name: string) {
+  return (await t.db.insert(projects).values({ sellerId, kind: "loan_pool", status: "published", projectName: name }).returning())[0]!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const [bank] = await t.db.insert(customers).values({ name: "Prairie Bank", customerType: "seller" }).returning();
+  const [other] = await t.db.insert(customers).values({ name: "Other Bank", customerType: "seller" }).returning();
+  lead = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  colleague = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  outsider = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  loner = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  for (const u of [lead, colleague]) await t.db.update(users).set({ customerId: bank!.id }).where(eq(users.id, u.id));
+  await t.db.update(users).set({ customerId: other!.id }).where(eq(users.id, outsider.id));
+  ids.bank = bank!.id;
+  ids.leads = await project(lead.id, "Lead's pool");
+  ids.second = await project(lead.id, "Second pool");
+  ids.colleagues = await project(colleague.id, "Colleague's pool");
+  ids.outsiders = await project(outsider.id, "Outsider's pool");
+  ids.loners = await project(loner.id, "Loner's pool");
+});
+afterAll(() => t.cleanup());
+
+const check = (user: User, projectId: number, permission: (typeof SELLER_PERMISSIONS)[number]) => can(t.db, { userId: user.id, projectId }, permission);
+
+describe("the seller permission check", () => {
+  it("gives a project's own seller every permission, with or without a company", async () => {
+    for (const p of SELLER_PERMISSIONS) {
+      expect(await check(colleague, ids.colleagues!, p)).toBe(true);
+      expect(await check(loner, ids.loners!, p)).toBe(true);
+    }
+  });
+
+  it("gives the company's first member every permission on every colleague's project", async () => {
+    expect(await teamOf(t.db, { userId: lead.id })).toMatchObject({ customerId: ids.bank, isLead: true });
+    for (const p of SELLER_PERMISSIONS) expect(await check(lead, ids.colleagues!, p)).toBe(true);
+  });
+
+  it("gives a colleague nothing on the team's projects until granted, and nothing ever on another company's", async () => {
+    for (const p of SELLER_PERMISSIONS) expect(await check(colleague, ids.leads!, p)).toBe(false);
+    expect(await findTeamProject(t.db, { userId: colleague.id, projectId: ids.leads! })).toBeNull();
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [...SELLER_PERMISSIONS], projects: {} } });
+    for (const p of SELLER_PERMISSIONS) {
+      expect(await check(colleague, ids.outsiders!, p)).toBe(false);
+      expect(await check(outsider, ids.leads!, p)).toBe(false);
+      expect(await check(lead, ids.outsiders!, p)).toBe(false);
+    }
+    expect(await check(colleague, 999_999, "view")).toBe(false);
+  });
+
+  it.each(SELLER_PERMISSIONS)("grants %s per project: that project only, and it includes viewing", async (permission) => {
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.leads)]: [permission] } } });
+    for (const p of SELLER_PERMISSIONS) expect(await check(colleague, ids.leads!, p)).toBe(p === permission || p === "view");
+    for (const p of SELLER_PERMISSIONS) expect(await check(colleague, ids.second!, p)).toBe(false);
+  });
+
+  it.each(SELLER_PERMISSIONS)("grants %s for all projects: every project of the team", async (permission) => {
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [permission], projects: {} } });
+    for (const id of [ids.leads!, ids.second!]) {
+      for (const p of SELLER_PERMISSIONS) expect(await check(colleague, id, p)).toBe(p === permission || p === "view");
+    }
+  });
+
+  it("adds what holds for all and what was given per project", async () => {
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: { [String(ids.second)]: ["ndas"] } } });
+    expect(await check(colleague, ids.leads!, "view")).toBe(true);
+    expect(await check(colleague, ids.leads!, "ndas")).toBe(false);
+    expect(await check(colleague, ids.second!, "ndas")).toBe(true);
+    expect((await sharedProjects(t.db, { userId: colleague.id })).map((p) => p.id).sort()).toEqual([ids.leads, ids.second].sort());
+  });
+
+  it("audits every change with before and after", async () => {
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.leads)]: ["offers", "offers"], "7": [] } } });
+    const [last] = await t.db.select().from(auditLog).where(eq(auditLog.action, "seller.permissions")).orderBy(auditLog.id).limit(1).offset((await t.db.select().from(auditLog)).length - 1);
+    expect(last).toMatchObject({ actorId: lead.id, subjectId: String(colleague.id) });
+    expect(last!.detail).toContain(`After: all projects: none; project ${ids.leads}: Negotiate and answer offers.`);
+  });
+
+  it("lets only the first member manage a colleague", async () => {
+    expect(await colleagueLedBy(t.db, { userId: lead.id, memberId: colleague.id })).not.toBeNull();
+    expect(await colleagueLedBy(t.db, { userId: colleague.id, memberId: lead.id })).toBeNull();
+    expect(await colleagueLedBy(t.db, { userId: lead.id, memberId: lead.id })).toBeNull();
+    expect(await colleagueLedBy(t.db, { userId: lead.id, memberId: outsider.id })).toBeNull();
+  });
+
+  it("invites a colleague into the company with a single-use link and the chosen permissions", async () => {
+    const invited = await inviteColleague({ db: t.db, env, waitUntil: () => {} }, { actor: lead, customerId: ids.bank!, name: "New Colleague", email: "new.colleague@example.test", grants: { all: ["view"], projects: {} } });
+    expect(invited.ok).toBe(true);
+    const userId = invited.ok ? invited.userId : 0;
+    const member = await t.db.query.users.findFirst({ where: eq(users.id, userId) });
+    expect(member).toMatchObject({ customerId: ids.bank, roles: ["ROLE_SELLER"] });
+    expect(await t.db.select().from(invitations).where(eq(invitations.userId, userId))).toHaveLength(1);
+    expect((await t.db.select().from(outbox)).some((m) => m.recipient === "new.colleague@example.test")).toBe(true);
+    expect(await check(member!, ids.leads!, "view")).toBe(true);
+    expect(await check(member!, ids.leads!, "ndas")).toBe(false);
+  });
+});

@@ -1,0 +1,167 @@
+import { and, asc, desc, eq, min } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { auditLog, projects, sellerPermissions, users, type Project } from "~/.server/db/schema";
+import { inList } from "~/.server/db/in-list";
+import type { Services } from "~/.server/services";
+import { primaryRole } from "~/lib/roles";
+import {
+  NO_GRANTS,
+  PERMISSION_LABELS,
+  cleanPermissions,
+  everyPermission,
+  permissionsOn,
+  type SellerGrants,
+  type SellerPermission,
+} from "~/lib/seller-permissions";
+import { recordAudit, type AuditEntry } from "./audit.server";
+import { inviteMember, type InviteResult } from "./invitations.server";
+
+type Actor = NonNullable<AuditEntry["actor"]>;
+
+/** The seller's company (customer) and who its first member is: the one who holds every permission. */
+export async function teamOf(db: Database, { userId }: { userId: number }) {
+  const me = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, customerId: true, roles: true } });
+  if (!me?.customerId || primaryRole(me.roles) !== "seller") return null;
+  const [first] = await db.select({ id: min(users.id) }).from(users).where(eq(users.customerId, me.customerId));
+  return { customerId: me.customerId, leadId: first?.id ?? me.id, isLead: first?.id === me.id };
+}
+
+export async function grantsOf(db: Database, { userId }: { userId: number }): Promise<SellerGrants> {
+  const row = await db.query.sellerPermissions.findFirst({ where: eq(sellerPermissions.userId, userId) });
+  return row?.grants ?? NO_GRANTS;
+}
+
+/**
+ * What a seller may do on one project: everything on their own project or as their
+ * company's first member; on a colleague's project what they were given; nothing on
+ * anyone else's (an empty set, which the pages answer with 404).
+ */
+export async function permissionsOnProject(db: Database, { userId, projectId }: { userId: number; projectId: number }): Promise<Set<SellerPermission>> {
+  const project = await db.query.projects.findFirst({ where: eq(projects.id, projectId), columns: { sellerId: true } });
+  if (!project) return new Set();
+  if (project.sellerId === userId) return everyPermission();
+  const team = await teamOf(db, { userId });
+  if (!team) return new Set();
+  const owner = await db.query.users.findFirst({ where: eq(users.id, project.sellerId), columns: { customerId: true } });
+  if (owner?.customerId !== team.customerId) return new Set();
+  if (team.isLead) return everyPermission();
+  return permissionsOn(await grantsOf(db, { userId }), projectId);
+}
+
+/** The one check every deal and listing action makes. */
+export async function can(db: Database, { userId, projectId }: { userId: number; projectId: number }, permission: SellerPermission) {
+  return (await permissionsOnProject(db, { userId, projectId })).has(permission);
+}
+
+/** A project the seller may see (their own or a colleague's), with what they may do on it; null when they may not. */
+export async function findTeamProject(db: Database, { userId, projectId }: { userId: number; projectId: number }): Promise<{ project: Project; may: Set<SellerPermission> } | null> {
+  const may = await permissionsOnProject(db, { userId, projectId });
+  if (!may.has("view")) return null;
+  const project = await db.query.projects.findFirst({ where: eq(projects.id, projectId) });
+  return project ? { project, may } : null;
+}
+
+/** The members of the seller's company, first member first. */
+export async function colleaguesOf(db: Database, { customerId }: { customerId: number }) {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, lastLoginAt: users.lastLoginAt, createdAt: users.createdAt, grants: sellerPermissions.grants })
+    .from(users)
+    .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
+    .where(eq(users.customerId, customerId))
+    .orderBy(asc(users.id))
+    .limit(100);
+  return rows.map((r, i) => ({ ...r, grants: r.grants ?? NO_GRANTS, lead: i === 0 }));
+}
+
+/** One colleague of the same company (not the lead themselves); null otherwise. */
+export async function findColleague(db: Database, { customerId, memberId }: { customerId: number; memberId: number }) {
+  const member = await db.query.users.findFirst({ where: and(eq(users.id, memberId), eq(users.customerId, customerId)) });
+  if (!member || primaryRole(member.roles) !== "seller") return null;
+  return { member, grants: await grantsOf(db, { userId: memberId }) };
+}
+
+/** A colleague the seller, as their company's first member, manages; null for anyone else (or themselves). */
+export async function colleagueLedBy(db: Database, { userId, memberId }: { userId: number; memberId: number }) {
+  const team = await teamOf(db, { userId });
+  if (!team?.isLead || memberId === userId) return null;
+  const found = await findColleague(db, { customerId: team.customerId, memberId });
+  return found ? { ...found, team } : null;
+}
+
+/** The projects of the company's sellers, newest first (the permission form names them). */
+export async function teamProjects(db: Database, { customerId, limit = 200 }: { customerId: number; limit?: number }) {
+  const memberIds = (await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)).limit(100)).map((m) => m.id);
+  if (!memberIds.length) return [];
+  return db
+    .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
+    .from(projects)
+    .where(inList(projects.sellerId, memberIds))
+    .orderBy(desc(projects.id))
+    .limit(limit);
+}
+
+/** Colleagues' projects this seller may open (their own are listed apart). */
+export async function sharedProjects(db: Database, { userId }: { userId: number }) {
+  const team = await teamOf(db, { userId });
+  if (!team) return [];
+  const all = (await teamProjects(db, { customerId: team.customerId })).filter((p) => p.sellerId !== userId && p.status !== "draft");
+  if (team.isLead) return all;
+  const grants = await grantsOf(db, { userId });
+  return all.filter((p) => permissionsOn(grants, p.id).has("view"));
+}
+
+function describe(grants: SellerGrants) {
+  const names = (list: SellerPermission[]) => (list.length ? list.map((p) => PERMISSION_LABELS[p]).join(", ") : "none");
+  const per = Object.entries(grants.projects).map(([id, list]) => `project ${id}: ${names(list)}`);
+  return [`all projects: ${names(grants.all)}`, ...per].join("; ");
+}
+
+/** Only the known names, and no empty per-project entries. */
+export function normalizeGrants(grants: SellerGrants): SellerGrants {
+  const projectsGranted = Object.fromEntries(
+    Object.entries(grants.projects)
+      .map(([id, list]) => [id, cleanPermissions(list)] as const)
+      .filter(([, list]) => list.length > 0),
+  );
+  return { all: cleanPermissions(grants.all), projects: projectsGranted };
+}
+
+/** Replaces a colleague's permissions; the change goes to the audit log with before and after. */
+export async function saveGrants(db: Database, { actor, memberId, grants, address }: { actor: Actor; memberId: number; grants: SellerGrants; address?: string }) {
+  const before = await grantsOf(db, { userId: memberId });
+  const after = normalizeGrants(grants);
+  const now = new Date();
+  await db
+    .insert(sellerPermissions)
+    .values({ userId: memberId, grants: after, updatedBy: actor.id, updatedAt: now })
+    .onConflictDoUpdate({ target: sellerPermissions.userId, set: { grants: after, updatedBy: actor.id, updatedAt: now } });
+  await recordAudit(db, {
+    actor,
+    action: "seller.permissions",
+    subjectType: "user",
+    subjectId: memberId,
+    detail: `Before: ${describe(before)}. After: ${describe(after)}.`,
+    address,
+  });
+  return after;
+}
+
+/** Invites a colleague into the seller's company with the permissions chosen, through the invitation flow (single-use link). */
+export async function inviteColleague(
+  services: Pick<Services, "db" | "env" | "waitUntil">,
+  { actor, customerId, name, email, grants, address }: { actor: Actor; customerId: number; name: string; email: string; grants: SellerGrants; address?: string },
+): Promise<InviteResult> {
+  const invited = await inviteMember(services, { customerId, name, email, roles: ["ROLE_SELLER"], actor, address });
+  if (invited.ok) await saveGrants(services.db, { actor, memberId: invited.userId, grants, address });
+  return invited;
+}
+
+/** What a colleague did on the marketplace that the audit log records (their deal steps), newest first. */
+export async function colleagueActivity(db: Database, { memberId, limit = 50 }: { memberId: number; limit?: number }) {
+  return db
+    .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, detail: auditLog.detail })
+    .from(auditLog)
+    .where(eq(auditLog.actorId, memberId))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}

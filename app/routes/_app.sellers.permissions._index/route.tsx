@@ -1,0 +1,102 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { redirectWithNotification } from "~/auth/session.server";
+import { readForm } from "~/.server/body";
+import { clientAddress, notFound } from "~/.server/http";
+import { SimpleTable, cell } from "~/components/data-table";
+import { FormErrors, TextField } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { PermissionGrid } from "~/components/permission-grid";
+import { formatDateTime } from "~/lib/format";
+import { titleMeta } from "~/lib/meta";
+import { grantsFromValues, inviteColleagueSchema } from "~/lib/schemas/seller-permissions";
+import { colleaguesOf, inviteColleague, teamOf, teamProjects } from "~/models/seller-permissions.server";
+import { summarizeGrants } from "./summary";
+
+export const meta = () => titleMeta("Team and permissions");
+
+/** The seller's colleagues (members of the same company) and what each may do; the first member invites and decides. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "seller" });
+  const team = await teamOf(services.db, { userId: user.id });
+  if (!team) return json({ team: null, colleagues: [], projects: [] });
+  const [colleagues, projects] = await Promise.all([
+    colleaguesOf(services.db, { customerId: team.customerId }),
+    teamProjects(services.db, { customerId: team.customerId, limit: team.isLead ? 200 : 0 }),
+  ]);
+  return json({ team, colleagues: colleagues.map((c) => ({ ...c, summary: c.lead ? "Every permission (first member)" : summarizeGrants(c.grants) })), projects });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "seller" });
+  const team = await teamOf(services.db, { userId: user.id });
+  if (!team?.isLead) throw notFound();
+  const submission = parseWithZod(await readForm(args.request), { schema: inviteColleagueSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const { name, email, grant } = submission.value;
+  const invited = await inviteColleague(services, { actor: user, customerId: team.customerId, name, email, grants: grantsFromValues(grant), address: clientAddress(args.request) });
+  if (!invited.ok) return json({ result: submission.reply({ fieldErrors: { [invited.field === "email" ? "email" : "name"]: [invited.message] } }) }, { status: 409 });
+  return redirectWithNotification(services, args.request, "/sellers/permissions", `${name} is invited; the e-mail with a link to join is on its way to ${email}.`);
+}
+
+export default function SellerPermissionsPage() {
+  const { team, colleagues, projects } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const [form, fields] = useForm({
+    id: "invite-colleague",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteColleagueSchema }),
+    shouldValidate: "onBlur",
+  });
+  if (!team) {
+    return (
+      <>
+        <PageHeader title="Team and permissions" />
+        <p className="text-sm text-slate-600">Your account does not belong to a company yet, so there is no team to manage. Please contact us to set up your company.</p>
+      </>
+    );
+  }
+  return (
+    <div className="max-w-5xl space-y-8">
+      <PageHeader title="Team and permissions" back={{ to: "/sellers/myprojects", label: "My projects" }} />
+      <SimpleTable caption="Colleagues" count={colleagues.length} empty="No colleagues yet." headers={["Name", "E-mail", "Permissions", "Last sign-in", ""]}>
+        {colleagues.map((c) => (
+          <tr key={c.id} data-testid="colleague-row">
+            <td className={cell}>{c.name}</td>
+            <td className={cell}>{c.email}</td>
+            <td className={cell} data-testid="colleague-permissions">{c.summary}</td>
+            <td className={cell}>{formatDateTime(c.lastLoginAt)}</td>
+            <td className={cell}>
+              {team.isLead && !c.lead ? (
+                <span className="flex gap-3">
+                  <Link to={`/sellers/permissions/${c.id}`} className="link">Permissions<span className="sr-only"> of {c.name}</span></Link>
+                  <Link to={`/sellers/permissions/${c.id}/profile`} className="link">Profile<span className="sr-only"> of {c.name}</span></Link>
+                </span>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </SimpleTable>
+      {team.isLead ? (
+        <section aria-labelledby="invite-heading" className="card space-y-4">
+          <h2 id="invite-heading" className="text-lg font-semibold">Invite a colleague</h2>
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+            <FormErrors errors={form.errors} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField meta={fields.name} label="Full name" autoComplete="off" />
+              <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" />
+            </div>
+            <PermissionGrid projects={projects} checked={["all:view"]} errors={fields.grant.errors} errorId={fields.grant.errorId} />
+            <p className="text-sm text-slate-600">They get an e-mail with a link, valid for 7 days and usable once, to choose a password.</p>
+            <button type="submit" className="btn-primary">Send invitation</button>
+          </Form>
+        </section>
+      ) : (
+        <p className="text-sm text-slate-600">The first member of your company invites colleagues and decides what each may do.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { listProject, pageAs, token } from "./listing-steps";
+import { apiClient, baseUrlOf, DEMO, mailTo, uniqueEmail } from "./support";
+
+/** A fresh published listing of the demo seller, so parallel runs never share a deal. */
+async function publishedProject(seller: Page, browser: Browser, base: string, javaScriptEnabled: boolean, name: string) {
+  const id = await listProject(seller, "Insurance-backed loan", name, `Hidden Borrower ${name}`);
+  const admin = await pageAs(browser, base, DEMO.admin, javaScriptEnabled);
+  await admin.goto(`/admin/projects/${id}`);
+  await admin.getByRole("button", { name: "Publish" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("The project is published.");
+  await admin.context().close();
+  return id;
+}
+
+/** The demo buyer (Harbor Credit Partners) signs the project's NDA; it waits for the seller's approval. */
+async function buyerSignsNda(browser: Browser, base: string, javaScriptEnabled: boolean, id: number) {
+  const buyer = await pageAs(browser, base, DEMO.buyer, javaScriptEnabled);
+  await buyer.goto(`/projects/more-details/${id}`);
+  await buyer.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(buyer).toHaveURL(new RegExp(`/buyers/myprojects/${id}/[A-Za-z0-9_-]+$`));
+  await buyer.getByLabel("Type your full name").fill("Bea Buyer");
+  await buyer.getByRole("checkbox").check();
+  await buyer.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(buyer.getByTestId("snackbar")).toContainText("NDA signed.");
+  await buyer.context().close();
+}
+
+test("a seller invites a colleague who may only view: no NDA approval for them, and the signed buyer's page is the seller's alone", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(300_000);
+  const base = baseUrlOf(testInfo);
+  const name = `Team ${token()}`;
+  const seller = await pageAs(browser, base, DEMO.seller, javaScriptEnabled);
+  const id = await publishedProject(seller, browser, base, javaScriptEnabled, name);
+  await buyerSignsNda(browser, base, javaScriptEnabled, id);
+
+  // the seller (First Prairie Bank's first member) invites a colleague who may view this project only
+  const email = uniqueEmail("colleague");
+  await seller.goto("/sellers/permissions");
+  const invite = seller.getByRole("region", { name: "Invite a colleague" });
+  await invite.getByLabel("Full name").fill("Cole League");
+  await invite.getByLabel("E-mail").fill(email);
+  await invite.getByLabel("View: All projects").uncheck();
+  await invite.getByLabel(`View: ${name}`).check();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(seller.getByTestId("snackbar")).toContainText(`Cole League is invited`);
+  await expect(seller.getByTestId("colleague-row").filter({ hasText: email })).toContainText("1 project with their own permissions");
+
+  // the colleague accepts the single-use link
+  const mail = await mailTo(email, "You are invited");
+  const link = new URL(mail.text.match(/https?:\/\/\S+\/uobs\/invite\/\S+/)![0]!);
+  await page.goto(link.pathname);
+  await page.getByLabel(/^Password/).fill("a good long password");
+  await page.getByLabel("Repeat password").fill("a good long password");
+  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Cole League");
+
+  // they see the project and its NDA, without the buttons to decide it
+  await page.goto("/sellers/myprojects");
+  await page.getByTestId("team-projects").getByRole("link", { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/sellers/myprojects/${id}$`));
+  const row = page.getByTestId("nda-row").filter({ hasText: "Bea Buyer" });
+  await expect(row.getByTestId("nda-status")).toHaveText("Signed");
+  await expect(row.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
+
+  // and the approval itself, posted anyway, answers 404 and changes nothing
+  await seller.goto(`/sellers/myprojects/${id}`);
+  const sellersRow = seller.getByTestId("nda-row").filter({ hasText: "Bea Buyer" });
+  const contractId = (await sellersRow.locator('input[name="contractId"]').first().getAttribute("value"))!;
+  const post = await page.request.post(`/sellers/myprojects/${id}`, { form: { intent: "approve-nda", contractId }, headers: { Origin: base }, maxRedirects: 0 });
+  expect(post.status()).toBe(404);
+  await seller.reload();
+  await expect(sellersRow.getByTestId("nda-status")).toHaveText("Signed");
+
+  // the seller opens the signed buyer's company: its activity on this project
+  await sellersRow.getByTestId("nda-buyer-company").click();
+  await expect(seller).toHaveURL(/\/sellers\/customers\/\d+$/);
+  await expect(seller.getByRole("heading", { level: 1 })).toHaveText("Harbor Credit Partners");
+  await expect(seller.getByTestId("buyer-project-row").filter({ hasText: name })).toContainText("Signed");
+  const companyPath = new URL(seller.url()).pathname;
+  if (javaScriptEnabled) {
+    // the page needs a signed NDA, which the seed has none of, so the axe check is here rather than in accessibility.spec.ts
+    const axe = await new AxeBuilder({ page: seller }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+
+  // another bank's seller gets 404 for it
+  const other = await apiClient(base, "lakeshore@demo.test");
+  expect((await other.get(companyPath, { maxRedirects: 0 })).status()).toBe(404);
+  await other.dispose();
+  await seller.context().close();
+});
