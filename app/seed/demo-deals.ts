@@ -1,4 +1,4 @@
-import type { auditLog, contracts, documentEvents, documents, feedback, messages, notifications, offerEvents, offers, pageSessions, recentlyViewed, threadReads } from "~/.server/db/schema";
+import type { contracts, documentEvents, documents, feedback, messages, notifications, offers, pageSessions, recentlyViewed, threadReads } from "~/.server/db/schema";
 import type { PageType } from "~/lib/analytics/page-types";
 import { FEEDBACK_REASONS, NDA_APPROVED, type NdaStatus, type NotificationKind, type OfferAction, type OfferStatus } from "~/lib/deal";
 import type { LoiTerms } from "~/.server/documents/loi";
@@ -42,7 +42,6 @@ export type DealPlan = {
   recentlyViewed: Insert<typeof recentlyViewed>[];
   audit: PlannedAudit[];
 };
-export type { auditLog };
 
 const BUYER_LINES = [
   "Thanks for approving the NDA. Could you share the last twelve months of payment history?",
