@@ -71,7 +71,7 @@ export function planDeals(
   const plan: DealPlan = { contracts: [], documents: [], documentEvents: [], messages: [], threadReads: [], offers: [], feedback: [], notifications: [], pageSessions: [], recentlyViewed: [], audit: [] };
   const start = now - DEAL_WINDOW_DAYS * DAY;
   // every time stays in the window and before now, in the order the steps happened
-  const later = (at: number, minHours: number, maxHours: number) => Math.min(at + r.int(minHours * 60, maxHours * 60) * 60_000, now - r.int(5, 60) * 60_000);
+  const later = (at: number, minHours: number, maxHours: number) => Math.max(at, Math.min(at + r.int(minHours * 60, maxHours * 60) * 60_000, now - r.int(5, 60) * 60_000));
   const ip = () => `203.0.113.${r.int(2, 250)}`;
   let sessionNo = 0;
   const session = (userId: number, pageType: PageType, route: string, projectId: number | null, at: number) => {
