@@ -4,6 +4,17 @@ import type { DailyChart, StackedChart, StepsChart } from "~/lib/charts";
 const SERIES_COLOURS = ["text-primary", "text-amber-600"] as const;
 export const chartIdOf = (title: string) => `chart-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
 
+/** The labelled days under a daily chart's plot. */
+function DayLabels({ chart }: { chart: Pick<DailyChart, "days" | "height"> }) {
+  return chart.days.map((d) =>
+    d.label ? (
+      <text key={d.day} x={d.x} y={chart.height - 4} textAnchor="middle" fontSize={10} className="fill-slate-500">
+        {d.label}
+      </text>
+    ) : null,
+  );
+}
+
 /** The SVG of a chart, named by its title and described for screen readers. */
 export function ChartSvg({ id, width, height, title, desc, children }: { id: string; width: number; height: number; title: string; desc: string; children: ReactNode }) {
   return (
@@ -73,13 +84,7 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
             {chart.days.length <= 31 ? s.points.map((p, j) => <circle key={j} cx={p.x} cy={p.y} r={2.5} fill="currentColor" />) : null}
           </g>
         ))}
-        {chart.days.map((d) =>
-          d.label ? (
-            <text key={d.day} x={d.x} y={chart.height - 4} textAnchor="middle" fontSize={10} className="fill-slate-500">
-              {d.label}
-            </text>
-          ) : null,
-        )}
+        <DayLabels chart={chart} />
       </ChartSvg>
       <NumbersTable
         caption={`${chart.title} per day`}
@@ -117,13 +122,7 @@ export function StackedChartFigure({ chart, period }: { chart: StackedChart; per
           <path key={l.label} d={l.area} fill="currentColor" fillOpacity={0.75} className={LAYER_COLOURS[i % LAYER_COLOURS.length]} />
         ))}
         <line x1={chart.plot.left} x2={chart.plot.right} y1={chart.plot.bottom} y2={chart.plot.bottom} className="stroke-slate-300" strokeWidth={1} />
-        {chart.days.map((d) =>
-          d.label ? (
-            <text key={d.day} x={d.x} y={chart.height - 4} textAnchor="middle" fontSize={10} className="fill-slate-500">
-              {d.label}
-            </text>
-          ) : null,
-        )}
+        <DayLabels chart={chart} />
       </ChartSvg>
       <NumbersTable
         caption={`${chart.title} per day by page type`}

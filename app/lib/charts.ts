@@ -57,6 +57,12 @@ function dayLabel(days: readonly string[], i: number, every: number) {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** The plot's edges inside the margin, and the days spread over its width. */
+function dayAxis(days: readonly string[], width: number, height: number, margin: NonNullable<ChartOptions["margin"]>) {
+  const plot = { top: margin.top, bottom: height - margin.bottom, left: margin.left, right: width - margin.right };
+  return { plot, x: scalePoint<string>().domain(days).range([plot.left, plot.right]) };
+}
+
 /** Lines (and the area under them) of daily counts, one per series, over the same days. */
 export function dailyChart(
   title: string,
@@ -64,8 +70,7 @@ export function dailyChart(
   series: readonly ChartSeriesInput[],
   { width = 280, height = 96, margin = { top: 8, right: 14, bottom: 18, left: 14 }, labelEvery = 1 }: ChartOptions = {},
 ): DailyChart {
-  const plot = { top: margin.top, bottom: height - margin.bottom, left: margin.left, right: width - margin.right };
-  const x = scalePoint<string>().domain(days).range([plot.left, plot.right]);
+  const { plot, x } = dayAxis(days, width, height, margin);
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const y = scaleLinear().domain([0, max]).range([plot.bottom, plot.top]);
   const at = (i: number) => round(x(days[i]!) ?? plot.left);
@@ -155,8 +160,7 @@ export function stackedDailyChart(
   series: readonly ChartSeriesInput[],
   { width = 480, height = 140, margin = { top: 8, right: 14, bottom: 18, left: 14 }, labelEvery = 1 }: ChartOptions = {},
 ): StackedChart {
-  const plot = { top: margin.top, bottom: height - margin.bottom, left: margin.left, right: width - margin.right };
-  const x = scalePoint<string>().domain(days).range([plot.left, plot.right]);
+  const { plot, x } = dayAxis(days, width, height, margin);
   const rows = days.map((_, i) => series.map((s) => s.values[i] ?? 0));
   const totals = rows.map((r) => r.reduce((a, b) => a + b, 0));
   const max = Math.max(1, ...totals);
