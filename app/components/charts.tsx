@@ -5,10 +5,11 @@ const SERIES_COLOURS = ["text-primary", "text-amber-600"] as const;
 export const chartIdOf = (title: string) => `chart-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
 
 /** The labelled days under a daily chart's plot. */
-function DayLabels({ chart }: { chart: Pick<DailyChart, "days" | "height"> }) {
+function DayLabels({ chart }: { chart: Pick<DailyChart, "days" | "height" | "width"> }) {
+  // the last day's label sits at the right edge: it ends there rather than spilling over
   return chart.days.map((d) =>
     d.label ? (
-      <text key={d.day} x={d.x} y={chart.height - 4} textAnchor="middle" fontSize={10} className="fill-slate-500">
+      <text key={d.day} x={d.x} y={chart.height - 4} textAnchor={d.x > chart.width - 24 ? "end" : "middle"} fontSize={10} className="fill-slate-500">
         {d.label}
       </text>
     ) : null,
@@ -95,7 +96,7 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
   );
 }
 
-const LAYER_COLOURS = ["text-primary", "text-amber-600", "text-emerald-600", "text-sky-700", "text-slate-500"] as const;
+const LAYER_COLOURS = ["text-primary", "text-amber-600", "text-emerald-600", "text-rose-600", "text-slate-500"] as const;
 
 /** Daily counts of several kinds stacked, with a legend of each kind's total and the days in a hidden table. */
 export function StackedChartFigure({ chart, period }: { chart: StackedChart; period: string }) {

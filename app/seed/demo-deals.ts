@@ -70,8 +70,10 @@ export function planDeals(
   const r = random(seed);
   const plan: DealPlan = { contracts: [], documents: [], documentEvents: [], messages: [], threadReads: [], offers: [], feedback: [], notifications: [], pageSessions: [], recentlyViewed: [], audit: [] };
   const start = now - DEAL_WINDOW_DAYS * DAY;
-  // every time stays in the window and before now, in the order the steps happened
-  const later = (at: number, minHours: number, maxHours: number) => Math.max(at, Math.min(at + r.int(minHours * 60, maxHours * 60) * 60_000, now - r.int(5, 60) * 60_000));
+  // each step after the one before, taking at most a quarter of the time left: recent deals move
+  // faster instead of piling up at the present (a session ends before now too)
+  const later = (at: number, minHours: number, maxHours: number) =>
+    at + Math.max(0, Math.min(r.int(minHours * 60, maxHours * 60) * 60_000, Math.floor((now - 25 * 60_000 - at) / 4)));
   const ip = () => `203.0.113.${r.int(2, 250)}`;
   let sessionNo = 0;
   const session = (userId: number, pageType: PageType, route: string, projectId: number | null, at: number) => {
