@@ -27,6 +27,12 @@ describe("the demo market's deals", () => {
     expect(plan.offers.filter((o) => o.projectId === 13).map((o) => o.status)).toEqual(expect.arrayContaining(["countered", "submitted"]));
   });
 
+  it("give the first member an offer accepted and one countered, so one account shows every step", () => {
+    expect(plan.offers.filter((o) => o.buyerId === members[0]!.id).map((o) => [o.projectId === 13, o.status])).toEqual(
+      expect.arrayContaining([[true, "countered"], [false, "accepted"]]),
+    );
+  });
+
   it("keep the deal flow's rules: one NDA per buyer and project, offers only after an approved NDA, accepted only where the project is under offer", () => {
     const keys = plan.contracts.map((c) => `${c.projectId}:${c.buyerId}`);
     expect(new Set(keys).size).toBe(keys.length);

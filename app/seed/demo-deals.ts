@@ -113,6 +113,8 @@ export function planDeals(
     }
   }
 
+  const showcase = members[0];
+  let showcaseAccepted = false;
   for (const p of projects) {
     const focused = focus.includes(p.id);
     const seller = { id: p.sellerId, name: p.sellerName, email: p.sellerEmail };
@@ -128,9 +130,15 @@ export function planDeals(
     });
     plan.audit.push({ at: docAt, actor: seller, action: "document.add", subjectType: "project", subject: { project: p.id }, detail: `Project ${p.id}, ${p.name}. File: Information memorandum.pdf` });
 
-    const buyers = r.some(members, r.int(focused ? 8 : 3, focused ? 14 : 10));
+    const drawn = r.some(members, r.int(focused ? 8 : 3, focused ? 14 : 10));
     let accepted = !closed;
+    // the first member shows every step in one account: the countered offer on the first focused
+    // project, the accepted one on the first project under offer (README, the browser tests)
+    const starred = showcase !== undefined && (p.id === focus[0] || (closed && !showcaseAccepted));
+    if (starred && closed) showcaseAccepted = true;
+    const buyers = starred ? [showcase, ...drawn.filter((b) => b !== showcase)] : drawn;
     buyers.forEach((b, i) => {
+      const star = starred && i === 0;
       const first = start + r.int(0, (DEAL_WINDOW_DAYS - 3) * 24) * HOUR;
       let at = first;
       for (let v = r.int(1, 4); v > 0; v--) {
@@ -139,7 +147,7 @@ export function planDeals(
       }
       plan.recentlyViewed.push({ userId: b.id, projectId: p.id, viewedAt: new Date(at) });
       // on a focused project the first buyers go all the way, so every step shows
-      const depth = focused && i < 5 ? 5 - i : r.next();
+      const depth = focused && i < 5 ? 5 - i : star ? 1 : r.next();
       if (depth < 0.45) {
         if (r.next() < 0.3) {
           const reasons = r.some(FEEDBACK_REASONS.slice(0, -1), r.int(1, 2));
@@ -150,7 +158,7 @@ export function planDeals(
       const envelopeId = `demo${p.id}x${b.id}x${Math.floor(r.next() * 1e9).toString(36)}`;
       const requestedAt = later(at, 0, 24);
       notify(p.sellerId, "nda_requested", `A buyer asked to sign the NDA for ${p.name}.`, sellerLink, requestedAt);
-      const roll = focused && i < 4 ? [0.99, 0.9, 0.7, 0.5][i]! : r.next();
+      const roll = focused && i < 4 ? [0.99, 0.9, 0.7, 0.5][i]! : star ? 0.99 : r.next();
       // a project under offer has the buyer whose offer it accepted
       const status: NdaStatus =
         roll < 0.55 ? "Requested" : !accepted ? NDA_APPROVED : roll < 0.65 ? "Signed" : roll < 0.72 ? "Rejected" : NDA_APPROVED;

@@ -12,7 +12,7 @@ export const DEMO = {
   multi: "multi@demo.test",
 } as const;
 /** A member of one of the demo market's buyer companies, with seeded deals (an accepted offer, a countered one). */
-export const SEEDED_BUYER = "morgan@pioneercommunitybank218.example";
+export const SEEDED_BUYER = "casey@frontiercapital1.example";
 
 let counter = 0;
 export function uniqueEmail(prefix = "e2e") {
