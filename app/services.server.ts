@@ -13,7 +13,7 @@ const prepared = new WeakMap<object, Promise<Prepared>>();
 
 async function prepare(platform: Platform): Promise<Prepared> {
   const { db, env } = platform;
-  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET);
+  if (wantsDemoData(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET, platform.files);
   if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
   // outbox retries (provider outages) and pruning of spent sessions and tokens
   platform.every(60_000, () => runMaintenance(db, env));

@@ -1,8 +1,20 @@
 import type { ReactNode } from "react";
-import type { DailyChart } from "~/lib/charts";
+import type { DailyChart, StackedChart, StepsChart } from "~/lib/charts";
 
 const SERIES_COLOURS = ["text-primary", "text-amber-600"] as const;
 export const chartIdOf = (title: string) => `chart-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+
+/** The labelled days under a daily chart's plot. */
+function DayLabels({ chart }: { chart: Pick<DailyChart, "days" | "height" | "width"> }) {
+  // the last day's label sits at the right edge: it ends there rather than spilling over
+  return chart.days.map((d) =>
+    d.label ? (
+      <text key={d.day} x={d.x} y={chart.height - 4} textAnchor={d.x > chart.width - 24 ? "end" : "middle"} fontSize={10} className="fill-slate-500">
+        {d.label}
+      </text>
+    ) : null,
+  );
+}
 
 /** The SVG of a chart, named by its title and described for screen readers. */
 export function ChartSvg({ id, width, height, title, desc, children }: { id: string; width: number; height: number; title: string; desc: string; children: ReactNode }) {
@@ -73,19 +85,81 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
             {chart.days.length <= 31 ? s.points.map((p, j) => <circle key={j} cx={p.x} cy={p.y} r={2.5} fill="currentColor" />) : null}
           </g>
         ))}
-        {chart.days.map((d) =>
-          d.label ? (
-            <text key={d.day} x={d.x} y={chart.height - 4} textAnchor="middle" fontSize={10} className="fill-slate-500">
-              {d.label}
-            </text>
-          ) : null,
-        )}
+        <DayLabels chart={chart} />
       </ChartSvg>
       <NumbersTable
         caption={`${chart.title} per day`}
         headers={["Day", ...chart.series.map((s) => s.label)]}
         rows={chart.days.map((d, i) => [d.label ? `${d.label} ${d.day}` : d.day, ...chart.series.map((s) => s.values[i]!)])}
       />
+    </figure>
+  );
+}
+
+const LAYER_COLOURS = ["text-primary", "text-amber-600", "text-emerald-600", "text-rose-600", "text-slate-500"] as const;
+
+/** Daily counts of several kinds stacked, with a legend of each kind's total and the days in a hidden table. */
+export function StackedChartFigure({ chart, period }: { chart: StackedChart; period: string }) {
+  const id = chartIdOf(chart.title);
+  const totals = chart.layers.map((l) => `${l.label}: ${l.total}`).join(", ");
+  const all = chart.totals.reduce((a, b) => a + b, 0);
+  return (
+    <figure className="card" data-testid={id}>
+      <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-semibold">
+          {chart.title} <span className="font-normal text-slate-700">(total <strong data-testid="chart-total">{all}</strong>)</span>
+        </span>
+        <span className="flex flex-wrap gap-3 text-sm">
+          {chart.layers.map((l, i) => (
+            <span key={l.label} className="inline-flex items-center gap-1 text-slate-700">
+              <span aria-hidden="true" className={`inline-block h-2 w-3 rounded-sm bg-current ${LAYER_COLOURS[i % LAYER_COLOURS.length]}`} />
+              {l.label} <strong>{l.total}</strong>
+            </span>
+          ))}
+        </span>
+      </figcaption>
+      <ChartSvg id={id} width={chart.width} height={chart.height} title={`${chart.title} per day by page type, ${period}`} desc={`Totals: ${totals}. The table below lists each day.`}>
+        {chart.layers.map((l, i) => (
+          <path key={l.label} d={l.area} fill="currentColor" fillOpacity={0.75} className={LAYER_COLOURS[i % LAYER_COLOURS.length]} />
+        ))}
+        <line x1={chart.plot.left} x2={chart.plot.right} y1={chart.plot.bottom} y2={chart.plot.bottom} className="stroke-slate-300" strokeWidth={1} />
+        <DayLabels chart={chart} />
+      </ChartSvg>
+      <NumbersTable
+        caption={`${chart.title} per day by page type`}
+        headers={["Day", ...chart.layers.map((l) => l.label), "All"]}
+        rows={chart.days.map((d, i) => [d.day, ...chart.layers.map((l) => l.values[i]!), chart.totals[i]!])}
+      />
+    </figure>
+  );
+}
+
+/** How far each item got through the steps: dots per step, filled up to the one reached, and the same in a hidden table. */
+export function StepsChartFigure({ chart, caption }: { chart: StepsChart; caption: string }) {
+  const id = chartIdOf(chart.title);
+  const reached = chart.rows.map((r) => `${r.label}: ${chart.steps[r.reached - 1]?.label ?? "none"}`).join("; ");
+  return (
+    <figure className="card" data-testid={id}>
+      <figcaption className="font-semibold">{caption}</figcaption>
+      <ChartSvg id={id} width={chart.width} height={chart.height} title={chart.title} desc={`${reached}. The table below lists each one.`}>
+        {chart.steps.map((s) => (
+          <text key={s.label} x={s.x} y={14} textAnchor="middle" fontSize={11} className="fill-slate-600">
+            {s.label}
+          </text>
+        ))}
+        {chart.rows.map((r, i) => (
+          <g key={i} transform={`translate(0 ${r.y})`}>
+            <text x={chart.left - 16} y={0} textAnchor="end" dominantBaseline="middle" fontSize={11} className="fill-slate-900">
+              {r.label.length > 30 ? `${r.label.slice(0, 29)}…` : r.label}
+            </text>
+            <path d={r.line} className="stroke-primary" strokeWidth={3} fill="none" />
+            {r.dots.map((d, j) => (
+              <circle key={j} cx={d.x} cy={0} r={5} strokeWidth={1.5} className={d.done ? "fill-primary stroke-primary" : "fill-white stroke-slate-400"} />
+            ))}
+          </g>
+        ))}
+      </ChartSvg>
+      <NumbersTable caption={chart.title} headers={["Deal", "Furthest step"]} rows={chart.rows.map((r) => [r.label, chart.steps[r.reached - 1]?.label ?? "—"])} />
     </figure>
   );
 }

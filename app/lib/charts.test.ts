@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyChart, funnelChart, lastDays, perDay, shortDateOf, weekdayOf } from "./charts";
+import { dailyChart, funnelChart, lastDays, perDay, shortDateOf, stackedDailyChart, stepsChart, weekdayOf } from "./charts";
 
 const flat = { width: 100, height: 50, margin: { top: 0, right: 0, bottom: 0, left: 0 } };
 
@@ -71,5 +71,29 @@ describe("long periods and funnels", () => {
       { label: "Offer", count: 1, y: 60, width: 25, height: 40, labelY: 80 },
     ]);
     expect(funnelChart("Empty", [{ label: "Viewed", count: 0 }]).bars[0]!.width).toBe(0);
+  });
+});
+
+describe("stacked daily charts", () => {
+  it("stacks the series bottom first, so the top layer's edge is each day's total on one scale", () => {
+    const chart = stackedDailyChart("Sessions", ["2026-11-22", "2026-11-23"], [{ label: "Home", values: [1, 2] }, { label: "Search", values: [1, 0] }], flat);
+    expect(chart.max).toBe(2);
+    expect(chart.totals).toEqual([2, 2]);
+    expect(chart.layers.map((l) => [l.label, l.total])).toEqual([["Home", 3], ["Search", 1]]);
+    // Home from 0 to 1 then 2; Search on top of it: from 1 to 2, then nothing above 2
+    expect(chart.layers[0]!.area).toBe("M0,25L100,0L100,50L0,50Z");
+    expect(chart.layers[1]!.area).toBe("M0,0L100,0L100,0L0,25Z");
+  });
+});
+
+describe("steps charts", () => {
+  it("puts a column per step and a row per item, the steps reached filled and joined", () => {
+    const chart = stepsChart("Deal stages", ["Viewed", "Signed", "Offer"], [{ label: "A", reached: 2 }, { label: "B", reached: 1 }], { width: 300, left: 100, right: 0, rowHeight: 20, top: 20 });
+    expect(chart.steps).toEqual([{ label: "Viewed", x: 100 }, { label: "Signed", x: 200 }, { label: "Offer", x: 300 }]);
+    expect(chart.height).toBe(64);
+    expect(chart.rows.map((r) => r.y)).toEqual([30, 50]);
+    expect(chart.rows[0]!.dots.map((d) => d.done)).toEqual([true, true, false]);
+    expect(chart.rows[0]!.line).toBe("M100,0L200,0");
+    expect(chart.rows[1]!.line).toBe("M100,0Z");
   });
 });

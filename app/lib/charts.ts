@@ -1,5 +1,5 @@
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
-import { area, line } from "d3-shape";
+import { area, line, stack } from "d3-shape";
 
 /**
  * Small daily charts drawn on the server: the page gets plain numbers and SVG path
@@ -57,6 +57,12 @@ function dayLabel(days: readonly string[], i: number, every: number) {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** The plot's edges inside the margin, and the days spread over its width. */
+function dayAxis(days: readonly string[], width: number, height: number, margin: NonNullable<ChartOptions["margin"]>) {
+  const plot = { top: margin.top, bottom: height - margin.bottom, left: margin.left, right: width - margin.right };
+  return { plot, x: scalePoint<string>().domain(days).range([plot.left, plot.right]) };
+}
+
 /** Lines (and the area under them) of daily counts, one per series, over the same days. */
 export function dailyChart(
   title: string,
@@ -64,8 +70,7 @@ export function dailyChart(
   series: readonly ChartSeriesInput[],
   { width = 280, height = 96, margin = { top: 8, right: 14, bottom: 18, left: 14 }, labelEvery = 1 }: ChartOptions = {},
 ): DailyChart {
-  const plot = { top: margin.top, bottom: height - margin.bottom, left: margin.left, right: width - margin.right };
-  const x = scalePoint<string>().domain(days).range([plot.left, plot.right]);
+  const { plot, x } = dayAxis(days, width, height, margin);
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const y = scaleLinear().domain([0, max]).range([plot.bottom, plot.top]);
   const at = (i: number) => round(x(days[i]!) ?? plot.left);
@@ -131,6 +136,96 @@ export function funnelChart(
       width: round(x(count)),
       height: round(y.bandwidth()),
       labelY: round((y(i) ?? 0) + y.bandwidth() / 2),
+    })),
+  };
+}
+
+export type StackedChart = {
+  title: string;
+  width: number;
+  height: number;
+  plot: DailyChart["plot"];
+  days: DailyChart["days"];
+  max: number;
+  /** Each day's sum over the series. */
+  totals: number[];
+  /** Bottom layer first: each series' values, its total and the area it fills above the layers under it. */
+  layers: { label: string; values: number[]; total: number; area: string }[];
+};
+
+/** Daily counts of several kinds stacked on each other, so the top edge is the day's total. */
+export function stackedDailyChart(
+  title: string,
+  days: readonly string[],
+  series: readonly ChartSeriesInput[],
+  { width = 480, height = 140, margin = { top: 8, right: 14, bottom: 18, left: 14 }, labelEvery = 1 }: ChartOptions = {},
+): StackedChart {
+  const { plot, x } = dayAxis(days, width, height, margin);
+  const rows = days.map((_, i) => series.map((s) => s.values[i] ?? 0));
+  const totals = rows.map((r) => r.reduce((a, b) => a + b, 0));
+  const max = Math.max(1, ...totals);
+  const y = scaleLinear().domain([0, max]).range([plot.bottom, plot.top]);
+  const layers = stack<number[], number>()
+    .keys(series.map((_, i) => i))
+    .value((row, key) => row[key] ?? 0)(rows);
+  const toArea = area<[number, number]>()
+    .x((_, i) => round(x(days[i]!) ?? plot.left))
+    .y0((d) => round(y(d[0])))
+    .y1((d) => round(y(d[1])));
+  return {
+    title,
+    width,
+    height,
+    plot,
+    max,
+    totals,
+    days: days.map((day, i) => ({ day, label: dayLabel(days, i, labelEvery), x: round(x(day) ?? plot.left) })),
+    layers: series.map(({ label }, i) => {
+      const values = rows.map((r) => r[i]!);
+      return { label, values, total: values.reduce((a, b) => a + b, 0), area: days.length ? (toArea(layers[i]!.map((d) => [d[0], d[1]] as [number, number])) ?? "") : "" };
+    }),
+  };
+}
+
+export type StepsChart = {
+  title: string;
+  width: number;
+  height: number;
+  /** Where the first step's column is (x), after the row labels. */
+  left: number;
+  steps: { label: string; x: number }[];
+  rows: { label: string; reached: number; y: number; line: string; dots: { x: number; done: boolean }[] }[];
+};
+
+/**
+ * One row per item, one column per step: the steps an item reached are filled dots
+ * joined by a line, the rest hollow, so how far each one got reads at a glance.
+ */
+export function stepsChart(
+  title: string,
+  steps: readonly string[],
+  items: readonly { label: string; reached: number }[],
+  { width = 560, rowHeight = 24, left = 200, right = 40, top = 28 }: { width?: number; rowHeight?: number; left?: number; right?: number; top?: number } = {},
+): StepsChart {
+  const x = scalePoint<number>().domain(steps.map((_, i) => i)).range([left, width - right]);
+  const y = scaleBand<number>()
+    .domain(items.map((_, i) => i))
+    .range([top, top + items.length * rowHeight]);
+  const join = line<number>()
+    .x((i) => round(x(i) ?? left))
+    .y(0);
+  return {
+    title,
+    width,
+    height: top + items.length * rowHeight + 4,
+    left,
+    steps: steps.map((label, i) => ({ label, x: round(x(i) ?? left) })),
+    rows: items.map(({ label, reached }, r) => ({
+      label,
+      reached,
+      y: round((y(r) ?? 0) + y.bandwidth() / 2),
+      line: reached > 0 ? (join(Array.from({ length: reached }, (_, i) => i)) ?? "") : "",
+      dots: steps.map((_, i) => ({ x: round(x(i) ?? left), done: i < reached })),
     })),
   };
 }

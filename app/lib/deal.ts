@@ -88,3 +88,15 @@ export type DealSection = "buyers" | "brokers";
 export function dealSectionOf(request: Request): DealSection {
   return new URL(request.url).pathname.startsWith("/brokers/") ? "brokers" : "buyers";
 }
+
+/** The steps of a deal the buyer's chart shows, in order (spec: viewed → NDA signed → approved → offer → accepted). */
+export const DEAL_STEPS = ["Viewed", "NDA signed", "Approved", "Offer", "Accepted"] as const;
+
+/** How many of DEAL_STEPS a deal has reached (at least 1: a deal starts with a look). */
+export function dealStepsReached(deal: { dates: Partial<Record<PipelineStage, number>>; ndaStatus: NdaStatus | null; offerStatus: OfferStatus | null }) {
+  if (deal.offerStatus === "accepted") return 5;
+  if (deal.dates.offered !== undefined) return 4;
+  if (deal.ndaStatus === NDA_APPROVED) return 3;
+  if (deal.dates.nda_signed !== undefined) return 2;
+  return 1;
+}

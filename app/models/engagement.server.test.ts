@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { contracts, offers, pageSessions, projects } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { dealFunnel, projectActivity } from "./engagement.server";
+import { dealFunnel, projectActivity, sessionsPerDayByPageType } from "./engagement.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -79,5 +79,35 @@ describe("a project's engagement over time", () => {
     expect(activity.views.reduce((x, y) => x + y, 0)).toBe(4);
     expect(activity.activeMinutes.reduce((x, y) => x + y, 0)).toBe(6);
     expect(await dealFunnel(t.db, { projectId: id, sellerId: seller.id })).toEqual({ viewed: 3, signed: 2, approved: 1, offer: 1 });
+  });
+});
+
+describe("sessions per day by page type", () => {
+  it("counts every member's sessions per UTC day and page type over 90 days, in one grouped query", async () => {
+    // later than the sessions above, so only these fall in its 90 days
+    const later = new Date("2027-06-01T10:00:00Z");
+    const member = await makeUser(t.db);
+    const at = (daysAgo: number, hour = 9) => new Date(Date.UTC(2027, 5, 1 - daysAgo, hour));
+    const session = (pageType: "homepage" | "search-results" | "company-after-nda", when: Date) => ({ ...visit(1, member.id, when, 1000), pageType, projectId: null });
+    await t.db.insert(pageSessions).values([
+      session("homepage", at(0)),
+      session("homepage", at(0, 8)),
+      session("search-results", at(0)),
+      // late in a UTC day: that day, not the next
+      session("company-after-nda", at(1, 23)),
+      session("search-results", at(89)),
+      // a day too old
+      session("search-results", at(90)),
+    ]);
+    const { days, byType } = await sessionsPerDayByPageType(t.db, { now: later });
+    expect(days).toHaveLength(90);
+    expect(days.at(-1)).toBe("2027-06-01");
+    expect(byType.homepage.at(-1)).toBe(2);
+    expect(byType["search-results"].at(-1)).toBe(1);
+    expect(byType["company-after-nda"].at(-2)).toBe(1);
+    expect(byType["search-results"][0]).toBe(1);
+    expect(byType["search-results"].reduce((a, b) => a + b, 0)).toBe(2);
+    expect(byType.other.every((n) => n === 0)).toBe(true);
+    expect(byType["company-before-nda"].every((n) => n === 0)).toBe(true);
   });
 });

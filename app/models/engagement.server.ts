@@ -4,7 +4,7 @@ import type { Database } from "~/.server/db";
 import { contracts, offers, pageSessions, projects, users } from "~/.server/db/schema";
 import { lastDays, perDay } from "~/lib/charts";
 import { NDA_APPROVED } from "~/lib/deal";
-import type { PageType } from "~/lib/analytics/page-session";
+import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 
 /** Which buyers looked at a project's pages, how long, and when last (from their page sessions). */
 export async function projectViewers(db: Database, projectId: number) {
@@ -109,4 +109,24 @@ export async function dealFunnel(db: Database, { projectId, sellerId }: { projec
   for (const { buyerId, rank } of rows) furthest.set(buyerId, Math.max(furthest.get(buyerId) ?? 0, Number(rank)));
   const reached = (rank: number) => [...furthest.values()].filter((r) => r >= rank).length;
   return { viewed: reached(0), signed: reached(1), approved: reached(2), offer: reached(3) };
+}
+
+/**
+ * Members' page sessions on each of the last `period` UTC days, split by page type:
+ * one grouped query, laid on every day (a day without sessions counts 0).
+ */
+export async function sessionsPerDayByPageType(db: Database, { now, period = 90 }: { now: Date; period?: number }) {
+  const days = lastDays(now, period);
+  const day = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
+  const rows = await db
+    .select({ day: day.as("day"), pageType: pageSessions.pageType, sessions: count() })
+    .from(pageSessions)
+    .where(gte(pageSessions.sessionStart, new Date(`${days[0]}T00:00:00Z`)))
+    .groupBy(day, pageSessions.pageType);
+  return {
+    days,
+    byType: Object.fromEntries(
+      PAGE_TYPES.map((type) => [type, perDay(days, rows.filter((r) => r.pageType === type).map((r) => ({ day: r.day, count: r.sessions })))]),
+    ) as Record<PageType, number[]>,
+  };
 }

@@ -3,7 +3,9 @@ import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
 import { customers, matches, projects, users } from "~/.server/db/schema";
 import { recomputeAllMatches } from "~/models/matches.server";
-import { recomputeResponsivenessIfDue } from "~/models/responsiveness.server";
+import { recomputeAllResponsiveness, recomputeResponsivenessIfDue } from "~/models/responsiveness.server";
+import type { FileStore } from "~/.server/files/store";
+import { seedDealsIfEmpty } from "~/seed/demo-deals.server";
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "~/seed/factories";
 import { enrolTotp } from "~/models/two-factor.server";
@@ -40,7 +42,7 @@ export async function hasDemoAccounts(db: Database) {
 export const DEMO_WARNING =
   "⚠ This server has the demo accounts (password demo-password). Never expose it: start production with APP_ENV=production on a database of its own.";
 
-export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
+export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string, files: FileStore) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(users);
   const seededUsers = (row?.n ?? 0) === 0;
   if (seededUsers) {
@@ -55,17 +57,20 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string) {
   }
   await seedSystemDataIfEmpty(db);
   await seedMarketIfEmpty(db);
-  await seedMatchesIfEmpty(db);
+  const started = Date.now();
+  const dealt = await seedDealsIfEmpty(db, files);
+  if (dealt) console.log(`Demo deals seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await seedMatchesIfEmpty(db, dealt);
   await seedPricingDataIfEmpty(db);
   return seededUsers;
 }
 
-/** The demo market's matches, scored once like every later change would. */
-async function seedMatchesIfEmpty(db: Database) {
+/** The demo market's matches, scored once like every later change would; again when the deals just arrived. */
+async function seedMatchesIfEmpty(db: Database, dealt: boolean) {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(matches);
-  if ((row?.n ?? 0) > 0) return;
-  // responsiveness first: the scores read it
-  await recomputeResponsivenessIfDue(db);
+  if ((row?.n ?? 0) > 0 && !dealt) return;
+  // responsiveness first: the scores read it (the deals are what it measures)
+  await (dealt ? recomputeAllResponsiveness(db) : recomputeResponsivenessIfDue(db));
   await recomputeAllMatches(db);
 }
 

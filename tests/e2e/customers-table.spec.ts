@@ -38,6 +38,9 @@ test("an admin searches, filters, sorts and pages the customers, and downloads t
   await page.getByRole("combobox", { name: "Per page" }).selectOption("100");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/type=Credit\+Union/);
+  // without JavaScript the URL changes before the new page has arrived
+  await expect(page.getByRole("combobox", { name: "Per page" })).toHaveValue("100");
+  await expect(table(page).getByRole("columnheader", { name: "Business type" })).toBeVisible();
   const typeColumn = (await table(page).getByRole("columnheader").allTextContents()).indexOf("Business type");
   expect(typeColumn).toBeGreaterThan(0);
   const types = await table(page).locator(`tbody tr td:nth-child(${typeColumn + 1})`).allTextContents();
@@ -73,6 +76,8 @@ test("an admin searches, filters, sorts and pages the customers, and downloads t
   await page.getByLabel("NDAs at least").fill("1");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/minNdas=1/);
+  await expect(page.getByLabel("NDAs at least")).toHaveValue("1");
+  await expect(table(page).getByRole("columnheader", { name: "NDAs" })).toBeVisible();
   const ndaColumn = (await table(page).getByRole("columnheader").allTextContents()).indexOf("NDAs");
   const ndas = await table(page).locator(`tbody tr td:nth-child(${ndaColumn + 1})`).allTextContents();
   expect(ndas.every((n) => Number(n.replace(/,/g, "")) >= 1)).toBe(true);

@@ -11,6 +11,8 @@ export const DEMO = {
   agent: "agent@demo.test",
   multi: "multi@demo.test",
 } as const;
+/** A member of one of the demo market's buyer companies, with seeded deals (an accepted offer, a countered one). */
+export const SEEDED_BUYER = "casey@frontiercapital1.example";
 
 let counter = 0;
 export function uniqueEmail(prefix = "e2e") {

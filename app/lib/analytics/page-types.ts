@@ -36,3 +36,12 @@ export function classifyPage(pathname: string, search: string) {
   if (after) return { pageType: "company-after-nda" as const, companyId: Number(after[2]) };
   return { pageType: "other" as const, companyId: null };
 }
+
+/** How the charts and tables name each page type. */
+export const PAGE_TYPE_LABELS: Record<PageType, string> = {
+  "company-after-nda": "Project after NDA",
+  "company-before-nda": "Project teaser",
+  "search-results": "Search",
+  homepage: "Home",
+  other: "Other",
+};

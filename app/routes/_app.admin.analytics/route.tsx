@@ -7,6 +7,8 @@ import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { formatDateTime, formatDuration } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { listPageSessions, type SessionFilters } from "~/models/engagement.server";
+import { StackedChartFigure } from "~/components/charts";
+import { sessionsChart } from "./charts.server";
 
 export const meta = () => titleMeta("Page sessions");
 
@@ -24,14 +26,16 @@ export async function loader(args: LoaderFunctionArgs) {
     from: DAY.test(query.get("from") ?? "") ? query.get("from")! : undefined,
     to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,
   };
-  return json({ filters, ...(await listPageSessions(services.db, filters)) });
+  const [sessions, chart] = await Promise.all([listPageSessions(services.db, filters), sessionsChart(services.db, { now: new Date() })]);
+  return json({ filters, ...sessions, chart });
 }
 
 export default function PageSessionsPage() {
-  const { filters, rows, totals } = useLoaderData<typeof loader>();
+  const { filters, rows, totals, chart } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <PageHeader title="Page sessions" />
+      <StackedChartFigure chart={chart} period="last 90 days" />
       <Form method="get" className="card flex flex-wrap items-end gap-3 text-sm" role="search" aria-label="Filter page sessions">
         <label className="flex flex-col gap-1">
           Member e-mail

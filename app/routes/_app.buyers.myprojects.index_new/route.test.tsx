@@ -36,7 +36,7 @@ const deals = (url: string, cookie: string) => loader({ request: getRequest(url,
 
 describe("deals loader", () => {
   it("has nothing for a buyer who has done nothing yet", async () => {
-    expect(await (await deals("/buyers/myprojects/index_new", freshCookie)).json()).toEqual({ deals: [] });
+    expect(await (await deals("/buyers/myprojects/index_new", freshCookie)).json()).toEqual({ chart: null, deals: [] });
   });
 
   it("lists the buyer's own deals at their stage, linking to the workspace only after an approved NDA", async () => {
@@ -80,10 +80,10 @@ async function renderDeals(url: string, cookie: string) {
     html,
     headings: [...html.matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!)),
     links: [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => [text(m[2]!), m[1]]),
-    /** The table rows as their cells read: project, NDA, offer (dates left out). */
+    /** The deal tables' rows as their cells read: project, NDA, offer (dates left out); the chart's hidden table has one cell a row. */
     rows: [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
       .map((m) => [...m[1]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => text(c[1]!)).slice(0, 3))
-      .filter((cells) => cells.length > 0),
+      .filter((cells) => cells.length > 1),
   };
 }
 
@@ -106,6 +106,17 @@ describe("deals page", () => {
       [viewed!.projectName, "—", "—"],
     ]);
     expect(page.html).not.toContain("No deals yet");
+  });
+
+  it("charts how far each deal got, newest activity first, with the same in a table for screen readers", async () => {
+    const { chart } = await (await deals("/buyers/myprojects/index_new", buyerCookie)).json();
+    expect(chart!.steps.map((s) => s.label)).toEqual(["Viewed", "NDA signed", "Approved", "Offer", "Accepted"]);
+    expect(new Map(chart!.rows.map((r) => [r.label, r.reached]))).toEqual(
+      new Map([[offered!.projectName, 4], [approved!.projectName, 3], [requested!.projectName, 1], [viewed!.projectName, 1]]),
+    );
+    const page = await renderDeals("/buyers/myprojects/index_new", buyerCookie);
+    expect(page.html).toContain('<title id="chart-deal-stages-title">Deal stages</title>');
+    expect(page.html).toMatch(/<th scope="row">[^<]+<\/th><td>Offer<\/td>/);
   });
 
   it("tells a member without deals how to start one", async () => {

@@ -9,6 +9,8 @@ import { PageHeader } from "~/components/page-header";
 import { OFFER_STATUS_LABELS, PIPELINE_STAGES, STAGE_LABELS, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
+import { StepsChartFigure } from "~/components/charts";
+import { dealStagesChart } from "./charts.server";
 
 export const meta = () => titleMeta("My deals");
 
@@ -17,6 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : ["buyer", "seller"] });
   const entries = await pipeline(services.db, { buyerId: user.id });
   return json({
+    chart: entries.length ? dealStagesChart(entries) : null,
     deals: entries.map((e) => ({
       ...e,
       href: e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
@@ -27,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** The buyer's deals by stage: what they looked at, signed, negotiate and offered on. */
 export default function DealsPage() {
-  const { deals } = useLoaderData<typeof loader>();
+  const { deals, chart } = useLoaderData<typeof loader>();
   const stages = [...PIPELINE_STAGES].reverse().filter((s) => deals.some((d) => d.stage === s));
   return (
     <div className="max-w-6xl space-y-6">
@@ -36,6 +39,12 @@ export default function DealsPage() {
         <p className="text-sm text-slate-600">
           No deals yet: open a project from the search and sign its NDA to start one.
         </p>
+      ) : null}
+      {chart ? (
+        <StepsChartFigure
+          chart={chart}
+          caption={deals.length > chart.rows.length ? `How far each deal got (the ${chart.rows.length} with the latest activity)` : "How far each deal got"}
+        />
       ) : null}
       {stages.map((stage) => {
         const rows = deals.filter((d) => d.stage === stage);

@@ -57,7 +57,8 @@ export default function MessagesPage() {
               <Link to={n.link} className="hover:underline">
                 {n.message}
               </Link>
-              <span className="block text-xs font-normal text-slate-500">{formatDateTime(n.createdAt)}</span>
+              {/* slate-600: slate-500 is too faint on an unread notification's tint */}
+              <span className="block text-xs font-normal text-slate-600">{formatDateTime(n.createdAt)}</span>
             </li>
           ))}
         </ul>
