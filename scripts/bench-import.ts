@@ -27,7 +27,7 @@ async function main() {
   const db = drizzle(client, { schema }) as unknown as Database;
   const [seller] = await db
     .insert(users)
-    .values({ email: "seller@bench.test", name: "Bench Seller", company: "Bench", phone: "", businessType: "Bank", passwordHash: "x", roles: ["seller"] })
+    .values({ email: "seller@bench.test", name: "Bench Seller", company: "Bench", phone: "", businessType: "Bank", passwordHash: "x", roles: ["ROLE_SELLER"] })
     .returning();
   const columns = uploadColumns("loan_pool", OPTIONS);
   const workbook = new ExcelJS.Workbook();

@@ -64,7 +64,7 @@ export async function findContractTemplate(db: Database, { kind, templateId }: {
   return (await db.query.contractTemplates.findFirst({ where: and(eq(contractTemplates.id, templateId), eq(contractTemplates.kind, kind)) })) ?? null;
 }
 
-/** The versions a project uses (null: the latest at the time an envelope is sent). */
+/** The versions chosen for a project (null: none, the built-in NDA or the project's own file). */
 export async function projectTemplateChoice(db: Database, projectId: number) {
   const settings = await db.query.projectNdaSettings.findFirst({ where: eq(projectNdaSettings.projectId, projectId) });
   return { nda: settings?.ndaTemplateId ?? null, saleAgreement: settings?.saleAgreementTemplateId ?? null };
@@ -84,7 +84,7 @@ export async function chooseProjectTemplates(
     action: "contract-template.choose",
     subjectType: "project",
     subjectId: projectId,
-    detail: `${project.projectName}: NDA ${nda ? `template #${nda}` : "latest version"}, sale agreement ${saleAgreement ? `template #${saleAgreement}` : "latest version"}`,
+    detail: `${project.projectName}: NDA ${nda ? `template #${nda}` : "built in"}, sale agreement ${saleAgreement ? `template #${saleAgreement}` : "none"}`,
     address,
   });
   return true;
@@ -92,7 +92,9 @@ export async function chooseProjectTemplates(
 
 /**
  * The template an envelope of the project is made from: the version chosen for it, else a
- * file uploaded for this project alone, else the latest version; null for the built-in NDA.
+ * file uploaded for this project alone; null for the built-in NDA. A new version reaches a
+ * project only when an admin chooses it (the form offers the latest first), so an upload
+ * never changes the NDA of a project under way without anyone looking at it.
  */
 export async function templateFileFor(
   db: Database,
@@ -102,6 +104,5 @@ export async function templateFileFor(
     const chosen = await findContractTemplate(db, { kind, templateId: chosenId });
     if (chosen) return chosen;
   }
-  if (projectFileKey) return { fileKey: projectFileKey };
-  return latestContractTemplate(db, kind);
+  return projectFileKey ? { fileKey: projectFileKey } : null;
 }

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,8 +47,8 @@ describe("a bulk upload of listings", () => {
   });
 
   it("imports every row of a checked file as the seller's drafts, with the kind's details", async () => {
-    const seller = await makeUser(t.db, { roles: ["seller"] });
-    const admin = await makeUser(t.db, { roles: ["admin"] });
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
     const checked = await checkUpload(await xlsxFile([UPLOAD_EXAMPLES.real_estate], "real_estate"), { kind: "real_estate", options: OPTIONS });
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
@@ -61,8 +62,8 @@ describe("a bulk upload of listings", () => {
   });
 
   it("shows no listing until the last chunk is in, then publishes them all at once", async () => {
-    const seller = await makeUser(t.db, { roles: ["seller"] });
-    const admin = await makeUser(t.db, { roles: ["admin"] });
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
     const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "published", fileName: "x.csv", rows: rowsOf(IMPORT_CHUNK + 5), actor: admin });
     // a budget spent after the first chunk: the job waits, its listings unseen
     let clock = 0;
@@ -77,8 +78,8 @@ describe("a bulk upload of listings", () => {
   });
 
   it("imports nothing when a row cannot be written", async () => {
-    const seller = await makeUser(t.db, { roles: ["seller"] });
-    const admin = await makeUser(t.db, { roles: ["admin"] });
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
     const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "x.csv", rows: rowsOf(IMPORT_CHUNK + 2), actor: admin });
     // the last chunk's row lost its name (NOT NULL): the first chunk, already in, must go too
     await t.db.run(sql`update import_job_rows set "row" = json_remove("row", '$.c.projectName') where job_id = ${job.id} and line = ${IMPORT_CHUNK + 3}`);
@@ -87,4 +88,12 @@ describe("a bulk upload of listings", () => {
     expect(await t.db.select().from(projects).where(eq(projects.importJobId, job.id))).toEqual([]);
     expect((await t.db.select().from(importJobs).where(eq(importJobs.id, job.id)))[0]!.error).toMatch(/nothing was imported/);
   });
+});
+
+it("ships XLSX templates whose header is the upload's columns and whose example row passes", async () => {
+  for (const [path, kind] of [["individual-listings", "loan_pool"], ["real-estates", "real_estate"]] as const) {
+    const bytes = fs.readFileSync(`public/templates/${path}.xlsx`);
+    const checked = await checkUpload(new File([bytes], `${path}.xlsx`), { kind, options: OPTIONS });
+    expect(checked).toMatchObject({ ok: true, rows: [{ line: 2 }] });
+  }
 });

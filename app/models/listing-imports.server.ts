@@ -204,7 +204,7 @@ export async function sellerChoices(db: Database) {
   return db
     .select({ id: users.id, name: users.name, company: users.company, email: users.email })
     .from(users)
-    .where(sql`exists (select 1 from json_each(${users.roles}) where value = 'seller')`)
+    .where(sql`exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER')`)
     .orderBy(users.company, users.name)
     .limit(500);
 }
@@ -213,6 +213,6 @@ export async function isSeller(db: Database, id: number) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), sql`exists (select 1 from json_each(${users.roles}) where value = 'seller')`));
+    .where(and(eq(users.id, id), sql`exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER')`));
   return Boolean(row);
 }

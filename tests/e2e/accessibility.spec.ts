@@ -16,6 +16,7 @@ const PAGES: Record<"visitor" | "buyer" | "seller" | "broker" | "admin", string[
     "/home", "/admin/customers", "/admin/customers/create", "/admin/projects", "/admin/projects/7", "/admin/users", "/admin/users/create",
     "/admin/analytics", "/admin/log", "/admin/outbox", "/admin/demorequests", "/admin/contact-us-messages", "/admin/onboard-chats",
     "/admin/potential-customers", "/admin/marketing/lists", "/admin/marketing/bulk-email", "/admin/system/matchmaking-bot",
+    "/admin/uploads/individual-listings", "/admin/uploads/real-estates", "/admin/uploads/contract-templates",
   ],
 };
 

@@ -44,7 +44,7 @@ export function UploadTemplateForm({ result }: { result?: ActionResult | null })
   );
 }
 
-/** The versions one project uses; "Latest version" follows new uploads. */
+/** The versions one project uses; a project without a choice is offered the latest version first. */
 export function ChooseForm({
   templates,
   project,
@@ -61,8 +61,8 @@ export function ChooseForm({
   const select = (kind: ContractTemplateKind, name: string, chosen: number | null) => (
     <label className="text-sm">
       <span className="label">{CONTRACT_TEMPLATE_LABELS[kind]}</span>
-      <select name={name} className="input" defaultValue={chosen ? String(chosen) : ""}>
-        <option value="">Latest version</option>
+      <select name={name} className="input" defaultValue={String(chosen ?? templates.find((t) => t.kind === kind)?.id ?? "")}>
+        <option value="">{kind === "nda" ? "The built-in NDA" : "None"}</option>
         {templates
           .filter((t) => t.kind === kind)
           .map((t) => (
@@ -103,5 +103,5 @@ export function ChooseForm({
 
 function versionName(templates: Template[], id: number | null) {
   const t = id ? templates.find((t) => t.id === id) : null;
-  return t ? `version ${t.version} (${t.name})` : "latest version";
+  return t ? `version ${t.version} (${t.name})` : "none chosen";
 }

@@ -37,8 +37,8 @@ export default function ContractTemplatesPage() {
       <PageHeader title="Uploads: NDA and sale-agreement templates" />
       <UploadsNav />
       <p className="max-w-3xl text-sm text-slate-600">
-        Each upload is a new version; older versions stay for the contracts already sent on them. A project uses the version chosen for it,
-        else the latest.
+        Each upload is a new version; older versions stay for the contracts already sent on them. A project uses the version chosen for it
+        below (the latest is offered first); until then it keeps the built-in NDA or the file uploaded on its own page.
       </p>
       <UploadTemplateForm result={result} />
       <SimpleTable caption="Template versions" headers={["Contract", "Version", "File", "Uploaded", "SHA-256"]} count={templates.length} empty="No templates uploaded yet: NDAs use the built-in text.">
