@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { importJobRows, importJobs, projects, users, type ImportJob } from "~/.server/db/schema";
 import { readSheet } from "~/.server/spreadsheet";
 import type { ImportTarget } from "~/lib/import-jobs";
+import { PROJECT_KINDS } from "~/lib/projects";
 import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { recordAudit } from "./audit.server";
@@ -79,7 +80,7 @@ export async function stageImport(
   return job!;
 }
 
-const col = (key: string) => sql.raw(`json_extract(r."row", '$.c.${key}')`);
+const col = (key: (typeof COLUMNS)[number]) => `json_extract(r."row", '$.c.${key}')`;
 
 /**
  * Moves the job's next chunk of rows into `projects` as "importing" and advances the
@@ -87,19 +88,26 @@ const col = (key: string) => sql.raw(`json_extract(r."row", '$.c.${key}')`);
  * listing of the job becomes a draft or published in one statement: all or nothing.
  */
 async function drainChunk(db: Database, job: ImportJob, now: number) {
-  const insert = sql`insert into projects (seller_id, kind, status, draft_step, import_job_id, project_name, industry, sector, sale_type,
+  // D1 batches a raw statement only without bound parameters: these are our own integers and a kind from the enum
+  const n = (value: number) => {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+    return String(value);
+  };
+  if (!PROJECT_KINDS.includes(job.kind)) throw new Error(`unknown kind ${job.kind}`);
+  const [id, cursor, chunk] = [n(job.id), n(job.cursor), n(IMPORT_CHUNK)];
+  const insert = sql.raw(`insert into projects (seller_id, kind, status, draft_step, import_job_id, project_name, industry, sector, sale_type,
       location, state, full_details, loan_amount, size, wa_interest, maturity_date, term, secured, borrower, project_due_date,
       long_term_debt_secured, long_term_debt_level_of_security, loan_pool, details, created_at, updated_at)
-    select ${job.sellerId}, ${job.kind}, 'importing', 3, ${job.id}, ${col("projectName")}, ${col("industry")}, coalesce(${col("sector")}, ''),
+    select ${n(job.sellerId)}, '${job.kind}', 'importing', 3, ${id}, ${col("projectName")}, ${col("industry")}, coalesce(${col("sector")}, ''),
       ${col("saleType")}, ${col("location")}, ${col("state")}, ${col("fullDetails")}, ${col("loanAmount")}, ${col("size")}, ${col("waInterest")},
       ${col("maturityDate")}, ${col("term")}, ${col("secured")}, ${col("borrower")}, ${col("projectDueDate")}, ${col("longTermDebtSecured")},
-      coalesce(${col("longTermDebtLevelOfSecurity")}, ''), coalesce(${col("loanPool")}, ''), json_extract(r."row", '$.d'), ${now}, ${now}
-    from import_job_rows r where r.job_id = ${job.id} and r.line > ${job.cursor} order by r.line limit ${IMPORT_CHUNK}`;
-  const advance = sql`update import_jobs set
-      cursor = coalesce((select max(line) from (select line from import_job_rows where job_id = ${job.id} and line > ${job.cursor} order by line limit ${IMPORT_CHUNK})), cursor),
-      imported = (select count(*) from projects where import_job_id = ${job.id}),
-      status = 'running', lease_until = ${now + LEASE_MS}
-    where id = ${job.id} and cursor = ${job.cursor}`;
+      coalesce(${col("longTermDebtLevelOfSecurity")}, ''), coalesce(${col("loanPool")}, ''), json_extract(r."row", '$.d'), ${n(now)}, ${n(now)}
+    from import_job_rows r where r.job_id = ${id} and r.line > ${cursor} order by r.line limit ${chunk}`);
+  const advance = sql.raw(`update import_jobs set
+      cursor = coalesce((select max(line) from (select line from import_job_rows where job_id = ${id} and line > ${cursor} order by line limit ${chunk})), cursor),
+      imported = (select count(*) from projects where import_job_id = ${id}),
+      status = 'running', lease_until = ${n(now + LEASE_MS)}
+    where id = ${id} and cursor = ${cursor}`);
   await db.batch([db.run(insert), db.run(advance)]);
 }
 
