@@ -55,10 +55,6 @@ export async function listContractTemplates(db: Database) {
   return db.select().from(contractTemplates).orderBy(contractTemplates.kind, desc(contractTemplates.version)).limit(TEMPLATES_SHOWN * 2);
 }
 
-export async function latestContractTemplate(db: Database, kind: ContractTemplateKind) {
-  return (await db.query.contractTemplates.findFirst({ where: eq(contractTemplates.kind, kind), orderBy: desc(contractTemplates.version) })) ?? null;
-}
-
 export async function findContractTemplate(db: Database, { kind, templateId }: { kind: ContractTemplateKind; templateId: number }) {
   if (!Number.isSafeInteger(templateId) || templateId <= 0) return null;
   return (await db.query.contractTemplates.findFirst({ where: and(eq(contractTemplates.id, templateId), eq(contractTemplates.kind, kind)) })) ?? null;
