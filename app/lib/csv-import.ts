@@ -7,6 +7,22 @@ export type CsvImport<Row> = { ok: true; rows: Row[] } | { ok: false; errors: Cs
 
 export const CSV_IMPORT_MAX_ERRORS = 50;
 
+/** A CSV whose first line names the columns, as text records keyed by them (the bulk uploads check them with their own schema). */
+export function parseCsvRecords(text: string): { ok: true; header: string[]; records: Record<string, string>[] } | { ok: false; problem: string } {
+  let header: string[] = [];
+  try {
+    const records: Record<string, string>[] = parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), {
+      columns: (names: string[]) => (header = names.map((name) => name.trim())),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    });
+    return { ok: true, header, records };
+  } catch (error) {
+    return { ok: false, problem: `Line ${(error as { lines?: number }).lines ?? 1}: the file is not valid CSV.` };
+  }
+}
+
 /**
  * A CSV file as a table of cells, the header line first, for readers that check
  * whole rows themselves (the loan tape, potential customers). Null: not CSV at all.

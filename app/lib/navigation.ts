@@ -37,6 +37,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/admin/system/sic-data-sets", label: "SIC data sets" },
     { to: "/admin/system/interest-rates", label: "Interest rates" },
     { to: "/admin/system/coefficients", label: "Coefficients" },
+    { to: "/admin/uploads/individual-listings", label: "Uploads" },
     { to: "/admin/contact-us-messages", label: "Contact messages" },
     { to: "/admin/demorequests", label: "Demo requests" },
     { to: "/admin/userinquiries", label: "User inquiries" },

@@ -16,9 +16,10 @@ export const KIND_LABELS: Record<ProjectKind, string> = {
 /**
  * draft → submitted → published (after an admin's review) → under_offer → sold;
  * an admin may send a submission back (rejected, with a reason the seller sees),
- * and a seller or admin may withdraw a listing.
+ * and a seller or admin may withdraw a listing. A bulk upload's listings are
+ * "importing" (seen by no one but admins) until the whole file is in.
  */
-export const PROJECT_STATUSES = ["draft", "submitted", "rejected", "published", "under_offer", "sold", "withdrawn"] as const;
+export const PROJECT_STATUSES = ["draft", "submitted", "rejected", "published", "under_offer", "sold", "withdrawn", "importing"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const STATUS_LABELS: Record<ProjectStatus, string> = {
@@ -29,6 +30,7 @@ export const STATUS_LABELS: Record<ProjectStatus, string> = {
   under_offer: "Under offer",
   sold: "Sold",
   withdrawn: "Withdrawn",
+  importing: "Importing",
 };
 
 /** What buyers and brokers can find and open. */

@@ -12,6 +12,7 @@ import { recomputeLater } from "./responsiveness.server";
 import { secretPlaceholder } from "./outbox.server";
 import { sellerCompanyOf } from "./projects.server";
 import { inList } from "~/.server/db/in-list";
+import { templateFileFor } from "./contract-templates.server";
 
 export async function findContract(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
   return (
@@ -42,6 +43,8 @@ export async function ndaSettingsOf(db: Database, projectId: number) {
       projectId,
       templateKey: null,
       templateName: null,
+      ndaTemplateId: null,
+      saleAgreementTemplateId: null,
       autoApprove: false,
       updatedAt: null,
     }
@@ -59,16 +62,22 @@ export async function updateNdaSettings(
     .onConflictDoUpdate({ target: projectNdaSettings.projectId, set: { ...change, updatedAt: new Date() } });
 }
 
+/** Whether the project's envelopes are made from an uploaded template (else the built-in NDA, whose text the page shows). */
+export async function ndaHasTemplate(db: Database, settings: Awaited<ReturnType<typeof ndaSettingsOf>>) {
+  return Boolean(await templateFileFor(db, { kind: "nda", chosenId: settings.ndaTemplateId, projectFileKey: settings.templateKey }));
+}
+
 /**
- * Opens an envelope for the buyer: a copy of the project's NDA (the uploaded
- * template, or the default one) frozen with its hash, so what is signed is what was sent.
+ * Opens an envelope for the buyer: a copy of the project's NDA (the template version
+ * chosen for it or uploaded for it, the latest version, or the default one) frozen with its hash, so what is signed is what was sent.
  * Asking again returns the contract already there.
  */
 export async function requestNda(services: DealServices, project: Project, buyer: User) {
   const existing = await findContract(services.db, { projectId: project.id, buyerId: buyer.id });
   if (existing) return existing;
   const settings = await ndaSettingsOf(services.db, project.id);
-  const template = settings.templateKey ? await services.files.get(settings.templateKey) : null;
+  const source = await templateFileFor(services.db, { kind: "nda", chosenId: settings.ndaTemplateId, projectFileKey: settings.templateKey });
+  const template = source ? await services.files.get(source.fileKey) : null;
   const document =
     template ?? (await defaultNdaPdf({ projectName: project.projectName, sellerCompany: await sellerCompanyOf(services.db, project) }));
   const envelopeId = randomToken(18);

@@ -114,7 +114,7 @@ export async function listSellerProjects(db: Database, sellerId: number, { draft
     .where(
       and(
         eq(projects.sellerId, sellerId),
-        drafts ? inArray(projects.status, ["draft", "rejected"]) : sql`${projects.status} not in ('draft')`,
+        drafts ? inArray(projects.status, ["draft", "rejected"]) : sql`${projects.status} not in ('draft', 'importing')`,
       ),
     )
     .orderBy(asc(projects.createdAt), asc(projects.id));

@@ -32,6 +32,7 @@ const project: Project = {
   longTermDebtLevelOfSecurity: "",
   details: { propertyType: "Multifamily", address: "1 Hidden Street", zip: "10001", city: "New York" },
   rejectionReason: "old note",
+  importJobId: null,
   views: 4,
   impressions: 9,
   submittedAt: new Date(Date.UTC(2026, 0, 2)),

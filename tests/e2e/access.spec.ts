@@ -173,6 +173,16 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/admin/system/properties.csv": { url: "/admin/system/properties.csv", outcome: membersOnly("/admin/system/properties.csv", ["admin"]) },
   "/admin/system/sic-data-sets": { url: "/admin/system/sic-data-sets", outcome: membersOnly("/admin/system/sic-data-sets", ["admin"]) },
   "/admin/system/sic-data-sets.csv": { url: "/admin/system/sic-data-sets.csv", outcome: membersOnly("/admin/system/sic-data-sets.csv", ["admin"]) },
+  // bulk uploads and contract templates (issue #15 item 7); an upload kind that is none of the two is 404
+  "/admin/uploads/:kind": { url: "/admin/uploads/individual-listings", outcome: membersOnly("/admin/uploads/individual-listings", ["admin"]) },
+  "/admin/uploads/:kind/template.csv": {
+    url: "/admin/uploads/real-estates/template.csv",
+    outcome: membersOnly("/admin/uploads/real-estates/template.csv", ["admin"]),
+  },
+  "/admin/uploads/contract-templates": {
+    url: "/admin/uploads/contract-templates",
+    outcome: membersOnly("/admin/uploads/contract-templates", ["admin"]),
+  },
   // real-estate analytics: a seller's own real-estate projects; 14 is agent@demo.test's
   "/sellers/analytics/real-estate": { url: "/sellers/analytics/real-estate", outcome: membersOnly("/sellers/analytics/real-estate", ["seller", "agent"]) },
   "/sellers/analytics/real-estate/:id": {

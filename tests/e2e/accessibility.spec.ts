@@ -17,6 +17,7 @@ const PAGES: Record<"visitor" | "buyer" | "seller" | "broker" | "admin" | "membe
     "/home", "/admin/customers", "/admin/customers/create", "/admin/projects", "/admin/projects/7", "/admin/users", "/admin/users/create",
     "/admin/analytics", "/admin/log", "/admin/outbox", "/admin/demorequests", "/admin/contact-us-messages", "/admin/onboard-chats",
     "/admin/potential-customers", "/admin/marketing/lists", "/admin/marketing/bulk-email", "/admin/system/matchmaking-bot",
+    "/admin/uploads/individual-listings", "/admin/uploads/real-estates", "/admin/uploads/contract-templates",
   ],
   // a buyer company's member from the demo market, whose deals fill the charts
   member: ["/buyers/myprojects/index_new", "/messages"],

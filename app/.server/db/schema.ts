@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/projects";
+import { IMPORT_STATUSES, IMPORT_TARGETS } from "../../lib/import-jobs";
+import { CONTRACT_TEMPLATE_KINDS } from "../../lib/contract-templates";
 import { DOCUMENT_TYPES, NDA_STATUSES, NOTIFICATION_KINDS, OFFER_ACTIONS, OFFER_STATUSES } from "../../lib/deal";
 import { PAGE_TYPES } from "../../lib/analytics/page-session";
 import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
@@ -283,6 +285,8 @@ export const projects = sqliteTable(
     /** What only one kind has (property, company financials, policy, pool summaries). */
     details: text("details", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     rejectionReason: text("rejection_reason"),
+    /** The bulk upload that brought the listing in; while it runs the listing is "importing". */
+    importJobId: integer("import_job_id").references((): AnySQLiteColumn => importJobs.id, { onDelete: "set null" }),
     views: integer("views").notNull().default(0),
     impressions: integer("impressions").notNull().default(0),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
@@ -467,6 +471,9 @@ export const projectNdaSettings = sqliteTable("project_nda_settings", {
   projectId: projectRef().primaryKey(),
   templateKey: text("template_key"),
   templateName: text("template_name"),
+  /** The admin's template versions chosen for the project; none: the latest version. */
+  ndaTemplateId: integer("nda_template_id").references((): AnySQLiteColumn => contractTemplates.id),
+  saleAgreementTemplateId: integer("sale_agreement_template_id").references((): AnySQLiteColumn => contractTemplates.id),
   autoApprove: integer("auto_approve", { mode: "boolean" }).notNull().default(false),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
@@ -1060,3 +1067,62 @@ export const sellerPermissions = sqliteTable("seller_permissions", {
   updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * A bulk upload of listings for one seller (issue #15 item 7): checked whole before it
+ * is staged, then drained in chunks (the request that staged it, then housekeeping)
+ * with `cursor` the last line in; a lease keeps two drainers off one job.
+ */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: PROJECT_KINDS }).notNull(),
+    sellerId: integer("seller_id")
+      .notNull()
+      .references(() => users.id),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    target: text("target", { enum: IMPORT_TARGETS }).notNull(),
+    status: text("status", { enum: IMPORT_STATUSES }).notNull().default("queued"),
+    total: integer("total").notNull(),
+    imported: integer("imported").notNull().default(0),
+    cursor: integer("cursor").notNull().default(0),
+    leaseUntil: integer("lease_until").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("import_jobs_status_idx").on(t.status), index("import_jobs_kind_idx").on(t.kind, t.id)],
+);
+export type ImportJob = typeof importJobs.$inferSelect;
+
+/** A checked row of an import job: the project's columns and its kind's details, as JSON. */
+export const importJobRows = sqliteTable(
+  "import_job_rows",
+  {
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => importJobs.id, { onDelete: "cascade" }),
+    line: integer("line").notNull(),
+    row: text("row").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.line] })],
+);
+
+/** An uploaded NDA or sale-agreement PDF; a new upload of a kind is its next version, older ones stay for what was signed. */
+export const contractTemplates = sqliteTable(
+  "contract_templates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: CONTRACT_TEMPLATE_KINDS }).notNull(),
+    version: integer("version").notNull(),
+    name: text("name").notNull(),
+    fileKey: text("file_key").notNull(),
+    sha256: text("sha256").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("contract_templates_version_idx").on(t.kind, t.version)],
+);
+export type ContractTemplate = typeof contractTemplates.$inferSelect;

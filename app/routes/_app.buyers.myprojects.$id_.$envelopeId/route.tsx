@@ -7,7 +7,7 @@ import { clientAddress, notFound, idParam } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import { dealSectionOf, NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { signNdaSchema } from "~/lib/schemas/deal";
-import { findContractByEnvelope, ndaSettingsOf, signNda } from "~/models/contracts.server";
+import { findContractByEnvelope, ndaHasTemplate, ndaSettingsOf, signNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, sellerCompanyOf } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
@@ -47,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
     documentPath: `/projects/more-details/${project.id}/nda/${contract.envelopeId}`,
     workspacePath: workspacePath(user.roles, project.id),
     // an uploaded template is read as its PDF; the default one is shown here as text too
-    paragraphs: settings.templateKey ? null : defaultNdaParagraphs({ projectName: project.projectName, sellerCompany }),
+    paragraphs: (await ndaHasTemplate(services.db, settings)) ? null : defaultNdaParagraphs({ projectName: project.projectName, sellerCompany }),
     suggestedName: user.name,
   });
 }

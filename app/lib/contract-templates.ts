@@ -1,0 +1,11 @@
+/** The contracts an admin uploads templates for (spec §1: NDA and sale-agreement documents). */
+export const CONTRACT_TEMPLATE_KINDS = ["nda", "sale_agreement"] as const;
+export type ContractTemplateKind = (typeof CONTRACT_TEMPLATE_KINDS)[number];
+
+export const CONTRACT_TEMPLATE_LABELS: Record<ContractTemplateKind, string> = {
+  nda: "NDA",
+  sale_agreement: "Sale agreement",
+};
+
+/** A template PDF is a document, not a data room: a few pages of text. */
+export const CONTRACT_TEMPLATE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,33 @@
+import * as z from "zod/mini";
+import { CONTRACT_TEMPLATE_KINDS } from "../contract-templates";
+import { IMPORT_TARGETS } from "../import-jobs";
+
+const id = (message: string) => z.coerce.number({ error: message }).check(z.int(message), z.positive(message));
+
+const upload = {
+  seller: id("Choose a seller."),
+  target: z.enum(IMPORT_TARGETS, { error: "Choose drafts or published." }),
+  file: z.optional(z.file()),
+};
+
+/** The listing upload form: a dry run, or the import itself (checked again, all or nothing). */
+export const listingUploadSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("check"), ...upload }),
+  z.object({ intent: z.literal("import"), ...upload }),
+]);
+
+/** The contract templates page: upload a new version, or choose the versions a project uses. */
+export const contractTemplateSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("upload"),
+    kind: z.enum(CONTRACT_TEMPLATE_KINDS, { error: "Choose NDA or sale agreement." }),
+    file: z.optional(z.file()),
+  }),
+  z.object({
+    intent: z.literal("choose"),
+    project: id("Enter a project number."),
+    // "" is the latest version
+    nda: z.optional(z.string()),
+    saleAgreement: z.optional(z.string()),
+  }),
+]);

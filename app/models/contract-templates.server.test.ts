@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { parseEnv, type Env } from "~/.server/env";
+import { projects, type User } from "~/.server/db/schema";
+import { diskFileStore } from "~/.server/files/disk";
+import { makeUser } from "~/seed/factories";
+import { chooseProjectTemplates, listContractTemplates, uploadContractTemplate } from "./contract-templates.server";
+import { requestNda } from "./contracts.server";
+import type { DealServices } from "./notifications.server";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let dir: string;
+let services: DealServices;
+let admin: User;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "templates-"));
+  services = {
+    env: { ...parseEnv({}), SESSION_SECRET: "s", APP_URL: "https://market.example" } as Env,
+    db: t.db,
+    files: diskFileStore(dir),
+    waitUntil: () => {},
+    origin: "https://market.example",
+  } as unknown as DealServices;
+  admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+});
+afterAll(() => {
+  t.cleanup();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+
+it("numbers each upload as the next version of its kind, keeping the older ones", async () => {
+  const v1 = await uploadContractTemplate(services, { kind: "nda", name: "nda-2025.pdf", bytes: pdf("one"), actor: admin });
+  const v2 = await uploadContractTemplate(services, { kind: "nda", name: "nda-2026.pdf", bytes: pdf("two"), actor: admin });
+  const sale = await uploadContractTemplate(services, { kind: "sale_agreement", name: "spa.pdf", bytes: pdf("sale"), actor: admin });
+  expect([v1.version, v2.version, sale.version]).toEqual([1, 2, 1]);
+  expect((await listContractTemplates(t.db)).map((t) => `${t.kind} ${t.version}`)).toEqual(["nda 2", "nda 1", "sale_agreement 1"]);
+});
+
+it("sends a project's NDA on the version chosen for it, else the built-in one", async () => {
+  const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  const buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  const other = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Pool" }).returning();
+  const text = async (key: string) => new TextDecoder().decode((await services.files.get(key))!);
+
+  // an upload alone changes no project's NDA
+  const builtIn = await requestNda(services, project!, buyer);
+  expect(await text(builtIn.documentKey)).not.toContain("two");
+
+  const [, older] = (await listContractTemplates(t.db)).filter((t) => t.kind === "nda");
+  expect(await chooseProjectTemplates(t.db, { projectId: project!.id, nda: older!.id, saleAgreement: null, actor: admin })).toBe(true);
+  const chosen = await requestNda(services, project!, other);
+  expect(await text(chosen.documentKey)).toContain("one");
+  // the envelope sent before keeps its copy
+  expect(await text(builtIn.documentKey)).not.toContain("one");
+  expect(await chooseProjectTemplates(t.db, { projectId: 999_999, nda: null, saleAgreement: null, actor: admin })).toBe(false);
+});

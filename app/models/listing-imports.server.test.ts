@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import ExcelJS from "exceljs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { importJobRows, importJobs, projects } from "~/.server/db/schema";
+import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
+import type { ProjectOptions } from "~/lib/schemas/project";
+import { makeUser } from "~/seed/factories";
+import { checkUpload, drainImportJob, IMPORT_CHUNK, stageImport } from "./listing-imports.server";
+import { listSellerProjects } from "./projects.server";
+
+const OPTIONS: ProjectOptions = {
+  industries: ["Real Estate"],
+  saleTypes: ["Portfolio sale"],
+  locations: ["Northeast"],
+  usStates: ["NY"],
+  loanStatus: ["Performing"],
+  propertyTypes: ["Office"],
+  policyTypes: [],
+};
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.cleanup());
+
+async function xlsxFile(rows: Array<Record<string, string>>, kind: "loan_pool" | "real_estate" = "loan_pool") {
+  const columns = uploadColumns(kind, OPTIONS);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Listings");
+  sheet.addRow(columns);
+  for (const row of rows) sheet.addRow(columns.map((c) => row[c] ?? ""));
+  return new File([await workbook.xlsx.writeBuffer()], "listings.xlsx");
+}
+
+const rowsOf = (n: number, kind: "loan_pool" | "real_estate" = "loan_pool") =>
+  Array.from({ length: n }, (_, i) => ({ line: i + 2, values: { ...UPLOAD_EXAMPLES[kind], projectName: `Pool ${i + 1}` } as Record<string, unknown> }));
+
+describe("a bulk upload of listings", () => {
+  it("reads an XLSX and names its bad row in the dry run", async () => {
+    const good = UPLOAD_EXAMPLES.loan_pool;
+    const checked = await checkUpload(await xlsxFile([good, { ...good, waInterest: "high" }]), { kind: "loan_pool", options: OPTIONS });
+    expect(checked.ok).toBe(false);
+    expect(!checked.ok && checked.problems).toEqual([{ line: 3, problems: ["waInterest: Value must be a valid decimal."] }]);
+  });
+
+  it("imports every row of a checked file as the seller's drafts, with the kind's details", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const checked = await checkUpload(await xlsxFile([UPLOAD_EXAMPLES.real_estate], "real_estate"), { kind: "real_estate", options: OPTIONS });
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    const job = await stageImport(t.db, { kind: "real_estate", sellerId: seller.id, target: "draft", fileName: "re.xlsx", rows: checked.rows, actor: admin });
+    const done = await drainImportJob(t.db, job.id);
+    expect(done).toMatchObject({ status: "done", imported: 1, total: 1 });
+    const [project] = await listSellerProjects(t.db, seller.id, { drafts: true });
+    expect(project).toMatchObject({ kind: "real_estate", status: "draft", projectName: "Example office building", size: 2_400_000, secured: true, draftStep: 3 });
+    expect(project!.details).toMatchObject({ propertyType: "Office", zip: "12207", units: 12, noi: 310_000 });
+    expect(await t.db.select().from(importJobRows).where(eq(importJobRows.jobId, job.id))).toEqual([]);
+  });
+
+  it("shows no listing until the last chunk is in, then publishes them all at once", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "published", fileName: "x.csv", rows: rowsOf(IMPORT_CHUNK + 5), actor: admin });
+    // a budget spent after the first chunk: the job waits, its listings unseen
+    let clock = 0;
+    const partial = await drainImportJob(t.db, job.id, { budgetMs: 5, now: () => (clock += 4) });
+    expect(partial).toMatchObject({ imported: IMPORT_CHUNK, status: "running" });
+    expect(await listSellerProjects(t.db, seller.id)).toEqual([]);
+    const done = await drainImportJob(t.db, job.id);
+    expect(done).toMatchObject({ status: "done", imported: IMPORT_CHUNK + 5 });
+    const listed = await listSellerProjects(t.db, seller.id);
+    expect(listed).toHaveLength(IMPORT_CHUNK + 5);
+    expect(listed.every((p) => p.status === "published" && p.publishedAt)).toBe(true);
+  });
+
+  it("imports nothing when a row cannot be written", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "x.csv", rows: rowsOf(IMPORT_CHUNK + 2), actor: admin });
+    // the last chunk's row lost its name (NOT NULL): the first chunk, already in, must go too
+    await t.db.run(sql`update import_job_rows set "row" = json_remove("row", '$.c.projectName') where job_id = ${job.id} and line = ${IMPORT_CHUNK + 3}`);
+    const failed = await drainImportJob(t.db, job.id);
+    expect(failed).toMatchObject({ status: "failed", imported: 0 });
+    expect(await t.db.select().from(projects).where(eq(projects.importJobId, job.id))).toEqual([]);
+    expect((await t.db.select().from(importJobs).where(eq(importJobs.id, job.id)))[0]!.error).toMatch(/nothing was imported/);
+  });
+});
+
+it("ships XLSX templates whose header is the upload's columns and whose example row passes", async () => {
+  for (const [path, kind] of [["individual-listings", "loan_pool"], ["real-estates", "real_estate"]] as const) {
+    const bytes = fs.readFileSync(`public/templates/${path}.xlsx`);
+    const checked = await checkUpload(new File([bytes], `${path}.xlsx`), { kind, options: OPTIONS });
+    expect(checked).toMatchObject({ ok: true, rows: [{ line: 2 }] });
+  }
+});

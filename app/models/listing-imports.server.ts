@@ -1,0 +1,226 @@
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { importJobRows, importJobs, projects, users, type ImportJob } from "~/.server/db/schema";
+import { readSheet } from "~/.server/spreadsheet";
+import type { ImportTarget } from "~/lib/import-jobs";
+import { PROJECT_KINDS } from "~/lib/projects";
+import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/lib/listing-upload";
+import type { ProjectOptions } from "~/lib/schemas/project";
+import { recordAudit } from "./audit.server";
+
+type UploadKind = "loan_pool" | "real_estate";
+type Actor = { id: number; name: string; email: string };
+
+/** Rows moved into `projects` per statement: one JSON-driven INSERT … SELECT, so no parameter limit applies. */
+export const IMPORT_CHUNK = 1000;
+/** Staged rows per statement (bound as one JSON parameter). */
+const STAGE_CHUNK = 2000;
+/** How long one drainer holds a job before another may take it over (a restart mid-chunk). */
+const LEASE_MS = 60_000;
+
+export type UploadCheck = { ok: true; rows: Array<{ line: number; values: Record<string, unknown> }> } | { ok: false; problems: RowProblem[]; badRows: number };
+
+/** The dry run: reads the file and checks every row with the listing form's schemas. Writes nothing. */
+export async function checkUpload(file: File, { kind, options }: { kind: UploadKind; options: ProjectOptions }): Promise<UploadCheck> {
+  const read = await readSheet(file);
+  if (!read.ok) return { ok: false, problems: [{ line: 0, problems: [read.problem] }], badRows: 1 };
+  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), uploadColumns(kind, options));
+}
+
+const COLUMNS = [
+  "projectName", "industry", "sector", "saleType", "location", "state", "fullDetails",
+  "loanAmount", "size", "waInterest", "maturityDate", "term", "secured", "borrower",
+  "projectDueDate", "longTermDebtSecured", "longTermDebtLevelOfSecurity", "loanPool",
+] as const;
+
+/** A checked row as staged: the project's columns (`c`) and what only its kind has (`d`, the details JSON). */
+function stagedRow(values: Record<string, unknown>) {
+  const c: Record<string, unknown> = {};
+  const d: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if ((COLUMNS as readonly string[]).includes(key)) c[key] = value;
+    else d[key] = value;
+  }
+  return { c, d };
+}
+
+/**
+ * Stages an upload that passed the dry run as a job for the seller; nothing is a
+ * listing until the job has drained every row (drainImportJob).
+ */
+export async function stageImport(
+  db: Database,
+  {
+    kind,
+    sellerId,
+    target,
+    fileName,
+    rows,
+    actor,
+    address,
+  }: { kind: UploadKind; sellerId: number; target: ImportTarget; fileName: string; rows: Array<{ line: number; values: Record<string, unknown> }>; actor: Actor; address?: string },
+) {
+  const [job] = await db
+    .insert(importJobs)
+    .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued" })
+    .returning();
+  for (let start = 0; start < rows.length; start += STAGE_CHUNK) {
+    const chunk = rows.slice(start, start + STAGE_CHUNK).map((r) => ({ line: r.line, row: stagedRow(r.values) }));
+    await db.run(sql`insert into import_job_rows (job_id, line, "row")
+      select ${job!.id}, json_extract(value, '$.line'), json_extract(value, '$.row') from json_each(${JSON.stringify(chunk)})`);
+  }
+  await recordAudit(db, {
+    actor,
+    action: "upload.listings",
+    subjectType: "import_job",
+    subjectId: job!.id,
+    detail: `${rows.length} ${kind === "real_estate" ? "real-estate" : "loan"} listings from ${fileName} for seller #${sellerId}, as ${target === "published" ? "published" : "drafts"}`,
+    address,
+  });
+  return job!;
+}
+
+const col = (key: (typeof COLUMNS)[number]) => `json_extract(r."row", '$.c.${key}')`;
+
+/**
+ * Moves the job's next chunk of rows into `projects` as "importing" and advances the
+ * cursor in one batch (a restart repeats no row); once the last row is in, every
+ * listing of the job becomes a draft or published in one statement: all or nothing.
+ */
+async function drainChunk(db: Database, job: ImportJob, now: number) {
+  // D1 batches a raw statement only without bound parameters: these are our own integers and a kind from the enum
+  const n = (value: number) => {
+    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
+    return String(value);
+  };
+  if (!PROJECT_KINDS.includes(job.kind)) throw new Error(`unknown kind ${job.kind}`);
+  const [id, cursor, chunk] = [n(job.id), n(job.cursor), n(IMPORT_CHUNK)];
+  const insert = sql.raw(`insert into projects (seller_id, kind, status, draft_step, import_job_id, project_name, industry, sector, sale_type,
+      location, state, full_details, loan_amount, size, wa_interest, maturity_date, term, secured, borrower, project_due_date,
+      long_term_debt_secured, long_term_debt_level_of_security, loan_pool, details, created_at, updated_at)
+    select ${n(job.sellerId)}, '${job.kind}', 'importing', 3, ${id}, ${col("projectName")}, ${col("industry")}, coalesce(${col("sector")}, ''),
+      ${col("saleType")}, ${col("location")}, ${col("state")}, ${col("fullDetails")}, ${col("loanAmount")}, ${col("size")}, ${col("waInterest")},
+      ${col("maturityDate")}, ${col("term")}, ${col("secured")}, ${col("borrower")}, ${col("projectDueDate")}, ${col("longTermDebtSecured")},
+      coalesce(${col("longTermDebtLevelOfSecurity")}, ''), coalesce(${col("loanPool")}, ''), json_extract(r."row", '$.d'), ${n(now)}, ${n(now)}
+    from import_job_rows r where r.job_id = ${id} and r.line > ${cursor} order by r.line limit ${chunk}`);
+  const advance = sql.raw(`update import_jobs set
+      cursor = coalesce((select max(line) from (select line from import_job_rows where job_id = ${id} and line > ${cursor} order by line limit ${chunk})), cursor),
+      imported = (select count(*) from projects where import_job_id = ${id}),
+      status = 'running', lease_until = ${n(now + LEASE_MS)}
+    where id = ${id} and cursor = ${cursor}`);
+  await db.batch([db.run(insert), db.run(advance)]);
+}
+
+async function finish(db: Database, job: ImportJob, now: number) {
+  const status = job.target === "published" ? "published" : "draft";
+  await db.batch([
+    db
+      .update(projects)
+      .set({ status, ...(status === "published" ? { publishedAt: new Date(now) } : {}), updatedAt: new Date(now) })
+      .where(and(eq(projects.importJobId, job.id), eq(projects.status, "importing"))),
+    db.update(importJobs).set({ status: "done", finishedAt: new Date(now), leaseUntil: 0 }).where(eq(importJobs.id, job.id)),
+    db.delete(importJobRows).where(eq(importJobRows.jobId, job.id)),
+  ]);
+}
+
+/** A job that cannot go on: its listings go, so the seller never sees half a file. */
+async function fail(db: Database, job: ImportJob, error: unknown, now: number) {
+  console.error(`import job ${job.id} failed:`, error);
+  await db.batch([
+    db.delete(projects).where(and(eq(projects.importJobId, job.id), eq(projects.status, "importing"))),
+    db.delete(importJobRows).where(eq(importJobRows.jobId, job.id)),
+    db
+      .update(importJobs)
+      .set({ status: "failed", imported: 0, error: "The import stopped; nothing was imported. Try the file again.", finishedAt: new Date(now), leaseUntil: 0 })
+      .where(eq(importJobs.id, job.id)),
+  ]);
+}
+
+/** Takes the job for this drainer unless another holds a live lease. */
+async function claim(db: Database, jobId: number, now: number) {
+  const [job] = await db
+    .update(importJobs)
+    .set({ leaseUntil: now + LEASE_MS, status: "running" })
+    .where(and(eq(importJobs.id, jobId), inArray(importJobs.status, ["queued", "running"]), lt(importJobs.leaseUntil, now)))
+    .returning();
+  return job ?? null;
+}
+
+/** Drains one job until it is done or the time budget is spent (the rest waits for the next run). */
+export async function drainImportJob(db: Database, jobId: number, { budgetMs = 20_000, now = Date.now } = {}) {
+  const started = now();
+  let job = await claim(db, jobId, started);
+  if (!job) return null;
+  try {
+    while (job.cursor < (await lastLine(db, job.id))) {
+      if (now() - started > budgetMs) {
+        await db.update(importJobs).set({ leaseUntil: 0 }).where(eq(importJobs.id, job.id));
+        return job;
+      }
+      await drainChunk(db, job, now());
+      job = (await findImportJob(db, job.id))!;
+    }
+    await finish(db, job, now());
+  } catch (error) {
+    await fail(db, job, error, now());
+  }
+  return findImportJob(db, jobId);
+}
+
+async function lastLine(db: Database, jobId: number) {
+  const [row] = await db.select({ last: sql<number | null>`max(${importJobRows.line})` }).from(importJobRows).where(eq(importJobRows.jobId, jobId));
+  return row?.last ?? 0;
+}
+
+/** Housekeeping: every job left queued or running (a restart, a request that ran out of time). */
+export async function drainImportJobs(db: Database, now = Date.now()) {
+  const waiting = await db
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(and(or(eq(importJobs.status, "queued"), eq(importJobs.status, "running")), lt(importJobs.leaseUntil, now)))
+    .limit(5);
+  for (const { id } of waiting) await drainImportJob(db, id, { budgetMs: 20_000 });
+  return waiting.length;
+}
+
+export async function findImportJob(db: Database, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  return (await db.query.importJobs.findFirst({ where: eq(importJobs.id, id) })) ?? null;
+}
+
+export const JOBS_PAGE_SIZE = 20;
+
+/** The upload page's table: the latest jobs of one kind, with the seller's name. */
+export async function listImportJobs(db: Database, { kind, page }: { kind: UploadKind; page: number }) {
+  const where = eq(importJobs.kind, kind);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ job: importJobs, sellerName: users.name, sellerCompany: users.company })
+      .from(importJobs)
+      .innerJoin(users, eq(users.id, importJobs.sellerId))
+      .where(where)
+      .orderBy(desc(importJobs.id))
+      .limit(JOBS_PAGE_SIZE)
+      .offset((page - 1) * JOBS_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)` }).from(importJobs).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0, page, pageSize: JOBS_PAGE_SIZE };
+}
+
+/** The sellers an upload may be for: members with the seller role, by name. */
+export async function sellerChoices(db: Database) {
+  return db
+    .select({ id: users.id, name: users.name, company: users.company, email: users.email })
+    .from(users)
+    .where(sql`exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER')`)
+    .orderBy(users.company, users.name)
+    .limit(500);
+}
+
+export async function isSeller(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), sql`exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER')`));
+  return Boolean(row);
+}

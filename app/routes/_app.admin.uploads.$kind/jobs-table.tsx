@@ -1,0 +1,43 @@
+import { cell, formatDateTime, SimpleTable } from "~/components/data-table";
+import { Pager } from "~/components/pager";
+
+type JobRow = {
+  job: { id: number; fileName: string; target: string; status: string; total: number; imported: number; error: string | null; createdAt: string };
+  sellerName: string;
+  sellerCompany: string;
+};
+
+const STATUS = { queued: "Waiting", running: "Importing", done: "Imported", failed: "Failed" } as Record<string, string>;
+
+/** The uploads of this kind, newest first, with each one's progress. */
+export function JobsTable({ rows, total, page, pageSize, current }: { rows: JobRow[]; total: number; page: number; pageSize: number; current: number | null }) {
+  return (
+    <section aria-labelledby="jobs-title" className="space-y-2">
+      <h2 id="jobs-title" className="text-lg font-semibold">
+        Imports
+      </h2>
+      <SimpleTable caption="Imports" headers={["#", "File", "Seller", "As", "Progress", "Status", "Started"]} count={rows.length} empty="No imports yet.">
+        {rows.map(({ job, sellerName, sellerCompany }) => (
+          <tr key={job.id} className={job.id === current ? "bg-amber-50" : undefined} data-testid={`import-job-${job.id}`}>
+            <td className={cell}>{job.id}</td>
+            <td className={cell}>{job.fileName}</td>
+            <td className={cell}>
+              {sellerCompany} — {sellerName}
+            </td>
+            <td className={cell}>{job.target === "published" ? "Published" : "Drafts"}</td>
+            <td className={cell}>
+              <progress max={job.total} value={job.status === "failed" ? 0 : job.imported} aria-label={`Import ${job.id} progress`} />{" "}
+              {job.imported} of {job.total}
+            </td>
+            <td className={cell}>
+              {STATUS[job.status] ?? job.status}
+              {job.error ? <span className="block text-red-700">{job.error}</span> : null}
+            </td>
+            <td className={cell}>{formatDateTime(job.createdAt)}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+      <Pager page={page} pageSize={pageSize} total={total} noun="imports" />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { requireUser } from "~/auth/guards.server";
+import { notFound } from "~/.server/http";
+import { projectOptions } from "~/.server/project-options";
+import { PageHeader } from "~/components/page-header";
+import { UploadsNav } from "~/components/uploads-nav";
+import { isUploadPath, UPLOADS, uploadColumns } from "~/lib/listing-upload";
+import { titleMeta } from "~/lib/meta";
+import { listImportJobs, sellerChoices } from "~/models/listing-imports.server";
+import { JobsTable } from "./jobs-table";
+import { UploadForm } from "./upload-form";
+import { uploadAction } from "./upload.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...titleMeta(data ? `Uploads: ${data.title}` : "Uploads"),
+  // progress without JavaScript: the page reloads itself while an import runs
+  ...(data?.running ? [{ httpEquiv: "refresh", content: "3" }] : []),
+];
+
+function uploadPathOf(params: LoaderFunctionArgs["params"]) {
+  const path = params.kind ?? "";
+  if (!isUploadPath(path)) throw notFound();
+  return path;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await requireUser(args, { role: "admin" });
+  const path = uploadPathOf(args.params);
+  const { kind, title, noun } = UPLOADS[path];
+  const search = new URL(args.request.url).searchParams;
+  const [options, sellers, jobs] = await Promise.all([
+    projectOptions(services),
+    sellerChoices(services.db),
+    listImportJobs(services.db, { kind, page: Math.max(1, Number(search.get("page")) || 1) }),
+  ]);
+  const running = jobs.rows.some(({ job }) => job.status === "queued" || job.status === "running");
+  return json({ path, title, noun, columns: uploadColumns(kind, options.values), sellers, ...jobs, running, current: Number(search.get("job")) || null });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { services, user } = await requireUser(args, { role: "admin" });
+  return uploadAction(args, services, user, uploadPathOf(args.params));
+}
+
+export default function UploadPage() {
+  const { path, title, noun, columns, sellers, rows, total, page, pageSize, current } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const checked = data && "checked" in data ? (data.checked as { rows: number; file: string }) : null;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={`Uploads: ${title}`} />
+      <UploadsNav />
+      <UploadForm key={path} path={path} noun={noun} columns={columns} sellers={sellers} result={data?.result} checked={checked} />
+      <JobsTable rows={rows} total={total} page={page} pageSize={pageSize} current={current} />
+    </div>
+  );
+}

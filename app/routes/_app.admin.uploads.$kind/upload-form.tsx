@@ -1,0 +1,98 @@
+import { Form } from "@remix-run/react";
+import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
+
+type Seller = { id: number; name: string; company: string; email: string };
+
+/**
+ * One form, two buttons: "Check" is the dry run (nothing written), "Import" checks
+ * again and imports the whole file or nothing.
+ */
+export function UploadForm({
+  path,
+  noun,
+  columns,
+  sellers,
+  result,
+  checked,
+}: {
+  path: string;
+  noun: string;
+  columns: readonly string[];
+  sellers: Seller[];
+  result?: ActionResult | null;
+  checked?: { rows: number; file: string } | null;
+}) {
+  const answer = resultFor(result, ["check", "import"]);
+  const summary = formErrorsOf(answer)?.[0];
+  const problems = answer?.error?.file ?? [];
+  const sellerError = answer?.error?.seller?.[0];
+  const sent = answer?.initialValue ?? {};
+  return (
+    <section className="card space-y-4" aria-labelledby="upload-title">
+      <h2 id="upload-title" className="text-lg font-semibold">
+        Upload {noun}
+      </h2>
+      <p className="text-sm text-slate-600">
+        A CSV or XLSX file with the columns <code>{columns.join(", ")}</code>, one listing a row, checked with the listing form&apos;s rules.
+        Templates: <a className="link" href={`/admin/uploads/${path}/template.csv`} download>CSV</a>,{" "}
+        <a className="link" href={`/templates/${path}.xlsx`} download>XLSX</a>.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2">
+        <label className="text-sm">
+          <span className="label">Seller</span>
+          <select name="seller" className="input" defaultValue={String(sent.seller ?? "")} aria-invalid={sellerError ? true : undefined} aria-describedby={sellerError ? "seller-error" : undefined}>
+            <option value="">Choose a seller</option>
+            {sellers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.company} — {s.name} ({s.email})
+              </option>
+            ))}
+          </select>
+          {sellerError ? (
+            <span id="seller-error" className="field-error">
+              {sellerError}
+            </span>
+          ) : null}
+        </label>
+        <label className="text-sm">
+          <span className="label">File (CSV or XLSX)</span>
+          <input type="file" name="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input" aria-invalid={problems.length > 0 || undefined} aria-describedby={problems.length ? "upload-errors" : undefined} />
+        </label>
+        <fieldset className="text-sm md:col-span-2">
+          <legend className="label">Import as</legend>
+          <label className="mr-4">
+            <input type="radio" name="target" value="draft" defaultChecked={sent.target !== "published"} /> Drafts (the seller submits them)
+          </label>
+          <label>
+            <input type="radio" name="target" value="published" defaultChecked={sent.target === "published"} /> Published
+          </label>
+        </fieldset>
+        <div className="flex gap-3 md:col-span-2">
+          <button type="submit" name="intent" value="check" className="btn-secondary">
+            Check (dry run)
+          </button>
+          <button type="submit" name="intent" value="import" className="btn-primary">
+            Import
+          </button>
+        </div>
+      </Form>
+      {checked ? (
+        <p role="status" data-testid="upload-checked" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          All {checked.rows} rows of {checked.file} are valid. Nothing is imported yet: choose the file again and Import.
+        </p>
+      ) : null}
+      {summary || problems.length ? (
+        <div id="upload-errors" role="alert" data-testid="upload-errors" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {summary ? <p className="font-medium">{summary}</p> : null}
+          {problems.length ? (
+            <ul className="mt-1 list-disc pl-5">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs } from "@remix-run/server-runtime";
+import { redirectWithNotification } from "~/auth/session.server";
+import { readCsvUploadForm } from "~/.server/csv-upload";
+import { clientAddress } from "~/.server/http";
+import { projectOptions } from "~/.server/project-options";
+import { answer, invalid, refuseLines } from "~/.server/replies";
+import type { Services } from "~/.server/services";
+import type { User } from "~/.server/db/schema";
+import { UPLOAD_MAX_BYTES, UPLOADS, type UploadPath } from "~/lib/listing-upload";
+import { listingUploadSchema } from "~/lib/schemas/uploads";
+import { checkUpload, drainImportJob, isSeller, stageImport } from "~/models/listing-imports.server";
+
+/** How long the request that starts an import drains it itself before the rest runs after the response. */
+const INLINE_BUDGET_MS = 5_000;
+
+/** The upload form's two intents: the dry run answers the rows' problems; the import stages a job and drains it. */
+export async function uploadAction(args: ActionFunctionArgs, services: Services, user: User, path: UploadPath) {
+  const { request } = args;
+  const read = await readCsvUploadForm(request, UPLOAD_MAX_BYTES);
+  if ("refused" in read) return read.refused;
+  const submission = parseWithZod(read.form, { schema: listingUploadSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const { intent, seller, target, file } = submission.value;
+  if (!(await isSeller(services.db, seller))) return answer(submission.reply({ fieldErrors: { seller: ["Choose a seller."] } }), 400);
+  if (!file || file.size === 0) return refuseLines(submission, "file", [{ line: 0, reason: "Choose a CSV or XLSX file." }]);
+  const { kind } = UPLOADS[path];
+  const checked = await checkUpload(file, { kind, options: (await projectOptions(services)).values });
+  if (!checked.ok) {
+    const lines = checked.problems.map((p) => ({ line: p.line, reason: p.problems.join(" ") }));
+    const more = checked.badRows - checked.problems.length;
+    return refuseLines(submission, "file", more > 0 ? [...lines, { line: 0, reason: `… and ${more} more rows with problems.` }] : lines);
+  }
+  if (intent === "check") {
+    return answer(submission.reply({ resetForm: false }), 200, { checked: { rows: checked.rows.length, file: file.name } });
+  }
+  const job = await stageImport(services.db, {
+    kind,
+    sellerId: seller,
+    target,
+    fileName: file.name,
+    rows: checked.rows,
+    actor: user,
+    address: clientAddress(request),
+  });
+  const drained = await drainImportJob(services.db, job.id, { budgetMs: INLINE_BUDGET_MS });
+  // the rest after the response; housekeeping takes over after a restart
+  if (drained?.status !== "done" && drained?.status !== "failed") services.waitUntil(drainImportJob(services.db, job.id).catch((e) => console.error("import:", e)));
+  const message =
+    drained?.status === "done"
+      ? `${job.total} listings imported from ${file.name}.`
+      : drained?.status === "failed"
+        ? `The import of ${file.name} stopped; nothing was imported.`
+        : `Importing ${job.total} listings from ${file.name}: the table shows the progress.`;
+  return redirectWithNotification(services, request, `/admin/uploads/${path}?job=${job.id}`, message);
+}

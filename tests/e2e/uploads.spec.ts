@@ -1,0 +1,91 @@
+import ExcelJS from "exceljs";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, signIn } from "./support";
+
+const COLUMNS = [
+  "projectName", "industry", "sector", "saleType", "location", "state", "fullDetails", "loanAmount", "size", "waInterest",
+  "maturityDate", "term", "secured", "borrower", "projectDueDate", "longTermDebtSecured", "longTermDebtLevelOfSecurity",
+  "loanPool", "overallSummary", "propertySummary", "termSummary",
+];
+const row = (name: string, waInterest = "6.5") => ({
+  projectName: name, industry: "Real Estate", sector: "", saleType: "Portfolio sale", location: "Northeast", state: "NY",
+  fullDetails: "Performing first-lien loans on stabilised properties.", loanAmount: "1,000,000", size: "950,000", waInterest,
+  maturityDate: "2031-06-30", term: "Performing", secured: "Yes", borrower: "Upload Borrower LLC", loanPool: "Upload pool",
+  overallSummary: "Eight commercial mortgages, weighted average LTV of 55 percent.",
+});
+
+async function xlsx(rows: Array<Record<string, string>>) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Listings");
+  sheet.addRow(COLUMNS);
+  for (const r of rows) sheet.addRow(COLUMNS.map((c) => r[c] ?? ""));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const token = () => Math.random().toString(36).slice(2, 8);
+
+async function chooseSeller(page: Page) {
+  const value = await page.locator("select[name=seller] option", { hasText: DEMO.seller }).getAttribute("value");
+  await page.locator("select[name=seller]").selectOption(value!);
+}
+
+test("an admin imports listings from an XLSX: a bad row stops it all, the fixed file goes in", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const word = token();
+  const names = [`Upload pool ${word} A`, `Upload pool ${word} B`];
+  await signIn(page, DEMO.admin);
+  await page.goto("/admin/uploads/individual-listings");
+  await expect(page.getByRole("heading", { name: "Uploads: Individual listings" })).toBeVisible();
+
+  // the dry run names the bad row in the form's words; nothing is imported
+  await chooseSeller(page);
+  await page.getByLabel("File (CSV or XLSX)").setInputFiles({ name: `bad-${word}.xlsx`, mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: await xlsx([row(names[0]!), row(names[1]!, "high")]) });
+  await page.getByRole("button", { name: "Check (dry run)" }).click();
+  const errors = page.getByTestId("upload-errors");
+  await expect(errors).toContainText("1 problem; nothing was imported.", { timeout: 30_000 });
+  await expect(errors).toContainText("Line 3: waInterest: Value must be a valid decimal.");
+  // Import refuses the same file whole
+  await chooseSeller(page);
+  await page.getByLabel("File (CSV or XLSX)").setInputFiles({ name: `bad-${word}.xlsx`, mimeType: "application/octet-stream", buffer: await xlsx([row(names[0]!), row(names[1]!, "high")]) });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("upload-errors")).toContainText("Line 3:", { timeout: 30_000 });
+
+  // the fixed file: imported as drafts, shown among the seller's drafts
+  await chooseSeller(page);
+  await page.getByLabel("File (CSV or XLSX)").setInputFiles({ name: `fixed-${word}.xlsx`, mimeType: "application/octet-stream", buffer: await xlsx([row(names[0]!), row(names[1]!)]) });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText(`2 listings imported from fixed-${word}.xlsx.`, { timeout: 30_000 });
+  await expect(page.getByRole("row").filter({ hasText: `fixed-${word}.xlsx` })).toContainText("Imported");
+  await expect(page.getByRole("row").filter({ hasText: `bad-${word}.xlsx` })).toHaveCount(0);
+
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const seller = await context.newPage();
+  await signIn(seller, DEMO.seller);
+  await seller.waitForURL((url) => !url.pathname.startsWith("/signin"), { timeout: 30_000 });
+  await seller.goto("/sellers/myprojects/drafts");
+  for (const name of names) await expect(seller.getByText(name)).toBeVisible();
+  await context.close();
+});
+
+test("an admin uploads a new NDA version and chooses it for a project", async ({ page }) => {
+  const word = token();
+  const file = `nda-${word}.pdf`;
+  await signIn(page, DEMO.admin);
+  await page.goto("/admin/uploads/contract-templates");
+  // not a PDF: refused
+  await page.getByLabel("PDF file").setInputFiles({ name: "nda.pdf", mimeType: "application/pdf", buffer: Buffer.from("plain text") });
+  await page.getByRole("button", { name: "Upload version" }).click();
+  await expect(page.getByText("Only PDF files can be uploaded.")).toBeVisible();
+
+  await page.locator("select[name=kind]").selectOption("nda");
+  await page.getByLabel("PDF file").setInputFiles({ name: file, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${word}\n%%EOF\n`) });
+  await page.getByRole("button", { name: "Upload version" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText(/NDA version \d+ is uploaded\./);
+  const version = (await page.getByRole("row").filter({ hasText: file }).getByRole("cell").nth(1).textContent())!.trim();
+
+  await page.getByLabel("Project number").fill("3");
+  await page.locator("select[name=nda]").selectOption({ label: `Version ${version}: ${file}` });
+  await page.locator("select[name=saleAgreement]").selectOption("");
+  await page.getByRole("button", { name: "Save for the project" }).click();
+  await expect(page.getByTestId("project-templates")).toContainText(`NDA version ${version} (${file})`);
+});
