@@ -43,7 +43,7 @@ export const BAD_TAPE = path.resolve("tests/e2e/fixtures/loan-tape-bad.csv");
 
 export async function fillDetails(page: Page, kind: Kind) {
   if (kind === "Loan pool") {
-    await page.getByLabel("CSV file").setInputFiles(TAPE);
+    await page.getByLabel("Loan tape (CSV or XLSX)").setInputFiles(TAPE);
     await page.getByRole("button", { name: "Import loans" }).click();
     await expect(page.getByTestId("loan-count")).toHaveText("3 loans imported.");
     // the seller is told what buyers will find missing before publishing

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { BAD_TAPE, fillBasics, fillTerms, listProject, pageAs, token } from "./listing-steps";
+import fs from "node:fs";
+import ExcelJS from "exceljs";
+import { BAD_TAPE, fillBasics, fillTerms, listProject, pageAs, TAPE, token } from "./listing-steps";
 import { baseUrlOf, DEMO, joinAs, signIn } from "./support";
 
 for (const kind of ["Loan pool", "Real estate", "Insurance-backed loan", "Limited company"] as const) {
@@ -104,7 +106,7 @@ test("a loan tape with bad rows is refused line by line, and nothing is imported
   await page.getByRole("button", { name: "Start" }).click();
   await fillBasics(page, `Tape ${token()}`, "Energy");
   await fillTerms(page, "Tape Borrower");
-  await page.getByLabel("CSV file").setInputFiles(BAD_TAPE);
+  await page.getByLabel("Loan tape (CSV or XLSX)").setInputFiles(BAD_TAPE);
   await page.getByRole("button", { name: "Import loans" }).click();
   const errors = page.getByTestId("tape-errors");
   await expect(errors).toContainText("2 problems; nothing was imported.");
@@ -113,6 +115,25 @@ test("a loan tape with bad rows is refused line by line, and nothing is imported
   await expect(page.getByTestId("loan-count")).toHaveText("No loans imported yet.");
   await page.goto("/sellers/myprojects/drafts");
   await expect(page.getByRole("row").filter({ hasText: "Tape Q" }).first()).toContainText("Step 3 of 4");
+});
+
+test("a loan tape from an Excel workbook is imported like its CSV", async ({ page }, testInfo) => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Tape");
+  for (const line of fs.readFileSync(TAPE, "utf8").trim().split("\n")) sheet.addRow(line.replace('"1,000,000.00"', "1000000").split(","));
+  const file = testInfo.outputPath("loan-tape.xlsx");
+  await workbook.xlsx.writeFile(file);
+  await signIn(page, DEMO.agent);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/projects/create");
+  await page.getByLabel("Loan pool").check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await fillBasics(page, `Workbook ${token()}`, "Energy");
+  await fillTerms(page, "Workbook Borrower");
+  await page.getByLabel("Loan tape (CSV or XLSX)").setInputFiles(file);
+  await page.getByRole("button", { name: "Import loans" }).click();
+  await expect(page.getByTestId("loan-count")).toHaveText("3 loans imported.");
+  await expect(page.getByTestId("tape-completeness")).toContainText("Appraisal date (missing on 2 of 3)");
 });
 
 test("table preferences survive a reload and reset to the defaults", async ({ page }) => {

@@ -6,6 +6,7 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { notFound } from "~/.server/http";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
+import { readSheet } from "~/.server/spreadsheet";
 import { readCsvTable } from "~/lib/csv-import";
 import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
@@ -63,6 +64,17 @@ export async function loader(args: LoaderFunctionArgs) {
   });
 }
 
+/** A tape as a table of cells, header first: a spreadsheet through the bulk uploads' reader, CSV as is. A string: why it cannot be read. */
+async function tapeTable(file: File): Promise<string[][] | string> {
+  if (/\.xlsx$/i.test(file.name) || file.type.includes("spreadsheetml")) {
+    const read = await readSheet(file);
+    if (!read.ok) return read.problem;
+    const { header, records } = read.sheet;
+    return [header, ...records.map((record) => header.map((column) => record[column] ?? ""))];
+  }
+  return readCsvTable(await file.text()) ?? "The file is not valid CSV.";
+}
+
 /** The loan tape refused: how many problems, and each on the tape field, by line. */
 function tapeRefused(submission: Replier, problems: Array<{ line: number; reason: string }>, count: number, status: number) {
   const summary = `${count} problem${count === 1 ? "" : "s"}; nothing was imported.`;
@@ -114,10 +126,10 @@ export async function action(args: ActionFunctionArgs) {
     case "tape": {
       if (project.kind !== "loan_pool") throw notFound();
       const file = step.tape;
-      if (!file || file.size === 0) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV file." }], 1, 400);
+      if (!file || file.size === 0) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV or XLSX file." }], 1, 400);
       if (file.size > LOAN_TAPE_MAX_BYTES) return tapeRefused(submission, [TAPE_TOO_LARGE], 1, 413);
-      const table = readCsvTable(await file.text());
-      if (!table) return tapeRefused(submission, [{ line: 1, reason: "The file is not valid CSV." }], 1, 400);
+      const table = await tapeTable(file);
+      if (typeof table === "string") return tapeRefused(submission, [{ line: 1, reason: table }], 1, 400);
       const parsed = parseLoanTape(table, {
         states: options.values.usStates,
         statuses: options.values.loanStatus,

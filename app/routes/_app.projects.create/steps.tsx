@@ -295,7 +295,7 @@ function LoanTapeUpload({ draftId, loans, completeness, result }: { draftId: num
     <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-3">
       <h2 className="font-semibold">Loan tape</h2>
       <p className="text-sm text-slate-600">
-        One row per loan, as CSV. <a href="/projects/create/template.csv" className="link" download>Download the template</a>: the first
+        One row per loan, as CSV or an Excel workbook (XLSX, first sheet). <a href="/projects/create/template.csv" className="link" download>Download the template</a>: the first
         eight columns are required, the others are what buyers price from, and the tape&apos;s completeness counts them.
         Importing sets the pool&apos;s amount, size and weighted interest from the tape; nothing is imported until every row is valid.
       </p>
@@ -305,9 +305,9 @@ function LoanTapeUpload({ draftId, loans, completeness, result }: { draftId: num
       <TapeCompletenessNote completeness={completeness} forSeller />
       <input type="hidden" name="draft" value={draftId} />
       <label className="label" htmlFor="tape">
-        CSV file
+        Loan tape (CSV or XLSX)
       </label>
-      <input id="tape" name="tape" type="file" accept=".csv,text/csv" className="block text-sm" />
+      <input id="tape" name="tape" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block text-sm" />
       {summary ? (
         <div role="alert" data-testid="tape-errors" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-semibold">{summary}</p>
