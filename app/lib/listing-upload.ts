@@ -27,8 +27,12 @@ export function listingRowSchema(kind: "loan_pool" | "real_estate", o: ProjectOp
   return z.object({ ...basicsSchema(o).shape, ...termsSchema(o).shape, ...detailsSchemas[kind](o).shape });
 }
 
+/** The address lookup's own fields on the form (coordinates and the ZIP they were found for): optional in a file. */
+const LOOKUP_FIELDS = new Set(["latitude", "longitude", "locatedZip"]);
+
+/** The columns a file must have: every field of the form but the lookup's. */
 export function uploadColumns(kind: "loan_pool" | "real_estate", o: ProjectOptions): string[] {
-  return Object.keys(listingRowSchema(kind, o).shape);
+  return Object.keys(listingRowSchema(kind, o).shape).filter((column) => !LOOKUP_FIELDS.has(column));
 }
 
 const BASE_EXAMPLE = {
