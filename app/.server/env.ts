@@ -44,6 +44,8 @@ export const envSchema = z
     MATCHMAKING_BOT_API_KEY: optional,
     /** Signs the provider's inbound-SMS webhook (STOP replies); without it the webhook refuses everything */
     SMS_WEBHOOK_SECRET: optional,
+    /** Signs the mail provider's event webhook (bounces, complaints, unsubscribes); without it the webhook refuses everything */
+    MAIL_WEBHOOK_SECRET: optional,
     SANITY_PROJECT_ID: optional,
     SANITY_DATASET: optional,
     SANITY_API_TOKEN: optional,

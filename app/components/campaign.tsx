@@ -83,10 +83,12 @@ export function CampaignSendForms({ status, test }: { status: "draft" | "sending
   );
 }
 
-type RecipientRow = { recipient: string; status: "pending" | "sent" | "failed"; held: boolean; attempts: number; dueAt: string | Date; sentAt: string | Date | null; lastError: string | null };
+type RecipientRow = { recipient: string; status: "pending" | "sent" | "failed"; held: boolean; attempts: number; dueAt: string | Date; sentAt: string | Date | null; lastError: string | null; suppressedAs?: string | null };
 
 /** A recipient's state as admins read it: held rows wait for quiet hours to end or for their schedule. */
 function statusOf(row: RecipientRow) {
+  // the provider's bounce, complaint or unsubscribe comes after delivery and outranks it
+  if (row.suppressedAs) return `Sent, then ${row.suppressedAs}`;
   if (row.status === "sent") return "Sent";
   if (row.status === "failed") return "Failed";
   return row.held ? `Held until ${formatDateTime(row.dueAt)}` : "Queued";

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignProgress, createCampaign, sendCampaign } from "./campaigns.server";
+import { campaignProgress, campaignRecipients, createCampaign, sendCampaign } from "./campaigns.server";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
 import { suppress } from "./suppressions.server";
@@ -103,6 +103,13 @@ describe("campaigns", () => {
     const audits = await t.db.select().from(auditLog);
     expect(audits.filter((a) => a.action === "campaign.send")).toHaveLength(1);
     expect(audits.filter((a) => a.action === "list.save")).toHaveLength(1);
+    // the provider's later bounce shows on the recipient's row
+    await suppress(t.db, { channel: "email", address: "ANN@alpha.example", reason: "bounced", now: Date.now() + 1000 });
+    const recipients = await campaignRecipients(t.db, { campaignId });
+    expect(recipients.map((r) => [r.recipient, r.suppressedAs])).toEqual([
+      ["ann@alpha.example", "bounced"],
+      ["gus@gamma.example", null],
+    ]);
   });
 });
 

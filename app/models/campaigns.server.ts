@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { campaigns, outbox, projects, recipientLists, users } from "~/.server/db/schema";
+import { campaigns, outbox, projects, recipientLists, suppressions, users } from "~/.server/db/schema";
 import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 import { unsubscribeToken } from "~/.server/unsubscribe-token";
@@ -224,8 +224,10 @@ export async function campaignRecipients(db: Database, { campaignId, page = 1, p
       sentAt: outbox.sentAt,
       segments: outbox.segments,
       lastError: outbox.lastError,
+      suppressedAs: suppressions.reason,
     })
     .from(outbox)
+    .leftJoin(suppressions, and(eq(suppressions.channel, outbox.channel), eq(suppressions.address, sql`lower(${outbox.recipient})`), sql`${suppressions.at} >= ${outbox.createdAt}`))
     .where(and(eq(outbox.campaignId, campaignId), inArray(outbox.status, ["pending", "sent", "failed"])))
     .orderBy(outbox.id)
     .limit(pageSize)

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/server-runtime";
 import { z } from "zod";
 import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
 import { BODY_LIMITS, readText } from "~/.server/body";
-import { isSignedInboundSms, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/sms-webhook";
+import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
 import { e164, isStopMessage } from "~/lib/sms";
 import { suppress } from "~/models/suppressions.server";
 
@@ -17,7 +17,7 @@ export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "sms-webhook");
   if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
   const body = await readText(args.request, BODY_LIMITS.webhook);
-  const signed = await isSignedInboundSms(services.env.SMS_WEBHOOK_SECRET, {
+  const signed = await isSignedWebhook(services.env.SMS_WEBHOOK_SECRET, {
     timestamp: args.request.headers.get(TIMESTAMP_HEADER),
     signature: args.request.headers.get(SIGNATURE_HEADER),
     body,

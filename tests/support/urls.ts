@@ -15,6 +15,7 @@ export const E2E_DIR = `/tmp/marketplace-e2e${offset ? `-${offset}` : ""}`;
 /** Secrets the test servers are started with (test values, not real ones). */
 export const E2E_WEBHOOK_SECRET = "e2e-webhook-secret";
 export const E2E_SMS_WEBHOOK_SECRET = "e2e-sms-webhook-secret";
+export const E2E_MAIL_WEBHOOK_SECRET = "e2e-mail-webhook-secret";
 export const E2E_PREVIEW_SECRET = "e2e-preview-secret";
 /** The Node server's content dataset during browser tests (a copy of the seed). */
 export const E2E_DATASET = `${E2E_DIR}/dataset.ndjson`;

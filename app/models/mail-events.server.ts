@@ -1,0 +1,45 @@
+import { inArray } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { outbox } from "~/.server/db/schema";
+import type { SuppressionReason } from "~/lib/marketing";
+import { suppress } from "./suppressions.server";
+
+export const MAIL_EVENT_TYPES = ["delivered", "bounced", "complained", "unsubscribed"] as const;
+export type MailEvent = { type: (typeof MAIL_EVENT_TYPES)[number]; outboxId?: number; messageId?: string; email?: string };
+
+const REASONS: Record<MailEvent["type"], SuppressionReason | null> = { delivered: null, bounced: "bounced", complained: "complained", unsubscribed: "unsubscribed" };
+
+/** The provider knows our message by the idempotency key we sent it, `outbox-<id>`. */
+export function outboxIdOf(event: MailEvent) {
+  if (event.outboxId) return event.outboxId;
+  const match = /^outbox-(\d{1,12})$/.exec(event.messageId ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Applies the provider's events: a bounce, complaint or unsubscribe suppresses the
+ * address the message went to (our own record, not what the event claims, when we
+ * know the message), so every later send skips it. Delivered events are acknowledged.
+ */
+export async function applyMailEvents(db: Database, { events, now = Date.now() }: { events: MailEvent[]; now?: number }) {
+  const ids = [...new Set(events.map(outboxIdOf).filter((id): id is number => id !== null))].slice(0, 100);
+  const rows = ids.length
+    ? await db.select({ id: outbox.id, recipient: outbox.recipient, channel: outbox.channel }).from(outbox).where(inArray(outbox.id, ids))
+    : [];
+  const recipientOf = new Map(rows.filter((r) => r.channel === "email").map((r) => [r.id, r.recipient]));
+  let suppressed = 0;
+  let unknown = 0;
+  for (const event of events) {
+    const id = outboxIdOf(event);
+    const address = (id !== null ? recipientOf.get(id) : undefined) ?? (id === null ? event.email : undefined);
+    if (!address) {
+      unknown++;
+      continue;
+    }
+    const reason = REASONS[event.type];
+    if (!reason) continue;
+    await suppress(db, { channel: "email", address, reason, now });
+    suppressed++;
+  }
+  return { received: events.length, suppressed, unknown };
+}

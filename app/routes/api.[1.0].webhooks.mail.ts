@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs } from "@remix-run/server-runtime";
+import { z } from "zod";
+import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
+import { BODY_LIMITS, readText } from "~/.server/body";
+import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
+import { applyMailEvents, MAIL_EVENT_TYPES } from "~/models/mail-events.server";
+
+const event = z.object({
+  type: z.enum(MAIL_EVENT_TYPES),
+  outboxId: z.number().int().positive().optional(),
+  messageId: z.string().max(100).optional(),
+  email: z.string().email().max(320).optional(),
+});
+const payload = z.union([z.object({ events: z.array(event).min(1).max(100) }), event.transform((e) => ({ events: [e] }))]);
+
+/**
+ * The mail provider's event webhook: bounced, complained and unsubscribed addresses go
+ * on the e-mail suppression list. Signed with MAIL_WEBHOOK_SECRET (401 otherwise).
+ */
+export async function action(args: ActionFunctionArgs) {
+  const services = await beginApiRequest(args, "mail-webhook");
+  if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
+  const body = await readText(args.request, BODY_LIMITS.webhook);
+  const signed = await isSignedWebhook(services.env.MAIL_WEBHOOK_SECRET, {
+    timestamp: args.request.headers.get(TIMESTAMP_HEADER),
+    signature: args.request.headers.get(SIGNATURE_HEADER),
+    body,
+  });
+  if (!signed) return apiError(services, 401, "Invalid signature");
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return apiError(services, 400, "The body must be JSON");
+  }
+  const parsed = payload.safeParse(json);
+  if (!parsed.success) return apiError(services, 400, 'Expected {"events": [{"type": delivered|bounced|complained|unsubscribed, "outboxId" or "messageId"}]}');
+  return apiJson(services, { data: await applyMailEvents(services.db, { events: parsed.data.events }) });
+}
