@@ -47,7 +47,7 @@ function ThreadBody({
             key={m.id}
             className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.senderId === me ? "ml-auto bg-primary-light" : "bg-slate-100"}`}
           >
-            <p className="mb-1 text-xs text-slate-500">
+            <p className="mb-1 text-xs text-slate-700">
               {m.senderName} ({m.senderCompany}) · {formatDateTime(m.createdAt)}
             </p>
             <p className="whitespace-pre-line">{m.body}</p>
