@@ -1,6 +1,8 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { MAIL_PROVIDER_URL } from "../support/urls";
+import fs from "node:fs";
+import path from "node:path";
+import { E2E_DIR, MAIL_PROVIDER_URL } from "../support/urls";
 
 export const DEMO_PASSWORD = "demo-password";
 export const DEMO = {
@@ -32,6 +34,27 @@ export function totpCode(secret: string, offset = 0) {
   return totp.generate({ timestamp: Date.now() + offset * 30_000 });
 }
 
+/**
+ * Each code works once and a spent one counts as a failed sign-in, so the test workers
+ * take turns: the first to create a step's marker file may use its code, the others
+ * wait for a step nobody has claimed.
+ */
+async function claimTotpStep(baseURL: string) {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    // too close to the step's end: the server may already be in the next one
+    if (Date.now() % 30_000 < 27_000) {
+      try {
+        fs.writeFileSync(path.join(E2E_DIR, `admin-totp-${new URL(baseURL).port}-${step}`), "", { flag: "wx" });
+        return;
+      } catch {
+        /* another worker has this step's code */
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 100));
+  }
+}
+
 /** Waits for the next 30-second step, whose code has not been used yet. */
 export async function nextTotpStep() {
   // a little jitter, so two workers that both waited do not race for the same code again
@@ -48,9 +71,15 @@ const adminSessions = new Map<string, { name: string; value: string; url: string
 
 async function signInAdminOverHttp(baseURL: string, password: string) {
   const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const first = await client.post("/signin", { form: { email: DEMO.admin, password }, maxRedirects: 0 });
+  let first = await client.post("/signin", { form: { email: DEMO.admin, password }, maxRedirects: 0 });
+  if (first.status() === 401) {
+    // failed codes slow the account (at most a minute, each attempt meanwhile counted): wait it out once
+    await new Promise((resolve) => setTimeout(resolve, 61_000));
+    first = await client.post("/signin", { form: { email: DEMO.admin, password }, maxRedirects: 0 });
+  }
   expect(first.headers()["location"], "the password step of the demo admin").toBe("/signin/code");
   for (let attempt = 0; attempt < 4; attempt++) {
+    await claimTotpStep(baseURL);
     const second = await client.post("/signin/code", { form: { code: totpCode(DEMO_ADMIN_TOTP_SECRET) }, maxRedirects: 0 });
     if (second.status() === 302) {
       const cookie = (await client.storageState()).cookies.find((c) => c.name === "__session")!;
