@@ -3,9 +3,8 @@ import { listProject, pageAs, token } from "./listing-steps";
 import { apiClient, baseUrlOf, DEMO } from "./support";
 
 /** A visit to the project's teaser, as the tracker would send it, with `minutes` of active time. */
-function visit(userId: number, projectId: number, minutes: number) {
+function visit(userId: number, projectId: number, minutes: number, start: number) {
   const ms = minutes * 60_000;
-  const start = Date.now() - ms - 5_000;
   return {
     sessionId: `charts-${token()}`,
     userId,
@@ -49,8 +48,10 @@ test("the seller sees buyers' views and active time per day and the deal funnel,
   // two visits by one buyer today: 2 views, 3 active minutes, 1 buyer who viewed
   const buyer = await apiClient(base, DEMO.buyer);
   const buyerId = await memberId(buyer);
+  // both visits start at one moment, so they fall on one UTC day even when the test runs across midnight
+  const start = Date.now() - 3 * 60_000 - 5_000;
   for (const minutes of [2, 1]) {
-    const sent = await buyer.post("/api/analytics/session", { data: Buffer.from(JSON.stringify(visit(buyerId, id, minutes))), headers: { "Content-Type": "application/json" } });
+    const sent = await buyer.post("/api/analytics/session", { data: Buffer.from(JSON.stringify(visit(buyerId, id, minutes, start))), headers: { "Content-Type": "application/json" } });
     expect(sent.status(), await sent.text()).toBeLessThan(300);
   }
   await buyer.dispose();
@@ -62,7 +63,7 @@ test("the seller sees buyers' views and active time per day and the deal funnel,
       return seller.getByTestId("chart-views").getByTestId("chart-total").textContent();
     }, { timeout: 20_000 })
     .toBe("2");
-  const today = new Date().toISOString().slice(0, 10);
+  const today = new Date(start).toISOString().slice(0, 10);
   const views = seller.getByTestId("chart-views");
   await expect(views.getByRole("img", { name: "Views per day, last 90 days" })).toBeVisible();
   await expect(views.getByTestId("chart-total")).toHaveText("2");
