@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
+import { ProblemList } from "~/components/forms";
 
 /**
  * Import and export of a system-data table: the export link (the table's CSV, which
@@ -49,18 +50,7 @@ export function CsvImportForm({
           Import
         </button>
       </Form>
-      {summary || problems.length ? (
-        <div id="csv-import-errors" role="alert" data-testid="import-errors" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {summary ? <p className="font-medium">{summary}</p> : null}
-          {problems.length ? (
-            <ul className="mt-1 list-disc pl-5">
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <ProblemList id="csv-import-errors" testId="import-errors" summary={summary} problems={problems} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
+import { ProblemList } from "~/components/forms";
 
 type Seller = { id: number; name: string; company: string; email: string };
 
@@ -81,18 +82,7 @@ export function UploadForm({
           All {checked.rows} rows of {checked.file} are valid. Nothing is imported yet: choose the file again and Import.
         </p>
       ) : null}
-      {summary || problems.length ? (
-        <div id="upload-errors" role="alert" data-testid="upload-errors" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {summary ? <p className="font-medium">{summary}</p> : null}
-          {problems.length ? (
-            <ul className="mt-1 list-disc pl-5">
-              {problems.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <ProblemList id="upload-errors" testId="upload-errors" summary={summary} problems={problems} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CountedTextAreaField, FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
+import { CountedTextAreaField, FieldErrors, FormErrors, ProblemList, SelectField, TextField } from "~/components/forms";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
 import type { TapeCompleteness } from "~/lib/loan-tape";
 import type { FormColumn } from "~/lib/project-values";
@@ -308,16 +308,7 @@ function LoanTapeUpload({ draftId, loans, completeness, result }: { draftId: num
         Loan tape (CSV or XLSX)
       </label>
       <input id="tape" name="tape" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block text-sm" />
-      {summary ? (
-        <div role="alert" data-testid="tape-errors" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">{summary}</p>
-          <ul className="mt-2 list-disc pl-5">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ProblemList testId="tape-errors" summary={summary} problems={problems} />
       <button type="submit" name="intent" value="tape" className="btn-secondary">
         Import loans
       </button>
