@@ -3,7 +3,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { auditLog, contracts, inboundItems, offers, projects } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { AFFILIATE_CODE } from "~/lib/affiliates";
-import { affiliateApplications, affiliateReferrals, approveAffiliate, listAffiliates, memberReferralCode, memberReferrals, recordReferral, setCommissionStatus } from "./affiliates.server";
+import { affiliateApplications, affiliateReferrals, approveAffiliate, listAffiliates, memberReferralCode, memberReferrals, recordReferral, setAffiliateStatus, setCommissionStatus } from "./affiliates.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 const secret = "affiliates-secret";
@@ -46,6 +46,21 @@ describe("affiliates and referrals", () => {
     // a member is attributed once
     expect(await recordReferral(t.db, { secret, userId: a!.id, code: own })).toBeNull();
     expect(await memberReferrals(t.db, { userId: buyer.id })).toEqual([{ name: b!.name, joinedAt: expect.any(Date) }]);
+  });
+
+  it("switches a partner off (its code then attributes nobody, its referrals stay) and on again, audited", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const partner = (await approveAffiliate(t.db, { inquiryId: (await application("Di")).id, commissionPercent: 1, actor: admin }))!;
+    const [before, during, after] = await Promise.all([1, 2, 3].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+    await recordReferral(t.db, { secret, userId: before!.id, code: partner.code });
+    expect(await setAffiliateStatus(t.db, { affiliateId: partner.id, status: "inactive", actor: admin })).toMatchObject({ status: "inactive" });
+    expect(await recordReferral(t.db, { secret, userId: during!.id, code: partner.code })).toBeNull();
+    expect((await affiliateReferrals(t.db, { affiliateId: partner.id })).total).toBe(1);
+    await setAffiliateStatus(t.db, { affiliateId: partner.id, status: "active", actor: admin });
+    expect(await recordReferral(t.db, { secret, userId: after!.id, code: partner.code })).toMatchObject({ affiliateId: partner.id });
+    expect(await setAffiliateStatus(t.db, { affiliateId: 999_999, status: "inactive", actor: admin })).toBeNull();
+    const audit = await t.db.select().from(auditLog);
+    expect(audit.filter((a) => a.action === "affiliate.status" && a.subjectId === String(partner.id)).map((a) => a.detail)).toEqual(["active → inactive", "inactive → active"]);
   });
 
   it("counts the referred members' signed NDAs and accepted offers, and commissions by status", async () => {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { affiliates, inboundItems, referrals, users } from "~/.server/db/schema";
 import { hmacSha256 } from "~/.server/crypto";
-import { AFFILIATE_CODE, MEMBER_CODE, type CommissionStatus } from "~/lib/affiliates";
+import { AFFILIATE_CODE, MEMBER_CODE, type AffiliateStatus, type CommissionStatus } from "~/lib/affiliates";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf } from "./list-query.server";
 
@@ -163,6 +163,22 @@ export async function setCommissionStatus(
   if (!row) return null;
   await recordAudit(db, { actor, action: "referral.commission", subjectType: "referral", subjectId: row.id, detail: `affiliate ${affiliateId}: ${status}`, address });
   return row;
+}
+
+/**
+ * Switches a partner off or on. An inactive partner's code is ignored at sign-up like an
+ * unknown one; the members it already brought stay attributed, with their commissions.
+ */
+export async function setAffiliateStatus(
+  db: Database,
+  { affiliateId, status, actor, address }: { affiliateId: number; status: AffiliateStatus; actor: Actor; address?: string },
+) {
+  const [before] = await db.select({ status: affiliates.status }).from(affiliates).where(eq(affiliates.id, affiliateId)).limit(1);
+  if (!before) return null;
+  if (before.status === status) return { id: affiliateId, status };
+  const [row] = await db.update(affiliates).set({ status }).where(eq(affiliates.id, affiliateId)).returning({ id: affiliates.id, status: affiliates.status });
+  await recordAudit(db, { actor, action: "affiliate.status", subjectType: "affiliate", subjectId: affiliateId, detail: `${before.status} → ${status}`, address });
+  return row ?? null;
 }
 
 /** The members a buyer's own link brought: names and join dates only. */

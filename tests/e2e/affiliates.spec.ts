@@ -45,6 +45,16 @@ test("an admin approves an affiliate application, and a sign-up through its link
   await admin.getByLabel(`Commission for ${member.name}`).selectOption("approved");
   await admin.getByRole("button", { name: "Set" }).click();
   await expect(admin.getByTestId("snackbar")).toContainText("Commission approved.");
+
+  // a partner switched off keeps its referrals but brings no more
+  await admin.getByRole("button", { name: "Deactivate partner" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("Partner inactive");
+  await expect(admin.getByRole("cell", { name: member.name })).toBeVisible();
+  const late = await (await browser.newContext({ baseURL, javaScriptEnabled })).newPage();
+  await joinAs(late, { name: `Late Referral ${token()}`, ref: code });
+  await late.context().close();
+  await admin.goto("/admin/marketing/affiliates");
+  await expect(admin.getByTestId(`partner-${code}`).getByRole("cell").nth(3)).toHaveText("1");
   await admin.context().close();
 });
 

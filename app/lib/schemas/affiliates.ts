@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { field, messages } from "../validation";
-import { COMMISSION_STATUSES } from "../affiliates";
+import { AFFILIATE_STATUSES, COMMISSION_STATUSES } from "../affiliates";
 
 const id = z.coerce.number({ error: messages.required }).check(z.int(), z.positive());
 
@@ -9,3 +9,12 @@ export const approveAffiliateSchema = z.object({ inquiryId: field.integer({ min:
 
 /** /admin/marketing/affiliates/{id}: where one referral's commission stands. */
 export const commissionSchema = z.object({ referralId: id, status: z.enum(COMMISSION_STATUSES, { error: messages.required }) });
+
+/**
+ * /admin/marketing/affiliates/{id}: a referral's commission, or the partner itself switched
+ * off (its link then brings sign-ups that are not attributed) or on again.
+ */
+export const affiliatePageSchema = z.discriminatedUnion("intent", [
+  z.extend(commissionSchema, { intent: z.literal("commission") }),
+  z.object({ intent: z.literal("partner"), status: z.enum(AFFILIATE_STATUSES, { error: messages.required }) }),
+]);

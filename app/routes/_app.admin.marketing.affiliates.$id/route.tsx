@@ -13,8 +13,8 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { COMMISSION_STATUSES, referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
-import { commissionSchema } from "~/lib/schemas/affiliates";
-import { affiliateReferrals, findAffiliate, setCommissionStatus } from "~/models/affiliates.server";
+import { affiliatePageSchema } from "~/lib/schemas/affiliates";
+import { affiliateReferrals, findAffiliate, setAffiliateStatus, setCommissionStatus } from "~/models/affiliates.server";
 
 export const meta = () => titleMeta("Affiliate partner");
 
@@ -32,12 +32,20 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const affiliateId = idParam(args.params);
-  const submission = parseWithZod(await readForm(args.request), { schema: commissionSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: affiliatePageSchema });
   if (submission.status !== "success") return invalid(submission);
+  const who = { actor: user, address: clientAddress(args.request) };
+  const here = new URL(args.request.url).pathname;
+  if (submission.value.intent === "partner") {
+    const { status } = submission.value;
+    const row = await setAffiliateStatus(services.db, { affiliateId, status, ...who });
+    if (!row) throw notFound();
+    return redirectWithNotification(services, args.request, here, status === "active" ? "Partner active: its link attributes sign-ups again." : "Partner inactive: its link no longer attributes sign-ups.");
+  }
   const { referralId, status } = submission.value;
-  const row = await setCommissionStatus(services.db, { affiliateId, referralId, status, actor: user, address: clientAddress(args.request) });
+  const row = await setCommissionStatus(services.db, { affiliateId, referralId, status, ...who });
   if (!row) return refuse(submission, "That referral is not this partner's.", 404);
-  return redirectWithNotification(services, args.request, new URL(args.request.url).pathname, `Commission ${status}.`);
+  return redirectWithNotification(services, args.request, here, `Commission ${status}.`);
 }
 
 /** One partner: its link, and every member it brought with their conversions and commission status. */
@@ -52,6 +60,13 @@ export default function AffiliatePage() {
       <p className="mb-4 text-sm">
         {partner.email} · {partner.commissionPercent}% commission · {partner.status} · link <code className="break-all" data-testid="referral-link">{link}</code>
       </p>
+      <Form method="post" className="mb-4">
+        <input type="hidden" name="intent" value="partner" />
+        <input type="hidden" name="status" value={partner.status === "active" ? "inactive" : "active"} />
+        <button type="submit" className="btn-secondary" data-testid="partner-status">
+          {partner.status === "active" ? "Deactivate partner" : "Reactivate partner"}
+        </button>
+      </Form>
       <FormErrors errors={data?.result.error?.[""] ?? undefined} />
       <SimpleTable caption="Referrals" headers={["Member", "Joined", "NDAs signed", "Offers accepted", "Commission"]} count={rows.length} empty="No referrals yet.">
         {rows.map((r) => (
@@ -65,6 +80,7 @@ export default function AffiliatePage() {
             <td className={cell}>{r.offersAccepted}</td>
             <td className={cell}>
               <Form method="post" className="flex items-center gap-2">
+                <input type="hidden" name="intent" value="commission" />
                 <input type="hidden" name="referralId" value={r.id} />
                 <select name="status" defaultValue={r.commissionStatus} className="input py-1" aria-label={`Commission for ${r.memberName}`}>
                   {COMMISSION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
