@@ -3,12 +3,13 @@
 // with the demo market, signs in as each demo role, warms each page, then measures
 // requests per second and p95 as a share of `/healthz` on the same server in the same
 // run, and the HTML and JavaScript bytes of each page. Then the search at 100,000
-// projects (`bench:search`) and the beacon (`bench:beacon`) against these servers.
+// projects (`bench:search`), the beacon (`bench:beacon`) against these servers, and the
+// page-session reads at a million sessions (`bench:analytics`).
 // Exits non-zero when a budget is missed (issue #16): a page under 0.5 of /healthz,
 // a page's p95 over 25 ms on an idle server, or more than 100 KiB of JavaScript.
 //   npm run bench                       both servers, every part
 //   npm run bench -- --only node        one server (node | edge)
-//   npm run bench -- --skip search,beacon
+//   npm run bench -- --skip search,beacon,analytics
 //   npm run bench -- --profile          the Node server's CPU profile: where the time goes
 // Environment: BENCH_REQUESTS (per page, 300), BENCH_CONCURRENCY (8).
 import { spawn } from "node:child_process";
@@ -288,6 +289,10 @@ for (const child of children) child.kill("SIGTERM");
 if (!SKIP.has("search")) {
   const code = await part("Search at 100,000 projects", "bench:search");
   if (code) misses.push(`bench:search exited with ${code}`);
+}
+if (!SKIP.has("analytics")) {
+  const code = await part("Page-session reads at 1,000,000 sessions", "bench:analytics");
+  if (code) misses.push(`bench:analytics exited with ${code}`);
 }
 console.log(misses.length ? `\n✖ ${misses.length} budget(s) missed:\n- ${misses.join("\n- ")}` : "\n✓ Every page within budget");
 process.exit(misses.length ? 1 : 0);

@@ -5,6 +5,7 @@ import { contracts, offers, pageSessions, projects, users } from "~/.server/db/s
 import { lastDays, perDay } from "~/lib/charts";
 import { NDA_APPROVED } from "~/lib/deal";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
+import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server";
 
 /** Which buyers looked at a project's pages, how long, and when last (from their page sessions). */
 export async function projectViewers(db: Database, projectId: number) {
@@ -57,15 +58,18 @@ export async function listPageSessions(db: Database, filters: SessionFilters, li
       .where(condition)
       .orderBy(desc(pageSessions.sessionStart))
       .limit(limit),
-    db
-      .select({
-        sessions: sql<number>`count(*)`,
-        totalTime: sql<number>`coalesce(sum(${pageSessions.totalDuration}), 0)`,
-        activeTime: sql<number>`coalesce(sum(${pageSessions.activeTime}), 0)`,
-      })
-      .from(pageSessions)
-      .innerJoin(users, eq(users.id, pageSessions.userId))
-      .where(condition),
+    // the whole market's figures come from the daily sums; one member's or one project's from their indexes
+    filters.email || filters.projectId
+      ? db
+          .select({
+            sessions: sql<number>`count(*)`,
+            totalTime: sql<number>`coalesce(sum(${pageSessions.totalDuration}), 0)`,
+            activeTime: sql<number>`coalesce(sum(${pageSessions.activeTime}), 0)`,
+          })
+          .from(pageSessions)
+          .innerJoin(users, eq(users.id, pageSessions.userId))
+          .where(condition)
+      : sessionTotals(db, filters).then((t) => [t]),
   ]);
   return { rows, totals: totals ?? { sessions: 0, totalTime: 0, activeTime: 0 } };
 }
@@ -117,12 +121,7 @@ export async function dealFunnel(db: Database, { projectId, sellerId }: { projec
  */
 export async function sessionsPerDayByPageType(db: Database, { now, period = 90 }: { now: Date; period?: number }) {
   const days = lastDays(now, period);
-  const day = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
-  const rows = await db
-    .select({ day: day.as("day"), pageType: pageSessions.pageType, sessions: count() })
-    .from(pageSessions)
-    .where(gte(pageSessions.sessionStart, new Date(`${days[0]}T00:00:00Z`)))
-    .groupBy(day, pageSessions.pageType);
+  const rows = await sessionsByDayAndType(db, { firstDay: days[0]! });
   return {
     days,
     byType: Object.fromEntries(

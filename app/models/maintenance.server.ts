@@ -4,6 +4,7 @@ import { pruneAccountUnlocks } from "./account-unlocks.server";
 import { pruneApiTokens } from "./api-tokens.server";
 import { drainImportJobs } from "./listing-imports.server";
 import { deliverDueMessages, purgeOutbox } from "./outbox.server";
+import { sumPageSessionDays } from "./page-session-days.server";
 import { prunePasswordResets } from "./password-resets.server";
 import { pruneDailyLooks } from "./projects.server";
 import { pruneRateLimits } from "./rate-limits.server";
@@ -29,6 +30,8 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   await pruneRateLimits(db, now);
   await pruneDailyLooks(db, now);
   await pruneAccountUnlocks(db, now);
+  // the admin's analytics read finished days from their sums
+  await sumPageSessionDays(db, now).catch((error) => console.error("page-session day sums failed:", error));
   // nightly: the 90-day window moves on even when nothing happens
   await recomputeResponsivenessIfDue(db, now);
   return { sent };

@@ -643,7 +643,26 @@ export const pageSessions = sqliteTable(
     index("page_sessions_project_idx").on(t.projectId, t.userId, t.activeTime),
     index("page_sessions_user_idx").on(t.userId, t.sessionStart),
     index("page_sessions_type_idx").on(t.pageType, t.sessionStart),
+    // the admin's newest-first list and date filters read it instead of sorting every session
+    index("page_sessions_start_idx").on(t.sessionStart),
   ],
+);
+
+/**
+ * Page sessions summed per UTC day and page type, for days that are over: the admin's
+ * totals and 90-day chart read these instead of a million sessions. Written by
+ * housekeeping (app/models/page-session-days.server.ts), never on a page view.
+ */
+export const pageSessionDays = sqliteTable(
+  "page_session_days",
+  {
+    day: text("day").notNull(),
+    pageType: text("page_type", { enum: PAGE_TYPES }).notNull(),
+    sessions: integer("sessions").notNull(),
+    totalDuration: integer("total_duration").notNull(),
+    activeTime: integer("active_time").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.pageType] })],
 );
 
 /**

@@ -1,0 +1,125 @@
+import { and, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { pageSessionDays, pageSessions, systemSettings } from "~/.server/db/schema";
+import type { PageType } from "~/lib/analytics/page-types";
+
+const DAY_MS = 86_400_000;
+/** Where housekeeping notes the last day it summed (inclusive). */
+const THROUGH_KEY = "analytics.sessionDaysThrough";
+/** A session can arrive after its day is over (a beacon retried, a tab closed late): the last days are summed again. */
+const LATE_DAYS = 2;
+/** Days summed per run, so a first run over a long history stays within a D1 query's limits. */
+const DAYS_PER_RUN = 62;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
+
+/** The last day summed into `page_session_days`, or null before the first run. */
+export async function summedThrough(db: Database): Promise<string | null> {
+  const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, THROUGH_KEY)).limit(1);
+  return typeof row?.value === "string" ? row.value : null;
+}
+
+/**
+ * Housekeeping: sums the days that are over and not yet summed (and the last few again),
+ * replacing their rows and moving the mark in one batch, so a crash leaves either the old
+ * sums or the new ones. Returns the days summed.
+ */
+export async function sumPageSessionDays(db: Database, now = Date.now()) {
+  const yesterday = isoDay(now - DAY_MS);
+  const through = await summedThrough(db);
+  let first: string;
+  if (through) first = isoDay(startOf(through) - (LATE_DAYS - 1) * DAY_MS);
+  else {
+    const [oldest] = await db.select({ at: sql<number | null>`min(${pageSessions.sessionStart})` }).from(pageSessions);
+    first = oldest?.at != null ? isoDay(Number(oldest.at)) : yesterday;
+  }
+  if (first > yesterday) return 0;
+  const last = isoDay(Math.min(startOf(yesterday), startOf(first) + (DAYS_PER_RUN - 1) * DAY_MS));
+  const window = and(gte(pageSessions.sessionStart, new Date(startOf(first))), lt(pageSessions.sessionStart, new Date(startOf(last) + DAY_MS)));
+  const summed = db
+    .select({
+      day: dayOf.as("day"),
+      pageType: pageSessions.pageType,
+      sessions: sql<number>`count(*)`.as("sessions"),
+      totalDuration: sql<number>`sum(${pageSessions.totalDuration})`.as("total_duration"),
+      activeTime: sql<number>`sum(${pageSessions.activeTime})`.as("active_time"),
+    })
+    .from(pageSessions)
+    .where(window)
+    .groupBy(dayOf, pageSessions.pageType);
+  await db.batch([
+    db.delete(pageSessionDays).where(and(gte(pageSessionDays.day, first), lte(pageSessionDays.day, last))),
+    db.insert(pageSessionDays).select(summed),
+    db
+      .insert(systemSettings)
+      .values({ key: THROUGH_KEY, value: last, updatedAt: new Date(now) })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: last, updatedAt: new Date(now) } }),
+  ]);
+  return Math.round((startOf(last) - startOf(first)) / DAY_MS) + 1;
+}
+
+export type DayWindow = { pageType?: PageType; from?: string; to?: string };
+
+/**
+ * Sessions, total and active time over a window of whole days (and one page type), from the
+ * sums for the days summed and from the sessions themselves for the days after.
+ */
+export async function sessionTotals(db: Database, { pageType, from, to }: DayWindow) {
+  const through = await summedThrough(db);
+  const summedWhere: SQL[] = [];
+  if (pageType) summedWhere.push(eq(pageSessionDays.pageType, pageType));
+  if (from) summedWhere.push(gte(pageSessionDays.day, from));
+  const summedTo = through && to && to < through ? to : through;
+  if (summedTo) summedWhere.push(lte(pageSessionDays.day, summedTo));
+  const liveFrom = Math.max(from ? startOf(from) : 0, through ? startOf(through) + DAY_MS : 0);
+  const liveWhere: SQL[] = [gte(pageSessions.sessionStart, new Date(liveFrom))];
+  if (pageType) liveWhere.push(eq(pageSessions.pageType, pageType));
+  if (to) liveWhere.push(lt(pageSessions.sessionStart, new Date(startOf(to) + DAY_MS)));
+  const [[summed], [live]] = await Promise.all([
+    through
+      ? db
+          .select({
+            sessions: sql<number>`coalesce(sum(${pageSessionDays.sessions}), 0)`,
+            totalTime: sql<number>`coalesce(sum(${pageSessionDays.totalDuration}), 0)`,
+            activeTime: sql<number>`coalesce(sum(${pageSessionDays.activeTime}), 0)`,
+          })
+          .from(pageSessionDays)
+          .where(and(...summedWhere))
+      : [{ sessions: 0, totalTime: 0, activeTime: 0 }],
+    db
+      .select({
+        sessions: sql<number>`count(*)`,
+        totalTime: sql<number>`coalesce(sum(${pageSessions.totalDuration}), 0)`,
+        activeTime: sql<number>`coalesce(sum(${pageSessions.activeTime}), 0)`,
+      })
+      .from(pageSessions)
+      .where(and(...liveWhere)),
+  ]);
+  return {
+    sessions: Number(summed!.sessions) + Number(live!.sessions),
+    totalTime: Number(summed!.totalTime) + Number(live!.totalTime),
+    activeTime: Number(summed!.activeTime) + Number(live!.activeTime),
+  };
+}
+
+/** Sessions per day and page type from `firstDay` on: the sums where there are sums, the sessions after. */
+export async function sessionsByDayAndType(db: Database, { firstDay }: { firstDay: string }) {
+  const through = await summedThrough(db);
+  const liveFrom = Math.max(startOf(firstDay), through ? startOf(through) + DAY_MS : 0);
+  const [summed, live] = await Promise.all([
+    through
+      ? db
+          .select({ day: pageSessionDays.day, pageType: pageSessionDays.pageType, sessions: pageSessionDays.sessions })
+          .from(pageSessionDays)
+          .where(and(gte(pageSessionDays.day, firstDay), lte(pageSessionDays.day, through)))
+      : [],
+    db
+      .select({ day: dayOf.as("day"), pageType: pageSessions.pageType, sessions: sql<number>`count(*)` })
+      .from(pageSessions)
+      .where(gte(pageSessions.sessionStart, new Date(liveFrom)))
+      .groupBy(dayOf, pageSessions.pageType),
+  ]);
+  return [...summed, ...live];
+}
