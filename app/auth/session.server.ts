@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/.server/db/schema";
 import type { NotificationType, Services } from "~/.server/services";
+import { ttlCache } from "~/.server/ttl-cache";
 import { findUserById, type SigninResult } from "~/models/users.server";
 import { endSession, startSession, userForSession } from "~/models/sessions.server";
 import { checkPassword } from "./signin.server";
@@ -37,10 +38,31 @@ export function currentUser(services: Services, request: Request): Promise<User 
   return pending;
 }
 
+/**
+ * The page-session beacon's member: the signed cookie names the session, and who holds it
+ * is remembered for a minute, so a member's beacons cost no database read after the first.
+ * A session ended elsewhere (sign-out on another device, an admin locking the account)
+ * stops counting within that minute; signing out here forgets it at once.
+ */
+const LIVE_SESSION_MS = 60_000;
+const liveSessions = ttlCache<string, User | null>({ ttlMs: LIVE_SESSION_MS });
+export async function beaconMember(services: Services, request: Request): Promise<User | null> {
+  const id = (await readCookieSession(services, request)).get("sessionId");
+  if (!id) return null;
+  const known = liveSessions.get(id);
+  if (known !== undefined) return known;
+  const user = await userForSession(services.db, id);
+  liveSessions.set(id, user);
+  return user;
+}
+
 /** A sign-in ends whatever session the browser had before. */
 async function endPreviousSession(services: Services, request: Request) {
   const previousId = (await readCookieSession(services, request)).get("sessionId");
-  if (previousId) await endSession(services.db, previousId);
+  if (previousId) {
+    await endSession(services.db, previousId);
+    liveSessions.delete(previousId);
+  }
 }
 
 export async function signIn(
@@ -62,7 +84,10 @@ export async function signIn(
 export async function signOut(services: Services, request: Request) {
   const session = await readCookieSession(services, request);
   const id = session.get("sessionId");
-  if (id) await endSession(services.db, id);
+  if (id) {
+    await endSession(services.db, id);
+    liveSessions.delete(id);
+  }
   const fresh = await services.sessionStorage.getSession();
   fresh.flash("notification", { message: "You have signed out.", type: "success" });
   return redirect("/signin", {

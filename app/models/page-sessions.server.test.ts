@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
@@ -91,5 +92,14 @@ describe("the beacon's checks of a record", () => {
     expect(over.ok === false && over.status === 429 && over.retryAfterSeconds).toBe(59);
     expect(await check(other, recordOf(other.id, null), now)).toEqual({ ok: true });
     expect(await check(buyer, recordOf(buyer.id, null), now + 60_000)).toEqual({ ok: true });
+  });
+
+  it("remembers a project for a minute: one taken off show stops counting within it", async () => {
+    const id = await project("published");
+    const now = nextMinute();
+    expect(await check(buyer, recordOf(buyer.id, id), now)).toEqual({ ok: true });
+    await t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, id));
+    expect(await check(buyer, recordOf(buyer.id, id), now + 1_000)).toEqual({ ok: true });
+    expect(await check(buyer, recordOf(buyer.id, id), now + 61_000)).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { insertMany } from "~/.server/db/bulk";
-import { pageSessions, projects, type User } from "~/.server/db/schema";
+import { pageSessions, projects, type Project, type User } from "~/.server/db/schema";
+import { ttlCache } from "~/.server/ttl-cache";
 import type { Database } from "~/.server/db";
 import type { PageSessionRecord } from "~/lib/analytics/page-session";
 import { VISIBLE_TO_BUYERS } from "~/lib/projects";
@@ -39,23 +40,46 @@ export type RecordCheck =
   | { ok: false; status: 400; error: string; fields: string[] }
   | { ok: false; status: 429; retryAfterSeconds: number };
 
+/**
+ * What the beacon remembers for a minute instead of reading per record: each project's
+ * seller and status (a project unpublished stops counting within the minute), and each
+ * member's count in the current budget window (read once per window, then counted here;
+ * the stored count is still written after each response, so a restart starts from it).
+ */
+const REMEMBER_MS = 60_000;
+const projectsSeen = ttlCache<number, { sellerId: number; status: Project["status"] } | null>({ ttlMs: REMEMBER_MS });
+const budgets = ttlCache<number, { windowStart: number; count: number }>({ ttlMs: BEACON_LIMIT.windowMs });
+
 /** Whether the record's project is one this member may be counted on: published, and visible to them. */
-async function countableProject(db: Database, user: User, projectId: number | null) {
+async function countableProject(db: Database, user: User, projectId: number | null, now: number) {
   if (projectId === null) return true;
-  const project = await db.query.projects.findFirst({
-    columns: { sellerId: true, status: true },
-    where: eq(projects.id, projectId),
-  });
+  let project = projectsSeen.get(projectId, now);
+  if (project === undefined) {
+    project = (await db.query.projects.findFirst({ columns: { sellerId: true, status: true }, where: eq(projects.id, projectId) })) ?? null;
+    projectsSeen.set(projectId, project, now);
+  }
   return Boolean(project && VISIBLE_TO_BUYERS.includes(project.status) && canSee({ id: user.id, role: primaryRole(user.roles) }, project));
+}
+
+/** The member's records so far in this budget window: from memory after the window's first. */
+async function budgetUsed(db: Database, userId: number, key: string, now: number) {
+  const windowStart = now - (now % BEACON_LIMIT.windowMs);
+  const known = budgets.get(userId, now);
+  if (known && known.windowStart === windowStart) return { known, retryAfterSeconds: Math.ceil((windowStart + BEACON_LIMIT.windowMs - now) / 1000) };
+  const stored = await rateLimitWindow(db, key, BEACON_LIMIT.windowMs, now);
+  const fresh = { windowStart, count: stored.count };
+  budgets.set(userId, fresh, now);
+  return { known: fresh, retryAfterSeconds: stored.retryAfterSeconds };
 }
 
 /**
  * The checks after the record parses: the member is the one the record names (a
  * shared computer's queue must not credit one member's sessions to another), the
  * member is within the budget, and the project is published and visible to them
- * (unknown and hidden look alike). Two reads side by side, one round trip; the
- * record is counted against the budget by `defer` (after the response), so a
- * beacon never waits for a write and one over budget costs no write at all.
+ * (unknown and hidden look alike). Both are remembered for a minute, so a member's
+ * records after the first cost no read; the record is counted against the stored
+ * budget by `defer` (after the response), so a beacon never waits for a write and
+ * one over budget costs no write at all.
  */
 export async function checkRecord(
   db: Database,
@@ -67,11 +91,9 @@ export async function checkRecord(
     return { ok: false, status: 400, error: "The record belongs to another member", fields: ["userId"] };
   }
   const key = `beacon:user:${user.id}`;
-  const [budget, projectOk] = await Promise.all([
-    rateLimitWindow(db, key, BEACON_LIMIT.windowMs, now),
-    countableProject(db, user, record.companyId),
-  ]);
-  if (budget.count >= BEACON_LIMIT.limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };
+  const [budget, projectOk] = await Promise.all([budgetUsed(db, user.id, key, now), countableProject(db, user, record.companyId, now)]);
+  if (budget.known.count >= BEACON_LIMIT.limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };
+  budget.known.count++;
   defer(hitRateLimit(db, key, BEACON_LIMIT, now));
   if (!projectOk) return { ok: false, status: 400, error: "No such project", fields: ["companyId"] };
   return { ok: true };

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
-import { currentUser } from "~/auth/session.server";
+import { beaconMember } from "~/auth/session.server";
 import { BODY_LIMITS, readJson } from "~/.server/body";
 import { isSameOriginRequest } from "~/.server/http";
 import type { Services } from "~/.server/services";
@@ -21,7 +21,7 @@ const answer = (status: number, body?: unknown) =>
 export async function receiveBeacon(services: Services, request: Request, accept: (row: PageSessionRow) => void) {
   if (request.method !== "POST") return answer(405, { error: "Method not allowed" });
   if (!isSameOriginRequest(request)) return answer(403, { error: "Cross-site request refused" });
-  const user = await currentUser(services, request);
+  const user = await beaconMember(services, request);
   if (!user) return answer(401, { error: "Sign in first" });
   let body: unknown;
   try {
