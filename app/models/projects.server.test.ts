@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
@@ -19,6 +19,7 @@ import {
   saveDraftStep,
   searchProjects,
   submitForReview,
+  TEXT_COUNT_LIMIT,
 } from "./projects.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -69,6 +70,26 @@ describe("search", () => {
     expect(ftsQuery('"; DROP TABLE projects; --')).toBe('"drop"* "table"* "projects"*');
     expect((await searchProjects(t.db, { q: "\"unbalanced ( NEAR" })).total).toBeGreaterThanOrEqual(0);
     expect(ftsQuery("  ")).toBeNull();
+  });
+
+  it("counts a text search up to the limit and says there are more, while every filter alone is counted exactly", async () => {
+    const r = random(11);
+    const rows = Array.from({ length: TEXT_COUNT_LIMIT + 5 }, (_, i) => generateProject(r, 1000 + i, sellerId, Date.UTC(2026, 10, 2))).map(({ loans: _l, ...p }, i) => ({
+      ...p,
+      projectName: `Quasar receivables ${i}`,
+      status: "published" as const,
+    }));
+    await insertMany(t.db, projects, rows);
+    const text = await searchProjects(t.db, { q: "quasar" });
+    expect(text).toMatchObject({ total: TEXT_COUNT_LIMIT, more: true });
+    expect(text.rows).toHaveLength(25);
+    const fewer = await searchProjects(t.db, { q: "quasar", industry: rows[0]!.industry! });
+    expect(fewer.more).toBe(false);
+    expect(fewer.total).toBe(rows.filter((p) => p.industry === rows[0]!.industry).length);
+    const all = await searchProjects(t.db, {});
+    expect(all.more).toBe(false);
+    expect(all.total).toBeGreaterThan(TEXT_COUNT_LIMIT + 5);
+    await t.db.delete(projects).where(and(eq(projects.sellerId, sellerId), like(projects.projectName, "Quasar receivables %")));
   });
 
   it("sorts by any sortable column in both directions", async () => {

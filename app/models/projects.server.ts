@@ -257,10 +257,19 @@ function searchQuery(params: SearchParams) {
   return { condition: and(...where), order };
 }
 
+/**
+ * A text search counts its results up to this many and says "more" beyond: a word found in
+ * thousands of listings is counted by reading each of them, and nobody pages that far.
+ */
+export const TEXT_COUNT_LIMIT = 1000;
+
 export async function searchProjects(db: Database, params: SearchParams) {
   const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
   const page = Math.max(params.page ?? 1, 1);
   const { condition, order } = searchQuery(params);
+  const found = params.q
+    ? db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found")
+    : null;
   const [rows, [count]] = await Promise.all([
     db
       .select(listColumns)
@@ -269,9 +278,11 @@ export async function searchProjects(db: Database, params: SearchParams) {
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),
+    found ? db.select({ total: sql<number>`count(*)` }).from(found) : db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),
   ]);
-  return { rows, total: count?.total ?? 0, page, pageSize };
+  const total = count?.total ?? 0;
+  const more = Boolean(found) && total > TEXT_COUNT_LIMIT;
+  return { rows, total: more ? TEXT_COUNT_LIMIT : total, more, page, pageSize };
 }
 
 /** The most results the search's map draws. */

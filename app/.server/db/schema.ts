@@ -298,8 +298,9 @@ export const projects = sqliteTable(
   },
   (t) => [
     index("projects_seller_idx").on(t.sellerId, t.status),
-    // what waits for review (the admin dashboard) and the admin table's status filter
-    index("projects_status_idx").on(t.status),
+    // what waits for review (the admin dashboard) and the admin table's status filter; with the
+    // performing status beside it, the search counts "Performing" or not from this index alone
+    index("projects_status_term_idx").on(t.status, t.term),
     // the match score's "past behaviour" reads every project of an industry, visible or not
     index("projects_industry_idx").on(t.industry),
     // partial indexes over what buyers can find: the search's WHERE repeats this predicate literally
@@ -311,6 +312,10 @@ export const projects = sqliteTable(
         ["industry", [t.industry, t.publishedAt]],
         ["location", [t.location, t.publishedAt]],
         ["term", [t.term, t.publishedAt]],
+        // a filter with a size band: counted and found from one index range, not a row each
+        ["industry_size", [t.industry, t.size]],
+        ["location_size", [t.location, t.size]],
+        ["term_size", [t.term, t.size]],
         // saved-search digests: what changed since the last one
         ["updated", [t.updatedAt, t.id]],
       ] as const

@@ -111,7 +111,7 @@ function Filter({ name, label, value, options }: { name: string; label: string; 
 /** Buyers' and brokers' search: one GET form, so a search is a URL that can be shared and works without JavaScript. */
 export default function SearchPage() {
   const title = "Search projects";
-  const { rows, total, page, pageSize, view, filters, bestMatch, assistant, map } = useLoaderData<typeof loader>();
+  const { rows, total, more, page, pageSize, view, filters, bestMatch, assistant, map } = useLoaderData<typeof loader>();
   const saveResult = resultFor(useActionData<typeof action>()?.result, "save-search");
   const location = useLocation();
   const navigation = useNavigation();
@@ -151,7 +151,7 @@ export default function SearchPage() {
             Clear
           </Link>
           <p className="ml-auto text-sm text-slate-600" data-testid="result-count" aria-live="polite">
-            {total === 1 ? "1 project" : `${formatNumber(total)} projects`}
+            {more ? `More than ${formatNumber(total)} projects: add a filter or another word to narrow them` : total === 1 ? "1 project" : `${formatNumber(total)} projects`}
           </p>
         </div>
       </Form>
