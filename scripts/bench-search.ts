@@ -14,24 +14,15 @@ import { projects } from "../app/.server/db/schema";
 import { generateProject, random } from "../app/seed/demo-market";
 import { DEMO_PASSWORD } from "../app/seed/factories";
 import { createUser } from "../app/models/users.server";
-import { searchProjects, type SearchParams } from "../app/models/projects.server";
+import { searchProjects } from "../app/models/projects.server";
+import { SEARCH_SHAPES } from "../tests/support/search-shapes";
 
 const COUNT = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const PORT = 3998;
 const root = path.resolve(__dirname, "..");
 
-const QUERIES: Array<[string, SearchParams]> = [
-  ["", {}],
-  ["q=midwest", { q: "midwest" }],
-  ["q=energy+loan", { q: "energy loan" }],
-  ["industry=Energy", { industry: "Energy" }],
-  ["region=Southeast&transactionSize=5-10m", { region: "Southeast", transactionSize: "5-10m" }],
-  ["status=Non-Performing&sort=size&desc=1", { status: "Non-Performing", sort: "size", desc: true }],
-  ["q=office&region=Midwest&sort=waInterest&desc=0", { q: "office", region: "Midwest", sort: "waInterest", desc: false }],
-  ["industry=Healthcare&status=Performing&transactionSize=1-5m&page=3", { industry: "Healthcare", status: "Performing", transactionSize: "1-5m", page: 3 }],
-  ["page=200", { page: 200 }],
-];
+const QUERIES = SEARCH_SHAPES;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;

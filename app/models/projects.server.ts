@@ -263,26 +263,33 @@ function searchQuery(params: SearchParams) {
  */
 export const TEXT_COUNT_LIMIT = 1000;
 
-export async function searchProjects(db: Database, params: SearchParams) {
+/** The two statements of a search page: its rows, and its count (capped for text). */
+export function searchStatements(db: Database, params: SearchParams) {
   const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
   const page = Math.max(params.page ?? 1, 1);
   const { condition, order } = searchQuery(params);
-  const found = params.q
-    ? db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found")
-    : null;
-  const [rows, [count]] = await Promise.all([
-    db
+  const found = params.q ? db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found") : null;
+  return {
+    page,
+    pageSize,
+    capped: Boolean(found),
+    rows: db
       .select(listColumns)
       .from(projects)
       .where(condition)
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    found ? db.select({ total: sql<number>`count(*)` }).from(found) : db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),
-  ]);
+    count: found ? db.select({ total: sql<number>`count(*)` }).from(found) : db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),
+  };
+}
+
+export async function searchProjects(db: Database, params: SearchParams) {
+  const statements = searchStatements(db, params);
+  const [rows, [count]] = await Promise.all([statements.rows, statements.count]);
   const total = count?.total ?? 0;
-  const more = Boolean(found) && total > TEXT_COUNT_LIMIT;
-  return { rows, total: more ? TEXT_COUNT_LIMIT : total, more, page, pageSize };
+  const more = statements.capped && total > TEXT_COUNT_LIMIT;
+  return { rows, total: more ? TEXT_COUNT_LIMIT : total, more, page: statements.page, pageSize: statements.pageSize };
 }
 
 /** The most results the search's map draws. */
