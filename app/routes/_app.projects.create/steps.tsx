@@ -31,7 +31,7 @@ export function KindChooser({ lastResult }: { lastResult?: ActionResult }) {
         <div className="grid gap-3 sm:grid-cols-2">
           {PROJECT_KINDS.map((kind) => (
             <label key={kind} className="flex cursor-pointer gap-3 rounded-md border border-slate-200 p-3 hover:border-primary">
-              <input type="radio" name="kind" value={kind} className="mt-1" required />
+              <input type="radio" name="kind" value={kind} className="mt-1" required aria-invalid={error ? true : undefined} aria-describedby={error ? "kind-error" : undefined} />
               <span>
                 <span className="block font-medium">{KIND_LABELS[kind]}</span>
                 <span className="text-sm text-slate-600">{KIND_TEXT[kind]}</span>
