@@ -1,0 +1,175 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { listProject, pageAs, token } from "./listing-steps";
+import { baseUrlOf, DEMO } from "./support";
+
+/**
+ * The keyboard alone (issue #17, item 1): the main flows done with Tab, Enter, Space and typing,
+ * never a click, with and without JavaScript. `tabTo` presses Tab until the control has focus,
+ * so each step also proves that the control is reachable in the page's order, and that what
+ * has focus shows it. Arranging a listing for the deal is done as the other tests do it.
+ */
+
+const MAX_TABS = 120;
+
+/** Tabs forward until `target` has focus; fails if it is never reached. */
+async function tabTo(page: Page, target: Locator) {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < MAX_TABS; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate((el) => el === document.activeElement, handle)) {
+      expect(await focusIsVisible(page), "the focused control has a visible focus indicator").toBe(true);
+      return;
+    }
+  }
+  throw new Error(`${target} was not reached in ${MAX_TABS} presses of Tab`);
+}
+
+/** Whether the element with focus draws an outline or a ring (a box shadow). */
+function focusIsVisible(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return false;
+    const style = getComputedStyle(el);
+    return (style.outlineStyle !== "none" && style.outlineWidth !== "0px") || style.boxShadow !== "none";
+  });
+}
+
+async function typeInto(page: Page, field: Locator, text: string) {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+}
+
+test("the first Tab offers 'Skip to content', and the phone menu opens from the keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/jobs");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#content$/);
+  await expect(page.locator("#content")).toBeFocused();
+
+  await page.goto("/jobs");
+  const menu = page.locator("summary", { hasText: "Menu" });
+  await tabTo(page, menu);
+  await page.keyboard.press("Enter");
+  await expect(page.locator("details:has(> summary)").first()).toHaveJSProperty("open", true);
+  await page.keyboard.press("Tab");
+  const first = page.locator("details nav a").first();
+  await expect(first).toBeFocused();
+  const href = await first.getAttribute("href");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test("a buyer joins, finds a listing, signs its NDA, the seller approves it and they talk: keyboard only", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(240_000);
+  const base = baseUrlOf(testInfo);
+  const word = token();
+  const name = `Keys ${word}`;
+
+  // arranged: a published listing of the demo seller
+  const seller = await pageAs(browser, base, DEMO.seller, javaScriptEnabled);
+  const id = await listProject(seller, "Insurance-backed loan", name, `Borrower ${word}`);
+  const admin = await pageAs(browser, base, DEMO.admin, javaScriptEnabled);
+  await admin.goto(`/admin/projects/${id}`);
+  await admin.getByRole("button", { name: "Publish" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("The project is published.");
+  await admin.context().close();
+
+  // the buyer joins
+  const buyerName = `Kim Tabber ${word}`;
+  await page.goto("/join");
+  await tabTo(page, page.getByLabel("I am a"));
+  await page.keyboard.type("Buyer");
+  await typeInto(page, page.getByLabel("Full name"), buyerName);
+  await typeInto(page, page.getByLabel("Company"), `Keyboard Capital ${word}`);
+  await tabTo(page, page.getByLabel("Business type"));
+  await page.keyboard.type("Credit Union");
+  await typeInto(page, page.getByLabel("E-mail"), `keys-${word.toLowerCase()}@example.test`);
+  await typeInto(page, page.getByLabel("Phone"), "+1 212 555 0142");
+  await typeInto(page, page.getByLabel(/^Password/), "a good long password");
+  await typeInto(page, page.getByLabel("Repeat password"), "a good long password");
+  await tabTo(page, page.getByRole("button", { name: "Create account" }));
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/\/join/, { timeout: 20_000 });
+
+  // finds the listing and opens its teaser
+  await page.goto("/buyers/search");
+  await typeInto(page, page.locator('input[name="q"]'), word.toLowerCase());
+  await page.keyboard.press("Enter");
+  const result = page.getByRole("link", { name, exact: true }).first();
+  await expect(result).toBeVisible();
+  await tabTo(page, result);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/projects/more-details/${id}$`));
+
+  // signs the NDA
+  await tabTo(page, page.getByRole("button", { name: "Sign the NDA" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/buyers/myprojects/${id}/[A-Za-z0-9_-]+$`));
+  await typeInto(page, page.getByLabel("Type your full name"), buyerName);
+  await tabTo(page, page.getByRole("checkbox"));
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("checkbox")).toBeChecked();
+  await tabTo(page, page.getByRole("button", { name: "Sign the NDA" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("snackbar")).toContainText("NDA signed. The seller will review it.");
+
+  // the seller approves it
+  await seller.goto(`/sellers/myprojects/${id}`);
+  await tabTo(seller, seller.getByTestId("nda-row").filter({ hasText: buyerName }).getByRole("button", { name: "Approve" }));
+  await seller.keyboard.press("Enter");
+  await expect(seller.getByTestId("snackbar")).toContainText("The NDA is approved");
+
+  // and they talk in the deal's thread
+  await page.goto(`/buyers/myprojects/${id}`);
+  const thread = page.getByRole("region", { name: "Negotiation" });
+  await typeInto(page, thread.getByLabel("Your message"), "Typed without a mouse: could you share the premium notices?");
+  await tabTo(page, thread.getByRole("button", { name: "Send message" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("thread")).toContainText("Typed without a mouse");
+
+  // and the buyer makes an offer
+  const offer = page.locator("form#offer");
+  await typeInto(page, offer.getByLabel("Price (USD)"), "2,100,000");
+  await typeInto(page, offer.getByLabel("Structure"), "All cash at closing");
+  await typeInto(page, offer.getByLabel("Due-diligence period (days)"), "30");
+  await tabTo(page, offer.getByLabel("Offer expires on"));
+  const expires = new Date(Date.now() + 30 * 86_400_000);
+  // a date field takes its parts in the browser's order (month, day, year in en-US)
+  await page.keyboard.type(`${String(expires.getUTCMonth() + 1).padStart(2, "0")}${String(expires.getUTCDate()).padStart(2, "0")}${expires.getUTCFullYear()}`);
+  await typeInto(page, offer.getByLabel("Conditions"), "Subject to confirmatory due diligence.");
+  await tabTo(page, offer.getByRole("button", { name: "Submit the LOI" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("snackbar")).toContainText(/offer|LOI/i);
+  await seller.context().close();
+});
+
+test("an admin creates a customer and finds it in the customers table: keyboard only", async ({ browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(120_000);
+  const admin = await pageAs(browser, baseUrlOf(testInfo), DEMO.admin, javaScriptEnabled);
+  const word = token();
+  const name = `Keyboard Holdings ${word}`;
+  await admin.goto("/admin/customers/create");
+  await typeInto(admin, admin.getByLabel("Customer name"), name);
+  await tabTo(admin, admin.getByLabel("Customer type"));
+  await admin.keyboard.type("Buyer");
+  await typeInto(admin, admin.getByLabel("Attention e-mail"), `desk@${word.toLowerCase()}.example`);
+  await typeInto(admin, admin.getByLabel("Website"), `https://${word.toLowerCase()}.example`);
+  await tabTo(admin, admin.getByRole("button", { name: "Create customer" }));
+  await admin.keyboard.press("Enter");
+  await expect(admin.getByRole("heading", { name })).toBeVisible();
+
+  await admin.goto("/admin/customers");
+  const search = admin.getByRole("searchbox", { name: "Search" });
+  await typeInto(admin, search, word);
+  await admin.keyboard.press("Enter");
+  const link = admin.getByRole("link", { name, exact: true });
+  await expect(link).toBeVisible();
+  await tabTo(admin, link);
+  await admin.keyboard.press("Enter");
+  await expect(admin.getByRole("heading", { name })).toBeVisible();
+  await admin.context().close();
+});
