@@ -93,8 +93,9 @@ export default function SigningPage() {
           {envelope.status === "Requested" ? "The NDA as PDF" : "The signed NDA (PDF)"}
         </a>
       </p>
+      {/* the text scrolls in its box: focusable, so a keyboard can scroll it too */}
       {paragraphs ? (
-        <article className="card max-h-[28rem] space-y-3 overflow-y-auto text-sm leading-relaxed" aria-label="The NDA">
+        <article tabIndex={0} className="card max-h-[28rem] space-y-3 overflow-y-auto text-sm leading-relaxed focus-visible:outline-2 focus-visible:outline-primary" aria-label="The NDA">
           {paragraphs.map((p, i) => (
             <p key={i}>{p}</p>
           ))}
