@@ -24,26 +24,28 @@ export function Snackbar({
     const timer = setTimeout(() => setActive(false), 8000);
     return () => clearTimeout(timer);
   }, [notification]);
-  if (!notification || !active) return null;
-  const type = notification.type ?? "success";
+  const type = notification?.type ?? "success";
+  // the live region stays in the page and only its content changes, so that screen readers
+  // announce a message that arrives after a client-side navigation, not only on a full load
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
-      <div
-        role="status"
-        data-testid="snackbar"
-        data-type={type}
-        className={`pointer-events-auto flex max-w-xl items-center gap-4 rounded-md px-4 py-3 text-sm text-white shadow-lg ${STYLES[type]}`}
-      >
-        <span>{notification.message}</span>
-        <button
-          type="button"
-          onClick={() => setActive(false)}
-          className="rounded px-2 py-1 text-white/80 hover:text-white"
-          aria-label="Dismiss"
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
+      {notification && active ? (
+        <div
+          data-testid="snackbar"
+          data-type={type}
+          className={`pointer-events-auto flex max-w-xl items-center gap-4 rounded-md px-4 py-3 text-sm text-white shadow-lg ${STYLES[type]}`}
         >
-          ×
-        </button>
-      </div>
+          <span>{notification.message}</span>
+          <button
+            type="button"
+            onClick={() => setActive(false)}
+            className="rounded px-2 py-1 text-white/80 hover:text-white"
+            aria-label="Dismiss"
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

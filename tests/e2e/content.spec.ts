@@ -37,7 +37,7 @@ test.describe("content pages from the CMS", () => {
     await expect(page.getByRole("heading", { name: "What you will do" })).toBeVisible();
     await expect(page.getByRole("link", { name: /Apply/ })).toHaveAttribute("href", "mailto:careers@secondarymarketplace.example");
     await page.goto("/jobs/marketing-intern");
-    await expect(page.getByRole("status")).toHaveText("This position is closed.");
+    await expect(page.getByRole("status").filter({ hasText: "This position is closed." })).toHaveText("This position is closed.");
     const missing = await page.goto("/jobs/no-such-job");
     expect(missing!.status()).toBe(404);
   });
