@@ -20,7 +20,10 @@ import { PreviewBanner } from "~/components/preview-banner";
 import { toPublicUser } from "~/models/users.server";
 import { unreadNotificationCount } from "~/models/notifications.server";
 import { unreadMessageCount } from "~/models/negotiations.server";
+import { sellerReach } from "~/models/seller-permissions.server";
 import { primaryRole } from "~/lib/roles";
+import type { Database } from "~/.server/db";
+import type { User } from "~/.server/db/schema";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
 import { SiteHeader } from "~/components/site-header";
@@ -35,6 +38,13 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Home") }];
 
+/** Unread messages in the threads the member reads; a seller's include their team's as their permissions say. */
+async function unreadMessagesOf(db: Database, user: User) {
+  const role = primaryRole(user.roles);
+  const reach = role === "seller" ? await sellerReach(db, { userId: user.id }) : undefined;
+  return unreadMessageCount(db, user, role, reach);
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const { notification, headers } = await takeNotification(services, args.request);
@@ -42,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [settings, notices, unreadMessages] = await Promise.all([
     services.content.siteSettings({ preview }).catch(() => null),
     user ? unreadNotificationCount(services.db, user.id) : 0,
-    user ? unreadMessageCount(services.db, user, primaryRole(user.roles)) : 0,
+    user ? unreadMessagesOf(services.db, user) : 0,
   ]);
   return json(
     {

@@ -10,15 +10,23 @@ import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
 import { recomputeAfterLook } from "./responsiveness.server";
 import { mayManageProject } from "./projects.server";
+import { permissionsOnProject } from "./seller-permissions.server";
 
-export type DataRoomAccess = "manage" | "read";
+export type DataRoomAccess = "manage" | "team" | "read";
 
 /**
- * The seller and admins manage a project's data room; a buyer or broker reads it
- * with an approved NDA unless the project's permissions block them. Null: no access.
+ * The seller and admins manage a project's data room, and so does a colleague of the seller
+ * with "Manage the data room"; a colleague who may only see the project reads it as the
+ * seller's side does (no watermark). A buyer or broker reads it with an approved NDA
+ * unless the project's permissions block them. Null: no access.
  */
 export async function dataRoomAccess(db: Database, project: Project, user: Pick<User, "id">, role: Role | null) {
   if (mayManageProject({ id: user.id, role }, project)) return "manage" as const;
+  if (role === "seller") {
+    const may = await permissionsOnProject(db, { userId: user.id, projectId: project.id });
+    if (may.has("dataRoom")) return "manage" as const;
+    if (may.has("view")) return "team" as const;
+  }
   const contract = await findContract(db, { projectId: project.id, buyerId: user.id });
   return contract?.ndaStatus === NDA_APPROVED && !contract.dataRoomBlocked ? ("read" as const) : null;
 }
@@ -126,7 +134,7 @@ export async function documentForReader(
     action: "download",
     ipAddress,
   });
-  if (document.type !== "pdf" || access === "manage") return bytes;
+  if (document.type !== "pdf" || access !== "read") return bytes;
   return watermarkPdf(bytes, watermarkText(reader, now));
 }
 

@@ -142,11 +142,11 @@ describe("negotiation and offers", () => {
     await postMessage(services, project, buyer, buyer, "Is the tape current?");
     expect(await unreadMessageCount(t.db, seller, "seller")).toBeGreaterThanOrEqual(1);
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
-    const threads = await listThreads(t.db, seller, "seller", project.id);
+    const threads = await listThreads(t.db, seller, "seller", { projectId: project.id });
     expect(threads).toHaveLength(1);
     expect(threads[0]!.unread).toBe(1);
-    expect(await listThreads(t.db, other, "buyer", project.id)).toHaveLength(0);
-    expect(await listThreads(t.db, admin, "admin", project.id)).toHaveLength(1);
+    expect(await listThreads(t.db, other, "buyer", { projectId: project.id })).toHaveLength(0);
+    expect(await listThreads(t.db, admin, "admin", { projectId: project.id })).toHaveLength(1);
   });
 
   it("moves an offer only on the side whose turn it is, and accepting puts the project under offer", async () => {

@@ -20,7 +20,7 @@ import { loanPricingSchema, poolPricingSchema, type LoanPricingValues, type Pool
 import { allCoefficients } from "./coefficients.server";
 import { latestCurve } from "./interest-rates.server";
 import { responsivenessByCustomer } from "./matches.server";
-import { findOwnProject } from "./projects.server";
+import { findTeamProject, sellerReach } from "./seller-permissions.server";
 
 /** What pricing reads: the latest curve and every coefficient. */
 async function marketData(db: Database) {
@@ -122,7 +122,8 @@ export async function pricePool(
   { sellerId, values, today = new Date().toISOString().slice(0, 10) }: { sellerId: number; values: PoolPricingValues; today?: string },
 ): Promise<PoolResult | "no-curve" | null> {
   const { projectId, ...overrides } = values;
-  const project = await findOwnProject(db, { sellerId, projectId });
+  // a colleague's pool too, where the team lets this seller see it
+  const project = (await findTeamProject(db, { userId: sellerId, projectId }))?.project;
   if (!project || project.kind !== "loan_pool") return null;
   const [tape, { curve, coefficients }] = await Promise.all([
     db.select().from(projectLoans).where(eq(projectLoans.projectId, project.id)).orderBy(asc(projectLoans.line)),
@@ -160,13 +161,14 @@ export async function pricePool(
   };
 }
 
-/** The seller's loan pools that have a tape, for the form's choice. */
+/** The seller's loan pools that have a tape (and their team's they may see), for the form's choice. */
 export async function sellerPools(db: Database, { sellerId }: { sellerId: number }) {
+  const reach = await sellerReach(db, { userId: sellerId });
   return db
     .select({ id: projects.id, name: projects.projectName, status: projects.status, loans: count(projectLoans.id) })
     .from(projects)
     .innerJoin(projectLoans, eq(projectLoans.projectId, projects.id))
-    .where(and(eq(projects.sellerId, sellerId), eq(projects.kind, "loan_pool")))
+    .where(and(reach, eq(projects.kind, "loan_pool")))
     .groupBy(projects.id)
     .orderBy(asc(projects.projectName), asc(projects.id))
     .limit(200);

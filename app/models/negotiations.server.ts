@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { messages, projects, threadReads, users, type Project, type User } from "~/.server/db/schema";
@@ -9,10 +9,13 @@ import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
 
-/** Whose threads a member sees: a buyer their own, a seller those on their projects, admins all. */
-function threadScope(user: Pick<User, "id">, role: Role | null): SQL | undefined {
+/**
+ * Whose threads a member sees: a buyer their own, a seller those on the projects they reach
+ * (their own, and their team's as their permissions say: `reach` from sellerReach), admins all.
+ */
+function threadScope(user: Pick<User, "id">, role: Role | null, reach?: SQL): SQL | undefined {
   if (role === "admin") return undefined;
-  if (role === "seller") return sql`(${projects.sellerId} = ${user.id} or ${messages.buyerId} = ${user.id})`;
+  if (role === "seller") return or(reach ?? eq(projects.sellerId, user.id), eq(messages.buyerId, user.id));
   return eq(messages.buyerId, user.id);
 }
 
@@ -59,9 +62,9 @@ export async function postMessage(services: DealServices, project: Project, buye
 const reader = alias(threadReads, "reader");
 
 /** Every thread the member may read, newest first, with its last message and unread count. */
-export async function listThreads(db: Database, user: Pick<User, "id">, role: Role | null, projectId?: number) {
+export async function listThreads(db: Database, user: Pick<User, "id">, role: Role | null, { projectId, reach }: { projectId?: number; reach?: SQL } = {}) {
   const buyer = alias(users, "buyer");
-  const scope = threadScope(user, role);
+  const scope = threadScope(user, role, reach);
   return db
     .select({
       projectId: messages.projectId,
@@ -86,7 +89,7 @@ export async function listThreads(db: Database, user: Pick<User, "id">, role: Ro
 }
 
 /** Messages from others the member has not read, across the threads they may read. */
-export async function unreadMessageCount(db: Database, user: Pick<User, "id">, role: Role | null) {
+export async function unreadMessageCount(db: Database, user: Pick<User, "id">, role: Role | null, reach?: SQL) {
   if (role === "admin") return 0; // admins read threads, they are not a side in them
   const [row] = await db
     .select({ count: sql<number>`count(*)` })
@@ -96,6 +99,6 @@ export async function unreadMessageCount(db: Database, user: Pick<User, "id">, r
       reader,
       and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, user.id)),
     )
-    .where(and(threadScope(user, role), ne(messages.senderId, user.id), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)));
+    .where(and(threadScope(user, role, reach), ne(messages.senderId, user.id), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)));
   return row?.count ?? 0;
 }

@@ -107,13 +107,14 @@ export async function withdrawOwnProject(db: Database, { sellerId, projectId: id
   return updated.length > 0;
 }
 
-export async function listSellerProjects(db: Database, sellerId: number, { drafts = false } = {}) {
+/** A seller's projects; `reach` widens "their own" to what their team lets them reach (sellerReach). */
+export async function listSellerProjects(db: Database, sellerId: number, { drafts = false, reach }: { drafts?: boolean; reach?: SQL } = {}) {
   return db
     .select()
     .from(projects)
     .where(
       and(
-        eq(projects.sellerId, sellerId),
+        reach ?? eq(projects.sellerId, sellerId),
         drafts ? inArray(projects.status, ["draft", "rejected"]) : sql`${projects.status} not in ('draft', 'importing')`,
       ),
     )

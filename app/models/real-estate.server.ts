@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { projects, propertyAssumptions, type Project } from "~/.server/db/schema";
 import { defaultInputs, valueProperty, type MarketAssumptions, type StoredProperty } from "~/lib/real-estate-valuation";
 import { NATIONWIDE } from "~/models/property-assumptions.server";
+import { sellerReach } from "~/models/seller-permissions.server";
 
 export const REAL_ESTATE_PAGE_SIZE = 25;
 
@@ -22,19 +23,21 @@ async function marketTable(db: Database) {
   return (propertyType: string, region: string) => byKey.get(`${propertyType}\n${region}`) ?? byKey.get(`${propertyType}\n${NATIONWIDE}`) ?? null;
 }
 
-const own = (sellerId: number) => and(eq(projects.sellerId, sellerId), eq(projects.kind, "real_estate"));
+/** The real-estate projects a seller reaches: their own, and their team's as their permissions say. */
+const own = async (db: Database, sellerId: number) => and(await sellerReach(db, { userId: sellerId }), eq(projects.kind, "real_estate"));
 
 /** One page of the seller's real-estate projects, each valued on the defaults (system data and what the listing stores). */
 export async function ownRealEstateValuations(db: Database, { sellerId, page = 1, pageSize = REAL_ESTATE_PAGE_SIZE }: { sellerId: number; page?: number; pageSize?: number }) {
+  const mine = await own(db, sellerId);
   const [rows, [total], marketFor] = await Promise.all([
     db
       .select()
       .from(projects)
-      .where(own(sellerId))
+      .where(mine)
       .orderBy(asc(projects.projectName), asc(projects.id))
       .limit(pageSize)
       .offset((Math.max(1, page) - 1) * pageSize),
-    db.select({ count: count() }).from(projects).where(own(sellerId)),
+    db.select({ count: count() }).from(projects).where(mine),
     marketTable(db),
   ]);
   return {
@@ -65,7 +68,7 @@ export async function ownRealEstateValuations(db: Database, { sellerId, page = 1
 /** The seller's own real-estate project with the system data for its type and region; null for anything else. */
 export async function ownRealEstate(db: Database, { sellerId, projectId }: { sellerId: number; projectId: number }) {
   if (!Number.isSafeInteger(projectId) || projectId <= 0) return null;
-  const project = await db.query.projects.findFirst({ where: and(own(sellerId), eq(projects.id, projectId)) });
+  const project = await db.query.projects.findFirst({ where: and(await own(db, sellerId), eq(projects.id, projectId)) });
   if (!project) return null;
   const market: (MarketAssumptions & { propertyType: string; region: string }) | null = (await marketTable(db))(propertyTypeOf(project), project.location);
   return { project, market };
@@ -75,11 +78,12 @@ export async function ownRealEstate(db: Database, { sellerId, projectId }: { sel
 export const MAP_LIMIT = 2000;
 
 /** Where each of the seller's real-estate projects is, for the map. */
-export function ownRealEstatePlaces(db: Database, { sellerId }: { sellerId: number }) {
+export async function ownRealEstatePlaces(db: Database, { sellerId }: { sellerId: number }) {
+  const mine = await own(db, sellerId);
   return db
     .select({ id: projects.id, projectName: projects.projectName, state: projects.state, latitude: projects.latitude, longitude: projects.longitude })
     .from(projects)
-    .where(own(sellerId))
+    .where(mine)
     .orderBy(asc(projects.id))
     .limit(MAP_LIMIT);
 }

@@ -5,7 +5,11 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, customers, invitations, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueLedBy, findTeamProject, inviteColleague, saveGrants, sharedProjects, teamOf } from "./seller-permissions.server";
+import { can, colleagueLedBy, findTeamProject, inviteColleague, saveGrants, sellerReach, sharedProjects, teamOf } from "./seller-permissions.server";
+import { listSellerProjects } from "./projects.server";
+import { listThreads, postMessage } from "./negotiations.server";
+import { pricePool } from "./loan-pricing.server";
+import { dataRoomAccess } from "./data-room.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let lead: User;
@@ -110,5 +114,44 @@ describe("the seller permission check", () => {
     expect((await t.db.select().from(outbox)).some((m) => m.recipient === "new.colleague@example.test")).toBe(true);
     expect(await check(member!, ids.leads!, "view")).toBe(true);
     expect(await check(member!, ids.leads!, "ndas")).toBe(false);
+  });
+
+  it("reaches the team's projects as the grants say: lists, drafts to edit, data room, pools", async () => {
+    const draft = (await t.db.insert(projects).values({ sellerId: lead.id, kind: "loan_pool", status: "draft", projectName: "Lead's draft" }).returning())[0]!.id;
+    const names = async (user: User, permission?: "edit") =>
+      (await listSellerProjects(t.db, user.id, { drafts: permission === "edit", reach: await sellerReach(t.db, { userId: user.id, permission }) })).map((p) => p.id).sort();
+    // per project: that project only, and drafts only where editing was given
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.second)]: ["dataRoom"], [String(draft)]: ["edit"] } } });
+    expect(await names(colleague)).toEqual([ids.colleagues, ids.second].sort());
+    expect(await names(colleague, "edit")).toEqual([draft]);
+    const second = (await t.db.query.projects.findFirst({ where: eq(projects.id, ids.second!) }))!;
+    const leads = (await t.db.query.projects.findFirst({ where: eq(projects.id, ids.leads!) }))!;
+    expect(await dataRoomAccess(t.db, second, colleague, "seller")).toBe("manage");
+    expect(await dataRoomAccess(t.db, leads, colleague, "seller")).toBeNull();
+    expect(await dataRoomAccess(t.db, leads, outsider, "seller")).toBeNull();
+    // for all: every project of the team, never another company's; the lead reaches everything of the team
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: {} } });
+    expect(await names(colleague)).toEqual([ids.colleagues, ids.leads, ids.second].sort());
+    expect(await names(colleague, "edit")).toEqual([]);
+    expect(await dataRoomAccess(t.db, leads, colleague, "seller")).toBe("team");
+    expect(await names(lead, "edit")).toEqual([draft]);
+    expect(await names(outsider)).toEqual([ids.outsiders]);
+    expect(await names(loner)).toEqual([ids.loners]);
+    // pools priced from a colleague's tape need only viewing; another company's stay out of reach
+    expect(await pricePool(t.db, { sellerId: colleague.id, values: { projectId: ids.leads! } })).not.toBeNull();
+    expect(await pricePool(t.db, { sellerId: outsider.id, values: { projectId: ids.leads! } })).toBeNull();
+  });
+
+  it("puts the threads of the team's projects a colleague may see in their inbox, and no one else's", async () => {
+    const [buyer] = [await makeUser(t.db)];
+    const leads = (await t.db.query.projects.findFirst({ where: eq(projects.id, ids.leads!) }))!;
+    await postMessage({ db: t.db, env, waitUntil: () => {} } as never, leads, buyer!, buyer!, "Is the tape complete?");
+    const inbox = async (user: User) => (await listThreads(t.db, user, "seller", { reach: await sellerReach(t.db, { userId: user.id }) })).map((r) => r.projectId);
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: {} } });
+    expect(await inbox(colleague)).not.toContain(ids.leads);
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.leads)]: ["offers"] } } });
+    expect(await inbox(colleague)).toContain(ids.leads);
+    expect(await inbox(lead)).toContain(ids.leads);
+    expect(await inbox(outsider)).not.toContain(ids.leads);
   });
 });

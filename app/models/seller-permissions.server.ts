@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, min } from "drizzle-orm";
+import { and, asc, desc, eq, min, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { auditLog, projects, sellerPermissions, users, type Project } from "~/.server/db/schema";
 import { inList } from "~/.server/db/in-list";
@@ -46,6 +46,35 @@ export async function permissionsOnProject(db: Database, { userId, projectId }: 
   if (owner?.customerId !== team.customerId) return new Set();
   if (team.isLead) return everyPermission();
   return permissionsOn(await grantsOf(db, { userId }), projectId);
+}
+
+/**
+ * The projects a seller may reach with `permission`, as a condition on `projects`: their own,
+ * and their team's as the first member or their grants allow. One query, so that lists (my
+ * projects, drafts, the inbox, pricing and analytics) stay one page's worth of work.
+ */
+export async function sellerReach(db: Database, { userId, permission = "view" }: { userId: number; permission?: SellerPermission }): Promise<SQL> {
+  const own = eq(projects.sellerId, userId);
+  const [me] = await db
+    .select({
+      customerId: users.customerId,
+      roles: users.roles,
+      grants: sellerPermissions.grants,
+      leadId: sql<number | null>`(select min(lead.id) from users lead where lead.customer_id = ${users.customerId})`,
+    })
+    .from(users)
+    .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!me?.customerId || primaryRole(me.roles) !== "seller") return own;
+  const team = sql`${projects.sellerId} in (select mate.id from users mate where mate.customer_id = ${me.customerId})`;
+  const grants = me.grants ?? NO_GRANTS;
+  const holds = (list: readonly SellerPermission[]) => list.length > 0 && (permission === "view" || list.includes(permission));
+  if (me.leadId === userId || holds(grants.all)) return or(own, team)!;
+  const ids = Object.entries(grants.projects)
+    .filter(([, list]) => holds(list))
+    .map(([id]) => Number(id));
+  return ids.length ? or(own, and(team, inList(projects.id, ids)))! : own;
 }
 
 /** The one check every deal and listing action makes. */

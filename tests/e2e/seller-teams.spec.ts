@@ -93,3 +93,68 @@ test("a seller invites a colleague who may only view: no NDA approval for them, 
   await other.dispose();
   await seller.context().close();
 });
+
+test("a colleague who may negotiate and manage the data room answers the buyer from the inbox and fills the data room", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(300_000);
+  const base = baseUrlOf(testInfo);
+  const name = `Desk ${token()}`;
+  const seller = await pageAs(browser, base, DEMO.seller, javaScriptEnabled);
+  const id = await publishedProject(seller, browser, base, javaScriptEnabled, name);
+  await buyerSignsNda(browser, base, javaScriptEnabled, id);
+  await seller.goto(`/sellers/myprojects/${id}`);
+  await seller.getByTestId("nda-row").filter({ hasText: "Bea Buyer" }).getByRole("button", { name: "Approve" }).click();
+  await expect(seller.getByTestId("snackbar")).toContainText("The NDA is approved");
+
+  // the buyer writes in the deal's thread
+  const buyer = await pageAs(browser, base, DEMO.buyer, javaScriptEnabled);
+  await buyer.goto(`/buyers/myprojects/${id}`);
+  const thread = buyer.getByRole("region", { name: "Negotiation" });
+  await thread.getByLabel("Your message").fill(`Who answers for ${name}?`);
+  await thread.getByRole("button", { name: "Send message" }).click();
+  await expect(buyer.getByTestId("thread")).toContainText(`Who answers for ${name}?`);
+
+  // the seller invites a colleague who may negotiate and manage the data room on this project only
+  const email = uniqueEmail("desk");
+  await seller.goto("/sellers/permissions");
+  const invite = seller.getByRole("region", { name: "Invite a colleague" });
+  await invite.getByLabel("Full name").fill("Dee Desk");
+  await invite.getByLabel("E-mail").fill(email);
+  await invite.getByLabel("View: All projects").uncheck();
+  await invite.getByLabel(`Negotiate and answer offers: ${name}`).check();
+  await invite.getByLabel(`Manage the data room: ${name}`).check();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(seller.getByTestId("snackbar")).toContainText("Dee Desk is invited");
+  const mail = await mailTo(email, "You are invited");
+  await page.goto(new URL(mail.text.match(/https?:\/\/\S+\/uobs\/invite\/\S+/)![0]!).pathname);
+  await page.getByLabel(/^Password/).fill("a good long password");
+  await page.getByLabel("Repeat password").fill("a good long password");
+  await page.getByRole("button", { name: "Set password and sign in" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // the buyer's thread is in the colleague's inbox, and they answer it
+  await page.goto("/messages");
+  await page.getByRole("link", { name: new RegExp(name) }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/messages/${id}/\\d+$`));
+  await expect(page.getByTestId("thread")).toContainText(`Who answers for ${name}?`);
+  await page.getByLabel("Your message").fill("Dee from the desk: I do.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByTestId("thread")).toContainText("Dee from the desk: I do.");
+  await buyer.reload();
+  await expect(buyer.getByTestId("thread")).toContainText("Dee from the desk: I do.");
+
+  // they fill the data room and read the file back
+  await page.goto(`/sellers/myprojects/${id}`);
+  await page.getByLabel(/^Add a document/).setInputFiles("tests/e2e/fixtures/offering-memo.pdf");
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByTestId("snackbar")).toContainText("The document is in the data room.");
+  const href = (await page.getByTestId("documents").getByRole("link", { name: "offering-memo.pdf" }).getAttribute("href"))!;
+  const download = await page.request.get(href);
+  expect(download.status()).toBe(200);
+  expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // another bank's seller cannot have it
+  const other = await apiClient(base, "lakeshore@demo.test");
+  expect((await other.get(href, { maxRedirects: 0 })).status()).toBe(404);
+  await other.dispose();
+  await buyer.context().close();
+  await seller.context().close();
+});

@@ -8,6 +8,7 @@ import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { markReadSchema } from "~/lib/schemas/deal";
 import { listThreads } from "~/models/negotiations.server";
+import { sellerReach } from "~/models/seller-permissions.server";
 import { listMemberInquiries } from "~/models/inbound.server";
 import { listNotifications, markNotificationsRead } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
@@ -20,7 +21,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const [notifications, threads, questions] = await Promise.all([
     listNotifications(services.db, user.id),
-    listThreads(services.db, user, role),
+    // a seller's inbox holds the threads of the team's projects they may read, too
+    role === "seller" ? sellerReach(services.db, { userId: user.id }).then((reach) => listThreads(services.db, user, role, { reach })) : listThreads(services.db, user, role),
     listMemberInquiries(services.db, { userId: user.id }),
   ]);
   return json({ notifications, threads, questions, me: user.id });

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
+import { findTeamProject } from "~/models/seller-permissions.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { notFound } from "~/.server/http";
 import { projectOptions } from "~/.server/project-options";
@@ -16,7 +17,6 @@ import { draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/project";
 import {
   createDraft,
   EDITABLE,
-  findOwnProject,
   countLoans,
   loanTapeCompleteness,
   replaceLoanTape,
@@ -38,10 +38,11 @@ function draftParams(request: Request) {
   return { draft: Number(url.searchParams.get("draft")), step: Number(url.searchParams.get("step") || 1) };
 }
 
-async function editableDraft(db: Parameters<typeof findOwnProject>[0], sellerId: number, id: number) {
-  const project = await findOwnProject(db, { sellerId, projectId: id });
-  if (!project || !EDITABLE.includes(project.status)) throw notFound();
-  return project;
+/** A draft the seller may edit: their own, or a colleague's with "Edit the listing"; 404 otherwise. */
+async function editableDraft(db: Parameters<typeof findTeamProject>[0], userId: number, id: number) {
+  const found = Number.isSafeInteger(id) && id > 0 ? await findTeamProject(db, { userId, projectId: id }) : null;
+  if (!found || !found.may.has("edit") || !EDITABLE.includes(found.project.status)) throw notFound();
+  return found.project;
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -117,7 +118,7 @@ export async function action(args: ActionFunctionArgs) {
         return answer(fields.reply({ fieldErrors: { sicCode: [UNKNOWN_SIC_CODE] } }), 400);
       }
       const columns = step.step === 3 ? detailsColumns(project.kind, values, project.details) : values;
-      await saveDraftStep(services.db, user.id, project.id, step.step, columns);
+      await saveDraftStep(services.db, project.sellerId, project.id, step.step, columns);
       if (step.then === "exit") {
         return redirectWithNotification(services, request, "/sellers/myprojects/drafts", "Your draft is saved.");
       }
@@ -160,7 +161,7 @@ export async function action(args: ActionFunctionArgs) {
         ];
         return answer(submission.reply({ formErrors }), 400);
       }
-      await submitForReview(services.db, { sellerId: user.id, projectId: project.id });
+      await submitForReview(services.db, { sellerId: project.sellerId, projectId: project.id });
       return redirectWithNotification(
         services,
         request,

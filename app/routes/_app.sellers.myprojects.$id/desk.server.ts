@@ -35,7 +35,7 @@ export async function deskData(services: Services, project: Project, viewer: Use
     listDocuments(services.db, project.id),
     documentAudit(services.db, project.id),
     // a colleague reads the threads of the project's seller
-    listThreads(services.db, role === "seller" ? { id: project.sellerId } : viewer, role, project.id),
+    listThreads(services.db, role === "seller" ? { id: project.sellerId } : viewer, role, { projectId: project.id }),
     offersOnProject(services.db, { projectId: project.id }),
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),

@@ -8,12 +8,14 @@ import { titleMeta } from "~/lib/meta";
 import { KIND_LABELS } from "~/lib/projects";
 import { STEPS } from "~/lib/schemas/project";
 import { listSellerProjects } from "~/models/projects.server";
+import { sellerReach } from "~/models/seller-permissions.server";
 
 export const meta = () => titleMeta("Drafts");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
-  const drafts = await listSellerProjects(services.db, user.id, { drafts: true });
+  // a colleague's drafts too, where this seller may edit the listing
+  const drafts = await listSellerProjects(services.db, user.id, { drafts: true, reach: await sellerReach(services.db, { userId: user.id, permission: "edit" }) });
   return json({
     drafts: drafts.map((d) => ({
       id: d.id,
