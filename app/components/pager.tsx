@@ -5,19 +5,36 @@ import { formatNumber } from "~/lib/format";
  * "1–25 of 200 projects", Previous and Next: the links keep the URL's filters and
  * sort and change only the page, so paging works the same without JavaScript.
  */
-export function Pager({ page, pageSize, total, noun, testId }: { page: number; pageSize: number; total: number; noun: string; testId?: string }) {
+/** `param` and `label` let a second table on the page page on its own (and name its own landmark). */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  noun,
+  testId,
+  param = "page",
+  label = "Pages",
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  noun: string;
+  testId?: string;
+  param?: string;
+  label?: string;
+}) {
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const hrefOf = (n: number) => {
     const params = new URLSearchParams(location.search);
-    if (n > 1) params.set("page", String(n));
-    else params.delete("page");
+    if (n > 1) params.set(param, String(n));
+    else params.delete(param);
     return `${location.pathname}?${params}`;
   };
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p data-testid={testId} aria-live="polite">
         {total === 0 ? `No ${noun}` : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)} ${noun}`}
       </p>

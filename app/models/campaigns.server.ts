@@ -107,7 +107,7 @@ export async function previewCampaign(services: Pick<Services, "db" | "env">, { 
   return { members: members.slice(0, 200).map((m) => ({ customerId: m.customerId, customerName: m.customerName })), preview: { customerId: member.customerId, ...message } };
 }
 
-async function listDefinition(db: Database, listId: number) {
+export async function listDefinition(db: Database, listId: number) {
   const [row] = await db.select({ definition: recipientLists.definition }).from(recipientLists).where(eq(recipientLists.id, listId)).limit(1);
   return row?.definition ?? null;
 }

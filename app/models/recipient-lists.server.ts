@@ -63,7 +63,7 @@ export async function membersOf(db: Database, list: Pick<RecipientList, "definit
 export type Recipient = { member: ListMember; address: string };
 
 /** A member's address on a channel: the attention e-mail lower-cased, or the attention phone in E.164; null when it has none usable. */
-const addressOn: Record<SuppressionChannel, (member: ListMember) => string | null> = {
+export const addressOn: Record<SuppressionChannel, (member: ListMember) => string | null> = {
   email: (m) => (isEmailAddress(m.attentionEmail) ? normalAddress(m.attentionEmail) : null),
   sms: (m) => e164(m.attentionPhone),
 };

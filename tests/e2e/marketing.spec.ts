@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { MAIL_PROVIDER_URL } from "../support/urls";
+import { E2E_MAIL_WEBHOOK_SECRET, MAIL_PROVIDER_URL } from "../support/urls";
 import { pageAs } from "./listing-steps";
 import { baseUrlOf, DEMO, jsEnabled, mailTo, uniqueEmail } from "./support";
 
@@ -117,4 +117,101 @@ test("an admin saves a filtered list, sends a merged e-mail, and an unsubscribed
     await visitor.goto(bobPath);
     await expect(visitor.getByTestId("unsubscribed")).toContainText(bob.email);
   }
+});
+
+/** The provider's event, signed as the mail webhook expects (X-Timestamp, X-Signature). */
+async function signedMailEvent(baseURL: string, event: Record<string, unknown>) {
+  const body = JSON.stringify(event);
+  const timestamp = String(Date.now());
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(E2E_MAIL_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`)));
+  const signature = Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+  return fetch(new URL("/api/1.0/webhooks/mail", baseURL), { method: "POST", headers: { "content-type": "application/json", "X-Timestamp": timestamp, "X-Signature": signature }, body });
+}
+
+async function progressSent(admin: Page, js: boolean, count: string) {
+  if (js) await expect(admin.getByTestId("progress-sent")).toHaveText(count, { timeout: 20_000 });
+  else await expect.poll(async () => (await admin.reload(), await admin.getByTestId("progress-sent").textContent()), { timeout: 20_000 }).toBe(count);
+}
+
+test("a bounce reported by the provider suppresses the address, and the next campaign skips it", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const baseURL = baseUrlOf(testInfo);
+  const js = jsEnabled(testInfo);
+  const tag = uniqueEmail("bnc").split("@")[0]!;
+  const admin = await pageAs(browser, baseURL, DEMO.admin, js);
+  const cat = { name: `Gamma ${tag}`, contact: "Cat Gamma", email: `cat@g${tag}.example`, website: `https://g${tag}.example` };
+  await createCustomer(admin, cat);
+  await admin.goto(`/admin/customers?q=${encodeURIComponent(tag)}`);
+  await admin.getByLabel(`Select ${cat.name}`).check();
+  await admin.getByRole("button", { name: "Save as list" }).click();
+  await admin.getByLabel("List name").fill(`Bounce ${tag}`);
+  await admin.getByRole("button", { name: "Save list" }).click();
+  await expect(admin).toHaveURL(/\/admin\/marketing\/lists\/\d+$/);
+  const listId = new URL(admin.url()).pathname.split("/").pop()!;
+
+  await writeAndSend(admin, { listId, subject: `First ${tag}`, body: "Hello {{contactPerson}}" });
+  await mailTo(cat.email, `First ${tag}`);
+  await progressSent(admin, js, "1");
+
+  // the provider reports the address bounced: unsigned is refused, signed is applied
+  const unsigned = await fetch(new URL("/api/1.0/webhooks/mail", baseURL), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ type: "bounced", email: cat.email }) });
+  expect(unsigned.status).toBe(401);
+  const bounced = await signedMailEvent(baseURL, { type: "bounced", email: cat.email });
+  expect(bounced.status).toBe(200);
+  expect(((await bounced.json()) as { data: { suppressed: number } }).data.suppressed).toBe(1);
+  await admin.reload();
+  await expect(admin.getByRole("row").filter({ hasText: cat.email })).toContainText("Sent, then bounced");
+
+  // the next campaign to the list writes to nobody
+  await admin.goto(`/admin/marketing/bulk-email?listId=${listId}`);
+  await admin.getByLabel("Subject").fill(`Second ${tag}`);
+  await admin.getByLabel("Body (Markdown)").fill("Hello again");
+  await admin.getByRole("button", { name: "Preview" }).click();
+  await admin.getByRole("button", { name: "Send now" }).click();
+  await expect(admin.getByTestId("progress-suppressed")).toHaveText("1");
+  await expect(admin.getByTestId("progress-sent")).toHaveText("0");
+  await admin.context().close();
+});
+
+test("a campaign's page shows what followed: the recipient whose member then looked at the promoted project", async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const baseURL = baseUrlOf(testInfo);
+  const js = jsEnabled(testInfo);
+  const tag = uniqueEmail("fol").split("@")[0]!;
+  const admin = await pageAs(browser, baseURL, DEMO.admin, js);
+  // the demo buyer's company, picked in the customers table
+  await admin.goto(`/admin/customers?q=${encodeURIComponent("Harbor Credit Partners")}`);
+  await admin.getByLabel("Select Harbor Credit Partners").check();
+  await admin.getByRole("button", { name: "Save as list" }).click();
+  await admin.getByLabel("List name").fill(`Harbor ${tag}`);
+  await admin.getByRole("button", { name: "Save list" }).click();
+  await expect(admin).toHaveURL(/\/admin\/marketing\/lists\/\d+$/);
+  const listId = new URL(admin.url()).pathname.split("/").pop()!;
+
+  await admin.goto(`/admin/marketing/bulk-email?listId=${listId}`);
+  const project = admin.getByLabel("Project (optional)");
+  // any listed project: the buyer's look must be their first in a minute to be timed (a reload within one is not a new look)
+  const options = project.locator("option");
+  const projectId = await options.nth(1 + Math.floor(Math.random() * ((await options.count()) - 1))).getAttribute("value");
+  await project.selectOption(projectId!);
+  await admin.getByLabel("Subject").fill(`Look ${tag}`);
+  await admin.getByLabel("Body (Markdown)").fill("A listing for {{customerName}}: {{teaserUrl}}");
+  await admin.getByRole("button", { name: "Preview" }).click();
+  await admin.getByRole("button", { name: "Send now" }).click();
+  await progressSent(admin, js, "1");
+  await expect(admin.getByTestId("campaign-outcomes")).toContainText("No recipient has taken a step yet.");
+
+  // the buyer opens the teaser the e-mail links to
+  const message = await mailTo(DEMO.buyer, `Look ${tag}`);
+  const teaser = new URL(/https?:\/\/\S+\/projects\/more-details\/\d+/.exec(message.text)![0]).pathname;
+  expect(teaser).toBe(`/projects/more-details/${projectId}`);
+  const buyer = await pageAs(browser, baseURL, DEMO.buyer, js);
+  await buyer.goto(teaser);
+  await buyer.context().close();
+
+  await expect
+    .poll(async () => (await admin.reload(), await admin.getByTestId("campaign-outcomes").getByRole("row").filter({ hasText: "Harbor Credit Partners" }).count()), { timeout: 20_000 })
+    .toBe(1);
+  await admin.context().close();
 });

@@ -13,6 +13,8 @@ import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { campaignActionSchema } from "~/lib/schemas/marketing";
 import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+import { campaignOutcomes, OUTCOME_WINDOW_DAYS } from "~/models/campaign-outcomes.server";
+import { CampaignOutcomes } from "~/components/campaign-outcomes";
 
 export const meta = () => titleMeta("Campaign");
 
@@ -24,7 +26,12 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!campaign || campaign.channel !== "email") throw notFound();
   const params = new URL(args.request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
-  return json(await campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: Number(params.get("customerId")) || undefined }));
+  const followed = Math.max(1, Math.min(10_000, Number(params.get("followed")) || 1));
+  const [overview, outcomes] = await Promise.all([
+    campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: Number(params.get("customerId")) || undefined }),
+    campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
+  ]);
+  return json({ ...overview, outcomes });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -45,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, page } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, page, outcomes } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
   return (
@@ -82,6 +89,7 @@ export default function CampaignPage() {
         )}
       </section>
       <CampaignSendForms status={campaign.status} test={{ label: "Send a test to me" }} />
+      {outcomes ? <CampaignOutcomes outcomes={outcomes} window={OUTCOME_WINDOW_DAYS} /> : null}
       {draft ? null : <CampaignRecipients campaignId={campaign.id} rows={recipients} page={page} pageSize={PAGE_SIZE} total={recipientTotal} />}
     </>
   );

@@ -15,6 +15,8 @@ import { titleMeta } from "~/lib/meta";
 import { campaignActionSchema } from "~/lib/schemas/marketing";
 import { e164 } from "~/lib/sms";
 import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+import { campaignOutcomes, OUTCOME_WINDOW_DAYS } from "~/models/campaign-outcomes.server";
+import { CampaignOutcomes } from "~/components/campaign-outcomes";
 
 export const meta = () => titleMeta("Bulk SMS");
 
@@ -26,8 +28,12 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!campaign || campaign.channel !== "sms") throw notFound();
   const params = new URL(args.request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
-  const overview = await campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: Number(params.get("customerId")) || undefined });
-  return json({ ...overview, myPhone: e164(user.phone) });
+  const followed = Math.max(1, Math.min(10_000, Number(params.get("followed")) || 1));
+  const [overview, outcomes] = await Promise.all([
+    campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: Number(params.get("customerId")) || undefined }),
+    campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
+  ]);
+  return json({ ...overview, outcomes, myPhone: e164(user.phone) });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -50,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SmsCampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, page, myPhone } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, page, myPhone, outcomes } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
   const done = recipientTotal ? Math.round(((progress.sent + progress.failed) / recipientTotal) * 100) : 100;
@@ -99,6 +105,7 @@ export default function SmsCampaignPage() {
         )}
       </section>
       <CampaignSendForms status={campaign.status} test={{ label: "Send a test to my phone", disabledReason: myPhone ? undefined : "Your profile has no international phone number" }} />
+      {outcomes ? <CampaignOutcomes outcomes={outcomes} window={OUTCOME_WINDOW_DAYS} /> : null}
       {draft ? null : (
         <>
           <CampaignRecipients
