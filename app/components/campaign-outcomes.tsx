@@ -3,6 +3,7 @@ import { Pager } from "~/components/pager";
 import { formatNumber } from "~/lib/format";
 
 export type CampaignOutcomesData = {
+  windowDays: number;
   reached: number;
   viewed: number;
   signed: number;
@@ -16,7 +17,7 @@ export type CampaignOutcomesData = {
 const when = (at: number | null) => (at === null ? "—" : formatDateTime(at));
 
 /** What followed a campaign: the recipients who then looked, signed or offered within 14 days (our own records). */
-export function CampaignOutcomes({ outcomes, window }: { outcomes: CampaignOutcomesData; window: number }) {
+export function CampaignOutcomes({ outcomes }: { outcomes: CampaignOutcomesData }) {
   const steps: Array<[string, number]> = [
     ["Reached", outcomes.reached],
     ["Looked at the project", outcomes.viewed],
@@ -29,7 +30,7 @@ export function CampaignOutcomes({ outcomes, window }: { outcomes: CampaignOutco
         What followed
       </h2>
       <p className="mb-3 text-sm text-slate-600">
-        Recipients whose members then took a step within {window} days of their message, from our own records: no open tracking.
+        Recipients whose members then took a step within {outcomes.windowDays} days of their message, from our own records: no open tracking.
       </p>
       <dl className="mb-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {steps.map(([label, value]) => (

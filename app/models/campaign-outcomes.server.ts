@@ -86,6 +86,7 @@ export async function campaignOutcomes(
   // a signature or an offer means the project was looked at, tracked or not
   const count = (has: (r: OutcomeRow) => boolean) => rows.filter(has).length;
   return {
+    windowDays: OUTCOME_WINDOW_DAYS,
     reached: reached.length,
     viewed: count((r) => r.viewedAt !== null || r.signedAt !== null || r.offeredAt !== null),
     signed: count((r) => r.signedAt !== null),

@@ -13,7 +13,7 @@ import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { campaignActionSchema } from "~/lib/schemas/marketing";
 import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
-import { campaignOutcomes, OUTCOME_WINDOW_DAYS } from "~/models/campaign-outcomes.server";
+import { campaignOutcomes } from "~/models/campaign-outcomes.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 
 export const meta = () => titleMeta("Campaign");
@@ -89,7 +89,7 @@ export default function CampaignPage() {
         )}
       </section>
       <CampaignSendForms status={campaign.status} test={{ label: "Send a test to me" }} />
-      {outcomes ? <CampaignOutcomes outcomes={outcomes} window={OUTCOME_WINDOW_DAYS} /> : null}
+      {outcomes ? <CampaignOutcomes outcomes={outcomes} /> : null}
       {draft ? null : <CampaignRecipients campaignId={campaign.id} rows={recipients} page={page} pageSize={PAGE_SIZE} total={recipientTotal} />}
     </>
   );

@@ -15,7 +15,7 @@ import { titleMeta } from "~/lib/meta";
 import { campaignActionSchema } from "~/lib/schemas/marketing";
 import { e164 } from "~/lib/sms";
 import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
-import { campaignOutcomes, OUTCOME_WINDOW_DAYS } from "~/models/campaign-outcomes.server";
+import { campaignOutcomes } from "~/models/campaign-outcomes.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 
 export const meta = () => titleMeta("Bulk SMS");
@@ -105,7 +105,7 @@ export default function SmsCampaignPage() {
         )}
       </section>
       <CampaignSendForms status={campaign.status} test={{ label: "Send a test to my phone", disabledReason: myPhone ? undefined : "Your profile has no international phone number" }} />
-      {outcomes ? <CampaignOutcomes outcomes={outcomes} window={OUTCOME_WINDOW_DAYS} /> : null}
+      {outcomes ? <CampaignOutcomes outcomes={outcomes} /> : null}
       {draft ? null : (
         <>
           <CampaignRecipients
