@@ -3,8 +3,12 @@ import { platformFor } from "#platform";
 import { wantsDemoData } from "~/.server/env";
 import type { PageSessionRow, Platform, Services } from "~/.server/services";
 import { runMaintenance } from "~/models/maintenance.server";
+import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
 import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "~/seed/seed.server";
+
+/** How often the Node server's outbox worker looks for due messages. */
+const OUTBOX_WORKER_MS = 2_000;
 
 type Prepared = { storePageSessions: (rows: PageSessionRow[]) => Promise<void> };
 
@@ -17,6 +21,14 @@ async function prepare(platform: Platform): Promise<Prepared> {
   if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
   // outbox retries (provider outages) and pruning of spent sessions and tokens
   platform.every(60_000, () => runMaintenance(db, env));
+  // on Node a worker loop keeps the outbox moving between housekeeping runs (a campaign, a restart
+  // mid-send); on Workers every() does nothing: the send's waitUntil and the cron drain it
+  let draining = false;
+  platform.every(OUTBOX_WORKER_MS, async () => {
+    if (draining) return;
+    draining = true;
+    await drainOutbox(db, env).finally(() => (draining = false));
+  });
   // one function per boot: Node keeps one batch writer per write function
   return { storePageSessions: (rows) => storePageSessions(db, rows) };
 }

@@ -8,7 +8,7 @@ import type { SuppressionChannel } from "~/lib/marketing";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { CLAIM_LEASE_MS, deliverDueMessages, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
+import { CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
 import { createRecipientList, findRecipientList, listRecipientLists, membersOf, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
@@ -180,16 +180,8 @@ export async function sendCampaign(services: MailServices, { campaignId, actor, 
     const what = campaign.channel === "sms" ? `Text "${campaign.body.slice(0, 40)}"` : campaign.subject;
     await recordAudit(db, { actor, action: "campaign.send", subjectType: "campaign", subjectId: campaignId, detail: `${what} to ${campaign.listName}: ${queued} queued`, address });
   }
-  services.waitUntil(drainOutbox(services));
+  services.waitUntil(drainOutbox(services.db, services.env));
   return { started: moved.length > 0, queued };
-}
-
-/** Delivers until nothing more is due (a campaign queues more than one call sends). */
-async function drainOutbox(services: MailServices) {
-  for (let round = 0; round < 50; round++) {
-    const sent = await deliverDueMessages(services.db, services.env, { limit: 50 });
-    if (sent < 50) return;
-  }
 }
 
 /** A row not yet tried and not due for a while; a row a sender has claimed is due again within the lease: being sent, not held. */

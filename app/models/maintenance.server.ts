@@ -3,7 +3,7 @@ import type { Env } from "~/.server/env";
 import { pruneAccountUnlocks } from "./account-unlocks.server";
 import { pruneApiTokens } from "./api-tokens.server";
 import { drainImportJobs } from "./listing-imports.server";
-import { deliverDueMessages, purgeOutbox } from "./outbox.server";
+import { drainOutbox, purgeOutbox } from "./outbox.server";
 import { sumPageSessionDays } from "./page-session-days.server";
 import { prunePasswordResets } from "./password-resets.server";
 import { pruneDailyLooks } from "./projects.server";
@@ -20,7 +20,7 @@ import { pruneSessions } from "./sessions.server";
 export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   // the saved-search digests first, so this run delivers them; a failure there must not stop the rest
   await sendDueDigests(db, env, { now }).catch((error) => console.error("saved-search digests failed:", error));
-  const sent = await deliverDueMessages(db, env, { now, limit: 100 });
+  const sent = await drainOutbox(db, env);
   // bulk uploads a restart (or a request's end on Workers) left half drained
   await drainImportJobs(db, now).catch((error) => console.error("import jobs failed:", error));
   await purgeOutbox(db, now);

@@ -6,7 +6,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { outbox } from "~/.server/db/schema";
 import { eq, inArray } from "drizzle-orm";
 import {
-  OUTBOX_RETENTION_MS, deliverDueMessages, enqueueMessage, listOutbox, nextAttemptDelayMs, purgeOutbox, secretPlaceholder,
+  OUTBOX_RETENTION_MS, deliverDueMessages, drainOutbox, enqueueMessage, listOutbox, nextAttemptDelayMs, purgeOutbox, secretPlaceholder,
 } from "./outbox.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -101,6 +101,20 @@ describe("outbox", () => {
     const raced = received.slice(before).map((r) => r.body.to);
     expect(raced).toHaveLength(6);
     expect(new Set(raced).size).toBe(6);
+  });
+
+  it("drains past one batch until nothing is due, several drains at once each message once", async () => {
+    const env = envWith({ MAIL_API_URL: providerUrl });
+    const before = received.length;
+    for (let i = 0; i < 130; i++) {
+      await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: `drain${i}@example.test`, subject: "Drain", body: "Once" });
+    }
+    const sent = await Promise.all([drainOutbox(t.db, env), drainOutbox(t.db, env)]);
+    expect(sent[0]! + sent[1]!).toBe(130);
+    const drained = received.slice(before).map((r) => r.body.to);
+    expect(new Set(drained).size).toBe(130);
+    expect(drained).toHaveLength(130);
+    expect(await drainOutbox(t.db, env)).toBe(0);
   });
 
   describe("secrets in messages", () => {

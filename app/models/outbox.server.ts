@@ -211,6 +211,27 @@ export async function deliverDueMessages(
   return sent;
 }
 
+/** How long one drain keeps going: within what a Worker may do after its response (and a cron run). */
+export const DRAIN_BUDGET_MS = 25_000;
+const DRAIN_BATCH = 50;
+
+/**
+ * Delivers until nothing more is due, or the time budget is spent: a campaign queues far more
+ * than one batch. Several drains at once are safe (each message is claimed before it is sent);
+ * what one leaves is taken up by the next (the Node worker loop, the cron, the next send).
+ */
+export async function drainOutbox(db: Database, env: Env, { budgetMs = DRAIN_BUDGET_MS, send }: { budgetMs?: number; send?: Send } = {}) {
+  const until = Date.now() + budgetMs;
+  let total = 0;
+  while (Date.now() < until) {
+    const sent = await deliverDueMessages(db, env, { limit: DRAIN_BATCH, ...(send ? { send } : {}) });
+    total += sent;
+    // nothing sent: nothing due, or the provider is down (the rows wait for their retry)
+    if (sent === 0) break;
+  }
+  return total;
+}
+
 /**
  * Keeps no message text longer than a week: delivered and abandoned bodies are
  * emptied, and a message still waiting after a week is given up (its link has long
