@@ -183,11 +183,12 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
     url: "/admin/uploads/contract-templates",
     outcome: membersOnly("/admin/uploads/contract-templates", ["admin"]),
   },
-  // real-estate analytics: a seller's own real-estate projects; 14 is agent@demo.test's
+  // real-estate analytics: a seller's own real-estate projects and their team's; 14 is agent@demo.test's,
+  // whose bank seller@demo.test leads (its first member reaches every colleague's project, decision 027)
   "/sellers/analytics/real-estate": { url: "/sellers/analytics/real-estate", outcome: membersOnly("/sellers/analytics/real-estate", ["seller", "agent"]) },
   "/sellers/analytics/real-estate/:id": {
     url: "/sellers/analytics/real-estate/14",
-    outcome: membersOnly("/sellers/analytics/real-estate/14", ["agent"]),
+    outcome: membersOnly("/sellers/analytics/real-estate/14", ["seller", "agent"]),
   },
   "/admin/system/interest-rates": { url: "/admin/system/interest-rates", outcome: membersOnly("/admin/system/interest-rates", ["admin"]) },
   "/admin/system/interest-rates.csv": { url: "/admin/system/interest-rates.csv", outcome: membersOnly("/admin/system/interest-rates.csv", ["admin"]) },
