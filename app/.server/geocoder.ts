@@ -1,4 +1,4 @@
-import { isZip, messages } from "~/lib/validation";
+import { isZip, messages } from "~/lib/field-rules";
 import { ZIP_CENTROIDS } from "./geo/zip-centroids.data";
 
 /** Where an address is: its city, state and coordinates (degrees, WGS 84). */

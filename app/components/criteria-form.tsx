@@ -1,9 +1,8 @@
-import { getCollectionProps, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getCollectionProps, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CRITERIA_LIMITS, PERFORMING_LOAN_PREFERENCES, type BuyerCriteria } from "~/lib/buyer-criteria";
-import { buyerCriteriaSchema, type CriteriaOptions } from "~/lib/schemas/buyer-criteria";
+import { type CriteriaOptions } from "~/lib/schemas/buyer-criteria";
 import { FieldErrors, FormErrors, SelectField, TextAreaField } from "./forms";
 
 export type CriteriaDefaults = BuyerCriteria & { buyerType: string };
@@ -61,12 +60,11 @@ export function CriteriaForm({
   intent?: string;
   submitLabel?: string;
 }) {
-  const schema = buyerCriteriaSchema(options);
   const [form, fields] = useForm({
     id,
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema: () => import("~/lib/schemas/buyer-criteria").then((m) => m.buyerCriteriaSchema(options)),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

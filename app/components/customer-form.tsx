@@ -1,8 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS } from "~/lib/customers";
-import { customerSchema } from "~/lib/schemas/customer";
 import { FormErrors, SelectField, TextAreaField, TextField } from "./forms";
 
 export type CustomerFormDefaults = Partial<Record<
@@ -27,12 +25,11 @@ export function CustomerForm({
   businessTypes: string[];
   submitLabel: string;
 }) {
-  const schema = customerSchema(businessTypes);
   const [form, fields] = useForm({
     id,
     lastResult,
     defaultValue: { customerType: "buyer", ...defaultValue },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema: () => import("~/lib/schemas/customer").then((m) => m.customerSchema(businessTypes)),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,9 +1,6 @@
-import { columnVisibilityFeature, tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
-
-const features = tableFeatures({ columnVisibilityFeature });
 
 export type GridProps<Row extends Record<string, unknown>> = {
   tableKey: string;
@@ -35,7 +32,7 @@ function useSortHref(sortBy: string, sortDesc: boolean) {
 }
 
 /**
- * A headless TanStack table in our markup. Sorting is a link (the server sorts);
+ * A table of one page of rows in our markup. Sorting is a link (the server sorts and pages);
  * column choices are a form that works without JavaScript and applies at once with it.
  */
 export function DataGrid<Row extends Record<string, unknown>>({ tableKey, caption, headers, visible, rows, rowKey, rowTestId, cells, sortBy, sortDesc, empty, action }: GridProps<Row>) {
@@ -46,19 +43,9 @@ export function DataGrid<Row extends Record<string, unknown>>({ tableKey, captio
     pending?.get("intent") === "columns" && pending.get("table") === tableKey
       ? Object.fromEntries(headers.map((h) => [h.value, pending.getAll("column").includes(h.value)]))
       : visible;
-  const columns = useMemo<Array<ColumnDef<typeof features, Row>>>(
-    () =>
-      headers.map((h) => ({
-        id: h.value,
-        header: h.label,
-        accessorFn: (row: Row) => row,
-        cell: (info) => cells[h.value]?.(info.row.original) ?? null,
-      })),
-    [headers, cells],
-  );
-  const table = useTable({ features, columns, data: rows, state: { columnVisibility } });
+  // a column is shown unless the choice hides it (a column added since keeps showing)
+  const shown = headers.filter((h) => columnVisibility[h.value] !== false);
   const sortHref = useSortHref(sortBy, sortDesc);
-  const byId = new Map(headers.map((h) => [h.value, h]));
   return (
     <div className="space-y-3">
       <ColumnsPanel
@@ -73,45 +60,42 @@ export function DataGrid<Row extends Record<string, unknown>>({ tableKey, captio
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={`table-${tableKey}`}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const h = byId.get(header.column.id)!;
-                  const active = sortBy === h.value;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className="whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700"
-                      aria-sort={active ? (sortDesc ? "descending" : "ascending") : undefined}
-                    >
-                      {h.sortable === false ? (
-                        h.label
-                      ) : (
-                        <Link to={sortHref(h.value)} className="hover:text-primary" preventScrollReset>
-                          {h.label}
-                          {active ? <span aria-hidden="true">{sortDesc ? " ↓" : " ↑"}</span> : null}
-                        </Link>
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
+            <tr>
+              {shown.map((h) => {
+                const active = sortBy === h.value;
+                return (
+                  <th
+                    key={h.value}
+                    scope="col"
+                    className="whitespace-nowrap px-3 py-2 text-left font-semibold text-slate-700"
+                    aria-sort={active ? (sortDesc ? "descending" : "ascending") : undefined}
+                  >
+                    {h.sortable === false ? (
+                      h.label
+                    ) : (
+                      <Link to={sortHref(h.value)} className="hover:text-primary" preventScrollReset>
+                        {h.label}
+                        {active ? <span aria-hidden="true">{sortDesc ? " ↓" : " ↑"}</span> : null}
+                      </Link>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={Math.max(1, table.getVisibleLeafColumns().length)} className="px-3 py-6 text-center text-slate-500">
+                <td colSpan={Math.max(1, shown.length)} className="px-3 py-6 text-center text-slate-500">
                   {empty}
                 </td>
               </tr>
             ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr key={rowKey(row.original)} className="hover:bg-slate-50" data-testid={rowTestId?.(row.original)}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-top">
-                      {cells[cell.column.id]?.(row.original) ?? null}
+              rows.map((row) => (
+                <tr key={rowKey(row)} className="hover:bg-slate-50" data-testid={rowTestId?.(row)}>
+                  {shown.map((h) => (
+                    <td key={h.value} className="px-3 py-2 align-top">
+                      {cells[h.value]?.(row) ?? null}
                     </td>
                   ))}
                 </tr>

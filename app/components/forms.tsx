@@ -1,6 +1,6 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "~/components/form-state";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { getTextareaProps, getSelectProps } from "@conform-to/react";
+import { getTextareaProps, getSelectProps } from "~/components/form-state";
 import { useState } from "react";
 import { applyMask } from "~/lib/mask";
 

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
@@ -18,7 +17,6 @@ import {
   type InboundColumn,
   type InboundKind,
 } from "~/lib/inbound";
-import { inboundAdminSchema } from "~/lib/schemas/inbound";
 import { resultFor, type ActionResult } from "~/lib/action-result";
 import { TABLES } from "~/lib/table-preferences";
 import type { inboundListPage } from "~/models/inbound.server";
@@ -115,13 +113,13 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
     id: `inbound-${item.id}`,
     lastResult,
     defaultValue: { intent: "update", id: String(item.id), status: item.status, ownerId: item.ownerId ? String(item.ownerId) : "", notes: item.notes },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inboundAdminSchema }),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema),
     shouldValidate: "onSubmit",
   });
   const [answerForm, answerFields] = useForm({
     id: `answer-${item.id}`,
     lastResult: lastAnswer,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inboundAdminSchema }),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema),
     shouldValidate: "onSubmit",
   });
   return (

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import type { ActionResult } from "~/lib/action-result";
 import { AMORTIZATION_LABELS, AMORTIZATIONS } from "~/lib/loan-pricing";
-import { LOAN_PARAMS, loanPricingSchema, poolPricingSchema, type PricingOptions } from "~/lib/schemas/loan-pricing";
+import { type PricingOptions } from "~/lib/schemas/loan-pricing";
+import { LOAN_PARAMS } from "~/lib/loan-pricing";
 import { FormErrors, SelectField, TextField } from "./forms";
 
 /**
@@ -22,7 +22,7 @@ export function LoanForm({ options, lastResult, defaults }: { options: PricingOp
     id: "loan",
     lastResult,
     defaultValue: { amortization: "level", loanStatus: options.loanStatuses[0] ?? "", ...defaults } as LoanDefaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loanPricingSchema(options) }),
+    schema: () => import("~/lib/schemas/loan-pricing").then((m) => m.loanPricingSchema(options)),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -68,7 +68,7 @@ export function PoolForm({ pools, lastResult, defaults }: { pools: ReadonlyArray
     id: "pool",
     lastResult,
     defaultValue: defaults as Partial<Record<"projectId" | "cpr" | "cdr" | "severity" | "yield", string>> | undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: poolPricingSchema }),
+    schema: () => import("~/lib/schemas/loan-pricing").then((m) => m.poolPricingSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,8 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult, type LazySchema } from "~/components/form-state";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { $ZodType } from "zod/v4/core";
 import { FormErrors, TextField } from "./forms";
 
 /** What a single-use link shows once it has expired or was used: why, and the way on. */
@@ -18,7 +16,6 @@ export function SpentLink({ title, children, to, action }: { title: string; chil
   );
 }
 
-type PasswordSchema = $ZodType<{ password: string; confirmPassword: string }>;
 
 /**
  * Choosing a password from an e-mailed link (an invitation's first one, a reset's new
@@ -34,7 +31,7 @@ export function NewPasswordForm({
   submit,
 }: {
   id: string;
-  schema: PasswordSchema;
+  schema: LazySchema;
   lastResult: SubmissionResult<string[]> | undefined;
   title: string;
   intro?: ReactNode;
@@ -44,7 +41,7 @@ export function NewPasswordForm({
   const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
     id,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

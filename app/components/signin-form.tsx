@@ -1,7 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "~/components/form-state";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { signinSchema } from "~/lib/schemas/account";
 import { FormErrors, TextField } from "./forms";
 import { Turnstile } from "./turnstile";
 
@@ -22,7 +20,7 @@ export function SigninForm({
     id: "signin",
     lastResult,
     defaultValue: { redirect: redirectTo ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signinSchema }),
+    schema: () => import("~/lib/schemas/account").then((m) => m.signinSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { resultFor, type ActionResult } from "~/lib/action-result";

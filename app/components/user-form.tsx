@@ -1,8 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { ROLE_NAMES } from "~/lib/roles";
-import { MEMBER_ROLES, memberSchema, userSchema } from "~/lib/schemas/customer";
+import { MEMBER_ROLES } from "~/lib/customers";
 import { FieldErrors, FormErrors, SelectField, TextField } from "./forms";
 
 const ROLE_TEXT: Record<(typeof ROLE_NAMES)[number], string> = {
@@ -31,13 +30,12 @@ export function UserForm({
   note?: string;
   customers?: { id: number; name: string }[];
 }) {
-  const schema = customers ? memberSchema : userSchema;
   const roles = customers ? MEMBER_ROLES : ROLE_NAMES;
   const [form, fields] = useForm({
     id: customers ? "member" : "user",
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema: () => import("~/lib/schemas/customer").then((m) => (customers ? m.memberSchema : m.userSchema)),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

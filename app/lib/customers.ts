@@ -155,3 +155,6 @@ export function customerFiltersFrom(query: string): CustomerFilters {
   }
   return filters;
 }
+
+/** Roles an admin may give a customer's member (spec: /admin/customer/buyer/add). */
+export const MEMBER_ROLES = ["ROLE_BUYER", "ROLE_SELLER", "ROLE_BROKER", "ROLE_AGENT"] as const;

@@ -100,3 +100,18 @@ export function dealStepsReached(deal: { dates: Partial<Record<PipelineStage, nu
   if (deal.dates.nda_signed !== undefined) return 2;
   return 1;
 }
+
+/** The seller desk's form intents (the schema in lib/schemas/deal.ts answers each; a test holds them equal). */
+export const DESK_INTENTS = [
+  "approve-nda",
+  "reject-nda",
+  "block",
+  "unblock",
+  "auto-approve",
+  "upload-document",
+  "delete-document",
+  "nda-template",
+  "counter",
+  "accept-offer",
+  "reject-offer",
+] as const;

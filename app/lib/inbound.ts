@@ -115,3 +115,9 @@ export function excerpt(text: string, max = 160) {
 
 /** A field people never see on the public forms; bots that fill every input fill it. */
 export const HONEYPOT_FIELD = "website";
+
+/** /contact-us: the contact form with a topic; "demo" makes it a demo request. */
+export const CONTACT_TOPICS = [
+  { value: "general", label: "A question or comment" },
+  { value: "demo", label: "Request a demo" },
+] as const;

@@ -379,3 +379,20 @@ export function yearlyFlows(flows: readonly CashFlowMonth[]) {
   }
   return years.filter(Boolean);
 }
+
+/** The query parameters of one loan, in the contract's names, as a results link carries them. */
+export const LOAN_PARAMS = [
+  "balance",
+  "noteRate",
+  "termMonths",
+  "amortization",
+  "balloonMonths",
+  "loanStatus",
+  "propertyType",
+  "ltv",
+  "dscr",
+  "cpr",
+  "cdr",
+  "severity",
+  "yield",
+] as const;

@@ -1,4 +1,4 @@
-import { isDecimal, isZip, messages, parseDecimal } from "./validation";
+import { isDecimal, isZip, messages, parseDecimal } from "./field-rules";
 
 /** The columns every tape must carry (the first template's eight). `balance` is the current balance. */
 export const LOAN_TAPE_COLUMNS = [

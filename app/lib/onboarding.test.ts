@@ -1,3 +1,4 @@
+import { stepSchema } from "./schemas/onboarding";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { EMPTY_CRITERIA } from "./buyer-criteria";
@@ -12,7 +13,6 @@ import {
   previousStep,
   sideOfPath,
   stepOf,
-  stepSchema,
   stepsFor,
   type AnswerValues,
   type OnboardingOptions,

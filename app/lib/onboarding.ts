@@ -1,9 +1,9 @@
-import * as z from "zod/mini";
 import { PERFORMING_LOAN_PREFERENCES, type BuyerCriteria } from "./buyer-criteria";
 import type { OnboardSide, TranscriptEntry } from "./onboard-chats";
-import { buyerCriteriaSchema, type CriteriaOptions } from "./schemas/buyer-criteria";
-import { customerSchema } from "./schemas/customer";
-import { messages } from "./validation";
+import type { CriteriaOptions } from "./schemas/buyer-criteria";
+import type { AnswerValues } from "./schemas/onboarding";
+
+export type { AnswerValues, StepValues } from "./schemas/onboarding";
 
 /** Every list a question may offer: the criteria's CMS lists and the business descriptions. */
 export type OnboardingOptions = CriteriaOptions & { businessTypes: readonly string[] };
@@ -202,37 +202,6 @@ export function choicesOf(step: Step, options: OnboardingOptions): readonly stri
   if (!step.list) return [];
   return step.list === "performing" ? PERFORMING_LOAN_PREFERENCES : options[step.list];
 }
-
-const nonEmpty = <T extends string | string[]>(value: T) => (Array.isArray(value) ? value.length > 0 : value.trim() !== "");
-
-/** The answer's own fields, from the same schemas /preferences and the customer forms use; an answer must say something. */
-function answerShape(step: Step, options: OnboardingOptions) {
-  if (step.key === "company") {
-    const { customerName, website } = customerSchema(options.businessTypes).shape;
-    return { customerName, website };
-  }
-  if (step.key === "businessType") {
-    return { businessType: customerSchema(options.businessTypes).shape.type.check(z.refine(nonEmpty, messages.required)) };
-  }
-  const piece = buyerCriteriaSchema(options).shape[step.key];
-  return { [step.key]: (piece as z.ZodMiniType<string | string[]>).check(z.refine(nonEmpty, messages.required)) };
-}
-
-/**
- * What one question's form posts: an answer, "Skip" (optional questions) or "Back".
- * The step's key travels with it, so an answer to a question no longer shown is not taken
- * for the current one.
- */
-export function stepSchema(step: Step, options: OnboardingOptions) {
-  const base = { step: z.literal(step.key) };
-  return z.discriminatedUnion("intent", [
-    z.object({ intent: z.literal("answer"), ...base, ...answerShape(step, options) }),
-    z.object({ intent: z.literal("back"), ...base }),
-    ...(step.optional ? [z.object({ intent: z.literal("skip"), ...base })] : []),
-  ]);
-}
-export type StepValues = z.output<ReturnType<typeof stepSchema>>;
-export type AnswerValues = Extract<StepValues, { intent: "answer" }> & Record<string, unknown>;
 
 /** The answer as the member's chat bubble says it. */
 export function answerText(step: Step, value: AnswerValues) {

@@ -163,3 +163,12 @@ export type TeaserKey = (typeof TEASER_KEYS)[number];
 
 /** The teaser as its page gets it: the teaser columns, the details that do not identify the borrower, and whether it is the member's own. */
 export type Teaser = Serialized<Pick<Project, TeaserKey>> & { details: Record<string, unknown>; own: boolean };
+
+export const STEPS = [
+  { step: 1, title: "Basics" },
+  { step: 2, title: "Terms" },
+  { step: 3, title: "Details" },
+  { step: 4, title: "Review and submit" },
+] as const;
+
+export const TEXT_LIMITS = { projectName: 120, fullDetails: 4000, summary: 2000, overview: 4000 } as const;

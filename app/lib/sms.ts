@@ -1,5 +1,5 @@
 /** Bulk SMS (issue #14): what a text costs, how it ends, and when it may go out. Pure: runs in the browser and in workerd. */
-import { isPhone } from "./validation";
+import { isPhone } from "./field-rules";
 
 // GSM 03.38: the basic table costs one septet a character, the extension table two (escape + char)
 const GSM_BASIC =
@@ -149,3 +149,6 @@ export function releaseTime(now: number, timeZone: string) {
   const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + (wall.hour >= QUIET_START_HOUR ? 1 : 0)));
   return instantOf({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: QUIET_END_HOUR, minute: 0 }, timeZone);
 }
+
+/** Longest bulk text: about ten segments of GSM-7 before the opt-out line. */
+export const SMS_MAX_LENGTH = 1500;

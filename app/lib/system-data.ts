@@ -80,3 +80,7 @@ export function sicFiltersOf(params: URLSearchParams) {
 }
 
 export const UNKNOWN_SIC_CODE = "Unknown SIC code: choose one of the listed codes.";
+
+export const COEFFICIENT_COLUMNS = ["dimension", "band", "value"] as const;
+
+export const INTEREST_RATE_COLUMNS = ["asOf", "tenorMonths", "rate"] as const;

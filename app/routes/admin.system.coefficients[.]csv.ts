@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { csvDownload } from "~/.server/csv-download";
-import { COEFFICIENT_COLUMNS } from "~/lib/schemas/pricing-data";
 import { allCoefficients } from "~/models/coefficients.server";
+import { COEFFICIENT_COLUMNS } from "~/lib/schemas/index.server";
 
 /** Every coefficient, in the columns the import reads. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { csvDownload } from "~/.server/csv-download";
-import { INTEREST_RATE_COLUMNS } from "~/lib/schemas/pricing-data";
 import { allInterestRates } from "~/models/interest-rates.server";
+import { INTEREST_RATE_COLUMNS } from "~/lib/schemas/index.server";
 
 /** Every curve point, in the columns the import reads: a file exported can be edited and imported again. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -4,8 +4,8 @@ import { apiError, apiJson, apiOrSessionUser, beginApiRequest, bearerToken } fro
 import { readJson } from "~/.server/body";
 import { clientAddress, isSameOriginRequest, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
-import { campaignApiSchema } from "~/lib/schemas/marketing";
 import { createCampaignFromApi } from "~/models/campaigns.server";
+import { campaignApiSchema } from "~/lib/schemas/index.server";
 
 /**
  * POST {channel, customerIds, subject, body, sendAt?} → 202 {data: {id}}: creates the

@@ -1,11 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { readForm } from "~/.server/body";
 import { notFound } from "~/.server/http";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
-import { unsubscribeSchema } from "~/lib/schemas/marketing";
 import { suppress } from "~/models/suppressions.server";
+import { parseWithZod, unsubscribeSchema } from "~/lib/schemas/index.server";
 
 /**
  * The List-Unsubscribe header's target (RFC 8058): the mail provider posts

@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs } from "@remix-run/server-runtime";
 import { requireAlertsToken } from "~/auth/alerts-token.server";
 import { readForm } from "~/.server/body";
-import { unsubscribeSchema } from "~/lib/schemas/marketing";
 import { stopAlerts } from "~/models/saved-searches.server";
+import { parseWithZod, unsubscribeSchema } from "~/lib/schemas/index.server";
 
 /**
  * A digest's List-Unsubscribe target (RFC 8058), posted by the mail provider with no

@@ -1,7 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type LazySchema } from "~/components/form-state";
 import { Form } from "@remix-run/react";
-import type { $ZodType } from "zod/v4/core";
 import { FormErrors, TextAreaField, TextField } from "../forms";
 import { formatCurrency, formatDate, formatDateTime } from "~/lib/format";
 import { OFFER_STATUS_LABELS, type OfferAction, type OfferStatus } from "~/lib/deal";
@@ -110,13 +108,13 @@ export function OfferTermsForm({
   submitLabel: string;
   defaults?: Partial<Record<TermsField, string>>;
   lastResult?: ActionResult;
-  schema: $ZodType;
+  schema: LazySchema;
 }) {
   const [form, fields] = useForm<Record<TermsField, string>, unknown>({
     id,
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -164,7 +162,7 @@ export function OfferReply({
   summary: string;
   submitLabel: string;
   lastResult?: ActionResult;
-  schema: $ZodType;
+  schema: LazySchema;
 }) {
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3">

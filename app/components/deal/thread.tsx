@@ -1,7 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type LazySchema } from "~/components/form-state";
 import { Form } from "@remix-run/react";
-import type { $ZodType } from "zod/v4/core";
 import { CountedTextAreaField, FormErrors } from "../forms";
 import { formatDateTime } from "~/lib/format";
 import type { ActionResult } from "~/lib/action-result";
@@ -27,14 +25,14 @@ function ThreadBody({
   lastResult?: ActionResult;
   action?: string;
   /** What the page's action reads the message form with (it sends `intent=message` and `body`). */
-  schema: $ZodType;
+  schema: LazySchema;
   /** A seller's colleague who may view the project but not negotiate reads the thread only. */
   readOnly?: boolean;
 }) {
   const [form, fields] = useForm<{ body: string }, unknown>({
     id: "message",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

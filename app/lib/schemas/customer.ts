@@ -1,12 +1,11 @@
 import * as z from "zod/mini";
-import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "~/lib/customers";
+import { CUSTOMER_TYPES, MEMBER_ROLES, ONBOARDING_STATUSES } from "~/lib/customers";
 import { ROLE_NAMES } from "~/lib/roles";
 import { field, isDecimal, isUrl, messages, orEmpty, parseDecimal } from "~/lib/validation";
 import { oneOf, passwordsMatch } from "./account";
+import { buyerCriteriaSchema, type CriteriaOptions } from "./buyer-criteria";
 import { tableActionSchema } from "./table";
-
-/** Roles an admin may give a customer's member (spec: /admin/customer/buyer/add). */
-export const MEMBER_ROLES = ["ROLE_BUYER", "ROLE_SELLER", "ROLE_BROKER", "ROLE_AGENT"] as const;
+export { MEMBER_ROLES };
 
 const optionalUrl = () =>
   orEmpty(z.string().check(z.trim())).check(z.refine((v) => v === "" || isUrl(v), messages.url));
@@ -88,3 +87,10 @@ export const acceptInvitationSchema = z
     confirmPassword: z.string({ error: messages.required }),
   })
   .check(passwordsMatch("password"));
+
+/** /admin/customers/edit/{id}: the customer's details or the criteria it buys by, by intent. */
+export const customerEditSchema = (businessTypes: readonly string[], criteria: CriteriaOptions) =>
+  z.discriminatedUnion("intent", [
+    z.extend(customerSchema(businessTypes), { intent: z.literal("customer") }),
+    z.extend(buyerCriteriaSchema(criteria), { intent: z.literal("criteria") }),
+  ]);

@@ -3,6 +3,8 @@ import { askSchema } from "./inbound";
 import { FEEDBACK_REASONS } from "../deal";
 import { projectBuyersIntentSchema } from "./project-buyers";
 import { field, messages } from "../validation";
+import { DESK_INTENTS } from "~/lib/deal";
+export { DESK_INTENTS };
 
 /** Typing one's name and ticking the box is the signature. */
 export const signNdaSchema = z.object({
@@ -85,7 +87,6 @@ export const deskIntentSchema = z.discriminatedUnion("intent", [
   onOffer("reject-offer"),
 ]);
 export type DeskIntent = z.output<typeof deskIntentSchema>;
-export const DESK_INTENTS: ReadonlyArray<DeskIntent["intent"]> = deskIntentSchema.def.options.map((o) => o.shape.intent.def.values[0]!);
 
 const withdrawIntent = z.object({ intent: z.literal("withdraw") });
 

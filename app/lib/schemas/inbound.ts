@@ -5,12 +5,9 @@ import { contactSchema } from "./account";
 import { websiteDomainOf } from "../customers";
 import type { TableKey } from "../table-preferences";
 import { tableActionSchema } from "./table";
+import { CONTACT_TOPICS } from "~/lib/inbound";
+export { CONTACT_TOPICS };
 
-/** /contact-us: the contact form with a topic; "demo" makes it a demo request. */
-export const CONTACT_TOPICS = [
-  { value: "general", label: "A question or comment" },
-  { value: "demo", label: "Request a demo" },
-] as const;
 export const contactFormSchema = z.extend(contactSchema, {
   topic: z.pipe(z.optional(z.enum(["general", "demo"])), z.transform((v: "general" | "demo" | undefined) => v ?? "general")),
 });

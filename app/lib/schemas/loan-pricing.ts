@@ -2,6 +2,8 @@ import * as z from "zod/mini";
 import { AMORTIZATIONS, MAX_TERM_MONTHS } from "../loan-pricing";
 import { field, messages } from "../validation";
 import { oneOf } from "./account";
+import { LOAN_PARAMS } from "~/lib/loan-pricing";
+export { LOAN_PARAMS };
 
 /**
  * /sellers/analytics/loan-pricing: the inputs of one loan, which are also the query
@@ -55,19 +57,3 @@ export const poolPricingSchema = z.object({
 });
 export type PoolPricingValues = z.output<typeof poolPricingSchema>;
 
-/** The query parameters of one loan, in the contract's names, as a results link carries them. */
-export const LOAN_PARAMS = [
-  "balance",
-  "noteRate",
-  "termMonths",
-  "amortization",
-  "balloonMonths",
-  "loanStatus",
-  "propertyType",
-  "ltv",
-  "dscr",
-  "cpr",
-  "cdr",
-  "severity",
-  "yield",
-] as const;

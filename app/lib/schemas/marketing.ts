@@ -2,6 +2,8 @@ import * as z from "zod/mini";
 import { LIST_CHANNELS, SUPPRESSION_CHANNELS } from "../marketing";
 import { mergeFieldProblem } from "../merge-fields";
 import { field, messages, orEmpty } from "../validation";
+import { SMS_MAX_LENGTH } from "~/lib/sms";
+export { SMS_MAX_LENGTH };
 
 /** An id as a form sends it (a string, so the field is typed as one). */
 const id = () =>
@@ -40,9 +42,6 @@ export const campaignDraftSchema = z
     projectId: z.optional(id()),
   })
   .check(mergeFieldsKnown(["subject", "body"]));
-
-/** Longest bulk text: about ten segments of GSM-7 before the opt-out line. */
-export const SMS_MAX_LENGTH = 1500;
 
 /** A new bulk SMS: the opt-out line is added when it is sent. */
 export const smsDraftSchema = z

@@ -2,6 +2,10 @@ import * as z from "zod/mini";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DEFAULT_DIMENSIONS, MAX_TERM_MONTHS, type CoefficientDimension } from "../loan-pricing";
 import type { $RefinementCtx as RefinementContext, $ZodType } from "zod/v4/core";
 import { field, messages } from "../validation";
+import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
+import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
+export { INTEREST_RATE_COLUMNS };
+export { COEFFICIENT_COLUMNS };
 
 /**
  * The system data pricing reads (/admin/system/interest-rates and /coefficients):
@@ -19,7 +23,6 @@ export const isoDay = () =>
       z.refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD."),
     );
 
-export const INTEREST_RATE_COLUMNS = ["asOf", "tenorMonths", "rate"] as const;
 const interestRateShape = {
   asOf: isoDay(),
   tenorMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }),
@@ -28,7 +31,6 @@ const interestRateShape = {
 export const interestRateSchema = z.object(interestRateShape);
 export type InterestRateValues = z.output<typeof interestRateSchema>;
 
-export const COEFFICIENT_COLUMNS = ["dimension", "band", "value"] as const;
 const SPREAD_LIMIT_BPS = 10_000;
 const coefficientShape = {
   dimension: z.enum(COEFFICIENT_DIMENSIONS, { error: "Choose one of the listed options." }),

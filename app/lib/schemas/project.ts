@@ -3,6 +3,10 @@ import type { ProjectKind } from "../projects";
 import { PROJECT_KINDS } from "../projects";
 import { field, messages, orEmpty } from "../validation";
 import { oneOf } from "./account";
+import { STEPS } from "~/lib/projects";
+import { TEXT_LIMITS } from "~/lib/projects";
+export { TEXT_LIMITS };
+export { STEPS };
 
 /** The options of the constant lists the project forms use, by list key (values only). */
 export type ProjectOptions = Record<
@@ -28,8 +32,6 @@ const coordinate = (limit: number) =>
     z.optional(z.string()).check(z.refine((v) => !v || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= limit), messages.decimal)),
     z.transform((v: string | undefined) => (v ? Number(v) : null)),
   );
-
-export const TEXT_LIMITS = { projectName: 120, fullDetails: 4000, summary: 2000, overview: 4000 } as const;
 
 /** Step 1: what is for sale. */
 export const basicsSchema = (o: ProjectOptions) =>
@@ -104,13 +106,6 @@ export const detailsSchemas = {
       employees: field.integer({ min: 0 }),
     }),
 } satisfies Record<ProjectKind, (o: ProjectOptions) => z.ZodMiniType>;
-
-export const STEPS = [
-  { step: 1, title: "Basics" },
-  { step: 2, title: "Terms" },
-  { step: 3, title: "Details" },
-  { step: 4, title: "Review and submit" },
-] as const;
 
 export function schemaForStep(step: number, kind: ProjectKind, o: ProjectOptions) {
   if (step === 1) return basicsSchema(o);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -8,9 +7,9 @@ import { clientAddress } from "~/.server/http";
 import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
 import { titleMeta } from "~/lib/meta";
-import { memberSchema } from "~/lib/schemas/customer";
 import { customerChoices } from "~/models/customer-accounts.server";
 import { inviteMember } from "~/models/invitations.server";
+import { parseWithZod, memberSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Add a member");
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -12,7 +11,6 @@ import { Members } from "./members";
 import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
 import { formatCompactCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { customerPageSchema } from "~/lib/schemas/customer";
 import { recordAudit } from "~/models/audit.server";
 import {
   customerTimeline,
@@ -27,6 +25,7 @@ import { sendInvitation } from "~/models/invitations.server";
 import { emailPasswordReset } from "~/models/password-resets.server";
 import { handleTableAction } from "~/models/table-view.server";
 import { findUserById } from "~/models/users.server";
+import { parseWithZod, customerPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Customer");
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
@@ -23,8 +22,8 @@ import { titleMeta } from "~/lib/meta";
 import { TABLES } from "~/lib/table-preferences";
 import { customerTableView, listCustomers, type CustomerRow } from "~/models/customers.server";
 import { invalid } from "~/.server/replies";
-import { tableActionSchema } from "~/lib/schemas/table";
 import { handleTableAction } from "~/models/table-view.server";
+import { parseWithZod, tableActionSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Customers");
 

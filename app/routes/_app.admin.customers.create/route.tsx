@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -8,8 +7,8 @@ import { clientAddress } from "~/.server/http";
 import { CustomerForm } from "~/components/customer-form";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { customerSchema } from "~/lib/schemas/customer";
 import { createCustomer } from "~/models/customer-accounts.server";
+import { parseWithZod, customerSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("New customer");
 

@@ -1,22 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
-import * as z from "zod/mini";
 import { CriteriaForm } from "~/components/criteria-form";
 import { CustomerForm } from "~/components/customer-form";
 import { invalid } from "~/.server/replies";
 import { resultFor } from "~/lib/action-result";
-import { buyerCriteriaSchema } from "~/lib/schemas/buyer-criteria";
 import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaFormData } from "~/routes/_app.preferences/criteria.server";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { customerSchema } from "~/lib/schemas/customer";
 import { findCustomer, updateCustomer } from "~/models/customer-accounts.server";
+import { customerEditSchema, parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Edit customer");
 
@@ -49,10 +46,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const customerId = idParam(args.params);
   const businessTypes = (await services.content.options("businessDescriptions")).map((o) => o.value);
-  const schema = z.discriminatedUnion("intent", [
-    z.extend(customerSchema(businessTypes), { intent: z.literal("customer") }),
-    z.extend(buyerCriteriaSchema(await criteriaOptions(services.content)), { intent: z.literal("criteria") }),
-  ]);
+  const schema = customerEditSchema(businessTypes, await criteriaOptions(services.content));
   const submission = parseWithZod(await readForm(args.request), { schema });
   if (submission.status !== "success") return invalid(submission);
   const here = `/admin/customers/${customerId}`;

@@ -1,5 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -12,7 +11,7 @@ import { ONBOARDING_LABELS, ONBOARDING_STATUSES } from "~/lib/customers";
 import { DOCUMENT_CONTENT_TYPES } from "~/lib/deal";
 import { formatDateTime } from "~/components/data-table";
 import { titleMeta } from "~/lib/meta";
-import { onboardingSchema } from "~/lib/schemas/customer";
+import { onboardingSchema } from "~/lib/schemas/index.server";
 import {
   findCustomer,
   onboardingChecklist,
@@ -20,6 +19,7 @@ import {
   updateOnboarding,
 } from "~/models/customer-accounts.server";
 import { checkUpload, documentName } from "~/models/data-room.server";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("On-boarding");
 
@@ -86,12 +86,11 @@ export async function action(args: ActionFunctionArgs) {
 export default function OnboardingPage() {
   const { customer, checklist, investorTypes } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const schema = onboardingSchema(investorTypes);
   const formFor = (intent: string, defaultValue?: Record<string, string>) => ({
     id: `onboarding-${intent}`,
     lastResult: data?.intent === intent ? data.result : undefined,
     defaultValue,
-    onValidate: ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema }),
+    schema: () => import("~/lib/schemas/customer").then((m) => m.onboardingSchema(investorTypes)),
     shouldValidate: "onSubmit" as const,
   });
   const [typeForm, typeFields] = useForm(formFor("investor-type", { investorType: customer.investorType }));

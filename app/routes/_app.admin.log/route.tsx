@@ -1,14 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { auditVerifySchema } from "~/lib/schemas/admin";
 import { listAudit, verifyAuditChain } from "~/models/audit.server";
 import { readForm } from "~/.server/body";
 import { answer, invalid } from "~/.server/replies";
+import { parseWithZod, auditVerifySchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Audit log");
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -13,8 +12,8 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { COMMISSION_STATUSES, referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
-import { affiliatePageSchema } from "~/lib/schemas/affiliates";
 import { affiliateReferrals, findAffiliate, setAffiliateStatus, setCommissionStatus } from "~/models/affiliates.server";
+import { parseWithZod, affiliatePageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Affiliate partner");
 

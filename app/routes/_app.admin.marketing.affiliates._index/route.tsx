@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -14,8 +13,9 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
-import { approveAffiliateSchema } from "~/lib/schemas/affiliates";
+import { approveAffiliateSchema } from "~/lib/schemas/index.server";
 import { affiliateApplications, approveAffiliate, listAffiliates } from "~/models/affiliates.server";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Affiliates");
 
@@ -45,7 +45,7 @@ export default function AffiliatesPage() {
   const [form, fields] = useForm({
     id: "approve",
     lastResult: data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveAffiliateSchema }),
+    schema: () => import("~/lib/schemas/affiliates").then((m) => m.approveAffiliateSchema),
     shouldValidate: "onSubmit",
   });
   return (

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -11,10 +10,10 @@ import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { campaignActionSchema } from "~/lib/schemas/marketing";
 import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
 import { campaignOutcomes } from "~/models/campaign-outcomes.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
+import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Campaign");
 

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -13,8 +12,9 @@ import { Pager } from "~/components/pager";
 import { formatNumber } from "~/lib/format";
 import { MERGE_FIELDS } from "~/lib/merge-fields";
 import { titleMeta } from "~/lib/meta";
-import { campaignDraftSchema } from "~/lib/schemas/marketing";
+import { campaignDraftSchema } from "~/lib/schemas/index.server";
 import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Bulk e-mail");
 
@@ -52,7 +52,7 @@ export default function BulkEmailPage() {
     id: "campaign",
     lastResult: data?.result,
     defaultValue: { listId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignDraftSchema }),
+    schema: () => import("~/lib/schemas/marketing").then((m) => m.campaignDraftSchema),
     shouldValidate: "onBlur",
   });
   return (

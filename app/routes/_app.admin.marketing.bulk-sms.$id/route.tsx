@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -12,11 +11,11 @@ import { PageHeader } from "~/components/page-header";
 import { SmsCount } from "~/components/sms-count";
 import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { campaignActionSchema } from "~/lib/schemas/marketing";
 import { e164 } from "~/lib/sms";
 import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
 import { campaignOutcomes } from "~/models/campaign-outcomes.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
+import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Bulk SMS");
 

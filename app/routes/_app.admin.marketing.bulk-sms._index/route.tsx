@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { useState } from "react";
@@ -15,8 +14,10 @@ import { SmsCount } from "~/components/sms-count";
 import { formatNumber } from "~/lib/format";
 import { MERGE_FIELDS } from "~/lib/merge-fields";
 import { titleMeta } from "~/lib/meta";
-import { SMS_MAX_LENGTH, smsDraftSchema } from "~/lib/schemas/marketing";
+import { SMS_MAX_LENGTH } from "~/lib/sms";
+import { smsDraftSchema } from "~/lib/schemas/index.server";
 import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Bulk SMS");
 
@@ -54,7 +55,7 @@ export default function BulkSmsPage() {
     id: "sms-campaign",
     lastResult: data?.result,
     defaultValue: { listId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: smsDraftSchema }),
+    schema: () => import("~/lib/schemas/marketing").then((m) => m.smsDraftSchema),
     shouldValidate: "onBlur",
   });
   // without JavaScript the count is the server's, for the text it was last sent

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -12,8 +11,9 @@ import { ListReach } from "~/components/list-reach";
 import { PageHeader } from "~/components/page-header";
 import { LIST_CHANNEL_LABELS, LIST_CHANNELS, type ListDefinition } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
-import { saveListSchema } from "~/lib/schemas/marketing";
+import { saveListSchema } from "~/lib/schemas/index.server";
 import { createRecipientList, reachOf } from "~/models/recipient-lists.server";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Save a recipient list");
 
@@ -60,7 +60,7 @@ export default function NewListPage() {
     id: "save-list",
     lastResult: data?.result,
     defaultValue: { channel: "email" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: saveListSchema }),
+    schema: () => import("~/lib/schemas/marketing").then((m) => m.saveListSchema),
     shouldValidate: "onBlur",
   });
   if (!definition || !reach) {

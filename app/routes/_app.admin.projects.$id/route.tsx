@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -14,7 +13,9 @@ import { FormErrors, TextAreaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
-import { DESK_INTENTS, adminProjectSchema, type AdminProjectIntent } from "~/lib/schemas/deal";
+import { type AdminProjectIntent } from "~/lib/schemas/deal";
+import { DESK_INTENTS } from "~/lib/deal";
+import { adminProjectSchema } from "~/lib/schemas/index.server";
 import { intentOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
@@ -24,6 +25,7 @@ import { buyerTable, buyerTableAction } from "./buyers.server";
 import { countLoans, findProjectWithSeller, reviewProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -107,7 +109,7 @@ export default function AdminProjectPage() {
   const [form, fields] = useForm({
     id: "reject",
     lastResult: deskIntent || inviteResult ? undefined : result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminProjectSchema }),
+    schema: () => import("~/lib/schemas/deal").then((m) => m.adminProjectSchema),
     shouldValidate: "onSubmit",
   });
   return (

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -13,7 +12,7 @@ import { listProjectsForAdmin } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
-import { tableActionSchema } from "~/lib/schemas/table";
+import { parseWithZod, tableActionSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Projects");
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
@@ -11,10 +10,10 @@ import { PageHeader } from "~/components/page-header";
 import { formErrorsOf } from "~/lib/action-result";
 import { formatDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { dataRoomAccessSchema } from "~/lib/schemas/deal";
 import { listProjectContracts } from "~/models/contracts.server";
 import { findProjectWithSeller } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
+import { parseWithZod, dataRoomAccessSchema } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Permissions: ${data.project.projectName}` : "Permissions") }];
 

@@ -1,5 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
@@ -15,7 +14,7 @@ import { SelectFilter, ViewForm } from "~/components/table-controls";
 import { resultFor } from "~/lib/action-result";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DIMENSION_LABELS } from "~/lib/loan-pricing";
 import { titleMeta } from "~/lib/meta";
-import { COEFFICIENT_COLUMNS, coefficientsPageSchema } from "~/lib/schemas/pricing-data";
+import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
 import { TABLES } from "~/lib/table-preferences";
 import { systemDataAction } from "~/models/system-data.server";
 import { coefficientsPage, coefficientsTable } from "./coefficients.server";
@@ -53,7 +52,7 @@ export default function CoefficientsPage() {
     id: editing ? `coefficient-${editing.id}` : "coefficient",
     lastResult: resultFor(result, intent),
     defaultValue: editing ? { dimension: editing.dimension, band: editing.band, value: String(editing.value) } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: coefficientsPageSchema(propertyTypes) }),
+    schema: () => import("~/lib/schemas/pricing-data").then((m) => m.coefficientsPageSchema(propertyTypes)),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

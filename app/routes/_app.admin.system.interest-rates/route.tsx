@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
@@ -15,7 +14,7 @@ import { SelectFilter, ViewForm } from "~/components/table-controls";
 import { resultFor } from "~/lib/action-result";
 import { tenorLabel } from "~/lib/loan-pricing";
 import { titleMeta } from "~/lib/meta";
-import { INTEREST_RATE_COLUMNS, interestRatesPageSchema } from "~/lib/schemas/pricing-data";
+import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
 import { TABLES } from "~/lib/table-preferences";
 import { systemDataAction } from "~/models/system-data.server";
 import { CURVE_TABLE, curvePage } from "./curve.server";
@@ -50,7 +49,7 @@ export default function InterestRatesPage() {
     id: editing ? `point-${editing.id}` : "point",
     lastResult: resultFor(result, intent),
     defaultValue: editing ? { asOf: editing.asOf, tenorMonths: String(editing.tenorMonths), rate: String(editing.rate) } : { asOf: latest.asOf ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: interestRatesPageSchema }),
+    schema: () => import("~/lib/schemas/pricing-data").then((m) => m.interestRatesPageSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

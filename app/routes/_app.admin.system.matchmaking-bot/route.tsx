@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type FieldMetadata } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -13,9 +12,10 @@ import { resultFor } from "~/lib/action-result";
 import { WEIGHT_KEYS, WEIGHT_LABELS, type MatchWeights } from "~/lib/match-score";
 import { BOT_QUESTION_TOPICS } from "~/lib/matchmaking-bot";
 import { titleMeta } from "~/lib/meta";
-import { matchmakingPageSchema, questionsFromForm } from "~/lib/schemas/matchmaking";
+import { matchmakingPageSchema } from "~/lib/schemas/index.server";
 import { botQuestions, saveBotQuestions } from "~/models/bot-questions.server";
 import { matchWeights, saveMatchWeights } from "~/models/matches.server";
+import { parseWithZod, questionsFromForm } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Matchmaking");
 
@@ -63,7 +63,7 @@ function WeightsForm() {
     id: "weights",
     lastResult: result,
     defaultValue: { ...weights, intent: "weights" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: matchmakingPageSchema }),
+    schema: () => import("~/lib/schemas/matchmaking").then((m) => m.matchmakingPageSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -108,7 +108,7 @@ function QuestionsForm() {
     id: "questions",
     lastResult: result,
     defaultValue: { ...defaults, intent: "questions" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: matchmakingPageSchema }),
+    schema: () => import("~/lib/schemas/matchmaking").then((m) => m.matchmakingPageSchema),
     shouldValidate: "onSubmit",
   });
   const byName = fields as unknown as Record<string, FieldMetadata<string | undefined>>;

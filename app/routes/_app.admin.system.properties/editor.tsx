@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { EditorButtons } from "~/components/system-data-rows";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { resultFor, type ActionResult } from "~/lib/action-result";
-import { propertyIntentSchema, type PropertyOptions } from "~/lib/schemas/system-data";
+import { type PropertyOptions } from "~/lib/schemas/system-data";
 
 type Row = { id: number; propertyType: string; region: string; capRate: number; vacancy: number; expenseRatio: number };
 
@@ -19,7 +18,7 @@ export function PropertyAssumptionEditor({ editing, options, result }: { editing
     defaultValue: editing
       ? { propertyType: editing.propertyType, region: editing.region, capRate: String(editing.capRate), vacancy: String(editing.vacancy), expenseRatio: String(editing.expenseRatio) }
       : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: propertyIntentSchema(options) }),
+    schema: () => import("~/lib/schemas/system-data").then((m) => m.propertyIntentSchema(options)),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -14,7 +13,6 @@ import { Pager } from "~/components/pager";
 import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
 import { formatPercent } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { propertyIntentSchema } from "~/lib/schemas/system-data";
 import { backTo, PROPERTY_ASSUMPTION_COLUMNS, SYSTEM_DATA_MAX_BYTES } from "~/lib/system-data";
 import {
   createPropertyAssumption,
@@ -25,6 +23,7 @@ import {
   updatePropertyAssumption,
 } from "~/models/property-assumptions.server";
 import { PropertyAssumptionEditor } from "./editor";
+import { parseWithZod, propertyIntentSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Properties");
 

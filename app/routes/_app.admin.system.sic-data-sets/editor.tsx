@@ -1,10 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { EditorButtons } from "~/components/system-data-rows";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { resultFor, type ActionResult } from "~/lib/action-result";
-import { sicIntentSchema } from "~/lib/schemas/system-data";
 import { SIC_DIVISIONS, SIC_DIVISION_KEYS } from "~/lib/system-data";
 
 type Row = { code: string; title: string; division: string };
@@ -18,7 +16,7 @@ export function SicCodeEditor({ editing, result }: { editing: Row | null; result
     id: `sic-${editing?.code ?? "new"}`,
     lastResult: resultFor(result, intent),
     defaultValue: editing ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sicIntentSchema }),
+    schema: () => import("~/lib/schemas/system-data").then((m) => m.sicIntentSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -12,10 +11,10 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
 import { titleMeta } from "~/lib/meta";
-import { sicCodeField, sicIntentSchema } from "~/lib/schemas/system-data";
 import { backTo, SIC_CODE_COLUMNS, SIC_DIVISIONS, SIC_DIVISION_KEYS, sicFiltersOf, SYSTEM_DATA_MAX_BYTES } from "~/lib/system-data";
 import { createSicCode, deleteSicCode, findSicCode, importSicCodes, listSicCodes, updateSicCode } from "~/models/sic-codes.server";
 import { SicCodeEditor } from "./editor";
+import { parseWithZod, sicCodeField, sicIntentSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("SIC data sets");
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
@@ -11,7 +10,6 @@ import { PageHeader } from "~/components/page-header";
 import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { usersPageSchema } from "~/lib/schemas/admin";
 import { ROLE_LABELS } from "~/lib/roles";
 import { TABLES } from "~/lib/table-preferences";
 import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userState, type UserColumn } from "~/lib/user-table";
@@ -21,6 +19,7 @@ import { handleTableAction } from "~/models/table-view.server";
 import { setUserAccess, userListPage } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
+import { parseWithZod, usersPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Users");
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -8,8 +7,8 @@ import { clientAddress } from "~/.server/http";
 import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
 import { titleMeta } from "~/lib/meta";
-import { userSchema } from "~/lib/schemas/customer";
 import { inviteUser } from "~/models/invitations.server";
+import { parseWithZod, userSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("New user");
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -8,10 +7,10 @@ import { clientAddress, idParam, notFound } from "~/.server/http";
 import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
 import { titleMeta } from "~/lib/meta";
-import { userSchema } from "~/lib/schemas/customer";
 import { recordAudit } from "~/models/audit.server";
 import { EMAIL_TAKEN_MESSAGE } from "~/models/invitations.server";
 import { findUserById, updateUserAccount } from "~/models/users.server";
+import { parseWithZod, userSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Edit user");
 

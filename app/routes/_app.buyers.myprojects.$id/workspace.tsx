@@ -12,7 +12,6 @@ import { ThreadView } from "~/components/deal/thread";
 import { formErrorsOf, intentOf, resultFor } from "~/lib/action-result";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import { formatDate } from "~/lib/format";
-import { workspaceIntentSchema } from "~/lib/schemas/deal";
 
 /** The intents whose forms show their own answer; any other refusal shows at the top of the page. */
 const FORM_INTENTS = ["message", "offer", "revise"];
@@ -51,7 +50,7 @@ export function WorkspacePage() {
         <div className="space-y-6">
           <section className="card" id="negotiation" aria-label="Negotiation">
             <h2 className="mb-3 font-semibold">Negotiation with the seller</h2>
-            <ThreadView messages={thread} me={me} lastResult={resultFor(result, "message")} schema={workspaceIntentSchema} />
+            <ThreadView messages={thread} me={me} lastResult={resultFor(result, "message")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)} />
           </section>
           <section className="space-y-4" id="offers" aria-label="Offers">
             <h2 className="font-semibold">Offers</h2>
@@ -70,7 +69,7 @@ export function WorkspacePage() {
                     summary="Answer with revised terms"
                     submitLabel="Send revised offer"
                     lastResult={resultFor(result, "revise", { offerId: view.offer.id })}
-                    schema={workspaceIntentSchema}
+                    schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)}
                   />
                 ) : view.offer.status === "submitted" ? (
                   <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw the offer" />
@@ -80,7 +79,7 @@ export function WorkspacePage() {
             {!open && project.status === "published" ? (
               <div className="card">
                 <h3 className="mb-3 font-semibold">Submit a letter of intent</h3>
-                <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={resultFor(result, "offer")} schema={workspaceIntentSchema} />
+                <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={resultFor(result, "offer")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)} />
               </div>
             ) : null}
           </section>

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -6,18 +5,19 @@ import { defaultNdaParagraphs } from "~/.server/documents/nda";
 import { clientAddress, notFound, idParam } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import { dealSectionOf, NDA_APPROVED, workspacePath } from "~/lib/deal";
-import { signNdaSchema } from "~/lib/schemas/deal";
+import { signNdaSchema } from "~/lib/schemas/index.server";
 import { findContractByEnvelope, ndaHasTemplate, ndaSettingsOf, signNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, sellerCompanyOf } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { formatDateTime } from "~/lib/format";
 import type { MetaFunction } from "@remix-run/react";
 import { pageTitle } from "~/lib/meta";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction<typeof loader> = () => [{ title: pageTitle("Sign the NDA") }];
 
@@ -80,7 +80,7 @@ export default function SigningPage() {
     id: "sign-nda",
     lastResult,
     defaultValue: { signerName: suggestedName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signNdaSchema }),
+    schema: () => import("~/lib/schemas/deal").then((m) => m.signNdaSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
@@ -7,7 +6,6 @@ import { recordImpressions, searchProjects, SORTABLE, type SortKey } from "~/mod
 import { ndaStatusesOf } from "~/models/contracts.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
-import { searchPageSchema } from "~/lib/schemas/saved-searches";
 import { resultFor } from "~/lib/action-result";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
@@ -22,6 +20,7 @@ import { MatchmakingAssistant } from "~/components/matchmaking-assistant";
 import { assistantFor } from "~/models/matchmaking-chats.server";
 import { searchMap } from "./map.server";
 import { ResultsMap, ViewSwitch } from "./results-map";
+import { parseWithZod, searchPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Search projects");
 

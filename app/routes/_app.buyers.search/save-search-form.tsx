@@ -1,16 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms";
 import type { ActionResult } from "~/lib/action-result";
-import { saveSearchSchema } from "~/lib/schemas/saved-searches";
 
 /** Saves the filters in the URL under a name; posted to the page itself, so the URL carries them. */
 export function SaveSearchForm({ lastResult }: { lastResult?: ActionResult }) {
   const [form, fields] = useForm({
     id: "save-search",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: saveSearchSchema }),
+    schema: () => import("~/lib/schemas/saved-searches").then((m) => m.saveSearchSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

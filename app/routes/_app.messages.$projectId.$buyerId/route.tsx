@@ -1,6 +1,5 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { notFound, idParam } from "~/.server/http";
@@ -9,7 +8,7 @@ import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
 import { NDA_APPROVED } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
-import { messageSchema } from "~/lib/schemas/deal";
+import { messageSchema } from "~/lib/schemas/index.server";
 import { findContract } from "~/models/contracts.server";
 import { markThreadRead, postMessage, threadMessages } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
@@ -17,6 +16,7 @@ import { findVisibleProject, mayManageProject } from "~/models/projects.server";
 import { findUserById } from "~/models/users.server";
 import { permissionsOnProject } from "~/models/seller-permissions.server";
 import { readForm } from "~/.server/body";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }];
 
@@ -72,7 +72,7 @@ export default function ThreadPage() {
         Negotiation with {buyer.name} ({buyer.company}) · <Link to="/messages" className="link">All messages</Link>
       </p>
       <section className="card">
-        <ThreadView messages={messages} me={me} lastResult={result} schema={messageSchema} readOnly={!canWrite} />
+        <ThreadView messages={messages} me={me} lastResult={result} schema={() => import("~/lib/schemas/deal").then((m) => m.messageSchema)} readOnly={!canWrite} />
       </section>
     </div>
   );

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -6,13 +5,13 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { markReadSchema } from "~/lib/schemas/deal";
 import { listThreads } from "~/models/negotiations.server";
 import { sellerReach } from "~/models/seller-permissions.server";
 import { listMemberInquiries } from "~/models/inbound.server";
 import { listNotifications, markNotificationsRead } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
+import { parseWithZod, markReadSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Messages");
 

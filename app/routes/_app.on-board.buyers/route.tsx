@@ -1,12 +1,11 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type FieldMetadata } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { formErrorsOf } from "~/lib/action-result";
 import { titleMeta } from "~/lib/meta";
-import { stepOf, stepSchema } from "~/lib/onboarding";
+import { stepOf } from "~/lib/onboarding";
 import { Bubbles, Choices } from "./chat";
 import { onboardingAction, onboardingLoader } from "./onboarding.server";
 
@@ -69,12 +68,11 @@ function Question() {
   const { step, options, defaults, companyKept, unattached, side } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const busy = useNavigation().state !== "idle";
-  const schema = stepSchema(stepOf(side, step.key)!, options);
   const [form, stepFields] = useForm({
     id: `onboard-${step.key}`,
     lastResult: result,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema: () => import("~/lib/schemas/onboarding").then((m) => m.stepSchema(stepOf(side, step.key)!, options)),
     shouldValidate: "onSubmit",
   });
   // one question's fields, named by the step: looked up by name

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -10,12 +9,12 @@ import { CriteriaForm } from "~/components/criteria-form";
 import { PageHeader } from "~/components/page-header";
 import { resultFor } from "~/lib/action-result";
 import { titleMeta } from "~/lib/meta";
-import { preferencesPageSchema } from "~/lib/schemas/saved-searches";
 import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaFormData } from "./criteria.server";
 import { NoCompany } from "./no-company";
 import { SavedSearches } from "./saved-searches";
 import { changeSavedSearch, savedSearchRows } from "./saved-searches.server";
+import { parseWithZod, preferencesPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Preferences");
 

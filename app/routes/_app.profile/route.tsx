@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -9,7 +8,7 @@ import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
-import { profileActionSchema } from "~/lib/schemas/account";
+import { profileActionSchema } from "~/lib/schemas/index.server";
 import { resultFor } from "~/lib/action-result";
 import { revokeAllApiTokens } from "~/models/api-tokens.server";
 import { endAllSessions } from "~/models/sessions.server";
@@ -18,6 +17,7 @@ import { NO_CODES, twoFactorAction, twoFactorState } from "./two-factor.server";
 import { TwoFactorSection } from "./two-factor";
 import { readForm } from "~/.server/body";
 import { answer, invalid } from "~/.server/replies";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 /** What is never sent back to the browser: the passwords and codes typed into the page. */
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -65,14 +65,14 @@ export default function ProfilePage() {
     id: "profile",
     lastResult: resultFor(result, "profile"),
     defaultValue: { name: user.name, phone: user.phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileActionSchema }),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [passwordForm, password] = useForm({
     id: "password",
     lastResult: resultFor(result, "password"),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileActionSchema }),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

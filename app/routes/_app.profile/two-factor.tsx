@@ -1,9 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms";
 import { resultFor, type ActionResult } from "~/lib/action-result";
-import { profileActionSchema } from "~/lib/schemas/account";
 
 type State =
   | { status: "on"; since: string; recoveryCodesLeft: number; canTurnOff: boolean; required: boolean }
@@ -48,7 +46,7 @@ function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending
   const [form, fields] = useForm({
     id: "totp-confirm",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileActionSchema }),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
     shouldValidate: "onSubmit",
   });
   return (
@@ -87,7 +85,7 @@ function On({ state, lastResult }: { state: Extract<State, { status: "on" }>; la
   const [form, fields] = useForm({
     id: "totp-disable",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileActionSchema }),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
     shouldValidate: "onSubmit",
   });
   return (

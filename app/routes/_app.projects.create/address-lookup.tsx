@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getInputProps, type FieldMetadata, type FormMetadata } from "~/components/form-state";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, type MouseEvent } from "react";
 import type { ActionResult } from "~/lib/action-result";

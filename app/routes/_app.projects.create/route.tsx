@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -13,7 +12,6 @@ import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
 import type { ProjectKind } from "~/lib/projects";
-import { draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/project";
 import {
   createDraft,
   EDITABLE,
@@ -30,6 +28,7 @@ import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { lookUpAddress, type FoundPlace } from "./lookup.server";
+import { parseWithZod, draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("List a project");
 

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CountedTextAreaField, FieldErrors, FormErrors, ProblemList, SelectField, TextField } from "~/components/forms";
@@ -8,7 +7,8 @@ import type { TapeCompleteness } from "~/lib/loan-tape";
 import type { FormColumn } from "~/lib/project-values";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
-import { schemaForStep, STEPS, TEXT_LIMITS, type ProjectOptions } from "~/lib/schemas/project";
+import { type ProjectOptions } from "~/lib/schemas/project";
+import { STEPS, TEXT_LIMITS } from "~/lib/projects";
 import { AddressLookup } from "./address-lookup";
 import type { FoundPlace } from "./lookup.server";
 
@@ -138,13 +138,12 @@ export function StepForm({
   place?: FoundPlace | null;
 }) {
   const navigation = useNavigation();
-  const schema = schemaForStep(step, kind, valuesOf(options));
   const [form, fields] = useForm({
     id: `project-${draftId}-step-${step}`,
     lastResult: resultFor(result, ["save", "lookup"], { step }),
     // only what the draft holds: empty defaults would make conform treat untouched fields as settled
     defaultValue: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    schema: () => import("~/lib/schemas/project").then((m) => m.schemaForStep(step, kind, valuesOf(options))),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,15 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { FormErrors, TextAreaField } from "~/components/forms";
-import { askSchema } from "~/lib/schemas/inbound";
 
 /** A member's question about this project, answered by our team under Messages. */
 export function AskQuestion({ projectId, lastResult }: { projectId: number; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
     id: "ask",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: askSchema }),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.askSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

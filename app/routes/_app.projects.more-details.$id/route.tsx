@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -14,11 +13,11 @@ import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 import { redirectWithNotification } from "~/auth/session.server";
-import { teaserIntentSchema } from "~/lib/schemas/deal";
 import { resultFor } from "~/lib/action-result";
 import { invalid, refuse } from "~/.server/replies";
 import { receiveInbound } from "~/models/inbound.server";
 import { AskQuestion } from "./ask-question";
+import { parseWithZod, teaserIntentSchema } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 

@@ -1,10 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { FormErrors, TextField } from "~/components/forms";
 import type { ActionResult } from "~/lib/action-result";
 import type { ValuationInputs } from "~/lib/real-estate-valuation";
-import { valuationQuerySchema } from "~/lib/schemas/real-estate";
 
 const LABELS: Record<keyof ValuationInputs, string> = {
   rent: "Gross potential rent (USD a year)",
@@ -39,7 +37,7 @@ export function AssumptionsForm({
     id: "assumptions",
     lastResult: result,
     defaultValue: Object.fromEntries(KEYS.map((k) => [k, String(inputs[k])])),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: valuationQuerySchema }),
+    schema: () => import("~/lib/schemas/real-estate").then((m) => m.valuationQuerySchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

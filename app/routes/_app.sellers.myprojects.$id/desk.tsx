@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link } from "@remix-run/react";
 import type { deskData } from "./desk.server";
 import { DailyChartFigure } from "~/components/charts";
@@ -11,7 +10,6 @@ import { OfferCard, OfferReply, OfferStep, type OfferView } from "~/components/d
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
-import { deskIntentSchema } from "~/lib/schemas/deal";
 import type { SellerPermission } from "~/lib/seller-permissions";
 
 type Desk = Awaited<ReturnType<typeof deskData>>;
@@ -238,7 +236,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
                 summary="Counter with other terms"
                 submitLabel="Send counter-offer"
                 lastResult={invalidFor("counter", { offerId: view.offer.id })}
-                schema={deskIntentSchema}
+                schema={() => import("~/lib/schemas/deal").then((m) => m.deskIntentSchema)}
               />
             ) : null}
           </OfferCard>
@@ -269,7 +267,7 @@ function NdaDecision({ contractId, lastResult }: { contractId: number; lastResul
   const [form, fields] = useForm({
     id: `reject-nda-${contractId}`,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deskIntentSchema }),
+    schema: () => import("~/lib/schemas/deal").then((m) => m.deskIntentSchema),
     shouldValidate: "onSubmit",
   });
   return (

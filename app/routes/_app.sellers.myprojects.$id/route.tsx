@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -11,7 +10,6 @@ import { StatusBadge } from "~/components/project-cells";
 import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
-import { sellerProjectSchema } from "~/lib/schemas/deal";
 import { recordAudit } from "~/models/audit.server";
 import { projectMatchesFor, recomputeProjectMatches } from "~/models/matches.server";
 import { MatchedBuyers } from "~/components/matched-buyers";
@@ -23,6 +21,7 @@ import { DealDesk } from "./desk";
 import { dealCounts } from "~/models/pipeline.server";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
 import { likelyBidders } from "~/models/likely-bidders.server";
+import { parseWithZod, sellerProjectSchema } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -12,7 +11,7 @@ import { sharedProjects } from "~/models/seller-permissions.server";
 import { STATUS_LABELS } from "~/lib/projects";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
-import { tableActionSchema } from "~/lib/schemas/table";
+import { parseWithZod, tableActionSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("My projects");
 

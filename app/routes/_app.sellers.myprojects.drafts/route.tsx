@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { KIND_LABELS } from "~/lib/projects";
-import { STEPS } from "~/lib/schemas/project";
+import { STEPS } from "~/lib/projects";
 import { listSellerProjects } from "~/models/projects.server";
 import { sellerReach } from "~/models/seller-permissions.server";
 

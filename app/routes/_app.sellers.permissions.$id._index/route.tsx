@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -10,8 +9,9 @@ import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { PermissionGrid } from "~/components/permission-grid";
 import { titleMeta } from "~/lib/meta";
-import { colleaguePermissionsSchema, grantsFromValues, valuesFromGrants } from "~/lib/schemas/seller-permissions";
+import { colleaguePermissionsSchema } from "~/lib/schemas/index.server";
 import { colleagueLedBy, saveGrants, teamProjects } from "~/models/seller-permissions.server";
+import { parseWithZod, grantsFromValues, valuesFromGrants } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Colleague's permissions");
 
@@ -40,7 +40,7 @@ export default function ColleaguePermissionsPage() {
   const [form, fields] = useForm({
     id: "colleague-permissions",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: colleaguePermissionsSchema }),
+    schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.colleaguePermissionsSchema),
   });
   return (
     <div className="max-w-5xl space-y-6">

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
@@ -12,9 +11,10 @@ import { PageHeader } from "~/components/page-header";
 import { PermissionGrid } from "~/components/permission-grid";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { grantsFromValues, inviteColleagueSchema } from "~/lib/schemas/seller-permissions";
+import { inviteColleagueSchema } from "~/lib/schemas/index.server";
 import { colleaguesOf, inviteColleague, teamOf, teamProjects } from "~/models/seller-permissions.server";
 import { summarizeGrants } from "./summary";
+import { parseWithZod, grantsFromValues } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Team and permissions");
 
@@ -48,7 +48,7 @@ export default function SellerPermissionsPage() {
   const [form, fields] = useForm({
     id: "invite-colleague",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteColleagueSchema }),
+    schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.inviteColleagueSchema),
     shouldValidate: "onBlur",
   });
   if (!team) {

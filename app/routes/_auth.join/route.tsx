@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
@@ -14,11 +13,12 @@ import { publicMeta } from "~/lib/seo";
 import { ONBOARD_PATHS } from "~/lib/onboarding";
 import { safeRedirect } from "~/lib/redirect";
 import { JOINABLE_ROLES } from "~/lib/roles";
-import { joinSchema } from "~/lib/schemas/account";
+import { joinSchema } from "~/lib/schemas/index.server";
 import { createUser, findUserByEmail } from "~/models/users.server";
 import { recordReferral } from "~/models/affiliates.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction = (args) =>
   publicMeta(args, { title: "Join", description: "Join the Secondary Marketplace as a buyer, seller or broker of loan pools, real estate and other illiquid assets." });
@@ -95,7 +95,7 @@ export default function JoinPage() {
   const [form, fields] = useForm({
     id: "join",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: joinSchema(businessTypes.map((o) => o.value)) }),
+    schema: () => import("~/lib/schemas/account").then((m) => m.joinSchema(businessTypes.map((o) => o.value))),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
@@ -10,9 +9,9 @@ import { answer } from "~/.server/replies";
 import { SigninForm } from "~/components/signin-form";
 import { publicMeta } from "~/lib/seo";
 import { safeRedirect } from "~/lib/redirect";
-import { signinSchema } from "~/lib/schemas/account";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
+import { parseWithZod, signinSchema } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction = (args) =>
   publicMeta(args, { title: "Sign in", description: "Sign in to the Secondary Marketplace to follow your listings, NDAs, data rooms and offers." });

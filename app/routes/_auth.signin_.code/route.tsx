@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
@@ -7,10 +6,11 @@ import { abandonSecondStep, pendingSignin, signIn } from "~/auth/session.server"
 import { checkSecondFactor } from "~/auth/signin.server";
 import { FormErrors, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
-import { secondFactorSchema } from "~/lib/schemas/account";
+import { secondFactorSchema } from "~/lib/schemas/index.server";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 import { answer, refuse } from "~/.server/replies";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
@@ -44,7 +44,7 @@ export default function SecondStepPage() {
   const [form, fields] = useForm({
     id: "signin-code",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorSchema }),
+    schema: () => import("~/lib/schemas/account").then((m) => m.secondFactorSchema),
     shouldValidate: "onSubmit",
   });
   return (

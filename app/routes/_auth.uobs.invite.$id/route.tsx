@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
@@ -6,10 +5,11 @@ import { signIn } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { NewPasswordForm, SpentLink } from "~/components/new-password-form";
 import { titleMeta } from "~/lib/meta";
-import { acceptInvitationSchema } from "~/lib/schemas/customer";
+import { acceptInvitationSchema } from "~/lib/schemas/index.server";
 import { activateOnSignin, customerAllowsSignin } from "~/models/customer-accounts.server";
 import { acceptInvitation, findUsableInvitation } from "~/models/invitations.server";
 import { findUserById } from "~/models/users.server";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
@@ -55,7 +55,7 @@ export default function AcceptInvitationPage() {
   return (
     <NewPasswordForm
       id="accept-invitation"
-      schema={acceptInvitationSchema}
+      schema={() => import("~/lib/schemas/customer").then((m) => m.acceptInvitationSchema)}
       lastResult={lastResult}
       title="Choose your password"
       intro={

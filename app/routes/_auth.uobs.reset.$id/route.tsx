@@ -1,16 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { NewPasswordForm, SpentLink } from "~/components/new-password-form";
 import { titleMeta } from "~/lib/meta";
-import { resetPasswordSchema } from "~/lib/schemas/account";
+import { resetPasswordSchema } from "~/lib/schemas/index.server";
 import { revokeAllApiTokens } from "~/models/api-tokens.server";
 import { completePasswordReset, findUsablePasswordReset } from "~/models/password-resets.server";
 import { endAllSessions } from "~/models/sessions.server";
 import { readForm } from "~/.server/body";
 import { answer, refuse } from "~/.server/replies";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
@@ -54,7 +54,7 @@ export default function ResetPasswordPage() {
   return (
     <NewPasswordForm
       id="reset-password"
-      schema={resetPasswordSchema}
+      schema={() => import("~/lib/schemas/account").then((m) => m.resetPasswordSchema)}
       lastResult={lastResult}
       title="Choose a new password"
       labels={["New password", "Repeat new password"]}

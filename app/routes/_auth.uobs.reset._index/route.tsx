@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
@@ -10,12 +9,13 @@ import { secretPlaceholder, sendEmail } from "~/models/outbox.server";
 import { Turnstile } from "~/components/turnstile";
 import { FormErrors, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
-import { requestResetSchema } from "~/lib/schemas/account";
+import { requestResetSchema } from "~/lib/schemas/index.server";
 import { createPasswordReset, PASSWORD_RESET_TTL_MS } from "~/models/password-resets.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { findUserByEmail } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
@@ -64,7 +64,7 @@ export default function RequestResetPage() {
   const [form, fields] = useForm({
     id: "request-reset",
     lastResult: data?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: requestResetSchema }),
+    schema: () => import("~/lib/schemas/account").then((m) => m.requestResetSchema),
     shouldValidate: "onSubmit",
   });
   return (

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
@@ -12,9 +11,10 @@ import { ContentPage, contentPageMeta } from "~/components/content-page";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { Turnstile } from "~/components/turnstile";
-import { affiliateSchema } from "~/lib/schemas/inbound";
+import { affiliateSchema } from "~/lib/schemas/index.server";
 import { contentPageData } from "~/models/content-pages.server";
 import { receiveInbound } from "~/models/inbound.server";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta = contentPageMeta;
 
@@ -52,7 +52,7 @@ export default function BrokerAffiliatePage() {
     id: "affiliate",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: affiliateSchema }),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.affiliateSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
@@ -10,10 +9,12 @@ import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/
 import { Honeypot } from "~/components/honeypot";
 import { Turnstile } from "~/components/turnstile";
 import { publicMeta } from "~/lib/seo";
-import { CONTACT_TOPICS, contactFormSchema } from "~/lib/schemas/inbound";
+import { CONTACT_TOPICS } from "~/lib/inbound";
+import { contactFormSchema } from "~/lib/schemas/index.server";
 import { receiveInbound } from "~/models/inbound.server";
 import { readForm } from "~/.server/body";
 import { invalid, refuse } from "~/.server/replies";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction = (args) =>
   publicMeta(args, { title: "Contact us", description: "Write to the Secondary Marketplace team about listing, buying or brokering private credit and illiquid assets." });
@@ -66,7 +67,7 @@ export default function ContactPage() {
     id: "contact",
     lastResult,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.contactFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

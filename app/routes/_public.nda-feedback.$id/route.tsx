@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { eq } from "drizzle-orm";
@@ -12,11 +11,12 @@ import { PageHeader } from "~/components/page-header";
 import { FEEDBACK_REASONS } from "~/lib/deal";
 import { formatDate } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { feedbackSchema } from "~/lib/schemas/deal";
+import { feedbackSchema } from "~/lib/schemas/index.server";
 import { findPass, savePass } from "~/models/feedback.server";
 import { dealServices } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
+import { parseWithZod } from "~/lib/schemas/index.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
@@ -64,7 +64,7 @@ export default function FeedbackPage() {
     id: "feedback",
     lastResult: data?.result,
     defaultValue: given ? { reasons: given.reasons, comment: given.comment } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
+    schema: () => import("~/lib/schemas/deal").then((m) => m.feedbackSchema),
     shouldValidate: "onSubmit",
   });
   if (data?.saved) {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone, type GuardArgs } from "~/auth/guards.server";
@@ -9,8 +8,8 @@ import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { unsubscribeSchema } from "~/lib/schemas/marketing";
 import { isSuppressed, suppress } from "~/models/suppressions.server";
+import { parseWithZod, unsubscribeSchema } from "~/lib/schemas/index.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAlertsToken } from "~/auth/alerts-token.server";
@@ -7,8 +6,8 @@ import { answer } from "~/.server/replies";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { unsubscribeSchema } from "~/lib/schemas/marketing";
 import { alertsOf, stopAlerts } from "~/models/saved-searches.server";
+import { parseWithZod, unsubscribeSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Stop saved-search alerts");
 
