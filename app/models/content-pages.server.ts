@@ -1,14 +1,8 @@
-import { json } from "@remix-run/server-runtime";
 import { notFound } from "~/.server/http";
 import { imageConfig, isPreview } from "~/.server/preview";
 import type { Services } from "~/.server/services";
 
-/** A CMS page by slug, with what its renderer needs; 404 when there is none. */
-export async function contentPage(services: Services, request: Request, slug: string) {
-  return json(await contentPageData(services, request, slug));
-}
-
-/** The page and image settings, for a route that shows more than the content. */
+/** A CMS page by slug and the image settings its renderer needs; 404 when there is none. */
 export async function contentPageData(services: Services, request: Request, slug: string) {
   const preview = await isPreview(services, request);
   const page = await services.content.page(slug, { preview });

@@ -5,6 +5,7 @@ import { siteOrigin } from "~/.server/mailer";
 import { contentPageData } from "~/models/content-pages.server";
 import { memberReferralCode, memberReferrals } from "~/models/affiliates.server";
 import { ContentPage, contentPageMeta } from "~/components/content-page";
+import { renderContentPage } from "~/components/content-page.server";
 import { formatDateTime } from "~/components/data-table";
 import { referralLink } from "~/lib/affiliates";
 
@@ -17,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
     memberReferralCode(services.env.SESSION_SECRET, user.id),
     memberReferrals(services.db, { userId: user.id }),
   ]);
-  return json({ ...content, link: referralLink(siteOrigin(services), code), referred });
+  return json({ ...renderContentPage(content), link: referralLink(siteOrigin(services), code), referred });
 }
 
 /** The programme's terms (CMS), the buyer's own link, and who joined through it. */

@@ -1,14 +1,16 @@
 import { useLoaderData } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
-import { contentPage } from "~/models/content-pages.server";
+import { json } from "@remix-run/server-runtime";
+import { contentPageData } from "~/models/content-pages.server";
+import { renderContentPage } from "~/components/content-page.server";
 import { ContentPage, contentPageMeta } from "~/components/content-page";
 
 export const meta = contentPageMeta;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);
-  return contentPage(services, args.request, "privacy");
+  return json(renderContentPage(await contentPageData(services, args.request, "privacy")));
 }
 
 export default function Page() {

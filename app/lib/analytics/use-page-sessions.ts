@@ -1,6 +1,11 @@
 import { useLocation, useParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { PageSession, resendFailed, type TrackerHost } from "./tracker";
+import type { PageSession, TrackerHost } from "./tracker";
+
+// The tracker arrives after the page (its own chunk, ~2 KiB gzip): it measures a session from the
+// moment it starts, and keeping it out of the first load keeps every page within the budget (#16).
+let tracker: Promise<typeof import("./tracker")> | undefined;
+const loadTracker = () => (tracker ??= import("./tracker"));
 
 function browserHost(): TrackerHost {
   let storage: Storage | null = null;
@@ -25,7 +30,13 @@ export function usePageSessions(userId: number | null, tracked: boolean) {
   useEffect(() => {
     if (!tracked) return;
     const host = browserHost();
-    resendFailed(host);
+    let Session: typeof PageSession | null = null;
+    let gone = false;
+    void loadTracker().then((module) => {
+      if (gone) return;
+      Session = module.PageSession;
+      module.resendFailed(host);
+    });
     const end = () => {
       current.current?.end();
       current.current = null;
@@ -37,8 +48,8 @@ export function usePageSessions(userId: number | null, tracked: boolean) {
     };
     // back from the back/forward cache: the page is shown again, a new session starts
     const onShow = (event: PageTransitionEvent) => {
-      if (!event.persisted || current.current) return;
-      current.current = new PageSession(host, { pathname: window.location.pathname, search: window.location.search }, userId);
+      if (!event.persisted || current.current || !Session) return;
+      current.current = new Session(host, { pathname: window.location.pathname, search: window.location.search }, userId);
     };
     window.addEventListener("pagehide", end);
     window.addEventListener("pageshow", onShow);
@@ -47,6 +58,7 @@ export function usePageSessions(userId: number | null, tracked: boolean) {
       window.removeEventListener("pagehide", end);
       window.removeEventListener("pageshow", onShow);
       document.removeEventListener("submit", onSubmit, true);
+      gone = true;
       end();
     };
   }, [tracked, userId]);
@@ -54,10 +66,19 @@ export function usePageSessions(userId: number | null, tracked: boolean) {
   useEffect(() => {
     if (!tracked) return;
     current.current?.end();
-    current.current = new PageSession(
-      browserHost(),
-      { pathname: location.pathname, search: location.search, params: JSON.parse(paramsKey) as Record<string, string> },
-      userId,
-    );
+    current.current = null;
+    let left = false;
+    void loadTracker().then(({ PageSession }) => {
+      if (left) return;
+      current.current?.end();
+      current.current = new PageSession(
+        browserHost(),
+        { pathname: location.pathname, search: location.search, params: JSON.parse(paramsKey) as Record<string, string> },
+        userId,
+      );
+    });
+    return () => {
+      left = true;
+    };
   }, [tracked, userId, location.pathname, location.search, paramsKey]);
 }

@@ -8,6 +8,7 @@ import { turnstileEnabled } from "~/.server/turnstile";
 import { readForm } from "~/.server/body";
 import { invalid, refuse } from "~/.server/replies";
 import { ContentPage, contentPageMeta } from "~/components/content-page";
+import { renderContentPage } from "~/components/content-page.server";
 import { FormErrors, TextAreaField, TextField } from "~/components/forms";
 import { Honeypot } from "~/components/honeypot";
 import { Turnstile } from "~/components/turnstile";
@@ -21,7 +22,7 @@ export const meta = contentPageMeta;
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   return json({
-    ...(await contentPageData(services, args.request, "broker-affiliate")),
+    ...renderContentPage(await contentPageData(services, args.request, "broker-affiliate")),
     turnstileSiteKey: turnstileEnabled(services.env) ? services.env.TURNSTILE_SITE_KEY! : null,
     defaults: (user ? { name: user.name, email: user.email, company: user.company, phone: user.phone } : {}) as Partial<Record<"name" | "email" | "company" | "phone" | "companyWebsite" | "message", string>>,
   });
@@ -45,7 +46,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function BrokerAffiliatePage() {
-  const { page, images, turnstileSiteKey, defaults } = useLoaderData<typeof loader>();
+  const { page, turnstileSiteKey, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -58,7 +59,7 @@ export default function BrokerAffiliatePage() {
   });
   return (
     <>
-      <ContentPage page={page} images={images} />
+      <ContentPage page={page} />
       <section className="mx-auto max-w-3xl px-4 pb-12" aria-labelledby="apply-heading">
         <h2 id="apply-heading" className="mb-4 text-2xl font-bold">
           Apply to become an affiliate
