@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { output } from "zod/v4/core";
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 
 /**
  * The browser half of our forms, in Conform's shape (`useForm`, `getFormProps`, `getInputProps`…)
@@ -21,14 +21,11 @@ type Errors = Record<string, string[] | null | undefined>;
 export type FieldMetadata<_Schema = unknown, _FormSchema = unknown, _Error = string[]> = {
   id: string;
   name: string;
-  formId: string;
   errorId: string;
-  descriptionId: string;
   initialValue: Value;
   /** The field's text as the form holds it (the first, for a repeated field). */
   value: string | undefined;
   errors: string[] | undefined;
-  valid: boolean;
   key: string | undefined;
   required?: boolean;
   minLength?: number;
@@ -104,9 +101,6 @@ function stateFrom(lastResult: SubmissionResult<string[]> | null | undefined, de
 
 let parser: typeof import("@conform-to/zod/v4") | undefined;
 
-// Conform's helpers read through a layout effect on the server too; this keeps React quiet there.
-const useSafeLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
-
 export function useForm<S = never, _Error = unknown>(options: Options<S>): [FormMetadata, FieldsOf<S>] {
   const reactId = useId();
   const formId = options.id ?? reactId;
@@ -127,7 +121,7 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
 
   // a reply with `resetForm` empties the form the user still sees (its inputs are uncontrolled)
   const resets = useRef(state.reset);
-  useSafeLayoutEffect(() => {
+  useEffect(() => {
     if (resets.current === state.reset) return;
     resets.current = state.reset;
     document.forms.namedItem(formId)?.reset();
@@ -193,13 +187,10 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
     return {
       id,
       name,
-      formId,
       errorId: `${id}-error`,
-      descriptionId: `${id}-description`,
       initialValue: state.initial[name],
       value: Array.isArray(state.initial[name]) ? state.initial[name][0] : state.initial[name],
       errors,
-      valid: !errors,
       key: state.reset || state.keys[name] ? `${state.reset}-${state.keys[name] ?? 0}` : undefined,
     };
   };
@@ -226,7 +217,7 @@ function simplify<T extends Record<string, unknown>>(props: T): T {
 }
 
 /** `aria-invalid` and `aria-describedby` (the error's id first) as Conform derives them. */
-export function getAriaAttributes(meta: FieldMetadata, options: AriaOptions = {}, control = false) {
+function getAriaAttributes(meta: FieldMetadata, options: AriaOptions = {}, control = false) {
   if (options.ariaAttributes === false) return {};
   const invalid = meta.errors !== undefined;
   return simplify({

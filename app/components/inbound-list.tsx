@@ -18,7 +18,6 @@ import {
   type InboundKind,
 } from "~/lib/inbound";
 import { resultFor, type ActionResult } from "~/lib/action-result";
-import { TABLES } from "~/lib/table-preferences";
 import type { inboundListPage } from "~/models/inbound.server";
 
 type ListData = SerializeFrom<typeof inboundListPage>;
@@ -90,7 +89,7 @@ export function InboundPage() {
       <DataGrid<Row>
         tableKey={table}
         caption={title}
-        headers={TABLES[table].headers}
+        headers={view.headers}
         visible={view.visible}
         rows={data.rows}
         rowKey={(r) => r.item.id}

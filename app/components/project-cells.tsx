@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
-import { TABLES, type TableKey } from "~/lib/table-preferences";
+import type { ResolvedPreferences, TableKey } from "~/lib/table-preferences";
 import { DataGrid } from "./data-grid";
 import { formatCompactCurrency, formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
 import { KIND_LABELS, STATUS_LABELS, type ProjectColumn, type ProjectRow, type ProjectStatus } from "~/lib/projects";
@@ -69,7 +69,7 @@ export function ProjectGrid({
   empty,
 }: {
   table: TableKey;
-  view: { visible: Record<string, boolean>; sortBy: string; sortDesc: boolean };
+  view: Pick<ResolvedPreferences, "headers" | "visible" | "sortBy" | "sortDesc">;
   rows: unknown[];
   href: (row: ProjectRow) => string;
   caption: string;
@@ -80,7 +80,7 @@ export function ProjectGrid({
     <DataGrid<ProjectRow>
       tableKey={table}
       caption={caption}
-      headers={TABLES[table].headers}
+      headers={view.headers}
       visible={view.visible}
       rows={rows as ProjectRow[]}
       rowKey={(r) => r.id}

@@ -25,6 +25,8 @@ export type StoredPreferences = {
   filters?: Record<string, string>;
 };
 export type ResolvedPreferences = {
+  /** The table's columns, sent with the view so that the page needs no copy of every table's definition. */
+  headers: readonly TableHeader[];
   visible: Record<string, boolean>;
   sortBy: string;
   sortDesc: boolean;
@@ -36,6 +38,7 @@ export function resolvePreferences(defaults: TableDefaults, stored: StoredPrefer
   const sortable = new Set(defaults.headers.filter((h) => h.sortable !== false).map((h) => h.value));
   const sortBy = stored?.sortBy && sortable.has(stored.sortBy) ? stored.sortBy : defaults.sortBy;
   return {
+    headers: defaults.headers,
     visible,
     sortBy,
     sortDesc: stored?.sortDesc ?? defaults.sortDesc,

@@ -72,3 +72,25 @@ for (const form of FORMS) {
     await page.context().close();
   });
 }
+
+test("with JavaScript, a form's schema arrives on the first focus and answers before anything is sent", async ({ browser, baseURL, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the server answers (the tests above)");
+  const page = await pageFor(browser, "visitor", true, baseURL!);
+  await page.goto("/contact-us");
+  const schemaLoaded = page.waitForResponse((response) => /\/build\/_shared\/inbound-[A-Z0-9]+\.js$/.test(response.url()));
+  await page.getByLabel("E-mail").focus();
+  await schemaLoaded;
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByLabel("E-mail").fill("not-an-e-mail");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Invalid e-mail.")).toBeVisible();
+  expect(posts).toEqual([]);
+  // after a refused submit each field is checked again as it is typed
+  await page.getByLabel("E-mail").fill("ann@example.com");
+  await expect(page.getByLabel("E-mail")).not.toHaveAttribute("aria-invalid", "true");
+  await page.context().close();
+});

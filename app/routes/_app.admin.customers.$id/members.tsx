@@ -1,3 +1,4 @@
+import type { ResolvedPreferences } from "~/lib/table-preferences";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DataGrid } from "~/components/data-grid";
@@ -5,7 +6,6 @@ import { formatDateTime } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { ROLE_LABELS, primaryRole, type RoleName } from "~/lib/roles";
-import { TABLES } from "~/lib/table-preferences";
 import { USER_STATES, USER_STATE_LABELS, userState } from "~/lib/user-table";
 
 export type Member = {
@@ -26,7 +26,7 @@ type MemberList = {
   total: number;
   page: number;
   pageSize: number;
-  view: { visible: Record<string, boolean>; sortBy: string; sortDesc: boolean };
+  view: Pick<ResolvedPreferences, "headers" | "visible" | "sortBy" | "sortDesc">;
   filters: Record<string, string>;
 };
 
@@ -73,7 +73,7 @@ export function Members({ list, deleted }: { list: MemberList; deleted: boolean 
       <DataGrid<Member>
         tableKey="customerMembers"
         caption="Members"
-        headers={TABLES.customerMembers.headers}
+        headers={list.view.headers}
         visible={list.view.visible}
         rows={list.rows}
         rowKey={(m) => m.id}

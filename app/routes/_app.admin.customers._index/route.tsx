@@ -19,7 +19,6 @@ import {
 } from "~/lib/customers";
 import { formatCompactCurrency, formatDateTime, formatNumber, formatYesNo } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { TABLES } from "~/lib/table-preferences";
 import { customerTableView, listCustomers, type CustomerRow } from "~/models/customers.server";
 import { invalid } from "~/.server/replies";
 import { handleTableAction } from "~/models/table-view.server";
@@ -159,7 +158,7 @@ export default function AdminCustomersPage() {
       <DataGrid<CustomerRow>
         tableKey="customers"
         caption="Customers"
-        headers={TABLES.customers.headers}
+        headers={view.headers}
         visible={view.visible}
         rows={rows}
         rowKey={(r) => r.customerId}

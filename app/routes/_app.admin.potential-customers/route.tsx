@@ -20,7 +20,6 @@ import {
   type LeadColumn,
 } from "~/lib/inbound";
 import { titleMeta } from "~/lib/meta";
-import { TABLES } from "~/lib/table-preferences";
 import { leadAction, leadListPage } from "~/models/leads.server";
 
 export const meta = () => titleMeta("Potential customers");
@@ -113,7 +112,7 @@ export default function PotentialCustomersPage() {
       <DataGrid<Row>
         tableKey="potentialCustomers"
         caption="Potential customers"
-        headers={TABLES.potentialCustomers.headers}
+        headers={view.headers}
         visible={view.visible}
         rows={rows}
         rowKey={(r) => r.lead.id}

@@ -1,3 +1,4 @@
+import type { ResolvedPreferences } from "~/lib/table-preferences";
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { DataGrid } from "~/components/data-grid";
@@ -8,7 +9,6 @@ import type { ActionResult } from "~/lib/action-result";
 import { formatCompactCurrency, formatDateTime, formatNumber } from "~/lib/format";
 import type { MatchReason } from "~/lib/match-score";
 import type { ProjectBuyerColumn } from "~/lib/project-buyers";
-import { TABLES } from "~/lib/table-preferences";
 
 export type BuyerRow = {
   customerId: number | null;
@@ -66,7 +66,7 @@ export function BuyerTable({
   page: number;
   pageSize: number;
   total: number;
-  view: { visible: Record<string, boolean>; sortBy: string; sortDesc: boolean };
+  view: Pick<ResolvedPreferences, "headers" | "visible" | "sortBy" | "sortDesc">;
   canInvite: boolean;
   result: ActionResult | undefined;
 }) {
@@ -96,7 +96,7 @@ export function BuyerTable({
       <DataGrid<BuyerRow>
         tableKey="projectBuyers"
         caption="Matched buyers"
-        headers={TABLES.projectBuyers.headers}
+        headers={view.headers}
         visible={view.visible}
         rows={rows}
         rowKey={(r) => r.customerId ?? r.label ?? ""}

@@ -15,7 +15,6 @@ import { resultFor } from "~/lib/action-result";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DIMENSION_LABELS } from "~/lib/loan-pricing";
 import { titleMeta } from "~/lib/meta";
 import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
-import { TABLES } from "~/lib/table-preferences";
 import { systemDataAction } from "~/models/system-data.server";
 import { coefficientsPage, coefficientsTable } from "./coefficients.server";
 
@@ -69,7 +68,7 @@ export default function CoefficientsPage() {
       <DataGrid<Row>
         tableKey="pricingCoefficients"
         caption="Coefficients"
-        headers={TABLES.pricingCoefficients.headers}
+        headers={view.headers}
         visible={view.visible}
         rows={rows}
         rowKey={(r) => r.id}

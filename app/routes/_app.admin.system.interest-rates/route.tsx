@@ -15,7 +15,6 @@ import { resultFor } from "~/lib/action-result";
 import { tenorLabel } from "~/lib/loan-pricing";
 import { titleMeta } from "~/lib/meta";
 import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
-import { TABLES } from "~/lib/table-preferences";
 import { systemDataAction } from "~/models/system-data.server";
 import { CURVE_TABLE, curvePage } from "./curve.server";
 
@@ -66,7 +65,7 @@ export default function InterestRatesPage() {
       <DataGrid<Row>
         tableKey="interestRates"
         caption="Interest rates"
-        headers={TABLES.interestRates.headers}
+        headers={view.headers}
         visible={view.visible}
         rows={rows}
         rowKey={(r) => r.id}

@@ -11,7 +11,6 @@ import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-control
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
-import { TABLES } from "~/lib/table-preferences";
 import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userState, type UserColumn } from "~/lib/user-table";
 import { recordAudit } from "~/models/audit.server";
 import { endAllSessions } from "~/models/sessions.server";
@@ -108,7 +107,7 @@ export default function AdminUsersPage() {
       <DataGrid<Row>
         tableKey="users"
         caption="Users"
-        headers={TABLES.users.headers}
+        headers={view.headers}
         visible={view.visible}
         rows={rows}
         rowKey={(u) => u.id}
