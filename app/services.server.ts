@@ -1,16 +1,17 @@
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { platformFor } from "#platform";
 import { wantsDemoData } from "~/.server/env";
-import type { PageSessionRow, Platform, Services } from "~/.server/services";
+import type { LookRow, PageSessionRow, Platform, Services } from "~/.server/services";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
+import { storeLooks } from "~/models/projects.server";
 import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "~/seed/seed.server";
 
 /** How often the Node server's outbox worker looks for due messages. */
 const OUTBOX_WORKER_MS = 2_000;
 
-type Prepared = { storePageSessions: (rows: PageSessionRow[]) => Promise<void> };
+type Prepared = { storePageSessions: (rows: PageSessionRow[]) => Promise<void>; storeLooks: (rows: LookRow[]) => Promise<void> };
 
 /** Once per boot: the demo market (development only), its warning, and the maintenance timer on Node. */
 const prepared = new WeakMap<object, Promise<Prepared>>();
@@ -30,7 +31,7 @@ async function prepare(platform: Platform): Promise<Prepared> {
     await drainOutbox(db, env).finally(() => (draining = false));
   });
   // one function per boot: Node keeps one batch writer per write function
-  return { storePageSessions: (rows) => storePageSessions(db, rows) };
+  return { storePageSessions: (rows) => storePageSessions(db, rows), storeLooks: (rows) => storeLooks(db, rows) };
 }
 
 /**
@@ -47,5 +48,5 @@ export async function getServices(context: AppLoadContext): Promise<Services> {
     ready.catch(() => prepared.delete(platform.boot));
   }
   const app = await ready;
-  return { ...platform, recordPageSession: platform.writeLater(app.storePageSessions) };
+  return { ...platform, recordPageSession: platform.writeLater(app.storePageSessions), recordLook: platform.writeLater(app.storeLooks) };
 }

@@ -6,6 +6,8 @@ import type { FileStore } from "./files/store";
 import type { pageSessions } from "./db/schema";
 
 export type PageSessionRow = typeof pageSessions.$inferInsert;
+/** A member's look at projects: search results shown (impressions) or a teaser opened (a view). */
+export type LookRow = { kind: "impression" | "view"; userId: number; projectIds: number[]; at: number };
 import type { Notification } from "~/lib/notification";
 export type { NotificationType } from "~/lib/notification";
 
@@ -47,4 +49,6 @@ export interface Platform {
 export interface Services extends Platform {
   /** Stores a page session after the response: batched on Node, through waitUntil on Workers. */
   recordPageSession(row: PageSessionRow): void;
+  /** Counts a look after the response, through the same writer (a GET writes nothing itself). */
+  recordLook(row: LookRow): void;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { dailyProjectLooks, projects, recentlyViewed } from "~/.server/db/schema";
-import { pruneDailyLooks, recordImpressions, recordView } from "./projects.server";
+import { pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./projects.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let sellerId = 0;
@@ -31,6 +31,21 @@ async function counts(id: number) {
 }
 
 describe("views and impressions", () => {
+  it("arrive in batches from the writer after the response, and still count once a day per member", async () => {
+    const [a, b] = await published(2);
+    const buyer = await makeUser(t.db);
+    await storeLooks(t.db, [
+      { kind: "impression", userId: buyer.id, projectIds: [a!, b!], at: MORNING },
+      { kind: "view", userId: buyer.id, projectIds: [a!], at: MORNING + 1_000 },
+      { kind: "impression", userId: buyer.id, projectIds: [a!, b!], at: MORNING + 2_000 },
+      { kind: "view", userId: buyer.id, projectIds: [a!], at: MORNING + 3_000 },
+    ]);
+    expect(await counts(a!)).toEqual({ views: 1, impressions: 1 });
+    expect(await counts(b!)).toEqual({ views: 0, impressions: 1 });
+    const recent = await t.db.select().from(recentlyViewed).where(eq(recentlyViewed.userId, buyer.id));
+    expect(recent.map((r) => r.projectId)).toEqual([a]);
+  });
+
   it("count a member's views once a day, however often they reload, and again the next day", async () => {
     const [id] = await published();
     const buyer = await makeUser(t.db);

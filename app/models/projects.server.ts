@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import type { LookRow } from "~/.server/services";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
 import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-tape";
 import { ROW_COLUMNS, SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus, type RowKey } from "~/lib/projects";
 import type { Role } from "~/lib/roles";
+import { recomputeAfterLook } from "./responsiveness.server";
 
 export type Viewer = { id: number; role: Role | null };
 
@@ -378,6 +380,21 @@ export async function recordView(db: Database, { userId, projectId }: { userId: 
       setWhere: lt(recentlyViewed.viewedAt, new Date(now - RECENT_VIEW_RESOLUTION_MS)),
     });
   await countLooks(db, "view", userId, [projectId], now, [recent]);
+}
+
+/**
+ * The looks the request handlers queued (Services.recordLook), written in arrival order: each
+ * counts once a day per member and project, whenever the batch lands.
+ */
+export async function storeLooks(db: Database, rows: LookRow[]) {
+  for (const row of rows) {
+    if (row.kind === "impression") await recordImpressions(db, row, row.at);
+    for (const projectId of row.kind === "view" ? row.projectIds : []) {
+      await recordView(db, { userId: row.userId, projectId }, row.at);
+      // a look answers an invitation to view
+      await recomputeAfterLook(db, { userId: row.userId, projectId }, row.at);
+    }
+  }
 }
 
 /** Only today's rows decide anything; older ones go with the housekeeping. */

@@ -3,11 +3,11 @@ import type { Project } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import type { Services } from "~/.server/services";
 import type { Role } from "~/lib/roles";
-import { findVisibleProject, loanTapeCompleteness, mayDealOnProject, mayManageProject, pickColumns, recordView } from "~/models/projects.server";
+import { findVisibleProject, loanTapeCompleteness, mayDealOnProject, mayManageProject, pickColumns } from "~/models/projects.server";
 import { findContract } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { findPass } from "~/models/feedback.server";
-import { recomputeAfterLook, sellerResponsiveness } from "~/models/responsiveness.server";
+import { sellerResponsiveness } from "~/models/responsiveness.server";
 import { workspacePath } from "~/lib/deal";
 import { TEASER_KEYS } from "~/lib/projects";
 
@@ -54,10 +54,8 @@ export async function loadTeaser(
   const project = await findVisibleProject(services.db, viewer, id);
   if (!project || (kind && project.kind !== kind)) throw notFound();
   const own = project.sellerId === viewer.id;
-  // the seller's and admins' own looks are not buyer interest
-  // a look answers an invitation to view
-  const look = { userId: viewer.id, projectId: project.id };
-  if (!mayManageProject(viewer, project)) services.waitUntil(recordView(services.db, look).then(() => recomputeAfterLook(services.db, look)));
+  // the seller's and admins' own looks are not buyer interest; counted after the response
+  if (!mayManageProject(viewer, project)) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
   const [deal, seller, tapeCompleteness] = await Promise.all([
     dealStateOf(services, project, viewer),
     sellerResponsiveness(services.db, { projectId: project.id }),

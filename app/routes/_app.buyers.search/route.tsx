@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { projectOptions } from "~/.server/project-options";
-import { recordImpressions, searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
+import { searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
 import { ndaStatusesOf } from "~/models/contracts.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
@@ -53,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const assistant = dealSectionOf(args.request) === "buyers" ? await assistantFor(services, { user }) : null;
   if (map) result.rows = [];
   // every result shown counts as an impression, once a day per member; after the response
-  services.waitUntil(recordImpressions(services.db, { userId: user.id, projectIds: result.rows.map((r) => r.id) }));
+  services.recordLook({ kind: "impression", userId: user.id, projectIds: result.rows.map((r) => r.id), at: Date.now() });
   const [lists, ndas] = await Promise.all([
     services.content.constantLists(),
     ndaStatusesOf(services.db, { userId: user.id, projectIds: result.rows.map((r) => r.id) }),
