@@ -1,11 +1,14 @@
 import { platformFor, type WorkerBindings } from "~/.server/platform/workers";
 import { runMaintenance } from "~/models/maintenance.server";
 import { receiveBeacon } from "~/routes/api.analytics.session";
-import { getServices } from "~/services.server";
+import { decodeRow } from "~/.server/platform/queue-codec";
+import type { QueuedWrite } from "~/.server/services";
+import { getServices, writeQueued } from "~/services.server";
 
 /**
- * What worker/index.ts answers outside Remix, imported by name: the cron trigger and
- * the page-session beacon (answered before Remix, so a beacon costs no route matching).
+ * What worker/index.ts answers outside Remix, imported by name: the cron trigger, the
+ * page-session beacon (answered before Remix, so a beacon costs no route matching) and the
+ * consumer of the WRITES queue.
  */
 
 /** The cron trigger: outbox retries (provider outages) and pruning of spent sessions and tokens. */
@@ -18,4 +21,16 @@ export async function scheduled(env: WorkerBindings, ctx: ExecutionContext) {
 export async function beacon(request: Request, env: WorkerBindings, ctx: ExecutionContext) {
   const services = await getServices({ cloudflare: { env, ctx } });
   return receiveBeacon(services, request, services.recordPageSession);
+}
+
+/** The WRITES queue's consumer: page sessions and looks, written a batch at a time. */
+export async function writes(batch: MessageBatch<QueuedWrite>, env: WorkerBindings, ctx: ExecutionContext) {
+  const platform = await platformFor({ cloudflare: { env, ctx } });
+  try {
+    await writeQueued(platform.db, batch.messages.map(({ body }) => ({ kind: body.kind, row: decodeRow(body.row) })));
+    batch.ackAll();
+  } catch (error) {
+    console.error("queued writes failed, delivered again:", error);
+    batch.retryAll();
+  }
 }

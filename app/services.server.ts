@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { platformFor } from "#platform";
 import { wantsDemoData } from "~/.server/env";
-import type { LookRow, PageSessionRow, Platform, Services } from "~/.server/services";
+import type { Database } from "~/.server/db";
+import type { LookRow, PageSessionRow, Platform, QueuedWrite, Services, WriteKind } from "~/.server/services";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
@@ -11,7 +12,30 @@ import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "~/seed/seed.
 /** How often the Node server's outbox worker looks for due messages. */
 const OUTBOX_WORKER_MS = 2_000;
 
-type Prepared = { storePageSessions: (rows: PageSessionRow[]) => Promise<void>; storeLooks: (rows: LookRow[]) => Promise<void> };
+/** The writer of each kind of row written after the response (Platform.writeLater). */
+export function writersFor(db: Database) {
+  return {
+    "page-sessions": (rows: PageSessionRow[]) => storePageSessions(db, rows),
+    looks: (rows: LookRow[]) => storeLooks(db, rows),
+  } satisfies Record<WriteKind, (rows: never[]) => Promise<void>>;
+}
+
+type Prepared = ReturnType<typeof writersFor>;
+
+/**
+ * A batch of queued rows (the Workers queue's consumer): each kind goes to its writer in one call.
+ * Throws when a writer fails, so the queue delivers the batch again; the writers count each
+ * session and each daily look once, so a second delivery adds nothing.
+ */
+export async function writeQueued(db: Database, messages: readonly QueuedWrite[]) {
+  const writers = writersFor(db);
+  const byKind = new Map<WriteKind, unknown[]>();
+  for (const { kind, row } of messages) {
+    if (!(kind in writers)) continue;
+    byKind.set(kind, [...(byKind.get(kind) ?? []), row]);
+  }
+  for (const [kind, rows] of byKind) await writers[kind](rows as never[]);
+}
 
 /** Once per boot: the demo market (development only), its warning, and the maintenance timer on Node. */
 const prepared = new WeakMap<object, Promise<Prepared>>();
@@ -31,7 +55,7 @@ async function prepare(platform: Platform): Promise<Prepared> {
     await drainOutbox(db, env).finally(() => (draining = false));
   });
   // one function per boot: Node keeps one batch writer per write function
-  return { storePageSessions: (rows) => storePageSessions(db, rows), storeLooks: (rows) => storeLooks(db, rows) };
+  return writersFor(db);
 }
 
 /**
@@ -48,5 +72,9 @@ export async function getServices(context: AppLoadContext): Promise<Services> {
     ready.catch(() => prepared.delete(platform.boot));
   }
   const app = await ready;
-  return { ...platform, recordPageSession: platform.writeLater(app.storePageSessions), recordLook: platform.writeLater(app.storeLooks) };
+  return {
+    ...platform,
+    recordPageSession: platform.writeLater("page-sessions", app["page-sessions"]),
+    recordLook: platform.writeLater("looks", app.looks),
+  };
 }

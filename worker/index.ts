@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the build output does not exist until the app is built
 import * as build from "../build/edge/index.js";
 import { frontDoor } from "../app/.server/front-door";
-import { beacon, scheduled } from "../app/edge-entries.server";
+import { beacon, scheduled, writes } from "../app/edge-entries.server";
 import type { WorkerBindings } from "../app/.server/platform/workers";
 
 const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, tooLargeResponse } =
@@ -36,6 +36,11 @@ export default {
       console.error("scheduled outbox delivery failed:", error);
       throw error;
     });
+  },
+
+  // page sessions and looks, queued by the requests that took them
+  async queue(batch, env, ctx) {
+    await writes(batch as MessageBatch<never>, env, ctx);
   },
 } satisfies ExportedHandler<Bindings>;
 

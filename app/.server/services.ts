@@ -6,6 +6,10 @@ import type { FileStore } from "./files/store";
 import type { pageSessions } from "./db/schema";
 
 export type PageSessionRow = typeof pageSessions.$inferInsert;
+/** The writes that wait for a batch: the name a queued row travels under. */
+export type WriteKind = "page-sessions" | "looks";
+/** A row on its way to the writer of its kind (the Workers queue's message). */
+export type QueuedWrite = { kind: WriteKind; row: unknown };
 /** A member's look at projects: search results shown (impressions) or a teaser opened (a view). */
 export type LookRow = { kind: "impression" | "view"; userId: number; projectIds: number[]; at: number };
 import type { Notification } from "~/lib/notification";
@@ -37,10 +41,11 @@ export interface Platform {
   /** The same object for every request served by one boot (a process on Node, an isolate's bindings on Workers). */
   boot: object;
   /**
-   * Rows written after the response: batched per process on Node (flushed before a
-   * normal exit), one write per request through waitUntil on Workers.
+   * Rows written after the response: batched per process on Node (flushed before a normal exit);
+   * on Workers sent to the WRITES queue, whose consumer writes them in batches under the same
+   * `kind` (one write through waitUntil when the queue is not bound).
    */
-  writeLater<Row>(write: (rows: Row[]) => Promise<void>): (row: Row) => void;
+  writeLater<Row>(kind: WriteKind, write: (rows: Row[]) => Promise<void>): (row: Row) => void;
   /** Runs `task` every `ms` on Node; on Workers the cron trigger calls it instead. */
   every(ms: number, task: () => Promise<unknown>): void;
 }

@@ -4,6 +4,9 @@ import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { dailyProjectLooks, projects, recentlyViewed } from "~/.server/db/schema";
 import { pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./projects.server";
+import { decodeRow, encodeRow } from "~/.server/platform/queue-codec";
+import type { QueuedWrite } from "~/.server/services";
+import { writeQueued } from "~/services.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let sellerId = 0;
@@ -44,6 +47,21 @@ describe("views and impressions", () => {
     expect(await counts(b!)).toEqual({ views: 0, impressions: 1 });
     const recent = await t.db.select().from(recentlyViewed).where(eq(recentlyViewed.userId, buyer.id));
     expect(recent.map((r) => r.projectId)).toEqual([a]);
+  });
+
+  it("arrive as a batch of the Workers queue, each kind to its writer, and a second delivery adds nothing", async () => {
+    const [a] = await published(1);
+    const buyer = await makeUser(t.db);
+    const sent: QueuedWrite[] = [
+      { kind: "looks", row: { kind: "view", userId: buyer.id, projectIds: [a!], at: MORNING } },
+      { kind: "looks", row: { kind: "impression", userId: buyer.id, projectIds: [a!], at: MORNING } },
+    ];
+    // what the consumer receives: the rows as the producer encoded them for the wire
+    const batch = sent.map(({ kind, row }) => ({ kind, row: decodeRow(JSON.parse(JSON.stringify(encodeRow(row)))) }));
+    await writeQueued(t.db, batch);
+    expect(await counts(a!)).toEqual({ views: 1, impressions: 1 });
+    await writeQueued(t.db, batch);
+    expect(await counts(a!)).toEqual({ views: 1, impressions: 1 });
   });
 
   it("count a member's views once a day, however often they reload, and again the next day", async () => {

@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../db";
 import { applyMigrations } from "../db/migrate-node";
 import { ConfigurationError, localOrigin, parseEnv, type Env } from "../env";
-import type { Platform } from "../services";
+import type { Platform, WriteKind } from "../services";
 import { randomToken } from "../crypto";
 import { contentSourceFor } from "./shared";
 import { sessionCookieOptions } from "../session-cookie";
@@ -81,7 +81,7 @@ async function boot(): Promise<Platform> {
       pending.add(tracked);
     },
     boot: {},
-    writeLater<Row>(write: (rows: Row[]) => Promise<void>) {
+    writeLater<Row>(_kind: WriteKind, write: (rows: Row[]) => Promise<void>) {
       let writer = writers.get(write) as BatchWriter<Row> | undefined;
       if (!writer) {
         writer = new BatchWriter(write);

@@ -3,18 +3,21 @@ import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
 import { schema, type Database } from "../db";
 import { localOrigin, parseEnv, type Env } from "../env";
-import type { Platform } from "../services";
+import type { Platform, QueuedWrite } from "../services";
 import { contentSourceFor } from "./shared";
 import { sessionCookieOptions } from "../session-cookie";
 import { ContentService } from "../content";
 import { cacheApiSharedCache, ContentCache } from "../content/cache";
 import { r2FileStore } from "../files/store";
+import { encodeRow } from "./queue-codec";
 
 export type WorkerBindings = {
   DB: D1Database;
   FILES: R2Bucket;
   CACHE: KVNamespace;
   ASSETS: Fetcher;
+  /** Rows written after the response (page sessions, looks): consumed in batches by worker/index.ts. */
+  WRITES?: Queue<QueuedWrite>;
   [key: string]: unknown;
 };
 
@@ -62,11 +65,14 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
   return {
     ...services,
     waitUntil: (p) => cloudflare.ctx.waitUntil(p),
-    // written after the response; a failed write is logged (the rows were checked already)
+    // written after the response, in batches by the queue's consumer; a failed send or write is
+    // logged (the rows were checked already)
     writeLater:
-      <Row>(write: (rows: Row[]) => Promise<void>) =>
-      (row: Row) =>
-        cloudflare.ctx.waitUntil(write([row]).catch((e) => console.error("write after response:", e))),
+      <Row>(kind: QueuedWrite["kind"], write: (rows: Row[]) => Promise<void>) =>
+      (row: Row) => {
+        const queue = cloudflare.env.WRITES;
+        cloudflare.ctx.waitUntil((queue ? queue.send({ kind, row: encodeRow(row) }) : write([row])).catch((e) => console.error("write after response:", e)));
+      },
     // the cron trigger (edge-entries.server.ts) does the periodic work
     every: () => {},
   };
