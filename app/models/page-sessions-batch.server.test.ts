@@ -63,4 +63,38 @@ describe("the Node batch writer", () => {
     await writer.flush();
     expect(await t.db.$count(pageSessions)).toBe(3);
   });
+
+  it("raises the stop signal again only when every writer of the process has written", async () => {
+    const slow = new BatchWriter(async (rows: ReturnType<typeof toRow>[]) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await storePageSessions(t.db, rows);
+    }, 60_000, 100);
+    const fast = new BatchWriter((rows: ReturnType<typeof toRow>[]) => storePageSessions(t.db, rows), 60_000, 100);
+    const listeners: Record<string, (signal?: string) => void> = {};
+    let stored = -1;
+    let killed = 0;
+    let resolveKilled: () => void = () => {};
+    const done = new Promise<void>((resolve) => (resolveKilled = resolve));
+    const fakeProcess = {
+      pid: 1,
+      once: (event: string, fn: () => void) => (listeners[event] = fn),
+      kill: () => {
+        killed++;
+        void t.db.$count(pageSessions).then((n) => {
+          stored = n;
+          resolveKilled();
+        });
+        return true;
+      },
+    } as unknown as NodeJS.Process;
+    const before = await t.db.$count(pageSessions);
+    slow.flushOnExit(fakeProcess);
+    fast.flushOnExit(fakeProcess);
+    slow.add(toRow(record("stop-dddddddd"), userId));
+    fast.add(toRow(record("stop-eeeeeeee"), userId));
+    listeners.SIGTERM!("SIGTERM");
+    await done;
+    expect(killed).toBe(1);
+    expect(stored).toBe(before + 2);
+  });
 });

@@ -42,12 +42,25 @@ export class BatchWriter<Row> {
     return this.flushing;
   }
 
-  /** Flushes before the process stops normally. */
+  /**
+   * Flushes before the process stops normally. The writers of one process (page sessions, looks)
+   * share one set of handlers: the signal is raised again only after every writer has flushed.
+   */
   flushOnExit(proc: NodeJS.Process) {
-    const stop = (signal: NodeJS.Signals) => {
-      void this.flush().finally(() => proc.kill(proc.pid, signal));
-    };
-    for (const signal of ["SIGTERM", "SIGINT"] as const) proc.once(signal, stop);
-    proc.once("beforeExit", () => void this.flush());
+    let writers = exitWriters.get(proc);
+    if (!writers) {
+      const all = new Set<BatchWriter<unknown>>();
+      writers = all;
+      exitWriters.set(proc, all);
+      const flushAll = () => Promise.all([...all].map((writer) => writer.flush()));
+      const stop = (signal: NodeJS.Signals) => {
+        void flushAll().finally(() => proc.kill(proc.pid, signal));
+      };
+      for (const signal of ["SIGTERM", "SIGINT"] as const) proc.once(signal, stop);
+      proc.once("beforeExit", () => void flushAll());
+    }
+    writers.add(this as BatchWriter<unknown>);
   }
 }
+
+const exitWriters = new WeakMap<NodeJS.Process, Set<BatchWriter<unknown>>>();
