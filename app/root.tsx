@@ -16,17 +16,11 @@ import stylesheet from "~/tailwind.css";
 import { allowAnyone } from "~/auth/guards.server";
 import { takeNotification } from "~/auth/session.server";
 import { isPreview } from "~/.server/preview";
-import { PreviewBanner } from "~/components/preview-banner";
-import { toPublicUser } from "~/models/users.server";
-import { unreadNotificationCount } from "~/models/notifications.server";
-import { unreadMessageCount } from "~/models/negotiations.server";
-import { sellerReach } from "~/models/seller-permissions.server";
-import { primaryRole } from "~/lib/roles";
-import type { Database } from "~/.server/db";
-import type { User } from "~/.server/db/schema";
+import { siteShellFor } from "~/models/site-shell.server";
+import { previewBannerMarkup, siteHeaderMarkup } from "~/components/site-header.server";
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
-import { SiteHeader } from "~/components/site-header";
+import { StaticHtml } from "~/components/static-html";
 import { Snackbar } from "~/components/snackbar";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { usePageSessions } from "~/lib/analytics/use-page-sessions";
@@ -38,29 +32,20 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Home") }];
 
-/** Unread messages in the threads the member reads; a seller's include their team's as their permissions say. */
-async function unreadMessagesOf(db: Database, user: User) {
-  const role = primaryRole(user.roles);
-  const reach = role === "seller" ? await sellerReach(db, { userId: user.id }) : undefined;
-  return unreadMessageCount(db, user, role, reach);
-}
-
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const { notification, headers } = await takeNotification(services, args.request);
   const preview = await isPreview(services, args.request);
-  const [settings, notices, unreadMessages] = await Promise.all([
-    services.content.siteSettings({ preview }).catch(() => null),
-    user ? unreadNotificationCount(services.db, user.id) : 0,
-    user ? unreadMessagesOf(services.db, user) : 0,
-  ]);
+  const url = new URL(args.request.url);
+  const [settings, { user: member, inbox, header }] = await Promise.all([services.content.siteSettings({ preview }).catch(() => null), siteShellFor(services.db, user)]);
   return json(
     {
-      user: user ? toPublicUser(user) : null,
-      // unread notifications include one per new message; the larger figure counts each thing once
-      inbox: Math.max(notices, unreadMessages),
+      user: member,
+      inbox,
+      // the header is drawn here for the path being opened (the root's data follows every navigation)
+      headerMarkup: siteHeaderMarkup({ user: member, inbox, header, pathname: url.pathname }),
       notification,
-      preview,
+      previewBanner: preview ? previewBannerMarkup(url.pathname + url.search) : null,
       footerLinks: settings?.footerLinks ?? [],
       // canonical URLs are on the public origin, whatever Host the request came with
       origin: services.env.APP_URL,
@@ -119,13 +104,13 @@ function Document({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user, notification, preview, inbox } = useLoaderData<typeof loader>();
+  const { user, headerMarkup, notification, previewBanner } = useLoaderData<typeof loader>();
   // signed-in members are tracked per page; admins are not (spec §4, §6)
   usePageSessions(user?.id ?? null, Boolean(user && user.role && user.role !== "admin"));
   return (
     <Document>
-      {preview ? <PreviewBanner /> : null}
-      <SiteHeader user={user} inbox={inbox} />
+      {previewBanner ? <StaticHtml markup={previewBanner} /> : null}
+      <StaticHtml markup={headerMarkup} />
       <Snackbar notification={notification} />
       <div id="content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
@@ -137,10 +122,23 @@ export default function App() {
 export function ErrorBoundary() {
   return (
     <Document>
-      <SiteHeader user={useOptionalUser()} />
+      <ErrorPageHeader />
       <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-16 outline-none">
         <GeneralErrorBoundary />
       </main>
     </Document>
+  );
+}
+
+/** The header above an error page: as drawn for the page when the root's data arrived, else the name alone. */
+function ErrorPageHeader() {
+  const markup = useRouteLoaderData<typeof loader>("root")?.headerMarkup;
+  if (markup) return <StaticHtml markup={markup} />;
+  return (
+    <header className="bg-primary px-4 py-3 text-white shadow">
+      <a href="/" className="text-lg font-bold tracking-tight">
+        Secondary Marketplace
+      </a>
+    </header>
   );
 }

@@ -5,7 +5,8 @@ import { pagePathOf, requireMember, requireUser, type GuardArgs } from "./guards
 import { isOwnSection, projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
 import { findVisibleProject, mayManageProject } from "~/models/projects.server";
 import { findContract, ndaStatusOf } from "~/models/contracts.server";
-import { NDA_APPROVED, type DealSection } from "~/lib/deal";
+import { NDA_APPROVED } from "~/lib/deal";
+import type { DealSection } from "~/lib/deal-section.server";
 
 /**
  * The guard of the section project pages. A visitor goes to the home page's

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
-import { ProblemList } from "~/components/forms";
+import { ProblemList } from "~/components/problem-list";
 
 /**
  * Import and export of a system-data table: the export link (the table's CSV, which

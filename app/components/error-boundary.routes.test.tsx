@@ -3,7 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { act, type ComponentType } from "react";
 import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as AppLayout from "~/routes/_app";
@@ -12,6 +12,7 @@ import * as PublicLayout from "~/routes/_public";
 import * as BuyerWorkspace from "~/routes/_app.buyers.myprojects.$id/route";
 import * as SellerDesk from "~/routes/_app.sellers.myprojects.$id/route";
 import { SiteHeader } from "./site-header";
+import { headerFor } from "~/lib/navigation";
 import { GeneralErrorBoundary, NOT_FOUND_TEXT } from "./error-boundary";
 
 /*
@@ -28,7 +29,7 @@ import { GeneralErrorBoundary, NOT_FOUND_TEXT } from "./error-boundary";
 function Root() {
   return (
     <>
-      <SiteHeader user={{ name: "Bob Buyer", role: "buyer" }} />
+      <SiteHeader user={{ name: "Bob Buyer", role: "buyer" }} header={headerFor({ role: "buyer" })} pathname={useLocation().pathname} />
       <Outlet />
     </>
   );

@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useLocation, useParams, useRouteError, type Params } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useParams, useRouteError, type Params } from "@remix-run/react";
 import { Component, type ReactNode } from "react";
 
 export const NOT_FOUND_TEXT = "This page could not be found";
@@ -128,32 +128,16 @@ export function GeneralErrorBoundary({
   return <ErrorPageGuard>{handler({ error, status, message, params, back })}</ErrorPageGuard>;
 }
 
-/** The list each deal page belongs to, by the path's leading segments. */
-export const DEAL_LISTS: readonly (BackLink & { prefix: string })[] = [
-  { prefix: "/buyers/myprojects/", to: "/buyers/myprojects/index_new", label: "Back to my deals" },
-  { prefix: "/brokers/myprojects/", to: "/brokers/myprojects/index_new", label: "Back to my deals" },
-  { prefix: "/sellers/myprojects/", to: "/sellers/myprojects", label: "Back to my projects" },
-  { prefix: "/admin/projects/", to: "/admin/projects", label: "Back to all projects" },
-  { prefix: "/messages/", to: "/messages", label: "Back to messages" },
-];
-
 export const MEMBER_HOME_LINK: BackLink = { to: "/home", label: "Go back to home" };
 
-export function dealListOf(pathname: string): BackLink {
-  const list = DEAL_LISTS.find((l) => pathname.startsWith(l.prefix));
-  return list ? { to: list.to, label: list.label } : MEMBER_HOME_LINK;
-}
-
 /**
- * The boundary of a deal page (workspace, NDA signing, seller's desk, admin's project,
- * message thread): the error shows inside the members' layout, with a link back to
- * the list the deal came from. Route modules re-export it as their ErrorBoundary.
+ * The boundary of a page inside the members' layout that knows the list it belongs to: the error
+ * shows in place of the page, with a link back to that list. Route modules re-export it.
  */
-export function DealErrorBoundary() {
-  const { pathname } = useLocation();
+export function ListPageErrorBoundary({ back }: { back: BackLink }) {
   return (
     <div className="mx-auto max-w-3xl py-8">
-      <GeneralErrorBoundary back={dealListOf(pathname)} />
+      <GeneralErrorBoundary back={back} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { MatchReason } from "~/lib/match-score";
 import { formatCompactCurrency } from "~/lib/format";
-import { Pager } from "./pager";
+import { StaticPager } from "./pager";
 
 export type MatchedBuyer = {
   label: string | null;
@@ -26,7 +26,7 @@ export const MatchReasons = ({ reasons }: { reasons: MatchReason[] }) => (
 /**
  * A project's matched buyers as its seller sees them, best first, a page at a time:
  * "Buyer #n" until the company signs the NDA. (Admins have their own table on the
- * admin project page.)
+ * admin project page.) Drawn on the server (matched-buyers.server): `at` is the page's URL.
  */
 export function MatchedBuyers({
   rows,
@@ -36,7 +36,9 @@ export function MatchedBuyers({
   title = "Matched buyers",
   id = "matched-buyers",
   intro,
+  at,
 }: {
+  at: { pathname: string; search: string };
   rows: MatchedBuyer[];
   page: number;
   pageSize: number;
@@ -86,7 +88,7 @@ export function MatchedBuyers({
       ) : (
         <p className="text-sm text-slate-500">No buyer's criteria match this project yet.</p>
       )}
-      {total > pageSize ? <Pager page={page} pageSize={pageSize} total={total} noun="matched buyers" /> : null}
+      {total > pageSize ? <StaticPager page={page} pageSize={pageSize} total={total} noun="matched buyers" at={at} /> : null}
     </section>
   );
 }

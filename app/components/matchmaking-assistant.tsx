@@ -1,12 +1,14 @@
 import { useFetcher } from "@remix-run/react";
 import type { ActionResult } from "~/lib/action-result";
-import { BOT_MESSAGE_MAX } from "~/lib/matchmaking-bot";
-import { ProjectMatch, type ProjectMatchItem } from "./project-match";
+import { useAppLinks } from "./static-html";
 
-type ShownMatch = ProjectMatchItem & { industry: string };
+/** The conversation as the page holds it: each line drawn on the server (matchmaking-assistant.server), and what to ask next. */
 export type AssistantView = {
-  opening: string | null;
-  turns: Array<{ from: "bot" | "member"; text: string; matches: ShownMatch[] }>;
+  lines: Array<{ from: "bot" | "member"; html: string }>;
+  /** Whether the member has said anything yet (then they may start over). */
+  started: boolean;
+  /** The longest answer the assistant reads (the schema's limit, told to the browser). */
+  messageMax: number;
   proposal: string | null;
   hasCompany: boolean;
 };
@@ -22,14 +24,15 @@ export function MatchmakingAssistant({ assistant, back, result }: { assistant: A
   const fetcher = useFetcher<{ result?: ActionResult }>();
   const busy = fetcher.state !== "idle";
   const errors = Object.values((fetcher.data?.result ?? result)?.error ?? {}).flatMap((e) => e ?? []);
-  const { turns, opening, proposal } = assistant;
+  const { lines, started, proposal } = assistant;
+  const followLinks = useAppLinks();
   return (
     <section id="assistant" className="card space-y-4" aria-labelledby="assistant-heading" data-testid="matchmaking-assistant">
       <div className="flex items-center justify-between gap-2">
         <h2 id="assistant-heading" className="text-lg font-semibold">
           Matchmaking assistant
         </h2>
-        {turns.length ? (
+        {started ? (
           <fetcher.Form method="post" action={ACTION}>
             <input type="hidden" name="back" value={back} />
             <button type="submit" name="intent" value="restart" className="btn-secondary" disabled={busy}>
@@ -38,10 +41,10 @@ export function MatchmakingAssistant({ assistant, back, result }: { assistant: A
           </fetcher.Form>
         ) : null}
       </div>
-      <ol className="space-y-2" aria-label="Conversation with the assistant" aria-live="polite">
-        {opening ? <Bubble from="bot" text={opening} /> : null}
-        {turns.map((t, i) => (
-          <Bubble key={i} from={t.from} text={t.text} matches={t.matches} />
+      {/* a line once drawn keeps its markup, so the live region announces only the new ones */}
+      <ol className="space-y-2" aria-label="Conversation with the assistant" aria-live="polite" onClick={followLinks}>
+        {lines.map((line, i) => (
+          <li key={i} className={line.from === "bot" ? "space-y-2" : "flex justify-end"} dangerouslySetInnerHTML={{ __html: line.html }} />
         ))}
       </ol>
       {proposal ? (
@@ -61,7 +64,7 @@ export function MatchmakingAssistant({ assistant, back, result }: { assistant: A
         </div>
       ) : null}
       {/* a new form after each turn, so the answer box is empty again */}
-      <fetcher.Form key={turns.length} method="post" action={ACTION} className="space-y-2">
+      <fetcher.Form key={lines.length} method="post" action={ACTION} className="space-y-2">
         <input type="hidden" name="back" value={back} />
         <label htmlFor="assistant-message" className="label">
           Your answer
@@ -71,7 +74,7 @@ export function MatchmakingAssistant({ assistant, back, result }: { assistant: A
           name="message"
           rows={2}
           required
-          maxLength={BOT_MESSAGE_MAX}
+          maxLength={assistant.messageMax}
           className="input"
           placeholder="For example: loan pools in Texas under $5M, performing"
           aria-invalid={errors.length ? true : undefined}
@@ -89,26 +92,5 @@ export function MatchmakingAssistant({ assistant, back, result }: { assistant: A
         </button>
       </fetcher.Form>
     </section>
-  );
-}
-
-function Bubble({ from, text, matches = [] }: { from: "bot" | "member"; text: string; matches?: ShownMatch[] }) {
-  return (
-    <li className={from === "bot" ? "space-y-2" : "flex justify-end"}>
-      <p
-        className={`w-fit max-w-[85%] rounded-2xl px-4 py-2 text-sm ${from === "bot" ? "rounded-tl-sm bg-slate-100" : "rounded-tr-sm bg-primary text-white"}`}
-        data-testid={from === "bot" ? "assistant-says" : "member-says"}
-      >
-        <span className="sr-only">{from === "bot" ? "Assistant: " : "You: "}</span>
-        {text}
-      </p>
-      {matches.length ? (
-        <ul className="grid gap-2 sm:grid-cols-3" aria-label="Projects that fit">
-          {matches.map((m) => (
-            <ProjectMatch key={m.projectId} match={m} className="rounded-md border border-slate-200 p-2 text-sm" testId="assistant-match" />
-          ))}
-        </ul>
-      ) : null}
-    </li>
   );
 }

@@ -1,12 +1,33 @@
 import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { formatNumber } from "~/lib/format";
+
+type PagerProps = {
+  page: number;
+  pageSize: number;
+  total: number;
+  noun: string;
+  testId?: string;
+  /** `param` and `label` let a second table on the page page on its own (and name its own landmark). */
+  param?: string;
+  label?: string;
+};
 
 /**
  * "1–25 of 200 projects", Previous and Next: the links keep the URL's filters and
  * sort and change only the page, so paging works the same without JavaScript.
  */
-/** `param` and `label` let a second table on the page page on its own (and name its own landmark). */
-export function Pager({
+export function Pager(props: PagerProps) {
+  const location = useLocation();
+  return <PagerNav {...props} at={location} link={(href, rel, text) => <Link to={href} rel={rel} className="btn-secondary px-3 py-1">{text}</Link>} />;
+}
+
+/** The pager for a page drawn on the server: the URL it pages is given, and its links are plain anchors. */
+export function StaticPager(props: PagerProps & { at: { pathname: string; search: string } }) {
+  return <PagerNav {...props} link={(href, rel, text) => <a href={href} rel={rel} className="btn-secondary px-3 py-1">{text}</a>} />;
+}
+
+function PagerNav({
   page,
   pageSize,
   total,
@@ -14,22 +35,15 @@ export function Pager({
   testId,
   param = "page",
   label = "Pages",
-}: {
-  page: number;
-  pageSize: number;
-  total: number;
-  noun: string;
-  testId?: string;
-  param?: string;
-  label?: string;
-}) {
-  const location = useLocation();
+  at,
+  link,
+}: PagerProps & { at: { pathname: string; search: string }; link: (href: string, rel: string, text: string) => ReactNode }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const hrefOf = (n: number) => {
-    const params = new URLSearchParams(location.search);
+    const params = new URLSearchParams(at.search);
     if (n > 1) params.set(param, String(n));
     else params.delete(param);
-    return `${location.pathname}?${params}`;
+    return `${at.pathname}?${params}`;
   };
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -40,19 +54,11 @@ export function Pager({
       </p>
       {pages > 1 ? (
         <div className="flex items-center gap-3">
-          {page > 1 ? (
-            <Link to={hrefOf(page - 1)} rel="prev" className="btn-secondary px-3 py-1">
-              Previous
-            </Link>
-          ) : null}
+          {page > 1 ? link(hrefOf(page - 1), "prev", "Previous") : null}
           <span>
             Page {formatNumber(page)} of {formatNumber(pages)}
           </span>
-          {page < pages ? (
-            <Link to={hrefOf(page + 1)} rel="next" className="btn-secondary px-3 py-1">
-              Next
-            </Link>
-          ) : null}
+          {page < pages ? link(hrefOf(page + 1), "next", "Next") : null}
         </div>
       ) : null}
     </nav>

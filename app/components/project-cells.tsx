@@ -3,21 +3,11 @@ import { useMemo, type ReactNode } from "react";
 import type { ResolvedPreferences, TableKey } from "~/lib/table-preferences";
 import { DataGrid } from "./data-grid";
 import { formatCompactCurrency, formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
-import { KIND_LABELS, STATUS_LABELS, type ProjectColumn, type ProjectRow, type ProjectStatus } from "~/lib/projects";
+import { KIND_LABELS } from "~/lib/project-kinds";
+import type { ProjectColumn, ProjectRow } from "~/lib/projects";
+import { StatusBadge } from "./status-badge";
 
 export type { ProjectRow };
-
-export function StatusBadge({ status }: { status: ProjectStatus }) {
-  const tone =
-    status === "published"
-      ? "bg-emerald-100 text-emerald-800"
-      : status === "rejected" || status === "withdrawn"
-        ? "bg-red-100 text-red-800"
-        : status === "submitted"
-          ? "bg-amber-100 text-amber-900"
-          : "bg-slate-100 text-slate-700";
-  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${tone}`}>{STATUS_LABELS[status]}</span>;
-}
 
 /** Cell renderers by column key (one for every column a row has); `href` makes the project name a link. */
 export function projectCells(href: (row: ProjectRow) => string): { [K in ProjectColumn]-?: (row: ProjectRow) => ReactNode } {

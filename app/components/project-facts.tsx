@@ -1,7 +1,7 @@
-import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
-import { COLUMN_LABELS, KIND_LABELS, type ProjectTerms } from "~/lib/projects";
+import { COLUMN_LABELS, type ProjectTerms } from "~/lib/projects";
+import { KIND_LABELS } from "~/lib/project-kinds";
 
 type Facts = ProjectTerms & { borrower?: string };
 
@@ -109,19 +109,5 @@ export function ProjectSummary({
       {children}
       {project.fullDetails ? <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p> : null}
     </section>
-  );
-}
-
-/** Which listings may still be withdrawn. */
-export const WITHDRAWABLE = ["submitted", "published", "under_offer"] as const;
-
-export function WithdrawButton({ status }: { status: string }) {
-  if (!(WITHDRAWABLE as readonly string[]).includes(status)) return null;
-  return (
-    <Form method="post">
-      <button type="submit" name="intent" value="withdraw" className="btn-secondary">
-        Withdraw
-      </button>
-    </Form>
   );
 }

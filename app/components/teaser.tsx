@@ -4,9 +4,10 @@ import type { NdaStatus } from "~/lib/deal";
 import type { Teaser } from "~/lib/projects";
 import type { TapeCompleteness } from "~/lib/loan-tape";
 import { PageHeader } from "./page-header";
-import { ProjectSummary } from "./project-facts";
+import { StaticHtml, type Markup } from "./static-html";
 import { TapeCompletenessNote } from "./tape-completeness";
-import { StatusBadge } from "./project-cells";
+import { PassStep } from "./pass-step";
+import { StatusBadge } from "./status-badge";
 
 export type TeaserDeal = {
   ndaStatus: NdaStatus | null;
@@ -25,11 +26,14 @@ type SellerResponsiveness = { score: number | null; reason: string };
 
 export function TeaserView({
   project,
+  summary,
   deal,
   sellerResponsiveness,
   tapeCompleteness = null,
 }: {
   project: Teaser;
+  /** The listing's card, drawn on the server (project-facts.server). */
+  summary: Markup;
   deal: TeaserDeal;
   sellerResponsiveness?: SellerResponsiveness;
   tapeCompleteness?: TapeCompleteness | null;
@@ -39,7 +43,7 @@ export function TeaserView({
       <PageHeader title={project.projectName}>
         <StatusBadge status={project.status} />
       </PageHeader>
-      <ProjectSummary project={project} />
+      <StaticHtml markup={summary} />
       {sellerResponsiveness && !project.own ? (
         <p className="text-sm text-slate-700" data-testid="seller-responsiveness">
           <span className="font-semibold">Seller responsiveness: {sellerResponsiveness.score ?? "not rated yet"}</span> — {sellerResponsiveness.reason}
@@ -111,21 +115,5 @@ function NdaStep({ projectId, deal }: { projectId: number; deal: NonNullable<Tea
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** Passing leads to the feedback form; once given, the date it was. */
-export function PassStep({ projectId, passedAt }: { projectId: number; passedAt: string | null }) {
-  if (passedAt) {
-    return <p className="text-sm text-slate-600">You passed on this project on {formatDate(passedAt)}.</p>;
-  }
-  return (
-    <Form method="post" action={`/projects/more-details/${projectId}`} className="text-sm text-slate-600">
-      <input type="hidden" name="intent" value="pass" />
-      Not for you?{" "}
-      <button type="submit" className="link">
-        Pass and tell the seller why
-      </button>
-    </Form>
   );
 }

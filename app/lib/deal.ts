@@ -80,14 +80,6 @@ export function workspacePath(roles: readonly string[], projectId: number) {
     : `/buyers/myprojects/${projectId}`;
 }
 
-/**
- * Buyers' pages have brokers' twins: the same module answers /buyers/... and
- * /brokers/... (the broker file re-exports the buyer route), and the URL says which.
- */
-export type DealSection = "buyers" | "brokers";
-export function dealSectionOf(request: Request): DealSection {
-  return new URL(request.url).pathname.startsWith("/brokers/") ? "brokers" : "buyers";
-}
 
 /** The steps of a deal the buyer's chart shows, in order (spec: viewed → NDA signed → approved → offer → accepted). */
 export const DEAL_STEPS = ["Viewed", "NDA signed", "Approved", "Offer", "Accepted"] as const;

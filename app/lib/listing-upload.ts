@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { safeParse } from "zod/v4/core";
-import type { ProjectKind } from "./projects";
+import type { ProjectKind } from "./project-kinds";
 import { basicsSchema, detailsSchemas, termsSchema, type ProjectOptions } from "./schemas/project";
 
 /** The two bulk uploads of spec §2's admin section, by the last segment of their path. */

@@ -1,4 +1,4 @@
-import type { Role } from "./roles";
+import { ROLE_LABELS, type Role } from "./roles";
 
 export type NavItem = { to: string; label: string };
 
@@ -55,3 +55,15 @@ export const VISITOR_NAVIGATION: readonly NavItem[] = [
   { to: "/broker-affiliate", label: "Broker affiliates" },
   { to: "/contact-us", label: "Contact us" },
 ];
+
+/**
+ * The header of a page for who is asking: the links of their role and the role's name. The server
+ * answers it with the root's data, so the browser never loads every role's menu.
+ */
+export function headerFor(user: { role: Role | null } | null) {
+  return {
+    navigation: user ? NAVIGATION[user.role ?? "member"] : VISITOR_NAVIGATION,
+    roleLabel: user?.role ? ROLE_LABELS[user.role] : null,
+  };
+}
+export type SiteHeaderData = ReturnType<typeof headerFor>;

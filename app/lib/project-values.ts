@@ -1,4 +1,5 @@
-import { TERM_KEYS, type Project, type ProjectKind, type TermKey } from "./projects";
+import { TERM_KEYS, type Project, type TermKey } from "./projects";
+import type { ProjectKind } from "./project-kinds";
 
 /** The columns the create form asks for: the key terms, the description and the borrower. */
 const FORM_COLUMNS = [...TERM_KEYS, "fullDetails", "borrower"] as const;

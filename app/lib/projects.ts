@@ -2,39 +2,6 @@ import type { Project } from "../.server/db/schema";
 
 export type { Project };
 
-/** The four kinds of listing and their lifecycle. */
-export const PROJECT_KINDS = ["loan_pool", "real_estate", "insurance_loan", "limited_company"] as const;
-export type ProjectKind = (typeof PROJECT_KINDS)[number];
-
-export const KIND_LABELS: Record<ProjectKind, string> = {
-  loan_pool: "Loan pool",
-  real_estate: "Real estate",
-  insurance_loan: "Insurance-backed loan",
-  limited_company: "Limited company",
-};
-
-/**
- * draft → submitted → published (after an admin's review) → under_offer → sold;
- * an admin may send a submission back (rejected, with a reason the seller sees),
- * and a seller or admin may withdraw a listing. A bulk upload's listings are
- * "importing" (seen by no one but admins) until the whole file is in.
- */
-export const PROJECT_STATUSES = ["draft", "submitted", "rejected", "published", "under_offer", "sold", "withdrawn", "importing"] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-export const STATUS_LABELS: Record<ProjectStatus, string> = {
-  draft: "Draft",
-  submitted: "Submitted for review",
-  rejected: "Returned to seller",
-  published: "Published",
-  under_offer: "Under offer",
-  sold: "Sold",
-  withdrawn: "Withdrawn",
-  importing: "Importing",
-};
-
-/** What buyers and brokers can find and open. */
-export const VISIBLE_TO_BUYERS: readonly ProjectStatus[] = ["published", "under_offer"];
 
 /** Transaction size bands of spec §9, in USD, keyed like the "transactionScales" constant list. */
 export const SIZE_BANDS: Record<string, { min: number; max: number | null }> = {
@@ -120,8 +87,10 @@ export type ProjectRow = Serialized<{ [K in RowKey]: Project[(typeof ROW_COLUMNS
   ndas?: number;
   negotiations?: number;
   bids?: number;
+  /** Where the row's name links, when the loader decided it for the member's role. */
+  href?: string;
 };
-export type ProjectColumn = keyof ProjectRow;
+export type ProjectColumn = Exclude<keyof ProjectRow, "href">;
 
 /** What the tables call each column; the listing's card uses the same words, spelled out where a table abbreviates. */
 export const COLUMN_LABELS = {
@@ -163,12 +132,3 @@ export type TeaserKey = (typeof TEASER_KEYS)[number];
 
 /** The teaser as its page gets it: the teaser columns, the details that do not identify the borrower, and whether it is the member's own. */
 export type Teaser = Serialized<Pick<Project, TeaserKey>> & { details: Record<string, unknown>; own: boolean };
-
-export const STEPS = [
-  { step: 1, title: "Basics" },
-  { step: 2, title: "Terms" },
-  { step: 3, title: "Details" },
-  { step: 4, title: "Review and submit" },
-] as const;
-
-export const TEXT_LIMITS = { projectName: 120, fullDetails: 4000, summary: 2000, overview: 4000 } as const;

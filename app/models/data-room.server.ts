@@ -88,12 +88,14 @@ export async function addDocument(
   return row!;
 }
 
+/** The data room's files by name, each with its type's name as the page shows it. */
 export async function listDocuments(db: Database, projectId: number) {
-  return db
+  const rows = await db
     .select({ id: documents.id, name: documents.name, type: documents.type, size: documents.size, createdAt: documents.createdAt })
     .from(documents)
     .where(eq(documents.projectId, projectId))
     .orderBy(documents.name, documents.id);
+  return rows.map((row) => ({ ...row, typeLabel: DOCUMENT_TYPE_LABELS[row.type] }));
 }
 
 export async function findDocument(db: Database, { projectId, documentId }: { projectId: number; documentId: number }) {

@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { importJobRows, importJobs, projects, users, type ImportJob } from "~/.server/db/schema";
 import { readSheet } from "~/.server/spreadsheet";
 import type { ImportTarget } from "~/lib/import-jobs";
-import { PROJECT_KINDS } from "~/lib/projects";
+import { PROJECT_KINDS } from "~/lib/project-kinds";
 import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { recordAudit } from "./audit.server";

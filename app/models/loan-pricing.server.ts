@@ -15,7 +15,7 @@ import {
   type CashFlowMonth,
   type Pricing,
 } from "~/lib/loan-pricing";
-import { VISIBLE_TO_BUYERS } from "~/lib/projects";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { loanPricingSchema, poolPricingSchema, type LoanPricingValues, type PoolPricingValues, type PricingOptions } from "~/lib/schemas/loan-pricing";
 import { allCoefficients } from "./coefficients.server";
 import { latestCurve } from "./interest-rates.server";

@@ -13,7 +13,7 @@ import {
   type MatchReason,
   type MatchWeights,
 } from "~/lib/match-score";
-import { VISIBLE_TO_BUYERS } from "~/lib/projects";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import type { ProjectBuyerSort } from "~/lib/project-buyers";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { criteriaForMatching } from "./criteria-vocabulary.server";

@@ -4,7 +4,8 @@ import type { LookRow } from "~/.server/services";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
 import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-tape";
-import { ROW_COLUMNS, SIZE_BANDS, VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus, type RowKey } from "~/lib/projects";
+import { ROW_COLUMNS, SIZE_BANDS, type RowKey } from "~/lib/projects";
+import { VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 import type { Role } from "~/lib/roles";
 import { recomputeAfterLook } from "./responsiveness.server";
 

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/server-runtime";
 import type { Project } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import type { Services } from "~/.server/services";
@@ -62,5 +61,5 @@ export async function loadTeaser(
     // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
     project.kind === "loan_pool" ? loanTapeCompleteness(services.db, project.id) : null,
   ]);
-  return json({ project: { ...teaserOf(project), own }, deal, sellerResponsiveness: seller, tapeCompleteness });
+  return { project: { ...teaserOf(project), own }, deal, sellerResponsiveness: seller, tapeCompleteness };
 }

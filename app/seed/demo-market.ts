@@ -3,7 +3,8 @@ import type { BuyerPreferences, customers, projects } from "~/.server/db/schema"
 import { placeOfZip } from "~/.server/geocoder";
 import type { LoanRow } from "~/models/projects.server";
 import { DEMO_SIC_CODES } from "~/seed/sic-codes";
-import { PROJECT_KINDS, SIZE_BANDS, type ProjectKind, type ProjectStatus } from "~/lib/projects";
+import { SIZE_BANDS } from "~/lib/projects";
+import { PROJECT_KINDS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 
 /**
  * A realistic marketplace from a seed number: the demo data (200 projects, 300

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/projects";
+import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/project-kinds";
 import { IMPORT_STATUSES, IMPORT_TARGETS } from "../../lib/import-jobs";
 import { CONTRACT_TEMPLATE_KINDS } from "../../lib/contract-templates";
 import { DOCUMENT_TYPES, NDA_STATUSES, NOTIFICATION_KINDS, OFFER_ACTIONS, OFFER_STATUSES } from "../../lib/deal";

@@ -1,8 +1,7 @@
 import { Form } from "@remix-run/react";
 import { formatDate, formatFileSize } from "~/lib/format";
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from "~/lib/deal";
 
-type Doc = { id: number; name: string; type: DocumentType; size: number; createdAt: string };
+type Doc = { id: number; name: string; typeLabel: string; size: number; createdAt: string };
 
 /** The data room's files; the seller and admins may also remove them. */
 export function DocumentList({ projectId, documents, manage = false }: { projectId: number; documents: Doc[]; manage?: boolean }) {
@@ -15,7 +14,7 @@ export function DocumentList({ projectId, documents, manage = false }: { project
             {d.name}
           </a>
           <span className="text-xs text-slate-500">
-            {DOCUMENT_TYPE_LABELS[d.type]} · {formatFileSize(d.size)} · {formatDate(d.createdAt)}
+            {d.typeLabel} · {formatFileSize(d.size)} · {formatDate(d.createdAt)}
           </span>
           {manage ? (
             <Form method="post">

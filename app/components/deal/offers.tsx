@@ -1,10 +1,11 @@
 import { getFormProps, useForm, type LazySchema } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { FormErrors, TextAreaField, TextField } from "../forms";
-import { formatCurrency, formatDate, formatDateTime } from "~/lib/format";
-import { OFFER_STATUS_LABELS, type OfferAction, type OfferStatus } from "~/lib/deal";
+import type { OfferStatus } from "~/lib/deal";
+import { StaticHtml, type Markup } from "../static-html";
 import type { ActionResult } from "~/lib/action-result";
 
+/** An offer as a page holds it: the terms its forms start from, and its summary drawn on the server (offers.server). */
 export type OfferView = {
   offer: {
     id: number;
@@ -17,71 +18,14 @@ export type OfferView = {
     expiresOn: string;
     revision: number;
   };
-  buyerName: string;
-  buyerCompany: string;
-  /** Open but past its expiry date (decided on the server, so both renders agree). */
-  expired: boolean;
-  events: Array<{ event: { id: number; action: OfferAction; note: string; revision: number; pdfKey: string | null; createdAt: string }; actorName: string | null }>;
+  summary: Markup;
 };
 
-const ACTION_LABELS: Record<OfferAction, string> = {
-  submitted: "Offer submitted",
-  countered: "Seller countered",
-  revised: "Buyer revised the offer",
-  accepted: "Accepted",
-  rejected: "Rejected",
-  withdrawn: "Withdrawn",
-};
-
-/** One LOI: its current terms, its history with the PDF of each revision, and what this side may do now. */
-export function OfferCard({ view, side, children }: { view: OfferView; side: "buyer" | "seller"; children?: React.ReactNode }) {
-  const { offer } = view;
-  const pdf = (revision: number) => `/projects/more-details/${offer.projectId}/offers/${offer.id}?revision=${revision}`;
+/** An offer on the page: its summary as the server drew it (offers.server), then what this side may do now. */
+export function OfferCard({ offerId, summary, children }: { offerId: number; summary: Markup; children?: React.ReactNode }) {
   return (
-    <article className="card space-y-3" data-testid="offer" aria-label={`Offer ${offer.id}`}>
-      <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-semibold">
-          Offer #{offer.id}
-          {side === "seller" ? ` from ${view.buyerName} (${view.buyerCompany})` : ""}
-        </h3>
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium" data-testid="offer-status">
-          {OFFER_STATUS_LABELS[offer.status]}
-          {view.expired ? " · expired" : ""}
-        </span>
-      </header>
-      <dl className="grid grid-cols-[11rem_1fr] gap-y-1 text-sm">
-        <dt className="text-slate-500">Price</dt>
-        <dd data-testid="offer-price">{formatCurrency(offer.price)}</dd>
-        <dt className="text-slate-500">Structure</dt>
-        <dd>{offer.structure}</dd>
-        <dt className="text-slate-500">Conditions</dt>
-        <dd className="whitespace-pre-line">{offer.conditions || "—"}</dd>
-        <dt className="text-slate-500">Due diligence</dt>
-        <dd>{offer.dueDiligenceDays} days</dd>
-        <dt className="text-slate-500">Expires</dt>
-        <dd>{formatDate(offer.expiresOn)}</dd>
-        <dt className="text-slate-500">Letter of intent</dt>
-        <dd>
-          <a href={pdf(offer.revision)} className="link" target="_blank" rel="noreferrer">
-            LOI revision {offer.revision} (PDF)
-          </a>
-        </dd>
-      </dl>
-      <ol className="space-y-1 border-t border-slate-100 pt-2 text-xs text-slate-600" aria-label="History">
-        {view.events.map(({ event, actorName }) => (
-          <li key={event.id}>
-            {formatDateTime(event.createdAt)} · {ACTION_LABELS[event.action]}
-            {actorName ? ` by ${actorName}` : ""}
-            {event.pdfKey ? (
-              <>
-                {" "}
-                · <a href={pdf(event.revision)} className="link">revision {event.revision}</a>
-              </>
-            ) : null}
-            {event.note ? ` · “${event.note}”` : ""}
-          </li>
-        ))}
-      </ol>
+    <article className="card space-y-3" data-testid="offer" aria-label={`Offer ${offerId}`}>
+      <StaticHtml markup={summary} className="block" />
       {children}
     </article>
   );

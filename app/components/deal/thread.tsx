@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type LazySchema } from "~/components/form-state";
 import { Form } from "@remix-run/react";
-import { CountedTextAreaField, FormErrors } from "../forms";
+import { FormErrors } from "../forms";
+import { CountedTextAreaField } from "../counted-text-area";
 import { formatDateTime } from "~/lib/format";
 import type { ActionResult } from "~/lib/action-result";
 

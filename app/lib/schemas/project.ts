@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
-import type { ProjectKind } from "../projects";
-import { PROJECT_KINDS } from "../projects";
+import type { ProjectKind } from "../project-kinds";
+import { PROJECT_KINDS } from "../project-kinds";
 import { field, messages, orEmpty } from "../validation";
 import { oneOf } from "./account";
-import { STEPS } from "~/lib/projects";
-import { TEXT_LIMITS } from "~/lib/projects";
+import { STEPS } from "~/lib/listing-steps";
+import { TEXT_LIMITS } from "~/lib/listing-steps";
 export { TEXT_LIMITS };
 export { STEPS };
 

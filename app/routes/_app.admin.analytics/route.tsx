@@ -7,7 +7,7 @@ import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { formatDateTime, formatDuration } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { listPageSessions, type SessionFilters } from "~/models/engagement.server";
-import { StackedChartFigure } from "~/components/charts";
+import { StaticHtml } from "~/components/static-html";
 import { sessionsChart } from "./charts.server";
 
 export const meta = () => titleMeta("Page sessions");
@@ -35,7 +35,7 @@ export default function PageSessionsPage() {
   return (
     <div className="space-y-4">
       <PageHeader title="Page sessions" />
-      <StackedChartFigure chart={chart} period="last 90 days" />
+      <StaticHtml markup={chart} />
       <Form method="get" className="card flex flex-wrap items-end gap-3 text-sm" role="search" aria-label="Filter page sessions">
         <label className="flex flex-col gap-1">
           Member e-mail

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { ListPageErrorBoundary } from "~/components/error-boundary";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
@@ -10,11 +11,10 @@ import { requireProjectSection } from "~/auth/project-guards.server";
 import { siteOrigin } from "~/.server/mailer";
 import { sendEmail } from "~/models/outbox.server";
 import { FormErrors, TextAreaField } from "~/components/forms";
-import { PageHeader } from "~/components/page-header";
-import { StatusBadge } from "~/components/project-cells";
-import { ProjectSummary, WithdrawButton } from "~/components/project-facts";
+import { WithdrawButton } from "~/components/withdraw-button";
+import { StaticHtml } from "~/components/static-html";
+import { adminOverviewMarkup } from "./overview.server";
 import { type AdminProjectIntent } from "~/lib/schemas/deal";
-import { DESK_INTENTS } from "~/lib/deal";
 import { adminProjectSchema } from "~/lib/schemas/index.server";
 import { intentOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
@@ -36,7 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const loans = found.project.kind === "loan_pool" ? await countLoans(services.db, found.project.id) : 0;
   const desk = await deskData(services, found.project, user, role);
   const matched = await buyerTable(services, { user, project: found.project, request: args.request });
-  return json({ project: found.project, seller: found.seller, loans, desk, matched });
+  const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? loans : undefined });
+  return json({ project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status }, overview, desk, matched });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -100,30 +101,25 @@ async function review(
   return redirectWithNotification(services, request, here, `The project is ${done}.`);
 }
 
+/** The review's own forms; every other answer is the desk's or the buyer table's. */
+const REVIEW_INTENTS = ["publish", "reject", "withdraw"];
+
 export default function AdminProjectPage() {
-  const { project, seller, loans, desk, matched } = useLoaderData<typeof loader>();
+  const { project, overview, desk, matched } = useLoaderData<typeof loader>();
   const result: ActionResult | undefined = useActionData<typeof action>()?.result;
   // the review's answers, and any other that is not the desk's
-  const deskIntent = (DESK_INTENTS as readonly string[]).includes(intentOf(result) ?? "");
+  const intent = intentOf(result);
+  const reviewAnswer = !intent || REVIEW_INTENTS.includes(intent);
   const inviteResult = resultFor(result, "invite");
   const [form, fields] = useForm({
     id: "reject",
-    lastResult: deskIntent || inviteResult ? undefined : result,
+    lastResult: reviewAnswer ? result : undefined,
     schema: () => import("~/lib/schemas/deal").then((m) => m.adminProjectSchema),
     shouldValidate: "onSubmit",
   });
   return (
     <div className="max-w-6xl space-y-6">
-      <PageHeader title={project.projectName}>
-        <StatusBadge status={project.status} />
-      </PageHeader>
-      <p className="text-sm text-slate-600">
-        Listed by {seller.name}, {seller.company} · <a className="link" href={`mailto:${seller.email}`}>{seller.email}</a> ·{" "}
-        <Link to={`/projects/company/${project.id}`} className="link">Full listing</Link>
-      </p>
-      <ProjectSummary project={project}>
-        {project.kind === "loan_pool" ? <p className="text-sm">Loans on the tape: {loans}</p> : null}
-      </ProjectSummary>
+      <StaticHtml markup={overview} />
       <section className="card space-y-4" aria-label="Review">
         <h2 className="font-semibold">Review</h2>
         <FormErrors errors={form.errors} />
@@ -147,10 +143,11 @@ export default function AdminProjectPage() {
           </Form>
         ) : null}
       </section>
-      <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} admin result={deskIntent ? result : undefined} />
+      <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} admin result={reviewAnswer || inviteResult ? undefined : result} />
       <BuyerTable {...matched} canInvite={project.status === "published"} result={inviteResult} />
     </div>
   );
 }
 
-export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+/** An error here shows in the members' layout, with the way back to the list. */
+export const ErrorBoundary = () => <ListPageErrorBoundary back={{ to: "/admin/projects", label: "Back to all projects" }} />;

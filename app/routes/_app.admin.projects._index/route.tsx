@@ -7,7 +7,7 @@ import { Pager } from "~/components/pager";
 import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
-import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/projects";
+import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/project-kinds";
 import { listProjectsForAdmin } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
 import { readForm } from "~/.server/body";

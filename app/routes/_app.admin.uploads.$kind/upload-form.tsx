@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
-import { ProblemList } from "~/components/forms";
+import { ProblemList } from "~/components/problem-list";
 
 type Seller = { id: number; name: string; company: string; email: string };
 

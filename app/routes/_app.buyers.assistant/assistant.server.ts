@@ -7,6 +7,7 @@ import { clientAddress } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import { safeRedirect } from "~/lib/redirect";
 import { assistantSchema } from "~/lib/schemas/matchmaking-bot";
+import { assistantView } from "~/components/matchmaking-assistant.server";
 import { assistantFor, dismissProposal, saveProposal, sayToAssistant, startOver } from "~/models/matchmaking-chats.server";
 
 const ASSISTANT_PATH = "/buyers/assistant";
@@ -21,7 +22,7 @@ function backTo(value: string | undefined) {
 
 export async function assistantLoader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "buyer" });
-  return { assistant: await assistantFor(services, { user }) };
+  return { assistant: assistantView(await assistantFor(services, { user })) };
 }
 
 /** Each turn is a form post answered with a redirect back to the page it came from. */

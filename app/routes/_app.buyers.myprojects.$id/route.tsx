@@ -1,8 +1,10 @@
 import type { MetaFunction } from "@remix-run/react";
+import { offersWithSummaries } from "~/components/deal/offers.server";
+import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireWorkspace } from "~/auth/project-guards.server";
 import { clientAddress } from "~/.server/http";
-import { dealSectionOf } from "~/lib/deal";
+import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
 import { listDocuments, logDocumentEvent } from "~/models/data-room.server";
 import { findPass } from "~/models/feedback.server";
@@ -39,10 +41,11 @@ export async function loader(args: LoaderFunctionArgs) {
   );
   return json({
     project,
+    summary: projectSummaryMarkup(project),
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
     documents,
     thread,
-    offers,
+    offers: offersWithSummaries(offers, "buyer"),
     loans: loans.slice(0, 500),
     loanCount,
     passedAt: pass?.createdAt ?? null,
@@ -57,4 +60,4 @@ export async function action(args: ActionFunctionArgs) {
 
 export { WorkspacePage as default } from "./workspace";
 
-export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { DealErrorBoundary as ErrorBoundary } from "~/components/deal-error-boundary";

@@ -1,13 +1,13 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { action, loader } from "./route";
 import { LoanTapeTable } from "~/components/loan-tape-table";
-import { PassStep } from "~/components/teaser";
+import { PassStep } from "~/components/pass-step";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { StatusBadge } from "~/components/project-cells";
-import { ProjectSummary } from "~/components/project-facts";
+import { StatusBadge } from "~/components/status-badge";
+import { StaticHtml } from "~/components/static-html";
 import { DocumentList } from "~/components/deal/data-room";
-import { OfferCard, OfferReply, OfferStep, OfferTermsForm, type OfferView } from "~/components/deal/offers";
+import { OfferCard, OfferReply, OfferStep, OfferTermsForm } from "~/components/deal/offers";
 import { ThreadView } from "~/components/deal/thread";
 import { formErrorsOf, intentOf, resultFor } from "~/lib/action-result";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
@@ -18,7 +18,7 @@ const FORM_INTENTS = ["message", "offer", "revise"];
 
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
-  const { project, contract, documents, thread, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof loader>();
+  const { project, summary, contract, documents, thread, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
   const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
@@ -36,7 +36,7 @@ export function WorkspacePage() {
       <FormErrors errors={FORM_INTENTS.includes(intentOf(result) ?? "") ? undefined : formErrorsOf(result)} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
-          <ProjectSummary project={project} />
+          <StaticHtml markup={summary} />
           <section className="card" id="data-room" aria-label="Data room">
             <h2 className="mb-2 font-semibold">Data room</h2>
             {contract.dataRoomBlocked ? (
@@ -55,10 +55,10 @@ export function WorkspacePage() {
           <section className="space-y-4" id="offers" aria-label="Offers">
             <h2 className="font-semibold">Offers</h2>
             {offers.map((view) => (
-              <OfferCard key={view.offer.id} view={view as OfferView} side="buyer">
+              <OfferCard key={view.offer.id} offerId={view.offer.id} summary={view.summary}>
                 {view.offer.status === "countered" ? (
                   <OfferReply
-                    offer={view.offer as OfferView["offer"]}
+                    offer={view.offer}
                     steps={
                       <>
                         <OfferStep offerId={view.offer.id} intent="accept" label="Accept the counter-offer" primary />

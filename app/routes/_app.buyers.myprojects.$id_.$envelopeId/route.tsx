@@ -4,7 +4,8 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { defaultNdaParagraphs } from "~/.server/documents/nda";
 import { clientAddress, notFound, idParam } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
-import { dealSectionOf, NDA_APPROVED, workspacePath } from "~/lib/deal";
+import { NDA_APPROVED, workspacePath } from "~/lib/deal";
+import { dealSectionOf } from "~/lib/deal-section.server";
 import { signNdaSchema } from "~/lib/schemas/index.server";
 import { findContractByEnvelope, ndaHasTemplate, ndaSettingsOf, signNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
@@ -143,4 +144,4 @@ export default function SigningPage() {
   );
 }
 
-export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { DealErrorBoundary as ErrorBoundary } from "~/components/deal-error-boundary";

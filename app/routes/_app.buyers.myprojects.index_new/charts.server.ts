@@ -1,15 +1,18 @@
 import { DEAL_STEPS, dealStepsReached } from "~/lib/deal";
 import { stepsChart } from "~/lib/charts";
+import { stepsChartMarkup } from "~/components/charts.server";
 import type { PipelineEntry } from "~/models/pipeline.server";
 
 /** The chart shows the deals with the latest activity; the tables below list them all. */
 const CHARTED_DEALS = 15;
 
-/** Each deal's furthest step, drawn here so d3 stays out of the browser. */
+/** Each deal's furthest step, drawn here to markup so no chart code reaches the browser. */
 export function dealStagesChart(deals: PipelineEntry[]) {
-  return stepsChart(
+  const charted = deals.slice(0, CHARTED_DEALS);
+  const chart = stepsChart(
     "Deal stages",
     DEAL_STEPS,
-    deals.slice(0, CHARTED_DEALS).map((d) => ({ label: d.projectName, reached: dealStepsReached(d) })),
+    charted.map((d) => ({ label: d.projectName, reached: dealStepsReached(d) })),
   );
+  return stepsChartMarkup(chart, deals.length > charted.length ? `How far each deal got (the ${charted.length} with the latest activity)` : "How far each deal got");
 }

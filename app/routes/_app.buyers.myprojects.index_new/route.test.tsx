@@ -78,6 +78,7 @@ async function renderDeals(url: string, cookie: string) {
   const text = (s: string) => s.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').trim();
   return {
     html,
+    text,
     headings: [...html.matchAll(/<h2[^>]*>([\s\S]*?)<\/h2>/g)].map((m) => text(m[1]!)),
     links: [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => [text(m[2]!), m[1]]),
     /** The deal tables' rows as their cells read: project, NDA, offer (dates left out); the chart's hidden table has one cell a row. */
@@ -109,14 +110,14 @@ describe("deals page", () => {
   });
 
   it("charts how far each deal got, newest activity first, with the same in a table for screen readers", async () => {
-    const { chart } = await (await deals("/buyers/myprojects/index_new", buyerCookie)).json();
-    expect(chart!.steps.map((s) => s.label)).toEqual(["Viewed", "NDA signed", "Approved", "Offer", "Accepted"]);
-    expect(new Map(chart!.rows.map((r) => [r.label, r.reached]))).toEqual(
-      new Map([[offered!.projectName, 4], [approved!.projectName, 3], [requested!.projectName, 1], [viewed!.projectName, 1]]),
-    );
     const page = await renderDeals("/buyers/myprojects/index_new", buyerCookie);
     expect(page.html).toContain('<title id="chart-deal-stages-title">Deal stages</title>');
-    expect(page.html).toMatch(/<th scope="row">[^<]+<\/th><td>Offer<\/td>/);
+    const columns = [...page.html.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]);
+    expect(columns).toEqual(expect.arrayContaining(["Viewed", "NDA signed", "Approved", "Offer", "Accepted"]));
+    const furthest = [...page.html.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>([^<]+)<\/td><\/tr>/g)].map((m) => [page.text(m[1]!), m[2]] as const);
+    expect(new Map(furthest)).toEqual(
+      new Map([[offered!.projectName, "Offer"], [approved!.projectName, "Approved"], [requested!.projectName, "Viewed"], [viewed!.projectName, "Viewed"]]),
+    );
   });
 
   it("tells a member without deals how to start one", async () => {

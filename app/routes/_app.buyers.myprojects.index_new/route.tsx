@@ -1,7 +1,8 @@
 import { json } from "@remix-run/server-runtime";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { dealSectionOf, NDA_APPROVED, workspacePath } from "~/lib/deal";
+import { NDA_APPROVED, workspacePath } from "~/lib/deal";
+import { dealSectionOf } from "~/lib/deal-section.server";
 import { pipeline } from "~/models/pipeline.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SimpleTable, cell } from "~/components/data-table";
@@ -9,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { OFFER_STATUS_LABELS, PIPELINE_STAGES, STAGE_LABELS, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { StepsChartFigure } from "~/components/charts";
+import { StaticHtml } from "~/components/static-html";
 import { dealStagesChart } from "./charts.server";
 
 export const meta = () => titleMeta("My deals");
@@ -40,12 +41,7 @@ export default function DealsPage() {
           No deals yet: open a project from the search and sign its NDA to start one.
         </p>
       ) : null}
-      {chart ? (
-        <StepsChartFigure
-          chart={chart}
-          caption={deals.length > chart.rows.length ? `How far each deal got (the ${chart.rows.length} with the latest activity)` : "How far each deal got"}
-        />
-      ) : null}
+      {chart ? <StaticHtml markup={chart} /> : null}
       {stages.map((stage) => {
         const rows = deals.filter((d) => d.stage === stage);
         return (
@@ -73,4 +69,4 @@ export default function DealsPage() {
   );
 }
 
-export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { DealErrorBoundary as ErrorBoundary } from "~/components/deal-error-boundary";

@@ -23,10 +23,13 @@ describe("buyers' search loader", () => {
     const mapped = await data("/buyers/search?industry=Real+Estate&view=map", buyer.cookie);
     expect(mapped.rows).toEqual([]);
     expect(mapped.total).toBe(table.total);
-    expect(mapped.map!.shown).toBe(Math.min(table.total, 500));
-    expect(mapped.map!.dots).toHaveLength(mapped.map!.shown);
-    expect(mapped.map!.counts.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(mapped.map!.shown);
-    expect(mapped.map!.dots.every((d: { href: string }) => /^\/(realestate|projects\/more-details)\/\d+$/.test(d.href))).toBe(true);
+    // the map arrives drawn: a link per dot, and the counts by state in its table
+    const html = mapped.map!.html;
+    const dots = [...html.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(dots).toHaveLength(Math.min(table.total, 500));
+    expect(dots.every((href) => /^\/(realestate|projects\/more-details)\/\d+$/.test(href))).toBe(true);
+    const counts = [...html.matchAll(/data-testid="state-count-[A-Z]{2}">([\d,]+)</g)].map((m) => Number(m[1]!.replace(/,/g, "")));
+    expect(counts.reduce((n, c) => n + c, 0)).toBe(dots.length);
     const { searchProjectPlaces } = await import("~/models/projects.server");
     const { places, capped } = await searchProjectPlaces(services.db, { industry: "Real Estate" }, 3);
     expect(places).toHaveLength(3);

@@ -12,14 +12,17 @@ import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { formatNumber } from "~/lib/format";
 import { teaserPathFor } from "~/lib/access";
-import { dealSectionOf } from "~/lib/deal";
+import { StaticHtml } from "~/components/static-html";
+import { dealSectionOf } from "~/lib/deal-section.server";
 import { titleMeta } from "~/lib/meta";
 import { SaveSearchForm } from "./save-search-form";
 import { saveThisSearch } from "./save-search.server";
 import { MatchmakingAssistant } from "~/components/matchmaking-assistant";
 import { assistantFor } from "~/models/matchmaking-chats.server";
+import { assistantView } from "~/components/matchmaking-assistant.server";
 import { searchMap } from "./map.server";
-import { ResultsMap, ViewSwitch } from "./results-map";
+import { ViewSwitch } from "./view-switch";
+import { resultsMapMarkup } from "./results-map.server";
 import { parseWithZod, searchPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Search projects");
@@ -49,8 +52,9 @@ export async function loader(args: LoaderFunctionArgs) {
     projectOptions(services),
     showMap ? searchMap(services.db, { params, role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" }) : null,
   ]);
+  const role = dealSectionOf(args.request) === "brokers" ? "broker" : "buyer";
   // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)
-  const assistant = dealSectionOf(args.request) === "buyers" ? await assistantFor(services, { user }) : null;
+  const assistant = role === "buyer" ? assistantView(await assistantFor(services, { user })) : null;
   if (map) result.rows = [];
   // every result shown counts as an impression, once a day per member; after the response
   services.recordLook({ kind: "impression", userId: user.id, projectIds: result.rows.map((r) => r.id), at: Date.now() });
@@ -61,11 +65,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({
     ...result,
     // spec §3's "status" column: the member's own NDA status on each project
-    rows: result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null })),
+    rows: result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null, href: teaserPathFor(role, r) })),
     view,
     bestMatch,
     assistant,
-    map,
+    map: map ? resultsMapMarkup(map, result.total) : null,
     filters: {
       industries: options.items.industries,
       regions: options.items.locations,
@@ -85,11 +89,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 
-/** One link builder per section (stable, so the grid's cells are built once). */
-const TEASER_HREF = {
-  buyers: (r: ProjectRow) => teaserPathFor("buyer", r),
-  brokers: (r: ProjectRow) => teaserPathFor("broker", r),
-};
+/** Each row links where its loader said (the teaser for the member's role). */
+const rowHref = (r: ProjectRow) => r.href ?? `/projects/more-details/${r.id}`;
 
 function Filter({ name, label, value, options }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
   return (
@@ -156,13 +157,13 @@ export default function SearchPage() {
       </Form>
       <ViewSwitch map={Boolean(map)} />
       {map ? (
-        <ResultsMap map={map} total={total} />
+        <StaticHtml markup={map} />
       ) : (
         <ProjectGrid
           table="projectSearch"
           view={view}
           rows={rows}
-          href={TEASER_HREF[location.pathname.startsWith("/brokers") ? "brokers" : "buyers"]}
+          href={rowHref}
           caption="Search results"
           empty="No projects match. Try fewer filters."
         />

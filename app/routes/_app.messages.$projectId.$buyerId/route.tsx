@@ -78,4 +78,4 @@ export default function ThreadPage() {
   );
 }
 
-export { DealErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
+export { DealErrorBoundary as ErrorBoundary } from "~/components/deal-error-boundary";

@@ -4,8 +4,9 @@ import { requireUser } from "~/auth/guards.server";
 import { notFound, idParam } from "~/.server/http";
 import { LoanTapeTable } from "~/components/loan-tape-table";
 import { PageHeader } from "~/components/page-header";
-import { StatusBadge } from "~/components/project-cells";
-import { ProjectSummary } from "~/components/project-facts";
+import { StatusBadge } from "~/components/status-badge";
+import { StaticHtml } from "~/components/static-html";
+import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { pageTitle } from "~/lib/meta";
 import { countLoans, findVisibleProject, loanTape, mayManageProject } from "~/models/projects.server";
 import { can } from "~/models/seller-permissions.server";
@@ -21,18 +22,18 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!mayManageProject({ id: user.id, role }, project) && !(role === "seller" && (await can(services.db, { userId: user.id, projectId: project.id }, "view")))) throw notFound();
   const pool = project.kind === "loan_pool";
   const [loans, loanCount] = pool ? await Promise.all([loanTape(services.db, project.id, { limit: 500 }), countLoans(services.db, project.id)]) : [[], 0];
-  return json({ project, loans, loanCount });
+  return json({ project, summary: projectSummaryMarkup(project), loans, loanCount });
 }
 
 export default function CompanyPage() {
-  const { project, loans, loanCount } = useLoaderData<typeof loader>();
+  const { project, summary, loans, loanCount } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title={project.projectName || "Untitled draft"}>
         <StatusBadge status={project.status} />
       </PageHeader>
       <div className="max-w-4xl">
-        <ProjectSummary project={project} />
+        <StaticHtml markup={summary} />
       </div>
       {project.kind === "loan_pool" ? <LoanTapeTable loans={loans} count={loanCount} /> : null}
     </div>

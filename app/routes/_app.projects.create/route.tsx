@@ -11,7 +11,7 @@ import { readCsvTable } from "~/lib/csv-import";
 import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
-import type { ProjectKind } from "~/lib/projects";
+import type { ProjectKind } from "~/lib/project-kinds";
 import {
   createDraft,
   EDITABLE,

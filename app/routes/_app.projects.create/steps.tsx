@@ -1,14 +1,16 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CountedTextAreaField, FieldErrors, FormErrors, ProblemList, SelectField, TextField } from "~/components/forms";
+import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
+import { CountedTextAreaField } from "~/components/counted-text-area";
+import { ProblemList } from "~/components/problem-list";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
 import type { TapeCompleteness } from "~/lib/loan-tape";
 import type { FormColumn } from "~/lib/project-values";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
-import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/projects";
+import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/project-kinds";
 import { type ProjectOptions } from "~/lib/schemas/project";
-import { STEPS, TEXT_LIMITS } from "~/lib/projects";
+import { STEPS, TEXT_LIMITS } from "~/lib/listing-steps";
 import { AddressLookup } from "./address-lookup";
 import type { FoundPlace } from "./lookup.server";
 

@@ -1,9 +1,10 @@
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { feedbackToken } from "~/.server/feedback-token";
 import { notFound, idParam } from "~/.server/http";
 import { loadTeaser } from "~/models/teaser.server";
+import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
@@ -24,7 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 /** A company before the NDA (spec: more-details). */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  return loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params));
+  const teaser = await loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params));
+  return json({ ...teaser, summary: projectSummaryMarkup(teaser.project) });
 }
 
 /** From the teaser a buyer or broker opens an NDA envelope or passes on the project; any member who sees it may ask about it. */

@@ -2,13 +2,13 @@ import { FLOW_SERIES, type CashFlowChart } from "~/lib/cash-flow-chart";
 import { formatCompactCurrency, formatCurrency } from "~/lib/format";
 
 const COLOURS = { principal: "text-sky-600", interest: "text-emerald-500", recovery: "text-amber-500" } as const;
-type Year = { year: number; interest: number; principal: number; recovery: number; loss: number };
+export type CashFlowYear = { year: number; interest: number; principal: number; recovery: number; loss: number };
 
 const money = (n: number) => formatCurrency(Math.round(n));
 
 
 /** The cash flows a year at a time, drawn on the server; the same numbers in a table for screen readers. */
-export function CashFlowFigure({ chart, years }: { chart: CashFlowChart; years: readonly Year[] }) {
+export function CashFlowFigure({ chart, years }: { chart: CashFlowChart; years: readonly CashFlowYear[] }) {
   const total = (key: "principal" | "interest" | "recovery" | "loss") => years.reduce((sum, y) => sum + y[key], 0);
   return (
     <figure className="card" data-testid="cash-flow-chart">

@@ -2,13 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { Services } from "~/.server/services";
 import { notFound } from "~/.server/http";
 import { cashFlowChart } from "~/lib/cash-flow-chart";
+import { cashFlowMarkup } from "./cash-flow-figure.server";
 import { pricingFromQuery, sellerPools } from "~/models/loan-pricing.server";
 
 export const POOL_PAGE_SIZE = 25;
 
 /**
  * A results link read: the priced loan or pool as the page shows it (a page of a
- * pool's loans, the chart drawn), or the form to show again with its errors (400).
+ * pool's loans, the chart drawn to markup), or the form to show again with its errors (400).
  */
 export async function resultsPage(services: Services, { sellerId, url }: { sellerId: number; url: URL }) {
   const outcome = await pricingFromQuery(services, { sellerId, searchParams: url.searchParams });
@@ -22,7 +23,7 @@ export async function resultsPage(services: Services, { sellerId, url }: { selle
   const { result } = outcome;
   const search = new URLSearchParams(url.searchParams);
   search.delete("page");
-  const chart = cashFlowChart(result.years);
+  const chart = cashFlowMarkup(cashFlowChart(result.years), result.years);
   if (result.kind === "loan") {
     const { flows: _flows, ...pricing } = result.pricing;
     return { ok: true as const, query: search.toString(), chart, result: { ...result, pricing } };

@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { LoanForm, PoolForm } from "~/components/loan-pricing-form";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { CashFlowFigure } from "./cash-flow-figure";
+import { StaticHtml } from "~/components/static-html";
 import { Demand, PoolLoans, Sensitivity, Summary } from "./result-view";
 import { resultsPage } from "./results.server";
 
@@ -49,7 +49,7 @@ export default function LoanPricingResultsPage() {
         <Sensitivity rows={result.kind === "pool" ? result.sensitivity : result.pricing.sensitivity} />
         <Demand demand={result.demand} pool={result.kind === "pool"} />
       </div>
-      <CashFlowFigure chart={chart} years={result.years} />
+      <StaticHtml markup={chart} />
       {result.kind === "pool" ? <PoolLoans loans={result.loans} page={result.page} total={result.loanCount} /> : null}
     </div>
   );

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { formatCompactCurrency, formatCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { STATUS_LABELS } from "~/lib/projects";
+import { STATUS_LABELS } from "~/lib/project-kinds";
 import { ownRealEstateValuations } from "~/models/real-estate.server";
 import { UsMap } from "~/components/us-map";
 import { realEstateMap } from "./map.server";

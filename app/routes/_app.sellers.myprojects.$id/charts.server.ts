@@ -1,14 +1,15 @@
 import type { Database } from "~/.server/db";
 import type { Project } from "~/.server/db/schema";
 import { dailyChart, funnelChart } from "~/lib/charts";
+import { dailyChartMarkup, funnelChartMarkup } from "~/components/charts.server";
 import { FUNNEL_STAGES, dealFunnel, projectActivity, type FunnelStage } from "~/models/engagement.server";
 
 const STEP_LABELS: Record<FunnelStage, string> = { viewed: "Viewed", signed: "NDA signed", approved: "Approved", offer: "Offer" };
 const wide = { width: 480, height: 120, labelEvery: 15 };
 
 /**
- * The project's charts, drawn here on the server: the page receives path strings and
- * numbers, so d3 stays out of the browser bundle and the charts need no JavaScript.
+ * The project's charts, drawn here on the server to markup: the page receives SVG, so
+ * neither d3 nor the chart components reach the browser, and the charts need no JavaScript.
  */
 export async function projectCharts(db: Database, project: Project, { now }: { now: Date }) {
   const scope = { projectId: project.id, sellerId: project.sellerId };
@@ -17,10 +18,12 @@ export async function projectCharts(db: Database, project: Project, { now }: { n
     activity: [
       dailyChart("Views", activity.days, [{ label: "Views", values: activity.views }], wide),
       dailyChart("Active time", activity.days, [{ label: "Active minutes", values: activity.activeMinutes }], wide),
-    ],
-    funnel: funnelChart(
-      "Deal funnel",
-      FUNNEL_STAGES.map((stage) => ({ label: STEP_LABELS[stage], count: funnel[stage] })),
+    ].map((chart) => dailyChartMarkup(chart, "last 90 days")),
+    funnel: funnelChartMarkup(
+      funnelChart(
+        "Deal funnel",
+        FUNNEL_STAGES.map((stage) => ({ label: STEP_LABELS[stage], count: funnel[stage] })),
+      ),
     ),
   };
 }

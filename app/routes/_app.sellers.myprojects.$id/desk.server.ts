@@ -1,4 +1,5 @@
 import type { Project, User } from "~/.server/db/schema";
+import { offersWithSummaries } from "~/components/deal/offers.server";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
 import { refuse, refuseUnread, type Replier } from "~/.server/replies";
@@ -22,6 +23,7 @@ import { pipeline } from "~/models/pipeline.server";
 import { projectViewers } from "~/models/engagement.server";
 import { identitiesFor } from "~/models/buyer-identity.server";
 import { projectCharts } from "./charts.server";
+import { deskRecordsMarkup } from "./desk-records.server";
 
 /**
  * Everything the seller's and the admin's project pages show of the deal, and no
@@ -49,11 +51,21 @@ export async function deskData(services: Services, project: Project, viewer: Use
     ...viewers.map((v) => ({ buyerId: v.userId, name: v.name, company: v.company })),
     ...feedback.map((f) => ({ buyerId: f.buyerId, name: f.buyerName, company: f.buyerCompany })),
   ]);
-  return {
+  const records = deskRecordsMarkup(project.id, {
     pipeline: entries.map(({ buyerId, buyerName: _name, buyerCompany: _company, ...entry }) => {
       const buyer = who(buyerId);
       return { ...entry, buyerId: buyer.buyerId, buyerName: buyer.name, buyerCompany: buyer.company };
     }),
+    // the seller's own visits are not interest
+    viewers: viewers.filter((v) => v.userId !== project.sellerId).map(({ userId, name: _name, company: _company, ...v }) => {
+      const member = who(userId);
+      return { ...v, userId: member.buyerId, name: member.name, company: member.company };
+    }),
+    audit,
+    threads,
+    feedback: feedback.map(({ buyerId, buyerName: _name, buyerCompany: _company, ...f }) => ({ ...f, buyerName: who(buyerId).name, buyerCompany: who(buyerId).company })),
+  });
+  return {
     contracts: contracts.map(({ contract: c, buyer }) => ({
       id: c.id,
       // the signed PDF's link needs it; before signing the envelope is the buyer's alone
@@ -72,16 +84,10 @@ export async function deskData(services: Services, project: Project, viewer: Use
     })),
     charts,
     documents,
-    audit,
-    threads,
-    offers,
-    feedback: feedback.map(({ buyerId, buyerName: _name, buyerCompany: _company, ...f }) => ({ ...f, buyerName: who(buyerId).name, buyerCompany: who(buyerId).company })),
+    offers: offersWithSummaries(offers, "seller"),
     ndaSettings: { autoApprove: settings.autoApprove, templateName: settings.templateName },
-    // the seller's own visits are not interest
-    viewers: viewers.filter((v) => v.userId !== project.sellerId).map(({ userId, name: _name, company: _company, ...v }) => {
-      const member = who(userId);
-      return { ...v, userId: member.buyerId, name: member.name, company: member.company };
-    }),
+    /** The read-only records (pipeline, viewers, data-room audit, negotiations, feedback) as markup. */
+    records,
   };
 }
 

@@ -1,15 +1,12 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link } from "@remix-run/react";
 import type { deskData } from "./desk.server";
-import { DailyChartFigure } from "~/components/charts";
-import { FunnelFigure } from "./funnel-chart";
-import { SimpleTable, cell } from "~/components/data-table";
+import { StaticHtml } from "~/components/static-html";
 import { FormErrors, TextAreaField } from "~/components/forms";
 import { DocumentList } from "~/components/deal/data-room";
-import { OfferCard, OfferReply, OfferStep, type OfferView } from "~/components/deal/offers";
-import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
+import { OfferCard, OfferReply, OfferStep } from "~/components/deal/offers";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
-import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
+import { formatDate, formatDateTime } from "~/lib/format";
 import type { SellerPermission } from "~/lib/seller-permissions";
 
 type Desk = Awaited<ReturnType<typeof deskData>>;
@@ -24,6 +21,9 @@ export type DeskProps = {
   /** The page action's answer; the desk shows the part that answers its own forms. */
   result?: ActionResult | null;
 };
+
+const NDA_COLUMNS = ["Buyer", "Status", "Requested", "Signed", "Signed NDA", "Decision", "Data room"];
+const cell = "px-3 py-2 align-top";
 
 /**
  * The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback.
@@ -43,48 +43,21 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
           Buyers' activity, last 90 days
         </h2>
         <div className="grid gap-4 lg:grid-cols-3">
-          {desk.charts.activity.map((chart) => (
-            <DailyChartFigure key={chart.title} chart={chart} period="last 90 days" />
+          {desk.charts.activity.map((chart, i) => (
+            <StaticHtml key={i} markup={chart} />
           ))}
-          <FunnelFigure chart={desk.charts.funnel} />
+          <StaticHtml markup={desk.charts.funnel} />
         </div>
       </section>
 
       <section aria-label="Pipeline" id="pipeline">
         <h2 className="mb-2 text-lg font-semibold">Buyer pipeline</h2>
-        <SimpleTable caption="Buyer pipeline" count={desk.pipeline.length} empty="No buyer has looked at this project yet." headers={["Buyer", "Stage", ...PIPELINE_STAGES.map((s) => STAGE_LABELS[s]), "Last activity"]}>
-          {desk.pipeline.map((e) => (
-            <tr key={e.buyerId ?? e.buyerName} data-testid="pipeline-row">
-              <td className={cell}>
-                {e.buyerName}
-                <span className="block text-xs text-slate-500">{e.buyerCompany}</span>
-              </td>
-              <td className={cell} data-testid="pipeline-stage">{STAGE_LABELS[e.stage as PipelineStage]}</td>
-              {PIPELINE_STAGES.map((s) => (
-                <td key={s} className={cell}>{formatDate(e.dates[s] ?? null)}</td>
-              ))}
-              <td className={cell}>{formatDateTime(e.lastActivity)}</td>
-            </tr>
-          ))}
-        </SimpleTable>
+        <StaticHtml markup={desk.records.pipeline} />
       </section>
 
       <section aria-label="Viewers" id="viewers">
         <h2 className="mb-2 text-lg font-semibold">Who looked at it</h2>
-        <SimpleTable caption="Viewers" count={desk.viewers.length} empty="No tracked visits yet." headers={["Member", "Visits", "Time on the pages", "Active time", "Last visit"]}>
-          {desk.viewers.map((v) => (
-            <tr key={v.userId ?? v.name} data-testid="viewer-row">
-              <td className={cell}>
-                {v.name}
-                <span className="block text-xs text-slate-500">{v.company}</span>
-              </td>
-              <td className={cell}>{v.sessions}</td>
-              <td className={cell}>{formatDuration(v.totalTime)}</td>
-              <td className={cell} data-testid="viewer-active">{formatDuration(v.activeTime)}</td>
-              <td className={cell}>{formatDateTime(v.lastVisit)}</td>
-            </tr>
-          ))}
-        </SimpleTable>
+        <StaticHtml markup={desk.records.viewers} />
       </section>
 
       <section aria-label="NDAs" id="ndas" className="space-y-3">
@@ -114,7 +87,19 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
             <button type="submit" className="btn-secondary">Upload template</button>
           </Form>
         ) : null}
-        <SimpleTable caption="NDAs" count={desk.contracts.length} empty="No NDA requests yet." headers={["Buyer", "Status", "Requested", "Signed", "Signed NDA", "Decision", "Data room"]}>
+        {desk.contracts.length === 0 ? <p className="text-sm text-slate-500">No NDA requests yet.</p> : null}
+        {desk.contracts.length ? (
+          <div className="table-scroll">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">NDAs</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  {NDA_COLUMNS.map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">{h}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
           {desk.contracts.map((c) => (
             <tr key={c.id} data-testid="nda-row">
               <td className={cell}>
@@ -165,7 +150,10 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
               </td>
             </tr>
           ))}
-        </SimpleTable>
+              </tbody>
+            </table>
+          </div>
+        ) : null}
       </section>
 
       <section aria-label="Data room" id="data-room" className="space-y-3">
@@ -182,39 +170,12 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
         <div className="card">
           <DocumentList projectId={projectId} documents={desk.documents} manage={may.dataRoom} />
         </div>
-        <details>
-          <summary className="cursor-pointer text-sm font-medium text-primary">Audit log ({desk.audit.length})</summary>
-          <div className="mt-2">
-            <SimpleTable caption="Data room audit log" count={desk.audit.length} empty="Nothing yet." headers={["When", "Who", "What", "Document", "IP address"]}>
-              {desk.audit.map((a) => (
-                <tr key={a.id} data-testid="audit-row">
-                  <td className={cell}>{formatDateTime(a.createdAt)}</td>
-                  <td className={cell}>{a.userName} ({a.userCompany})</td>
-                  <td className={cell}>{a.action}</td>
-                  <td className={cell}>{a.documentName}</td>
-                  <td className={cell}>{a.ipAddress}</td>
-                </tr>
-              ))}
-            </SimpleTable>
-          </div>
-        </details>
+        <StaticHtml markup={desk.records.audit} />
       </section>
 
       <section aria-label="Negotiations" id="negotiations" className="space-y-2">
         <h2 className="text-lg font-semibold">Negotiations</h2>
-        {desk.threads.length === 0 ? <p className="text-sm text-slate-500">No messages yet.</p> : null}
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
-          {desk.threads.map((t) => (
-            <li key={t.buyerId} className="flex items-center justify-between px-3 py-2">
-              <Link to={`/messages/${projectId}/${t.buyerId}`} className="link">
-                {t.buyerName} ({t.buyerCompany})
-              </Link>
-              <span className="text-xs text-slate-500">
-                {t.messages} messages{t.unread ? ` · ${t.unread} unread` : ""} · {formatDateTime(t.lastAt)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <StaticHtml markup={desk.records.negotiations} />
       </section>
 
       <section aria-label="Offers" id="offers" className="space-y-3">
@@ -222,10 +183,10 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
         {errorFor("counter", "accept-offer", "reject-offer")}
         {desk.offers.length === 0 ? <p className="text-sm text-slate-500">No offers yet.</p> : null}
         {desk.offers.map((view) => (
-          <OfferCard key={view.offer.id} view={view as OfferView} side="seller">
+          <OfferCard key={view.offer.id} offerId={view.offer.id} summary={view.summary}>
             {view.offer.status === "submitted" && may.offers ? (
               <OfferReply
-                offer={view.offer as OfferView["offer"]}
+                offer={view.offer}
                 steps={
                   <>
                     {projectOpen ? <OfferStep offerId={view.offer.id} intent="accept-offer" label="Accept" primary /> : null}
@@ -245,19 +206,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
 
       <section aria-label="Feedback" id="feedback" className="space-y-2">
         <h2 className="text-lg font-semibold">Feedback from buyers who passed</h2>
-        {desk.feedback.length === 0 ? <p className="text-sm text-slate-500">No feedback yet.</p> : null}
-        <ul className="space-y-2 text-sm">
-          {desk.feedback.map((f, i) => (
-            <li key={i} className="card" data-testid="feedback">
-              <p className="font-medium">
-                {f.buyerName}
-                {f.buyerCompany ? ` (${f.buyerCompany})` : ""} · {formatDate(f.createdAt)}
-              </p>
-              <p>{f.reasons.join(" · ")}</p>
-              {f.comment ? <p className="mt-1 whitespace-pre-line text-slate-600">{f.comment}</p> : null}
-            </li>
-          ))}
-        </ul>
+        <StaticHtml markup={desk.records.feedback} />
       </section>
     </div>
   );

@@ -8,7 +8,7 @@ import { titleMeta } from "~/lib/meta";
 import { listSellerProjects, sortRows, toProjectRow } from "~/models/projects.server";
 import { withDealCounts } from "~/models/pipeline.server";
 import { sharedProjects } from "~/models/seller-permissions.server";
-import { STATUS_LABELS } from "~/lib/projects";
+import { STATUS_LABELS } from "~/lib/project-kinds";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, tableActionSchema } from "~/lib/schemas/index.server";

@@ -3,10 +3,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
-import { StatusBadge } from "~/components/project-cells";
+import { StatusBadge } from "~/components/status-badge";
 import { titleMeta } from "~/lib/meta";
-import { KIND_LABELS } from "~/lib/projects";
-import { STEPS } from "~/lib/projects";
+import { KIND_LABELS } from "~/lib/project-kinds";
+import { STEPS } from "~/lib/listing-steps";
 import { listSellerProjects } from "~/models/projects.server";
 import { sellerReach } from "~/models/seller-permissions.server";
 

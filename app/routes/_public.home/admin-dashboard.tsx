@@ -1,8 +1,7 @@
-import { Form, Link } from "@remix-run/react";
 import { DailyChartFigure } from "~/components/charts";
+import type { DailyChart } from "~/lib/charts";
 import { INBOUND_ADMIN_PATHS, INBOUND_KINDS, type InboundKind } from "~/lib/inbound";
 import type { PublicUser } from "~/models/users.server";
-import type { AdminHome } from "./admin-home.server";
 
 const INBOUND_LABELS: Record<InboundKind, string> = {
   demo: "Demo requests",
@@ -11,8 +10,20 @@ const INBOUND_LABELS: Record<InboundKind, string> = {
   contact: "Contact messages",
 };
 
-/** The admin's home: counts that link to where the admin acts, then the week in small charts. */
-export function AdminDashboard({ user, home }: { user: PublicUser; home: AdminHome }) {
+type AdminHome = { attention: Attention; charts: DailyChart[] };
+type Attention = {
+  inbound: Record<InboundKind, number>;
+  review: number;
+  outboxFailed: number;
+  ndas: number;
+  ndaProjects: Array<{ id: number; projectName: string; waiting: number }>;
+};
+
+/**
+ * The admin's home: counts that link to where the admin acts, then the week in small charts. It shows
+ * and links, nothing more, so the server draws all of it (admin-home.server) and the page ships markup.
+ */
+export function AdminDashboard({ user, home }: { user: Pick<PublicUser, "name" | "company">; home: AdminHome }) {
   const { attention, charts } = home;
   const shown = attention.ndaProjects.reduce((sum, p) => sum + p.waiting, 0);
   return (
@@ -43,9 +54,9 @@ export function AdminDashboard({ user, home }: { user: PublicUser; home: AdminHo
               <ul className="mt-2 space-y-1 text-sm" aria-label="Projects with signed NDAs waiting">
                 {attention.ndaProjects.map((p) => (
                   <li key={p.id}>
-                    <Link to={`/admin/projects/${p.id}`} className="link">
+                    <a href={`/admin/projects/${p.id}`} className="link">
                       {p.projectName || `Project ${p.id}`}
-                    </Link>{" "}
+                    </a>{" "}
                     <span className="text-slate-500">· {p.waiting} waiting</span>
                   </li>
                 ))}
@@ -73,14 +84,14 @@ export function AdminDashboard({ user, home }: { user: PublicUser; home: AdminHo
         <h2 id="content-tools" className="mb-3 text-lg font-semibold">
           Content
         </h2>
-        <Form method="post" action="/api/cms/preview" className="card max-w-md">
+        <form method="post" action="/api/cms/preview" className="card max-w-md">
           <p className="font-semibold text-primary">Content preview</p>
           <p className="mb-3 mt-1 text-sm text-slate-600">See unpublished drafts from the studio on the site.</p>
           <input type="hidden" name="redirect" value="/jobs" />
           <button type="submit" name="preview" value="on" className="btn-secondary">
             Turn preview on
           </button>
-        </Form>
+        </form>
       </section>
     </div>
   );
@@ -89,12 +100,12 @@ export function AdminDashboard({ user, home }: { user: PublicUser; home: AdminHo
 function Attention({ id, count, label, note, to }: { id: string; count: number; label: string; note: string; to: string }) {
   return (
     <li data-testid={`attention-${id}`}>
-      <Link to={to} className="card block h-full hover:border-primary">
+      <a href={to} className="card block h-full hover:border-primary">
         <span className="block text-3xl font-bold text-slate-900" data-testid="attention-count">
           {count}
         </span>{" "}
         <span className="font-semibold text-primary">{label}</span> <span className="text-sm text-slate-500">{note}</span>
-      </Link>
+      </a>
     </li>
   );
 }

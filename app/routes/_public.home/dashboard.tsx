@@ -1,8 +1,6 @@
 import { Link } from "@remix-run/react";
-import { teaserPathFor } from "~/lib/access";
 import { formatDate } from "~/lib/format";
-import { NAVIGATION } from "~/lib/navigation";
-import { ROLE_LABELS, isAgent } from "~/lib/roles";
+import type { SiteHeaderData } from "~/lib/navigation";
 import type { PublicUser } from "~/models/users.server";
 
 const INTRO = {
@@ -13,17 +11,18 @@ const INTRO = {
   member: "Your account has no role yet. Contact us to get access.",
 } as const;
 
-type Recent = { id: number; kind: string; projectName: string; industry: string; viewedAt: string };
+type Recent = { id: number; kind: string; projectName: string; industry: string; viewedAt: string; href: string };
 
-export function Dashboard({ user, recent = [] }: { user: PublicUser; recent?: Recent[] }) {
+/** A member's home: their role's places (the header's links, from the server) and what they looked at lately. */
+export function Dashboard({ user, header, agent, recent = [] }: { user: PublicUser; header: SiteHeaderData; agent: boolean; recent?: Recent[] }) {
   const key = user.role ?? "member";
-  const links = NAVIGATION[key].filter((item) => item.to !== "/home");
+  const links = header.navigation.filter((item) => item.to !== "/home");
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <h1 className="text-2xl font-bold">Welcome, {user.name}</h1>
       <p className="mt-1 text-slate-600" data-testid="dashboard-role">
-        {user.role ? ROLE_LABELS[user.role] : "Member"}
-        {isAgent(user.roles) ? " · Agent" : ""} · {user.company}
+        {header.roleLabel ?? "Member"}
+        {agent ? " · Agent" : ""} · {user.company}
       </p>
       <p className="mt-4 max-w-2xl text-slate-700">{INTRO[key]}</p>
       <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -41,7 +40,7 @@ export function Dashboard({ user, recent = [] }: { user: PublicUser; recent?: Re
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
             {recent.map((p) => (
               <li key={p.id} className="flex items-center justify-between px-4 py-2 text-sm">
-                <Link to={teaserPathFor(user.role, p)} className="link">
+                <Link to={p.href} className="link">
                   {p.projectName}
                 </Link>
                 <span className="text-slate-500">

@@ -1,9 +1,8 @@
-import { Link } from "@remix-run/react";
 import { ProjectMatch, type ProjectMatchItem } from "~/components/project-match";
 
 type Recommendation = ProjectMatchItem;
 
-/** "Recommended for you": the buyer's best matches, each with why it matches. */
+/** "Recommended for you": the buyer's best matches, each with why it matches (drawn on the server). */
 export function Recommended({ projects, hasCompany }: { projects: Recommendation[]; hasCompany: boolean }) {
   return (
     <section className="mx-auto w-full max-w-7xl px-4 pb-10" aria-labelledby="recommended">
@@ -20,7 +19,7 @@ export function Recommended({ projects, hasCompany }: { projects: Recommendation
         <p className="text-sm text-slate-600">
           {hasCompany ? (
             <>
-              No matches yet. <Link to="/preferences" className="link">Set your criteria</Link> and we will recommend projects that fit them.
+              No matches yet. <a href="/preferences" className="link">Set your criteria</a> and we will recommend projects that fit them.
             </>
           ) : (
             "Your account is not yet attached to a company; recommendations follow your company's criteria."

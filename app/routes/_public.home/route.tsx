@@ -3,11 +3,12 @@ import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
 import { listRecentlyViewed } from "~/models/projects.server";
-import { primaryRole } from "~/lib/roles";
+import { isAgent, primaryRole } from "~/lib/roles";
+import { headerFor } from "~/lib/navigation";
+import { teaserPathFor } from "~/lib/access";
 import { Dashboard } from "./dashboard";
-import { AdminDashboard } from "./admin-dashboard";
+import { StaticHtml } from "~/components/static-html";
 import { adminHome } from "./admin-home.server";
-import { Recommended } from "./recommended";
 import { recommendedFor } from "./recommended.server";
 import { Landing } from "~/components/landing";
 import { SigninForm } from "~/components/signin-form";
@@ -18,6 +19,7 @@ import { onboardingPrompt } from "~/models/onboard-chats.server";
 import { OnboardingBanner } from "./onboarding-banner";
 import { MatchmakingAssistant } from "~/components/matchmaking-assistant";
 import { assistantFor } from "~/models/matchmaking-chats.server";
+import { assistantView } from "~/components/matchmaking-assistant.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
@@ -27,45 +29,53 @@ export const meta = () => titleMeta("Home");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const params = new URL(args.request.url).searchParams;
-  const wanted = params.get("redirect");
-  const settings = user ? null : await services.content.siteSettings({ preview: await isPreview(services, args.request) });
-  const recent = user
-    ? (await listRecentlyViewed(services.db, { id: user.id, role: primaryRole(user.roles) })).map(({ project, viewedAt }) => ({
-        id: project.id,
-        kind: project.kind,
-        projectName: project.projectName,
-        industry: project.industry,
-        viewedAt,
-      }))
-    : [];
-  const admin = user && primaryRole(user.roles) === "admin" ? await adminHome(services.db, { now: new Date() }) : null;
+  const role = user ? primaryRole(user.roles) : null;
+  const member = user ? toPublicUser(user) : null;
+  // the three homes (visitor, member, admin) read what each shows, all at once
+  const [settings, recent, admin, onboarding, recommended, assistant] = await Promise.all([
+    user ? null : isPreview(services, args.request).then((preview) => services.content.siteSettings({ preview })),
+    user ? listRecentlyViewed(services.db, { id: user.id, role }) : [],
+    member && role === "admin" ? adminHome(services.db, { user: member, now: new Date() }) : null,
+    user ? onboardingPrompt(services.db, { user, role }) : null,
+    recommendedFor(services, user),
+    user && role === "buyer" ? assistantFor(services, { user }).then(assistantView) : null,
+  ]);
   return json({
-    user: user ? toPublicUser(user) : null,
-    onboarding: user ? await onboardingPrompt(services.db, { user, role: primaryRole(user.roles) }) : null,
+    user: member,
+    // the dashboard offers the places of the member's role, as the header does
+    dashboard: member ? { header: headerFor(member), agent: isAgent(member.roles) } : null,
+    onboarding,
     settings,
-    recent,
+    recent: recent.map(({ project, viewedAt }) => ({
+      id: project.id,
+      kind: project.kind,
+      projectName: project.projectName,
+      industry: project.industry,
+      viewedAt,
+      href: teaserPathFor(role, project),
+    })),
     admin,
-    recommended: await recommendedFor(services, user),
-    assistant: user && primaryRole(user.roles) === "buyer" ? await assistantFor(services, { user }) : null,
+    recommended,
+    assistant,
     // a visitor who opened a project is asked to sign in here, then taken to it
-    signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(wanted) } : null,
+    signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(params.get("redirect")) } : null,
   });
 }
 
 export default function HomePage() {
-  const { user, signin, settings, recent, admin, onboarding, recommended, assistant } = useLoaderData<typeof loader>();
-  if (user && admin) return <AdminDashboard user={user} home={admin} />;
+  const { user, dashboard, signin, settings, recent, admin, onboarding, recommended, assistant } = useLoaderData<typeof loader>();
+  if (user && admin) return <StaticHtml markup={admin} />;
   if (user) {
     return (
       <>
         {onboarding ? <OnboardingBanner to={onboarding} /> : null}
-        <Dashboard user={user} recent={recent} />
+        {dashboard ? <Dashboard user={user} {...dashboard} recent={recent} /> : null}
         {assistant ? (
           <div className="mx-auto w-full max-w-7xl px-4 pb-6">
             <MatchmakingAssistant assistant={assistant} back="/home" />
           </div>
         ) : null}
-        {recommended ? <Recommended {...recommended} /> : null}
+        {recommended ? <StaticHtml markup={recommended} /> : null}
       </>
     );
   }

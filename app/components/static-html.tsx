@@ -1,0 +1,40 @@
+import { useNavigate } from "@remix-run/react";
+import type { MouseEvent } from "react";
+
+/**
+ * Markup the server rendered from a read-only component (a chart, a listing's facts, a table). The
+ * page ships the HTML instead of the component's code, which keeps it within the JavaScript budget
+ * (decision 030); React escaped every text and attribute when it rendered it.
+ */
+export type Markup = { html: string };
+
+/** A plain left click on one of our own links, which the app can follow without loading a document. */
+function appLinkOf(event: MouseEvent<HTMLElement>) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  // an SVG map's dots are <a> elements too, whose `href` and `target` are not strings: read the attributes
+  const link = (event.target as Element).closest?.("a");
+  const href = link?.getAttribute("href");
+  if (!link || !href || link.getAttribute("target") || link.hasAttribute("download") || link.hasAttribute("data-document")) return null;
+  const url = new URL(href, window.location.href);
+  return url.origin === window.location.origin ? url : null;
+}
+
+/**
+ * Server-rendered markup in place, without a box of its own, so that a grid lays out what it holds.
+ * Its links navigate as a `<Link>` does: within the app, without reloading the page.
+ */
+export function StaticHtml({ markup, className = "contents" }: { markup: Markup; className?: string }) {
+  // the links inside take the focus and Enter (which clicks them); this only routes their clicks
+  return <div className={className} onClick={useAppLinks()} dangerouslySetInnerHTML={{ __html: markup.html }} />;
+}
+
+/** A click handler for an element holding server-drawn links: they navigate within the app, as a `<Link>` does. */
+export function useAppLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    const url = appLinkOf(event);
+    if (!url) return;
+    event.preventDefault();
+    navigate(url.pathname + url.search + url.hash);
+  };
+}

@@ -1,0 +1,27 @@
+import type { Database } from "~/.server/db";
+import type { User } from "~/.server/db/schema";
+import { headerFor } from "~/lib/navigation";
+import { primaryRole } from "~/lib/roles";
+import { unreadMessageCount } from "./negotiations.server";
+import { unreadNotificationCount } from "./notifications.server";
+import { sellerReach } from "./seller-permissions.server";
+import { toPublicUser } from "./users.server";
+
+/** Unread messages in the threads the member reads; a seller's include their team's as their permissions say. */
+async function unreadMessagesOf(db: Database, user: User) {
+  const role = primaryRole(user.roles);
+  const reach = role === "seller" ? await sellerReach(db, { userId: user.id }) : undefined;
+  return unreadMessageCount(db, user, role, reach);
+}
+
+/**
+ * What every page's shell shows whoever is asking: who they are, the header's links for their role
+ * and their inbox count. Here, not in root.tsx, so the browser's root module imports none of it.
+ */
+export async function siteShellFor(db: Database, user: User | null) {
+  if (!user) return { user: null, header: headerFor(null), inbox: 0 };
+  const member = toPublicUser(user);
+  const [notices, unreadMessages] = await Promise.all([unreadNotificationCount(db, user.id), unreadMessagesOf(db, user)]);
+  // unread notifications include one per new message; the larger figure counts each thing once
+  return { user: member, header: headerFor(member), inbox: Math.max(notices, unreadMessages) };
+}

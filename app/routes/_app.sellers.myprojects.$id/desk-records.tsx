@@ -1,0 +1,118 @@
+import { SimpleTable, cell } from "~/components/data-table";
+import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
+import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
+
+type When = Date | string | number | null;
+/** What the records show, as the desk reads them (buyers already named or pseudonymised). */
+export type DeskRecords = {
+  pipeline: Array<{ buyerId: number | null; buyerName: string; buyerCompany: string; stage: string; dates: Partial<Record<PipelineStage, When>>; lastActivity: When }>;
+  viewers: Array<{ userId: number | null; name: string; company: string; sessions: number; totalTime: number | null; activeTime: number | null; lastVisit: When }>;
+  audit: Array<{ id: number; createdAt: When; userName: string | null; userCompany: string | null; action: string; documentName: string; ipAddress: string | null }>;
+  threads: Array<{ buyerId: number; buyerName: string; buyerCompany: string; messages: number; unread: number; lastAt: When }>;
+  feedback: Array<{ buyerName: string; buyerCompany: string; createdAt: When; reasons: string[]; comment: string | null }>;
+};
+
+/*
+ * The desk's read-only records, drawn on the server (desk-records.server): the page ships their
+ * markup, not this code. Links are plain anchors; <StaticHtml> follows them within the app.
+ */
+
+export function PipelineTable({ pipeline }: Pick<DeskRecords, "pipeline">) {
+  return (
+    <SimpleTable caption="Buyer pipeline" count={pipeline.length} empty="No buyer has looked at this project yet." headers={["Buyer", "Stage", ...PIPELINE_STAGES.map((s) => STAGE_LABELS[s]), "Last activity"]}>
+      {pipeline.map((e) => (
+        <tr key={e.buyerId ?? e.buyerName} data-testid="pipeline-row">
+          <td className={cell}>
+            {e.buyerName}
+            <span className="block text-xs text-slate-500">{e.buyerCompany}</span>
+          </td>
+          <td className={cell} data-testid="pipeline-stage">{STAGE_LABELS[e.stage as PipelineStage]}</td>
+          {PIPELINE_STAGES.map((s) => (
+            <td key={s} className={cell}>{formatDate(e.dates[s] ?? null)}</td>
+          ))}
+          <td className={cell}>{formatDateTime(e.lastActivity)}</td>
+        </tr>
+      ))}
+    </SimpleTable>
+  );
+}
+
+export function ViewersTable({ viewers }: Pick<DeskRecords, "viewers">) {
+  return (
+    <SimpleTable caption="Viewers" count={viewers.length} empty="No tracked visits yet." headers={["Member", "Visits", "Time on the pages", "Active time", "Last visit"]}>
+      {viewers.map((v) => (
+        <tr key={v.userId ?? v.name} data-testid="viewer-row">
+          <td className={cell}>
+            {v.name}
+            <span className="block text-xs text-slate-500">{v.company}</span>
+          </td>
+          <td className={cell}>{v.sessions}</td>
+          <td className={cell}>{formatDuration(v.totalTime)}</td>
+          <td className={cell} data-testid="viewer-active">{formatDuration(v.activeTime)}</td>
+          <td className={cell}>{formatDateTime(v.lastVisit)}</td>
+        </tr>
+      ))}
+    </SimpleTable>
+  );
+}
+
+export function DataRoomAudit({ audit }: Pick<DeskRecords, "audit">) {
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm font-medium text-primary">Audit log ({audit.length})</summary>
+      <div className="mt-2">
+        <SimpleTable caption="Data room audit log" count={audit.length} empty="Nothing yet." headers={["When", "Who", "What", "Document", "IP address"]}>
+          {audit.map((a) => (
+            <tr key={a.id} data-testid="audit-row">
+              <td className={cell}>{formatDateTime(a.createdAt)}</td>
+              <td className={cell}>{a.userName} ({a.userCompany})</td>
+              <td className={cell}>{a.action}</td>
+              <td className={cell}>{a.documentName}</td>
+              <td className={cell}>{a.ipAddress}</td>
+            </tr>
+          ))}
+        </SimpleTable>
+      </div>
+    </details>
+  );
+}
+
+export function Negotiations({ projectId, threads }: { projectId: number } & Pick<DeskRecords, "threads">) {
+  return (
+    <>
+      {threads.length === 0 ? <p className="text-sm text-slate-500">No messages yet.</p> : null}
+      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+        {threads.map((t) => (
+          <li key={t.buyerId} className="flex items-center justify-between px-3 py-2">
+            <a href={`/messages/${projectId}/${t.buyerId}`} className="link">
+              {t.buyerName} ({t.buyerCompany})
+            </a>
+            <span className="text-xs text-slate-500">
+              {t.messages} messages{t.unread ? ` · ${t.unread} unread` : ""} · {formatDateTime(t.lastAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function FeedbackList({ feedback }: Pick<DeskRecords, "feedback">) {
+  return (
+    <>
+      {feedback.length === 0 ? <p className="text-sm text-slate-500">No feedback yet.</p> : null}
+      <ul className="space-y-2 text-sm">
+        {feedback.map((f, i) => (
+          <li key={i} className="card" data-testid="feedback">
+            <p className="font-medium">
+              {f.buyerName}
+              {f.buyerCompany ? ` (${f.buyerCompany})` : ""} · {formatDate(f.createdAt)}
+            </p>
+            <p>{f.reasons.join(" · ")}</p>
+            {f.comment ? <p className="mt-1 whitespace-pre-line text-slate-600">{f.comment}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
