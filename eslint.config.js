@@ -41,6 +41,20 @@ export default tseslint.config(
     },
   },
   {
+    // Server code may use classic zod, as a namespace: the `z` object it exports holds every
+    // locale (~260 KiB), which the Worker bundle would then carry whole (issue #16, item 6)
+    files: ["app/.server/**", "app/**/*.server.{ts,tsx}", "app/routes/api.*"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+          message: 'Use `import * as z from "zod"`: the `z` object keeps every locale in the bundle.',
+        },
+      ],
+    },
+  },
+  {
     // Playwright reads fixtures from the destructuring pattern; `{}` asks for none
     files: ["tests/e2e/**"],
     rules: { "no-empty-pattern": "off" },

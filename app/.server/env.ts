@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * Configuration, checked once (once per isolate on Workers). `APP_ENV=production`

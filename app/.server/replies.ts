@@ -1,7 +1,7 @@
 import { json } from "@remix-run/server-runtime";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission } from "@conform-to/react";
-import { z } from "zod";
+import * as z from "zod";
 import { UNKNOWN_REQUEST, type ActionResult } from "~/lib/action-result";
 
 /** The part of a Conform submission an answer needs: its reply. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
-import { z } from "zod";
+import * as z from "zod";
 import { apiError, apiJson, apiOrSessionUser, beginApiRequest, bearerToken } from "~/auth/api.server";
 import { readJson } from "~/.server/body";
 import { clientAddress, isSameOriginRequest, NOT_FOUND_MESSAGE } from "~/.server/http";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
-import { z } from "zod";
+import * as z from "zod";
 import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
 import { BODY_LIMITS, readText } from "~/.server/body";
 import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";

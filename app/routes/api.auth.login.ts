@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { z } from "zod";
+import * as z from "zod";
 import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
 import { readJson } from "~/.server/body";
 import { issueApiToken } from "~/models/api-tokens.server";

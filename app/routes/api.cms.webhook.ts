@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
-import { z } from "zod";
+import * as z from "zod";
 import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
 import { BODY_LIMITS, readText } from "~/.server/body";
 import { timingSafeEqual } from "~/.server/crypto";

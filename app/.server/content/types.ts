@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** What the site needs of each document; anything else a document holds is ignored. */
 export const constantItemSchema = z.object({
