@@ -8,7 +8,11 @@ import type { MouseEvent } from "react";
  */
 export type Markup = { html: string };
 
-/** A plain left click on one of our own links, which the app can follow without loading a document. */
+/**
+ * A plain left click on one of our own pages' links, which the app can follow without loading a
+ * document. A link to a file (a PDF, a download) says so with `data-document`, `download` or a
+ * `target`, and loads as a document: resource routes are not pages the router can show.
+ */
 function appLinkOf(event: MouseEvent<HTMLElement>) {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   // an SVG map's dots are <a> elements too, whose `href` and `target` are not strings: read the attributes

@@ -50,7 +50,7 @@ export function OfferSummary({ view, side }: { view: OfferRecord; side: "buyer" 
         <dd>{formatDate(offer.expiresOn)}</dd>
         <dt className="text-slate-500">Letter of intent</dt>
         <dd>
-          <a href={pdf(offer.revision)} className="link" target="_blank" rel="noreferrer">
+          <a href={pdf(offer.revision)} className="link" target="_blank" rel="noreferrer" data-document>
             LOI revision {offer.revision} (PDF)
           </a>
         </dd>
@@ -63,7 +63,7 @@ export function OfferSummary({ view, side }: { view: OfferRecord; side: "buyer" 
             {event.pdfKey ? (
               <>
                 {" "}
-                · <a href={pdf(event.revision)} className="link">revision {event.revision}</a>
+                · <a href={pdf(event.revision)} className="link" data-document>revision {event.revision}</a>
               </>
             ) : null}
             {event.note ? ` · “${event.note}”` : ""}
