@@ -146,8 +146,11 @@ const assetSizes = new Map();
 /** HTML bytes (raw, gzip) and the gzip JavaScript the page loads: its module scripts and preloads. */
 async function weigh(base, path, cookie) {
   const html = await (await fetch(`${base}${path}`, { headers: { Cookie: cookie } })).text();
-  // module preloads, scripts and the inline imports of the entry and route modules
-  const scripts = new Set([...html.matchAll(/"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]));
+  // the module preloads and what the inline script imports (the entry and the matched routes); the
+  // route manifest in the page also names routes the page may go to next, loaded only if it does
+  const scripts = new Set(
+    [...html.matchAll(/<link rel="modulepreload" href="(\/build\/[^"]+\.js)"/g), ...html.matchAll(/import(?: \* as \w+ from)? ?\(?"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]),
+  );
   let js = 0;
   for (const src of scripts) {
     if (!assetSizes.has(src)) {
