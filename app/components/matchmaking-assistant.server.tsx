@@ -1,8 +1,8 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import type { assistantFor } from "~/models/matchmaking-chats.server";
 import { BOT_MESSAGE_MAX } from "~/lib/matchmaking-bot";
 import type { AssistantView } from "./matchmaking-assistant";
 import { ProjectMatch, type ProjectMatchItem } from "./project-match";
+import { staticMarkup } from "./static-html.server";
 
 type ShownMatch = ProjectMatchItem & { industry: string };
 
@@ -14,7 +14,7 @@ export function assistantView(assistant: Awaited<ReturnType<typeof assistantFor>
   const { opening, turns, proposal, hasCompany } = assistant;
   const said = [...(opening ? [{ from: "bot" as const, text: opening, matches: [] }] : []), ...turns];
   return {
-    lines: said.map((t) => ({ from: t.from, html: renderToStaticMarkup(<Bubble from={t.from} text={t.text} matches={t.matches} />) })),
+    lines: said.map((t) => ({ from: t.from, ...staticMarkup(<Bubble from={t.from} text={t.text} matches={t.matches} />) })),
     started: turns.length > 0,
     messageMax: BOT_MESSAGE_MAX,
     proposal,

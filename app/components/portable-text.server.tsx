@@ -1,5 +1,5 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { PortableText, type ImageConfig } from "./portable-text";
+import { staticMarkup } from "./static-html.server";
 
 /**
  * CMS text rendered once, on the server, to the markup the component would give: the page ships
@@ -7,5 +7,5 @@ import { PortableText, type ImageConfig } from "./portable-text";
  * React escapes every text and attribute as it does for any page, and links pass `safeHref`.
  */
 export function portableTextHtml(value: unknown[], images: ImageConfig): string {
-  return renderToStaticMarkup(<PortableText value={value} images={images} />);
+  return staticMarkup(<PortableText value={value} images={images} />).html;
 }

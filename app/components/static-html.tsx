@@ -4,7 +4,7 @@ import type { MouseEvent } from "react";
 /**
  * Markup the server rendered from a read-only component (a chart, a listing's facts, a table). The
  * page ships the HTML instead of the component's code, which keeps it within the JavaScript budget
- * (decision 030); React escaped every text and attribute when it rendered it.
+ * (decisions 030 and 032); React escaped every text and attribute when it rendered it.
  */
 export type Markup = { html: string };
 

@@ -22,6 +22,8 @@ export type DeskProps = {
   result?: ActionResult | null;
 };
 
+// the NDA table is written out rather than a <SimpleTable>: that module's own chunk was what put
+// the admin's project page over the 100 KiB budget (decision 032)
 const NDA_COLUMNS = ["Buyer", "Status", "Requested", "Signed", "Signed NDA", "Decision", "Data room"];
 const cell = "px-3 py-2 align-top";
 
