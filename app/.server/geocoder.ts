@@ -1,5 +1,5 @@
 import { isZip, messages } from "~/lib/field-rules";
-import { ZIP_CENTROIDS } from "./geo/zip-centroids.data";
+import type { AssetReader } from "./services";
 
 /** Where an address is: its city, state and coordinates (degrees, WGS 84). */
 export type Place = { zip: string; city: string; state: string; latitude: number; longitude: number };
@@ -13,15 +13,17 @@ export interface Geocoder {
 
 export const UNKNOWN_ZIP = "We know no place with this zip code. Check it, or enter the city yourself.";
 
-type ZipRow = { city: string; state: string; latitude: number; longitude: number };
-let byZip: Map<string, ZipRow> | null = null;
+/** The ZIP table, a public asset written by scripts/geo-assets.mjs (its format is described there). */
+export const ZIP_TABLE_ASSET = "/geo/zip-centroids.txt";
 
-/** The bundled ZIP table, unpacked on first use (once per process or isolate; see scripts/zip-centroids.mjs for the format). */
-function zipTable() {
-  if (byZip) return byZip;
-  byZip = new Map();
+type ZipRow = { city: string; state: string; latitude: number; longitude: number };
+export type ZipTable = ReadonlyMap<string, ZipRow>;
+
+/** Unpacks the ZIP table's text: one line per ZIP code, each value a difference from the line before. */
+export function parseZipTable(text: string): ZipTable {
+  const byZip = new Map<string, ZipRow>();
   let zip = 0, lat = 0, lng = 0, city = "", state = "";
-  for (const line of ZIP_CENTROIDS.split("\n")) {
+  for (const line of text.split("\n")) {
     const [dz, dla, dlo, c, s] = line.split("|") as [string, string, string, string, string?];
     zip += dz === "" ? 1 : Number(dz);
     lat += parseInt(dla, 36);
@@ -33,15 +35,24 @@ function zipTable() {
   return byZip;
 }
 
-/** The ZIP code's centroid, city and state from the bundled table: no network. */
-export function placeOfZip(zip: string): Lookup {
+// the unpacked table, kept once read (per process, or per Worker isolate); a pending read is not
+// shared, since a Worker may not await another request's I/O
+let loaded: ZipTable | null = null;
+
+/** The ZIP table, read from the app's assets on first use. */
+export async function zipTable(assets: AssetReader): Promise<ZipTable> {
+  return (loaded ??= parseZipTable(await assets.text(ZIP_TABLE_ASSET)));
+}
+
+/** The ZIP code's centroid, city and state from the ZIP table: no network. */
+export function placeOfZip(table: ZipTable, zip: string): Lookup {
   const code = zip.trim();
   if (!isZip(code)) return { ok: false, message: messages.zip };
-  const row = zipTable().get(code.slice(0, 5));
+  const row = table.get(code.slice(0, 5));
   return row ? { ok: true, source: "zip", place: { zip: code.slice(0, 5), ...row } } : { ok: false, message: UNKNOWN_ZIP };
 }
 
-export const zipGeocoder: Geocoder = { lookup: async ({ zip }) => placeOfZip(zip) };
+export const zipGeocoder = (assets: AssetReader): Geocoder => ({ lookup: async ({ zip }) => placeOfZip(await zipTable(assets), zip) });
 
 type CensusMatch = { coordinates?: { x?: number; y?: number }; addressComponents?: { city?: string; state?: string; zip?: string } };
 
@@ -50,10 +61,10 @@ type CensusMatch = { coordinates?: { x?: number; y?: number }; addressComponents
  * the address appended). A provider that fails, times out or finds nothing falls back to the ZIP code,
  * so the seller always gets an answer.
  */
-export function providerGeocoder(url: string, fetcher: typeof fetch = fetch): Geocoder {
+export function providerGeocoder(url: string, assets: AssetReader, fetcher: typeof fetch = fetch): Geocoder {
   return {
     async lookup(address) {
-      const byZipCode = placeOfZip(address.zip);
+      const byZipCode = placeOfZip(await zipTable(assets), address.zip);
       if (!byZipCode.ok) return byZipCode;
       try {
         const target = new URL(url);
@@ -85,5 +96,6 @@ export function providerGeocoder(url: string, fetcher: typeof fetch = fetch): Ge
 
 const titleCase = (s: string | undefined) => (s ?? "").toLowerCase().replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
-/** The provider named by GEOCODER_URL, else the bundled ZIP table. */
-export const geocoderFor = (env: { GEOCODER_URL?: string }): Geocoder => (env.GEOCODER_URL ? providerGeocoder(env.GEOCODER_URL) : zipGeocoder);
+/** The provider named by GEOCODER_URL, else the ZIP table. */
+export const geocoderFor = (env: { GEOCODER_URL?: string }, assets: AssetReader): Geocoder =>
+  env.GEOCODER_URL ? providerGeocoder(env.GEOCODER_URL, assets) : zipGeocoder(assets);

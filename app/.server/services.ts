@@ -25,6 +25,14 @@ export type SessionData = {
 export type FlashData = { notification: Notification };
 
 /**
+ * Reads a file of public/ by its path (`/geo/us-states.json`): from disk on Node, through the
+ * ASSETS binding on Workers, so that large data stays out of the Worker's bundle (decision 033).
+ */
+export interface AssetReader {
+  text(path: `/${string}`): Promise<string>;
+}
+
+/**
  * What the server it runs on gives the app: built from the Workers bindings or from
  * process.env on Node (app/.server/platform). app/services.server.ts adds the app's own.
  */
@@ -36,6 +44,8 @@ export interface Platform {
   content: ContentService;
   /** Data room files, signed NDAs and LOIs. */
   files: FileStore;
+  /** Files the app ships in public/ that the server reads too (the ZIP table, the states' outlines). */
+  assets: AssetReader;
   /** Keep work going after the response (Workers' waitUntil; a tracked promise on Node). */
   waitUntil(promise: Promise<unknown>): void;
   /** The same object for every request served by one boot (a process on Node, an isolate's bindings on Workers). */

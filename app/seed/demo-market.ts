@@ -1,6 +1,5 @@
 import { CONSTANT_LISTS } from "../../cms/seed/constants";
 import type { BuyerPreferences, customers, projects } from "~/.server/db/schema";
-import { placeOfZip } from "~/.server/geocoder";
 import type { LoanRow } from "~/models/projects.server";
 import { DEMO_SIC_CODES } from "~/seed/sic-codes";
 import { SIZE_BANDS } from "~/lib/projects";
@@ -51,10 +50,24 @@ const CITIES: Array<[string, string, string]> = [
   ["Nashville", "TN", "Southeast"], ["Tampa", "FL", "Southeast"], ["Minneapolis", "MN", "Midwest"], ["Kansas City", "MO", "Midwest"],
   ["Pittsburgh", "PA", "Northeast"], ["Sacramento", "CA", "West"], ["Raleigh", "NC", "Southeast"], ["Seattle", "WA", "West"],
 ];
-/** A downtown zip code per city: the demo's real-estate listings sit on its centre. */
-const CITY_ZIPS: Record<string, string> = {
-  Chicago: "60601", Columbus: "43215", Atlanta: "30303", Dallas: "75201", Phoenix: "85004", Denver: "80202", Boston: "02108", Charlotte: "28202",
-  Nashville: "37203", Tampa: "33602", Minneapolis: "55401", "Kansas City": "64105", Pittsburgh: "15222", Sacramento: "95814", Raleigh: "27601", Seattle: "98101",
+/** A downtown zip code per city and its centroid (from public/geo's ZIP table): the demo's real-estate listings sit on it. */
+const CITY_ZIPS: Record<string, { zip: string; latitude: number; longitude: number }> = {
+  Chicago: { zip: "60601", latitude: 41.89, longitude: -87.62 },
+  Columbus: { zip: "43215", latitude: 39.97, longitude: -83 },
+  Atlanta: { zip: "30303", latitude: 33.75, longitude: -84.39 },
+  Dallas: { zip: "75201", latitude: 32.79, longitude: -96.8 },
+  Phoenix: { zip: "85004", latitude: 33.46, longitude: -112.07 },
+  Denver: { zip: "80202", latitude: 39.75, longitude: -104.99 },
+  Boston: { zip: "02108", latitude: 42.36, longitude: -71.07 },
+  Charlotte: { zip: "28202", latitude: 35.23, longitude: -80.84 },
+  Nashville: { zip: "37203", latitude: 36.15, longitude: -86.79 },
+  Tampa: { zip: "33602", latitude: 27.96, longitude: -82.46 },
+  Minneapolis: { zip: "55401", latitude: 44.98, longitude: -93.27 },
+  "Kansas City": { zip: "64105", latitude: 39.1, longitude: -94.59 },
+  Pittsburgh: { zip: "15222", latitude: 40.45, longitude: -79.99 },
+  Sacramento: { zip: "95814", latitude: 38.58, longitude: -121.49 },
+  Raleigh: { zip: "27601", latitude: 35.77, longitude: -78.63 },
+  Seattle: { zip: "98101", latitude: 47.61, longitude: -122.33 },
 };
 const NAME_PARTS = ["Summit", "Harbor", "Prairie", "Granite", "Lakeside", "Meridian", "Keystone", "Pioneer", "Cedar", "Beacon", "Frontier", "Northstar", "Riverbend", "Ironwood", "Bluegrass", "Sierra"];
 const COMPANY_SUFFIX = ["Holdings", "Industries", "Group", "Partners", "Manufacturing", "Logistics", "Health", "Energy", "Foods", "Technologies"];
@@ -169,12 +182,11 @@ export function generateProject(r: Random, index: number, sellerId: number, now:
     const street = `${r.int(100, 9999)} ${r.pick(NAME_PARTS)} Avenue`;
     // drawn as before so every later value of the demo market stays the same
     r.int(10000, 99999);
-    const zip = CITY_ZIPS[city]!;
-    const found = placeOfZip(zip);
+    const { zip, latitude, longitude } = CITY_ZIPS[city]!;
     return {
       ...base,
-      latitude: found.ok ? found.place.latitude : null,
-      longitude: found.ok ? found.place.longitude : null,
+      latitude,
+      longitude,
       projectName: `${propertyType} in ${city}, ${state}`,
       fullDetails: `${propertyType} asset in ${city} offered by a bank from its real estate owned book. Stabilised occupancy, recent capital improvements, in-place leases through ${maturity.getFullYear()}.`,
       details: {

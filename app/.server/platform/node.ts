@@ -17,6 +17,7 @@ import { localContentSource } from "../content/sources";
 import { parseNdjson } from "../content/ndjson";
 import { diskFileStore } from "../files/disk";
 import { BatchWriter } from "./batch-writer";
+import { diskAssets } from "./assets";
 
 let booting: Promise<Platform> | undefined;
 
@@ -76,6 +77,7 @@ async function boot(): Promise<Platform> {
       new ContentCache(),
     ),
     files: diskFileStore(path.join(dir, "files")),
+    assets: diskAssets((file) => fs.promises.readFile(file, "utf8")),
     waitUntil(promise) {
       const tracked = promise.catch((error) => console.error(error)).finally(() => pending.delete(tracked));
       pending.add(tracked);

@@ -10,6 +10,7 @@ import { ContentService } from "../content";
 import { cacheApiSharedCache, ContentCache } from "../content/cache";
 import { r2FileStore } from "../files/store";
 import { encodeRow } from "./queue-codec";
+import { boundAssets } from "./assets";
 
 export type WorkerBindings = {
   DB: D1Database;
@@ -47,6 +48,7 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
       new ContentCache(60_000, typeof caches !== "undefined" ? cacheApiSharedCache(workersDefaultCache()) : undefined),
     ),
     files: r2FileStore(bindings.FILES),
+    assets: boundAssets(bindings.ASSETS),
   };
 }
 

@@ -50,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // the map view shows no rows: the table's query only counts
     searchProjects(services.db, showMap ? { ...params, page: 1, pageSize: 1 } : params),
     projectOptions(services),
-    showMap ? searchMap(services.db, { params, role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" }) : null,
+    showMap ? searchMap(services, { params, role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" }) : null,
   ]);
   const role = dealSectionOf(args.request) === "brokers" ? "broker" : "buyer";
   // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)

@@ -1,4 +1,5 @@
 import type { Env } from "~/.server/env";
+import type { AssetReader } from "~/.server/services";
 import { geocoderFor } from "~/.server/geocoder";
 import { answer, type Replier } from "~/.server/replies";
 import { regionOfState } from "~/lib/us-regions";
@@ -9,8 +10,8 @@ export type FoundPlace = { zip: string; city: string; state: string; region: str
  * "Look up address": the form comes back as it was sent with the city, state, region and
  * coordinates filled in for the seller to check; nothing is saved until they save the step.
  */
-export async function lookUpAddress(env: Env, { address = "", zip }: { address?: string; zip: string }, submission: Replier) {
-  const found = await geocoderFor(env).lookup({ street: address.trim(), zip });
+export async function lookUpAddress({ env, assets }: { env: Env; assets: AssetReader }, { address = "", zip }: { address?: string; zip: string }, submission: Replier) {
+  const found = await geocoderFor(env, assets).lookup({ street: address.trim(), zip });
   if (!found.ok) return answer(submission.reply({ fieldErrors: { zip: [found.message] } }), 400, { place: null });
   const { place } = found;
   const region = regionOfState(place.state) ?? "";

@@ -145,7 +145,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "lookup": {
       if (project.kind !== "real_estate") throw notFound();
-      return lookUpAddress(services.env, step, submission);
+      return lookUpAddress(services, step, submission);
     }
     case "submit": {
       const values = formValuesOf(project);

@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
   const [valuations, map] = await Promise.all([
     ownRealEstateValuations(services.db, { sellerId: user.id, page }),
-    realEstateMap(services.db, { sellerId: user.id }),
+    realEstateMap(services, { sellerId: user.id }),
   ]);
   return json({ ...valuations, map });
 }
