@@ -4,7 +4,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/edge/index.js";
 import { frontDoor } from "../app/.server/front-door";
 import { beacon, scheduled, writes } from "../app/edge-entries.server";
-import type { WorkerBindings } from "../app/.server/platform/workers";
+import type { WorkerBindings, WorkerLoadContext } from "../app/.server/platform/workers";
+import { bookmarkOf, d1SessionFor, keepBookmark } from "../app/.server/platform/d1-bookmark";
 
 const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, tooLargeResponse } =
   frontDoor;
@@ -65,9 +66,13 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
       headers: applySecurityHeaders(new Headers({ "Content-Type": "text/plain; charset=utf-8" }), production),
     });
   }
-  const response = await handleRemixRequest(request, { cloudflare: { env, ctx } });
+  // reads may come from a replica no older than this browser's last bookmark (decision 034)
+  const bookmark = bookmarkOf(request);
+  const d1 = d1SessionFor(env.DB, request, bookmark);
+  const response = await handleRemixRequest(request, { cloudflare: { env, ctx, d1 } satisfies WorkerLoadContext });
   // documents carry their nonce CSP already; everything else gets the strict defaults
   const secured = new Response(response.body, response);
+  keepBookmark(secured.headers, d1, bookmark, { secure: new URL(request.url).protocol === "https:" });
   const documentPolicy = response.headers.get("Content-Security-Policy");
   applySecurityHeaders(secured.headers, production);
   if (documentPolicy) secured.headers.set("Content-Security-Policy", documentPolicy);

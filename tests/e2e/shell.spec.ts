@@ -84,3 +84,17 @@ test("a new page opens at the top, going back restores the position", async ({ p
   await expect(page).toHaveURL(/\/$/);
   await page.waitForFunction(() => window.scrollY >= 300);
 });
+
+test("on Workers a browser reads through a D1 session that starts at its last bookmark", async ({ page }, testInfo) => {
+  test.skip(!testInfo.project.name.startsWith("edge"), "D1 read replication exists only under Workers");
+  await signIn(page, DEMO.buyer);
+  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  const bookmark = async () => (await page.context().cookies()).find((c) => c.name === "d1-bookmark");
+  const first = await bookmark();
+  expect(first).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+  expect(first!.value).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+  // the next pages are read no earlier than that bookmark, and the cookie follows the database
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect((await bookmark())!.value >= first!.value).toBe(true);
+});

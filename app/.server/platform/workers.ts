@@ -52,10 +52,24 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
   };
 }
 
+/** What worker/index.ts passes Remix: the bindings, the request's context and its D1 session (d1-bookmark.ts). */
+export type WorkerLoadContext = { env: WorkerBindings; ctx: ExecutionContext; d1?: D1DatabaseSession };
+
+// one query builder per request's D1 session, however many loaders ask for services
+const sessionDatabases = new WeakMap<D1DatabaseSession, Database>();
+
+function databaseOf(session: D1DatabaseSession) {
+  let db = sessionDatabases.get(session);
+  if (!db) {
+    // a session has the prepare and batch the D1 driver calls
+    db = drizzle(session as unknown as D1Database, { schema }) as unknown as Database;
+    sessionDatabases.set(session, db);
+  }
+  return db;
+}
+
 export async function platformFor(context: AppLoadContext): Promise<Platform> {
-  const cloudflare = context.cloudflare as
-    | { env: WorkerBindings; ctx: ExecutionContext }
-    | undefined;
+  const cloudflare = context.cloudflare as WorkerLoadContext | undefined;
   if (!cloudflare) throw new Error("The Workers build needs context.cloudflare");
   let base = booted.get(cloudflare.env);
   if (!base) {
@@ -66,6 +80,8 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
   const services = await base;
   return {
     ...services,
+    // requests read through their session; the cron, the beacon and the queue's consumer use the binding
+    db: cloudflare.d1 ? databaseOf(cloudflare.d1) : services.db,
     waitUntil: (p) => cloudflare.ctx.waitUntil(p),
     // written after the response, in batches by the queue's consumer; a failed send or write is
     // logged (the rows were checked already)
