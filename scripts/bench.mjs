@@ -11,6 +11,7 @@
 //   npm run bench -- --only node        one server (node | edge)
 //   npm run bench -- --skip search,beacon,analytics
 //   npm run bench -- --profile          the Node server's CPU profile: where the time goes
+//                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps it for DevTools)
 // Environment: BENCH_REQUESTS (per page, 300), BENCH_CONCURRENCY (8).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -250,9 +251,12 @@ async function summariseProfile(server) {
   const file = fs.existsSync(server.profileDir) ? fs.readdirSync(server.profileDir).find((n) => n.endsWith(".cpuprofile")) : undefined;
   if (!file) return console.log("\n(no CPU profile was written)");
   const profile = JSON.parse(fs.readFileSync(path.join(server.profileDir, file), "utf8"));
+  if (process.env.BENCH_PROFILE_OUT) fs.copyFileSync(path.join(server.profileDir, file), process.env.BENCH_PROFILE_OUT);
   const dt = new Map();
   for (let i = 0; i < profile.samples.length; i++) dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const byFunction = new Map();
+  // the same time by package (or the app's build, or Node itself): which layer to look at first
+  const byPackage = new Map();
   let total = 0;
   for (const node of profile.nodes) {
     const us = dt.get(node.id) ?? 0;
@@ -261,10 +265,16 @@ async function summariseProfile(server) {
     const where = url ? `${url.replace(/^.*node_modules\//, "").replace(root, ".")}:${lineNumber + 1}` : "";
     const key = `${functionName || "(anonymous)"} ${where}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+    const pkg = !url ? functionName : url.includes("node_modules/") ? url.replace(/^.*node_modules\//, "").split("/").slice(0, url.includes("node_modules/@") ? 2 : 1).join("/") : url.startsWith("node:") ? "node:*" : url.replace(root, ".").split("/").slice(0, 2).join("/");
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
   }
   const busy = total - [...byFunction].filter(([k]) => k.startsWith("(idle)")).reduce((s, [, v]) => s + v, 0);
   console.log(`\n## Where the Node server's time went (CPU profile, ${f(busy / 1e6, 1)} s busy)`);
   for (const [key, us] of [...byFunction].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`${f((us / busy) * 100, 1).padStart(5)} %  ${key}`);
+  }
+  console.log("\nBy package (self time):");
+  for (const [key, us] of [...byPackage].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     console.log(`${f((us / busy) * 100, 1).padStart(5)} %  ${key}`);
   }
 }
