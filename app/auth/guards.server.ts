@@ -21,7 +21,7 @@ export function pagePathOf(request: Request) {
 async function whoIsAsking(args: GuardArgs) {
   assertSameOrigin(args.request);
   const services = await getServices(args.context);
-  return { services, user: await currentUser(services, args.request) };
+  return { services, user: await currentUser(services, args.request, args.context) };
 }
 
 /** Pages anyone may open (the user, when there is one, is returned too). */

@@ -24,16 +24,25 @@ async function readCookieSession(services: Services, request: Request) {
   return services.sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
-/** The signed-in user for this request, memoised so a page's parallel loaders share one look-up. */
-const userCache = new WeakMap<Request, Promise<User | null>>();
-export function currentUser(services: Services, request: Request): Promise<User | null> {
-  let pending = userCache.get(request);
+/**
+ * The signed-in user for this request, looked up once however many loaders ask. Remix hands each
+ * loader its own copy of the request but the same load context, so a page's loaders share by
+ * context and cookie. An action is looked up by its own request: the loaders that run after it in
+ * the same request must see what it changed.
+ */
+const userCache = new WeakMap<object, Map<string, Promise<User | null>>>();
+export function currentUser(services: Services, request: Request, context?: object): Promise<User | null> {
+  const key = context && (request.method === "GET" || request.method === "HEAD") ? context : request;
+  const cookie = request.headers.get("Cookie") ?? "";
+  let byCookie = userCache.get(key);
+  if (!byCookie) userCache.set(key, (byCookie = new Map()));
+  let pending = byCookie.get(cookie);
   if (!pending) {
     pending = readCookieSession(services, request).then((session) => {
       const id = session.get("sessionId");
       return id ? userForSession(services.db, id) : null;
     });
-    userCache.set(request, pending);
+    byCookie.set(cookie, pending);
   }
   return pending;
 }
