@@ -34,8 +34,14 @@ const members = sql`select m.id from users m where m.customer_id = "customers"."
 const dealtProjects = sql`select k.project_id from contracts k where k.buyer_id in (${members})
   union select o.project_id from offers o where o.buyer_id in (${members})`;
 
+const inBand = (min: number, max: number | null) => sql`p.size >= ${min}${max === null ? sql`` : sql` and p.size < ${max}`}`;
 const bandCount = (min: number, max: number | null) =>
-  sql<number>`(select count(*) from projects p where p.id in (${dealtProjects}) and p.size >= ${min}${max === null ? sql`` : sql` and p.size < ${max}`})`;
+  sql<number>`(select count(*) from projects p where p.id in (${dealtProjects}) and ${inBand(min, max)})`;
+/** Every band's count in one pass over the dealt projects (a JSON array, in CUSTOMER_SIZE_BANDS' order): what a row shows. */
+const dealBands = sql<string | null>`(select json_array(${sql.join(
+  CUSTOMER_SIZE_BANDS.map((b) => sql`coalesce(sum(${inBand(b.min, b.max)}), 0)`),
+  sql`, `,
+)}) from projects p where p.id in (${dealtProjects}))`;
 
 const storedResponsiveness = companyResponsivenessSql(sql`"customers"."id"`, sql`"customers"."customer_type"`);
 
@@ -148,7 +154,12 @@ const selection = {
   preferences: customers.preferences,
   buyerType: customers.investorType,
   anonymisedAt: customers.anonymisedAt,
-  ...COMPUTED,
+  // the bands' columns sort and filter one by one; a row reads them together
+  ...(Object.fromEntries(Object.entries(COMPUTED).filter(([key]) => !CUSTOMER_SIZE_BANDS.some((b) => b.key === key))) as Omit<
+    typeof COMPUTED,
+    CustomerSizeBandKey
+  >),
+  dealBands,
 };
 
 const baseQuery = (db: Database) => db.select(selection).from(customers);
@@ -158,6 +169,11 @@ export type CustomerRow = ReturnType<typeof toRow>;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const list = (v: readonly string[] | undefined) => (v ?? []).join(", ");
+
+function bandsOf(json: string | null) {
+  const counts = (json ? JSON.parse(json) : []) as number[];
+  return Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b, i) => [b.key, Number(counts[i] ?? 0)])) as Record<CustomerSizeBandKey, number>;
+}
 
 function toRow(raw: Raw) {
   const p = criteriaFrom(raw.preferences);
@@ -198,7 +214,7 @@ function toRow(raw: Raw) {
     investmentCriteria: p.investmentCriteria,
     comments: raw.comments,
     updatedAt: raw.updatedAt ? raw.updatedAt.getTime() : null,
-    ...(Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, Number(raw[b.key])])) as Record<CustomerSizeBandKey, number>),
+    ...bandsOf(raw.dealBands),
   };
 }
 

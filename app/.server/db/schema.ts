@@ -529,7 +529,11 @@ export const messages = sqliteTable(
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("messages_thread_idx").on(t.projectId, t.buyerId, t.createdAt)],
+  (t) => [
+    index("messages_thread_idx").on(t.projectId, t.buyerId, t.createdAt),
+    // a member's threads across projects (the customer table's negotiations)
+    index("messages_buyer_idx").on(t.buyerId, t.projectId),
+  ],
 );
 
 /** How far each participant has read a thread. */
@@ -567,6 +571,8 @@ export const offers = sqliteTable(
   },
   (t) => [
     index("offers_project_idx").on(t.projectId, t.buyerId),
+    // a member's offers across projects (the customer table's LOIs and deal sizes)
+    index("offers_buyer_idx").on(t.buyerId),
     // the admin dashboard's offers per day
     index("offers_created_idx").on(t.createdAt),
   ],
