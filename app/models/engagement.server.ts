@@ -28,8 +28,11 @@ export async function projectViewers(db: Database, projectId: number) {
 
 export type SessionFilters = { email?: string; projectId?: number; pageType?: PageType; from?: string; to?: string };
 
-/** The admin's view: page sessions with filters, newest first, and their totals. */
-export async function listPageSessions(db: Database, filters: SessionFilters, limit = 200) {
+/** Sessions on a page of the admin's table. */
+export const PAGE_SESSIONS_PAGE_SIZE = 50;
+
+/** The admin's view: one page of the page sessions matching the filters, newest first, and their totals. */
+export async function listPageSessions(db: Database, filters: SessionFilters, { page = 1, pageSize = PAGE_SESSIONS_PAGE_SIZE } = {}) {
   const where: SQL[] = [];
   if (filters.email) where.push(eq(users.email, filters.email.toLowerCase()));
   if (filters.projectId) where.push(eq(pageSessions.projectId, filters.projectId));
@@ -57,7 +60,8 @@ export async function listPageSessions(db: Database, filters: SessionFilters, li
       .leftJoin(projects, eq(projects.id, pageSessions.projectId))
       .where(condition)
       .orderBy(desc(pageSessions.sessionStart))
-      .limit(limit),
+      .limit(pageSize)
+      .offset((Math.max(1, page) - 1) * pageSize),
     // the whole market's figures come from the daily sums; one member's or one project's from their indexes
     filters.email || filters.projectId
       ? db

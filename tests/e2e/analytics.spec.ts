@@ -91,6 +91,14 @@ test.describe("page-session analytics", () => {
     await adminPage.goto(`/admin/analytics?email=${encodeURIComponent(email)}&pageType=company-before-nda`);
     await expect(adminPage.getByTestId("session-row")).toHaveCount(1);
     await expect(adminPage.getByTestId("session-row")).toContainText("/projects/more-details/7");
+    // the whole market's sessions come a page of 50 at a time, newest first
+    await adminPage.goto("/admin/analytics");
+    await expect(adminPage.getByTestId("session-row")).toHaveCount(50);
+    await expect(adminPage.getByTestId("session-range")).toHaveText(/^1–50 of [\d,]+ sessions$/);
+    const newest = await adminPage.getByTestId("session-row").first().textContent();
+    await adminPage.getByRole("navigation", { name: "Page-session pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(adminPage.getByTestId("session-range")).toHaveText(/^51–100 of /);
+    await expect(adminPage.getByTestId("session-row").first()).not.toHaveText(newest!);
     await adminPage.context().close();
   });
 

@@ -6,7 +6,8 @@ import { PageHeader } from "~/components/page-header";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { formatDateTime, formatDuration } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { listPageSessions, type SessionFilters } from "~/models/engagement.server";
+import { listPageSessions, PAGE_SESSIONS_PAGE_SIZE, type SessionFilters } from "~/models/engagement.server";
+import { Pager } from "~/components/pager";
 import { StaticHtml } from "~/components/static-html";
 import { sessionsChart } from "./charts.server";
 
@@ -26,12 +27,13 @@ export async function loader(args: LoaderFunctionArgs) {
     from: DAY.test(query.get("from") ?? "") ? query.get("from")! : undefined,
     to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,
   };
-  const [sessions, chart] = await Promise.all([listPageSessions(services.db, filters), sessionsChart(services.db, { now: new Date() })]);
-  return json({ filters, ...sessions, chart });
+  const page = Math.max(1, Math.floor(Number(query.get("page")) || 1));
+  const [sessions, chart] = await Promise.all([listPageSessions(services.db, filters, { page }), sessionsChart(services.db, { now: new Date() })]);
+  return json({ filters, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, ...sessions, chart });
 }
 
 export default function PageSessionsPage() {
-  const { filters, rows, totals, chart } = useLoaderData<typeof loader>();
+  const { filters, page, pageSize, rows, totals, chart } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <PageHeader title="Page sessions" />
@@ -81,6 +83,7 @@ export default function PageSessionsPage() {
           </tr>
         ))}
       </SimpleTable>
+      <Pager page={page} pageSize={pageSize} total={totals.sessions} noun="sessions" testId="session-range" label="Page-session pages" />
     </div>
   );
 }
