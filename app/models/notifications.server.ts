@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { notifications, users } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { siteOrigin } from "~/.server/mailer";
@@ -41,11 +42,17 @@ export async function listNotifications(db: Database, userId: number, limit = 50
     .limit(limit);
 }
 
-export async function unreadNotificationCount(db: Database, userId: number) {
-  const [row] = await db
+// every member page's header shows it
+const unreadCount = preparedQuery((db) =>
+  db
     .select({ count: sql<number>`count(*)` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
+    .prepare(),
+);
+
+export async function unreadNotificationCount(db: Database, userId: number) {
+  const [row] = await unreadCount(db).all({ userId });
   return row?.count ?? 0;
 }
 

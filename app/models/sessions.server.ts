@@ -1,5 +1,6 @@
-import { eq, lt, or } from "drizzle-orm";
+import { eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { sessions, users } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import { SESSION_MAX_AGE_SECONDS } from "~/.server/session-cookie";
@@ -33,13 +34,19 @@ export async function endAllSessions(db: Database, userId: number) {
  * The user behind a live session, or null when it is unknown, idle, expired, or the account is disabled.
  * A lock after failed sign-ins leaves sessions alone: anyone can cause one, so it must not sign the owner out.
  */
-export async function userForSession(db: Database, id: string, now = Date.now()) {
-  const [row] = await db
+// every request of a signed-in member runs it
+const sessionWithUser = preparedQuery((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+);
+
+export async function userForSession(db: Database, id: string, now = Date.now()) {
+  const [row] = await sessionWithUser(db).all({ id });
   if (!row) return null;
   const { session, user } = row;
   const idle = now - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
