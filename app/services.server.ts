@@ -20,7 +20,23 @@ export function writersFor(db: Database) {
   } satisfies Record<WriteKind, (rows: never[]) => Promise<void>>;
 }
 
-type Prepared = ReturnType<typeof writersFor>;
+type Writers = ReturnType<typeof writersFor>;
+
+/**
+ * The writers of one database handle. On Node that is one handle per boot, so writeLater keeps one
+ * batch writer per write function; on Workers it is the request's D1 session, which another
+ * request must not use.
+ */
+const writersByDb = new WeakMap<Database, Writers>();
+
+function writersOf(db: Database): Writers {
+  let writers = writersByDb.get(db);
+  if (!writers) {
+    writers = writersFor(db);
+    writersByDb.set(db, writers);
+  }
+  return writers;
+}
 
 /**
  * A batch of queued rows (the Workers queue's consumer): each kind goes to its writer in one call.
@@ -38,9 +54,9 @@ export async function writeQueued(db: Database, messages: readonly QueuedWrite[]
 }
 
 /** Once per boot: the demo market (development only), its warning, and the maintenance timer on Node. */
-const prepared = new WeakMap<object, Promise<Prepared>>();
+const prepared = new WeakMap<object, Promise<void>>();
 
-async function prepare(platform: Platform): Promise<Prepared> {
+async function prepare(platform: Platform): Promise<void> {
   const { db, env } = platform;
   if (wantsDemoData(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET, platform.files);
   if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
@@ -54,8 +70,6 @@ async function prepare(platform: Platform): Promise<Prepared> {
     draining = true;
     await drainOutbox(db, env).finally(() => (draining = false));
   });
-  // one function per boot: Node keeps one batch writer per write function
-  return writersFor(db);
 }
 
 /**
@@ -71,7 +85,8 @@ export async function getServices(context: AppLoadContext): Promise<Services> {
     prepared.set(platform.boot, ready);
     ready.catch(() => prepared.delete(platform.boot));
   }
-  const app = await ready;
+  await ready;
+  const app = writersOf(platform.db);
   return {
     ...platform,
     recordPageSession: platform.writeLater("page-sessions", app["page-sessions"]),
