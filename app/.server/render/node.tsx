@@ -1,7 +1,5 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import { Writable } from "node:stream";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { createNonce } from "../security-headers";
@@ -11,34 +9,48 @@ export { handleDataRequest, handleError } from "./shared";
 /** For server/index.mjs, which runs before Remix. */
 export { frontDoor } from "../front-door";
 
-/** Node has no renderToReadableStream in React 18: stream with pipes. */
+/**
+ * Node has no renderToReadableStream in React 18: render with pipes into one buffer. No page
+ * suspends (no defer, no Suspense), so streaming would only split the same document into
+ * 2 KiB pieces, each passed through a web stream, the compressor and the socket on its own.
+ */
 export default async function handleRequest(...[request, status, headers, remixContext, loadContext]: RenderArgs) {
   const nonce = createNonce();
   await documentHeaders(headers, loadContext, nonce);
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    // a render error outside the shell (inside a Suspense boundary) is logged once the page is done;
+    // one in the shell rejects, and Remix reports it
+    const errors: unknown[] = [];
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        onAllReady() {
+          for (const error of errors) console.error(error);
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          body.on("finish", () => {
+            clearTimeout(timer);
+            resolve(new Response(Buffer.concat(chunks), { headers, status: errors.length ? 500 : status }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
-          status = 500;
-          if (shellRendered) console.error(error);
+          errors.push(error);
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
