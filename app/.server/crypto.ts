@@ -41,15 +41,23 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
+/** Imported HMAC keys by secret: importing costs as much as signing, and a process has few secrets. */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const MAX_HMAC_KEYS = 16;
+
+function hmacKeyOf(secret: string) {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    if (hmacKeys.size >= MAX_HMAC_KEYS) hmacKeys.clear();
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    hmacKeys.set(secret, key);
+    key.catch(() => hmacKeys.delete(secret));
+  }
+  return key;
+}
+
 export async function hmacSha256(secret: string, message: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    encoder.encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
+  return new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKeyOf(secret), encoder.encode(message)));
 }
 
 const decoder = new TextDecoder();

@@ -12,10 +12,19 @@ export type BuyerIdentity = { buyerId: number | null; name: string; company: str
 
 type Known = { buyerId: number; name: string; company: string; email?: string };
 
+/** Pseudonyms already worked out, by secret, project and buyer: a desk shows the same ones on every visit. */
+const pseudonyms = new Map<string, string>();
+const MAX_PSEUDONYMS = 10_000;
+
 /** A label that stays the same for one buyer on one project, and says nothing across projects. */
 export async function buyerPseudonym(secret: string, { projectId, buyerId }: { projectId: number; buyerId: number }) {
-  const digest = await hmacSha256(secret, `buyer-pseudonym:${projectId}:${buyerId}`);
+  const message = `buyer-pseudonym:${projectId}:${buyerId}`;
+  const known = pseudonyms.get(secret + "\n" + message);
+  if (known) return known;
+  const digest = await hmacSha256(secret, message);
   const code = Array.from(digest.slice(0, 3), (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
+  if (pseudonyms.size >= MAX_PSEUDONYMS) pseudonyms.clear();
+  pseudonyms.set(secret + "\n" + message, `Buyer ${code}`);
   return `Buyer ${code}`;
 }
 

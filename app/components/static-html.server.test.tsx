@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { staticMarkup } from "./static-html.server";
+
+describe("staticMarkup", () => {
+  it("draws a component once for the same props, and again when they change", () => {
+    let draws = 0;
+    function Count({ label, n }: { label: string; n: number }) {
+      draws++;
+      return (
+        <p>
+          {label}: {n}
+        </p>
+      );
+    }
+    expect(staticMarkup(<Count label="Views" n={3} />).html).toBe("<p>Views: 3</p>");
+    expect(staticMarkup(<Count label="Views" n={3} />).html).toBe("<p>Views: 3</p>");
+    expect(draws).toBe(1);
+    expect(staticMarkup(<Count label="Views" n={4} />).html).toBe("<p>Views: 4</p>");
+    expect(draws).toBe(2);
+  });
+
+  it("keeps two components with the same props apart", () => {
+    const A = ({ n }: { n: number }) => <i>{n}</i>;
+    const B = ({ n }: { n: number }) => <b>{n}</b>;
+    expect(staticMarkup(<A n={1} />).html).toBe("<i>1</i>");
+    expect(staticMarkup(<B n={1} />).html).toBe("<b>1</b>");
+  });
+});
