@@ -13,7 +13,7 @@ import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
-import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
+import { listThreads, markThreadRead, postMessage, unreadMessageCount } from "./negotiations.server";
 import { listNotifications } from "./notifications.server";
 import { listOutbox } from "./outbox.server";
 import { actOnOffer, canMove, offersOnProject, submitOffer } from "./offers.server";
@@ -147,6 +147,13 @@ describe("negotiation and offers", () => {
     expect(threads[0]!.unread).toBe(1);
     expect(await listThreads(t.db, other, "buyer", { projectId: project.id })).toHaveLength(0);
     expect(await listThreads(t.db, admin, "admin", { projectId: project.id })).toHaveLength(1);
+    // the seller's reply is the buyer's to read, and no other buyer's
+    const before = await unreadMessageCount(t.db, other, "buyer");
+    await postMessage(services, project, buyer, seller, "It is, as of last month.");
+    expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(1);
+    expect(await unreadMessageCount(t.db, other, "buyer")).toBe(before);
+    await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id });
+    expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
   });
 
   it("moves an offer only on the side whose turn it is, and accepting puts the project under offer", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { messages, projects, threadReads, users, type Project, type User } from "~/.server/db/schema";
 import { workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
@@ -88,9 +89,25 @@ export async function listThreads(db: Database, user: Pick<User, "id">, role: Ro
     .orderBy(desc(sql`max(${messages.createdAt})`));
 }
 
+// a buyer's or broker's count is on every page they open: built once, with the member as a placeholder
+const buyersUnreadCount = preparedQuery((db) => {
+  const userId = sql.placeholder("userId");
+  return db
+    .select({ count: sql<number>`count(*)` })
+    .from(messages)
+    .innerJoin(projects, eq(projects.id, messages.projectId))
+    .leftJoin(reader, and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, userId)))
+    .where(and(eq(messages.buyerId, userId), ne(messages.senderId, userId), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)))
+    .prepare();
+});
+
 /** Messages from others the member has not read, across the threads they may read. */
 export async function unreadMessageCount(db: Database, user: Pick<User, "id">, role: Role | null, reach?: SQL) {
   if (role === "admin") return 0; // admins read threads, they are not a side in them
+  if (role !== "seller") {
+    const [row] = await buyersUnreadCount(db).all({ userId: user.id });
+    return row?.count ?? 0;
+  }
   const [row] = await db
     .select({ count: sql<number>`count(*)` })
     .from(messages)
