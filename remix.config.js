@@ -30,7 +30,7 @@ export default {
       }
     : {
         serverBuildPath: "build/index.js",
-        // package.json "imports" (#platform, #render) are app code, not packages; the US atlas
+        // package.json "imports" (#platform, #render, #edge-entries) are app code, not packages; the US atlas
         // is JSON, which Node's ESM imports only with an import attribute: it is inlined instead
         serverDependenciesToBundle: [/^#/, /^us-atlas\//],
       }),

@@ -2,17 +2,18 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // Built by `npm run build:edge` (remix build with REMIX_TARGET=edge) before wrangler bundles this file.
 // @ts-ignore -- the build output does not exist until the app is built
 import * as build from "../build/edge/index.js";
-import { frontDoor } from "../app/.server/front-door";
-import { beacon, scheduled, writes } from "../app/edge-entries.server";
+import type * as EdgeEntries from "../app/edge-entries.server";
 import type { WorkerBindings, WorkerLoadContext } from "../app/.server/platform/workers";
-import { bookmarkOf, d1SessionFor, keepBookmark } from "../app/.server/platform/d1-bookmark";
-
-const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, tooLargeResponse } =
-  frontDoor;
 
 type Bindings = WorkerBindings & { APP_ENV?: string };
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
+
+// the Workers build's entry module re-exports app/edge-entries.server.ts (decision 036): the Worker
+// uses the build's one copy of the app, typed by that module
+const { beacon, scheduled, writes, frontDoor, bookmarkOf, d1SessionFor, keepBookmark } = serverBuild.entry.module as unknown as typeof EdgeEntries;
+const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, tooLargeResponse } =
+  frontDoor;
 
 /** The client address comes from Cloudflare alone; a client's own header of that name is replaced. */
 function withClientAddress(request: Request) {

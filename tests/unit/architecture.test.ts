@@ -26,6 +26,7 @@ const renderTargets = ["app/.server/render/node.tsx", "app/.server/render/worker
 function resolve(from: string, spec: string): string[] {
   if (spec === "#platform") return platformTargets.map((p) => path.join(root, p));
   if (spec === "#render") return renderTargets.map((p) => path.join(root, p));
+  if (spec === "#edge-entries") return ["app/edge-entries.server.ts", "app/no-edge-entries.server.ts"].map((p) => path.join(root, p));
   let base: string;
   if (spec.startsWith("~/")) base = path.join(app, spec.slice(2));
   else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
@@ -93,6 +94,7 @@ describe("the architecture", () => {
       "app/edge-entries.server.ts",
       "app/entry.client.tsx",
       "app/entry.server.tsx",
+      "app/no-edge-entries.server.ts",
       "app/root.tsx",
       "app/services.server.ts",
     ]);
