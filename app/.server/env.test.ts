@@ -25,6 +25,13 @@ describe("configuration", () => {
       expect(() => parseEnv({ APP_URL: bad }), bad).toThrow(/APP_URL must be an http\(s\) URL/);
     }
   });
+  it("takes a beacon budget only as a whole number from 1 to 1,000,000", () => {
+    expect(parseEnv({}).BEACON_RECORDS_PER_MINUTE).toBeUndefined();
+    expect(parseEnv({ BEACON_RECORDS_PER_MINUTE: " 500 " }).BEACON_RECORDS_PER_MINUTE).toBe(500);
+    for (const bad of ["0", "2.5", "lots", "1000001"]) {
+      expect(() => parseEnv({ BEACON_RECORDS_PER_MINUTE: bad }), bad).toThrow(/BEACON_RECORDS_PER_MINUTE must be a whole number/);
+    }
+  });
   it("refuses a Turnstile site key without its secret in production", () => {
     expect(() =>
       parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://market.example", TURNSTILE_SITE_KEY: "k" }),

@@ -59,6 +59,15 @@ export const envSchema = z
     CONTENT_DATASET_PATH: optional,
     /** "true" only from `npm start` / `npm run start:edge` in development: seed the demo accounts into a fresh database. */
     DEMO_DATA: optional,
+    /** Page-session records one member may send a minute before the beacon answers 429 (120 when unset). */
+    BEACON_RECORDS_PER_MINUTE: optional.pipe(
+      z.coerce
+        .number<string | undefined>({ message: "BEACON_RECORDS_PER_MINUTE must be a whole number from 1 to 1,000,000" })
+        .int("BEACON_RECORDS_PER_MINUTE must be a whole number from 1 to 1,000,000")
+        .min(1, "BEACON_RECORDS_PER_MINUTE must be a whole number from 1 to 1,000,000")
+        .max(1_000_000, "BEACON_RECORDS_PER_MINUTE must be a whole number from 1 to 1,000,000")
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;

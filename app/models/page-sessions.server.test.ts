@@ -4,6 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { projects, type User } from "~/.server/db/schema";
 import { BEACON_LIMIT, checkRecord } from "~/models/page-sessions.server";
+import { rateLimitCount } from "~/models/rate-limits.server";
 import { pageSessionSchema } from "~/lib/analytics/page-session";
 import type { ProjectStatus } from "~/lib/project-kinds";
 
@@ -51,9 +52,9 @@ let minute = 29_833_334 * 60_000;
 const nextMinute = () => (minute += 60_000);
 
 /** checkRecord counts after the answer; the tests wait for that count before the next record. */
-async function check(user: User, record: ReturnType<typeof recordOf>, now: number) {
+async function check(user: User, record: ReturnType<typeof recordOf>, now: number, limit?: number) {
   const deferred: Array<Promise<unknown>> = [];
-  const result = await checkRecord(t.db, user, record, { now, defer: (work) => deferred.push(work) });
+  const result = await checkRecord(t.db, user, record, { now, defer: (work) => deferred.push(work), limit });
   await Promise.all(deferred);
   return result;
 }
@@ -92,6 +93,23 @@ describe("the beacon's checks of a record", () => {
     expect(over.ok === false && over.status === 429 && over.retryAfterSeconds).toBe(59);
     expect(await check(other, recordOf(other.id, null), now)).toEqual({ ok: true });
     expect(await check(buyer, recordOf(buyer.id, null), now + 60_000)).toEqual({ ok: true });
+  });
+
+  it("stores the member's count at a window's first record and then every tenth, for a restart to start from", async () => {
+    const now = nextMinute();
+    const stored = () => rateLimitCount(t.db, `beacon:user:${other.id}`, BEACON_LIMIT.windowMs, now);
+    expect((await check(other, recordOf(other.id, null), now)).ok).toBe(true);
+    expect(await stored()).toBe(1);
+    for (let i = 0; i < 9; i++) await check(other, recordOf(other.id, null), now);
+    expect(await stored()).toBe(1);
+    await check(other, recordOf(other.id, null), now);
+    expect(await stored()).toBe(11);
+  });
+
+  it("takes the operator's budget when one is set (BEACON_RECORDS_PER_MINUTE)", async () => {
+    const now = nextMinute();
+    for (let i = 0; i < 3; i++) expect((await check(other, recordOf(other.id, null), now, 3)).ok).toBe(true);
+    expect(await check(other, recordOf(other.id, null), now + 1_000, 3)).toMatchObject({ ok: false, status: 429 });
   });
 
   it("remembers a project for a minute: one taken off show stops counting within it", async () => {

@@ -11,20 +11,21 @@ export async function hitRateLimit(
   key: string,
   { limit, windowMs }: { limit: number; windowMs: number },
   now = Date.now(),
+  hits = 1,
 ) {
   const windowStart = now - (now % windowMs);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key, windowStart, count: hits })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
+        count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + ${hits} else ${hits} end`,
         windowStart: sql`${windowStart}`,
       },
     })
     .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
+  const count = row?.count ?? hits;
   return {
     allowed: count <= limit,
     retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
