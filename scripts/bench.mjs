@@ -76,7 +76,8 @@ async function startNode(port) {
 async function startEdge(port) {
   if (isStale("build/edge/index.js")) run("node", ["scripts/build-edge.mjs"]);
   const persist = path.join(dir, "wrangler");
-  const env = { CI: "true", WRANGLER_SEND_METRICS: "false" };
+  // React's production build, as wrangler deploy bundles it (wrangler dev defaults to development)
+  const env = { CI: "true", WRANGLER_SEND_METRICS: "false", NODE_ENV: "production" };
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persist], { env: { ...process.env, ...env }, stdio: "ignore" });
   const vars = { APP_ENV: "development", DEMO_DATA: "true", BEACON_RECORDS_PER_MINUTE: BEACON_BUDGET, SESSION_SECRET: crypto.randomBytes(32).toString("base64url"), APP_URL: `http://127.0.0.1:${port}` };
   const child = start("edge", bin("wrangler"), [

@@ -12,7 +12,9 @@ if (!process.argv.includes("--no-build") && isStale("build/edge/index.js")) {
   console.log("Building the app for Workers…");
   run(bin("remix"), ["build"], { env: { ...process.env, NODE_ENV: "production", REMIX_TARGET: "edge" } });
 }
-const wranglerEnv = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" };
+// wrangler dev bundles React's development build unless NODE_ENV says otherwise (wrangler deploy
+// bundles the production one): run locally what is deployed, as `npm start` does on Node
+const wranglerEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV || "production", CI: "true", WRANGLER_SEND_METRICS: "false" };
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { env: wranglerEnv });
 
 // like the embedded default, a local secret kept between runs
@@ -26,7 +28,7 @@ const vars = {
   APP_URL: `http://127.0.0.1:${port}`,
   ...(demoDataWanted() ? { DEMO_DATA: "true" } : {}),
 };
-for (const key of ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "TURNSTILE_VERIFY_URL", "MAIL_API_URL", "MAIL_API_KEY", "SMS_API_URL", "SMS_API_KEY", "MATCHMAKING_BOT_URL", "MATCHMAKING_BOT_API_KEY", "SMS_WEBHOOK_SECRET", "MAIL_WEBHOOK_SECRET", "APP_URL", "SANITY_PROJECT_ID", "SANITY_DATASET", "SANITY_API_TOKEN", "SANITY_WEBHOOK_SECRET", "SANITY_PREVIEW_SECRET", "SANITY_API_HOST", "GEOCODER_URL"]) {
+for (const key of ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "TURNSTILE_VERIFY_URL", "MAIL_API_URL", "MAIL_API_KEY", "SMS_API_URL", "SMS_API_KEY", "MATCHMAKING_BOT_URL", "MATCHMAKING_BOT_API_KEY", "SMS_WEBHOOK_SECRET", "MAIL_WEBHOOK_SECRET", "APP_URL", "SANITY_PROJECT_ID", "SANITY_DATASET", "SANITY_API_TOKEN", "SANITY_WEBHOOK_SECRET", "SANITY_PREVIEW_SECRET", "SANITY_API_HOST", "GEOCODER_URL", "BEACON_RECORDS_PER_MINUTE"]) {
   if (process.env[key]) vars[key] = process.env[key];
 }
 serve(

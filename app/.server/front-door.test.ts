@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { redactUrl } from "./front-door";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "./http";
 
 describe("request log lines", () => {
   it("hide the tokens of reset, unlock and feedback links and secret parameters", () => {
@@ -10,5 +11,14 @@ describe("request log lines", () => {
     expect(redactUrl("/api/cms/preview?secret=s3cr3t&redirect=%2F")).toBe("/api/cms/preview?secret=%5Bhidden%5D&redirect=%2F");
     expect(redactUrl("/buyers/search?q=loan")).toBe("/buyers/search?q=loan");
     expect(redactUrl("/uobs/reset")).toBe("/uobs/reset");
+  });
+});
+
+describe("the client's address", () => {
+  const request = (headers: Record<string, string>) => new Request("http://localhost/", { headers });
+  it("is what the server in front set, or Cloudflare's header when the Worker dropped a client's own", () => {
+    expect(clientAddress(request({ [CLIENT_ADDRESS_HEADER]: "198.51.100.7", "CF-Connecting-IP": "192.0.2.1" }))).toBe("198.51.100.7");
+    expect(clientAddress(request({ "CF-Connecting-IP": "192.0.2.1" }))).toBe("192.0.2.1");
+    expect(clientAddress(request({}))).toBe("unknown");
   });
 });

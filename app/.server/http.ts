@@ -52,14 +52,16 @@ export function assertSameOrigin(request: Request) {
 }
 
 /**
- * The client's address as the server in front of Remix found it: the socket (or the
- * trusted proxy hops of TRUST_PROXY) on Node, CF-Connecting-IP on Workers. Both
- * servers overwrite whatever a client sent under this name.
+ * The client's address as the server in front of Remix found it. Node sets this header on
+ * every request from the socket (or the trusted proxy hops of TRUST_PROXY), over whatever a
+ * client sent. A Worker drops a client's header of this name, and the address is then
+ * CF-Connecting-IP, which Cloudflare sets itself (copying every request to set ours cost
+ * more than the rest of the Worker's front door).
  */
 export const CLIENT_ADDRESS_HEADER = "X-Marketplace-Client-Address";
 
 export function clientAddress(request: Request) {
-  return request.headers.get(CLIENT_ADDRESS_HEADER) || "unknown";
+  return request.headers.get(CLIENT_ADDRESS_HEADER) || request.headers.get("CF-Connecting-IP") || "unknown";
 }
 
 /** A stored file as a response: never cached by shared caches, never sniffed into something else. */
