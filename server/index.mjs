@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import { Transform } from "node:stream";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -157,13 +158,37 @@ function applyHeaders(res, headers) {
   for (const [name, value] of headers) if (name !== "set-cookie" && !res.hasHeader(name)) res.setHeader(name, value);
 }
 
+/**
+ * Pages and loader data are sent whole, gzipped here in one call at level 1 (nginx's default for
+ * what it compresses on the fly): at the default level 6, through the compression middleware's
+ * stream, gzip was a sixth of a light page's CPU and 1 ms of the seller's desk; level 1 is three
+ * times faster for a tenth to a fifth more bytes. Files, CSV exports and event streams still
+ * stream, and the middleware compresses those.
+ */
+const SENT_WHOLE = /^(text\/html|application\/json)\b/i;
+const GZIP_FROM_BYTES = 1024;
+const GZIP_LEVEL = 1;
+
 async function send(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   // append, not set: each Set-Cookie comes as an entry of its own
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   applyHeaders(res, new Headers());
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  const type = response.headers.get("Content-Type") ?? "";
+  if (/text\/event-stream/i.test(type)) res.flushHeaders();
+  if (response.body && SENT_WHOLE.test(type) && !response.headers.has("Content-Encoding")) return sendWhole(res, response);
   if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
+}
+
+async function sendWhole(res, response) {
+  let body = Buffer.from(await response.arrayBuffer());
+  res.vary("Accept-Encoding");
+  if (body.length >= GZIP_FROM_BYTES && res.req.acceptsEncodings("gzip") === "gzip") {
+    body = zlib.gzipSync(body, { level: GZIP_LEVEL });
+    res.setHeader("Content-Encoding", "gzip");
+  }
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }
