@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/server-runtime";
 import { platformFor } from "#platform";
 import { wantsDemoData } from "~/.server/env";
 import type { Database } from "~/.server/db";
+import { oncePerDatabase } from "~/.server/db/prepared";
 import type { LookRow, PageSessionRow, Platform, QueuedWrite, Services, WriteKind } from "~/.server/services";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
@@ -20,23 +21,12 @@ export function writersFor(db: Database) {
   } satisfies Record<WriteKind, (rows: never[]) => Promise<void>>;
 }
 
-type Writers = ReturnType<typeof writersFor>;
-
 /**
  * The writers of one database handle. On Node that is one handle per boot, so writeLater keeps one
  * batch writer per write function; on Workers it is the request's D1 session, which another
  * request must not use.
  */
-const writersByDb = new WeakMap<Database, Writers>();
-
-function writersOf(db: Database): Writers {
-  let writers = writersByDb.get(db);
-  if (!writers) {
-    writers = writersFor(db);
-    writersByDb.set(db, writers);
-  }
-  return writers;
-}
+const writersOf = oncePerDatabase(writersFor);
 
 /**
  * A batch of queued rows (the Workers queue's consumer): each kind goes to its writer in one call.

@@ -19,13 +19,14 @@ const MAX_PSEUDONYMS = 10_000;
 /** A label that stays the same for one buyer on one project, and says nothing across projects. */
 export async function buyerPseudonym(secret: string, { projectId, buyerId }: { projectId: number; buyerId: number }) {
   const message = `buyer-pseudonym:${projectId}:${buyerId}`;
-  const known = pseudonyms.get(secret + "\n" + message);
+  const key = `${secret}\n${message}`;
+  const known = pseudonyms.get(key);
   if (known) return known;
   const digest = await hmacSha256(secret, message);
-  const code = Array.from(digest.slice(0, 3), (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase();
+  const pseudonym = `Buyer ${Array.from(digest.slice(0, 3), (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase()}`;
   if (pseudonyms.size >= MAX_PSEUDONYMS) pseudonyms.clear();
-  pseudonyms.set(secret + "\n" + message, `Buyer ${code}`);
-  return `Buyer ${code}`;
+  pseudonyms.set(key, pseudonym);
+  return pseudonym;
 }
 
 /**

@@ -258,15 +258,13 @@ function searchQuery(params: SearchParams) {
       sql`coalesce((select m.score from matches m where m.project_id = ${projects.id} and m.customer_id = ${params.bestMatchFor}), 0) desc`,
     );
   }
-  return {
-    // counting walks the text's matches and stops at the cap
-    condition: and(...where, hits ? sql`${projects.id} in ${hits}` : undefined),
-    // a page walks the order's index and keeps the matches: a word in 18,000 listings otherwise
-    // sorts all 18,000 for 25 (the unary + keeps SQLite from driving the read by the matches);
-    // an order by match score has no index to walk, so there the matches drive it
-    ordered: and(...where, hits ? (params.bestMatchFor ? sql`${projects.id} in ${hits}` : sql`+${projects.id} in ${hits}`) : undefined),
-    order,
-  };
+  // counting walks the text's matches and stops at the cap
+  const condition = and(...where, hits ? sql`${projects.id} in ${hits}` : undefined);
+  // a page walks the order's index and keeps the matches: a word in 18,000 listings otherwise
+  // sorts all 18,000 for 25 (the unary + keeps SQLite from driving the read by the matches);
+  // an order by match score has no index to walk, so there the matches drive it
+  const ordered = hits && !params.bestMatchFor ? and(...where, sql`+${projects.id} in ${hits}`) : condition;
+  return { condition, ordered, order };
 }
 
 /**

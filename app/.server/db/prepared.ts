@@ -6,10 +6,15 @@ import type { Database } from "./index";
  * running them. A Node process has one handle; on Workers each request's D1 session is a handle.
  */
 export function preparedQuery<Query>(build: (db: Database) => Query): (db: Database) => Query {
-  const byDatabase = new WeakMap<Database, Query>();
+  return oncePerDatabase(build);
+}
+
+/** Whatever is built from a database handle, built once per handle (a query, the writers after a response). */
+export function oncePerDatabase<Built>(build: (db: Database) => Built): (db: Database) => Built {
+  const byDatabase = new WeakMap<Database, Built>();
   return (db) => {
-    let query = byDatabase.get(db);
-    if (!query) byDatabase.set(db, (query = build(db)));
-    return query;
+    let built = byDatabase.get(db);
+    if (!built) byDatabase.set(db, (built = build(db)));
+    return built;
   };
 }
