@@ -2,8 +2,17 @@ import type { Env } from "./env";
 import { isProduction } from "./env";
 
 /** Per-request nonce for the inline scripts Remix writes into the document. */
+// every document needs a nonce: asking the system for randomness once per 256 of them, not once each
+const NONCE_BYTES = 16;
+let randomPool = new Uint8Array(0);
+let poolOffset = 0;
+
 export function createNonce() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  if (poolOffset + NONCE_BYTES > randomPool.length) {
+    randomPool = crypto.getRandomValues(new Uint8Array(NONCE_BYTES * 256));
+    poolOffset = 0;
+  }
+  const bytes = randomPool.subarray(poolOffset, (poolOffset += NONCE_BYTES));
   return btoa(String.fromCharCode(...bytes));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { staticMarkup } from "./static-html.server";
+import { staticMarkup, staticMarkupOf } from "./static-html.server";
 
 describe("staticMarkup", () => {
   it("draws a component once for the same props, and again when they change", () => {
@@ -24,5 +24,22 @@ describe("staticMarkup", () => {
     const B = ({ n }: { n: number }) => <b>{n}</b>;
     expect(staticMarkup(<A n={1} />).html).toBe("<i>1</i>");
     expect(staticMarkup(<B n={1} />).html).toBe("<b>1</b>");
+  });
+});
+
+describe("staticMarkupOf", () => {
+  it("builds a chart's props and markup once for the same inputs", () => {
+    let built = 0;
+    const Bars = ({ heights }: { heights: number[] }) => <svg>{heights.map((h, i) => <rect key={i} height={h} />)}</svg>;
+    const draw = (counts: number[]) =>
+      staticMarkupOf(["bars", counts], () => {
+        built++;
+        return <Bars heights={counts.map((c) => c * 10)} />;
+      });
+    expect(draw([1, 2]).html).toBe('<svg><rect height="10"></rect><rect height="20"></rect></svg>');
+    expect(draw([1, 2]).html).toBe('<svg><rect height="10"></rect><rect height="20"></rect></svg>');
+    expect(built).toBe(1);
+    expect(draw([3]).html).toBe('<svg><rect height="30"></rect></svg>');
+    expect(built).toBe(2);
   });
 });

@@ -30,14 +30,26 @@ function keyOf(element: ReactElement) {
  */
 export function staticMarkup(element: ReactElement): Markup {
   const key = keyOf(element);
-  const known = key === null ? undefined : drawn.get(key);
-  if (key !== null && known) {
+  if (key === null) return { html: renderToStaticMarkup(element) };
+  return remembered(key, () => element);
+}
+
+/**
+ * The same, kept by the small inputs its props are computed from (a chart's days and counts, not
+ * its drawn geometry), so that for inputs seen before neither the props nor their key are built.
+ */
+export function staticMarkupOf(inputs: unknown, element: () => ReactElement): Markup {
+  return remembered(`of\n${JSON.stringify(inputs)}`, element);
+}
+
+function remembered(key: string, element: () => ReactElement): Markup {
+  const known = drawn.get(key);
+  if (known) {
     drawn.delete(key);
     drawn.set(key, known);
     return known;
   }
-  const markup = { html: renderToStaticMarkup(element) };
-  if (key === null) return markup;
+  const markup = { html: renderToStaticMarkup(element()) };
   drawn.set(key, markup);
   drawnChars += key.length + markup.html.length;
   for (const [oldKey, old] of drawn) {

@@ -14,7 +14,9 @@ import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
 import { listThreads, markThreadRead, postMessage, unreadMessageCount } from "./negotiations.server";
-import { listNotifications } from "./notifications.server";
+import { listNotifications, unreadNotificationCount } from "./notifications.server";
+import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.server";
+import { siteShellFor } from "./site-shell.server";
 import { listOutbox } from "./outbox.server";
 import { actOnOffer, canMove, offersOnProject, submitOffer } from "./offers.server";
 import { dealCounts, pipeline, stageOf } from "./pipeline.server";
@@ -152,8 +154,17 @@ describe("negotiation and offers", () => {
     await postMessage(services, project, buyer, seller, "It is, as of last month.");
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(1);
     expect(await unreadMessageCount(t.db, other, "buyer")).toBe(before);
+    // the header's counts come with the session's own query, and agree with the counts on their own
+    const sessionId = await startSession(t.db, buyer.id);
+    const signedIn = (await userForSession(t.db, sessionId))!;
+    expect(inboxCountsLoadedWith(signedIn)).toEqual({
+      unreadAsBuyer: 1,
+      unreadNotices: await unreadNotificationCount(t.db, buyer.id),
+    });
+    expect((await siteShellFor(t.db, signedIn)).inbox).toBeGreaterThanOrEqual(1);
     await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id });
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
+    expect(inboxCountsLoadedWith((await userForSession(t.db, sessionId))!)?.unreadAsBuyer).toBe(0);
   });
 
   it("moves an offer only on the side whose turn it is, and accepting puts the project under offer", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ne, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -89,17 +89,18 @@ export async function listThreads(db: Database, user: Pick<User, "id">, role: Ro
     .orderBy(desc(sql`max(${messages.createdAt})`));
 }
 
-// a buyer's or broker's count is on every page they open: built once, with the member as a placeholder
-const buyersUnreadCount = preparedQuery((db) => {
-  const userId = sql.placeholder("userId");
+/** A buyer's or broker's unread messages; the member is a placeholder, or a column of an outer query. */
+export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn) {
   return db
     .select({ count: sql<number>`count(*)` })
     .from(messages)
     .innerJoin(projects, eq(projects.id, messages.projectId))
     .leftJoin(reader, and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, userId)))
-    .where(and(eq(messages.buyerId, userId), ne(messages.senderId, userId), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)))
-    .prepare();
-});
+    .where(and(eq(messages.buyerId, userId), ne(messages.senderId, userId), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)));
+}
+
+// a buyer's or broker's count is on every page they open: built once, with the member as a placeholder
+const buyersUnreadCount = preparedQuery((db) => buyersUnreadQuery(db, sql.placeholder("userId")).prepare());
 
 /** Messages from others the member has not read, across the threads they may read. */
 export async function unreadMessageCount(db: Database, user: Pick<User, "id">, role: Role | null, reach?: SQL) {

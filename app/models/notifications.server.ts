@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type AnyColumn, type Placeholder } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { notifications, users } from "~/.server/db/schema";
@@ -43,13 +43,15 @@ export async function listNotifications(db: Database, userId: number, limit = 50
 }
 
 // every member page's header shows it
-const unreadCount = preparedQuery((db) =>
-  db
+/** A member's unread notifications; the member is a placeholder, or a column of an outer query. */
+export function unreadNoticesQuery(db: Database, userId: Placeholder | AnyColumn) {
+  return db
     .select({ count: sql<number>`count(*)` })
     .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder("userId")), isNull(notifications.readAt)))
-    .prepare(),
-);
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+const unreadCount = preparedQuery((db) => unreadNoticesQuery(db, sql.placeholder("userId")).prepare());
 
 export async function unreadNotificationCount(db: Database, userId: number) {
   const [row] = await unreadCount(db).all({ userId });

@@ -1,7 +1,9 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { sessions, users } from "~/.server/db/schema";
+import { sessions, users, type User } from "~/.server/db/schema";
+import { buyersUnreadQuery } from "./negotiations.server";
+import { unreadNoticesQuery } from "./notifications.server";
 import { randomToken } from "~/.server/crypto";
 import { SESSION_MAX_AGE_SECONDS } from "~/.server/session-cookie";
 
@@ -34,10 +36,16 @@ export async function endAllSessions(db: Database, userId: number) {
  * The user behind a live session, or null when it is unknown, idle, expired, or the account is disabled.
  * A lock after failed sign-ins leaves sessions alone: anyone can cause one, so it must not sign the owner out.
  */
-// every request of a signed-in member runs it
+// every request of a signed-in member runs it; the site header's two counts come with it, since on
+// D1 each query is a round trip
 const sessionWithUser = preparedQuery((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      unreadNotices: sql<number>`(${unreadNoticesQuery(db, users.id)})`,
+      unreadAsBuyer: sql<number>`(${buyersUnreadQuery(db, users.id)})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder("id")))
@@ -48,7 +56,7 @@ const sessionWithUser = preparedQuery((db) =>
 export async function userForSession(db: Database, id: string, now = Date.now()) {
   const [row] = await sessionWithUser(db).all({ id });
   if (!row) return null;
-  const { session, user } = row;
+  const { session, user, unreadNotices, unreadAsBuyer } = row;
   const idle = now - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
   if (idle || session.expiresAt.getTime() <= now || !user.enabled) {
     await endSession(db, id);
@@ -57,7 +65,16 @@ export async function userForSession(db: Database, id: string, now = Date.now())
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
   }
+  countsWithSession.set(user, { unreadNotices, unreadAsBuyer });
   return user;
+}
+
+type InboxCounts = { unreadNotices: number; unreadAsBuyer: number };
+const countsWithSession = new WeakMap<User, InboxCounts>();
+
+/** The inbox counts read with this user's session in this request, if it was read that way. */
+export function inboxCountsLoadedWith(user: User): InboxCounts | undefined {
+  return countsWithSession.get(user);
 }
 
 export async function pruneSessions(db: Database, now = Date.now()) {

@@ -4,12 +4,14 @@ import { headerFor } from "~/lib/navigation";
 import { primaryRole } from "~/lib/roles";
 import { unreadMessageCount } from "./negotiations.server";
 import { unreadNotificationCount } from "./notifications.server";
+import { inboxCountsLoadedWith } from "./sessions.server";
 import { sellerReach } from "./seller-permissions.server";
 import { toPublicUser } from "./users.server";
 
 /** Unread messages in the threads the member reads; a seller's include their team's as their permissions say. */
-async function unreadMessagesOf(db: Database, user: User) {
+async function unreadMessagesOf(db: Database, user: User, asBuyer: number | undefined) {
   const role = primaryRole(user.roles);
+  if (role !== "seller" && role !== "admin" && asBuyer !== undefined) return asBuyer;
   const reach = role === "seller" ? await sellerReach(db, { userId: user.id }) : undefined;
   return unreadMessageCount(db, user, role, reach);
 }
@@ -21,7 +23,12 @@ async function unreadMessagesOf(db: Database, user: User) {
 export async function siteShellFor(db: Database, user: User | null) {
   if (!user) return { user: null, header: headerFor(null), inbox: 0 };
   const member = toPublicUser(user);
-  const [notices, unreadMessages] = await Promise.all([unreadNotificationCount(db, user.id), unreadMessagesOf(db, user)]);
+  // a buyer's counts usually came with their session (one query); a seller's depend on their team
+  const known = inboxCountsLoadedWith(user);
+  const [notices, unreadMessages] = await Promise.all([
+    known?.unreadNotices ?? unreadNotificationCount(db, user.id),
+    unreadMessagesOf(db, user, known?.unreadAsBuyer),
+  ]);
   // unread notifications include one per new message; the larger figure counts each thing once
   return { user: member, header: headerFor(member), inbox: Math.max(notices, unreadMessages) };
 }

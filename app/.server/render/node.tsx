@@ -1,4 +1,4 @@
-import { Writable } from "node:stream";
+import type { Writable } from "node:stream";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
@@ -29,18 +29,26 @@ export default async function handleRequest(...[request, status, headers, remixC
         nonce,
         onAllReady() {
           for (const error of errors) console.error(error);
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, done) {
+          // React needs only write, end and on from its destination; a stream.Writable also built an
+          // error object each render for React's second end()
+          const chunks: Uint8Array[] = [];
+          let ended = false;
+          const body = {
+            write(chunk: Uint8Array) {
               chunks.push(chunk);
-              done();
+              return true;
             },
-          });
-          body.on("finish", () => {
-            clearTimeout(timer);
-            resolve(new Response(Buffer.concat(chunks), { headers, status: errors.length ? 500 : status }));
-          });
-          pipe(body);
+            end() {
+              if (ended) return;
+              ended = true;
+              clearTimeout(timer);
+              resolve(new Response(Buffer.concat(chunks), { headers, status: errors.length ? 500 : status }));
+            },
+            on() {
+              return body;
+            },
+          };
+          pipe(body as unknown as Writable);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

@@ -1,5 +1,4 @@
 import { DEAL_STEPS, dealStepsReached } from "~/lib/deal";
-import { stepsChart } from "~/lib/charts";
 import { stepsChartMarkup } from "~/components/charts.server";
 import type { PipelineEntry } from "~/models/pipeline.server";
 
@@ -9,10 +8,10 @@ const CHARTED_DEALS = 15;
 /** Each deal's furthest step, drawn here to markup so no chart code reaches the browser. */
 export function dealStagesChart(deals: PipelineEntry[]) {
   const charted = deals.slice(0, CHARTED_DEALS);
-  const chart = stepsChart(
+  return stepsChartMarkup(
+    deals.length > charted.length ? `How far each deal got (the ${charted.length} with the latest activity)` : "How far each deal got",
     "Deal stages",
     DEAL_STEPS,
     charted.map((d) => ({ label: d.projectName, reached: dealStepsReached(d) })),
   );
-  return stepsChartMarkup(chart, deals.length > charted.length ? `How far each deal got (the ${charted.length} with the latest activity)` : "How far each deal got");
 }

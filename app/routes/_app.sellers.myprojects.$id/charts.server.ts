@@ -1,6 +1,5 @@
 import type { Database } from "~/.server/db";
 import type { Project } from "~/.server/db/schema";
-import { dailyChart, funnelChart } from "~/lib/charts";
 import { dailyChartMarkup, funnelChartMarkup } from "~/components/charts.server";
 import { FUNNEL_STAGES, dealFunnel, projectActivity, type FunnelStage } from "~/models/engagement.server";
 
@@ -16,14 +15,12 @@ export async function projectCharts(db: Database, project: Project, { now }: { n
   const [activity, funnel] = await Promise.all([projectActivity(db, { ...scope, now }), dealFunnel(db, scope)]);
   return {
     activity: [
-      dailyChart("Views", activity.days, [{ label: "Views", values: activity.views }], wide),
-      dailyChart("Active time", activity.days, [{ label: "Active minutes", values: activity.activeMinutes }], wide),
-    ].map((chart) => dailyChartMarkup(chart, "last 90 days")),
+      dailyChartMarkup("last 90 days", "Views", activity.days, [{ label: "Views", values: activity.views }], wide),
+      dailyChartMarkup("last 90 days", "Active time", activity.days, [{ label: "Active minutes", values: activity.activeMinutes }], wide),
+    ],
     funnel: funnelChartMarkup(
-      funnelChart(
-        "Deal funnel",
-        FUNNEL_STAGES.map((stage) => ({ label: STEP_LABELS[stage], count: funnel[stage] })),
-      ),
+      "Deal funnel",
+      FUNNEL_STAGES.map((stage) => ({ label: STEP_LABELS[stage], count: funnel[stage] })),
     ),
   };
 }
