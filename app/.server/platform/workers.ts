@@ -1,6 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
+import { coalescingReads } from "./d1-coalesce";
 import { schema, type Database } from "../db";
 import { localOrigin, parseEnv, type Env } from "../env";
 import type { Platform, QueuedWrite } from "../services";
@@ -61,8 +62,8 @@ const sessionDatabases = new WeakMap<D1DatabaseSession, Database>();
 function databaseOf(session: D1DatabaseSession) {
   let db = sessionDatabases.get(session);
   if (!db) {
-    // a session has the prepare and batch the D1 driver calls
-    db = drizzle(session as unknown as D1Database, { schema }) as unknown as Database;
+    // a session has the prepare and batch the D1 driver calls; reads started together go as one call
+    db = drizzle(coalescingReads(session) as unknown as D1Database, { schema }) as unknown as Database;
     sessionDatabases.set(session, db);
   }
   return db;

@@ -46,15 +46,16 @@ export async function loader(args: LoaderFunctionArgs) {
     bestMatchFor: bestMatch ? user.customerId : null,
   };
   const showMap = query.get("view") === "map";
-  const [result, options, map] = await Promise.all([
+  const role = dealSectionOf(args.request) === "brokers" ? "broker" : "buyer";
+  // read together: on D1 reads started at once go as one call
+  const [result, options, map, assistant] = await Promise.all([
     // the map view shows no rows: the table's query only counts
     searchProjects(services.db, showMap ? { ...params, page: 1, pageSize: 1 } : params),
     projectOptions(services),
-    showMap ? searchMap(services, { params, role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" }) : null,
+    showMap ? searchMap(services, { params, role }) : null,
+    // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)
+    role === "buyer" ? assistantFor(services, { user }).then(assistantView) : null,
   ]);
-  const role = dealSectionOf(args.request) === "brokers" ? "broker" : "buyer";
-  // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)
-  const assistant = role === "buyer" ? assistantView(await assistantFor(services, { user })) : null;
   if (map) result.rows = [];
   // every result shown counts as an impression, once a day per member; after the response
   services.recordLook({ kind: "impression", userId: user.id, projectIds: result.rows.map((r) => r.id), at: Date.now() });

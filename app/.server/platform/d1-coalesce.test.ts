@@ -1,0 +1,86 @@
+import path from "node:path";
+import { build } from "esbuild";
+import { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/*
+ * Run in workerd with a real local D1 (Miniflare), since what is tested is D1's own wire format:
+ * a Worker built from this entry reads through a coalescing session and answers what it got.
+ */
+const worker = `
+import { drizzle } from "drizzle-orm/d1";
+import { eq, sql } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { callsOf, coalescingReads } from "./d1-coalesce";
+
+const owners = sqliteTable("owners", { id: integer("id").primaryKey(), name: text("name").notNull() });
+const pets = sqliteTable("pets", { id: integer("id").primaryKey(), ownerId: integer("owner_id").notNull(), name: text("name").notNull() });
+
+export default {
+  async fetch(request, env) {
+    await env.DB.batch([
+      env.DB.prepare("create table if not exists owners (id integer primary key, name text not null)"),
+      env.DB.prepare("create table if not exists pets (id integer primary key, owner_id integer not null, name text not null)"),
+      env.DB.prepare("insert or ignore into owners values (1, 'Ada'), (2, 'Grace')"),
+      env.DB.prepare("insert or ignore into pets values (10, 1, 'Rex'), (11, 2, 'Tom')"),
+    ]);
+    const session = coalescingReads(env.DB.withSession("first-primary"));
+    const db = drizzle(session);
+    const settle = (p) => p.then((value) => ({ value }), (error) => ({ error: String(error.cause?.message ?? error.message) }));
+    const [joined, counted, objects] = await Promise.all([
+      settle(db.select({ owner: owners, pet: pets }).from(pets).innerJoin(owners, eq(owners.id, pets.ownerId)).orderBy(pets.id)),
+      settle(db.select({ count: sql\`count(*)\` }).from(pets)),
+      settle(db.all(sql\`select name from owners where id = \${2}\`)),
+    ]);
+    const together = { ...callsOf(session) };
+    const [named, missing] = await Promise.all([
+      settle(db.select({ name: owners.name }).from(owners).where(eq(owners.id, 1))),
+      settle(db.all(sql\`select name from no_such_table\`)),
+    ]);
+    await db.insert(pets).values({ id: 12, ownerId: 1, name: "Fido" }).onConflictDoNothing();
+    const [after] = await db.select({ count: sql\`count(*)\` }).from(pets).where(eq(pets.ownerId, 1));
+    return Response.json({ joined, counted, objects, together, named, missing, after, bookmark: session.getBookmark() });
+  },
+};
+`;
+
+let mf: Miniflare;
+beforeAll(async () => {
+  const bundled = await build({
+    stdin: { contents: worker, resolveDir: __dirname, loader: "ts", sourcefile: "coalesce-worker.ts" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    write: false,
+    logLevel: "silent",
+    absWorkingDir: path.resolve(__dirname, "../../.."),
+  });
+  mf = new Miniflare({ modules: true, script: bundled.outputFiles[0]!.text, d1Databases: ["DB"], compatibilityDate: "2025-09-01" });
+}, 60_000);
+afterAll(() => mf?.dispose());
+
+describe("coalesced D1 reads", () => {
+  it("sends the reads started together as one call, each with its own rows or error", async () => {
+    type Settled = { value?: unknown; error?: string };
+    const answer = (await (await mf.dispatchFetch("http://localhost/")).json()) as Record<"joined" | "counted" | "objects" | "named" | "missing", Settled> & {
+      together: unknown;
+      after: unknown;
+      bookmark: string;
+    };
+    // a join's two "id" columns both arrive: rows stay arrays until Drizzle maps them
+    expect(answer.joined.value).toEqual([
+      { owner: { id: 1, name: "Ada" }, pet: { id: 10, ownerId: 1, name: "Rex" } },
+      { owner: { id: 2, name: "Grace" }, pet: { id: 11, ownerId: 2, name: "Tom" } },
+    ]);
+    expect(answer.counted.value).toEqual([{ count: 2 }]);
+    expect(answer.objects.value).toEqual([{ name: "Grace" }]);
+    expect(answer.together).toEqual({ calls: 1, statements: 3 });
+    // a failed call does not say which statement failed: each is asked again alone
+    expect(answer.named.value).toEqual([{ name: "Ada" }]);
+    expect(answer.missing.error).toMatch(/no such table: no_such_table/);
+    // a write and the read after it: the read sees the write
+    expect(answer.after).toEqual({ count: 2 });
+    expect(answer.bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+  });
+});

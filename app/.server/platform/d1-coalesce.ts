@@ -1,0 +1,128 @@
+/**
+ * On D1 every call is a round trip to the database, and it is what a Worker's page costs most: a
+ * page's loaders start their reads together (the root's header and the page's own), and each went
+ * on its own. Here the reads a request starts in the same turn of the event loop go to D1 as one
+ * call, and each gets its own answer. Writes go at once, after any reads already waiting, so a
+ * read never overtakes a write started after it.
+ *
+ * D1's public batch() turns rows into objects keyed by column name, and Drizzle reads a select's
+ * columns by position (a join selects two "id"s), so the call is D1's own: the session's
+ * `_sendOrThrow`, the same one its batch() makes, with rows as arrays. Where a runtime lacks it,
+ * each read goes on its own as before.
+ */
+
+type Sent = { success: boolean; results?: unknown; meta?: unknown; error?: string };
+type RowsAndColumns = { columns: string[]; rows: unknown[][] };
+type Internals = {
+  _sendOrThrow?: (endpoint: string, sql: string[], params: unknown[][], format: "ROWS_AND_COLUMNS", span: { setAttribute(): void }) => Promise<Sent[]>;
+};
+type BoundInternals = { statement?: string; params?: unknown[] };
+type Waiting = {
+  bound: D1PreparedStatement & BoundInternals;
+  as: "raw" | "all";
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+
+/** How many calls and statements a coalesced session sent: the edge bench and tests read it. */
+export type CallCount = { calls: number; statements: number };
+const counts = new WeakMap<object, CallCount>();
+export const callsOf = (db: object): CallCount | undefined => counts.get(db);
+
+const noSpan = { setAttribute() {} };
+
+export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
+  const send = (session as unknown as Internals)._sendOrThrow?.bind(session);
+  const count: CallCount = { calls: 0, statements: 0 };
+  let waiting: Waiting[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const alone = (w: Waiting) => {
+    count.calls++;
+    count.statements++;
+    (w.as === "raw" ? w.bound.raw() : w.bound.all()).then(w.resolve, w.reject);
+  };
+
+  function flush() {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const reads = waiting;
+    waiting = [];
+    if (reads.length === 0) return;
+    if (reads.length === 1 || !send) return reads.forEach(alone);
+    count.calls++;
+    count.statements += reads.length;
+    send(
+      "/query",
+      reads.map((w) => w.bound.statement!),
+      reads.map((w) => w.bound.params ?? []),
+      "ROWS_AND_COLUMNS",
+      noSpan,
+    ).then(
+      (answers) => {
+        // a statement that failed is asked again alone, so that it fails with its own error
+        if (answers.length !== reads.length || answers.some((a) => !a.success)) return reads.forEach(alone);
+        reads.forEach((w, i) => w.resolve(w.as === "raw" ? rawRows(answers[i]!) : asObjects(answers[i]!)));
+      },
+      () => reads.forEach(alone),
+    );
+  }
+
+  const read = (bound: D1PreparedStatement & BoundInternals, as: Waiting["as"]) => {
+    if (!send || typeof bound.statement !== "string") return as === "raw" ? bound.raw() : bound.all();
+    return new Promise((resolve, reject) => {
+      waiting.push({ bound, as, resolve, reject });
+      timer ??= setTimeout(flush, 0);
+    });
+  };
+
+  const wrap = (bound: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(bound, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (key === "raw") return (options?: { columnNames?: boolean }) => (options?.columnNames ? target.raw(options as never) : read(target, "raw"));
+        if (key === "all") return () => read(target, "all");
+        if (key === "run" || key === "first") {
+          return (...args: unknown[]) => {
+            flush();
+            count.calls++;
+            count.statements++;
+            return (target[key] as (...a: unknown[]) => unknown)(...args);
+          };
+        }
+        if (key === unwrapped) return target;
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+
+  const coalescing = {
+    prepare: (sql: string) => wrap(session.prepare(sql)),
+    batch: (statements: D1PreparedStatement[]) => {
+      flush();
+      count.calls++;
+      count.statements += statements.length;
+      return session.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[unwrapped] ?? s));
+    },
+    getBookmark: () => session.getBookmark(),
+  };
+  counts.set(coalescing, count);
+  return coalescing as unknown as D1DatabaseSession;
+}
+
+const unwrapped = Symbol("unwrapped statement");
+
+function rawRows(answer: Sent): unknown[][] {
+  const results = answer.results as RowsAndColumns | Record<string, unknown>[] | undefined;
+  if (!results) return [];
+  if (Array.isArray(results)) return results.map((row) => Object.values(row));
+  return results.rows;
+}
+
+function asObjects(answer: Sent) {
+  const results = answer.results as RowsAndColumns | Record<string, unknown>[] | undefined;
+  if (!results) return { ...answer, results: [] };
+  if (Array.isArray(results)) return { ...answer, results };
+  const { columns, rows } = results;
+  return { ...answer, results: rows.map((row) => Object.fromEntries(row.map((cell, i) => [columns[i], cell]))) };
+}
