@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { systemSettings } from "~/.server/db/schema";
 import { botQuestionsFrom, type BotQuestion } from "~/lib/matchmaking-bot";
 import { recordAudit, type AuditEntry } from "./audit.server";
@@ -7,8 +8,13 @@ import { recordAudit, type AuditEntry } from "./audit.server";
 const QUESTIONS_KEY = "matchmakingBotQuestions";
 
 /** The matchmaking assistant's questions, in the order asked (system data, set at /admin/system/matchmaking-bot). */
+// a buyer's home and search pages read them: built once
+const storedQuestions = preparedQuery((db) =>
+  db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, QUESTIONS_KEY)).limit(1).prepare(),
+);
+
 export async function botQuestions(db: Database): Promise<BotQuestion[]> {
-  const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, QUESTIONS_KEY)).limit(1);
+  const [row] = await storedQuestions(db).all();
   return botQuestionsFrom(row?.value);
 }
 

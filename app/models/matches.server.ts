@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { inList } from "~/.server/db/in-list";
 import { contracts, customers, matches, pageSessions, projects, responsiveness, systemSettings, users, type Project } from "~/.server/db/schema";
 import { criteriaFrom, type BuyerCriteria } from "~/lib/buyer-criteria";
@@ -287,14 +288,20 @@ export async function projectMatches(
 
 /** One buyer company's best projects that are still visible, best first. */
 export async function customerMatches(db: Database, { customerId, limit = 10 }: { customerId: number; limit?: number }) {
-  return db
+  return bestMatchesOf(db).all({ customerId, limit: Math.min(Math.max(limit, 1), 100) });
+}
+
+// a buyer's home page shows them: built once
+const bestMatchesOf = preparedQuery((db) =>
+  db
     .select({ projectId: matches.projectId, projectName: projects.projectName, kind: projects.kind, score: matches.score, reasons: matches.reasons })
     .from(matches)
     .innerJoin(projects, eq(projects.id, matches.projectId))
-    .where(and(eq(matches.customerId, customerId), visible(projects.status)))
+    .where(and(eq(matches.customerId, sql.placeholder("customerId")), visible(projects.status)))
     .orderBy(desc(matches.score), matches.projectId)
-    .limit(Math.min(Math.max(limit, 1), 100));
-}
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
 
 /**
  * One project's matches as `viewer` may see them: admins see every company; the

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { matchmakingChats, type User } from "~/.server/db/schema";
 import { botBrainFor } from "~/.server/bot-brain";
 import type { Services } from "~/.server/services";
@@ -13,8 +14,13 @@ import { bestProjectsFor, visibleProjectsAmong } from "./matches.server";
 
 type Who = { user: User; address?: string };
 
+// a buyer's home and search pages show it: built once
+const chatOfUser = preparedQuery((db) =>
+  db.query.matchmakingChats.findFirst({ where: eq(matchmakingChats.userId, sql.placeholder("userId")) }).prepare(),
+);
+
 async function chatOf(db: Database, { userId }: { userId: number }) {
-  return (await db.query.matchmakingChats.findFirst({ where: eq(matchmakingChats.userId, userId) })) ?? null;
+  return (await chatOfUser(db).execute({ userId })) ?? null;
 }
 
 async function botOptions(services: Pick<Services, "content">): Promise<BotOptions> {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { customers, onboardChats, users, type Customer, type OnboardChat, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { criteriaFrom } from "~/lib/buyer-criteria";
@@ -28,8 +29,15 @@ type Who = { user: User; side: OnboardSide; address?: string };
 /** The side of the conversation a member has: sellers sell, buyers and brokers buy. */
 export const sideOfRole = (role: Role | null): OnboardSide | null => (role === "seller" ? "seller" : role === "buyer" || role === "broker" ? "buyer" : null);
 
+// every member's home page asks: built once
+const chatOfSide = preparedQuery((db) =>
+  db.query.onboardChats
+    .findFirst({ where: and(eq(onboardChats.userId, sql.placeholder("userId")), eq(onboardChats.side, sql.placeholder("side"))) })
+    .prepare(),
+);
+
 export async function findChat(db: Database, { userId, side }: { userId: number; side: OnboardSide }) {
-  return (await db.query.onboardChats.findFirst({ where: and(eq(onboardChats.userId, userId), eq(onboardChats.side, side)) })) ?? null;
+  return (await chatOfSide(db).execute({ userId, side })) ?? null;
 }
 
 /** The chat, made on the member's first answer (nothing is written by only looking at the page). */
@@ -41,9 +49,11 @@ async function chatFor(db: Database, { user, side }: Who) {
   return (await findChat(db, { userId: user.id, side }))!;
 }
 
+const customerById = preparedQuery((db) => db.query.customers.findFirst({ where: eq(customers.id, sql.placeholder("customerId")) }).prepare());
+
 async function customerOf(db: Database, customerId: number | null) {
   if (!customerId) return null;
-  return (await db.query.customers.findFirst({ where: eq(customers.id, customerId) })) ?? null;
+  return (await customerById(db).execute({ customerId })) ?? null;
 }
 
 /** What the page shows: the chat (or none yet), the question now, and the values its form starts with. */

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import type { LookRow } from "~/.server/services";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
@@ -409,14 +410,20 @@ export async function pruneDailyLooks(db: Database, now = Date.now()) {
   await db.delete(dailyProjectLooks).where(lt(dailyProjectLooks.day, dayOf(now - 86_400_000)));
 }
 
-export async function listRecentlyViewed(db: Database, viewer: Viewer, limit = 8) {
-  const rows = await db
+// on every member's home page: built once
+const recentlyViewedBy = preparedQuery((db) =>
+  db
     .select({ project: projects, viewedAt: recentlyViewed.viewedAt })
     .from(recentlyViewed)
     .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
-    .where(eq(recentlyViewed.userId, viewer.id))
+    .where(eq(recentlyViewed.userId, sql.placeholder("userId")))
     .orderBy(desc(recentlyViewed.viewedAt))
-    .limit(limit * 2);
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export async function listRecentlyViewed(db: Database, viewer: Viewer, limit = 8) {
+  const rows = await recentlyViewedBy(db).all({ userId: viewer.id, limit: limit * 2 });
   return rows.filter((r) => canSee(viewer, r.project)).slice(0, limit);
 }
 
