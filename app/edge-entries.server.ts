@@ -1,4 +1,5 @@
 import { platformFor, type WorkerBindings } from "~/.server/platform/workers";
+export { d1CallsOf } from "~/.server/platform/workers";
 import { runMaintenance } from "~/models/maintenance.server";
 import { receiveBeacon } from "~/routes/api.analytics.session";
 import { decodeRow } from "~/.server/platform/queue-codec";

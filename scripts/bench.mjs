@@ -153,7 +153,10 @@ async function idle(url, cookie, n = 30) {
 const assetSizes = new Map();
 /** HTML bytes (raw, gzip) and the gzip JavaScript the page loads: its module scripts and preloads. */
 async function weigh(base, path, cookie) {
-  const html = await (await fetch(`${base}${path}`, { headers: { Cookie: cookie } })).text();
+  const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
+  const html = await response.text();
+  // the Worker says outside production how many D1 round trips the page cost (worker/index.ts)
+  const d1 = response.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) statements"/);
   // the module preloads and what the inline script imports (the entry and the matched routes); the
   // route manifest in the page also names routes the page may go to next, loaded only if it does
   const scripts = new Set(
@@ -167,7 +170,7 @@ async function weigh(base, path, cookie) {
     }
     js += assetSizes.get(src);
   }
-  return { html: Buffer.byteLength(html), htmlGzip: zlib.gzipSync(html).length, jsKiB: js / 1024 };
+  return { html: Buffer.byteLength(html), htmlGzip: zlib.gzipSync(html).length, jsKiB: js / 1024, d1: d1 ? `${d1[1]} (${d1[2]})` : "" };
 }
 
 async function pagesOf(server) {
@@ -234,8 +237,9 @@ async function measure(server) {
 function report({ server, healthz, healthzAfter, ping, rows }) {
   console.log(`\n## ${server.name} (${server.base}), ${REQUESTS} requests a page, ${CONCURRENCY} at a time`);
   console.log(`/healthz ${f(healthz.rps)} req/s (p95 ${f(healthz.p95, 1)} ms; ${f(healthzAfter.rps)} req/s after the pages); bare 204 ${f(ping.rps)} req/s`);
-  console.log("| role | page | req/s | /healthz just before | share | p95 under load | p95 alone | HTML (gzip) | JS gzip | budget |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  const d1 = rows.some((r) => r.d1);
+  console.log(`| role | page | req/s | /healthz just before | share | p95 under load | p95 alone |${d1 ? " D1 calls (statements) |" : ""} HTML (gzip) | JS gzip | budget |`);
+  console.log(`|---|---|---|---|---|---|---|${d1 ? "---|" : ""}---|---|---|`);
   const misses = [];
   for (const r of rows) {
     const missed = [];
@@ -245,7 +249,7 @@ function report({ server, healthz, healthzAfter, ping, rows }) {
     if (r.failures) missed.push(`${r.failures} non-2xx`);
     if (missed.length) misses.push(`${server.name} ${r.role} ${r.label}: ${missed.join(", ")}`);
     console.log(
-      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.healthzRps)} | ${f(r.share, 2)} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms | ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
+      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.healthzRps)} | ${f(r.share, 2)} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms |${d1 ? ` ${r.d1} |` : ""} ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
     );
   }
   return misses;

@@ -11,7 +11,7 @@ const handleRemixRequest = createRequestHandler(serverBuild, "production");
 
 // the Workers build's entry module re-exports app/edge-entries.server.ts (decision 036): the Worker
 // uses the build's one copy of the app, typed by that module
-const { beacon, scheduled, writes, frontDoor, bookmarkOf, d1SessionFor, keepBookmark } = serverBuild.entry.module as unknown as typeof EdgeEntries;
+const { beacon, scheduled, writes, frontDoor, bookmarkOf, d1SessionFor, keepBookmark, d1CallsOf } = serverBuild.entry.module as unknown as typeof EdgeEntries;
 const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, tooLargeResponse } =
   frontDoor;
 
@@ -82,5 +82,10 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
   const documentPolicy = response.headers.get("Content-Security-Policy");
   applySecurityHeaders(secured.headers, production);
   if (documentPolicy) secured.headers.set("Content-Security-Policy", documentPolicy);
+  // outside production, how many D1 round trips the answer cost (npm run bench prints it per page)
+  if (production.APP_ENV !== "production") {
+    const { calls, statements } = d1CallsOf(d1);
+    secured.headers.append("Server-Timing", `d1;desc="${calls} calls, ${statements} statements"`);
+  }
   return secured;
 }

@@ -28,12 +28,16 @@ export async function ndaStatusOf(db: Database, { projectId, userId }: { project
 }
 
 /** A member's NDA statuses on a page of projects. */
-export async function ndaStatusesOf(db: Database, { userId, projectIds }: { userId: number; projectIds: number[] }) {
-  if (!projectIds.length) return new Map<number, NdaStatus>();
+/**
+ * This member's NDA status on each of these projects; without projectIds, on every project they
+ * asked for one (a page can then read them beside the projects, not after: on D1 that is a round trip).
+ */
+export async function ndaStatusesOf(db: Database, { userId, projectIds }: { userId: number; projectIds?: number[] }) {
+  if (projectIds && !projectIds.length) return new Map<number, NdaStatus>();
   const rows = await db
     .select({ projectId: contracts.projectId, ndaStatus: contracts.ndaStatus })
     .from(contracts)
-    .where(and(eq(contracts.buyerId, userId), inList(contracts.projectId, projectIds)));
+    .where(and(eq(contracts.buyerId, userId), projectIds ? inList(contracts.projectId, projectIds) : undefined));
   return new Map(rows.map((r) => [r.projectId, r.ndaStatus]));
 }
 

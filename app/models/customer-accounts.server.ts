@@ -107,7 +107,7 @@ export async function updateCustomer(services: Pick<Services, "db">, { actor, cu
 
 /** A customer's members as its page lists them: this admin's view of the table and one page of it. */
 export async function memberListPage(services: Services, { admin, customerId, request }: { admin: { id: number }; customerId: number; request: Request }) {
-  const { view, query } = await listView(services, { userId: admin.id, table: "customerMembers", request });
+  const { view, query } = await listView(services, { reader: admin, table: "customerMembers", request });
   const list = await listUsers(services.db, { ...query, customerId });
   return { ...list, view, filters: query.filters };
 }
@@ -134,8 +134,10 @@ export type TimelineEvent = { at: Date; kind: "view" | "nda" | "message" | "offe
  * `older` is where the next page starts, or null on the last page.
  */
 export async function customerTimeline(db: Database, { customerId, limit = 50, before }: { customerId: number; limit?: number; before?: number }) {
-  const customer = await findCustomer(db, { customerId });
-  const members = await db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.customerId, customerId));
+  const [customer, members] = await Promise.all([
+    findCustomer(db, { customerId }),
+    db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.customerId, customerId)),
+  ]);
   const ids = members.map((m) => m.id);
   const nameOf = new Map(members.map((m) => [m.id, m.name]));
   const recipients = [...new Set([...members.map((m) => m.email), ...members.map((m) => m.phone).filter(Boolean), customer?.attentionEmail ?? ""].filter(Boolean))];

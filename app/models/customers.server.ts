@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import type { Services } from "~/.server/services";
 import { tableView } from "~/models/table-view.server";
+import type { PreferencesReader } from "~/models/table-preferences.server";
 import { customers } from "~/.server/db/schema";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
@@ -291,8 +292,8 @@ export const CUSTOMER_DATA_COLUMNS = CUSTOMER_COLUMNS.filter((c) => c.value !== 
  * The customer table as this admin sees it now: their saved columns, sort and filters,
  * overridden by the URL; the page and its CSV both read it, so they show the same view.
  */
-export async function customerTableView(services: Services, { userId, request }: { userId: number; request: Request }) {
-  const view = await tableView(services, userId, "customers", request);
+export async function customerTableView(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
+  const view = await tableView(services, reader, "customers", request);
   const params = new URL(request.url).searchParams;
   const filters = Object.fromEntries(
     (Object.keys(CUSTOMER_FILTERS) as Array<keyof CustomerFilters>).map((key) => [key, view.filters[key] ?? CUSTOMER_FILTERS[key]]),

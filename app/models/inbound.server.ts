@@ -216,7 +216,7 @@ export async function listMemberInquiries(db: Database, { userId, limit = 50 }: 
 
 /** What an admin list of one kind shows: this admin's view of its table, one page of it, and the admins an item may go to. */
 export async function inboundListPage(services: Services, { admin, kind, request }: { admin: Pick<Admin, "id">; kind: InboundKind; request: Request }) {
-  const { view, query } = await listView(services, { userId: admin.id, table: INBOUND_TABLE_KEYS[kind], request });
+  const { view, query } = await listView(services, { reader: admin, table: INBOUND_TABLE_KEYS[kind], request });
   const [list, admins] = await Promise.all([listInbound(services.db, { kind, ...query }), listAdmins(services.db)]);
   return { kind, ...list, view, filters: query.filters as InboundFilters, admins: admins.map(({ id, name }) => ({ id, name })) };
 }

@@ -102,7 +102,7 @@ export async function listLeads(db: Database, { filters = {}, sort = "createdAt"
 
 /** /admin/potential-customers as this admin sees it: their view of the table and one page of it. */
 export async function leadListPage(services: Services, { admin, request }: { admin: { id: number }; request: Request }) {
-  const { view, query } = await listView(services, { userId: admin.id, table: "potentialCustomers", request });
+  const { view, query } = await listView(services, { reader: admin, table: "potentialCustomers", request });
   return { ...(await listLeads(services.db, query)), view, filters: query.filters as LeadFilters };
 }
 

@@ -249,9 +249,12 @@ async function completeChat(services: Pick<Services, "db">, who: Who, chat: Onbo
 export async function onboardingPrompt(db: Database, { user, role }: { user: User; role: Role | null }) {
   const side = sideOfRole(role);
   if (!side) return null;
-  const chat = await findChat(db, { userId: user.id, side });
+  // both at once (on D1 one call, not two); the customer matters only to a member with no chat yet
+  const [chat, customer]: [Awaited<ReturnType<typeof findChat>>, Customer | null] = await Promise.all([
+    findChat(db, { userId: user.id, side }),
+    customerOf(db, user.customerId),
+  ]);
   if (chat) return chat.status === "completed" ? null : ONBOARD_PATHS[side];
-  const customer: Customer | null = await customerOf(db, user.customerId);
   return !customer || customer.onboardingStatus === "invited" || customer.onboardingStatus === "in_progress" ? ONBOARD_PATHS[side] : null;
 }
 

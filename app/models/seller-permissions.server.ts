@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, min, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, min, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { auditLog, projects, sellerPermissions, users, type Project } from "~/.server/db/schema";
 import { inList } from "~/.server/db/in-list";
@@ -39,10 +39,14 @@ export async function grantsOf(db: Database, { userId }: { userId: number }): Pr
 export async function permissionsOnProject(db: Database, { userId, projectId }: { userId: number; projectId: number }): Promise<Set<SellerPermission>> {
   const project = await db.query.projects.findFirst({ where: eq(projects.id, projectId), columns: { sellerId: true } });
   if (!project) return new Set();
-  if (project.sellerId === userId) return everyPermission();
+  return permissionsGiven(db, { userId, projectId, sellerId: project.sellerId });
+}
+
+async function permissionsGiven(db: Database, { userId, projectId, sellerId }: { userId: number; projectId: number; sellerId: number }): Promise<Set<SellerPermission>> {
+  if (sellerId === userId) return everyPermission();
   const team = await teamOf(db, { userId });
   if (!team) return new Set();
-  const owner = await db.query.users.findFirst({ where: eq(users.id, project.sellerId), columns: { customerId: true } });
+  const owner = await db.query.users.findFirst({ where: eq(users.id, sellerId), columns: { customerId: true } });
   if (owner?.customerId !== team.customerId) return new Set();
   if (team.isLead) return everyPermission();
   return permissionsOn(await grantsOf(db, { userId }), projectId);
@@ -84,10 +88,12 @@ export async function can(db: Database, { userId, projectId }: { userId: number;
 
 /** A project the seller may see (their own or a colleague's), with what they may do on it; null when they may not. */
 export async function findTeamProject(db: Database, { userId, projectId }: { userId: number; projectId: number }): Promise<{ project: Project; may: Set<SellerPermission> } | null> {
-  const may = await permissionsOnProject(db, { userId, projectId });
-  if (!may.has("view")) return null;
+  // the project first, whole: its seller decides the permissions, and on one's own project that is
+  // the only read (nothing of it leaves here unless the seller may view it)
   const project = await db.query.projects.findFirst({ where: eq(projects.id, projectId) });
-  return project ? { project, may } : null;
+  if (!project) return null;
+  const may = await permissionsGiven(db, { userId, projectId, sellerId: project.sellerId });
+  return may.has("view") ? { project, may } : null;
 }
 
 /** The members of the seller's company, first member first. */
@@ -129,14 +135,15 @@ export async function teamProjects(db: Database, { customerId, limit = 200 }: { 
     .limit(limit);
 }
 
-/** Colleagues' projects this seller may open (their own are listed apart). */
-export async function sharedProjects(db: Database, { userId }: { userId: number }) {
-  const team = await teamOf(db, { userId });
-  if (!team) return [];
-  const all = (await teamProjects(db, { customerId: team.customerId })).filter((p) => p.sellerId !== userId && p.status !== "draft");
-  if (team.isLead) return all;
-  const grants = await grantsOf(db, { userId });
-  return all.filter((p) => permissionsOn(grants, p.id).has("view"));
+/** Colleagues' projects this seller may open (their own are listed apart), newest first: two reads, as sellerReach decides. */
+export async function sharedProjects(db: Database, { userId, limit = 200 }: { userId: number; limit?: number }) {
+  const reach = await sellerReach(db, { userId });
+  return db
+    .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
+    .from(projects)
+    .where(and(reach, ne(projects.sellerId, userId), ne(projects.status, "draft")))
+    .orderBy(desc(projects.id))
+    .limit(limit);
 }
 
 function describe(grants: SellerGrants) {

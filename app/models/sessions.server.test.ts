@@ -4,6 +4,7 @@ import { makeUser } from "~/seed/factories";
 import { endSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, startSession, userForSession } from "./sessions.server";
 import { issueApiToken, revokeApiToken, userForApiToken, API_TOKEN_TTL_MS } from "./api-tokens.server";
 import { setUserAccess } from "./users.server";
+import { loadPreferences, savePreferences } from "./table-preferences.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => void (t = await createTestDatabase()));
@@ -38,6 +39,22 @@ describe("sessions", () => {
     const id = await startSession(t.db, user.id);
     await setUserAccess(t.db, user.id, { enabled: false });
     expect(await userForSession(t.db, id)).toBeNull();
+  });
+});
+
+describe("table preferences read with the session", () => {
+  it("are the member's own, as stored, and the defaults where none are", async () => {
+    const user = await makeUser(t.db);
+    const other = await makeUser(t.db);
+    await savePreferences(t.db, user.id, "sellerProjects", { sortBy: "status", sortDesc: true });
+    await savePreferences(t.db, other.id, "sellerProjects", { sortBy: "name" });
+    const member = (await userForSession(t.db, await startSession(t.db, user.id)))!;
+    for (const table of ["sellerProjects", "customers"] as const) {
+      const withSession = await loadPreferences(t.db, member, table);
+      expect(withSession).toEqual(await loadPreferences(t.db, user.id, table));
+    }
+    expect((await loadPreferences(t.db, member, "sellerProjects")).resolved).toMatchObject({ sortBy: "status", sortDesc: true });
+    expect((await loadPreferences(t.db, member, "customers")).stored).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { sessions, users, type User } from "~/.server/db/schema";
+import { sessions, tablePreferences, users, type User } from "~/.server/db/schema";
 import { buyersUnreadQuery } from "./negotiations.server";
 import { unreadNoticesQuery } from "./notifications.server";
 import { randomToken } from "~/.server/crypto";
@@ -36,8 +36,8 @@ export async function endAllSessions(db: Database, userId: number) {
  * The user behind a live session, or null when it is unknown, idle, expired, or the account is disabled.
  * A lock after failed sign-ins leaves sessions alone: anyone can cause one, so it must not sign the owner out.
  */
-// every request of a signed-in member runs it; the site header's two counts come with it, since on
-// D1 each query is a round trip
+// every request of a signed-in member runs it; the site header's two counts and the member's table
+// preferences (columns, sort, filters of each list page) come with it, since on D1 each query is a round trip
 const sessionWithUser = preparedQuery((db) =>
   db
     .select({
@@ -45,6 +45,7 @@ const sessionWithUser = preparedQuery((db) =>
       user: users,
       unreadNotices: sql<number>`(${unreadNoticesQuery(db, users.id)})`,
       unreadAsBuyer: sql<number>`(${buyersUnreadQuery(db, users.id)})`,
+      tables: sql<string | null>`(select json_group_object(${tablePreferences.tableKey}, json(${tablePreferences.preferences})) from ${tablePreferences} where ${tablePreferences.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -56,7 +57,7 @@ const sessionWithUser = preparedQuery((db) =>
 export async function userForSession(db: Database, id: string, now = Date.now()) {
   const [row] = await sessionWithUser(db).all({ id });
   if (!row) return null;
-  const { session, user, unreadNotices, unreadAsBuyer } = row;
+  const { session, user, unreadNotices, unreadAsBuyer, tables } = row;
   const idle = now - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
   if (idle || session.expiresAt.getTime() <= now || !user.enabled) {
     await endSession(db, id);
@@ -66,6 +67,7 @@ export async function userForSession(db: Database, id: string, now = Date.now())
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
   }
   countsWithSession.set(user, { unreadNotices, unreadAsBuyer });
+  tablesWithSession.set(user, tables ?? "{}");
   return user;
 }
 
@@ -75,6 +77,15 @@ const countsWithSession = new WeakMap<User, InboxCounts>();
 /** The inbox counts read with this user's session in this request, if it was read that way. */
 export function inboxCountsLoadedWith(user: User): InboxCounts | undefined {
   return countsWithSession.get(user);
+}
+
+// as read: most pages show no table, so the JSON is parsed only by one that does
+const tablesWithSession = new WeakMap<Pick<User, "id">, string>();
+
+/** This user's stored table preferences by table, read with their session in this request, if they were. */
+export function tablePreferencesLoadedWith(user: Pick<User, "id">): Record<string, Record<string, unknown>> | undefined {
+  const tables = tablesWithSession.get(user);
+  return tables === undefined ? undefined : (JSON.parse(tables) as Record<string, Record<string, unknown>>);
 }
 
 export async function pruneSessions(db: Database, now = Date.now()) {

@@ -1,14 +1,26 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { tablePreferences } from "~/.server/db/schema";
+import { tablePreferences, type User } from "~/.server/db/schema";
+import { tablePreferencesLoadedWith } from "./sessions.server";
 import { diffPreferences, resolvePreferences, TABLES, type ResolvedPreferences, type StoredPreferences, type TableKey } from "~/lib/table-preferences";
 
-export async function loadPreferences(db: Database, userId: number, table: TableKey) {
+/**
+ * Whose preferences: the signed-in user, whose preferences came with their session (a page's
+ * loader), or a user id, read afresh (an action about to change them).
+ */
+export type PreferencesReader = Pick<User, "id"> | number;
+
+export async function loadPreferences(db: Database, reader: PreferencesReader, table: TableKey) {
+  const loaded = typeof reader === "number" ? undefined : tablePreferencesLoadedWith(reader);
+  const stored = ((loaded ? loaded[table] : await storedPreferences(db, typeof reader === "number" ? reader : reader.id, table)) ?? null) as StoredPreferences | null;
+  return { stored, resolved: resolvePreferences(TABLES[table], stored) };
+}
+
+async function storedPreferences(db: Database, userId: number, table: TableKey) {
   const row = await db.query.tablePreferences.findFirst({
     where: and(eq(tablePreferences.userId, userId), eq(tablePreferences.tableKey, table)),
   });
-  const stored = (row?.preferences ?? null) as StoredPreferences | null;
-  return { stored, resolved: resolvePreferences(TABLES[table], stored) };
+  return row?.preferences;
 }
 
 /** Keeps only what differs from the table's defaults; nothing at all when that is nothing. */

@@ -3,13 +3,13 @@ import type { Services } from "~/.server/services";
 import type { TableAction } from "~/lib/schemas/table";
 import { TABLES, type ResolvedPreferences, type TableDefaults, type TableKey } from "~/lib/table-preferences";
 import { pageSizeOf } from "~/lib/admin-tables";
-import { loadPreferences, resetPreferences, savePreferences } from "~/models/table-preferences.server";
+import { loadPreferences, resetPreferences, savePreferences, type PreferencesReader } from "~/models/table-preferences.server";
 
 const FILTER_KEYS = ["q", "industry", "region", "status", "transactionSize"] as const;
 
 /** The table as this member sees it: stored preferences, overridden by what the URL says. */
-export async function tableView(services: Services, userId: number, table: TableKey, request: Request) {
-  const { resolved } = await loadPreferences(services.db, userId, table);
+export async function tableView(services: Services, reader: PreferencesReader, table: TableKey, request: Request) {
+  const { resolved } = await loadPreferences(services.db, reader, table);
   const params = new URL(request.url).searchParams;
   const headers = new Set(TABLES[table].headers.filter((h) => !("sortable" in h) || h.sortable !== false).map((h) => h.value));
   const sort = params.get("sort");
@@ -66,8 +66,8 @@ export async function handleTableAction(services: Services, userId: number, step
  * A paged admin table as this admin sees it now: the view (columns, sort, filters)
  * and the list query it makes, every filter the table declares with its value.
  */
-export async function listView(services: Services, { userId, table, request }: { userId: number; table: TableKey; request: Request }) {
-  const view = await tableView(services, userId, table, request);
+export async function listView(services: Services, { reader, table, request }: { reader: PreferencesReader; table: TableKey; request: Request }) {
+  const view = await tableView(services, reader, table, request);
   const defaults: Readonly<Record<string, string>> = (TABLES[table] as TableDefaults).filters ?? {};
   const filters = Object.fromEntries(Object.keys(defaults).map((key) => [key, view.filters[key] ?? defaults[key]!]));
   const pageSize = pageSizeOf(new URL(request.url).searchParams.get("pageSize"));

@@ -282,7 +282,7 @@ export async function listUsers(
 
 /** /admin/users as this admin sees it: their view of the table and one page of it. */
 export async function userListPage(services: Services, { admin, request }: { admin: { id: number }; request: Request }) {
-  const { view, query } = await listView(services, { userId: admin.id, table: "users", request });
+  const { view, query } = await listView(services, { reader: admin, table: "users", request });
   const list = await listUsers(services.db, query);
   const rows = list.rows.map(({ roles, ...u }) => ({ ...u, role: primaryRole(roles), agent: isAgent(roles) }));
   return { ...list, rows, view, filters: query.filters as UserFilters };

@@ -14,7 +14,7 @@ const CHUNK = 500;
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const { query, columns } = await customerTableView(services, { userId: user.id, request: args.request });
+  const { query, columns } = await customerTableView(services, { reader: user, request: args.request });
   const encoder = new TextEncoder();
   let ids: Int32Array | null = null;
   let next = 0;

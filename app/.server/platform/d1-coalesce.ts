@@ -24,7 +24,7 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
-/** How many calls and statements a coalesced session sent (its test reads it; a bench could print it per page). */
+/** How many calls and statements a coalesced session sent: its test reads it, and the Worker's Server-Timing header outside production. */
 export type CallCount = { calls: number; statements: number };
 const counts = new WeakMap<object, CallCount>();
 export const callsOf = (db: object): CallCount | undefined => counts.get(db);

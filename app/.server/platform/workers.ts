@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
-import { coalescingReads } from "./d1-coalesce";
+import { callsOf, coalescingReads, type CallCount } from "./d1-coalesce";
 import { schema, type Database } from "../db";
 import { localOrigin, parseEnv, type Env } from "../env";
 import type { Platform, QueuedWrite } from "../services";
@@ -57,16 +57,23 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
 export type WorkerLoadContext = { env: WorkerBindings; ctx: ExecutionContext; d1?: D1DatabaseSession };
 
 // one query builder per request's D1 session, however many loaders ask for services
-const sessionDatabases = new WeakMap<D1DatabaseSession, Database>();
+const sessionDatabases = new WeakMap<D1DatabaseSession, { db: Database; coalesced: D1DatabaseSession }>();
 
 function databaseOf(session: D1DatabaseSession) {
-  let db = sessionDatabases.get(session);
-  if (!db) {
+  let kept = sessionDatabases.get(session);
+  if (!kept) {
     // a session has the prepare and batch the D1 driver calls; reads started together go as one call
-    db = drizzle(coalescingReads(session) as unknown as D1Database, { schema }) as unknown as Database;
-    sessionDatabases.set(session, db);
+    const coalesced = coalescingReads(session);
+    kept = { db: drizzle(coalesced as unknown as D1Database, { schema }) as unknown as Database, coalesced };
+    sessionDatabases.set(session, kept);
   }
-  return db;
+  return kept.db;
+}
+
+/** The D1 calls a request's session made (none when no loader asked for the database). */
+export function d1CallsOf(session: D1DatabaseSession): CallCount {
+  const kept = sessionDatabases.get(session);
+  return (kept && callsOf(kept.coalesced)) ?? { calls: 0, statements: 0 };
 }
 
 export async function platformFor(context: AppLoadContext): Promise<Platform> {

@@ -28,7 +28,7 @@ export const meta = () => titleMeta("Customers");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const { view, query } = await customerTableView(services, { userId: user.id, request: args.request });
+  const { view, query } = await customerTableView(services, { reader: user, request: args.request });
   const [list, businessTypes] = await Promise.all([listCustomers(services.db, query), services.content.options("businessDescriptions")]);
   return json({ ...list, view, filters: query.filters, businessTypes: businessTypes.map((o) => o.value) });
 }

@@ -11,7 +11,7 @@ import { handleTableAction, listView } from "~/models/table-view.server";
 
 /** The project's matched buyers as this admin sees the table: their columns and sort, a page at a time. */
 export async function buyerTable(services: Services, { user, project, request }: { user: User; project: Project; request: Request }) {
-  const { view, query } = await listView(services, { userId: user.id, table: "projectBuyers", request });
+  const { view, query } = await listView(services, { reader: user, table: "projectBuyers", request });
   const matched = await projectMatchesFor(services.db, {
     projectId: project.id,
     admin: true,

@@ -33,9 +33,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "admin");
   const found = await findProjectWithSeller(services.db, idParam(args.params));
   if (!found || found.project.status === "draft") throw notFound();
-  const loans = found.project.kind === "loan_pool" ? await countLoans(services.db, found.project.id) : 0;
-  const desk = await deskData(services, found.project, user, role);
-  const matched = await buyerTable(services, { user, project: found.project, request: args.request });
+  // read together: on D1 reads started at once go as one call
+  const [loans, desk, matched] = await Promise.all([
+    found.project.kind === "loan_pool" ? countLoans(services.db, found.project.id) : 0,
+    deskData(services, found.project, user, role),
+    buyerTable(services, { user, project: found.project, request: args.request }),
+  ]);
   const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? loans : undefined });
   return json({ project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status }, overview, desk, matched });
 }

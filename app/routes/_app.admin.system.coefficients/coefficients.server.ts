@@ -12,6 +12,7 @@ import {
 } from "~/models/coefficients.server";
 import type { SystemDataTable } from "~/models/system-data.server";
 import { listView } from "~/models/table-view.server";
+import type { PreferencesReader } from "~/models/table-preferences.server";
 
 /** Property types are the content's list (spec §9): a coefficient may name only those. */
 export async function coefficientsTable(services: Services): Promise<SystemDataTable<CoefficientValues> & { propertyTypes: readonly string[] }> {
@@ -30,8 +31,8 @@ export async function coefficientsTable(services: Services): Promise<SystemDataT
   };
 }
 
-export async function coefficientsPage(services: Services, { userId, request }: { userId: number; request: Request }) {
-  const { view, query } = await listView(services, { userId, table: "pricingCoefficients", request });
+export async function coefficientsPage(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
+  const { view, query } = await listView(services, { reader, table: "pricingCoefficients", request });
   const editId = new URL(request.url).searchParams.get("edit");
   const editing = editId ? await findCoefficient(services.db, Number(editId) || 0) : null;
   if (editId && !editing) throw notFound();

@@ -13,6 +13,7 @@ import {
 } from "~/models/interest-rates.server";
 import type { SystemDataTable } from "~/models/system-data.server";
 import { listView } from "~/models/table-view.server";
+import type { PreferencesReader } from "~/models/table-preferences.server";
 
 export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
   table: "interestRates",
@@ -27,8 +28,8 @@ export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
 };
 
 /** The page: this admin's view of the points, the days to filter by, the latest curve, and the row being edited. */
-export async function curvePage(services: Services, { userId, request }: { userId: number; request: Request }) {
-  const { view, query } = await listView(services, { userId, table: "interestRates", request });
+export async function curvePage(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
+  const { view, query } = await listView(services, { reader, table: "interestRates", request });
   const editId = new URL(request.url).searchParams.get("edit");
   const editing = editId ? await findInterestRate(services.db, Number(editId) || 0) : null;
   if (editId && !editing) throw notFound();

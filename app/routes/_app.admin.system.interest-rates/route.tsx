@@ -22,7 +22,7 @@ export const meta = () => titleMeta("Interest rates");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  return json(await curvePage(services, { userId: user.id, request: args.request }));
+  return json(await curvePage(services, { reader: user, request: args.request }));
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -30,7 +30,7 @@ export const meta = () => titleMeta("Search projects");
 /** Buyers' search, and brokers' at /brokers/search (the same module): filters and sort live in the URL. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
-  const view = await tableView(services, user.id, "projectSearch", args.request);
+  const view = await tableView(services, user, "projectSearch", args.request);
   const sort = (view.sortBy in SORTABLE ? view.sortBy : "date") as SortKey;
   const query = new URL(args.request.url).searchParams;
   const bestMatch = query.get("order") === "best";
@@ -48,21 +48,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const showMap = query.get("view") === "map";
   const role = dealSectionOf(args.request) === "brokers" ? "broker" : "buyer";
   // read together: on D1 reads started at once go as one call
-  const [result, options, map, assistant] = await Promise.all([
+  const [result, options, map, assistant, ndas, lists] = await Promise.all([
     // the map view shows no rows: the table's query only counts
     searchProjects(services.db, showMap ? { ...params, page: 1, pageSize: 1 } : params),
     projectOptions(services),
     showMap ? searchMap(services, { params, role }) : null,
     // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)
     role === "buyer" ? assistantFor(services, { user }).then(assistantView) : null,
+    // the member's NDAs, beside the results rather than after them: one NDA per project they asked for
+    ndaStatusesOf(services.db, { userId: user.id }),
+    services.content.constantLists(),
   ]);
   if (map) result.rows = [];
   // every result shown counts as an impression, once a day per member; after the response
   services.recordLook({ kind: "impression", userId: user.id, projectIds: result.rows.map((r) => r.id), at: Date.now() });
-  const [lists, ndas] = await Promise.all([
-    services.content.constantLists(),
-    ndaStatusesOf(services.db, { userId: user.id, projectIds: result.rows.map((r) => r.id) }),
-  ]);
   return json({
     ...result,
     // spec §3's "status" column: the member's own NDA status on each project

@@ -17,9 +17,12 @@ export const meta = () => titleMeta("My projects");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
-  const view = await tableView(services, user.id, "sellerProjects", args.request);
-  const rows = await withDealCounts(services.db, (await listSellerProjects(services.db, user.id)).map((p) => toProjectRow(p)));
-  const shared = (await sharedProjects(services.db, { userId: user.id })).slice(0, 50);
+  // read together: on D1 reads started at once go as one call
+  const [view, rows, shared] = await Promise.all([
+    tableView(services, user, "sellerProjects", args.request),
+    listSellerProjects(services.db, user.id).then((own) => withDealCounts(services.db, own.map((p) => toProjectRow(p)))),
+    sharedProjects(services.db, { userId: user.id, limit: 50 }),
+  ]);
   return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view, shared });
 }
 
