@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import { useContext, useId, type MouseEvent } from "react";
+import { DrawnOnceContext } from "~/lib/drawn-once";
 
 /**
  * Markup the server rendered from a read-only component (a chart, a listing's facts, a table). The
@@ -28,8 +29,15 @@ function appLinkOf(event: MouseEvent<HTMLElement>) {
  * Its links navigate as a `<Link>` does: within the app, without reloading the page.
  */
 export function StaticHtml({ markup, className = "contents" }: { markup: Markup; className?: string }) {
+  const id = useId();
+  const drawnOnce = useContext(DrawnOnceContext);
+  const onClick = useAppLinks();
+  // app/lib/drawn-once.ts: a document's handoff leaves out what was drawn here, and hydration takes
+  // it from the element the server drew (kept in the data, for a later remount)
+  if (drawnOnce) drawnOnce.note(markup.html);
+  else if ((markup.html as string | null) === null) markup.html = document.getElementById(id)?.innerHTML ?? "";
   // the links inside take the focus and Enter (which clicks them); this only routes their clicks
-  return <div className={className} onClick={useAppLinks()} dangerouslySetInnerHTML={{ __html: markup.html }} />;
+  return <div id={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: markup.html ?? "" }} />;
 }
 
 /** A click handler for an element holding server-drawn links: they navigate within the app, as a `<Link>` does. */

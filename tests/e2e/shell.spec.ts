@@ -98,3 +98,34 @@ test("on Workers a browser reads through a D1 session that starts at its last bo
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect((await bookmark())!.value >= first!.value).toBe(true);
 });
+
+test("server-drawn blocks come once in the document and stay through hydration and in-app navigation", async ({ page }, testInfo) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => void (message.type() === "error" && /hydrat/i.test(message.text()) && problems.push(message.text())));
+  await signIn(page, DEMO.seller);
+  await expect(page).toHaveURL(/\/home$/);
+  const list = await (await page.request.get("/sellers/myprojects")).text();
+  const desk = list.match(/href="(\/sellers\/myprojects\/\d+)"/)![1]!;
+  const response = await page.goto(desk);
+  // the views chart is in the document once: drawn into the page, not repeated in its hydration data
+  const source = await response!.text();
+  expect(source.split("Views per day, last 90 days").length - 1).toBe(1);
+  const chart = page.getByTestId("chart-views").getByRole("img", { name: "Views per day, last 90 days" });
+  await expect(chart).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "My projects" })).toBeVisible();
+  if (testInfo.project.name.endsWith("-nojs")) return;
+
+  // hydrated, the header's links navigate within the app, and the blocks are drawn from the data again
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized);
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await nav.getByRole("link", { name: "My projects" }).click();
+  await expect(page).toHaveURL(/\/sellers\/myprojects$/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${desk}$`));
+  await expect(chart).toBeVisible();
+  await expect(nav.getByRole("link", { name: "My projects" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  expect(problems).toEqual([]);
+});

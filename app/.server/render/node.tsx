@@ -2,6 +2,8 @@ import type { Writable } from "node:stream";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { DrawnOnceContext } from "~/lib/drawn-once";
+import { drawnOnce } from "./drawn-once";
 import { createNonce } from "../security-headers";
 import { ABORT_DELAY, documentHeaders, type RenderArgs } from "./shared";
 
@@ -23,7 +25,9 @@ export default async function handleRequest(...[request, status, headers, remixC
     const errors: unknown[] = [];
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <DrawnOnceContext.Provider value={drawnOnce(remixContext)}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </DrawnOnceContext.Provider>
       </NonceProvider>,
       {
         nonce,

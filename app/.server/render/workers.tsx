@@ -2,6 +2,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { DrawnOnceContext } from "~/lib/drawn-once";
+import { drawnOnce } from "./drawn-once";
 import { createNonce } from "../security-headers";
 import { ABORT_DELAY, documentHeaders, type RenderArgs } from "./shared";
 
@@ -13,7 +15,9 @@ export default async function handleRequest(...[request, status, headers, remixC
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      <DrawnOnceContext.Provider value={drawnOnce(remixContext)}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </DrawnOnceContext.Provider>
     </NonceProvider>,
     {
       nonce,
