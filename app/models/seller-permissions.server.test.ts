@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, customers, invitations, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueLedBy, findTeamProject, inviteColleague, saveGrants, sellerReach, sharedProjects, teamOf } from "./seller-permissions.server";
+import { can, colleagueLedBy, findTeamProject, inviteColleague, saveGrants, sellerReach, sellerReachOf, sharedProjects, teamOf } from "./seller-permissions.server";
+import { startSession, userForSession } from "./sessions.server";
 import { listSellerProjects } from "./projects.server";
 import { listThreads, postMessage } from "./negotiations.server";
 import { pricePool } from "./loan-pricing.server";
@@ -118,8 +119,14 @@ describe("the seller permission check", () => {
 
   it("reaches the team's projects as the grants say: lists, drafts to edit, data room, pools", async () => {
     const draft = (await t.db.insert(projects).values({ sellerId: lead.id, kind: "loan_pool", status: "draft", projectName: "Lead's draft" }).returning())[0]!.id;
-    const names = async (user: User, permission?: "edit") =>
-      (await listSellerProjects(t.db, user.id, { drafts: permission === "edit", reach: await sellerReach(t.db, { userId: user.id, permission }) })).map((p) => p.id).sort();
+    const names = async (user: User, permission?: "edit") => {
+      const listed = async (reach: SQL) => (await listSellerProjects(t.db, user.id, { drafts: permission === "edit", reach })).map((p) => p.id).sort();
+      const reached = await listed(await sellerReach(t.db, { userId: user.id, permission }));
+      // the signed-in seller's reach, from what came with their session, is the same
+      const member = (await userForSession(t.db, await startSession(t.db, user.id)))!;
+      expect(await listed(await sellerReachOf(t.db, member, permission))).toEqual(reached);
+      return reached;
+    };
     // per project: that project only, and drafts only where editing was given
     await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.second)]: ["dataRoom"], [String(draft)]: ["edit"] } } });
     expect(await names(colleague)).toEqual([ids.colleagues, ids.second].sort());

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, min, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { auditLog, projects, sellerPermissions, users, type Project } from "~/.server/db/schema";
+import { auditLog, projects, sellerPermissions, users, type Project, type User } from "~/.server/db/schema";
 import { inList } from "~/.server/db/in-list";
 import type { Services } from "~/.server/services";
 import { primaryRole } from "~/lib/roles";
@@ -15,6 +15,7 @@ import {
 } from "~/lib/seller-permissions";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { inviteMember, type InviteResult } from "./invitations.server";
+import { sellerTeamLoadedWith } from "./sessions.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 
@@ -58,7 +59,6 @@ async function permissionsGiven(db: Database, { userId, projectId, sellerId }: {
  * projects, drafts, the inbox, pricing and analytics) stay one page's worth of work.
  */
 export async function sellerReach(db: Database, { userId, permission = "view" }: { userId: number; permission?: SellerPermission }): Promise<SQL> {
-  const own = eq(projects.sellerId, userId);
   const [me] = await db
     .select({
       customerId: users.customerId,
@@ -70,6 +70,21 @@ export async function sellerReach(db: Database, { userId, permission = "view" }:
     .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
+  return reachOf(userId, me, permission);
+}
+
+/** The same for the signed-in seller, from what came with their session when it did (no query then). */
+export async function sellerReachOf(db: Database, user: User, permission: SellerPermission = "view"): Promise<SQL> {
+  const team = sellerTeamLoadedWith(user);
+  if (!team) return sellerReach(db, { userId: user.id, permission });
+  const grants = team.grants === null ? null : (JSON.parse(team.grants) as SellerGrants);
+  return reachOf(user.id, { customerId: user.customerId, roles: user.roles, grants, leadId: team.leadId }, permission);
+}
+
+type Place = { customerId: number | null; roles: User["roles"]; grants: SellerGrants | null; leadId: number | null };
+
+function reachOf(userId: number, me: Place | undefined, permission: SellerPermission): SQL {
+  const own = eq(projects.sellerId, userId);
   if (!me?.customerId || primaryRole(me.roles) !== "seller") return own;
   const team = sql`${projects.sellerId} in (select mate.id from users mate where mate.customer_id = ${me.customerId})`;
   const grants = me.grants ?? NO_GRANTS;

@@ -1,7 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { sessions, tablePreferences, users, type User } from "~/.server/db/schema";
+import { sellerPermissions, sessions, tablePreferences, users, type User } from "~/.server/db/schema";
 import { buyersUnreadQuery } from "./negotiations.server";
 import { unreadNoticesQuery } from "./notifications.server";
 import { randomToken } from "~/.server/crypto";
@@ -36,8 +36,9 @@ export async function endAllSessions(db: Database, userId: number) {
  * The user behind a live session, or null when it is unknown, idle, expired, or the account is disabled.
  * A lock after failed sign-ins leaves sessions alone: anyone can cause one, so it must not sign the owner out.
  */
-// every request of a signed-in member runs it; the site header's two counts and the member's table
-// preferences (columns, sort, filters of each list page) come with it, since on D1 each query is a round trip
+// every request of a signed-in member runs it; the site header's two counts, the member's table
+// preferences (columns, sort, filters of each list page) and what a seller's team lets them reach
+// come with it, since on D1 each query is a round trip
 const sessionWithUser = preparedQuery((db) =>
   db
     .select({
@@ -45,6 +46,8 @@ const sessionWithUser = preparedQuery((db) =>
       user: users,
       unreadNotices: sql<number>`(${unreadNoticesQuery(db, users.id)})`,
       unreadAsBuyer: sql<number>`(${buyersUnreadQuery(db, users.id)})`,
+      grants: sql<string | null>`(select ${sellerPermissions.grants} from ${sellerPermissions} where ${sellerPermissions.userId} = ${users.id})`,
+      teamLeadId: sql<number | null>`(select min(lead.id) from users lead where lead.customer_id = ${users.customerId})`,
       tables: sql<string | null>`(select json_group_object(${tablePreferences.tableKey}, json(${tablePreferences.preferences})) from ${tablePreferences} where ${tablePreferences.userId} = ${users.id})`,
     })
     .from(sessions)
@@ -57,7 +60,7 @@ const sessionWithUser = preparedQuery((db) =>
 export async function userForSession(db: Database, id: string, now = Date.now()) {
   const [row] = await sessionWithUser(db).all({ id });
   if (!row) return null;
-  const { session, user, unreadNotices, unreadAsBuyer, tables } = row;
+  const { session, user, unreadNotices, unreadAsBuyer, grants, teamLeadId, tables } = row;
   const idle = now - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
   if (idle || session.expiresAt.getTime() <= now || !user.enabled) {
     await endSession(db, id);
@@ -68,6 +71,7 @@ export async function userForSession(db: Database, id: string, now = Date.now())
   }
   countsWithSession.set(user, { unreadNotices, unreadAsBuyer });
   tablesWithSession.set(user, tables ?? "{}");
+  teamWithSession.set(user, { grants, leadId: teamLeadId });
   return user;
 }
 
@@ -86,6 +90,14 @@ const tablesWithSession = new WeakMap<Pick<User, "id">, string>();
 export function tablePreferencesLoadedWith(user: Pick<User, "id">): Record<string, Record<string, unknown>> | undefined {
   const tables = tablesWithSession.get(user);
   return tables === undefined ? undefined : (JSON.parse(tables) as Record<string, Record<string, unknown>>);
+}
+
+type TeamPlace = { grants: string | null; leadId: number | null };
+const teamWithSession = new WeakMap<Pick<User, "id">, TeamPlace>();
+
+/** A seller's permissions (as stored, JSON) and their company's first member, read with their session in this request, if they were. */
+export function sellerTeamLoadedWith(user: Pick<User, "id">): TeamPlace | undefined {
+  return teamWithSession.get(user);
 }
 
 export async function pruneSessions(db: Database, now = Date.now()) {

@@ -5,14 +5,14 @@ import { primaryRole } from "~/lib/roles";
 import { unreadMessageCount } from "./negotiations.server";
 import { unreadNotificationCount } from "./notifications.server";
 import { inboxCountsLoadedWith } from "./sessions.server";
-import { sellerReach } from "./seller-permissions.server";
+import { sellerReachOf } from "./seller-permissions.server";
 import { toPublicUser } from "./users.server";
 
 /** Unread messages in the threads the member reads; a seller's include their team's as their permissions say. */
 async function unreadMessagesOf(db: Database, user: User, asBuyer: number | undefined) {
   const role = primaryRole(user.roles);
   if (role !== "seller" && role !== "admin" && asBuyer !== undefined) return asBuyer;
-  const reach = role === "seller" ? await sellerReach(db, { userId: user.id }) : undefined;
+  const reach = role === "seller" ? await sellerReachOf(db, user) : undefined;
   return unreadMessageCount(db, user, role, reach);
 }
 

@@ -8,14 +8,14 @@ import { titleMeta } from "~/lib/meta";
 import { KIND_LABELS } from "~/lib/project-kinds";
 import { STEPS } from "~/lib/listing-steps";
 import { listSellerProjects } from "~/models/projects.server";
-import { sellerReach } from "~/models/seller-permissions.server";
+import { sellerReachOf } from "~/models/seller-permissions.server";
 
 export const meta = () => titleMeta("Drafts");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   // a colleague's drafts too, where this seller may edit the listing
-  const drafts = await listSellerProjects(services.db, user.id, { drafts: true, reach: await sellerReach(services.db, { userId: user.id, permission: "edit" }) });
+  const drafts = await listSellerProjects(services.db, user.id, { drafts: true, reach: await sellerReachOf(services.db, user, "edit") });
   return json({
     drafts: drafts.map((d) => ({
       id: d.id,
