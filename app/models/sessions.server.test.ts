@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { tablePreferences } from "~/.server/db/schema";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { endSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, startSession, userForSession } from "./sessions.server";
@@ -54,6 +56,17 @@ describe("table preferences read with the session", () => {
       expect(withSession).toEqual(await loadPreferences(t.db, user.id, table));
     }
     expect((await loadPreferences(t.db, member, "sellerProjects")).resolved).toMatchObject({ sortBy: "status", sortDesc: true });
+    expect((await loadPreferences(t.db, member, "customers")).stored).toBeNull();
+  });
+
+  it("leave out a stored row that is not JSON instead of failing the member's every page", async () => {
+    const user = await makeUser(t.db);
+    await savePreferences(t.db, user.id, "sellerProjects", { sortBy: "status" });
+    await t.db.insert(tablePreferences).values({ userId: user.id, tableKey: "customers", preferences: {} });
+    await t.db.run(sql`update table_preferences set preferences = 'not json' where user_id = ${user.id} and table_key = 'customers'`);
+    const member = (await userForSession(t.db, await startSession(t.db, user.id)))!;
+    expect(member.id).toBe(user.id);
+    expect((await loadPreferences(t.db, member, "sellerProjects")).resolved).toMatchObject({ sortBy: "status" });
     expect((await loadPreferences(t.db, member, "customers")).stored).toBeNull();
   });
 });

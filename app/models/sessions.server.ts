@@ -48,7 +48,8 @@ const sessionWithUser = preparedQuery((db) =>
       unreadAsBuyer: sql<number>`(${buyersUnreadQuery(db, users.id)})`,
       grants: sql<string | null>`(select ${sellerPermissions.grants} from ${sellerPermissions} where ${sellerPermissions.userId} = ${users.id})`,
       teamLeadId: sql<number | null>`(select min(lead.id) from users lead where lead.customer_id = ${users.customerId})`,
-      tables: sql<string | null>`(select json_group_object(${tablePreferences.tableKey}, json(${tablePreferences.preferences})) from ${tablePreferences} where ${tablePreferences.userId} = ${users.id})`,
+      // a row that is not JSON (written by hand) is left out rather than failing every page of its member
+      tables: sql<string | null>`(select json_group_object(${tablePreferences.tableKey}, json(${tablePreferences.preferences})) from ${tablePreferences} where ${tablePreferences.userId} = ${users.id} and json_valid(${tablePreferences.preferences}))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
