@@ -15,6 +15,7 @@ import {
 } from "~/lib/seller-permissions";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { inviteMember, type InviteResult } from "./invitations.server";
+import { teamLeadIdOf } from "./seller-team-lead.server";
 import { sellerTeamLoadedWith } from "./sessions.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
@@ -64,7 +65,7 @@ export async function sellerReach(db: Database, { userId, permission = "view" }:
       customerId: users.customerId,
       roles: users.roles,
       grants: sellerPermissions.grants,
-      leadId: sql<number | null>`(select min(lead.id) from users lead where lead.customer_id = ${users.customerId})`,
+      leadId: teamLeadIdOf(users.customerId),
     })
     .from(users)
     .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))

@@ -4,6 +4,7 @@ import { preparedQuery } from "~/.server/db/prepared";
 import { sellerPermissions, sessions, tablePreferences, users, type User } from "~/.server/db/schema";
 import { buyersUnreadQuery } from "./negotiations.server";
 import { unreadNoticesQuery } from "./notifications.server";
+import { teamLeadIdOf } from "./seller-team-lead.server";
 import { randomToken } from "~/.server/crypto";
 import { SESSION_MAX_AGE_SECONDS } from "~/.server/session-cookie";
 
@@ -38,7 +39,8 @@ export async function endAllSessions(db: Database, userId: number) {
  */
 // every request of a signed-in member runs it; the site header's two counts, the member's table
 // preferences (columns, sort, filters of each list page) and what a seller's team lets them reach
-// come with it, since on D1 each query is a round trip
+// come with it, since on D1 each query is a round trip; the team's two only for a seller
+const isSeller = sql`${users.roles} like '%"ROLE_SELLER"%'`;
 const sessionWithUser = preparedQuery((db) =>
   db
     .select({
@@ -46,8 +48,8 @@ const sessionWithUser = preparedQuery((db) =>
       user: users,
       unreadNotices: sql<number>`(${unreadNoticesQuery(db, users.id)})`,
       unreadAsBuyer: sql<number>`(${buyersUnreadQuery(db, users.id)})`,
-      grants: sql<string | null>`(select ${sellerPermissions.grants} from ${sellerPermissions} where ${sellerPermissions.userId} = ${users.id})`,
-      teamLeadId: sql<number | null>`(select min(lead.id) from users lead where lead.customer_id = ${users.customerId})`,
+      grants: sql<string | null>`case when ${isSeller} then (select ${sellerPermissions.grants} from ${sellerPermissions} where ${sellerPermissions.userId} = ${users.id}) end`,
+      teamLeadId: sql<number | null>`case when ${isSeller} then ${teamLeadIdOf(users.customerId)} end`,
       // a row that is not JSON (written by hand) is left out rather than failing every page of its member
       tables: sql<string | null>`(select json_group_object(${tablePreferences.tableKey}, json(${tablePreferences.preferences})) from ${tablePreferences} where ${tablePreferences.userId} = ${users.id} and json_valid(${tablePreferences.preferences}))`,
     })
@@ -70,35 +72,35 @@ export async function userForSession(db: Database, id: string, now = Date.now())
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
   }
-  countsWithSession.set(user, { unreadNotices, unreadAsBuyer });
-  tablesWithSession.set(user, tables ?? "{}");
-  teamWithSession.set(user, { grants, leadId: teamLeadId });
+  loadedWithSession.set(user, { inbox: { unreadNotices, unreadAsBuyer }, tables: tables ?? "{}", team: { grants, leadId: teamLeadId } });
   return user;
 }
 
 type InboxCounts = { unreadNotices: number; unreadAsBuyer: number };
-const countsWithSession = new WeakMap<User, InboxCounts>();
+type TeamPlace = { grants: string | null; leadId: number | null };
+/** What came with the session's query, kept beside the user object that request holds. */
+type LoadedWithSession = {
+  inbox: InboxCounts;
+  // as read: most pages show no table, so the JSON is parsed only by one that does
+  tables: string;
+  team: TeamPlace;
+};
+const loadedWithSession = new WeakMap<Pick<User, "id">, LoadedWithSession>();
 
 /** The inbox counts read with this user's session in this request, if it was read that way. */
 export function inboxCountsLoadedWith(user: User): InboxCounts | undefined {
-  return countsWithSession.get(user);
+  return loadedWithSession.get(user)?.inbox;
 }
-
-// as read: most pages show no table, so the JSON is parsed only by one that does
-const tablesWithSession = new WeakMap<Pick<User, "id">, string>();
 
 /** This user's stored table preferences by table, read with their session in this request, if they were. */
 export function tablePreferencesLoadedWith(user: Pick<User, "id">): Record<string, Record<string, unknown>> | undefined {
-  const tables = tablesWithSession.get(user);
+  const tables = loadedWithSession.get(user)?.tables;
   return tables === undefined ? undefined : (JSON.parse(tables) as Record<string, Record<string, unknown>>);
 }
 
-type TeamPlace = { grants: string | null; leadId: number | null };
-const teamWithSession = new WeakMap<Pick<User, "id">, TeamPlace>();
-
 /** A seller's permissions (as stored, JSON) and their company's first member, read with their session in this request, if they were. */
 export function sellerTeamLoadedWith(user: Pick<User, "id">): TeamPlace | undefined {
-  return teamWithSession.get(user);
+  return loadedWithSession.get(user)?.team;
 }
 
 export async function pruneSessions(db: Database, now = Date.now()) {
