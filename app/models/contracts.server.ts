@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, projectNdaSettings, users, type Contract, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import { feedbackToken } from "~/.server/feedback-token";
@@ -14,12 +15,19 @@ import { sellerCompanyOf } from "./projects.server";
 import { inList } from "~/.server/db/in-list";
 import { templateFileFor } from "./contract-templates.server";
 
-export async function findContract(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
-  return (
-    (await db.query.contracts.findFirst({
-      where: and(eq(contracts.projectId, projectId), eq(contracts.buyerId, buyerId)),
-    })) ?? null
-  );
+// the teaser and the workspace read it on every visit: built once
+const contractOfBuyer = preparedQuery((db) =>
+  db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.projectId, sql.placeholder("projectId")), eq(contracts.buyerId, sql.placeholder("buyerId"))))
+    .limit(1)
+    .prepare(),
+);
+
+export async function findContract(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }): Promise<Contract | null> {
+  const [contract] = await contractOfBuyer(db).all({ projectId, buyerId });
+  return contract ?? null;
 }
 
 /** The NDA status a member holds on a project (spec §2's contract status); null when none. */

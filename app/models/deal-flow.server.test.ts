@@ -220,7 +220,10 @@ describe("pipeline and feedback", () => {
     await savePass(services, project, buyer, { reasons: ["Transaction too small"], comment: "" });
     [entry] = await pipeline(t.db, { projectId: project.id });
     expect(entry!.stage).toBe("passed");
-    expect((await pipeline(t.db, { buyerId: buyer.id })).some((e) => e.projectId === project.id)).toBe(true);
+    // each side is named, whichever side the pipeline is read from
+    expect(entry).toMatchObject({ projectName: "Pipeline project", projectStatus: "published", buyerName: buyer.name, buyerCompany: buyer.company });
+    const mine = (await pipeline(t.db, { buyerId: buyer.id })).find((e) => e.projectId === project.id);
+    expect(mine).toMatchObject({ projectName: "Pipeline project", buyerName: buyer.name, stage: "passed" });
     expect(stageOf({ viewed: 1, negotiating: 3 })).toBe("negotiating");
   });
 

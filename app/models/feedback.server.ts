@@ -1,5 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { feedback, users, type Project, type User } from "~/.server/db/schema";
 import { notify, type DealServices } from "./notifications.server";
 
@@ -29,10 +30,19 @@ export async function savePass(
   });
 }
 
+// the teaser reads it on every visit: built once
+const passOfBuyer = preparedQuery((db) =>
+  db
+    .select()
+    .from(feedback)
+    .where(and(eq(feedback.projectId, sql.placeholder("projectId")), eq(feedback.buyerId, sql.placeholder("buyerId"))))
+    .limit(1)
+    .prepare(),
+);
+
 export async function findPass(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
-  return (
-    (await db.query.feedback.findFirst({ where: (f, { and }) => and(eq(f.projectId, projectId), eq(f.buyerId, buyerId)) })) ?? null
-  );
+  const [pass] = await passOfBuyer(db).all({ projectId, buyerId });
+  return pass ?? null;
 }
 
 export async function projectFeedback(db: Database, projectId: number) {

@@ -111,6 +111,26 @@ describe("views and impressions", () => {
     expect(await seen()).toBe(MORNING + 120_000);
   });
 
+  it("arriving again from the writer, move recently viewed after a minute and count again the next day, as when written each time", async () => {
+    const [a, b] = await published(2);
+    const buyer = await makeUser(t.db);
+    const look = (kind: "view" | "impression", at: number) => storeLooks(t.db, [{ kind, userId: buyer.id, projectIds: kind === "view" ? [a!] : [a!, b!], at }]);
+    const seen = async () => (await t.db.select().from(recentlyViewed).where(eq(recentlyViewed.userId, buyer.id)))[0]!.viewedAt.getTime();
+    await look("view", MORNING);
+    await look("impression", MORNING);
+    await look("view", MORNING + 30_000);
+    await look("impression", EVENING);
+    expect(await seen()).toBe(MORNING);
+    await look("view", MORNING + 61_000);
+    expect(await seen()).toBe(MORNING + 61_000);
+    expect(await counts(a!)).toEqual({ views: 1, impressions: 1 });
+    await look("view", NEXT_DAY);
+    await look("impression", NEXT_DAY);
+    expect(await counts(a!)).toEqual({ views: 2, impressions: 2 });
+    expect(await counts(b!)).toEqual({ views: 0, impressions: 2 });
+    expect(await seen()).toBe(NEXT_DAY);
+  });
+
   it("drop the day rows of days gone by with the housekeeping", async () => {
     const [id] = await published();
     const buyer = await makeUser(t.db);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { preparedQuery } from "~/.server/db/prepared";
+import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
 import type { LookRow } from "~/.server/services";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
@@ -29,10 +29,19 @@ export function mayDealOnProject(viewer: Viewer, project: Pick<Project, "sellerI
   return (viewer.role === "buyer" || viewer.role === "broker") && project.sellerId !== viewer.id;
 }
 
+// every project page starts here: built once (a relational findFirst cost more to build than to run)
+const projectById = preparedQuery((db) => db.select().from(projects).where(eq(projects.id, sql.placeholder("id"))).limit(1).prepare());
+
+/** The project with this id, whoever may see it: callers decide, and answer 404 for one not theirs. */
+export async function projectWithId(db: Database, id: number): Promise<Project | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [project] = await projectById(db).all({ id });
+  return project ?? null;
+}
+
 /** The project when `viewer` may see it; null otherwise (callers answer 404 either way). */
 export async function findVisibleProject(db: Database, viewer: Viewer, id: number) {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const project = await db.query.projects.findFirst({ where: eq(projects.id, id) });
+  const project = await projectWithId(db, id);
   return project && canSee(viewer, project) ? project : null;
 }
 
@@ -395,15 +404,44 @@ export async function recordView(db: Database, { userId, projectId }: { userId: 
  * counts once a day per member and project, whenever the batch lands.
  */
 export async function storeLooks(db: Database, rows: LookRow[]) {
+  const stored = storedLooks(db);
   for (const row of rows) {
-    if (row.kind === "impression") await recordImpressions(db, row, row.at);
+    if (row.kind === "impression") {
+      const fresh = row.projectIds.filter((projectId) => !stored.knows(row, projectId, Infinity));
+      await recordImpressions(db, { userId: row.userId, projectIds: fresh }, row.at);
+      stored.note(row, fresh);
+    }
     for (const projectId of row.kind === "view" ? row.projectIds : []) {
-      await recordView(db, { userId: row.userId, projectId }, row.at);
+      if (!stored.knows(row, projectId, RECENT_VIEW_RESOLUTION_MS)) {
+        await recordView(db, { userId: row.userId, projectId }, row.at);
+        stored.note(row, [projectId]);
+      }
       // a look answers an invitation to view
       await recomputeAfterLook(db, { userId: row.userId, projectId }, row.at);
     }
   }
 }
+
+/**
+ * The looks this process wrote lately. Writing one again would change nothing: an impression
+ * counted today stays counted all day; a view counted today moves "recently viewed" only after a
+ * minute. A reload of the search or a teaser then costs no write (a search page is 20 impressions).
+ */
+const storedLooks = oncePerDatabase(() => {
+  const at = new Map<string, number>();
+  const keyOf = (row: LookRow, projectId: number) => `${row.kind}:${row.userId}:${projectId}`;
+  return {
+    knows(row: LookRow, projectId: number, withinMs: number) {
+      const before = at.get(keyOf(row, projectId));
+      return before !== undefined && row.at >= before && row.at - before < withinMs && dayOf(before) === dayOf(row.at);
+    },
+    note(row: LookRow, projectIds: number[]) {
+      // a day's members and projects at most; past that it starts again, which only costs writes
+      if (at.size > 50_000) at.clear();
+      for (const projectId of projectIds) at.set(keyOf(row, projectId), row.at);
+    },
+  };
+});
 
 /** Only today's rows decide anything; older ones go with the housekeeping. */
 export async function pruneDailyLooks(db: Database, now = Date.now()) {
@@ -480,7 +518,8 @@ export async function countLoans(db: Database, projectId: number) {
 }
 
 /** How complete a pool's tape is (app/lib/loan-tape.ts), from one query of per-field counts; null without a tape. */
-export async function loanTapeCompleteness(db: Database, projectId: number) {
+// the teaser and the seller's pages read it on every visit: built once
+const tapeCounts = preparedQuery((db) => {
   const fields: Record<string, SQL<number>> = { loans: sql<number>`count(*)` };
   COMPLETENESS_FIELDS.forEach((f, i) => {
     const applies = appliesSql(f.appliesTo);
@@ -488,7 +527,11 @@ export async function loanTapeCompleteness(db: Database, projectId: number) {
     // an empty string is as missing as null (property type and state default to '')
     fields[`p${i}`] = sql.raw(`sum(case when ${applies} and coalesce(${f.column}, '') != '' then 1 else 0 end)`) as SQL<number>;
   });
-  const [row] = (await db.select(fields).from(projectLoans).where(eq(projectLoans.projectId, projectId))) as Array<Record<string, number | null>>;
+  return db.select(fields).from(projectLoans).where(eq(projectLoans.projectId, sql.placeholder("projectId"))).prepare();
+});
+
+export async function loanTapeCompleteness(db: Database, projectId: number) {
+  const [row] = (await tapeCounts(db).all({ projectId })) as Array<Record<string, number | null>>;
   if (!row) return null;
   return tapeCompleteness(
     Number(row.loans ?? 0),

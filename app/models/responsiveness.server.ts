@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { projects, responsiveness, systemSettings, users } from "~/.server/db/schema";
 import {
   DAY_MS,
@@ -194,14 +195,20 @@ export async function responsivenessOf(db: Database, { customerIds, side }: { cu
 }
 
 /** A project seller's company's responsiveness (the teaser shows it to buyers). */
-export async function sellerResponsiveness(db: Database, { projectId }: { projectId: number }) {
-  const [row] = await db
+// the teaser and the workspace read it on every visit: built once
+const ofProjectSeller = preparedQuery((db) =>
+  db
     .select({ score: responsiveness.score, reason: responsiveness.reason })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.sellerId))
     .innerJoin(responsiveness, and(eq(responsiveness.customerId, users.customerId), eq(responsiveness.side, "seller")))
-    .where(eq(projects.id, projectId))
-    .limit(1);
+    .where(eq(projects.id, sql.placeholder("projectId")))
+    .limit(1)
+    .prepare(),
+);
+
+export async function sellerResponsiveness(db: Database, { projectId }: { projectId: number }) {
+  const [row] = await ofProjectSeller(db).all({ projectId });
   return row ?? NONE;
 }
 

@@ -15,6 +15,7 @@ import {
 } from "~/lib/seller-permissions";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { inviteMember, type InviteResult } from "./invitations.server";
+import { projectWithId } from "./projects.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
 import { sellerTeamLoadedWith } from "./sessions.server";
 
@@ -39,7 +40,7 @@ export async function grantsOf(db: Database, { userId }: { userId: number }): Pr
  * anyone else's (an empty set, which the pages answer with 404).
  */
 export async function permissionsOnProject(db: Database, { userId, projectId }: { userId: number; projectId: number }): Promise<Set<SellerPermission>> {
-  const project = await db.query.projects.findFirst({ where: eq(projects.id, projectId), columns: { sellerId: true } });
+  const project = await projectWithId(db, projectId);
   if (!project) return new Set();
   return permissionsGiven(db, { userId, projectId, sellerId: project.sellerId });
 }
@@ -106,7 +107,7 @@ export async function can(db: Database, { userId, projectId }: { userId: number;
 export async function findTeamProject(db: Database, { userId, projectId }: { userId: number; projectId: number }): Promise<{ project: Project; may: Set<SellerPermission> } | null> {
   // the project first, whole: its seller decides the permissions, and on one's own project that is
   // the only read (nothing of it leaves here unless the seller may view it)
-  const project = await db.query.projects.findFirst({ where: eq(projects.id, projectId) });
+  const project = await projectWithId(db, projectId);
   if (!project) return null;
   const may = await permissionsGiven(db, { userId, projectId, sellerId: project.sellerId });
   return may.has("view") ? { project, may } : null;

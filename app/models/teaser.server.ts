@@ -19,15 +19,18 @@ export function teaserOf(project: Project) {
   return { ...pickColumns(project, TEASER_KEYS), details, own: false };
 }
 
-/** What the teaser offers this member: sign the NDA, continue, wait, open the workspace, or pass. */
-async function dealStateOf(services: Services, project: Project, viewer: TeaserViewer) {
-  const canDeal = mayDealOnProject(viewer, project);
-  if (!canDeal) return null;
+/** A buyer's or broker's own records on a project: their NDA, their pass, and whether their company may sign yet. */
+async function dealRecordsOf(services: Services, projectId: number, viewer: TeaserViewer) {
   const [contract, pass, blockedReason] = await Promise.all([
-    findContract(services.db, { projectId: project.id, buyerId: viewer.id }),
-    findPass(services.db, { projectId: project.id, buyerId: viewer.id }),
+    findContract(services.db, { projectId, buyerId: viewer.id }),
+    findPass(services.db, { projectId, buyerId: viewer.id }),
     ndaBlockedReason(services.db, { customerId: viewer.customerId ?? null }),
   ]);
+  return { contract, pass, blockedReason };
+}
+
+/** What the teaser offers this member: sign the NDA, continue, wait, open the workspace, or pass. */
+function dealStateOf(project: Project, viewer: TeaserViewer, { contract, pass, blockedReason }: Awaited<ReturnType<typeof dealRecordsOf>>) {
   const workspace = workspacePath(viewer.roles, project.id);
   return {
     ndaStatus: contract?.ndaStatus ?? null,
@@ -50,16 +53,21 @@ export async function loadTeaser(
   id: number,
   { kind }: { kind?: Project["kind"] } = {},
 ) {
-  const project = await findVisibleProject(services.db, viewer, id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  // every read starts beside the project's, not after it: on D1 reads started together are one
+  // round trip (decision 037). Nothing read leaves unless this member may see the project.
+  const [project, records, seller, tape] = await Promise.all([
+    findVisibleProject(services.db, viewer, id),
+    viewer.role === "buyer" || viewer.role === "broker" ? dealRecordsOf(services, id, viewer) : null,
+    sellerResponsiveness(services.db, { projectId: id }),
+    // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
+    loanTapeCompleteness(services.db, id),
+  ]);
   if (!project || (kind && project.kind !== kind)) throw notFound();
   const own = project.sellerId === viewer.id;
   // the seller's and admins' own looks are not buyer interest; counted after the response
   if (!mayManageProject(viewer, project)) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
-  const [deal, seller, tapeCompleteness] = await Promise.all([
-    dealStateOf(services, project, viewer),
-    sellerResponsiveness(services.db, { projectId: project.id }),
-    // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
-    project.kind === "loan_pool" ? loanTapeCompleteness(services.db, project.id) : null,
-  ]);
+  const deal = records && mayDealOnProject(viewer, project) ? dealStateOf(project, viewer, records) : null;
+  const tapeCompleteness = project.kind === "loan_pool" ? tape : null;
   return { project: { ...teaserOf(project), own }, deal, sellerResponsiveness: seller, tapeCompleteness };
 }

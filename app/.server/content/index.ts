@@ -103,12 +103,22 @@ function describe(error: z.ZodError) {
   return error.issues.map((i) => `${i.path.join(".") || "(document)"}: ${i.message}`).join("; ");
 }
 
+// the cache hands back the same object until it loads the content again, so a document is
+// checked once per load rather than on every request that shows it (every page shows the settings)
+const checkedBefore = new WeakMap<object, Map<z.ZodType<unknown>, unknown>>();
+
 function checked<T>(schema: z.ZodType<T>, value: unknown, what: string): T | null {
   if (value === null || value === undefined) return null;
+  const before = typeof value === "object" ? checkedBefore.get(value) : undefined;
+  if (before?.has(schema)) return before.get(schema) as T | null;
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  console.error(`content: malformed ${what} is left out: ${describe(result.error)}`);
-  return null;
+  const outcome = result.success ? result.data : null;
+  if (!result.success) console.error(`content: malformed ${what} is left out: ${describe(result.error)}`);
+  if (typeof value === "object") {
+    if (before) before.set(schema, outcome);
+    else checkedBefore.set(value, new Map([[schema, outcome]]));
+  }
+  return outcome;
 }
 
 /** Checks each document on its own: a malformed one is logged and left out, the rest render. */
