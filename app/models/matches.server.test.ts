@@ -144,6 +144,9 @@ describe("recomputing matches", () => {
     const forSeller = await projectMatchesFor(t.db, { projectId: published, admin: false });
     const top = forSeller.rows.find((r) => r.score === 55)!;
     expect(top).toMatchObject({ customerId: null, customerName: null, label: expect.stringMatching(/^Buyer #\d+$/), responsivenessScore: 47 });
+    // a company asked nothing yet has no score, and says why
+    expect(forSeller.rows.filter((r) => r !== top).length).toBeGreaterThan(0);
+    for (const other of forSeller.rows.filter((r) => r !== top)) expect(other).toMatchObject({ responsivenessScore: null, responsivenessReason: "No requests in the last 90 days." });
     expect((await projectMatchesFor(t.db, { projectId: published, admin: true })).rows.map((r) => r.label)).toContain("Health Credit");
     await t.db.insert(contracts).values({ projectId: published, buyerId: member!.id, envelopeId: "env-reveal", documentKey: "k", documentSha256: "s", requestedAt: new Date(), signedAt: new Date() });
     const after = await projectMatchesFor(t.db, { projectId: published, admin: false });

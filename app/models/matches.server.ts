@@ -18,7 +18,7 @@ import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import type { ProjectBuyerSort } from "~/lib/project-buyers";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
-import { responsivenessOf } from "./responsiveness.server";
+import { sideResponsivenessSql, storedOrNone } from "./responsiveness.server";
 
 const WEIGHTS_KEY = "matchWeights";
 
@@ -259,6 +259,8 @@ export async function projectMatches(
         score: matches.score,
         reasons: matches.reasons,
         ...DEAL_COLUMNS,
+        // in the same read: on D1 a second step would be a round trip of its own
+        stored: sideResponsivenessSql(matches.customerId, "buyer"),
       })
       .from(matches)
       .innerJoin(customers, eq(customers.id, matches.customerId))
@@ -268,17 +270,16 @@ export async function projectMatches(
       .offset((Math.max(page, 1) - 1) * size),
     db.select({ total: sql<number>`count(*)` }).from(matches).where(where),
   ]);
-  const stored = await responsivenessOf(db, { customerIds: rows.map((r) => r.customerId), side: "buyer" });
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ stored, ...r }) => ({
       ...r,
       viewedThisProject: Boolean(r.viewedThisProject),
       ndaSigned: Boolean(r.ndaSigned),
       lastLogin: r.lastLogin === null ? null : new Date(Number(r.lastLogin)).toISOString(),
       invitedAt: r.invitedAt === null ? null : new Date(Number(r.invitedAt)).toISOString(),
       impression: Number(r.impression),
-      responsivenessScore: stored(r.customerId).score,
-      responsivenessReason: stored(r.customerId).reason,
+      responsivenessScore: storedOrNone(stored.score, stored.reason).score,
+      responsivenessReason: storedOrNone(stored.score, stored.reason).reason,
     })),
     total: Number(count?.total ?? 0),
     page: Math.max(page, 1),

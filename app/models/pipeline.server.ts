@@ -133,10 +133,12 @@ export function stageOf(dates: PipelineEntry["dates"]): PipelineStage {
 }
 
 /** The engagement columns of the project tables (ndas, negotiations, bids). */
-export async function dealCounts(db: Database, projectIds: number[]) {
-  const counts = new Map(projectIds.map((id) => [id, { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null as number | null }]));
-  if (!projectIds.length) return counts;
-  const only = (column: Column) => inList(column, projectIds);
+export async function dealCounts(db: Database, projectIds: number[] | SQL) {
+  const listed = Array.isArray(projectIds);
+  const counts = new Map<number, DealCounts>(listed ? projectIds.map((id) => [id, { ...NO_DEALS }]) : []);
+  if (listed && !projectIds.length) return counts;
+  // ids, or a query of them (a seller's projects): then the counts go beside the list, not after it
+  const only = (column: Column) => (listed ? inList(column, projectIds) : sql`${column} in (${projectIds})`);
   const [n, t, b, v] = await Promise.all([
     db.select({ id: contracts.projectId, count: sql<number>`count(*)` }).from(contracts).where(only(contracts.projectId)).groupBy(contracts.projectId),
     db.select({ id: messages.projectId, count: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(only(messages.projectId)).groupBy(messages.projectId),
@@ -149,15 +151,26 @@ export async function dealCounts(db: Database, projectIds: number[]) {
       .where(and(only(pageSessions.projectId), sql`${pageSessions.userId} != ${projects.sellerId}`))
       .groupBy(pageSessions.projectId),
   ]);
-  for (const r of n) if (counts.has(r.id)) counts.get(r.id)!.ndas = r.count;
-  for (const r of t) if (counts.has(r.id)) counts.get(r.id)!.negotiations = r.count;
-  for (const r of b) if (counts.has(r.id)) counts.get(r.id)!.bids = r.count;
-  for (const r of v) if (r.id !== null && counts.has(r.id)) counts.get(r.id)!.lastUpdateBuyer = r.last;
+  const of = (id: number) => {
+    let entry = counts.get(id);
+    if (!entry) counts.set(id, (entry = { ...NO_DEALS }));
+    return entry;
+  };
+  for (const r of n) of(r.id).ndas = r.count;
+  for (const r of t) of(r.id).negotiations = r.count;
+  for (const r of b) of(r.id).bids = r.count;
+  for (const r of v) if (r.id !== null) of(r.id).lastUpdateBuyer = r.last;
   return counts;
 }
 
-/** Project rows with their engagement counts. */
+type DealCounts = { ndas: number; negotiations: number; bids: number; lastUpdateBuyer: number | null };
+const NO_DEALS: DealCounts = { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null };
+
+/** Project rows with the counts read for them. */
+export function withCounts<T extends { id: number }>(rows: T[], counts: Map<number, DealCounts>) {
+  return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? NO_DEALS) }));
+}
+
 export async function withDealCounts<T extends { id: number }>(db: Database, rows: T[]) {
-  const counts = await dealCounts(db, rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null }) }));
+  return withCounts(rows, await dealCounts(db, rows.map((r) => r.id)));
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { projects, responsiveness, systemSettings, users } from "~/.server/db/schema";
@@ -216,6 +216,17 @@ export async function sellerResponsiveness(db: Database, { projectId }: { projec
 export function companyResponsivenessSql(customerId: SQL, customerType: SQL) {
   const row = sql`from responsiveness r where r.customer_id = ${customerId} and r.side = (case ${customerType} when 'seller' then 'seller' else 'buyer' end)`;
   return { score: sql<number | null>`(select r.score ${row})`, reason: sql<string | null>`(select r.reason ${row})` };
+}
+
+/** The same on one side, for a query that lists companies: the scores come in its own read. */
+export function sideResponsivenessSql(customerId: SQL | Column, side: ResponsivenessSide) {
+  const row = sql`from responsiveness r where r.customer_id = ${customerId} and r.side = ${side}`;
+  return { score: sql<number | null>`(select r.score ${row})`, reason: sql<string | null>`(select r.reason ${row})` };
+}
+
+/** What those columns read: a company without a row was asked nothing (a stored reason is never null). */
+export function storedOrNone(score: number | null, reason: string | null): StoredResponsiveness {
+  return reason === null ? NONE : { score, reason };
 }
 
 /**

@@ -5,7 +5,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, customers, invitations, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueLedBy, findTeamProject, inviteColleague, saveGrants, sellerReach, sellerReachOf, sharedProjects, teamOf } from "./seller-permissions.server";
+import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachOf, sharedProjects, teamOf } from "./seller-permissions.server";
 import { startSession, userForSession } from "./sessions.server";
 import { listSellerProjects } from "./projects.server";
 import { listThreads, postMessage } from "./negotiations.server";
@@ -43,7 +43,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const check = (user: User, projectId: number, permission: (typeof SELLER_PERMISSIONS)[number]) => can(t.db, { userId: user.id, projectId }, permission);
+const check = async (user: User, projectId: number, permission: (typeof SELLER_PERMISSIONS)[number]) => {
+  const allowed = await can(t.db, { userId: user.id, projectId }, permission);
+  // the signed-in seller's project page, from what came with their session, agrees
+  const member = (await userForSession(t.db, await startSession(t.db, user.id)))!;
+  expect((await findTeamProjectFor(t.db, member, projectId))?.may.has(permission) ?? false).toBe(allowed);
+  return allowed;
+};
 
 describe("the seller permission check", () => {
   it("gives a project's own seller every permission, with or without a company", async () => {

@@ -15,7 +15,7 @@ import { recordAudit } from "~/models/audit.server";
 import { projectMatchesFor, recomputeProjectMatches } from "~/models/matches.server";
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
 import { countLoans, EDITABLE, loanTapeCompleteness, withdrawOwnProject } from "~/models/projects.server";
-import { findTeamProject } from "~/models/seller-permissions.server";
+import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions.server";
 import { permissionFlags } from "~/lib/seller-permissions";
 import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
-  const found = await findTeamProject(services.db, { userId: user.id, projectId: idParam(args.params) });
+  const found = await findTeamProjectFor(services.db, user, idParam(args.params));
   if (!found) throw notFound();
   const { project } = found;
   const url = new URL(args.request.url);

@@ -5,8 +5,8 @@ import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
-import { listSellerProjects, sortRows, toProjectRow } from "~/models/projects.server";
-import { withDealCounts } from "~/models/pipeline.server";
+import { listSellerProjects, sellerProjectIds, sortRows, toProjectRow } from "~/models/projects.server";
+import { dealCounts, withCounts } from "~/models/pipeline.server";
 import { sharedProjects } from "~/models/seller-permissions.server";
 import { STATUS_LABELS } from "~/lib/project-kinds";
 import { readForm } from "~/.server/body";
@@ -18,11 +18,13 @@ export const meta = () => titleMeta("My projects");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   // read together: on D1 reads started at once go as one call
-  const [view, rows, shared] = await Promise.all([
+  const [view, own, counts, shared] = await Promise.all([
     tableView(services, user, "sellerProjects", args.request),
-    listSellerProjects(services.db, user.id).then((own) => withDealCounts(services.db, own.map((p) => toProjectRow(p)))),
+    listSellerProjects(services.db, user.id),
+    dealCounts(services.db, sellerProjectIds(user.id)),
     sharedProjects(services.db, { userId: user.id, limit: 50 }),
   ]);
+  const rows = withCounts(own.map((p) => toProjectRow(p)), counts);
   return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view, shared });
 }
 
