@@ -134,20 +134,19 @@ export type TimelineEvent = { at: Date; kind: "view" | "nda" | "message" | "offe
  * `older` is where the next page starts, or null on the last page.
  */
 export async function customerTimeline(db: Database, { customerId, limit = 50, before }: { customerId: number; limit?: number; before?: number }) {
-  const [customer, members] = await Promise.all([
-    findCustomer(db, { customerId }),
-    db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(eq(users.customerId, customerId)),
-  ]);
-  const ids = members.map((m) => m.id);
-  const nameOf = new Map(members.map((m) => [m.id, m.name]));
-  const recipients = [...new Set([...members.map((m) => m.email), ...members.map((m) => m.phone).filter(Boolean), customer?.attentionEmail ?? ""].filter(Boolean))];
-  const none = { views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 };
-  if (!ids.length && !recipients.length) return { events: [] as TimelineEvent[], counts: none, older: null };
-  const anyMember = (column: AnyColumn) => inList(column, ids);
+  // the members and the addresses mail went to as subqueries, so that every read goes at once
+  // (on D1 one round trip, not one for the members and one for their records)
+  const memberIds = sql`select ${users.id} from ${users} where ${users.customerId} = ${customerId}`;
+  const addresses = sql`select ${users.email} from ${users} where ${users.customerId} = ${customerId}
+    union select ${users.phone} from ${users} where ${users.customerId} = ${customerId} and ${users.phone} != ''
+    union select ${customers.attentionEmail} from ${customers} where ${customers.id} = ${customerId} and ${customers.attentionEmail} != ''`;
+  const anyMember = (column: AnyColumn) => sql`${column} in (${memberIds})`;
+  const toMembers = sql`${outbox.recipient} in (${addresses})`;
   // one more than a page of each kind: if the merged list is longer, there is an older page
   const page = limit + 1;
   const earlier = (column: AnyColumn) => (before ? lt(column, new Date(before)) : undefined);
-  const [views, ndas, sent, offered, mail, viewCount, ndaCount, messageCount, offerCount, mailCounts] = await Promise.all([
+  const [members, views, ndas, sent, offered, mail, viewCount, ndaCount, messageCount, offerCount, mailCounts] = await Promise.all([
+    db.select({ id: users.id, name: users.name }).from(users).where(eq(users.customerId, customerId)),
     db
       .select({ at: pageSessions.sessionStart, userId: pageSessions.userId, route: pageSessions.route, activeTime: pageSessions.activeTime, projectName: projects.projectName, projectId: pageSessions.projectId })
       .from(pageSessions)
@@ -176,22 +175,20 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
       .where(and(anyMember(offers.buyerId), earlier(offers.createdAt)))
       .orderBy(desc(offers.createdAt))
       .limit(page),
-    recipients.length
-      ? db
-          .select({ at: outbox.createdAt, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status })
-          .from(outbox)
-          .where(and(inList(outbox.recipient, recipients), earlier(outbox.createdAt)))
-          .orderBy(desc(outbox.createdAt))
-          .limit(page)
-      : Promise.resolve([]),
+    db
+      .select({ at: outbox.createdAt, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status })
+      .from(outbox)
+      .where(and(toMembers, earlier(outbox.createdAt)))
+      .orderBy(desc(outbox.createdAt))
+      .limit(page),
     db.select({ n: count() }).from(pageSessions).where(anyMember(pageSessions.userId)),
     db.select({ n: count() }).from(contracts).where(anyMember(contracts.buyerId)),
     db.select({ n: count() }).from(messages).where(anyMember(messages.buyerId)),
     db.select({ n: count() }).from(offers).where(anyMember(offers.buyerId)),
-    recipients.length
-      ? db.select({ channel: outbox.channel, n: count() }).from(outbox).where(inList(outbox.recipient, recipients)).groupBy(outbox.channel)
-      : Promise.resolve([]),
+    db.select({ channel: outbox.channel, n: count() }).from(outbox).where(toMembers).groupBy(outbox.channel),
   ]);
+  const ids = members.map((m) => m.id);
+  const nameOf = new Map(members.map((m) => [m.id, m.name]));
   const who = (id: number) => nameOf.get(id) ?? "A former member";
   const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
   const merged: TimelineEvent[] = [

@@ -15,6 +15,12 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const dayOf = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
 
+// the mark as SQL, so that the sums and the sessions after them are read at once (on D1 one round
+// trip, not the mark first): the sums through it, the sessions from the day after (from 0 before
+// the first run, when there are no sums)
+const THROUGH = sql<string | null>`(select json_extract(${systemSettings.value}, '$') from ${systemSettings} where ${systemSettings.key} = ${THROUGH_KEY})`;
+const LIVE_FROM = sql<number>`coalesce(cast(strftime('%s', ${THROUGH}) as integer) * 1000 + ${DAY_MS}, 0)`;
+
 /** The last day summed into `page_session_days`, or null before the first run. */
 export async function summedThrough(db: Database): Promise<string | null> {
   const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, THROUGH_KEY)).limit(1);
@@ -67,27 +73,22 @@ export type DayWindow = { pageType?: PageType; from?: string; to?: string };
  * sums for the days summed and from the sessions themselves for the days after.
  */
 export async function sessionTotals(db: Database, { pageType, from, to }: DayWindow) {
-  const through = await summedThrough(db);
-  const summedWhere: SQL[] = [];
+  const summedWhere: SQL[] = [lte(pageSessionDays.day, THROUGH)];
   if (pageType) summedWhere.push(eq(pageSessionDays.pageType, pageType));
   if (from) summedWhere.push(gte(pageSessionDays.day, from));
-  const summedTo = through && to && to < through ? to : through;
-  if (summedTo) summedWhere.push(lte(pageSessionDays.day, summedTo));
-  const liveFrom = Math.max(from ? startOf(from) : 0, through ? startOf(through) + DAY_MS : 0);
-  const liveWhere: SQL[] = [gte(pageSessions.sessionStart, new Date(liveFrom))];
+  if (to) summedWhere.push(lte(pageSessionDays.day, to));
+  const liveWhere: SQL[] = [sql`${pageSessions.sessionStart} >= max(${from ? startOf(from) : 0}, ${LIVE_FROM})`];
   if (pageType) liveWhere.push(eq(pageSessions.pageType, pageType));
   if (to) liveWhere.push(lt(pageSessions.sessionStart, new Date(startOf(to) + DAY_MS)));
   const [[summed], [live]] = await Promise.all([
-    through
-      ? db
-          .select({
-            sessions: sql<number>`coalesce(sum(${pageSessionDays.sessions}), 0)`,
-            totalTime: sql<number>`coalesce(sum(${pageSessionDays.totalDuration}), 0)`,
-            activeTime: sql<number>`coalesce(sum(${pageSessionDays.activeTime}), 0)`,
-          })
-          .from(pageSessionDays)
-          .where(and(...summedWhere))
-      : [{ sessions: 0, totalTime: 0, activeTime: 0 }],
+    db
+      .select({
+        sessions: sql<number>`coalesce(sum(${pageSessionDays.sessions}), 0)`,
+        totalTime: sql<number>`coalesce(sum(${pageSessionDays.totalDuration}), 0)`,
+        activeTime: sql<number>`coalesce(sum(${pageSessionDays.activeTime}), 0)`,
+      })
+      .from(pageSessionDays)
+      .where(and(...summedWhere)),
     db
       .select({
         sessions: sql<number>`count(*)`,
@@ -106,19 +107,15 @@ export async function sessionTotals(db: Database, { pageType, from, to }: DayWin
 
 /** Sessions per day and page type from `firstDay` on: the sums where there are sums, the sessions after. */
 export async function sessionsByDayAndType(db: Database, { firstDay }: { firstDay: string }) {
-  const through = await summedThrough(db);
-  const liveFrom = Math.max(startOf(firstDay), through ? startOf(through) + DAY_MS : 0);
   const [summed, live] = await Promise.all([
-    through
-      ? db
-          .select({ day: pageSessionDays.day, pageType: pageSessionDays.pageType, sessions: pageSessionDays.sessions })
-          .from(pageSessionDays)
-          .where(and(gte(pageSessionDays.day, firstDay), lte(pageSessionDays.day, through)))
-      : [],
+    db
+      .select({ day: pageSessionDays.day, pageType: pageSessionDays.pageType, sessions: pageSessionDays.sessions })
+      .from(pageSessionDays)
+      .where(and(gte(pageSessionDays.day, firstDay), lte(pageSessionDays.day, THROUGH))),
     db
       .select({ day: dayOf.as("day"), pageType: pageSessions.pageType, sessions: sql<number>`count(*)` })
       .from(pageSessions)
-      .where(gte(pageSessions.sessionStart, new Date(liveFrom)))
+      .where(sql`${pageSessions.sessionStart} >= max(${startOf(firstDay)}, ${LIVE_FROM})`)
       .groupBy(dayOf, pageSessions.pageType),
   ]);
   return [...summed, ...live];
