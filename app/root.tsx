@@ -38,20 +38,19 @@ export async function loader(args: LoaderFunctionArgs) {
   const preview = await isPreview(services, args.request);
   const url = new URL(args.request.url);
   const [settings, { user: member, inbox, header }] = await Promise.all([services.content.siteSettings({ preview }).catch(() => null), siteShellFor(services.db, user)]);
-  return json(
-    {
-      user: member,
-      inbox,
-      // the header is drawn here for the path being opened (the root's data follows every navigation)
-      headerMarkup: siteHeaderMarkup({ user: member, inbox, header, pathname: url.pathname }),
-      notification,
-      previewBanner: preview ? previewBannerMarkup(url.pathname + url.search) : null,
-      footerLinks: settings?.footerLinks ?? [],
-      // canonical URLs are on the public origin, whatever Host the request came with
-      origin: services.env.APP_URL,
-    },
-    { headers },
-  );
+  const data = {
+    user: member,
+    inbox,
+    // the header is drawn here for the path being opened (the root's data follows every navigation)
+    headerMarkup: siteHeaderMarkup({ user: member, inbox, header, pathname: url.pathname }),
+    notification,
+    previewBanner: preview ? previewBannerMarkup(url.pathname + url.search) : null,
+    footerLinks: settings?.footerLinks ?? [],
+    // canonical URLs are on the public origin, whatever Host the request came with
+    origin: services.env.APP_URL,
+  };
+  // an object is passed on to the page as it is; a Response only when a cookie goes with it
+  return headers ? json(data, { headers }) : data;
 }
 
 

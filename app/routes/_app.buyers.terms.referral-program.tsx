@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { siteOrigin } from "~/.server/mailer";
 import { contentPageData } from "~/models/content-pages.server";
@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
     memberReferralCode(services.env.SESSION_SECRET, user.id),
     memberReferrals(services.db, { userId: user.id }),
   ]);
-  return json({ ...renderContentPage(content), link: referralLink(siteOrigin(services), code), referred });
+  return { ...renderContentPage(content), link: referralLink(siteOrigin(services), code), referred };
 }
 
 /** The programme's terms (CMS), the buyer's own link, and who joined through it. */

@@ -1,5 +1,5 @@
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { isPreview } from "~/.server/preview";
 import { allowAnyone } from "~/auth/guards.server";
 import { Landing } from "~/components/landing";
@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);
   const settings = await services.content.siteSettings({ preview: await isPreview(services, args.request) });
-  return json({ settings });
+  return { settings };
 }
 
 export default function IndexPage() {

@@ -1,7 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
-import { json } from "@remix-run/server-runtime";
 import { contentPageData } from "~/models/content-pages.server";
 import { renderContentPage } from "~/components/content-page.server";
 import { ContentPage, contentPageMeta } from "~/components/content-page";
@@ -10,7 +9,7 @@ export const meta = contentPageMeta;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);
-  return json(renderContentPage(await contentPageData(services, args.request, "privacy")));
+  return renderContentPage(await contentPageData(services, args.request, "privacy"));
 }
 
 export default function Page() {

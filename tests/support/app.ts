@@ -1,3 +1,4 @@
+import type { SerializeFrom, TypedResponse } from "@remix-run/server-runtime";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -106,11 +107,15 @@ export function postRequest(url: string, cookie: string | undefined, fields: Rec
  */
 export async function responseOf(run: Promise<unknown>): Promise<Response> {
   try {
-    const result = await run;
-    if (result instanceof Response) return result;
-    throw new Error(`expected a Response, got ${typeof result}`);
+    return await sent(run);
   } catch (error) {
     if (error instanceof Response) return error;
     throw error;
   }
+}
+
+/** A loader's answer as the client receives it: an object returned is sent as JSON, as Remix sends it. */
+export async function sent<T>(run: Promise<T>): Promise<T extends Response ? T : TypedResponse<SerializeFrom<T>>> {
+  const result = await run;
+  return (result instanceof Response ? result : Response.json(result)) as T extends Response ? T : TypedResponse<SerializeFrom<T>>;
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
   const page = Math.max(1, Math.floor(Number(query.get("page")) || 1));
   const [sessions, chart] = await Promise.all([listPageSessions(services.db, filters, { page }), sessionsChart(services.db, { now: new Date() })]);
-  return json({ filters, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, ...sessions, chart });
+  return { filters, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, ...sessions, chart };
 }
 
 export default function PageSessionsPage() {

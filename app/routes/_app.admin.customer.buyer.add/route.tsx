@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const customers = await customerChoices(services.db);
   const wanted = Number(new URL(args.request.url).searchParams.get("customerId"));
-  return json({ customers, customerId: customers.some((c) => c.id === wanted) ? String(wanted) : "" });
+  return { customers, customerId: customers.some((c) => c.id === wanted) ? String(wanted) : "" };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   if (!customer) throw notFound();
   const { evidenceKey: _key, ...shown } = customer;
-  return json({ customer: { ...shown, hasEvidence: Boolean(_key) }, members, timeline });
+  return { customer: { ...shown, hasEvidence: Boolean(_key) }, members, timeline };
 }
 
 export async function action(args: ActionFunctionArgs) {

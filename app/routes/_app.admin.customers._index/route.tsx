@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { readForm } from "~/.server/body";
@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const { view, query } = await customerTableView(services, { reader: user, request: args.request });
   const [list, businessTypes] = await Promise.all([listCustomers(services.db, query), services.content.options("businessDescriptions")]);
-  return json({ ...list, view, filters: query.filters, businessTypes: businessTypes.map((o) => o.value) });
+  return { ...list, view, filters: query.filters, businessTypes: businessTypes.map((o) => o.value) };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -14,7 +14,7 @@ export const meta = () => titleMeta("New customer");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  return json({ businessTypes: (await services.content.options("businessDescriptions")).map((o) => o.value) });
+  return { businessTypes: (await services.content.options("businessDescriptions")).map((o) => o.value) };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const customer = await findCustomer(services.db, { customerId: idParam(args.params) });
   if (!customer || customer.anonymisedAt) throw notFound();
-  return json({
+  return {
     id: customer.id,
     values: {
       customerName: customer.name,
@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     businessTypes: (await services.content.options("businessDescriptions")).map((o) => o.value),
     criteria: await criteriaFormData(services, customer.id),
-  });
+  };
 }
 
 /** Two forms: the customer's details, and the criteria it buys by (the same form buyers fill in). */

@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const customer = await findCustomer(services.db, { customerId: idParam(args.params) });
   if (!customer || customer.anonymisedAt) throw notFound();
-  return json({
+  return {
     customer: {
       id: customer.id,
       name: customer.name,
@@ -52,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     checklist: await onboardingChecklist(services.db, customer),
     investorTypes: await investorTypesOf(services),
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -20,7 +20,7 @@ function pageStart(request: Request) {
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const before = pageStart(args.request);
-  return json({ ...(await listAudit(services.db, { before })), paged: before !== undefined });
+  return { ...(await listAudit(services.db, { before })), paged: before !== undefined };
 }
 
 /** Checks the whole chain: a POST, because it reads every row, and so the button works without JavaScript. */

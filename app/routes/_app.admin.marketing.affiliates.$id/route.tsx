@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!partner) throw notFound();
   const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
   const referrals = await affiliateReferrals(services.db, { affiliateId: partner.id, page, pageSize: PAGE_SIZE });
-  return json({ partner, ...referrals, link: referralLink(siteOrigin(services), partner.code) });
+  return { partner, ...referrals, link: referralLink(siteOrigin(services), partner.code) };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
   const [partners, applications] = await Promise.all([listAffiliates(services.db, { page, pageSize: PAGE_SIZE }), affiliateApplications(services.db)]);
-  return json({ ...partners, applications, origin: siteOrigin(services) });
+  return { ...partners, applications, origin: siteOrigin(services) };
 }
 
 export async function action(args: ActionFunctionArgs) {

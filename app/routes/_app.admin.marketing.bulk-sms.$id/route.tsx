@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
     campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: Number(params.get("customerId")) || undefined }),
     campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
   ]);
-  return json({ ...overview, outcomes, myPhone: e164(user.phone) });
+  return { ...overview, outcomes, myPhone: e164(user.phone) };
 }
 
 export async function action(args: ActionFunctionArgs) {

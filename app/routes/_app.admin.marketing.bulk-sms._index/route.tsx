@@ -27,11 +27,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const params = new URL(args.request.url).searchParams;
   const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
-  return json({
+  return {
     ...(await composeChoices(services.db, { channel: "sms", page, pageSize: PAGE_SIZE })),
     listId: params.get("listId") ?? "",
     page,
-  });
+  };
 }
 
 /** Writes a draft; its page previews it per recipient, sends a test and sends it (so a double submit here sends nothing). */

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
@@ -20,12 +20,12 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!list) throw notFound();
   const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
   const [reach, members] = await Promise.all([reachOf(services.db, list), membersOf(services.db, list)]);
-  return json({
+  return {
     list: { id: list.id, name: list.name, channel: list.channel, kind: list.kind, createdAt: list.createdAt, createdBy: list.createdBy },
     reach,
     members: members.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
     page,
-  });
+  };
 }
 
 /** A list as it resolves today: its size and who cannot be reached, before anything is sent. */

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
   const [lists, projects] = await Promise.all([listRecipientLists(services.db, { page, pageSize: PAGE_SIZE }), projectChoices(services.db)]);
-  return json({ ...lists, page, projects });
+  return { ...lists, page, projects };
 }
 
 /** Saved lists; new ones come from /admin/customers (a selection or its filters) or from a project's matched buyers. */

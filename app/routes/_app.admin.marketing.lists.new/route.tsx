@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const params = new URL(args.request.url).searchParams;
   const definition = definitionFrom(params);
-  return json({ kind: params.get("kind") ?? "", definition, reach: definition ? await reachOf(services.db, { definition }) : null });
+  return { kind: params.get("kind") ?? "", definition, reach: definition ? await reachOf(services.db, { definition }) : null };
 }
 
 export async function action(args: ActionFunctionArgs) {

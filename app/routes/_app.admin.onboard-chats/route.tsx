@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { Pager } from "~/components/pager";
@@ -39,14 +39,14 @@ export async function loader(args: LoaderFunctionArgs) {
     steps: stepsFor(row.chat.side).length,
     lastAnswerAt: row.chat.transcript.at(-1)?.at ?? null,
   });
-  return json({
+  return {
     rows: rows.map(summary),
     total,
     page,
     pageSize: ONBOARD_PAGE_SIZE,
     filters: { status, side, sort, desc: desc ? null : "0" },
     open: open ? { ...summary(open), transcript: open.chat.transcript } : null,
-  });
+  };
 }
 
 export default function OnboardChatsPage() {

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const status = OUTBOX_STATUSES.find((s) => s === wanted);
   const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
   const { rows, total } = await listOutbox(services.db, { status, page, pageSize: PAGE_SIZE });
-  return json({ messages: rows, total, page, status: status ?? "", providerConfigured: Boolean(services.env.MAIL_API_URL) });
+  return { messages: rows, total, page, status: status ?? "", providerConfigured: Boolean(services.env.MAIL_API_URL) };
 }
 
 /**

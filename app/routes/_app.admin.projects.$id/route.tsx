@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { ListPageErrorBoundary } from "~/components/error-boundary";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
 import { invalid, refuse, type Replier } from "~/.server/replies";
@@ -40,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
     buyerTable(services, { user, project: found.project, request: args.request }),
   ]);
   const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? loans : undefined });
-  return json({ project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status }, overview, desk, matched });
+  return { project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status }, overview, desk, matched };
 }
 
 export async function action(args: ActionFunctionArgs) {

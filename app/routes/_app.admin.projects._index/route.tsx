@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     page: view.page,
     pageSize: Number(params.get("pageSize")) || undefined,
   });
-  return json({ ...found, rows: await withDealCounts(services.db, found.rows), view, listing: status ?? "", q });
+  return { ...found, rows: await withDealCounts(services.db, found.rows), view, listing: status ?? "", q };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { deskAction } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { notFound, idParam } from "~/.server/http";
@@ -28,7 +28,7 @@ async function requireListedProject(args: GuardArgs) {
 export async function loader(args: LoaderFunctionArgs) {
   const { services, project } = await requireListedProject(args);
   const contracts = await listProjectContracts(services.db, project.id);
-  return json({
+  return {
     project: { id: project.id, projectName: project.projectName },
     buyers: contracts.map(({ contract, buyer }) => ({
       contractId: contract.id,
@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
       decidedAt: contract.decidedAt,
       blocked: contract.dataRoomBlocked,
     })),
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

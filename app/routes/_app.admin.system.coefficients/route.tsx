@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
 import { requireUser } from "~/auth/guards.server";
 import { replyOrNotify } from "~/auth/session.server";
@@ -22,7 +22,7 @@ export const meta = () => titleMeta("Coefficients");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  return json(await coefficientsPage(services, { reader: user, request: args.request }));
+  return await coefficientsPage(services, { reader: user, request: args.request });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
@@ -24,10 +24,10 @@ const HERE = "/admin/system/matchmaking-bot";
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const [weights, questions] = await Promise.all([matchWeights(services.db), botQuestions(services.db)]);
-  return json({
+  return {
     weights: Object.fromEntries(WEIGHT_KEYS.map((k) => [k, String(weights[k])])) as Record<keyof MatchWeights, string>,
     questions,
-  });
+  };
 }
 
 /** New weights apply to every stored match at once (a full recomputation); new questions to the next answer. */

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
     propertyOptions(services),
     Number.isInteger(edit) && edit > 0 ? findPropertyAssumption(services.db, edit) : undefined,
   ]);
-  return json({ ...found, q, options, editing: editing ?? null });
+  return { ...found, q, options, editing: editing ?? null };
 }
 
 const DUPLICATE = "This property type already has a row for this region.";

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listSicCodes(services.db, { ...filters, page: Number(params.get("page")) || 1 }),
     edit.success ? findSicCode(services.db, edit.data) : undefined,
   ]);
-  return json({ ...found, q: filters.q, division: filters.division ?? "", editing: editing ?? null });
+  return { ...found, q: filters.q, division: filters.division ?? "", editing: editing ?? null };
 }
 
 const TAKEN = "This code is already in the table.";

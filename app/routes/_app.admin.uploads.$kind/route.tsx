@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { notFound } from "~/.server/http";
 import { projectOptions } from "~/.server/project-options";
@@ -35,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listImportJobs(services.db, { kind, page: Math.max(1, Number(search.get("page")) || 1) }),
   ]);
   const running = jobs.rows.some(({ job }) => job.status === "queued" || job.status === "running");
-  return json({ path, title, noun, columns: uploadColumns(kind, options.values), sellers, ...jobs, running, current: Number(search.get("job")) || null });
+  return { path, title, noun, columns: uploadColumns(kind, options.values), sellers, ...jobs, running, current: Number(search.get("job")) || null };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { cell, formatDateTime, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
     projectId ? findProjectWithSeller(services.db, projectId) : null,
   ]);
   const project = found ? { id: found.project.id, name: found.project.projectName, choice: await projectTemplateChoice(services.db, found.project.id) } : null;
-  return json({ templates, project, projectId });
+  return { templates, project, projectId };
 }
 
 export async function action(args: ActionFunctionArgs) {

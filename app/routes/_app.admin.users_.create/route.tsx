@@ -14,7 +14,7 @@ export const meta = () => titleMeta("New user");
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireUser(args, { role: "admin" });
-  return json({});
+  return {};
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const user = await findUserById(services.db, idParam(args.params));
   if (!user) throw notFound();
-  return json({ id: user.id, values: { name: user.name, email: user.email, company: user.company, phone: user.phone, roles: user.roles } });
+  return { id: user.id, values: { name: user.name, email: user.email, company: user.company, phone: user.phone, roles: user.roles } };
 }
 
 export async function action(args: ActionFunctionArgs) {

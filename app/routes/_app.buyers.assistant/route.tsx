@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { MatchmakingAssistant } from "~/components/matchmaking-assistant";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
@@ -9,7 +9,7 @@ export const meta = () => titleMeta("Matchmaking assistant");
 
 /** The assistant on a page of its own: where its forms post, and where a refused turn is shown without JavaScript. */
 export async function loader(args: LoaderFunctionArgs) {
-  return json(await assistantLoader(args));
+  return await assistantLoader(args);
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, ORIGIN, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The buyer's deal workspace as its loader and action answer a browser, on the demo market. */
 const app = await bootApp("route-workspace");
@@ -40,7 +40,7 @@ const closed = await app.approvedNda(blocked!, buyer.user);
 await setDataRoomBlocked(services.db, { projectId: blocked!.id, contractId: closed.id, blocked: true });
 
 const workspace = (id: number, cookie = buyer.cookie) =>
-  loader({ request: getRequest(`/buyers/myprojects/${id}`, cookie), context, params: { id: String(id) } });
+  sent(loader({ request: getRequest(`/buyers/myprojects/${id}`, cookie), context, params: { id: String(id) } }));
 const act = (id: number, fields: Record<string, string>, init: { cookie?: string; sameOrigin?: boolean } = {}) => {
   const request =
     init.sameOrigin === false

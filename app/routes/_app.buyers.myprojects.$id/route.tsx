@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/react";
 import { offersWithSummaries } from "~/components/deal/offers.server";
 import { projectSummaryMarkup } from "~/components/project-facts.server";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireWorkspace } from "~/auth/project-guards.server";
 import { clientAddress } from "~/.server/http";
 import { dealSectionOf } from "~/lib/deal-section.server";
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
       markThreadRead(services.db, { projectId: project.id, buyerId: user.id, userId: user.id }),
     ]),
   );
-  return json({
+  return {
     project,
     summary: projectSummaryMarkup(project),
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
@@ -51,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
     passedAt: pass?.createdAt ?? null,
     me: user.id,
     dealsPath: `/${section}/myprojects/index_new`,
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

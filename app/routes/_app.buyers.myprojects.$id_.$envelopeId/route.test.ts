@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The NDA signing page as its loader and action answer a browser, on the demo market. */
 const app = await bootApp("route-envelope");
@@ -26,7 +26,7 @@ const open = (id: number, envelopeId: string, cookie = buyer.cookie, section = "
 /** What the page receives when the loader lets the member in. */
 const pageData = async (id: number, envelopeId: string) => {
   const { url, params } = at(id, envelopeId);
-  return (await loader({ request: getRequest(url, buyer.cookie), context, params })).json();
+  return (await sent(loader({ request: getRequest(url, buyer.cookie), context, params }))).json();
 };
 const sign = (id: number, envelopeId: string, fields: Record<string, string>, cookie = buyer.cookie) => {
   const { url, params } = at(id, envelopeId);

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { defaultNdaParagraphs } from "~/.server/documents/nda";
@@ -36,7 +36,7 @@ async function requireEnvelope(args: GuardArgs) {
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, contract, project } = await requireEnvelope(args);
   const [settings, sellerCompany] = await Promise.all([ndaSettingsOf(services.db, project.id), sellerCompanyOf(services.db, project)]);
-  return json({
+  return {
     project: { id: project.id, projectName: project.projectName },
     envelope: {
       id: contract.envelopeId,
@@ -50,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // an uploaded template is read as its PDF; the default one is shown here as text too
     paragraphs: (await ndaHasTemplate(services.db, settings)) ? null : defaultNdaParagraphs({ projectName: project.projectName, sellerCompany }),
     suggestedName: user.name,
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

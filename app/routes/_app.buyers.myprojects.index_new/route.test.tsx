@@ -1,7 +1,7 @@
 import { createRemixStub } from "@remix-run/testing";
 import { renderToString } from "react-dom/server";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** "My deals" as its loader answers and as the page shows it, on the demo market. */
 const app = await bootApp("route-deals");
@@ -32,7 +32,7 @@ if (typeof (await submitOffer(deal, await offerParties(services.db, offered!, bu
 // another buyer's deal on one of the same listings is not this buyer's
 await requestNda(deal, viewed!, (await app.member("multi@demo.test")).user);
 
-const deals = (url: string, cookie: string) => loader({ request: getRequest(url, cookie), context, params: {} });
+const deals = (url: string, cookie: string) => sent(loader({ request: getRequest(url, cookie), context, params: {} }));
 
 describe("deals loader", () => {
   it("has nothing for a buyer who has done nothing yet", async () => {

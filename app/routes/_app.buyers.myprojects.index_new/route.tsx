@@ -1,4 +1,3 @@
-import { json } from "@remix-run/server-runtime";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { NDA_APPROVED, workspacePath } from "~/lib/deal";
@@ -19,13 +18,13 @@ export const meta = () => titleMeta("My deals");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : ["buyer", "seller"] });
   const entries = await pipeline(services.db, { buyerId: user.id });
-  return json({
+  return {
     chart: entries.length ? dealStagesChart(entries) : null,
     deals: entries.map((e) => ({
       ...e,
       href: e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
     })),
-  });
+  };
 }
 
 

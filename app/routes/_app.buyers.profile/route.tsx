@@ -17,12 +17,12 @@ export const meta = () => titleMeta("Company profile");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "buyer" });
   const customer = user.customerId === null ? undefined : await findCustomer(services.db, { customerId: user.customerId });
-  if (!customer) return json({ company: null, form: null });
+  if (!customer) return { company: null, form: null };
   const { name, businessType, headquarters, website, contactPerson, attentionEmail, attentionPhone } = customer;
-  return json({
+  return {
     company: { name, businessType, headquarters, website, contactPerson, attentionEmail, attentionPhone },
     form: await criteriaFormData(services, customer.id),
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The search as its loader answers a browser: the demo market, a demo buyer's session. */
 const app = await bootApp("route-search");
@@ -14,7 +14,7 @@ const seller = await app.member("seller@demo.test");
 const broker = await app.member("broker@demo.test");
 afterAll(() => app.cleanup());
 
-const search = (url: string, cookie: string) => loader({ request: getRequest(url, cookie), context, params: {} });
+const search = (url: string, cookie: string) => sent(loader({ request: getRequest(url, cookie), context, params: {} }));
 const data = async (url: string, cookie: string) => (await search(url, cookie)).json();
 
 describe("buyers' search loader", () => {

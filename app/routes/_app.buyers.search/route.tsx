@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { projectOptions } from "~/.server/project-options";
@@ -62,7 +62,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (map) result.rows = [];
   // every result shown counts as an impression, once a day per member; after the response
   services.recordLook({ kind: "impression", userId: user.id, projectIds: result.rows.map((r) => r.id), at: Date.now() });
-  return json({
+  return {
     ...result,
     // spec §3's "status" column: the member's own NDA status on each project
     rows: result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null, href: teaserPathFor(role, r) })),
@@ -76,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
       statuses: options.items.loanStatus,
       sizes: lists.transactionScales?.items ?? [],
     },
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

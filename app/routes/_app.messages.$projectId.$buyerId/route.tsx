@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { notFound, idParam } from "~/.server/http";
@@ -45,13 +45,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, project, buyer, canWrite } = await requireThread(args, "view");
   const messages = await threadMessages(services.db, { projectId: project.id, buyerId: buyer.id });
   services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id }));
-  return json({
+  return {
     project: { id: project.id, projectName: project.projectName },
     buyer: { name: buyer.name, company: buyer.company },
     messages,
     me: user.id,
     canWrite,
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

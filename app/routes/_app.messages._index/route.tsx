@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
     role === "seller" ? sellerReachOf(services.db, user).then((reach) => listThreads(services.db, user, role, { reach })) : listThreads(services.db, user, role),
     listMemberInquiries(services.db, { userId: user.id }),
   ]);
-  return json({ notifications, threads, questions, me: user.id });
+  return { notifications, threads, questions, me: user.id };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { formErrorsOf } from "~/lib/action-result";
@@ -13,7 +13,7 @@ export const meta = () => titleMeta("Set up your account");
 
 /** /on-board/buyers, and /on-board/sellers (the same module): one question per step, each answer saved at once. */
 export async function loader(args: LoaderFunctionArgs) {
-  return json(await onboardingLoader(args));
+  return await onboardingLoader(args);
 }
 
 export async function action(args: ActionFunctionArgs) {

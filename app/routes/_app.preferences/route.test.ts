@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** /preferences as its loader and action answer a browser: the saved searches' forms. */
 const app = await bootApp("route-preferences");
@@ -18,7 +18,7 @@ describe("saved searches on /preferences", () => {
     const cookie = await app.cookieFor(broker);
     const saved = await saveSearch(services.db, { userId: broker.id, name: "Western energy", query: "q=solar&industry=Energy&region=West&transactionSize=1-5m" });
     if (!saved.saved) throw new Error("not saved");
-    const page = await (await loader({ request: getRequest("/preferences", cookie), context, params: {} })).json();
+    const page = await (await sent(loader({ request: getRequest("/preferences", cookie), context, params: {} }))).json();
     expect(page.searches).toEqual([
       { id: saved.id, name: "Western energy", alerts: true, description: "“solar”, industry Energy, region West, size $1.0M to $5.0M", href: "/brokers/search?q=solar&industry=Energy&region=West&transactionSize=1-5m" },
     ]);

@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
@@ -22,7 +22,7 @@ export const meta = () => titleMeta("Preferences");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: ["buyer", "broker"] });
   const [form, searches] = await Promise.all([criteriaFormData(services, user.customerId), savedSearchRows(services, user)]);
-  return json({ form, searches });
+  return { form, searches };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification, signIn } from "~/auth/session.server";
 import { verifyPassword } from "~/.server/password";
@@ -27,7 +27,7 @@ export const meta = () => titleMeta("Profile");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "member" });
-  return json({ user: toPublicUser(user), twoFactor: await twoFactorState(services, user) });
+  return { user: toPublicUser(user), twoFactor: await twoFactorState(services, user) };
 }
 
 export async function action(args: ActionFunctionArgs) {

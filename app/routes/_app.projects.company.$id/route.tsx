@@ -1,5 +1,5 @@
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { notFound, idParam } from "~/.server/http";
 import { LoanTapeTable } from "~/components/loan-tape-table";
@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!mayManageProject({ id: user.id, role }, project) && !(role === "seller" && (await can(services.db, { userId: user.id, projectId: project.id }, "view")))) throw notFound();
   const pool = project.kind === "loan_pool";
   const [loans, loanCount] = pool ? await Promise.all([loanTape(services.db, project.id, { limit: 500 }), countLoans(services.db, project.id)]) : [[], 0];
-  return json({ project, summary: projectSummaryMarkup(project), loans, loanCount });
+  return { project, summary: projectSummaryMarkup(project), loans, loanCount };
 }
 
 export default function CompanyPage() {

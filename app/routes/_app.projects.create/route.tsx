@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { findTeamProject } from "~/models/seller-permissions.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -48,12 +48,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const { draft, step } = draftParams(args.request);
   const options = await projectOptions(services);
-  if (!draft) return json({ project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [] });
+  if (!draft) return { project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [] };
   const project = await editableDraft(services.db, user.id, draft);
   const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
   const [loans, completeness] = project.kind === "loan_pool" ? await Promise.all([countLoans(services.db, project.id), loanTapeCompleteness(services.db, project.id)]) : [0, null];
   const sicCodes = project.kind === "limited_company" && current === 3 ? await allSicCodes(services.db) : [];
-  return json({
+  return {
     project: { id: project.id, kind: project.kind, draftStep: project.draftStep, status: project.status, rejectionReason: project.rejectionReason },
     step: current,
     options: options.items,
@@ -61,7 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loans,
     completeness,
     sicCodes: sicCodes.map((c) => ({ code: c.code, title: c.title })),
-  });
+  };
 }
 
 /** A tape as a table of cells, header first: a spreadsheet through the bulk uploads' reader, CSV as is. A string: why it cannot be read. */

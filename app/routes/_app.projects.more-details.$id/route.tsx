@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { feedbackToken } from "~/.server/feedback-token";
 import { notFound, idParam } from "~/.server/http";
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const teaser = await loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params));
-  return json({ ...teaser, summary: projectSummaryMarkup(teaser.project) });
+  return { ...teaser, summary: projectSummaryMarkup(teaser.project) };
 }
 
 /** From the teaser a buyer or broker opens an NDA envelope or passes on the project; any member who sees it may ask about it. */

@@ -1,5 +1,5 @@
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { loadTeaser } from "~/models/teaser.server";
 import { projectSummaryMarkup } from "~/components/project-facts.server";
@@ -13,7 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: ["buyer", "seller", "admin"] });
   const teaser = await loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params), { kind: "real_estate" });
-  return json({ ...teaser, summary: projectSummaryMarkup(teaser.project) });
+  return { ...teaser, summary: projectSummaryMarkup(teaser.project) };
 }
 
 export default function RealEstatePage() {

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { LoanForm, PoolForm } from "~/components/loan-pricing-form";
 import { PageHeader } from "~/components/page-header";
@@ -13,7 +13,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const [options, pools] = await Promise.all([pricingOptions(services), sellerPools(services.db, { sellerId: user.id })]);
   const defaults = Object.fromEntries(new URL(args.request.url).searchParams);
-  return json({ options, pools, defaults });
+  return { options, pools, defaults };
 }
 
 export default function LoanPricingPage() {

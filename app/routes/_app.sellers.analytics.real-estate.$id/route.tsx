@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
 import { PageHeader } from "~/components/page-header";
@@ -15,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const found = await ownRealEstate(services.db, { sellerId: user.id, projectId: idParam(args.params) });
   if (!found) throw notFound();
-  return json(valuationOf(found, new URL(args.request.url).searchParams));
+  return valuationOf(found, new URL(args.request.url).searchParams);
 }
 
 export default function RealEstateValuationPage() {

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { cell, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -20,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ownRealEstateValuations(services.db, { sellerId: user.id, page }),
     realEstateMap(services, { sellerId: user.id }),
   ]);
-  return json({ ...valuations, map });
+  return { ...valuations, map };
 }
 
 const ratio = (v: number | null, digits: number, suffix = "") => (v === null ? "—" : `${v.toFixed(digits)}${suffix}`);

@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
 import { SimpleTable, cell } from "~/components/data-table";
@@ -15,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const view = await buyerCompanyForSeller(services.db, { customerId: idParam(args.params), userId: user.id });
   if (!view) throw notFound();
-  return json(view);
+  return view;
 }
 
 export default function SellerBuyerCompanyPage() {

@@ -1,6 +1,6 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { ListPageErrorBoundary } from "~/components/error-boundary";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // before it is listed, a project has no stored matches: its likely bidders are scored on the fly
     listed ? null : likelyBidders(services.db, { project }),
   ]);
-  return json({
+  return {
     project: { id: project.id, projectName: project.projectName, status: project.status },
     overview: sellerOverviewMarkup({ project, loans, completeness, counts: counts?.get(project.id) ?? null }),
     editable: EDITABLE.includes(project.status),
@@ -65,7 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
       : null,
     may: permissionFlags(found.may),
     ownsDraft: project.sellerId === user.id,
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
     sharedProjects(services.db, { userId: user.id, limit: 50 }),
   ]);
   const rows = withCounts(own.map((p) => toProjectRow(p)), counts);
-  return json({ rows: sortRows(rows, view.sortBy, view.sortDesc), view, shared });
+  return { rows: sortRows(rows, view.sortBy, view.sortDesc), view, shared };
 }
 
 export async function action(args: ActionFunctionArgs) {

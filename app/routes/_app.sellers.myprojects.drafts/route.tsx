@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -16,7 +16,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   // a colleague's drafts too, where this seller may edit the listing
   const drafts = await listSellerProjects(services.db, user.id, { drafts: true, reach: await sellerReachOf(services.db, user, "edit") });
-  return json({
+  return {
     drafts: drafts.map((d) => ({
       id: d.id,
       kind: d.kind,
@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
       updatedAt: d.updatedAt,
       rejectionReason: d.rejectionReason,
     })),
-  });
+  };
 }
 
 /** Drafts and listings our team returned: each can be resumed where the seller left it. */

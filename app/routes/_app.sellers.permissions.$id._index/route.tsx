@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const found = await colleagueLedBy(services.db, { userId: user.id, memberId: idParam(args.params) });
   if (!found) throw notFound();
   const projects = await teamProjects(services.db, { customerId: found.team.customerId });
-  return json({ member: { id: found.member.id, name: found.member.name, email: found.member.email }, checked: valuesFromGrants(found.grants), projects });
+  return { member: { id: found.member.id, name: found.member.name, email: found.member.email }, checked: valuesFromGrants(found.grants), projects };
 }
 
 export async function action(args: ActionFunctionArgs) {

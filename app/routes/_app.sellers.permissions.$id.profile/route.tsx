@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
 import { SimpleTable, cell } from "~/components/data-table";
@@ -17,10 +17,10 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!found) throw notFound();
   const { member } = found;
   const activity = await colleagueActivity(services.db, { memberId: member.id });
-  return json({
+  return {
     member: { id: member.id, name: member.name, email: member.email, phone: member.phone, company: member.company, createdAt: member.createdAt, lastLoginAt: member.lastLoginAt, enabled: member.enabled },
     activity,
-  });
+  };
 }
 
 export default function ColleagueProfilePage() {

@@ -22,12 +22,12 @@ export const meta = () => titleMeta("Team and permissions");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const team = await teamOf(services.db, { userId: user.id });
-  if (!team) return json({ team: null, colleagues: [], projects: [] });
+  if (!team) return { team: null, colleagues: [], projects: [] };
   const [colleagues, projects] = await Promise.all([
     colleaguesOf(services.db, { customerId: team.customerId }),
     teamProjects(services.db, { customerId: team.customerId, limit: team.isLead ? 200 : 0 }),
   ]);
-  return json({ team, colleagues: colleagues.map((c) => ({ ...c, summary: c.lead ? "Every permission (first member)" : summarizeGrants(c.grants) })), projects });
+  return { team, colleagues: colleagues.map((c) => ({ ...c, summary: c.lead ? "Every permission (first member)" : summarizeGrants(c.grants) })), projects };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signIn } from "~/auth/session.server";
 import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha } from "~/auth/captcha.server";
@@ -25,10 +25,10 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  return json({
+  return {
     businessTypes: await services.content.options("businessDescriptions"),
     captchaSiteKey: captchaSiteKey(services.env),
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

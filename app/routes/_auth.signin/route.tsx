@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { beginSecondStep, signIn, signinAuthenticator } from "~/auth/session.server";
 import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha, recordSigninFailureFrom, signinNeedsCaptcha } from "~/auth/captcha.server";
@@ -19,7 +19,7 @@ export const meta: MetaFunction = (args) =>
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const needed = await signinNeedsCaptcha(services.db, services.env, clientAddress(args.request));
-  return json({ captchaSiteKey: needed ? captchaSiteKey(services.env) : null });
+  return { captchaSiteKey: needed ? captchaSiteKey(services.env) : null };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const invitation = await findUsableInvitation(services.db, args.params.id ?? "");
   const user = invitation ? await findUserById(services.db, invitation.userId) : undefined;
   if (!user) return json({ valid: false as const, email: null }, { status: 410 });
-  return json({ valid: true as const, email: user.email });
+  return { valid: true as const, email: user.email };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { clientAddress } from "~/.server/http";
 import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha } from "~/auth/captcha.server";
@@ -24,7 +24,7 @@ export const meta = () => titleMeta("Reset your password");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  return json({ captchaSiteKey: captchaSiteKey(services.env) });
+  return { captchaSiteKey: captchaSiteKey(services.env) };
 }
 
 export async function action(args: ActionFunctionArgs) {

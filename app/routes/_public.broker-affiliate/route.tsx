@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { checkPublicForm } from "~/auth/public-forms.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -21,11 +21,11 @@ export const meta = contentPageMeta;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
-  return json({
+  return {
     ...renderContentPage(await contentPageData(services, args.request, "broker-affiliate")),
     turnstileSiteKey: turnstileEnabled(services.env) ? services.env.TURNSTILE_SITE_KEY! : null,
     defaults: (user ? { name: user.name, email: user.email, company: user.company, phone: user.phone } : {}) as Partial<Record<"name" | "email" | "company" | "phone" | "companyWebsite" | "message", string>>,
-  });
+  };
 }
 
 /** The broker affiliate application: kept as an affiliate inquiry (and a potential customer), the admins told. */

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { checkPublicForm } from "~/auth/public-forms.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -22,14 +22,14 @@ export const meta: MetaFunction = (args) =>
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const topic = new URL(args.request.url).searchParams.get("topic") === "demo" ? "demo" : "general";
-  return json({
+  return {
     turnstileSiteKey: turnstileEnabled(services.env) ? services.env.TURNSTILE_SITE_KEY! : null,
     signedIn: Boolean(user),
     defaults: {
       topic,
       ...(user ? { name: user.name, email: user.email, company: user.company, phone: user.phone } : {}),
     } as Partial<Record<"topic" | "name" | "email" | "company" | "phone" | "message", string>>,
-  });
+  };
 }
 
 /**

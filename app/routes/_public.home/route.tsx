@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
 import { listRecentlyViewed } from "~/models/projects.server";
@@ -40,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
     recommendedFor(services, user),
     user && role === "buyer" ? assistantFor(services, { user }).then(assistantView) : null,
   ]);
-  return json({
+  return {
     user: member,
     // the dashboard offers the places of the member's role, as the header does
     dashboard: member ? { header: headerFor(member), agent: isAgent(member.roles) } : null,
@@ -59,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
     assistant,
     // a visitor who opened a project is asked to sign in here, then taken to it
     signin: !user && params.get("login") === "true" ? { redirectTo: safeRedirect(params.get("redirect")) } : null,
-  });
+  };
 }
 
 export default function HomePage() {

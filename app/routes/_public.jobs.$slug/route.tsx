@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { notFound } from "~/.server/http";
 import { imageConfig, isPreview } from "~/.server/preview";
@@ -18,7 +18,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);
   const job = await services.content.job(args.params.slug ?? "", { preview: await isPreview(services, args.request) });
   if (!job) throw notFound();
-  return json({ job, descriptionHtml: portableTextHtml(job.description, imageConfig(services)), origin: services.env.APP_URL });
+  return { job, descriptionHtml: portableTextHtml(job.description, imageConfig(services)), origin: services.env.APP_URL };
 }
 
 function applyHref(howToApply: string) {

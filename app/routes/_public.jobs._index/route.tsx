@@ -1,5 +1,5 @@
 import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
 import { publicMeta } from "~/lib/seo";
@@ -10,7 +10,7 @@ export const meta: MetaFunction = (args) =>
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);
   const jobs = await services.content.openJobs({ preview: await isPreview(services, args.request) });
-  return json({ jobs });
+  return { jobs };
 }
 
 /** Open positions only; closed ones keep their page for old links but are not listed. */

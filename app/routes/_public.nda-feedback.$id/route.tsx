@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { eq } from "drizzle-orm";
 import { allowAnyone, type GuardArgs } from "~/auth/guards.server";
 import { projects, users } from "~/.server/db/schema";
@@ -42,11 +42,11 @@ async function requireFeedbackToken(args: GuardArgs) {
 export async function loader(args: LoaderFunctionArgs) {
   const { services, project, buyer } = await requireFeedbackToken(args);
   const given = await findPass(services.db, { projectId: project.id, buyerId: buyer.id });
-  return json({
+  return {
     projectName: project.projectName,
     buyerName: buyer.name,
     given: given ? { reasons: given.reasons, comment: given.comment, createdAt: given.createdAt } : null,
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone, type GuardArgs } from "~/auth/guards.server";
 import { readForm } from "~/.server/body";
 import { notFound } from "~/.server/http";
@@ -26,7 +26,7 @@ async function requireUnsubscribeToken(args: GuardArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, address } = await requireUnsubscribeToken(args);
-  return json({ address, unsubscribed: Boolean(await isSuppressed(services.db, { channel: "email", address })) });
+  return { address, unsubscribed: Boolean(await isSuppressed(services.db, { channel: "email", address })) };
 }
 
 /** The page's button and RFC 8058's one-click POST send the same body: List-Unsubscribe=One-Click. */

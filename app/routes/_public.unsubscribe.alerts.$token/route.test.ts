@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** A digest's stop links, signed out: one search's alerts, or (the one-click header) all of a member's. */
 const app = await bootApp("route-stop-alerts");
@@ -21,7 +21,7 @@ describe("stopping saved-search alerts", () => {
     await saveSearch(services.db, { userId: member.id, name: "Pears", query: "q=pear" });
     if (!first.saved) throw new Error("not saved");
     const token = await alertsUnsubscribeToken(secret, { searchId: first.id });
-    const page = await (await loader({ request: getRequest(`/unsubscribe/alerts/${token}`), context, params: { token } })).json();
+    const page = await (await sent(loader({ request: getRequest(`/unsubscribe/alerts/${token}`), context, params: { token } }))).json();
     expect(page).toEqual({ one: true, names: ["Apples"], on: true });
 
     const refused = await responseOf(action({ request: postRequest(`/unsubscribe/alerts/${token}`, undefined, {}), context, params: { token } }));

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAlertsToken } from "~/auth/alerts-token.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
@@ -15,7 +15,7 @@ export const meta = () => titleMeta("Stop saved-search alerts");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, claim } = await requireAlertsToken(args);
   const alerts = await alertsOf(services.db, claim);
-  return json({ one: "searchId" in claim, names: alerts?.names ?? [], on: alerts?.on ?? false });
+  return { one: "searchId" in claim, names: alerts?.names ?? [], on: alerts?.on ?? false };
 }
 
 /** The page's button and RFC 8058's one-click POST send the same body: List-Unsubscribe=One-Click. */
