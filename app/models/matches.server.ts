@@ -271,16 +271,19 @@ export async function projectMatches(
     db.select({ total: sql<number>`count(*)` }).from(matches).where(where),
   ]);
   return {
-    rows: rows.map(({ stored, ...r }) => ({
-      ...r,
-      viewedThisProject: Boolean(r.viewedThisProject),
-      ndaSigned: Boolean(r.ndaSigned),
-      lastLogin: r.lastLogin === null ? null : new Date(Number(r.lastLogin)).toISOString(),
-      invitedAt: r.invitedAt === null ? null : new Date(Number(r.invitedAt)).toISOString(),
-      impression: Number(r.impression),
-      responsivenessScore: storedOrNone(stored.score, stored.reason).score,
-      responsivenessReason: storedOrNone(stored.score, stored.reason).reason,
-    })),
+    rows: rows.map(({ stored, ...r }) => {
+      const responsiveness = storedOrNone(stored.score, stored.reason);
+      return {
+        ...r,
+        viewedThisProject: Boolean(r.viewedThisProject),
+        ndaSigned: Boolean(r.ndaSigned),
+        lastLogin: r.lastLogin === null ? null : new Date(Number(r.lastLogin)).toISOString(),
+        invitedAt: r.invitedAt === null ? null : new Date(Number(r.invitedAt)).toISOString(),
+        impression: Number(r.impression),
+        responsivenessScore: responsiveness.score,
+        responsivenessReason: responsiveness.reason,
+      };
+    }),
     total: Number(count?.total ?? 0),
     page: Math.max(page, 1),
     pageSize: size,

@@ -214,12 +214,15 @@ export async function sellerResponsiveness(db: Database, { projectId }: { projec
 
 /** SQL for a company's stored score and reason, correlated on its id and type: a seller company's as a seller, any other's as a buyer. */
 export function companyResponsivenessSql(customerId: SQL, customerType: SQL) {
-  const row = sql`from responsiveness r where r.customer_id = ${customerId} and r.side = (case ${customerType} when 'seller' then 'seller' else 'buyer' end)`;
-  return { score: sql<number | null>`(select r.score ${row})`, reason: sql<string | null>`(select r.reason ${row})` };
+  return responsivenessColumns(customerId, sql`(case ${customerType} when 'seller' then 'seller' else 'buyer' end)`);
 }
 
 /** The same on one side, for a query that lists companies: the scores come in its own read. */
 export function sideResponsivenessSql(customerId: SQL | Column, side: ResponsivenessSide) {
+  return responsivenessColumns(customerId, sql`${side}`);
+}
+
+function responsivenessColumns(customerId: SQL | Column, side: SQL) {
   const row = sql`from responsiveness r where r.customer_id = ${customerId} and r.side = ${side}`;
   return { score: sql<number | null>`(select r.score ${row})`, reason: sql<string | null>`(select r.reason ${row})` };
 }

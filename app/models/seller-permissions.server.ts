@@ -48,12 +48,11 @@ export async function permissionsOnProject(db: Database, { userId, projectId }: 
 
 async function permissionsGiven(db: Database, { userId, projectId, sellerId }: { userId: number; projectId: number; sellerId: number }): Promise<Set<SellerPermission>> {
   if (sellerId === userId) return everyPermission();
-  const team = await teamOf(db, { userId });
-  if (!team) return new Set();
-  const owner = await db.query.users.findFirst({ where: eq(users.id, sellerId), columns: { customerId: true } });
-  if (owner?.customerId !== team.customerId) return new Set();
-  if (team.isLead) return everyPermission();
-  return permissionsOn(await grantsOf(db, { userId }), projectId);
+  const [me, [owner]] = await Promise.all([
+    placeOf(db, userId),
+    db.select({ customerId: users.customerId }).from(users).where(eq(users.id, sellerId)).limit(1),
+  ]);
+  return permissionsOfMember(userId, me, { id: projectId, sellerId }, owner?.customerId ?? null);
 }
 
 /**
@@ -62,6 +61,18 @@ async function permissionsGiven(db: Database, { userId, projectId, sellerId }: {
  * projects, drafts, the inbox, pricing and analytics) stay one page's worth of work.
  */
 export async function sellerReach(db: Database, { userId, permission = "view" }: { userId: number; permission?: SellerPermission }): Promise<SQL> {
+  return reachOf(userId, await placeOf(db, userId), permission);
+}
+
+/** The same for the signed-in seller, from what came with their session when it did (no query then). */
+export async function sellerReachOf(db: Database, user: User, permission: SellerPermission = "view"): Promise<SQL> {
+  const team = sellerTeamLoadedWith(user);
+  if (!team) return sellerReach(db, { userId: user.id, permission });
+  return reachOf(user.id, placeFromSession(user, team), permission);
+}
+
+/** Where a seller stands in their company: what every permission rule here is judged on. */
+async function placeOf(db: Database, userId: number): Promise<Place | undefined> {
   const [me] = await db
     .select({
       customerId: users.customerId,
@@ -73,15 +84,13 @@ export async function sellerReach(db: Database, { userId, permission = "view" }:
     .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  return reachOf(userId, me, permission);
+  return me;
 }
 
-/** The same for the signed-in seller, from what came with their session when it did (no query then). */
-export async function sellerReachOf(db: Database, user: User, permission: SellerPermission = "view"): Promise<SQL> {
-  const team = sellerTeamLoadedWith(user);
-  if (!team) return sellerReach(db, { userId: user.id, permission });
+/** The same, from what came with the signed-in seller's session. */
+function placeFromSession(user: User, team: { grants: string | null; leadId: number | null }): Place {
   const grants = team.grants === null ? null : (JSON.parse(team.grants) as SellerGrants);
-  return reachOf(user.id, { customerId: user.customerId, roles: user.roles, grants, leadId: team.leadId }, permission);
+  return { customerId: user.customerId, roles: user.roles, grants, leadId: team.leadId };
 }
 
 type Place = { customerId: number | null; roles: User["roles"]; grants: SellerGrants | null; leadId: number | null };
@@ -135,16 +144,19 @@ export async function findTeamProjectFor(db: Database, user: User, projectId: nu
   if (!Number.isSafeInteger(projectId) || projectId <= 0) return null;
   const [row] = await projectWithSellerCompany(db).all({ projectId });
   if (!row) return null;
-  const may = permissionsOfMember(user, team, row.project, row.sellerCustomerId);
+  const may = permissionsOfMember(user.id, placeFromSession(user, team), row.project, row.sellerCustomerId);
   return may.has("view") ? { project: row.project, may } : null;
 }
 
-/** `permissionsGiven`'s rules, on what was read already. */
-function permissionsOfMember(user: User, team: { grants: string | null; leadId: number | null }, project: Project, sellerCustomerId: number | null): Set<SellerPermission> {
-  if (project.sellerId === user.id) return everyPermission();
-  if (!user.customerId || primaryRole(user.roles) !== "seller" || sellerCustomerId !== user.customerId) return new Set();
-  if (team.leadId === user.id) return everyPermission();
-  return permissionsOn(team.grants === null ? NO_GRANTS : (JSON.parse(team.grants) as SellerGrants), project.id);
+/**
+ * What a seller may do on one project: everything on their own project or as their company's
+ * first member; on a colleague's project what they were given; nothing on anyone else's.
+ */
+function permissionsOfMember(userId: number, me: Place | undefined, project: Pick<Project, "id" | "sellerId">, sellerCustomerId: number | null): Set<SellerPermission> {
+  if (project.sellerId === userId) return everyPermission();
+  if (!me?.customerId || primaryRole(me.roles) !== "seller" || sellerCustomerId !== me.customerId) return new Set();
+  if (me.leadId === userId) return everyPermission();
+  return permissionsOn(me.grants ?? NO_GRANTS, project.id);
 }
 
 /** The members of the seller's company, first member first. */
