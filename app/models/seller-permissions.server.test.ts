@@ -95,6 +95,9 @@ describe("the seller permission check", () => {
     expect(await check(colleague, ids.leads!, "ndas")).toBe(false);
     expect(await check(colleague, ids.second!, "ndas")).toBe(true);
     expect((await sharedProjects(t.db, { userId: colleague.id })).map((p) => p.id).sort()).toEqual([ids.leads, ids.second].sort());
+    // the same for the signed-in colleague, from what came with their session
+    const member = (await userForSession(t.db, await startSession(t.db, colleague.id)))!;
+    expect((await sharedProjects(t.db, { userId: colleague.id, signedIn: member })).map((p) => p.id).sort()).toEqual([ids.leads, ids.second].sort());
   });
 
   it("audits every change with before and after", async () => {

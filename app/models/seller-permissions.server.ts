@@ -199,8 +199,9 @@ export async function teamProjects(db: Database, { customerId, limit = 200 }: { 
 }
 
 /** Colleagues' projects this seller may open (their own are listed apart), newest first: two reads, as sellerReach decides. */
-export async function sharedProjects(db: Database, { userId, limit = 200 }: { userId: number; limit?: number }) {
-  const reach = await sellerReach(db, { userId });
+export async function sharedProjects(db: Database, { userId, limit = 200, signedIn }: { userId: number; limit?: number; signedIn?: User }) {
+  // for the signed-in seller, from what came with their session: no read before the list's
+  const reach = signedIn ? await sellerReachOf(db, signedIn) : await sellerReach(db, { userId });
   return db
     .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
     .from(projects)

@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
     tableView(services, user, "sellerProjects", args.request),
     listSellerProjects(services.db, user.id),
     dealCounts(services.db, sellerProjectIds(user.id)),
-    sharedProjects(services.db, { userId: user.id, limit: 50 }),
+    sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
   ]);
   const rows = withCounts(own.map((p) => toProjectRow(p)), counts);
   return { rows: sortRows(rows, view.sortBy, view.sortDesc), view, shared };
