@@ -12,7 +12,7 @@ const handleRemixRequest = createRequestHandler(serverBuild, "production");
 // the Workers build's entry module re-exports app/edge-entries.server.ts (decision 036): the Worker
 // uses the build's one copy of the app, typed by that module
 const { beacon, scheduled, writes, frontDoor, bookmarkOf, d1SessionFor, keepBookmark, d1CallsOf } = serverBuild.entry.module as unknown as typeof EdgeEntries;
-const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, tooLargeResponse } =
+const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, pathnameOf, tooLargeResponse } =
   frontDoor;
 
 /**
@@ -52,7 +52,7 @@ export default {
 } satisfies ExportedHandler<Bindings>;
 
 async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
-  const { pathname } = new URL(request.url);
+  const pathname = pathnameOf(request.url);
   if (pathname === "/api/analytics/ping") return new Response(null, { status: 204 });
   const production = { APP_ENV: env.APP_ENV === "production" ? "production" : "development" } as const;
   // a body declared too large is refused unread; a chunked one is cut by the app's reader at the same limit
@@ -78,7 +78,7 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
   const response = await handleRemixRequest(request, { cloudflare: { env, ctx, d1 } satisfies WorkerLoadContext });
   // documents carry their nonce CSP already; everything else gets the strict defaults
   const secured = new Response(response.body, response);
-  keepBookmark(secured.headers, d1, bookmark, { secure: new URL(request.url).protocol === "https:" });
+  keepBookmark(secured.headers, d1, bookmark, { secure: request.url.startsWith("https:") });
   const documentPolicy = response.headers.get("Content-Security-Policy");
   applySecurityHeaders(secured.headers, production);
   if (documentPolicy) secured.headers.set("Content-Security-Policy", documentPolicy);

@@ -42,6 +42,8 @@ describe("readBody", () => {
   it("reads a body within its limit whole", async () => {
     const bytes = await readBody(post(new Uint8Array(1000)), 1000);
     expect(bytes.byteLength).toBe(1000);
+    const declared = await readBody(post(new TextEncoder().encode("é".repeat(500)), { "Content-Length": "1000" }), 1000);
+    expect(new TextDecoder().decode(declared)).toBe("é".repeat(500));
   });
 });
 

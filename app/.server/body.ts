@@ -58,12 +58,22 @@ export function isBodyTooLarge(error: unknown): error is Response {
  * reading, cancels the stream and throws a 413 response.
  */
 export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("Content-Length"));
+  const length = request.headers.get("Content-Length");
+  const declared = Number(length);
   if (Number.isFinite(declared) && declared > limit) {
     await dropBody(request, declared);
     throw refuse(413, BODY_TOO_LARGE_MESSAGE);
   }
   if (!request.body) return new Uint8Array(0);
+  // a declared length within the limit is all the server reads (its HTTP parser stops there), so
+  // the body is taken whole; only a chunked body is counted as it comes
+  if (length !== null && /^\d+$/.test(length) && !request.headers.has("Transfer-Encoding")) {
+    try {
+      return new Uint8Array(await request.arrayBuffer());
+    } catch {
+      throw refuse(400, BODY_UNREADABLE_MESSAGE);
+    }
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

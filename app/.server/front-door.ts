@@ -1,5 +1,5 @@
 import { bodyLimitFor, BODY_TOO_LARGE_MESSAGE, dropBody } from "./body";
-import { CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, isSameOriginRequest } from "./http";
+import { CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, isSameOriginRequest, pathnameOf } from "./http";
 import { applySecurityHeaders } from "./security-headers";
 
 /**
@@ -50,6 +50,7 @@ export const frontDoor = {
   CLIENT_ADDRESS_HEADER,
   CROSS_SITE_MESSAGE,
   isSameOriginRequest,
+  pathnameOf,
   applySecurityHeaders,
 };
 export type FrontDoor = typeof frontDoor;

@@ -32,17 +32,29 @@ const ONE_CLICK_UNSUBSCRIBE = /^\/unsubscribe\/(alerts\/)?[^/]+(\/one-click)?\/?
  */
 export function isSameOriginRequest(request: Request) {
   if (SAFE_METHODS.has(request.method)) return true;
-  if (ONE_CLICK_UNSUBSCRIBE.test(new URL(request.url).pathname)) return true;
+  const { host, pathname } = partsOf(request.url);
+  if (ONE_CLICK_UNSUBSCRIBE.test(pathname)) return true;
   const origin = request.headers.get("Origin");
-  const host = new URL(request.url).host;
-  if (origin && origin !== "null") {
-    try {
-      return new URL(origin).host === host;
-    } catch {
-      return false;
-    }
-  }
+  if (origin && origin !== "null") return ORIGIN.test(origin) && partsOf(origin).host === host;
   return request.headers.get("Sec-Fetch-Site") === "same-origin";
+}
+
+/** The path of a request's URL, without parsing it. */
+export const pathnameOf = (url: string) => partsOf(url).pathname;
+
+// A browser serializes Origin as scheme://host[:port], in lower case; anything else is not ours.
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.:[\]-]+$/;
+
+/**
+ * The host and path of an absolute URL the server itself was handed (a request's URL, an Origin):
+ * cut from the string: parsing it (three URLs a beacon) showed in the beacon's profile under workerd.
+ */
+function partsOf(url: string) {
+  const start = url.indexOf("//") + 2;
+  const slash = url.indexOf("/", start);
+  if (slash === -1) return { host: url.slice(start), pathname: "/" };
+  const query = url.indexOf("?", slash);
+  return { host: url.slice(start, slash), pathname: url.slice(slash, query === -1 ? undefined : query) };
 }
 
 export const CROSS_SITE_MESSAGE = "Cross-site request refused";

@@ -4,9 +4,11 @@ import { isProduction, type Env } from "./env";
 /** Absolute lifetime of a session; the idle timeout is enforced in the sessions table. */
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
 
+export const SESSION_COOKIE_NAME = "__session";
+
 export function sessionCookieOptions(env: Env): SessionIdStorageStrategy["cookie"] {
   return {
-    name: "__session",
+    name: SESSION_COOKIE_NAME,
     httpOnly: true,
     sameSite: "lax",
     path: "/",

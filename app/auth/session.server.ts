@@ -3,6 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/.server/db/schema";
 import type { NotificationType, Services } from "~/.server/services";
+import { SESSION_COOKIE_NAME } from "~/.server/session-cookie";
 import { ttlCache } from "~/.server/ttl-cache";
 import { findUserById, type SigninResult } from "~/models/users.server";
 import { endSession, startSession, userForSession } from "~/models/sessions.server";
@@ -50,19 +51,40 @@ export function currentUser(services: Services, request: Request, context?: obje
 /**
  * The page-session beacon's member: the signed cookie names the session, and who holds it
  * is remembered for a minute, so a member's beacons cost no database read after the first.
+ * It is remembered by the signed cookie itself: a cookie verified once need not be verified
+ * again (the signature check was the beacon's largest cost after that read).
  * A session ended elsewhere (sign-out on another device, an admin locking the account)
  * stops counting within that minute; signing out here forgets it at once.
  */
 const LIVE_SESSION_MS = 60_000;
 const liveSessions = ttlCache<string, User | null>({ ttlMs: LIVE_SESSION_MS });
 export async function beaconMember(services: Services, request: Request): Promise<User | null> {
+  const signed = signedSessionOf(request);
+  if (!signed) return null;
+  const known = liveSessions.get(signed);
+  if (known !== undefined) return known;
   const id = (await readCookieSession(services, request)).get("sessionId");
   if (!id) return null;
-  const known = liveSessions.get(id);
-  if (known !== undefined) return known;
   const user = await userForSession(services.db, id);
-  liveSessions.set(id, user);
+  liveSessions.set(signed, user);
   return user;
+}
+
+/** The session cookie's value as the browser sent it, signature and all. */
+function signedSessionOf(request: Request) {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at !== -1 && part.slice(0, at).trim() === SESSION_COOKIE_NAME) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
+/** Whoever this browser's session named is no longer a beacon's member. */
+function forgetLiveSession(request: Request) {
+  const signed = signedSessionOf(request);
+  if (signed) liveSessions.delete(signed);
 }
 
 /** A sign-in ends whatever session the browser had before. */
@@ -70,7 +92,7 @@ async function endPreviousSession(services: Services, request: Request) {
   const previousId = (await readCookieSession(services, request)).get("sessionId");
   if (previousId) {
     await endSession(services.db, previousId);
-    liveSessions.delete(previousId);
+    forgetLiveSession(request);
   }
 }
 
@@ -95,7 +117,7 @@ export async function signOut(services: Services, request: Request) {
   const id = session.get("sessionId");
   if (id) {
     await endSession(services.db, id);
-    liveSessions.delete(id);
+    forgetLiveSession(request);
   }
   const fresh = await services.sessionStorage.getSession();
   fresh.flash("notification", { message: "You have signed out.", type: "success" });
