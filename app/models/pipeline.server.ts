@@ -170,7 +170,3 @@ const NO_DEALS: DealCounts = { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuye
 export function withCounts<T extends { id: number }>(rows: T[], counts: Map<number, DealCounts>) {
   return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? NO_DEALS) }));
 }
-
-export async function withDealCounts<T extends { id: number }>(db: Database, rows: T[]) {
-  return withCounts(rows, await dealCounts(db, rows.map((r) => r.id)));
-}

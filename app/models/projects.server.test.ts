@@ -4,6 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { insertMany } from "~/.server/db/bulk";
 import { projects } from "~/.server/db/schema";
+import { dealCounts } from "./pipeline.server";
 import { generateProject, random } from "~/seed/demo-market";
 import {
   canSee,
@@ -116,6 +117,11 @@ describe("the admin's project table", () => {
     expect(first.rows.every((r) => r.status !== "draft")).toBe(true);
     const second = await listProjectsForAdmin(t.db, { pageSize: 25, page: 2 });
     expect(second.rows.some((r) => first.rows.some((f) => f.id === r.id))).toBe(false);
+    // each row carries its deal counts, read beside the page as those of the page's ids
+    const counted = await dealCounts(t.db, second.rows.map((r) => r.id));
+    expect(second.rows.map((r) => [r.id, r.ndas, r.negotiations, r.bids])).toEqual(
+      second.rows.map((r) => [r.id, counted.get(r.id)!.ndas, counted.get(r.id)!.negotiations, counted.get(r.id)!.bids]),
+    );
 
     const bySize = await listProjectsForAdmin(t.db, { sort: "size", desc: true, pageSize: 50 });
     const sizes = bySize.rows.map((r) => r.size ?? -1);

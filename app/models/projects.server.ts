@@ -8,6 +8,7 @@ import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-ta
 import { ROW_COLUMNS, SIZE_BANDS, type RowKey } from "~/lib/projects";
 import { VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 import type { Role } from "~/lib/roles";
+import { dealCounts, withCounts } from "./pipeline.server";
 import { recomputeAfterLook } from "./responsiveness.server";
 
 export type Viewer = { id: number; role: Role | null };
@@ -174,7 +175,17 @@ export async function listProjectsForAdmin(
   const by = ADMIN_SORT[sort] ?? ADMIN_SORT.date!;
   const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
   const condition = and(...where);
-  const [rows, [total]] = await Promise.all([
+  const offset = (Math.max(1, page) - 1) * size;
+  // the page's ids as a query: the deal counts go beside the rows, not after them
+  const pageIds = db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.sellerId))
+    .where(condition)
+    .orderBy(order, asc(projects.id))
+    .limit(size)
+    .offset(offset);
+  const [rows, [total], counts] = await Promise.all([
     db
       .select({ project: projects, sellerName: users.name, sellerCompany: users.company })
       .from(projects)
@@ -182,11 +193,15 @@ export async function listProjectsForAdmin(
       .where(condition)
       .orderBy(order, asc(projects.id))
       .limit(size)
-      .offset((Math.max(1, page) - 1) * size),
+      .offset(offset),
     db.select({ n: sql<number>`count(*)` }).from(projects).where(condition),
+    dealCounts(db, pageIds.getSQL()),
   ]);
   return {
-    rows: rows.map((r) => toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` })),
+    rows: withCounts(
+      rows.map((r) => toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` })),
+      counts,
+    ),
     total: total?.n ?? 0,
     page: Math.max(1, page),
     pageSize: size,

@@ -9,7 +9,6 @@ import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { titleMeta } from "~/lib/meta";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/project-kinds";
 import { listProjectsForAdmin } from "~/models/projects.server";
-import { withDealCounts } from "~/models/pipeline.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, tableActionSchema } from "~/lib/schemas/index.server";
@@ -31,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
     page: view.page,
     pageSize: Number(params.get("pageSize")) || undefined,
   });
-  return { ...found, rows: await withDealCounts(services.db, found.rows), view, listing: status ?? "", q };
+  return { ...found, view, listing: status ?? "", q };
 }
 
 export async function action(args: ActionFunctionArgs) {
