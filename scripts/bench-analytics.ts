@@ -111,7 +111,7 @@ async function main() {
     const results: boolean[] = [];
     for (const [label, filters] of shapes) results.push(await time(`/admin/analytics, ${label}`, () => listPageSessions(db, filters)));
     results.push(await time("/admin/analytics chart (90 days by page type)", () => sessionsPerDayByPageType(db, { now })));
-    results.push(await time("seller: who looked at it", () => projectViewers(db, project)));
+    results.push(await time("seller: who looked at it", () => projectViewers(db, project, { except: seller.id })));
     results.push(await time("seller: views and active time per day (90 days)", () => projectActivity(db, { projectId: project, sellerId: seller.id, now })));
     results.push(await time("seller: deal funnel", () => dealFunnel(db, { projectId: project, sellerId: seller.id })));
     client.close();

@@ -8,7 +8,8 @@ import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server";
 
 /** Which buyers looked at a project's pages, how long, and when last (from their page sessions). */
-export async function projectViewers(db: Database, projectId: number) {
+/** Who looked at the project, the seller's own visits left out (the seller may be a query: see sellerOfProject). */
+export async function projectViewers(db: Database, projectId: number, { except }: { except: number | SQL }) {
   return db
     .select({
       userId: pageSessions.userId,
@@ -21,7 +22,7 @@ export async function projectViewers(db: Database, projectId: number) {
     })
     .from(pageSessions)
     .innerJoin(users, eq(users.id, pageSessions.userId))
-    .where(eq(pageSessions.projectId, projectId))
+    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, except)))
     .groupBy(pageSessions.userId)
     .orderBy(desc(sql`max(${pageSessions.sessionEnd})`));
 }
@@ -82,7 +83,7 @@ export async function listPageSessions(db: Database, filters: SessionFilters, { 
  * Buyers' visits to a project's pages on each of the last `period` UTC days: how many
  * and their active time in whole minutes. The seller's own visits are not interest.
  */
-export async function projectActivity(db: Database, { projectId, sellerId, now, period = 90 }: { projectId: number; sellerId: number; now: Date; period?: number }) {
+export async function projectActivity(db: Database, { projectId, sellerId, now, period = 90 }: { projectId: number; sellerId: number | SQL; now: Date; period?: number }) {
   const days = lastDays(now, period);
   const day = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
   const rows = await db
@@ -105,7 +106,7 @@ export type FunnelStage = (typeof FUNNEL_STAGES)[number];
  * who signed without a tracked visit (tracking is off without JavaScript) still
  * viewed it, so each step counts the buyers of the steps after it too.
  */
-export async function dealFunnel(db: Database, { projectId, sellerId }: { projectId: number; sellerId: number }): Promise<Record<FunnelStage, number>> {
+export async function dealFunnel(db: Database, { projectId, sellerId }: { projectId: number; sellerId: number | SQL }): Promise<Record<FunnelStage, number>> {
   const step = (rank: number) => sql<number>`${rank}`.as("rank");
   const rows = await union(
     db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerId))),

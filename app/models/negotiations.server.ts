@@ -14,7 +14,10 @@ export const MESSAGE_MAX = 4000;
  * Whose threads a member sees: a buyer their own, a seller those on the projects they reach
  * (their own, and their team's as their permissions say: `reach` from sellerReach), admins all.
  */
-function threadScope(user: Pick<User, "id">, role: Role | null, reach?: SQL): SQL | undefined {
+/** The member may be a query (the seller of a project, read in the same step: see sellerOfProject). */
+type Reader = { id: number | SQL };
+
+function threadScope(user: Reader, role: Role | null, reach?: SQL): SQL | undefined {
   if (role === "admin") return undefined;
   if (role === "seller") return or(reach ?? eq(projects.sellerId, user.id), eq(messages.buyerId, user.id));
   return eq(messages.buyerId, user.id);
@@ -63,7 +66,7 @@ export async function postMessage(services: DealServices, project: Project, buye
 const reader = alias(threadReads, "reader");
 
 /** Every thread the member may read, newest first, with its last message and unread count. */
-export async function listThreads(db: Database, user: Pick<User, "id">, role: Role | null, { projectId, reach }: { projectId?: number; reach?: SQL } = {}) {
+export async function listThreads(db: Database, user: Reader, role: Role | null, { projectId, reach }: { projectId?: number; reach?: SQL } = {}) {
   const buyer = alias(users, "buyer");
   const scope = threadScope(user, role, reach);
   return db

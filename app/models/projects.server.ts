@@ -123,6 +123,11 @@ export async function withdrawOwnProject(db: Database, { sellerId, projectId: id
 
 /** A seller's projects; `reach` widens "their own" to what their team lets them reach (sellerReach). */
 /** The ids of a seller's own projects, as a query: reads about them then go beside the list, not after it. */
+/** A project's seller as a query: reads that need the seller start beside the project's own. */
+export function sellerOfProject(projectId: number): SQL {
+  return sql`(select ${projects.sellerId} from ${projects} where ${projects.id} = ${projectId})`;
+}
+
 export function sellerProjectIds(sellerId: number): SQL {
   return sql`select ${projects.id} from ${projects} where ${projects.sellerId} = ${sellerId}`;
 }

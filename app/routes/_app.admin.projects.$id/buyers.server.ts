@@ -10,10 +10,10 @@ import { invitationNotice, inviteToView } from "~/models/project-invitations.ser
 import { handleTableAction, listView } from "~/models/table-view.server";
 
 /** The project's matched buyers as this admin sees the table: their columns and sort, a page at a time. */
-export async function buyerTable(services: Services, { user, project, request }: { user: User; project: Project; request: Request }) {
+export async function buyerTable(services: Services, { user, projectId, request }: { user: User; projectId: number; request: Request }) {
   const { view, query } = await listView(services, { reader: user, table: "projectBuyers", request });
   const matched = await projectMatchesFor(services.db, {
-    projectId: project.id,
+    projectId,
     admin: true,
     page: query.page,
     pageSize: query.pageSize,

@@ -22,7 +22,7 @@ import { recordAudit } from "~/models/audit.server";
 import { recomputeProjectMatches } from "~/models/matches.server";
 import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
-import { countLoans, findProjectWithSeller, reviewProject } from "~/models/projects.server";
+import { countLoans, findProjectWithSeller, reviewProject, sellerOfProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -31,14 +31,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "admin");
-  const found = await findProjectWithSeller(services.db, idParam(args.params));
-  if (!found || found.project.status === "draft") throw notFound();
-  // read together: on D1 reads started at once go as one call
-  const [loans, desk, matched] = await Promise.all([
-    found.project.kind === "loan_pool" ? countLoans(services.db, found.project.id) : 0,
-    deskData(services, found.project, user, role),
-    buyerTable(services, { user, project: found.project, request: args.request }),
+  const id = idParam(args.params);
+  // the desk's reads start beside the project's (its seller named by a query): on D1 reads started
+  // at once go as one call; nothing of them is sent unless the project is one the admin may see
+  const [found, loans, desk, matched] = await Promise.all([
+    findProjectWithSeller(services.db, id),
+    countLoans(services.db, id),
+    deskData(services, { id, sellerId: sellerOfProject(id) }, user, role),
+    buyerTable(services, { user, projectId: id, request: args.request }),
   ]);
+  if (!found || found.project.status === "draft") throw notFound();
   const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? loans : undefined });
   return { project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status }, overview, desk, matched };
 }

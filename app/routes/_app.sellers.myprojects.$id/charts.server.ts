@@ -1,5 +1,5 @@
 import type { Database } from "~/.server/db";
-import type { Project } from "~/.server/db/schema";
+import type { SQL } from "drizzle-orm";
 import { dailyChartMarkup, funnelChartMarkup } from "~/components/charts.server";
 import { FUNNEL_STAGES, dealFunnel, projectActivity, type FunnelStage } from "~/models/engagement.server";
 
@@ -10,7 +10,7 @@ const wide = { width: 480, height: 120, labelEvery: 15 };
  * The project's charts, drawn here on the server to markup: the page receives SVG, so
  * neither d3 nor the chart components reach the browser, and the charts need no JavaScript.
  */
-export async function projectCharts(db: Database, project: Project, { now }: { now: Date }) {
+export async function projectCharts(db: Database, project: { id: number; sellerId: number | SQL }, { now }: { now: Date }) {
   const scope = { projectId: project.id, sellerId: project.sellerId };
   const [activity, funnel] = await Promise.all([projectActivity(db, { ...scope, now }), dealFunnel(db, scope)]);
   return {

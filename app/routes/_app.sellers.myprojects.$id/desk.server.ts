@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Project, User } from "~/.server/db/schema";
 import { offersWithSummaries } from "~/components/deal/offers.server";
 import { isBodyTooLarge, readForm } from "~/.server/body";
@@ -30,7 +31,13 @@ import { deskRecordsMarkup } from "./desk-records.server";
  * more: before a buyer signs the NDA the seller sees a pseudonym for them, and no
  * one sees their e-mail (models/buyer-identity.server.ts says why).
  */
-export async function deskData(services: Services, project: Project, viewer: User, role: Role | null) {
+/**
+ * The project's id and seller: the seller may be a query (sellerOfProject), so that the desk's
+ * reads start beside the project's own, before the page knows whose project it is.
+ */
+type DeskProject = { id: number; sellerId: number | SQL };
+
+export async function deskData(services: Services, project: DeskProject, viewer: User, role: Role | null) {
   const [entries, contracts, documents, audit, threads, offers, feedback, settings, viewers, charts] = await Promise.all([
     pipeline(services.db, { projectId: project.id }),
     listProjectContracts(services.db, project.id),
@@ -41,7 +48,8 @@ export async function deskData(services: Services, project: Project, viewer: Use
     offersOnProject(services.db, { projectId: project.id }),
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
-    projectViewers(services.db, project.id),
+    // the seller's own visits are not interest
+    projectViewers(services.db, project.id, { except: project.sellerId }),
     projectCharts(services.db, project, { now: new Date() }),
   ]);
   const signed = new Set(contracts.filter(({ contract }) => contract.signedAt).map(({ contract }) => contract.buyerId));
@@ -56,8 +64,7 @@ export async function deskData(services: Services, project: Project, viewer: Use
       const buyer = who(buyerId);
       return { ...entry, buyerId: buyer.buyerId, buyerName: buyer.name, buyerCompany: buyer.company };
     }),
-    // the seller's own visits are not interest
-    viewers: viewers.filter((v) => v.userId !== project.sellerId).map(({ userId, name: _name, company: _company, ...v }) => {
+    viewers: viewers.map(({ userId, name: _name, company: _company, ...v }) => {
       const member = who(userId);
       return { ...v, userId: member.buyerId, name: member.name, company: member.company };
     }),
