@@ -57,16 +57,18 @@ export function currentUser(services: Services, request: Request, context?: obje
  * stops counting within that minute; signing out here forgets it at once.
  */
 const LIVE_SESSION_MS = 60_000;
-const liveSessions = ttlCache<string, User | null>({ ttlMs: LIVE_SESSION_MS });
+const liveSessions = ttlCache<string, { sessionId: string; user: User | null }>({ ttlMs: LIVE_SESSION_MS });
+// a session ended here, whichever of its cookies a beacon brings (a flash message changes the cookie)
+const endedHere = ttlCache<string, true>({ ttlMs: LIVE_SESSION_MS });
 export async function beaconMember(services: Services, request: Request): Promise<User | null> {
   const signed = signedSessionOf(request);
   if (!signed) return null;
   const known = liveSessions.get(signed);
-  if (known !== undefined) return known;
-  const id = (await readCookieSession(services, request)).get("sessionId");
-  if (!id) return null;
-  const user = await userForSession(services.db, id);
-  liveSessions.set(signed, user);
+  if (known !== undefined && !endedHere.get(known.sessionId)) return known.user;
+  const sessionId = (await readCookieSession(services, request)).get("sessionId");
+  if (!sessionId) return null;
+  const user = await userForSession(services.db, sessionId);
+  liveSessions.set(signed, { sessionId, user });
   return user;
 }
 
@@ -81,18 +83,12 @@ function signedSessionOf(request: Request) {
   return null;
 }
 
-/** Whoever this browser's session named is no longer a beacon's member. */
-function forgetLiveSession(request: Request) {
-  const signed = signedSessionOf(request);
-  if (signed) liveSessions.delete(signed);
-}
-
 /** A sign-in ends whatever session the browser had before. */
 async function endPreviousSession(services: Services, request: Request) {
   const previousId = (await readCookieSession(services, request)).get("sessionId");
   if (previousId) {
     await endSession(services.db, previousId);
-    forgetLiveSession(request);
+    endedHere.set(previousId, true);
   }
 }
 
@@ -117,7 +113,7 @@ export async function signOut(services: Services, request: Request) {
   const id = session.get("sessionId");
   if (id) {
     await endSession(services.db, id);
-    forgetLiveSession(request);
+    endedHere.set(id, true);
   }
   const fresh = await services.sessionStorage.getSession();
   fresh.flash("notification", { message: "You have signed out.", type: "success" });
