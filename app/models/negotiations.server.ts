@@ -10,13 +10,13 @@ import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
 
+/** The member may be a query (the seller of a project, read in the same step: see sellerOfProject). */
+type Reader = { id: number | SQL };
+
 /**
  * Whose threads a member sees: a buyer their own, a seller those on the projects they reach
  * (their own, and their team's as their permissions say: `reach` from sellerReach), admins all.
  */
-/** The member may be a query (the seller of a project, read in the same step: see sellerOfProject). */
-type Reader = { id: number | SQL };
-
 function threadScope(user: Reader, role: Role | null, reach?: SQL): SQL | undefined {
   if (role === "admin") return undefined;
   if (role === "seller") return or(reach ?? eq(projects.sellerId, user.id), eq(messages.buyerId, user.id));

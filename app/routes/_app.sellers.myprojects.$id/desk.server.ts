@@ -27,16 +27,16 @@ import { projectCharts } from "./charts.server";
 import { deskRecordsMarkup } from "./desk-records.server";
 
 /**
- * Everything the seller's and the admin's project pages show of the deal, and no
- * more: before a buyer signs the NDA the seller sees a pseudonym for them, and no
- * one sees their e-mail (models/buyer-identity.server.ts says why).
- */
-/**
  * The project's id and seller: the seller may be a query (sellerOfProject), so that the desk's
  * reads start beside the project's own, before the page knows whose project it is.
  */
 type DeskProject = { id: number; sellerId: number | SQL };
 
+/**
+ * Everything the seller's and the admin's project pages show of the deal, and no
+ * more: before a buyer signs the NDA the seller sees a pseudonym for them, and no
+ * one sees their e-mail (models/buyer-identity.server.ts says why).
+ */
 export async function deskData(services: Services, project: DeskProject, viewer: User, role: Role | null) {
   const [entries, contracts, documents, audit, threads, offers, feedback, settings, viewers, charts] = await Promise.all([
     pipeline(services.db, { projectId: project.id }),
