@@ -27,14 +27,23 @@ export async function beacon(request: Request, env: WorkerBindings, ctx: Executi
   return receiveBeacon(services, request, services.recordPageSession);
 }
 
-/** The WRITES queue's consumer: page sessions and looks, written a batch at a time. */
+/**
+ * The WRITES queue's consumer: page sessions and looks, written a batch at a time. A message the
+ * database refused comes again a little later, alone among the others' acks, until the queue's
+ * max_retries.
+ */
 export async function writes(batch: MessageBatch<QueuedWrite>, env: WorkerBindings, ctx: ExecutionContext) {
   const platform = await platformFor({ cloudflare: { env, ctx } });
-  try {
-    await writeQueued(platform.db, batch.messages.map(({ body }) => ({ kind: body.kind, row: decodeRow(body.row) })));
-    batch.ackAll();
-  } catch (error) {
-    console.error("queued writes failed, delivered again:", error);
-    batch.retryAll();
-  }
+  const failed = new Set(
+    await writeQueued(
+      platform.db,
+      batch.messages.map(({ body }) => ({ kind: body.kind, row: decodeRow(body.row) })),
+    ).catch((error) => {
+      console.error("queued writes failed, delivered again:", error);
+      return batch.messages.map((_, index) => index);
+    }),
+  );
+  batch.messages.forEach((message, index) => (failed.has(index) ? message.retry({ delaySeconds: RETRY_DELAY_SECONDS }) : message.ack()));
 }
+
+const RETRY_DELAY_SECONDS = 5;

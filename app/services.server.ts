@@ -29,19 +29,40 @@ export function writersFor(db: Database) {
 const writersOf = oncePerDatabase(writersFor);
 
 /**
- * A batch of queued rows (the Workers queue's consumer): each kind goes to its writer in one call.
- * Throws when a writer fails, so the queue delivers the batch again; the writers count each
- * session and each daily look once, so a second delivery adds nothing.
+ * A batch of queued rows (the Workers queue's consumer): each kind goes to its writer in one call,
+ * page sessions first (one insert). A kind whose call fails is written a row at a time, so one row
+ * the database refuses holds back only itself: the answer is the indexes of the messages not
+ * written, which the queue delivers again. The writers count each session and each daily look
+ * once, so a second delivery adds nothing.
  */
-export async function writeQueued(db: Database, messages: readonly QueuedWrite[]) {
+export async function writeQueued(db: Database, messages: readonly QueuedWrite[]): Promise<number[]> {
   const writers = writersFor(db);
-  const byKind = new Map<WriteKind, unknown[]>();
-  for (const { kind, row } of messages) {
-    if (!(kind in writers)) continue;
-    byKind.set(kind, [...(byKind.get(kind) ?? []), row]);
+  const byKind = new Map<WriteKind, number[]>(WRITE_ORDER.map((kind) => [kind, []]));
+  messages.forEach(({ kind }, index) => byKind.get(kind)?.push(index));
+  const failed: number[] = [];
+  for (const [kind, indexes] of byKind) {
+    if (!indexes.length) continue;
+    const write = (at: number[]) => writers[kind](at.map((i) => messages[i]!.row) as never[]);
+    try {
+      await write(indexes);
+    } catch (error) {
+      if (indexes.length === 1) {
+        console.error(`queued ${kind} write failed:`, error);
+        failed.push(indexes[0]!);
+        continue;
+      }
+      for (const index of indexes) {
+        await write([index]).catch((e) => {
+          console.error(`queued ${kind} write failed:`, e);
+          failed.push(index);
+        });
+      }
+    }
   }
-  for (const [kind, rows] of byKind) await writers[kind](rows as never[]);
+  return failed.sort((a, b) => a - b);
 }
+
+const WRITE_ORDER: WriteKind[] = ["page-sessions", "looks"];
 
 /** Once per boot: the demo market (development only), its warning, and the maintenance timer on Node. */
 const prepared = new WeakMap<object, Promise<void>>();

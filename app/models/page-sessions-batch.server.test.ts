@@ -97,4 +97,18 @@ describe("the Node batch writer", () => {
     expect(killed).toBe(1);
     expect(stored).toBe(before + 2);
   });
+
+  it("writes the other rows of a batch the database refuses one of, and gives that one up after a few tries", async () => {
+    const before = await t.db.$count(pageSessions);
+    const writer = new BatchWriter((rows: ReturnType<typeof toRow>[]) => storePageSessions(t.db, rows), 60_000, 100);
+    writer.add(toRow(record("poison-dddddddd"), 999_999));
+    writer.add(toRow(record("fine-eeeeeeee"), userId));
+    await writer.flush();
+    expect(await t.db.$count(pageSessions)).toBe(before + 1);
+    // kept for the next flushes, then dropped: nothing is left to hold back later rows
+    expect(writer.pending).toBe(1);
+    for (let i = 0; i < 5; i++) await writer.flush();
+    expect(writer.pending).toBe(0);
+    expect(await t.db.$count(pageSessions)).toBe(before + 1);
+  });
 });

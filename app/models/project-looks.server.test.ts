@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
-import { dailyProjectLooks, projects, recentlyViewed } from "~/.server/db/schema";
+import { dailyProjectLooks, pageSessions, projects, recentlyViewed } from "~/.server/db/schema";
 import { pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./projects.server";
 import { decodeRow, encodeRow } from "~/.server/platform/queue-codec";
 import type { QueuedWrite } from "~/.server/services";
@@ -62,6 +62,27 @@ describe("views and impressions", () => {
     expect(await counts(a!)).toEqual({ views: 1, impressions: 1 });
     await writeQueued(t.db, batch);
     expect(await counts(a!)).toEqual({ views: 1, impressions: 1 });
+  });
+
+  it("from the queue: a row the database refuses holds back only itself, and is answered for delivery again", async () => {
+    const [a] = await published(1);
+    const buyer = await makeUser(t.db);
+    const session = (sessionId: string, userId: number) => ({
+      kind: "page-sessions" as const,
+      row: { sessionId, userId, route: "/home", pageType: "home", projectId: null, sessionStart: new Date(MORNING), sessionEnd: new Date(MORNING + 1_000), totalDuration: 1_000, activeTime: 500, scrollDepthMax: 0, record: {} },
+    });
+    const id = `q${Date.now().toString(36)}`;
+    const failed = await writeQueued(t.db, [
+      { kind: "looks", row: { kind: "view", userId: 999_999, projectIds: [a!], at: MORNING } },
+      { kind: "looks", row: { kind: "view", userId: buyer.id, projectIds: [a!], at: MORNING } },
+      session(`${id}-gone`, 999_999),
+      session(`${id}-ok`, buyer.id),
+    ]);
+    // no such member: the first look and the first session; the others are written
+    expect(failed).toEqual([0, 2]);
+    expect((await counts(a!)).views).toBe(1);
+    const stored = await t.db.select({ id: pageSessions.sessionId }).from(pageSessions).where(eq(pageSessions.userId, buyer.id));
+    expect(stored.map((r) => r.id)).toEqual([`${id}-ok`]);
   });
 
   it("count a member's views once a day, however often they reload, and again the next day", async () => {

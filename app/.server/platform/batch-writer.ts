@@ -34,12 +34,34 @@ export class BatchWriter<Row> {
       if (!batch.length) return;
       try {
         await this.write(batch);
+        if (this.failures.size) for (const row of batch) this.failures.delete(row);
       } catch (error) {
-        console.error("batch write failed, keeping it for the next one", error);
-        this.rows.unshift(...batch);
+        // one row the database refuses must not hold back the others: each is tried alone, and one
+        // that still fails is kept for the next flushes, then given up (a poison row would block forever)
+        console.error("batch write failed, writing its rows one at a time", error);
+        for (const row of batch) {
+          await this.write([row]).then(
+            () => this.failures.delete(row),
+            (e) => this.keepOrDrop(row, e),
+          );
+        }
       }
     });
     return this.flushing;
+  }
+
+  private failures = new Map<Row, number>();
+
+  private keepOrDrop(row: Row, error: unknown) {
+    const failures = (this.failures.get(row) ?? 0) + 1;
+    if (failures >= MAX_ATTEMPTS) {
+      this.failures.delete(row);
+      console.error(`batch write: a row refused ${failures} times is dropped`, error);
+      return;
+    }
+    this.failures.set(row, failures);
+    this.rows.unshift(row);
+    this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
   }
 
   /**
@@ -62,5 +84,7 @@ export class BatchWriter<Row> {
     writers.add(this as BatchWriter<unknown>);
   }
 }
+
+const MAX_ATTEMPTS = 5;
 
 const exitWriters = new WeakMap<NodeJS.Process, Set<BatchWriter<unknown>>>();

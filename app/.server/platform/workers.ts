@@ -97,7 +97,10 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
       <Row>(kind: QueuedWrite["kind"], write: (rows: Row[]) => Promise<void>) =>
       (row: Row) => {
         const queue = cloudflare.env.WRITES;
-        cloudflare.ctx.waitUntil((queue ? queue.send({ kind, row: encodeRow(row) }) : write([row])).catch((e) => console.error("write after response:", e)));
+        const message = { kind, row: encodeRow(row) };
+        // a send that fails is tried once more: the writers count a row once, so a double costs nothing
+        const sent = queue ? queue.send(message).catch(() => queue.send(message)) : write([row]);
+        cloudflare.ctx.waitUntil(sent.catch((e) => console.error("write after response:", e)));
       },
     // the cron trigger (edge-entries.server.ts) does the periodic work
     every: () => {},
