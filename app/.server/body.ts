@@ -120,9 +120,18 @@ export async function readForm(request: Request, limit: "form" | "upload" | numb
   }
 }
 
+/**
+ * A body whose declared length is within the limit, and not chunked: the server's HTTP parser reads
+ * no more than that length, so the body may be taken whole.
+ */
+function declaredWithin(request: Request, limit: number) {
+  const length = request.headers.get("Content-Length");
+  return length !== null && /^\d+$/.test(length) && Number(length) <= limit && !request.headers.has("Transfer-Encoding");
+}
+
 /** A JSON body within its limit; a 400 response when it is not JSON. */
 export async function readJson(request: Request, limit: number = BODY_LIMITS.form): Promise<unknown> {
-  const text = await readText(request, limit);
+  const text = declaredWithin(request, limit) ? await request.text().catch(() => Promise.reject(refuse(400, BODY_UNREADABLE_MESSAGE))) : await readText(request, limit);
   try {
     return JSON.parse(text);
   } catch {

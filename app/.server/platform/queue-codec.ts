@@ -3,12 +3,14 @@
  * Date into a string, and the writers want Dates), so a Date travels as `{ $date: ms }`.
  */
 export function encodeRow(row: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(row, function (this: Record<string, unknown>, key, value) {
-      const raw = this[key];
-      return raw instanceof Date ? { $date: raw.getTime() } : value;
-    }),
-  );
+  if (row instanceof Date) return { $date: row.getTime() };
+  if (Array.isArray(row)) return row.map(encodeRow);
+  if (row && typeof row === "object") {
+    const encoded: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) if (value !== undefined && typeof value !== "function") encoded[key] = encodeRow(value);
+    return encoded;
+  }
+  return row;
 }
 
 export function decodeRow(value: unknown): unknown {
