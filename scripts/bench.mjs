@@ -11,8 +11,9 @@
 //   npm run bench -- --only node        one server (node | edge)
 //   npm run bench -- --skip search,beacon,analytics
 //   npm run bench -- --skip pages,search,analytics   the beacon alone, on both servers
-//   npm run bench -- --profile          the Node server's CPU profile: where the time goes
-//                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps it for DevTools)
+//   npm run bench -- --profile          where the time goes: the Node server's CPU profile, and the
+//                                       Worker's through wrangler's inspector, by function and package
+//                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps Node's for DevTools)
 // Environment: BENCH_REQUESTS (per page, 300), BENCH_CONCURRENCY (8).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -22,6 +23,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { Secret, TOTP } from "otpauth";
 import { bin, isStale, root, run, waitForHealthy } from "./lib.mjs";
+import { startWorkerProfile, workerFrameNamer } from "./worker-profile.mjs";
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -84,7 +86,7 @@ async function startEdge(port) {
     "dev", "--port", String(port), "--inspector-port", String(port + 10000), "--ip", "127.0.0.1", "--persist-to", persist,
     "--show-interactive-dev-session=false", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ], env);
-  return { name: "wrangler dev", base: `http://127.0.0.1:${port}`, child };
+  return { name: "wrangler dev", base: `http://127.0.0.1:${port}`, child, inspectorPort: port + 10000 };
 }
 
 const cookieOf = (response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
@@ -255,40 +257,48 @@ function report({ server, healthz, healthzAfter, ping, rows }) {
   return misses;
 }
 
-/** The Node server's CPU profile, by function: self time, the top 25. */
-async function summariseProfile(server) {
+/** The Node server's CPU profile, written when it stops. */
+async function nodeProfile(server) {
   server.child.kill("SIGTERM");
   await new Promise((resolve) => {
     const timer = setTimeout(() => (server.child.kill("SIGKILL"), resolve()), 15_000);
     server.child.on("exit", () => (clearTimeout(timer), resolve()));
   });
   const file = fs.existsSync(server.profileDir) ? fs.readdirSync(server.profileDir).find((n) => n.endsWith(".cpuprofile")) : undefined;
-  if (!file) return console.log("\n(no CPU profile was written)");
-  const profile = JSON.parse(fs.readFileSync(path.join(server.profileDir, file), "utf8"));
+  if (!file) return null;
   if (process.env.BENCH_PROFILE_OUT) fs.copyFileSync(path.join(server.profileDir, file), process.env.BENCH_PROFILE_OUT);
+  return JSON.parse(fs.readFileSync(path.join(server.profileDir, file), "utf8"));
+}
+
+/** A Node frame: its function and file, and its layer (a package, the app's build, Node itself). */
+function nodeFrameName({ functionName, url, lineNumber }) {
+  const where = url ? `${url.replace(/^.*node_modules\//, "").replace(root, ".")}:${lineNumber + 1}` : "";
+  const layer = !url ? functionName : url.includes("node_modules/") ? url.replace(/^.*node_modules\//, "").split("/").slice(0, url.includes("node_modules/@") ? 2 : 1).join("/") : url.startsWith("node:") ? "node:*" : url.replace(root, ".").split("/").slice(0, 2).join("/");
+  return { key: `${functionName || "(anonymous)"} ${where}`, layer };
+}
+
+/** A CPU profile by function (self time, the top 25) and by layer: where the time went. */
+function summariseProfile(title, profile, nameOf) {
+  if (!profile) return console.log(`\n(no CPU profile of ${title})`);
   const dt = new Map();
   for (let i = 0; i < profile.samples.length; i++) dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const byFunction = new Map();
-  // the same time by package (or the app's build, or Node itself): which layer to look at first
-  const byPackage = new Map();
+  const byLayer = new Map();
   let total = 0;
   for (const node of profile.nodes) {
     const us = dt.get(node.id) ?? 0;
     total += us;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url ? `${url.replace(/^.*node_modules\//, "").replace(root, ".")}:${lineNumber + 1}` : "";
-    const key = `${functionName || "(anonymous)"} ${where}`;
+    const { key, layer } = nameOf(node.callFrame);
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
-    const pkg = !url ? functionName : url.includes("node_modules/") ? url.replace(/^.*node_modules\//, "").split("/").slice(0, url.includes("node_modules/@") ? 2 : 1).join("/") : url.startsWith("node:") ? "node:*" : url.replace(root, ".").split("/").slice(0, 2).join("/");
-    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+    byLayer.set(layer, (byLayer.get(layer) ?? 0) + us);
   }
   const busy = total - [...byFunction].filter(([k]) => k.startsWith("(idle)")).reduce((s, [, v]) => s + v, 0);
-  console.log(`\n## Where the Node server's time went (CPU profile, ${f(busy / 1e6, 1)} s busy)`);
+  console.log(`\n## Where ${title}'s time went (CPU profile, ${f(busy / 1e6, 1)} s busy)`);
   for (const [key, us] of [...byFunction].filter(([k]) => !k.startsWith("(idle)")).sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     console.log(`${f((us / busy) * 100, 1).padStart(5)} %  ${key}`);
   }
   console.log("\nBy package (self time):");
-  for (const [key, us] of [...byPackage].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+  for (const [key, us] of [...byLayer].filter(([k]) => k !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     console.log(`${f((us / busy) * 100, 1).padStart(5)} %  ${key}`);
   }
 }
@@ -304,6 +314,14 @@ if (ONLY !== "edge") servers.push(await startNode(3970));
 if (ONLY !== "node") servers.push(await startEdge(3971));
 const misses = [];
 const results = [];
+// the Worker is sampled through wrangler's inspector from its first page to the beacon's end
+const edge = servers.find((s) => s.name === "wrangler dev");
+let workerProfile = null;
+if (PROFILE && edge) {
+  if (!(await waitForHealthy(`${edge.base}/healthz`, { timeoutMs: 180_000 }))) throw new Error(`${edge.name} did not become healthy; see ${dir}/*.log`);
+  workerProfile = await startWorkerProfile(edge.inspectorPort);
+  console.log("(profiling: the Worker's figures below are slower than without --profile)");
+}
 for (const server of servers) {
   if (SKIP.has("pages")) {
     if (!(await waitForHealthy(`${server.base}/healthz`, { timeoutMs: 180_000 }))) throw new Error(`${server.name} did not become healthy; see ${dir}/*.log`);
@@ -315,7 +333,8 @@ if (!SKIP.has("beacon")) {
   const code = await part("Beacon (share of the bare 204 on the same server)", "bench:beacon", { BENCH_URLS: servers.map((s) => s.base).join(",") });
   if (code) misses.push(`bench:beacon exited with ${code}`);
 }
-if (PROFILE && node) await summariseProfile(node);
+if (PROFILE && node) summariseProfile("the Node server", await nodeProfile(node), nodeFrameName);
+if (workerProfile) summariseProfile("the Worker (wrangler dev)", await workerProfile.stop(), workerFrameNamer());
 for (const child of children) child.kill("SIGTERM");
 if (!SKIP.has("search")) {
   const code = await part("Search at 100,000 projects", "bench:search");
