@@ -3,6 +3,7 @@ import { platformFor } from "#platform";
 import { wantsDemoData } from "~/.server/env";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase } from "~/.server/db/prepared";
+import { writeIsolating } from "~/.server/platform/batch-writer";
 import type { LookRow, PageSessionRow, Platform, QueuedWrite, Services, WriteKind } from "~/.server/services";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
@@ -42,21 +43,10 @@ export async function writeQueued(db: Database, messages: readonly QueuedWrite[]
   const failed: number[] = [];
   for (const [kind, indexes] of byKind) {
     if (!indexes.length) continue;
-    const write = (at: number[]) => writers[kind](at.map((i) => messages[i]!.row) as never[]);
-    try {
-      await write(indexes);
-    } catch (error) {
-      if (indexes.length === 1) {
-        console.error(`queued ${kind} write failed:`, error);
-        failed.push(indexes[0]!);
-        continue;
-      }
-      for (const index of indexes) {
-        await write([index]).catch((e) => {
-          console.error(`queued ${kind} write failed:`, e);
-          failed.push(index);
-        });
-      }
+    const refused = await writeIsolating((at: number[]) => writers[kind](at.map((i) => messages[i]!.row) as never[]), indexes);
+    for (const { row: index, error } of refused) {
+      console.error(`queued ${kind} write failed:`, error);
+      failed.push(index);
     }
   }
   return failed.sort((a, b) => a - b);

@@ -54,6 +54,15 @@ export function isBodyTooLarge(error: unknown): error is Response {
 }
 
 /**
+ * A body whose declared length is within the limit, and not chunked: the server's HTTP parser reads
+ * no more than that length, so the body may be taken whole.
+ */
+function takenWhole(request: Request, limit: number) {
+  const length = request.headers.get("Content-Length");
+  return length !== null && /^\d+$/.test(length) && Number(length) <= limit && !request.headers.has("Transfer-Encoding");
+}
+
+/**
  * Reads the body, at most `limit` bytes, chunk by chunk: past the limit it stops
  * reading, cancels the stream and throws a 413 response.
  */
@@ -65,9 +74,8 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
     throw refuse(413, BODY_TOO_LARGE_MESSAGE);
   }
   if (!request.body) return new Uint8Array(0);
-  // a declared length within the limit is all the server reads (its HTTP parser stops there), so
-  // the body is taken whole; only a chunked body is counted as it comes
-  if (length !== null && /^\d+$/.test(length) && !request.headers.has("Transfer-Encoding")) {
+  // within the limit (checked above), so taken whole; only a chunked body is counted as it comes
+  if (takenWhole(request, limit)) {
     try {
       return new Uint8Array(await request.arrayBuffer());
     } catch {
@@ -120,18 +128,16 @@ export async function readForm(request: Request, limit: "form" | "upload" | numb
   }
 }
 
-/**
- * A body whose declared length is within the limit, and not chunked: the server's HTTP parser reads
- * no more than that length, so the body may be taken whole.
- */
-function declaredWithin(request: Request, limit: number) {
-  const length = request.headers.get("Content-Length");
-  return length !== null && /^\d+$/.test(length) && Number(length) <= limit && !request.headers.has("Transfer-Encoding");
-}
-
 /** A JSON body within its limit; a 400 response when it is not JSON. */
 export async function readJson(request: Request, limit: number = BODY_LIMITS.form): Promise<unknown> {
-  const text = declaredWithin(request, limit) ? await request.text().catch(() => Promise.reject(refuse(400, BODY_UNREADABLE_MESSAGE))) : await readText(request, limit);
+  // taken whole as text (under workerd a third cheaper than bytes and a decoder); JSON.parse turns
+  // away what is not JSON, so the fatal decoding of readText (kept for signed webhooks) is not needed
+  let text: string;
+  try {
+    text = takenWhole(request, limit) ? await request.text() : await readText(request, limit);
+  } catch (error) {
+    throw error instanceof Response ? error : refuse(400, BODY_UNREADABLE_MESSAGE);
+  }
   try {
     return JSON.parse(text);
   } catch {

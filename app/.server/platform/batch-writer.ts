@@ -32,20 +32,11 @@ export class BatchWriter<Row> {
     this.rows = [];
     this.flushing = this.flushing.then(async () => {
       if (!batch.length) return;
-      try {
-        await this.write(batch);
-        if (this.failures.size) for (const row of batch) this.failures.delete(row);
-      } catch (error) {
-        // one row the database refuses must not hold back the others: each is tried alone, and one
-        // that still fails is kept for the next flushes, then given up (a poison row would block forever)
-        console.error("batch write failed, writing its rows one at a time", error);
-        for (const row of batch) {
-          await this.write([row]).then(
-            () => this.failures.delete(row),
-            (e) => this.keepOrDrop(row, e),
-          );
-        }
-      }
+      // a refused row is kept for the next flushes, then given up: it would block its kind forever
+      const refused = await writeIsolating(this.write, batch);
+      const kept = new Set(refused.map(({ row }) => row));
+      if (this.failures.size) for (const row of batch) if (!kept.has(row)) this.failures.delete(row);
+      for (const { row, error } of refused) this.keepOrDrop(row, error);
     });
     return this.flushing;
   }
@@ -59,6 +50,7 @@ export class BatchWriter<Row> {
       console.error(`batch write: a row refused ${failures} times is dropped`, error);
       return;
     }
+    console.error(`batch write: a row refused (try ${failures} of ${MAX_ATTEMPTS})`, error);
     this.failures.set(row, failures);
     this.rows.unshift(row);
     this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
@@ -86,5 +78,21 @@ export class BatchWriter<Row> {
 }
 
 const MAX_ATTEMPTS = 5;
+
+/**
+ * Writes rows in one call and, when that fails, one at a time, so that a row the database refuses
+ * holds back only itself. Answers the rows not written, with why.
+ */
+export async function writeIsolating<Row>(write: (rows: Row[]) => Promise<void>, rows: Row[]): Promise<Array<{ row: Row; error: unknown }>> {
+  try {
+    await write(rows);
+    return [];
+  } catch (error) {
+    if (rows.length === 1) return [{ row: rows[0]!, error }];
+    const refused: Array<{ row: Row; error: unknown }> = [];
+    for (const row of rows) await write([row]).catch((e: unknown) => refused.push({ row, error: e }));
+    return refused;
+  }
+}
 
 const exitWriters = new WeakMap<NodeJS.Process, Set<BatchWriter<unknown>>>();
