@@ -10,10 +10,12 @@ import { getServices, writeQueued } from "~/services.server";
  * What worker/index.ts answers outside Remix, read from the Remix build's entry module
  * (app/entry.server.tsx re-exports it in the Workers build): the cron trigger, the page-session
  * beacon (answered before Remix, so a beacon costs no route matching), the consumer of the WRITES
- * queue, and what runs before Remix (the front door, the D1 session and its bookmark).
+ * queue, and what runs before Remix (the front door, the D1 session and its bookmark, the guessed
+ * member of a GET).
  */
 export { frontDoor } from "~/.server/front-door";
 export { bookmarkOf, d1SessionFor, keepBookmark } from "~/.server/platform/d1-bookmark";
+export { answerForGuessedMember } from "~/auth/guessed-member.server";
 
 /** The cron trigger: outbox retries (provider outages) and pruning of spent sessions and tokens. */
 export async function scheduled(env: WorkerBindings, ctx: ExecutionContext) {

@@ -43,15 +43,25 @@ const BUDGET = { share: 0.5, p95Ms: 25, jsKiB: 100 };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
 const children = [];
+// each server runs in a process group of its own and is stopped as a group: `wrangler` is a
+// launcher whose child is the real CLI, and killing the launcher alone left wrangler dev and its
+// workerd running (and spending CPU) after the bench, under the next run's figures
+const stop = (child, signal) => {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // gone already
+  }
+};
 process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
+  for (const child of children) stop(child, "SIGKILL");
   fs.rmSync(dir, { recursive: true, force: true });
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
 function start(name, command, argv, env) {
   const log = fs.openSync(path.join(dir, `${name}.log`), "a");
-  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", log, log] });
+  const child = spawn(command, argv, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", log, log], detached: true });
   children.push(child);
   return child;
 }
@@ -87,6 +97,14 @@ async function startEdge(port) {
     "--show-interactive-dev-session=false", ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
   ], env);
   return { name: "wrangler dev", base: `http://127.0.0.1:${port}`, child, inspectorPort: port + 10000 };
+}
+
+/** Waits for a server's /healthz; when it never answers, says why with the end of its log (the folder goes at exit). */
+async function healthy(server) {
+  if (await waitForHealthy(`${server.base}/healthz`, { timeoutMs: 180_000 })) return;
+  const log = path.join(dir, `${server.name === "Node" ? "node" : "edge"}.log`);
+  const tail = fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").slice(-40).join("\n") : "(no log)";
+  throw new Error(`${server.name} did not become healthy. The end of its log:\n${tail}`);
 }
 
 const cookieOf = (response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
@@ -214,7 +232,7 @@ const f = (n, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: 
 
 async function measure(server) {
   const { base } = server;
-  if (!(await waitForHealthy(`${base}/healthz`, { timeoutMs: 180_000 }))) throw new Error(`${server.name} did not become healthy; see ${dir}/*.log`);
+  await healthy(server);
   const { cookies, pages } = await pagesOf(server);
   // warm every page (templates, statements, the content cache) before timing anything
   for (const [role, , path] of pages) await load(`${base}${path}`, cookies[role], 20);
@@ -259,9 +277,9 @@ function report({ server, healthz, healthzAfter, ping, rows }) {
 
 /** The Node server's CPU profile, written when it stops. */
 async function nodeProfile(server) {
-  server.child.kill("SIGTERM");
+  stop(server.child, "SIGTERM");
   await new Promise((resolve) => {
-    const timer = setTimeout(() => (server.child.kill("SIGKILL"), resolve()), 15_000);
+    const timer = setTimeout(() => (stop(server.child, "SIGKILL"), resolve()), 15_000);
     server.child.on("exit", () => (clearTimeout(timer), resolve()));
   });
   const file = fs.existsSync(server.profileDir) ? fs.readdirSync(server.profileDir).find((n) => n.endsWith(".cpuprofile")) : undefined;
@@ -318,13 +336,13 @@ const results = [];
 const edge = servers.find((s) => s.name === "wrangler dev");
 let workerProfile = null;
 if (PROFILE && edge) {
-  if (!(await waitForHealthy(`${edge.base}/healthz`, { timeoutMs: 180_000 }))) throw new Error(`${edge.name} did not become healthy; see ${dir}/*.log`);
+  await healthy(edge);
   workerProfile = await startWorkerProfile(edge.inspectorPort);
   console.log("(profiling: the Worker's figures below are slower than without --profile)");
 }
 for (const server of servers) {
   if (SKIP.has("pages")) {
-    if (!(await waitForHealthy(`${server.base}/healthz`, { timeoutMs: 180_000 }))) throw new Error(`${server.name} did not become healthy; see ${dir}/*.log`);
+    await healthy(server);
   } else results.push(await measure(server));
 }
 for (const result of results) misses.push(...report(result));
@@ -335,7 +353,7 @@ if (!SKIP.has("beacon")) {
 }
 if (PROFILE && node) summariseProfile("the Node server", await nodeProfile(node), nodeFrameName);
 if (workerProfile) summariseProfile("the Worker (wrangler dev)", await workerProfile.stop(), workerFrameNamer());
-for (const child of children) child.kill("SIGTERM");
+for (const child of children) stop(child, "SIGTERM");
 if (!SKIP.has("search")) {
   const code = await part("Search at 100,000 projects", "bench:search");
   if (code) misses.push(`bench:search exited with ${code}`);

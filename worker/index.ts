@@ -11,7 +11,7 @@ const handleRemixRequest = createRequestHandler(serverBuild, "production");
 
 // the Workers build's entry module re-exports app/edge-entries.server.ts (decision 036): the Worker
 // uses the build's one copy of the app, typed by that module
-const { beacon, scheduled, writes, frontDoor, bookmarkOf, d1SessionFor, keepBookmark, d1CallsOf } = serverBuild.entry.module as unknown as typeof EdgeEntries;
+const { beacon, scheduled, writes, frontDoor, bookmarkOf, d1SessionFor, keepBookmark, d1CallsOf, answerForGuessedMember } = serverBuild.entry.module as unknown as typeof EdgeEntries;
 const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, pathnameOf, tooLargeResponse } =
   frontDoor;
 
@@ -75,7 +75,12 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
   // reads may come from a replica no older than this browser's last bookmark (decision 034)
   const bookmark = bookmarkOf(request);
   const d1 = d1SessionFor(env.DB, request, bookmark);
-  const response = await handleRemixRequest(request, { cloudflare: { env, ctx, d1 } satisfies WorkerLoadContext });
+  // a GET's reads go to D1 with the session's look-up, for the member the cookie named before (decision 040)
+  const response = await answerForGuessedMember(
+    request,
+    (writeGate) => ({ cloudflare: { env, ctx, d1, writeGate } satisfies WorkerLoadContext }),
+    (context) => handleRemixRequest(request, context),
+  );
   // documents carry their nonce CSP already; everything else gets the strict defaults
   const secured = new Response(response.body, response);
   keepBookmark(secured.headers, d1, bookmark, { secure: request.url.startsWith("https:") });

@@ -39,6 +39,12 @@ export interface AssetReader {
 export interface Platform {
   env: Env;
   db: Database;
+  /**
+   * The database as the session look-up uses it. On a Worker's GET answered for a guessed member,
+   * `db` holds its writes until the look-up confirms the guess (decision 040); this one never does,
+   * so the look-up's own writes (the session's last use, its end) cannot wait on themselves.
+   */
+  sessionDb: Database;
   sessionStorage: SessionStorage<SessionData, FlashData>;
   /** Pages, job postings, site settings and the dropdown lists: Sanity or the local dataset. */
   content: ContentService;

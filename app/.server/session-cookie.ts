@@ -17,3 +17,14 @@ export function sessionCookieOptions(env: Env): SessionIdStorageStrategy["cookie
     maxAge: SESSION_MAX_AGE_SECONDS,
   };
 }
+
+/** The session cookie's value as the browser sent it, signature and all: a key for what a verified cookie named. */
+export function signedSessionCookieOf(request: Request) {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const at = part.indexOf("=");
+    if (at !== -1 && part.slice(0, at).trim() === SESSION_COOKIE_NAME) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}

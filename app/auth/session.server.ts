@@ -3,7 +3,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "~/.server/db/schema";
 import type { NotificationType, Services } from "~/.server/services";
-import { SESSION_COOKIE_NAME } from "~/.server/session-cookie";
+import { signedSessionCookieOf } from "~/.server/session-cookie";
+import { memberFor } from "./guessed-member.server";
 import { ttlCache } from "~/.server/ttl-cache";
 import { findUserById, type SigninResult } from "~/models/users.server";
 import { endSession, startSession, userForSession } from "~/models/sessions.server";
@@ -39,10 +40,13 @@ export function currentUser(services: Services, request: Request, context?: obje
   if (!byCookie) userCache.set(key, (byCookie = new Map()));
   let pending = byCookie.get(cookie);
   if (!pending) {
-    pending = readCookieSession(services, request).then((session) => {
-      const id = session.get("sessionId");
-      return id ? userForSession(services.db, id) : null;
-    });
+    const lookUp = () =>
+      readCookieSession(services, request).then((session) => {
+        const id = session.get("sessionId");
+        return id ? userForSession(services.sessionDb, id) : null;
+      });
+    // a Worker's GET may start from the member this cookie named before (decision 040)
+    pending = context && key === context ? memberFor(context, request, lookUp) : lookUp();
     byCookie.set(cookie, pending);
   }
   return pending;
@@ -61,7 +65,7 @@ const liveSessions = ttlCache<string, { sessionId: string; user: User | null }>(
 // a session ended here, whichever of its cookies a beacon brings (a flash message changes the cookie)
 const endedHere = ttlCache<string, true>({ ttlMs: LIVE_SESSION_MS });
 export async function beaconMember(services: Services, request: Request): Promise<User | null> {
-  const signed = signedSessionOf(request);
+  const signed = signedSessionCookieOf(request);
   if (!signed) return null;
   const known = liveSessions.get(signed);
   if (known !== undefined && !endedHere.get(known.sessionId)) return known.user;
@@ -70,17 +74,6 @@ export async function beaconMember(services: Services, request: Request): Promis
   const user = await userForSession(services.db, sessionId);
   liveSessions.set(signed, { sessionId, user });
   return user;
-}
-
-/** The session cookie's value as the browser sent it, signature and all. */
-function signedSessionOf(request: Request) {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at !== -1 && part.slice(0, at).trim() === SESSION_COOKIE_NAME) return part.slice(at + 1).trim() || null;
-  }
-  return null;
 }
 
 /** A sign-in ends whatever session the browser had before. */

@@ -87,6 +87,14 @@ type LoadedWithSession = {
 };
 const loadedWithSession = new WeakMap<Pick<User, "id">, LoadedWithSession>();
 
+/** Whether two look-ups of a session found the same: the member's row and all that came with it. */
+export function sameSessionLoad(found: User, before: User) {
+  return (
+    JSON.stringify(found) === JSON.stringify(before) &&
+    JSON.stringify(loadedWithSession.get(found)) === JSON.stringify(loadedWithSession.get(before))
+  );
+}
+
 /** The inbox counts read with this user's session in this request, if it was read that way. */
 export function inboxCountsLoadedWith(user: User): InboxCounts | undefined {
   return loadedWithSession.get(user)?.inbox;

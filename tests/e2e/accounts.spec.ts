@@ -128,6 +128,23 @@ test.describe("signing in and out", () => {
     await expect(page).toHaveURL(/\/signin/);
   });
 
+  test("a member disabled while signed in is signed out at their next page", async ({ page, browser }, testInfo) => {
+    const member = await joinAs(page, { role: "Broker" });
+    // a few pages first: the server has seen this browser's session (a Worker may start from it, decision 040)
+    for (let i = 0; i < 2; i++) {
+      await page.goto("/profile");
+      await expect(page.getByLabel("Full name")).toHaveValue(member.name);
+    }
+    const admin = await adminPage(browser, baseUrlOf(testInfo));
+    await admin.goto(`/admin/users?q=${encodeURIComponent(member.email)}`);
+    await admin.getByTestId(`user-${member.email}`).getByRole("button", { name: "Disable" }).click();
+    await expect(admin.getByTestId(`user-${member.email}`)).toContainText("Disabled");
+    await admin.context().close();
+
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/signin\?redirect=%2Fprofile$/);
+  });
+
   test("a disabled account is told so, only to whoever knows its password", async ({ page, browser }, testInfo) => {
     const member = await joinAs(page, { role: "Broker" });
     await signOut(page);

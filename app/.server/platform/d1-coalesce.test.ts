@@ -11,13 +11,45 @@ const worker = `
 import { drizzle } from "drizzle-orm/d1";
 import { eq, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { callsOf, coalescingReads } from "./d1-coalesce";
+import { callsOf, coalescingReads, holdingWrites, WriteRefused } from "./d1-coalesce";
 
 const owners = sqliteTable("owners", { id: integer("id").primaryKey(), name: text("name").notNull() });
 const pets = sqliteTable("pets", { id: integer("id").primaryKey(), ownerId: integer("owner_id").notNull(), name: text("name").notNull() });
 
+const petCount = async (db, ownerId) => (await db.select({ count: sql\`count(*)\` }).from(pets).where(eq(pets.ownerId, ownerId)))[0].count;
+
+// a write held behind a guess: it waits while the guess is open, goes when it held, is refused when it did not
+async function held(env) {
+  await env.DB.prepare("create table if not exists pets (id integer primary key, owner_id integer not null, name text not null)").run();
+  const session = coalescingReads(env.DB.withSession("first-primary"));
+  const db = drizzle(session);
+  let settle;
+  const gate = { waitFor: new Promise((resolve) => (settle = resolve)) };
+  const heldDb = drizzle(holdingWrites(session, gate));
+  const before = { ...callsOf(session) };
+  let done = false;
+  const write = heldDb.insert(pets).values({ id: 30, ownerId: 3, name: "Kit" }).then(() => (done = true));
+  // a read through the held view and one through the session go together; the write is not among them
+  const [whileOpen, alsoRead] = await Promise.all([petCount(heldDb, 3), petCount(db, 3)]);
+  const together = { calls: callsOf(session).calls - before.calls, statements: callsOf(session).statements - before.statements };
+  const waited = !done;
+  settle(true);
+  await write;
+  const afterHeld = await petCount(db, 3);
+  const refusedGate = { waitFor: Promise.resolve(false) };
+  const refusedDb = drizzle(holdingWrites(session, refusedGate));
+  const refused = await refusedDb.insert(pets).values({ id: 31, ownerId: 3, name: "Tab" }).then(
+    () => "written",
+    (error) => (error instanceof WriteRefused || error.cause instanceof WriteRefused ? "refused" : String(error)),
+  );
+  const afterRefused = await petCount(db, 3);
+  const open = await drizzle(holdingWrites(session, {})).insert(pets).values({ id: 32, ownerId: 4, name: "Bo" }).then(() => petCount(db, 4));
+  return Response.json({ whileOpen, alsoRead, together, waited, afterHeld, refused, afterRefused, open });
+}
+
 export default {
   async fetch(request, env) {
+    if (new URL(request.url).pathname === "/held") return held(env);
     await env.DB.batch([
       env.DB.prepare("create table if not exists owners (id integer primary key, name text not null)"),
       env.DB.prepare("create table if not exists pets (id integer primary key, owner_id integer not null, name text not null)"),
@@ -82,5 +114,21 @@ describe("coalesced D1 reads", () => {
     // a write and the read after it: the read sees the write
     expect(answer.after).toEqual({ count: 2 });
     expect(answer.bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+  });
+
+  it("holds a guessed request's writes until the guess is settled, and refuses them when it did not hold", async () => {
+    const answer = (await (await mf.dispatchFetch("http://localhost/held")).json()) as Record<string, unknown>;
+    // reads are never held: both went in one call, before the write
+    expect(answer.whileOpen).toBe(0);
+    expect(answer.alsoRead).toBe(0);
+    expect(answer.together).toEqual({ calls: 1, statements: 2 });
+    expect(answer.waited).toBe(true);
+    // the guess held: the write went
+    expect(answer.afterHeld).toBe(1);
+    // it did not: nothing written, and the writer is told why
+    expect(answer.refused).toBe("refused");
+    expect(answer.afterRefused).toBe(1);
+    // no guess open: a write goes at once
+    expect(answer.open).toBe(1);
   });
 });

@@ -126,3 +126,51 @@ function asObjects(answer: Sent) {
   const { columns, rows } = results;
   return { ...answer, results: rows.map((row) => Object.fromEntries(row.map((cell, i) => [columns[i], cell]))) };
 }
+
+/**
+ * Whether a request's writes must wait, and for what: set while the request's answer rests on a
+ * guess that a later read confirms (decision 040). Unset, writes go at once.
+ */
+export type WriteGate = { waitFor?: Promise<boolean> };
+
+/** A write made while its request's guess was wrong: that answer is thrown away and made again. */
+export class WriteRefused extends Error {
+  constructor() {
+    super("write refused: the request is answered again");
+  }
+}
+
+const WRITE = /^\s*(insert|update|delete|replace)\b/i;
+
+/**
+ * The same session (its reads still go together), but a write waits while `gate` says so, and
+ * fails with WriteRefused when what it waited for turned out false: nothing is written on the
+ * strength of a guess that did not hold.
+ */
+export function holdingWrites(session: D1DatabaseSession, gate: WriteGate): D1DatabaseSession {
+  const held = <T>(go: () => Promise<T>): Promise<T> => {
+    const waitFor = gate.waitFor;
+    if (!waitFor) return go();
+    return waitFor.then((ok) => (ok ? go() : Promise.reject(new WriteRefused())));
+  };
+  const isWrite = (bound: D1PreparedStatement) => WRITE.test((bound as BoundInternals).statement ?? "");
+  const wrap = (bound: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(bound, {
+      get(target, key) {
+        if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        if (key === "run") return (...args: unknown[]) => held(() => (target.run as (...a: unknown[]) => Promise<unknown>)(...args));
+        if ((key === "all" || key === "raw" || key === "first") && isWrite(target)) {
+          return (...args: unknown[]) => held(() => (target[key] as (...a: unknown[]) => Promise<unknown>)(...args));
+        }
+        if (key === unwrapped) return (target as unknown as Record<symbol, D1PreparedStatement>)[unwrapped] ?? target;
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const holding = {
+    prepare: (sql: string) => wrap(session.prepare(sql)),
+    batch: (statements: D1PreparedStatement[]) => held(() => session.batch(statements)),
+    getBookmark: () => session.getBookmark(),
+  };
+  return holding as unknown as D1DatabaseSession;
+}

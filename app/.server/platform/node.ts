@@ -71,6 +71,7 @@ async function boot(): Promise<Platform> {
   return {
     env,
     db,
+    sessionDb: db,
     sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
     content: new ContentService(
       contentSourceFor(env, env.CONTENT_DATASET_PATH ? localDatasetFile(env.CONTENT_DATASET_PATH) : undefined),

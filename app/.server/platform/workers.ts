@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
-import { callsOf, coalescingReads, type CallCount } from "./d1-coalesce";
+import { callsOf, coalescingReads, holdingWrites, type CallCount, type WriteGate } from "./d1-coalesce";
 import { schema, type Database } from "../db";
 import { localOrigin, parseEnv, type Env } from "../env";
 import type { Platform, QueuedWrite } from "../services";
@@ -26,7 +26,7 @@ export type WorkerBindings = {
 /** Workers' shared cache; with the DOM library loaded too, TypeScript may pick the `caches` that has no `default`. */
 const workersDefaultCache = () => (caches as unknown as { default: Cache }).default;
 
-type Base = Omit<Platform, "waitUntil" | "writeLater" | "every">;
+type Base = Omit<Platform, "waitUntil" | "writeLater" | "every" | "sessionDb">;
 
 /** One set of services per isolate and bindings object; waitUntil is per request. */
 const booted = new WeakMap<object, Promise<Base>>();
@@ -53,8 +53,11 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
   };
 }
 
-/** What worker/index.ts passes Remix: the bindings, the request's context and its D1 session (d1-bookmark.ts). */
-export type WorkerLoadContext = { env: WorkerBindings; ctx: ExecutionContext; d1?: D1DatabaseSession };
+/**
+ * What worker/index.ts passes Remix: the bindings, the request's context, its D1 session
+ * (d1-bookmark.ts) and, on a GET answered for a guessed member, what its writes wait for (decision 040).
+ */
+export type WorkerLoadContext = { env: WorkerBindings; ctx: ExecutionContext; d1?: D1DatabaseSession; writeGate?: WriteGate };
 
 // one query builder per request's D1 session, however many loaders ask for services
 const sessionDatabases = new WeakMap<D1DatabaseSession, { db: Database; coalesced: D1DatabaseSession }>();
@@ -67,7 +70,19 @@ function databaseOf(session: D1DatabaseSession) {
     kept = { db: drizzle(coalesced as unknown as D1Database, { schema }) as unknown as Database, coalesced };
     sessionDatabases.set(session, kept);
   }
-  return kept.db;
+  return kept;
+}
+
+// the same session with its writes held, one per gate (a request's run)
+const heldDatabases = new WeakMap<WriteGate, Database>();
+
+function heldDatabaseOf(session: D1DatabaseSession, gate: WriteGate) {
+  let db = heldDatabases.get(gate);
+  if (!db) {
+    db = drizzle(holdingWrites(databaseOf(session).coalesced, gate) as unknown as D1Database, { schema }) as unknown as Database;
+    heldDatabases.set(gate, db);
+  }
+  return db;
 }
 
 /** The D1 calls a request's session made (none when no loader asked for the database). */
@@ -89,7 +104,8 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
   return {
     ...services,
     // requests read through their session; the cron, the beacon and the queue's consumer use the binding
-    db: cloudflare.d1 ? databaseOf(cloudflare.d1) : services.db,
+    db: cloudflare.d1 ? (cloudflare.writeGate ? heldDatabaseOf(cloudflare.d1, cloudflare.writeGate) : databaseOf(cloudflare.d1).db) : services.db,
+    sessionDb: cloudflare.d1 ? databaseOf(cloudflare.d1).db : services.db,
     waitUntil: (p) => cloudflare.ctx.waitUntil(p),
     // written after the response, in batches by the queue's consumer; a failed send or write is
     // logged (the rows were checked already)
@@ -99,7 +115,10 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
         const queue = cloudflare.env.WRITES;
         const message = { kind, row: encodeRow(row) };
         // a send that fails is tried once more: the writers count a row once, so a double costs nothing
-        const sent = queue ? queue.send(message).catch(() => queue.send(message)) : write([row]);
+        const send = (): Promise<unknown> => (queue ? queue.send(message).catch(() => queue.send(message)) : write([row]));
+        // a row taken for a guessed member goes once the guess holds (decision 040)
+        const waitFor = cloudflare.writeGate?.waitFor;
+        const sent: Promise<unknown> = waitFor ? waitFor.then((ok) => (ok ? send() : undefined)) : send();
         cloudflare.ctx.waitUntil(sent.catch((e) => console.error("write after response:", e)));
       },
     // the cron trigger (edge-entries.server.ts) does the periodic work
