@@ -13,7 +13,8 @@
 //   npm run bench -- --skip pages,search,analytics   the beacon alone, on both servers
 //   npm run bench -- --profile          where the time goes: the Node server's CPU profile, and the
 //                                       Worker's through wrangler's inspector, by function and package
-//                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps Node's for DevTools)
+//                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps Node's for DevTools,
+//                                       BENCH_WORKER_PROFILE_OUT the Worker's, its frames as the bundle names them)
 // Environment: BENCH_REQUESTS (per page, 300), BENCH_CONCURRENCY (8).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -352,7 +353,11 @@ if (!SKIP.has("beacon")) {
   if (code) misses.push(`bench:beacon exited with ${code}`);
 }
 if (PROFILE && node) summariseProfile("the Node server", await nodeProfile(node), nodeFrameName);
-if (workerProfile) summariseProfile("the Worker (wrangler dev)", await workerProfile.stop(), workerFrameNamer());
+if (workerProfile) {
+  const profile = await workerProfile.stop();
+  if (profile && process.env.BENCH_WORKER_PROFILE_OUT) fs.writeFileSync(process.env.BENCH_WORKER_PROFILE_OUT, JSON.stringify(profile));
+  summariseProfile("the Worker (wrangler dev)", profile, workerFrameNamer());
+}
 for (const child of children) stop(child, "SIGTERM");
 if (!SKIP.has("search")) {
   const code = await part("Search at 100,000 projects", "bench:search");

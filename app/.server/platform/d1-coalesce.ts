@@ -140,6 +140,11 @@ export class WriteRefused extends Error {
   }
 }
 
+/** A WriteRefused, as thrown or as the cause of the query builder's error. */
+export function isRefusedWrite(error: unknown) {
+  return error instanceof WriteRefused || (error instanceof Error && error.cause instanceof WriteRefused);
+}
+
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 /**

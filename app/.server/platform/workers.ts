@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
-import { callsOf, coalescingReads, holdingWrites, type CallCount, type WriteGate } from "./d1-coalesce";
+import { callsOf, coalescingReads, holdingWrites, isRefusedWrite, type CallCount, type WriteGate } from "./d1-coalesce";
 import { schema, type Database } from "../db";
 import { localOrigin, parseEnv, type Env } from "../env";
 import type { Platform, QueuedWrite } from "../services";
@@ -106,7 +106,8 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
     // requests read through their session; the cron, the beacon and the queue's consumer use the binding
     db: cloudflare.d1 ? (cloudflare.writeGate ? heldDatabaseOf(cloudflare.d1, cloudflare.writeGate) : databaseOf(cloudflare.d1).db) : services.db,
     sessionDb: cloudflare.d1 ? databaseOf(cloudflare.d1).db : services.db,
-    waitUntil: (p) => cloudflare.ctx.waitUntil(p),
+    // work after the response of an answer made again (decision 040) fails as its writes are refused: not an error
+    waitUntil: (p) => cloudflare.ctx.waitUntil(p.catch((error: unknown) => (isRefusedWrite(error) ? undefined : Promise.reject(error)))),
     // written after the response, in batches by the queue's consumer; a failed send or write is
     // logged (the rows were checked already)
     writeLater:

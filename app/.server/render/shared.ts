@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/server-runtime";
 import { platformFor } from "#platform";
 import { applySecurityHeaders } from "../security-headers";
-import { WriteRefused } from "../platform/d1-coalesce";
+import { isRefusedWrite } from "../platform/d1-coalesce";
 
 export const ABORT_DELAY = 5_000;
 
@@ -33,11 +33,7 @@ function isRouterRefusal(error: unknown) {
   return Boolean(e && typeof e === "object" && e.internal === true && typeof e.status === "number" && e.status < 500);
 }
 
-/** A write refused because its answer rested on a guess that did not hold: that answer is made again (decision 040). */
-function isRefusedWrite(error: unknown) {
-  return error instanceof WriteRefused || (error instanceof Error && error.cause instanceof WriteRefused);
-}
-
+// a write refused because its answer rested on a guess that did not hold: that answer is made again (decision 040)
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isRouterRefusal(error) || isRefusedWrite(error)) return;
   console.error(error);
