@@ -18,11 +18,11 @@ import { sameSessionLoad } from "~/models/sessions.server";
 // only a starting point, never trusted: how long it is kept changes how often a guess is made, not what is shown
 const lastFound = ttlCache<string, User>({ ttlMs: 10 * 60_000 });
 
+/** A request's run: the first may guess (its gate and refute); a second only takes the first's look-up. */
 type Run = {
-  gate: WriteGate;
-  refute(): void;
   /** The session's look-up: made once, and handed to the second run when there is one. */
   found?: Promise<User | null>;
+  guessing?: { gate: WriteGate; refute(): void };
 };
 const runs = new WeakMap<object, Run>();
 
@@ -32,8 +32,9 @@ export function memberFor(context: object, request: Request, lookUp: () => Promi
   if (!run) return lookUp();
   if (run.found) return run.found;
   const found = (run.found = lookUp());
+  const guessing = run.guessing;
   const signed = signedSessionCookieOf(request);
-  if (!signed) return found;
+  if (!signed || !guessing) return found;
   const guess = lastFound.get(signed);
   found.then(
     (user) => (user ? lastFound.set(signed, user) : lastFound.delete(signed)),
@@ -44,8 +45,8 @@ export function memberFor(context: object, request: Request, lookUp: () => Promi
     (user) => user !== null && sameSessionLoad(user, guess),
     () => false,
   );
-  run.gate.waitFor = holds;
-  void holds.then((held) => held || run.refute());
+  guessing.gate.waitFor = holds;
+  void holds.then((held) => held || guessing.refute());
   return Promise.resolve(guess);
 }
 
@@ -64,8 +65,9 @@ export async function answerForGuessedMember<C extends object>(
   if (request.method !== "GET" && request.method !== "HEAD") return handle(contextWith(undefined));
   let refute!: () => void;
   const refuted = new Promise<typeof REFUTED>((resolve) => (refute = () => resolve(REFUTED)));
-  const first: Run = { gate: {}, refute };
-  const context = contextWith(first.gate);
+  const gate: WriteGate = {};
+  const first: Run = { guessing: { gate, refute } };
+  const context = contextWith(gate);
   runs.set(context, first);
   const answered = handle(context).then(
     (response) => ({ response }),
@@ -73,12 +75,12 @@ export async function answerForGuessedMember<C extends object>(
   );
   // a refuted guess need not wait for its answer (a loader may be waiting on a held write)
   const outcome = await Promise.race([answered, refuted]);
-  if (outcome !== REFUTED && (await (first.gate.waitFor ?? true))) {
+  if (outcome !== REFUTED && (await (gate.waitFor ?? true))) {
     if ("error" in outcome) throw outcome.error;
     return outcome.response;
   }
   if (outcome !== REFUTED && "response" in outcome) void outcome.response.body?.cancel().catch(() => {});
   const again = contextWith(undefined);
-  runs.set(again, { gate: {}, refute() {}, found: first.found });
+  runs.set(again, { found: first.found });
   return handle(again);
 }

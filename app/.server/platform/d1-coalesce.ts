@@ -145,6 +145,13 @@ export function isRefusedWrite(error: unknown) {
   return error instanceof WriteRefused || (error instanceof Error && error.cause instanceof WriteRefused);
 }
 
+/** Runs a write now, or once `gate` opens; WriteRefused when what it waited for turned out false. */
+export function throughGate<T>(gate: WriteGate | undefined, go: () => Promise<T>): Promise<T> {
+  const waitFor = gate?.waitFor;
+  if (!waitFor) return go();
+  return waitFor.then((ok) => (ok ? go() : Promise.reject(new WriteRefused())));
+}
+
 const WRITE = /^\s*(insert|update|delete|replace)\b/i;
 
 /**
@@ -153,11 +160,7 @@ const WRITE = /^\s*(insert|update|delete|replace)\b/i;
  * strength of a guess that did not hold.
  */
 export function holdingWrites(session: D1DatabaseSession, gate: WriteGate): D1DatabaseSession {
-  const held = <T>(go: () => Promise<T>): Promise<T> => {
-    const waitFor = gate.waitFor;
-    if (!waitFor) return go();
-    return waitFor.then((ok) => (ok ? go() : Promise.reject(new WriteRefused())));
-  };
+  const held = <T>(go: () => Promise<T>) => throughGate(gate, go);
   const isWrite = (bound: D1PreparedStatement) => WRITE.test((bound as BoundInternals).statement ?? "");
   const wrap = (bound: D1PreparedStatement): D1PreparedStatement =>
     new Proxy(bound, {

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/d1";
-import { callsOf, coalescingReads, holdingWrites, isRefusedWrite, type CallCount, type WriteGate } from "./d1-coalesce";
+import { callsOf, coalescingReads, holdingWrites, isRefusedWrite, throughGate, type CallCount, type WriteGate } from "./d1-coalesce";
 import { schema, type Database } from "../db";
 import { localOrigin, parseEnv, type Env } from "../env";
 import type { Platform, QueuedWrite } from "../services";
@@ -117,10 +117,9 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
         const message = { kind, row: encodeRow(row) };
         // a send that fails is tried once more: the writers count a row once, so a double costs nothing
         const send = (): Promise<unknown> => (queue ? queue.send(message).catch(() => queue.send(message)) : write([row]));
-        // a row taken for a guessed member goes once the guess holds (decision 040)
-        const waitFor = cloudflare.writeGate?.waitFor;
-        const sent: Promise<unknown> = waitFor ? waitFor.then((ok) => (ok ? send() : undefined)) : send();
-        cloudflare.ctx.waitUntil(sent.catch((e) => console.error("write after response:", e)));
+        // a row taken for a guessed member goes once the guess holds, and not at all when it did not (decision 040)
+        const sent = throughGate(cloudflare.writeGate, send);
+        cloudflare.ctx.waitUntil(sent.catch((e) => (isRefusedWrite(e) ? undefined : console.error("write after response:", e))));
       },
     // the cron trigger (edge-entries.server.ts) does the periodic work
     every: () => {},
