@@ -92,6 +92,9 @@ export type ProjectRow = Serialized<{ [K in RowKey]: Project[(typeof ROW_COLUMNS
 };
 export type ProjectColumn = Exclude<keyof ProjectRow, "href">;
 
+/** What a project row carries whatever columns are shown: its id (its link and key) and the date a draft shows (asShown). */
+export const PROJECT_ROW_KEYS = ["id", "updatedAt"] as const satisfies ReadonlyArray<keyof ProjectRow>;
+
 /** What the tables call each column; the listing's card uses the same words, spelled out where a table abbreviates. */
 export const COLUMN_LABELS = {
   id: "ID",

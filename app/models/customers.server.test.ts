@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { contracts, customers, dailyProjectLooks, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
+import { CUSTOMER_COLUMNS } from "~/lib/customers";
 import { customerIdsInViewOrder, customersInOrder, listCustomers } from "./customers.server";
 import { recomputeAllResponsiveness } from "./responsiveness.server";
 
@@ -108,6 +109,15 @@ describe("the admin customer table", () => {
     const none = rows.find((r) => r.customerId === quiet)!;
     expect(none).toMatchObject({ lastLogin: null, views: 0, ndas: 0, communications: 0, responsivenessScore: null });
     expect(none.responsivenessReason).toBe("No requests in the last 90 days.");
+  });
+
+  it("sends a page's rows with the columns the admin shows: a hidden count is neither worked out nor sent, and still sorts and filters", async () => {
+    const visible = Object.fromEntries(CUSTOMER_COLUMNS.map((c) => [c.value, ["customerName", "ndas", "lastLogin"].includes(c.value)]));
+    const byMail = await listCustomers(t.db, { sort: "communications", desc: false }, visible);
+    expect(byMail.rows.map((r) => r.customerId)).toEqual([quiet, acme]);
+    expect(byMail.rows[1]).toEqual({ customerId: acme, customerName: "Acme Credit", anonymised: false, ndas: 2, lastLogin: now - DAY });
+    const filtered = await listCustomers(t.db, { filters: { minLoi: "1" } }, visible);
+    expect(filtered.rows.map((r) => Object.keys(r).sort())).toEqual([["anonymised", "customerId", "customerName", "lastLogin", "ndas"]]);
   });
 
   it("sorts by last login, newest first and never-signed-in last, by default", async () => {

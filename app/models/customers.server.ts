@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import type { Services } from "~/.server/services";
-import { tableView } from "~/models/table-view.server";
+import { asShown, tableView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
 import { customers } from "~/.server/db/schema";
 import { criteriaFrom } from "~/lib/buyer-criteria";
@@ -164,6 +164,19 @@ const selection = {
 };
 
 const baseQuery = (db: Database) => db.select(selection).from(customers);
+
+const IN_SELECTION_COMPUTED = new Set<string>([...Object.keys(COMPUTED), "dealBands"]);
+
+/**
+ * The page's select list: every stored column, and of the computed ones (a subquery each, per row)
+ * only those the admin shows.
+ */
+function pageSelection(visible: Record<string, boolean> | undefined) {
+  if (!visible) return selection;
+  const shown = (key: string) =>
+    key === "dealBands" ? CUSTOMER_SIZE_BANDS.some((b) => visible[b.key] !== false) : visible[key] !== false;
+  return Object.fromEntries(Object.entries(selection).filter(([key]) => !IN_SELECTION_COMPUTED.has(key) || shown(key))) as typeof selection;
+}
 type Raw = Awaited<ReturnType<typeof baseQuery>>[number];
 
 export type CustomerRow = ReturnType<typeof toRow>;
@@ -234,7 +247,12 @@ export const pageSizeOf = (value: unknown) => {
 };
 
 /** One page of the admin customer table; for admins only (the route's guard). */
-export async function listCustomers(db: Database, { q, filters = {}, sort = "lastLogin", desc = true, page = 1, pageSize = 25 }: CustomerListQuery) {
+export async function listCustomers(
+  db: Database,
+  { q, filters = {}, sort = "lastLogin", desc = true, page = 1, pageSize = 25 }: CustomerListQuery,
+  /** The admin's column choice: the rows carry only what it shows, and counts it hides are not worked out. */
+  visible?: Record<string, boolean>,
+) {
   const size = pageSizeOf(pageSize);
   const where = whereOf(q ?? filters.q, filters);
   const order = orderOf(sort, desc);
@@ -248,10 +266,10 @@ export async function listCustomers(db: Database, { q, filters = {}, sort = "las
     .limit(size)
     .offset((Math.max(1, page) - 1) * size);
   const [raw, [total]] = await Promise.all([
-    baseQuery(db).where(inArray(customers.id, pageIds)).orderBy(order, asc(customers.id)),
+    db.select(pageSelection(visible)).from(customers).where(inArray(customers.id, pageIds)).orderBy(order, asc(customers.id)),
     db.select({ n: count() }).from(customers).where(where),
   ]);
-  const rows = raw.map(toRow);
+  const rows = visible ? asShown(raw.map(toRow), visible, ["customerId", "customerName", "anonymised"]) : raw.map(toRow);
   return { rows, total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
 }
 

@@ -106,6 +106,8 @@ test("an admin's column choice survives a reload", async ({ page, javaScriptEnab
   await page.getByRole("checkbox", { name: "Website" }).check();
   await applied;
   await expect(table(page).getByRole("columnheader", { name: "Website" })).toBeVisible();
+  // the rows came without the hidden column's data: it arrives once the choice is saved
+  await expect(table(page).getByRole("cell", { name: "https://firstprairiebank.example" })).toBeVisible();
   await page.reload();
   await expect(table(page).getByRole("columnheader", { name: "Website" })).toBeVisible();
 

@@ -88,7 +88,7 @@ export function getRequest(url: string, cookie?: string) {
 }
 
 /** A form POST from one of the site's own pages (the guards refuse any other origin). */
-export function postRequest(url: string, cookie: string | undefined, fields: Record<string, string>) {
+export function postRequest(url: string, cookie: string | undefined, fields: Record<string, string> | URLSearchParams) {
   return new Request(`${ORIGIN}${url}`, {
     method: "POST",
     headers: {

@@ -29,7 +29,7 @@ export const meta = () => titleMeta("Customers");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const { view, query } = await customerTableView(services, { reader: user, request: args.request });
-  const [list, businessTypes] = await Promise.all([listCustomers(services.db, query), services.content.options("businessDescriptions")]);
+  const [list, businessTypes] = await Promise.all([listCustomers(services.db, query, view.visible), services.content.options("businessDescriptions")]);
   return { ...list, view, filters: query.filters, businessTypes: businessTypes.map((o) => o.value) };
 }
 

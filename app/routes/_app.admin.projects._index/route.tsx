@@ -1,11 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { handleTableAction, tableView } from "~/models/table-view.server";
+import { asShown, handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
+import { PROJECT_ROW_KEYS } from "~/lib/projects";
 import { titleMeta } from "~/lib/meta";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/project-kinds";
 import { listProjectsForAdmin } from "~/models/projects.server";
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     page: view.page,
     pageSize: Number(params.get("pageSize")) || undefined,
   });
-  return { ...found, view, listing: status ?? "", q };
+  return { ...found, rows: asShown(found.rows, view.visible, PROJECT_ROW_KEYS), view, listing: status ?? "", q };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { handleTableAction, tableView } from "~/models/table-view.server";
+import { asShown, handleTableAction, tableView } from "~/models/table-view.server";
 import { projectOptions } from "~/.server/project-options";
 import { searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
 import { ndaStatusesOf } from "~/models/contracts.server";
@@ -10,6 +10,7 @@ import { resultFor } from "~/lib/action-result";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
+import { PROJECT_ROW_KEYS } from "~/lib/projects";
 import { formatNumber } from "~/lib/format";
 import { teaserPathFor } from "~/lib/access";
 import { StaticHtml } from "~/components/static-html";
@@ -65,7 +66,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     ...result,
     // spec §3's "status" column: the member's own NDA status on each project
-    rows: result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null, href: teaserPathFor(role, r) })),
+    rows: asShown(
+      result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null, href: teaserPathFor(role, r) })),
+      view.visible,
+      [...PROJECT_ROW_KEYS, "href"],
+    ),
     view,
     bestMatch,
     assistant,

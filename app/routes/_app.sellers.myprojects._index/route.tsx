@@ -1,9 +1,10 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { handleTableAction, tableView } from "~/models/table-view.server";
+import { asShown, handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
+import { PROJECT_ROW_KEYS } from "~/lib/projects";
 import { titleMeta } from "~/lib/meta";
 import { listSellerProjects, sellerProjectIds, sortRows, toProjectRow } from "~/models/projects.server";
 import { dealCounts, withCounts } from "~/models/pipeline.server";
@@ -25,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
     sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
   ]);
   const rows = withCounts(own.map((p) => toProjectRow(p)), counts);
-  return { rows: sortRows(rows, view.sortBy, view.sortDesc), view, shared };
+  return { rows: asShown(sortRows(rows, view.sortBy, view.sortDesc), view.visible, PROJECT_ROW_KEYS), view, shared };
 }
 
 export async function action(args: ActionFunctionArgs) {
