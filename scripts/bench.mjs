@@ -11,6 +11,7 @@
 //   npm run bench -- --only node        one server (node | edge)
 //   npm run bench -- --skip search,beacon,analytics
 //   npm run bench -- --skip pages,search,analytics   the beacon alone, on both servers
+//   npm run bench -- --pages "admin project,buyer search"   only these pages (role and label, as the table names them)
 //   npm run bench -- --profile          where the time goes: the Node server's CPU profile, and the
 //                                       Worker's through wrangler's inspector, by function and package
 //                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps Node's for DevTools,
@@ -34,6 +35,8 @@ const option = (name) => {
 const PROFILE = args.includes("--profile");
 const ONLY = option("only");
 const SKIP = new Set((option("skip") ?? "").split(",").filter(Boolean));
+// "admin project,seller project": only the pages whose role and label are one of these (a profile of one page)
+const PAGES = option("pages")?.split(",").map((name) => name.trim());
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const PASSWORD = "demo-password";
@@ -226,7 +229,7 @@ async function pagesOf(server) {
     ["admin", "customers", "/admin/customers"],
     ["admin", "customer", customer && `/admin/customers/${customer}`],
   ];
-  return { cookies, pages: pages.filter(([, , path]) => path) };
+  return { cookies, pages: pages.filter(([role, label, path]) => path && (!PAGES || PAGES.includes(`${role} ${label}`))) };
 }
 
 const f = (n, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });

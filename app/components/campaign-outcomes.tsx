@@ -1,4 +1,4 @@
-import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { SimpleTable, formatDateTime } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 import { formatNumber } from "~/lib/format";
 
@@ -43,11 +43,11 @@ export function CampaignOutcomes({ outcomes }: { outcomes: CampaignOutcomesData 
       <SimpleTable caption="Recipients who took a step" headers={["Customer", "Sent", "Looked", "NDA signed", "Offer"]} count={outcomes.rows.length} empty="No recipient has taken a step yet.">
         {outcomes.rows.map((r) => (
           <tr key={r.customerId}>
-            <td className={cell}>{r.customerName}</td>
-            <td className={cell}>{formatDateTime(r.sentAt)}</td>
-            <td className={cell}>{when(r.viewedAt)}</td>
-            <td className={cell}>{when(r.signedAt)}</td>
-            <td className={cell}>{when(r.offeredAt)}</td>
+            <td>{r.customerName}</td>
+            <td>{formatDateTime(r.sentAt)}</td>
+            <td>{when(r.viewedAt)}</td>
+            <td>{when(r.signedAt)}</td>
+            <td>{when(r.offeredAt)}</td>
           </tr>
         ))}
       </SimpleTable>

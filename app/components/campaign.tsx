@@ -2,7 +2,7 @@ import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { formatNumber } from "~/lib/format";
 import { Pager } from "./pager";
-import { SimpleTable, cell, formatDateTime } from "./data-table";
+import { SimpleTable, formatDateTime } from "./data-table";
 
 /** With JavaScript, a campaign page refreshes itself while messages wait; without, a reload shows the same. */
 export function useRefreshWhile(active: boolean) {
@@ -126,12 +126,12 @@ export function CampaignRecipients({
       >
         {rows.map((r, i) => (
           <tr key={r.recipient}>
-            <td className={cell}>{r.recipient}</td>
-            <td className={cell}>{statusOf(r)}</td>
-            <td className={cell}>{r.attempts}</td>
-            {extra ? <td className={cell}>{extra.value(i)}</td> : null}
-            <td className={cell}>{formatDateTime(r.sentAt)}</td>
-            <td className={cell}>{r.lastError ?? ""}</td>
+            <td>{r.recipient}</td>
+            <td>{statusOf(r)}</td>
+            <td>{r.attempts}</td>
+            {extra ? <td>{extra.value(i)}</td> : null}
+            <td>{formatDateTime(r.sentAt)}</td>
+            <td>{r.lastError ?? ""}</td>
           </tr>
         ))}
       </SimpleTable>

@@ -45,8 +45,6 @@ export function DataGrid<Row extends Record<string, unknown>>({ tableKey, captio
       : visible;
   // a column is shown unless the choice hides it (a column added since keeps showing)
   const shown = headers.filter((h) => columnVisibility[h.value] !== false);
-  // a loader may send only the saved choice's columns (asShown): one just turned on fills in when its save returns
-  const loaded = (key: string, row: Row) => visible[key] !== false || key in row;
   const sortHref = useSortHref(sortBy, sortDesc);
   return (
     <div className="space-y-3">
@@ -96,8 +94,9 @@ export function DataGrid<Row extends Record<string, unknown>>({ tableKey, captio
               rows.map((row) => (
                 <tr key={rowKey(row)} className="hover:bg-slate-50" data-testid={rowTestId?.(row)}>
                   {shown.map((h) => (
-                    <td key={h.value} className="px-3 py-2 align-top">
-                      {loaded(h.value, row) ? (cells[h.value]?.(row) ?? null) : <span className="text-slate-400" aria-label="Loading">…</span>}
+                    <td key={h.value}>
+                      {/* a loader may send only the saved choice's columns (asShown): one just turned on fills in when its save returns */}
+                      {visible[h.value] !== false || h.value in row ? cells[h.value]?.(row) : "…"}
                     </td>
                   ))}
                 </tr>

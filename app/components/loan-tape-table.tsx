@@ -1,4 +1,4 @@
-import { SimpleTable, cell } from "./data-table";
+import { SimpleTable } from "./data-table";
 import { formatCurrency, formatPercent } from "~/lib/format";
 import type { LoanTapeRow } from "~/lib/loan-tape";
 
@@ -12,15 +12,15 @@ export function LoanTapeTable({ loans, count }: { loans: Loan[]; count: number }
       <SimpleTable caption="Loan tape" count={count} empty="No loans imported." headers={["Line", "Loan", "Balance", "Rate", "Maturity", "Property", "State", "Status", "LTV"]}>
         {loans.slice(0, 500).map((l) => (
           <tr key={l.id}>
-            <td className={cell}>{l.line}</td>
-            <td className={cell}>{l.loanNumber}</td>
-            <td className={cell}>{formatCurrency(l.balance)}</td>
-            <td className={cell}>{formatPercent(l.interestRate)}</td>
-            <td className={cell}>{l.maturityDate}</td>
-            <td className={cell}>{l.propertyType || "—"}</td>
-            <td className={cell}>{l.state || "—"}</td>
-            <td className={cell}>{l.status}</td>
-            <td className={cell}>{l.ltv === null ? "—" : formatPercent(l.ltv)}</td>
+            <td>{l.line}</td>
+            <td>{l.loanNumber}</td>
+            <td>{formatCurrency(l.balance)}</td>
+            <td>{formatPercent(l.interestRate)}</td>
+            <td>{l.maturityDate}</td>
+            <td>{l.propertyType || "—"}</td>
+            <td>{l.state || "—"}</td>
+            <td>{l.status}</td>
+            <td>{l.ltv === null ? "—" : formatPercent(l.ltv)}</td>
           </tr>
         ))}
       </SimpleTable>

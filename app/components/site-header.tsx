@@ -1,14 +1,12 @@
 import type { SiteHeaderData } from "~/lib/navigation";
 import type { PublicUser } from "~/models/users.server";
 
-const navClass = (active: boolean) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-white/15 text-white" : "text-white/85 hover:bg-white/10 hover:text-white"}`;
 
 /** A header link, marked as the current page on its own path (as a NavLink with `end`). */
 function NavItem({ to, label, pathname, children, testId }: { to: string; label: string; pathname: string; children?: React.ReactNode; testId?: string }) {
   const active = pathname === to;
   return (
-    <a href={to} className={navClass(active)} aria-current={active ? "page" : undefined} data-testid={testId}>
+    <a href={to} className="nav-link" aria-current={active ? "page" : undefined} data-testid={testId}>
       {label}
       {children}
     </a>

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { SimpleTable, cell } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { formatDateTime, formatDuration } from "~/lib/format";
@@ -72,14 +72,14 @@ export default function PageSessionsPage() {
       <SimpleTable caption="Page sessions" count={rows.length} empty="No page sessions match." headers={["Started", "Member", "Page", "Type", "Project", "Total", "Active", "Scrolled"]}>
         {rows.map((r) => (
           <tr key={r.sessionId} data-testid="session-row">
-            <td className={cell}>{formatDateTime(r.sessionStart)}</td>
-            <td className={cell}>{r.name} <span className="text-xs text-slate-500">{r.email}</span></td>
-            <td className={cell}>{r.route}</td>
-            <td className={cell}>{r.pageType}</td>
-            <td className={cell}>{r.projectId ? <Link className="link" to={`/admin/projects/${r.projectId}`}>{r.projectName ?? r.projectId}</Link> : "—"}</td>
-            <td className={cell}>{formatDuration(r.totalDuration)}</td>
-            <td className={cell} data-testid="active-time" data-ms={r.activeTime}>{formatDuration(r.activeTime)}</td>
-            <td className={cell}>{Math.round(r.scrollDepthMax)}%</td>
+            <td>{formatDateTime(r.sessionStart)}</td>
+            <td>{r.name} <span className="text-xs text-slate-500">{r.email}</span></td>
+            <td>{r.route}</td>
+            <td>{r.pageType}</td>
+            <td>{r.projectId ? <Link className="link" to={`/admin/projects/${r.projectId}`}>{r.projectName ?? r.projectId}</Link> : "—"}</td>
+            <td>{formatDuration(r.totalDuration)}</td>
+            <td data-testid="active-time" data-ms={r.activeTime}>{formatDuration(r.activeTime)}</td>
+            <td>{Math.round(r.scrollDepthMax)}%</td>
           </tr>
         ))}
       </SimpleTable>

@@ -61,18 +61,18 @@ export default function AuditLogPage() {
       <SimpleTable caption="Audit log" count={rows.length} empty="Nothing recorded yet." headers={["#", "When", "Who", "What", "Record", "Detail", "From"]}>
         {rows.map((r) => (
           <tr key={r.id} data-testid="audit-row">
-            <td className={cell}>{r.id}</td>
+            <td>{r.id}</td>
             <td className={`${cell} whitespace-nowrap`}>{formatDateTime(r.at)}</td>
-            <td className={cell}>
+            <td>
               {r.actorName}
               {r.actorEmail ? <span className="block text-xs text-slate-500">{r.actorEmail}</span> : null}
             </td>
-            <td className={cell}>{r.action}</td>
+            <td>{r.action}</td>
             <td className={`${cell} whitespace-nowrap`}>
               {r.subjectType} {r.subjectId}
             </td>
             <td className={`${cell} max-w-md whitespace-pre-wrap`}>{r.detail}</td>
-            <td className={cell}>{r.address}</td>
+            <td>{r.address}</td>
           </tr>
         ))}
       </SimpleTable>

@@ -6,7 +6,7 @@ import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
 import { siteOrigin } from "~/.server/mailer";
 import { invalid, refuse } from "~/.server/replies";
-import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { SimpleTable, formatDateTime } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -70,14 +70,14 @@ export default function AffiliatePage() {
       <SimpleTable caption="Referrals" headers={["Member", "Joined", "NDAs signed", "Offers accepted", "Commission"]} count={rows.length} empty="No referrals yet.">
         {rows.map((r) => (
           <tr key={r.id}>
-            <td className={cell}>
+            <td>
               {r.memberName}
               <div className="text-xs text-slate-500">{r.memberEmail}{r.company ? ` · ${r.company}` : ""}</div>
             </td>
-            <td className={cell}>{formatDateTime(r.joinedAt)}</td>
-            <td className={cell}>{r.ndasSigned}</td>
-            <td className={cell}>{r.offersAccepted}</td>
-            <td className={cell}>
+            <td>{formatDateTime(r.joinedAt)}</td>
+            <td>{r.ndasSigned}</td>
+            <td>{r.offersAccepted}</td>
+            <td>
               <Form method="post" className="flex items-center gap-2">
                 <input type="hidden" name="intent" value="commission" />
                 <input type="hidden" name="referralId" value={r.id} />

@@ -7,7 +7,7 @@ import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
 import { siteOrigin } from "~/.server/mailer";
 import { invalid, refuse } from "~/.server/replies";
-import { SimpleTable, cell } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -69,18 +69,18 @@ export default function AffiliatesPage() {
       <SimpleTable caption="Partners" headers={["Partner", "Referral link", "Status", "Referrals", "NDAs signed", "Offers accepted", "Pending", "Approved", "Paid"]} count={rows.length} empty="No partners yet.">
         {rows.map((r) => (
           <tr key={r.affiliate.id} data-testid={`partner-${r.affiliate.code}`}>
-            <td className={cell}>
+            <td>
               <Link to={`/admin/marketing/affiliates/${r.affiliate.id}`} className="link font-medium">{r.affiliate.name}</Link>
               <div className="text-xs text-slate-500">{r.affiliate.email} · {r.affiliate.commissionPercent}%</div>
             </td>
-            <td className={cell}><code className="break-all text-xs">{referralLink(origin, r.affiliate.code)}</code></td>
-            <td className={cell}>{r.affiliate.status}</td>
-            <td className={cell}>{r.referrals}</td>
-            <td className={cell}>{r.ndasSigned}</td>
-            <td className={cell}>{r.offersAccepted}</td>
-            <td className={cell}>{r.pending}</td>
-            <td className={cell}>{r.approved}</td>
-            <td className={cell}>{r.paid}</td>
+            <td><code className="break-all text-xs">{referralLink(origin, r.affiliate.code)}</code></td>
+            <td>{r.affiliate.status}</td>
+            <td>{r.referrals}</td>
+            <td>{r.ndasSigned}</td>
+            <td>{r.offersAccepted}</td>
+            <td>{r.pending}</td>
+            <td>{r.approved}</td>
+            <td>{r.paid}</td>
           </tr>
         ))}
       </SimpleTable>

@@ -6,7 +6,7 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
-import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { SimpleTable, formatDateTime } from "~/components/data-table";
 import { FormErrors, SelectField, TextAreaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -88,15 +88,15 @@ export default function BulkSmsPage() {
       <SimpleTable caption="Texts" headers={["Text", "List", "Status", "Members", "Created"]} count={campaigns.length} empty="No texts yet.">
         {campaigns.map((c) => (
           <tr key={c.id}>
-            <td className={cell}>
+            <td>
               <Link to={`/admin/marketing/bulk-sms/${c.id}`} className="link font-medium">
                 {c.body.length > 60 ? `${c.body.slice(0, 60)}…` : c.body}
               </Link>
             </td>
-            <td className={cell}>{c.listName}</td>
-            <td className={cell}>{STATUS_LABELS[c.status]}</td>
-            <td className={cell}>{c.status === "draft" ? "—" : formatNumber(c.total)}</td>
-            <td className={cell}>{formatDateTime(c.createdAt)}</td>
+            <td>{c.listName}</td>
+            <td>{STATUS_LABELS[c.status]}</td>
+            <td>{c.status === "draft" ? "—" : formatNumber(c.total)}</td>
+            <td>{formatDateTime(c.createdAt)}</td>
           </tr>
         ))}
       </SimpleTable>

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
-import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { SimpleTable, formatDateTime } from "~/components/data-table";
 import { ListReach } from "~/components/list-reach";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -54,15 +54,15 @@ export default function ListPage() {
       <SimpleTable caption="Members" headers={["Customer", "Contact", "E-mail", "Phone", "SMS allowance"]} count={members.length} empty="No customer is on this list now.">
         {members.map((m) => (
           <tr key={m.customerId}>
-            <td className={cell}>
+            <td>
               <Link to={`/admin/customers/${m.customerId}`} className="link">
                 {m.customerName}
               </Link>
             </td>
-            <td className={cell}>{m.contactPerson || "—"}</td>
-            <td className={cell}>{m.attentionEmail || "—"}</td>
-            <td className={cell}>{m.attentionPhone || "—"}</td>
-            <td className={cell}>{m.smsAllowance}</td>
+            <td>{m.contactPerson || "—"}</td>
+            <td>{m.attentionEmail || "—"}</td>
+            <td>{m.attentionPhone || "—"}</td>
+            <td>{m.smsAllowance}</td>
           </tr>
         ))}
       </SimpleTable>

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { SimpleTable, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
@@ -56,15 +56,15 @@ export default function ListsPage() {
       <SimpleTable caption="Recipient lists" headers={["Name", "For", "Members from", "Saved", "By"]} count={rows.length} empty="No lists yet.">
         {rows.map((r) => (
           <tr key={r.id}>
-            <td className={cell}>
+            <td>
               <Link to={`/admin/marketing/lists/${r.id}`} className="link font-medium">
                 {r.name}
               </Link>
             </td>
-            <td className={cell}>{LIST_CHANNEL_LABELS[r.channel]}</td>
-            <td className={cell}>{KIND_LABELS[r.kind]}</td>
-            <td className={cell}>{formatDateTime(r.createdAt)}</td>
-            <td className={cell}>{r.createdBy ?? "—"}</td>
+            <td>{LIST_CHANNEL_LABELS[r.channel]}</td>
+            <td>{KIND_LABELS[r.kind]}</td>
+            <td>{formatDateTime(r.createdAt)}</td>
+            <td>{r.createdBy ?? "—"}</td>
           </tr>
         ))}
       </SimpleTable>

@@ -105,11 +105,11 @@ export default function OnboardChatsPage() {
       <SimpleTable caption="On-boarding chats" count={rows.length} empty="No on-boarding chats yet." headers={["Member", "Customer", "Side", "Status", "Steps answered", "Last answer", ""]}>
         {rows.map((r) => (
           <tr key={r.id} data-testid={`chat-${r.memberEmail}`}>
-            <td className={cell}>
+            <td>
               {r.memberName}
               <span className="block text-xs text-slate-500">{r.memberEmail}</span>
             </td>
-            <td className={cell}>
+            <td>
               {r.customerId ? (
                 <Link to={`/admin/customers/${r.customerId}`} className="link">
                   {r.customerName}
@@ -118,13 +118,13 @@ export default function OnboardChatsPage() {
                 <span className="text-slate-500">Not linked</span>
               )}
             </td>
-            <td className={cell}>{ONBOARD_SIDE_LABELS[r.side]}</td>
-            <td className={cell}>{ONBOARD_STATUS_LABELS[r.status]}</td>
-            <td className={cell}>
+            <td>{ONBOARD_SIDE_LABELS[r.side]}</td>
+            <td>{ONBOARD_STATUS_LABELS[r.status]}</td>
+            <td>
               {r.answered} of {r.steps}
             </td>
             <td className={`${cell} whitespace-nowrap`}>{formatDateTime(r.lastAnswerAt)}</td>
-            <td className={cell}>
+            <td>
               <Link to={query({ chat: String(r.id) })} className="link">
                 Transcript
               </Link>

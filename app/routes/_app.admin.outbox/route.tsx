@@ -45,14 +45,14 @@ export default function OutboxPage() {
         {messages.map((m) => (
           <tr key={m.id} data-testid="outbox-row">
             <td className={`${cell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
-            <td className={cell}>{m.channel}</td>
-            <td className={cell}>{m.recipient}</td>
-            <td className={cell}>{m.subject}</td>
-            <td className={cell}>
+            <td>{m.channel}</td>
+            <td>{m.recipient}</td>
+            <td>{m.subject}</td>
+            <td>
               {m.status}
               {m.lastError ? <span className="block text-xs text-red-700">{m.lastError}</span> : null}
             </td>
-            <td className={cell}>{m.attempts}</td>
+            <td>{m.attempts}</td>
             <td className={`${cell} max-w-md`}>
               <details>
                 <summary className="cursor-pointer text-primary">Show</summary>

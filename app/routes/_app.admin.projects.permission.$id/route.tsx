@@ -4,7 +4,7 @@ import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { deskAction } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { notFound, idParam } from "~/.server/http";
 import { invalid } from "~/.server/replies";
-import { SimpleTable, cell } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { formErrorsOf } from "~/lib/action-result";
@@ -67,12 +67,12 @@ export default function PermissionsPage() {
       <SimpleTable caption="Data room permissions" count={buyers.length} empty="No buyer has asked for the NDA yet." headers={["Buyer", "NDA status", "Decided", "Data room"]}>
         {buyers.map((b) => (
           <tr key={b.contractId} data-testid="permission-row">
-            <td className={cell}>
+            <td>
               {b.name} <span className="text-xs text-slate-500">({b.company})</span>
             </td>
-            <td className={cell}>{b.ndaStatus}</td>
-            <td className={cell}>{formatDate(b.decidedAt)}</td>
-            <td className={cell}>
+            <td>{b.ndaStatus}</td>
+            <td>{formatDate(b.decidedAt)}</td>
+            <td>
               <Form method="post" className="flex items-center gap-2">
                 <input type="hidden" name="contractId" value={b.contractId} />
                 <span>{b.blocked ? "Closed" : b.ndaStatus === "NDA Approved" ? "Open" : "Opens on approval"}</span>

@@ -7,7 +7,7 @@ import { clientAddress, notFound } from "~/.server/http";
 import { propertyOptions } from "~/.server/project-options";
 import { answer, invalid } from "~/.server/replies";
 import { CsvImportForm } from "~/components/csv-import-form";
-import { cell, SimpleTable } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
@@ -95,12 +95,12 @@ export default function PropertiesPage() {
         <SimpleTable caption="Property assumptions" headers={["Property type", "Region", "Cap rate", "Vacancy", "Expense ratio", ""]} count={rows.length} empty="No rows.">
           {rows.map((r) => (
             <tr key={r.id}>
-              <td className={cell}>{r.propertyType}</td>
-              <td className={cell}>{r.region}</td>
-              <td className={cell}>{formatPercent(r.capRate)}</td>
-              <td className={cell}>{formatPercent(r.vacancy)}</td>
-              <td className={cell}>{formatPercent(r.expenseRatio)}</td>
-              <td className={cell}>
+              <td>{r.propertyType}</td>
+              <td>{r.region}</td>
+              <td>{formatPercent(r.capRate)}</td>
+              <td>{formatPercent(r.vacancy)}</td>
+              <td>{formatPercent(r.expenseRatio)}</td>
+              <td>
                 <RowActions editHref={editHref(r.id)} fields={{ id: r.id }} label={`${r.propertyType} in ${r.region}`} />
               </td>
             </tr>

@@ -6,7 +6,7 @@ import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
 import { clientAddress, notFound } from "~/.server/http";
 import { answer, invalid } from "~/.server/replies";
 import { CsvImportForm } from "~/components/csv-import-form";
-import { cell, SimpleTable } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
@@ -95,12 +95,12 @@ export default function SicDataSetsPage() {
         <SimpleTable caption="SIC codes" headers={["Code", "Title", "Division", ""]} count={rows.length} empty="No codes.">
           {rows.map((r) => (
             <tr key={r.code}>
-              <td className={cell}>{r.code}</td>
-              <td className={cell}>{r.title}</td>
-              <td className={cell} title={SIC_DIVISIONS[r.division as keyof typeof SIC_DIVISIONS]}>
+              <td>{r.code}</td>
+              <td>{r.title}</td>
+              <td title={SIC_DIVISIONS[r.division as keyof typeof SIC_DIVISIONS]}>
                 {r.division}
               </td>
-              <td className={cell}>
+              <td>
                 <RowActions editHref={editHref(r.code)} fields={{ code: r.code }} label={`SIC ${r.code}`} />
               </td>
             </tr>

@@ -1,4 +1,4 @@
-import { cell, formatDateTime, SimpleTable } from "~/components/data-table";
+import { formatDateTime, SimpleTable } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 
 type JobRow = {
@@ -19,21 +19,21 @@ export function JobsTable({ rows, total, page, pageSize, current }: { rows: JobR
       <SimpleTable caption="Imports" headers={["#", "File", "Seller", "As", "Progress", "Status", "Started"]} count={rows.length} empty="No imports yet.">
         {rows.map(({ job, sellerName, sellerCompany }) => (
           <tr key={job.id} className={job.id === current ? "bg-amber-50" : undefined} data-testid={`import-job-${job.id}`}>
-            <td className={cell}>{job.id}</td>
-            <td className={cell}>{job.fileName}</td>
-            <td className={cell}>
+            <td>{job.id}</td>
+            <td>{job.fileName}</td>
+            <td>
               {sellerCompany} — {sellerName}
             </td>
-            <td className={cell}>{job.target === "published" ? "Published" : "Drafts"}</td>
-            <td className={cell}>
+            <td>{job.target === "published" ? "Published" : "Drafts"}</td>
+            <td>
               <progress max={job.total} value={job.status === "failed" ? 0 : job.imported} aria-label={`Import ${job.id} progress`} />{" "}
               {job.imported} of {job.total}
             </td>
-            <td className={cell}>
+            <td>
               {STATUS[job.status] ?? job.status}
               {job.error ? <span className="block text-red-700">{job.error}</span> : null}
             </td>
-            <td className={cell}>{formatDateTime(job.createdAt)}</td>
+            <td>{formatDateTime(job.createdAt)}</td>
           </tr>
         ))}
       </SimpleTable>

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { cell, formatDateTime, SimpleTable } from "~/components/data-table";
+import { formatDateTime, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { UploadsNav } from "~/components/uploads-nav";
 import { CONTRACT_TEMPLATE_LABELS } from "~/lib/contract-templates";
@@ -44,11 +44,11 @@ export default function ContractTemplatesPage() {
       <SimpleTable caption="Template versions" headers={["Contract", "Version", "File", "Uploaded", "SHA-256"]} count={templates.length} empty="No templates uploaded yet: NDAs use the built-in text.">
         {templates.map((t) => (
           <tr key={t.id}>
-            <td className={cell}>{CONTRACT_TEMPLATE_LABELS[t.kind]}</td>
-            <td className={cell}>{t.version}</td>
-            <td className={cell}>{t.name}</td>
-            <td className={cell}>{formatDateTime(t.createdAt)}</td>
-            <td className={cell}>
+            <td>{CONTRACT_TEMPLATE_LABELS[t.kind]}</td>
+            <td>{t.version}</td>
+            <td>{t.name}</td>
+            <td>{formatDateTime(t.createdAt)}</td>
+            <td>
               <code>{t.sha256.slice(0, 12)}…</code>
             </td>
           </tr>

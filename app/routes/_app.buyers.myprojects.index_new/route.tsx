@@ -4,7 +4,7 @@ import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { pipeline } from "~/models/pipeline.server";
 import { Link, useLoaderData } from "@remix-run/react";
-import { SimpleTable, cell } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { OFFER_STATUS_LABELS, PIPELINE_STAGES, STAGE_LABELS, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime } from "~/lib/format";
@@ -51,13 +51,13 @@ export default function DealsPage() {
             <SimpleTable caption={STAGE_LABELS[stage]} count={rows.length} empty="" headers={["Project", "NDA", "Offer", "Since", "Last activity"]}>
               {rows.map((d) => (
                 <tr key={d.projectId}>
-                  <td className={cell}>
+                  <td>
                     <Link to={d.href} className="link">{d.projectName}</Link>
                   </td>
-                  <td className={cell}>{d.ndaStatus ?? "—"}</td>
-                  <td className={cell}>{d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
-                  <td className={cell}>{formatDate(d.dates[stage] ?? null)}</td>
-                  <td className={cell}>{formatDateTime(d.lastActivity)}</td>
+                  <td>{d.ndaStatus ?? "—"}</td>
+                  <td>{d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
+                  <td>{formatDate(d.dates[stage] ?? null)}</td>
+                  <td>{formatDateTime(d.lastActivity)}</td>
                 </tr>
               ))}
             </SimpleTable>

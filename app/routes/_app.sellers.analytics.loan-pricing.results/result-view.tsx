@@ -1,5 +1,5 @@
 import type { SerializeFrom } from "@remix-run/server-runtime";
-import { cell, SimpleTable } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 import { formatCurrency, formatNumber } from "~/lib/format";
 import { tenorLabel } from "~/lib/loan-pricing";
@@ -58,9 +58,9 @@ export function Sensitivity({ rows }: { rows: ReadonlyArray<{ label: string; pri
       <SimpleTable caption="Sensitivity" headers={["Scenario", "Price", "Change"]} count={rows.length} empty="—">
         {rows.map((r) => (
           <tr key={r.label}>
-            <td className={cell}>{r.label}</td>
-            <td className={cell}>{r.price.toFixed(2)}</td>
-            <td className={cell}>{`${r.change > 0 ? "+" : ""}${r.change.toFixed(2)}`}</td>
+            <td>{r.label}</td>
+            <td>{r.price.toFixed(2)}</td>
+            <td>{`${r.change > 0 ? "+" : ""}${r.change.toFixed(2)}`}</td>
           </tr>
         ))}
       </SimpleTable>
@@ -96,16 +96,16 @@ export function PoolLoans({ loans, page, total }: { loans: Pool["loans"]; page: 
       <SimpleTable caption="Loans" headers={["Loan", "Balance", "Rate", "Term", "Status", "Property", "Price", "Yield", "WAL", "Duration"]} count={loans.length} empty="No loans.">
         {loans.map((l) => (
           <tr key={l.loanNumber}>
-            <td className={cell}>{l.loanNumber}</td>
-            <td className={cell}>{formatCurrency(l.balance)}</td>
-            <td className={cell}>{pct(l.noteRate)}</td>
-            <td className={cell}>{l.termMonths} months</td>
-            <td className={cell}>{l.loanStatus}</td>
-            <td className={cell}>{l.propertyType ?? "—"}</td>
-            <td className={cell}>{l.pricing.price.toFixed(2)}</td>
-            <td className={cell}>{pct(l.pricing.yield, 3)}</td>
-            <td className={cell}>{l.pricing.wal.toFixed(2)}</td>
-            <td className={cell}>{l.pricing.modifiedDuration.toFixed(2)}</td>
+            <td>{l.loanNumber}</td>
+            <td>{formatCurrency(l.balance)}</td>
+            <td>{pct(l.noteRate)}</td>
+            <td>{l.termMonths} months</td>
+            <td>{l.loanStatus}</td>
+            <td>{l.propertyType ?? "—"}</td>
+            <td>{l.pricing.price.toFixed(2)}</td>
+            <td>{pct(l.pricing.yield, 3)}</td>
+            <td>{l.pricing.wal.toFixed(2)}</td>
+            <td>{l.pricing.modifiedDuration.toFixed(2)}</td>
           </tr>
         ))}
       </SimpleTable>

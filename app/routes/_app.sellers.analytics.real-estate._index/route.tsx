@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { cell, SimpleTable } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { formatCompactCurrency, formatCurrency } from "~/lib/format";
@@ -42,20 +42,20 @@ export default function RealEstateAnalyticsPage() {
       >
         {rows.map((r) => (
           <tr key={r.id}>
-            <td className={cell}>
+            <td>
               <Link to={`/sellers/analytics/real-estate/${r.id}`} className="link">
                 {r.projectName}
               </Link>
             </td>
-            <td className={cell}>{STATUS_LABELS[r.status]}</td>
-            <td className={cell}>{r.propertyType || "—"}</td>
-            <td className={cell}>{r.region || "—"}</td>
-            <td className={cell}>{formatCurrency(r.noi)}</td>
-            <td className={cell} data-testid="value-range">
+            <td>{STATUS_LABELS[r.status]}</td>
+            <td>{r.propertyType || "—"}</td>
+            <td>{r.region || "—"}</td>
+            <td>{formatCurrency(r.noi)}</td>
+            <td data-testid="value-range">
               {r.value.mid > 0 ? `${formatCompactCurrency(r.value.low)} – ${formatCompactCurrency(r.value.high)}` : "—"}
             </td>
-            <td className={cell}>{ratio(r.ltv, 1, "%")}</td>
-            <td className={cell}>{ratio(r.dscr, 2, "×")}</td>
+            <td>{ratio(r.ltv, 1, "%")}</td>
+            <td>{ratio(r.dscr, 2, "×")}</td>
           </tr>
         ))}
       </SimpleTable>

@@ -2,7 +2,7 @@ import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
-import { SimpleTable, cell } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatDate, formatDateTime, formatDuration, formatNumber } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
@@ -58,18 +58,18 @@ export default function SellerBuyerCompanyPage() {
         >
           {projects.map((p) => (
             <tr key={p.projectId} data-testid="buyer-project-row">
-              <td className={cell}>
+              <td>
                 <Link to={`/sellers/myprojects/${p.projectId}`} className="link">{p.projectName || `Project ${p.projectId}`}</Link>
               </td>
-              <td className={cell}>{p.ndaStatus}</td>
-              <td className={cell}>{formatDate(p.signedAt)}{p.signerName ? ` by ${p.signerName}` : ""}</td>
-              <td className={cell}>{p.visits}</td>
-              <td className={cell}>{formatDuration(p.totalTime)}</td>
-              <td className={cell}>{formatDuration(p.activeTime)}</td>
-              <td className={cell}>{p.documentsOpened}</td>
-              <td className={cell}>{p.messages}</td>
-              <td className={cell}>{p.offers ? `${p.offers} (${p.lastOfferStatus})` : "0"}</td>
-              <td className={cell}>{formatDateTime(p.lastVisit)}</td>
+              <td>{p.ndaStatus}</td>
+              <td>{formatDate(p.signedAt)}{p.signerName ? ` by ${p.signerName}` : ""}</td>
+              <td>{p.visits}</td>
+              <td>{formatDuration(p.totalTime)}</td>
+              <td>{formatDuration(p.activeTime)}</td>
+              <td>{p.documentsOpened}</td>
+              <td>{p.messages}</td>
+              <td>{p.offers ? `${p.offers} (${p.lastOfferStatus})` : "0"}</td>
+              <td>{formatDateTime(p.lastVisit)}</td>
             </tr>
           ))}
         </SimpleTable>

@@ -1,4 +1,4 @@
-import { SimpleTable, cell } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
 
@@ -22,15 +22,15 @@ export function PipelineTable({ pipeline }: Pick<DeskRecords, "pipeline">) {
     <SimpleTable caption="Buyer pipeline" count={pipeline.length} empty="No buyer has looked at this project yet." headers={["Buyer", "Stage", ...PIPELINE_STAGES.map((s) => STAGE_LABELS[s]), "Last activity"]}>
       {pipeline.map((e) => (
         <tr key={e.buyerId ?? e.buyerName} data-testid="pipeline-row">
-          <td className={cell}>
+          <td>
             {e.buyerName}
             <span className="block text-xs text-slate-500">{e.buyerCompany}</span>
           </td>
-          <td className={cell} data-testid="pipeline-stage">{STAGE_LABELS[e.stage as PipelineStage]}</td>
+          <td data-testid="pipeline-stage">{STAGE_LABELS[e.stage as PipelineStage]}</td>
           {PIPELINE_STAGES.map((s) => (
-            <td key={s} className={cell}>{formatDate(e.dates[s] ?? null)}</td>
+            <td key={s}>{formatDate(e.dates[s] ?? null)}</td>
           ))}
-          <td className={cell}>{formatDateTime(e.lastActivity)}</td>
+          <td>{formatDateTime(e.lastActivity)}</td>
         </tr>
       ))}
     </SimpleTable>
@@ -42,14 +42,14 @@ export function ViewersTable({ viewers }: Pick<DeskRecords, "viewers">) {
     <SimpleTable caption="Viewers" count={viewers.length} empty="No tracked visits yet." headers={["Member", "Visits", "Time on the pages", "Active time", "Last visit"]}>
       {viewers.map((v) => (
         <tr key={v.userId ?? v.name} data-testid="viewer-row">
-          <td className={cell}>
+          <td>
             {v.name}
             <span className="block text-xs text-slate-500">{v.company}</span>
           </td>
-          <td className={cell}>{v.sessions}</td>
-          <td className={cell}>{formatDuration(v.totalTime)}</td>
-          <td className={cell} data-testid="viewer-active">{formatDuration(v.activeTime)}</td>
-          <td className={cell}>{formatDateTime(v.lastVisit)}</td>
+          <td>{v.sessions}</td>
+          <td>{formatDuration(v.totalTime)}</td>
+          <td data-testid="viewer-active">{formatDuration(v.activeTime)}</td>
+          <td>{formatDateTime(v.lastVisit)}</td>
         </tr>
       ))}
     </SimpleTable>
@@ -64,11 +64,11 @@ export function DataRoomAudit({ audit }: Pick<DeskRecords, "audit">) {
         <SimpleTable caption="Data room audit log" count={audit.length} empty="Nothing yet." headers={["When", "Who", "What", "Document", "IP address"]}>
           {audit.map((a) => (
             <tr key={a.id} data-testid="audit-row">
-              <td className={cell}>{formatDateTime(a.createdAt)}</td>
-              <td className={cell}>{a.userName} ({a.userCompany})</td>
-              <td className={cell}>{a.action}</td>
-              <td className={cell}>{a.documentName}</td>
-              <td className={cell}>{a.ipAddress}</td>
+              <td>{formatDateTime(a.createdAt)}</td>
+              <td>{a.userName} ({a.userCompany})</td>
+              <td>{a.action}</td>
+              <td>{a.documentName}</td>
+              <td>{a.ipAddress}</td>
             </tr>
           ))}
         </SimpleTable>

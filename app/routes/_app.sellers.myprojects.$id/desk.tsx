@@ -25,7 +25,6 @@ export type DeskProps = {
 // the NDA table is written out rather than a <SimpleTable>: that module's own chunk was what put
 // the admin's project page over the 100 KiB budget (decision 032)
 const NDA_COLUMNS = ["Buyer", "Status", "Requested", "Signed", "Signed NDA", "Decision", "Data room"];
-const cell = "px-3 py-2 align-top";
 
 /**
  * The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback.
@@ -104,7 +103,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
               <tbody className="divide-y divide-slate-100">
           {desk.contracts.map((c) => (
             <tr key={c.id} data-testid="nda-row">
-              <td className={cell}>
+              <td>
                 {c.buyer.name}
                 {c.buyerCustomerId && !admin ? (
                   <Link to={`/sellers/customers/${c.buyerCustomerId}`} className="link block text-xs" data-testid="nda-buyer-company">
@@ -119,19 +118,19 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
                   </a>
                 ) : null}
               </td>
-              <td className={cell} data-testid="nda-status">{c.ndaStatus}</td>
-              <td className={cell}>{formatDate(c.requestedAt)}</td>
-              <td className={cell}>
+              <td data-testid="nda-status">{c.ndaStatus}</td>
+              <td>{formatDate(c.requestedAt)}</td>
+              <td>
                 {c.signedAt ? `${formatDateTime(c.signedAt)} by ${c.signerName} from ${c.signerIp}` : "—"}
               </td>
-              <td className={cell}>
+              <td>
                 {c.signedAt ? (
                   <a className="link" href={`/projects/more-details/${projectId}/nda/${c.envelopeId}`} target="_blank" rel="noreferrer">
                     PDF
                   </a>
                 ) : "—"}
               </td>
-              <td className={cell}>
+              <td>
                 {c.ndaStatus === "Signed" && may.ndas ? (
                   <NdaDecision contractId={c.id} lastResult={invalidFor("reject-nda", { contractId: c.id })} />
                 ) : c.ndaStatus === "Rejected" ? (
@@ -140,7 +139,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
                   formatDate(c.decidedAt)
                 )}
               </td>
-              <td className={cell}>
+              <td>
                 {c.ndaStatus === "NDA Approved" && may.dataRoom ? (
                   <Form method="post">
                     <input type="hidden" name="contractId" value={c.id} />

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
+import { SimpleTable, formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { titleMeta } from "~/lib/meta";
@@ -42,19 +42,19 @@ export default function DraftsPage() {
       <SimpleTable caption="Drafts" count={drafts.length} empty="No drafts." headers={["Project", "Kind", "Status", "Progress", "Saved", ""]}>
         {drafts.map((d) => (
           <tr key={d.id} data-testid={`draft-${d.id}`}>
-            <td className={cell}>
+            <td>
               {d.projectName || "Untitled draft"}
               {d.rejectionReason ? <p className="mt-1 text-xs text-amber-800">Returned: {d.rejectionReason}</p> : null}
             </td>
-            <td className={cell}>{KIND_LABELS[d.kind]}</td>
-            <td className={cell}>
+            <td>{KIND_LABELS[d.kind]}</td>
+            <td>
               <StatusBadge status={d.status} />
             </td>
-            <td className={cell}>
+            <td>
               Step {Math.min(d.draftStep + 1, STEPS.length)} of {STEPS.length}
             </td>
-            <td className={cell}>{formatDateTime(d.updatedAt)}</td>
-            <td className={cell}>
+            <td>{formatDateTime(d.updatedAt)}</td>
+            <td>
               <Link to={`/projects/create?draft=${d.id}&step=${Math.min(d.draftStep + 1, STEPS.length)}`} className="link">
                 Resume
               </Link>

@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
-import { SimpleTable, cell } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
@@ -48,9 +48,9 @@ export default function ColleagueProfilePage() {
         <SimpleTable caption="Activity" count={activity.length} empty="Nothing yet." headers={["When", "What", "Detail"]}>
           {activity.map((a) => (
             <tr key={a.id} data-testid="activity-row">
-              <td className={cell}>{formatDateTime(a.at)}</td>
-              <td className={cell}>{a.action}</td>
-              <td className={cell}>{a.detail}</td>
+              <td>{formatDateTime(a.at)}</td>
+              <td>{a.action}</td>
+              <td>{a.detail}</td>
             </tr>
           ))}
         </SimpleTable>

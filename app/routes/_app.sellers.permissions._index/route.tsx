@@ -5,7 +5,7 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
-import { SimpleTable, cell } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { PermissionGrid } from "~/components/permission-grid";
@@ -65,11 +65,11 @@ export default function SellerPermissionsPage() {
       <SimpleTable caption="Colleagues" count={colleagues.length} empty="No colleagues yet." headers={["Name", "E-mail", "Permissions", "Last sign-in", ""]}>
         {colleagues.map((c) => (
           <tr key={c.id} data-testid="colleague-row">
-            <td className={cell}>{c.name}</td>
-            <td className={cell}>{c.email}</td>
-            <td className={cell} data-testid="colleague-permissions">{c.summary}</td>
-            <td className={cell}>{formatDateTime(c.lastLoginAt)}</td>
-            <td className={cell}>
+            <td>{c.name}</td>
+            <td>{c.email}</td>
+            <td data-testid="colleague-permissions">{c.summary}</td>
+            <td>{formatDateTime(c.lastLoginAt)}</td>
+            <td>
               {team.isLead && !c.lead ? (
                 <span className="flex gap-3">
                   <Link to={`/sellers/permissions/${c.id}`} className="link">Permissions<span className="sr-only"> of {c.name}</span></Link>

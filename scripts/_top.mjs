@@ -1,0 +1,11 @@
+import fs from "node:fs";
+import { workerFrameNamer } from "./worker-profile.mjs";
+const prof = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const nameOf = workerFrameNamer();
+const byId = new Map(prof.nodes.map((x) => [x.id, x]));
+const self = new Map(); prof.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + prof.timeDeltas[i]));
+const sub = (id) => (self.get(id) ?? 0) + (byId.get(id).children ?? []).reduce((a, c) => a + sub(c), 0);
+const root = prof.nodes[0]; const total = sub(root.id) - [...self].filter(([id]) => byId.get(id).callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
+const depth = Number(process.argv[3] ?? 2);
+const walk = (id, d) => { for (const c of byId.get(id).children ?? []) { const t = sub(c); if (t / total < 0.01) continue; const n = nameOf(byId.get(c).callFrame).key; if (n.startsWith("(idle)")) continue; console.log(" ".repeat(d * 2) + ((100 * t) / total).toFixed(1) + "% " + n); if (d < depth) walk(c, d + 1); } };
+walk(root.id, 0);
