@@ -15,6 +15,7 @@ import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { allowAnyone } from "~/auth/guards.server";
 import { takeNotification } from "~/auth/session.server";
+import { memberAsFound } from "~/auth/guessed-member.server";
 import { isPreview } from "~/.server/preview";
 import { siteShellFor } from "~/models/site-shell.server";
 import { previewBannerMarkup, siteHeaderMarkup } from "~/components/site-header.server";
@@ -37,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { notification, headers } = await takeNotification(services, args.request);
   const preview = await isPreview(services, args.request);
   const url = new URL(args.request.url);
-  const [settings, { user: member, inbox, header }] = await Promise.all([services.content.siteSettings({ preview }).catch(() => null), siteShellFor(services.db, user)]);
+  const [settings, { user: member, inbox, header }] = await Promise.all([services.content.siteSettings({ preview }).catch(() => null), siteShellFor(services.db, user, memberAsFound(args.context, user))]);
   const data = {
     user: member,
     inbox,

@@ -5,11 +5,14 @@ import { bootApp } from "../../tests/support/app";
 let app: Awaited<ReturnType<typeof bootApp>>;
 let answerForGuessedMember: typeof import("./guessed-member.server").answerForGuessedMember;
 let currentUser: typeof import("./session.server").currentUser;
+let memberAsFound: typeof import("./guessed-member.server").memberAsFound;
+let siteShellFor: typeof import("~/models/site-shell.server").siteShellFor;
 let schema: typeof import("~/.server/db/schema");
 
 beforeAll(async () => {
   app = await bootApp("guessed-member");
-  ({ answerForGuessedMember } = await import("./guessed-member.server"));
+  ({ answerForGuessedMember, memberAsFound } = await import("./guessed-member.server"));
+  ({ siteShellFor } = await import("~/models/site-shell.server"));
   ({ currentUser } = await import("./session.server"));
   schema = await import("~/.server/db/schema");
 });
@@ -19,7 +22,7 @@ afterAll(() => app.cleanup());
  * A request as the Worker answers it: `handled` lists whom each run of the page was for, and
  * the answer says whom the page that left was for.
  */
-async function page(cookie: string, method = "GET") {
+async function page(cookie: string, method = "GET", { withInbox = false } = {}) {
   const request = new Request("http://localhost/profile", { method, headers: { Cookie: cookie } });
   const handled: { name: string; user: object | null }[] = [];
   const response = await answerForGuessedMember(
@@ -28,7 +31,9 @@ async function page(cookie: string, method = "GET") {
     async (context) => {
       const user = await currentUser(app.services, request, context);
       handled.push({ name: user ? `${user.name} ${user.roles.join()}` : "visitor", user });
-      return new Response(user ? `${user.name} ${user.roles.join()}` : "visitor");
+      // the header's unread count, as the root loader reads it
+      const inbox = withInbox ? ` ${(await siteShellFor(app.services.db, user, memberAsFound(context, user))).inbox}` : "";
+      return new Response(user ? `${user.name} ${user.roles.join()}${inbox}` : "visitor");
     },
   );
   return { answer: await response.text(), handled };
@@ -68,6 +73,17 @@ describe("a page for the member a cookie named before", () => {
     } finally {
       await app.services.db.update(schema.users).set({ roles: user.roles }).where(eq(schema.users.id, user.id));
     }
+  });
+
+  it("is answered once when only the member's unread count changed, and shows the count as found now", async () => {
+    const { user, cookie } = await app.member("buyer@demo.test");
+    await page(cookie, "GET", { withInbox: true });
+    const before = await page(cookie, "GET", { withInbox: true });
+    const count = Number(before.answer.split(" ").pop());
+    await app.services.db.insert(schema.notifications).values({ userId: user.id, kind: "nda_requested", message: "A new one", link: "/messages" });
+    const after = await page(cookie, "GET", { withInbox: true });
+    expect(after.handled).toHaveLength(1);
+    expect(after.answer).toBe(`${user.name} ROLE_BUYER ${count + 1}`);
   });
 
   it("is never guessed for a form post: an action acts for the member as found", async () => {

@@ -9,10 +9,10 @@ import { sameSessionLoad } from "~/models/sessions.server";
  * session's look-up, then the page's reads, which need to know who is asking. A GET may instead
  * start from the member this browser's signed cookie named last time (remembered per isolate), so
  * the page's reads go to D1 in the same call as the look-up. Nothing rests on the guess: the answer
- * leaves only once the look-up has found the same member with the same rights, counts and
- * preferences, and writes wait until then. When it finds anything else (a session ended elsewhere,
- * a role changed, a new notification) the answer is thrown away, its writes are refused, and the
- * request is answered again for the member as found.
+ * leaves only once the look-up has found the same member with the same rights and preferences, and
+ * writes wait until then. When it finds anything else (a session ended elsewhere, a role changed)
+ * the answer is thrown away, its writes are refused, and the request is answered again for the
+ * member as found. The header's unread counts are taken from the look-up itself (memberAsFound).
  */
 
 // only a starting point, never trusted: how long it is kept changes how often a guess is made, not what is shown
@@ -48,6 +48,17 @@ export function memberFor(context: object, request: Request, lookUp: () => Promi
   guessing.gate.waitFor = holds;
   void holds.then((held) => held || guessing.refute());
   return Promise.resolve(guess);
+}
+
+/**
+ * The member as this request's own look-up found them, for what may change from one page to the
+ * next without changing who is asking or what they may see: the header's unread counts. Read from
+ * here, a new notification does not throw a guessed page away. Waiting costs no round trip: the
+ * look-up goes to D1 in the page's call, and a guessed answer leaves only after it anyway.
+ */
+export function memberAsFound(context: object, user: User | null): Promise<User | null> {
+  const run = runs.get(context);
+  return run?.guessing && run.found ? run.found.catch(() => user) : Promise.resolve(user);
 }
 
 const REFUTED = Symbol("refuted");

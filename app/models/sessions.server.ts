@@ -87,12 +87,16 @@ type LoadedWithSession = {
 };
 const loadedWithSession = new WeakMap<Pick<User, "id">, LoadedWithSession>();
 
-/** Whether two look-ups of a session found the same: the member's row and all that came with it. */
+/**
+ * Whether two look-ups of a session found the same member: their row, their table preferences and
+ * their place in a seller team. Not the inbox counts: a page shows those from its own look-up.
+ */
 export function sameSessionLoad(found: User, before: User) {
-  return (
-    JSON.stringify(found) === JSON.stringify(before) &&
-    JSON.stringify(loadedWithSession.get(found)) === JSON.stringify(loadedWithSession.get(before))
-  );
+  const rest = (user: User) => {
+    const loaded = loadedWithSession.get(user);
+    return JSON.stringify([user, loaded?.tables, loaded?.team]);
+  };
+  return rest(found) === rest(before);
 }
 
 /** The inbox counts read with this user's session in this request, if it was read that way. */

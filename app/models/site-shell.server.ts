@@ -20,11 +20,12 @@ async function unreadMessagesOf(db: Database, user: User, asBuyer: number | unde
  * What every page's shell shows whoever is asking: who they are, the header's links for their role
  * and their inbox count. Here, not in root.tsx, so the browser's root module imports none of it.
  */
-export async function siteShellFor(db: Database, user: User | null) {
+export async function siteShellFor(db: Database, user: User | null, asFound: Promise<User | null> = Promise.resolve(user)) {
   if (!user) return { user: null, header: headerFor(null), inbox: 0 };
   const member = toPublicUser(user);
-  // a buyer's counts usually came with their session (one query); a seller's depend on their team
-  const known = inboxCountsLoadedWith(user);
+  // a buyer's counts usually came with their session (one query); a seller's depend on their team.
+  // As this request's look-up found them: the member may be a guess from the page before (decision 040)
+  const known = inboxCountsLoadedWith((await asFound) ?? user);
   const [notices, unreadMessages] = await Promise.all([
     known?.unreadNotices ?? unreadNotificationCount(db, user.id),
     unreadMessagesOf(db, user, known?.unreadAsBuyer),
