@@ -8,7 +8,7 @@ import type { LookRow, PageSessionRow, Platform, QueuedWrite, Services, WriteKin
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
-import { storeLooks } from "~/models/projects.server";
+import { handingOnLooks, storeLooks } from "~/models/projects.server";
 import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "~/seed/seed.server";
 
 /** How often the Node server's outbox worker looks for due messages. */
@@ -91,6 +91,6 @@ export async function getServices(context: AppLoadContext): Promise<Services> {
   return {
     ...platform,
     recordPageSession: platform.writeLater("page-sessions", app["page-sessions"]),
-    recordLook: platform.writeLater("looks", app.looks),
+    recordLook: handingOnLooks(platform.boot, platform.writeLater("looks", app.looks)),
   };
 }

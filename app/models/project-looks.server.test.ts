@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { dailyProjectLooks, pageSessions, projects, recentlyViewed } from "~/.server/db/schema";
-import { pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./projects.server";
+import { handingOnLooks, pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./projects.server";
 import { decodeRow, encodeRow } from "~/.server/platform/queue-codec";
-import type { QueuedWrite } from "~/.server/services";
+import type { LookRow, QueuedWrite } from "~/.server/services";
 import { writeQueued } from "~/services.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -32,6 +32,44 @@ async function counts(id: number) {
   const row = await t.db.query.projects.findFirst({ where: eq(projects.id, id), columns: { views: true, impressions: true } });
   return row!;
 }
+
+describe("looks handed on by the pages", () => {
+  it("send a member's impression of a project once a day, views every time, and again what did not go", async () => {
+    const sent: LookRow[] = [];
+    let goes = true;
+    const hand = handingOnLooks({}, async (row) => (sent.push(row), goes));
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    hand({ kind: "impression", userId: 7, projectIds: [1, 2], at: MORNING });
+    await settled();
+    // a reload of the page, and the next page of results
+    hand({ kind: "impression", userId: 7, projectIds: [1, 2], at: MORNING + 1_000 });
+    hand({ kind: "impression", userId: 7, projectIds: [2, 3], at: MORNING + 2_000 });
+    hand({ kind: "view", userId: 7, projectIds: [1], at: MORNING + 3_000 });
+    hand({ kind: "view", userId: 7, projectIds: [1], at: MORNING + 4_000 });
+    await settled();
+    // another member, and the same member the next day
+    hand({ kind: "impression", userId: 8, projectIds: [1], at: EVENING });
+    hand({ kind: "impression", userId: 7, projectIds: [1], at: NEXT_DAY });
+    await settled();
+    // refused (its answer was made again for someone else): the next one goes
+    goes = false;
+    hand({ kind: "impression", userId: 9, projectIds: [4], at: MORNING });
+    await settled();
+    goes = true;
+    hand({ kind: "impression", userId: 9, projectIds: [4], at: MORNING + 1_000 });
+    await settled();
+    expect(sent.map((r) => [r.kind, r.userId, r.projectIds, r.at])).toEqual([
+      ["impression", 7, [1, 2], MORNING],
+      ["impression", 7, [3], MORNING + 2_000],
+      ["view", 7, [1], MORNING + 3_000],
+      ["view", 7, [1], MORNING + 4_000],
+      ["impression", 8, [1], EVENING],
+      ["impression", 7, [1], NEXT_DAY],
+      ["impression", 9, [4], MORNING],
+      ["impression", 9, [4], MORNING + 1_000],
+    ]);
+  });
+});
 
 describe("views and impressions", () => {
   it("arrive in batches from the writer after the response, and still count once a day per member", async () => {

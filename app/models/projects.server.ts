@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
-import type { LookRow } from "~/.server/services";
+import type { HandedOn, LookRow } from "~/.server/services";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
 import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-tape";
@@ -467,6 +467,34 @@ const storedLooks = oncePerDatabase(() => {
     },
   };
 });
+
+/**
+ * Looks as the pages hand them on: a member's impression of a project that this boot (a process on
+ * Node, an isolate's bindings on Workers) handed on today already is left out, and a look with none left is not sent at all.
+ * On Workers each look is a queue message and a batch for its consumer, and each reload of a search
+ * is 25 impressions that change nothing. An impression is noted once it went: one refused with
+ * its guessed answer (decision 040) is sent by the answer made again. Views always go: a view
+ * may answer an invitation sent since the last one.
+ */
+const handedOnByBoot = new WeakMap<object, Map<string, string>>();
+export function handingOnLooks(boot: object, send: (row: LookRow) => Promise<HandedOn>) {
+  let impressionsHandedOn = handedOnByBoot.get(boot);
+  if (!impressionsHandedOn) handedOnByBoot.set(boot, (impressionsHandedOn = new Map()));
+  const handedOn = impressionsHandedOn;
+  return (row: LookRow) => {
+    if (row.kind !== "impression") return void send(row);
+    const day = dayOf(row.at);
+    const keyOf = (projectId: number) => `${row.userId}:${projectId}`;
+    const fresh = row.projectIds.filter((projectId) => handedOn.get(keyOf(projectId)) !== day);
+    if (!fresh.length) return;
+    void send({ ...row, projectIds: fresh }).then((went) => {
+      if (!went) return;
+      // a day's members and projects at most; past that it starts again, which only costs messages
+      if (handedOn.size > 50_000) handedOn.clear();
+      for (const projectId of fresh) handedOn.set(keyOf(projectId), day);
+    });
+  };
+}
 
 /** Only today's rows decide anything; older ones go with the housekeeping. */
 export async function pruneDailyLooks(db: Database, now = Date.now()) {

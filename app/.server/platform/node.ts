@@ -92,7 +92,7 @@ async function boot(): Promise<Platform> {
         writers.set(write, writer as BatchWriter<unknown>);
       }
       const batch = writer;
-      return (row: Row) => batch.add(row);
+      return (row: Row) => (batch.add(row), Promise.resolve(true));
     },
     every(ms, task) {
       const timer = setInterval(() => task().catch((error) => console.error(error)), ms);

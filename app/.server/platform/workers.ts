@@ -120,6 +120,10 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
         // a row taken for a guessed member goes once the guess holds, and not at all when it did not (decision 040)
         const sent = throughGate(cloudflare.writeGate, send);
         cloudflare.ctx.waitUntil(sent.catch((e) => (isRefusedWrite(e) ? undefined : console.error("write after response:", e))));
+        return sent.then(
+          () => true,
+          () => false,
+        );
       },
     // the cron trigger (edge-entries.server.ts) does the periodic work
     every: () => {},
