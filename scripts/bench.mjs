@@ -195,7 +195,7 @@ async function weigh(base, path, cookie) {
     }
     js += assetSizes.get(src);
   }
-  return { html: Buffer.byteLength(html), htmlGzip: zlib.gzipSync(html).length, jsKiB: js / 1024, d1: d1 ? `${d1[1]} (${d1[2]})` : "" };
+  return { html: Buffer.byteLength(html), htmlGzip: zlib.gzipSync(html).length, jsKiB: js / 1024, d1: d1 ? { calls: Number(d1[1]), statements: Number(d1[2]) } : null };
 }
 
 async function pagesOf(server) {
@@ -273,10 +273,10 @@ function report({ server, healthz, healthzAfter, ping, rows }) {
     if (r.jsKiB > BUDGET.jsKiB) missed.push(`JS > ${BUDGET.jsKiB} KiB`);
     if (r.failures) missed.push(`${r.failures} non-2xx`);
     // the guide's "one round trip for the user and session": on the Worker a page's reads go with the session's (decision 040)
-    if (r.d1 && Number(r.d1.split(" ")[0]) > BUDGET.d1Calls) missed.push(`D1 calls > ${BUDGET.d1Calls}`);
+    if (r.d1 && r.d1.calls > BUDGET.d1Calls) missed.push(`D1 calls > ${BUDGET.d1Calls}`);
     if (missed.length) misses.push(`${server.name} ${r.role} ${r.label}: ${missed.join(", ")}`);
     console.log(
-      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.healthzRps)} | ${f(r.share, 2)} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms |${d1 ? ` ${r.d1} |` : ""} ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
+      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.healthzRps)} | ${f(r.share, 2)} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms |${d1 ? ` ${r.d1 ? `${r.d1.calls} (${r.d1.statements})` : ""} |` : ""} ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
     );
   }
   return misses;

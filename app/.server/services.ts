@@ -59,17 +59,15 @@ export interface Platform {
   /**
    * Rows written after the response: batched per process on Node (flushed before a normal exit);
    * on Workers sent to the WRITES queue, whose consumer writes them in batches under the same
-   * `kind` (one write through waitUntil when the queue is not bound).
+   * `kind` (one write through waitUntil when the queue is not bound). Each row's promise says
+   * whether it went on its way (false: refused with a guessed answer, or its send failed).
    */
-  writeLater<Row>(kind: WriteKind, write: (rows: Row[]) => Promise<void>): (row: Row) => Promise<HandedOn>;
+  writeLater<Row>(kind: WriteKind, write: (rows: Row[]) => Promise<void>): (row: Row) => Promise<boolean>;
   /** Runs `task` every `ms` on Node; on Workers the cron trigger calls it instead. */
   every(ms: number, task: () => Promise<unknown>): void;
 }
 
 /** Everything server code needs: the platform, and the app's own writers. */
-/** Whether a row given to writeLater went on its way (false: refused with its guessed answer, or its send failed). */
-export type HandedOn = boolean;
-
 export interface Services extends Platform {
   /** Stores a page session after the response: batched on Node, through waitUntil on Workers. */
   recordPageSession(row: PageSessionRow): void;

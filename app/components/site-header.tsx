@@ -1,7 +1,6 @@
 import type { SiteHeaderData } from "~/lib/navigation";
 import type { PublicUser } from "~/models/users.server";
 
-
 /** A header link, marked as the current page on its own path (as a NavLink with `end`). */
 function NavItem({ to, label, pathname, children, testId }: { to: string; label: string; pathname: string; children?: React.ReactNode; testId?: string }) {
   const active = pathname === to;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
-import type { HandedOn, LookRow } from "~/.server/services";
+import type { LookRow } from "~/.server/services";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
 import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
 import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-tape";
@@ -448,11 +448,10 @@ export async function storeLooks(db: Database, rows: LookRow[]) {
 }
 
 /**
- * The looks this process wrote lately. Writing one again would change nothing: an impression
- * counted today stays counted all day; a view counted today moves "recently viewed" only after a
- * minute. A reload of the search or a teaser then costs no write (a search page is 20 impressions).
+ * Looks noted lately, by member, project and kind: whether one is known within a time and the
+ * same day. A day's members and projects at most; past that it starts again, which only costs writes.
  */
-const storedLooks = oncePerDatabase(() => {
+function lookMemory() {
   const at = new Map<string, number>();
   const keyOf = (row: LookRow, projectId: number) => `${row.kind}:${row.userId}:${projectId}`;
   return {
@@ -461,12 +460,18 @@ const storedLooks = oncePerDatabase(() => {
       return before !== undefined && row.at >= before && row.at - before < withinMs && dayOf(before) === dayOf(row.at);
     },
     note(row: LookRow, projectIds: number[]) {
-      // a day's members and projects at most; past that it starts again, which only costs writes
       if (at.size > 50_000) at.clear();
       for (const projectId of projectIds) at.set(keyOf(row, projectId), row.at);
     },
   };
-});
+}
+
+/**
+ * The looks this process wrote lately. Writing one again would change nothing: an impression
+ * counted today stays counted all day; a view counted today moves "recently viewed" only after a
+ * minute. A reload of the search or a teaser then costs no write (a search page is 20 impressions).
+ */
+const storedLooks = oncePerDatabase(lookMemory);
 
 /**
  * Looks as the pages hand them on: a member's impression of a project that this boot (a process on
@@ -476,23 +481,16 @@ const storedLooks = oncePerDatabase(() => {
  * its guessed answer (decision 040) is sent by the answer made again. Views always go: a view
  * may answer an invitation sent since the last one.
  */
-const handedOnByBoot = new WeakMap<object, Map<string, string>>();
-export function handingOnLooks(boot: object, send: (row: LookRow) => Promise<HandedOn>) {
-  let impressionsHandedOn = handedOnByBoot.get(boot);
-  if (!impressionsHandedOn) handedOnByBoot.set(boot, (impressionsHandedOn = new Map()));
-  const handedOn = impressionsHandedOn;
+const handedOnByBoot = new WeakMap<object, ReturnType<typeof lookMemory>>();
+export function handingOnLooks(boot: object, send: (row: LookRow) => Promise<boolean>) {
+  let handedOn = handedOnByBoot.get(boot);
+  if (!handedOn) handedOnByBoot.set(boot, (handedOn = lookMemory()));
+  const memory = handedOn;
   return (row: LookRow) => {
     if (row.kind !== "impression") return void send(row);
-    const day = dayOf(row.at);
-    const keyOf = (projectId: number) => `${row.userId}:${projectId}`;
-    const fresh = row.projectIds.filter((projectId) => handedOn.get(keyOf(projectId)) !== day);
+    const fresh = row.projectIds.filter((projectId) => !memory.knows(row, projectId, Infinity));
     if (!fresh.length) return;
-    void send({ ...row, projectIds: fresh }).then((went) => {
-      if (!went) return;
-      // a day's members and projects at most; past that it starts again, which only costs messages
-      if (handedOn.size > 50_000) handedOn.clear();
-      for (const projectId of fresh) handedOn.set(keyOf(projectId), day);
-    });
+    void send({ ...row, projectIds: fresh }).then((went) => went && memory.note(row, fresh));
   };
 }
 
