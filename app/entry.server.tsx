@@ -1,5 +1,5 @@
-// The Node build renders with pipes, the Workers build with web streams: the
-// "#render" import picks one by the "workerd" condition (package.json "imports").
+// Both builds draw a page the same way (render/document.tsx); the "#render" import, picked by the
+// "workerd" condition (package.json "imports"), adds what each server needs beside it.
 // The Workers build also exports what worker/index.ts answers outside Remix ("#edge-entries"),
 // so the Worker runs the one copy of the app that the Remix build holds (decision 036).
 export { default } from "#render";
