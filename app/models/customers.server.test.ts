@@ -129,6 +129,27 @@ describe("the admin customer table", () => {
     expect(byNdas.rows.map((r) => r.customerId)).toEqual([quiet, acme]);
   });
 
+  it("keeps a customer's last login as its members sign in, move to another customer and leave", async () => {
+    const lastLogins = async () => {
+      const { rows } = await listCustomers(t.db, {});
+      return { order: rows.map((r) => r.customerId), acme: rows.find((r) => r.customerId === acme)!.lastLogin, quiet: rows.find((r) => r.customerId === quiet)!.lastLogin };
+    };
+    const carol = await makeUser(t.db, { name: "Carol Chen" });
+    await t.db.update(users).set({ customerId: quiet, lastLoginAt: new Date(now) }).where(eq(users.id, carol.id));
+    expect(await lastLogins()).toEqual({ order: [quiet, acme], acme: now - DAY, quiet: now });
+    // Bob (the later of Acme's two) moves to Quiet Bank: Acme falls back to Alice's sign-in
+    await t.db.update(users).set({ customerId: quiet }).where(eq(users.id, bob.id));
+    expect(await lastLogins()).toMatchObject({ acme: now - 2 * DAY, quiet: now });
+    await t.db.update(users).set({ lastLoginAt: new Date(now + DAY) }).where(eq(users.id, alice.id));
+    expect(await lastLogins()).toEqual({ order: [acme, quiet], acme: now + DAY, quiet: now });
+    await t.db.delete(users).where(eq(users.id, carol.id));
+    expect(await lastLogins()).toMatchObject({ quiet: now - DAY });
+    // as the other tests found them
+    await t.db.update(users).set({ customerId: acme }).where(eq(users.id, bob.id));
+    await t.db.update(users).set({ lastLoginAt: new Date(now - 2 * DAY) }).where(eq(users.id, alice.id));
+    expect(await lastLogins()).toEqual({ order: [acme, quiet], acme: now - DAY, quiet: null });
+  });
+
   it("searches names, contacts and members, and filters on the server", async () => {
     expect((await listCustomers(t.db, { q: "brandt" })).rows.map((r) => r.customerId)).toEqual([acme]);
     expect((await listCustomers(t.db, { q: "100%" })).total).toBe(0);

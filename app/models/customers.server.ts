@@ -48,7 +48,8 @@ const storedResponsiveness = companyResponsivenessSql(sql`"customers"."id"`, sql
 
 /** Every computed column as SQL: the select list, the sort and the filters use the same expression. */
 const COMPUTED = {
-  lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = "customers"."id")`,
+  /** Its members' latest sign-in, stored on the customer (migration 0035's triggers keep it): indexed for the default order. */
+  lastLogin: sql<number | null>`"customers"."last_login_at"`,
   lastActivity: sql<number | null>`(select max(ps.session_end) from page_sessions ps where ps.user_id in (${members}))`,
   /** Project pages the members opened (page sessions on a company page). */
   views: sql<number>`(select count(*) from page_sessions ps where ps.user_id in (${members}) and ps.project_id is not null)`,

@@ -229,11 +229,17 @@ export const customers = sqliteTable(
     termsAcceptedAt: integer("terms_accepted_at", { mode: "timestamp_ms" }),
     /** Set when an admin deletes a customer that has deal history: the name and contacts are blanked, the history kept. */
     anonymisedAt: integer("anonymised_at", { mode: "timestamp_ms" }),
+    /**
+     * The latest sign-in of any of its members, kept by triggers on users (migration 0035): the
+     * customer table's default order reads it through an index, not a subquery per customer.
+     */
+    lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     index("customers_name_idx").on(t.name),
+    index("customers_last_login_idx").on(t.lastLoginAt),
     uniqueIndex("customers_website_domain_idx").on(t.websiteDomain),
     index("customers_attention_email_idx").on(t.attentionEmail),
     index("customers_type_idx").on(t.customerType),
