@@ -90,7 +90,7 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
       <NumbersTable
         caption={`${chart.title} per day`}
         headers={["Day", ...chart.series.map((s) => s.label)]}
-        rows={chart.days.map((d, i) => [d.label ? `${d.label} ${d.day}` : d.day, ...chart.series.map((s) => s.values[i]!)])}
+        rows={chart.days.map((d, i) => [d.day, ...chart.series.map((s) => s.values[i]!)])}
       />
     </figure>
   );
