@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import type { EntryContext } from "@remix-run/server-runtime";
-import { drawnOnce } from "./drawn-once";
+// the patched Remix's own: the handoff written when first read, from the object kept beside it
+import { lazyServerHandoff } from "@remix-run/server-runtime/dist/serverHandoff.js";
+import { drawnOnce, handoffScript } from "./drawn-once";
 
 // what Remix's createServerHandoffString writes: JSON with <, > and & escaped
 const escape = (json: string) => json.replace(/[&><\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 function documentWith(loaderData: unknown) {
   return { serverHandoffString: escape(JSON.stringify({ state: { loaderData } })) } as unknown as EntryContext;
+}
+
+/** A document as the patched Remix makes it: the handoff's object kept, its string written when read. */
+function documentFromObject(loaderData: unknown) {
+  return lazyServerHandoff({}, { state: { loaderData } }) as unknown as EntryContext;
 }
 
 const handoffOf = (context: EntryContext) => JSON.parse(context.serverHandoffString!) as { state: { loaderData: Record<string, unknown> } };
@@ -33,5 +40,28 @@ describe("markup drawn once", () => {
     const before = context.serverHandoffString;
     drawnOnce(context);
     expect(context.serverHandoffString).toBe(before);
+  });
+
+  it("writes the handoff from Remix's object without the drawn blocks, escaped as Remix escapes it", () => {
+    const header = '<nav><a href="/home">Home &amp; "away"</a></nav>';
+    const unseen = "<p>a tab not drawn \u2028 & more</p>";
+    const loaderData = { root: { headerMarkup: { html: header } }, "routes/desk": { charts: [{ html: unseen }], text: "a < b > c & d \u2029" } };
+    const whole = documentFromObject(loaderData);
+    const wholeString = whole.serverHandoffString!;
+    expect(wholeString).toBe(escape(JSON.stringify({ state: { loaderData } })));
+    const context = documentFromObject(loaderData);
+    const drawn = drawnOnce(context);
+    // nothing drawn yet: the handoff Remix writes
+    expect(context.serverHandoffString).toBe(wholeString);
+    drawn.note(header);
+    const written = context.serverHandoffString!;
+    expect(written).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(written)).toEqual({ state: { loaderData: { root: { headerMarkup: { html: null } }, "routes/desk": loaderData["routes/desk"] } } });
+  });
+
+  it("escapes a handoff's <, >, & and line separators as Remix does", () => {
+    const json = JSON.stringify({ a: "<b>&</b> \u2028\u2029 plain", b: ["<", ">"] });
+    expect(handoffScript(json)).toBe(escape(json));
+    expect(handoffScript('{"a":"nothing to escape"}')).toBe('{"a":"nothing to escape"}');
   });
 });

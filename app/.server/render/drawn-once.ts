@@ -8,18 +8,43 @@ const HTML_VALUE = /"html":"((?:[^"\\]+|\\.)*)"/g;
 /**
  * One document's record of what `<StaticHtml>` drew (app/lib/drawn-once.ts). The document's handoff
  * becomes a getter: `<Scripts>` reads it last in the body (through the patch to @remix-run/react's
- * RemixServer), when every block above it has been drawn.
+ * RemixServer), when every block above it has been drawn. Remix (patched) keeps the object the
+ * handoff is written from as `serverHandoff`: the handoff is then written once, without the drawn
+ * markup, rather than written whole, searched and written again.
  */
 export function drawnOnce(remixContext: EntryContext): DrawnOnce {
   const drawn = new Set<string>();
-  const handoff = remixContext.serverHandoffString;
+  const handoff = (remixContext as EntryContext & { serverHandoff?: unknown }).serverHandoff;
+  const written = Object.getOwnPropertyDescriptor(remixContext, "serverHandoffString");
+  // Remix's handoff as it would be written: its getter (patched Remix) or its string
+  const whole = () => (written?.get ? (written.get.call(remixContext) as string | undefined) : (written?.value as string | undefined));
   Object.defineProperty(remixContext, "serverHandoffString", {
     configurable: true,
     get() {
-      if (!drawn.size || !handoff) return handoff;
+      if (!drawn.size) return whole();
+      if (handoff !== undefined) return handoffScript(JSON.stringify(handoff, (key, value: unknown) => (key === "html" && typeof value === "string" && drawn.has(value) ? null : value)));
       // the handoff's strings are JSON with <, > and & escaped as \u003c and the like, which JSON reads back
-      return handoff.replace(HTML_VALUE, (whole, escaped: string) => (drawn.has(JSON.parse(`"${escaped}"`) as string) ? '"html":null' : whole));
+      return whole()?.replace(HTML_VALUE, (all, escaped: string) => (drawn.has(JSON.parse(`"${escaped}"`) as string) ? '"html":null' : all));
     },
   });
   return { note: (html) => void drawn.add(html) };
+}
+
+const ESCAPES: Record<number, string> = { 0x26: "\\u0026", 0x3c: "\\u003c", 0x3e: "\\u003e", 0x2028: "\\u2028", 0x2029: "\\u2029" };
+
+/**
+ * JSON made safe inside a script element, as Remix's escapeHtml makes it (<, >, & and the two
+ * line separators as \u escapes). A walk over the characters: a table page's handoff has thousands
+ * to escape, and a replace calling back for each took twice as long.
+ */
+export function handoffScript(json: string) {
+  let out = "";
+  let from = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c !== 0x26 && c !== 0x3c && c !== 0x3e && c !== 0x2028 && c !== 0x2029) continue;
+    out += json.slice(from, i) + ESCAPES[c];
+    from = i + 1;
+  }
+  return from === 0 ? json : out + json.slice(from);
 }
