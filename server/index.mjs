@@ -55,6 +55,11 @@ app.all("*", handle);
 
 const port = Number(process.env.PORT) || 3000;
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+// Node closes an idle kept-alive connection after 5 s; a client (a proxy, a browser) that sends on it
+// at that moment gets a reset instead of an answer. Clients and load balancers keep theirs for 60 s,
+// so the server keeps its longer, and waits for headers longer still, as Node asks.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(console.error));
 
 function onListen() {
