@@ -1,6 +1,5 @@
-import path from "node:path";
-import { build } from "esbuild";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
+import { workerWithD1 } from "../../../tests/support/miniflare";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 /*
@@ -47,17 +46,7 @@ export default {
 
 let mf: Miniflare;
 beforeAll(async () => {
-  const bundled = await build({
-    stdin: { contents: worker, resolveDir: __dirname, loader: "ts", sourcefile: "prepared-worker.ts" },
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    write: false,
-    logLevel: "silent",
-    absWorkingDir: path.resolve(__dirname, "../../.."),
-  });
-  mf = new Miniflare({ modules: true, script: bundled.outputFiles[0]!.text, d1Databases: ["DB"], compatibilityDate: "2025-09-01" });
+  mf = await workerWithD1(worker, __dirname, "prepared-worker.ts");
 }, 60_000);
 afterAll(() => mf?.dispose());
 
