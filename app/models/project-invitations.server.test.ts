@@ -6,6 +6,7 @@ import { auditLog, customers, outbox, projects, recentlyViewed, users, type Proj
 import { makeUser } from "~/seed/factories";
 import { listCustomers } from "./customers.server";
 import { invitationNotice, inviteToView } from "./project-invitations.server";
+import { storeLooks } from "./projects.server";
 import { recomputeAfterLook, responsivenessOf } from "./responsiveness.server";
 import { suppress } from "./suppressions.server";
 
@@ -68,6 +69,22 @@ describe("Invite to view", () => {
     expect((await responsivenessOf(t.db, { customerIds: [ids.Alpha!], side: "buyer" }))(ids.Alpha!)).toEqual({
       score: 100,
       reason: "Answered 1 of 1 invitation; median reply 30 min.",
+    });
+  });
+
+  it("is answered by a batch of the queue's looks as by one view: a reloaded teaser's views, its first one the reply", async () => {
+    const [beta] = await t.db.insert(customers).values({ name: "Beta" }).returning();
+    const member = await makeUser(t.db);
+    await t.db.update(users).set({ customerId: beta!.id }).where(eq(users.id, member.id));
+    await inviteToView(services(), { project, customerIds: [beta!.id], actor: admin }, now);
+    const firstView = now + 45 * 60_000;
+    await storeLooks(t.db, [
+      { kind: "impression", userId: member.id, projectIds: [project.id], at: firstView - 1_000 },
+      ...Array.from({ length: 40 }, (_, i) => ({ kind: "view" as const, userId: member.id, projectIds: [project.id], at: firstView + i * 500 })),
+    ]);
+    expect((await responsivenessOf(t.db, { customerIds: [beta!.id], side: "buyer" }))(beta!.id)).toEqual({
+      score: 100,
+      reason: "Answered 1 of 1 invitation; median reply 45 min.",
     });
   });
 });

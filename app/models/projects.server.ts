@@ -430,6 +430,10 @@ export async function recordView(db: Database, { userId, projectId }: { userId: 
  */
 export async function storeLooks(db: Database, rows: LookRow[]) {
   const stored = storedLooks(db);
+  // a look answers an invitation to view: worked out once per member and project, after the batch's
+  // writes and as of its last look there. A reloaded teaser is many views in one batch, and working
+  // it out for each held the queue's consumer (and the isolate's requests) for a round trip apiece
+  const answering = new Map<string, { userId: number; projectId: number; at: number }>();
   for (const row of rows) {
     if (row.kind === "impression") {
       const fresh = row.projectIds.filter((projectId) => !stored.knows(row, projectId, Infinity));
@@ -441,10 +445,11 @@ export async function storeLooks(db: Database, rows: LookRow[]) {
         await recordView(db, { userId: row.userId, projectId }, row.at);
         stored.note(row, [projectId]);
       }
-      // a look answers an invitation to view
-      await recomputeAfterLook(db, { userId: row.userId, projectId }, row.at);
+      const key = `${row.userId}:${projectId}`;
+      answering.set(key, { userId: row.userId, projectId, at: Math.max(row.at, answering.get(key)?.at ?? 0) });
     }
   }
+  for (const { userId, projectId, at } of answering.values()) await recomputeAfterLook(db, { userId, projectId }, at);
 }
 
 /**
