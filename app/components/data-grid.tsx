@@ -1,10 +1,10 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
+import { StaticHtml, useAppLinks, type Markup } from "./static-html";
 
-export type GridProps<Row extends Record<string, unknown>> = {
-  tableKey: string;
-  caption: string;
+/** A page of rows and how to draw them, in the browser as on the server. */
+export type GridRowsProps<Row extends Record<string, unknown>> = {
   headers: readonly TableHeader[];
   visible: Record<string, boolean>;
   rows: Row[];
@@ -12,12 +12,24 @@ export type GridProps<Row extends Record<string, unknown>> = {
   /** A test id for each row, where browser tests find a row by what it holds. */
   rowTestId?: (row: Row) => string;
   cells: Record<string, (row: Row) => ReactNode>;
+  empty: string;
+};
+
+export type GridProps<Row extends Record<string, unknown>> = {
+  tableKey: string;
+  caption: string;
+  headers: readonly TableHeader[];
+  visible: Record<string, boolean>;
   sortBy: string;
   sortDesc: boolean;
-  empty: string;
   /** Where the preference form posts (the page itself by default). */
   action?: string;
-};
+} & (
+  | Omit<GridRowsProps<Row>, "headers" | "visible">
+  // the rows as the server drew them (data-grid.server.tsx): a table page's rows were most of its
+  // render, and their cells' code stays on the server
+  | { body: Markup }
+);
 
 /** The link that sorts by `key`: the same page and filters, this sort (again: the other direction). */
 function useSortHref(sortBy: string, sortDesc: boolean) {
@@ -35,17 +47,21 @@ function useSortHref(sortBy: string, sortDesc: boolean) {
  * A table of one page of rows in our markup. Sorting is a link (the server sorts and pages);
  * column choices are a form that works without JavaScript and applies at once with it.
  */
-export function DataGrid<Row extends Record<string, unknown>>({ tableKey, caption, headers, visible, rows, rowKey, rowTestId, cells, sortBy, sortDesc, empty, action }: GridProps<Row>) {
+export function DataGrid<Row extends Record<string, unknown>>(props: GridProps<Row>) {
+  const { tableKey, caption, headers, visible, sortBy, sortDesc, action } = props;
   const fetcher = useFetcher();
-  // optimistic: while a column change is on its way, show what it will save
+  // optimistic: while a column change is on its way, show what it will save (rows the server drew
+  // change with the saved choice, and the header with them)
   const pending = fetcher.formData;
   const columnVisibility =
-    pending?.get("intent") === "columns" && pending.get("table") === tableKey
+    !("body" in props) && pending?.get("intent") === "columns" && pending.get("table") === tableKey
       ? Object.fromEntries(headers.map((h) => [h.value, pending.getAll("column").includes(h.value)]))
       : visible;
   // a column is shown unless the choice hides it (a column added since keeps showing)
   const shown = headers.filter((h) => columnVisibility[h.value] !== false);
   const sortHref = useSortHref(sortBy, sortDesc);
+  // cells may link with a plain <a> (the same cells draw rows on the server): followed within the app
+  const followLinks = useAppLinks();
   return (
     <div className="space-y-3">
       <ColumnsPanel
@@ -83,30 +99,53 @@ export function DataGrid<Row extends Record<string, unknown>>({ tableKey, captio
               })}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={Math.max(1, shown.length)} className="px-3 py-6 text-center text-slate-500">
-                  {empty}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={rowKey(row)} className="hover:bg-slate-50" data-testid={rowTestId?.(row)}>
-                  {shown.map((h) => (
-                    <td key={h.value}>
-                      {/* a loader may send only the saved choice's columns (asShown): one just turned on fills in when its save returns */}
-                      {visible[h.value] !== false || h.value in row ? cells[h.value]?.(row) : "…"}
-                    </td>
-                  ))}
-                </tr>
-              ))
-            )}
-          </tbody>
+          {"body" in props ? (
+            <StaticHtml as="tbody" className={BODY_CLASS} markup={props.body} />
+          ) : (
+            <tbody className={BODY_CLASS} onClick={followLinks}>
+              <GridRows {...props} headers={headers} visible={visible} shownNow={columnVisibility} />
+            </tbody>
+          )}
         </table>
       </div>
     </div>
   );
+}
+
+const BODY_CLASS = "divide-y divide-slate-100";
+
+/**
+ * A table's rows in the columns shown (a column is shown unless the choice hides it: one added
+ * since keeps showing). While a column turned on is being saved it is shown before its values
+ * come (a loader may send only the saved choice's columns, asShown): "…" until its save returns.
+ */
+export function GridRows<Row extends Record<string, unknown>>({
+  headers,
+  visible,
+  shownNow = visible,
+  rows,
+  rowKey,
+  rowTestId,
+  cells,
+  empty,
+}: GridRowsProps<Row> & { shownNow?: Record<string, boolean> }) {
+  const shown = headers.filter((h) => shownNow[h.value] !== false);
+  if (rows.length === 0) {
+    return (
+      <tr>
+        <td colSpan={Math.max(1, shown.length)} className="px-3 py-6 text-center text-slate-500">
+          {empty}
+        </td>
+      </tr>
+    );
+  }
+  return rows.map((row) => (
+    <tr key={rowKey(row)} className="hover:bg-slate-50" data-testid={rowTestId?.(row)}>
+      {shown.map((h) => (
+        <td key={h.value}>{visible[h.value] !== false || h.value in row ? (cells[h.value]?.(row) ?? null) : "…"}</td>
+      ))}
+    </tr>
+  ));
 }
 
 function ColumnsPanel({

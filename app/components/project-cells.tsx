@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import type { ResolvedPreferences, TableKey } from "~/lib/table-preferences";
 import { DataGrid } from "./data-grid";
+import type { Markup } from "./static-html";
 import { formatCompactCurrency, formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
 import { KIND_LABELS } from "~/lib/project-kinds";
 import type { ProjectColumn, ProjectRow } from "~/lib/projects";
@@ -9,15 +9,19 @@ import { StatusBadge } from "./status-badge";
 
 export type { ProjectRow };
 
-/** Cell renderers by column key (one for every column a row has); `href` makes the project name a link. */
+/**
+ * Cell renderers by column key (one for every column a row has); `href` makes the project name a
+ * link: a plain one, which the table's body follows within the app, so the same cells draw rows on
+ * the server (project-cells.server.tsx) and in the browser.
+ */
 export function projectCells(href: (row: ProjectRow) => string): { [K in ProjectColumn]-?: (row: ProjectRow) => ReactNode } {
   return {
     id: (r) => r.id,
     date: (r) => formatDate(r.date ?? r.updatedAt),
     projectName: (r) => (
-      <Link to={href(r)} className="link font-medium">
+      <a href={href(r)} className="link font-medium">
         {r.projectName || "Untitled draft"}
-      </Link>
+      </a>
     ),
     kind: (r) => KIND_LABELS[r.kind],
     status: (r) => <StatusBadge status={r.status} />,
@@ -49,35 +53,23 @@ export function projectCells(href: (row: ProjectRow) => string): { [K in Project
   };
 }
 
-/** A project table with the member's saved view (columns, sort). */
+/** A project table with the member's saved view (columns, sort): its rows drawn on the server (project-cells.server.tsx) or here. */
 export function ProjectGrid({
   table,
   view,
-  rows,
-  href,
   caption,
-  empty,
+  ...rows
 }: {
   table: TableKey;
   view: Pick<ResolvedPreferences, "headers" | "visible" | "sortBy" | "sortDesc">;
-  rows: unknown[];
-  href: (row: ProjectRow) => string;
   caption: string;
-  empty: string;
-}) {
-  const cells = useMemo(() => projectCells(href), [href]);
-  return (
-    <DataGrid<ProjectRow>
-      tableKey={table}
-      caption={caption}
-      headers={view.headers}
-      visible={view.visible}
-      rows={rows as ProjectRow[]}
-      rowKey={(r) => r.id}
-      cells={cells}
-      sortBy={view.sortBy}
-      sortDesc={view.sortDesc}
-      empty={empty}
-    />
+} & ({ body: Markup } | { rows: unknown[]; href: (row: ProjectRow) => string; empty: string })) {
+  const href = "href" in rows ? rows.href : null;
+  const cells = useMemo(() => (href ? projectCells(href) : {}), [href]);
+  const common = { tableKey: table, caption, headers: view.headers, visible: view.visible, sortBy: view.sortBy, sortDesc: view.sortDesc };
+  return "body" in rows ? (
+    <DataGrid<ProjectRow> {...common} body={rows.body} />
+  ) : (
+    <DataGrid<ProjectRow> {...common} rows={rows.rows as ProjectRow[]} rowKey={(r) => r.id} cells={cells} empty={rows.empty} />
   );
 }

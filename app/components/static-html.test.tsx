@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot } from "react-dom/client";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
+import { routerPage } from "../../tests/support/router-page";
 import { StaticHtml } from "./static-html";
 import { staticMarkup } from "./static-html.server";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // what a loader draws: a page link, a PDF, an e-mail address and a dot on an SVG map
 const markup = staticMarkup(
@@ -28,21 +25,8 @@ let cleanup: (() => void) | null = null;
 afterEach(() => cleanup?.());
 
 async function page() {
-  const router = createMemoryRouter(
-    [
-      { path: "/sellers/myprojects/7", element: <StaticHtml markup={markup} /> },
-      { path: "*", element: <p>another page</p> },
-    ],
-    { initialEntries: ["/sellers/myprojects/7"] },
-  );
-  const container = document.createElement("div");
-  document.body.appendChild(container);
-  const root = createRoot(container);
-  await act(async () => root.render(<RouterProvider router={router} future={{ v7_startTransition: false }} />));
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
+  const { container, router, cleanup: unmount } = await routerPage("/sellers/myprojects/7", <StaticHtml markup={markup} />);
+  cleanup = unmount;
   /** Clicks the link as a person would; whether the browser would still load it as a document. */
   const click = async (selector: string, init: MouseEventInit = {}) => {
     const event = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init });

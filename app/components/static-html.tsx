@@ -25,10 +25,11 @@ function appLinkOf(event: MouseEvent<HTMLElement>) {
 }
 
 /**
- * Server-rendered markup in place, without a box of its own, so that a grid lays out what it holds.
- * Its links navigate as a `<Link>` does: within the app, without reloading the page.
+ * Server-rendered markup in place, without a box of its own, so that a grid lays out what it holds
+ * (or as a table's body, `as="tbody"`, for rows the server drew). Its links navigate as a `<Link>`
+ * does: within the app, without reloading the page.
  */
-export function StaticHtml({ markup, className = "contents" }: { markup: Markup; className?: string }) {
+export function StaticHtml({ markup, className = "contents", as: Element = "div" }: { markup: Markup; className?: string; as?: "div" | "tbody" }) {
   const id = useId();
   const drawnOnce = useContext(DrawnOnceContext);
   const onClick = useAppLinks();
@@ -37,7 +38,7 @@ export function StaticHtml({ markup, className = "contents" }: { markup: Markup;
   if (drawnOnce) drawnOnce.note(markup.html);
   else if ((markup.html as string | null) === null) markup.html = document.getElementById(id)?.innerHTML ?? "";
   // the links inside take the focus and Enter (which clicks them); this only routes their clicks
-  return <div id={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: markup.html ?? "" }} />;
+  return <Element id={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: markup.html ?? "" }} />;
 }
 
 /** A click handler for an element holding server-drawn links: they navigate within the app, as a `<Link>` does. */

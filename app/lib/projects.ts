@@ -74,12 +74,15 @@ export type Serialized<T> = {
   [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? Exclude<T[K], Date> | string : T[K];
 };
 
+/** A date as the server reads it, or as loader JSON carries it. */
+type EitherDate<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] extends Date | null ? T[K] | string : T[K] };
+
 /**
- * A project row as the tables get it (JSON): the row columns, the borrower for
- * the seller and admins, the seller for admins, the member's NDA in a search,
- * and the deal counts on the seller's and admins' tables.
+ * A project row as the tables draw it (on the server, or from JSON): the row columns, the borrower
+ * for the seller and admins, the seller for admins, the member's NDA in a search, and the deal counts
+ * on the seller's and admins' tables.
  */
-export type ProjectRow = Serialized<{ [K in RowKey]: Project[(typeof ROW_COLUMNS)[K]] }> & {
+export type ProjectRow = EitherDate<{ [K in RowKey]: Project[(typeof ROW_COLUMNS)[K]] }> & {
   borrower?: string;
   sellerName?: string;
   ndaStatus?: string | null;

@@ -1,14 +1,12 @@
 import type { ResolvedPreferences } from "~/lib/table-preferences";
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { Form, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import { DataGrid } from "~/components/data-grid";
 import { FormErrors } from "~/components/forms";
-import { MatchReasons } from "~/components/matched-buyers";
 import { Pager } from "~/components/pager";
+import type { Markup } from "~/components/static-html";
 import type { ActionResult } from "~/lib/action-result";
-import { formatCompactCurrency, formatDateTime, formatNumber } from "~/lib/format";
 import type { MatchReason } from "~/lib/match-score";
-import type { ProjectBuyerColumn } from "~/lib/project-buyers";
 
 export type BuyerRow = {
   customerId: number | null;
@@ -27,26 +25,7 @@ export type BuyerRow = {
 };
 
 /** The form the row checkboxes belong to (form="invite-buyers"): it works without JavaScript. */
-const INVITE_FORM = "invite-buyers";
-
-const CELLS: Record<ProjectBuyerColumn, (r: BuyerRow) => ReactNode> = {
-  select: (r) => <input type="checkbox" name="customerId" value={r.customerId ?? ""} form={INVITE_FORM} aria-label={`Select ${r.label}`} />,
-  customerName: (r) => (
-    <Link to={`/admin/customers/${r.customerId}`} className="link font-medium">
-      {r.label}
-    </Link>
-  ),
-  score: (r) => <span className="font-semibold">{r.score}</span>,
-  reasons: (r) => <MatchReasons reasons={r.reasons} />,
-  responsivenessScore: (r) => r.responsivenessScore ?? "—",
-  responsivenessReason: (r) => <span className="text-xs text-slate-600">{r.responsivenessReason}</span>,
-  viewedThisProject: (r) => (r.viewedThisProject ? "Yes" : "No"),
-  ndaStatus: (r) => r.ndaStatus ?? "—",
-  offer: (r) => (r.offerStatus ? `${r.offerStatus} ${formatCompactCurrency(r.offerPrice)}` : "—"),
-  impression: (r) => formatNumber(r.impression),
-  invitedAt: (r) => formatDateTime(r.invitedAt),
-  lastLogin: (r) => formatDateTime(r.lastLogin),
-};
+export const INVITE_FORM = "invite-buyers";
 
 /**
  * The admin's buyer table on a project (spec §3's buyer columns): the matched
@@ -54,7 +33,8 @@ const CELLS: Record<ProjectBuyerColumn, (r: BuyerRow) => ReactNode> = {
  * the ticked ones.
  */
 export function BuyerTable({
-  rows,
+  body,
+  count,
   page,
   pageSize,
   total,
@@ -62,7 +42,9 @@ export function BuyerTable({
   canInvite,
   result,
 }: {
-  rows: BuyerRow[];
+  /** The page's rows as the server drew them (buyer-rows.server.tsx), and how many there are. */
+  body: Markup;
+  count: number;
   page: number;
   pageSize: number;
   total: number;
@@ -83,7 +65,7 @@ export function BuyerTable({
       <h2 id="matched-buyers" className="text-lg font-semibold">
         Matched buyers
       </h2>
-      {canInvite && rows.length ? (
+      {canInvite && count ? (
         <Form method="post" id={INVITE_FORM} className="flex flex-wrap items-center gap-3">
           <input type="hidden" name="intent" value="invite" />
           <button type="submit" className="btn-primary">
@@ -98,13 +80,9 @@ export function BuyerTable({
         caption="Matched buyers"
         headers={view.headers}
         visible={view.visible}
-        rows={rows}
-        rowKey={(r) => r.customerId ?? r.label ?? ""}
-        rowTestId={(r) => `buyer-${r.customerId}`}
-        cells={CELLS}
+        body={body}
         sortBy={view.sortBy}
         sortDesc={view.sortDesc}
-        empty="No buyer's criteria match this project yet."
       />
       <Pager page={page} pageSize={pageSize} total={total} noun="matched buyers" testId="buyers-count" />
     </section>

@@ -1,12 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { asShown, handleTableAction, tableView } from "~/models/table-view.server";
+import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
-import { PROJECT_ROW_KEYS } from "~/lib/projects";
+import { projectGridBody } from "~/components/project-cells.server";
 import { titleMeta } from "~/lib/meta";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/project-kinds";
 import { listProjectsForAdmin } from "~/models/projects.server";
@@ -31,7 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
     page: view.page,
     pageSize: Number(params.get("pageSize")) || undefined,
   });
-  return { ...found, rows: asShown(found.rows, view.visible, PROJECT_ROW_KEYS), view, listing: status ?? "", q };
+  const { rows, ...paging } = found;
+  const body = projectGridBody("adminProjects", view, rows, { href: adminHref, empty: "No projects." });
+  return { ...paging, body, view, listing: status ?? "", q };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -44,7 +46,7 @@ export async function action(args: ActionFunctionArgs) {
 const adminHref = (r: ProjectRow) => `/admin/projects/${r.id}`;
 
 export default function AdminProjectsPage() {
-  const { rows, total, page, pageSize, view, listing, q } = useLoaderData<typeof loader>();
+  const { body, total, page, pageSize, view, listing, q } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Projects" />
@@ -58,7 +60,7 @@ export default function AdminProjectsPage() {
           noneOption={["", "All"]}
         />
       </ViewForm>
-      <ProjectGrid table="adminProjects" view={view} rows={rows} href={adminHref} caption="Projects" empty="No projects." />
+      <ProjectGrid table="adminProjects" view={view} body={body} caption="Projects" />
       <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="projects-count" />
     </>
   );

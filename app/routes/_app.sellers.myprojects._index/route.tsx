@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { asShown, handleTableAction, tableView } from "~/models/table-view.server";
+import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
-import { PROJECT_ROW_KEYS } from "~/lib/projects";
+import { projectGridBody } from "~/components/project-cells.server";
 import { titleMeta } from "~/lib/meta";
 import { listSellerProjects, sellerProjectIds, sortRows, toProjectRow } from "~/models/projects.server";
 import { dealCounts, withCounts } from "~/models/pipeline.server";
@@ -26,7 +26,8 @@ export async function loader(args: LoaderFunctionArgs) {
     sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
   ]);
   const rows = withCounts(own.map((p) => toProjectRow(p)), counts);
-  return { rows: asShown(sortRows(rows, view.sortBy, view.sortDesc), view.visible, PROJECT_ROW_KEYS), view, shared };
+  const body = projectGridBody("sellerProjects", view, sortRows(rows, view.sortBy, view.sortDesc), { href: sellerHref, empty: "You have not submitted a project yet." });
+  return { body, view, shared };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -39,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
 const sellerHref = (r: ProjectRow) => `/sellers/myprojects/${r.id}`;
 
 export default function SellerProjectsPage() {
-  const { rows, view, shared } = useLoaderData<typeof loader>();
+  const { body, view, shared } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="My projects">
@@ -55,14 +56,7 @@ export default function SellerProjectsPage() {
           </Link>
         </div>
       </PageHeader>
-      <ProjectGrid
-        table="sellerProjects"
-        view={view}
-        rows={rows}
-        href={sellerHref}
-        caption="My projects"
-        empty="You have not submitted a project yet."
-      />
+      <ProjectGrid table="sellerProjects" view={view} body={body} caption="My projects" />
       {shared.length ? (
         <section aria-labelledby="team-projects" className="mt-8">
           <h2 id="team-projects" className="mb-2 text-lg font-semibold">Your colleagues' projects</h2>

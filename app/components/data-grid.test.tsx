@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { routerPage } from "../../tests/support/router-page";
+import { DataGrid } from "./data-grid";
+import { gridBody } from "./data-grid.server";
+import type { TableHeader } from "~/lib/table-preferences";
+
+type Row = { id: number; name: string; size: number };
+const headers: TableHeader[] = [
+  { value: "select", label: "Select", enabled: true, sortable: false },
+  { value: "name", label: "Name", enabled: true },
+  { value: "size", label: "Size", enabled: true },
+];
+const cells = {
+  select: (r: Row) => <input type="checkbox" name="id" value={r.id} form="picked" aria-label={`Select ${r.name}`} />,
+  name: (r: Row) => <a href={`/things/${r.id}`}>{r.name}</a>,
+  size: (r: Row) => r.size,
+};
+const rowsOf = (names: string[]) => names.map((name, i) => ({ id: i + 1, name, size: (i + 1) * 10 }));
+const draw = (rows: Row[], visible: Record<string, boolean> = {}) => gridBody("things", { headers, visible, rows, rowKey: (r) => r.id, cells, empty: "Nothing yet." });
+
+let cleanup: (() => void) | null = null;
+afterEach(() => cleanup?.());
+
+async function pageWith(body: ReturnType<typeof draw>, visible: Record<string, boolean> = {}) {
+  const page = await routerPage(
+    "/things",
+    <>
+      <form id="picked" />
+      <DataGrid<Row> tableKey="things" caption="Things" headers={headers} visible={visible} body={body} sortBy="name" sortDesc={false} />
+    </>,
+  );
+  cleanup = page.cleanup;
+  return page;
+}
+
+describe("a table whose rows the server drew", () => {
+  it("shows the rows in the chosen columns, their boxes in the page's form, their links followed within the app", async () => {
+    const { container, router } = await pageWith(draw(rowsOf(["Alder", "Birch"]), { size: false }), { size: false });
+    const table = container.querySelector("table")!;
+    expect([...table.querySelectorAll("th")].map((th) => th.textContent)).toEqual(["Select", "Name ↑"]);
+    expect([...table.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent))).toEqual([
+      ["", "Alder"],
+      ["", "Birch"],
+    ]);
+    const box = table.querySelector<HTMLInputElement>('input[aria-label="Select Birch"]')!;
+    expect(box.form?.id).toBe("picked");
+
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    await act(async () => void table.querySelector('a[href="/things/2"]')!.dispatchEvent(click));
+    expect(click.defaultPrevented).toBe(true);
+    expect(router.state.location.pathname).toBe("/things/2");
+  });
+
+  it("says so when there are none", async () => {
+    const { container } = await pageWith(draw([]));
+    expect(container.querySelector("tbody")!.textContent).toBe("Nothing yet.");
+  });
+
+  it("is drawn once for the same rows and columns, and again when a row changes", () => {
+    const first = draw(rowsOf(["Cedar", "Dogwood"]));
+    expect(draw(rowsOf(["Cedar", "Dogwood"]))).toBe(first);
+    const changed = draw(rowsOf(["Cedar", "Elm"]));
+    expect(changed).not.toBe(first);
+    expect(changed.html).toContain("Elm");
+    expect(draw(rowsOf(["Cedar", "Dogwood"]), { size: false }).html).not.toContain(">10<");
+  });
+});

@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { gridBody } from "~/components/data-grid.server";
+import { CUSTOMER_TYPE_LABELS, type CustomerColumn } from "~/lib/customers";
+import { formatCompactCurrency, formatDateTime, formatNumber, formatYesNo } from "~/lib/format";
+import type { ResolvedPreferences } from "~/lib/table-preferences";
+import type { CustomerRow } from "~/models/customers.server";
+import { CUSTOMER_SELECTION_FORM } from "./selection";
+
+const count = (n: number) => formatNumber(n);
+const text = (v: string) => v || "—";
+
+function cells(): Record<CustomerColumn, (r: CustomerRow) => ReactNode> {
+  return {
+    select: (r) => (
+      <input type="checkbox" name="customerId" value={r.customerId} form={CUSTOMER_SELECTION_FORM} aria-label={`Select ${r.customerName || `customer ${r.customerId}`}`} />
+    ),
+    customerId: (r) => r.customerId,
+    customerName: (r) => (
+      <a href={`/admin/customers/${r.customerId}`} className="link font-medium">
+        {r.anonymised ? "(anonymised)" : r.customerName}
+      </a>
+    ),
+    customerType: (r) => CUSTOMER_TYPE_LABELS[r.customerType],
+    contactPerson: (r) => text(r.contactPerson),
+    attentionEmail: (r) => text(r.attentionEmail),
+    attentionPhone: (r) => text(r.attentionPhone),
+    website: (r) => text(r.website),
+    type: (r) => text(r.type),
+    size: (r) => formatCompactCurrency(r.size),
+    headquarters: (r) => text(r.headquarters),
+    createdAt: (r) => formatDateTime(r.createdAt),
+    enabled: (r) => formatYesNo(r.enabled),
+    locked: (r) => formatYesNo(r.locked),
+    lastActivity: (r) => formatDateTime(r.lastActivity),
+    lastLogin: (r) => formatDateTime(r.lastLogin),
+    views: (r) => count(r.views),
+    ndas: (r) => count(r.ndas),
+    negotiations: (r) => count(r.negotiations),
+    loi: (r) => count(r.loi),
+    impressions: (r) => count(r.impressions),
+    communications: (r) => count(r.communications),
+    smsAllowance: (r) => count(r.smsAllowance),
+    responsivenessScore: (r) => r.responsivenessScore ?? "—",
+    responsivenessReason: (r) => r.responsivenessReason,
+    borrowerLocationPreferences: (r) => text(r.borrowerLocationPreferences),
+    industryPreferences: (r) => text(r.industryPreferences),
+    statePreferences: (r) => text(r.statePreferences),
+    transactionScalePreferences: (r) => text(r.transactionScalePreferences),
+    performingLoanPreference: (r) => text(r.performingLoanPreference),
+    investmentPref: (r) => text(r.investmentPref),
+    transactionPref: (r) => text(r.transactionPref),
+    buyerType: (r) => text(r.buyerType),
+    investmentCriteria: (r) => text(r.investmentCriteria),
+    comments: (r) => text(r.comments),
+    updatedAt: (r) => formatDateTime(r.updatedAt),
+    dealsUpTo5m: (r) => count(r.dealsUpTo5m),
+    deals5to10m: (r) => count(r.deals5to10m),
+    deals10to25m: (r) => count(r.deals10to25m),
+    deals25to50m: (r) => count(r.deals25to50m),
+    deals50to100m: (r) => count(r.deals50to100m),
+    deals100to300m: (r) => count(r.deals100to300m),
+    deals300to500m: (r) => count(r.deals300to500m),
+    dealsAbove500m: (r) => count(r.dealsAbove500m),
+    adminAction: (r) => (
+      <span className="flex gap-2 whitespace-nowrap">
+        <a href={`/admin/customers/${r.customerId}`} className="link">
+          View
+        </a>
+        <a href={`/admin/customers/edit/${r.customerId}`} className="link">
+          Edit
+        </a>
+      </span>
+    ),
+  };
+}
+const CELLS = cells();
+
+/** A page of the customer table, drawn here in the admin's columns. */
+export function customerRowsBody(rows: CustomerRow[], view: Pick<ResolvedPreferences, "headers" | "visible">) {
+  return gridBody("customers", { headers: view.headers, visible: view.visible, rows, rowKey: (r) => r.customerId, cells: CELLS, empty: "No customers match." });
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { gridBody } from "~/components/data-grid.server";
+import { MatchReasons } from "~/components/matched-buyers";
+import { formatCompactCurrency, formatDateTime, formatNumber } from "~/lib/format";
+import type { ResolvedPreferences } from "~/lib/table-preferences";
+import type { ProjectBuyerColumn } from "~/lib/project-buyers";
+import { INVITE_FORM, type BuyerRow } from "./buyer-table";
+
+const CELLS: Record<ProjectBuyerColumn, (r: BuyerRow) => ReactNode> = {
+  select: (r) => <input type="checkbox" name="customerId" value={r.customerId ?? ""} form={INVITE_FORM} aria-label={`Select ${r.label}`} />,
+  customerName: (r) => (
+    <a href={`/admin/customers/${r.customerId}`} className="link font-medium">
+      {r.label}
+    </a>
+  ),
+  score: (r) => <span className="font-semibold">{r.score}</span>,
+  reasons: (r) => <MatchReasons reasons={r.reasons} />,
+  responsivenessScore: (r) => r.responsivenessScore ?? "—",
+  responsivenessReason: (r) => <span className="text-xs text-slate-600">{r.responsivenessReason}</span>,
+  viewedThisProject: (r) => (r.viewedThisProject ? "Yes" : "No"),
+  ndaStatus: (r) => r.ndaStatus ?? "—",
+  offer: (r) => (r.offerStatus ? `${r.offerStatus} ${formatCompactCurrency(r.offerPrice)}` : "—"),
+  impression: (r) => formatNumber(r.impression),
+  invitedAt: (r) => formatDateTime(r.invitedAt),
+  lastLogin: (r) => formatDateTime(r.lastLogin),
+};
+
+/** The matched buyers' rows, drawn on the server in the admin's columns. */
+export function buyerRowsBody(rows: BuyerRow[], view: Pick<ResolvedPreferences, "headers" | "visible">) {
+  return gridBody("projectBuyers", {
+    headers: view.headers,
+    visible: view.visible,
+    rows,
+    rowKey: (r) => r.customerId ?? r.label ?? "",
+    rowTestId: (r) => `buyer-${r.customerId}`,
+    cells: CELLS,
+    empty: "No buyer's criteria match this project yet.",
+  });
+}
