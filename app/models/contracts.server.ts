@@ -49,9 +49,11 @@ export async function ndaStatusesOf(db: Database, { userId, projectIds }: { user
   return new Map(rows.map((r) => [r.projectId, r.ndaStatus]));
 }
 
+const ndaSettingsOfProject = preparedQuery((db) => db.query.projectNdaSettings.findFirst({ where: eq(projectNdaSettings.projectId, sql.placeholder("projectId")) }).prepare());
+
 export async function ndaSettingsOf(db: Database, projectId: number) {
   return (
-    (await db.query.projectNdaSettings.findFirst({ where: eq(projectNdaSettings.projectId, projectId) })) ?? {
+    (await ndaSettingsOfProject(db).execute({ projectId })) ?? {
       projectId,
       templateKey: null,
       templateName: null,
@@ -242,14 +244,20 @@ export async function setDataRoomBlocked(
   return updated.length > 0;
 }
 
-export async function listProjectContracts(db: Database, projectId: number) {
-  return db
+// the deal desk reads it on every visit: built once
+const contractsOfProject = preparedQuery((db) =>
+  db
     .select({
       contract: contracts,
       buyer: { id: users.id, name: users.name, company: users.company, email: users.email, customerId: users.customerId },
     })
     .from(contracts)
     .innerJoin(users, eq(users.id, contracts.buyerId))
-    .where(eq(contracts.projectId, projectId))
-    .orderBy(contracts.requestedAt);
+    .where(eq(contracts.projectId, sql.placeholder("projectId")))
+    .orderBy(contracts.requestedAt)
+    .prepare(),
+);
+
+export async function listProjectContracts(db: Database, projectId: number) {
+  return contractsOfProject(db).all({ projectId });
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "~/.server/db/prepared";
 import type { Database } from "~/.server/db";
 import { documentEvents, documents, users, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
@@ -89,12 +90,18 @@ export async function addDocument(
 }
 
 /** The data room's files by name, each with its type's name as the page shows it. */
-export async function listDocuments(db: Database, projectId: number) {
-  const rows = await db
+// the deal desk and the data room read these on every visit: built once
+const documentsOfProject = preparedQuery((db) =>
+  db
     .select({ id: documents.id, name: documents.name, type: documents.type, size: documents.size, createdAt: documents.createdAt })
     .from(documents)
-    .where(eq(documents.projectId, projectId))
-    .orderBy(documents.name, documents.id);
+    .where(eq(documents.projectId, sql.placeholder("projectId")))
+    .orderBy(documents.name, documents.id)
+    .prepare(),
+);
+
+export async function listDocuments(db: Database, projectId: number) {
+  const rows = await documentsOfProject(db).all({ projectId });
   return rows.map((row) => ({ ...row, typeLabel: DOCUMENT_TYPE_LABELS[row.type] }));
 }
 
@@ -152,8 +159,8 @@ export async function logDocumentEvent(db: Database, event: typeof documentEvent
 }
 
 /** The audit log the seller and admins read. */
-export async function documentAudit(db: Database, projectId: number, limit = 200) {
-  return db
+const auditOfProject = preparedQuery((db) =>
+  db
     .select({
       id: documentEvents.id,
       action: documentEvents.action,
@@ -165,7 +172,12 @@ export async function documentAudit(db: Database, projectId: number, limit = 200
     })
     .from(documentEvents)
     .innerJoin(users, eq(users.id, documentEvents.userId))
-    .where(eq(documentEvents.projectId, projectId))
+    .where(eq(documentEvents.projectId, sql.placeholder("projectId")))
     .orderBy(desc(documentEvents.createdAt), desc(documentEvents.id))
-    .limit(limit);
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export async function documentAudit(db: Database, projectId: number, limit = 200) {
+  return auditOfProject(db).all({ projectId, limit });
 }

@@ -45,11 +45,17 @@ export async function findPass(db: Database, { projectId, buyerId }: { projectId
   return pass ?? null;
 }
 
-export async function projectFeedback(db: Database, projectId: number) {
-  return db
+// the deal desk reads it on every visit: built once
+const feedbackOfProject = preparedQuery((db) =>
+  db
     .select({ buyerId: feedback.buyerId, reasons: feedback.reasons, comment: feedback.comment, createdAt: feedback.createdAt, buyerName: users.name, buyerCompany: users.company })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.buyerId))
-    .where(eq(feedback.projectId, projectId))
-    .orderBy(desc(feedback.createdAt));
+    .where(eq(feedback.projectId, sql.placeholder("projectId")))
+    .orderBy(desc(feedback.createdAt))
+    .prepare(),
+);
+
+export async function projectFeedback(db: Database, projectId: number) {
+  return feedbackOfProject(db).all({ projectId });
 }

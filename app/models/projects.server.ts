@@ -219,14 +219,20 @@ export async function sellerCompanyOf(db: Database, project: Pick<Project, "sell
   return seller?.company ?? "";
 }
 
-export async function findProjectWithSeller(db: Database, id: number) {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [row] = await db
+// every project page of an admin reads it: built once
+const projectWithSeller = preparedQuery((db) =>
+  db
     .select({ project: projects, seller: { id: users.id, name: users.name, company: users.company, email: users.email } })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.sellerId))
-    .where(eq(projects.id, id))
-    .limit(1);
+    .where(eq(projects.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+);
+
+export async function findProjectWithSeller(db: Database, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await projectWithSeller(db).all({ id });
   return row ?? null;
 }
 
@@ -568,8 +574,16 @@ export async function loanTape(db: Database, projectId: number, { limit }: { lim
   return limit === undefined ? query : query.limit(limit);
 }
 
+const loansOfProject = preparedQuery((db) =>
+  db
+    .select({ n: count() })
+    .from(projectLoans)
+    .where(eq(projectLoans.projectId, sql.placeholder("projectId")))
+    .prepare(),
+);
+
 export async function countLoans(db: Database, projectId: number) {
-  const [row] = await db.select({ n: count() }).from(projectLoans).where(eq(projectLoans.projectId, projectId));
+  const [row] = await loansOfProject(db).all({ projectId });
   return row?.n ?? 0;
 }
 
