@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { preparedQuery } from "~/.server/db/prepared";
 import type { Database } from "~/.server/db";
 import { offerEvents, offers, projects, users, type Offer, type Project, type User } from "~/.server/db/schema";
 import { sha256Hex } from "~/.server/crypto";
@@ -14,13 +15,22 @@ export async function findOffer(db: Database, { projectId, offerId }: { projectI
   return (await db.query.offers.findFirst({ where: and(eq(offers.id, offerId), eq(offers.projectId, projectId)) })) ?? null;
 }
 
+// a project's offers (the deal desk), or one buyer's on it (their workspace): each built once
+const offersOf = (oneBuyer: boolean) =>
+  preparedQuery((db) =>
+    db
+      .select({ offer: offers, buyerName: users.name, buyerCompany: users.company })
+      .from(offers)
+      .innerJoin(users, eq(users.id, offers.buyerId))
+      .where(and(eq(offers.projectId, sql.placeholder("projectId")), oneBuyer ? eq(offers.buyerId, sql.placeholder("buyerId")) : undefined))
+      .orderBy(desc(offers.id))
+      .prepare(),
+  );
+const offersOfProject = offersOf(false);
+const offersOfBuyer = offersOf(true);
+
 export async function offersOnProject(db: Database, { projectId, buyerId }: { projectId: number; buyerId?: number }) {
-  const rows = await db
-    .select({ offer: offers, buyerName: users.name, buyerCompany: users.company })
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.buyerId))
-    .where(and(eq(offers.projectId, projectId), buyerId ? eq(offers.buyerId, buyerId) : undefined))
-    .orderBy(desc(offers.id));
+  const rows = await (buyerId ? offersOfBuyer(db).all({ projectId, buyerId }) : offersOfProject(db).all({ projectId }));
   const events = rows.length
     ? await db
         .select({ event: offerEvents, actorName: users.name })

@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { contracts, feedback, messages, offers, pageSessions, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { inList } from "~/.server/db/in-list";
+import { preparedQuery } from "~/.server/db/prepared";
 
 export type PipelineEntry = {
   projectId: number;
@@ -23,20 +24,15 @@ type Key = `${number}:${number}`;
 const keyOf = (projectId: number, buyerId: number): Key => `${projectId}:${buyerId}`;
 const ms = (d: Date | number | null | undefined) => (d instanceof Date ? d.getTime() : (d ?? undefined));
 
-/**
- * Where every interested buyer stands, derived from what they did (views, NDA,
- * messages, offers, feedback) so it can never disagree with the records themselves.
- * Scoped to one project (the seller's and admin's view) or one buyer (their deals).
- */
-export async function pipeline(db: Database, scope: { projectId: number } | { buyerId: number }): Promise<PipelineEntry[]> {
-  const byProject = "projectId" in scope;
-  const where = (projectColumn: Column, buyerColumn: Column): SQL =>
-    byProject ? sql`${projectColumn} = ${scope.projectId}` : sql`${buyerColumn} = ${scope.buyerId}`;
+/** The records a pipeline is derived from, of one project or of one buyer (`id`). */
+function pipelineReads(db: Database, byProject: boolean) {
+  const id = sql.placeholder("id");
+  const where = (projectColumn: Column, buyerColumn: Column): SQL => (byProject ? sql`${projectColumn} = ${id}` : sql`${buyerColumn} = ${id}`);
 
   // the other side of every record (the buyers of a project, the projects of a buyer), named in
   // the same round trip as the records: on D1 reads started together are one call (decision 037)
   const other = (table: Table, projectColumn: Column, buyerColumn: Column): SQL =>
-    byProject ? sql`select ${buyerColumn} from ${table} where ${projectColumn} = ${scope.projectId}` : sql`select ${projectColumn} from ${table} where ${buyerColumn} = ${scope.buyerId}`;
+    byProject ? sql`select ${buyerColumn} from ${table} where ${projectColumn} = ${id}` : sql`select ${projectColumn} from ${table} where ${buyerColumn} = ${id}`;
   const touched = sql.join(
     [
       other(recentlyViewed, recentlyViewed.projectId, recentlyViewed.userId),
@@ -47,33 +43,66 @@ export async function pipeline(db: Database, scope: { projectId: number } | { bu
     ],
     sql` union `,
   );
-  const [views, ndas, threads, bids, passes, people, listings] = await Promise.all([
-    db
+  return {
+    views: db
       .select({ projectId: recentlyViewed.projectId, buyerId: recentlyViewed.userId, at: recentlyViewed.viewedAt })
       .from(recentlyViewed)
       .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
       // the seller's own looks are not interest
       .where(and(where(recentlyViewed.projectId, recentlyViewed.userId), sql`${projects.sellerId} != ${recentlyViewed.userId}`)),
-    db.select().from(contracts).where(where(contracts.projectId, contracts.buyerId)),
-    db
+    ndas: db.select().from(contracts).where(where(contracts.projectId, contracts.buyerId)),
+    threads: db
       .select({ projectId: messages.projectId, buyerId: messages.buyerId, first: sql<number>`min(${messages.createdAt})`, last: sql<number>`max(${messages.createdAt})` })
       .from(messages)
       .where(where(messages.projectId, messages.buyerId))
       .groupBy(messages.projectId, messages.buyerId),
-    db
+    bids: db
       .select({ projectId: offers.projectId, buyerId: offers.buyerId, status: offers.status, createdAt: offers.createdAt, updatedAt: offers.updatedAt })
       .from(offers)
       .where(where(offers.projectId, offers.buyerId))
       .orderBy(offers.id),
-    db.select().from(feedback).where(where(feedback.projectId, feedback.buyerId)),
-    db
+    passes: db.select().from(feedback).where(where(feedback.projectId, feedback.buyerId)),
+    people: db
       .select({ id: users.id, name: users.name, company: users.company, roles: users.roles })
       .from(users)
-      .where(byProject ? sql`${users.id} in (${touched})` : eq(users.id, scope.buyerId)),
-    db
+      .where(byProject ? sql`${users.id} in (${touched})` : eq(users.id, id)),
+    listings: db
       .select({ id: projects.id, name: projects.projectName, status: projects.status })
       .from(projects)
-      .where(byProject ? eq(projects.id, scope.projectId) : sql`${projects.id} in (${touched})`),
+      .where(byProject ? eq(projects.id, id) : sql`${projects.id} in (${touched})`),
+  };
+}
+
+/** Every project page's desk and every buyer's deals read these: each built once. */
+function preparedReads(byProject: boolean) {
+  return {
+    views: preparedQuery((db) => pipelineReads(db, byProject).views.prepare()),
+    ndas: preparedQuery((db) => pipelineReads(db, byProject).ndas.prepare()),
+    threads: preparedQuery((db) => pipelineReads(db, byProject).threads.prepare()),
+    bids: preparedQuery((db) => pipelineReads(db, byProject).bids.prepare()),
+    passes: preparedQuery((db) => pipelineReads(db, byProject).passes.prepare()),
+    people: preparedQuery((db) => pipelineReads(db, byProject).people.prepare()),
+    listings: preparedQuery((db) => pipelineReads(db, byProject).listings.prepare()),
+  };
+}
+const OF_PROJECT = preparedReads(true);
+const OF_BUYER = preparedReads(false);
+
+/**
+ * Where every interested buyer stands, derived from what they did (views, NDA,
+ * messages, offers, feedback) so it can never disagree with the records themselves.
+ * Scoped to one project (the seller's and admin's view) or one buyer (their deals).
+ */
+export async function pipeline(db: Database, scope: { projectId: number } | { buyerId: number }): Promise<PipelineEntry[]> {
+  const [reads, id] = "projectId" in scope ? [OF_PROJECT, scope.projectId] : [OF_BUYER, scope.buyerId];
+  const [views, ndas, threads, bids, passes, people, listings] = await Promise.all([
+    reads.views(db).all({ id }),
+    reads.ndas(db).all({ id }),
+    reads.threads(db).all({ id }),
+    reads.bids(db).all({ id }),
+    reads.passes(db).all({ id }),
+    reads.people(db).all({ id }),
+    reads.listings(db).all({ id }),
   ]);
 
   const entries = new Map<Key, { projectId: number; buyerId: number; dates: PipelineEntry["dates"]; ndaStatus: NdaStatus | null; offerStatus: OfferStatus | null; last: number }>();
