@@ -42,10 +42,10 @@ describe("a project's engagement over time", () => {
       ])
       .returning();
     const id = project!.id;
-    const empty = await projectActivity(t.db, { projectId: id, sellerId: seller.id, now });
+    const empty = await projectActivity(t.db, { projectId: id, now });
     expect(empty.days).toHaveLength(90);
     expect(empty.views.every((v) => v === 0)).toBe(true);
-    expect(await dealFunnel(t.db, { projectId: id, sellerId: seller.id })).toEqual({ viewed: 0, signed: 0, approved: 0, offer: 0 });
+    expect(await dealFunnel(t.db, { projectId: id })).toEqual({ viewed: 0, signed: 0, approved: 0, offer: 0 });
 
     await t.db.insert(pageSessions).values([
       visit(id, a.id, new Date(now.getTime() - 2 * 60 * 60 * 1000), 90_000),
@@ -70,7 +70,7 @@ describe("a project's engagement over time", () => {
       { ...offer, projectId: other!.id, buyerId: b.id },
     ]);
 
-    const activity = await projectActivity(t.db, { projectId: id, sellerId: seller.id, now });
+    const activity = await projectActivity(t.db, { projectId: id, now });
     expect(activity.days[0]).toBe("2026-08-26");
     expect(activity.views.at(-1)).toBe(2);
     expect(activity.activeMinutes.at(-1)).toBe(4);
@@ -78,7 +78,7 @@ describe("a project's engagement over time", () => {
     expect(activity.views[0]).toBe(1);
     expect(activity.views.reduce((x, y) => x + y, 0)).toBe(4);
     expect(activity.activeMinutes.reduce((x, y) => x + y, 0)).toBe(6);
-    expect(await dealFunnel(t.db, { projectId: id, sellerId: seller.id })).toEqual({ viewed: 3, signed: 2, approved: 1, offer: 1 });
+    expect(await dealFunnel(t.db, { projectId: id })).toEqual({ viewed: 3, signed: 2, approved: 1, offer: 1 });
   });
 });
 

@@ -1,15 +1,21 @@
-import { and, count, desc, eq, gte, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lt, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, offers, pageSessions, projects, users } from "~/.server/db/schema";
 import { lastDays, perDay } from "~/lib/charts";
 import { NDA_APPROVED } from "~/lib/deal";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server";
 
-/** Which buyers looked at a project's pages, how long, and when last (from their page sessions). */
-/** Who looked at the project, the seller's own visits left out (the seller may be a query: see sellerOfProject). */
-export async function projectViewers(db: Database, projectId: number, { except }: { except: number | SQL }) {
+/** Which buyers looked at a project's pages, how long, and when last (from their page sessions): the seller's own visits left out. */
+export async function projectViewers(db: Database, projectId: number) {
+  return viewersOfProject(db).all({ projectId });
+}
+
+// every project page's desk reads it: built once
+const viewersOfProject = preparedQuery((db) => {
+  const projectId = sql.placeholder("projectId");
   return db
     .select({
       userId: pageSessions.userId,
@@ -22,10 +28,11 @@ export async function projectViewers(db: Database, projectId: number, { except }
     })
     .from(pageSessions)
     .innerJoin(users, eq(users.id, pageSessions.userId))
-    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, except)))
+    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOf(projectId))))
     .groupBy(pageSessions.userId)
-    .orderBy(desc(sql`max(${pageSessions.sessionEnd})`));
-}
+    .orderBy(desc(sql`max(${pageSessions.sessionEnd})`))
+    .prepare();
+});
 
 export type SessionFilters = { email?: string; projectId?: number; pageType?: PageType; from?: string; to?: string };
 
@@ -83,20 +90,30 @@ export async function listPageSessions(db: Database, filters: SessionFilters, { 
  * Buyers' visits to a project's pages on each of the last `period` UTC days: how many
  * and their active time in whole minutes. The seller's own visits are not interest.
  */
-export async function projectActivity(db: Database, { projectId, sellerId, now, period = 90 }: { projectId: number; sellerId: number | SQL; now: Date; period?: number }) {
+export async function projectActivity(db: Database, { projectId, now, period = 90 }: { projectId: number; now: Date; period?: number }) {
   const days = lastDays(now, period);
-  const day = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
-  const rows = await db
-    .select({ day: day.as("day"), views: count(), active: sql<number>`sum(${pageSessions.activeTime})` })
-    .from(pageSessions)
-    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerId), gte(pageSessions.sessionStart, new Date(`${days[0]}T00:00:00Z`))))
-    .groupBy(day);
+  const rows = await activityOfProject(db).all({ projectId, since: new Date(`${days[0]}T00:00:00Z`).getTime() });
   return {
     days,
     views: perDay(days, rows.map((r) => ({ day: r.day, count: r.views }))),
     activeMinutes: perDay(days, rows.map((r) => ({ day: r.day, count: Math.round(Number(r.active) / 60_000) }))),
   };
 }
+
+/** The project's seller, found by the query itself (a page need not read the project first). */
+const sellerOf = (projectId: SQL | Placeholder) => sql`(select ${projects.sellerId} from ${projects} where ${projects.id} = ${projectId})`;
+
+// every project page's charts read these: built once
+const activityOfProject = preparedQuery((db) => {
+  const projectId = sql.placeholder("projectId");
+  const day = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
+  return db
+    .select({ day: day.as("day"), views: count(), active: sql<number>`sum(${pageSessions.activeTime})` })
+    .from(pageSessions)
+    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOf(projectId)), gte(pageSessions.sessionStart, sql.placeholder("since"))))
+    .groupBy(day)
+    .prepare();
+});
 
 export const FUNNEL_STAGES = ["viewed", "signed", "approved", "offer"] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
@@ -106,19 +123,24 @@ export type FunnelStage = (typeof FUNNEL_STAGES)[number];
  * who signed without a tracked visit (tracking is off without JavaScript) still
  * viewed it, so each step counts the buyers of the steps after it too.
  */
-export async function dealFunnel(db: Database, { projectId, sellerId }: { projectId: number; sellerId: number | SQL }): Promise<Record<FunnelStage, number>> {
-  const step = (rank: number) => sql<number>`${rank}`.as("rank");
-  const rows = await union(
-    db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerId))),
-    db.select({ buyerId: contracts.buyerId, rank: step(1) }).from(contracts).where(and(eq(contracts.projectId, projectId), isNotNull(contracts.signedAt))),
-    db.select({ buyerId: contracts.buyerId, rank: step(2) }).from(contracts).where(and(eq(contracts.projectId, projectId), eq(contracts.ndaStatus, NDA_APPROVED))),
-    db.select({ buyerId: offers.buyerId, rank: step(3) }).from(offers).where(eq(offers.projectId, projectId)),
-  );
+export async function dealFunnel(db: Database, { projectId }: { projectId: number }): Promise<Record<FunnelStage, number>> {
+  const rows = await funnelOfProject(db).all({ projectId });
   const furthest = new Map<number, number>();
   for (const { buyerId, rank } of rows) furthest.set(buyerId, Math.max(furthest.get(buyerId) ?? 0, Number(rank)));
   const reached = (rank: number) => [...furthest.values()].filter((r) => r >= rank).length;
   return { viewed: reached(0), signed: reached(1), approved: reached(2), offer: reached(3) };
 }
+
+const funnelOfProject = preparedQuery((db) => {
+  const projectId = sql.placeholder("projectId");
+  const step = (rank: number) => sql<number>`${rank}`.as("rank");
+  return union(
+    db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOf(projectId)))),
+    db.select({ buyerId: contracts.buyerId, rank: step(1) }).from(contracts).where(and(eq(contracts.projectId, projectId), isNotNull(contracts.signedAt))),
+    db.select({ buyerId: contracts.buyerId, rank: step(2) }).from(contracts).where(and(eq(contracts.projectId, projectId), eq(contracts.ndaStatus, NDA_APPROVED))),
+    db.select({ buyerId: offers.buyerId, rank: step(3) }).from(offers).where(eq(offers.projectId, projectId)),
+  ).prepare();
+});
 
 /**
  * Members' page sessions on each of the last `period` UTC days, split by page type:

@@ -50,7 +50,17 @@ function pipelineReads(db: Database, byProject: boolean) {
       .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
       // the seller's own looks are not interest
       .where(and(where(recentlyViewed.projectId, recentlyViewed.userId), sql`${projects.sellerId} != ${recentlyViewed.userId}`)),
-    ndas: db.select().from(contracts).where(where(contracts.projectId, contracts.buyerId)),
+    ndas: db
+      .select({
+        projectId: contracts.projectId,
+        buyerId: contracts.buyerId,
+        ndaStatus: contracts.ndaStatus,
+        requestedAt: contracts.requestedAt,
+        signedAt: contracts.signedAt,
+        decidedAt: contracts.decidedAt,
+      })
+      .from(contracts)
+      .where(where(contracts.projectId, contracts.buyerId)),
     threads: db
       .select({ projectId: messages.projectId, buyerId: messages.buyerId, first: sql<number>`min(${messages.createdAt})`, last: sql<number>`max(${messages.createdAt})` })
       .from(messages)
@@ -61,7 +71,7 @@ function pipelineReads(db: Database, byProject: boolean) {
       .from(offers)
       .where(where(offers.projectId, offers.buyerId))
       .orderBy(offers.id),
-    passes: db.select().from(feedback).where(where(feedback.projectId, feedback.buyerId)),
+    passes: db.select({ projectId: feedback.projectId, buyerId: feedback.buyerId, createdAt: feedback.createdAt }).from(feedback).where(where(feedback.projectId, feedback.buyerId)),
     people: db
       .select({ id: users.id, name: users.name, company: users.company, roles: users.roles })
       .from(users)

@@ -1,5 +1,4 @@
 import type { Database } from "~/.server/db";
-import type { SQL } from "drizzle-orm";
 import { dailyChartMarkup, funnelChartMarkup } from "~/components/charts.server";
 import { FUNNEL_STAGES, dealFunnel, projectActivity, type FunnelStage } from "~/models/engagement.server";
 
@@ -10,9 +9,8 @@ const wide = { width: 480, height: 120, labelEvery: 15 };
  * The project's charts, drawn here on the server to markup: the page receives SVG, so
  * neither d3 nor the chart components reach the browser, and the charts need no JavaScript.
  */
-export async function projectCharts(db: Database, project: { id: number; sellerId: number | SQL }, { now }: { now: Date }) {
-  const scope = { projectId: project.id, sellerId: project.sellerId };
-  const [activity, funnel] = await Promise.all([projectActivity(db, { ...scope, now }), dealFunnel(db, scope)]);
+export async function projectCharts(db: Database, project: { id: number }, { now }: { now: Date }) {
+  const [activity, funnel] = await Promise.all([projectActivity(db, { projectId: project.id, now }), dealFunnel(db, { projectId: project.id })]);
   return {
     activity: [
       dailyChartMarkup("last 90 days", "Views", activity.days, [{ label: "Views", values: activity.views }], wide),

@@ -48,8 +48,8 @@ export async function deskData(services: Services, project: DeskProject, viewer:
     offersOnProject(services.db, { projectId: project.id }),
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
-    // the seller's own visits are not interest
-    projectViewers(services.db, project.id, { except: project.sellerId }),
+    // the seller's own visits are not interest (left out there)
+    projectViewers(services.db, project.id),
     projectCharts(services.db, project, { now: new Date() }),
   ]);
   const signed = new Set(contracts.filter(({ contract }) => contract.signedAt).map(({ contract }) => contract.buyerId));
