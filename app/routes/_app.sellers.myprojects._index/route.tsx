@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { projectGridBody } from "~/components/project-cells.server";
 import { titleMeta } from "~/lib/meta";
-import { listSellerProjects, sellerProjectIds, sortRows, toProjectRow } from "~/models/projects.server";
+import { listSellerProjectRows, sellerProjectIds, sortRows } from "~/models/projects.server";
 import { dealCounts, withCounts } from "~/models/pipeline.server";
 import { sharedProjects } from "~/models/seller-permissions.server";
 import { STATUS_LABELS } from "~/lib/project-kinds";
@@ -21,11 +21,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // read together: on D1 reads started at once go as one call
   const [view, own, counts, shared] = await Promise.all([
     tableView(services, user, "sellerProjects", args.request),
-    listSellerProjects(services.db, user.id),
+    listSellerProjectRows(services.db, user.id),
     dealCounts(services.db, sellerProjectIds(user.id)),
     sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
   ]);
-  const rows = withCounts(own.map((p) => toProjectRow(p)), counts);
+  const rows = withCounts(own, counts);
   const body = projectGridBody("sellerProjects", view, sortRows(rows, view.sortBy, view.sortDesc), { href: sellerHref, empty: "You have not submitted a project yet." });
   return { body, view, shared };
 }
