@@ -45,7 +45,8 @@ function useSortHref(sortBy: string, sortDesc: boolean) {
 
 /**
  * A table of one page of rows in our markup. Sorting is a link (the server sorts and pages);
- * column choices are a form that works without JavaScript and applies at once with it.
+ * column choices are a form that works without JavaScript. With it, a choice applies at once to rows
+ * drawn here, and to rows the server drew (`body`) when its save returns.
  */
 export function DataGrid<Row extends Record<string, unknown>>(props: GridProps<Row>) {
   const { tableKey, caption, headers, visible, sortBy, sortDesc, action } = props;

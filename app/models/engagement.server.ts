@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -7,6 +7,7 @@ import { lastDays, perDay } from "~/lib/charts";
 import { NDA_APPROVED } from "~/lib/deal";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server";
+import { sellerOfProject } from "./projects.server";
 
 /** Which buyers looked at a project's pages, how long, and when last (from their page sessions): the seller's own visits left out. */
 export async function projectViewers(db: Database, projectId: number) {
@@ -28,7 +29,7 @@ const viewersOfProject = preparedQuery((db) => {
     })
     .from(pageSessions)
     .innerJoin(users, eq(users.id, pageSessions.userId))
-    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOf(projectId))))
+    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId))))
     .groupBy(pageSessions.userId)
     .orderBy(desc(sql`max(${pageSessions.sessionEnd})`))
     .prepare();
@@ -100,9 +101,6 @@ export async function projectActivity(db: Database, { projectId, now, period = 9
   };
 }
 
-/** The project's seller, found by the query itself (a page need not read the project first). */
-const sellerOf = (projectId: SQL | Placeholder) => sql`(select ${projects.sellerId} from ${projects} where ${projects.id} = ${projectId})`;
-
 // every project page's charts read these: built once
 const activityOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
@@ -110,7 +108,7 @@ const activityOfProject = preparedQuery((db) => {
   return db
     .select({ day: day.as("day"), views: count(), active: sql<number>`sum(${pageSessions.activeTime})` })
     .from(pageSessions)
-    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOf(projectId)), gte(pageSessions.sessionStart, sql.placeholder("since"))))
+    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId)), gte(pageSessions.sessionStart, sql.placeholder("since"))))
     .groupBy(day)
     .prepare();
 });
@@ -135,7 +133,7 @@ const funnelOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
   const step = (rank: number) => sql<number>`${rank}`.as("rank");
   return union(
-    db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOf(projectId)))),
+    db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId)))),
     db.select({ buyerId: contracts.buyerId, rank: step(1) }).from(contracts).where(and(eq(contracts.projectId, projectId), isNotNull(contracts.signedAt))),
     db.select({ buyerId: contracts.buyerId, rank: step(2) }).from(contracts).where(and(eq(contracts.projectId, projectId), eq(contracts.ndaStatus, NDA_APPROVED))),
     db.select({ buyerId: offers.buyerId, rank: step(3) }).from(offers).where(eq(offers.projectId, projectId)),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
 import type { LookRow } from "~/.server/services";
@@ -121,17 +121,23 @@ export async function withdrawOwnProject(db: Database, { sellerId, projectId: id
   return updated.length > 0;
 }
 
-/** A seller's projects; `reach` widens "their own" to what their team lets them reach (sellerReach). */
-/** The ids of a seller's own projects, as a query: reads about them then go beside the list, not after it. */
-/** A project's seller as a query: reads that need the seller start beside the project's own. */
-export function sellerOfProject(projectId: number): SQL {
+/**
+ * A project's seller as a query: reads that need the seller start beside the project's own (a
+ * prepared query passes its placeholder).
+ */
+export function sellerOfProject(projectId: number | Placeholder): SQL {
   return sql`(select ${projects.sellerId} from ${projects} where ${projects.id} = ${projectId})`;
 }
 
+/** The ids of a seller's own projects, as a query: reads about them then go beside the list, not after it. */
 export function sellerProjectIds(sellerId: number): SQL {
   return sql`select ${projects.id} from ${projects} where ${projects.sellerId} = ${sellerId}`;
 }
 
+/** A seller's listed projects: neither drafts nor tapes still importing. */
+const LISTED = sql`${projects.status} not in ('draft', 'importing')`;
+
+/** A seller's projects; `reach` widens "their own" to what their team lets them reach (sellerReach). */
 export async function listSellerProjects(db: Database, sellerId: number, { drafts = false, reach }: { drafts?: boolean; reach?: SQL } = {}) {
   return db
     .select()
@@ -139,7 +145,7 @@ export async function listSellerProjects(db: Database, sellerId: number, { draft
     .where(
       and(
         reach ?? eq(projects.sellerId, sellerId),
-        drafts ? inArray(projects.status, ["draft", "rejected"]) : sql`${projects.status} not in ('draft', 'importing')`,
+        drafts ? inArray(projects.status, ["draft", "rejected"]) : LISTED,
       ),
     )
     .orderBy(asc(projects.createdAt), asc(projects.id));
@@ -150,7 +156,7 @@ const sellerRows = preparedQuery((db) =>
   db
     .select(ROW_SOURCE)
     .from(projects)
-    .where(and(eq(projects.sellerId, sql.placeholder("sellerId")), sql`${projects.status} not in ('draft', 'importing')`))
+    .where(and(eq(projects.sellerId, sql.placeholder("sellerId")), LISTED))
     .orderBy(asc(projects.createdAt), asc(projects.id))
     .prepare(),
 );
