@@ -63,6 +63,10 @@ describe("recomputing matches", () => {
     const page = await projectMatches(t.db, { projectId: published });
     expect(page.total).toBe(2);
     expect(page.rows[0]).toMatchObject({ customerName: "Health Credit", score: 55 });
+    expect(page.rows[0]).not.toHaveProperty("total");
+    // a page of one shows one buyer of two; past the last page the count still says two
+    expect(await projectMatches(t.db, { projectId: published, pageSize: 1, page: 2 })).toMatchObject({ total: 2, rows: [{ score: s[any] }] });
+    expect(await projectMatches(t.db, { projectId: published, pageSize: 1, page: 5 })).toMatchObject({ total: 2, rows: [] });
     expect(page.rows[0]!.reasons).toEqual([
       { reason: "Industry: Healthcare", points: 25 },
       { reason: "State: IL", points: 15 },

@@ -249,27 +249,31 @@ export async function projectMatches(
   const by = MATCH_SORT[sort] ?? MATCH_SORT.score;
   const size = Math.min(Math.max(pageSize, 1), 100);
   const where = eq(matches.projectId, projectId);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        customerId: matches.customerId,
-        customerName: customers.name,
-        businessType: customers.businessType,
-        customerSize: customers.size,
-        score: matches.score,
-        reasons: matches.reasons,
-        ...DEAL_COLUMNS,
-        // in the same read: on D1 a second step would be a round trip of its own
-        stored: sideResponsivenessSql(matches.customerId, "buyer"),
-      })
-      .from(matches)
-      .innerJoin(customers, eq(customers.id, matches.customerId))
-      .where(where)
-      .orderBy(descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, matches.customerId)
-      .limit(size)
-      .offset((Math.max(page, 1) - 1) * size),
-    db.select({ total: sql<number>`count(*)` }).from(matches).where(where),
-  ]);
+  const offset = (Math.max(page, 1) - 1) * size;
+  const matchesOfProject = db.select({ total: sql<number>`count(*)` }).from(matches).where(where);
+  const found = await db
+    .select({
+      customerId: matches.customerId,
+      customerName: customers.name,
+      businessType: customers.businessType,
+      customerSize: customers.size,
+      score: matches.score,
+      reasons: matches.reasons,
+      ...DEAL_COLUMNS,
+      // in the same read: on D1 a second step would be a round trip of its own
+      stored: sideResponsivenessSql(matches.customerId, "buyer"),
+      // and so is the count (SQLite works it out once, not per row)
+      total: sql<number>`(${matchesOfProject})`,
+    })
+    .from(matches)
+    .innerJoin(customers, eq(customers.id, matches.customerId))
+    .where(where)
+    .orderBy(descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, matches.customerId)
+    .limit(size)
+    .offset(offset);
+  // past the last page there is no row to carry the count
+  const total = found.length ? Number(found[0]!.total) : offset ? Number((await matchesOfProject)[0]?.total ?? 0) : 0;
+  const rows = found.map(({ total: _total, ...r }) => r);
   return {
     rows: rows.map(({ stored, ...r }) => {
       const responsiveness = storedOrNone(stored.score, stored.reason);
@@ -284,7 +288,7 @@ export async function projectMatches(
         responsivenessReason: responsiveness.reason,
       };
     }),
-    total: Number(count?.total ?? 0),
+    total,
     page: Math.max(page, 1),
     pageSize: size,
   };

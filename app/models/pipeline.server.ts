@@ -43,35 +43,45 @@ function pipelineReads(db: Database, byProject: boolean) {
     ],
     sql` union `,
   );
+  // the five kinds of record as one statement (on D1 each statement of a batch is parsed and run
+  // on its own), told apart by `kind`; `at`, `until` and `decided` are epoch ms. A buyer's NDAs
+  // and offers come in the order they were made (`seq`): the last one's status is where they stand.
+  const kind = (name: EventKind) => sql<EventKind>`${name}`;
+  const none = sql<null>`null`;
+  const events = db
+    .select({ kind: kind("view"), projectId: recentlyViewed.projectId, buyerId: recentlyViewed.userId, status: sql<string | null>`null`, at: sql<number | null>`${recentlyViewed.viewedAt}`, until: sql<number | null>`null`, decided: sql<number | null>`null`, seq: sql<number>`0`.as("seq") })
+    .from(recentlyViewed)
+    .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
+    // the seller's own looks are not interest
+    .where(and(where(recentlyViewed.projectId, recentlyViewed.userId), sql`${projects.sellerId} != ${recentlyViewed.userId}`))
+    .unionAll(
+      db
+        .select({ kind: kind("nda"), projectId: contracts.projectId, buyerId: contracts.buyerId, status: sql<string | null>`${contracts.ndaStatus}`, at: sql<number | null>`${contracts.requestedAt}`, until: sql<number | null>`${contracts.signedAt}`, decided: sql<number | null>`${contracts.decidedAt}`, seq: sql<number>`${contracts.id}` })
+        .from(contracts)
+        .where(where(contracts.projectId, contracts.buyerId)),
+    )
+    .unionAll(
+      db
+        .select({ kind: kind("thread"), projectId: messages.projectId, buyerId: messages.buyerId, status: none, at: sql<number | null>`min(${messages.createdAt})`, until: sql<number | null>`max(${messages.createdAt})`, decided: none, seq: sql<number>`0` })
+        .from(messages)
+        .where(where(messages.projectId, messages.buyerId))
+        .groupBy(messages.projectId, messages.buyerId),
+    )
+    .unionAll(
+      db
+        .select({ kind: kind("bid"), projectId: offers.projectId, buyerId: offers.buyerId, status: sql<string | null>`${offers.status}`, at: sql<number | null>`${offers.createdAt}`, until: sql<number | null>`${offers.updatedAt}`, decided: none, seq: sql<number>`${offers.id}` })
+        .from(offers)
+        .where(where(offers.projectId, offers.buyerId)),
+    )
+    .unionAll(
+      db
+        .select({ kind: kind("pass"), projectId: feedback.projectId, buyerId: feedback.buyerId, status: none, at: sql<number | null>`${feedback.createdAt}`, until: none, decided: none, seq: sql<number>`0` })
+        .from(feedback)
+        .where(where(feedback.projectId, feedback.buyerId)),
+    )
+    .orderBy(sql`"seq"`);
   return {
-    views: db
-      .select({ projectId: recentlyViewed.projectId, buyerId: recentlyViewed.userId, at: recentlyViewed.viewedAt })
-      .from(recentlyViewed)
-      .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
-      // the seller's own looks are not interest
-      .where(and(where(recentlyViewed.projectId, recentlyViewed.userId), sql`${projects.sellerId} != ${recentlyViewed.userId}`)),
-    ndas: db
-      .select({
-        projectId: contracts.projectId,
-        buyerId: contracts.buyerId,
-        ndaStatus: contracts.ndaStatus,
-        requestedAt: contracts.requestedAt,
-        signedAt: contracts.signedAt,
-        decidedAt: contracts.decidedAt,
-      })
-      .from(contracts)
-      .where(where(contracts.projectId, contracts.buyerId)),
-    threads: db
-      .select({ projectId: messages.projectId, buyerId: messages.buyerId, first: sql<number>`min(${messages.createdAt})`, last: sql<number>`max(${messages.createdAt})` })
-      .from(messages)
-      .where(where(messages.projectId, messages.buyerId))
-      .groupBy(messages.projectId, messages.buyerId),
-    bids: db
-      .select({ projectId: offers.projectId, buyerId: offers.buyerId, status: offers.status, createdAt: offers.createdAt, updatedAt: offers.updatedAt })
-      .from(offers)
-      .where(where(offers.projectId, offers.buyerId))
-      .orderBy(offers.id),
-    passes: db.select({ projectId: feedback.projectId, buyerId: feedback.buyerId, createdAt: feedback.createdAt }).from(feedback).where(where(feedback.projectId, feedback.buyerId)),
+    events,
     people: db
       .select({ id: users.id, name: users.name, company: users.company, roles: users.roles })
       .from(users)
@@ -83,14 +93,12 @@ function pipelineReads(db: Database, byProject: boolean) {
   };
 }
 
+type EventKind = "view" | "nda" | "thread" | "bid" | "pass";
+
 /** Every project page's desk and every buyer's deals read these: each built once. */
 function preparedReads(byProject: boolean) {
   return {
-    views: preparedQuery((db) => pipelineReads(db, byProject).views.prepare()),
-    ndas: preparedQuery((db) => pipelineReads(db, byProject).ndas.prepare()),
-    threads: preparedQuery((db) => pipelineReads(db, byProject).threads.prepare()),
-    bids: preparedQuery((db) => pipelineReads(db, byProject).bids.prepare()),
-    passes: preparedQuery((db) => pipelineReads(db, byProject).passes.prepare()),
+    events: preparedQuery((db) => pipelineReads(db, byProject).events.prepare()),
     people: preparedQuery((db) => pipelineReads(db, byProject).people.prepare()),
     listings: preparedQuery((db) => pipelineReads(db, byProject).listings.prepare()),
   };
@@ -105,12 +113,8 @@ const OF_BUYER = preparedReads(false);
  */
 export async function pipeline(db: Database, scope: { projectId: number } | { buyerId: number }): Promise<PipelineEntry[]> {
   const [reads, id] = "projectId" in scope ? [OF_PROJECT, scope.projectId] : [OF_BUYER, scope.buyerId];
-  const [views, ndas, threads, bids, passes, people, listings] = await Promise.all([
-    reads.views(db).all({ id }),
-    reads.ndas(db).all({ id }),
-    reads.threads(db).all({ id }),
-    reads.bids(db).all({ id }),
-    reads.passes(db).all({ id }),
+  const [events, people, listings] = await Promise.all([
+    reads.events(db).all({ id }),
     reads.people(db).all({ id }),
     reads.listings(db).all({ id }),
   ]);
@@ -124,23 +128,30 @@ export async function pipeline(db: Database, scope: { projectId: number } | { bu
     if (at !== undefined) entry.last = Math.max(entry.last, at);
     return entry;
   };
-  for (const v of views) touch(v.projectId, v.buyerId, "viewed", ms(v.at));
-  for (const c of ndas) {
-    const entry = touch(c.projectId, c.buyerId, "nda_requested", ms(c.requestedAt));
-    entry.ndaStatus = c.ndaStatus;
-    touch(c.projectId, c.buyerId, "nda_signed", ms(c.signedAt));
-    if (c.ndaStatus === "NDA Approved") touch(c.projectId, c.buyerId, "nda_approved", ms(c.decidedAt ?? c.signedAt));
+  for (const e of events) {
+    switch (e.kind) {
+      case "view":
+        touch(e.projectId, e.buyerId, "viewed", ms(e.at));
+        break;
+      case "nda": {
+        const entry = touch(e.projectId, e.buyerId, "nda_requested", ms(e.at));
+        entry.ndaStatus = e.status as NdaStatus;
+        touch(e.projectId, e.buyerId, "nda_signed", ms(e.until));
+        if (e.status === "NDA Approved") touch(e.projectId, e.buyerId, "nda_approved", ms(e.decided ?? e.until));
+        break;
+      }
+      case "thread":
+        touch(e.projectId, e.buyerId, "negotiating", ms(e.at));
+        touch(e.projectId, e.buyerId, null, ms(e.until));
+        break;
+      case "bid":
+        touch(e.projectId, e.buyerId, "offered", ms(e.at)).offerStatus = e.status as OfferStatus;
+        touch(e.projectId, e.buyerId, null, ms(e.until));
+        break;
+      case "pass":
+        touch(e.projectId, e.buyerId, "passed", ms(e.at));
+    }
   }
-  for (const t of threads) {
-    touch(t.projectId, t.buyerId, "negotiating", ms(t.first));
-    touch(t.projectId, t.buyerId, null, ms(t.last));
-  }
-  for (const o of bids) {
-    const entry = touch(o.projectId, o.buyerId, "offered", ms(o.createdAt));
-    entry.offerStatus = o.status;
-    touch(o.projectId, o.buyerId, null, ms(o.updatedAt));
-  }
-  for (const f of passes) touch(f.projectId, f.buyerId, "passed", ms(f.createdAt));
   if (!entries.size) return [];
 
   const list = [...entries.values()];
@@ -178,27 +189,32 @@ export async function dealCounts(db: Database, projectIds: number[] | SQL) {
   if (listed && !projectIds.length) return counts;
   // ids, or a query of them (a seller's projects): then the counts go beside the list, not after it
   const only = (column: Column) => (listed ? inList(column, projectIds) : sql`${column} in (${projectIds})`);
-  const [n, t, b, v] = await Promise.all([
-    db.select({ id: contracts.projectId, count: sql<number>`count(*)` }).from(contracts).where(only(contracts.projectId)).groupBy(contracts.projectId),
-    db.select({ id: messages.projectId, count: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(only(messages.projectId)).groupBy(messages.projectId),
-    db.select({ id: offers.projectId, count: sql<number>`count(*)` }).from(offers).where(only(offers.projectId)).groupBy(offers.projectId),
-    // a buyer's last look at the project's pages (the seller's own visits are not buyers')
-    db
-      .select({ id: pageSessions.projectId, last: sql<number>`max(${pageSessions.sessionEnd})` })
-      .from(pageSessions)
-      .innerJoin(projects, eq(projects.id, pageSessions.projectId))
-      .where(and(only(pageSessions.projectId), sql`${pageSessions.userId} != ${projects.sellerId}`))
-      .groupBy(pageSessions.projectId),
-  ]);
-  const of = (id: number) => {
-    let entry = counts.get(id);
-    if (!entry) counts.set(id, (entry = { ...NO_DEALS }));
-    return entry;
-  };
-  for (const r of n) of(r.id).ndas = r.count;
-  for (const r of t) of(r.id).negotiations = r.count;
-  for (const r of b) of(r.id).bids = r.count;
-  for (const r of v) if (r.id !== null) of(r.id).lastUpdateBuyer = r.last;
+  // one statement of four parts, told apart by `part`: on D1 every statement of a batch is parsed and run on its own
+  const part = (name: string) => sql<string>`${name}`;
+  const rows = await db
+    .select({ part: part("ndas"), id: contracts.projectId, value: sql<number>`count(*)` })
+    .from(contracts)
+    .where(only(contracts.projectId))
+    .groupBy(contracts.projectId)
+    .unionAll(
+      db.select({ part: part("negotiations"), id: messages.projectId, value: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(only(messages.projectId)).groupBy(messages.projectId),
+    )
+    .unionAll(db.select({ part: part("bids"), id: offers.projectId, value: sql<number>`count(*)` }).from(offers).where(only(offers.projectId)).groupBy(offers.projectId))
+    .unionAll(
+      // a buyer's last look at the project's pages (the seller's own visits are not buyers')
+      db
+        // never null: the condition names the project
+        .select({ part: part("lastUpdateBuyer"), id: sql<number>`${pageSessions.projectId}`, value: sql<number>`max(${pageSessions.sessionEnd})` })
+        .from(pageSessions)
+        .innerJoin(projects, eq(projects.id, pageSessions.projectId))
+        .where(and(only(pageSessions.projectId), sql`${pageSessions.userId} != ${projects.sellerId}`))
+        .groupBy(pageSessions.projectId),
+    );
+  for (const r of rows) {
+    let entry = counts.get(r.id);
+    if (!entry) counts.set(r.id, (entry = { ...NO_DEALS }));
+    entry[r.part as keyof DealCounts] = r.value;
+  }
   return counts;
 }
 

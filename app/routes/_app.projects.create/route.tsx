@@ -51,7 +51,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!draft) return { project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [] };
   const project = await editableDraft(services.db, user.id, draft);
   const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
-  const [loans, completeness] = project.kind === "loan_pool" ? await Promise.all([countLoans(services.db, project.id), loanTapeCompleteness(services.db, project.id)]) : [0, null];
+  // the tape's completeness counts its loans too
+  const completeness = project.kind === "loan_pool" ? await loanTapeCompleteness(services.db, project.id) : null;
+  const loans = completeness?.loans ?? 0;
   const sicCodes = project.kind === "limited_company" && current === 3 ? await allSicCodes(services.db) : [];
   return {
     project: { id: project.id, kind: project.kind, draftStep: project.draftStep, status: project.status, rejectionReason: project.rejectionReason },
