@@ -9,7 +9,7 @@ describe("daily charts", () => {
     expect(chart.max).toBe(4);
     expect(chart.series[0]).toMatchObject({
       line: "M0,50L50,25L100,0",
-      area: "M0,50L50,25L100,0L100,50L50,50L0,50Z",
+      area: "M0,50L50,25L100,0L100,50L0,50Z",
       total: 6,
       points: [
         { x: 0, y: 50 },
@@ -24,6 +24,12 @@ describe("daily charts", () => {
     ]);
   });
 
+  it("draws a quiet stretch from its first day to its last, and a busy day between them", () => {
+    const days = ["2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"];
+    const chart = dailyChart("Views", days, [{ label: "Views", values: [0, 0, 0, 2, 0, 0] }], flat);
+    expect(chart.series[0]).toMatchObject({ line: "M0,50L40,50L60,0L80,50L100,50", area: "M0,50L40,50L60,0L80,50L100,50L100,50L0,50Z" });
+  });
+
   it("shares one scale between series so they can be compared", () => {
     const chart = dailyChart("NDAs", ["2026-11-22", "2026-11-23"], [{ label: "Requested", values: [2, 2] }, { label: "Signed", values: [1, 0] }], flat);
     expect(chart.series.map((s) => s.line)).toEqual(["M0,0L100,0", "M0,25L100,50"]);
@@ -34,7 +40,9 @@ describe("daily charts", () => {
     const chart = dailyChart("Sign-ups", days, [{ label: "Sign-ups", values: perDay(days, []) }], flat);
     expect(chart.max).toBe(1);
     expect(chart.series[0]!.values).toEqual([0, 0, 0, 0, 0, 0, 0]);
-    expect(chart.series[0]!.line).toBe("M0,50L16.67,50L33.33,50L50,50L66.67,50L83.33,50L100,50");
+    // a run of days at one height is drawn from its first day to its last
+    expect(chart.series[0]!.line).toBe("M0,50L100,50");
+    expect(chart.series[0]!.points).toHaveLength(7);
     expect(chart.series[0]!.total).toBe(0);
     expect(dailyChart("None", [], [{ label: "None", values: [] }], flat).series[0]).toMatchObject({ line: "", area: "" });
   });
@@ -83,6 +91,13 @@ describe("stacked daily charts", () => {
     // Home from 0 to 1 then 2; Search on top of it: from 1 to 2, then nothing above 2
     expect(chart.layers[0]!.area).toBe("M0,25L100,0L100,50L0,50Z");
     expect(chart.layers[1]!.area).toBe("M0,0L100,0L100,0L0,25Z");
+  });
+
+  it("draws a quiet stretch of a layer by its ends, along both of its edges", () => {
+    const days = ["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"];
+    const chart = stackedDailyChart("Sessions", days, [{ label: "Home", values: [0, 0, 0, 0, 2] }, { label: "Search", values: [0, 0, 0, 0, 0] }], flat);
+    expect(chart.layers[0]!.area).toBe("M0,50L75,50L100,0L100,50L0,50Z");
+    expect(chart.layers[1]!.area).toBe("M0,50L75,50L100,0L100,0L75,50L0,50Z");
   });
 });
 

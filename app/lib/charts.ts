@@ -1,5 +1,5 @@
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
-import { area, line, stack } from "d3-shape";
+import { line, stack, type Series } from "d3-shape";
 
 /**
  * Small daily charts drawn on the server: the page gets plain numbers and SVG path
@@ -63,6 +63,14 @@ function dayAxis(days: readonly string[], width: number, height: number, margin:
   return { plot, x: scalePoint<string>().domain(days).range([plot.left, plot.right]) };
 }
 
+/**
+ * The points a line needs: within a run of days at the same height only the run's ends. Ninety days
+ * of a quiet listing draw as a dozen points, not ninety (every point is bytes of every page view).
+ */
+function flatRunsJoined<P extends { y: number }>(points: P[]) {
+  return points.filter((p, i) => i === 0 || i === points.length - 1 || points[i - 1]!.y !== p.y || points[i + 1]!.y !== p.y);
+}
+
 /** Lines (and the area under them) of daily counts, one per series, over the same days. */
 export function dailyChart(
   title: string,
@@ -74,13 +82,7 @@ export function dailyChart(
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const y = scaleLinear().domain([0, max]).range([plot.bottom, plot.top]);
   const at = (i: number) => round(x(days[i]!) ?? plot.left);
-  const toLine = line<number>()
-    .x((_, i) => at(i))
-    .y((v) => round(y(v)));
-  const toArea = area<number>()
-    .x((_, i) => at(i))
-    .y0(plot.bottom)
-    .y1((v) => round(y(v)));
+  const toLine = line();
   return {
     title,
     width,
@@ -90,13 +92,16 @@ export function dailyChart(
     days: days.map((day, i) => ({ day, label: dayLabel(days, i, labelEvery), x: at(i) })),
     series: series.map(({ label, values }) => {
       const vals = days.map((_, i) => values[i] ?? 0);
+      const points = vals.map((v, i) => ({ x: at(i), y: round(y(v)) }));
+      const drawn = days.length ? (toLine(flatRunsJoined(points).map((p) => [p.x, p.y])) ?? "") : "";
       return {
         label,
         values: vals,
         total: vals.reduce((a, b) => a + b, 0),
-        line: days.length ? (toLine(vals) ?? "") : "",
-        area: days.length ? (toArea(vals) ?? "") : "",
-        points: vals.map((v, i) => ({ x: at(i), y: round(y(v)) })),
+        line: drawn,
+        // the area under the line closes along the baseline: two corners, not the days again
+        area: drawn && `${drawn}L${points.at(-1)!.x},${plot.bottom}L${points[0]!.x},${plot.bottom}Z`,
+        points,
       };
     }),
   };
@@ -168,10 +173,14 @@ export function stackedDailyChart(
   const layers = stack<number[], number>()
     .keys(series.map((_, i) => i))
     .value((row, key) => row[key] ?? 0)(rows);
-  const toArea = area<[number, number]>()
-    .x((_, i) => round(x(days[i]!) ?? plot.left))
-    .y0((d) => round(y(d[0])))
-    .y1((d) => round(y(d[1])));
+  const xs = days.map((day) => round(x(day) ?? plot.left));
+  const edgeOf = (layer: Series<number[], number>, side: 0 | 1) => flatRunsJoined(layer.map((d, i) => ({ x: xs[i]!, y: round(y(d[side])) })));
+  // along the layer's top edge, then back along its bottom one, each without its flat runs' middles
+  const areaOf = (layer: Series<number[], number>) =>
+    `${line()(edgeOf(layer, 1).map((p) => [p.x, p.y]))}${edgeOf(layer, 0)
+      .reverse()
+      .map((p) => `L${p.x},${p.y}`)
+      .join("")}Z`;
   return {
     title,
     width,
@@ -179,10 +188,10 @@ export function stackedDailyChart(
     plot,
     max,
     totals,
-    days: days.map((day, i) => ({ day, label: dayLabel(days, i, labelEvery), x: round(x(day) ?? plot.left) })),
+    days: days.map((day, i) => ({ day, label: dayLabel(days, i, labelEvery), x: xs[i]! })),
     layers: series.map(({ label }, i) => {
       const values = rows.map((r) => r[i]!);
-      return { label, values, total: values.reduce((a, b) => a + b, 0), area: days.length ? (toArea(layers[i]!.map((d) => [d[0], d[1]] as [number, number])) ?? "") : "" };
+      return { label, values, total: values.reduce((a, b) => a + b, 0), area: days.length ? areaOf(layers[i]!) : "" };
     }),
   };
 }
