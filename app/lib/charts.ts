@@ -71,6 +71,10 @@ function flatRunsJoined<P extends { y: number }>(points: P[]) {
   return points.filter((p, i) => i === 0 || i === points.length - 1 || points[i - 1]!.y !== p.y || points[i + 1]!.y !== p.y);
 }
 
+/** "M x,y L x,y …" through the points, as d3 writes it. */
+const linePath = line();
+const pathThrough = (points: readonly { x: number; y: number }[]) => linePath(points.map((p) => [p.x, p.y])) ?? "";
+
 /** Lines (and the area under them) of daily counts, one per series, over the same days. */
 export function dailyChart(
   title: string,
@@ -82,7 +86,6 @@ export function dailyChart(
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const y = scaleLinear().domain([0, max]).range([plot.bottom, plot.top]);
   const at = (i: number) => round(x(days[i]!) ?? plot.left);
-  const toLine = line();
   return {
     title,
     width,
@@ -93,7 +96,7 @@ export function dailyChart(
     series: series.map(({ label, values }) => {
       const vals = days.map((_, i) => values[i] ?? 0);
       const points = vals.map((v, i) => ({ x: at(i), y: round(y(v)) }));
-      const drawn = days.length ? (toLine(flatRunsJoined(points).map((p) => [p.x, p.y])) ?? "") : "";
+      const drawn = days.length ? pathThrough(flatRunsJoined(points)) : "";
       return {
         label,
         values: vals,
@@ -177,7 +180,7 @@ export function stackedDailyChart(
   const edgeOf = (layer: Series<number[], number>, side: 0 | 1) => flatRunsJoined(layer.map((d, i) => ({ x: xs[i]!, y: round(y(d[side])) })));
   // along the layer's top edge, then back along its bottom one, each without its flat runs' middles
   const areaOf = (layer: Series<number[], number>) =>
-    `${line()(edgeOf(layer, 1).map((p) => [p.x, p.y]))}${edgeOf(layer, 0)
+    `${pathThrough(edgeOf(layer, 1))}${edgeOf(layer, 0)
       .reverse()
       .map((p) => `L${p.x},${p.y}`)
       .join("")}Z`;

@@ -273,9 +273,8 @@ export async function projectMatches(
     .offset(offset);
   // past the last page there is no row to carry the count
   const total = found.length ? Number(found[0]!.total) : offset ? Number((await matchesOfProject)[0]?.total ?? 0) : 0;
-  const rows = found.map(({ total: _total, ...r }) => r);
   return {
-    rows: rows.map(({ stored, ...r }) => {
+    rows: found.map(({ stored, total: _total, ...r }) => {
       const responsiveness = storedOrNone(stored.score, stored.reason);
       return {
         ...r,

@@ -629,13 +629,13 @@ export async function loanTapeCompleteness(db: Database, projectId: number) {
   );
 }
 
-/** A project as a table row (the seller's and admins' tables also show the borrower). */
 /** What a table row is made from: the row columns, the dates its date falls back to, the borrower. */
 type RowSource = Pick<Project, (typeof ROW_COLUMNS)[RowKey] | "publishedAt" | "submittedAt" | "createdAt" | "borrower">;
 const ROW_SOURCE_COLUMNS = [...new Set([...Object.values(ROW_COLUMNS), "publishedAt", "submittedAt", "createdAt", "borrower"] as const)];
 /** The columns a table row is read from, and only those (a listing's texts and details stay in the database). */
 const ROW_SOURCE = Object.fromEntries(ROW_SOURCE_COLUMNS.map((column) => [column, projects[column]])) as { [C in keyof RowSource]: (typeof projects)[C] };
 
+/** A project as a table row (the seller's and admins' tables also show the borrower). */
 export function toProjectRow(p: RowSource, extra: { sellerName?: string } = {}) {
   const row = Object.fromEntries(Object.entries(ROW_COLUMNS).map(([key, column]) => [key, p[column]])) as {
     [K in RowKey]: Project[(typeof ROW_COLUMNS)[K]];
