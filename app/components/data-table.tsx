@@ -1,19 +1,23 @@
 import type { ReactNode } from "react";
+import { StaticHtml, type Markup } from "./static-html";
 
-/** Plain, accessible table markup shared by the admin lists. */
+const BODY_CLASS = "divide-y divide-slate-100";
+
+/**
+ * Plain, accessible table markup shared by the admin lists. Its rows are React children, or the
+ * markup the server drew for them (`body`, decision 042), which then includes the empty row.
+ */
 export function SimpleTable({
   caption,
   headers,
   children,
+  body,
   empty,
   count,
-}: {
-  caption: string;
-  headers: string[];
-  children: ReactNode;
-  empty: string;
-  count: number;
-}) {
+}: { caption: string; headers: string[] } & (
+  | { children: ReactNode; empty: string; count: number; body?: never }
+  | { body: Markup; children?: never; empty?: never; count?: never }
+)) {
   return (
     <div className="table-scroll">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -27,19 +31,24 @@ export function SimpleTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
-          {count === 0 ? (
-            <tr>
-              <td colSpan={headers.length} className="px-3 py-6 text-center text-slate-500">
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            children
-          )}
-        </tbody>
+        {body ? (
+          <StaticHtml as="tbody" className={BODY_CLASS} markup={body} />
+        ) : (
+          <tbody className={BODY_CLASS}>{count === 0 ? <EmptyRow columns={headers.length} empty={empty} /> : children}</tbody>
+        )}
       </table>
     </div>
+  );
+}
+
+/** The one row of a table that has none to show. */
+export function EmptyRow({ columns, empty }: { columns: number; empty: string }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="px-3 py-6 text-center text-slate-500">
+        {empty}
+      </td>
+    </tr>
   );
 }
 

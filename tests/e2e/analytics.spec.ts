@@ -44,10 +44,17 @@ async function memberId(client: APIRequestContext) {
 const sendRecord = (client: APIRequestContext, data: object) =>
   client.post("/api/analytics/session", { data: Buffer.from(JSON.stringify(data)), headers: { "Content-Type": "application/json" } });
 
+/** A member's page sessions as the admin's table shows them (its first page), read from the page's HTML. */
 async function sessionsOf(admin: APIRequestContext, email: string) {
-  const response = await admin.get(`/admin/analytics?email=${encodeURIComponent(email)}&_data=routes%2F_app.admin.analytics`);
+  const response = await admin.get(`/admin/analytics?email=${encodeURIComponent(email)}`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as { rows: Array<{ sessionId: string; activeTime: number; totalDuration: number; route: string; pageType: string }> };
+  const html = await response.text();
+  const rows = [...html.matchAll(/<tr data-testid="session-row" data-session-id="([^"]+)">([\s\S]*?)<\/tr>/g)].map(([, sessionId, row]) => {
+    const cell = (testId: string) => row!.match(new RegExp(`data-testid="${testId}"(?: data-ms="(\\d+)")?>([^<]*)<`));
+    const [route, pageType, total, active] = ["session-route", "session-page-type", "total-time", "active-time"].map(cell);
+    return { sessionId: sessionId!, route: route![2]!, pageType: pageType![2]!, totalDuration: Number(total![1]), activeTime: Number(active![1]) };
+  });
+  return { rows };
 }
 
 test.describe("page-session analytics", () => {

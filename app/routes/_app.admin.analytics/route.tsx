@@ -1,15 +1,17 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
-import { formatDateTime, formatDuration } from "~/lib/format";
+import { formatDuration } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { listPageSessions, PAGE_SESSIONS_PAGE_SIZE, type SessionFilters } from "~/models/engagement.server";
 import { Pager } from "~/components/pager";
 import { StaticHtml } from "~/components/static-html";
 import { sessionsChart } from "./charts.server";
+import { SESSION_HEADERS } from "./headers";
+import { sessionRowsBody } from "./rows.server";
 
 export const meta = () => titleMeta("Page sessions");
 
@@ -28,12 +30,12 @@ export async function loader(args: LoaderFunctionArgs) {
     to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,
   };
   const page = Math.max(1, Math.floor(Number(query.get("page")) || 1));
-  const [sessions, chart] = await Promise.all([listPageSessions(services.db, filters, { page }), sessionsChart(services.db, { now: new Date() })]);
-  return { filters, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, ...sessions, chart };
+  const [{ rows, totals }, chart] = await Promise.all([listPageSessions(services.db, filters, { page }), sessionsChart(services.db, { now: new Date() })]);
+  return { filters, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
 }
 
 export default function PageSessionsPage() {
-  const { filters, page, pageSize, rows, totals, chart } = useLoaderData<typeof loader>();
+  const { filters, page, pageSize, body, totals, chart } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <PageHeader title="Page sessions" />
@@ -69,20 +71,7 @@ export default function PageSessionsPage() {
       <p className="text-sm text-slate-600" data-testid="session-totals">
         {totals.sessions} sessions · {formatDuration(totals.totalTime)} in total · {formatDuration(totals.activeTime)} active
       </p>
-      <SimpleTable caption="Page sessions" count={rows.length} empty="No page sessions match." headers={["Started", "Member", "Page", "Type", "Project", "Total", "Active", "Scrolled"]}>
-        {rows.map((r) => (
-          <tr key={r.sessionId} data-testid="session-row">
-            <td>{formatDateTime(r.sessionStart)}</td>
-            <td>{r.name} <span className="text-xs text-slate-500">{r.email}</span></td>
-            <td>{r.route}</td>
-            <td>{r.pageType}</td>
-            <td>{r.projectId ? <Link className="link" to={`/admin/projects/${r.projectId}`}>{r.projectName ?? r.projectId}</Link> : "—"}</td>
-            <td>{formatDuration(r.totalDuration)}</td>
-            <td data-testid="active-time" data-ms={r.activeTime}>{formatDuration(r.activeTime)}</td>
-            <td>{Math.round(r.scrollDepthMax)}%</td>
-          </tr>
-        ))}
-      </SimpleTable>
+      <SimpleTable caption="Page sessions" headers={SESSION_HEADERS} body={body} />
       <Pager page={page} pageSize={pageSize} total={totals.sessions} noun="sessions" testId="session-range" label="Page-session pages" />
     </div>
   );
