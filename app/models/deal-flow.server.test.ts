@@ -13,7 +13,7 @@ import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
-import { listThreads, markThreadRead, postMessage, unreadMessageCount } from "./negotiations.server";
+import { listThreads, markThreadRead, postMessage, projectThreads, unreadMessageCount } from "./negotiations.server";
 import { listNotifications, unreadNotificationCount } from "./notifications.server";
 import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.server";
 import { siteShellFor } from "./site-shell.server";
@@ -145,11 +145,16 @@ describe("negotiation and offers", () => {
     await postMessage(services, project, buyer, buyer, "Is the tape current?");
     expect(await unreadMessageCount(t.db, seller, "seller")).toBeGreaterThanOrEqual(1);
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
-    const threads = await listThreads(t.db, seller, "seller", { projectId: project.id });
+    const onProject = <T extends { projectId: number }>(threads: T[]) => threads.filter((r) => r.projectId === project.id);
+    const threads = onProject(await listThreads(t.db, seller, "seller"));
     expect(threads).toHaveLength(1);
     expect(threads[0]!.unread).toBe(1);
-    expect(await listThreads(t.db, other, "buyer", { projectId: project.id })).toHaveLength(0);
-    expect(await listThreads(t.db, admin, "admin", { projectId: project.id })).toHaveLength(1);
+    expect(onProject(await listThreads(t.db, other, "buyer"))).toHaveLength(0);
+    expect(onProject(await listThreads(t.db, admin, "admin"))).toHaveLength(1);
+    // the project's desk: the seller's threads as the seller reads them, and as an admin does
+    const desk = await projectThreads(t.db, { projectId: project.id, reader: "seller" });
+    expect(desk.map((r) => [r.buyerId, r.messages, r.unread])).toEqual([[buyer.id, 1, 1]]);
+    expect((await projectThreads(t.db, { projectId: project.id, reader: admin.id })).map((r) => r.unread)).toEqual([1]);
     // the seller's reply is the buyer's to read, and no other buyer's
     const before = await unreadMessageCount(t.db, other, "buyer");
     await postMessage(services, project, buyer, seller, "It is, as of last month.");

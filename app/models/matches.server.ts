@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { inList } from "~/.server/db/in-list";
@@ -231,6 +231,47 @@ const MATCH_SORT: Record<ProjectBuyerSort, SQL> = {
   lastLogin: DEAL_COLUMNS.lastLogin,
 };
 
+const matchCount = (db: Database, projectId: number | Placeholder) =>
+  db.select({ total: sql<number>`count(*)` }).from(matches).where(eq(matches.projectId, projectId));
+
+/** A page of a project's matches in one order; the project, the page's size and its offset are placeholders. */
+function matchesPageIn(sort: ProjectBuyerSort, descending: boolean) {
+  const by = MATCH_SORT[sort];
+  const projectId = sql.placeholder("projectId");
+  return preparedQuery((db) =>
+    db
+      .select({
+        customerId: matches.customerId,
+        customerName: customers.name,
+        businessType: customers.businessType,
+        customerSize: customers.size,
+        score: matches.score,
+        reasons: matches.reasons,
+        ...DEAL_COLUMNS,
+        // in the same read: on D1 a second step would be a round trip of its own
+        stored: sideResponsivenessSql(matches.customerId, "buyer"),
+        // and so is the count (SQLite works it out once, not per row)
+        total: sql<number>`(${matchCount(db, projectId)})`,
+      })
+      .from(matches)
+      .innerJoin(customers, eq(customers.id, matches.customerId))
+      .where(eq(matches.projectId, projectId))
+      .orderBy(descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, matches.customerId)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  );
+}
+
+// every project page reads a page of its matches: each order's query is built once (there are twelve)
+const MATCH_PAGES = new Map<string, ReturnType<typeof matchesPageIn>>();
+function matchesPage(sort: ProjectBuyerSort, descending: boolean) {
+  const key = `${sort}:${descending}`;
+  let built = MATCH_PAGES.get(key);
+  if (!built) MATCH_PAGES.set(key, (built = matchesPageIn(sort, descending)));
+  return built;
+}
+
 /**
  * One project's matched buyers, best first, a page at a time, with where each stands
  * on the project (the admin's buyer table, the seller's page, the API). Names are
@@ -246,33 +287,11 @@ export async function projectMatches(
     desc: descending = true,
   }: { projectId: number; page?: number; pageSize?: number; sort?: ProjectBuyerSort; desc?: boolean },
 ) {
-  const by = MATCH_SORT[sort] ?? MATCH_SORT.score;
   const size = Math.min(Math.max(pageSize, 1), 100);
-  const where = eq(matches.projectId, projectId);
   const offset = (Math.max(page, 1) - 1) * size;
-  const matchesOfProject = db.select({ total: sql<number>`count(*)` }).from(matches).where(where);
-  const found = await db
-    .select({
-      customerId: matches.customerId,
-      customerName: customers.name,
-      businessType: customers.businessType,
-      customerSize: customers.size,
-      score: matches.score,
-      reasons: matches.reasons,
-      ...DEAL_COLUMNS,
-      // in the same read: on D1 a second step would be a round trip of its own
-      stored: sideResponsivenessSql(matches.customerId, "buyer"),
-      // and so is the count (SQLite works it out once, not per row)
-      total: sql<number>`(${matchesOfProject})`,
-    })
-    .from(matches)
-    .innerJoin(customers, eq(customers.id, matches.customerId))
-    .where(where)
-    .orderBy(descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, matches.customerId)
-    .limit(size)
-    .offset(offset);
+  const found = await matchesPage(MATCH_SORT[sort] ? sort : "score", descending)(db).all({ projectId, limit: size, offset });
   // past the last page there is no row to carry the count
-  const total = found.length ? Number(found[0]!.total) : offset ? Number((await matchesOfProject)[0]?.total ?? 0) : 0;
+  const total = found.length ? Number(found[0]!.total) : offset ? Number((await matchCount(db, projectId))[0]?.total ?? 0) : 0;
   return {
     rows: found.map(({ stored, total: _total, ...r }) => {
       const responsiveness = storedOrNone(stored.score, stored.reason);

@@ -6,6 +6,7 @@ import { messages, projects, threadReads, users, type Project, type User } from 
 import { workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { notify, type DealServices } from "./notifications.server";
+import { sellerOfProject } from "./projects.server";
 import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
@@ -66,9 +67,13 @@ export async function postMessage(services: DealServices, project: Project, buye
 const reader = alias(threadReads, "reader");
 
 /** Every thread the member may read, newest first, with its last message and unread count. */
-export async function listThreads(db: Database, user: Reader, role: Role | null, { projectId, reach }: { projectId?: number; reach?: SQL } = {}) {
+export async function listThreads(db: Database, user: Reader, role: Role | null, { reach }: { reach?: SQL } = {}) {
+  return threadsAsReadBy(db, user.id).where(threadScope(user, role, reach));
+}
+
+/** The threads' rows with their unread counts as one member reads them; the caller says which threads. */
+function threadsAsReadBy(db: Database, readerId: number | SQL | Placeholder) {
   const buyer = alias(users, "buyer");
-  const scope = threadScope(user, role, reach);
   return db
     .select({
       projectId: messages.projectId,
@@ -78,19 +83,33 @@ export async function listThreads(db: Database, user: Reader, role: Role | null,
       buyerCompany: buyer.company,
       messages: sql<number>`count(*)`,
       lastAt: sql<number>`max(${messages.createdAt})`,
-      unread: sql<number>`sum(case when ${messages.senderId} != ${user.id} and ${messages.id} > coalesce(${reader.lastReadId}, 0) then 1 else 0 end)`,
+      unread: sql<number>`sum(case when ${messages.senderId} != ${readerId} and ${messages.id} > coalesce(${reader.lastReadId}, 0) then 1 else 0 end)`,
     })
     .from(messages)
     .innerJoin(projects, eq(projects.id, messages.projectId))
     .innerJoin(buyer, eq(buyer.id, messages.buyerId))
-    .leftJoin(
-      reader,
-      and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, user.id)),
-    )
-    .where(and(scope, projectId ? eq(messages.projectId, projectId) : undefined))
+    .leftJoin(reader, and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, readerId)))
     .groupBy(messages.projectId, messages.buyerId)
-    .orderBy(desc(sql`max(${messages.createdAt})`));
+    .orderBy(desc(sql`max(${messages.createdAt})`))
+    .$dynamic();
 }
+
+/**
+ * A project's threads on its desk, with their unread counts as `reader` sees them: "seller" for the
+ * project's seller (whose threads a colleague reads), or an admin's id. The desk's guard decided
+ * who may read them; every thread of the project is the seller's, and an admin reads all.
+ */
+export async function projectThreads(db: Database, { projectId, reader: who }: { projectId: number; reader: "seller" | number }) {
+  return who === "seller" ? threadsForSeller(db).all({ projectId }) : threadsForAdmin(db).all({ projectId, readerId: who });
+}
+
+function projectThreadsQuery(db: Database, readerId: Placeholder | SQL) {
+  return threadsAsReadBy(db, readerId).where(eq(messages.projectId, sql.placeholder("projectId"))).prepare();
+}
+
+// every project desk lists its threads: built once for each kind of reader
+const threadsForSeller = preparedQuery((db) => projectThreadsQuery(db, sellerOfProject(sql.placeholder("projectId"))));
+const threadsForAdmin = preparedQuery((db) => projectThreadsQuery(db, sql.placeholder("readerId")));
 
 /** A buyer's or broker's unread messages; the member is a placeholder, or a column of an outer query. */
 export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn) {

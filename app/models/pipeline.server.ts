@@ -2,7 +2,6 @@ import { and, eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contracts, feedback, messages, offers, pageSessions, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
-import { inList } from "~/.server/db/in-list";
 import { preparedQuery } from "~/.server/db/prepared";
 
 export type PipelineEntry = {
@@ -187,11 +186,24 @@ export async function dealCounts(db: Database, projectIds: number[] | SQL) {
   const listed = Array.isArray(projectIds);
   const counts = new Map<number, DealCounts>(listed ? projectIds.map((id) => [id, { ...NO_DEALS }]) : []);
   if (listed && !projectIds.length) return counts;
-  // ids, or a query of them (a seller's projects): then the counts go beside the list, not after it
-  const only = (column: Column) => (listed ? inList(column, projectIds) : sql`${column} in (${projectIds})`);
-  // one statement of four parts, told apart by `part`: on D1 every statement of a batch is parsed and run on its own
+  // ids (bound as one JSON list, the statement built once), or a query of them (a seller's
+  // projects): then the counts go beside the list, not after it
+  const rows = listed ? await countsOfListed(db).all({ ids: JSON.stringify(projectIds) }) : await countsQuery(db, (column) => sql`${column} in (${projectIds})`);
+  for (const r of rows) {
+    let entry = counts.get(r.id);
+    if (!entry) counts.set(r.id, (entry = { ...NO_DEALS }));
+    entry[r.part as keyof DealCounts] = r.value;
+  }
+  return counts;
+}
+
+type DealCounts = { ndas: number; negotiations: number; bids: number; lastUpdateBuyer: number | null };
+const NO_DEALS: DealCounts = { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null };
+
+/** The counts of the projects `only` admits, as one statement of four parts told apart by `part`: on D1 every statement of a batch is parsed and run on its own. */
+function countsQuery(db: Database, only: (column: Column) => SQL) {
   const part = (name: string) => sql<string>`${name}`;
-  const rows = await db
+  return db
     .select({ part: part("ndas"), id: contracts.projectId, value: sql<number>`count(*)` })
     .from(contracts)
     .where(only(contracts.projectId))
@@ -210,16 +222,10 @@ export async function dealCounts(db: Database, projectIds: number[] | SQL) {
         .where(and(only(pageSessions.projectId), sql`${pageSessions.userId} != ${projects.sellerId}`))
         .groupBy(pageSessions.projectId),
     );
-  for (const r of rows) {
-    let entry = counts.get(r.id);
-    if (!entry) counts.set(r.id, (entry = { ...NO_DEALS }));
-    entry[r.part as keyof DealCounts] = r.value;
-  }
-  return counts;
 }
 
-type DealCounts = { ndas: number; negotiations: number; bids: number; lastUpdateBuyer: number | null };
-const NO_DEALS: DealCounts = { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null };
+// every project page counts its own deals: built once, the ids one JSON parameter (as inList binds them)
+const countsOfListed = preparedQuery((db) => countsQuery(db, (column) => sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`).prepare());
 
 /** Project rows with the counts read for them. */
 export function withCounts<T extends { id: number }>(rows: T[], counts: Map<number, DealCounts>) {

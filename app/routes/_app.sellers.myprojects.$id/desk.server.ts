@@ -16,7 +16,7 @@ import { decideNda, listProjectContracts, ndaSettingsOf, setDataRoomBlocked, upd
 import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, listDocuments } from "~/models/data-room.server";
 import { recordAudit } from "~/models/audit.server";
 import { projectFeedback } from "~/models/feedback.server";
-import { listThreads } from "~/models/negotiations.server";
+import { projectThreads } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
 import { actOnOffer, findOffer, offerParties, offerProblemMessage, offersOnProject } from "~/models/offers.server";
 import { findUserById } from "~/models/users.server";
@@ -44,7 +44,7 @@ export async function deskData(services: Services, project: DeskProject, viewer:
     listDocuments(services.db, project.id),
     documentAudit(services.db, project.id),
     // a colleague reads the threads of the project's seller
-    listThreads(services.db, role === "seller" ? { id: project.sellerId } : viewer, role, { projectId: project.id }),
+    projectThreads(services.db, { projectId: project.id, reader: role === "seller" ? "seller" : viewer.id }),
     offersOnProject(services.db, { projectId: project.id }),
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
