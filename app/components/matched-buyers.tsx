@@ -14,12 +14,13 @@ export type MatchedBuyer = {
 
 /** A match's reasons with their points. */
 export const MatchReasons = ({ reasons }: { reasons: MatchReason[] }) => (
-  <ul className="text-xs text-slate-600">
+  // the points' colour is the list's, not each span's: 25 rows of five or six reasons at a time
+  <ul className="text-xs text-slate-600 [&_span]:text-slate-500">
     {reasons.map((r) => (
       <li key={r.reason}>
-        {/* one text node each: a reason's parts joined by React cost a comment marker apiece, 25 rows at a time */}
+        {/* one text node each: a reason's parts joined by React cost a comment marker apiece */}
         {`${r.reason} `}
-        <span className="text-slate-500">{`+${r.points}`}</span>
+        <span>{`+${r.points}`}</span>
       </li>
     ))}
   </ul>

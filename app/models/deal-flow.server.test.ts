@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { outbox, projects, type Project, type User } from "~/.server/db/schema";
+import { outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
 import { pdfPageTexts } from "~/.server/documents/pdf-text";
 import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
@@ -232,6 +232,9 @@ describe("pipeline and feedback", () => {
     expect(entry).toMatchObject({ projectName: "Pipeline project", projectStatus: "published", buyerName: buyer.name, buyerCompany: buyer.company });
     const mine = (await pipeline(t.db, { buyerId: buyer.id })).find((e) => e.projectId === project.id);
     expect(mine).toMatchObject({ projectName: "Pipeline project", buyerName: buyer.name, stage: "passed" });
+    // an admin's look is not a buyer's interest
+    await t.db.insert(recentlyViewed).values({ userId: admin.id, projectId: project.id, viewedAt: new Date() });
+    expect((await pipeline(t.db, { projectId: project.id })).map((e) => e.buyerId)).toEqual([buyer.id]);
     expect(stageOf({ viewed: 1, negotiating: 3 })).toBe("negotiating");
   });
 

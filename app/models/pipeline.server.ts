@@ -1,6 +1,6 @@
 import { and, eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, feedback, messages, offers, pageSessions, projects, recentlyViewed, users } from "~/.server/db/schema";
+import { contracts, feedback, messages, offers, pageSessions, projects, recentlyViewed, users, type User } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { preparedQuery } from "~/.server/db/prepared";
 
@@ -81,14 +81,18 @@ function pipelineReads(db: Database, byProject: boolean) {
     .orderBy(sql`"seq"`);
   return {
     events,
-    people: db
-      .select({ id: users.id, name: users.name, company: users.company, roles: users.roles })
+    // the buyers and the projects named, as one statement: `side` tells them apart, and a
+    // project's status stands in the column of a person's company
+    names: db
+      .select({ side: sql<"person" | "listing">`'person'`.as("side"), id: users.id, name: users.name, detail: users.company, roles: users.roles })
       .from(users)
-      .where(byProject ? sql`${users.id} in (${touched})` : eq(users.id, id)),
-    listings: db
-      .select({ id: projects.id, name: projects.projectName, status: projects.status })
-      .from(projects)
-      .where(byProject ? eq(projects.id, id) : sql`${projects.id} in (${touched})`),
+      .where(byProject ? sql`${users.id} in (${touched})` : eq(users.id, id))
+      .unionAll(
+        db
+          .select({ side: sql<"person" | "listing">`'listing'`, id: projects.id, name: projects.projectName, detail: sql<string>`${projects.status}`, roles: sql<User["roles"]>`'[]'` })
+          .from(projects)
+          .where(byProject ? eq(projects.id, id) : sql`${projects.id} in (${touched})`),
+      ),
   };
 }
 
@@ -98,8 +102,7 @@ type EventKind = "view" | "nda" | "thread" | "bid" | "pass";
 function preparedReads(byProject: boolean) {
   return {
     events: preparedQuery((db) => pipelineReads(db, byProject).events.prepare()),
-    people: preparedQuery((db) => pipelineReads(db, byProject).people.prepare()),
-    listings: preparedQuery((db) => pipelineReads(db, byProject).listings.prepare()),
+    names: preparedQuery((db) => pipelineReads(db, byProject).names.prepare()),
   };
 }
 const OF_PROJECT = preparedReads(true);
@@ -112,11 +115,7 @@ const OF_BUYER = preparedReads(false);
  */
 export async function pipeline(db: Database, scope: { projectId: number } | { buyerId: number }): Promise<PipelineEntry[]> {
   const [reads, id] = "projectId" in scope ? [OF_PROJECT, scope.projectId] : [OF_BUYER, scope.buyerId];
-  const [events, people, listings] = await Promise.all([
-    reads.events(db).all({ id }),
-    reads.people(db).all({ id }),
-    reads.listings(db).all({ id }),
-  ]);
+  const [events, names] = await Promise.all([reads.events(db).all({ id }), reads.names(db).all({ id })]);
 
   const entries = new Map<Key, { projectId: number; buyerId: number; dates: PipelineEntry["dates"]; ndaStatus: NdaStatus | null; offerStatus: OfferStatus | null; last: number }>();
   const touch = (projectId: number, buyerId: number, stage: PipelineStage | null, at: number | undefined) => {
@@ -154,17 +153,17 @@ export async function pipeline(db: Database, scope: { projectId: number } | { bu
   if (!entries.size) return [];
 
   const list = [...entries.values()];
-  const person = new Map(people.map((p) => [p.id, p]));
-  const listing = new Map(listings.map((p) => [p.id, p]));
+  const person = new Map(names.filter((n) => n.side === "person").map((p) => [p.id, p]));
+  const listing = new Map(names.filter((n) => n.side === "listing").map((p) => [p.id, p]));
   return list
     .filter((e) => !person.get(e.buyerId)?.roles.includes("ROLE_ADMIN"))
     .map((e) => ({
       projectId: e.projectId,
       projectName: listing.get(e.projectId)?.name ?? "",
-      projectStatus: listing.get(e.projectId)?.status ?? "",
+      projectStatus: listing.get(e.projectId)?.detail ?? "",
       buyerId: e.buyerId,
       buyerName: person.get(e.buyerId)?.name ?? "",
-      buyerCompany: person.get(e.buyerId)?.company ?? "",
+      buyerCompany: person.get(e.buyerId)?.detail ?? "",
       stage: stageOf(e.dates),
       ndaStatus: e.ndaStatus,
       offerStatus: e.offerStatus,

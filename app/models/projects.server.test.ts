@@ -13,6 +13,7 @@ import {
   ftsQuery,
   listProjectsForAdmin,
   countLoans,
+  findProjectWithSellerAndLoans,
   loanTape,
   loanTapeCompleteness,
   replaceLoanTape,
@@ -199,6 +200,7 @@ describe("loan tape", () => {
     expect(tape).toHaveLength(1);
     expect(tape[0]).toMatchObject({ loanNumber: "H1", creditScore: 720, zip: "60601", dscr: null, originalBalance: null });
     expect(await countLoans(t.db, pool.id)).toBe(2);
+    expect(await findProjectWithSellerAndLoans(t.db, pool.id)).toMatchObject({ project: { id: pool.id }, seller: { id: pool.sellerId }, loans: 2 });
     const completeness = await loanTapeCompleteness(t.db, pool.id);
     // 2 loans: 10 required cells; 15 fields for both (30 cells), DSCR and occupancy for the office only, credit score for the house only
     // present: property type 2, state 2, zip 2, ltv 1, appraisal date 1, dscr 1, credit score 1

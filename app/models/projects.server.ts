@@ -240,9 +240,21 @@ export async function sellerCompanyOf(db: Database, project: Pick<Project, "sell
 }
 
 // every project page of an admin reads it: built once
+const SELLER_COLUMNS = { id: users.id, name: users.name, company: users.company, email: users.email };
 const projectWithSeller = preparedQuery((db) =>
+  db.select({ project: projects, seller: SELLER_COLUMNS }).from(projects).innerJoin(users, eq(users.id, projects.sellerId)).where(eq(projects.id, sql.placeholder("id"))).limit(1).prepare(),
+);
+
+export async function findProjectWithSeller(db: Database, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await projectWithSeller(db).all({ id });
+  return row ?? null;
+}
+
+// the admin's project page shows a pool's loan count: counted in the same read, not a statement of its own
+const projectWithSellerAndLoans = preparedQuery((db) =>
   db
-    .select({ project: projects, seller: { id: users.id, name: users.name, company: users.company, email: users.email } })
+    .select({ project: projects, seller: SELLER_COLUMNS, loans: sql<number>`(select count(*) from ${projectLoans} where ${projectLoans.projectId} = ${projects.id})` })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.sellerId))
     .where(eq(projects.id, sql.placeholder("id")))
@@ -250,9 +262,10 @@ const projectWithSeller = preparedQuery((db) =>
     .prepare(),
 );
 
-export async function findProjectWithSeller(db: Database, id: number) {
+/** The project with its seller and its number of loans (zero but for a pool with a tape). */
+export async function findProjectWithSellerAndLoans(db: Database, id: number) {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [row] = await projectWithSeller(db).all({ id });
+  const [row] = await projectWithSellerAndLoans(db).all({ id });
   return row ?? null;
 }
 

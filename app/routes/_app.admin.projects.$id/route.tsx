@@ -22,7 +22,7 @@ import { recordAudit } from "~/models/audit.server";
 import { recomputeProjectMatches } from "~/models/matches.server";
 import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
-import { countLoans, findProjectWithSeller, reviewProject, sellerOfProject } from "~/models/projects.server";
+import { findProjectWithSeller, findProjectWithSellerAndLoans, reviewProject, sellerOfProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -34,14 +34,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = idParam(args.params);
   // the desk's reads start beside the project's (its seller named by a query): on D1 reads started
   // at once go as one call; nothing of them is sent unless the project is one the admin may see
-  const [found, loans, desk, matched] = await Promise.all([
-    findProjectWithSeller(services.db, id),
-    countLoans(services.db, id),
+  const [found, desk, matched] = await Promise.all([
+    findProjectWithSellerAndLoans(services.db, id),
     deskData(services, { id, sellerId: sellerOfProject(id) }, user, role),
     buyerTable(services, { user, projectId: id, request: args.request }),
   ]);
   if (!found || found.project.status === "draft") throw notFound();
-  const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? loans : undefined });
+  const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? found.loans : undefined });
   return { project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status }, overview, desk, matched };
 }
 
