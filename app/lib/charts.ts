@@ -9,10 +9,18 @@ import { line, stack, type Series } from "d3-shape";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last `count` UTC days up to and including `now`'s, oldest first, as YYYY-MM-DD. */
-export function lastDays(now: Date, count = 7): string[] {
+export function lastDays(now: Date, count = 7): readonly string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  // every chart page asks for the same days all day long: worked out once a day per length
+  const key = `${today}:${count}`;
+  let days = DAYS_KNOWN.get(key);
+  if (!days) {
+    if (DAYS_KNOWN.size > 16) DAYS_KNOWN.clear();
+    DAYS_KNOWN.set(key, (days = Object.freeze(Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10)))));
+  }
+  return days;
 }
+const DAYS_KNOWN = new Map<string, readonly string[]>();
 
 /** Counts keyed by day, laid on the given days (a day with no row counts 0). */
 export function perDay(days: readonly string[], rows: readonly { day: string; count: number }[]): number[] {

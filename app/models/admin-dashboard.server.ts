@@ -63,7 +63,7 @@ export async function adminAttention(db: Database): Promise<AdminAttention> {
 
 export const WEEK_METRICS = ["signups", "ndasRequested", "ndasSigned", "offers"] as const;
 export type WeekMetric = (typeof WEEK_METRICS)[number];
-export type WeekActivity = { days: string[] } & Record<WeekMetric, number[]>;
+export type WeekActivity = { days: readonly string[] } & Record<WeekMetric, number[]>;
 
 /** Sign-ups, NDAs requested and signed, and offers made on each of the last 7 UTC days. */
 export async function weekActivity(db: Database, { now }: { now: Date }): Promise<WeekActivity> {

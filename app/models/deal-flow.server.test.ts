@@ -19,8 +19,7 @@ import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.
 import { siteShellFor } from "./site-shell.server";
 import { listOutbox } from "./outbox.server";
 import { actOnOffer, canMove, offersOnProject, submitOffer } from "./offers.server";
-import { dealCounts, pipeline, stageOf } from "./pipeline.server";
-import { sellerProjectIds } from "./projects.server";
+import { dealCounts, dealCountsOfSeller, pipeline, stageOf } from "./pipeline.server";
 import { savePass } from "./feedback.server";
 import type { DealServices } from "./notifications.server";
 
@@ -194,7 +193,7 @@ describe("negotiation and offers", () => {
     expect(await actOnOffer(services, parties, accepted, buyer, "buyer", "withdrawn")).toBe("not-open");
     expect((await dealCounts(t.db, [project.id])).get(project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1, lastUpdateBuyer: null });
     // read for all of the seller's projects at once (my projects), the same counts
-    expect((await dealCounts(t.db, sellerProjectIds(project.sellerId))).get(project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1, lastUpdateBuyer: null });
+    expect((await dealCountsOfSeller(t.db, project.sellerId)).get(project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1, lastUpdateBuyer: null });
   });
 
   it("refuses to accept or counter an offer past its expiry date", async () => {

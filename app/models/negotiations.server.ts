@@ -7,6 +7,7 @@ import { workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { notify, type DealServices } from "./notifications.server";
 import { sellerOfProject } from "./projects.server";
+import { reachWithPlaceholders, type Reach } from "./seller-permissions.server";
 import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
@@ -124,21 +125,31 @@ export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn)
 // a buyer's or broker's count is on every page they open: built once, with the member as a placeholder
 const buyersUnreadCount = preparedQuery((db) => buyersUnreadQuery(db, sql.placeholder("userId")).prepare());
 
-/** Messages from others the member has not read, across the threads they may read. */
-export async function unreadMessageCount(db: Database, user: Pick<User, "id">, role: Role | null, reach?: SQL) {
+/**
+ * Messages from others the member has not read, across the threads they may read: a seller's are
+ * those of the projects they reach (their own when `reach` is not given).
+ */
+export async function unreadMessageCount(db: Database, user: Pick<User, "id">, role: Role | null, reach?: Reach) {
   if (role === "admin") return 0; // admins read threads, they are not a side in them
   if (role !== "seller") {
     const [row] = await buyersUnreadCount(db).all({ userId: user.id });
     return row?.count ?? 0;
   }
-  const [row] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(messages)
-    .innerJoin(projects, eq(projects.id, messages.projectId))
-    .leftJoin(
-      reader,
-      and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, user.id)),
-    )
-    .where(and(threadScope(user, role, reach), ne(messages.senderId, user.id), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)));
+  const within = reach ?? { kind: "own", userId: user.id };
+  const [row] = await sellersUnreadCount[within.kind](db).all({ userId: user.id, customerId: "customerId" in within ? within.customerId : null, ids: JSON.stringify("ids" in within ? within.ids : []) });
   return row?.count ?? 0;
 }
+
+// a seller's count is on every page they open: built once for each kind of reach, its values placeholders
+const sellersUnreadQuery = (kind: Reach["kind"]) =>
+  preparedQuery((db) => {
+    const userId = sql.placeholder("userId");
+    return db
+      .select({ count: sql<number>`count(*)` })
+      .from(messages)
+      .innerJoin(projects, eq(projects.id, messages.projectId))
+      .leftJoin(reader, and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, userId)))
+      .where(and(or(reachWithPlaceholders(kind), eq(messages.buyerId, userId)), ne(messages.senderId, userId), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)))
+      .prepare();
+  });
+const sellersUnreadCount = { own: sellersUnreadQuery("own"), team: sellersUnreadQuery("team"), granted: sellersUnreadQuery("granted") };

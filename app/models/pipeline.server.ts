@@ -185,9 +185,18 @@ export async function dealCounts(db: Database, projectIds: number[] | SQL) {
   const listed = Array.isArray(projectIds);
   const counts = new Map<number, DealCounts>(listed ? projectIds.map((id) => [id, { ...NO_DEALS }]) : []);
   if (listed && !projectIds.length) return counts;
-  // ids (bound as one JSON list, the statement built once), or a query of them (a seller's
-  // projects): then the counts go beside the list, not after it
+  // ids (bound as one JSON list, the statement built once), or a query of them (a page of the
+  // admin's table): then the counts go beside the list, not after it
   const rows = listed ? await countsOfListed(db).all({ ids: JSON.stringify(projectIds) }) : await countsQuery(db, (column) => sql`${column} in (${projectIds})`);
+  return countsFrom(rows, counts);
+}
+
+/** The same for every project of one seller (their projects table), read beside the list rather than after it. */
+export async function dealCountsOfSeller(db: Database, sellerId: number) {
+  return countsFrom(await countsOfSellersProjects(db).all({ sellerId }), new Map());
+}
+
+function countsFrom(rows: Array<{ part: string; id: number; value: number }>, counts: Map<number, DealCounts>) {
   for (const r of rows) {
     let entry = counts.get(r.id);
     if (!entry) counts.set(r.id, (entry = { ...NO_DEALS }));
@@ -225,6 +234,10 @@ function countsQuery(db: Database, only: (column: Column) => SQL) {
 
 // every project page counts its own deals: built once, the ids one JSON parameter (as inList binds them)
 const countsOfListed = preparedQuery((db) => countsQuery(db, (column) => sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`).prepare());
+// and every seller's projects table its projects': built once too
+const countsOfSellersProjects = preparedQuery((db) =>
+  countsQuery(db, (column) => sql`${column} in (select ${projects.id} from ${projects} where ${projects.sellerId} = ${sql.placeholder("sellerId")})`).prepare(),
+);
 
 /** Project rows with the counts read for them. */
 export function withCounts<T extends { id: number }>(rows: T[], counts: Map<number, DealCounts>) {

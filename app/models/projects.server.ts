@@ -129,11 +129,6 @@ export function sellerOfProject(projectId: number | Placeholder): SQL {
   return sql`(select ${projects.sellerId} from ${projects} where ${projects.id} = ${projectId})`;
 }
 
-/** The ids of a seller's own projects, as a query: reads about them then go beside the list, not after it. */
-export function sellerProjectIds(sellerId: number): SQL {
-  return sql`select ${projects.id} from ${projects} where ${projects.sellerId} = ${sellerId}`;
-}
-
 /** A seller's listed projects: neither drafts nor tapes still importing. */
 const LISTED = sql`${projects.status} not in ('draft', 'importing')`;
 

@@ -5,10 +5,10 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, customers, invitations, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachOf, sharedProjects, teamOf } from "./seller-permissions.server";
+import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf } from "./seller-permissions.server";
 import { startSession, userForSession } from "./sessions.server";
 import { listSellerProjects } from "./projects.server";
-import { listThreads, postMessage } from "./negotiations.server";
+import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
 import { pricePool } from "./loan-pricing.server";
 import { dataRoomAccess } from "./data-room.server";
 
@@ -163,11 +163,20 @@ describe("the seller permission check", () => {
     const leads = (await t.db.query.projects.findFirst({ where: eq(projects.id, ids.leads!) }))!;
     await postMessage({ db: t.db, env, waitUntil: () => {} } as never, leads, buyer!, buyer!, "Is the tape complete?");
     const inbox = async (user: User) => (await listThreads(t.db, user, "seller", { reach: await sellerReach(t.db, { userId: user.id }) })).map((r) => r.projectId);
+    // the header's unread count covers the same threads, whichever kind of reach the seller has
+    const unread = async (user: User) => unreadMessageCount(t.db, user, "seller", await sellerReachKindOf(t.db, user));
     await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: {} } });
     expect(await inbox(colleague)).not.toContain(ids.leads);
+    const unreadOwn = await unread(colleague);
+    const unreadOutsider = await unread(outsider);
     await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.leads)]: ["offers"] } } });
     expect(await inbox(colleague)).toContain(ids.leads);
+    expect(await unread(colleague)).toBe(unreadOwn + 1);
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: {} } });
+    expect(await unread(colleague)).toBe(unreadOwn + 1);
     expect(await inbox(lead)).toContain(ids.leads);
+    expect(await unread(lead)).toBeGreaterThanOrEqual(1);
     expect(await inbox(outsider)).not.toContain(ids.leads);
+    expect(await unread(outsider)).toBe(unreadOutsider);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, min, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, min, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { auditLog, projects, sellerPermissions, users, type Project, type User } from "~/.server/db/schema";
@@ -61,14 +61,18 @@ async function permissionsGiven(db: Database, { userId, projectId, sellerId }: {
  * projects, drafts, the inbox, pricing and analytics) stay one page's worth of work.
  */
 export async function sellerReach(db: Database, { userId, permission = "view" }: { userId: number; permission?: SellerPermission }): Promise<SQL> {
-  return reachOf(userId, await placeOf(db, userId), permission);
+  return reachSql(reachOf(userId, await placeOf(db, userId), permission));
 }
 
 /** The same for the signed-in seller, from what came with their session when it did (no query then). */
 export async function sellerReachOf(db: Database, user: User, permission: SellerPermission = "view"): Promise<SQL> {
+  return reachSql(await sellerReachKindOf(db, user, permission));
+}
+
+/** Which projects the signed-in seller reaches, as values: for a query built once (reachSql with placeholders). */
+export async function sellerReachKindOf(db: Database, user: User, permission: SellerPermission = "view"): Promise<Reach> {
   const team = sellerTeamLoadedWith(user);
-  if (!team) return sellerReach(db, { userId: user.id, permission });
-  return reachOf(user.id, placeFromSession(user, team), permission);
+  return reachOf(user.id, team ? placeFromSession(user, team) : await placeOf(db, user.id), permission);
 }
 
 /** Where a seller stands in their company: what every permission rule here is judged on. */
@@ -95,17 +99,44 @@ function placeFromSession(user: User, team: { grants: string | null; leadId: num
 
 type Place = { customerId: number | null; roles: User["roles"]; grants: SellerGrants | null; leadId: number | null };
 
-function reachOf(userId: number, me: Place | undefined, permission: SellerPermission): SQL {
-  const own = eq(projects.sellerId, userId);
-  if (!me?.customerId || primaryRole(me.roles) !== "seller") return own;
-  const team = sql`${projects.sellerId} in (select mate.id from users mate where mate.customer_id = ${me.customerId})`;
+/**
+ * The projects a seller reaches: their own; or their team's too (the first member, or grants on all
+ * of them); or their own and some of the team's.
+ */
+export type Reach =
+  | { kind: "own"; userId: number }
+  | { kind: "team"; userId: number; customerId: number }
+  | { kind: "granted"; userId: number; customerId: number; ids: number[] };
+
+function reachOf(userId: number, me: Place | undefined, permission: SellerPermission): Reach {
+  if (!me?.customerId || primaryRole(me.roles) !== "seller") return { kind: "own", userId };
   const grants = me.grants ?? NO_GRANTS;
   const holds = (list: readonly SellerPermission[]) => list.length > 0 && (permission === "view" || list.includes(permission));
-  if (me.leadId === userId || holds(grants.all)) return or(own, team)!;
+  if (me.leadId === userId || holds(grants.all)) return { kind: "team", userId, customerId: me.customerId };
   const ids = Object.entries(grants.projects)
     .filter(([, list]) => holds(list))
     .map(([id]) => Number(id));
-  return ids.length ? or(own, and(team, inList(projects.id, ids)))! : own;
+  return ids.length ? { kind: "granted", userId, customerId: me.customerId, ids } : { kind: "own", userId };
+}
+
+/** A reach as a condition on `projects`. */
+export function reachSql(reach: Reach): SQL {
+  return reachCondition(reach.kind, reach.userId, reach.kind === "own" ? null : reach.customerId, reach.kind === "granted" ? inList(projects.id, reach.ids) : null);
+}
+
+/**
+ * The same for a query built once per kind of reach: its values are bound by name (userId,
+ * customerId, and the granted ids as one JSON list, as inList binds them).
+ */
+export function reachWithPlaceholders(kind: Reach["kind"]): SQL {
+  return reachCondition(kind, sql.placeholder("userId"), sql.placeholder("customerId"), sql`${projects.id} in (select value from json_each(${sql.placeholder("ids")}))`);
+}
+
+function reachCondition(kind: Reach["kind"], userId: number | Placeholder, customerId: number | Placeholder | null, granted: SQL | null): SQL {
+  const own = eq(projects.sellerId, userId);
+  if (kind === "own") return own;
+  const team = sql`${projects.sellerId} in (select mate.id from users mate where mate.customer_id = ${customerId})`;
+  return kind === "team" ? or(own, team)! : or(own, and(team, granted!))!;
 }
 
 /** The one check every deal and listing action makes. */

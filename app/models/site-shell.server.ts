@@ -5,12 +5,12 @@ import { primaryRole } from "~/lib/roles";
 import { unreadMessageCount } from "./negotiations.server";
 import { unreadNotificationCount } from "./notifications.server";
 import { inboxCountsLoadedWith } from "./sessions.server";
-import { sellerReachOf } from "./seller-permissions.server";
+import { sellerReachKindOf } from "./seller-permissions.server";
 import { toPublicUser } from "./users.server";
 
 /** Unread messages in the threads a seller or an admin reads; a seller's include their team's as their permissions say. */
 async function unreadMessagesOfDesk(db: Database, user: User, role: "seller" | "admin") {
-  const reach = role === "seller" ? await sellerReachOf(db, user) : undefined;
+  const reach = role === "seller" ? await sellerReachKindOf(db, user) : undefined;
   return unreadMessageCount(db, user, role, reach);
 }
 

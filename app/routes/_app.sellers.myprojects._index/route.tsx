@@ -6,8 +6,8 @@ import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { projectGridBody } from "~/components/project-cells.server";
 import { titleMeta } from "~/lib/meta";
-import { listSellerProjectRows, sellerProjectIds, sortRows } from "~/models/projects.server";
-import { dealCounts, withCounts } from "~/models/pipeline.server";
+import { listSellerProjectRows, sortRows } from "~/models/projects.server";
+import { dealCountsOfSeller, withCounts } from "~/models/pipeline.server";
 import { sharedProjects } from "~/models/seller-permissions.server";
 import { STATUS_LABELS } from "~/lib/project-kinds";
 import { readForm } from "~/.server/body";
@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [view, own, counts, shared] = await Promise.all([
     tableView(services, user, "sellerProjects", args.request),
     listSellerProjectRows(services.db, user.id),
-    dealCounts(services.db, sellerProjectIds(user.id)),
+    dealCountsOfSeller(services.db, user.id),
     sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
   ]);
   const rows = withCounts(own, counts);
