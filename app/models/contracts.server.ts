@@ -42,12 +42,23 @@ export async function ndaStatusOf(db: Database, { projectId, userId }: { project
  */
 export async function ndaStatusesOf(db: Database, { userId, projectIds }: { userId: number; projectIds?: number[] }) {
   if (projectIds && !projectIds.length) return new Map<number, NdaStatus>();
-  const rows = await db
-    .select({ projectId: contracts.projectId, ndaStatus: contracts.ndaStatus })
-    .from(contracts)
-    .where(and(eq(contracts.buyerId, userId), projectIds ? inList(contracts.projectId, projectIds) : undefined));
+  const rows = projectIds
+    ? await db
+        .select({ projectId: contracts.projectId, ndaStatus: contracts.ndaStatus })
+        .from(contracts)
+        .where(and(eq(contracts.buyerId, userId), inList(contracts.projectId, projectIds)))
+    : await ndaStatusesOfMember(db).all({ userId });
   return new Map(rows.map((r) => [r.projectId, r.ndaStatus]));
 }
+
+// every search page reads them: built once
+const ndaStatusesOfMember = preparedQuery((db) =>
+  db
+    .select({ projectId: contracts.projectId, ndaStatus: contracts.ndaStatus })
+    .from(contracts)
+    .where(eq(contracts.buyerId, sql.placeholder("userId")))
+    .prepare(),
+);
 
 const ndaSettingsOfProject = preparedQuery((db) => db.query.projectNdaSettings.findFirst({ where: eq(projectNdaSettings.projectId, sql.placeholder("projectId")) }).prepare());
 

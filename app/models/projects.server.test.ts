@@ -1,9 +1,10 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { insertMany } from "~/.server/db/bulk";
 import { projects } from "~/.server/db/schema";
+import { SIZE_BANDS } from "~/lib/projects";
 import { dealCounts } from "./pipeline.server";
 import { generateProject, random } from "~/seed/demo-market";
 import {
@@ -61,6 +62,18 @@ describe("search", () => {
       expect(row.size!).toBeGreaterThanOrEqual(1_000_000);
       expect(row.size!).toBeLessThan(5_000_000);
     }
+    // a search of the same shape with other values (its statements are prepared once) finds those:
+    // here the values of a listing the first search did not find
+    const listing = (await searchProjects(t.db, { pageSize: 100 })).rows.find((r) => r.industry !== "Real Estate" && r.term && r.size)!;
+    const [band, range] = Object.entries(SIZE_BANDS).find(([, b]) => listing.size! >= b.min && (b.max === null || listing.size! < b.max))!;
+    const other = await searchProjects(t.db, { industry: listing.industry!, region: "Any", status: listing.term!, transactionSize: band, pageSize: 100 });
+    expect(other.rows.map((r) => r.id)).toContain(listing.id);
+    for (const row of other.rows) {
+      expect(row).toMatchObject({ industry: listing.industry, term: listing.term });
+      expect(row.size!).toBeGreaterThanOrEqual(range.min);
+    }
+    const exact = await t.db.$count(projects, and(eq(projects.industry, listing.industry!), eq(projects.term, listing.term!), sql`${projects.size} >= ${range.min}`, range.max === null ? undefined : sql`${projects.size} < ${range.max}`, sql`${projects.status} in ('published', 'under_offer')`));
+    expect(other.total).toBe(exact);
   });
 
   it("searches text with FTS5, by word prefix, safely", async () => {

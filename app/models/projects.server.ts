@@ -303,28 +303,29 @@ export function ftsQuery(text: string) {
 
 /** Published listings for buyers and brokers: text, filters ("Any" or empty means no filter), sort and page. */
 /** The search's filters and order, shared by its table and its map. */
-function searchQuery(params: SearchParams) {
+function searchQuery(params: SearchParams, { placeholders = false } = {}) {
+  // a prepared search binds its values by name (searchValues), a built one as they are
+  const value = <T>(name: keyof SearchValues, v: T) => (placeholders ? sql.placeholder(name) : v);
   // a literal, not bound parameters: SQLite uses the partial indexes only for a predicate it can match
   const where: SQL[] = [sql`${projects.status} in ('published', 'under_offer')`];
-  const given = (v?: string) => (v && v !== "Any" ? v : undefined);
-  if (given(params.industry)) where.push(eq(projects.industry, params.industry!));
-  if (given(params.region)) where.push(eq(projects.location, params.region!));
-  if (given(params.status)) where.push(eq(projects.term, params.status!));
-  const band = given(params.transactionSize) ? SIZE_BANDS[params.transactionSize!] : undefined;
+  if (given(params.industry)) where.push(eq(projects.industry, value("industry", params.industry!)));
+  if (given(params.region)) where.push(eq(projects.location, value("region", params.region!)));
+  if (given(params.status)) where.push(eq(projects.term, value("status", params.status!)));
+  const band = bandOf(params);
   if (band) {
-    where.push(sql`${projects.size} >= ${band.min}`);
-    if (band.max !== null) where.push(sql`${projects.size} < ${band.max}`);
+    where.push(sql`${projects.size} >= ${value("bandMin", band.min)}`);
+    if (band.max !== null) where.push(sql`${projects.size} < ${value("bandMax", band.max)}`);
   }
-  if (params.changedSince) where.push(gt(projects.updatedAt, params.changedSince));
+  if (params.changedSince) where.push(gt(projects.updatedAt, value("changedSince", params.changedSince)));
   const match = params.q ? ftsQuery(params.q) : null;
-  const hits = match ? sql`(select rowid from projects_fts where projects_fts match ${match})` : null;
+  const hits = match ? sql`(select rowid from projects_fts where projects_fts match ${value("match", match)})` : null;
 
   const column = SORTABLE[params.sort ?? "date"] ?? projects.publishedAt;
   const direction = params.desc === false ? asc : desc;
   const order: SQL[] = [direction(column), direction(projects.id)];
   if (params.bestMatchFor) {
     order.unshift(
-      sql`coalesce((select m.score from matches m where m.project_id = ${projects.id} and m.customer_id = ${params.bestMatchFor}), 0) desc`,
+      sql`coalesce((select m.score from matches m where m.project_id = ${projects.id} and m.customer_id = ${value("bestMatchFor", params.bestMatchFor)}), 0) desc`,
     );
   }
   // counting walks the text's matches and stops at the cap
@@ -336,6 +337,59 @@ function searchQuery(params: SearchParams) {
   return { condition, ordered, order };
 }
 
+const given = (v?: string) => (v && v !== "Any" ? v : undefined);
+const bandOf = (params: SearchParams) => (given(params.transactionSize) ? SIZE_BANDS[params.transactionSize!] : undefined);
+
+/** A search's values by the names its prepared statements bind them by. */
+type SearchValues = {
+  industry?: string;
+  region?: string;
+  status?: string;
+  bandMin?: number;
+  bandMax?: number | null;
+  changedSince?: number;
+  match?: string | null;
+  bestMatchFor?: number | null;
+  limit: number;
+  offset: number;
+};
+
+function searchValues(params: SearchParams, pageSize: number, page: number): SearchValues {
+  const band = bandOf(params);
+  return {
+    industry: params.industry,
+    region: params.region,
+    status: params.status,
+    bandMin: band?.min,
+    bandMax: band?.max,
+    // bound as stored (epoch ms): a placeholder's value is not mapped by its column
+    changedSince: params.changedSince?.getTime(),
+    match: params.q ? ftsQuery(params.q) : null,
+    bestMatchFor: params.bestMatchFor,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  };
+}
+
+/**
+ * What a search's statements look like, apart from their values: which filters are given, the text
+ * (and whether it has terms), the order. Searches of one shape share their prepared statements.
+ */
+function searchShape(params: SearchParams) {
+  return JSON.stringify([
+    Boolean(given(params.industry)),
+    Boolean(given(params.region)),
+    Boolean(given(params.status)),
+    bandOf(params) ? (bandOf(params)!.max === null ? "open" : "band") : null,
+    Boolean(params.changedSince),
+    Boolean(params.q),
+    Boolean(params.q && ftsQuery(params.q)),
+    params.sort && SORTABLE[params.sort] ? params.sort : "date",
+    params.desc !== false,
+    Boolean(params.bestMatchFor),
+  ]);
+}
+
 /**
  * A text search counts its results up to this many and says "more" beyond: a word found in
  * thousands of listings is counted by reading each of them, and nobody pages that far.
@@ -343,10 +397,10 @@ function searchQuery(params: SearchParams) {
 export const TEXT_COUNT_LIMIT = 1000;
 
 /** The two statements of a search page: its rows, and its count (capped for text). */
-export function searchStatements(db: Database, params: SearchParams) {
+export function searchStatements(db: Database, params: SearchParams, { placeholders = false } = {}) {
   const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
   const page = Math.max(params.page ?? 1, 1);
-  const { condition, ordered, order } = searchQuery(params);
+  const { condition, ordered, order } = searchQuery(params, { placeholders });
   const found = params.q ? db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found") : null;
   return {
     page,
@@ -357,18 +411,44 @@ export function searchStatements(db: Database, params: SearchParams) {
       .from(projects)
       .where(ordered)
       .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(placeholders ? sql.placeholder("limit") : pageSize)
+      .offset(placeholders ? sql.placeholder("offset") : (page - 1) * pageSize),
     count: found ? db.select({ total: sql<number>`count(*)` }).from(found) : db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),
   };
 }
 
+// every search page runs one: its two statements are built once per shape of search (at most
+// SEARCH_SHAPES_KEPT of them, the least recently used going first) and only run after that
+const SEARCH_SHAPES_KEPT = 200;
+type PreparedSearch = ReturnType<typeof prepareSearch>;
+const preparedSearches = new Map<string, PreparedSearch>();
+
+function prepareSearch(params: SearchParams) {
+  return {
+    rows: preparedQuery((db) => searchStatements(db, params, { placeholders: true }).rows.prepare()),
+    count: preparedQuery((db) => searchStatements(db, params, { placeholders: true }).count.prepare()),
+  };
+}
+
+function preparedSearchOf(params: SearchParams) {
+  const shape = searchShape(params);
+  let prepared = preparedSearches.get(shape);
+  if (prepared) preparedSearches.delete(shape);
+  else prepared = prepareSearch({ ...params });
+  preparedSearches.set(shape, prepared);
+  if (preparedSearches.size > SEARCH_SHAPES_KEPT) preparedSearches.delete(preparedSearches.keys().next().value!);
+  return prepared;
+}
+
 export async function searchProjects(db: Database, params: SearchParams) {
-  const statements = searchStatements(db, params);
-  const [rows, [count]] = await Promise.all([statements.rows, statements.count]);
+  const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
+  const page = Math.max(params.page ?? 1, 1);
+  const prepared = preparedSearchOf(params);
+  const values = searchValues(params, pageSize, page);
+  const [rows, [count]] = await Promise.all([prepared.rows(db).all(values), prepared.count(db).all(values)]);
   const total = count?.total ?? 0;
-  const more = statements.capped && total > TEXT_COUNT_LIMIT;
-  return { rows, total: more ? TEXT_COUNT_LIMIT : total, more, page: statements.page, pageSize: statements.pageSize };
+  const more = Boolean(params.q) && total > TEXT_COUNT_LIMIT;
+  return { rows, total: more ? TEXT_COUNT_LIMIT : total, more, page, pageSize };
 }
 
 /** The most results the search's map draws. */
