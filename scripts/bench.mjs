@@ -17,7 +17,8 @@
 //                                       Worker's through wrangler's inspector, by function and package
 //                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps Node's for DevTools,
 //                                       BENCH_WORKER_PROFILE_OUT the Worker's, its frames as the bundle names them)
-// Environment: BENCH_REQUESTS (per page, 300), BENCH_CONCURRENCY (8).
+//   npm run bench -- --rounds 5         each page's share as the median of 5 rounds (3 by default)
+// Environment: BENCH_REQUESTS (per page and round, 300), BENCH_CONCURRENCY (8).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -40,6 +41,9 @@ const SKIP = new Set((option("skip") ?? "").split(",").filter(Boolean));
 const PAGES = option("pages")?.split(",").map((name) => name.trim());
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+// a share is the median of this many rounds, each a page's load right after /healthz's: one round
+// on this machine moves a share by ±0.1, as a stall in either half of it lands on the ratio
+const ROUNDS = Math.max(1, Number(option("rounds") ?? 3));
 const PASSWORD = "demo-password";
 // the demo admin's authenticator secret (app/seed): the bench signs in with a real code
 const ADMIN_TOTP = "DEMOADMINSECRETDEMOADMINSECRET23";
@@ -165,7 +169,10 @@ async function load(url, cookie, count = REQUESTS, method = "GET") {
 }
 
 /** One request alone, `n` times: the server's own time for the page, without queueing behind others. */
-async function idle(url, cookie, n = 30) {
+async function idle(url, cookie, n = 60) {
+  // idle means idle: the load just before leaves work behind (the looks it queued, collected
+  // garbage), which landed on the first of these requests
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   const times = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
@@ -249,18 +256,25 @@ async function measure(server) {
     const url = `${base}${path}`;
     // each page against /healthz measured just before it: a server still settling (its first
     // minute's background work, the JIT) would otherwise flatter or sink the pages measured first
-    const beside = await load(`${base}/healthz`, "", REQUESTS);
-    const loaded = await load(url, cookies[role]);
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const beside = await load(`${base}/healthz`, "", REQUESTS);
+      const loaded = await load(url, cookies[role]);
+      rounds.push({ ...loaded, healthzRps: beside.rps, share: loaded.rps / beside.rps });
+    }
+    // the round of the median share, with its figures (every round's failures count)
+    const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)];
+    const failures = rounds.reduce((n, r) => n + r.failures, 0);
     const alone = await idle(url, cookies[role]);
     const weight = await weigh(base, path, cookies[role]);
-    rows.push({ role, label, path, ...loaded, healthzRps: beside.rps, share: loaded.rps / beside.rps, idleP95: alone, ...weight });
+    rows.push({ role, label, path, ...median, failures, shares: rounds.map((r) => r.share), idleP95: alone, ...weight });
   }
   const healthzAfter = await load(`${base}/healthz`, "", REQUESTS * 2);
   return { server, healthz, healthzAfter, ping, rows };
 }
 
 function report({ server, healthz, healthzAfter, ping, rows }) {
-  console.log(`\n## ${server.name} (${server.base}), ${REQUESTS} requests a page, ${CONCURRENCY} at a time`);
+  console.log(`\n## ${server.name} (${server.base}), ${REQUESTS} requests a page, ${CONCURRENCY} at a time; each share the median of ${ROUNDS} rounds (the rounds' shares in brackets)`);
   console.log(`/healthz ${f(healthz.rps)} req/s (p95 ${f(healthz.p95, 1)} ms; ${f(healthzAfter.rps)} req/s after the pages); bare 204 ${f(ping.rps)} req/s`);
   const d1 = rows.some((r) => r.d1);
   console.log(`| role | page | req/s | /healthz just before | share | p95 under load | p95 alone |${d1 ? " D1 calls (statements) |" : ""} HTML (gzip) | JS gzip | budget |`);
@@ -276,7 +290,7 @@ function report({ server, healthz, healthzAfter, ping, rows }) {
     if (r.d1 && r.d1.calls > BUDGET.d1Calls) missed.push(`D1 calls > ${BUDGET.d1Calls}`);
     if (missed.length) misses.push(`${server.name} ${r.role} ${r.label}: ${missed.join(", ")}`);
     console.log(
-      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.healthzRps)} | ${f(r.share, 2)} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms |${d1 ? ` ${r.d1 ? `${r.d1.calls} (${r.d1.statements})` : ""} |` : ""} ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
+      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.healthzRps)} | ${f(r.share, 2)}${r.shares.length > 1 ? ` (${r.shares.map((v) => f(v, 2)).join(", ")})` : ""} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms |${d1 ? ` ${r.d1 ? `${r.d1.calls} (${r.d1.statements})` : ""} |` : ""} ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
     );
   }
   return misses;
