@@ -7,7 +7,7 @@ import { workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { notify, type DealServices } from "./notifications.server";
 import { sellerOfProject } from "./projects.server";
-import { reachWithPlaceholders, type Reach } from "./seller-permissions.server";
+import { reachWithPlaceholders, type Reach } from "./seller-reach.server";
 import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, min, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, min, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { auditLog, projects, sellerPermissions, users, type Project, type User } from "~/.server/db/schema";
-import { inList } from "~/.server/db/in-list";
 import type { Services } from "~/.server/services";
 import { primaryRole } from "~/lib/roles";
 import {
@@ -15,6 +14,8 @@ import {
   type SellerPermission,
 } from "~/lib/seller-permissions";
 import { recordAudit, type AuditEntry } from "./audit.server";
+import { reachSql, type Reach } from "./seller-reach.server";
+import { inList } from "~/.server/db/in-list";
 import { inviteMember, type InviteResult } from "./invitations.server";
 import { projectWithId } from "./projects.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
@@ -69,7 +70,7 @@ export async function sellerReachOf(db: Database, user: User, permission: Seller
   return reachSql(await sellerReachKindOf(db, user, permission));
 }
 
-/** Which projects the signed-in seller reaches, as values: for a query built once (reachSql with placeholders). */
+/** Which projects the signed-in seller reaches, as values: for a query built once (reachWithPlaceholders in seller-reach.server.ts). */
 export async function sellerReachKindOf(db: Database, user: User, permission: SellerPermission = "view"): Promise<Reach> {
   const team = sellerTeamLoadedWith(user);
   return reachOf(user.id, team ? placeFromSession(user, team) : await placeOf(db, user.id), permission);
@@ -99,15 +100,6 @@ function placeFromSession(user: User, team: { grants: string | null; leadId: num
 
 type Place = { customerId: number | null; roles: User["roles"]; grants: SellerGrants | null; leadId: number | null };
 
-/**
- * The projects a seller reaches: their own; or their team's too (the first member, or grants on all
- * of them); or their own and some of the team's.
- */
-export type Reach =
-  | { kind: "own"; userId: number }
-  | { kind: "team"; userId: number; customerId: number }
-  | { kind: "granted"; userId: number; customerId: number; ids: number[] };
-
 function reachOf(userId: number, me: Place | undefined, permission: SellerPermission): Reach {
   if (!me?.customerId || primaryRole(me.roles) !== "seller") return { kind: "own", userId };
   const grants = me.grants ?? NO_GRANTS;
@@ -117,26 +109,6 @@ function reachOf(userId: number, me: Place | undefined, permission: SellerPermis
     .filter(([, list]) => holds(list))
     .map(([id]) => Number(id));
   return ids.length ? { kind: "granted", userId, customerId: me.customerId, ids } : { kind: "own", userId };
-}
-
-/** A reach as a condition on `projects`. */
-export function reachSql(reach: Reach): SQL {
-  return reachCondition(reach.kind, reach.userId, reach.kind === "own" ? null : reach.customerId, reach.kind === "granted" ? inList(projects.id, reach.ids) : null);
-}
-
-/**
- * The same for a query built once per kind of reach: its values are bound by name (userId,
- * customerId, and the granted ids as one JSON list, as inList binds them).
- */
-export function reachWithPlaceholders(kind: Reach["kind"]): SQL {
-  return reachCondition(kind, sql.placeholder("userId"), sql.placeholder("customerId"), sql`${projects.id} in (select value from json_each(${sql.placeholder("ids")}))`);
-}
-
-function reachCondition(kind: Reach["kind"], userId: number | Placeholder, customerId: number | Placeholder | null, granted: SQL | null): SQL {
-  const own = eq(projects.sellerId, userId);
-  if (kind === "own") return own;
-  const team = sql`${projects.sellerId} in (select mate.id from users mate where mate.customer_id = ${customerId})`;
-  return kind === "team" ? or(own, team)! : or(own, and(team, granted!))!;
 }
 
 /** The one check every deal and listing action makes. */

@@ -1,0 +1,32 @@
+import { and, eq, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { inList } from "~/.server/db/in-list";
+import { projects } from "~/.server/db/schema";
+
+/**
+ * The projects a seller reaches: their own; or their team's too (the first member, or grants on all
+ * of them); or their own and some of the team's.
+ */
+export type Reach =
+  | { kind: "own"; userId: number }
+  | { kind: "team"; userId: number; customerId: number }
+  | { kind: "granted"; userId: number; customerId: number; ids: number[] };
+
+/** A reach as a condition on `projects`. */
+export function reachSql(reach: Reach): SQL {
+  return reachCondition(reach.kind, reach.userId, reach.kind === "own" ? null : reach.customerId, reach.kind === "granted" ? inList(projects.id, reach.ids) : null);
+}
+
+/**
+ * The same for a query built once per kind of reach: its values are bound by name (userId,
+ * customerId, and the granted ids as one JSON list, as inList binds them).
+ */
+export function reachWithPlaceholders(kind: Reach["kind"]): SQL {
+  return reachCondition(kind, sql.placeholder("userId"), sql.placeholder("customerId"), sql`${projects.id} in (select value from json_each(${sql.placeholder("ids")}))`);
+}
+
+function reachCondition(kind: Reach["kind"], userId: number | Placeholder, customerId: number | Placeholder | null, granted: SQL | null): SQL {
+  const own = eq(projects.sellerId, userId);
+  if (kind === "own") return own;
+  const team = sql`${projects.sellerId} in (select mate.id from users mate where mate.customer_id = ${customerId})`;
+  return kind === "team" ? or(own, team)! : or(own, and(team, granted!))!;
+}
