@@ -396,10 +396,12 @@ function searchShape(params: SearchParams) {
  */
 export const TEXT_COUNT_LIMIT = 1000;
 
+/** A search's page and page size, as asked and within bounds (25 a page, at most 100). */
+const searchPaging = (params: SearchParams) => ({ page: Math.max(params.page ?? 1, 1), pageSize: Math.min(Math.max(params.pageSize ?? 25, 1), 100) });
+
 /** The two statements of a search page: its rows, and its count (capped for text). */
 export function searchStatements(db: Database, params: SearchParams, { placeholders = false } = {}) {
-  const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
-  const page = Math.max(params.page ?? 1, 1);
+  const { page, pageSize } = searchPaging(params);
   const { condition, ordered, order } = searchQuery(params, { placeholders });
   const found = params.q ? db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found") : null;
   return {
@@ -441,8 +443,7 @@ function preparedSearchOf(params: SearchParams) {
 }
 
 export async function searchProjects(db: Database, params: SearchParams) {
-  const pageSize = Math.min(Math.max(params.pageSize ?? 25, 1), 100);
-  const page = Math.max(params.page ?? 1, 1);
+  const { page, pageSize } = searchPaging(params);
   const prepared = preparedSearchOf(params);
   const values = searchValues(params, pageSize, page);
   const [rows, [count]] = await Promise.all([prepared.rows(db).all(values), prepared.count(db).all(values)]);
