@@ -191,11 +191,6 @@ export async function dealCounts(db: Database, projectIds: number[] | SQL) {
   return countsFrom(rows, counts);
 }
 
-/** The same for every project of one seller (their projects table), read beside the list rather than after it. */
-export async function dealCountsOfSeller(db: Database, sellerId: number) {
-  return countsFrom(await countsOfSellersProjects(db).all({ sellerId }), new Map());
-}
-
 function countsFrom(rows: Array<{ part: string; id: number; value: number }>, counts: Map<number, DealCounts>) {
   for (const r of rows) {
     let entry = counts.get(r.id);
@@ -234,10 +229,6 @@ function countsQuery(db: Database, only: (column: Column) => SQL) {
 
 // every project page counts its own deals: built once, the ids one JSON parameter (as inList binds them)
 const countsOfListed = preparedQuery((db) => countsQuery(db, (column) => sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`).prepare());
-// and every seller's projects table its projects': built once too
-const countsOfSellersProjects = preparedQuery((db) =>
-  countsQuery(db, (column) => sql`${column} in (select ${projects.id} from ${projects} where ${projects.sellerId} = ${sql.placeholder("sellerId")})`).prepare(),
-);
 
 /** Project rows with the counts read for them. */
 export function withCounts<T extends { id: number }>(rows: T[], counts: Map<number, DealCounts>) {

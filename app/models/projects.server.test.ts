@@ -13,6 +13,7 @@ import {
   findVisibleProject,
   ftsQuery,
   listProjectsForAdmin,
+  listSellerProjectPage,
   countLoans,
   findProjectWithSellerAndLoans,
   loanTape,
@@ -152,6 +153,32 @@ describe("the admin's project table", () => {
     expect(found.rows.map((r) => r.id)).toContain(named.id);
     // a page size it does not offer falls back to 25
     expect((await listProjectsForAdmin(t.db, { pageSize: 7 })).pageSize).toBe(25);
+  });
+});
+
+describe("a seller's projects table", () => {
+  it("pages only that seller's listed projects, sorted in SQL, with the total", async () => {
+    const listed = await t.db.$count(projects, and(eq(projects.sellerId, sellerId), sql`${projects.status} not in ('draft', 'importing')`));
+    const first = await listSellerProjectPage(t.db, sellerId, { pageSize: 25 });
+    expect(first.total).toBe(listed);
+    expect(first.rows).toHaveLength(25);
+    const ids = new Set<number>();
+    for (let page = 1; page <= Math.ceil(listed / 25); page++) {
+      for (const r of (await listSellerProjectPage(t.db, sellerId, { pageSize: 25, page })).rows) ids.add(r.id);
+    }
+    // every listed project once across the pages, none of another seller's, no draft
+    expect(ids.size).toBe(listed);
+    const others = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.sellerId, otherSellerId));
+    expect(others.some((o) => ids.has(o.id))).toBe(false);
+
+    const byName = await listSellerProjectPage(t.db, sellerId, { sort: "projectName", desc: true, pageSize: 100 });
+    const names = byName.rows.map((r) => (r.projectName ?? "").toLowerCase());
+    expect(names).toEqual([...names].sort().reverse());
+    const byRate = await listSellerProjectPage(t.db, sellerId, { sort: "waInterest", pageSize: 100 });
+    const rates = byRate.rows.filter((r) => r.waInterest !== null).map((r) => r.waInterest!);
+    expect(rates).toEqual([...rates].sort((a, b) => a - b));
+    // past the last page: no rows, and still the total
+    expect(await listSellerProjectPage(t.db, sellerId, { page: 99 })).toMatchObject({ rows: [], total: listed });
   });
 });
 

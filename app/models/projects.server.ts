@@ -146,20 +146,6 @@ export async function listSellerProjects(db: Database, sellerId: number, { draft
     .orderBy(asc(projects.createdAt), asc(projects.id));
 }
 
-/** A seller's listed projects as their table's rows (not drafts): every page of theirs, built once. */
-const sellerRows = preparedQuery((db) =>
-  db
-    .select(ROW_SOURCE)
-    .from(projects)
-    .where(and(eq(projects.sellerId, sql.placeholder("sellerId")), LISTED))
-    .orderBy(asc(projects.createdAt), asc(projects.id))
-    .prepare(),
-);
-
-export async function listSellerProjectRows(db: Database, sellerId: number) {
-  return (await sellerRows(db).all({ sellerId })).map((p) => toProjectRow(p));
-}
-
 /** What each column of the admin project table sorts by, in SQL (the deal counts as subqueries). */
 const ADMIN_SORT: Record<string, SQL> = {
   id: sql`${projects.id}`,
@@ -179,6 +165,70 @@ const ADMIN_SORT: Record<string, SQL> = {
   bids: sql`(select count(*) from offers o where o.project_id = ${projects.id})`,
   lastUpdateBuyer: sql`(select max(ps.session_end) from page_sessions ps where ps.project_id = ${projects.id} and ps.user_id != ${projects.sellerId})`,
 };
+
+/** A seller's table sorts by the admin's columns, and by the terms only it shows. */
+const SELLER_SORT: Record<string, SQL> = { ...ADMIN_SORT, term: sql`${projects.term}`, waInterest: sql`${projects.waInterest}` };
+
+// a seller's projects table: each order's query is built once, the seller and the page bound
+function sellerPageIn(by: SQL, descending: boolean) {
+  const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
+  return preparedQuery((db) => {
+    // the page is chosen first, so that the deal counts are worked out for its rows only
+    const page = db
+      .select({ id: sql<number>`${projects.id}`.as("page_id"), total: sql<number>`count(*) over ()`.as("total") })
+      .from(projects)
+      .where(and(eq(projects.sellerId, sql.placeholder("sellerId")), LISTED))
+      .orderBy(order, asc(projects.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("page");
+    return db
+      .select({
+        project: ROW_SOURCE,
+        // the page's deal counts and its total in the same read: on D1 each statement is a step of its own
+        ndas: sql<number>`${ADMIN_SORT.ndas}`,
+        negotiations: sql<number>`${ADMIN_SORT.negotiations}`,
+        bids: sql<number>`${ADMIN_SORT.bids}`,
+        lastUpdateBuyer: sql<number | null>`${ADMIN_SORT.lastUpdateBuyer}`,
+        total: page.total,
+      })
+      .from(page)
+      .innerJoin(projects, eq(projects.id, page.id))
+      .orderBy(order, asc(projects.id))
+      .prepare();
+  });
+}
+const SELLER_PAGES = new Map<string, ReturnType<typeof sellerPageIn>>();
+function sellerPage(sort: string, descending: boolean) {
+  const key = `${sort in SELLER_SORT ? sort : "date"}:${descending}`;
+  let built = SELLER_PAGES.get(key);
+  if (!built) SELLER_PAGES.set(key, (built = sellerPageIn(SELLER_SORT[sort] ?? SELLER_SORT.date!, descending)));
+  return built;
+}
+
+/** One page of a seller's listed projects (not drafts) as their table's rows, with each one's deals, sorted in SQL by any of its columns. */
+export async function listSellerProjectPage(
+  db: Database,
+  sellerId: number,
+  { sort = "date", desc: descending = false, page = 1, pageSize = 25 }: { sort?: string; desc?: boolean; page?: number; pageSize?: number } = {},
+) {
+  const size = (ADMIN_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : ADMIN_PAGE_SIZES[0];
+  const offset = (Math.max(1, page) - 1) * size;
+  const found = await sellerPage(sort, descending)(db).all({ sellerId, limit: size, offset });
+  // past the last page there is no row to carry the total
+  const total = found.length ? Number(found[0]!.total) : offset ? await countSellerProjects(db, sellerId) : 0;
+  return {
+    rows: found.map(({ project, total: _total, ...deals }) => ({ ...toProjectRow(project), ...deals })),
+    total,
+    page: Math.max(1, page),
+    pageSize: size,
+  };
+}
+
+async function countSellerProjects(db: Database, sellerId: number) {
+  const [row] = await db.select({ n: count() }).from(projects).where(and(eq(projects.sellerId, sellerId), LISTED));
+  return row?.n ?? 0;
+}
 
 /**
  * One page of every project past the draft stage, with its seller: optionally of one
@@ -732,19 +782,3 @@ export function toProjectRow(p: RowSource, extra: { sellerName?: string } = {}) 
   return { ...row, date: p.publishedAt ?? p.submittedAt ?? p.createdAt, borrower: p.borrower, ...extra };
 }
 
-/** Sorts small tables (a seller's projects) in memory, nulls last. */
-export function sortRows<T extends Record<string, unknown>>(rows: T[], key: string, desc: boolean) {
-  const value = (r: T) => {
-    const v = r[key];
-    return v instanceof Date ? v.getTime() : v;
-  };
-  return [...rows].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    if (x === y) return 0;
-    if (x === null || x === undefined) return 1;
-    if (y === null || y === undefined) return -1;
-    const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
-    return desc ? -order : order;
-  });
-}

@@ -3,11 +3,12 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/ser
 import { requireUser } from "~/auth/guards.server";
 import { handleTableAction, tableView } from "~/models/table-view.server";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { projectGridBody } from "~/components/project-cells.server";
 import { titleMeta } from "~/lib/meta";
-import { listSellerProjectRows, sortRows } from "~/models/projects.server";
-import { dealCountsOfSeller, withCounts } from "~/models/pipeline.server";
+import { pageSizeOf } from "~/lib/admin-tables";
+import { listSellerProjectPage } from "~/models/projects.server";
 import { sharedProjects } from "~/models/seller-permissions.server";
 import { STATUS_LABELS } from "~/lib/project-kinds";
 import { readForm } from "~/.server/body";
@@ -18,16 +19,19 @@ export const meta = () => titleMeta("My projects");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
+  const view = await tableView(services, user, "sellerProjects", args.request);
   // read together: on D1 reads started at once go as one call
-  const [view, own, counts, shared] = await Promise.all([
-    tableView(services, user, "sellerProjects", args.request),
-    listSellerProjectRows(services.db, user.id),
-    dealCountsOfSeller(services.db, user.id),
+  const [{ rows, ...paging }, shared] = await Promise.all([
+    listSellerProjectPage(services.db, user.id, {
+      sort: view.sortBy,
+      desc: view.sortDesc,
+      page: view.page,
+      pageSize: pageSizeOf(new URL(args.request.url).searchParams.get("pageSize")),
+    }),
     sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
   ]);
-  const rows = withCounts(own, counts);
-  const body = projectGridBody("sellerProjects", view, sortRows(rows, view.sortBy, view.sortDesc), { href: sellerHref, empty: "You have not submitted a project yet." });
-  return { body, view, shared };
+  const body = projectGridBody("sellerProjects", view, rows, { href: sellerHref, empty: "You have not submitted a project yet." });
+  return { ...paging, body, view, shared };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -40,7 +44,7 @@ export async function action(args: ActionFunctionArgs) {
 const sellerHref = (r: ProjectRow) => `/sellers/myprojects/${r.id}`;
 
 export default function SellerProjectsPage() {
-  const { body, view, shared } = useLoaderData<typeof loader>();
+  const { body, view, shared, page, pageSize, total } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="My projects">
@@ -57,6 +61,7 @@ export default function SellerProjectsPage() {
         </div>
       </PageHeader>
       <ProjectGrid table="sellerProjects" view={view} body={body} caption="My projects" />
+      <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="projects-count" />
       {shared.length ? (
         <section aria-labelledby="team-projects" className="mt-8">
           <h2 id="team-projects" className="mb-2 text-lg font-semibold">Your colleagues' projects</h2>
