@@ -119,9 +119,9 @@ export function StackedChartFigure({ chart, period }: { chart: StackedChart; per
         </span>
       </figcaption>
       <ChartSvg id={id} width={chart.width} height={chart.height} title={`${chart.title} per day by page type, ${period}`} desc={`Totals: ${totals}. The table below lists each day.`}>
-        {chart.layers.map((l, i) => (
-          <path key={l.label} d={l.area} fill="currentColor" fillOpacity={0.75} className={LAYER_COLOURS[i % LAYER_COLOURS.length]} />
-        ))}
+        <g transform={chart.transform}>
+          {chart.layers.map((l, i) => (l.area ? <path key={l.label} d={l.area} fill="currentColor" fillOpacity={0.75} className={LAYER_COLOURS[i % LAYER_COLOURS.length]} /> : null))}
+        </g>
         <line x1={chart.plot.left} x2={chart.plot.right} y1={chart.plot.bottom} y2={chart.plot.bottom} className="stroke-slate-300" strokeWidth={1} />
         <DayLabels chart={chart} />
       </ChartSvg>

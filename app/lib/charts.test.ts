@@ -88,16 +88,24 @@ describe("stacked daily charts", () => {
     expect(chart.max).toBe(2);
     expect(chart.totals).toEqual([2, 2]);
     expect(chart.layers.map((l) => [l.label, l.total])).toEqual([["Home", 3], ["Search", 1]]);
+    // drawn in days and counts, which one transform lays on the plot: a day is 100 wide, a count 25 high, upwards
+    expect(chart.transform).toBe("translate(0,50) scale(100,-25)");
     // Home from 0 to 1 then 2; Search on top of it: from 1 to 2, then nothing above 2
-    expect(chart.layers[0]!.area).toBe("M0,25L100,0L100,50L0,50Z");
-    expect(chart.layers[1]!.area).toBe("M0,0L100,0L100,0L0,25Z");
+    expect(chart.layers[0]!.area).toBe("M0,1L1,2L1,0L0,0Z");
+    expect(chart.layers[1]!.area).toBe("M0,2L1,2L1,2L0,1Z");
   });
 
-  it("draws a quiet stretch of a layer by its ends, along both of its edges", () => {
+  it("draws a quiet stretch of a layer by its ends, along both of its edges, and an empty layer not at all", () => {
     const days = ["2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23"];
-    const chart = stackedDailyChart("Sessions", days, [{ label: "Home", values: [0, 0, 0, 0, 2] }, { label: "Search", values: [0, 0, 0, 0, 0] }], flat);
-    expect(chart.layers[0]!.area).toBe("M0,50L75,50L100,0L100,50L0,50Z");
-    expect(chart.layers[1]!.area).toBe("M0,50L75,50L100,0L100,0L75,50L0,50Z");
+    const chart = stackedDailyChart(
+      "Sessions",
+      days,
+      [{ label: "Home", values: [0, 0, 0, 0, 2] }, { label: "Search", values: [0, 0, 0, 0, 0] }, { label: "Other", values: [0, 1, 1, 1, 0] }],
+      flat,
+    );
+    expect(chart.layers[0]!.area).toBe("M0,0L3,0L4,2L4,0L0,0Z");
+    expect(chart.layers[1]!.area).toBe("");
+    expect(chart.layers[2]!.area).toBe("M0,0L1,1L3,1L4,2L4,2L3,0L0,0Z");
   });
 });
 

@@ -64,6 +64,7 @@ function dayLabel(days: readonly string[], i: number, every: number) {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+const fine = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /** The plot's edges inside the margin, and the days spread over its width. */
 function dayAxis(days: readonly string[], width: number, height: number, margin: NonNullable<ChartOptions["margin"]>) {
@@ -165,7 +166,9 @@ export type StackedChart = {
   max: number;
   /** Each day's sum over the series. */
   totals: number[];
-  /** Bottom layer first: each series' values, its total and the area it fills above the layers under it. */
+  /** Places the areas' units (x a day's index, y a count) on the plot: draw them inside a group with this transform. */
+  transform: string;
+  /** Bottom layer first: each series' values, its total and the area it fills above the layers under it ("" when it has none). */
   layers: { label: string; values: number[]; total: number; area: string }[];
 };
 
@@ -180,12 +183,14 @@ export function stackedDailyChart(
   const rows = days.map((_, i) => series.map((s) => s.values[i] ?? 0));
   const totals = rows.map((r) => r.reduce((a, b) => a + b, 0));
   const max = Math.max(1, ...totals);
-  const y = scaleLinear().domain([0, max]).range([plot.bottom, plot.top]);
   const layers = stack<number[], number>()
     .keys(series.map((_, i) => i))
     .value((row, key) => row[key] ?? 0)(rows);
-  const xs = days.map((day) => round(x(day) ?? plot.left));
-  const edgeOf = (layer: Series<number[], number>, side: 0 | 1) => flatRunsJoined(layer.map((d, i) => ({ x: xs[i]!, y: round(y(d[side])) })));
+  // the areas are drawn in days and counts, scaled onto the plot by one transform: a point is a few
+  // characters ("L41,17") where plot coordinates took a dozen, on a page that draws some 700 of them
+  const step = days.length > 1 ? (plot.right - plot.left) / (days.length - 1) : 1;
+  const transform = `translate(${round(x(days[0] ?? "") ?? plot.left)},${plot.bottom}) scale(${fine(step)},${fine(-(plot.bottom - plot.top) / max)})`;
+  const edgeOf = (layer: Series<number[], number>, side: 0 | 1) => flatRunsJoined(layer.map((d, i) => ({ x: i, y: d[side] })));
   // along the layer's top edge, then back along its bottom one, each without its flat runs' middles
   const areaOf = (layer: Series<number[], number>) =>
     `${pathThrough(edgeOf(layer, 1))}${edgeOf(layer, 0)
@@ -199,10 +204,13 @@ export function stackedDailyChart(
     plot,
     max,
     totals,
-    days: days.map((day, i) => ({ day, label: dayLabel(days, i, labelEvery), x: xs[i]! })),
+    transform,
+    days: days.map((day, i) => ({ day, label: dayLabel(days, i, labelEvery), x: round(x(day) ?? plot.left) })),
     layers: series.map(({ label }, i) => {
       const values = rows.map((r) => r[i]!);
-      return { label, values, total: values.reduce((a, b) => a + b, 0), area: days.length ? areaOf(layers[i]!) : "" };
+      const total = values.reduce((a, b) => a + b, 0);
+      // a layer with nothing in it would only trace the one under it
+      return { label, values, total, area: total > 0 ? areaOf(layers[i]!) : "" };
     }),
   };
 }
