@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
 import { StaticHtml, useAppLinks, type Markup } from "./static-html";
@@ -63,6 +63,7 @@ export function DataGrid<Row extends Record<string, unknown>>(props: GridProps<R
   const sortHref = useSortHref(sortBy, sortDesc);
   // cells may link with a plain <a> (the same cells draw rows on the server): followed within the app
   const followLinks = useAppLinks();
+  const followSort = useAppLinks({ preventScrollReset: true });
   return (
     <div className="space-y-3">
       <ColumnsPanel
@@ -76,7 +77,8 @@ export function DataGrid<Row extends Record<string, unknown>>(props: GridProps<R
       <div className="table-scroll">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={`table-${tableKey}`}>
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50">
+          {/* plain links, which a page of forty columns draws without resolving each through the router: followed within the app, keeping the scroll */}
+          <thead className="bg-slate-50" onClick={followSort}>
             <tr>
               {shown.map((h) => {
                 const active = sortBy === h.value;
@@ -90,10 +92,10 @@ export function DataGrid<Row extends Record<string, unknown>>(props: GridProps<R
                     {h.sortable === false ? (
                       h.label
                     ) : (
-                      <Link to={sortHref(h.value)} className="hover:text-primary" preventScrollReset>
+                      <a href={sortHref(h.value)} className="hover:text-primary">
                         {h.label}
                         {active ? <span aria-hidden="true">{sortDesc ? " ↓" : " ↑"}</span> : null}
-                      </Link>
+                      </a>
                     )}
                   </th>
                 );

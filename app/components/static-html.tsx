@@ -42,12 +42,12 @@ export function StaticHtml({ markup, className = "contents", as: Element = "div"
 }
 
 /** A click handler for an element holding server-drawn links: they navigate within the app, as a `<Link>` does. */
-export function useAppLinks() {
+export function useAppLinks({ preventScrollReset = false }: { preventScrollReset?: boolean } = {}) {
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLElement>) => {
     const url = appLinkOf(event);
     if (!url) return;
     event.preventDefault();
-    navigate(url.pathname + url.search + url.hash);
+    navigate(url.pathname + url.search + url.hash, { preventScrollReset });
   };
 }
