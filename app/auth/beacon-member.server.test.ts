@@ -4,10 +4,11 @@ import { bootApp, postRequest } from "../../tests/support/app";
 let app: Awaited<ReturnType<typeof bootApp>>;
 let beaconMember: typeof import("./session.server").beaconMember;
 let signOut: typeof import("./session.server").signOut;
+let takeNotification: typeof import("./session.server").takeNotification;
 
 beforeAll(async () => {
   app = await bootApp("beacon-member");
-  ({ beaconMember, signOut } = await import("./session.server"));
+  ({ beaconMember, signOut, takeNotification } = await import("./session.server"));
 });
 afterAll(() => app.cleanup());
 
@@ -36,5 +37,24 @@ describe("the beacon's member", () => {
     await signOut(app.services, postRequest("/signout", later, {}));
     expect(await beaconMember(app.services, beaconFrom(later))).toBeNull();
     expect(await beaconMember(app.services, beaconFrom(cookie))).toBeNull();
+  });
+});
+
+describe("the cookie session, remembered by its signed value", () => {
+  it("gives every read the cookie's own data, its flash message each time, and nothing to a forged copy", async () => {
+    const { cookie } = await app.member("broker@demo.test");
+    const session = await app.services.sessionStorage.getSession(cookie);
+    session.flash("notification", { message: "Saved.", type: "success" });
+    const flashed = (await app.services.sessionStorage.commitSession(session)).split(";")[0]!;
+    const page = (c: string) => new Request("http://localhost/home", { headers: { Cookie: c } });
+    // the second time from what the first read remembered: the same message, and the cookie sent back drops it
+    for (let i = 0; i < 2; i++) {
+      const { notification, headers } = await takeNotification(app.services, page(flashed));
+      expect(notification).toEqual({ message: "Saved.", type: "success" });
+      const after = headers!["Set-Cookie"].split(";")[0]!;
+      expect((await takeNotification(app.services, page(after))).notification).toBeNull();
+    }
+    const [name, value] = flashed.split("=") as [string, string];
+    expect((await takeNotification(app.services, page(`${name}=${value.slice(0, -3)}xyz`))).notification).toBeNull();
   });
 });
