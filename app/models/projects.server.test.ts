@@ -177,6 +177,10 @@ describe("a seller's projects table", () => {
     const byRate = await listSellerProjectPage(t.db, sellerId, { sort: "waInterest", pageSize: 100 });
     const rates = byRate.rows.filter((r) => r.waInterest !== null).map((r) => r.waInterest!);
     expect(rates).toEqual([...rates].sort((a, b) => a - b));
+    // a column the seller's table does not have sorts as by date
+    expect((await listSellerProjectPage(t.db, sellerId, { sort: "sellerName", pageSize: 100 })).rows.map((r) => r.id)).toEqual(
+      (await listSellerProjectPage(t.db, sellerId, { pageSize: 100 })).rows.map((r) => r.id),
+    );
     // past the last page: no rows, and still the total
     expect(await listSellerProjectPage(t.db, sellerId, { page: 99 })).toMatchObject({ rows: [], total: listed });
   });

@@ -166,8 +166,9 @@ const ADMIN_SORT: Record<string, SQL> = {
   lastUpdateBuyer: sql`(select max(ps.session_end) from page_sessions ps where ps.project_id = ${projects.id} and ps.user_id != ${projects.sellerId})`,
 };
 
-/** A seller's table sorts by the admin's columns, and by the terms only it shows. */
-const SELLER_SORT: Record<string, SQL> = { ...ADMIN_SORT, term: sql`${projects.term}`, waInterest: sql`${projects.waInterest}` };
+/** A seller's table sorts by the admin's columns but the seller's name (its read has no seller), and by the terms only it shows. */
+const { sellerName: _sellerName, ...SORT_WITHOUT_SELLER } = ADMIN_SORT;
+const SELLER_SORT: Record<string, SQL> = { ...SORT_WITHOUT_SELLER, term: sql`${projects.term}`, waInterest: sql`${projects.waInterest}` };
 
 // a seller's projects table: each order's query is built once, the seller and the page bound
 function sellerPageIn(by: SQL, descending: boolean) {
