@@ -33,10 +33,11 @@ async function readCookieSession(services: Services, request: Request): Promise<
   const signed = signedSessionCookieOf(request);
   const key = signed && `${services.env.SESSION_SECRET}\n${signed}`;
   const known = key ? decodedCookies.get(key) : undefined;
-  // Remix builds its session from the decoded data the same way (Partial: a cookie may name none of it)
-  if (known) return createSession<SessionData, FlashData>({ ...known } as SessionData);
+  // Remix builds its session from the decoded data the same way, into a map of its own (Partial: a cookie may name none of it)
+  if (known) return createSession<SessionData, FlashData>(known as SessionData);
   const session = await services.sessionStorage.getSession(request.headers.get("Cookie"));
-  if (key) decodedCookies.set(key, { ...session.data });
+  // `data` is a fresh object, taken before any read consumes a flash message
+  if (key) decodedCookies.set(key, session.data);
   return session;
 }
 const decodedCookies = ttlCache<string, Session<SessionData, FlashData>["data"]>({ ttlMs: 10 * 60_000 });

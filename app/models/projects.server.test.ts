@@ -177,10 +177,12 @@ describe("a seller's projects table", () => {
     const byRate = await listSellerProjectPage(t.db, sellerId, { sort: "waInterest", pageSize: 100 });
     const rates = byRate.rows.filter((r) => r.waInterest !== null).map((r) => r.waInterest!);
     expect(rates).toEqual([...rates].sort((a, b) => a - b));
-    // a column the seller's table does not have sorts as by date
-    expect((await listSellerProjectPage(t.db, sellerId, { sort: "sellerName", pageSize: 100 })).rows.map((r) => r.id)).toEqual(
-      (await listSellerProjectPage(t.db, sellerId, { pageSize: 100 })).rows.map((r) => r.id),
-    );
+    // a column the seller's table does not have sorts as by date, as does a name every object has
+    const byDate = (await listSellerProjectPage(t.db, sellerId, { pageSize: 100 })).rows.map((r) => r.id);
+    for (const sort of ["sellerName", "constructor"]) {
+      expect((await listSellerProjectPage(t.db, sellerId, { sort, pageSize: 100 })).rows.map((r) => r.id)).toEqual(byDate);
+    }
+    expect((await listProjectsForAdmin(t.db, { sort: "constructor" })).rows).toHaveLength(25);
     // past the last page: no rows, and still the total
     expect(await listSellerProjectPage(t.db, sellerId, { page: 99 })).toMatchObject({ rows: [], total: listed });
   });

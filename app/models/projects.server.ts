@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
 import type { LookRow } from "~/.server/services";
 import { dailyProjectLooks, projectLoans, projects, recentlyViewed, users, type Project } from "~/.server/db/schema";
-import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
+import { pageSizeOf } from "~/lib/admin-tables";
 import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-tape";
 import { ROW_COLUMNS, SIZE_BANDS, type RowKey } from "~/lib/projects";
 import { VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
@@ -201,11 +201,15 @@ function sellerPageIn(by: SQL, descending: boolean) {
 }
 const SELLER_PAGES = new Map<string, ReturnType<typeof sellerPageIn>>();
 function sellerPage(sort: string, descending: boolean) {
-  const key = `${sort in SELLER_SORT ? sort : "date"}:${descending}`;
+  const column = sortColumnOf(SELLER_SORT, sort);
+  const key = `${column}:${descending}`;
   let built = SELLER_PAGES.get(key);
-  if (!built) SELLER_PAGES.set(key, (built = sellerPageIn(SELLER_SORT[sort] ?? SELLER_SORT.date!, descending)));
+  if (!built) SELLER_PAGES.set(key, (built = sellerPageIn(SELLER_SORT[column]!, descending)));
   return built;
 }
+
+/** The table's own column of that name, else its date (not a name every object has, such as "constructor"). */
+const sortColumnOf = (sorts: Record<string, SQL>, sort: string) => (Object.hasOwn(sorts, sort) ? sort : "date");
 
 /** One page of a seller's listed projects (not drafts) as their table's rows, with each one's deals, sorted in SQL by any of its columns. */
 export async function listSellerProjectPage(
@@ -213,7 +217,7 @@ export async function listSellerProjectPage(
   sellerId: number,
   { sort = "date", desc: descending = false, page = 1, pageSize = 25 }: { sort?: string; desc?: boolean; page?: number; pageSize?: number } = {},
 ) {
-  const size = (ADMIN_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : ADMIN_PAGE_SIZES[0];
+  const size = pageSizeOf(pageSize);
   const offset = (Math.max(1, page) - 1) * size;
   const found = await sellerPage(sort, descending)(db).all({ sellerId, limit: size, offset });
   // past the last page there is no row to carry the total
@@ -239,11 +243,11 @@ export async function listProjectsForAdmin(
   db: Database,
   { status, q, sort = "date", desc: descending = false, page = 1, pageSize = 25 }: { status?: ProjectStatus; q?: string; sort?: string; desc?: boolean; page?: number; pageSize?: number } = {},
 ) {
-  const size = (ADMIN_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : ADMIN_PAGE_SIZES[0];
+  const size = pageSizeOf(pageSize);
   const where: SQL[] = [status ? eq(projects.status, status) : sql`${projects.status} != 'draft'`];
   const match = q ? ftsQuery(q) : null;
   if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);
-  const by = ADMIN_SORT[sort] ?? ADMIN_SORT.date!;
+  const by = ADMIN_SORT[sortColumnOf(ADMIN_SORT, sort)]!;
   const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
   const condition = and(...where);
   const offset = (Math.max(1, page) - 1) * size;
