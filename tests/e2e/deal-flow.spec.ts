@@ -2,20 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { pdfPageTexts } from "../../app/.server/documents/pdf-text";
-import { listProject, pageAs, token } from "./listing-steps";
+import { pageAs, publishedProject, token } from "./listing-steps";
 import { baseUrlOf, DEMO, joinAs, signIn } from "./support";
 
 const MEMO = path.resolve("tests/e2e/fixtures/offering-memo.pdf");
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-
-/** A fresh published listing of the demo seller, so parallel runs never share a deal. */
-async function publishedProject(seller: Page, admin: Page, name: string, borrower: string) {
-  const id = await listProject(seller, "Insurance-backed loan", name, borrower);
-  await admin.goto(`/admin/projects/${id}`);
-  await admin.getByRole("button", { name: "Publish" }).click();
-  await expect(admin.getByTestId("snackbar")).toContainText("The project is published.");
-  return id;
-}
 
 async function uploadToDataRoom(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }) {
   await page.getByLabel(/^Add a document/).setInputFiles(file);

@@ -92,3 +92,12 @@ export async function listProject(page: Page, kind: Kind, name: string, borrower
   return Number(page.url().split("/").pop());
 }
 
+
+/** A fresh published listing of the demo seller, so parallel tests never share its deals or its looks. */
+export async function publishedProject(seller: Page, admin: Page, name: string, borrower: string) {
+  const id = await listProject(seller, "Insurance-backed loan", name, borrower);
+  await admin.goto(`/admin/projects/${id}`);
+  await admin.getByRole("button", { name: "Publish" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("The project is published.");
+  return id;
+}
