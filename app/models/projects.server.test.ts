@@ -186,6 +186,19 @@ describe("a seller's projects table", () => {
     // past the last page: no rows, and still the total
     expect(await listSellerProjectPage(t.db, sellerId, { page: 99 })).toMatchObject({ rows: [], total: listed });
   });
+
+  it("reads only the columns and deal counts the member shows, in the same rows and order", async () => {
+    const shown = { id: false, date: true, projectName: true, kind: false, status: true, size: false, views: false, ndas: true, bids: false, lastUpdateBuyer: false, borrower: false };
+    const whole = await listSellerProjectPage(t.db, sellerId, { sort: "bids", desc: true, pageSize: 50 });
+    const narrow = await listSellerProjectPage(t.db, sellerId, { sort: "bids", desc: true, pageSize: 50, shown });
+    expect(narrow.total).toBe(whole.total);
+    expect(narrow.rows.map((r) => [r.id, r.date, r.projectName, r.status, r.ndas])).toEqual(whole.rows.map((r) => [r.id, r.date, r.projectName, r.status, r.ndas]));
+    // hidden columns and counts are not read (the sort still orders by the hidden bids)
+    expect(narrow.rows.every((r) => r.kind === undefined && r.size === undefined && r.bids === undefined && r.borrower === undefined && !("lastUpdateBuyer" in r))).toBe(true);
+    const admin = await listProjectsForAdmin(t.db, { pageSize: 25, shown: { projectName: true, sellerName: true, negotiations: true } });
+    expect(admin.rows[0]).toMatchObject({ id: expect.any(Number), projectName: expect.any(String), sellerName: expect.any(String), negotiations: expect.any(Number) });
+    expect(admin.rows.every((r) => r.borrower === undefined && r.ndas === undefined && r.date === undefined)).toBe(true);
+  });
 });
 
 describe("lifecycle and visibility", () => {

@@ -8,7 +8,6 @@ import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-ta
 import { ROW_COLUMNS, SIZE_BANDS, type RowKey } from "~/lib/projects";
 import { VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 import type { Role } from "~/lib/roles";
-import { dealCounts, withCounts } from "./pipeline.server";
 import { recomputeAfterLook } from "./responsiveness.server";
 
 export type Viewer = { id: number; role: Role | null };
@@ -170,8 +169,34 @@ const ADMIN_SORT: Record<string, SQL> = {
 const { sellerName: _sellerName, ...SORT_WITHOUT_SELLER } = ADMIN_SORT;
 const SELLER_SORT: Record<string, SQL> = { ...SORT_WITHOUT_SELLER, term: sql`${projects.term}`, waInterest: sql`${projects.waInterest}` };
 
-// a seller's projects table: each order's query is built once, the seller and the page bound
-function sellerPageIn(by: SQL, descending: boolean) {
+/** The deal counts a project table may show, each a subquery per row. */
+const DEAL_COUNT_KEYS = ["ndas", "negotiations", "bids", "lastUpdateBuyer"] as const;
+type DealCountKey = (typeof DEAL_COUNT_KEYS)[number];
+/** The counts read: those shown (none when no column of them is). */
+type DealCounts = { ndas?: number; negotiations?: number; bids?: number; lastUpdateBuyer?: number | null };
+
+/**
+ * What a page of a project table reads for the columns shown: the row's id and last change always,
+ * the dates its date falls back to, the shown columns and only the shown deal counts (a count is a
+ * subquery per row, and a hidden one was most of the read). No choice given reads every column.
+ */
+function tableRead(shown: Record<string, boolean> | undefined) {
+  const on = (key: string) => !shown || shown[key] === true;
+  const columns = new Set<keyof RowSource>(["id", "updatedAt"]);
+  for (const [key, column] of Object.entries(ROW_COLUMNS)) if (key !== "date" && on(key)) columns.add(column);
+  if (on("date")) for (const column of ["publishedAt", "submittedAt", "createdAt"] as const) columns.add(column);
+  if (on("borrower")) columns.add("borrower");
+  const counts = DEAL_COUNT_KEYS.filter(on);
+  // typed as the whole row: the columns left out are never drawn (toProjectRow leaves them undefined)
+  const source = Object.fromEntries([...columns].map((column) => [column, projects[column]])) as RowSourceColumns;
+  return { source, counts, key: `${[...columns].join(",")}|${counts.join(",")}` };
+}
+
+const dealCountColumns = (counts: readonly DealCountKey[]) =>
+  Object.fromEntries(counts.map((key) => [key, sql<number | null>`${ADMIN_SORT[key]}`])) as Partial<Record<DealCountKey, SQL<number | null>>>;
+
+// a seller's projects table: each order and choice of columns is built once, the seller and the page bound
+function sellerPageIn(by: SQL, descending: boolean, read: ReturnType<typeof tableRead>) {
   const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
   return preparedQuery((db) => {
     // the page is chosen first, so that the deal counts are worked out for its rows only
@@ -185,45 +210,58 @@ function sellerPageIn(by: SQL, descending: boolean) {
       .as("page");
     return db
       .select({
-        project: ROW_SOURCE,
+        project: read.source,
         // the page's deal counts and its total in the same read: on D1 each statement is a step of its own
-        ndas: sql<number>`${ADMIN_SORT.ndas}`,
-        negotiations: sql<number>`${ADMIN_SORT.negotiations}`,
-        bids: sql<number>`${ADMIN_SORT.bids}`,
-        lastUpdateBuyer: sql<number | null>`${ADMIN_SORT.lastUpdateBuyer}`,
+        deals: dealCountColumns(read.counts),
         total: page.total,
       })
+      // the page stays the outer loop (see listProjectsForAdmin)
       .from(page)
-      .innerJoin(projects, eq(projects.id, page.id))
+      .crossJoin(projects)
+      .where(eq(projects.id, page.id))
       .orderBy(order, asc(projects.id))
       .prepare();
   });
 }
 const SELLER_PAGES = new Map<string, ReturnType<typeof sellerPageIn>>();
-function sellerPage(sort: string, descending: boolean) {
+function sellerPage(sort: string, descending: boolean, shown: Record<string, boolean> | undefined) {
   const column = sortColumnOf(SELLER_SORT, sort);
-  const key = `${column}:${descending}`;
+  const read = tableRead(shown);
+  const key = `${column}:${descending}:${read.key}`;
   let built = SELLER_PAGES.get(key);
-  if (!built) SELLER_PAGES.set(key, (built = sellerPageIn(SELLER_SORT[column]!, descending)));
+  if (!built) {
+    // a member may choose any of the table's columns: the choices kept are bounded
+    if (SELLER_PAGES.size >= 200) SELLER_PAGES.clear();
+    SELLER_PAGES.set(key, (built = sellerPageIn(SELLER_SORT[column]!, descending, read)));
+  }
   return built;
 }
 
 /** The table's own column of that name, else its date (not a name every object has, such as "constructor"). */
 const sortColumnOf = (sorts: Record<string, SQL>, sort: string) => (Object.hasOwn(sorts, sort) ? sort : "date");
 
-/** One page of a seller's listed projects (not drafts) as their table's rows, with each one's deals, sorted in SQL by any of its columns. */
+/**
+ * One page of a seller's listed projects (not drafts) as their table's rows, with each one's deals,
+ * sorted in SQL by any of its columns; `shown` (the member's columns) narrows what is read.
+ */
 export async function listSellerProjectPage(
   db: Database,
   sellerId: number,
-  { sort = "date", desc: descending = false, page = 1, pageSize = 25 }: { sort?: string; desc?: boolean; page?: number; pageSize?: number } = {},
+  {
+    sort = "date",
+    desc: descending = false,
+    page = 1,
+    pageSize = 25,
+    shown,
+  }: { sort?: string; desc?: boolean; page?: number; pageSize?: number; shown?: Record<string, boolean> } = {},
 ) {
   const size = pageSizeOf(pageSize);
   const offset = (Math.max(1, page) - 1) * size;
-  const found = await sellerPage(sort, descending)(db).all({ sellerId, limit: size, offset });
+  const found = await sellerPage(sort, descending, shown)(db).all({ sellerId, limit: size, offset });
   // past the last page there is no row to carry the total
   const total = found.length ? Number(found[0]!.total) : offset ? await countSellerProjects(db, sellerId) : 0;
   return {
-    rows: found.map(({ project, total: _total, ...deals }) => ({ ...toProjectRow(project), ...deals })),
+    rows: found.map(({ project, deals }) => ({ ...toProjectRow(project), ...(deals as DealCounts) })),
     total,
     page: Math.max(1, page),
     pageSize: size,
@@ -241,7 +279,15 @@ async function countSellerProjects(db: Database, sellerId: number) {
  */
 export async function listProjectsForAdmin(
   db: Database,
-  { status, q, sort = "date", desc: descending = false, page = 1, pageSize = 25 }: { status?: ProjectStatus; q?: string; sort?: string; desc?: boolean; page?: number; pageSize?: number } = {},
+  {
+    status,
+    q,
+    sort = "date",
+    desc: descending = false,
+    page = 1,
+    pageSize = 25,
+    shown,
+  }: { status?: ProjectStatus; q?: string; sort?: string; desc?: boolean; page?: number; pageSize?: number; shown?: Record<string, boolean> } = {},
 ) {
   const size = pageSizeOf(pageSize);
   const where: SQL[] = [status ? eq(projects.status, status) : sql`${projects.status} != 'draft'`];
@@ -251,32 +297,34 @@ export async function listProjectsForAdmin(
   const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
   const condition = and(...where);
   const offset = (Math.max(1, page) - 1) * size;
-  // the page's ids as a query: the deal counts go beside the rows, not after them
+  const read = tableRead(shown);
+  // the page is chosen first, so that the deal counts are worked out for its rows only, in the same read
   const pageIds = db
-    .select({ id: projects.id })
+    .select({ id: sql<number>`${projects.id}`.as("page_id") })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.sellerId))
     .where(condition)
     .orderBy(order, asc(projects.id))
     .limit(size)
-    .offset(offset);
-  const [rows, [total], counts] = await Promise.all([
+    .offset(offset)
+    .as("page");
+  const [rows, [total]] = await Promise.all([
     db
-      .select({ project: ROW_SOURCE, sellerName: users.name, sellerCompany: users.company })
-      .from(projects)
+      .select({ project: read.source, deals: dealCountColumns(read.counts), sellerName: users.name, sellerCompany: users.company })
+      // a cross join keeps the page the outer loop (SQLite does not reorder it): else the planner
+      // may walk every project in the date index's order to spare sorting the page's rows
+      .from(pageIds)
+      .crossJoin(projects)
       .innerJoin(users, eq(users.id, projects.sellerId))
-      .where(condition)
-      .orderBy(order, asc(projects.id))
-      .limit(size)
-      .offset(offset),
+      .where(eq(projects.id, pageIds.id))
+      .orderBy(order, asc(projects.id)),
     db.select({ n: sql<number>`count(*)` }).from(projects).where(condition),
-    dealCounts(db, pageIds.getSQL()),
   ]);
   return {
-    rows: withCounts(
-      rows.map((r) => toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` })),
-      counts,
-    ),
+    rows: rows.map((r) => ({
+      ...toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` }),
+      ...(r.deals as DealCounts),
+    })),
     total: total?.n ?? 0,
     page: Math.max(1, page),
     pageSize: size,
@@ -775,9 +823,8 @@ export async function loanTapeCompleteness(db: Database, projectId: number) {
 
 /** What a table row is made from: the row columns, the dates its date falls back to, the borrower. */
 type RowSource = Pick<Project, (typeof ROW_COLUMNS)[RowKey] | "publishedAt" | "submittedAt" | "createdAt" | "borrower">;
-const ROW_SOURCE_COLUMNS = [...new Set([...Object.values(ROW_COLUMNS), "publishedAt", "submittedAt", "createdAt", "borrower"] as const)];
-/** The columns a table row is read from, and only those (a listing's texts and details stay in the database). */
-const ROW_SOURCE = Object.fromEntries(ROW_SOURCE_COLUMNS.map((column) => [column, projects[column]])) as { [C in keyof RowSource]: (typeof projects)[C] };
+/** The columns a table row may be read from (a listing's texts and details stay in the database): tableRead picks the shown ones. */
+type RowSourceColumns = { [C in keyof RowSource]: (typeof projects)[C] };
 
 /** A project as a table row (the seller's and admins' tables also show the borrower). */
 export function toProjectRow(p: RowSource, extra: { sellerName?: string } = {}) {

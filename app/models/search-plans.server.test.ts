@@ -5,7 +5,7 @@ import { insertMany } from "~/.server/db/bulk";
 import { projects } from "~/.server/db/schema";
 import { generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
-import { searchStatements } from "./projects.server";
+import { listProjectsForAdmin, searchStatements } from "./projects.server";
 
 /**
  * The buyer search's query plans (issue #16, item 3): at 100,000 projects a lost index turns
@@ -60,5 +60,28 @@ describe("the buyer search's query plans", () => {
     const plan = (await planOf(searchStatements(t.db, {}).rows)).join(" ; ");
     expect(plan).toMatch(/projects_visible_published_idx/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+/** The statements a read sent, as the database client saw them. */
+async function statementsOf(read: () => Promise<unknown>) {
+  const sent: Array<{ sql: string; args: unknown[] }> = [];
+  const execute = t.client.execute.bind(t.client);
+  t.client.execute = ((statement: { sql: string; args?: unknown[] }) => (sent.push({ sql: statement.sql, args: statement.args ?? [] }), execute(statement as never))) as typeof t.client.execute;
+  try {
+    await read();
+  } finally {
+    t.client.execute = execute;
+  }
+  return sent;
+}
+
+describe("the admin's project table's query plan", () => {
+  it("opens from the date index, without sorting every project", async () => {
+    const [page] = (await statementsOf(() => listProjectsForAdmin(t.db, {}))).filter((s) => /order by coalesce/.test(s.sql));
+    const plan = (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${page!.sql}`, args: page!.args as never })).rows.map((row) => String(row.detail)).join(" ; ");
+    expect(plan, plan).toMatch(/SCAN projects USING INDEX projects_table_date_idx/);
+    // only the page's own rows are sorted again, after they were chosen in the index's order
+    expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
   });
 });

@@ -304,6 +304,10 @@ export const projects = sqliteTable(
   },
   (t) => [
     index("projects_seller_idx").on(t.sellerId, t.status),
+    // the seller's and the admin's project tables open sorted by a project's date (published, else
+    // submitted, else created): walked in order, a page reads its own rows, not every project's
+    index("projects_table_date_idx").on(sql`coalesce(${t.publishedAt}, ${t.submittedAt}, ${t.createdAt})`, t.id),
+    index("projects_seller_date_idx").on(t.sellerId, sql`coalesce(${t.publishedAt}, ${t.submittedAt}, ${t.createdAt})`, t.id),
     // what waits for review (the admin dashboard) and the admin table's status filter; with the
     // performing status beside it, the search counts "Performing" or not from this index alone
     index("projects_status_term_idx").on(t.status, t.term),

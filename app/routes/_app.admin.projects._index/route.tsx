@@ -30,6 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
     desc: view.sortDesc,
     page: view.page,
     pageSize: Number(params.get("pageSize")) || undefined,
+    shown: view.visible,
   });
   const { rows, ...paging } = found;
   const body = projectGridBody("adminProjects", view, rows, { href: adminHref, empty: "No projects." });

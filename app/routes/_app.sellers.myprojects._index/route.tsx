@@ -27,6 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
       desc: view.sortDesc,
       page: view.page,
       pageSize: pageSizeOf(new URL(args.request.url).searchParams.get("pageSize")),
+      shown: view.visible,
     }),
     sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
   ]);
