@@ -1,4 +1,5 @@
 import type { Database } from "~/.server/db";
+import { refreshPlannerStatistics } from "~/.server/db/planner-statistics";
 import type { Env } from "~/.server/env";
 import { pruneAccountUnlocks } from "./account-unlocks.server";
 import { pruneApiTokens } from "./api-tokens.server";
@@ -34,5 +35,7 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   await sumPageSessionDays(db, now).catch((error) => console.error("page-session day sums failed:", error));
   // nightly: the 90-day window moves on even when nothing happens
   await recomputeResponsivenessIfDue(db, now);
+  // as the tables grow, the planner's picture of them follows (usually a no-op)
+  await refreshPlannerStatistics(db).catch((error) => console.error("planner statistics failed:", error));
   return { sent };
 }

@@ -54,6 +54,15 @@ describe("search", () => {
     expect(page3.rows.length).toBe(all.total - 200);
   });
 
+  it("reads only the columns the member shows, with the id, kind and last change every row needs", async () => {
+    const params = { sort: "size" as const, desc: true, pageSize: 50 };
+    const whole = await searchProjects(t.db, params);
+    const narrow = await searchProjects(t.db, params, { shown: { projectName: true, size: true, term: false, industry: false } });
+    expect(narrow.total).toBe(whole.total);
+    expect(narrow.rows.map((r) => [r.id, r.kind, r.updatedAt, r.projectName, r.size])).toEqual(whole.rows.map((r) => [r.id, r.kind, r.updatedAt, r.projectName, r.size]));
+    expect(narrow.rows.every((r) => !("term" in r) && !("industry" in r) && !("status" in r))).toBe(true);
+  });
+
   it("filters by industry, region, status and transaction size; 'Any' means no filter", async () => {
     const result = await searchProjects(t.db, { industry: "Real Estate", region: "Any", status: "Performing", transactionSize: "1-5m", pageSize: 100 });
     expect(result.total).toBeGreaterThan(0);

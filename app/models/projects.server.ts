@@ -502,8 +502,19 @@ export const TEXT_COUNT_LIMIT = 1000;
 /** A search's page and page size, as asked and within bounds (25 a page, at most 100). */
 const searchPaging = (params: SearchParams) => ({ page: Math.max(params.page ?? 1, 1), pageSize: Math.min(Math.max(params.pageSize ?? 25, 1), 100) });
 
-/** The two statements of a search page: its rows, and its count (capped for text). */
-export function searchStatements(db: Database, params: SearchParams, { placeholders = false } = {}) {
+/**
+ * The row columns a search reads: those the member shows, with what every row carries (its id and
+ * last change) and its kind (its link). No choice given reads them all.
+ */
+function searchColumnsFor(shown: Record<string, boolean> | undefined) {
+  if (!shown) return listColumns;
+  return Object.fromEntries(
+    Object.entries(listColumns).filter(([key]) => shown[key] === true || key === "id" || key === "kind" || key === "updatedAt"),
+  ) as typeof listColumns;
+}
+
+/** The two statements of a search page: its rows (of `columns`, else every row column), and its count (capped for text). */
+export function searchStatements(db: Database, params: SearchParams, { placeholders = false, columns = listColumns } = {}) {
   const { page, pageSize } = searchPaging(params);
   const { condition, ordered, order } = searchQuery(params, { placeholders });
   const found = params.q ? db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found") : null;
@@ -512,7 +523,7 @@ export function searchStatements(db: Database, params: SearchParams, { placehold
     pageSize,
     capped: Boolean(found),
     rows: db
-      .select(listColumns)
+      .select(columns)
       .from(projects)
       .where(ordered)
       .orderBy(...order)
@@ -528,26 +539,27 @@ const SEARCH_SHAPES_KEPT = 200;
 type PreparedSearch = ReturnType<typeof prepareSearch>;
 const preparedSearches = new Map<string, PreparedSearch>();
 
-function prepareSearch(params: SearchParams) {
+function prepareSearch(params: SearchParams, columns: typeof listColumns) {
   return {
-    rows: preparedQuery((db) => searchStatements(db, params, { placeholders: true }).rows.prepare()),
+    rows: preparedQuery((db) => searchStatements(db, params, { placeholders: true, columns }).rows.prepare()),
     count: preparedQuery((db) => searchStatements(db, params, { placeholders: true }).count.prepare()),
   };
 }
 
-function preparedSearchOf(params: SearchParams) {
-  const shape = searchShape(params);
+function preparedSearchOf(params: SearchParams, columns: typeof listColumns) {
+  const shape = `${searchShape(params)}|${Object.keys(columns).join(",")}`;
   let prepared = preparedSearches.get(shape);
   if (prepared) preparedSearches.delete(shape);
-  else prepared = prepareSearch({ ...params });
+  else prepared = prepareSearch({ ...params }, columns);
   preparedSearches.set(shape, prepared);
   if (preparedSearches.size > SEARCH_SHAPES_KEPT) preparedSearches.delete(preparedSearches.keys().next().value!);
   return prepared;
 }
 
-export async function searchProjects(db: Database, params: SearchParams) {
+/** A page of a search and its count; `shown` (the member's columns) narrows what the rows read. */
+export async function searchProjects(db: Database, params: SearchParams, { shown }: { shown?: Record<string, boolean> } = {}) {
   const { page, pageSize } = searchPaging(params);
-  const prepared = preparedSearchOf(params);
+  const prepared = preparedSearchOf(params, searchColumnsFor(shown));
   const values = searchValues(params, pageSize, page);
   const [rows, [count]] = await Promise.all([prepared.rows(db).all(values), prepared.count(db).all(values)]);
   const total = count?.total ?? 0;

@@ -1,3 +1,4 @@
+import { refreshPlannerStatistics } from "~/.server/db/planner-statistics";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
@@ -64,6 +65,8 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string, f
   if (dealt) await sumDemoSessionDays(db);
   await seedMatchesIfEmpty(db, dealt);
   await seedPricingDataIfEmpty(db);
+  // the market arrived all at once: the planner learns its tables before the first page
+  if (seededUsers || dealt) await refreshPlannerStatistics(db);
   return seededUsers;
 }
 

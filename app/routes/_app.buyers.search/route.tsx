@@ -51,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // read together: on D1 reads started at once go as one call
   const [result, options, map, assistant, ndas, lists] = await Promise.all([
     // the map view shows no rows: the table's query only counts
-    searchProjects(services.db, showMap ? { ...params, page: 1, pageSize: 1 } : params),
+    searchProjects(services.db, showMap ? { ...params, page: 1, pageSize: 1 } : params, { shown: view.visible }),
     projectOptions(services),
     showMap ? searchMap(services, { params, role }) : null,
     // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/support/db";
+import { insertMany } from "~/.server/db/bulk";
+import { projects } from "~/.server/db/schema";
+import { searchStatements } from "~/models/projects.server";
+import { generateProject, random } from "~/seed/demo-market";
+import { makeUser } from "~/seed/factories";
+import { refreshPlannerStatistics } from "./planner-statistics";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  const r = random(7);
+  await insertMany(t.db, projects, Array.from({ length: 300 }, (_, i) => generateProject(r, i, seller.id, Date.UTC(2026, 10, 1))).map(({ loans: _l, ...p }) => p));
+});
+afterAll(() => t.cleanup());
+
+const planOf = async (statement: { toSQL(): { sql: string; params: unknown[] } }) => {
+  const { sql, params } = statement.toSQL();
+  return (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never })).rows.map((row) => String(row.detail)).join(" ; ");
+};
+
+describe("the planner's statistics", () => {
+  it("are gathered for a database never analyzed, and the search's first page then comes from the listings' index in order", async () => {
+    const stats = async () => (await t.client.execute("select count(*) as n from sqlite_master where name = 'sqlite_stat1'")).rows[0]!.n;
+    expect(await stats()).toBe(0);
+    // by rules of thumb SQLite reads the listings by status and sorts them all
+    expect(await planOf(searchStatements(t.db, {}).rows)).toMatch(/TEMP B-TREE/);
+    await refreshPlannerStatistics(t.db);
+    expect(await stats()).toBe(1);
+    const analyzed = Number((await t.client.execute("select count(*) as n from sqlite_stat1 where tbl = 'projects'")).rows[0]!.n);
+    expect(analyzed).toBeGreaterThan(0);
+    const plan = await planOf(searchStatements(t.db, {}).rows);
+    expect(plan, plan).toMatch(/projects_visible_published_idx/);
+    expect(plan, plan).not.toMatch(/TEMP B-TREE/);
+    // again: nothing to do, nothing fails
+    await expect(refreshPlannerStatistics(t.db)).resolves.toBeUndefined();
+  });
+});
