@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, lt, ne, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, customers, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
@@ -128,64 +129,105 @@ async function memberIdsOf(db: Database, customerId: number) {
 export type TimelineEvent = { at: Date; kind: "view" | "nda" | "message" | "offer" | "email" | "sms"; text: string; link?: string };
 
 /**
- * Everything a customer's members did and were sent, newest first, `limit` events a
- * page (`before`: the time of the last event of the page before), with the totals:
- * project views with time spent, NDAs, thread messages, offers, e-mails and SMS.
- * `older` is where the next page starts, or null on the last page.
+ * A customer timeline's eleven reads, built once for its first page and once for the pages after
+ * (`before`): the customer, the page's size and its start are placeholders. The members and the
+ * addresses mail went to are subqueries, so that every read goes at once (on D1 one round trip, not
+ * one for the members and one for their records).
  */
-export async function customerTimeline(db: Database, { customerId, limit = 50, before }: { customerId: number; limit?: number; before?: number }) {
-  // the members and the addresses mail went to as subqueries, so that every read goes at once
-  // (on D1 one round trip, not one for the members and one for their records)
+function timelineReadsIn(paged: boolean) {
+  const customerId = sql.placeholder("customerId");
+  const page = sql.placeholder("page");
   const memberIds = sql`select ${users.id} from ${users} where ${users.customerId} = ${customerId}`;
   const addresses = sql`select ${users.email} from ${users} where ${users.customerId} = ${customerId}
     union select ${users.phone} from ${users} where ${users.customerId} = ${customerId} and ${users.phone} != ''
     union select ${customers.attentionEmail} from ${customers} where ${customers.id} = ${customerId} and ${customers.attentionEmail} != ''`;
   const anyMember = (column: AnyColumn) => sql`${column} in (${memberIds})`;
   const toMembers = sql`${outbox.recipient} in (${addresses})`;
+  // a page after the first starts before the last event shown (a time in ms, as the columns hold it)
+  const earlier = (column: AnyColumn) => (paged ? sql`${column} < ${sql.placeholder("before")}` : undefined);
+  return {
+    members: preparedQuery((db) => db.select({ id: users.id, name: users.name }).from(users).where(eq(users.customerId, customerId)).prepare()),
+    views: preparedQuery((db) =>
+      db
+        .select({ at: pageSessions.sessionStart, userId: pageSessions.userId, route: pageSessions.route, activeTime: pageSessions.activeTime, projectName: projects.projectName, projectId: pageSessions.projectId })
+        .from(pageSessions)
+        .leftJoin(projects, eq(projects.id, pageSessions.projectId))
+        .where(and(anyMember(pageSessions.userId), earlier(pageSessions.sessionStart)))
+        .orderBy(desc(pageSessions.sessionStart))
+        .limit(page)
+        .prepare(),
+    ),
+    ndas: preparedQuery((db) =>
+      db
+        .select({ at: contracts.requestedAt, userId: contracts.buyerId, status: contracts.ndaStatus, projectName: projects.projectName, projectId: contracts.projectId })
+        .from(contracts)
+        .innerJoin(projects, eq(projects.id, contracts.projectId))
+        .where(and(anyMember(contracts.buyerId), earlier(contracts.requestedAt)))
+        .orderBy(desc(contracts.requestedAt))
+        .limit(page)
+        .prepare(),
+    ),
+    sent: preparedQuery((db) =>
+      db
+        .select({ at: messages.createdAt, userId: messages.senderId, projectName: projects.projectName, projectId: messages.projectId })
+        .from(messages)
+        .innerJoin(projects, eq(projects.id, messages.projectId))
+        .where(and(anyMember(messages.buyerId), earlier(messages.createdAt)))
+        .orderBy(desc(messages.createdAt))
+        .limit(page)
+        .prepare(),
+    ),
+    offered: preparedQuery((db) =>
+      db
+        .select({ at: offers.createdAt, userId: offers.buyerId, status: offers.status, price: offers.price, projectName: projects.projectName, projectId: offers.projectId })
+        .from(offers)
+        .innerJoin(projects, eq(projects.id, offers.projectId))
+        .where(and(anyMember(offers.buyerId), earlier(offers.createdAt)))
+        .orderBy(desc(offers.createdAt))
+        .limit(page)
+        .prepare(),
+    ),
+    mail: preparedQuery((db) =>
+      db
+        .select({ at: outbox.createdAt, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status })
+        .from(outbox)
+        .where(and(toMembers, earlier(outbox.createdAt)))
+        .orderBy(desc(outbox.createdAt))
+        .limit(page)
+        .prepare(),
+    ),
+    viewCount: preparedQuery((db) => db.select({ n: count() }).from(pageSessions).where(anyMember(pageSessions.userId)).prepare()),
+    ndaCount: preparedQuery((db) => db.select({ n: count() }).from(contracts).where(anyMember(contracts.buyerId)).prepare()),
+    messageCount: preparedQuery((db) => db.select({ n: count() }).from(messages).where(anyMember(messages.buyerId)).prepare()),
+    offerCount: preparedQuery((db) => db.select({ n: count() }).from(offers).where(anyMember(offers.buyerId)).prepare()),
+    mailCounts: preparedQuery((db) => db.select({ channel: outbox.channel, n: count() }).from(outbox).where(toMembers).groupBy(outbox.channel).prepare()),
+  };
+}
+const TIMELINE_READS = { latest: timelineReadsIn(false), older: timelineReadsIn(true) };
+
+/**
+ * Everything a customer's members did and were sent, newest first, `limit` events a
+ * page (`before`: the time of the last event of the page before), with the totals:
+ * project views with time spent, NDAs, thread messages, offers, e-mails and SMS.
+ * `older` is where the next page starts, or null on the last page.
+ */
+export async function customerTimeline(db: Database, { customerId, limit = 50, before }: { customerId: number; limit?: number; before?: number }) {
+  const reads = before ? TIMELINE_READS.older : TIMELINE_READS.latest;
   // one more than a page of each kind: if the merged list is longer, there is an older page
-  const page = limit + 1;
-  const earlier = (column: AnyColumn) => (before ? lt(column, new Date(before)) : undefined);
+  const values = { customerId, page: limit + 1, before: before ?? 0 };
+  const run = <Row>(read: (db: Database) => { all(values: Record<string, unknown>): Promise<Row[]> }) => read(db).all(values);
   const [members, views, ndas, sent, offered, mail, viewCount, ndaCount, messageCount, offerCount, mailCounts] = await Promise.all([
-    db.select({ id: users.id, name: users.name }).from(users).where(eq(users.customerId, customerId)),
-    db
-      .select({ at: pageSessions.sessionStart, userId: pageSessions.userId, route: pageSessions.route, activeTime: pageSessions.activeTime, projectName: projects.projectName, projectId: pageSessions.projectId })
-      .from(pageSessions)
-      .leftJoin(projects, eq(projects.id, pageSessions.projectId))
-      .where(and(anyMember(pageSessions.userId), earlier(pageSessions.sessionStart)))
-      .orderBy(desc(pageSessions.sessionStart))
-      .limit(page),
-    db
-      .select({ at: contracts.requestedAt, userId: contracts.buyerId, status: contracts.ndaStatus, projectName: projects.projectName, projectId: contracts.projectId })
-      .from(contracts)
-      .innerJoin(projects, eq(projects.id, contracts.projectId))
-      .where(and(anyMember(contracts.buyerId), earlier(contracts.requestedAt)))
-      .orderBy(desc(contracts.requestedAt))
-      .limit(page),
-    db
-      .select({ at: messages.createdAt, userId: messages.senderId, projectName: projects.projectName, projectId: messages.projectId })
-      .from(messages)
-      .innerJoin(projects, eq(projects.id, messages.projectId))
-      .where(and(anyMember(messages.buyerId), earlier(messages.createdAt)))
-      .orderBy(desc(messages.createdAt))
-      .limit(page),
-    db
-      .select({ at: offers.createdAt, userId: offers.buyerId, status: offers.status, price: offers.price, projectName: projects.projectName, projectId: offers.projectId })
-      .from(offers)
-      .innerJoin(projects, eq(projects.id, offers.projectId))
-      .where(and(anyMember(offers.buyerId), earlier(offers.createdAt)))
-      .orderBy(desc(offers.createdAt))
-      .limit(page),
-    db
-      .select({ at: outbox.createdAt, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status })
-      .from(outbox)
-      .where(and(toMembers, earlier(outbox.createdAt)))
-      .orderBy(desc(outbox.createdAt))
-      .limit(page),
-    db.select({ n: count() }).from(pageSessions).where(anyMember(pageSessions.userId)),
-    db.select({ n: count() }).from(contracts).where(anyMember(contracts.buyerId)),
-    db.select({ n: count() }).from(messages).where(anyMember(messages.buyerId)),
-    db.select({ n: count() }).from(offers).where(anyMember(offers.buyerId)),
-    db.select({ channel: outbox.channel, n: count() }).from(outbox).where(toMembers).groupBy(outbox.channel),
+    run(reads.members),
+    run(reads.views),
+    run(reads.ndas),
+    run(reads.sent),
+    run(reads.offered),
+    run(reads.mail),
+    run(reads.viewCount),
+    run(reads.ndaCount),
+    run(reads.messageCount),
+    run(reads.offerCount),
+    run(reads.mailCounts),
   ]);
   const ids = members.map((m) => m.id);
   const nameOf = new Map(members.map((m) => [m.id, m.name]));

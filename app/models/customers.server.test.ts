@@ -118,6 +118,10 @@ describe("the admin customer table", () => {
     expect(byMail.rows[1]).toEqual({ customerId: acme, customerName: "Acme Credit", anonymised: false, ndas: 2, lastLogin: now - DAY });
     const filtered = await listCustomers(t.db, { filters: { minLoi: "1" } }, visible);
     expect(filtered.rows.map((r) => Object.keys(r).sort())).toEqual([["anonymised", "customerId", "customerName", "lastLogin", "ndas"]]);
+    // a shown stored column or preference is read as in the whole row
+    const some = Object.fromEntries(CUSTOMER_COLUMNS.map((c) => [c.value, ["customerName", "createdAt", "industryPreferences", "website"].includes(c.value)]));
+    const [whole, narrow] = [await listCustomers(t.db, {}), await listCustomers(t.db, {}, some)];
+    expect(narrow.rows).toEqual(whole.rows.map((r) => ({ customerId: r.customerId, customerName: r.customerName, anonymised: r.anonymised, createdAt: r.createdAt, industryPreferences: r.industryPreferences, website: r.website })));
   });
 
   it("sorts by last login, newest first and never-signed-in last, by default", async () => {

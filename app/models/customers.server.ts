@@ -100,7 +100,7 @@ const SORT: Partial<Record<CustomerColumn, SQL | typeof customers.id>> = {
   ...Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, COMPUTED[b.key]])),
 };
 
-export const isCustomerSortKey = (key: string): key is CustomerColumn => key in SORT;
+export const isCustomerSortKey = (key: string): key is CustomerColumn => Object.hasOwn(SORT, key);
 
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -166,17 +166,35 @@ const selection = {
 
 const baseQuery = (db: Database) => db.select(selection).from(customers);
 
-const IN_SELECTION_COMPUTED = new Set<string>([...Object.keys(COMPUTED), "dealBands"]);
+/** The columns a row always carries: its link, its name, and whether it was anonymised. */
+const ALWAYS_READ = new Set(["customerId", "customerName", "anonymisedAt"]);
+/** The table columns drawn from the stored preferences. */
+const PREFERENCE_COLUMNS = [
+  "borrowerLocationPreferences",
+  "industryPreferences",
+  "statePreferences",
+  "transactionScalePreferences",
+  "performingLoanPreference",
+  "investmentPref",
+  "transactionPref",
+  "investmentCriteria",
+];
 
 /**
- * The page's select list: every stored column, and of the computed ones (a subquery each, per row)
- * only those the admin shows.
+ * The page's select list: the columns the admin shows and those a row always carries. A hidden
+ * computed column is a subquery per row not worked out, and a hidden stored one a cell not handed
+ * over (the preferences are a JSON document a row).
  */
 function pageSelection(visible: Record<string, boolean> | undefined) {
   if (!visible) return selection;
   const shown = (key: string) =>
-    key === "dealBands" ? CUSTOMER_SIZE_BANDS.some((b) => visible[b.key] !== false) : visible[key] !== false;
-  return Object.fromEntries(Object.entries(selection).filter(([key]) => !IN_SELECTION_COMPUTED.has(key) || shown(key))) as typeof selection;
+    ALWAYS_READ.has(key) ||
+    (key === "dealBands"
+      ? CUSTOMER_SIZE_BANDS.some((b) => visible[b.key] !== false)
+      : key === "preferences"
+        ? PREFERENCE_COLUMNS.some((column) => visible[column] !== false)
+        : visible[key] !== false);
+  return Object.fromEntries(Object.entries(selection).filter(([key]) => shown(key))) as typeof selection;
 }
 type Raw = Awaited<ReturnType<typeof baseQuery>>[number];
 
@@ -204,7 +222,8 @@ function toRow(raw: Raw) {
     type: raw.type,
     size: raw.size,
     headquarters: raw.headquarters,
-    createdAt: raw.createdAt.getTime(),
+    // a hidden date is not read (pageSelection); nothing draws it
+    createdAt: raw.createdAt?.getTime() as number,
     enabled: raw.enabled,
     locked: raw.locked,
     lastActivity: num(raw.lastActivity),
@@ -277,7 +296,8 @@ export async function listCustomers(
 const idIn = (ids: number[]) => inList(customers.id, ids);
 
 const orderOf = (sort: string, desc: boolean) => {
-  const by = SORT[sort as CustomerColumn] ?? SORT.lastLogin!;
+  // the table's own columns only (not a name every object has, such as "constructor")
+  const by = Object.hasOwn(SORT, sort) ? SORT[sort as CustomerColumn]! : SORT.lastLogin!;
   return desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
 };
 

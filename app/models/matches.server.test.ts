@@ -10,6 +10,7 @@ import {
   matchWeights,
   projectMatches,
   projectMatchesFor,
+  sellerMatchesFor,
   recomputeAllMatches,
   recomputeCustomerMatches,
   recomputeProjectMatches,
@@ -155,5 +156,12 @@ describe("recomputing matches", () => {
     await t.db.insert(contracts).values({ projectId: published, buyerId: member!.id, envelopeId: "env-reveal", documentKey: "k", documentSha256: "s", requestedAt: new Date(), signedAt: new Date() });
     const after = await projectMatchesFor(t.db, { projectId: published, admin: false });
     expect(after.rows.find((r) => r.customerId === health)).toMatchObject({ customerName: "Health Credit", ndaStatus: "Requested" });
+    // the seller's own list: the same buyers, names and responsiveness, without where each stands on the project
+    const list = await sellerMatchesFor(t.db, { projectId: published });
+    expect(list.total).toBe(after.total);
+    expect(list.rows).toEqual(
+      after.rows.map((r) => ({ label: r.label, businessType: r.businessType, customerSize: r.customerSize, score: r.score, reasons: r.reasons, responsivenessScore: r.responsivenessScore, responsivenessReason: r.responsivenessReason })),
+    );
+    expect(list.rows.map((r) => r.label)).toContain("Health Credit");
   });
 });

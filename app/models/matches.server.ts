@@ -312,6 +312,55 @@ export async function projectMatches(
   };
 }
 
+// the seller's list of matched buyers, best first: built once
+const sellerMatchesPage = preparedQuery((db) =>
+  db
+    .select({
+      customerName: customers.name,
+      businessType: customers.businessType,
+      customerSize: customers.size,
+      score: matches.score,
+      reasons: matches.reasons,
+      ndaSigned: DEAL_COLUMNS.ndaSigned,
+      stored: sideResponsivenessSql(matches.customerId, "buyer"),
+      total: sql<number>`(${matchCount(db, sql.placeholder("projectId"))})`,
+    })
+    .from(matches)
+    .innerJoin(customers, eq(customers.id, matches.customerId))
+    .where(eq(matches.projectId, sql.placeholder("projectId")))
+    .orderBy(sql`${matches.score} desc nulls last`, matches.customerId)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(),
+);
+
+/**
+ * A project's matched buyers as its seller's list shows them, best first, a page at a time: the
+ * company's kind and size, the score and its reasons, its responsiveness, and its name once one of
+ * its members signed the NDA ("Buyer #n", its rank, until then). Where each stands on the project
+ * (views, offers, invitations) is the admin's, and is not worked out here.
+ */
+export async function sellerMatchesFor(db: Database, { projectId, page = 1, pageSize = 25 }: { projectId: number; page?: number; pageSize?: number }) {
+  const size = Math.min(Math.max(pageSize, 1), 100);
+  const offset = (Math.max(page, 1) - 1) * size;
+  const found = await sellerMatchesPage(db).all({ projectId, limit: size, offset });
+  const total = found.length ? Number(found[0]!.total) : offset ? Number((await matchCount(db, projectId))[0]?.total ?? 0) : 0;
+  return {
+    rows: found.map(({ customerName, ndaSigned, stored, total: _total, ...r }, i) => {
+      const responsiveness = storedOrNone(stored.score, stored.reason);
+      return {
+        ...r,
+        label: ndaSigned ? customerName : `Buyer #${offset + i + 1}`,
+        responsivenessScore: responsiveness.score,
+        responsivenessReason: responsiveness.reason,
+      };
+    }),
+    total,
+    page: Math.max(page, 1),
+    pageSize: size,
+  };
+}
+
 /** One buyer company's best projects that are still visible, best first. */
 export async function customerMatches(db: Database, { customerId, limit = 10 }: { customerId: number; limit?: number }) {
   return bestMatchesOf(db).all({ customerId, limit: Math.min(Math.max(limit, 1), 100) });

@@ -12,7 +12,7 @@ import { sellerOverviewMarkup } from "./overview.server";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
-import { projectMatchesFor, recomputeProjectMatches } from "~/models/matches.server";
+import { recomputeProjectMatches, sellerMatchesFor } from "~/models/matches.server";
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
 import { EDITABLE, loanTapeCompleteness, sellerOfProject, withdrawOwnProject } from "~/models/projects.server";
 import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions.server";
@@ -38,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
     loanTapeCompleteness(services.db, id),
     deskData(services, { id, sellerId: sellerOfProject(id) }, user, role),
     dealCounts(services.db, [id]),
-    projectMatchesFor(services.db, { projectId: id, admin: false, page }),
+    sellerMatchesFor(services.db, { projectId: id, page }),
   ]);
   if (!found) throw notFound();
   const { project } = found;
