@@ -207,6 +207,10 @@ describe("a seller's projects table", () => {
     const admin = await listProjectsForAdmin(t.db, { pageSize: 25, shown: { projectName: true, sellerName: true, negotiations: true } });
     expect(admin.rows[0]).toMatchObject({ id: expect.any(Number), projectName: expect.any(String), sellerName: expect.any(String), negotiations: expect.any(Number) });
     expect(admin.rows.every((r) => r.borrower === undefined && r.ndas === undefined && r.date === undefined)).toBe(true);
+    // no deal count shown: none is read, and the rows still come
+    const bare = await listProjectsForAdmin(t.db, { pageSize: 25, shown: { projectName: true } });
+    expect(bare.rows.map((r) => r.id)).toEqual((await listProjectsForAdmin(t.db, { pageSize: 25 })).rows.map((r) => r.id));
+    expect(bare.rows.every((r) => !("ndas" in r) && !("bids" in r) && typeof r.projectName === "string")).toBe(true);
   });
 });
 
