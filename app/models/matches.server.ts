@@ -234,6 +234,18 @@ const MATCH_SORT: Record<ProjectBuyerSort, SQL> = {
 const matchCount = (db: Database, projectId: number | Placeholder) =>
   db.select({ total: sql<number>`count(*)` }).from(matches).where(eq(matches.projectId, projectId));
 
+/** A page of matches: 1 to 100 rows, from the page's first. */
+const matchPaging = (page: number, pageSize: number) => {
+  const size = Math.min(Math.max(pageSize, 1), 100);
+  return { size, offset: (Math.max(page, 1) - 1) * size };
+};
+
+/** The project's match count, as the page's rows carry it; past the last page there is no row to carry it. */
+async function matchTotal(db: Database, projectId: number, found: ReadonlyArray<{ total: number }>, offset: number) {
+  if (found.length) return Number(found[0]!.total);
+  return offset ? Number((await matchCount(db, projectId))[0]?.total ?? 0) : 0;
+}
+
 /** A page of a project's matches in one order; the project, the page's size and its offset are placeholders. */
 function matchesPageIn(sort: ProjectBuyerSort, descending: boolean) {
   const by = MATCH_SORT[sort];
@@ -287,11 +299,9 @@ export async function projectMatches(
     desc: descending = true,
   }: { projectId: number; page?: number; pageSize?: number; sort?: ProjectBuyerSort; desc?: boolean },
 ) {
-  const size = Math.min(Math.max(pageSize, 1), 100);
-  const offset = (Math.max(page, 1) - 1) * size;
+  const { size, offset } = matchPaging(page, pageSize);
   const found = await matchesPage(MATCH_SORT[sort] ? sort : "score", descending)(db).all({ projectId, limit: size, offset });
-  // past the last page there is no row to carry the count
-  const total = found.length ? Number(found[0]!.total) : offset ? Number((await matchCount(db, projectId))[0]?.total ?? 0) : 0;
+  const total = await matchTotal(db, projectId, found, offset);
   return {
     rows: found.map(({ stored, total: _total, ...r }) => {
       const responsiveness = storedOrNone(stored.score, stored.reason);
@@ -341,10 +351,9 @@ const sellerMatchesPage = preparedQuery((db) =>
  * (views, offers, invitations) is the admin's, and is not worked out here.
  */
 export async function sellerMatchesFor(db: Database, { projectId, page = 1, pageSize = 25 }: { projectId: number; page?: number; pageSize?: number }) {
-  const size = Math.min(Math.max(pageSize, 1), 100);
-  const offset = (Math.max(page, 1) - 1) * size;
+  const { size, offset } = matchPaging(page, pageSize);
   const found = await sellerMatchesPage(db).all({ projectId, limit: size, offset });
-  const total = found.length ? Number(found[0]!.total) : offset ? Number((await matchCount(db, projectId))[0]?.total ?? 0) : 0;
+  const total = await matchTotal(db, projectId, found, offset);
   return {
     rows: found.map(({ customerName, ndaSigned, stored, total: _total, ...r }, i) => {
       const responsiveness = storedOrNone(stored.score, stored.reason);
