@@ -186,6 +186,11 @@ describe("customers", () => {
     expect(seen).toHaveLength(10);
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     expect(new Set(seen).size).toBe(10);
+    // the totals count every page's events, by kind; an SMS to another number is not the customer's
+    await t.db.insert(outbox).values({ channel: "sms" as const, recipient: "+15550000000", subject: "", body: "", nextAttemptAt: new Date(start), createdAt: new Date(start) });
+    expect((await customerTimeline(t.db, { customerId })).counts).toEqual({ views: 0, ndas: 0, messages: 7, offers: 0, emails: 3, sms: 0 });
+    // an unknown customer has none
+    expect((await customerTimeline(t.db, { customerId: 999_999 })).counts).toEqual({ views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 });
   });
 });
 

@@ -129,7 +129,7 @@ async function memberIdsOf(db: Database, customerId: number) {
 export type TimelineEvent = { at: Date; kind: "view" | "nda" | "message" | "offer" | "email" | "sms"; text: string; link?: string };
 
 /**
- * A customer timeline's eleven reads, built once for its first page and once for the pages after
+ * A customer timeline's seven reads, built once for its first page and once for the pages after
  * (`before`): the customer, the page's size and its start are placeholders. The members and the
  * addresses mail went to are subqueries, so that every read goes at once (on D1 one round trip, not
  * one for the members and one for their records).
@@ -196,11 +196,21 @@ function timelineReadsIn(paged: boolean) {
         .limit(page)
         .prepare(),
     ),
-    viewCount: preparedQuery((db) => db.select({ n: count() }).from(pageSessions).where(anyMember(pageSessions.userId)).prepare()),
-    ndaCount: preparedQuery((db) => db.select({ n: count() }).from(contracts).where(anyMember(contracts.buyerId)).prepare()),
-    messageCount: preparedQuery((db) => db.select({ n: count() }).from(messages).where(anyMember(messages.buyerId)).prepare()),
-    offerCount: preparedQuery((db) => db.select({ n: count() }).from(offers).where(anyMember(offers.buyerId)).prepare()),
-    mailCounts: preparedQuery((db) => db.select({ channel: outbox.channel, n: count() }).from(outbox).where(toMembers).groupBy(outbox.channel).prepare()),
+    // the totals in one statement, on the customer's own row (none for an unknown customer)
+    counts: preparedQuery((db) =>
+      db
+        .select({
+          views: sql<number>`(select count(*) from ${pageSessions} where ${anyMember(pageSessions.userId)})`,
+          ndas: sql<number>`(select count(*) from ${contracts} where ${anyMember(contracts.buyerId)})`,
+          messages: sql<number>`(select count(*) from ${messages} where ${anyMember(messages.buyerId)})`,
+          offers: sql<number>`(select count(*) from ${offers} where ${anyMember(offers.buyerId)})`,
+          emails: sql<number>`(select count(*) from ${outbox} where ${outbox.channel} = 'email' and ${toMembers})`,
+          sms: sql<number>`(select count(*) from ${outbox} where ${outbox.channel} = 'sms' and ${toMembers})`,
+        })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .prepare(),
+    ),
   };
 }
 const TIMELINE_READS = { latest: timelineReadsIn(false), older: timelineReadsIn(true) };
@@ -216,18 +226,14 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
   // one more than a page of each kind: if the merged list is longer, there is an older page
   const values = { customerId, page: limit + 1, before: before ?? 0 };
   const run = <Row>(read: (db: Database) => { all(values: Record<string, unknown>): Promise<Row[]> }) => read(db).all(values);
-  const [members, views, ndas, sent, offered, mail, viewCount, ndaCount, messageCount, offerCount, mailCounts] = await Promise.all([
+  const [members, views, ndas, sent, offered, mail, [totals]] = await Promise.all([
     run(reads.members),
     run(reads.views),
     run(reads.ndas),
     run(reads.sent),
     run(reads.offered),
     run(reads.mail),
-    run(reads.viewCount),
-    run(reads.ndaCount),
-    run(reads.messageCount),
-    run(reads.offerCount),
-    run(reads.mailCounts),
+    run(reads.counts),
   ]);
   const ids = members.map((m) => m.id);
   const nameOf = new Map(members.map((m) => [m.id, m.name]));
@@ -243,14 +249,7 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
     .sort((a, b) => b.at.getTime() - a.at.getTime());
   const events = merged.slice(0, limit);
   const older = merged.length > limit ? events.at(-1)!.at.getTime() : null;
-  const counts = {
-    views: viewCount[0]?.n ?? 0,
-    ndas: ndaCount[0]?.n ?? 0,
-    messages: messageCount[0]?.n ?? 0,
-    offers: offerCount[0]?.n ?? 0,
-    emails: mailCounts.find((c) => c.channel === "email")?.n ?? 0,
-    sms: mailCounts.find((c) => c.channel === "sms")?.n ?? 0,
-  };
+  const counts = totals ?? { views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 };
   return { events, counts, older };
 }
 

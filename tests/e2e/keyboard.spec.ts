@@ -92,6 +92,9 @@ test("a buyer joins, finds a listing, signs its NDA, the seller approves it and 
   await page.goto("/buyers/search");
   await typeInto(page, page.locator('input[name="q"]'), word.toLowerCase());
   await page.keyboard.press("Enter");
+  // the results are the search's once its count says so: the newest listing is on the first page
+  // before it too, and that table is replaced when the search's answer arrives
+  await expect(page.getByTestId("result-count")).toHaveText("1 project");
   const result = page.getByRole("link", { name, exact: true }).first();
   await expect(result).toBeVisible();
   await tabTo(page, result);

@@ -22,7 +22,7 @@ export function drawnOnce(remixContext: EntryContext): DrawnOnce {
     configurable: true,
     get() {
       if (handoff !== undefined) {
-        return handoffScript(drawn.size ? JSON.stringify(handoff, (key, value: unknown) => (key === "html" && typeof value === "string" && drawn.has(value) ? null : value)) : JSON.stringify(handoff));
+        return handoffScript(drawn.size ? withoutDrawn(handoff, drawn) : JSON.stringify(handoff));
       }
       if (!drawn.size) return whole();
       // the handoff's strings are JSON with <, > and & escaped as \u003c and the like, which JSON reads back
@@ -30,6 +30,36 @@ export function drawnOnce(remixContext: EntryContext): DrawnOnce {
     },
   });
   return { note: (html) => void drawn.add(html) };
+}
+
+/**
+ * The handoff as JSON with each drawn `{ html }` written as null. The drawn values are set aside
+ * while JSON.stringify runs and put back after: a replacer function would send every key of the
+ * handoff through a call back into JavaScript, JSON.stringify's slow path.
+ */
+function withoutDrawn(handoff: unknown, drawn: Set<string>) {
+  const setAside: Array<[Record<string, unknown>, string]> = [];
+  const visit = (value: unknown) => {
+    if (value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      const inner = record[key];
+      if (key === "html" && typeof inner === "string") {
+        if (drawn.has(inner)) setAside.push([record, inner]);
+      } else visit(inner);
+    }
+  };
+  visit(handoff);
+  for (const [record] of setAside) record.html = null;
+  try {
+    return JSON.stringify(handoff);
+  } finally {
+    for (const [record, html] of setAside) record.html = html;
+  }
 }
 
 /**

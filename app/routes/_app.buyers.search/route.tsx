@@ -10,6 +10,7 @@ import { resultFor } from "~/lib/action-result";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
+import { projectGridBody } from "~/components/project-cells.server";
 import { PROJECT_ROW_KEYS } from "~/lib/projects";
 import { formatNumber } from "~/lib/format";
 import { teaserPathFor } from "~/lib/access";
@@ -27,6 +28,9 @@ import { resultsMapMarkup } from "./results-map.server";
 import { parseWithZod, searchPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Search projects");
+
+/** Each row links where its loader said (the teaser for the member's role). */
+const rowHref = (r: ProjectRow) => r.href ?? `/projects/more-details/${r.id}`;
 
 /** Buyers' search, and brokers' at /brokers/search (the same module): filters and sort live in the URL. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -60,17 +64,20 @@ export async function loader(args: LoaderFunctionArgs) {
     ndaStatusesOf(services.db, { userId: user.id }),
     services.content.constantLists(),
   ]);
-  if (map) result.rows = [];
+  const { rows: found, ...paging } = result;
+  const listed = map ? [] : found;
   // every result shown counts as an impression, once a day per member; after the response
-  services.recordLook({ kind: "impression", userId: user.id, projectIds: result.rows.map((r) => r.id), at: Date.now() });
+  services.recordLook({ kind: "impression", userId: user.id, projectIds: listed.map((r) => r.id), at: Date.now() });
+  // spec §3's "status" column: the member's own NDA status on each project
+  const rows = asShown(
+    listed.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null, href: teaserPathFor(role, r) })),
+    view.visible,
+    [...PROJECT_ROW_KEYS, "href"],
+  );
   return {
-    ...result,
-    // spec §3's "status" column: the member's own NDA status on each project
-    rows: asShown(
-      result.rows.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null, href: teaserPathFor(role, r) })),
-      view.visible,
-      [...PROJECT_ROW_KEYS, "href"],
-    ),
+    ...paging,
+    // the rows drawn here in the member's columns (decision 042): the handoff carries their markup only
+    body: map ? null : projectGridBody("projectSearch", view, rows, { href: rowHref, empty: "No projects match. Try fewer filters." }),
     view,
     bestMatch,
     assistant,
@@ -94,9 +101,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 
-/** Each row links where its loader said (the teaser for the member's role). */
-const rowHref = (r: ProjectRow) => r.href ?? `/projects/more-details/${r.id}`;
-
 function Filter({ name, label, value, options }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }> }) {
   return (
     <label className="text-sm">
@@ -116,7 +120,7 @@ function Filter({ name, label, value, options }: { name: string; label: string; 
 /** Buyers' and brokers' search: one GET form, so a search is a URL that can be shared and works without JavaScript. */
 export default function SearchPage() {
   const title = "Search projects";
-  const { rows, total, more, page, pageSize, view, filters, bestMatch, assistant, map } = useLoaderData<typeof loader>();
+  const { body, total, more, page, pageSize, view, filters, bestMatch, assistant, map } = useLoaderData<typeof loader>();
   const saveResult = resultFor(useActionData<typeof action>()?.result, "save-search");
   const location = useLocation();
   const navigation = useNavigation();
@@ -161,18 +165,7 @@ export default function SearchPage() {
         </div>
       </Form>
       <ViewSwitch map={Boolean(map)} />
-      {map ? (
-        <StaticHtml markup={map} />
-      ) : (
-        <ProjectGrid
-          table="projectSearch"
-          view={view}
-          rows={rows}
-          href={rowHref}
-          caption="Search results"
-          empty="No projects match. Try fewer filters."
-        />
-      )}
+      {map ? <StaticHtml markup={map} /> : body ? <ProjectGrid table="projectSearch" view={view} body={body} caption="Search results" /> : null}
       <SaveSearchForm lastResult={saveResult} />
       {pages > 1 && !map ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">

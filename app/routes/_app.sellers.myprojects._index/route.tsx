@@ -6,14 +6,15 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { projectGridBody } from "~/components/project-cells.server";
+import { StaticHtml } from "~/components/static-html";
 import { titleMeta } from "~/lib/meta";
 import { pageSizeOf } from "~/lib/admin-tables";
 import { listSellerProjectPage } from "~/models/projects.server";
 import { sharedProjects } from "~/models/seller-permissions.server";
-import { STATUS_LABELS } from "~/lib/project-kinds";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, tableActionSchema } from "~/lib/schemas/index.server";
+import { teamProjectsMarkup } from "./team-projects.server";
 
 export const meta = () => titleMeta("My projects");
 
@@ -32,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
     sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
   ]);
   const body = projectGridBody("sellerProjects", view, rows, { href: sellerHref, empty: "You have not submitted a project yet." });
-  return { ...paging, body, view, shared };
+  return { ...paging, body, view, shared: shared.length ? teamProjectsMarkup(shared) : null };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -63,19 +64,7 @@ export default function SellerProjectsPage() {
       </PageHeader>
       <ProjectGrid table="sellerProjects" view={view} body={body} caption="My projects" />
       <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="projects-count" />
-      {shared.length ? (
-        <section aria-labelledby="team-projects" className="mt-8">
-          <h2 id="team-projects" className="mb-2 text-lg font-semibold">Your colleagues' projects</h2>
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="team-projects">
-            {shared.map((p) => (
-              <li key={p.id} className="flex justify-between px-3 py-2">
-                <Link to={`/sellers/myprojects/${p.id}`} className="link">{p.projectName || "Untitled"}</Link>
-                <span className="text-slate-500">{STATUS_LABELS[p.status]}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {shared ? <StaticHtml markup={shared} /> : null}
     </>
   );
 }
