@@ -1,7 +1,53 @@
+import type { ReactNode } from "react";
 import type { ResolvedPreferences, TableKey } from "~/lib/table-preferences";
-import type { ProjectRow } from "~/lib/projects";
+import type { ProjectColumn, ProjectRow } from "~/lib/projects";
+import { formatCompactCurrency, formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
+import { KIND_LABELS } from "~/lib/project-kinds";
 import { gridBody } from "./data-grid.server";
-import { projectCells } from "./project-cells";
+import { StatusBadge } from "./status-badge";
+
+/**
+ * Cell renderers by column key (one for every column a row has); `href` makes the project name a
+ * plain link, which the table's body follows within the app.
+ */
+function projectCells(href: (row: ProjectRow) => string): { [K in ProjectColumn]-?: (row: ProjectRow) => ReactNode } {
+  return {
+    id: (r) => r.id,
+    date: (r) => formatDate(r.date ?? r.updatedAt),
+    projectName: (r) => (
+      <a href={href(r)} className="link font-medium">
+        {r.projectName || "Untitled draft"}
+      </a>
+    ),
+    kind: (r) => KIND_LABELS[r.kind],
+    status: (r) => <StatusBadge status={r.status} />,
+    industry: (r) => r.industry || "—",
+    sector: (r) => r.sector || "—",
+    loanPool: (r) => r.loanPool || "—",
+    size: (r) => formatCompactCurrency(r.size),
+    saleType: (r) => r.saleType || "—",
+    term: (r) => r.term || "—",
+    waInterest: (r) => formatPercent(r.waInterest),
+    maturityDate: (r) => formatDate(r.maturityDate),
+    location: (r) => r.location || "—",
+    state: (r) => r.state || "—",
+    secured: (r) => formatYesNo(r.secured),
+    loanAmount: (r) => formatCurrency(r.loanAmount),
+    projectDueDate: (r) => formatDate(r.projectDueDate),
+    views: (r) => r.views,
+    impressionsCounter: (r) => r.impressionsCounter,
+    updatedAt: (r) => formatDate(r.updatedAt),
+    longTermDebtSecured: (r) => formatYesNo(r.longTermDebtSecured),
+    longTermDebtLevelOfSecurity: (r) => r.longTermDebtLevelOfSecurity || "—",
+    borrower: (r) => r.borrower || "—",
+    sellerName: (r) => r.sellerName || "—",
+    ndaStatus: (r) => r.ndaStatus ?? "—",
+    lastUpdateBuyer: (r) => formatDate(r.lastUpdateBuyer ?? null),
+    ndas: (r) => r.ndas ?? 0,
+    negotiations: (r) => r.negotiations ?? 0,
+    bids: (r) => r.bids ?? 0,
+  };
+}
 
 /** A page of a project table's rows in the member's saved columns, drawn here for `<ProjectGrid body>`. */
 export function projectGridBody(
