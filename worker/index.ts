@@ -82,7 +82,7 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
     (context) => handleRemixRequest(request, context),
   );
   // documents carry their nonce CSP already; everything else gets the strict defaults
-  const secured = new Response(response.body, response);
+  const secured = withMutableHeaders(response);
   keepBookmark(secured.headers, d1, bookmark, { secure: request.url.startsWith("https:") });
   const documentPolicy = response.headers.get("Content-Security-Policy");
   applySecurityHeaders(secured.headers, production);
@@ -93,4 +93,18 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
     secured.headers.append("Server-Timing", `d1;desc="${calls} calls, ${statements} statements"`);
   }
   return secured;
+}
+
+/**
+ * The app's own answers are changed in place: copying one (`new Response(body, response)`) turned
+ * a page's string into a stream piped through on every request. A response whose headers cannot
+ * change (one passed through from a `fetch`) is copied.
+ */
+function withMutableHeaders(response: Response) {
+  try {
+    response.headers.set("X-Content-Type-Options", "nosniff");
+    return response;
+  } catch {
+    return new Response(response.body, response);
+  }
 }

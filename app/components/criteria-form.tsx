@@ -1,9 +1,33 @@
 import { getCollectionProps, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "~/components/form-state";
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { CRITERIA_LIMITS, PERFORMING_LOAN_PREFERENCES, type BuyerCriteria } from "~/lib/buyer-criteria";
 import { type CriteriaOptions } from "~/lib/schemas/buyer-criteria";
 import { FieldErrors, FormErrors, SelectField, TextAreaField } from "./forms";
+import { StaticHtml, type Markup } from "./static-html";
+
+/** The criteria lists of checkboxes (each field and its options), which the server may draw (criteria-form.server). */
+export const CHOICE_LISTS = {
+  industryPreferences: "industries",
+  borrowerLocationPreferences: "locations",
+  statePreferences: "states",
+  transactionScalePreferences: "transactionScales",
+  investmentPref: "investmentTypes",
+  transactionPref: "transactionTypes",
+} as const satisfies Record<string, keyof CriteriaOptions>;
+
+/** The checkboxes of each list, drawn on the server for the form as it first shows, with the form's id. */
+export type DrawnChoices = { formId: string; lists: Record<keyof typeof CHOICE_LISTS, Markup> };
+
+/** One checkbox per option, all posting the field's name: what CheckboxList holds, drawn in React or on the server. */
+export function CheckboxOptions({ meta, options }: { meta: FieldMetadata; options: readonly string[] }) {
+  return getCollectionProps(meta, { type: "checkbox", options: [...options] }).map(({ key, ...props }) => (
+    <label key={key} className="flex items-center gap-2 text-sm">
+      <input {...props} />
+      {props.value}
+    </label>
+  ));
+}
 
 export type CriteriaDefaults = BuyerCriteria & { buyerType: string };
 
@@ -14,27 +38,29 @@ function CheckboxList({
   options,
   hint,
   columns = "sm:grid-cols-3",
+  drawn,
 }: {
   meta: FieldMetadata<string | string[] | undefined, Record<string, unknown>, string[]>;
   legend: ReactNode;
   options: readonly string[];
   hint?: ReactNode;
   columns?: string;
+  drawn?: Markup;
 }) {
+  const grid = `grid grid-cols-2 gap-x-4 gap-y-1 ${columns}`;
   return (
     <fieldset aria-describedby={meta.errors ? meta.errorId : undefined} data-field={meta.name}>
       <legend className="label">
         {legend}
         {hint ? <span className="ml-1 font-normal text-slate-500">{hint}</span> : null}
       </legend>
-      <div className={`grid grid-cols-2 gap-x-4 gap-y-1 ${columns}`}>
-        {getCollectionProps(meta, { type: "checkbox", options: [...options] }).map(({ key, ...props }) => (
-          <label key={key} className="flex items-center gap-2 text-sm">
-            <input {...props} />
-            {props.value}
-          </label>
-        ))}
-      </div>
+      {drawn ? (
+        <StaticHtml markup={drawn} className={grid} />
+      ) : (
+        <div className={grid}>
+          <CheckboxOptions meta={meta} options={options} />
+        </div>
+      )}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </fieldset>
   );
@@ -52,6 +78,7 @@ export function CriteriaForm({
   lastResult,
   intent,
   submitLabel = "Save criteria",
+  choices,
 }: {
   id: string;
   options: CriteriaOptions;
@@ -59,7 +86,14 @@ export function CriteriaForm({
   lastResult?: SubmissionResult<string[]> | null;
   intent?: string;
   submitLabel?: string;
+  choices?: DrawnChoices;
 }) {
+  // some hundred checkboxes cost a page more than the rest of it: as the form first shows, the
+  // server draws them, and they stay as drawn while the member ticks them (the browser holds their
+  // state; a reply's errors show beside each list). A page drawn with a reply (a refused post
+  // without JavaScript) draws them here, with the values the member sent.
+  const [firstDrawn] = useState(() => !lastResult && choices?.formId === id);
+  const drawn = firstDrawn && choices ? choices.lists : null;
   const [form, fields] = useForm({
     id,
     lastResult,
@@ -74,19 +108,26 @@ export function CriteriaForm({
       <FormErrors errors={form.errors} />
       <CheckboxList
         meta={fields.industryPreferences}
+        drawn={drawn?.industryPreferences}
         legend="Industries"
         hint={`(up to ${CRITERIA_LIMITS.industries}; "No Preferred Industry" means any)`}
         options={options.industries}
       />
-      <CheckboxList meta={fields.borrowerLocationPreferences} legend="Regions" options={options.locations} />
+      <CheckboxList meta={fields.borrowerLocationPreferences} drawn={drawn?.borrowerLocationPreferences} legend="Regions" options={options.locations} />
       <CheckboxList
         meta={fields.statePreferences}
+        drawn={drawn?.statePreferences}
         legend="States"
         hint={`(up to ${CRITERIA_LIMITS.states})`}
         options={options.states}
         columns="sm:grid-cols-4"
       />
-      <CheckboxList meta={fields.transactionScalePreferences} legend="Transaction size" options={options.transactionScales} />
+      <CheckboxList
+        meta={fields.transactionScalePreferences}
+        drawn={drawn?.transactionScalePreferences}
+        legend="Transaction size"
+        options={options.transactionScales}
+      />
       <fieldset data-field={fields.performingLoanPreference.name}>
         <legend className="label">Loan status</legend>
         <div className="flex flex-wrap gap-4">
@@ -101,8 +142,8 @@ export function CriteriaForm({
         </div>
         <FieldErrors id={fields.performingLoanPreference.errorId} errors={fields.performingLoanPreference.errors} />
       </fieldset>
-      <CheckboxList meta={fields.investmentPref} legend="Investment types" options={options.investmentTypes} />
-      <CheckboxList meta={fields.transactionPref} legend="Transaction types" options={options.transactionTypes} />
+      <CheckboxList meta={fields.investmentPref} drawn={drawn?.investmentPref} legend="Investment types" options={options.investmentTypes} />
+      <CheckboxList meta={fields.transactionPref} drawn={drawn?.transactionPref} legend="Transaction types" options={options.transactionTypes} />
       <SelectField
         meta={fields.buyerType}
         label="Investor type"

@@ -101,6 +101,19 @@ function stateFrom(lastResult: SubmissionResult<string[]> | null | undefined, de
 
 let parser: typeof import("@conform-to/zod/v4") | undefined;
 
+/**
+ * A field as its form first draws it, before any input or reply: what the server needs to draw a
+ * field's controls to markup (criteria-form.server) exactly as the form would.
+ */
+export function fieldAsFirstDrawn(formId: string, name: string, values: Record<string, Value>): FieldMetadata {
+  const id = name ? `${formId}-${name}` : formId;
+  const initialValue = values[name];
+  return { id, name, errorId: `${id}-error`, initialValue, value: Array.isArray(initialValue) ? initialValue[0] : initialValue, errors: undefined, key: undefined };
+}
+
+/** A form's default values as it holds them (lists of text), for fieldAsFirstDrawn. */
+export const formValuesOf = (defaultValue: Record<string, unknown>) => flatten(defaultValue);
+
 export function useForm<S = never, _Error = unknown>(options: Options<S>): [FormMetadata, FieldsOf<S>] {
   const reactId = useId();
   const formId = options.id ?? reactId;
@@ -181,16 +194,10 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
   };
 
   const field = (name: string): FieldMetadata => {
-    const id = name ? `${formId}-${name}` : formId;
     const messages = state.errors[name];
-    const errors = state.validated[name] && messages?.length ? messages : undefined;
     return {
-      id,
-      name,
-      errorId: `${id}-error`,
-      initialValue: state.initial[name],
-      value: Array.isArray(state.initial[name]) ? state.initial[name][0] : state.initial[name],
-      errors,
+      ...fieldAsFirstDrawn(formId, name, state.initial),
+      errors: state.validated[name] && messages?.length ? messages : undefined,
       key: state.reset || state.keys[name] ? `${state.reset}-${state.keys[name] ?? 0}` : undefined,
     };
   };
@@ -211,9 +218,12 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
 
 type AriaOptions = { ariaAttributes?: boolean; ariaDescribedBy?: string };
 
+// a copy without the undefined props, not `delete`: an object with deleted keys goes to V8's slow
+// dictionary mode, and React reads every prop of every control it draws
 function simplify<T extends Record<string, unknown>>(props: T): T {
-  for (const key in props) if (props[key] === undefined) delete props[key];
-  return props;
+  const kept = {} as T;
+  for (const key in props) if (props[key] !== undefined) kept[key] = props[key];
+  return kept;
 }
 
 /** `aria-invalid` and `aria-describedby` (the error's id first) as Conform derives them. */

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { tablePreferences } from "~/.server/db/schema";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
-import { endSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, startSession, userForSession } from "./sessions.server";
+import { endSession, sameSessionLoad, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, startSession, userForSession } from "./sessions.server";
 import { issueApiToken, revokeApiToken, userForApiToken, API_TOKEN_TTL_MS } from "./api-tokens.server";
 import { setUserAccess } from "./users.server";
 import { loadPreferences, savePreferences } from "./table-preferences.server";
@@ -41,6 +41,28 @@ describe("sessions", () => {
     const id = await startSession(t.db, user.id);
     await setUserAccess(t.db, user.id, { enabled: false });
     expect(await userForSession(t.db, id)).toBeNull();
+  });
+});
+
+describe("two look-ups of a session (a guessed member's page is kept only when they agree)", () => {
+  it("agree for the same member unchanged, and not after a change to their row, rights or table preferences", async () => {
+    const user = await makeUser(t.db);
+    const id = await startSession(t.db, user.id);
+    const look = async () => (await userForSession(t.db, id))!;
+    const first = await look();
+    expect(sameSessionLoad(await look(), first)).toBe(true);
+
+    await t.db.run(sql`update users set roles = '["ROLE_BUYER","ROLE_SELLER"]' where id = ${user.id}`);
+    const afterRole = await look();
+    expect(sameSessionLoad(afterRole, first)).toBe(false);
+
+    await savePreferences(t.db, user.id, "sellerProjects", { sortBy: "status", sortDesc: true });
+    const afterTables = await look();
+    expect(sameSessionLoad(afterTables, afterRole)).toBe(false);
+    expect(sameSessionLoad(await look(), afterTables)).toBe(true);
+
+    await t.db.run(sql`update users set last_login_at = ${Date.now() + 1000} where id = ${user.id}`);
+    expect(sameSessionLoad(await look(), afterTables)).toBe(false);
   });
 });
 

@@ -92,11 +92,23 @@ const loadedWithSession = new WeakMap<Pick<User, "id">, LoadedWithSession>();
  * their place in a seller team. Not the inbox counts: a page shows those from its own look-up.
  */
 export function sameSessionLoad(found: User, before: User) {
-  const rest = (user: User) => {
-    const loaded = loadedWithSession.get(user);
-    return JSON.stringify([user, loaded?.tables, loaded?.team]);
-  };
-  return rest(found) === rest(before);
+  const [a, b] = [loadedWithSession.get(found), loadedWithSession.get(before)];
+  return sameValues(found, before) && a?.tables === b?.tables && sameValues(a?.team, b?.team);
+}
+
+// every GET compares two look-ups: field by field, which is several times cheaper than writing both as JSON
+function sameValues(a: object | undefined, b: object | undefined) {
+  if (a === undefined || b === undefined) return a === b;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+function sameValue(a: unknown, b: unknown) {
+  if (a === b) return true;
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  // a JSON column (roles, scope) is an array or object: compared as written
+  return typeof a === "object" && typeof b === "object" && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The inbox counts read with this user's session in this request, if it was read that way. */

@@ -73,7 +73,7 @@ export default function EditCustomerPage() {
       {criteria ? (
         <section aria-label="Criteria" className="mt-6 max-w-3xl space-y-2">
           <h2 className="text-lg font-semibold">Criteria</h2>
-          <CriteriaForm id="criteria" intent="criteria" options={criteria.options} defaultValue={criteria.defaultValue} lastResult={resultFor(result, "criteria")} />
+          <CriteriaForm id="criteria" intent="criteria" options={criteria.options} defaultValue={criteria.defaultValue} choices={criteria.choices} lastResult={resultFor(result, "criteria")} />
         </section>
       ) : null}
     </>

@@ -66,7 +66,7 @@ export default function BuyerProfilePage() {
         <p className="mt-3 text-xs text-slate-500">Our team keeps these details; write to us to change them.</p>
       </section>
       <h2 className="text-lg font-semibold">Criteria</h2>
-      <CriteriaForm id="criteria" options={form.options} defaultValue={form.defaultValue} lastResult={result} />
+      <CriteriaForm id="criteria" options={form.options} defaultValue={form.defaultValue} choices={form.choices} lastResult={result} />
     </div>
   );
 }

@@ -5,13 +5,18 @@ import type { Services } from "~/.server/services";
 import { buyerCriteriaSchema } from "~/lib/schemas/buyer-criteria";
 import { criteriaOf, criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaForForm } from "~/models/criteria-vocabulary.server";
+import { criteriaChoicesMarkup } from "~/components/criteria-form.server";
 
-/** What the criteria form needs for one customer: the CMS lists and the stored criteria as labels; null without a customer. */
-export async function criteriaFormData(services: Services, customerId: number | null) {
+/**
+ * What the criteria form (`<CriteriaForm id={formId}>`) needs for one customer: the CMS lists, the
+ * stored criteria as labels and its checkboxes drawn; null without a customer.
+ */
+export async function criteriaFormData(services: Services, customerId: number | null, formId = "criteria") {
   if (customerId === null) return null;
   const [options, found] = await Promise.all([criteriaOptions(services.content), criteriaOf(services.db, { customerId })]);
   if (!found) return null;
-  return { options, defaultValue: { ...criteriaForForm(found.criteria), buyerType: found.buyerType } };
+  const defaultValue = { ...criteriaForForm(found.criteria), buyerType: found.buyerType };
+  return { options, defaultValue, choices: criteriaChoicesMarkup(formId, options, defaultValue) };
 }
 
 /** Validates the posted criteria with the browser's schema and saves them (matches follow); `saved` false when the customer is gone. */

@@ -47,7 +47,7 @@ export default function PreferencesPage() {
       {form ? (
         <>
           <p className="text-sm text-slate-600">What your company looks for. We recommend projects, and rank search results, by these criteria.</p>
-          <CriteriaForm id="criteria" intent="criteria" options={form.options} defaultValue={form.defaultValue} lastResult={result} />
+          <CriteriaForm id="criteria" intent="criteria" options={form.options} defaultValue={form.defaultValue} choices={form.choices} lastResult={result} />
         </>
       ) : (
         <NoCompany />
