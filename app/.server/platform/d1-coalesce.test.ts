@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  */
 const worker = `
 import { drizzle } from "drizzle-orm/d1";
-import { eq, sql } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { desc, eq, sql } from "drizzle-orm";
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { callsOf, coalescingReads, holdingWrites, WriteRefused } from "./d1-coalesce";
 
 const owners = sqliteTable("owners", { id: integer("id").primaryKey(), name: text("name").notNull() });
@@ -46,9 +46,47 @@ async function held(env) {
   return Response.json({ whileOpen, alsoRead, together, waited, afterHeld, refused, afterRefused, open });
 }
 
+// reads seen before go to D1 as one statement, and each gets back what it would have alone
+async function combined(env) {
+  await env.DB.batch([
+    env.DB.prepare("create table if not exists readings (id integer primary key, label text, value real, detail text, raw blob)"),
+    env.DB.prepare("insert or ignore into readings values (1, 'a', 0.1 + 0.2, '{\\"k\\":1}', x'00ff'), (2, 'b', 123456789.123456789, null, null), (3, 'c', 5, '[1]', null)"),
+  ]);
+  const readings = sqliteTable("readings", { id: integer("id").primaryKey(), label: text("label"), value: real("value"), detail: text("detail", { mode: "json" }) });
+  const pageOf = (session) => {
+    const db = drizzle(session);
+    return Promise.all([
+      db.select().from(readings).orderBy(desc(readings.id)),
+      db.select({ id: readings.id, label: readings.label }).from(readings).where(eq(readings.label, "b")),
+      db.all(sql\`select count(*) as n, sum(value) as total from readings where id > \${1}\`),
+      // 40 columns: wider than a function's 32 arguments
+      db.all(sql.raw(\`select \${Array.from({ length: 40 }, (_, i) => \`\${i} as k\${i}\`).join(", ")}\`)),
+      // 80 values: goes on its own
+      db.all(sql.raw("select 1 as v from (values (1),(2),(3),(4),(5),(6),(7),(8),(9),(10),(11),(12),(13),(14),(15),(16),(17),(18),(19),(20),(21),(22),(23),(24),(25),(26),(27),(28),(29),(30),(31),(32),(33),(34),(35),(36),(37),(38),(39),(40),(41),(42),(43),(44),(45),(46),(47),(48),(49),(50),(51),(52),(53),(54),(55),(56),(57),(58),(59),(60),(61),(62),(63),(64),(65),(66),(67),(68),(69),(70),(71),(72),(73),(74),(75),(76),(77),(78),(79),(80))")),
+    ]);
+  };
+  const visits = [];
+  for (let i = 0; i < 3; i++) {
+    const session = coalescingReads(env.DB.withSession("first-primary"));
+    const answers = await pageOf(session);
+    visits.push({ answers, calls: { ...callsOf(session) } });
+  }
+  // a blob cannot go inside JSON: the combined statement fails once, each read is asked again alone,
+  // and after that the blob's read goes on its own
+  const blobVisits = [];
+  for (let i = 0; i < 3; i++) {
+    const session = coalescingReads(env.DB.withSession("first-primary"));
+    const db = drizzle(session);
+    const [raw, label] = await Promise.all([db.all(sql\`select raw from readings where id = \${1}\`), db.all(sql\`select label from readings where id = \${3}\`)]);
+    blobVisits.push({ raw: Array.from(new Uint8Array(raw[0].raw)), label: label[0].label, calls: { ...callsOf(session) } });
+  }
+  return Response.json({ visits, blobVisits });
+}
+
 export default {
   async fetch(request, env) {
     if (new URL(request.url).pathname === "/held") return held(env);
+    if (new URL(request.url).pathname === "/combined") return combined(env);
     await env.DB.batch([
       env.DB.prepare("create table if not exists owners (id integer primary key, name text not null)"),
       env.DB.prepare("create table if not exists pets (id integer primary key, owner_id integer not null, name text not null)"),
@@ -103,6 +141,46 @@ describe("coalesced D1 reads", () => {
     // a write and the read after it: the read sees the write
     expect(answer.after).toEqual({ count: 2 });
     expect(answer.bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
+  });
+
+  it("sends reads it has seen before as one statement, each answered as it would be alone", async () => {
+    type Visit = { answers: unknown[]; calls: { calls: number; statements: number } };
+    const text = await (await mf.dispatchFetch("http://localhost/combined")).text();
+    if (!text.startsWith("{")) throw new Error(text);
+    const { visits, blobVisits } = JSON.parse(text) as {
+      visits: Visit[];
+      blobVisits: Array<{ raw: number[]; label: string; calls: { calls: number; statements: number } }>;
+    };
+    const [first, second, third] = visits;
+    // the first visit learns each read's columns; after it, four go as one and the large one on its own
+    expect(first!.calls).toEqual({ calls: 1, statements: 5 });
+    expect(second!.calls).toEqual({ calls: 1, statements: 2 });
+    expect(third!.calls).toEqual({ calls: 1, statements: 2 });
+    expect(second!.answers).toEqual(first!.answers);
+    expect(third!.answers).toEqual(first!.answers);
+    const [rows, named, totals, wide, many] = second!.answers as [unknown[], unknown[], unknown[], Record<string, number>[], unknown[]];
+    // in the read's order, reals exact, JSON text read as JSON, nulls kept
+    expect(rows).toEqual([
+      { id: 3, label: "c", value: 5, detail: [1] },
+      { id: 2, label: "b", value: 123456789.12345679, detail: null },
+      { id: 1, label: "a", value: 0.1 + 0.2, detail: { k: 1 } },
+    ]);
+    expect(named).toEqual([{ id: 2, label: "b" }]);
+    expect(totals).toEqual([{ n: 2, total: 123456789.12345679 + 5 }]);
+    expect(Object.keys(wide[0]!)).toHaveLength(40);
+    expect(wide[0]!.k39).toBe(39);
+    expect(many).toHaveLength(80);
+    // the blob: right every time; combined once (and refused), alone after that
+    expect(blobVisits.map((v) => [v.raw, v.label])).toEqual([
+      [[0, 255], "c"],
+      [[0, 255], "c"],
+      [[0, 255], "c"],
+    ]);
+    expect(blobVisits.map((v) => v.calls)).toEqual([
+      { calls: 1, statements: 2 },
+      { calls: 3, statements: 3 },
+      { calls: 1, statements: 2 },
+    ]);
   });
 
   it("holds a guessed request's writes until the guess is settled, and refuses them when it did not hold", async () => {

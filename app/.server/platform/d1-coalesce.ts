@@ -1,3 +1,5 @@
+import { learnColumns, neverCombine, planStatements, unpackCombined, type StatementAnswer } from "./d1-combine";
+
 /**
  * On D1 every call is a round trip to the database, and it is what a Worker's page costs most: a
  * page's loaders start their reads together (the root's header and the page's own), and each went
@@ -8,10 +10,11 @@
  * D1's public batch() turns rows into objects keyed by column name, and Drizzle reads a select's
  * columns by position (a join selects two "id"s), so the call is D1's own: the session's
  * `_sendOrThrow`, the same one its batch() makes, with rows as arrays. Where a runtime lacks it,
- * each read goes on its own as before.
+ * each read goes on its own as before. Within the call, reads already seen go as one statement
+ * (d1-combine.ts).
  */
 
-type Sent = { success: boolean; results?: unknown; meta?: unknown; error?: string };
+type Sent = StatementAnswer;
 type RowsAndColumns = { columns: string[]; rows: unknown[][] };
 type Internals = {
   _sendOrThrow?: (endpoint: string, sql: string[], params: unknown[][], format: "ROWS_AND_COLUMNS", span: { setAttribute(): void }) => Promise<Sent[]>;
@@ -50,22 +53,37 @@ export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
     waiting = [];
     if (reads.length === 0) return;
     if (reads.length === 1 || !send) return reads.forEach(alone);
+    const planned = planStatements(reads.map((w) => ({ statement: w.bound.statement!, params: w.bound.params ?? [] })));
+    // a statement that failed is asked again alone, so that it fails with its own error; reads that
+    // failed inside a combined statement go on their own from then on
+    const retry = () => {
+      for (const p of planned) if (p.columns) neverCombine(p.members.map((i) => reads[i]!.bound.statement!));
+      reads.forEach(alone);
+    };
     count.calls++;
-    count.statements += reads.length;
+    count.statements += planned.length;
     send(
       "/query",
-      reads.map((w) => w.bound.statement!),
-      reads.map((w) => w.bound.params ?? []),
+      planned.map((p) => p.sql),
+      planned.map((p) => p.params),
       "ROWS_AND_COLUMNS",
       noSpan,
-    ).then(
-      (answers) => {
-        // a statement that failed is asked again alone, so that it fails with its own error
-        if (answers.length !== reads.length || answers.some((a) => !a.success)) return reads.forEach(alone);
-        reads.forEach((w, i) => w.resolve(w.as === "raw" ? rawRows(answers[i]!) : asObjects(answers[i]!)));
-      },
-      () => reads.forEach(alone),
-    );
+    ).then((answers) => {
+      if (answers.length !== planned.length || answers.some((a) => !a.success)) return retry();
+      const each = new Array<Sent>(reads.length);
+      try {
+        planned.forEach((p, k) => {
+          if (p.columns) unpackCombined(answers[k]!, p.columns).forEach((answer, j) => (each[p.members[j]!] = answer));
+          else each[p.members[0]!] = answers[k]!;
+        });
+      } catch {
+        return retry();
+      }
+      reads.forEach((w, i) => {
+        learnColumns(w.bound.statement!, each[i]!);
+        w.resolve(w.as === "raw" ? rawRows(each[i]!) : asObjects(each[i]!));
+      });
+    }, retry);
   }
 
   const read = (bound: D1PreparedStatement & BoundInternals, as: Waiting["as"]) => {
