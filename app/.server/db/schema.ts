@@ -239,7 +239,8 @@ export const customers = sqliteTable(
   },
   (t) => [
     index("customers_name_idx").on(t.name),
-    index("customers_last_login_idx").on(t.lastLoginAt),
+    // in the table's default order (latest sign-in first, then id), so that a page stops after its rows
+    index("customers_last_login_idx").on(sql`${t.lastLoginAt} desc`, t.id),
     uniqueIndex("customers_website_domain_idx").on(t.websiteDomain),
     index("customers_attention_email_idx").on(t.attentionEmail),
     index("customers_type_idx").on(t.customerType),
@@ -662,7 +663,8 @@ export const pageSessions = sqliteTable(
   (t) => [
     // active time in the index: the match score sums it over an industry's projects without reading the records
     index("page_sessions_project_idx").on(t.projectId, t.userId, t.activeTime),
-    index("page_sessions_user_idx").on(t.userId, t.sessionStart),
+    // the project in the index: the customer table counts its members' project views from it alone
+    index("page_sessions_user_idx").on(t.userId, t.sessionStart, t.projectId),
     index("page_sessions_type_idx").on(t.pageType, t.sessionStart),
     // the admin's newest-first list and date filters read it instead of sorting every session
     index("page_sessions_start_idx").on(t.sessionStart),
