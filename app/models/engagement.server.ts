@@ -49,28 +49,11 @@ export async function listPageSessions(db: Database, filters: SessionFilters, { 
   if (filters.from) where.push(gte(pageSessions.sessionStart, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) where.push(lt(pageSessions.sessionStart, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000)));
   const condition = where.length ? and(...where) : undefined;
+  const offset = (Math.max(1, page) - 1) * pageSize;
   const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        sessionId: pageSessions.sessionId,
-        route: pageSessions.route,
-        pageType: pageSessions.pageType,
-        projectId: pageSessions.projectId,
-        projectName: projects.projectName,
-        sessionStart: pageSessions.sessionStart,
-        totalDuration: pageSessions.totalDuration,
-        activeTime: pageSessions.activeTime,
-        scrollDepthMax: pageSessions.scrollDepthMax,
-        name: users.name,
-        email: users.email,
-      })
-      .from(pageSessions)
-      .innerJoin(users, eq(users.id, pageSessions.userId))
-      .leftJoin(projects, eq(projects.id, pageSessions.projectId))
-      .where(condition)
-      .orderBy(desc(pageSessions.sessionStart))
-      .limit(pageSize)
-      .offset((Math.max(1, page) - 1) * pageSize),
+    !condition && pageSize === PAGE_SESSIONS_PAGE_SIZE
+      ? newestSessions(db).all({ offset })
+      : sessionRows(db).where(condition).orderBy(desc(pageSessions.sessionStart)).limit(pageSize).offset(offset),
     // the whole market's figures come from the daily sums; one member's or one project's from their indexes
     filters.email || filters.projectId
       ? db
@@ -86,6 +69,31 @@ export async function listPageSessions(db: Database, filters: SessionFilters, { 
   ]);
   return { rows, totals: totals ?? { sessions: 0, totalTime: 0, activeTime: 0 } };
 }
+
+const sessionRows = (db: Database) =>
+  db
+    .select({
+      sessionId: pageSessions.sessionId,
+      route: pageSessions.route,
+      pageType: pageSessions.pageType,
+      projectId: pageSessions.projectId,
+      projectName: projects.projectName,
+      sessionStart: pageSessions.sessionStart,
+      totalDuration: pageSessions.totalDuration,
+      activeTime: pageSessions.activeTime,
+      scrollDepthMax: pageSessions.scrollDepthMax,
+      name: users.name,
+      email: users.email,
+    })
+    .from(pageSessions)
+    .innerJoin(users, eq(users.id, pageSessions.userId))
+    .leftJoin(projects, eq(projects.id, pageSessions.projectId))
+    .$dynamic();
+
+// the admin's analytics page opens on every session, newest first: that read is built once
+const newestSessions = preparedQuery((db) =>
+  sessionRows(db).orderBy(desc(pageSessions.sessionStart)).limit(PAGE_SESSIONS_PAGE_SIZE).offset(sql.placeholder("offset")).prepare(),
+);
 
 /**
  * Buyers' visits to a project's pages on each of the last `period` UTC days: how many

@@ -1,5 +1,6 @@
 import { and, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { pageSessionDays, pageSessions, systemSettings } from "~/.server/db/schema";
 import type { PageType } from "~/lib/analytics/page-types";
 
@@ -72,32 +73,10 @@ export type DayWindow = { pageType?: PageType; from?: string; to?: string };
  * Sessions, total and active time over a window of whole days (and one page type), from the
  * sums for the days summed and from the sessions themselves for the days after.
  */
-export async function sessionTotals(db: Database, { pageType, from, to }: DayWindow) {
-  const summedWhere: SQL[] = [lte(pageSessionDays.day, THROUGH)];
-  if (pageType) summedWhere.push(eq(pageSessionDays.pageType, pageType));
-  if (from) summedWhere.push(gte(pageSessionDays.day, from));
-  if (to) summedWhere.push(lte(pageSessionDays.day, to));
-  const liveWhere: SQL[] = [sql`${pageSessions.sessionStart} >= max(${from ? startOf(from) : 0}, ${LIVE_FROM})`];
-  if (pageType) liveWhere.push(eq(pageSessions.pageType, pageType));
-  if (to) liveWhere.push(lt(pageSessions.sessionStart, new Date(startOf(to) + DAY_MS)));
-  const [[summed], [live]] = await Promise.all([
-    db
-      .select({
-        sessions: sql<number>`coalesce(sum(${pageSessionDays.sessions}), 0)`,
-        totalTime: sql<number>`coalesce(sum(${pageSessionDays.totalDuration}), 0)`,
-        activeTime: sql<number>`coalesce(sum(${pageSessionDays.activeTime}), 0)`,
-      })
-      .from(pageSessionDays)
-      .where(and(...summedWhere)),
-    db
-      .select({
-        sessions: sql<number>`count(*)`,
-        totalTime: sql<number>`coalesce(sum(${pageSessions.totalDuration}), 0)`,
-        activeTime: sql<number>`coalesce(sum(${pageSessions.activeTime}), 0)`,
-      })
-      .from(pageSessions)
-      .where(and(...liveWhere)),
-  ]);
+export async function sessionTotals(db: Database, window: DayWindow) {
+  const [[summed], [live]] = await (window.pageType || window.from || window.to
+    ? Promise.all([db.select(SUMMED).from(pageSessionDays).where(summedIn(window)), db.select(LIVE).from(pageSessions).where(liveIn(window))])
+    : Promise.all([summedOfAllDays(db).all(), liveOfAllDays(db).all()]));
   return {
     sessions: Number(summed!.sessions) + Number(live!.sessions),
     totalTime: Number(summed!.totalTime) + Number(live!.totalTime),
@@ -105,20 +84,62 @@ export async function sessionTotals(db: Database, { pageType, from, to }: DayWin
   };
 }
 
-/** Sessions per day and page type from `firstDay` on: the sums where there are sums, the sessions after. */
+function summedIn({ pageType, from, to }: DayWindow) {
+  const where: SQL[] = [lte(pageSessionDays.day, THROUGH)];
+  if (pageType) where.push(eq(pageSessionDays.pageType, pageType));
+  if (from) where.push(gte(pageSessionDays.day, from));
+  if (to) where.push(lte(pageSessionDays.day, to));
+  return and(...where);
+}
+
+function liveIn({ pageType, from, to }: DayWindow) {
+  const where: SQL[] = [sql`${pageSessions.sessionStart} >= max(${from ? startOf(from) : 0}, ${LIVE_FROM})`];
+  if (pageType) where.push(eq(pageSessions.pageType, pageType));
+  if (to) where.push(lt(pageSessions.sessionStart, new Date(startOf(to) + DAY_MS)));
+  return and(...where);
+}
+
+const SUMMED = {
+  sessions: sql<number>`coalesce(sum(${pageSessionDays.sessions}), 0)`,
+  totalTime: sql<number>`coalesce(sum(${pageSessionDays.totalDuration}), 0)`,
+  activeTime: sql<number>`coalesce(sum(${pageSessionDays.activeTime}), 0)`,
+};
+const LIVE = {
+  sessions: sql<number>`count(*)`,
+  totalTime: sql<number>`coalesce(sum(${pageSessions.totalDuration}), 0)`,
+  activeTime: sql<number>`coalesce(sum(${pageSessions.activeTime}), 0)`,
+};
+
+// the admin's analytics page opens on the whole market and its quarter: those reads are built once
+const summedOfAllDays = preparedQuery((db) => db.select(SUMMED).from(pageSessionDays).where(lte(pageSessionDays.day, THROUGH)).prepare());
+const liveOfAllDays = preparedQuery((db) =>
+  db
+    .select(LIVE)
+    .from(pageSessions)
+    .where(sql`${pageSessions.sessionStart} >= max(0, ${LIVE_FROM})`)
+    .prepare(),
+);
+
+/** Sessions per UTC day and page type from `firstDay` on: the sums, then the days not yet summed. */
 export async function sessionsByDayAndType(db: Database, { firstDay }: { firstDay: string }) {
-  const [[summed], live] = await Promise.all([
-    db
-      // as one JSON value: a quarter's sums are some 360 rows, which cost more to hand over one by one than to parse at once
-      .select({ rows: sql<string>`json_group_array(json_object('day', ${pageSessionDays.day}, 'pageType', ${pageSessionDays.pageType}, 'sessions', ${pageSessionDays.sessions}))` })
-      .from(pageSessionDays)
-      .where(and(gte(pageSessionDays.day, firstDay), lte(pageSessionDays.day, THROUGH))),
-    db
-      .select({ day: dayOf.as("day"), pageType: pageSessions.pageType, sessions: sql<number>`count(*)` })
-      .from(pageSessions)
-      .where(sql`${pageSessions.sessionStart} >= max(${startOf(firstDay)}, ${LIVE_FROM})`)
-      .groupBy(dayOf, pageSessions.pageType),
-  ]);
+  const [[summed], live] = await Promise.all([quarterSums(db).all({ firstDay }), quarterLive(db).all({ from: startOf(firstDay) })]);
   const sums = JSON.parse(summed?.rows ?? "[]") as Array<{ day: string; pageType: PageType; sessions: number }>;
   return [...sums, ...live];
 }
+
+const quarterSums = preparedQuery((db) =>
+  db
+    // as one JSON value: a quarter's sums are some 360 rows, which cost more to hand over one by one than to parse at once
+    .select({ rows: sql<string>`json_group_array(json_object('day', ${pageSessionDays.day}, 'pageType', ${pageSessionDays.pageType}, 'sessions', ${pageSessionDays.sessions}))` })
+    .from(pageSessionDays)
+    .where(and(gte(pageSessionDays.day, sql.placeholder("firstDay")), lte(pageSessionDays.day, THROUGH)))
+    .prepare(),
+);
+const quarterLive = preparedQuery((db) =>
+  db
+    .select({ day: dayOf.as("day"), pageType: pageSessions.pageType, sessions: sql<number>`count(*)` })
+    .from(pageSessions)
+    .where(sql`${pageSessions.sessionStart} >= max(${sql.placeholder("from")}, ${LIVE_FROM})`)
+    .groupBy(dayOf, pageSessions.pageType)
+    .prepare(),
+);

@@ -62,6 +62,8 @@ async function combined(env) {
       // 40 columns: wider than a function's 32 arguments
       db.all(sql.raw(\`select \${Array.from({ length: 40 }, (_, i) => \`\${i} as k\${i}\`).join(", ")}\`)),
       // 80 values: goes on its own
+      // one long text (a JSON document, say): goes on its own too
+      db.all(sql\`select \${"x".repeat(3000)} as long\`),
       db.all(sql.raw("select 1 as v from (values (1),(2),(3),(4),(5),(6),(7),(8),(9),(10),(11),(12),(13),(14),(15),(16),(17),(18),(19),(20),(21),(22),(23),(24),(25),(26),(27),(28),(29),(30),(31),(32),(33),(34),(35),(36),(37),(38),(39),(40),(41),(42),(43),(44),(45),(46),(47),(48),(49),(50),(51),(52),(53),(54),(55),(56),(57),(58),(59),(60),(61),(62),(63),(64),(65),(66),(67),(68),(69),(70),(71),(72),(73),(74),(75),(76),(77),(78),(79),(80))")),
     ]);
   };
@@ -152,13 +154,13 @@ describe("coalesced D1 reads", () => {
       blobVisits: Array<{ raw: number[]; label: string; calls: { calls: number; statements: number } }>;
     };
     const [first, second, third] = visits;
-    // the first visit learns each read's columns; after it, four go as one and the large one on its own
-    expect(first!.calls).toEqual({ calls: 1, statements: 5 });
-    expect(second!.calls).toEqual({ calls: 1, statements: 2 });
-    expect(third!.calls).toEqual({ calls: 1, statements: 2 });
+    // the first visit learns each read's columns; after it, four go as one and the two large ones on their own
+    expect(first!.calls).toEqual({ calls: 1, statements: 6 });
+    expect(second!.calls).toEqual({ calls: 1, statements: 3 });
+    expect(third!.calls).toEqual({ calls: 1, statements: 3 });
     expect(second!.answers).toEqual(first!.answers);
     expect(third!.answers).toEqual(first!.answers);
-    const [rows, named, totals, wide, many] = second!.answers as [unknown[], unknown[], unknown[], Record<string, number>[], unknown[]];
+    const [rows, named, totals, wide, long, many] = second!.answers as [unknown[], unknown[], unknown[], Record<string, number>[], Array<{ long: string }>, unknown[]];
     // in the read's order, reals exact, JSON text read as JSON, nulls kept
     expect(rows).toEqual([
       { id: 3, label: "c", value: 5, detail: [1] },
@@ -169,6 +171,7 @@ describe("coalesced D1 reads", () => {
     expect(totals).toEqual([{ n: 2, total: 123456789.12345679 + 5 }]);
     expect(Object.keys(wide[0]!)).toHaveLength(40);
     expect(wide[0]!.k39).toBe(39);
+    expect(long[0]!.long).toHaveLength(3000);
     expect(many).toHaveLength(80);
     // the blob: right every time; combined once (and refused), alone after that
     expect(blobVisits.map((v) => [v.raw, v.label])).toEqual([

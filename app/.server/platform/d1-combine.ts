@@ -36,6 +36,13 @@ const UNSAFE = /--|\/\*|;|\?\d|[:@$][a-z_]/i;
 const columnsOf = new Map<string, string[] | false>();
 const MAX_KNOWN = 2_000;
 const MAX_VALUES = 64;
+const MAX_TEXT = 2_000;
+
+function textLength(rows: unknown[][]) {
+  let length = 0;
+  for (const row of rows) for (const value of row) if (typeof value === "string") length += value.length;
+  return length;
+}
 
 /** Combined statements already written, by the reads they hold. */
 const written = new Map<string, string>();
@@ -46,9 +53,9 @@ export function learnColumns(sql: string, answer: StatementAnswer) {
   if (known === false) return;
   const results = answer.results as RowsAndColumns | undefined;
   if (!results || !Array.isArray(results.columns) || results.columns.length === 0 || !Array.isArray(results.rows)) return;
-  // a read that answered many values goes on its own: written as JSON inside D1's own JSON, and
-  // read twice, they cost more than the statement saves
-  const small = results.rows.length * results.columns.length <= MAX_VALUES;
+  // a read that answered many values, or long text (a JSON document of its own), goes on its own:
+  // written as JSON inside D1's own JSON, and read twice, they cost more than the statement saves
+  const small = results.rows.length * results.columns.length <= MAX_VALUES && textLength(results.rows) <= MAX_TEXT;
   if (known && small) return;
   if (!known && (!small || results.columns.length > MAX_ARGS * MAX_ARGS || !READ.test(sql) || UNSAFE.test(sql))) return;
   if (!small) return void columnsOf.delete(sql);
