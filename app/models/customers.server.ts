@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import type { Services } from "~/.server/services";
 import { asShown, tableView } from "~/models/table-view.server";
@@ -6,6 +6,7 @@ import type { PreferencesReader } from "~/models/table-preferences.server";
 import { customers } from "~/.server/db/schema";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
+import { preparedQuery } from "~/.server/db/prepared";
 import { NO_REQUESTS } from "~/lib/responsiveness";
 import { companyResponsivenessSql } from "~/models/responsiveness.server";
 import {
@@ -196,6 +197,7 @@ function pageSelection(visible: Record<string, boolean> | undefined) {
         : visible[key] !== false);
   return Object.fromEntries(Object.entries(selection).filter(([key]) => shown(key))) as typeof selection;
 }
+const pageSelectionKeys = (visible: Record<string, boolean> | undefined) => Object.keys(pageSelection(visible)).join(",");
 type Raw = Awaited<ReturnType<typeof baseQuery>>[number];
 
 export type CustomerRow = ReturnType<typeof toRow>;
@@ -275,23 +277,45 @@ export async function listCustomers(
 ) {
   const size = pageSizeOf(pageSize);
   const where = whereOf(q ?? filters.q, filters);
-  const order = orderOf(sort, desc);
-  // the page's ids in a subquery (only the sort is computed for the rows skipped), their columns
-  // around it: one round trip
-  const pageIds = db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(where)
-    .orderBy(order, asc(customers.id))
-    .limit(size)
-    .offset((Math.max(1, page) - 1) * size);
-  const [raw, [total]] = await Promise.all([
-    db.select(pageSelection(visible)).from(customers).where(inArray(customers.id, pageIds)).orderBy(order, asc(customers.id)),
-    db.select({ n: count() }).from(customers).where(where),
-  ]);
+  const offset = (Math.max(1, page) - 1) * size;
+  const [raw, [total]] = await Promise.all(
+    where
+      ? [pageOf(db, { where, sort, desc, size, visible, offset }), db.select({ n: count() }).from(customers).where(where)]
+      : [unfilteredPage({ sort, desc, size, visible })(db).all({ offset }), everyCustomer(db).all()],
+  );
   const rows = visible ? asShown(raw.map(toRow), visible, ["customerId", "customerName", "anonymised"]) : raw.map(toRow);
   return { rows, total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
 }
+
+type PageShape = { sort: string; desc: boolean; size: number; visible: Record<string, boolean> | undefined };
+
+/** A page's ids in a subquery (only the sort is computed for the rows skipped), their columns around it: one round trip. */
+function pageOf(db: Database, { where, sort, desc, size, visible, offset }: PageShape & { where: SQL | undefined; offset: number | Placeholder }) {
+  const order = orderOf(sort, desc);
+  const pageIds = db.select({ id: customers.id }).from(customers).where(where).orderBy(order, asc(customers.id)).limit(size).offset(offset);
+  return db.select(pageSelection(visible)).from(customers).where(inArray(customers.id, pageIds)).orderBy(order, asc(customers.id));
+}
+
+// The table opens unfiltered, in the admin's sort and columns: those pages are built once for each
+// sort and choice of columns (a handful per admin), and only run after that
+const unfilteredPages = new Map<string, ReturnType<typeof unfilteredPageQuery>>();
+const MAX_UNFILTERED_SHAPES = 200;
+
+function unfilteredPage(shape: PageShape) {
+  const key = JSON.stringify([shape.sort, shape.desc, shape.size, pageSelectionKeys(shape.visible)]);
+  let built = unfilteredPages.get(key);
+  if (!built) {
+    if (unfilteredPages.size >= MAX_UNFILTERED_SHAPES) unfilteredPages.clear();
+    unfilteredPages.set(key, (built = unfilteredPageQuery(shape)));
+  }
+  return built;
+}
+
+function unfilteredPageQuery({ sort, desc, size, visible }: PageShape) {
+  return preparedQuery((db) => pageOf(db, { where: undefined, sort, desc, size, visible, offset: sql.placeholder("offset") }).prepare());
+}
+
+const everyCustomer = preparedQuery((db) => db.select({ n: count() }).from(customers).prepare());
 
 const idIn = (ids: number[]) => inList(customers.id, ids);
 
