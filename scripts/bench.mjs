@@ -58,6 +58,7 @@ const BUDGET = { share: 0.5, p95Ms: 25, jsKiB: 100, d1Calls: 1 };
 // answer as the Worker gives it, as the issue's `wrk` measurements did. BENCH_EDGE_ENCODING=gzip
 // measures the edge with the emulated compression.
 const ENCODING = { node: "gzip", edge: process.env.BENCH_EDGE_ENCODING ?? "identity" };
+const encodingOf = (server) => (server.name === "Node" ? ENCODING.node : ENCODING.edge);
 let acceptEncoding = ENCODING.node;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
@@ -254,7 +255,7 @@ const f = (n, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: 
 
 async function measure(server) {
   const { base } = server;
-  acceptEncoding = server.name === "Node" ? ENCODING.node : ENCODING.edge;
+  acceptEncoding = encodingOf(server);
   await healthy(server);
   const { cookies, pages } = await pagesOf(server);
   // warm every page (templates, statements, the content cache) before timing anything
@@ -285,8 +286,7 @@ async function measure(server) {
 }
 
 function report({ server, healthz, healthzAfter, ping, rows }) {
-  const encoding = server.name === "Node" ? ENCODING.node : ENCODING.edge;
-  console.log(`\n## ${server.name} (${server.base}), ${REQUESTS} requests a page, ${CONCURRENCY} at a time, Accept-Encoding: ${encoding}; each share the median of ${ROUNDS} rounds (the rounds' shares in brackets)`);
+  console.log(`\n## ${server.name} (${server.base}), ${REQUESTS} requests a page, ${CONCURRENCY} at a time, Accept-Encoding: ${encodingOf(server)}; each share the median of ${ROUNDS} rounds (the rounds' shares in brackets)`);
   console.log(`/healthz ${f(healthz.rps)} req/s (p95 ${f(healthz.p95, 1)} ms; ${f(healthzAfter.rps)} req/s after the pages); bare 204 ${f(ping.rps)} req/s`);
   const d1 = rows.some((r) => r.d1);
   console.log(`| role | page | req/s | /healthz just before | share | p95 under load | p95 alone |${d1 ? " D1 calls (statements) |" : ""} HTML (gzip) | JS gzip | budget |`);

@@ -280,7 +280,7 @@ export async function listCustomers(
   const offset = (Math.max(1, page) - 1) * size;
   const [raw, [total]] = await Promise.all(
     where
-      ? [pageOf(db, { where, sort, desc, size, visible, offset }), db.select({ n: count() }).from(customers).where(where)]
+      ? [customerPage(db, { where, sort, desc, size, visible, offset }), db.select({ n: count() }).from(customers).where(where)]
       : [unfilteredPage({ sort, desc, size, visible })(db).all({ offset }), everyCustomer(db).all()],
   );
   const rows = visible ? asShown(raw.map(toRow), visible, ["customerId", "customerName", "anonymised"]) : raw.map(toRow);
@@ -290,7 +290,7 @@ export async function listCustomers(
 type PageShape = { sort: string; desc: boolean; size: number; visible: Record<string, boolean> | undefined };
 
 /** A page's ids in a subquery (only the sort is computed for the rows skipped), their columns around it: one round trip. */
-function pageOf(db: Database, { where, sort, desc, size, visible, offset }: PageShape & { where: SQL | undefined; offset: number | Placeholder }) {
+function customerPage(db: Database, { where, sort, desc, size, visible, offset }: PageShape & { where: SQL | undefined; offset: number | Placeholder }) {
   const order = orderOf(sort, desc);
   const pageIds = db.select({ id: customers.id }).from(customers).where(where).orderBy(order, asc(customers.id)).limit(size).offset(offset);
   return db.select(pageSelection(visible)).from(customers).where(inArray(customers.id, pageIds)).orderBy(order, asc(customers.id));
@@ -312,7 +312,7 @@ function unfilteredPage(shape: PageShape) {
 }
 
 function unfilteredPageQuery({ sort, desc, size, visible }: PageShape) {
-  return preparedQuery((db) => pageOf(db, { where: undefined, sort, desc, size, visible, offset: sql.placeholder("offset") }).prepare());
+  return preparedQuery((db) => customerPage(db, { where: undefined, sort, desc, size, visible, offset: sql.placeholder("offset") }).prepare());
 }
 
 const everyCustomer = preparedQuery((db) => db.select({ n: count() }).from(customers).prepare());

@@ -111,14 +111,8 @@ const LIVE = {
 };
 
 // the admin's analytics page opens on the whole market and its quarter: those reads are built once
-const summedOfAllDays = preparedQuery((db) => db.select(SUMMED).from(pageSessionDays).where(lte(pageSessionDays.day, THROUGH)).prepare());
-const liveOfAllDays = preparedQuery((db) =>
-  db
-    .select(LIVE)
-    .from(pageSessions)
-    .where(sql`${pageSessions.sessionStart} >= max(0, ${LIVE_FROM})`)
-    .prepare(),
-);
+const summedOfAllDays = preparedQuery((db) => db.select(SUMMED).from(pageSessionDays).where(summedIn({})).prepare());
+const liveOfAllDays = preparedQuery((db) => db.select(LIVE).from(pageSessions).where(liveIn({})).prepare());
 
 /** Sessions per UTC day and page type from `firstDay` on: the sums, then the days not yet summed. */
 export async function sessionsByDayAndType(db: Database, { firstDay }: { firstDay: string }) {

@@ -61,9 +61,9 @@ async function combined(env) {
       db.all(sql\`select count(*) as n, sum(value) as total from readings where id > \${1}\`),
       // 40 columns: wider than a function's 32 arguments
       db.all(sql.raw(\`select \${Array.from({ length: 40 }, (_, i) => \`\${i} as k\${i}\`).join(", ")}\`)),
-      // 80 values: goes on its own
-      // one long text (a JSON document, say): goes on its own too
+      // one long text (a JSON document, say): goes on its own
       db.all(sql\`select \${"x".repeat(3000)} as long\`),
+      // 80 values: goes on its own too
       db.all(sql.raw("select 1 as v from (values (1),(2),(3),(4),(5),(6),(7),(8),(9),(10),(11),(12),(13),(14),(15),(16),(17),(18),(19),(20),(21),(22),(23),(24),(25),(26),(27),(28),(29),(30),(31),(32),(33),(34),(35),(36),(37),(38),(39),(40),(41),(42),(43),(44),(45),(46),(47),(48),(49),(50),(51),(52),(53),(54),(55),(56),(57),(58),(59),(60),(61),(62),(63),(64),(65),(66),(67),(68),(69),(70),(71),(72),(73),(74),(75),(76),(77),(78),(79),(80))")),
     ]);
   };

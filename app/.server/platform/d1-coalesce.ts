@@ -1,4 +1,4 @@
-import { learnColumns, neverCombine, planStatements, unpackCombined, type StatementAnswer } from "./d1-combine";
+import { learnColumns, neverCombine, planStatements, unpackCombined, type RowsAndColumns, type StatementAnswer as Sent } from "./d1-combine";
 
 /**
  * On D1 every call is a round trip to the database, and it is what a Worker's page costs most: a
@@ -14,8 +14,6 @@ import { learnColumns, neverCombine, planStatements, unpackCombined, type Statem
  * (d1-combine.ts).
  */
 
-type Sent = StatementAnswer;
-type RowsAndColumns = { columns: string[]; rows: unknown[][] };
 type Internals = {
   _sendOrThrow?: (endpoint: string, sql: string[], params: unknown[][], format: "ROWS_AND_COLUMNS", span: { setAttribute(): void }) => Promise<Sent[]>;
 };

@@ -20,7 +20,7 @@
 
 /** What D1 answers a statement with, rows as arrays (ROWS_AND_COLUMNS). */
 export type StatementAnswer = { success: boolean; results?: unknown; meta?: unknown; error?: string };
-type RowsAndColumns = { columns: string[]; rows: unknown[][] };
+export type RowsAndColumns = { columns: string[]; rows: unknown[][] };
 
 /** D1's limits on one statement: bound parameters, and bytes of SQL. */
 const MAX_PARAMS = 100;
