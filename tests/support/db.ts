@@ -1,18 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "~/.server/db";
-import { applyMigrations } from "~/.server/db/migrate-node";
+import { openNodeDatabase } from "~/.server/db/open-node";
 
 /** A real SQLite (libsql) file, migrated like production, removed after the test file. */
 export async function createTestDatabase() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marketplace-test-"));
   const url = `file:${path.join(dir, "test.db")}`;
-  const client = createClient({ url });
-  await client.execute("PRAGMA foreign_keys = ON");
-  await applyMigrations(client, path.resolve(__dirname, "../../migrations"));
+  const client = await openNodeDatabase(url, path.resolve(__dirname, "../../migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
     db,

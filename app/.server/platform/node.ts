@@ -1,11 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import { createCookieSessionStorage } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../db";
-import { applyMigrations } from "../db/migrate-node";
+import { openNodeDatabase } from "../db/open-node";
 import { ConfigurationError, localOrigin, parseEnv, type Env } from "../env";
 import type { Platform, WriteKind } from "../services";
 import { randomToken } from "../crypto";
@@ -56,13 +55,7 @@ async function boot(): Promise<Platform> {
     // production refuses to start without APP_URL (env.ts); development links to this server
     APP_URL: parsed.APP_URL ?? localOrigin(process.env.PORT || 3000),
   };
-  const client = createClient({
-    url: process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`,
-  });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await client.execute("PRAGMA busy_timeout = 5000");
-  await client.execute("PRAGMA foreign_keys = ON");
-  await applyMigrations(client);
+  const client = await openNodeDatabase(process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`);
   const db = drizzle(client, { schema }) as unknown as Database;
 
   const pending = new Set<Promise<unknown>>();

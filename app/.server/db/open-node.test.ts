@@ -1,0 +1,60 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Client } from "@libsql/client";
+import { openNodeDatabase } from "./open-node";
+
+let dir: string;
+let client: Client;
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "open-node-"));
+  client = await openNodeDatabase(`file:${path.join(dir, "app.db")}`, path.resolve(__dirname, "../../../migrations"));
+});
+afterEach(() => {
+  client.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Another process (a script, a test fixture) holds the write lock for `ms`. */
+function holdWriteLock(file: string, ms: number) {
+  const script = `
+    const { createClient } = require("@libsql/client");
+    const c = createClient({ url: ${JSON.stringify(`file:${file}`)} });
+    (async () => {
+      const tx = await c.transaction("write");
+      await tx.execute("update users set last_failed_signin_at = 1 where id = -1");
+      process.stdout.write("locked\\n");
+      setTimeout(async () => { await tx.commit(); c.close(); }, ${ms});
+    })();`;
+  const child = spawn(process.execPath, ["-e", script], { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] });
+  const locked = new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+    child.on("exit", (code) => reject(new Error(`lock holder exited (${code}) before locking`)));
+  });
+  const done = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  return { locked, done };
+}
+
+describe("the Node server's database", () => {
+  it("waits for another process's write instead of failing, on every connection of its pool", async () => {
+    const holder = holdWriteLock(path.join(dir, "app.db"), 300);
+    await holder.locked;
+    // overlapping statements make libsql open more connections than the first
+    const writes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        client.execute({ sql: "insert into rate_limits (key, window_start, count) values (?, 0, 1)", args: [`k${i}`] }),
+      ),
+    );
+    await holder.done;
+    expect(writes.filter((w) => w.status === "rejected")).toEqual([]);
+    const { rows } = await client.execute("select count(*) as n from rate_limits where key like 'k%'");
+    expect(rows[0]!.n).toBe(6);
+  });
+
+  it("enforces foreign keys on every connection", async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, () => client.execute("PRAGMA foreign_keys")));
+    expect(answers.map((a) => a.rows[0]!.foreign_keys)).toEqual([1, 1, 1, 1]);
+  });
+});
