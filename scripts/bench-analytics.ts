@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
 import { applyMigrations } from "../app/.server/db/migrate-node";
@@ -36,7 +37,8 @@ async function build(file: string) {
   const seller = await makeUser(db, { email: "seller@bench.test", roles: ["ROLE_SELLER"] });
   // the members' password hash is copied: hashing 300 passwords would take longer than the bench
   const first = await makeUser(db, { email: "member0@bench.test" });
-  const more = Array.from({ length: MEMBERS - 1 }, (_, i) => ({ email: `member${i + 1}@bench.test`, name: `Member ${i + 1}`, passwordHash: first.passwordHash, roles: ["ROLE_BUYER"] }));
+  const [{ passwordHash }] = (await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, first.id))) as [{ passwordHash: string }];
+  const more = Array.from({ length: MEMBERS - 1 }, (_, i) => ({ email: `member${i + 1}@bench.test`, name: `Member ${i + 1}`, passwordHash, roles: ["ROLE_BUYER"] }));
   const members = [first, ...(await db.insert(users).values(more).returning())];
   const r = random(7);
   const now = Date.now();

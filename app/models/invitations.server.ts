@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { customers, invitations, users } from "~/.server/db/schema";
+import { customers, invitations, users, WITHOUT_SECRETS } from "~/.server/db/schema";
 import { randomToken, sha256 } from "~/.server/crypto";
 import { siteOrigin } from "~/.server/mailer";
 import { hashPassword } from "~/.server/password";
@@ -68,7 +68,7 @@ export async function inviteMember(
 
 /** A new link for an existing account (an earlier one stays valid until it expires or is used). */
 export async function sendInvitation(services: InviteServices, { userId, actor, now = Date.now() }: { userId: number; actor: Actor | null; now?: number }) {
-  const user = await services.db.query.users.findFirst({ where: eq(users.id, userId) });
+  const user = await services.db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: eq(users.id, userId) });
   if (!user) return false;
   const token = randomToken();
   await services.db.insert(invitations).values({

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, min, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { auditLog, projects, sellerPermissions, users, type Project, type User } from "~/.server/db/schema";
+import { auditLog, projects, sellerPermissions, users, WITHOUT_SECRETS, type Project, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { primaryRole } from "~/lib/roles";
 import {
@@ -176,7 +176,7 @@ export async function colleaguesOf(db: Database, { customerId }: { customerId: n
 
 /** One colleague of the same company (not the lead themselves); null otherwise. */
 export async function findColleague(db: Database, { customerId, memberId }: { customerId: number; memberId: number }) {
-  const member = await db.query.users.findFirst({ where: and(eq(users.id, memberId), eq(users.customerId, customerId)) });
+  const member = await db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: and(eq(users.id, memberId), eq(users.customerId, customerId)) });
   if (!member || primaryRole(member.roles) !== "seller") return null;
   return { member, grants: await grantsOf(db, { userId: memberId }) };
 }

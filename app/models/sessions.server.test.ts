@@ -16,7 +16,11 @@ describe("sessions", () => {
   it("ends on sign-out: the id no longer finds a user", async () => {
     const user = await makeUser(t.db);
     const id = await startSession(t.db, user.id);
-    expect((await userForSession(t.db, id))?.id).toBe(user.id);
+    const member = await userForSession(t.db, id);
+    expect(member).toMatchObject({ id: user.id, email: user.email });
+    // what every request holds and keeps in memory comes without the account's secrets
+    expect(member).not.toHaveProperty("passwordHash");
+    expect(member).not.toHaveProperty("totpSecret");
     await endSession(t.db, id);
     expect(await userForSession(t.db, id)).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { sellerPermissions, sessions, tablePreferences, users, type User } from "~/.server/db/schema";
+import { memberColumns, sellerPermissions, sessions, tablePreferences, users, type User } from "~/.server/db/schema";
 import { buyersUnreadQuery } from "./negotiations.server";
 import { unreadNoticesQuery } from "./notifications.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
@@ -45,7 +45,8 @@ const sessionWithUser = preparedQuery((db) =>
   db
     .select({
       session: sessions,
-      user: users,
+      // the secrets stay in the database: the member is kept in memory after their request (decision 040)
+      user: memberColumns,
       unreadNotices: sql<number>`(${unreadNoticesQuery(db, users.id)})`,
       unreadAsBuyer: sql<number>`(${buyersUnreadQuery(db, users.id)})`,
       grants: sql<string | null>`case when ${isSeller} then (select ${sellerPermissions.grants} from ${sellerPermissions} where ${sellerPermissions.userId} = ${users.id}) end`,

@@ -21,10 +21,26 @@ export async function startTotpEnrolment(db: Database, sessionSecret: string, us
     .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)));
 }
 
+/** The stored (encrypted) secret and whether it is in use: read when needed, as the member a request holds comes without it. */
+async function storedTotpSecret(db: Database, userId: number) {
+  const [row] = await db
+    .select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { secret: null, enabledAt: null };
+}
+
+/** An enrolment that waits for its confirmation code: its secret, and as stored. */
+async function pendingEnrolment(db: Database, sessionSecret: string, userId: number) {
+  const stored = await storedTotpSecret(db, userId);
+  if (stored.enabledAt || !stored.secret) return null;
+  const secret = await decryptTotpSecret(sessionSecret, stored.secret);
+  return secret ? { secret, stored: stored.secret } : null;
+}
+
 /** The secret of an enrolment that waits for its confirmation code; never the secret of a finished one. */
-export async function pendingTotpSecret(sessionSecret: string, user: User) {
-  if (user.totpEnabledAt || !user.totpSecret) return null;
-  return decryptTotpSecret(sessionSecret, user.totpSecret);
+export async function pendingTotpSecret(db: Database, sessionSecret: string, userId: number) {
+  return (await pendingEnrolment(db, sessionSecret, userId))?.secret ?? null;
 }
 
 async function storeRecoveryCodes(db: Database, userId: number) {
@@ -38,18 +54,19 @@ async function storeRecoveryCodes(db: Database, userId: number) {
  * Finishes enrolment when the code matches the waiting secret; returns the ten
  * recovery codes, which are shown this once and kept only as hashes. Null for a wrong code.
  */
-export async function confirmTotpEnrolment(db: Database, sessionSecret: string, user: User, code: string, now = Date.now()) {
-  const secret = await pendingTotpSecret(sessionSecret, user);
-  if (!secret) return null;
-  const step = matchingTotpStep(secret, code.replace(/\s/g, ""), now);
+export async function confirmTotpEnrolment(db: Database, sessionSecret: string, userId: number, code: string, now = Date.now()) {
+  const pending = await pendingEnrolment(db, sessionSecret, userId);
+  if (!pending) return null;
+  const step = matchingTotpStep(pending.secret, code.replace(/\s/g, ""), now);
   if (step === null) return null;
+  // enrols only with the secret the code was checked against: a restarted enrolment in between has a new one
   const [enrolled] = await db
     .update(users)
     .set({ totpEnabledAt: new Date(now), totpLastStep: step })
-    .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), eq(users.totpSecret, user.totpSecret!)))
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt), eq(users.totpSecret, pending.stored)))
     .returning({ id: users.id });
   if (!enrolled) return null;
-  return storeRecoveryCodes(db, user.id);
+  return storeRecoveryCodes(db, userId);
 }
 
 /** Enrols with a known secret at once (the demo admin, tests). */
@@ -121,7 +138,8 @@ export async function verifySecondFactor(
   const attempt = await countSigninAttempt(db, user.id, now);
   if (attempt.verdict === "slowed") return { ok: false, reason: "slowed" };
   if (attempt.verdict === "locked") return { ok: false, reason: "locked", justLocked: attempt.justLocked ? user : null };
-  const secret = user.totpEnabledAt && user.totpSecret ? await decryptTotpSecret(sessionSecret, user.totpSecret) : null;
+  const stored = await storedTotpSecret(db, user.id);
+  const secret = stored.enabledAt && stored.secret ? await decryptTotpSecret(sessionSecret, stored.secret) : null;
   let accepted = false;
   if (secret && isTotpCode(code)) {
     const step = matchingTotpStep(secret, code.replace(/\s/g, ""), now);

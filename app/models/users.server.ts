@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { users, type User } from "~/.server/db/schema";
+import { memberColumns, users, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
@@ -31,7 +31,7 @@ export async function findUserByEmail(db: Database, email: string) {
 }
 
 export async function findUserById(db: Database, id: number) {
-  return db.query.users.findFirst({ where: eq(users.id, id) });
+  return db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: eq(users.id, id) });
 }
 
 export async function createUser(
@@ -61,7 +61,7 @@ export async function createUser(
       scope: input.scope ?? [],
     })
     .onConflictDoNothing({ target: users.email })
-    .returning();
+    .returning(memberColumns);
   return user ?? null;
 }
 
@@ -117,8 +117,17 @@ export async function clearFailures(db: Database, userId: number, now = Date.now
     .update(users)
     .set({ failedSignins: 0, lastFailedSigninAt: null, lastLoginAt: new Date(now), ...extra })
     .where(and(eq(users.id, userId), eq(users.locked, false)))
-    .returning();
+    .returning(memberColumns);
   return updated ?? null;
+}
+
+/**
+ * Whether this is the member's password now: the hash is read for the check, since the member a
+ * request holds comes without it (app/models/sessions.server).
+ */
+export async function isCurrentPassword(db: Database, userId: number, password: string) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row ? verifyPassword(password, row.passwordHash) : false;
 }
 
 /** Spends a hashing's time, so refusals that need no hashing cannot be told apart by timing. */

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/project-kinds";
 import { IMPORT_STATUSES, IMPORT_TARGETS } from "../../lib/import-jobs";
@@ -427,7 +427,15 @@ export const dailyProjectLooks = sqliteTable(
   (t) => [primaryKey({ columns: [t.kind, t.userId, t.day, t.projectId] }), index("daily_project_looks_day_idx").on(t.day)],
 );
 
-export type User = typeof users.$inferSelect;
+/** A member's whole row, with the password hash and the TOTP secret: only sign-in and their own changes read it. */
+export type UserRow = typeof users.$inferSelect;
+/** A member as every request holds them: their row without its secrets (app/models/sessions.server). */
+export type User = Omit<UserRow, "passwordHash" | "totpSecret">;
+/** The secrets left out of `User`, for a relational query's `columns`. */
+export const WITHOUT_SECRETS = { passwordHash: false, totpSecret: false } as const;
+const { passwordHash: _passwordHash, totpSecret: _totpSecret, ...memberColumnsOfUsers } = getTableColumns(users);
+/** The columns of `User`, for a select or a returning. */
+export const memberColumns = memberColumnsOfUsers;
 export type Project = typeof projects.$inferSelect;
 export type Customer = typeof customers.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;

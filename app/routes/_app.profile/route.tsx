@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification, signIn } from "~/auth/session.server";
-import { verifyPassword } from "~/.server/password";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
@@ -12,7 +11,7 @@ import { profileActionSchema } from "~/lib/schemas/index.server";
 import { resultFor } from "~/lib/action-result";
 import { revokeAllApiTokens } from "~/models/api-tokens.server";
 import { endAllSessions } from "~/models/sessions.server";
-import { setPassword, toPublicUser, updateProfile } from "~/models/users.server";
+import { isCurrentPassword, setPassword, toPublicUser, updateProfile } from "~/models/users.server";
 import { NO_CODES, twoFactorAction, twoFactorState } from "./two-factor.server";
 import { TwoFactorSection } from "./two-factor";
 import { readForm } from "~/.server/body";
@@ -41,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
       return redirectWithNotification(services, args.request, "/profile", "Your profile is saved.");
     }
     case "password": {
-      if (!(await verifyPassword(step.currentPassword, user.passwordHash))) {
+      if (!(await isCurrentPassword(services.db, user.id, step.currentPassword))) {
         const wrong = { currentPassword: ["The current password is not correct."] };
         return answer(submission.reply({ fieldErrors: wrong, hideFields: PASSWORD_FIELDS }), 400, NO_CODES);
       }

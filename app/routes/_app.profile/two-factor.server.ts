@@ -1,12 +1,12 @@
 import { mustEnrolTwoFactor } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import type { User } from "~/.server/db/schema";
-import { verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { enrolmentQr } from "~/.server/two-factor";
 import { answer, refuse, type Replier } from "~/.server/replies";
 import { UNKNOWN_REQUEST } from "~/lib/action-result";
 import type { ProfileIntent } from "~/lib/schemas/account";
+import { isCurrentPassword } from "~/models/users.server";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -30,7 +30,7 @@ export async function twoFactorState(services: Services, user: User) {
       required,
     };
   }
-  const secret = await pendingTotpSecret(services.env.SESSION_SECRET, user);
+  const secret = await pendingTotpSecret(services.db, services.env.SESSION_SECRET, user.id);
   if (secret) {
     const { svg } = enrolmentQr(secret, user.email);
     return { status: "pending" as const, svg, secret: secret.match(/.{1,4}/g)!.join(" "), required };
@@ -56,7 +56,7 @@ export async function twoFactorAction(
       return redirectWithNotification(services, request, "/profile#two-factor", "Scan the code with your authenticator app.", "info");
     }
     case "totp-confirm": {
-      const recoveryCodes = await confirmTotpEnrolment(services.db, key, user, step.code);
+      const recoveryCodes = await confirmTotpEnrolment(services.db, key, user.id, step.code);
       const hide = { hideFields: ["code"] };
       if (!recoveryCodes) {
         const wrong = { code: ["This code is not correct. Enter the code your app shows now."] };
@@ -71,7 +71,7 @@ export async function twoFactorAction(
     case "totp-disable": {
       if (!user.totpEnabledAt || isAdmin(user)) return refuse(submission, UNKNOWN_REQUEST, 400, { extra: NO_CODES });
       const hide = { hideFields: ["currentPassword"] };
-      if (!(await verifyPassword(step.currentPassword, user.passwordHash))) {
+      if (!(await isCurrentPassword(services.db, user.id, step.currentPassword))) {
         const wrong = { currentPassword: ["The current password is not correct."] };
         return answer(submission.reply({ fieldErrors: wrong, ...hide }), 400, NO_CODES);
       }

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { eq } from "drizzle-orm";
 import { allowAnyone, type GuardArgs } from "~/auth/guards.server";
-import { projects, users } from "~/.server/db/schema";
+import { projects, users, WITHOUT_SECRETS } from "~/.server/db/schema";
 import { readFeedbackToken } from "~/.server/feedback-token";
 import { notFound } from "~/.server/http";
 import { FieldErrors, FormErrors, TextAreaField } from "~/components/forms";
@@ -33,7 +33,7 @@ async function requireFeedbackToken(args: GuardArgs) {
   if (!claim) throw notFound();
   const [project, buyer] = await Promise.all([
     services.db.query.projects.findFirst({ where: eq(projects.id, claim.projectId) }),
-    services.db.query.users.findFirst({ where: eq(users.id, claim.buyerId) }),
+    services.db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: eq(users.id, claim.buyerId) }),
   ]);
   if (!project || !buyer || project.status === "draft" || project.sellerId === buyer.id) throw notFound();
   return { services, project, buyer };
