@@ -30,7 +30,9 @@ describe("two-factor sign-in", () => {
     const enrolled = (await findUserById(t.db, user.id))!;
     expect(await pendingTotpSecret(t.db, KEY, user.id)).toBeNull();
 
-    expect(await verifySignin(t.db, user.email, "right password")).toMatchObject({ ok: true, secondFactor: true });
+    const halfway = await verifySignin(t.db, user.email, "right password");
+    expect(halfway).toMatchObject({ ok: true, secondFactor: true });
+    expect(halfway.ok && halfway.user).not.toHaveProperty("passwordHash");
     // the code used to enrol cannot be replayed; the next step's can, once
     expect(await verifySecondFactor(t.db, KEY, enrolled, totpCode(secret))).toEqual({ ok: false, reason: "invalid" });
     const next = totpCode(secret, Date.now() + 30_000);

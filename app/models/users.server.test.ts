@@ -14,7 +14,10 @@ describe("sign-in", () => {
   it("accepts the right password and records the login", async () => {
     const user = await makeUser(t.db, { password: "right password" });
     const result = await verifySignin(t.db, user.email.toUpperCase(), "right password");
-    expect(result).toMatchObject({ ok: true, secondFactor: false });
+    expect(result).toMatchObject({ ok: true, secondFactor: false, user: { id: user.id } });
+    // the member it hands on, who may be kept in memory, comes without the account's secrets
+    expect(result.ok && result.user).not.toHaveProperty("passwordHash");
+    expect(result.ok && result.user).not.toHaveProperty("totpSecret");
     expect((await findUserById(t.db, user.id))!.lastLoginAt).toBeInstanceOf(Date);
   });
 

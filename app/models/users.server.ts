@@ -151,14 +151,16 @@ export async function verifySignin(
     await spendHashingTime(password);
     return { ok: false, reason: "invalid" };
   }
+  // the answer carries the member as every request holds them: without the hash and the TOTP secret
+  const { passwordHash, totpSecret: _totpSecret, ...member } = user;
   const attempt = await countSigninAttempt(db, user.id, now);
   if (attempt.verdict !== "check") {
     await spendHashingTime(password);
     return attempt.verdict === "slowed"
       ? { ok: false, reason: "slowed" }
-      : { ok: false, reason: "locked", justLocked: attempt.justLocked ? user : null };
+      : { ok: false, reason: "locked", justLocked: attempt.justLocked ? member : null };
   }
-  if (!(await verifyPassword(password, user.passwordHash))) {
+  if (!(await verifyPassword(password, passwordHash))) {
     await recordFailure(db, user.id, now);
     return { ok: false, reason: "invalid" };
   }
@@ -166,9 +168,9 @@ export async function verifySignin(
   if (!user.enabled) return { ok: false, reason: "disabled" };
   if (user.totpEnabledAt) {
     await forgiveAttempt(db, user.id);
-    return { ok: true, user, secondFactor: true };
+    return { ok: true, user: member, secondFactor: true };
   }
-  const upgrade = needsRehash(user.passwordHash) ? await hashPassword(password) : undefined;
+  const upgrade = needsRehash(passwordHash) ? await hashPassword(password) : undefined;
   const updated = await clearFailures(db, user.id, now, upgrade ? { passwordHash: upgrade } : {});
   if (!updated) return { ok: false, reason: "locked", justLocked: null };
   return { ok: true, user: updated, secondFactor: false };
