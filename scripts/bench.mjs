@@ -387,7 +387,7 @@ for (const server of servers) {
 for (const result of results) misses.push(...report(result));
 const node = servers.find((s) => s.name === "Node");
 if (!SKIP.has("beacon")) {
-  const code = await part("Beacon (share of the bare 204 on the same server)", "bench:beacon", { BENCH_URLS: servers.map((s) => s.base).join(",") });
+  const code = await part("Beacon (share of the bare 204 on the same server)", "bench:beacon", { BENCH_URLS: servers.map((s) => s.base).join(","), BENCH_ROUNDS: String(ROUNDS) });
   if (code) misses.push(`bench:beacon exited with ${code}`);
 }
 if (PROFILE && node) summariseProfile("the Node server", await nodeProfile(node), nodeFrameName);
