@@ -17,7 +17,7 @@
 //                                       Worker's through wrangler's inspector, by function and package
 //                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps Node's for DevTools,
 //                                       BENCH_WORKER_PROFILE_OUT the Worker's, its frames as the bundle names them)
-//   npm run bench -- --rounds 5         each page's share as the median of 5 rounds (3 by default)
+//   npm run bench -- --rounds 5         each page's share and the beacon's as the median of 5 rounds (3 by default)
 // Environment: BENCH_REQUESTS (per page and round, 300), BENCH_CONCURRENCY (8), BENCH_EDGE_ENCODING (what the
 // load asks `wrangler dev` for: identity by default, gzip to include its emulated compression; decision 046).
 import { spawn } from "node:child_process";
