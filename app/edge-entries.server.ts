@@ -30,7 +30,7 @@ export async function beacon(request: Request, env: WorkerBindings, ctx: Executi
 }
 
 /**
- * The WRITES queue's consumer: page sessions and looks, written a batch at a time. A message the
+ * The WRITES queue's consumer: page sessions, looks and the beacon budget's counts, written a batch at a time. A message the
  * database refused comes again a little later, alone among the others' acks, until the queue's
  * max_retries.
  */

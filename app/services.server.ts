@@ -4,11 +4,12 @@ import { wantsDemoData } from "~/.server/env";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase } from "~/.server/db/prepared";
 import { writeIsolating } from "~/.server/platform/batch-writer";
-import type { LookRow, PageSessionRow, Platform, QueuedWrite, Services, WriteKind } from "~/.server/services";
+import type { LookRow, PageSessionRow, Platform, QueuedWrite, RateLimitHitsRow, Services, WriteKind } from "~/.server/services";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
 import { handingOnLooks, storeLooks } from "~/models/projects.server";
+import { addRateLimitHits } from "~/models/rate-limits.server";
 import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "~/seed/seed.server";
 
 /** How often the Node server's outbox worker looks for due messages. */
@@ -19,6 +20,7 @@ export function writersFor(db: Database) {
   return {
     "page-sessions": (rows: PageSessionRow[]) => storePageSessions(db, rows),
     looks: (rows: LookRow[]) => storeLooks(db, rows),
+    "rate-limit-hits": (rows: RateLimitHitsRow[]) => addRateLimitHits(db, rows),
   } satisfies Record<WriteKind, (rows: never[]) => Promise<void>>;
 }
 
@@ -34,7 +36,8 @@ const writersOf = oncePerDatabase(writersFor);
  * page sessions first (one insert). A kind whose call fails is written a row at a time, so one row
  * the database refuses holds back only itself: the answer is the indexes of the messages not
  * written, which the queue delivers again. The writers count each session and each daily look
- * once, so a second delivery adds nothing.
+ * once, so a second delivery adds nothing to them; a rate limit's hits delivered twice count twice,
+ * which errs toward the limit.
  */
 export async function writeQueued(db: Database, messages: readonly QueuedWrite[]): Promise<number[]> {
   const writers = writersFor(db);
@@ -52,7 +55,7 @@ export async function writeQueued(db: Database, messages: readonly QueuedWrite[]
   return failed.sort((a, b) => a - b);
 }
 
-const WRITE_ORDER: WriteKind[] = ["page-sessions", "looks"];
+const WRITE_ORDER: WriteKind[] = ["page-sessions", "looks", "rate-limit-hits"];
 
 /** Once per boot: the demo market (development only), its warning, and the maintenance timer on Node. */
 const prepared = new WeakMap<object, Promise<void>>();
@@ -92,5 +95,6 @@ export async function getServices(context: AppLoadContext): Promise<Services> {
     ...platform,
     recordPageSession: platform.writeLater("page-sessions", app["page-sessions"]),
     recordLook: handingOnLooks(platform.boot, platform.writeLater("looks", app.looks)),
+    recordRateLimitHits: platform.writeLater("rate-limit-hits", app["rate-limit-hits"]),
   };
 }

@@ -7,11 +7,13 @@ import type { pageSessions } from "./db/schema";
 
 export type PageSessionRow = typeof pageSessions.$inferInsert;
 /** The writes that wait for a batch: the name a queued row travels under. */
-export type WriteKind = "page-sessions" | "looks";
+export type WriteKind = "page-sessions" | "looks" | "rate-limit-hits";
 /** A row on its way to the writer of its kind (the Workers queue's message). */
 export type QueuedWrite = { kind: WriteKind; row: unknown };
 /** A member's look at projects: search results shown (impressions) or a teaser opened (a view). */
 export type LookRow = { kind: "impression" | "view"; userId: number; projectIds: number[]; at: number };
+/** Hits on a rate limit's key, counted in memory first (the beacon's budget) and stored later. */
+export type RateLimitHitsRow = { key: string; windowStart: number; hits: number };
 import type { Notification } from "~/lib/notification";
 export type { NotificationType } from "~/lib/notification";
 
@@ -73,4 +75,6 @@ export interface Services extends Platform {
   recordPageSession(row: PageSessionRow): void;
   /** Counts a look after the response, through the same writer (a GET writes nothing itself). */
   recordLook(row: LookRow): void;
+  /** Adds hits to a rate limit's stored count after the response, through the same writer. */
+  recordRateLimitHits(row: RateLimitHitsRow): void;
 }

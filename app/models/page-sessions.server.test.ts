@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { projects, type User } from "~/.server/db/schema";
 import { BEACON_LIMIT, checkRecord } from "~/models/page-sessions.server";
-import { rateLimitCount } from "~/models/rate-limits.server";
+import { addRateLimitHits, rateLimitCount } from "~/models/rate-limits.server";
 import { pageSessionSchema } from "~/lib/analytics/page-session";
 import type { ProjectStatus } from "~/lib/project-kinds";
 
@@ -51,10 +51,10 @@ const recordOf = (userId: number | null, companyId: number | null) =>
 let minute = 29_833_334 * 60_000;
 const nextMinute = () => (minute += 60_000);
 
-/** checkRecord counts after the answer; the tests wait for that count before the next record. */
+/** checkRecord hands its count to the writer of rows; here it is written before the next record. */
 async function check(user: User, record: ReturnType<typeof recordOf>, now: number, limit?: number) {
   const deferred: Array<Promise<unknown>> = [];
-  const result = await checkRecord(t.db, user, record, { now, defer: (work) => deferred.push(work), limit });
+  const result = await checkRecord(t.db, user, record, { now, count: (hits) => deferred.push(addRateLimitHits(t.db, [hits])), limit });
   await Promise.all(deferred);
   return result;
 }

@@ -3,11 +3,12 @@ import { insertMany } from "~/.server/db/bulk";
 import { pageSessions, projects, type Project, type User } from "~/.server/db/schema";
 import { ttlCache } from "~/.server/ttl-cache";
 import type { Database } from "~/.server/db";
+import type { RateLimitHitsRow } from "~/.server/services";
 import type { PageSessionRecord } from "~/lib/analytics/page-session";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { primaryRole } from "~/lib/roles";
 import { canSee } from "~/models/projects.server";
-import { hitRateLimit, rateLimitWindow } from "~/models/rate-limits.server";
+import { rateLimitWindow } from "~/models/rate-limits.server";
 
 export type PageSessionRow = typeof pageSessions.$inferInsert;
 type Row = PageSessionRow;
@@ -46,7 +47,7 @@ export type RecordCheck =
  * What the beacon remembers for a minute instead of reading per record: each project's
  * seller and status (a project unpublished stops counting within the minute), and each
  * member's count in the current budget window (read once per window, then counted here;
- * the stored count is still written after each response, so a restart starts from it).
+ * the stored count follows through the writer of rows, so a restart starts from it).
  */
 const REMEMBER_MS = 60_000;
 const projectsSeen = ttlCache<number, { sellerId: number; status: Project["status"] } | null>({ ttlMs: REMEMBER_MS });
@@ -54,7 +55,10 @@ const budgets = ttlCache<number, { windowStart: number; count: number; stored: n
 
 /**
  * The stored count follows the remembered one in steps: at a window's first record, then every
- * tenth. A write per beacon halved its throughput; a restart lets a member at most a step more.
+ * tenth. The steps go to the writer of rows (`count`), which adds up a second's steps on Node and a
+ * queue batch's on Workers in one write: a write of its own every tenth beacon cost the Node
+ * beacon a sixth of its throughput, as each waited for the disk. A restart lets a member at most a
+ * step more, and what the writer still held.
  */
 const STORE_BUDGET_EVERY = 10;
 
@@ -86,14 +90,14 @@ async function budgetUsed(db: Database, userId: number, key: string, now: number
  * member is within the budget, and the project is published and visible to them
  * (unknown and hidden look alike). Both are remembered for a minute, so a member's
  * records after the first cost no read; the records are counted against the stored
- * budget by `defer` (after the response, every tenth record), so a beacon never waits
+ * budget by `count` (the writer of rows, every tenth record), so a beacon never waits
  * for a write and one over budget costs no write at all.
  */
 export async function checkRecord(
   db: Database,
   user: User,
   record: PageSessionRecord,
-  { now = Date.now(), defer, limit = BEACON_LIMIT.limit }: { now?: number; defer: (work: Promise<unknown>) => void; limit?: number },
+  { now = Date.now(), count, limit = BEACON_LIMIT.limit }: { now?: number; count: (hits: RateLimitHitsRow) => void; limit?: number },
 ): Promise<RecordCheck> {
   if (record.userId !== user.id) {
     return { ok: false, status: 400, error: "The record belongs to another member", fields: ["userId"] };
@@ -106,7 +110,7 @@ export async function checkRecord(
   const unstored = known.count - known.stored;
   if (known.count === 1 || unstored >= STORE_BUDGET_EVERY) {
     known.stored = known.count;
-    defer(hitRateLimit(db, key, { ...BEACON_LIMIT, limit }, now, unstored));
+    count({ key, windowStart: known.windowStart, hits: unstored });
   }
   if (!projectOk) return { ok: false, status: 400, error: "No such project", fields: ["companyId"] };
   return { ok: true };

@@ -1,5 +1,6 @@
 import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import type { RateLimitHitsRow } from "~/.server/services";
 import { rateLimits } from "~/.server/db/schema";
 
 /**
@@ -52,4 +53,35 @@ const RETENTION_MS = 60 * 60_000;
 
 export async function pruneRateLimits(db: Database, now = Date.now()) {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RETENTION_MS));
+}
+
+/**
+ * Hits counted in memory first (the beacon's budget) and stored later, many at once: one upsert per
+ * key and window, in one batch. A key's later window replaces its earlier one, and hits that arrive
+ * for a window already passed are dropped, as its count no longer matters.
+ */
+export async function addRateLimitHits(db: Database, rows: readonly RateLimitHitsRow[]) {
+  const merged = new Map<string, RateLimitHitsRow>();
+  for (const row of rows) {
+    const at = `${row.windowStart} ${row.key}`;
+    const known = merged.get(at);
+    if (known) known.hits += row.hits;
+    else merged.set(at, { ...row });
+  }
+  const statements = [...merged.values()]
+    .sort((a, b) => a.windowStart - b.windowStart)
+    .map(({ key, windowStart, hits }) =>
+      db
+        .insert(rateLimits)
+        .values({ key, windowStart, count: hits })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          // SQLite computes every SET expression from the row as it was
+          set: {
+            count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + excluded.count when ${rateLimits.windowStart} > excluded.window_start then ${rateLimits.count} else excluded.count end`,
+            windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
+          },
+        }),
+    );
+  if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
 }

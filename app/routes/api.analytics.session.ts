@@ -37,7 +37,7 @@ export async function receiveBeacon(services: Services, request: Request, accept
   }
   // admins are not tracked (spec §6): their records are not kept
   if (primaryRole(user.roles) === "admin") return answer(204);
-  const check = await checkRecord(services.db, user, parsed.data, { defer: services.waitUntil, limit: services.env.BEACON_RECORDS_PER_MINUTE });
+  const check = await checkRecord(services.db, user, parsed.data, { count: services.recordRateLimitHits, limit: services.env.BEACON_RECORDS_PER_MINUTE });
   if (!check.ok && check.status === 429) {
     return new Response(JSON.stringify({ error: "Too many records; try again later" }), {
       status: 429,
