@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { contracts, customers, matches, messages, projects, users, type User } from "~/.server/db/schema";
+import { contracts, customers, dailyProjectLooks, matches, messages, offers, projectInvitations, projects, recentlyViewed, users, type User } from "~/.server/db/schema";
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
 import { saveCriteria } from "./buyer-criteria.server";
@@ -163,5 +163,54 @@ describe("recomputing matches", () => {
       after.rows.map((r) => ({ label: r.label, businessType: r.businessType, customerSize: r.customerSize, score: r.score, reasons: r.reasons, responsivenessScore: r.responsivenessScore, responsivenessReason: r.responsivenessReason })),
     );
     expect(list.rows.map((r) => r.label)).toContain("Health Credit");
+  });
+
+  it("shows where each matched company stands on the project, from whichever of its members acted", async () => {
+    const at = (day: number) => new Date(Date.UTC(2026, 10, day, 12));
+    const projectId = await project({ projectName: "Where they stand" });
+    const [active, quiet] = await Promise.all([customer("Active Co", {}), customer("Quiet Co", {})]);
+    await t.db.insert(matches).values([active, quiet].map((customerId, i) => ({ projectId, customerId, score: 90 - i, reasons: [], computedAt: at(1) })));
+    const [viewer, signer, outsider] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
+    await t.db.update(users).set({ customerId: active, lastLoginAt: at(20) }).where(eq(users.id, viewer.id));
+    await t.db.update(users).set({ customerId: active, lastLoginAt: at(21) }).where(eq(users.id, signer.id));
+    await t.db.insert(recentlyViewed).values({ userId: viewer.id, projectId, viewedAt: at(2) });
+    const nda = { projectId, documentKey: "k", documentSha256: "s" };
+    await t.db.insert(contracts).values([
+      { ...nda, buyerId: viewer.id, envelopeId: `e-${projectId}-1`, ndaStatus: "Requested", requestedAt: at(3) },
+      { ...nda, buyerId: signer.id, envelopeId: `e-${projectId}-2`, ndaStatus: "NDA Approved", requestedAt: at(4), signedAt: at(4) },
+      // a member of no matched company counts for none
+      { ...nda, buyerId: outsider.id, envelopeId: `e-${projectId}-3`, ndaStatus: "NDA Approved", requestedAt: at(4), signedAt: at(4) },
+    ]);
+    const loi = { projectId, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2026-12-31", pdfKey: "p", pdfSha256: "s" };
+    await t.db.insert(offers).values([
+      { ...loi, buyerId: viewer.id, status: "withdrawn", price: 900_000 },
+      { ...loi, buyerId: signer.id, status: "submitted", price: 1_000_000 },
+    ]);
+    await t.db.insert(dailyProjectLooks).values([
+      { kind: "impression", userId: viewer.id, projectId, day: "2026-11-05" },
+      { kind: "impression", userId: signer.id, projectId, day: "2026-11-05" },
+      { kind: "view", userId: signer.id, projectId, day: "2026-11-05" },
+      { kind: "impression", userId: outsider.id, projectId, day: "2026-11-05" },
+    ]);
+    await t.db.insert(projectInvitations).values({ projectId, customerId: active, recipients: 2, invitedAt: at(6) });
+
+    const { rows } = await projectMatches(t.db, { projectId });
+    expect(rows.map(({ customerName, viewedThisProject, ndaStatus, ndaSigned, offerStatus, offerPrice, lastLogin, impression, invitedAt }) => ({ customerName, viewedThisProject, ndaStatus, ndaSigned, offerStatus, offerPrice, lastLogin, impression, invitedAt }))).toEqual([
+      {
+        customerName: "Active Co",
+        viewedThisProject: true,
+        // the latest request and the latest offer of any member
+        ndaStatus: "NDA Approved",
+        ndaSigned: true,
+        offerStatus: "submitted",
+        offerPrice: 1_000_000,
+        lastLogin: at(21).toISOString(),
+        impression: 2,
+        invitedAt: at(6).toISOString(),
+      },
+      { customerName: "Quiet Co", viewedThisProject: false, ndaStatus: null, ndaSigned: false, offerStatus: null, offerPrice: null, lastLogin: null, impression: 0, invitedAt: null },
+    ]);
+    // the seller's list knows the signed NDA only, and names the company for it
+    expect((await sellerMatchesFor(t.db, { projectId })).rows.map((r) => r.label)).toEqual(["Active Co", "Buyer #2"]);
   });
 });

@@ -205,18 +205,20 @@ export async function recomputeAllMatches(db: Database, now = Date.now()) {
 }
 
 // Correlated over the members of the matched customer, on the matched project: only for the page's rows.
-const member = sql`select m.id from users m where m.customer_id = ${matches.customerId}`;
+// Each starts from the customer's members and joins the project's rows to them: a member list as
+// `in (select …)` was built afresh for every row and every column, a third of the statement's time.
+const ofMembers = (rows: SQL, on: SQL) => sql`users m join ${rows} on ${on} where m.customer_id = ${matches.customerId}`;
 const DEAL_COLUMNS = {
-  viewedThisProject: sql<number>`(exists (select 1 from recently_viewed v where v.project_id = ${matches.projectId} and v.user_id in (${member}))
-    or exists (select 1 from page_sessions ps where ps.project_id = ${matches.projectId} and ps.user_id in (${member})))`,
-  ndaStatus: sql<string | null>`(select k.nda_status from contracts k where k.project_id = ${matches.projectId} and k.buyer_id in (${member})
+  viewedThisProject: sql<number>`(exists (select 1 from ${ofMembers(sql`recently_viewed v`, sql`v.user_id = m.id and v.project_id = ${matches.projectId}`)})
+    or exists (select 1 from ${ofMembers(sql`page_sessions ps`, sql`ps.user_id = m.id and ps.project_id = ${matches.projectId}`)}))`,
+  ndaStatus: sql<string | null>`(select k.nda_status from ${ofMembers(sql`contracts k`, sql`k.buyer_id = m.id and k.project_id = ${matches.projectId}`)}
     order by k.requested_at desc limit 1)`,
-  ndaSigned: sql<number>`exists (select 1 from contracts k where k.project_id = ${matches.projectId} and k.buyer_id in (${member}) and k.signed_at is not null)`,
-  offerStatus: sql<string | null>`(select o.status from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
-  offerPrice: sql<number | null>`(select o.price from offers o where o.project_id = ${matches.projectId} and o.buyer_id in (${member}) order by o.id desc limit 1)`,
+  ndaSigned: sql<number>`exists (select 1 from ${ofMembers(sql`contracts k`, sql`k.buyer_id = m.id and k.project_id = ${matches.projectId}`)} and k.signed_at is not null)`,
+  offerStatus: sql<string | null>`(select o.status from ${ofMembers(sql`offers o`, sql`o.buyer_id = m.id and o.project_id = ${matches.projectId}`)} order by o.id desc limit 1)`,
+  offerPrice: sql<number | null>`(select o.price from ${ofMembers(sql`offers o`, sql`o.buyer_id = m.id and o.project_id = ${matches.projectId}`)} order by o.id desc limit 1)`,
   lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = ${matches.customerId})`,
   /** Days a member was shown the project in results (the daily looks kept). */
-  impression: sql<number>`(select count(*) from daily_project_looks l where l.kind = 'impression' and l.project_id = ${matches.projectId} and l.user_id in (${member}))`,
+  impression: sql<number>`(select count(*) from ${ofMembers(sql`daily_project_looks l`, sql`l.user_id = m.id and l.kind = 'impression' and l.project_id = ${matches.projectId}`)})`,
   /** The last "Invite to view" of the company to the project. */
   invitedAt: sql<number | null>`(select max(i.invited_at) from project_invitations i where i.project_id = ${matches.projectId} and i.customer_id = ${matches.customerId})`,
 };
