@@ -27,6 +27,9 @@ export function reachWithPlaceholders(kind: Reach["kind"]): SQL {
 function reachCondition(kind: Reach["kind"], userId: number | Placeholder, customerId: number | Placeholder | null, granted: SQL | null): SQL {
   const own = eq(projects.sellerId, userId);
   if (kind === "own") return own;
-  const team = sql`${projects.sellerId} in (select mate.id from users mate where mate.customer_id = ${customerId})`;
-  return kind === "team" ? or(own, team)! : or(own, and(team, granted!))!;
+  const mates = sql`select mate.id from users mate where mate.customer_id = ${customerId}`;
+  // one list of sellers, the seller among them: "own or the team's" as two terms made SQLite read
+  // every project, where one list is looked up in the sellers' index
+  if (kind === "team") return sql`${projects.sellerId} in (${mates} union select ${userId})`;
+  return or(own, and(sql`${projects.sellerId} in (${mates})`, granted!))!;
 }
