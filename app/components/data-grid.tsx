@@ -1,6 +1,7 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
+import { Arrow } from "./glyphs";
 import { StaticHtml, useAppLinks, type Markup } from "./static-html";
 
 /** A page of rows and how to draw them, in the browser as on the server. */
@@ -94,7 +95,12 @@ export function DataGrid<Row extends Record<string, unknown>>(props: GridProps<R
                     ) : (
                       <a href={sortHref(h.value)} className="hover:text-primary">
                         {h.label}
-                        {active ? <span aria-hidden="true">{sortDesc ? " ↓" : " ↑"}</span> : null}
+                        {active ? (
+                          <>
+                            {" "}
+                            <Arrow to={sortDesc ? "down" : "up"} />
+                          </>
+                        ) : null}
                       </a>
                     )}
                   </th>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatNumber } from "~/lib/format";
+import { EnDash } from "./glyphs";
 
 type PagerProps = {
   page: number;
@@ -50,7 +51,15 @@ function PagerNav({
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p data-testid={testId} aria-live="polite">
-        {total === 0 ? `No ${noun}` : `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)} ${noun}`}
+        {total === 0 ? (
+          `No ${noun}`
+        ) : (
+          <>
+            {formatNumber(first)}
+            <EnDash />
+            {`${formatNumber(last)} of ${formatNumber(total)} ${noun}`}
+          </>
+        )}
       </p>
       {pages > 1 ? (
         <div className="flex items-center gap-3">

@@ -43,3 +43,14 @@ describe("staticMarkupOf", () => {
     expect(built).toBe(2);
   });
 });
+
+describe("markup drawn once", () => {
+  it("writes characters past U+00FF as character references, which read as the same text", () => {
+    const Cell = ({ value }: { value: string | null }) => <td title={value ?? "none"}>{value ?? "—"} ☰ 😀 café</td>;
+    const { html } = staticMarkup(<Cell value={null} />);
+    expect(html).toBe("<td title=\"none\">&#8212; &#9776; &#128512; café</td>");
+    expect([...html].every((c) => c.charCodeAt(0) <= 0xff)).toBe(true);
+    const text = html.replace(/<[^>]+>/g, "").replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)));
+    expect(text).toBe("— ☰ 😀 café");
+  });
+});

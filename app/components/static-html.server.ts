@@ -30,9 +30,25 @@ function keyOf(element: ReactElement) {
  */
 export function staticMarkup(element: ReactElement): Markup {
   const key = keyOf(element);
-  if (key === null) return { html: renderToStaticMarkup(element) };
+  if (key === null) return { html: drawnLatin1(element) };
   return remembered(key, () => element);
 }
+
+/**
+ * A component's markup with every character past U+00FF written as a character reference (a dash,
+ * the menu's ☰). The browser reads the same text; the server's page stays a one-byte string, where a
+ * single such character made the whole page two bytes a character, to copy and encode the slow way.
+ */
+function drawnLatin1(element: ReactElement) {
+  const html = renderToStaticMarkup(element);
+  if (!WIDE.test(html)) return html;
+  // replace() keeps a wide string wide even with the wide characters gone: read its bytes afresh
+  return decoder.decode(encoder.encode(html.replace(WIDE_ALL, (c) => `&#${c.codePointAt(0)};`)));
+}
+const WIDE = /[^\x00-\xff]/u;
+const WIDE_ALL = /[^\x00-\xff]/gu;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /**
  * The same, kept by the small inputs its props are computed from (a chart's days and counts, not
@@ -49,7 +65,7 @@ function remembered(key: string, element: () => ReactElement): Markup {
     drawn.set(key, known);
     return known;
   }
-  const markup = { html: renderToStaticMarkup(element()) };
+  const markup = { html: drawnLatin1(element()) };
   drawn.set(key, markup);
   drawnChars += key.length + markup.html.length;
   for (const [oldKey, old] of drawn) {

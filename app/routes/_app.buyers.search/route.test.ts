@@ -19,7 +19,10 @@ const data = async (url: string, cookie: string) => (await search(url, cookie)).
 
 type Page = Awaited<ReturnType<typeof data>>;
 const text = (html: string) =>
-  html.replace(/<[^>]+>/g, "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").trim();
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&").trim();
 /** The rows the page drew (its body's markup), as a member reads them: each shown column's text, and the row's link. */
 function rowsOf(page: Page) {
   const shown = page.view.headers.map((h) => h.value).filter((key) => page.view.visible[key] !== false);

@@ -7,6 +7,7 @@ import { DocumentList } from "~/components/deal/data-room";
 import { OfferCard, OfferReply, OfferStep } from "~/components/deal/offers";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { formatDate, formatDateTime } from "~/lib/format";
+import { NoValue } from "~/components/glyphs";
 import type { SellerPermission } from "~/lib/seller-permissions";
 
 type Desk = Awaited<ReturnType<typeof deskData>>;
@@ -121,22 +122,24 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
               <td data-testid="nda-status">{c.ndaStatus}</td>
               <td>{formatDate(c.requestedAt)}</td>
               <td>
-                {c.signedAt ? `${formatDateTime(c.signedAt)} by ${c.signerName} from ${c.signerIp}` : "—"}
+                {c.signedAt ? `${formatDateTime(c.signedAt)} by ${c.signerName} from ${c.signerIp}` : <NoValue />}
               </td>
               <td>
                 {c.signedAt ? (
                   <a className="link" href={`/projects/more-details/${projectId}/nda/${c.envelopeId}`} target="_blank" rel="noreferrer">
                     PDF
                   </a>
-                ) : "—"}
+                ) : <NoValue />}
               </td>
               <td>
                 {c.ndaStatus === "Signed" && may.ndas ? (
                   <NdaDecision contractId={c.id} lastResult={invalidFor("reject-nda", { contractId: c.id })} />
                 ) : c.ndaStatus === "Rejected" ? (
                   c.rejectionReason
-                ) : (
+                ) : c.decidedAt ? (
                   formatDate(c.decidedAt)
+                ) : (
+                  <NoValue />
                 )}
               </td>
               <td>
@@ -147,7 +150,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
                       {c.dataRoomBlocked ? "Blocked: give access" : "Open: block"}
                     </button>
                   </Form>
-                ) : "—"}
+                ) : <NoValue />}
               </td>
             </tr>
           ))}
