@@ -1,7 +1,6 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
-import { Arrow } from "./glyphs";
 import { StaticHtml, useAppLinks, type Markup } from "./static-html";
 
 /** A page of rows and how to draw them, in the browser as on the server. */
@@ -95,12 +94,7 @@ export function DataGrid<Row extends Record<string, unknown>>(props: GridProps<R
                     ) : (
                       <a href={sortHref(h.value)} className="hover:text-primary">
                         {h.label}
-                        {active ? (
-                          <>
-                            {" "}
-                            <Arrow to={sortDesc ? "down" : "up"} />
-                          </>
-                        ) : null}
+                        {active ? <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: sortDesc ? " &#8595;" : " &#8593;" }} /> : null}
                       </a>
                     )}
                   </th>

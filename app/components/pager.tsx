@@ -1,7 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatNumber } from "~/lib/format";
-import { EnDash } from "./glyphs";
+import { charRef, formatNumber } from "~/lib/format";
 
 type PagerProps = {
   page: number;
@@ -56,7 +55,7 @@ function PagerNav({
         ) : (
           <>
             {formatNumber(first)}
-            <EnDash />
+            <span dangerouslySetInnerHTML={charRef(0x2013)} />
             {`${formatNumber(last)} of ${formatNumber(total)} ${noun}`}
           </>
         )}

@@ -45,8 +45,8 @@ function drawnLatin1(element: ReactElement) {
   // replace() keeps a wide string wide even with the wide characters gone: read its bytes afresh
   return decoder.decode(encoder.encode(html.replace(WIDE_ALL, (c) => `&#${c.codePointAt(0)};`)));
 }
-const WIDE = /[^\x00-\xff]/u;
-const WIDE_ALL = /[^\x00-\xff]/gu;
+const WIDE = /[\u0100-\u{10ffff}]/u;
+const WIDE_ALL = /[\u0100-\u{10ffff}]/gu;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 

@@ -24,7 +24,7 @@ import { assistantFor } from "~/models/matchmaking-chats.server";
 import { assistantView } from "~/components/matchmaking-assistant.server";
 import { searchMap } from "./map.server";
 import { ViewSwitch } from "./view-switch";
-import { Arrow } from "~/components/glyphs";
+import { charRef } from "~/lib/format";
 import { resultsMapMarkup } from "./results-map.server";
 import { parseWithZod, searchPageSchema } from "~/lib/schemas/index.server";
 
@@ -170,11 +170,11 @@ export default function SearchPage() {
       <SaveSearchForm lastResult={saveResult} />
       {pages > 1 && !map ? (
         <nav aria-label="Pages" className="mt-4 flex items-center gap-3 text-sm">
-          {page > 1 ? <Link to={pageHref(page - 1)} className="link"><Arrow to="left" /> Previous</Link> : null}
+          {page > 1 ? <Link to={pageHref(page - 1)} className="link"><span aria-hidden="true" dangerouslySetInnerHTML={charRef(0x2190)} /> Previous</Link> : null}
           <span>
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link to={pageHref(page + 1)} className="link">Next <Arrow to="right" /></Link> : null}
+          {page < pages ? <Link to={pageHref(page + 1)} className="link">Next <span aria-hidden="true" dangerouslySetInnerHTML={charRef(0x2192)} /></Link> : null}
         </nav>
       ) : null}
       {assistant ? (

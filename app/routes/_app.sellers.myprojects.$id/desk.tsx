@@ -6,9 +6,11 @@ import { FormErrors, TextAreaField } from "~/components/forms";
 import { DocumentList } from "~/components/deal/data-room";
 import { OfferCard, OfferReply, OfferStep } from "~/components/deal/offers";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
-import { formatDate, formatDateTime } from "~/lib/format";
-import { NoValue } from "~/components/glyphs";
+import { charRef, formatDate, formatDateTime } from "~/lib/format";
 import type { SellerPermission } from "~/lib/seller-permissions";
+
+/** "—": a value not given. */
+const NoValue = () => <span dangerouslySetInnerHTML={charRef(0x2014)} />;
 
 type Desk = Awaited<ReturnType<typeof deskData>>;
 type Serialized<T> = T extends Date ? string : T extends Array<infer U> ? Array<Serialized<U>> : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
