@@ -26,6 +26,8 @@ const QUERIES = SEARCH_SHAPES;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+// issue #16 item 3: p95 within 25 ms for the query and 40 ms for the whole page on Node
+const BUDGET = { queryP95Ms: 25, pageP95Ms: 40 };
 
 async function buildDatabase(file: string) {
   const client = createClient({ url: `file:${file}` });
@@ -125,6 +127,14 @@ async function main() {
     console.log(`  query only (in process):    median ${ms(percentile(inProcess, 50))}, p95 ${ms(percentile(inProcess, 95))}`);
     console.log(`  page, server time on Node:  median ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))} (localhost round trip)`);
     console.log(`  page HTML: ${(html.length / 1024).toFixed(1)} KiB, ${(gzip / 1024).toFixed(1)} KiB gzip (25 rows)`);
+    const missed = [
+      percentile(inProcess, 95) > BUDGET.queryP95Ms && `query p95 over ${BUDGET.queryP95Ms} ms`,
+      percentile(times, 95) > BUDGET.pageP95Ms && `page p95 over ${BUDGET.pageP95Ms} ms`,
+    ].filter(Boolean);
+    if (missed.length) {
+      console.log(`  ✖ ${missed.join(", ")}`);
+      process.exitCode = 1;
+    }
   } finally {
     server.kill("SIGTERM");
     fs.rmSync(dir, { recursive: true, force: true });
