@@ -40,6 +40,12 @@ describe("hits counted first and stored later", () => {
     await addRateLimitHits(t.db, [{ key: "later:c", windowStart: MINUTE, hits: 50 }]);
     expect(await stored("later:c", next)).toBe(2);
     expect(await stored("later:c", MINUTE)).toBe(0);
+    // the same, the later window first in one batch
+    await addRateLimitHits(t.db, [
+      { key: "later:d", windowStart: next, hits: 2 },
+      { key: "later:d", windowStart: MINUTE, hits: 7 },
+    ]);
+    expect(await stored("later:d", next)).toBe(2);
   });
 
   it("come through the Workers queue like the other rows", async () => {

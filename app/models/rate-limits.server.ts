@@ -68,20 +68,19 @@ export async function addRateLimitHits(db: Database, rows: readonly RateLimitHit
     if (known) known.hits += row.hits;
     else merged.set(at, { ...row });
   }
-  const statements = [...merged.values()]
-    .sort((a, b) => a.windowStart - b.windowStart)
-    .map(({ key, windowStart, hits }) =>
-      db
-        .insert(rateLimits)
-        .values({ key, windowStart, count: hits })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          // SQLite computes every SET expression from the row as it was
-          set: {
-            count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + excluded.count when ${rateLimits.windowStart} > excluded.window_start then ${rateLimits.count} else excluded.count end`,
-            windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
-          },
-        }),
-    );
+  // in any order: an earlier window's hits never replace a later one's
+  const statements = [...merged.values()].map(({ key, windowStart, hits }) =>
+    db
+      .insert(rateLimits)
+      .values({ key, windowStart, count: hits })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        // SQLite computes every SET expression from the row as it was
+        set: {
+          count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + excluded.count when ${rateLimits.windowStart} > excluded.window_start then ${rateLimits.count} else excluded.count end`,
+          windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
+        },
+      }),
+  );
   if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
 }
