@@ -56,6 +56,15 @@ describe("the buyer search's query plans", () => {
     }
   });
 
+  it("keeps prefix lists of two to four letters, so that a short word is not merged at query time", async () => {
+    // every typed word is a prefix; without these lists "energy loan" at 100,000 listings merged
+    // every word starting with "loan" for each of its two statements (8 and 10 ms, now 2 and 3.5)
+    const [table] = (await t.client.execute("select sql from sqlite_master where name = 'projects_fts'")).rows;
+    expect(String(table!.sql)).toMatch(/prefix\s*=\s*'2 3 4'/);
+    const { rows } = searchStatements(t.db, { q: "lo" });
+    expect((await rows).length).toBeGreaterThan(0);
+  });
+
   it("sorts the newest listings from the index, without sorting every listing", async () => {
     const plan = (await planOf(searchStatements(t.db, {}).rows)).join(" ; ");
     expect(plan).toMatch(/projects_visible_published_idx/);
