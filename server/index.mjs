@@ -128,8 +128,10 @@ function tooLarge(req, res) {
 function toFetchRequest(req, res, limit) {
   // the Host header only: X-Forwarded-Host would let a client choose the origin
   const origin = `${req.protocol}://${req.get("host") ?? `localhost:${port}`}`;
+  // aborted when the client goes before its answer is sent; aborting after it (an AbortError built
+  // with its stack, every request) was 1.5 % of a page's CPU
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  res.on("close", () => res.writableFinished || controller.abort());
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
