@@ -17,9 +17,12 @@ import { inList } from "~/.server/db/in-list";
 type Actor = NonNullable<AuditEntry["actor"]>;
 type Change = { actor: Actor; customerId: number; address?: string };
 
+// built once: building drizzle's relational query took 6 % of the customer page's Worker time
+const customerById = preparedQuery((db) => db.query.customers.findFirst({ where: eq(customers.id, sql.placeholder("customerId")) }).prepare());
+
 /** A customer by id; an admin sees every one, anonymised ones included. */
 export async function findCustomer(db: Database, { customerId }: { customerId: number }) {
-  return db.query.customers.findFirst({ where: eq(customers.id, customerId) });
+  return customerById(db).execute({ customerId });
 }
 
 /** Customers a member may be added to (the form's list): not deleted, newest first, at most `limit`. */

@@ -30,13 +30,17 @@ export type ListQuery<F> = { filters?: F; sort?: string; desc?: boolean; page?: 
 
 type Paging = { by: SQLWrapper; desc: boolean; id: SQLWrapper; page: number; pageSize: number };
 
+/** A paged list's order: the column (NULLs last), then the ids in the same direction. */
+export const pageOrder = ({ by, desc, id }: Pick<Paging, "by" | "desc" | "id">) =>
+  [desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, desc ? sql`${id} desc` : sql`${id} asc`] as const;
+
 /**
  * One page of a list sorted on the server (NULLs last), and how many rows there are in
  * all. Ties keep the order of the ids, so that no row is on two pages or on none.
  */
 export async function pageOf<Q extends SQLiteSelect>(query: Q, count: Promise<Array<{ count: number }>>, { by, desc, id, page, pageSize }: Paging) {
   const sorted = query
-    .orderBy(desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, desc ? sql`${id} desc` : sql`${id} asc`)
+    .orderBy(...pageOrder({ by, desc, id }))
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
   const [rows, [total]] = await Promise.all([sorted as unknown as Promise<Awaited<Q>>, count]);

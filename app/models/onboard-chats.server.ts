@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers, onboardChats, users, type Customer, type OnboardChat, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
+import { findCustomer } from "./customer-accounts.server";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { websiteDomainOf, type CustomerType } from "~/lib/customers";
 import { ONBOARD_PAGE_SIZE, type OnboardSide, type OnboardStatus, type TranscriptEntry } from "~/lib/onboard-chats";
@@ -49,11 +50,9 @@ async function chatFor(db: Database, { user, side }: Who) {
   return (await findChat(db, { userId: user.id, side }))!;
 }
 
-const customerById = preparedQuery((db) => db.query.customers.findFirst({ where: eq(customers.id, sql.placeholder("customerId")) }).prepare());
-
 async function customerOf(db: Database, customerId: number | null) {
   if (!customerId) return null;
-  return (await customerById(db).execute({ customerId })) ?? null;
+  return (await findCustomer(db, { customerId })) ?? null;
 }
 
 /** What the page shows: the chat (or none yet), the question now, and the values its form starts with. */

@@ -273,6 +273,59 @@ async function countSellerProjects(db: Database, sellerId: number) {
   return row?.n ?? 0;
 }
 
+const PAST_DRAFT = sql`${projects.status} != 'draft'`;
+
+/** The admin table's page of projects, with their sellers and deal counts, and how many there are. */
+function adminPageReads(
+  db: Database,
+  condition: SQL | undefined,
+  by: SQL,
+  descending: boolean,
+  read: ReturnType<typeof tableRead>,
+  { limit, offset }: { limit: number | Placeholder; offset: number | Placeholder },
+) {
+  const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
+  // the page is chosen first, so that the deal counts are worked out for its rows only, in the same read
+  const pageIds = db
+    .select({ id: sql<number>`${projects.id}`.as("page_id") })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.sellerId))
+    .where(condition)
+    .orderBy(order, asc(projects.id))
+    .limit(limit)
+    .offset(offset)
+    .as("page");
+  return {
+    rows: db
+      .select({ project: read.source, deals: dealCountColumns(read.counts), sellerName: users.name, sellerCompany: users.company })
+      // a cross join keeps the page the outer loop (SQLite does not reorder it): else the planner
+      // may walk every project in the date index's order to spare sorting the page's rows
+      .from(pageIds)
+      .crossJoin(projects)
+      .innerJoin(users, eq(users.id, projects.sellerId))
+      .where(eq(projects.id, pageIds.id))
+      .orderBy(order, asc(projects.id)),
+    count: db.select({ n: sql<number>`count(*)` }).from(projects).where(condition),
+  };
+}
+
+// the table opens on every project past its draft, in the admin's order and columns: each of those
+// is built once (building them was the page's only per-request query work) and the page bound
+const ADMIN_PAGES = new Map<string, ReturnType<typeof adminPageIn>>();
+function adminPageIn(column: string, descending: boolean, read: ReturnType<typeof tableRead>) {
+  const reads = (db: Database) => adminPageReads(db, PAST_DRAFT, ADMIN_SORT[column]!, descending, read, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
+  return { rows: preparedQuery((db) => reads(db).rows.prepare()), count: preparedQuery((db) => reads(db).count.prepare()) };
+}
+function unfilteredAdminPage(column: string, descending: boolean, read: ReturnType<typeof tableRead>) {
+  const key = `${column}:${descending}:${read.key}`;
+  let built = ADMIN_PAGES.get(key);
+  if (!built) {
+    if (ADMIN_PAGES.size >= 200) ADMIN_PAGES.clear();
+    ADMIN_PAGES.set(key, (built = adminPageIn(column, descending, read)));
+  }
+  return built;
+}
+
 /**
  * One page of every project past the draft stage, with its seller: optionally of one
  * status and matching words, sorted in SQL by any column of the admin table.
@@ -290,36 +343,20 @@ export async function listProjectsForAdmin(
   }: { status?: ProjectStatus; q?: string; sort?: string; desc?: boolean; page?: number; pageSize?: number; shown?: Record<string, boolean> } = {},
 ) {
   const size = pageSizeOf(pageSize);
-  const where: SQL[] = [status ? eq(projects.status, status) : sql`${projects.status} != 'draft'`];
-  const match = q ? ftsQuery(q) : null;
-  if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);
-  const by = ADMIN_SORT[sortColumnOf(ADMIN_SORT, sort)]!;
-  const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
-  const condition = and(...where);
   const offset = (Math.max(1, page) - 1) * size;
+  const column = sortColumnOf(ADMIN_SORT, sort);
   const read = tableRead(shown);
-  // the page is chosen first, so that the deal counts are worked out for its rows only, in the same read
-  const pageIds = db
-    .select({ id: sql<number>`${projects.id}`.as("page_id") })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.sellerId))
-    .where(condition)
-    .orderBy(order, asc(projects.id))
-    .limit(size)
-    .offset(offset)
-    .as("page");
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ project: read.source, deals: dealCountColumns(read.counts), sellerName: users.name, sellerCompany: users.company })
-      // a cross join keeps the page the outer loop (SQLite does not reorder it): else the planner
-      // may walk every project in the date index's order to spare sorting the page's rows
-      .from(pageIds)
-      .crossJoin(projects)
-      .innerJoin(users, eq(users.id, projects.sellerId))
-      .where(eq(projects.id, pageIds.id))
-      .orderBy(order, asc(projects.id)),
-    db.select({ n: sql<number>`count(*)` }).from(projects).where(condition),
-  ]);
+  const match = q ? ftsQuery(q) : null;
+  let rows, total;
+  if (!status && !match) {
+    const built = unfilteredAdminPage(column, descending, read);
+    [rows, [total]] = await Promise.all([built.rows(db).all({ limit: size, offset }), built.count(db).all()]);
+  } else {
+    const where: SQL[] = [status ? eq(projects.status, status) : PAST_DRAFT];
+    if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);
+    const reads = adminPageReads(db, and(...where), ADMIN_SORT[column]!, descending, read, { limit: size, offset });
+    [rows, [total]] = await Promise.all([reads.rows, reads.count]);
+  }
   return {
     rows: rows.map((r) => ({
       ...toProjectRow(r.project, { sellerName: `${r.sellerName} (${r.sellerCompany})` }),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
+import { inArray } from "drizzle-orm";
+import { customers, users } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setUserAccess } from "./users.server";
 import { completePasswordReset, createPasswordReset } from "./password-resets.server";
@@ -117,5 +119,26 @@ describe("the admin user table", () => {
     expect([page.total, page.rows.map((r) => r.id)]).toEqual([3, [sam.id]]);
     expect(Object.keys(page.rows[0]!)).not.toContain("passwordHash");
     expect(bea.id).toBeLessThan(ada.id);
+  });
+
+  it("lists one customer's members unfiltered, sorted and paged, whichever customer asked first", async () => {
+    const companyOf = async (names: string[]) => {
+      const [customer] = await t.db.insert(customers).values({ name: `Members Co ${names[0]}`, updatedAt: new Date() }).returning();
+      const members = [];
+      for (const name of names) members.push(await makeUser(t.db, { name }));
+      await t.db.update(users).set({ customerId: customer!.id }).where(inArray(users.id, members.map((m) => m.id)));
+      return customer!.id;
+    };
+    const first = await companyOf(["Cleo", "Abe", "Bo"]);
+    const second = await companyOf(["Zed", "Yan"]);
+    const names = async (customerId: number, page = 1) => {
+      const list = await listUsers(t.db, { customerId, filters: {}, sort: "name", desc: false, pageSize: 2, page });
+      return [list.total, list.rows.map((r) => r.name)];
+    };
+    expect(await names(first)).toEqual([3, ["Abe", "Bo"]]);
+    expect(await names(first, 2)).toEqual([3, ["Cleo"]]);
+    expect(await names(second)).toEqual([2, ["Yan", "Zed"]]);
+    // a sort the table does not have falls back to the newest first
+    expect((await listUsers(t.db, { customerId: second, filters: {}, sort: "constructor" })).rows.map((r) => r.name)).toEqual(["Yan", "Zed"]);
   });
 });
