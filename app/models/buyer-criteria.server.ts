@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { customers } from "~/.server/db/schema";
 import type { ContentService } from "~/.server/content";
 import { ANY_INDUSTRY, criteriaFrom, type BuyerCriteria } from "~/lib/buyer-criteria";
@@ -24,13 +25,19 @@ export async function criteriaOptions(content: ContentService): Promise<Criteria
   };
 }
 
-/** A customer's criteria and investor type (buyerType); null when there is no such customer. */
-export async function criteriaOf(db: Database, { customerId }: { customerId: number }) {
-  const [row] = await db
+// the preferences page opens on it: built once
+const customerCriteria = preparedQuery((db) =>
+  db
     .select({ preferences: customers.preferences, investorType: customers.investorType })
     .from(customers)
-    .where(eq(customers.id, customerId))
-    .limit(1);
+    .where(eq(customers.id, sql.placeholder("customerId")))
+    .limit(1)
+    .prepare(),
+);
+
+/** A customer's criteria and investor type (buyerType); null when there is no such customer. */
+export async function criteriaOf(db: Database, { customerId }: { customerId: number }) {
+  const [row] = await customerCriteria(db).all({ customerId });
   if (!row) return null;
   return { criteria: criteriaFrom(row.preferences), buyerType: row.investorType };
 }

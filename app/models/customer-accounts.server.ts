@@ -427,10 +427,15 @@ export const NOT_VERIFIED_MESSAGE =
  */
 export async function ndaBlockedReason(db: Database, { customerId }: { customerId: number | null }) {
   if (!customerId) return null;
-  const [row] = await db.select({ status: customers.onboardingStatus }).from(customers).where(eq(customers.id, customerId)).limit(1);
+  const [row] = await onboardingStatusOf(db).all({ customerId });
   if (!row) return null;
   return row.status === "verified" || row.status === "active" ? null : NOT_VERIFIED_MESSAGE;
 }
+
+// every teaser asks it of its buyer: built once
+const onboardingStatusOf = preparedQuery((db) =>
+  db.select({ status: customers.onboardingStatus }).from(customers).where(eq(customers.id, sql.placeholder("customerId"))).limit(1).prepare(),
+);
 
 /** A verified customer turns active when one of its members signs in (spec: verified → active). */
 export async function activateOnSignin(db: Database, { customerId }: { customerId: number | null }) {

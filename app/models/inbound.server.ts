@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { aliasedTable, and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { customers, inboundItems, projects, users, type InboundItem } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { siteOrigin } from "~/.server/mailer";
@@ -195,9 +196,17 @@ export async function answerInquiry(services: Services, { id, admin, answer }: {
   return row;
 }
 
+/** The inbox shows a member's latest questions, this many. */
+const MEMBER_INQUIRIES_SHOWN = 50;
+
 /** A member's own questions and the answers, newest first. */
-export async function listMemberInquiries(db: Database, { userId, limit = 50 }: { userId: number; limit?: number }) {
-  return db
+export async function listMemberInquiries(db: Database, { userId }: { userId: number }) {
+  return memberInquiries(db).all({ userId });
+}
+
+// on every visit to the inbox: built once
+const memberInquiries = preparedQuery((db) =>
+  db
     .select({
       id: inboundItems.id,
       message: inboundItems.message,
@@ -209,10 +218,11 @@ export async function listMemberInquiries(db: Database, { userId, limit = 50 }: 
     })
     .from(inboundItems)
     .leftJoin(projects, eq(projects.id, inboundItems.projectId))
-    .where(and(eq(inboundItems.kind, "inquiry"), eq(inboundItems.userId, userId)))
+    .where(and(eq(inboundItems.kind, "inquiry"), eq(inboundItems.userId, sql.placeholder("userId"))))
     .orderBy(desc(inboundItems.id))
-    .limit(limit);
-}
+    .limit(MEMBER_INQUIRIES_SHOWN)
+    .prepare(),
+);
 
 /** What an admin list of one kind shows: this admin's view of its table, one page of it, and the admins an item may go to. */
 export async function inboundListPage(services: Services, { admin, kind, request }: { admin: Pick<Admin, "id">; kind: InboundKind; request: Request }) {

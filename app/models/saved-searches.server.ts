@@ -1,18 +1,25 @@
 import { and, asc, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
 import { customers, savedSearchAlerts, savedSearches, users, type SavedSearch } from "~/.server/db/schema";
 import type { AlertsClaim } from "~/.server/unsubscribe-token";
 import { SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
 
 /** A member's saved searches, by name: at most SAVED_SEARCH_LIMIT, so never paged. */
 export async function listSavedSearches(db: Database, { userId }: { userId: number }) {
-  return db
+  return savedSearchesOf(db).all({ userId });
+}
+
+// the preferences page lists them: built once
+const savedSearchesOf = preparedQuery((db) =>
+  db
     .select({ id: savedSearches.id, name: savedSearches.name, query: savedSearches.query, alerts: savedSearches.alerts, lastDigestAt: savedSearches.lastDigestAt })
     .from(savedSearches)
-    .where(eq(savedSearches.userId, userId))
+    .where(eq(savedSearches.userId, sql.placeholder("userId")))
     .orderBy(asc(sql`lower(${savedSearches.name})`), asc(savedSearches.id))
-    .limit(SAVED_SEARCH_LIMIT);
-}
+    .limit(SAVED_SEARCH_LIMIT)
+    .prepare(),
+);
 
 export type SaveOutcome = { saved: true; id: number } | { saved: false; problem: "duplicate" | "limit" };
 

@@ -14,7 +14,7 @@ import {
   type SellerPermission,
 } from "~/lib/seller-permissions";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { reachSql, type Reach } from "./seller-reach.server";
+import { reachSql, reachValues, reachWithPlaceholders, type Reach } from "./seller-reach.server";
 import { inList } from "~/.server/db/in-list";
 import { inviteMember, type InviteResult } from "./invitations.server";
 import { projectWithId } from "./projects.server";
@@ -204,14 +204,22 @@ export async function teamProjects(db: Database, { customerId, limit = 200 }: { 
 /** Colleagues' projects this seller may open (their own are listed apart), newest first: two reads, as sellerReach decides. */
 export async function sharedProjects(db: Database, { userId, limit = 200, signedIn }: { userId: number; limit?: number; signedIn?: User }) {
   // for the signed-in seller, from what came with their session: no read before the list's
-  const reach = signedIn ? await sellerReachOf(db, signedIn) : await sellerReach(db, { userId });
-  return db
-    .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
-    .from(projects)
-    .where(and(reach, ne(projects.sellerId, userId), ne(projects.status, "draft")))
-    .orderBy(desc(projects.id))
-    .limit(limit);
+  const reach = signedIn ? await sellerReachKindOf(db, signedIn) : reachOf(userId, await placeOf(db, userId), "view");
+  return colleaguesProjects[reach.kind](db).all({ userId, limit, ...reachValues(reach) });
 }
+
+// my projects lists them on every visit: built once for each kind of reach
+const colleaguesProjectsIn = (kind: Reach["kind"]) =>
+  preparedQuery((db) =>
+    db
+      .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
+      .from(projects)
+      .where(and(reachWithPlaceholders(kind), ne(projects.sellerId, sql.placeholder("userId")), ne(projects.status, "draft")))
+      .orderBy(desc(projects.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+const colleaguesProjects = { own: colleaguesProjectsIn("own"), team: colleaguesProjectsIn("team"), granted: colleaguesProjectsIn("granted") };
 
 function describe(grants: SellerGrants) {
   const names = (list: SellerPermission[]) => (list.length ? list.map((p) => PERMISSION_LABELS[p]).join(", ") : "none");

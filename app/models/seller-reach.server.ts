@@ -24,6 +24,12 @@ export function reachWithPlaceholders(kind: Reach["kind"]): SQL {
   return reachCondition(kind, sql.placeholder("userId"), sql.placeholder("customerId"), sql`${projects.id} in (select value from json_each(${sql.placeholder("ids")}))`);
 }
 
+/** The values a reach binds in such a query, beside the seller's own id (`userId`). */
+export const reachValues = (reach: Reach) => ({
+  customerId: "customerId" in reach ? reach.customerId : null,
+  ids: JSON.stringify("ids" in reach ? reach.ids : []),
+});
+
 function reachCondition(kind: Reach["kind"], userId: number | Placeholder, customerId: number | Placeholder | null, granted: SQL | null): SQL {
   const own = eq(projects.sellerId, userId);
   if (kind === "own") return own;

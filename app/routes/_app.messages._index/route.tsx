@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { listThreads } from "~/models/negotiations.server";
-import { sellerReachOf } from "~/models/seller-permissions.server";
+import { sellerReachKindOf } from "~/models/seller-permissions.server";
 import { listMemberInquiries } from "~/models/inbound.server";
 import { listNotifications, markNotificationsRead } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
@@ -21,7 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [notifications, threads, questions] = await Promise.all([
     listNotifications(services.db, user.id),
     // a seller's inbox holds the threads of the team's projects they may read, too
-    role === "seller" ? sellerReachOf(services.db, user).then((reach) => listThreads(services.db, user, role, { reach })) : listThreads(services.db, user, role),
+    role === "seller" ? sellerReachKindOf(services.db, user).then((reach) => listThreads(services.db, user, role, { reach })) : listThreads(services.db, user, role),
     listMemberInquiries(services.db, { userId: user.id }),
   ]);
   return { notifications, threads, questions, me: user.id };
