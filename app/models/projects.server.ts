@@ -313,9 +313,12 @@ function adminPageReads(
 // is built once (building them was the page's only per-request query work) and the page bound
 const ADMIN_PAGES = new Map<string, ReturnType<typeof adminPageIn>>();
 function adminPageIn(column: string, descending: boolean, read: ReturnType<typeof tableRead>) {
-  const reads = (db: Database) => adminPageReads(db, PAST_DRAFT, ADMIN_SORT[column]!, descending, read, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") });
-  return { rows: preparedQuery((db) => reads(db).rows.prepare()), count: preparedQuery((db) => reads(db).count.prepare()) };
+  return preparedQuery((db) =>
+    adminPageReads(db, PAST_DRAFT, ADMIN_SORT[column]!, descending, read, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") }).rows.prepare(),
+  );
 }
+// how many there are is the same whatever the order and columns
+const projectsPastDraft = preparedQuery((db) => db.select({ n: sql<number>`count(*)` }).from(projects).where(PAST_DRAFT).prepare());
 function unfilteredAdminPage(column: string, descending: boolean, read: ReturnType<typeof tableRead>) {
   const key = `${column}:${descending}:${read.key}`;
   let built = ADMIN_PAGES.get(key);
@@ -349,8 +352,7 @@ export async function listProjectsForAdmin(
   const match = q ? ftsQuery(q) : null;
   let rows, total;
   if (!status && !match) {
-    const built = unfilteredAdminPage(column, descending, read);
-    [rows, [total]] = await Promise.all([built.rows(db).all({ limit: size, offset }), built.count(db).all()]);
+    [rows, [total]] = await Promise.all([unfilteredAdminPage(column, descending, read)(db).all({ limit: size, offset }), projectsPastDraft(db).all()]);
   } else {
     const where: SQL[] = [status ? eq(projects.status, status) : PAST_DRAFT];
     if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);

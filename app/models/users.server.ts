@@ -273,10 +273,8 @@ export async function listUsers(
   const filter = whereOf(filters);
   if (!filter && customerId !== undefined) {
     const shape = { sort: Object.hasOwn(SORT, sort) ? sort : "createdAt", desc, pageSize };
-    const { rows, count } = unfilteredMembers(shape);
     const at = Math.max(1, page);
-    const values = { customerId, offset: (at - 1) * pageSize };
-    const [found, [total]] = await Promise.all([rows(db).all(values), count(db).all(values)]);
+    const [found, [total]] = await Promise.all([unfilteredMembers(shape)(db).all({ customerId, offset: (at - 1) * pageSize }), membersOfCustomer(db).all({ customerId })]);
     return { rows: found, total: total?.count ?? 0, page: at, pageSize };
   }
   const where = and(filter, customerId === undefined ? undefined : eq(users.customerId, customerId));
@@ -322,18 +320,17 @@ function unfilteredMembers(shape: MemberPageShape) {
 
 function memberPageQueries({ sort, desc, pageSize }: MemberPageShape) {
   const by = SORT[sort as UserColumn]!;
-  const ofCustomer = eq(users.customerId, sql.placeholder("customerId"));
-  return {
-    rows: preparedQuery((db) =>
-      userRows(db, ofCustomer)
-        .orderBy(...pageOrder({ by, desc, id: users.id }))
-        .limit(pageSize)
-        .offset(sql.placeholder("offset"))
-        .prepare(),
-    ),
-    count: preparedQuery((db) => db.select({ count: sql<number>`count(*)` }).from(users).where(ofCustomer).prepare()),
-  };
+  return preparedQuery((db) =>
+    userRows(db, ofCustomer)
+      .orderBy(...pageOrder({ by, desc, id: users.id }))
+      .limit(pageSize)
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  );
 }
+const ofCustomer = eq(users.customerId, sql.placeholder("customerId"));
+// how many members a customer has is the same whatever the order and page size
+const membersOfCustomer = preparedQuery((db) => db.select({ count: sql<number>`count(*)` }).from(users).where(ofCustomer).prepare());
 
 /** /admin/users as this admin sees it: their view of the table and one page of it. */
 export async function userListPage(services: Services, { admin, request }: { admin: { id: number }; request: Request }) {
