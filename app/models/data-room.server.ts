@@ -152,8 +152,23 @@ export function watermarkText(reader: Pick<User, "name" | "company">, at: Date) 
   return `Confidential - ${reader.name} (${reader.company}) - ${time} UTC`;
 }
 
-export async function logDocumentEvent(db: Database, event: typeof documentEvents.$inferInsert) {
-  await db.insert(documentEvents).values(event);
+// a buyer's every opening of the data room is one: built once
+const insertDocumentEvent = preparedQuery((db) =>
+  db
+    .insert(documentEvents)
+    .values({
+      projectId: sql.placeholder("projectId"),
+      documentId: sql.placeholder("documentId"),
+      documentName: sql.placeholder("documentName"),
+      userId: sql.placeholder("userId"),
+      action: sql.placeholder("action"),
+      ipAddress: sql.placeholder("ipAddress"),
+    })
+    .prepare(),
+);
+
+export async function logDocumentEvent(db: Database, event: Pick<typeof documentEvents.$inferInsert, "projectId" | "documentId" | "documentName" | "userId" | "action" | "ipAddress">) {
+  await insertDocumentEvent(db).run({ ...event, documentId: event.documentId ?? null, ipAddress: event.ipAddress ?? "" });
   // a buyer opening the data room answers the NDA's approval
   if (event.action === "view" || event.action === "download") await recomputeAfterLook(db, { userId: event.userId, projectId: event.projectId });
 }

@@ -12,25 +12,39 @@ import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
 
-export async function threadMessages(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
-  return db
+// a thread's messages and its last message, read whenever a side opens the thread: built once
+const messagesOfThread = preparedQuery((db) =>
+  db
     .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, senderId: messages.senderId, senderName: users.name, senderCompany: users.company })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .where(and(eq(messages.projectId, projectId), eq(messages.buyerId, buyerId)))
-    .orderBy(asc(messages.id));
+    .where(and(eq(messages.projectId, sql.placeholder("projectId")), eq(messages.buyerId, sql.placeholder("buyerId"))))
+    .orderBy(asc(messages.id))
+    .prepare(),
+);
+const lastMessageOfThread = preparedQuery((db) =>
+  db
+    .select({ id: sql<number>`max(${messages.id})` })
+    .from(messages)
+    .where(and(eq(messages.projectId, sql.placeholder("projectId")), eq(messages.buyerId, sql.placeholder("buyerId"))))
+    .prepare(),
+);
+const readUpTo = preparedQuery((db) =>
+  db
+    .insert(threadReads)
+    .values({ projectId: sql.placeholder("projectId"), buyerId: sql.placeholder("buyerId"), userId: sql.placeholder("userId"), lastReadId: sql.placeholder("lastReadId") })
+    .onConflictDoUpdate({ target: [threadReads.projectId, threadReads.buyerId, threadReads.userId], set: { lastReadId: sql`excluded.last_read_id` } })
+    .prepare(),
+);
+
+export async function threadMessages(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
+  return messagesOfThread(db).all({ projectId, buyerId });
 }
 
 export async function markThreadRead(db: Database, { projectId, buyerId, userId }: { projectId: number; buyerId: number; userId: number }) {
-  const [last] = await db
-    .select({ id: sql<number>`max(${messages.id})` })
-    .from(messages)
-    .where(and(eq(messages.projectId, projectId), eq(messages.buyerId, buyerId)));
+  const [last] = await lastMessageOfThread(db).all({ projectId, buyerId });
   if (!last?.id) return;
-  await db
-    .insert(threadReads)
-    .values({ projectId, buyerId, userId, lastReadId: last.id })
-    .onConflictDoUpdate({ target: [threadReads.projectId, threadReads.buyerId, threadReads.userId], set: { lastReadId: last.id } });
+  await readUpTo(db).run({ projectId, buyerId, userId, lastReadId: last.id });
 }
 
 /** Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise. */

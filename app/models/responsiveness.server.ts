@@ -232,21 +232,27 @@ export function storedOrNone(score: number | null, reason: string | null): Store
   return reason === null ? NONE : { score, reason };
 }
 
-/**
- * After a member looked at a project's teaser or data room: their company's scores
- * again when the look may answer something (an invitation to that project, an approved NDA on it).
- */
-export async function recomputeAfterLook(db: Database, { userId, projectId }: { userId: number; projectId: number }, now = Date.now()) {
-  const since = now - RESPONSIVENESS_WINDOW_MS;
-  const [row] = await db
+// asked on every look at a teaser or a data room: built once
+const lookMayAnswer = preparedQuery((db) => {
+  const [projectId, since] = [sql.placeholder("projectId"), sql.placeholder("since")];
+  return db
     .select({
       customerId: users.customerId,
       pending: sql<number>`exists (select 1 from project_invitations i where i.customer_id = ${users.customerId} and i.project_id = ${projectId} and i.invited_at >= ${since})
         or exists (select 1 from contracts k where k.buyer_id = ${users.id} and k.project_id = ${projectId} and k.nda_status = 'NDA Approved' and k.decided_at >= ${since})`,
     })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare();
+});
+
+/**
+ * After a member looked at a project's teaser or data room: their company's scores
+ * again when the look may answer something (an invitation to that project, an approved NDA on it).
+ */
+export async function recomputeAfterLook(db: Database, { userId, projectId }: { userId: number; projectId: number }, now = Date.now()) {
+  const [row] = await lookMayAnswer(db).all({ userId, projectId, since: now - RESPONSIVENESS_WINDOW_MS });
   if (!row?.customerId || !Number(row.pending)) return 0;
   return recomputeResponsiveness(db, { customerIds: [row.customerId] }, now);
 }
