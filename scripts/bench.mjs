@@ -18,7 +18,8 @@
 //                                       (BENCH_PROFILE_OUT=file.cpuprofile keeps Node's for DevTools,
 //                                       BENCH_WORKER_PROFILE_OUT the Worker's, its frames as the bundle names them)
 //   npm run bench -- --rounds 5         each page's share and the beacon's as the median of 5 rounds (3 by default)
-// Environment: BENCH_REQUESTS (per page and round, 300), BENCH_CONCURRENCY (8), BENCH_EDGE_ENCODING (what the
+// Environment: BENCH_REQUESTS (per page and round, 300), BENCH_CONCURRENCY (8), BENCH_WARM_PAGE (100) and
+// BENCH_WARM_HEALTHZ (3,000): the untimed requests first (decision 050), BENCH_EDGE_ENCODING (what the
 // load asks `wrangler dev` for: identity by default, gzip to include its emulated compression; decision 046).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -45,6 +46,9 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 // a share is the median of this many rounds, each a page's load right after /healthz's: one round
 // on this machine moves a share by ±0.1, as a stall in either half of it lands on the ratio
 const ROUNDS = Math.max(1, Number(option("rounds") ?? 3));
+// requests each page and /healthz get before the first timed load (decision 050)
+const WARM_PAGE = Number(process.env.BENCH_WARM_PAGE ?? 100);
+const WARM_HEALTHZ = Number(process.env.BENCH_WARM_HEALTHZ ?? 3_000);
 const PASSWORD = "demo-password";
 // the demo admin's authenticator secret (app/seed): the bench signs in with a real code
 const ADMIN_TOTP = "DEMOADMINSECRETDEMOADMINSECRET23";
@@ -258,9 +262,12 @@ async function measure(server) {
   acceptEncoding = encodingOf(server);
   await healthy(server);
   const { cookies, pages } = await pagesOf(server);
-  // warm every page (templates, statements, the content cache) before timing anything
-  for (const [role, , path] of pages) await load(`${base}${path}`, cookies[role], 20);
-  await load(`${base}/healthz`, "", 100);
+  // warm every page (templates, statements, the content cache) and then /healthz to a steady state
+  // before timing anything (decision 050): under wrangler dev /healthz sped up for its first ~2,500
+  // requests (378 → 536 req/s in 3-second loads), so with 700 the pages measured first were set
+  // against a /healthz still warming, which flattered them, and the last ones against a warm one
+  for (const [role, , path] of pages) await load(`${base}${path}`, cookies[role], WARM_PAGE);
+  await load(`${base}/healthz`, "", WARM_HEALTHZ);
   const healthz = await load(`${base}/healthz`, "", REQUESTS * 2);
   const ping = await load(`${base}/api/analytics/ping`, "", REQUESTS * 2, "POST");
   const rows = [];
@@ -312,6 +319,22 @@ function report({ server, healthz, healthzAfter, ping, rows }) {
     );
   }
   return misses;
+}
+
+/** Every server's pages side by side, as the README's table carries them. */
+function readmeTable(results) {
+  const key = (r) => `${r.role} ${r.label}`;
+  const byServer = results.map(({ server, rows }) => ({ name: server.name, rows: new Map(rows.map((r) => [key(r), r])) }));
+  const cell = (r) => (r ? `${f(r.rps)} | ${f(r.share, 2)} | ${f(r.idleP95, 1)} ms` : "| |");
+  console.log(`\n## The README's table (${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC)`);
+  console.log(`| role | page | ${byServer.map((s) => `${s.name} req/s | share | p95 alone`).join(" | ")} | HTML (gzip) | JS gzip |`);
+  console.log(`|---|---|${byServer.map(() => "---|---|---|").join("")}---|---|`);
+  const first = results[0].rows;
+  for (const r of first) {
+    const rows = byServer.map((s) => s.rows.get(key(r)));
+    console.log(`| ${r.role} | ${r.label} | ${rows.map(cell).join(" | ")} | ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB |`);
+  }
+  console.log(`/healthz: ${results.map(({ server, rows }) => `${server.name} ${f(Math.min(...rows.map((r) => r.healthzRps)))}–${f(Math.max(...rows.map((r) => r.healthzRps)))} req/s`).join(", ")} around the pages`);
 }
 
 /** The Node server's CPU profile, written when it stops. */
@@ -385,6 +408,7 @@ for (const server of servers) {
   } else results.push(await measure(server));
 }
 for (const result of results) misses.push(...report(result));
+if (results.length) readmeTable(results);
 const node = servers.find((s) => s.name === "Node");
 if (!SKIP.has("beacon")) {
   const code = await part("Beacon (share of the bare 204 on the same server)", "bench:beacon", { BENCH_URLS: servers.map((s) => s.base).join(","), BENCH_ROUNDS: String(ROUNDS) });
