@@ -15,6 +15,22 @@ const WINDOW = 60_000;
 const MINUTE = 29_833_400 * WINDOW;
 const stored = (key: string, now = MINUTE) => rateLimitWindow(t.db, key, WINDOW, now).then((w) => w.count);
 
+describe("a limit counted at once", () => {
+  it("allows up to its limit in a window, starts the next window afresh, and is not reset by a late hit", async () => {
+    const limit = { limit: 2, windowMs: WINDOW };
+    const hit = (now: number) => hitRateLimit(t.db, "now:a", limit, now);
+    expect((await hit(MINUTE)).allowed).toBe(true);
+    expect((await hit(MINUTE + 1_000)).allowed).toBe(true);
+    const third = await hit(MINUTE + 45_000);
+    expect(third).toEqual({ allowed: false, retryAfterSeconds: 15 });
+    const next = MINUTE + WINDOW;
+    expect((await hit(next)).allowed).toBe(true);
+    // a hit stamped in the window before (another process's clock) leaves the new window's count
+    await hit(next - 1);
+    expect(await stored("now:a", next)).toBe(1);
+  });
+});
+
 describe("hits counted first and stored later", () => {
   it("add up per key and window, in one write of many keys", async () => {
     await addRateLimitHits(t.db, [

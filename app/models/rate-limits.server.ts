@@ -15,22 +15,31 @@ export async function hitRateLimit(
   hits = 1,
 ) {
   const windowStart = now - (now % windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart, count: hits })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + ${hits} else ${hits} end`,
-        windowStart: sql`${windowStart}`,
-      },
-    })
-    .returning({ count: rateLimits.count });
+  const [row] = await addHits(db, { key, windowStart, hits }).returning({ count: rateLimits.count });
   const count = row?.count ?? hits;
   return {
     allowed: count <= limit,
     retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
   };
+}
+
+/**
+ * One key's hits in one window, as an upsert: added to the stored count in the same window, or
+ * starting a later one. Hits for a window older than the stored one change nothing (another
+ * process's clock, or hits stored late): that window's count no longer matters.
+ */
+function addHits(db: Database, { key, windowStart, hits }: RateLimitHitsRow) {
+  return db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: hits })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      // SQLite computes every SET expression from the row as it was
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + excluded.count when ${rateLimits.windowStart} > excluded.window_start then ${rateLimits.count} else excluded.count end`,
+        windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
+      },
+    });
 }
 
 /** How many hits the key has in its current window, without adding one. */
@@ -69,18 +78,6 @@ export async function addRateLimitHits(db: Database, rows: readonly RateLimitHit
     else merged.set(at, { ...row });
   }
   // in any order: an earlier window's hits never replace a later one's
-  const statements = [...merged.values()].map(({ key, windowStart, hits }) =>
-    db
-      .insert(rateLimits)
-      .values({ key, windowStart, count: hits })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        // SQLite computes every SET expression from the row as it was
-        set: {
-          count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + excluded.count when ${rateLimits.windowStart} > excluded.window_start then ${rateLimits.count} else excluded.count end`,
-          windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
-        },
-      }),
-  );
+  const statements = [...merged.values()].map((row) => addHits(db, row));
   if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
 }
