@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { schema, type Database } from "~/.server/db";
 import { auditLog } from "~/.server/db/schema";
+import { BUSY_TIMEOUT_MS } from "~/.server/db/open-node";
 import { GENESIS_HASH, chainHash, listAudit, recordAudit, verifyAuditChain } from "./audit.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -65,10 +66,9 @@ describe("audit log", () => {
   });
 
   it("keeps one valid chain when many appends race, from two connections to the same file", async () => {
-    const second = createClient({ url: t.url });
-    await second.execute("PRAGMA busy_timeout = 5000");
+    // a second process's connection, waiting for locks as the server's does (a PRAGMA would reach one pooled connection)
+    const second = createClient({ url: t.url, timeout: BUSY_TIMEOUT_MS });
     const other = drizzle(second, { schema }) as unknown as Database;
-    await t.client.execute("PRAGMA busy_timeout = 5000");
     const appended = await Promise.all(Array.from({ length: 30 }, (_, i) => append(i % 2 ? other : t.db, i + 1)));
     second.close();
     expect(new Set(appended.map((r) => r.id)).size).toBe(30);
