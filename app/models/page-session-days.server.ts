@@ -117,14 +117,15 @@ const liveOfAllDays = preparedQuery((db) => db.select(LIVE).from(pageSessions).w
 /** Sessions per UTC day and page type from `firstDay` on: the sums, then the days not yet summed. */
 export async function sessionsByDayAndType(db: Database, { firstDay }: { firstDay: string }) {
   const [[summed], live] = await Promise.all([quarterSums(db).all({ firstDay }), quarterLive(db).all({ from: startOf(firstDay) })]);
-  const sums = JSON.parse(summed?.rows ?? "[]") as Array<{ day: string; pageType: PageType; sessions: number }>;
+  const sums = (JSON.parse(summed?.rows ?? "[]") as Array<[day: string, pageType: PageType, sessions: number]>).map(([day, pageType, sessions]) => ({ day, pageType, sessions }));
   return [...sums, ...live];
 }
 
 const quarterSums = preparedQuery((db) =>
   db
-    // as one JSON value: a quarter's sums are some 360 rows, which cost more to hand over one by one than to parse at once
-    .select({ rows: sql<string>`json_group_array(json_object('day', ${pageSessionDays.day}, 'pageType', ${pageSessionDays.pageType}, 'sessions', ${pageSessionDays.sessions}))` })
+    // as one JSON value: a quarter's sums are some 360 rows, which cost more to hand over one by one than to parse at once;
+    // each an array, not an object, as its keys repeated made the value twice as long (25 KB) for D1 and JSON.parse to read
+    .select({ rows: sql<string>`json_group_array(json_array(${pageSessionDays.day}, ${pageSessionDays.pageType}, ${pageSessionDays.sessions}))` })
     .from(pageSessionDays)
     .where(and(gte(pageSessionDays.day, sql.placeholder("firstDay")), lte(pageSessionDays.day, THROUGH)))
     .prepare(),
