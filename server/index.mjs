@@ -106,9 +106,13 @@ function tooLarge(req, res) {
     // Node drains an unfinished body to reuse the connection; this caps it
     const socket = req.socket;
     const start = socket.bytesRead;
+    // and stops listening: a kept-alive connection may carry many refused bodies, and a listener left
+    // on its socket for each one piled up (Node's MaxListenersExceededWarning past ten)
     const stop = () => {
       clearInterval(watch);
       clearTimeout(timer);
+      req.off("end", stop);
+      socket.off("close", stop);
     };
     const close = () => {
       stop();
