@@ -5,8 +5,12 @@ import {
 } from "./tests/support/urls";
 
 /**
- * Every browser flow runs four ways: JavaScript on and off, against the Node
- * server (remix-serve, libsql file) and against `wrangler dev` (workerd, local D1).
+ * Every browser flow runs with JavaScript on and with it off, against the Node server
+ * (libsql file) and against `wrangler dev` (workerd, local D1): pairwise, not all four ways
+ * (docs/decisions/051). The spec files of `PAIR_B` run on node-nojs and edge-js, all others
+ * on node-js and edge-nojs, so each flow meets both servers and both ways of a browser, and
+ * each project runs about half the flows. Checks of HTTP answers (whole files in
+ * `EVERY_SERVER`, single tests tagged `@http`) run with JavaScript on both servers.
  */
 const shared = {
   MAIL_API_URL: `${MAIL_PROVIDER_URL}/send`,
@@ -42,11 +46,26 @@ const chromium = {
   },
 };
 
-const servers = { node: NODE_URL, edge: EDGE_URL };
-const projects: Project[] = Object.entries(servers).flatMap(([server, baseURL]) => [
-  { name: `${server}-js`, use: { ...chromium, baseURL, javaScriptEnabled: true } },
-  { name: `${server}-nojs`, use: { ...chromium, baseURL, javaScriptEnabled: false } },
-]);
+/** Flows run on node-nojs and edge-js; every other spec file's on node-js and edge-nojs (balanced by their run times). */
+const PAIR_B = [
+  "accounts", "admin-dashboard", "affiliates", "bulk-sms", "content", "deal-flow", "email-links", "error-boundaries", "funnel",
+  "marketing", "phone", "real-estate-analytics", "responsiveness", "saved-searches", "seo", "shell", "uploads",
+];
+/** Spec files that run in every project (their tests skip where they say why: HTTP checks, the axe crawl). */
+const EVERY_SERVER = ["access", "accessibility", "analytics", "api", "buyer-identity", "campaigns-api", "fuzz", "security"];
+
+const files = (names: string[]) => new RegExp(`(?:^|[\\s/])(?:${names.join("|")})\\.spec\\.ts\\b`);
+/** A test of a PAIR_B file that is not tagged `@http` (grep matches the file name, titles and tags). */
+const pairBFlow = new RegExp(`${files(PAIR_B).source}(?!.*@http\\b)`);
+const pairA = { grepInvert: pairBFlow };
+const pairB = { grep: [files(PAIR_B), files(EVERY_SERVER), /@http\b/] };
+
+const projects: Project[] = [
+  { name: "node-js", ...pairA, use: { ...chromium, baseURL: NODE_URL, javaScriptEnabled: true } },
+  { name: "node-nojs", ...pairB, use: { ...chromium, baseURL: NODE_URL, javaScriptEnabled: false } },
+  { name: "edge-js", ...pairB, use: { ...chromium, baseURL: EDGE_URL, javaScriptEnabled: true } },
+  { name: "edge-nojs", ...pairA, use: { ...chromium, baseURL: EDGE_URL, javaScriptEnabled: false } },
+];
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { isGuestOnly, isPathAllowed } from "../../app/lib/access";
 import type { Role } from "../../app/lib/roles";
-import { violations, violationsWithoutJs } from "./axe";
+import { preloadAxe, scriptlessProbe, violations } from "./axe";
 import { builtRoutes } from "./built-routes";
 import { DEMO, jsEnabled, SEEDED_BUYER, signIn } from "./support";
 
@@ -79,6 +79,8 @@ for (const [name, who] of Object.entries(ROLES)) {
     const unreached: string[] = [];
     const checked: string[] = [];
     const js = jsEnabled(testInfo);
+    if (js) await preloadAxe(page.context());
+    const probe = js ? null : await scriptlessProbe(browser, origin);
 
     const check = async (url: string, { spentLink = false } = {}) => {
       const response = await page.goto(url);
@@ -87,7 +89,7 @@ for (const [name, who] of Object.entries(ROLES)) {
       if (!response || (response.status() >= 400 && !spentLink) || landed.pathname !== new URL(url, origin).pathname) return false;
       checked.push(url);
       if (js) await page.waitForLoadState("networkidle");
-      for (const v of js ? await violations(page) : await violationsWithoutJs(browser, page)) found.push(`${url}: ${v}`);
+      for (const v of probe ? await probe.violationsOf(page) : await violations(page)) found.push(`${url}: ${v}`);
       for (const href of await page.locator("a[href^='/']").evaluateAll((links) => links.map((a) => a.getAttribute("href")!)))
         seen.add(href.split("#")[0]!);
       return true;
@@ -102,6 +104,7 @@ for (const [name, who] of Object.entries(ROLES)) {
       const url = token ?? [...seen].find((href) => pattern.test(href.split("?")[0]!));
       if (!url || !(await check(url, { spentLink: Boolean(token) }))) unreached.push(path);
     }
+    await probe?.close();
     testInfo.annotations.push({ type: "pages checked", description: String(checked.length) });
     console.log(`${name}: ${checked.length} pages checked; not opened (no link to a real record, or sent elsewhere): ${unreached.join(", ") || "none"}`);
     if (unreached.length) testInfo.annotations.push({ type: "no link to a real record for this role", description: unreached.join(", ") });

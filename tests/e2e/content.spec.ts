@@ -80,7 +80,7 @@ test.describe("content pages from the CMS", () => {
   });
 });
 
-test.describe("the CMS webhook", () => {
+test.describe("the CMS webhook", { tag: "@http" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per server");
   const body = JSON.stringify({ _id: "page-terms", _type: "page", slug: "terms" });
   const post = async (request: import("@playwright/test").APIRequestContext, signature?: string) =>

@@ -188,7 +188,7 @@ test("a contact message is found by a search that stays in the URL", async ({ pa
   await admin.context().close();
 });
 
-test.describe("access", () => {
+test.describe("access", { tag: "@http" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per server");
 
   test("non-admins get 404 on every funnel admin page, for reading and for writing", async ({}, testInfo) => {

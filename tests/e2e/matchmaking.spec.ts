@@ -76,7 +76,7 @@ test("an admin edits the match weights and reads a project's matched buyers; the
   await seller.context().close();
 });
 
-test.describe("the matches API", () => {
+test.describe("the matches API", { tag: "@http" }, () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per server");
 
   test("answers the project's seller and admins, a buyer its own matches, and 404 to anyone else", async ({ request }, testInfo) => {
