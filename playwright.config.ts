@@ -30,10 +30,14 @@ if (!process.env.TEST_WORKER_INDEX) {
   fs.copyFileSync("cms/seed/production.ndjson", E2E_DATASET);
 }
 
+// Debian's headless shell (decision 052): Playwright's own choice for headless Chromium, the same Blink
+// without the full browser's UI processes; about a third less time per test on these 2-core machines
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
     args: [
       "--no-sandbox",
       "--disable-gpu",
