@@ -95,16 +95,20 @@ for (const [name, who] of Object.entries(ROLES)) {
       return true;
     };
 
-    const sample = <T,>(list: T[]) => (edge ? list.filter((_, i) => i % EDGE_SAMPLE_EVERY === 0) : list);
-    for (const path of sample(plain)) if (!(await check(QUERY_PAGES[path] ?? path))) unreached.push(path);
-    for (const url of edge ? [] : (VARIANTS[name] ?? [])) if (!(await check(url))) unreached.push(url);
-    for (const path of sample(withParams)) {
-      const pattern = patternOf(path);
-      const token = TOKEN_PAGES[path];
-      const url = token ?? [...seen].find((href) => pattern.test(href.split("?")[0]!));
-      if (!url || !(await check(url, { spentLink: Boolean(token) }))) unreached.push(path);
+    try {
+      const sample = <T,>(list: T[]) => (edge ? list.filter((_, i) => i % EDGE_SAMPLE_EVERY === 0) : list);
+      for (const path of sample(plain)) if (!(await check(QUERY_PAGES[path] ?? path))) unreached.push(path);
+      for (const url of edge ? [] : (VARIANTS[name] ?? [])) if (!(await check(url))) unreached.push(url);
+      for (const path of sample(withParams)) {
+        const pattern = patternOf(path);
+        const token = TOKEN_PAGES[path];
+        const url = token ?? [...seen].find((href) => pattern.test(href.split("?")[0]!));
+        if (!url || !(await check(url, { spentLink: Boolean(token) }))) unreached.push(path);
+      }
+    } finally {
+      // its own context: a failed check must not leave it open until the worker ends
+      await probe?.close();
     }
-    await probe?.close();
     testInfo.annotations.push({ type: "pages checked", description: String(checked.length) });
     console.log(`${name}: ${checked.length} pages checked; not opened (no link to a real record, or sent elsewhere): ${unreached.join(", ") || "none"}`);
     if (unreached.length) testInfo.annotations.push({ type: "no link to a real record for this role", description: unreached.join(", ") });

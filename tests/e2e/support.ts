@@ -36,22 +36,17 @@ export function totpCode(secret: string, offset = 0) {
 
 /**
  * Each code works once and a spent one counts as a failed sign-in, so the test workers
- * take turns: the first to create a step's marker file may use its code, the others
- * wait for a step nobody has claimed.
+ * take turns: the first to create a step's marker file may use its code. False when another
+ * worker has this step, or when it is too close to its end (the server may be in the next).
  */
-async function claimTotpStep(baseURL: string) {
-  for (;;) {
-    const step = Math.floor(Date.now() / 30_000);
-    // too close to the step's end: the server may already be in the next one
-    if (Date.now() % 30_000 < 27_000) {
-      try {
-        fs.writeFileSync(path.join(E2E_DIR, `admin-totp-${new URL(baseURL).port}-${step}`), "", { flag: "wx" });
-        return;
-      } catch {
-        /* another worker has this step's code */
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 100));
+function claimTotpStep(baseURL: string) {
+  const step = Math.floor(Date.now() / 30_000);
+  if (Date.now() % 30_000 >= 27_000) return false;
+  try {
+    fs.writeFileSync(path.join(E2E_DIR, `admin-totp-${new URL(baseURL).port}-${step}`), "", { flag: "wx" });
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -63,46 +58,89 @@ export async function nextTotpStep() {
 
 /**
  * Each app code works once (RFC 6238), so the demo admin, whom many tests sign in
- * at once, can sign in only about once per 30 seconds on each server. The first
- * sign-in of a test worker is a real one (password, then the code); later ones in
- * the same worker reuse its session, and sign in again when that session has ended.
+ * at once, can sign in only about once per 30 seconds on each server. The test workers
+ * therefore share one session of the demo admin per server (a file beside the servers'
+ * data): a worker signs in for real (password, then the code) only when no live session is
+ * there, and one that finds another worker signing in waits for that worker's session
+ * instead of for the next code.
  */
-const adminSessions = new Map<string, { name: string; value: string; url: string }>();
+type AdminSession = { name: string; value: string; url: string };
+const adminSessions = new Map<string, AdminSession>();
+const sharedSessionFile = (baseURL: string) => path.join(E2E_DIR, `admin-session-${new URL(baseURL).port}.json`);
 
-async function signInAdminOverHttp(baseURL: string, password: string) {
+function sharedSession(baseURL: string): AdminSession | null {
+  try {
+    return JSON.parse(fs.readFileSync(sharedSessionFile(baseURL), "utf8")) as AdminSession;
+  } catch {
+    return null;
+  }
+}
+
+function shareSession(session: AdminSession) {
+  const file = sharedSessionFile(session.url);
+  // written whole, then renamed: a worker never reads half of it
+  fs.writeFileSync(`${file}.${process.pid}`, JSON.stringify(session));
+  fs.renameSync(`${file}.${process.pid}`, file);
+}
+
+async function isLive(session: AdminSession) {
+  const probe = await playwrightRequest.newContext({ baseURL: session.url, extraHTTPHeaders: { Cookie: `${session.name}=${session.value}` } });
+  const check = await probe.get("/profile?_data=routes%2F_app.profile", { maxRedirects: 0 });
+  await probe.dispose();
+  return check.status() === 200;
+}
+
+async function signInAdminOverHttp(baseURL: string, password: string, dead: Set<string>) {
   const client = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  let first = await client.post("/signin", { form: { email: DEMO.admin, password }, maxRedirects: 0 });
-  if (first.status() === 401) {
-    // failed codes slow the account (at most a minute, each attempt meanwhile counted): wait it out once
-    await new Promise((resolve) => setTimeout(resolve, 61_000));
-    first = await client.post("/signin", { form: { email: DEMO.admin, password }, maxRedirects: 0 });
-  }
-  expect(first.headers()["location"], "the password step of the demo admin").toBe("/signin/code");
-  for (let attempt = 0; attempt < 4; attempt++) {
-    await claimTotpStep(baseURL);
-    const second = await client.post("/signin/code", { form: { code: totpCode(DEMO_ADMIN_TOTP_SECRET) }, maxRedirects: 0 });
-    if (second.status() === 302) {
-      const cookie = (await client.storageState()).cookies.find((c) => c.name === "__session")!;
-      const session = { name: cookie.name, value: cookie.value, url: baseURL };
-      adminSessions.set(baseURL, session);
-      await client.dispose();
-      return session;
+  try {
+    let first = await client.post("/signin", { form: { email: DEMO.admin, password }, maxRedirects: 0 });
+    if (first.status() === 401) {
+      // failed codes slow the account (at most a minute, each attempt meanwhile counted): wait it out once
+      await new Promise((resolve) => setTimeout(resolve, 61_000));
+      first = await client.post("/signin", { form: { email: DEMO.admin, password }, maxRedirects: 0 });
     }
-    // this step's code was used by another worker: the next step's is fresh
-    await nextTotpStep();
+    expect(first.headers()["location"], "the password step of the demo admin").toBe("/signin/code");
+    for (let attempt = 0; attempt < 4; ) {
+      if (!claimTotpStep(baseURL)) {
+        // another worker is signing in with this step's code: its session serves this worker too
+        const shared = sharedSession(baseURL);
+        if (shared && !dead.has(shared.value)) {
+          if (await isLive(shared)) return shared;
+          dead.add(shared.value);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      attempt++;
+      const second = await client.post("/signin/code", { form: { code: totpCode(DEMO_ADMIN_TOTP_SECRET) }, maxRedirects: 0 });
+      if (second.status() === 302) {
+        const cookie = (await client.storageState()).cookies.find((c) => c.name === "__session")!;
+        const session = { name: cookie.name, value: cookie.value, url: baseURL };
+        shareSession(session);
+        return session;
+      }
+      // this step's code was spent elsewhere (a test of two-factor sign-in): the next step's is fresh
+      await nextTotpStep();
+    }
+    throw new Error("the demo admin could not complete the code step");
+  } finally {
+    await client.dispose();
   }
-  throw new Error("the demo admin could not complete the code step");
 }
 
 async function adminSession(baseURL: string, password: string) {
-  const cached = adminSessions.get(baseURL);
-  if (cached) {
-    const probe = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: `${cached.name}=${cached.value}` } });
-    const check = await probe.get("/profile?_data=routes%2F_app.profile", { maxRedirects: 0 });
-    await probe.dispose();
-    if (check.status() === 200) return cached;
+  const dead = new Set<string>();
+  for (const candidate of [adminSessions.get(baseURL), sharedSession(baseURL)]) {
+    if (!candidate || dead.has(candidate.value)) continue;
+    if (await isLive(candidate)) {
+      adminSessions.set(baseURL, candidate);
+      return candidate;
+    }
+    dead.add(candidate.value);
   }
-  return signInAdminOverHttp(baseURL, password);
+  const session = await signInAdminOverHttp(baseURL, password, dead);
+  adminSessions.set(baseURL, session);
+  return session;
 }
 
 /** Signs in through the form, as a person would (the demo admin: see adminSession). */
