@@ -79,7 +79,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  use: { trace: "retain-on-failure", actionTimeout: 15_000 },
+  // a trace only where a test is run again after failing (CI retries once): recording one for every
+  // test doubled the browser's work (decision 053); `--trace on` records them all
+  use: { trace: "on-first-retry", actionTimeout: 15_000 },
   projects,
   webServer: [
     {

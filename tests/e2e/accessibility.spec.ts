@@ -3,7 +3,7 @@ import { isGuestOnly, isPathAllowed } from "../../app/lib/access";
 import type { Role } from "../../app/lib/roles";
 import { preloadAxe, scriptlessProbe, violations } from "./axe";
 import { builtRoutes } from "./built-routes";
-import { DEMO, jsEnabled, SEEDED_BUYER, signIn } from "./support";
+import { DEMO, hydrated, jsEnabled, SEEDED_BUYER, signIn } from "./support";
 
 /**
  * axe-core (WCAG 2.0 and 2.1, A and AA, and its best practices) on every page route of
@@ -88,7 +88,7 @@ for (const [name, who] of Object.entries(ROLES)) {
       // a page that sends this role elsewhere (sign-in, home) is that other page's business
       if (!response || (response.status() >= 400 && !spentLink) || landed.pathname !== new URL(url, origin).pathname) return false;
       checked.push(url);
-      if (js) await page.waitForLoadState("networkidle");
+      if (js) await hydrated(page);
       for (const v of probe ? await probe.violationsOf(page) : await violations(page)) found.push(`${url}: ${v}`);
       for (const href of await page.locator("a[href^='/']").evaluateAll((links) => links.map((a) => a.getAttribute("href")!)))
         seen.add(href.split("#")[0]!);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./support";
+import { DEMO, hydrated, signIn } from "./support";
 
 /**
  * Form errors a screen reader can find (issue #17, item 1): a form sent empty marks each field
@@ -78,7 +78,7 @@ test("with JavaScript, a form's schema arrives on the first focus and answers be
   const page = await pageFor(browser, "visitor", true, baseURL!);
   await page.goto("/contact-us");
   // hydrated: the form listens for the first focus
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   // the schema's module and the zod adapter, each its own chunk
   const chunk = (name: string) => page.waitForResponse((response) => new RegExp(`/build/_shared/${name}-[A-Z0-9]+\\.js$`).test(response.url()));
   const loaded = Promise.all([chunk("inbound"), chunk("v4")]);
