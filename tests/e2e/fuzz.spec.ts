@@ -61,8 +61,12 @@ for (const who of ["visitor", "buyer", "seller", "admin"] as const) {
         await expectSane(client, "GET", `${url}?_data=${encodeURIComponent(route.id)}`, `${who} GET data ${url}`);
       }
       if (!route.action || (who !== "visitor" && POST_ONLY_AS_VISITOR.includes(route.path))) continue;
-      for (const url of urlsFor(route.path, BAD_IDS.slice(0, 2))) {
+      const [realUrl, ...badUrls] = urlsFor(route.path, BAD_IDS.slice(0, 2));
+      for (const url of [realUrl!, ...badUrls]) {
         for (const body of BODIES) {
+          // the front door refuses a body past its limit before the session or the route is read:
+          // once per route is that rule (sent for every role and id it took a tenth of the time under wrangler dev)
+          if (body.name === "oversized" && (who !== "visitor" || url !== realUrl)) continue;
           await expectSane(client, "POST", url, `${who} POST ${body.name} ${url}`, body);
         }
       }

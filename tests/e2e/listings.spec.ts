@@ -28,7 +28,19 @@ for (const kind of ["Loan pool", "Real estate", "Insurance-backed loan", "Limite
     await expect(buyer.getByTestId("result-count")).toHaveText("1 project");
     await expect(buyer.getByRole("link", { name })).toBeVisible();
     expect(buyer.url()).toContain(`q=${word.toLowerCase()}`);
+    await buyer.getByRole("link", { name }).click();
+    await expect(buyer.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(buyer.getByTestId("project-facts")).toContainText("$2,500,000");
+    await expect(buyer.getByText(borrower)).toHaveCount(0);
+    await expect(buyer.getByRole("heading", { name: "Borrower, documents and loan tape" })).toBeVisible();
+    if (kind !== "Loan pool") {
+      await buyer.context().close();
+      return;
+    }
 
+    // the rest does not depend on the kind: the loan pool, with its tape, shows it once
+    await expect(buyer.getByTestId("tape-completeness")).toContainText("Most often missing: Appraisal date");
+    await buyer.goto(`/buyers/search?q=${word.toLowerCase()}`);
     const search = buyer.getByRole("search");
     await search.getByLabel("Region").selectOption({ label: "Midwest" });
     await search.getByLabel("Transaction size").selectOption({ label: "$1-$5m" });
@@ -40,13 +52,6 @@ for (const kind of ["Loan pool", "Real estate", "Insurance-backed loan", "Limite
     await expect(buyer).toHaveURL(/region=West/);
     await expect(buyer.getByTestId("result-count")).toHaveText("0 projects");
 
-    await buyer.goto(`/buyers/search?q=${word.toLowerCase()}`);
-    await buyer.getByRole("link", { name }).click();
-    await expect(buyer.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(buyer.getByTestId("project-facts")).toContainText("$2,500,000");
-    await expect(buyer.getByText(borrower)).toHaveCount(0);
-    await expect(buyer.getByRole("heading", { name: "Borrower, documents and loan tape" })).toBeVisible();
-    if (kind === "Loan pool") await expect(buyer.getByTestId("tape-completeness")).toContainText("Most often missing: Appraisal date");
     await expect.poll(async () => {
       await buyer.goto("/home");
       return buyer.getByRole("region", { name: "Recently viewed" }).getByRole("link", { name }).count();
