@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
@@ -10,14 +12,14 @@ import { generateProject, random } from "~/seed/demo-market";
 import {
   canSee,
   createDraft,
+  findProjectWithSeller,
   findVisibleProject,
   ftsQuery,
   listProjectsForAdmin,
   listSellerProjectPage,
-  countLoans,
-  findProjectWithSellerAndLoans,
   loanTape,
-  loanTapeCompleteness,
+  tapeCompletenessOf,
+  tapeFieldCountsSql,
   replaceLoanTape,
   reviewProject,
   saveDraftStep,
@@ -271,13 +273,32 @@ describe("loan tape", () => {
     const tape = await loanTape(t.db, pool.id, { limit: 1 });
     expect(tape).toHaveLength(1);
     expect(tape[0]).toMatchObject({ loanNumber: "H1", creditScore: 720, zip: "60601", dscr: null, originalBalance: null });
-    expect(await countLoans(t.db, pool.id)).toBe(2);
-    expect(await findProjectWithSellerAndLoans(t.db, pool.id)).toMatchObject({ project: { id: pool.id }, seller: { id: pool.sellerId }, loans: 2 });
-    const completeness = await loanTapeCompleteness(t.db, pool.id);
+    const project = (await findProjectWithSeller(t.db, pool.id))!.project;
+    expect(project.tapeLoans).toBe(2);
+    const completeness = tapeCompletenessOf(project);
     // 2 loans: 10 required cells; 15 fields for both (30 cells), DSCR and occupancy for the office only, credit score for the house only
     // present: property type 2, state 2, zip 2, ltv 1, appraisal date 1, dscr 1, credit score 1
     expect(completeness).toMatchObject({ loans: 2, score: Math.floor(((10 + 10) / (10 + 30 + 2 + 1)) * 100) });
     expect(completeness!.gaps.map((g) => g.label)).toEqual(["Amortization type", "Appraised value", "City"]);
-    expect(await loanTapeCompleteness(t.db, 999_999)).toBeNull();
+    expect(tapeCompletenessOf((await findProjectWithSeller(t.db, (await createDraft(t.db, sellerId, "loan_pool")).id))!.project)).toBeNull();
+  });
+
+  it("migration 0039 counts a tape stored before it as replaceLoanTape counts it", async () => {
+    const pool = await createDraft(t.db, sellerId, "loan_pool");
+    const base = { balance: 1000, interestRate: 5, maturityDate: "2030-01-01", state: "IL", status: "Performing", ltv: null };
+    await replaceLoanTape(t.db, pool.id, [
+      { ...base, line: 2, loanNumber: "H1", propertyType: "Residential (1-4 family)", creditScore: 700, city: "" },
+      { ...base, line: 3, loanNumber: "L1", propertyType: "Land (raw)", dscr: 1.2, occupancy: 0.9 },
+      { ...base, line: 4, loanNumber: "O1", propertyType: "Office", dscr: 1.4, originalBalance: 1200 },
+    ]);
+    const written = (await findProjectWithSeller(t.db, pool.id))!.project;
+    await t.db.run(sql`update projects set tape_loans = 0, tape_field_counts = null where id = ${pool.id}`);
+    const backfill = fs.readFileSync(path.resolve(__dirname, "../../migrations/0039_project_tape_figures.sql"), "utf8").split("--> statement-breakpoint").at(-1)!;
+    expect(backfill).toContain(tapeFieldCountsSql());
+    await t.db.run(sql.raw(backfill));
+    const counted = (await findProjectWithSeller(t.db, pool.id))!.project;
+    expect(counted.tapeLoans).toBe(3);
+    expect(counted.tapeFieldCounts).toEqual(written.tapeFieldCounts);
+    expect(counted.tapeFieldCounts).toMatchObject({ dscr: [1, 1], occupancy: [1, 0], credit_score: [1, 1], city: [3, 0], original_balance: [3, 1] });
   });
 });

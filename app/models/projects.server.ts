@@ -388,24 +388,6 @@ export async function findProjectWithSeller(db: Database, id: number) {
   return row ?? null;
 }
 
-// the admin's project page shows a pool's loan count: counted in the same read, not a statement of its own
-const projectWithSellerAndLoans = preparedQuery((db) =>
-  db
-    .select({ project: projects, seller: SELLER_COLUMNS, loans: sql<number>`(select count(*) from ${projectLoans} where ${projectLoans.projectId} = ${projects.id})` })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.sellerId))
-    .where(eq(projects.id, sql.placeholder("id")))
-    .limit(1)
-    .prepare(),
-);
-
-/** The project with its seller and its number of loans (zero but for a pool with a tape). */
-export async function findProjectWithSellerAndLoans(db: Database, id: number) {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [row] = await projectWithSellerAndLoans(db).all({ id });
-  return row ?? null;
-}
-
 export type SearchParams = {
   q?: string;
   industry?: string;
@@ -822,6 +804,11 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
     db
       .update(projects)
       .set({
+        tapeLoans: rows.length,
+        // counted from the rows just inserted, in the same batch: the figures never disagree with the tape
+        tapeFieldCounts: rows.length
+          ? sql`(select ${sql.raw(tapeFieldCountsSql())} from ${projectLoans} where ${projectLoans.projectId} = ${projectId})`
+          : null,
         loanAmount: total,
         size: total,
         waInterest: weighted === null ? null : Math.round(weighted * 1000) / 1000,
@@ -837,38 +824,30 @@ export async function loanTape(db: Database, projectId: number, { limit }: { lim
   return limit === undefined ? query : query.limit(limit);
 }
 
-const loansOfProject = preparedQuery((db) =>
-  db
-    .select({ n: count() })
-    .from(projectLoans)
-    .where(eq(projectLoans.projectId, sql.placeholder("projectId")))
-    .prepare(),
-);
-
-export async function countLoans(db: Database, projectId: number) {
-  const [row] = await loansOfProject(db).all({ projectId });
-  return row?.n ?? 0;
+/**
+ * The tape's figures as projects.tape_field_counts stores them, counted in SQL from its loans: for
+ * each field, the loans it applies to and the loans that have it (an empty string is as missing as
+ * null: property type and state default to ''). Migration 0039 counted the tapes stored before it
+ * with this expression; a change to COMPLETENESS_FIELDS wants a migration that counts them again.
+ */
+export function tapeFieldCountsSql() {
+  const fields = COMPLETENESS_FIELDS.map((f) => {
+    const applies = appliesSql(f.appliesTo);
+    return `'${f.column}', json_array(sum(case when ${applies} then 1 else 0 end), sum(case when ${applies} and coalesce(${f.column}, '') != '' then 1 else 0 end))`;
+  });
+  return `json_object(${fields.join(", ")})`;
 }
 
-/** How complete a pool's tape is (app/lib/loan-tape.ts), from one query of per-field counts; null without a tape. */
-// the teaser and the seller's pages read it on every visit: built once
-const tapeCounts = preparedQuery((db) => {
-  const fields: Record<string, SQL<number>> = { loans: sql<number>`count(*)` };
-  COMPLETENESS_FIELDS.forEach((f, i) => {
-    const applies = appliesSql(f.appliesTo);
-    fields[`a${i}`] = sql.raw(`sum(case when ${applies} then 1 else 0 end)`) as SQL<number>;
-    // an empty string is as missing as null (property type and state default to '')
-    fields[`p${i}`] = sql.raw(`sum(case when ${applies} and coalesce(${f.column}, '') != '' then 1 else 0 end)`) as SQL<number>;
-  });
-  return db.select(fields).from(projectLoans).where(eq(projectLoans.projectId, sql.placeholder("projectId"))).prepare();
-});
-
-export async function loanTapeCompleteness(db: Database, projectId: number) {
-  const [row] = (await tapeCounts(db).all({ projectId })) as Array<Record<string, number | null>>;
-  if (!row) return null;
+/** How complete a pool's tape is (app/lib/loan-tape.ts), from the figures stored with the project; null without a tape. */
+export function tapeCompletenessOf(project: Pick<Project, "tapeLoans" | "tapeFieldCounts">) {
+  const counts = project.tapeFieldCounts;
+  if (!project.tapeLoans || !counts) return null;
   return tapeCompleteness(
-    Number(row.loans ?? 0),
-    COMPLETENESS_FIELDS.map((f, i) => ({ column: f.column, applicable: Number(row[`a${i}`] ?? 0), present: Number(row[`p${i}`] ?? 0) })),
+    project.tapeLoans,
+    COMPLETENESS_FIELDS.map((f) => {
+      const [applicable, present] = counts[f.column] ?? [0, 0];
+      return { column: f.column, applicable, present };
+    }),
   );
 }
 

@@ -35,6 +35,8 @@ const project: Project = {
   importJobId: null,
   views: 4,
   impressions: 9,
+  tapeLoans: 0,
+  tapeFieldCounts: null,
   submittedAt: new Date(Date.UTC(2026, 0, 2)),
   publishedAt: new Date(Date.UTC(2026, 0, 3)),
   createdAt: new Date(Date.UTC(2026, 0, 1)),

@@ -2,7 +2,7 @@ import type { Project } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import type { Services } from "~/.server/services";
 import type { Role } from "~/lib/roles";
-import { findVisibleProject, loanTapeCompleteness, mayDealOnProject, mayManageProject, pickColumns } from "~/models/projects.server";
+import { findVisibleProject, mayDealOnProject, mayManageProject, pickColumns, tapeCompletenessOf } from "~/models/projects.server";
 import { findContract } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { findPass } from "~/models/feedback.server";
@@ -56,18 +56,17 @@ export async function loadTeaser(
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
   // every read starts beside the project's, not after it: on D1 reads started together are one
   // round trip (decision 037). Nothing read leaves unless this member may see the project.
-  const [project, records, seller, tape] = await Promise.all([
+  const [project, records, seller] = await Promise.all([
     findVisibleProject(services.db, viewer, id),
     viewer.role === "buyer" || viewer.role === "broker" ? dealRecordsOf(services, id, viewer) : null,
     sellerResponsiveness(services.db, { projectId: id }),
-    // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
-    loanTapeCompleteness(services.db, id),
   ]);
   if (!project || (kind && project.kind !== kind)) throw notFound();
   const own = project.sellerId === viewer.id;
   // the seller's and admins' own looks are not buyer interest; counted after the response
   if (!mayManageProject(viewer, project)) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
   const deal = records && mayDealOnProject(viewer, project) ? dealStateOf(project, viewer, records) : null;
-  const tapeCompleteness = project.kind === "loan_pool" ? tape : null;
+  // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
+  const tapeCompleteness = project.kind === "loan_pool" ? tapeCompletenessOf(project) : null;
   return { project: { ...teaserOf(project), own }, deal, sellerResponsiveness: seller, tapeCompleteness };
 }

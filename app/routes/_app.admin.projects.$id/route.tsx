@@ -22,7 +22,7 @@ import { recordAudit } from "~/models/audit.server";
 import { recomputeProjectMatches } from "~/models/matches.server";
 import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
-import { findProjectWithSeller, findProjectWithSellerAndLoans, reviewProject, sellerOfProject } from "~/models/projects.server";
+import { findProjectWithSeller, reviewProject, sellerOfProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -35,12 +35,12 @@ export async function loader(args: LoaderFunctionArgs) {
   // the desk's reads start beside the project's (its seller named by a query): on D1 reads started
   // at once go as one call; nothing of them is sent unless the project is one the admin may see
   const [found, desk, matched] = await Promise.all([
-    findProjectWithSellerAndLoans(services.db, id),
+    findProjectWithSeller(services.db, id),
     deskData(services, { id, sellerId: sellerOfProject(id) }, user, role),
     buyerTable(services, { user, projectId: id, request: args.request }),
   ]);
   if (!found || found.project.status === "draft") throw notFound();
-  const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? found.loans : undefined });
+  const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? found.project.tapeLoans : undefined });
   return { project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status }, overview, desk, matched };
 }
 

@@ -10,7 +10,7 @@ import { listDocuments, logDocumentEvent } from "~/models/data-room.server";
 import { findPass } from "~/models/feedback.server";
 import { markThreadRead, threadMessages } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
-import { countLoans, loanTape } from "~/models/projects.server";
+import { loanTape } from "~/models/projects.server";
 import { workspaceIntent } from "./intents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
@@ -22,11 +22,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export async function loader(args: LoaderFunctionArgs) {
   const section = dealSectionOf(args.request);
   const { services, user, project, contract } = await requireWorkspace(args, section);
-  const [documents, thread, offers, [loans, loanCount], pass] = await Promise.all([
+  const [documents, thread, offers, loans, pass] = await Promise.all([
     contract.dataRoomBlocked ? Promise.resolve([]) : listDocuments(services.db, project.id),
     threadMessages(services.db, { projectId: project.id, buyerId: user.id }),
     offersOnProject(services.db, { projectId: project.id, buyerId: user.id }),
-    project.kind === "loan_pool" ? Promise.all([loanTape(services.db, project.id, { limit: 500 }), countLoans(services.db, project.id)]) : Promise.resolve([[], 0] as const),
+    project.kind === "loan_pool" ? loanTape(services.db, project.id, { limit: 500 }) : Promise.resolve([]),
     findPass(services.db, { projectId: project.id, buyerId: user.id }),
   ]);
   const ip = clientAddress(args.request);
@@ -39,15 +39,16 @@ export async function loader(args: LoaderFunctionArgs) {
       markThreadRead(services.db, { projectId: project.id, buyerId: user.id, userId: user.id }),
     ]),
   );
+  const { tapeFieldCounts: _figures, ...shown } = project;
   return {
-    project,
+    project: shown,
     summary: projectSummaryMarkup(project),
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
     documents,
     thread,
     offers: offersWithSummaries(offers, "buyer"),
     loans: loans.slice(0, 500),
-    loanCount,
+    loanCount: project.tapeLoans,
     passedAt: pass?.createdAt ?? null,
     me: user.id,
     dealsPath: `/${section}/myprojects/index_new`,

@@ -15,8 +15,7 @@ import type { ProjectKind } from "~/lib/project-kinds";
 import {
   createDraft,
   EDITABLE,
-  countLoans,
-  loanTapeCompleteness,
+  tapeCompletenessOf,
   replaceLoanTape,
   saveDraftStep,
   submitForReview,
@@ -51,9 +50,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!draft) return { project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [] };
   const project = await editableDraft(services.db, user.id, draft);
   const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
-  // the tape's completeness counts its loans too
-  const completeness = project.kind === "loan_pool" ? await loanTapeCompleteness(services.db, project.id) : null;
-  const loans = completeness?.loans ?? 0;
+  const completeness = project.kind === "loan_pool" ? tapeCompletenessOf(project) : null;
+  const loans = project.kind === "loan_pool" ? project.tapeLoans : 0;
   const sicCodes = project.kind === "limited_company" && current === 3 ? await allSicCodes(services.db) : [];
   return {
     project: { id: project.id, kind: project.kind, draftStep: project.draftStep, status: project.status, rejectionReason: project.rejectionReason },
@@ -152,7 +150,7 @@ export async function action(args: ActionFunctionArgs) {
     case "submit": {
       const values = formValuesOf(project);
       const incomplete = [1, 2, 3].filter((s) => !schemaForStep(s, project.kind, options.values).safeParse(values).success);
-      const missingTape = project.kind === "loan_pool" && (await countLoans(services.db, project.id)) === 0;
+      const missingTape = project.kind === "loan_pool" && project.tapeLoans === 0;
       const unknownSic = project.kind === "limited_company" && !incomplete.includes(3) && !(await findSicCode(services.db, values.sicCode ?? ""));
       if (incomplete.length || missingTape || unknownSic) {
         const formErrors = [

@@ -14,7 +14,7 @@ import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import { recomputeProjectMatches, sellerMatchesFor } from "~/models/matches.server";
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
-import { EDITABLE, loanTapeCompleteness, sellerOfProject, withdrawOwnProject } from "~/models/projects.server";
+import { EDITABLE, sellerOfProject, tapeCompletenessOf, withdrawOwnProject } from "~/models/projects.server";
 import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions.server";
 import { permissionFlags } from "~/lib/seller-permissions";
 import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.server";
@@ -32,10 +32,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   // a listed project's reads start beside the project's own (its seller named by a query): on D1
   // reads started at once go as one call; nothing of them is sent unless the project is the member's
-  const [found, completeness, listedDesk, listedCounts, listedMatches] = await Promise.all([
+  const [found, listedDesk, listedCounts, listedMatches] = await Promise.all([
     findTeamProjectFor(services.db, user, id),
-    // the tape's completeness counts its loans too
-    loanTapeCompleteness(services.db, id),
     deskData(services, { id, sellerId: sellerOfProject(id) }, user, role),
     dealCounts(services.db, [id]),
     sellerMatchesFor(services.db, { projectId: id, page }),
@@ -49,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const bidders = listed ? null : await likelyBidders(services.db, { project });
   return {
     project: { id: project.id, projectName: project.projectName, status: project.status },
-    overview: sellerOverviewMarkup({ project, loans: pool ? (completeness?.loans ?? 0) : 0, completeness: pool ? completeness : null, counts: counts?.get(project.id) ?? null }),
+    overview: sellerOverviewMarkup({ project, loans: pool ? project.tapeLoans : 0, completeness: pool ? tapeCompletenessOf(project) : null, counts: counts?.get(project.id) ?? null }),
     editable: EDITABLE.includes(project.status),
     desk,
     matched: matched ? matchedBuyersMarkup(matched, url) : null,
