@@ -140,6 +140,34 @@ describe("data room", () => {
 });
 
 describe("negotiation and offers", () => {
+  it("counts a seller's unread messages thread by thread: past their read marker, on their projects and where they are the buyer, each once", async () => {
+    const me = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    // what each message starts after its answer (responsiveness, notices) ends before the next test
+    const pending: Array<Promise<unknown>> = [];
+    const mine = { ...services, waitUntil: (work: Promise<unknown>) => void pending.push(work) } as DealServices;
+    const listing = async (name: string) =>
+      (await t.db.insert(projects).values({ sellerId: me.id, kind: "insurance_loan", status: "published", projectName: name, publishedAt: new Date() }).returning())[0]!;
+    const [first, second] = [await listing("First"), await listing("Second")];
+    await postMessage(mine, first, buyer, buyer, "Is the tape current?");
+    await postMessage(mine, first, buyer, buyer, "And the servicer?");
+    await postMessage(mine, first, other, other, "Still open?");
+    await postMessage(mine, second, buyer, buyer, "Any reps?");
+    const unread = () => unreadMessageCount(t.db, me, "seller");
+    expect(await unread()).toBe(4);
+    // one thread read and answered: their own reply is not unread, the other threads still are
+    await markThreadRead(t.db, { projectId: first.id, buyerId: buyer.id, userId: me.id });
+    await postMessage(mine, first, buyer, me, "As of last month.");
+    expect(await unread()).toBe(2);
+    await postMessage(mine, first, buyer, buyer, "Thanks.");
+    expect(await unread()).toBe(3);
+    // where the seller is the buyer, on someone else's listing: that seller's answer counts, their question does not
+    const elsewhere = await publishedProject("Someone else's pool");
+    await postMessage(mine, elsewhere, me, me, "Could we see the tape?");
+    await postMessage(mine, elsewhere, me, seller, "After the NDA.");
+    expect(await unread()).toBe(4);
+    await Promise.all(pending);
+  });
+
   it("counts unread messages for the other side and marks them read", async () => {
     const project = await publishedProject("Thread project");
     await postMessage(services, project, buyer, buyer, "Is the tape current?");
