@@ -446,7 +446,10 @@ function searchQuery(params: SearchParams, { placeholders = false } = {}) {
 
   const column = SORTABLE[params.sort ?? "date"] ?? projects.publishedAt;
   const direction = params.desc === false ? asc : desc;
-  const order: SQL[] = [direction(column), direction(projects.id)];
+  // every sort walks an index of its column, id last (SQLite ends each index with the row id); the
+  // industry's and the region's indexes serve their filters with the date, so their ties go by date
+  const ties = column === projects.industry || column === projects.location ? [direction(projects.publishedAt)] : [];
+  const order: SQL[] = [direction(column), ...ties, direction(projects.id)];
   if (params.bestMatchFor) {
     order.unshift(
       sql`coalesce((select m.score from matches m where m.project_id = ${projects.id} and m.customer_id = ${value("bestMatchFor", params.bestMatchFor)}), 0) desc`,

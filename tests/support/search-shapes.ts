@@ -11,4 +11,10 @@ export const SEARCH_SHAPES: Array<[string, SearchParams]> = [
   ["q=office&region=Midwest&sort=waInterest&desc=0", { q: "office", region: "Midwest", sort: "waInterest", desc: false }],
   ["industry=Healthcare&status=Performing&transactionSize=1-5m&page=3", { industry: "Healthcare", status: "Performing", transactionSize: "1-5m", page: 3 }],
   ["page=200", { page: 200 }],
+  // a click on each column heading the table sorts by, unfiltered: each walks an index
+  ["sort=projectName&desc=0", { sort: "projectName", desc: false }],
+  ["sort=industry&desc=0", { sort: "industry", desc: false }],
+  ["sort=location&desc=1", { sort: "location", desc: true }],
+  ["sort=maturityDate&desc=0", { sort: "maturityDate", desc: false }],
+  ["sort=loanAmount&desc=1&page=40", { sort: "loanAmount", desc: true, page: 40 }],
 ];

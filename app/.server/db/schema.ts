@@ -327,8 +327,13 @@ export const projects = sqliteTable(
         ["published", [t.publishedAt, t.id]],
         ["size", [t.size, t.id]],
         ["rate", [t.waInterest, t.id]],
+        // a sort by industry or region walks these too: its ties go by date, then id (searchQuery)
         ["industry", [t.industry, t.publishedAt]],
         ["location", [t.location, t.publishedAt]],
+        // the other sortable columns: sorting 90,000 listings for a page of 25 took 40–105 ms
+        ["name", [t.projectName, t.id]],
+        ["maturity", [t.maturityDate, t.id]],
+        ["amount", [t.loanAmount, t.id]],
         ["term", [t.term, t.publishedAt]],
         // a filter with a size band: counted and found from one index range, not a row each
         ["industry_size", [t.industry, t.size]],
@@ -634,7 +639,11 @@ export const feedback = sqliteTable(
     comment: text("comment").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("feedback_project_buyer_idx").on(t.projectId, t.buyerId)],
+  (t) => [
+    uniqueIndex("feedback_project_buyer_idx").on(t.projectId, t.buyerId),
+    // a buyer's deals and home read their own passes: without it, every pass of the market (4 ms at 100,000)
+    index("feedback_buyer_idx").on(t.buyerId),
+  ],
 );
 
 /** The in-app list; e-mail copies go through the outbox. */
