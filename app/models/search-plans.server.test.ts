@@ -95,4 +95,11 @@ describe("the admin's project table's query plan", () => {
     // only the page's own rows are sorted again, after they were chosen in the index's order
     expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
   });
+
+  it("filtered by a status, walks that status's projects in date order, not every project's date", async () => {
+    const [page] = (await statementsOf(() => listProjectsForAdmin(t.db, { status: "withdrawn" }))).filter((s) => /order by coalesce/.test(s.sql));
+    const plan = (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${page!.sql}`, args: page!.args as never })).rows.map((row) => String(row.detail)).join(" ; ");
+    expect(plan, plan).toMatch(/SEARCH projects USING INDEX projects_status_date_idx \(status=\?\)/);
+    expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+  });
 });

@@ -316,6 +316,9 @@ export const projects = sqliteTable(
     // submitted, else created): walked in order, a page reads its own rows, not every project's
     index("projects_table_date_idx").on(sql`coalesce(${t.publishedAt}, ${t.submittedAt}, ${t.createdAt})`, t.id),
     index("projects_seller_date_idx").on(t.sellerId, sql`coalesce(${t.publishedAt}, ${t.submittedAt}, ${t.createdAt})`, t.id),
+    // the admin table filtered by a status, in the same order: walking every project's date for a
+    // rare status ("rejected", "sold") took 60–300 ms at 100,000 projects
+    index("projects_status_date_idx").on(t.status, sql`coalesce(${t.publishedAt}, ${t.submittedAt}, ${t.createdAt})`, t.id),
     // what waits for review (the admin dashboard) and the admin table's status filter; with the
     // performing status beside it, the search counts "Performing" or not from this index alone
     index("projects_status_term_idx").on(t.status, t.term),
