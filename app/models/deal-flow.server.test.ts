@@ -165,7 +165,36 @@ describe("negotiation and offers", () => {
     await postMessage(mine, elsewhere, me, me, "Could we see the tape?");
     await postMessage(mine, elsewhere, me, seller, "After the NDA.");
     expect(await unread()).toBe(4);
+    // their inbox: the same threads, the latest message first, each with what is unread in it
+    const inbox = await listThreads(t.db, me, "seller");
+    expect(inbox.threads.map((r) => [r.projectName, r.buyerId, r.messages, r.unread])).toEqual([
+      ["Someone else's pool", me.id, 2, 1],
+      ["First", buyer.id, 4, 1],
+      ["Second", buyer.id, 1, 1],
+      ["First", other.id, 1, 1],
+    ]);
+    expect(inbox.older).toBe(false);
     await Promise.all(pending);
+  });
+
+  it("pages the inbox 25 threads at a time, the latest first, for a buyer and for an admin", async () => {
+    const asker = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const pending: Array<Promise<unknown>> = [];
+    const mine = { ...services, waitUntil: (work: Promise<unknown>) => void pending.push(work) } as DealServices;
+    const names = Array.from({ length: 27 }, (_, i) => `Paged ${String(i + 1).padStart(2, "0")}`);
+    for (const name of names) await postMessage(mine, await publishedProject(name), asker, asker, `About ${name}?`);
+    await Promise.all(pending);
+    const first = await listThreads(t.db, asker, "buyer");
+    expect(first.threads.map((r) => r.projectName)).toEqual(names.slice(2).reverse());
+    expect(first.older).toBe(true);
+    const second = await listThreads(t.db, asker, "buyer", { page: 2 });
+    expect(second.threads.map((r) => r.projectName)).toEqual(["Paged 02", "Paged 01"]);
+    expect(second.older).toBe(false);
+    // an admin reads every thread of the market: these are the newest
+    const admins = await listThreads(t.db, admin, "admin");
+    expect(admins.threads.map((r) => r.projectName)).toEqual(names.slice(2).reverse());
+    expect(admins.threads[0]).toMatchObject({ buyerId: asker.id, messages: 1, unread: 1 });
+    expect(admins.older).toBe(true);
   });
 
   it("counts unread messages for the other side and marks them read", async () => {
@@ -173,7 +202,7 @@ describe("negotiation and offers", () => {
     await postMessage(services, project, buyer, buyer, "Is the tape current?");
     expect(await unreadMessageCount(t.db, seller, "seller")).toBeGreaterThanOrEqual(1);
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
-    const onProject = <T extends { projectId: number }>(threads: T[]) => threads.filter((r) => r.projectId === project.id);
+    const onProject = <T extends { projectId: number }>({ threads }: { threads: T[] }) => threads.filter((r) => r.projectId === project.id);
     const threads = onProject(await listThreads(t.db, seller, "seller"));
     expect(threads).toHaveLength(1);
     expect(threads[0]!.unread).toBe(1);

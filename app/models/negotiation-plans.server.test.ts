@@ -2,7 +2,7 @@ import { Placeholder } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
-import { sellersUnreadStatement } from "./negotiations.server";
+import { inboxStatement, sellersUnreadStatement } from "./negotiations.server";
 
 /**
  * The seller's unread count is on every page a seller opens. Its plan walks the seller's projects
@@ -17,12 +17,31 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-it.each(["own", "team", "granted"] as const)("finds a seller's (%s reach) unread messages through indexes, never reading every message", async (kind) => {
-  const { sql, params } = sellersUnreadStatement(t.db, kind).getQuery();
-  const values: Record<string, unknown> = { userId: sellerId, customerId: 1, ids: "[1]" };
+async function planOf(statement: { getQuery(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = statement.getQuery();
+  const values: Record<string, unknown> = { userId: sellerId, customerId: 1, ids: "[1]", limit: 26, offset: 0 };
   const args = params.map((p) => (p instanceof Placeholder ? values[p.name as string] : p));
-  const plan = (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never })).rows.map((row) => String(row.detail));
-  expect(plan.filter((step) => /^SCAN (messages|m|"messages")\b/.test(step) && !/INDEX/.test(step)), plan.join(" ; ")).toEqual([]);
+  return (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never })).rows.map((row) => String(row.detail));
+}
+const readsEveryMessage = (step: string) => /^SCAN (messages|m|n|"messages")\b/.test(step) && !/INDEX/.test(step);
+
+it.each(["own", "team", "granted"] as const)("finds a seller's (%s reach) unread messages through indexes, never reading every message", async (kind) => {
+  const plan = await planOf(sellersUnreadStatement(t.db, kind));
+  expect(plan.filter(readsEveryMessage), plan.join(" ; ")).toEqual([]);
   // each thread counts only what lies past the seller's read marker
   expect(plan.join(" ; ")).toMatch(/SEARCH m USING INDEX messages_buyer_idx \(buyer_id=\? AND project_id=\? AND rowid>\?\)/);
+});
+
+it.each(["buyer", "own", "team", "granted"] as const)("lists a page of the inbox (%s) from indexes, never grouping every message", async (reader) => {
+  const plan = await planOf(inboxStatement(t.db, reader));
+  expect(plan.filter(readsEveryMessage), plan.join(" ; ")).toEqual([]);
+});
+
+it("lists the admin's newest threads by walking the newest messages, each checked for a later one in its thread", async () => {
+  const plan = (await planOf(inboxStatement(t.db, "admin"))).join(" ; ");
+  // the walk goes by message id, newest first, and stops at the page's end: no grouping, and the
+  // one sort is of the page's own rows
+  expect(plan).toMatch(/^CO-ROUTINE page ; SCAN m ; /);
+  expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+  expect(plan).toMatch(/SEARCH n USING COVERING INDEX messages_buyer_idx \(buyer_id=\? AND project_id=\? AND rowid>\?\)/);
 });

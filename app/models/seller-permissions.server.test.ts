@@ -162,7 +162,7 @@ describe("the seller permission check", () => {
     const [buyer] = [await makeUser(t.db)];
     const leads = (await t.db.query.projects.findFirst({ where: eq(projects.id, ids.leads!) }))!;
     await postMessage({ db: t.db, env, waitUntil: () => {} } as never, leads, buyer!, buyer!, "Is the tape complete?");
-    const inbox = async (user: User) => (await listThreads(t.db, user, "seller", { reach: await sellerReachKindOf(t.db, user) })).map((r) => r.projectId);
+    const inbox = async (user: User) => (await listThreads(t.db, user, "seller", { reach: await sellerReachKindOf(t.db, user) })).threads.map((r) => r.projectId);
     // the header's unread count covers the same threads, whichever kind of reach the seller has
     const unread = async (user: User) => unreadMessageCount(t.db, user, "seller", await sellerReachKindOf(t.db, user));
     await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: {} } });

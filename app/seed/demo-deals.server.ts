@@ -172,8 +172,9 @@ async function storeDeals(db: Database, files: FileStore, plan: DealPlan, chosen
   const keyToStorage = new Map(documentRows.map((d) => [d.key, d.row.storageKey]));
   await insertMany(db, documentEvents, plan.documentEvents.map(({ documentKey, ...e }) => ({ ...e, documentId: docId.get(keyToStorage.get(documentKey)!) ?? null })));
 
-  // the threads, each read by the side that wrote last
-  await insertMany(db, messages, plan.messages);
+  // the threads, each read by the side that wrote last; stored in the order they were written, as
+  // a live market's are (the inbox puts the thread with the latest message id first)
+  await insertMany(db, messages, [...plan.messages].sort((a, b) => +a.createdAt! - +b.createdAt!));
   const lastIds = await db
     .select({ projectId: messages.projectId, buyerId: messages.buyerId, last: sql<number>`max(${messages.id})` })
     .from(messages)

@@ -18,13 +18,14 @@ export const meta = () => titleMeta("Messages");
 /** The inbox: notifications, every negotiation thread the member may read, and the member's questions to our team with the answers. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  const [notifications, threads, questions] = await Promise.all([
+  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  const [notifications, { threads, older, page: at }, questions] = await Promise.all([
     listNotifications(services.db, user.id),
     // a seller's inbox holds the threads of the team's projects they may read, too
-    role === "seller" ? sellerReachKindOf(services.db, user).then((reach) => listThreads(services.db, user, role, { reach })) : listThreads(services.db, user, role),
+    role === "seller" ? sellerReachKindOf(services.db, user).then((reach) => listThreads(services.db, user, role, { reach, page })) : listThreads(services.db, user, role, { page }),
     listMemberInquiries(services.db, { userId: user.id }),
   ]);
-  return { notifications, threads, questions, me: user.id };
+  return { notifications, threads, threadPages: { page: at, older }, questions, me: user.id };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -36,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { notifications, threads, questions } = useLoaderData<typeof loader>();
+  const { notifications, threads, threadPages, questions } = useLoaderData<typeof loader>();
   const unread = notifications.filter((n) => !n.readAt).length;
   return (
     <div className="grid max-w-6xl gap-8 lg:grid-cols-2">
@@ -66,7 +67,7 @@ export default function MessagesPage() {
       </section>
       <section aria-label="Negotiations" className="lg:pt-14">
         <h2 className="mb-2 font-semibold">Negotiations</h2>
-        {threads.length === 0 ? <p className="text-sm text-slate-500">No conversations yet.</p> : null}
+        {threads.length === 0 ? <p className="text-sm text-slate-500">{threadPages.page > 1 ? "No older conversations." : "No conversations yet."}</p> : null}
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="threads">
           {threads.map((t) => (
             <li key={`${t.projectId}-${t.buyerId}`} className="flex items-center justify-between gap-3 px-3 py-2">
@@ -80,6 +81,22 @@ export default function MessagesPage() {
             </li>
           ))}
         </ul>
+        {threadPages.page > 1 || threadPages.older ? (
+          <nav aria-label="Conversation pages" className="mt-2 flex justify-between text-sm">
+            {threadPages.page > 1 ? (
+              <Link to={threadPages.page === 2 ? "/messages" : `/messages?page=${threadPages.page - 1}`} className="link" rel="prev">
+                Newer conversations
+              </Link>
+            ) : (
+              <span />
+            )}
+            {threadPages.older ? (
+              <Link to={`/messages?page=${threadPages.page + 1}`} className="link" rel="next">
+                Older conversations
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
         {questions.length ? (
           <>
             <h2 className="mb-2 mt-8 font-semibold">Your questions to our team</h2>
