@@ -159,6 +159,25 @@ async function firstId(base, cookie, page, pattern) {
   return html.match(pattern)?.[1] ?? null;
 }
 
+/**
+ * A buyer of the demo market whose NDA is approved, and that project: the demo buyer has no deal of
+ * its own. Read from the Node server's database; both servers seed the same market.
+ */
+async function dealOfDemoMarket() {
+  const file = path.join(dir, "node.db");
+  if (!fs.existsSync(file)) return null;
+  const { createClient } = await import("@libsql/client");
+  const client = createClient({ url: `file:${file}` });
+  try {
+    const { rows } = await client.execute(
+      "select u.email, k.project_id from contracts k join users u on u.id = k.buyer_id where k.nda_status = 'NDA Approved' and not k.data_room_blocked order by k.id limit 1",
+    );
+    return rows[0] ? { email: String(rows[0].email), projectId: Number(rows[0].project_id) } : null;
+  } finally {
+    client.close();
+  }
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** `count` GETs, `CONCURRENCY` at a time: requests per second, p95, and any answer that was not 2xx. */
@@ -227,7 +246,8 @@ async function pagesOf(server) {
     cookies[role] = email ? await signIn(base, email) : "";
   }
   const teaser = await firstId(base, cookies.buyer, "/buyers/search", /\/projects\/more-details\/(\d+)/);
-  const workspace = await firstId(base, cookies.buyer, "/buyers/myprojects/index_new", /\/buyers\/myprojects\/(\d+)/);
+  const deal = await dealOfDemoMarket();
+  if (deal) cookies.dealBuyer = await signIn(base, deal.email);
   const sellerProject = await firstId(base, cookies.seller, "/sellers/myprojects", /\/sellers\/myprojects\/(\d+)/);
   const adminProject = await firstId(base, cookies.admin, "/admin/projects", /\/admin\/projects\/(\d+)/);
   const customer = await firstId(base, cookies.admin, "/admin/customers", /\/admin\/customers\/(\d+)/);
@@ -238,7 +258,7 @@ async function pagesOf(server) {
     ["buyer", "search, filtered", "/buyers/search?region=Midwest&sort=size&desc=1"],
     ["buyer", "teaser", teaser && `/projects/more-details/${teaser}`],
     ["buyer", "deals", "/buyers/myprojects/index_new"],
-    ["buyer", "workspace", workspace && `/buyers/myprojects/${workspace}`],
+    ["buyer", "workspace", deal && `/buyers/myprojects/${deal.projectId}`, "dealBuyer"],
     ["buyer", "messages", "/messages"],
     ["buyer", "preferences", "/preferences"],
     ["broker", "search", "/brokers/search"],
@@ -252,7 +272,9 @@ async function pagesOf(server) {
     ["admin", "customers", "/admin/customers"],
     ["admin", "customer", customer && `/admin/customers/${customer}`],
   ];
-  return { cookies, pages: pages.filter(([role, label, path]) => path && (!PAGES || PAGES.includes(`${role} ${label}`))) };
+  const asked = pages.filter(([role, label]) => !PAGES || PAGES.includes(`${role} ${label}`));
+  for (const [role, label] of asked.filter(([, , path]) => !path)) console.log(`(${role} ${label}: no such page found on ${server.name}, not measured)`);
+  return { cookies, pages: asked.filter(([, , path]) => path) };
 }
 
 const f = (n, digits = 0) => n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -266,12 +288,12 @@ async function measure(server) {
   // before timing anything (decision 050): under wrangler dev /healthz sped up for its first ~2,500
   // requests (378 → 536 req/s in 3-second loads), so with 700 the pages measured first were set
   // against a /healthz still warming, which flattered them, and the last ones against a warm one
-  for (const [role, , path] of pages) await load(`${base}${path}`, cookies[role], WARM_PAGE);
+  for (const [role, , path, member = role] of pages) await load(`${base}${path}`, cookies[member], WARM_PAGE);
   await load(`${base}/healthz`, "", WARM_HEALTHZ);
   const healthz = await load(`${base}/healthz`, "", REQUESTS * 2);
   const ping = await load(`${base}/api/analytics/ping`, "", REQUESTS * 2, "POST");
   const rows = [];
-  for (const [role, label, path] of pages) {
+  for (const [role, label, path, member = role] of pages) {
     const url = `${base}${path}`;
     // each page against /healthz measured around it: a server still settling (its first
     // minute's background work, the JIT) would otherwise flatter or sink the pages measured first.
@@ -281,7 +303,7 @@ async function measure(server) {
     const rounds = [];
     let before = await load(`${base}/healthz`, "", REQUESTS);
     for (let round = 0; round < ROUNDS; round++) {
-      const loaded = await load(url, cookies[role]);
+      const loaded = await load(url, cookies[member]);
       const after = await load(`${base}/healthz`, "", REQUESTS);
       const healthzRps = (before.rps + after.rps) / 2;
       rounds.push({ ...loaded, healthzRps, share: loaded.rps / healthzRps });
@@ -290,8 +312,8 @@ async function measure(server) {
     // the round of the median share, with its figures (every round's failures count)
     const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)];
     const failures = rounds.reduce((n, r) => n + r.failures, 0);
-    const alone = await idle(url, cookies[role]);
-    const weight = await weigh(base, path, cookies[role]);
+    const alone = await idle(url, cookies[member]);
+    const weight = await weigh(base, path, cookies[member]);
     rows.push({ role, label, path, ...median, failures, shares: rounds.map((r) => r.share), idleP95: alone, ...weight });
   }
   const healthzAfter = await load(`${base}/healthz`, "", REQUESTS * 2);
