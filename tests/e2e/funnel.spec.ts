@@ -177,8 +177,11 @@ test("a contact message is found by a search that stays in the URL", async ({ pa
   const table = admin.getByTestId("table-contactMessages");
   await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toHaveCount(0);
   await admin.getByText("Columns", { exact: true }).click();
+  // with JavaScript the column shows while its save is on its way: a reload must wait for the save
+  const saved = admin.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/admin/contact-us-messages");
   await admin.getByRole("checkbox", { name: "ID", exact: true }).check();
   await admin.getByRole("button", { name: "Apply columns" }).click();
+  await saved;
   await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toBeVisible();
   await admin.reload();
   await expect(table.getByRole("columnheader", { name: "ID", exact: true })).toBeVisible();
