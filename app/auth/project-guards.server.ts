@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/server-runtime";
+import type { Database } from "~/.server/db";
 import { notFound, idParam } from "~/.server/http";
 import { isPathAllowed } from "~/lib/access";
 import { pagePathOf, requireMember, requireUser, type GuardArgs } from "./guards.server";
@@ -30,15 +31,25 @@ export async function requireProjectSection(args: GuardArgs, section: ProjectSec
 /**
  * The buyer's (or broker's) workspace of a project: only with an approved NDA;
  * any other status, or none, leads to the teaser (spec §2).
+ *
+ * `beside` starts a page's own reads with the project's and the contract's (on D1, reads started
+ * together go as one call, decision 037); what they found is returned only once both allow it.
  */
-export async function requireWorkspace(args: GuardArgs, section: DealSection) {
+export async function requireWorkspace<Extra = undefined>(
+  args: GuardArgs,
+  section: DealSection,
+  beside?: (deal: { db: Database; projectId: number; buyerId: number }) => Promise<Extra>,
+) {
   const guarded = await requireProjectSection(args, section);
   const { services, user, role, id } = guarded;
-  const project = await findVisibleProject(services.db, { id: user.id, role }, id);
+  const [project, contract, extra] = await Promise.all([
+    findVisibleProject(services.db, { id: user.id, role }, id),
+    findContract(services.db, { projectId: id, buyerId: user.id }),
+    beside ? beside({ db: services.db, projectId: id, buyerId: user.id }) : (undefined as Extra),
+  ]);
   if (!project) throw notFound();
-  const contract = await findContract(services.db, { projectId: project.id, buyerId: user.id });
   if (contract?.ndaStatus !== NDA_APPROVED) throw redirect(`/projects/more-details/${id}`);
-  return { ...guarded, project, contract };
+  return { ...guarded, project, contract, extra };
 }
 
 /** A project any member may see (its files, its teaser): 404 when it is not one they may see. */

@@ -227,6 +227,9 @@ describe("negotiation and offers", () => {
     expect((await siteShellFor(t.db, signedIn)).inbox).toBeGreaterThanOrEqual(1);
     await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id });
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
+    // a page drawn before the last message was read does not bring it back
+    await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id, shownUpTo: 1 });
+    expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
     expect(inboxCountsLoadedWith((await userForSession(t.db, sessionId))!)?.unreadAsBuyer).toBe(0);
   });
 

@@ -33,7 +33,12 @@ const readUpTo = preparedQuery((db) =>
   db
     .insert(threadReads)
     .values({ projectId: sql.placeholder("projectId"), buyerId: sql.placeholder("buyerId"), userId: sql.placeholder("userId"), lastReadId: sql.placeholder("lastReadId") })
-    .onConflictDoUpdate({ target: [threadReads.projectId, threadReads.buyerId, threadReads.userId], set: { lastReadId: sql`excluded.last_read_id` } })
+    // a marker only moves forward: a page drawn before a newer one was read must not bring messages back
+    .onConflictDoUpdate({
+      target: [threadReads.projectId, threadReads.buyerId, threadReads.userId],
+      set: { lastReadId: sql`excluded.last_read_id` },
+      setWhere: sql`${threadReads.lastReadId} < excluded.last_read_id`,
+    })
     .prepare(),
 );
 
@@ -41,16 +46,20 @@ export async function threadMessages(db: Database, { projectId, buyerId }: { pro
   return messagesOfThread(db).all({ projectId, buyerId });
 }
 
-export async function markThreadRead(db: Database, { projectId, buyerId, userId }: { projectId: number; buyerId: number; userId: number }) {
-  const [last] = await lastMessageOfThread(db).all({ projectId, buyerId });
-  if (!last?.id) return;
-  await readUpTo(db).run({ projectId, buyerId, userId, lastReadId: last.id });
+/**
+ * The thread is read up to its last message, or up to `shownUpTo`: the last one a page showed or a
+ * member wrote, known already (0 when the page showed none).
+ */
+export async function markThreadRead(db: Database, { projectId, buyerId, userId, shownUpTo }: { projectId: number; buyerId: number; userId: number; shownUpTo?: number }) {
+  const lastReadId = shownUpTo ?? (await lastMessageOfThread(db).all({ projectId, buyerId }))[0]?.id;
+  if (!lastReadId) return;
+  await readUpTo(db).run({ projectId, buyerId, userId, lastReadId });
 }
 
 /** Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise. */
 export async function postMessage(services: DealServices, project: Project, buyer: Pick<User, "id" | "roles">, sender: User, body: string) {
   const [row] = await services.db.insert(messages).values({ projectId: project.id, buyerId: buyer.id, senderId: sender.id, body }).returning();
-  await markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: sender.id });
+  await markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: sender.id, shownUpTo: row!.id });
   // a message asks the other side, or answers it
   recomputeLater(services, { projectId: project.id, buyerId: buyer.id });
   // the other side hears of it; when an admin joins, both sides do

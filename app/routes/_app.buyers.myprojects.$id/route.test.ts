@@ -76,6 +76,8 @@ describe("workspace loader", () => {
     expect(data.documents.map((d) => d.name)).toEqual([document.name]);
     expect(data.thread.map((m) => m.body)).toEqual(["Is the tape current?", "Yes, as of October."]);
     expect(data.offers.map((o) => o.offer.price)).toEqual([9_000_000]);
+    // each offer with its own history
+    expect(data.offers[0]!.summary.html).toContain(`Offer submitted by ${buyer.user.name}`);
     expect(data.me).toBe(buyer.user.id);
     expect(data.dealsPath).toBe("/buyers/myprojects/index_new");
   });
@@ -91,6 +93,16 @@ describe("workspace loader", () => {
     const theirs = JSON.stringify(await (await workspace(open!.id, await app.cookieFor(rival))).json());
     expect(theirs).toContain("Answer meant for the rival only");
     expect(theirs).not.toContain("Is the tape current?");
+  });
+
+  it("reads the thread as far as it showed it: the seller's reply is no longer unread", async () => {
+    const { unreadMessageCount } = await import("~/models/negotiations.server");
+    await postMessage(deal, open!, buyer.user, seller.user, "One more thing on the tape.");
+    expect(await unreadMessageCount(services.db, buyer.user, "buyer")).toBeGreaterThanOrEqual(1);
+    const data = await (await workspace(open!.id)).json();
+    expect(data.thread.at(-1)?.body).toBe("One more thing on the tape.");
+    // the marker is written after the answer
+    await expect.poll(() => unreadMessageCount(services.db, buyer.user, "buyer")).toBe(0);
   });
 
   it("shows no documents when the seller closed the data room", async () => {

@@ -21,22 +21,28 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
  */
 export async function loader(args: LoaderFunctionArgs) {
   const section = dealSectionOf(args.request);
-  const { services, user, project, contract } = await requireWorkspace(args, section);
-  const [documents, thread, offers, loans, pass] = await Promise.all([
-    contract.dataRoomBlocked ? Promise.resolve([]) : listDocuments(services.db, project.id),
-    threadMessages(services.db, { projectId: project.id, buyerId: user.id }),
-    offersOnProject(services.db, { projectId: project.id, buyerId: user.id }),
-    project.kind === "loan_pool" ? loanTape(services.db, project.id, { limit: 500 }) : Promise.resolve([]),
-    findPass(services.db, { projectId: project.id, buyerId: user.id }),
-  ]);
+  // the page's reads start with the guard's: only the member's own thread, offers and pass, and
+  // what the data room and the tape hold, shown only once the NDA is found approved
+  const { services, user, project, contract, extra } = await requireWorkspace(args, section, ({ db, projectId, buyerId }) =>
+    Promise.all([
+      listDocuments(db, projectId),
+      threadMessages(db, { projectId, buyerId }),
+      offersOnProject(db, { projectId, buyerId }),
+      loanTape(db, projectId, { limit: 500 }),
+      findPass(db, { projectId, buyerId }),
+    ]),
+  );
+  const [roomDocuments, thread, offers, tape, pass] = extra;
+  const documents = contract.dataRoomBlocked ? [] : roomDocuments;
+  const loans = project.kind === "loan_pool" ? tape : [];
   const ip = clientAddress(args.request);
-  // opening the data room is a view in the audit log; the thread is read once shown
+  // opening the data room is a view in the audit log; the thread is read as far as it was shown
   services.waitUntil(
     Promise.all([
       contract.dataRoomBlocked
         ? Promise.resolve()
         : logDocumentEvent(services.db, { projectId: project.id, documentId: null, documentName: "Data room", userId: user.id, action: "view", ipAddress: ip }),
-      markThreadRead(services.db, { projectId: project.id, buyerId: user.id, userId: user.id }),
+      markThreadRead(services.db, { projectId: project.id, buyerId: user.id, userId: user.id, shownUpTo: thread.at(-1)?.id ?? 0 }),
     ]),
   );
   const { tapeFieldCounts: _figures, ...shown } = project;
@@ -47,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
     documents,
     thread,
     offers: offersWithSummaries(offers, "buyer"),
-    loans: loans.slice(0, 500),
+    loans,
     loanCount: project.tapeLoans,
     passedAt: pass?.createdAt ?? null,
     me: user.id,

@@ -34,17 +34,15 @@ async function requireThread(args: GuardArgs, needs: "view" | "offers") {
   const manages = mayManageProject({ id: user.id, role }, project);
   const may = isBuyer || manages || role !== "seller" ? null : await permissionsOnProject(services.db, { userId: user.id, projectId: project.id });
   if (!isBuyer && !manages && !may?.has(needs)) throw notFound();
-  const contract = await findContract(services.db, { projectId: project.id, buyerId });
-  if (contract?.ndaStatus !== NDA_APPROVED) throw notFound();
-  const buyer = await findUserById(services.db, buyerId);
-  if (!buyer) throw notFound();
+  const [contract, buyer] = await Promise.all([findContract(services.db, { projectId: project.id, buyerId }), findUserById(services.db, buyerId)]);
+  if (contract?.ndaStatus !== NDA_APPROVED || !buyer) throw notFound();
   return { services, user, project, buyer, canWrite: !may || may.has("offers") };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, project, buyer, canWrite } = await requireThread(args, "view");
   const messages = await threadMessages(services.db, { projectId: project.id, buyerId: buyer.id });
-  services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id }));
+  services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id, shownUpTo: messages.at(-1)?.id ?? 0 }));
   return {
     project: { id: project.id, projectName: project.projectName },
     buyer: { name: buyer.name, company: buyer.company },
