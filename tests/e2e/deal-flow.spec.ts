@@ -190,6 +190,23 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await buyerContext.close();
 });
 
+test("an admin pages through every conversation of the market, 25 at a time", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/messages");
+  const threads = page.getByTestId("threads").getByRole("link");
+  await expect(threads).toHaveCount(25);
+  const first = await threads.allTextContents();
+  await page.getByRole("link", { name: "Older conversations" }).click();
+  await expect(page).toHaveURL(/\/messages\?page=2$/);
+  await expect(threads.first()).not.toHaveText(first[0]!);
+  const second = await threads.allTextContents();
+  expect(second.length).toBeGreaterThan(0);
+  expect(second.filter((name) => first.includes(name))).toEqual([]);
+  await page.getByRole("link", { name: "Newer conversations" }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(threads).toHaveText(first);
+});
+
 test("passing on a project: the buyer's reasons reach the seller, and the e-mail link works signed out", async ({ page, browser, javaScriptEnabled }, testInfo) => {
   const base = baseUrlOf(testInfo);
   const { name: buyerName } = await joinAs(page, { role: "Buyer", name: `Pat ${token()}` });
