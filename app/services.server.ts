@@ -4,7 +4,8 @@ import { wantsDemoData } from "~/.server/env";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase } from "~/.server/db/prepared";
 import { writeIsolating } from "~/.server/platform/batch-writer";
-import type { LookRow, PageSessionRow, Platform, QueuedWrite, RateLimitHitsRow, Services, WriteKind } from "~/.server/services";
+import type { DataRoomViewRow, LookRow, PageSessionRow, Platform, QueuedWrite, RateLimitHitsRow, Services, WriteKind } from "~/.server/services";
+import { storeDataRoomViews } from "~/models/data-room.server";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
@@ -21,6 +22,7 @@ export function writersFor(db: Database) {
     "page-sessions": (rows: PageSessionRow[]) => storePageSessions(db, rows),
     looks: (rows: LookRow[]) => storeLooks(db, rows),
     "rate-limit-hits": (rows: RateLimitHitsRow[]) => addRateLimitHits(db, rows),
+    "data-room-views": (rows: DataRoomViewRow[]) => storeDataRoomViews(db, rows),
   } satisfies Record<WriteKind, (rows: never[]) => Promise<void>>;
 }
 
@@ -55,7 +57,7 @@ export async function writeQueued(db: Database, messages: readonly QueuedWrite[]
   return failed.sort((a, b) => a - b);
 }
 
-const WRITE_ORDER: WriteKind[] = ["page-sessions", "looks", "rate-limit-hits"];
+const WRITE_ORDER: WriteKind[] = ["page-sessions", "looks", "rate-limit-hits", "data-room-views"];
 
 /** Once per boot: the demo market (development only), its warning, and the maintenance timer on Node. */
 const prepared = new WeakMap<object, Promise<void>>();
@@ -96,5 +98,6 @@ export async function getServices(context: AppLoadContext): Promise<Services> {
     recordPageSession: platform.writeLater("page-sessions", app["page-sessions"]),
     recordLook: handingOnLooks(platform.boot, platform.writeLater("looks", app.looks)),
     recordRateLimitHits: platform.writeLater("rate-limit-hits", app["rate-limit-hits"]),
+    recordDataRoomView: platform.writeLater("data-room-views", app["data-room-views"]),
   };
 }

@@ -5,7 +5,7 @@ import { documentEvents, documents, users, type Project, type User } from "~/.se
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import { watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
-import type { Services } from "~/.server/services";
+import type { DataRoomViewRow, Services } from "~/.server/services";
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
@@ -167,7 +167,24 @@ const insertDocumentEvent = preparedQuery((db) =>
     .prepare(),
 );
 
-export async function logDocumentEvent(db: Database, event: Pick<typeof documentEvents.$inferInsert, "projectId" | "documentId" | "documentName" | "userId" | "action" | "ipAddress">) {
+type DocumentEvent = Pick<typeof documentEvents.$inferInsert, "projectId" | "documentId" | "documentName" | "userId" | "action" | "ipAddress">;
+
+/**
+ * Openings of data rooms the requests queued (Services.recordDataRoomView): one insert, each row at
+ * the time it was opened; then each buyer's company's responsiveness, once per buyer and project,
+ * as of their last opening, when the look answers something asked of it.
+ */
+export async function storeDataRoomViews(db: Database, rows: DataRoomViewRow[]) {
+  if (!rows.length) return;
+  await db.insert(documentEvents).values(
+    rows.map((row) => ({ projectId: row.projectId, documentId: null, documentName: "Data room", userId: row.userId, action: "view" as const, ipAddress: row.ipAddress, createdAt: new Date(row.at) })),
+  );
+  const last = new Map<string, DataRoomViewRow>();
+  for (const row of rows) if ((last.get(`${row.userId}:${row.projectId}`)?.at ?? -1) <= row.at) last.set(`${row.userId}:${row.projectId}`, row);
+  for (const { userId, projectId, at } of last.values()) await recomputeAfterLook(db, { userId, projectId }, at);
+}
+
+export async function logDocumentEvent(db: Database, event: DocumentEvent) {
   await insertDocumentEvent(db).run({ ...event, documentId: event.documentId ?? null, ipAddress: event.ipAddress ?? "" });
   // a buyer opening the data room answers the NDA's approval
   if (event.action === "view" || event.action === "download") await recomputeAfterLook(db, { userId: event.userId, projectId: event.projectId });

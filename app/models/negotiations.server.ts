@@ -42,6 +42,19 @@ const readUpTo = preparedQuery((db) =>
     .prepare(),
 );
 
+const markerOfReader = preparedQuery((db) =>
+  db
+    .select({ lastReadId: threadReads.lastReadId })
+    .from(threadReads)
+    .where(and(eq(threadReads.projectId, sql.placeholder("projectId")), eq(threadReads.buyerId, sql.placeholder("buyerId")), eq(threadReads.userId, sql.placeholder("userId"))))
+    .prepare(),
+);
+
+/** The last message of a thread a member has read (0 when none): a page reads it to write the marker only when it moves. */
+export async function readMarkerOf(db: Database, { projectId, buyerId, userId }: { projectId: number; buyerId: number; userId: number }) {
+  return (await markerOfReader(db).all({ projectId, buyerId, userId }))[0]?.lastReadId ?? 0;
+}
+
 export async function threadMessages(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
   return messagesOfThread(db).all({ projectId, buyerId });
 }

@@ -7,6 +7,7 @@ import { handingOnLooks, pruneDailyLooks, recordImpressions, recordView, storeLo
 import { decodeRow, encodeRow } from "~/.server/platform/queue-codec";
 import type { LookRow, QueuedWrite } from "~/.server/services";
 import { writeQueued } from "~/services.server";
+import { documentAudit } from "./data-room.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let sellerId = 0;
@@ -100,6 +101,18 @@ describe("views and impressions", () => {
     expect(await counts(a!)).toEqual({ views: 1, impressions: 1 });
     await writeQueued(t.db, batch);
     expect(await counts(a!)).toEqual({ views: 1, impressions: 1 });
+  });
+
+  it("openings of a data room arrive from the queue as rows of the seller's audit log, each at its time and address", async () => {
+    const [a] = await published(1);
+    const buyer = await makeUser(t.db, { name: "Dora Roomview" });
+    const opened = (at: number, ipAddress: string): QueuedWrite => ({ kind: "data-room-views", row: { projectId: a!, userId: buyer.id, ipAddress, at } });
+    expect(await writeQueued(t.db, [opened(MORNING, "198.51.100.7"), opened(EVENING, "203.0.113.9")])).toEqual([]);
+    const log = await documentAudit(t.db, a!);
+    expect(log.map((e) => [e.action, e.documentName, e.userName, e.ipAddress, new Date(e.createdAt).getTime()])).toEqual([
+      ["view", "Data room", "Dora Roomview", "203.0.113.9", EVENING],
+      ["view", "Data room", "Dora Roomview", "198.51.100.7", MORNING],
+    ]);
   });
 
   it("from the queue: a row the database refuses holds back only itself, and is answered for delivery again", async () => {

@@ -822,9 +822,20 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
 }
 
 /** The tape's loans in file order; `limit` for pages that show the first ones only. */
+// a pool's tape on its listing pages (the first lines of it) and whole: built once
+const tapeOfProject = preparedQuery((db) =>
+  db
+    .select()
+    .from(projectLoans)
+    .where(eq(projectLoans.projectId, sql.placeholder("projectId")))
+    .orderBy(asc(projectLoans.line))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
 export async function loanTape(db: Database, projectId: number, { limit }: { limit?: number } = {}) {
-  const query = db.select().from(projectLoans).where(eq(projectLoans.projectId, projectId)).orderBy(asc(projectLoans.line));
-  return limit === undefined ? query : query.limit(limit);
+  // SQLite reads a negative limit as none
+  return tapeOfProject(db).all({ projectId, limit: limit ?? -1 });
 }
 
 /**

@@ -110,6 +110,20 @@ describe("workspace loader", () => {
     expect(data.contract.dataRoomBlocked).toBe(true);
     expect(data.documents).toEqual([]);
   });
+
+  it("puts each opening of the data room in the seller's audit log, and none of a closed one", async () => {
+    const { documentAudit } = await import("~/models/data-room.server");
+    // the openings of this test only (the earlier tests' are stored as they opened, before it)
+    const since = new Date();
+    const views = async (id: number) =>
+      (await documentAudit(services.db, id)).filter((e) => e.action === "view" && e.userName === buyer.user.name && new Date(e.createdAt) >= since);
+    await workspace(open!.id);
+    await workspace(blocked!.id);
+    // through the writer of rows stored later (a second or so on Node)
+    await expect.poll(async () => (await views(open!.id)).length, { timeout: 5_000 }).toBe(1);
+    expect((await views(open!.id))[0]).toMatchObject({ documentName: "Data room" });
+    expect(await views(blocked!.id)).toEqual([]);
+  });
 });
 
 describe("workspace action", () => {

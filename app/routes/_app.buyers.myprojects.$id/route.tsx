@@ -6,12 +6,13 @@ import { requireWorkspace } from "~/auth/project-guards.server";
 import { clientAddress } from "~/.server/http";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
-import { listDocuments, logDocumentEvent } from "~/models/data-room.server";
+import { listDocuments } from "~/models/data-room.server";
 import { findPass } from "~/models/feedback.server";
-import { markThreadRead, threadMessages } from "~/models/negotiations.server";
+import { readMarkerOf, threadMessages } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
 import { loanTape } from "~/models/projects.server";
 import { workspaceIntent } from "./intents.server";
+import { recordWorkspaceVisit } from "./visit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
 
@@ -30,21 +31,20 @@ export async function loader(args: LoaderFunctionArgs) {
       offersOnProject(db, { projectId, buyerId }),
       loanTape(db, projectId, { limit: 500 }),
       findPass(db, { projectId, buyerId }),
+      readMarkerOf(db, { projectId, buyerId, userId: buyerId }),
     ]),
   );
-  const [roomDocuments, thread, offers, tape, pass] = extra;
+  const [roomDocuments, thread, offers, tape, pass, readUpTo] = extra;
   const documents = contract.dataRoomBlocked ? [] : roomDocuments;
   const loans = project.kind === "loan_pool" ? tape : [];
-  const ip = clientAddress(args.request);
-  // opening the data room is a view in the audit log; the thread is read as far as it was shown
-  services.waitUntil(
-    Promise.all([
-      contract.dataRoomBlocked
-        ? Promise.resolve()
-        : logDocumentEvent(services.db, { projectId: project.id, documentId: null, documentName: "Data room", userId: user.id, action: "view", ipAddress: ip }),
-      markThreadRead(services.db, { projectId: project.id, buyerId: user.id, userId: user.id, shownUpTo: thread.at(-1)?.id ?? 0 }),
-    ]),
-  );
+  recordWorkspaceVisit(services, {
+    projectId: project.id,
+    buyerId: user.id,
+    ipAddress: clientAddress(args.request),
+    dataRoomOpen: !contract.dataRoomBlocked,
+    lastShownMessage: thread.at(-1)?.id ?? 0,
+    readUpTo,
+  });
   const { tapeFieldCounts: _figures, ...shown } = project;
   return {
     project: shown,
