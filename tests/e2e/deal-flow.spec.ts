@@ -126,6 +126,16 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByTestId("thread")).toContainText("Uploaded to the data room this afternoon.");
 
+  // the seller's audit log has the buyer's opening of the data room (stored just after the page
+  // answered, through the writer of later rows) and the download
+  await expect(async () => {
+    await page.goto(`/sellers/myprojects/${id}`);
+    await page.getByText(/^Audit log \(/).click();
+    const rows = page.getByTestId("audit-row").filter({ hasText: buyerName });
+    await expect(rows.filter({ hasText: "Data room" }).filter({ hasText: "view" }).first()).toBeVisible({ timeout: 1_000 });
+    await expect(rows.filter({ hasText: "offering-memo.pdf" }).filter({ hasText: "download" }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+
   // the buyer's LOI; the seller counters; the buyer accepts the counter
   await buyer.goto(`/buyers/myprojects/${id}`);
   await expect(buyer.getByTestId("thread")).toContainText("Uploaded to the data room this afternoon.");
