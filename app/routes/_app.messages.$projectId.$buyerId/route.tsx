@@ -10,12 +10,13 @@ import { NDA_APPROVED } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
 import { messageSchema } from "~/lib/schemas/index.server";
 import { findContract } from "~/models/contracts.server";
-import { markThreadRead, postMessage, threadMessages } from "~/models/negotiations.server";
+import { markThreadRead, postMessage, readMarkerOf, threadMessages } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayManageProject } from "~/models/projects.server";
 import { findUserById } from "~/models/users.server";
 import { permissionsOnProject } from "~/models/seller-permissions.server";
 import { readForm } from "~/.server/body";
+import type { Database } from "~/.server/db";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }];
@@ -25,24 +26,40 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
  * admins'; the seller's colleagues read it with "view" and write with "offers"
  * (decision 027); for anyone else it does not exist.
  */
-async function requireThread(args: GuardArgs, needs: "view" | "offers") {
+async function requireThread<Extra = undefined>(
+  args: GuardArgs,
+  needs: "view" | "offers",
+  beside?: (thread: { db: Database; projectId: number; buyerId: number; userId: number }) => Promise<Extra>,
+) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params, "projectId"));
+  const projectId = idParam(args.params, "projectId");
   const buyerId = idParam(args.params, "buyerId");
-  if (!project || !Number.isSafeInteger(buyerId)) throw notFound();
   const isBuyer = user.id === buyerId;
+  // what the check needs and the page's own reads go together (on D1, one call); what they found is
+  // used only once the check has passed
+  const [project, colleague, contract, buyer, extra] = await Promise.all([
+    findVisibleProject(services.db, { id: user.id, role }, projectId),
+    isBuyer || role !== "seller" ? null : permissionsOnProject(services.db, { userId: user.id, projectId }),
+    findContract(services.db, { projectId, buyerId }),
+    findUserById(services.db, buyerId),
+    beside ? beside({ db: services.db, projectId, buyerId, userId: user.id }) : (undefined as Extra),
+  ]);
+  if (!project) throw notFound();
   const manages = mayManageProject({ id: user.id, role }, project);
-  const may = isBuyer || manages || role !== "seller" ? null : await permissionsOnProject(services.db, { userId: user.id, projectId: project.id });
+  const may = manages ? null : colleague;
   if (!isBuyer && !manages && !may?.has(needs)) throw notFound();
-  const [contract, buyer] = await Promise.all([findContract(services.db, { projectId: project.id, buyerId }), findUserById(services.db, buyerId)]);
   if (contract?.ndaStatus !== NDA_APPROVED || !buyer) throw notFound();
-  return { services, user, project, buyer, canWrite: !may || may.has("offers") };
+  return { services, user, project, buyer, canWrite: !may || may.has("offers"), extra };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user, project, buyer, canWrite } = await requireThread(args, "view");
-  const messages = await threadMessages(services.db, { projectId: project.id, buyerId: buyer.id });
-  services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id, shownUpTo: messages.at(-1)?.id ?? 0 }));
+  const { services, user, project, buyer, canWrite, extra } = await requireThread(args, "view", ({ db, projectId, buyerId, userId }) =>
+    Promise.all([threadMessages(db, { projectId, buyerId }), readMarkerOf(db, { projectId, buyerId, userId })]),
+  );
+  const [messages, readUpTo] = extra;
+  // read as far as it is shown: written only when that moves the reader's marker
+  const shownUpTo = messages.at(-1)?.id ?? 0;
+  if (shownUpTo > readUpTo) services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id, shownUpTo }));
   return {
     project: { id: project.id, projectName: project.projectName },
     buyer: { name: buyer.name, company: buyer.company },
