@@ -128,7 +128,17 @@ function threadsInReach(reached: SQL) {
 }
 
 /** A thread's last message: the highest id in its range of the buyers' index (whose rows end in the id). */
-const lastIdOf = (thread: string) => sql.raw(`(select max(m.id) from messages m where m.buyer_id = ${thread}.buyer_id and m.project_id = ${thread}.project_id)`);
+const lastIdOf = (thread: string) => sql`(select max(m.id) from ${messages} m where m.buyer_id = ${sql.raw(thread)}.buyer_id and m.project_id = ${sql.raw(thread)}.project_id)`;
+
+/**
+ * The rule of an unread message, for one thread of an outer query (`thread` names its row: project_id,
+ * buyer_id): from someone else, past the reader's marker. A range of the buyers' index.
+ */
+const unreadIn = (thread: string, userId: Placeholder) => {
+  const t = sql.raw(thread);
+  return sql`(select count(*) from ${messages} m where m.buyer_id = ${t}.buyer_id and m.project_id = ${t}.project_id and m.sender_id != ${userId} and m.id > coalesce(
+    (select r.last_read_id from ${threadReads} r where r.project_id = ${t}.project_id and r.buyer_id = ${t}.buyer_id and r.user_id = ${userId}), 0))`;
+};
 
 /**
  * The inbox's pages, one statement for each kind of reader: the page's threads (project, buyer,
@@ -149,8 +159,7 @@ const inboxPage = (pageOf: (userId: Placeholder) => SQL) =>
         buyerCompany: sql<string>`(select u.company from ${users} u where u.id = page.buyer_id)`,
         messages: sql<number>`(select count(*) from ${messages} m where ${inThread})`,
         lastAt: sql<number>`(select max(m.created_at) from ${messages} m where m.project_id = page.project_id and m.buyer_id = page.buyer_id)`,
-        unread: sql<number>`(select count(*) from ${messages} m where ${inThread} and m.sender_id != ${userId} and m.id > coalesce(
-          (select r.last_read_id from ${threadReads} r where r.project_id = page.project_id and r.buyer_id = page.buyer_id and r.user_id = ${userId}), 0))`,
+        unread: sql<number>`${unreadIn("page", userId)}`,
       })
       .from(sql`(${pageOf(userId)}) page`)
       .orderBy(sql`page.last_id desc`)
@@ -262,10 +271,7 @@ const sellersUnreadQuery = (kind: Reach["kind"]) =>
     const userId = sql.placeholder("userId");
     const reached = reachWithPlaceholders(kind);
     const inReach = sql`${threadsInReach(reached)}
-      select coalesce(sum((select count(*) from ${messages} m
-        where m.buyer_id = thread.buyer_id and m.project_id = thread.project_id and m.sender_id != ${userId} and m.id > coalesce(
-          (select r.last_read_id from ${threadReads} r where r.project_id = thread.project_id and r.buyer_id = thread.buyer_id and r.user_id = ${userId}), 0)
-      )), 0) from thread where buyer_id is not null`;
+      select coalesce(sum(${unreadIn("thread", userId)}), 0) from thread where buyer_id is not null`;
     const asBuyer = db
       .select({ count: sql<number>`count(*)` })
       .from(messages)
