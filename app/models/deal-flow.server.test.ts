@@ -13,7 +13,7 @@ import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
-import { listThreads, markThreadRead, postMessage, projectThreads, unreadMessageCount } from "./negotiations.server";
+import { listThreads, markThreadRead, postMessage, projectThreads, threadMessages, unreadMessageCount } from "./negotiations.server";
 import { listNotifications, unreadNotificationCount } from "./notifications.server";
 import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.server";
 import { siteShellFor } from "./site-shell.server";
@@ -155,7 +155,7 @@ describe("negotiation and offers", () => {
     const unread = () => unreadMessageCount(t.db, me, "seller");
     expect(await unread()).toBe(4);
     // one thread read and answered: their own reply is not unread, the other threads still are
-    await markThreadRead(t.db, { projectId: first.id, buyerId: buyer.id, userId: me.id });
+    await markThreadRead(t.db, { projectId: first.id, buyerId: buyer.id, userId: me.id, shownUpTo: (await threadMessages(t.db, { projectId: first.id, buyerId: buyer.id })).at(-1)!.id });
     await postMessage(mine, first, buyer, me, "As of last month.");
     expect(await unread()).toBe(2);
     await postMessage(mine, first, buyer, buyer, "Thanks.");
@@ -225,7 +225,7 @@ describe("negotiation and offers", () => {
       unreadNotices: await unreadNotificationCount(t.db, buyer.id),
     });
     expect((await siteShellFor(t.db, signedIn)).inbox).toBeGreaterThanOrEqual(1);
-    await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id });
+    await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id, shownUpTo: (await threadMessages(t.db, { projectId: project.id, buyerId: buyer.id })).at(-1)!.id });
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
     // a page drawn before the last message was read does not bring it back
     await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id, shownUpTo: 1 });

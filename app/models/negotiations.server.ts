@@ -12,7 +12,7 @@ import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
 
-// a thread's messages and its last message, read whenever a side opens the thread: built once
+// a thread's messages, read whenever a side opens the thread: built once
 const messagesOfThread = preparedQuery((db) =>
   db
     .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, senderId: messages.senderId, senderName: users.name, senderCompany: users.company })
@@ -20,13 +20,6 @@ const messagesOfThread = preparedQuery((db) =>
     .innerJoin(users, eq(users.id, messages.senderId))
     .where(and(eq(messages.projectId, sql.placeholder("projectId")), eq(messages.buyerId, sql.placeholder("buyerId"))))
     .orderBy(asc(messages.id))
-    .prepare(),
-);
-const lastMessageOfThread = preparedQuery((db) =>
-  db
-    .select({ id: sql<number>`max(${messages.id})` })
-    .from(messages)
-    .where(and(eq(messages.projectId, sql.placeholder("projectId")), eq(messages.buyerId, sql.placeholder("buyerId"))))
     .prepare(),
 );
 const readUpTo = preparedQuery((db) =>
@@ -59,14 +52,10 @@ export async function threadMessages(db: Database, { projectId, buyerId }: { pro
   return messagesOfThread(db).all({ projectId, buyerId });
 }
 
-/**
- * The thread is read up to its last message, or up to `shownUpTo`: the last one a page showed or a
- * member wrote, known already (0 when the page showed none).
- */
-export async function markThreadRead(db: Database, { projectId, buyerId, userId, shownUpTo }: { projectId: number; buyerId: number; userId: number; shownUpTo?: number }) {
-  const lastReadId = shownUpTo ?? (await lastMessageOfThread(db).all({ projectId, buyerId }))[0]?.id;
-  if (!lastReadId) return;
-  await readUpTo(db).run({ projectId, buyerId, userId, lastReadId });
+/** The thread is read up to `shownUpTo`: the last message a page showed or a member wrote (0: none). */
+export async function markThreadRead(db: Database, { projectId, buyerId, userId, shownUpTo }: { projectId: number; buyerId: number; userId: number; shownUpTo: number }) {
+  if (!shownUpTo) return;
+  await readUpTo(db).run({ projectId, buyerId, userId, lastReadId: shownUpTo });
 }
 
 /** Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise. */

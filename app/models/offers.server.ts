@@ -14,6 +14,10 @@ export async function findOffer(db: Database, { projectId, offerId }: { projectI
   return (await db.query.offers.findFirst({ where: and(eq(offers.id, offerId), eq(offers.projectId, projectId)) })) ?? null;
 }
 
+/** A project's offers, or one buyer's on it: the condition of the offers' and their events' reads. */
+const offersWithin = (oneBuyer: boolean) =>
+  and(eq(offers.projectId, sql.placeholder("projectId")), oneBuyer ? eq(offers.buyerId, sql.placeholder("buyerId")) : undefined);
+
 // a project's offers (the deal desk), or one buyer's on it (their workspace): each built once
 const offersOf = (oneBuyer: boolean) =>
   preparedQuery((db) =>
@@ -21,7 +25,7 @@ const offersOf = (oneBuyer: boolean) =>
       .select({ offer: offers, buyerName: users.name, buyerCompany: users.company })
       .from(offers)
       .innerJoin(users, eq(users.id, offers.buyerId))
-      .where(and(eq(offers.projectId, sql.placeholder("projectId")), oneBuyer ? eq(offers.buyerId, sql.placeholder("buyerId")) : undefined))
+      .where(offersWithin(oneBuyer))
       .orderBy(desc(offers.id))
       .prepare(),
   );
@@ -35,7 +39,7 @@ const eventsOf = (oneBuyer: boolean) =>
       .from(offerEvents)
       .innerJoin(offers, eq(offers.id, offerEvents.offerId))
       .leftJoin(users, eq(users.id, offerEvents.actorId))
-      .where(and(eq(offers.projectId, sql.placeholder("projectId")), oneBuyer ? eq(offers.buyerId, sql.placeholder("buyerId")) : undefined))
+      .where(offersWithin(oneBuyer))
       .orderBy(asc(offerEvents.id))
       .prepare(),
   );

@@ -821,7 +821,6 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
   ] as unknown as Parameters<typeof db.batch>[0]);
 }
 
-/** The tape's loans in file order; `limit` for pages that show the first ones only. */
 // a pool's tape on its listing pages (the first lines of it) and whole: built once
 const tapeOfProject = preparedQuery((db) =>
   db
@@ -833,6 +832,7 @@ const tapeOfProject = preparedQuery((db) =>
     .prepare(),
 );
 
+/** The tape's loans in file order; `limit` for pages that show the first ones only. */
 export async function loanTape(db: Database, projectId: number, { limit }: { limit?: number } = {}) {
   // SQLite reads a negative limit as none
   return tapeOfProject(db).all({ projectId, limit: limit ?? -1 });
