@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useContext, useId, type MouseEvent } from "react";
+import { useContext, useId, useRef, type MouseEvent } from "react";
 import { DrawnOnceContext } from "~/lib/drawn-once";
 
 /**
@@ -33,12 +33,24 @@ export function StaticHtml({ markup, className = "contents", as: Element = "div"
   const id = useId();
   const drawnOnce = useContext(DrawnOnceContext);
   const onClick = useAppLinks();
+  const shown = useRef<string | null>(null);
+  let html = markup.html;
   // app/lib/drawn-once.ts: a document's handoff leaves out what was drawn here, and hydration takes
   // it from the element the server drew (kept in the data, for a later remount)
-  if (drawnOnce) drawnOnce.note(markup.html);
-  else if ((markup.html as string | null) === null) markup.html = document.getElementById(id)?.innerHTML ?? "";
+  if (drawnOnce) drawnOnce.note(html);
+  else if ((html as string | null) === null) html = markup.html = document.getElementById(id)?.innerHTML ?? "";
+  else if (shown.current !== null && html !== shown.current) {
+    // the same drawing brought again by new data (after any action) is kept in place: the browser
+    // writes what hydration read back its own way (`<input>` for `<input/>`), so as a string it
+    // differs, and React would put it in place anew, unticking every checkbox a member ticked in it
+    // (a criteria list, rows picked for an invitation)
+    const parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    if (parsed.innerHTML === shown.current) html = shown.current;
+  }
+  if (!drawnOnce) shown.current = html;
   // the links inside take the focus and Enter (which clicks them); this only routes their clicks
-  return <Element id={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: markup.html ?? "" }} />;
+  return <Element id={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
 }
 
 /** A click handler for an element holding server-drawn links: they navigate within the app, as a `<Link>` does. */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { pageAs } from "./listing-steps";
-import { apiClient, baseUrlOf, DEMO, jsEnabled } from "./support";
+import { apiClient, baseUrlOf, DEMO, hydrated, jsEnabled } from "./support";
 
 /**
  * Matchmaking as people use it: a buyer states its criteria and is recommended
@@ -44,6 +44,34 @@ test("a buyer sets criteria on /preferences, is refused a fourth state, and is r
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/order=best/);
   await expect(page.getByLabel("Order")).toHaveValue("best");
+  await page.context().close();
+});
+
+test("a refusal by the server keeps what the buyer ticked", async ({ browser }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript the server always validates, as the test above shows");
+  const page = await pageAs(browser, baseUrlOf(testInfo), DEMO.multi, true);
+  // a member who submits before the form's schema has loaded is answered by the server
+  await page.route(/buyer-criteria[^/]*\.js$/, () => new Promise(() => {}));
+  await page.goto("/preferences");
+  await hydrated(page);
+  const form = page.locator("form#criteria");
+  const states = ["Alabama", "Alaska", "Arizona", "Arkansas"];
+  for (const state of states) await form.getByLabel(state, { exact: true }).check();
+  await form.getByLabel("Insurance", { exact: true }).check();
+  await form.getByLabel("Either", { exact: true }).check();
+  const refused = page.waitForResponse((r) => r.request().method() === "POST" && r.status() === 400);
+  // the page's data reloads after the refusal; the ticks stay
+  const reloaded = page.waitForResponse((r) => r.request().method() === "GET" && r.url().includes("_data="));
+  await page.getByRole("button", { name: "Save criteria" }).click();
+  await refused;
+  await reloaded;
+  await expect(page.getByText("Choose at most 3 states.")).toBeVisible();
+  for (const state of states) await expect(form.getByLabel(state, { exact: true })).toBeChecked();
+  await expect(form.getByLabel("Insurance", { exact: true })).toBeChecked();
+  // the same criteria as the test above saves, which may run beside this one
+  await form.getByLabel("Arkansas", { exact: true }).uncheck();
+  await page.getByRole("button", { name: "Save criteria" }).click();
+  await expect(page.getByText("Your criteria are saved.")).toBeVisible();
   await page.context().close();
 });
 
