@@ -178,7 +178,8 @@ export async function storeDataRoomViews(db: Database, rows: DataRoomViewRow[]) 
   if (!rows.length) return;
   await db.insert(documentEvents).values(
     rows.map((row) => ({ projectId: row.projectId, documentId: null, documentName: "Data room", userId: row.userId, action: "view" as const, ipAddress: row.ipAddress, createdAt: new Date(row.at) })),
-  );
+  // a batch the queue delivers again is stored once (document_events_room_opening_idx)
+  ).onConflictDoNothing();
   const last = new Map<string, DataRoomViewRow>();
   for (const row of rows) if ((last.get(`${row.userId}:${row.projectId}`)?.at ?? -1) <= row.at) last.set(`${row.userId}:${row.projectId}`, row);
   for (const { userId, projectId, at } of last.values()) await recomputeAfterLook(db, { userId, projectId }, at);

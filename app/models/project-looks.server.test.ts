@@ -113,6 +113,9 @@ describe("views and impressions", () => {
       ["view", "Data room", "Dora Roomview", "203.0.113.9", EVENING],
       ["view", "Data room", "Dora Roomview", "198.51.100.7", MORNING],
     ]);
+    // a Queue may deliver a batch again: its openings are in the log once
+    expect(await writeQueued(t.db, [opened(MORNING, "198.51.100.7"), opened(EVENING, "203.0.113.9")])).toEqual([]);
+    expect(await documentAudit(t.db, a!)).toHaveLength(2);
   });
 
   it("from the queue: a row the database refuses holds back only itself, and is answered for delivery again", async () => {

@@ -549,7 +549,14 @@ export const documentEvents = sqliteTable(
     ipAddress: text("ip_address").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("document_events_project_idx").on(t.projectId, t.createdAt)],
+  (t) => [
+    index("document_events_project_idx").on(t.projectId, t.createdAt),
+    // an opening of a data room is stored after the answer, through the writes queue, which may
+    // deliver a batch twice: its second copy is the same member, room and millisecond (decision 057)
+    uniqueIndex("document_events_room_opening_idx")
+      .on(t.projectId, t.userId, t.createdAt)
+      .where(sql`${t.action} = 'view' and ${t.documentId} is null`),
+  ],
 );
 
 /** One negotiation thread per project and buyer; the buyer id names the thread. */
