@@ -10,8 +10,8 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
 import { applyMigrations } from "../app/.server/db/migrate-node";
-import { projects } from "../app/.server/db/schema";
-import { generateProject, random } from "../app/seed/demo-market";
+import { random } from "../app/seed/demo-market";
+import { insertGeneratedProjects } from "./bench-market";
 import { DEMO_PASSWORD } from "../app/seed/factories";
 import { createUser } from "../app/models/users.server";
 import { searchProjects } from "../app/models/projects.server";
@@ -39,18 +39,7 @@ async function buildDatabase(file: string) {
   const r = random(42);
   const now = Date.UTC(2026, 10, 1);
   const started = Date.now();
-  for (let i = 0; i < COUNT; i += 5000) {
-    const statements = [];
-    for (let j = i; j < Math.min(COUNT, i + 5000); j += 250) {
-      const rows = [];
-      for (let k = j; k < Math.min(COUNT, j + 250); k++) {
-        const { loans: _loans, ...p } = generateProject(r, k, seller!.id, now);
-        rows.push(p);
-      }
-      statements.push(db.insert(projects).values(rows));
-    }
-    await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
-  }
+  await insertGeneratedProjects(db, { count: COUNT, sellerId: seller!.id, r, now });
   await client.execute("ANALYZE");
   console.log(`Built ${COUNT.toLocaleString("en-US")} projects in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { db, client };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { insertMany } from "~/.server/db/bulk";
-import { projects } from "~/.server/db/schema";
+import { contracts, messages, offers, projects } from "~/.server/db/schema";
 import { SIZE_BANDS } from "~/lib/projects";
 import { dealCounts } from "./pipeline.server";
 import { generateProject, random } from "~/seed/demo-market";
@@ -164,6 +164,33 @@ describe("the admin's project table", () => {
     expect(found.rows.map((r) => r.id)).toContain(named.id);
     // a page size it does not offer falls back to 25
     expect((await listProjectsForAdmin(t.db, { pageSize: 7 })).pageSize).toBe(25);
+  });
+
+  it("sorts by a project's NDAs, negotiations and bids as they come and go", async () => {
+    const [project] = await t.db.insert(projects).values({ sellerId, kind: "loan_pool", status: "published", projectName: "Sought after" }).returning({ id: projects.id });
+    const id = project!.id;
+    const buyers = await Promise.all([1, 2, 3].map(() => makeUser(t.db)));
+    const now = new Date();
+    await t.db.insert(contracts).values(buyers.map((b, i) => ({ projectId: id, buyerId: b.id, envelopeId: `counted-${id}-${i}`, documentKey: "k", documentSha256: "s", requestedAt: now })));
+    // two buyers in a thread, one of them with three messages: two negotiations
+    await t.db.insert(messages).values([0, 0, 0, 1].map((i) => ({ projectId: id, buyerId: buyers[i]!.id, senderId: buyers[i]!.id, body: "About the tape" })));
+    const offer = { projectId: id, status: "submitted" as const, price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2027-01-31", pdfKey: "k", pdfSha256: "s" };
+    await t.db.insert(offers).values([{ ...offer, buyerId: buyers[0]!.id }, { ...offer, buyerId: buyers[1]!.id }]);
+
+    const top = async (sort: string) => (await listProjectsForAdmin(t.db, { sort, desc: true, pageSize: 25 })).rows[0]!;
+    const counts = (r: { id: number; ndas?: number; negotiations?: number; bids?: number }) => [r.id, r.ndas, r.negotiations, r.bids];
+    expect(counts(await top("ndas"))).toEqual([id, 3, 2, 2]);
+    expect(counts(await top("negotiations"))).toEqual([id, 3, 2, 2]);
+    expect(counts(await top("bids"))).toEqual([id, 3, 2, 2]);
+    // a thread counts until its last message goes; an NDA and an offer as each goes
+    await t.db.delete(messages).where(and(eq(messages.projectId, id), eq(messages.buyerId, buyers[1]!.id)));
+    await t.db.delete(contracts).where(and(eq(contracts.projectId, id), eq(contracts.buyerId, buyers[2]!.id)));
+    await t.db.delete(offers).where(and(eq(offers.projectId, id), eq(offers.buyerId, buyers[1]!.id)));
+    const [after] = await listProjectsForAdmin(t.db, { q: "Sought after", pageSize: 25 }).then((p) => p.rows.filter((r) => r.id === id));
+    expect(counts(after!)).toEqual([id, 2, 1, 1]);
+    // as counted from the deals themselves
+    const counted = (await dealCounts(t.db, [id])).get(id)!;
+    expect(counts(after!)).toEqual([id, counted.ndas, counted.negotiations, counted.bids]);
   });
 });
 

@@ -145,7 +145,7 @@ export async function listSellerProjects(db: Database, sellerId: number, { draft
     .orderBy(asc(projects.createdAt), asc(projects.id));
 }
 
-/** What each column of the admin project table sorts by, in SQL (the deal counts as subqueries). */
+/** What each column of the admin project table sorts by, in SQL (the buyers' last visit as a subquery). */
 const ADMIN_SORT: Record<string, SQL> = {
   id: sql`${projects.id}`,
   date: sql`coalesce(${projects.publishedAt}, ${projects.submittedAt}, ${projects.createdAt})`,
@@ -159,9 +159,9 @@ const ADMIN_SORT: Record<string, SQL> = {
   views: sql`${projects.views}`,
   impressionsCounter: sql`${projects.impressions}`,
   updatedAt: sql`${projects.updatedAt}`,
-  ndas: sql`(select count(*) from contracts k where k.project_id = ${projects.id})`,
-  negotiations: sql`(select count(distinct m.buyer_id) from messages m where m.project_id = ${projects.id})`,
-  bids: sql`(select count(*) from offers o where o.project_id = ${projects.id})`,
+  ndas: sql`${projects.ndaCount}`,
+  negotiations: sql`${projects.negotiationCount}`,
+  bids: sql`${projects.bidCount}`,
   lastUpdateBuyer: sql`(select max(ps.session_end) from page_sessions ps where ps.project_id = ${projects.id} and ps.user_id != ${projects.sellerId})`,
 };
 
@@ -169,7 +169,7 @@ const ADMIN_SORT: Record<string, SQL> = {
 const { sellerName: _sellerName, ...SORT_WITHOUT_SELLER } = ADMIN_SORT;
 const SELLER_SORT: Record<string, SQL> = { ...SORT_WITHOUT_SELLER, term: sql`${projects.term}`, waInterest: sql`${projects.waInterest}` };
 
-/** The deal counts a project table may show, each a subquery per row. */
+/** The deal counts a project table may show: kept on the project, but the buyers' last visit. */
 const DEAL_COUNT_KEYS = ["ndas", "negotiations", "bids", "lastUpdateBuyer"] as const;
 type DealCountKey = (typeof DEAL_COUNT_KEYS)[number];
 /** The counts read: those shown (none when no column of them is). */
@@ -195,16 +195,29 @@ function tableRead(shown: Record<string, boolean> | undefined) {
 const dealCountColumns = (counts: readonly DealCountKey[]) =>
   Object.fromEntries(counts.map((key) => [key, sql<number | null>`${ADMIN_SORT[key]}`])) as Partial<Record<DealCountKey, SQL<number | null>>>;
 
+/** Deal counts kept on the project (never null), each with an index that ends in the id. */
+const KEPT_COUNTS = new Set(["ndas", "negotiations", "bids"]);
+
+/**
+ * A table's order by one of its columns, ties by id. A kept deal count breaks its ties in its own
+ * direction, so that its index gives the order as it stands: most projects have no NDA, and a tie
+ * broken the other way had SQLite sort all of them for the first page.
+ */
+function tableOrder(sorts: Record<string, SQL>, column: string, descending: boolean) {
+  const by = sorts[column]!;
+  if (KEPT_COUNTS.has(column)) return descending ? [sql`${by} desc`, desc(projects.id)] : [sql`${by} asc`, asc(projects.id)];
+  return [descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, asc(projects.id)];
+}
+
 // a seller's projects table: each order and choice of columns is built once, the seller and the page bound
-function sellerPageIn(by: SQL, descending: boolean, read: ReturnType<typeof tableRead>) {
-  const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
+function sellerPageIn(order: SQL[], read: ReturnType<typeof tableRead>) {
   return preparedQuery((db) => {
     // the page is chosen first, so that the deal counts are worked out for its rows only
     const page = db
       .select({ id: sql<number>`${projects.id}`.as("page_id"), total: sql<number>`count(*) over ()`.as("total") })
       .from(projects)
       .where(and(eq(projects.sellerId, sql.placeholder("sellerId")), LISTED))
-      .orderBy(order, asc(projects.id))
+      .orderBy(...order)
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .as("page");
@@ -219,7 +232,7 @@ function sellerPageIn(by: SQL, descending: boolean, read: ReturnType<typeof tabl
       .from(page)
       .crossJoin(projects)
       .where(eq(projects.id, page.id))
-      .orderBy(order, asc(projects.id))
+      .orderBy(...order)
       .prepare();
   });
 }
@@ -232,7 +245,7 @@ function sellerPage(sort: string, descending: boolean, shown: Record<string, boo
   if (!built) {
     // a member may choose any of the table's columns: the choices kept are bounded
     if (SELLER_PAGES.size >= 200) SELLER_PAGES.clear();
-    SELLER_PAGES.set(key, (built = sellerPageIn(SELLER_SORT[column]!, descending, read)));
+    SELLER_PAGES.set(key, (built = sellerPageIn(tableOrder(SELLER_SORT, column, descending), read)));
   }
   return built;
 }
@@ -279,19 +292,17 @@ const PAST_DRAFT = sql`${projects.status} != 'draft'`;
 function adminPageReads(
   db: Database,
   condition: SQL | undefined,
-  by: SQL,
-  descending: boolean,
+  order: SQL[],
   read: ReturnType<typeof tableRead>,
   { limit, offset }: { limit: number | Placeholder; offset: number | Placeholder },
 ) {
-  const order = descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
   // the page is chosen first, so that the deal counts are worked out for its rows only, in the same read
   const pageIds = db
     .select({ id: sql<number>`${projects.id}`.as("page_id") })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.sellerId))
     .where(condition)
-    .orderBy(order, asc(projects.id))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset)
     .as("page");
@@ -304,7 +315,7 @@ function adminPageReads(
       .crossJoin(projects)
       .innerJoin(users, eq(users.id, projects.sellerId))
       .where(eq(projects.id, pageIds.id))
-      .orderBy(order, asc(projects.id)),
+      .orderBy(...order),
     count: db.select({ n: sql<number>`count(*)` }).from(projects).where(condition),
   };
 }
@@ -314,7 +325,7 @@ function adminPageReads(
 const ADMIN_PAGES = new Map<string, ReturnType<typeof adminPageIn>>();
 function adminPageIn(column: string, descending: boolean, read: ReturnType<typeof tableRead>) {
   return preparedQuery((db) =>
-    adminPageReads(db, PAST_DRAFT, ADMIN_SORT[column]!, descending, read, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") }).rows.prepare(),
+    adminPageReads(db, PAST_DRAFT, tableOrder(ADMIN_SORT, column, descending), read, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") }).rows.prepare(),
   );
 }
 // how many there are is the same whatever the order and columns
@@ -356,7 +367,7 @@ export async function listProjectsForAdmin(
   } else {
     const where: SQL[] = [status ? eq(projects.status, status) : PAST_DRAFT];
     if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);
-    const reads = adminPageReads(db, and(...where), ADMIN_SORT[column]!, descending, read, { limit: size, offset });
+    const reads = adminPageReads(db, and(...where), tableOrder(ADMIN_SORT, column, descending), read, { limit: size, offset });
     [rows, [total]] = await Promise.all([reads.rows, reads.count]);
   }
   return {

@@ -102,4 +102,15 @@ describe("the admin's project table's query plan", () => {
     expect(plan, plan).toMatch(/SEARCH projects USING INDEX projects_status_date_idx \(status=\?\)/);
     expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
   });
+
+  it("sorted by a deal count, walks that count's index either way, not counting every project's deals", async () => {
+    for (const [sort, index] of [["ndas", "projects_nda_count_idx"], ["negotiations", "projects_negotiation_count_idx"], ["bids", "projects_bid_count_idx"]] as const) {
+      for (const desc of [true, false]) {
+        const [page] = (await statementsOf(() => listProjectsForAdmin(t.db, { sort, desc }))).filter((s) => /limit/.test(s.sql));
+        const plan = (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${page!.sql}`, args: page!.args as never })).rows.map((row) => String(row.detail)).join(" ; ");
+        expect(plan, plan).toMatch(new RegExp(`SCAN projects USING INDEX ${index}`));
+        expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+      }
+    }
+  });
 });

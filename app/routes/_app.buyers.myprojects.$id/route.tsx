@@ -45,9 +45,10 @@ export async function loader(args: LoaderFunctionArgs) {
     lastShownMessage: thread.at(-1)?.id ?? 0,
     readUpTo,
   });
-  const { tapeFieldCounts: _figures, ...shown } = project;
   return {
-    project: shown,
+    // what the page names; the listing is in its summary: a buyer's data carries no seller's figures
+    // (views, the project's NDAs and bids), which other buyers make
+    project: { id: project.id, projectName: project.projectName, status: project.status, kind: project.kind },
     summary: projectSummaryMarkup(project),
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
     documents,
