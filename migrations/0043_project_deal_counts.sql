@@ -29,6 +29,20 @@ CREATE TRIGGER `messages_negotiation_count_delete` AFTER DELETE ON `messages`
 WHEN NOT EXISTS (SELECT 1 FROM `messages` m WHERE m.`buyer_id` = old.`buyer_id` AND m.`project_id` = old.`project_id`) BEGIN
   UPDATE `projects` SET `negotiation_count` = `negotiation_count` - 1 WHERE `id` = old.`project_id`;
 END;--> statement-breakpoint
+-- nothing in the product moves a deal to another project, but should a statement do it, the counts follow
+CREATE TRIGGER `contracts_nda_count_move` AFTER UPDATE OF `project_id` ON `contracts` WHEN old.`project_id` != new.`project_id` BEGIN
+  UPDATE `projects` SET `nda_count` = `nda_count` - 1 WHERE `id` = old.`project_id`;
+  UPDATE `projects` SET `nda_count` = `nda_count` + 1 WHERE `id` = new.`project_id`;
+END;--> statement-breakpoint
+CREATE TRIGGER `offers_bid_count_move` AFTER UPDATE OF `project_id` ON `offers` WHEN old.`project_id` != new.`project_id` BEGIN
+  UPDATE `projects` SET `bid_count` = `bid_count` - 1 WHERE `id` = old.`project_id`;
+  UPDATE `projects` SET `bid_count` = `bid_count` + 1 WHERE `id` = new.`project_id`;
+END;--> statement-breakpoint
+CREATE TRIGGER `messages_negotiation_count_move` AFTER UPDATE OF `project_id`, `buyer_id` ON `messages`
+WHEN old.`project_id` != new.`project_id` OR old.`buyer_id` != new.`buyer_id` BEGIN
+  UPDATE `projects` SET `negotiation_count` = (SELECT count(DISTINCT m.`buyer_id`) FROM `messages` m WHERE m.`project_id` = `projects`.`id`)
+  WHERE `id` IN (old.`project_id`, new.`project_id`);
+END;--> statement-breakpoint
 CREATE INDEX `projects_nda_count_idx` ON `projects` (`nda_count`,`id`);--> statement-breakpoint
 CREATE INDEX `projects_negotiation_count_idx` ON `projects` (`negotiation_count`,`id`);--> statement-breakpoint
 CREATE INDEX `projects_bid_count_idx` ON `projects` (`bid_count`,`id`);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { act } from "react";
+import { act, useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { routerPage } from "../../tests/support/router-page";
-import { StaticHtml } from "./static-html";
+import { StaticHtml, type Markup } from "./static-html";
 import { staticMarkup } from "./static-html.server";
 
 // what a loader draws: a page link, a PDF, an e-mail address and a dot on an SVG map
@@ -59,5 +59,27 @@ describe("server-drawn markup in a page", () => {
   it("follows a dot on the map, whose href is an SVG attribute", async () => {
     const { click } = await page();
     expect(await click("circle")).toEqual({ loadsDocument: false, at: "/realestate/9" });
+  });
+
+  it("keeps what a member ticked when new data brings the same drawing, and puts a new drawing in place", async () => {
+    let show: (markup: Markup) => void = () => {};
+    function Reloaded({ first }: { first: Markup }) {
+      const [markup, setMarkup] = useState(first);
+      show = setMarkup;
+      return <StaticHtml markup={markup} />;
+    }
+    // as hydration reads a drawing back from the page: the browser's way of writing it
+    const { container, cleanup: unmount } = await routerPage("/preferences", <Reloaded first={{ html: '<label><input type="checkbox" name="state" value="Texas">Texas</label>' }} />);
+    cleanup = unmount;
+    const box = () => container.querySelector<HTMLInputElement>('input[name="state"]')!;
+    box().checked = true;
+    // the data reloaded after a refused save: the same drawing, as React on the server writes it
+    await act(async () => show({ html: '<label><input type="checkbox" name="state" value="Texas"/>Texas</label>' }));
+    expect([box().value, box().checked]).toEqual(["Texas", true]);
+    // new saved criteria bring a drawing of their own
+    await act(async () => show({ html: '<label><input type="checkbox" name="state" value="Ohio" checked=""/>Ohio</label>' }));
+    expect([box().value, box().checked]).toEqual(["Ohio", true]);
+    await act(async () => show({ html: '<label><input type="checkbox" name="state" value="Utah"/>Utah</label>' }));
+    expect([box().value, box().checked]).toEqual(["Utah", false]);
   });
 });

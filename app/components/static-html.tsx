@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useContext, useId, useRef, type MouseEvent } from "react";
+import { useContext, useEffect, useId, useLayoutEffect, useRef, type MouseEvent } from "react";
 import { DrawnOnceContext } from "~/lib/drawn-once";
 
 /**
@@ -33,6 +33,7 @@ export function StaticHtml({ markup, className = "contents", as: Element = "div"
   const id = useId();
   const drawnOnce = useContext(DrawnOnceContext);
   const onClick = useAppLinks();
+  // what the page shows, as committed (a render React throws away must not count)
   const shown = useRef<string | null>(null);
   let html = markup.html;
   // app/lib/drawn-once.ts: a document's handoff leaves out what was drawn here, and hydration takes
@@ -43,15 +44,21 @@ export function StaticHtml({ markup, className = "contents", as: Element = "div"
     // the same drawing brought again by new data (after any action) is kept in place: the browser
     // writes what hydration read back its own way (`<input>` for `<input/>`), so as a string it
     // differs, and React would put it in place anew, unticking every checkbox a member ticked in it
-    // (a criteria list, rows picked for an invitation)
+    // (a criteria list, rows picked for an invitation). The data keeps the page's copy, so that the
+    // next render compares two equal strings.
     const parsed = document.createElement("template");
     parsed.innerHTML = html;
-    if (parsed.innerHTML === shown.current) html = shown.current;
+    if (parsed.innerHTML === shown.current) html = markup.html = shown.current;
   }
-  if (!drawnOnce) shown.current = html;
+  useCommitted(() => {
+    shown.current = html;
+  });
   // the links inside take the focus and Enter (which clicks them); this only routes their clicks
   return <Element id={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
 }
+
+/** After each commit, before the browser paints; nothing on the server (which draws once). */
+const useCommitted = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** A click handler for an element holding server-drawn links: they navigate within the app, as a `<Link>` does. */
 export function useAppLinks({ preventScrollReset = false }: { preventScrollReset?: boolean } = {}) {

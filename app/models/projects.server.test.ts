@@ -188,9 +188,18 @@ describe("the admin's project table", () => {
     await t.db.delete(offers).where(and(eq(offers.projectId, id), eq(offers.buyerId, buyers[1]!.id)));
     const [after] = await listProjectsForAdmin(t.db, { q: "Sought after", pageSize: 25 }).then((p) => p.rows.filter((r) => r.id === id));
     expect(counts(after!)).toEqual([id, 2, 1, 1]);
+    // a deal moved to another project (nothing in the product does) moves its count
+    const [other] = await t.db.insert(projects).values({ sellerId, kind: "loan_pool", status: "published", projectName: "Moved to" }).returning({ id: projects.id });
+    await t.db.update(offers).set({ projectId: other!.id }).where(eq(offers.projectId, id));
+    await t.db.update(messages).set({ projectId: other!.id }).where(eq(messages.projectId, id));
+    await t.db.update(contracts).set({ projectId: other!.id }).where(and(eq(contracts.projectId, id), eq(contracts.buyerId, buyers[0]!.id)));
+    const moved = (await listProjectsForAdmin(t.db, { sort: "ndas", desc: true, pageSize: 100 })).rows.filter((r) => r.id === id || r.id === other!.id);
+    expect(moved.map(counts).sort()).toEqual([[id, 1, 0, 0], [other!.id, 1, 1, 1]].sort());
     // as counted from the deals themselves
-    const counted = (await dealCounts(t.db, [id])).get(id)!;
-    expect(counts(after!)).toEqual([id, counted.ndas, counted.negotiations, counted.bids]);
+    for (const r of moved) {
+      const counted = (await dealCounts(t.db, [r.id])).get(r.id)!;
+      expect(counts(r)).toEqual([r.id, counted.ndas, counted.negotiations, counted.bids]);
+    }
   });
 });
 

@@ -567,7 +567,7 @@ export const documentEvents = sqliteTable(
     // deliver a batch twice: its second copy is the same member, room and millisecond (decision 057)
     uniqueIndex("document_events_room_opening_idx")
       .on(t.projectId, t.userId, t.createdAt)
-      .where(sql`${t.action} = 'view' and ${t.documentId} is null`),
+      .where(sql`${t.action} = 'view' and ${t.documentId} is null and ${t.documentName} = 'Data room'`),
   ],
 );
 

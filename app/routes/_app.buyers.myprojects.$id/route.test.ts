@@ -71,7 +71,8 @@ describe("workspace loader", () => {
     const response = await workspace(open!.id);
     expect(response.status).toBe(200);
     const data = await response.json();
-    expect(data.project).toMatchObject({ id: open!.id, projectName: open!.projectName });
+    // the project as the page names it; its figures (views, other buyers' NDAs and bids) stay out
+    expect(data.project).toEqual({ id: open!.id, projectName: open!.projectName, status: open!.status, kind: open!.kind });
     expect(data.contract).toMatchObject({ envelopeId: contract.envelopeId, dataRoomBlocked: false });
     expect(data.documents.map((d) => d.name)).toEqual([document.name]);
     expect(data.thread.map((m) => m.body)).toEqual(["Is the tape current?", "Yes, as of October."]);
