@@ -3,11 +3,11 @@ import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { importJobRows, importJobs, projects } from "~/.server/db/schema";
+import { importJobRows, importJobs, projects, users } from "~/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { makeUser } from "~/seed/factories";
-import { checkUpload, drainImportJob, IMPORT_CHUNK, stageImport } from "./listing-imports.server";
+import { checkUpload, drainImportJob, IMPORT_CHUNK, SELLER_CHOICES_SHOWN, sellerChoices, stageImport } from "./listing-imports.server";
 import { listSellerProjects } from "./projects.server";
 
 const OPTIONS: ProjectOptions = {
@@ -96,4 +96,26 @@ it("ships XLSX templates whose header is the upload's columns and whose example 
     const checked = await checkUpload(new File([bytes], `${path}.xlsx`), { kind, options: OPTIONS });
     expect(checked).toMatchObject({ ok: true, rows: [{ line: 2 }] });
   }
+});
+
+describe("the sellers an upload may be for", () => {
+  it("are found by name, company or e-mail among sellers only, the first of many listed with how many match", async () => {
+    const word = `Quarry${Date.now().toString(36)}`;
+    const a = await makeUser(t.db, { roles: ["ROLE_SELLER"], name: `Ann ${word}`, company: "Harbor Bank" });
+    const b = await makeUser(t.db, { roles: ["ROLE_BUYER", "ROLE_SELLER"], company: `${word} Credit Union` });
+    await makeUser(t.db, { roles: ["ROLE_BUYER"], name: `Bob ${word}` });
+    const found = await sellerChoices(t.db, { find: word.toLowerCase() });
+    expect(found.rows.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect(found.total).toBe(2);
+    expect((await sellerChoices(t.db, { find: a.email.toUpperCase() })).rows.map((r) => r.id)).toEqual([a.id]);
+    // a typed % or _ is a character, not a pattern
+    expect((await sellerChoices(t.db, { find: "%" })).total).toBe(0);
+
+    await t.db.insert(users).values(
+      Array.from({ length: SELLER_CHOICES_SHOWN + 1 }, (_, i) => ({ email: `branch-${i}-${word}@example.test`, name: `Branch ${i}`, company: `${word} Branch ${i}`, passwordHash: "", roles: ["ROLE_SELLER"] })),
+    );
+    const many = await sellerChoices(t.db, { find: word });
+    expect(many.rows).toHaveLength(SELLER_CHOICES_SHOWN);
+    expect(many.total).toBe(SELLER_CHOICES_SHOWN + 3);
+  });
 });

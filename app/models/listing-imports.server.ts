@@ -7,6 +7,7 @@ import { PROJECT_KINDS } from "~/lib/project-kinds";
 import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { recordAudit } from "./audit.server";
+import { textMatch } from "./list-query.server";
 
 type UploadKind = "loan_pool" | "real_estate";
 type Actor = { id: number; name: string; email: string };
@@ -207,20 +208,34 @@ export async function listImportJobs(db: Database, { kind, page }: { kind: Uploa
   return { rows, total: count?.n ?? 0, page, pageSize: JOBS_PAGE_SIZE };
 }
 
-/** The sellers an upload may be for: members with the seller role, by name. */
-export async function sellerChoices(db: Database) {
-  return db
-    .select({ id: users.id, name: users.name, company: users.company, email: users.email })
-    .from(users)
-    .where(sql`exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER')`)
-    .orderBy(users.company, users.name)
-    .limit(500);
+/** At most this many sellers in the upload form's list: a search finds the others. */
+export const SELLER_CHOICES_SHOWN = 200;
+
+const IS_SELLER = sql`exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER')`;
+
+/**
+ * The sellers an upload may be for: members with the seller role whose name, company or e-mail
+ * holds `find` (all of them without it), by company and name, the first SELLER_CHOICES_SHOWN, and
+ * how many match. A market of thousands of sellers is found by typing, not scrolled.
+ */
+export async function sellerChoices(db: Database, { find }: { find?: string } = {}) {
+  const where = and(IS_SELLER, textMatch(find, [users.name, users.company, users.email]));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, company: users.company, email: users.email })
+      .from(users)
+      .where(where)
+      .orderBy(users.company, users.name, users.id)
+      .limit(SELLER_CHOICES_SHOWN),
+    db.select({ n: sql<number>`count(*)` }).from(users).where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }
 
 export async function isSeller(db: Database, id: number) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, id), sql`exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER')`));
+    .where(and(eq(users.id, id), IS_SELLER));
   return Boolean(row);
 }

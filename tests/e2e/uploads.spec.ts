@@ -25,6 +25,11 @@ async function xlsx(rows: Array<Record<string, string>>) {
 const token = () => Math.random().toString(36).slice(2, 8);
 
 async function chooseSeller(page: Page) {
+  // a market's sellers are found by typing, then chosen from what matches
+  await page.getByRole("search", { name: "Find a seller" }).getByLabel("Find a seller").fill(DEMO.seller);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByText(`1 seller matching “${DEMO.seller}”.`)).toBeVisible();
+  await expect(page.locator("select[name=seller] option")).toHaveCount(2);
   const value = await page.locator("select[name=seller] option", { hasText: DEMO.seller }).getAttribute("value");
   await page.locator("select[name=seller]").selectOption(value!);
 }

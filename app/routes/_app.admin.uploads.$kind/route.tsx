@@ -29,13 +29,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const path = uploadPathOf(args.params);
   const { kind, title, noun } = UPLOADS[path];
   const search = new URL(args.request.url).searchParams;
+  const find = (search.get("find") ?? "").trim().slice(0, 100);
   const [options, sellers, jobs] = await Promise.all([
     projectOptions(services),
-    sellerChoices(services.db),
+    sellerChoices(services.db, { find }),
     listImportJobs(services.db, { kind, page: Math.max(1, Number(search.get("page")) || 1) }),
   ]);
   const running = jobs.rows.some(({ job }) => job.status === "queued" || job.status === "running");
-  return { path, title, noun, columns: uploadColumns(kind, options.values), sellers, ...jobs, running, current: Number(search.get("job")) || null };
+  return { path, title, noun, columns: uploadColumns(kind, options.values), sellers: { ...sellers, find }, ...jobs, running, current: Number(search.get("job")) || null };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -3,6 +3,8 @@ import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result"
 import { ProblemList } from "~/components/problem-list";
 
 type Seller = { id: number; name: string; company: string; email: string };
+/** The sellers listed (those matching `find`, the first of them) and how many match. */
+type SellerChoices = { rows: Seller[]; total: number; find: string };
 
 /**
  * One form, two buttons: "Check" is the dry run (nothing written), "Import" checks
@@ -19,7 +21,7 @@ export function UploadForm({
   path: string;
   noun: string;
   columns: readonly string[];
-  sellers: Seller[];
+  sellers: SellerChoices;
   result?: ActionResult | null;
   checked?: { rows: number; file: string } | null;
 }) {
@@ -38,12 +40,13 @@ export function UploadForm({
         Templates: <a className="link" href={`/admin/uploads/${path}/template.csv`} download>CSV</a>,{" "}
         <a className="link" href={`/templates/${path}.xlsx`} download>XLSX</a>.
       </p>
+      <SellerSearch sellers={sellers} />
       <Form method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2">
         <label className="text-sm">
           <span className="label">Seller</span>
           <select name="seller" className="input" defaultValue={String(sent.seller ?? "")} aria-invalid={sellerError ? true : undefined} aria-describedby={sellerError ? "seller-error" : undefined}>
             <option value="">Choose a seller</option>
-            {sellers.map((s) => (
+            {sellers.rows.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.company} — {s.name} ({s.email})
               </option>
@@ -84,5 +87,24 @@ export function UploadForm({
       ) : null}
       <ProblemList id="upload-errors" testId="upload-errors" summary={summary} problems={problems} />
     </section>
+  );
+}
+
+/** Narrows the seller list by name, company or e-mail: a GET form, so it works without JavaScript and stays in the URL. */
+function SellerSearch({ sellers }: { sellers: SellerChoices }) {
+  const { rows, total, find } = sellers;
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-2 text-sm" role="search" aria-label="Find a seller">
+      <label>
+        <span className="label">Find a seller</span>
+        <input type="search" name="find" defaultValue={find} className="input" placeholder="Name, company or e-mail" />
+      </label>
+      <button type="submit" className="btn-secondary">
+        Find
+      </button>
+      <p className="text-slate-600" aria-live="polite">
+        {total === 0 ? `No seller matches “${find}”.` : rows.length < total ? `The first ${rows.length} of ${total} sellers${find ? ` matching “${find}”` : ""}: type to narrow them.` : `${total} seller${total === 1 ? "" : "s"}${find ? ` matching “${find}”` : ""}.`}
+      </p>
+    </Form>
   );
 }
