@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { contracts, customers, dailyProjectLooks, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
@@ -6,6 +6,7 @@ import { makeUser } from "~/seed/factories";
 import { CUSTOMER_COLUMNS } from "~/lib/customers";
 import { customerIdsInViewOrder, customersInOrder, listCustomers } from "./customers.server";
 import { recomputeAllResponsiveness } from "./responsiveness.server";
+import { pruneDailyLooks, recordImpressions } from "./projects.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;
@@ -199,5 +200,90 @@ describe("the admin customer table", () => {
       expect(again.rows).toEqual(pages[1]!.rows);
       expect(pages.flatMap((p) => p.rows.map((r) => r.customerId))).toEqual(Array.from(await customerIdsInViewOrder(t.db, sort)));
     }
+  });
+  it("keeps each customer's counts as records are written and deleted, members move, leave and change address", async () => {
+    // the counts as the records have them (what migration 0044's triggers keep), beside what is kept
+    const members = sql`select m.id from users m where m.customer_id = c.id`;
+    const recount = async () =>
+      (
+        await t.db.all<Record<string, number | null>>(sql`select c.id,
+          c.last_activity_at kept_activity, (select max(ps.session_end) from page_sessions ps where ps.user_id in (${members})) activity,
+          c.view_count kept_views, (select count(*) from page_sessions ps where ps.user_id in (${members}) and ps.project_id is not null) views,
+          c.nda_count kept_ndas, (select count(*) from contracts k where k.buyer_id in (${members})) ndas,
+          c.negotiation_count kept_negotiations, (select count(*) from (select distinct t.project_id, t.buyer_id from messages t where t.buyer_id in (${members}))) negotiations,
+          c.loi_count kept_loi, (select count(*) from offers o where o.buyer_id in (${members})) loi,
+          c.communication_count kept_communications, (select count(*) from outbox x where lower(x.recipient) in (
+            select lower(m.email) from users m where m.customer_id = c.id union select lower(c.attention_email) where c.attention_email != ''
+            union select lower(m.phone) from users m where m.customer_id = c.id and m.phone != '')) communications
+          from customers c order by c.id`)
+      ).map((row) => row);
+    const agree = async () => {
+      for (const row of await recount()) {
+        for (const name of ["activity", "views", "ndas", "negotiations", "loi", "communications"]) {
+          expect({ customer: row.id, [name]: row[`kept_${name}`] }).toEqual({ customer: row.id, [name]: row[name] });
+        }
+      }
+    };
+    const kept = async (id: number) => (await listCustomers(t.db, { filters: { q: "" }, pageSize: 100 })).rows.find((r) => r.customerId === id)!;
+    await agree();
+
+    const dana = await makeUser(t.db, { name: "Dana Dorn", phone: "+1 212 555 0199" });
+    const [p] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Kept", size: 1 }).returning();
+    const mail = (recipient: string) => ({ channel: "email" as const, recipient, body: "b", nextAttemptAt: new Date(now) });
+    // Dana does things before she has a company: nothing counts for one
+    await t.db.insert(contracts).values({ projectId: p!.id, buyerId: dana.id, envelopeId: envelope(), documentKey: "k", documentSha256: "s", requestedAt: new Date(now) });
+    await t.db.insert(messages).values([
+      { projectId: p!.id, buyerId: dana.id, senderId: dana.id, body: "1" },
+      { projectId: p!.id, buyerId: dana.id, senderId: seller.id, body: "2" },
+    ]);
+    await t.db.insert(outbox).values([mail(dana.email), mail("+1 212 555 0199")]);
+    await t.db.insert(pageSessions).values({
+      sessionId: "dana-1", userId: dana.id, route: "/x", pageType: "company-before-nda", projectId: p!.id,
+      sessionStart: new Date(now - 1000), sessionEnd: new Date(now + 5 * DAY), totalDuration: 1, activeTime: 1, scrollDepthMax: 0, record: {},
+    });
+    await recordImpressions(t.db, { userId: dana.id, projectIds: [p!.id] }, now);
+    await agree();
+
+    // she joins Quiet Bank: all of it counts there
+    await t.db.update(users).set({ customerId: quiet }).where(eq(users.id, dana.id));
+    await agree();
+    expect(await kept(quiet)).toMatchObject({ ndas: 1, negotiations: 1, views: 1, communications: 2, impressions: 1, lastActivity: now + 5 * DAY });
+    // a second message in the same thread is not a second negotiation; an offer is an LOI
+    await t.db.insert(messages).values({ projectId: p!.id, buyerId: dana.id, senderId: dana.id, body: "3" });
+    await t.db.insert(offers).values({ projectId: p!.id, buyerId: dana.id, status: "submitted", price: 1, structure: "cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "k", pdfSha256: "s" });
+    await agree();
+    expect(await kept(quiet)).toMatchObject({ negotiations: 1, loi: 1 });
+    // the impressions stay after housekeeping prunes the day's rows; a second look the same day is the same impression
+    await recordImpressions(t.db, { userId: dana.id, projectIds: [p!.id] }, now + 1000);
+    await pruneDailyLooks(t.db, now + 3 * DAY);
+    expect(await kept(quiet)).toMatchObject({ impressions: 1 });
+    // her phone changes: the SMS to the old number no longer reaches Quiet Bank; the attention address gains one
+    await t.db.update(users).set({ phone: "+1 212 555 0100" }).where(eq(users.id, dana.id));
+    await t.db.update(customers).set({ attentionEmail: "desk@quiet.example" }).where(eq(customers.id, quiet));
+    await t.db.insert(outbox).values(mail("DESK@quiet.example"));
+    await agree();
+    expect(await kept(quiet)).toMatchObject({ communications: 2 });
+    // a new company whose address was written to before it existed
+    await t.db.insert(outbox).values(mail("hello@later.example"));
+    const later = await customer({ name: "Later Ltd", attentionEmail: "hello@later.example" });
+    expect(await kept(later)).toMatchObject({ communications: 1 });
+    // deals and messages deleted; the thread's last message ends the negotiation
+    await t.db.delete(offers).where(eq(offers.buyerId, dana.id));
+    await t.db.delete(messages).where(eq(messages.buyerId, dana.id));
+    await agree();
+    expect(await kept(quiet)).toMatchObject({ loi: 0, negotiations: 0, ndas: 1 });
+    // she moves to Acme, then her account is deleted (its records go with it)
+    await t.db.update(users).set({ customerId: acme }).where(eq(users.id, dana.id));
+    await agree();
+    expect(await kept(quiet)).toMatchObject({ ndas: 0, views: 0, impressions: 0, lastActivity: null });
+    await t.db.delete(users).where(eq(users.id, dana.id));
+    await agree();
+    expect(await kept(acme)).toMatchObject({ ndas: 2, views: 2, lastActivity: now - 3 * DAY, impressions: 2 });
+    // the sorts read the kept figures: Acme has the most NDAs, and among equals the newest comes first
+    const byNdas = await listCustomers(t.db, { sort: "ndas", desc: true, pageSize: 100 });
+    expect(byNdas.rows[0]!.customerId).toBe(acme);
+    const none = byNdas.rows.filter((r) => r.ndas === 0).map((r) => r.customerId);
+    expect(none).toEqual([...none].sort((a, b) => b - a));
+    await t.db.delete(customers).where(eq(customers.id, later));
   });
 });

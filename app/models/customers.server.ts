@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import type { Services } from "~/.server/services";
 import { asShown, tableView } from "~/models/table-view.server";
@@ -24,9 +24,10 @@ import {
 } from "~/lib/customers";
 
 /**
- * The admin customer table (spec §3 "Customer / buyer columns"): each customer with
- * counts computed in SQL from what its members (users.customer_id) did, so the table,
- * its sort and its CSV can never disagree with the records.
+ * The admin customer table (spec §3 "Customer / buyer columns"): each customer with counts of what
+ * its members (users.customer_id) did. The counts are kept on the customer by triggers that run in
+ * the statement writing the record (migration 0044), so the table, its sort and its CSV read one
+ * figure and can never disagree with the records; the deal-size bands are still worked out per row.
  */
 
 // Correlated subqueries over the customer's members; `m` is always the member.
@@ -47,24 +48,26 @@ const dealBands = sql<string | null>`(select json_array(${sql.join(
 
 const storedResponsiveness = companyResponsivenessSql(sql`"customers"."id"`, sql`"customers"."customer_type"`);
 
-/** Every computed column as SQL: the select list, the sort and the filters use the same expression. */
+/**
+ * Every computed column as SQL: the select list, the sort and the filters use the same expression.
+ * What members did is kept on the customer by triggers (migration 0044, decision 059), so a sort or
+ * filter by it walks an index instead of working it out for every customer.
+ */
 const COMPUTED = {
   /** Its members' latest sign-in, stored on the customer (migration 0035's triggers keep it): indexed for the default order. */
   lastLogin: sql<number | null>`"customers"."last_login_at"`,
-  lastActivity: sql<number | null>`(select max(ps.session_end) from page_sessions ps where ps.user_id in (${members}))`,
+  /** The end of its members' latest page session. */
+  lastActivity: sql<number | null>`"customers"."last_activity_at"`,
   /** Project pages the members opened (page sessions on a company page). */
-  views: sql<number>`(select count(*) from page_sessions ps where ps.user_id in (${members}) and ps.project_id is not null)`,
-  ndas: sql<number>`(select count(*) from contracts k where k.buyer_id in (${members}))`,
+  views: sql<number>`"customers"."view_count"`,
+  ndas: sql<number>`"customers"."nda_count"`,
   /** Threads (one per project and member) with at least one message. */
-  negotiations: sql<number>`(select count(*) from (select distinct t.project_id, t.buyer_id from messages t where t.buyer_id in (${members})))`,
-  loi: sql<number>`(select count(*) from offers o where o.buyer_id in (${members}))`,
-  /** Days a member was shown a project in results (once a day per project). */
-  impressions: sql<number>`(select count(*) from daily_project_looks l where l.kind = 'impression' and l.user_id in (${members}))`,
+  negotiations: sql<number>`"customers"."negotiation_count"`,
+  loi: sql<number>`"customers"."loi_count"`,
+  /** Days a member was shown a project in results (once a day per project), since they joined: the daily rows go, the count stays. */
+  impressions: sql<number>`"customers"."impression_count"`,
   /** E-mails and SMS written to a member or the customer's attention address. */
-  communications: sql<number>`(select count(*) from outbox x where lower(x.recipient) in (
-    select lower(m.email) from users m where m.customer_id = "customers"."id"
-    union select lower("customers"."attention_email") where "customers"."attention_email" != ''
-    union select lower(m.phone) from users m where m.customer_id = "customers"."id" and m.phone != ''))`,
+  communications: sql<number>`"customers"."communication_count"`,
   /** The stored score (models/responsiveness.server.ts): a seller company's as a seller, any other's as a buyer. */
   responsivenessScore: storedResponsiveness.score,
   responsivenessReason: storedResponsiveness.reason,
@@ -292,8 +295,8 @@ type PageShape = { sort: string; desc: boolean; size: number; visible: Record<st
 /** A page's ids in a subquery (only the sort is computed for the rows skipped), their columns around it: one round trip. */
 function customerPage(db: Database, { where, sort, desc, size, visible, offset }: PageShape & { where: SQL | undefined; offset: number | Placeholder }) {
   const order = orderOf(sort, desc);
-  const pageIds = db.select({ id: customers.id }).from(customers).where(where).orderBy(order, asc(customers.id)).limit(size).offset(offset);
-  return db.select(pageSelection(visible)).from(customers).where(inArray(customers.id, pageIds)).orderBy(order, asc(customers.id));
+  const pageIds = db.select({ id: customers.id }).from(customers).where(where).orderBy(...order).limit(size).offset(offset);
+  return db.select(pageSelection(visible)).from(customers).where(inArray(customers.id, pageIds)).orderBy(...order);
 }
 
 // The table opens unfiltered, in the admin's sort and columns: those pages are built once for each
@@ -319,10 +322,20 @@ const everyCustomer = preparedQuery((db) => db.select({ n: count() }).from(custo
 
 const idIn = (ids: number[]) => inList(customers.id, ids);
 
-const orderOf = (sort: string, desc: boolean) => {
+/** The counts kept on the customer, each with an index on (count, id). */
+const KEPT_COUNTS = new Set<string>(["views", "ndas", "negotiations", "loi", "impressions", "communications"]);
+
+/**
+ * A page's order. A kept count breaks its ties by the id in its own direction, so that its index
+ * gives the order as it stands (most customers have none of a count: a tie broken the other way had
+ * SQLite sort all of them for a first page); every other column by ascending id.
+ */
+const orderOf = (sort: string, desc: boolean): SQL[] => {
   // the table's own columns only (not a name every object has, such as "constructor")
-  const by = Object.hasOwn(SORT, sort) ? SORT[sort as CustomerColumn]! : SORT.lastLogin!;
-  return desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`;
+  const column = Object.hasOwn(SORT, sort) ? (sort as CustomerColumn) : "lastLogin";
+  const by = SORT[column]!;
+  if (KEPT_COUNTS.has(column)) return desc ? [sql`${by} desc`, sql`${customers.id} desc`] : [sql`${by} asc`, sql`${customers.id} asc`];
+  return [desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, sql`${customers.id} asc`];
 };
 
 /**
@@ -335,7 +348,7 @@ export async function customerIdsInViewOrder(db: Database, { q, filters = {}, so
     .select({ id: customers.id })
     .from(customers)
     .where(whereOf(q ?? filters.q, filters))
-    .orderBy(orderOf(sort, desc), asc(customers.id));
+    .orderBy(...orderOf(sort, desc));
   return Int32Array.from(rows, (r) => r.id);
 }
 

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { SEARCH_SHAPES } from "../../tests/support/search-shapes";
 import { insertMany } from "~/.server/db/bulk";
-import { projects } from "~/.server/db/schema";
-import { generateProject, random } from "~/seed/demo-market";
+import { customers, projects } from "~/.server/db/schema";
+import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
 import { listProjectsForAdmin, searchStatements } from "./projects.server";
+import { listCustomers } from "./customers.server";
 
 /**
  * The buyer search's query plans (issue #16, item 3): at 100,000 projects a lost index turns
@@ -19,6 +20,8 @@ beforeAll(async () => {
   const r = random(3);
   const rows = Array.from({ length: 2000 }, (_, i) => generateProject(r, i, seller.id, Date.UTC(2026, 10, 1))).map(({ loans: _l, ...p }) => p);
   await insertMany(t.db, projects, rows);
+  const now = Date.UTC(2026, 10, 1);
+  await insertMany(t.db, customers, Array.from({ length: 2000 }, (_, i) => ({ ...generateCustomer(r, i, now), websiteDomain: null })));
   await t.client.execute("ANALYZE");
 });
 afterAll(() => t.cleanup());
@@ -112,5 +115,38 @@ describe("the admin's project table's query plan", () => {
         expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
       }
     }
+  });
+});
+
+describe("the admin's customer table's query plan", () => {
+  const planOfPage = async (params: Parameters<typeof listCustomers>[1]) => {
+    const [page] = (await statementsOf(() => listCustomers(t.db, params))).filter((s) => /limit/.test(s.sql));
+    return (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${page!.sql}`, args: page!.args as never })).rows.map((row) => String(row.detail)).join(" ; ");
+  };
+
+  it("sorted by what members did, walks the kept count's index either way, not working it out for every customer", async () => {
+    const kept = [
+      ["views", "customers_view_count_idx"],
+      ["ndas", "customers_nda_count_idx"],
+      ["negotiations", "customers_negotiation_count_idx"],
+      ["loi", "customers_loi_count_idx"],
+      ["impressions", "customers_impression_count_idx"],
+      ["communications", "customers_communication_count_idx"],
+    ] as const;
+    for (const [sort, index] of kept) {
+      for (const desc of [true, false]) {
+        const plan = await planOfPage({ sort, desc });
+        expect(plan, plan).toMatch(new RegExp(`SCAN customers USING (COVERING )?INDEX ${index}`));
+        // only the page's own rows are sorted again, after they were chosen in the index's order
+        expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+      }
+    }
+    const latest = await planOfPage({ sort: "lastActivity", desc: true });
+    expect(latest, latest).toMatch(/SCAN customers USING (COVERING )?INDEX customers_last_activity_idx/);
+  });
+
+  it("filtered by a business type, reads that type's customers only", async () => {
+    const plan = await planOfPage({ filters: { type: "Bank" }, sort: "communications", desc: true });
+    expect(plan, plan).not.toMatch(/SCAN customers(?! USING)/);
   });
 });
