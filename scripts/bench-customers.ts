@@ -3,7 +3,7 @@
 // every fifth with an NDA and an e-mail each, threads, offers, a million page sessions, impressions),
 // then times a page of each sort and filter (median and p95 of BENCH_ROUNDS, exiting non-zero past
 // 25 ms at p95) and the whole CSV walk (the ids in view order, then chunks of 500), reporting the
-// largest heap seen during the walk.
+// largest heap seen during the walk. BENCH_KEEP=1 keeps the database to look into.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +34,8 @@ const SHAPES: Array<[string, Parameters<typeof listCustomers>[1]]> = [
   ["at least 1 NDA", { filters: { minNdas: "1" } }],
   ["at least 10 views", { filters: { minViews: "10" } }],
   ["name, page 200", { sort: "customerName", desc: false, page: 200 }],
+  ["contact person, Z to A", { sort: "contactPerson", desc: true }],
+  ["created, newest first", { sort: "createdAt", desc: true }],
   ["type Bank, communications, most first", { filters: { type: "Bank" }, sort: "communications", desc: true }],
   ["deals up to $5m, most first", { sort: "dealsUpTo5m", desc: true }],
   ["text \"capital 12\"", { q: "capital 12" }],
@@ -125,7 +127,8 @@ async function main() {
   }
   console.log(`CSV: ${lines} rows, ${(bytes / 1e6).toFixed(1)} MB in ${Date.now() - started} ms; largest heap ${(heap / 1e6).toFixed(0)} MB`);
   client.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP) console.log(`kept the database: ${path.join(dir, "bench.db")}`);
+  else fs.rmSync(dir, { recursive: true, force: true });
   if (missed.length) {
     console.error(`\n✖ over ${BUDGET_MS} ms at p95: ${missed.join(", ")}`);
     process.exitCode = 1;

@@ -170,6 +170,35 @@ describe("the admin customer table", () => {
     expect((await listCustomers(t.db, { filters: { minNdas: "x" } })).total).toBe(2);
   });
 
+  it("finds customers by any of their fields or members' names and e-mails as they change, through the search index", async () => {
+    const found = async (q: string) => (await listCustomers(t.db, { q, pageSize: 100 })).rows.map((r) => r.customerId);
+    // inside a word, any case, a member's e-mail; an attention address; text with quotes or operators is text
+    expect(await found("RANDT")).toEqual([acme]);
+    expect(await found(alice.email.slice(2, 9))).toEqual([acme]);
+    expect(await found("desk@acme")).toEqual([acme]);
+    expect(await found('"Acme" OR x*')).toEqual([]);
+    expect(await found("Credit Quiet")).toEqual([]);
+    // two characters: looked for in every customer's fields
+    expect(await found("cm")).toEqual([acme]);
+    const erin = await makeUser(t.db, { name: "Erin Easterby" });
+    expect(await found("easterby")).toEqual([]);
+    await t.db.update(users).set({ customerId: quiet }).where(eq(users.id, erin.id));
+    expect(await found("easterby")).toEqual([quiet]);
+    await t.db.update(users).set({ name: "Erin Westerby" }).where(eq(users.id, erin.id));
+    expect([await found("easterby"), await found("westerby")]).toEqual([[], [quiet]]);
+    await t.db.update(users).set({ customerId: acme }).where(eq(users.id, erin.id));
+    expect(await found("westerby")).toEqual([acme]);
+    await t.db.delete(users).where(eq(users.id, erin.id));
+    expect(await found("westerby")).toEqual([]);
+    await t.db.update(customers).set({ comments: "Prefers senior secured" }).where(eq(customers.id, quiet));
+    expect(await found("senior sec")).toEqual([quiet]);
+    await t.db.update(customers).set({ comments: "" }).where(eq(customers.id, quiet));
+    const gone = await customer({ name: "Gone Partners" });
+    expect(await found("gone part")).toEqual([gone]);
+    await t.db.delete(customers).where(eq(customers.id, gone));
+    expect(await found("gone part")).toEqual([]);
+  });
+
   it("pages, and the CSV walks the same view in the same order", async () => {
     const extra = [];
     for (let i = 0; i < 30; i++) extra.push({ name: `Filler ${i}`, businessType: "Bank" });

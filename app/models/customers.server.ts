@@ -108,11 +108,18 @@ export const isCustomerSortKey = (key: string): key is CustomerColumn => Object.
 
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The text the search index can look up: three characters (migration 0045's trigram index). */
+const TRIGRAM = 3;
+
 /** The WHERE of a view: the text search and the per-column filters, all on the server (recipient lists reuse it). */
 export function whereOf(q: string | undefined, filters: CustomerFilters): SQL | undefined {
   const parts: SQL[] = [];
   const text = q?.trim();
-  if (text) {
+  if (text && [...text].length >= TRIGRAM) {
+    // the trigram index holds the same fields (migration 0045): a phrase is the text found inside one of them
+    parts.push(sql`${customers.id} in (select rowid from customers_fts where customers_fts match ${`"${text.replaceAll('"', '""')}"`})`);
+  } else if (text) {
+    // shorter than a trigram: the index cannot say, so every customer's fields are looked through
     const pattern = like(text);
     const matches = (column: SQL) => sql`lower(${column}) like ${pattern} escape '\\'`;
     parts.push(
@@ -322,19 +329,26 @@ const everyCustomer = preparedQuery((db) => db.select({ n: count() }).from(custo
 
 const idIn = (ids: number[]) => inList(customers.id, ids);
 
-/** The counts kept on the customer, each with an index on (count, id). */
-const KEPT_COUNTS = new Set<string>(["views", "ndas", "negotiations", "loi", "impressions", "communications"]);
+/**
+ * The sorts an index gives either way (migrations 0044 and 0046): the kept counts and the columns
+ * that are never empty, each indexed as SORT has it, the id last.
+ */
+const INDEXED_SORTS = new Set<string>([
+  "customerId", "customerName", "customerType", "contactPerson", "attentionEmail", "attentionPhone", "website", "type",
+  "headquarters", "createdAt", "enabled", "locked", "smsAllowance",
+  "views", "ndas", "negotiations", "loi", "impressions", "communications",
+]);
 
 /**
- * A page's order. A kept count breaks its ties by the id in its own direction, so that its index
- * gives the order as it stands (most customers have none of a count: a tie broken the other way had
- * SQLite sort all of them for a first page); every other column by ascending id.
+ * A page's order. An indexed sort breaks its ties by the id in its own direction, so that its
+ * index gives the order as it stands (most customers have none of a count: a tie broken the other
+ * way had SQLite sort all of them for a first page); every other column by ascending id, empty last.
  */
 const orderOf = (sort: string, desc: boolean): SQL[] => {
   // the table's own columns only (not a name every object has, such as "constructor")
   const column = Object.hasOwn(SORT, sort) ? (sort as CustomerColumn) : "lastLogin";
   const by = SORT[column]!;
-  if (KEPT_COUNTS.has(column)) return desc ? [sql`${by} desc`, sql`${customers.id} desc`] : [sql`${by} asc`, sql`${customers.id} asc`];
+  if (INDEXED_SORTS.has(column)) return desc ? [sql`${by} desc`, sql`${customers.id} desc`] : [sql`${by} asc`, sql`${customers.id} asc`];
   return [desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, sql`${customers.id} asc`];
 };
 

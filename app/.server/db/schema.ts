@@ -275,6 +275,17 @@ export const customers = sqliteTable(
     index("customers_type_idx").on(t.customerType),
     // the table's "Type" filter: its count and a sorted page read the matching customers only
     index("customers_business_type_idx").on(t.businessType),
+    // the table sorted by a column of its own walks the column's index (the id, last in every index,
+    // breaks ties): a sort of 100,000 customers took 45–55 ms a page (decision 060)
+    index("customers_name_lower_idx").on(sql`lower(${t.name})`),
+    index("customers_contact_person_lower_idx").on(sql`lower(${t.contactPerson})`),
+    index("customers_attention_phone_idx").on(t.attentionPhone),
+    index("customers_website_lower_idx").on(sql`lower(${t.website})`),
+    index("customers_headquarters_idx").on(t.headquarters),
+    index("customers_created_idx").on(t.createdAt),
+    index("customers_enabled_idx").on(t.enabled),
+    index("customers_locked_idx").on(t.locked),
+    index("customers_sms_allowance_idx").on(t.smsAllowance),
   ],
 );
 
