@@ -38,6 +38,7 @@ const SHAPES: Array<[string, Parameters<typeof listCustomers>[1]]> = [
   ["created, newest first", { sort: "createdAt", desc: true }],
   ["type Bank, communications, most first", { filters: { type: "Bank" }, sort: "communications", desc: true }],
   ["deals up to $5m, most first", { sort: "dealsUpTo5m", desc: true }],
+  ["deals $5-10m, fewest first, page 200", { sort: "deals5to10m", desc: false, page: 200 }],
   ["text \"capital 12\"", { q: "capital 12" }],
 ];
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

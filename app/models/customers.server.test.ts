@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { contracts, customers, dailyProjectLooks, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { CUSTOMER_COLUMNS } from "~/lib/customers";
+import { CUSTOMER_COLUMNS, CUSTOMER_SIZE_BANDS } from "~/lib/customers";
 import { customerIdsInViewOrder, customersInOrder, listCustomers } from "./customers.server";
 import { recomputeAllResponsiveness } from "./responsiveness.server";
 import { pruneDailyLooks, recordImpressions } from "./projects.server";
@@ -244,11 +244,20 @@ describe("the admin customer table", () => {
           c.communication_count kept_communications, (select count(*) from outbox x where lower(x.recipient) in (
             select lower(m.email) from users m where m.customer_id = c.id union select lower(c.attention_email) where c.attention_email != ''
             union select lower(m.phone) from users m where m.customer_id = c.id and m.phone != '')) communications
+,
+          ${sql.join(
+            CUSTOMER_SIZE_BANDS.map((b, i) => {
+              const inBand = sql.raw(`p.size >= ${b.min}${b.max === null ? "" : ` and p.size < ${b.max}`}`);
+              const dealt = sql`select k.project_id from contracts k where k.buyer_id in (${members}) union select o.project_id from offers o where o.buyer_id in (${members})`;
+              return sql`${sql.raw(`c.${customers[b.key].name}`)} ${sql.raw(`kept_band${i}`)}, (select count(*) from projects p where p.id in (${dealt}) and ${inBand}) ${sql.raw(`band${i}`)}`;
+            }),
+            sql`, `,
+          )}
           from customers c order by c.id`)
       ).map((row) => row);
     const agree = async () => {
       for (const row of await recount()) {
-        for (const name of ["activity", "views", "ndas", "negotiations", "loi", "communications"]) {
+        for (const name of ["activity", "views", "ndas", "negotiations", "loi", "communications", ...CUSTOMER_SIZE_BANDS.map((_, i) => `band${i}`)]) {
           expect({ customer: row.id, [name]: row[`kept_${name}`] }).toEqual({ customer: row.id, [name]: row[name] });
         }
       }
@@ -281,7 +290,11 @@ describe("the admin customer table", () => {
     await t.db.insert(messages).values({ projectId: p!.id, buyerId: dana.id, senderId: dana.id, body: "3" });
     await t.db.insert(offers).values({ projectId: p!.id, buyerId: dana.id, status: "submitted", price: 1, structure: "cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "k", pdfSha256: "s" });
     await agree();
-    expect(await kept(quiet)).toMatchObject({ negotiations: 1, loi: 1 });
+    expect(await kept(quiet)).toMatchObject({ negotiations: 1, loi: 1, dealsUpTo5m: 1, deals50to100m: 0 });
+    // the project grows: its deals move to another band for every customer that made one
+    await t.db.update(projects).set({ size: 60_000_000 }).where(eq(projects.id, p!.id));
+    await agree();
+    expect(await kept(quiet)).toMatchObject({ dealsUpTo5m: 0, deals50to100m: 1 });
     // the impressions stay after housekeeping prunes the day's rows; a second look the same day is the same impression
     await recordImpressions(t.db, { userId: dana.id, projectIds: [p!.id] }, now + 1000);
     await pruneDailyLooks(t.db, now + 3 * DAY);

@@ -26,25 +26,9 @@ import {
 /**
  * The admin customer table (spec §3 "Customer / buyer columns"): each customer with counts of what
  * its members (users.customer_id) did. The counts are kept on the customer by triggers that run in
- * the statement writing the record (migration 0044), so the table, its sort and its CSV read one
- * figure and can never disagree with the records; the deal-size bands are still worked out per row.
+ * the statement writing the record (migrations 0044 and 0047), so the table, its sort and its CSV
+ * read one figure and can never disagree with the records.
  */
-
-// Correlated subqueries over the customer's members; `m` is always the member.
-const members = sql`select m.id from users m where m.customer_id = "customers"."id"`;
-
-/** The projects this customer dealt on: an NDA asked for or an offer made by a member. */
-const dealtProjects = sql`select k.project_id from contracts k where k.buyer_id in (${members})
-  union select o.project_id from offers o where o.buyer_id in (${members})`;
-
-const inBand = (min: number, max: number | null) => sql`p.size >= ${min}${max === null ? sql`` : sql` and p.size < ${max}`}`;
-const bandCount = (min: number, max: number | null) =>
-  sql<number>`(select count(*) from projects p where p.id in (${dealtProjects}) and ${inBand(min, max)})`;
-/** Every band's count in one pass over the dealt projects (a JSON array, in CUSTOMER_SIZE_BANDS' order): what a row shows. */
-const dealBands = sql<string | null>`(select json_array(${sql.join(
-  CUSTOMER_SIZE_BANDS.map((b) => sql`coalesce(sum(${inBand(b.min, b.max)}), 0)`),
-  sql`, `,
-)}) from projects p where p.id in (${dealtProjects}))`;
 
 const storedResponsiveness = companyResponsivenessSql(sql`"customers"."id"`, sql`"customers"."customer_type"`);
 
@@ -71,7 +55,8 @@ const COMPUTED = {
   /** The stored score (models/responsiveness.server.ts): a seller company's as a seller, any other's as a buyer. */
   responsivenessScore: storedResponsiveness.score,
   responsivenessReason: storedResponsiveness.reason,
-  ...(Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, bandCount(b.min, b.max)])) as Record<CustomerSizeBandKey, SQL<number>>),
+  /** The projects its members dealt on (an NDA or an offer) in each size band (migration 0047). */
+  ...(Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, sql`${customers[b.key]}`])) as Record<CustomerSizeBandKey, SQL<number>>),
 };
 
 /** What each sortable column sorts by. */
@@ -167,12 +152,7 @@ const selection = {
   preferences: customers.preferences,
   buyerType: customers.investorType,
   anonymisedAt: customers.anonymisedAt,
-  // the bands' columns sort and filter one by one; a row reads them together
-  ...(Object.fromEntries(Object.entries(COMPUTED).filter(([key]) => !CUSTOMER_SIZE_BANDS.some((b) => b.key === key))) as Omit<
-    typeof COMPUTED,
-    CustomerSizeBandKey
-  >),
-  dealBands,
+  ...COMPUTED,
 };
 
 const baseQuery = (db: Database) => db.select(selection).from(customers);
@@ -200,9 +180,7 @@ function pageSelection(visible: Record<string, boolean> | undefined) {
   if (!visible) return selection;
   const shown = (key: string) =>
     ALWAYS_READ.has(key) ||
-    (key === "dealBands"
-      ? CUSTOMER_SIZE_BANDS.some((b) => visible[b.key] !== false)
-      : key === "preferences"
+    (key === "preferences"
         ? PREFERENCE_COLUMNS.some((column) => visible[column] !== false)
         : visible[key] !== false);
   return Object.fromEntries(Object.entries(selection).filter(([key]) => shown(key))) as typeof selection;
@@ -215,10 +193,6 @@ export type CustomerRow = ReturnType<typeof toRow>;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const list = (v: readonly string[] | undefined) => (v ?? []).join(", ");
 
-function bandsOf(json: string | null) {
-  const counts = (json ? JSON.parse(json) : []) as number[];
-  return Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b, i) => [b.key, Number(counts[i] ?? 0)])) as Record<CustomerSizeBandKey, number>;
-}
 
 function toRow(raw: Raw) {
   const p = criteriaFrom(raw.preferences);
@@ -260,7 +234,7 @@ function toRow(raw: Raw) {
     investmentCriteria: p.investmentCriteria,
     comments: raw.comments,
     updatedAt: raw.updatedAt ? raw.updatedAt.getTime() : null,
-    ...bandsOf(raw.dealBands),
+    ...(Object.fromEntries(CUSTOMER_SIZE_BANDS.map((b) => [b.key, Number(raw[b.key] ?? 0)])) as Record<CustomerSizeBandKey, number>),
   };
 }
 
@@ -337,6 +311,7 @@ const INDEXED_SORTS = new Set<string>([
   "customerId", "customerName", "customerType", "contactPerson", "attentionEmail", "attentionPhone", "website", "type",
   "headquarters", "createdAt", "enabled", "locked", "smsAllowance",
   "views", "ndas", "negotiations", "loi", "impressions", "communications",
+  ...CUSTOMER_SIZE_BANDS.map((b) => b.key),
 ]);
 
 /**

@@ -132,6 +132,8 @@ describe("the admin's customer table's query plan", () => {
       ["loi", "customers_loi_count_idx"],
       ["impressions", "customers_impression_count_idx"],
       ["communications", "customers_communication_count_idx"],
+      ["dealsUpTo5m", "customers_deals_up_to_5m_idx"],
+      ["dealsAbove500m", "customers_deals_above_500m_idx"],
     ] as const;
     for (const [sort, index] of kept) {
       for (const desc of [true, false]) {

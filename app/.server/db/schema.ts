@@ -254,6 +254,19 @@ export const customers = sqliteTable(
     loiCount: integer("loi_count").notNull().default(0),
     impressionCount: integer("impression_count").notNull().default(0),
     communicationCount: integer("communication_count").notNull().default(0),
+    /**
+     * The projects its members dealt on (an NDA or an offer) in each size band of the table
+     * (CUSTOMER_SIZE_BANDS), recounted by triggers when a deal, a member or a project's size changes
+     * (migration 0047, decision 061).
+     */
+    dealsUpTo5m: integer("deals_up_to_5m").notNull().default(0),
+    deals5to10m: integer("deals_5_to_10m").notNull().default(0),
+    deals10to25m: integer("deals_10_to_25m").notNull().default(0),
+    deals25to50m: integer("deals_25_to_50m").notNull().default(0),
+    deals50to100m: integer("deals_50_to_100m").notNull().default(0),
+    deals100to300m: integer("deals_100_to_300m").notNull().default(0),
+    deals300to500m: integer("deals_300_to_500m").notNull().default(0),
+    dealsAbove500m: integer("deals_above_500m").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
@@ -269,6 +282,14 @@ export const customers = sqliteTable(
     index("customers_loi_count_idx").on(t.loiCount, t.id),
     index("customers_impression_count_idx").on(t.impressionCount, t.id),
     index("customers_communication_count_idx").on(t.communicationCount, t.id),
+    index("customers_deals_up_to_5m_idx").on(t.dealsUpTo5m, t.id),
+    index("customers_deals_5_to_10m_idx").on(t.deals5to10m, t.id),
+    index("customers_deals_10_to_25m_idx").on(t.deals10to25m, t.id),
+    index("customers_deals_25_to_50m_idx").on(t.deals25to50m, t.id),
+    index("customers_deals_50_to_100m_idx").on(t.deals50to100m, t.id),
+    index("customers_deals_100_to_300m_idx").on(t.deals100to300m, t.id),
+    index("customers_deals_300_to_500m_idx").on(t.deals300to500m, t.id),
+    index("customers_deals_above_500m_idx").on(t.dealsAbove500m, t.id),
     uniqueIndex("customers_website_domain_idx").on(t.websiteDomain),
     index("customers_attention_email_idx").on(t.attentionEmail),
     index("customers_attention_email_lower_idx").on(sql`lower(${t.attentionEmail})`),
