@@ -127,6 +127,40 @@ async function main() {
     heap = Math.max(heap, process.memoryUsage().heapUsed);
   }
   console.log(`CSV: ${lines} rows, ${(bytes / 1e6).toFixed(1)} MB in ${Date.now() - started} ms; largest heap ${(heap / 1e6).toFixed(0)} MB`);
+
+  // what keeping the figures costs the writes that touch them (decisions 059 and 062): a company of
+  // UPKEEP_MEMBERS members (given UPKEEP_SESSIONS more page sessions, besides their NDA, threads and
+  // mail) formed one move at a time,
+  // then every member's address rewritten in one statement (as anonymising a customer does), and one
+  // page session written and deleted
+  const UPKEEP_MEMBERS = 100;
+  const company = COUNT; // the last customer
+  const timed = async (label: string, work: () => Promise<unknown>) => {
+    const t = performance.now();
+    await work();
+    console.log(`| ${label} | ${(performance.now() - t).toFixed(1)} ms |`);
+  };
+  const UPKEEP_SESSIONS = 60_000;
+  await client.execute(`insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
+    with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${UPKEEP_SESSIONS})
+    select 'u' || i, (select id from users where email = 'm' || (i % ${UPKEEP_MEMBERS}) || '@bench.test'),
+      '/', 'company', ${projectOf("i")}, ${now} - i * 1000, ${now} - i * 1000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
+  console.log(`\n| keeping the figures (a company of ${UPKEEP_MEMBERS} members, ${UPKEEP_SESSIONS.toLocaleString("en-US")} page sessions) | time |\n|---|---|`);
+  await timed(`${UPKEEP_MEMBERS} members join one company, one at a time`, async () => {
+    for (let j = 0; j < UPKEEP_MEMBERS; j++) await client.execute({ sql: "update users set customer_id = ? where email = ?", args: [company, `m${j}@bench.test`] });
+  });
+  await timed(`their ${UPKEEP_MEMBERS} addresses rewritten in one statement`, () =>
+    client.execute({ sql: "update users set email = 'gone-' || id || '@deleted.invalid' where customer_id = ?", args: [company] }),
+  );
+  await timed("a page session written, then deleted", async () => {
+    const member = await client.execute({ sql: "select id from users where customer_id = ? limit 1", args: [company] });
+    await client.execute({
+      sql: `insert into page_sessions (session_id, user_id, route, page_type, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
+        values ('upkeep', ?, '/', 'home', ?, ?, 1, 1, 0, '{}', ?)`,
+      args: [member.rows[0]!.id!, now + 1000, now + 2000, now],
+    });
+    await client.execute("delete from page_sessions where session_id = 'upkeep'");
+  });
   client.close();
   if (process.env.BENCH_KEEP) console.log(`kept the database: ${path.join(dir, "bench.db")}`);
   else fs.rmSync(dir, { recursive: true, force: true });

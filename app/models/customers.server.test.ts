@@ -295,6 +295,15 @@ describe("the admin customer table", () => {
     await t.db.update(projects).set({ size: 60_000_000 }).where(eq(projects.id, p!.id));
     await agree();
     expect(await kept(quiet)).toMatchObject({ dealsUpTo5m: 0, deals50to100m: 1 });
+    // a second, earlier session, then the latest is deleted: the last activity falls back to the one left
+    await t.db.insert(pageSessions).values({
+      sessionId: "dana-2", userId: dana.id, route: "/x", pageType: "company-before-nda", projectId: p!.id,
+      sessionStart: new Date(now - 2000), sessionEnd: new Date(now + 2 * DAY), totalDuration: 1, activeTime: 1, scrollDepthMax: 0, record: {},
+    });
+    expect(await kept(quiet)).toMatchObject({ views: 2, lastActivity: now + 5 * DAY });
+    await t.db.delete(pageSessions).where(eq(pageSessions.sessionId, "dana-1"));
+    await agree();
+    expect(await kept(quiet)).toMatchObject({ views: 1, lastActivity: now + 2 * DAY });
     // the impressions stay after housekeeping prunes the day's rows; a second look the same day is the same impression
     await recordImpressions(t.db, { userId: dana.id, projectIds: [p!.id] }, now + 1000);
     await pruneDailyLooks(t.db, now + 3 * DAY);
@@ -305,6 +314,10 @@ describe("the admin customer table", () => {
     await t.db.insert(outbox).values(mail("DESK@quiet.example"));
     await agree();
     expect(await kept(quiet)).toMatchObject({ communications: 2 });
+    // every member's address rewritten in one statement (as anonymising a customer does): mail to the old ones no longer counts
+    await t.db.update(users).set({ email: sql`'gone-' || ${users.id} || '@deleted.invalid'` }).where(eq(users.customerId, quiet));
+    await agree();
+    expect(await kept(quiet)).toMatchObject({ communications: 1, ndas: 1, views: 1 });
     // a new company whose address was written to before it existed
     await t.db.insert(outbox).values(mail("hello@later.example"));
     const later = await customer({ name: "Later Ltd", attentionEmail: "hello@later.example" });

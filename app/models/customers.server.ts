@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import type { Services } from "~/.server/services";
 import { asShown, tableView } from "~/models/table-view.server";
@@ -96,8 +96,12 @@ const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => 
 /** The text the search index can look up: three characters (migration 0045's trigram index). */
 const TRIGRAM = 3;
 
-/** The WHERE of a view: the text search and the per-column filters, all on the server (recipient lists reuse it). */
-export function whereOf(q: string | undefined, filters: CustomerFilters): SQL | undefined {
+/**
+ * The WHERE of a view: the text search and the per-column filters, all on the server (recipient lists reuse it).
+ * `walkSortIndex` keeps the equality filters off their indexes (a unary plus), so that SQLite walks the sort's
+ * index and skips the customers that do not match (see pageWalksSortIndex).
+ */
+export function whereOf(q: string | undefined, filters: CustomerFilters, { walkSortIndex = false } = {}): SQL | undefined {
   const parts: SQL[] = [];
   const text = q?.trim();
   if (text && [...text].length >= TRIGRAM) {
@@ -117,13 +121,14 @@ export function whereOf(q: string | undefined, filters: CustomerFilters): SQL | 
     const value = filters[key];
     return value && value !== "Any" ? value : undefined;
   };
+  const equals = <T>(column: Column, value: T) => (walkSortIndex ? sql`+${column} = ${value}` : eq(column, value));
   const customerType = chosen("customerType");
-  if (customerType) parts.push(eq(customers.customerType, customerType as CustomerType));
+  if (customerType) parts.push(equals(customers.customerType, customerType as CustomerType));
   const type = chosen("type");
-  if (type) parts.push(eq(customers.businessType, type));
+  if (type) parts.push(equals(customers.businessType, type));
   for (const key of ["enabled", "locked"] as const) {
     const value = chosen(key);
-    if (value === "yes" || value === "no") parts.push(eq(customers[key], value === "yes"));
+    if (value === "yes" || value === "no") parts.push(equals(customers[key], value === "yes"));
   }
   for (const [key, column] of Object.entries(CUSTOMER_MIN_FILTERS) as Array<[CustomerMinFilter, keyof typeof COMPUTED]>) {
     const min = minimumOf(filters[key]);
@@ -262,6 +267,16 @@ export async function listCustomers(
   const size = pageSizeOf(pageSize);
   const where = whereOf(q ?? filters.q, filters);
   const offset = (Math.max(1, page) - 1) * size;
+  if (where && filtersOnlyOwnColumns(q ?? filters.q, filters) && sortWalksAnIndex(sort, desc)) {
+    const [{ n, last } = { n: 0, last: 0 }] = await db
+      .select({ n: count(), last: sql<number | null>`(select max(${customers.id}) from ${customers})` })
+      .from(customers)
+      .where(where);
+    const walk = pageWalksSortIndex({ offset, size, matching: n, customers: last ?? 0 });
+    const raw = await customerPage(db, { where: walk ? whereOf(undefined, filters, { walkSortIndex: true }) : where, sort, desc, size, visible, offset });
+    const rows = visible ? asShown(raw.map(toRow), visible, ["customerId", "customerName", "anonymised"]) : raw.map(toRow);
+    return { rows, total: n, page: Math.max(1, page), pageSize: size };
+  }
   const [raw, [total]] = await Promise.all(
     where
       ? [customerPage(db, { where, sort, desc, size, visible, offset }), db.select({ n: count() }).from(customers).where(where)]
@@ -270,6 +285,23 @@ export async function listCustomers(
   const rows = visible ? asShown(raw.map(toRow), visible, ["customerId", "customerName", "anonymised"]) : raw.map(toRow);
   return { rows, total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
 }
+
+/**
+ * A filter on the customer's own columns (type, customer type, enabled, locked) under a sort an index
+ * gives: SQLite takes the filter's index and sorts every customer it matches, each a wide row read
+ * from the table (a type is about 7,700 of 100,000 customers: about 20 ms), though walking the sort's
+ * index and skipping the others reaches a first page after a few hundred rows. Deep pages, or a filter
+ * few customers match, go the other way. The count the page shows says which: walk when fewer rows
+ * would be walked (the page's end, over the share that matches) than sorted (those that match).
+ * The highest id stands for the number of customers (deleted ones are few): it is one index step.
+ */
+export const pageWalksSortIndex = ({ offset, size, matching, customers }: { offset: number; size: number; matching: number; customers: number }) =>
+  matching > 0 && (offset + size) * customers < matching * matching;
+
+const filtersOnlyOwnColumns = (q: string | undefined, filters: CustomerFilters) =>
+  !q?.trim() && Object.keys(CUSTOMER_MIN_FILTERS).every((key) => minimumOf(filters[key as CustomerMinFilter]) === undefined);
+
+const sortWalksAnIndex = (sort: string, desc: boolean) => INDEXED_SORTS.has(sort) || (desc && (sort === "lastLogin" || sort === "lastActivity"));
 
 type PageShape = { sort: string; desc: boolean; size: number; visible: Record<string, boolean> | undefined };
 

@@ -774,6 +774,8 @@ export const pageSessions = sqliteTable(
     index("page_sessions_project_idx").on(t.projectId, t.userId, t.activeTime),
     // the project in the index: the customer table counts its members' project views from it alone
     index("page_sessions_user_idx").on(t.userId, t.sessionStart, t.projectId),
+    // a member's latest session in one step: a customer's last activity is recounted from it (decision 062)
+    index("page_sessions_user_end_idx").on(t.userId, t.sessionEnd),
     index("page_sessions_type_idx").on(t.pageType, t.sessionStart),
     // the admin's newest-first list and date filters read it instead of sorting every session
     index("page_sessions_start_idx").on(t.sessionStart),
