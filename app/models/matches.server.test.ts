@@ -17,7 +17,7 @@ import {
   saveMatchWeights,
 } from "./matches.server";
 import { recomputeResponsiveness } from "./responsiveness.server";
-import { reviewProject } from "./projects.server";
+import { pruneDailyLooks, reviewProject } from "./projects.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;
@@ -210,6 +210,10 @@ describe("recomputing matches", () => {
       },
       { customerName: "Quiet Co", viewedThisProject: false, ndaStatus: null, ndaSigned: false, offerStatus: null, offerPrice: null, lastLogin: null, impression: 0, invitedAt: null },
     ]);
+    // housekeeping prunes the daily rows: the days shown stay; a new day's look adds one
+    await pruneDailyLooks(t.db, Date.parse("2026-11-20T00:00:00Z"));
+    await t.db.insert(dailyProjectLooks).values({ kind: "impression", userId: viewer.id, projectId, day: "2026-11-20" });
+    expect((await projectMatches(t.db, { projectId })).rows.map((r) => [r.customerName, r.impression])).toEqual([["Active Co", 3], ["Quiet Co", 0]]);
     // the seller's list knows the signed NDA only, and names the company for it
     expect((await sellerMatchesFor(t.db, { projectId })).rows.map((r) => r.label)).toEqual(["Active Co", "Buyer #2"]);
   });

@@ -217,8 +217,8 @@ const DEAL_COLUMNS = {
   offerStatus: sql<string | null>`(select o.status from ${ofMembers(sql`offers o`, sql`o.buyer_id = m.id and o.project_id = ${matches.projectId}`)} order by o.id desc limit 1)`,
   offerPrice: sql<number | null>`(select o.price from ${ofMembers(sql`offers o`, sql`o.buyer_id = m.id and o.project_id = ${matches.projectId}`)} order by o.id desc limit 1)`,
   lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = ${matches.customerId})`,
-  /** Days a member was shown the project in results (the daily looks kept). */
-  impression: sql<number>`(select count(*) from ${ofMembers(sql`daily_project_looks l`, sql`l.user_id = m.id and l.kind = 'impression' and l.project_id = ${matches.projectId}`)})`,
+  /** Days the company's members were shown the project in results (migration 0049 keeps them). */
+  impression: sql<number>`(select coalesce(sum(i.days), 0) from ${ofMembers(sql`project_impressions i`, sql`i.user_id = m.id and i.project_id = ${matches.projectId}`)})`,
   /** The last "Invite to view" of the company to the project. */
   invitedAt: sql<number | null>`(select max(i.invited_at) from project_invitations i where i.project_id = ${matches.projectId} and i.customer_id = ${matches.customerId})`,
 };

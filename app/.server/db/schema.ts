@@ -517,6 +517,25 @@ export const dailyProjectLooks = sqliteTable(
   (t) => [primaryKey({ columns: [t.kind, t.userId, t.day, t.projectId] }), index("daily_project_looks_day_idx").on(t.day)],
 );
 
+/**
+ * The days a member was shown a project in results, for good: the daily looks it is counted from are
+ * pruned after a day. Kept by a trigger on the daily looks (migration 0049); the matched buyers' table
+ * sums it over a company's members.
+ */
+export const projectImpressions = sqliteTable(
+  "project_impressions",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    days: integer("days").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);
+
 /** A member's whole row, with the password hash and the TOTP secret: only sign-in and their own changes read it. */
 export type UserRow = typeof users.$inferSelect;
 /** A member as every request holds them: their row without its secrets (app/models/sessions.server). */
