@@ -4,17 +4,17 @@ import { pageAs } from "./listing-steps";
 import { baseUrlOf, DEMO, jsEnabled, mailTo, uniqueEmail } from "./support";
 
 /**
- * An admin runs a customer from creation to verification: the customer, the
+ * An admin runs a customer from creation to verification, and to its deletion: the customer, the
  * duplicate refusal, a member invited by e-mail who sets a password and signs in,
  * and the on-boarding checklist; until it is verified, the member reads teasers but
- * is told why they cannot sign an NDA.
+ * is told why they cannot sign an NDA. Deleted, its name and its member's contacts are anonymised.
  */
 
 
 /** Seed project 7: seller@demo.test's published insurance loan. */
 const TEASER = "/projects/more-details/7";
 
-test("an admin creates a customer, invites a buyer who signs in, and verifies the customer", async ({ browser }, testInfo) => {
+test("an admin creates a customer, invites a buyer who signs in, verifies the customer, then deletes it", async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const baseURL = baseUrlOf(testInfo);
   const js = jsEnabled(testInfo);
@@ -116,9 +116,29 @@ test("an admin creates a customer, invites a buyer who signs in, and verifies th
   await admin.goto(`/admin/customers/${customerId}`);
   await expect(admin.getByTestId(`member-${email}`)).toContainText("Active");
 
+  // the customer leaves: deleted, its name and its member's contacts anonymised, found no more by them
+  const found = (text: string) => admin.goto(`/admin/customers?${new URLSearchParams({ q: text })}`).then(() => admin.locator(`a[href="/admin/customers/${customerId}"]`));
+  await expect((await found(tag)).first()).toBeVisible();
+  await admin.goto(`/admin/customers/${customerId}`);
+  await admin.getByRole("button", { name: "Delete" }).click();
+  await expect(admin.getByText("The customer is deleted: its name and contacts are anonymised, its deal history kept.")).toBeVisible();
+  await expect(admin.getByRole("heading", { name: `Deleted customer ${customerId}` })).toBeVisible();
+  await expect(admin.getByText("Deleted (anonymised)")).toBeVisible();
+  await expect(admin.getByText(email)).toHaveCount(0);
+  await expect(await found(tag)).toHaveCount(0);
+  await expect(await found(email)).toHaveCount(0);
+  // its member's session is over, and their old address signs no one in
+  await buyer.goto("/preferences");
+  await expect(buyer).toHaveURL(/\/signin/);
+  await buyer.getByLabel("E-mail").fill(email);
+  await buyer.getByLabel(/^Password/).fill("an invited long password");
+  await buyer.getByRole("button", { name: "Sign in" }).click();
+  await expect(buyer.getByText("The e-mail or password is not correct.", { exact: false })).toBeVisible();
+
   // the changes are in the audit log
   await admin.goto("/admin/log");
   await expect(admin.getByText("customer.onboarding").first()).toBeVisible();
+  await expect(admin.getByText("customer.anonymise").first()).toBeVisible();
   await context.close();
   await admin.context().close();
 });
