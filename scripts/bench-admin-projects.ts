@@ -1,7 +1,8 @@
 // `npm run bench:admin-projects`: the admin's project table at 100,000 projects, sorted by each of
 // its deal counts (NDAs, negotiations, bids) and by date, first and deep pages, with and without a
-// status filter. Builds a SQLite database with the demo market generator and a market's worth of
-// NDAs, threads and offers, then times `listProjectsForAdmin` in process.
+// status filter, and by the buyers' last visit. Builds a SQLite database with the demo market
+// generator and a market's worth of NDAs, threads, offers and page sessions, then times
+// `listProjectsForAdmin` in process.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -30,7 +31,10 @@ const SHAPES: Array<[string, Parameters<typeof listProjectsForAdmin>[1]]> = [
   ["bids, most first, page 1", { sort: "bids", desc: true }],
   ["bids, fewest first, page 200", { sort: "bids", desc: false, page: 200 }],
   ["published, NDAs, most first, page 1", { status: "published", sort: "ndas", desc: true }],
+  ["last buyer visit, latest first, page 1", { sort: "lastUpdateBuyer", desc: true }],
+  ["last buyer visit, latest first, page 200", { sort: "lastUpdateBuyer", desc: true, page: 200 }],
 ];
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500_000);
 
 async function buildDatabase(file: string) {
   const client = createClient({ url: `file:${file}` });
@@ -65,9 +69,15 @@ async function buildDatabase(file: string) {
       `insert into offers (project_id, buyer_id, status, price, structure, due_diligence_days, expires_on, pdf_key, pdf_sha256, created_at, updated_at) values ${values}`,
     );
   }
+  // buyers' visits to project pages, sought-after projects the most (a tenth of them the seller's own)
+  await client.execute(`insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
+    with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${SESSIONS})
+    select 'v' || i, case when i % 10 = 0 then ${seller!.id} else ${firstBuyer} + i % ${BUYERS} end, '/', 'company',
+      1 + cast(((abs(random()) % 1000000) / 1000000.0) * ((abs(random()) % 1000000) / 1000000.0) * ((abs(random()) % 1000000) / 1000000.0) * ${COUNT} as integer),
+      ${now} - i * 1000, ${now} - i * 1000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
   await client.execute("ANALYZE");
   console.log(
-    `Built ${COUNT.toLocaleString("en-US")} projects, ${deals.contracts.length.toLocaleString("en-US")} NDAs, ${deals.messages.length.toLocaleString("en-US")} messages, ${deals.offers.length.toLocaleString("en-US")} offers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `Built ${COUNT.toLocaleString("en-US")} projects, ${deals.contracts.length.toLocaleString("en-US")} NDAs, ${deals.messages.length.toLocaleString("en-US")} messages, ${deals.offers.length.toLocaleString("en-US")} offers, ${SESSIONS.toLocaleString("en-US")} page sessions in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return { db, client };
 }

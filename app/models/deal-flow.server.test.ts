@@ -19,7 +19,8 @@ import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.
 import { siteShellFor } from "./site-shell.server";
 import { listOutbox } from "./outbox.server";
 import { actOnOffer, canMove, offersOnProject, submitOffer } from "./offers.server";
-import { dealCounts, pipeline, stageOf } from "./pipeline.server";
+import { pipeline, stageOf } from "./pipeline.server";
+import { countedDeals } from "../../tests/support/deal-counts";
 import { listSellerProjectPage } from "./projects.server";
 import { savePass } from "./feedback.server";
 import type { DealServices } from "./notifications.server";
@@ -252,7 +253,7 @@ describe("negotiation and offers", () => {
     const [after] = await t.db.select().from(projects).where(eq(projects.id, project.id));
     expect(after!.status).toBe("under_offer");
     expect(await actOnOffer(services, parties, accepted, buyer, "buyer", "withdrawn")).toBe("not-open");
-    expect((await dealCounts(t.db, [project.id])).get(project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1, lastUpdateBuyer: null });
+    expect(await countedDeals(t.db, project.id)).toEqual({ ndas: 0, negotiations: 0, bids: 1, lastUpdateBuyer: null });
     // read with the seller's projects table (my projects), the same counts
     const { rows } = await listSellerProjectPage(t.db, project.sellerId, { pageSize: 100 });
     expect(rows.find((r) => r.id === project.id)).toMatchObject({ ndas: 0, negotiations: 0, bids: 1, lastUpdateBuyer: null });

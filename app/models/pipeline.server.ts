@@ -1,6 +1,6 @@
 import { and, eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, feedback, messages, offers, pageSessions, projects, recentlyViewed, users, type User } from "~/.server/db/schema";
+import { contracts, feedback, messages, offers, projects, recentlyViewed, users, type User } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { preparedQuery } from "~/.server/db/prepared";
 
@@ -180,57 +180,3 @@ export function stageOf(dates: PipelineEntry["dates"]): PipelineStage {
   return "viewed";
 }
 
-/** The engagement columns of the project tables (ndas, negotiations, bids). */
-export async function dealCounts(db: Database, projectIds: number[] | SQL) {
-  const listed = Array.isArray(projectIds);
-  const counts = new Map<number, DealCounts>(listed ? projectIds.map((id) => [id, { ...NO_DEALS }]) : []);
-  if (listed && !projectIds.length) return counts;
-  // ids (bound as one JSON list, the statement built once), or a query of them (a page of the
-  // admin's table): then the counts go beside the list, not after it
-  const rows = listed ? await countsOfListed(db).all({ ids: JSON.stringify(projectIds) }) : await countsQuery(db, (column) => sql`${column} in (${projectIds})`);
-  return countsFrom(rows, counts);
-}
-
-function countsFrom(rows: Array<{ part: string; id: number; value: number }>, counts: Map<number, DealCounts>) {
-  for (const r of rows) {
-    let entry = counts.get(r.id);
-    if (!entry) counts.set(r.id, (entry = { ...NO_DEALS }));
-    entry[r.part as keyof DealCounts] = r.value;
-  }
-  return counts;
-}
-
-type DealCounts = { ndas: number; negotiations: number; bids: number; lastUpdateBuyer: number | null };
-const NO_DEALS: DealCounts = { ndas: 0, negotiations: 0, bids: 0, lastUpdateBuyer: null };
-
-/** The counts of the projects `only` admits, as one statement of four parts told apart by `part`: on D1 every statement of a batch is parsed and run on its own. */
-function countsQuery(db: Database, only: (column: Column) => SQL) {
-  const part = (name: string) => sql<string>`${name}`;
-  return db
-    .select({ part: part("ndas"), id: contracts.projectId, value: sql<number>`count(*)` })
-    .from(contracts)
-    .where(only(contracts.projectId))
-    .groupBy(contracts.projectId)
-    .unionAll(
-      db.select({ part: part("negotiations"), id: messages.projectId, value: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(only(messages.projectId)).groupBy(messages.projectId),
-    )
-    .unionAll(db.select({ part: part("bids"), id: offers.projectId, value: sql<number>`count(*)` }).from(offers).where(only(offers.projectId)).groupBy(offers.projectId))
-    .unionAll(
-      // a buyer's last look at the project's pages (the seller's own visits are not buyers')
-      db
-        // never null: the condition names the project
-        .select({ part: part("lastUpdateBuyer"), id: sql<number>`${pageSessions.projectId}`, value: sql<number>`max(${pageSessions.sessionEnd})` })
-        .from(pageSessions)
-        .innerJoin(projects, eq(projects.id, pageSessions.projectId))
-        .where(and(only(pageSessions.projectId), sql`${pageSessions.userId} != ${projects.sellerId}`))
-        .groupBy(pageSessions.projectId),
-    );
-}
-
-// every project page counts its own deals: built once, the ids one JSON parameter (as inList binds them)
-const countsOfListed = preparedQuery((db) => countsQuery(db, (column) => sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`).prepare());
-
-/** Project rows with the counts read for them. */
-export function withCounts<T extends { id: number }>(rows: T[], counts: Map<number, DealCounts>) {
-  return rows.map((r) => ({ ...r, ...(counts.get(r.id) ?? NO_DEALS) }));
-}

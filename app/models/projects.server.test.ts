@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { insertMany } from "~/.server/db/bulk";
-import { contracts, messages, offers, projects } from "~/.server/db/schema";
+import { contracts, messages, offers, pageSessions, projects } from "~/.server/db/schema";
 import { SIZE_BANDS } from "~/lib/projects";
-import { dealCounts } from "./pipeline.server";
+import { countedDeals } from "../../tests/support/deal-counts";
 import { generateProject, random } from "~/seed/demo-market";
 import {
   canSee,
@@ -144,9 +144,9 @@ describe("the admin's project table", () => {
     const second = await listProjectsForAdmin(t.db, { pageSize: 25, page: 2 });
     expect(second.rows.some((r) => first.rows.some((f) => f.id === r.id))).toBe(false);
     // each row carries its deal counts, read beside the page as those of the page's ids
-    const counted = await dealCounts(t.db, second.rows.map((r) => r.id));
-    expect(second.rows.map((r) => [r.id, r.ndas, r.negotiations, r.bids])).toEqual(
-      second.rows.map((r) => [r.id, counted.get(r.id)!.ndas, counted.get(r.id)!.negotiations, counted.get(r.id)!.bids]),
+    const counted = await Promise.all(second.rows.map((r) => countedDeals(t.db, r.id)));
+    expect(second.rows.map((r) => [r.id, r.ndas, r.negotiations, r.bids, r.lastUpdateBuyer])).toEqual(
+      second.rows.map((r, i) => [r.id, counted[i]!.ndas, counted[i]!.negotiations, counted[i]!.bids, counted[i]!.lastUpdateBuyer]),
     );
 
     const bySize = await listProjectsForAdmin(t.db, { sort: "size", desc: true, pageSize: 50 });
@@ -197,9 +197,48 @@ describe("the admin's project table", () => {
     expect(moved.map(counts).sort()).toEqual([[id, 1, 0, 0], [other!.id, 1, 1, 1]].sort());
     // as counted from the deals themselves
     for (const r of moved) {
-      const counted = (await dealCounts(t.db, [r.id])).get(r.id)!;
+      const counted = await countedDeals(t.db, r.id);
       expect(counts(r)).toEqual([r.id, counted.ndas, counted.negotiations, counted.bids]);
     }
+  });
+});
+
+describe("a project's last buyer visit", () => {
+  it("is the latest page session of anyone but its seller, kept as sessions come and go and as the project changes hands", async () => {
+    const [project] = await t.db.insert(projects).values({ sellerId, kind: "loan_pool", status: "published", projectName: "Visited" }).returning({ id: projects.id });
+    const id = project!.id;
+    const [ann, ben] = await Promise.all([makeUser(t.db), makeUser(t.db)]);
+    const future = Date.now() + 400 * 86_400_000; // later than any visit the market already holds
+    const visit = (sessionId: string, userId: number, end: number) => ({
+      sessionId, userId, route: "/x", pageType: "company", projectId: id, sessionStart: new Date(end - 1000), sessionEnd: new Date(end),
+      totalDuration: 1, activeTime: 1, scrollDepthMax: 0, record: {},
+    });
+    const kept = async () => (await listProjectsForAdmin(t.db, { q: "Visited", pageSize: 25 })).rows.find((r) => r.id === id)!.lastUpdateBuyer ?? null;
+    const agrees = async () => expect(await kept()).toBe((await countedDeals(t.db, id)).lastUpdateBuyer);
+    // the seller's own look is not a buyer's
+    await t.db.insert(pageSessions).values(visit(`own-${id}`, sellerId, future + 5000));
+    expect(await kept()).toBeNull();
+    await t.db.insert(pageSessions).values([visit(`ann-${id}`, ann.id, future + 1000), visit(`ben-${id}`, ben.id, future + 3000)]);
+    expect(await kept()).toBe(future + 3000);
+    await agrees();
+    // the latest first, the others after it; never visited last
+    const latest = await listProjectsForAdmin(t.db, { sort: "lastUpdateBuyer", desc: true, pageSize: 25 });
+    expect(latest.rows[0]!.id).toBe(id);
+    const visits = latest.rows.map((r) => r.lastUpdateBuyer ?? null);
+    expect(visits.filter((v) => v !== null)).toEqual(visits.slice(0, visits.filter((v) => v !== null).length));
+    // the latest session goes (its member's account deleted): the one before it
+    await t.db.delete(pageSessions).where(eq(pageSessions.sessionId, `ben-${id}`));
+    expect(await kept()).toBe(future + 1000);
+    // an earlier one goes: nothing changes
+    await t.db.insert(pageSessions).values(visit(`ann-early-${id}`, ann.id, future));
+    await t.db.delete(pageSessions).where(eq(pageSessions.sessionId, `ann-early-${id}`));
+    expect(await kept()).toBe(future + 1000);
+    // the project changes hands to Ann: her looks are the seller's now, the old seller's a buyer's
+    await t.db.update(projects).set({ sellerId: ann.id }).where(eq(projects.id, id));
+    expect(await kept()).toBe(future + 5000);
+    await agrees();
+    await t.db.update(projects).set({ sellerId }).where(eq(projects.id, id));
+    await agrees();
   });
 });
 

@@ -162,14 +162,14 @@ const ADMIN_SORT: Record<string, SQL> = {
   ndas: sql`${projects.ndaCount}`,
   negotiations: sql`${projects.negotiationCount}`,
   bids: sql`${projects.bidCount}`,
-  lastUpdateBuyer: sql`(select max(ps.session_end) from page_sessions ps where ps.project_id = ${projects.id} and ps.user_id != ${projects.sellerId})`,
+  lastUpdateBuyer: sql`${projects.lastBuyerVisitAt}`,
 };
 
 /** A seller's table sorts by the admin's columns but the seller's name (its read has no seller), and by the terms only it shows. */
 const { sellerName: _sellerName, ...SORT_WITHOUT_SELLER } = ADMIN_SORT;
 const SELLER_SORT: Record<string, SQL> = { ...SORT_WITHOUT_SELLER, term: sql`${projects.term}`, waInterest: sql`${projects.waInterest}` };
 
-/** The deal counts a project table may show: kept on the project, but the buyers' last visit. */
+/** The deal counts a project table may show, and the buyers' last visit: kept on the project (migrations 0043, 0050). */
 const DEAL_COUNT_KEYS = ["ndas", "negotiations", "bids", "lastUpdateBuyer"] as const;
 type DealCountKey = (typeof DEAL_COUNT_KEYS)[number];
 /** The counts read: those shown (none when no column of them is). */

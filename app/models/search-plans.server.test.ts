@@ -118,6 +118,16 @@ describe("the admin's project table's query plan", () => {
   });
 });
 
+describe("the project tables sorted by the buyers' last visit", () => {
+  it("walk its index latest first, not every project's page sessions", async () => {
+    const [page] = (await statementsOf(() => listProjectsForAdmin(t.db, { sort: "lastUpdateBuyer", desc: true }))).filter((s) => /limit/.test(s.sql));
+    const plan = (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${page!.sql}`, args: page!.args as never })).rows.map((row) => String(row.detail)).join(" ; ");
+    expect(plan, plan).toMatch(/SCAN projects USING INDEX projects_last_buyer_visit_idx/);
+    expect(plan, plan).not.toMatch(/page_sessions/);
+    expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+  });
+});
+
 describe("the admin's customer table's query plan", () => {
   const planOfPage = async (params: Parameters<typeof listCustomers>[1]) => {
     const [page] = (await statementsOf(() => listCustomers(t.db, params))).filter((s) => /limit/.test(s.sql));

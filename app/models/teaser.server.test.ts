@@ -39,6 +39,7 @@ const project: Project = {
   ndaCount: 0,
   negotiationCount: 0,
   bidCount: 0,
+  lastBuyerVisitAt: null,
   tapeFieldCounts: null,
   submittedAt: new Date(Date.UTC(2026, 0, 2)),
   publishedAt: new Date(Date.UTC(2026, 0, 3)),

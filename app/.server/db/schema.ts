@@ -374,6 +374,12 @@ export const projects = sqliteTable(
     ndaCount: integer("nda_count").notNull().default(0),
     negotiationCount: integer("negotiation_count").notNull().default(0),
     bidCount: integer("bid_count").notNull().default(0),
+    /**
+     * The end of the latest page session of a buyer (anyone but its seller) on the project, kept by
+     * triggers on page sessions (migration 0050): worked out per project, a table sorted by it read
+     * every session, 1.4 s a page at 100,000 projects and 500,000 sessions.
+     */
+    lastBuyerVisitAt: integer("last_buyer_visit_at", { mode: "timestamp_ms" }),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -397,6 +403,8 @@ export const projects = sqliteTable(
     index("projects_nda_count_idx").on(t.ndaCount, t.id),
     index("projects_negotiation_count_idx").on(t.negotiationCount, t.id),
     index("projects_bid_count_idx").on(t.bidCount, t.id),
+    // latest first, never visited last, as the tables sort it
+    index("projects_last_buyer_visit_idx").on(sql`${t.lastBuyerVisitAt} desc`, t.id),
     // the match score's "past behaviour" reads every project of an industry, visible or not
     index("projects_industry_idx").on(t.industry),
     // partial indexes over what buyers can find: the search's WHERE repeats this predicate literally

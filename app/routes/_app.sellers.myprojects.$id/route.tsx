@@ -19,7 +19,6 @@ import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions
 import { permissionFlags } from "~/lib/seller-permissions";
 import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
-import { dealCounts } from "~/models/pipeline.server";
 import { likelyBidders } from "~/models/likely-bidders.server";
 import { parseWithZod, sellerProjectSchema } from "~/lib/schemas/index.server";
 
@@ -32,22 +31,23 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   // a listed project's reads start beside the project's own (its seller named by a query): on D1
   // reads started at once go as one call; nothing of them is sent unless the project is the member's
-  const [found, listedDesk, listedCounts, listedMatches] = await Promise.all([
+  const [found, listedDesk, listedMatches] = await Promise.all([
     findTeamProjectFor(services.db, user, id),
     deskData(services, { id, sellerId: sellerOfProject(id) }, user, role),
-    dealCounts(services.db, [id]),
     sellerMatchesFor(services.db, { projectId: id, page }),
   ]);
   if (!found) throw notFound();
   const { project } = found;
   const pool = project.kind === "loan_pool";
   const listed = !EDITABLE.includes(project.status) && project.status !== "submitted";
-  const [desk, counts, matched] = listed ? [listedDesk, listedCounts, listedMatches] : [null, null, null];
+  const [desk, matched] = listed ? [listedDesk, listedMatches] : [null, null];
+  // kept on the project by triggers (migration 0043)
+  const counts = listed ? { ndas: project.ndaCount, negotiations: project.negotiationCount, bids: project.bidCount } : null;
   // before it is listed, a project has no stored matches: its likely bidders are scored on the fly
   const bidders = listed ? null : await likelyBidders(services.db, { project });
   return {
     project: { id: project.id, projectName: project.projectName, status: project.status },
-    overview: sellerOverviewMarkup({ project, loans: pool ? project.tapeLoans : 0, completeness: pool ? tapeCompletenessOf(project) : null, counts: counts?.get(project.id) ?? null }),
+    overview: sellerOverviewMarkup({ project, loans: pool ? project.tapeLoans : 0, completeness: pool ? tapeCompletenessOf(project) : null, counts }),
     editable: EDITABLE.includes(project.status),
     desk,
     matched: matched ? matchedBuyersMarkup(matched, url) : null,
