@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { customers, messages, offers, outbox, projects, users, type User } from "~/.server/db/schema";
+import { customers, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
 import { parseEnv, type Env } from "~/.server/env";
 import { diskFileStore } from "~/.server/files/disk";
 import type { Services } from "~/.server/services";
@@ -173,6 +173,16 @@ describe("customers", () => {
     // seven messages and three e-mails, interleaved in time
     await t.db.insert(messages).values(Array.from({ length: 7 }, (_, i) => ({ projectId: project!.id, buyerId: member.id, senderId: member.id, body: `m${i}`, createdAt: new Date(start + i * 2 * 60_000) })));
     await t.db.insert(outbox).values(Array.from({ length: 3 }, (_, i) => ({ channel: "email" as const, recipient: member.email, subject: `Mail ${i}`, body: "", nextAttemptAt: new Date(start), createdAt: new Date(start + (i * 2 + 1) * 60_000) })));
+    // a second member's page sessions and an e-mail to the first written in capitals, among them
+    const colleague = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId }).where(eq(users.id, colleague.id));
+    await t.db.insert(pageSessions).values(
+      Array.from({ length: 4 }, (_, i) => ({
+        sessionId: `busy-${customerId}-${i}`, userId: i % 2 ? member.id : colleague.id, route: "/home", pageType: "homepage" as const,
+        sessionStart: new Date(start + i * 3 * 60_000 + 30_000), sessionEnd: new Date(start + i * 3 * 60_000 + 40_000), totalDuration: 10_000, activeTime: 5_000, scrollDepthMax: 0, record: {},
+      })),
+    );
+    await t.db.insert(outbox).values({ channel: "email" as const, recipient: member.email.toUpperCase(), subject: "Shouted", body: "", nextAttemptAt: new Date(start), createdAt: new Date(start + 15 * 60_000) });
     const seen: number[] = [];
     let before: number | undefined;
     let pages = 0;
@@ -182,13 +192,13 @@ describe("customers", () => {
       before = page.older ?? undefined;
       pages++;
     } while (before);
-    expect(pages).toBe(3);
-    expect(seen).toHaveLength(10);
+    expect(pages).toBe(4);
+    expect(seen).toHaveLength(15);
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
-    expect(new Set(seen).size).toBe(10);
+    expect(new Set(seen).size).toBe(15);
     // the totals count every page's events, by kind; an SMS to another number is not the customer's
     await t.db.insert(outbox).values({ channel: "sms" as const, recipient: "+15550000000", subject: "", body: "", nextAttemptAt: new Date(start), createdAt: new Date(start) });
-    expect((await customerTimeline(t.db, { customerId })).counts).toEqual({ views: 0, ndas: 0, messages: 7, offers: 0, emails: 3, sms: 0 });
+    expect((await customerTimeline(t.db, { customerId })).counts).toEqual({ views: 4, ndas: 0, messages: 7, offers: 0, emails: 4, sms: 0 });
     // an unknown customer has none
     expect((await customerTimeline(t.db, { customerId: 999_999 })).counts).toEqual({ views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 });
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, or, sql, type AnyColumn } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, customers, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
@@ -141,13 +141,18 @@ function timelineReadsIn(paged: boolean) {
   const customerId = sql.placeholder("customerId");
   const page = sql.placeholder("page");
   const memberIds = sql`select ${users.id} from ${users} where ${users.customerId} = ${customerId}`;
-  const addresses = sql`select ${users.email} from ${users} where ${users.customerId} = ${customerId}
-    union select ${users.phone} from ${users} where ${users.customerId} = ${customerId} and ${users.phone} != ''
-    union select ${customers.attentionEmail} from ${customers} where ${customers.id} = ${customerId} and ${customers.attentionEmail} != ''`;
+  // matched as the customer table counts communications (decision 059), through the index of lower(recipient)
+  const addresses = sql`select lower(${users.email}) from ${users} where ${users.customerId} = ${customerId}
+    union select lower(${users.phone}) from ${users} where ${users.customerId} = ${customerId} and ${users.phone} != ''
+    union select lower(${customers.attentionEmail}) from ${customers} where ${customers.id} = ${customerId} and ${customers.attentionEmail} != ''`;
   const anyMember = (column: AnyColumn) => sql`${column} in (${memberIds})`;
-  const toMembers = sql`${outbox.recipient} in (${addresses})`;
+  const toMembers = sql`lower(${outbox.recipient}) in (${addresses})`;
   // a page after the first starts before the last event shown (a time in ms, as the columns hold it)
   const earlier = (column: AnyColumn) => (paged ? sql`${column} < ${sql.placeholder("before")}` : undefined);
+  // The page's rows chosen first, from what an index holds, then read: a company's page sessions were
+  // all read to be sorted, 140 ms for one of 52,000 sessions; chosen first, under a millisecond.
+  const latest = (table: Table, at: AnyColumn, where: SQL) =>
+    sql`${table}.rowid in (select rowid from ${table} where ${and(where, earlier(at))} order by ${at} desc limit ${page})`;
   return {
     members: preparedQuery((db) => db.select({ id: users.id, name: users.name }).from(users).where(eq(users.customerId, customerId)).prepare()),
     views: preparedQuery((db) =>
@@ -155,9 +160,8 @@ function timelineReadsIn(paged: boolean) {
         .select({ at: pageSessions.sessionStart, userId: pageSessions.userId, route: pageSessions.route, activeTime: pageSessions.activeTime, projectName: projects.projectName, projectId: pageSessions.projectId })
         .from(pageSessions)
         .leftJoin(projects, eq(projects.id, pageSessions.projectId))
-        .where(and(anyMember(pageSessions.userId), earlier(pageSessions.sessionStart)))
+        .where(latest(pageSessions, pageSessions.sessionStart, anyMember(pageSessions.userId)))
         .orderBy(desc(pageSessions.sessionStart))
-        .limit(page)
         .prepare(),
     ),
     ndas: preparedQuery((db) =>
@@ -165,9 +169,8 @@ function timelineReadsIn(paged: boolean) {
         .select({ at: contracts.requestedAt, userId: contracts.buyerId, status: contracts.ndaStatus, projectName: projects.projectName, projectId: contracts.projectId })
         .from(contracts)
         .innerJoin(projects, eq(projects.id, contracts.projectId))
-        .where(and(anyMember(contracts.buyerId), earlier(contracts.requestedAt)))
+        .where(latest(contracts, contracts.requestedAt, anyMember(contracts.buyerId)))
         .orderBy(desc(contracts.requestedAt))
-        .limit(page)
         .prepare(),
     ),
     sent: preparedQuery((db) =>
@@ -175,9 +178,8 @@ function timelineReadsIn(paged: boolean) {
         .select({ at: messages.createdAt, userId: messages.senderId, projectName: projects.projectName, projectId: messages.projectId })
         .from(messages)
         .innerJoin(projects, eq(projects.id, messages.projectId))
-        .where(and(anyMember(messages.buyerId), earlier(messages.createdAt)))
+        .where(latest(messages, messages.createdAt, anyMember(messages.buyerId)))
         .orderBy(desc(messages.createdAt))
-        .limit(page)
         .prepare(),
     ),
     offered: preparedQuery((db) =>
@@ -185,18 +187,16 @@ function timelineReadsIn(paged: boolean) {
         .select({ at: offers.createdAt, userId: offers.buyerId, status: offers.status, price: offers.price, projectName: projects.projectName, projectId: offers.projectId })
         .from(offers)
         .innerJoin(projects, eq(projects.id, offers.projectId))
-        .where(and(anyMember(offers.buyerId), earlier(offers.createdAt)))
+        .where(latest(offers, offers.createdAt, anyMember(offers.buyerId)))
         .orderBy(desc(offers.createdAt))
-        .limit(page)
         .prepare(),
     ),
     mail: preparedQuery((db) =>
       db
         .select({ at: outbox.createdAt, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject, status: outbox.status })
         .from(outbox)
-        .where(and(toMembers, earlier(outbox.createdAt)))
+        .where(latest(outbox, outbox.createdAt, toMembers))
         .orderBy(desc(outbox.createdAt))
-        .limit(page)
         .prepare(),
     ),
     // the totals in one statement, on the customer's own row (none for an unknown customer)

@@ -210,7 +210,7 @@ describe("a project's last buyer visit", () => {
     const [ann, ben] = await Promise.all([makeUser(t.db), makeUser(t.db)]);
     const future = Date.now() + 400 * 86_400_000; // later than any visit the market already holds
     const visit = (sessionId: string, userId: number, end: number) => ({
-      sessionId, userId, route: "/x", pageType: "company", projectId: id, sessionStart: new Date(end - 1000), sessionEnd: new Date(end),
+      sessionId, userId, route: "/x", pageType: "company-before-nda" as const, projectId: id, sessionStart: new Date(end - 1000), sessionEnd: new Date(end),
       totalDuration: 1, activeTime: 1, scrollDepthMax: 0, record: {},
     });
     const kept = async () => (await listProjectsForAdmin(t.db, { q: "Visited", pageSize: 25 })).rows.find((r) => r.id === id)!.lastUpdateBuyer ?? null;

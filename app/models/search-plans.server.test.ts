@@ -7,6 +7,7 @@ import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
 import { listProjectsForAdmin, searchStatements } from "./projects.server";
 import { customerIdsInViewOrder, listCustomers, pageWalksSortIndex } from "./customers.server";
+import { customerTimeline } from "./customer-accounts.server";
 
 /**
  * The buyer search's query plans (issue #16, item 3): at 100,000 projects a lost index turns
@@ -125,6 +126,23 @@ describe("the project tables sorted by the buyers' last visit", () => {
     expect(plan, plan).toMatch(/SCAN projects USING INDEX projects_last_buyer_visit_idx/);
     expect(plan, plan).not.toMatch(/page_sessions/);
     expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+  });
+});
+
+describe("a customer's timeline", () => {
+  it("chooses each kind's page from an index before reading its rows", async () => {
+    const statements = (await statementsOf(() => customerTimeline(t.db, { customerId: 1 }))).filter((s) => /rowid in/.test(s.sql));
+    expect(statements).toHaveLength(5);
+    const plans = await Promise.all(
+      statements.map(async (s) => (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${s.sql}`, args: s.args as never })).rows.map((row) => String(row.detail)).join(" ; ")),
+    );
+    const views = plans.find((p) => /page_sessions/.test(p))!;
+    // the members' sessions sorted from the index alone, then the page's rows read by their key
+    expect(views, views).toMatch(/SEARCH page_sessions USING COVERING INDEX page_sessions_user_idx \(user_id=\?\)/);
+    expect(views, views).toMatch(/SEARCH page_sessions USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    const mail = plans.find((p) => /outbox/.test(p))!;
+    expect(mail, mail).toMatch(/SEARCH outbox USING INDEX outbox_recipient_idx/);
+    for (const plan of plans) expect(plan, plan).not.toMatch(/SCAN (page_sessions|outbox|messages|contracts|offers)(?![_\w])(?! USING)/);
   });
 });
 
