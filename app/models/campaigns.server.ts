@@ -351,7 +351,8 @@ export async function projectChoices(db: Database) {
   return db
     .select({ id: projects.id, name: projects.projectName })
     .from(projects)
-    .where(inArray(projects.status, ["published", "under_offer"]))
+    // written as the partial index's own condition, so that its order (published, then id) is read, not sorted
+    .where(sql`${projects.status} in ('published', 'under_offer')`)
     .orderBy(desc(projects.publishedAt), desc(projects.id))
     .limit(500);
 }

@@ -8,6 +8,12 @@ import { makeUser } from "~/seed/factories";
 import { listProjectsForAdmin, searchStatements } from "./projects.server";
 import { customerIdsInViewOrder, listCustomers, pageWalksSortIndex } from "./customers.server";
 import { customerTimeline } from "./customer-accounts.server";
+import { listOutbox } from "./outbox.server";
+import { listNotifications } from "./notifications.server";
+import { listInbound } from "./inbound.server";
+import { listLeads } from "./leads.server";
+import { campaignProgress, projectChoices } from "./campaigns.server";
+import { pipeline } from "./pipeline.server";
 
 /**
  * The buyer search's query plans (issue #16, item 3): at 100,000 projects a lost index turns
@@ -126,6 +132,42 @@ describe("the project tables sorted by the buyers' last visit", () => {
     expect(plan, plan).toMatch(/SCAN projects USING INDEX projects_last_buyer_visit_idx/);
     expect(plan, plan).not.toMatch(/page_sessions/);
     expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+  });
+});
+
+describe("the admin's lists and a member's inbox", () => {
+  // the page's statements (not its count), unless `counts`
+  const planOf = async (read: () => Promise<unknown>, about: RegExp, counts = false) => {
+    const statements = (await statementsOf(read)).filter((s) => about.test(s.sql) && (counts || !/count\(/i.test(s.sql)));
+    expect(statements.length, `no statement matching ${about}`).toBeGreaterThan(0);
+    const plans = await Promise.all(
+      statements.map(async (s) => (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${s.sql}`, args: s.args as never })).rows.map((row) => String(row.detail)).join(" ; ")),
+    );
+    return plans.join(" || ");
+  };
+
+  it("read each page in its index's order, not sorting every row to show a page", async () => {
+    const cases: Array<[string, () => Promise<unknown>, RegExp, RegExp]> = [
+      ["outbox", () => listOutbox(t.db, {}), /from "outbox"/, /SCAN outbox USING INDEX outbox_created_idx/],
+      ["outbox by status", () => listOutbox(t.db, { status: "sent" }), /from "outbox"/, /SEARCH outbox USING INDEX outbox_status_created_idx \(status=\?\)/],
+      ["inbox", () => listNotifications(t.db, 1), /from "notifications"/, /SEARCH notifications USING INDEX notifications_user_created_idx \(user_id=\?\)/],
+      ["demo requests", () => listInbound(t.db, { kind: "demo" }), /from "inbound_items"/, /SEARCH inbound_items USING INDEX inbound_items_kind_created_idx \(kind=\?\)/],
+      ["potential customers", () => listLeads(t.db, {}), /from "leads"/, /SCAN leads USING INDEX leads_created_idx/],
+      ["projects a campaign may promote", () => projectChoices(t.db), /from "projects"/, /SCAN projects USING INDEX projects_visible_published_idx/],
+    ];
+    for (const [name, read, about, index] of cases) {
+      const plan = await planOf(read, about);
+      expect(plan, `${name}: ${plan}`).toMatch(index);
+      expect(plan, `${name}: ${plan}`).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    }
+  });
+
+  it("count a campaign's progress and a project's viewers from their own indexes", async () => {
+    const progress = await planOf(() => campaignProgress(t.db, { campaignId: 1 }), /from "outbox"/, true);
+    expect(progress, progress).toMatch(/outbox_campaign_(status|recipient)_idx \(campaign_id=\?/);
+    const desk = await planOf(() => pipeline(t.db, { projectId: 1 }), /recently_viewed/);
+    expect(desk, desk).toMatch(/recently_viewed USING (COVERING )?INDEX recently_viewed_project_idx \(project_id=\?/);
+    expect(desk, desk).not.toMatch(/SCAN recently_viewed/);
   });
 });
 

@@ -193,6 +193,11 @@ export const outbox = sqliteTable(
     uniqueIndex("outbox_campaign_recipient_idx").on(t.campaignId, t.recipient),
     // what was sent to a customer's addresses (the admin customer table's communications)
     index("outbox_recipient_idx").on(sql`lower(${t.recipient})`),
+    // the admin's outbox, newest first, whole or by status (it sorted every row, bodies and all: 0.9 s at 400,000)
+    index("outbox_created_idx").on(t.createdAt, t.id),
+    index("outbox_status_created_idx").on(t.status, t.createdAt, t.id),
+    // a campaign's progress, counted by status; most rows have no campaign, which misled the planner
+    index("outbox_campaign_status_idx").on(t.campaignId, t.status).where(sql`${t.campaignId} is not null`),
   ],
 );
 
@@ -500,7 +505,12 @@ export const recentlyViewed = sqliteTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     viewedAt: integer("viewed_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index("recently_viewed_user_idx").on(t.userId, t.viewedAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    index("recently_viewed_user_idx").on(t.userId, t.viewedAt),
+    // a project's desk lists who looked at it
+    index("recently_viewed_project_idx").on(t.projectId, t.userId),
+  ],
 );
 
 /**
@@ -770,7 +780,11 @@ export const notifications = sqliteTable(
     readAt: integer("read_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.readAt)],
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.readAt),
+    // the inbox's newest first, without sorting every notice the member ever had
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 export type Contract = typeof contracts.$inferSelect;
@@ -879,7 +893,12 @@ export const inboundItems = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("inbound_items_kind_idx").on(t.kind, t.status, t.id), index("inbound_items_user_idx").on(t.userId)],
+  (t) => [
+    index("inbound_items_kind_idx").on(t.kind, t.status, t.id),
+    index("inbound_items_user_idx").on(t.userId),
+    // each kind's table, newest first (its default order)
+    index("inbound_items_kind_created_idx").on(t.kind, t.createdAt, t.id),
+  ],
 );
 export type InboundItem = typeof inboundItems.$inferSelect;
 
@@ -903,7 +922,12 @@ export const leads = sqliteTable(
     convertedAt: integer("converted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("leads_status_idx").on(t.status, t.id), uniqueIndex("leads_inbound_item_idx").on(t.inboundItemId)],
+  (t) => [
+    index("leads_status_idx").on(t.status, t.id),
+    uniqueIndex("leads_inbound_item_idx").on(t.inboundItemId),
+    // the table's default order, newest first
+    index("leads_created_idx").on(t.createdAt, t.id),
+  ],
 );
 export type Lead = typeof leads.$inferSelect;
 
