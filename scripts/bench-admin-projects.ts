@@ -31,6 +31,11 @@ const SHAPES: Array<[string, Parameters<typeof listProjectsForAdmin>[1]]> = [
   ["bids, most first, page 1", { sort: "bids", desc: true }],
   ["bids, fewest first, page 200", { sort: "bids", desc: false, page: 200 }],
   ["published, NDAs, most first, page 1", { status: "published", sort: "ndas", desc: true }],
+  ["name, A to Z, page 1", { sort: "projectName", desc: false }],
+  ["status, page 1", { sort: "status", desc: false }],
+  ["views, most first, page 1", { sort: "views", desc: true }],
+  ["updated, newest first, page 200", { sort: "updatedAt", desc: true, page: 200 }],
+  ["published, name A to Z, page 1", { status: "published", sort: "projectName", desc: false }],
   ["last buyer visit, latest first, page 1", { sort: "lastUpdateBuyer", desc: true }],
   ["last buyer visit, latest first, page 200", { sort: "lastUpdateBuyer", desc: true, page: 200 }],
 ];

@@ -15,6 +15,7 @@ import { contracts, customers, outbox, projects, users } from "../app/.server/db
 import { generateCustomer, random } from "../app/seed/demo-market";
 import { csvLine } from "../app/lib/csv";
 import { CUSTOMER_DATA_COLUMNS, csvValueOf, customerIdsInViewOrder, customersInOrder, listCustomers } from "../app/models/customers.server";
+import { customerTimeline } from "../app/models/customer-accounts.server";
 
 const COUNT = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -152,6 +153,18 @@ async function main() {
   await timed(`their ${UPKEEP_MEMBERS} addresses rewritten in one statement`, () =>
     client.execute({ sql: "update users set email = 'gone-' || id || '@deleted.invalid' where customer_id = ?", args: [company] }),
   );
+  // what the admin's page of that company reads: its timeline, newest first, and the totals
+  await customerTimeline(db, { customerId: company });
+  const timelineTimes: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const t = performance.now();
+    await customerTimeline(db, { customerId: company });
+    timelineTimes.push(performance.now() - t);
+  }
+  timelineTimes.sort((a, b) => a - b);
+  const timelineP95 = percentile(timelineTimes, 95);
+  if (timelineP95 > BUDGET_MS) missed.push("the company's timeline");
+  console.log(`| its timeline and totals (the admin's customer page), median / p95 | ${percentile(timelineTimes, 50).toFixed(1)} / ${timelineP95.toFixed(1)} ms |`);
   await timed("a page session written, then deleted", async () => {
     const member = await client.execute({ sql: "select id from users where customer_id = ? limit 1", args: [company] });
     await client.execute({

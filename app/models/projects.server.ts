@@ -195,17 +195,20 @@ function tableRead(shown: Record<string, boolean> | undefined) {
 const dealCountColumns = (counts: readonly DealCountKey[]) =>
   Object.fromEntries(counts.map((key) => [key, sql<number | null>`${ADMIN_SORT[key]}`])) as Partial<Record<DealCountKey, SQL<number | null>>>;
 
-/** Deal counts kept on the project (never null), each with an index that ends in the id. */
-const KEPT_COUNTS = new Set(["ndas", "negotiations", "bids"]);
+/**
+ * The sorts an index gives either way: the kept deal counts (migration 0043) and the project's own
+ * columns that are never empty (0052), each indexed as the table sorts it, the id last.
+ */
+const INDEXED_SORTS = new Set(["id", "ndas", "negotiations", "bids", "projectName", "kind", "status", "industry", "borrower", "views", "impressionsCounter", "updatedAt"]);
 
 /**
- * A table's order by one of its columns, ties by id. A kept deal count breaks its ties in its own
+ * A table's order by one of its columns, ties by id. An indexed sort breaks its ties in its own
  * direction, so that its index gives the order as it stands: most projects have no NDA, and a tie
- * broken the other way had SQLite sort all of them for the first page.
+ * broken the other way had SQLite sort all of them for the first page (decisions 058, 064).
  */
 function tableOrder(sorts: Record<string, SQL>, column: string, descending: boolean) {
   const by = sorts[column]!;
-  if (KEPT_COUNTS.has(column)) return descending ? [sql`${by} desc`, desc(projects.id)] : [sql`${by} asc`, asc(projects.id)];
+  if (INDEXED_SORTS.has(column)) return descending ? [sql`${by} desc`, desc(projects.id)] : [sql`${by} asc`, asc(projects.id)];
   return [descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, asc(projects.id)];
 }
 

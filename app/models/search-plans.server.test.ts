@@ -125,6 +125,30 @@ describe("the admin's project table's query plan", () => {
   });
 });
 
+describe("the admin's project table sorted by a column of the project's own", () => {
+  it("walks that column's index either way, not sorting every project", async () => {
+    const own = [
+      ["projectName", "projects_name_lower_idx"],
+      ["kind", "projects_kind_idx"],
+      ["status", "projects_status_idx"],
+      ["industry", "projects_industry_idx"],
+      ["borrower", "projects_borrower_lower_idx"],
+      ["views", "projects_views_idx"],
+      ["impressionsCounter", "projects_impressions_idx"],
+      ["updatedAt", "projects_updated_idx"],
+    ] as const;
+    for (const [sort, index] of own) {
+      for (const desc of [true, false]) {
+        const [page] = (await statementsOf(() => listProjectsForAdmin(t.db, { sort, desc }))).filter((s) => /limit/.test(s.sql));
+        const plan = (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${page!.sql}`, args: page!.args as never })).rows.map((row) => String(row.detail)).join(" ; ");
+        expect(plan, `${sort}: ${plan}`).toMatch(new RegExp(`SCAN projects USING INDEX ${index}\\b`));
+        // the page's own rows sorted again once they are chosen, not every project
+        expect((plan.match(/TEMP B-TREE/g) ?? []).length, `${sort}: ${plan}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
+
 describe("the project tables sorted by the buyers' last visit", () => {
   it("walk its index latest first, not every project's page sessions", async () => {
     const [page] = (await statementsOf(() => listProjectsForAdmin(t.db, { sort: "lastUpdateBuyer", desc: true }))).filter((s) => /limit/.test(s.sql));

@@ -410,6 +410,15 @@ export const projects = sqliteTable(
     index("projects_bid_count_idx").on(t.bidCount, t.id),
     // latest first, never visited last, as the tables sort it
     index("projects_last_buyer_visit_idx").on(sql`${t.lastBuyerVisitAt} desc`, t.id),
+    // the project tables sorted by a column that is never empty, as they sort it; an index ends in the
+    // row's id of itself, so one walked either way gives ties by id in the sort's direction (decision 064)
+    index("projects_name_lower_idx").on(sql`lower(${t.projectName})`),
+    index("projects_kind_idx").on(t.kind),
+    index("projects_status_idx").on(t.status),
+    index("projects_borrower_lower_idx").on(sql`lower(${t.borrower})`),
+    index("projects_views_idx").on(t.views),
+    index("projects_impressions_idx").on(t.impressions),
+    index("projects_updated_idx").on(t.updatedAt),
     // the match score's "past behaviour" reads every project of an industry, visible or not
     index("projects_industry_idx").on(t.industry),
     // partial indexes over what buyers can find: the search's WHERE repeats this predicate literally
