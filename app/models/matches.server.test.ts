@@ -214,6 +214,12 @@ describe("recomputing matches", () => {
     await pruneDailyLooks(t.db, Date.parse("2026-11-20T00:00:00Z"));
     await t.db.insert(dailyProjectLooks).values({ kind: "impression", userId: viewer.id, projectId, day: "2026-11-20" });
     expect((await projectMatches(t.db, { projectId })).rows.map((r) => [r.customerName, r.impression])).toEqual([["Active Co", 3], ["Quiet Co", 0]]);
+    // sorted by where they stand, a page at a time, each row carrying its own columns
+    const sorted = async (sort: "impression" | "customerName" | "lastLogin", desc: boolean) =>
+      Promise.all([1, 2].map(async (page) => (await projectMatches(t.db, { projectId, sort, desc, page, pageSize: 1 })).rows.map((r) => [r.customerName, r.impression])[0]));
+    expect(await sorted("impression", false)).toEqual([["Quiet Co", 0], ["Active Co", 3]]);
+    expect(await sorted("customerName", true)).toEqual([["Quiet Co", 0], ["Active Co", 3]]);
+    expect(await sorted("lastLogin", true)).toEqual([["Active Co", 3], ["Quiet Co", 0]]);
     // the seller's list knows the signed NDA only, and names the company for it
     expect((await sellerMatchesFor(t.db, { projectId })).rows.map((r) => r.label)).toEqual(["Active Co", "Buyer #2"]);
   });

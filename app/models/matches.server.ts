@@ -216,7 +216,8 @@ const DEAL_COLUMNS = {
   ndaSigned: sql<number>`exists (select 1 from ${ofMembers(sql`contracts k`, sql`k.buyer_id = m.id and k.project_id = ${matches.projectId}`)} and k.signed_at is not null)`,
   offerStatus: sql<string | null>`(select o.status from ${ofMembers(sql`offers o`, sql`o.buyer_id = m.id and o.project_id = ${matches.projectId}`)} order by o.id desc limit 1)`,
   offerPrice: sql<number | null>`(select o.price from ${ofMembers(sql`offers o`, sql`o.buyer_id = m.id and o.project_id = ${matches.projectId}`)} order by o.id desc limit 1)`,
-  lastLogin: sql<number | null>`(select max(m.last_login_at) from users m where m.customer_id = ${matches.customerId})`,
+  // the latest of its members', kept on the company (migration 0035): the query joins it
+  lastLogin: sql<number | null>`${customers.lastLoginAt}`,
   /** Days the company's members were shown the project in results (migration 0049 keeps them). */
   impression: sql<number>`(select coalesce(sum(i.days), 0) from ${ofMembers(sql`project_impressions i`, sql`i.user_id = m.id and i.project_id = ${matches.projectId}`)})`,
   /** The last "Invite to view" of the company to the project. */
@@ -236,6 +237,9 @@ const MATCH_SORT: Record<ProjectBuyerSort, SQL> = {
 const matchCount = (db: Database, projectId: number | Placeholder) =>
   db.select({ total: sql<number>`count(*)` }).from(matches).where(eq(matches.projectId, projectId));
 
+/** The sorts by a column of the matched company's own row. */
+const SORTS_BY_COMPANY = new Set<ProjectBuyerSort>(["customerName", "lastLogin"]);
+
 /** A page of matches: 1 to 100 rows, from the page's first. */
 const matchPaging = (page: number, pageSize: number) => {
   const size = Math.min(Math.max(pageSize, 1), 100);
@@ -248,12 +252,26 @@ async function matchTotal(db: Database, projectId: number, found: ReadonlyArray<
   return offset ? Number((await matchCount(db, projectId))[0]?.total ?? 0) : 0;
 }
 
-/** A page of a project's matches in one order; the project, the page's size and its offset are placeholders. */
+/**
+ * A page of a project's matches in one order; the project, the page's size and its offset are
+ * placeholders. The page is chosen first, by the sort alone, and where each company stands is worked
+ * out for its rows only: worked out for every match, a sort by anything but the score took 60–125 ms
+ * for a project of 6,000 matches.
+ */
 function matchesPageIn(sort: ProjectBuyerSort, descending: boolean) {
   const by = MATCH_SORT[sort];
   const projectId = sql.placeholder("projectId");
-  return preparedQuery((db) =>
-    db
+  const order = [descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, matches.customerId];
+  return preparedQuery((db) => {
+    const chosen = db.select({ customerId: sql<number>`${matches.customerId}`.as("page_customer") }).from(matches);
+    // the company's own row only for a sort by one of its columns: each is a wide row read for every match
+    const page = (SORTS_BY_COMPANY.has(sort) ? chosen.innerJoin(customers, eq(customers.id, matches.customerId)) : chosen)
+      .where(eq(matches.projectId, projectId))
+      .orderBy(...order)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("page");
+    return db
       .select({
         customerId: matches.customerId,
         customerName: customers.name,
@@ -267,14 +285,14 @@ function matchesPageIn(sort: ProjectBuyerSort, descending: boolean) {
         // and so is the count (SQLite works it out once, not per row)
         total: sql<number>`(${matchCount(db, projectId)})`,
       })
-      .from(matches)
+      // the page stays the outer loop (a cross join is not reordered), its rows found by their key
+      .from(page)
+      .crossJoin(matches)
       .innerJoin(customers, eq(customers.id, matches.customerId))
-      .where(eq(matches.projectId, projectId))
-      .orderBy(descending ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, matches.customerId)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(),
-  );
+      .where(and(eq(matches.projectId, projectId), eq(matches.customerId, page.customerId)))
+      .orderBy(...order)
+      .prepare();
+  });
 }
 
 // every project page reads a page of its matches: each order's query is built once (there are twelve)
