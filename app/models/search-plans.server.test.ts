@@ -10,7 +10,8 @@ import { customerIdsInViewOrder, listCustomers, pageWalksSortIndex } from "./cus
 import { customerTimeline } from "./customer-accounts.server";
 import { listOutbox } from "./outbox.server";
 import { listNotifications } from "./notifications.server";
-import { listInbound } from "./inbound.server";
+import { listAdmins, listInbound } from "./inbound.server";
+import { projectActivity } from "./engagement.server";
 import { listLeads } from "./leads.server";
 import { campaignProgress, projectChoices } from "./campaigns.server";
 import { pipeline } from "./pipeline.server";
@@ -184,6 +185,14 @@ describe("the admin's lists and a member's inbox", () => {
       expect(plan, `${name}: ${plan}`).toMatch(index);
       expect(plan, `${name}: ${plan}`).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
     }
+  });
+
+  it("draw a project's views per day from an index, and find the admins without reading every member", async () => {
+    const activity = await planOf(() => projectActivity(t.db, { projectId: 1, now: new Date() }), /from "page_sessions"/, true);
+    expect(activity, activity).toMatch(/SEARCH page_sessions USING COVERING INDEX page_sessions_project_start_idx \(project_id=\? AND session_start>\?\)/);
+    const admins = await planOf(() => listAdmins(t.db), /from "users"/);
+    expect(admins, admins).toMatch(/SCAN users USING INDEX users_admins_idx/);
+    expect(admins, admins).not.toMatch(/TEMP B-TREE/);
   });
 
   it("count a campaign's progress and a project's viewers from their own indexes", async () => {

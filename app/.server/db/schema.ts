@@ -63,6 +63,8 @@ export const users = sqliteTable("users", {
   index("users_phone_idx").on(t.phone),
   // the admin dashboard's sign-ups per day
   index("users_created_idx").on(t.createdAt),
+  // the admins, by name (whom an inbound item may be given to): a few rows, not every member's roles read
+  index("users_admins_idx").on(t.name).where(sql`${t.roles} like '%"ROLE_ADMIN"%'`),
 ]);
 
 /** A signed-in browser. The cookie carries only the id; deleting the row ends the session. */
@@ -822,6 +824,8 @@ export const pageSessions = sqliteTable(
   (t) => [
     // active time in the index: the match score sums it over an industry's projects without reading the records
     index("page_sessions_project_idx").on(t.projectId, t.userId, t.activeTime),
+    // a project's views and active time per day over the last days (the seller's charts), from the index alone
+    index("page_sessions_project_start_idx").on(t.projectId, t.sessionStart, t.userId, t.activeTime),
     // the project in the index: the customer table counts its members' project views from it alone
     index("page_sessions_user_idx").on(t.userId, t.sessionStart, t.projectId),
     // a member's latest session in one step: a customer's last activity is recounted from it (decision 062)
