@@ -274,16 +274,14 @@ export async function listCustomers(
       .where(where);
     const walk = pageWalksSortIndex({ offset, size, matching: n, customers: last ?? 0 });
     const raw = await customerPage(db, { where: walk ? whereOf(undefined, filters, { walkSortIndex: true }) : where, sort, desc, size, visible, offset });
-    const rows = visible ? asShown(raw.map(toRow), visible, ["customerId", "customerName", "anonymised"]) : raw.map(toRow);
-    return { rows, total: n, page: Math.max(1, page), pageSize: size };
+    return { rows: rowsAsShown(raw, visible), total: n, page: Math.max(1, page), pageSize: size };
   }
   const [raw, [total]] = await Promise.all(
     where
       ? [customerPage(db, { where, sort, desc, size, visible, offset }), db.select({ n: count() }).from(customers).where(where)]
       : [unfilteredPage({ sort, desc, size, visible })(db).all({ offset }), everyCustomer(db).all()],
   );
-  const rows = visible ? asShown(raw.map(toRow), visible, ["customerId", "customerName", "anonymised"]) : raw.map(toRow);
-  return { rows, total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
+  return { rows: rowsAsShown(raw, visible), total: total?.n ?? 0, page: Math.max(1, page), pageSize: size };
 }
 
 /**
@@ -302,6 +300,10 @@ const filtersOnlyOwnColumns = (q: string | undefined, filters: CustomerFilters) 
   !q?.trim() && Object.keys(CUSTOMER_MIN_FILTERS).every((key) => minimumOf(filters[key as CustomerMinFilter]) === undefined);
 
 const sortWalksAnIndex = (sort: string, desc: boolean) => INDEXED_SORTS.has(sort) || (desc && (sort === "lastLogin" || sort === "lastActivity"));
+
+/** A page's rows, with only the columns the admin shows (and those a row always carries). */
+const rowsAsShown = (raw: Raw[], visible: Record<string, boolean> | undefined) =>
+  visible ? asShown(raw.map(toRow), visible, ["customerId", "customerName", "anonymised"]) : raw.map(toRow);
 
 type PageShape = { sort: string; desc: boolean; size: number; visible: Record<string, boolean> | undefined };
 
