@@ -11,8 +11,7 @@ import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
 import { applyMigrations } from "../app/.server/db/migrate-node";
-import { contracts, customers, outbox, projects, users } from "../app/.server/db/schema";
-import { generateCustomer, random } from "../app/seed/demo-market";
+import { buildCustomerMarket, finishBench, timeRounds } from "./bench-customer-market";
 import { csvLine } from "../app/lib/csv";
 import { CUSTOMER_DATA_COLUMNS, csvValueOf, customerIdsInViewOrder, customersInOrder, listCustomers } from "../app/models/customers.server";
 import { customerTimeline } from "../app/models/customer-accounts.server";
@@ -42,57 +41,16 @@ const SHAPES: Array<[string, Parameters<typeof listCustomers>[1]]> = [
   ["deals $5-10m, fewest first, page 200", { sort: "deals5to10m", desc: false, page: 200 }],
   ["text \"capital 12\"", { q: "capital 12" }],
 ];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-customers-"));
   const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
   await applyMigrations(client, path.resolve(__dirname, "../migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
-  const r = random(7);
   const now = Date.now();
   let started = Date.now();
-  for (let i = 0; i < COUNT; i += 500) {
-    const batch = [];
-    for (let j = i; j < Math.min(COUNT, i + 500); j++) batch.push({ ...generateCustomer(r, j, now), websiteDomain: null });
-    await db.insert(customers).values(batch);
-  }
-  const [seller] = await db.insert(users).values({ email: "seller@bench.test", name: "Seller", passwordHash: "x", roles: ["ROLE_SELLER"] }).returning();
-  const projectIds: number[] = [];
-  for (let i = 0; i < 200; i++) {
-    const [p] = await db.insert(projects).values({ sellerId: seller!.id, kind: "loan_pool", status: "published", size: (i + 1) * 3_000_000 }).returning();
-    projectIds.push(p!.id);
-  }
-  for (let i = 0; i < COUNT / 5; i += 500) {
-    const batch = [];
-    for (let j = i; j < Math.min(COUNT / 5, i + 500); j++) {
-      batch.push({ email: `m${j}@bench.test`, name: `Member ${j}`, passwordHash: "x", roles: ["ROLE_BUYER"], customerId: j * 5 + 1, lastLoginAt: new Date(now - j * 60_000) });
-    }
-    const members = await db.insert(users).values(batch).returning({ id: users.id, email: users.email });
-    await db.insert(outbox).values(members.map((m) => ({ channel: "email" as const, recipient: m.email, body: "b", nextAttemptAt: new Date(now) })));
-    await db.insert(contracts).values(
-      members.map((m, k) => ({ projectId: projectIds[k % projectIds.length]!, buyerId: m.id, envelopeId: `e${m.id}`, documentKey: "k", documentSha256: "s", requestedAt: new Date(now) })),
-    );
-  }
-  // what members do beyond NDAs, in set-based statements (the bench's market, not the app's writers):
-  // a thread with three messages for every second member, an offer for every tenth, page sessions
-  // (BENCH_SESSIONS, a million by default, a tenth of them on a project page) and a day's impressions
-  const members = `select id, row_number() over (order by id) - 1 as n from users where email like 'm%@bench.test'`;
-  const projectOf = (n: string) => `${projectIds[0]} + (${n}) % 200`; // the 200 projects' ids follow one another
-  await client.execute(`insert into messages (project_id, buyer_id, sender_id, body, created_at)
-    select ${projectOf("m.n + k.k")}, m.id, m.id, 'b', ${now}
-    from (${members}) m, (select 0 as k union all select 0 union all select 0) k where m.n % 2 = 0`);
-  await client.execute(`insert into offers (project_id, buyer_id, status, price, structure, due_diligence_days, expires_on, pdf_key, pdf_sha256, created_at, updated_at)
-    select ${projectOf("m.n")}, m.id, 'Submitted', 1000000, 'Cash', 30, '2027-01-01', 'k', 's', ${now}, ${now} from (${members}) m where m.n % 10 = 0`);
   const sessions = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
-  const memberCount = COUNT / 5;
-  await client.execute(`insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
-    with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${sessions})
-    select 's' || i, (select id from users where email = 'm' || (i % ${memberCount}) || '@bench.test'),
-      '/', case when i % 10 = 0 then 'company' else 'home' end, case when i % 10 = 0 then ${projectOf("i")} end,
-      ${now} - i * 1000, ${now} - i * 1000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
-  await client.execute(`insert into daily_project_looks (kind, user_id, project_id, day, counted)
-    select 'impression', m.id, p.id, '2026-12-01', 1 from (${members}) m, (select id from projects where id < ${projectIds[0]! + 5}) p where m.n % 2 = 0`);
+  const { projectOf } = await buildCustomerMarket(client, db, { count: COUNT, sessions, now });
   console.log(`built ${COUNT} customers in ${Date.now() - started} ms`);
 
   await client.execute("ANALYZE");
@@ -100,17 +58,10 @@ async function main() {
   console.log("|---|---|---|---|");
   const missed: string[] = [];
   for (const [label, query] of SHAPES) {
-    const { total } = await listCustomers(db, query); // built and warmed
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const t = performance.now();
-      await listCustomers(db, query);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    const p95 = percentile(times, 95);
+    const { total } = await listCustomers(db, query);
+    const { median, p95 } = await timeRounds(() => listCustomers(db, query), ROUNDS);
     if (p95 > BUDGET_MS) missed.push(label);
-    console.log(`| ${label} | ${percentile(times, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${total.toLocaleString("en-US")} |`);
+    console.log(`| ${label} | ${median.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${total.toLocaleString("en-US")} |`);
   }
 
   started = Date.now();
@@ -154,17 +105,10 @@ async function main() {
     client.execute({ sql: "update users set email = 'gone-' || id || '@deleted.invalid' where customer_id = ?", args: [company] }),
   );
   // what the admin's page of that company reads: its timeline, newest first, and the totals
-  await customerTimeline(db, { customerId: company });
-  const timelineTimes: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const t = performance.now();
-    await customerTimeline(db, { customerId: company });
-    timelineTimes.push(performance.now() - t);
-  }
-  timelineTimes.sort((a, b) => a - b);
-  const timelineP95 = percentile(timelineTimes, 95);
+  const timeline = await timeRounds(() => customerTimeline(db, { customerId: company }), ROUNDS);
+  const timelineP95 = timeline.p95;
   if (timelineP95 > BUDGET_MS) missed.push("the company's timeline");
-  console.log(`| its timeline and totals (the admin's customer page), median / p95 | ${percentile(timelineTimes, 50).toFixed(1)} / ${timelineP95.toFixed(1)} ms |`);
+  console.log(`| its timeline and totals (the admin's customer page), median / p95 | ${timeline.median.toFixed(1)} / ${timelineP95.toFixed(1)} ms |`);
   await timed("a page session written, then deleted", async () => {
     const member = await client.execute({ sql: "select id from users where customer_id = ? limit 1", args: [company] });
     await client.execute({
@@ -174,13 +118,7 @@ async function main() {
     });
     await client.execute("delete from page_sessions where session_id = 'upkeep'");
   });
-  client.close();
-  if (process.env.BENCH_KEEP) console.log(`kept the database: ${path.join(dir, "bench.db")}`);
-  else fs.rmSync(dir, { recursive: true, force: true });
-  if (missed.length) {
-    console.error(`\n✖ over ${BUDGET_MS} ms at p95: ${missed.join(", ")}`);
-    process.exitCode = 1;
-  }
+  finishBench({ client, dir, missed, budgetMs: BUDGET_MS });
 }
 
 main().catch((error) => {

@@ -1,20 +1,14 @@
 import { formatNumber } from "~/lib/format";
-import type { ListChannel } from "~/lib/marketing";
-
-export type Reach = {
-  size: number;
-  email: { noAddress: number; suppressed: number; reachable: number };
-  sms: { noPhone: number; invalidPhone: number; suppressed: number; noAllowance: number; reachable: number };
-};
+import type { Reach } from "~/lib/marketing";
 
 /** A list's size and who on it cannot be reached, per channel: shown before anything is sent. */
-export function ListReach({ reach, channel }: { reach: Reach; channel: ListChannel }) {
+export function ListReach({ reach }: { reach: Reach }) {
   const n = formatNumber;
   return (
     <dl className="card grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]" data-testid="list-reach">
       <dt className="font-medium">Members</dt>
       <dd data-testid="list-size">{n(reach.size)}</dd>
-      {channel !== "sms" ? (
+      {reach.email ? (
         <>
           <dt className="font-medium">E-mail reaches</dt>
           <dd data-testid="email-reachable">{n(reach.email.reachable)}</dd>
@@ -25,7 +19,7 @@ export function ListReach({ reach, channel }: { reach: Reach; channel: ListChann
           </dd>
         </>
       ) : null}
-      {channel !== "email" ? (
+      {reach.sms ? (
         <>
           <dt className="font-medium">SMS reaches</dt>
           <dd data-testid="sms-reachable">{n(reach.sms.reachable)}</dd>

@@ -24,3 +24,10 @@ export const normalAddress = (address: string) => address.trim().toLowerCase();
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmailAddress = (value: string) => EMAIL.test(value.trim());
+
+/** A list's size and who on it cannot be reached, on each channel it is for (null for the other). */
+export type Reach = {
+  size: number;
+  email: { noAddress: number; suppressed: number; reachable: number } | null;
+  sms: { noPhone: number; invalidPhone: number; suppressed: number; noAllowance: number; reachable: number } | null;
+};

@@ -67,7 +67,7 @@ async function renderForDelivery(message: OutboxMessage, env: Env) {
  */
 export async function enqueueCampaignMessages(
   db: Database,
-  { campaignId, messages, now = Date.now() }: { campaignId: number; messages: Array<Omit<NewMessage, "secrets">>; now?: number },
+  { campaignId, messages, now = Date.now() }: { campaignId: number; messages: Array<Omit<NewMessage, "secrets"> & { customerId: number }>; now?: number },
 ) {
   await insertMany(
     db,
@@ -110,7 +110,7 @@ export async function enqueueCampaignTexts(db: Database, { campaignId, texts, no
       return [
         db
           .insert(outbox)
-          .values({ channel: "sms", recipient: t.recipient, body: t.body, subject: "", campaignId, createdAt: due, nextAttemptAt: due })
+          .values({ channel: "sms", recipient: t.recipient, body: t.body, subject: "", campaignId, customerId: t.customerId, createdAt: due, nextAttemptAt: due })
           .onConflictDoNothing(),
         db
           .update(outbox)

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { customers, matches, recipientLists, users, type RecipientList } from "~/.server/db/schema";
 import { customerFiltersFrom } from "~/lib/customers";
-import { isEmailAddress, normalAddress, type ListChannel, type ListDefinition, type ListKind, type SuppressionChannel } from "~/lib/marketing";
+import { isEmailAddress, normalAddress, type ListChannel, type ListDefinition, type ListKind, type Reach, type SuppressionChannel } from "~/lib/marketing";
 import { e164 } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { whereOf } from "./customers.server";
+import { reachOfMembers } from "./list-reach.server";
 import { suppressedAmong } from "./suppressions.server";
 import { inList } from "~/.server/db/in-list";
 
@@ -33,31 +34,67 @@ const memberColumns = {
 // anonymised companies are never marketed to, whatever a list says
 const membersWhere = (where: SQL | undefined) => and(isNull(customers.anonymisedAt), where);
 
+/** Who a definition selects now, before anonymised companies are left out. */
+function definitionWhere(d: Exclude<ListDefinition, { projectId: number }>) {
+  if ("customerIds" in d) return inList(customers.id, d.customerIds);
+  const filters = customerFiltersFrom(d.query);
+  return whereOf(filters.q, filters);
+}
+
+const matchedBuyers = (projectId: number) => and(eq(matches.customerId, customers.id), eq(matches.projectId, projectId));
+const enabledBuyer = and(eq(customers.customerType, "buyer"), eq(customers.enabled, true));
+
+/** The list's members as the definition resolves them now, best-matched first for a project's buyers, else by id; `also` narrows them. */
+function membersQuery(db: Database, d: ListDefinition, also?: SQL) {
+  if ("projectId" in d) {
+    return db
+      .select(memberColumns)
+      .from(customers)
+      .innerJoin(matches, matchedBuyers(d.projectId))
+      .where(membersWhere(and(enabledBuyer, also)))
+      .orderBy(desc(matches.score), customers.id)
+      .$dynamic();
+  }
+  return db.select(memberColumns).from(customers).where(membersWhere(and(definitionWhere(d), also))).orderBy(customers.id).$dynamic();
+}
+
+/** The ids a definition selects (anonymised companies included: the reach leaves them out from its own index). */
+function memberIds(db: Database, d: ListDefinition): SQL {
+  const ids =
+    "projectId" in d
+      ? db.select({ id: customers.id }).from(customers).innerJoin(matches, matchedBuyers(d.projectId)).where(enabledBuyer)
+      : db.select({ id: customers.id }).from(customers).where(definitionWhere(d));
+  return ids.getSQL();
+}
+
 /**
  * "The matched buyers of project X": the enabled buyer companies matchmaking scored
  * for it (the matches table, kept current as projects and criteria change), best first.
  */
 export async function matchedBuyersOf(db: Database, { projectId }: { projectId: number }): Promise<ListMember[]> {
-  return db
-    .select(memberColumns)
-    .from(customers)
-    .innerJoin(matches, and(eq(matches.customerId, customers.id), eq(matches.projectId, projectId)))
-    .where(membersWhere(and(eq(customers.customerType, "buyer"), eq(customers.enabled, true))))
-    .orderBy(desc(matches.score), customers.id);
+  return membersQuery(db, { projectId });
 }
 
-/** The list's members as of now: its definition resolved against today's customers. */
+/** The list's members as of now: its definition resolved against today's customers (a send reads them all). */
 export async function membersOf(db: Database, list: Pick<RecipientList, "definition">): Promise<ListMember[]> {
+  return membersQuery(db, list.definition);
+}
+
+/**
+ * A page of the list's members as of now, in the list's order. A filtered list's page is chosen
+ * by id from the indexes first (the filter's and the contact index), then its rows are read.
+ */
+export async function membersPage(db: Database, { list, offset, limit }: { list: Pick<RecipientList, "definition">; offset: number; limit: number }): Promise<ListMember[]> {
   const d = list.definition;
-  if ("projectId" in d) return matchedBuyersOf(db, { projectId: d.projectId });
-  const where =
-    "customerIds" in d
-      ? inList(customers.id, d.customerIds)
-      : (() => {
-          const filters = customerFiltersFrom(d.query);
-          return whereOf(filters.q, filters);
-        })();
-  return db.select(memberColumns).from(customers).where(membersWhere(where)).orderBy(customers.id);
+  if ("projectId" in d) return membersQuery(db, d).limit(limit).offset(offset);
+  const page = sql`select m.id from customers m indexed by customers_contact_idx where m.anonymised_at is null and m.id in (${memberIds(db, d)}) order by m.id limit ${limit} offset ${offset}`;
+  return db.select(memberColumns).from(customers).where(sql`${customers.id} in (${page})`).orderBy(customers.id);
+}
+
+/** One customer, when the list has them now. */
+export async function memberOfList(db: Database, { list, customerId }: { list: Pick<RecipientList, "definition">; customerId: number }): Promise<ListMember | null> {
+  const [member] = await membersQuery(db, list.definition, eq(customers.id, customerId)).limit(1);
+  return member ?? null;
 }
 
 export type Recipient = { member: ListMember; address: string };
@@ -88,33 +125,9 @@ export async function recipientsOf(db: Database, { definition, channel }: Pick<R
   return { members: members.length, recipients, unreachable, suppressed: suppressed.size };
 }
 
-/** What a list page shows before anything is sent: its size and who cannot be reached, per channel. */
-export async function reachOf(db: Database, list: Pick<RecipientList, "definition">) {
-  const members = await membersOf(db, list);
-  const emails = members.filter((m) => isEmailAddress(m.attentionEmail)).map((m) => normalAddress(m.attentionEmail));
-  const phones = members.map((m) => ({ m, phone: e164(m.attentionPhone) }));
-  const [emailSuppressed, smsSuppressed] = await Promise.all([
-    suppressedAmong(db, { channel: "email", addresses: emails }),
-    suppressedAmong(db, { channel: "sms", addresses: phones.flatMap((p) => (p.phone ? [p.phone] : [])) }),
-  ]);
-  const noPhone = members.filter((m) => !m.attentionPhone.trim()).length;
-  const invalidPhone = phones.filter((p) => p.m.attentionPhone.trim() && !p.phone).length;
-  const usablePhones = phones.filter((p) => p.phone && !smsSuppressed.has(p.phone));
-  return {
-    size: members.length,
-    email: {
-      noAddress: members.length - emails.length,
-      suppressed: emails.filter((e) => emailSuppressed.has(e)).length,
-      reachable: new Set(emails.filter((e) => !emailSuppressed.has(e))).size,
-    },
-    sms: {
-      noPhone,
-      invalidPhone,
-      suppressed: phones.filter((p) => p.phone && smsSuppressed.has(p.phone)).length,
-      noAllowance: usablePhones.filter((p) => p.m.smsAllowance <= 0).length,
-      reachable: usablePhones.filter((p) => p.m.smsAllowance > 0).length,
-    },
-  };
+/** What a list page shows before anything is sent: its size and who cannot be reached, on each of its channels (both while it is being made). */
+export async function reachOf(db: Database, list: Pick<RecipientList, "definition"> & { channel?: ListChannel }): Promise<Reach> {
+  return reachOfMembers(db, memberIds(db, list.definition), list.channel ?? "both");
 }
 
 /** Saves a named list (its definition frozen as given) and records who saved it. */
@@ -167,4 +180,10 @@ export async function listRecipientLists(db: Database, { page = 1, pageSize = 25
     db.select({ n: count() }).from(recipientLists),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** What a list's page shows: its reach per channel and a page of its members as of now. */
+export async function recipientListPage(db: Database, { list, page, pageSize }: { list: Pick<RecipientList, "definition" | "channel">; page: number; pageSize: number }) {
+  const [reach, members] = await Promise.all([reachOf(db, list), membersPage(db, { list, offset: (page - 1) * pageSize, limit: pageSize })]);
+  return { reach, members };
 }

@@ -13,7 +13,8 @@ import { listNotifications } from "./notifications.server";
 import { listAdmins, listInbound } from "./inbound.server";
 import { projectActivity } from "./engagement.server";
 import { listLeads } from "./leads.server";
-import { campaignProgress, projectChoices } from "./campaigns.server";
+import { campaignProgress, campaignRecipients, projectChoices } from "./campaigns.server";
+import { campaignOutcomes } from "./campaign-outcomes.server";
 import { pipeline } from "./pipeline.server";
 
 /**
@@ -179,6 +180,8 @@ describe("the admin's lists and a member's inbox", () => {
       ["demo requests", () => listInbound(t.db, { kind: "demo" }), /from "inbound_items"/, /SEARCH inbound_items USING INDEX inbound_items_kind_created_idx \(kind=\?\)/],
       ["potential customers", () => listLeads(t.db, {}), /from "leads"/, /SCAN leads USING INDEX leads_created_idx/],
       ["projects a campaign may promote", () => projectChoices(t.db), /from "projects"/, /SCAN projects USING INDEX projects_visible_published_idx/],
+      ["a campaign's recipients", () => campaignRecipients(t.db, { campaignId: 1, page: 3 }), /from "outbox"/, /SEARCH outbox USING COVERING INDEX outbox_campaign_idx \(campaign_id=\?\)/],
+      ["what followed a campaign", () => campaignOutcomes(t.db, { campaign: { id: 1 }, page: 2 }), /from "campaign_outcomes"/, /SEARCH campaign_outcomes USING (COVERING )?INDEX campaign_outcomes_stage_idx \(campaign_id=\? AND <expr>>\?\)/],
     ];
     for (const [name, read, about, index] of cases) {
       const plan = await planOf(read, about);

@@ -188,6 +188,8 @@ export const outbox = sqliteTable(
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     /** SMS: the segments this message took from its company's allowance, set in the same transaction that took them. */
     segments: integer("segments"),
+    /** A campaign's message: the customer it was written to (no foreign key either), whose steps after it count as its outcome. */
+    customerId: integer("customer_id"),
   },
   (t) => [
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
@@ -200,6 +202,8 @@ export const outbox = sqliteTable(
     index("outbox_status_created_idx").on(t.status, t.createdAt, t.id),
     // a campaign's progress, counted by status; most rows have no campaign, which misled the planner
     index("outbox_campaign_status_idx").on(t.campaignId, t.status).where(sql`${t.campaignId} is not null`),
+    // a campaign's recipients in the order they were written, a page at a time
+    index("outbox_campaign_idx").on(t.campaignId).where(sql`${t.campaignId} is not null`),
   ],
 );
 
@@ -300,6 +304,8 @@ export const customers = sqliteTable(
     uniqueIndex("customers_website_domain_idx").on(t.websiteDomain),
     index("customers_attention_email_idx").on(t.attentionEmail),
     index("customers_attention_email_lower_idx").on(sql`lower(${t.attentionEmail})`),
+    // a list's reach and pages: the contact columns by id, without reading the wide customer rows (migration 0056)
+    index("customers_contact_idx").on(t.id, t.anonymisedAt, t.attentionEmail, t.attentionPhone, t.smsAllowance),
     index("customers_type_idx").on(t.customerType),
     // the table's "Type" filter: its count and a sorted page read the matching customers only
     index("customers_business_type_idx").on(t.businessType),
@@ -1079,6 +1085,41 @@ export const campaigns = sqliteTable(
   (t) => [index("campaigns_created_idx").on(t.createdAt), uniqueIndex("campaigns_idempotency_key_idx").on(t.idempotencyKey)],
 );
 export type Campaign = typeof campaigns.$inferSelect;
+
+/** How far a reached customer went, as the page orders it: 3 an offer, 2 an NDA, 1 a look, 0 nothing yet. */
+export const outcomeStage = (t: { viewedAt: unknown; signedAt: unknown; offeredAt: unknown }) =>
+  sql<number>`(case when ${t.offeredAt} is not null then 3 when ${t.signedAt} is not null then 2 when ${t.viewedAt} is not null then 1 else 0 end)`;
+/** When the customer reached that stage. */
+export const outcomeStageAt = (t: { viewedAt: unknown; signedAt: unknown; offeredAt: unknown }) => sql<number | null>`(case when ${t.offeredAt} is not null then ${t.offeredAt} when ${t.signedAt} is not null then ${t.signedAt} else ${t.viewedAt} end)`;
+
+/**
+ * What followed a campaign (decision 065): a row per customer its messages reached, written when
+ * the first one is delivered, and the customer's first look at the promoted project (any project when
+ * it promoted none), NDA and offer within 14 days of it, each set by a trigger as the step is
+ * recorded. A later deletion (a pruned daily look, a withdrawn offer) takes nothing away.
+ */
+export const campaignOutcomes = sqliteTable(
+  "campaign_outcomes",
+  {
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull(),
+    viewedAt: integer("viewed_at", { mode: "timestamp_ms" }),
+    signedAt: integer("signed_at", { mode: "timestamp_ms" }),
+    offeredAt: integer("offered_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.customerId] }),
+    // a step finds the campaigns that reached its customer in the 14 days before it
+    index("campaign_outcomes_customer_idx").on(t.customerId, t.sentAt),
+    // the page's order (furthest stage, latest first) from the index alone
+    index("campaign_outcomes_stage_idx").on(t.campaignId, outcomeStage(t), outcomeStageAt(t), t.customerId),
+  ],
+);
 
 /** A member's saved search (issue #13 item 6): the search page's filters, and whether new matches are e-mailed daily. */
 export const savedSearches = sqliteTable(

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
-import { findRecipientList, membersOf, reachOf } from "~/models/recipient-lists.server";
+import { findRecipientList, recipientListPage } from "~/models/recipient-lists.server";
 
 export const meta = () => titleMeta("Recipient list");
 
@@ -19,11 +19,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const list = await findRecipientList(services.db, { listId: idParam(args.params) });
   if (!list) throw notFound();
   const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
-  const [reach, members] = await Promise.all([reachOf(services.db, list), membersOf(services.db, list)]);
+  const { reach, members } = await recipientListPage(services.db, { list, page, pageSize: PAGE_SIZE });
   return {
     list: { id: list.id, name: list.name, channel: list.channel, kind: list.kind, createdAt: list.createdAt, createdBy: list.createdBy },
     reach,
-    members: members.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    members,
     page,
   };
 }
@@ -49,7 +49,7 @@ export default function ListPage() {
         {LIST_CHANNEL_LABELS[list.channel]} list, saved {formatDateTime(list.createdAt)}
         {list.createdBy ? ` by ${list.createdBy}` : ""}.
       </p>
-      <ListReach reach={reach} channel={list.channel} />
+      <ListReach reach={reach} />
       <h2 className="mb-2 mt-6 text-lg font-semibold">Members</h2>
       <SimpleTable caption="Members" headers={["Customer", "Contact", "E-mail", "Phone", "SMS allowance"]} count={members.length} empty="No customer is on this list now.">
         {members.map((m) => (
