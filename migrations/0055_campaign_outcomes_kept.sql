@@ -19,12 +19,16 @@ CREATE INDEX `campaign_outcomes_customer_idx` ON `campaign_outcomes` (`customer_
 CREATE INDEX `campaign_outcomes_stage_idx` ON `campaign_outcomes` (`campaign_id`,(case when "offered_at" is not null then 3 when "signed_at" is not null then 2 when "viewed_at" is not null then 1 else 0 end),(case when "offered_at" is not null then "offered_at" when "signed_at" is not null then "signed_at" else "viewed_at" end),`customer_id`);--> statement-breakpoint
 ALTER TABLE `outbox` ADD `customer_id` integer;--> statement-breakpoint
 CREATE INDEX `outbox_campaign_idx` ON `outbox` (`campaign_id`) WHERE "outbox"."campaign_id" is not null;--> statement-breakpoint
--- the customer of each campaign message already written: by its address, as the list resolved then
--- (e-mail lower-cased, the phone's digits); an address two customers share goes to the first
-UPDATE `outbox` SET `customer_id` = (SELECT min(c.`id`) FROM `customers` c WHERE lower(c.`attention_email`) = lower(`outbox`.`recipient`))
+-- the customer of each campaign message already written: by its address, as the send wrote it (e-mail
+-- trimmed and lower-cased, the phone's digits; an address with other spaces or letters than ASCII is
+-- not matched), the first customer when two share one. A temporary index each, and a unary plus on the
+-- recipient (its column's text affinity would keep SQLite off an index on an expression).
+CREATE INDEX `customers_attention_email_trim_tmp` ON `customers` (lower(trim(`attention_email`)));--> statement-breakpoint
+UPDATE `outbox` SET `customer_id` = (SELECT min(c.`id`) FROM `customers` c WHERE lower(trim(c.`attention_email`)) = +lower(`outbox`.`recipient`))
   WHERE `campaign_id` IS NOT NULL AND `channel` = 'email';--> statement-breakpoint
+DROP INDEX `customers_attention_email_trim_tmp`;--> statement-breakpoint
 CREATE INDEX `customers_attention_phone_digits_tmp` ON `customers` ('+' || replace(replace(replace(replace(replace(replace(trim(`attention_phone`), ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''));--> statement-breakpoint
-UPDATE `outbox` SET `customer_id` = (SELECT min(c.`id`) FROM `customers` c WHERE '+' || replace(replace(replace(replace(replace(replace(trim(c.`attention_phone`), ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') = `outbox`.`recipient`)
+UPDATE `outbox` SET `customer_id` = (SELECT min(c.`id`) FROM `customers` c WHERE '+' || replace(replace(replace(replace(replace(replace(trim(c.`attention_phone`), ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') = +`outbox`.`recipient`)
   WHERE `campaign_id` IS NOT NULL AND `channel` = 'sms';--> statement-breakpoint
 DROP INDEX `customers_attention_phone_digits_tmp`;--> statement-breakpoint
 INSERT INTO `campaign_outcomes` (`campaign_id`, `customer_id`, `sent_at`)

@@ -103,7 +103,7 @@ describe("what followed a campaign", () => {
       const run = (sql: string, ...args: Array<string | number>) => client.execute({ sql, args });
       await run("insert into users (id, email, name, password_hash, roles) values (1, 'seller@x.example', 'S', 'x', '[]')");
       await run("insert into projects (id, seller_id, kind, status, created_at, updated_at) values (1, 1, 'loan_pool', 'published', 0, 0), (2, 1, 'loan_pool', 'published', 0, 0)");
-      await run("insert into customers (id, name, customer_type, attention_email, attention_phone) values (1, 'Mail Fund', 'buyer', 'Look@Mail.example', ''), (2, 'Text Bank', 'buyer', '', '+1 (555) 010-2000')");
+      await run("insert into customers (id, name, customer_type, attention_email, attention_phone) values (1, 'Mail Fund', 'buyer', '  Look@Mail.example ', ''), (2, 'Text Bank', 'buyer', '', '+1 (555) 010-2000')");
       await run("insert into users (id, email, name, password_hash, roles, customer_id) values (2, 'a@mail.example', 'A', 'x', '[]', 1), (3, 'b@text.example', 'B', 'x', '[]', 2)");
       await run("insert into recipient_lists (id, name, channel, kind, definition) values (1, 'L', 'both', 'selection', '{\"customerIds\":[1,2]}')");
       await run("insert into campaigns (id, channel, list_id, body, project_id, status) values (1, 'email', 1, 'b', 1, 'sent'), (2, 'sms', 1, 'b', null, 'sent')");
