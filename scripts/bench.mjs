@@ -5,14 +5,14 @@
 // run (measured on either side of each page's load), and the HTML and JavaScript bytes of each page. Then the search at 100,000
 // projects (`bench:search`), the beacon (`bench:beacon`) against these servers, and the
 // page-session reads at a million sessions (`bench:analytics`), the admin's project and customer
-// tables at 100,000 rows (`bench:admin-projects`, `bench:customers`) and the marketing pages with a
-// list of 20,000 companies (`bench:marketing`).
+// tables at 100,000 rows (`bench:admin-projects`, `bench:customers`), the user table at 150,000
+// accounts (`bench:users`) and the marketing pages with a list of 20,000 companies (`bench:marketing`).
 // Exits non-zero when a budget is missed (issue #16): a page under 0.5 of /healthz,
 // a page's p95 over 25 ms on an idle server, more than 100 KiB of JavaScript, or (on the Worker)
 // more than one D1 call.
 //   npm run bench                       both servers, every part
 //   npm run bench -- --only node        one server (node | edge)
-//   npm run bench -- --skip search,beacon,analytics,admin-projects,customers,marketing   the pages alone
+//   npm run bench -- --skip search,beacon,analytics,admin-projects,customers,users,marketing   the pages alone
 //   npm run bench -- --skip pages,search,analytics   the beacon alone, on both servers
 //   npm run bench -- --pages "admin project,buyer search"   only these pages (role and label, as the table names them)
 //   npm run bench -- --profile          where the time goes: the Node server's CPU profile, and the
@@ -457,6 +457,7 @@ if (!SKIP.has("analytics")) {
 for (const [key, name, script] of [
   ["admin-projects", "The admin's project table at 100,000 projects", "bench:admin-projects"],
   ["customers", "The admin's customer table at 100,000 customers", "bench:customers"],
+  ["users", "The admin's user table at 150,000 accounts", "bench:users"],
   ["marketing", "The marketing pages with a list of 20,000 companies", "bench:marketing"],
 ]) {
   if (SKIP.has(key)) continue;

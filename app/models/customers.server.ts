@@ -4,6 +4,7 @@ import type { Services } from "~/.server/services";
 import { asShown, tableView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
 import { customers } from "~/.server/db/schema";
+import { indexedTextMatch } from "./list-query.server";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -91,10 +92,8 @@ const SORT: Partial<Record<CustomerColumn, SQL | typeof customers.id>> = {
 
 export const isCustomerSortKey = (key: string): key is CustomerColumn => Object.hasOwn(SORT, key);
 
-const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The text the search index can look up: three characters (migration 0045's trigram index). */
-const TRIGRAM = 3;
+// the fields of the text search's trigram index (migration 0045), the members' e-mails and names among them
+const CUSTOMER_TEXT_FIELDS = ["name", "contact_person", "attention_email", "website", "headquarters", "comments", "members"];
 
 /**
  * The WHERE of a view: the text search and the per-column filters, all on the server (recipient lists reuse it).
@@ -103,20 +102,8 @@ const TRIGRAM = 3;
  */
 export function whereOf(q: string | undefined, filters: CustomerFilters, { walkSortIndex = false } = {}): SQL | undefined {
   const parts: SQL[] = [];
-  const text = q?.trim();
-  if (text && [...text].length >= TRIGRAM) {
-    // the trigram index holds the same fields (migration 0045): a phrase is the text found inside one of them
-    parts.push(sql`${customers.id} in (select rowid from customers_fts where customers_fts match ${`"${text.replaceAll('"', '""')}"`})`);
-  } else if (text) {
-    // shorter than a trigram: the index cannot say, so every customer's fields are looked through
-    const pattern = like(text);
-    const matches = (column: SQL) => sql`lower(${column}) like ${pattern} escape '\\'`;
-    parts.push(
-      sql`(${matches(sql`${customers.name}`)} or ${matches(sql`${customers.contactPerson}`)} or ${matches(sql`${customers.attentionEmail}`)}
-        or ${matches(sql`${customers.website}`)} or ${matches(sql`${customers.headquarters}`)} or ${matches(sql`${customers.comments}`)}
-        or exists (select 1 from users m where m.customer_id = "customers"."id" and (${matches(sql`m.email`)} or ${matches(sql`m.name`)})))`,
-    );
-  }
+  const text = indexedTextMatch(q, { id: customers.id, index: "customers_fts", fields: CUSTOMER_TEXT_FIELDS });
+  if (text) parts.push(text);
   const chosen = (key: keyof CustomerFilters) => {
     const value = filters[key];
     return value && value !== "Any" ? value : undefined;

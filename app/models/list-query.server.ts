@@ -14,6 +14,34 @@ export function textMatch(q: string | undefined, columns: readonly SQLWrapper[])
   return or(...columns.map((c) => sql`lower(${c}) like ${p} escape '\\'`));
 }
 
+/** The text a trigram index can look up: three characters or more. */
+export const TRIGRAM = 3;
+
+/**
+ * The rows whose indexed fields hold the text, from an FTS5 trigram index whose rowid is the row's
+ * id: the text as one phrase, found inside a field, case-insensitive (non-ASCII letters too).
+ */
+export function inTrigramIndex(id: SQLWrapper, index: "users_fts" | "customers_fts", text: string): SQL {
+  return sql`${id} in (select rowid from ${sql.raw(index)} where ${sql.raw(index)} match ${`"${text.replaceAll('"', '""')}"`})`;
+}
+
+/**
+ * Any of the trigram index's fields contains the text: looked up in the index when the text is long
+ * enough for it; shorter text is looked for in every row of the index's own copy of the fields,
+ * narrower than the table's rows (ASCII letters in any case, as `like` does).
+ */
+export function indexedTextMatch(q: string | undefined, { id, index, fields }: { id: SQLWrapper; index: "users_fts" | "customers_fts"; fields: readonly string[] }) {
+  const text = q?.trim();
+  if (!text) return undefined;
+  if ([...text].length >= TRIGRAM) return inTrigramIndex(id, index, text);
+  const p = pattern(text);
+  const anyField = sql.join(
+    fields.map((field) => sql`${sql.raw(field)} like ${p} escape '\\'`),
+    sql` or `,
+  );
+  return sql`${id} in (select rowid from ${sql.raw(index)} where ${anyField})`;
+}
+
 /** On or after the day `from` and on or before the day `to` (either may be blank). */
 export function withinDays(column: SQLiteColumn, { from, to }: { from?: string; to?: string }): SQL | undefined {
   const start = dayBound(from);

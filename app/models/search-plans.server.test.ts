@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { SEARCH_SHAPES } from "../../tests/support/search-shapes";
 import { insertMany } from "~/.server/db/bulk";
-import { customers, projects } from "~/.server/db/schema";
+import { customers, projects, users } from "~/.server/db/schema";
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
 import { listProjectsForAdmin, searchStatements } from "./projects.server";
@@ -13,6 +13,7 @@ import { listNotifications } from "./notifications.server";
 import { listAdmins, listInbound } from "./inbound.server";
 import { projectActivity } from "./engagement.server";
 import { listLeads } from "./leads.server";
+import { listUsers } from "./users.server";
 import { campaignProgress, campaignRecipients, projectChoices } from "./campaigns.server";
 import { campaignOutcomes } from "./campaign-outcomes.server";
 import { pipeline } from "./pipeline.server";
@@ -31,6 +32,19 @@ beforeAll(async () => {
   await insertMany(t.db, projects, rows);
   const now = Date.UTC(2026, 10, 1);
   await insertMany(t.db, customers, Array.from({ length: 2000 }, (_, i) => ({ ...generateCustomer(r, i, now), websiteDomain: null })));
+  await insertMany(
+    t.db,
+    users,
+    Array.from({ length: 2000 }, (_, i) => ({
+      email: `plan${i}@accounts.example`,
+      name: `Plan Account ${i}`,
+      passwordHash: "x",
+      roles: [i % 5 === 3 ? "ROLE_SELLER" : "ROLE_BUYER"],
+      company: `Company ${i % 300}`,
+      enabled: i % 50 !== 7,
+      lastLoginAt: i % 4 ? new Date(now - i * 60_000) : null,
+    })),
+  );
   await t.client.execute("ANALYZE");
 });
 afterAll(() => t.cleanup());
@@ -204,6 +218,40 @@ describe("the admin's lists and a member's inbox", () => {
     const desk = await planOf(() => pipeline(t.db, { projectId: 1 }), /recently_viewed/);
     expect(desk, desk).toMatch(/recently_viewed USING (COVERING )?INDEX recently_viewed_project_idx \(project_id=\?/);
     expect(desk, desk).not.toMatch(/SCAN recently_viewed/);
+  });
+});
+
+describe("the admin's user table", () => {
+  const plansOf = async (query: Parameters<typeof listUsers>[1]) => {
+    const statements = (await statementsOf(() => listUsers(t.db, query))).filter((s) => /from "users"/.test(s.sql));
+    return Promise.all(statements.map(async (s) => (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${s.sql}`, args: s.args as never })).rows.map((row) => String(row.detail)).join(" ; ")));
+  };
+
+  it("walks each sort's index, counts a role from its own index and finds text in the trigram index", async () => {
+    const sorts: Array<[string, RegExp]> = [
+      ["name", /users_name_lower_idx/],
+      ["email", /users_email_lower_idx/],
+      ["company", /users_company_lower_idx/],
+      ["phone", /users_phone_idx/],
+      ["role", /users_role_order_idx/],
+      ["status", /users_state_order_idx/],
+      ["lastLoginAt", /users_last_login_idx/],
+      ["createdAt", /users_created_idx/],
+    ];
+    for (const [sort, index] of sorts) {
+      for (const desc of [true, false]) {
+        const [page] = await plansOf({ sort, desc });
+        expect(page, `${sort} ${desc}: ${page}`).toMatch(index);
+        expect(page, `${sort} ${desc}: ${page}`).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      }
+    }
+    const [, roleCount] = await plansOf({ filters: { role: "ROLE_SELLER" } });
+    expect(roleCount, roleCount).toMatch(/users_seller_created_idx/);
+    const [, disabled] = await plansOf({ filters: { status: "disabled" } });
+    expect(disabled, disabled).toMatch(/users_state_order_idx/);
+    const [text] = await plansOf({ filters: { q: "smith" } });
+    expect(text, text).toMatch(/users_fts VIRTUAL TABLE/);
+    expect(text, text).not.toMatch(/SCAN users(?![_\w])/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { customers, users } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setUserAccess } from "./users.server";
@@ -119,6 +119,32 @@ describe("the admin user table", () => {
     expect([page.total, page.rows.map((r) => r.id)]).toEqual([3, [sam.id]]);
     expect(Object.keys(page.rows[0]!)).not.toContain("passwordHash");
     expect(bea.id).toBeLessThan(ada.id);
+  });
+
+  it("finds accounts by any part of their name, e-mail, company or phone as they change, through the search index", async () => {
+    const tag = Date.now().toString(36);
+    const zoe = await makeUser(t.db, { name: `Zoë Quintero ${tag}`, company: `Quill Partners ${tag}`, roles: ["ROLE_BROKER"] });
+    await t.db.update(users).set({ phone: "+1 646 555 0199" }).where(eq(users.id, zoe.id));
+    const found = async (q: string, filters: { role?: string; status?: string } = {}) => (await listUsers(t.db, { filters: { q, ...filters }, pageSize: 100 })).rows.map((r) => r.id);
+    // inside a word, any case, the phone's digits as typed, an accented letter; quotes and operators are text
+    expect(await found(`INTERO ${tag.toUpperCase()}`)).toEqual([zoe.id]);
+    expect(await found("646 555 0199")).toEqual([zoe.id]);
+    expect(await found(`zoë quintero ${tag}`)).toEqual([zoe.id]);
+    expect(await found(`"Quill" OR ${tag}*`)).toEqual([]);
+    expect(await found(`quill partners ${tag}`, { role: "ROLE_BROKER" })).toEqual([zoe.id]);
+    expect(await found(`quill partners ${tag}`, { role: "ROLE_BUYER" })).toEqual([]);
+    // renamed, re-addressed, disabled, deleted: the index follows
+    await t.db.update(users).set({ name: `Zoë Ortega ${tag}`, email: `zo.${tag}@ortega.example` }).where(eq(users.id, zoe.id));
+    expect([await found(`quintero ${tag}`), await found(`ortega ${tag}`), await found(`zo.${tag}@ortega`)]).toEqual([[], [zoe.id], [zoe.id]]);
+    await setUserAccess(t.db, zoe.id, { enabled: false });
+    expect([await found(`ortega ${tag}`, { status: "disabled" }), await found(`ortega ${tag}`, { status: "active" })]).toEqual([[zoe.id], []]);
+    // shorter than three characters: looked for in every account's fields
+    expect(await found("ë ")).toContain(zoe.id);
+    await t.db.delete(users).where(eq(users.id, zoe.id));
+    expect(await found(`ortega ${tag}`)).toEqual([]);
+    // a role alone is counted from its own index
+    const brokers = await t.db.select({ id: users.id }).from(users).where(sql`${users.roles} like '%"ROLE_BROKER"%'`);
+    expect((await listUsers(t.db, { filters: { role: "ROLE_BROKER" } })).total).toBe(brokers.length);
   });
 
   it("lists one customer's members unfiltered, sorted and paged, whichever customer asked first", async () => {

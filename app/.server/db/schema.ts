@@ -8,6 +8,7 @@ import { PAGE_TYPES } from "../../lib/analytics/page-session";
 import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
 import type { BuyerCriteria } from "../../lib/buyer-criteria";
 import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";
+import { ROLE_NAMES, type RoleName } from "../../lib/roles";
 import { ONBOARD_SIDES, ONBOARD_STATUSES, type TranscriptEntry } from "../../lib/onboard-chats";
 import type { BotTurn } from "../../lib/matchmaking-bot";
 import { RESPONSIVENESS_SIDES } from "../../lib/responsiveness";
@@ -65,7 +66,31 @@ export const users = sqliteTable("users", {
   index("users_created_idx").on(t.createdAt),
   // the admins, by name (whom an inbound item may be given to): a few rows, not every member's roles read
   index("users_admins_idx").on(t.name).where(sql`${t.roles} like '%"ROLE_ADMIN"%'`),
+  // the admin's user table sorted by a column, and each role's accounts newest first (migration 0057)
+  index("users_name_lower_idx").on(sql`lower(${t.name})`),
+  index("users_company_lower_idx").on(sql`lower(${t.company})`),
+  index("users_last_login_idx").on(t.lastLoginAt),
+  index("users_role_order_idx").on(roleOrder(t.roles)),
+  index("users_state_order_idx").on(stateOrder(t)),
+  ...ROLE_NAMES.map((role) => index(roleCreatedIndex(role)).on(t.createdAt).where(holdsRole(t.roles, role))),
 ]);
+
+/** The account holds this role. Written out, not bound: a partial index on it is used only for the same text. */
+export function holdsRole(roles: AnySQLiteColumn, role: RoleName) {
+  return sql`${roles} like ${sql.raw(`'%"${role}"%'`)}`;
+}
+/** The partial index of a role's accounts, newest first. */
+export function roleCreatedIndex(role: RoleName) {
+  return `users_${role.slice(5).toLowerCase()}_created_idx`;
+}
+/** The role an account acts as, in the user table's order (spec §3's precedence). */
+export function roleOrder(roles: AnySQLiteColumn) {
+  return sql`(case when ${holdsRole(roles, "ROLE_BUYER")} then 1 when ${holdsRole(roles, "ROLE_SELLER")} then 2 when ${holdsRole(roles, "ROLE_ADMIN")} then 3 when ${holdsRole(roles, "ROLE_BROKER")} then 4 else 5 end)`;
+}
+/** An account's state in the user table's order: active, locked, disabled (disabled wins). */
+export function stateOrder(t: { enabled: AnySQLiteColumn; locked: AnySQLiteColumn }) {
+  return sql`(case when ${t.enabled} = 0 then 2 when ${t.locked} = 1 then 1 else 0 end)`;
+}
 
 /** A signed-in browser. The cookie carries only the id; deleting the row ends the session. */
 export const sessions = sqliteTable(

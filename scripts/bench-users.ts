@@ -1,0 +1,80 @@
+// `npm run bench:users`: the admin's user table (/admin/users) over 150,000 accounts.
+// Builds a SQLite database of BENCH_USERS accounts (buyers mostly, then sellers, brokers, agents and
+// a few admins; some disabled or locked, some never signed in), then times a page of each sort,
+// filter and text search (median and p95 of BENCH_ROUNDS, exiting non-zero past 25 ms at p95).
+// BENCH_KEEP=1 keeps the database to look into.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { schema, type Database } from "../app/.server/db";
+import { applyMigrations } from "../app/.server/db/migrate-node";
+import { listUsers } from "../app/models/users.server";
+import { finishBench, timeRounds } from "./bench-customer-market";
+
+const COUNT = Number(process.env.BENCH_USERS ?? 150_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const BUDGET_MS = 25;
+const SHAPES: Array<[string, Parameters<typeof listUsers>[1]]> = [
+  ["created, newest first (the default)", {}],
+  ["created, page 200", { page: 200 }],
+  ["name, A to Z", { sort: "name", desc: false }],
+  ["e-mail, Z to A, page 200", { sort: "email", desc: true, page: 200 }],
+  ["company, A to Z", { sort: "company", desc: false }],
+  ["phone, A to Z", { sort: "phone", desc: false }],
+  ["role", { sort: "role", desc: false }],
+  ["status, disabled first", { sort: "status", desc: true }],
+  ["last login, latest first", { sort: "lastLoginAt", desc: true }],
+  ["role seller", { filters: { role: "ROLE_SELLER" } }],
+  ["role admin", { filters: { role: "ROLE_ADMIN" } }],
+  ["role buyer, by name", { filters: { role: "ROLE_BUYER" }, sort: "name", desc: false }],
+  ["disabled", { filters: { status: "disabled" } }],
+  ['text "smith"', { filters: { q: "smith" } }],
+  ['text "555 01"', { filters: { q: "555 01" } }],
+  ['text "harbor capital 12"', { filters: { q: "harbor capital 12" } }],
+  ['text "zq" (two letters)', { filters: { q: "zq" } }],
+  ['text "lee", role seller', { filters: { q: "lee", role: "ROLE_SELLER" } }],
+];
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-users-"));
+  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
+  await applyMigrations(client, path.resolve(__dirname, "../migrations"));
+  const db = drizzle(client, { schema }) as unknown as Database;
+  const now = Date.now();
+  const started = Date.now();
+  const first = ["Ann", "Ben", "Cara", "Dan", "Eve", "Finn", "Gail", "Hugo", "Ida", "Jon", "Kay", "Lee", "Mia", "Ned", "Ola", "Pat"];
+  const last = ["Smith", "Jones", "Brown", "Taylor", "Wilson", "Davies", "Evans", "Thomas", "Roberts", "Walker", "Wright", "Hall", "Green", "Wood", "Clarke", "Hughes"];
+  const words = ["Harbor", "Summit", "Granite", "Bay", "Cedar", "North", "Pioneer", "Atlas"];
+  const kinds = ["Capital", "Bank", "Partners", "Credit", "Fund"];
+  const sql = (v: string) => `'${v.replace(/'/g, "''")}'`;
+  const pick = (list: string[], expr: string) => `(case ${list.map((v, i) => `when ${expr} = ${i} then ${sql(v)}`).join(" ")} end)`;
+  // the roles as the market has them: most accounts buy, a fifth sell, a few broker, act as agents or run the site
+  await client.execute(`insert into users (email, name, password_hash, roles, company, phone, enabled, locked, last_login_at, created_at)
+    with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${COUNT})
+    select 'u' || i || '@' || lower(${pick(words, "i % 8")}) || (i % 997) || '.example',
+      ${pick(first, "i % 16")} || ' ' || ${pick(last, "(i / 16) % 16")}, 'x',
+      case when i % 100 = 0 then '["ROLE_ADMIN"]' when i % 20 = 1 then '["ROLE_BROKER"]' when i % 20 = 2 then '["ROLE_BUYER","ROLE_AGENT"]'
+        when i % 5 = 3 then '["ROLE_SELLER"]' else '["ROLE_BUYER"]' end,
+      ${pick(words, "(i / 7) % 8")} || ' ' || ${pick(kinds, "(i / 3) % 5")} || ' ' || (i % 5000),
+      '+1 212 555 ' || substr('0000' || (i % 10000), -4), i % 50 <> 7, i % 70 = 3,
+      case when i % 4 = 0 then null else ${now} - i * 37000 end, ${now} - i * 60000 from s`);
+  console.log(`built ${COUNT.toLocaleString("en-US")} accounts in ${Date.now() - started} ms`);
+  await client.execute("ANALYZE");
+  console.log(`\n| the admin's user table, ${COUNT.toLocaleString("en-US")} accounts | median | p95 | rows of |`);
+  console.log("|---|---|---|---|");
+  const missed: string[] = [];
+  for (const [label, query] of SHAPES) {
+    const { total } = await listUsers(db, query);
+    const { median, p95 } = await timeRounds(() => listUsers(db, query), ROUNDS);
+    if (p95 > BUDGET_MS) missed.push(label);
+    console.log(`| ${label} | ${median.toFixed(1)} ms | ${p95.toFixed(1)} ms | ${total.toLocaleString("en-US")} |`);
+  }
+  finishBench({ client, dir, missed, budgetMs: BUDGET_MS });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
