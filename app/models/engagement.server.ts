@@ -10,9 +10,26 @@ import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server"
 import { sellerOfProject } from "./projects.server";
 
 /** Which buyers looked at a project's pages, how long, and when last (from their page sessions): the seller's own visits left out. */
-export async function projectViewers(db: Database, projectId: number) {
-  return viewersOfProject(db).all({ projectId });
+/** A page of the members who looked at a project, latest visit first (the seller's own visits left out), and how many there are. */
+export async function projectViewers(db: Database, projectId: number, { page = 1 }: { page?: number } = {}) {
+  const [[counted], rows] = await Promise.all([
+    viewersCount(db).all({ projectId }),
+    viewersOfProject(db).all({ projectId, offset: (Math.max(1, page) - 1) * VIEWERS_PAGE_SIZE }),
+  ]);
+  return { rows, total: counted?.n ?? 0, page: Math.max(1, page), pageSize: VIEWERS_PAGE_SIZE };
 }
+
+/** The viewers a desk page shows (written into the statement: decision 045). */
+export const VIEWERS_PAGE_SIZE = 50;
+
+const viewersCount = preparedQuery((db) => {
+  const projectId = sql.placeholder("projectId");
+  return db
+    .select({ n: sql<number>`count(distinct ${pageSessions.userId})` })
+    .from(pageSessions)
+    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId))))
+    .prepare();
+});
 
 // every project page's desk reads it: built once
 const viewersOfProject = preparedQuery((db) => {
@@ -31,7 +48,9 @@ const viewersOfProject = preparedQuery((db) => {
     .innerJoin(users, eq(users.id, pageSessions.userId))
     .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId))))
     .groupBy(pageSessions.userId)
-    .orderBy(desc(sql`max(${pageSessions.sessionEnd})`))
+    .orderBy(desc(sql`max(${pageSessions.sessionEnd})`), pageSessions.userId)
+    .limit(VIEWERS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"))
     .prepare();
 });
 

@@ -116,8 +116,78 @@ const OF_BUYER = preparedReads(false);
 export async function pipeline(db: Database, scope: { projectId: number } | { buyerId: number }): Promise<PipelineEntry[]> {
   const [reads, id] = "projectId" in scope ? [OF_PROJECT, scope.projectId] : [OF_BUYER, scope.buyerId];
   const [events, names] = await Promise.all([reads.events(db).all({ id }), reads.names(db).all({ id })]);
+  const person = new Map(names.filter((n) => n.side === "person").map((p) => [p.id, p]));
+  const listing = new Map(names.filter((n) => n.side === "listing").map((p) => [p.id, p]));
+  return entriesOf(events)
+    .filter((e) => !person.get(e.buyerId)?.roles.includes("ROLE_ADMIN"))
+    .map((e) => named(e, person, listing));
+}
 
-  const entries = new Map<Key, { projectId: number; buyerId: number; dates: PipelineEntry["dates"]; ndaStatus: NdaStatus | null; offerStatus: OfferStatus | null; last: number }>();
+/**
+ * A page of a project's pipeline, latest activity first, and how many buyers are in it: the desk
+ * of a sought-after project has thousands. Every record is read to know where each buyer stands,
+ * but only the page's buyers are named.
+ */
+export async function projectPipelinePage(db: Database, { projectId, page, pageSize }: { projectId: number; page: number; pageSize: number }) {
+  const [events, admins] = await Promise.all([OF_PROJECT.events(db).all({ id: projectId }), ADMINS(db).all()]);
+  const staff = new Set(admins.map((a) => a.id));
+  const all = entriesOf(events).filter((e) => !staff.has(e.buyerId));
+  const at = Math.max(1, Math.min(page, Math.ceil(all.length / pageSize) || 1));
+  const shown = all.slice((at - 1) * pageSize, at * pageSize);
+  if (!shown.length) return { entries: [] as PipelineEntry[], total: all.length, page: at, pageSize };
+  const [buyers, [project]] = await Promise.all([BUYERS_NAMED(db).all({ ids: JSON.stringify(shown.map((e) => e.buyerId)) }), PROJECT_NAMED(db).all({ id: projectId })]);
+  const person = new Map(buyers.map((b) => [b.id, b]));
+  const listing = new Map(project ? [[project.id, project]] : []);
+  return { entries: shown.map((e) => named(e, person, listing)), total: all.length, page: at, pageSize };
+}
+
+// a desk page's buyers and its project, named: built once (the ids bound as one JSON list, as inList does)
+const BUYERS_NAMED = preparedQuery((db) =>
+  db
+    .select({ id: users.id, name: users.name, detail: users.company })
+    .from(users)
+    .where(sql`${users.id} in (select value from json_each(${sql.placeholder("ids")}))`)
+    .prepare(),
+);
+const PROJECT_NAMED = preparedQuery((db) =>
+  db
+    .select({ id: projects.id, name: projects.projectName, detail: sql<string>`${projects.status}` })
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder("id")))
+    .prepare(),
+);
+
+// the admins (few, from their partial index): their looks at a project are not a buyer's interest
+const ADMINS = preparedQuery((db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.roles} like '%"ROLE_ADMIN"%'`)
+    .prepare(),
+);
+
+type Named = { name: string; detail: string };
+type RawEntry = { projectId: number; buyerId: number; dates: PipelineEntry["dates"]; ndaStatus: NdaStatus | null; offerStatus: OfferStatus | null; last: number };
+
+function named(e: RawEntry, person: Map<number, Named>, listing: Map<number, Named>): PipelineEntry {
+  return {
+    projectId: e.projectId,
+    projectName: listing.get(e.projectId)?.name ?? "",
+    projectStatus: listing.get(e.projectId)?.detail ?? "",
+    buyerId: e.buyerId,
+    buyerName: person.get(e.buyerId)?.name ?? "",
+    buyerCompany: person.get(e.buyerId)?.detail ?? "",
+    stage: stageOf(e.dates),
+    ndaStatus: e.ndaStatus,
+    offerStatus: e.offerStatus,
+    dates: e.dates,
+    lastActivity: e.last,
+  };
+}
+
+/** Each (project, buyer)'s stages from their records, latest activity first. */
+function entriesOf(events: Array<{ kind: EventKind; projectId: number; buyerId: number; status: string | null; at: number | null; until: number | null; decided: number | null }>): RawEntry[] {
+  const entries = new Map<Key, RawEntry>();
   const touch = (projectId: number, buyerId: number, stage: PipelineStage | null, at: number | undefined) => {
     const key = keyOf(projectId, buyerId);
     let entry = entries.get(key);
@@ -150,27 +220,7 @@ export async function pipeline(db: Database, scope: { projectId: number } | { bu
         touch(e.projectId, e.buyerId, "passed", ms(e.at));
     }
   }
-  if (!entries.size) return [];
-
-  const list = [...entries.values()];
-  const person = new Map(names.filter((n) => n.side === "person").map((p) => [p.id, p]));
-  const listing = new Map(names.filter((n) => n.side === "listing").map((p) => [p.id, p]));
-  return list
-    .filter((e) => !person.get(e.buyerId)?.roles.includes("ROLE_ADMIN"))
-    .map((e) => ({
-      projectId: e.projectId,
-      projectName: listing.get(e.projectId)?.name ?? "",
-      projectStatus: listing.get(e.projectId)?.detail ?? "",
-      buyerId: e.buyerId,
-      buyerName: person.get(e.buyerId)?.name ?? "",
-      buyerCompany: person.get(e.buyerId)?.detail ?? "",
-      stage: stageOf(e.dates),
-      ndaStatus: e.ndaStatus,
-      offerStatus: e.offerStatus,
-      dates: e.dates,
-      lastActivity: e.last,
-    }))
-    .sort((a, b) => b.lastActivity - a.lastActivity);
+  return [...entries.values()].sort((a, b) => b.last - a.last);
 }
 
 /** The furthest stage reached; passing trumps everything before it. */

@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // at once go as one call; nothing of them is sent unless the project is one the admin may see
   const [found, desk, matched] = await Promise.all([
     findProjectWithSeller(services.db, id),
-    deskData(services, { id, sellerId: sellerOfProject(id) }, user, role),
+    deskData(services, { id, sellerId: sellerOfProject(id) }, user, role, new URL(args.request.url)),
     buyerTable(services, { user, projectId: id, request: args.request }),
   ]);
   if (!found || found.project.status === "draft") throw notFound();

@@ -1,3 +1,4 @@
+import { StaticPager } from "~/components/pager";
 import { SimpleTable } from "~/components/data-table";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
@@ -17,42 +18,51 @@ export type DeskRecords = {
  * markup, not this code. Links are plain anchors; <StaticHtml> follows them within the app.
  */
 
-export function PipelineTable({ pipeline }: Pick<DeskRecords, "pipeline">) {
+export type Paging = { page: number; pageSize: number; total: number };
+export type PageAt = { pathname: string; search: string };
+
+export function PipelineTable({ pipeline, paging, at }: Pick<DeskRecords, "pipeline"> & { paging: Paging; at: PageAt }) {
   return (
-    <SimpleTable caption="Buyer pipeline" count={pipeline.length} empty="No buyer has looked at this project yet." headers={["Buyer", "Stage", ...PIPELINE_STAGES.map((s) => STAGE_LABELS[s]), "Last activity"]}>
-      {pipeline.map((e) => (
-        <tr key={e.buyerId ?? e.buyerName} data-testid="pipeline-row">
-          <td>
-            {e.buyerName}
-            <span className="block text-xs text-slate-500">{e.buyerCompany}</span>
-          </td>
-          <td data-testid="pipeline-stage">{STAGE_LABELS[e.stage as PipelineStage]}</td>
-          {PIPELINE_STAGES.map((s) => (
-            <td key={s}>{formatDate(e.dates[s] ?? null)}</td>
-          ))}
-          <td>{formatDateTime(e.lastActivity)}</td>
-        </tr>
-      ))}
-    </SimpleTable>
+    <>
+      <SimpleTable caption="Buyer pipeline" count={pipeline.length} empty="No buyer has looked at this project yet." headers={["Buyer", "Stage", ...PIPELINE_STAGES.map((s) => STAGE_LABELS[s]), "Last activity"]}>
+        {pipeline.map((e) => (
+          <tr key={e.buyerId ?? e.buyerName} data-testid="pipeline-row">
+            <td>
+              {e.buyerName}
+              <span className="block text-xs text-slate-500">{e.buyerCompany}</span>
+            </td>
+            <td data-testid="pipeline-stage">{STAGE_LABELS[e.stage as PipelineStage]}</td>
+            {PIPELINE_STAGES.map((s) => (
+              <td key={s}>{formatDate(e.dates[s] ?? null)}</td>
+            ))}
+            <td>{formatDateTime(e.lastActivity)}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+      {paging.total > paging.pageSize ? <StaticPager {...paging} noun="buyers" param="pipeline" label="Pages of the pipeline" at={at} /> : null}
+    </>
   );
 }
 
-export function ViewersTable({ viewers }: Pick<DeskRecords, "viewers">) {
+export function ViewersTable({ viewers, paging, at }: Pick<DeskRecords, "viewers"> & { paging: Paging; at: PageAt }) {
   return (
-    <SimpleTable caption="Viewers" count={viewers.length} empty="No tracked visits yet." headers={["Member", "Visits", "Time on the pages", "Active time", "Last visit"]}>
-      {viewers.map((v) => (
-        <tr key={v.userId ?? v.name} data-testid="viewer-row">
-          <td>
-            {v.name}
-            <span className="block text-xs text-slate-500">{v.company}</span>
-          </td>
-          <td>{v.sessions}</td>
-          <td>{formatDuration(v.totalTime)}</td>
-          <td data-testid="viewer-active">{formatDuration(v.activeTime)}</td>
-          <td>{formatDateTime(v.lastVisit)}</td>
-        </tr>
-      ))}
-    </SimpleTable>
+    <>
+      <SimpleTable caption="Viewers" count={viewers.length} empty="No tracked visits yet." headers={["Member", "Visits", "Time on the pages", "Active time", "Last visit"]}>
+        {viewers.map((v) => (
+          <tr key={v.userId ?? v.name} data-testid="viewer-row">
+            <td>
+              {v.name}
+              <span className="block text-xs text-slate-500">{v.company}</span>
+            </td>
+            <td>{v.sessions}</td>
+            <td>{formatDuration(v.totalTime)}</td>
+            <td data-testid="viewer-active">{formatDuration(v.activeTime)}</td>
+            <td>{formatDateTime(v.lastVisit)}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+      {paging.total > paging.pageSize ? <StaticPager {...paging} noun="viewers" param="viewers" label="Pages of the viewers" at={at} /> : null}
+    </>
   );
 }
 
@@ -80,19 +90,19 @@ export function DataRoomAudit({ audit }: Pick<DeskRecords, "audit">) {
 export function Negotiations({ projectId, threads }: { projectId: number } & Pick<DeskRecords, "threads">) {
   return (
     <>
-      {threads.length === 0 ? <p className="text-sm text-slate-500">No messages yet.</p> : null}
-      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
-        {threads.map((t) => (
-          <li key={t.buyerId} className="flex items-center justify-between px-3 py-2">
-            <a href={`/messages/${projectId}/${t.buyerId}`} className="link">
-              {t.buyerName} ({t.buyerCompany})
-            </a>
-            <span className="text-xs text-slate-500">
-              {t.messages} messages{t.unread ? ` · ${t.unread} unread` : ""} · {formatDateTime(t.lastAt)}
-            </span>
-          </li>
-        ))}
-      </ul>
+        {threads.length === 0 ? <p className="text-sm text-slate-500">No messages yet.</p> : null}
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm">
+          {threads.map((t) => (
+            <li key={t.buyerId} className="flex items-center justify-between px-3 py-2">
+              <a href={`/messages/${projectId}/${t.buyerId}`} className="link">
+                {t.buyerName} ({t.buyerCompany})
+              </a>
+              <span className="text-xs text-slate-500">
+                {t.messages} messages{t.unread ? ` · ${t.unread} unread` : ""} · {formatDateTime(t.lastAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
     </>
   );
 }
@@ -100,19 +110,19 @@ export function Negotiations({ projectId, threads }: { projectId: number } & Pic
 export function FeedbackList({ feedback }: Pick<DeskRecords, "feedback">) {
   return (
     <>
-      {feedback.length === 0 ? <p className="text-sm text-slate-500">No feedback yet.</p> : null}
-      <ul className="space-y-2 text-sm">
-        {feedback.map((f, i) => (
-          <li key={i} className="card" data-testid="feedback">
-            <p className="font-medium">
-              {f.buyerName}
-              {f.buyerCompany ? ` (${f.buyerCompany})` : ""} · {formatDate(f.createdAt)}
-            </p>
-            <p>{f.reasons.join(" · ")}</p>
-            {f.comment ? <p className="mt-1 whitespace-pre-line text-slate-600">{f.comment}</p> : null}
-          </li>
-        ))}
-      </ul>
+        {feedback.length === 0 ? <p className="text-sm text-slate-500">No feedback yet.</p> : null}
+        <ul className="space-y-2 text-sm">
+          {feedback.map((f, i) => (
+            <li key={i} className="card" data-testid="feedback">
+              <p className="font-medium">
+                {f.buyerName}
+                {f.buyerCompany ? ` (${f.buyerCompany})` : ""} · {formatDate(f.createdAt)}
+              </p>
+              <p>{f.reasons.join(" · ")}</p>
+              {f.comment ? <p className="mt-1 whitespace-pre-line text-slate-600">{f.comment}</p> : null}
+            </li>
+          ))}
+        </ul>
     </>
   );
 }

@@ -59,7 +59,38 @@ describe("the project desk", () => {
     const [project] = await app.publishedProjects(seller.user.id);
     await visits(project!.id, [seller.user.id, buyer.user.id]);
     const viewers = await projectViewers(app.services.db, project!.id);
-    expect(viewers.map((v) => v.userId)).toContain(buyer.user.id);
-    expect(viewers.map((v) => v.userId)).not.toContain(seller.user.id);
+    expect(viewers.rows.map((v) => v.userId)).toContain(buyer.user.id);
+    expect(viewers.rows.map((v) => v.userId)).not.toContain(seller.user.id);
+    expect(viewers.total).toBe(viewers.rows.length);
+  });
+
+  it("pages a sought-after project's pipeline and viewers, latest first, without leaving anyone out or counting an admin", async () => {
+    const { makeUser } = await import("~/seed/factories");
+    const { recentlyViewed } = await import("~/.server/db/schema");
+    const seller = await app.member("seller@demo.test");
+    const admin = await app.member("admin@demo.test");
+    const [project] = (await app.publishedProjects(seller.user.id)).slice(-1);
+    const start = Date.now() - 3_600_000;
+    const lookers = [];
+    for (let i = 0; i < 60; i++) lookers.push(await makeUser(app.services.db, { name: `Looker ${String(i).padStart(2, "0")}` }));
+    // each looks a minute after the one before; the admin's look is not interest
+    await app.services.db.insert(recentlyViewed).values([
+      ...lookers.map((u, i) => ({ userId: u.id, projectId: project!.id, viewedAt: new Date(start + i * 60_000) })),
+      { userId: admin.user.id, projectId: project!.id, viewedAt: new Date() },
+    ]).onConflictDoNothing();
+    await visits(project!.id, lookers.map((u) => u.id));
+    const at = (query: string) => new URL(`http://app.test/sellers/myprojects/${project!.id}${query}`);
+    const first = await deskData(app.services, { id: project!.id, sellerId: project!.sellerId }, admin.user, "admin", at(""));
+    const second = await deskData(app.services, { id: project!.id, sellerId: project!.sellerId }, admin.user, "admin", at("?pipeline=2&viewers=2"));
+    const lookersIn = (markup: unknown) => JSON.stringify(markup).match(/Looker \d\d/g) ?? [];
+    const firstPage = lookersIn(first.records.pipeline);
+    const secondPage = lookersIn(second.records.pipeline);
+    expect(firstPage.slice(0, 3)).toEqual(["Looker 59", "Looker 58", "Looker 57"]);
+    expect(new Set([...firstPage, ...secondPage]).size).toBe(60);
+    expect(JSON.stringify(first.records.pipeline)).not.toContain(admin.user.name);
+    // the pager keeps the page's other parameters and names its own
+    expect(JSON.stringify(first.records.pipeline)).toContain("pipeline=2");
+    expect(new Set([...lookersIn(first.records.viewers), ...lookersIn(second.records.viewers)]).size).toBe(60);
+    expect(lookersIn(second.records.viewers).length).toBeLessThan(60);
   });
 });

@@ -20,7 +20,7 @@ import { projectThreads } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
 import { actOnOffer, findOffer, offerParties, offerProblemMessage, offersOnProject } from "~/models/offers.server";
 import { findUserById } from "~/models/users.server";
-import { pipeline } from "~/models/pipeline.server";
+import { projectPipelinePage } from "~/models/pipeline.server";
 import { projectViewers } from "~/models/engagement.server";
 import { identitiesFor } from "~/models/buyer-identity.server";
 import { projectCharts } from "./charts.server";
@@ -37,9 +37,11 @@ type DeskProject = { id: number; sellerId: number | SQL };
  * more: before a buyer signs the NDA the seller sees a pseudonym for them, and no
  * one sees their e-mail (models/buyer-identity.server.ts says why).
  */
-export async function deskData(services: Services, project: DeskProject, viewer: User, role: Role | null) {
-  const [entries, contracts, documents, audit, threads, offers, feedback, settings, viewers, charts] = await Promise.all([
-    pipeline(services.db, { projectId: project.id }),
+export async function deskData(services: Services, project: DeskProject, viewer: User, role: Role | null, url?: URL) {
+  // the pipeline and the viewers are paged on their own (`?pipeline=`, `?viewers=`): a sought-after project has thousands
+  const pageOf = (param: string) => Math.max(1, Math.min(10_000, Number(url?.searchParams.get(param)) || 1));
+  const [pipelinePage, contracts, documents, audit, threads, offers, feedback, settings, viewersPage, charts] = await Promise.all([
+    projectPipelinePage(services.db, { projectId: project.id, page: pageOf("pipeline"), pageSize: PIPELINE_PAGE_SIZE }),
     listProjectContracts(services.db, project.id),
     listDocuments(services.db, project.id),
     documentAudit(services.db, project.id),
@@ -49,9 +51,11 @@ export async function deskData(services: Services, project: DeskProject, viewer:
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
     // the seller's own visits are not interest (left out there)
-    projectViewers(services.db, project.id),
+    projectViewers(services.db, project.id, { page: pageOf("viewers") }),
     projectCharts(services.db, project, { now: new Date() }),
   ]);
+  const entries = pipelinePage.entries;
+  const viewers = viewersPage.rows;
   const signed = new Set(contracts.filter(({ contract }) => contract.signedAt).map(({ contract }) => contract.buyerId));
   const who = await identitiesFor(services.env.SESSION_SECRET, project.id, role, signed, [
     ...contracts.map(({ buyer }) => ({ buyerId: buyer.id, name: buyer.name, company: buyer.company, email: buyer.email })),
@@ -59,7 +63,10 @@ export async function deskData(services: Services, project: DeskProject, viewer:
     ...viewers.map((v) => ({ buyerId: v.userId, name: v.name, company: v.company })),
     ...feedback.map((f) => ({ buyerId: f.buyerId, name: f.buyerName, company: f.buyerCompany })),
   ]);
-  const records = deskRecordsMarkup(project.id, {
+  const at = { pathname: url?.pathname ?? "", search: url?.search ?? "" };
+  const records = deskRecordsMarkup(project.id, at, {
+    pipelinePaging: { page: pipelinePage.page, pageSize: pipelinePage.pageSize, total: pipelinePage.total },
+    viewersPaging: { page: viewersPage.page, pageSize: viewersPage.pageSize, total: viewersPage.total },
     pipeline: entries.map(({ buyerId, buyerName: _name, buyerCompany: _company, ...entry }) => {
       const buyer = who(buyerId);
       return { ...entry, buyerId: buyer.buyerId, buyerName: buyer.name, buyerCompany: buyer.company };
@@ -110,6 +117,9 @@ export async function readDeskForm(request: Request): Promise<FormData | Refusal
     return refuseUnread("The form could not be read.", 400);
   }
 }
+
+/** The pipeline's buyers a desk page shows. */
+const PIPELINE_PAGE_SIZE = 50;
 
 /** The permission each deal step needs from a seller's colleague (the page answers 404 without it). */
 export const DESK_PERMISSION: Record<DeskIntent["intent"], SellerPermission> = {

@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // reads started at once go as one call; nothing of them is sent unless the project is the member's
   const [found, listedDesk, listedMatches] = await Promise.all([
     findTeamProjectFor(services.db, user, id),
-    deskData(services, { id, sellerId: sellerOfProject(id) }, user, role),
+    deskData(services, { id, sellerId: sellerOfProject(id) }, user, role, url),
     sellerMatchesFor(services.db, { projectId: id, page }),
   ]);
   if (!found) throw notFound();
