@@ -1,6 +1,6 @@
 import { and, eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, feedback, messages, offers, projects, recentlyViewed, users, type User } from "~/.server/db/schema";
+import { contracts, feedback, messages, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { preparedQuery } from "~/.server/db/prepared";
 
@@ -84,12 +84,13 @@ function pipelineReads(db: Database, byProject: boolean) {
     // the buyers and the projects named, as one statement: `side` tells them apart, and a
     // project's status stands in the column of a person's company
     names: db
-      .select({ side: sql<"person" | "listing">`'person'`.as("side"), id: users.id, name: users.name, detail: users.company, roles: users.roles })
+      // whether the person is an admin (their looks are not interest), not their roles: a project's thousands need no JSON read
+      .select({ side: sql<"person" | "listing">`'person'`.as("side"), id: users.id, name: users.name, detail: users.company, admin: sql<number>`${users.roles} like '%"ROLE_ADMIN"%'`.as("admin") })
       .from(users)
       .where(byProject ? sql`${users.id} in (${touched})` : eq(users.id, id))
       .unionAll(
         db
-          .select({ side: sql<"person" | "listing">`'listing'`, id: projects.id, name: projects.projectName, detail: sql<string>`${projects.status}`, roles: sql<User["roles"]>`'[]'` })
+          .select({ side: sql<"person" | "listing">`'listing'`, id: projects.id, name: projects.projectName, detail: sql<string>`${projects.status}`, admin: sql<number>`0` })
           .from(projects)
           .where(byProject ? eq(projects.id, id) : sql`${projects.id} in (${touched})`),
       ),
@@ -114,57 +115,29 @@ const OF_BUYER = preparedReads(false);
  * Scoped to one project (the seller's and admin's view) or one buyer (their deals).
  */
 export async function pipeline(db: Database, scope: { projectId: number } | { buyerId: number }): Promise<PipelineEntry[]> {
+  const { entries, person, listing } = await pipelineEntries(db, scope);
+  return entries.map((e) => named(e, person, listing));
+}
+
+async function pipelineEntries(db: Database, scope: { projectId: number } | { buyerId: number }) {
   const [reads, id] = "projectId" in scope ? [OF_PROJECT, scope.projectId] : [OF_BUYER, scope.buyerId];
   const [events, names] = await Promise.all([reads.events(db).all({ id }), reads.names(db).all({ id })]);
   const person = new Map(names.filter((n) => n.side === "person").map((p) => [p.id, p]));
   const listing = new Map(names.filter((n) => n.side === "listing").map((p) => [p.id, p]));
-  return entriesOf(events)
-    .filter((e) => !person.get(e.buyerId)?.roles.includes("ROLE_ADMIN"))
-    .map((e) => named(e, person, listing));
+  return { entries: entriesOf(events).filter((e) => !person.get(e.buyerId)?.admin), person, listing };
 }
 
 /**
  * A page of a project's pipeline, latest activity first, and how many buyers are in it: the desk
  * of a sought-after project has thousands. Every record is read to know where each buyer stands,
- * but only the page's buyers are named.
+ * and every buyer's name with them (a second step for the page's names alone would be a second
+ * call to D1 on every project page); the page's rows alone are named, pseudonymised and drawn.
  */
 export async function projectPipelinePage(db: Database, { projectId, page, pageSize }: { projectId: number; page: number; pageSize: number }) {
-  const [events, admins] = await Promise.all([OF_PROJECT.events(db).all({ id: projectId }), ADMINS(db).all()]);
-  const staff = new Set(admins.map((a) => a.id));
-  const all = entriesOf(events).filter((e) => !staff.has(e.buyerId));
+  const { entries: all, person, listing } = await pipelineEntries(db, { projectId });
   const at = Math.max(1, Math.min(page, Math.ceil(all.length / pageSize) || 1));
-  const shown = all.slice((at - 1) * pageSize, at * pageSize);
-  if (!shown.length) return { entries: [] as PipelineEntry[], total: all.length, page: at, pageSize };
-  const [buyers, [project]] = await Promise.all([BUYERS_NAMED(db).all({ ids: JSON.stringify(shown.map((e) => e.buyerId)) }), PROJECT_NAMED(db).all({ id: projectId })]);
-  const person = new Map(buyers.map((b) => [b.id, b]));
-  const listing = new Map(project ? [[project.id, project]] : []);
-  return { entries: shown.map((e) => named(e, person, listing)), total: all.length, page: at, pageSize };
+  return { entries: all.slice((at - 1) * pageSize, at * pageSize).map((e) => named(e, person, listing)), total: all.length, page: at, pageSize };
 }
-
-// a desk page's buyers and its project, named: built once (the ids bound as one JSON list, as inList does)
-const BUYERS_NAMED = preparedQuery((db) =>
-  db
-    .select({ id: users.id, name: users.name, detail: users.company })
-    .from(users)
-    .where(sql`${users.id} in (select value from json_each(${sql.placeholder("ids")}))`)
-    .prepare(),
-);
-const PROJECT_NAMED = preparedQuery((db) =>
-  db
-    .select({ id: projects.id, name: projects.projectName, detail: sql<string>`${projects.status}` })
-    .from(projects)
-    .where(eq(projects.id, sql.placeholder("id")))
-    .prepare(),
-);
-
-// the admins (few, from their partial index): their looks at a project are not a buyer's interest
-const ADMINS = preparedQuery((db) =>
-  db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.roles} like '%"ROLE_ADMIN"%'`)
-    .prepare(),
-);
 
 type Named = { name: string; detail: string };
 type RawEntry = { projectId: number; buyerId: number; dates: PipelineEntry["dates"]; ndaStatus: NdaStatus | null; offerStatus: OfferStatus | null; last: number };
