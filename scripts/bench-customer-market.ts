@@ -5,9 +5,12 @@
 // one a second back from now, 11.6 days for a million) and a day's impressions, written in set-based statements (the
 // bench's market, not the app's writers).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import type { Client } from "@libsql/client";
-import type { Database } from "../app/.server/db";
+import { createClient, type Client } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { schema, type Database } from "../app/.server/db";
+import { applyMigrations } from "../app/.server/db/migrate-node";
 import { contracts, customers, outbox, projects, users } from "../app/.server/db/schema";
 import { generateCustomer, random } from "../app/seed/demo-market";
 
@@ -58,6 +61,14 @@ export async function buildCustomerMarket(
   await client.execute(`insert into daily_project_looks (kind, user_id, project_id, day, counted)
     select 'impression', m.id, p.id, '2026-12-01', 1 from (${members}) m, (select id from projects where id < ${projectIds[0]! + 5}) p where m.n % 2 = 0`);
   return { projectIds, memberCount, projectOf };
+}
+
+/** A fresh SQLite database in a temporary folder, migrated as production is (finishBench removes it). */
+export async function openBenchDatabase(name: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
+  await applyMigrations(client, path.resolve(__dirname, "../migrations"));
+  return { dir, client, db: drizzle(client, { schema }) as unknown as Database };
 }
 
 /** Median and p95 of `rounds` runs of `work` (after one to warm it), in milliseconds. */

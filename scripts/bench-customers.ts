@@ -4,14 +4,7 @@
 // then times a page of each sort and filter (median and p95 of BENCH_ROUNDS, exiting non-zero past
 // 25 ms at p95) and the whole CSV walk (the ids in view order, then chunks of 500), reporting the
 // largest heap seen during the walk. BENCH_KEEP=1 keeps the database to look into.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
-import { buildCustomerMarket, finishBench, timeRounds } from "./bench-customer-market";
+import { buildCustomerMarket, finishBench, openBenchDatabase, timeRounds } from "./bench-customer-market";
 import { csvLine } from "../app/lib/csv";
 import { CUSTOMER_DATA_COLUMNS, csvValueOf, customerIdsInViewOrder, customersInOrder, listCustomers } from "../app/models/customers.server";
 import { customerTimeline } from "../app/models/customer-accounts.server";
@@ -43,10 +36,7 @@ const SHAPES: Array<[string, Parameters<typeof listCustomers>[1]]> = [
 ];
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-customers-"));
-  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
-  await applyMigrations(client, path.resolve(__dirname, "../migrations"));
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const { dir, client, db } = await openBenchDatabase("bench-customers");
   const now = Date.now();
   let started = Date.now();
   const sessions = Number(process.env.BENCH_SESSIONS ?? 1_000_000);

@@ -5,19 +5,12 @@
 // members' sessions, NDAs and offers since fall in its 14-day window); then times what each page
 // reads (median and p95 of BENCH_ROUNDS, exiting non-zero past 25 ms at p95).
 // BENCH_KEEP=1 keeps the database to look into.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
 import type { Services } from "../app/.server/services";
 import { users } from "../app/.server/db/schema";
 import { campaignOutcomes } from "../app/models/campaign-outcomes.server";
 import { campaignOverview, composeChoices, createCampaign, findCampaign, sendCampaign } from "../app/models/campaigns.server";
 import { createRecipientList, findRecipientList, recipientListPage } from "../app/models/recipient-lists.server";
-import { buildCustomerMarket, finishBench, timeRounds } from "./bench-customer-market";
+import { buildCustomerMarket, finishBench, openBenchDatabase, timeRounds } from "./bench-customer-market";
 
 const COUNT = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -25,10 +18,7 @@ const BUDGET_MS = 25;
 const DAY = 86_400_000;
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-marketing-"));
-  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
-  await applyMigrations(client, path.resolve(__dirname, "../migrations"));
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const { dir, client, db } = await openBenchDatabase("bench-marketing");
   const now = Date.now();
   const started = Date.now();
   const sessions = Number(process.env.BENCH_SESSIONS ?? 1_000_000);

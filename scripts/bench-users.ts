@@ -3,15 +3,8 @@
 // a few admins; some disabled or locked, some never signed in), then times a page of each sort,
 // filter and text search (median and p95 of BENCH_ROUNDS, exiting non-zero past 25 ms at p95).
 // BENCH_KEEP=1 keeps the database to look into.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
 import { listUsers } from "../app/models/users.server";
-import { finishBench, timeRounds } from "./bench-customer-market";
+import { finishBench, openBenchDatabase, timeRounds } from "./bench-customer-market";
 
 const COUNT = Number(process.env.BENCH_USERS ?? 150_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -38,10 +31,7 @@ const SHAPES: Array<[string, Parameters<typeof listUsers>[1]]> = [
 ];
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-users-"));
-  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
-  await applyMigrations(client, path.resolve(__dirname, "../migrations"));
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const { dir, client, db } = await openBenchDatabase("bench-users");
   const now = Date.now();
   const started = Date.now();
   const first = ["Ann", "Ben", "Cara", "Dan", "Eve", "Finn", "Gail", "Hugo", "Ida", "Jon", "Kay", "Lee", "Mia", "Ned", "Ola", "Pat"];

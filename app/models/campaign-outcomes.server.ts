@@ -8,9 +8,8 @@ export const OUTCOME_WINDOW_DAYS = 14;
 export type OutcomeRow = { customerId: number; customerName: string; sentAt: number; viewedAt: number | null; signedAt: number | null; offeredAt: number | null };
 
 const stage = outcomeStage(outcomes);
-const stageOf = (r: OutcomeRow) => (r.offeredAt !== null ? 3 : r.signedAt !== null ? 2 : r.viewedAt !== null ? 1 : 0);
-const stageAtOf = (r: OutcomeRow) => r.offeredAt ?? r.signedAt ?? r.viewedAt;
-const stageAt = outcomeStageAt(outcomes);
+// furthest along first, then the latest to get there: the index's order, walked for the page and kept for its rows
+const order = [desc(stage), desc(outcomeStageAt(outcomes)), desc(outcomes.customerId)];
 
 /**
  * What followed a campaign, from our own records (decision 065): of the customers it reached, how
@@ -50,10 +49,11 @@ export async function campaignOutcomes(db: Database, { campaign, page = 1, pageS
           .select({ rowid: sql`rowid` })
           .from(outcomes)
           .where(and(ofCampaign, gt(stage, 0)))
-          .orderBy(desc(stage), desc(stageAt), desc(outcomes.customerId))
+          .orderBy(...order)
           .limit(pageSize)
           .offset((at - 1) * pageSize)})`,
-      ),
+      )
+      .orderBy(...order),
   ]);
   const ms = (d: Date | null) => (d ? d.getTime() : null);
   return {
@@ -65,9 +65,6 @@ export async function campaignOutcomes(db: Database, { campaign, page = 1, pageS
     total: totals?.followed ?? 0,
     page: at,
     pageSize,
-    rows: rows
-      .map((r): OutcomeRow => ({ ...r, sentAt: r.sentAt.getTime(), viewedAt: ms(r.viewedAt), signedAt: ms(r.signedAt), offeredAt: ms(r.offeredAt) }))
-      // the page's 25 in the index's order (furthest stage, when reached, customer), which the lookup by rowid does not keep
-      .sort((a, b) => stageOf(b) - stageOf(a) || (stageAtOf(b) ?? 0) - (stageAtOf(a) ?? 0) || b.customerId - a.customerId),
+    rows: rows.map((r): OutcomeRow => ({ ...r, sentAt: r.sentAt.getTime(), viewedAt: ms(r.viewedAt), signedAt: ms(r.signedAt), offeredAt: ms(r.offeredAt) })),
   };
 }

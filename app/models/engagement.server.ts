@@ -9,8 +9,7 @@ import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server";
 import { sellerOfProject } from "./projects.server";
 
-/** Which buyers looked at a project's pages, how long, and when last (from their page sessions): the seller's own visits left out. */
-/** A page of the members who looked at a project, latest visit first (the seller's own visits left out), and how many there are. */
+/** A page of the members who looked at a project's pages, how long and when last (latest first, the seller's own visits left out), and how many there are. */
 export async function projectViewers(db: Database, projectId: number, { page = 1 }: { page?: number } = {}) {
   const [[counted], rows] = await Promise.all([
     viewersCount(db).all({ projectId }),

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { aliasedTable, and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { customers, inboundItems, projects, users, type InboundItem } from "~/.server/db/schema";
+import { customers, holdsRole, inboundItems, projects, users, type InboundItem } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { siteOrigin } from "~/.server/mailer";
 import { readForm } from "~/.server/body";
@@ -42,7 +42,7 @@ export type NewInbound = {
   projectId?: number | null;
 };
 
-const isAdminRow = sql`${users.roles} like '%"ROLE_ADMIN"%'`;
+const isAdminRow = holdsRole(users.roles, "ROLE_ADMIN");
 
 /** The admins an item may be given to (and who are told when one arrives). */
 export async function listAdmins(db: Database) {

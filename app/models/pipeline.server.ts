@@ -1,6 +1,6 @@
 import { and, eq, sql, type Column, type SQL, type Table } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { contracts, feedback, messages, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
+import { contracts, feedback, holdsRole, messages, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { preparedQuery } from "~/.server/db/prepared";
 
@@ -85,7 +85,7 @@ function pipelineReads(db: Database, byProject: boolean) {
     // project's status stands in the column of a person's company
     names: db
       // whether the person is an admin (their looks are not interest), not their roles: a project's thousands need no JSON read
-      .select({ side: sql<"person" | "listing">`'person'`.as("side"), id: users.id, name: users.name, detail: users.company, admin: sql<number>`${users.roles} like '%"ROLE_ADMIN"%'`.as("admin") })
+      .select({ side: sql<"person" | "listing">`'person'`.as("side"), id: users.id, name: users.name, detail: users.company, admin: sql<number>`${holdsRole(users.roles, "ROLE_ADMIN")}`.as("admin") })
       .from(users)
       .where(byProject ? sql`${users.id} in (${touched})` : eq(users.id, id))
       .unionAll(

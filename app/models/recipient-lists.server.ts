@@ -6,7 +6,7 @@ import { isEmailAddress, normalAddress, type ListChannel, type ListDefinition, t
 import { e164 } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { whereOf } from "./customers.server";
-import { reachOfMembers } from "./list-reach.server";
+import { contactsOf, reachOfMembers } from "./list-reach.server";
 import { suppressedAmong } from "./suppressions.server";
 import { inList } from "~/.server/db/in-list";
 
@@ -87,7 +87,7 @@ export async function membersOf(db: Database, list: Pick<RecipientList, "definit
 export async function membersPage(db: Database, { list, offset, limit }: { list: Pick<RecipientList, "definition">; offset: number; limit: number }): Promise<ListMember[]> {
   const d = list.definition;
   if ("projectId" in d) return membersQuery(db, d).limit(limit).offset(offset);
-  const page = sql`select m.id from customers m indexed by customers_contact_idx where m.anonymised_at is null and m.id in (${memberIds(db, d)}) order by m.id limit ${limit} offset ${offset}`;
+  const page = sql`select m.id from ${contactsOf(memberIds(db, d))} order by m.id limit ${limit} offset ${offset}`;
   return db.select(memberColumns).from(customers).where(sql`${customers.id} in (${page})`).orderBy(customers.id);
 }
 

@@ -65,7 +65,7 @@ export const users = sqliteTable("users", {
   // the admin dashboard's sign-ups per day
   index("users_created_idx").on(t.createdAt),
   // the admins, by name (whom an inbound item may be given to): a few rows, not every member's roles read
-  index("users_admins_idx").on(t.name).where(sql`${t.roles} like '%"ROLE_ADMIN"%'`),
+  index("users_admins_idx").on(t.name).where(holdsRole(t.roles, "ROLE_ADMIN")),
   // the admin's user table sorted by a column, and each role's accounts newest first (migration 0057)
   index("users_name_lower_idx").on(sql`lower(${t.name})`),
   index("users_company_lower_idx").on(sql`lower(${t.company})`),
