@@ -2,10 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
+import { applyMigrations } from "~/.server/db/migrate-node";
 import { parseEnv, type Env } from "~/.server/env";
-import { outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
+import { messages, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
 import { pdfPageTexts } from "~/.server/documents/pdf-text";
 import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
@@ -176,6 +178,72 @@ describe("negotiation and offers", () => {
     ]);
     expect(inbox.older).toBe(false);
     await Promise.all(pending);
+  });
+
+  it("keeps a seller's unread count as messages are written and deleted, markers move and a project changes hands", async () => {
+    const [ann, bo] = [await makeUser(t.db, { roles: ["ROLE_SELLER"] }), await makeUser(t.db, { roles: ["ROLE_SELLER"] })];
+    const pending: Array<Promise<unknown>> = [];
+    const mine = { ...services, waitUntil: (work: Promise<unknown>) => void pending.push(work) } as DealServices;
+    const [pool] = await t.db.insert(projects).values({ sellerId: ann.id, kind: "loan_pool", status: "published", projectName: "Handed over", publishedAt: new Date() }).returning();
+    // a count worked out from the messages themselves, as it was before it was kept
+    const recount = async (who: User) =>
+      Number(
+        (
+          await t.client.execute({
+            sql: `select count(*) as n from messages m join projects p on p.id = m.project_id where p.seller_id = ?1 and m.sender_id != ?1
+              and m.id > coalesce((select last_read_id from thread_reads r where r.project_id = m.project_id and r.buyer_id = m.buyer_id and r.user_id = ?1), 0)`,
+            args: [who.id],
+          })
+        ).rows[0]!.n,
+      );
+    const counts = async () => [await unreadMessageCount(t.db, ann, "seller"), await recount(ann), await unreadMessageCount(t.db, bo, "seller"), await recount(bo)];
+    await postMessage(mine, pool!, buyer, buyer, "First question");
+    const [second] = [await postMessage(mine, pool!, buyer, buyer, "Second question")];
+    await postMessage(mine, pool!, other, other, "Another buyer");
+    expect(await counts()).toEqual([3, 3, 0, 0]);
+    // read up to the first message, then a question taken back: one of the three is gone either way
+    await markThreadRead(t.db, { projectId: pool!.id, buyerId: buyer.id, userId: ann.id, shownUpTo: second!.id - 1 });
+    expect(await counts()).toEqual([2, 2, 0, 0]);
+    await t.db.delete(messages).where(eq(messages.id, second!.id));
+    expect(await counts()).toEqual([1, 1, 0, 0]);
+    // a marker never moves back, and the seller's own answer is not unread
+    await markThreadRead(t.db, { projectId: pool!.id, buyerId: buyer.id, userId: ann.id, shownUpTo: 1 });
+    await postMessage(mine, pool!, other, ann, "Answered");
+    expect(await counts()).toEqual([0, 0, 0, 0]);
+    // given to another seller: the threads are theirs to read, nothing read yet (the first seller's answer too)
+    await t.db.update(projects).set({ sellerId: bo.id }).where(eq(projects.id, pool!.id));
+    expect(await counts()).toEqual([0, 0, 3, 3]);
+    await postMessage(mine, pool!, buyer, buyer, "New owner?");
+    expect(await counts()).toEqual([0, 0, 4, 4]);
+    await Promise.all(pending);
+  });
+
+  it("migration 0058 gives every thread's seller a marker and every marker its unread count", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unread-0058-"));
+    const all = path.resolve(__dirname, "../../migrations");
+    const before = path.join(dir, "migrations");
+    fs.mkdirSync(before);
+    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0058")) fs.copyFileSync(path.join(all, f), path.join(before, f));
+    const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+    try {
+      await applyMigrations(client, before);
+      const run = (sql: string) => client.execute(sql);
+      await run("insert into users (id, email, name, password_hash, roles) values (1, 's@x.example', 'S', 'x', '[]'), (2, 'b@x.example', 'B', 'x', '[]'), (3, 'c@x.example', 'C', 'x', '[]')");
+      await run("insert into projects (id, seller_id, kind, status, created_at, updated_at) values (1, 1, 'loan_pool', 'published', 0, 0)");
+      // two threads: the seller read the first up to its second message and answered; never opened the second
+      await run("insert into messages (id, project_id, buyer_id, sender_id, body) values (1, 1, 2, 2, 'a'), (2, 1, 2, 2, 'b'), (3, 1, 2, 1, 'c'), (4, 1, 2, 2, 'd'), (5, 1, 3, 3, 'e'), (6, 1, 3, 3, 'f')");
+      await run("insert into thread_reads (project_id, buyer_id, user_id, last_read_id) values (1, 2, 1, 2), (1, 2, 2, 4)");
+      await applyMigrations(client, all);
+      const rows = (await run("select buyer_id, user_id, last_read_id, unread from thread_reads order by buyer_id, user_id")).rows.map((r) => Object.values(r));
+      expect(rows).toEqual([
+        [2, 1, 2, 1],
+        [2, 2, 4, 0],
+        [3, 1, 0, 2],
+      ]);
+    } finally {
+      client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("pages the inbox 25 threads at a time, the latest first, for a buyer and for an admin", async () => {

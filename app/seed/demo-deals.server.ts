@@ -180,7 +180,14 @@ async function storeDeals(db: Database, files: FileStore, plan: DealPlan, chosen
     .from(messages)
     .groupBy(messages.projectId, messages.buyerId);
   const lastOf = new Map(lastIds.map((t) => [`${t.projectId}:${t.buyerId}`, t.last]));
-  await insertMany(db, threadReads, plan.threadReads.map((t) => ({ ...t, lastReadId: lastOf.get(`${t.projectId}:${t.buyerId}`)! })));
+  // a seller's marker exists from the thread's first message on (migration 0058): moved, not written again
+  const reads = plan.threadReads.map((t) => ({ ...t, lastReadId: lastOf.get(`${t.projectId}:${t.buyerId}`)! }));
+  for (let i = 0; i < reads.length; i += 200) {
+    await db
+      .insert(threadReads)
+      .values(reads.slice(i, i + 200))
+      .onConflictDoUpdate({ target: [threadReads.projectId, threadReads.buyerId, threadReads.userId], set: { lastReadId: sql`excluded.last_read_id` } });
+  }
 
   // the offers, a letter for every revision
   const letters = new Map<string, { key: string; sha256: string }>();

@@ -427,6 +427,8 @@ export const projects = sqliteTable(
   },
   (t) => [
     index("projects_seller_idx").on(t.sellerId, t.status),
+    // whose project it is, read without the wide row: a seller's unread count checks each unread thread's project (migration 0058)
+    index("projects_seller_of_idx").on(t.id, t.sellerId),
     // the seller's and the admin's project tables open sorted by a project's date (published, else
     // submitted, else created): walked in order, a page reads its own rows, not every project's
     index("projects_table_date_idx").on(sql`coalesce(${t.publishedAt}, ${t.submittedAt}, ${t.createdAt})`, t.id),
@@ -739,8 +741,18 @@ export const threadReads = sqliteTable(
     buyerId: memberRef("buyer_id"),
     userId: memberRef("user_id"),
     lastReadId: integer("last_read_id").notNull(),
+    /**
+     * The thread's messages from others past the marker, kept by triggers (migration 0058): every
+     * page a seller opens shows their unread count, which was worked out thread by thread over
+     * every project they sell. The project's seller has a row from the thread's first message on.
+     */
+    unread: integer("unread").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.buyerId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.buyerId, t.userId] }),
+    // a member's threads with something unread: the few rows their count adds up
+    index("thread_reads_unread_idx").on(t.userId, t.projectId, t.unread).where(sql`${t.unread} > 0`),
+  ],
 );
 
 /** A letter of intent; its current terms, and every step in offer_events. */
