@@ -36,7 +36,7 @@ const deals = (url: string, cookie: string) => sent(loader({ request: getRequest
 
 describe("deals loader", () => {
   it("has nothing for a buyer who has done nothing yet", async () => {
-    expect(await (await deals("/buyers/myprojects/index_new", freshCookie)).json()).toEqual({ chart: null, deals: [] });
+    expect(await (await deals("/buyers/myprojects/index_new", freshCookie)).json()).toEqual({ chart: null, stages: [], pageSize: 25, deals: [] });
   });
 
   it("lists the buyer's own deals at their stage, linking to the workspace only after an approved NDA", async () => {
@@ -64,7 +64,7 @@ describe("deals loader", () => {
 /** What a member sees: the real page component, rendered by Remix's test stub with what the loader answered. */
 async function renderDeals(url: string, cookie: string) {
   const data = await (await deals(url, cookie)).json();
-  const RemixStub = createRemixStub([{ id: "deals", path: url, Component: DealsPage }]);
+  const RemixStub = createRemixStub([{ id: "deals", path: url.split("?")[0], Component: DealsPage }]);
   // the router's useLayoutEffect warns when rendered to a string; anything else still shows
   const quiet = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
     if (!String(args[0]).includes("useLayoutEffect does nothing on the server")) process.stderr.write(`${args.join(" ")}\n`);
@@ -118,6 +118,26 @@ describe("deals page", () => {
     expect(new Map(furthest)).toEqual(
       new Map([[offered!.projectName, "Offer"], [approved!.projectName, "Approved"], [requested!.projectName, "Viewed"], [viewed!.projectName, "Viewed"]]),
     );
+  });
+
+  it("pages a stage of many deals 25 at a time, the stage's name in the query, the other stages as they were", async () => {
+    const looker = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    for (const project of listings.slice(0, 27)) await recordView(services.db, { userId: looker.id, projectId: project.id });
+    await requestNda(deal, listings[27]!, looker);
+    const cookie = await app.cookieFor(looker);
+    const first = await renderDeals("/buyers/myprojects/index_new", cookie);
+    expect(first.headings).toEqual(["NDA requested (1)", "Viewed (27)"]);
+    expect(first.rows).toHaveLength(1 + 25);
+    expect(first.text(first.html)).toContain("25 of 27 deals");
+    expect(first.links).toContainEqual(["Next", "/buyers/myprojects/index_new?viewed=2"]);
+    const second = await renderDeals("/buyers/myprojects/index_new?viewed=2", cookie);
+    expect(second.rows.map((r) => r[0])).toEqual([listings[27]!.projectName, ...second.rows.slice(1).map((r) => r[0])]);
+    expect(second.rows).toHaveLength(1 + 2);
+    // every viewed project on one page or the other, none twice
+    const viewedNames = [...first.rows.slice(1), ...second.rows.slice(1)].map((r) => r[0]).sort();
+    expect(viewedNames).toEqual(listings.slice(0, 27).map((p) => p.projectName).sort());
+    // past the end: the last page
+    expect((await renderDeals("/buyers/myprojects/index_new?viewed=9", cookie)).rows).toHaveLength(1 + 2);
   });
 
   it("tells a member without deals how to start one", async () => {

@@ -3,35 +3,49 @@ import { requireUser } from "~/auth/guards.server";
 import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { pipeline } from "~/models/pipeline.server";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { OFFER_STATUS_LABELS, PIPELINE_STAGES, STAGE_LABELS, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { StaticHtml } from "~/components/static-html";
+import { StaticPager } from "~/components/pager";
 import { dealStagesChart } from "./charts.server";
 
 export const meta = () => titleMeta("My deals");
 
-/** A buyer's deals (a broker's at /brokers/myprojects/index_new), each at its stage, newest activity first. */
+/** Deals a stage's table shows at once: a buyer who looked at thousands of projects pages through them. */
+const DEALS_PAGE_SIZE = 25;
+
+/**
+ * A buyer's deals (a broker's at /brokers/myprojects/index_new), each at its stage, newest activity
+ * first; each stage's table a page at a time (`?viewed=2`: the stage's name pages it).
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : ["buyer", "seller"] });
   const entries = await pipeline(services.db, { buyerId: user.id });
+  const asked = new URL(args.request.url).searchParams;
+  const stages = [...PIPELINE_STAGES].reverse().flatMap((stage) => {
+    const all = entries.filter((e) => e.stage === stage);
+    if (!all.length) return [];
+    const page = Math.min(Math.ceil(all.length / DEALS_PAGE_SIZE), Math.max(1, Math.trunc(Number(asked.get(stage))) || 1));
+    return [{ stage, total: all.length, page, shown: all.slice((page - 1) * DEALS_PAGE_SIZE, page * DEALS_PAGE_SIZE) }];
+  });
   return {
     chart: entries.length ? dealStagesChart(entries) : null,
-    deals: entries.map((e) => ({
-      ...e,
-      href: e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
-    })),
+    stages: stages.map(({ stage, total, page }) => ({ stage, total, page })),
+    pageSize: DEALS_PAGE_SIZE,
+    deals: stages.flatMap(({ shown }) =>
+      shown.map((e) => ({ ...e, href: e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}` })),
+    ),
   };
 }
 
-
 /** The buyer's deals by stage: what they looked at, signed, negotiate and offered on. */
 export default function DealsPage() {
-  const { deals, chart } = useLoaderData<typeof loader>();
-  const stages = [...PIPELINE_STAGES].reverse().filter((s) => deals.some((d) => d.stage === s));
+  const { deals, chart, stages, pageSize } = useLoaderData<typeof loader>();
+  const at = useLocation();
   return (
     <div className="max-w-6xl space-y-6">
       <PageHeader title="My deals" />
@@ -41,14 +55,14 @@ export default function DealsPage() {
         </p>
       ) : null}
       {chart ? <StaticHtml markup={chart} /> : null}
-      {stages.map((stage) => {
+      {stages.map(({ stage, total, page }) => {
         const rows = deals.filter((d) => d.stage === stage);
         return (
           <section key={stage} aria-label={STAGE_LABELS[stage]} data-testid={`stage-${stage}`}>
             <h2 className="mb-2 font-semibold">
-              {STAGE_LABELS[stage as PipelineStage]} ({rows.length})
+              {STAGE_LABELS[stage as PipelineStage]} ({total})
             </h2>
-            <SimpleTable caption={STAGE_LABELS[stage]} count={rows.length} empty="" headers={["Project", "NDA", "Offer", "Since", "Last activity"]}>
+            <SimpleTable caption={STAGE_LABELS[stage]} count={total} empty="" headers={["Project", "NDA", "Offer", "Since", "Last activity"]}>
               {rows.map((d) => (
                 <tr key={d.projectId}>
                   <td>
@@ -61,6 +75,9 @@ export default function DealsPage() {
                 </tr>
               ))}
             </SimpleTable>
+            {total > pageSize ? (
+              <StaticPager page={page} pageSize={pageSize} total={total} noun="deals" param={stage} label={`Pages of ${STAGE_LABELS[stage].toLowerCase()}`} at={at} />
+            ) : null}
           </section>
         );
       })}
