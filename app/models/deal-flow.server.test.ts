@@ -13,7 +13,7 @@ import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
 import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";
-import { decideNda, findContractByEnvelope, ndaStatusOf, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
+import { decideNda, findContractByEnvelope, ndaStatusOf, projectPermissionsPage, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
 import { listThreads, markThreadRead, postMessage, projectThreads, threadMessages, unreadMessageCount } from "./negotiations.server";
 import { listNotifications, unreadNotificationCount } from "./notifications.server";
@@ -110,6 +110,21 @@ describe("NDA", () => {
     const contract = await requestNda(services, project, other);
     const signed = await signNda(services, contract, project, other, { signerName: "Other Buyer", ipAddress: "local", userAgent: "" });
     expect(signed.ndaStatus).toBe("NDA Approved");
+  });
+
+  it("lists a project's NDAs for the admin's permissions a page at a time, in the order they were asked for", async () => {
+    const project = await publishedProject("Many NDAs");
+    const buyers = await Promise.all(["Ann", "Ben", "Cy"].map((name) => makeUser(t.db, { roles: ["ROLE_BUYER"], name, company: `${name} Fund` })));
+    for (const b of buyers) await requestNda(services, project, b);
+    const first = await projectPermissionsPage(t.db, { projectId: project.id, pageSize: 2 });
+    const second = await projectPermissionsPage(t.db, { projectId: project.id, pageSize: 2, page: 2 });
+    expect([first.total, second.total]).toEqual([3, 3]);
+    expect([...first.rows, ...second.rows].map((r) => [r.name, r.company, r.ndaStatus, r.blocked])).toEqual([
+      ["Ann", "Ann Fund", "Requested", false],
+      ["Ben", "Ben Fund", "Requested", false],
+      ["Cy", "Cy Fund", "Requested", false],
+    ]);
+    expect((await projectPermissionsPage(t.db, { projectId: project.id, pageSize: 2, page: 3 })).rows).toEqual([]);
   });
 });
 

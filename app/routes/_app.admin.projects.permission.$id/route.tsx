@@ -7,10 +7,11 @@ import { invalid } from "~/.server/replies";
 import { SimpleTable } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { formErrorsOf } from "~/lib/action-result";
 import { formatDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { listProjectContracts } from "~/models/contracts.server";
+import { PERMISSIONS_PAGE_SIZE, projectPermissionsPage } from "~/models/contracts.server";
 import { findProjectWithSeller } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 import { parseWithZod, dataRoomAccessSchema } from "~/lib/schemas/index.server";
@@ -27,18 +28,9 @@ async function requireListedProject(args: GuardArgs) {
 /** The project's permissions: which buyers with an NDA may open its data room. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, project } = await requireListedProject(args);
-  const contracts = await listProjectContracts(services.db, project.id);
-  return {
-    project: { id: project.id, projectName: project.projectName },
-    buyers: contracts.map(({ contract, buyer }) => ({
-      contractId: contract.id,
-      name: buyer.name,
-      company: buyer.company,
-      ndaStatus: contract.ndaStatus,
-      decidedAt: contract.decidedAt,
-      blocked: contract.dataRoomBlocked,
-    })),
-  };
+  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const { rows, total } = await projectPermissionsPage(services.db, { projectId: project.id, page });
+  return { project: { id: project.id, projectName: project.projectName }, buyers: rows, total, page, pageSize: PERMISSIONS_PAGE_SIZE };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -49,12 +41,13 @@ export async function action(args: ActionFunctionArgs) {
   switch (step.intent) {
     case "block":
     case "unblock":
-      return deskAction(services, args.request, { project, user, role, here: `/admin/projects/permission/${project.id}` }, submission, step);
+      // back to the page of NDAs the admin was on
+      return deskAction(services, args.request, { project, user, role, here: `/admin/projects/permission/${project.id}${new URL(args.request.url).search}` }, submission, step);
   }
 }
 
 export default function PermissionsPage() {
-  const { project, buyers } = useLoaderData<typeof loader>();
+  const { project, buyers, total, page, pageSize } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-4xl space-y-4">
@@ -64,7 +57,7 @@ export default function PermissionsPage() {
         <Link to={`/admin/projects/${project.id}`} className="link">Back to the project</Link>
       </p>
       <FormErrors errors={formErrorsOf(result)} />
-      <SimpleTable caption="Data room permissions" count={buyers.length} empty="No buyer has asked for the NDA yet." headers={["Buyer", "NDA status", "Decided", "Data room"]}>
+      <SimpleTable caption="Data room permissions" count={total} empty="No buyer has asked for the NDA yet." headers={["Buyer", "NDA status", "Decided", "Data room"]}>
         {buyers.map((b) => (
           <tr key={b.contractId} data-testid="permission-row">
             <td>
@@ -84,6 +77,7 @@ export default function PermissionsPage() {
           </tr>
         ))}
       </SimpleTable>
+      <Pager page={page} pageSize={pageSize} total={total} noun="NDAs" />
     </div>
   );
 }
