@@ -85,8 +85,13 @@ describe("affiliates and referrals", () => {
     expect(await setCommissionStatus(t.db, { affiliateId: partner.id + 999, referralId: rx.id, status: "paid", actor: other })).toBeNull();
     expect(await setCommissionStatus(t.db, { affiliateId: partner.id, referralId: rx.id, status: "approved", actor: other })).toMatchObject({ commissionStatus: "approved" });
 
-    const { rows } = await listAffiliates(t.db, { pageSize: 100 });
+    const { rows, total } = await listAffiliates(t.db, { pageSize: 100 });
     expect(rows.find((r) => r.affiliate.id === partner.id)).toMatchObject({ referrals: 2, ndasSigned: 2, offersAccepted: 1, pending: 1, approved: 1, paid: 0 });
+    // a page at a time: the same partners, newest first, with the same counts (none for a partner nobody joined through)
+    const paged = [];
+    for (let page = 1; page <= total; page++) paged.push(...(await listAffiliates(t.db, { page, pageSize: 1 })).rows);
+    expect(paged).toEqual(rows);
+    expect(rows.find((r) => r.referrals === 0)).toMatchObject({ ndasSigned: 0, offersAccepted: 0, pending: 0, approved: 0, paid: 0 });
     const list = await affiliateReferrals(t.db, { affiliateId: partner.id });
     expect(list.total).toBe(2);
     expect(list.rows.find((r) => r.id === rx.id)).toMatchObject({ memberName: x!.name, ndasSigned: 2, offersAccepted: 1, commissionStatus: "approved" });

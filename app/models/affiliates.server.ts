@@ -1,10 +1,10 @@
-import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { affiliates, inboundItems, referrals, users } from "~/.server/db/schema";
 import { hmacSha256 } from "~/.server/crypto";
 import { AFFILIATE_CODE, MEMBER_CODE, type AffiliateStatus, type CommissionStatus } from "~/lib/affiliates";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { pageOf } from "./list-query.server";
+import { pageOf, pageOfChosen } from "./list-query.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 
@@ -98,21 +98,25 @@ const withStatus = (status: CommissionStatus) => sql<number>`coalesce(sum(${refe
 
 /** One page of partners, each with its referrals, their conversions and the commissions by status. */
 export async function listAffiliates(db: Database, { page = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
-  const query = db
-    .select({
-      affiliate: affiliates,
-      referrals: count(referrals.id),
-      ndasSigned: sql<number>`coalesce(sum(${ndasSigned}), 0)`,
-      offersAccepted: sql<number>`coalesce(sum(${offersAccepted}), 0)`,
-      pending: withStatus("pending"),
-      approved: withStatus("approved"),
-      paid: withStatus("paid"),
-    })
-    .from(affiliates)
-    .leftJoin(referrals, eq(referrals.affiliateId, affiliates.id))
-    .groupBy(affiliates.id)
-    .$dynamic();
-  return pageOf(query, db.select({ count: count() }).from(affiliates), { by: affiliates.createdAt, desc: true, id: affiliates.id, page, pageSize });
+  // the page's partners chosen first: aggregating every partner's referrals before the limit took 42-52 ms at 2,000
+  const rowsOf = (chosen: SQL) =>
+    db
+      .select({
+        affiliate: affiliates,
+        referrals: count(referrals.id),
+        ndasSigned: sql<number>`coalesce(sum(${ndasSigned}), 0)`,
+        offersAccepted: sql<number>`coalesce(sum(${offersAccepted}), 0)`,
+        pending: withStatus("pending"),
+        approved: withStatus("approved"),
+        paid: withStatus("paid"),
+      })
+      .from(affiliates)
+      .leftJoin(referrals, eq(referrals.affiliateId, affiliates.id))
+      .where(chosen)
+      .groupBy(affiliates.id)
+      .$dynamic();
+  const ids = db.select({ id: affiliates.id }).from(affiliates).$dynamic();
+  return pageOfChosen(rowsOf, ids, db.select({ count: count() }).from(affiliates), { by: affiliates.createdAt, desc: true, id: affiliates.id, page, pageSize });
 }
 
 export async function findAffiliate(db: Database, { affiliateId }: { affiliateId: number }) {

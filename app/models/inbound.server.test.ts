@@ -91,4 +91,39 @@ describe("an inbound table", () => {
     // a search is text, never a pattern
     expect(await names({ filters: { q: "%" } })).toEqual([]);
   });
+
+  it("finds text in any field, notes an admin saved included, in any case; short text too; pages by name", async () => {
+    const tag = `u${Date.now().toString(36)}`;
+    const [ivy, jon] = [
+      await receiveInbound(services, { kind: "inquiry", name: "Ivy Müller", email: `ivy-${tag}@example.test`, company: `Quill ${tag} Partners`, message: "Do you list farm loans?" }),
+      await receiveInbound(services, { kind: "inquiry", name: "Jon", email: `jon-${tag}@example.test`, phone: "+1 555 0199", message: "Call me about the Zq pool" }),
+    ];
+    await updateInbound(t.db, { id: jon!.id, kind: "inquiry", status: "contacted", ownerId: null, notes: `Spoke ${tag}: wants a callback` });
+    const found = async (q: string) => (await listInbound(t.db, { kind: "inquiry", filters: { q } })).rows.map((r) => r.item.id).sort();
+    expect(await found(`QUILL ${tag}`)).toEqual([ivy!.id]);
+    expect(await found(`ivy-${tag}@EXAMPLE`)).toEqual([ivy!.id]);
+    expect(await found("FARM LOANS")).toEqual([ivy!.id]);
+    expect(await found(`${tag}: wants a CALLBACK`)).toEqual([jon!.id]);
+    // letters beyond ASCII in any case (the trigram index folds them)
+    expect(await found("MÜLLER")).toEqual([ivy!.id]);
+    // text of one or two characters, below a trigram, is still found
+    expect(await found("zQ")).toContain(jon!.id);
+    expect(await found("zQ")).not.toContain(ivy!.id);
+    // another kind's text is not this kind's
+    expect((await listInbound(t.db, { kind: "demo", filters: { q: `QUILL ${tag}` } })).total).toBe(0);
+    // a changed note is found by its new text only; a deleted item is found no more
+    await updateInbound(t.db, { id: jon!.id, kind: "inquiry", status: "contacted", ownerId: null, notes: "" });
+    expect(await found(`${tag}: wants`)).toEqual([]);
+    await t.db.delete(inboundItems).where(eq(inboundItems.id, ivy!.id));
+    expect(await found(`QUILL ${tag}`)).toEqual([]);
+    // by name, a page at a time, the same as one long page
+    for (const desc of [false, true]) {
+      const whole = await listInbound(t.db, { kind: "contact", sort: "name", desc, pageSize: 100 });
+      const paged = [];
+      for (let page = 1; (page - 1) * 2 < whole.total; page++) paged.push(...(await listInbound(t.db, { kind: "contact", sort: "name", desc, page, pageSize: 2 })).rows);
+      expect(paged).toEqual(whole.rows);
+      const lowered = paged.map((r) => r.item.name.toLowerCase());
+      expect(lowered).toEqual([...lowered].sort((a, b) => (desc ? (a < b ? 1 : a > b ? -1 : 0) : a < b ? -1 : a > b ? 1 : 0)));
+    }
+  });
 });

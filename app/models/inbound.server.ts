@@ -25,7 +25,7 @@ import { sendEmail } from "./outbox.server";
 import { recordAudit } from "./audit.server";
 import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
-import { oneOf, pageOf, textMatch, withinDays, type ListQuery } from "./list-query.server";
+import { indexedTextMatch, oneOf, pageOfChosen, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 
 type Admin = { id: number; name: string; email: string };
@@ -111,6 +111,10 @@ const SORT: Partial<Record<InboundColumn, SQL>> = {
 
 export type InboundListQuery = ListQuery<InboundFilters> & { kind: InboundKind };
 
+/** What the text search looks in: the columns of `inbound_items_fts` (migration 0060), and the same in the table. */
+const INBOUND_TEXT_FIELDS = ["name", "email", "company", "phone", "company_website", "message", "notes"];
+const INBOUND_TEXT_COLUMNS = [inboundItems.name, inboundItems.email, inboundItems.company, inboundItems.phone, inboundItems.companyWebsite, inboundItems.message, inboundItems.notes];
+
 /** The WHERE of a view: the kind, the text search and the per-column filters. */
 function whereOf(kind: InboundKind, filters: InboundFilters) {
   const status = oneOf(INBOUND_STATUSES, filters.status);
@@ -119,7 +123,7 @@ function whereOf(kind: InboundKind, filters: InboundFilters) {
     eq(inboundItems.kind, kind),
     status ? eq(inboundItems.status, status) : undefined,
     ownerId === "none" ? isNull(inboundItems.ownerId) : ownerId ? eq(inboundItems.ownerId, Number(ownerId) || -1) : undefined,
-    textMatch(filters.q, [inboundItems.name, inboundItems.email, inboundItems.company, inboundItems.phone, inboundItems.companyWebsite, inboundItems.message, inboundItems.notes]),
+    indexedTextMatch(filters.q, { id: inboundItems.id, index: "inbound_items_fts", fields: INBOUND_TEXT_FIELDS, columns: INBOUND_TEXT_COLUMNS }),
     withinDays(inboundItems.createdAt, filters),
   );
 }
@@ -130,8 +134,9 @@ export async function listInbound(
   { kind, filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: InboundListQuery,
 ) {
   const where = whereOf(kind, filters);
-  const rows = db
-    .select({
+  const rowsOf = (chosen: SQL) =>
+    db
+      .select({
       item: inboundItems,
       ownerName: owner.name,
       memberName: member.name,
@@ -140,15 +145,22 @@ export async function listInbound(
       customerName: customers.name,
       projectName: projects.projectName,
     })
-    .from(inboundItems)
-    .leftJoin(owner, eq(owner.id, inboundItems.ownerId))
-    .leftJoin(member, eq(member.id, inboundItems.userId))
-    .leftJoin(customers, eq(customers.id, member.customerId))
-    .leftJoin(projects, eq(projects.id, inboundItems.projectId))
-    .where(where)
-    .$dynamic();
+      .from(inboundItems)
+      .leftJoin(owner, eq(owner.id, inboundItems.ownerId))
+      .leftJoin(member, eq(member.id, inboundItems.userId))
+      .leftJoin(customers, eq(customers.id, member.customerId))
+      .leftJoin(projects, eq(projects.id, inboundItems.projectId))
+      .where(chosen)
+      .$dynamic();
+  // only the join the sort reads: SQLite kept the member's for every row otherwise
+  const ids = db.select({ id: inboundItems.id }).from(inboundItems).$dynamic();
+  if (sort === "owner") ids.leftJoin(owner, eq(owner.id, inboundItems.ownerId));
+  if (sort === "member" || sort === "customer") ids.leftJoin(member, eq(member.id, inboundItems.userId));
+  if (sort === "customer") ids.leftJoin(customers, eq(customers.id, member.customerId));
+  if (sort === "project") ids.leftJoin(projects, eq(projects.id, inboundItems.projectId));
+  ids.where(where);
   const count = db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where);
-  return pageOf(rows, count, { by: SORT[sort as InboundColumn] ?? SORT.createdAt!, desc, id: inboundItems.id, page, pageSize });
+  return pageOfChosen(rowsOf, ids, count, { by: SORT[sort as InboundColumn] ?? SORT.createdAt!, desc, id: inboundItems.id, page, pageSize });
 }
 
 /** Status, owner and notes of an item of this kind; null when there is no such item (or the owner is not an admin). */

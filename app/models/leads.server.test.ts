@@ -82,5 +82,11 @@ describe("the potential customer table", () => {
     expect(await names({ filters: { q: tag, status: "nonsense" }, sort: "not-a-column", desc: false })).toHaveLength(3);
     const page = await listLeads(t.db, { filters: { q: tag }, sort: "name", desc: false, pageSize: 2, page: 2 });
     expect([page.total, page.rows.map((r) => r.lead.name)]).toEqual([3, ["Zed"]]);
+    // any field in any case, a note changed afterwards included; text below a trigram too
+    await t.db.update(leads).set({ notes: `Met ${tag} at the fair` }).where(eq(leads.id, byName.Mo!.id));
+    expect(await names({ filters: { q: `MET ${tag} AT` } })).toEqual(["Mo"]);
+    expect(await names({ filters: { q: `AMY-${tag}@` } })).toEqual(["Amy"]);
+    expect(await names({ filters: { q: "%" } })).toEqual([]);
+    expect((await listLeads(t.db, { filters: { q: "ze" } })).rows.map((r) => r.lead.name)).toContain("Zed");
   });
 });

@@ -21,7 +21,7 @@ import { readCsvTable } from "~/lib/csv-import";
 import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
 import { recordAudit } from "./audit.server";
 import { inviteMember } from "./invitations.server";
-import { oneOf, pageOf, textMatch, withinDays, type ListQuery } from "./list-query.server";
+import { indexedTextMatch, oneOf, pageOf, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 
 /** A demo request or affiliate application becomes a potential customer (once). */
@@ -87,7 +87,7 @@ function whereOf(filters: LeadFilters) {
   return and(
     status ? eq(leads.status, status) : undefined,
     source ? eq(leads.source, source) : undefined,
-    textMatch(filters.q, [leads.name, leads.email, leads.company, leads.phone, leads.website, leads.notes]),
+    indexedTextMatch(filters.q, { id: leads.id, index: "leads_fts", fields: ["name", "email", "company", "phone", "website", "notes"] }),
     withinDays(leads.createdAt, filters),
   );
 }

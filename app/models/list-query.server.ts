@@ -14,6 +14,9 @@ export function textMatch(q: string | undefined, columns: readonly SQLWrapper[])
   return or(...columns.map((c) => sql`lower(${c}) like ${p} escape '\\'`));
 }
 
+/** The FTS5 trigram indexes kept by triggers (migrations 0045, 0057 and 0060), each row's rowid the id of its table's row. */
+export type TrigramIndex = "users_fts" | "customers_fts" | "inbound_items_fts" | "leads_fts";
+
 /** The text a trigram index can look up: three characters or more. */
 export const TRIGRAM = 3;
 
@@ -21,7 +24,7 @@ export const TRIGRAM = 3;
  * The rows whose indexed fields hold the text, from an FTS5 trigram index whose rowid is the row's
  * id: the text as one phrase, found inside a field, case-insensitive (non-ASCII letters too).
  */
-export function inTrigramIndex(id: SQLWrapper, index: "users_fts" | "customers_fts", text: string): SQL {
+export function inTrigramIndex(id: SQLWrapper, index: TrigramIndex, text: string): SQL {
   return sql`${id} in (select rowid from ${sql.raw(index)} where ${sql.raw(index)} match ${`"${text.replaceAll('"', '""')}"`})`;
 }
 
@@ -30,10 +33,16 @@ export function inTrigramIndex(id: SQLWrapper, index: "users_fts" | "customers_f
  * enough for it; shorter text is looked for in every row of the index's own copy of the fields,
  * narrower than the table's rows (ASCII letters in any case, as `like` does).
  */
-export function indexedTextMatch(q: string | undefined, { id, index, fields }: { id: SQLWrapper; index: "users_fts" | "customers_fts"; fields: readonly string[] }) {
+export function indexedTextMatch(
+  q: string | undefined,
+  { id, index, fields, columns }: { id: SQLWrapper; index: TrigramIndex; fields: readonly string[]; columns?: readonly SQLWrapper[] },
+) {
   const text = q?.trim();
   if (!text) return undefined;
   if ([...text].length >= TRIGRAM) return inTrigramIndex(id, index, text);
+  // `columns`: the table's own, for a query whose other conditions narrow it to far fewer rows than
+  // the index holds (one kind of four): reading the index's copy of every row cost more
+  if (columns) return textMatch(text, columns);
   const p = pattern(text);
   const anyField = sql.join(
     fields.map((field) => sql`${sql.raw(field)} like ${p} escape '\\'`),
@@ -61,6 +70,27 @@ type Paging = { by: SQLWrapper; desc: boolean; id: SQLWrapper; page: number; pag
 /** A paged list's order: the column (NULLs last), then the ids in the same direction. */
 export const pageOrder = ({ by, desc, id }: Pick<Paging, "by" | "desc" | "id">) =>
   [desc ? sql`${by} desc nulls last` : sql`${by} asc nulls last`, desc ? sql`${id} desc` : sql`${id} asc`] as const;
+
+/**
+ * One page of a list whose rows are wide or joined: the page's ids chosen first from `ids` (the same
+ * rows, narrow, in the sort's index order), then only those rows read and sorted again. An offset
+ * over the wide rows read and joined every row it skipped, and a sort without an index carried them.
+ */
+export async function pageOfChosen<Q extends SQLiteSelect>(
+  rowsOf: (chosen: SQL) => Q,
+  ids: SQLiteSelect,
+  count: Promise<Array<{ count: number }>>,
+  { by, desc, id, page, pageSize }: Paging,
+) {
+  const order = pageOrder({ by, desc, id });
+  const chosen = ids
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((Math.max(1, page) - 1) * pageSize);
+  const sorted = rowsOf(sql`${id} in ${chosen}`).orderBy(...order);
+  const [rows, [total]] = await Promise.all([sorted as unknown as Promise<Awaited<Q>>, count]);
+  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+}
 
 /**
  * One page of a list sorted on the server (NULLs last), and how many rows there are in

@@ -140,5 +140,13 @@ describe("the admin list", () => {
     expect(completed.rows.every((r) => r.chat.status === "completed")).toBe(true);
     const times = all.rows.map((r) => r.chat.updatedAt!.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+    // a page at a time gives the same chats in the same order as one long page, each with its member and transcript
+    for (const query of [{}, { side: "seller" as const }, { sort: "created" as const, desc: false }, { status: "completed" as const, desc: false }]) {
+      const whole = await listChats(t.db, { ...query, pageSize: 100 });
+      const paged = [];
+      for (let page = 1; page <= whole.total; page++) paged.push(...(await listChats(t.db, { ...query, page, pageSize: 1 })).rows);
+      expect(paged).toEqual(whole.rows);
+      expect(paged.every((r) => r.memberEmail && Array.isArray(r.chat.transcript))).toBe(true);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers, onboardChats, users, type Customer, type OnboardChat, type User } from "~/.server/db/schema";
@@ -273,17 +273,24 @@ export async function listChats(
   },
 ) {
   const where = and(status ? eq(onboardChats.status, status) : undefined, side ? eq(onboardChats.side, side) : undefined);
-  const order = descending ? desc(CHAT_SORTS[sort]) : asc(CHAT_SORTS[sort]);
+  const order = [descending ? desc(CHAT_SORTS[sort]) : asc(CHAT_SORTS[sort]), desc(onboardChats.id)];
+  // the page's chats chosen from the sort's index first: sorting them all carried every transcript
+  // (a chat whose member is gone is deleted with them, so the join to users drops none)
+  const chosen = db
+    .select({ id: onboardChats.id })
+    .from(onboardChats)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((Math.max(1, page) - 1) * pageSize);
   const [rows, [total]] = await Promise.all([
     db
       .select({ chat: onboardChats, memberName: users.name, memberEmail: users.email, customerName: customers.name })
       .from(onboardChats)
       .innerJoin(users, eq(users.id, onboardChats.userId))
       .leftJoin(customers, eq(customers.id, onboardChats.customerId))
-      .where(where)
-      .orderBy(order, desc(onboardChats.id))
-      .limit(pageSize)
-      .offset((Math.max(1, page) - 1) * pageSize),
+      .where(inArray(onboardChats.id, chosen))
+      .orderBy(...order),
     db.select({ n: sql<number>`count(*)` }).from(onboardChats).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

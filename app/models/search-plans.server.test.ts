@@ -13,6 +13,8 @@ import { listNotifications } from "./notifications.server";
 import { listAdmins, listInbound } from "./inbound.server";
 import { projectActivity } from "./engagement.server";
 import { listLeads } from "./leads.server";
+import { listChats } from "./onboard-chats.server";
+import { listAffiliates } from "./affiliates.server";
 import { listUsers } from "./users.server";
 import { campaignProgress, campaignRecipients, projectChoices } from "./campaigns.server";
 import { campaignOutcomes } from "./campaign-outcomes.server";
@@ -196,7 +198,6 @@ describe("the admin's lists and a member's inbox", () => {
       ["outbox", () => listOutbox(t.db, {}), /from "outbox"/, /SCAN outbox USING INDEX outbox_created_idx/],
       ["outbox by status", () => listOutbox(t.db, { status: "sent" }), /from "outbox"/, /SEARCH outbox USING INDEX outbox_status_created_idx \(status=\?\)/],
       ["inbox", () => listNotifications(t.db, 1), /from "notifications"/, /SEARCH notifications USING INDEX notifications_user_created_idx \(user_id=\?\)/],
-      ["demo requests", () => listInbound(t.db, { kind: "demo" }), /from "inbound_items"/, /SEARCH inbound_items USING INDEX inbound_items_kind_created_idx \(kind=\?\)/],
       ["potential customers", () => listLeads(t.db, {}), /from "leads"/, /SCAN leads USING INDEX leads_created_idx/],
       ["projects a campaign may promote", () => projectChoices(t.db), /from "projects"/, /SCAN projects USING INDEX projects_visible_published_idx/],
       ["a campaign's recipients", () => campaignRecipients(t.db, { campaignId: 1, page: 3 }), /from "outbox"/, /SEARCH outbox USING COVERING INDEX outbox_campaign_idx \(campaign_id=\?\)/],
@@ -206,6 +207,9 @@ describe("the admin's lists and a member's inbox", () => {
       expect(plan, `${name}: ${plan}`).toMatch(index);
       expect(plan, `${name}: ${plan}`).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
     }
+    // an inbound table: the page's ids walked in the index's order, then only those rows joined and sorted again
+    const demo = await planOf(() => listInbound(t.db, { kind: "demo", page: 3 }), /from "inbound_items"/);
+    expect(demo, demo).toMatch(/LIST SUBQUERY \d+ ; SEARCH inbound_items USING (COVERING )?INDEX inbound_items_kind_created_idx \(kind=\?\) ; SEARCH owner/);
     // what followed a campaign: the page walked in the index's order; only its own rows are sorted again once read
     const outcomes = await planOf(() => campaignOutcomes(t.db, { campaign: { id: 1 }, page: 2 }), /from "campaign_outcomes"/);
     expect(outcomes, outcomes).toMatch(/LIST SUBQUERY \d+ ; SEARCH campaign_outcomes USING (COVERING )?INDEX campaign_outcomes_stage_idx \(campaign_id=\? AND <expr>>\?\)/);
@@ -354,5 +358,54 @@ describe("the admin's customer table's query plan", () => {
     expect(pageWalksSortIndex({ offset: 0, size: 25, matching: 7_700, customers: 100_000 })).toBe(true);
     expect(pageWalksSortIndex({ offset: 4_975, size: 25, matching: 7_700, customers: 100_000 })).toBe(false);
     expect(pageWalksSortIndex({ offset: 0, size: 25, matching: 40, customers: 100_000 })).toBe(false);
+  });
+});
+
+describe("the admin's on-boarding chats, inbound tables, potential customers and partners", () => {
+  const plansOf = async (read: () => Promise<unknown>, about: RegExp) => {
+    const statements = (await statementsOf(read)).filter((s) => about.test(s.sql));
+    expect(statements.length, `no statement matching ${about}`).toBeGreaterThan(0);
+    return Promise.all(statements.map(explain));
+  };
+  // a page chosen from the index before its rows are read: the walk is not followed by a sort of every row
+  const chosenFrom = (index: string) => new RegExp(`LIST SUBQUERY \\d+ ; (SCAN|SEARCH) \\w+ USING (COVERING )?INDEX ${index}\\b[^;]*( ; SEARCH|$)`);
+
+  it("choose a page of chats from the sort's index, never sorting every chat with its transcript", async () => {
+    const cases: Array<[Parameters<typeof listChats>[1], string]> = [
+      [{ page: 3 }, "onboard_chats_updated_idx"],
+      [{ side: "seller", page: 3 }, "onboard_chats_side_updated_idx"],
+      [{ sort: "created" }, "onboard_chats_created_idx"],
+    ];
+    for (const [query, index] of cases) {
+      const [page] = await plansOf(() => listChats(t.db, query), /from "onboard_chats" inner join/);
+      expect(page, page).toMatch(chosenFrom(index));
+    }
+  });
+
+  it("choose an inbound table's page by name from its index, and find text in the trigram indexes", async () => {
+    for (const desc of [true, false]) {
+      const [page] = await plansOf(() => listInbound(t.db, { kind: "demo", sort: "name", desc, page: 2 }), /limit/);
+      expect(page, page).toMatch(chosenFrom("inbound_items_kind_name_idx"));
+    }
+    for (const [name, read, index] of [
+      ["inbound", () => listInbound(t.db, { kind: "contact", filters: { q: "harbor" } }), /inbound_items_fts VIRTUAL TABLE INDEX 0:M/],
+      ["potential customers", () => listLeads(t.db, { filters: { q: "harbor" } }), /leads_fts VIRTUAL TABLE INDEX 0:M/],
+    ] as const) {
+      const plans = await plansOf(read, /from "(inbound_items|leads)"/);
+      expect(plans, name).toHaveLength(2);
+      for (const plan of plans) {
+        expect(plan, `${name}: ${plan}`).toMatch(index);
+        expect(plan, `${name}: ${plan}`).not.toMatch(/SCAN (inbound_items|leads)(?![_\w])/);
+      }
+    }
+  });
+
+  it("count a page of partners' referrals and conversions from covering indexes, never a temporary one", async () => {
+    const [page] = await plansOf(() => listAffiliates(t.db, { page: 2 }), /group by/);
+    expect(page, page).toMatch(/LIST SUBQUERY \d+ ; (SCAN|SEARCH) affiliates/);
+    expect(page, page).toMatch(/SEARCH referrals USING COVERING INDEX referrals_affiliate_idx \(affiliate_id=\?\)/);
+    expect(page, page).toMatch(/SEARCH c USING COVERING INDEX contracts_buyer_idx \(buyer_id=\? AND signed_at>\?\)/);
+    expect(page, page).toMatch(/SEARCH o USING COVERING INDEX offers_buyer_idx \(buyer_id=\? AND status=\?\)/);
+    expect(page, page).not.toMatch(/AUTOMATIC/);
   });
 });

@@ -653,7 +653,8 @@ export const contracts = sqliteTable(
   },
   (t) => [
     uniqueIndex("contracts_project_buyer_idx").on(t.projectId, t.buyerId),
-    index("contracts_buyer_idx").on(t.buyerId),
+    // with the signing time: a partner's signed NDAs counted per referred member from the index alone
+    index("contracts_buyer_idx").on(t.buyerId, t.signedAt),
     // the admin dashboard: NDAs waiting for approval, and NDAs requested and signed per day
     index("contracts_status_idx").on(t.ndaStatus, t.signedAt),
     index("contracts_requested_idx").on(t.requestedAt),
@@ -779,7 +780,8 @@ export const offers = sqliteTable(
   (t) => [
     index("offers_project_idx").on(t.projectId, t.buyerId),
     // a member's offers across projects (the customer table's LOIs and deal sizes)
-    index("offers_buyer_idx").on(t.buyerId),
+    // with the status: a partner's accepted offers counted per referred member from the index alone
+    index("offers_buyer_idx").on(t.buyerId, t.status),
     // the admin dashboard's offers per day
     index("offers_created_idx").on(t.createdAt),
   ],
@@ -954,6 +956,8 @@ export const inboundItems = sqliteTable(
     index("inbound_items_user_idx").on(t.userId),
     // each kind's table, newest first (its default order)
     index("inbound_items_kind_created_idx").on(t.kind, t.createdAt, t.id),
+    // each kind's table by name: its page chosen from here, not by sorting the kind's rows with their messages
+    index("inbound_items_kind_name_idx").on(t.kind, sql`lower(${t.name})`, t.id),
   ],
 );
 export type InboundItem = typeof inboundItems.$inferSelect;
@@ -1013,7 +1017,15 @@ export const onboardChats = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("onboard_chats_user_side_idx").on(t.userId, t.side), index("onboard_chats_status_idx").on(t.status, t.updatedAt)],
+  (t) => [
+    uniqueIndex("onboard_chats_user_side_idx").on(t.userId, t.side),
+    index("onboard_chats_status_idx").on(t.status, t.updatedAt),
+    // the admin's list by last answer or by start, all chats or one side's: a page read from
+    // here, not every chat sorted with its transcript
+    index("onboard_chats_updated_idx").on(t.updatedAt, t.id),
+    index("onboard_chats_side_updated_idx").on(t.side, t.updatedAt, t.id),
+    index("onboard_chats_created_idx").on(t.createdAt, t.id),
+  ],
 );
 export type OnboardChat = typeof onboardChats.$inferSelect;
 
@@ -1346,7 +1358,11 @@ export const referrals = sqliteTable(
     commissionStatus: text("commission_status", { enum: COMMISSION_STATUSES }).notNull().default("pending"),
     createdAt: createdAt(),
   },
-  (t) => [index("referrals_affiliate_idx").on(t.affiliateId), index("referrals_referrer_idx").on(t.referrerUserId)],
+  (t) => [
+    // covering: a partner's referred members and their commissions, counted without reading the referrals
+    index("referrals_affiliate_idx").on(t.affiliateId, t.userId, t.commissionStatus),
+    index("referrals_referrer_idx").on(t.referrerUserId),
+  ],
 );
 
 /**
