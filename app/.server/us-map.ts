@@ -31,8 +31,11 @@ export function projectPoint(latitude: number | null, longitude: number | null):
 
 export type PlacedProject = { id: number; state: string; latitude: number | null; longitude: number | null; label: string; href: string };
 
-/** The US map's drawing for some projects: the states, a dot per project linking to `href`, the counts per state. */
-export function usMapOf(shapes: readonly StateShape[], places: readonly PlacedProject[]) {
+/**
+ * The US map's drawing for some projects: the states, a dot per project linking to `href`, the counts
+ * per state (those of the dots drawn unless `counted` gives them, for a map drawing only some).
+ */
+export function usMapOf(shapes: readonly StateShape[], places: readonly PlacedProject[], counted: ReadonlyArray<{ state: string; count: number }> = countByState(places)) {
   const names = new Map(shapes.map((s) => [s.code, s.name]));
   const byId = new Map(places.map((p) => [p.id, p]));
   const dots = placeDots(
@@ -43,6 +46,6 @@ export function usMapOf(shapes: readonly StateShape[], places: readonly PlacedPr
     ...US_MAP_VIEWBOX,
     states: shapes.map(({ code, name, d }) => ({ code, name, d })),
     dots: dots.map((dot) => ({ ...dot, label: byId.get(dot.id)!.label, href: byId.get(dot.id)!.href })),
-    counts: countByState(places).map((c) => ({ ...c, name: names.get(c.state) ?? c.state })),
+    counts: counted.map((c) => ({ ...c, name: names.get(c.state) ?? c.state })),
   };
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, between, count, eq, inArray } from "drizzle-orm";
+import { and, asc, between, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
 import { matches, projectLoans, projects } from "~/.server/db/schema";
@@ -164,11 +164,15 @@ export async function pricePool(
 /** The seller's loan pools that have a tape (and their team's they may see), for the form's choice. */
 export async function sellerPools(db: Database, { sellerId }: { sellerId: number }) {
   const reach = await sellerReach(db, { userId: sellerId });
+  // the seller's pools come from the (seller, kind) index, and only those with a tape are read: as one
+  // join SQLite walked every loan pool of the market by kind (25,000: 110 ms) to group them in id order
+  const pools = sql`${projectLoans.projectId} in (select ${projects.id} from ${projects} where ${and(reach, eq(projects.kind, "loan_pool"))})`;
   return db
     .select({ id: projects.id, name: projects.projectName, status: projects.status, loans: count(projectLoans.id) })
-    .from(projects)
-    .innerJoin(projectLoans, eq(projectLoans.projectId, projects.id))
-    .where(and(reach, eq(projects.kind, "loan_pool")))
+    .from(projectLoans)
+    // a cross join keeps the tapes the outer loop (SQLite does not reorder it)
+    .crossJoin(projects)
+    .where(and(eq(projects.id, projectLoans.projectId), pools))
     .groupBy(projects.id)
     .orderBy(asc(projects.projectName), asc(projects.id))
     .limit(200);

@@ -16,6 +16,7 @@ import {
   findVisibleProject,
   ftsQuery,
   listProjectsForAdmin,
+  listSellerDraftPage,
   listSellerProjectPage,
   loanTape,
   tapeCompletenessOf,
@@ -271,6 +272,43 @@ describe("a seller's projects table", () => {
     expect((await listProjectsForAdmin(t.db, { sort: "constructor" })).rows).toHaveLength(25);
     // past the last page: no rows, and still the total
     expect(await listSellerProjectPage(t.db, sellerId, { page: 99 })).toMatchObject({ rows: [], total: listed });
+  });
+
+  it("opens in date order (published, else submitted, else created), as the admin's table dates them", async () => {
+    const rows = await t.db.select().from(projects).where(and(eq(projects.sellerId, sellerId), sql`${projects.status} not in ('draft', 'importing')`));
+    const dateOf = (p: (typeof rows)[number]) => (p.publishedAt ?? p.submittedAt ?? p.createdAt).getTime();
+    const expected = rows.sort((a, b) => dateOf(a) - dateOf(b) || a.id - b.id).map((p) => p.id);
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(expected.length / 50); page++) pages.push(...(await listSellerProjectPage(t.db, sellerId, { pageSize: 50, page })).rows.map((r) => r.id));
+    expect(pages).toEqual(expected);
+    const descending = (await listSellerProjectPage(t.db, sellerId, { desc: true, pageSize: 100 })).rows.map((r) => r.id);
+    // latest first, ties (the same date) by id as before
+    expect(descending).toEqual(rows.sort((a, b) => dateOf(b) - dateOf(a) || a.id - b.id).map((p) => p.id).slice(0, 100));
+  });
+
+  it("pages the seller's drafts and returned listings, the last saved first, with their total", async () => {
+    const drafter = (await makeUser(t.db, { roles: ["ROLE_SELLER"] })).id;
+    const at = Date.UTC(2026, 5, 1);
+    await insertMany(
+      t.db,
+      projects,
+      Array.from({ length: 32 }, (_, i) => ({
+        sellerId: drafter,
+        kind: "loan_pool" as const,
+        status: i % 16 === 3 ? ("rejected" as const) : ("draft" as const),
+        projectName: `Draft ${i}`,
+        updatedAt: new Date(at + i * 60_000),
+      })),
+    );
+    await t.db.insert(projects).values({ sellerId: drafter, kind: "loan_pool", status: "published", projectName: "Listed" });
+    const first = await listSellerDraftPage(t.db, drafter, { page: 1 });
+    expect(first).toMatchObject({ total: 32, page: 1, pageSize: 25 });
+    expect(first.rows.map((r) => r.projectName).slice(0, 3)).toEqual(["Draft 31", "Draft 30", "Draft 29"]);
+    const second = await listSellerDraftPage(t.db, drafter, { page: 2 });
+    expect(second.rows.map((r) => r.projectName)).toEqual(["Draft 6", "Draft 5", "Draft 4", "Draft 3", "Draft 2", "Draft 1", "Draft 0"]);
+    expect([...first.rows, ...second.rows].filter((r) => r.status === "rejected")).toHaveLength(2);
+    // another seller's drafts are not theirs
+    expect((await listSellerDraftPage(t.db, sellerId, {})).rows.every((r) => !r.projectName.startsWith("Draft "))).toBe(true);
   });
 
   it("reads only the columns and deal counts the member shows, in the same rows and order", async () => {

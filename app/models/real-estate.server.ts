@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { projects, propertyAssumptions, type Project } from "~/.server/db/schema";
 import { defaultInputs, valueProperty, type MarketAssumptions, type StoredProperty } from "~/lib/real-estate-valuation";
@@ -41,6 +41,8 @@ export async function ownRealEstateValuations(db: Database, { sellerId, page = 1
     marketTable(db),
   ]);
   return {
+    // the map draws the page's projects (see realEstateMap)
+    places: rows.map((p) => ({ id: p.id, projectName: p.projectName, state: p.state, latitude: p.latitude, longitude: p.longitude })),
     rows: rows.map((p) => {
       const market = marketFor(propertyTypeOf(p), p.location);
       const valuation = valueProperty(defaultInputs(storedPropertyOf(p), market));
@@ -74,16 +76,14 @@ export async function ownRealEstate(db: Database, { sellerId, projectId }: { sel
   return { project, market };
 }
 
-/** The most projects the map draws. */
-export const MAP_LIMIT = 2000;
-
-/** Where each of the seller's real-estate projects is, for the map. */
-export async function ownRealEstatePlaces(db: Database, { sellerId }: { sellerId: number }) {
+/** How many of the seller's real-estate projects each state has, most first (the map shades and counts them all). */
+export async function ownRealEstateStates(db: Database, { sellerId }: { sellerId: number }) {
   const mine = await own(db, sellerId);
+  const n = count();
   return db
-    .select({ id: projects.id, projectName: projects.projectName, state: projects.state, latitude: projects.latitude, longitude: projects.longitude })
+    .select({ state: projects.state, count: n })
     .from(projects)
-    .where(mine)
-    .orderBy(asc(projects.id))
-    .limit(MAP_LIMIT);
+    .where(and(mine, ne(projects.state, "")))
+    .groupBy(projects.state)
+    .orderBy(desc(n), asc(projects.state));
 }

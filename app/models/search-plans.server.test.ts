@@ -2,10 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { SEARCH_SHAPES } from "../../tests/support/search-shapes";
 import { insertMany } from "~/.server/db/bulk";
-import { customers, projects, users } from "~/.server/db/schema";
+import { and, desc, eq, like, sql } from "drizzle-orm";
+import { inList } from "~/.server/db/in-list";
+import { customers, documentEvents, projects, users } from "~/.server/db/schema";
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
-import { listProjectsForAdmin, searchStatements } from "./projects.server";
+import { listProjectsForAdmin, listSellerProjectPage, searchStatements } from "./projects.server";
+import { sharedProjects, teamProjects } from "./seller-permissions.server";
+import { ownRealEstateStates, ownRealEstateValuations } from "./real-estate.server";
+import { sellerPools } from "./loan-pricing.server";
+import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { customerIdsInViewOrder, listCustomers, pageWalksSortIndex } from "./customers.server";
 import { customerTimeline } from "./customer-accounts.server";
 import { listOutbox } from "./outbox.server";
@@ -407,5 +413,74 @@ describe("the admin's on-boarding chats, inbound tables, potential customers and
     expect(page, page).toMatch(/SEARCH c USING COVERING INDEX contracts_buyer_idx \(buyer_id=\? AND signed_at>\?\)/);
     expect(page, page).toMatch(/SEARCH o USING COVERING INDEX offers_buyer_idx \(buyer_id=\? AND status=\?\)/);
     expect(page, page).not.toMatch(/AUTOMATIC/);
+  });
+});
+
+describe("a seller's pages", () => {
+  let sellerId = 0;
+  let customerId = 0;
+  let buyerId = 0;
+  beforeAll(async () => {
+    // a member of the first customer, whose company the seller looks at
+    buyerId = (await t.db.select({ id: users.id }).from(users).where(like(users.roles, '%"ROLE_BUYER"%')).limit(1))[0]!.id;
+    await t.db.update(users).set({ customerId: 1 }).where(eq(users.id, buyerId));
+    sellerId = (await t.db.select({ id: projects.sellerId }).from(projects).orderBy(desc(projects.id)).limit(1))[0]!.id;
+    // the seller leads a company of colleagues who own nothing, as the survey's seller did
+    customerId = (await t.db.insert(customers).values({ name: "Plan Sellers", customerType: "seller" }).returning())[0]!.id;
+    await insertMany(
+      t.db,
+      users,
+      Array.from({ length: 20 }, (_, i) => ({ email: `mate${i}@sellers.example`, name: `Mate ${i}`, passwordHash: "x", roles: ["ROLE_SELLER"], customerId })),
+    );
+    await t.db.update(users).set({ customerId }).where(eq(users.id, sellerId));
+  });
+  const plansOf = async (read: () => Promise<unknown>, about: RegExp) => {
+    const statements = (await statementsOf(read)).filter((s) => about.test(s.sql));
+    expect(statements.length, `no statement matching ${about}`).toBeGreaterThan(0);
+    return (await Promise.all(statements.map(explain))).join(" || ");
+  };
+
+  it("pick the team's newest projects in the sellers' index, never walking every project", async () => {
+    for (const [name, read] of [
+      ["shared", () => sharedProjects(t.db, { userId: sellerId, limit: 50 })],
+      ["team", () => teamProjects(t.db, { customerId })],
+    ] as const) {
+      const plan = await plansOf(read, /from "projects"/);
+      expect(plan, `${name}: ${plan}`).toMatch(/SEARCH projects USING COVERING INDEX projects_seller_idx \(seller_id=\?\)/);
+      expect(plan, `${name}: ${plan}`).not.toMatch(/SCAN projects/);
+    }
+  });
+
+  it("page the listed projects in the listed-projects index and count them from an index alone", async () => {
+    const plan = await plansOf(() => listSellerProjectPage(t.db, sellerId, { page: 3 }), /from "projects"/);
+    expect(plan, plan).toMatch(/SEARCH projects USING (COVERING )?INDEX projects_seller_listed_idx \(seller_id=\?\)/);
+    expect(plan, plan).toMatch(/SCALAR SUBQUERY \d+ ; SEARCH projects USING COVERING INDEX/);
+    // only the page's own rows are sorted again
+    expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+  });
+
+  it("find the seller's projects of one kind in the (seller, kind) index, not every project of the kind", async () => {
+    for (const [name, read] of [
+      ["valuations", () => ownRealEstateValuations(t.db, { sellerId, page: 2 })],
+      ["states", () => ownRealEstateStates(t.db, { sellerId })],
+      ["pools", () => sellerPools(t.db, { sellerId })],
+    ] as const) {
+      const plan = await plansOf(read, /"kind" = /);
+      expect(plan, `${name}: ${plan}`).toMatch(/projects_seller_kind_idx \(seller_id=\? AND kind=\?\)/);
+      expect(plan, `${name}: ${plan}`).not.toMatch(/projects_kind_idx|SCAN projects/);
+    }
+  });
+
+  it("read a buyer company's NDAs and what it opened from its members, not from the seller's projects", async () => {
+    const plan = await plansOf(() => buyerCompanyForSeller(t.db, { customerId: 1, userId: sellerId }), /from "(contracts|document_events)"/);
+    expect(plan, plan).toMatch(/SEARCH contracts USING INDEX contracts_buyer_idx \(buyer_id=\?( AND signed_at>\?)?\)/);
+    expect(plan, plan).not.toMatch(/SCAN projects/);
+    const { sql: opened, params } = t.db
+      .select({ n: sql`count(*)` })
+      .from(documentEvents)
+      .where(and(inList(documentEvents.userId, [buyerId]), inList(documentEvents.projectId, [1, 2])))
+      .toSQL();
+    const events = await explain({ sql: opened, args: params });
+    expect(events, events).toMatch(/document_events_member_idx \(user_id=\? AND project_id=\?\)/);
   });
 });

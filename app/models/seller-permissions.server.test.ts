@@ -1,11 +1,12 @@
-import { eq, type SQL } from "drizzle-orm";
+import { eq, inArray, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { auditLog, customers, invitations, outbox, projects, users, type User } from "~/.server/db/schema";
+import { auditLog, contracts, customers, invitations, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf } from "./seller-permissions.server";
+import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjects } from "./seller-permissions.server";
+import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { startSession, userForSession } from "./sessions.server";
 import { listSellerProjects } from "./projects.server";
 import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
@@ -156,6 +157,55 @@ describe("the seller permission check", () => {
     // pools priced from a colleague's tape need only viewing; another company's stay out of reach
     expect(await pricePool(t.db, { sellerId: colleague.id, values: { projectId: ids.leads! } })).not.toBeNull();
     expect(await pricePool(t.db, { sellerId: outsider.id, values: { projectId: ids.leads! } })).toBeNull();
+  });
+
+  it("lists the colleagues' projects newest first, never one's own, a draft or another company's", async () => {
+    const draft = (await t.db.insert(projects).values({ sellerId: colleague.id, kind: "loan_pool", status: "draft", projectName: "Colleague's draft" }).returning())[0]!.id;
+    const ofLead = await sharedProjects(t.db, { userId: lead.id });
+    expect(ofLead.map((p) => p.id)).toEqual([ids.colleagues]);
+    expect(ofLead.map((p) => p.id)).not.toContain(draft);
+    // per project: only those given; for all: the lead's, newest first, within the limit
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.leads)]: ["view"] } } });
+    expect((await sharedProjects(t.db, { userId: colleague.id })).map((p) => p.id)).toEqual([ids.leads]);
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: {} } });
+    expect((await sharedProjects(t.db, { userId: colleague.id })).map((p) => p.id)).toEqual([ids.second, ids.leads]);
+    expect((await sharedProjects(t.db, { userId: colleague.id, limit: 1 })).map((p) => p.id)).toEqual([ids.second]);
+    // no company, or no grant: no colleague's project
+    expect(await sharedProjects(t.db, { userId: loner.id })).toEqual([]);
+    expect(await sharedProjects(t.db, { userId: outsider.id })).toEqual([]);
+    // the permission form names the whole team's, drafts too, newest first
+    const team = (await t.db.select({ id: projects.id }).from(projects).where(inArray(projects.sellerId, [lead.id, colleague.id]))).map((p) => p.id).sort((a, b) => b - a);
+    expect(team).toContain(draft);
+    expect((await teamProjects(t.db, { customerId: ids.bank! })).map((p) => p.id)).toEqual(team);
+    expect(await teamProjects(t.db, { customerId: ids.bank!, limit: 0 })).toEqual([]);
+    expect((await teamProjects(t.db, { customerId: ids.bank!, limit: 2 })).map((p) => p.id)).toEqual(team.slice(0, 2));
+    await t.db.delete(projects).where(eq(projects.id, draft));
+  });
+
+  it("shows a buyer company to a seller once it signed an NDA on a project the seller reaches, with its activity there only", async () => {
+    const [fund] = await t.db.insert(customers).values({ name: "North Fund", customerType: "buyer" }).returning();
+    const buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId: fund!.id }).where(eq(users.id, buyer.id));
+    const nda = (projectId: number, signed: boolean) => ({
+      projectId,
+      buyerId: buyer.id,
+      envelopeId: `env-${projectId}-${signed}`,
+      documentKey: "k",
+      documentSha256: "s",
+      requestedAt: new Date(),
+      ndaStatus: signed ? ("Signed" as const) : ("Requested" as const),
+      signedAt: signed ? new Date() : null,
+    });
+    await t.db.insert(contracts).values([nda(ids.second!, true), nda(ids.outsiders!, true), nda(ids.leads!, false)]);
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: {} } });
+    const seen = async (user: User) => (await buyerCompanyForSeller(t.db, { customerId: fund!.id, userId: user.id }))?.projects.map((p) => p.projectId) ?? null;
+    // the lead's own project; the lead's colleague only once the project is given; never another company's
+    expect(await seen(lead)).toEqual([ids.second]);
+    expect(await seen(colleague)).toBeNull();
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.second)]: ["view"] } } });
+    expect(await seen(colleague)).toEqual([ids.second]);
+    expect(await seen(outsider)).toEqual([ids.outsiders]);
+    expect(await seen(loner)).toBeNull();
   });
 
   it("puts the threads of the team's projects a colleague may see in their inbox, and no one else's", async () => {

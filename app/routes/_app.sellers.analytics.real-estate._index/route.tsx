@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
-import { formatCompactCurrency, formatCurrency } from "~/lib/format";
+import { formatCompactCurrency, formatCurrency, formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { STATUS_LABELS } from "~/lib/project-kinds";
 import { ownRealEstateValuations } from "~/models/real-estate.server";
@@ -16,10 +16,8 @@ export const meta = () => titleMeta("Real-estate analytics");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
-  const [valuations, map] = await Promise.all([
-    ownRealEstateValuations(services.db, { sellerId: user.id, page }),
-    realEstateMap(services, { sellerId: user.id }),
-  ]);
+  const valuing = ownRealEstateValuations(services.db, { sellerId: user.id, page });
+  const [{ places: _places, ...valuations }, map] = await Promise.all([valuing, realEstateMap(services, { sellerId: user.id, places: valuing.then((v) => v.places) })]);
   return { ...valuations, map };
 }
 
@@ -63,7 +61,7 @@ export default function RealEstateAnalyticsPage() {
       {map.dots.length ? (
         <UsMap
           title="Your real-estate projects on the map"
-          description={`A map of the United States with a dot for each of your ${map.dots.length} real-estate projects in its state; each dot opens the project's valuation.`}
+          description={`A map of the United States, its states shaded by how many of your ${formatNumber(total)} real-estate projects they have, with a dot for each of the ${map.dots.length} projects on this page; each dot opens the project's valuation.`}
           noun="projects"
           {...map}
         />

@@ -7,31 +7,23 @@ import { StatusBadge } from "~/components/status-badge";
 import { titleMeta } from "~/lib/meta";
 import { KIND_LABELS } from "~/lib/project-kinds";
 import { STEPS } from "~/lib/listing-steps";
-import { listSellerProjects } from "~/models/projects.server";
+import { Pager } from "~/components/pager";
+import { listSellerDraftPage } from "~/models/projects.server";
 import { sellerReachOf } from "~/models/seller-permissions.server";
 
 export const meta = () => titleMeta("Drafts");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
+  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
   // a colleague's drafts too, where this seller may edit the listing
-  const drafts = await listSellerProjects(services.db, user.id, { drafts: true, reach: await sellerReachOf(services.db, user, "edit") });
-  return {
-    drafts: drafts.map((d) => ({
-      id: d.id,
-      kind: d.kind,
-      status: d.status,
-      projectName: d.projectName,
-      draftStep: d.draftStep,
-      updatedAt: d.updatedAt,
-      rejectionReason: d.rejectionReason,
-    })),
-  };
+  const { rows, ...paging } = await listSellerDraftPage(services.db, user.id, { page, reach: await sellerReachOf(services.db, user, "edit") });
+  return { drafts: rows, ...paging };
 }
 
 /** Drafts and listings our team returned: each can be resumed where the seller left it. */
 export default function DraftsPage() {
-  const { drafts } = useLoaderData<typeof loader>();
+  const { drafts, page, pageSize, total } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Drafts">
@@ -65,6 +57,7 @@ export default function DraftsPage() {
           </tr>
         ))}
       </SimpleTable>
+      <Pager page={page} pageSize={pageSize} total={total} noun="drafts" testId="drafts-count" />
     </>
   );
 }
