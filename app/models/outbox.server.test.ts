@@ -6,7 +6,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { outbox } from "~/.server/db/schema";
 import { eq, inArray } from "drizzle-orm";
 import {
-  OUTBOX_RETENTION_MS, deliverDueMessages, drainOutbox, enqueueMessage, listOutbox, nextAttemptDelayMs, purgeOutbox, secretPlaceholder,
+  OUTBOX_RETENTION_MS, deliverDueMessages, drainOutbox, enqueueMessage, listOutbox, nextAttemptDelayMs, purgeOutbox, purgeStatements, secretPlaceholder,
 } from "./outbox.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -171,6 +171,27 @@ describe("outbox", () => {
       expect(byId(recent.id).body).toBe("fresh");
       await purgeOutbox(t.db);
       expect((await t.db.select().from(outbox).where(eq(outbox.id, waiting.id)))[0]!.body).toBe("");
+    });
+
+    it("keeps a body 7 days from delivery, not from queueing, and finds the bodies due from their index", async () => {
+      const now = Date.now() + 60 * 24 * 3_600_000;
+      const queued = now - OUTBOX_RETENTION_MS - 3 * 86_400_000;
+      const at = (id: number) => t.db.select({ body: outbox.body }).from(outbox).where(eq(outbox.id, id)).then(([row]) => row!.body);
+      const late = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "late@example.test", body: "sent late" }, queued);
+      await t.db.update(outbox).set({ status: "sent", sentAt: new Date(now - 86_400_000) }).where(eq(outbox.id, late.id));
+      const refused = await enqueueMessage(t.db, envWith({}), { channel: "sms", recipient: "+12125550101", body: "refused" }, queued);
+      await t.db.update(outbox).set({ status: "failed" }).where(eq(outbox.id, refused.id));
+      const due = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "due@example.test", body: "sent on time" }, queued);
+      await t.db.update(outbox).set({ status: "sent", sentAt: new Date(queued) }).where(eq(outbox.id, due.id));
+
+      await purgeOutbox(t.db, now);
+      expect([await at(late.id), await at(refused.id), await at(due.id)]).toEqual(["sent late", "", ""]);
+
+      // as the maintenance run keeps them (refreshPlannerStatistics)
+      await t.client.execute("ANALYZE");
+      const blank = purgeStatements(t.db, now)[1].toSQL();
+      const plan = await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${blank.sql}`, args: blank.params as never });
+      expect(plan.rows.map((row) => String(row.detail)).join(" ; ")).toMatch(/SEARCH outbox USING INDEX outbox_body_kept_idx \(<expr><\?\)/);
     });
   });
 });

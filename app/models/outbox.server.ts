@@ -1,10 +1,10 @@
 import type { OutboxStatus } from "~/lib/outbox";
 import { e164 } from "~/lib/sms";
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
 import { inList } from "~/.server/db/in-list";
-import { customers, outbox, type OutboxMessage } from "~/.server/db/schema";
+import { bodyKept, customers, outbox, outboxSettledAt, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { seal, unseal } from "~/.server/sealed";
 import { configuredChannels, ProviderRefused, sendThroughProvider, type Send } from "~/.server/mailer";
@@ -238,8 +238,13 @@ export async function drainOutbox(db: Database, env: Env, { budgetMs = DRAIN_BUD
  * expired) with its sealed secrets dropped.
  */
 export async function purgeOutbox(db: Database, now = Date.now()) {
+  await db.batch(purgeStatements(db, now));
+}
+
+/** The purge's two updates, in their order (the plan test reads the second's). */
+export function purgeStatements(db: Database, now: number) {
   const cutoff = new Date(now - OUTBOX_RETENTION_MS);
-  await db.batch([
+  return [
     db
       .update(outbox)
       .set({ status: "failed", secrets: null, lastError: "Not sent within 7 days; given up." })
@@ -250,11 +255,11 @@ export async function purgeOutbox(db: Database, now = Date.now()) {
       .where(
         and(
           inArray(outbox.status, ["sent", "failed"]),
-          lt(sql`coalesce(${outbox.sentAt}, ${outbox.createdAt})`, cutoff.getTime()),
-          ne(outbox.body, ""),
+          lt(outboxSettledAt(outbox), cutoff.getTime()),
+          bodyKept(outbox.body),
         ),
       ),
-  ]);
+  ] as const;
 }
 
 /** What admins read, a page at a time, newest first: never the sealed secrets, and every placeholder shown as hidden. */

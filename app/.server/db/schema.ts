@@ -240,8 +240,22 @@ export const outbox = sqliteTable(
     index("outbox_campaign_status_idx").on(t.campaignId, t.status).where(sql`${t.campaignId} is not null`),
     // a campaign's recipients in the order they were written, a page at a time
     index("outbox_campaign_idx").on(t.campaignId).where(sql`${t.campaignId} is not null`),
+    // the purge every minute finds the bodies still kept that are due to go, instead of reading every row (100-190 ms at 340,000)
+    index("outbox_body_kept_idx").on(outboxSettledAt(t)).where(bodyKept(t.body)),
   ],
 );
+
+/**
+ * When a message was delivered or given up (its creation when it never went): a body is kept 7 days from it.
+ * Written with case, not coalesce: drizzle-kit mangles an index expression with a comma in it.
+ */
+export function outboxSettledAt(t: { sentAt: AnySQLiteColumn; createdAt: AnySQLiteColumn }) {
+  return sql`(case when ${t.sentAt} is null then ${t.createdAt} else ${t.sentAt} end)`;
+}
+/** The message's text is still kept. Written out, not bound: the partial index is used only for the same text. */
+export function bodyKept(body: AnySQLiteColumn) {
+  return sql`${body} <> ''`;
+}
 
 /** Fixed-window counters for rate limits (API, sign-in attempts per address). */
 export const rateLimits = sqliteTable("rate_limits", {
