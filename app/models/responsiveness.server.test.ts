@@ -1,7 +1,22 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { contracts, customers, documentEvents, messages, offerEvents, offers, projectInvitations, projects, recentlyViewed, responsiveness, users, type User } from "~/.server/db/schema";
+import {
+  contracts,
+  customers,
+  documentEvents,
+  messages,
+  offerEvents,
+  offers,
+  pageSessions,
+  projectInvitations,
+  projects,
+  recentlyViewed,
+  responsiveness,
+  systemSettings,
+  users,
+  type User,
+} from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { HOUR_MS, DAY_MS, speedOf } from "~/lib/responsiveness";
 import {
@@ -136,5 +151,63 @@ describe("responsiveness from the deal records", () => {
     expect(await recomputeResponsivenessIfDue(t.db, now + 200 * DAY_MS)).toBe(0);
     expect(await t.db.select().from(responsiveness)).toEqual([]);
     expect(await recomputeAllResponsiveness(t.db, now)).toBe(2);
+  });
+
+  it("counts a company's first look at a project it was invited to from any member's visit to its page", async () => {
+    const [co] = await t.db.insert(customers).values({ name: "Invited Co" }).returning();
+    const [first, second] = [await makeUser(t.db), await makeUser(t.db)];
+    await t.db.update(users).set({ customerId: co!.id }).where(eq(users.id, first.id));
+    await t.db.update(users).set({ customerId: co!.id }).where(eq(users.id, second.id));
+    await t.db.insert(projectInvitations).values([
+      { projectId: p1, customerId: co!.id, recipients: 2, invitedAt: at(20 * DAY_MS) },
+      { projectId: p2, customerId: co!.id, recipients: 2, invitedAt: at(20 * DAY_MS) },
+    ]);
+    const visit = (userId: number, projectId: number, when: Date) => ({
+      sessionId: `invited-${userId}-${projectId}-${when.getTime()}`,
+      userId,
+      route: `/buyers/projects/${projectId}`,
+      pageType: "company-after-nda" as const,
+      projectId,
+      sessionStart: when,
+      sessionEnd: new Date(when.getTime() + 60_000),
+      totalDuration: 60_000,
+      activeTime: 30_000,
+      scrollDepthMax: 0.5,
+      record: {},
+    });
+    // the second member looked at p1 before the invitation too (not an answer), and 3 h after; the first at p2 7 h after
+    await t.db.insert(pageSessions).values([
+      visit(second.id, p1, at(20 * DAY_MS + HOUR_MS)),
+      visit(second.id, p1, at(20 * DAY_MS - 3 * HOUR_MS)),
+      visit(first.id, p2, at(20 * DAY_MS - 7 * HOUR_MS)),
+    ]);
+    const asks = await gatherAsks(t.db, { customerIds: [co!.id], now });
+    expect(asks.map((a) => [a.kind, (a.answeredAt! - a.askedAt) / HOUR_MS]).sort()).toEqual([
+      ["invitation", 3],
+      ["invitation", 7],
+    ]);
+  });
+
+  it("recomputes everyone a step of companies at a time across maintenance runs, to the same rows as all at once", async () => {
+    const table = () => t.db.select().from(responsiveness).orderBy(asc(responsiveness.customerId), asc(responsiveness.side));
+    await recomputeAllResponsiveness(t.db, now);
+    const atOnce = await table();
+    expect(atOnce.length).toBeGreaterThanOrEqual(3);
+    await t.db.delete(responsiveness);
+    await t.db.delete(systemSettings).where(eq(systemSettings.key, "responsivenessComputedAt"));
+
+    const companies = await t.db.$count(customers);
+    let runs = 0;
+    while ((await recomputeResponsivenessIfDue(t.db, now, { companiesPerStep: 1, budgetMs: 0 })) !== null) {
+      runs++;
+      // a run cut short leaves the companies after its step for the next
+      if (runs === 1) expect((await table()).length).toBeLessThan(atOnce.length);
+    }
+    // one company a run, then a run that finds none after the last and ends the pass
+    expect(runs).toBe(companies + 1);
+    expect(await table()).toEqual(atOnce);
+    // the pass counts from its start: the next is due a day after it
+    expect(await recomputeResponsivenessIfDue(t.db, now + DAY_MS - 1)).toBeNull();
+    expect(await recomputeResponsivenessIfDue(t.db, now + DAY_MS)).not.toBeNull();
   });
 });
