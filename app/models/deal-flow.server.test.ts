@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { applyMigrations } from "~/.server/db/migrate-node";
 import { parseEnv, type Env } from "~/.server/env";
 import { messages, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
+import { insertMany } from "~/.server/db/bulk";
 import { pdfPageTexts } from "~/.server/documents/pdf-text";
 import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
@@ -15,7 +16,7 @@ import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaStatusOf, projectPermissionsPage, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
-import { listThreads, markThreadRead, postMessage, projectThreads, threadMessages, unreadMessageCount } from "./negotiations.server";
+import { listThreads, markThreadRead, postMessage, projectThreads, THREAD_PAGE_SIZE, threadMessages, unreadMessageCount } from "./negotiations.server";
 import { listNotifications, unreadNotificationCount } from "./notifications.server";
 import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.server";
 import { siteShellFor } from "./site-shell.server";
@@ -173,7 +174,7 @@ describe("negotiation and offers", () => {
     const unread = () => unreadMessageCount(t.db, me, "seller");
     expect(await unread()).toBe(4);
     // one thread read and answered: their own reply is not unread, the other threads still are
-    await markThreadRead(t.db, { projectId: first.id, buyerId: buyer.id, userId: me.id, shownUpTo: (await threadMessages(t.db, { projectId: first.id, buyerId: buyer.id })).at(-1)!.id });
+    await markThreadRead(t.db, { projectId: first.id, buyerId: buyer.id, userId: me.id, shownUpTo: (await threadMessages(t.db, { projectId: first.id, buyerId: buyer.id })).messages.at(-1)!.id });
     await postMessage(mine, first, buyer, me, "As of last month.");
     expect(await unread()).toBe(2);
     await postMessage(mine, first, buyer, buyer, "Thanks.");
@@ -281,6 +282,47 @@ describe("negotiation and offers", () => {
     expect(admins.older).toBe(true);
   });
 
+  it("pages a long thread 50 at a time, the latest first, each page oldest first, without overlap or gap", async () => {
+    const project = await publishedProject("A long negotiation");
+    const [reader, rival] = [await makeUser(t.db, { roles: ["ROLE_BUYER"], name: "Lou Long", company: "Long Credit" }), await makeUser(t.db, { roles: ["ROLE_BUYER"] })];
+    // two threads written at once, so that their ids interleave: a page must keep to its own thread
+    const rows = Array.from({ length: 240 }, (_, i) => {
+      const asker = i % 2 ? rival : reader;
+      return { projectId: project.id, buyerId: asker.id, senderId: i % 4 < 2 ? asker.id : seller.id, body: `Message ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000) };
+    });
+    await insertMany(t.db, messages, rows);
+    const thread = { projectId: project.id, buyerId: reader.id };
+    const all = await t.db.select({ id: messages.id, body: messages.body }).from(messages).where(and(eq(messages.projectId, project.id), eq(messages.buyerId, reader.id))).orderBy(messages.id);
+    expect(all).toHaveLength(120);
+
+    const latest = await threadMessages(t.db, thread);
+    expect(latest.messages).toHaveLength(THREAD_PAGE_SIZE);
+    expect(latest.messages.map((m) => m.id)).toEqual(all.slice(-50).map((m) => m.id));
+    expect(latest.messages.at(-1)!.body).toBe("Message 238");
+    expect(latest.messages[0]).toMatchObject({ senderId: reader.id, senderName: "Lou Long", senderCompany: "Long Credit" });
+    expect(latest.earlier).toBe(latest.messages[0]!.id);
+
+    const previous = await threadMessages(t.db, { ...thread, before: latest.earlier! });
+    expect(previous.messages.map((m) => m.id)).toEqual(all.slice(-100, -50).map((m) => m.id));
+    const first = await threadMessages(t.db, { ...thread, before: previous.earlier! });
+    expect(first.messages.map((m) => m.id)).toEqual(all.slice(0, 20).map((m) => m.id));
+    expect(first.earlier).toBeNull();
+    // the three pages, read back to the start, are the whole thread once
+    expect([...first.messages, ...previous.messages, ...latest.messages].map((m) => m.body)).toEqual(all.map((m) => m.body));
+
+    // a `before` taken from the other thread shows this thread's messages before it, none of the other's
+    const othersLast = (await threadMessages(t.db, { projectId: project.id, buyerId: rival.id })).messages.at(-1)!;
+    expect(othersLast.body).toBe("Message 239");
+    const fromElsewhere = await threadMessages(t.db, { ...thread, before: othersLast.id });
+    expect(fromElsewhere.messages.map((m) => m.id)).toEqual(latest.messages.map((m) => m.id));
+    const older = await threadMessages(t.db, { ...thread, before: all[0]!.id });
+    expect(older).toEqual({ messages: [], earlier: null });
+    // and a thread of a few messages is one page
+    const short = await publishedProject("A short negotiation");
+    await postMessage(services, short, reader, reader, "Is the tape current?");
+    expect(await threadMessages(t.db, { projectId: short.id, buyerId: reader.id })).toMatchObject({ messages: [{ body: "Is the tape current?" }], earlier: null });
+  });
+
   it("counts unread messages for the other side and marks them read", async () => {
     const project = await publishedProject("Thread project");
     await postMessage(services, project, buyer, buyer, "Is the tape current?");
@@ -309,7 +351,7 @@ describe("negotiation and offers", () => {
       unreadNotices: await unreadNotificationCount(t.db, buyer.id),
     });
     expect((await siteShellFor(t.db, signedIn)).inbox).toBeGreaterThanOrEqual(1);
-    await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id, shownUpTo: (await threadMessages(t.db, { projectId: project.id, buyerId: buyer.id })).at(-1)!.id });
+    await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id, shownUpTo: (await threadMessages(t.db, { projectId: project.id, buyerId: buyer.id })).messages.at(-1)!.id });
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
     // a page drawn before the last message was read does not bring it back
     await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id, shownUpTo: 1 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ne, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -12,14 +12,20 @@ import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
 
-// a thread's messages, read whenever a side opens the thread: built once
-const messagesOfThread = preparedQuery((db) =>
+/** Messages on one page of a thread. */
+export const THREAD_PAGE_SIZE = 50;
+
+// a page of a thread, newest first from `before` (one more than shown, to know whether earlier ones
+// exist): a range of the buyers' index, (buyer, project) ended by the id, so the page is read in id
+// order and stops at its 51st message however long the thread; built once
+const threadPage = preparedQuery((db) =>
   db
     .select({ id: messages.id, body: messages.body, createdAt: messages.createdAt, senderId: messages.senderId, senderName: users.name, senderCompany: users.company })
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
-    .where(and(eq(messages.projectId, sql.placeholder("projectId")), eq(messages.buyerId, sql.placeholder("buyerId"))))
-    .orderBy(asc(messages.id))
+    .where(and(eq(messages.buyerId, sql.placeholder("buyerId")), eq(messages.projectId, sql.placeholder("projectId")), lt(messages.id, sql.placeholder("before"))))
+    .orderBy(desc(messages.id))
+    .limit(THREAD_PAGE_SIZE + 1)
     .prepare(),
 );
 const readUpTo = preparedQuery((db) =>
@@ -48,8 +54,22 @@ export async function readMarkerOf(db: Database, { projectId, buyerId, userId }:
   return (await markerOfReader(db).all({ projectId, buyerId, userId }))[0]?.lastReadId ?? 0;
 }
 
-export async function threadMessages(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }) {
-  return messagesOfThread(db).all({ projectId, buyerId });
+/** A thread page's `before` from its URL (`?before=<message id>`): undefined for the latest page. */
+export function threadPageOf(request: Request) {
+  const before = Number(new URL(request.url).searchParams.get("before"));
+  return Number.isSafeInteger(before) && before > 0 ? before : undefined;
+}
+
+/**
+ * A page of a thread, oldest first as it is read: its latest 50 messages, or the 50 before the
+ * message `before` (the oldest one the reader was shown). `earlier` is the `before` of the page
+ * that precedes it, null when this page starts the thread. Messages are ordered by id, the order
+ * they were written in, as the read markers are.
+ */
+export async function threadMessages(db: Database, { projectId, buyerId, before }: { projectId: number; buyerId: number; before?: number }) {
+  const rows = await threadPage(db).all({ projectId, buyerId, before: before ?? Number.MAX_SAFE_INTEGER });
+  const shown = rows.slice(0, THREAD_PAGE_SIZE).reverse();
+  return { messages: shown, earlier: rows.length > THREAD_PAGE_SIZE ? shown[0]!.id : null };
 }
 
 /** The thread is read up to `shownUpTo`: the last message a page showed or a member wrote (0: none). */

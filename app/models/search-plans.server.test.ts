@@ -25,6 +25,7 @@ import { listUsers } from "./users.server";
 import { campaignProgress, campaignRecipients, projectChoices } from "./campaigns.server";
 import { campaignOutcomes } from "./campaign-outcomes.server";
 import { pipeline } from "./pipeline.server";
+import { threadMessages } from "./negotiations.server";
 
 /**
  * The buyer search's query plans (issue #16, item 3): at 100,000 projects a lost index turns
@@ -243,6 +244,18 @@ describe("the admin's lists and a member's inbox", () => {
     const desk = await planOf(() => pipeline(t.db, { projectId: 1 }), /recently_viewed/);
     expect(desk, desk).toMatch(/recently_viewed USING (COVERING )?INDEX recently_viewed_project_idx \(project_id=\?/);
     expect(desk, desk).not.toMatch(/SCAN recently_viewed/);
+  });
+});
+
+describe("a page of a negotiation thread", () => {
+  it("is a range of the buyers' index read newest first, stopping at the page's end however long the thread", async () => {
+    for (const before of [undefined, 1_000]) {
+      const [page] = (await statementsOf(() => threadMessages(t.db, { projectId: 1, buyerId: 1, before }))).filter((s) => /from "messages"/.test(s.sql));
+      const plan = await explain(page!);
+      // (buyer, project) ends with the id: the thread's messages are in id order there, from `before` down
+      expect(plan, plan).toMatch(/SEARCH messages USING INDEX messages_buyer_idx \(buyer_id=\? AND project_id=\? AND rowid<\?\)/);
+      expect(plan, plan).not.toMatch(/TEMP B-TREE|SCAN messages/);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type LazySchema } from "~/components/form-state";
-import { Form } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { FormErrors } from "../forms";
 import { CountedTextAreaField } from "../counted-text-area";
 import { formatDateTime } from "~/lib/format";
@@ -7,14 +7,40 @@ import type { ActionResult } from "~/lib/action-result";
 
 type Message = { id: number; body: string; createdAt: string; senderId: number; senderName: string; senderCompany: string };
 
-/** A negotiation thread, oldest first, with the reply form under it. */
+/**
+ * A page of a negotiation thread, oldest first, with the reply form under it: its latest messages,
+ * or those before `?before=` when the reader went to earlier ones.
+ */
 export function ThreadView(props: Parameters<typeof ThreadBody>[0]) {
   // a fresh form once the message is in the thread: the text area empties with and without JavaScript
-  return <ThreadBody key={props.messages.length} {...props} />;
+  // (a full page keeps its length when a message comes in, so the page's newest message says so)
+  return <ThreadBody key={props.messages.at(-1)?.id ?? 0} {...props} />;
+}
+
+/**
+ * The links to the page before and back to the latest: they keep the page's other query parameters
+ * and change only `before`, so paging works the same without JavaScript; `anchor` brings the reader
+ * back to the thread on a page where it is one section of several.
+ */
+function ThreadPageLink({ before, anchor, children }: { before: number | null; anchor?: string; children: string }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  if (before) params.set("before", String(before));
+  else params.delete("before");
+  const query = params.toString();
+  const search = query ? `?${query}` : "";
+  return (
+    <Link to={`${location.pathname}${search}${anchor ? `#${anchor}` : ""}`} className="link text-sm" preventScrollReset>
+      {children}
+    </Link>
+  );
 }
 
 function ThreadBody({
   messages,
+  earlier = null,
+  paged = false,
+  anchor,
   me,
   lastResult,
   action,
@@ -22,6 +48,12 @@ function ThreadBody({
   readOnly = false,
 }: {
   messages: Message[];
+  /** The `before` of the page of earlier messages, null when this page starts the thread. */
+  earlier?: number | null;
+  /** Whether this is an earlier page, not the latest. */
+  paged?: boolean;
+  /** The id of the thread's section, where the links bring the reader back. */
+  anchor?: string;
   me: number;
   lastResult?: ActionResult;
   action?: string;
@@ -39,8 +71,15 @@ function ThreadBody({
   });
   return (
     <div className="space-y-4">
+      {earlier ? (
+        <p className="text-center">
+          <ThreadPageLink before={earlier} anchor={anchor}>
+            Earlier messages
+          </ThreadPageLink>
+        </p>
+      ) : null}
       <ol className="space-y-3" aria-label="Messages" data-testid="thread">
-        {messages.length === 0 ? <li className="text-sm text-slate-500">No messages yet.</li> : null}
+        {messages.length === 0 ? <li className="text-sm text-slate-500">{paged ? "No earlier messages." : "No messages yet."}</li> : null}
         {messages.map((m) => (
           <li
             key={m.id}
@@ -53,6 +92,13 @@ function ThreadBody({
           </li>
         ))}
       </ol>
+      {paged ? (
+        <p className="text-center">
+          <ThreadPageLink before={null} anchor={anchor}>
+            Latest messages
+          </ThreadPageLink>
+        </p>
+      ) : null}
       {readOnly ? null : <Form method="post" action={action} className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="message" />
         <FormErrors errors={form.errors} />

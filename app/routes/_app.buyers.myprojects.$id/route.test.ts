@@ -160,3 +160,32 @@ describe("workspace action", () => {
     expect(data.thread.map((m) => m.body)).not.toContain("Forged");
   });
 });
+
+describe("a long thread in the workspace", () => {
+  it("shows its latest 50 messages and pages back with ?before=, reading only as far as a page showed", async () => {
+    const { insertMany } = await import("~/.server/db/bulk");
+    const { messages } = await import("~/.server/db/schema");
+    const { readMarkerOf } = await import("~/models/negotiations.server");
+    const { and, eq } = await import("drizzle-orm");
+    const start = Date.now() - 86_400_000;
+    await insertMany(services.db, messages, Array.from({ length: 80 }, (_, i) => ({ projectId: open!.id, buyerId: buyer.user.id, senderId: seller.user.id, body: `Answer ${i + 1}`, createdAt: new Date(start + i * 60_000) })));
+    const ids = (await services.db.select({ id: messages.id }).from(messages).where(and(eq(messages.projectId, open!.id), eq(messages.buyerId, buyer.user.id))).orderBy(messages.id)).map((m) => m.id);
+    const marker = () => readMarkerOf(services.db, { projectId: open!.id, buyerId: buyer.user.id, userId: buyer.user.id });
+    const page = async (search: string) =>
+      (await sent(loader({ request: getRequest(`/buyers/myprojects/${open!.id}${search}`, buyer.cookie), context, params: { id: String(open!.id) } }))).json();
+
+    // an earlier page first: the 20 answers after it stay unread
+    const earlier = await page(`?before=${ids.at(-20)}`);
+    expect(earlier.thread.map((m) => m.id)).toEqual(ids.slice(-70, -20));
+    expect(earlier).toMatchObject({ paged: true, earlier: ids.at(-70) });
+    await expect.poll(marker).toBe(ids.at(-21));
+    const latest = await page("");
+    expect(latest.thread.map((m) => m.id)).toEqual(ids.slice(-50));
+    expect(latest).toMatchObject({ paged: false, earlier: ids.at(-50) });
+    await expect.poll(marker).toBe(ids.at(-1));
+    // an earlier page after the latest: the marker stays at the end (it is written after the answer, if at all)
+    await page(`?before=${ids.at(-50)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await marker()).toBe(ids.at(-1));
+  });
+});

@@ -8,7 +8,7 @@ import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
 import { listDocuments } from "~/models/data-room.server";
 import { findPass } from "~/models/feedback.server";
-import { readMarkerOf, threadMessages } from "~/models/negotiations.server";
+import { readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
 import { loanTape } from "~/models/projects.server";
 import { workspaceIntent } from "./intents.server";
@@ -22,19 +22,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
  */
 export async function loader(args: LoaderFunctionArgs) {
   const section = dealSectionOf(args.request);
+  const before = threadPageOf(args.request);
   // the page's reads start with the guard's: only the member's own thread, offers and pass, and
   // what the data room and the tape hold, shown only once the NDA is found approved
   const { services, user, project, contract, extra } = await requireWorkspace(args, section, ({ db, projectId, buyerId }) =>
     Promise.all([
       listDocuments(db, projectId),
-      threadMessages(db, { projectId, buyerId }),
+      threadMessages(db, { projectId, buyerId, before }),
       offersOnProject(db, { projectId, buyerId }),
       loanTape(db, projectId, { limit: 500 }),
       findPass(db, { projectId, buyerId }),
       readMarkerOf(db, { projectId, buyerId, userId: buyerId }),
     ]),
   );
-  const [roomDocuments, thread, offers, tape, pass, readUpTo] = extra;
+  const [roomDocuments, { messages: thread, earlier }, offers, tape, pass, readUpTo] = extra;
   const documents = contract.dataRoomBlocked ? [] : roomDocuments;
   const loans = project.kind === "loan_pool" ? tape : [];
   recordWorkspaceVisit(services, {
@@ -53,6 +54,8 @@ export async function loader(args: LoaderFunctionArgs) {
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
     documents,
     thread,
+    earlier,
+    paged: before !== undefined,
     offers: offersWithSummaries(offers, "buyer"),
     loans,
     loanCount: project.tapeLoans,

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** A negotiation thread as its loader and action answer the buyer, the seller and anyone else. */
@@ -6,13 +6,15 @@ const app = await bootApp("route-thread");
 const { loader, action } = await import("./route");
 const { makeUser } = await import("~/seed/factories");
 const { requestNda } = await import("~/models/contracts.server");
-const { postMessage, unreadMessageCount } = await import("~/models/negotiations.server");
+const { postMessage, readMarkerOf, unreadMessageCount } = await import("~/models/negotiations.server");
+const { insertMany } = await import("~/.server/db/bulk");
+const { messages: messagesTable } = await import("~/.server/db/schema");
 const { context, services, deal } = app;
 
 const seller = await app.member("seller@demo.test");
 const buyer = await app.member("buyer@demo.test");
 const rival = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Rhea Rival", company: "Rival Partners" });
-const [open, pending] = await app.publishedProjects(seller.user.id);
+const [open, pending, long] = await app.publishedProjects(seller.user.id);
 afterAll(() => app.cleanup());
 
 await app.approvedNda(open!, buyer.user);
@@ -20,8 +22,8 @@ await postMessage(deal, open!, buyer.user, buyer.user, "Is the servicing transfe
 await postMessage(deal, open!, buyer.user, seller.user, "Yes, on 30 days' notice.");
 await requestNda(deal, pending!, buyer.user);
 
-const thread = (projectId: number, buyerId: number, cookie: string) =>
-  sent(loader({ request: getRequest(`/messages/${projectId}/${buyerId}`, cookie), context, params: { projectId: String(projectId), buyerId: String(buyerId) } }));
+const thread = (projectId: number, buyerId: number, cookie: string, search = "") =>
+  sent(loader({ request: getRequest(`/messages/${projectId}/${buyerId}${search}`, cookie), context, params: { projectId: String(projectId), buyerId: String(buyerId) } }));
 
 describe("thread loader", () => {
   it("shows the buyer and the seller the same thread, and marks it read as far as it was shown", async () => {
@@ -45,6 +47,51 @@ describe("thread loader", () => {
     expect((await responseOf(thread(open!.id, rival.id, seller.cookie))).status).toBe(404);
     const bad = loader({ request: getRequest(`/messages/${open!.id}/x`, buyer.cookie), context, params: { projectId: String(open!.id), buyerId: "x" } });
     expect((await responseOf(bad)).status).toBe(404);
+  });
+});
+
+describe("a long thread", () => {
+  // 70 answers from the seller, none read yet by the buyer
+  beforeAll(async () => {
+    await app.approvedNda(long!, buyer.user);
+    const start = Date.now() - 86_400_000;
+    await insertMany(services.db, messagesTable, Array.from({ length: 70 }, (_, i) => ({ projectId: long!.id, buyerId: buyer.user.id, senderId: seller.user.id, body: `Answer ${i + 1}`, createdAt: new Date(start + i * 60_000) })));
+  });
+  const marker = () => readMarkerOf(services.db, { projectId: long!.id, buyerId: buyer.user.id, userId: buyer.user.id });
+  // the marker is written after the answer: long enough for a write that should not happen
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it("shows the latest 50, and the 50 before a message; an earlier page reads only as far as it showed, and never takes the marker back", async () => {
+    const latest = await (await thread(long!.id, buyer.user.id, seller.cookie)).json();
+    expect(latest.messages.map((m) => m.body)).toEqual(Array.from({ length: 50 }, (_, i) => `Answer ${i + 21}`));
+    expect(latest.earlier).toBe(latest.messages[0]!.id);
+    expect(latest.paged).toBe(false);
+
+    // the buyer opens an earlier page first: what it showed is read, the newer answers are not
+    const earlier = await (await thread(long!.id, buyer.user.id, buyer.cookie, `?before=${latest.messages[40]!.id}`)).json();
+    expect(earlier.messages.map((m) => m.body)).toEqual(Array.from({ length: 50 }, (_, i) => `Answer ${i + 11}`));
+    expect(earlier).toMatchObject({ paged: true, earlier: earlier.messages[0]!.id });
+    await expect.poll(marker).toBe(earlier.messages.at(-1)!.id);
+    const first = await (await thread(long!.id, buyer.user.id, buyer.cookie, `?before=${earlier.earlier}`)).json();
+    expect(first.messages.map((m) => m.body)).toEqual(Array.from({ length: 10 }, (_, i) => `Answer ${i + 1}`));
+    expect(first.earlier).toBeNull();
+    await settled();
+    expect(await marker()).toBe(earlier.messages.at(-1)!.id);
+
+    // the latest page reads the thread to its end; an earlier page opened after it leaves the marker there
+    await thread(long!.id, buyer.user.id, buyer.cookie);
+    await expect.poll(marker).toBe(latest.messages.at(-1)!.id);
+    await thread(long!.id, buyer.user.id, buyer.cookie, `?before=${latest.earlier}`);
+    await settled();
+    expect(await marker()).toBe(latest.messages.at(-1)!.id);
+  });
+
+  it("keeps another thread's messages out of a page whose `before` came from it, and answers 404 to whom it answered before", async () => {
+    // another buyer's thread on the same project, written after this one
+    const elsewhere = await postMessage(deal, long!, rival, rival, "Written after the long thread");
+    const data = await (await thread(long!.id, buyer.user.id, buyer.cookie, `?before=${elsewhere.id}`)).json();
+    expect(data.messages.map((m) => m.body)).toEqual(Array.from({ length: 50 }, (_, i) => `Answer ${i + 21}`));
+    expect((await responseOf(thread(long!.id, buyer.user.id, await app.cookieFor(rival), `?before=${elsewhere.id}`))).status).toBe(404);
   });
 });
 

@@ -10,7 +10,7 @@ import { NDA_APPROVED } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
 import { messageSchema } from "~/lib/schemas/index.server";
 import { findContract } from "~/models/contracts.server";
-import { markThreadRead, postMessage, readMarkerOf, threadMessages } from "~/models/negotiations.server";
+import { markThreadRead, postMessage, readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayManageProject } from "~/models/projects.server";
 import { findUserById } from "~/models/users.server";
@@ -53,17 +53,21 @@ async function requireThread<Extra = undefined>(
 }
 
 export async function loader(args: LoaderFunctionArgs) {
+  const before = threadPageOf(args.request);
   const { services, user, project, buyer, canWrite, extra } = await requireThread(args, "view", ({ db, projectId, buyerId, userId }) =>
-    Promise.all([threadMessages(db, { projectId, buyerId }), readMarkerOf(db, { projectId, buyerId, userId })]),
+    Promise.all([threadMessages(db, { projectId, buyerId, before }), readMarkerOf(db, { projectId, buyerId, userId })]),
   );
-  const [messages, readUpTo] = extra;
-  // read as far as it is shown: written only when that moves the reader's marker
+  const [{ messages, earlier }, readUpTo] = extra;
+  // read as far as it is shown: written only when that moves the reader's marker, so an earlier
+  // page never takes it back, nor marks the newer messages it did not show
   const shownUpTo = messages.at(-1)?.id ?? 0;
   if (shownUpTo > readUpTo) services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id, shownUpTo }));
   return {
     project: { id: project.id, projectName: project.projectName },
     buyer: { name: buyer.name, company: buyer.company },
     messages,
+    earlier,
+    paged: before !== undefined,
     me: user.id,
     canWrite,
   };
@@ -78,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ThreadPage() {
-  const { project, buyer, messages, me, canWrite } = useLoaderData<typeof loader>();
+  const { project, buyer, messages, earlier, paged, me, canWrite } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-3xl space-y-4">
@@ -87,7 +91,7 @@ export default function ThreadPage() {
         Negotiation with {buyer.name} ({buyer.company}) · <Link to="/messages" className="link">All messages</Link>
       </p>
       <section className="card">
-        <ThreadView messages={messages} me={me} lastResult={result} schema={() => import("~/lib/schemas/deal").then((m) => m.messageSchema)} readOnly={!canWrite} />
+        <ThreadView messages={messages} earlier={earlier} paged={paged} me={me} lastResult={result} schema={() => import("~/lib/schemas/deal").then((m) => m.messageSchema)} readOnly={!canWrite} />
       </section>
     </div>
   );
