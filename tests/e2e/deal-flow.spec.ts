@@ -122,6 +122,7 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await expect(page.getByTestId("inbox-count")).toBeVisible();
   await page.getByTestId("threads").getByRole("link", { name: new RegExp(buyerName) }).click();
   await expect(page.getByTestId("thread")).toContainText("premium notices");
+  const threadPath = new URL(page.url()).pathname;
   await page.getByLabel("Your message").fill("Uploaded to the data room this afternoon.");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByTestId("thread")).toContainText("Uploaded to the data room this afternoon.");
@@ -197,6 +198,27 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await buyer.goto(`/buyers/myprojects/${id}`);
   await expect(buyer.getByText("The seller has not given you access to the data room.")).toBeVisible();
   expect((await buyer.request.get(documentHref)).status()).toBe(404);
+
+  // a long thread: each side sees its latest 50 messages, and a plain link to the ones before
+  for (let n = 1; n <= 50; n++) {
+    const sent = await page.request.post(threadPath, { form: { body: `Note ${n} on the tape.` }, headers: { Origin: base }, maxRedirects: 0 });
+    expect(sent.status()).toBe(302);
+  }
+  for (const [reader, at] of [[buyer, `/buyers/myprojects/${id}`], [page, `${threadPath}?utm_source=digest`]] as const) {
+    const shown = reader.getByTestId("thread").getByRole("listitem");
+    await reader.goto(at);
+    await expect(shown).toHaveCount(50);
+    await expect(shown.last()).toContainText("Note 50 on the tape.");
+    await expect(reader.getByTestId("thread")).not.toContainText("premium notices");
+    await reader.getByRole("link", { name: "Earlier messages" }).click();
+    // the page's other query parameters stay; only `before` is added
+    await expect(reader).toHaveURL(at.includes("?") ? /\?utm_source=digest&before=\d+$/ : /\?before=\d+#negotiation$/);
+    await expect(shown.first()).toContainText("premium notices");
+    await expect(shown.last()).not.toContainText("Note 50");
+    await expect(reader.getByRole("link", { name: "Earlier messages" })).toHaveCount(0);
+    await reader.getByRole("link", { name: "Latest messages" }).click();
+    await expect(shown.last()).toContainText("Note 50 on the tape.");
+  }
   await buyerContext.close();
 });
 
