@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, like, not, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "~/.server/db";
-import { insertMany } from "~/.server/db/bulk";
+import { insertMany, upsertMany } from "~/.server/db/bulk";
 import {
   contracts,
   customers,
@@ -181,13 +181,12 @@ async function storeDeals(db: Database, files: FileStore, plan: DealPlan, chosen
     .groupBy(messages.projectId, messages.buyerId);
   const lastOf = new Map(lastIds.map((t) => [`${t.projectId}:${t.buyerId}`, t.last]));
   // a seller's marker exists from the thread's first message on (migration 0058): moved, not written again
-  const reads = plan.threadReads.map((t) => ({ ...t, lastReadId: lastOf.get(`${t.projectId}:${t.buyerId}`)! }));
-  for (let i = 0; i < reads.length; i += 200) {
-    await db
-      .insert(threadReads)
-      .values(reads.slice(i, i + 200))
-      .onConflictDoUpdate({ target: [threadReads.projectId, threadReads.buyerId, threadReads.userId], set: { lastReadId: sql`excluded.last_read_id` } });
-  }
+  await upsertMany(
+    db,
+    threadReads,
+    plan.threadReads.map((t) => ({ ...t, lastReadId: lastOf.get(`${t.projectId}:${t.buyerId}`)! })),
+    { target: [threadReads.projectId, threadReads.buyerId, threadReads.userId], update: ["lastReadId"] },
+  );
 
   // the offers, a letter for every revision
   const letters = new Map<string, { key: string; sha256: string }>();
