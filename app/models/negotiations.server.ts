@@ -7,7 +7,7 @@ import { workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { notify, type DealServices } from "./notifications.server";
 import { sellerOfProject } from "./projects.server";
-import { reachValues, reachWithPlaceholders, type Reach } from "./seller-reach.server";
+import { colleaguesWithPlaceholders, reachValues, reachWithPlaceholders, type Reach } from "./seller-reach.server";
 import { recomputeLater } from "./responsiveness.server";
 
 export const MESSAGE_MAX = 4000;
@@ -285,7 +285,7 @@ const sellersUnreadQuery = (kind: Reach["kind"]) =>
     const teams =
       kind === "own"
         ? sql`0`
-        : sql`${threadsInReach(sql`${reached} and ${projects.sellerId} != ${userId}`)}
+        : sql`${threadsInReach(colleaguesWithPlaceholders(kind))}
       select coalesce(sum(${unreadIn("thread", userId)}), 0) from thread where buyer_id is not null`;
     const asBuyer = db
       .select({ count: sql<number>`count(*)` })
