@@ -157,6 +157,10 @@ export async function listSellerDraftPage(
 ) {
   const size = pageSizeOf(pageSize);
   const where = and(reach ?? eq(projects.sellerId, sellerId), inArray(projects.status, ["draft", "rejected"]));
+  // read from the sellers' index (seller, status), then sorted: left to choose, SQLite walked every
+  // project last saved first for a team's 16 drafts (313 ms at 100,000 projects)
+  const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${where}`;
+  const order = [desc(projects.updatedAt), desc(projects.id)];
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -169,11 +173,11 @@ export async function listSellerDraftPage(
         rejectionReason: projects.rejectionReason,
       })
       .from(projects)
-      .where(where)
-      .orderBy(desc(projects.updatedAt), desc(projects.id))
-      .limit(size)
-      .offset((Math.max(1, page) - 1) * size),
-    db.select({ n: count() }).from(projects).where(where),
+      .where(
+        sql`${projects.id} in (select ${projects.id} from ${inSellersIndex} order by ${sql.join(order, sql`, `)} limit ${size} offset ${(Math.max(1, page) - 1) * size})`,
+      )
+      .orderBy(...order),
+    db.all<{ n: number }>(sql`select count(*) as n from ${inSellersIndex}`),
   ]);
   return { rows, total: counted?.n ?? 0, page: Math.max(1, page), pageSize: size };
 }

@@ -7,7 +7,8 @@ import { inList } from "~/.server/db/in-list";
 import { customers, documentEvents, projects, users } from "~/.server/db/schema";
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
-import { listProjectsForAdmin, listSellerProjectPage, searchStatements } from "./projects.server";
+import { listProjectsForAdmin, listSellerDraftPage, listSellerProjectPage, searchStatements } from "./projects.server";
+import { reachSql, type Reach } from "./seller-reach.server";
 import { sharedProjects, teamProjects } from "./seller-permissions.server";
 import { ownRealEstateStates, ownRealEstateValuations } from "./real-estate.server";
 import { sellerPools } from "./loan-pricing.server";
@@ -477,6 +478,19 @@ describe("a seller's pages", () => {
     expect(plan, plan).toMatch(/SCALAR SUBQUERY \d+ ; SEARCH projects USING COVERING INDEX/);
     // only the page's own rows are sorted again
     expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
+  });
+
+  it("page a seller's drafts, the team's too, from the sellers' index, not walking every project last saved first", async () => {
+    const reaches: Reach[] = [
+      { kind: "own", userId: sellerId },
+      { kind: "team", userId: sellerId, customerId },
+      { kind: "granted", userId: sellerId, customerId, ids: [1, 2] },
+    ];
+    for (const reach of reaches) {
+      const plan = await plansOf(() => listSellerDraftPage(t.db, sellerId, { reach: reachSql(reach), page: 2 }), /from "projects"/);
+      expect(plan, `${reach.kind}: ${plan}`).toMatch(/SEARCH projects USING (COVERING )?INDEX projects_seller_idx \(seller_id=\? AND status=\?/);
+      expect(plan, `${reach.kind}: ${plan}`).not.toMatch(/SCAN projects|projects_updated_idx/);
+    }
   });
 
   it("find the seller's projects of one kind in the (seller, kind) index, not every project of the kind", async () => {
