@@ -234,6 +234,37 @@ describe("negotiation and offers", () => {
     await Promise.all(pending);
   });
 
+  it("lists a seller's inbox latest first as messages are written and deleted and a project changes hands, 25 threads a page", async () => {
+    const [ann, bo] = [await makeUser(t.db, { roles: ["ROLE_SELLER"] }), await makeUser(t.db, { roles: ["ROLE_SELLER"] })];
+    const pending: Array<Promise<unknown>> = [];
+    const mine = { ...services, waitUntil: (work: Promise<unknown>) => void pending.push(work) } as DealServices;
+    const listed = async (name: string) =>
+      (await t.db.insert(projects).values({ sellerId: ann.id, kind: "loan_pool", status: "published", projectName: name, publishedAt: new Date() }).returning())[0]!;
+    const [kept, handed] = [await listed("Kept"), await listed("Handed")];
+    const inboxOf = async (who: User, page = 1) => (await listThreads(t.db, who, "seller", { page })).threads.map((r) => [r.projectName, r.buyerId, r.messages]);
+    await postMessage(mine, kept, buyer, buyer, "A first");
+    await postMessage(mine, kept, other, other, "B first");
+    await postMessage(mine, handed, buyer, buyer, "C first");
+    expect(await inboxOf(ann)).toEqual([["Handed", buyer.id, 1], ["Kept", other.id, 1], ["Kept", buyer.id, 1]]);
+    // an answer brings a thread to the top; taken back, the thread is where its last message puts it
+    const answer = await postMessage(mine, kept, buyer, ann, "A answered");
+    expect(await inboxOf(ann)).toEqual([["Kept", buyer.id, 2], ["Handed", buyer.id, 1], ["Kept", other.id, 1]]);
+    await t.db.delete(messages).where(eq(messages.id, answer!.id));
+    expect(await inboxOf(ann)).toEqual([["Handed", buyer.id, 1], ["Kept", other.id, 1], ["Kept", buyer.id, 1]]);
+    // given to another seller: the thread is in their inbox, no longer in the first seller's
+    await t.db.update(projects).set({ sellerId: bo.id }).where(eq(projects.id, handed.id));
+    expect(await inboxOf(ann)).toEqual([["Kept", other.id, 1], ["Kept", buyer.id, 1]]);
+    expect(await inboxOf(bo)).toEqual([["Handed", buyer.id, 1]]);
+    // 27 threads: the 25 latest, then the 2 before them, none twice
+    const askers = await Promise.all(Array.from({ length: 25 }, () => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+    for (const asker of askers) await postMessage(mine, kept, asker, asker, "Another question");
+    const [first, second] = [await listThreads(t.db, ann, "seller"), await listThreads(t.db, ann, "seller", { page: 2 })];
+    expect(first.threads.map((r) => r.buyerId)).toEqual(askers.map((a) => a.id).reverse());
+    expect([first.older, second.older]).toEqual([true, false]);
+    expect(second.threads.map((r) => r.buyerId)).toEqual([other.id, buyer.id]);
+    await Promise.all(pending);
+  });
+
   it("migration 0058 gives every thread's seller a marker and every marker its unread count", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unread-0058-"));
     const all = path.resolve(__dirname, "../../migrations");
@@ -250,11 +281,12 @@ describe("negotiation and offers", () => {
       await run("insert into messages (id, project_id, buyer_id, sender_id, body) values (1, 1, 2, 2, 'a'), (2, 1, 2, 2, 'b'), (3, 1, 2, 1, 'c'), (4, 1, 2, 2, 'd'), (5, 1, 3, 3, 'e'), (6, 1, 3, 3, 'f')");
       await run("insert into thread_reads (project_id, buyer_id, user_id, last_read_id) values (1, 2, 1, 2), (1, 2, 2, 4)");
       await applyMigrations(client, all);
-      const rows = (await run("select buyer_id, user_id, last_read_id, unread from thread_reads order by buyer_id, user_id")).rows.map((r) => Object.values(r));
+      // and 0065 each marker its thread's latest message
+      const rows = (await run("select buyer_id, user_id, last_read_id, unread, last_message_id from thread_reads order by buyer_id, user_id")).rows.map((r) => Object.values(r));
       expect(rows).toEqual([
-        [2, 1, 2, 1],
-        [2, 2, 4, 0],
-        [3, 1, 0, 2],
+        [2, 1, 2, 1, 4],
+        [2, 2, 4, 0, 4],
+        [3, 1, 0, 2, 6],
       ]);
     } finally {
       client.close();

@@ -184,16 +184,29 @@ const everyThread = inboxPage(
 const buyersThreads = inboxPage(
   (userId) => sql`select project_id, buyer_id, max(id) as last_id from ${messages} where buyer_id = ${userId} group by project_id, buyer_id order by last_id desc ${PAGE}`,
 );
+// Three parts, each latest first: on the seller's own projects, their markers (each keeps its
+// thread's latest message, migration 0065), as many as the page reaches; on the team's projects they
+// reach, thread by thread (a colleague has a marker only once they opened a thread); and the threads
+// where they are the buyer, on projects they do not reach.
 const sellersInbox = (kind: Reach["kind"]) => {
   const reached = reachWithPlaceholders(kind);
-  return inboxPage(
-    (userId) => sql`${threadsInReach(reached)}
-      select project_id, buyer_id, ${lastIdOf("thread")} as last_id from thread where buyer_id is not null
+  const [limit, offset] = [sql.placeholder("limit"), sql.placeholder("offset")];
+  return inboxPage((userId) => {
+    const own = sql`select * from (select r.project_id, r.buyer_id, r.last_message_id as last_id from ${threadReads} r indexed by thread_reads_latest_idx
+      where r.user_id = ${userId} and r.last_message_id > 0 and (select p.seller_id from ${projects} p where p.id = r.project_id) = ${userId}
+      order by r.last_message_id desc limit ${limit} + ${offset})`;
+    const team =
+      kind === "own"
+        ? sql``
+        : sql`union all select * from (${threadsInReach(colleaguesWithPlaceholders(kind))}
+      select project_id, buyer_id, ${lastIdOf("thread")} as last_id from thread where buyer_id is not null)`;
+    return sql`${own}
+      ${team}
       union all
       select m.project_id, m.buyer_id, max(m.id) from ${messages} m join ${projects} on ${projects.id} = m.project_id
       where m.buyer_id = ${userId} and not coalesce(${reached}, 0) group by m.project_id, m.buyer_id
-      order by last_id desc ${PAGE}`,
-  );
+      order by last_id desc ${PAGE}`;
+  });
 };
 const sellersThreads = { own: sellersInbox("own"), team: sellersInbox("team"), granted: sellersInbox("granted") };
 /** The statement an inbox page runs, for its query plan's test. */
@@ -281,7 +294,7 @@ const sellersUnreadQuery = (kind: Reach["kind"]) =>
     const userId = sql.placeholder("userId");
     const reached = reachWithPlaceholders(kind);
     const own = sql`select coalesce(sum(r.unread), 0) from ${threadReads} r indexed by thread_reads_unread_idx
-      join ${projects} p on p.id = r.project_id where r.user_id = ${userId} and r.unread > 0 and p.seller_id = ${userId}`;
+      join ${projects} p indexed by projects_seller_of_idx on p.id = r.project_id where r.user_id = ${userId} and r.unread > 0 and p.seller_id = ${userId}`;
     const teams =
       kind === "own"
         ? sql`0`

@@ -784,11 +784,18 @@ export const threadReads = sqliteTable(
      * every project they sell. The project's seller has a row from the thread's first message on.
      */
     unread: integer("unread").notNull().default(0),
+    /**
+     * The thread's latest message, kept by triggers (migration 0065): a seller's inbox is their
+     * markers latest first, where it was every thread of every project found and ranged in turn.
+     */
+    lastMessageId: integer("last_message_id").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.buyerId, t.userId] }),
     // a member's threads with something unread: the few rows their count adds up
     index("thread_reads_unread_idx").on(t.userId, t.projectId, t.unread).where(sql`${t.unread} > 0`),
+    // a member's threads latest first, the thread named in the index (an inbox page reads nothing else)
+    index("thread_reads_latest_idx").on(t.userId, t.lastMessageId, t.projectId, t.buyerId),
   ],
 );
 
