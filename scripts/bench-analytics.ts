@@ -15,7 +15,6 @@ import { projects, users } from "../app/.server/db/schema";
 import { PAGE_TYPES } from "../app/lib/analytics/page-types";
 import { generateProject, random } from "../app/seed/demo-market";
 import { makeUser } from "../app/seed/factories";
-import { sumPageSessionDays } from "../app/models/page-session-days.server";
 import { dealFunnel, listPageSessions, projectActivity, projectViewers, sessionsPerDayByPageType, type SessionFilters } from "../app/models/engagement.server";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
@@ -71,10 +70,6 @@ async function build(file: string) {
     await client.batch(statements, "write");
   }
   await client.execute("ANALYZE");
-  // what housekeeping does every five minutes: the finished days summed (the first run sums a year, 62 days at a time)
-  const summing = Date.now();
-  while ((await sumPageSessionDays(db, now)) > 2);
-  console.log(`Summed the finished days in ${((Date.now() - summing) / 1000).toFixed(1)} s (housekeeping)`);
   console.log(`Built ${SESSIONS.toLocaleString("en-US")} page sessions of ${MEMBERS} members on ${PROJECTS} projects in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { db, client, member: members[0]!, project: made[0]!.id };
 }

@@ -5,7 +5,6 @@ import { pruneAccountUnlocks } from "./account-unlocks.server";
 import { pruneApiTokens } from "./api-tokens.server";
 import { drainImportJobs } from "./listing-imports.server";
 import { drainOutbox, purgeOutbox } from "./outbox.server";
-import { sumPageSessionDays } from "./page-session-days.server";
 import { prunePasswordResets } from "./password-resets.server";
 import { pruneDailyLooks } from "./projects.server";
 import { pruneRateLimits } from "./rate-limits.server";
@@ -31,8 +30,6 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   await pruneRateLimits(db, now);
   await pruneDailyLooks(db, now);
   await pruneAccountUnlocks(db, now);
-  // the admin's analytics read finished days from their sums
-  await sumPageSessionDays(db, now).catch((error) => console.error("page-session day sums failed:", error));
   // nightly: the 90-day window moves on even when nothing happens
   await recomputeResponsivenessIfDue(db, now);
   // as the tables grow, the planner's picture of them follows (usually a no-op)

@@ -14,7 +14,6 @@ import type { CustomerType } from "~/lib/customers";
 import { primaryRole } from "~/lib/roles";
 import { createUser } from "~/models/users.server";
 import { replaceLoanTape } from "~/models/projects.server";
-import { sumPageSessionDays, summedThrough } from "~/models/page-session-days.server";
 import { seedSystemDataIfEmpty } from "~/seed/system-data";
 import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
 
@@ -62,24 +61,11 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string, f
   const started = Date.now();
   const dealt = await seedDealsIfEmpty(db, files);
   if (dealt) console.log(`Demo deals seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (dealt) await sumDemoSessionDays(db);
   await seedMatchesIfEmpty(db, dealt);
   await seedPricingDataIfEmpty(db);
   // the market arrived all at once: the planner learns its tables before the first page
   if (seededUsers || dealt) await refreshPlannerStatistics(db);
   return seededUsers;
-}
-
-/**
- * The demo's page-session history summed by day, as housekeeping would have done had the server
- * been running: the admin's analytics read finished days from these sums from the first request.
- */
-async function sumDemoSessionDays(db: Database, now = Date.now()) {
-  const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10);
-  // a run sums at most two months; the history is a few
-  for (let run = 0; run < 24 && (await summedThrough(db)) !== yesterday; run++) {
-    if (!(await sumPageSessionDays(db, now))) break;
-  }
 }
 
 /** The demo market's matches, scored once like every later change would; again when the deals just arrived. */

@@ -925,9 +925,9 @@ export const pageSessions = sqliteTable(
 );
 
 /**
- * Page sessions summed per UTC day and page type, for days that are over: the admin's
- * totals and 90-day chart read these instead of a million sessions. Written by
- * housekeeping (app/models/page-session-days.server.ts), never on a page view.
+ * Page sessions summed per UTC day and page type: the admin's totals and 90-day chart read
+ * these instead of a million sessions. Kept by triggers on page_sessions (migration 0066)
+ * as each session is written, moved or deleted.
  */
 export const pageSessionDays = sqliteTable(
   "page_session_days",
