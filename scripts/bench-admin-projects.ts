@@ -77,7 +77,7 @@ async function buildDatabase(file: string) {
   // buyers' visits to project pages, sought-after projects the most (a tenth of them the seller's own)
   await client.execute(`insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
     with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${SESSIONS})
-    select 'v' || i, case when i % 10 = 0 then ${seller!.id} else ${firstBuyer} + i % ${BUYERS} end, '/', 'company',
+    select 'v' || i, case when i % 10 = 0 then ${seller!.id} else ${firstBuyer} + i % ${BUYERS} end, '/', 'company-before-nda',
       1 + cast(((abs(random()) % 1000000) / 1000000.0) * ((abs(random()) % 1000000) / 1000000.0) * ((abs(random()) % 1000000) / 1000000.0) * ${COUNT} as integer),
       ${now} - i * 1000, ${now} - i * 1000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
   await client.execute("ANALYZE");

@@ -56,7 +56,7 @@ export async function buildCustomerMarket(
   await client.execute(`insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
     with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${sessions})
     select 's' || i, (select id from users where email = 'm' || (i % ${memberCount}) || '@bench.test'),
-      '/', case when i % 10 = 0 then 'company' else 'home' end, case when i % 10 = 0 then ${projectOf("i")} end,
+      '/', case when i % 10 = 0 then 'company-before-nda' else 'homepage' end, case when i % 10 = 0 then ${projectOf("i")} end,
       ${now} - i * 1000, ${now} - i * 1000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
   await client.execute(`insert into daily_project_looks (kind, user_id, project_id, day, counted)
     select 'impression', m.id, p.id, '2026-12-01', 1 from (${members}) m, (select id from projects where id < ${projectIds[0]! + 5}) p where m.n % 2 = 0`);

@@ -86,7 +86,7 @@ async function main() {
   await client.execute(`insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
     with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${UPKEEP_SESSIONS})
     select 'u' || i, (select id from users where email = 'm' || (i % ${UPKEEP_MEMBERS}) || '@bench.test'),
-      '/', 'company', ${projectOf("i")}, ${now} - i * 1000, ${now} - i * 1000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
+      '/', 'company-before-nda', ${projectOf("i")}, ${now} - i * 1000, ${now} - i * 1000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
   console.log(`\n| keeping the figures (a company of ${UPKEEP_MEMBERS} members, ${UPKEEP_SESSIONS.toLocaleString("en-US")} page sessions) | time |\n|---|---|`);
   await timed(`${UPKEEP_MEMBERS} members join one company, one at a time`, async () => {
     for (let j = 0; j < UPKEEP_MEMBERS; j++) await client.execute({ sql: "update users set customer_id = ? where email = ?", args: [company, `m${j}@bench.test`] });
@@ -103,7 +103,7 @@ async function main() {
     const member = await client.execute({ sql: "select id from users where customer_id = ? limit 1", args: [company] });
     await client.execute({
       sql: `insert into page_sessions (session_id, user_id, route, page_type, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
-        values ('upkeep', ?, '/', 'home', ?, ?, 1, 1, 0, '{}', ?)`,
+        values ('upkeep', ?, '/', 'homepage', ?, ?, 1, 1, 0, '{}', ?)`,
       args: [member.rows[0]!.id!, now + 1000, now + 2000, now],
     });
     await client.execute("delete from page_sessions where session_id = 'upkeep'");

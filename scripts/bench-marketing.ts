@@ -55,7 +55,7 @@ async function main() {
   await client.execute(`insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
     with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < 50000)
     select 'p' || i, (select id from users where email = 'm' || (i % ${memberCount}) || '@bench.test'),
-      '/', 'company', ${promoted}, ${now} - i * 7000, ${now} - i * 7000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
+      '/', 'company-before-nda', ${promoted}, ${now} - i * 7000, ${now} - i * 7000 + 60000, 60000, 30000, 0.5, '{}', ${now} from s`);
   await client.execute({ sql: "update contracts set signed_at = ?, nda_status = 'Signed' where id % 3 = 0", args: [now - 5 * DAY] });
   console.log(`built ${COUNT.toLocaleString("en-US")} customers and the campaign in ${Date.now() - started} ms`);
   await client.execute("ANALYZE");
