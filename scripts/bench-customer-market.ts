@@ -51,7 +51,7 @@ export async function buildCustomerMarket(
     select ${projectOf("m.n + k.k")}, m.id, m.id, 'b', ${now}
     from (${members}) m, (select 0 as k union all select 0 union all select 0) k where m.n % 2 = 0`);
   await client.execute(`insert into offers (project_id, buyer_id, status, price, structure, due_diligence_days, expires_on, pdf_key, pdf_sha256, created_at, updated_at)
-    select ${projectOf("m.n")}, m.id, 'Submitted', 1000000, 'Cash', 30, '2027-01-01', 'k', 's', ${now}, ${now} from (${members}) m where m.n % 10 = 0`);
+    select ${projectOf("m.n")}, m.id, 'submitted', 1000000, 'Cash', 30, '2027-01-01', 'k', 's', ${now}, ${now} from (${members}) m where m.n % 10 = 0`);
   const memberCount = count / 5;
   await client.execute(`insert into page_sessions (session_id, user_id, route, page_type, project_id, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
     with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${sessions})
