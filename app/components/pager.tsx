@@ -11,6 +11,8 @@ type PagerProps = {
   /** `param` and `label` let a second table on the page page on its own (and name its own landmark). */
   param?: string;
   label?: string;
+  /** The id of the part of the page the links open at (a list far down a long page), if not its top. */
+  anchor?: string;
 };
 
 /**
@@ -35,6 +37,7 @@ function PagerNav({
   testId,
   param = "page",
   label = "Pages",
+  anchor,
   at,
   link,
 }: PagerProps & { at: { pathname: string; search: string }; link: (href: string, rel: string, text: string) => ReactNode }) {
@@ -43,7 +46,7 @@ function PagerNav({
     const params = new URLSearchParams(at.search);
     if (n > 1) params.set(param, String(n));
     else params.delete(param);
-    return `${at.pathname}?${params}`;
+    return `${at.pathname}?${params}${anchor ? `#${anchor}` : ""}`;
   };
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);

@@ -1,4 +1,6 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { hmacSha256 } from "~/.server/crypto";
+import { contracts } from "~/.server/db/schema";
 import type { Role } from "~/lib/roles";
 
 /**
@@ -28,6 +30,16 @@ export async function buyerPseudonym(secret: string, { projectId, buyerId }: { p
   pseudonyms.set(key, pseudonym);
   return pseudonym;
 }
+
+/**
+ * Whether `buyerId` (a column of the outer query) signed the NDA of `projectId`, as a column of the
+ * read that shows the buyer: one seek of the contracts' (project, buyer) index per row shown. A desk
+ * reads it with each list it pages, so that whether a buyer is named never depends on which page of
+ * the NDAs is open.
+ */
+export const ndaSignedOn = (projectId: SQLWrapper, buyerId: SQLWrapper) =>
+  // its own alias and names: the outer query's columns may come unqualified (those of a subquery)
+  sql<number>`exists (select 1 from ${contracts} signed_nda where signed_nda.project_id = ${projectId} and signed_nda.buyer_id = ${buyerId} and signed_nda.signed_at is not null)`;
 
 /**
  * What the desk of `projectId` may say about each buyer, for `role`. `signed`

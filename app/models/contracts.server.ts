@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, projectNdaSettings, users, type Contract, type Project, type User } from "~/.server/db/schema";
@@ -14,6 +14,7 @@ import { secretPlaceholder } from "./outbox.server";
 import { sellerCompanyOf } from "./projects.server";
 import { inList } from "~/.server/db/in-list";
 import { templateFileFor } from "./contract-templates.server";
+import { pageCarryingTotal } from "./list-query.server";
 
 // the teaser and the workspace read it on every visit: built once
 const contractOfBuyer = preparedQuery((db) =>
@@ -255,22 +256,62 @@ export async function setDataRoomBlocked(
   return updated.length > 0;
 }
 
-// the deal desk reads it on every visit: built once
-const contractsOfProject = preparedQuery((db) =>
-  db
+/** The NDAs a page of a project's desk lists. */
+export const DESK_NDAS_PAGE_SIZE = 50;
+
+/** A project's NDAs: how many, from the (project, buyer) index alone. */
+const ndaCountOf = (projectId: SQLWrapper) => sql<number>`(select count(*) from ${contracts} where ${contracts.projectId} = ${projectId})`;
+
+// a page of the desk's NDAs, in the order they were asked for (the id settles a tie, so that none is
+// on two pages), each with the count of all: the page's ids are chosen from the project's rows first,
+// and only those are read whole and joined to their buyers; built once, the offset bound
+const contractsPageOfProject = preparedQuery((db) => {
+  const projectId = sql.placeholder("projectId");
+  const order = [asc(contracts.requestedAt), asc(contracts.id)];
+  const chosen = db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(eq(contracts.projectId, projectId))
+    .orderBy(...order)
+    .limit(DESK_NDAS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"));
+  return db
     .select({
-      contract: contracts,
+      contract: {
+        id: contracts.id,
+        buyerId: contracts.buyerId,
+        envelopeId: contracts.envelopeId,
+        ndaStatus: contracts.ndaStatus,
+        requestedAt: contracts.requestedAt,
+        signedAt: contracts.signedAt,
+        signerName: contracts.signerName,
+        signerIp: contracts.signerIp,
+        decidedAt: contracts.decidedAt,
+        rejectionReason: contracts.rejectionReason,
+        dataRoomBlocked: contracts.dataRoomBlocked,
+      },
       buyer: { id: users.id, name: users.name, company: users.company, email: users.email, customerId: users.customerId },
+      total: ndaCountOf(projectId),
     })
     .from(contracts)
     .innerJoin(users, eq(users.id, contracts.buyerId))
-    .where(eq(contracts.projectId, sql.placeholder("projectId")))
-    .orderBy(contracts.requestedAt)
-    .prepare(),
-);
+    .where(inArray(contracts.id, chosen))
+    .orderBy(...order)
+    .prepare();
+});
+// past the last page no row carries the count
+const ndaCountOfProject = preparedQuery((db) => db.select({ total: count() }).from(contracts).where(eq(contracts.projectId, sql.placeholder("projectId"))).prepare());
 
-export async function listProjectContracts(db: Database, projectId: number) {
-  return contractsOfProject(db).all({ projectId });
+/**
+ * A page of a project's NDAs for its desk, in the order they were asked for, and how many there
+ * are (`?ndas=`): a busy project's 412 drawn at once were 203 KB of the page.
+ */
+export async function projectContractsPage(db: Database, { projectId, page = 1 }: { projectId: number; page?: number }) {
+  return pageCarryingTotal(
+    (offset) => contractsPageOfProject(db).all({ projectId, offset }),
+    async () => Number((await ndaCountOfProject(db).all({ projectId }))[0]?.total ?? 0),
+    { page, pageSize: DESK_NDAS_PAGE_SIZE },
+  );
 }
 
 /** How many NDAs /admin/projects/permission/:id lists on a page. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { preparedQuery } from "~/.server/db/prepared";
 import type { Database } from "~/.server/db";
 import { documentEvents, documents, users, type Project, type User } from "~/.server/db/schema";
@@ -12,6 +12,7 @@ import { findContract } from "./contracts.server";
 import { recomputeAfterLook } from "./responsiveness.server";
 import { mayManageProject } from "./projects.server";
 import { permissionsOnProject } from "./seller-permissions.server";
+import { pageCarryingTotal } from "./list-query.server";
 
 export type DataRoomAccess = "manage" | "team" | "read";
 
@@ -105,6 +106,41 @@ export async function listDocuments(db: Database, projectId: number) {
   return rows.map((row) => ({ ...row, typeLabel: DOCUMENT_TYPE_LABELS[row.type] }));
 }
 
+/** The documents a page of a project's desk lists. */
+export const DESK_DOCUMENTS_PAGE_SIZE = 50;
+
+// a page of the data room's files by name for the desk, each with the count of all (from the
+// project's index); built once, the offset bound
+const documentsPageOfProject = preparedQuery((db) => {
+  const projectId = sql.placeholder("projectId");
+  return db
+    .select({
+      id: documents.id,
+      name: documents.name,
+      type: documents.type,
+      size: documents.size,
+      createdAt: documents.createdAt,
+      total: sql<number>`(select count(*) from ${documents} where ${documents.projectId} = ${projectId})`,
+    })
+    .from(documents)
+    .where(eq(documents.projectId, projectId))
+    .orderBy(documents.name, documents.id)
+    .limit(DESK_DOCUMENTS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"))
+    .prepare();
+});
+const documentCountOfProject = preparedQuery((db) => db.select({ total: count() }).from(documents).where(eq(documents.projectId, sql.placeholder("projectId"))).prepare());
+
+/** A page of the data room's files by name, as the desk lists them (`?documents=`), and how many there are. */
+export async function projectDocumentsPage(db: Database, { projectId, page = 1 }: { projectId: number; page?: number }) {
+  const found = await pageCarryingTotal(
+    (offset) => documentsPageOfProject(db).all({ projectId, offset }),
+    async () => Number((await documentCountOfProject(db).all({ projectId }))[0]?.total ?? 0),
+    { page, pageSize: DESK_DOCUMENTS_PAGE_SIZE },
+  );
+  return { ...found, rows: found.rows.map((row) => ({ ...row, typeLabel: DOCUMENT_TYPE_LABELS[row.type] })) };
+}
+
 export async function findDocument(db: Database, { projectId, documentId }: { projectId: number; documentId: number }) {
   if (!Number.isSafeInteger(documentId) || documentId <= 0) return null;
   return (
@@ -191,9 +227,23 @@ export async function logDocumentEvent(db: Database, event: DocumentEvent) {
   if (event.action === "view" || event.action === "download") await recomputeAfterLook(db, { userId: event.userId, projectId: event.projectId });
 }
 
-/** The audit log the seller and admins read. */
-const auditOfProject = preparedQuery((db) =>
-  db
+/** The audit log's rows a page of a project's desk shows. */
+export const AUDIT_PAGE_SIZE = 50;
+
+// a page of the audit log the seller and admins read, newest first, each row with the count of all:
+// the page's ids chosen from the (project, created) index first, and only those joined to their
+// members (a busy room has tens of thousands of openings); built once, the offset bound
+const auditPageOfProject = preparedQuery((db) => {
+  const projectId = sql.placeholder("projectId");
+  const order = [desc(documentEvents.createdAt), desc(documentEvents.id)];
+  const chosen = db
+    .select({ id: documentEvents.id })
+    .from(documentEvents)
+    .where(eq(documentEvents.projectId, projectId))
+    .orderBy(...order)
+    .limit(AUDIT_PAGE_SIZE)
+    .offset(sql.placeholder("offset"));
+  return db
     .select({
       id: documentEvents.id,
       action: documentEvents.action,
@@ -202,15 +252,21 @@ const auditOfProject = preparedQuery((db) =>
       createdAt: documentEvents.createdAt,
       userName: users.name,
       userCompany: users.company,
+      total: sql<number>`(select count(*) from ${documentEvents} where ${documentEvents.projectId} = ${projectId})`,
     })
     .from(documentEvents)
     .innerJoin(users, eq(users.id, documentEvents.userId))
-    .where(eq(documentEvents.projectId, sql.placeholder("projectId")))
-    .orderBy(desc(documentEvents.createdAt), desc(documentEvents.id))
-    .limit(sql.placeholder("limit"))
-    .prepare(),
-);
+    .where(inArray(documentEvents.id, chosen))
+    .orderBy(...order)
+    .prepare();
+});
+const auditCountOfProject = preparedQuery((db) => db.select({ total: count() }).from(documentEvents).where(eq(documentEvents.projectId, sql.placeholder("projectId"))).prepare());
 
-export async function documentAudit(db: Database, projectId: number, limit = 200) {
-  return auditOfProject(db).all({ projectId, limit });
+/** A page of the project's data-room audit log, newest first, and how many entries it has (`?audit=`). */
+export async function documentAudit(db: Database, projectId: number, { page = 1 }: { page?: number } = {}) {
+  return pageCarryingTotal(
+    (offset) => auditPageOfProject(db).all({ projectId, offset }),
+    async () => Number((await auditCountOfProject(db).all({ projectId }))[0]?.total ?? 0),
+    { page, pageSize: AUDIT_PAGE_SIZE },
+  );
 }

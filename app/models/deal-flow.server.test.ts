@@ -21,7 +21,7 @@ import { listNotifications, unreadNotificationCount } from "./notifications.serv
 import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.server";
 import { siteShellFor } from "./site-shell.server";
 import { listOutbox } from "./outbox.server";
-import { actOnOffer, canMove, offersOnProject, submitOffer } from "./offers.server";
+import { actOnOffer, canMove, offersOnProject, projectOffersPage, submitOffer } from "./offers.server";
 import { pipeline, stageOf } from "./pipeline.server";
 import { countedDeals } from "../../tests/support/deal-counts";
 import { listSellerProjectPage } from "./projects.server";
@@ -368,8 +368,9 @@ describe("negotiation and offers", () => {
     expect(onProject(await listThreads(t.db, admin, "admin"))).toHaveLength(1);
     // the project's desk: the seller's threads as the seller reads them, and as an admin does
     const desk = await projectThreads(t.db, { projectId: project.id, reader: "seller" });
-    expect(desk.map((r) => [r.buyerId, r.messages, r.unread])).toEqual([[buyer.id, 1, 1]]);
-    expect((await projectThreads(t.db, { projectId: project.id, reader: admin.id })).map((r) => r.unread)).toEqual([1]);
+    expect(desk.rows.map((r) => [r.buyerId, r.messages, r.unread])).toEqual([[buyer.id, 1, 1]]);
+    expect(desk.total).toBe(1);
+    expect((await projectThreads(t.db, { projectId: project.id, reader: admin.id })).rows.map((r) => r.unread)).toEqual([1]);
     // the seller's reply is the buyer's to read, and no other buyer's
     const before = await unreadMessageCount(t.db, other, "buyer");
     await postMessage(services, project, buyer, seller, "It is, as of last month.");
@@ -422,8 +423,9 @@ describe("negotiation and offers", () => {
     const offer = await submitOffer(services, parties, { ...terms, expiresOn: "2026-01-01" });
     if (typeof offer === "string") throw new Error(offer);
     expect(await actOnOffer(services, parties, offer, seller, "seller", "accepted")).toBe("expired");
-    const [view] = await offersOnProject(t.db, { projectId: project.id });
+    const [view] = (await projectOffersPage(t.db, { projectId: project.id })).rows;
     expect(view!.expired).toBe(true);
+    expect((await offersOnProject(t.db, { projectId: project.id, buyerId: other.id }))[0]!.expired).toBe(true);
     const withdrawn = await actOnOffer(services, parties, offer, other, "buyer", "withdrawn");
     expect(typeof withdrawn === "string" ? withdrawn : withdrawn.status).toBe("withdrawn");
   });

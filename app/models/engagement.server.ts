@@ -8,6 +8,7 @@ import { NDA_APPROVED } from "~/lib/deal";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server";
 import { sellerOfProject } from "./projects.server";
+import { ndaSignedOn } from "./buyer-identity.server";
 
 /** A page of the members who looked at a project's pages, how long and when last (latest first, the seller's own visits left out), and how many there are. */
 export async function projectViewers(db: Database, projectId: number, { page = 1 }: { page?: number } = {}) {
@@ -30,18 +31,20 @@ const viewersCount = preparedQuery((db) => {
     .prepare();
 });
 
-// every project page's desk reads it: built once
+// every project page's desk reads it: built once. The page of viewers is chosen and summed first;
+// whether each of its members signed the project's NDA (which decides whether the desk names them)
+// is then read for those 50 alone
 const viewersOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
-  return db
+  const page = db
     .select({
       userId: pageSessions.userId,
       name: users.name,
       company: users.company,
-      sessions: sql<number>`count(*)`,
-      totalTime: sql<number>`sum(${pageSessions.totalDuration})`,
-      activeTime: sql<number>`sum(${pageSessions.activeTime})`,
-      lastVisit: sql<number>`max(${pageSessions.sessionEnd})`,
+      sessions: sql<number>`count(*)`.as("sessions"),
+      totalTime: sql<number>`sum(${pageSessions.totalDuration})`.as("total_time"),
+      activeTime: sql<number>`sum(${pageSessions.activeTime})`.as("active_time"),
+      lastVisit: sql<number>`max(${pageSessions.sessionEnd})`.as("last_visit"),
     })
     .from(pageSessions)
     .innerJoin(users, eq(users.id, pageSessions.userId))
@@ -50,6 +53,20 @@ const viewersOfProject = preparedQuery((db) => {
     .orderBy(desc(sql`max(${pageSessions.sessionEnd})`), pageSessions.userId)
     .limit(VIEWERS_PAGE_SIZE)
     .offset(sql.placeholder("offset"))
+    .as("page");
+  return db
+    .select({
+      userId: page.userId,
+      name: page.name,
+      company: page.company,
+      sessions: page.sessions,
+      totalTime: page.totalTime,
+      activeTime: page.activeTime,
+      lastVisit: page.lastVisit,
+      ndaSigned: ndaSignedOn(projectId, sql`${sql.identifier("page")}.${sql.identifier("user_id")}`),
+    })
+    .from(page)
+    .orderBy(desc(page.lastVisit), page.userId)
     .prepare();
 });
 

@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { feedback, users, type Project, type User } from "~/.server/db/schema";
 import { notify, type DealServices } from "./notifications.server";
+import { ndaSignedOn } from "./buyer-identity.server";
 
 /** A buyer passes on a project; giving feedback again replaces the earlier one. */
 export async function savePass(
@@ -48,7 +49,16 @@ export async function findPass(db: Database, { projectId, buyerId }: { projectId
 // the deal desk reads it on every visit: built once
 const feedbackOfProject = preparedQuery((db) =>
   db
-    .select({ buyerId: feedback.buyerId, reasons: feedback.reasons, comment: feedback.comment, createdAt: feedback.createdAt, buyerName: users.name, buyerCompany: users.company })
+    .select({
+      buyerId: feedback.buyerId,
+      reasons: feedback.reasons,
+      comment: feedback.comment,
+      createdAt: feedback.createdAt,
+      buyerName: users.name,
+      buyerCompany: users.company,
+      // whether the desk names the buyer: read for each pass shown, not from the desk's page of NDAs
+      ndaSigned: ndaSignedOn(feedback.projectId, feedback.buyerId),
+    })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.buyerId))
     .where(eq(feedback.projectId, sql.placeholder("projectId")))

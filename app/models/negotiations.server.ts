@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -9,6 +9,7 @@ import { notify, type DealServices } from "./notifications.server";
 import { sellerOfProject } from "./projects.server";
 import { colleaguesWithPlaceholders, reachValues, reachWithPlaceholders, type Reach } from "./seller-reach.server";
 import { recomputeLater } from "./responsiveness.server";
+import { pageCarryingTotal } from "./list-query.server";
 
 export const MESSAGE_MAX = 4000;
 
@@ -213,8 +214,41 @@ const sellersThreads = { own: sellersInbox("own"), team: sellersInbox("team"), g
 export const inboxStatement = (db: Database, reader: "admin" | "buyer" | Reach["kind"]) =>
   (reader === "admin" ? everyThread : reader === "buyer" ? buyersThreads : sellersThreads[reader])(db);
 
-/** The threads' rows with their unread counts as one member reads them; the caller says which threads. */
-function threadsAsReadBy(db: Database, readerId: number | SQL | Placeholder) {
+/** The threads a page of a project's desk lists. */
+export const DESK_THREADS_PAGE_SIZE = 50;
+
+/**
+ * A page of a project's threads on its desk (`?threads=`), the latest message first, with their
+ * unread counts as `reader` sees them: "seller" for the project's seller (whose threads a colleague
+ * reads), or an admin's id; and how many threads there are. The desk's guard decided who may read
+ * them; every thread of the project is the seller's, and an admin reads all.
+ */
+export async function projectThreads(db: Database, { projectId, reader: who, page = 1 }: { projectId: number; reader: "seller" | number; page?: number }) {
+  return pageCarryingTotal(
+    (offset) => (who === "seller" ? threadsForSeller(db).all({ projectId, offset }) : threadsForAdmin(db).all({ projectId, readerId: who, offset })),
+    async () => Number((await threadCountOfProject(db).all({ projectId }))[0]?.total ?? 0),
+    { page, pageSize: DESK_THREADS_PAGE_SIZE },
+  );
+}
+
+/** How many threads a project has: its buyers in the threads' index (project, buyer, created). */
+const threadCountOf = (db: Database, projectId: Placeholder) =>
+  db.select({ total: sql<number>`count(distinct ${messages.buyerId})` }).from(messages).where(eq(messages.projectId, projectId));
+
+// The page's threads are chosen first, from the threads' index alone (each buyer's latest message
+// time; the buyer settles a tie, so that no thread is on two pages). Only their messages are then
+// counted and matched against the reader's marker, and each row carries the count of all threads.
+function projectThreadsQuery(db: Database, readerId: Placeholder | SQL) {
+  const projectId = sql.placeholder("projectId");
+  const latest = sql`max(${messages.createdAt})`;
+  const chosen = db
+    .select({ buyerId: messages.buyerId })
+    .from(messages)
+    .where(eq(messages.projectId, projectId))
+    .groupBy(messages.buyerId)
+    .orderBy(desc(latest), messages.buyerId)
+    .limit(DESK_THREADS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"));
   const buyer = alias(users, "buyer");
   return db
     .select({
@@ -226,32 +260,23 @@ function threadsAsReadBy(db: Database, readerId: number | SQL | Placeholder) {
       messages: sql<number>`count(*)`,
       lastAt: sql<number>`max(${messages.createdAt})`,
       unread: sql<number>`sum(case when ${messages.senderId} != ${readerId} and ${messages.id} > coalesce(${reader.lastReadId}, 0) then 1 else 0 end)`,
+      total: sql<number>`(${threadCountOf(db, projectId)})`,
     })
     .from(messages)
     .innerJoin(projects, eq(projects.id, messages.projectId))
     .innerJoin(buyer, eq(buyer.id, messages.buyerId))
     .leftJoin(reader, and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, readerId)))
+    .where(and(eq(messages.projectId, projectId), inArray(messages.buyerId, chosen)))
     .groupBy(messages.projectId, messages.buyerId)
-    .orderBy(desc(sql`max(${messages.createdAt})`))
-    .$dynamic();
-}
-
-/**
- * A project's threads on its desk, with their unread counts as `reader` sees them: "seller" for the
- * project's seller (whose threads a colleague reads), or an admin's id. The desk's guard decided
- * who may read them; every thread of the project is the seller's, and an admin reads all.
- */
-export async function projectThreads(db: Database, { projectId, reader: who }: { projectId: number; reader: "seller" | number }) {
-  return who === "seller" ? threadsForSeller(db).all({ projectId }) : threadsForAdmin(db).all({ projectId, readerId: who });
-}
-
-function projectThreadsQuery(db: Database, readerId: Placeholder | SQL) {
-  return threadsAsReadBy(db, readerId).where(eq(messages.projectId, sql.placeholder("projectId"))).prepare();
+    .orderBy(desc(latest), messages.buyerId)
+    .prepare();
 }
 
 // every project desk lists its threads: built once for each kind of reader
 const threadsForSeller = preparedQuery((db) => projectThreadsQuery(db, sellerOfProject(sql.placeholder("projectId"))));
 const threadsForAdmin = preparedQuery((db) => projectThreadsQuery(db, sql.placeholder("readerId")));
+// past the last page no row carries the count
+const threadCountOfProject = preparedQuery((db) => threadCountOf(db, sql.placeholder("projectId")).prepare());
 
 /** A buyer's or broker's unread messages; the member is a placeholder, or a column of an outer query. */
 export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn) {

@@ -108,14 +108,14 @@ describe("views and impressions", () => {
     const buyer = await makeUser(t.db, { name: "Dora Roomview" });
     const opened = (at: number, ipAddress: string): QueuedWrite => ({ kind: "data-room-views", row: { projectId: a!, userId: buyer.id, ipAddress, at } });
     expect(await writeQueued(t.db, [opened(MORNING, "198.51.100.7"), opened(EVENING, "203.0.113.9")])).toEqual([]);
-    const log = await documentAudit(t.db, a!);
+    const log = (await documentAudit(t.db, a!)).rows;
     expect(log.map((e) => [e.action, e.documentName, e.userName, e.ipAddress, new Date(e.createdAt).getTime()])).toEqual([
       ["view", "Data room", "Dora Roomview", "203.0.113.9", EVENING],
       ["view", "Data room", "Dora Roomview", "198.51.100.7", MORNING],
     ]);
     // a Queue may deliver a batch again: its openings are in the log once
     expect(await writeQueued(t.db, [opened(MORNING, "198.51.100.7"), opened(EVENING, "203.0.113.9")])).toEqual([]);
-    expect(await documentAudit(t.db, a!)).toHaveLength(2);
+    expect((await documentAudit(t.db, a!)).total).toBe(2);
   });
 
   it("from the queue: a row the database refuses holds back only itself, and is answered for delivery again", async () => {

@@ -53,7 +53,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: adminProjectSchema });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
-  const here = `/admin/projects/${found.project.id}`;
+  // back to the page as it was: which page of each of the desk's lists (`?ndas=3&offers=2`)
+  const here = `/admin/projects/${found.project.id}${new URL(args.request.url).search}`;
   switch (step.intent) {
     case "publish":
     case "reject":

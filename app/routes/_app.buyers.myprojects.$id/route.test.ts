@@ -117,7 +117,7 @@ describe("workspace loader", () => {
     // the openings of this test only (the earlier tests' are stored as they opened, before it)
     const since = new Date();
     const views = async (id: number) =>
-      (await documentAudit(services.db, id)).filter((e) => e.action === "view" && e.userName === buyer.user.name && new Date(e.createdAt) >= since);
+      (await documentAudit(services.db, id)).rows.filter((e) => e.action === "view" && e.userName === buyer.user.name && new Date(e.createdAt) >= since);
     await workspace(open!.id);
     await workspace(blocked!.id);
     // through the writer of rows stored later (a second or so on Node)

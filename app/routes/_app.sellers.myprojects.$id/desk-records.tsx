@@ -1,7 +1,7 @@
 import { StaticPager } from "~/components/pager";
 import { SimpleTable } from "~/components/data-table";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
-import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
+import { formatDate, formatDateTime, formatDuration, formatNumber } from "~/lib/format";
 
 type When = Date | string | number | null;
 /** What the records show, as the desk reads them (buyers already named or pseudonymised). */
@@ -21,6 +21,14 @@ export type DeskRecords = {
 export type Paging = { page: number; pageSize: number; total: number };
 export type PageAt = { pathname: string; search: string };
 
+/**
+ * The pager of one of the desk's lists, on its own parameter (the links keep the others), opening
+ * at the list's section; nothing when the list fits on one page.
+ */
+export function SectionPager({ paging, at, noun, param, label, anchor }: { paging: Paging; at: PageAt; noun: string; param: string; label: string; anchor: string }) {
+  return paging.total > paging.pageSize ? <StaticPager {...paging} noun={noun} param={param} label={label} at={at} anchor={anchor} /> : null;
+}
+
 export function PipelineTable({ pipeline, paging, at }: Pick<DeskRecords, "pipeline"> & { paging: Paging; at: PageAt }) {
   return (
     <>
@@ -39,7 +47,7 @@ export function PipelineTable({ pipeline, paging, at }: Pick<DeskRecords, "pipel
           </tr>
         ))}
       </SimpleTable>
-      {paging.total > paging.pageSize ? <StaticPager {...paging} noun="buyers" param="pipeline" label="Pages of the pipeline" at={at} /> : null}
+      <SectionPager paging={paging} at={at} noun="buyers" param="pipeline" label="Pages of the pipeline" anchor="pipeline" />
     </>
   );
 }
@@ -61,15 +69,16 @@ export function ViewersTable({ viewers, paging, at }: Pick<DeskRecords, "viewers
           </tr>
         ))}
       </SimpleTable>
-      {paging.total > paging.pageSize ? <StaticPager {...paging} noun="viewers" param="viewers" label="Pages of the viewers" at={at} /> : null}
+      <SectionPager paging={paging} at={at} noun="viewers" param="viewers" label="Pages of the viewers" anchor="viewers" />
     </>
   );
 }
 
-export function DataRoomAudit({ audit }: Pick<DeskRecords, "audit">) {
+export function DataRoomAudit({ audit, paging, at }: Pick<DeskRecords, "audit"> & { paging: Paging; at: PageAt }) {
+  // open on a later page: its pager's link was followed
   return (
-    <details>
-      <summary className="cursor-pointer text-sm font-medium text-primary">Audit log ({audit.length})</summary>
+    <details id="data-room-audit" open={paging.page > 1 || undefined}>
+      <summary className="cursor-pointer text-sm font-medium text-primary">Audit log ({formatNumber(paging.total)})</summary>
       <div className="mt-2">
         <SimpleTable caption="Data room audit log" count={audit.length} empty="Nothing yet." headers={["When", "Who", "What", "Document", "IP address"]}>
           {audit.map((a) => (
@@ -82,12 +91,13 @@ export function DataRoomAudit({ audit }: Pick<DeskRecords, "audit">) {
             </tr>
           ))}
         </SimpleTable>
+        <SectionPager paging={paging} at={at} noun="entries" param="audit" label="Pages of the audit log" anchor="data-room-audit" />
       </div>
     </details>
   );
 }
 
-export function Negotiations({ projectId, threads }: { projectId: number } & Pick<DeskRecords, "threads">) {
+export function Negotiations({ projectId, threads, paging, at }: { projectId: number; paging: Paging; at: PageAt } & Pick<DeskRecords, "threads">) {
   return (
     <>
         {threads.length === 0 ? <p className="text-sm text-slate-500">No messages yet.</p> : null}
@@ -103,6 +113,7 @@ export function Negotiations({ projectId, threads }: { projectId: number } & Pic
             </li>
           ))}
         </ul>
+        <SectionPager paging={paging} at={at} noun="threads" param="threads" label="Pages of the negotiations" anchor="negotiations" />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp } from "../../../tests/support/app";
+import { BUSY_START, busyProject } from "../../../tests/support/busy-project";
 
 let app: Awaited<ReturnType<typeof bootApp>>;
 let deskData: typeof import("./desk.server").deskData;
@@ -92,5 +93,96 @@ describe("the project desk", () => {
     expect(JSON.stringify(first.records.pipeline)).toContain("pipeline=2");
     expect(new Set([...lookersIn(first.records.viewers), ...lookersIn(second.records.viewers)]).size).toBe(60);
     expect(lookersIn(second.records.viewers).length).toBeLessThan(60);
+  });
+
+  it("names a buyer who signed in the pipeline, the viewers and the passes whatever page of the NDAs is open; one who did not stays a pseudonym", async () => {
+    const { buyerPseudonym } = await import("~/models/buyer-identity.server");
+    const { feedback } = await import("~/.server/db/schema");
+    const seller = await app.member("seller@demo.test");
+    // 55 NDAs, none signed but the 54th: it and the 55th are on the second page of NDAs, and
+    // theirs is the latest activity, at the top of the pipeline's first page
+    const { project, buyers, contracts } = await busyProject(app.services.db, { sellerId: seller.user.id, ndas: 55, signed: (i) => i === 53 });
+    const [signer, stranger] = [buyers[53]!, buyers[54]!];
+    await visits(project.id, [signer.id, stranger.id]);
+    await app.services.db.insert(feedback).values([signer, stranger].map((b) => ({ projectId: project.id, buyerId: b.id, reasons: ["Pricing"], createdAt: new Date(BUSY_START + 60_000) })));
+    const pseudonym = await buyerPseudonym(app.services.env.SESSION_SECRET, { projectId: project.id, buyerId: stranger.id });
+    const desk = (query: string) =>
+      deskData(app.services, { id: project.id, sellerId: project.sellerId }, seller.user, "seller", new URL(`http://app.test/sellers/myprojects/${project.id}${query}`));
+
+    const first = await desk("");
+    expect(first.contracts).toHaveLength(50);
+    expect(first.contracts.map((c) => c.id)).not.toContain(contracts[53]!.id);
+    for (const section of ["pipeline", "viewers", "feedback"] as const) {
+      const html = first.records[section].html;
+      expect(html, section).toContain(signer.name);
+      expect(html, section).toContain(pseudonym);
+      expect(html, section).not.toContain(stranger.name);
+    }
+    // no one's e-mail but a signer's on their NDA's row
+    expect(JSON.stringify(first)).not.toContain("@example.test");
+
+    const second = await desk("?ndas=2");
+    const row = (contractId: number) => second.contracts.find((c) => c.id === contractId)!;
+    expect(row(contracts[53]!.id).buyer).toMatchObject({ name: signer.name, email: signer.email });
+    expect(row(contracts[54]!.id).buyer).toEqual({ buyerId: null, name: pseudonym, company: "", email: null });
+    // the same names on the pipeline whichever page of NDAs is open (its links keep `ndas=2`)
+    const rowsOf = (html: string) => html.slice(0, html.indexOf("<nav"));
+    expect(rowsOf(second.records.pipeline.html) === rowsOf(first.records.pipeline.html)).toBe(true);
+  });
+
+  it("pages the NDAs, the data room, its audit log, the threads and the offers each on its own parameter, keeping the others in its links", async () => {
+    const { documentEvents, documents, messages, offerEvents, offers } = await import("~/.server/db/schema");
+    const seller = await app.member("seller@demo.test");
+    const { project, buyers } = await busyProject(app.services.db, { sellerId: seller.user.id, ndas: 55, name: "Busy paged desk" });
+    const projectId = project.id;
+    const when = (i: number) => new Date(BUSY_START + i * 1000);
+    await app.services.db.insert(documents).values(buyers.slice(0, 51).map((_, i) => ({ projectId, name: `Memo ${String(i).padStart(2, "0")}.pdf`, type: "pdf" as const, size: 10, storageKey: `busy-${projectId}-${i}`, sha256: "-" })));
+    await app.services.db.insert(documentEvents).values(buyers.slice(0, 51).map((b, i) => ({ projectId, documentName: `Memo ${i}`, userId: b.id, action: "view" as const, createdAt: when(i) })));
+    await app.services.db.insert(messages).values(buyers.slice(0, 51).map((b, i) => ({ projectId, buyerId: b.id, senderId: b.id, body: "Question", createdAt: when(i) })));
+    const made = await app.services.db
+      .insert(offers)
+      .values(buyers.slice(0, 21).map((b, i) => ({ projectId, buyerId: b.id, status: "submitted" as const, price: 1_000_000 + i, structure: "All cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "loi.pdf", pdfSha256: "-" })))
+      .returning({ id: offers.id, buyerId: offers.buyerId });
+    await app.services.db.insert(offerEvents).values(made.map((o) => ({ offerId: o.id, actorId: o.buyerId, action: "submitted" as const, revision: 1 })));
+    const desk = (query: string) =>
+      deskData(app.services, { id: projectId, sellerId: project.sellerId }, seller.user, "seller", new URL(`http://app.test/sellers/myprojects/${projectId}${query}`));
+    const threadLinks = (html: string) => html.match(new RegExp(`/messages/${projectId}/\\d+`, "g")) ?? [];
+    const auditRows = (html: string) => html.match(/data-testid="audit-row"/g)?.length ?? 0;
+
+    const first = await desk("");
+    const second = await desk("?ndas=2&documents=2&audit=2&threads=2&offers=2&pipeline=2");
+    expect([first.contracts.length, second.contracts.length]).toEqual([50, 5]);
+    expect(new Set([...first.contracts, ...second.contracts].map((c) => c.id)).size).toBe(55);
+    expect([first.documents.length, second.documents.length]).toEqual([50, 1]);
+    expect(new Set([...first.documents, ...second.documents].map((d) => d.id)).size).toBe(51);
+    expect([auditRows(first.records.audit.html), auditRows(second.records.audit.html)]).toEqual([50, 1]);
+    expect(new Set([...threadLinks(first.records.negotiations.html), ...threadLinks(second.records.negotiations.html)]).size).toBe(51);
+    expect(threadLinks(second.records.negotiations.html)).toHaveLength(1);
+    expect([first.offers.length, second.offers.length]).toEqual([20, 1]);
+    expect(new Set([...first.offers, ...second.offers].map((o) => o.offer.id)).size).toBe(21);
+
+    // the counts are of all, not of the page; a later page of the audit log opens it
+    for (const page of [first, second]) expect(page.records.audit.html).toContain("Audit log (51)");
+    expect(second.records.audit.html).toMatch(/<details[^>]* open=""/);
+    expect(first.records.audit.html).not.toMatch(/<details[^>]* open/);
+    expect(first.records.ndasPager.html).toContain("of 55 NDAs");
+    expect(first.records.offersPager.html).toContain("of 21 offers");
+    // each pager names its own parameter, keeps the others, and opens at its section
+    const links = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+    expect(links(first.records.ndasPager.html)).toEqual([`/sellers/myprojects/${projectId}?ndas=2#ndas`]);
+    expect(links(second.records.ndasPager.html)).toEqual([`/sellers/myprojects/${projectId}?documents=2&audit=2&threads=2&offers=2&pipeline=2#ndas`]);
+    expect(links(second.records.documentsPager.html)).toEqual([`/sellers/myprojects/${projectId}?ndas=2&audit=2&threads=2&offers=2&pipeline=2#data-room`]);
+    expect(links(first.records.offersPager.html)).toEqual([`/sellers/myprojects/${projectId}?offers=2#offers`]);
+    expect(links(first.records.negotiations.html).filter((href) => href.includes("threads="))).toEqual([`/sellers/myprojects/${projectId}?threads=2#negotiations`]);
+    expect(links(first.records.audit.html).filter((href) => href.includes("audit="))).toEqual([`/sellers/myprojects/${projectId}?audit=2#data-room-audit`]);
+
+    // made-up pages: the first for what is no page, the last for a page past it
+    const pagesOf = (d: Awaited<ReturnType<typeof desk>>) => [d.contracts.map((c) => c.id), d.documents.map((x) => x.id), d.offers.map((o) => o.offer.id), threadLinks(d.records.negotiations.html)];
+    for (const bad of ["abc", "-1", "0", "", "1e-3"]) {
+      expect(pagesOf(await desk(`?ndas=${bad}&documents=${bad}&audit=${bad}&threads=${bad}&offers=${bad}`)), bad).toEqual(pagesOf(first));
+    }
+    for (const past of ["99999", "3", "1e9"]) {
+      expect(pagesOf(await desk(`?ndas=${past}&documents=${past}&audit=${past}&threads=${past}&offers=${past}`)), past).toEqual(pagesOf(second));
+    }
   });
 });

@@ -12,19 +12,20 @@ import { DOCUMENT_TYPES } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import type { SellerPermission } from "~/lib/seller-permissions";
 import type { DeskIntent } from "~/lib/schemas/deal";
-import { decideNda, listProjectContracts, ndaSettingsOf, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
-import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, listDocuments } from "~/models/data-room.server";
+import { decideNda, ndaSettingsOf, projectContractsPage, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
+import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, projectDocumentsPage } from "~/models/data-room.server";
 import { recordAudit } from "~/models/audit.server";
 import { projectFeedback } from "~/models/feedback.server";
 import { projectThreads } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
-import { actOnOffer, findOffer, offerParties, offerProblemMessage, offersOnProject } from "~/models/offers.server";
+import { actOnOffer, findOffer, offerParties, offerProblemMessage, projectOffersPage } from "~/models/offers.server";
 import { findUserById } from "~/models/users.server";
 import { projectPipelinePage } from "~/models/pipeline.server";
 import { projectViewers } from "~/models/engagement.server";
 import { identitiesFor } from "~/models/buyer-identity.server";
 import { projectCharts } from "./charts.server";
 import { deskRecordsMarkup } from "./desk-records.server";
+import type { Paging } from "./desk-records";
 
 /**
  * The project's id and seller: the seller may be a query (sellerOfProject), so that the desk's
@@ -38,16 +39,18 @@ type DeskProject = { id: number; sellerId: number | SQL };
  * one sees their e-mail (models/buyer-identity.server.ts says why).
  */
 export async function deskData(services: Services, project: DeskProject, viewer: User, role: Role | null, url?: URL) {
-  // the pipeline and the viewers are paged on their own (`?pipeline=`, `?viewers=`): a sought-after project has thousands
-  const pageOf = (param: string) => Math.max(1, Math.min(10_000, Number(url?.searchParams.get(param)) || 1));
-  const [pipelinePage, contracts, documents, audit, threads, offers, feedback, settings, viewersPage, charts] = await Promise.all([
+  // every long list is paged on its own (`?pipeline=`, `?viewers=`, `?ndas=`, `?documents=`,
+  // `?audit=`, `?threads=`, `?offers=`): a sought-after project has thousands of buyers, hundreds
+  // of NDAs and offers; a page past a list's last shows its last
+  const pageOf = (param: string) => Math.max(1, Math.min(10_000, Math.trunc(Number(url?.searchParams.get(param))) || 1));
+  const [pipelinePage, ndas, documents, audit, threads, offers, feedback, settings, viewersPage, charts] = await Promise.all([
     projectPipelinePage(services.db, { projectId: project.id, page: pageOf("pipeline"), pageSize: PIPELINE_PAGE_SIZE }),
-    listProjectContracts(services.db, project.id),
-    listDocuments(services.db, project.id),
-    documentAudit(services.db, project.id),
+    projectContractsPage(services.db, { projectId: project.id, page: pageOf("ndas") }),
+    projectDocumentsPage(services.db, { projectId: project.id, page: pageOf("documents") }),
+    documentAudit(services.db, project.id, { page: pageOf("audit") }),
     // a colleague reads the threads of the project's seller
-    projectThreads(services.db, { projectId: project.id, reader: role === "seller" ? "seller" : viewer.id }),
-    offersOnProject(services.db, { projectId: project.id }),
+    projectThreads(services.db, { projectId: project.id, reader: role === "seller" ? "seller" : viewer.id, page: pageOf("threads") }),
+    projectOffersPage(services.db, { projectId: project.id, page: pageOf("offers") }),
     projectFeedback(services.db, project.id),
     ndaSettingsOf(services.db, project.id),
     // the seller's own visits are not interest (left out there)
@@ -56,7 +59,18 @@ export async function deskData(services: Services, project: DeskProject, viewer:
   ]);
   const entries = pipelinePage.entries;
   const viewers = viewersPage.rows;
-  const signed = new Set(contracts.filter(({ contract }) => contract.signedAt).map(({ contract }) => contract.buyerId));
+  const contracts = ndas.rows;
+  // Who signed, for exactly the buyers this page shows, each read with the list that shows them:
+  // the NDA page's own rows, the pipeline's NDA records (it reads every buyer's to rank them), and
+  // the viewers' and passes' own column. Never from the page of NDAs alone: a buyer whose NDA is on
+  // another page of it is still named in the pipeline. (After these reads, a query for the page's
+  // ids would be a second round trip to D1 on every visit.)
+  const signed = new Set([
+    ...contracts.filter(({ contract }) => contract.signedAt).map(({ contract }) => contract.buyerId),
+    ...entries.filter((e) => e.dates.nda_signed !== undefined).map((e) => e.buyerId),
+    ...viewers.filter((v) => v.ndaSigned).map((v) => v.userId),
+    ...feedback.filter((f) => f.ndaSigned).map((f) => f.buyerId),
+  ]);
   const who = await identitiesFor(services.env.SESSION_SECRET, project.id, role, signed, [
     ...contracts.map(({ buyer }) => ({ buyerId: buyer.id, name: buyer.name, company: buyer.company, email: buyer.email })),
     ...entries.map((e) => ({ buyerId: e.buyerId, name: e.buyerName, company: e.buyerCompany })),
@@ -64,20 +78,26 @@ export async function deskData(services: Services, project: DeskProject, viewer:
     ...feedback.map((f) => ({ buyerId: f.buyerId, name: f.buyerName, company: f.buyerCompany })),
   ]);
   const at = { pathname: url?.pathname ?? "", search: url?.search ?? "" };
+  const pagingOf = ({ page, pageSize, total }: Paging) => ({ page, pageSize, total });
   const records = deskRecordsMarkup(project.id, at, {
     pipelinePaging: { page: pipelinePage.page, pageSize: pipelinePage.pageSize, total: pipelinePage.total },
-    viewersPaging: { page: viewersPage.page, pageSize: viewersPage.pageSize, total: viewersPage.total },
+    viewersPaging: pagingOf(viewersPage),
+    ndasPaging: pagingOf(ndas),
+    documentsPaging: pagingOf(documents),
+    auditPaging: pagingOf(audit),
+    threadsPaging: pagingOf(threads),
+    offersPaging: pagingOf(offers),
     pipeline: entries.map(({ buyerId, buyerName: _name, buyerCompany: _company, ...entry }) => {
       const buyer = who(buyerId);
       return { ...entry, buyerId: buyer.buyerId, buyerName: buyer.name, buyerCompany: buyer.company };
     }),
-    viewers: viewers.map(({ userId, name: _name, company: _company, ...v }) => {
+    viewers: viewers.map(({ userId, name: _name, company: _company, ndaSigned: _signed, ...v }) => {
       const member = who(userId);
       return { ...v, userId: member.buyerId, name: member.name, company: member.company };
     }),
-    audit,
-    threads,
-    feedback: feedback.map(({ buyerId, buyerName: _name, buyerCompany: _company, ...f }) => ({ ...f, buyerName: who(buyerId).name, buyerCompany: who(buyerId).company })),
+    audit: audit.rows,
+    threads: threads.rows,
+    feedback: feedback.map(({ buyerId, buyerName: _name, buyerCompany: _company, ndaSigned: _signed, ...f }) => ({ ...f, buyerName: who(buyerId).name, buyerCompany: who(buyerId).company })),
   });
   return {
     contracts: contracts.map(({ contract: c, buyer }) => ({
@@ -97,10 +117,13 @@ export async function deskData(services: Services, project: DeskProject, viewer:
       buyerCustomerId: c.signedAt ? buyer.customerId : null,
     })),
     charts,
-    documents,
-    offers: offersWithSummaries(offers, "seller"),
+    documents: documents.rows,
+    offers: offersWithSummaries(offers.rows, "seller"),
     ndaSettings: { autoApprove: settings.autoApprove, templateName: settings.templateName },
-    /** The read-only records (pipeline, viewers, data-room audit, negotiations, feedback) as markup. */
+    /**
+     * The read-only records (pipeline, viewers, data-room audit, negotiations, feedback) as markup,
+     * and the pagers of the NDAs, the documents and the offers, drawn on the server as theirs are.
+     */
     records,
   };
 }

@@ -160,6 +160,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
             </table>
           </div>
         ) : null}
+        <StaticHtml markup={desk.records.ndasPager} />
       </section>
 
       <section aria-label="Data room" id="data-room" className="space-y-3">
@@ -175,6 +176,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
         </Form> : null}
         <div className="card">
           <DocumentList projectId={projectId} documents={desk.documents} manage={may.dataRoom} />
+          <StaticHtml markup={desk.records.documentsPager} />
         </div>
         <StaticHtml markup={desk.records.audit} />
       </section>
@@ -208,6 +210,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
             ) : null}
           </OfferCard>
         ))}
+        <StaticHtml markup={desk.records.offersPager} />
       </section>
 
       <section aria-label="Feedback" id="feedback" className="space-y-2">

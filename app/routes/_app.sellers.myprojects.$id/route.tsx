@@ -83,7 +83,8 @@ export async function action(args: ActionFunctionArgs) {
   const step = submission.value;
   // a colleague without the permission is told nothing more than a stranger would be
   if (!may.has(step.intent === "withdraw" ? "edit" : DESK_PERMISSION[step.intent])) throw notFound();
-  const here = `/sellers/myprojects/${id}`;
+  // back to the page as it was: which page of each of the desk's lists (`?ndas=3&offers=2`)
+  const here = `/sellers/myprojects/${id}${new URL(args.request.url).search}`;
   switch (step.intent) {
     case "withdraw": {
       if (!(await withdrawOwnProject(services.db, { sellerId: project.sellerId, projectId: id }))) return refuse(submission, "This project cannot be withdrawn now.", 409);

@@ -1,0 +1,36 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
+import { busyProject } from "../../../tests/support/busy-project";
+
+/** The admin's project page on a busy project: the seller's desk, paged the same way. */
+const app = await bootApp("route-admin-project");
+const { loader, action } = await import("./route");
+const { context, services } = app;
+const admin = await app.member("admin@demo.test");
+const seller = await app.member("seller@demo.test");
+const { project, contracts } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 55, signed: (i) => i === 52 });
+afterAll(() => app.cleanup());
+
+const get = (query: string) => loader({ request: getRequest(`/admin/projects/${project.id}${query}`, admin.cookie), context, params: { id: String(project.id) } });
+const page = (query: string) => responseOf(get(query));
+const dataOf = async (query: string) => (await sent(get(query))).json();
+
+describe("the admin's project page, a page of each list at a time", () => {
+  it("shows the NDAs a page at a time, and made-up pages as pages, never an error", async () => {
+    const [first, second] = await Promise.all([dataOf(""), dataOf("?ndas=2")]);
+    expect(first.desk.contracts.map((c) => c.id)).toEqual(contracts.slice(0, 50).map((c) => c.id));
+    expect(second.desk.contracts.map((c) => c.id)).toEqual(contracts.slice(50).map((c) => c.id));
+    expect(first.desk.records.ndasPager.html).toContain("of 55 NDAs");
+    for (const query of ["?ndas=abc", "?ndas=-1", "?ndas=99999", "?documents=1.5&audit=x&threads=-4&offers=1e12"]) {
+      expect((await page(query)).status, query).toBe(200);
+    }
+  });
+
+  it("returns to the page of each list the admin was on after a step", async () => {
+    const query = "?ndas=2&threads=2";
+    const request = postRequest(`/admin/projects/${project.id}${query}`, admin.cookie, { intent: "approve-nda", contractId: String(contracts[52]!.id) });
+    const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin/projects/${project.id}${query}`);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
+import { busyProject } from "../../../tests/support/busy-project";
+
+/** The seller's project page on a busy project, as its loader and action answer a browser. */
+const app = await bootApp("route-seller-project");
+const { loader, action } = await import("./route");
+const { context, services } = app;
+const seller = await app.member("seller@demo.test");
+// 55 NDAs: the 53rd (signed, waiting for the seller) is on the second page of NDAs
+const { project, contracts } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 55, signed: (i) => i === 52 });
+afterAll(() => app.cleanup());
+
+const get = (query: string) => loader({ request: getRequest(`/sellers/myprojects/${project.id}${query}`, seller.cookie), context, params: { id: String(project.id) } });
+const page = (query: string) => responseOf(get(query));
+const dataOf = async (query: string) => (await sent(get(query))).json();
+
+describe("the seller's project page, a page of each list at a time", () => {
+  it("answers made-up pages of its lists with a page, never an error", async () => {
+    for (const query of ["?ndas=abc", "?ndas=-1", "?ndas=99999", "?documents=1.5&audit=x&threads=-4&offers=1e12&pipeline=&viewers=0"]) {
+      expect((await page(query)).status, query).toBe(200);
+    }
+    const last = await dataOf("?ndas=99999");
+    expect(last.desk!.contracts.map((c) => c.id)).toEqual(contracts.slice(50).map((c) => c.id));
+  });
+
+  it("carries what it did before: the desk's own fields, and the pagers as markup", async () => {
+    const data = await dataOf("?ndas=2");
+    expect(Object.keys(data.desk!).sort()).toEqual(["charts", "contracts", "documents", "ndaSettings", "offers", "records"]);
+    expect(Object.keys(data.desk!.records).sort()).toEqual(["audit", "documentsPager", "feedback", "ndasPager", "negotiations", "offersPager", "pipeline", "viewers"]);
+    // the signer's e-mail on their NDA's row, and no one else's anywhere
+    expect(JSON.stringify(data).match(/busy-[\w-]+@example\.test/g)).toEqual([data.desk!.contracts.find((c) => c.id === contracts[52]!.id)!.buyer.email]);
+  });
+
+  it("returns to the page of each list the seller was on after a step", async () => {
+    const query = "?ndas=2&offers=3&pipeline=2";
+    const request = postRequest(`/sellers/myprojects/${project.id}${query}`, seller.cookie, { intent: "approve-nda", contractId: String(contracts[52]!.id) });
+    const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/sellers/myprojects/${project.id}${query}`);
+    const data = await dataOf("?ndas=2");
+    expect(data.desk!.contracts.find((c) => c.id === contracts[52]!.id)!.ndaStatus).toBe("NDA Approved");
+  });
+});
