@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { preparedQuery } from "~/.server/db/prepared";
 import type { Database } from "~/.server/db";
 import { documentEvents, documents, users, type Project, type User } from "~/.server/db/schema";
@@ -129,15 +129,10 @@ const documentsPageOfProject = preparedQuery((db) => {
     .offset(sql.placeholder("offset"))
     .prepare();
 });
-const documentCountOfProject = preparedQuery((db) => db.select({ total: count() }).from(documents).where(eq(documents.projectId, sql.placeholder("projectId"))).prepare());
 
 /** A page of the data room's files by name, as the desk lists them (`?documents=`), and how many there are. */
 export async function projectDocumentsPage(db: Database, { projectId, page = 1 }: { projectId: number; page?: number }) {
-  const found = await pageCarryingTotal(
-    (offset) => documentsPageOfProject(db).all({ projectId, offset }),
-    async () => Number((await documentCountOfProject(db).all({ projectId }))[0]?.total ?? 0),
-    { page, pageSize: DESK_DOCUMENTS_PAGE_SIZE },
-  );
+  const found = await pageCarryingTotal((offset) => documentsPageOfProject(db).all({ projectId, offset }), { page, pageSize: DESK_DOCUMENTS_PAGE_SIZE });
   return { ...found, rows: found.rows.map((row) => ({ ...row, typeLabel: DOCUMENT_TYPE_LABELS[row.type] })) };
 }
 
@@ -260,13 +255,8 @@ const auditPageOfProject = preparedQuery((db) => {
     .orderBy(...order)
     .prepare();
 });
-const auditCountOfProject = preparedQuery((db) => db.select({ total: count() }).from(documentEvents).where(eq(documentEvents.projectId, sql.placeholder("projectId"))).prepare());
 
 /** A page of the project's data-room audit log, newest first, and how many entries it has (`?audit=`). */
 export async function documentAudit(db: Database, projectId: number, { page = 1 }: { page?: number } = {}) {
-  return pageCarryingTotal(
-    (offset) => auditPageOfProject(db).all({ projectId, offset }),
-    async () => Number((await auditCountOfProject(db).all({ projectId }))[0]?.total ?? 0),
-    { page, pageSize: AUDIT_PAGE_SIZE },
-  );
+  return pageCarryingTotal((offset) => auditPageOfProject(db).all({ projectId, offset }), { page, pageSize: AUDIT_PAGE_SIZE });
 }

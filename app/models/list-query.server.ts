@@ -108,20 +108,16 @@ export async function pageOf<Q extends SQLiteSelect>(query: Q, count: Promise<Ar
 /**
  * One page of a list whose rows each carry the list's count (`total`: an uncorrelated subquery,
  * which SQLite works out once), so that a page and its count are one statement. A page past the
- * last has no row to carry it (a stale link after a removal, a made-up `?ndas=99999`): the count is
- * then read on its own and the last page shown instead of an empty one, two more reads that only
- * such a link pays.
+ * last has no row to carry it (a stale link after a removal, a made-up `?ndas=99999`): the first
+ * page then tells the count and the last page is shown instead of an empty one, two more reads
+ * that only such a link pays.
  */
-export async function pageCarryingTotal<R extends { total: number }>(
-  read: (offset: number) => Promise<R[]>,
-  count: () => Promise<number>,
-  { page, pageSize }: { page: number; pageSize: number },
-) {
+export async function pageCarryingTotal<R extends { total: number }>(read: (offset: number) => Promise<R[]>, { page, pageSize }: { page: number; pageSize: number }) {
   const asked = Math.max(1, Math.trunc(page) || 1);
   const rowsOf = (found: R[]) => found.map(({ total: _total, ...row }) => row);
   const found = await read((asked - 1) * pageSize);
   if (found.length || asked === 1) return { rows: rowsOf(found), total: Number(found[0]?.total ?? 0), page: asked, pageSize };
-  const total = await count();
+  const total = Number((await read(0))[0]?.total ?? 0);
   const last = Math.max(1, Math.ceil(total / pageSize));
   const again = total ? await read((last - 1) * pageSize) : [];
   return { rows: rowsOf(again), total: again.length ? Number(again[0]!.total) : total, page: last, pageSize };

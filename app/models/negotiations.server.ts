@@ -226,7 +226,6 @@ export const DESK_THREADS_PAGE_SIZE = 50;
 export async function projectThreads(db: Database, { projectId, reader: who, page = 1 }: { projectId: number; reader: "seller" | number; page?: number }) {
   return pageCarryingTotal(
     (offset) => (who === "seller" ? threadsForSeller(db).all({ projectId, offset }) : threadsForAdmin(db).all({ projectId, readerId: who, offset })),
-    async () => Number((await threadCountOfProject(db).all({ projectId }))[0]?.total ?? 0),
     { page, pageSize: DESK_THREADS_PAGE_SIZE },
   );
 }
@@ -275,8 +274,6 @@ function projectThreadsQuery(db: Database, readerId: Placeholder | SQL) {
 // every project desk lists its threads: built once for each kind of reader
 const threadsForSeller = preparedQuery((db) => projectThreadsQuery(db, sellerOfProject(sql.placeholder("projectId"))));
 const threadsForAdmin = preparedQuery((db) => projectThreadsQuery(db, sql.placeholder("readerId")));
-// past the last page no row carries the count
-const threadCountOfProject = preparedQuery((db) => threadCountOf(db, sql.placeholder("projectId")).prepare());
 
 /** A buyer's or broker's unread messages; the member is a placeholder, or a column of an outer query. */
 export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { preparedQuery } from "~/.server/db/prepared";
 import type { Database } from "~/.server/db";
 import { offerEvents, offers, projects, users, type Offer, type Project, type User } from "~/.server/db/schema";
@@ -69,8 +69,6 @@ const eventsOf = (scope: "buyer" | "page") =>
   );
 const eventsOfBuyer = eventsOf("buyer");
 const eventsOnPage = eventsOf("page");
-// past the last page no row carries the count
-const offerCountOfProject = preparedQuery((db) => db.select({ total: count() }).from(offers).where(eq(offers.projectId, sql.placeholder("projectId"))).prepare());
 
 type OfferRow = { offer: Offer; buyerName: string; buyerCompany: string };
 type EventRow = { event: { offerId: number } };
@@ -100,7 +98,6 @@ export async function projectOffersPage(db: Database, { projectId, page = 1 }: {
       const [rows, events] = await Promise.all([offersOnPage(db).all({ projectId, offset }), eventsOnPage(db).all({ projectId, offset })]);
       return withEvents(rows, events);
     },
-    async () => Number((await offerCountOfProject(db).all({ projectId }))[0]?.total ?? 0),
     { page, pageSize: DESK_OFFERS_PAGE_SIZE },
   );
 }
