@@ -80,7 +80,7 @@ export async function deskData(services: Services, project: DeskProject, viewer:
   const at = { pathname: url?.pathname ?? "", search: url?.search ?? "" };
   const pagingOf = ({ page, pageSize, total }: Paging) => ({ page, pageSize, total });
   const records = deskRecordsMarkup(project.id, at, {
-    pipelinePaging: { page: pipelinePage.page, pageSize: pipelinePage.pageSize, total: pipelinePage.total },
+    pipelinePaging: pagingOf(pipelinePage),
     viewersPaging: pagingOf(viewersPage),
     ndasPaging: pagingOf(ndas),
     documentsPaging: pagingOf(documents),
