@@ -49,6 +49,12 @@ export interface Platform {
    * so the look-up's own writes (the session's last use, its end) cannot wait on themselves.
    */
   sessionDb: Database;
+  /**
+   * Whether reads started together cost less than the same reads one after another: on D1 they go
+   * as one call; Node's local file answers each to its end before the next, so there a page checks
+   * who may see a record before it reads what only they may (granted-reads.ts).
+   */
+  readsOverlap: boolean;
   sessionStorage: SessionStorage<SessionData, FlashData>;
   /** Pages, job postings, site settings and the dropdown lists: Sanity or the local dataset. */
   content: ContentService;

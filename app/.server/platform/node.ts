@@ -65,6 +65,8 @@ async function boot(): Promise<Platform> {
     env,
     db,
     sessionDb: db,
+    // a local file: each statement runs to its end before the next starts
+    readsOverlap: false,
     sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
     content: new ContentService(
       contentSourceFor(env, env.CONTENT_DATASET_PATH ? localDatasetFile(env.CONTENT_DATASET_PATH) : undefined),

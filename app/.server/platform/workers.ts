@@ -26,7 +26,7 @@ export type WorkerBindings = {
 /** Workers' shared cache; with the DOM library loaded too, TypeScript may pick the `caches` that has no `default`. */
 const workersDefaultCache = () => (caches as unknown as { default: Cache }).default;
 
-type Base = Omit<Platform, "waitUntil" | "writeLater" | "every" | "sessionDb">;
+type Base = Omit<Platform, "waitUntil" | "writeLater" | "every" | "sessionDb" | "readsOverlap">;
 
 /** One set of services per isolate and bindings object; waitUntil is per request. */
 const booted = new WeakMap<object, Promise<Base>>();
@@ -106,6 +106,8 @@ export async function platformFor(context: AppLoadContext): Promise<Platform> {
     // requests read through their session; the cron, the beacon and the queue's consumer use the binding
     db: cloudflare.d1 ? (cloudflare.writeGate ? heldDatabaseOf(cloudflare.d1, cloudflare.writeGate) : databaseOf(cloudflare.d1).db) : services.db,
     sessionDb: cloudflare.d1 ? databaseOf(cloudflare.d1).db : services.db,
+    // every D1 read is a round trip; reads started in one turn go as one call (d1-coalesce.ts)
+    readsOverlap: true,
     // work after the response of an answer made again (decision 040) fails as its writes are refused: not an error
     waitUntil: (p) => cloudflare.ctx.waitUntil(p.catch((error: unknown) => (isRefusedWrite(error) ? undefined : Promise.reject(error)))),
     // written after the response, in batches by the queue's consumer; a failed send or write is

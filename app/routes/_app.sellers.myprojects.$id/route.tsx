@@ -3,6 +3,7 @@ import { ListPageErrorBoundary } from "~/components/error-boundary";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
+import { grantedReads } from "~/.server/platform/granted-reads";
 import { invalid, refuse } from "~/.server/replies";
 import { requireProjectSection } from "~/auth/project-guards.server";
 import { FormErrors } from "~/components/forms";
@@ -29,18 +30,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = idParam(args.params);
   const url = new URL(args.request.url);
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  // a listed project's reads start beside the project's own (its seller named by a query): on D1
-  // reads started at once go as one call; nothing of them is sent unless the project is the member's
-  const [found, listedDesk, listedMatches] = await Promise.all([
-    findTeamProjectFor(services.db, user, id),
-    deskData(services, { id, sellerId: sellerOfProject(id) }, user, role, url),
-    sellerMatchesFor(services.db, { projectId: id, page }),
-  ]);
+  // a listed project's reads, bound to its seller by a query (nothing of them is sent unless the
+  // project is the member's): on D1 they start beside the project's own, on Node after it
+  const listedReads = grantedReads(services, () =>
+    Promise.all([deskData(services, { id, sellerId: sellerOfProject(id) }, user, role, url), sellerMatchesFor(services.db, { projectId: id, page })]),
+  );
+  const found = await findTeamProjectFor(services.db, user, id);
   if (!found) throw notFound();
   const { project } = found;
   const pool = project.kind === "loan_pool";
   const listed = !EDITABLE.includes(project.status) && project.status !== "submitted";
-  const [desk, matched] = listed ? [listedDesk, listedMatches] : [null, null];
+  const [desk, matched] = listed ? await listedReads() : [null, null];
   // kept on the project by triggers (migration 0043)
   const counts = listed ? { ndas: project.ndaCount, negotiations: project.negotiationCount, bids: project.bidCount } : null;
   // before it is listed, a project has no stored matches: its likely bidders are scored on the fly
