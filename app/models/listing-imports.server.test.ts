@@ -8,7 +8,7 @@ import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { makeUser } from "~/seed/factories";
 import { checkUpload, drainImportJob, IMPORT_CHUNK, SELLER_CHOICES_SHOWN, sellerChoices, stageImport } from "./listing-imports.server";
-import { listSellerProjects } from "./projects.server";
+import { listSellerProjectPage } from "./projects.server";
 
 const OPTIONS: ProjectOptions = {
   industries: ["Real Estate"],
@@ -55,7 +55,7 @@ describe("a bulk upload of listings", () => {
     const job = await stageImport(t.db, { kind: "real_estate", sellerId: seller.id, target: "draft", fileName: "re.xlsx", rows: checked.rows, actor: admin });
     const done = await drainImportJob(t.db, job.id);
     expect(done).toMatchObject({ status: "done", imported: 1, total: 1 });
-    const [project] = await listSellerProjects(t.db, seller.id, { drafts: true });
+    const [project] = await t.db.select().from(projects).where(eq(projects.sellerId, seller.id));
     expect(project).toMatchObject({ kind: "real_estate", status: "draft", projectName: "Example office building", size: 2_400_000, secured: true, draftStep: 3 });
     expect(project!.details).toMatchObject({ propertyType: "Office", zip: "12207", units: 12, noi: 310_000 });
     expect(await t.db.select().from(importJobRows).where(eq(importJobRows.jobId, job.id))).toEqual([]);
@@ -69,10 +69,11 @@ describe("a bulk upload of listings", () => {
     let clock = 0;
     const partial = await drainImportJob(t.db, job.id, { budgetMs: 5, now: () => (clock += 4) });
     expect(partial).toMatchObject({ imported: IMPORT_CHUNK, status: "running" });
-    expect(await listSellerProjects(t.db, seller.id)).toEqual([]);
+    expect(await listSellerProjectPage(t.db, seller.id)).toMatchObject({ rows: [], total: 0 });
     const done = await drainImportJob(t.db, job.id);
     expect(done).toMatchObject({ status: "done", imported: IMPORT_CHUNK + 5 });
-    const listed = await listSellerProjects(t.db, seller.id);
+    expect((await listSellerProjectPage(t.db, seller.id)).total).toBe(IMPORT_CHUNK + 5);
+    const listed = await t.db.select().from(projects).where(eq(projects.sellerId, seller.id));
     expect(listed).toHaveLength(IMPORT_CHUNK + 5);
     expect(listed.every((p) => p.status === "published" && p.publishedAt)).toBe(true);
   });

@@ -131,20 +131,6 @@ export function sellerOfProject(projectId: number | Placeholder): SQL {
 /** A seller's listed projects: neither drafts nor tapes still importing. */
 const LISTED = listedProject(projects.status);
 
-/** A seller's projects; `reach` widens "their own" to what their team lets them reach (sellerReach). */
-export async function listSellerProjects(db: Database, sellerId: number, { drafts = false, reach }: { drafts?: boolean; reach?: SQL } = {}) {
-  return db
-    .select()
-    .from(projects)
-    .where(
-      and(
-        reach ?? eq(projects.sellerId, sellerId),
-        drafts ? inArray(projects.status, ["draft", "rejected"]) : LISTED,
-      ),
-    )
-    .orderBy(asc(projects.createdAt), asc(projects.id));
-}
-
 /**
  * One page of a seller's drafts and of listings returned to them (`reach`: the team's they may edit
  * too), and how many there are. Listed whole (990 drafts were 678 KB a visit) they ran oldest first;

@@ -1,14 +1,14 @@
-import { eq, inArray, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { auditLog, contracts, customers, invitations, outbox, projects, users, type User } from "~/.server/db/schema";
+import { auditLog, contracts, customers, invitations, listedProject, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
 import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjects } from "./seller-permissions.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { startSession, userForSession } from "./sessions.server";
-import { listSellerProjects } from "./projects.server";
+import { listSellerDraftPage } from "./projects.server";
 import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
 import { pricePool } from "./loan-pricing.server";
 import { dataRoomAccess } from "./data-room.server";
@@ -130,7 +130,14 @@ describe("the seller permission check", () => {
   it("reaches the team's projects as the grants say: lists, drafts to edit, data room, pools", async () => {
     const draft = (await t.db.insert(projects).values({ sellerId: lead.id, kind: "loan_pool", status: "draft", projectName: "Lead's draft" }).returning())[0]!.id;
     const names = async (user: User, permission?: "edit") => {
-      const listed = async (reach: SQL) => (await listSellerProjects(t.db, user.id, { drafts: permission === "edit", reach })).map((p) => p.id).sort();
+      // with "edit", the drafts page's (what the seller may go on editing); else every listed project reached
+      const listed = async (reach: SQL) =>
+        (permission === "edit"
+          ? (await listSellerDraftPage(t.db, user.id, { reach, pageSize: 100 })).rows
+          : await t.db.select({ id: projects.id }).from(projects).where(and(reach, listedProject(projects.status)))
+        )
+          .map((p) => p.id)
+          .sort();
       const reached = await listed(await sellerReach(t.db, { userId: user.id, permission }));
       // the signed-in seller's reach, from what came with their session, is the same
       const member = (await userForSession(t.db, await startSession(t.db, user.id)))!;
