@@ -2,6 +2,7 @@ import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
 import { StaticHtml, useAppLinks, type Markup } from "./static-html";
+import { hrefWith } from "~/lib/href-with";
 
 /** A page of rows and how to draw them, in the browser as on the server. */
 export type GridRowsProps<Row extends Record<string, unknown>> = {
@@ -34,13 +35,7 @@ export type GridProps<Row extends Record<string, unknown>> = {
 /** The link that sorts by `key`: the same page and filters, this sort (again: the other direction). */
 function useSortHref(sortBy: string, sortDesc: boolean) {
   const location = useLocation();
-  return (key: string) => {
-    const params = new URLSearchParams(location.search);
-    params.set("sort", key);
-    params.set("desc", key === sortBy ? (sortDesc ? "0" : "1") : "0");
-    params.delete("page");
-    return `${location.pathname}?${params}`;
-  };
+  return (key: string) => hrefWith(location, { sort: key, desc: key === sortBy && !sortDesc ? "1" : "0", page: null });
 }
 
 /**

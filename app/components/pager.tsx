@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { charRef, formatNumber } from "~/lib/format";
+import { hrefWith } from "~/lib/href-with";
 
 type PagerProps = {
   page: number;
@@ -42,12 +43,7 @@ function PagerNav({
   link,
 }: PagerProps & { at: { pathname: string; search: string }; link: (href: string, rel: string, text: string) => ReactNode }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const hrefOf = (n: number) => {
-    const params = new URLSearchParams(at.search);
-    if (n > 1) params.set(param, String(n));
-    else params.delete(param);
-    return `${at.pathname}?${params}${anchor ? `#${anchor}` : ""}`;
-  };
+  const hrefOf = (n: number) => hrefWith(at, { [param]: n > 1 ? n : null }, anchor);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (

@@ -1,15 +1,12 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SearchFilter } from "~/components/table-controls";
+import { hrefWith } from "~/lib/href-with";
 
 /** The link that opens a row in the page's editor, keeping the search and page. */
 export function useEditHref() {
   const location = useLocation();
-  return (key: string | number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("edit", String(key));
-    return `${location.pathname}?${params}#editor`;
-  };
+  return (key: string | number) => hrefWith(location, { edit: key }, "editor");
 }
 
 /** Edit and Delete for one row of a system-data table; `fields` name the row to the action. */

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { resultFor, type ActionResult } from "~/lib/action-result";
 import { FieldErrors, FormErrors } from "./forms";
+import { hrefWith } from "~/lib/href-with";
 
 /**
  * The parts the system-data pages (/admin/system/…) share: the CSV links and
@@ -44,12 +45,9 @@ export function CsvImport({ result, exportHref, columns, children }: { result: A
 
 /** Edit (the page again with ?edit=id, which opens the form on that row) and delete. */
 export function RowActions({ id, label }: { id: number; label: string }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("edit", String(id));
   return (
     <Form method="post" className="flex gap-2 whitespace-nowrap">
-      <Link to={`?${params}`} className="btn-secondary px-2 py-1" aria-label={`Edit ${label}`}>
+      <Link to={hrefWith(useLocation(), { edit: id })} className="btn-secondary px-2 py-1" aria-label={`Edit ${label}`}>
         Edit
       </Link>
       <input type="hidden" name="id" value={id} />
@@ -62,15 +60,13 @@ export function RowActions({ id, label }: { id: number; label: string }) {
 
 /** The add form, or the edit form of one row (with its id and a way back). */
 export function RowPanel({ editing, title, children }: { editing: number | null; title: string; children: ReactNode }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.delete("edit");
+  const cancel = hrefWith(useLocation(), { edit: null });
   return (
     <section className="card space-y-3" aria-label={title}>
       <div className="flex items-center justify-between">
         <h2 className="text-lg font-semibold">{title}</h2>
         {editing !== null ? (
-          <Link to={`?${params}`} className="link text-sm">
+          <Link to={cancel} className="link text-sm">
             Cancel
           </Link>
         ) : null}

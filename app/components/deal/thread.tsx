@@ -4,6 +4,7 @@ import { FormErrors } from "../forms";
 import { CountedTextAreaField } from "../counted-text-area";
 import { formatDateTime } from "~/lib/format";
 import type { ActionResult } from "~/lib/action-result";
+import { hrefWith } from "~/lib/href-with";
 
 type Message = { id: number; body: string; createdAt: string; senderId: number; senderName: string; senderCompany: string };
 
@@ -23,14 +24,8 @@ export function ThreadView(props: Parameters<typeof ThreadBody>[0]) {
  * back to the thread on a page where it is one section of several.
  */
 function ThreadPageLink({ before, anchor, children }: { before: number | null; anchor?: string; children: string }) {
-  const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  if (before) params.set("before", String(before));
-  else params.delete("before");
-  const query = params.toString();
-  const search = query ? `?${query}` : "";
   return (
-    <Link to={`${location.pathname}${search}${anchor ? `#${anchor}` : ""}`} className="link text-sm" preventScrollReset>
+    <Link to={hrefWith(useLocation(), { before: before || null }, anchor)} className="link text-sm" preventScrollReset>
       {children}
     </Link>
   );

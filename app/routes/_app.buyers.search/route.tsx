@@ -27,6 +27,7 @@ import { ViewSwitch } from "./view-switch";
 import { charRef } from "~/lib/format";
 import { resultsMapMarkup } from "./results-map.server";
 import { parseWithZod, searchPageSchema } from "~/lib/schemas/index.server";
+import { hrefWith } from "~/lib/href-with";
 
 export const meta = () => titleMeta("Search projects");
 
@@ -126,11 +127,7 @@ export default function SearchPage() {
   const location = useLocation();
   const navigation = useNavigation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const pageHref = (n: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(n));
-    return `${location.pathname}?${params}`;
-  };
+  const pageHref = (n: number) => hrefWith(location, { page: n });
   return (
     <>
       <PageHeader title={title} />

@@ -1,16 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
+import { hrefWith } from "~/lib/href-with";
 
 /** Table or map: the same search (every filter in the URL), shown one way or the other. */
 export function ViewSwitch({ map }: { map: boolean }) {
   const location = useLocation();
-  const hrefFor = (view: "table" | "map") => {
-    const params = new URLSearchParams(location.search);
-    params.delete("page");
-    if (view === "map") params.set("view", "map");
-    else params.delete("view");
-    const query = params.toString();
-    return `${location.pathname}${query ? `?${query}` : ""}`;
-  };
+  const hrefFor = (view: "table" | "map") => hrefWith(location, { page: null, view: view === "map" ? "map" : null });
   const tab = (active: boolean) => (active ? "font-semibold text-slate-900 underline underline-offset-4" : "link");
   return (
     <nav aria-label="Show the results as" className="mb-3 flex gap-4 text-sm">
