@@ -60,13 +60,14 @@ async function buildDatabase(file: string) {
   for (let i = 0; i < COUNT / 4; i++) {
     const project = 1 + Math.floor(r.next() ** 3 * COUNT);
     const buyer = firstBuyer + Math.floor(r.next() * BUYERS);
-    deals.contracts.push(`(${project}, ${buyer}, 'bench-${i}', 'k', 's', ${now}, 'Approved')`);
+    // approved, as a buyer in negotiation holds: the status the app writes (NDA_APPROVED)
+    deals.contracts.push(`(${project}, ${buyer}, 'bench-${i}', 'k', 's', ${now}, ${now}, ${now}, 'NDA Approved')`);
     for (let m = 0; m < 3; m++) deals.messages.push(`(${project}, ${buyer}, ${buyer}, 'hello', ${now + m})`);
     if (r.next() < 0.3) deals.offers.push(`(${project}, ${buyer}, 'submitted', 1000000, 'cash', 30, '2027-01-01', 'k', 's', ${now}, ${now})`);
   }
   const chunks = (rows: string[]) => Array.from({ length: Math.ceil(rows.length / 500) }, (_, i) => rows.slice(i * 500, (i + 1) * 500).join(","));
   for (const values of chunks(deals.contracts)) {
-    await client.execute(`insert or ignore into contracts (project_id, buyer_id, envelope_id, document_key, document_sha256, requested_at, nda_status) values ${values}`);
+    await client.execute(`insert or ignore into contracts (project_id, buyer_id, envelope_id, document_key, document_sha256, requested_at, signed_at, decided_at, nda_status) values ${values}`);
   }
   for (const values of chunks(deals.messages)) await client.execute(`insert into messages (project_id, buyer_id, sender_id, body, created_at) values ${values}`);
   for (const values of chunks(deals.offers)) {
