@@ -25,6 +25,15 @@ export function permissionsOn(grants: SellerGrants, projectId: number): Set<Sell
   return held;
 }
 
+/**
+ * A form that showed some projects' rows (one page of the team's): the permissions for all and on
+ * the projects it showed are as chosen; a project it did not show keeps what it had.
+ */
+export function withShownReplaced(before: SellerGrants, chosen: SellerGrants, shown: readonly string[]): SellerGrants {
+  const kept = Object.entries(before.projects).filter(([id]) => !shown.includes(id));
+  return { all: chosen.all, projects: { ...Object.fromEntries(kept), ...chosen.projects } };
+}
+
 export const everyPermission = () => new Set<SellerPermission>(SELLER_PERMISSIONS);
 
 /** For the page: a yes or no for each permission. */

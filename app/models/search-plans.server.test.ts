@@ -9,7 +9,7 @@ import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
 import { listProjectsForAdmin, listSellerDraftPage, listSellerProjectPage, searchStatements } from "./projects.server";
 import { reachSql, type Reach } from "./seller-reach.server";
-import { sharedProjects, teamProjects } from "./seller-permissions.server";
+import { sharedProjects, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { ownRealEstateStates, ownRealEstateValuations } from "./real-estate.server";
 import { sellerPools } from "./loan-pricing.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
@@ -465,6 +465,7 @@ describe("a seller's pages", () => {
     for (const [name, read] of [
       ["shared", () => sharedProjects(t.db, { userId: sellerId, limit: 50 })],
       ["team", () => teamProjects(t.db, { customerId })],
+      ["team page", () => teamProjectPage(t.db, { customerId, page: 2 })],
     ] as const) {
       const plan = await plansOf(read, /from "projects"/);
       expect(plan, `${name}: ${plan}`).toMatch(/SEARCH projects USING COVERING INDEX projects_seller_idx \(seller_id=\?\)/);

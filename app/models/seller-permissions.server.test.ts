@@ -5,7 +5,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, contracts, customers, invitations, listedProject, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjects } from "./seller-permissions.server";
+import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { startSession, userForSession } from "./sessions.server";
 import { listSellerDraftPage } from "./projects.server";
@@ -187,6 +187,47 @@ describe("the seller permission check", () => {
     expect(await teamProjects(t.db, { customerId: ids.bank!, limit: 0 })).toEqual([]);
     expect((await teamProjects(t.db, { customerId: ids.bank!, limit: 2 })).map((p) => p.id)).toEqual(team.slice(0, 2));
     await t.db.delete(projects).where(eq(projects.id, draft));
+  });
+
+  it("pages the team's projects for a colleague's form, newest first, and only those granted when asked", async () => {
+    const added = [];
+    for (let i = 0; i < 5; i++) added.push(await project(i % 2 ? colleague.id : lead.id, `Paged pool ${i}`));
+    try {
+      const team = (await t.db.select({ id: projects.id }).from(projects).where(inArray(projects.sellerId, [lead.id, colleague.id]))).map((p) => p.id).sort((a, b) => b - a);
+      const first = await teamProjectPage(t.db, { customerId: ids.bank!, pageSize: 3 });
+      const second = await teamProjectPage(t.db, { customerId: ids.bank!, pageSize: 3, page: 2 });
+      expect(first).toMatchObject({ total: team.length, page: 1 });
+      expect([...first.rows, ...second.rows].map((p) => p.id)).toEqual(team.slice(0, 6));
+      // past the last page: the last
+      const last = Math.ceil(team.length / 3);
+      const beyond = await teamProjectPage(t.db, { customerId: ids.bank!, pageSize: 3, page: 99 });
+      expect(beyond).toMatchObject({ page: last, total: team.length });
+      expect(beyond.rows.map((p) => p.id)).toEqual(team.slice((last - 1) * 3));
+      // only the granted: never another company's, even when named
+      const only = await teamProjectPage(t.db, { customerId: ids.bank!, only: [added[1]!, ids.outsiders!, ids.leads!] });
+      expect(only).toMatchObject({ total: 2 });
+      expect(only.rows.map((p) => p.id)).toEqual([added[1], ids.leads]);
+      expect(await teamProjectPage(t.db, { customerId: ids.bank!, only: [] })).toMatchObject({ rows: [], total: 0 });
+      expect(await teamProjectPage(t.db, { customerId: 999_999 })).toMatchObject({ rows: [], total: 0 });
+    } finally {
+      await t.db.delete(projects).where(inArray(projects.id, added));
+    }
+  });
+
+  it("saves one page of the form: permissions for all and on the projects shown, keeping those on projects not shown", async () => {
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: { [String(ids.leads)]: ["ndas"], [String(ids.second)]: ["offers"] } } });
+    // the page showed the lead's pool only: unticked there, ticked "edit" for all
+    const after = await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["edit"], projects: {} }, shown: [String(ids.leads)] });
+    expect(after).toEqual({ all: ["edit"], projects: { [String(ids.second)]: ["offers"] } });
+    expect(await check(colleague, ids.second!, "offers")).toBe(true);
+    expect(await check(colleague, ids.leads!, "ndas")).toBe(false);
+    // ticked on the page shown: added beside what is kept
+    expect(await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: { [String(ids.leads)]: ["dataRoom"] } }, shown: [String(ids.leads)] })).toEqual({
+      all: [],
+      projects: { [String(ids.second)]: ["offers"], [String(ids.leads)]: ["dataRoom"] },
+    });
+    // without `shown`, the whole set is replaced
+    expect(await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: {} } })).toEqual({ all: ["view"], projects: {} });
   });
 
   it("shows a buyer company to a seller once it signed an NDA on a project the seller reaches, with its activity there only", async () => {

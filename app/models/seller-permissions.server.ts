@@ -10,6 +10,7 @@ import {
   cleanPermissions,
   everyPermission,
   permissionsOn,
+  withShownReplaced,
   type SellerGrants,
   type SellerPermission,
 } from "~/lib/seller-permissions";
@@ -198,16 +199,51 @@ export async function colleagueLedBy(db: Database, { userId, memberId }: { userI
 const newestInSellersIndex = (condition: SQL, limit: SQL) =>
   sql`${projects.id} in (select ${projects.id} from ${projects} indexed by projects_seller_idx where ${condition} order by ${projects.id} desc limit ${limit})`;
 
-/** The projects of the company's sellers, newest first (the permission form names them). */
+const teamSellerIds = async (db: Database, customerId: number) =>
+  (await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)).limit(100)).map((m) => m.id);
+
+const teamProjectColumns = { id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId };
+
+/** The projects of the company's sellers, newest first: the invitation's permission form names the newest. */
 export async function teamProjects(db: Database, { customerId, limit = 200 }: { customerId: number; limit?: number }) {
-  const memberIds = (await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)).limit(100)).map((m) => m.id);
+  const memberIds = await teamSellerIds(db, customerId);
   if (!memberIds.length || limit <= 0) return [];
   return db
-    .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
+    .select(teamProjectColumns)
     .from(projects)
     // written into the SQL, as Drizzle writes a whole-number limit (decision 045)
     .where(newestInSellersIndex(inList(projects.sellerId, memberIds), sql.raw(String(Math.floor(limit)))))
     .orderBy(desc(projects.id));
+}
+
+/**
+ * One page of the company's sellers' projects, newest first, and how many there are: a colleague's
+ * permission form, one page at a time (a team may list thousands). `only`: just these projects (the
+ * ones the colleague holds a permission on). A page past the last shows the last.
+ */
+export async function teamProjectPage(
+  db: Database,
+  { customerId, page = 1, pageSize = 50, only }: { customerId: number; page?: number; pageSize?: number; only?: readonly number[] },
+) {
+  const memberIds = await teamSellerIds(db, customerId);
+  const empty = { rows: [], total: 0, page: 1, pageSize };
+  if (!memberIds.length || only?.length === 0) return empty;
+  const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${and(inList(projects.sellerId, memberIds), only ? inList(projects.id, only) : undefined)}`;
+  const read = (at: number) =>
+    Promise.all([
+      db
+        .select(teamProjectColumns)
+        .from(projects)
+        .where(sql`${projects.id} in (select ${projects.id} from ${inSellersIndex} order by ${projects.id} desc limit ${pageSize} offset ${(at - 1) * pageSize})`)
+        .orderBy(desc(projects.id)),
+      db.all<{ n: number }>(sql`select count(*) as n from ${inSellersIndex}`),
+    ]);
+  let at = Math.max(1, Math.trunc(page) || 1);
+  let [rows, [counted]] = await read(at);
+  const total = counted?.n ?? 0;
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  if (at > last) [rows] = await read((at = last));
+  return { rows, total, page: at, pageSize };
 }
 
 /** Colleagues' projects this seller may open (their own are listed apart), newest first: two reads, as sellerReach decides. */
@@ -248,10 +284,16 @@ export function normalizeGrants(grants: SellerGrants): SellerGrants {
   return { all: cleanPermissions(grants.all), projects: projectsGranted };
 }
 
-/** Replaces a colleague's permissions; the change goes to the audit log with before and after. */
-export async function saveGrants(db: Database, { actor, memberId, grants, address }: { actor: Actor; memberId: number; grants: SellerGrants; address?: string }) {
+/**
+ * Replaces a colleague's permissions, or with `shown` (the projects a page of the form showed) only
+ * those for all and on those projects; the change goes to the audit log with before and after.
+ */
+export async function saveGrants(
+  db: Database,
+  { actor, memberId, grants, shown, address }: { actor: Actor; memberId: number; grants: SellerGrants; shown?: readonly string[]; address?: string },
+) {
   const before = await grantsOf(db, { userId: memberId });
-  const after = normalizeGrants(grants);
+  const after = normalizeGrants(shown ? withShownReplaced(before, grants, shown) : grants);
   const now = new Date();
   await db
     .insert(sellerPermissions)

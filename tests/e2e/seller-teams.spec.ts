@@ -47,6 +47,17 @@ test("a seller invites a colleague who may only view: no NDA approval for them, 
   await expect(seller.getByTestId("snackbar")).toContainText(`Cole League is invited`);
   await expect(seller.getByTestId("colleague-row").filter({ hasText: email })).toContainText("1 project with their own permissions");
 
+  // their page lists the projects they hold a permission on apart; saving it keeps the rest as it was
+  await seller.getByTestId("colleague-row").filter({ hasText: email }).getByRole("link", { name: "Permissions of Cole League" }).click();
+  await seller.getByRole("link", { name: "With their own permissions (1)" }).click();
+  await expect(seller).toHaveURL(/\?granted=1$/);
+  await expect(seller.getByTestId("permission-row")).toHaveCount(2);
+  await expect(seller.getByLabel(`View: ${name}`)).toBeChecked();
+  await expect(seller.getByLabel("View: All projects")).not.toBeChecked();
+  await seller.getByRole("button", { name: "Save permissions" }).click();
+  await expect(seller.getByTestId("snackbar")).toContainText("Cole League's permissions are saved");
+  await expect(seller.getByTestId("colleague-row").filter({ hasText: email })).toContainText("1 project with their own permissions");
+
   // the colleague accepts the single-use link
   const mail = await mailTo(email, "You are invited");
   const link = new URL(mail.text.match(/https?:\/\/\S+\/uobs\/invite\/\S+/)![0]!);

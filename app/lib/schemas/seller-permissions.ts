@@ -38,5 +38,14 @@ export const inviteColleagueSchema = z.object({
   grant: grants(),
 });
 
-/** /sellers/permissions/{id}: replace a colleague's permissions. */
-export const colleaguePermissionsSchema = z.object({ grant: grants() });
+/** The projects a page of the form showed (hidden fields): their permissions are replaced, no other project's. */
+const shown = () =>
+  z
+    .pipe(
+      z.optional(z.union([z.string(), z.array(z.string())])),
+      z.transform((v: string | string[] | undefined) => (v === undefined ? undefined : [...new Set(Array.isArray(v) ? v : [v])])),
+    )
+    .check(z.refine((v) => v === undefined || v.every((x) => /^[1-9]\d{0,9}$/.test(x)), UNLISTED));
+
+/** /sellers/permissions/{id}: replace a colleague's permissions (with `shown`, on the projects of the page). */
+export const colleaguePermissionsSchema = z.object({ grant: grants(), shown: shown() });

@@ -18,6 +18,9 @@ import { parseWithZod, grantsFromValues } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Team and permissions");
 
+/** How many of the team's projects the invitation lists. */
+const INVITE_PROJECTS = 50;
+
 /** The seller's colleagues (members of the same company) and what each may do; the first member invites and decides. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
@@ -25,7 +28,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!team) return { team: null, colleagues: [], projects: [] };
   const [colleagues, projects] = await Promise.all([
     colleaguesOf(services.db, { customerId: team.customerId }),
-    teamProjects(services.db, { customerId: team.customerId, limit: team.isLead ? 200 : 0 }),
+    // the invitation names the newest; the colleague's own page lists every project, a page at a time
+    teamProjects(services.db, { customerId: team.customerId, limit: team.isLead ? INVITE_PROJECTS : 0 }),
   ]);
   return { team, colleagues: colleagues.map((c) => ({ ...c, summary: c.lead ? "Every permission (first member)" : summarizeGrants(c.grants) })), projects };
 }
@@ -90,6 +94,9 @@ export default function SellerPermissionsPage() {
               <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" />
             </div>
             <PermissionGrid projects={projects} checked={["all:view"]} errors={fields.grant.errors} errorId={fields.grant.errorId} />
+            {projects.length === INVITE_PROJECTS ? (
+              <p className="text-sm text-slate-600">The newest {INVITE_PROJECTS} projects are listed: permissions on older ones are given on the colleague's page once they are invited.</p>
+            ) : null}
             <p className="text-sm text-slate-600">They get an e-mail with a link, valid for 7 days and usable once, to choose a password.</p>
             <button type="submit" className="btn-primary">Send invitation</button>
           </Form>
