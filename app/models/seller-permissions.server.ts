@@ -239,7 +239,8 @@ export async function teamProjectPage(
       db.all<{ n: number }>(sql`select count(*) as n from ${inSellersIndex}`),
     ]);
   let at = Math.max(1, Math.trunc(page) || 1);
-  let [rows, [counted]] = await read(at);
+  const [firstRead, [counted]] = await read(at);
+  let rows = firstRead;
   const total = counted?.n ?? 0;
   const last = Math.max(1, Math.ceil(total / pageSize));
   if (at > last) [rows] = await read((at = last));
