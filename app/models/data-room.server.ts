@@ -90,26 +90,10 @@ export async function addDocument(
   return row!;
 }
 
-/** The data room's files by name, each with its type's name as the page shows it. */
-// the deal desk and the data room read these on every visit: built once
-const documentsOfProject = preparedQuery((db) =>
-  db
-    .select({ id: documents.id, name: documents.name, type: documents.type, size: documents.size, createdAt: documents.createdAt })
-    .from(documents)
-    .where(eq(documents.projectId, sql.placeholder("projectId")))
-    .orderBy(documents.name, documents.id)
-    .prepare(),
-);
-
-export async function listDocuments(db: Database, projectId: number) {
-  const rows = await documentsOfProject(db).all({ projectId });
-  return rows.map((row) => ({ ...row, typeLabel: DOCUMENT_TYPE_LABELS[row.type] }));
-}
-
-/** The documents a page of a project's desk lists. */
+/** The documents a page of a project's data room lists (the seller's desk, the buyer's workspace). */
 export const DESK_DOCUMENTS_PAGE_SIZE = 50;
 
-// a page of the data room's files by name for the desk, each with the count of all (from the
+// a page of the data room's files by name, each with the count of all (from the
 // project's index); built once, the offset bound
 const documentsPageOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
@@ -130,7 +114,7 @@ const documentsPageOfProject = preparedQuery((db) => {
     .prepare();
 });
 
-/** A page of the data room's files by name, as the desk lists them (`?documents=`), and how many there are. */
+/** A page of the data room's files by name (`?documents=`), each with its type's name, and how many there are. */
 export async function projectDocumentsPage(db: Database, { projectId, page = 1 }: { projectId: number; page?: number }) {
   const found = await pageCarryingTotal((offset) => documentsPageOfProject(db).all({ projectId, offset }), { page, pageSize: DESK_DOCUMENTS_PAGE_SIZE });
   return { ...found, rows: found.rows.map((row) => ({ ...row, typeLabel: DOCUMENT_TYPE_LABELS[row.type] })) };

@@ -105,6 +105,9 @@ export async function pageOf<Q extends SQLiteSelect>(query: Q, count: Promise<Ar
   return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
 }
 
+/** The page of a list a query parameter asks for (`?documents=3`): a whole number from 1, anything else 1. */
+export const listPageOf = (url: URL | undefined, param: string) => Math.max(1, Math.min(10_000, Math.trunc(Number(url?.searchParams.get(param))) || 1));
+
 /**
  * One page of a list whose rows each carry the list's count (`total`: an uncorrelated subquery,
  * which SQLite works out once), so that a page and its count are one statement. A page past the

@@ -11,13 +11,13 @@ const { requestNda, setDataRoomBlocked, signNda } = await import("~/models/contr
 const { addDocument } = await import("~/models/data-room.server");
 const { postMessage } = await import("~/models/negotiations.server");
 const { offerParties, submitOffer } = await import("~/models/offers.server");
-const { projects } = await import("~/.server/db/schema");
+const { documents, projects } = await import("~/.server/db/schema");
 const { context, services, deal } = app;
 
 const seller = await app.member("seller@demo.test");
 const buyer = await app.member("buyer@demo.test");
 const rival = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Otto Rival", company: "Rival Fund" });
-const [open, none, requested, signed, blocked] = await app.publishedProjects(seller.user.id);
+const [open, none, requested, signed, blocked, roomy] = await app.publishedProjects(seller.user.id);
 afterAll(() => app.cleanup());
 
 const terms = { price: 9_000_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
@@ -110,6 +110,22 @@ describe("workspace loader", () => {
     const data = await (await workspace(blocked!.id)).json();
     expect(data.contract.dataRoomBlocked).toBe(true);
     expect(data.documents).toEqual([]);
+  });
+
+  it("lists a large data room 50 files at a time (?documents=), by name; a page past the last shows the last", async () => {
+    await app.approvedNda(roomy!, buyer.user);
+    const names = Array.from({ length: 55 }, (_, i) => `Room ${String(i).padStart(2, "0")}.pdf`);
+    await services.db.insert(documents).values(names.map((name) => ({ projectId: roomy!.id, name, type: "pdf" as const, size: 1, storageKey: `k/${name}`, sha256: "s" })));
+    const page = async (query: string) => (await sent(loader({ request: getRequest(`/buyers/myprojects/${roomy!.id}${query}`, buyer.cookie), context, params: { id: String(roomy!.id) } }))).json();
+    const first = await page("");
+    expect(first.documents.map((d: { name: string }) => d.name)).toEqual(names.slice(0, 50));
+    expect(first.documentsPaging).toEqual({ page: 1, pageSize: 50, total: 55 });
+    for (const query of ["?documents=2", "?documents=9"]) {
+      const second = await page(query);
+      expect(second.documents.map((d: { name: string }) => d.name)).toEqual(names.slice(50));
+      expect(second.documentsPaging).toEqual({ page: 2, pageSize: 50, total: 55 });
+    }
+    expect((await page("?documents=abc")).documentsPaging.page).toBe(1);
   });
 
   it("puts each opening of the data room in the seller's audit log, and none of a closed one", async () => {

@@ -6,7 +6,8 @@ import { requireWorkspace } from "~/auth/project-guards.server";
 import { clientAddress } from "~/.server/http";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
-import { listDocuments } from "~/models/data-room.server";
+import { projectDocumentsPage } from "~/models/data-room.server";
+import { listPageOf } from "~/models/list-query.server";
 import { findPass } from "~/models/feedback.server";
 import { readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
@@ -23,11 +24,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export async function loader(args: LoaderFunctionArgs) {
   const section = dealSectionOf(args.request);
   const before = threadPageOf(args.request);
+  // the data room a page of 50 at a time (`?documents=`), as the seller's desk lists it
+  const documentsPage = listPageOf(new URL(args.request.url), "documents");
   // the page's reads start with the guard's: only the member's own thread, offers and pass, and
   // what the data room and the tape hold, shown only once the NDA is found approved
   const { services, user, project, contract, extra } = await requireWorkspace(args, section, ({ db, projectId, buyerId }) =>
     Promise.all([
-      listDocuments(db, projectId),
+      projectDocumentsPage(db, { projectId, page: documentsPage }),
       threadMessages(db, { projectId, buyerId, before }),
       offersOnProject(db, { projectId, buyerId }),
       loanTape(db, projectId, { limit: 500 }),
@@ -36,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ]),
   );
   const [roomDocuments, { messages: thread, earlier }, offers, tape, pass, readUpTo] = extra;
-  const documents = contract.dataRoomBlocked ? [] : roomDocuments;
+  const { rows: documents, ...documentsPaging } = contract.dataRoomBlocked ? { rows: [], total: 0, page: 1, pageSize: roomDocuments.pageSize } : roomDocuments;
   const loans = project.kind === "loan_pool" ? tape : [];
   recordWorkspaceVisit(services, {
     projectId: project.id,
@@ -53,6 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     summary: projectSummaryMarkup(project),
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
     documents,
+    documentsPaging,
     thread,
     earlier,
     paged: before !== undefined,

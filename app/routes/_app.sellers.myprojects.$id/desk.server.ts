@@ -22,6 +22,7 @@ import { actOnOffer, findOffer, offerParties, offerProblemMessage, projectOffers
 import { findUserById } from "~/models/users.server";
 import { projectPipelinePage } from "~/models/pipeline.server";
 import { projectViewers } from "~/models/engagement.server";
+import { listPageOf } from "~/models/list-query.server";
 import { identitiesFor } from "~/models/buyer-identity.server";
 import { projectCharts } from "./charts.server";
 import { deskRecordsMarkup } from "./desk-records.server";
@@ -42,7 +43,7 @@ export async function deskData(services: Services, project: DeskProject, viewer:
   // every long list is paged on its own (`?pipeline=`, `?viewers=`, `?ndas=`, `?documents=`,
   // `?audit=`, `?threads=`, `?offers=`): a sought-after project has thousands of buyers, hundreds
   // of NDAs and offers; a page past a list's last shows its last
-  const pageOf = (param: string) => Math.max(1, Math.min(10_000, Math.trunc(Number(url?.searchParams.get(param))) || 1));
+  const pageOf = (param: string) => listPageOf(url, param);
   const [pipelinePage, ndas, documents, audit, threads, offers, feedback, settings, viewersPage, charts] = await Promise.all([
     projectPipelinePage(services.db, { projectId: project.id, page: pageOf("pipeline"), pageSize: PIPELINE_PAGE_SIZE }),
     projectContractsPage(services.db, { projectId: project.id, page: pageOf("ndas") }),
