@@ -867,6 +867,29 @@ export const feedback = sqliteTable(
   ],
 );
 
+/**
+ * Each buyer in a project's pipeline and their latest activity there (epoch ms): the latest of their
+ * look (unless they sell the project), NDA (asked, signed, approved), messages, offers (made or
+ * changed) and pass. Kept by triggers on those records (migration 0067, decision 077): the desk
+ * ranks a busy project's thousands of buyers by it, and reading every record to rank them took
+ * 30 ms. A row is here exactly while one of its records is. No foreign keys: the records' triggers
+ * remove it when the last of them goes (a member's or project's erasure included), and a key's
+ * cascade running before them would have them write it back.
+ */
+export const projectPipeline = sqliteTable(
+  "project_pipeline",
+  {
+    projectId: integer("project_id").notNull(),
+    buyerId: integer("buyer_id").notNull(),
+    lastActivityAt: integer("last_activity_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.buyerId] }),
+    // the desk's order, latest first and the buyer's id on a tie: a page walks it and stops
+    index("project_pipeline_rank_idx").on(t.projectId, sql`${t.lastActivityAt} desc`, t.buyerId),
+  ],
+);
+
 /** The in-app list; e-mail copies go through the outbox. */
 export const notifications = sqliteTable(
   "notifications",
