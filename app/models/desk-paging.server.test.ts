@@ -8,6 +8,7 @@ import { DESK_NDAS_PAGE_SIZE, projectContractsPage } from "./contracts.server";
 import { AUDIT_PAGE_SIZE, DESK_DOCUMENTS_PAGE_SIZE, documentAudit, projectDocumentsPage } from "./data-room.server";
 import { DESK_THREADS_PAGE_SIZE, markThreadRead, projectThreads } from "./negotiations.server";
 import { DESK_OFFERS_PAGE_SIZE, projectOffersPage } from "./offers.server";
+import { pipeline, projectPipelinePage } from "./pipeline.server";
 
 /**
  * The long lists of a project's desk, a page at a time: a busy project's NDAs, data-room files and
@@ -104,6 +105,17 @@ describe("the desk's lists, a page at a time", () => {
     expect(await projectContractsPage(t.db, { projectId: projectId + 1000, page: 4 })).toEqual({ rows: [], total: 0, page: 1, pageSize: DESK_NDAS_PAGE_SIZE });
     expect((await projectOffersPage(t.db, { projectId, page: 50 })).page).toBe(2);
     expect((await projectThreads(t.db, { projectId, reader: "seller", page: 50 })).page).toBe(2);
+  });
+
+  it("pages the pipeline latest activity first, as the buyers' records rank them, each buyer once", async () => {
+    const pages = await allPages(async (page) => {
+      const { entries, ...paging } = await projectPipelinePage(t.db, { projectId, page, pageSize: 50 });
+      return { rows: entries, ...paging };
+    });
+    expect(pages.map((p) => [p.rows.length, p.total])).toEqual([[50, NDAS], [50, NDAS], [NDAS - 100, NDAS]]);
+    const derived = (await pipeline(t.db, { projectId })).sort((a, b) => b.lastActivity - a.lastActivity || a.buyerId - b.buyerId);
+    expect(pages.flatMap((p) => p.rows)).toEqual(derived);
+    expect(await projectPipelinePage(t.db, { projectId, page: 99_999, pageSize: 50 })).toMatchObject({ page: 3, total: NDAS, entries: derived.slice(100) });
   });
 
   it("pages the data room's files by name and its audit log newest first", async () => {

@@ -25,7 +25,7 @@ import { listAffiliates } from "./affiliates.server";
 import { listUsers } from "./users.server";
 import { campaignProgress, campaignRecipients, projectChoices } from "./campaigns.server";
 import { campaignOutcomes } from "./campaign-outcomes.server";
-import { pipeline } from "./pipeline.server";
+import { projectPipelinePage } from "./pipeline.server";
 import { threadMessages } from "./negotiations.server";
 
 /**
@@ -242,9 +242,23 @@ describe("the admin's lists and a member's inbox", () => {
   it("count a campaign's progress and a project's viewers from their own indexes", async () => {
     const progress = await planOf(() => campaignProgress(t.db, { campaignId: 1 }), /from "outbox"/, true);
     expect(progress, progress).toMatch(/outbox_campaign_(status|recipient)_idx \(campaign_id=\?/);
-    const desk = await planOf(() => pipeline(t.db, { projectId: 1 }), /recently_viewed/);
-    expect(desk, desk).toMatch(/recently_viewed USING (COVERING )?INDEX recently_viewed_project_idx \(project_id=\?/);
-    expect(desk, desk).not.toMatch(/SCAN recently_viewed/);
+  });
+
+  it("choose a page of a project's pipeline from its kept order, and read the records of that page's buyers alone", async () => {
+    const page = () => projectPipelinePage(t.db, { projectId: 1, page: 1, pageSize: 50 });
+    // the page in the rank index's order, stopping at its end; the count from the project's range;
+    // the admins (left out) listed from their partial index, not every member's roles read
+    const rows = await planOf(page, /from "project_pipeline" left join/, true);
+    expect(rows, rows).toMatch(/^SEARCH project_pipeline USING COVERING INDEX project_pipeline_rank_idx \(project_id=\?\)/);
+    expect(rows, rows).toMatch(/SCALAR SUBQUERY \d+ ; SEARCH project_pipeline USING COVERING INDEX \w+ \(project_id=\?\)/);
+    expect(rows, rows).toMatch(/SCAN users USING (COVERING )?INDEX users_admins?_\w*idx/);
+    expect(rows, rows).not.toMatch(/TEMP B-TREE|SCAN users(?! USING)|SCAN project_pipeline/);
+    // each kind of record sought by (project, buyer) for the page's buyers, chosen the same way
+    const events = await planOf(page, /from "recently_viewed"/);
+    for (const index of ["recently_viewed_project_idx", "contracts_project_buyer_idx", "messages_thread_idx", "offers_project_idx", "feedback_project_buyer_idx"])
+      expect(events, events).toMatch(new RegExp(`USING (COVERING )?INDEX ${index} \\(project_id=\\? AND buyer_id=\\?\\)|USING (COVERING )?INDEX ${index} \\(project_id=\\? AND user_id=\\?\\)`));
+    expect(events.match(/SEARCH project_pipeline USING COVERING INDEX project_pipeline_rank_idx \(project_id=\?\)/g), events).toHaveLength(5);
+    expect(events, events).not.toMatch(/SCAN (recently_viewed|contracts|messages|offers|feedback|project_pipeline)/);
   });
 });
 

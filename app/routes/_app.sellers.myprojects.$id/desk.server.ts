@@ -62,8 +62,8 @@ export async function deskData(services: Services, project: DeskProject, viewer:
   const viewers = viewersPage.rows;
   const contracts = ndas.rows;
   // Who signed, for exactly the buyers this page shows, each read with the list that shows them:
-  // the NDA page's own rows, the pipeline's NDA records (it reads every buyer's to rank them), and
-  // the viewers' and passes' own column. Never from the page of NDAs alone: a buyer whose NDA is on
+  // the NDA page's own rows, the pipeline's NDA records (read for its page's buyers), and the
+  // viewers' and passes' own column. Never from the page of NDAs alone: a buyer whose NDA is on
   // another page of it is still named in the pipeline. (After these reads, a query for the page's
   // ids would be a second round trip to D1 on every visit.)
   const signed = new Set([
