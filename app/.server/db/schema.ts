@@ -688,8 +688,9 @@ export const contracts = sqliteTable(
     uniqueIndex("contracts_project_buyer_idx").on(t.projectId, t.buyerId),
     // with the signing time: a partner's signed NDAs counted per referred member from the index alone
     index("contracts_buyer_idx").on(t.buyerId, t.signedAt),
-    // the admin dashboard: NDAs waiting for approval, and NDAs requested and signed per day
-    index("contracts_status_idx").on(t.ndaStatus, t.signedAt),
+    // the admin dashboard: NDAs waiting for approval, counted, and grouped by project with their first signature
+    // from the index alone (migration 0067: (status, signed) read a contract row for each of 6,900 waiting NDAs)
+    index("contracts_status_project_idx").on(t.ndaStatus, t.projectId, t.signedAt),
     index("contracts_requested_idx").on(t.requestedAt),
     index("contracts_signed_idx").on(t.signedAt),
   ],
@@ -1024,6 +1025,8 @@ export const inboundItems = sqliteTable(
     index("inbound_items_kind_created_idx").on(t.kind, t.createdAt, t.id),
     // each kind's table by name: its page chosen from here, not by sorting the kind's rows with their messages
     index("inbound_items_kind_name_idx").on(t.kind, sql`lower(${t.name})`, t.id),
+    // a kind's items newest first by id: the open affiliate applications walked 25,000 other items' rows to reach theirs (migration 0067)
+    index("inbound_items_kind_id_idx").on(t.kind, t.id),
   ],
 );
 export type InboundItem = typeof inboundItems.$inferSelect;
@@ -1397,17 +1400,23 @@ export const pricingCoefficients = sqliteTable(
 export type PricingCoefficient = typeof pricingCoefficients.$inferSelect;
 
 /** Affiliate partners (issue #14): approved from an affiliate inquiry, each with a referral code for /join?ref=CODE. */
-export const affiliates = sqliteTable("affiliates", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  /** Short and URL-safe; generated. */
-  code: text("code").notNull().unique(),
-  inquiryId: integer("inquiry_id").references(() => inboundItems.id, { onDelete: "set null" }),
-  status: text("status", { enum: AFFILIATE_STATUSES }).notNull().default("active"),
-  commissionPercent: real("commission_percent").notNull().default(0),
-  createdAt: createdAt(),
-});
+export const affiliates = sqliteTable(
+  "affiliates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** Short and URL-safe; generated. */
+    code: text("code").notNull().unique(),
+    inquiryId: integer("inquiry_id").references(() => inboundItems.id, { onDelete: "set null" }),
+    status: text("status", { enum: AFFILIATE_STATUSES }).notNull().default("active"),
+    commissionPercent: real("commission_percent").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // the open applications are the affiliate inquiries without a partner: looked up here, not in an index SQLite built on every load
+  // (migration 0067); deleting an inquiry finds its partner here too
+  (t) => [index("affiliates_inquiry_idx").on(t.inquiryId)],
+);
 export type Affiliate = typeof affiliates.$inferSelect;
 
 /** Who brought a member: a partner, or a buyer's own link. Conversions are counted from contracts and offers, not stored. */
