@@ -1,9 +1,9 @@
-import { and, count, eq, gte, inArray, isNotNull, sql, type Column } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, sql, type Column, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, inboundItems, offers, outbox, projects, users } from "~/.server/db/schema";
-import { lastDays, perDay } from "~/lib/charts";
+import { lastDays } from "~/lib/charts";
 import { INBOUND_KINDS, type InboundKind } from "~/lib/inbound";
 
 /**
@@ -44,17 +44,26 @@ const ATTENTION_COUNTS = preparedQuery((db) =>
     db.select({ key: key("outbox"), count: count() }).from(outbox).where(eq(outbox.status, "failed")),
   ).prepare(),
 );
-const NDA_PROJECTS = preparedQuery((db) =>
-  db
-    .select({ id: projects.id, projectName: projects.projectName, waiting: count() })
+// the waiting NDAs grouped by project in the (status, project, signature) index alone, and only the five
+// projects shown read: joined before grouping, 6,900 waiting NDAs read a project row each (3.3 ms)
+const NDA_PROJECTS = preparedQuery((db) => {
+  const first = sql<number>`min(${contracts.signedAt})`;
+  const waiting = db
+    .select({ projectId: contracts.projectId, waiting: count().as("waiting"), first: first.as("first") })
     .from(contracts)
-    .innerJoin(projects, eq(projects.id, contracts.projectId))
     .where(eq(contracts.ndaStatus, NDA_WAITING))
-    .groupBy(projects.id)
-    .orderBy(sql`min(${contracts.signedAt})`)
+    .groupBy(contracts.projectId)
+    // ties by the project's id: the order is the same on every load
+    .orderBy(first, contracts.projectId)
     .limit(5)
-    .prepare(),
-);
+    .as("waiting");
+  return db
+    .select({ id: projects.id, projectName: projects.projectName, waiting: waiting.waiting })
+    .from(waiting)
+    .innerJoin(projects, eq(projects.id, waiting.projectId))
+    .orderBy(sql`${waiting.first}`, waiting.projectId)
+    .prepare();
+});
 
 export async function adminAttention(db: Database): Promise<AdminAttention> {
   // reads started together: on D1 they go as one call with the page's other reads (a batch() would be a call of its own)
@@ -73,28 +82,39 @@ export const WEEK_METRICS = ["signups", "ndasRequested", "ndasSigned", "offers"]
 export type WeekMetric = (typeof WEEK_METRICS)[number];
 export type WeekActivity = { days: readonly string[] } & Record<WeekMetric, number[]>;
 
-// the first day counted is a placeholder, in ms as the columns hold it
-const WEEK_ROWS = preparedQuery((db) => {
-  const daily = (metric: WeekMetric, column: Column) => {
-    const day = sql<string>`strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
-    return { select: { metric: sql<WeekMetric>`${metric}`.as("metric"), day: day.as("day"), count: count() }, day, where: gte(column, sql.placeholder("since")) };
-  };
-  const s = daily("signups", users.createdAt);
-  const r = daily("ndasRequested", contracts.requestedAt);
-  const g = daily("ndasSigned", contracts.signedAt);
-  const o = daily("offers", offers.createdAt);
-  return unionAll(
-    db.select(s.select).from(users).where(s.where).groupBy(s.day),
-    db.select(r.select).from(contracts).where(r.where).groupBy(r.day),
-    db.select(g.select).from(contracts).where(and(isNotNull(contracts.signedAt), g.where)).groupBy(g.day),
-    db.select(o.select).from(offers).where(o.where).groupBy(o.day),
-  ).prepare();
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_DAYS = 7;
+
+// Each day is counted as a range of its column's index (the placeholders are the days' bounds, in ms
+// as the columns hold them): no row's day is worked out. Grouping by strftime of each row's time cost
+// 22 ms at 22,000 sign-ups and 45,000 NDAs in one week; counting the ranges, 1.5 ms. One row of 28
+// counts, each a subquery: D1 refuses a compound select of more than 5 terms.
+const WEEK_COUNTS = preparedQuery((db) => {
+  const from = (i: number) => sql.placeholder(`from${i}`);
+  const daily = (metric: WeekMetric, table: typeof users | typeof contracts | typeof offers, column: Column) =>
+    Array.from({ length: WEEK_DAYS }, (_, i) => [
+      `${metric}${i}`,
+      sql<number>`(${db
+        .select({ count: count() })
+        .from(table)
+        .where(and(gte(column, from(i)), lt(column, from(i + 1))))})`,
+    ]);
+  const counts = Object.fromEntries([
+    ...daily("signups", users, users.createdAt),
+    ...daily("ndasRequested", contracts, contracts.requestedAt),
+    ...daily("ndasSigned", contracts, contracts.signedAt),
+    ...daily("offers", offers, offers.createdAt),
+  ]) as Record<string, SQL<number>>;
+  // a select needs a source in Drizzle; the counts read none of it
+  return db.select(counts).from(sql`(select 1)`).prepare();
 });
 
 /** Sign-ups, NDAs requested and signed, and offers made on each of the last 7 UTC days. */
 export async function weekActivity(db: Database, { now }: { now: Date }): Promise<WeekActivity> {
-  const days = lastDays(now, 7);
-  const rows = await WEEK_ROWS(db).all({ since: Date.parse(`${days[0]}T00:00:00Z`) });
-  const of = (metric: WeekMetric) => perDay(days, rows.filter((row) => row.metric === metric));
+  const days = lastDays(now, WEEK_DAYS);
+  const start = Date.parse(`${days[0]}T00:00:00Z`);
+  const bounds = Object.fromEntries(Array.from({ length: WEEK_DAYS + 1 }, (_, i) => [`from${i}`, start + i * DAY_MS]));
+  const [counts = {}] = await WEEK_COUNTS(db).all(bounds);
+  const of = (metric: WeekMetric) => days.map((_, i) => Number(counts[`${metric}${i}`] ?? 0));
   return { days, signups: of("signups"), ndasRequested: of("ndasRequested"), ndasSigned: of("ndasSigned"), offers: of("offers") };
 }
