@@ -21,7 +21,7 @@ import { listAdmins, listInbound } from "./inbound.server";
 import { projectActivity } from "./engagement.server";
 import { listLeads } from "./leads.server";
 import { listChats } from "./onboard-chats.server";
-import { listAffiliates } from "./affiliates.server";
+import { affiliateApplications, listAffiliates } from "./affiliates.server";
 import { listUsers } from "./users.server";
 import { campaignProgress, campaignRecipients, projectChoices } from "./campaigns.server";
 import { campaignOutcomes } from "./campaign-outcomes.server";
@@ -448,6 +448,12 @@ describe("the admin's on-boarding chats, inbound tables, potential customers and
     expect(page, page).toMatch(/SEARCH c USING COVERING INDEX contracts_buyer_idx \(buyer_id=\? AND signed_at>\?\)/);
     expect(page, page).toMatch(/SEARCH o USING COVERING INDEX offers_buyer_idx \(buyer_id=\? AND status=\?\)/);
     expect(page, page).not.toMatch(/AUTOMATIC/);
+  });
+
+  it("walk the affiliate inquiries newest first in their kind's index and look each one's partner up in an index of its own", async () => {
+    // at 100,000 inbound items the walk read every newer item of other kinds (25,000 rows), and SQLite built an index on the partners each time
+    const [open] = await plansOf(() => affiliateApplications(t.db), /from "inbound_items"/);
+    expect(open, open).toMatch(/^SEARCH inbound_items USING INDEX inbound_items_kind_id_idx \(kind=\?\) ; SEARCH affiliates USING COVERING INDEX affiliates_inquiry_idx \(inquiry_id=\?\) LEFT-JOIN$/);
   });
 });
 
