@@ -26,6 +26,7 @@ import { listUsers } from "./users.server";
 import { campaignProgress, campaignRecipients, projectChoices } from "./campaigns.server";
 import { campaignOutcomes } from "./campaign-outcomes.server";
 import { projectPipelinePage } from "./pipeline.server";
+import { buyerDealsPage } from "./buyer-deals.server";
 import { threadMessages } from "./negotiations.server";
 
 /**
@@ -264,6 +265,27 @@ describe("the admin's lists and a member's inbox", () => {
       expect(events, events).toMatch(new RegExp(`USING (COVERING )?INDEX ${index} \\(project_id=\\? AND buyer_id=\\?\\)|USING (COVERING )?INDEX ${index} \\(project_id=\\? AND user_id=\\?\\)`));
     expect(events.match(/SEARCH project_pipeline USING COVERING INDEX project_pipeline_rank_idx \(project_id=\?\)/g), events).toHaveLength(5);
     expect(events, events).not.toMatch(/SCAN (recently_viewed|contracts|messages|offers|feedback|project_pipeline)/);
+  });
+});
+
+describe("a buyer's deals page", () => {
+  it("pages the looks alone from the buyer's (buyer, time) index, each checked by a seek of the four deal tables", async () => {
+    const read = () => buyerDealsPage(t.db, { buyerId: 1, pages: { viewed: 3 }, pageSize: 25, latest: 15 });
+    const [looks] = (await statementsOf(read)).filter((s) => /"counted"/.test(s.sql));
+    const plan = await explain(looks!);
+    expect(plan, plan).toMatch(/SEARCH recently_viewed USING INDEX recently_viewed_user_idx \(user_id=\?\)/);
+    expect(plan, plan).toMatch(/SEARCH counted USING COVERING INDEX \w+ \(user_id=\?\)/);
+    for (const seek of [/contracts_project_buyer_idx \(project_id=\? AND buyer_id=\?\)/, /messages_(buyer|thread)_idx \((buyer|project)_id=\? AND (project|buyer)_id=\?\)/, /offers_project_idx \(project_id=\? AND buyer_id=\?\)/, /feedback_project_buyer_idx \(project_id=\? AND buyer_id=\?\)/])
+      expect(plan, plan).toMatch(seek);
+    expect(plan, plan).not.toMatch(/SCAN (recently_viewed|counted|contracts|messages|offers|feedback|projects)/);
+  });
+
+  it("works out the deals past a look from the buyer's records, each thread's ends a seek of the thread index", async () => {
+    const [events] = (await statementsOf(() => buyerDealsPage(t.db, { buyerId: 1, pages: {}, pageSize: 25, latest: 15 }))).filter((s) => /"first_at"/.test(s.sql));
+    const plan = await explain(events!);
+    expect(plan, plan).toMatch(/SEARCH message USING COVERING INDEX messages_thread_idx \(project_id=\? AND buyer_id=\?\)/);
+    expect(plan, plan).toMatch(/SEARCH recently_viewed USING (COVERING )?INDEX \w+ \(((user|project)_id=\? AND )?(user|project)_id=\?\)/);
+    expect(plan, plan).not.toMatch(/SCAN (recently_viewed|contracts|messages|offers|feedback|projects)\b/);
   });
 });
 

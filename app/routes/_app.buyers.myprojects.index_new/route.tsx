@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { dealSectionOf } from "~/lib/deal-section.server";
-import { pipeline } from "~/models/pipeline.server";
+import { buyerDealsPage } from "~/models/buyer-deals.server";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { StaticHtml } from "~/components/static-html";
 import { StaticPager } from "~/components/pager";
-import { dealStagesChart } from "./charts.server";
+import { CHARTED_DEALS, dealStagesChart } from "./charts.server";
 
 export const meta = () => titleMeta("My deals");
 
@@ -24,16 +24,15 @@ const DEALS_PAGE_SIZE = 25;
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : ["buyer", "seller"] });
-  const entries = await pipeline(services.db, { buyerId: user.id });
   const asked = new URL(args.request.url).searchParams;
-  const stages = [...PIPELINE_STAGES].reverse().flatMap((stage) => {
-    const all = entries.filter((e) => e.stage === stage);
-    if (!all.length) return [];
-    const page = Math.min(Math.ceil(all.length / DEALS_PAGE_SIZE), Math.max(1, Math.trunc(Number(asked.get(stage))) || 1));
-    return [{ stage, total: all.length, page, shown: all.slice((page - 1) * DEALS_PAGE_SIZE, page * DEALS_PAGE_SIZE) }];
+  const { stages, latest, total } = await buyerDealsPage(services.db, {
+    buyerId: user.id,
+    pages: Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, Number(asked.get(stage) ?? 1)])),
+    pageSize: DEALS_PAGE_SIZE,
+    latest: CHARTED_DEALS,
   });
   return {
-    chart: entries.length ? dealStagesChart(entries) : null,
+    chart: total ? dealStagesChart(latest, total) : null,
     stages: stages.map(({ stage, total, page }) => ({ stage, total, page })),
     pageSize: DEALS_PAGE_SIZE,
     deals: stages.flatMap(({ shown }) =>

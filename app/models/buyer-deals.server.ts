@@ -1,0 +1,115 @@
+import { and, count, desc, eq, inArray, notExists, sql, type Column, type Placeholder } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Database } from "~/.server/db";
+import { contracts, feedback, messages, offers, projects, recentlyViewed } from "~/.server/db/schema";
+import { preparedQuery } from "~/.server/db/prepared";
+import { PIPELINE_STAGES, type PipelineStage } from "~/lib/deal";
+import { pageCarryingTotal } from "./list-query.server";
+import { dealsPastViewing, type PipelineEntry } from "./pipeline.server";
+
+/**
+ * The buyer's looks that are a deal at the stage "viewed": at a project of someone else's on which
+ * they have no NDA, thread, offer or pass. Each is a seek of the (project, buyer) index of the four.
+ */
+function lookAlone(db: Database, looks: { userId: Column; projectId: Column }, buyerId: Placeholder) {
+  const seller = alias(projects, "seller");
+  const none = (table: typeof contracts | typeof messages | typeof offers | typeof feedback) =>
+    notExists(db.select({ one: sql`1` }).from(table).where(and(eq(table.projectId, looks.projectId), eq(table.buyerId, looks.userId))));
+  return and(
+    eq(looks.userId, buyerId),
+    // the seller's own looks are not interest; (id, seller) is read from its index, not the wide row
+    notExists(db.select({ one: sql`1` }).from(seller).where(and(eq(seller.id, looks.projectId), eq(seller.sellerId, looks.userId)))),
+    none(contracts),
+    none(messages),
+    none(offers),
+    none(feedback),
+  );
+}
+
+// a page of those looks, latest first (the project settles a tie, so that none is on two pages),
+// each carrying how many there are: the page's projects are chosen from the buyer's (buyer, time)
+// index first, and only those projects' rows read; built once, the offset bound
+const lookedAtPage = preparedQuery((db) => {
+  const buyerId = sql.placeholder("buyerId");
+  const counted = alias(recentlyViewed, "counted");
+  const order = [desc(recentlyViewed.viewedAt), desc(recentlyViewed.projectId)];
+  const chosen = db
+    .select({ projectId: recentlyViewed.projectId })
+    .from(recentlyViewed)
+    .where(lookAlone(db, recentlyViewed, buyerId))
+    .orderBy(...order)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+  return db
+    .select({
+      projectId: recentlyViewed.projectId,
+      projectName: projects.projectName,
+      projectStatus: sql<string>`${projects.status}`,
+      viewedAt: sql<number>`${recentlyViewed.viewedAt}`,
+      total: sql<number>`(${db.select({ n: count() }).from(counted).where(lookAlone(db, counted, buyerId))})`,
+    })
+    .from(recentlyViewed)
+    .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
+    .where(and(eq(recentlyViewed.userId, buyerId), inArray(recentlyViewed.projectId, chosen)))
+    .orderBy(...order)
+    .prepare();
+});
+
+type Look = { projectId: number; projectName: string; projectStatus: string; viewedAt: number };
+
+/** A page as asked for: what is no page (`abc`, `-1`, `0`) is the first; one past the last is the last. */
+const pageAsked = (asked = 1) => Math.min(1e9, Math.max(1, Math.trunc(asked) || 1));
+
+const latestFirst = (a: PipelineEntry, b: PipelineEntry) => b.lastActivity - a.lastActivity || b.projectId - a.projectId;
+
+export type StagePage = { stage: PipelineStage; total: number; page: number; shown: PipelineEntry[] };
+
+/**
+ * A buyer's deals for their deals page: each stage reached (furthest first) with how many deals are
+ * at it and the asked page of them, latest activity first; and the `latest` deals of all stages.
+ * The deals past a look (hundreds at most: each is an NDA, a thread, an offer or a pass) are worked
+ * out from every record, as `pipeline` does; the looks alone, thousands for a buyer who browses, are
+ * a page and a count of an index, where working them all out took 44 ms for 2,600 deals.
+ */
+export async function buyerDealsPage(
+  db: Database,
+  { buyerId, pages, pageSize, latest }: { buyerId: number; pages: Partial<Record<PipelineStage, number>>; pageSize: number; latest: number },
+) {
+  const lookedAt = (offset: number, limit = pageSize) => lookedAtPage(db).all({ buyerId, offset, limit });
+  const asked = pageAsked(pages.viewed);
+  // every read started together: on D1 one call (decision 037); the chart's latest looks are the
+  // first page's, read again only when another page is asked for
+  const [past, looks, latestLooks] = await Promise.all([
+    dealsPastViewing(db, buyerId),
+    pageCarryingTotal(lookedAt, { page: asked, pageSize }),
+    asked === 1 && latest <= pageSize ? null : lookedAt(0, latest),
+  ]);
+  // an admin's looks are no interest: they have no deals
+  if (!past.buyer || past.buyer.admin) return { stages: [], latest: [], total: 0 };
+  const person = { buyerId, buyerName: past.buyer.name, buyerCompany: past.buyer.detail };
+  const named = (look: Look): PipelineEntry => ({
+    projectId: look.projectId,
+    projectName: look.projectName,
+    projectStatus: look.projectStatus,
+    ...person,
+    stage: "viewed",
+    ndaStatus: null,
+    offerStatus: null,
+    dates: { viewed: look.viewedAt },
+    lastActivity: look.viewedAt,
+  });
+  const deals = [...past.entries].sort(latestFirst);
+  const stages = [...PIPELINE_STAGES].reverse().flatMap((stage): StagePage[] => {
+    if (stage === "viewed") return looks.total ? [{ stage, total: looks.total, page: looks.page, shown: looks.rows.map(named) }] : [];
+    const all = deals.filter((e) => e.stage === stage);
+    if (!all.length) return [];
+    const page = Math.min(Math.ceil(all.length / pageSize), pageAsked(pages[stage]));
+    return [{ stage, total: all.length, page, shown: all.slice((page - 1) * pageSize, page * pageSize) }];
+  });
+  const firstLooks = latestLooks ?? looks.rows;
+  return {
+    stages,
+    latest: [...deals.slice(0, latest), ...firstLooks.slice(0, latest).map(named)].sort(latestFirst).slice(0, latest),
+    total: deals.length + looks.total,
+  };
+}
