@@ -8,6 +8,8 @@ import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
 import { projectDocumentsPage } from "~/models/data-room.server";
 import { listPageOf } from "~/models/list-query.server";
+import { StaticPager } from "~/components/pager";
+import { staticMarkup } from "~/components/static-html.server";
 import { findPass } from "~/models/feedback.server";
 import { readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
@@ -24,8 +26,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 export async function loader(args: LoaderFunctionArgs) {
   const section = dealSectionOf(args.request);
   const before = threadPageOf(args.request);
+  const url = new URL(args.request.url);
   // the data room a page of 50 at a time (`?documents=`), as the seller's desk lists it
-  const documentsPage = listPageOf(new URL(args.request.url), "documents");
+  const documentsPage = listPageOf(url, "documents");
   // the page's reads start with the guard's: only the member's own thread, offers and pass, and
   // what the data room and the tape hold, shown only once the NDA is found approved
   const { services, user, project, contract, extra } = await requireWorkspace(args, section, ({ db, projectId, buyerId }) =>
@@ -56,7 +59,8 @@ export async function loader(args: LoaderFunctionArgs) {
     summary: projectSummaryMarkup(project),
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
     documents,
-    documentsPaging,
+    // drawn here, as the desk's pagers are: plain links, and no pager's code in the page's bundle
+    documentsPager: documentsPaging.total > documentsPaging.pageSize ? staticMarkup(<StaticPager {...documentsPaging} noun="documents" param="documents" label="Pages of the data room" anchor="data-room" at={url} />) : null,
     thread,
     earlier,
     paged: before !== undefined,

@@ -7,7 +7,6 @@ import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { StaticHtml } from "~/components/static-html";
 import { DocumentList } from "~/components/deal/data-room";
-import { Pager } from "~/components/pager";
 import { OfferCard, OfferReply, OfferStep, OfferTermsForm } from "~/components/deal/offers";
 import { ThreadView } from "~/components/deal/thread";
 import { formErrorsOf, intentOf, resultFor } from "~/lib/action-result";
@@ -19,7 +18,7 @@ const FORM_INTENTS = ["message", "offer", "revise"];
 
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
-  const { project, summary, contract, documents, documentsPaging, thread, earlier, paged, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof loader>();
+  const { project, summary, contract, documents, documentsPager, thread, earlier, paged, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
   const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
@@ -45,7 +44,7 @@ export function WorkspacePage() {
             ) : (
               <>
                 <DocumentList projectId={project.id} documents={documents} />
-                {documentsPaging.total > documentsPaging.pageSize ? <Pager {...documentsPaging} noun="documents" param="documents" label="Data room pages" anchor="data-room" /> : null}
+                {documentsPager ? <StaticHtml markup={documentsPager} /> : null}
               </>
             )}
           </section>
