@@ -8,8 +8,7 @@ import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
 import { projectDocumentsPage } from "~/models/data-room.server";
 import { listPageOf } from "~/models/list-query.server";
-import { StaticPager } from "~/components/pager";
-import { staticMarkup } from "~/components/static-html.server";
+import { dataRoomPagerMarkup } from "./data-room-pager.server";
 import { findPass } from "~/models/feedback.server";
 import { readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
@@ -59,8 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
     summary: projectSummaryMarkup(project),
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
     documents,
-    // drawn here, as the desk's pagers are: plain links, and no pager's code in the page's bundle
-    documentsPager: documentsPaging.total > documentsPaging.pageSize ? staticMarkup(<StaticPager {...documentsPaging} noun="documents" param="documents" label="Pages of the data room" anchor="data-room" at={url} />) : null,
+    documentsPager: dataRoomPagerMarkup(documentsPaging, url),
     thread,
     earlier,
     paged: before !== undefined,
