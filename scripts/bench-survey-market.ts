@@ -188,11 +188,13 @@ export async function buildSurveyMarket(file: string, { sessionSecret, log }: { 
   await x(`${series(5000)} insert into messages (project_id, buyer_id, sender_id, body, created_at)
     select ${busiest}, ${buyer}, case when i % 2 = 0 then ${buyer} else ${seller} end, 'Long thread message ' || i || ': ' || hex(randomblob(60)), ${now} - (5000 - i) * 600000 from s`);
   // the seller has read the first message of each thread (their marker exists already: it is moved, and the
-  // markers' trigger counts what is unread past it); the buyer and the broker have read all of theirs
+  // markers' trigger counts what is unread past it); the buyer and the broker have read all of theirs (their
+  // markers exist too, from migration 0069 on: moved where they do)
   await x(`update thread_reads set last_read_id = (select min(m.id) from messages m where m.project_id = thread_reads.project_id and m.buyer_id = thread_reads.buyer_id)
     where user_id = ${seller}`);
-  await x(`insert or ignore into thread_reads (project_id, buyer_id, user_id, last_read_id)
-    select project_id, buyer_id, buyer_id, max(id) from messages where buyer_id in (${buyer}, ${broker}) group by project_id, buyer_id`);
+  await x(`insert into thread_reads (project_id, buyer_id, user_id, last_read_id)
+    select project_id, buyer_id, buyer_id, max(id) from messages where buyer_id in (${buyer}, ${broker}) group by project_id, buyer_id
+    on conflict (project_id, buyer_id, user_id) do update set last_read_id = excluded.last_read_id`);
   // every offer submitted, every second one countered by the seller
   await x(`insert into offer_events (offer_id, actor_id, action, terms, note, revision, created_at) select id, buyer_id, 'submitted', '{}', '', 1, created_at from offers`);
   await x(`insert into offer_events (offer_id, actor_id, action, terms, note, revision, created_at) select id, ${seller}, 'countered', '{}', 'counter', 2, created_at + 1000 from offers where id % 2 = 0`);

@@ -234,6 +234,77 @@ describe("negotiation and offers", () => {
     await Promise.all(pending);
   });
 
+  it("keeps a buyer's and a broker's unread count as both sides write, they read, messages are deleted and a project changes hands", async () => {
+    const [ann, bo] = [await makeUser(t.db, { roles: ["ROLE_SELLER"] }), await makeUser(t.db, { roles: ["ROLE_SELLER"] })];
+    const [bea, bram] = [await makeUser(t.db, { roles: ["ROLE_BUYER"] }), await makeUser(t.db, { roles: ["ROLE_BROKER"] })];
+    const pending: Array<Promise<unknown>> = [];
+    const mine = { ...services, waitUntil: (work: Promise<unknown>) => void pending.push(work) } as DealServices;
+    const listed = async (name: string) =>
+      (await t.db.insert(projects).values({ sellerId: ann.id, kind: "loan_pool", status: "published", projectName: name, publishedAt: new Date() }).returning())[0]!;
+    const [pool, offices, dropped] = [await listed("Pool"), await listed("Offices"), await listed("Withdrawn")];
+    // a count worked out from the messages themselves, as it was before it was kept (decision 078)
+    const recount = async (who: User) =>
+      Number(
+        (
+          await t.client.execute({
+            sql: `select count(*) as n from messages m join projects p on p.id = m.project_id where m.buyer_id = ?1 and m.sender_id != ?1
+              and m.id > coalesce((select last_read_id from thread_reads r where r.project_id = m.project_id and r.buyer_id = m.buyer_id and r.user_id = ?1), 0)`,
+            args: [who.id],
+          })
+        ).rows[0]!.n,
+      );
+    const sessions = new Map<number, string>();
+    // the count on its own and as the session's look-up reads it, beside the recount, for each member
+    const counts = async () => {
+      const out: number[] = [];
+      for (const [who, role] of [[bea, "buyer"], [bram, "broker"]] as const) {
+        if (!sessions.has(who.id)) sessions.set(who.id, await startSession(t.db, who.id));
+        const signedIn = (await userForSession(t.db, sessions.get(who.id)!))!;
+        const kept = await unreadMessageCount(t.db, who, role);
+        expect(inboxCountsLoadedWith(signedIn)?.unreadAsBuyer, `${role}'s session`).toBe(kept);
+        out.push(kept, await recount(who));
+      }
+      return out;
+    };
+    const lastOf = async (project: Project, who: User) => (await threadMessages(t.db, { projectId: project.id, buyerId: who.id })).messages.at(-1)!.id;
+    // their own questions are not unread; the seller's answers are
+    await postMessage(mine, pool, bea, bea, "Is the tape current?");
+    await postMessage(mine, pool, bram, bram, "For a client: is it still open?");
+    expect(await counts()).toEqual([0, 0, 0, 0]);
+    await postMessage(mine, pool, bea, ann, "As of last month.");
+    const taken = await postMessage(mine, pool, bea, ann, "And the servicer is new.");
+    await postMessage(mine, pool, bram, ann, "It is.");
+    expect(await counts()).toEqual([2, 2, 1, 1]);
+    // a thread the seller starts: the buyer never opened it, and it counts
+    await postMessage(mine, offices, bea, ann, "You looked at the offices: any questions?");
+    expect(await counts()).toEqual([3, 3, 1, 1]);
+    // read up to the first answer, then the second taken back; a marker never moves back
+    await markThreadRead(t.db, { projectId: pool.id, buyerId: bea.id, userId: bea.id, shownUpTo: taken.id - 1 });
+    expect(await counts()).toEqual([2, 2, 1, 1]);
+    await t.db.delete(messages).where(eq(messages.id, taken.id));
+    expect(await counts()).toEqual([1, 1, 1, 1]);
+    await markThreadRead(t.db, { projectId: offices.id, buyerId: bea.id, userId: bea.id, shownUpTo: await lastOf(offices, bea) });
+    await markThreadRead(t.db, { projectId: offices.id, buyerId: bea.id, userId: bea.id, shownUpTo: 1 });
+    expect(await counts()).toEqual([0, 0, 1, 1]);
+    // the broker answers, which reads their thread; an admin joining counts for them
+    await postMessage(mine, pool, bram, bram, "Thanks.");
+    await postMessage(mine, pool, bram, admin, "The data room is open.");
+    expect(await counts()).toEqual([0, 0, 1, 1]);
+    // given to another seller: the threads are as the buyers left them, the new seller's answers count
+    await t.db.update(projects).set({ sellerId: bo.id }).where(eq(projects.id, pool.id));
+    expect(await counts()).toEqual([0, 0, 1, 1]);
+    await postMessage(mine, pool, bea, bo, "I look after this pool now.");
+    await postMessage(mine, pool, bram, bo, "Likewise.");
+    expect(await counts()).toEqual([1, 1, 2, 2]);
+    // a project deleted takes its threads and their markers with it
+    await postMessage(mine, dropped, bea, ann, "Withdrawn soon.");
+    await postMessage(mine, dropped, bram, ann, "Withdrawn soon.");
+    expect(await counts()).toEqual([2, 2, 3, 3]);
+    await t.db.delete(projects).where(eq(projects.id, dropped.id));
+    expect(await counts()).toEqual([1, 1, 2, 2]);
+    await Promise.all(pending);
+  });
+
   it("lists a seller's inbox latest first as messages are written and deleted and a project changes hands, 25 threads a page", async () => {
     const [ann, bo] = [await makeUser(t.db, { roles: ["ROLE_SELLER"] }), await makeUser(t.db, { roles: ["ROLE_SELLER"] })];
     const pending: Array<Promise<unknown>> = [];
@@ -281,12 +352,62 @@ describe("negotiation and offers", () => {
       await run("insert into messages (id, project_id, buyer_id, sender_id, body) values (1, 1, 2, 2, 'a'), (2, 1, 2, 2, 'b'), (3, 1, 2, 1, 'c'), (4, 1, 2, 2, 'd'), (5, 1, 3, 3, 'e'), (6, 1, 3, 3, 'f')");
       await run("insert into thread_reads (project_id, buyer_id, user_id, last_read_id) values (1, 2, 1, 2), (1, 2, 2, 4)");
       await applyMigrations(client, all);
-      // and 0065 each marker its thread's latest message
+      // and 0065 each marker its thread's latest message, 0069 the thread's buyer a marker where they had none
       const rows = (await run("select buyer_id, user_id, last_read_id, unread, last_message_id from thread_reads order by buyer_id, user_id")).rows.map((r) => Object.values(r));
       expect(rows).toEqual([
         [2, 1, 2, 1, 4],
         [2, 2, 4, 0, 4],
         [3, 1, 0, 2, 6],
+        [3, 3, 0, 0, 6],
+      ]);
+    } finally {
+      client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("migration 0069 gives every thread's buyer a marker where they had none, with its unread count and latest message", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unread-0069-"));
+    const all = path.resolve(__dirname, "../../migrations");
+    const before = path.join(dir, "migrations");
+    fs.mkdirSync(before);
+    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0069")) fs.copyFileSync(path.join(all, f), path.join(before, f));
+    const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+    try {
+      await applyMigrations(client, before);
+      const run = (sql: string) => client.execute(sql);
+      await run(
+        "insert into users (id, email, name, password_hash, roles) values (1, 's@x.example', 'S', 'x', '[]'), (2, 'b@x.example', 'B', 'x', '[]'), (3, 'c@x.example', 'C', 'x', '[]'), (4, 'd@x.example', 'D', 'x', '[]')",
+      );
+      await run("insert into projects (id, seller_id, kind, status, created_at, updated_at) values (1, 1, 'loan_pool', 'published', 0, 0)");
+      // three threads (the seller's markers made as they were written): the first buyer read theirs up
+      // to the seller's first answer; the second asked and was answered twice, never opening it since;
+      // the third never wrote, the seller did
+      await run(
+        "insert into messages (id, project_id, buyer_id, sender_id, body) values (1, 1, 2, 2, 'a'), (2, 1, 2, 1, 'b'), (3, 1, 2, 2, 'c'), (4, 1, 2, 1, 'd'), (5, 1, 3, 3, 'e'), (6, 1, 3, 1, 'f'), (7, 1, 3, 1, 'g'), (8, 1, 4, 1, 'h')",
+      );
+      await run("insert into thread_reads (project_id, buyer_id, user_id, last_read_id) values (1, 2, 2, 2)");
+      await applyMigrations(client, all);
+      const rows = (await run("select buyer_id, user_id, last_read_id, unread, last_message_id from thread_reads order by buyer_id, user_id")).rows.map((r) => Object.values(r));
+      expect(rows).toEqual([
+        [2, 1, 0, 2, 4],
+        [2, 2, 2, 1, 4],
+        [3, 1, 0, 1, 7],
+        [3, 3, 0, 2, 7],
+        [4, 1, 0, 0, 8],
+        [4, 4, 0, 1, 8],
+      ]);
+      // and a thread begun after it gives its buyer a marker too
+      await run("insert into messages (id, project_id, buyer_id, sender_id, body) values (9, 1, 1, 1, 'i')");
+      await run("insert into users (id, email, name, password_hash, roles) values (5, 'e@x.example', 'E', 'x', '[]')");
+      await run("insert into messages (id, project_id, buyer_id, sender_id, body) values (10, 1, 5, 1, 'j'), (11, 1, 5, 5, 'k'), (12, 1, 5, 1, 'l')");
+      const after = (await run("select buyer_id, user_id, last_read_id, unread, last_message_id from thread_reads where buyer_id in (1, 5) order by buyer_id, user_id")).rows.map((r) =>
+        Object.values(r),
+      );
+      expect(after).toEqual([
+        [1, 1, 0, 0, 9],
+        [5, 1, 0, 1, 12],
+        [5, 5, 0, 2, 12],
       ]);
     } finally {
       client.close();

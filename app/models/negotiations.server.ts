@@ -275,14 +275,20 @@ function projectThreadsQuery(db: Database, readerId: Placeholder | SQL) {
 const threadsForSeller = preparedQuery((db) => projectThreadsQuery(db, sellerOfProject(sql.placeholder("projectId"))));
 const threadsForAdmin = preparedQuery((db) => projectThreadsQuery(db, sql.placeholder("readerId")));
 
-/** A buyer's or broker's unread messages; the member is a placeholder, or a column of an outer query. */
+/**
+ * A buyer's or broker's unread messages; the member is a placeholder, or a column of an outer query.
+ * Every thread's buyer has a marker from its first message on (migration 0069), keeping the messages
+ * from others past it: the count adds up their markers as the thread's buyer that have any, a range of
+ * the partial index (user, buyer, ...). Every page a member opens runs it with their session (sellers
+ * and admins too), where it read each of the buyer's messages (decision 078). A thread's project needs
+ * no check: deleting a project deletes its messages and markers (the keys cascade).
+ */
 export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn) {
   return db
-    .select({ count: sql<number>`count(*)` })
-    .from(messages)
-    .innerJoin(projects, eq(projects.id, messages.projectId))
-    .leftJoin(reader, and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, userId)))
-    .where(and(eq(messages.buyerId, userId), ne(messages.senderId, userId), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)));
+    .select({ count: sql<number>`coalesce(sum(reader.unread), 0)` })
+    .from(sql`${threadReads} reader`)
+    // "> 0" written out: a bound value would not show the planner the partial index's condition
+    .where(sql`reader.user_id = ${userId} and reader.buyer_id = ${userId} and reader.unread > 0`);
 }
 
 // a buyer's or broker's count is on every page they open: built once, with the member as a placeholder

@@ -781,8 +781,9 @@ export const threadReads = sqliteTable(
     lastReadId: integer("last_read_id").notNull(),
     /**
      * The thread's messages from others past the marker, kept by triggers (migration 0058): every
-     * page a seller opens shows their unread count, which was worked out thread by thread over
-     * every project they sell. The project's seller has a row from the thread's first message on.
+     * page a member opens shows their unread count, which was worked out thread by thread over
+     * every project they sell, or over every message of a buyer's. The project's seller and the
+     * thread's buyer have a row from the thread's first message on (0058, 0069).
      */
     unread: integer("unread").notNull().default(0),
     /**
@@ -793,8 +794,9 @@ export const threadReads = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.buyerId, t.userId] }),
-    // a member's threads with something unread: the few rows their count adds up
-    index("thread_reads_unread_idx").on(t.userId, t.projectId, t.unread).where(sql`${t.unread} > 0`),
+    // a member's threads with something unread: the few rows their count adds up; the buyer's
+    // second, so that a member's threads as the buyer are a range of their own (migration 0069)
+    index("thread_reads_unread_idx").on(t.userId, t.buyerId, t.projectId, t.unread).where(sql`${t.unread} > 0`),
     // a member's threads latest first, the thread named in the index (an inbox page reads nothing else)
     index("thread_reads_latest_idx").on(t.userId, t.lastMessageId, t.projectId, t.buyerId),
   ],
