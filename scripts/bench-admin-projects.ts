@@ -36,6 +36,8 @@ const SHAPES: Array<[string, Parameters<typeof listProjectsForAdmin>[1]]> = [
   ["views, most first, page 1", { sort: "views", desc: true }],
   ["updated, newest first, page 200", { sort: "updatedAt", desc: true, page: 200 }],
   ["published, name A to Z, page 1", { status: "published", sort: "projectName", desc: false }],
+  ["under review, name A to Z, page 1", { status: "submitted", sort: "projectName", desc: false }],
+  ["sold, NDAs, most first, page 4", { status: "sold", sort: "ndas", desc: true, page: 4 }],
   ["last buyer visit, latest first, page 1", { sort: "lastUpdateBuyer", desc: true }],
   ["last buyer visit, latest first, page 200", { sort: "lastUpdateBuyer", desc: true, page: 200 }],
 ];

@@ -377,6 +377,20 @@ function unfilteredAdminPage(column: string, descending: boolean, read: ReturnTy
   return built;
 }
 
+/** The admin table's sorts with an index of their own on projects (decisions 058, 063 and 064); the date's holds the status too. */
+const WALKED_SORTS = new Set(["id", "projectName", "kind", "status", "industry", "borrower", "views", "impressionsCounter", "updatedAt", "ndas", "negotiations", "bids", "lastUpdateBuyer"]);
+// how many hold the status, and about how many projects there are (the last id: one seek, where a
+// count read every row of an index): which way to read its page
+const statusShare = preparedQuery((db) =>
+  db
+    .select({
+      n: sql<number>`(select count(*) from ${projects} where ${projects.status} = ${sql.placeholder("status")})`,
+      all: sql<number>`(select max(${projects.id}) from ${projects})`,
+    })
+    .from(sql`(select 1)`)
+    .prepare(),
+);
+
 /**
  * One page of every project past the draft stage, with its seller: optionally of one
  * status and matching words, sorted in SQL by any column of the admin table.
@@ -401,6 +415,20 @@ export async function listProjectsForAdmin(
   let rows, total;
   if (!status && !match) {
     [rows, [total]] = await Promise.all([unfilteredAdminPage(column, descending, read)(db).all({ limit: size, offset }), projectsPastDraft(db).all()]);
+  } else if (status && !match && WALKED_SORTS.has(column)) {
+    // a common status's page is the sort's index walked, its rows tested until a page is found; a
+    // rare one's rows are found in the status index and sorted. Left to choose, SQLite sorted all
+    // 86,000 published projects for a page by name (63 ms at 100,000 projects)
+    const [share] = await statusShare(db).all({ status });
+    const [held, all] = [Number(share?.n ?? 0), Number(share?.all ?? 0)];
+    // walked: about size × all / held rows tested; sorted: every one of the held read and sorted
+    const common = held * held >= size * all;
+    const reads = adminPageReads(db, common ? sql`+${projects.status} = ${status}` : eq(projects.status, status), tableOrder(ADMIN_SORT, column, descending), read, {
+      limit: size,
+      offset,
+    });
+    rows = await reads.rows;
+    total = { n: Number(share?.n ?? 0) };
   } else {
     const where: SQL[] = [status ? eq(projects.status, status) : PAST_DRAFT];
     if (match) where.push(sql`${projects.id} in (select rowid from projects_fts where projects_fts match ${match})`);

@@ -158,6 +158,31 @@ describe("the admin's project table's query plan", () => {
     expect(plan.match(/TEMP B-TREE/g) ?? [], plan).toHaveLength(1);
   });
 
+  it("filtered by a status and sorted by a column of its own, walks the sort's index for a common status and sorts a rare one's few", async () => {
+    const held = async (status: string) => Number((await t.client.execute({ sql: "select count(*) as n from projects where status = ?", args: [status] })).rows[0]!.n);
+    const pagePlan = async (status: "published" | "withdrawn", sort: string) => {
+      const [page] = (await statementsOf(() => listProjectsForAdmin(t.db, { status, sort, page: 2 }))).filter((s) => /limit/.test(s.sql));
+      return explain(page!);
+    };
+    // published: most of the market; withdrawn: a few dozen of its 2,200
+    expect((await held("published")) ** 2).toBeGreaterThan(25 * 2200);
+    expect((await held("withdrawn")) ** 2).toBeLessThan(25 * 2000);
+    for (const [sort, index] of [["projectName", "projects_name_lower_idx"], ["ndas", "projects_nda_count_idx"]] as const) {
+      const common = await pagePlan("published", sort);
+      expect(common, common).toMatch(new RegExp(`SCAN projects USING INDEX ${index}`));
+      expect(common.match(/TEMP B-TREE/g) ?? [], common).toHaveLength(1);
+      const rare = await pagePlan("withdrawn", sort);
+      expect(rare, rare).toMatch(/SEARCH projects USING INDEX projects_status_idx \(status=\?\)/);
+    }
+    // the same page either way: the second page of the published by name, as SQL sorts them all
+    const expected = (
+      await t.client.execute("select id from projects where status = 'published' order by lower(project_name), id limit 25 offset 25")
+    ).rows.map((r) => Number(r.id));
+    const page = await listProjectsForAdmin(t.db, { status: "published", sort: "projectName", page: 2 });
+    expect(page.rows.map((r) => r.id)).toEqual(expected);
+    expect(page.total).toBe(await held("published"));
+  });
+
   it("sorted by a deal count, walks that count's index either way, not counting every project's deals", async () => {
     for (const [sort, index] of [["ndas", "projects_nda_count_idx"], ["negotiations", "projects_negotiation_count_idx"], ["bids", "projects_bid_count_idx"]] as const) {
       for (const desc of [true, false]) {
