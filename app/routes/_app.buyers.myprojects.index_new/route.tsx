@@ -35,8 +35,18 @@ export async function loader(args: LoaderFunctionArgs) {
     chart: total ? dealStagesChart(latest, total) : null,
     stages: stages.map(({ stage, total, page }) => ({ stage, total, page })),
     pageSize: DEALS_PAGE_SIZE,
+    // what a row shows, no more: the buyer's own name and company, every stage's date are not
     deals: stages.flatMap(({ shown }) =>
-      shown.map((e) => ({ ...e, href: e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}` })),
+      shown.map((e) => ({
+        projectId: e.projectId,
+        projectName: e.projectName,
+        stage: e.stage,
+        ndaStatus: e.ndaStatus,
+        offerStatus: e.offerStatus,
+        since: e.dates[e.stage] ?? null,
+        lastActivity: e.lastActivity,
+        href: e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
+      })),
     ),
   };
 }
@@ -69,7 +79,7 @@ export default function DealsPage() {
                   </td>
                   <td>{d.ndaStatus ?? "—"}</td>
                   <td>{d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
-                  <td>{formatDate(d.dates[stage] ?? null)}</td>
+                  <td>{formatDate(d.since)}</td>
                   <td>{formatDateTime(d.lastActivity)}</td>
                 </tr>
               ))}
