@@ -287,8 +287,9 @@ export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn)
   return db
     .select({ count: sql<number>`coalesce(sum(reader.unread), 0)` })
     .from(sql`${threadReads} reader`)
-    // "> 0" written out: a bound value would not show the planner the partial index's condition
-    .where(sql`reader.user_id = ${userId} and reader.buyer_id = ${userId} and reader.unread > 0`);
+    // the partial index's condition written out as it is (thread_reads_buyer_unread_idx): a bound
+    // value would not show the planner it holds
+    .where(sql`reader.user_id = ${userId} and reader.unread > 0 and reader.buyer_id = reader.user_id`);
 }
 
 // a buyer's or broker's count is on every page they open: built once, with the member as a placeholder
@@ -322,7 +323,7 @@ const sellersUnreadQuery = (kind: Reach["kind"]) =>
     const userId = sql.placeholder("userId");
     const reached = reachWithPlaceholders(kind);
     const own = sql`select coalesce(sum(r.unread), 0) from ${threadReads} r indexed by thread_reads_unread_idx
-      join ${projects} p indexed by projects_seller_of_idx on p.id = r.project_id where r.user_id = ${userId} and r.unread > 0 and p.seller_id = ${userId}`;
+      join ${projects} p indexed by projects_seller_of_idx on p.id = r.project_id where r.user_id = ${userId} and r.unread > 0 and r.buyer_id != r.user_id and p.seller_id = ${userId}`;
     const teams =
       kind === "own"
         ? sql`0`

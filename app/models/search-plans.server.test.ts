@@ -599,7 +599,7 @@ describe("a buyer's unread messages", () => {
   // every page a member opens counts them with their session (decision 078): a buyer of 11,000
   // messages had each one read from an index without the sender, about 3 ms a page
   const readsMessages = /\b(SCAN|SEARCH) (messages|"messages")\b/;
-  const fromMarkers = /SEARCH reader USING COVERING INDEX thread_reads_unread_idx \(user_id=\? AND buyer_id=\?\)/;
+  const fromMarkers = /SEARCH reader USING COVERING INDEX thread_reads_buyer_unread_idx \(user_id=\? AND buyer_id=\?/;
 
   // one of the generated market's buyers
   const aBuyer = async () => (await t.db.select({ id: users.id }).from(users).where(like(users.roles, '%"ROLE_BUYER"%')).limit(1))[0]!;

@@ -794,9 +794,11 @@ export const threadReads = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.buyerId, t.userId] }),
-    // a member's threads with something unread: the few rows their count adds up; the buyer's
-    // second, so that a member's threads as the buyer are a range of their own (migration 0069)
-    index("thread_reads_unread_idx").on(t.userId, t.buyerId, t.projectId, t.unread).where(sql`${t.unread} > 0`),
+    // a member's threads with something unread that they read as a seller's side, in project order (a
+    // seller's count joins each to its project); their threads as the buyer are apart (migration 0069)
+    index("thread_reads_unread_idx").on(t.userId, t.projectId, t.unread).where(sql`${t.unread} > 0 and ${t.buyerId} != ${t.userId}`),
+    // and those where they are the thread's buyer: a buyer's or broker's count (migration 0069)
+    index("thread_reads_buyer_unread_idx").on(t.userId, t.buyerId, t.unread).where(sql`${t.unread} > 0 and ${t.buyerId} = ${t.userId}`),
     // a member's threads latest first, the thread named in the index (an inbox page reads nothing else)
     index("thread_reads_latest_idx").on(t.userId, t.lastMessageId, t.projectId, t.buyerId),
   ],
