@@ -17,6 +17,7 @@ import {
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { colleaguesWithPlaceholders, reachSql, reachValues, type Reach } from "./seller-reach.server";
 import { inList } from "~/.server/db/in-list";
+import { pageCarryingTotal } from "./list-query.server";
 import { inviteMember, type InviteResult } from "./invitations.server";
 import { projectWithId } from "./projects.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
@@ -226,25 +227,17 @@ export async function teamProjectPage(
   { customerId, page = 1, pageSize = 50, only }: { customerId: number; page?: number; pageSize?: number; only?: readonly number[] },
 ) {
   const memberIds = await teamSellerIds(db, customerId);
-  const empty = { rows: [], total: 0, page: 1, pageSize };
-  if (!memberIds.length || only?.length === 0) return empty;
+  if (!memberIds.length || only?.length === 0) return { rows: [], total: 0, page: 1, pageSize };
   const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${and(inList(projects.sellerId, memberIds), only ? inList(projects.id, only) : undefined)}`;
-  const read = (at: number) =>
-    Promise.all([
+  return pageCarryingTotal(
+    (offset) =>
       db
-        .select(teamProjectColumns)
+        .select({ ...teamProjectColumns, total: sql<number>`(select count(*) from ${inSellersIndex})` })
         .from(projects)
-        .where(sql`${projects.id} in (select ${projects.id} from ${inSellersIndex} order by ${projects.id} desc limit ${pageSize} offset ${(at - 1) * pageSize})`)
+        .where(sql`${projects.id} in (select ${projects.id} from ${inSellersIndex} order by ${projects.id} desc limit ${pageSize} offset ${offset})`)
         .orderBy(desc(projects.id)),
-      db.all<{ n: number }>(sql`select count(*) as n from ${inSellersIndex}`),
-    ]);
-  let at = Math.max(1, Math.trunc(page) || 1);
-  const [firstRead, [counted]] = await read(at);
-  let rows = firstRead;
-  const total = counted?.n ?? 0;
-  const last = Math.max(1, Math.ceil(total / pageSize));
-  if (at > last) [rows] = await read((at = last));
-  return { rows, total, page: at, pageSize };
+    { page, pageSize },
+  );
 }
 
 /** Colleagues' projects this seller may open (their own are listed apart), newest first: two reads, as sellerReach decides. */
