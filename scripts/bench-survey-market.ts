@@ -30,12 +30,13 @@ import { createRecipientList } from "../app/models/recipient-lists.server";
 import { recomputeResponsivenessIfDue } from "../app/models/responsiveness.server";
 import { enrolTotp } from "../app/models/two-factor.server";
 import { random } from "../app/seed/demo-market";
+import { DEMO_ADMIN_TOTP_SECRET } from "../app/seed/factories";
 import { buildCustomerMarket } from "./bench-customer-market";
 import { insertGeneratedProjects } from "./bench-market";
 
 export const SURVEY_PASSWORD = "survey-password";
-/** The demo admin's authenticator secret (app/seed): the survey signs in with a real code. */
-export const SURVEY_ADMIN_TOTP = "DEMOADMINSECRETDEMOADMINSECRET23";
+/** The demo admin's authenticator secret: the survey signs in with a real code. */
+export const SURVEY_ADMIN_TOTP = DEMO_ADMIN_TOTP_SECRET;
 export const SURVEY_ACCOUNTS = {
   admin: "admin@survey.test",
   seller: "seller@survey.test",

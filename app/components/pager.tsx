@@ -30,6 +30,9 @@ export function StaticPager(props: PagerProps & { at: { pathname: string; search
   return <PagerNav {...props} link={(href, rel, text) => <a href={href} rel={rel} className="btn-secondary px-3 py-1">{text}</a>} />;
 }
 
+export type Paging = { page: number; pageSize: number; total: number };
+export type PageAt = { pathname: string; search: string };
+
 function PagerNav({
   page,
   pageSize,

@@ -1,5 +1,7 @@
 import { staticMarkup } from "~/components/static-html.server";
-import { DataRoomAudit, FeedbackList, Negotiations, PipelineTable, SectionPager, ViewersTable, type DeskRecords, type PageAt, type Paging } from "./desk-records";
+import type { PageAt, Paging } from "~/components/pager";
+import { SectionPager } from "~/components/section-pager";
+import { DataRoomAudit, FeedbackList, Negotiations, PipelineTable, ViewersTable, type DeskRecords } from "./desk-records";
 
 type DeskPaging = Record<"pipelinePaging" | "viewersPaging" | "ndasPaging" | "documentsPaging" | "auditPaging" | "threadsPaging" | "offersPaging", Paging>;
 

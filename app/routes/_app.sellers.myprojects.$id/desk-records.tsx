@@ -1,4 +1,5 @@
-import { StaticPager } from "~/components/pager";
+import type { PageAt, Paging } from "~/components/pager";
+import { SectionPager } from "~/components/section-pager";
 import { SimpleTable } from "~/components/data-table";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime, formatDuration, formatNumber } from "~/lib/format";
@@ -17,17 +18,6 @@ export type DeskRecords = {
  * The desk's read-only records, drawn on the server (desk-records.server): the page ships their
  * markup, not this code. Links are plain anchors; <StaticHtml> follows them within the app.
  */
-
-export type Paging = { page: number; pageSize: number; total: number };
-export type PageAt = { pathname: string; search: string };
-
-/**
- * The pager of one of the desk's lists, on its own parameter (the links keep the others), opening
- * at the list's section; nothing when the list fits on one page.
- */
-export function SectionPager({ paging, at, noun, param, label, anchor }: { paging: Paging; at: PageAt; noun: string; param: string; label: string; anchor: string }) {
-  return paging.total > paging.pageSize ? <StaticPager {...paging} noun={noun} param={param} label={label} at={at} anchor={anchor} /> : null;
-}
 
 export function PipelineTable({ pipeline, paging, at }: Pick<DeskRecords, "pipeline"> & { paging: Paging; at: PageAt }) {
   return (

@@ -26,7 +26,7 @@ import { listPageOf } from "~/models/list-query.server";
 import { identitiesFor } from "~/models/buyer-identity.server";
 import { projectCharts } from "./charts.server";
 import { deskRecordsMarkup } from "./desk-records.server";
-import type { Paging } from "./desk-records";
+import type { Paging } from "~/components/pager";
 
 /**
  * The project's id and seller: the seller may be a query (sellerOfProject), so that the desk's
