@@ -35,6 +35,8 @@ import { buildCustomerMarket } from "./bench-customer-market";
 import { insertGeneratedProjects } from "./bench-market";
 
 export const SURVEY_PASSWORD = "survey-password";
+// fixed, not random: the admin's authenticator secret is sealed with it in the database that BENCH_KEEP reuses
+export const SURVEY_SESSION_SECRET = "bench-survey-session-secret-bench-survey-session-secret";
 /** The demo admin's authenticator secret: the survey signs in with a real code. */
 export const SURVEY_ADMIN_TOTP = DEMO_ADMIN_TOTP_SECRET;
 export const SURVEY_ACCOUNTS = {
@@ -322,6 +324,27 @@ async function appendAuditHistory(db: Database, { count, admin, subject, now }: 
     }
     await db.insert(auditLog).values(batch);
   }
+}
+
+/**
+ * The survey's market in `dir`: the one an earlier build left there when `reuse` (BENCH_KEEP) and it was
+ * built to the end, else built afresh. bench:survey's and bench:responsiveness's.
+ */
+export async function surveyMarketIn(dir: string, { reuse, log }: { reuse: boolean; log: (line: string) => void }): Promise<SurveyMarket> {
+  const started = Date.now();
+  const kept = reuse ? loadSurveyMarket(dir) : null;
+  if (kept) {
+    log(`reusing the survey database in ${dir} (remove the folder to build it afresh)`);
+    return kept;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  log(`building the survey database in ${dir}`);
+  const market = await buildSurveyMarket(path.join(dir, "bench.db"), { sessionSecret: SURVEY_SESSION_SECRET, log });
+  saveSurveyMarket(dir, market);
+  const rows = Object.entries(market.rows).map(([table, n]) => `${table} ${n.toLocaleString("en-US")}`);
+  log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${rows.join(", ")}`);
+  return market;
 }
 
 /** Writes the market's ids next to the database: the mark that it was built to the end (BENCH_KEEP reuses it). */

@@ -23,12 +23,11 @@ import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { bin, isStale, run, waitForHealthy } from "./lib.mjs";
 import {
-  buildSurveyMarket,
-  loadSurveyMarket,
-  saveSurveyMarket,
+  surveyMarketIn,
   SURVEY_ACCOUNTS,
   SURVEY_ADMIN_TOTP,
   SURVEY_PASSWORD,
+  SURVEY_SESSION_SECRET,
   type SurveyMarket,
 } from "./bench-survey-market";
 
@@ -43,8 +42,6 @@ const ROLE = option("role");
 const WARM_UPS = 3;
 const BUDGET_MS = 25;
 const KEEP = Boolean(process.env.BENCH_KEEP);
-// fixed, not random: the admin's authenticator secret is sealed with it in the database that BENCH_KEEP reuses
-const SESSION_SECRET = "bench-survey-session-secret-bench-survey-session-secret";
 const root = path.resolve(__dirname, "..");
 
 type Role = "visitor" | keyof typeof SURVEY_ACCOUNTS;
@@ -129,7 +126,7 @@ function startServer(dir: string, port: number): ChildProcess {
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
     DATA_DIR: path.join(dir, "data"),
-    SESSION_SECRET,
+    SESSION_SECRET: SURVEY_SESSION_SECRET,
     APP_URL: `http://127.0.0.1:${port}`,
   };
   for (const name of ["DEMO_DATA", "MAIL_API_URL", "SMS_API_URL", "TRUST_PROXY"]) delete env[name];
@@ -195,18 +192,7 @@ async function main() {
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 
-  const started = Date.now();
-  let market = KEEP ? loadSurveyMarket(dir) : null;
-  if (market) log(`reusing the survey database in ${dir} (remove the folder to build it afresh)`);
-  else {
-    fs.rmSync(dir, { recursive: true, force: true });
-    fs.mkdirSync(dir, { recursive: true });
-    log(`building the survey database in ${dir}`);
-    market = await buildSurveyMarket(path.join(dir, "bench.db"), { sessionSecret: SESSION_SECRET, log });
-    saveSurveyMarket(dir, market);
-    const rows = Object.entries(market.rows).map(([table, n]) => `${table} ${n.toLocaleString("en-US")}`);
-    log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${rows.join(", ")}`);
-  }
+  const market = await surveyMarketIn(dir, { reuse: KEEP, log });
   if (isStale("build/index.js")) {
     log("building the app for Node");
     run(bin("remix"), ["build"], { env: { ...process.env, NODE_ENV: "production" } });

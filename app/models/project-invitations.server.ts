@@ -8,7 +8,7 @@ import { primaryRole } from "~/lib/roles";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { sendEmail } from "./outbox.server";
 import { suppressedAmong } from "./suppressions.server";
-import { recomputeResponsiveness } from "./responsiveness.server";
+import { recomputeInvitedResponsiveness } from "./responsiveness.server";
 
 /** A company is invited to a project at most once in this long, however often an admin presses the button. */
 export const INVITATION_INTERVAL_MS = 86_400_000;
@@ -88,7 +88,7 @@ export async function inviteToView(
     invitedIds.push(customerId);
   }
   // each invitation is a new ask of the company
-  if (invitedIds.length) await recomputeResponsiveness(db, { customerIds: invitedIds }, now);
+  await recomputeInvitedResponsiveness(db, { projectId: project.id, customerIds: invitedIds }, now);
   return outcome;
 }
 

@@ -1,4 +1,7 @@
-import { asc, eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import {
@@ -13,6 +16,7 @@ import {
   projects,
   recentlyViewed,
   responsiveness,
+  responsivenessAsks,
   systemSettings,
   users,
   type User,
@@ -20,9 +24,12 @@ import {
 import { makeUser } from "~/seed/factories";
 import { HOUR_MS, DAY_MS, speedOf } from "~/lib/responsiveness";
 import {
+  askSelects,
   gatherAsks,
+  keptOf,
   recomputeAllResponsiveness,
   recomputeDealResponsiveness,
+  recomputeInvitedResponsiveness,
   recomputeResponsivenessIfDue,
   responsivenessOf,
   sellerResponsiveness,
@@ -123,7 +130,7 @@ describe("responsiveness from the deal records", () => {
   });
 
   it("stores the score and reason the records give, and pages read them", async () => {
-    await recomputeDealResponsiveness(t.db, { projectId: p1, buyerId: buyer.id }, now);
+    await recomputeAllResponsiveness(t.db, now);
     const buyerSide = (await responsivenessOf(t.db, { customerIds: [buyerCo], side: "buyer" }))(buyerCo);
     // 3 of 5 answered, replies 5 h, 1 h, 2 h: median 2 h
     expect(buyerSide).toEqual({
@@ -145,6 +152,8 @@ describe("responsiveness from the deal records", () => {
   });
 
   it("recomputes everyone once a day from maintenance", async () => {
+    // as on a database no pass has run on
+    await t.db.delete(systemSettings).where(eq(systemSettings.key, "responsivenessComputedAt"));
     expect(await recomputeResponsivenessIfDue(t.db, now)).toBe(2);
     expect(await recomputeResponsivenessIfDue(t.db, now + HOUR_MS)).toBeNull();
     // 200 days on, everything has left the window
@@ -209,5 +218,97 @@ describe("responsiveness from the deal records", () => {
     // the pass counts from its start: the next is due a day after it
     expect(await recomputeResponsivenessIfDue(t.db, now + DAY_MS - 1)).toBeNull();
     expect(await recomputeResponsivenessIfDue(t.db, now + DAY_MS)).not.toBeNull();
+  });
+
+  it("after a deal's event gathers that deal's asks again and scores its companies to the rows all at once gives", async () => {
+    const table = async () => (await t.db.select().from(responsiveness).orderBy(asc(responsiveness.customerId), asc(responsiveness.side))).map(({ computedAt: _, ...r }) => r);
+    const kept = () =>
+      t.db
+        .select({ c: responsivenessAsks.customerId, s: responsivenessAsks.side, k: responsivenessAsks.kind, p: responsivenessAsks.projectId, b: responsivenessAsks.buyerId, a: responsivenessAsks.askedAt, n: responsivenessAsks.answeredAt })
+        .from(responsivenessAsks)
+        .orderBy(sql`1, 2, 3, 4, 5, 6, 7`);
+    await recomputeAllResponsiveness(t.db, now);
+    // new records on p1 the kept asks do not hold yet: the seller answers the open turn, the buyer asks again, the seller counters
+    await t.db.insert(messages).values([
+      { projectId: p1, buyerId: buyer.id, senderId: buyer.id, body: "Q3", createdAt: at(3 * DAY_MS) },
+      { projectId: p1, buyerId: buyer.id, senderId: seller.id, body: "A3", createdAt: at(3 * DAY_MS - 30 * 60_000) },
+      { projectId: p1, buyerId: buyer.id, senderId: buyer.id, body: "Q4", createdAt: at(2 * DAY_MS) },
+    ]);
+    const [o] = await t.db.select({ id: offers.id }).from(offers).where(eq(offers.projectId, p1));
+    await t.db.insert(offerEvents).values({ offerId: o!.id, actorId: seller.id, action: "countered", revision: 4, createdAt: at(DAY_MS) });
+    const stale = await table();
+
+    expect(await recomputeDealResponsiveness(t.db, { projectId: p1, buyerId: buyer.id }, now)).toBe(2);
+    const afterEvent = { rows: await table(), asks: await kept() };
+    expect(afterEvent.rows).not.toEqual(stale);
+    await recomputeAllResponsiveness(t.db, now);
+    expect(afterEvent).toEqual({ rows: await table(), asks: await kept() });
+  });
+
+  it("after an invitation and after a buyer changed company, scores the companies whose asks changed", async () => {
+    const table = async () => (await t.db.select().from(responsiveness).orderBy(asc(responsiveness.customerId), asc(responsiveness.side))).map(({ computedAt: _, ...r }) => r);
+    const [fresh] = await t.db.insert(customers).values({ name: "Fresh Co" }).returning();
+    await recomputeAllResponsiveness(t.db, now);
+    await t.db.insert(projectInvitations).values({ projectId: p2, customerId: fresh!.id, recipients: 1, invitedAt: at(HOUR_MS) });
+    expect(await recomputeInvitedResponsiveness(t.db, { projectId: p2, customerIds: [fresh!.id] }, now)).toBe(1);
+    expect((await responsivenessOf(t.db, { customerIds: [fresh!.id], side: "buyer" }))(fresh!.id)).toMatchObject({ reason: "Answered 0 of 1 invitation." });
+
+    // the buyer moves to Fresh Co: an event on p1 takes the deal's asks from Buyer Co to it
+    await t.db.update(users).set({ customerId: fresh!.id }).where(eq(users.id, buyer.id));
+    await recomputeDealResponsiveness(t.db, { projectId: p1, buyerId: buyer.id }, now);
+    const afterEvent = await table();
+    await recomputeAllResponsiveness(t.db, now);
+    const afterPass = await table();
+    expect(afterEvent.filter((r) => r.customerId !== buyerCo)).toEqual(afterPass.filter((r) => r.customerId !== buyerCo));
+    // Buyer Co keeps only its invitations (a company's, not the buyer's); the look that answered one was the
+    // buyer's, who is no longer its member: a change of company, not a deal's event, so the nightly pass counts it
+    const buyerCoRows = (rows: typeof afterEvent) => rows.filter((r) => r.customerId === buyerCo).map(({ answered: _, medianReplyMs: __, score: ___, reason: ____, ...r }) => r);
+    expect(buyerCoRows(afterEvent)).toEqual([{ customerId: buyerCo, side: "buyer", asked: 2 }]);
+    expect(buyerCoRows(afterEvent)).toEqual(buyerCoRows(afterPass));
+    await t.db.update(users).set({ customerId: buyerCo }).where(eq(users.id, buyer.id));
+  });
+
+  it("migration 0070 keeps every ask of the window, as gathering them from the records gives", async () => {
+    const file = fs.readFileSync(path.resolve(__dirname, "../../migrations/0070_responsiveness_asks_kept.sql"), "utf8");
+    const backfill = file
+      .split("--> statement-breakpoint")
+      .filter((s) => s.includes("INSERT INTO `responsiveness_asks`"))
+      // the records here are dated around `now`, not today: the window is moved there
+      .map((s) => s.replaceAll("CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)", String(now)));
+    expect(backfill).toHaveLength(7);
+    await t.db.delete(responsivenessAsks);
+    for (const statement of backfill) await t.client.execute(statement);
+    const kept = await t.db.select().from(responsivenessAsks);
+    const key = (a: { customerId: number; side: string; kind: string; projectId: number; buyerId: number | null; askedAt: number; answeredAt: number | null }) =>
+      [a.customerId, a.side, a.kind, a.projectId, a.buyerId, a.askedAt, a.answeredAt].join("|");
+    const gathered = (await gatherAsks(t.db, { now })).map(key).sort();
+    expect(gathered.length).toBeGreaterThan(10);
+    expect(kept.map(key).sort()).toEqual(gathered);
+  });
+
+  it("gathers a deal's asks and finds its kept ones by the deal's own records, never reading a table through", async () => {
+    const deal = { projectId: p1, buyerId: buyer.id, invited: [buyerCo] };
+    const dialect = new SQLiteSyncDialect();
+    const planOf = async (query: SQL) => {
+      const q = dialect.sqlToQuery(query);
+      return (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${q.sql}`, args: q.params as never })).rows.map((r) => String(r.detail)).join(" ; ");
+    };
+    // a table read through is a SCAN of it (not of a subquery, a constant row or the ids' JSON)
+    const scans = (plan: string) => {
+      const steps = plan.split(" ; ");
+      const coroutines = new Set(steps.flatMap((step) => /^CO-ROUTINE (\S+)/.exec(step)?.[1] ?? []));
+      return steps.filter((step) => /^SCAN /.test(step) && !/^SCAN (CONSTANT ROW|json_each)/.test(step) && !coroutines.has(step.split(" ")[1]!));
+    };
+    const plans = await Promise.all(askSelects(now, { deal }).map(planOf));
+    expect(plans).toHaveLength(7);
+    for (const plan of plans) expect(scans(plan), plan).toEqual([]);
+    // the check sees one: the nightly pass's over every company reads all their invitations
+    expect(scans(await planOf(askSelects(now, { companies: (c) => sql`${c} is not null` })[0]!))).toEqual(["SCAN i USING COVERING INDEX project_invitations_project_idx"]);
+    // a thread from the buyer's index, the seller from the project
+    expect(plans[2]).toMatch(/SEARCH t USING INDEX messages_(buyer|thread)_idx/);
+    expect(plans[4]).toMatch(/SEARCH s USING INTEGER PRIMARY KEY/);
+    const kept = await planOf(sql`select id from responsiveness_asks where ${keptOf(deal)}`);
+    expect(kept).toMatch(/MULTI-INDEX OR/);
+    expect(kept.match(/SEARCH responsiveness_asks USING (COVERING )?INDEX responsiveness_asks_deal_idx \(project_id=\? AND buyer_id=\?/g), kept).toHaveLength(2);
   });
 });

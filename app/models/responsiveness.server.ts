@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, sql, type Column, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { customers, projects, responsiveness, systemSettings, users } from "~/.server/db/schema";
+import { customers, projects, responsiveness, responsivenessAsks, systemSettings, users } from "~/.server/db/schema";
 import {
   DAY_MS,
   NO_REQUESTS,
@@ -14,13 +14,33 @@ import {
 
 /**
  * Responsiveness kept per company and side (decision 019): the asks are read from
- * the deal records (invitations, contracts, messages, offer steps), scored by
- * app/lib/responsiveness.ts and stored, so a page reads one row and shows the
- * numbers the records give. Recomputed for the companies of a deal after each of
- * its events, and for everyone nightly from the maintenance run.
+ * the deal records (invitations, contracts, messages, offer steps), kept one row each
+ * (decision 079), scored by app/lib/responsiveness.ts and stored, so a page reads one
+ * row and shows the numbers the records give. A deal's event gathers that deal's asks
+ * again and scores its companies from the kept ones; the nightly pass gathers everyone's.
  */
 
-type AskRow = { customerId: number; side: ResponsivenessSide; kind: AskKind; askedAt: number; answeredAt: number | null };
+type AskRow = {
+  customerId: number;
+  side: ResponsivenessSide;
+  kind: AskKind;
+  projectId: number;
+  buyerId: number | null;
+  askedAt: number;
+  answeredAt: number | null;
+};
+
+/** Which companies a computation covers, as a condition on a column that holds a company's id. */
+type Scope = (column: SQL | Column) => SQL;
+
+/**
+ * One deal's records: its project's with its buyer (none when `buyerId` is null), and the invitations of
+ * `invited` (companies) to the project.
+ */
+type Deal = { projectId: number; buyerId: number | null; invited: readonly number[] };
+
+/** What a gathering reads: every ask of some companies (the nightly pass), or one deal's (after its events). */
+type Source = { companies: Scope } | { deal: Deal };
 
 /**
  * Seller and buyer turns in each thread: a message starts a turn when the one before it came from the
@@ -43,83 +63,106 @@ const turnStarts = (threads: SQL) => sql`(select s.id, s.project_id, s.buyer_id,
 /** The earliest of a list of times (null when none). */
 const earliest = (...times: SQL[]) => sql`(select min(x.t) from (${sql.join(times.map((t) => sql`select (${t}) as t`), sql` union all `)}) x)`;
 
+const ALWAYS = sql`1 = 1`;
+
 /**
- * One select per kind of ask (D1 allows few terms in one compound select). Each is read from the
- * companies' members on (a cross join keeps them first), so that a step of the nightly pass or a
- * deal's two companies read their own records, not every record of the window.
+ * One select per kind of ask (D1 allows few terms in one compound select). For companies each is read
+ * from their members on (a cross join keeps them first), so that a step of the nightly pass reads its
+ * own records, not every record of the window; for a deal, from the deal's project and buyer (the
+ * members' side then one row, by id).
  */
-function askSelects(since: number, scope: Scope): SQL[] {
+export function askSelects(since: number, source: Source): SQL[] {
+  const deal = "deal" in source ? source.deal : null;
+  const scope: Scope = deal ? (column) => sql`${column} is not null` : (source as { companies: Scope }).companies;
+  const ofDeal = (project: SQL, buyer: SQL) => (deal ? sql`${project} = ${deal.projectId} and ${buyer} = ${deal.buyerId}` : ALWAYS);
+  const dealSeller = (seller: SQL) => (deal ? sql`${seller} = (select dp.seller_id from projects dp where dp.id = ${deal.projectId})` : ALWAYS);
+  const invitations = deal
+    ? sql`i.project_id = ${deal.projectId} and i.customer_id in (select value from json_each(${JSON.stringify(deal.invited)}))`
+    : scope(sql`i.customer_id`);
+  const buyerThreads = deal ? ofDeal(sql`t.project_id`, sql`t.buyer_id`) : sql`t.buyer_id in (select v.id from users v where ${scope(sql`v.customer_id`)})`;
+  const sellerThreads = deal
+    ? ofDeal(sql`t.project_id`, sql`t.buyer_id`)
+    : sql`t.project_id in (select sp.id from users sv cross join projects sp on sp.seller_id = sv.id where ${scope(sql`sv.customer_id`)})`;
   const buyerCompany = sql`m.customer_id`;
   const sellerCompany = sql`s.customer_id`;
   return [
     // the invited company's first look, from its members' own records (a cross join keeps them first): read from the
     // project's side, every invitation to a busy project read all its sessions (8-13 s for 50,000 invitations)
-    sql`select i.customer_id as customer_id, 'buyer' as side, 'invitation' as kind, i.invited_at as asked_at, ${earliest(
+    sql`select i.customer_id as customer_id, 'buyer' as side, 'invitation' as kind, i.project_id as project_id, null as buyer_id, i.invited_at as asked_at, ${earliest(
       sql`select min(k.requested_at) from users v cross join contracts k on k.buyer_id = v.id and k.project_id = i.project_id where v.customer_id = i.customer_id and k.requested_at >= i.invited_at`,
       sql`select min(ps.session_start) from users v cross join page_sessions ps indexed by page_sessions_user_idx on ps.user_id = v.id and ps.project_id = i.project_id
         where v.customer_id = i.customer_id and ps.session_start >= i.invited_at`,
       sql`select min(rv.viewed_at) from users v cross join recently_viewed rv on rv.user_id = v.id and rv.project_id = i.project_id where v.customer_id = i.customer_id and rv.viewed_at >= i.invited_at`,
     )} as answered_at
-    from project_invitations i where i.invited_at >= ${since} and ${scope(sql`i.customer_id`)}`,
-    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'nda_approval' as kind, k.decided_at as asked_at, ${earliest(
+    from project_invitations i where i.invited_at >= ${since} and ${invitations}`,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'nda_approval' as kind, k.project_id as project_id, k.buyer_id as buyer_id, k.decided_at as asked_at, ${earliest(
       sql`select min(r.created_at) from messages r where r.project_id = k.project_id and r.buyer_id = k.buyer_id and r.sender_id = k.buyer_id and r.created_at >= k.decided_at`,
       sql`select min(o.created_at) from offers o where o.project_id = k.project_id and o.buyer_id = k.buyer_id and o.created_at >= k.decided_at`,
       sql`select min(d.created_at) from document_events d where d.project_id = k.project_id and d.user_id = k.buyer_id and d.action in ('view', 'download') and d.created_at >= k.decided_at`,
     )} as answered_at
     from contracts k join users m on m.id = k.buyer_id
-    where k.nda_status = 'NDA Approved' and k.decided_at >= ${since} and ${scope(buyerCompany)}`,
-    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'message' as kind, q.created_at as asked_at, q.next_turn_at as answered_at
-    from ${turnStarts(sql`t.buyer_id in (select v.id from users v where ${scope(sql`v.customer_id`)})`)} q join users m on m.id = q.buyer_id
+    where k.nda_status = 'NDA Approved' and k.decided_at >= ${since} and ${scope(buyerCompany)} and ${ofDeal(sql`k.project_id`, sql`k.buyer_id`)}`,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'message' as kind, q.project_id as project_id, q.buyer_id as buyer_id, q.created_at as asked_at, q.next_turn_at as answered_at
+    from ${turnStarts(buyerThreads)} q join users m on m.id = q.buyer_id
     where q.sender_id != q.buyer_id and q.created_at >= ${since} and ${scope(buyerCompany)}`,
-    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'counter_offer' as kind, e.created_at as asked_at,
+    sql`select ${buyerCompany} as customer_id, 'buyer' as side, 'counter_offer' as kind, o.project_id as project_id, o.buyer_id as buyer_id, e.created_at as asked_at,
       (select min(n.created_at) from offer_events n where n.offer_id = e.offer_id and n.id > e.id and n.action in ('revised', 'accepted', 'withdrawn')) as answered_at
     from users m cross join offers o on o.buyer_id = m.id cross join offer_events e on e.offer_id = o.id
-    where e.action = 'countered' and e.created_at >= ${since} and ${scope(buyerCompany)}`,
-    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'nda_request' as kind, k.signed_at as asked_at, k.decided_at as answered_at
+    where e.action = 'countered' and e.created_at >= ${since} and ${scope(buyerCompany)} and ${ofDeal(sql`o.project_id`, sql`m.id`)}`,
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'nda_request' as kind, p.id as project_id, k.buyer_id as buyer_id, k.signed_at as asked_at, k.decided_at as answered_at
     from users s cross join projects p on p.seller_id = s.id cross join contracts k on k.project_id = p.id
-    where k.signed_at >= ${since} and not (k.decided_by is null and k.decided_at is not null) and ${scope(sellerCompany)}`,
-    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'message' as kind, q.created_at as asked_at, q.next_turn_at as answered_at
-    from ${turnStarts(sql`t.project_id in (select sp.id from users sv cross join projects sp on sp.seller_id = sv.id where ${scope(sql`sv.customer_id`)})`)} q
-      join projects p on p.id = q.project_id join users s on s.id = p.seller_id
+    where k.signed_at >= ${since} and not (k.decided_by is null and k.decided_at is not null) and ${scope(sellerCompany)}
+      and ${dealSeller(sql`s.id`)} and ${ofDeal(sql`p.id`, sql`k.buyer_id`)}`,
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'message' as kind, q.project_id as project_id, q.buyer_id as buyer_id, q.created_at as asked_at, q.next_turn_at as answered_at
+    from ${turnStarts(sellerThreads)} q join projects p on p.id = q.project_id join users s on s.id = p.seller_id
     where q.sender_id = q.buyer_id and q.created_at >= ${since} and ${scope(sellerCompany)}`,
-    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'offer' as kind, e.created_at as asked_at, nx.created_at as answered_at
+    sql`select ${sellerCompany} as customer_id, 'seller' as side, 'offer' as kind, p.id as project_id, o.buyer_id as buyer_id, e.created_at as asked_at, nx.created_at as answered_at
     from users s cross join projects p on p.seller_id = s.id cross join offers o on o.project_id = p.id cross join offer_events e on e.offer_id = o.id
       left join offer_events nx on nx.id = (select min(n.id) from offer_events n where n.offer_id = e.offer_id and n.id > e.id)
-    where e.action in ('submitted', 'revised') and coalesce(nx.action, '') != 'withdrawn' and e.created_at >= ${since} and ${scope(sellerCompany)}`,
+    where e.action in ('submitted', 'revised') and coalesce(nx.action, '') != 'withdrawn' and e.created_at >= ${since} and ${scope(sellerCompany)}
+      and ${dealSeller(sql`s.id`)} and ${ofDeal(sql`p.id`, sql`o.buyer_id`)}`,
   ];
 }
 
-/** Which companies a computation covers, as a condition on a column that holds a company's id. */
-type Scope = (column: SQL | Column) => SQL;
+/** One JSON parameter for a list of ids, however many: D1 binds at most 100. */
+const inIds = (column: SQL | Column, ids: readonly number[]) => sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
 
-/** Every ask of the window made of these companies (all companies when `customerIds` is undefined). */
+/** Every ask of the window made of these companies (all companies when `customerIds` is undefined), from the records. */
 export async function gatherAsks(db: Database, { customerIds, now }: { customerIds?: readonly number[]; now: number }): Promise<AskRow[]> {
-  // one JSON parameter for the ids, however many: D1 binds at most 100
-  const ids = customerIds === undefined ? null : JSON.stringify(customerIds);
-  return asksOf(db, (column) => (ids === null ? sql`${column} is not null` : sql`${column} in (select value from json_each(${ids}))`), now);
+  return asksOf(db, { companies: (column) => (customerIds === undefined ? sql`${column} is not null` : inIds(column, customerIds)) }, now);
 }
 
-async function asksOf(db: Database, scope: Scope, now: number): Promise<AskRow[]> {
+async function asksOf(db: Database, source: Source, now: number): Promise<AskRow[]> {
   const since = now - RESPONSIVENESS_WINDOW_MS;
   const parts = await Promise.all(
-    askSelects(since, scope).map((part) =>
+    askSelects(since, source).map((part) =>
       db
         .select({
           customerId: sql<number>`a.customer_id`,
           side: sql<ResponsivenessSide>`a.side`,
           kind: sql<AskKind>`a.kind`,
+          projectId: sql<number>`a.project_id`,
+          buyerId: sql<number | null>`a.buyer_id`,
           askedAt: sql<number>`a.asked_at`,
           answeredAt: sql<number | null>`a.answered_at`,
         })
         .from(sql`(${part}) a`),
     ),
   );
-  return parts.flat().map((r) => ({ ...r, customerId: Number(r.customerId), askedAt: Number(r.askedAt), answeredAt: r.answeredAt === null ? null : Number(r.answeredAt) }));
+  return parts.flat().map((r) => ({
+    ...r,
+    customerId: Number(r.customerId),
+    projectId: Number(r.projectId),
+    buyerId: r.buyerId === null ? null : Number(r.buyerId),
+    askedAt: Number(r.askedAt),
+    answeredAt: r.answeredAt === null ? null : Number(r.answeredAt),
+  }));
 }
 
 type Stored = typeof responsiveness.$inferInsert;
+type ScoredAsk = Pick<AskRow, "customerId" | "side" | "kind" | "askedAt" | "answeredAt">;
 
-function scoreAll(asks: AskRow[], now: number): Stored[] {
+function scoreAll(asks: readonly ScoredAsk[], now: number): Stored[] {
   const groups = new Map<string, { customerId: number; side: ResponsivenessSide; asks: Ask[] }>();
   for (const a of asks) {
     const key = `${a.customerId}|${a.side}`;
@@ -143,36 +186,106 @@ function scoreAll(asks: AskRow[], now: number): Stored[] {
 }
 
 const ROWS_PER_STATEMENT = 500;
+type Statement = Parameters<Database["batch"]>[0][number];
 
-/** Replaces the rows `scope` selects with `rows`, in one atomic batch (one JSON parameter per statement) with `also`. */
-async function replaceRows(db: Database, scope: SQL, rows: Stored[], now: number, also: unknown[] = []) {
-  const statements: unknown[] = [db.delete(responsiveness).where(scope), ...also];
+/** Inserts of `rows` (each the named columns' values, in order) into `table`, 500 rows to a statement, one JSON parameter each. */
+function insertsOf(db: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): Statement[] {
+  const values = sql.raw(columns.map((_, c) => `value ->> ${c}`).join(", "));
+  const statements: Statement[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => [r.customerId, r.side, r.score, r.reason, r.answered, r.asked, r.medianReplyMs]));
-    statements.push(
-      // every column of the table, in its order
-      db.insert(responsiveness).select(sql`select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, ${now} from json_each(${chunk})`),
-    );
+    const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT));
+    statements.push(db.run(sql`insert into ${sql.identifier(table)} (${sql.raw(columns.join(", "))}) select ${values} from json_each(${chunk})`));
   }
-  await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
+  return statements;
 }
 
-/** These companies' scores, both sides, again (after a deal event): a company nothing was asked of keeps no row. */
+/** Statements replacing the scores `scope` selects with `rows`. */
+const scoreStatements = (db: Database, scope: SQL, rows: readonly Stored[], now: number): Statement[] => [
+  db.delete(responsiveness).where(scope),
+  ...insertsOf(
+    db,
+    "responsiveness",
+    ["customer_id", "side", "score", "reason", "answered", "asked", "median_reply_ms", "computed_at"],
+    rows.map((r) => [r.customerId, r.side, r.score, r.reason, r.answered, r.asked, r.medianReplyMs, now]),
+  ),
+];
+
+/** Statements keeping `asks`. */
+const askStatements = (db: Database, asks: readonly AskRow[]): Statement[] =>
+  insertsOf(
+    db,
+    "responsiveness_asks",
+    ["customer_id", "side", "kind", "project_id", "buyer_id", "asked_at", "answered_at"],
+    asks.map((a) => [a.customerId, a.side, a.kind, a.projectId, a.buyerId, a.askedAt, a.answeredAt]),
+  );
+
+/** Gathers the asks of the companies `scope` selects again, keeps them and scores them, in one atomic batch with `also`. */
+async function recomputeCompanies(db: Database, scope: Scope, now: number, also: Statement[] = []) {
+  const asks = await asksOf(db, { companies: scope }, now);
+  const rows = scoreAll(asks, now);
+  await db.batch([
+    db.delete(responsivenessAsks).where(scope(responsivenessAsks.customerId)),
+    ...askStatements(db, asks),
+    ...scoreStatements(db, scope(responsiveness.customerId), rows, now),
+    ...also,
+  ]);
+  return rows.length;
+}
+
+/** These companies' scores, both sides, again from all their records: a company nothing was asked of keeps no row. */
 export async function recomputeResponsiveness(db: Database, { customerIds }: { customerIds: readonly number[] }, now = Date.now()) {
   const ids = [...new Set(customerIds)];
   if (!ids.length) return 0;
-  const rows = scoreAll(await gatherAsks(db, { customerIds: ids, now }), now);
-  await replaceRows(db, sql`${responsiveness.customerId} in (select value from json_each(${JSON.stringify(ids)}))`, rows, now);
-  return rows.length;
+  return recomputeCompanies(db, (column) => inIds(column, ids), now);
 }
 
 const LAST_FULL_KEY = "responsivenessComputedAt";
 
-/** Everyone's scores again, the window moved on: nightly (maintenance) and after seeding. */
+/** Everyone's scores again, the window moved on: after seeding (the nightly pass goes a step at a time). */
 export async function recomputeAllResponsiveness(db: Database, now = Date.now()) {
-  const rows = scoreAll(await gatherAsks(db, { now }), now);
-  await replaceRows(db, sql`1 = 1`, rows, now);
-  await setting(db, LAST_FULL_KEY, now, now);
+  return recomputeCompanies(db, (column) => sql`${column} is not null`, now, [setting(db, LAST_FULL_KEY, now, now)]);
+}
+
+/**
+ * A deal's asks kept: its project's with its buyer, and the invitations of its invited companies to the
+ * project. Two seeks of the deal index (a busy project has tens of thousands of invitations).
+ */
+export const keptOf = (deal: Deal) => {
+  const a = responsivenessAsks;
+  return sql`(${a.projectId} = ${deal.projectId} and ${a.buyerId} = ${deal.buyerId})
+    or (${a.projectId} = ${deal.projectId} and ${a.buyerId} is null and ${inIds(a.customerId, deal.invited)})`;
+};
+
+/**
+ * After a deal's event: its asks gathered again from its own records (one thread, one contract, its offers),
+ * and the companies they concern (the buyer's, the seller's, one the buyer has since left) scored from their
+ * kept asks with these in place of the deal's, in one atomic batch.
+ */
+async function recomputeDeal(db: Database, deal: Deal, now: number) {
+  const kept = keptOf(deal);
+  const [fresh, before] = await Promise.all([
+    asksOf(db, { deal }, now),
+    db.selectDistinct({ customerId: responsivenessAsks.customerId }).from(responsivenessAsks).where(kept),
+  ]);
+  const ids = [...new Set([...before.map((r) => r.customerId), ...fresh.map((a) => a.customerId)])];
+  if (!ids.length) return 0;
+  const others = await db
+    .select({
+      customerId: responsivenessAsks.customerId,
+      side: responsivenessAsks.side,
+      kind: sql<AskKind>`${responsivenessAsks.kind}`,
+      askedAt: responsivenessAsks.askedAt,
+      answeredAt: responsivenessAsks.answeredAt,
+    })
+    .from(responsivenessAsks)
+    // a row the deal keeps is one `kept` holds true of (not null)
+    .where(and(inIds(responsivenessAsks.customerId, ids), gte(responsivenessAsks.askedAt, now - RESPONSIVENESS_WINDOW_MS), sql`not coalesce(${kept}, 0)`));
+  const rows = scoreAll([...others, ...fresh], now);
+  await db.batch([
+    db.delete(responsivenessAsks).where(kept),
+    ...askStatements(db, fresh),
+    ...scoreStatements(db, inIds(responsiveness.customerId, ids), rows, now),
+  ]);
   return rows.length;
 }
 
@@ -182,7 +295,7 @@ const PASS_AFTER_KEY = "responsivenessPassAfter";
  * Companies a step of the nightly pass recomputes, and the time a maintenance run gives the pass:
  * everyone at once held the database for 3.4 s at 100,000 companies (the Node server's every request
  * waited, and on D1 every page), a step of 2,000 takes 5-60 ms. A company with thousands of messages
- * in its threads still takes its own second, as it does after each of its messages.
+ * in its threads still takes its own second (a deal's event no longer does: it gathers its own asks).
  */
 const COMPANIES_PER_STEP = 2000;
 const PASS_BUDGET_MS = 100;
@@ -196,8 +309,8 @@ const setting = (db: Database, key: string, value: unknown, now: number) =>
 /**
  * The maintenance run's part: everyone again once the last full computation is a day old, a step of
  * companies (in id order) at a time for up to `budgetMs`, the rest in the runs after. Each step
- * replaces its companies' rows and notes where it got to in one batch, so a pass cut short goes on
- * from there. Returns the rows this run wrote, or null when no pass is due.
+ * replaces its companies' asks and rows and notes where it got to in one batch, so a pass cut short
+ * goes on from there. Returns the rows this run wrote, or null when no pass is due.
  */
 export async function recomputeResponsivenessIfDue(
   db: Database,
@@ -219,11 +332,9 @@ export async function recomputeResponsivenessIfDue(
     // the step's last company, or none when the rest of them fit in it (the step then reaches every id above)
     const [last] = await db.select({ id: customers.id }).from(customers).where(gt(customers.id, from)).orderBy(customers.id).limit(1).offset(companiesPerStep - 1);
     const scope: Scope = (column) => (last ? sql`${column} > ${from} and ${column} <= ${last.id}` : sql`${column} > ${from}`);
-    const rows = scoreAll(await asksOf(db, scope, now), now);
     // the pass counts from its start, so that the next starts a day later however long this one takes
     const progress = [...(starting ? [setting(db, LAST_FULL_KEY, now, now)] : []), last ? setting(db, PASS_AFTER_KEY, last.id, now) : db.delete(systemSettings).where(eq(systemSettings.key, PASS_AFTER_KEY))];
-    await replaceRows(db, scope(responsiveness.customerId), rows, now, progress);
-    written += rows.length;
+    written += await recomputeCompanies(db, scope, now, progress);
     after = last?.id;
     if (!last) break;
   } while (performance.now() - started < budgetMs);
@@ -232,14 +343,13 @@ export async function recomputeResponsivenessIfDue(
 
 /** The buyer's and the seller's companies of a deal, again: after a message, NDA step or offer step on it. */
 export async function recomputeDealResponsiveness(db: Database, { projectId, buyerId }: { projectId: number; buyerId: number }, now = Date.now()) {
-  const [row] = await db
-    .select({ buyerCompany: users.customerId, sellerCompany: sql<number | null>`(select s.customer_id from users s where s.id = ${projects.sellerId})` })
-    .from(projects)
-    .innerJoin(users, eq(users.id, buyerId))
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  const ids = [row?.buyerCompany, row?.sellerCompany].filter((id): id is number => typeof id === "number");
-  return recomputeResponsiveness(db, { customerIds: ids }, now);
+  const [buyer] = await db.select({ customerId: users.customerId }).from(users).where(eq(users.id, buyerId)).limit(1);
+  return recomputeDeal(db, { projectId, buyerId, invited: buyer?.customerId ? [buyer.customerId] : [] }, now);
+}
+
+/** The invited companies' scores, again: after an admin invited them to view a project. */
+export async function recomputeInvitedResponsiveness(db: Database, { projectId, customerIds }: { projectId: number; customerIds: readonly number[] }, now = Date.now()) {
+  return customerIds.length ? recomputeDeal(db, { projectId, buyerId: null, invited: [...new Set(customerIds)] }, now) : 0;
 }
 
 /** Work to do after the response (deal events): never fails the request that caused it. */
@@ -323,5 +433,5 @@ const lookMayAnswer = preparedQuery((db) => {
 export async function recomputeAfterLook(db: Database, { userId, projectId }: { userId: number; projectId: number }, now = Date.now()) {
   const [row] = await lookMayAnswer(db).all({ userId, projectId, since: now - RESPONSIVENESS_WINDOW_MS });
   if (!row?.customerId || !Number(row.pending)) return 0;
-  return recomputeResponsiveness(db, { customerIds: [row.customerId] }, now);
+  return recomputeDeal(db, { projectId, buyerId: userId, invited: [row.customerId] }, now);
 }

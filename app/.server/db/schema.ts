@@ -1345,6 +1345,34 @@ export const responsiveness = sqliteTable(
 );
 
 /**
+ * Each ask of the window behind those scores, with its answer (decision 079): a deal's
+ * event gathers its own asks again from its records, and its companies are scored from
+ * the kept ones, where gathering all of a large seller's asks took 400 ms per message.
+ */
+export const responsivenessAsks = sqliteTable(
+  "responsiveness_asks",
+  {
+    id: integer("id").primaryKey(),
+    /** The company asked. */
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    side: text("side", { enum: RESPONSIVENESS_SIDES }).notNull(),
+    kind: text("kind").notNull(),
+    /** The deal the ask belongs to: its project and buyer (none for an invitation, which a company receives). */
+    projectId: projectRef(),
+    buyerId: integer("buyer_id").references(() => users.id, { onDelete: "cascade" }),
+    /** Epoch milliseconds. */
+    askedAt: integer("asked_at").notNull(),
+    answeredAt: integer("answered_at"),
+  },
+  (t) => [
+    index("responsiveness_asks_company_idx").on(t.customerId, t.askedAt, t.side, t.kind, t.answeredAt),
+    index("responsiveness_asks_deal_idx").on(t.projectId, t.buyerId, t.customerId),
+  ],
+);
+
+/**
  * An admin's "Invite to view": a buyer company sent a project's teaser. It is an ask
  * of that company's responsiveness, and keeps a second invitation within a day from
  * going out.
