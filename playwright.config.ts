@@ -102,7 +102,8 @@ export default defineConfig({
     {
       command: "node scripts/start-edge.mjs --no-build",
       url: `${EDGE_URL}/healthz`,
-      env: { ...shared, PORT: String(EDGE_PORT), WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge` },
+      // a wedged workerd is started again (decision 080)
+      env: { ...shared, PORT: String(EDGE_PORT), WRANGLER_PERSIST_DIR: `${E2E_DIR}/edge`, EDGE_WATCHDOG_MS: "30000" },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

@@ -188,13 +188,15 @@ function scoreAll(asks: readonly ScoredAsk[], now: number): Stored[] {
 const ROWS_PER_STATEMENT = 500;
 type Statement = Parameters<Database["batch"]>[0][number];
 
-/** Inserts of `rows` (each the named columns' values, in order) into `table`, 500 rows to a statement, one JSON parameter each. */
-function insertsOf(db: Database, table: string, columns: readonly string[], rows: readonly unknown[][]): Statement[] {
-  const values = sql.raw(columns.map((_, c) => `value ->> ${c}`).join(", "));
+/**
+ * Inserts of `rows` (each a row's values in the table's column order), 500 rows to a statement with one
+ * JSON parameter each: an insert of a select, which D1's batch takes as it takes any built query.
+ */
+function insertsOf(rows: readonly unknown[][], insert: (select: SQL) => Statement): Statement[] {
   const statements: Statement[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT));
-    statements.push(db.run(sql`insert into ${sql.identifier(table)} (${sql.raw(columns.join(", "))}) select ${values} from json_each(${chunk})`));
+    const values = sql.raw(rows[i]!.map((_, c) => `value ->> ${c}`).join(", "));
+    statements.push(insert(sql`select ${values} from json_each(${JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT))})`));
   }
   return statements;
 }
@@ -203,20 +205,16 @@ function insertsOf(db: Database, table: string, columns: readonly string[], rows
 const scoreStatements = (db: Database, scope: SQL, rows: readonly Stored[], now: number): Statement[] => [
   db.delete(responsiveness).where(scope),
   ...insertsOf(
-    db,
-    "responsiveness",
-    ["customer_id", "side", "score", "reason", "answered", "asked", "median_reply_ms", "computed_at"],
     rows.map((r) => [r.customerId, r.side, r.score, r.reason, r.answered, r.asked, r.medianReplyMs, now]),
+    (select) => db.insert(responsiveness).select(select),
   ),
 ];
 
-/** Statements keeping `asks`. */
+/** Statements keeping `asks` (the id first, left to SQLite). */
 const askStatements = (db: Database, asks: readonly AskRow[]): Statement[] =>
   insertsOf(
-    db,
-    "responsiveness_asks",
-    ["customer_id", "side", "kind", "project_id", "buyer_id", "asked_at", "answered_at"],
-    asks.map((a) => [a.customerId, a.side, a.kind, a.projectId, a.buyerId, a.askedAt, a.answeredAt]),
+    asks.map((a) => [null, a.customerId, a.side, a.kind, a.projectId, a.buyerId, a.askedAt, a.answeredAt]),
+    (select) => db.insert(responsivenessAsks).select(select),
   );
 
 /** Gathers the asks of the companies `scope` selects again, keeps them and scores them, in one atomic batch with `also`. */
