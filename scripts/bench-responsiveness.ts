@@ -1,7 +1,7 @@
 // `npm run bench:responsiveness`: what a deal's event costs in responsiveness upkeep (decision 079) on the
 // survey's market (scripts/bench-survey-market.ts), against gathering both companies' asks whole, as every
-// event did before. Times, in process, the deals of the survey's largest companies: the buyer's 5,000-message
-// thread with the seller of 2,000 projects in a company of 40, and a deal with the seller of 98,000 projects.
+// event did before. Times, in process, two deals with the survey's largest seller company (the seller of 2,000
+// projects in a company of 40): the buyer's 5,000-message thread, and another buyer's thread on that project.
 // BENCH_KEEP=1 reuses (or keeps) the survey's database in $TMPDIR/bench-survey, as bench:survey does.
 // A survey of costs, not a budget: it prints figures and exits 0.
 import fs from "node:fs";
@@ -41,13 +41,12 @@ async function main() {
   const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
   const db = drizzle(client, { schema }) as unknown as Database;
 
-  // a deal of the big seller's: their project with the most NDAs, and its first buyer
-  const [big] = await db.all<{ projectId: number; buyerId: number }>(sql`select k.project_id as projectId, k.buyer_id as buyerId
-    from contracts k join projects p on p.id = k.project_id where p.seller_id = ${market.users.bigSeller}
-    group by k.project_id order by count(*) desc, k.project_id limit 1`);
+  // an ordinary deal of the same seller company: the busiest project's next longest thread
+  const [other] = await db.all<{ buyerId: number }>(sql`select buyer_id as buyerId from messages
+    where project_id = ${market.projects.busiest} and buyer_id != ${market.users.buyer} group by buyer_id order by count(*) desc, buyer_id limit 1`);
   const deals = [
-    { label: "survey buyer's 5,000-message thread", projectId: market.projects.busiest, buyerId: market.users.buyer },
-    ...(big ? [{ label: "a deal of the seller of 98,000 projects", ...big }] : []),
+    { label: "the survey buyer's 5,000-message thread", projectId: market.projects.busiest, buyerId: market.users.buyer },
+    ...(other ? [{ label: "another buyer's thread with that seller company", projectId: market.projects.busiest, buyerId: other.buyerId }] : []),
   ];
   const rows: Array<[string, number[]]> = [];
   for (const deal of deals) {

@@ -76,16 +76,19 @@ export function formatReplyTime(ms: number) {
   return `${days} days`;
 }
 
+/** What a score is made of: the kinds of asks, how many were asked and answered, and the median reply. */
+export type Tally = { kinds: readonly AskKind[]; asked: number; answered: number; medianReplyMs: number | null };
+
 /**
  * The score of the asks made in the 90 days up to `now` (an ask on the window's
  * first instant counts, one after `now` does not); an answer after `now` is not one yet.
  */
 export function scoreResponsiveness(asks: readonly Ask[], now: number): Responsiveness {
   const since = now - RESPONSIVENESS_WINDOW_MS;
-  const inWindow = asks.filter((a) => a.askedAt >= since && a.askedAt <= now);
   const byKind: Responsiveness["byKind"] = {};
   const replies: number[] = [];
-  for (const a of inWindow) {
+  for (const a of asks) {
+    if (a.askedAt < since || a.askedAt > now) continue;
     const k = (byKind[a.kind] ??= { asked: 0, answered: 0 });
     k.asked += 1;
     if (a.answeredAt !== null && a.answeredAt >= a.askedAt && a.answeredAt <= now) {
@@ -93,14 +96,22 @@ export function scoreResponsiveness(asks: readonly Ask[], now: number): Responsi
       replies.push(a.answeredAt - a.askedAt);
     }
   }
-  const asked = inWindow.length;
-  const answered = replies.length;
-  const medianReplyMs = median(replies);
-  if (!asked) return { score: null, reason: NO_REQUESTS, asked, answered, medianReplyMs, byKind };
+  const counts = Object.values(byKind);
+  const tally = {
+    kinds: Object.keys(byKind) as AskKind[],
+    asked: counts.reduce((n, k) => n + k.asked, 0),
+    answered: replies.length,
+    medianReplyMs: median(replies),
+  };
+  return { ...scoreTally(tally), byKind };
+}
+
+/** The score and reason of a tally (the model counts a company's kept asks in SQL). */
+export function scoreTally({ kinds, asked, answered, medianReplyMs }: Tally): Omit<Responsiveness, "byKind"> {
+  if (!asked) return { score: null, reason: NO_REQUESTS, asked, answered, medianReplyMs };
   const speed = medianReplyMs === null ? 0 : speedOf(medianReplyMs);
   const score = Math.round(ANSWERED_POINTS * (answered / asked) + SPEED_POINTS * speed);
-  const kinds = KIND_ORDER.filter((k) => byKind[k]);
-  const nouns = listOf(kinds.map((k) => NOUNS[k][asked === 1 ? 0 : 1]));
+  const nouns = listOf(KIND_ORDER.filter((k) => kinds.includes(k)).map((k) => NOUNS[k][asked === 1 ? 0 : 1]));
   const reason = `Answered ${answered} of ${asked} ${nouns}${medianReplyMs === null ? "" : `; median reply ${formatReplyTime(medianReplyMs)}`}.`;
-  return { score, reason, asked, answered, medianReplyMs, byKind };
+  return { score, reason, asked, answered, medianReplyMs };
 }

@@ -26,7 +26,9 @@ import { HOUR_MS, DAY_MS, speedOf } from "~/lib/responsiveness";
 import {
   askSelects,
   gatherAsks,
+  keptCountsQuery,
   keptOf,
+  middleRepliesQuery,
   recomputeAllResponsiveness,
   recomputeDealResponsiveness,
   recomputeInvitedResponsiveness,
@@ -280,10 +282,11 @@ describe("responsiveness from the deal records", () => {
     for (const statement of backfill) await t.client.execute(statement);
     const kept = await t.db.select().from(responsivenessAsks);
     const key = (a: { customerId: number; side: string; kind: string; projectId: number; buyerId: number | null; askedAt: number; answeredAt: number | null }) =>
-      [a.customerId, a.side, a.kind, a.projectId, a.buyerId, a.askedAt, a.answeredAt].join("|");
+      [a.customerId, a.side, a.kind, a.projectId, a.buyerId, a.askedAt, a.answeredAt, a.answeredAt !== null && a.answeredAt >= a.askedAt ? a.answeredAt - a.askedAt : null].join("|");
     const gathered = (await gatherAsks(t.db, { now })).map(key).sort();
+    expect(kept.filter((a) => a.replyMs !== null).length).toBeGreaterThan(3);
     expect(gathered.length).toBeGreaterThan(10);
-    expect(kept.map(key).sort()).toEqual(gathered);
+    expect(kept.map((a) => key(a).replace(/\|[^|]*$/, `|${a.replyMs ?? ""}`)).sort()).toEqual(gathered);
   });
 
   it("gathers a deal's asks and finds its kept ones by the deal's own records, never reading a table through", async () => {
@@ -309,6 +312,12 @@ describe("responsiveness from the deal records", () => {
     expect(plans[4]).toMatch(/SEARCH s USING INTEGER PRIMARY KEY/);
     const kept = await planOf(sql`select id from responsiveness_asks where ${keptOf(deal)}`);
     expect(kept).toMatch(/MULTI-INDEX OR/);
+    // the companies scored from their kept asks: counted on the company index, the median walked on it in order
+    const counts = await planOf(keptCountsQuery(t.db, [buyerCo, sellerCo], now).getSQL());
+    expect(scans(counts), counts).toEqual([]);
+    expect(counts).toMatch(/USING COVERING INDEX responsiveness_asks_company_idx \(customer_id=\?/);
+    const middle = await planOf(middleRepliesQuery(t.db, { customerId: sellerCo, side: "seller", replies: 5, now }).getSQL());
+    expect(middle).toMatch(/^SEARCH responsiveness_asks USING COVERING INDEX responsiveness_asks_company_idx \(customer_id=\? AND side=\? AND reply_ms>\?\)$/);
     expect(kept.match(/SEARCH responsiveness_asks USING (COVERING )?INDEX responsiveness_asks_deal_idx \(project_id=\? AND buyer_id=\?/g), kept).toHaveLength(2);
   });
 });

@@ -1365,9 +1365,12 @@ export const responsivenessAsks = sqliteTable(
     /** Epoch milliseconds. */
     askedAt: integer("asked_at").notNull(),
     answeredAt: integer("answered_at"),
+    /** answered_at - asked_at when the answer came after the ask: a company's median reply is a walk of its index. */
+    replyMs: integer("reply_ms"),
   },
   (t) => [
-    index("responsiveness_asks_company_idx").on(t.customerId, t.askedAt, t.side, t.kind, t.answeredAt),
+    // a company's side counted (every entry of the range) and its median reply (from the first reply on, in order)
+    index("responsiveness_asks_company_idx").on(t.customerId, t.side, t.replyMs, t.askedAt, t.kind, t.answeredAt),
     index("responsiveness_asks_deal_idx").on(t.projectId, t.buyerId, t.customerId),
   ],
 );
