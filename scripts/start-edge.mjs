@@ -54,32 +54,26 @@ if (await waitForHealthy(`http://127.0.0.1:${port}/healthz`, { timeoutMs: 120_00
 }
 
 /**
- * The browser tests' edge server (EDGE_WATCHDOG_MS set): wrangler dev in a process group of its own,
- * started again, on the same persisted state, when /healthz has gone unanswered for that long twice
- * running. workerd 1.20260426's isolate can spin for good in V8's incremental sweeping after an actor is
- * constructed, every request then waiting (docs/decisions/080): the tests under way fail and their
- * retries find a server. Each restart is written to stderr, which the test run shows.
+ * The browser tests' edge server (EDGE_WATCHDOG_MS set): wrangler dev started again, on the same
+ * persisted state, when /healthz has gone unanswered for that long twice running. workerd
+ * 1.20260426's isolate can spin for good in V8's incremental sweeping after an actor is constructed,
+ * every request then waiting (docs/decisions/080): the tests under way fail and their retries find a
+ * server. Each restart is written to stderr, which the test run shows. wrangler stays in this
+ * script's process group, which Playwright kills whole at the end (a group of its own outlived the
+ * script and held the run open on its output); a restart kills wrangler's process tree itself.
  */
 function watched(args, limitMs) {
   let child;
+  let restarting = false;
   const start = () => {
-    const started = spawn(bin("wrangler"), args, { stdio: "inherit", cwd: root, env: { ...process.env, ...wranglerEnv }, detached: true });
+    const started = spawn(bin("wrangler"), args, { stdio: "inherit", cwd: root, env: { ...process.env, ...wranglerEnv } });
     child = started;
     // the one stopped for a restart goes quietly; the current one ending ends this script, as serve() does
     started.on("exit", (code, signal) => {
       if (started === child && !restarting) process.exit(code ?? (signal ? 0 : 1));
     });
   };
-  const stopGroup = (signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      /* already gone */
-    }
-  };
-  let restarting = false;
-  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stopGroup("SIGKILL"), process.exit(0)));
-  process.on("exit", () => stopGroup("SIGKILL"));
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (killTree(child.pid), process.exit(0)));
   start();
   let unanswered = 0;
   const health = `http://127.0.0.1:${port}/healthz`;
@@ -89,13 +83,13 @@ function watched(args, limitMs) {
       () => false,
     );
     unanswered = answered ? 0 : unanswered + 1;
-    if (unanswered >= 2 && !restarting) {
+    if (unanswered >= 2) {
       console.error(`✖ wrangler dev left /healthz unanswered twice for ${limitMs / 1000} s: starting it again on the same state`);
       restarting = true;
-      stopGroup("SIGKILL");
+      killTree(child.pid);
       await new Promise((r) => setTimeout(r, 1000));
-      start();
       restarting = false;
+      start();
       unanswered = 0;
       await waitForHealthy(health, { timeoutMs: 120_000 });
     }
@@ -103,4 +97,29 @@ function watched(args, limitMs) {
   };
   // from the first answer on: start-up (migrations, the demo seed) is not a hang
   waitForHealthy(health, { timeoutMs: 180_000 }).then(() => setTimeout(check, 5000));
+}
+
+/** SIGKILL to a process and every process below it (wrangler runs workerd and esbuild), read from /proc. */
+function killTree(pid) {
+  const children = new Map();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // the parent is the second field after the command's closing parenthesis
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  for (const member of tree) {
+    try {
+      process.kill(member, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
 }
