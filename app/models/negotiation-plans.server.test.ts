@@ -30,6 +30,8 @@ it.each(["own", "team", "granted"] as const)("finds a seller's (%s reach) unread
   expect(plan.filter(readsEveryMessage), plan.join(" ; ")).toEqual([]);
   // their own projects' unread from the markers that have any (migration 0058), not thread by thread
   expect(plan.join(" ; "), plan.join(" ; ")).toMatch(/SEARCH r USING (COVERING )?INDEX thread_reads_unread_idx \(user_id=\?\) ; SEARCH p USING COVERING INDEX projects_seller_of_idx/);
+  // the threads where they are the buyer, from their markers as the buyer (migration 0069), not their messages
+  expect(plan.join(" ; ")).toMatch(/SEARCH r USING (COVERING )?INDEX thread_reads_buyer_unread_idx \(user_id=\?/);
   // a team's threads count only what lies past the seller's read marker
   if (kind !== "own") expect(plan.join(" ; ")).toMatch(/SEARCH m USING INDEX messages_buyer_idx \(buyer_id=\? AND project_id=\? AND rowid>\?\)/);
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -316,8 +316,9 @@ export async function unreadMessageCount(db: Database, user: Pick<User, "id">, r
 // with any read from a partial index. On their team's projects they reach, thread by thread
 // (threadsInReach), each thread counting only the messages past the seller's read marker (a range
 // of the buyers' index, whose rows end in the message id): a colleague's marker is made when they
-// first open a thread. Then the threads where they are the buyer, on projects they do not reach.
-// As one condition ("reached or theirs as buyer") SQLite read every message of the market.
+// first open a thread. Then the threads where they are the buyer, on projects they do not reach, from
+// their markers as the buyer. As one condition ("reached or theirs as buyer") SQLite read every message
+// of the market.
 const sellersUnreadQuery = (kind: Reach["kind"]) =>
   preparedQuery((db) => {
     const userId = sql.placeholder("userId");
@@ -329,12 +330,9 @@ const sellersUnreadQuery = (kind: Reach["kind"]) =>
         ? sql`0`
         : sql`${threadsInReach(colleaguesWithPlaceholders(kind))}
       select coalesce(sum(${unreadIn("thread", userId)}), 0) from thread where buyer_id is not null`;
-    const asBuyer = db
-      .select({ count: sql<number>`count(*)` })
-      .from(messages)
-      .innerJoin(projects, eq(projects.id, messages.projectId))
-      .leftJoin(reader, and(eq(reader.projectId, messages.projectId), eq(reader.buyerId, messages.buyerId), eq(reader.userId, userId)))
-      .where(and(eq(messages.buyerId, userId), sql`not coalesce(${reached}, 0)`, ne(messages.senderId, userId), gt(messages.id, sql`coalesce(${reader.lastReadId}, 0)`)));
+    // as a buyer's: their markers as the thread's buyer that have any (migration 0069), as a buyer's count is
+    const asBuyer = sql`select coalesce(sum(r.unread), 0) from ${threadReads} r indexed by thread_reads_buyer_unread_idx
+      join ${projects} on ${projects.id} = r.project_id where r.user_id = ${userId} and r.unread > 0 and r.buyer_id = r.user_id and not coalesce(${reached}, 0)`;
     // one row, the member's: the three counts are its columns' subqueries
     return db
       .select({ count: sql<number>`(${own}) + (${teams}) + (${asBuyer})` })
