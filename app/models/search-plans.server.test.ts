@@ -9,7 +9,7 @@ import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
 import { listProjectsForAdmin, listSellerDraftPage, listSellerProjectPage, searchStatements } from "./projects.server";
 import { reachSql, type Reach } from "./seller-reach.server";
-import { sharedProjects, teamProjectPage, teamProjects } from "./seller-permissions.server";
+import { colleagueActivity, sharedProjects, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { ownRealEstateStates, ownRealEstateValuations } from "./real-estate.server";
 import { sellerPools } from "./loan-pricing.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
@@ -248,6 +248,7 @@ describe("the admin's lists and a member's inbox", () => {
       ["potential customers", () => listLeads(t.db, {}), /from "leads"/, /SCAN leads USING INDEX leads_created_idx/],
       ["projects a campaign may promote", () => projectChoices(t.db), /from "projects"/, /SCAN projects USING INDEX projects_visible_published_idx/],
       ["a campaign's recipients", () => campaignRecipients(t.db, { campaignId: 1, page: 3 }), /from "outbox"/, /SEARCH outbox USING COVERING INDEX outbox_campaign_idx \(campaign_id=\?\)/],
+      ["a colleague's activity", () => colleagueActivity(t.db, { memberId: 1 }), /from "audit_log"/, /SEARCH audit_log USING INDEX audit_log_actor_idx \(actor_id=\?\)/],
     ];
     for (const [name, read, about, index] of cases) {
       const plan = await planOf(read, about);

@@ -976,20 +976,25 @@ export const pageSessionDays = sqliteTable(
  * previous one of only one row: two appends racing for the same place cannot both
  * succeed. No foreign keys: the record outlives the accounts and projects it names.
  */
-export const auditLog = sqliteTable("audit_log", {
-  id: integer("id").primaryKey(),
-  at: integer("at", { mode: "timestamp_ms" }).notNull(),
-  actorId: integer("actor_id"),
-  actorName: text("actor_name").notNull(),
-  actorEmail: text("actor_email").notNull().default(""),
-  action: text("action").notNull(),
-  subjectType: text("subject_type").notNull(),
-  subjectId: text("subject_id").notNull(),
-  detail: text("detail").notNull().default(""),
-  address: text("address").notNull().default(""),
-  prevHash: text("prev_hash").notNull().unique(),
-  hash: text("hash").notNull(),
-});
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey(),
+    at: integer("at", { mode: "timestamp_ms" }).notNull(),
+    actorId: integer("actor_id"),
+    actorName: text("actor_name").notNull(),
+    actorEmail: text("actor_email").notNull().default(""),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    detail: text("detail").notNull().default(""),
+    address: text("address").notNull().default(""),
+    prevHash: text("prev_hash").notNull().unique(),
+    hash: text("hash").notNull(),
+  },
+  // a colleague's activity, newest first (the rowid is the index's last column): a member who did little scanned the whole log
+  (t) => [index("audit_log_actor_idx").on(t.actorId)],
+);
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
