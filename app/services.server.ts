@@ -9,7 +9,7 @@ import { storeDataRoomViews } from "~/models/data-room.server";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
-import { handingOnLooks, storeLooks } from "~/models/projects.server";
+import { handingOnLooks, storeLooks } from "~/models/project-looks.server";
 import { addRateLimitHits } from "~/models/rate-limits.server";
 import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "~/seed/seed.server";
 

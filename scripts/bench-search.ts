@@ -14,7 +14,7 @@ import { random } from "../app/seed/demo-market";
 import { insertGeneratedProjects } from "./bench-market";
 import { DEMO_PASSWORD } from "../app/seed/factories";
 import { createUser } from "../app/models/users.server";
-import { searchProjects } from "../app/models/projects.server";
+import { searchProjects } from "../app/models/project-search.server";
 import { SEARCH_SHAPES } from "../tests/support/search-shapes";
 
 const COUNT = Number(process.env.BENCH_PROJECTS ?? 100_000);

@@ -6,7 +6,7 @@ import { makeUser } from "~/seed/factories";
 import { CUSTOMER_COLUMNS, CUSTOMER_SIZE_BANDS } from "~/lib/customers";
 import { customerIdsInViewOrder, customersInOrder, listCustomers } from "./customers.server";
 import { recomputeAllResponsiveness } from "./responsiveness.server";
-import { pruneDailyLooks, recordImpressions } from "./projects.server";
+import { pruneDailyLooks, recordImpressions } from "./project-looks.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;

@@ -4,7 +4,7 @@ import { projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
 import { priceOneLoan, pricePool, sellerPools } from "./loan-pricing.server";
-import { replaceLoanTape } from "./projects.server";
+import { replaceLoanTape } from "./loan-tapes.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;

@@ -6,7 +6,7 @@ import { pruneApiTokens } from "./api-tokens.server";
 import { drainImportJobs } from "./listing-imports.server";
 import { drainOutbox, purgeOutbox } from "./outbox.server";
 import { prunePasswordResets } from "./password-resets.server";
-import { pruneDailyLooks } from "./projects.server";
+import { pruneDailyLooks } from "./project-looks.server";
 import { pruneRateLimits } from "./rate-limits.server";
 import { sendDueDigests } from "./saved-search-digests.server";
 import { recomputeResponsivenessIfDue } from "./responsiveness.server";

@@ -17,7 +17,8 @@ import {
   saveMatchWeights,
 } from "./matches.server";
 import { recomputeResponsiveness } from "./responsiveness.server";
-import { pruneDailyLooks, reviewProject } from "./projects.server";
+import { reviewProject } from "./projects.server";
+import { pruneDailyLooks } from "./project-looks.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;

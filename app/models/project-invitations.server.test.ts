@@ -6,7 +6,7 @@ import { auditLog, customers, outbox, projects, recentlyViewed, users, type Proj
 import { makeUser } from "~/seed/factories";
 import { listCustomers } from "./customers.server";
 import { invitationNotice, inviteToView } from "./project-invitations.server";
-import { storeLooks } from "./projects.server";
+import { storeLooks } from "./project-looks.server";
 import { recomputeAfterLook, responsivenessOf } from "./responsiveness.server";
 import { suppress } from "./suppressions.server";
 

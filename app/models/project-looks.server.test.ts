@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { dailyProjectLooks, pageSessions, projects, recentlyViewed } from "~/.server/db/schema";
-import { handingOnLooks, pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./projects.server";
+import { handingOnLooks, pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./project-looks.server";
 import { decodeRow, encodeRow } from "~/.server/platform/queue-codec";
 import type { LookRow, QueuedWrite } from "~/.server/services";
 import { writeQueued } from "~/services.server";

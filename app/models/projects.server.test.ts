@@ -14,20 +14,15 @@ import {
   createDraft,
   findProjectWithSeller,
   findVisibleProject,
-  ftsQuery,
   listProjectsForAdmin,
   listSellerDraftPage,
   listSellerProjectPage,
-  loanTape,
-  tapeCompletenessOf,
-  tapeFieldCountsSql,
-  replaceLoanTape,
   reviewProject,
   saveDraftStep,
-  searchProjects,
   submitForReview,
-  TEXT_COUNT_LIMIT,
 } from "./projects.server";
+import { ftsQuery, searchProjects, TEXT_COUNT_LIMIT } from "./project-search.server";
+import { loanTape, tapeCompletenessOf, tapeFieldCountsSql, replaceLoanTape } from "./loan-tapes.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let sellerId = 0;

@@ -7,7 +7,7 @@ import { formatCompactCurrency, formatPercent } from "~/lib/format";
 import { primaryRole, type Role } from "~/lib/roles";
 import { describeFilters, filtersOf, searchPathOf } from "~/lib/saved-searches";
 import { queuedMessage } from "./outbox.server";
-import { searchProjects } from "./projects.server";
+import { searchProjects } from "./project-search.server";
 import { claimDueSearches, digestRecorded, membersDueForDigest, reportedAmong } from "./saved-searches.server";
 import { isSuppressed } from "./suppressions.server";
 

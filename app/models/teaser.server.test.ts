@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Project } from "~/.server/db/schema";
 import { ROW_COLUMNS, TEASER_KEYS, TERM_KEYS } from "~/lib/projects";
-import { listColumns, toProjectRow } from "./projects.server";
+import { toProjectRow } from "./projects.server";
+import { listColumns } from "./project-search.server";
 import { teaserOf } from "./teaser.server";
 
 const project: Project = {

@@ -1,6 +1,6 @@
 import { CONSTANT_LISTS } from "../../cms/seed/constants";
 import type { BuyerPreferences, customers, projects } from "~/.server/db/schema";
-import type { LoanRow } from "~/models/projects.server";
+import type { LoanRow } from "~/models/loan-tapes.server";
 import { DEMO_SIC_CODES } from "~/seed/sic-codes";
 import { SIZE_BANDS } from "~/lib/projects";
 import { PROJECT_KINDS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";

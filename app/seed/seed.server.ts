@@ -13,7 +13,7 @@ import { enrolTotp } from "~/models/two-factor.server";
 import type { CustomerType } from "~/lib/customers";
 import { primaryRole } from "~/lib/roles";
 import { createUser } from "~/models/users.server";
-import { replaceLoanTape } from "~/models/projects.server";
+import { replaceLoanTape } from "~/models/loan-tapes.server";
 import { seedSystemDataIfEmpty } from "~/seed/system-data";
 import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
 

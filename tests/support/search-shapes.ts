@@ -1,4 +1,4 @@
-import type { SearchParams } from "../../app/models/projects.server";
+import type { SearchParams } from "../../app/models/project-search.server";
 
 /** The buyer search's query shapes: what `bench:search` times and the query-plan test checks. */
 export const SEARCH_SHAPES: Array<[string, SearchParams]> = [

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { insertMany } from "~/.server/db/bulk";
 import { projects } from "~/.server/db/schema";
-import { searchStatements } from "~/models/projects.server";
+import { searchStatements } from "~/models/project-search.server";
 import { generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
 import { refreshPlannerStatistics } from "./planner-statistics";

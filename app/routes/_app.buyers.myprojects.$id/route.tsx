@@ -12,7 +12,7 @@ import { dataRoomPagerMarkup } from "./data-room-pager.server";
 import { findPass } from "~/models/feedback.server";
 import { readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
-import { loanTape } from "~/models/projects.server";
+import { loanTape } from "~/models/loan-tapes.server";
 import { workspaceIntent } from "./intents.server";
 import { recordWorkspaceVisit } from "./visit.server";
 

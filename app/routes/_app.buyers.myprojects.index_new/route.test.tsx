@@ -9,7 +9,7 @@ const { default: DealsPage, loader } = await import("./route");
 const { makeUser } = await import("~/seed/factories");
 const { requestNda } = await import("~/models/contracts.server");
 const { offerParties, submitOffer } = await import("~/models/offers.server");
-const { recordView } = await import("~/models/projects.server");
+const { recordView } = await import("~/models/project-looks.server");
 const { context, services, deal } = app;
 
 const seller = await app.member("seller@demo.test");

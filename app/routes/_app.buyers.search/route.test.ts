@@ -46,7 +46,7 @@ describe("buyers' search loader", () => {
     expect(dots.every((href) => /^\/(realestate|projects\/more-details)\/\d+$/.test(href))).toBe(true);
     const counts = [...html.matchAll(/data-testid="state-count-[A-Z]{2}">([\d,]+)</g)].map((m) => Number(m[1]!.replace(/,/g, "")));
     expect(counts.reduce((n, c) => n + c, 0)).toBe(dots.length);
-    const { searchProjectPlaces } = await import("~/models/projects.server");
+    const { searchProjectPlaces } = await import("~/models/project-search.server");
     const { places, capped } = await searchProjectPlaces(services.db, { industry: "Real Estate" }, 3);
     expect(places).toHaveLength(3);
     expect(capped).toBe(true);

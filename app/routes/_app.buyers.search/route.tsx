@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/ser
 import { requireUser } from "~/auth/guards.server";
 import { asShown, handleTableAction, tableView } from "~/models/table-view.server";
 import { projectOptions } from "~/.server/project-options";
-import { searchProjects, SORTABLE, type SortKey } from "~/models/projects.server";
+import { searchProjects, SORTABLE, type SortKey } from "~/models/project-search.server";
 import { ndaStatusesOf } from "~/models/contracts.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";

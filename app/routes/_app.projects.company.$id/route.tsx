@@ -8,7 +8,8 @@ import { StatusBadge } from "~/components/status-badge";
 import { StaticHtml } from "~/components/static-html";
 import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { pageTitle } from "~/lib/meta";
-import { findVisibleProject, loanTape, mayManageProject } from "~/models/projects.server";
+import { findVisibleProject, mayManageProject } from "~/models/projects.server";
+import { loanTape } from "~/models/loan-tapes.server";
 import { can } from "~/models/seller-permissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];

@@ -12,14 +12,8 @@ import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
 import type { ProjectKind } from "~/lib/project-kinds";
-import {
-  createDraft,
-  EDITABLE,
-  tapeCompletenessOf,
-  replaceLoanTape,
-  saveDraftStep,
-  submitForReview,
-} from "~/models/projects.server";
+import { createDraft, EDITABLE, saveDraftStep, submitForReview } from "~/models/projects.server";
+import { tapeCompletenessOf, replaceLoanTape } from "~/models/loan-tapes.server";
 import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
 import { UNKNOWN_SIC_CODE } from "~/lib/system-data";
 import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";

@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
-import { listRecentlyViewed } from "~/models/projects.server";
+import { listRecentlyViewed } from "~/models/project-looks.server";
 import { isAgent, primaryRole } from "~/lib/roles";
 import { headerFor } from "~/lib/navigation";
 import { teaserPathFor } from "~/lib/access";

@@ -1,0 +1,162 @@
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
+import type { LookRow } from "~/.server/services";
+import { dailyProjectLooks, projects, recentlyViewed } from "~/.server/db/schema";
+import { canSee, type Viewer } from "./projects.server";
+import { recomputeAfterLook } from "./responsiveness.server";
+
+// Members' looks at listings: impressions (a search's results) and views (a teaser), each counted
+// once a day per member and project, and the member's recently viewed list. Pages hand looks on
+// (handingOnLooks) and they are written later in batches (storeLooks): no page writes while it answers.
+
+/** The UTC day a look falls on: the unit a member is counted once in. */
+export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** A member's second look within a minute does not move "recently viewed" (no write for a reload). */
+const RECENT_VIEW_RESOLUTION_MS = 60_000;
+
+/**
+ * Counts `member`'s look at each project once per UTC day, in one atomic batch:
+ * the day's rows are added when new, the projects whose rows are not yet counted
+ * gain one, and those rows are marked counted. A reload, or two requests at once,
+ * find the rows counted and change nothing.
+ */
+async function countLooks(db: Database, kind: "view" | "impression", userId: number, projectIds: number[], now: number, extra: BatchItem[] = []) {
+  const ids = [...new Set(projectIds)];
+  if (!ids.length) return;
+  const day = dayOf(now);
+  const mine = and(eq(dailyProjectLooks.kind, kind), eq(dailyProjectLooks.userId, userId), eq(dailyProjectLooks.day, day), eq(dailyProjectLooks.counted, false));
+  const pending = db.select({ id: dailyProjectLooks.projectId }).from(dailyProjectLooks).where(mine);
+  const counter = kind === "view" ? { views: sql`${projects.views} + 1` } : { impressions: sql`${projects.impressions} + 1` };
+  // D1 binds at most 100 parameters a statement: 5 columns a row, so 19 rows an insert
+  const inserts = [];
+  for (let i = 0; i < ids.length; i += 19) {
+    const rows = ids.slice(i, i + 19).map((projectId) => ({ kind, userId, projectId, day, counted: false }));
+    inserts.push(db.insert(dailyProjectLooks).values(rows).onConflictDoNothing());
+  }
+  await db.batch([
+    ...inserts,
+    db.update(projects).set(counter).where(inArray(projects.id, pending)),
+    db.update(dailyProjectLooks).set({ counted: true }).where(mine),
+    ...extra,
+  ] as unknown as Parameters<typeof db.batch>[0]);
+}
+
+type BatchItem = Parameters<Database["batch"]>[0][number];
+
+/** The results a member is shown count as impressions, once a day per member and project. */
+export async function recordImpressions(db: Database, { userId, projectIds: ids }: { userId: number; projectIds: number[] }, now = Date.now()) {
+  await countLooks(db, "impression", userId, ids, now);
+}
+
+/** A view of the project page (once a day per member), and the member's recently viewed list. */
+export async function recordView(db: Database, { userId, projectId }: { userId: number; projectId: number }, now = Date.now()) {
+  const at = new Date(now);
+  const recent = db
+    .insert(recentlyViewed)
+    .values({ userId, projectId, viewedAt: at })
+    .onConflictDoUpdate({
+      target: [recentlyViewed.userId, recentlyViewed.projectId],
+      set: { viewedAt: at },
+      setWhere: lt(recentlyViewed.viewedAt, new Date(now - RECENT_VIEW_RESOLUTION_MS)),
+    });
+  await countLooks(db, "view", userId, [projectId], now, [recent]);
+}
+
+/**
+ * The looks the request handlers queued (Services.recordLook), written in arrival order: each
+ * counts once a day per member and project, whenever the batch lands.
+ */
+export async function storeLooks(db: Database, rows: LookRow[]) {
+  const stored = storedLooks(db);
+  // a look answers an invitation to view: worked out once per member and project, after the batch's
+  // writes and as of its last look there. A reloaded teaser is many views in one batch, and working
+  // it out for each held the queue's consumer (and the isolate's requests) for a round trip apiece
+  const answering = new Map<string, { userId: number; projectId: number; at: number }>();
+  for (const row of rows) {
+    if (row.kind === "impression") {
+      const fresh = row.projectIds.filter((projectId) => !stored.knows(row, projectId, Infinity));
+      await recordImpressions(db, { userId: row.userId, projectIds: fresh }, row.at);
+      stored.note(row, fresh);
+    }
+    for (const projectId of row.kind === "view" ? row.projectIds : []) {
+      if (!stored.knows(row, projectId, RECENT_VIEW_RESOLUTION_MS)) {
+        await recordView(db, { userId: row.userId, projectId }, row.at);
+        stored.note(row, [projectId]);
+      }
+      const key = `${row.userId}:${projectId}`;
+      answering.set(key, { userId: row.userId, projectId, at: Math.max(row.at, answering.get(key)?.at ?? 0) });
+    }
+  }
+  for (const { userId, projectId, at } of answering.values()) await recomputeAfterLook(db, { userId, projectId }, at);
+}
+
+/**
+ * Looks noted lately, by member, project and kind: whether one is known within a time and the
+ * same day. A day's members and projects at most; past that it starts again, which only costs writes.
+ */
+function lookMemory() {
+  const at = new Map<string, number>();
+  const keyOf = (row: LookRow, projectId: number) => `${row.kind}:${row.userId}:${projectId}`;
+  return {
+    knows(row: LookRow, projectId: number, withinMs: number) {
+      const before = at.get(keyOf(row, projectId));
+      return before !== undefined && row.at >= before && row.at - before < withinMs && dayOf(before) === dayOf(row.at);
+    },
+    note(row: LookRow, projectIds: number[]) {
+      if (at.size > 50_000) at.clear();
+      for (const projectId of projectIds) at.set(keyOf(row, projectId), row.at);
+    },
+  };
+}
+
+/**
+ * The looks this process wrote lately. Writing one again would change nothing: an impression
+ * counted today stays counted all day; a view counted today moves "recently viewed" only after a
+ * minute. A reload of the search or a teaser then costs no write (a search page is 20 impressions).
+ */
+const storedLooks = oncePerDatabase(lookMemory);
+
+/**
+ * Looks as the pages hand them on: a member's impression of a project that this boot (a process on
+ * Node, an isolate's bindings on Workers) handed on today already is left out, and a look with none left is not sent at all.
+ * On Workers each look is a queue message and a batch for its consumer, and each reload of a search
+ * is 25 impressions that change nothing. An impression is noted once it went: one refused with
+ * its guessed answer (decision 040) is sent by the answer made again. Views always go: a view
+ * may answer an invitation sent since the last one.
+ */
+const handedOnByBoot = new WeakMap<object, ReturnType<typeof lookMemory>>();
+export function handingOnLooks(boot: object, send: (row: LookRow) => Promise<boolean>) {
+  let handedOn = handedOnByBoot.get(boot);
+  if (!handedOn) handedOnByBoot.set(boot, (handedOn = lookMemory()));
+  const memory = handedOn;
+  return (row: LookRow) => {
+    if (row.kind !== "impression") return void send(row);
+    const fresh = row.projectIds.filter((projectId) => !memory.knows(row, projectId, Infinity));
+    if (!fresh.length) return;
+    void send({ ...row, projectIds: fresh }).then((went) => went && memory.note(row, fresh));
+  };
+}
+
+/** Only today's rows decide anything; older ones go with the housekeeping. */
+export async function pruneDailyLooks(db: Database, now = Date.now()) {
+  await db.delete(dailyProjectLooks).where(lt(dailyProjectLooks.day, dayOf(now - 86_400_000)));
+}
+
+// on every member's home page: built once
+const recentlyViewedBy = preparedQuery((db) =>
+  db
+    .select({ project: projects, viewedAt: recentlyViewed.viewedAt })
+    .from(recentlyViewed)
+    .innerJoin(projects, eq(projects.id, recentlyViewed.projectId))
+    .where(eq(recentlyViewed.userId, sql.placeholder("userId")))
+    .orderBy(desc(recentlyViewed.viewedAt))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+export async function listRecentlyViewed(db: Database, viewer: Viewer, limit = 8) {
+  const rows = await recentlyViewedBy(db).all({ userId: viewer.id, limit: limit * 2 });
+  return rows.filter((r) => canSee(viewer, r.project)).slice(0, limit);
+}

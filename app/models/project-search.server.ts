@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { preparedQuery } from "~/.server/db/prepared";
+import { projects } from "~/.server/db/schema";
+import { ROW_COLUMNS, SIZE_BANDS, type RowKey } from "~/lib/projects";
+
+// The buyers' and brokers' search of published listings: its filters, order and pages, its prepared
+// statements (one pair per shape of search), and the map's places. Its plans are pinned in
+// search-plans.server.test.ts: at 100,000 projects a lost index turns 2 ms into 50.
+
+export type SearchParams = {
+  q?: string;
+  industry?: string;
+  region?: string;
+  status?: string;
+  transactionSize?: string;
+  sort?: SortKey;
+  desc?: boolean;
+  page?: number;
+  pageSize?: number;
+  /** "Best match": this buyer company's match scores first, then the sort. */
+  bestMatchFor?: number | null;
+  /** Only listings published or changed after this (saved-search digests). */
+  changedSince?: Date;
+};
+
+export const SORTABLE = {
+  date: projects.publishedAt,
+  projectName: projects.projectName,
+  industry: projects.industry,
+  size: projects.size,
+  waInterest: projects.waInterest,
+  maturityDate: projects.maturityDate,
+  location: projects.location,
+  loanAmount: projects.loanAmount,
+} as const;
+export type SortKey = keyof typeof SORTABLE;
+
+/** Turns what a person typed into an FTS5 query of prefix terms (no operators from the user). */
+export function ftsQuery(text: string) {
+  const terms = text
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8);
+  return terms?.length ? terms.map((t) => `"${t}"*`).join(" ") : null;
+}
+
+/** Published listings for buyers and brokers: text, filters ("Any" or empty means no filter), sort and page. */
+/** The search's filters and order, shared by its table and its map. */
+function searchQuery(params: SearchParams, { placeholders = false } = {}) {
+  // a prepared search binds its values by name (searchValues), a built one as they are
+  const value = <T>(name: keyof SearchValues, v: T) => (placeholders ? sql.placeholder(name) : v);
+  // a literal, not bound parameters: SQLite uses the partial indexes only for a predicate it can match
+  const where: SQL[] = [sql`${projects.status} in ('published', 'under_offer')`];
+  if (given(params.industry)) where.push(eq(projects.industry, value("industry", params.industry!)));
+  if (given(params.region)) where.push(eq(projects.location, value("region", params.region!)));
+  if (given(params.status)) where.push(eq(projects.term, value("status", params.status!)));
+  const band = bandOf(params);
+  if (band) {
+    where.push(sql`${projects.size} >= ${value("bandMin", band.min)}`);
+    if (band.max !== null) where.push(sql`${projects.size} < ${value("bandMax", band.max)}`);
+  }
+  if (params.changedSince) where.push(gt(projects.updatedAt, value("changedSince", params.changedSince)));
+  const match = params.q ? ftsQuery(params.q) : null;
+  const hits = match ? sql`(select rowid from projects_fts where projects_fts match ${value("match", match)})` : null;
+
+  const column = SORTABLE[params.sort ?? "date"] ?? projects.publishedAt;
+  const direction = params.desc === false ? asc : desc;
+  // every sort walks an index of its column, id last (SQLite ends each index with the row id); the
+  // industry's and the region's indexes serve their filters with the date, so their ties go by date
+  const ties = column === projects.industry || column === projects.location ? [direction(projects.publishedAt)] : [];
+  const order: SQL[] = [direction(column), ...ties, direction(projects.id)];
+  if (params.bestMatchFor) {
+    order.unshift(
+      sql`coalesce((select m.score from matches m where m.project_id = ${projects.id} and m.customer_id = ${value("bestMatchFor", params.bestMatchFor)}), 0) desc`,
+    );
+  }
+  // counting walks the text's matches and stops at the cap
+  const condition = and(...where, hits ? sql`${projects.id} in ${hits}` : undefined);
+  // a page walks the order's index and keeps the matches: a word in 18,000 listings otherwise
+  // sorts all 18,000 for 25 (the unary + keeps SQLite from driving the read by the matches);
+  // an order by match score has no index to walk, so there the matches drive it
+  const ordered = hits && !params.bestMatchFor ? and(...where, sql`+${projects.id} in ${hits}`) : condition;
+  return { condition, ordered, order };
+}
+
+const given = (v?: string) => (v && v !== "Any" ? v : undefined);
+const bandOf = (params: SearchParams) => (given(params.transactionSize) ? SIZE_BANDS[params.transactionSize!] : undefined);
+
+/** A search's values by the names its prepared statements bind them by. */
+type SearchValues = {
+  industry?: string;
+  region?: string;
+  status?: string;
+  bandMin?: number;
+  bandMax?: number | null;
+  changedSince?: number;
+  match?: string | null;
+  bestMatchFor?: number | null;
+  limit: number;
+  offset: number;
+};
+
+function searchValues(params: SearchParams, pageSize: number, page: number): SearchValues {
+  const band = bandOf(params);
+  return {
+    industry: params.industry,
+    region: params.region,
+    status: params.status,
+    bandMin: band?.min,
+    bandMax: band?.max,
+    // bound as stored (epoch ms): a placeholder's value is not mapped by its column
+    changedSince: params.changedSince?.getTime(),
+    match: params.q ? ftsQuery(params.q) : null,
+    bestMatchFor: params.bestMatchFor,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  };
+}
+
+/**
+ * What a search's statements look like, apart from their values: which filters are given, the text
+ * (and whether it has terms), the order. Searches of one shape share their prepared statements.
+ */
+function searchShape(params: SearchParams) {
+  return JSON.stringify([
+    Boolean(given(params.industry)),
+    Boolean(given(params.region)),
+    Boolean(given(params.status)),
+    bandOf(params) ? (bandOf(params)!.max === null ? "open" : "band") : null,
+    Boolean(params.changedSince),
+    Boolean(params.q),
+    Boolean(params.q && ftsQuery(params.q)),
+    params.sort && SORTABLE[params.sort] ? params.sort : "date",
+    params.desc !== false,
+    Boolean(params.bestMatchFor),
+  ]);
+}
+
+/**
+ * A text search counts its results up to this many and says "more" beyond: a word found in
+ * thousands of listings is counted by reading each of them, and nobody pages that far.
+ */
+export const TEXT_COUNT_LIMIT = 1000;
+
+/** A search's page and page size, as asked and within bounds (25 a page, at most 100). */
+const searchPaging = (params: SearchParams) => ({ page: Math.max(params.page ?? 1, 1), pageSize: Math.min(Math.max(params.pageSize ?? 25, 1), 100) });
+
+/**
+ * The row columns a search reads: those the member shows, with what every row carries (its id and
+ * last change) and its kind (its link). No choice given reads them all.
+ */
+function searchColumnsFor(shown: Record<string, boolean> | undefined) {
+  if (!shown) return listColumns;
+  return Object.fromEntries(
+    Object.entries(listColumns).filter(([key]) => shown[key] === true || key === "id" || key === "kind" || key === "updatedAt"),
+  ) as typeof listColumns;
+}
+
+/** The two statements of a search page: its rows (of `columns`, else every row column), and its count (capped for text). */
+export function searchStatements(db: Database, params: SearchParams, { placeholders = false, columns = listColumns } = {}) {
+  const { page, pageSize } = searchPaging(params);
+  const { condition, ordered, order } = searchQuery(params, { placeholders });
+  const found = params.q ? db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found") : null;
+  return {
+    page,
+    pageSize,
+    capped: Boolean(found),
+    rows: db
+      .select(columns)
+      .from(projects)
+      .where(ordered)
+      .orderBy(...order)
+      .limit(placeholders ? sql.placeholder("limit") : pageSize)
+      .offset(placeholders ? sql.placeholder("offset") : (page - 1) * pageSize),
+    count: found ? db.select({ total: sql<number>`count(*)` }).from(found) : db.select({ total: sql<number>`count(*)` }).from(projects).where(condition),
+  };
+}
+
+// every search page runs one: its two statements are built once per shape of search (at most
+// SEARCH_SHAPES_KEPT of them, the least recently used going first) and only run after that
+const SEARCH_SHAPES_KEPT = 200;
+type PreparedSearch = ReturnType<typeof prepareSearch>;
+const preparedSearches = new Map<string, PreparedSearch>();
+
+function prepareSearch(params: SearchParams, columns: typeof listColumns) {
+  return {
+    rows: preparedQuery((db) => searchStatements(db, params, { placeholders: true, columns }).rows.prepare()),
+    count: preparedQuery((db) => searchStatements(db, params, { placeholders: true }).count.prepare()),
+  };
+}
+
+function preparedSearchOf(params: SearchParams, columns: typeof listColumns) {
+  const shape = `${searchShape(params)}|${Object.keys(columns).join(",")}`;
+  let prepared = preparedSearches.get(shape);
+  if (prepared) preparedSearches.delete(shape);
+  else prepared = prepareSearch({ ...params }, columns);
+  preparedSearches.set(shape, prepared);
+  if (preparedSearches.size > SEARCH_SHAPES_KEPT) preparedSearches.delete(preparedSearches.keys().next().value!);
+  return prepared;
+}
+
+/** A page of a search and its count; `shown` (the member's columns) narrows what the rows read. */
+export async function searchProjects(db: Database, params: SearchParams, { shown }: { shown?: Record<string, boolean> } = {}) {
+  const { page, pageSize } = searchPaging(params);
+  const prepared = preparedSearchOf(params, searchColumnsFor(shown));
+  const values = searchValues(params, pageSize, page);
+  const [rows, [count]] = await Promise.all([prepared.rows(db).all(values), prepared.count(db).all(values)]);
+  const total = count?.total ?? 0;
+  const more = Boolean(params.q) && total > TEXT_COUNT_LIMIT;
+  return { rows, total: more ? TEXT_COUNT_LIMIT : total, more, page, pageSize };
+}
+
+/** The most results the search's map draws. */
+export const SEARCH_MAP_LIMIT = 500;
+
+/**
+ * Where the search's first results are, in its order, for the map: one query, at most `limit`
+ * (`capped` when there are more). Coordinates are rounded to half a degree (about 50 km): a
+ * teaser names the city but never the address, and a dot must not give it away.
+ */
+export async function searchProjectPlaces(db: Database, params: SearchParams, limit = SEARCH_MAP_LIMIT) {
+  const { ordered, order } = searchQuery(params);
+  const rows = await db
+    .select({ id: projects.id, kind: projects.kind, projectName: projects.projectName, state: projects.state, latitude: projects.latitude, longitude: projects.longitude })
+    .from(projects)
+    .where(ordered)
+    .orderBy(...order)
+    .limit(limit + 1);
+  const coarse = (v: number | null) => (v === null ? null : Math.round(v * 2) / 2);
+  return {
+    places: rows.slice(0, limit).map((r) => ({ ...r, latitude: coarse(r.latitude), longitude: coarse(r.longitude) })),
+    capped: rows.length > limit,
+  };
+}
+
+/** What a search result shows (the table row, read in SQL): never the borrower, never the details behind the NDA. */
+export const listColumns = Object.fromEntries(Object.entries(ROW_COLUMNS).map(([key, column]) => [key, projects[column]])) as {
+  [K in RowKey]: (typeof projects)[(typeof ROW_COLUMNS)[K]];
+};
