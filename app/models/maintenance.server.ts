@@ -32,7 +32,7 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   await pruneAccountUnlocks(db, now);
   // nightly: the 90-day window moves on even when nothing happens
   await recomputeResponsivenessIfDue(db, now);
-  // as the tables grow, the planner's picture of them follows (usually a no-op)
-  await refreshPlannerStatistics(db).catch((error) => console.error("planner statistics failed:", error));
+  // as the tables grow, the planner's picture of them follows (an hour at a time)
+  await refreshPlannerStatistics(db, { now }).catch((error) => console.error("planner statistics failed:", error));
   return { sent };
 }

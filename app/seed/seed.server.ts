@@ -64,7 +64,7 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string, f
   await seedMatchesIfEmpty(db, dealt);
   await seedPricingDataIfEmpty(db);
   // the market arrived all at once: the planner learns its tables before the first page
-  if (seededUsers || dealt) await refreshPlannerStatistics(db);
+  if (seededUsers || dealt) await refreshPlannerStatistics(db, { always: true });
   return seededUsers;
 }
 

@@ -37,4 +37,18 @@ describe("the planner's statistics", () => {
     // again: nothing to do, nothing fails
     await expect(refreshPlannerStatistics(t.db)).resolves.toBeUndefined();
   });
+
+  it("are looked over in the first minute of each hour, not every minute", async () => {
+    const projectStats = async () => Number((await t.client.execute("select count(*) as n from sqlite_stat1 where tbl = 'projects'")).rows[0]!.n);
+    await refreshPlannerStatistics(t.db, { always: true });
+    expect(await projectStats()).toBeGreaterThan(0);
+    // the listings' statistics gone (as for a table never analyzed), the search read through an index on this connection
+    await t.client.execute("delete from sqlite_stat1 where tbl = 'projects'");
+    await t.client.execute("analyze sqlite_master");
+    await t.db.all(searchStatements(t.db, { region: "Midwest" }).rows.getSQL());
+    await refreshPlannerStatistics(t.db, { now: Date.UTC(2026, 11, 3, 14, 7) });
+    expect(await projectStats()).toBe(0);
+    await refreshPlannerStatistics(t.db, { now: Date.UTC(2026, 11, 3, 15, 0, 30) });
+    expect(await projectStats()).toBeGreaterThan(0);
+  });
 });
