@@ -27,11 +27,14 @@ export function permissionsOn(grants: SellerGrants, projectId: number): Set<Sell
 
 /**
  * A form that showed some projects' rows (one page of the team's): the permissions for all and on
- * the projects it showed are as chosen; a project it did not show keeps what it had.
+ * the projects it showed are as chosen; a project it did not show keeps what it had, whatever the
+ * form says of it.
  */
 export function withShownReplaced(before: SellerGrants, chosen: SellerGrants, shown: readonly string[]): SellerGrants {
-  const kept = Object.entries(before.projects).filter(([id]) => !shown.includes(id));
-  return { all: chosen.all, projects: { ...Object.fromEntries(kept), ...chosen.projects } };
+  const onForm = new Set(shown);
+  const kept = Object.entries(before.projects).filter(([id]) => !onForm.has(id));
+  const given = Object.entries(chosen.projects).filter(([id]) => onForm.has(id));
+  return { all: chosen.all, projects: { ...Object.fromEntries(kept), ...Object.fromEntries(given) } };
 }
 
 export const everyPermission = () => new Set<SellerPermission>(SELLER_PERMISSIONS);

@@ -6,6 +6,7 @@ import { preparedQuery } from "~/.server/db/prepared";
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/deal";
 import { pageCarryingTotal } from "./list-query.server";
 import { dealsPastViewing, type PipelineEntry } from "./pipeline.server";
+import { pageNumber } from "~/lib/paging";
 
 /**
  * The buyer's looks that are a deal at the stage "viewed": at a project of someone else's on which
@@ -57,8 +58,6 @@ const lookedAtPage = preparedQuery((db) => {
 
 type Look = { projectId: number; projectName: string; projectStatus: string; viewedAt: number };
 
-/** A page as asked for: what is no page (`abc`, `-1`, `0`) is the first; one past the last is the last. */
-const pageAsked = (asked = 1) => Math.min(1e9, Math.max(1, Math.trunc(asked) || 1));
 
 const latestFirst = (a: PipelineEntry, b: PipelineEntry) => b.lastActivity - a.lastActivity || b.projectId - a.projectId;
 
@@ -76,7 +75,7 @@ export async function buyerDealsPage(
   { buyerId, pages, pageSize, latest }: { buyerId: number; pages: Partial<Record<PipelineStage, number>>; pageSize: number; latest: number },
 ) {
   const lookedAt = (offset: number, limit = pageSize) => lookedAtPage(db).all({ buyerId, offset, limit });
-  const asked = pageAsked(pages.viewed);
+  const asked = pageNumber(pages.viewed);
   // every read started together: on D1 one call (decision 037); the chart's latest looks are the
   // first page's, read again only when another page is asked for
   const [past, looks, latestLooks] = await Promise.all([
@@ -103,7 +102,7 @@ export async function buyerDealsPage(
     if (stage === "viewed") return looks.total ? [{ stage, total: looks.total, page: looks.page, shown: looks.rows.map(named) }] : [];
     const all = deals.filter((e) => e.stage === stage);
     if (!all.length) return [];
-    const page = Math.min(Math.ceil(all.length / pageSize), pageAsked(pages[stage]));
+    const page = Math.min(Math.ceil(all.length / pageSize), pageNumber(pages[stage]));
     return [{ stage, total: all.length, page, shown: all.slice((page - 1) * pageSize, page * pageSize) }];
   });
   const firstLooks = latestLooks ?? looks.rows;

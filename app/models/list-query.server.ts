@@ -1,6 +1,7 @@
 import { and, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { dayBound } from "~/lib/admin-tables";
+import { pageNumber } from "~/lib/paging";
 
 /** The SQL the paged admin tables share: a text search over some columns, a day range, a sort with NULLs last. */
 
@@ -86,10 +87,10 @@ export async function pageOfChosen<Q extends SQLiteSelect>(
   const chosen = ids
     .orderBy(...order)
     .limit(pageSize)
-    .offset((Math.max(1, page) - 1) * pageSize);
+    .offset((pageNumber(page) - 1) * pageSize);
   const sorted = rowsOf(sql`${id} in ${chosen}`).orderBy(...order);
   const [rows, [total]] = await Promise.all([sorted as unknown as Promise<Awaited<Q>>, count]);
-  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+  return { rows, total: total?.count ?? 0, page: pageNumber(page), pageSize };
 }
 
 /**
@@ -100,13 +101,13 @@ export async function pageOf<Q extends SQLiteSelect>(query: Q, count: Promise<Ar
   const sorted = query
     .orderBy(...pageOrder({ by, desc, id }))
     .limit(pageSize)
-    .offset((Math.max(1, page) - 1) * pageSize);
+    .offset((pageNumber(page) - 1) * pageSize);
   const [rows, [total]] = await Promise.all([sorted as unknown as Promise<Awaited<Q>>, count]);
-  return { rows, total: total?.count ?? 0, page: Math.max(1, page), pageSize };
+  return { rows, total: total?.count ?? 0, page: pageNumber(page), pageSize };
 }
 
 /** The page of a list a query parameter asks for (`?documents=3`): a whole number from 1, anything else 1. */
-export const listPageOf = (url: URL | undefined, param: string) => Math.max(1, Math.min(10_000, Math.trunc(Number(url?.searchParams.get(param))) || 1));
+export const listPageOf = (url: URL | undefined, param: string) => pageNumber(url?.searchParams.get(param), 10_000);
 
 /**
  * One page of a list whose rows each carry the list's count (`total`: an uncorrelated subquery,
@@ -116,7 +117,7 @@ export const listPageOf = (url: URL | undefined, param: string) => Math.max(1, M
  * that only such a link pays.
  */
 export async function pageCarryingTotal<R extends { total: number }>(read: (offset: number) => Promise<R[]>, { page, pageSize }: { page: number; pageSize: number }) {
-  const asked = Math.max(1, Math.trunc(page) || 1);
+  const asked = pageNumber(page);
   const rowsOf = (found: R[]) => found.map(({ total: _total, ...row }) => row);
   const found = await read((asked - 1) * pageSize);
   if (found.length || asked === 1) return { rows: rowsOf(found), total: Number(found[0]?.total ?? 0), page: asked, pageSize };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
@@ -228,6 +228,17 @@ describe("the seller permission check", () => {
     });
     // without `shown`, the whole set is replaced
     expect(await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: {} } })).toEqual({ all: ["view"], projects: {} });
+  });
+
+  it("stores grants on the team's own projects only, and from a page only on the projects it showed", async () => {
+    // a form posted by hand: another company's project, a project of no one, a team project the page did not show
+    const posted = { [String(ids.outsiders)]: ["view"], "999999": ["offers"], [String(ids.second)]: ["ndas"], [String(ids.leads)]: ["dataRoom"] };
+    const fromPage = await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: posted }, shown: [String(ids.outsiders), "999999", String(ids.leads)] });
+    expect(fromPage).toEqual({ all: [], projects: { [String(ids.leads)]: ["dataRoom"] } });
+    const whole = await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: posted } });
+    expect(whole).toEqual({ all: ["view"], projects: { [String(ids.second)]: ["ndas"], [String(ids.leads)]: ["dataRoom"] } });
+    const [stored] = await t.db.select().from(auditLog).where(eq(auditLog.subjectId, String(colleague.id))).orderBy(desc(auditLog.id)).limit(1);
+    expect(stored!.detail).not.toMatch(/999999|Outsider/);
   });
 
   it("shows a buyer company to a seller once it signed an NDA on a project the seller reaches, with its activity there only", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, min, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, min, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { auditLog, projects, sellerPermissions, users, WITHOUT_SECRETS, type Project, type User } from "~/.server/db/schema";
@@ -287,7 +287,9 @@ export async function saveGrants(
   { actor, memberId, grants, shown, address }: { actor: Actor; memberId: number; grants: SellerGrants; shown?: readonly string[]; address?: string },
 ) {
   const before = await grantsOf(db, { userId: memberId });
-  const after = normalizeGrants(shown ? withShownReplaced(before, grants, shown) : grants);
+  const chosen = shown ? withShownReplaced(before, grants, shown) : grants;
+  const ofTeam = await teamProjectsAmong(db, { memberId, ids: Object.keys(chosen.projects) });
+  const after = normalizeGrants({ all: chosen.all, projects: Object.fromEntries(Object.entries(chosen.projects).filter(([id]) => ofTeam.has(id))) });
   const now = new Date();
   await db
     .insert(sellerPermissions)
@@ -302,6 +304,19 @@ export async function saveGrants(
     address,
   });
   return after;
+}
+
+/**
+ * Of these project ids, those the member's company's sellers list: a grant names nothing else (a
+ * form posted by hand named other companies' projects and ids of none, and they were stored).
+ */
+async function teamProjectsAmong(db: Database, { memberId, ids }: { memberId: number; ids: readonly string[] }) {
+  const wanted = ids.map(Number).filter(Number.isSafeInteger);
+  if (!wanted.length) return new Set<string>();
+  const company = db.select({ customerId: users.customerId }).from(users).where(eq(users.id, memberId));
+  const sellers = db.select({ id: users.id }).from(users).where(eq(users.customerId, company));
+  const rows = await db.select({ id: projects.id }).from(projects).where(and(inList(projects.id, wanted), inArray(projects.sellerId, sellers)));
+  return new Set(rows.map((r) => String(r.id)));
 }
 
 /** Invites a colleague into the seller's company with the permissions chosen, through the invitation flow (single-use link). */

@@ -4,6 +4,7 @@ import type { TableAction } from "~/lib/schemas/table";
 import { TABLES, type ResolvedPreferences, type TableDefaults, type TableKey } from "~/lib/table-preferences";
 import { pageSizeOf } from "~/lib/admin-tables";
 import { loadPreferences, resetPreferences, savePreferences, type PreferencesReader } from "~/models/table-preferences.server";
+import { pageNumber } from "~/lib/paging";
 
 const FILTER_KEYS = ["q", "industry", "region", "status", "transactionSize"] as const;
 
@@ -24,7 +25,7 @@ export async function tableView(services: Services, reader: PreferencesReader, t
     sortBy: sort && headers.has(sort) ? sort : resolved.sortBy,
     sortDesc: params.has("desc") ? params.get("desc") === "1" : resolved.sortDesc,
     filters,
-    page: Math.max(1, Math.min(10_000, Number(params.get("page")) || 1)),
+    page: pageNumber(params.get("page"), 10_000),
   };
 }
 

@@ -4,6 +4,7 @@ import { idParam, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { projectMatchesFor } from "~/models/matches.server";
 import { findVisibleProject, mayManageProject } from "~/models/projects.server";
+import { pageNumber } from "~/lib/paging";
 
 /** A project's matched buyers, best first, for its seller or an admin (Bearer token or session); 404 for anyone else. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -13,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const viewer = { id: user.id, role: primaryRole(user.roles) };
   const project = await findVisibleProject(services.db, viewer, idParam(args.params));
   if (!project || !mayManageProject(viewer, project)) return apiError(services, 404, NOT_FOUND_MESSAGE);
-  const page = Math.max(1, Number(new URL(args.request.url).searchParams.get("page")) || 1);
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
   const { rows } = await projectMatchesFor(services.db, { projectId: project.id, admin: viewer.role === "admin", page, pageSize: 100 });
   return apiJson(services, {
     data: rows.map((r) => ({

@@ -13,6 +13,11 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per s
 const BAD_IDS = ["abc", "-1", "1.5", "1e3", "99999999999999999999", "%00", "7%27%20OR%201=1"];
 const REAL_ID = "7";
 
+/** Every list's page parameters, each past any page there is: a page of Infinity was an offset the database refused. */
+const FAR_PAGES = ["page", "followed", "granted", "pipeline", "viewers", "ndas", "documents", "audit", "threads", "offers", "viewed", "nda_signed"]
+  .map((param) => `${param}=${param === "page" ? "Infinity" : "1e300"}`)
+  .join("&");
+
 /** URLs to try for a route path: real ids, then each bad id in each parameter (real ids elsewhere). */
 function urlsFor(routePath: string, badIds = BAD_IDS) {
   const params = routePath.match(/:\w+/g) ?? [];
@@ -60,6 +65,8 @@ for (const who of ["visitor", "buyer", "seller", "admin"] as const) {
         await expectSane(client, "GET", url, `${who} GET ${url}`);
         await expectSane(client, "GET", `${url}?_data=${encodeURIComponent(route.id)}`, `${who} GET data ${url}`);
       }
+      const [real] = urlsFor(route.path);
+      await expectSane(client, "GET", `${real}?${FAR_PAGES}`, `${who} GET ${real} far pages`);
       if (!route.action || (who !== "visitor" && POST_ONLY_AS_VISITOR.includes(route.path))) continue;
       const urls = urlsFor(route.path, BAD_IDS.slice(0, 2));
       for (const url of urls) {

@@ -12,6 +12,7 @@ import { StaticHtml } from "~/components/static-html";
 import { sessionsChart } from "./charts.server";
 import { SESSION_HEADERS } from "./headers";
 import { sessionRowsBody } from "./rows.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Page sessions");
 
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
     from: DAY.test(query.get("from") ?? "") ? query.get("from")! : undefined,
     to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,
   };
-  const page = Math.max(1, Math.floor(Number(query.get("page")) || 1));
+  const page = pageNumber(query.get("page"));
   const [{ rows, totals }, chart] = await Promise.all([listPageSessions(services.db, filters, { page }), sessionsChart(services.db, { now: new Date() })]);
   return { filters, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
 }

@@ -14,6 +14,7 @@ import { COMMISSION_STATUSES, referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
 import { affiliateReferrals, findAffiliate, setAffiliateStatus, setCommissionStatus } from "~/models/affiliates.server";
 import { parseWithZod, affiliatePageSchema } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Affiliate partner");
 
@@ -23,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const partner = await findAffiliate(services.db, { affiliateId: idParam(args.params) });
   if (!partner) throw notFound();
-  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
   const referrals = await affiliateReferrals(services.db, { affiliateId: partner.id, page, pageSize: PAGE_SIZE });
   return { partner, ...referrals, link: referralLink(siteOrigin(services), partner.code) };
 }

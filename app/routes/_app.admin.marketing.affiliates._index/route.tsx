@@ -16,6 +16,7 @@ import { titleMeta } from "~/lib/meta";
 import { approveAffiliateSchema } from "~/lib/schemas/index.server";
 import { affiliateApplications, approveAffiliate, listAffiliates } from "~/models/affiliates.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Affiliates");
 
@@ -23,7 +24,7 @@ const PAGE_SIZE = 25;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
   const [partners, applications] = await Promise.all([listAffiliates(services.db, { page, pageSize: PAGE_SIZE }), affiliateApplications(services.db)]);
   return { ...partners, applications, origin: siteOrigin(services) };
 }

@@ -15,6 +15,7 @@ import { titleMeta } from "~/lib/meta";
 import { campaignDraftSchema } from "~/lib/schemas/index.server";
 import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Bulk e-mail");
 
@@ -23,7 +24,7 @@ const PAGE_SIZE = 25;
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const params = new URL(args.request.url).searchParams;
-  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  const page = pageNumber(params.get("page"), 10_000);
   return {
     ...(await composeChoices(services.db, { channel: "email", page, pageSize: PAGE_SIZE })),
     listId: params.get("listId") ?? "",

@@ -16,6 +16,7 @@ import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/
 import { campaignOutcomes } from "~/models/campaign-outcomes.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Bulk SMS");
 
@@ -26,8 +27,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const campaign = await findCampaign(services.db, { campaignId: idParam(args.params) });
   if (!campaign || campaign.channel !== "sms") throw notFound();
   const params = new URL(args.request.url).searchParams;
-  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
-  const followed = Math.max(1, Math.min(10_000, Number(params.get("followed")) || 1));
+  const page = pageNumber(params.get("page"), 10_000);
+  const followed = pageNumber(params.get("followed"), 10_000);
   const [overview, outcomes] = await Promise.all([
     campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: Number(params.get("customerId")) || undefined }),
     campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),

@@ -18,6 +18,7 @@ import { SMS_MAX_LENGTH } from "~/lib/sms";
 import { smsDraftSchema } from "~/lib/schemas/index.server";
 import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Bulk SMS");
 
@@ -26,7 +27,7 @@ const PAGE_SIZE = 25;
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const params = new URL(args.request.url).searchParams;
-  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  const page = pageNumber(params.get("page"), 10_000);
   return {
     ...(await composeChoices(services.db, { channel: "sms", page, pageSize: PAGE_SIZE })),
     listId: params.get("listId") ?? "",

@@ -9,6 +9,7 @@ import { Pager } from "~/components/pager";
 import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
 import { findRecipientList, recipientListPage } from "~/models/recipient-lists.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Recipient list");
 
@@ -18,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const list = await findRecipientList(services.db, { listId: idParam(args.params) });
   if (!list) throw notFound();
-  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
   const { reach, members } = await recipientListPage(services.db, { list, page, pageSize: PAGE_SIZE });
   return {
     list: { id: list.id, name: list.name, channel: list.channel, kind: list.kind, createdAt: list.createdAt, createdBy: list.createdBy },

@@ -8,6 +8,7 @@ import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
 import { projectChoices } from "~/models/campaigns.server";
 import { listRecipientLists } from "~/models/recipient-lists.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Recipient lists");
 
@@ -16,7 +17,7 @@ const KIND_LABELS = { selection: "Selected customers", filters: "Customer filter
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
   const [lists, projects] = await Promise.all([listRecipientLists(services.db, { page, pageSize: PAGE_SIZE }), projectChoices(services.db)]);
   return { ...lists, page, projects };
 }

@@ -8,6 +8,7 @@ import { titleMeta } from "~/lib/meta";
 import { ONBOARD_PAGE_SIZE, ONBOARD_SIDES, ONBOARD_SIDE_LABELS, ONBOARD_STATUSES, ONBOARD_STATUS_LABELS, type OnboardSide, type OnboardStatus } from "~/lib/onboard-chats";
 import { answeredCount, stepsFor } from "~/lib/onboarding";
 import { CHAT_SORTS, findChatById, listChats, type ChatSort } from "~/models/onboard-chats.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("On-boarding chats");
 
@@ -21,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const side = pick<OnboardSide>(ONBOARD_SIDES, params.get("side"));
   const sort = pick<ChatSort>(Object.keys(CHAT_SORTS) as ChatSort[], params.get("sort")) ?? "updated";
   const desc = params.get("desc") !== "0";
-  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  const page = pageNumber(params.get("page"), 10_000);
   const chatId = Number(params.get("chat"));
   const [{ rows, total }, open] = await Promise.all([
     listChats(services.db, { status, side, sort, desc, page }),

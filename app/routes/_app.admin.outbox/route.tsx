@@ -8,6 +8,7 @@ import { SelectFilter, ShowForm } from "~/components/table-controls";
 import { titleMeta } from "~/lib/meta";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox";
 import { listOutbox } from "~/models/outbox.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Outbox");
 
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const wanted = params.get("status");
   const status = OUTBOX_STATUSES.find((s) => s === wanted);
-  const page = Math.max(1, Math.min(10_000, Number(params.get("page")) || 1));
+  const page = pageNumber(params.get("page"), 10_000);
   const { rows, total } = await listOutbox(services.db, { status, page, pageSize: PAGE_SIZE });
   return { messages: rows, total, page, status: status ?? "", providerConfigured: Boolean(services.env.MAIL_API_URL) };
 }

@@ -15,6 +15,7 @@ import { PERMISSIONS_PAGE_SIZE, projectPermissionsPage } from "~/models/contract
 import { findProjectWithSeller } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 import { parseWithZod, dataRoomAccessSchema } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Permissions: ${data.project.projectName}` : "Permissions") }];
 
@@ -28,7 +29,7 @@ async function requireListedProject(args: GuardArgs) {
 /** The project's permissions: which buyers with an NDA may open its data room. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, project } = await requireListedProject(args);
-  const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
   const { rows, total } = await projectPermissionsPage(services.db, { projectId: project.id, page });
   return { project: { id: project.id, projectName: project.projectName }, buyers: rows, total, page, pageSize: PERMISSIONS_PAGE_SIZE };
 }

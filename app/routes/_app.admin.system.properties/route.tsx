@@ -24,6 +24,7 @@ import {
 } from "~/models/property-assumptions.server";
 import { PropertyAssumptionEditor } from "./editor";
 import { parseWithZod, propertyIntentSchema } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Properties");
 
@@ -33,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const edit = Number(params.get("edit"));
   const [found, options, editing] = await Promise.all([
-    listPropertyAssumptions(services.db, { q, page: Number(params.get("page")) || 1 }),
+    listPropertyAssumptions(services.db, { q, page: pageNumber(params.get("page")) }),
     propertyOptions(services),
     Number.isInteger(edit) && edit > 0 ? findPropertyAssumption(services.db, edit) : undefined,
   ]);

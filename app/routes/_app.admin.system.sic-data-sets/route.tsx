@@ -15,6 +15,7 @@ import { backTo, SIC_CODE_COLUMNS, SIC_DIVISIONS, SIC_DIVISION_KEYS, sicFiltersO
 import { createSicCode, deleteSicCode, findSicCode, importSicCodes, listSicCodes, updateSicCode } from "~/models/sic-codes.server";
 import { SicCodeEditor } from "./editor";
 import { parseWithZod, sicCodeField, sicIntentSchema } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("SIC data sets");
 
@@ -24,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const filters = sicFiltersOf(params);
   const edit = sicCodeField().safeParse(params.get("edit") ?? "");
   const [found, editing] = await Promise.all([
-    listSicCodes(services.db, { ...filters, page: Number(params.get("page")) || 1 }),
+    listSicCodes(services.db, { ...filters, page: pageNumber(params.get("page")) }),
     edit.success ? findSicCode(services.db, edit.data) : undefined,
   ]);
   return { ...found, q: filters.q, division: filters.division ?? "", editing: editing ?? null };

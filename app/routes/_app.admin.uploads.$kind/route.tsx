@@ -11,6 +11,7 @@ import { listImportJobs, sellerChoices } from "~/models/listing-imports.server";
 import { JobsTable } from "./jobs-table";
 import { UploadForm } from "./upload-form";
 import { uploadAction } from "./upload.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...titleMeta(data ? `Uploads: ${data.title}` : "Uploads"),
@@ -33,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [options, sellers, jobs] = await Promise.all([
     projectOptions(services),
     sellerChoices(services.db, { find }),
-    listImportJobs(services.db, { kind, page: Math.max(1, Number(search.get("page")) || 1) }),
+    listImportJobs(services.db, { kind, page: pageNumber(search.get("page")) }),
   ]);
   const running = jobs.rows.some(({ job }) => job.status === "queued" || job.status === "running");
   return { path, title, noun, columns: uploadColumns(kind, options.values), sellers: { ...sellers, find }, ...jobs, running, current: Number(search.get("job")) || null };

@@ -12,13 +12,14 @@ import { listNotifications, markNotificationsRead } from "~/models/notifications
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, markReadSchema } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Messages");
 
 /** The inbox: notifications, every negotiation thread the member may read, and the member's questions to our team with the answers. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
   const [notifications, { threads, older, page: at }, questions] = await Promise.all([
     listNotifications(services.db, user.id),
     // a seller's inbox holds the threads of the team's projects they may read, too

@@ -4,6 +4,7 @@ import { notFound } from "~/.server/http";
 import { cashFlowChart } from "~/lib/cash-flow-chart";
 import { cashFlowMarkup } from "./cash-flow-figure.server";
 import { pricingFromQuery, sellerPools } from "~/models/loan-pricing.server";
+import { pageNumber } from "~/lib/paging";
 
 export const POOL_PAGE_SIZE = 25;
 
@@ -28,7 +29,7 @@ export async function resultsPage(services: Services, { sellerId, url }: { selle
     const { flows: _flows, ...pricing } = result.pricing;
     return { ok: true as const, query: search.toString(), chart, result: { ...result, pricing } };
   }
-  const page = Math.max(1, Math.min(Math.ceil(result.loans.length / POOL_PAGE_SIZE) || 1, Number(url.searchParams.get("page")) || 1));
+  const page = Math.max(1, Math.min(Math.ceil(result.loans.length / POOL_PAGE_SIZE) || 1, pageNumber(url.searchParams.get("page"))));
   const { flows: _flows, loans, ...rest } = result;
   return {
     ok: true as const,

@@ -10,12 +10,13 @@ import { STATUS_LABELS } from "~/lib/project-kinds";
 import { ownRealEstateValuations } from "~/models/real-estate.server";
 import { UsMap } from "~/components/us-map";
 import { realEstateMap } from "./map.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Real-estate analytics");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
-  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
   const valuing = ownRealEstateValuations(services.db, { sellerId: user.id, page });
   const [{ places: _places, ...valuations }, map] = await Promise.all([valuing, realEstateMap(services, { sellerId: user.id, places: valuing.then((v) => v.places) })]);
   return { ...valuations, map };

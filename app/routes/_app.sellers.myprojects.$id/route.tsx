@@ -23,6 +23,7 @@ import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.serv
 import { DealDesk } from "./desk";
 import { likelyBidders } from "~/models/likely-bidders.server";
 import { parseWithZod, sellerProjectSchema } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -30,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");
   const id = idParam(args.params);
   const url = new URL(args.request.url);
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const page = pageNumber(url.searchParams.get("page"));
   // a listed project's reads, bound to its seller by a query (nothing of them is sent unless the
   // project is the member's): on D1 they start beside the project's own, on Node after it
   const listedReads = grantedReads(services, () =>

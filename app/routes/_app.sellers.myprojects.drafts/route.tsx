@@ -10,12 +10,13 @@ import { STEPS } from "~/lib/listing-steps";
 import { Pager } from "~/components/pager";
 import { listSellerDraftPage } from "~/models/projects.server";
 import { sellerReachOf } from "~/models/seller-permissions.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Drafts");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
-  const page = Number(new URL(args.request.url).searchParams.get("page")) || 1;
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
   // a colleague's drafts too, where this seller may edit the listing
   const { rows, ...paging } = await listSellerDraftPage(services.db, user.id, { page, reach: await sellerReachOf(services.db, user, "edit") });
   return { drafts: rows, ...paging };

@@ -13,6 +13,7 @@ import { titleMeta } from "~/lib/meta";
 import { colleaguePermissionsSchema } from "~/lib/schemas/index.server";
 import { colleagueLedBy, saveGrants, teamProjectPage } from "~/models/seller-permissions.server";
 import { parseWithZod, grantsFromValues, valuesFromGrants } from "~/lib/schemas/index.server";
+import { pageNumber } from "~/lib/paging";
 
 export const meta = () => titleMeta("Colleague's permissions");
 
@@ -29,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const grantedIds = Object.keys(found.grants.projects).map(Number);
   const { rows: projects, ...paging } = await teamProjectPage(services.db, {
     customerId: found.team.customerId,
-    page: Number(url.searchParams.get("page")),
+    page: pageNumber(url.searchParams.get("page")),
     only: granted ? grantedIds : undefined,
   });
   // what is ticked for all, and on this page's projects: not the whole of a long list of grants

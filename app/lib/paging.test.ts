@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { MAX_PAGE, pageNumber } from "./paging";
+
+describe("a page asked for", () => {
+  it("is a whole number from 1 to the last page, whatever the address says", () => {
+    expect(pageNumber("3")).toBe(3);
+    expect(pageNumber("3.9")).toBe(3);
+    for (const nothing of [null, undefined, "", "abc", "0", "-1", "-Infinity", "NaN"]) expect(pageNumber(nothing), String(nothing)).toBe(1);
+    for (const far of ["Infinity", "1e300", "99999999999999999999"]) expect(pageNumber(far), far).toBe(MAX_PAGE);
+    expect(pageNumber("20000", 10_000)).toBe(10_000);
+    expect(Number.isSafeInteger(MAX_PAGE * 100)).toBe(true);
+  });
+});
