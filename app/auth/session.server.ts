@@ -132,6 +132,9 @@ export async function signOut(services: Services, request: Request) {
 }
 
 /** Redirect with a snackbar message that the next page shows once. */
+/** The longest notice carried to the next page (the session cookie holds it: browsers take 4 KB). */
+const NOTICE_MAX_LENGTH = 500;
+
 export async function redirectWithNotification(
   services: Services,
   request: Request,
@@ -140,7 +143,9 @@ export async function redirectWithNotification(
   type: NotificationType = "success",
 ) {
   const session = await readCookieSession(services, request);
-  session.flash("notification", { message, type });
+  // a notice names what was typed (a name, an address): kept short enough for the cookie it rides in,
+  // which failed to commit past the browser's limit after the work was done
+  session.flash("notification", { message: message.length > NOTICE_MAX_LENGTH ? `${message.slice(0, NOTICE_MAX_LENGTH - 1)}…` : message, type });
   return redirect(to, {
     headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
   });

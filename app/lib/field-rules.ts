@@ -25,11 +25,15 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}
 /** + country code, then digits with optional spaces, dots, dashes or brackets: E.164 allows 8 to 15 digits. */
 const PHONE = /^\+[1-9][\d\s.()-]*$/;
 
-export const isEmail = (v: string) => EMAIL.test(v);
+/** The longest address SMTP carries (RFC 5321): a longer one is no address, and it overflowed the notice cookie that names it. */
+export const EMAIL_MAX_LENGTH = 254;
+export const isEmail = (v: string) => v.length <= EMAIL_MAX_LENGTH && EMAIL.test(v);
 export const isZip = (v: string) => ZIP.test(v);
-export const isInteger = (v: string) => INTEGER.test(v);
+/** A whole number JavaScript holds exactly (twenty nines were stored as 1e20). */
+export const isInteger = (v: string) => INTEGER.test(v) && Number.isSafeInteger(Number(v));
+/** A decimal as typed, whose value is a finite number (four hundred nines were Infinity, which no database stores). */
 export const isDecimal = (v: string, thousands = false) =>
-  DECIMAL.test(v) || (thousands && DECIMAL_THOUSANDS.test(v));
+  (DECIMAL.test(v) || (thousands && DECIMAL_THOUSANDS.test(v))) && Number.isFinite(parseDecimal(v, thousands));
 export const isDomain = (v: string) => DOMAIN.test(v);
 export function isPhone(v: string) {
   if (!PHONE.test(v)) return false;
@@ -45,12 +49,28 @@ export function isUrl(v: string) {
   }
 }
 
-/** A decimal as typed ("1.234,5" is not accepted; "1,5" and "1,234.5" with thousands are). */
+/**
+ * A decimal as typed ("1.234,5" is not accepted; "1,5" is 1.5). Where thousands are allowed (amounts
+ * of money), commas before groups of three digits are thousands: "5,000" is five thousand, as the
+ * fields' hint ("e.g. 12,500,000") writes it, where it was read as 5.000.
+ */
 export function parseDecimal(v: string, thousands = false): number {
-  if (thousands && DECIMAL_THOUSANDS.test(v) && v.includes(",") && !DECIMAL.test(v)) {
-    return Number(v.replace(/,/g, ""));
-  }
+  if (thousands && v.includes(",") && DECIMAL_THOUSANDS.test(v)) return Number(v.replace(/,/g, ""));
   return Number(v.replace(",", "."));
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * A day of the calendar written YYYY-MM-DD, in the years a deal can name (1900-2199): "2027-02-30"
+ * passed Date.parse (which moves it to March) and was stored as typed.
+ */
+export function isCalendarDay(v: string) {
+  const m = ISO_DAY.exec(v);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1900 || year > 2199) return false;
+  const at = new Date(Date.UTC(year, month - 1, day));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isDecimal, isZip, messages, parseDecimal } from "./field-rules";
+import { isCalendarDay, isDecimal, isZip, messages, parseDecimal } from "./field-rules";
 
 /** The columns every tape must carry (the first template's eight). `balance` is the current balance. */
 export const LOAN_TAPE_COLUMNS = [
@@ -78,7 +78,6 @@ export type LoanTapeRow = {
 };
 export type LoanTapeError = { line: number; reason: string };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A cell's words matched to a list, whatever their case; the list's spelling is kept. */
 const oneOf = (list: readonly string[], raw: string) => list.find((item) => item.toLowerCase() === raw.toLowerCase()) ?? null;
@@ -140,7 +139,7 @@ export function parseLoanTape(
     const date = (column: LoanTapeColumn, required = false) => {
       const raw = at(cells, column);
       if (!raw && !required) return null;
-      if (!DATE.test(raw) || Number.isNaN(Date.parse(raw))) {
+      if (!isCalendarDay(raw)) {
         problems.push(`${column}: a date as YYYY-MM-DD is required.`);
         return null;
       }

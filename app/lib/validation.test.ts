@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { field, isDecimal, isPhone, isZip, messages, parseDecimal } from "./validation";
+import { field, isCalendarDay, isDecimal, isPhone, isZip, messages, parseDecimal } from "./validation";
 
 const firstError = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -61,5 +61,29 @@ describe("spec §5 messages", () => {
     expect(field.optionalPhone().parse("+1 ")).toBe("");
     expect(field.optionalPhone().parse(undefined)).toBe("");
     expect(firstError(field.optionalPhone(), "12")).toBe("Invalid phone number.");
+  });
+  it("reads amounts of money with thousands commas as thousands, and a decimal comma elsewhere", () => {
+    expect(field.decimal({ thousands: true }).parse("5,000")).toBe(5000);
+    expect(field.decimal({ thousands: true }).parse("12,500,000")).toBe(12_500_000);
+    expect(field.decimal({ thousands: true }).parse("1,5")).toBe(1.5);
+    expect(field.decimal().parse("5,000")).toBe(5);
+  });
+  it("refuses numbers no database holds exactly: Infinity from 400 nines, integers past 2^53", () => {
+    expect(firstError(field.decimal({ thousands: true }), "9".repeat(400))).toBe("Value must be a valid decimal.");
+    expect(firstError(field.decimal(), `1${"0".repeat(400)}.5`)).toBe("Value must be a valid decimal.");
+    expect(firstError(field.integer({ min: 0 }), "99999999999999999999")).toBe("Value must be an number.");
+    expect(field.integer().parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+  });
+  it("takes a day of the calendar only, in the years a deal names", () => {
+    for (const day of ["2027-02-28", "2028-02-29", "1900-01-01", "2199-12-31"]) expect(isCalendarDay(day), day).toBe(true);
+    for (const day of ["2027-02-29", "2027-02-30", "2027-04-31", "2027-13-01", "2027-00-10", "0000-01-01", "9999-12-31", "2027-1-5", "tomorrow"])
+      expect(isCalendarDay(day), day).toBe(false);
+  });
+  it("counts control characters as no content, and refuses an address longer than SMTP carries", () => {
+    expect(firstError(field.text(), "\u0000\u0000\u0000")).toBe("Required.");
+    expect(field.text().parse(" a\u0000b\tc ")).toBe("ab\tc");
+    expect(field.optionalText().parse("\u0000")).toBe("");
+    expect(firstError(field.email(), `${"a".repeat(5000)}@x.test`)).toBe("A maximum of 254 characters is allowed.");
+    expect(firstError(field.optionalEmail(), `${"a".repeat(250)}@x.test`)).toBe("A maximum of 254 characters is allowed.");
   });
 });

@@ -1,23 +1,34 @@
 import * as z from "zod/mini";
-import { isDecimal, isDomain, isEmail, isInteger, isPhone, isUrl, isZip, messages, parseDecimal } from "./field-rules";
+import { EMAIL_MAX_LENGTH, isDecimal, isDomain, isEmail, isInteger, isPhone, isUrl, isZip, messages, parseDecimal } from "./field-rules";
 
 export * from "./field-rules";
+
+/**
+ * Control characters (NUL and the like; tab, line feed and carriage return kept) are no content: taken
+ * out before a text is trimmed and measured, so that "\0\0\0" is empty, not a name.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const withoutControls = () => z.overwrite((v: string) => v.replace(CONTROL, ""));
 
 /** Zod fields that check the rules above and answer their messages. */
 export const field = {
   text: (opts: { min?: number; max?: number } = {}) =>
     z.string({ error: messages.required }).check(
+      withoutControls(),
       z.trim(),
       z.minLength(1, messages.required),
       ...(opts.min ? [z.minLength(opts.min, messages.minChars(opts.min))] : []),
       ...(opts.max ? [z.maxLength(opts.max, messages.maxChars(opts.max))] : []),
     ),
   optionalText: (opts: { max?: number } = {}) =>
-    orEmpty(z.string().check(z.trim(), ...(opts.max ? [z.maxLength(opts.max, messages.maxChars(opts.max))] : []))),
-  email: () => z.string({ error: messages.required }).check(z.trim(), z.toLowerCase(), z.refine(isEmail, messages.email)),
+    orEmpty(z.string().check(withoutControls(), z.trim(), ...(opts.max ? [z.maxLength(opts.max, messages.maxChars(opts.max))] : []))),
+  email: () =>
+    z.string({ error: messages.required }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, messages.maxChars(EMAIL_MAX_LENGTH)), z.refine(isEmail, messages.email)),
   /** E-mail where empty is allowed. */
   optionalEmail: () =>
-    orEmpty(z.string().check(z.trim(), z.toLowerCase(), z.refine((v) => v === "" || isEmail(v), messages.email))),
+    orEmpty(
+      z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, messages.maxChars(EMAIL_MAX_LENGTH)), z.refine((v) => v === "" || isEmail(v), messages.email)),
+    ),
   phone: () => z.string({ error: messages.required }).check(z.trim(), z.refine(isPhone, messages.phone)),
   /** Empty, or the bare "+1 " prefix a phone mask leaves behind, counts as no phone. */
   optionalPhone: () =>

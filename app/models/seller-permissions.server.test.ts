@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, contracts, customers, invitations, listedProject, outbox, projects, users, type User } from "~/.server/db/schema";
-import { SELLER_PERMISSIONS } from "~/lib/seller-permissions";
+import { SELLER_PERMISSIONS, type SellerGrants } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
 import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
@@ -232,7 +232,7 @@ describe("the seller permission check", () => {
 
   it("stores grants on the team's own projects only, and from a page only on the projects it showed", async () => {
     // a form posted by hand: another company's project, a project of no one, a team project the page did not show
-    const posted = { [String(ids.outsiders)]: ["view"], "999999": ["offers"], [String(ids.second)]: ["ndas"], [String(ids.leads)]: ["dataRoom"] };
+    const posted: SellerGrants["projects"] = { [String(ids.outsiders)]: ["view"], "999999": ["offers"], [String(ids.second)]: ["ndas"], [String(ids.leads)]: ["dataRoom"] };
     const fromPage = await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: posted }, shown: [String(ids.outsiders), "999999", String(ids.leads)] });
     expect(fromPage).toEqual({ all: [], projects: { [String(ids.leads)]: ["dataRoom"] } });
     const whole = await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: posted } });

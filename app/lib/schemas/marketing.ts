@@ -79,6 +79,10 @@ export const campaignApiSchema = z
     mergeFieldsKnown(["subject", "body"]),
     z.superRefine((v, ctx) => {
       if (v.channel === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required for e-mail." });
+      // the bulk-SMS form's limit, so that a text the page refuses is not sent through the API
+      if (v.channel === "sms" && v.body.length > SMS_MAX_LENGTH) {
+        ctx.addIssue({ code: "custom", path: ["body"], message: `body may be at most ${SMS_MAX_LENGTH} characters for SMS.` });
+      }
       if (v.sendAt && Date.parse(v.sendAt) > Date.now() + MAX_SCHEDULE_DAYS * 86_400_000) {
         ctx.addIssue({ code: "custom", path: ["sendAt"], message: `sendAt may be at most ${MAX_SCHEDULE_DAYS} days ahead.` });
       }

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DEFAULT_DIMENSIONS, MAX_TERM_MONTHS, type CoefficientDimension } from "../loan-pricing";
 import type { $RefinementCtx as RefinementContext, $ZodType } from "zod/v4/core";
-import { field, messages } from "../validation";
+import { field, isCalendarDay, messages } from "../validation";
 import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
 import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
 export { INTEREST_RATE_COLUMNS };
@@ -13,14 +13,15 @@ export { COEFFICIENT_COLUMNS };
  * so a file is checked exactly as a form would be. The CSV's columns are the fields.
  */
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const isoDay = () =>
   z
     .string({ error: messages.required })
     .check(
       z.trim(),
       z.minLength(1, messages.required),
-      z.refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD."),
+      z.refine((v) => isCalendarDay(v), "Enter a date as YYYY-MM-DD."),
+      // the latest day's rates are the curve every pricing uses: a day to come would become it at once
+      z.refine((v) => v <= new Date().toISOString().slice(0, 10), "The date cannot be in the future."),
     );
 
 const interestRateShape = {

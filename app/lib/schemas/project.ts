@@ -1,12 +1,18 @@
 import * as z from "zod/mini";
 import type { ProjectKind } from "../project-kinds";
 import { PROJECT_KINDS } from "../project-kinds";
-import { field, messages, orEmpty } from "../validation";
+import { field, isCalendarDay, messages, orEmpty } from "../validation";
 import { oneOf } from "./account";
 import { STEPS } from "~/lib/listing-steps";
 import { TEXT_LIMITS } from "~/lib/listing-steps";
 export { TEXT_LIMITS };
 export { STEPS };
+
+/**
+ * The largest amount a listing names (a trillion dollars): past 10^21 a number is written as 1e+21,
+ * which the wizard then refused as its own saved value.
+ */
+export const MAX_AMOUNT = 1_000_000_000_000;
 
 /** The options of the constant lists the project forms use, by list key (values only). */
 export type ProjectOptions = Record<
@@ -14,12 +20,11 @@ export type ProjectOptions = Record<
   readonly string[]
 >;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = () =>
-  z.string({ error: messages.required }).check(z.refine((v) => DATE.test(v) && !Number.isNaN(Date.parse(v)), "Enter a date as YYYY-MM-DD."));
+  z.string({ error: messages.required }).check(z.refine((v) => isCalendarDay(v), "Enter a date as YYYY-MM-DD."));
 const optionalDate = () =>
   z.pipe(
-    z.optional(z.string()).check(z.refine((v) => !v || (DATE.test(v) && !Number.isNaN(Date.parse(v))), "Enter a date as YYYY-MM-DD.")),
+    z.optional(z.string()).check(z.refine((v) => !v || (isCalendarDay(v)), "Enter a date as YYYY-MM-DD.")),
     z.transform((v: string | undefined) => v || null),
   );
 const yesNo = () => z.enum(["Yes", "No"], { error: messages.required });
@@ -48,8 +53,8 @@ export const basicsSchema = (o: ProjectOptions) =>
 /** Step 2: the money: amounts, rate, maturity, security. */
 export const termsSchema = (o: ProjectOptions) =>
   z.object({
-    loanAmount: field.decimal({ min: 0, thousands: true }),
-    size: field.decimal({ min: 1, thousands: true }),
+    loanAmount: field.decimal({ min: 0, thousands: true, max: MAX_AMOUNT }),
+    size: field.decimal({ min: 1, thousands: true, max: MAX_AMOUNT }),
     waInterest: field.decimal({ min: 0, max: 100 }),
     maturityDate: date(),
     term: oneOf(o.loanStatus),
@@ -84,14 +89,14 @@ export const detailsSchemas = {
       locatedZip: field.optionalText({ max: 10 }),
       units: field.integer({ min: 1, max: 100_000 }),
       occupancy: field.decimal({ min: 0, max: 100 }),
-      noi: field.decimal({ thousands: true }),
+      noi: field.decimal({ min: -MAX_AMOUNT, thousands: true, max: MAX_AMOUNT }),
     }),
   insurance_loan: (o: ProjectOptions) =>
     z.object({
       carrier: field.text({ min: 2, max: 150 }),
       policyType: oneOf(o.policyTypes),
-      faceAmount: field.decimal({ min: 0, thousands: true }),
-      cashSurrenderValue: field.decimal({ min: 0, thousands: true }),
+      faceAmount: field.decimal({ min: 0, thousands: true, max: MAX_AMOUNT }),
+      cashSurrenderValue: field.decimal({ min: 0, thousands: true, max: MAX_AMOUNT }),
       insuredAge: field.integer({ min: 18, max: 120 }),
     }),
   limited_company: (_o: ProjectOptions) =>
@@ -100,10 +105,10 @@ export const detailsSchemas = {
       sicCode: z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{4}$/, messages.domain)),
       website: orEmpty(z.string().check(z.trim())).check(z.refine((v) => v === "" || /^https?:\/\/\S+\.\S+/.test(v), messages.url)),
       contactPhone: field.optionalPhone(),
-      revenue: field.decimal({ thousands: true, min: 0 }),
-      ebitda: field.decimal({ thousands: true }),
-      totalDebt: field.decimal({ thousands: true, min: 0 }),
-      employees: field.integer({ min: 0 }),
+      revenue: field.decimal({ thousands: true, min: 0, max: MAX_AMOUNT }),
+      ebitda: field.decimal({ min: -MAX_AMOUNT, thousands: true, max: MAX_AMOUNT }),
+      totalDebt: field.decimal({ thousands: true, min: 0, max: MAX_AMOUNT }),
+      employees: field.integer({ min: 0, max: 10_000_000 }),
     }),
 } satisfies Record<ProjectKind, (o: ProjectOptions) => z.ZodMiniType>;
 
