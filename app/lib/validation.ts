@@ -7,6 +7,7 @@ export * from "./field-rules";
  * Control characters (NUL and the like; tab, line feed and carriage return kept) are no content: taken
  * out before a text is trimmed and measured, so that "\0\0\0" is empty, not a name.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const withoutControls = () => z.overwrite((v: string) => v.replace(CONTROL, ""));
 
