@@ -51,7 +51,9 @@ app.use((req, res, next) => {
 // morgan's "tiny" format, with tokens in reset, unlock and feedback links hidden
 morgan.token("safe-url", (req) => door.redactUrl(req.originalUrl ?? req.url));
 app.use(morgan(":method :safe-url :status :res[content-length] - :response-time ms"));
-app.all("*", handle);
+// not app.all("*"): its wildcard parameter is decoded, and a path with malformed percent-encoding
+// printed a URIError stack for every such request
+app.use(handle);
 
 const port = Number(process.env.PORT) || 3000;
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
@@ -147,7 +149,10 @@ function toFetchRequest(req, res, limit) {
     init.body = createReadableStreamFromReadable(req.pipe(byteLimiter(limit, () => tooLarge(req, res))));
     init.duplex = "half";
   }
-  return new Request(new URL(req.originalUrl, origin).href, init);
+  // a path is a path on this origin: resolved against it, "//evil.example/x" named another host and
+  // "//" was no address at all (a 500)
+  const raw = req.originalUrl;
+  return new Request(new URL(raw.startsWith("/") ? `${origin}${raw}` : raw, origin).href, init);
 }
 
 /** Passes bytes through until `limit`; past it, stops the stream and calls `onExceeded`. */

@@ -6,7 +6,7 @@ import { preparedQuery } from "~/.server/db/prepared";
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/deal";
 import { pageCarryingTotal } from "./list-query.server";
 import { dealsPastViewing, type PipelineEntry } from "./pipeline.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 /**
  * The buyer's looks that are a deal at the stage "viewed": at a project of someone else's on which

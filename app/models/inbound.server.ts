@@ -27,6 +27,7 @@ import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
 import { indexedTextMatch, oneOf, pageOfChosen, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
+import { recordId } from "~/lib/query-params";
 
 type Admin = { id: number; name: string; email: string };
 
@@ -122,7 +123,7 @@ function whereOf(kind: InboundKind, filters: InboundFilters) {
   return and(
     eq(inboundItems.kind, kind),
     status ? eq(inboundItems.status, status) : undefined,
-    ownerId === "none" ? isNull(inboundItems.ownerId) : ownerId ? eq(inboundItems.ownerId, Number(ownerId) || -1) : undefined,
+    ownerId === "none" ? isNull(inboundItems.ownerId) : ownerId ? eq(inboundItems.ownerId, recordId(ownerId) ?? -1) : undefined,
     indexedTextMatch(filters.q, { id: inboundItems.id, index: "inbound_items_fts", fields: INBOUND_TEXT_FIELDS, columns: INBOUND_TEXT_COLUMNS }),
     withinDays(inboundItems.createdAt, filters),
   );

@@ -1,7 +1,7 @@
 import { and, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { dayBound } from "~/lib/admin-tables";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 /** The SQL the paged admin tables share: a text search over some columns, a day range, a sort with NULLs last. */
 

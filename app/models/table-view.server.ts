@@ -4,7 +4,7 @@ import type { TableAction } from "~/lib/schemas/table";
 import { TABLES, type ResolvedPreferences, type TableDefaults, type TableKey } from "~/lib/table-preferences";
 import { pageSizeOf } from "~/lib/admin-tables";
 import { loadPreferences, resetPreferences, savePreferences, type PreferencesReader } from "~/models/table-preferences.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 const FILTER_KEYS = ["q", "industry", "region", "status", "transactionSize"] as const;
 

@@ -4,7 +4,7 @@ import { idParam, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { projectMatchesFor } from "~/models/matches.server";
 import { findVisibleProject, mayManageProject } from "~/models/projects.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 /** A project's matched buyers, best first, for its seller or an admin (Bearer token or session); 404 for anyone else. */
 export async function loader(args: LoaderFunctionArgs) {

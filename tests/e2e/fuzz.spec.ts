@@ -13,10 +13,17 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-level: once per s
 const BAD_IDS = ["abc", "-1", "1.5", "1e3", "99999999999999999999", "%00", "7%27%20OR%201=1"];
 const REAL_ID = "7";
 
-/** Every list's page parameters, each past any page there is: a page of Infinity was an offset the database refused. */
-const FAR_PAGES = ["page", "followed", "granted", "pipeline", "viewers", "ndas", "documents", "audit", "threads", "offers", "viewed", "nda_signed"]
-  .map((param) => `${param}=${param === "page" ? "Infinity" : "1e300"}`)
-  .join("&");
+/**
+ * Every list's page parameter past any page there is, and every record a query parameter names as
+ * Infinity: each became a number the database refused (a 500).
+ */
+const FAR_PAGES = [
+  ...["page", "followed", "granted", "pipeline", "viewers", "ndas", "documents", "audit", "threads", "offers", "viewed", "nda_signed"].map((param) => `${param}=1e300`),
+  ...["owner", "project", "projectId", "customerId", "before", "edit", "job", "chat"].map((param) => `${param}=Infinity`),
+].join("&");
+
+/** Paths a browser never sends: "//" was no address at all, "//host/x" another host's. */
+const ODD_PATHS = ["//", "///", "//evil.example/robots.txt", "//a:b", "/home/%ED%A0%80", "/%"];
 
 /** URLs to try for a route path: real ids, then each bad id in each parameter (real ids elsewhere). */
 function urlsFor(routePath: string, badIds = BAD_IDS) {
@@ -60,6 +67,7 @@ for (const who of ["visitor", "buyer", "seller", "admin"] as const) {
   test(`bad input as ${who} never gets a 5xx`, async ({}, testInfo) => {
     test.setTimeout(300_000);
     const client = await apiClient(baseUrlOf(testInfo), who === "visitor" ? undefined : DEMO[who]);
+    if (who === "visitor") for (const path of ODD_PATHS) await expectSane(client, "GET", `${baseUrlOf(testInfo)}${path}`, `visitor GET ${path}`);
     for (const route of (await builtRoutes()).filter((r) => r.loader || r.action)) {
       for (const url of urlsFor(route.path)) {
         await expectSane(client, "GET", url, `${who} GET ${url}`);

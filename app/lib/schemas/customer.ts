@@ -5,6 +5,9 @@ import { field, isDecimal, isUrl, messages, orEmpty, parseDecimal } from "~/lib/
 import { oneOf, passwordsMatch } from "./account";
 import { buyerCriteriaSchema, type CriteriaOptions } from "./buyer-criteria";
 import { tableActionSchema } from "./table";
+
+/** A role ticked twice (a form posted by hand) is held once. */
+const eachOnce = <T>(values: T[]) => [...new Set(values)];
 export { MEMBER_ROLES };
 
 const optionalUrl = () =>
@@ -45,7 +48,7 @@ export const memberSchema = z.object({
   ),
   name: field.text({ min: 2, max: 100 }),
   email: field.email(),
-  roles: z.array(z.enum(MEMBER_ROLES), { error: messages.required }).check(z.minLength(1, messages.required)),
+  roles: z.array(z.enum(MEMBER_ROLES), { error: messages.required }).check(z.minLength(1, messages.required), z.overwrite(eachOnce)),
 });
 
 /** /admin/customers/{id}: the actions on a customer. */
@@ -77,7 +80,7 @@ export const userSchema = z.object({
   email: field.email(),
   company: field.optionalText({ max: 150 }),
   phone: field.optionalPhone(),
-  roles: z.array(z.enum(ROLE_NAMES), { error: messages.required }).check(z.minLength(1, messages.required)),
+  roles: z.array(z.enum(ROLE_NAMES), { error: messages.required }).check(z.minLength(1, messages.required), z.overwrite(eachOnce)),
 });
 
 /** /uobs/invite/{token}: the invited person's first password. */

@@ -70,7 +70,12 @@ export const campaignApiSchema = z
     channel: z.enum(SUPPRESSION_CHANNELS, { error: 'channel must be "email" or "sms".' }),
     customerIds: z
       .array(z.number().check(z.int(), z.positive()), { error: "customerIds must be a list of customer ids." })
-      .check(z.minLength(1, "customerIds is empty: name at least one customer."), z.maxLength(10_000, "customerIds may name at most 10000 customers.")),
+      .check(
+        z.minLength(1, "customerIds is empty: name at least one customer."),
+        z.maxLength(10_000, "customerIds may name at most 10000 customers."),
+        // a customer named twice is reached once
+        z.overwrite((ids: number[]) => [...new Set(ids)]),
+      ),
     subject: z._default(z.string().check(z.trim(), z.maxLength(200, "subject may be at most 200 characters.")), ""),
     body: z.string().check(z.trim(), z.minLength(1, "body is empty."), z.maxLength(20_000, "body may be at most 20000 characters.")),
     sendAt: z.optional(z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." })),

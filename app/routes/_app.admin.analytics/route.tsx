@@ -12,7 +12,7 @@ import { StaticHtml } from "~/components/static-html";
 import { sessionsChart } from "./charts.server";
 import { SESSION_HEADERS } from "./headers";
 import { sessionRowsBody } from "./rows.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber, recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Page sessions");
 
@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const pageType = query.get("pageType") ?? "";
   const filters: SessionFilters = {
     email: query.get("email")?.trim() || undefined,
-    projectId: Number(query.get("project")) || undefined,
+    projectId: recordId(query.get("project")),
     pageType: PAGE_TYPES.includes(pageType as PageType) ? (pageType as PageType) : undefined,
     from: DAY.test(query.get("from") ?? "") ? query.get("from")! : undefined,
     to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,

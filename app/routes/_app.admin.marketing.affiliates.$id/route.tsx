@@ -14,7 +14,7 @@ import { COMMISSION_STATUSES, referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
 import { affiliateReferrals, findAffiliate, setAffiliateStatus, setCommissionStatus } from "~/models/affiliates.server";
 import { parseWithZod, affiliatePageSchema } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Affiliate partner");
 

@@ -16,7 +16,7 @@ import { titleMeta } from "~/lib/meta";
 import { approveAffiliateSchema } from "~/lib/schemas/index.server";
 import { affiliateApplications, approveAffiliate, listAffiliates } from "~/models/affiliates.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Affiliates");
 

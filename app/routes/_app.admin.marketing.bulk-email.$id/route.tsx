@@ -14,7 +14,7 @@ import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/
 import { campaignOutcomes } from "~/models/campaign-outcomes.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber, recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Campaign");
 
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = pageNumber(params.get("page"), 10_000);
   const followed = pageNumber(params.get("followed"), 10_000);
   const [overview, outcomes] = await Promise.all([
-    campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: Number(params.get("customerId")) || undefined }),
+    campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: recordId(params.get("customerId")) }),
     campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
   ]);
   return { ...overview, outcomes };

@@ -15,7 +15,7 @@ import { titleMeta } from "~/lib/meta";
 import { campaignDraftSchema } from "~/lib/schemas/index.server";
 import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Bulk e-mail");
 

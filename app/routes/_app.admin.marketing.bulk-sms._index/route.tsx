@@ -18,7 +18,7 @@ import { SMS_MAX_LENGTH } from "~/lib/sms";
 import { smsDraftSchema } from "~/lib/schemas/index.server";
 import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Bulk SMS");
 

@@ -9,7 +9,7 @@ import { Pager } from "~/components/pager";
 import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
 import { findRecipientList, recipientListPage } from "~/models/recipient-lists.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Recipient list");
 

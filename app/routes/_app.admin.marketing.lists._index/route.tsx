@@ -8,7 +8,7 @@ import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
 import { projectChoices } from "~/models/campaigns.server";
 import { listRecipientLists } from "~/models/recipient-lists.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Recipient lists");
 

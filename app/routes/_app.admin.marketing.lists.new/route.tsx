@@ -14,6 +14,7 @@ import { titleMeta } from "~/lib/meta";
 import { saveListSchema } from "~/lib/schemas/index.server";
 import { createRecipientList, reachOf } from "~/models/recipient-lists.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Save a recipient list");
 
@@ -25,8 +26,8 @@ function definitionFrom(params: URLSearchParams): ListDefinition | null {
     return ids.length ? { customerIds: ids } : null;
   }
   if (kind === "filters") return { query: (params.get("query") ?? "").slice(0, 4000) };
-  const projectId = Number(params.get("projectId"));
-  if (kind === "project" && Number.isInteger(projectId) && projectId > 0) return { projectId };
+  const projectId = recordId(params.get("projectId"));
+  if (kind === "project" && projectId) return { projectId };
   return null;
 }
 

@@ -8,7 +8,7 @@ import { titleMeta } from "~/lib/meta";
 import { ONBOARD_PAGE_SIZE, ONBOARD_SIDES, ONBOARD_SIDE_LABELS, ONBOARD_STATUSES, ONBOARD_STATUS_LABELS, type OnboardSide, type OnboardStatus } from "~/lib/onboard-chats";
 import { answeredCount, stepsFor } from "~/lib/onboarding";
 import { CHAT_SORTS, findChatById, listChats, type ChatSort } from "~/models/onboard-chats.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("On-boarding chats");
 

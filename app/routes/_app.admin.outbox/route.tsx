@@ -8,7 +8,7 @@ import { SelectFilter, ShowForm } from "~/components/table-controls";
 import { titleMeta } from "~/lib/meta";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox";
 import { listOutbox } from "~/models/outbox.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Outbox");
 

@@ -15,7 +15,7 @@ import { PERMISSIONS_PAGE_SIZE, projectPermissionsPage } from "~/models/contract
 import { findProjectWithSeller } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 import { parseWithZod, dataRoomAccessSchema } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Permissions: ${data.project.projectName}` : "Permissions") }];
 

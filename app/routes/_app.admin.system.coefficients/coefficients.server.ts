@@ -13,6 +13,7 @@ import {
 import type { SystemDataTable } from "~/models/system-data.server";
 import { listView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
+import { recordId } from "~/lib/query-params";
 
 /** Property types are the content's list (spec §9): a coefficient may name only those. */
 export async function coefficientsTable(services: Services): Promise<SystemDataTable<CoefficientValues> & { propertyTypes: readonly string[] }> {
@@ -34,7 +35,7 @@ export async function coefficientsTable(services: Services): Promise<SystemDataT
 export async function coefficientsPage(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
   const { view, query } = await listView(services, { reader, table: "pricingCoefficients", request });
   const editId = new URL(request.url).searchParams.get("edit");
-  const editing = editId ? await findCoefficient(services.db, Number(editId) || 0) : null;
+  const editing = editId ? await findCoefficient(services.db, recordId(editId) ?? 0) : null;
   if (editId && !editing) throw notFound();
   const [list, options] = await Promise.all([listCoefficients(services.db, query), projectOptions(services)]);
   return { ...list, view, filters: query.filters, editing, propertyTypes: options.values.propertyTypes };

@@ -14,6 +14,7 @@ import {
 import type { SystemDataTable } from "~/models/system-data.server";
 import { listView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
+import { recordId } from "~/lib/query-params";
 
 export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
   table: "interestRates",
@@ -31,7 +32,7 @@ export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
 export async function curvePage(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
   const { view, query } = await listView(services, { reader, table: "interestRates", request });
   const editId = new URL(request.url).searchParams.get("edit");
-  const editing = editId ? await findInterestRate(services.db, Number(editId) || 0) : null;
+  const editing = editId ? await findInterestRate(services.db, recordId(editId) ?? 0) : null;
   if (editId && !editing) throw notFound();
   const [list, days, latest] = await Promise.all([listInterestRates(services.db, query), curveDays(services.db), latestCurve(services.db)]);
   return { ...list, view, filters: query.filters, days, latest, editing };

@@ -24,7 +24,7 @@ import {
 } from "~/models/property-assumptions.server";
 import { PropertyAssumptionEditor } from "./editor";
 import { parseWithZod, propertyIntentSchema } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber, recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Properties");
 
@@ -32,11 +32,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const params = new URL(args.request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
-  const edit = Number(params.get("edit"));
+  const edit = recordId(params.get("edit"));
   const [found, options, editing] = await Promise.all([
     listPropertyAssumptions(services.db, { q, page: pageNumber(params.get("page")) }),
     propertyOptions(services),
-    Number.isInteger(edit) && edit > 0 ? findPropertyAssumption(services.db, edit) : undefined,
+    edit ? findPropertyAssumption(services.db, edit) : undefined,
   ]);
   return { ...found, q, options, editing: editing ?? null };
 }

@@ -15,7 +15,7 @@ import { backTo, SIC_CODE_COLUMNS, SIC_DIVISIONS, SIC_DIVISION_KEYS, sicFiltersO
 import { createSicCode, deleteSicCode, findSicCode, importSicCodes, listSicCodes, updateSicCode } from "~/models/sic-codes.server";
 import { SicCodeEditor } from "./editor";
 import { parseWithZod, sicCodeField, sicIntentSchema } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("SIC data sets");
 

@@ -11,7 +11,7 @@ import { listImportJobs, sellerChoices } from "~/models/listing-imports.server";
 import { JobsTable } from "./jobs-table";
 import { UploadForm } from "./upload-form";
 import { uploadAction } from "./upload.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber, recordId } from "~/lib/query-params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...titleMeta(data ? `Uploads: ${data.title}` : "Uploads"),
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listImportJobs(services.db, { kind, page: pageNumber(search.get("page")) }),
   ]);
   const running = jobs.rows.some(({ job }) => job.status === "queued" || job.status === "running");
-  return { path, title, noun, columns: uploadColumns(kind, options.values), sellers: { ...sellers, find }, ...jobs, running, current: Number(search.get("job")) || null };
+  return { path, title, noun, columns: uploadColumns(kind, options.values), sellers: { ...sellers, find }, ...jobs, running, current: recordId(search.get("job")) ?? null };
 }
 
 export async function action(args: ActionFunctionArgs) {

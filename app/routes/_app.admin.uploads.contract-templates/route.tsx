@@ -10,12 +10,13 @@ import { findProjectWithSeller } from "~/models/projects.server";
 import { listContractTemplates, projectTemplateChoice } from "~/models/contract-templates.server";
 import { ChooseForm, UploadTemplateForm } from "./forms";
 import { templatesAction } from "./templates.server";
+import { recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Uploads: NDA and sale-agreement templates");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const projectId = Number(new URL(args.request.url).searchParams.get("project")) || null;
+  const projectId = recordId(new URL(args.request.url).searchParams.get("project")) ?? null;
   const [templates, found] = await Promise.all([
     listContractTemplates(services.db),
     projectId ? findProjectWithSeller(services.db, projectId) : null,

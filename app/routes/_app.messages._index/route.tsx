@@ -12,7 +12,7 @@ import { listNotifications, markNotificationsRead } from "~/models/notifications
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, markReadSchema } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Messages");
 

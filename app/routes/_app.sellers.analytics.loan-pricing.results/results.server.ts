@@ -4,7 +4,7 @@ import { notFound } from "~/.server/http";
 import { cashFlowChart } from "~/lib/cash-flow-chart";
 import { cashFlowMarkup } from "./cash-flow-figure.server";
 import { pricingFromQuery, sellerPools } from "~/models/loan-pricing.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const POOL_PAGE_SIZE = 25;
 

@@ -10,7 +10,7 @@ import { STATUS_LABELS } from "~/lib/project-kinds";
 import { ownRealEstateValuations } from "~/models/real-estate.server";
 import { UsMap } from "~/components/us-map";
 import { realEstateMap } from "./map.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Real-estate analytics");
 

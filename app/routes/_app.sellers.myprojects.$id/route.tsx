@@ -23,7 +23,7 @@ import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.serv
 import { DealDesk } from "./desk";
 import { likelyBidders } from "~/models/likely-bidders.server";
 import { parseWithZod, sellerProjectSchema } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 

@@ -10,7 +10,7 @@ import { STEPS } from "~/lib/listing-steps";
 import { Pager } from "~/components/pager";
 import { listSellerDraftPage } from "~/models/projects.server";
 import { sellerReachOf } from "~/models/seller-permissions.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Drafts");
 

@@ -13,7 +13,7 @@ import { titleMeta } from "~/lib/meta";
 import { colleaguePermissionsSchema } from "~/lib/schemas/index.server";
 import { colleagueLedBy, saveGrants, teamProjectPage } from "~/models/seller-permissions.server";
 import { parseWithZod, grantsFromValues, valuesFromGrants } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/paging";
+import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Colleague's permissions");
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PAGE, pageNumber } from "./paging";
+import { MAX_PAGE, pageNumber, recordId } from "./query-params";
 
 describe("a page asked for", () => {
   it("is a whole number from 1 to the last page, whatever the address says", () => {
@@ -9,5 +9,9 @@ describe("a page asked for", () => {
     for (const far of ["Infinity", "1e300", "99999999999999999999"]) expect(pageNumber(far), far).toBe(MAX_PAGE);
     expect(pageNumber("20000", 10_000)).toBe(10_000);
     expect(Number.isSafeInteger(MAX_PAGE * 100)).toBe(true);
+  });
+  it("names a record by a whole number from 1, or none", () => {
+    expect(recordId("12")).toBe(12);
+    for (const none of [null, undefined, "", "abc", "0", "-3", "1.5", "Infinity", "-Infinity", "1e400", "99999999999999999999"]) expect(recordId(none), String(none)).toBeUndefined();
   });
 });

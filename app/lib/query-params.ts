@@ -11,3 +11,13 @@ export function pageNumber(value: unknown, last = MAX_PAGE) {
 
 /** The deepest page any list serves: its offset stays a whole number the database takes. */
 export const MAX_PAGE = 1_000_000_000;
+
+/**
+ * A record a query parameter names (`?owner=3`, `?project=12`, `?before=881`): a whole number from 1
+ * that JavaScript holds exactly, or undefined (none named). `Infinity` was taken for an id and became
+ * a value the database refused (a 500).
+ */
+export function recordId(value: unknown): number | undefined {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
