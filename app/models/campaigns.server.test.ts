@@ -5,7 +5,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { campaignProgress, campaignRecipients, createCampaign, sendCampaign } from "./campaigns.server";
-import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf } from "./recipient-lists.server";
+import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
 import { suppress } from "./suppressions.server";
 
@@ -53,6 +53,24 @@ describe("recipient lists", () => {
     const { recipients, unreachable, suppressed } = await recipientsOf(t.db, { ...list, channel: "email" });
     expect(recipients.map((r) => r.address)).toEqual(["ann@alpha.example", "gus@gamma.example"]);
     expect({ unreachable, suppressed }).toEqual({ unreachable: 1, suppressed: 1 });
+  });
+
+  it("saves a list only of customers that exist and of a project buyers can see", async () => {
+    const known = [ids["Zeta Alpha"]!, ids["Zeta Gamma"]!];
+    expect(await savableDefinition(t.db, { customerIds: [known[0]!, 999_999, known[1]!, known[0]!] })).toEqual({ customerIds: known });
+    expect(await savableDefinition(t.db, { customerIds: [999_999] })).toBeNull();
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [draft, listed] = await t.db
+      .insert(projects)
+      .values([
+        { sellerId: seller.id, kind: "loan_pool", status: "draft", projectName: "Unfinished" },
+        { sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Listed" },
+      ])
+      .returning();
+    expect(await savableDefinition(t.db, { projectId: draft!.id })).toBeNull();
+    expect(await savableDefinition(t.db, { projectId: 999_999 })).toBeNull();
+    expect(await savableDefinition(t.db, { projectId: listed!.id })).toEqual({ projectId: listed!.id });
+    expect(await savableDefinition(t.db, { query: "q=zeta" })).toEqual({ query: "q=zeta" });
   });
 
   it("lists a project's matched buyers, best first, as matchmaking scored them", async () => {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { customers, matches, recipientLists, users, type RecipientList } from "~/.server/db/schema";
+import { customers, matches, projects, recipientLists, users, type RecipientList } from "~/.server/db/schema";
 import { customerFiltersFrom } from "~/lib/customers";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { isEmailAddress, normalAddress, type ListChannel, type ListDefinition, type ListKind, type Reach, type SuppressionChannel } from "~/lib/marketing";
 import { e164 } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
@@ -131,6 +132,25 @@ export async function reachOf(db: Database, list: Pick<RecipientList, "definitio
 }
 
 /** Saves a named list (its definition frozen as given) and records who saved it. */
+/**
+ * A list's definition as it may be saved: the selected customers that exist (anonymised ones left
+ * out), a project that buyers can see; null when it names nothing of the kind (a form posted by
+ * hand saved customer 999999 and a draft, and a campaign was then written to them).
+ */
+export async function savableDefinition(db: Database, definition: ListDefinition): Promise<ListDefinition | null> {
+  if ("customerIds" in definition) {
+    const found = await db.select({ id: customers.id }).from(customers).where(and(inList(customers.id, definition.customerIds), isNull(customers.anonymisedAt)));
+    const known = new Set(found.map((c) => c.id));
+    const customerIds = [...new Set(definition.customerIds)].filter((id) => known.has(id));
+    return customerIds.length ? { customerIds } : null;
+  }
+  if ("projectId" in definition) {
+    const [project] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, definition.projectId), inArray(projects.status, [...VISIBLE_TO_BUYERS])));
+    return project ? definition : null;
+  }
+  return definition;
+}
+
 export async function createRecipientList(
   db: Database,
   {

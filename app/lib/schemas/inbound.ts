@@ -9,7 +9,7 @@ import { CONTACT_TOPICS } from "~/lib/inbound";
 export { CONTACT_TOPICS };
 
 export const contactFormSchema = z.extend(contactSchema, {
-  topic: z.pipe(z.optional(z.enum(["general", "demo"])), z.transform((v: "general" | "demo" | undefined) => v ?? "general")),
+  topic: z.pipe(z.optional(z.enum(["general", "demo"], { error: "Choose one of the listed options." })), z.transform((v: "general" | "demo" | undefined) => v ?? "general")),
 });
 
 /** /broker-affiliate: the affiliate application. */

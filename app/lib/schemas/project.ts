@@ -29,7 +29,7 @@ const optionalDate = () =>
   );
 const yesNo = () => z.enum(["Yes", "No"], { error: messages.required });
 const optionalYesNo = () =>
-  z.pipe(z.optional(z.enum(["Yes", "No", ""])), z.transform((v: "Yes" | "No" | "" | undefined) => (v ? v === "Yes" : null)));
+  z.pipe(z.optional(z.enum(["Yes", "No", ""], { error: "Choose one of the listed options." })), z.transform((v: "Yes" | "No" | "" | undefined) => (v ? v === "Yes" : null)));
 
 /** Degrees from the address lookup: optional (no lookup, no point), within ±limit. */
 const coordinate = (limit: number) =>

@@ -5,14 +5,14 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
-import { invalid } from "~/.server/replies";
+import { invalid, refuse } from "~/.server/replies";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { ListReach } from "~/components/list-reach";
 import { PageHeader } from "~/components/page-header";
 import { LIST_CHANNEL_LABELS, LIST_CHANNELS, type ListDefinition } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
 import { saveListSchema } from "~/lib/schemas/index.server";
-import { createRecipientList, reachOf } from "~/models/recipient-lists.server";
+import { createRecipientList, reachOf, savableDefinition } from "~/models/recipient-lists.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
 import { recordId } from "~/lib/query-params";
 
@@ -43,7 +43,9 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: saveListSchema });
   if (submission.status !== "success") return invalid(submission);
   const v = submission.value;
-  const definition: ListDefinition = v.kind === "selection" ? { customerIds: v.customerId } : v.kind === "filters" ? { query: v.query } : { projectId: v.projectId };
+  const asked: ListDefinition = v.kind === "selection" ? { customerIds: v.customerId } : v.kind === "filters" ? { query: v.query } : { projectId: v.projectId };
+  const definition = await savableDefinition(services.db, asked);
+  if (!definition) return refuse(submission, v.kind === "selection" ? "None of the selected customers exists any more." : "The project is not published.", 409);
   const listId = await createRecipientList(services.db, { name: v.name, channel: v.channel, kind: v.kind, definition, actor: user, address: clientAddress(args.request) });
   return redirectWithNotification(services, args.request, `/admin/marketing/lists/${listId}`, `The list "${v.name}" is saved.`);
 }
