@@ -131,10 +131,10 @@ export async function signOut(services: Services, request: Request) {
   });
 }
 
-/** Redirect with a snackbar message that the next page shows once. */
 /** The longest notice carried to the next page (the session cookie holds it: browsers take 4 KB). */
 const NOTICE_MAX_LENGTH = 500;
 
+/** Redirect with a snackbar message that the next page shows once. */
 export async function redirectWithNotification(
   services: Services,
   request: Request,

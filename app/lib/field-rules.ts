@@ -60,6 +60,8 @@ export function parseDecimal(v: string, thousands = false): number {
 }
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** What a date field says when its value is no day (not the spec's: §5 has no date rule). */
+export const DAY_FORMAT = "Enter a date as YYYY-MM-DD.";
 /**
  * A day of the calendar written YYYY-MM-DD, in the years a deal can name (1900-2199): "2027-02-30"
  * passed Date.parse (which moves it to March) and was stored as typed.

@@ -78,7 +78,6 @@ export type LoanTapeRow = {
 };
 export type LoanTapeError = { line: number; reason: string };
 
-
 /** A cell's words matched to a list, whatever their case; the list's spelling is kept. */
 const oneOf = (list: readonly string[], raw: string) => list.find((item) => item.toLowerCase() === raw.toLowerCase()) ?? null;
 

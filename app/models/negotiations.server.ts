@@ -10,6 +10,7 @@ import { sellerOfProject } from "./projects.server";
 import { colleaguesWithPlaceholders, reachValues, reachWithPlaceholders, type Reach } from "./seller-reach.server";
 import { recomputeLater } from "./responsiveness.server";
 import { pageCarryingTotal } from "./list-query.server";
+import { recordId } from "~/lib/query-params";
 
 export const MESSAGE_MAX = 4000;
 
@@ -57,8 +58,7 @@ export async function readMarkerOf(db: Database, { projectId, buyerId, userId }:
 
 /** A thread page's `before` from its URL (`?before=<message id>`): undefined for the latest page. */
 export function threadPageOf(request: Request) {
-  const before = Number(new URL(request.url).searchParams.get("before"));
-  return Number.isSafeInteger(before) && before > 0 ? before : undefined;
+  return recordId(new URL(request.url).searchParams.get("before"));
 }
 
 /**

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { askSchema } from "./inbound";
 import { FEEDBACK_REASONS } from "../deal";
 import { projectBuyersIntentSchema } from "./project-buyers";
-import { field, isCalendarDay, messages } from "../validation";
+import { field, DAY_FORMAT, isCalendarDay, messages } from "../validation";
 import { DESK_INTENTS } from "~/lib/deal";
 export { DESK_INTENTS };
 
@@ -19,7 +19,6 @@ export const messageSchema = z.object({
 /** The inbox's one form: mark every notification as read. */
 export const markReadSchema = z.object({ intent: z.literal("mark-read") });
 
-
 /** The terms of a letter of intent: the buyer's offer, a revision, or the seller's counter. */
 export const offerTermsSchema = z.object({
   price: field.decimal({ min: 1, max: 100_000_000_000, thousands: true }),
@@ -28,7 +27,7 @@ export const offerTermsSchema = z.object({
   dueDiligenceDays: field.integer({ min: 0, max: 365 }),
   expiresOn: z.string({ error: messages.required }).check(
     z.trim(),
-    z.refine((v) => isCalendarDay(v), "Enter a date as YYYY-MM-DD."),
+    z.refine(isCalendarDay, DAY_FORMAT),
     z.refine((v) => v >= new Date().toISOString().slice(0, 10), "The offer cannot expire in the past."),
   ),
   note: field.optionalText({ max: 1000 }),

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DEFAULT_DIMENSIONS, MAX_TERM_MONTHS, type CoefficientDimension } from "../loan-pricing";
 import type { $RefinementCtx as RefinementContext, $ZodType } from "zod/v4/core";
-import { field, isCalendarDay, messages } from "../validation";
+import { field, DAY_FORMAT, isCalendarDay, messages } from "../validation";
 import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
 import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
 export { INTEREST_RATE_COLUMNS };
@@ -19,7 +19,7 @@ export const isoDay = () =>
     .check(
       z.trim(),
       z.minLength(1, messages.required),
-      z.refine((v) => isCalendarDay(v), "Enter a date as YYYY-MM-DD."),
+      z.refine(isCalendarDay, DAY_FORMAT),
       // the latest day's rates are the curve every pricing uses: a day to come would become it at once
       z.refine((v) => v <= new Date().toISOString().slice(0, 10), "The date cannot be in the future."),
     );

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { ProjectKind } from "../project-kinds";
 import { PROJECT_KINDS } from "../project-kinds";
-import { field, isCalendarDay, messages, orEmpty } from "../validation";
+import { field, DAY_FORMAT, isCalendarDay, messages, orEmpty } from "../validation";
 import { oneOf } from "./account";
 import { STEPS } from "~/lib/listing-steps";
 import { TEXT_LIMITS } from "~/lib/listing-steps";
@@ -21,10 +21,10 @@ export type ProjectOptions = Record<
 >;
 
 const date = () =>
-  z.string({ error: messages.required }).check(z.refine((v) => isCalendarDay(v), "Enter a date as YYYY-MM-DD."));
+  z.string({ error: messages.required }).check(z.refine(isCalendarDay, DAY_FORMAT));
 const optionalDate = () =>
   z.pipe(
-    z.optional(z.string()).check(z.refine((v) => !v || (isCalendarDay(v)), "Enter a date as YYYY-MM-DD.")),
+    z.optional(z.string()).check(z.refine((v) => !v || isCalendarDay(v), DAY_FORMAT)),
     z.transform((v: string | undefined) => v || null),
   );
 const yesNo = () => z.enum(["Yes", "No"], { error: messages.required });

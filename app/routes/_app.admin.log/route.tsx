@@ -8,13 +8,13 @@ import { listAudit, verifyAuditChain } from "~/models/audit.server";
 import { readForm } from "~/.server/body";
 import { answer, invalid } from "~/.server/replies";
 import { parseWithZod, auditVerifySchema } from "~/lib/schemas/index.server";
+import { recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Audit log");
 
 /** `?before=` as a row id, or the newest page for anything else. */
 function pageStart(request: Request) {
-  const before = Number(new URL(request.url).searchParams.get("before"));
-  return Number.isSafeInteger(before) && before > 0 ? before : undefined;
+  return recordId(new URL(request.url).searchParams.get("before"));
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { titleMeta } from "~/lib/meta";
 import { ONBOARD_PAGE_SIZE, ONBOARD_SIDES, ONBOARD_SIDE_LABELS, ONBOARD_STATUSES, ONBOARD_STATUS_LABELS, type OnboardSide, type OnboardStatus } from "~/lib/onboard-chats";
 import { answeredCount, stepsFor } from "~/lib/onboarding";
 import { CHAT_SORTS, findChatById, listChats, type ChatSort } from "~/models/onboard-chats.server";
-import { pageNumber } from "~/lib/query-params";
+import { pageNumber, recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("On-boarding chats");
 
@@ -23,10 +23,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const sort = pick<ChatSort>(Object.keys(CHAT_SORTS) as ChatSort[], params.get("sort")) ?? "updated";
   const desc = params.get("desc") !== "0";
   const page = pageNumber(params.get("page"), 10_000);
-  const chatId = Number(params.get("chat"));
+  const chatId = recordId(params.get("chat"));
   const [{ rows, total }, open] = await Promise.all([
     listChats(services.db, { status, side, sort, desc, page }),
-    Number.isSafeInteger(chatId) && chatId > 0 ? findChatById(services.db, { chatId }) : Promise.resolve(null),
+    chatId ? findChatById(services.db, { chatId }) : Promise.resolve(null),
   ]);
   const summary = (row: (typeof rows)[number]) => ({
     id: row.chat.id,
