@@ -22,8 +22,13 @@ const INTEGER = /^-?\d+$/;
 const DECIMAL = /^-?\d+([.,]\d+)?$/;
 const DECIMAL_THOUSANDS = /^-?\d{1,3}(,\d{3})*(\.\d+)?$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-/** + country code, then digits with optional spaces, dots, dashes or brackets: E.164 allows 8 to 15 digits. */
-const PHONE = /^\+[1-9][\d\s.()-]*$/;
+/**
+ * + country code, then groups of digits with spaces, or one dot or dash, between them, and one group
+ * at most in brackets ("+1 (212) 555-0100", "+44 (0)20 7946 0958"); E.164 allows 8 to 15 digits.
+ * Written so that no string backtracks for long (a separator is never empty between two digit
+ * groups). A list's reach writes the same rule in SQL (list-reach.server.ts: phoneDigits).
+ */
+const PHONE = /^\+[1-9](?!.*\(.*\()\d*(?:(?: *[.-] *| +)?\(\d+\)\d*|(?: *[.-] *| +)\d+)*$/;
 
 /** The longest address SMTP carries (RFC 5321): a longer one is no address, and it overflowed the notice cookie that names it. */
 export const EMAIL_MAX_LENGTH = 254;

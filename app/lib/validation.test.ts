@@ -55,6 +55,15 @@ describe("spec §5 messages", () => {
     expect(isPhone("212 555 0100")).toBe(false);
     expect(isPhone("+0 212 555 0100")).toBe(false);
     expect(isPhone("+1 23")).toBe(false);
+  });
+  it("takes a phone number as people write one, and not runs of brackets or separators", () => {
+    for (const ok of ["+1 (212) 555-0100", "+44 (0)20 7946 0958", "+1-212-555-0144", "+1 212.555.0133", "+12125550100", "+1 212  555 0100", "+1 212 - 555 0100", "+1(212)5550100"])
+      expect(isPhone(ok), ok).toBe(true);
+    for (const bad of ["+1 ((((212)))) 555 0100", "+1 (212)) 555 0100", "+1 (212) (555) 0100", "+1 () 212 555 0100", "+1 212..555 0100", "+1 212 -. 555 0100", "+1 212 555 0100-", "+1)212( 555 0100", "+1\t212 555 0100"])
+      expect(isPhone(bad), bad).toBe(false);
+    // a long near-miss is refused at once rather than after backtracking through every split of its digits
+    expect(isPhone(`+1${"2 ".repeat(5000)}x`)).toBe(false);
+    expect(isPhone(`+1${"2".repeat(5000)}x`)).toBe(false);
     expect(firstError(field.phone(), "5550100")).toBe("Invalid phone number.");
   });
   it("accepts empty or the bare +1 prefix for an optional phone", () => {

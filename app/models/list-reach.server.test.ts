@@ -33,7 +33,8 @@ async function reachAsSent(members: ListMember[], suppressed: { email: Set<strin
 const EMAILS = ["desk@fund.example", "Desk@Fund.example", " desk@fund.example ", "\tdesk@fund.example", "ops@bank.example", "opt@out.example", "OPT@out.example",
   "müller@bank.example", "Müller@Bank.example", "no-at.example", "two@@x.example", "a@b", "a b@c.example", "@x.example", "x@.example", "x@y.", "", "   ", "x@y.z\u00a0", "é@x.example"];
 const PHONES = ["+1 212 555 0100", "+1 (212) 555-0100", "+12125550100", " +1 212 555 0199 ", "+44 20 7946 0958", "+0 123 456 789", "212 555 0100", "+1 555", "+1234567890123456",
-  "+1 212 555 0100 ext 2", "", "  ", "\t+1 212 555 0111", "+1 212 555 0122\u00a0", "+1 212.555.0133", "+1-212-555-0144", "+1 212 555 0155"];
+  "+1 212 555 0100 ext 2", "", "  ", "\t+1 212 555 0111", "+1 212 555 0122\u00a0", "+1 212.555.0133", "+1-212-555-0144", "+1 212 555 0155",
+  "+1 ((((212)))) 555 0100", "+1 (212)) 555 0100", "+1 (212) (555) 0100", "+1 () 212 555 0100", "+1 212..555 0100", "+1 212 - 555 0166", "+44 (0)20 7946 0958", "+1(212)555-0177", "+1 212 555 0100-", "+1)212( 555 0100"];
 
 describe("a list's reach", () => {
   it("counts in the database what a send would judge member by member, odd characters and doubled addresses too", async () => {

@@ -10,9 +10,22 @@ import { suppressedAmong } from "./suppressions.server";
 const plain = (v: string) => `not (${v} glob '*[^ -~]*')`;
 /** /^[^\s@]+@[^\s@]+\.[^\s@]+$/ on printable ASCII: no space, one @, a dot after it with a character either side. */
 const emailAddress = (e: string) => `case when ${e} glob '?*@?*.?*' and instr(${e}, ' ') = 0 and length(${e}) - length(replace(${e}, '@', '')) = 1 then lower(${e}) end`;
-/** /^\+[1-9][\d\s.()-]*$/ on printable ASCII: the digits after the plus, or null. */
-const phoneDigits = (p: string) =>
-  `case when ${p} glob '+[1-9]*' and not (substr(${p}, 2) glob '*[^0-9 .()-]*') then replace(replace(replace(replace(replace(substr(${p}, 2), ' ', ''), '.', ''), '(', ''), ')', ''), '-', '') end`;
+/**
+ * field-rules' PHONE on printable ASCII: the digits after the plus, or null. At most one pair of
+ * brackets, in order, around digits only; without brackets and spaces, digits with one dot or dash
+ * at most between two of them.
+ */
+const phoneDigits = (p: string) => {
+  const open = `instr(${p}, '(')`;
+  const close = `instr(${p}, ')')`;
+  const count = (ch: string) => `length(${p}) - length(replace(${p}, '${ch}', ''))`;
+  const bracketsFit = `(${open} = 0 and ${close} = 0) or (${count("(")} = 1 and ${count(")")} = 1
+    and ${close} > ${open} + 1 and not (substr(${p}, ${open} + 1, ${close} - ${open} - 1) glob '*[^0-9]*'))`;
+  const bare = `replace(replace(replace(${p}, '(', ''), ')', ''), ' ', '')`;
+  const groups = `not (substr(${bare}, 2) glob '*[^0-9.-]*') and not (${bare} glob '*[.-][.-]*') and not (${bare} glob '*[.-]')`;
+  return `case when ${p} glob '+[1-9]*' and (${bracketsFit}) and ${groups} then replace(replace(substr(${bare}, 2), '.', ''), '-', '') end`;
+};
+
 const suppressed = (channel: string, address: string) => `(${address} is not null and exists (select 1 from suppressions s where s.channel = '${channel}' and s.address = ${address}))`;
 
 type Members = SQL;
