@@ -62,7 +62,8 @@ function searchQuery(params: SearchParams, { placeholders = false } = {}) {
   }
   if (params.changedSince) where.push(gt(projects.updatedAt, value("changedSince", params.changedSince)));
   const match = params.q ? ftsQuery(params.q) : null;
-  const hits = match ? sql`(select rowid from projects_fts where projects_fts match ${value("match", match)})` : null;
+  const matched = match ? sql`projects_fts match ${value("match", match)}` : null;
+  const hits = matched ? sql`(select rowid from projects_fts where ${matched})` : null;
 
   const column = SORTABLE[params.sort ?? "date"] ?? projects.publishedAt;
   const direction = params.desc === false ? asc : desc;
@@ -75,13 +76,12 @@ function searchQuery(params: SearchParams, { placeholders = false } = {}) {
       sql`coalesce((select m.score from matches m where m.project_id = ${projects.id} and m.customer_id = ${value("bestMatchFor", params.bestMatchFor)}), 0) desc`,
     );
   }
-  // counting walks the text's matches and stops at the cap
   const condition = and(...where, hits ? sql`${projects.id} in ${hits}` : undefined);
   // a page walks the order's index and keeps the matches: a word in 18,000 listings otherwise
   // sorts all 18,000 for 25 (the unary + keeps SQLite from driving the read by the matches);
   // an order by match score has no index to walk, so there the matches drive it
   const ordered = hits && !params.bestMatchFor ? and(...where, sql`+${projects.id} in ${hits}`) : condition;
-  return { condition, ordered, order };
+  return { condition, ordered, order, where, matched };
 }
 
 const given = (v?: string) => (v && v !== "Any" ? v : undefined);
@@ -160,8 +160,17 @@ function searchColumnsFor(shown: Record<string, boolean> | undefined) {
 /** The two statements of a search page: its rows (of `columns`, else every row column), and its count (capped for text). */
 export function searchStatements(db: Database, params: SearchParams, { placeholders = false, columns = listColumns } = {}) {
   const { page, pageSize } = searchPaging(params);
-  const { condition, ordered, order } = searchQuery(params, { placeholders });
-  const found = params.q ? db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found") : null;
+  const { condition, ordered, order, where, matched } = searchQuery(params, { placeholders });
+  // A text alone is counted by walking its matches in the full-text index up to the cap: "id in
+  // (matches)" gathers them all first (7.4 ms for the 75,000 listings with "loan" at 100,000, 0.2 ms
+  // walked). With a filter the matches are gathered and the filter's index walked: walking 20,000
+  // matches of "life" to find none in a narrow size band of one industry took 40 ms, gathering 2.
+  const walkMatches = matched && where.length === 1; // nothing asked but the text (the first is who may see a listing)
+  const found = !params.q
+    ? null
+    : walkMatches
+      ? db.select({ one: sql`1` }).from(sql`projects_fts cross join ${projects} on ${projects.id} = projects_fts.rowid`).where(and(matched, ...where)).limit(TEXT_COUNT_LIMIT + 1).as("found")
+      : db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found");
   return {
     page,
     pageSize,
