@@ -8,7 +8,7 @@ import { customers, documentEvents, projects, users } from "~/.server/db/schema"
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { makeUser } from "~/seed/factories";
 import { listProjectsForAdmin, listSellerDraftPage, listSellerProjectPage } from "./projects.server";
-import { searchStatements } from "./project-search.server";
+import { searchProjects, searchStatements, type SearchParams } from "./project-search.server";
 import { reachSql, type Reach } from "./seller-reach.server";
 import { colleagueActivity, sharedProjects, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { ownRealEstateStates, ownRealEstateValuations } from "./real-estate.server";
@@ -99,6 +99,28 @@ describe("the buyer search's query plans", () => {
       const alone = !params.industry && !params.region && !params.status && !params.transactionSize;
       if (alone) expect(countPlan.join(" ; ")).toMatch(/^CO-ROUTINE found ; SCAN projects_fts VIRTUAL TABLE INDEX \S+ ; SEARCH projects USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       else expect(countPlan.join(" ; ")).toMatch(/LIST SUBQUERY/);
+    }
+  });
+
+  it("reads the first pages of a word found in most listings a row at a time once it has seen it, and finds the same", async () => {
+    const rowsStatement = (sent: Array<{ sql: string }>) => sent.find((s) => /^select "id"/.test(s.sql) && /order by/.test(s.sql))!.sql;
+    const read = (params: SearchParams) => statementsOf(async () => (found = await searchProjects(t.db, params)));
+    let found: Awaited<ReturnType<typeof searchProjects>> | undefined;
+    const dense = { q: "loan" };
+    const first = rowsStatement(await read(dense));
+    const gathered = found!;
+    const second = rowsStatement(await read(dense));
+    expect(first).toMatch(/\+"projects"\."id" in \(select rowid from projects_fts/);
+    expect(second).toMatch(/exists \(select 1 from projects_fts where projects_fts match \? and projects_fts\.rowid = "projects"\."id"\)/);
+    expect(found!.rows.map((r) => r.id)).toEqual(gathered.rows.map((r) => r.id));
+    expect(found!.total).toBe(gathered.total);
+    expect(gathered.rows.length).toBe(25);
+    const plan = await explain({ sql: second, args: [...(await read(dense)).find((s) => s.sql === second)!.args] });
+    expect(plan, plan).toMatch(/^SCAN projects USING INDEX projects_visible_published_idx ; CORRELATED SCALAR SUBQUERY/);
+    // a deep page, a filter, or a word in few listings gathers the matches
+    for (const params of [{ ...dense, page: 4 }, { ...dense, region: "Midwest" }, { q: "midwest" }]) {
+      await read(params);
+      expect(rowsStatement(await read(params)), JSON.stringify(params)).toMatch(/\+"projects"\."id" in \(select rowid from projects_fts/);
     }
   });
 
