@@ -226,11 +226,17 @@ describe("negotiation and offers", () => {
     await markThreadRead(t.db, { projectId: pool!.id, buyerId: buyer.id, userId: ann.id, shownUpTo: 1 });
     await postMessage(mine, pool!, other, ann, "Answered");
     expect(await counts()).toEqual([0, 0, 0, 0]);
-    // given to another seller: the threads are theirs to read, nothing read yet (the first seller's answer too)
+    await postMessage(mine, pool!, other, other, "Thanks");
+    expect(await counts()).toEqual([1, 1, 0, 0]);
+    // given to another seller: the threads are theirs to read, nothing read yet (the first seller's
+    // answer too), and what the first seller left unread is no longer theirs to count
     await t.db.update(projects).set({ sellerId: bo.id }).where(eq(projects.id, pool!.id));
-    expect(await counts()).toEqual([0, 0, 3, 3]);
-    await postMessage(mine, pool!, buyer, buyer, "New owner?");
     expect(await counts()).toEqual([0, 0, 4, 4]);
+    await postMessage(mine, pool!, buyer, buyer, "New owner?");
+    expect(await counts()).toEqual([0, 0, 5, 5]);
+    // and given back: the first seller's marker counts again, from where they left it
+    await t.db.update(projects).set({ sellerId: ann.id }).where(eq(projects.id, pool!.id));
+    expect(await counts()).toEqual([2, 2, 0, 0]);
     await Promise.all(pending);
   });
 

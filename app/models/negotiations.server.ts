@@ -313,7 +313,7 @@ export async function unreadMessageCount(db: Database, user: Pick<User, "id">, r
 // A seller's count is on every page they open: built once for each kind of reach, its values
 // placeholders. Three counts added, each found through an index. On their own projects, the
 // unread kept on their markers (migration 0058: every thread of their projects has one), the rows
-// with any read from a partial index. On their team's projects they reach, thread by thread
+// with any read from a partial index of the markers of projects they sell (0072). On their team's projects they reach, thread by thread
 // (threadsInReach), each thread counting only the messages past the seller's read marker (a range
 // of the buyers' index, whose rows end in the message id): a colleague's marker is made when they
 // first open a thread. Then the threads where they are the buyer, on projects they do not reach, from
@@ -323,8 +323,8 @@ const sellersUnreadQuery = (kind: Reach["kind"]) =>
   preparedQuery((db) => {
     const userId = sql.placeholder("userId");
     const reached = reachWithPlaceholders(kind);
-    const own = sql`select coalesce(sum(r.unread), 0) from ${threadReads} r indexed by thread_reads_unread_idx
-      join ${projects} p indexed by projects_seller_of_idx on p.id = r.project_id where r.user_id = ${userId} and r.unread > 0 and r.buyer_id != r.user_id and p.seller_id = ${userId}`;
+    const own = sql`select coalesce(sum(r.unread), 0) from ${threadReads} r indexed by thread_reads_seller_unread_idx
+      where r.user_id = ${userId} and r.unread > 0 and r.as_seller = 1`;
     const teams =
       kind === "own"
         ? sql`0`
