@@ -26,6 +26,7 @@ import { pipeline, stageOf } from "./pipeline.server";
 import { countedDeals } from "../../tests/support/deal-counts";
 import { listSellerProjectPage } from "./projects.server";
 import { savePass } from "./feedback.server";
+import { buyerPseudonym } from "./buyer-identity.server";
 import type { DealServices } from "./notifications.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -584,6 +585,26 @@ describe("pipeline and feedback", () => {
     await t.db.insert(recentlyViewed).values({ userId: admin.id, projectId: project.id, viewedAt: new Date() });
     expect((await pipeline(t.db, { projectId: project.id })).map((e) => e.buyerId)).toEqual([buyer.id]);
     expect(stageOf({ viewed: 1, negotiating: 3 })).toBe("negotiating");
+  });
+
+  it("tells the seller of a pass by the desk's pseudonym until the buyer signed the NDA", async () => {
+    const project = await publishedProject("Passed before the NDA");
+    const stranger = await makeUser(t.db, { roles: ["ROLE_BUYER"], name: "Quiet Quinn", company: "Hidden Fund" });
+    await savePass(services, project, stranger, { reasons: ["Transaction too small"], comment: "" });
+    const [notice] = await listNotifications(t.db, seller.id);
+    expect(notice).toMatchObject({ kind: "feedback", link: `/sellers/myprojects/${project.id}` });
+    expect(notice!.message).not.toContain("Quiet Quinn");
+    expect(notice!.message).not.toContain("Hidden Fund");
+    expect(notice!.message).toContain(await buyerPseudonym("deal-secret", { projectId: project.id, buyerId: stranger.id }));
+    const mail = (await listOutbox(t.db)).rows.find((m) => m.recipient === seller.email && m.subject === "Feedback on Passed before the NDA")!;
+    expect(mail.body).not.toContain("Quiet Quinn");
+    expect(mail.body).not.toContain("Hidden Fund");
+    // once signed, the desk names the buyer, and so does the notice
+    const signedProject = await publishedProject("Passed after the NDA");
+    const contract = await requestNda(services, signedProject, stranger);
+    await signNda(services, contract, signedProject, stranger, { signerName: "Quiet Quinn", ipAddress: "local", userAgent: "" });
+    await savePass(services, signedProject, stranger, { reasons: ["Transaction too small"], comment: "" });
+    expect((await listNotifications(t.db, seller.id))[0]!.message).toContain("Quiet Quinn (Hidden Fund) passed on Passed after the NDA");
   });
 
   it("signs feedback links for one buyer and project, refusing tampered and expired ones", async () => {

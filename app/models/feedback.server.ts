@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { feedback, users, type Project, type User } from "~/.server/db/schema";
 import { notify, type DealServices } from "./notifications.server";
-import { ndaSignedOn } from "./buyer-identity.server";
+import { buyerPseudonym, ndaSignedOn } from "./buyer-identity.server";
 
 /** A buyer passes on a project; giving feedback again replaces the earlier one. */
 export async function savePass(
@@ -20,13 +20,19 @@ export async function savePass(
     .values({ projectId: project.id, buyerId: buyer.id, ...input })
     .onConflictDoUpdate({ target: [feedback.projectId, feedback.buyerId], set: { ...input, createdAt: new Date() } });
   if (existing) return;
+  // a buyer who passes before signing the NDA stays the desk's pseudonym (buyer-identity.server.ts)
+  const signed = await services.db.query.contracts.findFirst({
+    where: (c, { and, isNotNull }) => and(eq(c.projectId, project.id), eq(c.buyerId, buyer.id), isNotNull(c.signedAt)),
+    columns: { id: true },
+  });
+  const who = signed ? `${buyer.name} (${buyer.company})` : await buyerPseudonym(services.env.SESSION_SECRET, { projectId: project.id, buyerId: buyer.id });
   await notify(services, project.sellerId, {
     kind: "feedback",
-    message: `${buyer.name} (${buyer.company}) passed on ${project.projectName}: ${input.reasons.join(", ")}.`,
+    message: `${who} passed on ${project.projectName}: ${input.reasons.join(", ")}.`,
     link: `/sellers/myprojects/${project.id}`,
     email: {
       subject: `Feedback on ${project.projectName}`,
-      body: `${buyer.name} (${buyer.company}) passed on ${project.projectName}.\nReasons: ${input.reasons.join(", ")}\n${input.comment}`,
+      body: `${who} passed on ${project.projectName}.\nReasons: ${input.reasons.join(", ")}\n${input.comment}`,
     },
   });
 }
