@@ -31,7 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
     // the invitation names the newest; the colleague's own page lists every project, a page at a time
     teamProjects(services.db, { customerId: team.customerId, limit: team.isLead ? INVITE_PROJECTS : 0 }),
   ]);
-  return { team, colleagues: colleagues.map((c) => ({ ...c, summary: c.lead ? "Every permission (first member)" : summarizeGrants(c.grants) })), projects };
+  // each row as the table shows it: which projects a colleague was given, their roles and start stay off the page
+  const rows = colleagues.map(({ id, name, email, lastLoginAt, lead, grants }) => ({ id, name, email, lastLoginAt, lead, summary: lead ? "Every permission (first member)" : summarizeGrants(grants) }));
+  return { team, colleagues: rows, projects };
 }
 
 export async function action(args: ActionFunctionArgs) {
