@@ -204,7 +204,7 @@ const matchesAmongNewest = (matched: SQL) =>
 /**
  * Texts alone found in most listings, learnt from their last search's sample: their first pages
  * look each row up in the full-text index rather than gathering every match. Which way a page is
- * read changes only how long it takes; a text not yet sampled is gathered.
+ * read changes only how long it takes; a text not yet sampled is gathered (decision 082).
  */
 const DENSE_SHARE = 0.4;
 const PROBED_PAGES = 3;
