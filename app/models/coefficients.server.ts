@@ -51,22 +51,31 @@ async function taken(db: Database, values: CoefficientValues, except?: number) {
 }
 
 export const DUPLICATE_COEFFICIENT = "That dimension already has a value for that band.";
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 export async function createCoefficient(db: Database, { values, actor, address }: { values: CoefficientValues } & Change) {
-  if (await taken(db, values)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
-  const [row] = await db.insert(pricingCoefficients).values({ ...values, updatedAt: new Date() }).returning({ id: pricingCoefficients.id });
-  await recordAudit(db, { actor, action: "coefficient.create", subjectType: "pricing_coefficient", subjectId: row!.id, detail: describe(values), address });
+  // the unique index decides, not the look before: a form sent twice at once adds one row
+  const [row] = await db.insert(pricingCoefficients).values({ ...values, updatedAt: new Date() }).onConflictDoNothing().returning({ id: pricingCoefficients.id });
+  if (!row) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
+  await recordAudit(db, { actor, action: "coefficient.create", subjectType: "pricing_coefficient", subjectId: row.id, detail: describe(values), address });
   return { ok: true as const };
 }
 
 /** Null when there is no such coefficient. */
 export async function updateCoefficient(db: Database, { id, values, actor, address }: { id: number; values: CoefficientValues } & Change) {
   if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
-  const updated = await db
-    .update(pricingCoefficients)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(pricingCoefficients.id, id))
-    .returning({ id: pricingCoefficients.id });
+  let updated: Array<{ id: number }>;
+  try {
+    updated = await db
+      .update(pricingCoefficients)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(pricingCoefficients.id, id))
+      .returning({ id: pricingCoefficients.id });
+  } catch (error) {
+    // another coefficient took that band since the look above
+    if (isUniqueViolation(error)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
+    throw error;
+  }
   if (!updated.length) return null;
   await recordAudit(db, { actor, action: "coefficient.update", subjectType: "pricing_coefficient", subjectId: id, detail: describe(values), address });
   return { ok: true as const };

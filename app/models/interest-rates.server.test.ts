@@ -4,7 +4,7 @@ import { auditLog } from "~/.server/db/schema";
 import { importCsv } from "~/lib/csv-import";
 import { coefficientSchema, COEFFICIENT_COLUMNS, INTEREST_RATE_COLUMNS, interestRateSchema } from "~/lib/schemas/pricing-data";
 import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
-import { allCoefficients, createCoefficient, deleteCoefficient, importCoefficients } from "./coefficients.server";
+import { allCoefficients, createCoefficient, deleteCoefficient, DUPLICATE_COEFFICIENT, importCoefficients, updateCoefficient } from "./coefficients.server";
 import { createInterestRate, DUPLICATE_POINT, deleteInterestRate, importInterestRates, latestCurve, listInterestRates, updateInterestRate } from "./interest-rates.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -72,5 +72,36 @@ describe("the curve and the coefficients", () => {
     expect(after.find((c) => c.dimension === "loanStatus" && c.band === "Performing")!.value).toBe(300);
     expect((await createCoefficient(t.db, { values: { dimension: "cpr", band: "Performing", value: 5 }, actor })).ok).toBe(false);
     expect(await deleteCoefficient(t.db, { id: after[0]!.id, actor })).toBe(true);
+  });
+});
+
+describe("a form sent twice at once", () => {
+  it("adds one rate and one coefficient and answers the second with the duplicate message, not an error", async () => {
+    const point = { asOf: "2027-05-01", tenorMonths: 24, rate: 3 };
+    const rates = await Promise.all([createInterestRate(t.db, { values: point, actor }), createInterestRate(t.db, { values: point, actor })]);
+    expect(rates.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect(rates).toContainEqual({ ok: false, error: DUPLICATE_POINT });
+    expect((await listInterestRates(t.db, { filters: { asOf: "2027-05-01" } })).rows).toHaveLength(1);
+
+    const band = { dimension: "cpr" as const, band: "Defaulted", value: 7 };
+    const made = await Promise.all([createCoefficient(t.db, { values: band, actor }), createCoefficient(t.db, { values: band, actor })]);
+    expect(made.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect((await allCoefficients(t.db)).filter((c) => c.dimension === "cpr" && c.band === "Defaulted")).toHaveLength(1);
+  });
+
+  it("two points moved to the same day and tenor at once: one is saved, the other answered with the duplicate message", async () => {
+    await createInterestRate(t.db, { values: { asOf: "2027-06-01", tenorMonths: 1, rate: 1 }, actor });
+    await createInterestRate(t.db, { values: { asOf: "2027-06-01", tenorMonths: 2, rate: 2 }, actor });
+    const [a, b] = (await listInterestRates(t.db, { filters: { asOf: "2027-06-01" } })).rows.map((r) => r.id);
+    const target = { asOf: "2027-06-01", tenorMonths: 60, rate: 5 };
+    const saved = await Promise.all([updateInterestRate(t.db, { id: a!, values: target, actor }), updateInterestRate(t.db, { id: b!, values: target, actor })]);
+    expect(saved).toContainEqual({ ok: true });
+    expect(saved).toContainEqual({ ok: false, error: DUPLICATE_POINT });
+
+    const bands = (await allCoefficients(t.db)).filter((c) => c.dimension === "loanStatus");
+    const moved = { dimension: "loanStatus" as const, band: "Re-Performing", value: 1 };
+    const changed = await Promise.all(bands.slice(0, 2).map((c) => updateCoefficient(t.db, { id: c.id, values: moved, actor })));
+    expect(changed).toContainEqual({ ok: true });
+    expect(changed).toContainEqual({ ok: false, error: DUPLICATE_COEFFICIENT });
   });
 });

@@ -63,18 +63,27 @@ async function taken(db: Database, values: InterestRateValues, except?: number) 
 }
 
 export const DUPLICATE_POINT = "The curve of that day already has a rate at that tenor.";
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 export async function createInterestRate(db: Database, { values, actor, address }: { values: InterestRateValues } & Change) {
-  if (await taken(db, values)) return { ok: false as const, error: DUPLICATE_POINT };
-  const [row] = await db.insert(interestRates).values({ ...values, updatedAt: new Date() }).returning({ id: interestRates.id });
-  await recordAudit(db, { actor, action: "interest-rate.create", subjectType: "interest_rate", subjectId: row!.id, detail: describe(values), address });
+  // the unique index decides, not the look before: a form sent twice at once adds one row
+  const [row] = await db.insert(interestRates).values({ ...values, updatedAt: new Date() }).onConflictDoNothing().returning({ id: interestRates.id });
+  if (!row) return { ok: false as const, error: DUPLICATE_POINT };
+  await recordAudit(db, { actor, action: "interest-rate.create", subjectType: "interest_rate", subjectId: row.id, detail: describe(values), address });
   return { ok: true as const };
 }
 
 /** False when there is no such point. */
 export async function updateInterestRate(db: Database, { id, values, actor, address }: { id: number; values: InterestRateValues } & Change) {
   if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_POINT };
-  const updated = await db.update(interestRates).set({ ...values, updatedAt: new Date() }).where(eq(interestRates.id, id)).returning({ id: interestRates.id });
+  let updated: Array<{ id: number }>;
+  try {
+    updated = await db.update(interestRates).set({ ...values, updatedAt: new Date() }).where(eq(interestRates.id, id)).returning({ id: interestRates.id });
+  } catch (error) {
+    // another point took that day and tenor since the look above
+    if (isUniqueViolation(error)) return { ok: false as const, error: DUPLICATE_POINT };
+    throw error;
+  }
   if (!updated.length) return null;
   await recordAudit(db, { actor, action: "interest-rate.update", subjectType: "interest_rate", subjectId: id, detail: describe(values), address });
   return { ok: true as const };
