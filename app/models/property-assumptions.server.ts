@@ -58,6 +58,7 @@ export async function assumptionFor(db: Database, { propertyType, region }: { pr
 }
 
 export type SaveOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" | "missing" };
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 export async function createPropertyAssumption(db: Database, { values, actor, address }: { values: PropertyAssumptionValues } & Change): Promise<SaveOutcome> {
   const [row] = await db.insert(propertyAssumptions).values(values).onConflictDoNothing().returning({ id: propertyAssumptions.id });
@@ -72,11 +73,18 @@ export async function updatePropertyAssumption(
 ): Promise<SaveOutcome> {
   const clash = await db.query.propertyAssumptions.findFirst({ where: sameKey(values), columns: { id: true } });
   if (clash && clash.id !== id) return { ok: false, reason: "duplicate" };
-  const [row] = await db
-    .update(propertyAssumptions)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(propertyAssumptions.id, id))
-    .returning({ id: propertyAssumptions.id });
+  let row: { id: number } | undefined;
+  try {
+    [row] = await db
+      .update(propertyAssumptions)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(propertyAssumptions.id, id))
+      .returning({ id: propertyAssumptions.id });
+  } catch (error) {
+    // another row took that type and region since the look above
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+    throw error;
+  }
   if (!row) return { ok: false, reason: "missing" };
   await recordAudit(db, { actor, action: "property-assumption.update", subjectType: "property-assumption", subjectId: id, detail: describe(values), address });
   return { ok: true, id };

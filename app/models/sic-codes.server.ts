@@ -44,6 +44,7 @@ export async function findSicCode(db: Database, code: string) {
 }
 
 export type SicOutcome = { ok: true } | { ok: false; reason: "duplicate" | "missing" };
+const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 export async function createSicCode(db: Database, { values, actor, address }: { values: SicCodeValues } & Change): Promise<SicOutcome> {
   const [row] = await db.insert(sicCodes).values(values).onConflictDoNothing().returning({ code: sicCodes.code });
@@ -55,11 +56,18 @@ export async function createSicCode(db: Database, { values, actor, address }: { 
 /** A change, the code itself included (`original` names the row changed). */
 export async function updateSicCode(db: Database, { original, values, actor, address }: { original: string; values: SicCodeValues } & Change): Promise<SicOutcome> {
   if (values.code !== original && (await findSicCode(db, values.code))) return { ok: false, reason: "duplicate" };
-  const [row] = await db
-    .update(sicCodes)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(sicCodes.code, original))
-    .returning({ code: sicCodes.code });
+  let row: { code: string } | undefined;
+  try {
+    [row] = await db
+      .update(sicCodes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(sicCodes.code, original))
+      .returning({ code: sicCodes.code });
+  } catch (error) {
+    // another code was renamed to this one since the look above
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+    throw error;
+  }
   if (!row) return { ok: false, reason: "missing" };
   const renamed = values.code !== original ? `${original} → ` : "";
   await recordAudit(db, { actor, action: "sic-code.update", subjectType: "sic-code", subjectId: values.code, detail: renamed + describe(values), address });

@@ -90,3 +90,19 @@ describe("SIC codes", () => {
     expect(bad.errors.map((e) => e.line)).toEqual([2, 3]);
   });
 });
+
+describe("two rows changed to the same key at once", () => {
+  it("save one and answer the other as a duplicate, not an error", async () => {
+    const rows = (await listPropertyAssumptions(t.db, { q: "retail" })).rows.slice(0, 2);
+    const values = { propertyType: "Storage", region: "Atlantis", capRate: 6, vacancy: 5, expenseRatio: 30 };
+    const moved = await Promise.all(rows.map((r) => updatePropertyAssumption(t.db, { id: r.id, values, actor })));
+    expect(moved.map((m) => m.ok).sort()).toEqual([false, true]);
+    expect(moved).toContainEqual({ ok: false, reason: "duplicate" });
+
+    const renamed = await Promise.all(
+      ["6021", "6798"].map((original) => updateSicCode(t.db, { original, values: { code: "9990", title: "Taken once", division: "J" }, actor })),
+    );
+    expect(renamed).toContainEqual({ ok: true });
+    expect(renamed).toContainEqual({ ok: false, reason: "duplicate" });
+  });
+});
