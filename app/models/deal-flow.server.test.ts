@@ -558,6 +558,24 @@ describe("negotiation and offers", () => {
     expect(typeof withdrawn === "string" ? withdrawn : withdrawn.status).toBe("withdrawn");
   });
 
+  it("takes one offer from a letter of intent sent twice at once, and tells the second it has an open offer", async () => {
+    const project = await publishedProject("Offer sent twice");
+    const parties = { project, buyer, sellerCompany: "First Prairie Bank" };
+    const outcomes = await Promise.all([submitOffer(services, parties, terms), submitOffer(services, parties, terms)]);
+    expect(outcomes.filter((o) => o === "open-offer-exists")).toHaveLength(1);
+    expect(await offersOnProject(t.db, { projectId: project.id, buyerId: buyer.id })).toHaveLength(1);
+  });
+
+  it("keeps no offer when its letter cannot be stored, so the buyer can send it again", async () => {
+    const project = await publishedProject("Offer whose letter is lost");
+    const parties = { project, buyer, sellerCompany: "First Prairie Bank" };
+    const failing = { ...services, files: { ...services.files, put: () => Promise.reject(new Error("storage is down")) } };
+    await expect(submitOffer(failing, parties, terms)).rejects.toThrow("storage is down");
+    expect(await offersOnProject(t.db, { projectId: project.id, buyerId: buyer.id })).toEqual([]);
+    const offer = await submitOffer(services, parties, terms);
+    expect(typeof offer === "string" ? offer : offer.status).toBe("submitted");
+  });
+
   it("knows whose move it is", () => {
     expect(canMove("seller", "countered", "submitted")).toBe(true);
     expect(canMove("seller", "countered", "countered")).toBe(false);

@@ -153,19 +153,30 @@ export function isExpired(offer: Pick<Offer, "expiresOn">, now = new Date()) {
 export async function submitOffer(services: DealServices, parties: Parties, terms: LoiTerms): Promise<Offer | OfferProblem> {
   const { project, buyer } = parties;
   if (project.status !== "published") return "project-closed";
-  const open = await services.db.query.offers.findFirst({
-    where: and(eq(offers.projectId, project.id), eq(offers.buyerId, buyer.id), inArray(offers.status, [...OPEN_OFFER_STATUSES])),
-  });
-  if (open) return "open-offer-exists";
+  const open = and(eq(offers.projectId, project.id), eq(offers.buyerId, buyer.id), inArray(offers.status, [...OPEN_OFFER_STATUSES]));
+  // every column in the table's order, written only while the buyer has no open offer: the look
+  // and the insert are one statement, so a letter sent twice at once makes one offer, not two
+  const now = Date.now();
   const [offer] = await services.db
     .insert(offers)
-    .values({ projectId: project.id, buyerId: buyer.id, status: "submitted", ...terms, pdfKey: "", pdfSha256: "" })
+    .select(
+      sql`select null, ${project.id}, ${buyer.id}, 'submitted', ${terms.price}, ${terms.structure}, ${terms.conditions}, ${terms.dueDiligenceDays}, ${terms.expiresOn}, 1, '', '', ${now}, ${now}
+        where not exists (select 1 from ${offers} where ${open})`,
+    )
     .returning();
-  const pdf = await storeLoi(services, parties, offer!.id, 1, `Offer #${offer!.id}, revision 1`, terms);
-  const [stored] = await services.db.batch([
-    services.db.update(offers).set({ pdfKey: pdf.key, pdfSha256: pdf.sha256 }).where(eq(offers.id, offer!.id)).returning(),
-    services.db.insert(offerEvents).values({ offerId: offer!.id, actorId: buyer.id, action: "submitted", terms, revision: 1, pdfKey: pdf.key }),
-  ]);
+  if (!offer) return "open-offer-exists";
+  let stored: Offer[];
+  try {
+    const pdf = await storeLoi(services, parties, offer.id, 1, `Offer #${offer.id}, revision 1`, terms);
+    [stored] = await services.db.batch([
+      services.db.update(offers).set({ pdfKey: pdf.key, pdfSha256: pdf.sha256 }).where(eq(offers.id, offer.id)).returning(),
+      services.db.insert(offerEvents).values({ offerId: offer.id, actorId: buyer.id, action: "submitted", terms, revision: 1, pdfKey: pdf.key }),
+    ]);
+  } catch (error) {
+    // an open offer without its letter would refuse the buyer's next one: it goes with the failure
+    await services.db.delete(offers).where(eq(offers.id, offer.id));
+    throw error;
+  }
   recomputeLater(services, { projectId: project.id, buyerId: buyer.id });
   await notify(services, project.sellerId, {
     kind: "offer_new",
