@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { auditLog, contracts, inboundItems, offers, projects } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { affiliates, auditLog, contracts, inboundItems, offers, projects } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { AFFILIATE_CODE } from "~/lib/affiliates";
 import { affiliateApplications, affiliateReferrals, approveAffiliate, listAffiliates, memberReferralCode, memberReferrals, recordReferral, setAffiliateStatus, setCommissionStatus } from "./affiliates.server";
@@ -28,6 +29,14 @@ describe("affiliates and referrals", () => {
     expect((await affiliateApplications(t.db)).map((a) => a.id)).not.toContain(item.id);
     const audit = await t.db.select().from(auditLog);
     expect(audit.some((a) => a.action === "affiliate.approve" && a.subjectId === String(partner!.id))).toBe(true);
+  });
+
+  it("makes one partner of an application approved twice at once; the second approval finds it no longer open", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const item = await application("Eve");
+    const both = await Promise.all([1, 2].map(() => approveAffiliate(t.db, { inquiryId: item.id, commissionPercent: 2, actor: admin })));
+    expect(both.filter((p) => p === null)).toHaveLength(1);
+    expect(await t.db.select().from(affiliates).where(eq(affiliates.inquiryId, item.id))).toHaveLength(1);
   });
 
   it("attributes a sign-up to the partner or buyer whose code it is, and ignores unknown or malformed codes", async () => {

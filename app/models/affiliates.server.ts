@@ -77,13 +77,21 @@ export async function approveAffiliate(
 ) {
   const [open] = (await affiliateApplications(db)).filter((a) => a.id === inquiryId);
   if (!open) return null;
+  const name = open.company ? `${open.name} (${open.company})` : open.name;
+  const partnerOf = sql`select 1 from ${affiliates} where ${affiliates.inquiryId} = ${inquiryId}`;
   for (let attempt = 0; attempt < MAX_CODE_TRIES; attempt++) {
+    // every column in the table's order, written only while the application has no partner: an
+    // approval sent twice at once makes one partner, not two with two codes
     const [row] = await db
       .insert(affiliates)
-      .values({ name: open.company ? `${open.name} (${open.company})` : open.name, email: open.email, code: newAffiliateCode(), inquiryId, commissionPercent })
+      .select(sql`select null, ${name}, ${open.email}, ${newAffiliateCode()}, ${inquiryId}, 'active', ${commissionPercent}, ${Date.now()} where not exists (${partnerOf})`)
       .onConflictDoNothing()
       .returning();
-    if (!row) continue;
+    if (!row) {
+      // the other approval won; else the code was taken, and another is tried
+      if ((await db.all(partnerOf)).length) return null;
+      continue;
+    }
     await db.update(inboundItems).set({ status: "converted", updatedAt: new Date() }).where(eq(inboundItems.id, inquiryId));
     await recordAudit(db, { actor, action: "affiliate.approve", subjectType: "affiliate", subjectId: row.id, detail: `code ${row.code}, ${commissionPercent}%`, address });
     return row;
