@@ -63,6 +63,15 @@ describe("potential customers", () => {
 });
 
 describe("the potential customer table", () => {
+  it("makes one customer of a lead converted twice at once, with a website or without; the second is told it is no longer open", async () => {
+    for (const website of ["twice.example", ""]) {
+      const [lead] = await t.db.insert(leads).values({ source: "import", name: "Tw", email: `tw${website ? 1 : 2}@example.test`, company: `Twice ${website || "bare"}`, website }).returning();
+      const both = await Promise.all([convertLead(t.db, { id: lead!.id }), convertLead(t.db, { id: lead!.id })]);
+      expect(both).toContainEqual({ ok: false, reason: "not-open" });
+      expect(await t.db.select().from(customers).where(eq(customers.name, lead!.company))).toHaveLength(1);
+    }
+  });
+
   it("searches, filters on status, source and days, sorts and pages on the server", async () => {
     const tag = `l${Date.now().toString(36)}`;
     await importLeads(t.db, {

@@ -120,30 +120,41 @@ export async function createCustomerFromLead(db: Database, { lead }: { lead: Lea
     if (taken) return { ok: false as const, reason: "domain-taken" as const };
   }
   const now = new Date();
-  const [inserted] = await db.batch([
-    db
-      .insert(customers)
-      .values({
-        name: lead.company,
-        website: lead.website,
-        websiteDomain,
-        contactPerson: lead.name,
-        attentionEmail: lead.email,
-        attentionPhone: lead.phone,
-        customerType: CUSTOMER_TYPE_OF[lead.source],
-        comments: lead.notes,
-        onboardingStatus: "invited",
-      })
-      .returning({ id: customers.id }),
-    db
-      .update(leads)
-      .set({ status: "converted", convertedAt: now, customerId: sql`last_insert_rowid()` })
-      .where(eq(leads.id, lead.id)),
-    db
-      .update(inboundItems)
-      .set({ status: "converted", updatedAt: now })
-      .where(eq(inboundItems.id, lead.inboundItemId ?? -1)),
-  ]);
+  let inserted: Array<{ id: number }>;
+  try {
+    [inserted] = await db.batch([
+      db
+        .insert(customers)
+        .values({
+          // the lead's company only while the lead is open: a conversion sent twice at once finds it
+          // converted, the name is null, and the batch is refused whole (an insert of values has no where)
+          name: sql`(select ${leads.company} from ${leads} where ${leads.id} = ${lead.id} and ${leads.status} = 'open')`,
+          website: lead.website,
+          websiteDomain,
+          contactPerson: lead.name,
+          attentionEmail: lead.email,
+          attentionPhone: lead.phone,
+          customerType: CUSTOMER_TYPE_OF[lead.source],
+          comments: lead.notes,
+          onboardingStatus: "invited",
+        })
+        .returning({ id: customers.id }),
+      db
+        .update(leads)
+        .set({ status: "converted", convertedAt: now, customerId: sql`last_insert_rowid()` })
+        .where(eq(leads.id, lead.id)),
+      db
+        .update(inboundItems)
+        .set({ status: "converted", updatedAt: now })
+        .where(eq(inboundItems.id, lead.inboundItemId ?? -1)),
+    ]);
+  } catch (error) {
+    const refused = String((error as { cause?: unknown })?.cause ?? error);
+    if (/NOT NULL constraint failed: customers\.name/i.test(refused)) return { ok: false as const, reason: "not-open" as const };
+    // another customer took the website since the look above
+    if (/UNIQUE constraint failed: customers\.website_domain/i.test(refused)) return { ok: false as const, reason: "domain-taken" as const };
+    throw error;
+  }
   return { ok: true as const, customerId: inserted[0]!.id, customerType: CUSTOMER_TYPE_OF[lead.source], lead };
 }
 
