@@ -83,6 +83,21 @@ describe("a fresh member's chat", () => {
     expect((await customerOf(customer.id)).preferences.investmentCriteria).toBe("Senior secured, seasoned.");
   });
 
+  it("makes one company of a company answer sent twice at once, with a website or without, and records the answer once", async () => {
+    for (const website of ["https://twice-sent.test", ""]) {
+      const user = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+      const name = `Twice Sent ${website ? "Web" : "Bare"} Capital`;
+      const both = await Promise.all([1, 2].map(() => say(user, "buyer", "company", { customerName: name, website })));
+      expect(both.every((r) => r.ok)).toBe(true);
+      const made = await t.db.select().from(customers).where(eq(customers.name, name));
+      expect(made).toHaveLength(1);
+      expect((await reload(user)).customerId).toBe(made[0]!.id);
+      const chat = (await findChat(t.db, { userId: user.id, side: "buyer" }))!;
+      expect(chat).toMatchObject({ customerId: made[0]!.id, createdCustomer: true, leadId: null });
+      expect(chat.transcript.filter((turn) => turn.step === "company")).toHaveLength(1);
+    }
+  });
+
   it("keeps a member whose company matches a customer unattached, and tells admins", async () => {
     const [known] = await t.db.insert(customers).values({ name: "Lakeside Known Bank", websiteDomain: "lakeside-known.test", onboardingStatus: "active" }).returning();
     const user = await makeUser(t.db, { roles: ["ROLE_SELLER"] });

@@ -182,12 +182,35 @@ async function applyAnswer(services: Pick<Services, "db">, who: Who, chat: Onboa
   return {};
 }
 
+/**
+ * The question taken by this request: the chat's time moves on only when no other request moved it
+ * since the chat was read, so an answer sent twice at once is applied once (a company made once),
+ * and the second is answered like a second tab's. Null when another request took it.
+ */
+async function claimStep(db: Database, chat: OnboardChat, stepKey: string) {
+  const [claimed] = await db
+    .update(onboardChats)
+    .set({ updatedAt: sql`max(coalesce(${onboardChats.updatedAt}, 0) + 1, ${Date.now()})` })
+    .where(and(eq(onboardChats.id, chat.id), eq(onboardChats.currentStep, stepKey), sql`${onboardChats.updatedAt} is ${chat.updatedAt?.getTime() ?? null}`))
+    .returning();
+  return claimed ?? null;
+}
+
+/** The chat as another request left it: nothing taken from this one. */
+async function asLeft(db: Database, who: Who): Promise<StepResult> {
+  const chat = (await findChat(db, { userId: who.user.id, side: who.side }))!;
+  return { ok: true, chat, completed: chat.status === "completed" };
+}
+
 /** An answer to the question shown: saved at once, then the next unanswered question (or the end). */
 export async function answerStep(services: Pick<Services, "db">, who: Who & { value: AnswerValues }): Promise<StepResult> {
   let chat = await chatFor(services.db, who);
   const step = stepOf(who.side, who.value.step);
   // a completed chat, or a question no longer shown (a second tab): nothing to take
   if (chat.status === "completed" || !step || step.key !== chat.currentStep) return { ok: true, chat, completed: chat.status === "completed" };
+  const claimed = await claimStep(services.db, chat, step.key);
+  if (!claimed) return asLeft(services.db, who);
+  chat = claimed;
   const applied = await applyAnswer(services, who, chat, step, who.value);
   if ("message" in applied) return { ok: false, field: applied.field, message: applied.message };
   const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
@@ -200,6 +223,9 @@ export async function skipStep(services: Pick<Services, "db">, who: Who & { step
   let chat = await chatFor(services.db, who);
   const step = stepOf(who.side, who.stepKey);
   if (chat.status === "completed" || !step || step.key !== chat.currentStep || !step.optional) return { ok: true, chat, completed: chat.status === "completed" };
+  const claimed = await claimStep(services.db, chat, step.key);
+  if (!claimed) return asLeft(services.db, who);
+  chat = claimed;
   const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
   chat = await appendTurn(services.db, chat, { step: step.key, question: step.question[who.side], answer: "Skipped", skipped: true }, next);
   if (!next) chat = await completeChat(services, who, chat);
