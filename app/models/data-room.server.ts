@@ -133,7 +133,9 @@ export async function deleteDocument(
 ) {
   const document = await findDocument(services.db, { projectId, documentId });
   if (!document) return false;
-  await services.db.delete(documents).where(eq(documents.id, document.id));
+  // a delete sent twice at once: the request whose statement removed the row logs it, the other finds none
+  const [removed] = await services.db.delete(documents).where(eq(documents.id, document.id)).returning({ id: documents.id });
+  if (!removed) return false;
   await services.files.delete(document.storageKey);
   await logDocumentEvent(services.db, { projectId, documentId: null, documentName: document.name, userId, action: "delete", ipAddress });
   return true;

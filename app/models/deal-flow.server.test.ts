@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { applyMigrations } from "~/.server/db/migrate-node";
 import { parseEnv, type Env } from "~/.server/env";
-import { messages, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
+import { documentEvents, messages, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
 import { insertMany } from "~/.server/db/bulk";
 import { pdfPageTexts } from "~/.server/documents/pdf-text";
 import { makeUser } from "~/seed/factories";
@@ -15,7 +15,7 @@ import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
 import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaStatusOf, projectPermissionsPage, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
-import { addDocument, checkUpload, dataRoomAccess, documentForReader, findDocument } from "./data-room.server";
+import { addDocument, checkUpload, dataRoomAccess, deleteDocument, documentForReader, findDocument } from "./data-room.server";
 import { listThreads, markThreadRead, postMessage, projectThreads, THREAD_PAGE_SIZE, threadMessages, unreadMessageCount } from "./negotiations.server";
 import { listNotifications, unreadNotificationCount } from "./notifications.server";
 import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.server";
@@ -146,6 +146,15 @@ describe("data room", () => {
     const texts = await pdfPageTexts(read!);
     expect(texts.every((page) => page.includes("Confidential - Bea Buyer (Harbor Credit) - 2026-11-22 10:00 UTC"))).toBe(true);
     expect(await findDocument(t.db, { projectId: project.id + 1, documentId: document.id })).toBeNull();
+  });
+
+  it("logs a document deleted twice at once as one delete, and the second is told there is no such document", async () => {
+    const project = await publishedProject("Document deleted twice");
+    const document = await addDocument(services, project, seller, { name: "notes.csv", type: "csv", bytes: new TextEncoder().encode("a,b\n1,2\n") }, "local");
+    const remove = () => deleteDocument(services as never, { projectId: project.id, documentId: document.id, userId: seller.id, ipAddress: "local" });
+    expect((await Promise.all([remove(), remove()])).sort()).toEqual([false, true]);
+    const deletes = await t.db.select().from(documentEvents).where(and(eq(documentEvents.projectId, project.id), eq(documentEvents.action, "delete")));
+    expect(deletes).toHaveLength(1);
   });
 
   it("tells documents apart by their bytes", () => {
