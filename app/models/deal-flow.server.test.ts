@@ -585,6 +585,21 @@ describe("negotiation and offers", () => {
     expect(typeof offer === "string" ? offer : offer.status).toBe("submitted");
   });
 
+  it("accepts one of two offers the seller accepts at once; the other is refused as the project is no longer open", async () => {
+    const project = await publishedProject("Two offers accepted at once");
+    const first = { project, buyer, sellerCompany: "First Prairie Bank" };
+    const second = { project, buyer: other, sellerCompany: "First Prairie Bank" };
+    const offers = [await submitOffer(services, first, terms), await submitOffer(services, second, terms)];
+    if (offers.some((o) => typeof o === "string")) throw new Error("not submitted");
+    const outcomes = await Promise.all(
+      [first, second].map((parties, i) => actOnOffer(services, parties, offers[i] as Exclude<(typeof offers)[number], string>, seller, "seller", "accepted")),
+    );
+    expect(outcomes.filter((o) => typeof o !== "string")).toHaveLength(1);
+    expect(outcomes).toContain("project-closed");
+    const accepted = (await projectOffersPage(t.db, { projectId: project.id })).rows.filter((r) => r.offer.status === "accepted");
+    expect(accepted).toHaveLength(1);
+  });
+
   it("knows whose move it is", () => {
     expect(canMove("seller", "countered", "submitted")).toBe(true);
     expect(canMove("seller", "countered", "countered")).toBe(false);

@@ -226,13 +226,21 @@ export async function actOnOffer(
     ? await storeLoi(services, parties, offer.id, revision, `Offer #${offer.id}, revision ${revision} (${action === "countered" ? "counter-offer by the seller" : "revised by the buyer"})`, terms)
     : null;
   const now = new Date();
+  // an acceptance, only while no other offer on the project is accepted: in this statement, not before
+  // it, so that two offers accepted at once do not both win (the project goes under offer after it)
+  const acceptedOne = sql`select 1 from ${offers} o where o.project_id = ${project.id} and o.status = 'accepted'`;
   const [updated] = await services.db
     .update(offers)
     .set({ status: RESULT[action], revision, updatedAt: now, ...(terms ?? {}), ...(pdf ? { pdfKey: pdf.key, pdfSha256: pdf.sha256 } : {}) })
-    .where(and(eq(offers.id, offer.id), eq(offers.status, offer.status), eq(offers.revision, offer.revision)))
+    .where(and(eq(offers.id, offer.id), eq(offers.status, offer.status), eq(offers.revision, offer.revision), action === "accepted" ? sql`not exists (${acceptedOne})` : undefined))
     .returning();
-  // someone else moved first: the caller shows the offer as it now is
-  if (!updated) return "not-your-turn";
+  if (!updated) {
+    if (action === "accepted" && (await services.db.all(acceptedOne)).length) {
+      return "project-closed";
+    }
+    // someone else moved first: the caller shows the offer as it now is
+    return "not-your-turn";
+  }
   await services.db.batch([
     services.db.insert(offerEvents).values({ offerId: offer.id, actorId: actor.id, action, terms: terms ?? null, note, revision, pdfKey: pdf?.key ?? null }),
     ...(action === "accepted"
