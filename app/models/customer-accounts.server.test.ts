@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { customers, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
+import { auditLog, customers, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
 import { parseEnv, type Env } from "~/.server/env";
 import { diskFileStore } from "~/.server/files/disk";
 import type { Services } from "~/.server/services";
@@ -160,6 +160,17 @@ describe("customers", () => {
     const gone = (await t.db.query.users.findFirst({ where: eq(users.id, member.id) }))!;
     expect(gone.email).toMatch(/@deleted\.invalid$/);
     expect((await customerTimeline(t.db, { customerId })).counts.offers).toBe(1);
+  });
+
+  it("anonymises a customer deleted twice at once a single time: one entry in the audit log", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Twice Gone Co" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId }).where(eq(users.id, member.id));
+    const both = await Promise.all([1, 2].map(() => deleteOrAnonymiseCustomer(services, { actor: admin, customerId })));
+    expect(both).toEqual([{ ok: true }, { ok: true }]);
+    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "customer.anonymise"), eq(auditLog.subjectId, String(customerId))));
+    expect(entries).toHaveLength(1);
   });
 
   it("pages the timeline, newest first, without losing or repeating an event", async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, customers, messages, offers, outbox, pageSessions, projects, users, type Customer } from "~/.server/db/schema";
@@ -311,7 +311,7 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
   const ids = await memberIdsOf(services.db, customerId);
   if (await hasOpenDeals(services.db, ids)) return { ok: false, message: HAS_DEALS_MESSAGE };
   const now = new Date();
-  await services.db.batch([
+  const [anonymised] = await services.db.batch([
     services.db
       .update(customers)
       .set({
@@ -330,7 +330,9 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
         anonymisedAt: now,
         updatedAt: now,
       })
-      .where(eq(customers.id, customerId)),
+      // a delete sent twice at once: the second finds it anonymised, and neither it nor its members are written again
+      .where(and(eq(customers.id, customerId), isNull(customers.anonymisedAt)))
+      .returning({ id: customers.id }),
     services.db
       .update(users)
       .set({
@@ -341,8 +343,15 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
         enabled: false,
         updatedAt: now,
       })
-      .where(eq(users.customerId, customerId)),
+      .where(
+        and(
+          eq(users.customerId, customerId),
+          // only when the first statement of this batch is the one that anonymised the customer
+          sql`exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${customers.anonymisedAt} = ${now.getTime()})`,
+        ),
+      ),
   ]);
+  if (!anonymised.length) return { ok: true };
   await endMemberSessions(services.db, customerId);
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });
   return { ok: true };
