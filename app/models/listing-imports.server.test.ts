@@ -78,6 +78,16 @@ describe("a bulk upload of listings", () => {
     expect(listed.every((p) => p.status === "published" && p.publishedAt)).toBe(true);
   });
 
+  it("stages a file whole or not at all: a row refused in a later chunk leaves no job for the drainer to import part of", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    // 2,001 rows, the last with the first's line: the second chunk breaks the (job, line) key
+    const rows = rowsOf(2_001);
+    rows[2_000]!.line = rows[0]!.line;
+    await expect(stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "half.csv", rows, actor: admin })).rejects.toThrow();
+    expect(await t.db.select().from(importJobs).where(eq(importJobs.fileName, "half.csv"))).toEqual([]);
+  });
+
   it("imports nothing when a row cannot be written", async () => {
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });

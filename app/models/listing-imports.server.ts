@@ -61,15 +61,25 @@ export async function stageImport(
     address,
   }: { kind: UploadKind; sellerId: number; target: ImportTarget; fileName: string; rows: Array<{ line: number; values: Record<string, unknown> }>; actor: Actor; address?: string },
 ) {
-  const [job] = await db
-    .insert(importJobs)
-    .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued" })
-    .returning();
+  // the job and all its rows in one batch: a chunk refused (or a request cut short) part-way left a
+  // queued job with some of the file, which the drainer then imported as if it were all of it
+  const staged = [];
   for (let start = 0; start < rows.length; start += STAGE_CHUNK) {
     const chunk = rows.slice(start, start + STAGE_CHUNK).map((r) => ({ line: r.line, row: stagedRow(r.values) }));
-    await db.run(sql`insert into import_job_rows (job_id, line, "row")
-      select ${job!.id}, json_extract(value, '$.line'), json_extract(value, '$.row') from json_each(${JSON.stringify(chunk)})`);
+    staged.push(
+      // the job is the newest of the table inside this batch: writes do not interleave with it
+      db.insert(importJobRows).select(
+        sql`select (select max(id) from import_jobs), json_extract(value, '$.line'), json_extract(value, '$.row') from json_each(${JSON.stringify(chunk)})`,
+      ),
+    );
   }
+  const [[job]] = await db.batch([
+    db
+      .insert(importJobs)
+      .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued" })
+      .returning(),
+    ...staged,
+  ]);
   await recordAudit(db, {
     actor,
     action: "upload.listings",
