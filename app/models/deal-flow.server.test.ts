@@ -9,6 +9,7 @@ import { applyMigrations } from "~/.server/db/migrate-node";
 import { parseEnv, type Env } from "~/.server/env";
 import { documentEvents, messages, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
 import { insertMany } from "~/.server/db/bulk";
+import { sha256Hex } from "~/.server/crypto";
 import { pdfPageTexts } from "~/.server/documents/pdf-text";
 import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
@@ -598,6 +599,20 @@ describe("negotiation and offers", () => {
     expect(outcomes).toContain("project-closed");
     const accepted = (await projectOffersPage(t.db, { projectId: project.id })).rows.filter((r) => r.offer.status === "accepted");
     expect(accepted).toHaveLength(1);
+  });
+
+  it("keeps the letter of the counter-offer that won when two are sent at once: the stored PDF is the one the offer's hash names", async () => {
+    const project = await publishedProject("Countered twice at once");
+    const parties = { project, buyer, sellerCompany: "First Prairie Bank" };
+    const offer = await submitOffer(services, parties, terms);
+    if (typeof offer === "string") throw new Error(offer);
+    const counter = (price: number) => actOnOffer(services, parties, offer, seller, "seller", "countered", { terms: { ...terms, price } });
+    const outcomes = await Promise.all([counter(13_000_000), counter(14_000_000)]);
+    const won = outcomes.find((o) => typeof o !== "string");
+    if (!won || typeof won === "string") throw new Error("no counter-offer went through");
+    expect(outcomes).toContain("not-your-turn");
+    const letter = await services.files.get(won.pdfKey);
+    expect(await sha256Hex(letter!)).toBe(won.pdfSha256);
   });
 
   it("knows whose move it is", () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { preparedQuery } from "~/.server/db/prepared";
 import type { Database } from "~/.server/db";
 import { offerEvents, offers, projects, users, type Offer, type Project, type User } from "~/.server/db/schema";
-import { sha256Hex } from "~/.server/crypto";
+import { randomToken, sha256Hex } from "~/.server/crypto";
 import { loiPdf, type LoiTerms } from "~/.server/documents/loi";
 import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
@@ -120,7 +120,9 @@ async function storeLoi(services: DealServices, parties: Parties, offerId: numbe
     version,
     terms,
   });
-  const key = `projects/${parties.project.id}/offers/${offerId}-r${revision}.pdf`;
+  // a key of its own per letter: two counter-offers sent at once wrote the same revision's file, and the
+  // loser's letter replaced the winner's (or, on disk, the second write failed: a 500)
+  const key = `projects/${parties.project.id}/offers/${offerId}-r${revision}-${randomToken(6)}.pdf`;
   await services.files.put(key, pdf, "application/pdf");
   return { key, sha256: await sha256Hex(pdf) };
 }
@@ -235,6 +237,8 @@ export async function actOnOffer(
     .where(and(eq(offers.id, offer.id), eq(offers.status, offer.status), eq(offers.revision, offer.revision), action === "accepted" ? sql`not exists (${acceptedOne})` : undefined))
     .returning();
   if (!updated) {
+    // the letter written for this step names terms that were never put on the table
+    if (pdf) await services.files.delete(pdf.key);
     if (action === "accepted" && (await services.db.all(acceptedOne)).length) {
       return "project-closed";
     }
