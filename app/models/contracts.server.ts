@@ -164,7 +164,9 @@ export async function signNda(services: DealServices, contract: Contract, projec
     documentSha256: contract.documentSha256,
   };
   const signed = await signingProvider(contract.provider).complete({ document, evidence });
-  const signedKey = `nda/${project.id}/${contract.envelopeId}/signed.pdf`;
+  // a key of its own per signing: two sent at once wrote one file, the loser's copy replacing the
+  // winner's (whose hash then no longer matched), or on disk the second write failed (a 500)
+  const signedKey = `nda/${project.id}/${contract.envelopeId}/signed-${randomToken(6)}.pdf`;
   await services.files.put(signedKey, signed, "application/pdf");
   const { autoApprove } = await ndaSettingsOf(services.db, project.id);
   const status: NdaStatus = autoApprove ? NDA_APPROVED : "Signed";
@@ -182,7 +184,11 @@ export async function signNda(services: DealServices, contract: Contract, projec
     })
     .where(and(eq(contracts.id, contract.id), eq(contracts.ndaStatus, "Requested")))
     .returning();
-  if (!updated) return (await findContract(services.db, { projectId: project.id, buyerId: buyer.id }))!;
+  if (!updated) {
+    // the other signing won: this copy is nobody's
+    await services.files.delete(signedKey);
+    return (await findContract(services.db, { projectId: project.id, buyerId: buyer.id }))!;
+  }
   // asks the seller to decide (or, approved at once, asks the buyer to act)
   recomputeLater(services, { projectId: project.id, buyerId: buyer.id });
   await notify(services, project.sellerId, {

@@ -107,6 +107,17 @@ describe("NDA", () => {
     expect((await listNotifications(t.db, seller.id)).map((n) => n.kind)).toEqual(expect.arrayContaining(["nda_requested", "nda_signed"]));
   });
 
+  it("signs an NDA sent twice at once once, and keeps the signed PDF its hash names", async () => {
+    const project = await publishedProject("NDA signed twice at once");
+    const contract = await requestNda(services, project, other);
+    const sign = (ipAddress: string) => signNda(services, contract, project, other, { signerName: "Otto Other", ipAddress, userAgent: "Chromium test" });
+    const [a, b] = await Promise.all([sign("203.0.113.1"), sign("203.0.113.2")]);
+    expect(a.signedSha256).toBe(b.signedSha256);
+    const pdf = await services.files.get(a.signedKey!);
+    expect(await sha256Hex(pdf!)).toBe(a.signedSha256);
+    expect((await listNotifications(t.db, seller.id)).filter((n) => n.kind === "nda_signed" && n.message.includes("NDA signed twice at once"))).toHaveLength(1);
+  });
+
   it("approves at once when the project says so", async () => {
     const project = await publishedProject("Auto-approved pool");
     await updateNdaSettings(t.db, project.id, { autoApprove: true });
