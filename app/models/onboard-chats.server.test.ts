@@ -98,6 +98,19 @@ describe("a fresh member's chat", () => {
     }
   });
 
+  it("tells one of two members who give their companies the same website at once that it is taken, not an error", async () => {
+    const members = await Promise.all([1, 2].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+    for (const [i, user] of members.entries()) {
+      await say(user, "buyer", "company", { customerName: `Same Site ${i} Capital`, website: "" });
+      await stepBack(t.db, { user: await reload(user), side: "buyer", stepKey: "businessType" });
+    }
+    const answers = await Promise.all(
+      members.map(async (user, i) => say(await reload(user), "buyer", "company", { customerName: `Same Site ${i} Capital`, website: "https://same-site.test" })),
+    );
+    expect(answers).toContainEqual(expect.objectContaining({ ok: true }));
+    expect(answers).toContainEqual(expect.objectContaining({ ok: false, field: "website" }));
+  });
+
   it("keeps a member whose company matches a customer unattached, and tells admins", async () => {
     const [known] = await t.db.insert(customers).values({ name: "Lakeside Known Bank", websiteDomain: "lakeside-known.test", onboardingStatus: "active" }).returning();
     const user = await makeUser(t.db, { roles: ["ROLE_SELLER"] });

@@ -106,6 +106,8 @@ async function knownCustomer(db: Database, { name, website, email }: { name: str
   );
 }
 
+const WEBSITE_TAKEN = "Another company on the marketplace has this website. Check it, or leave it empty and we will get in touch.";
+
 /**
  * The company answer. A member without a company gets one made from it, unless it
  * matches a customer we have: then the member stays unattached and admins get a
@@ -121,10 +123,18 @@ async function answerCompany(services: Pick<Services, "db">, { user, side, addre
     const websiteDomain = websiteDomainOf(website);
     if (websiteDomain && websiteDomain !== customer.websiteDomain) {
       const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
-      if (taken) return { field: "website", message: "Another company on the marketplace has this website. Check it, or leave it empty and we will get in touch." };
+      if (taken) return { field: "website", message: WEBSITE_TAKEN };
     }
-    await db.update(customers).set({ name, website, websiteDomain, updatedAt: new Date() }).where(eq(customers.id, customer.id));
-    await db.update(users).set({ company: name, updatedAt: new Date() }).where(eq(users.id, user.id));
+    try {
+      await db.batch([
+        db.update(customers).set({ name, website, websiteDomain, updatedAt: new Date() }).where(eq(customers.id, customer.id)),
+        db.update(users).set({ company: name, updatedAt: new Date() }).where(eq(users.id, user.id)),
+      ]);
+    } catch (error) {
+      // another company took the website since the look above: the unique index decides
+      if (/UNIQUE constraint failed: customers\.website_domain/i.test(String((error as { cause?: unknown })?.cause ?? error))) return { field: "website", message: WEBSITE_TAKEN };
+      throw error;
+    }
     return {};
   }
   const known = await knownCustomer(db, { name, website, email: user.email });
