@@ -4,7 +4,8 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignProgress, campaignRecipients, createCampaign, sendCampaign } from "./campaigns.server";
+import { campaignProgress, campaignRecipients, createCampaign, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
+import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
 import { suppress } from "./suppressions.server";
@@ -128,6 +129,19 @@ describe("campaigns", () => {
       ["ann@alpha.example", "bounced"],
       ["gus@gamma.example", null],
     ]);
+  });
+
+  it("sends the admin's test with the admin's own unsubscribe link, not the first member's", async () => {
+    const listId = await createRecipientList(t.db, { name: "Alpha alone", channel: "email", kind: "selection", definition: { customerIds: [ids["Zeta Alpha"]!] }, actor });
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft: { listId, subject: "Test for {{customerName}}", body: "Dear {{contactPerson}}", projectId: null }, actor });
+    await sendTestToSelf(services(), { campaign: (await findCampaign(t.db, { campaignId }))!, to: "self@market.test" });
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.recipient, "self@market.test"));
+    // merged as the first member reads it
+    expect(mail).toMatchObject({ subject: "[Test] Test for Zeta Alpha" });
+    expect(mail!.body).toMatch(/^Dear Ann\n/);
+    // but the link unsubscribes whoever clicks it in this mailbox: the admin, never Ann
+    const token = /\/unsubscribe\/(\S+)/.exec(mail!.body)![1]!;
+    expect(await readUnsubscribeToken(env.SESSION_SECRET, token)).toBe("self@market.test");
   });
 });
 

@@ -121,13 +121,17 @@ export async function listDefinition(db: Database, listId: number) {
  * own address (or phone), outside the campaign and its allowance.
  */
 export async function sendTestToSelf(services: MailServices, { campaign, to }: { campaign: Campaign; to: string }) {
-  const { preview } = await previewCampaign(services, { campaign });
   const sample: ListMember = { customerId: 0, customerName: "Sample Company", contactPerson: "Sample Contact", attentionEmail: to, attentionPhone: to, smsAllowance: 0, headquarters: "" };
   if (campaign.channel === "sms") {
+    const { preview } = await previewCampaign(services, { campaign });
     await sendText(services, { to, body: (preview ?? campaignTextFor(services, campaign, sample)).body });
     return;
   }
-  const message = preview ?? (await campaignMessageFor(services, campaign, sample, to));
+  // merged as the first member reads it, but with the admin's own unsubscribe link: the member's
+  // (the preview's) would take them off every mailing from whoever clicks it in the admin's mailbox
+  const list = { definition: (await listDefinition(services.db, campaign.listId))! };
+  const [first] = await membersPage(services.db, { list, offset: 0, limit: 1 });
+  const message = await campaignMessageFor(services, campaign, first ?? sample, to);
   await sendEmail(services, { to, subject: `[Test] ${message.subject}`, body: message.body });
 }
 
