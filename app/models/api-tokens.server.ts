@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { apiTokens, users } from "~/.server/db/schema";
+import { apiTokens, customers, users } from "~/.server/db/schema";
 import { randomToken, sha256 } from "~/.server/crypto";
 
 export const API_TOKEN_TTL_MS = 1000 * 60 * 60 * 24;
@@ -14,9 +14,10 @@ export async function issueApiToken(db: Database, userId: number, now = Date.now
 
 export async function userForApiToken(db: Database, token: string, now = Date.now()) {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, customerEnabled: customers.enabled, customerLocked: customers.locked })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(customers, eq(customers.id, users.customerId))
     .where(
       and(
         eq(apiTokens.tokenHash, await sha256(token)),
@@ -25,8 +26,9 @@ export async function userForApiToken(db: Database, token: string, now = Date.no
       ),
     )
     .limit(1);
-  // a lock after failed sign-ins only stops new sign-ins (anyone can cause one); a disabled account stops everything
-  if (!row || !row.user.enabled) return null;
+  // a lock after failed sign-ins only stops new sign-ins (anyone can cause one); a disabled account stops everything,
+  // and so does a disabled or locked customer (an admin's decision), as it ends its members' sessions
+  if (!row || !row.user.enabled || row.customerEnabled === false || row.customerLocked === true) return null;
   return row.user;
 }
 
