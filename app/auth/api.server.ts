@@ -6,6 +6,7 @@ import { clientAddress } from "~/.server/http";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { userForApiToken } from "~/models/api-tokens.server";
 import { currentUser } from "./session.server";
+import { mustEnrolTwoFactor } from "./guards.server";
 
 /** JSON for API clients, with the same security headers as pages and no caching. */
 export function apiJson(services: Services | null, data: unknown, init: ResponseInit = {}) {
@@ -52,8 +53,13 @@ export async function requireApiUser(services: Services, request: Request) {
   return { user, token: token! };
 }
 
-/** The user behind the Bearer token or, when there is none, the browser's session; null for neither. */
+/**
+ * The user behind the Bearer token or, when there is none, the browser's session; null for neither.
+ * An admin's session before two-factor sign-in is on opens no page but the enrolment (requireMember),
+ * and so no API either: /api/auth/login issues such an admin no token.
+ */
 export async function apiOrSessionUser(services: Services, request: Request) {
   if (bearerToken(request)) return (await requireApiUser(services, request)).user;
-  return currentUser(services, request);
+  const user = await currentUser(services, request);
+  return user && !mustEnrolTwoFactor(user) ? user : null;
 }
