@@ -12,9 +12,15 @@ export function notFound() {
  * page does not exist (never NaN reaching a query).
  */
 export function idParam(params: Record<string, string | undefined> | undefined, name = "id"): number {
+  const id = idOf(params, name);
+  if (id === null) throw notFound();
+  return id;
+}
+
+/** A record's id in the path, or null when it names none: the JSON API answers that in JSON, not a page's 404. */
+export function idOf(params: Record<string, string | undefined> | undefined, name = "id"): number | null {
   const raw = params?.[name];
-  if (!raw || !/^[1-9]\d{0,14}$/.test(raw)) throw notFound();
-  return Number(raw);
+  return raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -414,12 +414,13 @@ export async function updateOnboarding(
   } else {
     const key = `customers/${customerId}/evidence/${randomToken(12)}`;
     await services.files.put(key, change.evidence.bytes, change.evidence.contentType);
-    if (customer.evidenceKey) await services.files.delete(customer.evidenceKey);
     set = { evidenceKey: key, evidenceName: change.evidence.name };
     detail = `evidence: ${change.evidence.name}`;
   }
   if (customer.onboardingStatus === "invited") set.onboardingStatus = "in_progress";
   await services.db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  // the evidence it replaces goes once the customer names the new one: a failed write keeps the old
+  if ("evidence" in change && customer.evidenceKey) await services.files.delete(customer.evidenceKey);
   await recordAudit(services.db, { actor, action: "customer.onboarding-step", subjectType: "customer", subjectId: customerId, detail, address });
   if (set.onboardingStatus) {
     await recordAudit(services.db, { actor, action: "customer.onboarding", subjectType: "customer", subjectId: customerId, detail: "invited → in_progress", address });

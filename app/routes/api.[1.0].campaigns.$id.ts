@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { apiError, apiJson, apiOrSessionUser, beginApiRequest } from "~/auth/api.server";
-import { NOT_FOUND_MESSAGE } from "~/.server/http";
+import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { campaignForApi } from "~/models/campaigns.server";
 
@@ -8,7 +8,7 @@ import { campaignForApi } from "~/models/campaigns.server";
 export async function loader(args: LoaderFunctionArgs) {
   const services = await beginApiRequest(args, "campaigns");
   const user = await apiOrSessionUser(services, args.request);
-  const id = /^[1-9]\d{0,14}$/.test(args.params.id ?? "") ? Number(args.params.id) : null;
+  const id = idOf(args.params);
   const campaign = user && id && primaryRole(user.roles) === "admin" ? await campaignForApi(services.db, { campaignId: id }) : null;
   if (!campaign) return apiError(services, 404, NOT_FOUND_MESSAGE);
   return apiJson(services, { data: campaign });

@@ -24,4 +24,13 @@ describe("GET /api/1.0/projects/{id}/matches with a session", () => {
     const response = await get(await app.cookieFor(unenrolled));
     expect(response.status).toBe(401);
   });
+
+  it("answers an id that names no record in JSON, as any other not found", async () => {
+    for (const id of ["abc", "0", "1e3", "99999999999999999"]) {
+      const response = await route.loader({ request: getRequest(`/api/1.0/projects/${id}/matches`, seller.cookie), context, params: { id } });
+      expect(response.status, id).toBe(404);
+      expect(response.headers.get("Content-Type"), id).toMatch(/application\/json/);
+      expect(await response.json(), id).toEqual({ error: expect.any(String) });
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { apiError, apiJson, apiOrSessionUser, beginApiRequest } from "~/auth/api.server";
-import { idParam, NOT_FOUND_MESSAGE } from "~/.server/http";
+import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { projectMatchesFor } from "~/models/matches.server";
 import { findVisibleProject, mayManageProject } from "~/models/projects.server";
@@ -12,7 +12,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await apiOrSessionUser(services, args.request);
   if (!user) return apiError(services, 401, "Sign in or send a Bearer token");
   const viewer = { id: user.id, role: primaryRole(user.roles) };
-  const project = await findVisibleProject(services.db, viewer, idParam(args.params));
+  const id = idOf(args.params);
+  const project = id === null ? null : await findVisibleProject(services.db, viewer, id);
   if (!project || !mayManageProject(viewer, project)) return apiError(services, 404, NOT_FOUND_MESSAGE);
   const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
   const { rows } = await projectMatchesFor(services.db, { projectId: project.id, admin: viewer.role === "admin", page, pageSize: 100 });

@@ -3,13 +3,14 @@ import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/auth/api.s
 import { primaryRole } from "~/lib/roles";
 import { findVisibleProject } from "~/models/projects.server";
 import { ndaStatusOf } from "~/models/contracts.server";
-import { idParam } from "~/.server/http";
+import { idOf } from "~/.server/http";
 
 /** Spec §7: the limited project, read by clients for `contract_status.ndaStatus`; 404 when not visible. */
 export async function loader(args: LoaderFunctionArgs) {
   const services = await beginApiRequest(args, "limited");
   const { user } = await requireApiUser(services, args.request);
-  const project = await findVisibleProject(services.db, { id: user.id, role: primaryRole(user.roles) }, idParam(args.params));
+  const id = idOf(args.params);
+  const project = id === null ? null : await findVisibleProject(services.db, { id: user.id, role: primaryRole(user.roles) }, id);
   if (!project) return apiError(services, 404, "Not found");
   return apiJson(services, {
     id: project.id,
