@@ -50,8 +50,10 @@ test("an open job carries its JobPosting data, which a closed one does not", asy
 });
 
 test("signed-in pages and pages behind a personal link are kept out of search engines", async ({ page }) => {
-  await page.goto("/uobs/reset/not-a-real-token");
-  expect((await head(page)).robots).toBe("noindex");
+  for (const link of ["/uobs/reset/not-a-real-token", "/unsubscribe/not-a-real-token", "/unsubscribe/alerts/not-a-real-token"]) {
+    await page.goto(link);
+    expect((await head(page)).robots, link).toBe("noindex");
+  }
   await signIn(page, DEMO.buyer);
   await page.waitForURL(/\/buyers\/search|\/home/);
   // with JavaScript the head follows the navigation's data, a moment after the URL

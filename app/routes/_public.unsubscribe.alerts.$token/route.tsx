@@ -10,6 +10,8 @@ import { alertsOf, stopAlerts } from "~/models/saved-searches.server";
 import { parseWithZod, unsubscribeSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Stop saved-search alerts");
+/** A link made for one person: no page for search engines. */
+export const handle = { noindex: true };
 
 /** A digest's stop link: one search's alerts, or all of a member's; nothing else they receive changes. */
 export async function loader(args: LoaderFunctionArgs) {
