@@ -85,9 +85,32 @@ async function combined(env) {
   return Response.json({ visits, blobVisits });
 }
 
+// a write with returning (Drizzle reads its rows with raw()) started with a read, on a session whose
+// call is applied but answers an error (D1's "Network connection lost" after the commit)
+async function lost(env) {
+  await env.DB.prepare("create table if not exists notes (id integer primary key, body text not null)").run();
+  const real = env.DB.withSession("first-primary");
+  const flaky = {
+    prepare: (query) => real.prepare(query),
+    batch: (statements) => real.batch(statements),
+    getBookmark: () => real.getBookmark(),
+    _sendOrThrow: async (...args) => {
+      await real._sendOrThrow(...args);
+      throw new Error("D1_ERROR: Network connection lost.");
+    },
+  };
+  const notes = sqliteTable("notes", { id: integer("id").primaryKey(), body: text("body").notNull() });
+  const db = drizzle(coalescingReads(flaky));
+  const settle = (p) => p.then(() => "ok", (error) => String(error.cause?.message ?? error.message));
+  const [written, read] = await Promise.all([settle(db.insert(notes).values({ body: "once" }).returning()), settle(db.select().from(pets))]);
+  const [{ n }] = await env.DB.prepare("select count(*) as n from notes where body = 'once'").all().then((r) => r.results);
+  return Response.json({ written, read, n });
+}
+
 export default {
   async fetch(request, env) {
     if (new URL(request.url).pathname === "/held") return held(env);
+    if (new URL(request.url).pathname === "/lost") return lost(env);
     if (new URL(request.url).pathname === "/combined") return combined(env);
     await env.DB.batch([
       env.DB.prepare("create table if not exists owners (id integer primary key, name text not null)"),
@@ -184,6 +207,13 @@ describe("coalesced D1 reads", () => {
       { calls: 3, statements: 3 },
       { calls: 1, statements: 2 },
     ]);
+  });
+
+  it("never sends a write with the turn's reads, so a failed call is not a write made twice", async () => {
+    const answer = (await (await mf.dispatchFetch("http://localhost/lost")).json()) as Record<string, unknown>;
+    // the insert went alone (no combined call to fail), and once
+    expect(answer.written).toBe("ok");
+    expect(answer.n).toBe(1);
   });
 
   it("holds a guessed request's writes until the guess is settled, and refuses them when it did not hold", async () => {

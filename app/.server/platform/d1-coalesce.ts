@@ -4,8 +4,9 @@ import { learnColumns, neverCombine, planStatements, unpackCombined, type RowsAn
  * On D1 every call is a round trip to the database, and it is what a Worker's page costs most: a
  * page's loaders start their reads together (the root's header and the page's own), and each went
  * on its own. Here the reads a request starts in the same turn of the event loop go to D1 as one
- * call, and each gets its own answer. Writes go at once, after any reads already waiting, so a
- * read never overtakes a write started after it.
+ * call, and each gets its own answer. Writes (those read for their rows too) go at once, after any
+ * reads already waiting, so a read never overtakes a write started after it, and a write is never
+ * sent again because a call it shared failed.
  *
  * D1's public batch() turns rows into objects keyed by column name, and Drizzle reads a select's
  * columns by position (a join selects two "id"s), so the call is D1's own: the session's
@@ -86,6 +87,15 @@ export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
 
   const read = (bound: D1PreparedStatement & BoundInternals, as: Waiting["as"]) => {
     if (!send || typeof bound.statement !== "string") return as === "raw" ? bound.raw() : bound.all();
+    // a write read for its rows (an insert's returning) goes at once, as run() does: in the turn's
+    // call, a failure anywhere in it sent the write again alone, and a call applied but answered
+    // with an error (a lost connection) wrote it twice
+    if (WRITE.test(bound.statement)) {
+      flush();
+      count.calls++;
+      count.statements++;
+      return as === "raw" ? bound.raw() : bound.all();
+    }
     return new Promise((resolve, reject) => {
       waiting.push({ bound, as, resolve, reject });
       timer ??= setTimeout(flush, 0);
