@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { outbox, projects } from "~/.server/db/schema";
+import { outbox, projects, sessions } from "~/.server/db/schema";
 import { parseEnv, type Env } from "~/.server/env";
 import { runMaintenance } from "./maintenance.server";
 import { OUTBOX_RETENTION_MS, enqueueMessage } from "./outbox.server";
@@ -40,4 +40,22 @@ it("the scheduled housekeeping queues the saved-search digests that are due", as
   await runMaintenance(t.db, env, now + 1000);
   const queued = await t.db.select({ subject: outbox.subject, status: outbox.status }).from(outbox).where(eq(outbox.recipient, buyer.email));
   expect(queued).toEqual([{ subject: "New listings for your saved searches", status: "pending" }]);
+});
+
+it("a step of the housekeeping that fails does not stop the steps after it, and the run still fails", async () => {
+  const env = { ...parseEnv({}), SESSION_SECRET: "s", APP_URL: "https://market.example" } as Env;
+  const member = await makeUser(t.db);
+  const now = Date.now();
+  await t.db.insert(sessions).values({ id: "ended-long-ago", userId: member.id, lastSeenAt: new Date(now - 90 * 86_400_000), expiresAt: new Date(now - 60 * 86_400_000) });
+  // D1 refuses the outbox purge's batch (a lost connection, a reset object)
+  const failing = new Proxy(t.db, {
+    get: (target, key) => (key === "batch" ? () => Promise.reject(new Error("D1_ERROR: Network connection lost.")) : Reflect.get(target, key)),
+  });
+  const failed = await runMaintenance(failing, env, now).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  // the ended session is pruned all the same, and the cron still hears of the failure
+  expect(await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, "ended-long-ago"))).toEqual([]);
+  expect(String(failed)).toMatch(/Network connection lost/);
 });

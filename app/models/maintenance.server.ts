@@ -18,21 +18,31 @@ import { pruneSessions } from "./sessions.server";
  * spent rate-limit windows) so that no stale secret stays in the database.
  */
 export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
+  // a step that fails (a lost connection to D1) must not stop the rest: each is logged, and the
+  // run fails at its end with the first failure, so the cron's run is reported as failed
+  const failures: unknown[] = [];
+  const step = <T>(name: string, run: () => Promise<T>) =>
+    run().catch((error: unknown) => {
+      console.error(`housekeeping: ${name} failed:`, error);
+      failures.push(error);
+      return undefined;
+    });
   // the saved-search digests first, so this run delivers them; a failure there must not stop the rest
   await sendDueDigests(db, env, { now }).catch((error) => console.error("saved-search digests failed:", error));
-  const sent = await drainOutbox(db, env);
+  const sent = (await step("outbox delivery", () => drainOutbox(db, env))) ?? 0;
   // bulk uploads a restart (or a request's end on Workers) left half drained
   await drainImportJobs(db, now).catch((error) => console.error("import jobs failed:", error));
-  await purgeOutbox(db, now);
-  await pruneSessions(db, now);
-  await pruneApiTokens(db, now);
-  await prunePasswordResets(db, now);
-  await pruneRateLimits(db, now);
-  await pruneDailyLooks(db, now);
-  await pruneAccountUnlocks(db, now);
+  await step("outbox purge", () => purgeOutbox(db, now));
+  await step("sessions", () => pruneSessions(db, now));
+  await step("API tokens", () => pruneApiTokens(db, now));
+  await step("password resets", () => prunePasswordResets(db, now));
+  await step("rate limits", () => pruneRateLimits(db, now));
+  await step("daily looks", () => pruneDailyLooks(db, now));
+  await step("account unlocks", () => pruneAccountUnlocks(db, now));
   // nightly: the 90-day window moves on even when nothing happens
-  await recomputeResponsivenessIfDue(db, now);
+  await step("responsiveness", () => recomputeResponsivenessIfDue(db, now));
   // as the tables grow, the planner's picture of them follows (an hour at a time)
   await refreshPlannerStatistics(db, { now }).catch((error) => console.error("planner statistics failed:", error));
+  if (failures.length) throw failures[0];
   return { sent };
 }
