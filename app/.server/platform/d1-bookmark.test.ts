@@ -35,9 +35,21 @@ describe("the D1 bookmark cookie", () => {
   it("sends the bookmark back only when the database moved on", () => {
     const later = "00000000-000001fd-00000000-00000000000000000000000000000000";
     const headers = new Headers();
-    keepBookmark(headers, recordingD1(BOOKMARK).db.withSession(BOOKMARK), BOOKMARK, { secure: true });
+    keepBookmark(headers, recordingD1(BOOKMARK).db.withSession(BOOKMARK), BOOKMARK, { secure: true, wrote: true });
     expect(headers.get("Set-Cookie")).toBeNull();
-    keepBookmark(headers, recordingD1(later).db.withSession(BOOKMARK), BOOKMARK, { secure: true });
+    keepBookmark(headers, recordingD1(later).db.withSession(BOOKMARK), BOOKMARK, { secure: true, wrote: true });
     expect(headers.get("Set-Cookie")).toBe(`${BOOKMARK_COOKIE}=${later}; Path=/; Max-Age=3600; HttpOnly; SameSite=Lax; Secure`);
+  });
+
+  it("leaves the browser's bookmark alone after an answer that only read", () => {
+    // tab A saved a form (its cookie moved on to A's write); tab B's page, started before and read
+    // from a replica that had not caught up, answers after: its bookmark must not put A's back
+    const replicaBehindAsWrite = "00000000-000001fd-00000000-00000000000000000000000000000000";
+    const headers = new Headers();
+    keepBookmark(headers, recordingD1(replicaBehindAsWrite).db.withSession(BOOKMARK), BOOKMARK, { secure: true, wrote: false });
+    expect(headers.get("Set-Cookie")).toBeNull();
+    // a browser without one still gets the session's, read or written
+    keepBookmark(headers, recordingD1(replicaBehindAsWrite).db.withSession("first-unconstrained"), null, { secure: true, wrote: false });
+    expect(headers.get("Set-Cookie")).toContain(replicaBehindAsWrite);
   });
 });

@@ -33,10 +33,16 @@ export function d1SessionFor(db: D1Database, request: Request, bookmark = bookma
   return db.withSession(request.method === "GET" || request.method === "HEAD" ? "first-unconstrained" : "first-primary");
 }
 
-/** Sends the session's latest bookmark back when it moved on from the one the browser sent. */
-export function keepBookmark(headers: Headers, session: D1DatabaseSession, sent: string | null, { secure }: { secure: boolean }) {
+/**
+ * Sends the session's latest bookmark back when it moved on from the one the browser sent, and,
+ * when the browser sent one, only after a write: an answer that only read adds nothing the browser
+ * must see, and its bookmark (a replica's, taken when its reads began) could put back an older one
+ * than a write's answered meanwhile in another tab.
+ */
+export function keepBookmark(headers: Headers, session: D1DatabaseSession, sent: string | null, { secure, wrote }: { secure: boolean; wrote: boolean }) {
   const latest = session.getBookmark();
   if (!latest || latest === sent || !BOOKMARK_SHAPE.test(latest)) return;
+  if (sent && !wrote) return;
   headers.append(
     "Set-Cookie",
     `${BOOKMARK_COOKIE}=${latest}; Path=/; Max-Age=${BOOKMARK_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,

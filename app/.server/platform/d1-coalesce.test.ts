@@ -133,7 +133,7 @@ export default {
     ]);
     await db.insert(pets).values({ id: 12, ownerId: 1, name: "Fido" }).onConflictDoNothing();
     const [after] = await db.select({ count: sql\`count(*)\` }).from(pets).where(eq(pets.ownerId, 1));
-    return Response.json({ joined, counted, objects, together, named, missing, after, bookmark: session.getBookmark() });
+    return Response.json({ joined, counted, objects, together, named, missing, after, wrote: callsOf(session).writes, bookmark: session.getBookmark() });
   },
 };
 `;
@@ -149,6 +149,7 @@ describe("coalesced D1 reads", () => {
     type Settled = { value?: unknown; error?: string };
     const answer = (await (await mf.dispatchFetch("http://localhost/")).json()) as Record<"joined" | "counted" | "objects" | "named" | "missing", Settled> & {
       together: unknown;
+      wrote: number;
       after: unknown;
       bookmark: string;
     };
@@ -159,12 +160,14 @@ describe("coalesced D1 reads", () => {
     ]);
     expect(answer.counted.value).toEqual([{ count: 2 }]);
     expect(answer.objects.value).toEqual([{ name: "Grace" }]);
-    expect(answer.together).toEqual({ calls: 1, statements: 3 });
+    expect(answer.together).toEqual({ calls: 1, statements: 3, writes: 0 });
     // a failed call does not say which statement failed: each is asked again alone
     expect(answer.named.value).toEqual([{ name: "Ada" }]);
     expect(answer.missing.error).toMatch(/no such table: no_such_table/);
     // a write and the read after it: the read sees the write
     expect(answer.after).toEqual({ count: 2 });
+    // the one write is counted (the bookmark cookie moves on after a write)
+    expect(answer.wrote).toBe(1);
     expect(answer.bookmark).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/);
   });
 
@@ -178,9 +181,9 @@ describe("coalesced D1 reads", () => {
     };
     const [first, second, third] = visits;
     // the first visit learns each read's columns; after it, four go as one and the two large ones on their own
-    expect(first!.calls).toEqual({ calls: 1, statements: 6 });
-    expect(second!.calls).toEqual({ calls: 1, statements: 3 });
-    expect(third!.calls).toEqual({ calls: 1, statements: 3 });
+    expect(first!.calls).toEqual({ calls: 1, statements: 6, writes: 0 });
+    expect(second!.calls).toEqual({ calls: 1, statements: 3, writes: 0 });
+    expect(third!.calls).toEqual({ calls: 1, statements: 3, writes: 0 });
     expect(second!.answers).toEqual(first!.answers);
     expect(third!.answers).toEqual(first!.answers);
     const [rows, named, totals, wide, long, many] = second!.answers as [unknown[], unknown[], unknown[], Record<string, number>[], Array<{ long: string }>, unknown[]];
@@ -203,9 +206,9 @@ describe("coalesced D1 reads", () => {
       [[0, 255], "c"],
     ]);
     expect(blobVisits.map((v) => v.calls)).toEqual([
-      { calls: 1, statements: 2 },
-      { calls: 3, statements: 3 },
-      { calls: 1, statements: 2 },
+      { calls: 1, statements: 2, writes: 0 },
+      { calls: 3, statements: 3, writes: 0 },
+      { calls: 1, statements: 2, writes: 0 },
     ]);
   });
 

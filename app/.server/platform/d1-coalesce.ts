@@ -26,8 +26,12 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
-/** How many calls and statements a coalesced session sent: its test reads it, and the Worker's Server-Timing header outside production. */
-export type CallCount = { calls: number; statements: number };
+/**
+ * How many calls and statements a coalesced session sent, and how many of them could write (the
+ * bookmark cookie moves on after a write): its test reads it, and the Worker's Server-Timing header
+ * outside production.
+ */
+export type CallCount = { calls: number; statements: number; writes: number };
 const counts = new WeakMap<object, CallCount>();
 export const callsOf = (db: object): CallCount | undefined => counts.get(db);
 
@@ -35,7 +39,7 @@ const noSpan = { setAttribute() {} };
 
 export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
   const send = (session as unknown as Internals)._sendOrThrow?.bind(session);
-  const count: CallCount = { calls: 0, statements: 0 };
+  const count: CallCount = { calls: 0, statements: 0, writes: 0 };
   let waiting: Waiting[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -86,16 +90,17 @@ export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
   }
 
   const read = (bound: D1PreparedStatement & BoundInternals, as: Waiting["as"]) => {
-    if (!send || typeof bound.statement !== "string") return as === "raw" ? bound.raw() : bound.all();
     // a write read for its rows (an insert's returning) goes at once, as run() does: in the turn's
     // call, a failure anywhere in it sent the write again alone, and a call applied but answered
-    // with an error (a lost connection) wrote it twice
-    if (WRITE.test(bound.statement)) {
+    // with an error (a lost connection) wrote it twice. A statement whose text is not known may write.
+    if (typeof bound.statement !== "string" || WRITE.test(bound.statement)) {
       flush();
       count.calls++;
       count.statements++;
+      count.writes++;
       return as === "raw" ? bound.raw() : bound.all();
     }
+    if (!send) return as === "raw" ? bound.raw() : bound.all();
     return new Promise((resolve, reject) => {
       waiting.push({ bound, as, resolve, reject });
       timer ??= setTimeout(flush, 0);
@@ -113,6 +118,7 @@ export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
             flush();
             count.calls++;
             count.statements++;
+            count.writes++;
             return (target[key] as (...a: unknown[]) => unknown)(...args);
           };
         }
@@ -128,6 +134,7 @@ export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
       flush();
       count.calls++;
       count.statements += statements.length;
+      count.writes++;
       return session.batch(statements.map((s) => (s as unknown as Record<symbol, D1PreparedStatement>)[unwrapped] ?? s));
     },
     getBookmark: () => session.getBookmark(),
