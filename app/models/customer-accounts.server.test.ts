@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { auditLog, customers, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
+import { auditLog, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
 import { parseEnv, type Env } from "~/.server/env";
 import { diskFileStore } from "~/.server/files/disk";
 import type { Services } from "~/.server/services";
@@ -20,12 +20,14 @@ import {
   HAS_DEALS_MESSAGE,
   ndaBlockedReason,
   NOT_READY_MESSAGE,
+  setCustomerEnabled,
   setCustomerLocked,
   setOnboardingStatus,
   updateCustomer,
   updateOnboarding,
 } from "./customer-accounts.server";
 import { acceptInvitation, EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
+import { startSession } from "./sessions.server";
 import { listUsers, verifySignin } from "./users.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -171,6 +173,26 @@ describe("customers", () => {
     expect(both).toEqual([{ ok: true }, { ok: true }]);
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "customer.anonymise"), eq(auditLog.subjectId, String(customerId))));
     expect(entries).toHaveLength(1);
+  });
+
+  it("ends the sessions of every member of a disabled customer, and weighs every member's deals before a delete, past the 99th", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Big Team Co" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    const rows = Array.from({ length: 120 }, (_, i) => ({ email: `big-${i}@bigteam.example`, name: `Big ${i}`, passwordHash: "x", roles: ["ROLE_BUYER"], customerId }));
+    const members = await t.db.insert(users).values(rows).returning({ id: users.id });
+    const last = members.at(-1)!.id;
+    for (const m of members) await startSession(t.db, m.id);
+    expect(await setCustomerEnabled(services, { actor: admin, customerId, enabled: false })).toBe(true);
+    const left = await t.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.userId, members.map((m) => m.id)));
+    expect(left).toHaveLength(0);
+
+    // the 120th member's open offer holds the delete back as the first's would
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "insurance_loan", status: "published", projectName: "Big pool" }).returning();
+    await t.db
+      .insert(offers)
+      .values({ projectId: project!.id, buyerId: last, status: "submitted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "k", pdfSha256: "h" });
+    expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId })).toEqual({ ok: false, message: HAS_DEALS_MESSAGE });
   });
 
   it("pages the timeline, newest first, without losing or repeating an event", async () => {
