@@ -41,13 +41,6 @@ export async function revokeApiToken(db: Database, token: string) {
   return revoked.length > 0;
 }
 
-export async function revokeAllApiTokens(db: Database, userId: number) {
-  await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
-}
-
 /** Expired tokens open nothing; housekeeping drops them. */
 export async function pruneApiTokens(db: Database, now = Date.now()) {
   await db.delete(apiTokens).where(lt(apiTokens.expiresAt, new Date(now)));

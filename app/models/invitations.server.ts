@@ -7,6 +7,7 @@ import { hashPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { secretPlaceholder, sendEmail } from "./outbox.server";
+import { endedByNewPassword } from "./new-password.server";
 import { normalizeEmail } from "./users.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -121,11 +122,8 @@ export async function acceptInvitation(db: Database, { token, password, now = Da
           sql`exists (select 1 from ${invitations} where ${invitations.tokenHash} = ${invitation.tokenHash} and ${invitations.usedAt} = ${now})`,
         ),
       ),
-    // other links to the same account are spent with it
-    db
-      .update(invitations)
-      .set({ usedAt: new Date(now) })
-      .where(and(eq(invitations.userId, invitation.userId), isNull(invitations.usedAt))),
+    // other links to the same account are spent with it, reset links too
+    ...endedByNewPassword(db, invitation.userId, new Date(now)),
   ]);
   return spent.length ? invitation.userId : null;
 }

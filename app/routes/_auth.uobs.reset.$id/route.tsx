@@ -5,9 +5,7 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { NewPasswordForm, SpentLink } from "~/components/new-password-form";
 import { titleMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "~/lib/schemas/index.server";
-import { revokeAllApiTokens } from "~/models/api-tokens.server";
 import { completePasswordReset, findUsablePasswordReset } from "~/models/password-resets.server";
-import { endAllSessions } from "~/models/sessions.server";
 import { readForm } from "~/.server/body";
 import { answer, refuse } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -29,10 +27,8 @@ export async function action(args: ActionFunctionArgs) {
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return answer(submission.reply(hide), 400);
   const userId = await completePasswordReset(services.db, args.params.id ?? "", submission.value.password);
+  // the same batch ended every session and API token made with the old password
   if (!userId) return refuse(submission, "This link has expired or was used already.", 410, hide);
-  // a new password ends every session and API token made with the old one
-  await endAllSessions(services.db, userId);
-  await revokeAllApiTokens(services.db, userId);
   return redirectWithNotification(
     services,
     args.request,

@@ -1,0 +1,18 @@
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { apiTokens, invitations, passwordResets, sessions } from "~/.server/db/schema";
+
+/**
+ * What a new password ends, to be written in the same batch as the password (a crash in between
+ * left the old sessions signed in): every session and API token made with the old one, and every
+ * reset or invitation link still out, since each of them sets a password again (an invitation
+ * signs in, too, without the second step). `onlyIf`: the batch's own condition for writing.
+ */
+export function endedByNewPassword(db: Database, userId: number, now: Date, onlyIf?: SQL) {
+  return [
+    db.delete(sessions).where(and(eq(sessions.userId, userId), onlyIf)),
+    db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), onlyIf)),
+    db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), onlyIf)),
+    db.update(invitations).set({ usedAt: now }).where(and(eq(invitations.userId, userId), isNull(invitations.usedAt), onlyIf)),
+  ] as const;
+}
