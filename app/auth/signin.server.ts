@@ -3,7 +3,7 @@ import { siteOrigin } from "~/.server/mailer";
 import { secretPlaceholder, sendEmail } from "~/models/outbox.server";
 import type { Services } from "~/.server/services";
 import { ACCOUNT_UNLOCK_TTL_MS, createAccountUnlock } from "~/models/account-unlocks.server";
-import { verifySecondFactor } from "~/models/two-factor.server";
+import { verifySecondFactor, type SecondFactorResult } from "~/models/two-factor.server";
 import { verifySignin, type SigninResult } from "~/models/users.server";
 import { activateOnSignin, customerAllowsSignin } from "~/models/customer-accounts.server";
 
@@ -40,8 +40,12 @@ export async function checkPassword(services: Services, request: Request, email:
   return checked;
 }
 
-export async function checkSecondFactor(services: Services, request: Request, user: User, code: string) {
+export async function checkSecondFactor(services: Services, request: Request, user: User, code: string): Promise<SecondFactorResult | { ok: false; reason: "disabled" }> {
   const result = await verifySecondFactor(services.db, services.env.SESSION_SECRET, user, code);
   if (!result.ok && result.reason === "locked") await tellOwnerOfLock(services, request, result.justLocked);
+  if (!result.ok) return result;
+  // the customer was asked at the password, minutes ago: an admin may have disabled or locked it since
+  if (!(await customerAllowsSignin(services.db, { customerId: result.user.customerId }))) return { ok: false, reason: "disabled" };
+  await activateOnSignin(services.db, { customerId: result.user.customerId });
   return result;
 }

@@ -50,6 +50,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!otp) return apiJson(services, { error: OTP_REQUIRED }, { status: 401 });
     const second = await checkSecondFactor(services, args.request, user, otp);
     if (!second.ok) {
+      if (second.reason === "disabled") return apiError(services, 403, SIGNIN_MESSAGES.disabled);
       return second.reason === "locked"
         ? apiError(services, 401, SIGNIN_MESSAGES.refused)
         : apiJson(services, { error: OTP_REQUIRED, message: "The code is not correct, or was used already." }, { status: 401 });

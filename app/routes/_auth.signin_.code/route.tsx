@@ -35,6 +35,7 @@ export async function action(args: ActionFunctionArgs) {
   const result = await checkSecondFactor(services, args.request, pending.user, submission.value.code);
   if (result.ok) return signIn(services, args.request, pending.user.id, { redirectTo: pending.redirectTo });
   if (result.reason === "locked") return abandonSecondStep(services, SIGNIN_MESSAGES.refused);
+  if (result.reason === "disabled") return abandonSecondStep(services, SIGNIN_MESSAGES.disabled);
   return refuse(submission, CODE_REFUSED, 401, hide);
 }
 
