@@ -27,6 +27,7 @@ import {
   updateOnboarding,
 } from "./customer-accounts.server";
 import { acceptInvitation, EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
+import { issueApiToken, userForApiToken } from "./api-tokens.server";
 import { startSession } from "./sessions.server";
 import { listUsers, verifySignin } from "./users.server";
 
@@ -182,9 +183,14 @@ describe("customers", () => {
     const members = await t.db.insert(users).values(rows).returning({ id: users.id });
     const last = members.at(-1)!.id;
     for (const m of members) await startSession(t.db, m.id);
+    const { token: apiToken } = await issueApiToken(t.db, last);
     expect(await setCustomerEnabled(services, { actor: admin, customerId, enabled: false })).toBe(true);
     const left = await t.db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.userId, members.map((m) => m.id)));
     expect(left).toHaveLength(0);
+    // their API tokens end too: enabled again, the customer's members sign in afresh
+    expect(await setCustomerEnabled(services, { actor: admin, customerId, enabled: true })).toBe(true);
+    expect(await userForApiToken(t.db, apiToken)).toBeNull();
+    expect(await setCustomerEnabled(services, { actor: admin, customerId, enabled: false })).toBe(true);
 
     // the 120th member's open offer holds the delete back as the first's would
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { contracts, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type Customer } from "~/.server/db/schema";
+import { apiTokens, contracts, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
@@ -256,29 +256,35 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
   return { events, counts, older };
 }
 
-async function setFlag(services: Pick<Services, "db">, { actor, customerId, address }: Change, set: Partial<Pick<Customer, "enabled" | "locked">>, action: string) {
-  const [row] = await services.db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId)).returning({ id: customers.id });
+/** The flag, and when it shuts the members out (`endSessions`) their sessions and API tokens, in one batch. */
+async function setFlag(services: Pick<Services, "db">, { actor, customerId, address }: Change, set: Partial<Pick<Customer, "enabled" | "locked">>, action: string, endSessions: boolean) {
+  const db = services.db;
+  const flag = db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId)).returning({ id: customers.id });
+  const [[row]] = endSessions ? await db.batch([flag, ...endMemberSessions(db, customerId)]) : [await flag];
   if (!row) return false;
-  await recordAudit(services.db, { actor, action, subjectType: "customer", subjectId: customerId, address });
+  await recordAudit(db, { actor, action, subjectType: "customer", subjectId: customerId, address });
   return true;
 }
 
-/** A disabled or locked customer's members cannot sign in; their sessions end now. */
-async function endMemberSessions(db: Database, customerId: number) {
+/**
+ * A disabled or locked customer's members cannot sign in; their sessions and API tokens end now, and
+ * stay ended when it is enabled again (a token only paused would work again then, a session would not).
+ */
+function endMemberSessions(db: Database, customerId: number) {
   // one statement for every member, however many: a list of ids read first was capped and left some signed in
-  await db.delete(sessions).where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId))));
+  const members = db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId));
+  return [
+    db.delete(sessions).where(inArray(sessions.userId, members)),
+    db.update(apiTokens).set({ revokedAt: new Date() }).where(and(inArray(apiTokens.userId, members), isNull(apiTokens.revokedAt))),
+  ] as const;
 }
 
 export async function setCustomerEnabled(services: Pick<Services, "db">, change: Change & { enabled: boolean }) {
-  const done = await setFlag(services, change, { enabled: change.enabled }, change.enabled ? "customer.enable" : "customer.disable");
-  if (done && !change.enabled) await endMemberSessions(services.db, change.customerId);
-  return done;
+  return setFlag(services, change, { enabled: change.enabled }, change.enabled ? "customer.enable" : "customer.disable", !change.enabled);
 }
 
 export async function setCustomerLocked(services: Pick<Services, "db">, change: Change & { locked: boolean }) {
-  const done = await setFlag(services, change, { locked: change.locked }, change.locked ? "customer.lock" : "customer.unlock");
-  if (done && change.locked) await endMemberSessions(services.db, change.customerId);
-  return done;
+  return setFlag(services, change, { locked: change.locked }, change.locked ? "customer.lock" : "customer.unlock", change.locked);
 }
 
 /** Whether a member's company lets them sign in: not disabled, not locked. */
@@ -353,7 +359,7 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
       ),
   ]);
   if (!anonymised.length) return { ok: true };
-  await endMemberSessions(services.db, customerId);
+  await services.db.batch([...endMemberSessions(services.db, customerId)]);
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });
   return { ok: true };
 }

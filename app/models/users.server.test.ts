@@ -141,6 +141,18 @@ describe("a new password", () => {
   });
 });
 
+describe("an admin's disable", () => {
+  it("ends the account's sessions and API tokens for good: enabled again, neither works", async () => {
+    const user = await makeUser(t.db);
+    const session = await startSession(t.db, user.id);
+    const { token } = await issueApiToken(t.db, user.id);
+    expect(await setUserAccess(t.db, user.id, { enabled: false })).toBe(true);
+    expect(await setUserAccess(t.db, user.id, { enabled: true })).toBe(true);
+    expect(await userForSession(t.db, session)).toBeNull();
+    expect(await userForApiToken(t.db, token)).toBeNull();
+  });
+});
+
 describe("the admin user table", () => {
   it("searches, filters on role and state, sorts and pages on the server, and never hands out a password hash", async () => {
     const company = `Table Co ${Date.now().toString(36)}`;

@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { holdsRole, memberColumns, roleCreatedIndex, roleOrder, stateOrder, users, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
+import { apiTokens, holdsRole, memberColumns, roleCreatedIndex, roleOrder, sessions, stateOrder, users, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
@@ -354,7 +354,10 @@ export async function userListPage(services: Services, { admin, request }: { adm
   return { ...list, rows, view, filters: query.filters as UserFilters };
 }
 
-/** Admin switches; unlocking also clears the failure count. */
+/**
+ * Admin switches; unlocking also clears the failure count. Disabling ends the account's sessions and
+ * API tokens in the same batch: a token only refused while disabled worked again once enabled.
+ */
 export async function setUserAccess(
   db: Database,
   userId: number,
@@ -364,11 +367,20 @@ export async function setUserAccess(
     "enabled" in change
       ? { enabled: change.enabled }
       : { locked: false, failedSignins: 0, lastFailedSigninAt: null };
-  const updated = await db
+  const now = new Date();
+  const update = db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
+  const [updated] =
+    "enabled" in change && !change.enabled
+      ? await db.batch([
+          update,
+          db.delete(sessions).where(eq(sessions.userId, userId)),
+          db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))),
+        ])
+      : [await update];
   return updated.length > 0;
 }
 

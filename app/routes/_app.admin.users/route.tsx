@@ -13,7 +13,6 @@ import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
 import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userState, type UserColumn } from "~/lib/user-table";
 import { recordAudit } from "~/models/audit.server";
-import { endAllSessions } from "~/models/sessions.server";
 import { handleTableAction } from "~/models/table-view.server";
 import { setUserAccess, userListPage } from "~/models/users.server";
 import { readForm } from "~/.server/body";
@@ -51,8 +50,8 @@ export async function action(args: ActionFunctionArgs) {
       change = { locked: false };
       break;
   }
+  // a disable ends the account's sessions and API tokens with it
   if (!(await setUserAccess(services.db, userId, change))) throw notFound();
-  if (intent === "disable") await endAllSessions(services.db, userId);
   await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });
   const done = { enable: "enabled", disable: "disabled", unlock: "unlocked" }[intent];
   return redirectWithNotification(services, args.request, back, `The account is ${done}.`);
