@@ -107,6 +107,8 @@ export async function acceptInvitation(db: Database, { token, password, now = Da
   const invitation = await findUsableInvitation(db, token, now);
   if (!invitation) return null;
   const passwordHash = await hashPassword(password);
+  // a link sent twice at once: the one that lost writes nothing, nor ends the session the other just began
+  const spentHere = sql`exists (select 1 from ${invitations} where ${invitations.tokenHash} = ${invitation.tokenHash} and ${invitations.usedAt} = ${now})`;
   const [spent] = await db.batch([
     db
       .update(invitations)
@@ -116,14 +118,9 @@ export async function acceptInvitation(db: Database, { token, password, now = Da
     db
       .update(users)
       .set({ passwordHash, locked: false, failedSignins: 0, lastFailedSigninAt: null, updatedAt: new Date(now) })
-      .where(
-        and(
-          eq(users.id, invitation.userId),
-          sql`exists (select 1 from ${invitations} where ${invitations.tokenHash} = ${invitation.tokenHash} and ${invitations.usedAt} = ${now})`,
-        ),
-      ),
+      .where(and(eq(users.id, invitation.userId), spentHere)),
     // other links to the same account are spent with it, reset links too
-    ...endedByNewPassword(db, invitation.userId, new Date(now)),
+    ...endedByNewPassword(db, invitation.userId, new Date(now), spentHere),
   ]);
   return spent.length ? invitation.userId : null;
 }
