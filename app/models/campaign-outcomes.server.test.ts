@@ -1,12 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, databaseBefore } from "../../tests/support/db";
 import { campaigns, contracts, customers, dailyProjectLooks, offers, outbox, pageSessions, projects, recentlyViewed, users, type User } from "~/.server/db/schema";
-import { applyMigrations } from "~/.server/db/migrate-node";
 import { makeUser } from "~/seed/factories";
 import { campaignOutcomes } from "./campaign-outcomes.server";
 import { createRecipientList } from "./recipient-lists.server";
@@ -92,15 +87,9 @@ describe("what followed a campaign", () => {
   });
 
   it("migration 0055 finds the customer of each message sent before it, and their steps since", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outcomes-0055-"));
-    const all = path.resolve(__dirname, "../../migrations");
-    const before = path.join(dir, "migrations");
-    fs.mkdirSync(before);
-    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0055")) fs.copyFileSync(path.join(all, f), path.join(before, f));
-    const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+    const old = await databaseBefore("0055");
+    const { run } = old;
     try {
-      await applyMigrations(client, before);
-      const run = (sql: string, ...args: Array<string | number>) => client.execute({ sql, args });
       await run("insert into users (id, email, name, password_hash, roles) values (1, 'seller@x.example', 'S', 'x', '[]')");
       await run("insert into projects (id, seller_id, kind, status, created_at, updated_at) values (1, 1, 'loan_pool', 'published', 0, 0), (2, 1, 'loan_pool', 'published', 0, 0)");
       await run("insert into customers (id, name, customer_type, attention_email, attention_phone) values (1, 'Mail Fund', 'buyer', '  Look@Mail.example ', ''), (2, 'Text Bank', 'buyer', '', '+1 (555) 010-2000')");
@@ -123,7 +112,7 @@ describe("what followed a campaign", () => {
         sentAt,
         sentAt + 2 * DAY,
       );
-      await applyMigrations(client, all);
+      await old.upgrade();
       const rows = (await run("select campaign_id, customer_id, sent_at, viewed_at, signed_at from campaign_outcomes order by campaign_id")).rows.map((r) => Object.fromEntries(Object.entries(r)));
       // the promoted project's session, not the other one's; the text's customer by its phone's digits, its NDA on any project
       expect(rows).toEqual([
@@ -131,8 +120,7 @@ describe("what followed a campaign", () => {
         { campaign_id: 2, customer_id: 2, sent_at: sentAt, viewed_at: null, signed_at: sentAt + 2 * DAY },
       ]);
     } finally {
-      client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      old.cleanup();
     }
   });
 });

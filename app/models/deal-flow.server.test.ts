@@ -2,10 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
-import { applyMigrations } from "~/.server/db/migrate-node";
+import { createTestDatabase, databaseBefore } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { documentEvents, messages, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
 import { insertMany } from "~/.server/db/bulk";
@@ -365,21 +363,15 @@ describe("negotiation and offers", () => {
   });
 
   it("migration 0058 gives every thread's seller a marker and every marker its unread count", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unread-0058-"));
-    const all = path.resolve(__dirname, "../../migrations");
-    const before = path.join(dir, "migrations");
-    fs.mkdirSync(before);
-    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0058")) fs.copyFileSync(path.join(all, f), path.join(before, f));
-    const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+    const old = await databaseBefore("0058");
+    const { run } = old;
     try {
-      await applyMigrations(client, before);
-      const run = (sql: string) => client.execute(sql);
       await run("insert into users (id, email, name, password_hash, roles) values (1, 's@x.example', 'S', 'x', '[]'), (2, 'b@x.example', 'B', 'x', '[]'), (3, 'c@x.example', 'C', 'x', '[]')");
       await run("insert into projects (id, seller_id, kind, status, created_at, updated_at) values (1, 1, 'loan_pool', 'published', 0, 0)");
       // two threads: the seller read the first up to its second message and answered; never opened the second
       await run("insert into messages (id, project_id, buyer_id, sender_id, body) values (1, 1, 2, 2, 'a'), (2, 1, 2, 2, 'b'), (3, 1, 2, 1, 'c'), (4, 1, 2, 2, 'd'), (5, 1, 3, 3, 'e'), (6, 1, 3, 3, 'f')");
       await run("insert into thread_reads (project_id, buyer_id, user_id, last_read_id) values (1, 2, 1, 2), (1, 2, 2, 4)");
-      await applyMigrations(client, all);
+      await old.upgrade();
       // and 0065 each marker its thread's latest message, 0069 the thread's buyer a marker where they had none
       const rows = (await run("select buyer_id, user_id, last_read_id, unread, last_message_id from thread_reads order by buyer_id, user_id")).rows.map((r) => Object.values(r));
       expect(rows).toEqual([
@@ -389,21 +381,14 @@ describe("negotiation and offers", () => {
         [3, 3, 0, 0, 6],
       ]);
     } finally {
-      client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      old.cleanup();
     }
   });
 
   it("migration 0069 gives every thread's buyer a marker where they had none, with its unread count and latest message", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unread-0069-"));
-    const all = path.resolve(__dirname, "../../migrations");
-    const before = path.join(dir, "migrations");
-    fs.mkdirSync(before);
-    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0069")) fs.copyFileSync(path.join(all, f), path.join(before, f));
-    const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+    const old = await databaseBefore("0069");
+    const { run } = old;
     try {
-      await applyMigrations(client, before);
-      const run = (sql: string) => client.execute(sql);
       await run(
         "insert into users (id, email, name, password_hash, roles) values (1, 's@x.example', 'S', 'x', '[]'), (2, 'b@x.example', 'B', 'x', '[]'), (3, 'c@x.example', 'C', 'x', '[]'), (4, 'd@x.example', 'D', 'x', '[]')",
       );
@@ -415,7 +400,7 @@ describe("negotiation and offers", () => {
         "insert into messages (id, project_id, buyer_id, sender_id, body) values (1, 1, 2, 2, 'a'), (2, 1, 2, 1, 'b'), (3, 1, 2, 2, 'c'), (4, 1, 2, 1, 'd'), (5, 1, 3, 3, 'e'), (6, 1, 3, 1, 'f'), (7, 1, 3, 1, 'g'), (8, 1, 4, 1, 'h')",
       );
       await run("insert into thread_reads (project_id, buyer_id, user_id, last_read_id) values (1, 2, 2, 2)");
-      await applyMigrations(client, all);
+      await old.upgrade();
       const rows = (await run("select buyer_id, user_id, last_read_id, unread, last_message_id from thread_reads order by buyer_id, user_id")).rows.map((r) => Object.values(r));
       expect(rows).toEqual([
         [2, 1, 0, 2, 4],
@@ -438,8 +423,7 @@ describe("negotiation and offers", () => {
         [5, 5, 0, 2, 12],
       ]);
     } finally {
-      client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      old.cleanup();
     }
   });
 

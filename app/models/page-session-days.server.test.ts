@@ -1,11 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, databaseBefore } from "../../tests/support/db";
 import { eq, sql } from "drizzle-orm";
-import { applyMigrations } from "~/.server/db/migrate-node";
 import { pageSessionDays, pageSessions } from "~/.server/db/schema";
 import type { PageType } from "~/lib/analytics/page-types";
 import { makeUser } from "~/seed/factories";
@@ -91,15 +86,9 @@ describe("page sessions summed per day", () => {
   });
 
   it("migration 0066 sums the days housekeeping had not summed, and keeps those it had", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "days-0066-"));
-    const all = path.resolve(__dirname, "../../migrations");
-    const before = path.join(dir, "migrations");
-    fs.mkdirSync(before);
-    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0066")) fs.copyFileSync(path.join(all, f), path.join(before, f));
-    const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+    const old = await databaseBefore("0066");
+    const { run } = old;
     try {
-      await applyMigrations(client, before);
-      const run = (sql: string) => client.execute(sql);
       await run("insert into users (id, email, name, password_hash, roles) values (1, 'm@x.example', 'M', 'x', '[]')");
       // housekeeping summed through 2026-11-21 (its sums stand in for sessions since pruned); the 22nd and today were live
       await run(`insert into system_settings (key, value, updated_at) values ('analytics.sessionDaysThrough', '"2026-11-21"', 0)`);
@@ -113,7 +102,7 @@ describe("page sessions summed per day", () => {
         await run(`insert into page_sessions (session_id, user_id, route, page_type, session_start, session_end, total_duration, active_time, scroll_depth_max, record, created_at)
           values ('s${id}', 1, '/', '${type}', ${start}, ${start + 1000}, 1000, 500, 0, '{}', ${start})`);
       }
-      await applyMigrations(client, all);
+      await old.upgrade();
       const rows = (await run("select day, page_type, sessions, total_duration from page_session_days order by day, page_type")).rows.map((r) => Object.values(r));
       expect(rows).toEqual([
         ["2026-11-20", "homepage", 7, 70],
@@ -126,8 +115,7 @@ describe("page sessions summed per day", () => {
         values ('s4', 1, '/', 'other', ${at("2026-11-23T10:00:00Z")}, 0, 3000, 0, 0, '{}', 0)`);
       expect((await run("select sessions, total_duration from page_session_days where day = '2026-11-23'")).rows.map((r) => Object.values(r))).toEqual([[2, 4000]]);
     } finally {
-      client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      old.cleanup();
     }
   });
 });

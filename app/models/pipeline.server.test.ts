@@ -1,11 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
-import { applyMigrations } from "~/.server/db/migrate-node";
+import { createTestDatabase, databaseBefore } from "../../tests/support/db";
 import { contracts, feedback, messages, offers, projectPipeline, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { pipeline, projectPipelinePage } from "./pipeline.server";
 
@@ -133,15 +128,9 @@ describe("the pipeline's kept facts", () => {
 
 describe("migration 0067", () => {
   it("fills the kept facts from the records already there", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pipeline-0067-"));
-    const all = path.resolve(__dirname, "../../migrations");
-    const before = path.join(dir, "migrations");
-    fs.mkdirSync(before);
-    for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < "0067")) fs.copyFileSync(path.join(all, f), path.join(before, f));
-    const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+    const old = await databaseBefore("0067");
+    const { run } = old;
     try {
-      await applyMigrations(client, before);
-      const run = (sql: string) => client.execute(sql);
       await run("insert into users (id, email, name, password_hash, roles) values (1, 's@x.example', 'S', 'x', '[]'), (2, 'a@x.example', 'A', 'x', '[]'), (3, 'b@x.example', 'B', 'x', '[]'), (4, 'c@x.example', 'C', 'x', '[]'), (5, 'd@x.example', 'D', 'x', '[]')");
       await run("insert into projects (id, seller_id, kind, status, created_at, updated_at) values (1, 1, 'loan_pool', 'published', 0, 0), (2, 1, 'loan_pool', 'published', 0, 0)");
       // the seller's own look is none; 2 looked, and wrote later; 3's NDA was approved after signing,
@@ -151,7 +140,7 @@ describe("migration 0067", () => {
       await run("insert into contracts (project_id, buyer_id, envelope_id, document_key, document_sha256, nda_status, requested_at, signed_at, decided_at) values (1, 3, 'e1', 'k', '-', 'NDA Approved', 200, 210, 260), (1, 4, 'e2', 'k', '-', 'Rejected', 300, null, 990)");
       await run("insert into offers (project_id, buyer_id, status, price, structure, due_diligence_days, expires_on, pdf_key, pdf_sha256, created_at, updated_at) values (1, 4, 'countered', 1, 'cash', 30, '2026-12-31', 'o', '-', 310, 400)");
       await run("insert into feedback (project_id, buyer_id, reasons, created_at) values (1, 5, '[]', 500)");
-      await applyMigrations(client, all);
+      await old.upgrade();
       const rows = (await run("select project_id, buyer_id, last_activity_at from project_pipeline order by project_id, last_activity_at desc, buyer_id")).rows.map((r) => Object.values(r));
       expect(rows).toEqual([
         [1, 5, 500],
@@ -161,8 +150,7 @@ describe("migration 0067", () => {
         [2, 2, 50],
       ]);
     } finally {
-      client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      old.cleanup();
     }
   });
 });

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "~/.server/db";
+import { applyMigrations } from "~/.server/db/migrate-node";
 import { openNodeDatabase } from "~/.server/db/open-node";
 
 /** A real SQLite (libsql) file, migrated like production, removed after the test file. */
@@ -16,6 +18,29 @@ export async function createTestDatabase() {
     client,
     /** For a second connection to the same file. */
     url,
+    cleanup() {
+      client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A database migrated as it was before `migration` (its number, e.g. "0072"), to be filled with rows
+ * of that time; `upgrade()` then applies every migration since, as a deployment would.
+ */
+export async function databaseBefore(migration: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `before-${migration}-`));
+  const all = path.resolve(__dirname, "../../migrations");
+  const before = path.join(dir, "migrations");
+  fs.mkdirSync(before);
+  for (const f of fs.readdirSync(all).filter((f) => f.endsWith(".sql") && f < migration)) fs.copyFileSync(path.join(all, f), path.join(before, f));
+  const client = createClient({ url: `file:${path.join(dir, "test.db")}` });
+  await applyMigrations(client, before);
+  return {
+    client,
+    run: (sql: string, ...args: Array<string | number | null>) => client.execute({ sql, args }),
+    upgrade: () => applyMigrations(client, all),
     cleanup() {
       client.close();
       fs.rmSync(dir, { recursive: true, force: true });
