@@ -5,6 +5,7 @@ import { COEFFICIENT_DIMENSIONS, type Coefficient, type CoefficientDimension } f
 import type { CoefficientValues } from "~/lib/schemas/pricing-data";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, type ListQuery } from "./list-query.server";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 /** Pricing coefficients: spreads (bp) and default assumptions (%), admins' to keep (/admin/system/coefficients). */
 
@@ -51,7 +52,6 @@ async function taken(db: Database, values: CoefficientValues, except?: number) {
 }
 
 export const DUPLICATE_COEFFICIENT = "That dimension already has a value for that band.";
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 export async function createCoefficient(db: Database, { values, actor, address }: { values: CoefficientValues } & Change) {
   // the unique index decides, not the look before: a form sent twice at once adds one row

@@ -12,6 +12,7 @@ import { recordAudit, type AuditEntry } from "./audit.server";
 import { listView } from "./table-view.server";
 import { invitedNotYetIn, listUsers } from "./users.server";
 import { inList } from "~/.server/db/in-list";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type Change = { actor: Actor; customerId: number; address?: string };
@@ -70,7 +71,6 @@ async function duplicateOf(db: Database, values: CustomerValues, exceptId?: numb
     : { ok: false, field: "attentionEmail", message: `${clash.name} (customer ${clash.id}) has this attention e-mail already.` };
 }
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 /** Spec /admin/customers/create. A second customer with the same website domain or attention e-mail is refused. */
 export async function createCustomer(

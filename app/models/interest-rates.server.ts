@@ -5,6 +5,7 @@ import type { CurvePoint } from "~/lib/loan-pricing";
 import type { InterestRateValues } from "~/lib/schemas/pricing-data";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, type ListQuery } from "./list-query.server";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 /** The benchmark curve: points by as-of day and tenor, admins' to keep (/admin/system/interest-rates). */
 
@@ -63,7 +64,6 @@ async function taken(db: Database, values: InterestRateValues, except?: number) 
 }
 
 export const DUPLICATE_POINT = "The curve of that day already has a rate at that tenor.";
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 export async function createInterestRate(db: Database, { values, actor, address }: { values: InterestRateValues } & Change) {
   // the unique index decides, not the look before: a form sent twice at once adds one row

@@ -23,6 +23,7 @@ import { recordAudit } from "./audit.server";
 import { inviteMember } from "./invitations.server";
 import { indexedTextMatch, oneOf, pageOf, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
+import { isUniqueViolation, refusal } from "~/.server/db/errors";
 
 /** A demo request or affiliate application becomes a potential customer (once). */
 export async function createLeadFromInbound(db: Database, { item }: { item: InboundItem }) {
@@ -149,10 +150,10 @@ export async function createCustomerFromLead(db: Database, { lead }: { lead: Lea
         .where(eq(inboundItems.id, lead.inboundItemId ?? -1)),
     ]);
   } catch (error) {
-    const refused = String((error as { cause?: unknown })?.cause ?? error);
-    if (/NOT NULL constraint failed: customers\.name/i.test(refused)) return { ok: false as const, reason: "not-open" as const };
+    // the customer's name is the lead's company only while the lead is open
+    if (refusal(error).includes("NOT NULL constraint failed: customers.name")) return { ok: false as const, reason: "not-open" as const };
     // another customer took the website since the look above
-    if (/UNIQUE constraint failed: customers\.website_domain/i.test(refused)) return { ok: false as const, reason: "domain-taken" as const };
+    if (isUniqueViolation(error, "customers.website_domain")) return { ok: false as const, reason: "domain-taken" as const };
     throw error;
   }
   return { ok: true as const, customerId: inserted[0]!.id, customerType: CUSTOMER_TYPE_OF[lead.source], lead };

@@ -24,6 +24,7 @@ import { createCustomer, setOnboardingStatus } from "./customer-accounts.server"
 import { saveCriteria } from "./buyer-criteria.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { recordOnboardingLead } from "./leads.server";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 type Who = { user: User; side: OnboardSide; address?: string };
 
@@ -132,7 +133,7 @@ async function answerCompany(services: Pick<Services, "db">, { user, side, addre
       ]);
     } catch (error) {
       // another company took the website since the look above: the unique index decides
-      if (/UNIQUE constraint failed: customers\.website_domain/i.test(String((error as { cause?: unknown })?.cause ?? error))) return { field: "website", message: WEBSITE_TAKEN };
+      if (isUniqueViolation(error, "customers.website_domain")) return { field: "website", message: WEBSITE_TAKEN };
       throw error;
     }
     return {};

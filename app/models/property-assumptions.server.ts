@@ -7,6 +7,7 @@ import { textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { propertyAssumptionSchema, type PropertyOptions } from "~/lib/schemas/system-data";
 import { PROPERTY_ASSUMPTION_COLUMNS, repeatedKeys, SYSTEM_DATA_MAX_ROWS, SYSTEM_DATA_PAGE_SIZE } from "~/lib/system-data";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 export type PropertyAssumptionValues = Pick<PropertyAssumption, "propertyType" | "region" | "capRate" | "vacancy" | "expenseRatio">;
 type Change = { actor: NonNullable<AuditEntry["actor"]>; address?: string };
@@ -58,7 +59,6 @@ export async function assumptionFor(db: Database, { propertyType, region }: { pr
 }
 
 export type SaveOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" | "missing" };
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 export async function createPropertyAssumption(db: Database, { values, actor, address }: { values: PropertyAssumptionValues } & Change): Promise<SaveOutcome> {
   const [row] = await db.insert(propertyAssumptions).values(values).onConflictDoNothing().returning({ id: propertyAssumptions.id });

@@ -4,6 +4,7 @@ import { preparedQuery } from "~/.server/db/prepared";
 import { customers, savedSearchAlerts, savedSearches, users, type SavedSearch } from "~/.server/db/schema";
 import type { AlertsClaim } from "~/.server/unsubscribe-token";
 import { SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 /** A member's saved searches, by name: at most SAVED_SEARCH_LIMIT, so never paged. */
 export async function listSavedSearches(db: Database, { userId }: { userId: number }) {
@@ -23,7 +24,6 @@ const savedSearchesOf = preparedQuery((db) =>
 
 export type SaveOutcome = { saved: true; id: number } | { saved: false; problem: "duplicate" | "limit" };
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 /** Saves the filters under a name of the member's own; refused for a name they already use, or past the limit. */
 export async function saveSearch(db: Database, { userId, name, query }: { userId: number; name: string; query: string }): Promise<SaveOutcome> {

@@ -7,6 +7,7 @@ import { textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { sicCodeSchema } from "~/lib/schemas/system-data";
 import { SIC_CODE_COLUMNS, SYSTEM_DATA_MAX_ROWS, SYSTEM_DATA_PAGE_SIZE, repeatedKeys } from "~/lib/system-data";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 export type SicCodeValues = Pick<SicCode, "code" | "title" | "division">;
 type Change = { actor: NonNullable<AuditEntry["actor"]>; address?: string };
@@ -44,7 +45,6 @@ export async function findSicCode(db: Database, code: string) {
 }
 
 export type SicOutcome = { ok: true } | { ok: false; reason: "duplicate" | "missing" };
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error));
 
 export async function createSicCode(db: Database, { values, actor, address }: { values: SicCodeValues } & Change): Promise<SicOutcome> {
   const [row] = await db.insert(sicCodes).values(values).onConflictDoNothing().returning({ code: sicCodes.code });
