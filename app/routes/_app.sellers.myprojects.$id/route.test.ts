@@ -42,3 +42,11 @@ describe("the seller's project page, a page of each list at a time", () => {
     expect(data.desk!.contracts.find((c) => c.id === contracts[52]!.id)!.ndaStatus).toBe("NDA Approved");
   });
 });
+
+describe("a step only the admin's page offers", () => {
+  it("answers the project's own seller posting the NDA template by hand with 404, as a step they may not take", async () => {
+    const request = postRequest(`/sellers/myprojects/${project.id}`, seller.cookie, { intent: "nda-template" });
+    const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
+    expect(response.status).toBe(404);
+  });
+});

@@ -83,8 +83,9 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: sellerProjectSchema });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
-  // a colleague without the permission is told nothing more than a stranger would be
-  if (!may.has(step.intent === "withdraw" ? "edit" : DESK_PERMISSION[step.intent])) throw notFound();
+  // a colleague without the permission is told nothing more than a stranger would be; the NDA
+  // template is the admin's step (their page alone offers it): a seller who posts it gets the same 404
+  if (step.intent === "nda-template" || !may.has(step.intent === "withdraw" ? "edit" : DESK_PERMISSION[step.intent])) throw notFound();
   // back to the page as it was: which page of each of the desk's lists (`?ndas=3&offers=2`)
   const here = `/sellers/myprojects/${id}${new URL(args.request.url).search}`;
   switch (step.intent) {
