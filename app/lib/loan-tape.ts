@@ -1,4 +1,5 @@
 import { isCalendarDay, isDecimal, isZip, messages, parseDecimal } from "./field-rules";
+import { MAX_AMOUNT } from "./schemas/project";
 
 /** The columns every tape must carry (the first template's eight). `balance` is the current balance. */
 export const LOAN_TAPE_COLUMNS = [
@@ -151,7 +152,9 @@ export function parseLoanTape(
       if (!found) problems.push(`${column}: one of ${list.join(", ")} is required.`);
       return found;
     };
-    const balance = decimal("balance", 0, null, true);
+    // amounts at most the listing's own (a balance of 1e308 passed, and the pool's sum was
+    // Infinity: the database refused it, and the seller got a 500 for a tape with a typo)
+    const balance = decimal("balance", 0, MAX_AMOUNT, true);
     const interestRate = decimal("interest_rate", 0, 100, true);
     const ltv = decimal("ltv", 0, 200);
     const maturityDate = date("maturity_date", true);
@@ -164,7 +167,7 @@ export function parseLoanTape(
     const city = at(cells, "city") || null;
     if (city && city.length > 100) problems.push(`city: ${messages.maxChars(100)}`);
     const row = {
-      originalBalance: decimal("original_balance", 0, null),
+      originalBalance: decimal("original_balance", 0, MAX_AMOUNT),
       originationDate: date("origination_date"),
       rateType: listed("rate_type", RATE_TYPES),
       amortizationType: listed("amortization_type", Object.keys(AMORTIZATION_TYPES)),
@@ -174,7 +177,7 @@ export function parseLoanTape(
       lienPosition: whole("lien_position", 1, 4),
       city,
       zip,
-      appraisedValue: decimal("appraised_value", 0, null),
+      appraisedValue: decimal("appraised_value", 0, MAX_AMOUNT),
       appraisalDate: date("appraisal_date"),
       dscr: decimal("dscr", 0, 20),
       occupancy: decimal("occupancy", 0, 100),

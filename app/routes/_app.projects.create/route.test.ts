@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
+
+/** The listing wizard's loan tape step, as its action answers a seller's upload. */
+const app = await bootApp("route-create-tape");
+const { action } = await import("./route");
+const { projects } = await import("~/.server/db/schema");
+const { loanTape } = await import("~/models/loan-tapes.server");
+const { context, services } = app;
+const seller = await app.member("seller@demo.test");
+const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "draft", draftStep: 2, projectName: "Tape draft" }).returning();
+afterAll(() => app.cleanup());
+
+const upload = (csv: string) => {
+  const form = new FormData();
+  form.append("intent", "tape");
+  form.append("draft", String(draft!.id));
+  form.append("tape", new File([csv], "tape.csv", { type: "text/csv" }));
+  const request = new Request(`${ORIGIN}/projects/create`, { method: "POST", headers: { Cookie: seller.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }, body: form });
+  return responseOf(action({ request, context, params: {} }));
+};
+
+describe("the loan tape step", () => {
+  it("answers a balance too large to add up with 400 and the line's problem, never a 500, and imports nothing", async () => {
+    const huge = `1${"0".repeat(308)}`;
+    const response = await upload(`loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\nA,${huge},5,2030-01-01,Retail,IL,Performing,50\n`);
+    expect(response.status).toBe(400);
+    const { result } = await response.json();
+    expect(result.error.tape.join(" ")).toMatch(/^Line 2: balance: /);
+    expect(await loanTape(services.db, draft!.id)).toEqual([]);
+  });
+});
