@@ -1,7 +1,8 @@
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { projectLoans, projects, type Project } from "~/.server/db/schema";
+import type { ProjectStatus } from "~/lib/project-kinds";
 import { appliesSql, COMPLETENESS_FIELDS, tapeCompleteness } from "~/lib/loan-tape";
 
 // A loan pool's tape: its loans, replaced whole, and the completeness figures kept with the project.
@@ -14,9 +15,13 @@ const LOAN_COLUMNS = Object.keys(getTableColumns(projectLoans)).filter((key) => 
 /**
  * Replaces the whole loan tape in one batch, so a tape is never half-imported.
  * Rows travel as one JSON parameter per 500 loans (D1 allows 100 bound parameters
- * a statement), unpacked by SQLite's json_each.
+ * a statement), unpacked by SQLite's json_each. `onlyWhile`: only while the project is in one of
+ * these statuses, tested in the batch itself (false, and nothing written, when it is not): the
+ * wizard checks the draft before it reads the tape, and a submit could land in between.
  */
-export async function replaceLoanTape(db: Database, projectId: number, rows: LoanRow[]) {
+export async function replaceLoanTape(db: Database, projectId: number, rows: LoanRow[], { onlyWhile }: { onlyWhile?: readonly ProjectStatus[] } = {}) {
+  const inStatus = onlyWhile ? inArray(projects.status, [...onlyWhile]) : undefined;
+  const stillSo = onlyWhile ? sql` and exists (select 1 from ${projects} where ${and(eq(projects.id, projectId), inStatus)})` : sql``;
   const total = rows.reduce((sum, r) => sum + r.balance, 0);
   const weighted = total ? rows.reduce((sum, r) => sum + r.balance * r.interestRate, 0) / total : null;
   const inserts = [];
@@ -28,12 +33,12 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
         sql`select null, ${projectId}, ${sql.join(
           LOAN_COLUMNS.map((key) => (key === "propertyType" || key === "state" ? sql.raw(`coalesce(value ->> '$.${key}', '')`) : sql.raw(`value ->> '$.${key}'`))),
           sql`, `,
-        )} from json_each(${chunk})`,
+        )} from json_each(${chunk}) where 1${stillSo}`,
       ),
     );
   }
-  await db.batch([
-    db.delete(projectLoans).where(eq(projectLoans.projectId, projectId)),
+  const [, ...written] = await db.batch([
+    db.delete(projectLoans).where(sql`${eq(projectLoans.projectId, projectId)}${stillSo}`),
     ...inserts,
     db
       .update(projects)
@@ -48,8 +53,11 @@ export async function replaceLoanTape(db: Database, projectId: number, rows: Loa
         waInterest: weighted === null ? null : Math.round(weighted * 1000) / 1000,
         updatedAt: new Date(),
       })
-      .where(eq(projects.id, projectId)),
+      .where(and(eq(projects.id, projectId), inStatus))
+      .returning({ id: projects.id }),
   ] as unknown as Parameters<typeof db.batch>[0]);
+  // the project's update is the last statement: a row back when it was written
+  return (written.at(-1) as unknown[]).length > 0;
 }
 
 // a pool's tape on its listing pages (the first lines of it) and whole: built once

@@ -25,8 +25,24 @@ describe("the loan tape step", () => {
     const huge = `1${"0".repeat(308)}`;
     const response = await upload(`loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\nA,${huge},5,2030-01-01,Retail,IL,Performing,50\n`);
     expect(response.status).toBe(400);
-    const { result } = await response.json();
+    const { result } = (await response.json()) as { result: { error: { tape: string[] } } };
     expect(result.error.tape.join(" ")).toMatch(/^Line 2: balance: /);
     expect(await loanTape(services.db, draft!.id)).toEqual([]);
+  });
+});
+
+describe("the loan tape, while the project is under review", () => {
+  it("writes nothing on a project submitted after the wizard checked it (the batch itself tests the status)", async () => {
+    const { replaceLoanTape } = await import("~/models/loan-tapes.server");
+    const { EDITABLE } = await import("~/models/projects.server");
+    const [submitted] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "submitted", projectName: "Under review" }).returning();
+    const loan = { loanNumber: "A", balance: 100, interestRate: 5, maturityDate: "2030-01-01", propertyType: "Retail", state: "IL", status: "Performing", ltv: 50, line: 2 };
+    expect(await replaceLoanTape(services.db, submitted!.id, [loan] as never, { onlyWhile: EDITABLE })).toBe(false);
+    expect(await loanTape(services.db, submitted!.id)).toEqual([]);
+    const after = await services.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, submitted!.id) });
+    expect([after!.tapeLoans, after!.size]).toEqual([0, submitted!.size]);
+    // on the draft it is written
+    expect(await replaceLoanTape(services.db, draft!.id, [loan] as never, { onlyWhile: EDITABLE })).toBe(true);
+    expect((await loanTape(services.db, draft!.id)).length).toBe(1);
   });
 });

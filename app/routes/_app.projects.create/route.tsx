@@ -129,7 +129,10 @@ export async function action(args: ActionFunctionArgs) {
         statuses: options.values.loanStatus,
       });
       if (parsed.errors.length) return tapeRefused(submission, parsed.errors.slice(0, 200), parsed.errors.length, 400);
-      await replaceLoanTape(services.db, project.id, parsed.rows);
+      // only while it is still editable: submitted (or published) while the tape was read, it keeps the tape under review
+      if (!(await replaceLoanTape(services.db, project.id, parsed.rows, { onlyWhile: EDITABLE }))) {
+        return tapeRefused(submission, [{ line: 0, reason: "This project is no longer a draft: the tape cannot be replaced." }], 1, 409);
+      }
       return redirectWithNotification(
         services,
         request,
