@@ -5,7 +5,7 @@ import { COEFFICIENT_DIMENSIONS, type Coefficient, type CoefficientDimension } f
 import type { CoefficientValues } from "~/lib/schemas/pricing-data";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, type ListQuery } from "./list-query.server";
-import { isUniqueViolation } from "~/.server/db/errors";
+import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
 /** Pricing coefficients: spreads (bp) and default assumptions (%), admins' to keep (/admin/system/coefficients). */
 
@@ -64,18 +64,10 @@ export async function createCoefficient(db: Database, { values, actor, address }
 /** Null when there is no such coefficient. */
 export async function updateCoefficient(db: Database, { id, values, actor, address }: { id: number; values: CoefficientValues } & Change) {
   if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
-  let updated: Array<{ id: number }>;
-  try {
-    updated = await db
-      .update(pricingCoefficients)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(pricingCoefficients.id, id))
-      .returning({ id: pricingCoefficients.id });
-  } catch (error) {
-    // another coefficient took that band since the look above
-    if (isUniqueViolation(error)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
-    throw error;
-  }
+  const updated = await unlessDuplicate(
+    db.update(pricingCoefficients).set({ ...values, updatedAt: new Date() }).where(eq(pricingCoefficients.id, id)).returning({ id: pricingCoefficients.id }),
+  );
+  if (updated === DUPLICATE) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
   if (!updated.length) return null;
   await recordAudit(db, { actor, action: "coefficient.update", subjectType: "pricing_coefficient", subjectId: id, detail: describe(values), address });
   return { ok: true as const };

@@ -71,7 +71,6 @@ async function duplicateOf(db: Database, values: CustomerValues, exceptId?: numb
     : { ok: false, field: "attentionEmail", message: `${clash.name} (customer ${clash.id}) has this attention e-mail already.` };
 }
 
-
 /** Spec /admin/customers/create. A second customer with the same website domain or attention e-mail is refused. */
 export async function createCustomer(
   services: Pick<Services, "db">,
@@ -375,7 +374,6 @@ export async function onboardingChecklist(db: Database, customer: Customer) {
     members: (members?.n ?? 0) > 0,
   };
 }
-
 
 export const NOT_READY_MESSAGE = "Complete the investor type, the evidence and the terms before verifying the customer.";
 

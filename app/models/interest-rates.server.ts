@@ -5,7 +5,7 @@ import type { CurvePoint } from "~/lib/loan-pricing";
 import type { InterestRateValues } from "~/lib/schemas/pricing-data";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, type ListQuery } from "./list-query.server";
-import { isUniqueViolation } from "~/.server/db/errors";
+import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
 /** The benchmark curve: points by as-of day and tenor, admins' to keep (/admin/system/interest-rates). */
 
@@ -76,14 +76,8 @@ export async function createInterestRate(db: Database, { values, actor, address 
 /** False when there is no such point. */
 export async function updateInterestRate(db: Database, { id, values, actor, address }: { id: number; values: InterestRateValues } & Change) {
   if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_POINT };
-  let updated: Array<{ id: number }>;
-  try {
-    updated = await db.update(interestRates).set({ ...values, updatedAt: new Date() }).where(eq(interestRates.id, id)).returning({ id: interestRates.id });
-  } catch (error) {
-    // another point took that day and tenor since the look above
-    if (isUniqueViolation(error)) return { ok: false as const, error: DUPLICATE_POINT };
-    throw error;
-  }
+  const updated = await unlessDuplicate(db.update(interestRates).set({ ...values, updatedAt: new Date() }).where(eq(interestRates.id, id)).returning({ id: interestRates.id }));
+  if (updated === DUPLICATE) return { ok: false as const, error: DUPLICATE_POINT };
   if (!updated.length) return null;
   await recordAudit(db, { actor, action: "interest-rate.update", subjectType: "interest_rate", subjectId: id, detail: describe(values), address });
   return { ok: true as const };

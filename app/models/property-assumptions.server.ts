@@ -7,7 +7,7 @@ import { textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { propertyAssumptionSchema, type PropertyOptions } from "~/lib/schemas/system-data";
 import { PROPERTY_ASSUMPTION_COLUMNS, repeatedKeys, SYSTEM_DATA_MAX_ROWS, SYSTEM_DATA_PAGE_SIZE } from "~/lib/system-data";
-import { isUniqueViolation } from "~/.server/db/errors";
+import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
 export type PropertyAssumptionValues = Pick<PropertyAssumption, "propertyType" | "region" | "capRate" | "vacancy" | "expenseRatio">;
 type Change = { actor: NonNullable<AuditEntry["actor"]>; address?: string };
@@ -73,19 +73,11 @@ export async function updatePropertyAssumption(
 ): Promise<SaveOutcome> {
   const clash = await db.query.propertyAssumptions.findFirst({ where: sameKey(values), columns: { id: true } });
   if (clash && clash.id !== id) return { ok: false, reason: "duplicate" };
-  let row: { id: number } | undefined;
-  try {
-    [row] = await db
-      .update(propertyAssumptions)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(propertyAssumptions.id, id))
-      .returning({ id: propertyAssumptions.id });
-  } catch (error) {
-    // another row took that type and region since the look above
-    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
-    throw error;
-  }
-  if (!row) return { ok: false, reason: "missing" };
+  const updated = await unlessDuplicate(
+    db.update(propertyAssumptions).set({ ...values, updatedAt: new Date() }).where(eq(propertyAssumptions.id, id)).returning({ id: propertyAssumptions.id }),
+  );
+  if (updated === DUPLICATE) return { ok: false, reason: "duplicate" };
+  if (!updated.length) return { ok: false, reason: "missing" };
   await recordAudit(db, { actor, action: "property-assumption.update", subjectType: "property-assumption", subjectId: id, detail: describe(values), address });
   return { ok: true, id };
 }

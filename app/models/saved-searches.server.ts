@@ -24,7 +24,6 @@ const savedSearchesOf = preparedQuery((db) =>
 
 export type SaveOutcome = { saved: true; id: number } | { saved: false; problem: "duplicate" | "limit" };
 
-
 /** Saves the filters under a name of the member's own; refused for a name they already use, or past the limit. */
 export async function saveSearch(db: Database, { userId, name, query }: { userId: number; name: string; query: string }): Promise<SaveOutcome> {
   const [[kept], [same]] = await Promise.all([

@@ -7,7 +7,7 @@ import { textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { sicCodeSchema } from "~/lib/schemas/system-data";
 import { SIC_CODE_COLUMNS, SYSTEM_DATA_MAX_ROWS, SYSTEM_DATA_PAGE_SIZE, repeatedKeys } from "~/lib/system-data";
-import { isUniqueViolation } from "~/.server/db/errors";
+import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
 export type SicCodeValues = Pick<SicCode, "code" | "title" | "division">;
 type Change = { actor: NonNullable<AuditEntry["actor"]>; address?: string };
@@ -56,19 +56,9 @@ export async function createSicCode(db: Database, { values, actor, address }: { 
 /** A change, the code itself included (`original` names the row changed). */
 export async function updateSicCode(db: Database, { original, values, actor, address }: { original: string; values: SicCodeValues } & Change): Promise<SicOutcome> {
   if (values.code !== original && (await findSicCode(db, values.code))) return { ok: false, reason: "duplicate" };
-  let row: { code: string } | undefined;
-  try {
-    [row] = await db
-      .update(sicCodes)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(sicCodes.code, original))
-      .returning({ code: sicCodes.code });
-  } catch (error) {
-    // another code was renamed to this one since the look above
-    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
-    throw error;
-  }
-  if (!row) return { ok: false, reason: "missing" };
+  const updated = await unlessDuplicate(db.update(sicCodes).set({ ...values, updatedAt: new Date() }).where(eq(sicCodes.code, original)).returning({ code: sicCodes.code }));
+  if (updated === DUPLICATE) return { ok: false, reason: "duplicate" };
+  if (!updated.length) return { ok: false, reason: "missing" };
   const renamed = values.code !== original ? `${original} → ` : "";
   await recordAudit(db, { actor, action: "sic-code.update", subjectType: "sic-code", subjectId: values.code, detail: renamed + describe(values), address });
   return { ok: true };
