@@ -8,6 +8,7 @@ import type { SigningEvidence } from "~/.server/documents/audit-page";
 import { defaultNdaPdf } from "~/.server/documents/nda";
 import { signingProvider } from "~/.server/signing/builtin";
 import { NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { notify, type DealServices } from "./notifications.server";
 import { recomputeLater } from "./responsiveness.server";
 import { secretPlaceholder } from "./outbox.server";
@@ -206,14 +207,20 @@ export async function signNda(services: DealServices, contract: Contract, projec
   return updated;
 }
 
-/** The seller's (or an admin's) decision on a signed NDA; false when it is not waiting for one. */
+/**
+ * The seller's (or an admin's) decision on a signed NDA; false when it is not waiting for one,
+ * "project-closed" for an approval on a project buyers no longer see (withdrawn, sold).
+ */
 export async function decideNda(
   services: DealServices,
   project: Project,
   contractId: number,
   deciderId: number,
   decision: { approve: true } | { approve: false; reason: string },
-) {
+): Promise<boolean | "project-closed"> {
+  // an approval there would tell the buyer "the data room is open" for a workspace they find missing;
+  // a rejection still closes the NDA
+  if (decision.approve && !VISIBLE_TO_BUYERS.includes(project.status)) return "project-closed";
   const [updated] = await services.db
     .update(contracts)
     .set({

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseBefore } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { documentEvents, messages, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
+import { documentEvents, messages, notifications, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
 import { insertMany } from "~/.server/db/bulk";
 import { sha256Hex } from "~/.server/crypto";
 import { pdfPageTexts } from "~/.server/documents/pdf-text";
@@ -122,6 +122,23 @@ describe("NDA", () => {
     const contract = await requestNda(services, project, other);
     const signed = await signNda(services, contract, project, other, { signerName: "Other Buyer", ipAddress: "local", userAgent: "" });
     expect(signed.ndaStatus).toBe("NDA Approved");
+  });
+
+  it("approves no NDA on a project buyers can no longer see (withdrawn or sold); rejecting it still closes it", async () => {
+    for (const status of ["withdrawn", "sold"] as const) {
+      const project = await publishedProject(`NDA approved after it was ${status}`);
+      const contract = await requestNda(services, project, other);
+      const signed = await signNda(services, contract, project, other, { signerName: "Olive Other", ipAddress: "local", userAgent: "" });
+      const [closed] = await t.db.update(projects).set({ status }).where(eq(projects.id, project.id)).returning();
+      const told = async () => (await t.db.select().from(notifications).where(eq(notifications.userId, other.id))).length;
+      const before = await told();
+      expect(await decideNda(services, closed!, signed.id, seller.id, { approve: true })).toBe("project-closed");
+      expect(await ndaStatusOf(t.db, { projectId: project.id, userId: other.id })).toBe("Signed");
+      // no "the data room is open" for a workspace the buyer would find missing
+      expect(await told()).toBe(before);
+      expect(await decideNda(services, closed!, signed.id, seller.id, { approve: false, reason: "The project is withdrawn." })).toBe(true);
+      expect(await ndaStatusOf(t.db, { projectId: project.id, userId: other.id })).toBe("Rejected");
+    }
   });
 
   it("lists a project's NDAs for the admin's permissions a page at a time, in the order they were asked for", async () => {

@@ -50,3 +50,18 @@ describe("a step only the admin's page offers", () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe("the seller's deal steps on a project that left the market", () => {
+  it("refuses to approve an NDA on a withdrawn project (an old tab), with 409 and the reason, and writes nothing", async () => {
+    const { eq } = await import("drizzle-orm");
+    const { contracts: contractsTable, projects } = await import("~/.server/db/schema");
+    const { project: gone, contracts: [signed] } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, signed: () => true, name: "Withdrawn desk" });
+    await services.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, gone.id));
+    const request = postRequest(`/sellers/myprojects/${gone.id}`, seller.cookie, { intent: "approve-nda", contractId: String(signed!.id) });
+    const response = await responseOf(action({ request, context, params: { id: String(gone.id) } }));
+    expect(response.status).toBe(409);
+    expect(JSON.stringify(await response.json())).toContain("The project is no longer open to buyers");
+    const [after] = await services.db.select().from(contractsTable).where(eq(contractsTable.id, signed!.id));
+    expect(after).toMatchObject({ ndaStatus: "Signed", decidedAt: null });
+  });
+});
