@@ -627,6 +627,25 @@ describe("negotiation and offers", () => {
     expect(await sha256Hex(letter!)).toBe(won.pdfSha256);
   });
 
+  it("counters no offer on a project buyers can no longer see (withdrawn or sold), and writes no letter; rejecting it still closes it", async () => {
+    for (const status of ["withdrawn", "sold"] as const) {
+      const project = await publishedProject(`Countered after it was ${status}`);
+      const parties = { project, buyer, sellerCompany: "First Prairie Bank" };
+      const offer = await submitOffer(services, parties, terms);
+      if (typeof offer === "string") throw new Error(offer);
+      const [closed] = await t.db.update(projects).set({ status }).where(eq(projects.id, project.id)).returning();
+      const closedParties = { ...parties, project: closed! };
+      // a seller's old tab: the counter form is still on the page
+      expect(await actOnOffer(services, closedParties, offer, seller, "seller", "countered", { terms: { ...terms, price: 13_000_000 } })).toBe("project-closed");
+      const [view] = await offersOnProject(t.db, { projectId: project.id, buyerId: buyer.id });
+      expect(view!.offer).toMatchObject({ status: "submitted", revision: 1, price: terms.price });
+      expect(view!.events.map((e) => e.event.action)).toEqual(["submitted"]);
+      expect(fs.readdirSync(path.join(dir, "projects", String(project.id), "offers"))).toHaveLength(1);
+      const rejected = await actOnOffer(services, closedParties, offer, seller, "seller", "rejected");
+      expect(typeof rejected === "string" ? rejected : rejected.status).toBe("rejected");
+    }
+  });
+
   it("knows whose move it is", () => {
     expect(canMove("seller", "countered", "submitted")).toBe(true);
     expect(canMove("seller", "countered", "countered")).toBe(false);

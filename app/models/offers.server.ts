@@ -4,6 +4,7 @@ import type { Database } from "~/.server/db";
 import { offerEvents, offers, projects, users, type Offer, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import { loiPdf, type LoiTerms } from "~/.server/documents/loi";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
 import { recomputeLater } from "./responsiveness.server";
@@ -222,6 +223,9 @@ export async function actOnOffer(
   if (!canMove(side, action, offer.status)) return "not-your-turn";
   if ((action === "accepted" || action === "countered") && isExpired(offer)) return "expired";
   if (action === "accepted" && project.status !== "published") return "project-closed";
+  // new terms on a project buyers no longer see (withdrawn, sold) are a letter nobody can answer: the
+  // buyer's workspace is missing to them. Closing the offer (reject, withdraw) still goes through
+  if ((action === "countered" || action === "revised") && !VISIBLE_TO_BUYERS.includes(project.status)) return "project-closed";
 
   const revision = terms ? offer.revision + 1 : offer.revision;
   const pdf = terms
