@@ -24,7 +24,7 @@ import { actOnOffer, canMove, offersOnProject, projectOffersPage, submitOffer } 
 import { pipeline, stageOf } from "./pipeline.server";
 import { countedDeals } from "../../tests/support/deal-counts";
 import { listSellerProjectPage } from "./projects.server";
-import { savePass } from "./feedback.server";
+import { findPass, savePass } from "./feedback.server";
 import { buyerPseudonym } from "./buyer-identity.server";
 import type { DealServices } from "./notifications.server";
 
@@ -693,6 +693,30 @@ describe("pipeline and feedback", () => {
     await signNda(services, contract, signedProject, stranger, { signerName: "Quiet Quinn", ipAddress: "local", userAgent: "" });
     await savePass(services, signedProject, stranger, { reasons: ["Transaction too small"], comment: "" });
     expect((await listNotifications(t.db, seller.id))[0]!.message).toContain("Quiet Quinn (Hidden Fund) passed on Passed after the NDA");
+  });
+
+  it("takes no pass from a buyer whose offer was accepted or is still open, and tells the seller nothing", async () => {
+    const project = await publishedProject("Passed after an offer");
+    const parties = { project, buyer: other, sellerCompany: "First Prairie Bank" };
+    const offer = await submitOffer(services, parties, terms);
+    if (typeof offer === "string") throw new Error(offer);
+    const pass = { reasons: ["Transaction too small"], comment: "" };
+    const heard = async () =>
+      (await t.db.select().from(notifications).where(and(eq(notifications.userId, seller.id), eq(notifications.kind, "feedback")))).filter((n) => n.message.includes("Passed after an offer")).length;
+    expect(await savePass(services, project, other, pass)).toBe("offer-open");
+    const accepted = await actOnOffer(services, parties, offer, seller, "seller", "accepted");
+    if (typeof accepted === "string") throw new Error(accepted);
+    // the link in the NDA's approval e-mail still works, and an old tab still has the form
+    const [underOffer] = await t.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(await savePass(services, underOffer!, other, pass)).toBe("offer-accepted");
+    expect(await findPass(t.db, { projectId: project.id, buyerId: other.id })).toBeNull();
+    expect(await heard()).toBe(0);
+    const [entry] = await pipeline(t.db, { projectId: project.id });
+    expect(entry!.stage).toBe("offered");
+    // another buyer, whose offer is not the accepted one, may still pass
+    const third = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    expect(await savePass(services, underOffer!, third, pass)).toBeUndefined();
+    expect(await heard()).toBe(1);
   });
 
   it("signs feedback links for one buyer and project, refusing tampered and expired ones", async () => {

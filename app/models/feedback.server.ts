@@ -1,17 +1,37 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { feedback, users, type Project, type User } from "~/.server/db/schema";
+import { feedback, offers, users, type Project, type User } from "~/.server/db/schema";
+import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
 import { buyerPseudonym, ndaSignedOn } from "./buyer-identity.server";
 
-/** A buyer passes on a project; giving feedback again replaces the earlier one. */
+export type PassProblem = "offer-accepted" | "offer-open";
+
+/** Why a pass was refused, as the buyer reads it. */
+export const PASS_PROBLEMS: Record<PassProblem, string> = {
+  "offer-accepted": "The seller accepted your offer on this project: it is no longer yours to pass on.",
+  "offer-open": "You have an open offer on this project: withdraw it before you pass.",
+};
+
+/**
+ * A buyer passes on a project; giving feedback again replaces the earlier one. Not while their
+ * offer on it is open or accepted: the seller would read a pass beside a live letter of intent
+ * (and the pipeline would show the buyer who won the project as passed).
+ */
 export async function savePass(
   services: DealServices,
   project: Project,
   buyer: Pick<User, "id" | "name" | "company">,
   input: { reasons: string[]; comment: string },
-) {
+): Promise<PassProblem | undefined> {
+  const [live] = await services.db
+    .select({ status: offers.status })
+    .from(offers)
+    .where(and(eq(offers.projectId, project.id), eq(offers.buyerId, buyer.id), inArray(offers.status, ["accepted", ...OPEN_OFFER_STATUSES])))
+    .orderBy(desc(offers.id))
+    .limit(1);
+  if (live) return live.status === "accepted" ? "offer-accepted" : "offer-open";
   const existing = await services.db.query.feedback.findFirst({
     where: (f, { and }) => and(eq(f.projectId, project.id), eq(f.buyerId, buyer.id)),
   });

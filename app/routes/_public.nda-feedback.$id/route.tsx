@@ -12,10 +12,10 @@ import { FEEDBACK_REASONS } from "~/lib/deal";
 import { formatDate } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { feedbackSchema } from "~/lib/schemas/index.server";
-import { findPass, savePass } from "~/models/feedback.server";
+import { findPass, PASS_PROBLEMS, savePass } from "~/models/feedback.server";
 import { dealServices } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
-import { answer } from "~/.server/replies";
+import { answer, refuse } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
@@ -53,7 +53,9 @@ export async function action(args: ActionFunctionArgs) {
   const { services, project, buyer } = await requireFeedbackToken(args);
   const submission = parseWithZod(await readForm(args.request), { schema: feedbackSchema });
   if (submission.status !== "success") return answer(submission.reply(), 400, { saved: false });
-  await savePass(dealServices(services), project, buyer, submission.value);
+  const problem = await savePass(dealServices(services), project, buyer, submission.value);
+  // an old tab, or the approval e-mail's link after an offer: the page shows why, and nothing is saved
+  if (problem) return refuse(submission, PASS_PROBLEMS[problem], 409, { extra: { saved: false } });
   return answer(submission.reply(), 200, { saved: true });
 }
 
