@@ -719,6 +719,22 @@ describe("pipeline and feedback", () => {
     expect(await heard()).toBe(1);
   });
 
+  it("tells the seller once of a pass sent twice at once (a double click)", async () => {
+    const project = await publishedProject("Passed with a double click");
+    const clicker = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const pass = { reasons: ["Transaction too small"], comment: "" };
+    await Promise.all([savePass(services, project, clicker, pass), savePass(services, project, clicker, pass)]);
+    const told = (await t.db.select().from(notifications).where(and(eq(notifications.userId, seller.id), eq(notifications.kind, "feedback")))).filter((n) =>
+      n.message.includes("Passed with a double click"),
+    );
+    expect(told).toHaveLength(1);
+    expect((await listOutbox(t.db)).rows.filter((m) => m.subject === "Feedback on Passed with a double click")).toHaveLength(1);
+    // giving it again later replaces it, and tells no one
+    await savePass(services, project, clicker, { reasons: ["Other"], comment: "changed our mind" });
+    expect(await findPass(t.db, { projectId: project.id, buyerId: clicker.id })).toMatchObject({ reasons: ["Other"], comment: "changed our mind" });
+    expect((await listOutbox(t.db)).rows.filter((m) => m.subject === "Feedback on Passed with a double click")).toHaveLength(1);
+  });
+
   it("signs feedback links for one buyer and project, refusing tampered and expired ones", async () => {
     const now = Date.UTC(2026, 10, 22);
     const token = await feedbackToken("secret", 7, 42, now);

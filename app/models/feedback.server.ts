@@ -32,14 +32,16 @@ export async function savePass(
     .orderBy(desc(offers.id))
     .limit(1);
   if (live) return live.status === "accepted" ? "offer-accepted" : "offer-open";
-  const existing = await services.db.query.feedback.findFirst({
-    where: (f, { and }) => and(eq(f.projectId, project.id), eq(f.buyerId, buyer.id)),
-  });
-  await services.db
-    .insert(feedback)
-    .values({ projectId: project.id, buyerId: buyer.id, ...input })
-    .onConflictDoUpdate({ target: [feedback.projectId, feedback.buyerId], set: { ...input, createdAt: new Date() } });
-  if (existing) return;
+  // the first pass is the insert that wrote a row: a pass sent twice at once (a double click) both
+  // found none when they looked first, and the seller was told twice
+  const [first] = await services.db.insert(feedback).values({ projectId: project.id, buyerId: buyer.id, ...input }).onConflictDoNothing().returning({ id: feedback.id });
+  if (!first) {
+    await services.db
+      .update(feedback)
+      .set({ ...input, createdAt: new Date() })
+      .where(and(eq(feedback.projectId, project.id), eq(feedback.buyerId, buyer.id)));
+    return;
+  }
   // a buyer who passes before signing the NDA stays the desk's pseudonym (buyer-identity.server.ts)
   const signed = await services.db.query.contracts.findFirst({
     where: (c, { and, isNotNull }) => and(eq(c.projectId, project.id), eq(c.buyerId, buyer.id), isNotNull(c.signedAt)),
