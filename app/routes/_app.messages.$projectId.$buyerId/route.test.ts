@@ -105,3 +105,22 @@ describe("thread action", () => {
     expect(data.messages.map((m) => m.body)).toEqual(["Is the servicing transferable?", "Yes, on 30 days' notice.", "The tape is updated."]);
   });
 });
+
+describe("a thread on a project that left the market", () => {
+  it("refuses the seller's message (an old tab) with 409 and why, once buyers no longer see the project, and writes nothing", async () => {
+    const { eq } = await import("drizzle-orm");
+    const { projects } = await import("~/.server/db/schema");
+    const [, , , gone] = await app.publishedProjects(seller.user.id);
+    await app.approvedNda(gone!, buyer.user);
+    await postMessage(deal, gone!, buyer.user, buyer.user, "Still for sale?");
+    await services.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, gone!.id));
+    const request = postRequest(`/messages/${gone!.id}/${buyer.user.id}`, seller.cookie, { body: "Here are the figures." });
+    const response = await responseOf(action({ request, context, params: { projectId: String(gone!.id), buyerId: String(buyer.user.id) } }));
+    expect(response.status).toBe(409);
+    expect(JSON.stringify(await response.json())).toContain("no longer open to buyers");
+    // the seller still reads it; the buyer, to whom the project is missing, does not
+    const data = await (await thread(gone!.id, buyer.user.id, seller.cookie)).json();
+    expect(data.messages.map((m) => m.body)).toEqual(["Still for sale?"]);
+    expect(data.canWrite).toBe(false);
+  });
+});

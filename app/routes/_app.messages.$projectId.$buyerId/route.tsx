@@ -3,10 +3,11 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/ser
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { notFound, idParam } from "~/.server/http";
-import { invalid } from "~/.server/replies";
+import { invalid, refuse } from "~/.server/replies";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
 import { NDA_APPROVED } from "~/lib/deal";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { pageTitle } from "~/lib/meta";
 import { messageSchema } from "~/lib/schemas/index.server";
 import { findContract } from "~/models/contracts.server";
@@ -49,7 +50,10 @@ async function requireThread<Extra = undefined>(
   const may = manages ? null : colleague;
   if (!isBuyer && !manages && !may?.has(needs)) throw notFound();
   if (contract?.ndaStatus !== NDA_APPROVED || !buyer) throw notFound();
-  return { services, user, project, buyer, canWrite: !may || may.has("offers"), extra };
+  // on a project buyers no longer see (withdrawn, sold) the buyer cannot open the thread: the seller's
+  // side still reads it, and writes nothing the buyer could not answer
+  const open = VISIBLE_TO_BUYERS.includes(project.status);
+  return { services, user, project, buyer, open, canWrite: open && (!may || may.has("offers")), extra };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -74,9 +78,10 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user, project, buyer } = await requireThread(args, "offers");
+  const { services, user, project, buyer, open } = await requireThread(args, "offers");
   const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
   if (submission.status !== "success") return invalid(submission);
+  if (!open) return refuse(submission, "The project is no longer open to buyers: the buyer cannot read this thread.", 409);
   await postMessage(dealServices(services), project, buyer, user, submission.value.body);
   return redirectWithNotification(services, args.request, `/messages/${project.id}/${buyer.id}`, "Message sent.");
 }
