@@ -180,6 +180,26 @@ describe("workspace action", () => {
   });
 });
 
+describe("offer steps from a crafted form or an old tab", () => {
+  it("answers 404 to a step on another buyer's offer, 409 to a step the offer's state does not allow, and moves nothing", async () => {
+    const { offersOnProject } = await import("~/models/offers.server");
+    const [mine] = await offersOnProject(services.db, { projectId: open!.id, buyerId: buyer.user.id });
+    const [theirs] = await offersOnProject(services.db, { projectId: open!.id, buyerId: rival.id });
+    const revise = { intent: "revise", ...Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, String(v)])) };
+    for (const step of [{ intent: "withdraw" }, { intent: "accept" }, revise]) {
+      expect((await act(open!.id, { ...step, offerId: String(theirs!.offer.id) })).status, step.intent).toBe(404);
+    }
+    // the buyer's own offer waits for the seller: accepting or revising it is not their move
+    expect((await act(open!.id, { intent: "accept", offerId: String(mine!.offer.id) })).status).toBe(409);
+    expect((await act(open!.id, { ...revise, offerId: String(mine!.offer.id) })).status).toBe(409);
+    expect((await act(open!.id, { intent: "withdraw", offerId: "99999999" })).status).toBe(404);
+    for (const [who, was] of [[buyer.user.id, mine], [rival.id, theirs]] as const) {
+      const [now] = await offersOnProject(services.db, { projectId: open!.id, buyerId: who });
+      expect(now!.offer).toMatchObject({ id: was!.offer.id, status: "submitted", revision: 1 });
+    }
+  });
+});
+
 describe("a long thread in the workspace", () => {
   it("shows its latest 50 messages and pages back with ?before=, reading only as far as a page showed", async () => {
     const { insertMany } = await import("~/.server/db/bulk");
