@@ -99,9 +99,12 @@ export function OfferReply({
   submitLabel,
   lastResult,
   schema,
+  newTerms = true,
 }: {
   offer: OfferView["offer"];
   steps: React.ReactNode;
+  /** False where the other side could not answer new terms (a project buyers no longer see). */
+  newTerms?: boolean;
   termsIntent: string;
   summary: string;
   submitLabel: string;
@@ -111,12 +114,12 @@ export function OfferReply({
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3">
       <div className="flex flex-wrap gap-2">{steps}</div>
-      <details>
+      {newTerms ? <details>
         <summary className="cursor-pointer text-sm font-medium text-primary">{summary}</summary>
         <div className="mt-3">
           <OfferTermsForm id={`${termsIntent}-${offer.id}`} intent={termsIntent} offerId={offer.id} submitLabel={submitLabel} defaults={termsOf(offer)} lastResult={lastResult} schema={schema} />
         </div>
-      </details>
+      </details> : null}
     </div>
   );
 }

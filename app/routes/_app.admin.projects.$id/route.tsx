@@ -26,6 +26,7 @@ import { findProjectWithSeller, reviewProject, sellerOfProject } from "~/models/
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -148,7 +149,7 @@ export default function AdminProjectPage() {
           </Form>
         ) : null}
       </section>
-      <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} admin result={reviewAnswer || inviteResult ? undefined : result} />
+      <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={VISIBLE_TO_BUYERS.includes(project.status)} desk={desk} admin result={reviewAnswer || inviteResult ? undefined : result} />
       <BuyerTable {...matched} canInvite={project.status === "published"} result={inviteResult} />
     </div>
   );

@@ -122,5 +122,6 @@ describe("a thread on a project that left the market", () => {
     const data = await (await thread(gone!.id, buyer.user.id, seller.cookie)).json();
     expect(data.messages.map((m) => m.body)).toEqual(["Still for sale?"]);
     expect(data.canWrite).toBe(false);
+    expect(data.closed).toBe(true);
   });
 });

@@ -58,7 +58,7 @@ async function requireThread<Extra = undefined>(
 
 export async function loader(args: LoaderFunctionArgs) {
   const before = threadPageOf(args.request);
-  const { services, user, project, buyer, canWrite, extra } = await requireThread(args, "view", ({ db, projectId, buyerId, userId }) =>
+  const { services, user, project, buyer, open, canWrite, extra } = await requireThread(args, "view", ({ db, projectId, buyerId, userId }) =>
     Promise.all([threadMessages(db, { projectId, buyerId, before }), readMarkerOf(db, { projectId, buyerId, userId })]),
   );
   const [{ messages, earlier }, readUpTo] = extra;
@@ -74,6 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
     paged: before !== undefined,
     me: user.id,
     canWrite,
+    closed: !open,
   };
 }
 
@@ -87,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ThreadPage() {
-  const { project, buyer, messages, earlier, paged, me, canWrite } = useLoaderData<typeof loader>();
+  const { project, buyer, messages, earlier, paged, me, canWrite, closed } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-3xl space-y-4">
@@ -95,6 +96,11 @@ export default function ThreadPage() {
       <p className="text-sm text-slate-600">
         Negotiation with {buyer.name} ({buyer.company}) · <Link to="/messages" className="link">All messages</Link>
       </p>
+      {closed ? (
+        <p role="status" className="text-sm text-slate-600">
+          The project is no longer open to buyers: the buyer cannot read this thread, and it takes no new messages.
+        </p>
+      ) : null}
       <section className="card">
         <ThreadView messages={messages} earlier={earlier} paged={paged} me={me} lastResult={result} schema={() => import("~/lib/schemas/deal").then((m) => m.messageSchema)} readOnly={!canWrite} />
       </section>

@@ -17,6 +17,8 @@ type Serialized<T> = T extends Date ? string : T extends Array<infer U> ? Array<
 export type DeskProps = {
   projectId: number;
   projectOpen: boolean;
+  /** Buyers still see the project (published, under offer): an NDA approval or new terms reach them. */
+  buyersSee: boolean;
   desk: Serialized<Desk>;
   admin?: boolean;
   /** What a seller's colleague may do here (the server refuses the rest); all when not given. */
@@ -33,7 +35,7 @@ const NDA_COLUMNS = ["Buyer", "Status", "Requested", "Signed", "Signed NDA", "De
  * The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback.
  * A refusal shows at the top of the section of the form that was sent; a form's field errors in that form.
  */
-export function DealDesk({ projectId, projectOpen, desk, admin = false, result, may: given }: DeskProps) {
+export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin = false, result, may: given }: DeskProps) {
   const may = given ?? { view: true, edit: true, ndas: true, dataRoom: true, offers: true };
   const errorFor = (...intents: string[]) => <FormErrors errors={formErrorsOf(resultFor(result, intents))} />;
   const invalidFor = (intent: string, fields: Record<string, number>) => {
@@ -135,7 +137,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
               </td>
               <td>
                 {c.ndaStatus === "Signed" && may.ndas ? (
-                  <NdaDecision contractId={c.id} lastResult={invalidFor("reject-nda", { contractId: c.id })} />
+                  <NdaDecision contractId={c.id} approvable={buyersSee} lastResult={invalidFor("reject-nda", { contractId: c.id })} />
                 ) : c.ndaStatus === "Rejected" ? (
                   c.rejectionReason
                 ) : c.decidedAt ? (
@@ -201,6 +203,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
                     <OfferStep offerId={view.offer.id} intent="reject-offer" label="Reject" />
                   </>
                 }
+                newTerms={buyersSee}
                 termsIntent="counter"
                 summary="Counter with other terms"
                 submitLabel="Send counter-offer"
@@ -221,7 +224,7 @@ export function DealDesk({ projectId, projectOpen, desk, admin = false, result, 
   );
 }
 
-function NdaDecision({ contractId, lastResult }: { contractId: number; lastResult?: ActionResult }) {
+function NdaDecision({ contractId, approvable, lastResult }: { contractId: number; approvable: boolean; lastResult?: ActionResult }) {
   const [form, fields] = useForm({
     id: `reject-nda-${contractId}`,
     lastResult,
@@ -230,12 +233,12 @@ function NdaDecision({ contractId, lastResult }: { contractId: number; lastResul
   });
   return (
     <div className="space-y-2">
-      <Form method="post">
+      {approvable ? <Form method="post">
         <input type="hidden" name="contractId" value={contractId} />
         <button type="submit" name="intent" value="approve-nda" className="btn-primary">
           Approve
         </button>
-      </Form>
+      </Form> : null}
       <details>
         <summary className="cursor-pointer text-xs text-primary">Reject…</summary>
         <Form method="post" className="mt-2 space-y-2" {...getFormProps(form)}>

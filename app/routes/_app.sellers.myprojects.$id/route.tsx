@@ -24,6 +24,7 @@ import { DealDesk } from "./desk";
 import { likelyBidders } from "~/models/likely-bidders.server";
 import { parseWithZod, sellerProjectSchema } from "~/lib/schemas/index.server";
 import { pageNumber } from "~/lib/query-params";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -119,7 +120,7 @@ export default function SellerProjectPage() {
         {may.edit ? <WithdrawButton status={project.status} /> : null}
       </div>
       <FormErrors errors={formErrorsOf(resultFor(result, "withdraw"))} />
-      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} desk={desk} result={result} may={may} /> : null}
+      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={VISIBLE_TO_BUYERS.includes(project.status)} desk={desk} result={result} may={may} /> : null}
       {matched ? <StaticHtml markup={matched} /> : null}
       {bidders ? <StaticHtml markup={bidders} /> : null}
     </div>
