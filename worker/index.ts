@@ -64,7 +64,7 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
     return refused;
   }
   // page-session beacons are answered here, before Remix; the bare 204 is the benchmark's baseline
-  if (pathname === "/api/analytics/session") return beacon(request, env, ctx);
+  if (pathname === "/api/analytics/session") return applySecurityHeadersTo(await answeredBeacon(request, env, ctx), production);
   // before Remix, whose own check would answer a cross-site form post with a bare 500
   if (!isSameOriginRequest(request) && !pathname.startsWith("/api/")) {
     return new Response(CROSS_SITE_MESSAGE, {
@@ -93,6 +93,27 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
     secured.headers.append("Server-Timing", `d1;desc="${calls} calls, ${statements} statements"`);
   }
   return secured;
+}
+
+/**
+ * The beacon's answer, as every other answer, carries the security headers; a fault in it is a
+ * JSON 500 (workerd's own would be a bare page), told to the log.
+ */
+async function answeredBeacon(request: Request, env: Bindings, ctx: ExecutionContext) {
+  try {
+    return await beacon(request, env, ctx);
+  } catch (error) {
+    console.error("page-session beacon failed:", error);
+    return new Response(JSON.stringify({ error: "The record could not be taken; try again later" }), {
+      status: 500,
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+  }
+}
+
+function applySecurityHeadersTo(response: Response, production: { APP_ENV: "production" | "development" }) {
+  applySecurityHeaders(response.headers, production);
+  return response;
 }
 
 /**

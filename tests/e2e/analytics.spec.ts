@@ -159,6 +159,8 @@ test.describe("page-session analytics", () => {
     const malformed = await post('{"sessionId": "abc",');
     expect(malformed.status()).toBe(400);
     expect((await malformed.json()).error).toBe("Malformed JSON");
+    // answered before Remix on the Worker, with the same security headers as every other answer
+    expect(malformed.headers()).toMatchObject({ "x-content-type-options": "nosniff", "x-frame-options": "DENY", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
 
     const visitor = await apiClient(base);
     expect((await visitor.post("/api/analytics/session", { data: JSON.stringify(record(`${id}d`)) })).status()).toBe(401);
