@@ -11,6 +11,7 @@ import { colleaguesWithPlaceholders, reachValues, reachWithPlaceholders, type Re
 import { recomputeLater } from "./responsiveness.server";
 import { pageCarryingTotal } from "./list-query.server";
 import { recordId } from "~/lib/query-params";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 
 export const MESSAGE_MAX = 4000;
 
@@ -105,7 +106,7 @@ export const INBOX_PAGE_SIZE = 25;
 
 /**
  * A page of the threads the member may read, the latest message first, each with its figures as
- * they read it: a buyer their own, a seller those on the projects they reach (their own, and their
+ * they read it: a buyer their own on projects buyers still see, a seller those on the projects they reach (their own, and their
  * team's as their permissions say: `reach` from sellerReachKindOf) and those they are the buyer in,
  * admins all. `older` says whether another page follows.
  */
@@ -182,8 +183,18 @@ const everyThread = inboxPage(
     where not exists (select 1 from ${messages} n where n.buyer_id = m.buyer_id and n.project_id = m.project_id and n.id > m.id)
     order by m.id desc ${PAGE}`,
 );
+/**
+ * Whether buyers still see the thread's project (`projectId` names its column): on a withdrawn or sold
+ * one the thread answers its buyer 404, so their inbox and their count leave it out. One look-up of the
+ * project's key a thread.
+ */
+const visibleStatuses = sql.raw(VISIBLE_TO_BUYERS.map((status) => `'${status}'`).join(", "));
+const openToBuyers = (projectId: SQL) => sql`(select p.status from ${projects} p where p.id = ${projectId}) in (${visibleStatuses})`;
+// the threads are grouped first (materialized), so that each thread's project is looked up once, not
+// once for each of its messages
 const buyersThreads = inboxPage(
-  (userId) => sql`select project_id, buyer_id, max(id) as last_id from ${messages} where buyer_id = ${userId} group by project_id, buyer_id order by last_id desc ${PAGE}`,
+  (userId) => sql`with thread as materialized (select project_id, buyer_id, max(id) as last_id from ${messages} where buyer_id = ${userId} group by project_id, buyer_id)
+    select project_id, buyer_id, last_id from thread where ${openToBuyers(sql.raw("thread.project_id"))} order by last_id desc ${PAGE}`,
 );
 // Three parts, each latest first: on the seller's own projects, their markers (each keeps its
 // thread's latest message, migration 0065), as many as the page reaches; on the team's projects they
@@ -205,7 +216,7 @@ const sellersInbox = (kind: Reach["kind"]) => {
       ${team}
       union all
       select m.project_id, m.buyer_id, max(m.id) from ${messages} m join ${projects} on ${projects.id} = m.project_id
-      where m.buyer_id = ${userId} and not coalesce(${reached}, 0) group by m.project_id, m.buyer_id
+      where m.buyer_id = ${userId} and not coalesce(${reached}, 0) and ${projects.status} in (${visibleStatuses}) group by m.project_id, m.buyer_id
       order by last_id desc ${PAGE}`;
   });
 };
@@ -280,8 +291,9 @@ const threadsForAdmin = preparedQuery((db) => projectThreadsQuery(db, sql.placeh
  * Every thread's buyer has a marker from its first message on (migration 0069), keeping the messages
  * from others past it: the count adds up their markers as the thread's buyer that have any, a range of
  * the partial index (user, buyer, ...). Every page a member opens runs it with their session (sellers
- * and admins too), where it read each of the buyer's messages (decision 078). A thread's project needs
- * no check: deleting a project deletes its messages and markers (the keys cascade).
+ * and admins too), where it read each of the buyer's messages (decision 078). A marker's project is
+ * looked up by its key only for the markers with something unread: a thread on a withdrawn or sold
+ * project, which its buyer can no longer open, must not keep a count they cannot clear.
  */
 export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn) {
   return db
@@ -289,7 +301,7 @@ export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn)
     .from(sql`${threadReads} reader`)
     // the partial index's condition written out as it is (thread_reads_buyer_unread_idx): a bound
     // value would not show the planner it holds
-    .where(sql`reader.user_id = ${userId} and reader.unread > 0 and reader.buyer_id = reader.user_id`);
+    .where(sql`reader.user_id = ${userId} and reader.unread > 0 and reader.buyer_id = reader.user_id and ${openToBuyers(sql.raw("reader.project_id"))}`);
 }
 
 // a buyer's or broker's count is on every page they open: built once, with the member as a placeholder
@@ -332,7 +344,7 @@ const sellersUnreadQuery = (kind: Reach["kind"]) =>
       select coalesce(sum(${unreadIn("thread", userId)}), 0) from thread where buyer_id is not null`;
     // as a buyer's: their markers as the thread's buyer that have any (migration 0069), as a buyer's count is
     const asBuyer = sql`select coalesce(sum(r.unread), 0) from ${threadReads} r indexed by thread_reads_buyer_unread_idx
-      join ${projects} on ${projects.id} = r.project_id where r.user_id = ${userId} and r.unread > 0 and r.buyer_id = r.user_id and not coalesce(${reached}, 0)`;
+      join ${projects} on ${projects.id} = r.project_id where r.user_id = ${userId} and r.unread > 0 and r.buyer_id = r.user_id and not coalesce(${reached}, 0) and ${projects.status} in (${visibleStatuses})`;
     // one row, the member's: the three counts are its columns' subqueries
     return db
       .select({ count: sql<number>`(${own}) + (${teams}) + (${asBuyer})` })

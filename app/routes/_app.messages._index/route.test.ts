@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, sent } from "../../../tests/support/app";
+
+/** The inbox's negotiations as the buyer and the seller of a thread each read them. */
+const app = await bootApp("route-inbox");
+const { loader } = await import("./route");
+const { eq } = await import("drizzle-orm");
+const { projects } = await import("~/.server/db/schema");
+const { postMessage, unreadMessageCount } = await import("~/models/negotiations.server");
+const { inboxCountsLoadedWith, startSession, userForSession } = await import("~/models/sessions.server");
+const { context, services, deal } = app;
+
+const seller = await app.member("seller@demo.test");
+const buyer = await app.member("buyer@demo.test");
+afterAll(() => app.cleanup());
+
+const inbox = async (cookie: string) => (await sent(loader({ request: getRequest("/messages", cookie), context, params: {} }))).json();
+const threadsOf = async (cookie: string, projectIds: number[]) =>
+  (await inbox(cookie)).threads.filter((t) => t.buyerId === buyer.user.id && projectIds.includes(t.projectId)).map((t) => [t.projectId, t.unread]);
+
+describe("a thread on a project that left the market", () => {
+  it("is neither listed nor counted unread for the buyer, who cannot open it, and stays in the seller's inbox", async () => {
+    const [open, withdrawn, sold] = (await app.publishedProjects(seller.user.id)).slice(-3);
+    const ids = [open!.id, withdrawn!.id, sold!.id];
+    for (const project of [open!, withdrawn!, sold!]) {
+      await app.approvedNda(project, buyer.user);
+      await postMessage(deal, project, buyer.user, seller.user, `About ${project.projectName}`);
+    }
+    const before = await unreadMessageCount(services.db, buyer.user, "buyer");
+    await services.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, withdrawn!.id));
+    await services.db.update(projects).set({ status: "sold" }).where(eq(projects.id, sold!.id));
+
+    expect(await threadsOf(buyer.cookie, ids)).toEqual([[open!.id, 1]]);
+    // the navigation's count, on its own and as every page's session look-up carries it
+    expect(await unreadMessageCount(services.db, buyer.user, "buyer")).toBe(before - 2);
+    const signedIn = await userForSession(services.db, await startSession(services.db, buyer.user.id));
+    expect(inboxCountsLoadedWith(signedIn!)?.unreadAsBuyer).toBe(before - 2);
+
+    expect((await threadsOf(seller.cookie, ids)).map(([id]) => id).sort()).toEqual([...ids].sort());
+  });
+});
