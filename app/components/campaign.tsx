@@ -1,6 +1,7 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { formatNumber } from "~/lib/format";
+import { recipientState, type RecipientRowState } from "~/lib/marketing";
 import { Pager } from "./pager";
 import { SimpleTable, formatDateTime } from "./data-table";
 
@@ -83,15 +84,13 @@ export function CampaignSendForms({ status, test }: { status: "draft" | "sending
   );
 }
 
-type RecipientRow = { recipient: string; status: "pending" | "sent" | "failed"; held: boolean; attempts: number; dueAt: string | Date; sentAt: string | Date | null; lastError: string | null; suppressedAs?: string | null };
+type RecipientRow = RecipientRowState & { recipient: string; attempts: number; dueAt: string | Date; sentAt: string | Date | null; lastError: string | null };
 
 /** A recipient's state as admins read it: held rows wait for quiet hours to end or for their schedule. */
 function statusOf(row: RecipientRow) {
-  // the provider's bounce, complaint or unsubscribe comes after delivery and outranks it
-  if (row.suppressedAs) return `Sent, then ${row.suppressedAs}`;
-  if (row.status === "sent") return "Sent";
-  if (row.status === "failed") return "Failed";
-  return row.held ? `Held until ${formatDateTime(row.dueAt)}` : "Queued";
+  const state = recipientState(row);
+  if (state === "held") return `Held until ${formatDateTime(row.dueAt)}`;
+  return state.charAt(0).toUpperCase() + state.slice(1);
 }
 
 /** Each recipient's row, a page at a time, and the whole list as CSV. */

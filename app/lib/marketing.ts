@@ -19,6 +19,21 @@ export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 export const CAMPAIGN_STATUSES = ["draft", "sending", "sent"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** A campaign recipient's outbox row, as far as where its message stands goes. */
+export type RecipientRowState = { status: "pending" | "sent" | "failed"; held: boolean; suppressedAs?: string | null };
+
+/**
+ * Where a recipient's message stands, the same on the campaign's page and in its CSV: a pending row is
+ * held (not tried, due later: quiet hours or a schedule) or queued (due, being sent, or retrying).
+ */
+export function recipientState(row: RecipientRowState) {
+  // the provider's bounce, complaint or unsubscribe comes after delivery and outranks it; a suppression
+  // of a row not sent says nothing of it (the outbox still sends a queued one)
+  if (row.status === "sent" && row.suppressedAs) return `sent, then ${row.suppressedAs}`;
+  if (row.status === "pending") return row.held ? "held" : "queued";
+  return row.status;
+}
+
 /** Addresses are compared lower-cased and trimmed, here and in the suppression list. */
 export const normalAddress = (address: string) => address.trim().toLowerCase();
 

@@ -3,10 +3,10 @@ import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
 import { applySecurityHeaders } from "~/.server/security-headers";
 import { csvLine } from "~/lib/csv";
+import { recipientState } from "~/lib/marketing";
 import { campaignRecipients, findCampaign } from "~/models/campaigns.server";
 
 const CHUNK = 500;
-const STATUS = { pending: "queued", sent: "sent", failed: "failed" } as const;
 const iso = (value: Date | null) => (value ? value.toISOString() : "");
 
 /** Every recipient of an e-mail or SMS campaign and where its message stands, streamed a chunk at a time. */
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
         const rows = await campaignRecipients(services.db, { campaignId: campaign.id, page: page++, pageSize: CHUNK });
         if (!rows.length) return controller.close();
         controller.enqueue(
-          encoder.encode(rows.map((r) => csvLine([r.recipient, STATUS[r.status], r.attempts, r.segments ?? "", iso(r.dueAt), iso(r.sentAt), r.lastError ?? ""])).join("")),
+          encoder.encode(rows.map((r) => csvLine([r.recipient, recipientState(r), r.attempts, r.segments ?? "", iso(r.dueAt), iso(r.sentAt), r.lastError ?? ""])).join("")),
         );
       } catch (error) {
         console.error("campaign recipients.csv: the export stopped", error);
