@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, explained } from "../../tests/support/db";
 import { schema, type Database } from "~/.server/db";
 import { contracts, documentEvents, documents, messages, offerEvents, offers, projects, users } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
@@ -171,7 +171,7 @@ describe("the desk's lists, a page at a time", () => {
     await projectOffersPage(db, { projectId, page: 2 });
     expect(logged).toHaveLength(6);
     for (const { sql, params } of logged) {
-      const plan = (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never })).rows.map((r) => String(r.detail)).join(" ; ");
+      const plan = (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${sql}`, args: params })).rows.map((r) => String(r.detail)).join(" ; ");
       // no table of the market read whole
       expect(plan, sql).not.toMatch(/(^|; )SCAN (contracts|documents|document_events|messages|offers|offer_events|users)\b/);
       // the count of all: an uncorrelated subquery on the project's index alone

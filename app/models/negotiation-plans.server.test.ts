@@ -1,6 +1,6 @@
 import { Placeholder } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, explained } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { inboxStatement, sellersUnreadStatement } from "./negotiations.server";
 
@@ -21,7 +21,7 @@ async function planOf(statement: { getQuery(): { sql: string; params: unknown[] 
   const { sql, params } = statement.getQuery();
   const values: Record<string, unknown> = { userId: sellerId, customerId: 1, ids: "[1]", limit: 26, offset: 0 };
   const args = params.map((p) => (p instanceof Placeholder ? values[p.name as string] : p));
-  return (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: args as never })).rows.map((row) => String(row.detail));
+  return (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${sql}`, args })).rows.map((row) => String(row.detail));
 }
 const readsEveryMessage = (step: string) => /^SCAN (messages|m|n|"messages")\b/.test(step) && !/INDEX/.test(step);
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, explained } from "../../tests/support/db";
 import {
   contracts,
   customers,
@@ -294,7 +294,7 @@ describe("responsiveness from the deal records", () => {
     const dialect = new SQLiteSyncDialect();
     const planOf = async (query: SQL) => {
       const q = dialect.sqlToQuery(query);
-      return (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${q.sql}`, args: q.params as never })).rows.map((r) => String(r.detail)).join(" ; ");
+      return (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${q.sql}`, args: q.params })).rows.map((r) => String(r.detail)).join(" ; ");
     };
     // a table read through is a SCAN of it (not of a subquery, a constant row or the ids' JSON)
     const scans = (plan: string) => {

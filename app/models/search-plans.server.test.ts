@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, explained } from "../../tests/support/db";
 import { SEARCH_SHAPES } from "../../tests/support/search-shapes";
 import { insertMany } from "~/.server/db/bulk";
 import { and, desc, eq, like, sql } from "drizzle-orm";
@@ -64,7 +64,7 @@ afterAll(() => t.cleanup());
 
 async function planOf(statement: { toSQL(): { sql: string; params: unknown[] } }) {
   const { sql, params } = statement.toSQL();
-  const result = await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never });
+  const result = await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${sql}`, args: params });
   return result.rows.map((row) => String(row.detail));
 }
 
@@ -149,7 +149,7 @@ describe("the buyer search's query plans", () => {
 
 /** A statement's query plan, its steps joined by " ; ". */
 async function explain(statement: { sql: string; args: unknown[] }) {
-  return (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args as never })).rows.map((row) => String(row.detail)).join(" ; ");
+  return (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.args })).rows.map((row) => String(row.detail)).join(" ; ");
 }
 
 /** The statements a read sent, as the database client saw them. */

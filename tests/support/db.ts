@@ -7,6 +7,21 @@ import { schema, type Database } from "~/.server/db";
 import { applyMigrations } from "~/.server/db/migrate-node";
 import { openNodeDatabase } from "~/.server/db/open-node";
 
+/**
+ * An EXPLAIN QUERY PLAN on a connection of its own, closed after it. On the test's own client an
+ * EXPLAIN of a write stayed in libsql's statement cache (patches/@libsql+client) unfinished: that
+ * connection's next batch could not commit ("SQL statements in progress"), and its next write saw
+ * SQLITE_BUSY_SNAPSHOT.
+ */
+export async function explained(url: string, statement: { sql: string; args: unknown[] }) {
+  const client = createClient({ url });
+  try {
+    return await client.execute({ sql: statement.sql, args: statement.args as never });
+  } finally {
+    client.close();
+  }
+}
+
 /** A real SQLite (libsql) file, migrated like production, removed after the test file. */
 export async function createTestDatabase() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marketplace-test-"));

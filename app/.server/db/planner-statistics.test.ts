@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../tests/support/db";
+import { createTestDatabase, explained } from "../../../tests/support/db";
 import { insertMany } from "~/.server/db/bulk";
 import { projects } from "~/.server/db/schema";
 import { searchStatements } from "~/models/project-search.server";
@@ -18,7 +18,7 @@ afterAll(() => t.cleanup());
 
 const planOf = async (statement: { toSQL(): { sql: string; params: unknown[] } }) => {
   const { sql, params } = statement.toSQL();
-  return (await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never })).rows.map((row) => String(row.detail)).join(" ; ");
+  return (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${sql}`, args: params })).rows.map((row) => String(row.detail)).join(" ; ");
 };
 
 describe("the planner's statistics", () => {
