@@ -1,10 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, explained } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { outbox } from "~/.server/db/schema";
+import { customers, outbox } from "~/.server/db/schema";
 import { eq, inArray } from "drizzle-orm";
+import { suppress } from "./suppressions.server";
 import {
   OUTBOX_RETENTION_MS, deliverDueMessages, drainOutbox, enqueueMessage, listOutbox, nextAttemptDelayMs, purgeOutbox, purgeStatements, secretPlaceholder,
 } from "./outbox.server";
@@ -190,7 +191,7 @@ describe("outbox", () => {
       // as the maintenance run keeps them (refreshPlannerStatistics)
       await t.client.execute("ANALYZE");
       const blank = purgeStatements(t.db, now)[1].toSQL();
-      const plan = await t.client.execute({ sql: `EXPLAIN QUERY PLAN ${blank.sql}`, args: blank.params as never });
+      const plan = await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${blank.sql}`, args: blank.params });
       expect(plan.rows.map((row) => String(row.detail)).join(" ; ")).toMatch(/SEARCH outbox USING INDEX outbox_body_kept_idx \(<expr><\?\)/);
     });
   });
@@ -221,5 +222,42 @@ describe("texts", () => {
       ["failed", 1, "provider answered 400"],
       ["pending", 1, "provider answered 429"],
     ]);
+  });
+});
+
+describe("a campaign's message whose recipient opted out after it was queued", () => {
+  it("is given up unsent (a text's segments back to its company), while a message that is not marketing still goes", async () => {
+    const env = envWith({ MAIL_API_URL: providerUrl, SMS_API_URL: providerUrl });
+    const now = Date.now() + 60 * 24 * 3_600_000;
+    const before = received.length;
+    const [company] = await t.db.insert(customers).values({ name: "Opted Out Bank", smsAllowance: 7 }).returning();
+    // held for quiet hours: queued before the recipient opted out, due after
+    const [mail, text] = await t.db
+      .insert(outbox)
+      .values([
+        { channel: "email", recipient: "Gone@Example.test", subject: "News", body: "Listings", campaignId: 9001, customerId: company!.id, createdAt: new Date(now), nextAttemptAt: new Date(now) },
+        { channel: "sms", recipient: "+12125550199", subject: "", body: "Listings", campaignId: 9001, customerId: company!.id, segments: 2, createdAt: new Date(now), nextAttemptAt: new Date(now) },
+      ])
+      .returning();
+    const reset = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "gone@example.test", subject: "Reset", body: "Your link" }, now);
+    await suppress(t.db, { channel: "email", address: "gone@example.test", reason: "unsubscribed", now });
+    await suppress(t.db, { channel: "sms", address: "+12125550199", reason: "stop", now });
+
+    // earlier tests' messages still waiting are due by now too: only these three are looked at
+    const ours = () => received.slice(before).map((r) => r.body.to).filter((to) => to === "gone@example.test" || to === "Gone@Example.test" || to === "+12125550199");
+    await deliverDueMessages(t.db, env, { now });
+    expect(ours()).toEqual(["gone@example.test"]);
+    const rows = await t.db.select().from(outbox).where(inArray(outbox.id, [mail!.id, text!.id, reset.id])).orderBy(outbox.id);
+    expect(rows.map((r) => [r.status, r.lastError])).toEqual([
+      ["failed", "Not sent: the recipient unsubscribed after it was queued."],
+      ["failed", "Not sent: the recipient texted STOP after it was queued."],
+      ["sent", null],
+    ]);
+    const [after] = await t.db.select().from(customers).where(eq(customers.id, company!.id));
+    expect(after!.smsAllowance).toBe(9);
+    // given up once: a second run neither sends nor refunds again
+    await deliverDueMessages(t.db, env, { now });
+    expect(ours()).toEqual(["gone@example.test"]);
+    expect((await t.db.select().from(customers).where(eq(customers.id, company!.id)))[0]!.smsAllowance).toBe(9);
   });
 });

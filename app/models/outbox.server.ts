@@ -1,10 +1,10 @@
 import type { OutboxStatus } from "~/lib/outbox";
 import { e164 } from "~/lib/sms";
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
 import { inList } from "~/.server/db/in-list";
-import { bodyKept, customers, outbox, outboxSettledAt, type OutboxMessage } from "~/.server/db/schema";
+import { bodyKept, customers, outbox, outboxSettledAt, suppressions, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { seal, unseal } from "~/.server/sealed";
 import { configuredChannels, ProviderRefused, sendThroughProvider, type Send } from "~/.server/mailer";
@@ -163,13 +163,17 @@ export async function deliverDueMessages(
   const channels = configuredChannels(env);
   if (!channels.length) return 0;
   const due = await db
-    .select()
+    .select({ ...getTableColumns(outbox), suppressedAs: campaignSuppression })
     .from(outbox)
     .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date(now)), inArray(outbox.channel, channels)))
     .orderBy(asc(outbox.nextAttemptAt))
     .limit(limit);
   let sent = 0;
   for (const message of due) {
+    if (message.suppressedAs) {
+      await withdrawSuppressed(db, message, message.suppressedAs);
+      continue;
+    }
     const claimed = await db
       .update(outbox)
       .set({ nextAttemptAt: new Date(now + CLAIM_LEASE_MS) })
@@ -209,6 +213,34 @@ export async function deliverDueMessages(
     }
   }
   return sent;
+}
+
+/**
+ * A campaign's message whose recipient unsubscribed (or bounced, complained, texted STOP) after it was
+ * queued: held for quiet hours or a schedule, or waiting for a retry, it was sent all the same. Only
+ * marketing is held back: a reset link or a deal's notice still goes.
+ */
+const campaignSuppression = sql<string | null>`case when ${outbox.campaignId} is not null then (select s.reason from ${suppressions} s where s.channel = ${outbox.channel} and s.address = lower(${outbox.recipient})) end`;
+
+/**
+ * Gives such a message up unsent, as a claim would take it (only while nobody moved it first), and
+ * gives a text's segments back to its company's allowance, in one batch.
+ */
+function withdrawSuppressed(db: Database, message: OutboxMessage, reason: string) {
+  const untouched = and(eq(outbox.id, message.id), eq(outbox.status, "pending"), eq(outbox.nextAttemptAt, message.nextAttemptAt));
+  const lastError = `Not sent: the recipient ${reason === "stop" ? "texted STOP" : reason} after it was queued.`;
+  const segments = message.channel === "sms" && message.customerId !== null ? (message.segments ?? 0) : 0;
+  if (!segments) return db.update(outbox).set({ status: "failed", secrets: null, lastError }).where(untouched);
+  // a negative count marks the row this batch gave up, so that only it is refunded (as a text is charged)
+  const refunding = and(eq(outbox.id, message.id), eq(outbox.segments, -segments));
+  return db.batch([
+    db.update(outbox).set({ status: "failed", secrets: null, lastError, segments: -segments }).where(untouched),
+    db
+      .update(customers)
+      .set({ smsAllowance: sql`${customers.smsAllowance} + ${segments}` })
+      .where(and(eq(customers.id, message.customerId!), sql`exists (select 1 from ${outbox} where ${refunding})`)),
+    db.update(outbox).set({ segments: 0 }).where(refunding),
+  ]);
 }
 
 /** How long one drain keeps going: within what a Worker may do after its response (and a cron run). */
