@@ -65,3 +65,26 @@ describe("the seller's deal steps on a project that left the market", () => {
     expect(after).toMatchObject({ ndaStatus: "Signed", decidedAt: null });
   });
 });
+
+describe("a colleague who may only view the project", () => {
+  it("is answered 404 for a step they may not take, however malformed the form, before its fields are read", async () => {
+    const { saveGrants } = await import("~/models/seller-permissions.server");
+    const agent = await app.member("agent@demo.test");
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: { [String(project.id)]: ["view"] } } });
+    const post = (fields: Record<string, string> | URLSearchParams) =>
+      responseOf(action({ request: postRequest(`/sellers/myprojects/${project.id}`, agent.cookie, fields), context, params: { id: String(project.id) } }));
+    for (const fields of [
+      { intent: "approve-nda", contractId: "abc" },
+      { intent: "reject-nda", contractId: "-1", reason: "" },
+      { intent: "counter", offerId: "1", price: "not a price", expiresOn: "yesterday" },
+      { intent: "delete-document", documentId: "" },
+      { intent: "withdraw", extra: "x" },
+      { intent: "approve-nda", contractId: String(contracts[52]!.id) },
+      new URLSearchParams([["intent", "no-such-step"], ["intent", "approve-nda"], ["contractId", "x"]]),
+    ]) {
+      expect((await post(fields)).status, String(new URLSearchParams(fields))).toBe(404);
+    }
+    // a form that names no step they could take is malformed, for anyone
+    expect((await post({ intent: "no-such-step" })).status).toBe(400);
+  });
+});

@@ -18,7 +18,7 @@ import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
 import { EDITABLE, sellerOfProject, withdrawOwnProject } from "~/models/projects.server";
 import { tapeCompletenessOf } from "~/models/loan-tapes.server";
 import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions.server";
-import { permissionFlags } from "~/lib/seller-permissions";
+import { permissionFlags, type SellerPermission } from "~/lib/seller-permissions";
 import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
 import { likelyBidders } from "~/models/likely-bidders.server";
@@ -81,12 +81,16 @@ export async function action(args: ActionFunctionArgs) {
   const { project, may } = found;
   const form = await readDeskForm(args.request);
   if (!(form instanceof FormData)) return form;
+  // a colleague without the permission is told nothing more than a stranger would be, whatever else
+  // the form holds: the intent alone names the permission, so it is weighed before the fields (whose
+  // errors would tell what the step takes), every intent sent so that a repeated field cannot pass on
+  // one and act on another. The NDA template is the admin's step (their page alone offers it): a
+  // seller who posts it gets the same 404
+  const needed = form.getAll("intent").map(permissionForIntent);
+  if (needed.some((p) => p === "admin" || (p && !may.has(p)))) throw notFound();
   const submission = parseWithZod(form, { schema: sellerProjectSchema });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
-  // a colleague without the permission is told nothing more than a stranger would be; the NDA
-  // template is the admin's step (their page alone offers it): a seller who posts it gets the same 404
-  if (step.intent === "nda-template" || !may.has(step.intent === "withdraw" ? "edit" : DESK_PERMISSION[step.intent])) throw notFound();
   // back to the page as it was: which page of each of the desk's lists (`?ndas=3&offers=2`)
   const here = `/sellers/myprojects/${id}${new URL(args.request.url).search}`;
   switch (step.intent) {
@@ -99,6 +103,13 @@ export async function action(args: ActionFunctionArgs) {
     default:
       return deskAction(services, args.request, { project, user, role, here }, submission, step);
   }
+}
+
+/** What a step named by the form's intent needs; null for no step of this page (the parse refuses it). */
+function permissionForIntent(intent: FormDataEntryValue | null): SellerPermission | "admin" | null {
+  if (intent === "withdraw") return "edit";
+  if (intent === "nda-template") return "admin";
+  return typeof intent === "string" && Object.hasOwn(DESK_PERMISSION, intent) ? DESK_PERMISSION[intent as keyof typeof DESK_PERMISSION] : null;
 }
 
 /** The seller's own project: its status, what buyers see, and their engagement. */
