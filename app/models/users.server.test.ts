@@ -3,8 +3,8 @@ import { createTestDatabase } from "../../tests/support/db";
 import { eq, inArray, sql } from "drizzle-orm";
 import { customers, invitations, users } from "~/.server/db/schema";
 import { sha256 } from "~/.server/crypto";
-import { makeUser } from "~/seed/factories";
-import { findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setPassword, setUserAccess } from "./users.server";
+import { DEMO_PASSWORD, makeUser } from "~/seed/factories";
+import { currentPasswordHash, findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setPassword, setUserAccess } from "./users.server";
 import { issueApiToken, userForApiToken } from "./api-tokens.server";
 import { acceptInvitation } from "./invitations.server";
 import { completePasswordReset, createPasswordReset } from "./password-resets.server";
@@ -130,8 +130,14 @@ describe("a new password", () => {
     const user = await makeUser(t.db);
     const reset = await createPasswordReset(t.db, user.id);
     const session = await startSession(t.db, user.id);
-    await setPassword(t.db, user.id, "profile new password");
+    const checked = (await currentPasswordHash(t.db, user.id, DEMO_PASSWORD))!;
+    expect(await setPassword(t.db, user.id, "profile new password", checked)).toBe(true);
     expect(await userForSession(t.db, session)).toBeNull();
+    // checked against the password just replaced: nothing written, and the session begun after the change kept
+    const after = await startSession(t.db, user.id);
+    expect(await setPassword(t.db, user.id, "a second new password", checked)).toBe(false);
+    expect(await userForSession(t.db, after)).not.toBeNull();
+    expect((await verifySignin(t.db, user.email, "profile new password")).ok).toBe(true);
     expect(await completePasswordReset(t.db, reset, "someone else's password")).toBeNull();
 
     const invited = await makeUser(t.db);

@@ -128,8 +128,13 @@ export async function clearFailures(db: Database, userId: number, now = Date.now
  * request holds comes without it (app/models/sessions.server).
  */
 export async function isCurrentPassword(db: Database, userId: number, password: string) {
+  return (await currentPasswordHash(db, userId, password)) !== null;
+}
+
+/** The stored hash when `password` is the member's current one (what `setPassword` replaces); null otherwise. */
+export async function currentPasswordHash(db: Database, userId: number, password: string) {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  return row ? verifyPassword(password, row.passwordHash) : false;
+  return row && (await verifyPassword(password, row.passwordHash)) ? row.passwordHash : null;
 }
 
 /** Spends a hashing's time, so refusals that need no hashing cannot be told apart by timing. */
@@ -200,17 +205,27 @@ export async function updateProfile(
     .where(eq(users.id, userId));
 }
 
-/** A member's own new password, with what it ends (their sessions, API tokens and the links mailed before) in one batch. */
-export async function setPassword(db: Database, userId: number, password: string) {
+/**
+ * A member's own new password, with what it ends (their sessions, API tokens and the links mailed
+ * before) in one batch, written only over `replacing`, the hash of the password they were checked
+ * against. False when it had changed since: a change sent twice at once (a double click) was
+ * checked twice against the old password, and the second, writing after the first, ended the
+ * session the first had just begun for that browser.
+ */
+export async function setPassword(db: Database, userId: number, password: string, replacing: string) {
   const passwordHash = await hashPassword(password);
   const now = new Date();
-  await db.batch([
+  // the hash is salted: no other request writes this one
+  const writtenHere = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.passwordHash} = ${passwordHash})`;
+  const [written] = await db.batch([
     db
       .update(users)
       .set({ passwordHash, locked: false, failedSignins: 0, lastFailedSigninAt: null, updatedAt: now })
-      .where(eq(users.id, userId)),
-    ...endedByNewPassword(db, userId, now),
+      .where(and(eq(users.id, userId), eq(users.passwordHash, replacing)))
+      .returning({ id: users.id }),
+    ...endedByNewPassword(db, userId, now, writtenHere),
   ]);
+  return written.length > 0;
 }
 
 /** What the app and the API may know of a user: never the hash or the counters. */

@@ -9,7 +9,7 @@ import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
 import { profileActionSchema } from "~/lib/schemas/index.server";
 import { resultFor } from "~/lib/action-result";
-import { isCurrentPassword, setPassword, toPublicUser, updateProfile } from "~/models/users.server";
+import { currentPasswordHash, setPassword, toPublicUser, updateProfile } from "~/models/users.server";
 import { NO_CODES, twoFactorAction, twoFactorState } from "./two-factor.server";
 import { TwoFactorSection } from "./two-factor";
 import { readForm } from "~/.server/body";
@@ -38,12 +38,14 @@ export async function action(args: ActionFunctionArgs) {
       return redirectWithNotification(services, args.request, "/profile", "Your profile is saved.");
     }
     case "password": {
-      if (!(await isCurrentPassword(services.db, user.id, step.currentPassword))) {
+      const checked = await currentPasswordHash(services.db, user.id, step.currentPassword);
+      // other browsers and API clients signed in with the old password are signed out with it; the
+      // same form sent again at once (a double click) finds it replaced by the first and is refused
+      // as any wrong password is, leaving this browser the session the first began
+      if (!checked || !(await setPassword(services.db, user.id, step.newPassword, checked))) {
         const wrong = { currentPassword: ["The current password is not correct."] };
         return answer(submission.reply({ fieldErrors: wrong, hideFields: PASSWORD_FIELDS }), 400, NO_CODES);
       }
-      // other browsers and API clients signed in with the old password are signed out with it
-      await setPassword(services.db, user.id, step.newPassword);
       return signIn(services, args.request, user.id, { redirectTo: "/profile", notification: "Your password is changed." });
     }
     default:
