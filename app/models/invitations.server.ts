@@ -1,12 +1,13 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { customers, invitations, users, WITHOUT_SECRETS } from "~/.server/db/schema";
+import { customers, invitations, outbox, users, WITHOUT_SECRETS } from "~/.server/db/schema";
 import { randomToken, sha256 } from "~/.server/crypto";
 import { siteOrigin } from "~/.server/mailer";
 import { hashPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { secretPlaceholder, sendEmail } from "./outbox.server";
+import { deliverDueMessages, outboxRow, secretPlaceholder } from "./outbox.server";
+import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 import { endedByNewPassword } from "./new-password.server";
 import { normalizeEmail } from "./users.server";
 
@@ -20,10 +21,15 @@ export type InviteResult = { ok: true; userId: number } | { ok: false; field: "e
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this e-mail exists already.";
 
+/** A statement a caller writes in the invitation's batch (the colleague's grants). */
+type BatchItem = Parameters<Database["batch"]>[0][number];
+
 /**
  * Creates the account without a usable password (a random one nobody knows) and
- * e-mails a single-use link, valid 7 days, to choose one. The account, the link
- * and the e-mail are written before anything is reported; the e-mail goes through the outbox.
+ * e-mails a single-use link, valid 7 days, to choose one. The account, the link, the
+ * e-mail (through the outbox) and `alongside`'s rows for the new account (`newUser`, its
+ * id as a query) are one batch: a failure or a cut request between them left an account
+ * without its link or its grants, and its e-mail taken, so it could not be invited again.
  */
 export async function inviteUser(
   services: InviteServices,
@@ -36,31 +42,50 @@ export async function inviteUser(
     phone = "",
     actor,
     address,
-  }: { name: string; email: string; roles: string[]; customerId?: number | null; company?: string; phone?: string; actor: Actor; address?: string },
+    alongside = () => [],
+  }: {
+    name: string;
+    email: string;
+    roles: string[];
+    customerId?: number | null;
+    company?: string;
+    phone?: string;
+    actor: Actor;
+    address?: string;
+    alongside?: (newUser: SQL<number>) => BatchItem[];
+  },
 ): Promise<InviteResult> {
+  const db = services.db;
+  const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(randomToken(24));
-  const [user] = await services.db
-    .insert(users)
-    .values({ email: normalizeEmail(email), name, company, phone, customerId, roles, passwordHash })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  if (!user) return { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE };
-  await sendInvitation(services, { userId: user.id, actor });
-  await recordAudit(services.db, {
+  // the batch stops at the account's insert when the address is taken: what follows names no one else
+  const newUser = sql<number>`(select ${users.id} from ${users} where ${users.email} = ${normalized})`;
+  const link = await invitationWrites(services, { userId: newUser, to: { email: normalized, name, company }, actor });
+  const written = await unlessDuplicate(
+    db.batch([
+      db.insert(users).values({ email: normalized, name, company, phone, customerId, roles, passwordHash }).returning({ id: users.id, email: users.email }),
+      ...link,
+      ...alongside(newUser),
+    ]),
+  );
+  if (written === DUPLICATE) return { ok: false, field: "email", message: EMAIL_TAKEN_MESSAGE };
+  const [user] = written[0];
+  services.waitUntil(deliverDueMessages(db, services.env));
+  await recordAudit(db, {
     actor,
     action: "user.invite",
     subjectType: "user",
-    subjectId: user.id,
-    detail: `${user.email}: ${roles.join(", ")}${customerId ? ` (customer ${customerId})` : ""}`,
+    subjectId: user!.id,
+    detail: `${user!.email}: ${roles.join(", ")}${customerId ? ` (customer ${customerId})` : ""}`,
     address,
   });
-  return { ok: true, userId: user.id };
+  return { ok: true, userId: user!.id };
 }
 
 /** Adds a member to a customer (spec /admin/customer/buyer/add) and invites them. */
 export async function inviteMember(
   services: InviteServices,
-  input: { customerId: number; name: string; email: string; roles: string[]; actor: Actor; address?: string },
+  input: { customerId: number; name: string; email: string; roles: string[]; actor: Actor; address?: string; alongside?: (newUser: SQL<number>) => BatchItem[] },
 ): Promise<InviteResult> {
   const customer = await services.db.query.customers.findFirst({ where: eq(customers.id, input.customerId) });
   if (!customer || customer.anonymisedAt) return { ok: false, field: "customerId", message: "Choose one of the listed options." };
@@ -71,25 +96,43 @@ export async function inviteMember(
 export async function sendInvitation(services: InviteServices, { userId, actor, now = Date.now() }: { userId: number; actor: Actor | null; now?: number }) {
   const user = await services.db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: eq(users.id, userId) });
   if (!user) return false;
-  const token = randomToken();
-  await services.db.insert(invitations).values({
-    tokenHash: await sha256(token),
-    userId,
-    invitedBy: actor?.id ?? null,
-    createdAt: new Date(now),
-    expiresAt: new Date(now + INVITATION_TTL_MS),
-  });
-  await sendEmail(services, {
-    to: user.email,
-    subject: INVITATION_SUBJECT,
-    body:
-      `Hello ${user.name},\n\n${actor ? `${actor.name} invited you` : "You are invited"} to the Secondary Marketplace` +
-      `${user.company ? ` as a member of ${user.company}` : ""}.\n` +
-      `Open this link to choose your password (it works once, for 7 days):\n` +
-      `${siteOrigin(services)}/uobs/invite/${secretPlaceholder("token")}\n`,
-    secrets: { token },
-  });
+  const [first, ...rest] = await invitationWrites(services, { userId, to: user, actor, now });
+  await services.db.batch([first, ...rest]);
+  services.waitUntil(deliverDueMessages(services.db, services.env));
   return true;
+}
+
+/** The link's row and the e-mail that carries it, to be written together: a link no one was sent, or an e-mail with a link that works nowhere, is of no use. */
+async function invitationWrites(
+  services: InviteServices,
+  { userId, to, actor, now = Date.now() }: { userId: number | SQL<number>; to: { email: string; name: string; company: string }; actor: Actor | null; now?: number },
+) {
+  const token = randomToken();
+  const mail = await outboxRow(
+    services.env,
+    {
+      channel: "email",
+      recipient: to.email,
+      subject: INVITATION_SUBJECT,
+      body:
+        `Hello ${to.name},\n\n${actor ? `${actor.name} invited you` : "You are invited"} to the Secondary Marketplace` +
+        `${to.company ? ` as a member of ${to.company}` : ""}.\n` +
+        `Open this link to choose your password (it works once, for 7 days):\n` +
+        `${siteOrigin(services)}/uobs/invite/${secretPlaceholder("token")}\n`,
+      secrets: { token },
+    },
+    now,
+  );
+  return [
+    services.db.insert(invitations).values({
+      tokenHash: await sha256(token),
+      userId,
+      invitedBy: actor?.id ?? null,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + INVITATION_TTL_MS),
+    }),
+    services.db.insert(outbox).values(mail),
+  ] as const;
 }
 
 export async function findUsableInvitation(db: Database, token: string, now = Date.now()) {

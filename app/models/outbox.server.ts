@@ -39,13 +39,21 @@ export const redactSecrets = (body: string) => body.replace(PLACEHOLDER, "[hidde
  * sending happens later (deliverDueMessages), so a provider outage loses nothing.
  */
 export async function enqueueMessage(db: Database, env: Pick<Env, "SESSION_SECRET">, message: NewMessage, now = Date.now()) {
-  const { secrets, ...fields } = message;
-  const sealed = secrets && Object.keys(secrets).length ? await seal(env.SESSION_SECRET, SEAL_PURPOSE, JSON.stringify(secrets)) : null;
   const [row] = await db
     .insert(outbox)
-    .values({ ...fields, secrets: sealed, subject: message.subject ?? "", createdAt: new Date(now), nextAttemptAt: new Date(now) })
+    .values(await outboxRow(env, message, now))
     .returning({ id: outbox.id, status: outbox.status, createdAt: outbox.createdAt });
   return row!;
+}
+
+/**
+ * The message's row, its secrets sealed, for a caller that inserts it in the same batch as its own
+ * rows (an invitation: the account, its link and the e-mail that carries the link).
+ */
+export async function outboxRow(env: Pick<Env, "SESSION_SECRET">, message: NewMessage, now = Date.now()) {
+  const { secrets, ...fields } = message;
+  const sealed = secrets && Object.keys(secrets).length ? await seal(env.SESSION_SECRET, SEAL_PURPOSE, JSON.stringify(secrets)) : null;
+  return { ...fields, secrets: sealed, subject: message.subject ?? "", createdAt: new Date(now), nextAttemptAt: new Date(now) };
 }
 
 /** The body to send: placeholders filled in; null when a secret is gone (cleared, or sealed under an old key). */

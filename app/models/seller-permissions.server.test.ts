@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
@@ -125,6 +125,33 @@ describe("the seller permission check", () => {
     expect((await t.db.select().from(outbox)).some((m) => m.recipient === "new.colleague@example.test")).toBe(true);
     expect(await check(member!, ids.leads!, "view")).toBe(true);
     expect(await check(member!, ids.leads!, "ndas")).toBe(false);
+  });
+
+  it("writes a colleague's invitation whole or not at all: a failure at its grants leaves no account, link or e-mail", async () => {
+    const email = "half.written@example.test";
+    // the database refuses the grants' row, as a lost connection or a cut request would leave them unwritten
+    await t.db.run(sql`create trigger refuse_grants before insert on seller_permissions begin select raise(abort, 'disk I/O error'); end`);
+    try {
+      await expect(inviteColleague({ db: t.db, env, waitUntil: () => {} }, { actor: lead, customerId: ids.bank!, name: "Half Written", email, grants: { all: ["view"], projects: {} } })).rejects.toThrow();
+    } finally {
+      await t.db.run(sql`drop trigger refuse_grants`);
+    }
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([]);
+    expect((await t.db.select().from(outbox)).filter((m) => m.recipient === email)).toEqual([]);
+    // asked again, the invitation goes through as the first time, with its grants
+    const invited = await inviteColleague({ db: t.db, env, waitUntil: () => {} }, { actor: lead, customerId: ids.bank!, name: "Half Written", email, grants: { all: ["view"], projects: {} } });
+    expect(invited.ok).toBe(true);
+    const member = (await t.db.query.users.findFirst({ where: eq(users.email, email) }))!;
+    expect(await check(member, ids.leads!, "view")).toBe(true);
+    expect(await t.db.select().from(invitations).where(eq(invitations.userId, member.id))).toHaveLength(1);
+  });
+
+  it("answers an e-mail that has an account already as taken, and gives that account nothing", async () => {
+    const invited = await inviteColleague({ db: t.db, env, waitUntil: () => {} }, { actor: lead, customerId: ids.bank!, name: "Outsider Again", email: outsider.email.toUpperCase(), grants: { all: ["offers"], projects: {} } });
+    expect(invited).toMatchObject({ ok: false, field: "email" });
+    expect(await t.db.select().from(invitations).where(eq(invitations.userId, outsider.id))).toEqual([]);
+    expect(await check(outsider, ids.leads!, "view")).toBe(false);
+    expect((await t.db.query.users.findFirst({ where: eq(users.id, outsider.id) }))!.customerId).not.toBe(ids.bank);
   });
 
   it("reaches the team's projects as the grants say: lists, drafts to edit, data room, pools", async () => {

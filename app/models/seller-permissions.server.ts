@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, min, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, min, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { auditLog, projects, sellerPermissions, users, WITHOUT_SECRETS, type Project, type User } from "~/.server/db/schema";
@@ -288,14 +288,19 @@ export async function saveGrants(
 ) {
   const before = await grantsOf(db, { userId: memberId });
   const chosen = shown ? withShownReplaced(before, grants, shown) : grants;
-  const ofTeam = await teamProjectsAmong(db, { memberId, ids: Object.keys(chosen.projects) });
-  const after = normalizeGrants({ all: chosen.all, projects: Object.fromEntries(Object.entries(chosen.projects).filter(([id]) => ofTeam.has(id))) });
+  const company = db.select({ customerId: users.customerId }).from(users).where(eq(users.id, memberId));
+  const after = await grantsWithinTeam(db, { company, grants: chosen });
   const now = new Date();
   await db
     .insert(sellerPermissions)
     .values({ userId: memberId, grants: after, updatedBy: actor.id, updatedAt: now })
     .onConflictDoUpdate({ target: sellerPermissions.userId, set: { grants: after, updatedBy: actor.id, updatedAt: now } });
-  await recordAudit(db, {
+  await recordGrants(db, { actor, memberId, before, after, address });
+  return after;
+}
+
+const recordGrants = (db: Database, { actor, memberId, before, after, address }: { actor: Actor; memberId: number; before: SellerGrants; after: SellerGrants; address?: string }) =>
+  recordAudit(db, {
     actor,
     action: "seller.permissions",
     subjectType: "user",
@@ -303,17 +308,20 @@ export async function saveGrants(
     detail: `Before: ${describe(before)}. After: ${describe(after)}.`,
     address,
   });
-  return after;
+
+/** The grants as stored: known names only, on the company's own projects only. */
+async function grantsWithinTeam(db: Database, { company, grants }: { company: number | SQLWrapper; grants: SellerGrants }) {
+  const ofTeam = await teamProjectsAmong(db, { company, ids: Object.keys(grants.projects) });
+  return normalizeGrants({ all: grants.all, projects: Object.fromEntries(Object.entries(grants.projects).filter(([id]) => ofTeam.has(id))) });
 }
 
 /**
- * Of these project ids, those the member's company's sellers list: a grant names nothing else (a
- * form posted by hand named other companies' projects and ids of none, and they were stored).
+ * Of these project ids, those the company's sellers list: a grant names nothing else (a form
+ * posted by hand named other companies' projects and ids of none, and they were stored).
  */
-async function teamProjectsAmong(db: Database, { memberId, ids }: { memberId: number; ids: readonly string[] }) {
+async function teamProjectsAmong(db: Database, { company, ids }: { company: number | SQLWrapper; ids: readonly string[] }) {
   const wanted = ids.map(Number).filter(Number.isSafeInteger);
   if (!wanted.length) return new Set<string>();
-  const company = db.select({ customerId: users.customerId }).from(users).where(eq(users.id, memberId));
   const sellers = db.select({ id: users.id }).from(users).where(eq(users.customerId, company));
   const rows = await db.select({ id: projects.id }).from(projects).where(and(inList(projects.id, wanted), inArray(projects.sellerId, sellers)));
   return new Set(rows.map((r) => String(r.id)));
@@ -324,8 +332,19 @@ export async function inviteColleague(
   services: Pick<Services, "db" | "env" | "waitUntil">,
   { actor, customerId, name, email, grants, address }: { actor: Actor; customerId: number; name: string; email: string; grants: SellerGrants; address?: string },
 ): Promise<InviteResult> {
-  const invited = await inviteMember(services, { customerId, name, email, roles: ["ROLE_SELLER"], actor, address });
-  if (invited.ok) await saveGrants(services.db, { actor, memberId: invited.userId, grants, address });
+  const db = services.db;
+  const given = await grantsWithinTeam(db, { company: customerId, grants });
+  // in the invitation's batch: an account written without them was a colleague who could see nothing
+  const invited = await inviteMember(services, {
+    customerId,
+    name,
+    email,
+    roles: ["ROLE_SELLER"],
+    actor,
+    address,
+    alongside: (newUser) => [db.insert(sellerPermissions).values({ userId: newUser, grants: given, updatedBy: actor.id, updatedAt: new Date() })],
+  });
+  if (invited.ok) await recordGrants(db, { actor, memberId: invited.userId, before: NO_GRANTS, after: given, address });
   return invited;
 }
 
