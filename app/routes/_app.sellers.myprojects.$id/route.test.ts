@@ -73,7 +73,7 @@ describe("a colleague who may only view the project", () => {
     await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: { [String(project.id)]: ["view"] } } });
     const post = (fields: Record<string, string> | URLSearchParams) =>
       responseOf(action({ request: postRequest(`/sellers/myprojects/${project.id}`, agent.cookie, fields), context, params: { id: String(project.id) } }));
-    for (const fields of [
+    const forms: Array<Record<string, string> | URLSearchParams> = [
       { intent: "approve-nda", contractId: "abc" },
       { intent: "reject-nda", contractId: "-1", reason: "" },
       { intent: "counter", offerId: "1", price: "not a price", expiresOn: "yesterday" },
@@ -81,7 +81,8 @@ describe("a colleague who may only view the project", () => {
       { intent: "withdraw", extra: "x" },
       { intent: "approve-nda", contractId: String(contracts[52]!.id) },
       new URLSearchParams([["intent", "no-such-step"], ["intent", "approve-nda"], ["contractId", "x"]]),
-    ]) {
+    ];
+    for (const fields of forms) {
       expect((await post(fields)).status, String(new URLSearchParams(fields))).toBe(404);
     }
     // a form that names no step they could take is malformed, for anyone
