@@ -9,6 +9,7 @@ import { websiteDomainOf, type OnboardingStatus } from "~/lib/customers";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import type { CustomerValues } from "~/lib/schemas/customer";
 import { recordAudit, type AuditEntry } from "./audit.server";
+import { recomputeCustomerMatches } from "./matches.server";
 import { listView } from "./table-view.server";
 import { invitedNotYetIn, listUsers } from "./users.server";
 import { inList } from "~/.server/db/in-list";
@@ -104,6 +105,8 @@ export async function updateCustomer(services: Pick<Services, "db">, { actor, cu
     throw error;
   }
   await recordAudit(services.db, { actor, action: "customer.update", subjectType: "customer", subjectId: customerId, detail: customer!.name, address });
+  // a buyer made a seller (or back) leaves the matched buyers (or joins them)
+  if (customer!.customerType !== existing.customerType) await recomputeCustomerMatches(services.db, { customerId });
   return { ok: true, customer: customer! };
 }
 
@@ -279,7 +282,10 @@ function endMemberSessions(db: Database, customerId: number) {
 }
 
 export async function setCustomerEnabled(services: Pick<Services, "db">, change: Change & { enabled: boolean }) {
-  return setFlag(services, change, { enabled: change.enabled }, change.enabled ? "customer.enable" : "customer.disable", !change.enabled);
+  const done = await setFlag(services, change, { enabled: change.enabled }, change.enabled ? "customer.enable" : "customer.disable", !change.enabled);
+  // only an enabled buyer is matched: disabled, it leaves every project's matched buyers; enabled, it is scored again
+  if (done) await recomputeCustomerMatches(services.db, { customerId: change.customerId });
+  return done;
 }
 
 export async function setCustomerLocked(services: Pick<Services, "db">, change: Change & { locked: boolean }) {
@@ -359,6 +365,8 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
   ]);
   if (!anonymised.length) return { ok: true };
   await services.db.batch([...endMemberSessions(services.db, customerId)]);
+  // a deleted company is nobody's matched buyer
+  await recomputeCustomerMatches(services.db, { customerId });
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });
   return { ok: true };
 }

@@ -5,6 +5,7 @@ import { contracts, customers, dailyProjectLooks, matches, messages, offers, pro
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
 import { saveCriteria } from "./buyer-criteria.server";
+import { deleteOrAnonymiseCustomer, setCustomerEnabled, updateCustomer } from "./customer-accounts.server";
 import {
   customerMatches,
   matchWeights,
@@ -223,5 +224,29 @@ describe("recomputing matches", () => {
     expect(await sorted("lastLogin", true)).toEqual([["Active Co", 3], ["Quiet Co", 0]]);
     // the seller's list knows the signed NDA only, and names the company for it
     expect((await sellerMatchesFor(t.db, { projectId })).rows.map((r) => r.label)).toEqual(["Active Co", "Buyer #2"]);
+  });
+
+  it("drops a buyer company disabled, deleted or made a seller from every project's matched buyers, and finds it again once enabled", async () => {
+    const services = { db: t.db };
+    const fund = async (name: string) => customer(name, { industryPreferences: ["Healthcare"], statePreferences: ["Illinois"], transactionScalePreferences: ["$5-$10m"] });
+    const [paused, erased, retyped] = [await fund("Paused Credit"), await fund("Erased Credit"), await fund("Retyped Credit")];
+    await recomputeProjectMatches(t.db, { projectId: published });
+    expect(Object.keys(await scores(published)).map(Number)).toEqual(expect.arrayContaining([paused, erased, retyped]));
+
+    await setCustomerEnabled(services, { actor: admin, customerId: paused, enabled: false });
+    expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId: erased })).toEqual({ ok: true });
+    const [row] = await t.db.select().from(customers).where(eq(customers.id, retyped));
+    const values = { customerName: row!.name, customerType: "seller", contactPerson: "", attentionEmail: "", attentionPhone: "", website: "", type: "", size: "", headquarters: "", smsAllowance: 0, comments: "" };
+    expect(await updateCustomer(services, { actor: admin, customerId: retyped, values: values as never })).toMatchObject({ ok: true });
+
+    // the admin's table and the seller's list no longer name (or count) them
+    const left = (await projectMatches(t.db, { projectId: published, pageSize: 100 })).rows.map((r) => r.customerId);
+    expect(left).not.toContain(paused);
+    expect(left).not.toContain(erased);
+    expect(left).not.toContain(retyped);
+    expect((await sellerMatchesFor(t.db, { projectId: published })).total).toBe(left.length);
+
+    await setCustomerEnabled(services, { actor: admin, customerId: paused, enabled: true });
+    expect((await scores(published))[paused]).toBe(55);
   });
 });
