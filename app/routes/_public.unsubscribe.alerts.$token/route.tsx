@@ -32,7 +32,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function StopAlertsPage() {
   const { one, names, on } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const what = one && names[0] ? `the saved search “${names[0]}”` : "all your saved searches";
+  // a link to one search names that search alone, even once it is deleted (the member's others still send)
+  const what = one ? (names[0] ? `the saved search “${names[0]}”` : "this saved search") : "all your saved searches";
   return (
     <div className="mx-auto max-w-xl py-8">
       <PageHeader title="Stop saved-search alerts" />
