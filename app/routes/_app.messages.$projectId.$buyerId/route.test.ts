@@ -123,5 +123,16 @@ describe("a thread on a project that left the market", () => {
     expect(data.messages.map((m) => m.body)).toEqual(["Still for sale?"]);
     expect(data.canWrite).toBe(false);
     expect(data.closed).toBe(true);
+    // a colleague who may view the project reads it as the seller does (the desk's link leads here);
+    // the buyer, and a colleague given nothing on it, find no thread
+    const { saveGrants } = await import("~/models/seller-permissions.server");
+    const agent = await app.member("agent@demo.test");
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: { [String(gone!.id)]: ["view"] } } });
+    const colleagues = await thread(gone!.id, buyer.user.id, agent.cookie);
+    expect(colleagues.status).toBe(200);
+    expect(await colleagues.json()).toMatchObject({ canWrite: false, closed: true });
+    expect((await responseOf(thread(gone!.id, buyer.user.id, buyer.cookie))).status).toBe(404);
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: {} } });
+    expect((await responseOf(thread(gone!.id, buyer.user.id, agent.cookie))).status).toBe(404);
   });
 });

@@ -13,7 +13,7 @@ import { messageSchema } from "~/lib/schemas/index.server";
 import { findContract } from "~/models/contracts.server";
 import { markThreadRead, postMessage, readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
-import { findVisibleProject, mayManageProject } from "~/models/projects.server";
+import { findVisibleProject, mayManageProject, projectWithId } from "~/models/projects.server";
 import { findUserById } from "~/models/users.server";
 import { permissionsOnProject } from "~/models/seller-permissions.server";
 import { readForm } from "~/.server/body";
@@ -38,13 +38,16 @@ async function requireThread<Extra = undefined>(
   const isBuyer = user.id === buyerId;
   // what the check needs and the page's own reads go together (on D1, one call); what they found is
   // used only once the check has passed
-  const [project, colleague, contract, buyer, extra] = await Promise.all([
+  const [visible, colleague, contract, buyer, extra] = await Promise.all([
     findVisibleProject(services.db, { id: user.id, role }, projectId),
     isBuyer || role !== "seller" ? null : permissionsOnProject(services.db, { userId: user.id, projectId }),
     findContract(services.db, { projectId, buyerId }),
     findUserById(services.db, buyerId),
     beside ? beside({ db: services.db, projectId, buyerId, userId: user.id }) : (undefined as Extra),
   ]);
+  // a colleague who may view a teammate's project reads its threads in any status, as its desk (whose
+  // links lead here) shows it: a withdrawn or sold one is not among the projects a seller sees
+  const project = visible ?? (colleague?.has("view") ? await projectWithId(services.db, projectId) : null);
   if (!project) throw notFound();
   const manages = mayManageProject({ id: user.id, role }, project);
   const may = manages ? null : colleague;
