@@ -55,6 +55,18 @@ describe("saved searches", () => {
     expect(await deleteSavedSearch(t.db, { userId: buyer.id, searchId: id })).toBe(true);
     expect((await listSavedSearches(t.db, { userId: buyer.id })).some((s) => s.id === id)).toBe(false);
   });
+
+  it("holds the limit when the last free places are taken at once: two saves of different names, one refused", async () => {
+    const buyer = await makeUser(t.db);
+    for (let i = 1; i < SAVED_SEARCH_LIMIT; i++) await saved(buyer, `Search ${i}`, {});
+    const outcomes = await Promise.all([
+      saveSearch(t.db, { userId: buyer.id, name: "Last place", query: "" }),
+      saveSearch(t.db, { userId: buyer.id, name: "One too many", query: "" }),
+    ]);
+    expect(outcomes.filter((o) => o.saved)).toHaveLength(1);
+    expect(outcomes.filter((o) => !o.saved)).toEqual([{ saved: false, problem: "limit" }]);
+    expect(await t.db.$count(savedSearches, eq(savedSearches.userId, buyer.id))).toBe(SAVED_SEARCH_LIMIT);
+  });
 });
 
 describe("saved-search digests", () => {

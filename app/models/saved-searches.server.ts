@@ -1,10 +1,10 @@
-import { and, asc, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers, savedSearchAlerts, savedSearches, users, type SavedSearch } from "~/.server/db/schema";
 import type { AlertsClaim } from "~/.server/unsubscribe-token";
 import { SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
-import { isUniqueViolation } from "~/.server/db/errors";
+import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
 /** A member's saved searches, by name: at most SAVED_SEARCH_LIMIT, so never paged. */
 export async function listSavedSearches(db: Database, { userId }: { userId: number }) {
@@ -26,24 +26,27 @@ export type SaveOutcome = { saved: true; id: number } | { saved: false; problem:
 
 /** Saves the filters under a name of the member's own; refused for a name they already use, or past the limit. */
 export async function saveSearch(db: Database, { userId, name, query }: { userId: number; name: string; query: string }): Promise<SaveOutcome> {
-  const [[kept], [same]] = await Promise.all([
-    db.select({ n: count() }).from(savedSearches).where(eq(savedSearches.userId, userId)),
-    db
-      .select({ id: savedSearches.id })
-      .from(savedSearches)
-      .where(and(eq(savedSearches.userId, userId), sql`lower(${savedSearches.name}) = lower(${name})`))
-      .limit(1),
-  ]);
+  const [same] = await db
+    .select({ id: savedSearches.id })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userId, userId), sql`lower(${savedSearches.name}) = lower(${name})`))
+    .limit(1);
   if (same) return { saved: false, problem: "duplicate" };
-  if ((kept?.n ?? 0) >= SAVED_SEARCH_LIMIT) return { saved: false, problem: "limit" };
-  try {
-    const [row] = await db.insert(savedSearches).values({ userId, name, query }).returning({ id: savedSearches.id });
-    return { saved: true, id: row!.id };
-  } catch (error) {
-    // the same name saved twice at once: the unique index decides
-    if (isUniqueViolation(error)) return { saved: false, problem: "duplicate" };
-    throw error;
-  }
+  // the count is read by the insert itself: two saves at once (different names) were both
+  // counted below the limit before either wrote, and took the member past it
+  const written = await unlessDuplicate(
+    db
+      .insert(savedSearches)
+      .select(
+        sql`select null, ${userId}, ${name}, ${query}, 1, null, null, ${Date.now()}
+          where (select count(*) from saved_searches s where s.user_id = ${userId}) < ${SAVED_SEARCH_LIMIT}`,
+      )
+      .returning({ id: savedSearches.id }),
+  );
+  // the same name saved twice at once: the unique index decides
+  if (written === DUPLICATE) return { saved: false, problem: "duplicate" };
+  const [row] = written;
+  return row ? { saved: true, id: row.id } : { saved: false, problem: "limit" };
 }
 
 const mine = ({ userId, searchId }: { userId: number; searchId: number }) => and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId));
