@@ -54,6 +54,10 @@ describe("saved searches", () => {
     expect((await listSavedSearches(t.db, { userId: buyer.id })).find((s) => s.id === id)).toMatchObject({ alerts: false });
     expect(await deleteSavedSearch(t.db, { userId: buyer.id, searchId: id })).toBe(true);
     expect((await listSavedSearches(t.db, { userId: buyer.id })).some((s) => s.id === id)).toBe(false);
+    // deleted already (a second click): done, as the first said; another member's is still not theirs to delete
+    expect(await deleteSavedSearch(t.db, { userId: buyer.id, searchId: id })).toBe(true);
+    const [theirs] = await listSavedSearches(t.db, { userId: other.id });
+    expect(await deleteSavedSearch(t.db, { userId: buyer.id, searchId: theirs!.id })).toBe(false);
   });
 
   it("holds the limit when the last free places are taken at once: two saves of different names, one refused", async () => {

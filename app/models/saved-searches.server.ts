@@ -57,10 +57,16 @@ export async function setSearchAlerts(db: Database, { userId, searchId, alerts }
   return updated.length > 0;
 }
 
-/** Deletes the member's own search (and what its digests reported); false for anyone else's. */
+/**
+ * Deletes the member's own search (and what its digests reported); false for anyone else's.
+ * A search no one has any more counts as deleted: a second click on Delete finds the first
+ * already done, and answers as it did rather than not found.
+ */
 export async function deleteSavedSearch(db: Database, { userId, searchId }: { userId: number; searchId: number }) {
   const deleted = await db.delete(savedSearches).where(mine({ userId, searchId })).returning({ id: savedSearches.id });
-  return deleted.length > 0;
+  if (deleted.length) return true;
+  const [kept] = await db.select({ id: savedSearches.id }).from(savedSearches).where(eq(savedSearches.id, searchId)).limit(1);
+  return !kept;
 }
 
 const claimed = (claim: AlertsClaim) => ("searchId" in claim ? eq(savedSearches.id, claim.searchId) : eq(savedSearches.userId, claim.userId));

@@ -35,4 +35,23 @@ describe("saved searches on /preferences", () => {
     expect((await post(cookie, { intent: "delete-search", searchId: String(saved.id) })).status).toBe(302);
     expect(await listSavedSearches(services.db, { userId: broker.id })).toEqual([]);
   });
+
+  it("lands a second Delete of the same search (a double click) back on the page as the first did; another's search stays not found", async () => {
+    const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const other = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(buyer);
+    const mine = await saveSearch(services.db, { userId: buyer.id, name: "Twice deleted", query: "q=solar" });
+    const theirs = await saveSearch(services.db, { userId: other.id, name: "Not yours", query: "" });
+    if (!mine.saved || !theirs.saved) throw new Error("not saved");
+    const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+
+    const [first, second] = [await post(cookie, { intent: "delete-search", searchId: String(mine.id) }), await post(cookie, { intent: "delete-search", searchId: String(mine.id) })];
+    for (const response of [first, second]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/preferences");
+      expect(await notice(response)).toEqual({ message: "The saved search is deleted.", type: "success" });
+    }
+    expect((await post(cookie, { intent: "delete-search", searchId: String(theirs.id) })).status).toBe(404);
+    expect(await listSavedSearches(services.db, { userId: other.id })).toHaveLength(1);
+  });
 });
