@@ -43,6 +43,16 @@ async function findNew(db: Database, searches: SavedSearch[]) {
   return searches.map((search, i) => newMatches(search, reported, results[i]!.rows, results[i]!.total));
 }
 
+/** Each listing once per digest, under the first search that found it: two searches finding one listing named it twice. */
+function onceEach(found: Found[]): Found[] {
+  const named = new Set<number>();
+  return found.map((f) => {
+    const matches = f.matches.filter((row) => !named.has(row.id));
+    for (const row of matches) named.add(row.id);
+    return { ...f, matches };
+  });
+}
+
 const alertsLink = async (env: DigestEnv, claim: AlertsClaim) => `${env.APP_URL}/unsubscribe/alerts/${await alertsUnsubscribeToken(env.SESSION_SECRET, claim)}`;
 
 function factsOf(row: Match) {
@@ -74,13 +84,15 @@ export async function digestMessage(env: DigestEnv, { member, role, found }: { m
 
 /** One member's digest: claimed, looked for, and (when there is news) queued in the same batch that records it. */
 async function digestFor(db: Database, env: DigestEnv, member: Member, now: number) {
-  const searches = await claimDueSearches(db, { userId: member.id, now });
+  // oldest first: a listing two searches find is named under the one saved first
+  const searches = (await claimDueSearches(db, { userId: member.id, now })).sort((a, b) => a.id - b.id);
   const role = primaryRole(member.roles);
   // a member who is no longer a buyer or broker, or who asked for no e-mail at all, keeps the searches but gets nothing
   if (!searches.length || (role !== "buyer" && role !== "broker") || (await isSuppressed(db, { channel: "email", address: member.email }))) return false;
   const found = (await findNew(db, searches)).filter((f) => f.matches.length > 0);
   if (!found.length) return false;
-  const message = await digestMessage(env, { member, role, found });
+  const message = await digestMessage(env, { member, role, found: onceEach(found).filter((f) => f.matches.length > 0) });
+  // reported for every search that found it, named once or not: none of them names it again unchanged
   const reported = found.map((f) => ({ searchId: f.search.id, projects: f.matches.map((m) => ({ id: m.id, updatedAt: m.updatedAt })) }));
   await db.batch([
     queuedMessage(db, { channel: "email", recipient: member.email, ...message }, now),

@@ -108,6 +108,25 @@ describe("saved-search digests", () => {
     expect(await digestsTo(buyer.email)).toHaveLength(2);
   });
 
+  it("names a listing two of the member's searches find once, under the first, and counts it there only", async () => {
+    const buyer = await makeUser(t.db);
+    await saved(buyer, "Harbour word", { q: "harbourline" });
+    await saved(buyer, "Harbour energy", { q: "harbourline", industry: "Energy" });
+    const base = Date.now() + 1000;
+    await listing({ projectName: "Harbourline tidal receivables", updatedAt: new Date(base) });
+    await listing({ projectName: "Harbourline retail notes", industry: "Retail", updatedAt: new Date(base) });
+    await sendDueDigests(t.db, env, { now: base + 1000 });
+    const [digest] = await digestsTo(buyer.email);
+    expect(digest!.body.match(/- Harbourline tidal receivables/g)).toHaveLength(1);
+    expect(digest!.body).toContain("Harbour word (“harbourline”): 2 listings");
+    // the second search found nothing the first had not: no block of its own
+    expect(digest!.body).not.toContain("Harbour energy (");
+    // reported for both: a window reopened finds nothing new for either
+    await t.db.update(savedSearches).set({ lastDigestAt: null, checkedAt: null }).where(eq(savedSearches.userId, buyer.id));
+    await sendDueDigests(t.db, env, { now: base + 2 * HOUR });
+    expect(await digestsTo(buyer.email)).toHaveLength(1);
+  });
+
   it("sends nothing to a member who is no longer a buyer or broker, nor to one who is disabled", async () => {
     const gone = await makeUser(t.db);
     const former = await makeUser(t.db);
