@@ -34,8 +34,10 @@ const PHONE = /^\+[1-9](?!.*\(.*\()\d*(?:(?: *[.-] *| +)?\(\d+\)\d*|(?: *[.-] *|
 export const EMAIL_MAX_LENGTH = 254;
 export const isEmail = (v: string) => v.length <= EMAIL_MAX_LENGTH && EMAIL.test(v);
 export const isZip = (v: string) => ZIP.test(v);
+/** Digits, with a minus perhaps: a whole number as typed, whatever its size. */
+export const isIntegerText = (v: string) => INTEGER.test(v);
 /** A whole number JavaScript holds exactly (twenty nines were stored as 1e20). */
-export const isInteger = (v: string) => INTEGER.test(v) && Number.isSafeInteger(Number(v));
+export const isInteger = (v: string) => isIntegerText(v) && Number.isSafeInteger(Number(v));
 /** A decimal as typed, whose value is a finite number (four hundred nines were Infinity, which no database stores). */
 export const isDecimal = (v: string, thousands = false) =>
   (DECIMAL.test(v) || (thousands && DECIMAL_THOUSANDS.test(v))) && Number.isFinite(parseDecimal(v, thousands));

@@ -81,6 +81,10 @@ describe("spec §5 messages", () => {
     expect(firstError(field.decimal({ thousands: true }), "9".repeat(400))).toBe("Value must be a valid decimal.");
     expect(firstError(field.decimal(), `1${"0".repeat(400)}.5`)).toBe("Value must be a valid decimal.");
     expect(firstError(field.integer({ min: 0 }), "99999999999999999999")).toBe("Value must be an number.");
+    // a whole number past a field's bounds is out of range, however long: the range says so
+    expect(firstError(field.integer({ min: 0, max: 100 }), "99999999999999999999")).toBe("Exceeds maximum value of 100.");
+    expect(firstError(field.integer({ min: 0, max: 100 }), "-99999999999999999999")).toBe("Requires a value of at least 0.");
+    expect(firstError(field.integer({ min: 0 }), "9".repeat(400))).toBe("Value must be an number.");
     expect(field.integer().parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
   });
   it("takes a day of the calendar only, in the years a deal names", () => {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { EMAIL_MAX_LENGTH, isDecimal, isDomain, isEmail, isInteger, isPhone, isUrl, isZip, messages, parseDecimal } from "./field-rules";
+import { EMAIL_MAX_LENGTH, isDecimal, isDomain, isEmail, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal } from "./field-rules";
 
 export * from "./field-rules";
 
@@ -44,10 +44,15 @@ export const field = {
   zip: () => z.string({ error: messages.required }).check(z.trim(), z.refine(isZip, messages.zip)),
   url: () => z.string({ error: messages.required }).check(z.trim(), z.refine(isUrl, messages.url)),
   domain: () => z.string({ error: messages.required }).check(z.trim(), z.refine(isDomain, messages.domain)),
+  /**
+   * A whole number past the field's bounds is out of range, however many digits it has (twenty
+   * nines in a 0–100 field said "Value must be an number."); one JavaScript cannot hold exactly
+   * that no bound caught is still no number.
+   */
   integer: (opts: { min?: number; max?: number } = {}) =>
     z.pipe(
-      z.pipe(z.string({ error: messages.required }).check(z.trim(), z.refine(isInteger, messages.integer)), z.transform(Number)),
-      bounded(opts),
+      z.pipe(z.string({ error: messages.required }).check(z.trim(), z.refine(isIntegerText, messages.integer)), z.transform(wholeNumber)),
+      z.pipe(bounded(opts), z.number().check(z.refine(Number.isSafeInteger, messages.integer))),
     ),
   decimal: (opts: { min?: number; max?: number; thousands?: boolean } = {}) =>
     z.pipe(
@@ -63,6 +68,9 @@ export const field = {
 export function orEmpty(schema: z.ZodMiniType<string, string>) {
   return z.pipe(z.optional(schema), z.transform((v: string | undefined) => v ?? ""));
 }
+
+/** Digits past 1e308 are Infinity, which zod's number refuses as no number: read as the largest there is, so the bounds still judge it. */
+const wholeNumber = (v: string) => Math.max(-Number.MAX_VALUE, Math.min(Number(v), Number.MAX_VALUE));
 
 function bounded({ min, max }: { min?: number; max?: number }) {
   return z.number().check(
