@@ -5,7 +5,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, customers, outbox, projects, recentlyViewed, users, type Project, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { listCustomers } from "./customers.server";
-import { invitationNotice, inviteToView } from "./project-invitations.server";
+import { allInvitable, invitationNotice, inviteToView } from "./project-invitations.server";
 import { storeLooks } from "./project-looks.server";
 import { recomputeAfterLook, responsivenessOf } from "./responsiveness.server";
 import { suppress } from "./suppressions.server";
@@ -86,5 +86,20 @@ describe("Invite to view", () => {
       score: 100,
       reason: "Answered 1 of 1 invitation; median reply 45 min.",
     });
+  });
+  it("invites enabled buyer companies only: a disabled, deleted or seller company's members get nothing", async () => {
+    const out = [{ name: "Off", enabled: false }, { name: "Anonymised", anonymisedAt: new Date(now) }, { name: "Sells", customerType: "seller" as const }];
+    const companies = await t.db.insert(customers).values(out).returning();
+    for (const c of companies) {
+      const member = await makeUser(t.db);
+      await t.db.update(users).set({ customerId: c.id }).where(eq(users.id, member.id));
+    }
+    const outIds = companies.map((c) => c.id);
+    expect(await allInvitable(t.db, [ids.Alpha!, ids.Alpha!])).toBe(true);
+    for (const id of outIds) expect(await allInvitable(t.db, [ids.Alpha!, id])).toBe(false);
+    const before = (await t.db.select().from(outbox)).length;
+    // the action refuses these; one that changed after it looked is passed over all the same
+    expect(await inviteToView(services(), { project, customerIds: outIds, actor: admin }, now)).toEqual({ invited: [], already: [], unreachable: [] });
+    expect(await t.db.select().from(outbox)).toHaveLength(before);
   });
 });

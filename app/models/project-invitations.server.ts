@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Services } from "~/.server/services";
 import { siteOrigin } from "~/.server/mailer";
+import type { Database } from "~/.server/db";
+import { inList } from "~/.server/db/in-list";
 import { customers, projectInvitations, users, type Project } from "~/.server/db/schema";
 import { teaserPathFor } from "~/lib/access";
 import { formatCompactCurrency } from "~/lib/format";
@@ -9,9 +11,23 @@ import { recordAudit, type AuditEntry } from "./audit.server";
 import { sendEmail } from "./outbox.server";
 import { suppressedAmong } from "./suppressions.server";
 import { recomputeInvitedResponsiveness } from "./responsiveness.server";
+import { matchable } from "./matches.server";
 
 /** A company is invited to a project at most once in this long, however often an admin presses the button. */
 export const INVITATION_INTERVAL_MS = 86_400_000;
+
+export const INVITE_BUYERS_ONLY = "Only enabled buyer companies can be invited to view a project.";
+
+/**
+ * Whether every company chosen is one matches are computed for (a buyer or broker, enabled, not
+ * deleted): a posted id is whatever the form sent, and a disabled, deleted or seller company's
+ * members were e-mailed the teaser all the same.
+ */
+export async function allInvitable(db: Database, customerIds: readonly number[]) {
+  const ids = [...new Set(customerIds)];
+  const found = await db.select({ id: customers.id }).from(customers).where(and(inList(customers.id, ids), matchable));
+  return found.length === ids.length;
+}
 
 type InviteServices = Pick<Services, "db" | "env" | "waitUntil">;
 
@@ -49,7 +65,8 @@ export async function inviteToView(
   const origin = siteOrigin(services);
   const invitedIds: number[] = [];
   for (const customerId of [...new Set(customerIds)]) {
-    const [company] = await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.id, customerId)).limit(1);
+    // one disabled or deleted since the action looked is passed over
+    const [company] = await db.select({ id: customers.id, name: customers.name }).from(customers).where(and(eq(customers.id, customerId), matchable)).limit(1);
     if (!company) continue;
     const enabled = await db
       .select({ email: users.email, roles: users.roles })

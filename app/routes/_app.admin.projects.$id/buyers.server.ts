@@ -6,7 +6,7 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { isProjectBuyerSort } from "~/lib/project-buyers";
 import type { ProjectBuyersIntent } from "~/lib/schemas/project-buyers";
 import { projectMatchesFor } from "~/models/matches.server";
-import { invitationNotice, inviteToView } from "~/models/project-invitations.server";
+import { allInvitable, INVITE_BUYERS_ONLY, invitationNotice, inviteToView } from "~/models/project-invitations.server";
 import { handleTableAction, listView } from "~/models/table-view.server";
 import { buyerRowsBody } from "./buyer-rows.server";
 
@@ -35,6 +35,7 @@ export async function buyerTableAction(
 ) {
   if (step.intent !== "invite") return handleTableAction(services, user.id, step, request);
   if (project.status !== "published") return refuse(submission, "Only a published project can be sent to buyers.", 409);
+  if (!(await allInvitable(services.db, step.customerId))) return refuse(submission, INVITE_BUYERS_ONLY, 400);
   const outcome = await inviteToView(services, { project, customerIds: step.customerId, actor: user, address: clientAddress(request) });
   // back to the page as it was (its page and sort)
   const url = new URL(request.url);

@@ -1,3 +1,4 @@
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 import { busyProject } from "../../../tests/support/busy-project";
@@ -5,6 +6,8 @@ import { busyProject } from "../../../tests/support/busy-project";
 /** The admin's project page on a busy project: the seller's desk, paged the same way. */
 const app = await bootApp("route-admin-project");
 const { loader, action } = await import("./route");
+const { makeUser } = await import("~/seed/factories");
+const { customers, outbox, projectInvitations, users } = await import("~/.server/db/schema");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 const seller = await app.member("seller@demo.test");
@@ -32,5 +35,44 @@ describe("the admin's project page, a page of each list at a time", () => {
     const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin/projects/${project.id}${query}`);
+  });
+});
+
+describe("Invite to view", () => {
+  /** A company with one enabled member, as `values` leave it. */
+  async function company(values: Partial<typeof customers.$inferInsert>) {
+    const [row] = await services.db.insert(customers).values({ name: "Some company", ...values }).returning();
+    const member = await makeUser(services.db);
+    await services.db.update(users).set({ customerId: row!.id }).where(eq(users.id, member.id));
+    return { id: row!.id, email: member.email };
+  }
+  const invite = (customerIds: number[]) =>
+    responseOf(
+      action({
+        request: postRequest(`/admin/projects/${project.id}`, admin.cookie, new URLSearchParams([["intent", "invite"], ...customerIds.map((id) => ["customerId", String(id)])])),
+        context,
+        params: { id: String(project.id) },
+      }),
+    );
+
+  it("refuses a company that is not an enabled buyer, writing and sending nothing, with any others ticked beside it", async () => {
+    const buyer = await company({ name: "Open buyer" });
+    const refused = [
+      await company({ name: "Disabled buyer", enabled: false }),
+      await company({ name: "Deleted customer", anonymisedAt: new Date() }),
+      await company({ name: "A seller", customerType: "seller" }),
+    ];
+    for (const other of refused) {
+      const response = await invite([buyer.id, other.id]);
+      expect(response.status).toBe(400);
+      const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
+      expect(result.error[""]).toEqual(["Only enabled buyer companies can be invited to view a project."]);
+    }
+    expect((await invite([999_999])).status).toBe(400);
+    expect(await services.db.select().from(outbox).where(inArray(outbox.recipient, [buyer, ...refused].map((c) => c.email)))).toEqual([]);
+    expect(await services.db.select().from(projectInvitations).where(eq(projectInvitations.projectId, project.id))).toEqual([]);
+
+    expect((await invite([buyer.id])).status).toBe(302);
+    expect(await services.db.select().from(outbox).where(eq(outbox.recipient, buyer.email))).toHaveLength(1);
   });
 });
