@@ -8,6 +8,7 @@ import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/l
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { recordAudit } from "./audit.server";
 import { textMatch } from "./list-query.server";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 type UploadKind = "loan_pool" | "real_estate";
 type Actor = { id: number; name: string; email: string };
@@ -59,8 +60,18 @@ export async function stageImport(
     rows,
     actor,
     address,
-  }: { kind: UploadKind; sellerId: number; target: ImportTarget; fileName: string; rows: Array<{ line: number; values: Record<string, unknown> }>; actor: Actor; address?: string },
-) {
+    submissionKey = null,
+  }: {
+    kind: UploadKind;
+    sellerId: number;
+    target: ImportTarget;
+    fileName: string;
+    rows: Array<{ line: number; values: Record<string, unknown> }>;
+    actor: Actor;
+    address?: string;
+    submissionKey?: string | null;
+  },
+): Promise<ImportJob & { repeated?: true }> {
   // the job and all its rows in one batch: a chunk refused (or a request cut short) part-way left a
   // queued job with some of the file, which the drainer then imported as if it were all of it
   const staged = [];
@@ -73,13 +84,22 @@ export async function stageImport(
       ),
     );
   }
-  const [[job]] = await db.batch([
-    db
-      .insert(importJobs)
-      .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued" })
-      .returning(),
-    ...staged,
-  ]);
+  let job: ImportJob | undefined;
+  try {
+    [[job]] = await db.batch([
+      db
+        .insert(importJobs)
+        .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued", submissionKey })
+        .returning(),
+      ...staged,
+    ]);
+  } catch (error) {
+    // the same form posted again (a double click, a resend): its first job, whatever became of it, and no second
+    if (!submissionKey || !isUniqueViolation(error, "import_jobs.submission_key")) throw error;
+    const first = await db.query.importJobs.findFirst({ where: eq(importJobs.submissionKey, submissionKey) });
+    if (!first) throw error;
+    return { ...first, repeated: true };
+  }
   await recordAudit(db, {
     actor,
     action: "upload.listings",

@@ -1525,10 +1525,16 @@ export const importJobs = sqliteTable(
     cursor: integer("cursor").notNull().default(0),
     leaseUntil: integer("lease_until").notNull().default(0),
     error: text("error"),
+    /** The upload form's one-time key: the same form posted twice (a double click, a resend) stages one job. */
+    submissionKey: text("submission_key"),
     createdAt: createdAt(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("import_jobs_status_idx").on(t.status), index("import_jobs_kind_idx").on(t.kind, t.id)],
+  (t) => [
+    index("import_jobs_status_idx").on(t.status),
+    index("import_jobs_kind_idx").on(t.kind, t.id),
+    uniqueIndex("import_jobs_submission_key_idx").on(t.submissionKey),
+  ],
 );
 export type ImportJob = typeof importJobs.$inferSelect;
 

@@ -8,6 +8,8 @@ const upload = {
   seller: id("Choose a seller."),
   target: z.enum(IMPORT_TARGETS, { error: "Choose drafts or published." }),
   file: z.optional(z.file()),
+  // the page's one-time key (the loader's): the same form posted twice imports once
+  key: z.optional(z.string().check(z.maxLength(100))),
 };
 
 /** The listing upload form: a dry run, or the import itself (checked again, all or nothing). */

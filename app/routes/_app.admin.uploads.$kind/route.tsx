@@ -2,6 +2,7 @@ import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/reac
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { notFound } from "~/.server/http";
+import { randomToken } from "~/.server/crypto";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
 import { UploadsNav } from "~/components/uploads-nav";
@@ -37,7 +38,18 @@ export async function loader(args: LoaderFunctionArgs) {
     listImportJobs(services.db, { kind, page: pageNumber(search.get("page")) }),
   ]);
   const running = jobs.rows.some(({ job }) => job.status === "queued" || job.status === "running");
-  return { path, title, noun, columns: uploadColumns(kind, options.values), sellers: { ...sellers, find }, ...jobs, running, current: recordId(search.get("job")) ?? null };
+  return {
+    path,
+    title,
+    noun,
+    columns: uploadColumns(kind, options.values),
+    sellers: { ...sellers, find },
+    ...jobs,
+    running,
+    current: recordId(search.get("job")) ?? null,
+    // the form's one-time key: posted twice (a double click, a resend), it imports the file once
+    submissionKey: randomToken(16),
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -46,14 +58,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function UploadPage() {
-  const { path, title, noun, columns, sellers, rows, total, page, pageSize, current } = useLoaderData<typeof loader>();
+  const { path, title, noun, columns, sellers, rows, total, page, pageSize, current, submissionKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const checked = data && "checked" in data ? (data.checked as { rows: number; file: string }) : null;
   return (
     <div className="space-y-6">
       <PageHeader title={`Uploads: ${title}`} />
       <UploadsNav />
-      <UploadForm key={path} path={path} noun={noun} columns={columns} sellers={sellers} result={data?.result} checked={checked} />
+      <UploadForm key={path} path={path} noun={noun} columns={columns} sellers={sellers} result={data?.result} checked={checked} submissionKey={submissionKey} />
       <JobsTable rows={rows} total={total} page={page} pageSize={pageSize} current={current} />
     </div>
   );

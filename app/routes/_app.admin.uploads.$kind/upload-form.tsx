@@ -17,6 +17,7 @@ export function UploadForm({
   sellers,
   result,
   checked,
+  submissionKey,
 }: {
   path: string;
   noun: string;
@@ -24,6 +25,8 @@ export function UploadForm({
   sellers: SellerChoices;
   result?: ActionResult | null;
   checked?: { rows: number; file: string } | null;
+  /** One per page: the same form posted twice imports once. */
+  submissionKey: string;
 }) {
   const answer = resultFor(result, ["check", "import"]);
   const summary = formErrorsOf(answer)?.[0];
@@ -42,6 +45,7 @@ export function UploadForm({
       </p>
       <SellerSearch sellers={sellers} />
       <Form method="post" encType="multipart/form-data" className="grid gap-4 md:grid-cols-2">
+        <input type="hidden" name="key" value={submissionKey} />
         <label className="text-sm">
           <span className="label">Seller</span>
           <select name="seller" className="input" defaultValue={String(sent.seller ?? "")} aria-invalid={sellerError ? true : undefined} aria-describedby={sellerError ? "seller-error" : undefined}>

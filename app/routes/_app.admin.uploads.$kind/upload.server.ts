@@ -21,7 +21,7 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   if ("refused" in read) return read.refused;
   const submission = parseWithZod(read.form, { schema: listingUploadSchema });
   if (submission.status !== "success") return invalid(submission);
-  const { intent, seller, target, file } = submission.value;
+  const { intent, seller, target, file, key } = submission.value;
   if (!(await isSeller(services.db, seller))) return answer(submission.reply({ fieldErrors: { seller: ["Choose a seller."] } }), 400);
   if (!file || file.size === 0) return refuseLines(submission, "file", [{ line: 0, reason: "Choose a CSV or XLSX file." }]);
   const { kind } = UPLOADS[path];
@@ -42,7 +42,14 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
     rows: checked.rows,
     actor: user,
     address: clientAddress(request),
+    submissionKey: key || null,
   });
+  const here = `/admin/uploads/${path}?job=${job.id}`;
+  if (job.repeated) {
+    // the same form again (a double click, a resend): the first post's job goes on, nothing is imported twice
+    const where = job.status === "failed" ? "its import stopped; nothing was imported" : `it is imported once, as import #${job.id}`;
+    return redirectWithNotification(services, request, here, `${file.name} was sent again: ${where}.`, job.status === "failed" ? "error" : "success");
+  }
   const drained = await drainImportJob(services.db, job.id, { budgetMs: INLINE_BUDGET_MS });
   // the rest after the response; housekeeping takes over after a restart
   if (drained?.status !== "done" && drained?.status !== "failed") services.waitUntil(drainImportJob(services.db, job.id).catch((e) => console.error("import:", e)));
@@ -52,5 +59,5 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
       : drained?.status === "failed"
         ? `The import of ${file.name} stopped; nothing was imported.`
         : `Importing ${job.total} listings from ${file.name}: the table shows the progress.`;
-  return redirectWithNotification(services, request, `/admin/uploads/${path}?job=${job.id}`, message);
+  return redirectWithNotification(services, request, here, message);
 }

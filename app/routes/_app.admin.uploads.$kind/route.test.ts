@@ -1,0 +1,48 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
+
+/** The admin's bulk upload of listings, as its action answers the form. */
+const app = await bootApp("route-uploads");
+const { action, loader } = await import("./route");
+const { importJobs, projects } = await import("~/.server/db/schema");
+const { templateCsv, uploadColumns } = await import("~/lib/listing-upload");
+const { projectOptions } = await import("~/.server/project-options");
+const { eq } = await import("drizzle-orm");
+const { makeUser } = await import("~/seed/factories");
+const { context, services } = app;
+const admin = await app.member("admin@demo.test");
+afterAll(() => app.cleanup());
+
+const columns = uploadColumns("loan_pool", (await projectOptions(services)).values);
+
+function post(fields: Record<string, string>, file: File) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", file);
+  const request = new Request(`${ORIGIN}/admin/uploads/individual-listings`, {
+    method: "POST",
+    headers: { Cookie: admin.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+    body: form,
+  });
+  return responseOf(action({ request, context, params: { kind: "individual-listings" } }));
+}
+
+describe("an upload's Import sent twice", () => {
+  it("imports the file once: the form's key makes the second post find the first job", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const page = (await loader({ request: new Request(`${ORIGIN}/admin/uploads/individual-listings`, { headers: { Cookie: admin.cookie } }), context, params: { kind: "individual-listings" } })) as { submissionKey: string };
+    expect(page.submissionKey).toMatch(/\S{16,}/);
+    const file = () => new File([templateCsv("loan_pool", columns)], "twice.csv", { type: "text/csv" });
+    const fields = { intent: "import", seller: String(seller.id), target: "draft", key: page.submissionKey };
+    // a double click: both posts at once
+    const answers = await Promise.all([post(fields, file()), post(fields, file())]);
+    expect(answers.map((a) => a.status)).toEqual([302, 302]);
+    const jobs = await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id));
+    expect(jobs).toHaveLength(1);
+    expect(answers.map((a) => a.headers.get("Location"))).toEqual([`/admin/uploads/individual-listings?job=${jobs[0]!.id}`, `/admin/uploads/individual-listings?job=${jobs[0]!.id}`]);
+    // and later, from the same page (the back button, a reload's resend): still once
+    expect((await post(fields, file())).status).toBe(302);
+    expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toHaveLength(1);
+    expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(1);
+  });
+});
