@@ -56,6 +56,8 @@ function xlsxRows(bytes: Uint8Array): string[][] {
     for (const cell of row[1]!.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
       const attributes = cell[1]!;
       const column = columnIndex(/\br="([A-Z]+)\d+"/.exec(attributes)?.[1]) ?? values.length;
+      // a cell past Excel's last column is no workbook's: each row was filled out to it, millions of cells
+      if (column >= MAX_COLUMNS) throw new Error(`cell past column XFD: ${column + 1}`);
       const type = /\bt="([^"]+)"/.exec(attributes)?.[1];
       const body = cell[2] ?? "";
       const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
@@ -67,6 +69,9 @@ function xlsxRows(bytes: Uint8Array): string[][] {
   }
   return rows;
 }
+
+/** Excel's columns end at XFD. */
+const MAX_COLUMNS = 16_384;
 
 function columnIndex(letters: string | undefined) {
   if (!letters) return undefined;
