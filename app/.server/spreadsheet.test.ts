@@ -16,7 +16,7 @@ function workbook(cells: Array<Array<[ref: string, text: string]>>) {
 describe("an uploaded XLSX", () => {
   it("is read cell by cell, each in its column", async () => {
     const read = await readSheet(workbook([[["A1", "name"], ["C1", "size"]], [["A2", "Pool"], ["C2", "5"]]]));
-    expect(read).toEqual({ ok: true, sheet: { header: ["name", "", "size"], records: [{ name: "Pool", "": "", size: "5" }] } });
+    expect(read).toEqual({ ok: true, sheet: { header: ["name", "", "size"], records: [{ name: "Pool", "": "", size: "5" }], lines: [2] } });
   });
 
   it("is refused as not a workbook when a cell lies past Excel's last column (XFD), not spread over millions of empty cells", async () => {

@@ -1,7 +1,8 @@
 import { strFromU8, unzipSync } from "fflate";
 import { parseCsvRecords } from "~/lib/csv-import";
 
-export type Sheet = { header: string[]; records: Array<Record<string, string>> };
+/** `lines`: each record's row number as the spreadsheet shows it (an XLSX skips its empty rows); none for CSV. */
+export type Sheet = { header: string[]; records: Array<Record<string, string>>; lines?: number[] };
 export type SheetRead = { ok: true; sheet: Sheet } | { ok: false; problem: string };
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -21,15 +22,15 @@ export async function readSheet(file: File): Promise<SheetRead> {
     const parsed = parseCsvRecords(new TextDecoder().decode(bytes));
     return parsed.ok ? { ok: true, sheet: parsed } : { ok: false, problem: parsed.problem };
   }
-  let rows: string[][];
+  let rows: Array<{ line: number; values: string[] }>;
   try {
     rows = xlsxRows(bytes);
   } catch {
     return { ok: false, problem: NOT_XLSX };
   }
-  const header = (rows.shift() ?? []).map((name) => name.trim());
-  const records = rows.map((values) => Object.fromEntries(header.map((name, i) => [name, (values[i] ?? "").trim()])));
-  return { ok: true, sheet: { header, records } };
+  const header = (rows.shift()?.values ?? []).map((name) => name.trim());
+  const records = rows.map(({ values }) => Object.fromEntries(header.map((name, i) => [name, (values[i] ?? "").trim()])));
+  return { ok: true, sheet: { header, records, lines: rows.map((r) => r.line) } };
 }
 
 const decode = (xml: string) =>
@@ -39,8 +40,8 @@ const decode = (xml: string) =>
 /** The text of an <si> or <is>: its <t> runs (rich text has several), without phonetic runs. */
 const textOf = (xml: string) => [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, "").matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>/g)].map((m) => decode(m[1]!)).join("");
 
-/** The first worksheet's rows of text: shared strings resolved, each cell placed by its reference. */
-function xlsxRows(bytes: Uint8Array): string[][] {
+/** The first worksheet's rows of text and their numbers: shared strings resolved, each cell placed by its reference. */
+function xlsxRows(bytes: Uint8Array): Array<{ line: number; values: string[] }> {
   const files = unzipSync(bytes, { filter: (f) => f.name === "xl/workbook.xml" || f.name === "xl/_rels/workbook.xml.rels" || f.name === "xl/sharedStrings.xml" || f.name.startsWith("xl/worksheets/") });
   const workbook = strFromU8(files["xl/workbook.xml"]!);
   const firstId = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
@@ -50,10 +51,14 @@ function xlsxRows(bytes: Uint8Array): string[][] {
   const sheet = files[path] ?? files["xl/worksheets/sheet1.xml"];
   if (!sheet) throw new Error("no sheet");
   const shared = files["xl/sharedStrings.xml"] ? [...strFromU8(files["xl/sharedStrings.xml"]).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
-  const rows: string[][] = [];
-  for (const row of strFromU8(sheet).matchAll(/<row\b[^>]*>([\s\S]*?)<\/row>/g)) {
+  const rows: Array<{ line: number; values: string[] }> = [];
+  let line = 0;
+  for (const row of strFromU8(sheet).matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>/g)) {
+    // the row's number as the spreadsheet shows it: empty rows are left out of the file, or skipped below
+    const numbered = Number(/\br="(\d+)"/.exec(row[1]!)?.[1]);
+    line = Number.isSafeInteger(numbered) && numbered > line ? numbered : line + 1;
     const values: string[] = [];
-    for (const cell of row[1]!.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+    for (const cell of row[2]!.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
       const attributes = cell[1]!;
       const column = columnIndex(/\br="([A-Z]+)\d+"/.exec(attributes)?.[1]) ?? values.length;
       // a cell past Excel's last column is no workbook's: each row was filled out to it, millions of cells
@@ -65,7 +70,7 @@ function xlsxRows(bytes: Uint8Array): string[][] {
         type === "s" ? (shared[Number(v)] ?? "") : type === "inlineStr" ? textOf(body) : type === "b" ? (v === "1" ? "TRUE" : "FALSE") : v === undefined ? "" : decode(v);
     }
     const filled = Array.from(values, (v) => v ?? "");
-    if (filled.some((v) => v.trim() !== "")) rows.push(filled);
+    if (filled.some((v) => v.trim() !== "")) rows.push({ line, values: filled });
   }
   return rows;
 }

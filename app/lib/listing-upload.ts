@@ -82,13 +82,15 @@ export type CheckedRows<Row> = { ok: true; rows: Array<{ line: number; values: R
 
 /**
  * Checks every record of a sheet (line 1 is the header) against the row schema, and
- * names each bad row with all of its problems, "column: message", as a person fixes them.
+ * names each bad row with all of its problems, "column: message", as a person fixes them:
+ * by its number in `lines` when the sheet gives one (an XLSX row after empty ones).
  */
 export function checkRows<Row>(
   header: readonly string[],
   records: ReadonlyArray<Record<string, string>>,
   schema: z.ZodMiniType<Row>,
   columns: readonly string[],
+  lines?: readonly number[],
 ): CheckedRows<Row> {
   const missing = columns.filter((column) => !header.includes(column));
   if (missing.length) return { ok: false, problems: [{ line: 1, problems: [`Missing column: ${missing.join(", ")}.`] }], badRows: 1 };
@@ -100,12 +102,13 @@ export function checkRows<Row>(
   const problems: RowProblem[] = [];
   let badRows = 0;
   records.forEach((record, index) => {
+    const line = lines?.[index] ?? index + 2;
     const parsed = safeParse(schema, record);
-    if (parsed.success) return void rows.push({ line: index + 2, values: parsed.data as Row });
+    if (parsed.success) return void rows.push({ line, values: parsed.data as Row });
     badRows++;
     if (problems.length >= UPLOAD_SHOWN_ROW_ERRORS) return;
     problems.push({
-      line: index + 2,
+      line,
       problems: parsed.error.issues.map((issue) => `${issue.path.length ? `${String(issue.path[0])}: ` : ""}${issue.message}`),
     });
   });

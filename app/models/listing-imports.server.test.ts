@@ -46,6 +46,19 @@ describe("a bulk upload of listings", () => {
     expect(!checked.ok && checked.problems).toEqual([{ line: 3, problems: ["waInterest: Value must be a valid decimal."] }]);
   });
 
+  it("names a bad row of an XLSX by the row number the spreadsheet shows, past empty rows", async () => {
+    const columns = uploadColumns("loan_pool", OPTIONS);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Listings");
+    const good = UPLOAD_EXAMPLES.loan_pool;
+    sheet.getRow(1).values = columns;
+    sheet.getRow(2).values = columns.map((c) => good[c] ?? "");
+    // rows 3 and 4 left empty, as a person leaves a gap between two groups
+    sheet.getRow(5).values = columns.map((c) => ({ ...good, waInterest: "high" })[c] ?? "");
+    const checked = await checkUpload(new File([await workbook.xlsx.writeBuffer()], "gap.xlsx"), { kind: "loan_pool", options: OPTIONS });
+    expect(!checked.ok && checked.problems).toEqual([{ line: 5, problems: ["waInterest: Value must be a valid decimal."] }]);
+  });
+
   it("imports every row of a checked file as the seller's drafts, with the kind's details", async () => {
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });

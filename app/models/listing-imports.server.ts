@@ -26,7 +26,7 @@ export type UploadCheck = { ok: true; rows: Array<{ line: number; values: Record
 export async function checkUpload(file: File, { kind, options }: { kind: UploadKind; options: ProjectOptions }): Promise<UploadCheck> {
   const read = await readSheet(file);
   if (!read.ok) return { ok: false, problems: [{ line: 0, problems: [read.problem] }], badRows: 1 };
-  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), uploadColumns(kind, options));
+  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), uploadColumns(kind, options), read.sheet.lines);
 }
 
 const COLUMNS = [
