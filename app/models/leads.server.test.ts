@@ -28,6 +28,11 @@ describe("potential customers", () => {
     expect(carl).toMatchObject({ source: "import", name: "Carl, Jr.", company: 'Carl "Co"', status: "open" });
   });
 
+  it("names a bad line by its number in the file, past blank lines", async () => {
+    const bad = await importLeads(t.db, { text: `${HEADER}\nAda Lovelace,ada@example.test,Analytical Ltd,,,\n\n\nB,not-an-email,Bee Co,,,\n` });
+    expect(bad.errors.map((e) => e.line)).toEqual([5, 5]);
+  });
+
   it("refuses a file without the header", async () => {
     expect((await importLeads(t.db, { text: "Ada,ada@example.test,X\n" })).errors[0]!.line).toBe(1);
   });

@@ -187,20 +187,21 @@ export const LEAD_IMPORT_MAX_LINES = 1000;
 export function readLeadCsv(text: string) {
   const table = readCsvTable(text);
   if (!table) return { rows: [], errors: [{ line: 1, reason: "The file is not valid CSV." }] };
-  const rows = table.filter((r) => r.some((cell) => cell.trim() !== ""));
+  // each line keeps its number in the file: a blank one is skipped, not taken out of the count
+  const rows = table.map((cells, i) => ({ cells, line: i + 1 })).filter((r) => r.cells.some((cell) => cell.trim() !== ""));
   const errors: LeadImportError[] = [];
-  const header = (rows.shift() ?? []).map((h) => h.trim());
+  const header = (rows.shift()?.cells ?? []).map((h) => h.trim());
   const missing = LEAD_CSV_COLUMNS.filter((c) => !header.includes(c) && (c === "name" || c === "email" || c === "company"));
   if (missing.length) return { rows: [], errors: [{ line: 1, reason: `The header line must name the columns ${LEAD_CSV_COLUMNS.join(", ")}.` }] };
   if (rows.length === 0) return { rows: [], errors: [{ line: 2, reason: "The file has no lines after the header." }] };
   if (rows.length > LEAD_IMPORT_MAX_LINES) {
     return { rows: [], errors: [{ line: LEAD_IMPORT_MAX_LINES + 2, reason: `At most ${LEAD_IMPORT_MAX_LINES} lines at a time.` }] };
   }
-  const valid = rows.flatMap((cells, i) => {
+  const valid = rows.flatMap(({ cells, line }) => {
     const record = Object.fromEntries(header.map((h, j) => [h, cells[j]?.trim() || undefined]));
     const parsed = leadCsvLineSchema.safeParse(record);
     if (parsed.success) return [parsed.data];
-    for (const issue of parsed.error.issues) errors.push({ line: i + 2, reason: `${issue.path.join(".")}: ${issue.message}` });
+    for (const issue of parsed.error.issues) errors.push({ line, reason: `${issue.path.join(".")}: ${issue.message}` });
     return [];
   });
   return errors.length ? { rows: [], errors } : { rows: valid, errors };
