@@ -7,17 +7,22 @@ export type CsvImport<Row> = { ok: true; rows: Row[] } | { ok: false; errors: Cs
 
 export const CSV_IMPORT_MAX_ERRORS = 50;
 
-/** A CSV whose first line names the columns, as text records keyed by them (the bulk uploads check them with their own schema). */
-export function parseCsvRecords(text: string): { ok: true; header: string[]; records: Record<string, string>[] } | { ok: false; problem: string } {
+/**
+ * A CSV whose first line names the columns, as text records keyed by them (the bulk uploads check them with their own schema),
+ * and each record's row as a spreadsheet shows the file: blank lines are rows, a quoted cell over several lines is one.
+ */
+export function parseCsvRecords(text: string): { ok: true; header: string[]; records: Record<string, string>[]; lines: number[] } | { ok: false; problem: string } {
   let header: string[] = [];
   try {
-    const records: Record<string, string>[] = parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), {
+    const read: Array<{ record: Record<string, string>; info: { empty_lines: number } }> = parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), {
       columns: (names: string[]) => (header = names.map((name) => name.trim())),
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,
+      info: true,
     });
-    return { ok: true, header, records };
+    // the header is row 1 (after any blank lines), each record the next row, past the blank lines skipped so far
+    return { ok: true, header, records: read.map((r) => r.record), lines: read.map((r, i) => i + 2 + r.info.empty_lines) };
   } catch (error) {
     return { ok: false, problem: `Line ${(error as { lines?: number }).lines ?? 1}: the file is not valid CSV.` };
   }

@@ -59,6 +59,15 @@ describe("a bulk upload of listings", () => {
     expect(!checked.ok && checked.problems).toEqual([{ line: 5, problems: ["waInterest: Value must be a valid decimal."] }]);
   });
 
+  it("names a bad row of a CSV by its line, past blank lines, a cell over two lines counted as one row as a spreadsheet shows it", async () => {
+    const columns = uploadColumns("loan_pool", OPTIONS);
+    const good = UPLOAD_EXAMPLES.loan_pool;
+    const line = (row: Record<string, string>) => columns.map((c) => `"${(row[c] ?? "").replaceAll('"', '""')}"`).join(",");
+    const csv = [columns.join(","), line({ ...good, fullDetails: "Two lines\nof details" }), "", "", line({ ...good, waInterest: "high" })].join("\n");
+    const checked = await checkUpload(new File([csv], "gap.csv", { type: "text/csv" }), { kind: "loan_pool", options: OPTIONS });
+    expect(!checked.ok && checked.problems).toEqual([{ line: 5, problems: ["waInterest: Value must be a valid decimal."] }]);
+  });
+
   it("imports every row of a checked file as the seller's drafts, with the kind's details", async () => {
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
