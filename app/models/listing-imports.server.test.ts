@@ -3,12 +3,13 @@ import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { importJobRows, importJobs, projects, users } from "~/.server/db/schema";
+import { customers, importJobRows, importJobs, projects, users } from "~/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { makeUser } from "~/seed/factories";
 import { checkUpload, drainImportJob, IMPORT_CHUNK, SELLER_CHOICES_SHOWN, sellerChoices, stageImport } from "./listing-imports.server";
 import { listSellerProjectPage } from "./projects.server";
+import { customerMatches } from "./matches.server";
 
 const OPTIONS: ProjectOptions = {
   industries: ["Real Estate"],
@@ -98,6 +99,24 @@ describe("a bulk upload of listings", () => {
     const listed = await t.db.select().from(projects).where(eq(projects.sellerId, seller.id));
     expect(listed).toHaveLength(IMPORT_CHUNK + 5);
     expect(listed.every((p) => p.status === "published" && p.publishedAt)).toBe(true);
+  });
+
+  it("scores listings imported as published for the buyers they fit, as a published listing is: the seller's matched buyers and the buyers' matches list them", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const [buyerCo] = await t.db
+      .insert(customers)
+      .values({ name: `Northeast Real Estate Fund ${seller.id}`, customerType: "buyer", preferences: { industryPreferences: ["Real Estate"], statePreferences: ["NY"], transactionScalePreferences: ["$1-$5m"] } })
+      .returning();
+    const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "published", fileName: "matched.csv", rows: rowsOf(3), actor: admin });
+    expect(await drainImportJob(t.db, job.id)).toMatchObject({ status: "done", imported: 3 });
+    const imported = await t.db.select({ id: projects.id }).from(projects).where(eq(projects.importJobId, job.id));
+    const matched = await customerMatches(t.db, { customerId: buyerCo!.id, limit: 100 });
+    expect(matched.map((m) => m.projectId).sort()).toEqual(imported.map((p) => p.id).sort());
+    // drafts are for no buyer yet
+    const drafts = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "drafts.csv", rows: rowsOf(2), actor: admin });
+    await drainImportJob(t.db, drafts.id);
+    expect(await customerMatches(t.db, { customerId: buyerCo!.id, limit: 100 })).toHaveLength(3);
   });
 
   it("stages a file whole or not at all: a row refused in a later chunk leaves no job for the drainer to import part of", async () => {

@@ -7,6 +7,7 @@ import { PROJECT_KINDS } from "~/lib/project-kinds";
 import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { recordAudit } from "./audit.server";
+import { recomputeImportMatches } from "./matches.server";
 import { textMatch } from "./list-query.server";
 import { isUniqueViolation } from "~/.server/db/errors";
 
@@ -194,7 +195,10 @@ export async function drainImportJob(db: Database, jobId: number, { budgetMs = 2
     await finish(db, job, now());
   } catch (error) {
     await fail(db, job, error, now());
+    return findImportJob(db, jobId);
   }
+  // listed now: scored for the buyers they fit, as a listing published by hand is (the import stands if this fails)
+  if (job.target === "published") await recomputeImportMatches(db, { importJobId: job.id }).catch((error) => console.error(`import job ${job.id} matches:`, error));
   return findImportJob(db, jobId);
 }
 

@@ -204,6 +204,32 @@ export async function recomputeAllMatches(db: Database, now = Date.now()) {
   return rows.length;
 }
 
+/**
+ * The listings one bulk upload published, scored for every buyer company at once (customers and
+ * behaviour read once, as for every match): what publishing one listing does, for a whole file.
+ */
+export async function recomputeImportMatches(db: Database, { importJobId }: { importJobId: number }, now = Date.now()) {
+  const ofJob = and(eq(projects.importJobId, importJobId), visible(projects.status));
+  const [weights, buyers, list, behaviour, responsiveness] = await Promise.all([
+    matchWeights(db),
+    db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
+    db.select(FACT_COLUMNS).from(projects).where(ofJob),
+    behaviourByCustomer(db, {}),
+    responsivenessByCustomer(db),
+  ]);
+  const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
+  const rows: Scored[] = [];
+  for (const project of list) {
+    const f = facts(project);
+    for (const buyer of criteria) {
+      const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
+      if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
+    }
+  }
+  await replaceMatches(db, inArray(matches.projectId, db.select({ id: projects.id }).from(projects).where(ofJob)), rows, now);
+  return rows.length;
+}
+
 // Correlated over the members of the matched customer, on the matched project: only for the page's rows.
 // Each starts from the customer's members and joins the project's rows to them: a member list as
 // `in (select …)` was built afresh for every row and every column, a third of the statement's time.
