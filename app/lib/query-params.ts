@@ -21,3 +21,14 @@ export function recordId(value: unknown): number | undefined {
   const n = Number(value);
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
+
+/**
+ * A day a query parameter names (`?from=2026-11-23`): a YYYY-MM-DD that is a day of the calendar, or
+ * undefined. `2026-13-01` became an invalid Date whose NaN the database refused (a 500), and
+ * `2026-02-31` rolled over into March for the rows while the daily sums compared it as text.
+ */
+export function calendarDay(value: unknown): string | undefined {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value ? value : undefined;
+}

@@ -12,11 +12,9 @@ import { StaticHtml } from "~/components/static-html";
 import { sessionsChart } from "./charts.server";
 import { SESSION_HEADERS } from "./headers";
 import { sessionRowsBody } from "./rows.server";
-import { pageNumber, recordId } from "~/lib/query-params";
+import { calendarDay, pageNumber, recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Page sessions");
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Who looked at what, for how long: page sessions filtered by member, project, page type and dates. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -27,8 +25,8 @@ export async function loader(args: LoaderFunctionArgs) {
     email: query.get("email")?.trim() || undefined,
     projectId: recordId(query.get("project")),
     pageType: PAGE_TYPES.includes(pageType as PageType) ? (pageType as PageType) : undefined,
-    from: DAY.test(query.get("from") ?? "") ? query.get("from")! : undefined,
-    to: DAY.test(query.get("to") ?? "") ? query.get("to")! : undefined,
+    from: calendarDay(query.get("from")),
+    to: calendarDay(query.get("to")),
   };
   const page = pageNumber(query.get("page"));
   const [{ rows, totals }, chart] = await Promise.all([listPageSessions(services.db, filters, { page }), sessionsChart(services.db, { now: new Date() })]);

@@ -1,0 +1,26 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+
+/** The admin's page sessions, filtered by what an address may say. */
+const app = await bootApp("route-admin-analytics");
+const { loader } = await import("./route");
+const { context } = app;
+const admin = await app.member("admin@demo.test");
+afterAll(() => app.cleanup());
+
+const open = (query: string) => responseOf(loader({ request: getRequest(`/admin/analytics?${query}`, admin.cookie), context, params: {} }));
+
+describe("the page sessions' date filters", () => {
+  it("ignore a day that is no day of the calendar (a 13th month, a 31st of February) rather than failing with a 500", async () => {
+    const all = await (await open("")).json();
+    for (const query of ["from=2026-13-01", "to=2026-00-10", "from=2026-02-31", "to=2026-04-31&from=2026-99-99"]) {
+      const response = await open(query);
+      expect(response.status, query).toBe(200);
+      const page = await response.json();
+      expect(page.filters, query).toEqual({});
+      expect(page.totals, query).toEqual(all.totals);
+    }
+    const day = await (await open("from=2026-02-28&to=2026-02-28")).json();
+    expect(day.filters).toEqual({ from: "2026-02-28", to: "2026-02-28" });
+  });
+});
