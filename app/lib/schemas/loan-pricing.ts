@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { AMORTIZATIONS, MAX_TERM_MONTHS } from "../loan-pricing";
 import { field, messages } from "../validation";
 import { oneOf } from "./account";
+import { MAX_AMOUNT } from "./project";
 import { LOAN_PARAMS } from "~/lib/loan-pricing";
 export { LOAN_PARAMS };
 
@@ -27,7 +28,8 @@ const overrides = {
 export const loanPricingSchema = (o: PricingOptions) =>
   z
     .object({
-      balance: field.decimal({ min: 1, thousands: true }),
+      // a tape's loan is as large at most: past it, twice the balance (the similar listings' range) was Infinity, a 500
+      balance: field.decimal({ min: 1, max: MAX_AMOUNT, thousands: true }),
       noteRate: field.decimal({ min: 0, max: 100 }),
       termMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }),
       amortization: z.enum(AMORTIZATIONS, { error: "Choose one of the listed options." }),

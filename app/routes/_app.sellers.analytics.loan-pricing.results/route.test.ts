@@ -1,0 +1,26 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+
+/** A loan-pricing results link and its CSV, as a seller's browser opens them. */
+const app = await bootApp("route-loan-pricing-results");
+const { loader } = await import("./route");
+const csv = await import("../sellers.analytics.loan-pricing.results[.]csv");
+const { context } = app;
+const seller = await app.member("seller@demo.test");
+afterAll(() => app.cleanup());
+
+const LOAN = "noteRate=6&termMonths=360&amortization=level&loanStatus=Performing";
+const open = (query: string) => responseOf(loader({ request: getRequest(`/sellers/analytics/loan-pricing/results?${query}`, seller.cookie), context, params: {} }));
+const exported = (query: string) =>
+  responseOf(csv.loader({ request: getRequest(`/sellers/analytics/loan-pricing/results.csv?${query}`, seller.cookie), context, params: {} }));
+
+describe("a loan's balance", () => {
+  it("past any listing's amount is refused with the form's message (400), where a balance near the largest number failed with a 500", async () => {
+    const huge = `balance=${"9".repeat(308)}&${LOAN}`;
+    const page = await open(huge);
+    expect(page.status).toBe(400);
+    expect((await page.json()).reply.error).toMatchObject({ balance: ["Exceeds maximum value of 1000000000000."] });
+    expect((await exported(huge)).status).toBe(400);
+    expect((await open(`balance=1,000,000&${LOAN}`)).status).toBe(200);
+  });
+});
