@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { contracts, offers, pageSessions, projects } from "~/.server/db/schema";
+import { contracts, offers, pageSessions, projects, users } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { dealFunnel, projectActivity, sessionsPerDayByPageType } from "./engagement.server";
+import { dealFunnel, projectActivity, projectViewers, sessionsPerDayByPageType, VIEWERS_PAGE_SIZE } from "./engagement.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -109,5 +109,24 @@ describe("sessions per day by page type", () => {
     expect(byType["search-results"].reduce((a, b) => a + b, 0)).toBe(2);
     expect(byType.other.every((n) => n === 0)).toBe(true);
     expect(byType["company-before-nda"].every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe("a project's viewers", () => {
+  it("past the last page (a stale or made-up ?viewers=) shows the last page, not an empty table that says no one looked", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Looked at" }).returning();
+    // written at once: a password hashed for each would cost seconds
+    const lookers = await t.db
+      .insert(users)
+      .values(Array.from({ length: VIEWERS_PAGE_SIZE + 2 }, (_, i) => ({ email: `looker-${i}@example.test`, name: `Looker ${i}`, passwordHash: "-", roles: ["ROLE_BUYER"] })))
+      .returning();
+    await t.db.insert(pageSessions).values(lookers.map((u, i) => visit(project!.id, u.id, new Date(now.getTime() - i * 60_000), 1000)));
+    const last = await projectViewers(t.db, project!.id, { page: 2 });
+    expect(last.rows).toHaveLength(2);
+    const past = await projectViewers(t.db, project!.id, { page: 9 });
+    expect(past).toMatchObject({ total: VIEWERS_PAGE_SIZE + 2, page: 2 });
+    expect(past.rows.map((r) => r.userId)).toEqual(last.rows.map((r) => r.userId));
+    expect(await projectViewers(t.db, seller.id + 100_000, { page: 3 })).toMatchObject({ rows: [], total: 0, page: 1 });
   });
 });

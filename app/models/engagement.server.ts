@@ -10,13 +10,21 @@ import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server"
 import { sellerOfProject } from "./projects.server";
 import { ndaSignedOn } from "./buyer-identity.server";
 
-/** A page of the members who looked at a project's pages, how long and when last (latest first, the seller's own visits left out), and how many there are. */
+/**
+ * A page of the members who looked at a project's pages, how long and when last (latest first, the
+ * seller's own visits left out), and how many there are. A page past the last (a stale or made-up
+ * `?viewers=`) shows the last, as the desk's other lists do, not an empty "No tracked visits yet".
+ */
 export async function projectViewers(db: Database, projectId: number, { page = 1 }: { page?: number } = {}) {
+  const asked = Math.max(1, page);
   const [[counted], rows] = await Promise.all([
     viewersCount(db).all({ projectId }),
-    viewersOfProject(db).all({ projectId, offset: (Math.max(1, page) - 1) * VIEWERS_PAGE_SIZE }),
+    viewersOfProject(db).all({ projectId, offset: (asked - 1) * VIEWERS_PAGE_SIZE }),
   ]);
-  return { rows, total: counted?.n ?? 0, page: Math.max(1, page), pageSize: VIEWERS_PAGE_SIZE };
+  const total = counted?.n ?? 0;
+  const last = Math.max(1, Math.ceil(total / VIEWERS_PAGE_SIZE));
+  if (rows.length || asked <= last) return { rows, total, page: asked, pageSize: VIEWERS_PAGE_SIZE };
+  return { rows: await viewersOfProject(db).all({ projectId, offset: (last - 1) * VIEWERS_PAGE_SIZE }), total, page: last, pageSize: VIEWERS_PAGE_SIZE };
 }
 
 /** The viewers a desk page shows (written into the statement: decision 045). */
