@@ -29,17 +29,19 @@ const own = async (db: Database, sellerId: number) => and(await sellerReach(db, 
 /** One page of the seller's real-estate projects, each valued on the defaults (system data and what the listing stores). */
 export async function ownRealEstateValuations(db: Database, { sellerId, page = 1, pageSize = REAL_ESTATE_PAGE_SIZE }: { sellerId: number; page?: number; pageSize?: number }) {
   const mine = await own(db, sellerId);
-  const [rows, [total], marketFor] = await Promise.all([
+  const pageAt = (at: number) =>
     db
       .select()
       .from(projects)
       .where(mine)
       .orderBy(asc(projects.projectName), asc(projects.id))
       .limit(pageSize)
-      .offset((Math.max(1, page) - 1) * pageSize),
-    db.select({ count: count() }).from(projects).where(mine),
-    marketTable(db),
-  ]);
+      .offset((at - 1) * pageSize);
+  const [found, [total], marketFor] = await Promise.all([pageAt(Math.max(1, page)), db.select({ count: count() }).from(projects).where(mine), marketTable(db)]);
+  // a page past the last (a stale or made-up ?page=) shows the last, not "You have no real-estate projects."
+  const last = Math.max(1, Math.ceil((total?.count ?? 0) / pageSize));
+  const rows = found.length || page <= last ? found : await pageAt(last);
+  page = Math.min(Math.max(1, page), last);
   return {
     // the map draws the page's projects (see realEstateMap)
     places: rows.map((p) => ({ id: p.id, projectName: p.projectName, state: p.state, latitude: p.latitude, longitude: p.longitude })),
