@@ -92,11 +92,15 @@ export async function listPageSessions(db: Database, filters: SessionFilters, { 
   if (filters.from) where.push(gte(pageSessions.sessionStart, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) where.push(lt(pageSessions.sessionStart, new Date(new Date(`${filters.to}T00:00:00Z`).getTime() + 86_400_000)));
   const condition = where.length ? and(...where) : undefined;
-  const offset = (Math.max(1, page) - 1) * pageSize;
-  const [rows, [totals]] = await Promise.all([
-    !condition && pageSize === PAGE_SESSIONS_PAGE_SIZE
+  const rowsAt = (at: number) => {
+    const offset = (at - 1) * pageSize;
+    return !condition && pageSize === PAGE_SESSIONS_PAGE_SIZE
       ? newestSessions(db).all({ offset })
-      : sessionRows(db).where(condition).orderBy(desc(pageSessions.sessionStart)).limit(pageSize).offset(offset),
+      : sessionRows(db).where(condition).orderBy(desc(pageSessions.sessionStart)).limit(pageSize).offset(offset);
+  };
+  const asked = Math.max(1, page);
+  const [found, [counted]] = await Promise.all([
+    rowsAt(asked),
     // the whole market's figures come from the daily sums; one member's or one project's from their indexes
     filters.email || filters.projectId
       ? db
@@ -110,7 +114,11 @@ export async function listPageSessions(db: Database, filters: SessionFilters, { 
           .where(condition)
       : sessionTotals(db, filters).then((t) => [t]),
   ]);
-  return { rows, totals: totals ?? { sessions: 0, totalTime: 0, activeTime: 0 } };
+  const totals = counted ?? { sessions: 0, totalTime: 0, activeTime: 0 };
+  // a page past the last (a stale or made-up ?page=) shows the last, not "No page sessions match."
+  const last = Math.max(1, Math.ceil(Number(totals.sessions) / pageSize));
+  if (found.length || asked <= last) return { rows: found, totals, page: asked };
+  return { rows: await rowsAt(last), totals, page: last };
 }
 
 const sessionRows = (db: Database) =>

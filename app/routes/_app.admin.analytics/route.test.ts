@@ -4,6 +4,8 @@ import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
 /** The admin's page sessions, filtered by what an address may say. */
 const app = await bootApp("route-admin-analytics");
 const { loader } = await import("./route");
+const { pageSessions, users } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
 const { context } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -22,5 +24,22 @@ describe("the page sessions' date filters", () => {
     }
     const day = await (await open("from=2026-02-28&to=2026-02-28")).json();
     expect(day.filters).toEqual({ from: "2026-02-28", to: "2026-02-28" });
+  });
+});
+
+describe("the page sessions' pages", () => {
+  it("past the last (a stale or made-up ?page=) show the last, not \"No page sessions match.\" over a count of them", async () => {
+    const first = await (await open("")).json();
+    expect(first.totals.sessions).toBeGreaterThan(first.pageSize);
+    const last = Math.ceil(first.totals.sessions / first.pageSize);
+    const lastPage = await (await open(`page=${last}`)).json();
+    const [looker] = await app.services.db.select({ email: users.email }).from(pageSessions).innerJoin(users, eq(users.id, pageSessions.userId)).limit(1);
+    for (const query of [`page=${last + 1}`, "page=1000000000", "pageType=homepage&page=1000000000", `email=${encodeURIComponent(looker!.email)}&page=1000000000`]) {
+      const past = await (await open(query)).json();
+      expect(past.body.html, query).toContain('data-testid="session-row"');
+      expect(past.body.html, query).not.toContain("No page sessions match.");
+      expect(past.page, query).toBe(Math.max(1, Math.ceil(past.totals.sessions / past.pageSize)));
+    }
+    expect((await (await open("page=1000000000")).json()).body.html).toBe(lastPage.body.html);
   });
 });

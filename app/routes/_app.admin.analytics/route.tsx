@@ -28,8 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
     from: calendarDay(query.get("from")),
     to: calendarDay(query.get("to")),
   };
-  const page = pageNumber(query.get("page"));
-  const [{ rows, totals }, chart] = await Promise.all([listPageSessions(services.db, filters, { page }), sessionsChart(services.db, { now: new Date() })]);
+  const [{ rows, totals, page }, chart] = await Promise.all([listPageSessions(services.db, filters, { page: pageNumber(query.get("page")) }), sessionsChart(services.db, { now: new Date() })]);
   return { filters, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
 }
 
