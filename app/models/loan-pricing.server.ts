@@ -120,7 +120,7 @@ export type PoolResult = {
 export async function pricePool(
   db: Database,
   { sellerId, values, today = new Date().toISOString().slice(0, 10) }: { sellerId: number; values: PoolPricingValues; today?: string },
-): Promise<PoolResult | "no-curve" | null> {
+): Promise<PoolResult | "no-curve" | "no-tape" | null> {
   const { projectId, ...overrides } = values;
   // a colleague's pool too, where the team lets this seller see it
   const project = (await findTeamProject(db, { userId: sellerId, projectId }))?.project;
@@ -129,6 +129,8 @@ export async function pricePool(
     db.select().from(projectLoans).where(eq(projectLoans.projectId, project.id)).orderBy(asc(projectLoans.line)),
     marketData(db),
   ]);
+  // nothing to price: its totals would read as a price of 0% of par
+  if (!tape.length) return "no-tape";
   const priced: Array<{ input: ReturnType<typeof tapeLoan>; loanNumber: string; pricing: Pricing }> = [];
   for (const loan of tape) {
     const input = tapeLoan(loan, today, overrides, project.secured);
@@ -179,6 +181,7 @@ export async function sellerPools(db: Database, { sellerId }: { sellerId: number
 }
 
 export const NO_CURVE = "There is no benchmark curve yet: enter a yield to discount at.";
+export const NO_TAPE = "This pool has no loan tape to price: upload one on the project first.";
 
 /** The lists the pricing form offers, from the content source (spec §9). */
 export async function pricingOptions(services: Services): Promise<PricingOptions> {
@@ -197,7 +200,7 @@ export async function pricingFromQuery(services: Services, { sellerId, searchPar
     const submission = parseWithZod(searchParams, { schema: poolPricingSchema });
     if (submission.status !== "success") return { ok: false as const, form: "pool" as const, submission, options };
     const result = await pricePool(services.db, { sellerId, values: submission.value });
-    if (result === "no-curve") return { ok: false as const, form: "pool" as const, submission, options, error: NO_CURVE };
+    if (result === "no-curve" || result === "no-tape") return { ok: false as const, form: "pool" as const, submission, options, error: result === "no-tape" ? NO_TAPE : NO_CURVE };
     return result ? { ok: true as const, result, options } : null;
   }
   const submission = parseWithZod(searchParams, { schema: loanPricingSchema(options) });
