@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { defaultInputs, valueProperty, type ValuationInputs } from "~/lib/real-estate-valuation";
+import { defaultInputs, FALLBACK_MARKET, valueProperty, type ValuationInputs } from "~/lib/real-estate-valuation";
 import { valuationQuerySchema } from "~/lib/schemas/real-estate";
 import type { ownRealEstate } from "~/models/real-estate.server";
 import { propertyTypeOf, storedPropertyOf } from "~/models/real-estate.server";
@@ -22,9 +22,14 @@ export function valuationOf({ project, market }: Found, search: URLSearchParams)
   const sources: Record<keyof ValuationInputs, string> = {
     rent:
       stored.noi != null
-        ? `Not stored by the listing: backed out of its NOI with the market expense ratio (${percent(market?.expenseRatio ?? 0)}).`
+        ? `Not stored by the listing: backed out of its NOI with the market expense ratio (${percent((market ?? FALLBACK_MARKET).expenseRatio)}).`
         : "Not stored by the listing, which has no NOI either: enter the rent.",
-    vacancy: stored.occupancy != null ? `100% less the listing's occupancy (${percent(stored.occupancy)}).` : "System data for the type and region.",
+    vacancy:
+      stored.occupancy != null
+        ? `100% less the listing's occupancy (${percent(stored.occupancy)}).`
+        : market
+          ? "System data for the type and region."
+          : "No system data for this type: a middle-of-the-market guess.",
     expenses: "Not stored by the listing: the market expense ratio of the income after vacancy.",
     capRate: market ? `System data: ${market.propertyType}, ${market.region}.` : "No system data for this type: a middle-of-the-market guess.",
     spread: "Assumed: the value range's cap rates either side of the market rate.",

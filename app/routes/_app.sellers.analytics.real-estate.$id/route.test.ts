@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+
+/** One real-estate project's valuation, as its seller's browser opens it. */
+const app = await bootApp("route-real-estate-valuation");
+const { loader } = await import("./route");
+const { projects } = await import("~/.server/db/schema");
+const { FALLBACK_MARKET } = await import("~/lib/real-estate-valuation");
+const { context, services } = app;
+const seller = await app.member("seller@demo.test");
+afterAll(() => app.cleanup());
+
+const open = async (id: number) => (await responseOf(loader({ request: getRequest(`/sellers/analytics/real-estate/${id}`, seller.cookie), context, params: { id: String(id) } }))).json();
+
+describe("a valuation without system data for its property type", () => {
+  it("says the rent was backed out with the expense ratio it used (the fallback's), not 0%, and the vacancy is no system data", async () => {
+    const [project] = await services.db
+      .insert(projects)
+      .values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", projectName: "Lighthouse", details: { propertyType: "Lighthouse", noi: 130_000, occupancy: 100 } })
+      .returning();
+    const page = await open(project!.id);
+    expect(page.sources.capRate).toMatch(/No system data/);
+    // 130,000 of NOI at no vacancy and the fallback's 35% of expenses: 200,000 of rent
+    expect(page.defaults).toMatchObject({ rent: 200_000, expenses: 70_000 });
+    expect(page.sources.rent).toContain(`(${FALLBACK_MARKET.expenseRatio}%)`);
+    // without an occupancy the vacancy is the fallback's too, not system data
+    const [unoccupied] = await services.db
+      .insert(projects)
+      .values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", projectName: "Lightship", details: { propertyType: "Lighthouse", noi: 130_000 } })
+      .returning();
+    const other = await open(unoccupied!.id);
+    expect(other.defaults.vacancy).toBe(FALLBACK_MARKET.vacancy);
+    expect(other.sources.vacancy).not.toMatch(/^System data/);
+  });
+});
