@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, sent } from "../../../tests/support/app";
 
 /** The admin's page sessions, filtered by what an address may say. */
 const app = await bootApp("route-admin-analytics");
@@ -10,7 +10,7 @@ const { context } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
 
-const open = (query: string) => responseOf(loader({ request: getRequest(`/admin/analytics?${query}`, admin.cookie), context, params: {} }));
+const open = (query: string) => sent(loader({ request: getRequest(`/admin/analytics?${query}`, admin.cookie), context, params: {} }));
 
 describe("the page sessions' date filters", () => {
   it("ignore a day that is no day of the calendar (a 13th month, a 31st of February) rather than failing with a 500", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** A loan-pricing results link and its CSV, as a seller's browser opens them. */
 const app = await bootApp("route-loan-pricing-results");
@@ -11,7 +11,7 @@ const seller = await app.member("seller@demo.test");
 afterAll(() => app.cleanup());
 
 const LOAN = "noteRate=6&termMonths=360&amortization=level&loanStatus=Performing";
-const open = (query: string) => responseOf(loader({ request: getRequest(`/sellers/analytics/loan-pricing/results?${query}`, seller.cookie), context, params: {} }));
+const open = (query: string) => sent(loader({ request: getRequest(`/sellers/analytics/loan-pricing/results?${query}`, seller.cookie), context, params: {} }));
 const exported = (query: string) =>
   responseOf(csv.loader({ request: getRequest(`/sellers/analytics/loan-pricing/results.csv?${query}`, seller.cookie), context, params: {} }));
 
@@ -20,7 +20,8 @@ describe("a loan's balance", () => {
     const huge = `balance=${"9".repeat(308)}&${LOAN}`;
     const page = await open(huge);
     expect(page.status).toBe(400);
-    expect((await page.json()).reply.error).toMatchObject({ balance: ["Exceeds maximum value of 1000000000000."] });
+    const body = await page.json();
+    expect(!body.ok && body.reply.error).toMatchObject({ balance: ["Exceeds maximum value of 1000000000000."] });
     expect((await exported(huge)).status).toBe(400);
     expect((await open(`balance=1,000,000&${LOAN}`)).status).toBe(200);
   });
@@ -32,8 +33,8 @@ describe("a pool without a loan tape", () => {
     const page = await open(`projectId=${pool!.id}`);
     expect(page.status).toBe(400);
     const body = await page.json();
-    expect(body.form).toBe("pool");
-    expect(body.reply.error).toMatchObject({ "": ["This pool has no loan tape to price: upload one on the project first."] });
+    expect(!body.ok && body.form).toBe("pool");
+    expect(!body.ok && body.reply.error).toMatchObject({ "": ["This pool has no loan tape to price: upload one on the project first."] });
     const file = await exported(`projectId=${pool!.id}`);
     expect(file.status).toBe(400);
     expect(await file.text()).not.toContain("price,0");

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, sent } from "../../../tests/support/app";
 
 /** One real-estate project's valuation, as its seller's browser opens it. */
 const app = await bootApp("route-real-estate-valuation");
@@ -10,7 +10,7 @@ const { context, services } = app;
 const seller = await app.member("seller@demo.test");
 afterAll(() => app.cleanup());
 
-const open = async (id: number) => (await responseOf(loader({ request: getRequest(`/sellers/analytics/real-estate/${id}`, seller.cookie), context, params: { id: String(id) } }))).json();
+const open = async (id: number) => (await sent(loader({ request: getRequest(`/sellers/analytics/real-estate/${id}`, seller.cookie), context, params: { id: String(id) } }))).json();
 
 describe("a valuation without system data for its property type", () => {
   it("says the rent was backed out with the expense ratio it used (the fallback's), not 0%, and the vacancy is no system data", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, sent } from "../../../tests/support/app";
 
 /** The seller's real-estate analytics table, as their browser opens it. */
 const app = await bootApp("route-real-estate-analytics");
@@ -8,7 +8,7 @@ const { context } = app;
 const seller = await app.member("seller@demo.test");
 afterAll(() => app.cleanup());
 
-const open = async (query: string) => (await responseOf(loader({ request: getRequest(`/sellers/analytics/real-estate${query}`, seller.cookie), context, params: {} }))).json();
+const open = async (query: string) => (await sent(loader({ request: getRequest(`/sellers/analytics/real-estate${query}`, seller.cookie), context, params: {} }))).json();
 
 describe("the real-estate table's pages", () => {
   it("past the last (a stale or made-up ?page=) show the last, not \"You have no real-estate projects.\" over a count of them", async () => {
@@ -19,7 +19,7 @@ describe("the real-estate table's pages", () => {
     for (const far of [last + 1, 1_000_000_000]) {
       const past = await open(`?page=${far}`);
       expect(past, String(far)).toMatchObject({ page: last, total: first.total });
-      expect(past.rows.map((r: { id: number }) => r.id)).toEqual(lastPage.rows.map((r: { id: number }) => r.id));
+      expect(past.rows.map((r) => r.id)).toEqual(lastPage.rows.map((r) => r.id));
       expect(past.map.dots.length).toBe(lastPage.rows.length);
     }
   });
