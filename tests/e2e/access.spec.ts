@@ -237,6 +237,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/admin/analytics": { url: "/admin/analytics", outcome: membersOnly("/admin/analytics", ["admin"]) },
   "/api/analytics/session": { url: "/api/analytics/session", outcome: everyone(405) },
   "/api/analytics/ping": { url: "/api/analytics/ping", outcome: everyone(204) },
+  "/api/*": { url: "/api/1.0/no-such-endpoint", outcome: everyone(404) },
   "/admin/projects/permission/:id": { url: "/admin/projects/permission/7", outcome: membersOnly("/admin/projects/permission/7", ["admin"]) },
   "/projects/more-details/:id/offers/:offerId": {
     url: "/projects/more-details/7/offers/999999",

@@ -45,6 +45,14 @@ test("wrong credentials, bad JSON and missing tokens are refused with JSON error
     expect(me.status()).toBe(401);
     expect((await me.json()).error).toBeTruthy();
   }
+
+  // a path no endpoint answers is a JSON 404 too, whatever the method, not the HTML page of a missing page
+  for (const unknown of [request.get("/api/1.0/no-such-endpoint"), request.post("/api/nothing/here", { data: {} }), request.get("/api/1.0/me/extra")]) {
+    const answer = await unknown;
+    expect(answer.status()).toBe(404);
+    expect(answer.headers()["content-type"]).toContain("application/json");
+    expect(await answer.json()).toEqual({ error: "This page could not be found" });
+  }
 });
 
 test("a revoked token stops working", async ({ request }) => {
