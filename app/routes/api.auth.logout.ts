@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
-import { apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
+import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
 import { revokeApiToken } from "~/models/api-tokens.server";
 
 /** Revokes the Bearer token it is called with. */
@@ -9,3 +9,6 @@ export async function action(args: ActionFunctionArgs) {
   await revokeApiToken(services.db, token);
   return apiJson(services, { revoked: true });
 }
+
+/** A GET is no way to log out: told so in JSON, as the login endpoint tells it. */
+export const loader = () => apiError(null, 405, "Method not allowed", { Allow: "POST" });

@@ -1,3 +1,4 @@
+import { NOT_FOUND_MESSAGE } from "~/.server/http";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
 import { primaryRole } from "~/lib/roles";
@@ -11,7 +12,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requireApiUser(services, args.request);
   const id = idOf(args.params);
   const project = id === null ? null : await findVisibleProject(services.db, { id: user.id, role: primaryRole(user.roles) }, id);
-  if (!project) return apiError(services, 404, "Not found");
+  if (!project) return apiError(services, 404, NOT_FOUND_MESSAGE);
   return apiJson(services, {
     id: project.id,
     projectName: project.projectName,
