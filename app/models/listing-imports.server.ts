@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { importJobRows, importJobs, projects, users, type ImportJob } from "~/.server/db/schema";
+import { customers, importJobRows, importJobs, projects, users, type ImportJob } from "~/.server/db/schema";
 import { readSheet } from "~/.server/spreadsheet";
 import type { ImportTarget } from "~/lib/import-jobs";
 import { PROJECT_KINDS } from "~/lib/project-kinds";
@@ -245,7 +245,12 @@ export async function listImportJobs(db: Database, { kind, page }: { kind: Uploa
 /** At most this many sellers in the upload form's list: a search finds the others. */
 export const SELLER_CHOICES_SHOWN = 200;
 
-const IS_SELLER = sql`exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER')`;
+/**
+ * A seller listings may be imported for: a disabled member, or one of a company an admin disabled or
+ * anonymised, may not sell, and an upload would publish listings in their name to buyers.
+ */
+const IS_SELLER = sql`(exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER') and ${users.enabled} = 1
+  and not exists (select 1 from ${customers} where ${customers.id} = ${users.customerId} and (${customers.enabled} = 0 or ${customers.anonymisedAt} is not null)))`;
 
 /**
  * The sellers an upload may be for: members with the seller role whose name, company or e-mail

@@ -4,7 +4,7 @@ import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
 /** The admin's bulk upload of listings, as its action answers the form. */
 const app = await bootApp("route-uploads");
 const { action, loader } = await import("./route");
-const { importJobs, projects } = await import("~/.server/db/schema");
+const { customers, importJobs, projects, users } = await import("~/.server/db/schema");
 const { templateCsv, uploadColumns } = await import("~/lib/listing-upload");
 const { projectOptions } = await import("~/.server/project-options");
 const { eq } = await import("drizzle-orm");
@@ -43,6 +43,38 @@ describe("an upload's Import sent twice", () => {
     // and later, from the same page (the back button, a reload's resend): still once
     expect((await post(fields, file())).status).toBe(302);
     expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toHaveLength(1);
+    expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(1);
+  });
+});
+
+describe("an upload for a seller who may no longer sell", () => {
+  async function sellerOfCompany(company: Partial<typeof customers.$inferInsert>) {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const [customer] = await services.db.insert(customers).values({ name: `Company of ${seller.email}`, customerType: "seller", ...company }).returning();
+    await services.db.update(users).set({ customerId: customer!.id }).where(eq(users.id, seller.id));
+    return seller;
+  }
+
+  it("refuses a disabled member, or one of a disabled or anonymised company, as an unknown seller is refused (400), importing nothing", async () => {
+    const disabled = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    await services.db.update(users).set({ enabled: false }).where(eq(users.id, disabled.id));
+    const sellers = [disabled, await sellerOfCompany({ enabled: false }), await sellerOfCompany({ anonymisedAt: new Date() })];
+    for (const seller of sellers) {
+      for (const intent of ["check", "import"]) {
+        const file = new File([templateCsv("loan_pool", columns)], "disabled.csv", { type: "text/csv" });
+        const answer = await post({ intent, seller: String(seller.id), target: "published" }, file);
+        expect(answer.status).toBe(400);
+        expect(JSON.stringify(await answer.json())).toContain("Choose a seller.");
+      }
+      expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toHaveLength(0);
+      expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(0);
+    }
+  });
+
+  it("still takes a seller of an enabled company", async () => {
+    const seller = await sellerOfCompany({});
+    const file = new File([templateCsv("loan_pool", columns)], "enabled.csv", { type: "text/csv" });
+    expect((await post({ intent: "import", seller: String(seller.id), target: "draft" }, file)).status).toBe(302);
     expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(1);
   });
 });
