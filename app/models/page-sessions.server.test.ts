@@ -83,6 +83,22 @@ describe("the beacon's checks of a record", () => {
     expect(await check(buyer, recordOf(buyer.id, 987_654), nextMinute())).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
   });
 
+  it("refuses a session that starts or ends in the future past a clock's skew, naming the fields", async () => {
+    const now = nextMinute();
+    const at = (start: number, end: number) => ({ ...recordOf(buyer.id, null), sessionStart: start, sessionEnd: end, lastActiveTime: start });
+    // a script's session a year ahead would sit on top of the admin's newest-first table
+    const yearAhead = now + 365 * 86_400_000;
+    expect(await check(buyer, at(yearAhead, yearAhead + 4000), now)).toEqual({
+      ok: false,
+      status: 400,
+      error: "The session cannot start or end in the future",
+      fields: ["sessionStart", "sessionEnd"],
+    });
+    expect(await check(buyer, at(now - 4000, now + 3_600_000), now)).toMatchObject({ ok: false, status: 400, fields: ["sessionEnd"] });
+    // a browser's clock a little ahead of the server's is not a forgery
+    expect(await check(buyer, at(now + 60_000, now + 120_000), now)).toEqual({ ok: true });
+  });
+
   it("answers 429 past the member's budget in a minute, without touching another member's", async () => {
     const now = nextMinute();
     for (let i = 0; i < BEACON_LIMIT.limit; i++) {

@@ -44,6 +44,13 @@ export type RecordCheck =
   | { ok: false; status: 429; retryAfterSeconds: number };
 
 /**
+ * How far ahead of the server a browser's clock may run. Past it a session is a forgery (a member's
+ * own script): dated ahead, it would top the admin's newest-first table and the seller's viewers
+ * list for as long as it stays ahead, and count in days that have not come.
+ */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
  * What the beacon remembers for a minute instead of reading per record: each project's
  * seller and status (a project unpublished stops counting within the minute), and each
  * member's count in the current budget window (read once per window, then counted here;
@@ -102,6 +109,8 @@ export async function checkRecord(
   if (record.userId !== user.id) {
     return { ok: false, status: 400, error: "The record belongs to another member", fields: ["userId"] };
   }
+  const ahead = (["sessionStart", "sessionEnd"] as const).filter((field) => record[field] > now + CLOCK_SKEW_MS);
+  if (ahead.length) return { ok: false, status: 400, error: "The session cannot start or end in the future", fields: ahead };
   const key = `beacon:user:${user.id}`;
   const [budget, projectOk] = await Promise.all([budgetUsed(db, user.id, key, now), countableProject(db, user, record.companyId, now)]);
   if (budget.known.count >= limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };
