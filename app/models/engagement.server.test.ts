@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { contracts, offers, pageSessions, projects, users } from "~/.server/db/schema";
+import { contracts, customers, offers, pageSessions, projects, users } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { dealFunnel, projectActivity, projectViewers, sessionsPerDayByPageType, VIEWERS_PAGE_SIZE } from "./engagement.server";
 
@@ -128,5 +129,32 @@ describe("a project's viewers", () => {
     expect(past).toMatchObject({ total: VIEWERS_PAGE_SIZE + 2, page: 2 });
     expect(past.rows.map((r) => r.userId)).toEqual(last.rows.map((r) => r.userId));
     expect(await projectViewers(t.db, seller.id + 100_000, { page: 3 })).toMatchObject({ rows: [], total: 0, page: 1 });
+  });
+});
+
+describe("a project's interest, apart from the seller's company", () => {
+  it("leaves the seller's colleagues out of the viewers, the charts and the funnel's viewed step, as it leaves out the seller", async () => {
+    const [company, buyers] = await t.db.insert(customers).values([{ name: "Selling Bank", customerType: "seller" }, { name: "Buying Fund" }]).returning();
+    const [seller, colleague, buyer, loner] = [await makeUser(t.db, { roles: ["ROLE_SELLER"] }), await makeUser(t.db, { roles: ["ROLE_SELLER"] }), await makeUser(t.db), await makeUser(t.db)];
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, seller.id));
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, colleague.id));
+    await t.db.update(users).set({ customerId: buyers!.id }).where(eq(users.id, buyer.id));
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Team's own" }).returning();
+    const id = project!.id;
+    await t.db.insert(pageSessions).values([
+      visit(id, colleague.id, new Date(now.getTime() - 60_000), 120_000),
+      visit(id, seller.id, now, 60_000),
+      visit(id, buyer.id, new Date(now.getTime() - 2 * 60_000), 60_000),
+      // a member of no company is nobody's colleague
+      visit(id, loner.id, new Date(now.getTime() - 3 * 60_000), 60_000),
+    ]);
+
+    const viewers = await projectViewers(t.db, id);
+    expect(viewers.rows.map((r) => r.userId)).toEqual([buyer.id, loner.id]);
+    expect(viewers.total).toBe(2);
+    const activity = await projectActivity(t.db, { projectId: id, now });
+    expect(activity.views.at(-1)).toBe(2);
+    expect(activity.activeMinutes.at(-1)).toBe(2);
+    expect(await dealFunnel(t.db, { projectId: id })).toMatchObject({ viewed: 2 });
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lt, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { union } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -12,7 +12,7 @@ import { ndaSignedOn } from "./buyer-identity.server";
 
 /**
  * A page of the members who looked at a project's pages, how long and when last (latest first, the
- * seller's own visits left out), and how many there are. A page past the last (a stale or made-up
+ * visits of the seller's company left out), and how many there are. A page past the last (a stale or made-up
  * `?viewers=`) shows the last, as the desk's other lists do, not an empty "No tracked visits yet".
  */
 export async function projectViewers(db: Database, projectId: number, { page = 1 }: { page?: number } = {}) {
@@ -27,6 +27,23 @@ export async function projectViewers(db: Database, projectId: number, { page = 1
   return { rows: await viewersOfProject(db).all({ projectId, offset: (last - 1) * VIEWERS_PAGE_SIZE }), total, page: last, pageSize: VIEWERS_PAGE_SIZE };
 }
 
+const member = sql.identifier("member");
+const sellerMember = sql.identifier("seller_member");
+
+/**
+ * A project's sessions that may be buyers' interest: neither its seller's nor a colleague's at the
+ * seller's company, who open the project to check or edit it and would show as a buyer. Each row's
+ * member is read by primary key; the seller's company once (a seller of no company has no colleagues).
+ */
+function byBuyers(projectId: Placeholder) {
+  const seller = sellerOfProject(projectId);
+  const company = sql`(select ${sellerMember}.customer_id from ${users} as ${sellerMember} where ${sellerMember}.id = ${seller})`;
+  return and(
+    ne(pageSessions.userId, seller),
+    sql`not exists (select 1 from ${users} as ${member} where ${member}.id = ${pageSessions.userId} and ${member}.customer_id = ${company})`,
+  );
+}
+
 /** The viewers a desk page shows (written into the statement: decision 045). */
 export const VIEWERS_PAGE_SIZE = 50;
 
@@ -35,7 +52,7 @@ const viewersCount = preparedQuery((db) => {
   return db
     .select({ n: sql<number>`count(distinct ${pageSessions.userId})` })
     .from(pageSessions)
-    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId))))
+    .where(and(eq(pageSessions.projectId, projectId), byBuyers(projectId)))
     .prepare();
 });
 
@@ -56,7 +73,7 @@ const viewersOfProject = preparedQuery((db) => {
     })
     .from(pageSessions)
     .innerJoin(users, eq(users.id, pageSessions.userId))
-    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId))))
+    .where(and(eq(pageSessions.projectId, projectId), byBuyers(projectId)))
     .groupBy(pageSessions.userId)
     .orderBy(desc(sql`max(${pageSessions.sessionEnd})`), pageSessions.userId)
     .limit(VIEWERS_PAGE_SIZE)
@@ -148,7 +165,7 @@ const newestSessions = preparedQuery((db) =>
 
 /**
  * Buyers' visits to a project's pages on each of the last `period` UTC days: how many
- * and their active time in whole minutes. The seller's own visits are not interest.
+ * and their active time in whole minutes. Visits of the seller's company are not interest.
  */
 export async function projectActivity(db: Database, { projectId, now, period = 90 }: { projectId: number; now: Date; period?: number }) {
   const days = lastDays(now, period);
@@ -167,7 +184,7 @@ const activityOfProject = preparedQuery((db) => {
   return db
     .select({ day: day.as("day"), views: count(), active: sql<number>`sum(${pageSessions.activeTime})` })
     .from(pageSessions)
-    .where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId)), gte(pageSessions.sessionStart, sql.placeholder("since"))))
+    .where(and(eq(pageSessions.projectId, projectId), byBuyers(projectId), gte(pageSessions.sessionStart, sql.placeholder("since"))))
     .groupBy(day)
     .prepare();
 });
@@ -192,7 +209,7 @@ const funnelOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
   const step = (rank: number) => sql<number>`${rank}`.as("rank");
   return union(
-    db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), ne(pageSessions.userId, sellerOfProject(projectId)))),
+    db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), byBuyers(projectId))),
     db.select({ buyerId: contracts.buyerId, rank: step(1) }).from(contracts).where(and(eq(contracts.projectId, projectId), isNotNull(contracts.signedAt))),
     db.select({ buyerId: contracts.buyerId, rank: step(2) }).from(contracts).where(and(eq(contracts.projectId, projectId), eq(contracts.ndaStatus, NDA_APPROVED))),
     db.select({ buyerId: offers.buyerId, rank: step(3) }).from(offers).where(eq(offers.projectId, projectId)),
