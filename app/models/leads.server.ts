@@ -4,7 +4,7 @@ import { readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import type { Database } from "~/.server/db";
-import { customers, inboundItems, leads, type InboundItem, type Lead, type User } from "~/.server/db/schema";
+import { customers, inboundItems, leadImports, leads, type InboundItem, type Lead, type User } from "~/.server/db/schema";
 import type { CustomerType } from "~/lib/customers";
 import { websiteDomainOf } from "~/lib/customers";
 import type { Services } from "~/.server/services";
@@ -207,12 +207,23 @@ export function readLeadCsv(text: string) {
   return errors.length ? { rows: [], errors } : { rows: valid, errors };
 }
 
-/** Imports every line or none: one batch. */
-export async function importLeads(db: Database, { text }: { text: string }) {
+/**
+ * Imports every line or none: one batch. With the form's one-time key, the key is taken in the same
+ * batch: the same form posted again (a double click, a resend) finds it taken and imports nothing
+ * (`repeated`), while a file refused leaves it free for the corrected one.
+ */
+export async function importLeads(db: Database, { text, submissionKey = null }: { text: string; submissionKey?: string | null }) {
   const { rows, errors } = readLeadCsv(text);
   if (errors.length) return { imported: 0, errors };
-  const [first, ...rest] = rows.map((r) => db.insert(leads).values({ source: "import", ...r }));
-  await db.batch([first!, ...rest]);
+  const inserts = rows.map((r) => db.insert(leads).values({ source: "import", ...r }));
+  try {
+    if (submissionKey) await db.batch([db.insert(leadImports).values({ submissionKey, lines: rows.length }), ...inserts]);
+    else await db.batch([inserts[0]!, ...inserts.slice(1)]);
+  } catch (error) {
+    if (!submissionKey || !isUniqueViolation(error, "lead_imports.submission_key")) throw error;
+    const [first] = await db.select({ lines: leadImports.lines }).from(leadImports).where(eq(leadImports.submissionKey, submissionKey));
+    return { imported: first?.lines ?? 0, errors, repeated: true as const };
+  }
   return { imported: rows.length, errors };
 }
 
@@ -242,11 +253,14 @@ export async function leadAction(services: Services, { admin, request }: { admin
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) return refuse(submission, "Choose a CSV file.", 400, { extra: NO_EXTRA });
       if (file.size > CSV_MAX_BYTES) return refuse(submission, "The file is larger than 1 MB.", 400, { extra: NO_EXTRA });
-      const { imported, errors } = await importLeads(services.db, { text: await file.text() });
+      const done = await importLeads(services.db, { text: await file.text(), submissionKey: change.key || null });
+      const { imported, errors } = done;
       if (errors.length) {
         const message = "Nothing was imported: correct these lines and upload the file again.";
         return refuse(submission, message, 400, { extra: { importErrors: errors.slice(0, 100) } });
       }
+      // the same form again (a double click, a resend): the first post imported the file
+      if ("repeated" in done) return { to, message: `${file.name} was sent again: its ${imported} potential customers are imported once.` };
       await recordAudit(services.db, { actor: admin, action: "lead.import", subjectType: "lead", subjectId: "csv", detail: `${imported} lines`, address });
       return { to, message: `${imported} potential customers imported.` };
     }

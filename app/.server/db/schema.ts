@@ -1079,6 +1079,18 @@ export const leads = sqliteTable(
 export type Lead = typeof leads.$inferSelect;
 
 /**
+ * The potential-customer imports done, by their form's one-time key: written in the batch of the
+ * import's leads, so the same form posted twice (a double click, a resend) finds its key taken and
+ * imports nothing more.
+ */
+export const leadImports = sqliteTable("lead_imports", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  submissionKey: text("submission_key").notNull().unique(),
+  lines: integer("lines").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A member's on-boarding chat (/on-board/buyers, /on-board/sellers): one per member and
  * side, saved at every answer so it resumes where it was left.
  */

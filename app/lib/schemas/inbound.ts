@@ -54,7 +54,8 @@ export const inboundPageSchema = (table: TableKey) =>
 export const leadAdminSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("convert"), id }),
   z.object({ intent: z.literal("dismiss"), id }),
-  z.object({ intent: z.literal("import") }),
+  // the page's one-time key (the loader's): the same form posted twice imports once
+  z.object({ intent: z.literal("import"), key: z.optional(z.string().check(z.maxLength(100))) }),
   ...tableActionSchema("potentialCustomers").def.options,
 ]);
 

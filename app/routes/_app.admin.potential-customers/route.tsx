@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
 import { requireUser } from "~/auth/guards.server";
+import { randomToken } from "~/.server/crypto";
 import { replyOrNotify } from "~/auth/session.server";
 import { formErrorsOf } from "~/lib/action-result";
 import { DataGrid } from "~/components/data-grid";
@@ -26,7 +27,8 @@ export const meta = () => titleMeta("Potential customers");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  return leadListPage(services, { admin: user, request: args.request });
+  // the import form's one-time key: posted twice (a double click, a resend), it imports the file once
+  return { ...(await leadListPage(services, { admin: user, request: args.request })), submissionKey: randomToken(16) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -75,7 +77,7 @@ const CELLS: Record<LeadColumn, (r: Row) => ReactNode> = {
 };
 
 export default function PotentialCustomersPage() {
-  const { rows, total, page, pageSize, view, filters } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, view, filters, submissionKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -93,6 +95,7 @@ export default function PotentialCustomersPage() {
       ) : null}
       <Form method="post" encType="multipart/form-data" className="mb-4 flex items-end gap-2">
         <input type="hidden" name="intent" value="import" />
+        <input type="hidden" name="key" value={submissionKey} />
         <div>
           <label htmlFor="lead-csv" className="block text-sm font-medium text-slate-700">
             Import a CSV <span className="font-normal text-slate-500">({LEAD_CSV_COLUMNS.join(", ")})</span>

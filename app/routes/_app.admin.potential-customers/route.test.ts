@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, ORIGIN, responseOf, sent } from "../../../tests/support/app";
+
+/** The admin's potential customers, as the import form's action answers it. */
+const app = await bootApp("route-potential-customers");
+const { action, loader } = await import("./route");
+const { leads } = await import("~/.server/db/schema");
+const { LEAD_CSV_HEADER } = await import("~/lib/schemas/inbound");
+const { like } = await import("drizzle-orm");
+const { context, services } = app;
+const admin = await app.member("admin@demo.test");
+afterAll(() => app.cleanup());
+
+const PATH = "/admin/potential-customers";
+
+async function pageKey() {
+  const page = await (await sent(loader({ request: new Request(`${ORIGIN}${PATH}`, { headers: { Cookie: admin.cookie } }), context, params: {} }))).json();
+  return page.submissionKey;
+}
+
+function post(fields: Record<string, string>, text: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", new File([text], "leads.csv", { type: "text/csv" }));
+  const request = new Request(`${ORIGIN}${PATH}`, {
+    method: "POST",
+    headers: { Cookie: admin.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+    body: form,
+  });
+  return responseOf(action({ request, context, params: {} }));
+}
+
+describe("a potential-customers import sent twice", () => {
+  it("imports the file once: the form's key makes the second post import nothing", async () => {
+    const csv = `${LEAD_CSV_HEADER}\nAda Twice,ada@twice.example.test,Analytical Ltd,,,\nBea Twice,bea@twice.example.test,Bee Co,,,\n`;
+    const imported = () => services.db.select().from(leads).where(like(leads.email, "%@twice.example.test"));
+    const key = await pageKey();
+    expect(key).toMatch(/\S{16,}/);
+    // a double click: both posts at once
+    const answers = await Promise.all([post({ intent: "import", key }, csv), post({ intent: "import", key }, csv)]);
+    expect(answers.map((a) => a.status)).toEqual([302, 302]);
+    expect(await imported()).toHaveLength(2);
+    // and later, from the same page (the back button, a reload's resend): still once
+    expect((await post({ intent: "import", key }, csv)).status).toBe(302);
+    expect(await imported()).toHaveLength(2);
+    // the page shown again has a key of its own: the admin who imports the file again means it
+    expect((await post({ intent: "import", key: await pageKey() }, csv)).status).toBe(302);
+    expect(await imported()).toHaveLength(4);
+  });
+
+  it("leaves the key free when the file is refused, for the corrected file sent from the same page", async () => {
+    const key = await pageKey();
+    const bad = await post({ intent: "import", key }, `${LEAD_CSV_HEADER}\nCy Fixed,not-an-email,Cy Co,,,\n`);
+    expect(bad.status).toBe(400);
+    expect((await post({ intent: "import", key }, `${LEAD_CSV_HEADER}\nCy Fixed,cy@fixed.example.test,Cy Co,,,\n`)).status).toBe(302);
+    expect(await services.db.select().from(leads).where(like(leads.email, "%@fixed.example.test"))).toHaveLength(1);
+  });
+});
