@@ -59,13 +59,13 @@ export async function recordReferral(db: Database, { secret, userId, code }: { s
   return row ?? null;
 }
 
-/** Affiliate applications not yet made partners (newest first), for the approval form. */
-export async function affiliateApplications(db: Database) {
+/** Affiliate applications not yet made partners (newest first), for the approval form; `inquiryId`: that one only. */
+export async function affiliateApplications(db: Database, { inquiryId }: { inquiryId?: number } = {}) {
   return db
     .select({ id: inboundItems.id, name: inboundItems.name, email: inboundItems.email, company: inboundItems.company, createdAt: inboundItems.createdAt })
     .from(inboundItems)
     .leftJoin(affiliates, eq(affiliates.inquiryId, inboundItems.id))
-    .where(and(eq(inboundItems.kind, "affiliate"), sql`${affiliates.id} is null`))
+    .where(and(eq(inboundItems.kind, "affiliate"), sql`${affiliates.id} is null`, inquiryId === undefined ? undefined : eq(inboundItems.id, inquiryId)))
     .orderBy(desc(inboundItems.id))
     .limit(100);
 }
@@ -75,7 +75,8 @@ export async function approveAffiliate(
   db: Database,
   { inquiryId, commissionPercent, actor, address }: { inquiryId: number; commissionPercent: number; actor: Actor; address?: string },
 ) {
-  const [open] = (await affiliateApplications(db)).filter((a) => a.id === inquiryId);
+  // that application itself: among the newest hundred only, an older one was "no longer open"
+  const [open] = await affiliateApplications(db, { inquiryId });
   if (!open) return null;
   const name = open.company ? `${open.name} (${open.company})` : open.name;
   const partnerOf = sql`select 1 from ${affiliates} where ${affiliates.inquiryId} = ${inquiryId}`;

@@ -36,3 +36,16 @@ describe("approving an affiliate application", () => {
     expect(text).toMatch(/,0,0,pending\r\n$/);
   });
 });
+
+describe("an application behind a hundred newer ones", () => {
+  it("is approved when chosen, where it was told it was no longer open (404)", async () => {
+    const application = (i: number) => ({ kind: "affiliate" as const, name: `Applicant ${i}`, email: `applicant-${i}@example.test`, company: "", message: "Apply" });
+    const [oldest] = await services.db.insert(inboundItems).values(application(0)).returning();
+    await services.db.insert(inboundItems).values(Array.from({ length: 100 }, (_, i) => application(i + 1)));
+    const done = await approve({ inquiryId: String(oldest!.id), commissionPercent: "3" });
+    expect(done.status).toBe(302);
+    const partner = await findAffiliate(services.db, { affiliateId: Number(done.headers.get("Location")!.split("/").at(-1)) });
+    expect(partner).toMatchObject({ name: "Applicant 0", email: "applicant-0@example.test", inquiryId: oldest!.id, commissionPercent: 3 });
+    expect((await approve({ inquiryId: String(oldest!.id), commissionPercent: "3" })).status).toBe(404);
+  });
+});
