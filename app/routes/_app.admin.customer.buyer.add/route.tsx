@@ -7,7 +7,8 @@ import { clientAddress } from "~/.server/http";
 import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
 import { titleMeta } from "~/lib/meta";
-import { customerChoices } from "~/models/customer-accounts.server";
+import { customerChoices, findCustomer } from "~/models/customer-accounts.server";
+import { recordId } from "~/lib/query-params";
 import { inviteMember } from "~/models/invitations.server";
 import { parseWithZod, memberSchema } from "~/lib/schemas/index.server";
 
@@ -16,8 +17,13 @@ export const meta = () => titleMeta("Add a member");
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const customers = await customerChoices(services.db);
-  const wanted = Number(new URL(args.request.url).searchParams.get("customerId"));
-  return { customers, customerId: customers.some((c) => c.id === wanted) ? String(wanted) : "" };
+  const wanted = recordId(new URL(args.request.url).searchParams.get("customerId"));
+  // the customer whose page links here, though past the list's first 500 by name
+  if (wanted && !customers.some((c) => c.id === wanted)) {
+    const customer = await findCustomer(services.db, { customerId: wanted });
+    if (customer && !customer.anonymisedAt) customers.unshift({ id: customer.id, name: customer.name });
+  }
+  return { customers, customerId: wanted && customers.some((c) => c.id === wanted) ? String(wanted) : "" };
 }
 
 export async function action(args: ActionFunctionArgs) {
