@@ -247,8 +247,20 @@ export const pageSizeOf = (value: unknown) => {
 /** One page of the admin customer table; for admins only (the route's guard). */
 export async function listCustomers(
   db: Database,
-  { q, filters = {}, sort = "lastLogin", desc = true, page = 1, pageSize = 25 }: CustomerListQuery,
+  query: CustomerListQuery,
   /** The admin's column choice: the rows carry only what it shows, and counts it hides are not worked out. */
+  visible?: Record<string, boolean>,
+) {
+  const found = await customerListPage(db, query, visible);
+  // a page past the last (a stale link after a filter narrowed the table, a made-up ?page=) shows the last, not "No customers match."
+  const last = Math.max(1, Math.ceil(found.total / found.pageSize));
+  if (found.rows.length || found.page <= last) return found;
+  return customerListPage(db, { ...query, page: last }, visible);
+}
+
+async function customerListPage(
+  db: Database,
+  { q, filters = {}, sort = "lastLogin", desc = true, page = 1, pageSize = 25 }: CustomerListQuery,
   visible?: Record<string, boolean>,
 ) {
   const size = pageSizeOf(pageSize);
