@@ -25,7 +25,7 @@ import { sendEmail } from "./outbox.server";
 import { recordAudit } from "./audit.server";
 import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
-import { indexedTextMatch, oneOf, pageOfChosen, withinDays, type ListQuery } from "./list-query.server";
+import { indexedTextMatch, oneOf, pageOfChosen, pageOrLast, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { recordId } from "~/lib/query-params";
 
@@ -153,15 +153,17 @@ export async function listInbound(
       .leftJoin(projects, eq(projects.id, inboundItems.projectId))
       .where(chosen)
       .$dynamic();
-  // only the join the sort reads: SQLite kept the member's for every row otherwise
-  const ids = db.select({ id: inboundItems.id }).from(inboundItems).$dynamic();
-  if (sort === "owner") ids.leftJoin(owner, eq(owner.id, inboundItems.ownerId));
-  if (sort === "member" || sort === "customer") ids.leftJoin(member, eq(member.id, inboundItems.userId));
-  if (sort === "customer") ids.leftJoin(customers, eq(customers.id, member.customerId));
-  if (sort === "project") ids.leftJoin(projects, eq(projects.id, inboundItems.projectId));
-  ids.where(where);
-  const count = db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where);
-  return pageOfChosen(rowsOf, ids, count, { by: SORT[sort as InboundColumn] ?? SORT.createdAt!, desc, id: inboundItems.id, page, pageSize });
+  return pageOrLast((at) => {
+    // only the join the sort reads: SQLite kept the member's for every row otherwise
+    const ids = db.select({ id: inboundItems.id }).from(inboundItems).$dynamic();
+    if (sort === "owner") ids.leftJoin(owner, eq(owner.id, inboundItems.ownerId));
+    if (sort === "member" || sort === "customer") ids.leftJoin(member, eq(member.id, inboundItems.userId));
+    if (sort === "customer") ids.leftJoin(customers, eq(customers.id, member.customerId));
+    if (sort === "project") ids.leftJoin(projects, eq(projects.id, inboundItems.projectId));
+    ids.where(where);
+    const count = db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where);
+    return pageOfChosen(rowsOf, ids, count, { by: SORT[sort as InboundColumn] ?? SORT.createdAt!, desc, id: inboundItems.id, page: at, pageSize });
+  }, page);
 }
 
 /** Status, owner and notes of an item of this kind; null when there is no such item (or the owner is not an admin). */

@@ -21,7 +21,7 @@ import { readCsvTable } from "~/lib/csv-import";
 import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
 import { recordAudit } from "./audit.server";
 import { inviteMember } from "./invitations.server";
-import { indexedTextMatch, oneOf, pageOf, withinDays, type ListQuery } from "./list-query.server";
+import { indexedTextMatch, oneOf, pageOf, pageOrLast, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { isUniqueViolation, refusal } from "~/.server/db/errors";
 
@@ -96,9 +96,11 @@ function whereOf(filters: LeadFilters) {
 /** One page of the potential customers, with the name of the customer each became. */
 export async function listLeads(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: ListQuery<LeadFilters>) {
   const where = whereOf(filters);
-  const rows = db.select({ lead: leads, customerName: customers.name }).from(leads).leftJoin(customers, eq(customers.id, leads.customerId)).where(where).$dynamic();
-  const count = db.select({ count: sql<number>`count(*)` }).from(leads).where(where);
-  return pageOf(rows, count, { by: SORT[sort as LeadColumn] ?? SORT.createdAt!, desc, id: leads.id, page, pageSize });
+  return pageOrLast((at) => {
+    const rows = db.select({ lead: leads, customerName: customers.name }).from(leads).leftJoin(customers, eq(customers.id, leads.customerId)).where(where).$dynamic();
+    const count = db.select({ count: sql<number>`count(*)` }).from(leads).where(where);
+    return pageOf(rows, count, { by: SORT[sort as LeadColumn] ?? SORT.createdAt!, desc, id: leads.id, page: at, pageSize });
+  }, page);
 }
 
 /** /admin/potential-customers as this admin sees it: their view of the table and one page of it. */

@@ -106,6 +106,17 @@ export async function pageOf<Q extends SQLiteSelect>(query: Q, count: Promise<Ar
   return { rows, total: total?.count ?? 0, page: pageNumber(page), pageSize };
 }
 
+/**
+ * A page of a list as `read` gives it, or the last page when the one asked for is past it (a stale
+ * link after a filter narrowed the list, a made-up `?page=`): not an empty table over a count of rows.
+ * `read` builds its query afresh for each page; only such a link pays the second read.
+ */
+export async function pageOrLast<P extends { rows: unknown[]; total: number; page: number; pageSize: number }>(read: (page: number) => Promise<P>, page: number) {
+  const found = await read(page);
+  const last = Math.max(1, Math.ceil(found.total / found.pageSize));
+  return found.rows.length || found.page <= last ? found : read(last);
+}
+
 /** The page of a list a query parameter asks for (`?documents=3`): a whole number from 1, anything else 1. */
 export const listPageOf = (url: URL | undefined, param: string) => pageNumber(url?.searchParams.get(param), 10_000);
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, ORIGIN, responseOf, sent } from "../../../tests/support/app";
+import { bootApp, getRequest, ORIGIN, responseOf, sent } from "../../../tests/support/app";
 
-/** The admin's potential customers, as the import form's action answers it. */
+/** The admin's potential customers, as an address asks for them and as the import form's action answers it. */
 const app = await bootApp("route-potential-customers");
 const { action, loader } = await import("./route");
 const { leads } = await import("~/.server/db/schema");
@@ -54,5 +54,25 @@ describe("a potential-customers import sent twice", () => {
     expect(bad.status).toBe(400);
     expect((await post({ intent: "import", key }, `${LEAD_CSV_HEADER}\nCy Fixed,cy@fixed.example.test,Cy Co,,,\n`)).status).toBe(302);
     expect(await services.db.select().from(leads).where(like(leads.email, "%@fixed.example.test"))).toHaveLength(1);
+  });
+});
+
+const open = async (query: string) => (await sent(loader({ request: getRequest(`/admin/potential-customers?${query}`, admin.cookie), context, params: {} }))).json();
+
+describe("the potential customers' pages", () => {
+  it("past the last (a stale or made-up ?page=) show the last, not an empty table over a count of them", async () => {
+    await services.db.insert(leads).values(Array.from({ length: 30 }, (_, i) => ({ source: "import" as const, name: `Lead ${i}`, email: `lead-${i}@example.test`, company: "Leads Inc" })));
+    for (const filters of ["pageSize=10", "pageSize=10&status=open"]) {
+      const first = await open(filters);
+      expect(first.total, filters).toBeGreaterThan(10);
+      const last = Math.ceil(first.total / first.pageSize);
+      const lastPage = await open(`${filters}&page=${last}`);
+      for (const page of [last + 1, 10_000]) {
+        const past = await open(`${filters}&page=${page}`);
+        expect(past.page, `${filters}&page=${page}`).toBe(last);
+        expect(past.rows).toEqual(lastPage.rows);
+        expect(past.rows.length).toBeGreaterThan(0);
+      }
+    }
   });
 });
