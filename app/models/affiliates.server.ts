@@ -4,7 +4,7 @@ import { affiliates, inboundItems, referrals, users } from "~/.server/db/schema"
 import { hmacSha256 } from "~/.server/crypto";
 import { AFFILIATE_CODE, MEMBER_CODE, type AffiliateStatus, type CommissionStatus } from "~/lib/affiliates";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { pageOf, pageOfChosen } from "./list-query.server";
+import { pageOf, pageOfChosen, pageOrLast } from "./list-query.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 
@@ -124,8 +124,11 @@ export async function listAffiliates(db: Database, { page = 1, pageSize = 25 }: 
       .where(chosen)
       .groupBy(affiliates.id)
       .$dynamic();
-  const ids = db.select({ id: affiliates.id }).from(affiliates).$dynamic();
-  return pageOfChosen(rowsOf, ids, db.select({ count: count() }).from(affiliates), { by: affiliates.createdAt, desc: true, id: affiliates.id, page, pageSize });
+  // a page past the last (a stale link, a made-up ?page=) shows the last
+  return pageOrLast((at) => {
+    const ids = db.select({ id: affiliates.id }).from(affiliates).$dynamic();
+    return pageOfChosen(rowsOf, ids, db.select({ count: count() }).from(affiliates), { by: affiliates.createdAt, desc: true, id: affiliates.id, page: at, pageSize });
+  }, page);
 }
 
 export async function findAffiliate(db: Database, { affiliateId }: { affiliateId: number }) {
@@ -146,9 +149,11 @@ const referralColumns = {
 
 /** One page of the members a partner brought, with their conversions. */
 export async function affiliateReferrals(db: Database, { affiliateId, page = 1, pageSize = 50 }: { affiliateId: number; page?: number; pageSize?: number }) {
-  const query = db.select(referralColumns).from(referrals).innerJoin(users, eq(users.id, referrals.userId)).where(eq(referrals.affiliateId, affiliateId)).$dynamic();
-  const total = db.select({ count: count() }).from(referrals).where(eq(referrals.affiliateId, affiliateId));
-  return pageOf(query, total, { by: referrals.createdAt, desc: true, id: referrals.id, page, pageSize });
+  return pageOrLast((at) => {
+    const query = db.select(referralColumns).from(referrals).innerJoin(users, eq(users.id, referrals.userId)).where(eq(referrals.affiliateId, affiliateId)).$dynamic();
+    const total = db.select({ count: count() }).from(referrals).where(eq(referrals.affiliateId, affiliateId));
+    return pageOf(query, total, { by: referrals.createdAt, desc: true, id: referrals.id, page: at, pageSize });
+  }, page);
 }
 
 /** Every partner's referrals for the CSV export, a chunk at a time (after the id `afterId`). */

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The affiliates page's approval form and the CSV export, as an admin's browser meets them. */
 const app = await bootApp("route-affiliates");
-const { action } = await import("./route");
+const { action, loader } = await import("./route");
 const csv = await import("../admin.marketing.affiliates[.]csv");
 const { inboundItems } = await import("~/.server/db/schema");
 const { findAffiliate, recordReferral } = await import("~/models/affiliates.server");
@@ -47,5 +47,23 @@ describe("an application behind a hundred newer ones", () => {
     const partner = await findAffiliate(services.db, { affiliateId: Number(done.headers.get("Location")!.split("/").at(-1)) });
     expect(partner).toMatchObject({ name: "Applicant 0", email: "applicant-0@example.test", inquiryId: oldest!.id, commissionPercent: 3 });
     expect((await approve({ inquiryId: String(oldest!.id), commissionPercent: "3" })).status).toBe(404);
+  });
+});
+
+describe("the partners' pages", () => {
+  it("past the last (a stale or made-up ?page=) show the last, not \"No partners yet.\" over a count of them", async () => {
+    const application = (i: number) => ({ kind: "affiliate" as const, name: `Pager ${i}`, email: `pager-${i}@example.test`, company: "", message: "Apply" });
+    const items = await services.db.insert(inboundItems).values(Array.from({ length: 26 }, (_, i) => application(i))).returning();
+    for (const item of items) expect((await approve({ inquiryId: String(item.id), commissionPercent: "1" })).status).toBe(302);
+    const open = async (query: string) => (await sent(loader({ request: getRequest(`/admin/marketing/affiliates?${query}`, admin.cookie), context, params: {} }))).json();
+    const first = await open("");
+    const last = Math.ceil(first.total / 25);
+    expect(last).toBeGreaterThan(1);
+    const lastPage = await open(`page=${last}`);
+    for (const page of [last + 1, 10_000]) {
+      const past = await open(`page=${page}`);
+      expect(past.page).toBe(last);
+      expect(past.rows).toEqual(lastPage.rows);
+    }
   });
 });
