@@ -79,11 +79,13 @@ export async function receiveInbound(services: Pick<Services, "db" | "env" | "wa
   }
   const label = INBOUND_KIND_LABELS[input.kind];
   const link = `${siteOrigin(services)}${INBOUND_ADMIN_PATHS[input.kind]}`;
-  const from = `${input.name} <${input.email}>${input.company ? `, ${input.company}` : ""}`;
+  // a name or company with line breaks in it stays on one line: in the subject it would add headers
+  const oneLine = (text: string) => text.replace(/\s+/g, " ");
+  const from = `${oneLine(input.name)} <${input.email}>${input.company ? `, ${oneLine(input.company)}` : ""}`;
   for (const admin of await listAdmins(services.db)) {
     await sendEmail(services, {
       to: admin.email,
-      subject: `New ${label.toLowerCase()} from ${input.name}`,
+      subject: `New ${label.toLowerCase()} from ${oneLine(input.name)}`,
       body: `${label} from ${from}:\n\n${input.message}\n\n${link}`,
     });
   }
