@@ -266,10 +266,17 @@ export async function leadAction(services: Services, { admin, request }: { admin
       await recordAudit(services.db, { actor: admin, action: "lead.import", subjectType: "lead", subjectId: "csv", detail: `${imported} lines`, address });
       return { to, message: `${imported} potential customers imported.` };
     }
-    case "dismiss":
-      if (!(await dismissLead(services.db, { id: change.id }))) throw notFound();
+    case "dismiss": {
+      if (!(await dismissLead(services.db, { id: change.id }))) {
+        // a second click (or a second tab) finds it dismissed already: that is done, not a 404
+        const lead = await findLead(services.db, { id: change.id });
+        if (!lead) throw notFound();
+        if (lead.status === "dismissed") return { to, message: "Dismissed." };
+        return refuse(submission, "This potential customer is no longer open.", 409, { extra: NO_EXTRA });
+      }
       await recordAudit(services.db, { actor: admin, action: "lead.dismiss", subjectType: "lead", subjectId: change.id, address });
       return { to, message: "Dismissed." };
+    }
   }
   const done = await convertLead(services.db, { id: change.id });
   if (!done) throw notFound();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, ORIGIN, responseOf, sent } from "../../../tests/support/app";
+import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The admin's potential customers, as an address asks for them and as the import form's action answers it. */
 const app = await bootApp("route-potential-customers");
@@ -74,5 +74,28 @@ describe("the potential customers' pages", () => {
         expect(past.rows.length).toBeGreaterThan(0);
       }
     }
+  });
+});
+
+describe("dismissing a potential customer", () => {
+  const post = (fields: Record<string, string>) => responseOf(action({ request: postRequest("/admin/potential-customers", admin.cookie, fields), context, params: {} }));
+
+  it("clicked twice lands back on the table both times, where the second answered the 404 page; an unknown one is still 404, a converted one is no longer open", async () => {
+    const [lead, converted] = await services.db
+      .insert(leads)
+      .values([
+        { source: "import" as const, name: "Twice Dismissed", email: "twice@example.test", company: "Twice Co" },
+        { source: "import" as const, name: "Already Converted", email: "converted@example.test", company: "Converted Co", status: "converted" as const },
+      ])
+      .returning();
+    const first = await post({ intent: "dismiss", id: String(lead!.id) });
+    expect(first.status).toBe(302);
+    const second = await post({ intent: "dismiss", id: String(lead!.id) });
+    expect(second.status).toBe(302);
+    expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect((await post({ intent: "dismiss", id: "99999999" })).status).toBe(404);
+    expect((await post({ intent: "dismiss", id: String(converted!.id) })).status).toBe(409);
+    const rows = await services.db.query.leads.findMany({ where: (l, { inArray }) => inArray(l.id, [lead!.id, converted!.id]), orderBy: (l, { asc }) => [asc(l.id)] });
+    expect(rows.map((r) => r.status)).toEqual(["dismissed", "converted"]);
   });
 });
