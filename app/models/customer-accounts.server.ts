@@ -12,6 +12,7 @@ import { recordAudit, type AuditEntry } from "./audit.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { listView } from "./table-view.server";
 import { invitedNotYetIn, listUsers } from "./users.server";
+import { pageOrLast } from "./list-query.server";
 import { inList } from "~/.server/db/in-list";
 import { isUniqueViolation } from "~/.server/db/errors";
 
@@ -113,7 +114,8 @@ export async function updateCustomer(services: Pick<Services, "db">, { actor, cu
 /** A customer's members as its page lists them: this admin's view of the table and one page of it. */
 export async function memberListPage(services: Services, { admin, customerId, request }: { admin: { id: number }; customerId: number; request: Request }) {
   const { view, query } = await listView(services, { reader: admin, table: "customerMembers", request });
-  const list = await listUsers(services.db, { ...query, customerId });
+  // a page past the last (a stale link, a made-up ?page=) shows the last
+  const list = await pageOrLast((page) => listUsers(services.db, { ...query, page, customerId }), query.page);
   return { ...list, view, filters: query.filters };
 }
 
