@@ -10,8 +10,9 @@ import { tableActionSchema } from "./table";
 const eachOnce = <T>(values: T[]) => [...new Set(values)];
 export { MEMBER_ROLES };
 
+/** A website as the affiliate form and the lead import keep it: at most 200 characters. */
 const optionalUrl = () =>
-  orEmpty(z.string().check(z.trim())).check(z.refine((v) => v === "" || isUrl(v), messages.url));
+  orEmpty(z.string().check(z.trim(), z.maxLength(200, messages.maxChars(200)))).check(z.refine((v) => v === "" || isUrl(v), messages.url));
 
 /** /admin/customers/create and /admin/customers/edit/{id}: the spec's column names (§3). */
 export const customerSchema = (businessTypes: readonly string[]) =>

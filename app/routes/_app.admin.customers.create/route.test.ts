@@ -1,0 +1,24 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, postRequest, responseOf } from "../../../tests/support/app";
+
+/** The admin's new-customer form, as a browser (or a script) posts it. */
+const app = await bootApp("route-admin-customer-create");
+const { action } = await import("./route");
+const { customers } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
+const { context, services } = app;
+const admin = await app.member("admin@demo.test");
+afterAll(() => app.cleanup());
+
+const post = (fields: Record<string, string>) => responseOf(action({ request: postRequest("/admin/customers/create", admin.cookie, fields), context, params: {} }));
+
+describe("a new customer's website", () => {
+  it("of any length was stored (200,000 characters shown in every table and CSV); past 200 characters it is refused with the field's message", async () => {
+    const long = await post({ customerName: "Longsite Capital", customerType: "buyer", website: `https://${"a".repeat(200_000)}.com/` });
+    expect(long.status).toBe(400);
+    expect((await long.json()).result.error.website).toEqual(["A maximum of 200 characters is allowed."]);
+    expect(await services.db.select({ id: customers.id }).from(customers).where(eq(customers.name, "Longsite Capital"))).toEqual([]);
+    const fits = await post({ customerName: "Longsite Capital", customerType: "buyer", website: `https://${"a".repeat(180)}.com/` });
+    expect(fits.status).toBe(302);
+  });
+});
