@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, sent } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** A customer's page as the admin opens it. */
 const app = await bootApp("route-admin-customer");
-const { loader } = await import("./route");
-const { context } = app;
+const { action, loader } = await import("./route");
+const { customers } = await import("~/.server/db/schema");
+const { findCustomer } = await import("~/models/customer-accounts.server");
+const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 const buyer = await app.member("buyer@demo.test");
 afterAll(() => app.cleanup());
@@ -23,5 +25,21 @@ describe("a customer's members", () => {
       expect(past.members.page, query).toBe(last);
       expect(past.members.rows.length, query).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("a deleted (anonymised) customer", () => {
+  it("is not enabled or unlocked again by a stale page's button: refused with 409, the customer left disabled", async () => {
+    const [customer] = await services.db.insert(customers).values({ name: "Soon Deleted Ltd", customerType: "buyer" }).returning();
+    const post = (intent: string) =>
+      responseOf(action({ request: postRequest(`/admin/customers/${customer!.id}`, admin.cookie, { intent }), context, params: { id: String(customer!.id) } }));
+    expect((await post("lock")).status).toBe(302);
+    expect((await post("delete")).status).toBe(302);
+    for (const intent of ["enable", "unlock"]) {
+      const refused = await post(intent);
+      expect(refused.status, intent).toBe(409);
+      expect((await refused.json()).result.error[""], intent).toEqual(["This customer is deleted."]);
+    }
+    expect(await findCustomer(services.db, { customerId: customer!.id })).toMatchObject({ enabled: false, locked: true });
   });
 });

@@ -52,10 +52,15 @@ export async function action(args: ActionFunctionArgs) {
   const customerId = idParam(args.params);
   const submission = parseWithZod(await readForm(args.request), { schema: customerPageSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  if (!(await findCustomer(services.db, { customerId }))) throw notFound();
+  const customer = await findCustomer(services.db, { customerId });
+  if (!customer) throw notFound();
   const change = { actor: user, customerId, address: clientAddress(args.request) };
   const here = `/admin/customers/${customerId}`;
   const value = submission.value;
+  // a deleted customer's page has no such buttons; a stale page's would switch a deleted company back on
+  if (customer.anonymisedAt && ["enable", "disable", "lock", "unlock"].includes(value.intent)) {
+    return json({ result: submission.reply({ formErrors: ["This customer is deleted."] }) }, { status: 409 });
+  }
   switch (value.intent) {
     case "columns":
     case "save-view":
