@@ -53,6 +53,9 @@ export async function action(args: ActionFunctionArgs) {
   const address = clientAddress(args.request);
   if (submission.value.intent === "criteria") {
     const { intent: _intent, ...values } = submission.value;
+    // a deleted customer's criteria were cleared with its name: a stale page's form does not bring them back
+    const customer = await findCustomer(services.db, { customerId });
+    if (!customer || customer.anonymisedAt) throw notFound();
     if (!(await saveCriteria(services.db, { customerId, values, actor: user, address }))) throw notFound();
     return redirectWithNotification(services, args.request, here, "The criteria are saved.");
   }

@@ -1,0 +1,28 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, postRequest, responseOf } from "../../../tests/support/app";
+
+/** The admin's customer edit forms, as a browser posts them. */
+const app = await bootApp("route-admin-customer-edit");
+const { action } = await import("./route");
+const { customers } = await import("~/.server/db/schema");
+const { deleteOrAnonymiseCustomer, findCustomer } = await import("~/models/customer-accounts.server");
+const { context, services } = app;
+const admin = await app.member("admin@demo.test");
+afterAll(() => app.cleanup());
+
+describe("the criteria form of a deleted (anonymised) customer", () => {
+  it("posted from a page opened before the delete is refused (404), the criteria the delete cleared left cleared", async () => {
+    const [customer] = await services.db.insert(customers).values({ name: "Stale Criteria LLC", customerType: "buyer" }).returning();
+    const done = await deleteOrAnonymiseCustomer(services, { actor: admin.user, customerId: customer!.id });
+    expect(done).toEqual({ ok: true });
+    const posted = await responseOf(
+      action({
+        request: postRequest(`/admin/customers/edit/${customer!.id}`, admin.cookie, { intent: "criteria", investmentCriteria: "Senior secured loans in Ohio, contact jane@stale.example" }),
+        context,
+        params: { id: String(customer!.id) },
+      }),
+    );
+    expect(posted.status).toBe(404);
+    expect((await findCustomer(services.db, { customerId: customer!.id }))!.preferences).toEqual({});
+  });
+});
