@@ -38,7 +38,7 @@ describe("a deleted (anonymised) customer", () => {
     for (const intent of ["enable", "unlock"]) {
       const refused = await post(intent);
       expect(refused.status, intent).toBe(409);
-      expect((await refused.json()).result.error[""], intent).toEqual(["This customer is deleted."]);
+      expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error[""], intent).toEqual(["This customer is deleted."]);
     }
     expect(await findCustomer(services.db, { customerId: customer!.id })).toMatchObject({ enabled: false, locked: true });
   });

@@ -16,7 +16,7 @@ describe("a new customer's website", () => {
   it("of any length was stored (200,000 characters shown in every table and CSV); past 200 characters it is refused with the field's message", async () => {
     const long = await post({ customerName: "Longsite Capital", customerType: "buyer", website: `https://${"a".repeat(200_000)}.com/` });
     expect(long.status).toBe(400);
-    expect((await long.json()).result.error.website).toEqual(["A maximum of 200 characters is allowed."]);
+    expect(((await long.json()) as { result: { error: Record<string, string[]> } }).result.error.website).toEqual(["A maximum of 200 characters is allowed."]);
     expect(await services.db.select({ id: customers.id }).from(customers).where(eq(customers.name, "Longsite Capital"))).toEqual([]);
     const fits = await post({ customerName: "Longsite Capital", customerType: "buyer", website: `https://${"a".repeat(180)}.com/` });
     expect(fits.status).toBe(302);
