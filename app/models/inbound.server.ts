@@ -45,6 +45,9 @@ export type NewInbound = {
 
 const isAdminRow = holdsRole(users.roles, "ROLE_ADMIN");
 
+/** How long the same message (kind, e-mail, text and project) sent again counts as the one already kept. */
+const SAME_MESSAGE_WINDOW_MS = 10 * 60_000;
+
 /** The admins an item may be given to (and who are told when one arrives). */
 export async function listAdmins(db: Database) {
   return db
@@ -60,20 +63,21 @@ export async function listAdmins(db: Database) {
  * demo request or an affiliate application a potential customer.
  */
 export async function receiveInbound(services: Pick<Services, "db" | "env" | "waitUntil">, input: NewInbound) {
+  const now = Date.now();
+  // the same message from the same address a moment ago (a double click without JavaScript, two posts
+  // at once) is that message: kept once, the admins told once; written only while there is none
+  const same = sql`select ${inboundItems.id} from ${inboundItems} where ${inboundItems.kind} = ${input.kind} and ${inboundItems.email} = ${input.email} and ${inboundItems.message} = ${input.message} and ${inboundItems.projectId} is ${input.projectId ?? null} and ${inboundItems.createdAt} > ${now - SAME_MESSAGE_WINDOW_MS}`;
   const [item] = await services.db
     .insert(inboundItems)
-    .values({
-      kind: input.kind,
-      name: input.name,
-      email: input.email,
-      company: input.company ?? "",
-      phone: input.phone ?? "",
-      companyWebsite: input.companyWebsite ?? "",
-      message: input.message,
-      userId: input.userId ?? null,
-      projectId: input.projectId ?? null,
-    })
+    // every column in the table's order
+    .select(
+      sql`select null, ${input.kind}, 'new', null, '', ${input.name}, ${input.email}, ${input.company ?? ""}, ${input.phone ?? ""}, ${input.companyWebsite ?? ""}, ${input.message}, ${input.userId ?? null}, ${input.projectId ?? null}, null, null, null, ${now}, null where not exists (${same})`,
+    )
     .returning();
+  if (!item) {
+    const [kept] = await services.db.select().from(inboundItems).where(sql`${inboundItems.id} in (${same})`).orderBy(inboundItems.id).limit(1);
+    return kept!;
+  }
   if (input.kind === "demo" || input.kind === "affiliate") {
     await createLeadFromInbound(services.db, { item: item! });
   }
