@@ -183,37 +183,25 @@ export async function recomputeCustomerMatches(db: Database, { customerId }: { c
 }
 
 /** Every match again (seed, new weights): customers and behaviour read once, then project by project. */
-export async function recomputeAllMatches(db: Database, now = Date.now()) {
-  const [weights, buyers, list, behaviour, responsiveness] = await Promise.all([
-    matchWeights(db),
-    db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
-    db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
-    behaviourByCustomer(db, {}),
-    responsivenessByCustomer(db),
-  ]);
-  const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
-  const rows: Scored[] = [];
-  for (const project of list) {
-    const f = facts(project);
-    for (const buyer of criteria) {
-      const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
-      if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
-    }
-  }
-  await replaceMatches(db, sql`1 = 1`, rows, now);
-  return rows.length;
+export function recomputeAllMatches(db: Database, now = Date.now()) {
+  return rescoreProjects(db, visible(projects.status), sql`1 = 1`, now);
 }
 
 /**
- * The listings one bulk upload published, scored for every buyer company at once (customers and
- * behaviour read once, as for every match): what publishing one listing does, for a whole file.
+ * The listings one bulk upload published, scored for every buyer company at once: what publishing
+ * one listing does, for a whole file.
  */
-export async function recomputeImportMatches(db: Database, { importJobId }: { importJobId: number }, now = Date.now()) {
+export function recomputeImportMatches(db: Database, { importJobId }: { importJobId: number }, now = Date.now()) {
   const ofJob = and(eq(projects.importJobId, importJobId), visible(projects.status));
+  return rescoreProjects(db, ofJob, inArray(matches.projectId, db.select({ id: projects.id }).from(projects).where(ofJob)), now);
+}
+
+/** The projects `which` finds, scored for every buyer company (weights, customers and behaviour read once); `replacing` the matches they had. */
+async function rescoreProjects(db: Database, which: SQL | undefined, replacing: SQL, now: number) {
   const [weights, buyers, list, behaviour, responsiveness] = await Promise.all([
     matchWeights(db),
     db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
-    db.select(FACT_COLUMNS).from(projects).where(ofJob),
+    db.select(FACT_COLUMNS).from(projects).where(which),
     behaviourByCustomer(db, {}),
     responsivenessByCustomer(db),
   ]);
@@ -226,7 +214,7 @@ export async function recomputeImportMatches(db: Database, { importJobId }: { im
       if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
     }
   }
-  await replaceMatches(db, inArray(matches.projectId, db.select({ id: projects.id }).from(projects).where(ofJob)), rows, now);
+  await replaceMatches(db, replacing, rows, now);
   return rows.length;
 }
 
