@@ -10,11 +10,14 @@ import { ftsQuery } from "./project-search.server";
 
 export type Viewer = { id: number; role: Role | null };
 
+/** Whether buyers see the project (published, under offer): an NDA approval or new terms reach them. */
+export const seenByBuyers = (project: Pick<Project, "status">) => VISIBLE_TO_BUYERS.includes(project.status);
+
 /** Who may see a project at all: its seller and admins always; other members once it is published. */
 export function canSee(viewer: Viewer, project: Pick<Project, "sellerId" | "status">) {
   if (mayManageProject(viewer, project)) return true;
   // every member may open a published listing's teaser (sellers too: they watch the market)
-  return viewer.role !== null && VISIBLE_TO_BUYERS.includes(project.status);
+  return viewer.role !== null && seenByBuyers(project);
 }
 
 /** An admin, or the project's own seller: who may edit it, run its deal desk and manage its data room. */

@@ -22,11 +22,10 @@ import { recordAudit } from "~/models/audit.server";
 import { recomputeProjectMatches } from "~/models/matches.server";
 import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
-import { findProjectWithSeller, reviewProject, sellerOfProject } from "~/models/projects.server";
+import { findProjectWithSeller, reviewProject, seenByBuyers, sellerOfProject } from "~/models/projects.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
-import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -42,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   if (!found || found.project.status === "draft") throw notFound();
   const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? found.project.tapeLoans : undefined });
-  return { project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status }, overview, desk, matched };
+  return { project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status, buyersSee: seenByBuyers(found.project) }, overview, desk, matched };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -149,7 +148,7 @@ export default function AdminProjectPage() {
           </Form>
         ) : null}
       </section>
-      <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={VISIBLE_TO_BUYERS.includes(project.status)} desk={desk} admin result={reviewAnswer || inviteResult ? undefined : result} />
+      <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={project.buyersSee} desk={desk} admin result={reviewAnswer || inviteResult ? undefined : result} />
       <BuyerTable {...matched} canInvite={project.status === "published"} result={inviteResult} />
     </div>
   );

@@ -15,7 +15,7 @@ import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import { recomputeProjectMatches, sellerMatchesFor } from "~/models/matches.server";
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
-import { EDITABLE, sellerOfProject, withdrawOwnProject } from "~/models/projects.server";
+import { EDITABLE, seenByBuyers, sellerOfProject, withdrawOwnProject } from "~/models/projects.server";
 import { tapeCompletenessOf } from "~/models/loan-tapes.server";
 import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions.server";
 import { permissionFlags, type SellerPermission } from "~/lib/seller-permissions";
@@ -24,7 +24,6 @@ import { DealDesk } from "./desk";
 import { likelyBidders } from "~/models/likely-bidders.server";
 import { parseWithZod, sellerProjectSchema } from "~/lib/schemas/index.server";
 import { pageNumber } from "~/lib/query-params";
-import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
 
@@ -49,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // before it is listed, a project has no stored matches: its likely bidders are scored on the fly
   const bidders = listed ? null : await likelyBidders(services.db, { project });
   return {
-    project: { id: project.id, projectName: project.projectName, status: project.status },
+    project: { id: project.id, projectName: project.projectName, status: project.status, buyersSee: seenByBuyers(project) },
     overview: sellerOverviewMarkup({ project, loans: pool ? project.tapeLoans : 0, completeness: pool ? tapeCompletenessOf(project) : null, counts }),
     editable: EDITABLE.includes(project.status),
     desk,
@@ -131,7 +130,7 @@ export default function SellerProjectPage() {
         {may.edit ? <WithdrawButton status={project.status} /> : null}
       </div>
       <FormErrors errors={formErrorsOf(resultFor(result, "withdraw"))} />
-      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={VISIBLE_TO_BUYERS.includes(project.status)} desk={desk} result={result} may={may} /> : null}
+      {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={project.buyersSee} desk={desk} result={result} may={may} /> : null}
       {matched ? <StaticHtml markup={matched} /> : null}
       {bidders ? <StaticHtml markup={bidders} /> : null}
     </div>
