@@ -11,6 +11,8 @@
 //   npm run bench:survey -- --rounds 5             fewer rounds (a quick look)
 //   npm run bench:survey -- --only /admin/outbox   only the pages whose role and path contain this
 //   npm run bench:survey -- --role seller          only one role's pages (visitor, buyer, broker, seller, bigseller, admin)
+//   npm run bench:survey -- --save /tmp/pages      also write each page's last answer there (what makes a page heavy)
+//   npm run bench:survey -- --profile /tmp/prof    the server's CPU profile written there as it stops
 // BENCH_KEEP=1 builds the database in $TMPDIR/bench-survey and keeps it, and a later run with
 // BENCH_KEEP=1 reuses it (the pages' own writes, read markers and sessions, stay in it; remove the
 // folder to build afresh). The server's log is kept beside it. Ctrl-c stops the server; during the
@@ -39,6 +41,8 @@ const option = (name: string) => {
 const ROUNDS = Math.max(1, Number(option("rounds") ?? 30));
 const ONLY = option("only");
 const ROLE = option("role");
+const SAVE = option("save");
+const PROFILE = option("profile");
 const WARM_UPS = 3;
 const BUDGET_MS = 25;
 const KEEP = Boolean(process.env.BENCH_KEEP);
@@ -131,7 +135,8 @@ function startServer(dir: string, port: number): ChildProcess {
   };
   for (const name of ["DEMO_DATA", "MAIL_API_URL", "SMS_API_URL", "TRUST_PROXY"]) delete env[name];
   const out = fs.openSync(path.join(dir, "server.log"), "w");
-  return spawn(process.execPath, ["server/index.mjs", "build/index.js"], { cwd: root, env, stdio: ["ignore", out, out] });
+  const profile = PROFILE ? ["--cpu-prof", "--cpu-prof-dir", PROFILE] : [];
+  return spawn(process.execPath, [...profile, "server/index.mjs", "build/index.js"], { cwd: root, env, stdio: ["ignore", out, out] });
 }
 
 const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("__session="));
@@ -168,15 +173,19 @@ async function timePage(base: string, role: Role, page: string, cookie: string |
     const t = performance.now();
     const response = await fetch(`${base}${page}`, { redirect: "manual", headers: { "Accept-Encoding": "gzip", ...(cookie ? { Cookie: cookie } : {}) } });
     const body = await response.arrayBuffer();
-    return { ms: performance.now() - t, status: response.status, bytes: body.byteLength };
+    return { ms: performance.now() - t, status: response.status, bytes: body.byteLength, body };
   };
   for (let i = 0; i < WARM_UPS; i++) await get();
   const times: number[] = [];
-  let last = { status: 0, bytes: 0 };
+  let last = { status: 0, bytes: 0, body: new ArrayBuffer(0) };
   for (let i = 0; i < ROUNDS; i++) {
     const answer = await get();
     times.push(answer.ms);
     last = answer;
+  }
+  if (SAVE) {
+    fs.mkdirSync(SAVE, { recursive: true });
+    fs.writeFileSync(path.join(SAVE, `${role}${page.replace(/[^a-z0-9]+/gi, "_")}.html`), Buffer.from(last.body));
   }
   times.sort((a, b) => a - b);
   return { role, path: page, status: last.status, bytes: last.bytes, median: percentile(times, 50), p95: percentile(times, 95) };
