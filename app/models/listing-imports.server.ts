@@ -246,11 +246,13 @@ export async function listImportJobs(db: Database, { kind, page }: { kind: Uploa
 export const SELLER_CHOICES_SHOWN = 200;
 
 /**
- * A seller listings may be imported for: a disabled member, or one of a company an admin disabled or
- * anonymised, may not sell, and an upload would publish listings in their name to buyers.
+ * A seller listings may be imported for: a disabled member, or one of a company an admin disabled,
+ * locked or anonymised, may not sell (their members cannot sign in, as customerAllowsSignin says), and
+ * an upload would publish listings in their name to buyers. A member's own lock after failed sign-ins
+ * does not count: anyone can cause one, and it ends neither their sessions nor their listings.
  */
 const IS_SELLER = sql`(exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER') and ${users.enabled} = 1
-  and not exists (select 1 from ${customers} where ${customers.id} = ${users.customerId} and (${customers.enabled} = 0 or ${customers.anonymisedAt} is not null)))`;
+  and not exists (select 1 from ${customers} where ${customers.id} = ${users.customerId} and (${customers.enabled} = 0 or ${customers.locked} = 1 or ${customers.anonymisedAt} is not null)))`;
 
 /**
  * The sellers an upload may be for: members with the seller role whose name, company or e-mail

@@ -71,6 +71,30 @@ describe("an upload for a seller who may no longer sell", () => {
     }
   });
 
+  it("refuses a seller of a company an admin locked (its members cannot sign in) and leaves them out of the form's list", async () => {
+    const seller = await sellerOfCompany({ locked: true });
+    for (const intent of ["check", "import"]) {
+      const file = new File([templateCsv("loan_pool", columns)], "locked.csv", { type: "text/csv" });
+      const answer = await post({ intent, seller: String(seller.id), target: "published" }, file);
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(await answer.json())).toContain("Choose a seller.");
+    }
+    expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toHaveLength(0);
+    expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(0);
+    const page = (await loader({ request: new Request(`${ORIGIN}/admin/uploads/individual-listings?find=${encodeURIComponent(seller.email)}`, { headers: { Cookie: admin.cookie } }), context, params: { kind: "individual-listings" } })) as { sellers: { rows: { id: number }[]; total: number } };
+    expect(page.sellers).toMatchObject({ rows: [], total: 0 });
+  });
+
+  it("still takes a seller whose own account a run of failed sign-ins locked (anyone can cause that lock)", async () => {
+    const seller = await sellerOfCompany({});
+    await services.db.update(users).set({ locked: true }).where(eq(users.id, seller.id));
+    const page = (await loader({ request: new Request(`${ORIGIN}/admin/uploads/individual-listings?find=${encodeURIComponent(seller.email)}`, { headers: { Cookie: admin.cookie } }), context, params: { kind: "individual-listings" } })) as { sellers: { rows: { id: number }[] } };
+    expect(page.sellers.rows.map((r) => r.id)).toEqual([seller.id]);
+    const file = new File([templateCsv("loan_pool", columns)], "self-locked.csv", { type: "text/csv" });
+    expect((await post({ intent: "import", seller: String(seller.id), target: "draft" }, file)).status).toBe(302);
+    expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(1);
+  });
+
   it("still takes a seller of an enabled company", async () => {
     const seller = await sellerOfCompany({});
     const file = new File([templateCsv("loan_pool", columns)], "enabled.csv", { type: "text/csv" });
