@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers, onboardChats, users, type Customer, type OnboardChat, type User } from "~/.server/db/schema";
@@ -74,8 +74,8 @@ export async function chatPage(db: Database, { user, side }: Who) {
     step,
     defaults,
     customer: customer ? { id: customer.id, name: customer.name } : null,
-    // the company an admin set up keeps its name: the member is told so
-    companyKept: Boolean(customer && !(chat?.createdCustomer ?? false) && customer.name),
+    // the company an admin set up, or verified, keeps its name: the member is told so
+    companyKept: Boolean(customer && (!(chat?.createdCustomer ?? false) || isVerified(customer)) && customer.name),
   };
 }
 
@@ -95,12 +95,15 @@ async function appendTurn(db: Database, chat: OnboardChat, turn: Omit<Transcript
 const customerTypeOf = (side: OnboardSide, user: User): CustomerType =>
   side === "seller" ? "seller" : user.roles.includes("ROLE_BROKER") && !user.roles.includes("ROLE_BUYER") ? "broker" : "buyer";
 
+/** The name of a customer we have, in any case (a deleted one's is not a name anyone goes by). */
+const namedAs = (name: string) => sql`lower(${customers.name}) = lower(${name})`;
+
 /** A customer with this name (any case), website domain or contact e-mail: the company is known already. */
 async function knownCustomer(db: Database, { name, website, email }: { name: string; website: string; email: string }) {
   const domain = websiteDomainOf(website);
   return (
     (await db.query.customers.findFirst({
-      where: sql`${customers.anonymisedAt} is null and (lower(${customers.name}) = lower(${name}) or ${customers.attentionEmail} = ${email} ${
+      where: sql`${customers.anonymisedAt} is null and (${namedAs(name)} or ${customers.attentionEmail} = ${email} ${
         domain ? sql`or ${customers.websiteDomain} = ${domain}` : sql``
       })`,
     })) ?? null
@@ -108,6 +111,11 @@ async function knownCustomer(db: Database, { name, website, email }: { name: str
 }
 
 const WEBSITE_TAKEN = "Another company on the marketplace has this website. Check it, or leave it empty and we will get in touch.";
+const NAME_TAKEN = "Another company on the marketplace has this name. Check it, or add what tells yours apart (its full legal name).";
+/** A company an admin verified keeps the name and website they checked: the member asks us to change them. */
+const verifiedCompanyKept = (name: string) =>
+  `Your company is verified as ${name}: its name and website stay as our team checked them. To change them, contact us.`;
+const isVerified = (customer: Customer) => customer.onboardingStatus === "verified" || customer.onboardingStatus === "active";
 
 /**
  * The company answer. A member without a company gets one made from it, unless it
@@ -122,6 +130,16 @@ async function answerCompany(services: Pick<Services, "db">, { user, side, addre
   if (customer) {
     if (!chat.createdCustomer) return {};
     const websiteDomain = websiteDomainOf(website);
+    if (isVerified(customer)) {
+      // the same answer again (Back, then Next) moves on; a change is ours to make
+      if (name === customer.name && websiteDomain === (customer.websiteDomain ?? null)) return {};
+      return { field: name === customer.name ? "website" : "customerName", message: verifiedCompanyKept(customer.name) };
+    }
+    // a second company of the same name (any case) is refused, as naming a new one is (knownCustomer)
+    if (name.toLowerCase() !== customer.name.toLowerCase()) {
+      const [named] = await db.select({ id: customers.id }).from(customers).where(and(namedAs(name), sql`${customers.anonymisedAt} is null`, ne(customers.id, customer.id))).limit(1);
+      if (named) return { field: "customerName", message: NAME_TAKEN };
+    }
     if (websiteDomain && websiteDomain !== customer.websiteDomain) {
       const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
       if (taken) return { field: "website", message: WEBSITE_TAKEN };
