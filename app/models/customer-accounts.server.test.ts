@@ -28,8 +28,8 @@ import {
 } from "./customer-accounts.server";
 import { acceptInvitation, EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
 import { issueApiToken, userForApiToken } from "./api-tokens.server";
-import { startSession } from "./sessions.server";
-import { listUsers, verifySignin } from "./users.server";
+import { startSession, userForSession } from "./sessions.server";
+import { listUsers, setUserAccess, verifySignin } from "./users.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let dir: string;
@@ -174,6 +174,26 @@ describe("customers", () => {
     expect(both).toEqual([{ ok: true }, { ok: true }]);
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "customer.anonymise"), eq(auditLog.subjectId, String(customerId))));
     expect(entries).toHaveLength(1);
+  });
+
+  it("ends a deleted customer's sessions and API tokens in the write that anonymises it: one that fails half-way leaves the customer as it was, to delete again", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Half Gone Co" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId }).where(eq(users.id, member.id));
+    const sessionId = await startSession(t.db, member.id);
+    const { token } = await issueApiToken(t.db, member.id);
+    // the store fails as the sessions are ended (a D1 hiccup, a Worker stopped between two writes)
+    await t.client.execute(`create trigger half_gone before delete on sessions when old.user_id = ${member.id} begin select raise(abort, 'storage hiccup'); end`);
+    await expect(deleteOrAnonymiseCustomer(services, { actor: admin, customerId })).rejects.toThrow();
+    await t.client.execute("drop trigger half_gone");
+    expect(await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) })).toMatchObject({ name: "Half Gone Co", enabled: true, anonymisedAt: null });
+    expect((await t.db.query.users.findFirst({ where: eq(users.id, member.id) }))!.enabled).toBe(true);
+    // the admin's delete again: done, and the member's browser and script are out, even were the account enabled again
+    expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId })).toEqual({ ok: true });
+    expect(await setUserAccess(t.db, member.id, { enabled: true })).toBe(true);
+    expect(await userForSession(t.db, sessionId)).toBeNull();
+    expect(await userForApiToken(t.db, token)).toBeNull();
   });
 
   it("ends the sessions of every member of a disabled customer, and weighs every member's deals before a delete, past the 99th", async () => {

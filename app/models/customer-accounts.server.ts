@@ -364,9 +364,12 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
           sql`exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${customers.anonymisedAt} = ${now.getTime()})`,
         ),
       ),
+    // in the same batch: a second write after it could fail and leave a deleted company's sessions, which
+    // its member's account enabled again on /admin/users would open (a session does not ask the company);
+    // a delete that lost the race above ends them too, as the winner does
+    ...endMemberSessions(services.db, customerId),
   ]);
   if (!anonymised.length) return { ok: true };
-  await services.db.batch([...endMemberSessions(services.db, customerId)]);
   // a deleted company is nobody's matched buyer
   await recomputeCustomerMatches(services.db, { customerId });
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });
