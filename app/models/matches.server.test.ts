@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, explained } from "../../tests/support/db";
+import { schema, type Database } from "~/.server/db";
 import { contracts, customers, dailyProjectLooks, matches, messages, offers, projectInvitations, projects, recentlyViewed, users, type User } from "~/.server/db/schema";
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
@@ -8,6 +10,7 @@ import { saveCriteria } from "./buyer-criteria.server";
 import { deleteOrAnonymiseCustomer, setCustomerEnabled, updateCustomer } from "./customer-accounts.server";
 import {
   customerMatches,
+  customerMatchesPage,
   matchWeights,
   projectMatches,
   projectMatchesFor,
@@ -248,5 +251,19 @@ describe("recomputing matches", () => {
 
     await setCustomerEnabled(services, { actor: admin, customerId: paused, enabled: true });
     expect((await scores(published))[paused]).toBe(55);
+  });
+});
+
+describe("a buyer company's matches a page at a time (GET /api/1.0/matches)", () => {
+  it("walks the company's score index, each project read by its key: no page sorts or scans the matches", async () => {
+    const logged: Array<{ sql: string; params: unknown[] }> = [];
+    const db = drizzle(t.client, { schema, logger: { logQuery: (sql, params) => void logged.push({ sql, params }) } }) as unknown as Database;
+    await customerMatchesPage(db, { customerId: health, page: 3 });
+    expect(logged).toHaveLength(1);
+    const { sql, params } = logged[0]!;
+    const plan = (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${sql}`, args: params })).rows.map((r) => String(r.detail)).join(" ; ");
+    expect(plan).toMatch(/SEARCH matches USING INDEX matches_customer_score_idx \(customer_id=\?\)/);
+    expect(plan).toMatch(/SEARCH projects USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(plan).not.toMatch(/(^|; )SCAN|TEMP B-TREE/);
   });
 });

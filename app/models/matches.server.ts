@@ -406,10 +406,20 @@ export async function sellerMatchesFor(db: Database, { projectId, page = 1, page
 
 /** One buyer company's best projects that are still visible, best first. */
 export async function customerMatches(db: Database, { customerId, limit = 10 }: { customerId: number; limit?: number }) {
-  return bestMatchesOf(db).all({ customerId, limit: Math.min(Math.max(limit, 1), 100) });
+  return bestMatchesOf(db).all({ customerId, limit: Math.min(Math.max(limit, 1), 100), offset: 0 });
 }
 
-// a buyer's home page shows them: built once
+/**
+ * One buyer company's matches on the projects it may see, best first, a page at a time (the API's
+ * `?page=`, as the seller's): past the last page, no rows. The company's matches are walked in its
+ * score index's order, each project read by its key; no page sorts them all.
+ */
+export async function customerMatchesPage(db: Database, { customerId, page = 1, pageSize = 100 }: { customerId: number; page?: number; pageSize?: number }) {
+  const { size, offset } = matchPaging(page, pageSize);
+  return { rows: await bestMatchesOf(db).all({ customerId, limit: size, offset }), page: Math.max(page, 1), pageSize: size };
+}
+
+// a buyer's home page shows them, and the API pages them: built once
 const bestMatchesOf = preparedQuery((db) =>
   db
     .select({ projectId: matches.projectId, projectName: projects.projectName, kind: projects.kind, score: matches.score, reasons: matches.reasons })
@@ -418,6 +428,7 @@ const bestMatchesOf = preparedQuery((db) =>
     .where(and(eq(matches.customerId, sql.placeholder("customerId")), visible(projects.status)))
     .orderBy(desc(matches.score), matches.projectId)
     .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
     .prepare(),
 );
 
