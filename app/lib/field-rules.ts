@@ -38,9 +38,10 @@ export const isZip = (v: string) => ZIP.test(v);
 export const isIntegerText = (v: string) => INTEGER.test(v);
 /** A whole number JavaScript holds exactly (twenty nines were stored as 1e20). */
 export const isInteger = (v: string) => isIntegerText(v) && Number.isSafeInteger(Number(v));
+/** Digits with a decimal point or comma perhaps (and thousands commas where allowed): a decimal as typed, whatever its size. */
+export const isDecimalText = (v: string, thousands = false) => DECIMAL.test(v) || (thousands && DECIMAL_THOUSANDS.test(v));
 /** A decimal as typed, whose value is a finite number (four hundred nines were Infinity, which no database stores). */
-export const isDecimal = (v: string, thousands = false) =>
-  (DECIMAL.test(v) || (thousands && DECIMAL_THOUSANDS.test(v))) && Number.isFinite(parseDecimal(v, thousands));
+export const isDecimal = (v: string, thousands = false) => isDecimalText(v, thousands) && Number.isFinite(parseDecimal(v, thousands));
 export const isDomain = (v: string) => DOMAIN.test(v);
 export function isPhone(v: string) {
   if (!PHONE.test(v)) return false;

@@ -49,6 +49,17 @@ describe("the wider loan tape", () => {
   });
 });
 
+describe("a loan tape's amounts of hundreds of digits", () => {
+  it("are out of the column's range, as one just past it", () => {
+    const { errors } = parse(`loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\nA,${"9".repeat(400)},${"9".repeat(400)}.5,2030-01-01,Office,IL,Performing,-${"9".repeat(400)}\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.reason).toContain("balance: Exceeds maximum value of 1000000000000.");
+    expect(errors[0]!.reason).toContain("interest_rate: Exceeds maximum value of 100.");
+    expect(errors[0]!.reason).toContain("ltv: Requires a value of at least 0.");
+    expect(errors[0]!.reason).not.toContain("valid decimal");
+  });
+});
+
 describe("tape completeness", () => {
   const full = (column: FieldCount["column"], applicable: number, present = applicable): FieldCount => ({ column, applicable, present });
 

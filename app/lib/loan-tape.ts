@@ -1,4 +1,4 @@
-import { isCalendarDay, isDecimal, isZip, messages, parseDecimal } from "./field-rules";
+import { isCalendarDay, isDecimalText, isZip, messages, parseDecimal } from "./field-rules";
 import { MAX_AMOUNT } from "./schemas/project";
 
 /** The columns every tape must carry (the first template's eight). `balance` is the current balance. */
@@ -115,13 +115,15 @@ export function parseLoanTape(
         if (required) problems.push(`${column}: ${messages.required}`);
         return null;
       }
-      if (!isDecimal(raw, true)) {
+      if (!isDecimalText(raw, true)) {
         problems.push(`${column}: ${messages.decimal}`);
         return null;
       }
+      // however many digits: past the column's bounds is out of its range (Infinity included)
       const value = parseDecimal(raw, true);
       if (value < min) problems.push(`${column}: ${messages.min(min)}`);
-      if (max !== null && value > max) problems.push(`${column}: ${messages.max(max)}`);
+      else if (max !== null && value > max) problems.push(`${column}: ${messages.max(max)}`);
+      else if (!Number.isFinite(value)) problems.push(`${column}: ${messages.decimal}`);
       return value;
     };
     const whole = (column: LoanTapeColumn, min: number, max: number) => {

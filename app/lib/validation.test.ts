@@ -87,6 +87,21 @@ describe("spec §5 messages", () => {
     expect(firstError(field.integer({ min: 0 }), "9".repeat(400))).toBe("Value must be an number.");
     expect(field.integer().parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
   });
+  it("answers a decimal past a field's bounds with the range's message, however many digits it has", () => {
+    const amount = field.decimal({ min: 0, max: 1e12, thousands: true });
+    const rate = field.decimal({ min: 0, max: 100 });
+    for (const typed of ["1000000000001", "9".repeat(400), `999${",999".repeat(140)}`, `${"9".repeat(400)}.5`])
+      expect(firstError(amount, typed), typed).toBe("Exceeds maximum value of 1000000000000.");
+    for (const typed of ["100.5", "9".repeat(400), `1${"0".repeat(400)}.5`, `${"9".repeat(400)},5`])
+      expect(firstError(rate, typed), typed).toBe("Exceeds maximum value of 100.");
+    expect(firstError(rate, `-${"9".repeat(400)}`)).toBe("Requires a value of at least 0.");
+    expect(firstError(field.decimal({ min: -5, max: 5 }), `-${"9".repeat(400)}.25`)).toBe("Requires a value of at least -5.");
+    // still no decimal: what is not written as one, however short or long
+    for (const typed of [`${"9".repeat(400)}.`, `1e${"9".repeat(400)}`, "Infinity", "1.2.3"]) expect(firstError(rate, typed), typed).toBe("Value must be a valid decimal.");
+    // and a long one within the bounds is its value
+    expect(rate.parse(`${"0".repeat(400)}42.5`)).toBe(42.5);
+    expect(rate.parse(`3.${"1".repeat(400)}`)).toBeCloseTo(3.111111);
+  });
   it("takes a day of the calendar only, in the years a deal names", () => {
     for (const day of ["2027-02-28", "2028-02-29", "1900-01-01", "2199-12-31"]) expect(isCalendarDay(day), day).toBe(true);
     for (const day of ["2027-02-29", "2027-02-30", "2027-04-31", "2027-13-01", "2027-00-10", "0000-01-01", "9999-12-31", "2027-1-5", "tomorrow"])

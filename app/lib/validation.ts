@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { EMAIL_MAX_LENGTH, isDecimal, isDomain, isEmail, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal } from "./field-rules";
+import { EMAIL_MAX_LENGTH, isDecimalText, isDomain, isEmail, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal } from "./field-rules";
 
 export * from "./field-rules";
 
@@ -54,13 +54,18 @@ export const field = {
       z.pipe(z.string({ error: messages.required }).check(z.trim(), z.refine(isIntegerText, messages.integer)), z.transform(wholeNumber)),
       z.pipe(bounded(opts), z.number().check(z.refine(Number.isSafeInteger, messages.integer))),
     ),
+  /**
+   * A decimal past the field's bounds is out of range, however many digits it has (four hundred
+   * nines in an amount said "Value must be a valid decimal."); one past what JavaScript holds (Infinity)
+   * that no bound caught is still no decimal.
+   */
   decimal: (opts: { min?: number; max?: number; thousands?: boolean } = {}) =>
     z.pipe(
       z.pipe(
-        z.string({ error: messages.required }).check(z.trim(), z.refine((v) => isDecimal(v, opts.thousands), messages.decimal)),
-        z.transform((v: string) => parseDecimal(v, opts.thousands)),
+        z.string({ error: messages.required }).check(z.trim(), z.refine((v) => isDecimalText(v, opts.thousands), messages.decimal)),
+        z.transform((v: string) => largestAt(parseDecimal(v, opts.thousands))),
       ),
-      bounded(opts),
+      z.pipe(bounded(opts), z.number().check(z.refine((n) => Math.abs(n) < Number.MAX_VALUE, messages.decimal))),
     ),
 };
 
@@ -70,7 +75,8 @@ export function orEmpty(schema: z.ZodMiniType<string, string>) {
 }
 
 /** Digits past 1e308 are Infinity, which zod's number refuses as no number: read as the largest there is, so the bounds still judge it. */
-const wholeNumber = (v: string) => Math.max(-Number.MAX_VALUE, Math.min(Number(v), Number.MAX_VALUE));
+const largestAt = (n: number) => Math.max(-Number.MAX_VALUE, Math.min(n, Number.MAX_VALUE));
+const wholeNumber = (v: string) => largestAt(Number(v));
 
 function bounded({ min, max }: { min?: number; max?: number }) {
   return z.number().check(

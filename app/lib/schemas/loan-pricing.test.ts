@@ -30,6 +30,15 @@ describe("the loan-pricing inputs (query parameters of /results)", () => {
     });
   });
 
+  it("answers a balance or a rate of hundreds of digits with the range's message, as one just past it", () => {
+    const submission = parse(`balance=${"9".repeat(400)}&noteRate=${"9".repeat(400)}.5&termMonths=360&amortization=level&loanStatus=Performing&cpr=-${"9".repeat(400)}`);
+    expect(submission.status === "error" && submission.error).toMatchObject({
+      balance: ["Exceeds maximum value of 1000000000000."],
+      noteRate: ["Exceeds maximum value of 100."],
+      cpr: ["Requires a value of at least 0."],
+    });
+  });
+
   it("needs a balloon month within the term for a balloon", () => {
     const missing = parse(LOAN.replace("level", "balloon"));
     expect(missing.status === "error" && missing.error).toMatchObject({ balloonMonths: ["Required."] });
