@@ -48,9 +48,9 @@ describe("saved searches", () => {
     for (let i = 1; i < SAVED_SEARCH_LIMIT; i++) await saved(buyer, `Search ${i}`, {});
     expect(await saveSearch(t.db, { userId: buyer.id, name: "One too many", query: "" })).toEqual({ saved: false, problem: "limit" });
 
-    expect(await setSearchAlerts(t.db, { userId: other.id, searchId: id, alerts: false })).toBe(false);
+    expect(await setSearchAlerts(t.db, { userId: other.id, searchId: id, alerts: false })).toBe("not-found");
     expect(await deleteSavedSearch(t.db, { userId: other.id, searchId: id })).toBe(false);
-    expect(await setSearchAlerts(t.db, { userId: buyer.id, searchId: id, alerts: false })).toBe(true);
+    expect(await setSearchAlerts(t.db, { userId: buyer.id, searchId: id, alerts: false })).toBe("changed");
     expect((await listSavedSearches(t.db, { userId: buyer.id })).find((s) => s.id === id)).toMatchObject({ alerts: false });
     expect(await deleteSavedSearch(t.db, { userId: buyer.id, searchId: id })).toBe(true);
     expect((await listSavedSearches(t.db, { userId: buyer.id })).some((s) => s.id === id)).toBe(false);
@@ -58,6 +58,10 @@ describe("saved searches", () => {
     expect(await deleteSavedSearch(t.db, { userId: buyer.id, searchId: id })).toBe(true);
     const [theirs] = await listSavedSearches(t.db, { userId: other.id });
     expect(await deleteSavedSearch(t.db, { userId: buyer.id, searchId: theirs!.id })).toBe(false);
+    // its alerts switched from a page opened before the delete: gone, and nothing written; another's still not found
+    expect(await setSearchAlerts(t.db, { userId: buyer.id, searchId: id, alerts: true })).toBe("gone");
+    expect(await setSearchAlerts(t.db, { userId: buyer.id, searchId: theirs!.id, alerts: false })).toBe("not-found");
+    expect((await listSavedSearches(t.db, { userId: other.id }))[0]!.alerts).toBe(true);
   });
 
   it("holds the limit when the last free places are taken at once: two saves of different names, one refused", async () => {

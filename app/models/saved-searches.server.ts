@@ -51,11 +51,23 @@ export async function saveSearch(db: Database, { userId, name, query }: { userId
 
 const mine = ({ userId, searchId }: { userId: number; searchId: number }) => and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId));
 
-/** Alerts on or off; false when the search is not the member's (the page answers 404). */
-export async function setSearchAlerts(db: Database, { userId, searchId, alerts }: { userId: number; searchId: number; alerts: boolean }) {
+/**
+ * Alerts on or off on the member's own search: "gone" when no one has that search any more (it was
+ * deleted), "not-found" for another member's (the page answers 404).
+ */
+export async function setSearchAlerts(
+  db: Database,
+  { userId, searchId, alerts }: { userId: number; searchId: number; alerts: boolean },
+): Promise<"changed" | "gone" | "not-found"> {
   const updated = await db.update(savedSearches).set({ alerts }).where(mine({ userId, searchId })).returning({ id: savedSearches.id });
-  return updated.length > 0;
+  if (updated.length) return "changed";
+  // a search no one has any more was deleted (from another tab, say): the member is told so, where
+  // another member's search is still not theirs to know of
+  return (await searchExists(db, searchId)) ? "not-found" : "gone";
 }
+
+const searchExists = async (db: Database, searchId: number) =>
+  (await db.select({ id: savedSearches.id }).from(savedSearches).where(eq(savedSearches.id, searchId)).limit(1)).length > 0;
 
 /**
  * Deletes the member's own search (and what its digests reported); false for anyone else's.
@@ -64,9 +76,7 @@ export async function setSearchAlerts(db: Database, { userId, searchId, alerts }
  */
 export async function deleteSavedSearch(db: Database, { userId, searchId }: { userId: number; searchId: number }) {
   const deleted = await db.delete(savedSearches).where(mine({ userId, searchId })).returning({ id: savedSearches.id });
-  if (deleted.length) return true;
-  const [kept] = await db.select({ id: savedSearches.id }).from(savedSearches).where(eq(savedSearches.id, searchId)).limit(1);
-  return !kept;
+  return deleted.length > 0 || !(await searchExists(db, searchId));
 }
 
 const claimed = (claim: AlertsClaim) => ("searchId" in claim ? eq(savedSearches.id, claim.searchId) : eq(savedSearches.userId, claim.userId));

@@ -54,4 +54,27 @@ describe("saved searches on /preferences", () => {
     expect((await post(cookie, { intent: "delete-search", searchId: String(theirs.id) })).status).toBe(404);
     expect(await listSavedSearches(services.db, { userId: other.id })).toHaveLength(1);
   });
+
+  it("lands alerts switched on a search deleted meanwhile (another tab) back on the page, saying the search is gone; another's search stays not found", async () => {
+    const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const other = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(buyer);
+    const gone = await saveSearch(services.db, { userId: buyer.id, name: "Deleted in another tab", query: "q=solar" });
+    const kept = await saveSearch(services.db, { userId: buyer.id, name: "Still here", query: "q=wind" });
+    const theirs = await saveSearch(services.db, { userId: other.id, name: "Not yours", query: "" });
+    if (!gone.saved || !kept.saved || !theirs.saved) throw new Error("not saved");
+    const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+
+    expect((await post(cookie, { intent: "delete-search", searchId: String(gone.id) })).status).toBe(302);
+    for (const alerts of ["off", "on"]) {
+      const response = await post(cookie, { intent: "search-alerts", searchId: String(gone.id), alerts });
+      expect(response.status, alerts).toBe(302);
+      expect(response.headers.get("Location")).toBe("/preferences");
+      expect(await notice(response), alerts).toEqual({ message: "This saved search was deleted: it sends no e-mail alerts.", type: "warning" });
+    }
+    // nothing else changed: the member's other search and the other member's keep their alerts
+    expect((await listSavedSearches(services.db, { userId: buyer.id })).map((s) => [s.id, s.alerts])).toEqual([[kept.id, true]]);
+    expect((await post(cookie, { intent: "search-alerts", searchId: String(theirs.id), alerts: "off" })).status).toBe(404);
+    expect((await listSavedSearches(services.db, { userId: other.id }))[0]!.alerts).toBe(true);
+  });
 });

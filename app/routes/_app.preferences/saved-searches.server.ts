@@ -15,14 +15,22 @@ export async function savedSearchRows(services: Services, user: User) {
 
 type Step = { intent: "search-alerts"; searchId: number; alerts: "on" | "off" } | { intent: "delete-search"; searchId: number };
 
-/** Alerts on or off, or delete: only the member's own search (anyone else's is not found). */
+/** What the page says when alerts are switched on a search deleted meanwhile (another tab). */
+const SEARCH_GONE = "This saved search was deleted: it sends no e-mail alerts.";
+
+/**
+ * Alerts on or off, or delete: only the member's own search (anyone else's is not found). A search
+ * already deleted (a second click, another tab) lands back on the page: deleted, as the first said,
+ * or, for its alerts, a word that it is gone.
+ */
 export async function changeSavedSearch(services: Services, request: Request, { user, step }: { user: User; step: Step }) {
   const ids = { userId: user.id, searchId: step.searchId };
-  const done =
-    step.intent === "delete-search"
-      ? await deleteSavedSearch(services.db, ids)
-      : await setSearchAlerts(services.db, { ...ids, alerts: step.alerts === "on" });
-  if (!done) throw notFound();
-  const message = step.intent === "delete-search" ? "The saved search is deleted." : step.alerts === "on" ? "E-mail alerts are on." : "E-mail alerts are off.";
-  return redirectWithNotification(services, request, "/preferences", message);
+  if (step.intent === "delete-search") {
+    if (!(await deleteSavedSearch(services.db, ids))) throw notFound();
+    return redirectWithNotification(services, request, "/preferences", "The saved search is deleted.");
+  }
+  const outcome = await setSearchAlerts(services.db, { ...ids, alerts: step.alerts === "on" });
+  if (outcome === "not-found") throw notFound();
+  if (outcome === "gone") return redirectWithNotification(services, request, "/preferences", SEARCH_GONE, "warning");
+  return redirectWithNotification(services, request, "/preferences", step.alerts === "on" ? "E-mail alerts are on." : "E-mail alerts are off.");
 }
