@@ -13,11 +13,13 @@ import {
   type Behaviour,
   type MatchReason,
   type MatchWeights,
+  WEIGHT_KEYS,
 } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import type { ProjectBuyerSort } from "~/lib/project-buyers";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
+import { scoreSql } from "./match-score-sql.server";
 import { sideResponsivenessSql, storedOrNone } from "./responsiveness.server";
 
 const WEIGHTS_KEY = "matchWeights";
@@ -464,15 +466,22 @@ export async function projectMatchesFor(
 /**
  * The visible projects that best fit criteria not yet saved (the matchmaking assistant's
  * proposal), best first: scored on the fly, since the matches table holds saved criteria only.
+ * The database ranks them by the score written in SQL (match-score-sql.server.ts); only the chosen
+ * few are read here and explained by the score itself.
  */
 export async function bestProjectsFor(db: Database, { criteria, limit = 3 }: { criteria: BuyerCriteria; limit?: number }) {
-  const [weights, list] = await Promise.all([matchWeights(db), db.select(FACT_COLUMNS).from(projects).where(visible(projects.status))]);
+  const weights = await matchWeights(db);
+  // every weight nought: nothing scores (and a constant would be read as a column by ORDER BY)
+  if (WEIGHT_KEYS.every((k) => weights[k] <= 0)) return [];
   const forMatching = criteriaForMatching(criteria);
-  return list
-    .map((p) => ({ projectId: p.id, ...scoreProject(forMatching, facts(p), NO_BEHAVIOUR, weights) }))
-    .filter((m) => m.score >= MIN_MATCH_SCORE)
-    .sort((a, b) => b.score - a.score || a.projectId - b.projectId)
-    .slice(0, limit);
+  const score = scoreSql(forMatching, weights);
+  const best = await db
+    .select(FACT_COLUMNS)
+    .from(projects)
+    .where(and(visible(projects.status), sql`${score} >= ${MIN_MATCH_SCORE}`))
+    .orderBy(desc(score), projects.id)
+    .limit(limit);
+  return best.map((p) => ({ projectId: p.id, ...scoreProject(forMatching, facts(p), NO_BEHAVIOUR, weights) }));
 }
 
 /** Which of these projects a buyer may see now, with what a list shows of them. */
