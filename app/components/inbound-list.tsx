@@ -145,6 +145,12 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
           </button>
         </Form>
       ) : null}
+      {kind === "affiliate" && item.status !== "converted" ? (
+        // the approval form lists the newest applications: this one is chosen there, however old
+        <Link className="link block text-sm" to={`/admin/marketing/affiliates?application=${item.id}`}>
+          Approve as partner
+        </Link>
+      ) : null}
     </div>
   );
 }

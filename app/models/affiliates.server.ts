@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { affiliates, inboundItems, referrals, users } from "~/.server/db/schema";
 import { hmacSha256 } from "~/.server/crypto";
@@ -59,15 +59,30 @@ export async function recordReferral(db: Database, { secret, userId, code }: { s
   return row ?? null;
 }
 
-/** Affiliate applications not yet made partners (newest first), for the approval form; `inquiryId`: that one only. */
-export async function affiliateApplications(db: Database, { inquiryId }: { inquiryId?: number } = {}) {
+/** The approval form lists this many open applications; an older one is reached by its row's link or the form's search. */
+export const APPLICATIONS_LISTED = 100;
+
+/**
+ * Affiliate applications not yet made partners (newest first), for the approval form; `inquiryId`: that one
+ * only; `q`: those whose name, e-mail or company holds the text (any case).
+ */
+export async function affiliateApplications(db: Database, { inquiryId, q }: { inquiryId?: number; q?: string } = {}) {
+  const text = q?.trim().toLowerCase();
+  const holds = (column: SQLWrapper) => sql`instr(lower(${column}), ${text}) > 0`;
   return db
     .select({ id: inboundItems.id, name: inboundItems.name, email: inboundItems.email, company: inboundItems.company, createdAt: inboundItems.createdAt })
     .from(inboundItems)
     .leftJoin(affiliates, eq(affiliates.inquiryId, inboundItems.id))
-    .where(and(eq(inboundItems.kind, "affiliate"), sql`${affiliates.id} is null`, inquiryId === undefined ? undefined : eq(inboundItems.id, inquiryId)))
+    .where(
+      and(
+        eq(inboundItems.kind, "affiliate"),
+        sql`${affiliates.id} is null`,
+        inquiryId === undefined ? undefined : eq(inboundItems.id, inquiryId),
+        text ? or(holds(inboundItems.name), holds(inboundItems.email), holds(inboundItems.company)) : undefined,
+      ),
+    )
     .orderBy(desc(inboundItems.id))
-    .limit(100);
+    .limit(APPLICATIONS_LISTED);
 }
 
 /** Makes an affiliate application a partner with a fresh code; null when it is not an open application. */

@@ -67,3 +67,33 @@ describe("the partners' pages", () => {
     }
   });
 });
+
+describe("choosing an application behind a hundred newer open ones", () => {
+  it("is offered and chosen when its row links here (?application=), and found by the form's search", async () => {
+    const application = (i: number) => ({ kind: "affiliate" as const, name: `Late ${i}`, email: `late-${i}@example.test`, company: i === 0 ? "Oldest Partners" : "", message: "Apply" });
+    const [oldest] = await services.db.insert(inboundItems).values(application(0)).returning();
+    await services.db.insert(inboundItems).values(Array.from({ length: 100 }, (_, i) => application(i + 1)));
+    const open = async (query: string) => (await sent(loader({ request: getRequest(`/admin/marketing/affiliates${query}`, admin.cookie), context, params: {} }))).json();
+    const oldestChoice = { id: oldest!.id, name: "Late 0", email: "late-0@example.test", company: "Oldest Partners" };
+
+    const plain = await open("");
+    expect(plain.applications).toHaveLength(100);
+    expect(plain.applications).not.toContainEqual(expect.objectContaining({ id: oldest!.id }));
+
+    const linked = await open(`?application=${oldest!.id}`);
+    expect(linked.applicationId).toBe(String(oldest!.id));
+    expect(linked.applications).toContainEqual(expect.objectContaining(oldestChoice));
+
+    const found = await open("?q=oldest+partners");
+    expect(found.applications).toEqual([expect.objectContaining(oldestChoice)]);
+    expect((await open("?q=LATE-0@example")).applications).toEqual([expect.objectContaining(oldestChoice)]);
+
+    // once a partner, it is neither offered nor chosen
+    expect((await approve({ inquiryId: String(oldest!.id), commissionPercent: "2" })).status).toBe(302);
+    const after = await open(`?application=${oldest!.id}`);
+    expect(after.applicationId).toBe("");
+    expect(after.applications).not.toContainEqual(expect.objectContaining({ id: oldest!.id }));
+    // a made-up id chooses nothing
+    expect((await open("?application=99999999")).applicationId).toBe("");
+  });
+});

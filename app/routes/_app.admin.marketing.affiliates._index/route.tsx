@@ -14,9 +14,9 @@ import { Pager } from "~/components/pager";
 import { referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
 import { approveAffiliateSchema } from "~/lib/schemas/index.server";
-import { affiliateApplications, approveAffiliate, listAffiliates } from "~/models/affiliates.server";
+import { APPLICATIONS_LISTED, affiliateApplications, approveAffiliate, listAffiliates } from "~/models/affiliates.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/query-params";
+import { pageNumber, recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Affiliates");
 
@@ -24,9 +24,15 @@ const PAGE_SIZE = 25;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
-  const [partners, applications] = await Promise.all([listAffiliates(services.db, { page, pageSize: PAGE_SIZE }), affiliateApplications(services.db)]);
-  return { ...partners, applications, origin: siteOrigin(services) };
+  const params = new URL(args.request.url).searchParams;
+  const page = pageNumber(params.get("page"), 10_000);
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const wanted = recordId(params.get("application"));
+  const [partners, applications] = await Promise.all([listAffiliates(services.db, { page, pageSize: PAGE_SIZE }), affiliateApplications(services.db, { q })]);
+  // the application whose row links here ("Approve as partner"), though older than the newest hundred
+  if (wanted && !applications.some((a) => a.id === wanted)) applications.unshift(...(await affiliateApplications(services.db, { inquiryId: wanted })));
+  const applicationId = wanted && applications.some((a) => a.id === wanted) ? String(wanted) : "";
+  return { ...partners, applications, applicationId, q, listed: APPLICATIONS_LISTED, origin: siteOrigin(services) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -41,11 +47,12 @@ export async function action(args: ActionFunctionArgs) {
 
 /** Partners approved from /broker-affiliate applications, what their links brought, and their commissions. */
 export default function AffiliatesPage() {
-  const { rows, total, page, applications, origin } = useLoaderData<typeof loader>();
+  const { rows, total, page, applications, applicationId, q, listed, origin } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "approve",
     lastResult: data?.result,
+    defaultValue: { inquiryId: applicationId },
     schema: () => import("~/lib/schemas/affiliates").then((m) => m.approveAffiliateSchema),
     shouldValidate: "onSubmit",
   });
@@ -55,18 +62,31 @@ export default function AffiliatesPage() {
         <Link to="/admin/affilate-inquiries" className="link">Affiliate inquiries</Link>
         <a href="/admin/marketing/affiliates.csv" className="link" download>Export referrals (CSV)</a>
       </PageHeader>
-      <Form method="post" className="card mb-6 flex flex-wrap items-end gap-3" {...getFormProps(form)}>
-        <h2 className="w-full font-semibold">Approve an application</h2>
-        <FormErrors errors={form.errors} />
-        <SelectField
-          meta={fields.inquiryId}
-          label="Application"
-          placeholder={applications.length ? "Choose…" : "No open applications"}
-          options={applications.map((a) => ({ value: String(a.id), label: `${a.name}${a.company ? `, ${a.company}` : ""} <${a.email}>` }))}
-        />
-        <TextField meta={fields.commissionPercent} label="Commission %" inputMode="decimal" />
-        <button type="submit" className="btn-primary">Approve as partner</button>
-      </Form>
+      <section className="card mb-6 space-y-3">
+        <h2 className="font-semibold">Approve an application</h2>
+        <Form method="get" className="flex flex-wrap items-end gap-3">
+          <label className="text-sm">
+            <span className="label">Search</span>
+            <input type="search" name="q" defaultValue={q} className="input" placeholder="Name, e-mail, company" />
+          </label>
+          <button type="submit" className="btn-secondary">Search</button>
+          {q ? <Link to="/admin/marketing/affiliates" className="link text-sm">Show the newest</Link> : null}
+          <p className="w-full text-xs text-slate-500">
+            {q ? `Open applications matching "${q}"` : `The newest ${listed} open applications`}; an older one is approved from its row in the affiliate inquiries.
+          </p>
+        </Form>
+        <Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
+          <FormErrors errors={form.errors} />
+          <SelectField
+            meta={fields.inquiryId}
+            label="Application"
+            placeholder={applications.length ? "Choose…" : q ? "No open application matches" : "No open applications"}
+            options={applications.map((a) => ({ value: String(a.id), label: `${a.name}${a.company ? `, ${a.company}` : ""} <${a.email}>` }))}
+          />
+          <TextField meta={fields.commissionPercent} label="Commission %" inputMode="decimal" />
+          <button type="submit" className="btn-primary">Approve as partner</button>
+        </Form>
+      </section>
       <SimpleTable caption="Partners" headers={["Partner", "Referral link", "Status", "Referrals", "NDAs signed", "Offers accepted", "Pending", "Approved", "Paid"]} count={rows.length} empty="No partners yet.">
         {rows.map((r) => (
           <tr key={r.affiliate.id} data-testid={`partner-${r.affiliate.code}`}>
