@@ -52,7 +52,7 @@ describe("the inbound funnel", () => {
     const item = await receiveInbound(services, { kind: "inquiry", name: member.name, email: member.email, message: "Is it seasoned?", userId: member.id });
     expect(await answerInquiry(services, { id: item.id + 1000, admin, answer: "x" })).toBeNull();
     const answered = await answerInquiry(services, { id: item.id, admin, answer: "Yes." });
-    expect(answered).toMatchObject({ answer: "Yes.", status: "contacted", answeredBy: admin.id });
+    expect(answered).toMatchObject({ row: { answer: "Yes.", status: "contacted", answeredBy: admin.id }, already: false });
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, member.id))).toHaveLength(1);
     const mail = await t.db.select().from(outbox).where(eq(outbox.recipient, member.email));
     expect(mail[0]!.body).toContain("Yes.");

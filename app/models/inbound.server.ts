@@ -191,9 +191,12 @@ export async function updateInbound(
 
 /**
  * An admin's answer to a member's inquiry: kept on the inquiry (the member reads it
- * in /messages), and the member is told in the app and by e-mail.
+ * in /messages), and the member is told in the app and by e-mail. Written only while the
+ * inquiry has no answer: an answer sent twice (a double click, a second tab, two posts at
+ * once) finds it answered (`already`), keeps the first and tells the member nothing more.
  */
 export async function answerInquiry(services: Services, { id, admin, answer }: { id: number; admin: Admin; answer: string }) {
+  const inquiry = and(eq(inboundItems.id, id), eq(inboundItems.kind, "inquiry"));
   const [row] = await services.db
     .update(inboundItems)
     .set({
@@ -203,9 +206,12 @@ export async function answerInquiry(services: Services, { id, admin, answer }: {
       updatedAt: new Date(),
       status: sql`case when ${inboundItems.status} = 'new' then 'contacted' else ${inboundItems.status} end`,
     })
-    .where(and(eq(inboundItems.id, id), eq(inboundItems.kind, "inquiry")))
+    .where(and(inquiry, isNull(inboundItems.answeredAt)))
     .returning();
-  if (!row) return null;
+  if (!row) {
+    const [answered] = await services.db.select().from(inboundItems).where(inquiry).limit(1);
+    return answered ? { row: answered, already: true as const } : null;
+  }
   if (row.userId) {
     await notify(dealServices(services), row.userId, {
       kind: "message",
@@ -214,7 +220,7 @@ export async function answerInquiry(services: Services, { id, admin, answer }: {
       email: { subject: "Our team answered your question", body: `Your question:\n${row.message}\n\nOur answer:\n${answer}` },
     });
   }
-  return row;
+  return { row, already: false as const };
 }
 
 /** The inbox shows a member's latest questions, this many. */
@@ -285,8 +291,11 @@ export async function applyInboundIntent(
 ): Promise<null | { error: string } | { message: string }> {
   if (change.intent === "answer") {
     if (kind !== "inquiry") return null;
-    const row = await answerInquiry(services, { id: change.id, admin, answer: change.answer });
-    if (!row) return null;
+    const done = await answerInquiry(services, { id: change.id, admin, answer: change.answer });
+    if (!done) return null;
+    // sent again: the first answer is the one the member was sent
+    if (done.already) return { message: "This question is answered already." };
+    const { row } = done;
     await recordAudit(services.db, { actor: admin, action: "inquiry.answer", subjectType: "inbound", subjectId: row.id, address });
     return { message: "Your answer is sent." };
   }
