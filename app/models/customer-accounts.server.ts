@@ -56,6 +56,9 @@ function columnsOf(values: CustomerValues) {
   };
 }
 
+/** The refusal of an attention e-mail another customer has (the new-customer form's, and a potential customer's conversion). */
+export const attentionEmailTaken = (clash: { id: number; name: string }) => `${clash.name} (customer ${clash.id}) has this attention e-mail already.`;
+
 /** Another customer with the same website domain or attention e-mail, named in the refusal. */
 async function duplicateOf(db: Database, values: CustomerValues, exceptId?: number): Promise<CustomerResult | null> {
   const domain = websiteDomainOf(values.website);
@@ -70,7 +73,7 @@ async function duplicateOf(db: Database, values: CustomerValues, exceptId?: numb
   if (!clash) return null;
   return domain && clash.websiteDomain === domain
     ? { ok: false, field: "website", message: `${clash.name} (customer ${clash.id}) has this website domain (${domain}) already.` }
-    : { ok: false, field: "attentionEmail", message: `${clash.name} (customer ${clash.id}) has this attention e-mail already.` };
+    : { ok: false, field: "attentionEmail", message: attentionEmailTaken(clash) };
 }
 
 /** Spec /admin/customers/create. A second customer with the same website domain or attention e-mail is refused. */

@@ -4,7 +4,7 @@ import { readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import type { Database } from "~/.server/db";
-import { customers, inboundItems, leadImports, leads, type InboundItem, type Lead, type User } from "~/.server/db/schema";
+import { customers, inboundItems, leadImports, leads, users, type InboundItem, type Lead, type User } from "~/.server/db/schema";
 import type { CustomerType } from "~/lib/customers";
 import { websiteDomainOf } from "~/lib/customers";
 import type { Services } from "~/.server/services";
@@ -20,7 +20,9 @@ import {
 import { readCsvTable } from "~/lib/csv-import";
 import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
 import { recordAudit } from "./audit.server";
-import { inviteMember } from "./invitations.server";
+import { attentionEmailTaken } from "./customer-accounts.server";
+import { EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
+import { normalizeEmail } from "./users.server";
 import { indexedTextMatch, oneOf, pageOf, pageOrLast, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { isUniqueViolation, refusal } from "~/.server/db/errors";
@@ -111,10 +113,32 @@ export async function leadListPage(services: Services, { admin, request }: { adm
 
 const CUSTOMER_TYPE_OF: Record<LeadSource, CustomerType> = { demo: "buyer", affiliate: "broker", onboarding: "buyer", import: "buyer" };
 
+/** The customer (its attention e-mail) or the account that has this e-mail: what the conversion's customer and invitation would clash with. */
+const customerWithEmail = (email: string) => sql`select ${customers.id} from ${customers} where lower(${customers.attentionEmail}) = ${email}`;
+const accountWithEmail = (email: string) => sql`select ${users.id} from ${users} where ${users.email} = ${email}`;
+
+/**
+ * Why a lead's e-mail cannot be its customer's attention e-mail and first member: another customer
+ * has it (the new-customer form's refusal), or an account does (the invitation's); null when free.
+ */
+async function emailTaken(db: Database, email: string) {
+  const [customer] = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(sql`${customers.id} in (${customerWithEmail(email)})`)
+    .orderBy(customers.id)
+    .limit(1);
+  if (customer) return { ok: false as const, reason: "email-taken" as const, message: attentionEmailTaken(customer) };
+  if ((await db.all(accountWithEmail(email))).length) return { ok: false as const, reason: "email-taken" as const, message: EMAIL_TAKEN_MESSAGE };
+  return null;
+}
+
 /**
  * Creates the customer row a lead becomes. Kept small on purpose: the customer pages
  * (createCustomer in the customers model) may replace it. One batch, so the customer,
  * the lead's link to it and its inbound item's status are written together or not at all.
+ * Refused, with nothing written, when another customer has the website's domain, or the
+ * lead's e-mail (its attention e-mail, and the first member it invites) is another customer's or an account's.
  */
 export async function createCustomerFromLead(db: Database, { lead }: { lead: Lead }) {
   const websiteDomain = websiteDomainOf(lead.website);
@@ -122,6 +146,9 @@ export async function createCustomerFromLead(db: Database, { lead }: { lead: Lea
     const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
     if (taken) return { ok: false as const, reason: "domain-taken" as const };
   }
+  const email = normalizeEmail(lead.email);
+  const clash = await emailTaken(db, email);
+  if (clash) return clash;
   const now = new Date();
   let inserted: Array<{ id: number }>;
   try {
@@ -129,13 +156,14 @@ export async function createCustomerFromLead(db: Database, { lead }: { lead: Lea
       db
         .insert(customers)
         .values({
-          // the lead's company only while the lead is open: a conversion sent twice at once finds it
-          // converted, the name is null, and the batch is refused whole (an insert of values has no where)
-          name: sql`(select ${leads.company} from ${leads} where ${leads.id} = ${lead.id} and ${leads.status} = 'open')`,
+          // the lead's company only while the lead is open and its e-mail free: a conversion sent twice at
+          // once finds it converted (or a customer or account took the e-mail since the look above), the
+          // name is null, and the batch is refused whole (an insert of values has no where)
+          name: sql`(select ${leads.company} from ${leads} where ${leads.id} = ${lead.id} and ${leads.status} = 'open' and not exists (${customerWithEmail(email)}) and not exists (${accountWithEmail(email)}))`,
           website: lead.website,
           websiteDomain,
           contactPerson: lead.name,
-          attentionEmail: lead.email,
+          attentionEmail: email,
           attentionPhone: lead.phone,
           customerType: CUSTOMER_TYPE_OF[lead.source],
           comments: lead.notes,
@@ -152,8 +180,11 @@ export async function createCustomerFromLead(db: Database, { lead }: { lead: Lea
         .where(eq(inboundItems.id, lead.inboundItemId ?? -1)),
     ]);
   } catch (error) {
-    // the customer's name is the lead's company only while the lead is open
-    if (refusal(error).includes("NOT NULL constraint failed: customers.name")) return { ok: false as const, reason: "not-open" as const };
+    // the customer's name is the lead's company only while the lead is open and its e-mail free
+    if (refusal(error).includes("NOT NULL constraint failed: customers.name")) {
+      const stillOpen = (await findLead(db, { id: lead.id }))?.status === "open";
+      return (stillOpen && (await emailTaken(db, email))) || { ok: false as const, reason: "not-open" as const };
+    }
     // another customer took the website since the look above
     if (isUniqueViolation(error, "customers.website_domain")) return { ok: false as const, reason: "domain-taken" as const };
     throw error;
@@ -281,7 +312,8 @@ export async function leadAction(services: Services, { admin, request }: { admin
   const done = await convertLead(services.db, { id: change.id });
   if (!done) throw notFound();
   if (!done.ok) {
-    const message = done.reason === "domain-taken" ? "A customer with this website already exists." : "This potential customer is no longer open.";
+    const message =
+      done.reason === "email-taken" ? done.message : done.reason === "domain-taken" ? "A customer with this website already exists." : "This potential customer is no longer open.";
     return refuse(submission, message, 409, { extra: NO_EXTRA });
   }
   await recordAudit(services.db, { actor: admin, action: "lead.convert", subjectType: "lead", subjectId: change.id, detail: `customer ${done.customerId}`, address });

@@ -5,9 +5,10 @@ import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../.
 /** The admin's potential customers, as an address asks for them and as the import form's action answers it. */
 const app = await bootApp("route-potential-customers");
 const { action, loader } = await import("./route");
-const { leads } = await import("~/.server/db/schema");
+const { customers, leads, outbox } = await import("~/.server/db/schema");
+const { makeUser } = await import("~/seed/factories");
 const { LEAD_CSV_HEADER } = await import("~/lib/schemas/inbound");
-const { like } = await import("drizzle-orm");
+const { eq, like, or } = await import("drizzle-orm");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -87,5 +88,36 @@ describe("dismissing a potential customer", () => {
     expect((await post({ intent: "dismiss", id: String(converted!.id) })).status).toBe(409);
     const rows = await services.db.query.leads.findMany({ where: (l, { inArray }) => inArray(l.id, [lead!.id, converted!.id]), orderBy: (l, { asc }) => [asc(l.id)] });
     expect(rows.map((r) => r.status)).toEqual(["dismissed", "converted"]);
+  });
+});
+
+describe("converting a potential customer whose e-mail is taken", () => {
+  const post = (fields: Record<string, string>) => responseOf(action({ request: postRequest("/admin/potential-customers", admin.cookie, fields), context, params: {} }));
+
+  it("is refused (409) as the new-customer form refuses it, naming the customer or the account, and writes nothing", async () => {
+    const [customer] = await services.db.insert(customers).values({ name: "Attention Holdings", attentionEmail: "held@attention.example.test" }).returning();
+    const member = await makeUser(services.db, { name: "Bea Buyer", roles: ["ROLE_BUYER"] });
+    const [byCustomer, byAccount] = await services.db
+      .insert(leads)
+      .values([
+        { source: "import" as const, name: "Hal Held", email: "held@attention.example.test", company: "Held Again Ltd" },
+        { source: "import" as const, name: "Bea Buyer", email: member.email, company: "Buyer Twin Ltd" },
+      ])
+      .returning();
+    const customersOf = () => services.db.select().from(customers).where(or(eq(customers.name, "Held Again Ltd"), eq(customers.name, "Buyer Twin Ltd")));
+    const outboxRows = async () => (await services.db.select().from(outbox)).length;
+    const before = await outboxRows();
+
+    const refusedByCustomer = await post({ intent: "convert", id: String(byCustomer!.id) });
+    expect(refusedByCustomer.status).toBe(409);
+    expect(JSON.stringify(await refusedByCustomer.json())).toContain(`Attention Holdings (customer ${customer!.id}) has this attention e-mail already.`);
+    const refusedByAccount = await post({ intent: "convert", id: String(byAccount!.id) });
+    expect(refusedByAccount.status).toBe(409);
+    expect(JSON.stringify(await refusedByAccount.json())).toContain("An account with this e-mail exists already.");
+
+    expect(await customersOf()).toEqual([]);
+    expect(await outboxRows()).toBe(before);
+    const rows = await services.db.query.leads.findMany({ where: (l, { inArray }) => inArray(l.id, [byCustomer!.id, byAccount!.id]) });
+    expect(rows.map((r) => [r.status, r.customerId])).toEqual([["open", null], ["open", null]]);
   });
 });
