@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
@@ -258,6 +258,27 @@ export async function importLeads(db: Database, { text, submissionKey = null }: 
     return { imported: first?.lines ?? 0, errors, repeated: true as const };
   }
   return { imported: rows.length, errors };
+}
+
+/**
+ * How long an import's one-time key is kept: far longer than a form is sent again (a double click,
+ * the back button's resend, a tab left open over a weekend). Housekeeping drops older keys.
+ */
+export const LEAD_IMPORT_KEY_RETENTION_MS = 7 * 24 * 60 * 60_000;
+/** Keys dropped per statement: a backlog is deleted in short steps, each a small write. */
+const LEAD_IMPORT_PRUNE_STEP = 500;
+
+/** Drops the leads import's one-time keys older than LEAD_IMPORT_KEY_RETENTION_MS, a step at a time; the number dropped. */
+export async function pruneLeadImports(db: Database, now = Date.now()) {
+  const cutoff = new Date(now - LEAD_IMPORT_KEY_RETENTION_MS);
+  let dropped = 0;
+  for (;;) {
+    // by id, the order they were written in: the old ones come first
+    const oldest = db.select({ id: leadImports.id }).from(leadImports).where(lt(leadImports.createdAt, cutoff)).orderBy(leadImports.id).limit(LEAD_IMPORT_PRUNE_STEP);
+    const gone = await db.delete(leadImports).where(inArray(leadImports.id, oldest)).returning({ id: leadImports.id });
+    dropped += gone.length;
+    if (gone.length < LEAD_IMPORT_PRUNE_STEP) return dropped;
+  }
 }
 
 type Admin = { id: number; name: string; email: string };

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { outbox, projects, sessions } from "~/.server/db/schema";
+import { leadImports, outbox, projects, sessions } from "~/.server/db/schema";
 import { parseEnv, type Env } from "~/.server/env";
+import { LEAD_IMPORT_KEY_RETENTION_MS } from "./leads.server";
 import { runMaintenance } from "./maintenance.server";
 import { OUTBOX_RETENTION_MS, enqueueMessage } from "./outbox.server";
 import { saveSearch } from "./saved-searches.server";
@@ -58,4 +59,19 @@ it("a step of the housekeeping that fails does not stop the steps after it, and 
   // the ended session is pruned all the same, and the cron still hears of the failure
   expect(await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, "ended-long-ago"))).toEqual([]);
   expect(String(failed)).toMatch(/Network connection lost/);
+});
+
+it("the scheduled housekeeping drops the leads import's one-time keys a week old, a step at a time, and keeps the week's", async () => {
+  const env = { ...parseEnv({}), SESSION_SECRET: "s", APP_URL: "https://market.example" } as Env;
+  const now = Date.now();
+  expect(LEAD_IMPORT_KEY_RETENTION_MS).toBeGreaterThanOrEqual(7 * 86_400_000);
+  const old = new Date(now - LEAD_IMPORT_KEY_RETENTION_MS - 1000);
+  // more than one step's worth of old keys
+  await t.db.insert(leadImports).values(Array.from({ length: 1201 }, (_, i) => ({ submissionKey: `old-${i}`, lines: 1, createdAt: old })));
+  await t.db.insert(leadImports).values([
+    { submissionKey: "this-week", lines: 2, createdAt: new Date(now - LEAD_IMPORT_KEY_RETENTION_MS + 60_000) },
+    { submissionKey: "today", lines: 3, createdAt: new Date(now - 60_000) },
+  ]);
+  await runMaintenance(t.db, env, now);
+  expect((await t.db.select({ key: leadImports.submissionKey }).from(leadImports).orderBy(leadImports.id)).map((r) => r.key)).toEqual(["this-week", "today"]);
 });

@@ -3,6 +3,7 @@ import { refreshPlannerStatistics } from "~/.server/db/planner-statistics";
 import type { Env } from "~/.server/env";
 import { pruneAccountUnlocks } from "./account-unlocks.server";
 import { pruneApiTokens } from "./api-tokens.server";
+import { pruneLeadImports } from "./leads.server";
 import { drainImportJobs } from "./listing-imports.server";
 import { drainOutbox, purgeOutbox } from "./outbox.server";
 import { prunePasswordResets } from "./password-resets.server";
@@ -39,6 +40,8 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   await step("rate limits", () => pruneRateLimits(db, now));
   await step("daily looks", () => pruneDailyLooks(db, now));
   await step("account unlocks", () => pruneAccountUnlocks(db, now));
+  // the leads import's one-time keys, a week after their form was sent
+  await step("lead import keys", () => pruneLeadImports(db, now));
   // nightly: the 90-day window moves on even when nothing happens
   await step("responsiveness", () => recomputeResponsivenessIfDue(db, now));
   // as the tables grow, the planner's picture of them follows (an hour at a time)
