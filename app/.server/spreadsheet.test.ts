@@ -1,16 +1,30 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { readSheet } from "./spreadsheet";
+import { XLSX_MAX_UNZIPPED_BYTES, XLSX_TOO_LARGE, readSheet } from "./spreadsheet";
 
-/** A one-sheet workbook, its rows written as inline strings at the given cell references. */
-function workbook(cells: Array<Array<[ref: string, text: string]>>) {
+/** A one-sheet workbook's zip, its rows written as inline strings at the given cell references (`padding`: blanks in the sheet, `parts`: more entries). */
+function workbookZip(cells: Array<Array<[ref: string, text: string]>>, { padding = 0, parts = {} }: { padding?: number; parts?: Record<string, Uint8Array> } = {}) {
   const rows = cells.map((row, i) => `<row r="${i + 1}">${row.map(([ref, text]) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`).join("")}</row>`).join("");
-  const zip = zipSync({
+  return zipSync({
     "xl/workbook.xml": strToU8('<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>'),
     "xl/_rels/workbook.xml.rels": strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
-    "xl/worksheets/sheet1.xml": strToU8(`<worksheet><sheetData>${rows}</sheetData></worksheet>`),
+    "xl/worksheets/sheet1.xml": strToU8(`<worksheet>${" ".repeat(padding)}<sheetData>${rows}</sheetData></worksheet>`),
+    ...parts,
   });
-  return new File([zip], "listings.xlsx");
+}
+const workbook = (cells: Array<Array<[ref: string, text: string]>>) => new File([workbookZip(cells)], "listings.xlsx");
+
+/** The zip with `name`'s uncompressed size written as `size`, in its central directory and its local header: what a forged file declares. */
+function declaring(zip: Uint8Array, name: string, size: number) {
+  const forged = zip.slice();
+  const view = new DataView(forged.buffer);
+  const named = (at: number, nameAt: number, lengthAt: number) => new TextDecoder().decode(forged.subarray(at + nameAt, at + nameAt + view.getUint16(at + lengthAt, true))) === name;
+  for (let at = 0; at + 46 < forged.length; at++) {
+    const signature = view.getUint32(at, true);
+    if (signature === 0x04034b50 && named(at, 30, 26)) view.setUint32(at + 22, size, true);
+    if (signature === 0x02014b50 && named(at, 46, 28)) view.setUint32(at + 24, size, true);
+  }
+  return forged;
 }
 
 describe("an uploaded XLSX", () => {
@@ -26,5 +40,33 @@ describe("an uploaded XLSX", () => {
     expect(read).toEqual({ ok: false, problem: "The file is not a valid XLSX workbook." });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect((await readSheet(workbook([[["A1", "name"], ["XFD1", "last"]]]))).ok).toBe(true);
+  });
+});
+
+describe("an uploaded XLSX that unzips to more than the cap", () => {
+  const header: Array<Array<[string, string]>> = [[["A1", "name"]], [["A2", "Pool"]]];
+  const tooLarge = { ok: false, problem: XLSX_TOO_LARGE };
+
+  it("is refused by the size its entries declare, before anything is unzipped", async () => {
+    expect(XLSX_TOO_LARGE).toMatch(/50 MB/);
+    const started = Date.now();
+    for (const size of [XLSX_MAX_UNZIPPED_BYTES + 1, 0xffffffff]) {
+      expect(await readSheet(new File([declaring(workbookZip(header), "xl/worksheets/sheet1.xml", size)], "declared.xlsx"))).toEqual(tooLarge);
+    }
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("is refused by the size it unzips to when its entries declare less (a zip bomb's forged sizes)", async () => {
+    // a sheet of 60 MB of blanks: about 60 KB zipped, declared as 1 KB
+    const bomb = declaring(workbookZip(header, { padding: 60 * 1024 * 1024 }), "xl/worksheets/sheet1.xml", 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(await readSheet(new File([bomb], "bomb.xlsx"))).toEqual(tooLarge);
+  });
+
+  it("is refused when its parts together pass the cap, and read when they stay under it", async () => {
+    const half = strToU8(`<sst>${" ".repeat(XLSX_MAX_UNZIPPED_BYTES / 2)}</sst>`);
+    expect(await readSheet(new File([workbookZip(header, { padding: XLSX_MAX_UNZIPPED_BYTES / 2, parts: { "xl/sharedStrings.xml": half } })], "two-halves.xlsx"))).toEqual(tooLarge);
+    const read = await readSheet(new File([workbookZip(header, { padding: XLSX_MAX_UNZIPPED_BYTES / 4, parts: { "xl/sharedStrings.xml": half } })], "under.xlsx"));
+    expect(read).toEqual({ ok: true, sheet: { header: ["name"], records: [{ name: "Pool" }], lines: [2] } });
   });
 });

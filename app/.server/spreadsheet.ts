@@ -1,4 +1,4 @@
-import { strFromU8, unzipSync } from "fflate";
+import { Inflate, strFromU8 } from "fflate";
 import { parseCsvRecords } from "~/lib/csv-import";
 
 /** `lines`: each record's row number as the spreadsheet shows it (an XLSX skips its empty rows); none for CSV. */
@@ -9,10 +9,21 @@ const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const NOT_XLSX = "The file is not a valid XLSX workbook.";
 
 /**
+ * The most the parts of a workbook read here (the workbook, its sheet, its shared strings) may hold
+ * unzipped, together: a few KB zipped can unzip to gigabytes, all of it in memory.
+ */
+export const XLSX_MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
+export const XLSX_TOO_LARGE = "The workbook is larger than 50 MB unzipped: split it into smaller files, or save it as CSV.";
+
+/** A workbook past XLSX_MAX_UNZIPPED_BYTES, by what its entries declare or what they unzip to. */
+class TooLarge extends Error {}
+
+/**
  * The first sheet of an uploaded CSV or XLSX file as text records keyed by the header
  * row, so one row schema checks both. XLSX is unzipped with fflate, synchronously:
  * ExcelJS's reader hangs in workerd from the second request of an isolate on
- * (decision 028), and the cells of an upload need no more than the sheet's XML.
+ * (decision 028), and the cells of an upload need no more than the sheet's XML. A workbook
+ * whose parts declare or unzip to more than XLSX_MAX_UNZIPPED_BYTES is refused (XLSX_TOO_LARGE).
  */
 export async function readSheet(file: File): Promise<SheetRead> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -25,8 +36,8 @@ export async function readSheet(file: File): Promise<SheetRead> {
   let rows: Array<{ line: number; values: string[] }>;
   try {
     rows = xlsxRows(bytes);
-  } catch {
-    return { ok: false, problem: NOT_XLSX };
+  } catch (error) {
+    return { ok: false, problem: error instanceof TooLarge ? XLSX_TOO_LARGE : NOT_XLSX };
   }
   const header = (rows.shift()?.values ?? []).map((name) => name.trim());
   const records = rows.map(({ values }) => Object.fromEntries(header.map((name, i) => [name, (values[i] ?? "").trim()])));
@@ -42,15 +53,22 @@ const textOf = (xml: string) => [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, "").ma
 
 /** The first worksheet's rows of text and their numbers: shared strings resolved, each cell placed by its reference. */
 function xlsxRows(bytes: Uint8Array): Array<{ line: number; values: string[] }> {
-  const files = unzipSync(bytes, { filter: (f) => f.name === "xl/workbook.xml" || f.name === "xl/_rels/workbook.xml.rels" || f.name === "xl/sharedStrings.xml" || f.name.startsWith("xl/worksheets/") });
-  const workbook = strFromU8(files["xl/workbook.xml"]!);
+  const zip = new Zip(bytes);
+  const files: Record<string, Uint8Array | undefined> = {};
+  const read = (name: string) => (files[name] ??= zip.read(name));
+  // what each part read declares, before any is unzipped
+  const sheets = zip.names().filter((name) => name.startsWith("xl/worksheets/"));
+  const declared = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml"].reduce((sum, name) => sum + zip.declaredSize(name), 0);
+  if (declared + Math.max(0, ...sheets.map((name) => zip.declaredSize(name))) > XLSX_MAX_UNZIPPED_BYTES) throw new TooLarge();
+  const workbook = strFromU8(read("xl/workbook.xml") ?? err("no workbook"));
   const firstId = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
-  const rels = strFromU8(files["xl/_rels/workbook.xml.rels"] ?? new Uint8Array());
+  const rels = strFromU8(read("xl/_rels/workbook.xml.rels") ?? new Uint8Array());
   const target = firstId ? new RegExp(`<Relationship\\b[^>]*Id="${firstId}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`<Relationship\\b[^>]*Target="([^"]+)"[^>]*Id="${firstId}"`).exec(rels)?.[1] : undefined;
   const path = target ? `xl/${target.replace(/^\/?xl\//, "").replace(/^\//, "")}` : "xl/worksheets/sheet1.xml";
-  const sheet = files[path] ?? files["xl/worksheets/sheet1.xml"];
+  const sheet = (path.startsWith("xl/worksheets/") ? read(path) : undefined) ?? read("xl/worksheets/sheet1.xml");
   if (!sheet) throw new Error("no sheet");
-  const shared = files["xl/sharedStrings.xml"] ? [...strFromU8(files["xl/sharedStrings.xml"]).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
+  const sharedXml = read("xl/sharedStrings.xml");
+  const shared = sharedXml ? [...strFromU8(sharedXml).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
   const rows: Array<{ line: number; values: string[] }> = [];
   let line = 0;
   for (const row of strFromU8(sheet).matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>/g)) {
@@ -83,4 +101,95 @@ function columnIndex(letters: string | undefined) {
   let n = 0;
   for (const ch of letters) n = n * 26 + (ch.charCodeAt(0) - 64);
   return n - 1;
+}
+
+const err = (message: string): never => {
+  throw new Error(message);
+};
+
+/** Compressed bytes inflated at a time: one step unzips to at most about a thousand times as much (deflate's best). */
+const INFLATE_STEP = 8 * 1024;
+
+type ZipEntry = { method: number; compressedSize: number; size: number; localOffset: number };
+
+/**
+ * The entries of a zip, read from its central directory, each unzipped on demand within one budget of
+ * XLSX_MAX_UNZIPPED_BYTES for the whole file: an entry that declares more than is left, or unzips to
+ * more (its sizes forged), throws TooLarge, having held no more than the budget and a step's output.
+ * Plain JavaScript over fflate's streaming inflate, as on Workers as on Node.
+ */
+class Zip {
+  private readonly view: DataView;
+  private readonly entries = new Map<string, ZipEntry>();
+  private left = XLSX_MAX_UNZIPPED_BYTES;
+
+  constructor(private readonly bytes: Uint8Array) {
+    const view = (this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    // the end of the central directory: its 22 bytes, after which a comment of up to 65,535
+    let end = bytes.length - 22;
+    const first = Math.max(0, end - 0xffff);
+    while (end >= first && view.getUint32(end, true) !== 0x06054b50) end--;
+    if (end < first) err("no central directory");
+    let at = view.getUint32(end + 16, true);
+    for (let i = view.getUint16(end + 10, true); i > 0; i--) {
+      if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) err("bad central directory");
+      const nameLength = view.getUint16(at + 28, true);
+      const name = strFromU8(bytes.subarray(at + 46, at + 46 + nameLength));
+      this.entries.set(name, {
+        method: view.getUint16(at + 10, true),
+        compressedSize: view.getUint32(at + 20, true),
+        // a ZIP64 entry (4 GB or more) says 0xffffffff here: past the cap either way
+        size: view.getUint32(at + 24, true),
+        localOffset: view.getUint32(at + 42, true),
+      });
+      at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+  }
+
+  names() {
+    return [...this.entries.keys()];
+  }
+
+  /** What the entry says it unzips to; 0 when there is no such entry. */
+  declaredSize(name: string) {
+    return this.entries.get(name)?.size ?? 0;
+  }
+
+  /** The entry unzipped (undefined when there is none), counted against the budget. */
+  read(name: string): Uint8Array | undefined {
+    const entry = this.entries.get(name);
+    if (!entry) return undefined;
+    if (entry.size > this.left) throw new TooLarge();
+    const { view, bytes } = this;
+    const local = entry.localOffset;
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) err("bad local header");
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + entry.compressedSize);
+    if (data.length !== entry.compressedSize) err("truncated entry");
+    if (entry.method === 0) return this.take([data.slice()]);
+    if (entry.method !== 8) err(`compression ${entry.method}`);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const inflate = new Inflate((chunk) => {
+      total += chunk.length;
+      if (total > this.left) throw new TooLarge();
+      chunks.push(chunk);
+    });
+    for (let i = 0; i < data.length || i === 0; i += INFLATE_STEP) inflate.push(data.subarray(i, i + INFLATE_STEP), i + INFLATE_STEP >= data.length);
+    return this.take(chunks);
+  }
+
+  private take(chunks: Uint8Array[]) {
+    const size = chunks.reduce((sum, c) => sum + c.length, 0);
+    if (size > this.left) throw new TooLarge();
+    this.left -= size;
+    if (chunks.length === 1) return chunks[0]!;
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      out.set(chunk, at);
+      at += chunk.length;
+    }
+    return out;
+  }
 }

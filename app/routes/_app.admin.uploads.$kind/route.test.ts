@@ -102,3 +102,22 @@ describe("an upload for a seller who may no longer sell", () => {
     expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(1);
   });
 });
+
+describe("an XLSX upload that unzips past the cap", () => {
+  it("is refused (400) with the cap's message before it is unzipped, importing nothing", async () => {
+    const { strToU8, zipSync } = await import("fflate");
+    const { XLSX_TOO_LARGE } = await import("~/.server/spreadsheet");
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    // 60 MB of blanks in the sheet: about 60 KB zipped
+    const zip = zipSync({
+      "xl/workbook.xml": strToU8('<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+      "xl/worksheets/sheet1.xml": strToU8(`<worksheet>${" ".repeat(60 * 1024 * 1024)}<sheetData></sheetData></worksheet>`),
+    });
+    for (const intent of ["check", "import"]) {
+      const answer = await post({ intent, seller: String(seller.id), target: "draft" }, new File([zip], "bomb.xlsx"));
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(await answer.json())).toContain(XLSX_TOO_LARGE);
+    }
+    expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toHaveLength(0);
+  });
+});
