@@ -14,7 +14,8 @@ import { customers, projects } from "../app/.server/db/schema";
 import { generateCustomer, generateProject, random } from "../app/seed/demo-market";
 import { DEMO_PASSWORD } from "../app/seed/factories";
 import { createUser } from "../app/models/users.server";
-import { customerMatches, projectMatches, recomputeCustomerMatches, recomputeProjectMatches } from "../app/models/matches.server";
+import { bestProjectsFor, customerMatches, projectMatches, recomputeCustomerMatches, recomputeProjectMatches } from "../app/models/matches.server";
+import { criteriaFrom } from "../app/lib/buyer-criteria";
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
@@ -95,6 +96,9 @@ async function main() {
   report("recompute one buyer × all visible projects", await time(ids.length, (i) => recomputeCustomerMatches(db, { customerId: ids[i]! })));
   report("read one project's matches (page of 25)", await time(RUNS * 5, (i) => projectMatches(db, { projectId: visible[i % visible.length]! })));
   report("read one buyer's recommendations (10)", await time(RUNS * 5, (i) => customerMatches(db, { customerId: ids[i % ids.length]!, limit: 10 })));
+  // the assistant's proposal for criteria typed, not saved: each buyer company's own criteria in turn
+  const typed = (await db.select({ preferences: customers.preferences }).from(customers).limit(RUNS)).map((c) => criteriaFrom(c.preferences));
+  report("the assistant's best 3 for typed criteria", await time(typed.length, (i) => bestProjectsFor(db, { criteria: typed[i]! })));
   const [one] = await db.select().from(projects).where(eq(projects.id, visible[0]!));
   console.log(`  (project ${one!.id}: ${one!.industry}, ${one!.location})`);
   client.close();
