@@ -11,12 +11,37 @@ import { sellerResponsiveness } from "~/models/responsiveness.server";
 import { workspacePath } from "~/lib/deal";
 import { TEASER_KEYS } from "~/lib/projects";
 
-/** Detail keys that name the borrower or its place: never in a teaser. */
-const IDENTIFYING = ["address", "zip", "website", "contactPhone", "carrier"];
+/**
+ * The details a teaser shows, kind by kind: the summaries, the property's type, city and figures,
+ * the policy's terms, the company's figures. Named here, not the ones to leave out: a listing's
+ * details hold whatever its form or an upload wrote (the address, the ZIP code, the address
+ * lookup's exact coordinates and the ZIP they were found for, the company's website and phone, the
+ * insurer), none of which may reach a member before the NDA.
+ */
+const TEASER_DETAIL_KEYS: ReadonlySet<string> = new Set([
+  "overallSummary",
+  "propertySummary",
+  "termSummary",
+  "propertyType",
+  "city",
+  "units",
+  "occupancy",
+  "noi",
+  "policyType",
+  "faceAmount",
+  "cashSurrenderValue",
+  "insuredAge",
+  "overview",
+  "sicCode",
+  "revenue",
+  "ebitda",
+  "totalDebt",
+  "employees",
+]);
 
 /** What any member may see of a listing before an NDA: no borrower, no documents, no loan tape. */
 export function teaserOf(project: Project) {
-  const details = Object.fromEntries(Object.entries(project.details).filter(([key]) => !IDENTIFYING.includes(key)));
+  const details = Object.fromEntries(Object.entries(project.details).filter(([key]) => TEASER_DETAIL_KEYS.has(key)));
   return { ...pickColumns(project, TEASER_KEYS), details, own: false };
 }
 

@@ -1,0 +1,136 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, responseOf, sent } from "../../../tests/support/app";
+
+/**
+ * The teaser (/projects/more-details/{id}, and /realestate/{id} for real estate) as its loader
+ * answers each member: its data request (`?_data=`) is read as it is, so it carries what any member
+ * may see before an NDA and nothing more, whatever the member's stage on the project.
+ */
+const app = await bootApp("route-teaser");
+const { loader } = await import("./route");
+const { loader: realEstateLoader } = await import("../_app.realestate.$id/route");
+const { makeUser } = await import("~/seed/factories");
+const { requestNda, signNda } = await import("~/models/contracts.server");
+const { checkUpload, drainImportJob, stageImport } = await import("~/models/listing-imports.server");
+const { UPLOAD_EXAMPLES, uploadColumns } = await import("~/lib/listing-upload");
+const { projects, users } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
+const { context, services, deal } = app;
+
+const seller = await app.member("seller@demo.test");
+const buyer = await app.member("buyer@demo.test");
+const broker = await app.member("broker@demo.test");
+const otherSeller = await app.member("lakeshore@demo.test");
+const admin = await app.member("admin@demo.test");
+// a colleague of the seller's company with no grants
+const colleague = await makeUser(services.db, { roles: ["ROLE_SELLER"], name: "Cole League", company: seller.user.company });
+await services.db.update(users).set({ customerId: seller.user.customerId }).where(eq(users.id, colleague.id));
+const colleagueCookie = await app.cookieFor(colleague);
+afterAll(() => app.cleanup());
+
+const [none, requested, signed, approved] = await app.publishedProjects(seller.user.id);
+const BORROWER = "Teaser Test Borrower LLC";
+for (const project of [none!, requested!, signed!, approved!]) {
+  await services.db.update(projects).set({ borrower: BORROWER }).where(eq(projects.id, project.id));
+}
+await requestNda(deal, requested!, buyer.user);
+await signNda(deal, await requestNda(deal, signed!, buyer.user), signed!, buyer.user, { signerName: buyer.user.name, ipAddress: "203.0.113.7", userAgent: "" });
+await app.approvedNda(approved!, buyer.user);
+// another buyer on the same listings, who must never show
+const rival = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Otto Rival", company: "Rival Fund" });
+for (const project of [none!, approved!]) await app.approvedNda(project, rival);
+
+const teaser = (id: number, cookie: string) =>
+  sent(loader({ request: getRequest(`/projects/more-details/${id}?_data=routes%2F_app.projects.more-details.%24id`, cookie), context, params: { id: String(id) } }));
+
+/** What no teaser's data may hold, of the listing's seller, its borrower or other buyers. */
+const secrets = () => [
+  BORROWER,
+  seller.user.name,
+  seller.user.email,
+  seller.user.company,
+  rival.name,
+  rival.email,
+  "Rival Fund",
+];
+
+describe("the teaser's data, member by member", () => {
+  const viewers = () => [
+    ["a buyer without an NDA", buyer.cookie, none!],
+    ["a buyer whose NDA is requested", buyer.cookie, requested!],
+    ["a buyer whose NDA is signed", buyer.cookie, signed!],
+    ["a buyer whose NDA is approved", buyer.cookie, approved!],
+    ["a broker", broker.cookie, none!],
+    ["another seller", otherSeller.cookie, none!],
+    ["the seller's colleague without grants", colleagueCookie, none!],
+  ] as const;
+
+  it("carries no borrower, no seller, no other buyer, no loan tape and no documents", async () => {
+    for (const [who, cookie, project] of viewers()) {
+      const response = await teaser(project.id, cookie);
+      expect(response.status, who).toBe(200);
+      const data = await response.json();
+      const text = JSON.stringify(data);
+      for (const secret of secrets()) expect(text, `${who}: ${secret}`).not.toContain(secret);
+      expect(Object.keys(data).sort(), who).toEqual(["deal", "project", "sellerResponsiveness", "summary", "tapeCompleteness"]);
+      for (const key of ["borrower", "sellerId", "sellerName", "details.address", "loans", "documents", "views", "ndaCount", "bidCount", "tapeFieldCounts"]) {
+        expect(data.project, `${who}: ${key}`).not.toHaveProperty(key.split("."));
+      }
+    }
+  });
+
+  it("the listing's own seller and admins see their teaser as the buyers do", async () => {
+    for (const [who, cookie] of [["seller", seller.cookie], ["admin", admin.cookie]] as const) {
+      const data = await (await teaser(none!.id, cookie)).json();
+      expect(data.project, who).not.toHaveProperty("borrower");
+      expect(JSON.stringify(data), who).not.toContain(rival.name);
+    }
+  });
+});
+
+describe("an imported real-estate listing's teaser", () => {
+  it("carries neither its address nor its exact place: no ZIP code, no coordinates", async () => {
+    const options = {
+      industries: ["Real Estate"],
+      saleTypes: ["Portfolio sale"],
+      locations: ["Northeast"],
+      usStates: ["NY"],
+      loanStatus: ["Performing"],
+      propertyTypes: ["Office"],
+      policyTypes: [],
+    };
+    // the admin's upload with the address lookup's optional columns filled in
+    const columns = [...uploadColumns("real_estate", options), "latitude", "longitude", "locatedZip"];
+    const row: Record<string, string> = { ...UPLOAD_EXAMPLES.real_estate, projectName: "Imported office", latitude: "42.651234", longitude: "-73.754321", locatedZip: "12207" };
+    const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+    const csv = `${columns.join(",")}\n${columns.map((c) => quote(row[c] ?? "")).join(",")}\n`;
+    const checked = await checkUpload(new File([csv], "re.csv", { type: "text/csv" }), { kind: "real_estate", options });
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems));
+    const job = await stageImport(services.db, { kind: "real_estate", sellerId: seller.user.id, target: "published", fileName: "re.csv", rows: checked.rows, actor: admin.user });
+    expect(await drainImportJob(services.db, job.id)).toMatchObject({ status: "done", imported: 1 });
+    const [imported] = await services.db.select().from(projects).where(eq(projects.importJobId, job.id));
+    const id = imported!.id;
+    const answers = [
+      await teaser(id, buyer.cookie),
+      await sent(realEstateLoader({ request: getRequest(`/realestate/${id}`, buyer.cookie), context, params: { id: String(id) } })),
+    ];
+    for (const response of answers) {
+      expect(response.status).toBe(200);
+      const data = await response.json();
+      // the city, as the search's map says the metro area
+      expect(data.project.details).toMatchObject({ city: "Albany", propertyType: "Office" });
+      const text = JSON.stringify(data);
+      for (const secret of ["100 Example Street", "12207", "42.65", "73.75", "Example Borrower LLC"]) expect(text, secret).not.toContain(secret);
+    }
+  });
+});
+
+describe("a teaser not there", () => {
+  it("answers 404 for a draft and a made-up id", async () => {
+    const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "draft", projectName: "Unlisted" }).returning();
+    for (const id of [String(draft!.id), "99999999", "abc"]) {
+      const response = await responseOf(loader({ request: getRequest(`/projects/more-details/${id}`, buyer.cookie), context, params: { id } }));
+      expect(response.status, id).toBe(404);
+    }
+  });
+});
