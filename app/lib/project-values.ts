@@ -27,14 +27,21 @@ export function detailsColumns(kind: ProjectKind, values: Record<string, unknown
   if (kind === "real_estate") {
     // the place is columns: search filters by region, the maps read state and coordinates
     const { state, location, latitude, longitude, locatedZip, ...rest } = values;
-    const located = typeof latitude === "number" && typeof longitude === "number" && String(locatedZip ?? "").slice(0, 5) === String(rest.zip ?? "").slice(0, 5);
     return {
       state: String(state ?? ""),
       location: String(location ?? ""),
-      latitude: located ? latitude : null,
-      longitude: located ? longitude : null,
+      ...lookupPoint({ latitude, longitude, locatedZip, zip: rest.zip }),
       details: { ...current, ...rest },
     };
   }
   return { details: { ...current, ...values } };
+}
+
+/**
+ * The address lookup's point as a property's columns: kept only when it was found for the ZIP code
+ * the property has now (one changed since the lookup drops it: the map then draws the state's centre).
+ */
+export function lookupPoint({ latitude, longitude, locatedZip, zip }: { latitude: unknown; longitude: unknown; locatedZip: unknown; zip: unknown }) {
+  const located = typeof latitude === "number" && typeof longitude === "number" && String(locatedZip ?? "").slice(0, 5) === String(zip ?? "").slice(0, 5);
+  return { latitude: located ? latitude : null, longitude: located ? longitude : null };
 }

@@ -84,6 +84,27 @@ describe("a bulk upload of listings", () => {
     expect(await t.db.select().from(importJobRows).where(eq(importJobRows.jobId, job.id))).toEqual([]);
   });
 
+  it("places an uploaded property at its address lookup's point, as the listing form does, and keeps the lookup out of its details", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const example = UPLOAD_EXAMPLES.real_estate;
+    const rows = [
+      { line: 2, values: { ...example, projectName: "Located", latitude: 42.651234, longitude: -73.754321, locatedZip: "12207" } },
+      // looked up for another ZIP code than the one the row has: no point, as the form drops it
+      { line: 3, values: { ...example, projectName: "Moved", latitude: 40.7, longitude: -74, locatedZip: "10001" } },
+      { line: 4, values: { ...example, projectName: "Never looked up" } },
+    ] as Array<{ line: number; values: Record<string, unknown> }>;
+    const job = await stageImport(t.db, { kind: "real_estate", sellerId: seller.id, target: "draft", fileName: "re.csv", rows, actor: admin });
+    expect(await drainImportJob(t.db, job.id)).toMatchObject({ status: "done", imported: 3 });
+    const placed = await t.db.select().from(projects).where(eq(projects.sellerId, seller.id)).orderBy(projects.id);
+    expect(placed.map((p) => [p.projectName, p.latitude, p.longitude])).toEqual([
+      ["Located", 42.651234, -73.754321],
+      ["Moved", null, null],
+      ["Never looked up", null, null],
+    ]);
+    expect(placed.flatMap((p) => Object.keys(p.details).filter((k) => ["latitude", "longitude", "locatedZip"].includes(k)))).toEqual([]);
+  });
+
   it("shows no listing until the last chunk is in, then publishes them all at once", async () => {
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });

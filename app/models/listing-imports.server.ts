@@ -4,6 +4,7 @@ import { customers, importJobRows, importJobs, projects, users, type ImportJob }
 import { readSheet } from "~/.server/spreadsheet";
 import type { ImportTarget } from "~/lib/import-jobs";
 import { PROJECT_KINDS } from "~/lib/project-kinds";
+import { lookupPoint } from "~/lib/project-values";
 import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { recordAudit } from "./audit.server";
@@ -36,11 +37,16 @@ const COLUMNS = [
   "projectDueDate", "longTermDebtSecured", "longTermDebtLevelOfSecurity", "loanPool",
 ] as const;
 
-/** A checked row as staged: the project's columns (`c`) and what only its kind has (`d`, the details JSON). */
+/**
+ * A checked row as staged: the project's columns (`c`) and what only its kind has (`d`, the details
+ * JSON). A property's address lookup (optional columns of the file) becomes its coordinates, as the
+ * listing form keeps them, never details: the teaser shows details, and the map reads the columns.
+ */
 function stagedRow(values: Record<string, unknown>) {
-  const c: Record<string, unknown> = {};
+  const { latitude, longitude, locatedZip, ...rest } = values;
+  const c: Record<string, unknown> = lookupPoint({ latitude, longitude, locatedZip, zip: rest.zip });
   const d: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
+  for (const [key, value] of Object.entries(rest)) {
     if ((COLUMNS as readonly string[]).includes(key)) c[key] = value;
     else d[key] = value;
   }
@@ -112,7 +118,7 @@ export async function stageImport(
   return job!;
 }
 
-const col = (key: (typeof COLUMNS)[number]) => `json_extract(r."row", '$.c.${key}')`;
+const col = (key: (typeof COLUMNS)[number] | "latitude" | "longitude") => `json_extract(r."row", '$.c.${key}')`;
 
 /**
  * Moves the job's next chunk of rows into `projects` as "importing" and advances the
@@ -129,11 +135,11 @@ async function drainChunk(db: Database, job: ImportJob, now: number) {
   const [id, cursor, chunk] = [n(job.id), n(job.cursor), n(IMPORT_CHUNK)];
   const insert = sql.raw(`insert into projects (seller_id, kind, status, draft_step, import_job_id, project_name, industry, sector, sale_type,
       location, state, full_details, loan_amount, size, wa_interest, maturity_date, term, secured, borrower, project_due_date,
-      long_term_debt_secured, long_term_debt_level_of_security, loan_pool, details, created_at, updated_at)
+      long_term_debt_secured, long_term_debt_level_of_security, loan_pool, latitude, longitude, details, created_at, updated_at)
     select ${n(job.sellerId)}, '${job.kind}', 'importing', 3, ${id}, ${col("projectName")}, ${col("industry")}, coalesce(${col("sector")}, ''),
       ${col("saleType")}, ${col("location")}, ${col("state")}, ${col("fullDetails")}, ${col("loanAmount")}, ${col("size")}, ${col("waInterest")},
       ${col("maturityDate")}, ${col("term")}, ${col("secured")}, ${col("borrower")}, ${col("projectDueDate")}, ${col("longTermDebtSecured")},
-      coalesce(${col("longTermDebtLevelOfSecurity")}, ''), coalesce(${col("loanPool")}, ''), json_extract(r."row", '$.d'), ${n(now)}, ${n(now)}
+      coalesce(${col("longTermDebtLevelOfSecurity")}, ''), coalesce(${col("loanPool")}, ''), ${col("latitude")}, ${col("longitude")}, json_extract(r."row", '$.d'), ${n(now)}, ${n(now)}
     from import_job_rows r where r.job_id = ${id} and r.line > ${cursor} order by r.line limit ${chunk}`);
   const advance = sql.raw(`update import_jobs set
       cursor = coalesce((select max(line) from (select line from import_job_rows where job_id = ${id} and line > ${cursor} order by line limit ${chunk})), cursor),
