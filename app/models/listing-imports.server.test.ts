@@ -105,6 +105,19 @@ describe("a bulk upload of listings", () => {
     expect(placed.flatMap((p) => Object.keys(p.details).filter((k) => ["latitude", "longitude", "locatedZip"].includes(k)))).toEqual([]);
   });
 
+  it("lists nothing for a seller whose company was locked while the job waited, and says why", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Locked Later Co" }).returning();
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, seller.id));
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "published", fileName: "x.csv", rows: rowsOf(3), actor: admin });
+    // queued for the housekeeping's drainer; the company is locked before it runs
+    await t.db.update(customers).set({ locked: true }).where(eq(customers.id, company!.id));
+    expect(await drainImportJob(t.db, job.id)).toMatchObject({ status: "failed", imported: 0, error: expect.stringContaining("may no longer list") });
+    expect(await t.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toEqual([]);
+    expect(await t.db.select().from(importJobRows).where(eq(importJobRows.jobId, job.id))).toEqual([]);
+  });
+
   it("shows no listing until the last chunk is in, then publishes them all at once", async () => {
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });

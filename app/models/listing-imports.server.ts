@@ -161,15 +161,18 @@ async function finish(db: Database, job: ImportJob, now: number) {
   ]);
 }
 
+const STOPPED = "The import stopped; nothing was imported. Try the file again.";
+const SELLER_GONE = "The seller may no longer list (their account or company was disabled, locked or deleted after the upload); nothing was imported.";
+
 /** A job that cannot go on: its listings go, so the seller never sees half a file. */
-async function fail(db: Database, job: ImportJob, error: unknown, now: number) {
-  console.error(`import job ${job.id} failed:`, error);
+async function fail(db: Database, job: ImportJob, error: unknown, now: number, why = STOPPED) {
+  if (error) console.error(`import job ${job.id} failed:`, error);
   await db.batch([
     db.delete(projects).where(and(eq(projects.importJobId, job.id), eq(projects.status, "importing"))),
     db.delete(importJobRows).where(eq(importJobRows.jobId, job.id)),
     db
       .update(importJobs)
-      .set({ status: "failed", imported: 0, error: "The import stopped; nothing was imported. Try the file again.", finishedAt: new Date(now), leaseUntil: 0 })
+      .set({ status: "failed", imported: 0, error: why, finishedAt: new Date(now), leaseUntil: 0 })
       .where(eq(importJobs.id, job.id)),
   ]);
 }
@@ -197,6 +200,11 @@ export async function drainImportJob(db: Database, jobId: number, { budgetMs = 2
       }
       await drainChunk(db, job, now());
       job = (await findImportJob(db, job.id))!;
+    }
+    // the seller may have been disabled, locked or deleted while the job waited: nothing is listed in their name
+    if (!(await mayList(db, job.sellerId))) {
+      await fail(db, job, null, now(), SELLER_GONE);
+      return findImportJob(db, jobId);
     }
     await finish(db, job, now());
   } catch (error) {
@@ -259,6 +267,12 @@ export const SELLER_CHOICES_SHOWN = 200;
  */
 const IS_SELLER = sql`(exists (select 1 from json_each(${users.roles}) where value = 'ROLE_SELLER') and ${users.enabled} = 1
   and not exists (select 1 from ${customers} where ${customers.id} = ${users.customerId} and (${customers.enabled} = 0 or ${customers.locked} = 1 or ${customers.anonymisedAt} is not null)))`;
+
+/** Whether listings may still be imported for this member (IS_SELLER). */
+async function mayList(db: Database, sellerId: number) {
+  const [seller] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, sellerId), IS_SELLER)).limit(1);
+  return Boolean(seller);
+}
 
 /**
  * The sellers an upload may be for: members with the seller role whose name, company or e-mail
