@@ -3,8 +3,10 @@ import { redactUrl } from "./front-door";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./http";
 
 describe("request log lines", () => {
-  it("hide the tokens of reset, unlock and feedback links and secret parameters", () => {
+  it("hide the tokens of reset, unlock, invitation and feedback links and secret parameters", () => {
     expect(redactUrl("/uobs/reset/AbC123-token")).toBe("/uobs/reset/[hidden]");
+    // an invitation's link sets the account's first password: as much a key as a reset link
+    expect(redactUrl("/uobs/invite/Inv1t3-token?_data=routes%2Fx")).toBe("/uobs/invite/[hidden]?_data=routes%2Fx");
     expect(redactUrl("/uobs/unlock/xyz?_data=routes%2Fx")).toBe("/uobs/unlock/[hidden]?_data=routes%2Fx");
     expect(redactUrl("/nda-feedback/t0k3n")).toBe("/nda-feedback/[hidden]");
     expect(redactUrl("/unsubscribe/alerts/c2VhcmNoOjE.mac/one-click")).toBe("/unsubscribe/alerts/[hidden]/one-click");

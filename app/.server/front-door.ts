@@ -26,8 +26,8 @@ export function tooLargeResponse(accept: string | null) {
   return new Response(body, { status: 413, headers: { "Content-Type": contentType } });
 }
 
-/** Paths whose last segment is a live secret (reset, unlock and feedback links). */
-const TOKEN_PATHS = /^(\/uobs\/reset|\/uobs\/unlock|\/nda-feedback|\/unsubscribe(?:\/alerts)?)\/[^/?#]+/;
+/** Paths whose last segment is a live secret (reset, unlock, invitation, feedback and unsubscribe links). */
+const TOKEN_PATHS = /^(\/uobs\/reset|\/uobs\/unlock|\/uobs\/invite|\/nda-feedback|\/unsubscribe(?:\/alerts)?)\/[^/?#]+/;
 const SECRET_PARAMS = ["secret", "token"];
 
 /** A URL as a request log may print it: tokens in the path and secret parameters hidden. */
