@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs } from "@remix-run/server-runtime";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { readForm } from "~/.server/body";
 import { notFound } from "~/.server/http";
@@ -12,6 +12,18 @@ import { parseWithZod, unsubscribeSchema } from "~/lib/schemas/index.server";
  * and no page to show. A resource route, so Remix's document CSRF check (which a
  * foreign Origin trips) does not apply; the signed token is the authority.
  */
+/**
+ * A mail client without one-click opens the header's link in a browser (a GET, RFC 2369):
+ * it lands on the unsubscribe page, whose button posts. A GET writes nothing (mail
+ * scanners open every link of a message, RFC 8058 §3.2); a forged token is not found.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { services } = await allowAnyone(args);
+  const token = args.params.token ?? "";
+  if (!(await readUnsubscribeToken(services.env.SESSION_SECRET, token))) throw notFound();
+  return redirect(`/unsubscribe/${encodeURIComponent(token)}`);
+}
+
 export async function action(args: ActionFunctionArgs) {
   const { services } = await allowAnyone(args);
   const address = await readUnsubscribeToken(services.env.SESSION_SECRET, args.params.token ?? "");

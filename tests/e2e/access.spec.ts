@@ -120,6 +120,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/unsubscribe/:token": { url: "/unsubscribe/Ym9iQGV4YW1wbGUuY29t.forged", outcome: everyone(404) },
   // a saved-search digest's stop link, likewise
   "/unsubscribe/alerts/:token": { url: "/unsubscribe/alerts/c2VhcmNoOjE.forged", outcome: everyone(404) },
+  // the List-Unsubscribe targets: a GET (a mail client without one-click) is sent to the page; a forged token names nobody
+  "/unsubscribe/:token/one-click": { url: "/unsubscribe/Ym9iQGV4YW1wbGUuY29t.forged/one-click", outcome: everyone(404) },
+  "/unsubscribe/alerts/:token/one-click": { url: "/unsubscribe/alerts/c2VhcmNoOjE.forged/one-click", outcome: everyone(404) },
   // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate
   "/projects/create": { url: "/projects/create", outcome: membersOnly("/projects/create", ["seller", "agent"]) },
   "/projects/create/template.csv": {

@@ -45,6 +45,19 @@ describe("stopping saved-search alerts", () => {
     expect((await post(await unsubscribeToken(secret, member.email))).status).toBe(404);
     expect((await post(`${token.split(".")[0]}.forged`)).status).toBe(404);
   });
+
+  it("sends a mail client that opens the header's link in a browser to the page, and stops nothing", async () => {
+    const member = await makeUser(services.db);
+    await saveSearch(services.db, { userId: member.id, name: "Apples", query: "q=apple" });
+    const token = await alertsUnsubscribeToken(secret, { userId: member.id });
+    const open = (t: string) =>
+      responseOf(Promise.resolve().then(() => oneClick.loader({ request: getRequest(`/unsubscribe/alerts/${t}/one-click`), context, params: { token: t } })));
+    const response = await open(token);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/unsubscribe/alerts/${token}`);
+    expect(await alertsOn(member.id)).toEqual([["Apples", true]]);
+    expect((await open(`${token.split(".")[0]}.forged`)).status).toBe(404);
+  });
 });
 
 /** The page as the member reads it: the real component, rendered by Remix's test stub with what the loader answered. */
