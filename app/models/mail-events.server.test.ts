@@ -38,7 +38,7 @@ describe("mail provider events", () => {
         { type: "unsubscribed", email: "Gone@Example.test" },
       ],
     });
-    expect(outcome).toEqual({ received: 4, suppressed: 2, unknown: 1 });
+    expect(outcome).toEqual({ received: 4, suppressed: 2, unknown: 1, ignored: 0 });
     expect((await isSuppressed(t.db, { channel: "email", address: "bounce@example.test" }))?.reason).toBe("bounced");
     expect(await isSuppressed(t.db, { channel: "email", address: "liar@example.test" })).toBeNull();
     expect(await isSuppressed(t.db, { channel: "email", address: "fine@example.test" })).toBeNull();

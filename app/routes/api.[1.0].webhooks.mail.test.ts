@@ -1,0 +1,57 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, ORIGIN } from "../../tests/support/app";
+
+/** The mail provider's signed events, as its servers post them: no cookie, no Origin. */
+process.env.MAIL_WEBHOOK_SECRET = "route-test-mail-webhook-secret";
+const app = await bootApp("route-mail-webhook");
+const route = await import("./api.[1.0].webhooks.mail");
+const { signWebhookBody } = await import("~/.server/signed-webhook");
+const { outbox } = await import("~/.server/db/schema");
+const { isSuppressed } = await import("~/models/suppressions.server");
+const { context, services } = app;
+afterAll(() => app.cleanup());
+
+async function postEvents(payload: unknown) {
+  const body = JSON.stringify(payload);
+  const timestamp = String(Date.now());
+  const signature = await signWebhookBody(process.env.MAIL_WEBHOOK_SECRET!, timestamp, body);
+  const request = new Request(`${ORIGIN}/api/1.0/webhooks/mail`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Timestamp": timestamp, "X-Signature": signature },
+    body,
+  });
+  const response = await route.action({ request, context, params: {} });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const sentTo = async (recipient: string) =>
+  (await services.db.insert(outbox).values({ channel: "email", recipient, body: "x", status: "sent", nextAttemptAt: new Date() }).returning())[0]!.id;
+
+describe("POST /api/1.0/webhooks/mail", () => {
+  it("applies a batch's bounce when the batch also carries events it does not act on (opens, deferrals)", async () => {
+    const bounced = await sentTo("bounced-in-batch@example.test");
+    const opened = await sentTo("opened-in-batch@example.test");
+    const answer = await postEvents({
+      events: [
+        { type: "opened", outboxId: opened },
+        { type: "bounced", outboxId: bounced },
+        { type: "deferred", messageId: `outbox-${opened}` },
+      ],
+    });
+    expect(answer).toEqual({ status: 200, body: { data: { received: 3, suppressed: 1, unknown: 0, ignored: 2 } } });
+    expect((await isSuppressed(services.db, { channel: "email", address: "bounced-in-batch@example.test" }))?.reason).toBe("bounced");
+    expect(await isSuppressed(services.db, { channel: "email", address: "opened-in-batch@example.test" })).toBeNull();
+  });
+
+  it("acknowledges a lone event of a kind it does not act on, and suppresses no one", async () => {
+    const id = await sentTo("clicked@example.test");
+    expect(await postEvents({ type: "clicked", outboxId: id })).toEqual({ status: 200, body: { data: { received: 1, suppressed: 0, unknown: 0, ignored: 1 } } });
+    expect(await isSuppressed(services.db, { channel: "email", address: "clicked@example.test" })).toBeNull();
+  });
+
+  it("still refuses a body that is no events, with 400", async () => {
+    for (const payload of [{ events: [] }, { events: [{ outboxId: 1 }] }, { type: "" }, { type: 7 }, ["bounced"]]) {
+      expect((await postEvents(payload)).status).toBe(400);
+    }
+  });
+});
