@@ -12,6 +12,7 @@ import { FEEDBACK_REASONS } from "~/lib/deal";
 import { formatDate } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { feedbackSchema } from "~/lib/schemas/index.server";
+import { customerAllowsSignin } from "~/models/customer-accounts.server";
 import { findPass, PASS_PROBLEMS, savePass } from "~/models/feedback.server";
 import { dealServices } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
@@ -25,7 +26,8 @@ export const meta = () => titleMeta("Your feedback");
 
 /**
  * The link in an e-mail names one buyer and one project with a signed token that
- * expires, so it works without signing in; a tampered or stale token is not found.
+ * expires, so it works without signing in; a tampered or stale token is not found, nor one
+ * whose buyer can no longer sign in.
  */
 async function requireFeedbackToken(args: GuardArgs) {
   const { services } = await allowAnyone(args);
@@ -36,6 +38,9 @@ async function requireFeedbackToken(args: GuardArgs) {
     services.db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: eq(users.id, claim.buyerId) }),
   ]);
   if (!project || !buyer || project.status === "draft" || project.sellerId === buyer.id) throw notFound();
+  // the link stands in for the buyer's sign-in: not for an account that can no longer sign in (disabled,
+  // its company deleted or locked), whose pass would reach the seller in the name of no active member
+  if (!buyer.enabled || !(await customerAllowsSignin(services.db, { customerId: buyer.customerId }))) throw notFound();
   return { services, project, buyer };
 }
 
