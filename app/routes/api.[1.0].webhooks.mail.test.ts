@@ -5,6 +5,7 @@ import { bootApp, ORIGIN } from "../../tests/support/app";
 process.env.MAIL_WEBHOOK_SECRET = "route-test-mail-webhook-secret";
 const app = await bootApp("route-mail-webhook");
 const route = await import("./api.[1.0].webhooks.mail");
+const smsRoute = await import("./api.[1.0].webhooks.sms");
 const { signWebhookBody } = await import("~/.server/signed-webhook");
 const { outbox } = await import("~/.server/db/schema");
 const { isSuppressed } = await import("~/models/suppressions.server");
@@ -52,6 +53,17 @@ describe("POST /api/1.0/webhooks/mail", () => {
   it("still refuses a body that is no events, with 400", async () => {
     for (const payload of [{ events: [] }, { events: [{ outboxId: 1 }] }, { type: "" }, { type: 7 }, ["bounced"]]) {
       expect((await postEvents(payload)).status).toBe(400);
+    }
+  });
+});
+
+describe("GET of the providers' webhooks", () => {
+  it("answers 405 with Allow: POST, as the CMS webhook does, not the router's 400 for a route without a loader", async () => {
+    for (const [path, mod] of [["/api/1.0/webhooks/mail", route], ["/api/1.0/webhooks/sms", smsRoute]] as const) {
+      const response = await Promise.resolve().then(() => mod.loader({ request: new Request(`${ORIGIN}${path}`), context, params: {} }));
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("POST");
+      expect(await response.json()).toEqual({ error: "Method not allowed" });
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/server-runtime";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
 import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
 import { BODY_LIMITS, readText } from "~/.server/body";
@@ -39,4 +39,10 @@ export async function action(args: ActionFunctionArgs) {
   const parsed = payload.safeParse(json);
   if (!parsed.success) return apiError(services, 400, 'Expected {"events": [{"type": delivered|bounced|complained|unsubscribed, "outboxId" or "messageId"}]}');
   return apiJson(services, { data: await applyMailEvents(services.db, { events: parsed.data.events }) });
+}
+
+/** A GET (a person checking the URL, a provider's probe): the webhook takes posts only. */
+export async function loader(args: LoaderFunctionArgs) {
+  const services = await beginApiRequest(args, "mail-webhook");
+  return apiError(services, 405, "Method not allowed", { Allow: "POST" });
 }

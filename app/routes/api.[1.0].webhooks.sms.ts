@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/server-runtime";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
 import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
 import { BODY_LIMITS, readText } from "~/.server/body";
@@ -35,4 +35,10 @@ export async function action(args: ActionFunctionArgs) {
   const stop = isStopMessage(parsed.data.text);
   if (stop) await suppress(services.db, { channel: "sms", address: from, reason: "stop" });
   return apiJson(services, { data: { from, suppressed: stop } });
+}
+
+/** A GET (a person checking the URL, a provider's probe): the webhook takes posts only. */
+export async function loader(args: LoaderFunctionArgs) {
+  const services = await beginApiRequest(args, "sms-webhook");
+  return apiError(services, 405, "Method not allowed", { Allow: "POST" });
 }

@@ -56,6 +56,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/api/1.0/me": { url: "/api/1.0/me", outcome: everyone(401) },
   "/api/auth/login": { url: "/api/auth/login", outcome: everyone(405) },
   "/api/auth/logout": { url: "/api/auth/logout", outcome: everyone(405) },
+  // the providers' signed webhooks take posts only
+  "/api/1.0/webhooks/mail": { url: "/api/1.0/webhooks/mail", outcome: everyone(405) },
+  "/api/1.0/webhooks/sms": { url: "/api/1.0/webhooks/sms", outcome: everyone(405) },
   // matches: the project's seller or an admin; a buyer its own (session or Bearer token)
   "/api/1.0/projects/:id/matches": { url: "/api/1.0/projects/7/matches", outcome: { ...everyone(404), seller: 200, admin: 200, visitor: 401 } },
   "/api/1.0/matches": { url: "/api/1.0/matches", outcome: { ...everyone(404), buyer: 200, multi: 200, visitor: 401 } },
