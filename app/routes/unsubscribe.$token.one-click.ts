@@ -7,12 +7,6 @@ import { suppress } from "~/models/suppressions.server";
 import { parseWithZod, unsubscribeSchema } from "~/lib/schemas/index.server";
 
 /**
- * The List-Unsubscribe header's target (RFC 8058): the mail provider posts
- * `List-Unsubscribe=One-Click` from its own servers, with whatever Origin, no cookie
- * and no page to show. A resource route, so Remix's document CSRF check (which a
- * foreign Origin trips) does not apply; the signed token is the authority.
- */
-/**
  * A mail client without one-click opens the header's link in a browser (a GET, RFC 2369):
  * it lands on the unsubscribe page, whose button posts. A GET writes nothing (mail
  * scanners open every link of a message, RFC 8058 §3.2); a forged token is not found.
@@ -24,6 +18,12 @@ export async function loader(args: LoaderFunctionArgs) {
   return redirect(`/unsubscribe/${encodeURIComponent(token)}`);
 }
 
+/**
+ * The List-Unsubscribe header's target (RFC 8058): the mail provider posts
+ * `List-Unsubscribe=One-Click` from its own servers, with whatever Origin, no cookie
+ * and no page to show. A resource route, so Remix's document CSRF check (which a
+ * foreign Origin trips) does not apply; the signed token is the authority.
+ */
 export async function action(args: ActionFunctionArgs) {
   const { services } = await allowAnyone(args);
   const address = await readUnsubscribeToken(services.env.SESSION_SECRET, args.params.token ?? "");
