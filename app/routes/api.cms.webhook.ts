@@ -12,11 +12,14 @@ const changedDocument = z.object({
   _id: z.string(),
   _type: z.string(),
   slug: z.union([z.string(), z.object({ current: z.string() })]).nullish(),
+  // `"previousSlug": before().slug.current` in the projection: a page's old address is purged too
+  previousSlug: z.string().nullish(),
 });
 
 /**
- * Sanity's GROQ-powered webhook (projection `{_id, _type, slug}`) on publish,
- * change or delete: checks the signature and purges what the document affects.
+ * Sanity's GROQ-powered webhook (projection `{_id, _type, slug, "previousSlug": before().slug.current}`;
+ * `previousSlug` may be left out) on publish, change or delete: checks the signature and purges what
+ * the document affects.
  */
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "cms-webhook");
@@ -43,8 +46,8 @@ export async function action(args: ActionFunctionArgs) {
   }
   const parsed = changedDocument.safeParse(payload);
   if (!parsed.success) return apiError(services, 400, "Expected {_id, _type, slug}");
-  const { _type, slug } = parsed.data;
-  const purged = await services.content.purge({ _type, slug: typeof slug === "string" ? slug : slug?.current });
+  const { _type, slug, previousSlug } = parsed.data;
+  const purged = await services.content.purge({ _type, slug: typeof slug === "string" ? slug : slug?.current, previousSlug });
   return apiJson(services, { ok: true, purged });
 }
 

@@ -96,6 +96,15 @@ test.describe("the CMS webhook", { tag: "@http" }, () => {
     expect(await response.json()).toEqual({ ok: true, purged: ['pageBySlug:{"slug":"terms"}', "sitemap:{}"] });
   });
 
+  test("a page moved to another slug is purged at its old address too", async ({ request }) => {
+    const moved = JSON.stringify({ _id: "page-terms", _type: "page", slug: { current: "terms-of-use" }, previousSlug: "terms" });
+    const response = await request.post("/api/cms/webhook", {
+      data: moved,
+      headers: { "content-type": "application/json", "sanity-webhook-signature": await encodeSignatureHeader(moved, Date.now(), E2E_WEBHOOK_SECRET) },
+    });
+    expect(await response.json()).toEqual({ ok: true, purged: ['pageBySlug:{"slug":"terms-of-use"}', 'pageBySlug:{"slug":"terms"}', "sitemap:{}"] });
+  });
+
   test("a missing, wrong or stale signature is refused with 401", async ({ request }) => {
     expect((await post(request)).status()).toBe(401);
     const wrong = await post(request, await encodeSignatureHeader(body, Date.now(), "not-the-secret"));

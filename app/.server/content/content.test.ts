@@ -110,6 +110,23 @@ describe("caching", () => {
     expect(flaky.calls()).toBe(3);
   });
 
+  it("purges a page moved to another slug at its old address too", async () => {
+    const flaky = flakySource();
+    const content = new ContentService(flaky.source);
+    await content.page("privacy");
+    expect(flaky.calls()).toBe(1);
+    // the page was at /privacy and is now at /privacy-policy: the copy at the old slug goes
+    expect(await content.purge({ _type: "page", slug: "privacy-policy", previousSlug: "privacy" })).toEqual([
+      'pageBySlug:{"slug":"privacy-policy"}',
+      'pageBySlug:{"slug":"privacy"}',
+      "sitemap:{}",
+    ]);
+    await content.page("privacy");
+    expect(flaky.calls()).toBe(2);
+    // the same slug before and after: once
+    expect(await content.purge({ _type: "page", slug: "privacy", previousSlug: "privacy" })).toEqual(['pageBySlug:{"slug":"privacy"}', "sitemap:{}"]);
+  });
+
   it("still serves the seed's constants to the forms when the source fails with nothing cached", async () => {
     const flaky = flakySource();
     flaky.fail(true);

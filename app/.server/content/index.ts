@@ -84,12 +84,15 @@ export class ContentService {
     return list?.items ?? [];
   }
 
-  /** What a webhook for a changed document makes stale. */
-  async purge(document: { _type: string; slug?: string | null }) {
+  /**
+   * What a webhook for a changed document makes stale: under its slug, and under the slug it had
+   * before the change (a page moved to another address is otherwise served at the old one until
+   * its copy expires).
+   */
+  async purge(document: { _type: string; slug?: string | null; previousSlug?: string | null }) {
     const affected = Object.values(QUERIES).filter((q) => (q.types as readonly string[]).includes(document._type));
-    const keys = affected.flatMap((q) =>
-      q.groq.includes("$slug") ? (document.slug ? [cacheKey(q, { slug: document.slug })] : []) : [cacheKey(q, {})],
-    );
+    const slugs = [...new Set([document.slug, document.previousSlug].filter((s): s is string => Boolean(s)))];
+    const keys = affected.flatMap((q) => (q.groq.includes("$slug") ? slugs.map((slug) => cacheKey(q, { slug })) : [cacheKey(q, {})]));
     await this.cache.purge(document._type, keys);
     return keys;
   }
