@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
+import { withD1Limits } from "../../tests/support/d1-limits";
 import { makeUser } from "~/seed/factories";
 import { dailyProjectLooks, pageSessions, projects, recentlyViewed } from "~/.server/db/schema";
 import { handingOnLooks, pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./project-looks.server";
@@ -116,6 +117,21 @@ describe("views and impressions", () => {
     // a Queue may deliver a batch again: its openings are in the log once
     expect(await writeQueued(t.db, [opened(MORNING, "198.51.100.7"), opened(EVENING, "203.0.113.9")])).toEqual([]);
     expect((await documentAudit(t.db, a!)).total).toBe(2);
+  });
+
+  it("a full batch of data-room openings from the Workers queue fits D1's limits: no statement refused, a few calls for a hundred rows", async () => {
+    const [a] = await published(1);
+    const buyers = await Promise.all(Array.from({ length: 10 }, (_, i) => makeUser(t.db, { name: `Opener ${i}` })));
+    // the queue's max_batch_size (wrangler.toml): ten buyers opening the room ten times each
+    const batch: QueuedWrite[] = buyers.flatMap((buyer, b) =>
+      Array.from({ length: 10 }, (_, i) => ({ kind: "data-room-views" as const, row: { projectId: a!, userId: buyer.id, ipAddress: `198.51.100.${b}`, at: MORNING + i * 60_000 } })),
+    );
+    const d1 = withD1Limits(t.client);
+    expect(await writeQueued(d1.db, batch)).toEqual([]);
+    // one insert of 100 rows was 700 parameters: D1 refused it, and each row went again on its own
+    expect(d1.seen.refused).toEqual([]);
+    expect(d1.seen.calls).toBeLessThan(30);
+    expect((await documentAudit(t.db, a!)).total).toBe(100);
   });
 
   it("from the queue: a row the database refuses holds back only itself, and is answered for delivery again", async () => {
