@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, explained } from "../../tests/support/db";
+import { withD1Limits } from "../../tests/support/d1-limits";
 import { parseEnv, type Env } from "~/.server/env";
 import { customers, outbox } from "~/.server/db/schema";
 import { eq, inArray } from "drizzle-orm";
@@ -116,6 +117,27 @@ describe("outbox", () => {
     expect(new Set(drained).size).toBe(130);
     expect(drained).toHaveLength(130);
     expect(await drainOutbox(t.db, env)).toBe(0);
+  });
+
+  it("a drain stays within a Worker invocation's 1,000 subrequests (D1 queries and the provider's calls): what it leaves, the next drain sends, each message once", async () => {
+    const env = envWith({ MAIL_API_URL: providerUrl });
+    const before = received.length;
+    // a campaign's worth: the local provider answers in a millisecond, so the 25 s budget never stops it
+    for (let i = 0; i < 400; i++) {
+      await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: `big${i}@example.test`, subject: "Big", body: "Once" });
+    }
+    const d1 = withD1Limits(t.client);
+    const first = await drainOutbox(d1.db, env);
+    // past the limit every D1 call and fetch throws: a message sent and then not marked sent went again after its lease
+    expect(d1.seen.calls + (received.length - before)).toBeLessThanOrEqual(1_000);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(400);
+    let more = 0;
+    for (let run = 0; run < 5 && first + more < 400; run++) more += await drainOutbox(t.db, env);
+    expect(first + more).toBe(400);
+    const drained = received.slice(before).map((r) => r.body.to);
+    expect(drained).toHaveLength(400);
+    expect(new Set(drained).size).toBe(400);
   });
 
   describe("secrets in messages", () => {

@@ -254,17 +254,29 @@ function withdrawSuppressed(db: Database, message: OutboxMessage, reason: string
 /** How long one drain keeps going: within what a Worker may do after its response (and a cron run). */
 export const DRAIN_BUDGET_MS = 25_000;
 const DRAIN_BATCH = 50;
+/**
+ * Messages one drain takes at most. A Worker's invocation (a campaign's send and its waitUntil, a
+ * cron run) may make 1,000 subrequests on the paid plan, D1 queries and fetches alike, and a message
+ * costs three (its claim, the provider's call, its mark): with a provider quick enough, 25 s drained
+ * 400 messages and more, and past the thousandth every call failed, a message sent but not marked
+ * sent going again once its lease was over. 200 is 604 at most, leaving the rest of the invocation
+ * (the send's own reads, the digests before the cron's drain, the housekeeping after) its part.
+ */
+export const DRAIN_MAX_MESSAGES = 200;
 
 /**
- * Delivers until nothing more is due, or the time budget is spent: a campaign queues far more
- * than one batch. Several drains at once are safe (each message is claimed before it is sent);
- * what one leaves is taken up by the next (the Node worker loop, the cron, the next send).
+ * Delivers until nothing more is due, or the time budget or DRAIN_MAX_MESSAGES is spent: a campaign
+ * queues far more than one batch. Several drains at once are safe (each message is claimed before it
+ * is sent); what one leaves is taken up by the next (the Node worker loop, the cron, the next send).
  */
 export async function drainOutbox(db: Database, env: Env, { budgetMs = DRAIN_BUDGET_MS, send }: { budgetMs?: number; send?: Send } = {}) {
   const until = Date.now() + budgetMs;
   let total = 0;
-  while (Date.now() < until) {
-    const sent = await deliverDueMessages(db, env, { limit: DRAIN_BATCH, ...(send ? { send } : {}) });
+  let left = DRAIN_MAX_MESSAGES;
+  while (Date.now() < until && left > 0) {
+    const limit = Math.min(DRAIN_BATCH, left);
+    left -= limit;
+    const sent = await deliverDueMessages(db, env, { limit, ...(send ? { send } : {}) });
     total += sent;
     // nothing sent: nothing due, or the provider is down (the rows wait for their retry)
     if (sent === 0) break;
