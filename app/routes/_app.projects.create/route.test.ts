@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
+import { bootApp, ORIGIN, postRequest, responseOf } from "../../../tests/support/app";
 
 /** The listing wizard's loan tape step, as its action answers a seller's upload. */
 const app = await bootApp("route-create-tape");
@@ -44,5 +44,20 @@ describe("the loan tape, while the project is under review", () => {
     // on the draft it is written
     expect(await replaceLoanTape(services.db, draft!.id, [loan] as never, { onlyWhile: EDITABLE })).toBe(true);
     expect((await loanTape(services.db, draft!.id)).length).toBe(1);
+  });
+});
+
+describe("the wizard's steps, in order", () => {
+  const post = (fields: Record<string, string>) => responseOf(action({ request: postRequest("/projects/create", seller.cookie, fields), context, params: {} }));
+  const stepThree = { carrier: "MetLife", policyType: "Whole life", faceAmount: "1000000", cashSurrenderValue: "100000", insuredAge: "70" };
+
+  it("refuses a later step posted by hand on a draft whose earlier steps were never saved (409, the step to do first), and saves nothing", async () => {
+    const [fresh] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status: "draft", draftStep: 0 }).returning();
+    const response = await post({ intent: "save", draft: String(fresh!.id), step: "3", ...stepThree });
+    expect(response.status).toBe(409);
+    const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error[""]).toEqual(["Basics is not complete."]);
+    const after = await services.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, fresh!.id) });
+    expect([after!.draftStep, after!.details]).toEqual([0, fresh!.details]);
   });
 });

@@ -18,7 +18,7 @@ import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
 import { UNKNOWN_SIC_CODE } from "~/lib/system-data";
 import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
 import { isBodyTooLarge, readForm } from "~/.server/body";
-import { answer, invalid, unreadSubmission, type Replier } from "~/.server/replies";
+import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { lookUpAddress, type FoundPlace } from "./lookup.server";
 import { parseWithZod, draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/index.server";
@@ -102,6 +102,11 @@ export async function action(args: ActionFunctionArgs) {
   const options = await projectOptions(services);
   switch (step.intent) {
     case "save": {
+      // a step opens once the one before it is saved (the loader shows no later one): a later step
+      // posted by hand would mark the steps before it done
+      if (step.step > project.draftStep + 1) {
+        return refuse(submission, `${STEPS[project.draftStep]!.title} is not complete.`, 409);
+      }
       // the step's fields, read by the step's own schema now that the draft's kind is known
       const fields = parseWithZod(form, { schema: schemaForStep(step.step, project.kind, options.values) });
       if (fields.status !== "success") return invalid(fields);
