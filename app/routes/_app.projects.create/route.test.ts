@@ -5,6 +5,7 @@ import { bootApp, ORIGIN, postRequest, responseOf } from "../../../tests/support
 const app = await bootApp("route-create-tape");
 const { action } = await import("./route");
 const { projects } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
 const { loanTape } = await import("~/models/loan-tapes.server");
 const { context, services } = app;
 const seller = await app.member("seller@demo.test");
@@ -59,5 +60,27 @@ describe("the wizard's steps, in order", () => {
     expect(result.error[""]).toEqual(["Basics is not complete."]);
     const after = await services.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, fresh!.id) });
     expect([after!.draftStep, after!.details]).toEqual([0, fresh!.details]);
+  });
+});
+
+describe("submitting for review twice (a double click, a second tab)", () => {
+  it("lands the second post on the project's page with a notice that it is submitted already, not on a 404; one submission", async () => {
+    const [ready] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status: "draft", draftStep: 3, projectName: "Submitted twice" }).returning();
+    // the first post submitted it (the wizard's own checks are tested above)
+    await services.db.update(projects).set({ status: "submitted", submittedAt: new Date(2026, 0, 1) }).where(eq(projects.id, ready!.id));
+    const response = await responseOf(action({ request: postRequest("/projects/create", seller.cookie, { intent: "submit", draft: String(ready!.id) }), context, params: {} }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/sellers/myprojects/${ready!.id}`);
+    const notice = (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+    expect(notice).toEqual({ message: "This project is submitted for review already. We will let you know when it is published.", type: "info" });
+    const after = await services.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, ready!.id) });
+    expect([after!.status, after!.submittedAt]).toEqual(["submitted", new Date(2026, 0, 1)]);
+  });
+
+  it("still answers 404 for another seller's project, submitted or not", async () => {
+    const other = await app.member("lakeshore@demo.test");
+    const [theirs] = await services.db.insert(projects).values({ sellerId: other.user.id, kind: "insurance_loan", status: "submitted", projectName: "Theirs" }).returning();
+    const response = await responseOf(action({ request: postRequest("/projects/create", seller.cookie, { intent: "submit", draft: String(theirs!.id) }), context, params: {} }));
+    expect(response.status).toBe(404);
   });
 });

@@ -11,7 +11,7 @@ import { readCsvTable } from "~/lib/csv-import";
 import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
-import type { ProjectKind } from "~/lib/project-kinds";
+import { STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 import { createDraft, EDITABLE, saveDraftStep, submitForReview } from "~/models/projects.server";
 import { tapeCompletenessOf, replaceLoanTape } from "~/models/loan-tapes.server";
 import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
@@ -30,11 +30,25 @@ function draftParams(request: Request) {
   return { draft: Number(url.searchParams.get("draft")), step: Number(url.searchParams.get("step") || 1) };
 }
 
-/** A draft the seller may edit: their own, or a colleague's with "Edit the listing"; 404 otherwise. */
-async function editableDraft(db: Parameters<typeof findTeamProject>[0], userId: number, id: number) {
+/** A listing the seller may edit, whatever its status: their own, or a colleague's with "Edit the listing"; 404 otherwise. */
+async function teamListing(db: Parameters<typeof findTeamProject>[0], userId: number, id: number) {
   const found = Number.isSafeInteger(id) && id > 0 ? await findTeamProject(db, { userId, projectId: id }) : null;
-  if (!found || !found.may.has("edit") || !EDITABLE.includes(found.project.status)) throw notFound();
+  if (!found || !found.may.has("edit")) throw notFound();
   return found.project;
+}
+
+/** A draft (or a returned listing) the seller may edit; 404 otherwise. */
+async function editableDraft(db: Parameters<typeof findTeamProject>[0], userId: number, id: number) {
+  const project = await teamListing(db, userId, id);
+  if (!EDITABLE.includes(project.status)) throw notFound();
+  return project;
+}
+
+/** What a submit of a listing no longer a draft tells the seller (a double click's second post, a second tab). */
+function submittedAlready(status: ProjectStatus) {
+  return status === "submitted"
+    ? "This project is submitted for review already. We will let you know when it is published."
+    : `This project is no longer a draft (${STATUS_LABELS[status]}).`;
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -98,7 +112,14 @@ export async function action(args: ActionFunctionArgs) {
     return redirect(`/projects/create?draft=${project.id}&step=1`);
   }
 
-  const project = await editableDraft(services.db, user.id, step.draft);
+  const project = await teamListing(services.db, user.id, step.draft);
+  if (!EDITABLE.includes(project.status)) {
+    // submitted by the first of two posts: the second lands where the first would have, told so
+    if (step.intent === "submit") {
+      return redirectWithNotification(services, request, `/sellers/myprojects/${project.id}`, submittedAlready(project.status), project.status === "submitted" ? "info" : "warning");
+    }
+    throw notFound();
+  }
   const options = await projectOptions(services);
   switch (step.intent) {
     case "save": {
