@@ -67,6 +67,11 @@ export const field = {
       ),
       z.pipe(bounded(opts), z.number().check(z.refine((n) => Math.abs(n) < Number.MAX_VALUE, messages.decimal))),
     ),
+  /**
+   * A file input: text in its place (a form posted by hand, a client that sent the name alone) is
+   * no file, which the form's own check answers ("Choose a file …"), never the parser's wording.
+   */
+  optionalFile: () => z.pipe(z.optional(z.union([z.file(), z.string()])), z.transform((v: File | string | undefined) => (typeof v === "string" ? undefined : v))),
 };
 
 /** A field that may be left out: missing becomes "" (Conform sends nothing for an empty input). */

@@ -43,7 +43,7 @@ export const feedbackSchema = z.object({
 /** A record's id, from a hidden field. */
 const id = () => z.coerce.number().check(z.int(), z.positive());
 /** A file from a file input; what it must be (present, not too large, its type by content) is checked where it is stored. */
-const upload = () => z.optional(z.file());
+const upload = () => field.optionalFile();
 
 const onContract = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), contractId: id() });
 /** A one-button step on an offer; a note, if one is sent, is kept short. */

@@ -133,7 +133,7 @@ export const draftIntentSchema = z.discriminatedUnion("intent", [
     step: z.coerce.number().check(z.int(), z.gte(1), z.lte(3)),
     then: z.optional(z.string()),
   }),
-  z.object({ intent: z.literal("tape"), draft: draftId(), tape: z.optional(z.file()) }),
+  z.object({ intent: z.literal("tape"), draft: draftId(), tape: field.optionalFile() }),
   z.object({ intent: z.literal("submit"), draft: draftId() }),
   // a real-estate listing's "Look up address": fills the step's location fields, saves nothing
   z.object({ intent: z.literal("lookup"), draft: draftId(), address: z.optional(z.string()), zip: field.zip() }),

@@ -84,3 +84,12 @@ describe("submitting for review twice (a double click, a second tab)", () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe("a loan tape field holding text", () => {
+  it("is answered 400 with the step's own \"Choose a CSV or XLSX file.\", not the parser's wording", async () => {
+    const response = await responseOf(action({ request: postRequest("/projects/create", seller.cookie, { intent: "tape", draft: String(draft!.id), tape: "tape.csv" }), context, params: {} }));
+    expect(response.status).toBe(400);
+    const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error.tape).toEqual(["Choose a CSV or XLSX file."]);
+  });
+});

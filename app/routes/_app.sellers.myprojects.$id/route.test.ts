@@ -89,3 +89,17 @@ describe("a colleague who may only view the project", () => {
     expect((await post({ intent: "no-such-step" })).status).toBe(400);
   });
 });
+
+describe("a data-room upload whose file field holds text (a form posted by hand, a client that sends no file part)", () => {
+  it("is answered with the upload's own message, not the parser's wording, and stores nothing", async () => {
+    const { eq } = await import("drizzle-orm");
+    const { documents } = await import("~/.server/db/schema");
+    const before = await services.db.select().from(documents).where(eq(documents.projectId, project.id));
+    const request = postRequest(`/sellers/myprojects/${project.id}`, seller.cookie, { intent: "upload-document", file: "report.pdf" });
+    const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
+    expect(response.status).toBe(422);
+    const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error).toEqual({ "": ["Choose a file to upload."] });
+    expect(await services.db.select().from(documents).where(eq(documents.projectId, project.id))).toEqual(before);
+  });
+});
