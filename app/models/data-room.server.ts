@@ -61,7 +61,8 @@ export function documentName(original: string, type: DocumentType) {
     .replace(/[\p{C}"<>|:*?]/gu, "")
     .trim()
     .slice(0, 120);
-  const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, "") || "document";
+  // and no dot or space left at its end ("report." was report..pdf)
+  const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[.\s]+$/u, "") || "document";
   return `${stem}.${type}`;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
+import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../../../tests/support/app";
 import { busyProject } from "../../../tests/support/busy-project";
 
 /** The seller's project page on a busy project, as its loader and action answer a browser. */
@@ -101,5 +101,24 @@ describe("a data-room upload whose file field holds text (a form posted by hand,
     const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error).toEqual({ "": ["Choose a file to upload."] });
     expect(await services.db.select().from(documents).where(eq(documents.projectId, project.id))).toEqual(before);
+  });
+});
+
+describe("a data-room document's name, from what the browser sent", () => {
+  it("keeps no trailing dot or space before the extension it is given (\"report.\" is report.pdf, not report..pdf)", async () => {
+    const { desc, eq } = await import("drizzle-orm");
+    const { documents } = await import("~/.server/db/schema");
+    const pdf = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
+    const names: Record<string, string> = { "Q3 report.": "Q3 report.pdf", "Rent roll . .pdf": "Rent roll.pdf", "Tape...": "Tape.pdf", "...": "document.pdf" };
+    for (const [sent, shown] of Object.entries(names)) {
+      const form = new FormData();
+      form.append("intent", "upload-document");
+      form.append("file", new File([pdf], sent, { type: "application/pdf" }));
+      const request = new Request(`${ORIGIN}/sellers/myprojects/${project.id}`, { method: "POST", headers: { Cookie: seller.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }, body: form });
+      const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
+      expect(response.status, sent).toBe(302);
+      const [stored] = await services.db.select({ name: documents.name }).from(documents).where(eq(documents.projectId, project.id)).orderBy(desc(documents.id)).limit(1);
+      expect(stored!.name, sent).toBe(shown);
+    }
   });
 });
