@@ -11,8 +11,11 @@ import { recordAudit } from "~/models/audit.server";
 import { EMAIL_TAKEN_MESSAGE } from "~/models/invitations.server";
 import { findUserById, updateUserAccount } from "~/models/users.server";
 import { parseWithZod, userSchema } from "~/lib/schemas/index.server";
+import { primaryRole } from "~/lib/roles";
 
 export const meta = () => titleMeta("Edit user");
+
+const SELF_OUTRANKED_MESSAGE = "You cannot give yourself a role that comes before Admin (Buyer, Seller): you would lose the admin pages.";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
@@ -29,6 +32,11 @@ export async function action(args: ActionFunctionArgs) {
   const values = submission.value;
   if (userId === admin.id && !values.roles.includes("ROLE_ADMIN")) {
     return json({ result: submission.reply({ fieldErrors: { roles: ["You cannot remove your own admin role."] } }) }, { status: 409 });
+  }
+  // a member acts as the first of their roles (spec §3: buyer, seller, admin, broker): Admin beside
+  // Buyer or Seller is a buyer or a seller, and the last admin doing it to themselves left no one with the admin pages
+  if (userId === admin.id && primaryRole(values.roles) !== "admin") {
+    return json({ result: submission.reply({ fieldErrors: { roles: [SELF_OUTRANKED_MESSAGE] } }) }, { status: 409 });
   }
   const before = await findUserById(services.db, userId);
   if (!before) throw notFound();
