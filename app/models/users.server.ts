@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { apiTokens, holdsRole, memberColumns, roleCreatedIndex, roleOrder, sessions, stateOrder, users, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
+import { accountUnlocks, apiTokens, holdsRole, invitations, passwordResets, memberColumns, roleCreatedIndex, roleOrder, sessions, stateOrder, users, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
@@ -399,23 +399,40 @@ export async function setUserAccess(
   return updated.length > 0;
 }
 
-/** An admin's edit of an account: name, e-mail, company, phone and roles. False when the e-mail belongs to another account. */
+/**
+ * An admin's edit of an account: name, e-mail, company, phone and roles. "email-taken" when the e-mail
+ * belongs to another account. A new e-mail spends, in the same batch, the links mailed to the old one
+ * (invitation, password reset, unlock): each of them sets a password or opens the account, and the old
+ * address may be a mistyped stranger's or a mailbox the member lost. `awaitingInvitation`: the account
+ * was invited and never got in, so the caller invites it again at the new address.
+ */
 export async function updateUserAccount(
   db: Database,
   { userId, values }: { userId: number; values: { name: string; email: string; company: string; phone: string; roles: string[] } },
-): Promise<"ok" | "missing" | "email-taken"> {
+): Promise<"missing" | "email-taken" | { emailChanged: boolean; awaitingInvitation: boolean }> {
   const email = normalizeEmail(values.email);
   const other = await findUserByEmail(db, email);
   if (other && other.id !== userId) return "email-taken";
+  const [before] = await db.select({ email: users.email, invited: invitedNotYetIn() }).from(users).where(eq(users.id, userId));
+  if (!before) return "missing";
+  const emailChanged = before.email !== email;
+  const now = new Date();
+  const spendLinks = [
+    db.update(invitations).set({ usedAt: now }).where(and(eq(invitations.userId, userId), isNull(invitations.usedAt))),
+    db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
+    db.update(accountUnlocks).set({ usedAt: now }).where(and(eq(accountUnlocks.userId, userId), isNull(accountUnlocks.usedAt))),
+  ] as const;
+  const update = db
+    .update(users)
+    .set({ ...values, email, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
   try {
-    const updated = await db
-      .update(users)
-      .set({ ...values, email, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    return updated.length ? "ok" : "missing";
+    const [updated] = emailChanged ? await db.batch([update, ...spendLinks]) : [await update];
+    if (!updated.length) return "missing";
   } catch (error) {
     if (/UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error))) return "email-taken";
     throw error;
   }
+  return { emailChanged, awaitingInvitation: emailChanged && before.invited };
 }

@@ -5,7 +5,13 @@ import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/sup
 const app = await bootApp("route-admin-user-edit");
 const { action } = await import("./route");
 const { loader: usersLoader } = await import("../_app.admin.users/route");
-const { findUserById } = await import("~/models/users.server");
+const { loader: createLoader, action: create } = await import("../_app.admin.users_.create/route");
+const { loader: invitationPage } = await import("../_auth.uobs.invite.$id/route");
+const { loader: resetPage } = await import("../_auth.uobs.reset.$id/route");
+const { findUserById, findUserByEmail } = await import("~/models/users.server");
+const { createPasswordReset } = await import("~/models/password-resets.server");
+const { deliverDueMessages } = await import("~/models/outbox.server");
+const { INVITATION_SUBJECT } = await import("~/models/invitations.server");
 const { context } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -36,5 +42,56 @@ describe("an admin editing their own roles", () => {
     expect(saved.status).toBe(302);
     expect((await findUserById(app.services.db, me.id))!.roles).toEqual(["ROLE_ADMIN", "ROLE_AGENT"]);
     await edit(me.id, { name: me.name, email: me.email, company: me.company, roles: ["ROLE_ADMIN"] });
+  });
+});
+
+/** What the mail provider is handed: the e-mails due now, their links filled in. */
+async function delivered() {
+  const mails: { to: string; subject: string; text: string }[] = [];
+  await deliverDueMessages(app.services.db, { ...app.services.env, MAIL_API_URL: "https://mail.provider.test/send" }, {
+    limit: 1000,
+    send: async (message) => void mails.push({ to: message.recipient, subject: message.subject, text: message.body }),
+  });
+  return mails;
+}
+const linkIn = (text: string, path: string) => new RegExp(`${path}/([A-Za-z0-9_-]+)`).exec(text)?.[1];
+
+describe("an admin correcting an account's e-mail", () => {
+  it("spends the invitation and reset links mailed to the old address, and invites the person again at the new one", async () => {
+    expect((await responseOf(createLoader({ request: getRequest("/admin/users/create", admin.cookie), context, params: {} }))).status).toBe(200);
+    await delivered();
+    // the admin mistypes the address: a stranger's mailbox gets the invitation
+    const typo = "pat.lee@exampel.com";
+    const created = await responseOf(
+      create({ request: postRequest("/admin/users/create", admin.cookie, form({ name: "Pat Lee", email: typo, roles: ["ROLE_BUYER"] })), context, params: {} }),
+    );
+    expect(created.status).toBe(302);
+    const pat = (await findUserByEmail(app.services.db, typo))!;
+    const resetToken = await createPasswordReset(app.services.db, pat.id);
+    const [invitation] = (await delivered()).filter((m) => m.to === typo);
+    const stale = linkIn(invitation!.text, "/uobs/invite")!;
+    const openInvitation = (token: string) => responseOf(invitationPage({ request: getRequest(`/uobs/invite/${token}`), context, params: { id: token } }));
+    expect((await openInvitation(stale)).status).toBe(200);
+
+    const saved = await edit(pat.id, { name: "Pat Lee", email: "Pat.Lee@example.com ", roles: ["ROLE_BUYER"] });
+    expect(saved.status).toBe(302);
+    expect((await findUserById(app.services.db, pat.id))!.email).toBe("pat.lee@example.com");
+    // the old address's links open nothing
+    expect((await openInvitation(stale)).status).toBe(410);
+    expect((await responseOf(resetPage({ request: getRequest(`/uobs/reset/${resetToken}`), context, params: { id: resetToken } }))).status).toBe(410);
+    // the person gets a working invitation at the corrected address
+    const mails = await delivered();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([["pat.lee@example.com", INVITATION_SUBJECT]]);
+    const fresh = linkIn(mails[0]!.text, "/uobs/invite")!;
+    expect(await (await openInvitation(fresh)).json()).toEqual({ valid: true, email: "pat.lee@example.com" });
+  });
+
+  it("leaves an account that has signed in with its links when only its name changes, and sends nothing", async () => {
+    const buyer = (await findUserByEmail(app.services.db, "buyer@demo.test"))!;
+    const resetToken = await createPasswordReset(app.services.db, buyer.id);
+    await delivered();
+    expect((await edit(buyer.id, { name: `${buyer.name} Jr`, email: "BUYER@demo.test", company: buyer.company, phone: buyer.phone, roles: buyer.roles })).status).toBe(302);
+    expect((await responseOf(resetPage({ request: getRequest(`/uobs/reset/${resetToken}`), context, params: { id: resetToken } }))).status).toBe(200);
+    expect(await delivered()).toEqual([]);
   });
 });

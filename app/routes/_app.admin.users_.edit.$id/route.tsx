@@ -8,8 +8,8 @@ import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
 import { titleMeta } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
-import { EMAIL_TAKEN_MESSAGE } from "~/models/invitations.server";
-import { findUserById, updateUserAccount } from "~/models/users.server";
+import { EMAIL_TAKEN_MESSAGE, sendInvitation } from "~/models/invitations.server";
+import { findUserById, normalizeEmail, updateUserAccount } from "~/models/users.server";
 import { parseWithZod, userSchema } from "~/lib/schemas/index.server";
 import { primaryRole } from "~/lib/roles";
 
@@ -43,6 +43,8 @@ export async function action(args: ActionFunctionArgs) {
   const outcome = await updateUserAccount(services.db, { userId, values });
   if (outcome === "missing") throw notFound();
   if (outcome === "email-taken") return json({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
+  // the links mailed to the old address are spent: one who never got in is invited again at the new one
+  if (outcome.awaitingInvitation) await sendInvitation(services, { userId, actor: admin });
   const rolesChanged = before.roles.join(",") !== values.roles.join(",");
   await recordAudit(services.db, {
     actor: admin,
@@ -52,7 +54,8 @@ export async function action(args: ActionFunctionArgs) {
     detail: rolesChanged ? `${before.roles.join(", ")} → ${values.roles.join(", ")}` : values.email,
     address: clientAddress(args.request),
   });
-  return redirectWithNotification(services, args.request, "/admin/users", "The account is saved.");
+  const saved = outcome.awaitingInvitation ? `The account is saved; a new invitation is on its way to ${normalizeEmail(values.email)}.` : "The account is saved.";
+  return redirectWithNotification(services, args.request, "/admin/users", saved);
 }
 
 export default function EditUserPage() {
