@@ -21,6 +21,9 @@ export function apiError(services: Services | null, status: number, message: str
   return apiJson(services, { error: message }, { status, headers });
 }
 
+/** The answer to an admin without two-factor sign-in: /api/auth/login's, and any token's. */
+export const OTP_ENROLMENT_REQUIRED = { error: "otp_enrolment_required", message: "Turn on two-factor sign-in on your profile page first." } as const;
+
 export const API_RATE_LIMIT = { limit: 120, windowMs: 60_000 };
 
 /** Services for an API request, after the per-address rate limit. Throws a 429 response. */
@@ -50,6 +53,9 @@ export async function requireApiUser(services: Services, request: Request) {
   if (!user) {
     throw apiError(services, 401, "Missing, invalid or expired token", { "WWW-Authenticate": 'Bearer realm="api"' });
   }
+  // a token issued to a member later made an admin was signed in with the password alone: as
+  // /api/auth/login answers such an admin, it opens nothing until two-factor sign-in is on
+  if (mustEnrolTwoFactor(user)) throw apiJson(services, OTP_ENROLMENT_REQUIRED, { status: 403 });
   return { user, token: token! };
 }
 

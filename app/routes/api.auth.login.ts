@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
-import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
+import { apiError, apiJson, beginApiRequest, OTP_ENROLMENT_REQUIRED } from "~/auth/api.server";
 import { readJson } from "~/.server/body";
 import { issueApiToken } from "~/models/api-tokens.server";
 import { mustEnrolTwoFactor } from "~/auth/guards.server";
@@ -57,11 +57,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     user = second.user;
   } else if (mustEnrolTwoFactor(user)) {
-    return apiJson(
-      services,
-      { error: "otp_enrolment_required", message: "Turn on two-factor sign-in on your profile page first." },
-      { status: 403 },
-    );
+    return apiJson(services, OTP_ENROLMENT_REQUIRED, { status: 403 });
   }
   const { token, expiresAt } = await issueApiToken(services.db, user.id);
   return apiJson(services, { token, token_type: "Bearer", expires_at: expiresAt.toISOString() });

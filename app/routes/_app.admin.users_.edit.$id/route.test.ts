@@ -12,6 +12,10 @@ const { findUserById, findUserByEmail } = await import("~/models/users.server");
 const { createPasswordReset } = await import("~/models/password-resets.server");
 const { deliverDueMessages } = await import("~/models/outbox.server");
 const { INVITATION_SUBJECT } = await import("~/models/invitations.server");
+const { action: apiLogin } = await import("../api.auth.login");
+const { loader: apiMe } = await import("../api.[1.0].me");
+const { action: apiCampaigns } = await import("../api.[1.0].campaigns._index");
+const { DEMO_PASSWORD, makeUser } = await import("~/seed/factories");
 const { context } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -93,5 +97,36 @@ describe("an admin correcting an account's e-mail", () => {
     expect((await edit(buyer.id, { name: `${buyer.name} Jr`, email: "BUYER@demo.test", company: buyer.company, phone: buyer.phone, roles: buyer.roles })).status).toBe(302);
     expect((await responseOf(resetPage({ request: getRequest(`/uobs/reset/${resetToken}`), context, params: { id: resetToken } }))).status).toBe(200);
     expect(await delivered()).toEqual([]);
+  });
+});
+
+describe("a member made an admin", () => {
+  it("cannot use an API token from before, signed in with the password alone, as an admin's until two-factor sign-in is on", async () => {
+    const member = await makeUser(app.services.db, { roles: ["ROLE_SELLER"] });
+    const login = await apiLogin({
+      request: new Request("http://localhost:3000/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: member.email, password: DEMO_PASSWORD }) }),
+      context,
+      params: {},
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const bearer = { Authorization: `Bearer ${token}` };
+    const me = () => responseOf(apiMe({ request: new Request("http://localhost:3000/api/1.0/me", { headers: bearer }), context, params: {} }));
+    expect((await me()).status).toBe(200);
+
+    expect((await edit(member.id, { name: member.name, email: member.email, company: member.company, roles: ["ROLE_ADMIN"] })).status).toBe(302);
+    // as /api/auth/login answers such an admin: no token opens anything before two-factor sign-in is on
+    const refused = await me();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "otp_enrolment_required" });
+    const campaign = await responseOf(
+      apiCampaigns({
+        request: new Request("http://localhost:3000/api/1.0/campaigns", { method: "POST", headers: { ...bearer, "Content-Type": "application/json" }, body: JSON.stringify({ channel: "email", customerIds: [1], subject: "Hello", body: "Hi all" }) }),
+        context,
+        params: {},
+      }),
+    );
+    expect(campaign.status).toBe(403);
+    expect(await campaign.json()).toMatchObject({ error: "otp_enrolment_required" });
   });
 });
