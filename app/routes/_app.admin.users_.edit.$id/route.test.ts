@@ -16,6 +16,7 @@ const { action: apiLogin } = await import("../api.auth.login");
 const { loader: apiMe } = await import("../api.[1.0].me");
 const { action: apiCampaigns } = await import("../api.[1.0].campaigns._index");
 const { DEMO_PASSWORD, makeUser } = await import("~/seed/factories");
+const { listAudit } = await import("~/models/audit.server");
 const { context } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -128,5 +129,31 @@ describe("a member made an admin", () => {
     );
     expect(campaign.status).toBe(403);
     expect(await campaign.json()).toMatchObject({ error: "otp_enrolment_required" });
+  });
+});
+
+describe("the audit log of an edit", () => {
+  const entriesOf = async (userId: number, since: number) =>
+    (await listAudit(app.services.db, { pageSize: 500 })).rows
+      .filter((r) => r.subjectType === "user" && r.subjectId === String(userId) && r.id > since)
+      .map((r) => [r.action, r.detail])
+      .reverse();
+  const lastId = async () => (await listAudit(app.services.db, { pageSize: 1 })).rows[0]?.id ?? 0;
+
+  it("names both a new e-mail and new roles made in one save, the e-mail with the address it replaced", async () => {
+    const member = await makeUser(app.services.db, { email: "kim.old@example.test", roles: ["ROLE_BUYER"] });
+    const since = await lastId();
+    expect((await edit(member.id, { name: member.name, email: "kim.new@example.test", company: member.company, phone: member.phone, roles: ["ROLE_SELLER", "ROLE_AGENT"] })).status).toBe(302);
+    expect(await entriesOf(member.id, since)).toEqual([
+      ["user.roles", "ROLE_BUYER → ROLE_SELLER, ROLE_AGENT"],
+      ["user.email", "kim.old@example.test → kim.new@example.test"],
+    ]);
+  });
+
+  it("writes no change of roles when only their order differs", async () => {
+    const member = await makeUser(app.services.db, { roles: ["ROLE_SELLER", "ROLE_AGENT"] });
+    const since = await lastId();
+    expect((await edit(member.id, { name: "Renamed Member", email: member.email, company: member.company, phone: member.phone, roles: ["ROLE_AGENT", "ROLE_SELLER"] })).status).toBe(302);
+    expect(await entriesOf(member.id, since)).toEqual([["user.update", member.email]]);
   });
 });

@@ -45,15 +45,14 @@ export async function action(args: ActionFunctionArgs) {
   if (outcome === "email-taken") return json({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
   // the links mailed to the old address are spent: one who never got in is invited again at the new one
   if (outcome.awaitingInvitation) await sendInvitation(services, { userId, actor: admin });
-  const rolesChanged = before.roles.join(",") !== values.roles.join(",");
-  await recordAudit(services.db, {
-    actor: admin,
-    action: rolesChanged ? "user.roles" : "user.update",
-    subjectType: "user",
-    subjectId: userId,
-    detail: rolesChanged ? `${before.roles.join(", ")} → ${values.roles.join(", ")}` : values.email,
-    address: clientAddress(args.request),
-  });
+  // each change of what the account may do or where its links go is an entry of its own: new roles (as a set:
+  // the same roles ticked in another order are none) and a new e-mail, with what it replaced
+  const address = clientAddress(args.request);
+  const entry = (action: string, detail: string) => recordAudit(services.db, { actor: admin, action, subjectType: "user", subjectId: userId, detail, address });
+  const sameRoles = before.roles.length === values.roles.length && values.roles.every((r) => before.roles.includes(r));
+  if (!sameRoles) await entry("user.roles", `${before.roles.join(", ")} → ${values.roles.join(", ")}`);
+  if (outcome.emailChanged) await entry("user.email", `${before.email} → ${normalizeEmail(values.email)}`);
+  if (sameRoles && !outcome.emailChanged) await entry("user.update", values.email);
   const saved = outcome.awaitingInvitation ? `The account is saved; a new invitation is on its way to ${normalizeEmail(values.email)}.` : "The account is saved.";
   return redirectWithNotification(services, args.request, "/admin/users", saved);
 }
