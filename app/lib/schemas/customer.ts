@@ -8,6 +8,9 @@ import { tableActionSchema } from "./table";
 
 /** A role ticked twice (a form posted by hand) is held once. */
 const eachOnce = <T>(values: T[]) => [...new Set(values)];
+/** Agent is a further role (spec §6): alone, the account would act as no one and open no page of its own. */
+const notAgentAlone = (others: string) =>
+  z.refine<string[]>((roles) => roles.length === 0 || roles.some((r) => r !== "ROLE_AGENT"), `Agent goes with ${others}: choose one of them too.`);
 export { MEMBER_ROLES };
 
 /** A website as the affiliate form and the lead import keep it: at most 200 characters. */
@@ -49,7 +52,9 @@ export const memberSchema = z.object({
   ),
   name: field.text({ min: 2, max: 100 }),
   email: field.email(),
-  roles: z.array(z.enum(MEMBER_ROLES), { error: messages.required }).check(z.minLength(1, messages.required), z.overwrite(eachOnce)),
+  roles: z
+    .array(z.enum(MEMBER_ROLES), { error: messages.required })
+    .check(z.minLength(1, messages.required), z.overwrite(eachOnce), notAgentAlone("Buyer, Seller or Broker")),
 });
 
 /** /admin/customers/{id}: the actions on a customer. */
@@ -81,7 +86,9 @@ export const userSchema = z.object({
   email: field.email(),
   company: field.optionalText({ max: 150 }),
   phone: field.optionalPhone(),
-  roles: z.array(z.enum(ROLE_NAMES), { error: messages.required }).check(z.minLength(1, messages.required), z.overwrite(eachOnce)),
+  roles: z
+    .array(z.enum(ROLE_NAMES), { error: messages.required })
+    .check(z.minLength(1, messages.required), z.overwrite(eachOnce), notAgentAlone("Buyer, Seller, Admin or Broker")),
 });
 
 /** /uobs/invite/{token}: the invited person's first password. */

@@ -157,3 +157,24 @@ describe("the audit log of an edit", () => {
     expect(await entriesOf(member.id, since)).toEqual([["user.update", member.email]]);
   });
 });
+
+describe("an account with the Agent role alone", () => {
+  it("is not created, by either form: Agent goes beside a role the member acts as, alone they would act as no one (400, nothing written)", async () => {
+    const { action: addMember } = await import("../_app.admin.customer.buyer.add/route");
+    const agentOnly = "agent.only@example.test";
+    const created = await responseOf(create({ request: postRequest("/admin/users/create", admin.cookie, form({ name: "Agent Only", email: agentOnly, roles: ["ROLE_AGENT"] })), context, params: {} }));
+    expect(created.status).toBe(400);
+    expect((await errorsOf(created)).roles).toEqual(["Agent goes with Buyer, Seller, Admin or Broker: choose one of them too."]);
+    const buyer = (await findUserByEmail(app.services.db, "buyer@demo.test"))!;
+    const body = new URLSearchParams({ customerId: String(buyer.customerId), name: "Agent Only", email: agentOnly, roles: "ROLE_AGENT" });
+    const added = await responseOf(addMember({ request: postRequest("/admin/customer/buyer/add", admin.cookie, body), context, params: {} }));
+    expect(added.status).toBe(400);
+    expect((await errorsOf(added)).roles).toEqual(["Agent goes with Buyer, Seller or Broker: choose one of them too."]);
+    expect(await findUserByEmail(app.services.db, agentOnly)).toBeUndefined();
+    // nor is an account edited down to it
+    const member = await makeUser(app.services.db, { roles: ["ROLE_SELLER", "ROLE_AGENT"] });
+    const edited = await edit(member.id, { name: member.name, email: member.email, roles: ["ROLE_AGENT"] });
+    expect(edited.status).toBe(400);
+    expect((await findUserById(app.services.db, member.id))!.roles).toEqual(["ROLE_SELLER", "ROLE_AGENT"]);
+  });
+});
