@@ -3,23 +3,15 @@ import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
+import { UPLOAD_OPTIONS } from "../../tests/support/upload-options";
 import { customers, importJobRows, importJobs, projects, users } from "~/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
-import type { ProjectOptions } from "~/lib/schemas/project";
 import { makeUser } from "~/seed/factories";
 import { checkUpload, drainImportJob, IMPORT_CHUNK, SELLER_CHOICES_SHOWN, sellerChoices, stageImport } from "./listing-imports.server";
 import { listSellerProjectPage } from "./projects.server";
 import { customerMatches } from "./matches.server";
 
-const OPTIONS: ProjectOptions = {
-  industries: ["Real Estate"],
-  saleTypes: ["Portfolio sale"],
-  locations: ["Northeast"],
-  usStates: ["NY"],
-  loanStatus: ["Performing"],
-  propertyTypes: ["Office"],
-  policyTypes: [],
-};
+const OPTIONS = UPLOAD_OPTIONS;
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { bootApp, getRequest, responseOf, sent } from "../../../tests/support/app";
+import { UPLOAD_OPTIONS } from "../../../tests/support/upload-options";
 
 /**
  * The teaser (/projects/more-details/{id}, and /realestate/{id} for real estate) as its loader
@@ -90,15 +91,7 @@ describe("the teaser's data, member by member", () => {
 
 describe("an imported real-estate listing's teaser", () => {
   it("carries neither its address nor its exact place: no ZIP code, no coordinates", async () => {
-    const options = {
-      industries: ["Real Estate"],
-      saleTypes: ["Portfolio sale"],
-      locations: ["Northeast"],
-      usStates: ["NY"],
-      loanStatus: ["Performing"],
-      propertyTypes: ["Office"],
-      policyTypes: [],
-    };
+    const options = UPLOAD_OPTIONS;
     // the admin's upload with the address lookup's optional columns filled in
     const columns = [...uploadColumns("real_estate", options), "latitude", "longitude", "locatedZip"];
     const row: Record<string, string> = { ...UPLOAD_EXAMPLES.real_estate, projectName: "Imported office", latitude: "42.651234", longitude: "-73.754321", locatedZip: "12207" };
