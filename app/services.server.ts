@@ -74,7 +74,8 @@ async function prepare(platform: Platform): Promise<void> {
   platform.every(OUTBOX_WORKER_MS, async () => {
     if (draining) return;
     draining = true;
-    await drainOutbox(db, env).finally(() => (draining = false));
+    // a Node process has no subrequest limit: this loop is not held to DRAIN_MAX_MESSAGES, so a campaign goes at the provider's pace
+    await drainOutbox(db, env, { maxMessages: Infinity }).finally(() => (draining = false));
   });
 }
 

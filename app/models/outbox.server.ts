@@ -269,10 +269,14 @@ export const DRAIN_MAX_MESSAGES = 200;
  * queues far more than one batch. Several drains at once are safe (each message is claimed before it
  * is sent); what one leaves is taken up by the next (the Node worker loop, the cron, the next send).
  */
-export async function drainOutbox(db: Database, env: Env, { budgetMs = DRAIN_BUDGET_MS, send }: { budgetMs?: number; send?: Send } = {}) {
+export async function drainOutbox(
+  db: Database,
+  env: Env,
+  { budgetMs = DRAIN_BUDGET_MS, send, maxMessages = DRAIN_MAX_MESSAGES }: { budgetMs?: number; send?: Send; maxMessages?: number } = {},
+) {
   const until = Date.now() + budgetMs;
   let total = 0;
-  let left = DRAIN_MAX_MESSAGES;
+  let left = maxMessages;
   while (Date.now() < until && left > 0) {
     const limit = Math.min(DRAIN_BATCH, left);
     left -= limit;
