@@ -130,7 +130,7 @@ export function projectFacts(
 const overlap = (a: readonly string[], b: readonly string[]) => a.filter((x) => b.includes(x));
 
 /** Each reason's share (0–1) of its weight, and the words that explain it. */
-function fractions(c: MatchCriteria, f: ProjectFacts, behaviour: Behaviour, responsiveness: number | null) {
+export function fractions(c: MatchCriteria, f: ProjectFacts, behaviour: Behaviour, responsiveness: number | null) {
   const out: Partial<Record<keyof MatchWeights, { share: number; reason: string }>> = {};
   if (c.industryPreferences.includes(f.industry)) out.industry = { share: 1, reason: `Industry: ${f.industry}` };
   else if (c.industryPreferences.includes(ANY_INDUSTRY)) out.industry = { share: 1, reason: "Any industry (No Preferred Industry)" };
@@ -189,6 +189,13 @@ export function weightsFrom(stored: unknown): MatchWeights {
   return w;
 }
 
+/** What a reason earns: its weight times its share, scaled so that every weight together makes 100. */
+export function pointsOf(weights: MatchWeights, key: keyof MatchWeights, share: number, total = weightTotal(weights)) {
+  return total > 0 ? Math.round((100 * Math.max(0, weights[key]) * share) / total) : 0;
+}
+
+export const weightTotal = (weights: MatchWeights) => WEIGHT_KEYS.reduce((sum, k) => sum + Math.max(0, weights[k]), 0);
+
 /**
  * The score: each reason earns its weight times its share, and the total is scaled
  * so that a project matching on every count scores 100 whatever the weights add up to.
@@ -201,14 +208,14 @@ export function scoreProject(
   weights: MatchWeights = DEFAULT_WEIGHTS,
   responsiveness: number | null = null,
 ): MatchResult {
-  const total = WEIGHT_KEYS.reduce((sum, k) => sum + Math.max(0, weights[k]), 0);
+  const total = weightTotal(weights);
   if (total <= 0) return { score: 0, reasons: [] };
   const found = fractions(criteria, facts, behaviour, responsiveness);
   const reasons: MatchReason[] = [];
   for (const key of WEIGHT_KEYS) {
     const hit = found[key];
     if (!hit) continue;
-    const points = Math.round((100 * Math.max(0, weights[key]) * hit.share) / total);
+    const points = pointsOf(weights, key, hit.share, total);
     if (points > 0) reasons.push({ reason: hit.reason, points });
   }
   reasons.sort((a, b) => b.points - a.points);

@@ -25,7 +25,7 @@ export function scoreSql(criteria: BuyerCriteria, weights: MatchWeights): SQL {
   return sql`min(100, ${sql.join(parts, sql` + `)})`;
 }
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+export const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 const when = (condition: SQL, points: number) => (points > 0 ? sql`(case when ${condition} then ${sql.raw(String(points))} else 0 end)` : sql`0`);
 
 function industry(c: BuyerCriteria, points: number) {
@@ -45,7 +45,7 @@ function location(c: BuyerCriteria, points: (key: "location", share: number) => 
 
 const BANDS = Object.values(SIZE_BANDS);
 /** sizeBandOf as the band's place in SIZE_BANDS: at or above its min, below its max; none below 0. */
-const bandOf = sql`(case when ${projects.size} is null or ${projects.size} < ${sql.raw(String(BANDS[0]!.min))} then null ${sql.join(
+export const bandOf = sql`(case when ${projects.size} is null or ${projects.size} < ${sql.raw(String(BANDS[0]!.min))} then null ${sql.join(
   BANDS.map((b, i) => (b.max === null ? sql`else ${sql.raw(String(i))}` : sql`when ${projects.size} < ${sql.raw(String(b.max))} then ${sql.raw(String(i))}`)),
   sql` `,
 )} end)`;
@@ -69,13 +69,13 @@ function loanStatus(c: BuyerCriteria, points: number) {
 // projectFacts' investment and transaction types, each as the projects it is said of
 const kind = (...kinds: Project["kind"][]) => sql`${projects.kind} in (${sql.raw(kinds.map((k) => `'${k}'`).join(", "))})`;
 const propertyType = sql`json_extract(${projects.details}, '$.propertyType')`;
-const INVESTMENT_TYPES: Record<string, SQL> = {
+export const INVESTMENT_TYPES: Record<string, SQL> = {
   "Debt (loans)": sql`(${kind("loan_pool", "insurance_loan")} or (${kind("limited_company")} and coalesce(${projects.saleType}, '') <> 'Company sale'))`,
   "Credit (lending)": kind("loan_pool", "insurance_loan"),
   Assets: kind("real_estate"),
   Equity: sql`(${kind("limited_company")} and ${projects.saleType} = 'Company sale')`,
 };
-const TRANSACTION_TYPES: Record<string, SQL> = {
+export const TRANSACTION_TYPES: Record<string, SQL> = {
   "Financial Investment": sql`1`,
   "Trading Loans": kind("loan_pool"),
   "Loan-to-Own investment": sql`(${kind("loan_pool")} and ${projects.term} = 'Non-Performing')`,

@@ -20,6 +20,7 @@ import type { ProjectBuyerSort } from "~/lib/project-buyers";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
 import { scoreSql } from "./match-score-sql.server";
+import { storedMatchesSql } from "./stored-match-sql.server";
 import { sideResponsivenessSql, storedOrNone } from "./responsiveness.server";
 
 const WEIGHTS_KEY = "matchWeights";
@@ -83,7 +84,10 @@ export async function behaviourByCustomer(db: Database, { industry, customerId }
   };
   for (const r of ndas) at(r.customerId, r.industry).ndasOnSimilar = Number(r.n);
   for (const r of minutes) at(r.customerId, r.industry).minutesOnSimilar = Number(r.ms) / 60_000;
-  return (customer: number, industry: string) => out.get(`${customer}|${industry}`) ?? NO_BEHAVIOUR;
+  const lookup = (customer: number, industry: string) => out.get(`${customer}|${industry}`) ?? NO_BEHAVIOUR;
+  /** One company's behaviour by industry. */
+  const of = (customer: number) => new Map([...out].flatMap(([key, b]) => (key.startsWith(`${customer}|`) ? [[key.slice(`${customer}|`.length), b] as const] : [])));
+  return Object.assign(lookup, { of });
 }
 
 /** Each buyer company's stored responsiveness score (models/responsiveness.server.ts), null when nothing was asked of it. */
@@ -161,27 +165,34 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
   return rows.length;
 }
 
-/** Scores every visible project for one buyer company: after its criteria change. */
+/**
+ * Scores every visible project for one buyer company: after its criteria change. The database
+ * scores, explains and writes them in one statement (`storedMatchesSql`): no listing passes
+ * through JavaScript (decision 085).
+ */
 export async function recomputeCustomerMatches(db: Database, { customerId }: { customerId: number }, now = Date.now()) {
   const [buyer] = await db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(and(eq(customers.id, customerId), matchable));
+  const ofBuyer = eq(matches.customerId, customerId);
   if (!buyer) {
-    await db.delete(matches).where(eq(matches.customerId, customerId));
-    return 0;
+    await db.delete(matches).where(ofBuyer);
+    return;
   }
-  const [weights, list, behaviour, responsiveness] = await Promise.all([
+  const [weights, behaviour, responsiveness] = await Promise.all([
     matchWeights(db),
-    db.select(FACT_COLUMNS).from(projects).where(visible(projects.status)),
     behaviourByCustomer(db, { customerId }),
     responsivenessByCustomer(db, customerId),
   ]);
   const criteria = criteriaForMatching(criteriaFrom(buyer.preferences));
-  const rows: Scored[] = [];
-  for (const project of list) {
-    const { score, reasons } = scoreProject(criteria, facts(project), behaviour(customerId, project.industry), weights, responsiveness.get(customerId) ?? null);
-    if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId, score, reasons });
+  const scored = storedMatchesSql(criteria, weights, behaviour.of(customerId), responsiveness.get(customerId) ?? null);
+  if (!scored) {
+    await db.delete(matches).where(ofBuyer);
+    return;
   }
-  await replaceMatches(db, eq(matches.customerId, customerId), rows, now);
-  return rows.length;
+  await db.batch([
+    db.delete(matches).where(ofBuyer),
+    // every column of the table, in its order (drizzle names them all in an insert … select)
+    db.insert(matches).select(sql`select s.id, ${customerId}, s.score, s.reasons, ${now} from (${scored}) s`),
+  ]);
 }
 
 /** Every match again (seed, new weights): customers and behaviour read once, then project by project. */
