@@ -54,9 +54,24 @@ export async function findOwnProject(db: Database, { sellerId, projectId: id }: 
   );
 }
 
-export async function createDraft(db: Database, sellerId: number, kind: ProjectKind) {
-  const [row] = await db.insert(projects).values({ sellerId, kind, status: "draft", draftStep: 0 }).returning();
-  return row!;
+/**
+ * A new draft of the kind. With the Start form's one-time key (decision 083), the same form posted
+ * again (a double click, back and Start again) gets the draft the key started, `repeated`, and no
+ * second one; the unique index decides, so two posts at the same moment make one draft too.
+ */
+export async function createDraft(db: Database, sellerId: number, kind: ProjectKind, submissionKey: string | null = null): Promise<Project & { repeated?: true }> {
+  const [row] = await db
+    .insert(projects)
+    .values({ sellerId, kind, status: "draft", draftStep: 0, submissionKey })
+    .onConflictDoNothing({ target: projects.submissionKey })
+    .returning();
+  if (row) return row;
+  const [first] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.submissionKey, submissionKey!), eq(projects.sellerId, sellerId)));
+  // the key is a guard for the browser's repeats, not a name: one that is not this seller's starts a draft of its own
+  return first ? { ...first, repeated: true } : createDraft(db, sellerId, kind);
 }
 
 export const EDITABLE: readonly ProjectStatus[] = ["draft", "rejected"];

@@ -11,6 +11,7 @@ const project: Project = {
   kind: "real_estate",
   status: "published",
   draftStep: 3,
+  submissionKey: null,
   projectName: "Harbor Lofts",
   industry: "Real Estate",
   sector: "Multifamily",

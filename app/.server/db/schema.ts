@@ -388,6 +388,8 @@ export const projects = sqliteTable(
     status: text("status", { enum: PROJECT_STATUSES }).notNull().default("draft"),
     /** The last step of the create form the seller completed. */
     draftStep: integer("draft_step").notNull().default(0),
+    /** The wizard's Start form's one-time key: the same form posted twice (a double click, a resend) starts one draft (decision 083). */
+    submissionKey: text("submission_key"),
     projectName: text("project_name").notNull().default(""),
     industry: text("industry").notNull().default(""),
     sector: text("sector").notNull().default(""),
@@ -452,6 +454,7 @@ export const projects = sqliteTable(
   },
   (t) => [
     index("projects_seller_idx").on(t.sellerId, t.status),
+    uniqueIndex("projects_submission_key_idx").on(t.submissionKey),
     // whose project it is, read without the wide row: a seller's unread count checks each unread thread's project (migration 0058)
     index("projects_seller_of_idx").on(t.id, t.sellerId),
     // the seller's and the admin's project tables open sorted by a project's date (published, else

@@ -126,7 +126,12 @@ const draftId = () => z.coerce.number().check(z.int(), z.positive());
  * schema the step's form validates with, once the draft's kind is known.
  */
 export const draftIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("start"), kind: z.enum(PROJECT_KINDS, { error: "Choose what you are listing." }) }),
+  // `key`: the Start page's one-time key (decision 083); a post without it (an old page, a client) starts a draft as before
+  z.object({
+    intent: z.literal("start"),
+    kind: z.enum(PROJECT_KINDS, { error: "Choose what you are listing." }),
+    key: z.optional(z.string().check(z.maxLength(100))),
+  }),
   z.object({
     intent: z.literal("save"),
     draft: draftId(),

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, ORIGIN, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, ORIGIN, postRequest, responseOf } from "../../../tests/support/app";
 
 /** The listing wizard's loan tape step, as its action answers a seller's upload. */
 const app = await bootApp("route-create-tape");
-const { action } = await import("./route");
+const { action, loader } = await import("./route");
 const { projects } = await import("~/.server/db/schema");
-const { eq } = await import("drizzle-orm");
+const { and, count, eq } = await import("drizzle-orm");
 const { loanTape } = await import("~/models/loan-tapes.server");
 const { context, services } = app;
 const seller = await app.member("seller@demo.test");
@@ -91,5 +91,52 @@ describe("a loan tape field holding text", () => {
     expect(response.status).toBe(400);
     const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error.tape).toEqual(["Choose a CSV or XLSX file."]);
+  });
+});
+
+describe("starting a listing twice from one page (a double click on Start, or back and Start again)", () => {
+  const drafts = async () => (await services.db.select({ n: count() }).from(projects).where(and(eq(projects.sellerId, seller.user.id), eq(projects.status, "draft"))))[0]!.n;
+  const start = (fields: Record<string, string>) => responseOf(action({ request: postRequest("/projects/create", seller.cookie, { intent: "start", ...fields }), context, params: {} }));
+  const keyOfPage = async () => ((await (await responseOf(loader({ request: getRequest("/projects/create", seller.cookie), context, params: {} }))).json()) as { submissionKey: string }).submissionKey;
+
+  it("gives each showing of the Start page its own key", async () => {
+    const [one, two] = [await keyOfPage(), await keyOfPage()];
+    expect(one).toMatch(/^\S{16,}$/);
+    expect(two).not.toBe(one);
+  });
+
+  it("lands the second post of the same key on the draft the first made, and makes no second draft", async () => {
+    const key = await keyOfPage();
+    const before = await drafts();
+    const first = await start({ kind: "insurance_loan", key });
+    const second = await start({ kind: "insurance_loan", key });
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(first.headers.get("Location")).toMatch(/^\/projects\/create\?draft=\d+&step=1$/);
+    expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(await drafts()).toBe(before + 1);
+  });
+
+  it("lands a repeat that chose another kind (back, another kind, Start) on the same draft, told so; one already submitted on its page", async () => {
+    const key = await keyOfPage();
+    const before = await drafts();
+    const first = await start({ kind: "insurance_loan", key });
+    const other = await start({ kind: "loan_pool", key });
+    expect(other.headers.get("Location")).toBe(first.headers.get("Location"));
+    const notice = (await services.sessionStorage.getSession(other.headers.get("Set-Cookie"))).get("notification");
+    expect(notice).toEqual({ message: "This page started a draft already (Insurance-backed loan): here it is. To list something else, open List a project again.", type: "warning" });
+    expect(await drafts()).toBe(before + 1);
+    const id = Number(new URL(first.headers.get("Location")!, ORIGIN).searchParams.get("draft"));
+    await services.db.update(projects).set({ status: "submitted" }).where(eq(projects.id, id));
+    const late = await start({ kind: "insurance_loan", key });
+    expect(late.headers.get("Location")).toBe(`/sellers/myprojects/${id}`);
+    expect(await drafts()).toBe(before);
+  });
+
+  it("still starts a draft from a post without a key (an old page, an API client), one a post", async () => {
+    const before = await drafts();
+    const [first, second] = [await start({ kind: "real_estate" }), await start({ kind: "real_estate" })];
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(second.headers.get("Location")).not.toBe(first.headers.get("Location"));
+    expect(await drafts()).toBe(before + 2);
   });
 });

@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { findTeamProject } from "~/models/seller-permissions.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { notFound } from "~/.server/http";
+import { randomToken } from "~/.server/crypto";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
 import { readSheet } from "~/.server/spreadsheet";
@@ -11,7 +12,7 @@ import { readCsvTable } from "~/lib/csv-import";
 import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
-import { STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
+import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 import { createDraft, EDITABLE, saveDraftStep, submitForReview } from "~/models/projects.server";
 import { tapeCompletenessOf, replaceLoanTape } from "~/models/loan-tapes.server";
 import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
@@ -55,7 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const { draft, step } = draftParams(args.request);
   const options = await projectOptions(services);
-  if (!draft) return { project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [] };
+  // the Start form's one-time key (decision 083): posted twice (a double click, back and Start again), it starts one draft
+  if (!draft) return { project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [], submissionKey: randomToken(16) };
   const project = await editableDraft(services.db, user.id, draft);
   const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
   const completeness = project.kind === "loan_pool" ? tapeCompletenessOf(project) : null;
@@ -108,7 +110,17 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
   if (step.intent === "start") {
-    const project = await createDraft(services.db, user.id, step.kind);
+    const project = await createDraft(services.db, user.id, step.kind, step.key || null);
+    if (project.repeated) {
+      // the first post's draft, wherever it has got to since
+      if (!EDITABLE.includes(project.status)) {
+        return redirectWithNotification(services, request, `/sellers/myprojects/${project.id}`, submittedAlready(project.status), project.status === "submitted" ? "info" : "warning");
+      }
+      if (project.kind !== step.kind) {
+        const started = `This page started a draft already (${KIND_LABELS[project.kind]}): here it is. To list something else, open List a project again.`;
+        return redirectWithNotification(services, request, `/projects/create?draft=${project.id}&step=1`, started, "warning");
+      }
+    }
     return redirect(`/projects/create?draft=${project.id}&step=1`);
   }
 
@@ -203,7 +215,7 @@ export default function CreateProjectPage() {
     return (
       <div className="max-w-3xl">
         <PageHeader title="List a project" />
-        <KindChooser lastResult={resultFor(result, "start")} />
+        <KindChooser submissionKey={data.submissionKey} lastResult={resultFor(result, "start")} />
       </div>
     );
   }

@@ -24,10 +24,11 @@ const KIND_TEXT: Record<ProjectKind, string> = {
   limited_company: "A private company or its debt.",
 };
 
-export function KindChooser({ lastResult }: { lastResult?: ActionResult }) {
+export function KindChooser({ submissionKey, lastResult }: { submissionKey?: string; lastResult?: ActionResult }) {
   const error = lastResult?.error?.kind;
   return (
     <Form method="post" className="card space-y-4">
+      <input type="hidden" name="key" value={submissionKey ?? ""} />
       <fieldset>
         <legend className="mb-3 font-semibold">What are you listing?</legend>
         <div className="grid gap-3 sm:grid-cols-2">
