@@ -140,3 +140,50 @@ describe("starting a listing twice from one page (a double click on Start, or ba
     expect(await drafts()).toBe(before + 2);
   });
 });
+
+describe("a step saved from a tab opened before the listing was submitted for review", () => {
+  const stale = "This listing was submitted for review; it can no longer be edited here.";
+  const noticeOf = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+  const submittedDraft = async (name: string) => {
+    const [row] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status: "submitted", draftStep: 3, projectName: name, submittedAt: new Date(2026, 0, 1) }).returning();
+    return row!;
+  };
+
+  it("lands the seller on the project's page told why, not on a 404, and writes nothing", async () => {
+    const project = await submittedDraft("Submitted in another tab");
+    const response = await responseOf(action({ request: postRequest("/projects/create", seller.cookie, { intent: "save", draft: String(project.id), step: "1", projectName: "Typed in the old tab" }), context, params: {} }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/sellers/myprojects/${project.id}`);
+    expect(await noticeOf(response)).toEqual({ message: stale, type: "warning" });
+    const after = await services.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, project.id) });
+    expect(after).toEqual(project);
+  });
+
+  it("answers the old tab's tape upload and a reload of its page the same way, nothing written", async () => {
+    const project = await submittedDraft("Reloaded after submitting");
+    const tape = await responseOf(action({ request: postRequest("/projects/create", seller.cookie, { intent: "tape", draft: String(project.id), tape: "tape.csv" }), context, params: {} }));
+    expect([tape.status, tape.headers.get("Location")]).toEqual([302, `/sellers/myprojects/${project.id}`]);
+    expect(await noticeOf(tape)).toEqual({ message: stale, type: "warning" });
+    const page = await responseOf(loader({ request: getRequest(`/projects/create?draft=${project.id}&step=2`, seller.cookie), context, params: {} }));
+    expect([page.status, page.headers.get("Location")]).toEqual([302, `/sellers/myprojects/${project.id}`]);
+    expect(await noticeOf(page)).toEqual({ message: stale, type: "warning" });
+    const after = await services.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, project.id) });
+    expect(after).toEqual(project);
+  });
+
+  it("names the status of a listing further on (published)", async () => {
+    const project = await submittedDraft("Published since");
+    await services.db.update(projects).set({ status: "published" }).where(eq(projects.id, project.id));
+    const response = await responseOf(action({ request: postRequest("/projects/create", seller.cookie, { intent: "save", draft: String(project.id), step: "2" }), context, params: {} }));
+    expect(response.headers.get("Location")).toBe(`/sellers/myprojects/${project.id}`);
+    expect(await noticeOf(response)).toEqual({ message: "This listing is no longer a draft (Published); it can no longer be edited here.", type: "warning" });
+  });
+
+  it("still answers 404 for another seller's submitted project, page and step alike", async () => {
+    const other = await app.member("lakeshore@demo.test");
+    const [theirs] = await services.db.insert(projects).values({ sellerId: other.user.id, kind: "insurance_loan", status: "submitted", projectName: "Not yours" }).returning();
+    const step = await responseOf(action({ request: postRequest("/projects/create", seller.cookie, { intent: "save", draft: String(theirs!.id), step: "1" }), context, params: {} }));
+    const page = await responseOf(loader({ request: getRequest(`/projects/create?draft=${theirs!.id}`, seller.cookie), context, params: {} }));
+    expect([step.status, page.status]).toEqual([404, 404]);
+  });
+});

@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
+import type { Services } from "~/.server/services";
 import { findTeamProject } from "~/models/seller-permissions.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { notFound } from "~/.server/http";
@@ -38,11 +39,17 @@ async function teamListing(db: Parameters<typeof findTeamProject>[0], userId: nu
   return found.project;
 }
 
-/** A draft (or a returned listing) the seller may edit; 404 otherwise. */
-async function editableDraft(db: Parameters<typeof findTeamProject>[0], userId: number, id: number) {
-  const project = await teamListing(db, userId, id);
-  if (!EDITABLE.includes(project.status)) throw notFound();
-  return project;
+/**
+ * A wizard's page or step from a tab opened while the listing was still a draft (submitted since, in
+ * another tab or by a colleague): the project's page, told why, where a 404 said there was no such
+ * listing and what was typed went nowhere.
+ */
+function noLongerEditable(services: Services, request: Request, project: { id: number; status: ProjectStatus }) {
+  const message =
+    project.status === "submitted"
+      ? "This listing was submitted for review; it can no longer be edited here."
+      : `This listing is no longer a draft (${STATUS_LABELS[project.status]}); it can no longer be edited here.`;
+  return redirectWithNotification(services, request, `/sellers/myprojects/${project.id}`, message, "warning");
 }
 
 /** What a submit of a listing no longer a draft tells the seller (a double click's second post, a second tab). */
@@ -58,7 +65,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const options = await projectOptions(services);
   // the Start form's one-time key (decision 083): posted twice (a double click, back and Start again), it starts one draft
   if (!draft) return { project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [], submissionKey: randomToken(16) };
-  const project = await editableDraft(services.db, user.id, draft);
+  const project = await teamListing(services.db, user.id, draft);
+  if (!EDITABLE.includes(project.status)) throw await noLongerEditable(services, args.request, project);
   const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
   const completeness = project.kind === "loan_pool" ? tapeCompletenessOf(project) : null;
   const loans = project.kind === "loan_pool" ? project.tapeLoans : 0;
@@ -130,7 +138,7 @@ export async function action(args: ActionFunctionArgs) {
     if (step.intent === "submit") {
       return redirectWithNotification(services, request, `/sellers/myprojects/${project.id}`, submittedAlready(project.status), project.status === "submitted" ? "info" : "warning");
     }
-    throw notFound();
+    return noLongerEditable(services, request, project);
   }
   const options = await projectOptions(services);
   switch (step.intent) {
@@ -149,7 +157,10 @@ export async function action(args: ActionFunctionArgs) {
         return answer(fields.reply({ fieldErrors: { sicCode: [UNKNOWN_SIC_CODE] } }), 400);
       }
       const columns = step.step === 3 ? detailsColumns(project.kind, values, project.details) : values;
-      await saveDraftStep(services.db, project.sellerId, project.id, step.step, columns);
+      // submitted between the read above and this write: the update, conditioned on the status, wrote nothing
+      if (!(await saveDraftStep(services.db, project.sellerId, project.id, step.step, columns))) {
+        return noLongerEditable(services, request, await teamListing(services.db, user.id, project.id));
+      }
       if (step.then === "exit") {
         return redirectWithNotification(services, request, "/sellers/myprojects/drafts", "Your draft is saved.");
       }
