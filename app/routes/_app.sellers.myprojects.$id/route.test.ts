@@ -122,3 +122,45 @@ describe("a data-room document's name, from what the browser sent", () => {
     }
   });
 });
+
+describe("the data room's steps on a project whose page shows no desk (a draft, returned, under review)", () => {
+  it("refuses an upload or a delete posted by hand with 409 and why, writes nothing and stores no file", async () => {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const { eq } = await import("drizzle-orm");
+    const { documents, projects } = await import("~/.server/db/schema");
+    const pdf = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
+    for (const status of ["draft", "rejected", "submitted"] as const) {
+      const [unlisted] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status, projectName: `No desk (${status})` }).returning();
+      // a file there already (from before the rule): its delete is refused as well
+      const [kept] = await services.db.insert(documents).values({ projectId: unlisted!.id, name: "kept.pdf", type: "pdf", size: pdf.length, storageKey: `projects/${unlisted!.id}/documents/kept.pdf`, sha256: "-" }).returning();
+      const shown = await (await sent(loader({ request: getRequest(`/sellers/myprojects/${unlisted!.id}`, seller.cookie), context, params: { id: String(unlisted!.id) } }))).json();
+      expect(shown.desk, status).toBeNull();
+
+      const form = new FormData();
+      form.append("intent", "upload-document");
+      form.append("file", new File([pdf], "report.pdf", { type: "application/pdf" }));
+      const upload = new Request(`${ORIGIN}/sellers/myprojects/${unlisted!.id}`, { method: "POST", headers: { Cookie: seller.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }, body: form });
+      const remove = postRequest(`/sellers/myprojects/${unlisted!.id}`, seller.cookie, { intent: "delete-document", documentId: String(kept!.id) });
+      for (const request of [upload, remove]) {
+        const response = await responseOf(action({ request, context, params: { id: String(unlisted!.id) } }));
+        expect(response.status, status).toBe(409);
+        const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
+        expect(result.error, status).toEqual({ "": ["The data room opens once the project is published."] });
+      }
+      expect(await services.db.select().from(documents).where(eq(documents.projectId, unlisted!.id))).toEqual([kept]);
+      expect(fs.existsSync(path.join(process.env.DATA_DIR!, "files", "projects", String(unlisted!.id))), status).toBe(false);
+    }
+  });
+
+  it("refuses the desk's other steps there too (automatic NDA approval), with the desk's reason, and keeps the setting", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    const { ndaSettingsOf } = await import("~/models/contracts.server");
+    const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status: "draft", projectName: "No desk yet" }).returning();
+    const before = await ndaSettingsOf(services.db, draft!.id);
+    const response = await responseOf(action({ request: postRequest(`/sellers/myprojects/${draft!.id}`, seller.cookie, { intent: "auto-approve", autoApprove: "on" }), context, params: { id: String(draft!.id) } }));
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { result: { error: Record<string, string[]> } }).result.error).toEqual({ "": ["The deal desk opens once the project is published."] });
+    expect(await ndaSettingsOf(services.db, draft!.id)).toEqual(before);
+  });
+});

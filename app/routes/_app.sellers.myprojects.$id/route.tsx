@@ -17,6 +17,7 @@ import { recomputeProjectMatches, sellerMatchesFor } from "~/models/matches.serv
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
 import { EDITABLE, seenByBuyers, sellerOfProject, withdrawOwnProject } from "~/models/projects.server";
 import { tapeCompletenessOf } from "~/models/loan-tapes.server";
+import type { ProjectStatus } from "~/lib/project-kinds";
 import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions.server";
 import { permissionFlags, type SellerPermission } from "~/lib/seller-permissions";
 import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.server";
@@ -41,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!found) throw notFound();
   const { project } = found;
   const pool = project.kind === "loan_pool";
-  const listed = !EDITABLE.includes(project.status) && project.status !== "submitted";
+  const listed = showsDesk(project.status);
   const [desk, matched] = listed ? await listedReads() : [null, null];
   // kept on the project by triggers (migration 0043)
   const counts = listed ? { ndas: project.ndaCount, negotiations: project.negotiationCount, bids: project.bidCount } : null;
@@ -90,6 +91,12 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: sellerProjectSchema });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
+  // the desk's steps where the page shows it: a draft's (or a returned or submitted listing's) data
+  // room took files posted by hand, which no page lists and buyers would find once it is published
+  if (step.intent !== "withdraw" && !showsDesk(project.status)) {
+    const dataRoom = step.intent === "upload-document" || step.intent === "delete-document";
+    return refuse(submission, `The ${dataRoom ? "data room opens" : "deal desk opens"} once the project is published.`, 409);
+  }
   // back to the page as it was: which page of each of the desk's lists (`?ndas=3&offers=2`)
   const here = `/sellers/myprojects/${id}${new URL(args.request.url).search}`;
   switch (step.intent) {
@@ -102,6 +109,11 @@ export async function action(args: ActionFunctionArgs) {
     default:
       return deskAction(services, args.request, { project, user, role, here }, submission, step);
   }
+}
+
+/** Whether the page shows the deal desk (pipeline, NDAs, data room, offers): once the project has been listed, not before. */
+function showsDesk(status: ProjectStatus) {
+  return !EDITABLE.includes(status) && status !== "submitted";
 }
 
 /** What a step named by the form's intent needs; null for no step of this page (the parse refuses it). */
