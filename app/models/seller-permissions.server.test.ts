@@ -1,17 +1,18 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, explained } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, contracts, customers, invitations, listedProject, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS, type SellerGrants } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueLedBy, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
+import { can, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { startSession, userForSession } from "./sessions.server";
 import { listSellerDraftPage } from "./projects.server";
 import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
 import { pricePool } from "./loan-pricing.server";
 import { dataRoomAccess } from "./data-room.server";
+import { teamLeadIdOf } from "./seller-team-lead.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let lead: User;
@@ -314,5 +315,48 @@ describe("the seller permission check", () => {
     expect(await unread(lead)).toBeGreaterThanOrEqual(1);
     expect(await inbox(outsider)).not.toContain(ids.leads);
     expect(await unread(outsider)).toBe(unreadOutsider);
+  });
+});
+
+describe("the company's first member, who holds every permission", () => {
+  /** A company of these members, in this order (the first has the lowest id); each seller lists one project. */
+  async function company(name: string, members: { roles: string[]; enabled?: boolean }[]) {
+    const [customer] = await t.db.insert(customers).values({ name, customerType: "seller" }).returning();
+    const made: { user: User; projectId: number }[] = [];
+    for (const m of members) {
+      const user = await makeUser(t.db, { roles: m.roles });
+      await t.db.update(users).set({ customerId: customer!.id, enabled: m.enabled ?? true }).where(eq(users.id, user.id));
+      made.push({ user: { ...user, customerId: customer!.id }, projectId: await project(user.id, `${name} pool of ${user.id}`) });
+    }
+    return { customerId: customer!.id, members: made };
+  }
+
+  const expectLead = async (customerId: number, lead: { user: User }, other: { user: User; projectId: number }) => {
+    for (const p of SELLER_PERMISSIONS) expect(await check(lead.user, other.projectId, p)).toBe(true);
+    expect(await teamOf(t.db, { userId: lead.user.id })).toMatchObject({ customerId, leadId: lead.user.id, isLead: true });
+    expect(await colleagueLedBy(t.db, { userId: lead.user.id, memberId: other.user.id })).not.toBeNull();
+    expect(await t.db.select({ id: projects.id }).from(projects).where(await sellerReach(t.db, { userId: lead.user.id }))).toContainEqual({ id: other.projectId });
+    // the team page names them, and only them, as the first member
+    expect((await colleaguesOf(t.db, { customerId })).filter((c) => c.lead).map((c) => c.id)).toEqual([lead.user.id]);
+    // and the other seller is not the lead
+    expect(await teamOf(t.db, { userId: other.user.id })).toMatchObject({ isLead: false });
+    expect(await check(other.user, (await t.db.select({ id: projects.id }).from(projects).where(eq(projects.sellerId, lead.user.id)))[0]!.id, "view")).toBe(false);
+  };
+
+  it("is the company's first seller when its first member is a buyer (or acts as one)", async () => {
+    const { customerId, members } = await company("Buyer First Bank", [{ roles: ["ROLE_BUYER"] }, { roles: ["ROLE_BUYER", "ROLE_SELLER"] }, { roles: ["ROLE_SELLER"] }, { roles: ["ROLE_SELLER"] }]);
+    await expectLead(customerId, members[2]!, members[3]!);
+  });
+
+  it("is the company's first enabled seller when its first seller is disabled", async () => {
+    const { customerId, members } = await company("Disabled First Bank", [{ roles: ["ROLE_SELLER"], enabled: false }, { roles: ["ROLE_SELLER"] }, { roles: ["ROLE_SELLER"] }]);
+    await expectLead(customerId, members[1]!, members[2]!);
+  });
+
+  it("is read in the company's members (users_customer_idx), not by walking users", async () => {
+    const q = t.db.select({ leadId: teamLeadIdOf(users.customerId) }).from(users).where(eq(users.id, lead.id)).toSQL();
+    const plan = (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${q.sql}`, args: q.params })).rows.map((r) => String(r.detail));
+    expect(plan).toContain("SEARCH lead USING INDEX users_customer_idx (customer_id=?)");
+    expect(plan.filter((step) => step.startsWith("SCAN"))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, min, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { auditLog, projects, sellerPermissions, users, WITHOUT_SECRETS, type Project, type User } from "~/.server/db/schema";
@@ -25,12 +25,15 @@ import { sellerTeamLoadedWith } from "./sessions.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 
-/** The seller's company (customer) and who its first member is: the one who holds every permission. */
+/** The seller's company (customer) and who its first member is (teamLeadIdOf): the one who holds every permission. */
 export async function teamOf(db: Database, { userId }: { userId: number }) {
-  const me = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, customerId: true, roles: true } });
+  const [me] = await db
+    .select({ customerId: users.customerId, roles: users.roles, leadId: teamLeadIdOf(users.customerId) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!me?.customerId || primaryRole(me.roles) !== "seller") return null;
-  const [first] = await db.select({ id: min(users.id) }).from(users).where(eq(users.customerId, me.customerId));
-  return { customerId: me.customerId, leadId: first?.id ?? me.id, isLead: first?.id === me.id };
+  return { customerId: me.customerId, leadId: me.leadId ?? userId, isLead: me.leadId === userId };
 }
 
 export async function grantsOf(db: Database, { userId }: { userId: number }): Promise<SellerGrants> {
@@ -164,16 +167,25 @@ function permissionsOfMember(userId: number, me: Place | undefined, project: Pic
   return permissionsOn(me.grants ?? NO_GRANTS, project.id);
 }
 
-/** The members of the seller's company, first member first. */
+/** The members of the seller's company, in the order they joined; `lead`: the first member (teamLeadIdOf). */
 export async function colleaguesOf(db: Database, { customerId }: { customerId: number }) {
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, roles: users.roles, lastLoginAt: users.lastLoginAt, createdAt: users.createdAt, grants: sellerPermissions.grants })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      roles: users.roles,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+      grants: sellerPermissions.grants,
+      lead: sql<number>`${users.id} is ${teamLeadIdOf(sql`${customerId}`)}`,
+    })
     .from(users)
     .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
     .where(eq(users.customerId, customerId))
     .orderBy(asc(users.id))
     .limit(100);
-  return rows.map((r, i) => ({ ...r, grants: r.grants ?? NO_GRANTS, lead: i === 0 }));
+  return rows.map((r) => ({ ...r, grants: r.grants ?? NO_GRANTS, lead: Boolean(r.lead) }));
 }
 
 /** One colleague of the same company (not the lead themselves); null otherwise. */

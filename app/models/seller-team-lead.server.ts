@@ -1,11 +1,21 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /**
- * A seller company's first member (the lowest user id of the customer): the one who holds every
- * permission on the team's projects. A fragment, so that the session's query and `sellerReach`
- * read it the same way in the query they already make.
+ * A seller company's first member: the one who holds every permission on the team's projects and
+ * invites and manages the colleagues (decision 027). That is the lowest user id among the company's
+ * members who can act as its sellers: enabled (a deleted company's members are disabled) and acting
+ * as sellers (holding Seller, and not Buyer, which comes first: such a member acts as a buyer). A
+ * buyer or a disabled account with a lower id is passed over, so an enabled seller always holds
+ * the lead's powers while the company has one.
+ *
+ * A fragment, so that the session's query and `sellerReach` read it the same way in the query they
+ * already make: a correlated subquery read in users_customer_idx (the company's members), never
+ * a walk of users (a test asks the plan). The roles are written out as holdsRole writes them. A
+ * column is written with its table's name: Drizzle leaves it off in a query of one table, and
+ * inside the subquery a bare customer_id is lead's own (every member would be a candidate).
  */
 export function teamLeadIdOf(customerId: SQLiteColumn | SQL): SQL<number | null> {
-  return sql<number | null>`(select min(lead.id) from users lead where lead.customer_id = ${customerId})`;
+  const outer = customerId instanceof SQLiteColumn ? sql`${sql.identifier(getTableName(customerId.table))}.${sql.identifier(customerId.name)}` : customerId;
+  return sql<number | null>`(select min(lead.id) from users lead indexed by users_customer_idx where lead.customer_id = ${outer} and lead.enabled = 1 and lead.roles like '%"ROLE_SELLER"%' and lead.roles not like '%"ROLE_BUYER"%')`;
 }
