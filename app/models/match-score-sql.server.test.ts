@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { buildMarket, criteriaFor, seeded, weightsFor } from "../../tests/support/match-market";
+import { withD1Limits } from "../../tests/support/d1-limits";
+import { CONSTANT_LISTS } from "../../cms/seed/constants";
 import { projects, systemSettings } from "~/.server/db/schema";
-import type { BuyerCriteria } from "~/lib/buyer-criteria";
-import { MIN_MATCH_SCORE, NO_BEHAVIOUR, projectFacts, scoreProject, WEIGHT_KEYS, type MatchWeights } from "~/lib/match-score";
+import { ANY_INDUSTRY, CRITERIA_LIMITS, type BuyerCriteria } from "~/lib/buyer-criteria";
+import { buyerCriteriaSchema } from "~/lib/schemas/buyer-criteria";
+import { DEFAULT_WEIGHTS, MIN_MATCH_SCORE, NO_BEHAVIOUR, projectFacts, scoreProject, WEIGHT_KEYS, type MatchWeights } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
 import { bestProjectsFor } from "./matches.server";
@@ -45,6 +48,41 @@ describe("the assistant's proposal ranked in the database", () => {
     }
     // the rounds did propose listings, most of them many
     expect(compared).toBeGreaterThan(3000);
+  });
+
+  it("ranks the largest criteria the forms allow within D1's 100 parameters a statement", async () => {
+    await t.db.delete(systemSettings);
+    const labels = (key: string) => CONSTANT_LISTS.find((l) => l.key === key)!.items.map((i) => i.label);
+    const options = {
+      industries: labels("industries"),
+      states: labels("usStates"),
+      locations: labels("locations"),
+      transactionScales: labels("transactionScales"),
+      investmentTypes: labels("investmentTypes"),
+      transactionTypes: labels("transactionTypes"),
+      investorTypes: labels("investorTypes"),
+    };
+    // every list at its cap (14 industries, none of them "any", 3 states), the others whole
+    const posted = {
+      industryPreferences: options.industries.filter((i) => i !== ANY_INDUSTRY).slice(0, CRITERIA_LIMITS.industries),
+      statePreferences: options.states.slice(0, CRITERIA_LIMITS.states),
+      borrowerLocationPreferences: options.locations,
+      transactionScalePreferences: options.transactionScales,
+      performingLoanPreference: "Performing",
+      investmentPref: options.investmentTypes,
+      transactionPref: options.transactionTypes,
+      buyerType: options.investorTypes[0],
+      investmentCriteria: "x".repeat(2000),
+    };
+    const parsed = buyerCriteriaSchema(options).safeParse(posted);
+    expect(parsed.success, JSON.stringify(parsed.error)).toBe(true);
+    expect(parsed.data!.industryPreferences).toHaveLength(CRITERIA_LIMITS.industries);
+    const criteria: BuyerCriteria = { ...parsed.data!, performingLoanPreference: "Performing" };
+    const d1 = withD1Limits(t.client);
+    const proposed = await bestProjectsFor(d1.db, { criteria, limit: 3 });
+    // the criteria are bound in the score and again in its ORDER BY: 51 parameters today
+    expect(d1.seen.refused).toEqual([]);
+    expect(proposed).toEqual(await scoredByHand(criteria, DEFAULT_WEIGHTS, 3));
   });
 
   it("proposes nothing when every weight is nought", async () => {
