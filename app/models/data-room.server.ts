@@ -10,7 +10,7 @@ import type { DataRoomViewRow, Services } from "~/.server/services";
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
-import { recomputeAfterLook } from "./responsiveness.server";
+import { recomputeAfterLook, recomputeAfterLooks } from "./responsiveness.server";
 import { mayManageProject } from "./projects.server";
 import { permissionsOnProject } from "./seller-permissions.server";
 import { pageCarryingTotal } from "./list-query.server";
@@ -205,7 +205,8 @@ export async function storeDataRoomViews(db: Database, rows: DataRoomViewRow[]) 
   );
   const last = new Map<string, DataRoomViewRow>();
   for (const row of rows) if ((last.get(`${row.userId}:${row.projectId}`)?.at ?? -1) <= row.at) last.set(`${row.userId}:${row.projectId}`, row);
-  for (const { userId, projectId, at } of last.values()) await recomputeAfterLook(db, { userId, projectId }, at);
+  // which of them answer something: one read for the batch, not one a buyer and project
+  await recomputeAfterLooks(db, [...last.values()]);
 }
 
 export async function logDocumentEvent(db: Database, event: DocumentEvent) {

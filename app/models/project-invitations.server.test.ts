@@ -87,6 +87,29 @@ describe("Invite to view", () => {
       reason: "Answered 1 of 1 invitation; median reply 45 min.",
     });
   });
+  it("is answered for each invited company whose member is among many in one batch of looks", async () => {
+    const companies = await t.db.insert(customers).values([{ name: "Gamma" }, { name: "Delta" }, { name: "Epsilon" }]).returning();
+    const members = [];
+    for (const c of companies) {
+      const member = await makeUser(t.db);
+      await t.db.update(users).set({ customerId: c.id }).where(eq(users.id, member.id));
+      members.push(member);
+    }
+    const stranger = await makeUser(t.db);
+    // Gamma and Delta invited; Epsilon not
+    await inviteToView(services(), { project, customerIds: [companies[0]!.id, companies[1]!.id], actor: admin }, now);
+    await storeLooks(t.db, [
+      { kind: "view", userId: stranger.id, projectIds: [project.id], at: now + 10 * 60_000 },
+      { kind: "view", userId: members[2]!.id, projectIds: [project.id], at: now + 15 * 60_000 },
+      { kind: "view", userId: members[1]!.id, projectIds: [project.id], at: now + 20 * 60_000 },
+      { kind: "view", userId: members[0]!.id, projectIds: [project.id], at: now + 60 * 60_000 },
+    ]);
+    const scores = await responsivenessOf(t.db, { customerIds: companies.map((c) => c.id), side: "buyer" });
+    expect(scores(companies[0]!.id)).toEqual({ score: 100, reason: "Answered 1 of 1 invitation; median reply 1 h." });
+    expect(scores(companies[1]!.id)).toEqual({ score: 100, reason: "Answered 1 of 1 invitation; median reply 20 min." });
+    expect(scores(companies[2]!.id).reason).not.toContain("Answered");
+  });
+
   it("invites enabled buyer companies only: a disabled, deleted or seller company's members get nothing", async () => {
     const out = [{ name: "Off", enabled: false }, { name: "Anonymised", anonymisedAt: new Date(now) }, { name: "Sells", customerType: "seller" as const }];
     const companies = await t.db.insert(customers).values(out).returning();

@@ -4,7 +4,7 @@ import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
 import type { LookRow } from "~/.server/services";
 import { dailyProjectLooks, projects, recentlyViewed } from "~/.server/db/schema";
 import { canSee, type Viewer } from "./projects.server";
-import { recomputeAfterLook } from "./responsiveness.server";
+import { recomputeAfterLooks } from "./responsiveness.server";
 
 // Members' looks at listings: impressions (a search's results) and views (a teaser), each counted
 // once a day per member and project, and the member's recently viewed list. Pages hand looks on
@@ -67,29 +67,74 @@ export async function recordView(db: Database, { userId, projectId }: { userId: 
 /**
  * The looks the request handlers queued (Services.recordLook), written in arrival order: each
  * counts once a day per member and project, whenever the batch lands.
+ *
+ * A batch is one D1 call, whatever its size (a queue's batch of 100 looks was a call per look and a
+ * read per teaser, some 150 calls, where Workers allow 50 an invocation on the free plan): every
+ * day row of the batch in one insert, the projects of the rows it added counted in one update, those
+ * rows marked counted, and the recently viewed lists moved in one upsert, each statement binding the
+ * batch as one JSON list (D1 binds 100 parameters a statement). Then one read for which views may
+ * answer an invitation. The rows are noted as written only once the batch went: a batch refused
+ * is written a look at a time (writeQueued), and must not find them noted.
  */
 export async function storeLooks(db: Database, rows: LookRow[]) {
   const stored = storedLooks(db);
+  // what this batch writes, noted as it is read so that a look known from earlier in it is left out as one known from before
+  const inBatch = lookMemory();
+  const known = (row: LookRow, projectId: number, withinMs: number) => stored.knows(row, projectId, withinMs) || inBatch.knows(row, projectId, withinMs);
+  const written: { row: LookRow; projectIds: number[] }[] = [];
+  const dayRows = new Map<string, [LookRow["kind"], number, number, string]>();
+  const recent: [number, number, number][] = [];
   // a look answers an invitation to view: worked out once per member and project, after the batch's
-  // writes and as of its last look there. A reloaded teaser is many views in one batch, and working
-  // it out for each held the queue's consumer (and the isolate's requests) for a round trip apiece
+  // writes and as of its last look there
   const answering = new Map<string, { userId: number; projectId: number; at: number }>();
   for (const row of rows) {
-    if (row.kind === "impression") {
-      const fresh = row.projectIds.filter((projectId) => !stored.knows(row, projectId, Infinity));
-      await recordImpressions(db, { userId: row.userId, projectIds: fresh }, row.at);
-      stored.note(row, fresh);
+    const fresh = row.projectIds.filter((projectId) => !known(row, projectId, row.kind === "impression" ? Infinity : RECENT_VIEW_RESOLUTION_MS));
+    inBatch.note(row, fresh);
+    written.push({ row, projectIds: fresh });
+    for (const projectId of fresh) {
+      const day = dayOf(row.at);
+      dayRows.set(`${row.kind}:${row.userId}:${projectId}:${day}`, [row.kind, row.userId, projectId, day]);
+      if (row.kind === "view") recent.push([row.userId, projectId, row.at]);
     }
     for (const projectId of row.kind === "view" ? row.projectIds : []) {
-      if (!stored.knows(row, projectId, RECENT_VIEW_RESOLUTION_MS)) {
-        await recordView(db, { userId: row.userId, projectId }, row.at);
-        stored.note(row, [projectId]);
-      }
       const key = `${row.userId}:${projectId}`;
       answering.set(key, { userId: row.userId, projectId, at: Math.max(row.at, answering.get(key)?.at ?? 0) });
     }
   }
-  for (const { userId, projectId, at } of answering.values()) await recomputeAfterLook(db, { userId, projectId }, at);
+  if (dayRows.size) {
+    const looks = JSON.stringify([...dayRows.values()]);
+    // the batch's members and days: the rows among theirs not yet counted are the ones this batch added
+    const groups = JSON.stringify([...new Map([...dayRows.values()].map(([kind, userId, , day]) => [`${kind}:${userId}:${day}`, [kind, userId, day]])).values()]);
+    const newRows = (columns: string, extra = "") =>
+      sql`select ${sql.raw(columns)} from json_each(${groups}) m join daily_project_looks d on d.kind = m.value ->> 0 and d.user_id = m.value ->> 1 and d.day = m.value ->> 2 where d.counted = 0${sql.raw(extra)}`;
+    const counted = (kind: LookRow["kind"]) => sql`${sql.raw(kind === "view" ? "views" : "impressions")} + (${newRows("count(*)", ` and m.value ->> 0 = '${kind}' and d.project_id = projects.id`)})`;
+    await db.batch([
+      db
+        .insert(dailyProjectLooks)
+        .select(sql`select value ->> 0, value ->> 1, value ->> 2, value ->> 3, 0 from json_each(${looks}) where true`)
+        .onConflictDoNothing(),
+      db
+        .update(projects)
+        .set({ views: counted("view"), impressions: counted("impression") })
+        .where(sql`${projects.id} in (${newRows("d.project_id")})`),
+      db.update(dailyProjectLooks).set({ counted: true }).where(sql`rowid in (${newRows("d.rowid")})`),
+      ...(recent.length
+        ? [
+            db
+              .insert(recentlyViewed)
+              .select(sql`select value ->> 0, value ->> 1, value ->> 2 from json_each(${JSON.stringify(recent)}) where true`)
+              // in the batch's order, as a view at a time: the list moves when the last move is a minute old
+              .onConflictDoUpdate({
+                target: [recentlyViewed.userId, recentlyViewed.projectId],
+                set: { viewedAt: sql`excluded.viewed_at` },
+                setWhere: sql`${recentlyViewed.viewedAt} < excluded.viewed_at - ${sql.raw(String(RECENT_VIEW_RESOLUTION_MS))}`,
+              }),
+          ]
+        : []),
+    ] as unknown as Parameters<typeof db.batch>[0]);
+  }
+  for (const { row, projectIds } of written) stored.note(row, projectIds);
+  await recomputeAfterLooks(db, [...answering.values()]);
 }
 
 /**

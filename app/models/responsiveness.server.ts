@@ -487,3 +487,28 @@ export async function recomputeAfterLook(db: Database, { userId, projectId }: { 
   if (!row?.customerId || !Number(row.pending)) return 0;
   return recomputeDeal(db, { projectId, buyerId: userId, invited: [row.customerId] }, now);
 }
+
+/**
+ * The same for many looks (a queue's batch, each as of its member's last look at the project): which
+ * of them may answer something is one read, whatever their number, where a read apiece made a batch of
+ * a hundred teasers a hundred D1 calls; only those that do are worked out, one deal at a time.
+ */
+export async function recomputeAfterLooks(db: Database, looks: readonly { userId: number; projectId: number; at: number }[]) {
+  if (looks.length <= 1) {
+    for (const { userId, projectId, at } of looks) await recomputeAfterLook(db, { userId, projectId }, at);
+    return;
+  }
+  const asked = JSON.stringify(looks.map((l, i) => [i, l.userId, l.projectId, l.at - RESPONSIVENESS_WINDOW_MS]));
+  // the member, project and time as lookMayAnswer asks them, for each look of the JSON list
+  const answering = await db.all<{ look: number; customerId: number }>(sql`
+    select m.value ->> 0 as look, u.customer_id as customerId
+    from json_each(${asked}) m join ${users} u on u.id = m.value ->> 1
+    where u.customer_id is not null
+      and (exists (select 1 from project_invitations i where i.customer_id = u.customer_id and i.project_id = m.value ->> 2 and i.invited_at >= m.value ->> 3)
+        or exists (select 1 from contracts k where k.buyer_id = u.id and k.project_id = m.value ->> 2 and k.nda_status = 'NDA Approved' and k.decided_at >= m.value ->> 3))
+    order by m.key`);
+  for (const { look, customerId } of answering) {
+    const { userId, projectId, at } = looks[Number(look)]!;
+    await recomputeDeal(db, { projectId, buyerId: userId, invited: [Number(customerId)] }, at);
+  }
+}
