@@ -32,6 +32,13 @@ describe("configuration", () => {
       expect(() => parseEnv({ BEACON_RECORDS_PER_MINUTE: bad }), bad).toThrow(/BEACON_RECORDS_PER_MINUTE must be a whole number/);
     }
   });
+  it("takes the outbox drain's cap only as a whole number from 1 to 100,000", () => {
+    expect(parseEnv({}).OUTBOX_DRAIN_MAX).toBeUndefined();
+    expect(parseEnv({ OUTBOX_DRAIN_MAX: " 12 " }).OUTBOX_DRAIN_MAX).toBe(12);
+    for (const bad of ["0", "-5", "2.5", "lots", "100001"]) {
+      expect(() => parseEnv({ OUTBOX_DRAIN_MAX: bad }), bad).toThrow(/OUTBOX_DRAIN_MAX must be a whole number from 1 to 100,000/);
+    }
+  });
   it("refuses a Turnstile site key without its secret in production", () => {
     expect(() =>
       parseEnv({ APP_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://market.example", TURNSTILE_SITE_KEY: "k" }),

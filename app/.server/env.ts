@@ -68,6 +68,18 @@ export const envSchema = z
         .max(1_000_000, "BEACON_RECORDS_PER_MINUTE must be a whole number from 1 to 1,000,000")
         .optional(),
     ),
+    /**
+     * Messages one outbox drain (a campaign's send, the cron) takes at most on Workers (200 when
+     * unset: ~600 of the paid plan's 1,000 subrequests an invocation; the free plan's 50 need 10).
+     */
+    OUTBOX_DRAIN_MAX: optional.pipe(
+      z.coerce
+        .number<string | undefined>({ message: "OUTBOX_DRAIN_MAX must be a whole number from 1 to 100,000" })
+        .int("OUTBOX_DRAIN_MAX must be a whole number from 1 to 100,000")
+        .min(1, "OUTBOX_DRAIN_MAX must be a whole number from 1 to 100,000")
+        .max(100_000, "OUTBOX_DRAIN_MAX must be a whole number from 1 to 100,000")
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.APP_ENV !== "production") return;

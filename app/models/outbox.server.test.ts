@@ -140,6 +140,25 @@ describe("outbox", () => {
     expect(new Set(drained).size).toBe(400);
   });
 
+  it("a drain takes at most OUTBOX_DRAIN_MAX messages (a Workers free plan's 50 subrequests an invocation); the next drains send the rest, each once", async () => {
+    const env = envWith({ MAIL_API_URL: providerUrl, OUTBOX_DRAIN_MAX: "10" });
+    const before = received.length;
+    for (let i = 0; i < 25; i++) {
+      await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: `free${i}@example.test`, subject: "Free", body: "Once" });
+    }
+    const d1 = withD1Limits(t.client);
+    expect(await drainOutbox(d1.db, env)).toBe(10);
+    // D1 calls and the provider's calls: within the free plan's 50, with room for the rest of the invocation
+    expect(d1.seen.calls + (received.length - before)).toBeLessThanOrEqual(35);
+    expect(await drainOutbox(t.db, env)).toBe(10);
+    expect(await drainOutbox(t.db, env)).toBe(5);
+    const drained = received.slice(before).map((r) => r.body.to);
+    expect(new Set(drained).size).toBe(25);
+    expect(drained).toHaveLength(25);
+    // unset, the cap is 200 as before
+    expect(envWith({}).OUTBOX_DRAIN_MAX).toBeUndefined();
+  });
+
   describe("secrets in messages", () => {
     const token = "live-reset-token-abcdefghijklmnop";
     const body = `Open https://market.example/uobs/reset/${secretPlaceholder("token")} to choose a password.`;

@@ -255,24 +255,25 @@ function withdrawSuppressed(db: Database, message: OutboxMessage, reason: string
 export const DRAIN_BUDGET_MS = 25_000;
 const DRAIN_BATCH = 50;
 /**
- * Messages one drain takes at most. A Worker's invocation (a campaign's send and its waitUntil, a
+ * Messages one drain takes at most, unless OUTBOX_DRAIN_MAX says otherwise. A Worker's invocation (a campaign's send and its waitUntil, a
  * cron run) may make 1,000 subrequests on the paid plan, D1 queries and fetches alike, and a message
  * costs three (its claim, the provider's call, its mark): with a provider quick enough, 25 s drained
  * 400 messages and more, and past the thousandth every call failed, a message sent but not marked
  * sent going again once its lease was over. 200 is 604 at most, leaving the rest of the invocation
  * (the send's own reads, the digests before the cron's drain, the housekeeping after) its part.
+ * The free plan allows 50 subrequests an invocation: there OUTBOX_DRAIN_MAX=10 (some 30) is the most.
  */
 export const DRAIN_MAX_MESSAGES = 200;
 
 /**
- * Delivers until nothing more is due, or the time budget or DRAIN_MAX_MESSAGES is spent: a campaign
+ * Delivers until nothing more is due, or the time budget or the cap (OUTBOX_DRAIN_MAX, else DRAIN_MAX_MESSAGES) is spent: a campaign
  * queues far more than one batch. Several drains at once are safe (each message is claimed before it
  * is sent); what one leaves is taken up by the next (the Node worker loop, the cron, the next send).
  */
 export async function drainOutbox(
   db: Database,
   env: Env,
-  { budgetMs = DRAIN_BUDGET_MS, send, maxMessages = DRAIN_MAX_MESSAGES }: { budgetMs?: number; send?: Send; maxMessages?: number } = {},
+  { budgetMs = DRAIN_BUDGET_MS, send, maxMessages = env.OUTBOX_DRAIN_MAX ?? DRAIN_MAX_MESSAGES }: { budgetMs?: number; send?: Send; maxMessages?: number } = {},
 ) {
   const until = Date.now() + budgetMs;
   let total = 0;
