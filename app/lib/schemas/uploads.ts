@@ -1,13 +1,14 @@
 import * as z from "zod/mini";
 import { CONTRACT_TEMPLATE_KINDS } from "../contract-templates";
 import { IMPORT_TARGETS } from "../import-jobs";
+import { field } from "../validation";
 
 const id = (message: string) => z.coerce.number({ error: message }).check(z.int(message), z.positive(message));
 
 const upload = {
   seller: id("Choose a seller."),
   target: z.enum(IMPORT_TARGETS, { error: "Choose drafts or published." }),
-  file: z.optional(z.file()),
+  file: field.optionalFile(),
   // the page's one-time key (the loader's): the same form posted twice imports once
   key: z.optional(z.string().check(z.maxLength(100))),
 };
@@ -23,7 +24,7 @@ export const contractTemplateSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("upload"),
     kind: z.enum(CONTRACT_TEMPLATE_KINDS, { error: "Choose NDA or sale agreement." }),
-    file: z.optional(z.file()),
+    file: field.optionalFile(),
   }),
   z.object({
     intent: z.literal("choose"),

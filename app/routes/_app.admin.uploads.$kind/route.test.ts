@@ -121,3 +121,25 @@ describe("an XLSX upload that unzips past the cap", () => {
     expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toHaveLength(0);
   });
 });
+
+describe("an upload whose file field holds text (a form posted by hand, a browser that sent an empty string)", () => {
+  it("is refused (400) with 'Choose a CSV or XLSX file.' on the file's field, importing nothing", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    for (const intent of ["check", "import"]) {
+      for (const text of ["", "listings.csv"]) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({ intent, seller: String(seller.id), target: "draft", file: text })) form.append(name, value);
+        const request = new Request(`${ORIGIN}/admin/uploads/individual-listings`, {
+          method: "POST",
+          headers: { Cookie: admin.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+          body: form,
+        });
+        const answer = await responseOf(action({ request, context, params: { kind: "individual-listings" } }));
+        expect(answer.status).toBe(400);
+        const { result } = (await answer.json()) as { result: { error: Record<string, string[]> } };
+        expect(result.error.file).toEqual(["Choose a CSV or XLSX file."]);
+      }
+    }
+    expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toHaveLength(0);
+  });
+});
