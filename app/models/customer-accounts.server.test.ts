@@ -191,7 +191,7 @@ describe("customers", () => {
     expect((await t.db.query.users.findFirst({ where: eq(users.id, member.id) }))!.enabled).toBe(true);
     // the admin's delete again: done, and the member's browser and script are out, even were the account enabled again
     expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId })).toEqual({ ok: true });
-    expect(await setUserAccess(t.db, member.id, { enabled: true })).toBe(true);
+    expect(await setUserAccess(t.db, member.id, { enabled: true })).toBe("done");
     expect(await userForSession(t.db, sessionId)).toBeNull();
     expect(await userForApiToken(t.db, token)).toBeNull();
   });

@@ -4,7 +4,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { customers, invitations, users } from "~/.server/db/schema";
 import { sha256 } from "~/.server/crypto";
 import { DEMO_PASSWORD, makeUser } from "~/seed/factories";
-import { currentPasswordHash, findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setPassword, setUserAccess } from "./users.server";
+import { currentPasswordHash, findUserById, listUsers, LOCK_AFTER_FAILURES, SLOW_AFTER_FAILURES, verifySignin, setPassword, setUserAccess, updateUserAccount } from "./users.server";
 import { issueApiToken, userForApiToken } from "./api-tokens.server";
 import { acceptInvitation } from "./invitations.server";
 import { completePasswordReset, createPasswordReset } from "./password-resets.server";
@@ -152,10 +152,51 @@ describe("an admin's disable", () => {
     const user = await makeUser(t.db);
     const session = await startSession(t.db, user.id);
     const { token } = await issueApiToken(t.db, user.id);
-    expect(await setUserAccess(t.db, user.id, { enabled: false })).toBe(true);
-    expect(await setUserAccess(t.db, user.id, { enabled: true })).toBe(true);
+    expect(await setUserAccess(t.db, user.id, { enabled: false })).toBe("done");
+    expect(await setUserAccess(t.db, user.id, { enabled: true })).toBe("done");
     expect(await userForSession(t.db, session)).toBeNull();
     expect(await userForApiToken(t.db, token)).toBeNull();
+  });
+});
+
+describe("two admins taking each other's admin away at the same moment", () => {
+  // a database of its own: these two are its only admins
+  let own: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => void (own = await createTestDatabase()));
+  afterAll(() => own.cleanup());
+  const admins = async () => {
+    const [ann, bob] = [await makeUser(own.db, { roles: ["ROLE_ADMIN"] }), await makeUser(own.db, { roles: ["ROLE_ADMIN"] })];
+    return { ann, bob };
+  };
+  const values = (user: { name: string; email: string; company: string; phone: string }, roles: string[]) => ({ name: user.name, email: user.email, company: user.company, phone: user.phone, roles });
+
+  it("disables one of them: the other's disable, checked before the first was written, is refused and writes nothing", async () => {
+    const { ann, bob } = await admins();
+    const annSession = await startSession(own.db, ann.id);
+    // both requests found their admin enabled; then Ann's disable of Bob is written, then Bob's of Ann
+    expect(await setUserAccess(own.db, bob.id, { enabled: false })).toBe("done");
+    expect(await setUserAccess(own.db, ann.id, { enabled: false })).toBe("last-admin");
+    expect((await findUserById(own.db, ann.id))!.enabled).toBe(true);
+    expect(await userForSession(own.db, annSession)).toMatchObject({ id: ann.id });
+    // a member who is no admin is disabled as before
+    const buyer = await makeUser(own.db);
+    expect(await setUserAccess(own.db, buyer.id, { enabled: false })).toBe("done");
+    await setUserAccess(own.db, bob.id, { enabled: true });
+  });
+
+  it("demotes one of them: the other's edit that takes Admin away (or puts Buyer or Seller before it) is refused, its new e-mail and links untouched", async () => {
+    await own.db.update(users).set({ enabled: false }).where(sql`${users.roles} like '%ROLE_ADMIN%'`);
+    const { ann, bob } = await admins();
+    expect(await updateUserAccount(own.db, { userId: bob.id, values: values(bob, ["ROLE_BROKER"]) })).toMatchObject({ emailChanged: false });
+    const reset = await createPasswordReset(own.db, ann.id);
+    for (const roles of [["ROLE_BROKER"], ["ROLE_ADMIN", "ROLE_SELLER"]]) {
+      const outcome = await updateUserAccount(own.db, { userId: ann.id, values: { ...values(ann, roles), email: "ann.new@example.test", name: "Ann Renamed" } });
+      expect(outcome, roles.join()).toBe("last-admin");
+    }
+    expect(await findUserById(own.db, ann.id)).toMatchObject({ roles: ["ROLE_ADMIN"], email: ann.email, name: ann.name });
+    expect(await completePasswordReset(own.db, reset, "a password of Ann's")).toBe(ann.id);
+    // Admin kept beside Broker, or a name alone: saved
+    expect(await updateUserAccount(own.db, { userId: ann.id, values: values(ann, ["ROLE_ADMIN", "ROLE_BROKER"]) })).toMatchObject({ emailChanged: false });
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { accountUnlocks, apiTokens, holdsRole, invitations, passwordResets, memberColumns, roleCreatedIndex, roleOrder, sessions, stateOrder, users, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
+import { accountUnlocks, apiTokens, customers, holdsRole, invitations, passwordResets, memberColumns, roleCreatedIndex, roleOrder, sessions, stateOrder, users, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
@@ -369,34 +370,60 @@ export async function userListPage(services: Services, { admin, request }: { adm
   return { ...list, rows, view, filters: query.filters as UserFilters };
 }
 
+export const LAST_ADMIN_MESSAGE = "This would leave the marketplace with no enabled admin: make another account an admin first.";
+
+/** The row being written acts as an admin now: enabled, and Admin the first of its roles (spec §3's precedence). */
+const actsAsAdmin = sql`(${users.enabled} = 1 and ${roleOrder(users.roles)} = 3)`;
+const otherAdmin = alias(users, "other_admin");
+/**
+ * Another account than `userId` opens the admin pages: enabled, acting as admin, of no company that keeps it
+ * from signing in. Part of the write that takes an admin away (a condition of its UPDATE), never a read before
+ * it: two admins disabling or demoting each other at once both passed a check made first, and left none.
+ */
+function anotherAdmin(userId: number) {
+  return sql`exists (select 1 from ${users} as ${sql.identifier("other_admin")} where ${otherAdmin.id} <> ${userId} and ${otherAdmin.enabled} = 1 and ${roleOrder(otherAdmin.roles)} = 3
+    and (${otherAdmin.customerId} is null or exists (select 1 from ${customers} where ${customers.id} = ${otherAdmin.customerId} and ${customers.enabled} = 1 and ${customers.locked} = 0)))`;
+}
+/** An UPDATE's condition that takes `userId`'s admin away only while another admin is left. */
+const leavesAnAdmin = (userId: number) => or(not(actsAsAdmin), anotherAdmin(userId));
+
+/** Why an update of one account wrote nothing: no such account, or the last admin's admin it would have taken. */
+async function refusal(db: Database, userId: number): Promise<"missing" | "last-admin"> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row ? "last-admin" : "missing";
+}
+
 /**
  * Admin switches; unlocking also clears the failure count. Disabling ends the account's sessions and
  * API tokens in the same batch: a token only refused while disabled worked again once enabled.
+ * Disabling the last enabled admin is refused ("last-admin"), nothing written.
  */
 export async function setUserAccess(
   db: Database,
   userId: number,
   change: { enabled: boolean } | { locked: false },
-) {
+): Promise<"done" | "missing" | "last-admin"> {
   const values =
     "enabled" in change
       ? { enabled: change.enabled }
       : { locked: false, failedSignins: 0, lastFailedSigninAt: null };
   const now = new Date();
+  const disabling = "enabled" in change && !change.enabled;
   const update = db
     .update(users)
     .set({ ...values, updatedAt: now })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), disabling ? leavesAnAdmin(userId) : undefined))
     .returning({ id: users.id });
-  const [updated] =
-    "enabled" in change && !change.enabled
-      ? await db.batch([
-          update,
-          db.delete(sessions).where(eq(sessions.userId, userId)),
-          db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))),
-        ])
-      : [await update];
-  return updated.length > 0;
+  // the sessions and tokens go only when the account is disabled: not when the guard above refused it
+  const disabledNow = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.enabled} = 0)`;
+  const [updated] = disabling
+    ? await db.batch([
+        update,
+        db.delete(sessions).where(and(eq(sessions.userId, userId), disabledNow)),
+        db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), disabledNow)),
+      ])
+    : [await update];
+  return updated.length > 0 ? "done" : refusal(db, userId);
 }
 
 /**
@@ -404,12 +431,13 @@ export async function setUserAccess(
  * belongs to another account. A new e-mail spends, in the same batch, the links mailed to the old one
  * (invitation, password reset, unlock): each of them sets a password or opens the account, and the old
  * address may be a mistyped stranger's or a mailbox the member lost. `awaitingInvitation`: the account
- * was invited and never got in, so the caller invites it again at the new address.
+ * was invited and never got in, so the caller invites it again at the new address. "last-admin" when the
+ * roles would take the last enabled admin's admin away (Admin not kept, or Buyer or Seller before it), nothing written.
  */
 export async function updateUserAccount(
   db: Database,
   { userId, values }: { userId: number; values: { name: string; email: string; company: string; phone: string; roles: string[] } },
-): Promise<"missing" | "email-taken" | { emailChanged: boolean; awaitingInvitation: boolean }> {
+): Promise<"missing" | "email-taken" | "last-admin" | { emailChanged: boolean; awaitingInvitation: boolean }> {
   const email = normalizeEmail(values.email);
   const other = await findUserByEmail(db, email);
   if (other && other.id !== userId) return "email-taken";
@@ -417,19 +445,21 @@ export async function updateUserAccount(
   if (!before) return "missing";
   const emailChanged = before.email !== email;
   const now = new Date();
+  // only once the update below wrote the new e-mail (not when its guard refused it)
+  const written = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.email} = ${email})`;
   const spendLinks = [
-    db.update(invitations).set({ usedAt: now }).where(and(eq(invitations.userId, userId), isNull(invitations.usedAt))),
-    db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
-    db.update(accountUnlocks).set({ usedAt: now }).where(and(eq(accountUnlocks.userId, userId), isNull(accountUnlocks.usedAt))),
+    db.update(invitations).set({ usedAt: now }).where(and(eq(invitations.userId, userId), isNull(invitations.usedAt), written)),
+    db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), written)),
+    db.update(accountUnlocks).set({ usedAt: now }).where(and(eq(accountUnlocks.userId, userId), isNull(accountUnlocks.usedAt), written)),
   ] as const;
   const update = db
     .update(users)
     .set({ ...values, email, updatedAt: now })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), primaryRole(values.roles) === "admin" ? undefined : leavesAnAdmin(userId)))
     .returning({ id: users.id });
   try {
     const [updated] = emailChanged ? await db.batch([update, ...spendLinks]) : [await update];
-    if (!updated.length) return "missing";
+    if (!updated.length) return refusal(db, userId);
   } catch (error) {
     if (/UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error))) return "email-taken";
     throw error;

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
 import { requireUser } from "~/auth/guards.server";
@@ -14,9 +14,9 @@ import { ROLE_LABELS } from "~/lib/roles";
 import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userState, type UserColumn } from "~/lib/user-table";
 import { recordAudit } from "~/models/audit.server";
 import { handleTableAction } from "~/models/table-view.server";
-import { setUserAccess, userListPage } from "~/models/users.server";
+import { LAST_ADMIN_MESSAGE, setUserAccess, userListPage } from "~/models/users.server";
 import { readForm } from "~/.server/body";
-import { invalid } from "~/.server/replies";
+import { invalid, refuse } from "~/.server/replies";
 import { parseWithZod, usersPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Users");
@@ -50,8 +50,10 @@ export async function action(args: ActionFunctionArgs) {
       change = { locked: false };
       break;
   }
-  // a disable ends the account's sessions and API tokens with it
-  if (!(await setUserAccess(services.db, userId, change))) throw notFound();
+  // a disable ends the account's sessions and API tokens with it; the last enabled admin's is refused in the write
+  const outcome = await setUserAccess(services.db, userId, change);
+  if (outcome === "missing") throw notFound();
+  if (outcome === "last-admin") return refuse(submission, LAST_ADMIN_MESSAGE, 409);
   await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });
   const done = { enable: "enabled", disable: "disabled", unlock: "unlocked" }[intent];
   return redirectWithNotification(services, args.request, back, `The account is ${done}.`);
@@ -91,6 +93,8 @@ const ROLE_OPTIONS = USER_ROLE_FILTERS.map((r) => [r, r === "ROLE_AGENT" ? "Agen
 
 export default function AdminUsersPage() {
   const { rows, total, page, pageSize, view, filters } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const refusal = answered && "result" in answered ? answered.result.error?.[""] : null;
   return (
     <>
       <PageHeader title="Users">
@@ -98,6 +102,14 @@ export default function AdminUsersPage() {
           New user
         </Link>
       </PageHeader>
+      {/* a refused switch (the form error FormErrors draws, written out: that module would weigh on this page) */}
+      {refusal ? (
+        <div role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {refusal.map((e) => (
+            <p key={e}>{e}</p>
+          ))}
+        </div>
+      ) : null}
       <ViewForm sort={view.sortBy} desc={view.sortDesc} pageSize={pageSize}>
         <SearchFilter value={filters.q} placeholder="Name, e-mail, company, phone" />
         <SelectFilter name="role" label="Role" value={filters.role} options={ROLE_OPTIONS} />

@@ -9,7 +9,7 @@ import { UserForm } from "~/components/user-form";
 import { titleMeta } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import { EMAIL_TAKEN_MESSAGE, sendInvitation } from "~/models/invitations.server";
-import { findUserById, normalizeEmail, updateUserAccount } from "~/models/users.server";
+import { findUserById, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
 import { parseWithZod, userSchema } from "~/lib/schemas/index.server";
 import { primaryRole } from "~/lib/roles";
 
@@ -42,6 +42,8 @@ export async function action(args: ActionFunctionArgs) {
   if (!before) throw notFound();
   const outcome = await updateUserAccount(services.db, { userId, values });
   if (outcome === "missing") throw notFound();
+  // another admin took this one's admin away a moment ago: this edit would leave none
+  if (outcome === "last-admin") return json({ result: submission.reply({ fieldErrors: { roles: [LAST_ADMIN_MESSAGE] } }) }, { status: 409 });
   if (outcome === "email-taken") return json({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
   // the links mailed to the old address are spent: one who never got in is invited again at the new one
   if (outcome.awaitingInvitation) await sendInvitation(services, { userId, actor: admin });
