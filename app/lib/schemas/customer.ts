@@ -44,6 +44,13 @@ export const customerSchema = (businessTypes: readonly string[]) =>
   });
 export type CustomerValues = z.output<ReturnType<typeof customerSchema>>;
 
+/**
+ * Admin is for staff accounts, of no customer: a customer's deletion disables its members, and its disabling
+ * or lock keeps them from signing in, which would shut an admin out of the back office with it.
+ */
+export const MEMBER_ADMIN_MESSAGE =
+  "Admin is for staff accounts: a customer's member cannot be an admin (deleting, disabling or locking the customer would shut them out). Create a staff account for them with New user on the users page.";
+
 /** /admin/customer/buyer/add */
 export const memberSchema = z.object({
   customerId: z.pipe(
@@ -52,9 +59,15 @@ export const memberSchema = z.object({
   ),
   name: field.text({ min: 2, max: 100 }),
   email: field.email(),
+  // any role name parses, so that Admin (no box on the page: a form posted by hand) is answered with why, on the roles
   roles: z
-    .array(z.enum(MEMBER_ROLES), { error: messages.required })
-    .check(z.minLength(1, messages.required), z.overwrite(eachOnce), notAgentAlone("Buyer, Seller or Broker")),
+    .array(z.enum(ROLE_NAMES), { error: messages.required })
+    .check(
+      z.minLength(1, messages.required),
+      z.overwrite(eachOnce),
+      z.refine((roles) => roles.every((r) => (MEMBER_ROLES as readonly string[]).includes(r)), MEMBER_ADMIN_MESSAGE),
+      notAgentAlone("Buyer, Seller or Broker"),
+    ),
 });
 
 /** /admin/customers/{id}: the actions on a customer. */

@@ -20,3 +20,25 @@ describe("adding a member from a customer's page", () => {
     expect(form.customers).toContainEqual({ id: late!.id, name: "Zephyr Lending" });
   });
 });
+
+describe("a member added with the Admin role (a form posted by hand: the page offers no such box)", () => {
+  it("is refused (400) with what Admin is for, on the roles the page shows, and no account or invitation written", async () => {
+    const { action } = await import("./route");
+    const { postRequest, responseOf } = await import("../../../tests/support/app");
+    const { outbox, users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { MEMBER_ADMIN_MESSAGE } = await import("~/lib/schemas/customer");
+    const [customer] = await services.db.insert(customers).values({ name: "Staff Lending" }).returning();
+    const outboxBefore = (await services.db.select().from(outbox)).length;
+    for (const roles of [["ROLE_ADMIN"], ["ROLE_BUYER", "ROLE_ADMIN"]]) {
+      const body = new URLSearchParams({ customerId: String(customer!.id), name: "Ann Staff", email: "ann.staff@stafflending.example" });
+      for (const role of roles) body.append("roles", role);
+      const answer = await responseOf(action({ request: postRequest("/admin/customer/buyer/add", admin.cookie, body), context, params: {} }));
+      expect(answer.status, roles.join()).toBe(400);
+      const { result } = (await answer.json()) as { result: { error: Record<string, string[]> } };
+      expect(result.error.roles, roles.join()).toEqual([MEMBER_ADMIN_MESSAGE]);
+    }
+    expect(await services.db.select().from(users).where(eq(users.email, "ann.staff@stafflending.example"))).toHaveLength(0);
+    expect(await services.db.select().from(outbox)).toHaveLength(outboxBefore);
+  });
+});

@@ -178,3 +178,28 @@ describe("an account with the Agent role alone", () => {
     expect((await findUserById(app.services.db, member.id))!.roles).toEqual(["ROLE_SELLER", "ROLE_AGENT"]);
   });
 });
+
+describe("the Admin role given to a customer's member", () => {
+  it("is refused (400) with what Admin is for, nothing written: the customer's deletion would disable that admin", async () => {
+    const { customers, users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { MEMBER_ADMIN_MESSAGE } = await import("~/lib/schemas/customer");
+    const [customer] = await app.services.db.insert(customers).values({ name: "Member Lending" }).returning();
+    const member = await makeUser(app.services.db, { roles: ["ROLE_BUYER"], company: "Member Lending" });
+    await app.services.db.update(users).set({ customerId: customer!.id }).where(eq(users.id, member.id));
+    const newestEntry = async () => (await listAudit(app.services.db, { pageSize: 1 })).rows[0]?.id ?? 0;
+    const audited = await newestEntry();
+    for (const roles of [["ROLE_ADMIN"], ["ROLE_BUYER", "ROLE_ADMIN"], ["ROLE_ADMIN", "ROLE_BROKER"]]) {
+      const refused = await edit(member.id, { name: "Renamed Member", email: member.email, company: member.company, roles });
+      expect(refused.status, roles.join()).toBe(400);
+      expect((await errorsOf(refused)).roles, roles.join()).toEqual([MEMBER_ADMIN_MESSAGE]);
+    }
+    expect(await findUserById(app.services.db, member.id)).toMatchObject({ roles: ["ROLE_BUYER"], name: member.name });
+    expect(await newestEntry()).toBe(audited);
+    // a staff account (no customer) is made an admin as before
+    const staff = await makeUser(app.services.db, { roles: ["ROLE_BROKER"] });
+    expect((await edit(staff.id, { name: staff.name, email: staff.email, company: staff.company, roles: ["ROLE_ADMIN"] })).status).toBe(302);
+    // a member's other roles are edited as before
+    expect((await edit(member.id, { name: member.name, email: member.email, company: member.company, roles: ["ROLE_SELLER"] })).status).toBe(302);
+  });
+});

@@ -10,7 +10,7 @@ import { titleMeta } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import { EMAIL_TAKEN_MESSAGE, sendInvitation } from "~/models/invitations.server";
 import { findUserById, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
-import { parseWithZod, userSchema } from "~/lib/schemas/index.server";
+import { MEMBER_ADMIN_MESSAGE, parseWithZod, userSchema } from "~/lib/schemas/index.server";
 import { primaryRole } from "~/lib/roles";
 
 export const meta = () => titleMeta("Edit user");
@@ -40,6 +40,11 @@ export async function action(args: ActionFunctionArgs) {
   }
   const before = await findUserById(services.db, userId);
   if (!before) throw notFound();
+  // Admin is for staff accounts: a customer's deletion disables its members, and its disabling or lock keeps
+  // them out, which would shut an admin out of the back office (one made so before this rule keeps it)
+  if (before.customerId && values.roles.includes("ROLE_ADMIN") && !before.roles.includes("ROLE_ADMIN")) {
+    return json({ result: submission.reply({ fieldErrors: { roles: [MEMBER_ADMIN_MESSAGE] } }) }, { status: 400 });
+  }
   const outcome = await updateUserAccount(services.db, { userId, values });
   if (outcome === "missing") throw notFound();
   // another admin took this one's admin away a moment ago: this edit would leave none
