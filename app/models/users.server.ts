@@ -326,6 +326,7 @@ const userRows = (db: Database, where: SQL | undefined) =>
       lastLoginAt: users.lastLoginAt,
       createdAt: users.createdAt,
       invited: invitedNotYetIn(),
+      customerDeleted: sql<boolean>`${ofDeletedCustomer}`.mapWith(Boolean),
     })
     .from(users)
     .where(where)
@@ -370,6 +371,9 @@ export async function userListPage(services: Services, { admin, request }: { adm
   return { ...list, rows, view, filters: query.filters as UserFilters };
 }
 
+/** What enabling a member of a deleted customer answers: they could not sign in, whatever the switch said. */
+export const COMPANY_DELETED_MESSAGE = "This member's company is deleted: the account cannot be enabled (its member could not sign in). Add the person again to a customer, or as a new user.";
+
 export const LAST_ADMIN_MESSAGE = "This would leave the marketplace with no enabled admin: make another account an admin first.";
 
 /** The row being written acts as an admin now: enabled, and Admin the first of its roles (spec §3's precedence). */
@@ -387,32 +391,37 @@ function anotherAdmin(userId: number) {
 /** An UPDATE's condition that takes `userId`'s admin away only while another admin is left. */
 const leavesAnAdmin = (userId: number) => or(not(actsAsAdmin), anotherAdmin(userId));
 
-/** Why an update of one account wrote nothing: no such account, or the last admin's admin it would have taken. */
-async function refusal(db: Database, userId: number): Promise<"missing" | "last-admin"> {
+/** Why an update of one account wrote nothing: no such account, or the one guard of its UPDATE (`why`). */
+async function refusal<R extends string>(db: Database, userId: number, why: R): Promise<"missing" | R> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  return row ? "last-admin" : "missing";
+  return row ? why : "missing";
 }
+
+/** The account is a member of a deleted (anonymised) customer: it cannot sign in, and is no one's to enable. */
+const ofDeletedCustomer = sql`exists (select 1 from ${customers} where ${customers.id} = ${users.customerId} and ${customers.anonymisedAt} is not null)`;
 
 /**
  * Admin switches; unlocking also clears the failure count. Disabling ends the account's sessions and
  * API tokens in the same batch: a token only refused while disabled worked again once enabled.
- * Disabling the last enabled admin is refused ("last-admin"), nothing written.
+ * Disabling the last enabled admin is refused ("last-admin"), and enabling a member of a deleted customer
+ * ("company-deleted": they could not sign in all the same), nothing written.
  */
 export async function setUserAccess(
   db: Database,
   userId: number,
   change: { enabled: boolean } | { locked: false },
-): Promise<"done" | "missing" | "last-admin"> {
+): Promise<"done" | "missing" | "last-admin" | "company-deleted"> {
   const values =
     "enabled" in change
       ? { enabled: change.enabled }
       : { locked: false, failedSignins: 0, lastFailedSigninAt: null };
   const now = new Date();
   const disabling = "enabled" in change && !change.enabled;
+  const enabling = "enabled" in change && change.enabled;
   const update = db
     .update(users)
     .set({ ...values, updatedAt: now })
-    .where(and(eq(users.id, userId), disabling ? leavesAnAdmin(userId) : undefined))
+    .where(and(eq(users.id, userId), disabling ? leavesAnAdmin(userId) : enabling ? not(ofDeletedCustomer) : undefined))
     .returning({ id: users.id });
   // the sessions and tokens go only when the account is disabled: not when the guard above refused it
   const disabledNow = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.enabled} = 0)`;
@@ -423,7 +432,7 @@ export async function setUserAccess(
         db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), disabledNow)),
       ])
     : [await update];
-  return updated.length > 0 ? "done" : refusal(db, userId);
+  return updated.length > 0 ? "done" : refusal(db, userId, disabling ? "last-admin" : "company-deleted");
 }
 
 /**
@@ -459,7 +468,7 @@ export async function updateUserAccount(
     .returning({ id: users.id });
   try {
     const [updated] = emailChanged ? await db.batch([update, ...spendLinks]) : [await update];
-    if (!updated.length) return refusal(db, userId);
+    if (!updated.length) return refusal(db, userId, "last-admin");
   } catch (error) {
     if (/UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error))) return "email-taken";
     throw error;

@@ -53,3 +53,40 @@ describe("two admins disabling each other at the same moment", () => {
     if (refused.status === 409) expect((await formErrorsOf(refused)).roles).toEqual([LAST_ADMIN_MESSAGE]);
   });
 });
+
+describe("a member of a deleted customer", () => {
+  it("cannot be enabled (409, nothing written): the member could not sign in, so the table would say Active of no one who can; the table says they are deleted", async () => {
+    const { customers } = await import("~/.server/db/schema");
+    const { deleteOrAnonymiseCustomer } = await import("~/models/customer-accounts.server");
+    const { userStatusLabel } = await import("./status");
+    const { COMPANY_DELETED_MESSAGE } = await import("~/models/users.server");
+    const { loader } = await import("./route");
+    const { getRequest } = await import("../../../tests/support/app");
+    const { ann } = await onlyTwoAdmins();
+    const [customer] = await services.db.insert(customers).values({ name: "Gone Lending" }).returning();
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    await services.db.update(users).set({ customerId: customer!.id }).where(eq(users.id, member.id));
+    expect(await deleteOrAnonymiseCustomer(services, { actor: ann.user, customerId: customer!.id, address: "" })).toEqual({ ok: true });
+
+    const refused = await switchAccess(ann.cookie, member.id, "enable");
+    expect(refused.status).toBe(409);
+    expect((await formErrorsOf(refused))[""]).toEqual([COMPANY_DELETED_MESSAGE]);
+    expect((await findUserById(services.db, member.id))!.enabled).toBe(false);
+    const logged = await services.db.select().from(auditLog).where(sql`${auditLog.action} = 'user.enable' and ${auditLog.subjectId} = ${String(member.id)}`);
+    expect(logged).toHaveLength(0);
+
+    // the table: the member is shown deleted with their company, offered no Enable
+    const page = (await loader({ request: getRequest(`/admin/users?q=${encodeURIComponent(`Deleted member ${member.id}`)}`, ann.cookie), context, params: {} })) as {
+      rows: Array<{ id: number; customerDeleted: boolean; enabled: boolean; locked: boolean }>;
+    };
+    const row = page.rows.find((r) => r.id === member.id)!;
+    expect(row.customerDeleted).toBe(true);
+    expect(userStatusLabel(row)).toBe("Deleted with their company");
+    // a member of a customer that is not deleted is enabled as before
+    const [kept] = await services.db.insert(customers).values({ name: "Kept Lending" }).returning();
+    const other = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    await services.db.update(users).set({ customerId: kept!.id, enabled: false }).where(eq(users.id, other.id));
+    expect((await switchAccess(ann.cookie, other.id, "enable")).status).toBe(302);
+    expect((await findUserById(services.db, other.id))!.enabled).toBe(true);
+  });
+});

@@ -11,10 +11,11 @@ import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-control
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
-import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userState, type UserColumn } from "~/lib/user-table";
+import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, type UserColumn } from "~/lib/user-table";
+import { userStatusLabel } from "./status";
 import { recordAudit } from "~/models/audit.server";
 import { handleTableAction } from "~/models/table-view.server";
-import { LAST_ADMIN_MESSAGE, setUserAccess, userListPage } from "~/models/users.server";
+import { COMPANY_DELETED_MESSAGE, LAST_ADMIN_MESSAGE, setUserAccess, userListPage } from "~/models/users.server";
 import { readForm } from "~/.server/body";
 import { invalid, refuse } from "~/.server/replies";
 import { parseWithZod, usersPageSchema } from "~/lib/schemas/index.server";
@@ -54,6 +55,8 @@ export async function action(args: ActionFunctionArgs) {
   const outcome = await setUserAccess(services.db, userId, change);
   if (outcome === "missing") throw notFound();
   if (outcome === "last-admin") return refuse(submission, LAST_ADMIN_MESSAGE, 409);
+  // a deleted customer's member could not sign in: "Enabled" in the table would be no one who can
+  if (outcome === "company-deleted") return refuse(submission, COMPANY_DELETED_MESSAGE, 409);
   await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });
   const done = { enable: "enabled", disable: "disabled", unlock: "unlocked" }[intent];
   return redirectWithNotification(services, args.request, back, `The account is ${done}.`);
@@ -68,7 +71,7 @@ const CELLS: Record<UserColumn, (u: Row) => ReactNode> = {
   company: (u) => u.company || "—",
   phone: (u) => u.phone || "—",
   role: (u) => `${u.role ? ROLE_LABELS[u.role] : "—"}${u.agent ? " · Agent" : ""}`,
-  status: (u) => USER_STATE_LABELS[userState(u)],
+  status: (u) => userStatusLabel(u),
   lastLoginAt: (u) => formatDateTime(u.lastLoginAt),
   createdAt: (u) => formatDateTime(u.createdAt),
   actions: (u) => (
@@ -82,9 +85,11 @@ const CELLS: Record<UserColumn, (u: Row) => ReactNode> = {
           Unlock
         </button>
       ) : null}
-      <button name="intent" value={u.enabled ? "disable" : "enable"} className="btn-secondary px-2 py-1">
-        {u.enabled ? "Disable" : "Enable"}
-      </button>
+      {u.customerDeleted && !u.enabled ? null : (
+        <button name="intent" value={u.enabled ? "disable" : "enable"} className="btn-secondary px-2 py-1">
+          {u.enabled ? "Disable" : "Enable"}
+        </button>
+      )}
     </Form>
   ),
 };
