@@ -6,6 +6,7 @@ import { pagePathOf, requireMember, requireUser, type GuardArgs } from "./guards
 import { isOwnSection, projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
 import { findVisibleProject, mayManageProject } from "~/models/projects.server";
 import { findContract, ndaStatusOf } from "~/models/contracts.server";
+import { findTeamProject } from "~/models/seller-permissions.server";
 import { NDA_APPROVED } from "~/lib/deal";
 import type { DealSection } from "~/lib/deal-section.server";
 
@@ -52,11 +53,19 @@ export async function requireWorkspace<Extra = undefined>(
   return { ...guarded, project, contract, extra };
 }
 
-/** A project any member may see (its files, its teaser): 404 when it is not one they may see. */
+/**
+ * A project any member may see (its files, its teaser): 404 when it is not one they may see.
+ * `manages` is the seller's side: an admin, the project's seller, or a colleague who may view it
+ * (decision 027), who reads the deal's letters and signed NDAs the desk links to, in any status
+ * the desk shows, as they read its data room.
+ */
 export async function requireVisibleProject(args: GuardArgs) {
   const guarded = await requireUser(args, { role: "member" });
   const { services, user, role } = guarded;
-  const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
+  const id = idParam(args.params);
+  const team = role === "seller" ? await findTeamProject(services.db, { userId: user.id, projectId: id }) : null;
+  if (team) return { ...guarded, project: team.project, manages: true };
+  const project = await findVisibleProject(services.db, { id: user.id, role }, id);
   if (!project) throw notFound();
   return { ...guarded, project, manages: mayManageProject({ id: user.id, role }, project) };
 }

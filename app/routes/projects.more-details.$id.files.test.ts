@@ -137,3 +137,24 @@ describe("letter of intent", () => {
     expect((await get(buyer.cookie, { projectId: elsewhere!.id })).status).toBe(404);
   });
 });
+
+describe("a colleague of the seller (decision 027)", () => {
+  it("opens the LOI and the signed NDA the desk links to with 'view', and a colleague without a grant gets 404", async () => {
+    const { saveGrants } = await import("~/models/seller-permissions.server");
+    const agent = await app.member("agent@demo.test");
+    const nda = (cookie: string) =>
+      fetchFile(ndaRoute.loader, `/projects/more-details/${project!.id}/nda/${contract.envelopeId}`, { id: String(project!.id), envelopeId: contract.envelopeId }, cookie);
+    const loi = (cookie: string) =>
+      fetchFile(offerRoute.loader, `/projects/more-details/${project!.id}/offers/${offer.id}`, { id: String(project!.id), offerId: String(offer.id) }, cookie);
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: {} } });
+    expect((await nda(agent.cookie)).status).toBe(404);
+    expect((await loi(agent.cookie)).status).toBe(404);
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: { [String(project!.id)]: ["view"] } } });
+    const signed = await nda(agent.cookie);
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get("Content-Disposition")).toBe(`inline; filename="NDA-${project!.id}-signed.pdf"`);
+    const letter = await loi(agent.cookie);
+    expect(letter.status).toBe(200);
+    expect(letter.headers.get("Content-Type")).toBe("application/pdf");
+  });
+});
