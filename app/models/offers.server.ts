@@ -216,11 +216,14 @@ export async function actOnOffer(
   actor: User,
   side: "seller" | "buyer",
   action: Step,
-  { terms, note = "" }: { terms?: LoiTerms; note?: string } = {},
+  { terms, note = "", seen }: { terms?: LoiTerms; note?: string; seen?: number } = {},
 ): Promise<Offer | OfferProblem> {
   const { project } = parties;
   if (!OPEN_OFFER_STATUSES.includes(offer.status)) return "not-open";
   if (!canMove(side, action, offer.status)) return "not-your-turn";
+  // the page showed an earlier revision (another tab, a colleague, the other side moved since): its
+  // actor would accept, counter or reject terms they never saw
+  if (seen !== undefined && seen !== offer.revision) return "not-your-turn";
   if ((action === "accepted" || action === "countered") && isExpired(offer)) return "expired";
   if (action === "accepted" && project.status !== "published") return "project-closed";
   // new terms on a project buyers no longer see (withdrawn, sold) are a letter nobody can answer: the

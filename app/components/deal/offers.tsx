@@ -41,6 +41,7 @@ export function OfferTermsForm({
   id,
   intent,
   offerId,
+  revision,
   submitLabel,
   defaults,
   lastResult,
@@ -49,6 +50,8 @@ export function OfferTermsForm({
   id: string;
   intent: string;
   offerId?: number;
+  /** The offer's revision the page shows: the step is refused once the offer has moved on. */
+  revision?: number;
   submitLabel: string;
   defaults?: Partial<Record<TermsField, string>>;
   lastResult?: ActionResult;
@@ -66,6 +69,7 @@ export function OfferTermsForm({
     <Form method="post" className="space-y-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
       {offerId ? <input type="hidden" name="offerId" value={offerId} /> : null}
+      {revision ? <input type="hidden" name="revision" value={revision} /> : null}
       <FormErrors errors={form.errors} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField meta={fields.price} label="Price (USD)" inputMode="decimal" hint="e.g. 12,500,000" />
@@ -117,18 +121,19 @@ export function OfferReply({
       {newTerms ? <details>
         <summary className="cursor-pointer text-sm font-medium text-primary">{summary}</summary>
         <div className="mt-3">
-          <OfferTermsForm id={`${termsIntent}-${offer.id}`} intent={termsIntent} offerId={offer.id} submitLabel={submitLabel} defaults={termsOf(offer)} lastResult={lastResult} schema={schema} />
+          <OfferTermsForm id={`${termsIntent}-${offer.id}`} intent={termsIntent} offerId={offer.id} revision={offer.revision} submitLabel={submitLabel} defaults={termsOf(offer)} lastResult={lastResult} schema={schema} />
         </div>
       </details> : null}
     </div>
   );
 }
 
-/** A one-button step (accept, reject, withdraw) on an offer. */
-export function OfferStep({ offerId, intent, label, primary = false }: { offerId: number; intent: string; label: string; primary?: boolean }) {
+/** A one-button step (accept, reject, withdraw) on an offer; with `revision`, refused once the offer has moved on from it. */
+export function OfferStep({ offerId, revision, intent, label, primary = false }: { offerId: number; revision?: number; intent: string; label: string; primary?: boolean }) {
   return (
     <Form method="post">
       <input type="hidden" name="offerId" value={offerId} />
+      {revision ? <input type="hidden" name="revision" value={revision} /> : null}
       <button type="submit" name="intent" value={intent} className={primary ? "btn-primary" : "btn-secondary"}>
         {label}
       </button>

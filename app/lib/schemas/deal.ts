@@ -46,9 +46,14 @@ const id = () => z.coerce.number().check(z.int(), z.positive());
 const upload = () => field.optionalFile();
 
 const onContract = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), contractId: id() });
+/**
+ * The revision of the offer the page showed (decision 007: a step applies only to the terms its
+ * actor saw); a form without it (an older page, a client) acts on the offer as it stands.
+ */
+const seenRevision = () => z.optional(id());
 /** A one-button step on an offer; a note, if one is sent, is kept short. */
 const onOffer = <I extends string>(intent: I) =>
-  z.object({ intent: z.literal(intent), offerId: id(), note: z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").slice(0, 1000))) });
+  z.object({ intent: z.literal(intent), offerId: id(), revision: seenRevision(), note: z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").slice(0, 1000))) });
 
 /** The teaser's forms (a buyer or broker before the NDA): open an NDA envelope, or pass on the project; any member: ask a question. */
 export const teaserIntentSchema = z.discriminatedUnion("intent", [
@@ -61,8 +66,8 @@ export const teaserIntentSchema = z.discriminatedUnion("intent", [
 export const workspaceIntentSchema = z.discriminatedUnion("intent", [
   z.extend(messageSchema, { intent: z.literal("message") }),
   z.extend(offerTermsSchema, { intent: z.literal("offer") }),
-  z.extend(offerTermsSchema, { intent: z.literal("revise"), offerId: id() }),
-  z.object({ intent: z.literal("accept"), offerId: id() }),
+  z.extend(offerTermsSchema, { intent: z.literal("revise"), offerId: id(), revision: seenRevision() }),
+  z.object({ intent: z.literal("accept"), offerId: id(), revision: seenRevision() }),
   z.object({ intent: z.literal("withdraw"), offerId: id() }),
 ]);
 export type WorkspaceIntent = z.output<typeof workspaceIntentSchema>;
@@ -80,7 +85,7 @@ export const deskIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("upload-document"), file: upload() }),
   z.object({ intent: z.literal("delete-document"), documentId: id() }),
   z.object({ intent: z.literal("nda-template"), file: upload() }),
-  z.extend(offerTermsSchema, { intent: z.literal("counter"), offerId: id() }),
+  z.extend(offerTermsSchema, { intent: z.literal("counter"), offerId: id(), revision: seenRevision() }),
   onOffer("accept-offer"),
   onOffer("reject-offer"),
 ]);

@@ -38,10 +38,13 @@ export async function workspaceIntent(args: GuardArgs, { services, user, project
       const parties = await offerParties(services.db, project, user);
       let outcome;
       if (step.intent === "revise") {
-        const { intent: _intent, offerId: _offerId, note, ...terms } = step;
-        outcome = await actOnOffer(deal, parties, offer, user, "buyer", "revised", { terms, note });
+        const { intent: _intent, offerId: _offerId, revision: seen, note, ...terms } = step;
+        outcome = await actOnOffer(deal, parties, offer, user, "buyer", "revised", { terms, note, seen });
+      } else if (step.intent === "accept") {
+        outcome = await actOnOffer(deal, parties, offer, user, "buyer", "accepted", { seen: step.revision });
       } else {
-        outcome = await actOnOffer(deal, parties, offer, user, "buyer", step.intent === "accept" ? "accepted" : "withdrawn");
+        // a withdrawal takes the buyer out whatever the terms are now
+        outcome = await actOnOffer(deal, parties, offer, user, "buyer", "withdrawn");
       }
       if (typeof outcome === "string") return refuse(submission, offerProblemMessage(outcome, "buyer"), 409);
       const done = { revise: "Your revised offer is sent.", accept: "You accepted the seller's counter-offer.", withdraw: "Your offer is withdrawn." }[step.intent];

@@ -200,6 +200,37 @@ describe("offer steps from a crafted form or an old tab", () => {
   });
 });
 
+describe("accepting from a page older than the seller's last counter-offer", () => {
+  it("is refused with 409 and the offer as it now is, so the buyer never accepts terms their page did not show", async () => {
+    const { actOnOffer, findOffer, offersOnProject } = await import("~/models/offers.server");
+    const fresh = (await app.publishedProjects(seller.user.id))[6]!;
+    await app.approvedNda(fresh, buyer.user);
+    const parties = await offerParties(services.db, fresh, buyer.user);
+    const first = await submitOffer(deal, parties, terms);
+    if (typeof first === "string") throw new Error(first);
+    const step = async (side: "seller" | "buyer", action: "countered" | "revised", price: number) => {
+      const now = (await findOffer(services.db, { projectId: fresh.id, offerId: first.id }))!;
+      const moved = await actOnOffer(deal, parties, now, side === "seller" ? seller.user : buyer.user, side, action, { terms: { ...terms, price } });
+      if (typeof moved === "string") throw new Error(moved);
+      return moved;
+    };
+    // the buyer's page shows the counter at 12M (revision 2); the deal then moves on in another tab
+    const seen = await step("seller", "countered", 12_000_000);
+    await step("buyer", "revised", 10_000_000);
+    const current = await step("seller", "countered", 15_000_000);
+    const stale = await act(fresh.id, { intent: "accept", offerId: String(first.id), revision: String(seen.revision) });
+    expect(stale.status).toBe(409);
+    expect(JSON.stringify(await stale.json())).toContain("The offer has changed in the meantime; see its current state below.");
+    const [after] = await offersOnProject(services.db, { projectId: fresh.id, buyerId: buyer.user.id });
+    expect(after!.offer).toMatchObject({ status: "countered", revision: current.revision, price: 15_000_000 });
+    // from a page that shows the current counter it goes through
+    const accepted = await act(fresh.id, { intent: "accept", offerId: String(first.id), revision: String(current.revision) });
+    expect(accepted.status).toBe(302);
+    const [done] = await offersOnProject(services.db, { projectId: fresh.id, buyerId: buyer.user.id });
+    expect(done!.offer).toMatchObject({ status: "accepted", price: 15_000_000 });
+  });
+});
+
 describe("a long thread in the workspace", () => {
   it("shows its latest 50 messages and pages back with ?before=, reading only as far as a page showed", async () => {
     const { insertMany } = await import("~/.server/db/bulk");

@@ -64,7 +64,7 @@ export function WorkspacePage() {
                     offer={view.offer}
                     steps={
                       <>
-                        <OfferStep offerId={view.offer.id} intent="accept" label="Accept the counter-offer" primary />
+                        <OfferStep offerId={view.offer.id} revision={view.offer.revision} intent="accept" label="Accept the counter-offer" primary />
                         <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw" />
                       </>
                     }

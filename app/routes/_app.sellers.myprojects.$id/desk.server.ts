@@ -269,10 +269,10 @@ async function offerStep(deal: ReturnType<typeof dealServices>, project: Project
   const parties = await offerParties(deal.db, project, buyer);
   let outcome;
   if (step.intent === "counter") {
-    const { intent: _intent, offerId: _offerId, note, ...terms } = step;
-    outcome = await actOnOffer(deal, parties, offer, user, "seller", "countered", { terms, note });
+    const { intent: _intent, offerId: _offerId, revision: seen, note, ...terms } = step;
+    outcome = await actOnOffer(deal, parties, offer, user, "seller", "countered", { terms, note, seen });
   } else {
-    outcome = await actOnOffer(deal, parties, offer, user, "seller", step.intent === "accept-offer" ? "accepted" : "rejected", { note: step.note });
+    outcome = await actOnOffer(deal, parties, offer, user, "seller", step.intent === "accept-offer" ? "accepted" : "rejected", { note: step.note, seen: step.revision });
   }
   if (typeof outcome === "string") return refuse(submission, offerProblemMessage(outcome, "seller"), 409);
   return { counter: "Your counter-offer is sent.", "accept-offer": "Offer accepted: the project is now under offer.", "reject-offer": "The offer is rejected." }[step.intent];

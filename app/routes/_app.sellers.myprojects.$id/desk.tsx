@@ -199,8 +199,8 @@ export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin = fals
                 offer={view.offer}
                 steps={
                   <>
-                    {projectOpen ? <OfferStep offerId={view.offer.id} intent="accept-offer" label="Accept" primary /> : null}
-                    <OfferStep offerId={view.offer.id} intent="reject-offer" label="Reject" />
+                    {projectOpen ? <OfferStep offerId={view.offer.id} revision={view.offer.revision} intent="accept-offer" label="Accept" primary /> : null}
+                    <OfferStep offerId={view.offer.id} revision={view.offer.revision} intent="reject-offer" label="Reject" />
                   </>
                 }
                 newTerms={buyersSee}

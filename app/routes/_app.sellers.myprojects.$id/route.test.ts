@@ -164,3 +164,34 @@ describe("the data room's steps on a project whose page shows no desk (a draft, 
     expect(await ndaSettingsOf(services.db, draft!.id)).toEqual(before);
   });
 });
+
+describe("answering an offer from a page older than the buyer's last revision", () => {
+  it("refuses an acceptance of terms the page did not show with 409, and accepts nothing", async () => {
+    const { actOnOffer, findOffer, offerParties, submitOffer } = await import("~/models/offers.server");
+    const buyer = await app.member("buyer@demo.test");
+    const [listing] = await app.publishedProjects(seller.user.id);
+    await app.approvedNda(listing!, buyer.user);
+    const terms = { price: 9_000_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
+    const parties = await offerParties(services.db, listing!, buyer.user);
+    const offer = await submitOffer(app.deal, parties, terms);
+    if (typeof offer === "string") throw new Error(offer);
+    // the seller's tab shows the offer at 9M (revision 1); a colleague counters and the buyer comes back lower
+    const countered = await actOnOffer(app.deal, parties, offer, seller.user, "seller", "countered", { terms: { ...terms, price: 11_000_000 } });
+    if (typeof countered === "string") throw new Error(countered);
+    const revised = await actOnOffer(app.deal, parties, countered, buyer.user, "buyer", "revised", { terms: { ...terms, price: 5_000_000 } });
+    if (typeof revised === "string") throw new Error(revised);
+    const post = (fields: Record<string, string>) =>
+      responseOf(action({ request: postRequest(`/sellers/myprojects/${listing!.id}`, seller.cookie, fields), context, params: { id: String(listing!.id) } }));
+    const stale = await post({ intent: "accept-offer", offerId: String(offer.id), revision: String(offer.revision) });
+    expect(stale.status).toBe(409);
+    expect(JSON.stringify(await stale.json())).toContain("The offer has changed in the meantime.");
+    expect(await findOffer(services.db, { projectId: listing!.id, offerId: offer.id })).toMatchObject({ status: "submitted", revision: revised.revision, price: 5_000_000 });
+    // a counter from that page is refused the same way
+    const counter = await post({ intent: "counter", offerId: String(offer.id), revision: String(offer.revision), ...Object.fromEntries(Object.entries(terms).map(([k, v]) => [k, String(v)])) });
+    expect(counter.status).toBe(409);
+    expect(await findOffer(services.db, { projectId: listing!.id, offerId: offer.id })).toMatchObject({ status: "submitted", revision: revised.revision });
+    // from a page that shows the buyer's revision it goes through
+    expect((await post({ intent: "accept-offer", offerId: String(offer.id), revision: String(revised.revision) })).status).toBe(302);
+    expect(await findOffer(services.db, { projectId: listing!.id, offerId: offer.id })).toMatchObject({ status: "accepted", price: 5_000_000 });
+  });
+});
