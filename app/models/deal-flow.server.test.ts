@@ -646,6 +646,24 @@ describe("negotiation and offers", () => {
     }
   });
 
+  it("accepts no offer, and takes none, on a listing withdrawn after the request read it (the seller withdrew it in another tab at that moment)", async () => {
+    const project = await publishedProject("Withdrawn while an offer was accepted");
+    const parties = { project, buyer, sellerCompany: "First Prairie Bank" };
+    const offer = await submitOffer(services, parties, terms);
+    if (typeof offer === "string") throw new Error(offer);
+    const countered = await actOnOffer(services, parties, offer, seller, "seller", "countered", { terms: { ...terms, price: 13_000_000 } });
+    if (typeof countered === "string") throw new Error(countered);
+    // both requests read the project while it was published; the withdrawal lands before their writes
+    await t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, project.id));
+    expect(await actOnOffer(services, parties, countered, buyer, "buyer", "accepted")).toBe("project-closed");
+    expect(await submitOffer(services, { project, buyer: other, sellerCompany: "First Prairie Bank" }, terms)).toBe("project-closed");
+    const rows = (await projectOffersPage(t.db, { projectId: project.id })).rows;
+    expect(rows.map((r) => [r.offer.buyerId, r.offer.status])).toEqual([[buyer.id, "countered"]]);
+    const [after] = await t.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(after!.status).toBe("withdrawn");
+    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, seller.id), eq(notifications.kind, "offer_accepted"), eq(notifications.link, `/sellers/myprojects/${project.id}`)))).toEqual([]);
+  });
+
   it("knows whose move it is", () => {
     expect(canMove("seller", "countered", "submitted")).toBe(true);
     expect(canMove("seller", "countered", "countered")).toBe(false);

@@ -130,6 +130,21 @@ async function storeLoi(services: DealServices, parties: Parties, offerId: numbe
 
 export type OfferProblem = "open-offer-exists" | "not-open" | "not-your-turn" | "project-closed" | "expired";
 
+/**
+ * The project is in one of these statuses when the statement runs: the project the request read may
+ * have been withdrawn (or sold) since, by the seller in another tab or an admin.
+ */
+const projectStillIn = (projectId: number, statuses: readonly string[]) =>
+  sql`exists (select 1 from ${projects} p where p.id = ${projectId} and p.status in (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
+
+async function projectLeft(db: Database, projectId: number, statuses: readonly string[]) {
+  const [row] = await db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+  return !row || !statuses.includes(row.status);
+}
+
 /** An offer past its expiry date can no longer be accepted or countered, only closed. */
 const BUYER_PROBLEMS: Record<OfferProblem, string> = {
   "open-offer-exists": "You already have an open offer on this project.",
@@ -164,10 +179,10 @@ export async function submitOffer(services: DealServices, parties: Parties, term
     .insert(offers)
     .select(
       sql`select null, ${project.id}, ${buyer.id}, 'submitted', ${terms.price}, ${terms.structure}, ${terms.conditions}, ${terms.dueDiligenceDays}, ${terms.expiresOn}, 1, '', '', ${now}, ${now}
-        where not exists (select 1 from ${offers} where ${open})`,
+        where not exists (select 1 from ${offers} where ${open}) and ${projectStillIn(project.id, ["published"])}`,
     )
     .returning();
-  if (!offer) return "open-offer-exists";
+  if (!offer) return (await projectLeft(services.db, project.id, ["published"])) ? "project-closed" : "open-offer-exists";
   let stored: Offer[];
   try {
     const pdf = await storeLoi(services, parties, offer.id, 1, `Offer #${offer.id}, revision 1`, terms);
@@ -238,10 +253,21 @@ export async function actOnOffer(
   // an acceptance, only while no other offer on the project is accepted: in this statement, not before
   // it, so that two offers accepted at once do not both win (the project goes under offer after it)
   const acceptedOne = sql`select 1 from ${offers} o where o.project_id = ${project.id} and o.status = 'accepted'`;
+  // and the project as it is then, not as the request read it: withdrawn a moment before, an acceptance
+  // was an accepted offer on a withdrawn listing (and new terms a letter the buyer can no longer open)
+  const needs = action === "accepted" ? ["published"] : terms ? VISIBLE_TO_BUYERS : null;
   const [updated] = await services.db
     .update(offers)
     .set({ status: RESULT[action], revision, updatedAt: now, ...(terms ?? {}), ...(pdf ? { pdfKey: pdf.key, pdfSha256: pdf.sha256 } : {}) })
-    .where(and(eq(offers.id, offer.id), eq(offers.status, offer.status), eq(offers.revision, offer.revision), action === "accepted" ? sql`not exists (${acceptedOne})` : undefined))
+    .where(
+      and(
+        eq(offers.id, offer.id),
+        eq(offers.status, offer.status),
+        eq(offers.revision, offer.revision),
+        action === "accepted" ? sql`not exists (${acceptedOne})` : undefined,
+        needs ? projectStillIn(project.id, needs) : undefined,
+      ),
+    )
     .returning();
   if (!updated) {
     // the letter written for this step names terms that were never put on the table
@@ -249,6 +275,7 @@ export async function actOnOffer(
     if (action === "accepted" && (await services.db.all(acceptedOne)).length) {
       return "project-closed";
     }
+    if (needs && (await projectLeft(services.db, project.id, needs))) return "project-closed";
     // someone else moved first: the caller shows the offer as it now is
     return "not-your-turn";
   }
