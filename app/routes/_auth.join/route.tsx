@@ -16,6 +16,7 @@ import { JOINABLE_ROLES } from "~/lib/roles";
 import { joinSchema } from "~/lib/schemas/index.server";
 import { createUser, findUserByEmail } from "~/models/users.server";
 import { recordReferral } from "~/models/affiliates.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -30,6 +31,12 @@ export async function loader(args: LoaderFunctionArgs) {
     captchaSiteKey: captchaSiteKey(services.env),
   };
 }
+
+/**
+ * "Someone tried to create an account with your e-mail" at most this often to one owner: the form
+ * is open to anyone (Turnstile only when keyed), and each post sent the owner another e-mail.
+ */
+const OWNER_NOTICES = { limit: 3, windowMs: 60 * 60_000 };
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
@@ -58,7 +65,8 @@ export async function action(args: ActionFunctionArgs) {
   if (!user) {
     // no account discovery: the visitor is told to read their e-mail, the owner is told what happened
     const owner = await findUserByEmail(services.db, email);
-    if (owner) {
+    // told a few times an hour at most, however many try (or from however many addresses): the visitor's answer is the same
+    if (owner && (await hitRateLimit(services.db, `join-taken:${owner.id}`, OWNER_NOTICES)).allowed) {
       await sendEmail(services, {
         to: owner.email,
         subject: "Someone tried to create an account with your e-mail",

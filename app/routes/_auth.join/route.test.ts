@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
+
+/** /join as its action answers a visitor's form (Turnstile is not keyed here, as on a server without its keys). */
+const app = await bootApp("route-join");
+const { action } = await import("./route");
+const { makeUser } = await import("~/seed/factories");
+const { CLIENT_ADDRESS_HEADER } = await import("~/.server/http");
+const { outbox } = await import("~/.server/db/schema");
+const { context, services } = app;
+afterAll(() => app.cleanup());
+
+const businessType = (await services.content.options("businessDescriptions"))[0]!.value;
+
+function joinRequest(email: string, address: string) {
+  return new Request(`${ORIGIN}/join`, {
+    method: "POST",
+    headers: {
+      Origin: ORIGIN,
+      "Sec-Fetch-Site": "same-origin",
+      "Content-Type": "application/x-www-form-urlencoded",
+      [CLIENT_ADDRESS_HEADER]: address,
+    },
+    body: new URLSearchParams({
+      role: "buyer",
+      name: "Someone Joining",
+      company: "Joining Co",
+      businessType,
+      email,
+      phone: "+1 212 555 0100",
+      password: "a long enough password",
+      confirmPassword: "a long enough password",
+    }).toString(),
+  });
+}
+const join = (email: string, address: string) => responseOf(action({ request: joinRequest(email, address), context, params: {} }));
+
+const noticesTo = async (email: string) =>
+  (await services.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.subject, "Someone tried to create an account with your e-mail")))).length;
+
+describe("joining with an address that has an account", () => {
+  it("tells its owner a few times an hour, not once for every post, and answers each post the same", async () => {
+    const owner = await makeUser(services.db);
+    const answers = [];
+    // each post hashes the password it was given: ten are enough to show it, within the test's time on a busy machine
+    for (let i = 0; i < 10; i++) answers.push(await join(owner.email, `198.51.100.${i % 3}`));
+    // the visitor is told to read their e-mail each time, whether or not the owner was told again
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(await noticesTo(owner.email)).toBe(3);
+  });
+});
