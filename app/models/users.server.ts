@@ -9,6 +9,7 @@ import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
 import { USER_STATES, type UserColumn, type UserFilters, type UserState } from "~/lib/user-table";
 import { indexedTextMatch, oneOf, pageOf, pageOrder, type ListQuery } from "./list-query.server";
 import { endedByNewPassword } from "./new-password.server";
+import { hitRateLimit } from "./rate-limits.server";
 import { listView } from "./table-view.server";
 
 /** From this many failures in a row, each further attempt must wait: 5 s, doubling, at most a minute. */
@@ -130,6 +131,21 @@ export async function clearFailures(db: Database, userId: number, now = Date.now
  */
 export async function isCurrentPassword(db: Database, userId: number, password: string) {
   return (await currentPasswordHash(db, userId, password)) !== null;
+}
+
+/**
+ * A signed-in member's current password asked again (the profile's password change, turning
+ * two-factor sign-in off) is checked at most this often. Counted before it is checked, as sign-in
+ * counts (decision 009), so parallel guesses cannot pass it; kept apart from the sign-in count,
+ * which anyone can run up to a lock, so a lock never stops the owner changing their password here.
+ */
+export const CURRENT_PASSWORD_CHECKS = { limit: 10, windowMs: 60 * 60_000 };
+
+/** Null when the current password may be checked now; else the refusal to show, with when to try again. */
+export async function currentPasswordCheckRefused(db: Database, userId: number, now = Date.now()) {
+  const hit = await hitRateLimit(db, `current-password:${userId}`, CURRENT_PASSWORD_CHECKS, now);
+  if (hit.allowed) return null;
+  return `Too many tries of your current password. Please wait ${Math.ceil(hit.retryAfterSeconds / 60)} minutes and try again.`;
 }
 
 /** The stored hash when `password` is the member's current one (what `setPassword` replaces); null otherwise. */

@@ -37,3 +37,35 @@ describe("a password change sent twice at once (a double click)", () => {
     expect((await verifySignin(services.db, member.email, "a brand new password")).ok).toBe(true);
   });
 });
+
+describe("the current password the profile asks for", () => {
+  const post = (cookie: string, fields: Record<string, string>) =>
+    responseOf(action({ request: postRequest("/profile", cookie, fields), context, params: {} }));
+  const guess = (cookie: string, currentPassword: string) =>
+    post(cookie, { intent: "password", currentPassword, newPassword: "the guesser's password", confirmPassword: "the guesser's password" });
+
+  it("is no way to guess it from a session left open: after ten tries in the hour even the right one is refused (429), nothing changed", async () => {
+    const member = await makeUser(services.db);
+    const cookie = await app.cookieFor(member);
+    for (let i = 0; i < 10; i++) expect((await guess(cookie, `wrong guess ${i}`)).status).toBe(400);
+    const right = await guess(cookie, DEMO_PASSWORD);
+    expect(right.status).toBe(429);
+    expect(JSON.stringify(await right.json())).toContain("Too many tries of your current password");
+    expect((await verifySignin(services.db, member.email, DEMO_PASSWORD)).ok).toBe(true);
+    expect(await signedIn(cookie)).toBe(true);
+  });
+
+  it("counts the guesses made through turning two-factor sign-in off on the same count", async () => {
+    const { enrolTotp } = await import("~/models/two-factor.server");
+    const member = await makeUser(services.db);
+    await enrolTotp(services.db, services.env.SESSION_SECRET, member.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    const cookie = await app.cookieFor(member);
+    for (let i = 0; i < 10; i++) expect((await post(cookie, { intent: "totp-disable", currentPassword: `wrong guess ${i}` })).status).toBe(400);
+    expect((await post(cookie, { intent: "totp-disable", currentPassword: DEMO_PASSWORD })).status).toBe(429);
+    expect((await guess(cookie, DEMO_PASSWORD)).status).toBe(429);
+    const { users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [row] = await services.db.select({ totpEnabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, member.id));
+    expect(row!.totpEnabledAt).not.toBeNull();
+  });
+});

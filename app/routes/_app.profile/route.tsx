@@ -9,7 +9,7 @@ import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
 import { profileActionSchema } from "~/lib/schemas/index.server";
 import { resultFor } from "~/lib/action-result";
-import { currentPasswordHash, setPassword, toPublicUser, updateProfile } from "~/models/users.server";
+import { currentPasswordCheckRefused, currentPasswordHash, setPassword, toPublicUser, updateProfile } from "~/models/users.server";
 import { NO_CODES, twoFactorAction, twoFactorState } from "./two-factor.server";
 import { TwoFactorSection } from "./two-factor";
 import { readForm } from "~/.server/body";
@@ -38,6 +38,8 @@ export async function action(args: ActionFunctionArgs) {
       return redirectWithNotification(services, args.request, "/profile", "Your profile is saved.");
     }
     case "password": {
+      const refused = await currentPasswordCheckRefused(services.db, user.id);
+      if (refused) return answer(submission.reply({ fieldErrors: { currentPassword: [refused] }, hideFields: PASSWORD_FIELDS }), 429, NO_CODES);
       const checked = await currentPasswordHash(services.db, user.id, step.currentPassword);
       // other browsers and API clients signed in with the old password are signed out with it; the
       // same form sent again at once (a double click) finds it replaced by the first and is refused

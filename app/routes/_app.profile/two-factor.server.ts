@@ -6,7 +6,7 @@ import { enrolmentQr } from "~/.server/two-factor";
 import { answer, refuse, type Replier } from "~/.server/replies";
 import { UNKNOWN_REQUEST } from "~/lib/action-result";
 import type { ProfileIntent } from "~/lib/schemas/account";
-import { isCurrentPassword } from "~/models/users.server";
+import { currentPasswordCheckRefused, isCurrentPassword } from "~/models/users.server";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -71,6 +71,8 @@ export async function twoFactorAction(
     case "totp-disable": {
       if (!user.totpEnabledAt || isAdmin(user)) return refuse(submission, UNKNOWN_REQUEST, 400, { extra: NO_CODES });
       const hide = { hideFields: ["currentPassword"] };
+      const refused = await currentPasswordCheckRefused(services.db, user.id);
+      if (refused) return answer(submission.reply({ fieldErrors: { currentPassword: [refused] }, ...hide }), 429, NO_CODES);
       if (!(await isCurrentPassword(services.db, user.id, step.currentPassword))) {
         const wrong = { currentPassword: ["The current password is not correct."] };
         return answer(submission.reply({ fieldErrors: wrong, ...hide }), 400, NO_CODES);
