@@ -82,13 +82,19 @@ export const disableTotpSchema = z.object({
   currentPassword: z.string({ error: messages.required }),
 });
 
+/** New recovery codes replace the ones the member keeps, and open the account with the password: they take the password. */
+export const newRecoveryCodesSchema = z.object({
+  intent: z.literal("totp-recovery-codes"),
+  currentPassword: z.string({ error: messages.required }),
+});
+
 /** The profile page's forms: details, password, and the steps of two-factor sign-in. */
 export const profileActionSchema = z.discriminatedUnion("intent", [
   profileSchema,
   changePasswordSchema,
   z.object({ intent: z.literal("totp-start") }),
   enrolTotpSchema,
-  z.object({ intent: z.literal("totp-recovery-codes") }),
+  newRecoveryCodesSchema,
   disableTotpSchema,
 ]);
 export type ProfileIntent = z.output<typeof profileActionSchema>;

@@ -69,3 +69,35 @@ describe("the current password the profile asks for", () => {
     expect(row!.totpEnabledAt).not.toBeNull();
   });
 });
+
+describe("new recovery codes", () => {
+  const post = (cookie: string, fields: Record<string, string>) =>
+    responseOf(action({ request: postRequest("/profile", cookie, fields), context, params: {} }));
+
+  it("are made only with the member's password: a session left open gets none, and the codes the member keeps still work", async () => {
+    const { enrolTotp, unusedRecoveryCodeCount } = await import("~/models/two-factor.server");
+    const { hashRecoveryCode } = await import("~/.server/two-factor");
+    const { recoveryCodes } = await import("~/.server/db/schema");
+    const { and, eq } = await import("drizzle-orm");
+    const member = await makeUser(services.db);
+    const kept = await enrolTotp(services.db, services.env.SESSION_SECRET, member.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    const cookie = await app.cookieFor(member);
+    const stillKept = async () =>
+      (await services.db.select().from(recoveryCodes).where(and(eq(recoveryCodes.userId, member.id), eq(recoveryCodes.codeHash, await hashRecoveryCode(kept[0]!))))).length === 1;
+
+    const without = await post(cookie, { intent: "totp-recovery-codes" });
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { recoveryCodes: unknown }).recoveryCodes).toBeNull();
+    const wrong = await post(cookie, { intent: "totp-recovery-codes", currentPassword: "not the password" });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(await wrong.json())).toContain("The current password is not correct.");
+    expect(await stillKept()).toBe(true);
+
+    const right = await post(cookie, { intent: "totp-recovery-codes", currentPassword: DEMO_PASSWORD });
+    expect(right.status).toBe(200);
+    const fresh = ((await right.json()) as { recoveryCodes: string[] }).recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(await stillKept()).toBe(false);
+    expect(await unusedRecoveryCodeCount(services.db, member.id)).toBe(10);
+  });
+});

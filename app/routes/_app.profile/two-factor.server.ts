@@ -41,6 +41,15 @@ export async function twoFactorState(services: Services, user: User) {
 /** Every answer of the profile page says which recovery codes to show once: none, unless they were just made. */
 export const NO_CODES = { recoveryCodes: null as string[] | null };
 
+/** The answer when the member's password, asked again, is not given or may not be checked now; null when it is right. */
+async function passwordRefusal(services: Services, user: User, submission: Replier, currentPassword: string) {
+  const hide = { hideFields: ["currentPassword"] };
+  const refused = await currentPasswordCheckRefused(services.db, user.id);
+  if (refused) return answer(submission.reply({ fieldErrors: { currentPassword: [refused] }, ...hide }), 429, NO_CODES);
+  if (await isCurrentPassword(services.db, user.id, currentPassword)) return null;
+  return answer(submission.reply({ fieldErrors: { currentPassword: ["The current password is not correct."] }, ...hide }), 400, NO_CODES);
+}
+
 /** The steps of two-factor sign-in, as the profile page's union read them. */
 export async function twoFactorAction(
   services: Services,
@@ -66,17 +75,15 @@ export async function twoFactorAction(
     }
     case "totp-recovery-codes": {
       if (!user.totpEnabledAt) return refuse(submission, UNKNOWN_REQUEST, 400, { extra: NO_CODES });
-      return answer(submission.reply(), 200, { recoveryCodes: await replaceRecoveryCodes(services.db, user.id) });
+      // a session left open is not enough: the new codes would replace the member's own and sign in with the password
+      const notChecked = await passwordRefusal(services, user, submission, step.currentPassword);
+      if (notChecked) return notChecked;
+      return answer(submission.reply({ hideFields: ["currentPassword"] }), 200, { recoveryCodes: await replaceRecoveryCodes(services.db, user.id) });
     }
     case "totp-disable": {
       if (!user.totpEnabledAt || isAdmin(user)) return refuse(submission, UNKNOWN_REQUEST, 400, { extra: NO_CODES });
-      const hide = { hideFields: ["currentPassword"] };
-      const refused = await currentPasswordCheckRefused(services.db, user.id);
-      if (refused) return answer(submission.reply({ fieldErrors: { currentPassword: [refused] }, ...hide }), 429, NO_CODES);
-      if (!(await isCurrentPassword(services.db, user.id, step.currentPassword))) {
-        const wrong = { currentPassword: ["The current password is not correct."] };
-        return answer(submission.reply({ fieldErrors: wrong, ...hide }), 400, NO_CODES);
-      }
+      const notChecked = await passwordRefusal(services, user, submission, step.currentPassword);
+      if (notChecked) return notChecked;
       await disableTotp(services.db, user.id);
       return redirectWithNotification(services, request, "/profile", "Two-factor sign-in is off.");
     }

@@ -36,7 +36,7 @@ export function TwoFactorSection({ state, result, recoveryCodes }: { state: Stat
       ) : null}
       {state.status === "pending" ? <Enrol state={state} lastResult={resultFor(result, "totp-confirm")} /> : null}
       {state.status === "on" ? (
-        <On state={state} lastResult={resultFor(result, "totp-disable")} />
+        <On state={state} lastResult={resultFor(result, "totp-disable")} codesResult={resultFor(result, "totp-recovery-codes")} />
       ) : null}
     </section>
   );
@@ -81,10 +81,16 @@ function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending
   );
 }
 
-function On({ state, lastResult }: { state: Extract<State, { status: "on" }>; lastResult?: ActionResult }) {
+function On({ state, lastResult, codesResult }: { state: Extract<State, { status: "on" }>; lastResult?: ActionResult; codesResult?: ActionResult }) {
   const [form, fields] = useForm({
     id: "totp-disable",
     lastResult,
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
+    shouldValidate: "onSubmit",
+  });
+  const [codesForm, codesFields] = useForm({
+    id: "totp-recovery-codes",
+    lastResult: codesResult,
     schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
     shouldValidate: "onSubmit",
   });
@@ -93,8 +99,11 @@ function On({ state, lastResult }: { state: Extract<State, { status: "on" }>; la
       <p className="text-sm" data-testid="two-factor-status">
         Two-factor sign-in is on. {state.recoveryCodesLeft} of 10 recovery codes left.
       </p>
-      <Form method="post">
-        <button type="submit" name="intent" value="totp-recovery-codes" className="btn-secondary">
+      <Form method="post" className="space-y-4" {...getFormProps(codesForm)}>
+        <input type="hidden" name="intent" value="totp-recovery-codes" />
+        <FormErrors errors={codesForm.errors} />
+        <TextField meta={codesFields.currentPassword} label="Your password, for new recovery codes" type="password" autoComplete="current-password" />
+        <button type="submit" className="btn-secondary">
           New recovery codes
         </button>
       </Form>
