@@ -23,7 +23,7 @@ const NDAS = 112; // three pages, the last of 12
 const DOCUMENTS = 60;
 const EVENTS = 70;
 const THREADS = 60;
-const OFFERS = 25;
+const OFFERS = 15;
 const START = Date.UTC(2026, 0, 5, 9);
 
 beforeAll(async () => {
