@@ -80,9 +80,35 @@ export async function markThreadRead(db: Database, { projectId, buyerId, userId,
   await readUpTo(db).run({ projectId, buyerId, userId, lastReadId: shownUpTo });
 }
 
-/** Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise. */
-export async function postMessage(services: DealServices, project: Project, buyer: Pick<User, "id" | "roles">, sender: User, body: string) {
-  const [row] = await services.db.insert(messages).values({ projectId: project.id, buyerId: buyer.id, senderId: sender.id, body }).returning();
+/**
+ * Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise.
+ * With the message form's one-time key (decision 083), the same form posted again (a double click,
+ * a resend, back and send again) gets the message the key stored, `repeated`, and nothing is stored,
+ * notified or mailed again; the unique index (sender, key) decides, so two posts at the same moment
+ * store one message too. A key of the sender's that stored another text or went to another thread
+ * is not a repeat (a page sent again with a new message): that message is posted as one without a key.
+ */
+export async function postMessage(
+  services: DealServices,
+  project: Project,
+  buyer: Pick<User, "id" | "roles">,
+  sender: User,
+  body: string,
+  submissionKey: string | null = null,
+): Promise<typeof messages.$inferSelect & { repeated?: true }> {
+  const [row] = await services.db
+    .insert(messages)
+    .values({ projectId: project.id, buyerId: buyer.id, senderId: sender.id, body, submissionKey })
+    .onConflictDoNothing({ target: [messages.senderId, messages.submissionKey] })
+    .returning();
+  if (!row) {
+    const [first] = await services.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, sender.id), eq(messages.submissionKey, submissionKey!)));
+    if (first && first.projectId === project.id && first.buyerId === buyer.id && first.body === body) return { ...first, repeated: true };
+    return postMessage(services, project, buyer, sender, body);
+  }
   await markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: sender.id, shownUpTo: row!.id });
   // a message asks the other side, or answers it
   recomputeLater(services, { projectId: project.id, buyerId: buyer.id });

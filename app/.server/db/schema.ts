@@ -766,11 +766,18 @@ export const messages = sqliteTable(
     senderId: memberRef("sender_id"),
     body: text("body").notNull(),
     createdAt: createdAt(),
+    /**
+     * The message form's one-time key (decision 083): the same form posted again (a double click,
+     * back and send again) stores nothing more. Null for a post without one (an older page).
+     */
+    submissionKey: text("submission_key"),
   },
   (t) => [
     index("messages_thread_idx").on(t.projectId, t.buyerId, t.createdAt),
     // a member's threads across projects (the customer table's negotiations)
     index("messages_buyer_idx").on(t.buyerId, t.projectId),
+    // each sender's keys are their own; keyless rows (null) never collide
+    uniqueIndex("messages_sender_submission_key_idx").on(t.senderId, t.submissionKey),
   ],
 );
 

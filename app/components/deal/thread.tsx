@@ -37,6 +37,7 @@ function ThreadBody({
   paged = false,
   anchor,
   me,
+  submissionKey,
   lastResult,
   action,
   schema,
@@ -50,6 +51,8 @@ function ThreadBody({
   /** The id of the thread's section, where the links bring the reader back. */
   anchor?: string;
   me: number;
+  /** The page's one-time key (decision 083): the same form sent twice stores one message. */
+  submissionKey?: string;
   lastResult?: ActionResult;
   action?: string;
   /** What the page's action reads the message form with (it sends `intent=message` and `body`). */
@@ -96,6 +99,7 @@ function ThreadBody({
       ) : null}
       {readOnly ? null : <Form method="post" action={action} className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="message" />
+        {submissionKey ? <input type="hidden" name="key" value={submissionKey} /> : null}
         <FormErrors errors={form.errors} />
         <CountedTextAreaField meta={fields.body} label="Your message" rows={3} max={4000} />
         <button type="submit" className="btn-primary">

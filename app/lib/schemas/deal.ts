@@ -14,6 +14,8 @@ export const signNdaSchema = z.object({
 
 export const messageSchema = z.object({
   body: field.text({ max: 4000 }),
+  // `key`: the form's one-time key (decision 083); a post without it (an older page, a client) is stored as before
+  key: z.optional(z.string().check(z.maxLength(100))),
 });
 
 /** The inbox's one form: mark every notification as read. */

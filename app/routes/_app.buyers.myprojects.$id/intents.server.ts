@@ -21,7 +21,8 @@ export async function workspaceIntent(args: GuardArgs, { services, user, project
   const here = workspacePath(user.roles, project.id);
   switch (step.intent) {
     case "message": {
-      await postMessage(deal, project, user, user, step.body);
+      // a repeat of the same form (its key) stores and tells nothing more, and lands where the first did
+      await postMessage(deal, project, user, user, step.body, step.key || null);
       return redirectWithNotification(services, args.request, `${here}#negotiation`, "Message sent.");
     }
     case "offer": {

@@ -180,6 +180,32 @@ describe("workspace action", () => {
   });
 });
 
+describe("a message sent twice from the workspace (a double click, back and send again)", () => {
+  it("stores, notifies and mails it once, lands the repeat where the first landed, and gives the next page a fresh key", async () => {
+    const { and, eq, like } = await import("drizzle-orm");
+    const { notifications, outbox } = await import("~/.server/db/schema");
+    const page = async () => (await (await workspace(open!.id)).json()) as { submissionKey: string; thread: { body: string }[] };
+    const mailsToSeller = async (text: string) =>
+      (await services.db.select().from(outbox).where(and(eq(outbox.recipient, seller.user.email), like(outbox.body, `%${text}%`)))).length;
+    const notices = async () => (await services.db.select().from(notifications).where(eq(notifications.userId, seller.user.id))).length;
+    const { submissionKey: key } = await page();
+    expect(key).toMatch(/\S{16,}/);
+    const before = await notices();
+    const fields = { intent: "message", body: "Could we have the servicer's last report?", key };
+    for (const response of [await act(open!.id, fields), await act(open!.id, fields)]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/buyers/myprojects/${open!.id}#negotiation`);
+    }
+    const after = await page();
+    expect(after.thread.filter((m) => m.body === fields.body)).toHaveLength(1);
+    expect(await mailsToSeller(fields.body)).toBe(1);
+    expect(await notices()).toBe(before + 1);
+    expect(after.submissionKey).not.toBe(key);
+    await act(open!.id, { ...fields, key: after.submissionKey });
+    expect((await page()).thread.filter((m) => m.body === fields.body)).toHaveLength(2);
+  });
+});
+
 describe("offer steps from a crafted form or an old tab", () => {
   it("answers 404 to a step on another buyer's offer, 409 to a step the offer's state does not allow, and moves nothing", async () => {
     const { offersOnProject } = await import("~/models/offers.server");

@@ -4,6 +4,7 @@ import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireWorkspace } from "~/auth/project-guards.server";
 import { clientAddress } from "~/.server/http";
+import { randomToken } from "~/.server/crypto";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
 import { projectDocumentsPage } from "~/models/data-room.server";
@@ -67,6 +68,8 @@ export async function loader(args: LoaderFunctionArgs) {
     loanCount: project.tapeLoans,
     passedAt: pass?.createdAt ?? null,
     me: user.id,
+    // the message form's one-time key (decision 083): a new one each showing, so after a send the next message is a new one
+    submissionKey: randomToken(16),
     dealsPath: `/${section}/myprojects/index_new`,
   };
 }

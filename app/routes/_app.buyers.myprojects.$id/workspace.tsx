@@ -18,7 +18,7 @@ const FORM_INTENTS = ["message", "offer", "revise"];
 
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
-  const { project, summary, contract, documents, documentsPager, thread, earlier, paged, offers, loans, loanCount, passedAt, me, dealsPath } = useLoaderData<typeof loader>();
+  const { project, summary, contract, documents, documentsPager, thread, earlier, paged, offers, loans, loanCount, passedAt, me, submissionKey, dealsPath } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
   const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
@@ -53,7 +53,7 @@ export function WorkspacePage() {
         <div className="space-y-6">
           <section className="card" id="negotiation" aria-label="Negotiation">
             <h2 className="mb-3 font-semibold">Negotiation with the seller</h2>
-            <ThreadView messages={thread} earlier={earlier} paged={paged} anchor="negotiation" me={me} lastResult={resultFor(result, "message")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)} />
+            <ThreadView messages={thread} earlier={earlier} paged={paged} anchor="negotiation" me={me} submissionKey={submissionKey} lastResult={resultFor(result, "message")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)} />
           </section>
           <section className="space-y-4" id="offers" aria-label="Offers">
             <h2 className="font-semibold">Offers</h2>

@@ -136,3 +136,66 @@ describe("a thread on a project that left the market", () => {
     expect((await responseOf(thread(gone!.id, buyer.user.id, agent.cookie))).status).toBe(404);
   });
 });
+
+const { and, eq, like } = await import("drizzle-orm");
+const { notifications, outbox } = await import("~/.server/db/schema");
+
+describe("a message sent twice (a double click, a resend after a slow answer, back and send again)", () => {
+  const post = (fields: Record<string, string>, cookie = seller.cookie) =>
+    responseOf(action({ request: postRequest(`/messages/${open!.id}/${buyer.user.id}`, cookie, fields), context, params: { projectId: String(open!.id), buyerId: String(buyer.user.id) } }));
+  const keyOfPage = async (cookie = seller.cookie) => ((await (await thread(open!.id, buyer.user.id, cookie)).json()) as { submissionKey: string }).submissionKey;
+  const bodies = async () => ((await (await thread(open!.id, buyer.user.id, seller.cookie)).json()).messages as { body: string }[]).map((m) => m.body);
+  const mailsToBuyer = async (text: string) =>
+    (await services.db.select().from(outbox).where(and(eq(outbox.recipient, buyer.user.email), like(outbox.body, `%${text}%`)))).length;
+  const noticesToBuyer = async () => (await services.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id))).length;
+
+  it("gives each showing of the thread its own key", async () => {
+    const [one, two] = [await keyOfPage(), await keyOfPage()];
+    expect(one).toMatch(/\S{16,}/);
+    expect(two).not.toBe(one);
+  });
+
+  it("stores, notifies and mails the message once, and lands the repeat where the first landed", async () => {
+    const key = await keyOfPage();
+    const notices = await noticesToBuyer();
+    const first = await post({ body: "The servicer's reports are in the data room.", key });
+    const second = await post({ body: "The servicer's reports are in the data room.", key });
+    for (const response of [first, second]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/messages/${open!.id}/${buyer.user.id}`);
+    }
+    expect((await bodies()).filter((b) => b === "The servicer's reports are in the data room.")).toHaveLength(1);
+    expect(await mailsToBuyer("The servicer's reports are in the data room.")).toBe(1);
+    expect(await noticesToBuyer()).toBe(notices + 1);
+  });
+
+  it("takes the next message, sent from the page shown after the first, for a new one", async () => {
+    const key = await keyOfPage();
+    await post({ body: "First of two.", key });
+    const next = await keyOfPage();
+    expect(next).not.toBe(key);
+    await post({ body: "Second of two.", key: next });
+    expect((await bodies()).slice(-2)).toEqual(["First of two.", "Second of two."]);
+  });
+
+  it("keeps the two messages of two sides sent with the same key (each sender's keys are their own)", async () => {
+    const key = await keyOfPage();
+    await post({ body: "From the seller, keyed.", key });
+    await post({ body: "From the buyer, keyed.", key }, buyer.cookie);
+    expect((await bodies()).slice(-2)).toEqual(["From the seller, keyed.", "From the buyer, keyed."]);
+  });
+
+  it("stores another text sent with a used key (back, a new message written, sent from the old page)", async () => {
+    const key = await keyOfPage();
+    await post({ body: "Written first.", key });
+    await post({ body: "Written after going back.", key });
+    expect((await bodies()).slice(-2)).toEqual(["Written first.", "Written after going back."]);
+  });
+
+  it("stores every post without a key (an older page), as before", async () => {
+    await post({ body: "No key here." });
+    await post({ body: "No key here." });
+    expect((await bodies()).filter((b) => b === "No key here.")).toHaveLength(2);
+    expect(await mailsToBuyer("No key here.")).toBe(2);
+  });
+});

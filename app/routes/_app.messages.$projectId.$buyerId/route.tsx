@@ -17,6 +17,7 @@ import { findVisibleProject, mayManageProject, projectWithId } from "~/models/pr
 import { findUserById } from "~/models/users.server";
 import { permissionsOnProject } from "~/models/seller-permissions.server";
 import { readForm } from "~/.server/body";
+import { randomToken } from "~/.server/crypto";
 import type { Database } from "~/.server/db";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
@@ -78,6 +79,8 @@ export async function loader(args: LoaderFunctionArgs) {
     me: user.id,
     canWrite,
     closed: !open,
+    // the message form's one-time key (decision 083): a new one each showing, so after a send the next message is a new one
+    submissionKey: randomToken(16),
   };
 }
 
@@ -86,12 +89,13 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
   if (submission.status !== "success") return invalid(submission);
   if (!open) return refuse(submission, "The project is no longer open to buyers: the buyer cannot read this thread.", 409);
-  await postMessage(dealServices(services), project, buyer, user, submission.value.body);
+  // a repeat of the same form (its key) stores and tells nothing more, and lands where the first did
+  await postMessage(dealServices(services), project, buyer, user, submission.value.body, submission.value.key || null);
   return redirectWithNotification(services, args.request, `/messages/${project.id}/${buyer.id}`, "Message sent.");
 }
 
 export default function ThreadPage() {
-  const { project, buyer, messages, earlier, paged, me, canWrite, closed } = useLoaderData<typeof loader>();
+  const { project, buyer, messages, earlier, paged, me, canWrite, closed, submissionKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-3xl space-y-4">
@@ -105,7 +109,7 @@ export default function ThreadPage() {
         </p>
       ) : null}
       <section className="card">
-        <ThreadView messages={messages} earlier={earlier} paged={paged} me={me} lastResult={result} schema={() => import("~/lib/schemas/deal").then((m) => m.messageSchema)} readOnly={!canWrite} />
+        <ThreadView messages={messages} earlier={earlier} paged={paged} me={me} submissionKey={submissionKey} lastResult={result} schema={() => import("~/lib/schemas/deal").then((m) => m.messageSchema)} readOnly={!canWrite} />
       </section>
     </div>
   );
