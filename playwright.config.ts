@@ -20,6 +20,8 @@ const shared = {
   MAIL_WEBHOOK_SECRET: E2E_MAIL_WEBHOOK_SECRET,
   SANITY_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
   SANITY_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
+  // the tests create some 60 accounts a server run, all from 127.0.0.1 (20 an hour when unset)
+  JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR: "100000",
 };
 
 // the main process starts the servers on fresh data; workers only read this file

@@ -32,6 +32,13 @@ describe("configuration", () => {
       expect(() => parseEnv({ BEACON_RECORDS_PER_MINUTE: bad }), bad).toThrow(/BEACON_RECORDS_PER_MINUTE must be a whole number/);
     }
   });
+  it("takes the accounts /join creates for an address an hour only as a whole number from 1 to 1,000,000", () => {
+    expect(parseEnv({}).JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR).toBeUndefined();
+    expect(parseEnv({ JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR: " 100000 " }).JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR).toBe(100_000);
+    for (const bad of ["0", "-1", "2.5", "many", "1000001"]) {
+      expect(() => parseEnv({ JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR: bad }), bad).toThrow(/JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR must be a whole number from 1 to 1,000,000/);
+    }
+  });
   it("takes the outbox drain's cap only as a whole number from 1 to 100,000", () => {
     expect(parseEnv({}).OUTBOX_DRAIN_MAX).toBeUndefined();
     expect(parseEnv({ OUTBOX_DRAIN_MAX: " 12 " }).OUTBOX_DRAIN_MAX).toBe(12);

@@ -38,6 +38,15 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 const OWNER_NOTICES = { limit: 3, windowMs: 60 * 60_000 };
 
+/**
+ * Accounts one client address may create an hour (JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR when the operator
+ * sets it): without Turnstile keyed nothing else stopped one address creating any number. Every post
+ * that would create one counts, an address that has an account too, so the refusal tells nothing of
+ * which addresses have one.
+ */
+const JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR = 20;
+const JOIN_WINDOW_MS = 60 * 60_000;
+
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const businessTypes = await services.content.options("businessDescriptions");
@@ -48,8 +57,19 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return answer(submission.reply({ hideFields: hide }), 400, { checkEmail: null });
   }
-  if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
+  const address = clientAddress(args.request);
+  if (!(await passesCaptcha(services.env, formData, address))) {
     return answer(submission.reply({ formErrors: [CAPTCHA_MESSAGE], hideFields: hide }), 400, { checkEmail: null });
+  }
+  // counted before anything is looked up, hashed or written, so parallel posts cannot pass it together
+  const perAddress = await hitRateLimit(services.db, `join:${address}`, {
+    limit: services.env.JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR ?? JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR,
+    windowMs: JOIN_WINDOW_MS,
+  });
+  if (!perAddress.allowed) {
+    const minutes = Math.max(1, Math.ceil(perAddress.retryAfterSeconds / 60));
+    const wait = `${minutes} minute${minutes === 1 ? "" : "s"}`;
+    return answer(submission.reply({ formErrors: [`Too many accounts created from your address. Please try again in ${wait}.`], hideFields: hide }), 429, { checkEmail: null });
   }
   const { name, company, businessType, email, phone, password, role, redirect, ref } = submission.value;
   const roleName = JOINABLE_ROLES.find((r) => r.value === role)!.roleName;
