@@ -15,11 +15,15 @@ export const USER_COLUMNS = [
 ] as const satisfies ReadonlyArray<{ value: string; label: string; enabled: boolean; sortable?: boolean }>;
 export type UserColumn = (typeof USER_COLUMNS)[number]["value"];
 
-/** An account's state as the table shows and filters it: disabled wins over locked. */
-export const USER_STATES = ["active", "locked", "disabled"] as const;
+/**
+ * An account's state as the tables show and filter it. "company": its company keeps the member from
+ * signing in (deleted, disabled or locked, as sign-in asks it), whatever their own switches say, but a
+ * member disabled of their own is shown Disabled (Enable is what they need first) unless the company is
+ * deleted. Then disabled wins over company, company over locked.
+ */
+export const USER_STATES = ["active", "locked", "disabled", "company"] as const;
 export type UserState = (typeof USER_STATES)[number];
-export const USER_STATE_LABELS: Record<UserState, string> = { active: "Active", locked: "Locked", disabled: "Disabled" };
-export const userState = (u: { enabled: boolean; locked: boolean }): UserState => (!u.enabled ? "disabled" : u.locked ? "locked" : "active");
+export const USER_STATE_LABELS: Record<UserState, string> = { active: "Active", locked: "Locked", disabled: "Disabled", company: "Kept out by their company" };
 
 /** role is a ROLE_* name the account holds (ROLE_AGENT too). */
 export const USER_FILTERS = { q: "", role: "Any", status: "Any" } as const;

@@ -6,6 +6,7 @@ import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
 import { websiteDomainOf, type OnboardingStatus } from "~/lib/customers";
+import { userStateLabel } from "~/lib/user-status";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import type { CustomerValues } from "~/lib/schemas/customer";
 import { recordAudit, type AuditEntry } from "./audit.server";
@@ -119,7 +120,9 @@ export async function memberListPage(services: Services, { admin, customerId, re
   const { view, query } = await listView(services, { reader: admin, table: "customerMembers", request });
   // a page past the last (a stale link, a made-up ?page=) shows the last
   const list = await pageOrLast((page) => listUsers(services.db, { ...query, page, customerId }), query.page);
-  return { ...list, view, filters: query.filters };
+  // the Status cell, worked out here: the page's script is at its weight budget
+  const rows = list.rows.map((m) => ({ ...m, statusLabel: m.enabled && m.invited && !m.companyBlock ? "Invited" : userStateLabel(m) }));
+  return { ...list, rows, view, filters: query.filters };
 }
 
 /** The member, when it belongs to this customer: invited and not yet in, or not. */

@@ -44,7 +44,8 @@ beforeAll(async () => {
   const rows = Array.from({ length: 2000 }, (_, i) => generateProject(r, i, seller.id, Date.UTC(2026, 10, 1))).map(({ loans: _l, ...p }) => p);
   await insertMany(t.db, projects, rows);
   const now = Date.UTC(2026, 10, 1);
-  await insertMany(t.db, customers, Array.from({ length: 2000 }, (_, i) => ({ ...generateCustomer(r, i, now), websiteDomain: null })));
+  // a few customers disabled or locked, as in a live marketplace (their members are kept out of sign-in)
+  await insertMany(t.db, customers, Array.from({ length: 2000 }, (_, i) => ({ ...generateCustomer(r, i, now), websiteDomain: null, enabled: i % 97 !== 5, locked: i % 89 === 7 })));
   await insertMany(
     t.db,
     users,
@@ -56,6 +57,8 @@ beforeAll(async () => {
       company: `Company ${i % 300}`,
       enabled: i % 50 !== 7,
       lastLoginAt: i % 4 ? new Date(now - i * 60_000) : null,
+      // most accounts are a customer's members; one in ten is staff or joined on their own
+      customerId: i % 10 ? (i % 2000) + 1 : null,
     })),
   );
   await t.client.execute("ANALYZE");
@@ -384,6 +387,21 @@ describe("the admin's user table", () => {
     expect(roleCount, roleCount).toMatch(/users_seller_created_idx/);
     const [, disabled] = await plansOf({ filters: { status: "disabled" } });
     expect(disabled, disabled).toMatch(/users_state_order_idx/);
+    // a state of the account's own is counted from that index, its company a seek by key for each; those kept out by their
+    // company are found from the disabled and locked customers' indexes, then their members' (never every account read)
+    for (const status of ["active", "locked", "disabled"]) {
+      const [rows, count] = await plansOf({ filters: { status } });
+      expect(count, `${status}: ${count}`).toMatch(/users_state_order_idx/);
+      expect(`${rows} ; ${count}`, status).toMatch(/SEARCH customers USING INTEGER PRIMARY KEY/);
+      expect(`${rows} ; ${count}`, status).not.toMatch(/SCAN customers(?![_\w])/);
+    }
+    const [companyRows, companyCount] = await plansOf({ filters: { status: "company" } });
+    for (const plan of [companyRows, companyCount]) {
+      expect(plan, plan).toMatch(/customers_enabled_idx/);
+      expect(plan, plan).toMatch(/customers_locked_idx/);
+      expect(plan, plan).toMatch(/users_customer_idx/);
+      expect(plan, plan).not.toMatch(/SCAN users(?![_\w])/);
+    }
     const [text] = await plansOf({ filters: { q: "smith" } });
     expect(text, text).toMatch(/users_fts VIRTUAL TABLE/);
     expect(text, text).not.toMatch(/SCAN users(?![_\w])/);

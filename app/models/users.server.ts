@@ -7,6 +7,7 @@ import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
 import { USER_STATES, type UserColumn, type UserFilters, type UserState } from "~/lib/user-table";
+import type { CompanyBlock } from "~/lib/user-status";
 import { indexedTextMatch, oneOf, pageOf, pageOrder, type ListQuery } from "./list-query.server";
 import { endedByNewPassword } from "./new-password.server";
 import { hitRateLimit } from "./rate-limits.server";
@@ -287,15 +288,36 @@ const SORT: Partial<Record<UserColumn, SQL>> = {
   createdAt: sql`${users.createdAt}`,
 };
 
-const STATE_RANK: Record<UserState, number> = { active: 0, locked: 1, disabled: 2 };
+/**
+ * A member's company keeps them from signing in: disabled or locked, as sign-in asks it (customerAllowsSignin).
+ * A deleted customer is one of them: its delete disables it, and its page refuses to enable or unlock it.
+ */
+const companyKeepsOut = sql`${users.customerId} in (select ${customers.id} from ${customers} indexed by customers_enabled_idx where ${customers.enabled} = 0
+  union select ${customers.id} from ${customers} indexed by customers_locked_idx where ${customers.locked} = 1)`;
+/** None keeps the member out (no company is one): a seek of the customer by its key (not companyKeepsOut negated, null without a company). */
+const companyLetsIn = sql`not exists (select 1 from ${customers} where ${customers.id} = ${users.customerId} and (${customers.enabled} = 0 or ${customers.locked} = 1))`;
+/** What the member's company is, when it keeps them out: a seek of the customer by its key, for each row shown. */
+const companyBlock = sql<CompanyBlock | null>`(select case when ${customers.anonymisedAt} is not null then 'deleted' when ${customers.enabled} = 0 then 'disabled' when ${customers.locked} = 1 then 'locked' end
+  from ${customers} where ${customers.id} = ${users.customerId})`;
+
+/**
+ * The accounts the Status filter lists, as lib/user-status's userState names them: each of the account's own states
+ * through that order's index (migration 0057), its company looked up by key for each; those kept out by their
+ * company through the disabled and locked customers' indexes and the members' customer index.
+ */
+const STATE_WHERE: Record<UserState, () => SQL | undefined> = {
+  active: () => and(eq(stateOrder(users), 0), companyLetsIn),
+  locked: () => and(eq(stateOrder(users), 1), companyLetsIn),
+  disabled: () => and(eq(stateOrder(users), 2), not(ofDeletedCustomer)),
+  company: () => and(companyKeepsOut, or(sql`${stateOrder(users)} < 2`, ofDeletedCustomer)),
+};
 
 function whereOf(filters: UserFilters) {
   const role = oneOf(ROLE_NAMES, filters.role);
   const state = oneOf(USER_STATES, filters.status);
   return and(
     role ? holdsRole(users.roles, role) : undefined,
-    // the state as the table sorts it, through that order's index (migration 0057)
-    state ? eq(stateOrder(users), STATE_RANK[state]) : undefined,
+    state ? STATE_WHERE[state]() : undefined,
     indexedTextMatch(filters.q, { id: users.id, index: "users_fts", fields: ["name", "email", "company", "phone"] }),
   );
 }
@@ -343,6 +365,7 @@ const userRows = (db: Database, where: SQL | undefined) =>
       createdAt: users.createdAt,
       invited: invitedNotYetIn(),
       customerDeleted: sql<boolean>`${ofDeletedCustomer}`.mapWith(Boolean),
+      companyBlock,
     })
     .from(users)
     .where(where)

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-controls";
 import { ROLE_LABELS, primaryRole, type RoleName } from "~/lib/roles";
-import { USER_STATES, USER_STATE_LABELS, userState } from "~/lib/user-table";
+import { USER_STATES, USER_STATE_LABELS } from "~/lib/user-table";
 
 export type Member = {
   id: number;
@@ -16,6 +16,8 @@ export type Member = {
   roles: string[];
   enabled: boolean;
   locked: boolean;
+  /** The Status cell: Invited, the member's own state, or what their company is when it keeps them out (lib/user-table). */
+  statusLabel: string;
   invited: boolean;
   lastLoginAt: string | null;
   createdAt: string;
@@ -39,7 +41,7 @@ function cells(deleted: boolean): Record<string, (m: Member) => ReactNode> {
       return `${role ? ROLE_LABELS[role] : "—"}${m.roles.includes("ROLE_AGENT") ? " · Agent" : ""}`;
     },
     phone: (m) => m.phone || "—",
-    status: (m) => (m.enabled && m.invited ? "Invited" : USER_STATE_LABELS[userState(m)]),
+    status: (m) => m.statusLabel,
     lastLoginAt: (m) => formatDateTime(m.lastLoginAt),
     createdAt: (m) => formatDateTime(m.createdAt),
     actions: (m) =>

@@ -28,6 +28,24 @@ describe("a customer's members", () => {
   });
 });
 
+describe("a disabled customer's members", () => {
+  it("are shown kept out by their company, not Active, and listed under that Status, not under Active", async () => {
+    const { users } = await import("~/.server/db/schema");
+    const { makeUser } = await import("~/seed/factories");
+    const { eq } = await import("drizzle-orm");
+    const [customer] = await services.db.insert(customers).values({ name: "Switched Off Ltd", customerType: "buyer" }).returning();
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    await services.db.update(users).set({ customerId: customer!.id }).where(eq(users.id, member.id));
+    const post = (intent: string) =>
+      responseOf(action({ request: postRequest(`/admin/customers/${customer!.id}`, admin.cookie, { intent }), context, params: { id: String(customer!.id) } }));
+    expect((await post("disable")).status).toBe(302);
+    const page = await open(customer!.id, "");
+    expect(page.members.rows.map((m: { statusLabel: string }) => m.statusLabel)).toEqual(["Company disabled"]);
+    expect((await open(customer!.id, "status=active")).members.total).toBe(0);
+    expect((await open(customer!.id, "status=company")).members.rows.map((m: { id: number }) => m.id)).toEqual([member.id]);
+  });
+});
+
 describe("a deleted (anonymised) customer", () => {
   it("is not enabled or unlocked again by a stale page's button: refused with 409, the customer left disabled", async () => {
     const [customer] = await services.db.insert(customers).values({ name: "Soon Deleted Ltd", customerType: "buyer" }).returning();

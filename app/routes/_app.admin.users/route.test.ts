@@ -90,3 +90,57 @@ describe("a member of a deleted customer", () => {
     expect((await findUserById(services.db, other.id))!.enabled).toBe(true);
   });
 });
+
+describe("members whose company keeps them out", () => {
+  it("are shown as their company's state, not Active, and the Status filter lists them where the table says they are", async () => {
+    const { customers } = await import("~/.server/db/schema");
+    const { deleteOrAnonymiseCustomer, setCustomerEnabled, setCustomerLocked } = await import("~/models/customer-accounts.server");
+    const { userStatusLabel } = await import("./status");
+    const { loader } = await import("./route");
+    const { getRequest } = await import("../../../tests/support/app");
+    const { ann } = await onlyTwoAdmins();
+    const company = "Quillwort Shutout";
+    const memberOf = async (name: string) => {
+      const [customer] = await services.db.insert(customers).values({ name: `${name} Lending` }).returning();
+      const member = await makeUser(services.db, { roles: ["ROLE_BUYER"], company });
+      await services.db.update(users).set({ customerId: customer!.id }).where(eq(users.id, member.id));
+      return { customer: customer!, member };
+    };
+    const disabled = await memberOf("Disabled");
+    const locked = await memberOf("Locked");
+    const deleted = await memberOf("Deleted");
+    const fine = await memberOf("Fine");
+    const staff = await makeUser(services.db, { roles: ["ROLE_BROKER"], company });
+    const switchedOff = await makeUser(services.db, { roles: ["ROLE_BUYER"], company });
+    await services.db.update(users).set({ enabled: false }).where(eq(users.id, switchedOff.id));
+    const change = { actor: ann.user, address: "" };
+    expect(await setCustomerEnabled(services, { ...change, customerId: disabled.customer.id, enabled: false })).toBe(true);
+    expect(await setCustomerLocked(services, { ...change, customerId: locked.customer.id, locked: true })).toBe(true);
+    expect(await deleteOrAnonymiseCustomer(services, { ...change, customerId: deleted.customer.id })).toEqual({ ok: true });
+    // enabled through the old bug, before enabling a deleted company's member was refused; it keeps its company name
+    await services.db.update(users).set({ enabled: true, company }).where(eq(users.id, deleted.member.id));
+
+    type Row = { id: number; enabled: boolean; locked: boolean; customerDeleted: boolean };
+    const listed = async (status: string) => {
+      const page = (await loader({ request: getRequest(`/admin/users?q=${encodeURIComponent(company)}&status=${status}`, ann.cookie), context, params: {} })) as { rows: Row[] };
+      return page.rows;
+    };
+    const all = await listed("Any");
+    const labelOf = (id: number) => userStatusLabel(all.find((r) => r.id === id)!);
+    expect(labelOf(disabled.member.id)).toBe("Company disabled");
+    expect(labelOf(locked.member.id)).toBe("Company locked");
+    expect(labelOf(deleted.member.id)).toBe("Deleted with their company");
+    expect(labelOf(fine.member.id)).toBe("Active");
+    expect(labelOf(staff.id)).toBe("Active");
+
+    const ids = async (status: string) => (await listed(status)).map((r) => r.id).sort((a, b) => a - b);
+    expect(await ids("active")).toEqual([fine.member.id, staff.id].sort((a, b) => a - b));
+    expect(await ids("company")).toEqual([disabled.member.id, locked.member.id, deleted.member.id].sort((a, b) => a - b));
+    expect(await ids("disabled")).toEqual([switchedOff.id]);
+    // every row a filter lists shows what the filter says
+    const shownUnder: Record<string, string[]> = { active: ["Active"], locked: ["Locked"], disabled: ["Disabled"], company: ["Company disabled", "Company locked", "Deleted with their company"] };
+    for (const [status, labels] of Object.entries(shownUnder)) {
+      for (const row of await listed(status)) expect(labels, `${status}: ${row.id}`).toContain(userStatusLabel(row));
+    }
+  });
+});
