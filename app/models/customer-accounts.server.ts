@@ -12,7 +12,7 @@ import type { CustomerValues } from "~/lib/schemas/customer";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { listView } from "./table-view.server";
-import { invitedNotYetIn, listUsers } from "./users.server";
+import { customerLeavesAnAdmin, invitedNotYetIn, listUsers } from "./users.server";
 import { pageOrLast } from "./list-query.server";
 import { inList } from "~/.server/db/in-list";
 import { isUniqueViolation } from "~/.server/db/errors";
@@ -266,12 +266,29 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
   return { events, counts, older };
 }
 
-/** The flag, and when it shuts the members out (`endSessions`) their sessions and API tokens, in one batch. */
-async function setFlag(services: Pick<Services, "db">, { actor, customerId, address }: Change, set: Partial<Pick<Customer, "enabled" | "locked">>, action: string, endSessions: boolean) {
+/** What disabling, locking or deleting a customer answers when one of its members is the last admin who can sign in. */
+export const CUSTOMER_LAST_ADMIN_MESSAGE =
+  "A member of this customer is the marketplace's last enabled admin: disabling, locking or deleting the customer would leave no admin who can sign in. Make a staff account an admin first (New user on the users page).";
+
+/**
+ * The flag, and when it shuts the members out (`shuts`: the flag's value that does) their sessions and API tokens,
+ * in one batch. "last-admin": shutting them out would take the last admin who can sign in, nothing written; false: no such customer.
+ */
+async function setFlag(
+  services: Pick<Services, "db">,
+  { actor, customerId, address }: Change,
+  set: Partial<Pick<Customer, "enabled" | "locked">>,
+  action: string,
+  shuts: SQL | null,
+): Promise<boolean | "last-admin"> {
   const db = services.db;
-  const flag = db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId)).returning({ id: customers.id });
-  const [[row]] = endSessions ? await db.batch([flag, ...endMemberSessions(db, customerId)]) : [await flag];
-  if (!row) return false;
+  const flag = db
+    .update(customers)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(customers.id, customerId), shuts ? customerLeavesAnAdmin(customerId) : undefined))
+    .returning({ id: customers.id });
+  const [[row]] = shuts ? await db.batch([flag, ...endMemberSessions(db, customerId, shuts)]) : [await flag];
+  if (!row) return shuts && (await findCustomer(db, { customerId })) ? "last-admin" : false;
   await recordAudit(db, { actor, action, subjectType: "customer", subjectId: customerId, address });
   return true;
 }
@@ -279,25 +296,29 @@ async function setFlag(services: Pick<Services, "db">, { actor, customerId, addr
 /**
  * A disabled or locked customer's members cannot sign in; their sessions and API tokens end now, and
  * stay ended when it is enabled again (a token only paused would work again then, a session would not).
+ * Only once the customer is so (`shut`, a condition on its row): not when the write's guard refused it.
  */
-function endMemberSessions(db: Database, customerId: number) {
+function endMemberSessions(db: Database, customerId: number, shut: SQL) {
   // one statement for every member, however many: a list of ids read first was capped and left some signed in
   const members = db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId));
+  const shutNow = sql`exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${shut})`;
   return [
-    db.delete(sessions).where(inArray(sessions.userId, members)),
-    db.update(apiTokens).set({ revokedAt: new Date() }).where(and(inArray(apiTokens.userId, members), isNull(apiTokens.revokedAt))),
+    db.delete(sessions).where(and(inArray(sessions.userId, members), shutNow)),
+    db.update(apiTokens).set({ revokedAt: new Date() }).where(and(inArray(apiTokens.userId, members), isNull(apiTokens.revokedAt), shutNow)),
   ] as const;
 }
 
+/** True when written, false for no such customer, "last-admin" when disabling would take the last admin who can sign in. */
 export async function setCustomerEnabled(services: Pick<Services, "db">, change: Change & { enabled: boolean }) {
-  const done = await setFlag(services, change, { enabled: change.enabled }, change.enabled ? "customer.enable" : "customer.disable", !change.enabled);
+  const done = await setFlag(services, change, { enabled: change.enabled }, change.enabled ? "customer.enable" : "customer.disable", change.enabled ? null : sql`${customers.enabled} = 0`);
   // only an enabled buyer is matched: disabled, it leaves every project's matched buyers; enabled, it is scored again
-  if (done) await recomputeCustomerMatches(services.db, { customerId: change.customerId });
+  if (done === true) await recomputeCustomerMatches(services.db, { customerId: change.customerId });
   return done;
 }
 
+/** As setCustomerEnabled: "last-admin" when locking would take the last admin who can sign in. */
 export async function setCustomerLocked(services: Pick<Services, "db">, change: Change & { locked: boolean }) {
-  return setFlag(services, change, { locked: change.locked }, change.locked ? "customer.lock" : "customer.unlock", change.locked);
+  return setFlag(services, change, { locked: change.locked }, change.locked ? "customer.lock" : "customer.unlock", change.locked ? sql`${customers.locked} = 1` : null);
 }
 
 /** Whether a member's company lets them sign in: not disabled, not locked. */
@@ -350,8 +371,9 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
         anonymisedAt: now,
         updatedAt: now,
       })
-      // a delete sent twice at once: the second finds it anonymised, and neither it nor its members are written again
-      .where(and(eq(customers.id, customerId), isNull(customers.anonymisedAt)))
+      // a delete sent twice at once: the second finds it anonymised, and neither it nor its members are written again;
+      // nor when it would disable the last admin who can sign in (a member made an admin before that was refused)
+      .where(and(eq(customers.id, customerId), isNull(customers.anonymisedAt), customerLeavesAnAdmin(customerId)))
       .returning({ id: customers.id }),
     services.db
       .update(users)
@@ -372,10 +394,14 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
       ),
     // in the same batch: a second write after it could fail and leave a deleted company's sessions, which
     // its member's account enabled again on /admin/users would open (a session does not ask the company);
-    // a delete that lost the race above ends them too, as the winner does
-    ...endMemberSessions(services.db, customerId),
+    // a delete that lost the race above ends them too, as the winner does; one refused for the last admin, none
+    ...endMemberSessions(services.db, customerId, sql`${customers.anonymisedAt} is not null`),
   ]);
-  if (!anonymised.length) return { ok: true };
+  if (!anonymised.length) {
+    // deleted meanwhile by another request, or refused by the guard
+    const now = await findCustomer(services.db, { customerId });
+    return now?.anonymisedAt ? { ok: true } : { ok: false, message: CUSTOMER_LAST_ADMIN_MESSAGE };
+  }
   // a deleted company is nobody's matched buyer
   await recomputeCustomerMatches(services.db, { customerId });
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });

@@ -419,16 +419,29 @@ export const LAST_ADMIN_MESSAGE = "This would leave the marketplace with no enab
 const actsAsAdmin = sql`(${users.enabled} = 1 and ${roleOrder(users.roles)} = 3)`;
 const otherAdmin = alias(users, "other_admin");
 /**
- * Another account than `userId` opens the admin pages: enabled, acting as admin, of no company that keeps it
- * from signing in. Part of the write that takes an admin away (a condition of its UPDATE), never a read before
- * it: two admins disabling or demoting each other at once both passed a check made first, and left none.
+ * An account but those `besides` keeps out opens the admin pages: enabled, acting as admin, of no company that
+ * keeps it from signing in. Part of the write that takes an admin away (a condition of its UPDATE), never a read
+ * before it: two admins disabling or demoting each other at once both passed a check made first, and left none.
  */
-function anotherAdmin(userId: number) {
-  return sql`exists (select 1 from ${users} as ${sql.identifier("other_admin")} where ${otherAdmin.id} <> ${userId} and ${otherAdmin.enabled} = 1 and ${roleOrder(otherAdmin.roles)} = 3
+function adminBesides(besides: SQL) {
+  return sql`exists (select 1 from ${users} as ${sql.identifier("other_admin")} where ${besides} and ${otherAdmin.enabled} = 1 and ${roleOrder(otherAdmin.roles)} = 3
     and (${otherAdmin.customerId} is null or exists (select 1 from ${customers} where ${customers.id} = ${otherAdmin.customerId} and ${customers.enabled} = 1 and ${customers.locked} = 0)))`;
 }
 /** An UPDATE's condition that takes `userId`'s admin away only while another admin is left. */
-const leavesAnAdmin = (userId: number) => or(not(actsAsAdmin), anotherAdmin(userId));
+const leavesAnAdmin = (userId: number) => or(not(actsAsAdmin), adminBesides(sql`${otherAdmin.id} <> ${userId}`));
+
+const memberAdmin = alias(users, "member_admin");
+/**
+ * The condition of an UPDATE that shuts a customer's members out (disabling, locking or deleting the customer):
+ * written only while an admin who can sign in is left outside the customer, or none of its members is one (a
+ * member made an admin before Admin was refused to customers' members, or a customer already keeping them out).
+ * As `leavesAnAdmin`, part of the write: two admins shutting out each other's customer at once leave one.
+ */
+export function customerLeavesAnAdmin(customerId: number) {
+  const adminInside = sql`exists (select 1 from ${users} as ${sql.identifier("member_admin")} where ${memberAdmin.customerId} = ${customerId} and ${memberAdmin.enabled} = 1 and ${roleOrder(memberAdmin.roles)} = 3
+    and exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${customers.enabled} = 1 and ${customers.locked} = 0))`;
+  return or(not(adminInside), adminBesides(sql`(${otherAdmin.customerId} is null or ${otherAdmin.customerId} <> ${customerId})`))!;
+}
 
 /** Why an update of one account wrote nothing: no such account, or the one guard of its UPDATE (`why`). */
 async function refusal<R extends string>(db: Database, userId: number, why: R): Promise<"missing" | R> {

@@ -61,3 +61,67 @@ describe("a deleted (anonymised) customer", () => {
     expect(await findCustomer(services.db, { customerId: customer!.id })).toMatchObject({ enabled: false, locked: true });
   });
 });
+
+describe("a customer whose member is the marketplace's last enabled admin", () => {
+  /** Admins made before Admin was refused to a customer's member: each the member of a customer of their own, the only enabled admins. */
+  async function adminMembers(names: string[]) {
+    const { users } = await import("~/.server/db/schema");
+    const { makeUser } = await import("~/seed/factories");
+    const { eq, sql } = await import("drizzle-orm");
+    await services.db.update(users).set({ enabled: false }).where(sql`${users.roles} like '%ROLE_ADMIN%'`);
+    return Promise.all(
+      names.map(async (name) => {
+        const [customer] = await services.db.insert(customers).values({ name: `${name} Capital`, customerType: "buyer" }).returning();
+        const user = await makeUser(services.db, { roles: ["ROLE_ADMIN"] });
+        await services.db.update(users).set({ customerId: customer!.id, totpEnabledAt: new Date() }).where(eq(users.id, user.id));
+        return { customer: customer!, user, cookie: await app.cookieFor(user) };
+      }),
+    );
+  }
+  const post = (cookie: string, customerId: number, intent: string) =>
+    responseOf(action({ request: postRequest(`/admin/customers/${customerId}`, cookie, { intent }), context, params: { id: String(customerId) } }));
+  const errorsOf = async (response: Response) => ((await response.json()) as { result: { error: Record<string, string[]> } }).result.error[""];
+
+  it("is not disabled, locked or deleted (409, nothing written, nothing audited): no admin would be left to sign in", async () => {
+    const { auditLog, sessions, users } = await import("~/.server/db/schema");
+    const { CUSTOMER_LAST_ADMIN_MESSAGE } = await import("~/models/customer-accounts.server");
+    const { eq, sql } = await import("drizzle-orm");
+    const [ann] = await adminMembers(["Annfield"]);
+    for (const intent of ["disable", "lock", "delete"]) {
+      const refused = await post(ann!.cookie, ann!.customer.id, intent);
+      expect(refused.status, intent).toBe(409);
+      expect(await errorsOf(refused), intent).toEqual([CUSTOMER_LAST_ADMIN_MESSAGE]);
+    }
+    expect(await findCustomer(services.db, { customerId: ann!.customer.id })).toMatchObject({ enabled: true, locked: false, anonymisedAt: null, name: "Annfield Capital" });
+    const [member] = await services.db.select().from(users).where(eq(users.id, ann!.user.id));
+    expect(member).toMatchObject({ enabled: true, email: ann!.user.email });
+    expect(await services.db.select().from(sessions).where(eq(sessions.userId, ann!.user.id))).toHaveLength(1);
+    const logged = await services.db.select().from(auditLog).where(sql`${auditLog.subjectType} = 'customer' and ${auditLog.subjectId} = ${String(ann!.customer.id)}`);
+    expect(logged).toHaveLength(0);
+  });
+
+  it("leaves one admin when two admins shut out each other's customer at the same moment", async () => {
+    for (const intent of ["disable", "lock", "delete"]) {
+      const [ann, bob] = await adminMembers([`Ann ${intent}`, `Bob ${intent}`]);
+      const answers = await Promise.all([post(ann!.cookie, bob!.customer.id, intent), post(bob!.cookie, ann!.customer.id, intent)]);
+      const after = await Promise.all([ann!, bob!].map(async (a) => (await findCustomer(services.db, { customerId: a.customer.id }))!));
+      expect(after.filter((c) => c.enabled && !c.locked), intent).toHaveLength(1);
+      const written = answers.find((a) => a.status === 302)!;
+      expect(written.headers.get("Location"), intent).toMatch(/^\/admin\/customers\/\d+$/);
+      const refused = answers.find((a) => a.status !== 302)!;
+      expect(refused.status, intent).toBe(409);
+    }
+  });
+
+  it("is disabled as before once another admin can sign in", async () => {
+    const [ann, bob] = await adminMembers(["Annwick", "Bobwick"]);
+    const { users } = await import("~/.server/db/schema");
+    const { makeUser } = await import("~/seed/factories");
+    const { eq } = await import("drizzle-orm");
+    const staff = await makeUser(services.db, { roles: ["ROLE_ADMIN"] });
+    await services.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, staff.id));
+    expect((await post(ann!.cookie, ann!.customer.id, "lock")).status).toBe(302);
+    expect((await post(bob!.cookie, bob!.customer.id, "delete")).status).toBe(302);
+    expect(await findCustomer(services.db, { customerId: bob!.customer.id })).toMatchObject({ enabled: false });
+  });
+});

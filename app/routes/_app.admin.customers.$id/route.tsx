@@ -13,6 +13,7 @@ import { formatCompactCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import {
+  CUSTOMER_LAST_ADMIN_MESSAGE,
   customerTimeline,
   deleteOrAnonymiseCustomer,
   findCustomer,
@@ -67,13 +68,20 @@ export async function action(args: ActionFunctionArgs) {
     case "reset":
       return handleTableAction(services, user.id, value, args.request);
     case "enable":
-    case "disable":
-      if (!(await setCustomerEnabled(services, { ...change, enabled: value.intent === "enable" }))) throw notFound();
+    case "disable": {
+      // a disable that would take the last admin who can sign in is refused in the write
+      const done = await setCustomerEnabled(services, { ...change, enabled: value.intent === "enable" });
+      if (done === "last-admin") return json({ result: submission.reply({ formErrors: [CUSTOMER_LAST_ADMIN_MESSAGE] }) }, { status: 409 });
+      if (!done) throw notFound();
       return redirectWithNotification(services, args.request, here, `The customer is ${value.intent}d.`);
+    }
     case "lock":
-    case "unlock":
-      if (!(await setCustomerLocked(services, { ...change, locked: value.intent === "lock" }))) throw notFound();
+    case "unlock": {
+      const done = await setCustomerLocked(services, { ...change, locked: value.intent === "lock" });
+      if (done === "last-admin") return json({ result: submission.reply({ formErrors: [CUSTOMER_LAST_ADMIN_MESSAGE] }) }, { status: 409 });
+      if (!done) throw notFound();
       return redirectWithNotification(services, args.request, here, `The customer is ${value.intent}ed.`);
+    }
     case "reset-password": {
       const member = await findUserById(services.db, value.userId);
       if (!member || member.customerId !== customerId || !member.enabled) throw notFound();
