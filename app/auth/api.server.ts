@@ -21,6 +21,15 @@ export function apiError(services: Services | null, status: number, message: str
   return apiJson(services, { error: message }, { status, headers });
 }
 
+/**
+ * A method the endpoint does not take: JSON 405 naming the ones it does, nothing read or done. An
+ * endpoint exports it as the loader or action it has no use for; without one Remix answers its HTML
+ * error page, with no `Allow`.
+ */
+export function methodNotAllowed(allow: "GET" | "POST") {
+  return () => apiError(null, 405, "Method not allowed", { Allow: allow });
+}
+
 /** The answer to an admin without two-factor sign-in: /api/auth/login's, and any token's. */
 export const OTP_ENROLMENT_REQUIRED = { error: "otp_enrolment_required", message: "Turn on two-factor sign-in on your profile page first." } as const;
 

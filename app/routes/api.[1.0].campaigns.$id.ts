@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, apiOrSessionUser, beginApiRequest } from "~/auth/api.server";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed } from "~/auth/api.server";
 import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { campaignForApi } from "~/models/campaigns.server";
@@ -13,3 +13,6 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!campaign) return apiError(services, 404, NOT_FOUND_MESSAGE);
   return apiJson(services, { data: campaign });
 }
+
+/** The endpoint is read with GET: any other method is told so in JSON (405, Allow: GET). */
+export const action = methodNotAllowed("GET");

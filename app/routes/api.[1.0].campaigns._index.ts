@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
-import { apiError, apiJson, apiOrSessionUser, beginApiRequest, bearerToken } from "~/auth/api.server";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, bearerToken, methodNotAllowed } from "~/auth/api.server";
 import { readJson } from "~/.server/body";
 import { clientAddress, isSameOriginRequest, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
@@ -37,3 +37,6 @@ export async function action(args: ActionFunctionArgs) {
   if ("error" in result) return apiError(services, 400, result.error);
   return apiJson(services, { data: { id: result.id } }, { status: 202 });
 }
+
+/** A GET (there is no list of campaigns to read): told so in JSON (405, Allow: POST), as another method is. */
+export const loader = methodNotAllowed("POST");

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, apiOrSessionUser, beginApiRequest } from "~/auth/api.server";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed } from "~/auth/api.server";
 import { NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { customerMatchesPage } from "~/models/matches.server";
@@ -19,3 +19,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const rows = user.customerId === null ? [] : (await customerMatchesPage(services.db, { customerId: user.customerId, page, pageSize: 100 })).rows;
   return apiJson(services, { data: rows.map(({ projectId, score, reasons }) => ({ projectId, score, reasons })) });
 }
+
+/** The endpoint is read with GET: any other method is told so in JSON (405, Allow: GET). */
+export const action = methodNotAllowed("GET");

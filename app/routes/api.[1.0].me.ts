@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
+import { apiJson, beginApiRequest, requireApiUser, methodNotAllowed } from "~/auth/api.server";
 import { toPublicUser } from "~/models/users.server";
 
 /** The signed-in API user, read by clients at data.user (spec §7). */
@@ -9,3 +9,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const { id, email, name, role, roles, scope } = toPublicUser(user);
   return apiJson(services, { data: { user: { id, email, name, role, roles, scope } } });
 }
+
+/** The endpoint is read with GET: any other method is told so in JSON (405, Allow: GET). */
+export const action = methodNotAllowed("GET");

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, apiOrSessionUser, beginApiRequest } from "~/auth/api.server";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed } from "~/auth/api.server";
 import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { projectMatchesFor } from "~/models/matches.server";
@@ -27,3 +27,6 @@ export async function loader(args: LoaderFunctionArgs) {
     })),
   });
 }
+
+/** The endpoint is read with GET: any other method is told so in JSON (405, Allow: GET). */
+export const action = methodNotAllowed("GET");

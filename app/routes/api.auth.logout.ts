@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
+import { apiJson, beginApiRequest, methodNotAllowed, requireApiUser } from "~/auth/api.server";
 import { revokeApiToken } from "~/models/api-tokens.server";
 
-/** Revokes the Bearer token it is called with. */
+/** Revokes the Bearer token it is called with (POST only: a PUT or DELETE revokes nothing, 405). */
 export async function action(args: ActionFunctionArgs) {
+  if (args.request.method !== "POST") return methodNotAllowed("POST")();
   const services = await beginApiRequest(args, "logout");
   const { token } = await requireApiUser(services, args.request);
   await revokeApiToken(services.db, token);
@@ -11,4 +12,4 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** A GET is no way to log out: told so in JSON, as the login endpoint tells it. */
-export const loader = () => apiError(null, 405, "Method not allowed", { Allow: "POST" });
+export const loader = methodNotAllowed("POST");

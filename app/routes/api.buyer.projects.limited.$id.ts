@@ -1,6 +1,6 @@
 import { NOT_FOUND_MESSAGE } from "~/.server/http";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, beginApiRequest, requireApiUser } from "~/auth/api.server";
+import { apiError, apiJson, beginApiRequest, requireApiUser, methodNotAllowed } from "~/auth/api.server";
 import { primaryRole } from "~/lib/roles";
 import { findVisibleProject } from "~/models/projects.server";
 import { ndaStatusOf } from "~/models/contracts.server";
@@ -20,3 +20,6 @@ export async function loader(args: LoaderFunctionArgs) {
     contract_status: { ndaStatus: await ndaStatusOf(services.db, { projectId: project.id, userId: user.id }) },
   });
 }
+
+/** The endpoint is read with GET: any other method is told so in JSON (405, Allow: GET). */
+export const action = methodNotAllowed("GET");
