@@ -7,11 +7,20 @@ import { primaryRole } from "~/lib/roles";
 import { createCampaignFromApi } from "~/models/campaigns.server";
 import { campaignApiSchema } from "~/lib/schemas/index.server";
 
+const FIELDS = Object.keys(campaignApiSchema.shape);
+
+/** The keys of a JSON object body that are no field of the request (none for anything else, which the schema refuses). */
+function unknownFields(body: unknown) {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return [];
+  return Object.keys(body).filter((key) => !FIELDS.includes(key)).slice(0, 20);
+}
+
 /**
  * POST {channel, customerIds, subject, body, sendAt?} → 202 {data: {id}}: creates the
  * campaign and sends (or schedules) it, for admins with a Bearer token or their
  * session (same-origin only); 404 for anyone else. A retry with the same
- * Idempotency-Key answers the same campaign and sends nothing more.
+ * Idempotency-Key answers the same campaign and sends nothing more. A field it does not know is
+ * a 400 naming it.
  */
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "campaigns");
@@ -28,6 +37,12 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof Response)) throw error;
     return apiError(services, error.status, error.status === 413 ? "Payload too large" : "The body must be JSON");
+  }
+  // a field it does not know is refused, not dropped: a misspelt "send_at" sent the campaign at once
+  const unknown = unknownFields(body);
+  if (unknown.length) {
+    const message = `Unknown field${unknown.length === 1 ? "" : "s"} ${unknown.map((f) => `"${f}"`).join(", ")}: the fields are ${FIELDS.join(", ")}.`;
+    return apiJson(services, { error: message, fields: Object.fromEntries(unknown.map((f) => [f, [message]])) }, { status: 400 });
   }
   const parsed = campaignApiSchema.safeParse(body);
   if (!parsed.success) {

@@ -1,0 +1,51 @@
+import { count } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, ORIGIN } from "../../tests/support/app";
+
+/** POST /api/1.0/campaigns as a CRM's script sends it: an admin's Bearer token and a JSON body. */
+const app = await bootApp("api-campaigns");
+afterAll(() => app.cleanup());
+const route = await import("./api.[1.0].campaigns._index");
+const { issueApiToken } = await import("~/models/api-tokens.server");
+const { campaigns, customers, outbox, recipientLists } = await import("~/.server/db/schema");
+const { context, services } = app;
+
+const admin = await app.member("admin@demo.test");
+const { token } = await issueApiToken(services.db, admin.user.id);
+const [customer] = await services.db.select({ id: customers.id }).from(customers).limit(1);
+
+const post = async (body: unknown) => {
+  const request = new Request(`${ORIGIN}/api/1.0/campaigns`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const response = await route.action({ request, context, params: {} });
+  return { status: response.status, body: (await response.json()) as { error?: string; fields?: Record<string, string[]>; data?: { id: number } } };
+};
+const written = async () => ({
+  campaigns: (await services.db.select({ n: count() }).from(campaigns))[0]!.n,
+  lists: (await services.db.select({ n: count() }).from(recipientLists))[0]!.n,
+  outbox: (await services.db.select({ n: count() }).from(outbox))[0]!.n,
+});
+
+describe("POST /api/1.0/campaigns with a field it does not know", () => {
+  it("refuses a misspelt sendAt (400 naming the field, nothing written or sent) instead of sending at once", async () => {
+    const before = await written();
+    const answer = await post({ channel: "email", customerIds: [customer!.id], subject: "Next week", body: "Hello", send_at: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/send_at/);
+    expect(answer.body.fields).toEqual({ send_at: [answer.body.error] });
+    expect(await written()).toEqual(before);
+  });
+
+  it("names every unknown field, and still takes the documented ones", async () => {
+    const answer = await post({ channel: "sms", customerIds: [customer!.id], body: "Hi", listId: 3, customer_ids: [1] });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.fields!).sort()).toEqual(["customer_ids", "listId"]);
+    const sendAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const sent = await post({ channel: "email", customerIds: [customer!.id], subject: "Hello", body: "Hello", sendAt });
+    expect(sent.status).toBe(202);
+    expect(sent.body.data!.id).toBeTypeOf("number");
+  });
+});
