@@ -10,11 +10,16 @@ import { SIGNIN_MESSAGES } from "~/models/users.server";
 export const OTP_REQUIRED = "otp_required";
 import { messages } from "~/lib/validation";
 
+/** Missing is required; a value of another type (a number, a list) is named for what it is not. */
+const text = (field: string) => z.string({ error: (issue) => (issue.input === undefined ? messages.required : `${field} must be a string.`) });
+
 const credentials = z.object({
-  email: z.string({ error: messages.required }).min(1, messages.required),
-  password: z.string({ error: messages.required }).min(1, messages.required),
-  otp: z.string().max(40).optional(),
+  email: text("email").min(1, messages.required),
+  password: text("password").min(1, messages.required),
+  otp: text("otp").max(40).optional(),
 });
+
+const NOT_AN_OBJECT = 'The body must be a JSON object: {"email", "password", "otp"?}.';
 
 /**
  * POST {"email","password"} → {"token"}; the token is then sent as `Authorization: Bearer`.
@@ -33,9 +38,10 @@ export async function action(args: ActionFunctionArgs) {
   }
   const parsed = credentials.safeParse(body);
   if (!parsed.success) {
+    const notAnObject = typeof body !== "object" || body === null || Array.isArray(body);
     return apiJson(
       services,
-      { error: "Invalid credentials payload", fields: z.flattenError(parsed.error).fieldErrors },
+      { error: "Invalid credentials payload", ...(notAnObject ? { message: NOT_AN_OBJECT } : {}), fields: z.flattenError(parsed.error).fieldErrors },
       { status: 400 },
     );
   }
