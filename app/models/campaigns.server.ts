@@ -9,7 +9,7 @@ import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
-import { createRecipientList, findRecipientList, listRecipientLists, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
+import { auditListSaved, createRecipientList, findRecipientList, listRecipientLists, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type MailServices = Pick<Services, "db" | "env" | "waitUntil">;
@@ -293,17 +293,24 @@ export async function createCampaignFromApi(
     const found = new Set((await membersOf(db, { definition: { customerIds } })).map((m) => m.customerId));
     const missing = customerIds.filter((id) => !found.has(id));
     if (missing.length) return { error: `Unknown customer${missing.length === 1 ? "" : "s"} in customerIds: ${missing.slice(0, 20).join(", ")}.` };
-    const listId = await createRecipientList(db, {
+    const list = {
       name: `API ${values.channel === "sms" ? "SMS" : "e-mail"} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
       channel: values.channel,
-      kind: "selection",
-      definition: { customerIds },
+      kind: "selection" as const,
       actor,
       address,
-    });
+    };
+    const listId = await createRecipientList(db, { ...list, definition: { customerIds }, audited: false });
     const draft = { listId, subject: values.channel === "sms" ? "" : values.subject, body: values.body, projectId: null };
     const sendAt = values.sendAt ? new Date(values.sendAt) : null;
-    const { id } = await createCampaign(db, { channel: values.channel, draft, actor, sendAt, idempotencyKey: key });
+    const { id, created } = await createCampaign(db, { channel: values.channel, draft, actor, sendAt, idempotencyKey: key });
+    if (created) {
+      await auditListSaved(db, { ...list, listId });
+    } else {
+      // a retry with the same key got there first (the unique index decided): this request's list is
+      // nobody's, and would stay on the lists page as a second "API e-mail ..." list
+      await db.delete(recipientLists).where(eq(recipientLists.id, listId));
+    }
     await sendCampaign(services, { campaignId: id, actor, address });
     return { id };
   }

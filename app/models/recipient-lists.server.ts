@@ -160,14 +160,32 @@ export async function createRecipientList(
     definition,
     actor,
     address,
-  }: { name: string; channel: ListChannel; kind: ListKind; definition: ListDefinition; actor: NonNullable<AuditEntry["actor"]>; address?: string },
+    audited = true,
+  }: {
+    name: string;
+    channel: ListChannel;
+    kind: ListKind;
+    definition: ListDefinition;
+    actor: NonNullable<AuditEntry["actor"]>;
+    address?: string;
+    /** false: the caller audits it with auditListSaved once it keeps the list (the campaigns API's retries) */
+    audited?: boolean;
+  },
 ) {
   const [row] = await db
     .insert(recipientLists)
     .values({ name, channel, kind, definition, createdById: actor.id })
     .returning({ id: recipientLists.id });
-  await recordAudit(db, { actor, action: "list.save", subjectType: "recipient_list", subjectId: row!.id, detail: `${name} (${kind}, ${channel})`, address });
+  if (audited) await auditListSaved(db, { listId: row!.id, name, channel, kind, actor, address });
   return row!.id;
+}
+
+/** The audit entry of a list saved. */
+export async function auditListSaved(
+  db: Database,
+  { listId, name, channel, kind, actor, address }: { listId: number; name: string; channel: ListChannel; kind: ListKind; actor: NonNullable<AuditEntry["actor"]>; address?: string },
+) {
+  await recordAudit(db, { actor, action: "list.save", subjectType: "recipient_list", subjectId: listId, detail: `${name} (${kind}, ${channel})`, address });
 }
 
 export async function findRecipientList(db: Database, { listId }: { listId: number }) {

@@ -7,7 +7,7 @@ const app = await bootApp("api-campaigns");
 afterAll(() => app.cleanup());
 const route = await import("./api.[1.0].campaigns._index");
 const { issueApiToken } = await import("~/models/api-tokens.server");
-const { campaigns, customers, outbox, recipientLists } = await import("~/.server/db/schema");
+const { auditLog, campaigns, customers, outbox, recipientLists } = await import("~/.server/db/schema");
 const { context, services } = app;
 
 const admin = await app.member("admin@demo.test");
@@ -23,10 +23,20 @@ const post = async (body: unknown) => {
   const response = await route.action({ request, context, params: {} });
   return { status: response.status, body: (await response.json()) as { error?: string; fields?: Record<string, string[]>; data?: { id: number } } };
 };
+const postWithKey = async (body: unknown, key: string) => {
+  const request = new Request(`${ORIGIN}/api/1.0/campaigns`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Idempotency-Key": key },
+    body: JSON.stringify(body),
+  });
+  const response = await route.action({ request, context, params: {} });
+  return { status: response.status, body: (await response.json()) as { data?: { id: number } } };
+};
 const written = async () => ({
   campaigns: (await services.db.select({ n: count() }).from(campaigns))[0]!.n,
   lists: (await services.db.select({ n: count() }).from(recipientLists))[0]!.n,
   outbox: (await services.db.select({ n: count() }).from(outbox))[0]!.n,
+  audited: (await services.db.select({ n: count() }).from(auditLog))[0]!.n,
 });
 
 describe("POST /api/1.0/campaigns with a field it does not know", () => {
@@ -47,5 +57,26 @@ describe("POST /api/1.0/campaigns with a field it does not know", () => {
     const sent = await post({ channel: "email", customerIds: [customer!.id], subject: "Hello", body: "Hello", sendAt });
     expect(sent.status).toBe(202);
     expect(sent.body.data!.id).toBeTypeOf("number");
+  });
+});
+
+describe("POST /api/1.0/campaigns retried at the same moment with one Idempotency-Key", () => {
+  it("makes one campaign, one recipient list and one message a recipient, however many retries cross", async () => {
+    const before = await written();
+    const body = { channel: "email", customerIds: [customer!.id], subject: "Once", body: "Only once" };
+    const answers = await Promise.all([1, 2, 3].map(() => postWithKey(body, "crossing-retries")));
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 202]);
+    expect(new Set(answers.map((a) => a.body.data!.id)).size).toBe(1);
+    const after = await written();
+    expect(after.campaigns - before.campaigns).toBe(1);
+    // the retries that lost the race leave no list of their own on /admin/marketing/lists, nor its audit entry
+    expect(after.lists - before.lists).toBe(1);
+    const messages = after.outbox - before.outbox;
+    expect(messages).toBeGreaterThan(0);
+    // a list saved, a campaign sent: the audit of one request
+    const single = await written();
+    await postWithKey({ ...body, subject: "Alone" }, "alone");
+    const alone = await written();
+    expect(after.audited - before.audited).toBe(alone.audited - single.audited);
   });
 });
