@@ -284,12 +284,27 @@ export type ApiCampaign = { channel: SuppressionChannel; customerIds: number[]; 
 export async function createCampaignFromApi(
   services: MailServices,
   { values, actor, idempotencyKey, address }: { values: ApiCampaign; actor: Actor; idempotencyKey: string | null; address?: string },
-): Promise<{ id: number } | { error: string }> {
+): Promise<{ id: number } | { error: string; conflict?: true }> {
   const { db } = services;
   const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
-  const [known] = key ? await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.idempotencyKey, key)).limit(1) : [];
+  const customerIds = [...new Set(values.customerIds)];
+  const sendAt = values.sendAt ? new Date(values.sendAt) : null;
+  const subject = values.channel === "sms" ? "" : values.subject;
+  // a key names one request: the same key with other values is no retry, and is not answered as one
+  const otherRequest = (first: KeyedCampaign) =>
+    first.channel !== values.channel ||
+    first.subject !== subject ||
+    first.body !== values.body ||
+    (first.sendAt?.getTime() ?? null) !== (sendAt?.getTime() ?? null) ||
+    !("customerIds" in first.definition) ||
+    [...first.definition.customerIds].sort((a, b) => a - b).join() !== [...customerIds].sort((a, b) => a - b).join();
+  const conflict = (first: KeyedCampaign) => ({
+    error: `Idempotency-Key "${idempotencyKey}" was used for another request (campaign ${first.id}): send a new key for a new campaign, or the same request to retry it.`,
+    conflict: true as const,
+  });
+  const [known] = key ? await keyedCampaign(db, key) : [];
+  if (known && otherRequest(known)) return conflict(known);
   if (!known) {
-    const customerIds = [...new Set(values.customerIds)];
     const found = new Set((await membersOf(db, { definition: { customerIds } })).map((m) => m.customerId));
     const missing = customerIds.filter((id) => !found.has(id));
     if (missing.length) return { error: `Unknown customer${missing.length === 1 ? "" : "s"} in customerIds: ${missing.slice(0, 20).join(", ")}.` };
@@ -301,8 +316,7 @@ export async function createCampaignFromApi(
       address,
     };
     const listId = await createRecipientList(db, { ...list, definition: { customerIds }, audited: false });
-    const draft = { listId, subject: values.channel === "sms" ? "" : values.subject, body: values.body, projectId: null };
-    const sendAt = values.sendAt ? new Date(values.sendAt) : null;
+    const draft = { listId, subject, body: values.body, projectId: null };
     const { id, created } = await createCampaign(db, { channel: values.channel, draft, actor, sendAt, idempotencyKey: key });
     if (created) {
       await auditListSaved(db, { ...list, listId });
@@ -310,12 +324,26 @@ export async function createCampaignFromApi(
       // a retry with the same key got there first (the unique index decided): this request's list is
       // nobody's, and would stay on the lists page as a second "API e-mail ..." list
       await db.delete(recipientLists).where(eq(recipientLists.id, listId));
+      const [first] = await keyedCampaign(db, key!);
+      if (first && otherRequest(first)) return conflict(first);
     }
     await sendCampaign(services, { campaignId: id, actor, address });
     return { id };
   }
   await sendCampaign(services, { campaignId: known.id, actor, address });
   return { id: known.id };
+}
+
+type KeyedCampaign = Awaited<ReturnType<typeof keyedCampaign>>[number];
+
+/** The campaign an API client's Idempotency-Key made, with what it was asked for. */
+function keyedCampaign(db: Database, key: string) {
+  return db
+    .select({ id: campaigns.id, channel: campaigns.channel, subject: campaigns.subject, body: campaigns.body, sendAt: campaigns.sendAt, definition: recipientLists.definition })
+    .from(campaigns)
+    .innerJoin(recipientLists, eq(recipientLists.id, campaigns.listId))
+    .where(eq(campaigns.idempotencyKey, key))
+    .limit(1);
 }
 
 /** What GET /api/1.0/campaigns/{id} answers; "scheduled" while its time has not come. */

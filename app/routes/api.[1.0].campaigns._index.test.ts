@@ -80,3 +80,20 @@ describe("POST /api/1.0/campaigns retried at the same moment with one Idempotenc
     expect(after.audited - before.audited).toBe(alone.audited - single.audited);
   });
 });
+
+describe("POST /api/1.0/campaigns with an Idempotency-Key used before for another request", () => {
+  it("refuses another campaign under a key already used (409 naming the first, nothing written or sent), and still answers a true retry", async () => {
+    const first = await postWithKey({ channel: "email", customerIds: [customer!.id], subject: "Week 1", body: "News of week 1" }, "weekly-news");
+    expect(first.status).toBe(202);
+    const before = await written();
+    const reused = await postWithKey({ channel: "email", customerIds: [customer!.id], subject: "Week 2", body: "News of week 2" }, "weekly-news");
+    expect(reused.status).toBe(409);
+    expect((reused.body as { error?: string }).error).toBe(
+      `Idempotency-Key "weekly-news" was used for another request (campaign ${first.body.data!.id}): send a new key for a new campaign, or the same request to retry it.`,
+    );
+    expect(await written()).toEqual(before);
+    const retry = await postWithKey({ channel: "email", customerIds: [customer!.id], subject: "Week 1", body: "News of week 1" }, "weekly-news");
+    expect(retry).toEqual({ status: 202, body: { data: { id: first.body.data!.id } } });
+    expect(await written()).toEqual(before);
+  });
+});

@@ -19,8 +19,8 @@ function unknownFields(body: unknown) {
  * POST {channel, customerIds, subject, body, sendAt?} → 202 {data: {id}}: creates the
  * campaign and sends (or schedules) it, for admins with a Bearer token or their
  * session (same-origin only); 404 for anyone else. A retry with the same
- * Idempotency-Key answers the same campaign and sends nothing more. A field it does not know is
- * a 400 naming it.
+ * Idempotency-Key answers the same campaign and sends nothing more; the key with another request
+ * is a 409. A field it does not know is a 400 naming it.
  */
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "campaigns");
@@ -49,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
     return apiJson(services, { error: parsed.error.issues[0]!.message, fields: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   }
   const result = await createCampaignFromApi(services, { values: parsed.data, actor: user, idempotencyKey, address: clientAddress(request) });
-  if ("error" in result) return apiError(services, 400, result.error);
+  if ("error" in result) return apiError(services, "conflict" in result ? 409 : 400, result.error);
   return apiJson(services, { data: { id: result.id } }, { status: 202 });
 }
 
