@@ -59,6 +59,8 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   // the providers' signed webhooks take posts only
   "/api/1.0/webhooks/mail": { url: "/api/1.0/webhooks/mail", outcome: everyone(405) },
   "/api/1.0/webhooks/sms": { url: "/api/1.0/webhooks/sms", outcome: everyone(405) },
+  // campaigns are sent with POST; there is no list of them to GET
+  "/api/1.0/campaigns": { url: "/api/1.0/campaigns", outcome: everyone(405) },
   // matches: the project's seller or an admin; a buyer its own (session or Bearer token)
   "/api/1.0/projects/:id/matches": { url: "/api/1.0/projects/7/matches", outcome: { ...everyone(404), seller: 200, admin: 200, visitor: 401 } },
   "/api/1.0/matches": { url: "/api/1.0/matches", outcome: { ...everyone(404), buyer: 200, multi: 200, visitor: 401 } },
