@@ -10,7 +10,11 @@ import { recomputeCustomerMatches } from "./matches.server";
 
 /** The lists the criteria forms offer, from the CMS (spec §9). */
 export async function criteriaOptions(content: ContentService): Promise<CriteriaOptions> {
-  const lists = await content.constantLists();
+  return criteriaOptionsOf(await content.constantLists());
+}
+
+/** The criteria forms' lists out of the CMS's constant lists. */
+export function criteriaOptionsOf(lists: Record<string, { items: ReadonlyArray<{ label: string }> } | undefined>): CriteriaOptions {
   const labels = (key: string) => (lists[key]?.items ?? []).map((i) => i.label);
   const industries = labels("industries");
   return {

@@ -10,6 +10,7 @@ import { DEFAULT_WEIGHTS, MIN_MATCH_SCORE, NO_BEHAVIOUR, projectFacts, scoreProj
 import { makeUser } from "~/seed/factories";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
 import { bestProjectsFor } from "./matches.server";
+import { criteriaOptionsOf } from "./buyer-criteria.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -52,16 +53,7 @@ describe("the assistant's proposal ranked in the database", () => {
 
   it("ranks the largest criteria the forms allow within D1's 100 parameters a statement", async () => {
     await t.db.delete(systemSettings);
-    const labels = (key: string) => CONSTANT_LISTS.find((l) => l.key === key)!.items.map((i) => i.label);
-    const options = {
-      industries: labels("industries"),
-      states: labels("usStates"),
-      locations: labels("locations"),
-      transactionScales: labels("transactionScales"),
-      investmentTypes: labels("investmentTypes"),
-      transactionTypes: labels("transactionTypes"),
-      investorTypes: labels("investorTypes"),
-    };
+    const options = criteriaOptionsOf(Object.fromEntries(CONSTANT_LISTS.map((l) => [l.key, l])));
     // every list at its cap (14 industries, none of them "any", 3 states), the others whole
     const posted = {
       industryPreferences: options.industries.filter((i) => i !== ANY_INDUSTRY).slice(0, CRITERIA_LIMITS.industries),

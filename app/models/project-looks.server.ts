@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
 import type { LookRow } from "~/.server/services";
@@ -16,52 +16,14 @@ export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 /** A member's second look within a minute does not move "recently viewed" (no write for a reload). */
 const RECENT_VIEW_RESOLUTION_MS = 60_000;
 
-/**
- * Counts `member`'s look at each project once per UTC day, in one atomic batch:
- * the day's rows are added when new, the projects whose rows are not yet counted
- * gain one, and those rows are marked counted. A reload, or two requests at once,
- * find the rows counted and change nothing.
- */
-async function countLooks(db: Database, kind: "view" | "impression", userId: number, projectIds: number[], now: number, extra: BatchItem[] = []) {
-  const ids = [...new Set(projectIds)];
-  if (!ids.length) return;
-  const day = dayOf(now);
-  const mine = and(eq(dailyProjectLooks.kind, kind), eq(dailyProjectLooks.userId, userId), eq(dailyProjectLooks.day, day), eq(dailyProjectLooks.counted, false));
-  const pending = db.select({ id: dailyProjectLooks.projectId }).from(dailyProjectLooks).where(mine);
-  const counter = kind === "view" ? { views: sql`${projects.views} + 1` } : { impressions: sql`${projects.impressions} + 1` };
-  // D1 binds at most 100 parameters a statement: 5 columns a row, so 19 rows an insert
-  const inserts = [];
-  for (let i = 0; i < ids.length; i += 19) {
-    const rows = ids.slice(i, i + 19).map((projectId) => ({ kind, userId, projectId, day, counted: false }));
-    inserts.push(db.insert(dailyProjectLooks).values(rows).onConflictDoNothing());
-  }
-  await db.batch([
-    ...inserts,
-    db.update(projects).set(counter).where(inArray(projects.id, pending)),
-    db.update(dailyProjectLooks).set({ counted: true }).where(mine),
-    ...extra,
-  ] as unknown as Parameters<typeof db.batch>[0]);
+/** The results a member is shown count as impressions, once a day per member and project: one look written as a batch's are. */
+export async function recordImpressions(db: Database, { userId, projectIds }: { userId: number; projectIds: number[] }, now = Date.now()) {
+  await storeLooks(db, [{ kind: "impression", userId, projectIds, at: now }]);
 }
 
-type BatchItem = Parameters<Database["batch"]>[0][number];
-
-/** The results a member is shown count as impressions, once a day per member and project. */
-export async function recordImpressions(db: Database, { userId, projectIds: ids }: { userId: number; projectIds: number[] }, now = Date.now()) {
-  await countLooks(db, "impression", userId, ids, now);
-}
-
-/** A view of the project page (once a day per member), and the member's recently viewed list. */
+/** A view of the project page (once a day per member), and the member's recently viewed list: one look written as a batch's are. */
 export async function recordView(db: Database, { userId, projectId }: { userId: number; projectId: number }, now = Date.now()) {
-  const at = new Date(now);
-  const recent = db
-    .insert(recentlyViewed)
-    .values({ userId, projectId, viewedAt: at })
-    .onConflictDoUpdate({
-      target: [recentlyViewed.userId, recentlyViewed.projectId],
-      set: { viewedAt: at },
-      setWhere: lt(recentlyViewed.viewedAt, new Date(now - RECENT_VIEW_RESOLUTION_MS)),
-    });
-  await countLooks(db, "view", userId, [projectId], now, [recent]);
+  await storeLooks(db, [{ kind: "view", userId, projectIds: [projectId], at: now }]);
 }
 
 /**

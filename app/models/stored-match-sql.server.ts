@@ -103,10 +103,9 @@ function factsOf(c: BuyerCriteria, behaviour: ReadonlyMap<string, Behaviour>): S
 }
 
 const NO_FACTS: ProjectFacts = { industry: "", region: "", state: "", sizeBand: null, loanStatus: "", investmentTypes: [], transactionTypes: [] };
-const BAND_LABEL = sql`(case ${col("band")} ${sql.raw(
-  Object.keys(SIZE_BANDS)
-    .map((k, i) => `when ${i} then '${(SIZE_BAND_LABELS[k] ?? k).replaceAll("'", "''")}'`)
-    .join(" "),
+const BAND_LABEL = sql`(case ${col("band")} ${sql.join(
+  Object.keys(SIZE_BANDS).map((k, i) => sql`when ${int(i)} then ${text(SIZE_BAND_LABELS[k] ?? k)}`),
+  sql` `,
 )} end)`;
 
 /** The second step: the points and words of each arm, as `fractions` gives them in app/lib/match-score.ts. */
