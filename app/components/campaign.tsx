@@ -1,19 +1,9 @@
-import { Form, useRevalidator } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { Form } from "@remix-run/react";
+import { type ReactNode } from "react";
 import { formatNumber } from "~/lib/format";
 import { recipientState, type RecipientRowState } from "~/lib/marketing";
 import { Pager } from "./pager";
 import { SimpleTable, formatDateTime } from "./data-table";
-
-/** With JavaScript, a campaign page refreshes itself while messages wait; without, a reload shows the same. */
-export function useRefreshWhile(active: boolean) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => state === "idle" && revalidate(), 3000);
-    return () => clearInterval(timer);
-  }, [active, revalidate, state]);
-}
 
 /** The counts a sent campaign shows, each with a test id of its key. */
 export function CampaignProgress({ counts }: { counts: ReadonlyArray<readonly [label: string, value: number, key: string]> }) {

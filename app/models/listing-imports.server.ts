@@ -8,7 +8,7 @@ import { lookupPoint } from "~/lib/project-values";
 import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/lib/listing-upload";
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { recordAudit } from "./audit.server";
-import { recomputeImportMatches } from "./matches.server";
+import { drainMatchQueue, queueListings } from "./match-rescoring.server";
 import { textMatch } from "./list-query.server";
 import { isUniqueViolation } from "~/.server/db/errors";
 
@@ -158,6 +158,9 @@ async function finish(db: Database, job: ImportJob, now: number) {
       .where(and(eq(projects.importJobId, job.id), eq(projects.status, "importing"))),
     db.update(importJobs).set({ status: "done", finishedAt: new Date(now), leaseUntil: 0 }).where(eq(importJobs.id, job.id)),
     db.delete(importJobRows).where(eq(importJobRows.jobId, job.id)),
+    // published listings are scored for the buyers they fit, as one published by hand is: queued with
+    // the publishing itself, so a restart before they are scored leaves them waiting, not unmatched
+    ...(status === "published" ? [queueListings(db, eq(projects.importJobId, job.id), now)] : []),
   ]);
 }
 
@@ -211,8 +214,10 @@ export async function drainImportJob(db: Database, jobId: number, { budgetMs = 2
     await fail(db, job, error, now());
     return findImportJob(db, jobId);
   }
-  // listed now: scored for the buyers they fit, as a listing published by hand is (the import stands if this fails)
-  if (job.target === "published") await recomputeImportMatches(db, { importJobId: job.id }).catch((error) => console.error(`import job ${job.id} matches:`, error));
+  // what the budget leaves goes to scoring the listings just published; housekeeping scores the rest
+  if (job.target === "published") {
+    await drainMatchQueue(db, { budgetMs: Math.max(0, budgetMs - (now() - started)), now }).catch((error) => console.error(`import job ${job.id} matches:`, error));
+  }
   return findImportJob(db, jobId);
 }
 

@@ -5,6 +5,7 @@ import { pruneAccountUnlocks } from "./account-unlocks.server";
 import { pruneApiTokens } from "./api-tokens.server";
 import { pruneLeadImports } from "./leads.server";
 import { drainImportJobs } from "./listing-imports.server";
+import { drainMatchQueue } from "./match-rescoring.server";
 import { drainOutbox, purgeOutbox } from "./outbox.server";
 import { prunePasswordResets } from "./password-resets.server";
 import { pruneDailyLooks } from "./project-looks.server";
@@ -33,6 +34,8 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   const sent = (await step("outbox delivery", () => drainOutbox(db, env))) ?? 0;
   // bulk uploads a restart (or a request's end on Workers) left half drained
   await drainImportJobs(db, now).catch((error) => console.error("import jobs failed:", error));
+  // listings waiting to be scored again (new weights, a published upload), 20 seconds a run
+  await step("match rescoring", () => drainMatchQueue(db, { budgetMs: 20_000 }));
   await step("outbox purge", () => purgeOutbox(db, now));
   await step("sessions", () => pruneSessions(db, now));
   await step("API tokens", () => pruneApiTokens(db, now));

@@ -15,11 +15,10 @@ import {
   projectMatches,
   projectMatchesFor,
   sellerMatchesFor,
-  recomputeAllMatches,
   recomputeCustomerMatches,
   recomputeProjectMatches,
-  saveMatchWeights,
 } from "./matches.server";
+import { recomputeAllMatches, saveMatchWeights } from "./match-rescoring.server";
 import { recomputeResponsiveness } from "./responsiveness.server";
 import { reviewProject } from "./projects.server";
 import { pruneDailyLooks } from "./project-looks.server";
@@ -136,7 +135,11 @@ describe("recomputing matches", () => {
     expect(await matchWeights(t.db)).toEqual(weights);
     expect((await scores(published))[energy]).toBeUndefined();
     await saveMatchWeights(t.db, { weights: DEFAULT_WEIGHTS, actor: admin });
-    expect(await recomputeAllMatches(t.db)).toBeGreaterThan(0);
+    await recomputeAllMatches(t.db);
+    const all = await scores(published);
+    expect(all[health]).toBeGreaterThan(0);
+    await recomputeProjectMatches(t.db, { projectId: published });
+    expect(await scores(published)).toEqual(all);
   });
 
   it("shows the seller Buyer #n until the company signs the NDA, admins the name, and each company's responsiveness", async () => {

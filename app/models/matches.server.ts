@@ -17,38 +17,16 @@ import {
 } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import type { ProjectBuyerSort } from "~/lib/project-buyers";
-import { recordAudit, type AuditEntry } from "./audit.server";
 import { criteriaForMatching } from "./criteria-vocabulary.server";
 import { scoreSql } from "./match-score-sql.server";
 import { storedMatchesSql } from "./stored-match-sql.server";
 import { sideResponsivenessSql, storedOrNone } from "./responsiveness.server";
 
-const WEIGHTS_KEY = "matchWeights";
+export const WEIGHTS_KEY = "matchWeights";
 
 export async function matchWeights(db: Database): Promise<MatchWeights> {
   const [row] = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, WEIGHTS_KEY)).limit(1);
   return weightsFrom(row?.value);
-}
-
-/** An admin's new weights: audited, and every stored match scored again with them. */
-export async function saveMatchWeights(
-  db: Database,
-  { weights, actor, address }: { weights: MatchWeights; actor: NonNullable<AuditEntry["actor"]>; address?: string },
-) {
-  const now = new Date();
-  await db
-    .insert(systemSettings)
-    .values({ key: WEIGHTS_KEY, value: weights, updatedAt: now, updatedBy: actor.id })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value: weights, updatedAt: now, updatedBy: actor.id } });
-  await recordAudit(db, {
-    actor,
-    action: "matchmaking.weights",
-    subjectType: "system",
-    subjectId: WEIGHTS_KEY,
-    detail: Object.entries(weights).map(([k, v]) => `${k}=${v}`).join(", "),
-    address,
-  });
-  await recomputeAllMatches(db);
 }
 
 /** The buyer companies matches are computed for: buyers and brokers still in business. */
@@ -104,13 +82,13 @@ export async function responsivenessByCustomer(db: Database, customerIds?: numbe
   return new Map(rows.flatMap((r) => (r.score === null ? [] : [[r.customerId, r.score] as const])));
 }
 
-type Scored = { projectId: number; customerId: number; score: number; reasons: MatchReason[] };
+export type Scored = { projectId: number; customerId: number; score: number; reasons: MatchReason[] };
 
 /** Rows a statement: one JSON parameter each, so D1's 100-parameter limit does not cut a project into 500 inserts. */
 const ROWS_PER_STATEMENT = 800;
 
-/** Replaces the stored matches `scope` selects with `rows`, in one atomic batch. */
-async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: number) {
+/** Replaces the stored matches `scope` selects with `rows`, in one atomic batch (with `also`, when given). */
+export async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: number, also: unknown[] = []) {
   const statements: unknown[] = [db.delete(matches).where(scope)];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => [r.projectId, r.customerId, r.score, r.reasons]));
@@ -119,7 +97,7 @@ async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: num
       db.insert(matches).select(sql`select value ->> 0, value ->> 1, value ->> 2, value -> 3, ${now} from json_each(${chunk})`),
     );
   }
-  await db.batch(statements as unknown as Parameters<Database["batch"]>[0]);
+  await db.batch([...statements, ...also] as unknown as Parameters<Database["batch"]>[0]);
 }
 
 /** Only what the score reads of a project: a buyer's recomputation reads every visible one. */
@@ -193,42 +171,6 @@ export async function recomputeCustomerMatches(db: Database, { customerId }: { c
     // every column of the table, in its order (drizzle names them all in an insert … select)
     db.insert(matches).select(sql`select s.id, ${customerId}, s.score, s.reasons, ${now} from (${scored}) s`),
   ]);
-}
-
-/** Every match again (seed, new weights): customers and behaviour read once, then project by project. */
-export function recomputeAllMatches(db: Database, now = Date.now()) {
-  return rescoreProjects(db, visible(projects.status), sql`1 = 1`, now);
-}
-
-/**
- * The listings one bulk upload published, scored for every buyer company at once: what publishing
- * one listing does, for a whole file.
- */
-export function recomputeImportMatches(db: Database, { importJobId }: { importJobId: number }, now = Date.now()) {
-  const ofJob = and(eq(projects.importJobId, importJobId), visible(projects.status));
-  return rescoreProjects(db, ofJob, inArray(matches.projectId, db.select({ id: projects.id }).from(projects).where(ofJob)), now);
-}
-
-/** The projects `which` finds, scored for every buyer company (weights, customers and behaviour read once); `replacing` the matches they had. */
-async function rescoreProjects(db: Database, which: SQL | undefined, replacing: SQL, now: number) {
-  const [weights, buyers, list, behaviour, responsiveness] = await Promise.all([
-    matchWeights(db),
-    db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
-    db.select(FACT_COLUMNS).from(projects).where(which),
-    behaviourByCustomer(db, {}),
-    responsivenessByCustomer(db),
-  ]);
-  const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
-  const rows: Scored[] = [];
-  for (const project of list) {
-    const f = facts(project);
-    for (const buyer of criteria) {
-      const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
-      if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
-    }
-  }
-  await replaceMatches(db, replacing, rows, now);
-  return rows.length;
 }
 
 // Correlated over the members of the matched customer, on the matched project: only for the page's rows.

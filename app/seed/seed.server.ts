@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
 import { customers, matches, projects, users } from "~/.server/db/schema";
-import { recomputeAllMatches } from "~/models/matches.server";
+import { recomputeAllMatches } from "~/models/match-rescoring.server";
 import { recomputeAllResponsiveness, recomputeResponsivenessIfDue } from "~/models/responsiveness.server";
 import type { FileStore } from "~/.server/files/store";
 import { seedDealsIfEmpty } from "~/seed/demo-deals.server";

@@ -1187,6 +1187,18 @@ export const matches = sqliteTable(
   ],
 );
 
+/**
+ * Listings whose matches are to be scored again for every buyer company: all of them after new
+ * weights, a bulk upload's once it is published. Drained a few at a time (the request that queued
+ * them, then housekeeping), each listing's new matches and its leaving the queue in one batch, so
+ * a restart loses nothing and repeats at most one listing (decision 088).
+ */
+export const matchQueue = sqliteTable("match_queue", {
+  projectId: projectRef().primaryKey(),
+  /** When it was queued last: a listing queued again while a drainer scored it stays for the next. */
+  queuedAt: integer("queued_at").notNull(),
+});
+
 /** Named recipient lists for bulk e-mail and SMS; members are resolved from the definition when sending. */
 export const recipientLists = sqliteTable("recipient_lists", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -14,7 +14,9 @@ import { BOT_QUESTION_TOPICS } from "~/lib/matchmaking-bot";
 import { titleMeta } from "~/lib/meta";
 import { matchmakingPageSchema } from "~/lib/schemas/index.server";
 import { botQuestions, saveBotQuestions } from "~/models/bot-questions.server";
-import { matchWeights, saveMatchWeights } from "~/models/matches.server";
+import { matchWeights } from "~/models/matches.server";
+import { listingsToRescore, saveMatchWeights } from "~/models/match-rescoring.server";
+import { RescoringProgress } from "./rescoring-progress";
 import { parseWithZod, questionsFromForm } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Matchmaking");
@@ -23,8 +25,9 @@ const HERE = "/admin/system/matchmaking-bot";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const [weights, questions] = await Promise.all([matchWeights(services.db), botQuestions(services.db)]);
+  const [weights, questions, rescoring] = await Promise.all([matchWeights(services.db), botQuestions(services.db), listingsToRescore(services.db)]);
   return {
+    rescoring,
     weights: Object.fromEntries(WEIGHT_KEYS.map((k) => [k, String(weights[k])])) as Record<keyof MatchWeights, string>,
     questions,
   };
@@ -42,14 +45,22 @@ export async function action(args: ActionFunctionArgs) {
     return redirectWithNotification(services, args.request, HERE, "The assistant's questions are saved.");
   }
   const { intent: _intent, ...weights } = value;
-  await saveMatchWeights(services.db, { weights, actor: user, address });
-  return redirectWithNotification(services, args.request, HERE, "The match weights are saved and every match is scored again.");
+  const left = await saveMatchWeights(services.db, { weights, actor: user, address });
+  return redirectWithNotification(
+    services,
+    args.request,
+    HERE,
+    left === 0
+      ? "The match weights are saved and every match is scored again."
+      : "The match weights are saved. Every match is being scored again with them: this page shows how far it has come.",
+  );
 }
 
 export default function MatchmakingPage() {
   return (
     <div className="max-w-4xl space-y-6">
       <PageHeader title="Matchmaking" />
+      <RescoringProgress listingsLeft={useLoaderData<typeof loader>().rescoring} />
       <WeightsForm />
       <QuestionsForm />
     </div>

@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { customers, matches, matchQueue, projects, systemSettings, type User } from "~/.server/db/schema";
+import { DEFAULT_WEIGHTS } from "~/lib/match-score";
+import { makeUser } from "~/seed/factories";
+import { runMaintenance } from "./maintenance.server";
+import { drainMatchQueue, listingsToRescore, saveMatchWeights } from "./match-rescoring.server";
+import { recomputeProjectMatches } from "./matches.server";
+import { parseEnv, type Env } from "~/.server/env";
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let seller: User;
+let admin: User;
+let healthFund: number;
+let energyFund: number;
+const listings: number[] = [];
+
+/** Every stored match as `project/customer → score`. */
+async function stored() {
+  const rows = await t.db.select().from(matches);
+  return Object.fromEntries(rows.map((m) => [`${m.projectId}/${m.customerId}`, m.score]));
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+  const [health, energy] = await t.db
+    .insert(customers)
+    .values([
+      { name: "Health Credit", preferences: { industryPreferences: ["Healthcare"], statePreferences: ["Illinois"] } },
+      { name: "Energy Capital", preferences: { industryPreferences: ["Energy"], statePreferences: ["TX"] } },
+    ])
+    .returning();
+  healthFund = health!.id;
+  energyFund = energy!.id;
+  // more listings than one batch scores (25), half of each industry, and a draft no buyer sees
+  const rows = await t.db
+    .insert(projects)
+    .values(
+      Array.from({ length: 60 }, (_, i) => ({
+        sellerId: seller.id,
+        kind: "loan_pool" as const,
+        status: "published" as const,
+        projectName: `Pool ${i}`,
+        industry: i % 2 ? "Energy" : "Healthcare",
+        location: "Midwest",
+        state: i % 2 ? "TX" : "IL",
+        size: 7_000_000,
+        term: "Performing",
+      })),
+    )
+    .returning({ id: projects.id });
+  listings.push(...rows.map((r) => r.id));
+  for (const id of listings) await recomputeProjectMatches(t.db, { projectId: id });
+});
+afterAll(() => t.cleanup());
+
+describe("scoring every match again after new weights", () => {
+  it("scores every listing within the request when there is little to do, as scoring each listing on its own would", async () => {
+    const weights = { ...DEFAULT_WEIGHTS, location: 0 };
+    expect(await saveMatchWeights(t.db, { weights, actor: admin })).toBe(0);
+    const after = await stored();
+    for (const id of listings) await recomputeProjectMatches(t.db, { projectId: id });
+    expect(await stored()).toEqual(after);
+    expect(after[`${listings[0]}/${healthFund}`]).toBeGreaterThan(0);
+    expect(after[`${listings[0]}/${energyFund}`]).toBeUndefined();
+    expect(await listingsToRescore(t.db)).toBe(0);
+  });
+
+  it("past the request's budget, leaves the rest queued with the old scores, and housekeeping (after a restart too) finishes them", async () => {
+    await saveMatchWeights(t.db, { weights: DEFAULT_WEIGHTS, actor: admin });
+    const old = await stored();
+    // the request's budget spent after its first batch
+    const left = await saveMatchWeights(t.db, { weights: { ...DEFAULT_WEIGHTS, industry: 0, location: 0 }, actor: admin, budgetMs: 0 });
+    expect(left).toBe(35);
+    expect(await listingsToRescore(t.db)).toBe(35);
+    const midway = await stored();
+    const [first, last] = [listings[0]!, listings.at(-1)!];
+    expect(midway[`${first}/${healthFund}`]).not.toBe(old[`${first}/${healthFund}`]);
+    expect(midway[`${last}/${energyFund}`]).toBe(old[`${last}/${energyFund}`]);
+    // a server started afresh: its housekeeping takes the queue up where the request left it
+    await runMaintenance(t.db, { ...parseEnv({}), SESSION_SECRET: "s", APP_URL: "https://market.example" } as Env);
+    expect(await listingsToRescore(t.db)).toBe(0);
+    const done = await stored();
+    for (const id of listings) await recomputeProjectMatches(t.db, { projectId: id });
+    expect(await stored()).toEqual(done);
+    expect(done[`${last}/${energyFund}`]).not.toBe(old[`${last}/${energyFund}`]);
+  });
+
+  it("lets one drainer at a time work the queue: another waits for its lease, and takes over once it has lapsed (a drainer cut off)", async () => {
+    await saveMatchWeights(t.db, { weights: DEFAULT_WEIGHTS, actor: admin, budgetMs: 0 });
+    const now = Date.now();
+    await t.db.update(systemSettings).set({ value: now + 60_000 }).where(eq(systemSettings.key, "matchQueueLease"));
+    expect(await drainMatchQueue(t.db, { budgetMs: Infinity })).toBe(35);
+    expect(await drainMatchQueue(t.db, { budgetMs: Infinity, now: () => now + 61_000 })).toBe(0);
+  });
+
+  it("drops the matches of a listing withdrawn while it waited, and of a buyer company disabled meanwhile", async () => {
+    // the last listing waits behind the request's one batch
+    const withdrawn = listings.at(-1);
+    await saveMatchWeights(t.db, { weights: DEFAULT_WEIGHTS, actor: admin, budgetMs: 0 });
+    await t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, withdrawn!));
+    await t.db.update(customers).set({ enabled: false }).where(eq(customers.id, healthFund));
+    await drainMatchQueue(t.db, { budgetMs: Infinity });
+    expect(await t.db.select().from(matches).where(eq(matches.projectId, withdrawn!))).toEqual([]);
+    const waited = new Set(listings.slice(25));
+    const health = await t.db.select().from(matches).where(eq(matches.customerId, healthFund));
+    expect(health.filter((m) => waited.has(m.projectId))).toEqual([]);
+    expect(await t.db.select().from(matchQueue)).toEqual([]);
+    await t.db.update(customers).set({ enabled: true }).where(eq(customers.id, healthFund));
+  });
+});

@@ -1,0 +1,138 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/.server/db";
+import { inList } from "~/.server/db/in-list";
+import { customers, matches, matchQueue, projects, systemSettings } from "~/.server/db/schema";
+import { criteriaFrom } from "~/lib/buyer-criteria";
+import { MIN_MATCH_SCORE, scoreProject, type MatchWeights } from "~/lib/match-score";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
+import { recordAudit, type AuditEntry } from "./audit.server";
+import { criteriaForMatching } from "./criteria-vocabulary.server";
+import {
+  behaviourByCustomer,
+  FACT_COLUMNS,
+  facts,
+  matchable,
+  matchWeights,
+  replaceMatches,
+  responsivenessByCustomer,
+  WEIGHTS_KEY,
+  type Scored,
+} from "./matches.server";
+
+/*
+ * Scoring many listings again for every buyer company: after new weights (all of them) and once a
+ * bulk upload is published (its listings). At 100,000 listings and 10,000 companies that is a
+ * billion scores, hours of work: it cannot be one request. The listings wait in `match_queue`, and
+ * the request that queued them, then housekeeping, score them a few at a time (decision 088).
+ */
+
+/** Listings scored per batch: each batch's matches and its leaving the queue are written together. */
+const CHUNK = 25;
+/** How long one drainer holds the queue before another may take it over (a restart mid-batch). */
+const LEASE_MS = 60_000;
+const LEASE_KEY = "matchQueueLease";
+/** What a request that queued listings spends scoring them before it answers; housekeeping does the rest. */
+export const REQUEST_BUDGET_MS = 5_000;
+
+const visible = inArray(projects.status, [...VISIBLE_TO_BUYERS]);
+
+/** Queues the listings `which` selects (queued again if waiting already: a drainer that read them first leaves them for the next). */
+export function queueListings(db: Database, which: SQL, now = Date.now()) {
+  return db
+    .insert(matchQueue)
+    .select(db.select({ projectId: projects.id, queuedAt: sql<number>`${now}`.as("queued_at") }).from(projects).where(which))
+    .onConflictDoUpdate({ target: matchQueue.projectId, set: { queuedAt: now } });
+}
+
+/** An admin's new weights: stored, audited and every visible listing queued in one batch, then scored as far as the request's budget goes. */
+export async function saveMatchWeights(
+  db: Database,
+  { weights, actor, address, budgetMs = REQUEST_BUDGET_MS }: { weights: MatchWeights; actor: NonNullable<AuditEntry["actor"]>; address?: string; budgetMs?: number },
+) {
+  const now = new Date();
+  await db.batch([
+    db
+      .insert(systemSettings)
+      .values({ key: WEIGHTS_KEY, value: weights, updatedAt: now, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: weights, updatedAt: now, updatedBy: actor.id } }),
+    queueListings(db, visible, now.getTime()),
+  ]);
+  await recordAudit(db, {
+    actor,
+    action: "matchmaking.weights",
+    subjectType: "system",
+    subjectId: WEIGHTS_KEY,
+    detail: Object.entries(weights).map(([k, v]) => `${k}=${v}`).join(", "),
+    address,
+  });
+  return drainMatchQueue(db, { budgetMs });
+}
+
+/** Every match again, to the end (the seed): what new weights do, without a budget. */
+export async function recomputeAllMatches(db: Database, now = Date.now()) {
+  await queueListings(db, visible, now);
+  await drainMatchQueue(db, { budgetMs: Infinity });
+}
+
+/** Listings still waiting to be scored again (the matchmaking page's progress). */
+export async function listingsToRescore(db: Database) {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(matchQueue);
+  return Number(row?.n ?? 0);
+}
+
+/** Takes the queue for this drainer unless another holds a live lease. */
+async function claim(db: Database, now: number) {
+  const rows = await db
+    .insert(systemSettings)
+    .values({ key: LEASE_KEY, value: now + LEASE_MS, updatedAt: new Date(now) })
+    .onConflictDoUpdate({
+      target: systemSettings.key,
+      set: { value: now + LEASE_MS, updatedAt: new Date(now) },
+      setWhere: sql`cast(${systemSettings.value} as integer) < ${now}`,
+    })
+    .returning({ key: systemSettings.key });
+  return rows.length > 0;
+}
+
+const setLease = (db: Database, until: number) => db.update(systemSettings).set({ value: until, updatedAt: new Date() }).where(eq(systemSettings.key, LEASE_KEY));
+
+/**
+ * Scores queued listings, lowest id first, until the queue is empty or `budgetMs` is spent; each
+ * batch replaces its listings' matches and takes them off the queue atomically. Returns how many
+ * listings are left. The weights, past behaviour and responsiveness are read once a drain, the
+ * companies' criteria every batch (a buyer's new criteria are scored by their own save).
+ */
+export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = Date.now }: { budgetMs?: number; now?: () => number } = {}) {
+  const started = now();
+  if (!(await claim(db, started))) return listingsToRescore(db);
+  try {
+    const [weights, behaviour, responsiveness] = await Promise.all([matchWeights(db), behaviourByCustomer(db, {}), responsivenessByCustomer(db)]);
+    for (;;) {
+      const waiting = await db.select().from(matchQueue).orderBy(asc(matchQueue.projectId)).limit(CHUNK);
+      if (waiting.length === 0) return 0;
+      const ids = waiting.map((w) => w.projectId);
+      const [buyers, list] = await Promise.all([
+        db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
+        db.select(FACT_COLUMNS).from(projects).where(and(inList(projects.id, ids), visible)),
+      ]);
+      const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
+      const rows: Scored[] = [];
+      for (const project of list) {
+        const f = facts(project);
+        for (const buyer of criteria) {
+          const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
+          if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
+        }
+      }
+      // a listing queued again since it was read (new weights in the meantime) stays for the next batch
+      const read = JSON.stringify(waiting.map((w) => [w.projectId, w.queuedAt]));
+      await replaceMatches(db, inList(matches.projectId, ids), rows, now(), [
+        db.delete(matchQueue).where(sql`exists (select 1 from json_each(${read}) j where j.value ->> 0 = ${matchQueue.projectId} and j.value ->> 1 = ${matchQueue.queuedAt})`),
+        setLease(db, now() + LEASE_MS),
+      ]);
+      if (now() - started >= budgetMs) return listingsToRescore(db);
+    }
+  } finally {
+    await setLease(db, 0);
+  }
+}
