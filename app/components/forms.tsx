@@ -96,13 +96,15 @@ export function SelectField({
   );
 }
 
-export function FormErrors({ errors }: { errors?: string[] }) {
+/** The form's own errors; `children`, drawn inside, what the member can do about them (a link). */
+export function FormErrors({ errors, children }: { errors?: string[]; children?: ReactNode }) {
   if (!errors?.length) return null;
   return (
     <div role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
       {errors.map((e) => (
         <p key={e}>{e}</p>
       ))}
+      {children}
     </div>
   );
 }

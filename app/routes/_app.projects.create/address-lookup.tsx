@@ -1,10 +1,16 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from "~/components/form-state";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, type MouseEvent } from "react";
-import type { ActionResult } from "~/lib/action-result";
+import { formErrorsOf, type ActionResult } from "~/lib/action-result";
 import type { FoundPlace } from "./lookup.server";
 
 type Meta = FieldMetadata<string | undefined>;
+
+/** What the wizard's action answers a look-up; `projectPage` when the listing is no longer a draft. */
+export type LookupAnswer = { result: ActionResult; place: FoundPlace | null; projectPage?: string };
+
+/** The look-up's fetcher, shared with the step's form, which draws a refusal of the whole form. */
+export const lookupKeyOf = (draftId: number) => `address-lookup-${draftId}`;
 
 /**
  * "Look up address" on a real-estate listing: a submit button of the step's form with its own
@@ -12,21 +18,25 @@ type Meta = FieldMetadata<string | undefined>;
  * fields in place. Either way the seller sees what was found and saves to confirm it.
  */
 export function AddressLookup({
+  draftId,
   form,
   latitude,
   longitude,
   locatedZip,
   place,
 }: {
+  draftId: number;
   form: FormMetadata<Record<string, unknown>, string[]>;
   latitude: Meta;
   longitude: Meta;
   locatedZip: Meta;
   place: FoundPlace | null;
 }) {
-  const fetcher = useFetcher<{ result: ActionResult; place: FoundPlace | null }>();
+  const fetcher = useFetcher<LookupAnswer>({ key: lookupKeyOf(draftId) });
   const found = fetcher.data ? fetcher.data.place : place;
-  const refused = fetcher.data && !fetcher.data.place ? (fetcher.data.result.error?.zip?.[0] ?? "The address could not be looked up.") : null;
+  // a refusal of the whole form (the listing submitted since) is drawn at the top of the form
+  const refused =
+    fetcher.data && !fetcher.data.place && !formErrorsOf(fetcher.data.result) ? (fetcher.data.result.error?.zip?.[0] ?? "The address could not be looked up.") : null;
   const { update } = form;
   useEffect(() => {
     const p = fetcher.data?.place;

@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import type { Services } from "~/.server/services";
@@ -14,6 +14,7 @@ import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
 import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
+import { noLongerDraftMessage, refusedLateIn, rememberLateRefusal } from "./late-post.server";
 import { createDraft, EDITABLE, saveDraftStep, submitForReview } from "~/models/projects.server";
 import { tapeCompletenessOf, replaceLoanTape } from "~/models/loan-tapes.server";
 import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
@@ -40,17 +41,29 @@ async function teamListing(db: Parameters<typeof findTeamProject>[0], userId: nu
 }
 
 /**
- * A wizard's page or step from a tab opened while the listing was still a draft (submitted since, in
- * another tab or by a colleague): the project's page, told why, where a 404 said there was no such
- * listing and what was typed went nowhere.
+ * A wizard's page opened (a reload, Back, a step's link) after the listing was submitted, in another
+ * tab or by a colleague: the project's page, told why, where a 404 said there was no such listing.
  */
 function noLongerEditable(services: Services, request: Request, project: { id: number; status: ProjectStatus }) {
-  const message =
-    project.status === "submitted"
-      ? "This listing was submitted for review; it can no longer be edited here."
-      : `This listing is no longer a draft (${STATUS_LABELS[project.status]}); it can no longer be edited here.`;
-  return redirectWithNotification(services, request, `/sellers/myprojects/${project.id}`, message, "warning");
+  return redirectWithNotification(services, request, `/sellers/myprojects/${project.id}`, noLongerDraftMessage(project.status), "warning");
 }
+
+/**
+ * A step, tape or address look-up posted from a tab opened while the listing was still a draft: the
+ * step's own page again (409), why as the form's error with the way to the project's page, and the
+ * form as it was sent, so what the seller typed is still there to copy; nothing is written.
+ */
+function refusedLate(context: object, submission: Replier, project: { id: number; status: ProjectStatus }) {
+  rememberLateRefusal(context, project.id);
+  return refuse(submission, noLongerDraftMessage(project.status), 409, { extra: { projectPage: `/sellers/myprojects/${project.id}`, place: null } });
+}
+
+/**
+ * With JavaScript the page is not loaded again after a late post: its loader would send the seller
+ * to the project's page and take the typed values with the form.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === "object" && "projectPage" in actionResult ? false : defaultShouldRevalidate;
 
 /** What a submit of a listing no longer a draft tells the seller (a double click's second post, a second tab). */
 function submittedAlready(status: ProjectStatus) {
@@ -66,7 +79,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // the Start form's one-time key (decision 083): posted twice (a double click, back and Start again), it starts one draft
   if (!draft) return { project: null, step: 0, options: options.items, values: {}, loans: 0, sicCodes: [], submissionKey: randomToken(16) };
   const project = await teamListing(services.db, user.id, draft);
-  if (!EDITABLE.includes(project.status)) throw await noLongerEditable(services, args.request, project);
+  // drawn after this request's action refused a late post of it (no JavaScript): the step again, with what was typed
+  if (!EDITABLE.includes(project.status) && !refusedLateIn(args.context, project.id)) throw await noLongerEditable(services, args.request, project);
   const current = Math.min(Math.max(Number.isInteger(step) ? step : 1, 1), Math.min(project.draftStep + 1, 4));
   const completeness = project.kind === "loan_pool" ? tapeCompletenessOf(project) : null;
   const loans = project.kind === "loan_pool" ? project.tapeLoans : 0;
@@ -138,7 +152,7 @@ export async function action(args: ActionFunctionArgs) {
     if (step.intent === "submit") {
       return redirectWithNotification(services, request, `/sellers/myprojects/${project.id}`, submittedAlready(project.status), project.status === "submitted" ? "info" : "warning");
     }
-    return noLongerEditable(services, request, project);
+    return refusedLate(args.context, submission, project);
   }
   const options = await projectOptions(services);
   switch (step.intent) {
@@ -159,7 +173,7 @@ export async function action(args: ActionFunctionArgs) {
       const columns = step.step === 3 ? detailsColumns(project.kind, values, project.details) : values;
       // submitted between the read above and this write: the update, conditioned on the status, wrote nothing
       if (!(await saveDraftStep(services.db, project.sellerId, project.id, step.step, columns))) {
-        return noLongerEditable(services, request, await teamListing(services.db, user.id, project.id));
+        return refusedLate(args.context, submission, await teamListing(services.db, user.id, project.id));
       }
       if (step.then === "exit") {
         return redirectWithNotification(services, request, "/sellers/myprojects/drafts", "Your draft is saved.");
@@ -180,7 +194,7 @@ export async function action(args: ActionFunctionArgs) {
       if (parsed.errors.length) return tapeRefused(submission, parsed.errors.slice(0, 200), parsed.errors.length, 400);
       // only while it is still editable: submitted (or published) while the tape was read, it keeps the tape under review
       if (!(await replaceLoanTape(services.db, project.id, parsed.rows, { onlyWhile: EDITABLE }))) {
-        return tapeRefused(submission, [{ line: 0, reason: "This project is no longer a draft: the tape cannot be replaced." }], 1, 409);
+        return refusedLate(args.context, submission, await teamListing(services.db, user.id, project.id));
       }
       return redirectWithNotification(
         services,
@@ -222,6 +236,7 @@ export default function CreateProjectPage() {
   const answered = useActionData<typeof action>();
   const result = answered?.result;
   const place = answered && "place" in answered ? (answered.place as FoundPlace | null) : null;
+  const projectPage = answered && "projectPage" in answered ? (answered.projectPage as string) : null;
   if (!data.project) {
     return (
       <div className="max-w-3xl">
@@ -255,6 +270,7 @@ export default function CreateProjectPage() {
           sicCodes={data.sicCodes}
           result={result}
           place={place}
+          projectPage={projectPage}
         />
       )}
     </div>

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
 import { CountedTextAreaField } from "~/components/counted-text-area";
@@ -11,7 +11,7 @@ import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result"
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/project-kinds";
 import { type ProjectOptions } from "~/lib/schemas/project";
 import { STEPS, TEXT_LIMITS } from "~/lib/listing-steps";
-import { AddressLookup } from "./address-lookup";
+import { AddressLookup, lookupKeyOf, type LookupAnswer } from "./address-lookup";
 import type { FoundPlace } from "./lookup.server";
 
 type Option = { value: string; label: string };
@@ -125,6 +125,7 @@ export function StepForm({
   sicCodes,
   result,
   place,
+  projectPage,
 }: {
   draftId: number;
   step: number;
@@ -139,8 +140,13 @@ export function StepForm({
   result?: ActionResult;
   /** What "Look up address" found (real estate, without JavaScript). */
   place?: FoundPlace | null;
+  /** The project's page, when the answer refused a post because the listing is no longer a draft. */
+  projectPage?: string | null;
 }) {
   const navigation = useNavigation();
+  // with JavaScript a late look-up answers its fetcher, not the page: its refusal is the form's all the same
+  const lookup = useFetcher<LookupAnswer>({ key: lookupKeyOf(draftId) });
+  const lateLookup = lookup.data?.projectPage ? lookup.data : null;
   const [form, fields] = useForm({
     id: `project-${draftId}-step-${step}`,
     lastResult: resultFor(result, ["save", "lookup"], { step }),
@@ -157,7 +163,9 @@ export function StepForm({
       <Form method="post" className="card space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="draft" value={draftId} />
         <input type="hidden" name="step" value={step} />
-        <FormErrors errors={form.errors} />
+        <FormErrors errors={form.errors ?? formErrorsOf(lateLookup?.result)}>
+          <ProjectPageLink href={projectPage ?? lateLookup?.projectPage} />
+        </FormErrors>
         <p className="text-sm text-slate-500">{KIND_LABELS[kind]}</p>
         {step === 1 ? (
           <>
@@ -192,7 +200,7 @@ export function StepForm({
             f={f}
             options={options}
             sicCodes={sicCodes}
-            lookup={<AddressLookup form={form as never} latitude={f.latitude!} longitude={f.longitude!} locatedZip={f.locatedZip!} place={place ?? null} />}
+            lookup={<AddressLookup draftId={draftId} form={form as never} latitude={f.latitude!} longitude={f.longitude!} locatedZip={f.locatedZip!} place={place ?? null} />}
           />
         ) : null}
         <div className="flex flex-wrap justify-end gap-3 pt-2">
@@ -206,7 +214,7 @@ export function StepForm({
         <input type="hidden" name="intent" value="save" />
       </Form>
       {step === 3 && kind === "loan_pool" ? (
-        <LoanTapeUpload draftId={draftId} loans={loans} completeness={completeness} result={resultFor(result, "tape")} />
+        <LoanTapeUpload draftId={draftId} loans={loans} completeness={completeness} result={resultFor(result, "tape")} projectPage={projectPage} />
       ) : null}
     </>
   );
@@ -290,7 +298,19 @@ function DetailsFields({
 }
 
 /** The tape's import; a refused tape answers how many problems (the form error) and each, by line (the tape field's errors). */
-function LoanTapeUpload({ draftId, loans, completeness, result }: { draftId: number; loans: number; completeness: TapeCompleteness | null; result?: ActionResult }) {
+function LoanTapeUpload({
+  draftId,
+  loans,
+  completeness,
+  result,
+  projectPage,
+}: {
+  draftId: number;
+  loans: number;
+  completeness: TapeCompleteness | null;
+  result?: ActionResult;
+  projectPage?: string | null;
+}) {
   const summary = formErrorsOf(result)?.[0];
   const problems = result?.error?.tape ?? [];
   return (
@@ -311,10 +331,23 @@ function LoanTapeUpload({ draftId, loans, completeness, result }: { draftId: num
       </label>
       <input id="tape" name="tape" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block text-sm" />
       <ProblemList testId="tape-errors" summary={summary} problems={problems} />
+      {summary ? <ProjectPageLink href={projectPage} /> : null}
       <button type="submit" name="intent" value="tape" className="btn-secondary">
         Import loans
       </button>
     </Form>
+  );
+}
+
+/** The way out of a wizard whose listing was submitted since its page was opened. */
+function ProjectPageLink({ href }: { href?: string | null }) {
+  if (!href) return null;
+  return (
+    <p className="mt-1">
+      <Link to={href} className="link">
+        Open the project&apos;s page
+      </Link>
+    </p>
   );
 }
 
