@@ -16,6 +16,8 @@ import { DEMO_PASSWORD } from "../app/seed/factories";
 import { createUser } from "../app/models/users.server";
 import { bestProjectsFor, customerMatches, projectMatches, recomputeCustomerMatches, recomputeProjectMatches } from "../app/models/matches.server";
 import { criteriaFrom } from "../app/lib/buyer-criteria";
+import { drainMatchQueue, queueListings } from "../app/models/match-rescoring.server";
+import { inList } from "../app/.server/db/in-list";
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 10_000);
@@ -92,6 +94,13 @@ async function main() {
   const stored: number[] = [];
   report("recompute one project × all buyers", await time(visible.length, async (i) => stored.push(await recomputeProjectMatches(db, { projectId: visible[i]! }))));
   console.log(`  (${Math.round(stored.reduce((a, b) => a + b, 0) / stored.length)} matches stored a project on average)`);
+  // new weights queue every visible listing; each drain with no budget left scores one batch of 25
+  const queued = (await db.select({ id: projects.id }).from(projects).where(sql`${projects.status} = 'published'`).limit(50)).map((p) => p.id);
+  await queueListings(db, inList(projects.id, queued), Date.now());
+  const batches = await time(2, () => drainMatchQueue(db, { budgetMs: 0 }));
+  report("score again one queued batch (25 listings)", batches);
+  const [{ n: listed }] = (await client.execute(`select count(*) as n from projects where status = 'published'`)).rows as unknown as [{ n: number }];
+  console.log(`  (every visible listing after new weights: ~${((Number(listed) / 25) * (batches.reduce((a, b) => a + b, 0) / batches.length) / 3_600_000).toFixed(1)} h of draining)`);
   const ids = (await db.select({ id: customers.id }).from(customers).limit(5)).map((c) => c.id);
   report("recompute one buyer × all visible projects", await time(ids.length, (i) => recomputeCustomerMatches(db, { customerId: ids[i]! })));
   report("read one project's matches (page of 25)", await time(RUNS * 5, (i) => projectMatches(db, { projectId: visible[i % visible.length]! })));

@@ -118,6 +118,9 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
       const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
       const rows: Scored[] = [];
       for (const project of list) {
+        // one listing for every company is some 50 ms of scoring at 10,000 companies: the server's
+        // one thread answers its pages between listings, not after the whole batch
+        await new Promise((resolve) => setTimeout(resolve, 0));
         const f = facts(project);
         for (const buyer of criteria) {
           const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
