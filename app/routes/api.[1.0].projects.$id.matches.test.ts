@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest } from "../../tests/support/app";
+import { bootApp, getRequest, responseOf, sent } from "../../tests/support/app";
 
 /** The session door of the JSON API: the same member the pages would serve, no more. */
 const app = await bootApp("api-session");
 const route = await import("./api.[1.0].projects.$id.matches");
+const sellerPage = await import("./_app.sellers.myprojects.$id/route");
 const { makeUser } = await import("~/seed/factories");
 const { context, services } = app;
 afterAll(() => app.cleanup());
@@ -31,6 +32,43 @@ describe("GET /api/1.0/projects/{id}/matches with a session", () => {
       expect(response.status, id).toBe(404);
       expect(response.headers.get("Content-Type"), id).toMatch(/application\/json/);
       expect(await response.json(), id).toEqual({ error: expect.any(String) });
+    }
+  });
+});
+
+const { saveGrants } = await import("~/models/seller-permissions.server");
+// a second listing of the seller's, shared with a colleague (agent@demo.test, of the seller's company)
+const [, shared] = await app.publishedProjects(seller.user.id);
+const colleague = await app.member("agent@demo.test");
+const getShared = (cookie: string) =>
+  route.loader({ request: getRequest(`/api/1.0/projects/${shared!.id}/matches`, cookie), context, params: { id: String(shared!.id) } });
+// a load context of its own each time, as each request has: a page's loaders share the member they looked up by context
+const openPage = (cookie: string) =>
+  sellerPage.loader({ request: getRequest(`/sellers/myprojects/${shared!.id}`, cookie), context: {}, params: { id: String(shared!.id) } });
+const grant = (projects: Record<string, ("view" | "offers")[]>) => saveGrants(services.db, { actor: seller.user, memberId: colleague.user.id, grants: { all: [], projects } });
+
+describe("GET /api/1.0/projects/{id}/matches for the seller's colleagues", () => {
+
+  it("serves a colleague the seller's page shows the matched buyers to, the same rows the seller gets", async () => {
+    await grant({ [String(shared!.id)]: ["view"] });
+    expect((await (await sent(openPage(colleague.cookie))).json()).matched?.html).toContain("Matched buyers");
+    const response = await getShared(colleague.cookie);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: unknown[] };
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body).toEqual(await (await getShared(seller.cookie)).json());
+  });
+
+  it("answers 404 to a colleague without a grant on the project, another company's seller and a buyer, as for a project that does not exist", async () => {
+    await grant({ [String(project!.id)]: ["offers"] });
+    const stranger = await app.member("lakeshore@demo.test");
+    const buyer = await app.member("buyer@demo.test");
+    for (const [who, cookie] of [["colleague", colleague.cookie], ["another company's seller", stranger.cookie], ["buyer", buyer.cookie]] as const) {
+      const response = await getShared(cookie);
+      expect(response.status, who).toBe(404);
+      expect(await response.json(), who).toEqual({ error: expect.any(String) });
+      // nor does the seller's page show them the buyers
+      expect((await responseOf(openPage(cookie))).status, who).not.toBe(200);
     }
   });
 });

@@ -3,18 +3,25 @@ import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed 
 import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { projectMatchesFor } from "~/models/matches.server";
-import { findVisibleProject, mayManageProject } from "~/models/projects.server";
+import { findVisibleProject } from "~/models/projects.server";
+import { findTeamProjectFor } from "~/models/seller-permissions.server";
 import { pageNumber } from "~/lib/query-params";
 
-/** A project's matched buyers, best first, for its seller or an admin (Bearer token or session); 404 for anyone else. */
+/**
+ * A project's matched buyers, best first (Bearer token or session): for an admin, and for whoever the
+ * seller's project page shows them to (its seller, and a colleague whose grants let them view it);
+ * 404 for anyone else.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const services = await beginApiRequest(args, "matches");
   const user = await apiOrSessionUser(services, args.request);
   if (!user) return apiError(services, 401, "Sign in or send a Bearer token");
   const viewer = { id: user.id, role: primaryRole(user.roles) };
   const id = idOf(args.params);
-  const project = id === null ? null : await findVisibleProject(services.db, viewer, id);
-  if (!project || !mayManageProject(viewer, project)) return apiError(services, 404, NOT_FOUND_MESSAGE);
+  // the seller's page's own rule (findTeamProjectFor): a colleague it shows the buyers to was refused here
+  const project =
+    id === null ? null : viewer.role === "admin" ? await findVisibleProject(services.db, viewer, id) : ((await findTeamProjectFor(services.db, user, id))?.project ?? null);
+  if (!project) return apiError(services, 404, NOT_FOUND_MESSAGE);
   const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
   const { rows } = await projectMatchesFor(services.db, { projectId: project.id, admin: viewer.role === "admin", page, pageSize: 100 });
   return apiJson(services, {
