@@ -390,7 +390,8 @@ const bestMatchesOf = preparedQuery((db) =>
 /**
  * One project's matches as `viewer` may see them: admins see every company; the
  * project's seller sees a company's name (and id) only once one of its members
- * signed the NDA on this project, and "Buyer #n" (its rank) until then.
+ * signed the NDA on this project, and "Buyer #n" (its rank) until then. `label` is what the
+ * seller's page shows in its Buyer column; `anonymous` says the name is withheld.
  */
 export async function projectMatchesFor(
   db: Database,
@@ -410,8 +411,8 @@ export async function projectMatchesFor(
     ...result,
     rows: result.rows.map((r, i) =>
       admin || r.ndaSigned
-        ? { ...r, label: r.customerName }
-        : { ...r, customerId: null, customerName: null, lastLogin: null, invitedAt: null, label: `Buyer #${first + i + 1}` },
+        ? { ...r, label: r.customerName, anonymous: false }
+        : { ...r, customerId: null, customerName: null, lastLogin: null, invitedAt: null, label: `Buyer #${first + i + 1}`, anonymous: true },
     ),
   };
 }

@@ -72,3 +72,33 @@ describe("GET /api/1.0/projects/{id}/matches for the seller's colleagues", () =>
     }
   });
 });
+
+describe("GET /api/1.0/projects/{id}/matches: the buyers the seller's page keeps anonymous", () => {
+  type Match = { customerId: number | null; customerName: string | null; label: string; anonymous: boolean };
+  const matchesOf = async (cookie: string, id: number) =>
+    ((await (await route.loader({ request: getRequest(`/api/1.0/projects/${id}/matches`, cookie), context, params: { id: String(id) } })).json()) as { data: Match[] }).data;
+  const pageLabels = async (cookie: string, id: number) => {
+    const data = await (await sent(sellerPage.loader({ request: getRequest(`/sellers/myprojects/${id}`, cookie), context: {}, params: { id: String(id) } }))).json();
+    return [...data.matched!.html.matchAll(/<td class="font-medium">([^<]*)<\/td>/g)].map((m) => m[1]);
+  };
+
+  it("tells the seller each one apart as the page does (\"Buyer #n\", its rank), and which are anonymous, naming only those past the NDA", async () => {
+    const { eq } = await import("drizzle-orm");
+    const { users } = await import("~/.server/db/schema");
+    const [, , listing] = await app.publishedProjects(seller.user.id);
+    // the second best company signs the NDA: the page names it, and only it
+    const before = await matchesOf(admin.cookie, listing!.id);
+    expect(before.length).toBeGreaterThan(2);
+    const [member] = await services.db.select().from(users).where(eq(users.customerId, before[1]!.customerId!)).limit(1);
+    await app.approvedNda(listing!, member!);
+
+    const data = await matchesOf(seller.cookie, listing!.id);
+    expect(data.map((m) => m.label).slice(0, 25)).toEqual(await pageLabels(seller.cookie, listing!.id));
+    expect(data[0]).toMatchObject({ customerId: null, customerName: null, label: "Buyer #1", anonymous: true });
+    expect(data[1]).toMatchObject({ customerId: before[1]!.customerId, customerName: before[1]!.customerName, label: before[1]!.customerName, anonymous: false });
+    expect(data[2]).toMatchObject({ customerId: null, customerName: null, label: "Buyer #3", anonymous: true });
+    expect(new Set(data.map((m) => m.label)).size).toBe(data.length);
+    // an admin is shown every name
+    expect((await matchesOf(admin.cookie, listing!.id)).every((m) => !m.anonymous && m.label === m.customerName && m.customerName)).toBe(true);
+  });
+});

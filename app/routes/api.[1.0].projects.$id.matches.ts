@@ -28,6 +28,9 @@ export async function loader(args: LoaderFunctionArgs) {
     data: rows.map((r) => ({
       customerId: r.customerId,
       customerName: r.customerName,
+      // a seller's CRM tells the anonymous apart as the page does: several nulls said nothing of which was which
+      label: r.label,
+      anonymous: r.anonymous,
       score: r.score,
       reasons: r.reasons,
       responsivenessScore: r.responsivenessScore,
