@@ -7,6 +7,7 @@ import { unsubscribeToken } from "~/.server/unsubscribe-token";
 import type { SuppressionChannel } from "~/lib/marketing";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
+import { SEND_AT_IN_THE_PAST, SEND_AT_SKEW_MINUTES } from "~/lib/schemas/marketing";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
 import { auditListSaved, createRecipientList, findRecipientList, listRecipientLists, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
@@ -284,7 +285,7 @@ export type ApiCampaign = { channel: SuppressionChannel; customerIds: number[]; 
 export async function createCampaignFromApi(
   services: MailServices,
   { values, actor, idempotencyKey, address }: { values: ApiCampaign; actor: Actor; idempotencyKey: string | null; address?: string },
-): Promise<{ id: number } | { error: string; conflict?: true }> {
+): Promise<{ id: number } | { error: string; conflict?: true; field?: "sendAt" }> {
   const { db } = services;
   const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
   const customerIds = [...new Set(values.customerIds)];
@@ -305,6 +306,7 @@ export async function createCampaignFromApi(
   const [known] = key ? await keyedCampaign(db, key) : [];
   if (known && otherRequest(known)) return conflict(known);
   if (!known) {
+    if (sendAt && sendAt.getTime() < Date.now() - SEND_AT_SKEW_MINUTES * 60_000) return { error: SEND_AT_IN_THE_PAST, field: "sendAt" };
     const found = new Set((await membersOf(db, { definition: { customerIds } })).map((m) => m.customerId));
     const missing = customerIds.filter((id) => !found.has(id));
     if (missing.length) return { error: `Unknown customer${missing.length === 1 ? "" : "s"} in customerIds: ${missing.slice(0, 20).join(", ")}.` };

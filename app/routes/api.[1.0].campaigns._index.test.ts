@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { bootApp, ORIGIN } from "../../tests/support/app";
 
 /** POST /api/1.0/campaigns as a CRM's script sends it: an admin's Bearer token and a JSON body. */
@@ -95,5 +95,46 @@ describe("POST /api/1.0/campaigns with an Idempotency-Key used before for anothe
     const retry = await postWithKey({ channel: "email", customerIds: [customer!.id], subject: "Week 1", body: "News of week 1" }, "weekly-news");
     expect(retry).toEqual({ status: 202, body: { data: { id: first.body.data!.id } } });
     expect(await written()).toEqual(before);
+  });
+});
+
+describe("POST /api/1.0/campaigns with a sendAt already past", () => {
+  const PAST = "sendAt is in the past: send a future time, or leave it out to send now.";
+
+  it("refuses yesterday's time (a CRM's time-zone slip) with 400 naming sendAt, and writes or sends nothing", async () => {
+    const before = await written();
+    for (const sendAt of [new Date(Date.now() - 86_400_000).toISOString(), new Date(Date.now() - 6 * 60_000).toISOString(), "2020-01-01T09:00:00-05:00"]) {
+      const answer = await post({ channel: "email", customerIds: [customer!.id], subject: "Tomorrow", body: "Hello", sendAt });
+      expect(answer, sendAt).toEqual({ status: 400, body: { error: PAST, fields: { sendAt: [PAST] } } });
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it("sends at once a time a few minutes past (the CRM's clock runs behind ours)", async () => {
+    const before = await written();
+    const answer = await post({ channel: "email", customerIds: [customer!.id], subject: "Now", body: "Hello", sendAt: new Date(Date.now() - 2 * 60_000).toISOString() });
+    expect(answer.status).toBe(202);
+    expect((await written()).outbox).toBeGreaterThan(before.outbox);
+    const { outbox: outboxTable } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const rows = await services.db.select().from(outboxTable).where(eq(outboxTable.campaignId, answer.body.data!.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.nextAttemptAt.getTime() <= Date.now())).toBe(true);
+  });
+
+  it("still answers a retry of a campaign it made, once that campaign's time has passed, and sends nothing more", async () => {
+    const body = { channel: "email", customerIds: [customer!.id], subject: "At ten", body: "Hello", sendAt: new Date(Date.now() + 60_000).toISOString() };
+    const first = await postWithKey(body, "scheduled-then-retried");
+    expect(first.status).toBe(202);
+    const before = await written();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 30 * 60_000 });
+    try {
+      expect(await postWithKey(body, "scheduled-then-retried")).toEqual(first);
+      expect((await post({ ...body, subject: "Not a retry" })).status).toBe(400);
+    } finally {
+      vi.useRealTimers();
+    }
+    const after = await written();
+    expect([after.campaigns, after.outbox]).toEqual([before.campaigns, before.outbox]);
   });
 });

@@ -20,7 +20,8 @@ function unknownFields(body: unknown) {
  * campaign and sends (or schedules) it, for admins with a Bearer token or their
  * session (same-origin only); 404 for anyone else. A retry with the same
  * Idempotency-Key answers the same campaign and sends nothing more; the key with another request
- * is a 409. A field it does not know is a 400 naming it.
+ * is a 409. A field it does not know is a 400 naming it, and so is a sendAt more than 5 minutes past
+ * (within them it is sent at once: the client's clock may run behind ours).
  */
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "campaigns");
@@ -49,6 +50,7 @@ export async function action(args: ActionFunctionArgs) {
     return apiJson(services, { error: parsed.error.issues[0]!.message, fields: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   }
   const result = await createCampaignFromApi(services, { values: parsed.data, actor: user, idempotencyKey, address: clientAddress(request) });
+  if ("error" in result && result.field) return apiJson(services, { error: result.error, fields: { [result.field]: [result.error] } }, { status: 400 });
   if ("error" in result) return apiError(services, "conflict" in result ? 409 : 400, result.error);
   return apiJson(services, { data: { id: result.id } }, { status: 202 });
 }

@@ -62,6 +62,15 @@ export const unsubscribeSchema = z.object({ "List-Unsubscribe": z.literal("One-C
 export const MAX_SCHEDULE_DAYS = 7;
 
 /**
+ * How far behind ours a client's clock may run: a sendAt this recent is sent at once, an older one is
+ * refused (a past time was sent at once to every recipient: a CRM's time-zone slip is a mistake, not
+ * "now"). Judged when a campaign would be made, not in the schema: a retry of one already made, its
+ * time since passed, is answered with it.
+ */
+export const SEND_AT_SKEW_MINUTES = 5;
+export const SEND_AT_IN_THE_PAST = "sendAt is in the past: send a future time, or leave it out to send now.";
+
+/**
  * POST /api/1.0/campaigns (CRM automation): the customers to reach, the text, and
  * optionally when. Every refusal names its reason; the API answers the first.
  */
