@@ -101,7 +101,7 @@ test.describe("the matches API", { tag: "@http" }, () => {
     expect(mine.status()).toBe(200);
     const { data } = await mine.json();
     expect(data.length).toBeGreaterThan(0);
-    expect(Object.keys(data[0]).sort()).toEqual(["customerId", "customerName", "reasons", "responsivenessScore", "score"]);
+    expect(Object.keys(data[0]).sort()).toEqual(["anonymous", "customerId", "customerName", "label", "reasons", "responsivenessScore", "score"]);
     expect(data[0].reasons[0]).toEqual({ reason: expect.any(String), points: expect.any(Number) });
     const scores = data.map((d: { score: number }) => d.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
