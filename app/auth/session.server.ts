@@ -92,9 +92,14 @@ export async function beaconMember(services: Services, request: Request): Promis
   return user;
 }
 
+/** The id of the session this browser's cookie names, if it names one. */
+export async function currentSessionId(services: Services, request: Request) {
+  return (await readCookieSession(services, request)).get("sessionId") ?? null;
+}
+
 /** A sign-in ends whatever session the browser had before. */
 async function endPreviousSession(services: Services, request: Request) {
-  const previousId = (await readCookieSession(services, request)).get("sessionId");
+  const previousId = await currentSessionId(services, request);
   if (previousId) {
     await endSession(services.db, previousId);
     endedHere.set(previousId, true);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { apiTokens, invitations, passwordResets, sessions } from "~/.server/db/schema";
 
@@ -7,10 +7,12 @@ import { apiTokens, invitations, passwordResets, sessions } from "~/.server/db/s
  * left the old sessions signed in): every session and API token made with the old one, and every
  * reset or invitation link still out, since each of them sets a password again (an invitation
  * signs in, too, without the second step). `onlyIf`: the batch's own condition for writing.
+ * Turning two-factor sign-in on ends the same, for the same reason: all of it was got with the
+ * password alone (decision 086). `keepSession`: the one session left, the browser's that made the change.
  */
-export function endedByNewPassword(db: Database, userId: number, now: Date, onlyIf?: SQL) {
+export function endedByNewPassword(db: Database, userId: number, now: Date, onlyIf?: SQL, keepSession?: string | null) {
   return [
-    db.delete(sessions).where(and(eq(sessions.userId, userId), onlyIf)),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), onlyIf, keepSession ? ne(sessions.id, keepSession) : undefined)),
     db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), onlyIf)),
     db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), onlyIf)),
     db.update(invitations).set({ usedAt: now }).where(and(eq(invitations.userId, userId), isNull(invitations.usedAt), onlyIf)),

@@ -10,6 +10,7 @@ import {
   newRecoveryCodes,
   newTotpSecret,
 } from "~/.server/two-factor";
+import { endedByNewPassword } from "./new-password.server";
 import { clearFailures, countSigninAttempt, recordFailure } from "./users.server";
 
 /** Starts (or restarts) enrolment: a new secret waits for its first code. Nothing changes for an enrolled member. */
@@ -53,19 +54,35 @@ async function storeRecoveryCodes(db: Database, userId: number) {
 /**
  * Finishes enrolment when the code matches the waiting secret; returns the ten
  * recovery codes, which are shown this once and kept only as hashes. Null for a wrong code.
+ * Every other session and every API token of the member ends with it, in the same batch: each
+ * was made with the password alone, which no longer signs in (a stolen cookie or token included).
+ * `keepSession`: the enrolling browser's, which goes on.
  */
-export async function confirmTotpEnrolment(db: Database, sessionSecret: string, userId: number, code: string, now = Date.now()) {
+export async function confirmTotpEnrolment(
+  db: Database,
+  sessionSecret: string,
+  userId: number,
+  code: string,
+  { keepSession = null, now = Date.now() }: { keepSession?: string | null; now?: number } = {},
+) {
   const pending = await pendingEnrolment(db, sessionSecret, userId);
   if (!pending) return null;
   const step = matchingTotpStep(pending.secret, code.replace(/\s/g, ""), now);
   if (step === null) return null;
-  // enrols only with the secret the code was checked against: a restarted enrolment in between has a new one
-  const [enrolled] = await db
-    .update(users)
-    .set({ totpEnabledAt: new Date(now), totpLastStep: step })
-    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt), eq(users.totpSecret, pending.stored)))
-    .returning({ id: users.id });
-  if (!enrolled) return null;
+  // sealed again with a fresh IV, so the stored value is this request's alone: the same code sent
+  // twice at once ends things once, in the batch of the request that enrolled
+  const resealed = await encryptTotpSecret(sessionSecret, pending.secret);
+  const writtenHere = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.totpSecret} = ${resealed})`;
+  const [enrolled] = await db.batch([
+    // enrols only with the secret the code was checked against: a restarted enrolment in between has a new one
+    db
+      .update(users)
+      .set({ totpSecret: resealed, totpEnabledAt: new Date(now), totpLastStep: step })
+      .where(and(eq(users.id, userId), isNull(users.totpEnabledAt), eq(users.totpSecret, pending.stored)))
+      .returning({ id: users.id }),
+    ...endedByNewPassword(db, userId, new Date(now), writtenHere, keepSession),
+  ]);
+  if (enrolled.length === 0) return null;
   return storeRecoveryCodes(db, userId);
 }
 

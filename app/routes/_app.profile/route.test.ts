@@ -7,6 +7,10 @@ const { loader, action } = await import("./route");
 const { makeUser, DEMO_PASSWORD } = await import("~/seed/factories");
 const { startSession, userForSession } = await import("~/models/sessions.server");
 const { verifySignin } = await import("~/models/users.server");
+const { issueApiToken } = await import("~/models/api-tokens.server");
+const { pendingTotpSecret } = await import("~/models/two-factor.server");
+const { totpCode } = await import("~/.server/two-factor");
+const me = await import("../api.[1.0].me");
 const { context, services } = app;
 afterAll(() => app.cleanup());
 
@@ -99,5 +103,77 @@ describe("new recovery codes", () => {
     expect(fresh).toHaveLength(10);
     expect(await stillKept()).toBe(false);
     expect(await unusedRecoveryCodeCount(services.db, member.id)).toBe(10);
+  });
+});
+
+describe("turning two-factor sign-in on", () => {
+  const post = (cookie: string, fields: Record<string, string>) =>
+    responseOf(action({ request: postRequest("/profile", cookie, fields), context, params: {} }));
+  const apiStatus = (token: string) =>
+    responseOf(me.loader({ request: new Request("http://localhost:3000/api/1.0/me", { headers: { Authorization: `Bearer ${token}` } }), context, params: {} })).then((r) => r.status);
+  // the browser keeps its cookie unless the answer sets another
+  const heldAfter = (response: Response, cookie: string) => response.headers.get("Set-Cookie")?.split(";")[0] ?? cookie;
+
+  it("signs out every other session and API token made with the password alone, and keeps this browser signed in", async () => {
+    const member = await makeUser(services.db);
+    const cookie = await app.cookieFor(member);
+    const otherBrowser = await app.cookieFor(member);
+    const { token } = await issueApiToken(services.db, member.id);
+    expect(await apiStatus(token)).toBe(200);
+
+    expect((await post(cookie, { intent: "totp-start" })).status).toBe(302);
+    const secret = (await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id))!;
+    const turnedOn = await post(cookie, { intent: "totp-confirm", code: totpCode(secret) });
+    expect(turnedOn.status).toBe(200);
+    expect(((await turnedOn.json()) as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+
+    expect(await signedIn(otherBrowser)).toBe(false);
+    expect(await apiStatus(token)).toBe(401);
+    // the cookie it sent, as it is: without JavaScript the page with the codes is rendered in this same request
+    expect(await signedIn(cookie)).toBe(true);
+  });
+
+  it("ends nothing when the code is wrong", async () => {
+    const member = await makeUser(services.db);
+    const cookie = await app.cookieFor(member);
+    const otherBrowser = await app.cookieFor(member);
+    const { token } = await issueApiToken(services.db, member.id);
+    await post(cookie, { intent: "totp-start" });
+    const wrong = await post(cookie, { intent: "totp-confirm", code: "000000" === totpCode((await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id))!) ? "111111" : "000000" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.get("Set-Cookie")).toBeNull();
+    expect(await signedIn(otherBrowser)).toBe(true);
+    expect(await signedIn(cookie)).toBe(true);
+    expect(await apiStatus(token)).toBe(200);
+  });
+
+  it("sent twice at once (a double click) leaves the browser signed in, whichever answer it takes last", async () => {
+    const member = await makeUser(services.db);
+    const cookie = await app.cookieFor(member);
+    await post(cookie, { intent: "totp-start" });
+    const code = totpCode((await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id))!);
+    const answers = await Promise.all([post(cookie, { intent: "totp-confirm", code }), post(cookie, { intent: "totp-confirm", code })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    for (const order of [answers, [...answers].reverse()]) {
+      expect(await signedIn(order.reduce((held, r) => heldAfter(r, held), cookie))).toBe(true);
+    }
+  });
+});
+
+describe("what turning two-factor sign-in off and new recovery codes leave alone", () => {
+  const post = (cookie: string, fields: Record<string, string>) =>
+    responseOf(action({ request: postRequest("/profile", cookie, fields), context, params: {} }));
+
+  it("keeps the member's other sessions (each passed the second step) signed in", async () => {
+    const { enrolTotp } = await import("~/models/two-factor.server");
+    const member = await makeUser(services.db);
+    await enrolTotp(services.db, services.env.SESSION_SECRET, member.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    const cookie = await app.cookieFor(member);
+    const otherBrowser = await app.cookieFor(member);
+    expect((await post(cookie, { intent: "totp-recovery-codes", currentPassword: DEMO_PASSWORD })).status).toBe(200);
+    expect(await signedIn(otherBrowser)).toBe(true);
+    expect((await post(cookie, { intent: "totp-disable", currentPassword: DEMO_PASSWORD })).status).toBe(302);
+    expect(await signedIn(otherBrowser)).toBe(true);
+    expect(await signedIn(cookie)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { mustEnrolTwoFactor } from "~/auth/guards.server";
-import { redirectWithNotification } from "~/auth/session.server";
+import { currentSessionId, redirectWithNotification } from "~/auth/session.server";
 import type { User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { enrolmentQr } from "~/.server/two-factor";
@@ -65,7 +65,10 @@ export async function twoFactorAction(
       return redirectWithNotification(services, request, "/profile#two-factor", "Scan the code with your authenticator app.", "info");
     }
     case "totp-confirm": {
-      const recoveryCodes = await confirmTotpEnrolment(services.db, key, user.id, step.code);
+      // this browser stays signed in: without JavaScript the page with the codes is rendered in this
+      // same request, with the cookie it sent, so a new session would be one its page never saw
+      const keepSession = await currentSessionId(services, request);
+      const recoveryCodes = await confirmTotpEnrolment(services.db, key, user.id, step.code, { keepSession });
       const hide = { hideFields: ["code"] };
       if (!recoveryCodes) {
         const wrong = { code: ["This code is not correct. Enter the code your app shows now."] };

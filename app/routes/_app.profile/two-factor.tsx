@@ -20,7 +20,7 @@ export function TwoFactorSection({ state, result, recoveryCodes }: { state: Stat
           Admins must turn on two-factor sign-in before they can use anything else.
         </p>
       ) : null}
-      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
+      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} justTurnedOn={Boolean(resultFor(result, "totp-confirm"))} /> : null}
       {state.status === "off" ? (
         <>
           <p className="mb-4 text-sm text-slate-600">
@@ -121,12 +121,14 @@ function On({ state, lastResult, codesResult }: { state: Extract<State, { status
   );
 }
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+/** `justTurnedOn`: the codes of a new enrolment, which signed out everything the password alone had signed in. */
+function RecoveryCodes({ codes, justTurnedOn }: { codes: string[]; justTurnedOn: boolean }) {
   return (
     <div role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
       <p className="mb-2 font-semibold">
         Two-factor sign-in is on. Keep these recovery codes somewhere safe: each signs you in once without your phone.
         They are shown only now.
+        {justTurnedOn ? " Every other browser and app signed in to your account has been signed out." : null}
       </p>
       <ul data-testid="recovery-codes" className="grid grid-cols-2 gap-1 font-mono">
         {codes.map((code) => (
