@@ -24,3 +24,15 @@ describe("the client's address", () => {
     expect(clientAddress(request({}))).toBe("unknown");
   });
 });
+
+describe("the front door's 413 (a declared body past the path's limit, before the app runs)", () => {
+  it("is not cached, like every API answer, in JSON for an API client and as a page for a browser", async () => {
+    const { tooLargeResponse } = await import("./front-door");
+    for (const accept of [null, "application/json", "text/html,application/xhtml+xml"]) {
+      const response = tooLargeResponse(accept);
+      expect(response.status).toBe(413);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+    }
+    expect(tooLargeResponse(null).headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+  });
+});

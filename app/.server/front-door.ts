@@ -9,21 +9,22 @@ import { applySecurityHeaders } from "./security-headers";
  */
 /**
  * The 413 of a front door: a short page for a browser's form post (with or without
- * JavaScript), JSON for API clients.
+ * JavaScript), JSON for API clients; never cached, as no API answer is (the app's own 413 says the same).
  */
 export function tooLargeBody(accept: string | null) {
+  const cacheControl = "no-store";
   if (accept?.includes("text/html")) {
     const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Too large - Secondary Marketplace</title></head>
 <body><main><h1>The request is too large</h1><p>${BODY_TOO_LARGE_MESSAGE} Files may be at most 10 MB, other forms 1 MB.</p>
 <p>Use your browser's back button to try again with less, or <a href="/home">go back to home</a>.</p></main></body></html>`;
-    return { body, contentType: "text/html; charset=utf-8" };
+    return { body, contentType: "text/html; charset=utf-8", cacheControl };
   }
-  return { body: JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }), contentType: "application/json; charset=utf-8" };
+  return { body: JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }), contentType: "application/json; charset=utf-8", cacheControl };
 }
 
 export function tooLargeResponse(accept: string | null) {
-  const { body, contentType } = tooLargeBody(accept);
-  return new Response(body, { status: 413, headers: { "Content-Type": contentType } });
+  const { body, contentType, cacheControl } = tooLargeBody(accept);
+  return new Response(body, { status: 413, headers: { "Content-Type": contentType, "Cache-Control": cacheControl } });
 }
 
 /** Paths whose last segment is a live secret (reset, unlock, invitation, feedback and unsubscribe links). */

@@ -3,6 +3,7 @@ import type { Services } from "~/.server/services";
 import { getServices } from "~/services.server";
 import { applySecurityHeaders } from "~/.server/security-headers";
 import { clientAddress } from "~/.server/http";
+import { readText } from "~/.server/body";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { userForApiToken } from "~/models/api-tokens.server";
 import { currentUser } from "./session.server";
@@ -19,6 +20,21 @@ export function apiJson(services: Services | null, data: unknown, init: Response
 
 export function apiError(services: Services | null, status: number, message: string, headers?: HeadersInit) {
   return apiJson(services, { error: message }, { status, headers });
+}
+
+/**
+ * The body of an API request as text, within `limit`. The reader's refusals (413 past the limit,
+ * 400 for a body that cannot be read or is not UTF-8) are thrown as every API answer is made, with
+ * no-store and the security headers: the reader's own are bare JSON.
+ */
+export async function readApiText(services: Services, request: Request, limit: number) {
+  try {
+    return await readText(request, limit);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const { error: message } = (await error.json()) as { error: string };
+    throw apiError(services, error.status, message);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, ORIGIN } from "../../tests/support/app";
+import { bootApp, ORIGIN, responseOf } from "../../tests/support/app";
+import { expectApiHeaders } from "../../tests/support/api-headers";
 
 /** The mail provider's signed events, as its servers post them: no cookie, no Origin. */
 process.env.MAIL_WEBHOOK_SECRET = "route-test-mail-webhook-secret";
@@ -65,5 +66,33 @@ describe("GET of the providers' webhooks", () => {
       expect(response.headers.get("Allow")).toBe("POST");
       expect(await response.json()).toEqual({ error: "Method not allowed" });
     }
+  });
+});
+
+describe("the mail webhook's refusals", () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    responseOf(route.action({ request: new Request(`${ORIGIN}/api/1.0/webhooks/mail`, { method: "POST", headers, body }), context, params: {} }));
+
+  it("answer a body over 256 KiB with 413 and the API's headers (no-store)", async () => {
+    const response = await post("x".repeat(300 * 1024), { "Content-Type": "application/json" });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: "The request is too large." });
+    await expectApiHeaders(response);
+  });
+
+  it("answer a body that is not UTF-8 with 400 and the API's headers", async () => {
+    const response = await post(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]), { "Content-Type": "application/json" });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "The request could not be read." });
+    await expectApiHeaders(response);
+  });
+
+  it("answer a bad signature (401) and a signed body that is not JSON (400) with the API's headers", async () => {
+    await expectApiHeaders(await post("{}", { "X-Timestamp": String(Date.now()), "X-Signature": "00" }));
+    const timestamp = String(Date.now());
+    const signature = await signWebhookBody(process.env.MAIL_WEBHOOK_SECRET!, timestamp, "not json");
+    const notJson = await post("not json", { "X-Timestamp": timestamp, "X-Signature": signature });
+    expect(notJson.status).toBe(400);
+    await expectApiHeaders(notJson);
   });
 });

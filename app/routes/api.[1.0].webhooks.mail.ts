@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
-import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
-import { BODY_LIMITS, readText } from "~/.server/body";
+import { apiError, apiJson, beginApiRequest, readApiText } from "~/auth/api.server";
+import { BODY_LIMITS } from "~/.server/body";
 import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
 import { applyMailEvents } from "~/models/mail-events.server";
 
@@ -23,7 +23,7 @@ const payload = z.union([z.object({ events: z.array(event).min(1).max(100) }), e
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "mail-webhook");
   if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
-  const body = await readText(args.request, BODY_LIMITS.webhook);
+  const body = await readApiText(services, args.request, BODY_LIMITS.webhook);
   const signed = await isSignedWebhook(services.env.MAIL_WEBHOOK_SECRET, {
     timestamp: args.request.headers.get(TIMESTAMP_HEADER),
     signature: args.request.headers.get(SIGNATURE_HEADER),

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
-import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
-import { BODY_LIMITS, readText } from "~/.server/body";
+import { apiError, apiJson, beginApiRequest, readApiText } from "~/auth/api.server";
+import { BODY_LIMITS } from "~/.server/body";
 import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
 import { e164, isStopMessage } from "~/lib/sms";
 import { suppress } from "~/models/suppressions.server";
@@ -16,7 +16,7 @@ const inbound = z.object({ from: z.string().max(40), text: z.string().max(2000) 
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "sms-webhook");
   if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
-  const body = await readText(args.request, BODY_LIMITS.webhook);
+  const body = await readApiText(services, args.request, BODY_LIMITS.webhook);
   const signed = await isSignedWebhook(services.env.SMS_WEBHOOK_SECRET, {
     timestamp: args.request.headers.get(TIMESTAMP_HEADER),
     signature: args.request.headers.get(SIGNATURE_HEADER),

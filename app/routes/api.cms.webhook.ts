@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import * as z from "zod";
-import { apiError, apiJson, beginApiRequest } from "~/auth/api.server";
-import { BODY_LIMITS, readText } from "~/.server/body";
+import { apiError, apiJson, beginApiRequest, readApiText } from "~/auth/api.server";
+import { BODY_LIMITS } from "~/.server/body";
 import { timingSafeEqual } from "~/.server/crypto";
 
 /** A signature older than this is refused, so a captured request cannot be replayed later. */
@@ -26,7 +26,7 @@ export async function action(args: ActionFunctionArgs) {
   const secret = services.env.SANITY_WEBHOOK_SECRET;
   const signature = args.request.headers.get(SIGNATURE_HEADER_NAME);
   if (!secret || !signature) return apiError(services, 401, "Missing signature");
-  const body = await readText(args.request, BODY_LIMITS.webhook);
+  const body = await readApiText(services, args.request, BODY_LIMITS.webhook);
   let timestamp: number;
   try {
     timestamp = decodeSignatureHeader(signature).timestamp;
