@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { auditLog, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
@@ -276,5 +276,55 @@ describe("customer form, optional numbers", () => {
     form.set("smsAllowance", "40");
     const filled = parseWithZod(form, { schema: customerSchema([]) });
     expect(filled.status === "success" && [filled.value.size, filled.value.smsAllowance]).toEqual([1_250_000, 40]);
+  });
+});
+
+describe("a customer's name", () => {
+  const namedRows = (name: string) => t.db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.name}) = lower(${name})`);
+
+  it("is refused on a new customer when another customer has it, in any case, naming that customer; nothing is written", async () => {
+    const first = await createCustomer(services, { actor: admin, values: values({ customerName: "Name Clash Capital" }) });
+    expect(first.ok).toBe(true);
+    const id = first.ok ? first.customer.id : 0;
+    const audited = (await t.db.select().from(auditLog).where(eq(auditLog.action, "customer.create"))).length;
+    for (const name of ["Name Clash Capital", "NAME CLASH capital"]) {
+      const again = await createCustomer(services, { actor: admin, values: values({ customerName: name }) });
+      expect(again).toEqual({ ok: false, field: "customerName", message: `Name Clash Capital (customer ${id}) has this name already.` });
+    }
+    expect(await namedRows("Name Clash Capital")).toHaveLength(1);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, "customer.create"))).length).toBe(audited);
+  });
+
+  it("of a deleted (anonymised) customer is free again", async () => {
+    await t.db.insert(customers).values({ name: "Bygone Lending", anonymisedAt: new Date() });
+    expect(await createCustomer(services, { actor: admin, values: values({ customerName: "Bygone Lending" }) })).toMatchObject({ ok: true });
+  });
+
+  it("is refused on an edit that takes another customer's name; the customer's own name in another case is kept", async () => {
+    const taken = await createCustomer(services, { actor: admin, values: values({ customerName: "Rename Target Fund" }) });
+    const mover = await createCustomer(services, { actor: admin, values: values({ customerName: "Rename Mover Fund" }) });
+    const takenId = taken.ok ? taken.customer.id : 0;
+    const moverId = mover.ok ? mover.customer.id : 0;
+    const renamed = await updateCustomer(services, { actor: admin, customerId: moverId, values: values({ customerName: "rename target fund", comments: "half" }) });
+    expect(renamed).toEqual({ ok: false, field: "customerName", message: `Rename Target Fund (customer ${takenId}) has this name already.` });
+    expect(await t.db.query.customers.findFirst({ where: eq(customers.id, moverId) })).toMatchObject({ name: "Rename Mover Fund", comments: "" });
+    expect(await updateCustomer(services, { actor: admin, customerId: moverId, values: values({ customerName: "RENAME MOVER FUND" }) })).toMatchObject({ ok: true });
+  });
+
+  it("sent by two admins at once makes one customer, and one of two renames at once: the other is refused", async () => {
+    const both = await Promise.all([
+      createCustomer(services, { actor: admin, values: values({ customerName: "Crossing Credit" }) }),
+      createCustomer(services, { actor: admin, values: values({ customerName: "crossing credit" }) }),
+    ]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => !r.ok)).toMatchObject({ ok: false, field: "customerName" });
+    expect(await namedRows("Crossing Credit")).toHaveLength(1);
+
+    const made = await Promise.all(["Cross One", "Cross Two"].map((customerName) => createCustomer(services, { actor: admin, values: values({ customerName }) })));
+    const ids = made.map((m) => (m.ok ? m.customer.id : 0));
+    const renames = await Promise.all(ids.map((customerId) => updateCustomer(services, { actor: admin, customerId, values: values({ customerName: "Cross Landing" }) })));
+    expect(renames.filter((r) => r?.ok)).toHaveLength(1);
+    expect(renames.find((r) => !r?.ok)).toMatchObject({ ok: false, field: "customerName" });
+    expect(await namedRows("Cross Landing")).toHaveLength(1);
   });
 });

@@ -16,6 +16,7 @@ import { customerLeavesAnAdmin, invitedNotYetIn, listUsers } from "./users.serve
 import { pageOrLast } from "./list-query.server";
 import { inList } from "~/.server/db/in-list";
 import { isUniqueViolation } from "~/.server/db/errors";
+import { customerNamed, isNameRefused, nameIsFree, nameTaken, nameWhileFree } from "./customer-names.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type Change = { actor: Actor; customerId: number; address?: string };
@@ -38,7 +39,7 @@ export async function customerChoices(db: Database, { limit = 500 }: { limit?: n
     .limit(limit);
 }
 
-export type CustomerResult = { ok: true; customer: Customer } | { ok: false; field: "website" | "attentionEmail"; message: string };
+export type CustomerResult = { ok: true; customer: Customer } | { ok: false; field: "customerName" | "website" | "attentionEmail"; message: string };
 
 function columnsOf(values: CustomerValues) {
   return {
@@ -60,8 +61,10 @@ function columnsOf(values: CustomerValues) {
 /** The refusal of an attention e-mail another customer has (the new-customer form's, and a potential customer's conversion). */
 export const attentionEmailTaken = (clash: { id: number; name: string }) => `${clash.name} (customer ${clash.id}) has this attention e-mail already.`;
 
-/** Another customer with the same website domain or attention e-mail, named in the refusal. */
+/** Another customer with the same name (the on-boarding's rule), website domain or attention e-mail, named in the refusal. */
 async function duplicateOf(db: Database, values: CustomerValues, exceptId?: number): Promise<CustomerResult | null> {
+  const named = await customerNamed(db, values.customerName, exceptId);
+  if (named) return { ok: false, field: "customerName", message: nameTaken(named) };
   const domain = websiteDomainOf(values.website);
   const email = values.attentionEmail;
   if (!domain && !email) return null;
@@ -77,7 +80,7 @@ async function duplicateOf(db: Database, values: CustomerValues, exceptId?: numb
     : { ok: false, field: "attentionEmail", message: attentionEmailTaken(clash) };
 }
 
-/** Spec /admin/customers/create. A second customer with the same website domain or attention e-mail is refused. */
+/** Spec /admin/customers/create. A second customer with the same name, website domain or attention e-mail is refused. */
 export async function createCustomer(
   services: Pick<Services, "db">,
   { actor, values, address, onboardingStatus = "invited" }: { actor: Actor; values: CustomerValues; address?: string; onboardingStatus?: OnboardingStatus },
@@ -86,10 +89,13 @@ export async function createCustomer(
   if (duplicate) return duplicate;
   let customer: Customer | undefined;
   try {
-    [customer] = await services.db.insert(customers).values({ ...columnsOf(values), onboardingStatus, updatedAt: new Date() }).returning();
+    [customer] = await services.db
+      .insert(customers)
+      .values({ ...columnsOf(values), name: nameWhileFree(values.customerName), onboardingStatus, updatedAt: new Date() })
+      .returning();
   } catch (error) {
-    // another admin saved the same domain a moment ago: the unique index decides
-    if (isUniqueViolation(error)) return (await duplicateOf(services.db, values))!;
+    // another admin saved the same domain or name a moment ago: the unique index, or the name's condition, decides
+    if (isUniqueViolation(error) || isNameRefused(error)) return (await duplicateOf(services.db, values))!;
     throw error;
   }
   await recordAudit(services.db, { actor, action: "customer.create", subjectType: "customer", subjectId: customer!.id, detail: customer!.name, address });
@@ -104,11 +110,17 @@ export async function updateCustomer(services: Pick<Services, "db">, { actor, cu
   if (duplicate) return duplicate;
   let customer: Customer | undefined;
   try {
-    [customer] = await services.db.update(customers).set({ ...columnsOf(values), updatedAt: new Date() }).where(eq(customers.id, customerId)).returning();
+    [customer] = await services.db
+      .update(customers)
+      .set({ ...columnsOf(values), updatedAt: new Date() })
+      .where(and(eq(customers.id, customerId), nameIsFree(values.customerName, customerId)))
+      .returning();
   } catch (error) {
     if (isUniqueViolation(error)) return (await duplicateOf(services.db, values, customerId))!;
     throw error;
   }
+  // another admin gave another customer this name a moment ago, or deleted this one
+  if (!customer) return duplicateOf(services.db, values, customerId);
   await recordAudit(services.db, { actor, action: "customer.update", subjectType: "customer", subjectId: customerId, detail: customer!.name, address });
   // a buyer made a seller (or back) leaves the matched buyers (or joins them)
   if (customer!.customerType !== existing.customerType) await recomputeCustomerMatches(services.db, { customerId });

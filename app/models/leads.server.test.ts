@@ -104,3 +104,29 @@ describe("the potential customer table", () => {
     expect((await listLeads(t.db, { filters: { q: "ze" } })).rows.map((r) => r.lead.name)).toContain("Zed");
   });
 });
+
+describe("converting a potential customer named as a customer we have", () => {
+  it("is refused, naming that customer, in any case, and writes nothing; a deleted customer's name is free", async () => {
+    const [named] = await t.db.insert(customers).values({ name: "Lead Twin Holdings" }).returning();
+    const [lead] = await t.db.insert(leads).values({ source: "import", name: "Lu", email: "lu@lead-twin.example.test", company: "LEAD twin holdings" }).returning();
+    expect(await convertLead(t.db, { id: lead!.id })).toEqual({ ok: false, reason: "name-taken", message: `Lead Twin Holdings (customer ${named!.id}) has this name already.` });
+    expect(await t.db.query.leads.findFirst({ where: eq(leads.id, lead!.id) })).toMatchObject({ status: "open", customerId: null });
+    expect(await t.db.select().from(customers).where(like(customers.name, "%twin holdings"))).toHaveLength(1);
+
+    await t.db.update(customers).set({ anonymisedAt: new Date() }).where(eq(customers.id, named!.id));
+    expect(await convertLead(t.db, { id: lead!.id })).toMatchObject({ ok: true });
+  });
+
+  it("two of the same company converted at once make one customer: the other is refused by name", async () => {
+    const made = await t.db
+      .insert(leads)
+      .values(["ro", "rita"].map((who) => ({ source: "import" as const, name: who, email: `${who}@race-name.example.test`, company: "Race Name Capital" })))
+      .returning();
+    const both = await Promise.all(made.map((lead) => convertLead(t.db, { id: lead.id })));
+    expect(both.filter((r) => r?.ok)).toHaveLength(1);
+    expect(both.find((r) => !r?.ok)).toMatchObject({ ok: false, reason: "name-taken" });
+    expect(await t.db.select().from(customers).where(eq(customers.name, "Race Name Capital"))).toHaveLength(1);
+    const rows = await t.db.query.leads.findMany({ where: like(leads.email, "%@race-name.example.test") });
+    expect(rows.map((r) => r.status).sort()).toEqual(["converted", "open"]);
+  });
+});

@@ -25,7 +25,8 @@ import { EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
 import { normalizeEmail } from "./users.server";
 import { indexedTextMatch, oneOf, pageOf, pageOrLast, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
-import { isUniqueViolation, refusal } from "~/.server/db/errors";
+import { isUniqueViolation } from "~/.server/db/errors";
+import { customerNamed, isNameRefused, nameIsFree, nameTaken } from "./customer-names.server";
 
 /** A demo request or affiliate application becomes a potential customer (once). */
 export async function createLeadFromInbound(db: Database, { item }: { item: InboundItem }) {
@@ -133,14 +134,22 @@ async function emailTaken(db: Database, email: string) {
   return null;
 }
 
+/** Why the lead's company cannot name its customer: another customer goes by it (the new-customer form's refusal); null when free. */
+async function nameTakenBy(db: Database, company: string) {
+  const named = await customerNamed(db, company);
+  return named ? { ok: false as const, reason: "name-taken" as const, message: nameTaken(named) } : null;
+}
+
 /**
  * Creates the customer row a lead becomes. Kept small on purpose: the customer pages
  * (createCustomer in the customers model) may replace it. One batch, so the customer,
  * the lead's link to it and its inbound item's status are written together or not at all.
- * Refused, with nothing written, when another customer has the website's domain, or the
- * lead's e-mail (its attention e-mail, and the first member it invites) is another customer's or an account's.
+ * Refused, with nothing written, when another customer has the lead's company as its name, or the website's
+ * domain, or the lead's e-mail (its attention e-mail, and the first member it invites) is another customer's or an account's.
  */
 export async function createCustomerFromLead(db: Database, { lead }: { lead: Lead }) {
+  const named = await nameTakenBy(db, lead.company);
+  if (named) return named;
   const websiteDomain = websiteDomainOf(lead.website);
   if (websiteDomain) {
     const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
@@ -156,10 +165,10 @@ export async function createCustomerFromLead(db: Database, { lead }: { lead: Lea
       db
         .insert(customers)
         .values({
-          // the lead's company only while the lead is open and its e-mail free: a conversion sent twice at
-          // once finds it converted (or a customer or account took the e-mail since the look above), the
-          // name is null, and the batch is refused whole (an insert of values has no where)
-          name: sql`(select ${leads.company} from ${leads} where ${leads.id} = ${lead.id} and ${leads.status} = 'open' and not exists (${customerWithEmail(email)}) and not exists (${accountWithEmail(email)}))`,
+          // the lead's company only while the lead is open, its e-mail and its name free: a conversion sent twice at
+          // once finds it converted (or a customer or account took the e-mail, or a customer the name, since the
+          // look above), the name is null, and the batch is refused whole (an insert of values has no where)
+          name: sql`(select ${leads.company} from ${leads} where ${leads.id} = ${lead.id} and ${leads.status} = 'open' and not exists (${customerWithEmail(email)}) and not exists (${accountWithEmail(email)}) and ${nameIsFree(leads.company)})`,
           website: lead.website,
           websiteDomain,
           contactPerson: lead.name,
@@ -180,10 +189,10 @@ export async function createCustomerFromLead(db: Database, { lead }: { lead: Lea
         .where(eq(inboundItems.id, lead.inboundItemId ?? -1)),
     ]);
   } catch (error) {
-    // the customer's name is the lead's company only while the lead is open and its e-mail free
-    if (refusal(error).includes("NOT NULL constraint failed: customers.name")) {
+    // the customer's name is the lead's company only while the lead is open and its e-mail and name free
+    if (isNameRefused(error)) {
       const stillOpen = (await findLead(db, { id: lead.id }))?.status === "open";
-      return (stillOpen && (await emailTaken(db, email))) || { ok: false as const, reason: "not-open" as const };
+      return (stillOpen && ((await emailTaken(db, email)) || (await nameTakenBy(db, lead.company)))) || { ok: false as const, reason: "not-open" as const };
     }
     // another customer took the website since the look above
     if (isUniqueViolation(error, "customers.website_domain")) return { ok: false as const, reason: "domain-taken" as const };
@@ -334,7 +343,7 @@ export async function leadAction(services: Services, { admin, request }: { admin
   if (!done) throw notFound();
   if (!done.ok) {
     const message =
-      done.reason === "email-taken" ? done.message : done.reason === "domain-taken" ? "A customer with this website already exists." : "This potential customer is no longer open.";
+      "message" in done ? done.message : done.reason === "domain-taken" ? "A customer with this website already exists." : "This potential customer is no longer open.";
     return refuse(submission, message, 409, { extra: NO_EXTRA });
   }
   await recordAudit(services.db, { actor: admin, action: "lead.convert", subjectType: "lead", subjectId: change.id, detail: `customer ${done.customerId}`, address });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers, onboardChats, users, type Customer, type OnboardChat, type User } from "~/.server/db/schema";
@@ -25,6 +25,7 @@ import { saveCriteria } from "./buyer-criteria.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { recordOnboardingLead } from "./leads.server";
 import { isUniqueViolation } from "~/.server/db/errors";
+import { customerNamed, goesBy } from "./customer-names.server";
 
 type Who = { user: User; side: OnboardSide; address?: string };
 
@@ -95,17 +96,14 @@ async function appendTurn(db: Database, chat: OnboardChat, turn: Omit<Transcript
 const customerTypeOf = (side: OnboardSide, user: User): CustomerType =>
   side === "seller" ? "seller" : user.roles.includes("ROLE_BROKER") && !user.roles.includes("ROLE_BUYER") ? "broker" : "buyer";
 
-/** The name of a customer we have, in any case (a deleted one's is not a name anyone goes by). */
-const namedAs = (name: string) => sql`lower(${customers.name}) = lower(${name})`;
-
 /** A customer with this name (any case), website domain or contact e-mail: the company is known already. */
 async function knownCustomer(db: Database, { name, website, email }: { name: string; website: string; email: string }) {
   const domain = websiteDomainOf(website);
   return (
     (await db.query.customers.findFirst({
-      where: sql`${customers.anonymisedAt} is null and (${namedAs(name)} or ${customers.attentionEmail} = ${email} ${
+      where: sql`${goesBy(name)} or (${customers.anonymisedAt} is null and (${customers.attentionEmail} = ${email} ${
         domain ? sql`or ${customers.websiteDomain} = ${domain}` : sql``
-      })`,
+      }))`,
     })) ?? null
   );
 }
@@ -136,10 +134,7 @@ async function answerCompany(services: Pick<Services, "db">, { user, side, addre
       return { field: name === customer.name ? "website" : "customerName", message: verifiedCompanyKept(customer.name) };
     }
     // a second company of the same name (any case) is refused, as naming a new one is (knownCustomer)
-    if (name.toLowerCase() !== customer.name.toLowerCase()) {
-      const [named] = await db.select({ id: customers.id }).from(customers).where(and(namedAs(name), sql`${customers.anonymisedAt} is null`, ne(customers.id, customer.id))).limit(1);
-      if (named) return { field: "customerName", message: NAME_TAKEN };
-    }
+    if (name.toLowerCase() !== customer.name.toLowerCase() && (await customerNamed(db, name, customer.id))) return { field: "customerName", message: NAME_TAKEN };
     if (websiteDomain && websiteDomain !== customer.websiteDomain) {
       const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
       if (taken) return { field: "website", message: WEBSITE_TAKEN };

@@ -5,7 +5,7 @@ import { bootApp, postRequest, responseOf } from "../../../tests/support/app";
 const app = await bootApp("route-admin-customer-create");
 const { action } = await import("./route");
 const { customers } = await import("~/.server/db/schema");
-const { eq } = await import("drizzle-orm");
+const { eq, sql } = await import("drizzle-orm");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -20,5 +20,20 @@ describe("a new customer's website", () => {
     expect(await services.db.select({ id: customers.id }).from(customers).where(eq(customers.name, "Longsite Capital"))).toEqual([]);
     const fits = await post({ customerName: "Longsite Capital", customerType: "buyer", website: `https://${"a".repeat(180)}.com/` });
     expect(fits.status).toBe(302);
+  });
+});
+
+describe("a new customer named as another one", () => {
+  it("is refused (409) with the name's field error naming that customer, in any case, and nothing is written", async () => {
+    const first = await post({ customerName: "Twin Name Partners", customerType: "buyer" });
+    expect(first.status).toBe(302);
+    const [existing] = await services.db.select().from(customers).where(eq(customers.name, "Twin Name Partners"));
+    const again = await post({ customerName: "  twin name PARTNERS ", customerType: "seller", website: "https://twin-name.example" });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { result: { error: Record<string, string[]> } }).result.error.customerName).toEqual([
+      `Twin Name Partners (customer ${existing!.id}) has this name already.`,
+    ]);
+    const named = await services.db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.name}) = 'twin name partners'`);
+    expect(named).toEqual([{ id: existing!.id }]);
   });
 });

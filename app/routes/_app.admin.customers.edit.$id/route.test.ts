@@ -26,3 +26,24 @@ describe("the criteria form of a deleted (anonymised) customer", () => {
     expect((await findCustomer(services.db, { customerId: customer!.id }))!.preferences).toEqual({});
   });
 });
+
+describe("a customer renamed to another customer's name", () => {
+  it("is refused (409) with the name's field error naming that customer, and nothing is saved", async () => {
+    const [taken, renamed] = await services.db
+      .insert(customers)
+      .values([
+        { name: "Keystone Lending", customerType: "buyer" },
+        { name: "Cornerstone Lending", customerType: "buyer", comments: "as it was" },
+      ])
+      .returning();
+    const post = (fields: Record<string, string>) =>
+      responseOf(action({ request: postRequest(`/admin/customers/edit/${renamed!.id}`, admin.cookie, { intent: "customer", customerType: "buyer", ...fields }), context, params: { id: String(renamed!.id) } }));
+    const refused = await post({ customerName: "KEYSTONE lending", comments: "changed" });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error.customerName).toEqual([`Keystone Lending (customer ${taken!.id}) has this name already.`]);
+    expect(await findCustomer(services.db, { customerId: renamed!.id })).toMatchObject({ name: "Cornerstone Lending", comments: "as it was" });
+    // its own name in another case is its own
+    expect((await post({ customerName: "CORNERSTONE Lending" })).status).toBe(302);
+    expect((await findCustomer(services.db, { customerId: renamed!.id }))!.name).toBe("CORNERSTONE Lending");
+  });
+});

@@ -121,3 +121,19 @@ describe("converting a potential customer whose e-mail is taken", () => {
     expect(rows.map((r) => [r.status, r.customerId])).toEqual([["open", null], ["open", null]]);
   });
 });
+
+describe("converting a potential customer named as a customer we have", () => {
+  const post = (fields: Record<string, string>) => responseOf(action({ request: postRequest("/admin/potential-customers", admin.cookie, fields), context, params: {} }));
+
+  it("is refused (409) as the new-customer form refuses the name, naming the customer; nothing is written or sent", async () => {
+    const [customer] = await services.db.insert(customers).values({ name: "Namesake Capital" }).returning();
+    const [lead] = await services.db.insert(leads).values({ source: "import", name: "Nia Namesake", email: "nia@namesake.example.test", company: "namesake capital" }).returning();
+    const before = (await services.db.select().from(outbox)).length;
+    const refused = await post({ intent: "convert", id: String(lead!.id) });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain(`Namesake Capital (customer ${customer!.id}) has this name already.`);
+    expect(await services.db.select().from(customers).where(like(customers.name, "namesake capital"))).toHaveLength(1);
+    expect((await services.db.select().from(outbox)).length).toBe(before);
+    expect(await services.db.query.leads.findFirst({ where: eq(leads.id, lead!.id) })).toMatchObject({ status: "open", customerId: null });
+  });
+});
