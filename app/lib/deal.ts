@@ -80,6 +80,11 @@ export function workspacePath(roles: readonly string[], projectId: number) {
     : `/buyers/myprojects/${projectId}`;
 }
 
+/** A buyer's (or broker's) deals page: where a deal on a listing they can no longer open is still shown. */
+export function dealsPath(roles: readonly string[]) {
+  return roles.includes("ROLE_BROKER") && !roles.includes("ROLE_BUYER") ? "/brokers/myprojects/index_new" : "/buyers/myprojects/index_new";
+}
+
 
 /** The steps of a deal the buyer's chart shows, in order (spec: viewed → NDA signed → approved → offer → accepted). */
 export const DEAL_STEPS = ["Viewed", "NDA signed", "Approved", "Offer", "Accepted"] as const;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { contracts, projectNdaSettings, users, type Contract, type Project, type User } from "~/.server/db/schema";
+import { contracts, projectNdaSettings, projects, users, type Contract, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import { feedbackToken } from "~/.server/feedback-token";
 import type { SigningEvidence } from "~/.server/documents/audit-page";
@@ -97,9 +97,10 @@ export async function ndaHasTemplate(db: Database, settings: Awaited<ReturnType<
 /**
  * Opens an envelope for the buyer: a copy of the project's NDA (the template version
  * chosen for it or uploaded for it, the latest version, or the default one) frozen with its hash, so what is signed is what was sent.
- * Asking again returns the contract already there.
+ * Asking again returns the contract already there; "project-closed" when the listing was withdrawn
+ * (or sold) after the request read it, and nothing is kept.
  */
-export async function requestNda(services: DealServices, project: Project, buyer: User) {
+export async function askForNda(services: DealServices, project: Project, buyer: User): Promise<Contract | "project-closed"> {
   const existing = await findContract(services.db, { projectId: project.id, buyerId: buyer.id });
   if (existing) return existing;
   const settings = await ndaSettingsOf(services.db, project.id);
@@ -110,20 +111,49 @@ export async function requestNda(services: DealServices, project: Project, buyer
   const envelopeId = randomToken(18);
   const documentKey = `nda/${project.id}/${envelopeId}/sent.pdf`;
   await services.files.put(documentKey, document, "application/pdf");
+  const documentSha256 = await sha256Hex(document);
+  // written only while buyers still see the listing, in the statement: a request read a moment before
+  // the withdrawal would otherwise leave an NDA request on a listing nobody can open (decision 089)
   const [contract] = await services.db
     .insert(contracts)
-    .values({
-      projectId: project.id,
-      buyerId: buyer.id,
-      envelopeId,
-      documentKey,
-      documentSha256: await sha256Hex(document),
-      requestedAt: new Date(),
-    })
+    .select(
+      services.db
+        .select({
+          id: sql<number>`null`.as("id"),
+          projectId: projects.id,
+          buyerId: sql<number>`${buyer.id}`.as("buyer_id"),
+          envelopeId: sql<string>`${envelopeId}`.as("envelope_id"),
+          provider: sql<string>`'builtin'`.as("provider"),
+          ndaStatus: sql<string>`'Requested'`.as("nda_status"),
+          documentKey: sql<string>`${documentKey}`.as("document_key"),
+          documentSha256: sql<string>`${documentSha256}`.as("document_sha256"),
+          signerName: sql`null`.as("signer_name"),
+          signerIp: sql`null`.as("signer_ip"),
+          signerUserAgent: sql`null`.as("signer_user_agent"),
+          signedKey: sql`null`.as("signed_key"),
+          signedSha256: sql`null`.as("signed_sha256"),
+          requestedAt: sql<number>`${Date.now()}`.as("requested_at"),
+          signedAt: sql`null`.as("signed_at"),
+          decidedAt: sql`null`.as("decided_at"),
+          decidedBy: sql`null`.as("decided_by"),
+          rejectionReason: sql`null`.as("rejection_reason"),
+          dataRoomBlocked: sql<number>`0`.as("data_room_blocked"),
+        })
+        .from(projects)
+        .where(and(eq(projects.id, project.id), inArray(projects.status, [...VISIBLE_TO_BUYERS]))),
+    )
     .onConflictDoNothing()
     .returning();
-  // two requests at once: the other one won, keep its envelope
-  if (!contract) return (await findContract(services.db, { projectId: project.id, buyerId: buyer.id }))!;
+  if (!contract) {
+    const won = await findContract(services.db, { projectId: project.id, buyerId: buyer.id });
+    if (won) {
+      // two requests at once: the other one won, keep its envelope
+      await services.files.delete(documentKey);
+      return won;
+    }
+    await services.files.delete(documentKey);
+    return "project-closed";
+  }
   // answers an invitation to view
   recomputeLater(services, { projectId: project.id, buyerId: buyer.id });
   await notify(services, project.sellerId, {
@@ -133,6 +163,13 @@ export async function requestNda(services: DealServices, project: Project, buyer
     link: `/sellers/myprojects/${project.id}`,
     email: { subject: `NDA requested: ${project.projectName}`, body: `A buyer opened the NDA for ${project.projectName}.` },
   });
+  return contract;
+}
+
+/** askForNda for a caller that knows the listing is open (tests, seeds): a closed one is an error there. */
+export async function requestNda(services: DealServices, project: Project, buyer: User) {
+  const contract = await askForNda(services, project, buyer);
+  if (contract === "project-closed") throw new Error(`Project ${project.id} is no longer open for NDAs`);
   return contract;
 }
 

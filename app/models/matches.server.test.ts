@@ -85,7 +85,7 @@ describe("recomputing matches", () => {
     await reviewProject(t.db, submitted, "publish");
     await recomputeProjectMatches(t.db, { projectId: submitted });
     expect(Object.keys(await scores(submitted))).toHaveLength(2);
-    await reviewProject(t.db, submitted, "withdraw");
+    await t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, submitted));
     await recomputeProjectMatches(t.db, { projectId: submitted });
     expect(await scores(submitted)).toEqual({});
   });

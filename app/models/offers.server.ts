@@ -157,6 +157,7 @@ const BUYER_PROBLEMS: Record<OfferProblem, string> = {
   expired: "This offer has expired: withdraw it and submit a new one.",
 };
 const SELLER_PROBLEMS: Partial<Record<OfferProblem, string>> = {
+  "not-open": "This offer is closed.",
   "project-closed": "The project is no longer open for offers.",
   expired: "This offer has expired.",
 };
@@ -237,16 +238,17 @@ export async function actOnOffer(
   { terms, note = "", seen }: { terms?: LoiTerms; note?: string; seen?: number } = {},
 ): Promise<Offer | OfferProblem> {
   const { project } = parties;
+  // first, so that a step on a withdrawn listing's offer (closed with it, decision 089) is told why
+  if (action === "accepted" && project.status !== "published") return "project-closed";
+  // new terms on a project buyers no longer see (withdrawn, sold) are a letter nobody can answer: the
+  // buyer's workspace is missing to them. Closing the offer (reject, withdraw) still goes through
+  if ((action === "countered" || action === "revised") && !VISIBLE_TO_BUYERS.includes(project.status)) return "project-closed";
   if (!OPEN_OFFER_STATUSES.includes(offer.status)) return "not-open";
   if (!canMove(side, action, offer.status)) return "not-your-turn";
   // the page showed an earlier revision (another tab, a colleague, the other side moved since): its
   // actor would accept, counter or reject terms they never saw
   if (seen !== undefined && seen !== offer.revision) return "not-your-turn";
   if ((action === "accepted" || action === "countered") && isExpired(offer)) return "expired";
-  if (action === "accepted" && project.status !== "published") return "project-closed";
-  // new terms on a project buyers no longer see (withdrawn, sold) are a letter nobody can answer: the
-  // buyer's workspace is missing to them. Closing the offer (reject, withdraw) still goes through
-  if ((action === "countered" || action === "revised") && !VISIBLE_TO_BUYERS.includes(project.status)) return "project-closed";
 
   const revision = terms ? offer.revision + 1 : offer.revision;
   const pdf = terms

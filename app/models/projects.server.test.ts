@@ -22,6 +22,11 @@ import {
   submitForReview,
 } from "./projects.server";
 import { ftsQuery, searchProjects, TEXT_COUNT_LIMIT } from "./project-search.server";
+import { withdrawProject } from "./project-withdrawal.server";
+import type { DealServices } from "./notifications.server";
+import type { Database } from "~/.server/db";
+
+const dealServicesOf = (db: Database) => ({ db, env: { SESSION_SECRET: "projects-secret" }, waitUntil: () => {}, origin: "https://market.example" }) as unknown as DealServices;
 import { loanTape, tapeCompletenessOf, tapeFieldCountsSql, replaceLoanTape } from "./loan-tapes.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -342,7 +347,7 @@ describe("lifecycle and visibility", () => {
     const seen = await findVisibleProject(t.db, buyer, draft.id);
     expect(seen?.projectName).toBe("Office in Denver");
     expect(seen?.rejectionReason).toBeNull();
-    expect(await reviewProject(t.db, draft.id, "withdraw")).toBe(true);
+    expect(await withdrawProject(dealServicesOf(t.db), { projectId: draft.id, actorId: sellerId })).toBe(true);
     expect(await findVisibleProject(t.db, buyer, draft.id)).toBeNull();
     expect(canSee({ id: 1, role: "admin" }, { sellerId: 2, status: "draft" })).toBe(true);
     expect(canSee({ id: 1, role: null }, { sellerId: 2, status: "published" })).toBe(false);

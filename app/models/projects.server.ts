@@ -101,12 +101,14 @@ export async function submitForReview(db: Database, { sellerId, projectId: id }:
   return updated.length > 0;
 }
 
-export type ReviewAction = "publish" | "reject" | "withdraw";
+/** An admin's decision on a submitted listing; a withdrawal closes its deals too (project-withdrawal.server.ts). */
+export type ReviewAction = "publish" | "reject";
 const FROM: Record<ReviewAction, ProjectStatus[]> = {
   publish: ["submitted"],
   reject: ["submitted"],
-  withdraw: ["submitted", "published", "under_offer"],
 };
+/** Where a listing may be withdrawn from, by its seller or an admin (for good: nothing publishes it again). */
+export const WITHDRAWABLE: readonly ProjectStatus[] = ["submitted", "published", "under_offer"];
 
 /** An admin's decision; returns false when the project is not in a state that allows it. */
 export async function reviewProject(db: Database, id: number, action: ReviewAction, reason?: string) {
@@ -114,24 +116,11 @@ export async function reviewProject(db: Database, id: number, action: ReviewActi
   const set =
     action === "publish"
       ? { status: "published" as const, publishedAt: now, rejectionReason: null }
-      : action === "reject"
-        ? { status: "rejected" as const, rejectionReason: reason ?? "" }
-        : { status: "withdrawn" as const };
+      : { status: "rejected" as const, rejectionReason: reason ?? "" };
   const updated = await db
     .update(projects)
     .set({ ...set, updatedAt: now })
     .where(and(eq(projects.id, id), inArray(projects.status, FROM[action])))
-    .returning({ id: projects.id });
-  return updated.length > 0;
-}
-
-export async function withdrawOwnProject(db: Database, { sellerId, projectId: id }: { sellerId: number; projectId: number }) {
-  const updated = await db
-    .update(projects)
-    .set({ status: "withdrawn", updatedAt: new Date() })
-    .where(
-      and(eq(projects.id, id), eq(projects.sellerId, sellerId), inArray(projects.status, ["submitted", "published", "under_offer"])),
-    )
     .returning({ id: projects.id });
   return updated.length > 0;
 }

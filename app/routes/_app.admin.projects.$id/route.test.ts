@@ -76,3 +76,32 @@ describe("Invite to view", () => {
     expect(await services.db.select().from(outbox).where(eq(outbox.recipient, buyer.email))).toHaveLength(1);
   });
 });
+
+describe("an admin withdrawing a listing with deals under way", () => {
+  it("closes its open offers and pending NDA requests and tells their buyers it was withdrawn by the marketplace", async () => {
+    const { contracts: contractsTable, notifications, offers, projects } = await import("~/.server/db/schema");
+    const { project: listing, contracts: [requested, approved] } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 2, signed: (i) => i === 0, name: "Withdrawn by an admin" });
+    await services.db.update(contractsTable).set({ ndaStatus: "NDA Approved" }).where(eq(contractsTable.id, approved!.id));
+    const [offer] = await services.db
+      .insert(offers)
+      .values({ projectId: listing.id, buyerId: approved!.buyerId, status: "countered", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
+      .returning();
+    const post = () => responseOf(action({ request: postRequest(`/admin/projects/${listing.id}`, admin.cookie, { intent: "withdraw" }), context, params: { id: String(listing.id) } }));
+
+    expect((await post()).status).toBe(302);
+    expect((await services.db.select().from(projects).where(eq(projects.id, listing.id)))[0]!.status).toBe("withdrawn");
+    expect((await services.db.select().from(offers).where(eq(offers.id, offer!.id)))[0]!.status).toBe("rejected");
+    const ndas = await services.db.select().from(contractsTable).where(inArray(contractsTable.id, [requested!.id, approved!.id]));
+    expect(ndas.map((c) => [c.id, c.ndaStatus, c.decidedBy]).sort()).toEqual([[requested!.id, "Rejected", admin.user.id], [approved!.id, "NDA Approved", null]].sort());
+    const told = await services.db.select().from(notifications).where(inArray(notifications.userId, [requested!.buyerId, approved!.buyerId]));
+    expect(told.map((n) => [n.userId, n.message]).sort()).toEqual(
+      [
+        [approved!.buyerId, "Withdrawn by an admin was withdrawn by the marketplace: your offer is closed."],
+        [requested!.buyerId, "Withdrawn by an admin was withdrawn by the marketplace: your NDA request is closed."],
+      ].sort(),
+    );
+    // final: a second withdrawal is refused and tells nobody again
+    expect((await post()).status).toBe(409);
+    expect(await services.db.select().from(notifications).where(inArray(notifications.userId, [requested!.buyerId, approved!.buyerId]))).toHaveLength(2);
+  });
+});

@@ -23,6 +23,8 @@ import { recomputeProjectMatches } from "~/models/matches.server";
 import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
 import { findProjectWithSeller, reviewProject, seenByBuyers, sellerOfProject } from "~/models/projects.server";
+import { withdrawProject } from "~/models/project-withdrawal.server";
+import { dealServices } from "~/models/notifications.server";
 import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -81,7 +83,11 @@ async function review(
   decision: Extract<AdminProjectIntent, { intent: "publish" | "reject" | "withdraw" }>,
 ) {
   const reason = decision.intent === "reject" ? decision.reason : undefined;
-  if (!(await reviewProject(services.db, project.id, decision.intent, reason))) {
+  const done =
+    decision.intent === "withdraw"
+      ? await withdrawProject(dealServices(services), { projectId: project.id, actorId: user.id })
+      : await reviewProject(services.db, project.id, decision.intent, reason);
+  if (!done) {
     return refuse(submission, "The project is not in a state that allows this.", 409);
   }
   // published: scored for every buyer; returned or withdrawn: its matches go
@@ -102,8 +108,8 @@ async function review(
     withdraw: { subject: `Withdrawn: ${name}`, body: `"${name}" is withdrawn from the marketplace.\n${link}\n` },
   }[decision.intent];
   await sendEmail(services, { to: seller.email, ...mail });
-  const done = { publish: "published", reject: "returned to the seller", withdraw: "withdrawn" }[decision.intent];
-  return redirectWithNotification(services, request, here, `The project is ${done}.`);
+  const outcome = { publish: "published", reject: "returned to the seller", withdraw: "withdrawn" }[decision.intent];
+  return redirectWithNotification(services, request, here, `The project is ${outcome}.`);
 }
 
 /** The review's own forms; every other answer is the desk's or the buyer table's. */

@@ -57,12 +57,15 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user, contract, project } = await requireEnvelope(args);
   const submission = parseWithZod(await readForm(args.request), { schema: signNdaSchema });
   if (submission.status !== "success") return invalid(submission);
+  if (contract.ndaStatus === "Rejected") return refuse(submission, closedNda(contract), 409);
   if (contract.ndaStatus !== "Requested") return refuse(submission, "This NDA is signed already.", 409);
   const signed = await signNda(dealServices(services), contract, project, user, {
     signerName: submission.value.signerName,
     ipAddress: clientAddress(args.request),
     userAgent: args.request.headers.get("User-Agent") ?? "",
   });
+  // closed while the buyer signed (the listing withdrawn at that moment): their signature was not taken
+  if (signed.ndaStatus === "Rejected") return refuse(submission, closedNda(signed), 409);
   const approved = signed.ndaStatus === NDA_APPROVED;
   return redirectWithNotification(
     services,
@@ -72,6 +75,8 @@ export async function action(args: ActionFunctionArgs) {
   );
 }
 
+
+const closedNda = (contract: { rejectionReason: string | null }) => `This NDA request is closed${contract.rejectionReason ? `: ${contract.rejectionReason.replace(/^Closed: /, "")}` : ""}.`;
 
 /** Read the NDA, type your name, agree: the built-in signer. */
 export default function SigningPage() {

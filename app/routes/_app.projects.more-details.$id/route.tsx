@@ -8,7 +8,7 @@ import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
-import { requestNda } from "~/models/contracts.server";
+import { askForNda } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { dealServices } from "~/models/notifications.server";
 import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
@@ -56,7 +56,8 @@ export async function action(args: ActionFunctionArgs) {
       // a customer not yet verified reads teasers but signs no NDA (the teaser says why)
       const blocked = await ndaBlockedReason(services.db, { customerId: user.customerId });
       if (blocked) return refuse(submission, blocked, 403);
-      const contract = await requestNda(dealServices(services), project, user);
+      const contract = await askForNda(dealServices(services), project, user);
+      if (contract === "project-closed") return refuse(submission, "This project is no longer open for NDAs.", 409);
       return redirect(`${workspacePath(user.roles, project.id)}/${contract.envelopeId}`);
     }
     case "pass":

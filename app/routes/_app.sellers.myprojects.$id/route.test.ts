@@ -195,3 +195,55 @@ describe("answering an offer from a page older than the buyer's last revision", 
     expect(await findOffer(services.db, { projectId: listing!.id, offerId: offer.id })).toMatchObject({ status: "accepted", price: 5_000_000 });
   });
 });
+
+describe("withdrawing a listing with deals under way", () => {
+  it("closes its open offers and pending NDA requests, tells their buyers, and answers a desk step on them afterwards with 409", async () => {
+    const { eq } = await import("drizzle-orm");
+    const { contracts: contractsTable, notifications, offerEvents, offers } = await import("~/.server/db/schema");
+    const { project: listing, contracts: [requested, approved] } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 2, name: "Withdrawn with deals" });
+    await services.db.update(contractsTable).set({ ndaStatus: "NDA Approved" }).where(eq(contractsTable.id, approved!.id));
+    const [offer] = await services.db
+      .insert(offers)
+      .values({ projectId: listing.id, buyerId: approved!.buyerId, status: "submitted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
+      .returning();
+    const post = (fields: Record<string, string>) =>
+      responseOf(action({ request: postRequest(`/sellers/myprojects/${listing.id}`, seller.cookie, fields), context, params: { id: String(listing.id) } }));
+
+    expect((await post({ intent: "withdraw" })).status).toBe(302);
+    const [closed] = await services.db.select().from(offers).where(eq(offers.id, offer!.id));
+    expect(closed!.status).toBe("rejected");
+    const data = await (await sent(loader({ request: getRequest(`/sellers/myprojects/${listing.id}`, seller.cookie), context, params: { id: String(listing.id) } }))).json();
+    // the desk's offer, closed and saying why
+    const shown = data.desk!.offers.find((o) => o.offer.id === offer!.id)!;
+    expect(shown.offer.status).toBe("rejected");
+    expect(shown.summary.html).toContain("Rejected");
+    expect(shown.summary.html).toContain("Closed: the listing was withdrawn");
+    expect(data.desk!.contracts.map((c) => [c.id, c.ndaStatus, c.rejectionReason])).toEqual([
+      [requested!.id, "Rejected", "Closed: the listing was withdrawn"],
+      [approved!.id, "NDA Approved", null],
+    ]);
+    const told = await services.db.select().from(notifications).where(eq(notifications.link, "/buyers/myprojects/index_new"));
+    expect(told.filter((n) => n.message.startsWith("Withdrawn with deals")).map((n) => [n.userId, n.message]).sort()).toEqual(
+      [
+        [approved!.buyerId, "Withdrawn with deals was withdrawn by its seller: your offer is closed."],
+        [requested!.buyerId, "Withdrawn with deals was withdrawn by its seller: your NDA request is closed."],
+      ].sort(),
+    );
+
+    // the desk's forms of an old tab, posted after it
+    const oldTab: Array<Record<string, string>> = [
+      { intent: "accept-offer", offerId: String(offer!.id), revision: "1" },
+      { intent: "counter", offerId: String(offer!.id), revision: "1", price: "900000", structure: "Cash", dueDiligenceDays: "30", expiresOn: "2099-01-01" },
+    ];
+    for (const fields of oldTab) {
+      const refused = await post(fields);
+      expect(refused.status, fields.intent).toBe(409);
+      expect(JSON.stringify(await refused.json())).toContain("The project is no longer open for offers.");
+    }
+    const rejectAgain = await post({ intent: "reject-offer", offerId: String(offer!.id), revision: "1" });
+    expect(rejectAgain.status).toBe(409);
+    expect(JSON.stringify(await rejectAgain.json())).toContain("This offer is closed.");
+    expect((await services.db.select().from(offerEvents).where(eq(offerEvents.offerId, offer!.id))).map((e) => e.action)).toEqual(["rejected"]);
+    expect((await post({ intent: "withdraw" })).status).toBe(409);
+  });
+});

@@ -15,7 +15,9 @@ import { pageTitle } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import { recomputeProjectMatches, sellerMatchesFor } from "~/models/matches.server";
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
-import { EDITABLE, seenByBuyers, sellerOfProject, withdrawOwnProject } from "~/models/projects.server";
+import { EDITABLE, seenByBuyers, sellerOfProject } from "~/models/projects.server";
+import { withdrawProject } from "~/models/project-withdrawal.server";
+import { dealServices } from "~/models/notifications.server";
 import { tapeCompletenessOf } from "~/models/loan-tapes.server";
 import type { ProjectStatus } from "~/lib/project-kinds";
 import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions.server";
@@ -101,7 +103,8 @@ export async function action(args: ActionFunctionArgs) {
   const here = `/sellers/myprojects/${id}${new URL(args.request.url).search}`;
   switch (step.intent) {
     case "withdraw": {
-      if (!(await withdrawOwnProject(services.db, { sellerId: project.sellerId, projectId: id }))) return refuse(submission, "This project cannot be withdrawn now.", 409);
+      const withdrawn = await withdrawProject(dealServices(services), { projectId: id, actorId: user.id, sellerId: project.sellerId });
+      if (!withdrawn) return refuse(submission, "This project cannot be withdrawn now.", 409);
       await recomputeProjectMatches(services.db, { projectId: id });
       await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
