@@ -5,7 +5,7 @@ import { customers, matches, matchQueue, projects, systemSettings, type User } f
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
 import { runMaintenance } from "./maintenance.server";
-import { drainMatchQueue, listingsToRescore, saveMatchWeights } from "./match-rescoring.server";
+import { drainMatchQueue, FIRST_BATCH, listingsToRescore, saveMatchWeights } from "./match-rescoring.server";
 import { recomputeProjectMatches } from "./matches.server";
 import { parseEnv, type Env } from "~/.server/env";
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     .returning();
   healthFund = health!.id;
   energyFund = energy!.id;
-  // more listings than one batch scores (25), half of each industry, and a draft no buyer sees
+  // more listings than a first batch scores, half of each industry, and a draft no buyer sees
   const rows = await t.db
     .insert(projects)
     .values(
@@ -74,8 +74,8 @@ describe("scoring every match again after new weights", () => {
     const old = await stored();
     // the request's budget spent after its first batch
     const left = await saveMatchWeights(t.db, { weights: { ...DEFAULT_WEIGHTS, industry: 0, location: 0 }, actor: admin, budgetMs: 0 });
-    expect(left).toBe(35);
-    expect(await listingsToRescore(t.db)).toBe(35);
+    expect(left).toBe(60 - FIRST_BATCH);
+    expect(await listingsToRescore(t.db)).toBe(60 - FIRST_BATCH);
     const midway = await stored();
     const [first, last] = [listings[0]!, listings.at(-1)!];
     expect(midway[`${first}/${healthFund}`]).not.toBe(old[`${first}/${healthFund}`]);
@@ -93,7 +93,7 @@ describe("scoring every match again after new weights", () => {
     await saveMatchWeights(t.db, { weights: DEFAULT_WEIGHTS, actor: admin, budgetMs: 0 });
     const now = Date.now();
     await t.db.update(systemSettings).set({ value: now + 60_000 }).where(eq(systemSettings.key, "matchQueueLease"));
-    expect(await drainMatchQueue(t.db, { budgetMs: Infinity })).toBe(35);
+    expect(await drainMatchQueue(t.db, { budgetMs: Infinity })).toBe(60 - FIRST_BATCH);
     expect(await drainMatchQueue(t.db, { budgetMs: Infinity, now: () => now + 61_000 })).toBe(0);
   });
 
@@ -105,7 +105,7 @@ describe("scoring every match again after new weights", () => {
     await t.db.update(customers).set({ enabled: false }).where(eq(customers.id, healthFund));
     await drainMatchQueue(t.db, { budgetMs: Infinity });
     expect(await t.db.select().from(matches).where(eq(matches.projectId, withdrawn!))).toEqual([]);
-    const waited = new Set(listings.slice(25));
+    const waited = new Set(listings.slice(FIRST_BATCH));
     const health = await t.db.select().from(matches).where(eq(matches.customerId, healthFund));
     expect(health.filter((m) => waited.has(m.projectId))).toEqual([]);
     expect(await t.db.select().from(matchQueue)).toEqual([]);

@@ -26,8 +26,14 @@ import {
  * the request that queued them, then housekeeping, score them a few at a time (decision 088).
  */
 
-/** Listings scored per batch: each batch's matches and its leaving the queue are written together. */
-const CHUNK = 25;
+/**
+ * A drain's first batch: each batch's matches and its leaving the queue are written together. Later
+ * batches are sized by what a listing took (half a second at 10,000 companies, a millisecond on the
+ * demo market) to fill BATCH_MS, so that neither a request nor a cron run overshoots its budget by much.
+ */
+export const FIRST_BATCH = 5;
+const BATCH_MS = 2_000;
+const MAX_BATCH = 200;
 /** How long one drainer holds the queue before another may take it over (a restart mid-batch). */
 const LEASE_MS = 60_000;
 const LEASE_KEY = "matchQueueLease";
@@ -107,8 +113,14 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
   if (!(await claim(db, started))) return listingsToRescore(db);
   try {
     const [weights, behaviour, responsiveness] = await Promise.all([matchWeights(db), behaviourByCustomer(db, {}), responsivenessByCustomer(db)]);
+    let perListing = 0;
     for (;;) {
-      const waiting = await db.select().from(matchQueue).orderBy(asc(matchQueue.projectId)).limit(CHUNK);
+      const room = budgetMs - (now() - started);
+      // the first batch always runs (a request's budget spent still moves the queue on); then only what fits
+      if (perListing > 0 && room < perListing) return listingsToRescore(db);
+      const size = perListing > 0 ? Math.max(1, Math.min(MAX_BATCH, Math.floor(Math.min(room, BATCH_MS) / perListing))) : FIRST_BATCH;
+      const batchStarted = now();
+      const waiting = await db.select().from(matchQueue).orderBy(asc(matchQueue.projectId)).limit(size);
       if (waiting.length === 0) return 0;
       const ids = waiting.map((w) => w.projectId);
       const [buyers, list] = await Promise.all([
@@ -118,11 +130,11 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
       const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
       const rows: Scored[] = [];
       for (const project of list) {
-        // one listing for every company is some 50 ms of scoring at 10,000 companies: the server's
-        // one thread answers its pages between listings, not after the whole batch
-        await new Promise((resolve) => setTimeout(resolve, 0));
         const f = facts(project);
-        for (const buyer of criteria) {
+        for (const [i, buyer] of criteria.entries()) {
+          // one listing for 10,000 companies is up to half a second of scoring (bench:match): Node's one
+          // thread answers its pages every thousand companies, not after the whole batch
+          if (i % 1000 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
           const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
           if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
         }
@@ -133,7 +145,7 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
         db.delete(matchQueue).where(sql`exists (select 1 from json_each(${read}) j where j.value ->> 0 = ${matchQueue.projectId} and j.value ->> 1 = ${matchQueue.queuedAt})`),
         setLease(db, now() + LEASE_MS),
       ]);
-      if (now() - started >= budgetMs) return listingsToRescore(db);
+      perListing = Math.max(perListing, (now() - batchStarted) / waiting.length, 0.01);
     }
   } finally {
     await setLease(db, 0);
