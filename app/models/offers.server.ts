@@ -10,6 +10,7 @@ import { notify, type DealServices } from "./notifications.server";
 import { recomputeLater } from "./responsiveness.server";
 import { sellerCompanyOf } from "./projects.server";
 import { pageCarryingTotal } from "./list-query.server";
+import { closeOpenOffers, tellClosedBuyers } from "./closing-offers.server";
 
 export async function findOffer(db: Database, { projectId, offerId }: { projectId: number; offerId: number }) {
   if (!Number.isSafeInteger(offerId) || offerId <= 0) return null;
@@ -210,6 +211,7 @@ export async function submitOffer(services: DealServices, parties: Parties, term
 }
 
 type Step = Exclude<OfferAction, "submitted">;
+type AcceptStep = ReturnType<ReturnType<ReturnType<ReturnType<Database["update"]>["set"]>["where"]>["returning"]>;
 
 /** Whose move it is: the seller answers a submitted offer, the buyer answers a counter (or withdraws). */
 const MOVES: Record<"seller" | "buyer", Partial<Record<Step, OfferStatus[]>>> = {
@@ -261,7 +263,7 @@ export async function actOnOffer(
   // and the project as it is then, not as the request read it: withdrawn a moment before, an acceptance
   // was an accepted offer on a withdrawn listing (and new terms a letter the buyer can no longer open)
   const needs = action === "accepted" ? ["published"] : terms ? VISIBLE_TO_BUYERS : null;
-  const [updated] = await services.db
+  const step = services.db
     .update(offers)
     .set({ status: RESULT[action], revision, updatedAt: now, ...(terms ?? {}), ...(pdf ? { pdfKey: pdf.key, pdfSha256: pdf.sha256 } : {}) })
     .where(
@@ -274,6 +276,13 @@ export async function actOnOffer(
       ),
     )
     .returning();
+  let updated: Offer | undefined;
+  let rivals: Array<{ buyerId: number }> = [];
+  if (action === "accepted") {
+    [updated, rivals] = await accept(services.db, { step, project, offer, actorId: actor.id, sellerActing: side === "seller", note, revision, now });
+  } else {
+    [updated] = await step;
+  }
   if (!updated) {
     // the letter written for this step names terms that were never put on the table
     if (pdf) await services.files.delete(pdf.key);
@@ -284,15 +293,43 @@ export async function actOnOffer(
     // someone else moved first: the caller shows the offer as it now is
     return "not-your-turn";
   }
-  await services.db.batch([
-    services.db.insert(offerEvents).values({ offerId: offer.id, actorId: actor.id, action, terms: terms ?? null, note, revision, pdfKey: pdf?.key ?? null }),
-    ...(action === "accepted"
-      ? [services.db.update(projects).set({ status: "under_offer", updatedAt: now }).where(and(eq(projects.id, project.id), eq(projects.status, "published")))]
-      : []),
-  ]);
+  if (action !== "accepted") {
+    await services.db.insert(offerEvents).values({ offerId: offer.id, actorId: actor.id, action, terms: terms ?? null, note, revision, pdfKey: pdf?.key ?? null });
+  }
   recomputeLater(services, { projectId: project.id, buyerId: parties.buyer.id });
   await tellOtherSide(services, parties, side, action, note);
+  const message = (closed: string) => `${project.projectName}: the seller accepted another offer; your ${closed} is closed.`;
+  // a buyer's own older open offer (from before one open offer a buyer) closes too, but their news is the acceptance
+  const others = rivals.filter((r) => r.buyerId !== parties.buyer.id);
+  await tellClosedBuyers(services, { projectId: project.id, projectName: project.projectName, message }, others);
   return updated;
+}
+
+/** Why the other buyers' offers closed when one was accepted (decision 090). */
+export const ACCEPTED_ANOTHER_NOTE = "Closed: the seller accepted another offer";
+
+/**
+ * An acceptance (`step`), its history entry, the listing under offer and every other open offer on it
+ * closed (decision 090), in one batch: the statements after the first act only when it accepted this
+ * offer at this moment, so an acceptance refused (another won, the listing left) writes nothing else.
+ * The accepted offer, if it was, and the buyers of the offers closed.
+ */
+async function accept(
+  db: Database,
+  { step, project, offer, actorId, sellerActing, note, revision, now }: { step: AcceptStep; project: Project; offer: Offer; actorId: number; sellerActing: boolean; note: string; revision: number; now: Date },
+) {
+  const acceptedNow = sql`exists (select 1 from ${offers} o where o.id = ${offer.id} and o.status = 'accepted' and o.updated_at = ${now.getTime()})`;
+  // once per offer: a double click whose two writes share a millisecond would otherwise log it twice
+  const notLogged = sql`not exists (select 1 from ${offerEvents} e where e.offer_id = ${offer.id} and e.action = 'accepted')`;
+  const [accepted, , , , rivals] = await db.batch([
+    step,
+    db.insert(offerEvents).select(sql`select null, ${offer.id}, ${actorId}, 'accepted', null, ${note}, ${revision}, null, ${now.getTime()} where ${acceptedNow} and ${notLogged}`),
+    db.update(projects).set({ status: "under_offer", updatedAt: now }).where(and(eq(projects.id, project.id), eq(projects.status, "published"), acceptedNow)),
+    // closed in the seller's name, even when a buyer accepted the seller's counter: the history
+    // other buyers read must not name a rival
+    ...closeOpenOffers(db, { projectId: project.id, actorId: sellerActing ? actorId : project.sellerId, note: ACCEPTED_ANOTHER_NOTE, now, when: acceptedNow }),
+  ]);
+  return [accepted[0] as Offer | undefined, rivals] as const;
 }
 
 const SENTENCES: Record<Step, string> = {

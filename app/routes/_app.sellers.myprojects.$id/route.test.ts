@@ -247,3 +247,42 @@ describe("withdrawing a listing with deals under way", () => {
     expect((await post({ intent: "withdraw" })).status).toBe(409);
   });
 });
+
+describe("accepting one of several buyers' offers from the desk", () => {
+  it("closes the others, saying why on the desk, tells their buyers, and answers a counter of one from an old tab with 409, writing nothing", async () => {
+    const { eq } = await import("drizzle-orm");
+    const { notifications, offerEvents, offers } = await import("~/.server/db/schema");
+    const { project: listing, buyers } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 2, name: "Accepted among many" });
+    const offerOf = async (buyerId: number) =>
+      (
+        await services.db
+          .insert(offers)
+          .values({ projectId: listing.id, buyerId, status: "submitted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
+          .returning()
+      )[0]!;
+    const [chosen, other] = [await offerOf(buyers[0]!.id), await offerOf(buyers[1]!.id)];
+    const post = (fields: Record<string, string>) =>
+      responseOf(action({ request: postRequest(`/sellers/myprojects/${listing.id}`, seller.cookie, fields), context, params: { id: String(listing.id) } }));
+
+    expect((await post({ intent: "accept-offer", offerId: String(chosen.id), revision: "1" })).status).toBe(302);
+    const data = await (await sent(loader({ request: getRequest(`/sellers/myprojects/${listing.id}`, seller.cookie), context, params: { id: String(listing.id) } }))).json();
+    const shown = (id: number) => data.desk!.offers.find((o) => o.offer.id === id)!;
+    expect(shown(chosen.id).offer.status).toBe("accepted");
+    expect(shown(other.id).offer.status).toBe("rejected");
+    expect(shown(other.id).summary.html).toContain("Closed: the seller accepted another offer");
+    const told = await services.db.select().from(notifications).where(eq(notifications.link, "/buyers/myprojects/index_new"));
+    expect(told.filter((n) => n.message.startsWith("Accepted among many")).map((n) => [n.userId, n.message])).toEqual([
+      [other.buyerId, "Accepted among many: the seller accepted another offer; your offer is closed."],
+    ]);
+
+    // the counter form still on an old tab
+    const refused = await post({ intent: "counter", offerId: String(other.id), revision: "1", price: "900000", structure: "Cash", dueDiligenceDays: "30", expiresOn: "2099-01-01" });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(await refused.json())).toContain("This offer is closed.");
+    const [after] = await services.db.select().from(offers).where(eq(offers.id, other.id));
+    expect(after).toMatchObject({ status: "rejected", revision: 1, price: 1_000_000 });
+    expect((await services.db.select().from(offerEvents).where(eq(offerEvents.offerId, other.id))).map((e) => [e.action, e.note])).toEqual([
+      ["rejected", "Closed: the seller accepted another offer"],
+    ]);
+  });
+});
