@@ -1,37 +1,26 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { parseEnv, type Env } from "~/.server/env";
+import { dealServicesOver } from "../../tests/support/deal-services";
 import { notifications, offerEvents, offers, outbox, projects, type Offer, type Project, type User } from "~/.server/db/schema";
-import { diskFileStore } from "~/.server/files/disk";
 import { makeUser } from "~/seed/factories";
 import { decideNda, requestNda, signNda } from "./contracts.server";
 import { actOnOffer, offerProblemMessage, offersOnProject, submitOffer } from "./offers.server";
 import type { DealServices } from "./notifications.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
-let dir: string;
+let cleanupFiles: () => void;
 let services: DealServices;
 let seller: User;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "acceptance-files-"));
-  services = {
-    env: { ...parseEnv({}), SESSION_SECRET: "acceptance-secret", APP_URL: "https://market.example" } as Env,
-    db: t.db,
-    files: diskFileStore(dir),
-    waitUntil: () => {},
-    origin: "https://market.example",
-  } as unknown as DealServices;
+  ({ services, cleanup: cleanupFiles } = dealServicesOver(t.db, "acceptance"));
   seller = await makeUser(t.db, { roles: ["ROLE_SELLER"], company: "First Prairie Bank" });
 });
 afterAll(() => {
   t.cleanup();
-  fs.rmSync(dir, { recursive: true, force: true });
+  cleanupFiles();
 });
 
 const terms = { price: 12_500_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };

@@ -1,12 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { parseEnv, type Env } from "~/.server/env";
+import { dealServicesOver } from "../../tests/support/deal-services";
 import { contracts, notifications, offerEvents, offers, outbox, projects, type Project, type User } from "~/.server/db/schema";
-import { diskFileStore } from "~/.server/files/disk";
 import { makeUser } from "~/seed/factories";
 import { askForNda, decideNda, findContract, requestNda, signNda } from "./contracts.server";
 import { actOnOffer, offersOnProject, submitOffer } from "./offers.server";
@@ -14,27 +10,20 @@ import { withdrawProject, WITHDRAWN_NOTE } from "./project-withdrawal.server";
 import type { DealServices } from "./notifications.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
-let dir: string;
+let cleanupFiles: () => void;
 let services: DealServices;
 let seller: User;
 let admin: User;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "withdrawal-files-"));
-  services = {
-    env: { ...parseEnv({}), SESSION_SECRET: "withdrawal-secret", APP_URL: "https://market.example" } as Env,
-    db: t.db,
-    files: diskFileStore(dir),
-    waitUntil: () => {},
-    origin: "https://market.example",
-  } as unknown as DealServices;
+  ({ services, cleanup: cleanupFiles } = dealServicesOver(t.db, "withdrawal"));
   seller = await makeUser(t.db, { roles: ["ROLE_SELLER"], company: "First Prairie Bank" });
   admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
 });
 afterAll(() => {
   t.cleanup();
-  fs.rmSync(dir, { recursive: true, force: true });
+  cleanupFiles();
 });
 
 const terms = { price: 12_500_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
