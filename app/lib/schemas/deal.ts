@@ -74,13 +74,16 @@ export const workspaceIntentSchema = z.discriminatedUnion("intent", [
 ]);
 export type WorkspaceIntent = z.output<typeof workspaceIntentSchema>;
 
+/** A rejected NDA's reason, which the buyer reads: the desk's form carries the bounds too. */
+export const NDA_REJECTION_REASON = { min: 5, max: 500 };
+
 /**
  * The deal desk's forms (the seller's and the admin's project pages): NDAs, the
  * data room, the NDA template, answers to offers. Each page's union adds its own.
  */
 export const deskIntentSchema = z.discriminatedUnion("intent", [
   onContract("approve-nda"),
-  z.object({ intent: z.literal("reject-nda"), contractId: id(), reason: field.text({ min: 5, max: 500 }) }),
+  z.object({ intent: z.literal("reject-nda"), contractId: id(), reason: field.text(NDA_REJECTION_REASON) }),
   onContract("block"),
   onContract("unblock"),
   z.object({ intent: z.literal("auto-approve"), autoApprove: z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => v === "on")) }),

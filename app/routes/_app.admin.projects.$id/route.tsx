@@ -25,7 +25,7 @@ import { buyerTable, buyerTableAction } from "./buyers.server";
 import { findProjectWithSeller, reviewProject, seenByBuyers, sellerOfProject } from "~/models/projects.server";
 import { withdrawProject } from "~/models/project-withdrawal.server";
 import { dealServices } from "~/models/notifications.server";
-import { deskAction, deskData, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
+import { deskAction, deskData, deskForViewer, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
@@ -43,7 +43,13 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   if (!found || found.project.status === "draft") throw notFound();
   const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? found.project.tapeLoans : undefined });
-  return { project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status, buyersSee: seenByBuyers(found.project) }, overview, desk, matched };
+  const buyersSee = seenByBuyers(found.project);
+  return {
+    project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status, buyersSee },
+    overview,
+    desk: deskForViewer(desk, found.project.id, { admin: true, decide: true, dataRoom: true, approvable: buyersSee }),
+    matched,
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { staticMarkup } from "~/components/static-html.server";
 import type { PageAt, Paging } from "~/components/pager";
 import { SectionPager } from "~/components/section-pager";
-import { DataRoomAudit, FeedbackList, Negotiations, PipelineTable, ViewersTable, type DeskRecords } from "./desk-records";
+import { DataRoomAudit, FeedbackList, NdaTable, Negotiations, PipelineTable, ViewersTable, type DeskContract, type DeskRecords, type NdaPowers } from "./desk-records";
 
 type DeskPaging = Record<"pipelinePaging" | "viewersPaging" | "ndasPaging" | "documentsPaging" | "auditPaging" | "threadsPaging" | "offersPaging", Paging>;
 
@@ -21,3 +21,7 @@ export function deskRecordsMarkup(projectId: number, at: PageAt, records: DeskRe
     feedback: staticMarkup(<FeedbackList feedback={records.feedback} />),
   };
 }
+
+/** The page of NDA requests with the steps the viewer may take on them, as markup. */
+export const ndaTableMarkup = (projectId: number, contracts: DeskContract[], powers: NdaPowers) =>
+  staticMarkup(<NdaTable projectId={projectId} contracts={contracts} powers={powers} />);

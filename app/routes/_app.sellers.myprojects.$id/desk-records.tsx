@@ -3,6 +3,7 @@ import { SectionPager } from "~/components/section-pager";
 import { SimpleTable } from "~/components/data-table";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime, formatDuration, formatNumber } from "~/lib/format";
+import { NDA_REJECTION_REASON } from "~/lib/schemas/deal";
 
 type When = Date | string | number | null;
 /** What the records show, as the desk reads them (buyers already named or pseudonymised). */
@@ -125,5 +126,128 @@ export function FeedbackList({ feedback }: Pick<DeskRecords, "feedback">) {
           ))}
         </ul>
     </>
+  );
+}
+
+/** An NDA request as the desk shows it (the buyer named or pseudonymised by the desk's reads). */
+export type DeskContract = {
+  id: number;
+  envelopeId: string | null;
+  ndaStatus: string;
+  requestedAt: When;
+  signedAt: When;
+  signerName: string | null;
+  signerIp: string | null;
+  decidedAt: When;
+  rejectionReason: string | null;
+  dataRoomBlocked: boolean;
+  buyer: { name: string; company: string; email?: string | null };
+  buyerCustomerId: number | null;
+};
+
+/** What the viewer may do with the NDAs: the server refuses the rest whatever the markup says. */
+export type NdaPowers = { admin: boolean; decide: boolean; dataRoom: boolean; approvable: boolean };
+
+const NDA_COLUMNS = ["Buyer", "Status", "Requested", "Signed", "Signed NDA", "Decision", "Data room"];
+
+/**
+ * The NDA requests with their steps as plain forms: the page ships this markup, not the table's code
+ * (it put the admin's project page at the JavaScript budget's edge). With JavaScript the desk sends
+ * the forms through the router (`useStaticForms`); without, they post as any form does. The
+ * rejection's reason carries the schema's bounds, so the browser holds back a short one.
+ */
+export function NdaTable({ projectId, contracts, powers }: { projectId: number; contracts: DeskContract[]; powers: NdaPowers }) {
+  if (!contracts.length) return <p className="text-sm text-slate-500">No NDA requests yet.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">NDAs</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {NDA_COLUMNS.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 text-left font-semibold text-slate-700">{h}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {contracts.map((c) => (
+            <tr key={c.id} id={`nda-${c.id}`} data-testid="nda-row">
+              <td>
+                {c.buyer.name}
+                {c.buyerCustomerId && !powers.admin ? (
+                  <a href={`/sellers/customers/${c.buyerCustomerId}`} className="link block text-xs" data-testid="nda-buyer-company">
+                    {c.buyer.company}
+                  </a>
+                ) : (
+                  <span className="block text-xs text-slate-500">{c.buyer.company}</span>
+                )}
+                {c.buyer.email ? (
+                  <a className="link block text-xs" href={`mailto:${c.buyer.email}`} data-testid="nda-buyer-email">
+                    {c.buyer.email}
+                  </a>
+                ) : null}
+              </td>
+              <td data-testid="nda-status">{c.ndaStatus}</td>
+              <td>{formatDate(c.requestedAt)}</td>
+              <td>{c.signedAt ? `${formatDateTime(c.signedAt)} by ${c.signerName} from ${c.signerIp}` : "—"}</td>
+              <td>
+                {c.signedAt ? (
+                  <a className="link" href={`/projects/more-details/${projectId}/nda/${c.envelopeId}`} target="_blank" rel="noreferrer">
+                    PDF
+                  </a>
+                ) : "—"}
+              </td>
+              <td>
+                {c.ndaStatus === "Signed" && powers.decide ? (
+                  <NdaDecision contractId={c.id} approvable={powers.approvable} />
+                ) : c.ndaStatus === "Rejected" ? (
+                  c.rejectionReason
+                ) : c.decidedAt ? (
+                  formatDate(c.decidedAt)
+                ) : "—"}
+              </td>
+              <td>
+                {c.ndaStatus === "NDA Approved" && powers.dataRoom ? (
+                  <form method="post">
+                    <input type="hidden" name="contractId" value={c.id} />
+                    <button type="submit" name="intent" value={c.dataRoomBlocked ? "unblock" : "block"} className="link text-xs">
+                      {c.dataRoomBlocked ? "Blocked: give access" : "Open: block"}
+                    </button>
+                  </form>
+                ) : "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function NdaDecision({ contractId, approvable }: { contractId: number; approvable: boolean }) {
+  const reasonId = `reject-nda-${contractId}-reason`;
+  return (
+    <div className="space-y-2">
+      {approvable ? (
+        <form method="post">
+          <input type="hidden" name="contractId" value={contractId} />
+          <button type="submit" name="intent" value="approve-nda" className="btn-primary">
+            Approve
+          </button>
+        </form>
+      ) : null}
+      <details>
+        <summary className="cursor-pointer text-xs text-primary">Reject…</summary>
+        <form method="post" id={`reject-nda-${contractId}`} className="mt-2 space-y-2">
+          <input type="hidden" name="intent" value="reject-nda" />
+          <input type="hidden" name="contractId" value={contractId} />
+          <label className="label" htmlFor={reasonId}>Reason (the buyer sees it)</label>
+          <textarea id={reasonId} name="reason" rows={2} required minLength={NDA_REJECTION_REASON.min} maxLength={NDA_REJECTION_REASON.max} className="input" />
+          <button type="submit" className="btn-secondary">
+            Reject NDA
+          </button>
+        </form>
+      </details>
+    </div>
   );
 }

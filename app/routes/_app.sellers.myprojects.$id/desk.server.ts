@@ -25,7 +25,8 @@ import { projectViewers } from "~/models/engagement.server";
 import { listPageOf } from "~/models/list-query.server";
 import { identitiesFor } from "~/models/buyer-identity.server";
 import { projectCharts } from "./charts.server";
-import { deskRecordsMarkup } from "./desk-records.server";
+import { deskRecordsMarkup, ndaTableMarkup } from "./desk-records.server";
+import type { NdaPowers } from "./desk-records";
 import type { Paging } from "~/components/pager";
 
 /**
@@ -127,6 +128,14 @@ export async function deskData(services: Services, project: DeskProject, viewer:
      */
     records,
   };
+}
+
+/**
+ * The desk as the page receives it: its NDA requests drawn with the steps this viewer may take
+ * (known only once the project is found to be theirs), and not sent as data.
+ */
+export function deskForViewer({ contracts, ...desk }: Awaited<ReturnType<typeof deskData>>, projectId: number, powers: NdaPowers) {
+  return { ...desk, records: { ...desk.records, ndas: ndaTableMarkup(projectId, contracts, powers) } };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { ndaRows } from "../../../tests/support/nda-rows";
 import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../../../tests/support/app";
 import { busyProject } from "../../../tests/support/busy-project";
 
@@ -21,15 +22,17 @@ describe("the seller's project page, a page of each list at a time", () => {
       expect((await page(query)).status, query).toBe(200);
     }
     const last = await dataOf("?ndas=99999");
-    expect(last.desk!.contracts.map((c) => c.id)).toEqual(contracts.slice(50).map((c) => c.id));
+    expect(ndaRows(last.desk!.records.ndas.html).map((c) => c.id)).toEqual(contracts.slice(50).map((c) => c.id));
   });
 
   it("carries what it did before: the desk's own fields, and the pagers as markup", async () => {
     const data = await dataOf("?ndas=2");
-    expect(Object.keys(data.desk!).sort()).toEqual(["charts", "contracts", "documents", "ndaSettings", "offers", "records"]);
-    expect(Object.keys(data.desk!.records).sort()).toEqual(["audit", "documentsPager", "feedback", "ndasPager", "negotiations", "offersPager", "pipeline", "viewers"]);
+    expect(Object.keys(data.desk!).sort()).toEqual(["charts", "documents", "ndaSettings", "offers", "records"]);
+    expect(Object.keys(data.desk!.records).sort()).toEqual(["audit", "documentsPager", "feedback", "ndas", "ndasPager", "negotiations", "offersPager", "pipeline", "viewers"]);
     // the signer's e-mail on their NDA's row, and no one else's anywhere
-    expect(JSON.stringify(data).match(/busy-[\w-]+@example\.test/g)).toEqual([data.desk!.contracts.find((c) => c.id === contracts[52]!.id)!.buyer.email]);
+    const signer = ndaRows(data.desk!.records.ndas.html).find((c) => c.id === contracts[52]!.id)!.email;
+    expect(signer).toMatch(/^busy-[\w-]+@example\.test$/);
+    expect(new Set(JSON.stringify(data).match(/busy-[\w-]+@example\.test/g))).toEqual(new Set([signer]));
   });
 
   it("returns to the page of each list the seller was on after a step", async () => {
@@ -39,7 +42,7 @@ describe("the seller's project page, a page of each list at a time", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/sellers/myprojects/${project.id}${query}`);
     const data = await dataOf("?ndas=2");
-    expect(data.desk!.contracts.find((c) => c.id === contracts[52]!.id)!.ndaStatus).toBe("NDA Approved");
+    expect(ndaRows(data.desk!.records.ndas.html).find((c) => c.id === contracts[52]!.id)!.ndaStatus).toBe("NDA Approved");
   });
 });
 
@@ -87,6 +90,22 @@ describe("a colleague who may only view the project", () => {
     }
     // a form that names no step they could take is malformed, for anyone
     expect((await post({ intent: "no-such-step" })).status).toBe(400);
+  });
+
+  it("is shown the NDAs without their steps, which the seller is offered: approval and rejection with the reason's bounds", async () => {
+    const agent = await app.member("agent@demo.test");
+    const ndasOf = async (projectId: number, cookie: string, query = "") => {
+      const data = await (await sent(loader({ request: getRequest(`/sellers/myprojects/${projectId}${query}`, cookie), context, params: { id: String(projectId) } }))).json();
+      return data.desk!.records.ndas.html as string;
+    };
+    // approved by the seller's step above
+    const approved = (html: string) => ndaRows(html).find((c) => c.id === contracts[52]!.id)!;
+    expect(approved(await ndasOf(project.id, agent.cookie, "?ndas=2"))).toMatchObject({ ndaStatus: "NDA Approved", steps: [] });
+    expect(approved(await ndasOf(project.id, seller.cookie, "?ndas=2"))).toMatchObject({ ndaStatus: "NDA Approved", steps: ["block"] });
+    const { project: fresh } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, signed: () => true, name: "Freshly signed" });
+    const html = await ndasOf(fresh.id, seller.cookie);
+    expect(ndaRows(html).map((c) => [c.ndaStatus, c.steps])).toEqual([["Signed", ["approve-nda", "reject-nda"]]]);
+    expect(html).toMatch(/<textarea[^>]*name="reason"[^>]*required=""[^>]*minLength="5"[^>]*maxLength="500"/);
   });
 });
 
@@ -218,9 +237,9 @@ describe("withdrawing a listing with deals under way", () => {
     expect(shown.offer.status).toBe("rejected");
     expect(shown.summary.html).toContain("Rejected");
     expect(shown.summary.html).toContain("Closed: the listing was withdrawn");
-    expect(data.desk!.contracts.map((c) => [c.id, c.ndaStatus, c.rejectionReason])).toEqual([
+    expect(ndaRows(data.desk!.records.ndas.html).map((c) => [c.id, c.ndaStatus, c.decision])).toEqual([
       [requested!.id, "Rejected", "Closed: the listing was withdrawn"],
-      [approved!.id, "NDA Approved", null],
+      [approved!.id, "NDA Approved", "—"],
     ]);
     const told = await services.db.select().from(notifications).where(eq(notifications.link, "/buyers/myprojects/index_new"));
     expect(told.filter((n) => n.message.startsWith("Withdrawn with deals")).map((n) => [n.userId, n.message]).sort()).toEqual(

@@ -22,7 +22,7 @@ import { tapeCompletenessOf } from "~/models/loan-tapes.server";
 import type { ProjectStatus } from "~/lib/project-kinds";
 import { findTeamProject, findTeamProjectFor } from "~/models/seller-permissions.server";
 import { permissionFlags, type SellerPermission } from "~/lib/seller-permissions";
-import { DESK_PERMISSION, deskAction, deskData, readDeskForm } from "./desk.server";
+import { DESK_PERMISSION, deskAction, deskData, deskForViewer, readDeskForm } from "./desk.server";
 import { DealDesk } from "./desk";
 import { likelyBidders } from "~/models/likely-bidders.server";
 import { parseWithZod, sellerProjectSchema } from "~/lib/schemas/index.server";
@@ -50,11 +50,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const counts = listed ? { ndas: project.ndaCount, negotiations: project.negotiationCount, bids: project.bidCount } : null;
   // before it is listed, a project has no stored matches: its likely bidders are scored on the fly
   const bidders = listed ? null : await likelyBidders(services.db, { project });
+  const may = permissionFlags(found.may);
+  const buyersSee = seenByBuyers(project);
   return {
-    project: { id: project.id, projectName: project.projectName, status: project.status, buyersSee: seenByBuyers(project) },
+    project: { id: project.id, projectName: project.projectName, status: project.status, buyersSee },
     overview: sellerOverviewMarkup({ project, loans: pool ? project.tapeLoans : 0, completeness: pool ? tapeCompletenessOf(project) : null, counts }),
     editable: EDITABLE.includes(project.status),
-    desk,
+    desk: desk && deskForViewer(desk, project.id, { admin: false, decide: may.ndas, dataRoom: may.dataRoom, approvable: buyersSee }),
     matched: matched ? matchedBuyersMarkup(matched, url) : null,
     bidders: bidders
       ? matchedBuyersMarkup(
@@ -70,7 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
           url,
         )
       : null,
-    may: permissionFlags(found.may),
+    may,
     ownsDraft: project.sellerId === user.id,
   };
 }
