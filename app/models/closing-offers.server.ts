@@ -1,19 +1,23 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { offerEvents, offers, users } from "~/.server/db/schema";
-import { dealsPath, OPEN_OFFER_STATUSES } from "~/lib/deal";
+import { contracts, offerEvents, offers, users } from "~/.server/db/schema";
+import { dealsPath, OPEN_OFFER_STATUSES, type NdaStatus, type OfferStatus } from "~/lib/deal";
 import { inList } from "~/.server/db/in-list";
 import { notify, type DealServices } from "./notifications.server";
 import { recomputeLater } from "./responsiveness.server";
 
 /**
  * The statements that close a listing's open offers without anyone answering them (decisions 089,
- * 090): each becomes `rejected`, with a history entry by `actorId` whose note says why. They belong in
- * the batch of the step that closes them, and act only `when` that step happened in it; the second
- * returns the closed offers' buyers, for `tellClosedBuyers`.
+ * 090), or its accepted one when the sale ends otherwise (decision 091: `statuses`): each becomes
+ * `rejected`, with a history entry by `actorId` whose note says why. They belong in the batch of the
+ * step that closes them, and act only `when` that step happened in it; the second returns the closed
+ * offers' buyers, for `tellClosedBuyers`.
  */
-export function closeOpenOffers(db: Database, { projectId, actorId, note, now, when }: { projectId: number; actorId: number; note: string; now: Date; when: SQL }) {
-  const open = and(eq(offers.projectId, projectId), inArray(offers.status, [...OPEN_OFFER_STATUSES]), when);
+export function closeOpenOffers(
+  db: Database,
+  { projectId, actorId, note, now, when, statuses = OPEN_OFFER_STATUSES }: { projectId: number; actorId: number; note: string; now: Date; when: SQL; statuses?: readonly OfferStatus[] },
+) {
+  const open = and(eq(offers.projectId, projectId), inArray(offers.status, [...statuses]), when);
   return [
     db.insert(offerEvents).select(
       db
@@ -33,6 +37,21 @@ export function closeOpenOffers(db: Database, { projectId, actorId, note, now, w
     ),
     db.update(offers).set({ status: "rejected", updatedAt: now }).where(open).returning({ buyerId: offers.buyerId }),
   ] as const;
+}
+
+/** NDA requests still waiting (to be signed, or for the seller): approved ones keep their data room rules. */
+const PENDING_NDA: NdaStatus[] = ["Requested", "Signed"];
+
+/**
+ * The statement that closes a listing's pending NDA requests (decisions 089, 091) as `Rejected`, the
+ * note their reason, `when` the step of its batch happened; it returns their buyers, for `tellClosedBuyers`.
+ */
+export function closePendingNdas(db: Database, { projectId, actorId, note, now, when }: { projectId: number; actorId: number; note: string; now: Date; when: SQL }) {
+  return db
+    .update(contracts)
+    .set({ ndaStatus: "Rejected", decidedAt: now, decidedBy: actorId, rejectionReason: note })
+    .where(and(eq(contracts.projectId, projectId), inArray(contracts.ndaStatus, PENDING_NDA), when))
+    .returning({ buyerId: contracts.buyerId });
 }
 
 /** What a buyer reads of their offer (or NDA request) closed: the sentence says why. */

@@ -130,6 +130,30 @@ describe("withdrawing a listing", () => {
     expect((await mailTo(buyer)).filter((m) => m.subject.startsWith("Offer closed"))).toHaveLength(1);
   });
 
+  it("closes an under-offer listing's accepted offer too, saying why, and tells its buyer once in decision 089's words", async () => {
+    const project = await publishedProject("Accepted then withdrawn");
+    const buyer = await approvedBuyer(project);
+    const offer = await offerBy(project, buyer);
+    const accepted = await actOnOffer(services, { project, buyer, sellerCompany: "First Prairie Bank" }, offer, seller, "seller", "accepted");
+    if (typeof accepted === "string") throw new Error(accepted);
+    const before = (await noticesOf([buyer.id])).length;
+
+    expect(await withdrawProject(services, { projectId: project.id, actorId: seller.id, sellerId: seller.id })).toBe(true);
+
+    const [view] = await offersOnProject(t.db, { projectId: project.id, buyerId: buyer.id });
+    expect(view!.offer.status).toBe("rejected");
+    expect(view!.events.map((e) => [e.event.action, e.event.note])).toEqual([
+      ["submitted", ""],
+      ["accepted", ""],
+      ["rejected", WITHDRAWN_NOTE],
+    ]);
+    const fresh = (await noticesOf([buyer.id])).slice(before);
+    expect(fresh.map((n) => [n.kind, n.message, n.link])).toEqual([["offer_rejected", "Accepted then withdrawn was withdrawn by its seller: your offer is closed.", "/buyers/myprojects/index_new"]]);
+    expect((await mailTo(buyer)).filter((m) => m.subject === "Offer closed: Accepted then withdrawn")).toHaveLength(1);
+    expect(await withdrawProject(services, { projectId: project.id, actorId: seller.id, sellerId: seller.id })).toBe(false);
+    expect(await noticesOf([buyer.id])).toHaveLength(before + 1);
+  });
+
   it("withdraws only the seller's own listing, in a status that allows it", async () => {
     const project = await publishedProject("Someone else's");
     const buyer = await approvedBuyer(project);
@@ -142,7 +166,7 @@ describe("withdrawing a listing", () => {
     expect((await t.db.select().from(projects).where(eq(projects.id, draft!.id)))[0]!.status).toBe("draft");
   });
 
-  it("an acceptance at the same moment: whichever write lands first decides, and the other is refused", async () => {
+  it("an acceptance at the same moment: whichever write lands first decides, and the buyer ends with a closed offer either way", async () => {
     for (let round = 0; round < 4; round++) {
       const project = await publishedProject(`Raced ${round}`);
       const buyer = await approvedBuyer(project);
@@ -161,12 +185,13 @@ describe("withdrawing a listing", () => {
         expect(row!.status).toBe("rejected");
         expect(closedNotices).toHaveLength(1);
       } else {
-        // the acceptance first: the accepted offer is no open offer, and stays accepted
-        expect(row!.status).toBe("accepted");
-        expect(closedNotices).toEqual([]);
+        // the acceptance first: the withdrawal of the listing under offer then closes the accepted deal (decision 091)
+        expect(withdrawn).toBe(true);
+        expect(row!.status).toBe("rejected");
+        expect(closedNotices).toHaveLength(1);
       }
       const events = await t.db.select().from(offerEvents).where(eq(offerEvents.offerId, offer.id));
-      expect(events.map((e) => e.action)).toEqual(["submitted", row!.status]);
+      expect(events.map((e) => e.action)).toEqual(typeof accepted === "string" ? ["submitted", "rejected"] : ["submitted", "accepted", "rejected"]);
     }
   });
 

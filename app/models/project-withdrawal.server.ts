@@ -1,19 +1,18 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { contracts, projects } from "~/.server/db/schema";
-import type { NdaStatus } from "~/lib/deal";
+import { projects } from "~/.server/db/schema";
+import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import type { DealServices } from "./notifications.server";
-import { closeOpenOffers, tellClosedBuyers } from "./closing-offers.server";
+import { closeOpenOffers, closePendingNdas, tellClosedBuyers } from "./closing-offers.server";
 import { WITHDRAWABLE } from "./projects.server";
 
 /** Why an offer or NDA request closed without anyone answering it: the history and the desk say so. */
 export const WITHDRAWN_NOTE = "Closed: the listing was withdrawn";
-/** NDA requests still waiting (to be signed, or for the seller): approved ones keep their data room rules. */
-const PENDING_NDA: NdaStatus[] = ["Requested", "Signed"];
 
 /**
  * Withdraws a listing for good (decision 089), by its seller (`sellerId`: theirs alone) or an admin:
- * in one batch with the status, its open offers are rejected with a history entry that says why and
- * its pending NDA requests are rejected with that reason; then each buyer so closed is told once.
+ * in one batch with the status, its open offers (and an under-offer listing's accepted one, whose sale
+ * will not happen: decision 091) are rejected with a history entry that says why and its pending NDA
+ * requests are rejected with that reason; then each buyer so closed is told once.
  * False when the listing is not one that may be withdrawn (or not the seller's), and nothing is written.
  */
 export async function withdrawProject(services: DealServices, { projectId, actorId, sellerId }: { projectId: number; actorId: number; sellerId?: number }) {
@@ -28,12 +27,8 @@ export async function withdrawProject(services: DealServices, { projectId, actor
       .set({ status: "withdrawn", updatedAt: now })
       .where(and(eq(projects.id, projectId), inArray(projects.status, [...WITHDRAWABLE]), sellerId === undefined ? undefined : eq(projects.sellerId, sellerId)))
       .returning({ projectName: projects.projectName }),
-    ...closeOpenOffers(db, { projectId, actorId, note: WITHDRAWN_NOTE, now, when: withdrawnNow }),
-    db
-      .update(contracts)
-      .set({ ndaStatus: "Rejected", decidedAt: now, decidedBy: actorId, rejectionReason: WITHDRAWN_NOTE })
-      .where(and(eq(contracts.projectId, projectId), inArray(contracts.ndaStatus, PENDING_NDA), withdrawnNow))
-      .returning({ buyerId: contracts.buyerId }),
+    ...closeOpenOffers(db, { projectId, actorId, note: WITHDRAWN_NOTE, now, when: withdrawnNow, statuses: [...OPEN_OFFER_STATUSES, "accepted"] }),
+    closePendingNdas(db, { projectId, actorId, note: WITHDRAWN_NOTE, now, when: withdrawnNow }),
   ]);
   const [project] = withdrawn;
   if (!project) return false;
