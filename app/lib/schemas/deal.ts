@@ -97,17 +97,20 @@ export const deskIntentSchema = z.discriminatedUnion("intent", [
 export type DeskIntent = z.output<typeof deskIntentSchema>;
 
 const withdrawIntent = z.object({ intent: z.literal("withdraw") });
+/** A listing under offer: the sale went through, or the deal fell through (decision 091). */
+const saleIntent = z.object({ intent: z.enum(["mark-sold", "fell-through"]) });
 
-/** The seller's project page: the desk, and withdrawing the listing. */
-export const sellerProjectSchema = z.discriminatedUnion("intent", [deskIntentSchema, withdrawIntent]);
+/** The seller's project page: the desk, withdrawing the listing and closing its sale. */
+export const sellerProjectSchema = z.discriminatedUnion("intent", [deskIntentSchema, withdrawIntent, saleIntent]);
 
-/** The admin's project page: the desk, the review (publish, return to the seller with a reason, withdraw) and the buyer table. */
+/** The admin's project page: the desk, the review (publish, return to the seller with a reason, withdraw, close a sale) and the buyer table. */
 export const adminProjectSchema = z.discriminatedUnion("intent", [
   deskIntentSchema,
   projectBuyersIntentSchema,
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("reject"), reason: field.text({ min: 10, max: 1000 }) }),
   withdrawIntent,
+  saleIntent,
 ]);
 export type AdminProjectIntent = z.output<typeof adminProjectSchema>;
 

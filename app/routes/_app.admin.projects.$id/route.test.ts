@@ -106,3 +106,70 @@ describe("an admin withdrawing a listing with deals under way", () => {
     expect(await services.db.select().from(notifications).where(inArray(notifications.userId, [requested!.buyerId, approved!.buyerId]))).toHaveLength(2);
   });
 });
+
+describe("an admin closing the sale of a listing under offer", () => {
+  async function underOffer(name: string) {
+    const { contracts: contractsTable, customers, matches, offers, projects } = await import("~/.server/db/schema");
+    const { project: listing, contracts: [approved] } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, name });
+    await services.db.update(contractsTable).set({ ndaStatus: "NDA Approved" }).where(eq(contractsTable.id, approved!.id));
+    const [offer] = await services.db
+      .insert(offers)
+      .values({ projectId: listing.id, buyerId: approved!.buyerId, status: "accepted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
+      .returning();
+    await services.db.update(projects).set({ status: "under_offer" }).where(eq(projects.id, listing.id));
+    const [company] = await services.db.select({ id: customers.id }).from(customers).limit(1);
+    await services.db.insert(matches).values({ projectId: listing.id, customerId: company!.id, score: 80, reasons: [], computedAt: new Date() });
+    const post = (fields: Record<string, string>, cookie = admin.cookie) =>
+      responseOf(action({ request: postRequest(`/admin/projects/${listing.id}`, cookie, fields), context, params: { id: String(listing.id) } }));
+    const status = async () => (await services.db.select().from(projects).where(eq(projects.id, listing.id)))[0]!.status;
+    const offerNow = async () => (await services.db.select().from(offers).where(eq(offers.id, offer!.id)))[0]!;
+    const matchCount = async () => (await services.db.select().from(matches).where(eq(matches.projectId, listing.id))).length;
+    return { listing, buyerId: approved!.buyerId, post, status, offerNow, matchCount };
+  }
+  const noticesOf = async (userId: number) => {
+    const { notifications } = await import("~/.server/db/schema");
+    return services.db.select().from(notifications).where(eq(notifications.userId, userId));
+  };
+
+  it("marks it sold, tells the buyer and the seller, drops its matches, and refuses a second post with 409", async () => {
+    const { listing, buyerId, post, status, offerNow, matchCount } = await underOffer("Sold by the desk");
+    const shown = await (await sent(loader({ request: getRequest(`/admin/projects/${listing.id}`, admin.cookie), context, params: { id: String(listing.id) } }))).json();
+    expect(shown.sale!.html).toContain('value="mark-sold"');
+    expect((await post({ intent: "mark-sold" })).status).toBe(302);
+    expect(await status()).toBe("sold");
+    expect((await offerNow()).status).toBe("accepted");
+    expect(await matchCount()).toBe(0);
+    expect((await noticesOf(buyerId)).map((n) => n.message)).toEqual(["Sold by the desk was marked sold by the marketplace: your accepted offer closed the sale."]);
+    expect((await services.db.select().from(outbox).where(eq(outbox.recipient, seller.user.email))).map((m) => m.subject)).toContain("Sold: Sold by the desk");
+    const again = await post({ intent: "mark-sold" });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(await again.json())).toContain("This project is no longer under offer.");
+    expect(await noticesOf(buyerId)).toHaveLength(1);
+  });
+
+  it("puts it back on the market when the deal fell through, closing the accepted offer and telling its buyer once", async () => {
+    const { buyerId, post, status, offerNow, matchCount } = await underOffer("Fell through at the desk");
+    expect((await post({ intent: "fell-through" })).status).toBe(302);
+    expect(await status()).toBe("published");
+    expect((await offerNow()).status).toBe("rejected");
+    expect(await matchCount()).toBeGreaterThan(0);
+    expect((await noticesOf(buyerId)).map((n) => n.message)).toEqual(["Fell through at the desk: the deal fell through; your offer is closed."]);
+    expect((await post({ intent: "fell-through" })).status).toBe(409);
+    expect(await noticesOf(buyerId)).toHaveLength(1);
+  });
+
+  it("answers a member who is not an admin before anything is read of the form: away to the listing's public page while buyers see it, 404 once they do not, writing nothing", async () => {
+    const { listing, buyerId, post, status } = await underOffer("Not an admin's to sell");
+    const stranger = await app.member("lakeshore@demo.test");
+    for (const intent of ["mark-sold", "fell-through"]) {
+      const answer = await post({ intent }, stranger.cookie);
+      expect([answer.status, answer.headers.get("Location")], intent).toEqual([302, `/projects/more-details/${listing.id}`]);
+    }
+    expect(await status()).toBe("under_offer");
+    expect(await noticesOf(buyerId)).toEqual([]);
+    expect((await post({ intent: "mark-sold" })).status).toBe(302);
+    expect((await post({ intent: "fell-through" }, stranger.cookie)).status).toBe(404);
+    expect(await status()).toBe("sold");
+    expect(await noticesOf(buyerId)).toHaveLength(1);
+  });
+});

@@ -13,6 +13,7 @@ import { sendEmail } from "~/models/outbox.server";
 import { FormErrors, TextAreaField } from "~/components/forms";
 import { WithdrawButton } from "~/components/withdraw-button";
 import { StaticHtml } from "~/components/static-html";
+import { useStaticForms } from "~/components/static-forms";
 import { adminOverviewMarkup } from "./overview.server";
 import { type AdminProjectIntent } from "~/lib/schemas/deal";
 import { adminProjectSchema } from "~/lib/schemas/index.server";
@@ -24,6 +25,8 @@ import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
 import { findProjectWithSeller, reviewProject, seenByBuyers, sellerOfProject } from "~/models/projects.server";
 import { withdrawProject } from "~/models/project-withdrawal.server";
+import { markProjectSold, NOT_UNDER_OFFER, reopenProject } from "~/models/project-sale.server";
+import { saleFormsMarkup } from "~/components/sale-forms.server";
 import { dealServices } from "~/models/notifications.server";
 import { deskAction, deskData, deskForViewer, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
@@ -49,6 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
     overview,
     desk: deskForViewer(desk, found.project.id, { admin: true, decide: true, dataRoom: true, approvable: buyersSee }),
     matched,
+    sale: saleFormsMarkup(found.project.status),
   };
 }
 
@@ -67,6 +71,8 @@ export async function action(args: ActionFunctionArgs) {
     case "publish":
     case "reject":
     case "withdraw":
+    case "mark-sold":
+    case "fell-through":
       return review(services, args.request, { user, ...found, here }, submission, step);
     case "invite":
     case "columns":
@@ -80,27 +86,33 @@ export async function action(args: ActionFunctionArgs) {
 
 type Found = NonNullable<Awaited<ReturnType<typeof findProjectWithSeller>>>;
 
-/** The review: publish, return to the seller with a reason, or withdraw; the seller is told by e-mail. */
+/** The review: publish, return to the seller with a reason, withdraw, or close a sale; the seller is told by e-mail. */
 async function review(
   services: Services,
   request: Request,
   { user, project, seller, here }: Found & { user: User; here: string },
   submission: Replier,
-  decision: Extract<AdminProjectIntent, { intent: "publish" | "reject" | "withdraw" }>,
+  decision: Extract<AdminProjectIntent, { intent: "publish" | "reject" | "withdraw" | "mark-sold" | "fell-through" }>,
 ) {
   const reason = decision.intent === "reject" ? decision.reason : undefined;
+  const by = { projectId: project.id, actorId: user.id };
   const done =
     decision.intent === "withdraw"
-      ? await withdrawProject(dealServices(services), { projectId: project.id, actorId: user.id })
-      : await reviewProject(services.db, project.id, decision.intent, reason);
+      ? await withdrawProject(dealServices(services), by)
+      : decision.intent === "mark-sold"
+        ? await markProjectSold(dealServices(services), by)
+        : decision.intent === "fell-through"
+          ? await reopenProject(dealServices(services), by)
+          : await reviewProject(services.db, project.id, decision.intent, reason);
   if (!done) {
-    return refuse(submission, "The project is not in a state that allows this.", 409);
+    const sale = decision.intent === "mark-sold" || decision.intent === "fell-through";
+    return refuse(submission, sale ? NOT_UNDER_OFFER : "The project is not in a state that allows this.", 409);
   }
-  // published: scored for every buyer; returned or withdrawn: its matches go
+  // published (or back on the market): scored for every buyer; returned, withdrawn or sold: its matches go
   await recomputeProjectMatches(services.db, { projectId: project.id });
   await recordAudit(services.db, {
     actor: user,
-    action: { publish: "project.publish", reject: "project.return", withdraw: "project.withdraw" }[decision.intent],
+    action: { publish: "project.publish", reject: "project.return", withdraw: "project.withdraw", "mark-sold": "project.sold", "fell-through": "project.reopen" }[decision.intent],
     subjectType: "project",
     subjectId: project.id,
     detail: reason ? `${project.projectName}. Reason: ${reason}` : project.projectName,
@@ -112,18 +124,21 @@ async function review(
     publish: { subject: `Published: ${name}`, body: `Your project "${name}" is now visible to buyers.\n${link}\n` },
     reject: { subject: `Returned: ${name}`, body: `Our team returned "${name}" to you:\n\n${reason}\n\nEdit and resubmit: ${link}\n` },
     withdraw: { subject: `Withdrawn: ${name}`, body: `"${name}" is withdrawn from the marketplace.\n${link}\n` },
+    "mark-sold": { subject: `Sold: ${name}`, body: `Our team marked "${name}" sold: the accepted offer's buyer is told.\n${link}\n` },
+    "fell-through": { subject: `Back on the market: ${name}`, body: `Our team closed the accepted offer on "${name}" (the deal fell through) and published it again.\n${link}\n` },
   }[decision.intent];
   await sendEmail(services, { to: seller.email, ...mail });
-  const outcome = { publish: "published", reject: "returned to the seller", withdraw: "withdrawn" }[decision.intent];
+  const outcome = { publish: "published", reject: "returned to the seller", withdraw: "withdrawn", "mark-sold": "sold", "fell-through": "published again" }[decision.intent];
   return redirectWithNotification(services, request, here, `The project is ${outcome}.`);
 }
 
 /** The review's own forms; every other answer is the desk's or the buyer table's. */
-const REVIEW_INTENTS = ["publish", "reject", "withdraw"];
+const REVIEW_INTENTS = ["publish", "reject", "withdraw", "mark-sold", "fell-through"];
 
 export default function AdminProjectPage() {
-  const { project, overview, desk, matched } = useLoaderData<typeof loader>();
+  const { project, overview, desk, matched, sale } = useLoaderData<typeof loader>();
   const result: ActionResult | undefined = useActionData<typeof action>()?.result;
+  const submitStatic = useStaticForms();
   // the review's answers, and any other that is not the desk's
   const intent = intentOf(result);
   const reviewAnswer = !intent || REVIEW_INTENTS.includes(intent);
@@ -149,6 +164,7 @@ export default function AdminProjectPage() {
             </Form>
           ) : null}
           <WithdrawButton status={project.status} />
+          {sale ? <div className="contents" onSubmit={submitStatic}><StaticHtml markup={sale} /></div> : null}
         </div>
         {project.status === "submitted" ? (
           <Form method="post" className="space-y-3" {...getFormProps(form)}>

@@ -305,3 +305,96 @@ describe("accepting one of several buyers' offers from the desk", () => {
     ]);
   });
 });
+
+describe("closing the sale of a listing under offer from the seller's page", () => {
+  /** A listing under offer: one buyer's offer accepted, and a stored match a buyer company would see. */
+  async function underOffer(name: string) {
+    const { eq } = await import("drizzle-orm");
+    const { contracts: contractsTable, customers, matches, offers, projects } = await import("~/.server/db/schema");
+    const { project: listing, contracts: [approved] } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, name });
+    await services.db.update(contractsTable).set({ ndaStatus: "NDA Approved" }).where(eq(contractsTable.id, approved!.id));
+    const [offer] = await services.db
+      .insert(offers)
+      .values({ projectId: listing.id, buyerId: approved!.buyerId, status: "accepted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
+      .returning();
+    await services.db.update(projects).set({ status: "under_offer" }).where(eq(projects.id, listing.id));
+    const [company] = await services.db.select({ id: customers.id }).from(customers).limit(1);
+    await services.db.insert(matches).values({ projectId: listing.id, customerId: company!.id, score: 80, reasons: [], computedAt: new Date() });
+    const post = (fields: Record<string, string>, cookie = seller.cookie) =>
+      responseOf(action({ request: postRequest(`/sellers/myprojects/${listing.id}`, cookie, fields), context, params: { id: String(listing.id) } }));
+    const status = async () => (await services.db.select().from(projects).where(eq(projects.id, listing.id)))[0]!.status;
+    const offerNow = async () => (await services.db.select().from(offers).where(eq(offers.id, offer!.id)))[0]!;
+    const matchCount = async () => (await services.db.select().from(matches).where(eq(matches.projectId, listing.id))).length;
+    return { listing, offer: offer!, buyerId: approved!.buyerId, post, status, offerNow, matchCount };
+  }
+  const noticesOf = async (userId: number) => {
+    const { eq } = await import("drizzle-orm");
+    const { notifications } = await import("~/.server/db/schema");
+    return services.db.select().from(notifications).where(eq(notifications.userId, userId));
+  };
+  const errorOf = async (response: Response) => ((await response.json()) as { result: { error: Record<string, string[]> } }).result.error[""];
+
+  it("offers both steps only while the listing is under offer", async () => {
+    const { listing } = await underOffer("Shows the sale's steps");
+    const shown = await (await sent(loader({ request: getRequest(`/sellers/myprojects/${listing.id}`, seller.cookie), context, params: { id: String(listing.id) } }))).json();
+    expect(shown.sale!.html).toContain('value="mark-sold"');
+    expect(shown.sale!.html).toContain('value="fell-through"');
+    expect((await dataOf("")).sale).toBeNull();
+  });
+
+  it("marks it sold: the accepted buyer is told once, its matches go, and a second post is refused with 409", async () => {
+    const { buyerId, post, status, offerNow, matchCount } = await underOffer("Sold from the page");
+    const response = await post({ intent: "mark-sold" });
+    expect(response.status).toBe(302);
+    expect(await status()).toBe("sold");
+    expect((await offerNow()).status).toBe("accepted");
+    expect(await matchCount()).toBe(0);
+    const told = (await noticesOf(buyerId)).map((n) => n.message);
+    expect(told).toEqual(["Sold from the page was marked sold by its seller: your accepted offer closed the sale."]);
+
+    const again = await post({ intent: "mark-sold" });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual(["This project is no longer under offer."]);
+    expect((await post({ intent: "fell-through" })).status).toBe(409);
+    expect(await status()).toBe("sold");
+    expect(await noticesOf(buyerId)).toHaveLength(1);
+  });
+
+  it("puts it back on the market when the deal fell through: the offer closes saying why on the desk, its buyer is told once, it is matched again", async () => {
+    const { listing, offer, buyerId, post, status, offerNow, matchCount } = await underOffer("Fell through on the page");
+    expect((await post({ intent: "fell-through" })).status).toBe(302);
+    expect(await status()).toBe("published");
+    expect((await offerNow()).status).toBe("rejected");
+    // scored again for every buyer company: the one stored match made up above is replaced by the real ones
+    expect(await matchCount()).toBeGreaterThan(0);
+    const data = await (await sent(loader({ request: getRequest(`/sellers/myprojects/${listing.id}`, seller.cookie), context, params: { id: String(listing.id) } }))).json();
+    expect(data.desk!.offers.find((o) => o.offer.id === offer.id)!.summary.html).toContain("Closed: the deal fell through");
+    expect(data.sale).toBeNull();
+    expect((await noticesOf(buyerId)).map((n) => n.message)).toEqual(["Fell through on the page: the deal fell through; your offer is closed."]);
+
+    const again = await post({ intent: "fell-through" });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual(["This project is no longer under offer."]);
+    expect(await noticesOf(buyerId)).toHaveLength(1);
+  });
+
+  it("answers a seller who is not the listing's, and a colleague who may not answer offers, with 404, writing nothing", async () => {
+    const { saveGrants } = await import("~/models/seller-permissions.server");
+    const { listing, buyerId, post, status, offerNow } = await underOffer("Not theirs to sell");
+    const stranger = await app.member("lakeshore@demo.test");
+    const agent = await app.member("agent@demo.test");
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: { [String(listing.id)]: ["view", "ndas"] } } });
+    for (const who of [stranger, agent]) {
+      for (const intent of ["mark-sold", "fell-through"]) {
+        expect((await post({ intent }, who.cookie)).status, `${who.user.email} ${intent}`).toBe(404);
+      }
+    }
+    expect(await status()).toBe("under_offer");
+    expect((await offerNow()).status).toBe("accepted");
+    expect(await noticesOf(buyerId)).toEqual([]);
+    // with the permission to answer offers, the colleague may
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: { [String(listing.id)]: ["view", "offers"] } } });
+    expect((await post({ intent: "mark-sold" }, agent.cookie)).status).toBe(302);
+    expect(await status()).toBe("sold");
+  });
+});

@@ -9,6 +9,7 @@ import { requireProjectSection } from "~/auth/project-guards.server";
 import { FormErrors } from "~/components/forms";
 import { WithdrawButton } from "~/components/withdraw-button";
 import { StaticHtml } from "~/components/static-html";
+import { useStaticForms } from "~/components/static-forms";
 import { sellerOverviewMarkup } from "./overview.server";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
@@ -17,6 +18,8 @@ import { recomputeProjectMatches, sellerMatchesFor } from "~/models/matches.serv
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
 import { EDITABLE, seenByBuyers, sellerOfProject } from "~/models/projects.server";
 import { withdrawProject } from "~/models/project-withdrawal.server";
+import { markProjectSold, NOT_UNDER_OFFER, reopenProject } from "~/models/project-sale.server";
+import { saleFormsMarkup } from "~/components/sale-forms.server";
 import { dealServices } from "~/models/notifications.server";
 import { tapeCompletenessOf } from "~/models/loan-tapes.server";
 import type { ProjectStatus } from "~/lib/project-kinds";
@@ -72,6 +75,8 @@ export async function loader(args: LoaderFunctionArgs) {
           url,
         )
       : null,
+    // the sale's ends are for those who may answer its offers
+    sale: may.offers ? saleFormsMarkup(project.status) : null,
     may,
     ownsDraft: project.sellerId === user.id,
   };
@@ -97,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
   const step = submission.value;
   // the desk's steps where the page shows it: a draft's (or a returned or submitted listing's) data
   // room took files posted by hand, which no page lists and buyers would find once it is published
-  if (step.intent !== "withdraw" && !showsDesk(project.status)) {
+  if (!LISTING_STEPS.has(step.intent) && !showsDesk(project.status)) {
     const dataRoom = step.intent === "upload-document" || step.intent === "delete-document";
     return refuse(submission, `The ${dataRoom ? "data room opens" : "deal desk opens"} once the project is published.`, 409);
   }
@@ -111,10 +116,23 @@ export async function action(args: ActionFunctionArgs) {
       await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
     }
+    case "mark-sold":
+    case "fell-through": {
+      const sold = step.intent === "mark-sold";
+      const done = await (sold ? markProjectSold : reopenProject)(dealServices(services), { projectId: id, actorId: user.id, sellerId: project.sellerId });
+      if (!done) return refuse(submission, NOT_UNDER_OFFER, 409);
+      // sold: buyers no longer see it, so its matches go; back on the market: scored again
+      await recomputeProjectMatches(services.db, { projectId: id });
+      await recordAudit(services.db, { actor: user, action: sold ? "project.sold" : "project.reopen", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
+      return redirectWithNotification(services, args.request, here, sold ? "The project is sold." : "The accepted offer is closed and the project is published again.");
+    }
     default:
       return deskAction(services, args.request, { project, user, role, here }, submission, step);
   }
 }
+
+/** The listing's own steps, not the desk's: what they may act on is the model's to say. */
+const LISTING_STEPS = new Set(["withdraw", "mark-sold", "fell-through"]);
 
 /** Whether the page shows the deal desk (pipeline, NDAs, data room, offers): once the project has been listed, not before. */
 function showsDesk(status: ProjectStatus) {
@@ -124,14 +142,17 @@ function showsDesk(status: ProjectStatus) {
 /** What a step named by the form's intent needs; null for no step of this page (the parse refuses it). */
 function permissionForIntent(intent: FormDataEntryValue | null): SellerPermission | "admin" | null {
   if (intent === "withdraw") return "edit";
+  // the same people who accept offers close the sale that follows
+  if (intent === "mark-sold" || intent === "fell-through") return "offers";
   if (intent === "nda-template") return "admin";
   return typeof intent === "string" && Object.hasOwn(DESK_PERMISSION, intent) ? DESK_PERMISSION[intent as keyof typeof DESK_PERMISSION] : null;
 }
 
 /** The seller's own project: its status, what buyers see, and their engagement. */
 export default function SellerProjectPage() {
-  const { project, overview, editable, desk, matched, bidders, may, ownsDraft } = useLoaderData<typeof loader>();
+  const { project, overview, editable, desk, matched, bidders, may, ownsDraft, sale } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
+  const submitStatic = useStaticForms();
   return (
     <div className="max-w-6xl space-y-6">
       <StaticHtml markup={overview} />
@@ -145,8 +166,9 @@ export default function SellerProjectPage() {
           Full listing
         </Link>
         {may.edit ? <WithdrawButton status={project.status} /> : null}
+        {sale ? <div className="contents" onSubmit={submitStatic}><StaticHtml markup={sale} /></div> : null}
       </div>
-      <FormErrors errors={formErrorsOf(resultFor(result, "withdraw"))} />
+      <FormErrors errors={formErrorsOf(resultFor(result, ["withdraw", "mark-sold", "fell-through"]))} />
       {desk ? <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={project.buyersSee} desk={desk} result={result} may={may} /> : null}
       {matched ? <StaticHtml markup={matched} /> : null}
       {bidders ? <StaticHtml markup={bidders} /> : null}
