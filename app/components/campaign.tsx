@@ -1,7 +1,9 @@
-import { Form } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { formatNumber } from "~/lib/format";
+import { formErrorsOf, type ActionResult } from "~/lib/action-result";
 import { recipientState, type RecipientRowState } from "~/lib/marketing";
+import { FormErrors } from "./forms";
 import { Pager } from "./pager";
 import { SimpleTable, formatDateTime } from "./data-table";
 
@@ -48,6 +50,8 @@ export function PreviewPicker({ members, selected }: { members: ReadonlyArray<{ 
  * half-queued, "Finish queueing": sending again adds only the missing rows.
  */
 export function CampaignSendForms({ status, test }: { status: "draft" | "sending" | "sent"; test: { label: string; disabledReason?: string } }) {
+  // the send's refusal (its listing left the market): the draft stays, and says why it was not sent
+  const refused = formErrorsOf(useActionData<{ result?: ActionResult }>()?.result);
   if (status === "sent") return null;
   if (status === "sending") {
     return (
@@ -60,6 +64,11 @@ export function CampaignSendForms({ status, test }: { status: "draft" | "sending
   }
   return (
     <div className="mb-6 flex flex-wrap gap-3">
+      {refused ? (
+        <div className="basis-full">
+          <FormErrors errors={refused} />
+        </div>
+      ) : null}
       <Form method="post">
         <button type="submit" name="intent" value="test" className="btn-secondary" disabled={Boolean(test.disabledReason)} title={test.disabledReason}>
           {test.label}

@@ -5,6 +5,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { campaignProgress, campaignRecipients, createCampaign, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
+import { deliverDueMessages } from "./outbox.server";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
@@ -204,5 +205,56 @@ describe("SMS campaigns", () => {
     expect(again).toEqual({ id: first.id, created: false });
     const unkeyed = await Promise.all([createCampaign(t.db, { channel: "sms", draft, actor }), createCampaign(t.db, { channel: "sms", draft, actor })]);
     expect(new Set(unkeyed.map((c) => c.id)).size).toBe(2);
+  });
+});
+
+describe("a campaign promoting a listing that left the market", () => {
+  async function listing(name: string) {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [p] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: name }).returning();
+    return p!.id;
+  }
+  const withdraw = (projectId: number) => t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, projectId));
+  const rowsOf = (campaignId: number) => t.db.select().from(outbox).where(eq(outbox.campaignId, campaignId)).orderBy(outbox.id);
+
+  it("is not sent: the draft stays a draft, nothing is queued or audited, and a listing still on the market sends", async () => {
+    const listId = await createRecipientList(t.db, { name: "Promo", channel: "email", kind: "selection", definition: { customerIds: [ids["Zeta Gamma"]!] }, actor });
+    const projectId = await listing("Left Pool");
+    const draft = { listId, subject: "New: {{projectName}}", body: "See {{teaserUrl}}", projectId };
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft, actor });
+    await withdraw(projectId);
+    expect(await sendCampaign(services(), { campaignId, actor })).toEqual({ started: false, offMarket: true });
+    expect(await rowsOf(campaignId)).toEqual([]);
+    expect((await findCampaign(t.db, { campaignId }))!.status).toBe("draft");
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.subjectId, String(campaignId)));
+    expect(audits.filter((a) => a.action === "campaign.send" && a.subjectType === "campaign")).toEqual([]);
+
+    const onOffer = await listing("Still Pool");
+    await t.db.update(projects).set({ status: "under_offer" }).where(eq(projects.id, onOffer));
+    const { id: other } = await createCampaign(t.db, { channel: "email", draft: { ...draft, projectId: onOffer }, actor });
+    expect(await sendCampaign(services(), { campaignId: other, actor })).toMatchObject({ started: true, queued: 1 });
+    const [mail] = await rowsOf(other);
+    expect(mail!.subject).toBe("New: Still Pool");
+    expect(mail!.body).toContain(`https://market.test/projects/more-details/${onOffer}`);
+  });
+
+  it("gives up its held texts unsent (segments back) when the listing leaves before they are due, with the reason on each row", async () => {
+    await customer("Sms Held", { attentionPhone: "+1 212 555 0177", smsAllowance: 5, headquarters: "NY" });
+    const listId = await createRecipientList(t.db, { name: "Held promo", channel: "sms", kind: "selection", definition: { customerIds: [ids["Sms Held"]!] }, actor });
+    const projectId = await listing("Night Pool");
+    const { id: campaignId } = await createCampaign(t.db, { channel: "sms", draft: { listId, subject: "", body: "New: {{projectName}}", projectId }, actor });
+    const night = Date.parse("2026-01-16T03:00:00Z"); // 22:00 in New York: held until 08:00
+    expect(await sendCampaign(services(), { campaignId, actor, now: night })).toMatchObject({ started: true, queued: 1 });
+    const allowance = async () => (await t.db.select({ a: customers.smsAllowance }).from(customers).where(eq(customers.id, ids["Sms Held"]!)))[0]!.a;
+    expect(await allowance()).toBe(4);
+    await withdraw(projectId);
+
+    const delivered: string[] = [];
+    const withSms = { ...env, SMS_API_URL: "https://sms.test/send" } as Env;
+    await deliverDueMessages(t.db, withSms, { now: Date.parse("2026-01-16T13:00:01Z"), send: async (m) => void delivered.push(m.recipient) });
+    expect(delivered).not.toContain("+12125550177");
+    expect((await rowsOf(campaignId)).map((r) => [r.status, r.lastError])).toEqual([["failed", "Not sent: the promoted project left the market after it was queued."]]);
+    expect(await allowance()).toBe(5);
+    expect(await campaignProgress(t.db, { campaignId, now: Date.parse("2026-01-16T13:00:01Z") })).toMatchObject({ queued: 0, held: 0, failed: 1 });
   });
 });

@@ -5,6 +5,7 @@ import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 import { unsubscribeToken } from "~/.server/unsubscribe-token";
 import type { SuppressionChannel } from "~/lib/marketing";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { SEND_AT_IN_THE_PAST, SEND_AT_SKEW_MINUTES } from "~/lib/schemas/marketing";
@@ -160,22 +161,36 @@ async function queueTexts(services: MailServices, campaign: Campaign, recipients
   return { queued: queued.size, noAllowance: texts.length - queued.size };
 }
 
+/** What an admin's send of a campaign whose listing has left the market answers (the draft is kept). */
+export const PROJECT_OFF_MARKET = "The promoted project is no longer on the market: choose another or none.";
+
+/**
+ * The listing is checked in the very update that starts the send: checked only when the draft was
+ * saved, a listing withdrawn since went to the whole list with a teaser link that buyers found missing.
+ */
+const promotesNothingOffMarket = sql`(${campaigns}.project_id is null or exists (select 1 from ${projects} p where p.id = ${campaigns}.project_id and p.status in (${sql.join(
+  VISIBLE_TO_BUYERS.map((status) => sql`${status}`),
+  sql`, `,
+)})))`;
+
 /**
  * Sends the campaign: one outbox row per reachable, unsuppressed recipient. Only the
  * request that moves it from draft to sending (one conditional update) records it;
  * a campaign left "sending" by a crash is sent again, which adds only the rows that
  * are missing (the outbox's unique (campaign, recipient) index), so nothing goes twice.
- * A scheduled campaign is queued now, its rows due at its time.
+ * A scheduled campaign is queued now, its rows due at its time. A draft whose listing buyers can no
+ * longer open is not sent (`offMarket`); rows held for later are given up if it leaves before they are due.
  */
 export async function sendCampaign(services: MailServices, { campaignId, actor, address, now = Date.now() }: { campaignId: number; actor: Actor; address?: string; now?: number }) {
   const { db } = services;
   const moved = await db
     .update(campaigns)
     .set({ status: "sending" })
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "draft")))
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "draft"), promotesNothingOffMarket))
     .returning({ id: campaigns.id });
   const campaign = await findCampaign(db, { campaignId });
   if (!campaign) return null;
+  if (!moved.length && campaign.status === "draft") return { started: false, offMarket: true as const };
   if (!moved.length && campaign.status !== "sending") return { started: false };
   const definition = await listDefinition(db, campaign.listId);
   const { members, recipients, unreachable, suppressed } = await recipientsOf(db, { definition: definition!, channel: campaign.channel });

@@ -1,10 +1,11 @@
 import type { OutboxStatus } from "~/lib/outbox";
 import { e164 } from "~/lib/sms";
+import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
 import { inList } from "~/.server/db/in-list";
-import { bodyKept, customers, outbox, outboxSettledAt, suppressions, type OutboxMessage } from "~/.server/db/schema";
+import { bodyKept, campaigns, customers, outbox, outboxSettledAt, projects, suppressions, type OutboxMessage } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { seal, unseal } from "~/.server/sealed";
 import { configuredChannels, ProviderRefused, sendThroughProvider, type Send } from "~/.server/mailer";
@@ -171,7 +172,7 @@ export async function deliverDueMessages(
   const channels = configuredChannels(env);
   if (!channels.length) return 0;
   const due = await db
-    .select({ ...getTableColumns(outbox), suppressedAs: campaignSuppression })
+    .select({ ...getTableColumns(outbox), suppressedAs: campaignSuppression, offMarket: campaignOffMarket })
     .from(outbox)
     .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date(now)), inArray(outbox.channel, channels)))
     .orderBy(asc(outbox.nextAttemptAt))
@@ -179,7 +180,11 @@ export async function deliverDueMessages(
   let sent = 0;
   for (const message of due) {
     if (message.suppressedAs) {
-      await withdrawSuppressed(db, message, message.suppressedAs);
+      await giveUpUnsent(db, message, `Not sent: the recipient ${message.suppressedAs === "stop" ? "texted STOP" : message.suppressedAs} after it was queued.`);
+      continue;
+    }
+    if (message.offMarket) {
+      await giveUpUnsent(db, message, "Not sent: the promoted project left the market after it was queued.");
       continue;
     }
     const claimed = await db
@@ -231,12 +236,21 @@ export async function deliverDueMessages(
 const campaignSuppression = sql<string | null>`case when ${outbox.campaignId} is not null then (select s.reason from ${suppressions} s where s.channel = ${outbox.channel} and s.address = lower(${outbox.recipient})) end`;
 
 /**
+ * A campaign's message promoting a listing that buyers can no longer open (withdrawn, sold) since it
+ * was queued: held for quiet hours, a schedule or a retry, it would still carry the listing and a
+ * teaser link that buyers find missing.
+ */
+const campaignOffMarket = sql<number | null>`case when ${outbox.campaignId} is not null then exists (select 1 from ${campaigns} c join ${projects} p on p.id = c.project_id where c.id = ${outbox.campaignId} and p.status not in (${sql.join(
+  VISIBLE_TO_BUYERS.map((status) => sql`${status}`),
+  sql`, `,
+)})) end`;
+
+/**
  * Gives such a message up unsent, as a claim would take it (only while nobody moved it first), and
  * gives a text's segments back to its company's allowance, in one batch.
  */
-function withdrawSuppressed(db: Database, message: OutboxMessage, reason: string) {
+function giveUpUnsent(db: Database, message: OutboxMessage, lastError: string) {
   const untouched = and(eq(outbox.id, message.id), eq(outbox.status, "pending"), eq(outbox.nextAttemptAt, message.nextAttemptAt));
-  const lastError = `Not sent: the recipient ${reason === "stop" ? "texted STOP" : reason} after it was queued.`;
   const segments = message.channel === "sms" && message.customerId !== null ? (message.segments ?? 0) : 0;
   if (!segments) return db.update(outbox).set({ status: "failed", secrets: null, lastError }).where(untouched);
   // a negative count marks the row this batch gave up, so that only it is refunded (as a text is charged)

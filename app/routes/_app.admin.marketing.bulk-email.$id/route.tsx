@@ -4,14 +4,14 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
-import { invalid } from "~/.server/replies";
+import { invalid, refuse } from "~/.server/replies";
 import { CampaignProgress, CampaignRecipients, CampaignSendForms, PreviewPicker } from "~/components/campaign";
 import { useRefreshWhile } from "~/components/refresh-while";
 import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { campaignOverview, findCampaign, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+import { campaignOverview, findCampaign, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
 import { campaignOutcomes } from "~/models/campaign-outcomes.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
@@ -47,6 +47,7 @@ export async function action(args: ActionFunctionArgs) {
     return redirectWithNotification(services, args.request, here, `A test is on its way to ${user.email}.`);
   }
   const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
+  if (sent && "offMarket" in sent) return refuse(submission, PROJECT_OFF_MARKET, 409);
   const queued = sent?.queued ?? 0;
   const message = sent?.started ? `Sending to ${formatNumber(queued)} recipient${queued === 1 ? "" : "s"}.` : "This campaign was sent already: nothing was sent twice.";
   return redirectWithNotification(services, args.request, here, message);
