@@ -52,31 +52,18 @@ export async function saveSearch(db: Database, { userId, name, query }: { userId
 const mine = ({ userId, searchId }: { userId: number; searchId: number }) => and(eq(savedSearches.id, searchId), eq(savedSearches.userId, userId));
 
 /**
- * Alerts on or off on the member's own search: "gone" when no one has that search any more (it was
- * deleted), "not-found" for another member's (the page answers 404).
+ * Alerts on or off on the member's own search; false when the member has no such search. Another
+ * member's search and one that no longer exists answer alike: a member walking ids learns nothing.
  */
-export async function setSearchAlerts(
-  db: Database,
-  { userId, searchId, alerts }: { userId: number; searchId: number; alerts: boolean },
-): Promise<"changed" | "gone" | "not-found"> {
+export async function setSearchAlerts(db: Database, { userId, searchId, alerts }: { userId: number; searchId: number; alerts: boolean }) {
   const updated = await db.update(savedSearches).set({ alerts }).where(mine({ userId, searchId })).returning({ id: savedSearches.id });
-  if (updated.length) return "changed";
-  // a search no one has any more was deleted (from another tab, say): the member is told so, where
-  // another member's search is still not theirs to know of
-  return (await searchExists(db, searchId)) ? "not-found" : "gone";
+  return updated.length > 0;
 }
 
-const searchExists = async (db: Database, searchId: number) =>
-  (await db.select({ id: savedSearches.id }).from(savedSearches).where(eq(savedSearches.id, searchId)).limit(1)).length > 0;
-
-/**
- * Deletes the member's own search (and what its digests reported); false for anyone else's.
- * A search no one has any more counts as deleted: a second click on Delete finds the first
- * already done, and answers as it did rather than not found.
- */
+/** Deletes the member's own search (and what its digests reported); false when the member has no such search, whoever else may. */
 export async function deleteSavedSearch(db: Database, { userId, searchId }: { userId: number; searchId: number }) {
   const deleted = await db.delete(savedSearches).where(mine({ userId, searchId })).returning({ id: savedSearches.id });
-  return deleted.length > 0 || !(await searchExists(db, searchId));
+  return deleted.length > 0;
 }
 
 const claimed = (claim: AlertsClaim) => ("searchId" in claim ? eq(savedSearches.id, claim.searchId) : eq(savedSearches.userId, claim.userId));

@@ -14,9 +14,12 @@ export const saveSearchSchema = z.object({ intent: z.literal("save-search"), nam
 export const searchPageSchema = z.discriminatedUnion("intent", [...tableActionSchema("projectSearch").def.options, saveSearchSchema]);
 
 /** The forms of one saved search on /preferences: alerts on or off, delete. */
+// `shown`: the page's proof that it listed the search to this member, which tells a search they deleted
+// (another tab, a second click) from one that was never theirs; without it, both are not found
+const shown = () => z.optional(z.string().check(z.maxLength(100)));
 export const savedSearchFormSchemas = [
-  z.object({ intent: z.literal("search-alerts"), searchId: id(), alerts: z.enum(["on", "off"], { error: messages.required }) }),
-  z.object({ intent: z.literal("delete-search"), searchId: id() }),
+  z.object({ intent: z.literal("search-alerts"), searchId: id(), shown: shown(), alerts: z.enum(["on", "off"], { error: messages.required }) }),
+  z.object({ intent: z.literal("delete-search"), searchId: id(), shown: shown() }),
 ] as const;
 
 /** /preferences: the company's criteria and each saved search's forms. */

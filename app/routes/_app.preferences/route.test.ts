@@ -10,9 +10,15 @@ const { context, services } = app;
 afterAll(() => app.cleanup());
 
 const post = (cookie: string, fields: Record<string, string>) => responseOf(action({ request: postRequest("/preferences", cookie, fields), context, params: {} }));
+/** The page's own forms for one search: what its hidden fields send (the id and the page's proof that it listed it to this member). */
+const formOf = async (cookie: string, searchId: number) => {
+  const page = await (await sent(loader({ request: getRequest("/preferences", cookie), context, params: {} }))).json();
+  const row = page.searches.find((s) => s.id === searchId)!;
+  return { searchId: String(row.id), shown: row.shown };
+};
 
 describe("saved searches on /preferences", () => {
-  it("lists the member's searches in words with the link that runs them; alerts switch off, delete removes; another's search is not found", async () => {
+  it("lists the member's searches in words with the link that runs them; alerts switch off, delete removes; another's search and a missing one are not found alike", async () => {
     const broker = await makeUser(services.db, { roles: ["ROLE_BROKER"] });
     const other = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
     const cookie = await app.cookieFor(broker);
@@ -20,16 +26,30 @@ describe("saved searches on /preferences", () => {
     if (!saved.saved) throw new Error("not saved");
     const page = await (await sent(loader({ request: getRequest("/preferences", cookie), context, params: {} }))).json();
     expect(page.searches).toEqual([
-      { id: saved.id, name: "Western energy", alerts: true, description: "“solar”, industry Energy, region West, size $1.0M to $5.0M", href: "/brokers/search?q=solar&industry=Energy&region=West&transactionSize=1-5m" },
+      {
+        id: saved.id,
+        name: "Western energy",
+        alerts: true,
+        description: "“solar”, industry Energy, region West, size $1.0M to $5.0M",
+        href: "/brokers/search?q=solar&industry=Energy&region=West&transactionSize=1-5m",
+        shown: expect.any(String),
+      },
     ]);
 
     const off = await post(cookie, { intent: "search-alerts", searchId: String(saved.id), alerts: "off" });
     expect(off.status).toBe(302);
     expect((await listSavedSearches(services.db, { userId: broker.id }))[0]!.alerts).toBe(false);
 
+    // another member's search answers as one that does not exist: walking ids tells nothing
     const theirs = await app.cookieFor(other);
-    expect((await post(theirs, { intent: "delete-search", searchId: String(saved.id) })).status).toBe(404);
-    expect((await post(theirs, { intent: "search-alerts", searchId: String(saved.id), alerts: "on" })).status).toBe(404);
+    const page2 = await formOf(cookie, saved.id);
+    for (const searchId of [String(saved.id), "999999999"]) {
+      expect((await post(theirs, { intent: "delete-search", searchId })).status, searchId).toBe(404);
+      expect((await post(theirs, { intent: "search-alerts", searchId, alerts: "on" })).status, searchId).toBe(404);
+      // nor does a proof the page gave someone else
+      expect((await post(theirs, { intent: "delete-search", searchId, shown: page2.shown })).status, searchId).toBe(404);
+    }
+    expect(await listSavedSearches(services.db, { userId: broker.id })).toHaveLength(1);
     expect(await post(cookie, { intent: "delete-search", searchId: "x" }).then((r) => r.status)).toBe(400);
 
     expect((await post(cookie, { intent: "delete-search", searchId: String(saved.id) })).status).toBe(302);
@@ -45,12 +65,16 @@ describe("saved searches on /preferences", () => {
     if (!mine.saved || !theirs.saved) throw new Error("not saved");
     const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
 
-    const [first, second] = [await post(cookie, { intent: "delete-search", searchId: String(mine.id) }), await post(cookie, { intent: "delete-search", searchId: String(mine.id) })];
+    const form = await formOf(cookie, mine.id);
+    const [first, second] = [await post(cookie, { intent: "delete-search", ...form }), await post(cookie, { intent: "delete-search", ...form })];
     for (const response of [first, second]) {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/preferences");
       expect(await notice(response)).toEqual({ message: "The saved search is deleted.", type: "success" });
     }
+    // without the page's proof that it was this member's, a missing search is not found, as another's is
+    expect((await post(cookie, { intent: "delete-search", searchId: String(mine.id) })).status).toBe(404);
+    expect((await post(cookie, { intent: "delete-search", searchId: String(mine.id), shown: "forged" })).status).toBe(404);
     expect((await post(cookie, { intent: "delete-search", searchId: String(theirs.id) })).status).toBe(404);
     expect(await listSavedSearches(services.db, { userId: other.id })).toHaveLength(1);
   });
@@ -65,9 +89,11 @@ describe("saved searches on /preferences", () => {
     if (!gone.saved || !kept.saved || !theirs.saved) throw new Error("not saved");
     const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
 
-    expect((await post(cookie, { intent: "delete-search", searchId: String(gone.id) })).status).toBe(302);
+    const form = await formOf(cookie, gone.id);
+    expect((await post(cookie, { intent: "delete-search", ...form })).status).toBe(302);
+    expect((await post(cookie, { intent: "search-alerts", searchId: form.searchId, alerts: "on" })).status).toBe(404);
     for (const alerts of ["off", "on"]) {
-      const response = await post(cookie, { intent: "search-alerts", searchId: String(gone.id), alerts });
+      const response = await post(cookie, { intent: "search-alerts", ...form, alerts });
       expect(response.status, alerts).toBe(302);
       expect(response.headers.get("Location")).toBe("/preferences");
       expect(await notice(response), alerts).toEqual({ message: "This saved search was deleted: it sends no e-mail alerts.", type: "warning" });

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 
-type Row = { id: number; name: string; alerts: boolean; description: string; href: string };
+type Row = { id: number; name: string; alerts: boolean; description: string; href: string; shown: string };
 
 /** Each saved search: its filters in words, the link that runs it, its alerts switch and delete (each its own form). */
 export function SavedSearches({ rows }: { rows: Row[] }) {
@@ -22,6 +22,7 @@ export function SavedSearches({ rows }: { rows: Row[] }) {
               <Form method="post">
                 <input type="hidden" name="intent" value="search-alerts" />
                 <input type="hidden" name="searchId" value={row.id} />
+                <input type="hidden" name="shown" value={row.shown} />
                 <input type="hidden" name="alerts" value={row.alerts ? "off" : "on"} />
                 <span className="mr-2 text-sm">{row.alerts ? "Daily e-mail on" : "Daily e-mail off"}</span>
                 <button type="submit" className="btn-secondary">
@@ -31,6 +32,7 @@ export function SavedSearches({ rows }: { rows: Row[] }) {
               <Form method="post">
                 <input type="hidden" name="intent" value="delete-search" />
                 <input type="hidden" name="searchId" value={row.id} />
+                <input type="hidden" name="shown" value={row.shown} />
                 <button type="submit" className="btn-secondary" aria-label={`Delete ${row.name}`}>
                   Delete
                 </button>
