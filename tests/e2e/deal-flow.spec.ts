@@ -219,6 +219,15 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
     await reader.getByRole("link", { name: "Latest messages" }).click();
     await expect(shown.last()).toContainText("Note 50 on the tape.");
   }
+
+  // the sale closes: the seller marks the listing sold, and the buyer whose offer it was is told
+  await page.goto(`/sellers/myprojects/${id}`);
+  await page.getByText("Mark as sold…").click();
+  await page.getByRole("button", { name: "Yes, mark it sold" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText("The project is sold.");
+  await expect(page.getByRole("button", { name: "Yes, mark it sold" })).toHaveCount(0);
+  await buyer.goto("/messages");
+  await expect(buyer.getByTestId("notifications")).toContainText(`${name} was marked sold by its seller: your accepted offer closed the sale.`);
   await buyerContext.close();
 });
 
