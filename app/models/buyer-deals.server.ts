@@ -1,12 +1,14 @@
 import { and, count, desc, eq, inArray, notExists, sql, type Column, type Placeholder } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
-import { contracts, feedback, messages, offers, projects, recentlyViewed } from "~/.server/db/schema";
+import { contracts, feedback, messages, offerEvents, offers, projects, recentlyViewed } from "~/.server/db/schema";
 import { preparedQuery } from "~/.server/db/prepared";
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/deal";
 import { pageCarryingTotal } from "./list-query.server";
 import { dealsPastViewing, type PipelineEntry } from "./pipeline.server";
 import { pageNumber } from "~/lib/query-params";
+import { WITHDRAWN_NOTE } from "./project-withdrawal.server";
+import { ACCEPTED_ANOTHER_NOTE } from "./offers.server";
 
 /**
  * The buyer's looks that are a deal at the stage "viewed": at a project of someone else's on which
@@ -110,5 +112,52 @@ export async function buyerDealsPage(
     stages,
     latest: [...deals.slice(0, latest), ...firstLooks.slice(0, latest).map(named)].sort(latestFirst).slice(0, latest),
     total: deals.length + looks.total,
+  };
+}
+
+/**
+ * The notes the marketplace closes an offer or NDA request with (decisions 089, 090): only these are
+ * a closing whose reason the deals page shows; a seller's rejection stays a rejection, its note theirs.
+ */
+const MARKET_CLOSINGS: ReadonlySet<string> = new Set([WITHDRAWN_NOTE, ACCEPTED_ANOTHER_NOTE]);
+
+/** Why a deal's last step closed without the seller answering it: its offer's or its NDA request's. */
+export type Closing = { of: "offer" | "nda"; reason: string };
+
+// the buyer's rejected offers, each with its latest history entry's note, and their rejected NDA
+// requests with the reason: a seek of the (buyer, status) index, and a buyer has hundreds of deals at most
+const rejectedOffers = preparedQuery((db) => {
+  const latestNote = db.select({ note: offerEvents.note }).from(offerEvents).where(eq(offerEvents.offerId, offers.id)).orderBy(desc(offerEvents.id)).limit(1);
+  return db
+    .select({ projectId: offers.projectId, offerId: offers.id, note: sql<string | null>`(${latestNote})` })
+    .from(offers)
+    .where(and(eq(offers.buyerId, sql.placeholder("buyerId")), eq(offers.status, "rejected")))
+    .prepare();
+});
+const rejectedNdas = preparedQuery((db) =>
+  db
+    .select({ projectId: contracts.projectId, reason: contracts.rejectionReason })
+    .from(contracts)
+    .where(and(eq(contracts.buyerId, sql.placeholder("buyerId")), eq(contracts.ndaStatus, "Rejected")))
+    .prepare(),
+);
+
+/**
+ * A buyer's deals the marketplace closed (the listing withdrawn, another offer accepted): for a deal,
+ * the reason its buyer was told, null when its last step is open or the seller's own answer. A deal's
+ * row shows its offer when it has one (the latest: the one `offerStatus` is of), else its NDA request.
+ */
+export async function marketClosings(db: Database, buyerId: number) {
+  const [offerRows, ndaRows] = await Promise.all([rejectedOffers(db).all({ buyerId }), rejectedNdas(db).all({ buyerId })]);
+  const latestRejected = new Map<number, { offerId: number; note: string | null }>();
+  for (const row of offerRows) if ((latestRejected.get(row.projectId)?.offerId ?? 0) < row.offerId) latestRejected.set(row.projectId, row);
+  const marketOnly = (rows: Array<[number, string | null]>) => new Map(rows.filter((r): r is [number, string] => r[1] !== null && MARKET_CLOSINGS.has(r[1])));
+  const byOffer = marketOnly([...latestRejected].map(([projectId, { note }]) => [projectId, note]));
+  const byNda = marketOnly(ndaRows.map((r) => [r.projectId, r.reason]));
+  return (deal: Pick<PipelineEntry, "projectId" | "ndaStatus" | "offerStatus">): Closing | null => {
+    const [of, reason] = deal.offerStatus
+      ? (["offer", deal.offerStatus === "rejected" ? byOffer.get(deal.projectId) : undefined] as const)
+      : (["nda", deal.ndaStatus === "Rejected" ? byNda.get(deal.projectId) : undefined] as const);
+    return reason ? { of, reason } : null;
   };
 }

@@ -44,7 +44,7 @@ describe("deals loader", () => {
     const byProject = new Map(rows.map((d) => [d.projectId, d]));
     expect([...byProject.keys()].sort((a, b) => a - b)).toEqual([viewed!.id, requested!.id, approved!.id, offered!.id].sort((a, b) => a - b));
     // a row carries what it shows: no buyer's name or company, no other stage's date
-    expect(Object.keys(rows[0]!).sort()).toEqual(["href", "lastActivity", "ndaStatus", "offerStatus", "projectId", "projectName", "since", "stage"]);
+    expect(Object.keys(rows[0]!).sort()).toEqual(["closed", "href", "lastActivity", "ndaStatus", "offerStatus", "projectId", "projectName", "since", "stage"]);
     expect(byProject.get(viewed!.id)).toMatchObject({ stage: "viewed", ndaStatus: null, href: `/projects/more-details/${viewed!.id}` });
     expect(byProject.get(requested!.id)).toMatchObject({ stage: "nda_requested", ndaStatus: "Requested", href: `/projects/more-details/${requested!.id}` });
     expect(byProject.get(approved!.id)).toMatchObject({ stage: "nda_approved", ndaStatus: "NDA Approved", href: `/buyers/myprojects/${approved!.id}` });
@@ -145,5 +145,53 @@ describe("deals page", () => {
     const page = await renderDeals("/buyers/myprojects/index_new", freshCookie);
     expect(page.headings).toEqual([]);
     expect(page.html).toContain("No deals yet: open a project from the search and sign its NDA to start one.");
+  });
+});
+
+describe("deals the marketplace closed", () => {
+  it("shows an NDA request closed by a withdrawal and an offer closed by another's acceptance as closed, with why, and a seller's rejection as rejected", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    const { withdrawProject } = await import("~/models/project-withdrawal.server");
+    const { actOnOffer } = await import("~/models/offers.server");
+    const listing = async (projectName: string) =>
+      (await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status: "published", projectName, publishedAt: new Date() }).returning())[0]!;
+    const offerOn = async (project: Awaited<ReturnType<typeof listing>>, who: typeof buyer) => {
+      const offer = await submitOffer(deal, await offerParties(services.db, project, who), terms);
+      if (typeof offer === "string") throw new Error(offer);
+      return offer;
+    };
+    const [withdrawn, soldElsewhere, turnedDown] = [await listing("Closed by withdrawal"), await listing("Closed by another offer"), await listing("Turned down")];
+    const closer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const rival = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Rita Rival", company: "Rival Capital" });
+    await requestNda(deal, withdrawn, closer);
+    expect(await withdrawProject(deal, { projectId: withdrawn.id, actorId: seller.user.id, sellerId: seller.user.id })).toBe(true);
+    await app.approvedNda(soldElsewhere, closer);
+    await app.approvedNda(soldElsewhere, rival);
+    await offerOn(soldElsewhere, closer);
+    const winning = await offerOn(soldElsewhere, rival);
+    expect(typeof (await actOnOffer(deal, await offerParties(services.db, soldElsewhere, rival), winning, seller.user, "seller", "accepted"))).not.toBe("string");
+    await app.approvedNda(turnedDown, closer);
+    const refused = await offerOn(turnedDown, closer);
+    expect(typeof (await actOnOffer(deal, await offerParties(services.db, turnedDown, closer), refused, seller.user, "seller", "rejected", { note: "Too low for us." }))).not.toBe("string");
+
+    const cookie = await app.cookieFor(closer);
+    const { deals: rows } = await (await deals("/buyers/myprojects/index_new", cookie)).json();
+    const byProject = new Map(rows.map((d) => [d.projectId, d]));
+    expect(byProject.get(withdrawn.id)).toMatchObject({ ndaStatus: "Rejected", closed: { of: "nda", reason: "Closed: the listing was withdrawn" } });
+    expect(byProject.get(soldElsewhere.id)).toMatchObject({ offerStatus: "rejected", closed: { of: "offer", reason: "Closed: the seller accepted another offer" } });
+    expect(byProject.get(turnedDown.id)).toMatchObject({ offerStatus: "rejected", closed: null });
+    // nothing of the seller's or the rival's: no one's name, no seller's note
+    const sent = JSON.stringify(rows);
+    for (const secret of ["Rita Rival", "Rival Capital", "Too low for us.", seller.user.name, seller.user.company]) expect(sent).not.toContain(secret);
+    expect(Object.keys(byProject.get(withdrawn.id)!.closed!).sort()).toEqual(["of", "reason"]);
+
+    const page = await renderDeals("/buyers/myprojects/index_new", cookie);
+    expect(page.rows).toEqual(
+      expect.arrayContaining([
+        [withdrawn.projectName, "Closed: the listing was withdrawn", "—"],
+        [soldElsewhere.projectName, "NDA Approved", "Closed: the seller accepted another offer"],
+        [turnedDown.projectName, "NDA Approved", "Rejected"],
+      ]),
+    );
   });
 });

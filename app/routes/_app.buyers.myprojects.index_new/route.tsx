@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { dealSectionOf } from "~/lib/deal-section.server";
-import { buyerDealsPage } from "~/models/buyer-deals.server";
+import { buyerDealsPage, marketClosings } from "~/models/buyer-deals.server";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -25,12 +25,15 @@ const DEALS_PAGE_SIZE = 25;
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : ["buyer", "seller"] });
   const asked = new URL(args.request.url).searchParams;
-  const { stages, latest, total } = await buyerDealsPage(services.db, {
-    buyerId: user.id,
-    pages: Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, Number(asked.get(stage) ?? 1)])),
-    pageSize: DEALS_PAGE_SIZE,
-    latest: CHARTED_DEALS,
-  });
+  const [{ stages, latest, total }, closingOf] = await Promise.all([
+    buyerDealsPage(services.db, {
+      buyerId: user.id,
+      pages: Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, Number(asked.get(stage) ?? 1)])),
+      pageSize: DEALS_PAGE_SIZE,
+      latest: CHARTED_DEALS,
+    }),
+    marketClosings(services.db, user.id),
+  ]);
   return {
     chart: total ? dealStagesChart(latest, total) : null,
     stages: stages.map(({ stage, total, page }) => ({ stage, total, page })),
@@ -43,6 +46,8 @@ export async function loader(args: LoaderFunctionArgs) {
         stage: e.stage,
         ndaStatus: e.ndaStatus,
         offerStatus: e.offerStatus,
+        // closed by the marketplace (the listing withdrawn, another offer accepted): the reason the buyer was told, not who
+        closed: closingOf(e),
         since: e.dates[e.stage] ?? null,
         lastActivity: e.lastActivity,
         href: e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
@@ -77,8 +82,8 @@ export default function DealsPage() {
                   <td>
                     <Link to={d.href} className="link">{d.projectName}</Link>
                   </td>
-                  <td>{d.ndaStatus ?? "—"}</td>
-                  <td>{d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
+                  <td>{d.closed?.of === "nda" ? d.closed.reason : (d.ndaStatus ?? "—")}</td>
+                  <td>{d.closed?.of === "offer" ? d.closed.reason : d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
                   <td>{formatDate(d.since)}</td>
                   <td>{formatDateTime(d.lastActivity)}</td>
                 </tr>
