@@ -16,6 +16,7 @@ import { sellerCompanyOf } from "./projects.server";
 import { inList } from "~/.server/db/in-list";
 import { templateFileFor } from "./contract-templates.server";
 import { pageCarryingTotal } from "./list-query.server";
+import { WITHDRAWN_NOTE } from "./project-withdrawal.server";
 
 // the teaser and the workspace read it on every visit: built once
 const contractOfBuyer = preparedQuery((db) =>
@@ -246,7 +247,8 @@ export async function signNda(services: DealServices, contract: Contract, projec
 
 /**
  * The seller's (or an admin's) decision on a signed NDA; false when it is not waiting for one,
- * "project-closed" for an approval on a project buyers no longer see (withdrawn, sold).
+ * "project-closed" for an approval on a project buyers no longer see (withdrawn, sold), and
+ * "closed-by-withdrawal" when that withdrawal closed the request already (an old tab's approval).
  */
 export async function decideNda(
   services: DealServices,
@@ -254,10 +256,16 @@ export async function decideNda(
   contractId: number,
   deciderId: number,
   decision: { approve: true } | { approve: false; reason: string },
-): Promise<boolean | "project-closed"> {
+): Promise<boolean | "project-closed" | "closed-by-withdrawal"> {
   // an approval there would tell the buyer "the data room is open" for a workspace they find missing;
   // a rejection still closes the NDA
-  if (decision.approve && !VISIBLE_TO_BUYERS.includes(project.status)) return "project-closed";
+  if (decision.approve && !VISIBLE_TO_BUYERS.includes(project.status)) {
+    const [closed] = await services.db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.id, contractId), eq(contracts.projectId, project.id), eq(contracts.ndaStatus, "Rejected"), eq(contracts.rejectionReason, WITHDRAWN_NOTE)));
+    return closed ? "closed-by-withdrawal" : "project-closed";
+  }
   const [updated] = await services.db
     .update(contracts)
     .set({

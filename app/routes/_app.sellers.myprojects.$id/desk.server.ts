@@ -227,6 +227,7 @@ async function deskStep(services: Services, request: Request, project: Project, 
   switch (step.intent) {
     case "approve-nda": {
       const ok = await decideNda(deal, project, step.contractId, user.id, { approve: true });
+      if (ok === "closed-by-withdrawal") return refuse(submission, "This request was closed when the listing was withdrawn.", 409);
       if (ok === "project-closed") return refuse(submission, "The project is no longer open to buyers: this NDA can only be rejected.", 409);
       return ok ? "The NDA is approved; the buyer can open the workspace." : refuse(submission, "This NDA is not waiting for a decision.", 409);
     }
