@@ -111,6 +111,26 @@ describe("a fresh member's chat", () => {
     expect(answers).toContainEqual(expect.objectContaining({ ok: false, field: "website" }));
   });
 
+  it("gives a name to one of two members who rename their companies to it at once, and tells the other it is taken, not an error", async () => {
+    for (const round of [1, 2, 3]) {
+      const members = await Promise.all([1, 2].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+      for (const [i, user] of members.entries()) {
+        await say(user, "buyer", "company", { customerName: `Racing ${round}-${i} Capital`, website: "" });
+        await stepBack(t.db, { user: await reload(user), side: "buyer", stepKey: "businessType" });
+      }
+      const name = `Raced Name ${round} Capital`;
+      const answers = await Promise.all(members.map(async (user) => say(await reload(user), "buyer", "company", { customerName: name, website: "" })));
+      expect(answers).toContainEqual(expect.objectContaining({ ok: true }));
+      expect(answers).toContainEqual({ ok: false, field: "customerName", message: "Another company on the marketplace has this name. Check it, or add what tells yours apart (its full legal name)." });
+      expect(await t.db.select().from(customers).where(eq(customers.name, name))).toHaveLength(1);
+      // the member refused keeps their company's name, on the company and on themselves
+      const refused = members[answers.findIndex((a) => !a.ok)]!;
+      const kept = await reload(refused);
+      expect(kept.company).toBe((await customerOf(kept.customerId)).name);
+      expect(kept.company).not.toBe(name);
+    }
+  });
+
   it("keeps a member whose company matches a customer unattached, and tells admins", async () => {
     const [known] = await t.db.insert(customers).values({ name: "Lakeside Known Bank", websiteDomain: "lakeside-known.test", onboardingStatus: "active" }).returning();
     const user = await makeUser(t.db, { roles: ["ROLE_SELLER"] });

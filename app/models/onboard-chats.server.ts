@@ -25,7 +25,7 @@ import { saveCriteria } from "./buyer-criteria.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { recordOnboardingLead } from "./leads.server";
 import { isUniqueViolation } from "~/.server/db/errors";
-import { customerNamed, goesBy } from "./customer-names.server";
+import { customerNamed, goesBy, nameIsFree } from "./customer-names.server";
 
 type Who = { user: User; side: OnboardSide; address?: string };
 
@@ -134,21 +134,34 @@ async function answerCompany(services: Pick<Services, "db">, { user, side, addre
       return { field: name === customer.name ? "website" : "customerName", message: verifiedCompanyKept(customer.name) };
     }
     // a second company of the same name (any case) is refused, as naming a new one is (knownCustomer)
-    if (name.toLowerCase() !== customer.name.toLowerCase() && (await customerNamed(db, name, customer.id))) return { field: "customerName", message: NAME_TAKEN };
+    const sameName = name.toLowerCase() === customer.name.toLowerCase();
+    if (!sameName && (await customerNamed(db, name, customer.id))) return { field: "customerName", message: NAME_TAKEN };
     if (websiteDomain && websiteDomain !== customer.websiteDomain) {
       const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
       if (taken) return { field: "website", message: WEBSITE_TAKEN };
     }
+    let renamed: unknown[];
     try {
-      await db.batch([
-        db.update(customers).set({ name, website, websiteDomain, updatedAt: new Date() }).where(eq(customers.id, customer.id)),
-        db.update(users).set({ company: name, updatedAt: new Date() }).where(eq(users.id, user.id)),
+      [renamed] = await db.batch([
+        // the rule inside the write, as the admin's forms have it: the look above cannot see another
+        // member's rename to the same name at the same moment
+        db
+          .update(customers)
+          .set({ name, website, websiteDomain, updatedAt: new Date() })
+          .where(and(eq(customers.id, customer.id), sameName ? undefined : nameIsFree(name, customer.id)))
+          .returning({ id: customers.id }),
+        // the member's company follows only the company's rename
+        db
+          .update(users)
+          .set({ company: name, updatedAt: new Date() })
+          .where(and(eq(users.id, user.id), sql`exists (select 1 from ${customers} where ${customers.id} = ${customer.id} and ${customers.name} = ${name})`)),
       ]);
     } catch (error) {
       // another company took the website since the look above: the unique index decides
       if (isUniqueViolation(error, "customers.website_domain")) return { field: "website", message: WEBSITE_TAKEN };
       throw error;
     }
+    if (!renamed.length) return { field: "customerName", message: NAME_TAKEN };
     return {};
   }
   const known = await knownCustomer(db, { name, website, email: user.email });

@@ -47,6 +47,14 @@ describe("renaming the company a member's chat made", () => {
     expect((await companyOf(seller.id)).name).toBe("Quiet Creek Credit");
   });
 
+  it("gives a name two members rename their companies to at once to one of them, the other answered 409 as a name taken", async () => {
+    const members = [await sellerWithOwnCompany("Twin Rename One"), await sellerWithOwnCompany("Twin Rename Two")];
+    const answers = await Promise.all(members.map(({ cookie }) => post(cookie, { intent: "answer", step: "company", customerName: "Twin Rename Landing", website: "" })));
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
+    expect(JSON.stringify(await answers.find((a) => a.status === 409)!.json())).toContain("Another company on the marketplace has this name.");
+    expect(await services.db.select().from(customers).where(eq(customers.name, "Twin Rename Landing"))).toHaveLength(1);
+  });
+
   it("keeps the name and website of a company an admin verified: the member is told to contact us, and may go on with them as they are", async () => {
     for (const status of ["verified", "active"] as const) {
       const { seller, cookie, company } = await sellerWithOwnCompany(`Checked Fund ${status}`);
