@@ -1,36 +1,25 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { parseEnv, type Env } from "~/.server/env";
+import { dealServicesOver } from "../../tests/support/deal-services";
 import { projects, type User } from "~/.server/db/schema";
-import { diskFileStore } from "~/.server/files/disk";
 import { makeUser } from "~/seed/factories";
 import { chooseProjectTemplates, listContractTemplates, uploadContractTemplate } from "./contract-templates.server";
 import { requestNda } from "./contracts.server";
 import type { DealServices } from "./notifications.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
-let dir: string;
+let cleanupFiles: () => void;
 let services: DealServices;
 let admin: User;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "templates-"));
-  services = {
-    env: { ...parseEnv({}), SESSION_SECRET: "s", APP_URL: "https://market.example" } as Env,
-    db: t.db,
-    files: diskFileStore(dir),
-    waitUntil: () => {},
-    origin: "https://market.example",
-  } as unknown as DealServices;
+  ({ services, cleanup: cleanupFiles } = dealServicesOver(t.db, "templates"));
   admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
 });
 afterAll(() => {
   t.cleanup();
-  fs.rmSync(dir, { recursive: true, force: true });
+  cleanupFiles();
 });
 
 const pdf = (text: string) => new TextEncoder().encode(`%PDF-1.4\n% ${text}\n%%EOF\n`);

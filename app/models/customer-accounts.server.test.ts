@@ -1,13 +1,9 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
+import { dealServicesOver } from "../../tests/support/deal-services";
 import { auditLog, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
-import { parseEnv, type Env } from "~/.server/env";
-import { diskFileStore } from "~/.server/files/disk";
 import type { Services } from "~/.server/services";
 import { customerSchema, memberSchema, type CustomerValues } from "~/lib/schemas/customer";
 import { makeUser } from "~/seed/factories";
@@ -32,7 +28,7 @@ import { startSession, userForSession } from "./sessions.server";
 import { listUsers, setUserAccess, verifySignin } from "./users.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
-let dir: string;
+let cleanupFiles: () => void;
 let services: Services;
 let admin: User;
 
@@ -53,18 +49,12 @@ const values = (over: Partial<CustomerValues> = {}): CustomerValues => ({
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "customer-files-"));
-  services = {
-    env: { ...parseEnv({}), SESSION_SECRET: "customer-secret", APP_URL: "https://market.example" } as Env,
-    db: t.db,
-    files: diskFileStore(dir),
-    waitUntil: () => {},
-  } as unknown as Services;
+  ({ services, cleanup: cleanupFiles } = dealServicesOver(t.db, "customer"));
   admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
 });
 afterAll(() => {
   t.cleanup();
-  fs.rmSync(dir, { recursive: true, force: true });
+  cleanupFiles();
 });
 
 describe("customer form", () => {

@@ -1,17 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseBefore } from "../../tests/support/db";
-import { parseEnv, type Env } from "~/.server/env";
+import { dealServicesOver } from "../../tests/support/deal-services";
 import { documentEvents, messages, notifications, outbox, projects, recentlyViewed, type Project, type User } from "~/.server/db/schema";
 import { insertMany } from "~/.server/db/bulk";
 import { sha256Hex } from "~/.server/crypto";
 import { pdfPageTexts } from "~/.server/documents/pdf-text";
 import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
-import { diskFileStore } from "~/.server/files/disk";
 import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaStatusOf, projectPermissionsPage, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, deleteDocument, documentForReader, findDocument } from "./data-room.server";
@@ -30,6 +28,7 @@ import type { DealServices } from "./notifications.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let dir: string;
+let cleanupFiles: () => void;
 let services: DealServices;
 let seller: User;
 let buyer: User;
@@ -38,14 +37,7 @@ let admin: User;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "deal-files-"));
-  services = {
-    env: { ...parseEnv({}), SESSION_SECRET: "deal-secret", APP_URL: "https://market.example" } as Env,
-    db: t.db,
-    files: diskFileStore(dir),
-    waitUntil: () => {},
-    origin: "https://market.example",
-  } as unknown as DealServices;
+  ({ services, dir, cleanup: cleanupFiles } = dealServicesOver(t.db, "deal"));
   seller = await makeUser(t.db, { roles: ["ROLE_SELLER"], company: "First Prairie Bank" });
   buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"], name: "Bea Buyer", company: "Harbor Credit" });
   other = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
@@ -53,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   t.cleanup();
-  fs.rmSync(dir, { recursive: true, force: true });
+  cleanupFiles();
 });
 
 async function publishedProject(name = "Prairie policy loans"): Promise<Project> {

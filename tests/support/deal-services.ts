@@ -8,7 +8,7 @@ import type { DealServices } from "~/models/notifications.server";
 
 /**
  * What the deal flow's models take, over a test database: its files in a temporary directory of
- * their own (removed by `cleanup`), e-mail through the outbox, no background work.
+ * their own (`dir`, removed by `cleanup`), e-mail through the outbox, no background work.
  */
 export function dealServicesOver(db: Database, name: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-files-`));
@@ -19,5 +19,5 @@ export function dealServicesOver(db: Database, name: string) {
     waitUntil: () => {},
     origin: "https://market.example",
   } as unknown as DealServices;
-  return { services, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { services, dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
