@@ -8,6 +8,7 @@ import { pageCarryingTotal } from "./list-query.server";
 import { dealsPastViewing, type PipelineEntry } from "./pipeline.server";
 import { pageNumber } from "~/lib/query-params";
 import { WITHDRAWN_NOTE } from "./project-withdrawal.server";
+import { FELL_THROUGH_NOTE, SOLD_NOTE } from "./project-sale.server";
 import { ACCEPTED_ANOTHER_NOTE } from "./offers.server";
 
 /**
@@ -116,10 +117,10 @@ export async function buyerDealsPage(
 }
 
 /**
- * The notes the marketplace closes an offer or NDA request with (decisions 089, 090): only these are
+ * The notes the marketplace closes an offer or NDA request with (decisions 089–091): only these are
  * a closing whose reason the deals page shows; a seller's rejection stays a rejection, its note theirs.
  */
-const MARKET_CLOSINGS: ReadonlySet<string> = new Set([WITHDRAWN_NOTE, ACCEPTED_ANOTHER_NOTE]);
+const MARKET_CLOSINGS: ReadonlySet<string> = new Set([WITHDRAWN_NOTE, ACCEPTED_ANOTHER_NOTE, SOLD_NOTE, FELL_THROUGH_NOTE]);
 
 /** Why a deal's last step closed without the seller answering it: its offer's or its NDA request's. */
 export type Closing = { of: "offer" | "nda"; reason: string };

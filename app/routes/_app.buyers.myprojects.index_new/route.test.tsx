@@ -194,4 +194,31 @@ describe("deals the marketplace closed", () => {
       ]),
     );
   });
+
+  it("shows an accepted offer whose deal fell through, and an NDA request on a listing sold meanwhile, as closed with why", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    const { markProjectSold, reopenProject } = await import("~/models/project-sale.server");
+    const { actOnOffer } = await import("~/models/offers.server");
+    const listing = async (projectName: string) =>
+      (await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status: "published", projectName, publishedAt: new Date() }).returning())[0]!;
+    const [fellThrough, sold] = [await listing("Fell through"), await listing("Sold meanwhile")];
+    const closer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const winner = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const accepted = async (project: typeof fellThrough, who: typeof closer) => {
+      await app.approvedNda(project, who);
+      const offer = await submitOffer(deal, await offerParties(services.db, project, who), terms);
+      if (typeof offer === "string") throw new Error(offer);
+      expect(typeof (await actOnOffer(deal, await offerParties(services.db, project, who), offer, seller.user, "seller", "accepted"))).not.toBe("string");
+    };
+    await accepted(fellThrough, closer);
+    expect(await reopenProject(deal, { projectId: fellThrough.id, actorId: seller.user.id, sellerId: seller.user.id })).toBe(true);
+    await requestNda(deal, sold, closer);
+    await accepted(sold, winner);
+    expect(await markProjectSold(deal, { projectId: sold.id, actorId: seller.user.id, sellerId: seller.user.id })).toBe(true);
+
+    const { deals: rows } = await (await deals("/buyers/myprojects/index_new", await app.cookieFor(closer))).json();
+    const byProject = new Map(rows.map((d) => [d.projectId, d]));
+    expect(byProject.get(fellThrough.id)).toMatchObject({ offerStatus: "rejected", closed: { of: "offer", reason: "Closed: the deal fell through" } });
+    expect(byProject.get(sold.id)).toMatchObject({ ndaStatus: "Rejected", closed: { of: "nda", reason: "Closed: the listing was sold" } });
+  });
 });
