@@ -17,6 +17,7 @@ import { inList } from "~/.server/db/in-list";
 import { templateFileFor } from "./contract-templates.server";
 import { pageCarryingTotal } from "./list-query.server";
 import { WITHDRAWN_NOTE } from "./project-withdrawal.server";
+import { SOLD_NOTE } from "./project-sale.server";
 
 // the teaser and the workspace read it on every visit: built once
 const contractOfBuyer = preparedQuery((db) =>
@@ -245,10 +246,22 @@ export async function signNda(services: DealServices, contract: Contract, projec
   return updated;
 }
 
+/** The notes of an NDA request the listing's end closed (decisions 089, 091), by what ended it. */
+const CLOSED_BY_LISTING: Record<string, "withdrawn" | "sold"> = { [WITHDRAWN_NOTE]: "withdrawn", [SOLD_NOTE]: "sold" };
+
+/** How the listing ended, when it closed this request (a decision from a page read before it did). */
+async function closedByListing(db: DealServices["db"], projectId: number, contractId: number) {
+  const [closed] = await db
+    .select({ reason: contracts.rejectionReason })
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), eq(contracts.projectId, projectId), eq(contracts.ndaStatus, "Rejected")));
+  return (closed?.reason && CLOSED_BY_LISTING[closed.reason]) || null;
+}
+
 /**
  * The seller's (or an admin's) decision on a signed NDA; false when it is not waiting for one,
  * "project-closed" for an approval on a project buyers no longer see (withdrawn, sold), and
- * "closed-by-withdrawal" when that withdrawal closed the request already (an old tab's approval).
+ * `{ closedBy }` when the listing's withdrawal or sale closed the request already (an old tab's step).
  */
 export async function decideNda(
   services: DealServices,
@@ -256,15 +269,12 @@ export async function decideNda(
   contractId: number,
   deciderId: number,
   decision: { approve: true } | { approve: false; reason: string },
-): Promise<boolean | "project-closed" | "closed-by-withdrawal"> {
+): Promise<boolean | "project-closed" | { closedBy: "withdrawn" | "sold" }> {
   // an approval there would tell the buyer "the data room is open" for a workspace they find missing;
   // a rejection still closes the NDA
   if (decision.approve && !VISIBLE_TO_BUYERS.includes(project.status)) {
-    const [closed] = await services.db
-      .select({ id: contracts.id })
-      .from(contracts)
-      .where(and(eq(contracts.id, contractId), eq(contracts.projectId, project.id), eq(contracts.ndaStatus, "Rejected"), eq(contracts.rejectionReason, WITHDRAWN_NOTE)));
-    return closed ? "closed-by-withdrawal" : "project-closed";
+    const closedBy = await closedByListing(services.db, project.id, contractId);
+    return closedBy ? { closedBy } : "project-closed";
   }
   const [updated] = await services.db
     .update(contracts)
@@ -276,7 +286,10 @@ export async function decideNda(
     })
     .where(and(eq(contracts.id, contractId), eq(contracts.projectId, project.id), eq(contracts.ndaStatus, "Signed")))
     .returning();
-  if (!updated) return false;
+  if (!updated) {
+    const closedBy = await closedByListing(services.db, project.id, contractId);
+    return closedBy ? { closedBy } : false;
+  }
   recomputeLater(services, { projectId: project.id, buyerId: updated.buyerId });
   await tellBuyerOfDecision(services, updated, project);
   return true;

@@ -225,15 +225,14 @@ async function deskStep(services: Services, request: Request, project: Project, 
   const deal = dealServices(services);
   const ip = clientAddress(request);
   switch (step.intent) {
-    case "approve-nda": {
-      const ok = await decideNda(deal, project, step.contractId, user.id, { approve: true });
-      if (ok === "closed-by-withdrawal") return refuse(submission, "This request was closed when the listing was withdrawn.", 409);
-      if (ok === "project-closed") return refuse(submission, "The project is no longer open to buyers: this NDA can only be rejected.", 409);
-      return ok ? "The NDA is approved; the buyer can open the workspace." : refuse(submission, "This NDA is not waiting for a decision.", 409);
-    }
+    case "approve-nda":
     case "reject-nda": {
-      const ok = await decideNda(deal, project, step.contractId, user.id, { approve: false, reason: step.reason });
-      return ok ? "The NDA is rejected." : refuse(submission, "This NDA is not waiting for a decision.", 409);
+      const approve = step.intent === "approve-nda";
+      const ok = await decideNda(deal, project, step.contractId, user.id, step.intent === "approve-nda" ? { approve: true } : { approve: false, reason: step.reason });
+      if (typeof ok === "object") return refuse(submission, `This request was closed when the listing was ${ok.closedBy}.`, 409);
+      if (ok === "project-closed") return refuse(submission, "The project is no longer open to buyers: this NDA can only be rejected.", 409);
+      if (!ok) return refuse(submission, "This NDA is not waiting for a decision.", 409);
+      return approve ? "The NDA is approved; the buyer can open the workspace." : "The NDA is rejected.";
     }
     case "block":
     case "unblock": {
