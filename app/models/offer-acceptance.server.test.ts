@@ -1,54 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
-import { dealServicesOver } from "../../tests/support/deal-services";
-import { notifications, offerEvents, offers, outbox, projects, type Offer, type Project, type User } from "~/.server/db/schema";
-import { makeUser } from "~/seed/factories";
-import { decideNda, requestNda, signNda } from "./contracts.server";
-import { actOnOffer, offerProblemMessage, offersOnProject, submitOffer } from "./offers.server";
-import type { DealServices } from "./notifications.server";
+import { afterAll, describe, expect, it } from "vitest";
+import { dealMarket } from "../../tests/support/deal-market";
+import { notifications, offerEvents, offers, outbox, projects, type Offer, type User } from "~/.server/db/schema";
+import { actOnOffer, offerProblemMessage, offersOnProject } from "./offers.server";
 
-let t: Awaited<ReturnType<typeof createTestDatabase>>;
-let cleanupFiles: () => void;
-let services: DealServices;
-let seller: User;
+const t = await dealMarket("acceptance");
+afterAll(t.cleanup);
+const { services, seller, terms, partiesOf, publishedProject, approvedBuyer, offerBy } = t;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ services, cleanup: cleanupFiles } = dealServicesOver(t.db, "acceptance"));
-  seller = await makeUser(t.db, { roles: ["ROLE_SELLER"], company: "First Prairie Bank" });
-});
-afterAll(() => {
-  t.cleanup();
-  cleanupFiles();
-});
-
-const terms = { price: 12_500_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
-const signature = { signerName: "Signer", ipAddress: "203.0.113.9", userAgent: "test" };
 const CLOSED_NOTE = "Closed: the seller accepted another offer";
-
-async function publishedProject(name: string): Promise<Project> {
-  const [row] = await t.db
-    .insert(projects)
-    .values({ sellerId: seller.id, kind: "insurance_loan", status: "published", projectName: name, publishedAt: new Date() })
-    .returning();
-  return row!;
-}
-
-async function approvedBuyer(project: Project, roles = ["ROLE_BUYER"]) {
-  const buyer = await makeUser(t.db, { roles });
-  const signed = await signNda(services, await requestNda(services, project, buyer), project, buyer, signature);
-  await decideNda(services, project, signed.id, seller.id, { approve: true });
-  return buyer;
-}
-
-const partiesOf = (project: Project, buyer: User) => ({ project, buyer, sellerCompany: "First Prairie Bank" });
-
-async function offerBy(project: Project, buyer: User) {
-  const offer = await submitOffer(services, partiesOf(project, buyer), terms);
-  if (typeof offer === "string") throw new Error(offer);
-  return offer;
-}
 
 function done(outcome: Offer | string) {
   if (typeof outcome === "string") throw new Error(outcome);

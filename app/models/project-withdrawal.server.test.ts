@@ -1,55 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
-import { dealServicesOver } from "../../tests/support/deal-services";
-import { contracts, notifications, offerEvents, offers, outbox, projects, type Project, type User } from "~/.server/db/schema";
+import { afterAll, describe, expect, it } from "vitest";
+import { dealMarket } from "../../tests/support/deal-market";
+import { contracts, notifications, offerEvents, offers, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { askForNda, decideNda, findContract, requestNda, signNda } from "./contracts.server";
-import { actOnOffer, offersOnProject, submitOffer } from "./offers.server";
+import { askForNda, findContract, requestNda, signNda } from "./contracts.server";
+import { actOnOffer, offersOnProject } from "./offers.server";
 import { withdrawProject, WITHDRAWN_NOTE } from "./project-withdrawal.server";
-import type { DealServices } from "./notifications.server";
 
-let t: Awaited<ReturnType<typeof createTestDatabase>>;
-let cleanupFiles: () => void;
-let services: DealServices;
-let seller: User;
-let admin: User;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ services, cleanup: cleanupFiles } = dealServicesOver(t.db, "withdrawal"));
-  seller = await makeUser(t.db, { roles: ["ROLE_SELLER"], company: "First Prairie Bank" });
-  admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
-});
-afterAll(() => {
-  t.cleanup();
-  cleanupFiles();
-});
-
-const terms = { price: 12_500_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
-const signature = { signerName: "Signer", ipAddress: "203.0.113.9", userAgent: "test" };
-
-async function publishedProject(name: string): Promise<Project> {
-  const [row] = await t.db
-    .insert(projects)
-    .values({ sellerId: seller.id, kind: "insurance_loan", status: "published", projectName: name, publishedAt: new Date() })
-    .returning();
-  return row!;
-}
-
-/** A buyer with an approved NDA on the project, ready to make an offer. */
-async function approvedBuyer(project: Project, roles = ["ROLE_BUYER"]) {
-  const buyer = await makeUser(t.db, { roles });
-  const signed = await signNda(services, await requestNda(services, project, buyer), project, buyer, signature);
-  await decideNda(services, project, signed.id, seller.id, { approve: true });
-  return buyer;
-}
-
-async function offerBy(project: Project, buyer: User) {
-  const offer = await submitOffer(services, { project, buyer, sellerCompany: "First Prairie Bank" }, terms);
-  if (typeof offer === "string") throw new Error(offer);
-  return offer;
-}
+const t = await dealMarket("withdrawal");
+afterAll(t.cleanup);
+const { services, seller, admin, terms, signature, publishedProject, approvedBuyer, offerBy } = t;
 
 const noticesOf = (userIds: number[]) => t.db.select().from(notifications).where(inArray(notifications.userId, userIds));
 const mailTo = async (user: User) => t.db.select().from(outbox).where(eq(outbox.recipient, user.email));

@@ -33,3 +33,29 @@ export async function busyProject(db: Database, { sellerId, ndas, signed = () =>
     .returning({ id: contracts.id, buyerId: contracts.buyerId });
   return { project: project!, buyers, contracts: made };
 }
+
+/**
+ * A listing of `sellerId` under offer: one buyer's NDA approved and their offer accepted, and a stored
+ * match a buyer company would see; with reads of its status, the offer and its matches as they are now.
+ */
+export async function underOfferProject(db: Database, { sellerId, name }: { sellerId: number; name: string }) {
+  const { eq } = await import("drizzle-orm");
+  const { contracts, customers, matches, offers, projects } = await import("~/.server/db/schema");
+  const { project: listing, contracts: [approved] } = await busyProject(db, { sellerId, ndas: 1, name });
+  await db.update(contracts).set({ ndaStatus: "NDA Approved" }).where(eq(contracts.id, approved!.id));
+  const [offer] = await db
+    .insert(offers)
+    .values({ projectId: listing.id, buyerId: approved!.buyerId, status: "accepted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
+    .returning();
+  await db.update(projects).set({ status: "under_offer" }).where(eq(projects.id, listing.id));
+  const [company] = await db.select({ id: customers.id }).from(customers).limit(1);
+  await db.insert(matches).values({ projectId: listing.id, customerId: company!.id, score: 80, reasons: [], computedAt: new Date() });
+  return {
+    listing,
+    offer: offer!,
+    buyerId: approved!.buyerId,
+    status: async () => (await db.select().from(projects).where(eq(projects.id, listing.id)))[0]!.status,
+    offerNow: async () => (await db.select().from(offers).where(eq(offers.id, offer!.id)))[0]!,
+    matchCount: async () => (await db.select().from(matches).where(eq(matches.projectId, listing.id))).length,
+  };
+}

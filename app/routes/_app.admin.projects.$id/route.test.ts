@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
-import { busyProject } from "../../../tests/support/busy-project";
+import { busyProject, underOfferProject } from "../../../tests/support/busy-project";
 import { ndaRows } from "../../../tests/support/nda-rows";
 
 /** The admin's project page on a busy project: the seller's desk, paged the same way. */
@@ -109,23 +109,12 @@ describe("an admin withdrawing a listing with deals under way", () => {
 
 describe("an admin closing the sale of a listing under offer", () => {
   async function underOffer(name: string) {
-    const { contracts: contractsTable, customers, matches, offers, projects } = await import("~/.server/db/schema");
-    const { project: listing, contracts: [approved] } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, name });
-    await services.db.update(contractsTable).set({ ndaStatus: "NDA Approved" }).where(eq(contractsTable.id, approved!.id));
-    const [offer] = await services.db
-      .insert(offers)
-      .values({ projectId: listing.id, buyerId: approved!.buyerId, status: "accepted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
-      .returning();
-    await services.db.update(projects).set({ status: "under_offer" }).where(eq(projects.id, listing.id));
-    const [company] = await services.db.select({ id: customers.id }).from(customers).limit(1);
-    await services.db.insert(matches).values({ projectId: listing.id, customerId: company!.id, score: 80, reasons: [], computedAt: new Date() });
+    const listed = await underOfferProject(services.db, { sellerId: seller.user.id, name });
     const post = (fields: Record<string, string>, cookie = admin.cookie) =>
-      responseOf(action({ request: postRequest(`/admin/projects/${listing.id}`, cookie, fields), context, params: { id: String(listing.id) } }));
-    const status = async () => (await services.db.select().from(projects).where(eq(projects.id, listing.id)))[0]!.status;
-    const offerNow = async () => (await services.db.select().from(offers).where(eq(offers.id, offer!.id)))[0]!;
-    const matchCount = async () => (await services.db.select().from(matches).where(eq(matches.projectId, listing.id))).length;
-    return { listing, buyerId: approved!.buyerId, post, status, offerNow, matchCount };
+      responseOf(action({ request: postRequest(`/admin/projects/${listed.listing.id}`, cookie, fields), context, params: { id: String(listed.listing.id) } }));
+    return { ...listed, post };
   }
+
   const noticesOf = async (userId: number) => {
     const { notifications } = await import("~/.server/db/schema");
     return services.db.select().from(notifications).where(eq(notifications.userId, userId));

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { ndaRows } from "../../../tests/support/nda-rows";
 import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../../../tests/support/app";
-import { busyProject } from "../../../tests/support/busy-project";
+import { busyProject, underOfferProject } from "../../../tests/support/busy-project";
 
 /** The seller's project page on a busy project, as its loader and action answer a browser. */
 const app = await bootApp("route-seller-project");
@@ -307,26 +307,14 @@ describe("accepting one of several buyers' offers from the desk", () => {
 });
 
 describe("closing the sale of a listing under offer from the seller's page", () => {
-  /** A listing under offer: one buyer's offer accepted, and a stored match a buyer company would see. */
+  /** A listing under offer (tests/support/busy-project.ts) and the seller's post to its page. */
   async function underOffer(name: string) {
-    const { eq } = await import("drizzle-orm");
-    const { contracts: contractsTable, customers, matches, offers, projects } = await import("~/.server/db/schema");
-    const { project: listing, contracts: [approved] } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, name });
-    await services.db.update(contractsTable).set({ ndaStatus: "NDA Approved" }).where(eq(contractsTable.id, approved!.id));
-    const [offer] = await services.db
-      .insert(offers)
-      .values({ projectId: listing.id, buyerId: approved!.buyerId, status: "accepted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
-      .returning();
-    await services.db.update(projects).set({ status: "under_offer" }).where(eq(projects.id, listing.id));
-    const [company] = await services.db.select({ id: customers.id }).from(customers).limit(1);
-    await services.db.insert(matches).values({ projectId: listing.id, customerId: company!.id, score: 80, reasons: [], computedAt: new Date() });
+    const listed = await underOfferProject(services.db, { sellerId: seller.user.id, name });
     const post = (fields: Record<string, string>, cookie = seller.cookie) =>
-      responseOf(action({ request: postRequest(`/sellers/myprojects/${listing.id}`, cookie, fields), context, params: { id: String(listing.id) } }));
-    const status = async () => (await services.db.select().from(projects).where(eq(projects.id, listing.id)))[0]!.status;
-    const offerNow = async () => (await services.db.select().from(offers).where(eq(offers.id, offer!.id)))[0]!;
-    const matchCount = async () => (await services.db.select().from(matches).where(eq(matches.projectId, listing.id))).length;
-    return { listing, offer: offer!, buyerId: approved!.buyerId, post, status, offerNow, matchCount };
+      responseOf(action({ request: postRequest(`/sellers/myprojects/${listed.listing.id}`, cookie, fields), context, params: { id: String(listed.listing.id) } }));
+    return { ...listed, post };
   }
+
   const noticesOf = async (userId: number) => {
     const { eq } = await import("drizzle-orm");
     const { notifications } = await import("~/.server/db/schema");
