@@ -4,7 +4,8 @@ import { notFound, idParam } from "~/.server/http";
 import { isPathAllowed } from "~/lib/access";
 import { pagePathOf, requireMember, requireUser, type GuardArgs } from "./guards.server";
 import { isOwnSection, projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
-import { findVisibleProject, mayManageProject } from "~/models/projects.server";
+import { mayManageProject } from "~/models/projects.server";
+import { findDealProject } from "~/models/buyer-deal.server";
 import { findContract, ndaStatusOf } from "~/models/contracts.server";
 import { findTeamProject } from "~/models/seller-permissions.server";
 import { NDA_APPROVED } from "~/lib/deal";
@@ -13,7 +14,7 @@ import type { DealSection } from "~/lib/deal-section.server";
 /**
  * The guard of the section project pages. A visitor goes to the home page's
  * sign-in prompt; a member of another section is redirected as spec §2 says
- * (before the role table would answer 404), provided the project is one they may see.
+ * (before the role table would answer 404), provided the project's deal is one they may read.
  */
 export async function requireProjectSection(args: GuardArgs, section: ProjectSection) {
   const { services, user, role } = await requireMember(args);
@@ -21,8 +22,7 @@ export async function requireProjectSection(args: GuardArgs, section: ProjectSec
   // the contract is read only when the page belongs to another section
   const target = isOwnSection(role, section) ? null : projectDetailRedirect(role, section, id, await ndaStatusOf(services.db, { projectId: id, userId: user.id }));
   if (target) {
-    const project = await findVisibleProject(services.db, { id: user.id, role }, id);
-    if (!project) throw notFound();
+    if (!(await findDealProject(services.db, { id: user.id, role }, id))) throw notFound();
     throw redirect(target);
   }
   if (role === null || !isPathAllowed(role, pagePathOf(args.request).pathname)) throw notFound();
@@ -31,7 +31,8 @@ export async function requireProjectSection(args: GuardArgs, section: ProjectSec
 
 /**
  * The buyer's (or broker's) workspace of a project: only with an approved NDA;
- * any other status, or none, leads to the teaser (spec §2).
+ * any other status, or none, leads to the teaser (spec §2). On a sold listing, only its buyer's
+ * (decision 092): `soldToViewerAt` is then the sale's date, and the workspace takes no new step.
  *
  * `beside` starts a page's own reads with the project's and the contract's (on D1, reads started
  * together go as one call, decision 037); what they found is returned only once both allow it.
@@ -43,21 +44,21 @@ export async function requireWorkspace<Extra = undefined>(
 ) {
   const guarded = await requireProjectSection(args, section);
   const { services, user, role, id } = guarded;
-  const [project, contract, extra] = await Promise.all([
-    findVisibleProject(services.db, { id: user.id, role }, id),
+  const [deal, contract, extra] = await Promise.all([
+    findDealProject(services.db, { id: user.id, role }, id),
     findContract(services.db, { projectId: id, buyerId: user.id }),
     beside ? beside({ db: services.db, projectId: id, buyerId: user.id }) : (undefined as Extra),
   ]);
-  if (!project) throw notFound();
+  if (!deal) throw notFound();
   if (contract?.ndaStatus !== NDA_APPROVED) throw redirect(`/projects/more-details/${id}`);
-  return { ...guarded, project, contract, extra };
+  return { ...guarded, project: deal.project, soldToViewerAt: deal.soldToViewerAt, contract, extra };
 }
 
 /**
  * A project any member may see (its files, its teaser): 404 when it is not one they may see.
  * `manages` is the seller's side: an admin, the project's seller, or a colleague who may view it
  * (decision 027), who reads the deal's letters and signed NDAs the desk links to, in any status
- * the desk shows, as they read its data room.
+ * the desk shows, as they read its data room. A sold listing's buyer reads their own (decision 092).
  */
 export async function requireVisibleProject(args: GuardArgs) {
   const guarded = await requireUser(args, { role: "member" });
@@ -65,7 +66,7 @@ export async function requireVisibleProject(args: GuardArgs) {
   const id = idParam(args.params);
   const team = role === "seller" ? await findTeamProject(services.db, { userId: user.id, projectId: id }) : null;
   if (team) return { ...guarded, project: team.project, manages: true };
-  const project = await findVisibleProject(services.db, { id: user.id, role }, id);
-  if (!project) throw notFound();
-  return { ...guarded, project, manages: mayManageProject({ id: user.id, role }, project) };
+  const deal = await findDealProject(services.db, { id: user.id, role }, id);
+  if (!deal) throw notFound();
+  return { ...guarded, project: deal.project, manages: mayManageProject({ id: user.id, role }, deal.project) };
 }

@@ -1,18 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { findVisibleProject } from "~/models/projects.server";
+import { findDealProject } from "~/models/buyer-deal.server";
 import { findTeamProject } from "~/models/seller-permissions.server";
 import { clientAddress, fileResponse, idParam, notFound } from "~/.server/http";
 import { DOCUMENT_CONTENT_TYPES } from "~/lib/deal";
 import { dataRoomAccess, documentForReader, findDocument } from "~/models/data-room.server";
 
-/** A data room file: for the seller's team and admins, and buyers with an approved NDA; every download is logged. */
+/**
+ * A data room file: for the seller's team and admins, and buyers with an approved NDA (on a sold
+ * listing, its buyer's alone: decision 092); every download is logged.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const projectId = idParam(args.params);
   // a colleague's project may be one buyers cannot see yet (a draft): the team finds it first
   const team = role === "seller" ? await findTeamProject(services.db, { userId: user.id, projectId }) : null;
-  const project = team?.project ?? (await findVisibleProject(services.db, { id: user.id, role }, projectId));
+  const project = team?.project ?? (await findDealProject(services.db, { id: user.id, role }, projectId))?.project;
   if (!project) throw notFound();
   const access = await dataRoomAccess(services.db, project, user, role);
   if (!access) throw notFound();

@@ -12,11 +12,16 @@ import { actOnOffer, findOffer, offerParties, offerProblemMessage, submitOffer }
 
 type Workspace = Awaited<ReturnType<typeof requireWorkspace>>;
 
+/** Why a step in the workspace of a sold listing (its buyer's, decision 092) is refused. */
+export const SOLD_READ_ONLY = "This listing is sold: its workspace is yours to read, and takes no new step.";
+
 /** What a buyer does in the workspace, read by workspaceIntentSchema: write to the seller, make, revise, accept or withdraw an offer. */
-export async function workspaceIntent(args: GuardArgs, { services, user, project }: Workspace) {
+export async function workspaceIntent(args: GuardArgs, { services, user, project, soldToViewerAt }: Workspace) {
   const deal = dealServices(services);
   const submission = parseWithZod(await readForm(args.request), { schema: workspaceIntentSchema });
   if (submission.status !== "success") return invalid(submission);
+  // the models refuse an offer's step on a listing no longer published too; a message they would store
+  if (soldToViewerAt) return refuse(submission, SOLD_READ_ONLY, 409);
   const step = submission.value;
   const here = workspacePath(user.roles, project.id);
   switch (step.intent) {

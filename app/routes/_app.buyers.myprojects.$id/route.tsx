@@ -10,6 +10,7 @@ import { pageTitle } from "~/lib/meta";
 import { projectDocumentsPage } from "~/models/data-room.server";
 import { listPageOf } from "~/models/list-query.server";
 import { dataRoomPagerMarkup } from "./data-room-pager.server";
+import { soldNoticeMarkup } from "./sold-notice.server";
 import { findPass } from "~/models/feedback.server";
 import { readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { offersOnProject } from "~/models/offers.server";
@@ -21,7 +22,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 
 /**
  * The buyer's side of a deal (a broker's at /brokers/myprojects/{id}): the full listing,
- * the data room, the thread with the seller, offers; only with an approved NDA.
+ * the data room, the thread with the seller, offers; only with an approved NDA. On a sold listing,
+ * its buyer's alone, to read: it takes no new step (decision 092).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const section = dealSectionOf(args.request);
@@ -31,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const documentsPage = listPageOf(url, "documents");
   // the page's reads start with the guard's: only the member's own thread, offers and pass, and
   // what the data room and the tape hold, shown only once the NDA is found approved
-  const { services, user, project, contract, extra } = await requireWorkspace(args, section, ({ db, projectId, buyerId }) =>
+  const { services, user, project, soldToViewerAt, contract, extra } = await requireWorkspace(args, section, ({ db, projectId, buyerId }) =>
     Promise.all([
       projectDocumentsPage(db, { projectId, page: documentsPage }),
       threadMessages(db, { projectId, buyerId, before }),
@@ -57,6 +59,9 @@ export async function loader(args: LoaderFunctionArgs) {
     // (views, the project's NDAs and bids), which other buyers make
     project: { id: project.id, projectName: project.projectName, status: project.status, kind: project.kind },
     summary: projectSummaryMarkup(project),
+    // the sale, drawn on the server; and the page offers no step: no message, offer or pass
+    sale: soldToViewerAt ? soldNoticeMarkup(soldToViewerAt) : null,
+    readOnly: soldToViewerAt !== null,
     contract: { envelopeId: contract.envelopeId, signedAt: contract.signedAt, dataRoomBlocked: contract.dataRoomBlocked },
     documents,
     documentsPager: dataRoomPagerMarkup(documentsPaging, url),

@@ -18,7 +18,7 @@ const FORM_INTENTS = ["message", "offer", "revise"];
 
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
-  const { project, summary, contract, documents, documentsPager, thread, earlier, paged, offers, loans, loanCount, passedAt, me, submissionKey, dealsPath } = useLoaderData<typeof loader>();
+  const { project, summary, sale, readOnly, contract, documents, documentsPager, thread, earlier, paged, offers, loans, loanCount, passedAt, me, submissionKey, dealsPath } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
   const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
@@ -33,7 +33,9 @@ export function WorkspacePage() {
           your signed NDA
         </a>
       </p>
-      <FormErrors errors={FORM_INTENTS.includes(intentOf(result) ?? "") ? undefined : formErrorsOf(result)} />
+      {sale ? <StaticHtml markup={sale} /> : null}
+      {/* a read-only workspace draws none of the forms that would show their own answer (an old tab's post) */}
+      <FormErrors errors={!readOnly && FORM_INTENTS.includes(intentOf(result) ?? "") ? undefined : formErrorsOf(result)} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <StaticHtml markup={summary} />
@@ -53,7 +55,7 @@ export function WorkspacePage() {
         <div className="space-y-6">
           <section className="card" id="negotiation" aria-label="Negotiation">
             <h2 className="mb-3 font-semibold">Negotiation with the seller</h2>
-            <ThreadView messages={thread} earlier={earlier} paged={paged} anchor="negotiation" me={me} submissionKey={submissionKey} lastResult={resultFor(result, "message")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)} />
+            <ThreadView messages={thread} earlier={earlier} paged={paged} anchor="negotiation" me={me} submissionKey={submissionKey} lastResult={resultFor(result, "message")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)} readOnly={readOnly} />
           </section>
           <section className="space-y-4" id="offers" aria-label="Offers">
             <h2 className="font-semibold">Offers</h2>
@@ -86,7 +88,7 @@ export function WorkspacePage() {
               </div>
             ) : null}
           </section>
-          <PassStep projectId={project.id} passedAt={passedAt} />
+          {readOnly ? null : <PassStep projectId={project.id} passedAt={passedAt} />}
           <Link to={dealsPath} className="link text-sm">
             All my deals
           </Link>

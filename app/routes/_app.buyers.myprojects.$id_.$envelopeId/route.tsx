@@ -9,7 +9,8 @@ import { dealSectionOf } from "~/lib/deal-section.server";
 import { signNdaSchema } from "~/lib/schemas/index.server";
 import { findContractByEnvelope, ndaHasTemplate, ndaSettingsOf, signNda } from "~/models/contracts.server";
 import { dealServices } from "~/models/notifications.server";
-import { findVisibleProject, sellerCompanyOf } from "~/models/projects.server";
+import { sellerCompanyOf } from "~/models/projects.server";
+import { findDealProject } from "~/models/buyer-deal.server";
 import { readForm } from "~/.server/body";
 import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -22,14 +23,14 @@ import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction<typeof loader> = () => [{ title: pageTitle("Sign the NDA") }];
 
-/** The envelope of the signed-in member, on the project the URL names; anything else is not found. */
+/** The envelope of the signed-in member, on the project the URL names (a sold one, its buyer's: decision 092); anything else is not found. */
 async function requireEnvelope(args: GuardArgs) {
   const { services, user, role } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : ["buyer", "seller"] });
   const contract = await findContractByEnvelope(services.db, args.params?.envelopeId ?? "");
   if (!contract || contract.buyerId !== user.id || contract.projectId !== idParam(args.params)) throw notFound();
-  const project = await findVisibleProject(services.db, { id: user.id, role }, contract.projectId);
-  if (!project) throw notFound();
-  return { services, user, contract, project };
+  const deal = await findDealProject(services.db, { id: user.id, role }, contract.projectId);
+  if (!deal) throw notFound();
+  return { services, user, contract, project: deal.project };
 }
 
 /** The signing page of an NDA envelope, /{buyers|brokers}/myprojects/{id}/{envelopeId} (and where a signing provider returns to): the NDA, and the signature form while it is unsigned. */

@@ -13,7 +13,8 @@ import { messageSchema } from "~/lib/schemas/index.server";
 import { findContract } from "~/models/contracts.server";
 import { markThreadRead, postMessage, readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
-import { findVisibleProject, mayManageProject, projectWithId } from "~/models/projects.server";
+import { mayManageProject, projectWithId } from "~/models/projects.server";
+import { boughtIt, findDealProject } from "~/models/buyer-deal.server";
 import { findUserById } from "~/models/users.server";
 import { permissionsOnProject } from "~/models/seller-permissions.server";
 import { readForm } from "~/.server/body";
@@ -26,7 +27,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTit
 /**
  * A thread is the buyer's (with an approved NDA), the project's seller's and the
  * admins'; the seller's colleagues read it with "view" and write with "offers"
- * (decision 027); for anyone else it does not exist.
+ * (decision 027); for anyone else it does not exist. On a sold listing its buyer's thread stays for
+ * both sides to read, and takes no new message (decision 092).
  */
 async function requireThread<Extra = undefined>(
   args: GuardArgs,
@@ -39,8 +41,8 @@ async function requireThread<Extra = undefined>(
   const isBuyer = user.id === buyerId;
   // what the check needs and the page's own reads go together (on D1, one call); what they found is
   // used only once the check has passed
-  const [visible, colleague, contract, buyer, extra] = await Promise.all([
-    findVisibleProject(services.db, { id: user.id, role }, projectId),
+  const [deal, colleague, contract, buyer, extra] = await Promise.all([
+    findDealProject(services.db, { id: user.id, role }, projectId),
     isBuyer || role !== "seller" ? null : permissionsOnProject(services.db, { userId: user.id, projectId }),
     findContract(services.db, { projectId, buyerId }),
     findUserById(services.db, buyerId),
@@ -48,21 +50,27 @@ async function requireThread<Extra = undefined>(
   ]);
   // a colleague who may view a teammate's project reads its threads in any status, as its desk (whose
   // links lead here) shows it: a withdrawn or sold one is not among the projects a seller sees
-  const project = visible ?? (colleague?.has("view") ? await projectWithId(services.db, projectId) : null);
+  const project = deal?.project ?? (colleague?.has("view") ? await projectWithId(services.db, projectId) : null);
   if (!project) throw notFound();
   const manages = mayManageProject({ id: user.id, role }, project);
   const may = manages ? null : colleague;
   if (!isBuyer && !manages && !may?.has(needs)) throw notFound();
   if (contract?.ndaStatus !== NDA_APPROVED || !buyer) throw notFound();
-  // on a project buyers no longer see (withdrawn, sold) the buyer cannot open the thread: the seller's
-  // side still reads it, and writes nothing the buyer could not answer
+  // on a project buyers no longer see (withdrawn, sold) the buyer cannot open the thread, unless the
+  // sale was theirs (decision 092): the seller's side still reads it, and writes nothing the buyer
+  // could not answer; nor does the buyer of a sold listing write in it
   const open = VISIBLE_TO_BUYERS.includes(project.status);
-  return { services, user, project, buyer, open, canWrite: open && (!may || may.has("offers")), extra };
+  const soldToBuyer = project.status === "sold" && (await boughtIt(services.db, { projectId, buyerId }));
+  const closedNote = open ? null : soldToBuyer ? (isBuyer ? "The listing is sold to you" : "The listing is sold to this buyer") + SOLD : NOT_OPEN;
+  return { services, user, project, buyer, open, soldToBuyer, closedNote, canWrite: open && (!may || may.has("offers")), extra };
 }
+
+const NOT_OPEN = "The project is no longer open to buyers: the buyer cannot read this thread, and it takes no new messages.";
+const SOLD = ": the thread stays for both sides to read, and takes no new messages.";
 
 export async function loader(args: LoaderFunctionArgs) {
   const before = threadPageOf(args.request);
-  const { services, user, project, buyer, open, canWrite, extra } = await requireThread(args, "view", ({ db, projectId, buyerId, userId }) =>
+  const { services, user, project, buyer, open, closedNote, canWrite, extra } = await requireThread(args, "view", ({ db, projectId, buyerId, userId }) =>
     Promise.all([threadMessages(db, { projectId, buyerId, before }), readMarkerOf(db, { projectId, buyerId, userId })]),
   );
   const [{ messages, earlier }, readUpTo] = extra;
@@ -79,23 +87,24 @@ export async function loader(args: LoaderFunctionArgs) {
     me: user.id,
     canWrite,
     closed: !open,
+    closedNote,
     // the message form's one-time key (decision 083): a new one each showing, so after a send the next message is a new one
     submissionKey: randomToken(16),
   };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user, project, buyer, open } = await requireThread(args, "offers");
+  const { services, user, project, buyer, open, soldToBuyer } = await requireThread(args, "offers");
   const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
   if (submission.status !== "success") return invalid(submission);
-  if (!open) return refuse(submission, "The project is no longer open to buyers: the buyer cannot read this thread.", 409);
+  if (!open) return refuse(submission, soldToBuyer ? "The listing is sold: this thread takes no new messages." : "The project is no longer open to buyers: the buyer cannot read this thread.", 409);
   // a repeat of the same form (its key) stores and tells nothing more, and lands where the first did
   await postMessage(dealServices(services), project, buyer, user, submission.value.body, submission.value.key || null);
   return redirectWithNotification(services, args.request, `/messages/${project.id}/${buyer.id}`, "Message sent.");
 }
 
 export default function ThreadPage() {
-  const { project, buyer, messages, earlier, paged, me, canWrite, closed, submissionKey } = useLoaderData<typeof loader>();
+  const { project, buyer, messages, earlier, paged, me, canWrite, closedNote, submissionKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-3xl space-y-4">
@@ -103,9 +112,9 @@ export default function ThreadPage() {
       <p className="text-sm text-slate-600">
         Negotiation with {buyer.name} ({buyer.company}) · <Link to="/messages" className="link">All messages</Link>
       </p>
-      {closed ? (
+      {closedNote ? (
         <p role="status" className="text-sm text-slate-600">
-          The project is no longer open to buyers: the buyer cannot read this thread, and it takes no new messages.
+          {closedNote}
         </p>
       ) : null}
       <section className="card">
