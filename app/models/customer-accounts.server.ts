@@ -80,6 +80,14 @@ async function duplicateOf(db: Database, values: CustomerValues, exceptId?: numb
     : { ok: false, field: "attentionEmail", message: attentionEmailTaken(clash) };
 }
 
+/**
+ * A new customer's insert, refused whole (its name null) when another customer took the name since
+ * the look before: for createCustomer, and for a batch that writes the customer with what points at it.
+ */
+export function customerInsert(db: Database, { values, onboardingStatus }: { values: CustomerValues; onboardingStatus: OnboardingStatus }) {
+  return db.insert(customers).values({ ...columnsOf(values), name: nameWhileFree(values.customerName), onboardingStatus, updatedAt: new Date() });
+}
+
 /** Spec /admin/customers/create. A second customer with the same name, website domain or attention e-mail is refused. */
 export async function createCustomer(
   services: Pick<Services, "db">,
@@ -89,10 +97,7 @@ export async function createCustomer(
   if (duplicate) return duplicate;
   let customer: Customer | undefined;
   try {
-    [customer] = await services.db
-      .insert(customers)
-      .values({ ...columnsOf(values), name: nameWhileFree(values.customerName), onboardingStatus, updatedAt: new Date() })
-      .returning();
+    [customer] = await customerInsert(services.db, { values, onboardingStatus }).returning();
   } catch (error) {
     // another admin saved the same domain or name a moment ago: the unique index, or the name's condition, decides
     if (isUniqueViolation(error) || isNameRefused(error)) return (await duplicateOf(services.db, values))!;

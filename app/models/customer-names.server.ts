@@ -35,6 +35,9 @@ export const nameIsFree = (name: string | SQLWrapper, exceptId?: number) => sql`
  */
 export const nameWhileFree = (name: string) => sql`(select ${name} where ${nameIsFree(name)})`;
 
+/** The id of the customer that goes by this name, as a query: a customer inserted in a batch, for its later statements. */
+export const customerGoingBy = (name: string) => sql<number>`(select ${customers.id} from ${customers} where ${goesBy(name)} order by ${customers.id} desc limit 1)`;
+
 /** Whether an insert was refused because its name was null: what nameWhileFree gives a name taken meanwhile. */
 export const isNameRefused = (error: unknown) => refusal(error).includes("NOT NULL constraint failed: customers.name");
 

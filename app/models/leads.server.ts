@@ -49,26 +49,28 @@ export async function createLeadFromInbound(db: Database, { item }: { item: Inbo
 /**
  * A member's on-boarding chat as a potential customer: open when the company they named
  * matches one we have (an admin links them), converted when the chat created the
- * company (`customerId`), so admins see every newcomer in one list.
+ * company (`customerId`), so admins see every newcomer in one list. The insert is written
+ * in the chat's batch, with the chat's answer; `lead` is its id as a query, for the chat
+ * to point at it in the same batch (a lead the chat did not point at was recorded again
+ * when the member answered again).
  */
-export async function recordOnboardingLead(
+export function onboardingLeadWrite(
   db: Database,
   { user, company, website, notes, customerId }: { user: Pick<User, "name" | "email" | "phone">; company: string; website: string; notes: string; customerId?: number },
 ) {
-  const [lead] = await db
-    .insert(leads)
-    .values({
-      source: "onboarding",
-      name: user.name,
-      email: user.email,
-      company,
-      phone: user.phone,
-      website,
-      notes,
-      ...(customerId ? { status: "converted" as const, customerId, convertedAt: new Date() } : {}),
-    })
-    .returning({ id: leads.id });
-  return lead!.id;
+  const write = db.insert(leads).values({
+    source: "onboarding",
+    name: user.name,
+    email: user.email,
+    company,
+    phone: user.phone,
+    website,
+    notes,
+    ...(customerId ? { status: "converted" as const, customerId, convertedAt: new Date() } : {}),
+  });
+  // the batch is one transaction: the newest lead is the one just inserted (read from the end of the table, not by a scan)
+  const lead = sql<number>`(select ${leads.id} from ${leads} where ${leads.source} = 'onboarding' and ${leads.email} = ${user.email} order by ${leads.id} desc limit 1)`;
+  return { write, lead };
 }
 
 /** What each sortable column sorts by. */

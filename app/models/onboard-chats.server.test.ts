@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { auditLog, customers, leads, onboardChats, users, type User } from "~/.server/db/schema";
@@ -95,6 +95,24 @@ describe("a fresh member's chat", () => {
       const chat = (await findChat(t.db, { userId: user.id, side: "buyer" }))!;
       expect(chat).toMatchObject({ customerId: made[0]!.id, createdCustomer: true, leadId: null });
       expect(chat.transcript.filter((turn) => turn.step === "company")).toHaveLength(1);
+    }
+  });
+
+  it("makes one company of a new name two members give at once: the other stays unattached and admins are told, not an error", async () => {
+    for (const round of [1, 2, 3]) {
+      const members = await Promise.all([1, 2].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+      const name = `Same New Name ${round} Capital`;
+      const answers = await Promise.all(members.map((user) => say(user, "buyer", "company", { customerName: name, website: "" })));
+      expect(answers.every((a) => a.ok)).toBe(true);
+      const made = await t.db.select().from(customers).where(eq(customers.name, name));
+      expect(made).toHaveLength(1);
+      const attached = await Promise.all(members.map(async (user) => (await reload(user)).customerId));
+      expect(attached.filter((id) => id === made[0]!.id)).toHaveLength(1);
+      expect(attached.filter((id) => id === null)).toHaveLength(1);
+      const other = members[attached.indexOf(null)]!;
+      const chat = (await findChat(t.db, { userId: other.id, side: "buyer" }))!;
+      expect(chat).toMatchObject({ customerId: null, createdCustomer: false, currentStep: "businessType" });
+      expect((await t.db.query.leads.findFirst({ where: eq(leads.id, chat.leadId!) }))!.notes).toContain(`customer ${made[0]!.id}`);
     }
   });
 
@@ -196,5 +214,78 @@ describe("the admin list", () => {
       expect(paged).toEqual(whole.rows);
       expect(paged.every((r) => r.memberEmail && Array.isArray(r.chat.transcript))).toBe(true);
     }
+  });
+});
+
+describe("a request cut between the chat's writes", () => {
+  /** The database refuses one statement, as a lost connection or a Worker stopped between two writes would leave it unwritten. */
+  async function cutAt<T>(trigger: string, answer: () => Promise<T>) {
+    await t.db.run(sql.raw(`create trigger cut_request ${trigger} begin select raise(abort, 'storage hiccup'); end`));
+    try {
+      await expect(answer()).rejects.toThrow();
+    } finally {
+      await t.db.run(sql`drop trigger cut_request`);
+    }
+  }
+  const leadsOf = (user: User) => t.db.select().from(leads).where(eq(leads.email, user.email));
+
+  it("leaves no company without its member: a cut company answer writes nothing, and the retry attaches the member to one new company", async () => {
+    const user = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const name = "Cut Short Capital";
+    await cutAt(`before update of customer_id on users when old.id = ${user.id}`, () => say(user, "buyer", "company", { customerName: name, website: "https://cut-short.test" }));
+    expect(await t.db.select().from(customers).where(eq(customers.name, name))).toEqual([]);
+    expect((await reload(user)).customerId).toBeNull();
+    expect(await findChat(t.db, { userId: user.id, side: "buyer" })).toMatchObject({ customerId: null, createdCustomer: false, currentStep: "company", transcript: [] });
+
+    // the member sends it again: their own new company, not a lead saying it matches one we have
+    const retry = await say(user, "buyer", "company", { customerName: name, website: "https://cut-short.test" });
+    expect(retry).toMatchObject({ ok: true, chat: { currentStep: "businessType", createdCustomer: true, leadId: null } });
+    const made = await t.db.select().from(customers).where(eq(customers.name, name));
+    expect(made).toHaveLength(1);
+    expect(await reload(user)).toMatchObject({ customerId: made[0]!.id, company: name });
+    expect((await findChat(t.db, { userId: user.id, side: "buyer" }))!.customerId).toBe(made[0]!.id);
+    expect(await leadsOf(user)).toEqual([]);
+    const audited = await t.db.select().from(auditLog).where(eq(auditLog.subjectId, String(made[0]!.id)));
+    expect(audited.filter((a) => a.action === "customer.create")).toHaveLength(1);
+  });
+
+  it("tells admins once of a member whose company matches a customer, though the first answer was cut", async () => {
+    await t.db.insert(customers).values({ name: "Cut Lead Known Bank", onboardingStatus: "active" });
+    const user = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const chatOf = async () => (await findChat(t.db, { userId: user.id, side: "seller" }))!;
+    await cutAt(`before update of lead_id on onboard_chats when new.lead_id is not null and new.user_id = ${user.id}`, () =>
+      say(user, "seller", "company", { customerName: "Cut Lead Known Bank", website: "" }),
+    );
+    expect(await leadsOf(user)).toEqual([]);
+    expect(await chatOf()).toMatchObject({ leadId: null, currentStep: "company", transcript: [] });
+    expect(await say(user, "seller", "company", { customerName: "Cut Lead Known Bank", website: "" })).toMatchObject({ ok: true, chat: { currentStep: "businessType" } });
+    const recorded = await leadsOf(user);
+    expect(recorded).toHaveLength(1);
+    expect((await chatOf()).leadId).toBe(recorded[0]!.id);
+  });
+
+  it("ends a chat whose last answer was cut once: one potential customer for the new company, the answer in the transcript once", async () => {
+    const user = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    await say(user, "seller", "company", { customerName: "Cut Ending Lenders", website: "" });
+    const member = await reload(user);
+    const steps = stepsFor("seller");
+    for (const step of steps.slice(1, -1)) await skipStep({ db: t.db }, { user: member, side: "seller", stepKey: step.key });
+    const last = steps.at(-1)!.key;
+    expect(last).toBe("performingLoanPreference");
+    await cutAt(`before update of status on onboard_chats when new.status = 'completed' and new.user_id = ${user.id}`, () =>
+      say(member, "seller", last, { performingLoanPreference: "Performing" }),
+    );
+    expect(await leadsOf(user)).toEqual([]);
+    const cut = (await findChat(t.db, { userId: user.id, side: "seller" }))!;
+    expect(cut).toMatchObject({ status: "in_progress", leadId: null, currentStep: last });
+    expect(cut.transcript.filter((turn) => turn.step === last)).toEqual([]);
+
+    expect(await say(member, "seller", last, { performingLoanPreference: "Performing" })).toMatchObject({ ok: true, completed: true });
+    const done = (await findChat(t.db, { userId: user.id, side: "seller" }))!;
+    const recorded = await leadsOf(user);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ status: "converted", customerId: member.customerId });
+    expect(done).toMatchObject({ status: "completed", leadId: recorded[0]!.id });
+    expect(done.transcript.filter((turn) => turn.step === last)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers, onboardChats, users, type Customer, type OnboardChat, type User } from "~/.server/db/schema";
@@ -20,12 +20,13 @@ import {
   type Step,
 } from "~/lib/onboarding";
 import type { Role } from "~/lib/roles";
-import { createCustomer, setOnboardingStatus } from "./customer-accounts.server";
+import { customerInsert, setOnboardingStatus } from "./customer-accounts.server";
 import { saveCriteria } from "./buyer-criteria.server";
 import { recomputeCustomerMatches } from "./matches.server";
-import { recordOnboardingLead } from "./leads.server";
+import { onboardingLeadWrite } from "./leads.server";
+import { recordAudit } from "./audit.server";
 import { isUniqueViolation } from "~/.server/db/errors";
-import { customerNamed, goesBy, nameIsFree } from "./customer-names.server";
+import { customerGoingBy, customerNamed, goesBy, isNameRefused, nameIsFree } from "./customer-names.server";
 
 type Who = { user: User; side: OnboardSide; address?: string };
 
@@ -81,16 +82,28 @@ export async function chatPage(db: Database, { user, side }: Who) {
 }
 
 type StepResult = { ok: true; chat: OnboardChat; completed: boolean } | { ok: false; field: string; message: string };
+type Refusal = { field: string; message: string };
+type BatchItem = Parameters<Database["batch"]>[0][number];
+/** What an answer sets on the chat: a company or potential customer made in the same batch is its id as a query. */
+type ChatSet = { [K in keyof OnboardChat]?: OnboardChat[K] | SQL };
+/**
+ * What an answer writes besides the chat: `writes` go in one batch with the chat's turn and `set`,
+ * so that a cut request leaves all of them or none (the member answers again). `madeCustomer`: the
+ * chat made the member's company, audited once it is written.
+ */
+type Applied = { writes?: BatchItem[]; set?: ChatSet; madeCustomer?: boolean };
+type Turn = Omit<TranscriptEntry, "at">;
+/** Writes the answer's turn with what it applied, and returns the chat as it is then. */
+type Take = (applied: Applied) => Promise<StepResult>;
 
-async function appendTurn(db: Database, chat: OnboardChat, turn: Omit<TranscriptEntry, "at">, next: Step | null, set: Partial<OnboardChat> = {}) {
+function turnWrite(db: Database, chat: OnboardChat, turn: Turn, next: Step | null, set: ChatSet) {
   const now = new Date();
   const transcript = [...chat.transcript, { ...turn, at: now.toISOString() }];
-  const [updated] = await db
+  return db
     .update(onboardChats)
     .set({ transcript, currentStep: next?.key ?? chat.currentStep, updatedAt: now, ...set })
     .where(eq(onboardChats.id, chat.id))
     .returning();
-  return updated!;
 }
 
 const customerTypeOf = (side: OnboardSide, user: User): CustomerType =>
@@ -120,103 +133,115 @@ const isVerified = (customer: Customer) => customer.onboardingStatus === "verifi
  * matches a customer we have: then the member stays unattached and admins get a
  * potential customer to link them by hand (a stranger must not join a company by naming it).
  */
-async function answerCompany(services: Pick<Services, "db">, { user, side, address }: Who, chat: OnboardChat, value: AnswerValues): Promise<Partial<OnboardChat> | { field: string; message: string }> {
+async function answerCompany(services: Pick<Services, "db">, { user, side }: Who, chat: OnboardChat, value: AnswerValues, take: Take): Promise<StepResult> {
   const db = services.db;
   const name = String(value.customerName);
   const website = String(value.website ?? "");
   const customer = await customerOf(db, chat.customerId);
   if (customer) {
-    if (!chat.createdCustomer) return {};
-    const websiteDomain = websiteDomainOf(website);
-    if (isVerified(customer)) {
-      // the same answer again (Back, then Next) moves on; a change is ours to make
-      if (name === customer.name && websiteDomain === (customer.websiteDomain ?? null)) return {};
-      return { field: name === customer.name ? "website" : "customerName", message: verifiedCompanyKept(customer.name) };
-    }
-    // a second company of the same name (any case) is refused, as naming a new one is (knownCustomer)
-    const sameName = name.toLowerCase() === customer.name.toLowerCase();
-    if (!sameName && (await customerNamed(db, name, customer.id))) return { field: "customerName", message: NAME_TAKEN };
-    if (websiteDomain && websiteDomain !== customer.websiteDomain) {
-      const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
-      if (taken) return { field: "website", message: WEBSITE_TAKEN };
-    }
-    let renamed: unknown[];
-    try {
-      [renamed] = await db.batch([
-        // the rule inside the write, as the admin's forms have it: the look above cannot see another
-        // member's rename to the same name at the same moment
-        db
-          .update(customers)
-          .set({ name, website, websiteDomain, updatedAt: new Date() })
-          .where(and(eq(customers.id, customer.id), sameName ? undefined : nameIsFree(name, customer.id)))
-          .returning({ id: customers.id }),
-        // the member's company follows only the company's rename
-        db
-          .update(users)
-          .set({ company: name, updatedAt: new Date() })
-          .where(and(eq(users.id, user.id), sql`exists (select 1 from ${customers} where ${customers.id} = ${customer.id} and ${customers.name} = ${name})`)),
-      ]);
-    } catch (error) {
-      // another company took the website since the look above: the unique index decides
-      if (isUniqueViolation(error, "customers.website_domain")) return { field: "website", message: WEBSITE_TAKEN };
-      throw error;
-    }
-    if (!renamed.length) return { field: "customerName", message: NAME_TAKEN };
-    return {};
+    const refused = await renameCompany(db, user, chat, customer, { name, website });
+    return refused ? { ok: false, ...refused } : take({});
   }
-  const known = await knownCustomer(db, { name, website, email: user.email });
+  let known = await knownCustomer(db, { name, website, email: user.email });
   if (!known) {
-    const made = await createCustomer(services, {
-      actor: user,
-      address,
-      onboardingStatus: "in_progress",
-      values: {
-        customerName: name,
-        customerType: customerTypeOf(side, user),
-        contactPerson: user.name,
-        attentionEmail: user.email,
-        attentionPhone: user.phone,
-        website,
-        type: "",
-        size: null,
-        headquarters: "",
-        smsAllowance: 0,
-        comments: "Created by the member's on-boarding chat.",
-      },
-    });
-    if (made.ok) {
-      await db.update(users).set({ customerId: made.customer.id, company: name, updatedAt: new Date() }).where(eq(users.id, user.id));
-      return { customerId: made.customer.id, createdCustomer: true };
+    // the company, its member and the chat pointing at it in one batch: a request cut after the company
+    // alone left the member unattached, and their answer again found the company they had made "known"
+    const company = customerGoingBy(name);
+    try {
+      return await take({
+        writes: [
+          customerInsert(db, { values: newCompanyValues(side, user, { name, website }), onboardingStatus: "in_progress" }),
+          db.update(users).set({ customerId: company, company: name, updatedAt: new Date() }).where(eq(users.id, user.id)),
+        ],
+        set: { customerId: company, createdCustomer: true },
+        madeCustomer: true,
+      });
+    } catch (error) {
+      // another company took the name or the website since the look above: the member is told to admins, as for a known one
+      if (!isNameRefused(error) && !isUniqueViolation(error, "customers.website_domain")) throw error;
+      known = await knownCustomer(db, { name, website, email: user.email });
     }
   }
-  if (chat.leadId) return {};
+  if (chat.leadId) return take({});
   const clash = known ? `${known.name} (customer ${known.id})` : "a customer we have";
-  const leadId = await recordOnboardingLead(db, {
+  const { write, lead } = onboardingLeadWrite(db, {
     user,
     company: name,
     website,
     notes: `Joined as a ${side} and named a company that matches ${clash}: link the member to it if they belong there.`,
   });
-  return { leadId };
+  return take({ writes: [write], set: { leadId: lead } });
 }
 
-async function applyAnswer(services: Pick<Services, "db">, who: Who, chat: OnboardChat, step: Step, value: AnswerValues) {
+const newCompanyValues = (side: OnboardSide, user: User, { name, website }: { name: string; website: string }) => ({
+  customerName: name,
+  customerType: customerTypeOf(side, user),
+  contactPerson: user.name,
+  attentionEmail: user.email,
+  attentionPhone: user.phone,
+  website,
+  type: "",
+  size: null,
+  headquarters: "",
+  smsAllowance: 0,
+  comments: "Created by the member's on-boarding chat.",
+});
+
+/** The company the chat made, renamed by the answer again: a refusal, or null when done (or nothing to do). */
+async function renameCompany(db: Database, user: User, chat: OnboardChat, customer: Customer, { name, website }: { name: string; website: string }): Promise<Refusal | null> {
+  if (!chat.createdCustomer) return null;
+  const websiteDomain = websiteDomainOf(website);
+  if (isVerified(customer)) {
+    // the same answer again (Back, then Next) moves on; a change is ours to make
+    if (name === customer.name && websiteDomain === (customer.websiteDomain ?? null)) return null;
+    return { field: name === customer.name ? "website" : "customerName", message: verifiedCompanyKept(customer.name) };
+  }
+  // a second company of the same name (any case) is refused, as naming a new one is (knownCustomer)
+  const sameName = name.toLowerCase() === customer.name.toLowerCase();
+  if (!sameName && (await customerNamed(db, name, customer.id))) return { field: "customerName", message: NAME_TAKEN };
+  if (websiteDomain && websiteDomain !== customer.websiteDomain) {
+    const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
+    if (taken) return { field: "website", message: WEBSITE_TAKEN };
+  }
+  let renamed: unknown[];
+  try {
+    [renamed] = await db.batch([
+      // the rule inside the write, as the admin's forms have it: the look above cannot see another
+      // member's rename to the same name at the same moment
+      db
+        .update(customers)
+        .set({ name, website, websiteDomain, updatedAt: new Date() })
+        .where(and(eq(customers.id, customer.id), sameName ? undefined : nameIsFree(name, customer.id)))
+        .returning({ id: customers.id }),
+      // the member's company follows only the company's rename
+      db
+        .update(users)
+        .set({ company: name, updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), sql`exists (select 1 from ${customers} where ${customers.id} = ${customer.id} and ${customers.name} = ${name})`)),
+    ]);
+  } catch (error) {
+    // another company took the website since the look above: the unique index decides
+    if (isUniqueViolation(error, "customers.website_domain")) return { field: "website", message: WEBSITE_TAKEN };
+    throw error;
+  }
+  return renamed.length ? null : { field: "customerName", message: NAME_TAKEN };
+}
+
+async function applyAnswer(services: Pick<Services, "db">, who: Who, chat: OnboardChat, step: Step, value: AnswerValues, take: Take) {
   const db = services.db;
-  if (step.key === "company") return answerCompany(services, who, chat, value);
+  if (step.key === "company") return answerCompany(services, who, chat, value, take);
   const customer = await customerOf(db, chat.customerId);
   // without a company the answer lives in the transcript only, for the admin who links the member
-  if (!customer) return {};
+  if (!customer) return take({});
   if (step.key === "businessType") {
-    if (mayWriteProfile({ createdCustomer: chat.createdCustomer, current: customer.businessType })) {
-      await db.update(customers).set({ businessType: String(value.businessType), updatedAt: new Date() }).where(eq(customers.id, customer.id));
-    }
-    return {};
+    if (!mayWriteProfile({ createdCustomer: chat.createdCustomer, current: customer.businessType })) return take({});
+    return take({ writes: [db.update(customers).set({ businessType: String(value.businessType), updatedAt: new Date() }).where(eq(customers.id, customer.id))] });
   }
   const values = criteriaAfter(step, value, { criteria: criteriaFrom(customer.preferences), buyerType: customer.investorType }, chat);
   // one recomputation of the company's matches when the chat ends, not one per answer:
-  // at 100,000 projects each takes seconds
+  // at 100,000 projects each takes seconds. Saved again, as it was, when a cut request's member answers again.
   await saveCriteria(db, { customerId: customer.id, values, actor: who.user, address: who.address, rematch: false });
-  return {};
+  return take({});
 }
 
 /**
@@ -239,6 +264,25 @@ async function asLeft(db: Database, who: Who): Promise<StepResult> {
   return { ok: true, chat, completed: chat.status === "completed" };
 }
 
+/**
+ * The turn written with what the answer applied, and, after the last question, the chat's end: one
+ * batch. Before it, only what a member's answer again redoes as it was (the criteria, the company's
+ * status, its matches).
+ */
+async function takeTurn(services: Pick<Services, "db">, who: Who, chat: OnboardChat, turn: Turn, next: Step | null, applied: Applied): Promise<StepResult> {
+  const db = services.db;
+  const ending = next ? { writes: [], set: {} } : await chatEnding(services, who, chat);
+  const [first, ...rest]: BatchItem[] = [...(applied.writes ?? []), ...ending.writes, turnWrite(db, chat, turn, next, { ...applied.set, ...ending.set })];
+  const written = await db.batch([first!, ...rest]);
+  const [updated] = written.at(-1) as OnboardChat[];
+  if (applied.madeCustomer) {
+    // the audit log is a chain appended one statement at a time, each naming its subject: it follows the batch
+    const made = (await customerOf(db, updated!.customerId))!;
+    await recordAudit(db, { actor: who.user, action: "customer.create", subjectType: "customer", subjectId: made.id, detail: made.name, address: who.address });
+  }
+  return { ok: true, chat: updated!, completed: updated!.status === "completed" };
+}
+
 /** An answer to the question shown: saved at once, then the next unanswered question (or the end). */
 export async function answerStep(services: Pick<Services, "db">, who: Who & { value: AnswerValues }): Promise<StepResult> {
   let chat = await chatFor(services.db, who);
@@ -248,12 +292,9 @@ export async function answerStep(services: Pick<Services, "db">, who: Who & { va
   const claimed = await claimStep(services.db, chat, step.key);
   if (!claimed) return asLeft(services.db, who);
   chat = claimed;
-  const applied = await applyAnswer(services, who, chat, step, who.value);
-  if ("message" in applied) return { ok: false, field: applied.field, message: applied.message };
   const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
-  chat = await appendTurn(services.db, chat, { step: step.key, question: step.question[who.side], answer: answerText(step, who.value) }, next, applied);
-  if (!next) chat = await completeChat(services, who, chat);
-  return { ok: true, chat, completed: chat.status === "completed" };
+  const turn = { step: step.key, question: step.question[who.side], answer: answerText(step, who.value) };
+  return applyAnswer(services, who, chat, step, who.value, (applied) => takeTurn(services, who, chat, turn, next, applied));
 }
 
 export async function skipStep(services: Pick<Services, "db">, who: Who & { stepKey: string }): Promise<StepResult> {
@@ -264,9 +305,7 @@ export async function skipStep(services: Pick<Services, "db">, who: Who & { step
   if (!claimed) return asLeft(services.db, who);
   chat = claimed;
   const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
-  chat = await appendTurn(services.db, chat, { step: step.key, question: step.question[who.side], answer: "Skipped", skipped: true }, next);
-  if (!next) chat = await completeChat(services, who, chat);
-  return { ok: true, chat, completed: chat.status === "completed" };
+  return takeTurn(services, who, chat, { step: step.key, question: step.question[who.side], answer: "Skipped", skipped: true }, next, {});
 }
 
 /** Back to the previous question, its answer ready to change. */
@@ -280,28 +319,28 @@ export async function stepBack(db: Database, who: Who & { stepKey: string }) {
 /**
  * The last question answered: the chat is completed, an invited company moves to
  * in progress, and a company the chat created is shown to admins as a potential
- * customer from on-boarding (already converted: it is a customer now).
+ * customer from on-boarding (already converted: it is a customer now). The potential
+ * customer and the completion go in the turn's batch: one recorded alone was recorded
+ * again when the member answered again.
  */
-async function completeChat(services: Pick<Services, "db">, who: Who, chat: OnboardChat) {
+async function chatEnding(services: Pick<Services, "db">, who: Who, chat: OnboardChat): Promise<{ writes: BatchItem[]; set: ChatSet }> {
   const db = services.db;
   const customer = await customerOf(db, chat.customerId);
   if (customer?.onboardingStatus === "invited") {
     await setOnboardingStatus(services, { actor: who.user, customerId: customer.id, status: "in_progress", address: who.address });
   }
-  let leadId = chat.leadId;
-  if (customer && chat.createdCustomer && !leadId) {
-    leadId = await recordOnboardingLead(db, {
-      user: who.user,
-      company: customer.name,
-      website: customer.website,
-      customerId: customer.id,
-      notes: `Joined as a ${who.side} and set up a new company through the on-boarding chat.`,
-    });
-  }
   if (customer && who.side === "buyer") await recomputeCustomerMatches(db, { customerId: customer.id });
   const now = new Date();
-  const [done] = await db.update(onboardChats).set({ status: "completed", completedAt: now, updatedAt: now, leadId }).where(eq(onboardChats.id, chat.id)).returning();
-  return done!;
+  const set: ChatSet = { status: "completed", completedAt: now };
+  if (!customer || !chat.createdCustomer || chat.leadId) return { writes: [], set };
+  const { write, lead } = onboardingLeadWrite(db, {
+    user: who.user,
+    company: customer.name,
+    website: customer.website,
+    customerId: customer.id,
+    notes: `Joined as a ${who.side} and set up a new company through the on-boarding chat.`,
+  });
+  return { writes: [write], set: { ...set, leadId: lead } };
 }
 
 /**
