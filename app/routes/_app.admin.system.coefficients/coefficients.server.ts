@@ -14,6 +14,8 @@ import type { SystemDataTable } from "~/models/system-data.server";
 import { listView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
 import { recordId } from "~/lib/query-params";
+import { bandsOf, COEFFICIENT_DIMENSIONS, DIMENSION_LABELS } from "~/lib/loan-pricing";
+import { coefficientsBody } from "./rows.server";
 
 /** Property types are the content's list (spec §9): a coefficient may name only those. */
 export async function coefficientsTable(services: Services): Promise<SystemDataTable<CoefficientValues> & { propertyTypes: readonly string[] }> {
@@ -32,11 +34,23 @@ export async function coefficientsTable(services: Services): Promise<SystemDataT
   };
 }
 
+/** The page: this admin's view of the coefficients (drawn: `body`), the row being edited, and the form's choices. */
 export async function coefficientsPage(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
   const { view, query } = await listView(services, { reader, table: "pricingCoefficients", request });
   const editId = new URL(request.url).searchParams.get("edit");
   const editing = editId ? await findCoefficient(services.db, recordId(editId) ?? 0) : null;
   if (editId && !editing) throw notFound();
   const [list, options] = await Promise.all([listCoefficients(services.db, query), projectOptions(services)]);
-  return { ...list, view, filters: query.filters, editing, propertyTypes: options.values.propertyTypes };
+  const { rows, ...counts } = list;
+  const { propertyTypes } = options.values;
+  return {
+    ...counts,
+    body: coefficientsBody(view, rows, new URL(request.url)),
+    view,
+    filters: query.filters,
+    editing: editing ? { ...editing, label: `${DIMENSION_LABELS[editing.dimension]} ${editing.band}` } : null,
+    // the form's choices, named: the page does not carry the pricing module for them
+    dimensions: COEFFICIENT_DIMENSIONS.map((d) => ({ value: d, label: DIMENSION_LABELS[d] })),
+    bandGroups: COEFFICIENT_DIMENSIONS.map((d) => ({ label: DIMENSION_LABELS[d], bands: bandsOf(d, propertyTypes) })),
+  };
 }

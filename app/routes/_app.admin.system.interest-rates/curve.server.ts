@@ -15,6 +15,8 @@ import type { SystemDataTable } from "~/models/system-data.server";
 import { listView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
 import { recordId } from "~/lib/query-params";
+import { tenorLabel } from "~/lib/loan-pricing";
+import { curveBody } from "./rows.server";
 
 export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
   table: "interestRates",
@@ -28,12 +30,24 @@ export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
   importRows: importInterestRates,
 };
 
-/** The page: this admin's view of the points, the days to filter by, the latest curve, and the row being edited. */
+/**
+ * The page: this admin's view of the points (drawn: `body`), the days to filter by, the latest curve,
+ * and the row being edited with its name.
+ */
 export async function curvePage(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
   const { view, query } = await listView(services, { reader, table: "interestRates", request });
   const editId = new URL(request.url).searchParams.get("edit");
   const editing = editId ? await findInterestRate(services.db, recordId(editId) ?? 0) : null;
   if (editId && !editing) throw notFound();
   const [list, days, latest] = await Promise.all([listInterestRates(services.db, query), curveDays(services.db), latestCurve(services.db)]);
-  return { ...list, view, filters: query.filters, days, latest, editing };
+  const { rows, ...counts } = list;
+  return {
+    ...counts,
+    body: curveBody(view, rows, new URL(request.url)),
+    view,
+    filters: query.filters,
+    days,
+    latest,
+    editing: editing ? { ...editing, label: `${editing.asOf} ${tenorLabel(editing.tenorMonths)}` } : null,
+  };
 }
