@@ -4,7 +4,8 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
-import { FormErrors } from "~/components/forms";
+// not forms.tsx: it would bring the form hook, which this page (no field of its own) does not use
+import { FormErrors } from "~/components/plain-fields";
 import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Members } from "./members";
