@@ -178,6 +178,7 @@ describe("deals the marketplace closed", () => {
     const { deals: rows } = await (await deals("/buyers/myprojects/index_new", cookie)).json();
     const byProject = new Map(rows.map((d) => [d.projectId, d]));
     expect(byProject.get(withdrawn.id)).toMatchObject({ ndaStatus: "Rejected", closed: { of: "nda", reason: "Closed: the listing was withdrawn" } });
+    expect(byProject.get(withdrawn.id)!.href).toBeNull();
     expect(byProject.get(soldElsewhere.id)).toMatchObject({ offerStatus: "rejected", closed: { of: "offer", reason: "Closed: the seller accepted another offer" } });
     expect(byProject.get(turnedDown.id)).toMatchObject({ offerStatus: "rejected", closed: null });
     // nothing of the seller's or the rival's: no one's name, no seller's note
@@ -220,5 +221,10 @@ describe("deals the marketplace closed", () => {
     const byProject = new Map(rows.map((d) => [d.projectId, d]));
     expect(byProject.get(fellThrough.id)).toMatchObject({ offerStatus: "rejected", closed: { of: "offer", reason: "Closed: the deal fell through" } });
     expect(byProject.get(sold.id)).toMatchObject({ ndaStatus: "Rejected", closed: { of: "nda", reason: "Closed: the listing was sold" } });
+    // a listing back on the market opens; one sold to another is named without a link to its 404, and its buyer's row leads to their workspace
+    expect(byProject.get(fellThrough.id)!.href).toBe(`/buyers/myprojects/${fellThrough.id}`);
+    expect(byProject.get(sold.id)!.href).toBeNull();
+    const { deals: theirs } = await (await deals("/buyers/myprojects/index_new", await app.cookieFor(winner))).json();
+    expect(theirs.find((d) => d.projectId === sold.id)!.href).toBe(`/buyers/myprojects/${sold.id}`);
   });
 });

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { NDA_APPROVED, workspacePath } from "~/lib/deal";
+import { VISIBLE_TO_BUYERS, type ProjectStatus } from "~/lib/project-kinds";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { buyerDealsPage, marketClosings } from "~/models/buyer-deals.server";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
@@ -50,11 +51,16 @@ export async function loader(args: LoaderFunctionArgs) {
         closed: closingOf(e),
         since: e.dates[e.stage] ?? null,
         lastActivity: e.lastActivity,
-        href: e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
+        // none where the buyer can no longer open the listing (withdrawn, sold to another): its pages answer 404
+        href: !opensFor(e) ? null : e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
       })),
     ),
   };
 }
+
+/** Whether the buyer still opens the deal's listing: one buyers see, or a sold one they bought (decision 092). */
+const opensFor = (e: { projectStatus: string; offerStatus: string | null }) =>
+  VISIBLE_TO_BUYERS.includes(e.projectStatus as ProjectStatus) || (e.projectStatus === "sold" && e.offerStatus === "accepted");
 
 /** The buyer's deals by stage: what they looked at, signed, negotiate and offered on. */
 export default function DealsPage() {
@@ -80,7 +86,7 @@ export default function DealsPage() {
               {rows.map((d) => (
                 <tr key={d.projectId}>
                   <td>
-                    <Link to={d.href} className="link">{d.projectName}</Link>
+                    {d.href ? <Link to={d.href} className="link">{d.projectName}</Link> : d.projectName}
                   </td>
                   <td>{d.closed?.of === "nda" ? d.closed.reason : (d.ndaStatus ?? "—")}</td>
                   <td>{d.closed?.of === "offer" ? d.closed.reason : d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
