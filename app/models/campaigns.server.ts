@@ -5,11 +5,11 @@ import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 import { unsubscribeToken } from "~/.server/unsubscribe-token";
 import type { SuppressionChannel } from "~/lib/marketing";
-import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { SEND_AT_IN_THE_PAST, SEND_AT_SKEW_MINUTES } from "~/lib/schemas/marketing";
 import { recordAudit, type AuditEntry } from "./audit.server";
+import { statusSeenByBuyers } from "./projects.server";
 import { CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
 import { auditListSaved, createRecipientList, findRecipientList, listRecipientLists, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
@@ -168,10 +168,7 @@ export const PROJECT_OFF_MARKET = "The promoted project is no longer on the mark
  * The listing is checked in the very update that starts the send: checked only when the draft was
  * saved, a listing withdrawn since went to the whole list with a teaser link that buyers found missing.
  */
-const promotesNothingOffMarket = sql`(${campaigns}.project_id is null or exists (select 1 from ${projects} p where p.id = ${campaigns}.project_id and p.status in (${sql.join(
-  VISIBLE_TO_BUYERS.map((status) => sql`${status}`),
-  sql`, `,
-)})))`;
+const promotesNothingOffMarket = sql`(${campaigns}.project_id is null or exists (select 1 from ${projects} p where p.id = ${campaigns}.project_id and ${statusSeenByBuyers(sql`p.status`)}))`;
 
 /**
  * Sends the campaign: one outbox row per reachable, unsuppressed recipient. Only the

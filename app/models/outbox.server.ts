@@ -1,6 +1,5 @@
 import type { OutboxStatus } from "~/lib/outbox";
 import { e164 } from "~/lib/sms";
-import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { insertMany } from "~/.server/db/bulk";
@@ -10,6 +9,7 @@ import type { Env } from "~/.server/env";
 import { seal, unseal } from "~/.server/sealed";
 import { configuredChannels, ProviderRefused, sendThroughProvider, type Send } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
+import { statusSeenByBuyers } from "./projects.server";
 
 export const MAX_ATTEMPTS = 8;
 /** Delivered (or abandoned) message bodies are emptied after this long. */
@@ -240,10 +240,7 @@ const campaignSuppression = sql<string | null>`case when ${outbox.campaignId} is
  * was queued: held for quiet hours, a schedule or a retry, it would still carry the listing and a
  * teaser link that buyers find missing.
  */
-const campaignOffMarket = sql<number | null>`case when ${outbox.campaignId} is not null then exists (select 1 from ${campaigns} c join ${projects} p on p.id = c.project_id where c.id = ${outbox.campaignId} and p.status not in (${sql.join(
-  VISIBLE_TO_BUYERS.map((status) => sql`${status}`),
-  sql`, `,
-)})) end`;
+const campaignOffMarket = sql<number | null>`case when ${outbox.campaignId} is not null then exists (select 1 from ${campaigns} c join ${projects} p on p.id = c.project_id where c.id = ${outbox.campaignId} and not ${statusSeenByBuyers(sql`p.status`)}) end`;
 
 /**
  * Gives such a message up unsent, as a claim would take it (only while nobody moved it first), and

@@ -13,6 +13,9 @@ export type Viewer = { id: number; role: Role | null };
 /** Whether buyers see the project (published, under offer): an NDA approval or new terms reach them. */
 export const seenByBuyers = (project: Pick<Project, "status">) => VISIBLE_TO_BUYERS.includes(project.status);
 
+/** The same rule in hand-written SQL (`status` names a project's status column): one list for every query. */
+export const statusSeenByBuyers = (status: SQL) => sql`${status} in (${sql.join(VISIBLE_TO_BUYERS.map((seen) => sql`${seen}`), sql`, `)})`;
+
 /** Who may see a project at all: its seller and admins always; other members once it is published. */
 export function canSee(viewer: Viewer, project: Pick<Project, "sellerId" | "status">) {
   if (mayManageProject(viewer, project)) return true;
