@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { builtRoutes } from "./built-routes";
-import { apiClient, baseUrlOf, DEMO } from "./support";
+import { apiClient, apiLogin, baseUrlOf, DEMO } from "./support";
 
 /**
  * Enumerates every route module of the built app and asserts what a visitor and
@@ -339,7 +339,9 @@ test.describe("listings that are not for everyone", () => {
   });
 
   test("the limited project API answers the NDA status, and 404 for what the user may not see", async ({ request }) => {
-    const { token } = await (await request.post("/api/auth/login", { data: { email: DEMO.broker, password: "demo-password" } })).json();
+    const login = await apiLogin(request, { email: DEMO.broker, password: "demo-password" });
+    expect(login.status()).toBe(200);
+    const { token } = await login.json();
     const headers = { Authorization: `Bearer ${token}` };
     const published = await request.get("/api/buyer/projects/limited/7", { headers });
     expect(published.status()).toBe(200);

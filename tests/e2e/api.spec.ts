@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { baseUrlOf, DEMO } from "./support";
+import { apiLogin, baseUrlOf, DEMO } from "./support";
 
 test.describe.configure({ mode: "serial" });
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP API: once per server");
 
 test("POST /api/auth/login answers a token that GET /api/1.0/me accepts as Bearer", async ({ request }) => {
-  const login = await request.post("/api/auth/login", { data: { email: DEMO.multi, password: "demo-password" } });
+  const login = await apiLogin(request, { email: DEMO.multi, password: "demo-password" });
   expect(login.status()).toBe(200);
   const { token } = await login.json();
   expect(typeof token).toBe("string");
@@ -26,7 +26,7 @@ test("POST /api/auth/login answers a token that GET /api/1.0/me accepts as Beare
 });
 
 test("wrong credentials, bad JSON and missing tokens are refused with JSON errors", async ({ request }) => {
-  const wrong = await request.post("/api/auth/login", { data: { email: DEMO.buyer, password: "nope" } });
+  const wrong = await apiLogin(request, { email: DEMO.buyer, password: "nope" });
   expect(wrong.status()).toBe(401);
   expect((await wrong.json()).error).toContain("The e-mail or password is not correct.");
 
@@ -36,7 +36,7 @@ test("wrong credentials, bad JSON and missing tokens are refused with JSON error
   });
   expect(malformed.status()).toBe(400);
 
-  const missing = await request.post("/api/auth/login", { data: { email: DEMO.buyer } });
+  const missing = await apiLogin(request, { email: DEMO.buyer });
   expect(missing.status()).toBe(400);
   expect((await missing.json()).fields.password).toEqual(["Required."]);
 
@@ -58,7 +58,9 @@ test("wrong credentials, bad JSON and missing tokens are refused with JSON error
 });
 
 test("a revoked token stops working", async ({ request }) => {
-  const { token } = await (await request.post("/api/auth/login", { data: { email: DEMO.seller, password: "demo-password" } })).json();
+  const login = await apiLogin(request, { email: DEMO.seller, password: "demo-password" });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
   const headers = { Authorization: `Bearer ${token}` };
   expect((await request.get("/api/1.0/me", { headers })).status()).toBe(200);
   expect((await request.post("/api/auth/logout", { headers })).status()).toBe(200);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { apiClient, baseUrlOf, DEMO, uniqueEmail } from "./support";
+import { apiClient, apiLogin, baseUrlOf, DEMO, uniqueEmail } from "./support";
 import { daytimeZone, e164, textsTo, uniquePhone } from "./sms-steps";
 
 /**
@@ -64,7 +64,9 @@ test("a campaign that cannot be sent answers 400 with the reason", async ({}, te
 });
 
 test("anyone but an admin gets 404, with a token or a session", async ({ request }, testInfo) => {
-  const { token } = (await (await request.post("/api/auth/login", { data: { email: DEMO.buyer, password: "demo-password" } })).json()) as { token: string };
+  const login = await apiLogin(request, { email: DEMO.buyer, password: "demo-password" });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
   const payload = { channel: "sms", customerIds: [1], body: "Hello" };
   expect((await request.post("/api/1.0/campaigns", { data: payload, headers })).status()).toBe(404);
