@@ -19,8 +19,7 @@ import { type AdminProjectIntent } from "~/lib/schemas/deal";
 import { adminProjectSchema } from "~/lib/schemas/index.server";
 import { intentOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
-import { recordAudit } from "~/models/audit.server";
-import { recomputeProjectMatches } from "~/models/matches.server";
+import { afterListingStep } from "~/models/listing-steps.server";
 import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
 import { findProjectWithSeller, reviewProject, seenByBuyers, sellerOfProject } from "~/models/projects.server";
@@ -108,13 +107,10 @@ async function review(
     const sale = decision.intent === "mark-sold" || decision.intent === "fell-through";
     return refuse(submission, sale ? NOT_UNDER_OFFER : "The project is not in a state that allows this.", 409);
   }
-  // published (or back on the market): scored for every buyer; returned, withdrawn or sold: its matches go
-  await recomputeProjectMatches(services.db, { projectId: project.id });
-  await recordAudit(services.db, {
+  await afterListingStep(services.db, {
     actor: user,
-    action: { publish: "project.publish", reject: "project.return", withdraw: "project.withdraw", "mark-sold": "project.sold", "fell-through": "project.reopen" }[decision.intent],
-    subjectType: "project",
-    subjectId: project.id,
+    projectId: project.id,
+    step: ({ publish: "project.publish", reject: "project.return", withdraw: "project.withdraw", "mark-sold": "project.sold", "fell-through": "project.reopen" } as const)[decision.intent],
     detail: reason ? `${project.projectName}. Reason: ${reason}` : project.projectName,
     address: clientAddress(request),
   });

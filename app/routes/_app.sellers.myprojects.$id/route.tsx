@@ -13,8 +13,8 @@ import { useStaticForms } from "~/components/static-forms";
 import { sellerOverviewMarkup } from "./overview.server";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
-import { recordAudit } from "~/models/audit.server";
-import { recomputeProjectMatches, sellerMatchesFor } from "~/models/matches.server";
+import { sellerMatchesFor } from "~/models/matches.server";
+import { afterListingStep } from "~/models/listing-steps.server";
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
 import { EDITABLE, seenByBuyers, sellerOfProject } from "~/models/projects.server";
 import { withdrawProject } from "~/models/project-withdrawal.server";
@@ -112,8 +112,7 @@ export async function action(args: ActionFunctionArgs) {
     case "withdraw": {
       const withdrawn = await withdrawProject(dealServices(services), { projectId: id, actorId: user.id, sellerId: project.sellerId });
       if (!withdrawn) return refuse(submission, "This project cannot be withdrawn now.", 409);
-      await recomputeProjectMatches(services.db, { projectId: id });
-      await recordAudit(services.db, { actor: user, action: "project.withdraw", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
+      await afterListingStep(services.db, { actor: user, projectId: id, step: "project.withdraw", detail: project.projectName, address: clientAddress(args.request) });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
     }
     case "mark-sold":
@@ -121,9 +120,7 @@ export async function action(args: ActionFunctionArgs) {
       const sold = step.intent === "mark-sold";
       const done = await (sold ? markProjectSold : reopenProject)(dealServices(services), { projectId: id, actorId: user.id, sellerId: project.sellerId });
       if (!done) return refuse(submission, NOT_UNDER_OFFER, 409);
-      // sold: buyers no longer see it, so its matches go; back on the market: scored again
-      await recomputeProjectMatches(services.db, { projectId: id });
-      await recordAudit(services.db, { actor: user, action: sold ? "project.sold" : "project.reopen", subjectType: "project", subjectId: id, detail: project.projectName, address: clientAddress(args.request) });
+      await afterListingStep(services.db, { actor: user, projectId: id, step: sold ? "project.sold" : "project.reopen", detail: project.projectName, address: clientAddress(args.request) });
       return redirectWithNotification(services, args.request, here, sold ? "The project is sold." : "The accepted offer is closed and the project is published again.");
     }
     default:
