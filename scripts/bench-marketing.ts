@@ -64,7 +64,7 @@ async function main() {
   const list = (await findRecipientList(db, { listId }))!;
   const [named] = (await client.execute("select max(customer_id) as id from users where customer_id is not null")).rows;
   const shapes: Array<[string, () => Promise<unknown>]> = [
-    ["list page, page 1 (reach and members)", () => recipientListPage(db, { list, page: 1, pageSize: 50 })],
+    ["list page, page 1 (size and members)", () => recipientListPage(db, { list, page: 1, pageSize: 50 })],
     ["list page, page 300", () => recipientListPage(db, { list, page: 300, pageSize: 50 })],
     ["campaign page (progress, recipients, preview)", () => campaignOverview(services, { campaign, page: 1, pageSize: 50 })],
     ["campaign page, page 300, a named member's preview", () => campaignOverview(services, { campaign, page: 300, pageSize: 50, customerId: Number(named!.id) })],
@@ -80,6 +80,9 @@ async function main() {
     if (p95 > BUDGET_MS) missed.push(label);
     console.log(`| ${label} | ${median.toFixed(1)} ms | ${p95.toFixed(1)} ms |`);
   }
+  // counted when the admin asks (decision 094): reported, not held to the page budget
+  const asked = await timeRounds(() => recipientListPage(db, { list, page: 1, pageSize: 50, withReach: true }), ROUNDS);
+  console.log(`| list page, its reach asked for (not budgeted) | ${asked.median.toFixed(1)} ms | ${asked.p95.toFixed(1)} ms |`);
   const outcomes = await campaignOutcomes(db, { campaign });
   console.log(`(outcomes: reached ${outcomes.reached}, viewed ${outcomes.viewed}, signed ${outcomes.signed}, offered ${outcomes.offered})`);
   finishBench({ client, dir, missed, budgetMs: BUDGET_MS });

@@ -1,14 +1,29 @@
+import { Link } from "@remix-run/react";
 import { formatNumber } from "~/lib/format";
 import type { Reach } from "~/lib/marketing";
 
-/** A list's size and who on it cannot be reached, per channel: shown before anything is sent. */
-export function ListReach({ reach }: { reach: Reach }) {
+/**
+ * A list's size and who on it cannot be reached, per channel: shown before anything is sent. Without
+ * `reach` (a big list's is counted only when asked: decision 094), `countHref` is the link that asks.
+ */
+export function ListReach({ size, reach, countHref }: { size: number; reach: Reach | null; countHref?: string }) {
   const n = formatNumber;
   return (
     <dl className="card grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]" data-testid="list-reach">
       <dt className="font-medium">Members</dt>
-      <dd data-testid="list-size">{n(reach.size)}</dd>
-      {reach.email ? (
+      <dd data-testid="list-size">{n(size)}</dd>
+      {!reach && countHref ? (
+        <>
+          <dt className="font-medium">Reaches</dt>
+          <dd>
+            <Link to={countHref} className="link" data-testid="count-reach" preventScrollReset>
+              Count who it reaches
+            </Link>{" "}
+            <span className="text-slate-600">(each member&apos;s address checked as a send would)</span>
+          </dd>
+        </>
+      ) : null}
+      {reach?.email ? (
         <>
           <dt className="font-medium">E-mail reaches</dt>
           <dd data-testid="email-reachable">{n(reach.email.reachable)}</dd>
@@ -19,7 +34,7 @@ export function ListReach({ reach }: { reach: Reach }) {
           </dd>
         </>
       ) : null}
-      {reach.sms ? (
+      {reach?.sms ? (
         <>
           <dt className="font-medium">SMS reaches</dt>
           <dd data-testid="sms-reachable">{n(reach.sms.reachable)}</dd>

@@ -7,7 +7,7 @@ import { isEmailAddress, normalAddress, type ListChannel, type ListDefinition, t
 import { e164 } from "~/lib/sms";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { whereOf } from "./customers.server";
-import { contactsOf, reachOfMembers } from "./list-reach.server";
+import { reachOfMembers } from "./list-reach.server";
 import { suppressedAmong } from "./suppressions.server";
 import { inList } from "~/.server/db/in-list";
 
@@ -82,13 +82,27 @@ export async function membersOf(db: Database, list: Pick<RecipientList, "definit
 }
 
 /**
+ * The definition's ids less the anonymised companies, which are few and found in their own index
+ * (migration 0079): no member's row is looked at. Before, each member's entry in the contact index
+ * was, 20,000 look-ups for a list of 20,000.
+ */
+const listedIds = (db: Database, d: ListDefinition) => sql`select id from (${memberIds(db, d)}) where id not in (select id from ${customers} where anonymised_at is not null)`;
+
+/** How many members the list has now, counted from the indexes alone. */
+export async function listSize(db: Database, { definition }: Pick<RecipientList, "definition">): Promise<number> {
+  const [row] = (await db.all(sql`select count(*) as n from (${listedIds(db, definition)})`)) as Array<{ n: number }>;
+  return row?.n ?? 0;
+}
+
+/**
  * A page of the list's members as of now, in the list's order. A filtered list's page is chosen
- * by id from the indexes first (the filter's and the contact index), then its rows are read.
+ * by id from the indexes first, then its rows are read.
  */
 export async function membersPage(db: Database, { list, offset, limit }: { list: Pick<RecipientList, "definition">; offset: number; limit: number }): Promise<ListMember[]> {
   const d = list.definition;
   if ("projectId" in d) return membersQuery(db, d).limit(limit).offset(offset);
-  const page = sql`select m.id from ${contactsOf(memberIds(db, d))} order by m.id limit ${limit} offset ${offset}`;
+  // `+id`: sorting the filter's ids beats walking the whole table in id order to test each row (63 ms for page 300 of 20,000)
+  const page = sql`select id from (${listedIds(db, d)}) order by +id limit ${limit} offset ${offset}`;
   return db.select(memberColumns).from(customers).where(sql`${customers.id} in (${page})`).orderBy(customers.id);
 }
 
@@ -220,8 +234,18 @@ export async function listRecipientLists(db: Database, { page = 1, pageSize = 25
   return { rows, total: total?.n ?? 0 };
 }
 
-/** What a list's page shows: its reach per channel and a page of its members as of now. */
-export async function recipientListPage(db: Database, { list, page, pageSize }: { list: Pick<RecipientList, "definition" | "channel">; page: number; pageSize: number }) {
-  const [reach, members] = await Promise.all([reachOf(db, list), membersPage(db, { list, offset: (page - 1) * pageSize, limit: pageSize })]);
-  return { reach, members };
+/**
+ * What a list's page shows: its size and a page of its members as of now, and its reach per channel
+ * when the admin asks for it (judging each member's addresses takes about 2.5 µs a member; decision 094).
+ */
+export async function recipientListPage(
+  db: Database,
+  { list, page, pageSize, withReach = false }: { list: Pick<RecipientList, "definition" | "channel">; page: number; pageSize: number; withReach?: boolean },
+) {
+  const [reach, size, members] = await Promise.all([
+    withReach ? reachOf(db, list) : null,
+    withReach ? null : listSize(db, list),
+    membersPage(db, { list, offset: (page - 1) * pageSize, limit: pageSize }),
+  ]);
+  return { size: reach?.size ?? size ?? 0, reach, members };
 }

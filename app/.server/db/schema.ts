@@ -356,6 +356,8 @@ export const customers = sqliteTable(
     index("customers_attention_email_lower_idx").on(sql`lower(${t.attentionEmail})`),
     // a list's reach and pages: the contact columns by id, without reading the wide customer rows (migration 0056)
     index("customers_contact_idx").on(t.id, t.anonymisedAt, t.attentionEmail, t.attentionPhone, t.smsAllowance),
+    // a list's size and pages leave out the few anonymised companies found here, without a look at each member (migration 0079)
+    index("customers_anonymised_idx").on(t.anonymisedAt, t.id),
     index("customers_type_idx").on(t.customerType),
     // the table's "Type" filter: its count and a sorted page read the matching customers only
     index("customers_business_type_idx").on(t.businessType),

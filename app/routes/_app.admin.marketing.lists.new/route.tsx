@@ -83,7 +83,7 @@ export default function NewListPage() {
     <>
       <PageHeader title="Save a recipient list" back={{ to: "/admin/marketing/lists", label: "All lists" }} />
       <p className="mb-4 text-sm text-slate-600">A list of {KIND_TITLES[kind]}.</p>
-      <ListReach reach={reach} />
+      <ListReach size={reach.size} reach={reach} />
       <Form method="post" className="card mt-4 max-w-xl space-y-4" {...getFormProps(form)}>
         <FormErrors errors={form.errors} />
         <input type="hidden" name="kind" value={kind} />
