@@ -54,6 +54,8 @@ test("an admin texts a list, sees progress reach 100 %, and a number that replie
   await admin.getByLabel("For").selectOption("sms");
   await admin.getByRole("button", { name: "Save list" }).click();
   await expect(admin).toHaveURL(/\/admin\/marketing\/lists\/\d+$/);
+  // a list's reach is counted when asked (decision 094): each member's address is judged as a send would
+  await admin.getByRole("link", { name: "Count who it reaches" }).click();
   await expect(admin.getByTestId("sms-reachable")).toHaveText("2");
   const listId = new URL(admin.url()).pathname.split("/").pop()!;
 

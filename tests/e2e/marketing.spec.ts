@@ -61,6 +61,8 @@ test("an admin saves a filtered list, sends a merged e-mail, and an unsubscribed
   await admin.getByRole("button", { name: "Save list" }).click();
   await expect(admin).toHaveURL(/\/admin\/marketing\/lists\/\d+$/);
   const listId = new URL(admin.url()).pathname.split("/").pop()!;
+  // a list's reach is counted when asked (decision 094): each member's address is judged as a send would
+  await admin.getByRole("link", { name: "Count who it reaches" }).click();
   await expect(admin.getByTestId("email-reachable")).toHaveText("2");
 
   // write with a merge field, preview it for one recipient, send
