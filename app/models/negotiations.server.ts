@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql, type AnyColumn, type Placeholder, type
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { messages, projects, threadReads, users, type Project, type User } from "~/.server/db/schema";
+import { messages, offers, projects, threadReads, users, type Project, type User } from "~/.server/db/schema";
 import { workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { notify, type DealServices } from "./notifications.server";
@@ -132,7 +132,7 @@ export const INBOX_PAGE_SIZE = 25;
 
 /**
  * A page of the threads the member may read, the latest message first, each with its figures as
- * they read it: a buyer their own on projects buyers still see, a seller those on the projects they reach (their own, and their
+ * they read it: a buyer their own on projects buyers still see (and on one sold to them), a seller those on the projects they reach (their own, and their
  * team's as their permissions say: `reach` from sellerReachKindOf) and those they are the buyer in,
  * admins all. `older` says whether another page follows.
  */
@@ -210,17 +210,23 @@ const everyThread = inboxPage(
     order by m.id desc ${PAGE}`,
 );
 /**
- * Whether buyers still see the thread's project (`projectId` names its column): on a withdrawn or sold
- * one the thread answers its buyer 404, so their inbox and their count leave it out. One look-up of the
- * project's key a thread.
+ * Whether a thread's buyer still reads it (`status`, `projectId`, `buyerId` name its project's status
+ * and its columns): on a project buyers see, or on a sold one whose accepted offer is theirs, which its
+ * buyer keeps reading (decision 092, as findDealProject says). On a withdrawn one, or one sold to
+ * another, the thread answers its buyer 404, so their inbox and their count leave it out. The offers
+ * are looked up (by their project's index) only for a sold project.
  */
 const visibleStatuses = sql.raw(VISIBLE_TO_BUYERS.map((status) => `'${status}'`).join(", "));
-const openToBuyers = (projectId: SQL) => sql`(select p.status from ${projects} p where p.id = ${projectId}) in (${visibleStatuses})`;
+const buyerStillReads = (status: SQL | AnyColumn, projectId: SQL, buyerId: SQL) =>
+  sql`(${status} in (${visibleStatuses}) or (${status} = 'sold' and exists (select 1 from ${offers} o where o.project_id = ${projectId} and o.buyer_id = ${buyerId} and o.status = 'accepted')))`;
+// one look-up of the project's key a thread
+const openToBuyer = (projectId: SQL, buyerId: SQL) =>
+  sql`exists (select 1 from ${projects} p where p.id = ${projectId} and ${buyerStillReads(sql.raw("p.status"), projectId, buyerId)})`;
 // the threads are grouped first (materialized), so that each thread's project is looked up once, not
 // once for each of its messages
 const buyersThreads = inboxPage(
   (userId) => sql`with thread as materialized (select project_id, buyer_id, max(id) as last_id from ${messages} where buyer_id = ${userId} group by project_id, buyer_id)
-    select project_id, buyer_id, last_id from thread where ${openToBuyers(sql.raw("thread.project_id"))} order by last_id desc ${PAGE}`,
+    select project_id, buyer_id, last_id from thread where ${openToBuyer(sql.raw("thread.project_id"), sql.raw("thread.buyer_id"))} order by last_id desc ${PAGE}`,
 );
 // Three parts, each latest first: on the seller's own projects, their markers (each keeps its
 // thread's latest message, migration 0065), as many as the page reaches; on the team's projects they
@@ -242,7 +248,7 @@ const sellersInbox = (kind: Reach["kind"]) => {
       ${team}
       union all
       select m.project_id, m.buyer_id, max(m.id) from ${messages} m join ${projects} on ${projects.id} = m.project_id
-      where m.buyer_id = ${userId} and not coalesce(${reached}, 0) and ${projects.status} in (${visibleStatuses}) group by m.project_id, m.buyer_id
+      where m.buyer_id = ${userId} and not coalesce(${reached}, 0) and ${buyerStillReads(projects.status, sql.raw("m.project_id"), sql.raw("m.buyer_id"))} group by m.project_id, m.buyer_id
       order by last_id desc ${PAGE}`;
   });
 };
@@ -326,8 +332,8 @@ const threadsForAdmin = preparedQuery((db) => projectThreadsQuery(db, sql.placeh
  * from others past it: the count adds up their markers as the thread's buyer that have any, a range of
  * the partial index (user, buyer, ...). Every page a member opens runs it with their session (sellers
  * and admins too), where it read each of the buyer's messages (decision 078). A marker's project is
- * looked up by its key only for the markers with something unread: a thread on a withdrawn or sold
- * project, which its buyer can no longer open, must not keep a count they cannot clear.
+ * looked up by its key only for the markers with something unread: a thread on a withdrawn project, or
+ * one sold to another, which its buyer can no longer open, must not keep a count they cannot clear.
  */
 export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn) {
   return db
@@ -335,7 +341,7 @@ export function buyersUnreadQuery(db: Database, userId: Placeholder | AnyColumn)
     .from(sql`${threadReads} reader`)
     // the partial index's condition written out as it is (thread_reads_buyer_unread_idx): a bound
     // value would not show the planner it holds
-    .where(sql`reader.user_id = ${userId} and reader.unread > 0 and reader.buyer_id = reader.user_id and ${openToBuyers(sql.raw("reader.project_id"))}`);
+    .where(sql`reader.user_id = ${userId} and reader.unread > 0 and reader.buyer_id = reader.user_id and ${openToBuyer(sql.raw("reader.project_id"), sql.raw("reader.buyer_id"))}`);
 }
 
 // a buyer's or broker's count is on every page they open: built once, with the member as a placeholder
@@ -378,7 +384,7 @@ const sellersUnreadQuery = (kind: Reach["kind"]) =>
       select coalesce(sum(${unreadIn("thread", userId)}), 0) from thread where buyer_id is not null`;
     // as a buyer's: their markers as the thread's buyer that have any (migration 0069), as a buyer's count is
     const asBuyer = sql`select coalesce(sum(r.unread), 0) from ${threadReads} r indexed by thread_reads_buyer_unread_idx
-      join ${projects} on ${projects.id} = r.project_id where r.user_id = ${userId} and r.unread > 0 and r.buyer_id = r.user_id and not coalesce(${reached}, 0) and ${projects.status} in (${visibleStatuses})`;
+      join ${projects} on ${projects.id} = r.project_id where r.user_id = ${userId} and r.unread > 0 and r.buyer_id = r.user_id and not coalesce(${reached}, 0) and ${buyerStillReads(projects.status, sql.raw("r.project_id"), sql.raw("r.buyer_id"))}`;
     // one row, the member's: the three counts are its columns' subqueries
     return db
       .select({ count: sql<number>`(${own}) + (${teams}) + (${asBuyer})` })

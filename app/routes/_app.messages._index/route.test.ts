@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { bootApp, getRequest, sent } from "../../../tests/support/app";
+import { soldListing } from "../../../tests/support/sold-listing";
 
 /** The inbox's negotiations as the buyer and the seller of a thread each read them. */
 const app = await bootApp("route-inbox");
@@ -7,6 +8,7 @@ const { loader } = await import("./route");
 const { eq } = await import("drizzle-orm");
 const { projects } = await import("~/.server/db/schema");
 const { postMessage, unreadMessageCount } = await import("~/models/negotiations.server");
+const { makeUser } = await import("~/seed/factories");
 const { inboxCountsLoadedWith, startSession, userForSession } = await import("~/models/sessions.server");
 const { context, services, deal } = app;
 
@@ -37,5 +39,27 @@ describe("a thread on a project that left the market", () => {
     expect(inboxCountsLoadedWith(signedIn!)?.unreadAsBuyer).toBe(before - 2);
 
     expect((await threadsOf(seller.cookie, ids)).map(([id]) => id).sort()).toEqual([...ids].sort());
+  });
+});
+
+describe("the threads of a sold listing (decision 092)", () => {
+  it("are listed to the buyer who bought it, with what they have not read, to no other buyer, and to the seller", async () => {
+    const [listing] = await app.publishedProjects(seller.user.id);
+    const winner = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Wendy Winner" });
+    const rival = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Rita Rival" });
+    await soldListing(app, { listing: listing!, seller: seller.user, winner, rival });
+    const onListing = async (cookie: string) =>
+      (await inbox(cookie)).threads.filter((t: { projectId: number }) => t.projectId === listing!.id).map((t: { buyerId: number; unread: number }) => [t.buyerId, t.unread]);
+
+    // the seller's message from before the sale is still unread: listed, and counted in the navigation
+    expect(await onListing(await app.cookieFor(winner))).toEqual([[winner.id, 1]]);
+    expect(await unreadMessageCount(services.db, winner, "buyer")).toBe(1);
+    const signedIn = await userForSession(services.db, await startSession(services.db, winner.id));
+    expect(inboxCountsLoadedWith(signedIn!)?.unreadAsBuyer).toBe(1);
+
+    expect(await onListing(await app.cookieFor(rival))).toEqual([]);
+    expect(await unreadMessageCount(services.db, rival, "buyer")).toBe(0);
+
+    expect((await onListing(seller.cookie)).map(([buyerId]) => buyerId).sort()).toEqual([winner.id, rival.id].sort());
   });
 });
