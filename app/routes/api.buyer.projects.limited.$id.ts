@@ -2,17 +2,21 @@ import { NOT_FOUND_MESSAGE } from "~/.server/http";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { apiError, apiJson, beginApiRequest, requireApiUser, methodNotAllowed } from "~/auth/api.server";
 import { primaryRole } from "~/lib/roles";
-import { findVisibleProject } from "~/models/projects.server";
+import { findDealProject } from "~/models/buyer-deal.server";
 import { ndaStatusOf } from "~/models/contracts.server";
 import { idOf } from "~/.server/http";
 
-/** Spec §7: the limited project, read by clients for `contract_status.ndaStatus`; 404 when not visible. */
+/**
+ * Spec §7: the limited project, read by clients for `contract_status.ndaStatus`; 404 when not visible.
+ * A sold listing's buyer reads it too, with the status sold (decision 092): their deal's NDA stays theirs.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const services = await beginApiRequest(args, "limited");
   const { user } = await requireApiUser(services, args.request);
   const id = idOf(args.params);
-  const project = id === null ? null : await findVisibleProject(services.db, { id: user.id, role: primaryRole(user.roles) }, id);
-  if (!project) return apiError(services, 404, NOT_FOUND_MESSAGE);
+  const deal = id === null ? null : await findDealProject(services.db, { id: user.id, role: primaryRole(user.roles) }, id);
+  if (!deal) return apiError(services, 404, NOT_FOUND_MESSAGE);
+  const { project } = deal;
   return apiJson(services, {
     id: project.id,
     projectName: project.projectName,
