@@ -27,6 +27,6 @@ export async function findDealProject(db: Database, viewer: Viewer, id: number):
   if (!project) return null;
   if (canSee(viewer, project)) return { project, soldToViewerAt: null };
   if (viewer.role === null || project.status !== "sold" || !(await boughtIt(db, { projectId: id, buyerId: viewer.id }))) return null;
-  // the sale is the listing's last change: nothing edits a sold listing (decision 091)
-  return { project, soldToViewerAt: project.updatedAt ?? project.createdAt };
+  // every sold listing has its date, written with the sale or by migration 0078
+  return { project, soldToViewerAt: project.soldAt ?? project.updatedAt };
 }

@@ -1,4 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { dealMarket } from "../../tests/support/deal-market";
 import { notifications, offerEvents, offers, outbox, projects, type Project, type User } from "~/.server/db/schema";
@@ -135,5 +137,42 @@ describe("a deal that fell through", () => {
       expect(events.map((e) => e.action)).toEqual(status === "sold" ? ["submitted", "accepted"] : ["submitted", "accepted", "rejected"]);
       expect(await noticesOf([buyer.id])).toHaveLength(before + 1);
     }
+  });
+});
+
+describe("the date of the sale (projects.sold_at, migration 0078)", () => {
+  const soldAtOf = async (project: Project) => (await t.db.select().from(projects).where(eq(projects.id, project.id)))[0]!.soldAt;
+
+  it("is written with the sale, and stays when the listing is written again later", async () => {
+    const { project } = await underOffer("Dated sale");
+    expect(await soldAtOf(project)).toBeNull();
+    const before = Date.now();
+    expect(await markProjectSold(services, { projectId: project.id, actorId: seller.id, sellerId: seller.id })).toBe(true);
+    const soldAt = (await soldAtOf(project))!;
+    expect(soldAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(soldAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await t.db.update(projects).set({ updatedAt: new Date(soldAt.getTime() + 86_400_000) }).where(eq(projects.id, project.id));
+    expect(await soldAtOf(project)).toEqual(soldAt);
+  });
+
+  it("is cleared when the deal falls through and the listing goes back on the market", async () => {
+    const { project } = await underOffer("Undated again");
+    // a date left by an earlier write (as a row copied by hand could carry): the listing on the market has none
+    await t.db.update(projects).set({ soldAt: new Date(2026, 0, 2) }).where(eq(projects.id, project.id));
+    expect(await reopenProject(services, { projectId: project.id, actorId: seller.id, sellerId: seller.id })).toBe(true);
+    expect(await soldAtOf(project)).toBeNull();
+  });
+
+  it("is filled by the migration for a listing sold before it, from its last change", async () => {
+    const { project } = await underOffer("Sold before the column");
+    await markProjectSold(services, { projectId: project.id, actorId: seller.id, sellerId: seller.id });
+    const [row] = await t.db.select().from(projects).where(eq(projects.id, project.id));
+    const open = await publishedProject("Still on the market");
+    await t.db.update(projects).set({ soldAt: null, updatedAt: new Date(2026, 4, 6) }).where(eq(projects.id, project.id));
+    const file = fs.readFileSync(path.resolve(__dirname, "../../migrations/0078_project_sold_at.sql"), "utf8");
+    await t.db.run(sql.raw(file.split("--> statement-breakpoint").at(-1)!));
+    expect(await soldAtOf(project)).toEqual(new Date(2026, 4, 6));
+    expect(await soldAtOf(open)).toBeNull();
+    expect(row!.status).toBe("sold");
   });
 });

@@ -22,7 +22,8 @@ type Step = { projectId: number; actorId: number; sellerId?: number };
 function leaveUnderOffer(services: DealServices, { projectId, sellerId }: Step, to: "sold" | "published", now: Date) {
   const step = services.db
     .update(projects)
-    .set({ status: to, updatedAt: now })
+    // the sale's date is its own column: the listing's last change can move after it
+    .set({ status: to, updatedAt: now, soldAt: to === "sold" ? now : null })
     .where(and(eq(projects.id, projectId), eq(projects.status, "under_offer"), sellerId === undefined ? undefined : eq(projects.sellerId, sellerId)))
     .returning({ projectName: projects.projectName });
   const happened = sql`exists (select 1 from ${projects} p where p.id = ${projectId} and p.status = ${to} and p.updated_at = ${now.getTime()})`;

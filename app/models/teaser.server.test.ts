@@ -45,6 +45,7 @@ const project: Project = {
   tapeFieldCounts: null,
   submittedAt: new Date(Date.UTC(2026, 0, 2)),
   publishedAt: new Date(Date.UTC(2026, 0, 3)),
+  soldAt: null,
   createdAt: new Date(Date.UTC(2026, 0, 1)),
   updatedAt: new Date(Date.UTC(2026, 0, 4)),
 };

@@ -144,7 +144,10 @@ export function generateProject(r: Random, index: number, sellerId: number, now:
     updatedAt: new Date(created + r.int(0, 20) * 86_400_000),
     submittedAt: st === "draft" ? null : new Date(created + 86_400_000),
     publishedAt: ["published", "under_offer", "sold"].includes(st) ? new Date(created + 3 * 86_400_000) : null,
+    soldAt: null as Date | null,
   };
+  // a sold listing's sale is its last change, drawn above (so every later value stays the same)
+  if (st === "sold") base.soldAt = base.updatedAt;
   if (kind === "loan_pool") {
     const loans: LoanRow[] = [];
     if (withLoans) {

@@ -449,6 +449,11 @@ export const projects = sqliteTable(
     lastBuyerVisitAt: integer("last_buyer_visit_at", { mode: "timestamp_ms" }),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    /**
+     * When the listing was sold, written in the sale's batch and null on any other status (decision
+     * 092): its buyer's "Sold to you on" date, which `updated_at` was until other writes moved it.
+     */
+    soldAt: integer("sold_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()

@@ -80,7 +80,7 @@ describe("the buyer whose offer was accepted, after the sale", () => {
     const data = (await response.json()) as SerializeFrom<typeof loader>;
     expect(data.project).toMatchObject({ id, status: "sold" });
     expect(data.sale?.html).toContain("Sold to you on");
-    expect(data.sale?.html).toContain(`Sold to you on ${sold.updatedAt!.toISOString().slice(0, 10)}.`);
+    expect(data.sale?.html).toContain(`Sold to you on ${sold.soldAt!.toISOString().slice(0, 10)}.`);
     expect(data.contract).toMatchObject({ envelopeId: contract.envelopeId, dataRoomBlocked: false });
     expect(data.documents.map((d: { name: string }) => d.name)).toEqual([document.name]);
     expect(data.offers.map((o: { offer: { id: number; status: string } }) => [o.offer.id, o.offer.status])).toEqual([[winning.id, "accepted"]]);
@@ -148,6 +148,18 @@ describe("the buyer whose offer was accepted, after the sale", () => {
       expect(response.headers.get("Location"), fields.intent).toBeNull();
     }
     expect(await written()).toEqual(before);
+  });
+
+  it("is told the day of the sale, not of the listing's last change", async () => {
+    const later = new Date(sold.soldAt!.getTime() + 40 * 86_400_000);
+    await services.db.update(projects).set({ updatedAt: later }).where(eq(projects.id, id));
+    try {
+      const html = ((await (await workspace(buyer.cookie)).json()) as SerializeFrom<typeof loader>).sale?.html;
+      expect(html).toContain(`Sold to you on ${sold.soldAt!.toISOString().slice(0, 10)}.`);
+      expect(html).not.toContain(later.toISOString().slice(0, 10));
+    } finally {
+      await services.db.update(projects).set({ updatedAt: sold.updatedAt }).where(eq(projects.id, id));
+    }
   });
 
   it("does not get the listing's public teaser back", async () => {
