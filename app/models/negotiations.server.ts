@@ -6,12 +6,11 @@ import { messages, offers, projects, threadReads, users, type Project, type User
 import { workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { notify, type DealServices } from "./notifications.server";
-import { sellerOfProject } from "./projects.server";
+import { sellerOfProject, statusSeenByBuyers } from "./projects.server";
 import { colleaguesWithPlaceholders, reachValues, reachWithPlaceholders, type Reach } from "./seller-reach.server";
 import { recomputeLater } from "./responsiveness.server";
 import { pageCarryingTotal } from "./list-query.server";
 import { recordId } from "~/lib/query-params";
-import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 
 export const MESSAGE_MAX = 4000;
 
@@ -216,9 +215,8 @@ const everyThread = inboxPage(
  * another, the thread answers its buyer 404, so their inbox and their count leave it out. The offers
  * are looked up (by their project's index) only for a sold project.
  */
-const visibleStatuses = sql.raw(VISIBLE_TO_BUYERS.map((status) => `'${status}'`).join(", "));
 const buyerStillReads = (status: SQL | AnyColumn, projectId: SQL, buyerId: SQL) =>
-  sql`(${status} in (${visibleStatuses}) or (${status} = 'sold' and exists (select 1 from ${offers} o where o.project_id = ${projectId} and o.buyer_id = ${buyerId} and o.status = 'accepted')))`;
+  sql`(${statusSeenByBuyers(status)} or (${status} = 'sold' and exists (select 1 from ${offers} o where o.project_id = ${projectId} and o.buyer_id = ${buyerId} and o.status = 'accepted')))`;
 // one look-up of the project's key a thread
 const openToBuyer = (projectId: SQL, buyerId: SQL) =>
   sql`exists (select 1 from ${projects} p where p.id = ${projectId} and ${buyerStillReads(sql.raw("p.status"), projectId, buyerId)})`;

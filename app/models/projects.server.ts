@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { listedProject, projectDate, projects, users, type Project } from "~/.server/db/schema";
@@ -14,7 +14,7 @@ export type Viewer = { id: number; role: Role | null };
 export const seenByBuyers = (project: Pick<Project, "status">) => VISIBLE_TO_BUYERS.includes(project.status);
 
 /** The same rule in hand-written SQL (`status` names a project's status column): one list for every query. */
-export const statusSeenByBuyers = (status: SQL) => sql`${status} in (${sql.join(VISIBLE_TO_BUYERS.map((seen) => sql`${seen}`), sql`, `)})`;
+export const statusSeenByBuyers = (status: SQL | AnyColumn) => sql`${status} in (${sql.join(VISIBLE_TO_BUYERS.map((seen) => sql`${seen}`), sql`, `)})`;
 
 /** Who may see a project at all: its seller and admins always; other members once it is published. */
 export function canSee(viewer: Viewer, project: Pick<Project, "sellerId" | "status">) {
