@@ -25,7 +25,8 @@ import { sendEmail } from "./outbox.server";
 import { recordAudit } from "./audit.server";
 import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
-import { indexedTextMatch, oneOf, pageOfChosen, pageOrLast, withinDays, type ListQuery } from "./list-query.server";
+import { asciiText, indexedTextMatch, oneOf, pageOfChosen, pageOrLast, TRIGRAM, walkedTextMatch, withinDays, type ListQuery } from "./list-query.server";
+import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { recordId } from "~/lib/query-params";
 
@@ -120,17 +121,35 @@ export type InboundListQuery = ListQuery<InboundFilters> & { kind: InboundKind }
 
 /** What the text search looks in: the columns of `inbound_items_fts` (migration 0060), and the same in the table. */
 const INBOUND_TEXT_FIELDS = ["name", "email", "company", "phone", "company_website", "message", "notes"];
-const INBOUND_TEXT_COLUMNS = [inboundItems.name, inboundItems.email, inboundItems.company, inboundItems.phone, inboundItems.companyWebsite, inboundItems.message, inboundItems.notes];
+// the message first: a word in most items is in their messages, and a row is checked no further once found
+const INBOUND_TEXT_COLUMNS = [inboundItems.message, inboundItems.name, inboundItems.email, inboundItems.company, inboundItems.phone, inboundItems.companyWebsite, inboundItems.notes];
 
-/** The WHERE of a view: the kind, the text search and the per-column filters. */
-function whereOf(kind: InboundKind, filters: InboundFilters) {
+const INBOUND_INDEX = "inbound_items_fts";
+
+/**
+ * The text of a search whose density is sampled: one the trigram index finds (three characters or
+ * more) and `like` can find in the rows walked (ASCII); null for any other (decision 093).
+ */
+function sampledText(q: string | undefined) {
+  const text = q?.trim();
+  return text && [...text].length >= TRIGRAM && asciiText(text) ? text : null;
+}
+
+/**
+ * The WHERE of a view: the kind, the text search and the per-column filters. A text in most items
+ * (`dense`) is checked on each row the page's order walks; any other is found in the trigram index.
+ */
+function whereOf(kind: InboundKind, filters: InboundFilters, dense: boolean) {
   const status = oneOf(INBOUND_STATUSES, filters.status);
   const ownerId = chosen(filters.owner);
+  const text = sampledText(filters.q);
   return and(
     eq(inboundItems.kind, kind),
     status ? eq(inboundItems.status, status) : undefined,
     ownerId === "none" ? isNull(inboundItems.ownerId) : ownerId ? eq(inboundItems.ownerId, recordId(ownerId) ?? -1) : undefined,
-    indexedTextMatch(filters.q, { id: inboundItems.id, index: "inbound_items_fts", fields: INBOUND_TEXT_FIELDS, columns: INBOUND_TEXT_COLUMNS }),
+    dense && text
+      ? walkedTextMatch(text, { id: inboundItems.id, index: INBOUND_INDEX, columns: INBOUND_TEXT_COLUMNS })
+      : indexedTextMatch(filters.q, { id: inboundItems.id, index: INBOUND_INDEX, fields: INBOUND_TEXT_FIELDS, columns: INBOUND_TEXT_COLUMNS }),
     withinDays(inboundItems.createdAt, filters),
   );
 }
@@ -140,7 +159,12 @@ export async function listInbound(
   db: Database,
   { kind, filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: InboundListQuery,
 ) {
-  const where = whereOf(kind, filters);
+  const text = sampledText(filters.q);
+  const where = whereOf(kind, filters, Boolean(text && isDense(INBOUND_INDEX, text)));
+  // the count carries how densely the text is found among the newest items, for the next search
+  const sample = text
+    ? sql<number | null>`(${matchesAmongNewest(INBOUND_INDEX, sql`${sql.raw(INBOUND_INDEX)} match ${`"${text.replaceAll('"', '""')}"`}`, { table: inboundItems, id: inboundItems.id })})`
+    : sql<number | null>`null`;
   const rowsOf = (chosen: SQL) =>
     db
       .select({
@@ -167,7 +191,15 @@ export async function listInbound(
     if (sort === "customer") ids.leftJoin(customers, eq(customers.id, member.customerId));
     if (sort === "project") ids.leftJoin(projects, eq(projects.id, inboundItems.projectId));
     ids.where(where);
-    const count = db.select({ count: sql<number>`count(*)` }).from(inboundItems).where(where);
+    const count = db
+      .select({ count: sql<number>`count(*)`, sample })
+      .from(inboundItems)
+      .where(where)
+      .then((rows) => {
+        const [counted] = rows;
+        if (text && counted?.sample != null) learnDensity(INBOUND_INDEX, text, Number(counted.sample));
+        return rows;
+      });
     return pageOfChosen(rowsOf, ids, count, { by: SORT[sort as InboundColumn] ?? SORT.createdAt!, desc, id: inboundItems.id, page: at, pageSize });
   }, page);
 }

@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { projects } from "~/.server/db/schema";
 import { ROW_COLUMNS, SIZE_BANDS, type RowKey } from "~/lib/projects";
+import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 
 // The buyers' and brokers' search of published listings: its filters, order and pages, its prepared
 // statements (one pair per shape of search), and the map's places. Its plans are pinned in
@@ -177,7 +178,7 @@ export function searchStatements(db: Database, params: SearchParams, { placehold
     : walkMatches
       ? db.select({ one: sql`1` }).from(sql`projects_fts cross join ${projects} on ${projects.id} = projects_fts.rowid`).where(and(matched, ...where)).limit(TEXT_COUNT_LIMIT + 1).as("found")
       : db.select({ one: sql`1` }).from(projects).where(condition).limit(TEXT_COUNT_LIMIT + 1).as("found");
-  const count = db.select({ total: sql<number>`count(*)`, ...(walkMatches ? { sample: sql<number>`(${matchesAmongNewest(matched!)})` } : {}) });
+  const count = db.select({ total: sql<number>`count(*)`, ...(walkMatches ? { sample: sql<number>`(${matchesAmongNewest("projects_fts", matched!, { table: projects, id: projects.id })})` } : {}) });
   return {
     page,
     pageSize,
@@ -194,28 +195,10 @@ export function searchStatements(db: Database, params: SearchParams, { placehold
 }
 
 /**
- * How densely a text is found, read beside its count: its matches among the newest listings.
- * Reading it costs a look at their few hundred entries in the full-text index (0.1 ms).
+ * A text alone found in most listings (text-density.server.ts) reads its first pages looking each row
+ * up in the full-text index rather than gathering every match; deeper pages gather (decision 082).
  */
-const DENSITY_SAMPLE = 400;
-const matchesAmongNewest = (matched: SQL) =>
-  sql`select count(*) from projects_fts where ${matched} and projects_fts.rowid > (select max(${projects.id}) from ${projects}) - ${sql.raw(String(DENSITY_SAMPLE))}`;
-
-/**
- * Texts alone found in most listings, learnt from their last search's sample: their first pages
- * look each row up in the full-text index rather than gathering every match. Which way a page is
- * read changes only how long it takes; a text not yet sampled is gathered (decision 082).
- */
-const DENSE_SHARE = 0.4;
 const PROBED_PAGES = 3;
-const TEXTS_KEPT = 500;
-const denseTexts = new Map<string, boolean>();
-
-function learnDensity(match: string, sample: number) {
-  denseTexts.delete(match);
-  denseTexts.set(match, sample >= DENSE_SHARE * DENSITY_SAMPLE);
-  if (denseTexts.size > TEXTS_KEPT) denseTexts.delete(denseTexts.keys().next().value!);
-}
 
 // every search page runs one: its two statements are built once per shape of search (at most
 // SEARCH_SHAPES_KEPT of them, the least recently used going first) and only run after that
@@ -244,10 +227,10 @@ function preparedSearchOf(params: SearchParams, columns: typeof listColumns, pro
 export async function searchProjects(db: Database, params: SearchParams, { shown }: { shown?: Record<string, boolean> } = {}) {
   const { page, pageSize } = searchPaging(params);
   const values = searchValues(params, pageSize, page);
-  const probe = Boolean(values.match && textAlone(params) && page <= PROBED_PAGES && denseTexts.get(values.match));
+  const probe = Boolean(values.match && textAlone(params) && page <= PROBED_PAGES && isDense("projects_fts", values.match));
   const prepared = preparedSearchOf(params, searchColumnsFor(shown), probe);
   const [rows, [count]] = await Promise.all([prepared.rows(db).all(values), prepared.count(db).all(values)]);
-  if (values.match && count && "sample" in count) learnDensity(values.match, Number(count.sample));
+  if (values.match && count && "sample" in count) learnDensity("projects_fts", values.match, Number(count.sample));
   const total = count?.total ?? 0;
   const more = Boolean(params.q) && total > TEXT_COUNT_LIMIT;
   return { rows, total: more ? TEXT_COUNT_LIMIT : total, more, page, pageSize };

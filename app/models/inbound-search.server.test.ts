@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/support/db";
+import { insertMany } from "~/.server/db/bulk";
+import { inboundItems } from "~/.server/db/schema";
+import { listInbound } from "./inbound.server";
+
+/**
+ * An inbound table's text search reads a text in most rows walking the kind's order and a rare one
+ * from the trigram index (decision 093): either way, the same rows in the same order and the same count.
+ */
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+type Row = { id: number; name: string; message: string; createdAt: number };
+let inquiries: Row[] = [];
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const at = Date.UTC(2026, 5, 1);
+  // another kind's items first and then the inquiries (the newest ids), each greeting; a word in one
+  // of 23; a few at the same moment, ordered by their ids
+  const item = (kind: "demo" | "inquiry", i: number) => ({
+    kind,
+    status: "new" as const,
+    name: `Person ${(i * 7919) % 1000}`,
+    email: `p${i}@${kind}.test`,
+    company: `Company ${i}`,
+    // one writes "some" with a long s, which the trigram index folds to an s and `like` does not
+    message: `${i % 5 ? "Hello" : "HELLO"}, I would like to know ${i === 10 ? "\u017fome" : "some"} more${i % 23 === 4 ? " about Zebrafin loans" : ""}.`,
+    createdAt: new Date(at - (i % 97 === 3 ? i - 1 : i) * DAY),
+  });
+  await insertMany(t.db, inboundItems, Array.from({ length: 300 }, (_, i) => item("demo", i)));
+  await insertMany(t.db, inboundItems, Array.from({ length: 900 }, (_, i) => item("inquiry", i)));
+  inquiries = (await t.db.select().from(inboundItems)).filter((r) => r.kind === "inquiry").map((r) => ({ id: r.id, name: r.name, message: r.message, createdAt: r.createdAt.getTime() }));
+  await t.client.execute("ANALYZE");
+});
+afterAll(() => t.cleanup());
+
+/** The statements a read sent, as the database client saw them. */
+async function statementsOf(read: () => Promise<unknown>) {
+  const sent: string[] = [];
+  const execute = t.client.execute.bind(t.client);
+  t.client.execute = ((statement: { sql: string }) => (sent.push(statement.sql), execute(statement as never))) as typeof t.client.execute;
+  try {
+    await read();
+  } finally {
+    t.client.execute = execute;
+  }
+  return sent;
+}
+
+const newestFirst = (a: Row, b: Row) => b.createdAt - a.createdAt || b.id - a.id;
+const byName = (a: Row, b: Row) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id);
+
+describe("an inbound table's text search, deep in its pages", () => {
+  it("reads a word in most items walking the kind's order once it has seen it, and a rare one from the trigram index", async () => {
+    const pageStatement = async (q: string) => (await statementsOf(() => listInbound(t.db, { kind: "inquiry", filters: { q }, page: 3, pageSize: 10 }))).find((s) => /limit/.test(s))!;
+    const gathered = /"inbound_items"\."id" in \(select rowid from inbound_items_fts where inbound_items_fts match \?\)/;
+    expect(await pageStatement("Would like")).toMatch(gathered);
+    expect(await pageStatement("Would like")).toMatch(/"inbound_items"\."message" like \? escape/);
+    expect(await pageStatement("Would like")).not.toMatch(gathered);
+    for (const rare of ["Zebrafin loan", "zebrafin loan"]) expect(await pageStatement(rare)).toMatch(gathered);
+    // letters beyond ASCII in the text: `like` does not fold them as the index does
+    await pageStatement("Hellö");
+    expect(await pageStatement("Hellö")).toMatch(gathered);
+  });
+
+  it("finds the same rows in the same order and counts them the same, for a word in nearly every row and a rare one", async () => {
+    for (const [q, word] of [["hello", "hello"], ["SOME", "some"], ["zebrafin", "zebrafin"], ["ZEBRAFIN loans", "zebrafin loans"]] as const) {
+      const matching = inquiries.filter((r) => r.message.toLowerCase().replaceAll("\u017f", "s").includes(word));
+      for (const [sort, desc, order] of [["createdAt", true, newestFirst], ["name", false, byName]] as const) {
+        const expected = [...matching].sort(order).map((r) => r.id);
+        for (const page of [1, 2, Math.ceil(expected.length / 10)]) {
+          // asked twice: the first search learns how densely the text is found, the second reads by it
+          for (const time of ["first", "again"]) {
+            const found = await listInbound(t.db, { kind: "inquiry", filters: { q }, sort, desc, page, pageSize: 10 });
+            const where = `${q} by ${sort}, page ${page}, ${time}`;
+            expect(found.total, where).toBe(matching.length);
+            expect(found.rows.map((r) => r.item.id), where).toEqual(expected.slice((page - 1) * 10, page * 10));
+          }
+        }
+      }
+    }
+  });
+});
