@@ -158,3 +158,59 @@ describe("a project's interest, apart from the seller's company", () => {
     expect(await dealFunnel(t.db, { projectId: id })).toMatchObject({ viewed: 2 });
   });
 });
+
+describe("a project's deal funnel, counted per buyer", () => {
+  it("counts each buyer once, at the furthest step they reached, in every step up to it", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Funnel Bank", customerType: "seller" }).returning();
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const colleague = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, seller.id));
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, colleague.id));
+    const [looker, lookerTwice, signer, rejected, approved, bidder, bidderOnly, elsewhere] = await t.db
+      .insert(users)
+      .values(Array.from({ length: 8 }, (_, i) => ({ email: `funnel-${i}@example.test`, name: `Funnel ${i}`, passwordHash: "-", roles: ["ROLE_BUYER"] })))
+      .returning();
+    const [project, other] = await t.db
+      .insert(projects)
+      .values([
+        { sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Funnelled" },
+        { sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Funnelled elsewhere" },
+      ])
+      .returning();
+    const id = project!.id;
+    const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    await t.db.insert(pageSessions).values([
+      visit(id, looker!.id, at(1), 1000),
+      visit(id, lookerTwice!.id, at(2), 1000),
+      visit(id, lookerTwice!.id, at(3), 1000),
+      visit(id, signer!.id, at(4), 1000),
+      visit(id, approved!.id, at(5), 1000),
+      visit(id, bidder!.id, at(6), 1000),
+      // the seller's company's looks are not interest; another project's looks are not this one's
+      visit(id, seller.id, at(7), 1000),
+      visit(id, colleague.id, at(8), 1000),
+      visit(other!.id, elsewhere!.id, at(9), 1000),
+    ]);
+    const envelope = (projectId: number, buyerId: number) => ({ projectId, buyerId, envelopeId: `funnel-${projectId}-${buyerId}`, documentKey: "k", documentSha256: "s", requestedAt: now });
+    await t.db.insert(contracts).values([
+      { ...envelope(id, signer!.id), ndaStatus: "Signed", signedAt: now },
+      // signed, then rejected: still got as far as signing
+      { ...envelope(id, rejected!.id), ndaStatus: "Rejected", signedAt: now },
+      { ...envelope(id, approved!.id), ndaStatus: "NDA Approved", signedAt: now },
+      { ...envelope(id, bidder!.id), ndaStatus: "NDA Approved", signedAt: now },
+      { ...envelope(id, looker!.id), ndaStatus: "Requested" },
+      { ...envelope(other!.id, elsewhere!.id), ndaStatus: "NDA Approved", signedAt: now },
+    ]);
+    const offer = { status: "submitted" as const, price: 1, structure: "Whole loan", dueDiligenceDays: 30, expiresOn: "2026-12-31", pdfKey: "k", pdfSha256: "s" };
+    await t.db.insert(offers).values([
+      { ...offer, projectId: id, buyerId: bidder!.id },
+      { ...offer, projectId: id, buyerId: bidder!.id, status: "rejected" as const },
+      // an offer with no tracked visit and no NDA on record still passed every step before it
+      { ...offer, projectId: id, buyerId: bidderOnly!.id },
+      { ...offer, projectId: other!.id, buyerId: elsewhere!.id },
+    ]);
+
+    expect(await dealFunnel(t.db, { projectId: id })).toEqual({ viewed: 7, signed: 5, approved: 3, offer: 2 });
+    expect(await dealFunnel(t.db, { projectId: other!.id })).toEqual({ viewed: 1, signed: 1, approved: 1, offer: 1 });
+  });
+});
