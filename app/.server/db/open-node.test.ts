@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Client } from "@libsql/client";
-import { openNodeDatabase } from "./open-node";
+import { PAGE_CACHE_PAGES, openNodeDatabase } from "./open-node";
 
 let dir: string;
 let client: Client;
@@ -57,4 +57,15 @@ describe("the Node server's database", () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => client.execute("PRAGMA foreign_keys")));
     expect(answers.map((a) => a.rows[0]!.foreign_keys)).toEqual([1, 1, 1, 1]);
   });
+
+  it("gives every connection of its pool the larger page cache, and keeps it when opened again", async () => {
+    // overlapping reads, as a page's readers are, each borrow a connection of their own
+    const answers = await Promise.all(Array.from({ length: 4 }, () => client.execute("PRAGMA cache_size")));
+    expect(answers.map((a) => a.rows[0]!.cache_size)).toEqual(Array(4).fill(PAGE_CACHE_PAGES));
+    client.close();
+    client = await openNodeDatabase(`file:${path.join(dir, "app.db")}`, path.resolve(__dirname, "../../../migrations"));
+    const again = await Promise.all(Array.from({ length: 3 }, () => client.execute("PRAGMA cache_size")));
+    expect(again.map((a) => a.rows[0]!.cache_size)).toEqual(Array(3).fill(PAGE_CACHE_PAGES));
+  });
 });
+
