@@ -154,3 +154,30 @@ describe("migration 0067", () => {
     }
   });
 });
+
+describe("the desk's page of the pipeline", () => {
+  it("dates each buyer's thread from its first and latest message, this project's alone", async () => {
+    const seller = await member("Tess Threads", ["ROLE_SELLER"]);
+    const [talker, quiet] = [await member("Talker"), await member("Quiet")];
+    const [pool, other] = [await project(seller, "Threaded pool"), await project(seller, "Other threaded pool")];
+    await t.db.insert(recentlyViewed).values([
+      { userId: talker, projectId: pool, viewedAt: at(100) },
+      { userId: quiet, projectId: pool, viewedAt: at(200) },
+    ]);
+    // written out of order, and answered by the seller: the thread runs from the first to the latest
+    await t.db.insert(messages).values([
+      { projectId: pool, buyerId: talker, senderId: seller, body: "b", createdAt: at(3000) },
+      { projectId: pool, buyerId: talker, senderId: talker, body: "a", createdAt: at(1000) },
+      { projectId: pool, buyerId: talker, senderId: talker, body: "c", createdAt: at(2000) },
+      // the same buyer's thread on another project is not this one's
+      { projectId: other, buyerId: talker, senderId: talker, body: "x", createdAt: at(9000) },
+      { projectId: other, buyerId: quiet, senderId: quiet, body: "y", createdAt: at(50) },
+    ]);
+    const { entries, total } = await projectPipelinePage(t.db, { projectId: pool, page: 1, pageSize: 10 });
+    expect(total).toBe(2);
+    expect(entries.map((e) => ({ buyerId: e.buyerId, stage: e.stage, negotiating: e.dates.negotiating, last: e.lastActivity }))).toEqual([
+      { buyerId: talker, stage: "negotiating", negotiating: epoch(at(1000)), last: epoch(at(3000)) },
+      { buyerId: quiet, stage: "viewed", negotiating: undefined, last: epoch(at(200)) },
+    ]);
+  });
+});
