@@ -25,7 +25,7 @@ import { sendEmail } from "./outbox.server";
 import { recordAudit } from "./audit.server";
 import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
-import { asciiText, indexedTextMatch, oneOf, pageOfChosen, pageOrLast, TRIGRAM, walkedTextMatch, withinDays, type ListQuery } from "./list-query.server";
+import { asciiText, indexedTextMatch, oneOf, pageOfChosen, pageOrLast, TRIGRAM, trigramMatch, walkedTextMatch, withinDays, type ListQuery } from "./list-query.server";
 import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { recordId } from "~/lib/query-params";
@@ -163,7 +163,7 @@ export async function listInbound(
   const where = whereOf(kind, filters, Boolean(text && isDense(INBOUND_INDEX, text)));
   // the count carries how densely the text is found among the newest items, for the next search
   const sample = text
-    ? sql<number | null>`(${matchesAmongNewest(INBOUND_INDEX, sql`${sql.raw(INBOUND_INDEX)} match ${`"${text.replaceAll('"', '""')}"`}`, { table: inboundItems, id: inboundItems.id })})`
+    ? sql<number | null>`(${matchesAmongNewest(INBOUND_INDEX, trigramMatch(INBOUND_INDEX, text), { table: inboundItems, id: inboundItems.id })})`
     : sql<number | null>`null`;
   const rowsOf = (chosen: SQL) =>
     db

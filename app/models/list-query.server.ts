@@ -26,8 +26,11 @@ export const TRIGRAM = 3;
  * id: the text as one phrase, found inside a field, case-insensitive (non-ASCII letters too).
  */
 export function inTrigramIndex(id: SQLWrapper, index: TrigramIndex, text: string): SQL {
-  return sql`${id} in (select rowid from ${sql.raw(index)} where ${sql.raw(index)} match ${`"${text.replaceAll('"', '""')}"`})`;
+  return sql`${id} in (select rowid from ${sql.raw(index)} where ${trigramMatch(index, text)})`;
 }
+
+/** The index's rows holding the text as one phrase (its quotes doubled, so that none ends it). */
+export const trigramMatch = (index: TrigramIndex, text: string) => sql`${sql.raw(index)} match ${`"${text.replaceAll('"', '""')}"`}`;
 
 /**
  * Any of the trigram index's fields contains the text: looked up in the index when the text is long
@@ -72,7 +75,7 @@ export function walkedTextMatch(
   const p = pattern(text);
   const found = columns.map((c) => sql`${c} like ${p} escape '\\'`);
   const foreign = columns.map((c) => sql`${c} glob ${BEYOND_ASCII}`);
-  const indexed = sql`exists (select 1 from ${sql.raw(index)} where ${sql.raw(index)} match ${`"${text.replaceAll('"', '""')}"`} and ${sql.raw(index)}.rowid = ${id})`;
+  const indexed = sql`exists (select 1 from ${sql.raw(index)} where ${trigramMatch(index, text)} and ${sql.raw(index)}.rowid = ${id})`;
   return sql`(${sql.join(found, sql` or `)} or ((${sql.join(foreign, sql` or `)}) and ${indexed}))`;
 }
 
