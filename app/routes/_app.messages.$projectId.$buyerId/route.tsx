@@ -7,13 +7,12 @@ import { invalid, refuse } from "~/.server/replies";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
 import { NDA_APPROVED } from "~/lib/deal";
-import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { pageTitle } from "~/lib/meta";
 import { messageSchema } from "~/lib/schemas/index.server";
 import { findContract } from "~/models/contracts.server";
 import { markThreadRead, postMessage, readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
-import { mayManageProject, projectWithId } from "~/models/projects.server";
+import { mayManageProject, projectWithId, seenByBuyers } from "~/models/projects.server";
 import { boughtIt, findDealProject } from "~/models/buyer-deal.server";
 import { findUserById } from "~/models/users.server";
 import { permissionsOnProject } from "~/models/seller-permissions.server";
@@ -59,8 +58,9 @@ async function requireThread<Extra = undefined>(
   // on a project buyers no longer see (withdrawn, sold) the buyer cannot open the thread, unless the
   // sale was theirs (decision 092): the seller's side still reads it, and writes nothing the buyer
   // could not answer; nor does the buyer of a sold listing write in it
-  const open = VISIBLE_TO_BUYERS.includes(project.status);
-  const soldToBuyer = project.status === "sold" && (await boughtIt(services.db, { projectId, buyerId }));
+  const open = seenByBuyers(project);
+  // the buyer who bought it was told so by their own guard (findDealProject); the seller's side asks
+  const soldToBuyer = project.status === "sold" && (deal?.soldToViewerAt != null || (await boughtIt(services.db, { projectId, buyerId })));
   const closedNote = open ? null : soldToBuyer ? (isBuyer ? "The listing is sold to you" : "The listing is sold to this buyer") + SOLD : NOT_OPEN;
   return { services, user, project, buyer, open, soldToBuyer, closedNote, canWrite: open && (!may || may.has("offers")), extra };
 }
