@@ -63,3 +63,20 @@ describe("the threads of a sold listing (decision 092)", () => {
     expect((await onListing(seller.cookie)).map(([buyerId]) => buyerId).sort()).toEqual([winner.id, rival.id].sort());
   });
 });
+
+describe("a sold listing's threads for sellers who bid on it as buyers", () => {
+  it("are listed to the seller who bought it, with what they have not read, and to no seller who lost", async () => {
+    const [listing] = (await app.publishedProjects(seller.user.id)).slice(-4);
+    // sellers of other companies: the listing is not theirs to reach, so the inbox reads their threads as a buyer's
+    const winner = await makeUser(services.db, { roles: ["ROLE_SELLER"], name: "Sam Seller-Winner", company: "Winner Holdings" });
+    const rival = await makeUser(services.db, { roles: ["ROLE_SELLER"], name: "Sue Seller-Rival", company: "Rival Holdings" });
+    await soldListing(app, { listing: listing!, seller: seller.user, winner, rival });
+    const onListing = async (cookie: string) =>
+      (await inbox(cookie)).threads.filter((t: { projectId: number }) => t.projectId === listing!.id).map((t: { buyerId: number; unread: number }) => [t.buyerId, t.unread]);
+
+    expect(await onListing(await app.cookieFor(winner))).toEqual([[winner.id, 1]]);
+    expect(await unreadMessageCount(services.db, winner, "seller")).toBe(1);
+    expect(await onListing(await app.cookieFor(rival))).toEqual([]);
+    expect(await unreadMessageCount(services.db, rival, "seller")).toBe(0);
+  });
+});
