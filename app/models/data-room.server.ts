@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { preparedQuery } from "~/.server/db/prepared";
 import { insertMany } from "~/.server/db/bulk";
 import type { Database } from "~/.server/db";
-import { documentEvents, documents, users, type Project, type User } from "~/.server/db/schema";
+import { documentEvents, documents, projects, users, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import { watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
@@ -240,7 +240,8 @@ const auditPageOfProject = preparedQuery((db) => {
       createdAt: documentEvents.createdAt,
       userName: users.name,
       userCompany: users.company,
-      total: sql<number>`(select count(*) from ${documentEvents} where ${documentEvents.projectId} = ${projectId})`,
+      // kept on the project by triggers (migration 0081): counted here it read every entry of the room
+      total: sql<number>`(select ${projects.documentEventCount} from ${projects} where ${projects.id} = ${projectId})`,
     })
     .from(documentEvents)
     .innerJoin(users, eq(users.id, documentEvents.userId))

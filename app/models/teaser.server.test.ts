@@ -42,6 +42,7 @@ const project: Project = {
   negotiationCount: 0,
   bidCount: 0,
   lastBuyerVisitAt: null,
+  documentEventCount: 0,
   tapeFieldCounts: null,
   submittedAt: new Date(Date.UTC(2026, 0, 2)),
   publishedAt: new Date(Date.UTC(2026, 0, 3)),

@@ -447,6 +447,12 @@ export const projects = sqliteTable(
      * every session, 1.4 s a page at 100,000 projects and 500,000 sessions.
      */
     lastBuyerVisitAt: integer("last_buyer_visit_at", { mode: "timestamp_ms" }),
+    /**
+     * How many entries the project's data-room audit log holds, kept by triggers on document events
+     * (migration 0081): the desk shows it on every visit, and counting a busy room read its 50,000
+     * entries each time (decision 098).
+     */
+    documentEventCount: integer("document_event_count").notNull().default(0),
     submittedAt: integer("submitted_at", { mode: "timestamp_ms" }),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     /**

@@ -187,4 +187,41 @@ describe("the project desk", () => {
       expect(pagesOf(await desk(`?ndas=${past}&documents=${past}&audit=${past}&threads=${past}&offers=${past}`)), past).toEqual(pagesOf(second));
     }
   });
+
+  it("shows the data-room audit log's entries as counted, the figure kept as entries are written, removed or moved", async () => {
+    const { eq, inArray, sql } = await import("drizzle-orm");
+    const { documentEvents, projects } = await import("~/.server/db/schema");
+    const { logDocumentEvent } = await import("~/models/data-room.server");
+    const db = app.services.db;
+    const seller = await app.member("seller@demo.test");
+    const { project, buyers } = await busyProject(db, { sellerId: seller.user.id, ndas: 6, name: "Audited desk" });
+    const { project: other } = await busyProject(db, { sellerId: seller.user.id, ndas: 1, name: "Other audited desk" });
+    const counted = async (projectId: number) => {
+      const [row] = await db.all<{ kept: number; entries: number }>(
+        sql`select p.document_event_count as kept, (select count(*) from document_events e where e.project_id = p.id) as entries from projects p where p.id = ${projectId}`,
+      );
+      return row!;
+    };
+    const shown = async () => (await deskData(app.services, { id: project.id, sellerId: project.sellerId }, seller.user, "seller")).records.audit.html.match(/Audit log \((\d+)\)/)?.[1];
+
+    const made = await db
+      .insert(documentEvents)
+      .values(buyers.map((b, i) => ({ projectId: project.id, documentName: `Memo ${i}`, userId: b.id, action: "download" as const, createdAt: new Date(BUSY_START + i) })))
+      .returning({ id: documentEvents.id });
+    await logDocumentEvent(db, { projectId: project.id, userId: buyers[0]!.id, action: "view", documentName: "Data room" });
+    expect(await counted(project.id)).toEqual({ kept: 7, entries: 7 });
+    expect(await shown()).toBe("7");
+
+    await db.delete(documentEvents).where(inArray(documentEvents.id, made.slice(0, 2).map((e) => e.id)));
+    await db.update(documentEvents).set({ projectId: other.id }).where(eq(documentEvents.id, made[2]!.id));
+    expect(await counted(project.id)).toEqual({ kept: 4, entries: 4 });
+    expect(await counted(other.id)).toEqual({ kept: 1, entries: 1 });
+    expect(await shown()).toBe("4");
+
+    // the member's account goes, and with it their entries (a cascade fires the same triggers)
+    const { users } = await import("~/.server/db/schema");
+    await db.delete(users).where(eq(users.id, buyers[5]!.id));
+    expect(await counted(project.id)).toEqual({ kept: 3, entries: 3 });
+    expect((await db.select({ n: projects.documentEventCount }).from(projects).where(eq(projects.id, project.id)))[0]!.n).toBe(3);
+  });
 });
