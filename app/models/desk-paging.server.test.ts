@@ -149,6 +149,52 @@ describe("the desk's lists, a page at a time", () => {
     expect((await projectThreads(t.db, { projectId, reader: admin, page: 2 })).rows.map((r) => r.unread)).toEqual(Array(THREADS - DESK_THREADS_PAGE_SIZE).fill(2));
   });
 
+  it("lists a project's threads as its messages have them, as they are written, removed or moved, the page read from the kept threads' index in order", async () => {
+    const { eq, inArray, sql } = await import("drizzle-orm");
+    const [other] = await t.db.insert(projects).values({ sellerId, kind: "insurance_loan", status: "published", projectName: "Threads kept" }).returning();
+    const id = other!.id;
+    const [a, b, c, d] = buyerIds.slice(0, 4) as [number, number, number, number];
+    const made = await t.db
+      .insert(messages)
+      .values([
+        // b's and c's latest at the same millisecond (the buyer settles it); d's second message written before its first
+        { projectId: id, buyerId: a, senderId: a, body: "1", createdAt: new Date(START + 5000) },
+        { projectId: id, buyerId: a, senderId: sellerId, body: "2", createdAt: new Date(START + 9000) },
+        { projectId: id, buyerId: b, senderId: b, body: "3", createdAt: new Date(START + 7000) },
+        { projectId: id, buyerId: c, senderId: c, body: "4", createdAt: new Date(START + 7000) },
+        { projectId: id, buyerId: d, senderId: d, body: "5", createdAt: new Date(START + 8000) },
+        { projectId: id, buyerId: d, senderId: sellerId, body: "6", createdAt: new Date(START + 1000) },
+      ])
+      .returning({ id: messages.id });
+    // the threads as the messages have them: each buyer's latest message first, the buyer settling a tie
+    const recounted = () =>
+      t.db.all<{ buyerId: number; messages: number; lastAt: number }>(
+        sql`select buyer_id as buyerId, count(*) as messages, max(created_at) as lastAt from messages where project_id = ${id} group by buyer_id order by max(created_at) desc, buyer_id`,
+      );
+    const listed = async () => {
+      const found = await projectThreads(t.db, { projectId: id, reader: "seller" });
+      expect(found.total).toBe(found.rows.length);
+      return found.rows.map((r) => ({ buyerId: r.buyerId, messages: r.messages, lastAt: r.lastAt }));
+    };
+    expect(await listed()).toEqual(await recounted());
+    expect((await listed()).map((r) => r.buyerId)).toEqual([a, d, b, c]);
+
+    // a's latest goes (a's thread falls back to its first), c's only message goes (the thread with it), one moves to another buyer
+    await t.db.delete(messages).where(inArray(messages.id, [made[1]!.id, made[3]!.id]));
+    await t.db.update(messages).set({ buyerId: b, createdAt: new Date(START + 9500) }).where(eq(messages.id, made[5]!.id));
+    expect(await listed()).toEqual(await recounted());
+    expect((await listed()).map((r) => r.buyerId)).toEqual([b, d, a]);
+
+    // the page is read from the kept threads in their order (only its own rows sorted, once joined): no message read
+    const logged: Array<{ sql: string; params: unknown[] }> = [];
+    const db = drizzle(t.client, { schema, logger: { logQuery: (sql, params) => void logged.push({ sql, params }) } }) as unknown as Database;
+    await projectThreads(db, { projectId, reader: "seller", page: 2 });
+    const plan = (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${logged[0]!.sql}`, args: logged[0]!.params })).rows.map((r) => String(r.detail)).join(" ; ");
+    expect(plan).toMatch(/^CO-ROUTINE thread ; SEARCH message_threads USING INDEX message_threads_latest_idx \(project_id=\?\) ; SCAN thread ; /);
+    expect(plan).not.toMatch(/messages_thread_idx/);
+    expect(plan.match(/TEMP B-TREE/g)).toEqual(["TEMP B-TREE"]);
+  });
+
   it("pages the offers newest first, each with its own history read for the page's offers alone", async () => {
     const pages = await allPages((page) => projectOffersPage(t.db, { projectId, page }));
     expect(pages.map((p) => p.rows.length)).toEqual([DESK_OFFERS_PAGE_SIZE, OFFERS - DESK_OFFERS_PAGE_SIZE]);
@@ -177,13 +223,13 @@ describe("the desk's lists, a page at a time", () => {
       // the count of all: an uncorrelated subquery on the project's index alone, or the audit log's
       // as kept on the project (migration 0081)
       if (sql.includes("document_event_count")) expect(plan, sql).toMatch(/SCALAR SUBQUERY \d+ ; SEARCH projects USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-      else if (!sql.includes("offer_events")) expect(plan, sql).toMatch(/SCALAR SUBQUERY \d+ ; SEARCH \w+ USING COVERING INDEX (contracts_project_buyer_idx|documents_project_idx|messages_thread_idx|offers_project_idx) \(project_id=\?\)/);
+      else if (!sql.includes("offer_events")) expect(plan, sql).toMatch(/SCALAR SUBQUERY \d+ ; SEARCH \w+ USING COVERING INDEX (contracts_project_buyer_idx|documents_project_idx|message_threads_latest_idx|offers_project_idx) \(project_id=\?\)/);
       // nothing counted row by row, but for a thread whose reader has no marker (its messages from others, looked up by the thread's key)
       const correlated = plan.match(/CORRELATED SCALAR SUBQUERY \d+ ; SEARCH \w+ USING [A-Z ]*INDEX \w+ \([^)]*\)/g) ?? [];
       expect(correlated, sql).toEqual(sql.includes("others.sender_id") ? [expect.stringMatching(/SEARCH others USING INDEX messages_buyer_idx \(buyer_id=\? AND project_id=\?\)/)] : []);
       expect(plan.match(/CORRELATED/g)?.length ?? 0, sql).toBe(correlated.length);
-      // a thread's messages counted from the threads' index, not read
-      if (sql.includes("others.sender_id")) expect(plan, sql).toMatch(/CO-ROUTINE thread ; SEARCH messages USING COVERING INDEX messages_thread_idx/);
+      // a thread's messages counted as kept (migration 0082), not read
+      if (sql.includes("others.sender_id")) expect(plan, sql).toMatch(/CO-ROUTINE thread ; SEARCH message_threads USING INDEX message_threads_latest_idx/);
     }
   });
 });

@@ -794,6 +794,27 @@ export const messages = sqliteTable(
   ],
 );
 
+/**
+ * A project's negotiation threads, one row each, kept by triggers on messages (migration 0082): how
+ * many messages a thread has and when its latest was written. The desk lists a project's threads
+ * latest first; worked out from the messages, it read every message of the project to show 50
+ * threads (decision 098).
+ */
+export const messageThreads = sqliteTable(
+  "message_threads",
+  {
+    projectId: projectRef(),
+    buyerId: memberRef("buyer_id"),
+    messageCount: integer("message_count").notNull(),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.buyerId] }),
+    // the desk's order: latest first, the buyer settling a tie
+    index("message_threads_latest_idx").on(t.projectId, sql`${t.lastAt} desc`, t.buyerId),
+  ],
+);
+
 /** How far each participant has read a thread. */
 export const threadReads = sqliteTable(
   "thread_reads",
