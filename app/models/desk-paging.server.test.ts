@@ -195,6 +195,29 @@ describe("the desk's lists, a page at a time", () => {
     expect(plan.match(/TEMP B-TREE/g)).toEqual(["TEMP B-TREE"]);
   });
 
+  it("reads a page of the project's viewers and how many there are in one pass over its sessions", async () => {
+    const { pageSessions } = await import("~/.server/db/schema");
+    const { projectViewers } = await import("./engagement.server");
+    // two visits each by 60 buyers: two pages of viewers
+    await t.db.insert(pageSessions).values(
+      buyerIds.slice(0, 60).flatMap((userId, i) =>
+        [0, 1].map((k) => ({
+          sessionId: `viewer-${i}-${k}`, userId, projectId, route: `/projects/more-details/${projectId}`, pageType: "company-before-nda" as const,
+          sessionStart: new Date(START + i * 1000 + k), sessionEnd: new Date(START + i * 1000 + k + 500), totalDuration: 500, activeTime: 250, scrollDepthMax: 50, record: {},
+        })),
+      ),
+    );
+    const logged: string[] = [];
+    const db = drizzle(t.client, { schema, logger: { logQuery: (sql) => void logged.push(sql) } }) as unknown as Database;
+    const [first, second, past] = [await projectViewers(db, projectId), await projectViewers(db, projectId, { page: 2 }), await projectViewers(db, projectId, { page: 9 })];
+    expect([first.total, second.total, past.total, past.page]).toEqual([60, 60, 60, 2]);
+    expect([...first.rows, ...second.rows].map((r) => r.userId)).toEqual(buyerIds.slice(0, 60).reverse());
+    expect(past.rows).toEqual(second.rows);
+    expect(first.rows.every((r) => r.sessions === 2)).toBe(true);
+    // a page and its count: one statement reading the sessions once (a page past the last reads the first's count and the last)
+    expect(logged.map((sql) => (sql.match(/from "page_sessions"/g) ?? []).length)).toEqual([1, 1, 1, 1, 1]);
+  });
+
   it("pages the offers newest first, each with its own history read for the page's offers alone", async () => {
     const pages = await allPages((page) => projectOffersPage(t.db, { projectId, page }));
     expect(pages.map((p) => p.rows.length)).toEqual([DESK_OFFERS_PAGE_SIZE, OFFERS - DESK_OFFERS_PAGE_SIZE]);

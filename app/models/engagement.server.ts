@@ -9,6 +9,7 @@ import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server";
 import { sellerOfProject } from "./projects.server";
 import { ndaSignedOn } from "./buyer-identity.server";
+import { pageCarryingTotal } from "./list-query.server";
 
 /**
  * A page of the members who looked at a project's pages, how long and when last (latest first, the
@@ -16,15 +17,7 @@ import { ndaSignedOn } from "./buyer-identity.server";
  * `?viewers=`) shows the last, as the desk's other lists do, not an empty "No tracked visits yet".
  */
 export async function projectViewers(db: Database, projectId: number, { page = 1 }: { page?: number } = {}) {
-  const asked = Math.max(1, page);
-  const [[counted], rows] = await Promise.all([
-    viewersCount(db).all({ projectId }),
-    viewersOfProject(db).all({ projectId, offset: (asked - 1) * VIEWERS_PAGE_SIZE }),
-  ]);
-  const total = counted?.n ?? 0;
-  const last = Math.max(1, Math.ceil(total / VIEWERS_PAGE_SIZE));
-  if (rows.length || asked <= last) return { rows, total, page: asked, pageSize: VIEWERS_PAGE_SIZE };
-  return { rows: await viewersOfProject(db).all({ projectId, offset: (last - 1) * VIEWERS_PAGE_SIZE }), total, page: last, pageSize: VIEWERS_PAGE_SIZE };
+  return pageCarryingTotal((offset) => viewersOfProject(db).all({ projectId, offset }), { page, pageSize: VIEWERS_PAGE_SIZE });
 }
 
 const member = sql.identifier("member");
@@ -47,16 +40,9 @@ function byBuyers(projectId: Placeholder) {
 /** The viewers a desk page shows (written into the statement: decision 045). */
 export const VIEWERS_PAGE_SIZE = 50;
 
-const viewersCount = preparedQuery((db) => {
-  const projectId = sql.placeholder("projectId");
-  return db
-    .select({ n: sql<number>`count(distinct ${pageSessions.userId})` })
-    .from(pageSessions)
-    .where(and(eq(pageSessions.projectId, projectId), byBuyers(projectId)))
-    .prepare();
-});
-
-// every project page's desk reads it: built once. The page of viewers is chosen and summed first;
+// every project page's desk reads it: built once. The page of viewers is chosen and summed first,
+// with how many there are counted over the same groups (a count of its own read the project's
+// sessions, and looked up each one's member, a second time);
 // whether each of its members signed the project's NDA (which decides whether the desk names them)
 // is then read for those 50 alone
 const viewersOfProject = preparedQuery((db) => {
@@ -70,6 +56,7 @@ const viewersOfProject = preparedQuery((db) => {
       totalTime: sql<number>`sum(${pageSessions.totalDuration})`.as("total_time"),
       activeTime: sql<number>`sum(${pageSessions.activeTime})`.as("active_time"),
       lastVisit: sql<number>`max(${pageSessions.sessionEnd})`.as("last_visit"),
+      total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(pageSessions)
     .innerJoin(users, eq(users.id, pageSessions.userId))
@@ -89,6 +76,7 @@ const viewersOfProject = preparedQuery((db) => {
       activeTime: page.activeTime,
       lastVisit: page.lastVisit,
       ndaSigned: ndaSignedOn(projectId, sql`${sql.identifier("page")}.${sql.identifier("user_id")}`),
+      total: page.total,
     })
     .from(page)
     .orderBy(desc(page.lastVisit), page.userId)
