@@ -4,11 +4,11 @@ import { requireUser } from "~/auth/guards.server";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
-import { formatCompactCurrency, formatCurrency, formatNumber } from "~/lib/format";
+import { formatCompactCurrency, formatCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { STATUS_LABELS } from "~/lib/project-kinds";
 import { ownRealEstateValuations } from "~/models/real-estate.server";
-import { UsMap } from "~/components/us-map";
+import { StaticHtml } from "~/components/static-html";
 import { realEstateMap } from "./map.server";
 import { pageNumber } from "~/lib/query-params";
 
@@ -18,7 +18,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
   const valuing = ownRealEstateValuations(services.db, { sellerId: user.id, page });
-  const [{ places: _places, ...valuations }, map] = await Promise.all([valuing, realEstateMap(services, { sellerId: user.id, places: valuing.then((v) => v.places) })]);
+  const drawing = realEstateMap(services, { sellerId: user.id, places: valuing.then((v) => v.places), total: valuing.then((v) => v.total) });
+  const [{ places: _places, ...valuations }, map] = await Promise.all([valuing, drawing]);
   return { ...valuations, map };
 }
 
@@ -59,14 +60,8 @@ export default function RealEstateAnalyticsPage() {
         ))}
       </SimpleTable>
       <Pager page={page} pageSize={pageSize} total={total} noun="projects" testId="real-estate-count" />
-      {map.dots.length ? (
-        <UsMap
-          title="Your real-estate projects on the map"
-          description={`A map of the United States, its states shaded by how many of your ${formatNumber(total)} real-estate projects they have, with a dot for each of the ${map.dots.length} projects on this page; each dot opens the project's valuation.`}
-          noun="projects"
-          {...map}
-        />
-      ) : null}
+      {/* a block, not `contents`: the page's spacing sets its top margin as it did the figure's */}
+      {map ? <StaticHtml markup={map} className="block" /> : null}
     </div>
   );
 }
