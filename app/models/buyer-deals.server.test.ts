@@ -136,3 +136,21 @@ describe("a buyer's deals page", () => {
     expect(await pipeline(t.db, { buyerId: otherBuyerId })).toEqual([]);
   });
 });
+
+describe("the looks' count", () => {
+  it("is read once, whatever page of looks is asked (the chart's latest looks, read again past the first page, carry none)", async () => {
+    for (const viewed of [1, 2, 3]) {
+      const sent: string[] = [];
+      const execute = t.client.execute.bind(t.client);
+      t.client.execute = ((statement: { sql: string }) => (sent.push(statement.sql), execute(statement as never))) as typeof t.client.execute;
+      let shown: Awaited<ReturnType<typeof page>>;
+      try {
+        shown = await page({ viewed });
+      } finally {
+        t.client.execute = execute;
+      }
+      expect(shown, String(viewed)).toEqual(await fromWholePipeline({ viewed }));
+      expect(sent.filter((sql) => /"counted"/.test(sql)), String(viewed)).toHaveLength(1);
+    }
+  });
+});
