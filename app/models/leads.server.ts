@@ -23,7 +23,7 @@ import { recordAudit } from "./audit.server";
 import { attentionEmailTaken } from "./customer-accounts.server";
 import { EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
 import { normalizeEmail } from "./users.server";
-import { indexedTextMatch, oneOf, pageOf, pageOrLast, withinDays, type ListQuery } from "./list-query.server";
+import { indexedTextMatch, oneOf, pageOf, pageOfGathered, pageOrLast, withinDays, type ListQuery } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { isUniqueViolation } from "~/.server/db/errors";
 import { customerNamed, isNameRefused, nameIsFree, nameTaken } from "./customer-names.server";
@@ -101,10 +101,20 @@ function whereOf(filters: LeadFilters) {
 /** One page of the potential customers, with the name of the customer each became. */
 export async function listLeads(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: ListQuery<LeadFilters>) {
   const where = whereOf(filters);
+  const by = SORT[sort as LeadColumn] ?? SORT.createdAt!;
+  const rowsOf = (chosen: SQL | undefined) => db.select({ lead: leads, customerName: customers.name }).from(leads).leftJoin(customers, eq(customers.id, leads.customerId)).where(chosen).$dynamic();
+  if (filters.q?.trim()) {
+    // a text search gathers its matches from the trigram index: read once, carrying their count
+    const ids = () => {
+      const query = db.select({ id: leads.id, total: sql<number>`count(*) over ()` }).from(leads).$dynamic();
+      if (sort === "convertedCustomer") query.leftJoin(customers, eq(customers.id, leads.customerId));
+      return query.where(where);
+    };
+    return pageOfGathered(rowsOf, ids, { by, desc, id: leads.id, page, pageSize });
+  }
   return pageOrLast((at) => {
-    const rows = db.select({ lead: leads, customerName: customers.name }).from(leads).leftJoin(customers, eq(customers.id, leads.customerId)).where(where).$dynamic();
     const count = db.select({ count: sql<number>`count(*)` }).from(leads).where(where);
-    return pageOf(rows, count, { by: SORT[sort as LeadColumn] ?? SORT.createdAt!, desc, id: leads.id, page: at, pageSize });
+    return pageOf(rowsOf(where), count, { by, desc, id: leads.id, page: at, pageSize });
   }, page);
 }
 

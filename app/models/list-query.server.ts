@@ -1,4 +1,4 @@
-import { and, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { dayBound } from "~/lib/admin-tables";
 import { pageNumber } from "~/lib/query-params";
@@ -118,6 +118,34 @@ export async function pageOfChosen<Q extends SQLiteSelect>(
   const sorted = rowsOf(sql`${id} in ${chosen}`).orderBy(...order);
   const [rows, [total]] = await Promise.all([sorted as unknown as Promise<Awaited<Q>>, count]);
   return { rows, total: total?.count ?? 0, page: pageNumber(page), pageSize };
+}
+
+/**
+ * One page of a list whose WHERE gathers every match before the page is chosen (a text found in a
+ * trigram index), and the count of them (decision 097): the page's ids carry the count as a window
+ * over the matches the sort reads anyway, so that the index is read once, not for the page and again
+ * for its count (each read of a phrase whose trigrams are in most rows cost 3-7 ms at scale). `ids`
+ * selects the id and `total: count(*) over ()`; then only the page's rows are read. A page past the
+ * last shows the last.
+ */
+export async function pageOfGathered<Q extends SQLiteSelect, C extends { id: number; total: number }>(
+  rowsOf: (chosen: SQL) => Q,
+  ids: () => SQLiteSelect,
+  { by, desc, id, page, pageSize }: Paging,
+  carried?: (first: C) => void,
+) {
+  const order = pageOrder({ by, desc, id });
+  const found = await pageCarryingTotal<C>(
+    async (offset) => {
+      const chosen = (await ids().orderBy(...order).limit(pageSize).offset(offset)) as unknown as C[];
+      if (chosen[0]) carried?.(chosen[0]);
+      return chosen;
+    },
+    { page, pageSize },
+  );
+  const chosenIds = found.rows.map((row) => row.id);
+  const rows = chosenIds.length ? ((await rowsOf(inArray(id as SQLiteColumn, chosenIds)).orderBy(...order)) as unknown as Awaited<Q>) : ([] as unknown as Awaited<Q>);
+  return { rows, total: found.total, page: found.page, pageSize };
 }
 
 /**
