@@ -64,6 +64,22 @@ describe("an inbound table's text search, deep in its pages", () => {
     expect(await pageStatement("Hellö")).toMatch(gathered);
   });
 
+  it("reads the trigram index once for a page and its count, for a text it finds there", async () => {
+    for (const [q, page] of [["Zebrafin loan", 2], ["Zebrafin loan", 2], ["Hellö", 1]] as const) {
+      const sent = await statementsOf(() => listInbound(t.db, { kind: "inquiry", filters: { q }, page, pageSize: 10 }));
+      expect(sent.filter((s) => /inbound_items_fts match \?\)/.test(s)), q).toHaveLength(1);
+    }
+  });
+
+  it("shows the last page for a page past it, and counts none for a text in no row", async () => {
+    const rare = inquiries.filter((r) => r.message.includes("Zebrafin")).sort(newestFirst).map((r) => r.id);
+    const last = Math.ceil(rare.length / 10);
+    const found = await listInbound(t.db, { kind: "inquiry", filters: { q: "zebrafin" }, page: last + 3, pageSize: 10 });
+    expect([found.page, found.total, found.rows.map((r) => r.item.id)]).toEqual([last, rare.length, rare.slice((last - 1) * 10)]);
+    const none = await listInbound(t.db, { kind: "inquiry", filters: { q: "quokka" }, page: 2, pageSize: 10 });
+    expect([none.page, none.total, none.rows]).toEqual([1, 0, []]);
+  });
+
   it("finds the same rows in the same order and counts them the same, for a word in nearly every row and a rare one", async () => {
     for (const [q, word] of [["hello", "hello"], ["SOME", "some"], ["zebrafin", "zebrafin"], ["ZEBRAFIN loans", "zebrafin loans"]] as const) {
       const matching = inquiries.filter((r) => r.message.toLowerCase().replaceAll("\u017f", "s").includes(word));

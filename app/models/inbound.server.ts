@@ -25,7 +25,7 @@ import { sendEmail } from "./outbox.server";
 import { recordAudit } from "./audit.server";
 import { dealServices, notify } from "./notifications.server";
 import { createLeadFromInbound } from "./leads.server";
-import { asciiText, indexedTextMatch, oneOf, pageOfChosen, pageOrLast, TRIGRAM, trigramMatch, walkedTextMatch, withinDays, type ListQuery } from "./list-query.server";
+import { asciiText, indexedTextMatch, oneOf, pageOfChosen, pageOfGathered, pageOrLast, TRIGRAM, trigramMatch, walkedTextMatch, withinDays, type ListQuery } from "./list-query.server";
 import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { recordId } from "~/lib/query-params";
@@ -160,7 +160,8 @@ export async function listInbound(
   { kind, filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: InboundListQuery,
 ) {
   const text = sampledText(filters.q);
-  const where = whereOf(kind, filters, Boolean(text && isDense(INBOUND_INDEX, text)));
+  const walked = Boolean(text && isDense(INBOUND_INDEX, text));
+  const where = whereOf(kind, filters, walked);
   // the count carries how densely the text is found among the newest items, for the next search
   const sample = text
     ? sql<number | null>`(${matchesAmongNewest(INBOUND_INDEX, trigramMatch(INBOUND_INDEX, text), { table: inboundItems, id: inboundItems.id })})`
@@ -183,14 +184,27 @@ export async function listInbound(
       .leftJoin(projects, eq(projects.id, inboundItems.projectId))
       .where(chosen)
       .$dynamic();
-  return pageOrLast((at) => {
+  const by = SORT[sort as InboundColumn] ?? SORT.createdAt!;
+  const idsOf = <C extends Record<string, SQL | typeof inboundItems.id>>(columns: C) => {
     // only the join the sort reads: SQLite kept the member's for every row otherwise
-    const ids = db.select({ id: inboundItems.id }).from(inboundItems).$dynamic();
+    const ids = db.select(columns).from(inboundItems).$dynamic();
     if (sort === "owner") ids.leftJoin(owner, eq(owner.id, inboundItems.ownerId));
     if (sort === "member" || sort === "customer") ids.leftJoin(member, eq(member.id, inboundItems.userId));
     if (sort === "customer") ids.leftJoin(customers, eq(customers.id, member.customerId));
     if (sort === "project") ids.leftJoin(projects, eq(projects.id, inboundItems.projectId));
     ids.where(where);
+    return ids;
+  };
+  if (filters.q?.trim() && !walked) {
+    // a text found in the trigram index: its matches gathered once, carrying their count and the sample
+    const ids = () => idsOf({ id: inboundItems.id, total: sql<number>`count(*) over ()`, sample });
+    const learn = ({ sample: seen }: { id: number; total: number; sample: number | null }) => {
+      if (text && seen != null) learnDensity(INBOUND_INDEX, text, Number(seen));
+    };
+    return pageOfGathered(rowsOf, ids, { by, desc, id: inboundItems.id, page, pageSize }, learn);
+  }
+  return pageOrLast((at) => {
+    const ids = idsOf({ id: inboundItems.id });
     const count = db
       .select({ count: sql<number>`count(*)`, sample })
       .from(inboundItems)
@@ -200,7 +214,7 @@ export async function listInbound(
         if (text && counted?.sample != null) learnDensity(INBOUND_INDEX, text, Number(counted.sample));
         return rows;
       });
-    return pageOfChosen(rowsOf, ids, count, { by: SORT[sort as InboundColumn] ?? SORT.createdAt!, desc, id: inboundItems.id, page: at, pageSize });
+    return pageOfChosen(rowsOf, ids, count, { by, desc, id: inboundItems.id, page: at, pageSize });
   }, page);
 }
 
