@@ -166,26 +166,26 @@ export async function listInbound(
   const sample = text
     ? sql<number | null>`(${matchesAmongNewest(INBOUND_INDEX, trigramMatch(INBOUND_INDEX, text), { table: inboundItems, id: inboundItems.id })})`
     : sql<number | null>`null`;
-  const rowsOf = (chosen: SQL) =>
+  const rowsOf = <E extends Record<string, SQL.Aliased>>(extra: E) =>
     db
       .select({
-      item: inboundItems,
-      ownerName: owner.name,
-      memberName: member.name,
-      memberEmail: member.email,
-      customerId: customers.id,
-      customerName: customers.name,
-      projectName: projects.projectName,
-    })
+        item: inboundItems,
+        ownerName: owner.name,
+        memberName: member.name,
+        memberEmail: member.email,
+        customerId: customers.id,
+        customerName: customers.name,
+        projectName: projects.projectName,
+        ...extra,
+      })
       .from(inboundItems)
       .leftJoin(owner, eq(owner.id, inboundItems.ownerId))
       .leftJoin(member, eq(member.id, inboundItems.userId))
       .leftJoin(customers, eq(customers.id, member.customerId))
       .leftJoin(projects, eq(projects.id, inboundItems.projectId))
-      .where(chosen)
       .$dynamic();
   const by = SORT[sort as InboundColumn] ?? SORT.createdAt!;
-  const idsOf = <C extends Record<string, SQL | typeof inboundItems.id>>(columns: C) => {
+  const idsOf = <C extends Record<string, SQL | SQL.Aliased | typeof inboundItems.id>>(columns: C) => {
     // only the join the sort reads: SQLite kept the member's for every row otherwise
     const ids = db.select(columns).from(inboundItems).$dynamic();
     if (sort === "owner") ids.leftJoin(owner, eq(owner.id, inboundItems.ownerId));
@@ -196,12 +196,17 @@ export async function listInbound(
     return ids;
   };
   if (filters.q?.trim() && !walked) {
-    // a text found in the trigram index: its matches gathered once, carrying their count and the sample
-    const ids = () => idsOf({ id: inboundItems.id, total: sql<number>`count(*) over ()`, sample });
-    const learn = ({ sample: seen }: { id: number; total: number; sample: number | null }) => {
-      if (text && seen != null) learnDensity(INBOUND_INDEX, text, Number(seen));
-    };
-    return pageOfGathered(rowsOf, ids, { by, desc, id: inboundItems.id, page, pageSize }, learn);
+    // a text found in the trigram index: its matches gathered once, carrying their count and the sample, the page's rows joined to them
+    const ids = () => idsOf({ id: inboundItems.id, total: sql<number>`count(*) over ()`.as("total"), sample: sample.as("sample") });
+    const found = await pageOfGathered(
+      (chosen) => rowsOf({ total: chosen.total, sample: chosen.sample }).innerJoin(chosen, eq(chosen.id, inboundItems.id)),
+      ids,
+      { by, desc, id: inboundItems.id, page, pageSize },
+      ({ sample: seen }) => {
+        if (text && seen != null) learnDensity(INBOUND_INDEX, text, Number(seen));
+      },
+    );
+    return { ...found, rows: found.rows.map(({ sample: _sample, ...row }) => row) };
   }
   return pageOrLast((at) => {
     const ids = idsOf({ id: inboundItems.id });
@@ -214,7 +219,7 @@ export async function listInbound(
         if (text && counted?.sample != null) learnDensity(INBOUND_INDEX, text, Number(counted.sample));
         return rows;
       });
-    return pageOfChosen(rowsOf, ids, count, { by, desc, id: inboundItems.id, page: at, pageSize });
+    return pageOfChosen((chosen) => rowsOf({}).where(chosen), ids, count, { by, desc, id: inboundItems.id, page: at, pageSize });
   }, page);
 }
 

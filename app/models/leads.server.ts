@@ -102,19 +102,24 @@ function whereOf(filters: LeadFilters) {
 export async function listLeads(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: ListQuery<LeadFilters>) {
   const where = whereOf(filters);
   const by = SORT[sort as LeadColumn] ?? SORT.createdAt!;
-  const rowsOf = (chosen: SQL | undefined) => db.select({ lead: leads, customerName: customers.name }).from(leads).leftJoin(customers, eq(customers.id, leads.customerId)).where(chosen).$dynamic();
+  const rowsOf = <E extends Record<string, SQL.Aliased>>(extra: E) =>
+    db
+      .select({ lead: leads, customerName: customers.name, ...extra })
+      .from(leads)
+      .leftJoin(customers, eq(customers.id, leads.customerId))
+      .$dynamic();
   if (filters.q?.trim()) {
-    // a text search gathers its matches from the trigram index: read once, carrying their count
+    // a text search gathers its matches from the trigram index: read once, carrying their count, the page's rows joined to them
     const ids = () => {
-      const query = db.select({ id: leads.id, total: sql<number>`count(*) over ()` }).from(leads).$dynamic();
+      const query = db.select({ id: leads.id, total: sql<number>`count(*) over ()`.as("total") }).from(leads).$dynamic();
       if (sort === "convertedCustomer") query.leftJoin(customers, eq(customers.id, leads.customerId));
       return query.where(where);
     };
-    return pageOfGathered(rowsOf, ids, { by, desc, id: leads.id, page, pageSize });
+    return pageOfGathered((chosen) => rowsOf({ total: chosen.total }).innerJoin(chosen, eq(chosen.id, leads.id)), ids, { by, desc, id: leads.id, page, pageSize });
   }
   return pageOrLast((at) => {
     const count = db.select({ count: sql<number>`count(*)` }).from(leads).where(where);
-    return pageOf(rowsOf(where), count, { by, desc, id: leads.id, page: at, pageSize });
+    return pageOf(rowsOf({}).where(where), count, { by, desc, id: leads.id, page: at, pageSize });
   }, page);
 }
 

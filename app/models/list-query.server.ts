@@ -1,5 +1,5 @@
-import { and, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { and, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteSelect, SubqueryWithSelection } from "drizzle-orm/sqlite-core";
 import { dayBound } from "~/lib/admin-tables";
 import { pageNumber } from "~/lib/query-params";
 
@@ -122,30 +122,32 @@ export async function pageOfChosen<Q extends SQLiteSelect>(
 
 /**
  * One page of a list whose WHERE gathers every match before the page is chosen (a text found in a
- * trigram index), and the count of them (decision 097): the page's ids carry the count as a window
- * over the matches the sort reads anyway, so that the index is read once, not for the page and again
- * for its count (each read of a phrase whose trigrams are in most rows cost 3-7 ms at scale). `ids`
- * selects the id and `total: count(*) over ()`; then only the page's rows are read. A page past the
- * last shows the last.
+ * trigram index), and the count of them (decision 097), in one statement: the page's ids carry the
+ * count as a window over the matches the sort reads anyway, so that the index is read once, not for
+ * the page and again for its count (each read of a phrase whose trigrams are in most rows cost 3-7 ms
+ * at scale); the page's rows are joined to those ids as a subquery, `chosen`, so that a Worker sends
+ * D1 one statement, not the ids and then their rows (a second round trip cost more than the read it
+ * saved). `ids` selects the id and `total: count(*) over ()` (each aliased, as a subquery's fields
+ * must be); `rowsOf` joins `chosen` on the id and selects `total: chosen.total` with the row, and
+ * any other field `ids` carries (the first row's go to `carried`). A page past the last shows the last.
  */
-export async function pageOfGathered<Q extends SQLiteSelect, C extends { id: number; total: number }>(
-  rowsOf: (chosen: SQL) => Q,
-  ids: () => SQLiteSelect,
+export async function pageOfGathered<I extends SQLiteSelect, Q extends SQLiteSelect>(
+  rowsOf: (chosen: SubqueryWithSelection<I["_"]["selectedFields"], "chosen">) => Q,
+  ids: () => I,
   { by, desc, id, page, pageSize }: Paging,
-  carried?: (first: C) => void,
+  carried?: (first: Awaited<Q>[number]) => void,
 ) {
+  type Row = Awaited<Q>[number] & { total: number };
   const order = pageOrder({ by, desc, id });
-  const found = await pageCarryingTotal<C>(
+  return pageCarryingTotal<Row>(
     async (offset) => {
-      const chosen = (await ids().orderBy(...order).limit(pageSize).offset(offset)) as unknown as C[];
-      if (chosen[0]) carried?.(chosen[0]);
-      return chosen;
+      const chosen = ids().orderBy(...order).limit(pageSize).offset(offset).as("chosen") as SubqueryWithSelection<I["_"]["selectedFields"], "chosen">;
+      const rows = (await rowsOf(chosen).orderBy(...order)) as unknown as Row[];
+      if (rows[0]) carried?.(rows[0]);
+      return rows;
     },
     { page, pageSize },
   );
-  const chosenIds = found.rows.map((row) => row.id);
-  const rows = chosenIds.length ? ((await rowsOf(inArray(id as SQLiteColumn, chosenIds)).orderBy(...order)) as unknown as Awaited<Q>) : ([] as unknown as Awaited<Q>);
-  return { rows, total: found.total, page: found.page, pageSize };
 }
 
 /**

@@ -543,6 +543,8 @@ describe("the admin's on-boarding chats, inbound tables, potential customers and
       const [found, ...others] = await plansOf(read, /_fts match/);
       expect(others, name).toHaveLength(0);
       expect(found, `${name}: ${found}`).toMatch(index);
+      // in that statement: the page's ids, chosen first, then each one's row looked up by its key
+      expect(found, `${name}: ${found}`).toMatch(/ ; SCAN chosen ; SEARCH (inbound_items|leads) USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       for (const plan of await plansOf(read, /from "(inbound_items|leads)"/)) expect(plan, `${name}: ${plan}`).not.toMatch(/SCAN (inbound_items|leads)(?![_\w])/);
     }
   });
