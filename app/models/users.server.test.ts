@@ -309,3 +309,49 @@ describe("the admin user table sorted by Status", () => {
     expect(descending.map((r) => r.id)).toEqual(ascending.map((r) => r.id).reverse());
   });
 });
+
+describe("the admin user table's short text and a text with a role", () => {
+  it("shows the same rows, order and count as the accounts' own fields say, at page 1 and a deep page, each role and sort", async () => {
+    const firsts = ["Ann", "Ben", "Lee", "Kay", "Zoë", "Ida"];
+    const roles = [["ROLE_BUYER"], ["ROLE_SELLER"], ["ROLE_BROKER"], ["ROLE_ADMIN"], ["ROLE_BUYER", "ROLE_AGENT"]];
+    const base = Date.UTC(2026, 10, 1);
+    await t.db.insert(users).values(
+      Array.from({ length: 180 }, (_, i) => ({
+        email: `short-${i}@${["harbor", "cedar", "bay"][i % 3]}.example`,
+        name: `${firsts[i % firsts.length]} ${["Leeds", "Hall", "Wood"][i % 3]} ${i}`,
+        company: `${["Atlas", "Summit"][i % 2]} Credit`,
+        phone: `+1 212 555 ${String(i).padStart(4, "0")}`,
+        passwordHash: "x",
+        roles: roles[i % roles.length]!,
+        enabled: i % 11 !== 4,
+        // ties on the sort's column, so that the order of ids decides them
+        createdAt: new Date(base - Math.floor(i / 3) * 60_000),
+        lastLoginAt: i % 4 ? new Date(base - i * 1000) : null,
+      })),
+    );
+    const expected = async (q: string, role: string | undefined, sort: string, desc: boolean, page: number, pageSize: number) => {
+      const p = `%${q.toLowerCase()}%`;
+      const text = sql`(${users.name} like ${p} or ${users.email} like ${p} or ${users.company} like ${p} or ${users.phone} like ${p})`;
+      const where = role ? sql`${text} and ${users.roles} like ${`%"${role}"%`}` : text;
+      const by = { createdAt: sql`${users.createdAt}`, name: sql`lower(${users.name})`, lastLoginAt: sql`${users.lastLoginAt}` }[sort]!;
+      const dir = desc ? sql`desc` : sql`asc`;
+      const ids = await t.db.all<{ id: number }>(sql`select ${users.id} as id from ${users} where ${where} order by ${by} ${dir} nulls last, ${users.id} ${dir} limit ${pageSize} offset ${(page - 1) * pageSize}`);
+      const [count] = await t.db.all<{ n: number }>(sql`select count(*) as n from ${users} where ${where}`);
+      return { ids: ids.map((r) => r.id), total: count!.n };
+    };
+    const cases: Array<[string, string | undefined]> = [
+      ["zq", undefined], ["le", undefined], ["Lé", undefined], ["55", undefined], ["@c", undefined], ["ë", undefined],
+      ...["ROLE_BUYER", "ROLE_SELLER", "ROLE_BROKER", "ROLE_ADMIN", "ROLE_AGENT"].flatMap((role): Array<[string, string]> => [["lee", role], ["le", role], ["harbor", role]]),
+    ];
+    for (const [q, role] of cases) {
+      for (const [sort, desc] of [["createdAt", true], ["name", false], ["lastLoginAt", true]] as const) {
+        for (const page of [1, 4]) {
+          const found = await listUsers(t.db, { filters: { q, role }, sort, desc, page, pageSize: 7 });
+          const want = await expected(q, role, sort, desc, page, 7);
+          // `like` folds ASCII alone: "Lé" and "ë" as the accounts hold them
+          expect({ ids: found.rows.map((r) => r.id), total: found.total }, `${q} ${role} ${sort} page ${page}`).toEqual(want);
+        }
+      }
+    }
+  });
+});
