@@ -422,6 +422,17 @@ describe("the admin's user table", () => {
     expect(short[0], short[0]).toMatch(/SCAN users_fts_content(?![_\w])/);
     expect(short[0], short[0]).not.toMatch(/VIRTUAL TABLE|SCAN users(?![_\w])/);
   });
+
+  it("walks a role's partial index for a text with that role", async () => {
+    // a text with a role: the role's accounts walked from its partial index in the page's order, checked against the
+    // text's matches, not each match's account sought and read for its roles
+    const [page, count] = await plansOf({ filters: { q: "lee", role: "ROLE_SELLER" } });
+    for (const plan of [page!, count!]) {
+      expect(plan, plan).toMatch(/users_seller_created_idx/);
+      expect(plan, plan).toMatch(/users_fts VIRTUAL TABLE/);
+    }
+    expect(page, page).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+  });
 });
 
 describe("a customer's timeline", () => {
