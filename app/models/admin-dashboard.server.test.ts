@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { contracts, inboundItems, offers, outbox, projects, users } from "~/.server/db/schema";
 import { insertMany } from "~/.server/db/bulk";
 import { makeUser } from "~/seed/factories";
@@ -170,14 +170,8 @@ describe("the admin's home's query plans", () => {
   afterAll(() => p.cleanup());
 
   async function plansOf(read: () => Promise<unknown>) {
-    const sent: Array<{ sql: string; args: unknown[] }> = [];
+    const sent = await statementsSentBy(p.client, read);
     const execute = p.client.execute.bind(p.client);
-    p.client.execute = ((statement: { sql: string; args?: unknown[] }) => (sent.push({ sql: statement.sql, args: statement.args ?? [] }), execute(statement as never))) as typeof p.client.execute;
-    try {
-      await read();
-    } finally {
-      p.client.execute = execute;
-    }
     return Promise.all(
       sent.map(async (s) => ({
         sql: s.sql,

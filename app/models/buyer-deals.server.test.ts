@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { contracts, feedback, messages, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { PIPELINE_STAGES, type PipelineStage } from "~/lib/deal";
 import { makeUser } from "~/seed/factories";
@@ -140,17 +140,10 @@ describe("a buyer's deals page", () => {
 describe("the looks' count", () => {
   it("is read once, whatever page of looks is asked (the chart's latest looks, read again past the first page, carry none)", async () => {
     for (const viewed of [1, 2, 3]) {
-      const sent: string[] = [];
-      const execute = t.client.execute.bind(t.client);
-      t.client.execute = ((statement: { sql: string }) => (sent.push(statement.sql), execute(statement as never))) as typeof t.client.execute;
-      let shown: Awaited<ReturnType<typeof page>>;
-      try {
-        shown = await page({ viewed });
-      } finally {
-        t.client.execute = execute;
-      }
+      let shown: Awaited<ReturnType<typeof page>> | undefined;
+      const sent = await statementsSentBy(t.client, async () => (shown = await page({ viewed })));
       expect(shown, String(viewed)).toEqual(await fromWholePipeline({ viewed }));
-      expect(sent.filter((sql) => /"counted"/.test(sql)), String(viewed)).toHaveLength(1);
+      expect(sent.filter((s) => /"counted"/.test(s.sql)), String(viewed)).toHaveLength(1);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { insertMany } from "~/.server/db/bulk";
 import { inboundItems } from "~/.server/db/schema";
 import { listInbound } from "./inbound.server";
@@ -36,17 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 /** The statements a read sent, as the database client saw them. */
-async function statementsOf(read: () => Promise<unknown>) {
-  const sent: string[] = [];
-  const execute = t.client.execute.bind(t.client);
-  t.client.execute = ((statement: { sql: string }) => (sent.push(statement.sql), execute(statement as never))) as typeof t.client.execute;
-  try {
-    await read();
-  } finally {
-    t.client.execute = execute;
-  }
-  return sent;
-}
+const statementsOf = async (read: () => Promise<unknown>) => (await statementsSentBy(t.client, read)).map((s) => s.sql);
 
 const newestFirst = (a: Row, b: Row) => b.createdAt - a.createdAt || b.id - a.id;
 const byName = (a: Row, b: Row) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { insertMany } from "~/.server/db/bulk";
 import { leads } from "~/.server/db/schema";
 import { listLeads } from "./leads.server";
@@ -35,17 +35,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-async function statementsOf(read: () => Promise<unknown>) {
-  const sent: string[] = [];
-  const execute = t.client.execute.bind(t.client);
-  t.client.execute = ((statement: { sql: string }) => (sent.push(statement.sql), execute(statement as never))) as typeof t.client.execute;
-  try {
-    await read();
-  } finally {
-    t.client.execute = execute;
-  }
-  return sent;
-}
+/** The statements a read sent, as the database client saw them. */
+const statementsOf = async (read: () => Promise<unknown>) => (await statementsSentBy(t.client, read)).map((s) => s.sql);
 
 const newestFirst = (a: Row, b: Row) => b.createdAt - a.createdAt || b.id - a.id;
 const byCompany = (a: Row, b: Row) => (a.company.toLowerCase() < b.company.toLowerCase() ? -1 : a.company.toLowerCase() > b.company.toLowerCase() ? 1 : a.id - b.id);

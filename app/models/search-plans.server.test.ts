@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, explained } from "../../tests/support/db";
+import { createTestDatabase, explained, statementsSentBy } from "../../tests/support/db";
 import { SEARCH_SHAPES } from "../../tests/support/search-shapes";
 import { insertMany } from "~/.server/db/bulk";
 import { and, desc, eq, like, sql } from "drizzle-orm";
@@ -156,17 +156,7 @@ async function explain(statement: { sql: string; args: unknown[] }) {
 }
 
 /** The statements a read sent, as the database client saw them. */
-async function statementsOf(read: () => Promise<unknown>) {
-  const sent: Array<{ sql: string; args: unknown[] }> = [];
-  const execute = t.client.execute.bind(t.client);
-  t.client.execute = ((statement: { sql: string; args?: unknown[] }) => (sent.push({ sql: statement.sql, args: statement.args ?? [] }), execute(statement as never))) as typeof t.client.execute;
-  try {
-    await read();
-  } finally {
-    t.client.execute = execute;
-  }
-  return sent;
-}
+const statementsOf = (read: () => Promise<unknown>) => statementsSentBy(t.client, read);
 
 describe("the admin's project table's query plan", () => {
   it("opens from the date index, without sorting every project", async () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import { createClient, type Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "~/.server/db";
 import { applyMigrations } from "~/.server/db/migrate-node";
@@ -20,6 +20,19 @@ export async function explained(url: string, statement: { sql: string; args: unk
   } finally {
     client.close();
   }
+}
+
+/** The statements `read` sent through `client`, in order, as the client saw them (a test of how many a page costs, or of their plans). */
+export async function statementsSentBy(client: Client, read: () => Promise<unknown>) {
+  const sent: Array<{ sql: string; args: unknown[] }> = [];
+  const execute = client.execute.bind(client);
+  client.execute = ((statement: { sql: string; args?: unknown[] }) => (sent.push({ sql: statement.sql, args: statement.args ?? [] }), execute(statement as never))) as typeof client.execute;
+  try {
+    await read();
+  } finally {
+    client.execute = execute;
+  }
+  return sent;
 }
 
 /** A real SQLite (libsql) file, migrated like production, removed after the test file. */
