@@ -345,9 +345,8 @@ function whereOf(filters: UserFilters, { byRole = false } = {}) {
 const USER_TEXT_FIELDS = ["name", "email", "company", "phone"];
 
 function textOf(q: string | undefined, id: SQLWrapper) {
-  const text = q?.trim();
-  if (text && [...text].length < TRIGRAM) return inIndexCopy(id, "users_fts", USER_TEXT_FIELDS.length, text);
-  return indexedTextMatch(text, { id, index: "users_fts", fields: USER_TEXT_FIELDS });
+  if (isShortText(q)) return inIndexCopy(id, "users_fts", USER_TEXT_FIELDS.length, q!.trim());
+  return indexedTextMatch(q, { id, index: "users_fts", fields: USER_TEXT_FIELDS });
 }
 
 /** Text shorter than a trigram: every account's fields are read for it, which is best done once a page. */
