@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { dealServicesOver } from "../../tests/support/deal-services";
-import { auditLog, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
+import { auditLog, contracts, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { customerSchema, memberSchema, type CustomerValues } from "~/lib/schemas/customer";
 import { makeUser } from "~/seed/factories";
@@ -252,6 +252,52 @@ describe("customers", () => {
     expect((await customerTimeline(t.db, { customerId })).counts).toEqual({ views: 4, ndas: 0, messages: 7, offers: 0, emails: 4, sms: 0 });
     // an unknown customer has none
     expect((await customerTimeline(t.db, { customerId: 999_999 })).counts).toEqual({ views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 });
+  });
+
+  it("tells each kind of event as the admin reads it, newest first, in two statements", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Storied Co", attentionEmail: "desk@storied.test" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"], name: "Mona Member" });
+    const leaver = await makeUser(t.db, { roles: ["ROLE_BUYER"], name: "Lee Leaver" });
+    await t.db.update(users).set({ customerId }).where(inArray(users.id, [member.id, leaver.id]));
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "insurance_loan", status: "published", projectName: "Story pool" }).returning();
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 9, minute));
+    const session = (id: string, userId: number, minute: number, projectId: number | null) => ({
+      sessionId: id, userId, projectId, route: projectId ? `/projects/more-details/${projectId}` : "/buyers/search", pageType: "homepage" as const,
+      sessionStart: at(minute), sessionEnd: at(minute + 1), totalDuration: 60_000, activeTime: 95_000, scrollDepthMax: 0, record: {},
+    });
+    await t.db.insert(pageSessions).values([session(`story-${customerId}-1`, member.id, 1, project!.id), session(`story-${customerId}-2`, member.id, 2, null), session(`story-${customerId}-3`, leaver.id, 3, project!.id)]);
+    await t.db.insert(contracts).values({ projectId: project!.id, buyerId: member.id, ndaStatus: "Signed", envelopeId: `story-${customerId}`, documentKey: "k", documentSha256: "s", requestedAt: at(4) });
+    await t.db.insert(messages).values([
+      { projectId: project!.id, buyerId: member.id, senderId: member.id, body: "hello", createdAt: at(5) },
+      { projectId: project!.id, buyerId: member.id, senderId: seller.id, body: "welcome", createdAt: at(6) },
+    ]);
+    await t.db.insert(offers).values({ projectId: project!.id, buyerId: member.id, status: "submitted", price: 1_250_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "k", pdfSha256: "h", createdAt: at(7) });
+    await t.db.insert(outbox).values([
+      { channel: "email" as const, recipient: "DESK@storied.test", subject: "Your NDA", body: "", nextAttemptAt: at(8), createdAt: at(8) },
+      { channel: "sms" as const, recipient: member.email, subject: "", body: "", status: "sent" as const, nextAttemptAt: at(9), createdAt: at(9) },
+    ]);
+    // the leaver left the company after their look: the company's timeline is its members' (their look is not in it)
+    await t.db.update(users).set({ customerId: null }).where(eq(users.id, leaver.id));
+
+    let timeline: Awaited<ReturnType<typeof customerTimeline>> | undefined;
+    const sent = await statementsSentBy(t.client, async () => (timeline = await customerTimeline(t.db, { customerId })));
+    const where = `/admin/projects/${project!.id}`;
+    expect(timeline!.events.map((e) => [e.at.getTime(), e.kind, e.text, e.link])).toEqual([
+      [at(9).getTime(), "sms", `SMS to ${member.email}: (no subject) (sent)`, undefined],
+      [at(8).getTime(), "email", "E-mail to DESK@storied.test: Your NDA (pending)", undefined],
+      [at(7).getTime(), "offer", "Mona Member: offer of $1,250,000 on Story pool (submitted)", where],
+      [at(6).getTime(), "message", "The seller wrote in the thread on Story pool", where],
+      [at(5).getTime(), "message", "Mona Member wrote in the thread on Story pool", where],
+      [at(4).getTime(), "nda", "Mona Member: NDA for Story pool (Signed)", where],
+      [at(2).getTime(), "view", "Mona Member viewed /buyers/search (2 min active)", undefined],
+      [at(1).getTime(), "view", "Mona Member viewed Story pool (2 min active)", where],
+    ]);
+    expect(timeline!.older).toBeNull();
+    expect(timeline!.counts).toEqual({ views: 2, ndas: 1, messages: 2, offers: 1, emails: 1, sms: 1 });
+    // the events and the totals: on D1 every read costs the Worker its own work, even one that finds nothing
+    expect(sent).toHaveLength(2);
   });
 });
 
