@@ -125,3 +125,34 @@ describe("a customer whose member is the marketplace's last enabled admin", () =
     expect(await findCustomer(services.db, { customerId: bob!.customer.id })).toMatchObject({ enabled: false });
   });
 });
+
+describe("a customer's timeline", () => {
+  it("arrives drawn, once: each event's time, text and link to its project, as markup, not as data to draw again", async () => {
+    const { customerTimeline } = await import("~/models/customer-accounts.server");
+    const all = await services.db.select({ id: customers.id }).from(customers);
+    let busiest = { id: 0, events: 0 };
+    for (const { id } of all) {
+      const events = (await customerTimeline(services.db, { customerId: id })).events.length;
+      if (events > busiest.events) busiest = { id, events };
+    }
+    expect(busiest.events).toBeGreaterThan(1);
+    const expected = await customerTimeline(services.db, { customerId: busiest.id });
+    const data = await open(busiest.id, "");
+    expect(Object.keys(data.timeline.events ?? {})).toEqual(["html"]);
+    const html = data.timeline.events?.html ?? "";
+    const items = [...html.matchAll(/<li><span class="text-slate-500">([^<]*)<\/span> (?:—|&#8212;)\s*(?:<a href="([^"]*)" class="link">([^<]*)<\/a>|([^<]*))<\/li>/g)];
+    const unescape = (text: string) => text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    expect(items.map(([, at, link, linked, plain]) => [at, link, unescape(linked ?? plain ?? "")])).toEqual(
+      expected.events.map((e) => [`${e.at.toISOString().replace("T", " ").slice(0, 16)} UTC`, e.link, e.text]),
+    );
+    expect(data.timeline.counts).toEqual(expected.counts);
+    expect(data.timeline.older).toBe(expected.older);
+  });
+
+  it("of a customer with none says nothing happened yet", async () => {
+    const [fresh] = await services.db.insert(customers).values({ name: "Quiet Harbor", customerType: "buyer", updatedAt: new Date() }).returning();
+    const data = await open(fresh!.id, "");
+    expect(data.timeline.events).toBeNull();
+    expect(data.timeline.counts).toEqual({ views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 });
+  });
+});

@@ -8,7 +8,9 @@ import { clientAddress, idParam, notFound } from "~/.server/http";
 import { FormErrors } from "~/components/plain-fields";
 import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
+import { StaticHtml } from "~/components/static-html";
 import { Members } from "./members";
+import { timelineMarkup } from "./timeline.server";
 import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
 import { formatCompactCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
@@ -46,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   if (!customer) throw notFound();
   const { evidenceKey: _key, ...shown } = customer;
-  return { customer: { ...shown, hasEvidence: Boolean(_key) }, members, timeline };
+  return { customer: { ...shown, hasEvidence: Boolean(_key) }, members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -210,21 +212,8 @@ export default function CustomerPage() {
             </li>
           ))}
         </ul>
-        {timeline.events.length ? (
-          <ol className="space-y-1 text-sm">
-            {timeline.events.map((e, i) => (
-              <li key={i}>
-                <span className="text-slate-500">{formatDateTime(e.at)}</span> —{" "}
-                {e.link ? (
-                  <Link to={e.link} className="link">
-                    {e.text}
-                  </Link>
-                ) : (
-                  e.text
-                )}
-              </li>
-            ))}
-          </ol>
+        {timeline.events ? (
+          <StaticHtml markup={timeline.events} />
         ) : (
           <p className="text-sm text-slate-500">Nothing yet.</p>
         )}
