@@ -355,3 +355,62 @@ describe("the admin user table's short text and a text with a role", () => {
     }
   });
 });
+
+describe("the admin user table sorted by Status, over every account", () => {
+  it("shows the same rows, order and count as each account's shown state says, both ways, at the first, a middle, the last page and past it", async () => {
+    const tag = `Every State ${Date.now().toString(36)}`;
+    const now = new Date();
+    const made = await t.db
+      .insert(customers)
+      .values([
+        { name: `${tag} Fine`, updatedAt: now },
+        { name: `${tag} Off`, enabled: false, updatedAt: now },
+        { name: `${tag} Shut`, locked: true, updatedAt: now },
+        { name: `${tag} Off and shut`, enabled: false, locked: true, updatedAt: now },
+        { name: `${tag} Gone`, enabled: false, anonymisedAt: now, updatedAt: now },
+      ])
+      .returning();
+    // a few hundred accounts, each state of their own in each company (and none), in an order that is none of the sorts
+    const roles = [["ROLE_BUYER"], ["ROLE_SELLER"], ["ROLE_BROKER"]];
+    await t.db.insert(users).values(
+      Array.from({ length: 330 }, (_, i) => ({
+        email: `every-${i}-${tag.replace(/\W/g, "")}@example.test`,
+        name: `Every ${i}`,
+        company: tag,
+        passwordHash: "x",
+        roles: roles[i % 3]!,
+        enabled: i % 7 !== 2,
+        locked: i % 5 === 1,
+        customerId: i % 6 === 5 ? null : made[(i * 7) % 5]!.id,
+      })),
+    );
+    // the state the Status column shows (lib/user-status), as a number in its order, from the rows themselves
+    type Row = { id: number; shown: number; roles: string };
+    const accounts = await t.db.all<Row>(sql`select u.id as id, u.roles as roles,
+        case when c.anonymised_at is not null then 5 when u.enabled = 0 then 2 when c.enabled = 0 then 4 when c.locked = 1 then 3 when u.locked = 1 then 1 else 0 end as shown
+      from users u left join customers c on c.id = u.customer_id`);
+    expect(new Set(accounts.map((a) => a.shown))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
+    const pageSize = 25;
+    const shapes: Array<[string, Parameters<typeof listUsers>[1] & object, (a: Row) => boolean]> = [
+      ["every account", {}, () => true],
+      ["the sellers", { filters: { role: "ROLE_SELLER" } }, (a) => a.roles.includes('"ROLE_SELLER"')],
+      ["the locked", { filters: { status: "locked" } }, (a) => a.shown === 1],
+      ["kept out by their company", { filters: { status: "company" } }, (a) => a.shown >= 3],
+    ];
+    for (const [label, query, kept] of shapes) {
+      for (const desc of [true, false]) {
+        const sign = desc ? -1 : 1;
+        const want = accounts.filter(kept).sort((a, b) => sign * (a.shown - b.shown || a.id - b.id));
+        const last = Math.ceil(want.length / pageSize);
+        for (const page of [1, Math.ceil(last / 2), last, last + 1]) {
+          const found = await listUsers(t.db, { ...query, sort: "status", desc, page, pageSize });
+          expect({ ids: found.rows.map((r) => r.id), total: found.total, page: found.page }, `${label}, desc ${desc}, page ${page} of ${last}`).toEqual({
+            ids: want.slice((page - 1) * pageSize, page * pageSize).map((a) => a.id),
+            total: want.length,
+            page,
+          });
+        }
+      }
+    }
+  });
+});
