@@ -82,8 +82,9 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 /** The page as the route drew it from the whole pipeline, stage by stage. */
-async function fromWholePipeline(pages: Partial<Record<PipelineStage, number>>) {
-  const entries = await pipeline(t.db, { buyerId });
+async function fromWholePipeline(pages: Partial<Record<PipelineStage, number>>, of = buyerId) {
+  // a tie of time settled by the project, latest first, as the page settles it (pipeline() leaves ties in the records' order)
+  const entries = (await pipeline(t.db, { buyerId: of })).sort((a, b) => b.lastActivity - a.lastActivity || b.projectId - a.projectId);
   const stages = [...PIPELINE_STAGES].reverse().flatMap((stage) => {
     const all = entries.filter((e) => e.stage === stage);
     if (!all.length) return [];
@@ -145,5 +146,59 @@ describe("the looks' count", () => {
       expect(shown, String(viewed)).toEqual(await fromWholePipeline({ viewed }));
       expect(sent.filter((s) => /"counted"/.test(s.sql)), String(viewed)).toHaveLength(1);
     }
+  });
+});
+
+describe("a buyer with more deals at one stage than a page", () => {
+  it("pages them as the whole pipeline does: ties of time settled by the project, closed and sold listings among them", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const many = await makeUser(t.db, { roles: ["ROLE_BUYER"], name: "Moe Many", company: "Wide Capital" });
+    const statuses = ["published", "withdrawn", "sold", "under_offer"] as const;
+    const listed = await t.db
+      .insert(projects)
+      .values(Array.from({ length: 70 }, (_, i) => ({ sellerId: seller.id, kind: "insurance_loan" as const, status: statuses[i % 4]!, projectName: `Wide ${i}` })))
+      .returning({ id: projects.id });
+    const ids = listed.map((p) => p.id);
+    const deal = (i: number) => ({ projectId: ids[i]!, buyerId: many.id });
+    // 60 NDA requests, every three at the same moment (a tie the project's id settles), some looked at later
+    await t.db.insert(contracts).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        ...deal(i),
+        envelopeId: `many-${i}`,
+        documentKey: "nda.pdf",
+        documentSha256: "-",
+        requestedAt: at(2000 + Math.floor(i / 3)),
+        // an NDA request the marketplace closed (the listing withdrawn) or the seller rejected
+        ...(i % 7 === 0 ? { ndaStatus: "Rejected" as const, decidedAt: at(2100 + i), rejectionReason: i % 14 === 0 ? "The listing was withdrawn." : "Not a fit" } : {}),
+      })),
+    );
+    await t.db.insert(recentlyViewed).values(Array.from({ length: 70 }, (_, i) => ({ userId: many.id, projectId: ids[i]!, viewedAt: at(i % 5 === 0 ? 2500 : 1900 + (i % 3)) })));
+    // rejected and accepted offers on a sold listing, a replaced offer, all at one moment
+    await t.db.insert(offers).values(
+      [60, 61, 62, 62, 63].map((i, n) => ({
+        ...deal(i),
+        status: n === 2 ? ("rejected" as const) : n === 4 ? ("accepted" as const) : ("submitted" as const),
+        price: 1_000_000,
+        structure: "All cash",
+        dueDiligenceDays: 30,
+        expiresOn: "2099-01-01",
+        pdfKey: "loi.pdf",
+        pdfSha256: "-",
+        createdAt: at(3000),
+        updatedAt: at(3000),
+      })),
+    );
+    const whole = await fromWholePipeline({}, many.id);
+    expect(whole.stages.map((s) => [s.stage, s.total])).toEqual([
+      ["offered", 4],
+      ["nda_requested", 60],
+      ["viewed", 6],
+    ]);
+    for (const nda_requested of [1, 2, 3, 4, 0])
+      for (const viewed of [1, 2]) {
+        const asked = { nda_requested, viewed };
+        const shown = await buyerDealsPage(t.db, { buyerId: many.id, pages: asked, pageSize: PAGE, latest: 15 });
+        expect(shown, JSON.stringify(asked)).toEqual(await fromWholePipeline(asked, many.id));
+      }
   });
 });

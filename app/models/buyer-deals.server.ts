@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, notExists, sql, type Column, type Placeholder } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
-import { contracts, feedback, messages, offerEvents, offers, projects, recentlyViewed } from "~/.server/db/schema";
+import { contracts, feedback, holdsRole, messages, offerEvents, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { preparedQuery } from "~/.server/db/prepared";
-import { PIPELINE_STAGES, type PipelineStage } from "~/lib/deal";
+import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { pageCarryingTotal } from "./list-query.server";
-import { dealsPastViewing, type PipelineEntry } from "./pipeline.server";
+import type { PipelineEntry } from "./pipeline.server";
 import { pageNumber } from "~/lib/query-params";
 import { WITHDRAWN_NOTE } from "./project-withdrawal.server";
 import { FELL_THROUGH_NOTE, SOLD_NOTE } from "./project-sale.server";
@@ -65,6 +65,89 @@ const latestLooks = preparedQuery((db) => looksPage(db, false));
 
 type Look = { projectId: number; projectName: string; projectStatus: string; viewedAt: number };
 
+type PastStage = Exclude<PipelineStage, "viewed">;
+type StagedRow = {
+  projectId: number;
+  projectName: string;
+  projectStatus: string;
+  stage: PastStage;
+  last: number;
+  total: number;
+  page: number;
+  deals: number;
+  shown: number;
+  overall: number;
+  viewed: number | null;
+  ndaRequested: number | null;
+  ndaSigned: number | null;
+  ndaApproved: number | null;
+  negotiating: number | null;
+  offered: number | null;
+  passed: number | null;
+  ndaStatus: NdaStatus | null;
+  offerStatus: OfferStatus | null;
+};
+
+// each stage's page of the buyer's deals past a look, and the `latest` of them all, each row carrying
+// its stage's count and page; stages are worked out in SQL for every deal (a handful of seeks of the
+// (project, buyer) indexes each) and ranked by the kept latest activity (`project_pipeline`, decision
+// 077), so that only the rows shown have their dates and statuses read. The rule is `entriesOf`'s:
+// the tests hold the two equal.
+function stagedDeals(db: Database, buyerId: number, asked: Record<PastStage, number>, pageSize: number, latest: number) {
+  // whole numbers written into the statement: a bound JS number is a real to SQLite, and a page's division must not be
+  const whole = (n: number) => sql.raw(String(Math.trunc(n)));
+  const size = whole(pageSize);
+  const pair = (alias: string) => sql.raw(`${alias}.project_id = d.project_id and ${alias}.buyer_id = ${Number(buyerId)}`);
+  return db.all<StagedRow>(sql`
+    with pairs(project_id) as (
+      select project_id from contracts where buyer_id = ${buyerId}
+      union select project_id from (select distinct project_id from messages where buyer_id = ${buyerId})
+      union select project_id from offers where buyer_id = ${buyerId}
+      union select project_id from feedback where buyer_id = ${buyerId}
+    ), staged as (
+      select d.project_id,
+        case
+          when exists (select 1 from feedback f where ${pair("f")}) then 'passed'
+          when exists (select 1 from offers o where ${pair("o")}) then 'offered'
+          when exists (select 1 from messages m where ${pair("m")}) then 'negotiating'
+          when exists (select 1 from contracts c where ${pair("c")} and c.nda_status = 'NDA Approved' and coalesce(c.decided_at, c.signed_at) is not null) then 'nda_approved'
+          when exists (select 1 from contracts c where ${pair("c")} and c.signed_at is not null) then 'nda_signed'
+          else 'nda_requested' end as stage,
+        coalesce((select k.last_activity_at from project_pipeline k where k.project_id = d.project_id and k.buyer_id = ${buyerId}), 0) as last
+      from pairs d
+    ), ranked as (
+      select *, row_number() over (partition by stage order by last desc, project_id desc) as rn, count(*) over (partition by stage) as n,
+        row_number() over (order by last desc, project_id desc) as overall, count(*) over () as deals
+      from staged
+    ), paged as (
+      select *, min(max(1, case stage when 'passed' then ${whole(asked.passed)} when 'offered' then ${whole(asked.offered)} when 'negotiating' then ${whole(asked.negotiating)}
+        when 'nda_approved' then ${whole(asked.nda_approved)} when 'nda_signed' then ${whole(asked.nda_signed)} else ${whole(asked.nda_requested)} end), (n + ${size} - 1) / ${size}) as page
+      from ranked
+    )
+    select d.project_id as projectId, p.project_name as projectName, p.status as projectStatus, d.stage, d.last, d.n as total, d.page, d.deals,
+      (d.rn - 1) / ${size} + 1 = d.page as shown, d.overall,
+      (select rv.viewed_at from recently_viewed rv where rv.user_id = ${buyerId} and rv.project_id = d.project_id and p.seller_id != ${buyerId}) as viewed,
+      (select c.requested_at from contracts c where ${pair("c")} order by c.id limit 1) as ndaRequested,
+      (select c.signed_at from contracts c where ${pair("c")} and c.signed_at is not null order by c.id limit 1) as ndaSigned,
+      (select coalesce(c.decided_at, c.signed_at) from contracts c where ${pair("c")} and c.nda_status = 'NDA Approved' and coalesce(c.decided_at, c.signed_at) is not null order by c.id limit 1) as ndaApproved,
+      (select min(m.created_at) from messages m where ${pair("m")}) as negotiating,
+      (select o.created_at from offers o where ${pair("o")} order by o.id limit 1) as offered,
+      (select f.created_at from feedback f where ${pair("f")} order by f.rowid limit 1) as passed,
+      (select c.nda_status from contracts c where ${pair("c")} order by c.id desc limit 1) as ndaStatus,
+      (select o.status from offers o where ${pair("o")} order by o.id desc limit 1) as offerStatus
+    from paged d join projects p on p.id = d.project_id
+    where (d.rn - 1) / ${size} + 1 = d.page or d.overall <= ${whole(latest)}
+    order by d.last desc, d.project_id desc`);
+}
+
+const buyerOf = preparedQuery((db) =>
+  db
+    .select({ name: users.name, company: users.company, admin: sql<number>`${holdsRole(users.roles, "ROLE_ADMIN")}` })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("buyerId")))
+    .prepare(),
+);
+
 
 const latestFirst = (a: PipelineEntry, b: PipelineEntry) => b.lastActivity - a.lastActivity || b.projectId - a.projectId;
 
@@ -85,14 +168,16 @@ export async function buyerDealsPage(
   const asked = pageNumber(pages.viewed);
   // every read started together: on D1 one call (decision 037); the chart's latest looks are the
   // first page's, read again only when another page is asked for
-  const [past, looks, latestRead] = await Promise.all([
-    dealsPastViewing(db, buyerId),
+  const pastPages = Object.fromEntries(PIPELINE_STAGES.filter((stage) => stage !== "viewed").map((stage) => [stage, pageNumber(pages[stage])])) as Record<PastStage, number>;
+  const [[buyer], past, looks, latestRead] = await Promise.all([
+    buyerOf(db).all({ buyerId }),
+    stagedDeals(db, buyerId, pastPages, pageSize, latest),
     pageCarryingTotal(lookedAt, { page: asked, pageSize }),
     asked === 1 && latest <= pageSize ? null : latestLooks(db).all({ buyerId, offset: 0, limit: latest }),
   ]);
   // an admin's looks are no interest: they have no deals
-  if (!past.buyer || past.buyer.admin) return { stages: [], latest: [], total: 0 };
-  const person = { buyerId, buyerName: past.buyer.name, buyerCompany: past.buyer.detail };
+  if (!buyer || buyer.admin) return { stages: [], latest: [], total: 0 };
+  const person = { buyerId, buyerName: buyer.name, buyerCompany: buyer.company };
   const named = (look: Look): PipelineEntry => ({
     projectId: look.projectId,
     projectName: look.projectName,
@@ -104,19 +189,31 @@ export async function buyerDealsPage(
     dates: { viewed: look.viewedAt },
     lastActivity: look.viewedAt,
   });
-  const deals = [...past.entries].sort(latestFirst);
+  const dealOf = (row: StagedRow): PipelineEntry => {
+    const at = { viewed: row.viewed, nda_requested: row.ndaRequested, nda_signed: row.ndaSigned, nda_approved: row.ndaApproved, negotiating: row.negotiating, offered: row.offered, passed: row.passed };
+    return {
+      projectId: row.projectId,
+      projectName: row.projectName,
+      projectStatus: row.projectStatus,
+      ...person,
+      stage: row.stage,
+      ndaStatus: row.ndaStatus,
+      offerStatus: row.offerStatus,
+      dates: Object.fromEntries(Object.entries(at).filter(([, when]) => when !== null)),
+      lastActivity: row.last,
+    };
+  };
   const stages = [...PIPELINE_STAGES].reverse().flatMap((stage): StagePage[] => {
     if (stage === "viewed") return looks.total ? [{ stage, total: looks.total, page: looks.page, shown: looks.rows.map(named) }] : [];
-    const all = deals.filter((e) => e.stage === stage);
-    if (!all.length) return [];
-    const page = Math.min(Math.ceil(all.length / pageSize), pageNumber(pages[stage]));
-    return [{ stage, total: all.length, page, shown: all.slice((page - 1) * pageSize, page * pageSize) }];
+    const shown = past.filter((row) => row.stage === stage && row.shown);
+    return shown.length ? [{ stage, total: shown[0]!.total, page: shown[0]!.page, shown: shown.map(dealOf) }] : [];
   });
+  const latestDeals = past.filter((row) => row.overall <= latest).map(dealOf);
   const firstLooks = latestRead ?? looks.rows;
   return {
     stages,
-    latest: [...deals.slice(0, latest), ...firstLooks.slice(0, latest).map(named)].sort(latestFirst).slice(0, latest),
-    total: deals.length + looks.total,
+    latest: [...latestDeals, ...firstLooks.slice(0, latest).map(named)].sort(latestFirst).slice(0, latest),
+    total: Number(past[0]?.deals ?? 0) + looks.total,
   };
 }
 
