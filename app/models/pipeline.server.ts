@@ -25,12 +25,8 @@ type Key = `${number}:${number}`;
 const keyOf = (projectId: number, buyerId: number): Key => `${projectId}:${buyerId}`;
 const ms = (d: Date | number | null | undefined) => (d instanceof Date ? d.getTime() : (d ?? undefined));
 
-/**
- * Whose records a pipeline reads: one project's, one buyer's, or the buyer's deals that went past a
- * look (an NDA, a thread, an offer or a pass, and the looks at those projects): a buyer's deals page
- * pages the thousands that are a look alone from an index (buyer-deals.server.ts).
- */
-type Reach = "project" | "buyer" | "buyer past viewing";
+/** Whose records a pipeline reads: one project's or one buyer's. */
+type Reach = "project" | "buyer";
 
 /** The records a pipeline is derived from, of one project or of one buyer (`id`). */
 function pipelineReads(db: Database, reach: Reach) {
@@ -41,8 +37,6 @@ function pipelineReads(db: Database, reach: Reach) {
     events: eventsOf(db, where, {
       // a buyer's threads' ends are sought in the thread index, not grouped from the buyer's
       threads: byProject ? undefined : { ofBuyer: id },
-      // past viewing: the looks at the projects of the buyer's other records alone
-      looksAt: reach === "buyer past viewing" ? touchedOf(reach, id) : undefined,
     }),
     names: namesOf(db, reach, id),
   };
@@ -50,10 +44,9 @@ function pipelineReads(db: Database, reach: Reach) {
 
 /**
  * The records of the (project, buyer) pairs `where` chooses; `threads` when those pairs' threads are
- * known without the messages (each thread's ends then a seek of the thread index), `looksAt` the
- * projects whose looks are read.
+ * known without the messages (each thread's ends then a seek of the thread index).
  */
-function eventsOf(db: Database, where: (projectColumn: Column, buyerColumn: Column) => SQL, { threads, looksAt }: { threads?: ThreadPairs; looksAt?: SQL } = {}) {
+function eventsOf(db: Database, where: (projectColumn: Column, buyerColumn: Column) => SQL, { threads }: { threads?: ThreadPairs } = {}) {
   // the five kinds of record as one statement (on D1 each statement of a batch is parsed and run
   // on its own), told apart by `kind`; `at`, `until` and `decided` are epoch ms. A buyer's NDAs
   // and offers are taken in the order they were made (`seq`, sorted in entriesOf): the last one's
@@ -69,7 +62,6 @@ function eventsOf(db: Database, where: (projectColumn: Column, buyerColumn: Colu
       and(
         where(recentlyViewed.projectId, recentlyViewed.userId),
         sql`${projects.sellerId} != ${recentlyViewed.userId}`,
-        looksAt ? sql`${recentlyViewed.projectId} in (${looksAt})` : undefined,
       ),
     )
     .unionAll(
@@ -95,8 +87,7 @@ function eventsOf(db: Database, where: (projectColumn: Column, buyerColumn: Colu
 }
 
 /**
- * The other side of every record (the buyers of a project, the projects of a buyer), as one union;
- * past viewing, the projects of a buyer's records other than looks.
+ * The other side of every record (the buyers of a project, the projects of a buyer), as one union.
  */
 function touchedOf(reach: Reach, id: Placeholder): SQL {
   const byProject = reach === "project";
@@ -104,7 +95,7 @@ function touchedOf(reach: Reach, id: Placeholder): SQL {
     byProject ? sql`select ${buyerColumn} from ${table} where ${projectColumn} = ${id}` : sql`select ${projectColumn} from ${table} where ${buyerColumn} = ${id}`;
   return sql.join(
     [
-      ...(reach === "buyer past viewing" ? [] : [other(recentlyViewed, recentlyViewed.projectId, recentlyViewed.userId)]),
+      other(recentlyViewed, recentlyViewed.projectId, recentlyViewed.userId),
       other(contracts, contracts.projectId, contracts.buyerId),
       // a thread is many messages: each named once before the union, which otherwise sorted every
       // message in (a buyer's 11,000 in 300 threads: the list took half again as long)
@@ -192,7 +183,6 @@ function preparedReads(reach: Reach) {
 }
 const OF_PROJECT = preparedReads("project");
 const OF_BUYER = preparedReads("buyer");
-const OF_BUYER_PAST_VIEWING = preparedReads("buyer past viewing");
 
 /**
  * Where every interested buyer stands, derived from what they did (views, NDA,
@@ -205,17 +195,8 @@ export async function pipeline(db: Database, scope: { projectId: number } | { bu
   return entries.map((e) => named(e, person, listing));
 }
 
-/**
- * A buyer's deals that went past a look, named, latest activity first (as `pipeline`), and the buyer
- * as their records name them: `admin` when their looks are no interest (their deals are none).
- */
-export async function dealsPastViewing(db: Database, buyerId: number) {
-  const { entries, person, listing } = await pipelineEntries(db, { buyerId }, OF_BUYER_PAST_VIEWING);
-  return { entries: entries.map((e) => named(e, person, listing)), buyer: person.get(buyerId) };
-}
-
-async function pipelineEntries(db: Database, scope: { projectId: number } | { buyerId: number }, ofBuyer = OF_BUYER) {
-  const [reads, id] = "projectId" in scope ? [OF_PROJECT, scope.projectId] : [ofBuyer, scope.buyerId];
+async function pipelineEntries(db: Database, scope: { projectId: number } | { buyerId: number }) {
+  const [reads, id] = "projectId" in scope ? [OF_PROJECT, scope.projectId] : [OF_BUYER, scope.buyerId];
   const [events, names] = await Promise.all([reads.events(db).all({ id }), reads.names(db).all({ id })]);
   const person = new Map(names.filter((n) => n.side === "person").map((p) => [p.id, p]));
   const listing = new Map(names.filter((n) => n.side === "listing").map((p) => [p.id, p]));
