@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notExists, sql, type Column, type Placeholder } from "drizzle-orm";
+import { and, count, desc, eq, inArray, notExists, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { contracts, feedback, holdsRole, messages, offerEvents, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
@@ -93,12 +93,13 @@ type StagedRow = {
 // (project, buyer) indexes each) and ranked by the kept latest activity (`project_pipeline`, decision
 // 077), so that only the rows shown have their dates and statuses read. The rule is `entriesOf`'s:
 // the tests hold the two equal.
-function stagedDeals(db: Database, buyerId: number, asked: Record<PastStage, number>, pageSize: number, latest: number) {
-  // whole numbers written into the statement: a bound JS number is a real to SQLite, and a page's division must not be
-  const whole = (n: number) => sql.raw(String(Math.trunc(n)));
-  const size = whole(pageSize);
-  const pair = (alias: string) => sql.raw(`${alias}.project_id = d.project_id and ${alias}.buyer_id = ${Number(buyerId)}`);
-  return db.all<StagedRow>(sql`
+const stagedDeals = preparedQuery((db) => {
+  // a bound JS number reaches SQLite as a real, and a page's division must be a whole number's
+  const whole = (name: string) => sql`cast(${sql.placeholder(name)} as integer)`;
+  const buyerId = sql.placeholder("buyerId");
+  const size = whole("pageSize");
+  const pair = (alias: string) => sql`${sql.raw(alias)}.project_id = d.project_id and ${sql.raw(alias)}.buyer_id = ${buyerId}`;
+  const statement = sql`
     with pairs(project_id) as (
       select project_id from contracts where buyer_id = ${buyerId}
       union select project_id from (select distinct project_id from messages where buyer_id = ${buyerId})
@@ -120,8 +121,8 @@ function stagedDeals(db: Database, buyerId: number, asked: Record<PastStage, num
         row_number() over (order by last desc, project_id desc) as overall, count(*) over () as deals
       from staged
     ), paged as (
-      select *, min(max(1, case stage when 'passed' then ${whole(asked.passed)} when 'offered' then ${whole(asked.offered)} when 'negotiating' then ${whole(asked.negotiating)}
-        when 'nda_approved' then ${whole(asked.nda_approved)} when 'nda_signed' then ${whole(asked.nda_signed)} else ${whole(asked.nda_requested)} end), (n + ${size} - 1) / ${size}) as page
+      select *, min(max(1, case stage when 'passed' then ${whole("passed")} when 'offered' then ${whole("offered")} when 'negotiating' then ${whole("negotiating")}
+        when 'nda_approved' then ${whole("nda_approved")} when 'nda_signed' then ${whole("nda_signed")} else ${whole("nda_requested")} end), (n + ${size} - 1) / ${size}) as page
       from ranked
     )
     select d.project_id as projectId, p.project_name as projectName, p.status as projectStatus, d.stage, d.last, d.n as total, d.page, d.deals,
@@ -136,9 +137,15 @@ function stagedDeals(db: Database, buyerId: number, asked: Record<PastStage, num
       (select c.nda_status from contracts c where ${pair("c")} order by c.id desc limit 1) as ndaStatus,
       (select o.status from offers o where ${pair("o")} order by o.id desc limit 1) as offerStatus
     from paged d join projects p on p.id = d.project_id
-    where (d.rn - 1) / ${size} + 1 = d.page or d.overall <= ${whole(latest)}
-    order by d.last desc, d.project_id desc`);
-}
+    where (d.rn - 1) / ${size} + 1 = d.page or d.overall <= ${whole("latest")}`;
+  const column = <T>(name: keyof StagedRow) => sql<T>`${sql.identifier(name)}`;
+  const names: Array<keyof StagedRow> = ["projectId", "projectName", "projectStatus", "stage", "last", "total", "page", "deals", "shown", "overall", "viewed", "ndaRequested", "ndaSigned", "ndaApproved", "negotiating", "offered", "passed", "ndaStatus", "offerStatus"];
+  return db
+    .select(Object.fromEntries(names.map((name) => [name, column(name)])) as { [K in keyof StagedRow]: SQL<StagedRow[K]> })
+    .from(sql`(${statement}) as staged_deals`)
+    .orderBy(sql`"last" desc`, sql`"projectId" desc`)
+    .prepare();
+});
 
 const buyerOf = preparedQuery((db) =>
   db
@@ -172,7 +179,7 @@ export async function buyerDealsPage(
   const pastPages = Object.fromEntries(PIPELINE_STAGES.filter((stage) => stage !== "viewed").map((stage) => [stage, pageNumber(pages[stage])])) as Record<PastStage, number>;
   const [[buyer], past, looks, latestRead] = await Promise.all([
     buyerOf(db).all({ buyerId }),
-    stagedDeals(db, buyerId, pastPages, pageSize, latest),
+    stagedDeals(db).all({ buyerId, pageSize, latest, ...pastPages }),
     pageCarryingTotal(lookedAt, { page: asked, pageSize }),
     asked === 1 && latest <= pageSize ? null : latestLooks(db).all({ buyerId, offset: 0, limit: latest }),
   ]);
