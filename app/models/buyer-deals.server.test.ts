@@ -19,6 +19,8 @@ const PAGE = 25;
 const LOOKS = 70; // the stage "viewed": three pages, the last of 20
 const START = Date.UTC(2026, 0, 5, 9);
 const at = (second: number) => new Date(START + second * 1000);
+/** An offer's terms, the same on every offer here: only its project, status and times differ. */
+const offerTerms = { price: 1_000_000, structure: "All cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "loi.pdf", pdfSha256: "-" };
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -65,13 +67,8 @@ beforeAll(async () => {
   await t.db.insert(offers).values(
     [10, 11, 12, 13, 14, 15, 15, 16, 16, 47].map((i, n) => ({
       ...deal(i),
+      ...offerTerms,
       status: n % 3 === 0 ? ("accepted" as const) : ("submitted" as const),
-      price: 1_000_000,
-      structure: "All cash",
-      dueDiligenceDays: 30,
-      expiresOn: "2099-01-01",
-      pdfKey: "loi.pdf",
-      pdfSha256: "-",
       createdAt: at(800 + n),
       updatedAt: at(900 + n),
     })),
@@ -177,13 +174,8 @@ describe("a buyer with more deals at one stage than a page", () => {
     await t.db.insert(offers).values(
       [60, 61, 62, 62, 63].map((i, n) => ({
         ...deal(i),
+        ...offerTerms,
         status: n === 2 ? ("rejected" as const) : n === 4 ? ("accepted" as const) : ("submitted" as const),
-        price: 1_000_000,
-        structure: "All cash",
-        dueDiligenceDays: 30,
-        expiresOn: "2099-01-01",
-        pdfKey: "loi.pdf",
-        pdfSha256: "-",
         createdAt: at(3000),
         updatedAt: at(3000),
       })),
