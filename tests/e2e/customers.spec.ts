@@ -142,3 +142,20 @@ test("an admin creates a customer, invites a buyer who signs in, verifies the cu
   await context.close();
   await admin.context().close();
 });
+
+test("an admin follows a customer's timeline to the project an event was on", async ({ browser }, testInfo) => {
+  const admin = await pageAs(browser, baseUrlOf(testInfo), DEMO.admin, jsEnabled(testInfo));
+  // the customer whose members looked at the most listings has a timeline
+  await admin.goto("/admin/customers?sort=views&desc=1");
+  await admin.locator('a[href^="/admin/customers/"]').filter({ hasNotText: /create|edit|on-board/i }).first().click();
+  await expect(admin).toHaveURL(/\/admin\/customers\/\d+$/);
+  const timeline = admin.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByTestId("timeline-counts")).toContainText("Views:");
+  const event = timeline.getByRole("listitem").filter({ has: admin.locator('a[href^="/admin/projects/"]') }).first();
+  const link = event.getByRole("link");
+  const href = (await link.getAttribute("href"))!;
+  await expect(event).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC — /);
+  await link.click();
+  await expect(admin).toHaveURL(new RegExp(`${href}$`));
+  await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+});
