@@ -69,6 +69,9 @@ export function inIndexCopy(id: SQLWrapper, index: TrigramIndex, fieldCount: num
   return sql`${id} in (select id from ${sql.raw(`${index}_content`)} where ${anyField})`;
 }
 
+/** The value contains the text as `like` finds it (ASCII letters in any case, the text's wildcards taken as text). */
+export const containsText = (value: SQLWrapper, text: string) => sql`${value} like ${pattern(text)} escape '\\'`;
+
 /** Text of ASCII characters alone: `like` folds their case as the trigram index does. */
 export const asciiText = (text: string) => [...text].every((c) => c.charCodeAt(0) < 0x80);
 

@@ -356,6 +356,46 @@ describe("the admin user table's short text and a text with a role", () => {
   });
 });
 
+describe("the admin user table's one- and two-letter text", () => {
+  it("finds a text inside one field, in any ASCII case, never across two fields, and an edited account by its new text", async () => {
+    const tag = Date.now().toString(36);
+    // each field ends where the next one's first letters would make a text in none of them: "xq", "eb", "d+"
+    const rox = await makeUser(t.db, { name: "Ruth Öhlund Mox", email: `qu-${tag}@vantage.example`, company: `Bay ${tag} Fund`, roles: ["ROLE_SELLER"] });
+    await t.db.update(users).set({ phone: "+44 20 7946 0958" }).where(eq(users.id, rox.id));
+    const search = async (q: string, filters: { role?: string; status?: string } = {}) => {
+      const list = await listUsers(t.db, { filters: { q, ...filters }, pageSize: 500 });
+      return { has: list.rows.some((r) => r.id === rox.id), total: list.total, rows: list.rows.length };
+    };
+    // what the table found before: any of the four fields holds the text, ASCII letters in either case (`like`)
+    const inAField = async (q: string) => {
+      const p = `%${q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const [row] = await t.db.all<{ n: number }>(
+        sql`select count(*) as n from ${users} where ${users.name} like ${p} escape '\\' or ${users.email} like ${p} escape '\\' or ${users.company} like ${p} escape '\\' or ${users.phone} like ${p} escape '\\'`,
+      );
+      return row!.n;
+    };
+    for (const q of ["MO", "mO", "x", "X", "qu", "-", "@v", "öh", "Ö", "7 ", "%", "_", "\\"]) {
+      const found = await search(q);
+      expect({ q, total: found.total }).toEqual({ q, total: await inAField(q) });
+      expect(found.rows).toBe(Math.min(found.total, 500));
+    }
+    expect([(await search("MO")).has, (await search("x")).has, (await search("@V")).has, (await search("HL")).has, (await search("09")).has]).toEqual([true, true, true, true, true]);
+    // `like` folds ASCII alone, and the text is lowered first: neither "Öh" nor "öh" finds the "Ö" the account holds, as before
+    expect([(await search("Öh")).has, (await search("öh")).has]).toEqual([false, false]);
+    // the end of one field and the start of the next are not one text; nor is what would join them
+    for (const q of ["xq", "XQ", "eb", "d+", "x\u001f", "\u001fq", "\u001f"]) expect({ q, ...(await search(q)) }, q).toMatchObject({ q, has: false, total: await inAField(q) });
+    expect((await search("x", { role: "ROLE_SELLER" })).has).toBe(true);
+    expect((await search("x", { role: "ROLE_BUYER" })).has).toBe(false);
+    // edited by an admin: found by the new text, not the old
+    const edited = await updateUserAccount(t.db, { userId: rox.id, values: { name: "Ruth Wyn", email: `jv-${tag}@vantage.example`, company: `Pyke ${tag} Fund`, phone: "+44 20 7946 0000", roles: ["ROLE_SELLER"] } });
+    expect(edited).toMatchObject({ emailChanged: true });
+    expect([(await search("mo")).has, (await search("qu")).has, (await search("hl")).has, (await search("yn")).has, (await search("JV")).has, (await search("yk")).has]).toEqual([false, false, false, true, true, true]);
+    expect([(await search("nj")).has, (await search("yn")).total]).toEqual([false, await inAField("yn")]);
+    await t.db.delete(users).where(eq(users.id, rox.id));
+    expect((await search("yn")).has).toBe(false);
+  });
+});
+
 describe("the admin user table sorted by Status, over every account", () => {
   it("shows the same rows, order and count as each account's shown state says, both ways, at the first, a middle, the last page and past it", async () => {
     const tag = `Every State ${Date.now().toString(36)}`;
