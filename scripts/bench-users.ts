@@ -31,6 +31,12 @@ const SHAPES: Array<[string, Parameters<typeof listUsers>[1]]> = [
   ['text "555 01"', { filters: { q: "555 01" } }],
   ['text "harbor capital 12"', { filters: { q: "harbor capital 12" } }],
   ['text "zq" (two letters)', { filters: { q: "zq" } }],
+  ['text "le" (two letters, in most accounts)', { filters: { q: "le" } }],
+  ['text "le", page 200', { filters: { q: "le" }, page: 200 }],
+  ['text "le", by name A to Z', { filters: { q: "le" }, sort: "name", desc: false }],
+  ['text "e" (one letter)', { filters: { q: "e" } }],
+  ['text "le", role seller', { filters: { q: "le", role: "ROLE_SELLER" } }],
+  ['text "le", disabled', { filters: { q: "le", status: "disabled" } }],
   ['text "lee", role seller', { filters: { q: "lee", role: "ROLE_SELLER" } }],
 ];
 

@@ -435,6 +435,31 @@ describe("the admin's user table", () => {
     }
   });
 
+  it("walks the sort's index for a short text in most accounts once it has seen it, each account's joined text sought by key", async () => {
+    // "ac" is in every account's e-mail (@accounts.example): gathered and sorted, every match was (150,000 accounts: 100 ms);
+    // walked in the page's order, a page stops at its last row. The first search learns how densely the text is found
+    await listUsers(t.db, { filters: { q: "ac" } });
+    const sorts: Array<[string, boolean, RegExp]> = [
+      ["createdAt", true, /users_created_idx/],
+      ["name", false, /users_name_lower_idx/],
+      ["email", true, /users_email_lower_idx/],
+      ["lastLoginAt", true, /users_last_login_idx/],
+    ];
+    for (const [sort, desc, index] of sorts) {
+      const plans = await plansOf({ filters: { q: "ac" }, sort, desc, page: 3 });
+      const page = plans.find((plan) => !/^SCAN users_text(?![_\w])/.test(plan)) ?? "";
+      expect(page, `${sort}: ${plans.join(" | ")}`).toMatch(index);
+      expect(page, page).toMatch(/SEARCH users_text USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(page, page).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN users_text/);
+    }
+    // its count one pass over the joined text alone, read alongside the page (one call to D1)
+    const statements = await statementsOf(() => listUsers(t.db, { filters: { q: "AC" } }));
+    expect(statements).toHaveLength(2);
+    const count = await explain(statements.find((s) => /^select count\(\*\)/.test(s.sql))!);
+    expect(count, count).toMatch(/^SCAN users_text ; SCALAR SUBQUERY \d+ ; SEARCH users_text USING INTEGER PRIMARY KEY \(rowid>\?\)/);
+    expect(count, count).not.toMatch(/SCAN users(?![_\w])/);
+  });
+
   it("counts every account from a narrow index, not the joined text", async () => {
     // an index on an expression is one integer wide to SQLite: one on the four fields joined would have been counted
     const counts = (await statementsOf(() => listUsers(t.db, {}))).filter((s) => /^select count\(\*\) from "users"$/.test(s.sql));

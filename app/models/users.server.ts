@@ -13,6 +13,7 @@ import { pageNumber } from "~/lib/query-params";
 import { endedByNewPassword } from "./new-password.server";
 import { hitRateLimit } from "./rate-limits.server";
 import { listView } from "./table-view.server";
+import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 
 /** From this many failures in a row, each further attempt must wait: 5 s, doubling, at most a minute. */
 export const SLOW_AFTER_FAILURES = 5;
@@ -350,21 +351,21 @@ const STATE_WHERE: Record<UserState, () => SQL | undefined> = {
  * (the id written `+id`, which SQLite then cannot seek by): the matches' accounts, each sought by its key and read for
  * its roles, cost more (150,000 accounts, "lee" with the sellers: 9,375 seeks, 22 ms; the 30,000 sellers walked, 8).
  */
-function whereOf(filters: UserFilters, { byRole = false } = {}) {
+function whereOf(filters: UserFilters, { byRole = false, walked = false } = {}) {
   const role = oneOf(ROLE_NAMES, filters.role);
   const state = oneOf(USER_STATES, filters.status);
   return and(
     role ? holdsRole(users.roles, role) : undefined,
     state ? STATE_WHERE[state]() : undefined,
-    textOf(filters.q, byRole && role ? sql`+${users.id}` : users.id),
+    textOf(filters.q, byRole && role ? sql`+${users.id}` : users.id, walked),
   );
 }
 
 /** The fields users_fts holds, in its order (migration 0057). */
 const USER_TEXT_FIELDS = ["name", "email", "company", "phone"];
 
-function textOf(q: string | undefined, id: SQLWrapper) {
-  if (isShortText(q)) return shortTextMatch(id, q!.trim());
+function textOf(q: string | undefined, id: SQLWrapper, walked: boolean) {
+  if (isShortText(q)) return shortTextMatch(id, q!.trim(), walked);
   return indexedTextMatch(q, { id, index: "users_fts", fields: USER_TEXT_FIELDS });
 }
 
@@ -374,10 +375,25 @@ function textOf(q: string | undefined, id: SQLWrapper) {
  * them took four (150,000 accounts: 30-38 ms p95). The same accounts: a text without the separator found in the joined
  * value is inside one field. A text with it, which no field is meant to hold, is looked for in each field, as before.
  */
-function shortTextMatch(id: SQLWrapper, text: string) {
+function shortTextMatch(id: SQLWrapper, text: string, walked: boolean) {
   if (text.includes(ACCOUNT_TEXT_SEPARATOR)) return inIndexCopy(id, "users_fts", USER_TEXT_FIELDS.length, text);
+  // walked (a text in most accounts, decision 100): each account the page's order reaches is sought by its key
+  if (walked) return sql`exists (select 1 from ${usersText} where ${usersText.id} = ${id} and ${containsText(usersText.text, text)})`;
   return sql`${id} in (select ${usersText.id} from ${usersText} where ${containsText(usersText.text, text)})`;
 }
+
+const USERS_TEXT = "users_text";
+
+/** A short text whose density is sampled, and which may be walked: any but one holding the separator (looked for field by field). */
+function sampledShortText(q: string | undefined) {
+  const text = q?.trim();
+  // lowered as `like`'s pattern is: "LE" is the same search as "le"
+  return text && isShortText(text) && !text.includes(ACCOUNT_TEXT_SEPARATOR) ? text.toLowerCase() : null;
+}
+
+/** The short text's matches among the newest accounts (decision 093's sample), read with the page or its count: 0.1 ms. */
+const shortTextSample = (text: string | null) =>
+  text ? sql<number | null>`(${matchesAmongNewest(USERS_TEXT, containsText(usersText.text, text), { table: users, id: users.id })})` : sql<number | null>`null`;
 
 /** Text shorter than a trigram: every account's fields are read for it, which is best done once a page. */
 const isShortText = (q: string | undefined) => {
@@ -395,7 +411,11 @@ export async function listUsers(
   db: Database,
   { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25, customerId }: ListQuery<UserFilters> & { customerId?: number } = {},
 ) {
-  const filter = whereOf(filters);
+  const shortText = sampledShortText(filters.q);
+  // a short text in most accounts is walked in the page's order (decision 100), but for the Status order, which has no
+  // index of its own to walk; a rare one is gathered once with its count (decision 099)
+  const walked = !!shortText && sort !== "status" && isDense(USERS_TEXT, shortText);
+  const filter = whereOf(filters, { walked });
   if (!filter && customerId !== undefined) {
     const shape = { sort: Object.hasOwn(SORT, sort) ? sort : "createdAt", desc, pageSize };
     const at = Math.max(1, page);
@@ -409,15 +429,16 @@ export async function listUsers(
   // a trigram text with a role: counted, and paged newest first, from the role's partial index (whereOf's byRole)
   const textWithRole = !!role && !!filters.q?.trim() && !isShortText(filters.q) && customerId === undefined;
   const byRole = textWithRole ? whereOf(filters, { byRole: true }) : where;
+  const paging = { by: SORT[sort as UserColumn] ?? SORT.createdAt!, desc, id: users.id, page, pageSize };
+  if (walked) return pageOfWalkedShortText(db, { text: shortText!, filters, where, customerId }, paging);
   // (named: left to choose, it read every account for the buyers' matches, 15 -> 33 ms)
   const count =
     role && (!filters.q?.trim() || textWithRole) && customerId === undefined
       ? db.all<{ count: number }>(sql`select count(*) as count from ${users} indexed by ${sql.raw(roleCreatedIndex(role))} where ${byRole}`)
       : db.select({ count: sql<number>`count(*)` }).from(users).where(where);
-  const paging = { by: SORT[sort as UserColumn] ?? SORT.createdAt!, desc, id: users.id, page, pageSize };
   // short text: its matches gathered in one read of the index's copy of every account's fields, carrying their count
   // (decision 097), not read again for the count (150,000 accounts: each read 30-90 ms)
-  if (isShortText(filters.q)) return pageOfShortText(db, where, count, paging);
+  if (isShortText(filters.q)) return pageOfShortText(db, where, count, paging, shortText);
   // the Status order as shown has no index of its own (the company has a say): the page's ids are chosen first, then only
   // those rows read; sorted whole, every row's invitation was looked up (page 1,000 of 50,000 accounts: 90–170 ms, now 45–70)
   // unfiltered, the page is merged from two ordered streams (statusPageIds); a filter's matches, walked in the state's
@@ -432,23 +453,52 @@ export async function listUsers(
 }
 
 /**
+ * A page of the accounts a short text in most of them finds (decision 100): the page's order walked in its index, each account's
+ * joined text sought by its key, stopping at the page's last row; gathered and sorted, every match was (150,000 accounts: 100 ms).
+ * The count, read alongside (one call to D1), is one pass over the joined text when only the text filters, else the filter's
+ * accounts each checked the same way (a role's from its partial index); it carries the sample that keeps the text dense or not.
+ */
+function pageOfWalkedShortText(
+  db: Database,
+  { text, filters, where, customerId }: { text: string; filters: UserFilters; where: SQL | undefined; customerId: number | undefined },
+  paging: Paging,
+) {
+  const role = oneOf(ROLE_NAMES, filters.role);
+  const sample = shortTextSample(text);
+  const textAlone = !role && !oneOf(USER_STATES, filters.status) && customerId === undefined;
+  const byRole = role && customerId === undefined ? whereOf(filters, { byRole: true, walked: true }) : where;
+  const counted: PromiseLike<Array<{ count: number; sample: number | null }>> = textAlone
+    ? db.select({ count: sql<number>`count(*)`, sample }).from(usersText).where(containsText(usersText.text, text))
+    : role && customerId === undefined
+      ? db.all(sql`select count(*) as count, ${sample} as sample from ${users} indexed by ${sql.raw(roleCreatedIndex(role))} where ${byRole}`)
+      : db.select({ count: sql<number>`count(*)`, sample }).from(users).where(where);
+  const count = Promise.resolve(counted).then((rows) => {
+    if (rows[0]?.sample != null) learnDensity(USERS_TEXT, text, Number(rows[0].sample));
+    return rows;
+  });
+  return pageOf(userRows(db, paging.by === SORT.createdAt ? byRole : where), count, paging);
+}
+
+/**
  * A page of the accounts a short text finds and their count, in one statement: the page's ids carry the count as a
  * window over the matches, the page's rows joined to them. Past the last page the rows are none, as any other page
  * of the table shows it, and only then is the count read on its own.
  */
-async function pageOfShortText(db: Database, where: SQL | undefined, count: PromiseLike<Array<{ count: number }>>, paging: Paging) {
+async function pageOfShortText(db: Database, where: SQL | undefined, count: PromiseLike<Array<{ count: number }>>, paging: Paging, text: string | null) {
   const at = pageNumber(paging.page);
   const order = pageOrder(paging);
+  // the ids carry the text's sample too, for its next search (a text found in none has no row to carry it, and is rare)
   const chosen = db
-    .select({ id: users.id, total: sql<number>`count(*) over ()`.as("total") })
+    .select({ id: users.id, total: sql<number>`count(*) over ()`.as("total"), sample: shortTextSample(text).as("sample") })
     .from(users)
     .where(where)
     .orderBy(...order)
     .limit(paging.pageSize)
     .offset((at - 1) * paging.pageSize)
     .as("chosen");
-  const found = await userRows(db, undefined, { total: chosen.total }).innerJoin(chosen, eq(chosen.id, users.id)).orderBy(...order);
-  const rows = found.map(({ total: _total, ...row }) => row);
+  const found = await userRows(db, undefined, { total: chosen.total, sample: chosen.sample }).innerJoin(chosen, eq(chosen.id, users.id)).orderBy(...order);
+  if (text && found[0]?.sample != null) learnDensity(USERS_TEXT, text, Number(found[0].sample));
+  const rows = found.map(({ total: _total, sample: _sample, ...row }) => row);
   const total = found.length ? Number(found[0]!.total) : at > 1 ? ((await count)[0]?.count ?? 0) : 0;
   return { rows, total, page: at, pageSize: paging.pageSize };
 }
