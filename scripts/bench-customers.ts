@@ -33,6 +33,14 @@ const SHAPES: Array<[string, Parameters<typeof listCustomers>[1]]> = [
   ["deals up to $5m, most first", { sort: "dealsUpTo5m", desc: true }],
   ["deals $5-10m, fewest first, page 200", { sort: "deals5to10m", desc: false, page: 200 }],
   ["text \"capital 12\"", { q: "capital 12" }],
+  ["text \"zq\" (two letters)", { q: "zq" }],
+  ["text \"le\" (two letters, in most customers)", { q: "le" }],
+  ["text \"le\", page 200", { q: "le", page: 200 }],
+  ["text \"le\", name A to Z", { q: "le", sort: "customerName", desc: false }],
+  ["text \"le\", NDAs, most first", { q: "le", sort: "ndas", desc: true }],
+  ["text \"e\" (one letter)", { q: "e" }],
+  ["text \"le\", type Bank", { q: "le", filters: { type: "Bank" } }],
+  ["text \"zq\", type Bank", { q: "zq", filters: { type: "Bank" } }],
 ];
 
 async function main() {

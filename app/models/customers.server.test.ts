@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { contracts, customers, dailyProjectLooks, messages, offers, outbox, pageSessions, projects, users, type User } from "~/.server/db/schema";
@@ -7,6 +7,7 @@ import { CUSTOMER_COLUMNS, CUSTOMER_SIZE_BANDS } from "~/lib/customers";
 import { customerIdsInViewOrder, customersInOrder, listCustomers } from "./customers.server";
 import { recomputeAllResponsiveness } from "./responsiveness.server";
 import { pruneDailyLooks, recordImpressions } from "./project-looks.server";
+import { deleteOrAnonymiseCustomer, updateCustomer } from "./customer-accounts.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;
@@ -340,5 +341,107 @@ describe("the admin customer table", () => {
     const none = byNdas.rows.filter((r) => r.ndas === 0).map((r) => r.customerId);
     expect(none).toEqual([...none].sort((a, b) => b - a));
     await t.db.delete(customers).where(eq(customers.id, later));
+  });
+});
+
+/** What the table's text finds, as plain SQL over each customer's fields and its members' as customers_fts holds them (migration 0045). */
+function inTheFields(q: string) {
+  const p = `%${q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (column: SQL) => sql`${column} like ${p} escape '\\'`;
+  const members = sql`coalesce((select group_concat(m.email || char(31) || m.name, char(31)) from users m where m.customer_id = ${customers.id}), '')`;
+  return sql`(${sql.join(
+    [customers.name, customers.contactPerson, customers.attentionEmail, customers.website, customers.headquarters, customers.comments].map((c) => like(sql`${c}`)),
+    sql` or `,
+  )} or ${like(members)})`;
+}
+
+describe("the admin customer table's one- and two-letter text", () => {
+  it("finds a text inside one field or one member's e-mail or name, in any ASCII case, never across two, and an edited or deleted customer by what it holds now", async () => {
+    const services = { db: t.db };
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const tag = String(Date.now());
+    // each field ends where the next one's first letters would make a text in none of them: "xq", "wy", "yk", "ej", "ez"
+    const rox = await customer({ name: `${tag} Öhlund Mox`, contactPerson: "Quinn Raw", attentionEmail: `yd-${tag}@vantage.example`, website: "https://pyx.example", headquarters: "NY", comments: "kvothe" });
+    const member = await makeUser(t.db, { name: "Zed Jones", email: `ji-${tag}@member.example` });
+    await t.db.update(users).set({ customerId: rox }).where(eq(users.id, member.id));
+    const search = async (q: string) => {
+      const list = await listCustomers(t.db, { q, pageSize: 100 });
+      const [plain] = await t.db.all<{ n: number }>(sql`select count(*) as n from ${customers} where ${inTheFields(q)}`);
+      return { q, has: list.rows.some((r) => r.customerId === rox), total: list.total, plain: plain!.n };
+    };
+    for (const q of ["MO", "mO", "x", "X", "qu", "-", "@v", "öh", "Ö", "ze", "JI", "%", "_", "\\", "xq", "wy", "yk", "ez", "\u001f", "x\u001f", "d\u001f"]) {
+      const found = await search(q);
+      expect(found.total, q).toBe(found.plain);
+    }
+    expect([(await search("MO")).has, (await search("qu")).has, (await search("@V")).has, (await search("HL")).has, (await search("ZE")).has, (await search("ji")).has]).toEqual([true, true, true, true, true, true]);
+    // `like` folds ASCII alone, and the text is lowered first: neither "Öh" nor "öh" finds the "Ö" the customer holds, as before
+    expect([(await search("Öh")).has, (await search("öh")).has]).toEqual([false, false]);
+    // the end of one field and the start of the next are not one text, nor a member's e-mail and name
+    for (const q of ["xq", "XQ", "wy", "yk", "ej", "ez"]) expect(await search(q), q).toMatchObject({ has: false });
+    // edited by an admin: found by the new text, not the old
+    const edited = await updateCustomer(services, {
+      actor: admin,
+      customerId: rox,
+      values: { customerName: `Vega & ${tag}`, customerType: "buyer", contactPerson: "Una Bly", attentionEmail: "", attentionPhone: "", website: "", type: "", size: null, headquarters: "", smsAllowance: 0, comments: "" },
+    });
+    expect(edited).toMatchObject({ ok: true });
+    expect([(await search("mo")).has, (await search("qu")).has, (await search("eg")).has, (await search("BL")).has, (await search("ze")).has]).toEqual([false, false, true, true, true]);
+    // its member renamed, then leaving
+    await t.db.update(users).set({ name: "Pat O'Kirk" }).where(eq(users.id, member.id));
+    expect([(await search("ze")).has, (await search("ir")).has]).toEqual([false, true]);
+    await t.db.update(users).set({ customerId: null }).where(eq(users.id, member.id));
+    expect([(await search("ir")).has, (await search("ji")).has, (await search("\u001f")).has]).toEqual([false, false, false]);
+    // anonymised by the admin's delete: found by none of what it or its member held, but by what they hold now
+    await t.db.update(users).set({ customerId: rox }).where(eq(users.id, member.id));
+    expect([(await search("&")).has, (await search("'")).has, (await search("@d")).has]).toEqual([true, true, false]);
+    expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId: rox })).toEqual({ ok: true });
+    const anonymised = await search("&");
+    expect([anonymised.has, anonymised.total, (await search("'")).has, (await search("@d")).has]).toEqual([false, anonymised.plain, false, true]);
+    await t.db.delete(users).where(eq(users.id, member.id));
+    await t.db.delete(customers).where(eq(customers.id, rox));
+    expect((await search("@d")).has).toBe(false);
+  });
+
+  it("shows the same rows, order and count whether its matches are gathered or walked in the page's order: first, middle, last page and past it, two sorts, a filter", async () => {
+    const base = Date.UTC(2026, 11, 1);
+    // the newest customers, two in three holding "qj" (a text found in most of them is walked once seen, decision 102)
+    const made = await t.db
+      .insert(customers)
+      .values(
+        Array.from({ length: 600 }, (_, i) => ({
+          name: `${["Ann", "Ben", "Lee", "Kay"][i % 4]} ${i % 3 ? "Qjorn" : "Dense"} ${i}`,
+          businessType: ["Bank", "Hedge Fund", "Credit Union"][i % 3]!,
+          contactPerson: i % 5 ? "Hall" : "Kjq Moe",
+          attentionEmail: `desk${i}@${["harbor", "cedar", "bay"][i % 3]}.example`,
+          // ties on the sort's column, so that the order of ids decides them
+          lastLoginAt: i % 4 ? new Date(base + Math.floor(i / 3) * 60_000) : null,
+        })),
+      )
+      .returning({ id: customers.id });
+    const expected = async (q: string, type: string | undefined, sort: "lastLogin" | "customerName", desc: boolean, page: number) => {
+      const where = sql`${inTheFields(q)} and ${type ? sql`${customers.businessType} = ${type}` : sql`1`}`;
+      const order = sort === "lastLogin" ? sql`${customers.lastLoginAt} ${desc ? sql`desc` : sql`asc`} nulls last, ${customers.id} asc` : sql`lower(${customers.name}) ${desc ? sql`desc` : sql`asc`}, ${customers.id} ${desc ? sql`desc` : sql`asc`}`;
+      const [count] = await t.db.all<{ n: number }>(sql`select count(*) as n from ${customers} where ${where}`);
+      // past the last page, the table shows the last
+      const at = Math.min(page, Math.max(1, Math.ceil(count!.n / 25)));
+      const ids = await t.db.all<{ id: number }>(sql`select ${customers.id} as id from ${customers} where ${where} order by ${order} limit 25 offset ${(at - 1) * 25}`);
+      return { ids: ids.map((r) => r.id), total: count!.n, page: at };
+    };
+    for (const q of ["qj", "QJ", "q", "le", "zq"]) {
+      for (const type of [undefined, "Bank"]) {
+        const last = Math.max(1, Math.ceil((await expected(q, type, "lastLogin", true, 1)).total / 25));
+        for (const [sort, desc] of [["lastLogin", true], ["customerName", false]] as const) {
+          for (const page of [1, Math.ceil(last / 2), last, last + 1]) {
+            const want = await expected(q, type, sort, desc, page);
+            // asked twice: the first search learns how densely the text is found, the second reads by it
+            for (const time of ["first", "again"]) {
+              const found = await listCustomers(t.db, { q, filters: type ? { type } : {}, sort, desc, page, pageSize: 25 });
+              expect({ ids: found.rows.map((r) => r.customerId), total: found.total, page: found.page }, `${q} ${type} ${sort} page ${page} ${time}`).toEqual(want);
+            }
+          }
+        }
+      }
+    }
+    await t.db.delete(customers).where(inArray(customers.id, made.map((m) => m.id)));
   });
 });
