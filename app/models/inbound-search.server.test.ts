@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { insertMany } from "~/.server/db/bulk";
+import { eq } from "drizzle-orm";
 import { inboundItems } from "~/.server/db/schema";
-import { listInbound } from "./inbound.server";
+import { listInbound, updateInbound } from "./inbound.server";
 
 /**
  * An inbound table's text search reads a text in most rows walking the kind's order and a rare one
@@ -87,6 +88,73 @@ describe("an inbound table's text search, deep in its pages", () => {
           }
         }
       }
+    }
+  });
+});
+
+describe("an inbound table's one- and two-letter text", () => {
+  /** What the table found before: any of the kind's seven fields holds the text, ASCII letters in either case, newest first. */
+  const inAField = async (kind: string, q: string, status?: string) => {
+    const p = `%${q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const fields = ["name", "email", "company", "phone", "company_website", "message", "notes"];
+    const anyField = fields.map((f) => `lower(${f}) like ?2 escape '\\'`).join(" or ");
+    const { rows } = await t.client.execute({
+      sql: `select id from inbound_items where kind = ?1 and (${anyField}) and (?3 is null or status = ?3) order by created_at desc, id desc`,
+      args: [kind, p, status ?? null],
+    });
+    return rows.map((r) => Number(r.id));
+  };
+
+  it("finds a text inside one field of the kind's items, in any ASCII case, never across two, on every page, with a filter, and an edited item by its new text", async () => {
+    // each field ends where the next one's first letters make a text in none of them: "xq", "eb", "d+", "8h", "eM", "!o"
+    const fields = { name: "Ruth Öhlund Mox", email: "qu-rox@vantage.example", company: "Bay Fund", phone: "+44 20 7946 0958", companyWebsite: "https://wyn.example", message: "Met 50% of_the \\ fund!" };
+    const [rox] = await t.db.insert(inboundItems).values({ kind: "inquiry", ...fields }).returning();
+    // the same fields in another kind's table: never in the inquiries'
+    const [other] = await t.db.insert(inboundItems).values({ kind: "demo", ...fields, name: "Ruth Oyk", email: "oyk@demo.test" }).returning();
+    await updateInbound(t.db, { id: rox!.id, kind: "inquiry", status: "new", ownerId: null, notes: "ok to call" });
+    const search = (kind: "inquiry" | "demo", q: string, { status, page = 1 }: { status?: "new" | "contacted"; page?: number } = {}) =>
+      listInbound(t.db, { kind, filters: { q, status }, page, pageSize: 10 });
+    const expectSame = async (kind: "inquiry" | "demo", q: string, status?: "new" | "contacted") => {
+      const expected = await inAField(kind, q, status);
+      const last = Math.max(1, Math.ceil(expected.length / 10));
+      for (const page of [1, 2, last, last + 3]) {
+        const found = await search(kind, q, { status, page });
+        const shown = Math.min(page, last);
+        const where = `${kind} "${q}" (${status ?? "any"}), page ${page}`;
+        expect([found.total, found.page], where).toEqual([expected.length, shown]);
+        expect(found.rows.map((r) => r.item.id), where).toEqual(expected.slice((shown - 1) * 10, shown * 10));
+      }
+    };
+    for (const q of ["MO", "x", "qu", "-", "@v", "öh", "Ö", "7 ", "%", "_", "\\", "zq", "he", "E", "3", "ok", "yk"]) {
+      await expectSame("inquiry", q);
+      await expectSame("demo", q);
+    }
+    for (const q of ["he", "Mo", "zq", "e"]) for (const status of ["new", "contacted"] as const) await expectSame("inquiry", q, status);
+    const found = async (q: string, kind: "inquiry" | "demo" = "inquiry") => (await search(kind, q, { status: "new" })).rows.some((r) => [rox!.id, other!.id].includes(r.item.id));
+    expect(await Promise.all(["MO", "x", "@V", "HL", "09", "WY", "% ", "f_", "OK"].map((q) => found(q)))).toEqual(Array(9).fill(true));
+    expect(await Promise.all(["yk", "OY"].map((q) => found(q)))).toEqual([false, false]);
+    expect(await Promise.all(["yk", "OY", "ok"].map((q) => found(q, "demo")))).toEqual([true, true, false]);
+    // `like` folds ASCII alone, and the text is lowered first: neither "Öh" nor "öh" finds the "Ö" the item holds, as before
+    expect(await Promise.all(["Öh", "öh"].map((q) => found(q)))).toEqual([false, false]);
+    // the end of one field and the start of the next are not one text; nor is what would join them
+    for (const q of ["xq", "XQ", "eb", "d+", "8h", "eM", "!o", "x\u001f", "\u001fq", "\u001f"]) {
+      expect({ q, found: await found(q) }).toEqual({ q, found: false });
+      await expectSame("inquiry", q);
+    }
+    // edited: found by the new text, not the old
+    await updateInbound(t.db, { id: rox!.id, kind: "inquiry", status: "contacted", ownerId: null, notes: "jv" });
+    await t.db.update(inboundItems).set({ name: "Ruth Wyn", phone: "" }).where(eq(inboundItems.id, rox!.id));
+    for (const q of ["ok", "jv", "mo", "09", "yn"]) for (const status of [undefined, "new", "contacted"] as const) await expectSame("inquiry", q, status);
+    expect((await search("inquiry", "jv", { status: "contacted" })).rows.map((r) => r.item.id)).toEqual([rox!.id]);
+    await t.db.delete(inboundItems).where(eq(inboundItems.id, rox!.id));
+    await t.db.delete(inboundItems).where(eq(inboundItems.id, other!.id));
+    for (const q of ["jv", "yk"]) expect((await search("inquiry", q)).total).toBe(0);
+    await expectSame("demo", "yk");
+  });
+
+  it("reads a page and its count in one statement", async () => {
+    for (const [q, page] of [["zq", 1], ["he", 2], ["L", 3], ["0", 2]] as const) {
+      expect(await statementsOf(() => listInbound(t.db, { kind: "inquiry", filters: { q, status: "new" }, page, pageSize: 10 })), q).toHaveLength(1);
     }
   });
 });

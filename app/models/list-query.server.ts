@@ -72,6 +72,19 @@ export function inIndexCopy(id: SQLWrapper, index: TrigramIndex, fieldCount: num
 /** The value contains the text as `like` finds it (ASCII letters in any case, the text's wildcards taken as text). */
 export const containsText = (value: SQLWrapper, text: string) => sql`${value} like ${pattern(text)} escape '\\'`;
 
+/** What a row's fields kept joined as one text are apart by (migrations 0083 and 0085): char 31, which no field is meant to hold. */
+export const JOINED_TEXT_SEPARATOR = "\u001f";
+
+/**
+ * The text when it is shorter than a trigram and may be looked for in a row's fields kept joined (decisions 099 and 103):
+ * found there without the separator, it lies inside one field. Null for any other (a text with the separator, only a
+ * crafted `?q=`, is looked for field by field).
+ */
+export function shortJoinedText(q: string | undefined) {
+  const text = q?.trim();
+  return text && [...text].length < TRIGRAM && !text.includes(JOINED_TEXT_SEPARATOR) ? text : null;
+}
+
 /** Text of ASCII characters alone: `like` folds their case as the trigram index does. */
 export const asciiText = (text: string) => [...text].every((c) => c.charCodeAt(0) < 0x80);
 

@@ -1118,6 +1118,21 @@ export const inboundItems = sqliteTable(
 );
 export type InboundItem = typeof inboundItems.$inferSelect;
 
+/**
+ * Each item's name, e-mail, company, phone, website, message and notes as one text, apart by char 31, kept by triggers
+ * on inbound_items (migration 0085, decision 103), keyed by kind first and stored in that order (WITHOUT ROWID): an
+ * inbound table's text shorter than a trigram reads its kind's range of it, one value and one `like` an item.
+ */
+export const inboundItemsText = sqliteTable(
+  "inbound_items_text",
+  {
+    kind: text("kind", { enum: INBOUND_KINDS }).notNull(),
+    id: integer("id").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+);
+
 /** Potential customers: leads an admin may convert into a customer. */
 export const leads = sqliteTable(
   "leads",
@@ -1146,6 +1161,16 @@ export const leads = sqliteTable(
   ],
 );
 export type Lead = typeof leads.$inferSelect;
+
+/**
+ * Each potential customer's name, e-mail, company, phone, website and notes as one text, apart by char 31, kept by
+ * triggers on leads (migration 0085, decision 103): their text shorter than a trigram reads this narrow copy, one value
+ * and one `like` a lead, where the trigram index's virtual table handed back six fields a row.
+ */
+export const leadsText = sqliteTable("leads_text", {
+  id: integer("id").primaryKey(),
+  text: text("text").notNull(),
+});
 
 /**
  * The potential-customer imports done, by their form's one-time key: written in the batch of the
