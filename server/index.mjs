@@ -4,6 +4,7 @@
 // answers 413 as soon as the limit is passed, and the client address taken from the
 // socket (or from the proxy hops TRUST_PROXY names), never from a client's header.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import { Transform } from "node:stream";
@@ -19,6 +20,7 @@ import {
   installGlobals,
   writeReadableStreamToWritable,
 } from "@remix-run/node";
+import { withExpressPrototypes } from "./express-prototypes.mjs";
 import { trustProxySetting } from "./trust-proxy.mjs";
 
 sourceMapSupport.install({
@@ -56,7 +58,10 @@ app.use(morgan(":method :safe-url :status :res[content-length] - :response-time 
 app.use(handle);
 
 const port = Number(process.env.PORT) || 3000;
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+// Express's request and response prototypes given at construction: see express-prototypes.mjs
+const server = http.createServer(withExpressPrototypes(app), app);
+if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
+else server.listen(port, onListen);
 // Node closes an idle kept-alive connection after 5 s; a client (a proxy, a browser) that sends on it
 // at that moment gets a reset instead of an answer. Clients and load balancers keep theirs for 60 s,
 // so the server keeps its longer, and waits for headers longer still, as Node asks.
