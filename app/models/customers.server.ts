@@ -4,7 +4,7 @@ import type { Services } from "~/.server/services";
 import { asShown, tableView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
 import { customers, customersText } from "~/.server/db/schema";
-import { containsText, indexedTextMatch, TRIGRAM } from "./list-query.server";
+import { containsText, indexedTextMatch, shortJoinedText } from "./list-query.server";
 import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
@@ -97,9 +97,6 @@ export const isCustomerSortKey = (key: string): key is CustomerColumn => Object.
 const CUSTOMER_TEXT_FIELDS = ["name", "contact_person", "attention_email", "website", "headquarters", "comments", "members"];
 
 const CUSTOMERS_TEXT = "customers_text";
-/** What no field holds apart from the members' list, where a short text is looked for in them joined (customersText). */
-const FIELD_SEPARATOR = "\u001f";
-
 /**
  * A text shorter than a trigram that is looked for in each customer's fields kept joined (customersText, migration
  * 0084, decision 102), lowered as `like`'s pattern is ("LE" is the same search as "le"); null for any other text. One
@@ -107,8 +104,7 @@ const FIELD_SEPARATOR = "\u001f";
  * field through the trigram index's copy as before: joined, it would also be found between two fields.
  */
 function shortTextOf(q: string | undefined) {
-  const text = q?.trim();
-  return text && [...text].length < TRIGRAM && !text.includes(FIELD_SEPARATOR) ? text.toLowerCase() : null;
+  return shortJoinedText(q)?.toLowerCase() ?? null;
 }
 
 /**

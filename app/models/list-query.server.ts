@@ -72,7 +72,7 @@ export function inIndexCopy(id: SQLWrapper, index: TrigramIndex, fieldCount: num
 /** The value contains the text as `like` finds it (ASCII letters in any case, the text's wildcards taken as text). */
 export const containsText = (value: SQLWrapper, text: string) => sql`${value} like ${pattern(text)} escape '\\'`;
 
-/** What a row's fields kept joined as one text are apart by (migrations 0083 and 0085): char 31, which no field is meant to hold. */
+/** What a row's fields kept joined as one text are apart by (migrations 0083, 0084 and 0085): char 31, which no field is meant to hold. */
 export const JOINED_TEXT_SEPARATOR = "\u001f";
 
 /**

@@ -2,13 +2,13 @@ import { and, eq, isNull, not, or, sql, type SQL, type SQLWrapper } from "drizzl
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { ACCOUNT_TEXT_SEPARATOR, accountUnlocks, apiTokens, customers, holdsRole, invitations, passwordResets, memberColumns, roleCreatedIndex, roleOrder, sessions, stateOrder, users, usersText, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
+import { accountUnlocks, apiTokens, customers, holdsRole, invitations, passwordResets, memberColumns, roleCreatedIndex, roleOrder, sessions, stateOrder, users, usersText, WITHOUT_SECRETS, type User } from "~/.server/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "~/.server/password";
 import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
 import { USER_STATES, type UserColumn, type UserFilters, type UserState } from "~/lib/user-table";
 import type { CompanyBlock } from "~/lib/user-status";
-import { containsText, indexedTextMatch, inIndexCopy, oneOf, pageOf, pageOfChosen, pageOrder, TRIGRAM, type ListQuery, type Paging } from "./list-query.server";
+import { containsText, indexedTextMatch, inIndexCopy, JOINED_TEXT_SEPARATOR, oneOf, shortJoinedText, pageOf, pageOfChosen, pageOrder, TRIGRAM, type ListQuery, type Paging } from "./list-query.server";
 import { pageNumber } from "~/lib/query-params";
 import { endedByNewPassword } from "./new-password.server";
 import { hitRateLimit } from "./rate-limits.server";
@@ -376,7 +376,7 @@ function textOf(q: string | undefined, id: SQLWrapper, walked: boolean) {
  * value is inside one field. A text with it, which no field is meant to hold, is looked for in each field, as before.
  */
 function shortTextMatch(id: SQLWrapper, text: string, walked: boolean) {
-  if (text.includes(ACCOUNT_TEXT_SEPARATOR)) return inIndexCopy(id, "users_fts", USER_TEXT_FIELDS.length, text);
+  if (text.includes(JOINED_TEXT_SEPARATOR)) return inIndexCopy(id, "users_fts", USER_TEXT_FIELDS.length, text);
   // walked (a text in most accounts, decision 100): each account the page's order reaches is sought by its key
   if (walked) return sql`exists (select 1 from ${usersText} where ${usersText.id} = ${id} and ${containsText(usersText.text, text)})`;
   return sql`${id} in (select ${usersText.id} from ${usersText} where ${containsText(usersText.text, text)})`;
@@ -386,9 +386,8 @@ const USERS_TEXT = "users_text";
 
 /** A short text whose density is sampled, and which may be walked: any but one holding the separator (looked for field by field). */
 function sampledShortText(q: string | undefined) {
-  const text = q?.trim();
   // lowered as `like`'s pattern is: "LE" is the same search as "le"
-  return text && isShortText(text) && !text.includes(ACCOUNT_TEXT_SEPARATOR) ? text.toLowerCase() : null;
+  return shortJoinedText(q)?.toLowerCase() ?? null;
 }
 
 /** The short text's matches among the newest accounts (decision 093's sample), read with the page or its count: 0.1 ms. */

@@ -75,11 +75,9 @@ export const users = sqliteTable("users", {
   ...ROLE_NAMES.map((role) => index(roleCreatedIndex(role)).on(t.createdAt).where(holdsRole(t.roles, role))),
 ]);
 
-/** What no field of an account holds where the user table's short text is looked for in them joined (usersText). */
-export const ACCOUNT_TEXT_SEPARATOR = "\u001f";
 /**
- * Each account's name, e-mail, company and phone as one text, each apart from the next by ACCOUNT_TEXT_SEPARATOR
- * (char 31), kept by triggers on users (migration 0083): a text without that character is found in it where it is
+ * Each account's name, e-mail, company and phone as one text, each apart from the next by char 31
+ * (JOINED_TEXT_SEPARATOR in models/list-query.server.ts), kept by triggers on users (migration 0083): a text without that character is found in it where it is
  * inside one field, never across two. The user table's text shorter than a trigram reads this narrow copy of every
  * account, one value a row, where the trigram index's copy of the four fields took four reads and four `like`s.
  */
