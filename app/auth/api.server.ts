@@ -3,7 +3,8 @@ import type { Services } from "~/.server/services";
 import { getServices } from "~/services.server";
 import { applySecurityHeaders } from "~/.server/security-headers";
 import { clientAddress } from "~/.server/http";
-import { readText } from "~/.server/body";
+import { BODY_LIMITS, readText } from "~/.server/body";
+import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { userForApiToken } from "~/models/api-tokens.server";
 import { currentUser } from "./session.server";
@@ -34,6 +35,27 @@ export async function readApiText(services: Services, request: Request, limit: n
     if (!(error instanceof Response)) throw error;
     const { error: message } = (await error.json()) as { error: string };
     throw apiError(services, error.status, message);
+  }
+}
+
+/**
+ * A provider's webhook post (mail events, inbound SMS) as JSON, or the refusal to answer with: 405
+ * for another method, 401 unless signed with `secret` (.server/signed-webhook), 400 for a body
+ * that is not JSON. What the JSON must hold is the route's own.
+ */
+export async function readSignedWebhookJson(services: Services, request: Request, secret: string | undefined): Promise<{ json: unknown } | { refused: Response }> {
+  if (request.method !== "POST") return { refused: apiError(services, 405, "Method not allowed", { Allow: "POST" }) };
+  const body = await readApiText(services, request, BODY_LIMITS.webhook);
+  const signed = await isSignedWebhook(secret, {
+    timestamp: request.headers.get(TIMESTAMP_HEADER),
+    signature: request.headers.get(SIGNATURE_HEADER),
+    body,
+  });
+  if (!signed) return { refused: apiError(services, 401, "Invalid signature") };
+  try {
+    return { json: JSON.parse(body) as unknown };
+  } catch {
+    return { refused: apiError(services, 400, "The body must be JSON") };
   }
 }
 

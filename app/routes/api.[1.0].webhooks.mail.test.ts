@@ -4,6 +4,7 @@ import { expectApiHeaders } from "../../tests/support/api-headers";
 
 /** The mail provider's signed events, as its servers post them: no cookie, no Origin. */
 process.env.MAIL_WEBHOOK_SECRET = "route-test-mail-webhook-secret";
+process.env.SMS_WEBHOOK_SECRET = "route-test-sms-webhook-secret";
 const app = await bootApp("route-mail-webhook");
 const route = await import("./api.[1.0].webhooks.mail");
 const smsRoute = await import("./api.[1.0].webhooks.sms");
@@ -94,5 +95,28 @@ describe("the mail webhook's refusals", () => {
     const notJson = await post("not json", { "X-Timestamp": timestamp, "X-Signature": signature });
     expect(notJson.status).toBe(400);
     await expectApiHeaders(notJson);
+  });
+});
+
+describe("the providers' webhooks, mail and SMS alike", () => {
+  const routes = [["/api/1.0/webhooks/mail", route, "MAIL_WEBHOOK_SECRET"], ["/api/1.0/webhooks/sms", smsRoute, "SMS_WEBHOOK_SECRET"]] as const;
+  const post = (path: string, mod: typeof route | typeof smsRoute, init: RequestInit) =>
+    responseOf(mod.action({ request: new Request(`${ORIGIN}${path}`, init), context, params: {} }));
+
+  it("refuse another method than POST (405), a bad signature (401) and a signed body that is not JSON (400), each with its message", async () => {
+    for (const [path, mod, secret] of routes) {
+      const put = await post(path, mod, { method: "PUT", body: "{}" });
+      expect(put.status).toBe(405);
+      expect(put.headers.get("Allow")).toBe("POST");
+      expect(await put.json()).toEqual({ error: "Method not allowed" });
+      const forged = await post(path, mod, { method: "POST", headers: { "X-Timestamp": String(Date.now()), "X-Signature": "00" }, body: "{}" });
+      expect(forged.status).toBe(401);
+      expect(await forged.json()).toEqual({ error: "Invalid signature" });
+      const timestamp = String(Date.now());
+      const signature = await signWebhookBody(process.env[secret]!, timestamp, "not json");
+      const notJson = await post(path, mod, { method: "POST", headers: { "X-Timestamp": timestamp, "X-Signature": signature }, body: "not json" });
+      expect(notJson.status).toBe(400);
+      expect(await notJson.json()).toEqual({ error: "The body must be JSON" });
+    }
   });
 });

@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
-import { apiError, apiJson, beginApiRequest, readApiText } from "~/auth/api.server";
-import { BODY_LIMITS } from "~/.server/body";
-import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
+import { apiError, apiJson, beginApiRequest, readSignedWebhookJson } from "~/auth/api.server";
 import { applyMailEvents } from "~/models/mail-events.server";
 
 const event = z.object({
@@ -22,21 +20,9 @@ const payload = z.union([z.object({ events: z.array(event).min(1).max(100) }), e
  */
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "mail-webhook");
-  if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
-  const body = await readApiText(services, args.request, BODY_LIMITS.webhook);
-  const signed = await isSignedWebhook(services.env.MAIL_WEBHOOK_SECRET, {
-    timestamp: args.request.headers.get(TIMESTAMP_HEADER),
-    signature: args.request.headers.get(SIGNATURE_HEADER),
-    body,
-  });
-  if (!signed) return apiError(services, 401, "Invalid signature");
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return apiError(services, 400, "The body must be JSON");
-  }
-  const parsed = payload.safeParse(json);
+  const read = await readSignedWebhookJson(services, args.request, services.env.MAIL_WEBHOOK_SECRET);
+  if ("refused" in read) return read.refused;
+  const parsed = payload.safeParse(read.json);
   if (!parsed.success) return apiError(services, 400, 'Expected {"events": [{"type": delivered|bounced|complained|unsubscribed, "outboxId" or "messageId"}]}');
   return apiJson(services, { data: await applyMailEvents(services.db, { events: parsed.data.events }) });
 }

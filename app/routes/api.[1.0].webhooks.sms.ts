@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
-import { apiError, apiJson, beginApiRequest, readApiText } from "~/auth/api.server";
-import { BODY_LIMITS } from "~/.server/body";
-import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
+import { apiError, apiJson, beginApiRequest, readSignedWebhookJson } from "~/auth/api.server";
 import { e164, isStopMessage } from "~/lib/sms";
 import { suppress } from "~/models/suppressions.server";
 
@@ -15,21 +13,9 @@ const inbound = z.object({ from: z.string().max(40), text: z.string().max(2000) 
  */
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "sms-webhook");
-  if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
-  const body = await readApiText(services, args.request, BODY_LIMITS.webhook);
-  const signed = await isSignedWebhook(services.env.SMS_WEBHOOK_SECRET, {
-    timestamp: args.request.headers.get(TIMESTAMP_HEADER),
-    signature: args.request.headers.get(SIGNATURE_HEADER),
-    body,
-  });
-  if (!signed) return apiError(services, 401, "Invalid signature");
-  let payload: unknown;
-  try {
-    payload = JSON.parse(body);
-  } catch {
-    return apiError(services, 400, "The body must be JSON");
-  }
-  const parsed = inbound.safeParse(payload);
+  const read = await readSignedWebhookJson(services, args.request, services.env.SMS_WEBHOOK_SECRET);
+  if ("refused" in read) return read.refused;
+  const parsed = inbound.safeParse(read.json);
   const from = parsed.success ? e164(parsed.data.from) : null;
   if (!parsed.success || !from) return apiError(services, 400, 'Expected {"from": an international number, "text"}');
   const stop = isStopMessage(parsed.data.text);
