@@ -1,5 +1,3 @@
-import { applySecurityHeaders } from "./security-headers";
-import type { Services } from "./services";
 import { isBodyTooLarge, readForm } from "./body";
 import { refuseLines, unreadSubmission, type Replier } from "./replies";
 
@@ -25,17 +23,6 @@ async function csvTextOf(file: File | undefined, maxBytes: number): Promise<{ te
   if (!file || file.size === 0) return { problem: "Choose a CSV file." };
   if (file.size > maxBytes) return { problem: `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` };
   return { text: await file.text(), name: file.name };
-}
-
-/** A CSV download named after what it holds and the day. */
-export function csvResponse(services: Pick<Services, "env">, body: string, name: string) {
-  const day = new Date().toISOString().slice(0, 10);
-  const headers = new Headers({
-    "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
-    "Cache-Control": "private, no-store",
-  });
-  return new Response(body, { headers: applySecurityHeaders(headers, services.env) });
 }
 
 type Imported = { imported: number; errors: ReadonlyArray<{ line: number; reason: string }> };

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { applySecurityHeaders } from "~/.server/security-headers";
+import { csvAttachment, datedCsvName } from "~/.server/csv-download";
 import { csvLine } from "~/lib/csv";
 import { customerIdsInViewOrder, customersInOrder, customerTableView, csvValueOf } from "~/models/customers.server";
 
@@ -36,14 +36,5 @@ export async function loader(args: LoaderFunctionArgs) {
       }
     },
   });
-  const day = new Date().toISOString().slice(0, 10);
-  const headers = applySecurityHeaders(
-    new Headers({
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="customers-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    }),
-    services.env,
-  );
-  return new Response(stream, { headers });
+  return csvAttachment(services.env, stream, datedCsvName("customers"));
 }

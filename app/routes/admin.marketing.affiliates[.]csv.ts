@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { applySecurityHeaders } from "~/.server/security-headers";
+import { csvAttachment } from "~/.server/csv-download";
 import { csvLine } from "~/lib/csv";
 import { referralExportChunk } from "~/models/affiliates.server";
 
@@ -35,9 +35,5 @@ export async function loader(args: LoaderFunctionArgs) {
       }
     },
   });
-  const headers = applySecurityHeaders(
-    new Headers({ "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="affiliate-referrals.csv"', "Cache-Control": "private, no-store" }),
-    services.env,
-  );
-  return new Response(stream, { headers });
+  return csvAttachment(services.env, stream, "affiliate-referrals.csv");
 }

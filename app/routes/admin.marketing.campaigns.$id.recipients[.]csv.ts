@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
-import { applySecurityHeaders } from "~/.server/security-headers";
+import { csvAttachment } from "~/.server/csv-download";
 import { csvLine } from "~/lib/csv";
 import { recipientState } from "~/lib/marketing";
 import { campaignRecipients, findCampaign } from "~/models/campaigns.server";
@@ -35,13 +35,5 @@ export async function loader(args: LoaderFunctionArgs) {
       }
     },
   });
-  const headers = applySecurityHeaders(
-    new Headers({
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="campaign-${campaign.id}-recipients.csv"`,
-      "Cache-Control": "private, no-store",
-    }),
-    services.env,
-  );
-  return new Response(stream, { headers });
+  return csvAttachment(services.env, stream, `campaign-${campaign.id}-recipients.csv`);
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { csvResponse } from "~/.server/csv-upload";
+import { csvAttachment, datedCsvName } from "~/.server/csv-download";
 import { csvLine } from "~/lib/csv";
 import { PROPERTY_ASSUMPTION_COLUMNS } from "~/lib/system-data";
 import { allPropertyAssumptions } from "~/models/property-assumptions.server";
@@ -11,5 +11,5 @@ export async function loader(args: LoaderFunctionArgs) {
   const q = (new URL(args.request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
   const rows = await allPropertyAssumptions(services.db, { q });
   const body = csvLine(PROPERTY_ASSUMPTION_COLUMNS) + rows.map((r) => csvLine(PROPERTY_ASSUMPTION_COLUMNS.map((c) => r[c]))).join("");
-  return csvResponse(services, body, "property-assumptions");
+  return csvAttachment(services.env, body, datedCsvName("property-assumptions"));
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { csvResponse } from "~/.server/csv-upload";
+import { csvAttachment, datedCsvName } from "~/.server/csv-download";
 import { notFound } from "~/.server/http";
 import { projectOptions } from "~/.server/project-options";
 import { isUploadPath, templateCsv, UPLOADS, uploadColumns } from "~/lib/listing-upload";
@@ -11,5 +11,5 @@ export async function loader(args: LoaderFunctionArgs) {
   const path = args.params.kind ?? "";
   if (!isUploadPath(path)) throw notFound();
   const { kind } = UPLOADS[path];
-  return csvResponse(services, templateCsv(kind, uploadColumns(kind, (await projectOptions(services)).values)), `${path}-template`);
+  return csvAttachment(services.env, templateCsv(kind, uploadColumns(kind, (await projectOptions(services)).values)), datedCsvName(`${path}-template`));
 }

@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, responseOf } from "../support/app";
+
+/** The admin's CSV downloads, held to one set of headers: a named attachment, never cached, the pages' security headers. */
+const app = await bootApp("csv-downloads");
+const { applySecurityHeaders } = await import("~/.server/security-headers");
+const { createCampaign } = await import("~/models/campaigns.server");
+const { createRecipientList } = await import("~/models/recipient-lists.server");
+const { context, services } = app;
+const admin = await app.member("admin@demo.test");
+afterAll(() => app.cleanup());
+
+const day = () => new Date().toISOString().slice(0, 10);
+type Loader = (args: { request: Request; context: typeof context; params: Record<string, string> }) => Promise<unknown>;
+
+async function download(module: Promise<{ loader: Loader }>, url: string, params: Record<string, string> = {}) {
+  const { loader } = await module;
+  const response = await responseOf(loader({ request: getRequest(url, admin.cookie), context, params }));
+  await response.text();
+  return response;
+}
+
+function expectCsvAttachment(response: Response, filename: string) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="${filename}"`);
+  expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  for (const [name, value] of applySecurityHeaders(new Headers(), services.env)) expect.soft(response.headers.get(name), name).toBe(value);
+}
+
+describe("the admin's CSV downloads", () => {
+  it("name the file after what it holds (and the day, where it is a snapshot) and are never cached", async () => {
+    expectCsvAttachment(await download(import("~/routes/admin.customers[.]csv"), "/admin/customers.csv"), `customers-${day()}.csv`);
+    expectCsvAttachment(await download(import("~/routes/admin.marketing.affiliates[.]csv"), "/admin/marketing/affiliates.csv"), "affiliate-referrals.csv");
+    expectCsvAttachment(await download(import("~/routes/admin.system.sic-data-sets[.]csv"), "/admin/system/sic-data-sets.csv"), `sic-codes-${day()}.csv`);
+    expectCsvAttachment(await download(import("~/routes/admin.system.properties[.]csv"), "/admin/system/properties.csv"), `property-assumptions-${day()}.csv`);
+    expectCsvAttachment(await download(import("~/routes/admin.system.coefficients[.]csv"), "/admin/system/coefficients.csv"), `coefficients-${day()}.csv`);
+    expectCsvAttachment(await download(import("~/routes/admin.system.interest-rates[.]csv"), "/admin/system/interest-rates.csv"), `interest-rates-${day()}.csv`);
+    expectCsvAttachment(await download(import("~/routes/admin.uploads.$kind.template[.]csv"), "/admin/uploads/real-estates/template.csv", { kind: "real-estates" }), `real-estates-template-${day()}.csv`);
+
+    const actor = { id: admin.user.id, name: admin.user.name, email: admin.user.email };
+    const listId = await createRecipientList(services.db, { name: "CSV headers", channel: "email", kind: "selection", definition: { customerIds: [] }, actor });
+    const { id } = await createCampaign(services.db, { channel: "email", draft: { listId, subject: "Hello", body: "Hi", projectId: null }, actor });
+    const recipients = await download(import("~/routes/admin.marketing.campaigns.$id.recipients[.]csv"), `/admin/marketing/campaigns/${id}/recipients.csv`, { id: String(id) });
+    expectCsvAttachment(recipients, `campaign-${id}-recipients.csv`);
+  });
+});
