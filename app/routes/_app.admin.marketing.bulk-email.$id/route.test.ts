@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
 
 /** Sending a campaign from its page, as an admin's browser does. */
 const app = await bootApp("route-bulk-email-campaign");
-const { action } = await import("./route");
+const { action, loader } = await import("./route");
 const sms = await import("../_app.admin.marketing.bulk-sms.$id/route");
 const { campaigns, outbox, projects } = await import("~/.server/db/schema");
 const { createCampaign, findCampaign } = await import("~/models/campaigns.server");
@@ -41,5 +41,32 @@ describe("sending a campaign whose listing left the market after the draft was s
     const sentNow = await send({ action }, "/admin/marketing/bulk-email", mail.id);
     expect(sentNow.status).toBe(302);
     expect((await services.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, mail.id)))[0]!.status).toBe("sent");
+  });
+});
+
+describe("a campaign's page", () => {
+  const open = (route: { loader: typeof loader }, path: string, id: number) =>
+    responseOf(route.loader({ request: getRequest(`${path}/${id}?page=1`, admin.cookie), context, params: { id: String(id) } }));
+
+  it("shows a campaign on its own channel's page only: the other channel's page and its send answer 404", async () => {
+    const actor = admin.user;
+    const email = await createRecipientList(services.db, { name: "Page e-mail", channel: "email", kind: "filters", definition: { query: "" }, actor });
+    const text = await createRecipientList(services.db, { name: "Page SMS", channel: "sms", kind: "filters", definition: { query: "" }, actor });
+    const mail = await createCampaign(services.db, { channel: "email", draft: { listId: email, subject: "Page mail", body: "Hello", projectId: null }, actor });
+    const sms_ = await createCampaign(services.db, { channel: "sms", draft: { listId: text, subject: "", body: "Hello text", projectId: null }, actor });
+
+    const mailPage = await open({ loader }, "/admin/marketing/bulk-email", mail.id);
+    expect(mailPage.status).toBe(200);
+    const mailData = (await mailPage.json()) as { campaign: { id: number; subject: string; status: string }; outcomes: unknown; page: number; recipientTotal: number };
+    expect(mailData).toMatchObject({ campaign: { id: mail.id, subject: "Page mail", status: "draft" }, outcomes: null, page: 1, recipientTotal: 0 });
+    const smsPage = await open(sms, "/admin/marketing/bulk-sms", sms_.id);
+    expect(smsPage.status).toBe(200);
+    expect(await smsPage.json()).toMatchObject({ campaign: { id: sms_.id, body: "Hello text" }, outcomes: null, page: 1, myPhone: "+12125550100" });
+
+    expect((await open(sms, "/admin/marketing/bulk-sms", mail.id)).status).toBe(404);
+    expect((await open({ loader }, "/admin/marketing/bulk-email", sms_.id)).status).toBe(404);
+    expect((await send(sms, "/admin/marketing/bulk-sms", mail.id)).status).toBe(404);
+    expect((await send({ action }, "/admin/marketing/bulk-email", sms_.id)).status).toBe(404);
+    expect((await findCampaign(services.db, { campaignId: mail.id }))!.status).toBe("draft");
   });
 });

@@ -3,7 +3,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/ser
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
-import { clientAddress, idParam, notFound } from "~/.server/http";
+import { clientAddress } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import { CampaignProgress, CampaignRecipients, CampaignSendForms, PreviewPicker } from "~/components/campaign";
 import { useRefreshWhile } from "~/components/refresh-while";
@@ -11,11 +11,10 @@ import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { campaignOverview, findCampaign, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
-import { campaignOutcomes } from "~/models/campaign-outcomes.server";
+import { PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+import { campaignPage, requireChannelCampaign } from "~/models/campaign-page.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
-import { pageNumber, recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Campaign");
 
@@ -23,22 +22,13 @@ const PAGE_SIZE = 50;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const campaign = await findCampaign(services.db, { campaignId: idParam(args.params) });
-  if (!campaign || campaign.channel !== "email") throw notFound();
-  const params = new URL(args.request.url).searchParams;
-  const page = pageNumber(params.get("page"), 10_000);
-  const followed = pageNumber(params.get("followed"), 10_000);
-  const [overview, outcomes] = await Promise.all([
-    campaignOverview(services, { campaign, page, pageSize: PAGE_SIZE, customerId: recordId(params.get("customerId")) }),
-    campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
-  ]);
-  return { ...overview, outcomes };
+  const campaign = await requireChannelCampaign(services.db, args.params, "email");
+  return await campaignPage(services, { campaign, request: args.request, pageSize: PAGE_SIZE });
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const campaign = await findCampaign(services.db, { campaignId: idParam(args.params) });
-  if (!campaign || campaign.channel !== "email") throw notFound();
+  const campaign = await requireChannelCampaign(services.db, args.params, "email");
   const submission = parseWithZod(await readForm(args.request), { schema: campaignActionSchema });
   if (submission.status !== "success") return invalid(submission);
   const here = `/admin/marketing/bulk-email/${campaign.id}`;

@@ -1,0 +1,31 @@
+import type { Services } from "~/.server/services";
+import type { Database } from "~/.server/db";
+import { idParam, notFound } from "~/.server/http";
+import type { SuppressionChannel } from "~/lib/marketing";
+import { pageNumber, recordId } from "~/lib/query-params";
+import { campaignOutcomes } from "./campaign-outcomes.server";
+import { campaignOverview, findCampaign } from "./campaigns.server";
+
+/**
+ * The campaign a bulk e-mail or bulk SMS page (`:id`) names. A campaign of the other channel is
+ * missing there (404): each page sends and previews its own channel's messages only.
+ */
+export async function requireChannelCampaign(db: Database, params: Record<string, string | undefined>, channel: SuppressionChannel) {
+  const campaign = await findCampaign(db, { campaignId: idParam(params) });
+  if (!campaign || campaign.channel !== channel) throw notFound();
+  return campaign;
+}
+
+type ChannelCampaign = Awaited<ReturnType<typeof requireChannelCampaign>>;
+
+/** What a campaign's page shows, for the page of recipients, the page of outcomes (`followed`) and the member previewed its address asks for. */
+export async function campaignPage(services: Pick<Services, "db" | "env">, { campaign, request, pageSize }: { campaign: ChannelCampaign; request: Request; pageSize: number }) {
+  const params = new URL(request.url).searchParams;
+  const page = pageNumber(params.get("page"), 10_000);
+  const followed = pageNumber(params.get("followed"), 10_000);
+  const [overview, outcomes] = await Promise.all([
+    campaignOverview(services, { campaign, page, pageSize, customerId: recordId(params.get("customerId")) }),
+    campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
+  ]);
+  return { ...overview, outcomes };
+}
