@@ -8,7 +8,7 @@ import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
 import { USER_STATES, type UserColumn, type UserFilters, type UserState } from "~/lib/user-table";
 import type { CompanyBlock } from "~/lib/user-status";
-import { containsText, indexedTextMatch, inIndexCopy, JOINED_TEXT_SEPARATOR, oneOf, shortJoinedText, pageOf, pageOfChosen, pageOrder, TRIGRAM, type ListQuery, type Paging } from "./list-query.server";
+import { containsText, indexedTextMatch, inIndexCopy, JOINED_TEXT_SEPARATOR, oneOf, shortJoinedText, pageOf, pageOfChosen, pageOfGathered, pageOrder, pageOrLast, TRIGRAM, type ListQuery, type Paging } from "./list-query.server";
 import { pageNumber } from "~/lib/query-params";
 import { endedByNewPassword } from "./new-password.server";
 import { hitRateLimit } from "./rate-limits.server";
@@ -405,11 +405,18 @@ export const invitedNotYetIn = () =>
   sql<boolean>`(exists (select 1 from invitations i where i.user_id = ${users.id})
     and not exists (select 1 from invitations i where i.user_id = ${users.id} and i.used_at is not null))`.mapWith(Boolean);
 
-/** One page of the accounts, for the admin user table: what it shows and nothing more (no password hash, no 2FA secret). */
-export async function listUsers(
-  db: Database,
-  { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25, customerId }: ListQuery<UserFilters> & { customerId?: number } = {},
-) {
+type UserListQuery = ListQuery<UserFilters> & { customerId?: number };
+
+/**
+ * One page of the accounts, for the admin user table: what it shows and nothing more (no password hash, no 2FA secret).
+ * A page past the last (a stale link after a filter narrowed the table, a made-up `?page=`) shows the last, whichever
+ * way the page is read: a short text's gathered page does so itself (pageOfGathered), and the other reads must agree.
+ */
+export async function listUsers(db: Database, query: UserListQuery = {}) {
+  return pageOrLast((page) => usersPage(db, { ...query, page }), query.page ?? 1);
+}
+
+async function usersPage(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25, customerId }: UserListQuery) {
   const shortText = sampledShortText(filters.q);
   // a short text in most accounts is walked in the page's order (decision 100), but for the Status order, which has no
   // index of its own to walk; a rare one is gathered once with its count (decision 099)
@@ -437,7 +444,7 @@ export async function listUsers(
       : db.select({ count: sql<number>`count(*)` }).from(users).where(where);
   // short text: its matches gathered in one read of the index's copy of every account's fields, carrying their count
   // (decision 097), not read again for the count (150,000 accounts: each read 30-90 ms)
-  if (isShortText(filters.q)) return pageOfShortText(db, where, count, paging, shortText);
+  if (isShortText(filters.q)) return pageOfShortText(db, where, paging, shortText);
   // the Status order as shown has no index of its own (the company has a say): the page's ids are chosen first, then only
   // those rows read; sorted whole, every row's invitation was looked up (page 1,000 of 50,000 accounts: 90–170 ms, now 45–70)
   // unfiltered, the page is merged from two ordered streams (statusPageIds); a filter's matches, walked in the state's
@@ -479,27 +486,17 @@ function pageOfWalkedShortText(
 }
 
 /**
- * A page of the accounts a short text finds and their count, in one statement: the page's ids carry the count as a
- * window over the matches, the page's rows joined to them. Past the last page the rows are none, as any other page
- * of the table shows it, and only then is the count read on its own.
+ * A page of the accounts a short text finds and their count, in one statement (pageOfGathered): the page's ids carry
+ * the count as a window over the matches, the page's rows joined to them. The ids carry the text's sample too, for its
+ * next search (a text found in none has no row to carry it, and is rare).
  */
-async function pageOfShortText(db: Database, where: SQL | undefined, count: PromiseLike<Array<{ count: number }>>, paging: Paging, text: string | null) {
-  const at = pageNumber(paging.page);
-  const order = pageOrder(paging);
-  // the ids carry the text's sample too, for its next search (a text found in none has no row to carry it, and is rare)
-  const chosen = db
-    .select({ id: users.id, total: sql<number>`count(*) over ()`.as("total"), sample: shortTextSample(text).as("sample") })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(paging.pageSize)
-    .offset((at - 1) * paging.pageSize)
-    .as("chosen");
-  const found = await userRows(db, undefined, { total: chosen.total, sample: chosen.sample }).innerJoin(chosen, eq(chosen.id, users.id)).orderBy(...order);
-  if (text && found[0]?.sample != null) learnDensity(USERS_TEXT, text, Number(found[0].sample));
-  const rows = found.map(({ total: _total, sample: _sample, ...row }) => row);
-  const total = found.length ? Number(found[0]!.total) : at > 1 ? ((await count)[0]?.count ?? 0) : 0;
-  return { rows, total, page: at, pageSize: paging.pageSize };
+async function pageOfShortText(db: Database, where: SQL | undefined, paging: Paging, text: string | null) {
+  const sample = shortTextSample(text);
+  const ids = () => db.select({ id: users.id, total: sql<number>`count(*) over ()`.as("total"), sample: sample.as("sample") }).from(users).where(where).$dynamic();
+  const found = await pageOfGathered((chosen) => userRows(db, undefined, { total: chosen.total, sample: chosen.sample }).innerJoin(chosen, eq(chosen.id, users.id)), ids, paging, (first) => {
+    if (text && first.sample != null) learnDensity(USERS_TEXT, text, Number(first.sample));
+  });
+  return { ...found, rows: found.rows.map(({ sample: _sample, ...row }) => row) };
 }
 
 /** A page of every account in the Status order: its ids chosen (statusPageIds), then only those rows read; the count as every page has it. */
