@@ -4,7 +4,7 @@ import type { Services } from "~/.server/services";
 import { asShown, tableView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
 import { customers, customersText } from "~/.server/db/schema";
-import { containsText, indexedTextMatch, shortJoinedText } from "./list-query.server";
+import { containsText, indexedTextMatch, pageOfGathered, shortJoinedText } from "./list-query.server";
 import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
@@ -321,8 +321,9 @@ type ShortTextQuery = PageShape & { short: string; q: string | undefined; filter
  * for the user table). A text seen in most of the newest customers, under a sort an index gives, walks that index and
  * checks each customer's joined text by its key, stopping at the page's last row; its count, read alongside (one call
  * to D1), is one pass over the joined text (or, with a filter, the filter's customers each checked the same way).
- * Any other is gathered once from the joined text: the page's ids carry the count as a window over the matches, so
- * that every customer's text is read once a page, in one statement. Each read carries the text's sample.
+ * Any other is gathered once from the joined text (pageOfGathered): the page's ids carry the count as a window over
+ * the matches, so that every customer's text is read once a page, in one statement; past the last page it shows the
+ * last. Each read carries the text's sample.
  */
 async function shortTextPage(db: Database, { short, q, filters, sort, desc, size, visible, offset, page }: ShortTextQuery) {
   const sample = shortTextSample(short);
@@ -343,25 +344,14 @@ async function shortTextPage(db: Database, { short, q, filters, sort, desc, size
     return { rows: rowsAsShown(raw, visible), total: total?.n ?? 0, page: at, pageSize: size };
   }
   const where = whereOf(q, filters);
-  const order = orderOf(sort, desc);
-  const chosen = db
-    .select({ id: customers.id, total: sql<number>`count(*) over ()`.as("total"), sample: sample.as("sample") })
-    .from(customers)
-    .where(where)
-    .orderBy(...order)
-    .limit(size)
-    .offset(offset)
-    .as("chosen");
-  const found = await db
-    .select({ ...pageSelection(visible), total: chosen.total, sample: chosen.sample })
-    .from(customers)
-    .innerJoin(chosen, eq(chosen.id, customers.id))
-    .orderBy(...order);
-  learn(found[0]);
-  const raw = found.map(({ total: _total, sample: _sample, ...row }) => row as Raw);
-  // past the last page no row carries the count: only then is it read on its own (listCustomers then shows the last)
-  const total = found.length ? Number(found[0]!.total) : at > 1 ? ((await db.select({ n: count() }).from(customers).where(where))[0]?.n ?? 0) : 0;
-  return { rows: rowsAsShown(raw, visible), total, page: at, pageSize: size };
+  const ids = () => db.select({ id: customers.id, total: sql<number>`count(*) over ()`.as("total"), sample: sample.as("sample") }).from(customers).where(where).$dynamic();
+  const found = await pageOfGathered(
+    (chosen) => db.select({ ...pageSelection(visible), total: chosen.total, sample: chosen.sample }).from(customers).innerJoin(chosen, eq(chosen.id, customers.id)).$dynamic(),
+    ids,
+    { order: orderOf(sort, desc), page: at, pageSize: size },
+    (first) => learn(first as { sample: number | null }),
+  );
+  return { ...found, rows: rowsAsShown(found.rows.map(({ sample: _sample, ...row }) => row as Raw), visible) };
 }
 
 /**

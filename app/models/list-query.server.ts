@@ -124,6 +124,8 @@ export const oneOf = <T extends string>(values: readonly T[], value: string | un
 export type ListQuery<F> = { filters?: F; sort?: string; desc?: boolean; page?: number; pageSize?: number };
 
 export type Paging = { by: SQLWrapper; desc: boolean; id: SQLWrapper; page: number; pageSize: number };
+/** A page in an order of the list's own (a table whose indexed sorts break ties otherwise than `pageOrder`), the id last. */
+export type OrderedPaging = { order: readonly SQL[]; page: number; pageSize: number };
 
 /** A paged list's order: the column (NULLs last), then the ids in the same direction. */
 export const pageOrder = ({ by, desc, id }: Pick<Paging, "by" | "desc" | "id">) =>
@@ -160,15 +162,17 @@ export async function pageOfChosen<Q extends SQLiteSelect>(
  * saved). `ids` selects the id and `total: count(*) over ()` (each aliased, as a subquery's fields
  * must be); `rowsOf` joins `chosen` on the id and selects `total: chosen.total` with the row, and
  * any other field `ids` carries (the first row's go to `carried`). A page past the last shows the last.
+ * The order is `pageOrder`'s, or the one `paging` gives.
  */
 export async function pageOfGathered<I extends SQLiteSelect, Q extends SQLiteSelect>(
   rowsOf: (chosen: SubqueryWithSelection<I["_"]["selectedFields"], "chosen">) => Q,
   ids: () => I,
-  { by, desc, id, page, pageSize }: Paging,
+  paging: Paging | OrderedPaging,
   carried?: (first: Awaited<Q>[number]) => void,
 ) {
   type Row = Awaited<Q>[number] & { total: number };
-  const order = pageOrder({ by, desc, id });
+  const { page, pageSize } = paging;
+  const order = "order" in paging ? paging.order : pageOrder(paging);
   return pageCarryingTotal<Row>(
     async (offset) => {
       const chosen = ids().orderBy(...order).limit(pageSize).offset(offset).as("chosen") as SubqueryWithSelection<I["_"]["selectedFields"], "chosen">;
