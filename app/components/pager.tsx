@@ -14,6 +14,8 @@ type PagerProps = {
   label?: string;
   /** The id of the part of the page the links open at (a list far down a long page), if not its top. */
   anchor?: string;
+  /** `total` is where a count stopped, not all there are (decision 104): there are more, and a next page. */
+  more?: boolean;
 };
 
 /**
@@ -42,6 +44,7 @@ function PagerNav({
   param = "page",
   label = "Pages",
   anchor,
+  more = false,
   at,
   link,
 }: PagerProps & { at: { pathname: string; search: string }; link: (href: string, rel: string, text: string) => ReactNode }) {
@@ -58,17 +61,15 @@ function PagerNav({
           <>
             {formatNumber(first)}
             <span dangerouslySetInnerHTML={charRef(0x2013)} />
-            {`${formatNumber(last)} of ${formatNumber(total)} ${noun}`}
+            {`${formatNumber(last)} of ${more ? "more than " : ""}${formatNumber(total)} ${noun}`}
           </>
         )}
       </p>
-      {pages > 1 ? (
+      {pages > 1 || more ? (
         <div className="flex items-center gap-3">
           {page > 1 ? link(hrefOf(page - 1), "prev", "Previous") : null}
-          <span>
-            Page {formatNumber(page)} of {formatNumber(pages)}
-          </span>
-          {page < pages ? link(hrefOf(page + 1), "next", "Next") : null}
+          <span>{more ? `Page ${formatNumber(page)}` : `Page ${formatNumber(page)} of ${formatNumber(pages)}`}</span>
+          {page < pages || more ? link(hrefOf(page + 1), "next", "Next") : null}
         </div>
       ) : null}
     </nav>

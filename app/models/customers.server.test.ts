@@ -445,3 +445,59 @@ describe("the admin customer table's one- and two-letter text", () => {
     await t.db.delete(customers).where(inArray(customers.id, made.map((m) => m.id)));
   });
 });
+
+describe("the admin customer table's short text in more customers than it counts", () => {
+  it("says there are more than it counted for a text in most customers (gathered or walked alike), pages on past the cap, and counts a rare text and the last pages exactly", async () => {
+    const base = Date.UTC(2027, 0, 1);
+    // the newest customers, 1,100 holding "vx" (more than the 1,000 a short text in most customers is counted up to, decision 104)
+    const made = await t.db
+      .insert(customers)
+      .values(
+        Array.from({ length: 1_100 }, (_, i) => ({
+          name: `${["Ann", "Ben", "Lee"][i % 3]} Vxen ${i}`,
+          businessType: ["Bank", "Hedge Fund", "Credit Union"][i % 3]!,
+          contactPerson: i % 50 ? "Hall" : "Kjw Rare",
+          lastLoginAt: i % 4 ? new Date(base + Math.floor(i / 3) * 60_000) : null,
+        })),
+      )
+      .returning({ id: customers.id });
+    const expected = async (q: string, type: string | undefined, page: number) => {
+      const where = sql`${inTheFields(q)} and ${type ? sql`${customers.businessType} = ${type}` : sql`1`}`;
+      const [count] = await t.db.all<{ n: number }>(sql`select count(*) as n from ${customers} where ${where}`);
+      const at = Math.min(page, Math.max(1, Math.ceil(count!.n / 25)));
+      const ids = await t.db.all<{ id: number }>(sql`select ${customers.id} as id from ${customers} where ${where} order by ${customers.lastLoginAt} desc nulls last, ${customers.id} asc limit 25 offset ${(at - 1) * 25}`);
+      return { ids: ids.map((r) => r.id), total: count!.n, page: at };
+    };
+    const [all] = await t.db.all<{ n: number }>(sql`select count(*) as n from ${customers} where ${inTheFields("vx")}`);
+    expect(all!.n).toBe(1_100);
+    // page: what the table says; the count shown is the matches up to the cap, or up to the page's end past it
+    const cases: Array<[string, string | undefined, number, { total: number; more: boolean }]> = [
+      ["vx", undefined, 1, { total: 1_000, more: true }],
+      ["VX", undefined, 2, { total: 1_000, more: true }],
+      ["vx", undefined, 41, { total: 1_025, more: true }],
+      ["vx", undefined, 44, { total: 1_100, more: false }],
+      ["vx", undefined, 45, { total: 1_100, more: false }],
+      // a filter that leaves fewer than the cap, and a rare text: exact
+      ["vx", "Bank", 1, { total: 367, more: false }],
+      ["kj", undefined, 1, { total: 22, more: false }],
+    ];
+    for (const [q, type, page, shown] of cases) {
+      const want = await expected(q, type, page);
+      // asked twice: the first search learns how densely the text is found, the second reads by it
+      for (const time of ["first", "again"]) {
+        const found = await listCustomers(t.db, { q, filters: type ? { type } : {}, sort: "lastLogin", desc: true, page, pageSize: 25 });
+        expect({ ids: found.rows.map((r) => r.customerId), total: found.total, more: found.more, page: found.page }, `${q} ${type} page ${page} ${time}`).toEqual({
+          ids: want.ids,
+          page: want.page,
+          ...shown,
+        });
+      }
+    }
+    // a text of three letters or more, and no text, are counted exactly as before
+    for (const q of ["vxen", undefined]) {
+      const found = await listCustomers(t.db, { q, pageSize: 25 });
+      expect({ q, more: found.more, total: found.total }).toEqual({ q, more: false, total: q ? 1_100 : (await t.db.$count(customers)) });
+    }
+    await t.db.delete(customers).where(inArray(customers.id, made.map((m) => m.id)));
+  });
+});

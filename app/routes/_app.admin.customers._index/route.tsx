@@ -46,7 +46,7 @@ const YES_NO: Array<[string, string]> = [
 ];
 
 export default function AdminCustomersPage() {
-  const { body, total, page, pageSize, view, filters, businessTypes } = useLoaderData<typeof loader>();
+  const { body, total, more, page, pageSize, view, filters, businessTypes } = useLoaderData<typeof loader>();
   const state = { filters, sort: view.sortBy, desc: view.sortDesc, pageSize };
   const csvHref = `/admin/customers.csv?${customerQuery(state)}`;
   return (
@@ -86,7 +86,7 @@ export default function AdminCustomersPage() {
         sortBy={view.sortBy}
         sortDesc={view.sortDesc}
       />
-      <Pager page={page} pageSize={pageSize} total={total} noun="customers" testId="customers-count" />
+      <Pager page={page} pageSize={pageSize} total={total} more={more} noun="customers" testId="customers-count" />
     </>
   );
 }
