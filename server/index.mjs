@@ -22,6 +22,7 @@ import {
 } from "@remix-run/node";
 import { withExpressPrototypes } from "./express-prototypes.mjs";
 import { trustProxySetting } from "./trust-proxy.mjs";
+import { wholeBody, wholeBodyExpected } from "./whole-body.mjs";
 
 sourceMapSupport.install({
   retrieveSourceMap(source) {
@@ -79,7 +80,9 @@ async function handle(req, res, next) {
     const limit = door.bodyLimitFor(req.path, req.get("content-type") ?? null);
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res);
-    const request = toFetchRequest(req, res, limit);
+    const whole = wholeBodyExpected(req) ? await wholeBody(req) : undefined;
+    if (whole === null) return; // the client went before its body arrived
+    const request = toFetchRequest(req, res, limit, whole);
     if (!door.isSameOriginRequest(request) && !req.path.startsWith("/api/")) {
       // Remix's own check would answer this with a bare 500
       return send(res, new Response(door.CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
@@ -136,7 +139,7 @@ function tooLarge(req, res) {
   });
 }
 
-function toFetchRequest(req, res, limit) {
+function toFetchRequest(req, res, limit, whole) {
   // the Host header only: X-Forwarded-Host would let a client choose the origin
   const origin = `${req.protocol}://${req.get("host") ?? `localhost:${port}`}`;
   // aborted when the client goes before its answer is sent; aborting after it (an AbortError built
@@ -150,7 +153,8 @@ function toFetchRequest(req, res, limit) {
   }
   headers.set(door.CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? "unknown");
   const init = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  if (whole !== undefined) init.body = whole;
+  else if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req.pipe(byteLimiter(limit, () => tooLarge(req, res))));
     init.duplex = "half";
   }
