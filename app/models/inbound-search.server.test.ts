@@ -152,9 +152,52 @@ describe("an inbound table's one- and two-letter text", () => {
     await expectSame("demo", "yk");
   });
 
-  it("reads a page and its count in one statement", async () => {
-    for (const [q, page] of [["zq", 1], ["he", 2], ["L", 3], ["0", 2]] as const) {
+  it("reads a page and its count in one statement, for a text in few of the kind's items", async () => {
+    // (a text in most of them, "he", walks the page's order and reads its count alongside, decision 105)
+    for (const [q, page] of [["zq", 1], ["59", 1], ["9", 2], ["0", 2]] as const) {
       expect(await statementsOf(() => listInbound(t.db, { kind: "inquiry", filters: { q, status: "new" }, page, pageSize: 10 })), q).toHaveLength(1);
+    }
+  });
+});
+
+describe("an inbound table's short text found in most of the kind's items", () => {
+  it("shows the same rows, order and count whether its matches are gathered or walked in the page's order: first, middle, last page and past it, each sort, a status", async () => {
+    /** Any of the seven fields holds the text (`like`, ASCII case folded), in the page's order, and their count: plain SQL over the fields. */
+    const expected = async (q: string, status: string | undefined, order: string, page: number) => {
+      const p = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const anyField = ["name", "email", "company", "phone", "company_website", "message", "notes"].map((f) => `${f} like ?1 escape '\\'`).join(" or ");
+      const where = `kind = 'inquiry' and (${anyField}) and (?2 is null or status = ?2)`;
+      const ids = await t.client.execute({ sql: `select id from inbound_items where ${where} order by ${order} limit 25 offset ?3`, args: [p, status ?? null, (page - 1) * 25] });
+      const count = await t.client.execute({ sql: `select count(*) as n from inbound_items where ${where}`, args: [p, status ?? null] });
+      return { ids: ids.rows.map((r) => Number(r.id)), total: Number(count.rows[0]!.n) };
+    };
+    const sorts = [
+      ["createdAt", true, "created_at desc, id desc"],
+      ["name", false, "lower(name) asc, id asc"],
+      ["id", true, "id desc"],
+      ["status", false, "status asc, id asc"],
+      // no index of its own to walk: gathered and sorted as before
+      ["company", true, "lower(company) desc, id desc"],
+    ] as const;
+    // every inquiry says "Hello" (or "HELLO") and "like": dense once their first search has sampled them
+    for (const q of ["e", "LL", "ke"]) {
+      for (const status of [undefined, "new"]) {
+        const last = Math.max(1, Math.ceil((await expected(q, status, "id", 1)).total / 25));
+        expect(last, q).toBeGreaterThan(3);
+        for (const [sort, desc, order] of sorts) {
+          for (const page of [1, Math.ceil(last / 2), last, last + 1]) {
+            const want = await expected(q, status, order, Math.min(page, last));
+            // asked twice: the first search learns how densely the text is found, the second reads by it
+            for (const time of ["first", "again"]) {
+              const found = await listInbound(t.db, { kind: "inquiry", filters: { q, status }, sort, desc, page, pageSize: 25 });
+              expect({ ids: found.rows.map((r) => r.item.id), total: found.total, page: found.page }, `"${q}" (${status ?? "any"}) by ${sort} ${desc}, page ${page}, ${time}`).toEqual({
+                ...want,
+                page: Math.min(page, last),
+              });
+            }
+          }
+        }
+      }
     }
   });
 });
