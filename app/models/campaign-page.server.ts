@@ -4,7 +4,7 @@ import { idParam, notFound } from "~/.server/http";
 import type { SuppressionChannel } from "~/lib/marketing";
 import { pageNumber, recordId } from "~/lib/query-params";
 import { campaignOutcomes } from "./campaign-outcomes.server";
-import { campaignOverview, findCampaign } from "./campaigns.server";
+import { campaignOverview, composeChoices, findCampaign } from "./campaigns.server";
 
 /**
  * The campaign a bulk e-mail or bulk SMS page (`:id`) names. A campaign of the other channel is
@@ -28,4 +28,15 @@ export async function campaignPage(services: Pick<Services, "db" | "env">, { cam
     campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
   ]);
   return { ...overview, outcomes };
+}
+
+/** What a bulk e-mail or bulk SMS compose page shows: its channel's lists, the projects, the page of its campaigns the address asks for, and the list it names. */
+export async function composePage(db: Database, { channel, request, pageSize }: { channel: SuppressionChannel; request: Request; pageSize: number }) {
+  const params = new URL(request.url).searchParams;
+  const page = pageNumber(params.get("page"), 10_000);
+  return {
+    ...(await composeChoices(db, { channel, page, pageSize })),
+    listId: params.get("listId") ?? "",
+    page,
+  };
 }

@@ -5,17 +5,17 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
-import { SimpleTable, formatDateTime } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
+import { CampaignCells } from "~/components/campaign-cells";
 import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
-import { formatNumber } from "~/lib/format";
 import { MERGE_FIELDS } from "~/lib/merge-fields";
 import { titleMeta } from "~/lib/meta";
 import { campaignDraftSchema } from "~/lib/schemas/index.server";
-import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
+import { createCampaign, draftProblem } from "~/models/campaigns.server";
+import { composePage } from "~/models/campaign-page.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Bulk e-mail");
 
@@ -23,13 +23,7 @@ const PAGE_SIZE = 25;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const params = new URL(args.request.url).searchParams;
-  const page = pageNumber(params.get("page"), 10_000);
-  return {
-    ...(await composeChoices(services.db, { channel: "email", page, pageSize: PAGE_SIZE })),
-    listId: params.get("listId") ?? "",
-    page,
-  };
+  return await composePage(services.db, { channel: "email", request: args.request, pageSize: PAGE_SIZE });
 }
 
 /** Writes a draft; its page previews it, sends a test and sends it (so a double submit here sends nothing). */
@@ -43,8 +37,6 @@ export async function action(args: ActionFunctionArgs) {
   const { id: campaignId } = await createCampaign(services.db, { channel: "email", draft: { listId, subject, body, projectId: projectId ?? null }, actor: user });
   return redirectWithNotification(services, args.request, `/admin/marketing/bulk-email/${campaignId}`, "The e-mail is ready: check the preview, then send it.");
 }
-
-const STATUS_LABELS = { draft: "Draft", sending: "Sending", sent: "Sent" } as const;
 
 export default function BulkEmailPage() {
   const { lists, projects, listId, campaigns, total, page } = useLoaderData<typeof loader>();
@@ -83,10 +75,7 @@ export default function BulkEmailPage() {
                 {c.subject}
               </Link>
             </td>
-            <td>{c.listName}</td>
-            <td>{STATUS_LABELS[c.status]}</td>
-            <td>{c.status === "draft" ? "—" : formatNumber(c.total)}</td>
-            <td>{formatDateTime(c.createdAt)}</td>
+            <CampaignCells campaign={c} />
           </tr>
         ))}
       </SimpleTable>

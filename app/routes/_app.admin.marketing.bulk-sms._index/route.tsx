@@ -6,19 +6,19 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
-import { SimpleTable, formatDateTime } from "~/components/data-table";
+import { SimpleTable } from "~/components/data-table";
+import { CampaignCells } from "~/components/campaign-cells";
 import { FormErrors, SelectField, TextAreaField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { SmsCount } from "~/components/sms-count";
-import { formatNumber } from "~/lib/format";
 import { MERGE_FIELDS } from "~/lib/merge-fields";
 import { titleMeta } from "~/lib/meta";
 import { SMS_MAX_LENGTH } from "~/lib/sms";
 import { smsDraftSchema } from "~/lib/schemas/index.server";
-import { composeChoices, createCampaign, draftProblem } from "~/models/campaigns.server";
+import { createCampaign, draftProblem } from "~/models/campaigns.server";
+import { composePage } from "~/models/campaign-page.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
-import { pageNumber } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Bulk SMS");
 
@@ -26,13 +26,7 @@ const PAGE_SIZE = 25;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const params = new URL(args.request.url).searchParams;
-  const page = pageNumber(params.get("page"), 10_000);
-  return {
-    ...(await composeChoices(services.db, { channel: "sms", page, pageSize: PAGE_SIZE })),
-    listId: params.get("listId") ?? "",
-    page,
-  };
+  return await composePage(services.db, { channel: "sms", request: args.request, pageSize: PAGE_SIZE });
 }
 
 /** Writes a draft; its page previews it per recipient, sends a test and sends it (so a double submit here sends nothing). */
@@ -46,8 +40,6 @@ export async function action(args: ActionFunctionArgs) {
   const { id } = await createCampaign(services.db, { channel: "sms", draft: { listId, subject: "", body, projectId: projectId ?? null }, actor: user });
   return redirectWithNotification(services, args.request, `/admin/marketing/bulk-sms/${id}`, "The text is ready: check the preview, then send it.");
 }
-
-const STATUS_LABELS = { draft: "Draft", sending: "Sending", sent: "Sent" } as const;
 
 export default function BulkSmsPage() {
   const { lists, projects, listId, campaigns, total, page } = useLoaderData<typeof loader>();
@@ -94,10 +86,7 @@ export default function BulkSmsPage() {
                 {c.body.length > 60 ? `${c.body.slice(0, 60)}…` : c.body}
               </Link>
             </td>
-            <td>{c.listName}</td>
-            <td>{STATUS_LABELS[c.status]}</td>
-            <td>{c.status === "draft" ? "—" : formatNumber(c.total)}</td>
-            <td>{formatDateTime(c.createdAt)}</td>
+            <CampaignCells campaign={c} />
           </tr>
         ))}
       </SimpleTable>

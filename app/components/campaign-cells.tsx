@@ -1,0 +1,21 @@
+import { formatNumber } from "~/lib/format";
+import type { CampaignStatus } from "~/lib/marketing";
+import { formatDateTime } from "./data-table";
+
+const STATUS_LABELS: Record<CampaignStatus, string> = { draft: "Draft", sending: "Sending", sent: "Sent" };
+
+/**
+ * A compose page's campaign row after its first cell (the e-mail's subject, the text's start): its
+ * list, status, members (once sent) and creation. Apart from campaign.tsx, which the compose pages
+ * would otherwise load whole.
+ */
+export function CampaignCells({ campaign }: { campaign: { listName: string; status: CampaignStatus; total: number; createdAt: string } }) {
+  return (
+    <>
+      <td>{campaign.listName}</td>
+      <td>{STATUS_LABELS[campaign.status]}</td>
+      <td>{campaign.status === "draft" ? "—" : formatNumber(campaign.total)}</td>
+      <td>{formatDateTime(campaign.createdAt)}</td>
+    </>
+  );
+}
