@@ -2,12 +2,12 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { resultFor, type ActionResult } from "~/lib/action-result";
 import { hrefWith } from "~/lib/href-with";
-import { controlProps, FieldErrors, FormErrors, repliedFields } from "./plain-fields";
+import { controlProps, FieldErrors, FormErrors, repliedFields, type PlainField } from "./plain-fields";
 
 
 /**
  * The parts the pricing data pages (/admin/system/interest-rates and coefficients) share: the CSV
- * links and import form, and the add-or-edit panel (a row's buttons are drawn with the rows:
+ * links and import form, and the add-or-edit panel with its form (a row's buttons are drawn with the rows:
  * system-data-cells.server).
  */
 
@@ -45,8 +45,11 @@ export function CsvImport({ result, exportHref, columns, children }: { result: A
   );
 }
 
-/** The add form, or the edit form of one row (with its id and a way back). */
-export function RowPanel({ editing, title, children }: { editing: number | null; title: string; children: ReactNode }) {
+/**
+ * The add form, or the edit form of one row (with its id and a way back): the fields are the
+ * page's, the rest (intent, id, the form's errors, Add or Save) is the same on every page.
+ */
+export function RowPanel({ editing, title, formId, form, children }: { editing: number | null; title: string; formId: string; form: PlainField; children: ReactNode }) {
   const cancel = hrefWith(useLocation(), { edit: null });
   return (
     <section className="card space-y-3" aria-label={title}>
@@ -58,7 +61,16 @@ export function RowPanel({ editing, title, children }: { editing: number | null;
           </Link>
         ) : null}
       </div>
-      {children}
+      {/* keyed by the row, so that another row's edit link draws the fields afresh with its values */}
+      <Form key={formId} method="post" id={formId} aria-describedby={form.errors ? form.errorId : undefined} className="flex flex-wrap items-start gap-4">
+        <input type="hidden" name="intent" value={editing !== null ? "update" : "create"} />
+        {editing !== null ? <input type="hidden" name="id" value={editing} /> : null}
+        <FormErrors errors={form.errors} />
+        {children}
+        <button type="submit" className="btn-primary mt-6">
+          {editing !== null ? "Save" : "Add"}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { replyOrNotify } from "~/auth/session.server";
@@ -6,7 +6,7 @@ import { DataGrid } from "~/components/data-grid";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { useStaticForms } from "~/components/static-forms";
-import { controlProps, FieldErrors, FieldLabel, FormErrors, repliedFields, TextField } from "~/components/plain-fields";
+import { controlProps, FieldErrors, FieldLabel, repliedFields, TextField } from "~/components/plain-fields";
 import { CsvImport, RowPanel } from "~/components/system-data";
 import { SelectFilter, ViewForm } from "~/components/table-controls";
 import { resultFor } from "~/lib/action-result";
@@ -59,44 +59,36 @@ export default function CoefficientsPage() {
         <DataGrid tableKey="pricingCoefficients" caption="Coefficients" headers={view.headers} visible={view.visible} body={body} sortBy={view.sortBy} sortDesc={view.sortDesc} />
       </div>
       <Pager page={page} pageSize={pageSize} total={total} noun="coefficients" testId="table-count" />
-      <RowPanel editing={editing?.id ?? null} title={editing ? `Edit ${editing.label}` : "Add a coefficient"}>
-        <Form key={formId} method="post" id={formId} aria-describedby={form.errors ? form.errorId : undefined} className="flex flex-wrap items-start gap-4">
-          <input type="hidden" name="intent" value={intent} />
-          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-          <FormErrors errors={form.errors} />
-          <div>
-            <FieldLabel field={dimension}>Dimension</FieldLabel>
-            <select className="input" {...controlProps(dimension)}>
-              <option value="">Choose…</option>
-              {dimensions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            <FieldErrors field={dimension} />
-          </div>
-          <div>
-            <FieldLabel field={band}>Band</FieldLabel>
-            <select className="input" {...controlProps(band)}>
-              <option value="">Choose…</option>
-              {bandGroups.map((g) => (
-                <optgroup key={g.label} label={g.label}>
-                  {g.bands.map((b) => (
-                    <option key={b} value={b}>
-                      {b}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-            <FieldErrors field={band} />
-          </div>
-          <TextField field={field("value")} label="Value" hint="bp for spreads, % for CPR, CDR and severity" inputMode="decimal" />
-          <button type="submit" className="btn-primary mt-6">
-            {editing ? "Save" : "Add"}
-          </button>
-        </Form>
+      <RowPanel editing={editing?.id ?? null} title={editing ? `Edit ${editing.label}` : "Add a coefficient"} formId={formId} form={form}>
+        <div>
+          <FieldLabel field={dimension}>Dimension</FieldLabel>
+          <select className="input" {...controlProps(dimension)}>
+            <option value="">Choose…</option>
+            {dimensions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors field={dimension} />
+        </div>
+        <div>
+          <FieldLabel field={band}>Band</FieldLabel>
+          <select className="input" {...controlProps(band)}>
+            <option value="">Choose…</option>
+            {bandGroups.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.bands.map((b) => (
+                  <option key={b} value={b}>
+                    {b}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <FieldErrors field={band} />
+        </div>
+        <TextField field={field("value")} label="Value" hint="bp for spreads, % for CPR, CDR and severity" inputMode="decimal" />
       </RowPanel>
       <CsvImport result={result} exportHref="/admin/system/coefficients.csv" columns={COEFFICIENT_COLUMNS}>
         Dimensions: {dimensions.map((d) => d.value).join(", ")}.

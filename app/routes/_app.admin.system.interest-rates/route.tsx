@@ -1,4 +1,4 @@
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { replyOrNotify } from "~/auth/session.server";
@@ -6,7 +6,7 @@ import { DataGrid } from "~/components/data-grid";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { useStaticForms } from "~/components/static-forms";
-import { FormErrors, repliedFields, TextField } from "~/components/plain-fields";
+import { repliedFields, TextField } from "~/components/plain-fields";
 import { CsvImport, RowPanel } from "~/components/system-data";
 import { SelectFilter, ViewForm } from "~/components/table-controls";
 import { resultFor } from "~/lib/action-result";
@@ -57,18 +57,10 @@ export default function InterestRatesPage() {
         <DataGrid tableKey="interestRates" caption="Interest rates" headers={view.headers} visible={view.visible} body={body} sortBy={view.sortBy} sortDesc={view.sortDesc} />
       </div>
       <Pager page={page} pageSize={pageSize} total={total} noun="points" testId="table-count" />
-      <RowPanel editing={editing?.id ?? null} title={editing ? `Edit ${editing.label}` : "Add a point"}>
-        <Form key={formId} method="post" id={formId} aria-describedby={form.errors ? form.errorId : undefined} className="flex flex-wrap items-start gap-4">
-          <input type="hidden" name="intent" value={intent} />
-          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-          <FormErrors errors={form.errors} />
-          <TextField field={field("asOf")} label="As of" hint="YYYY-MM-DD" />
-          <TextField field={field("tenorMonths")} label="Tenor" hint="months, 1–360" inputMode="numeric" />
-          <TextField field={field("rate")} label="Rate" hint="%" inputMode="decimal" />
-          <button type="submit" className="btn-primary mt-6">
-            {editing ? "Save" : "Add"}
-          </button>
-        </Form>
+      <RowPanel editing={editing?.id ?? null} title={editing ? `Edit ${editing.label}` : "Add a point"} formId={formId} form={form}>
+        <TextField field={field("asOf")} label="As of" hint="YYYY-MM-DD" />
+        <TextField field={field("tenorMonths")} label="Tenor" hint="months, 1–360" inputMode="numeric" />
+        <TextField field={field("rate")} label="Rate" hint="%" inputMode="decimal" />
       </RowPanel>
       <CsvImport result={result} exportHref="/admin/system/interest-rates.csv" columns={INTEREST_RATE_COLUMNS} />
     </div>
