@@ -105,7 +105,7 @@ export function CriteriaForm({
   return (
     <Form method="post" className="card space-y-5" {...getFormProps(form)}>
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <CheckboxList
         meta={fields.industryPreferences}
         drawn={drawn?.industryPreferences}

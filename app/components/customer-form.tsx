@@ -36,7 +36,7 @@ export function CustomerForm({
   return (
     <Form method="post" className="card max-w-3xl space-y-4" {...getFormProps(form)}>
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField meta={fields.customerName} label="Customer name" />
         <SelectField meta={fields.customerType} label="Customer type" options={CUSTOMER_TYPES.map((t) => ({ value: t, label: CUSTOMER_TYPE_LABELS[t] }))} />

@@ -96,11 +96,14 @@ export function SelectField({
   );
 }
 
-/** The form's own errors; `children`, drawn inside, what the member can do about them (a link). */
-export function FormErrors({ errors, children }: { errors?: string[]; children?: ReactNode }) {
+/**
+ * The form's own errors; `children`, drawn inside, what the member can do about them (a link). `id`: the form's
+ * `errorId`, which the form's `aria-describedby` names while it has errors of its own.
+ */
+export function FormErrors({ id, errors, children }: { id?: string; errors?: string[]; children?: ReactNode }) {
   if (!errors?.length) return null;
   return (
-    <div role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div id={id} role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
       {errors.map((e) => (
         <p key={e}>{e}</p>
       ))}

@@ -124,7 +124,7 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
   return (
     <div className="min-w-64 space-y-2">
       <Form method="post" className="space-y-2" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={item.id} />
         <SelectField meta={fields.status} label="Status" options={STATUS_OPTIONS} />
@@ -136,7 +136,7 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
       </Form>
       {kind === "inquiry" && !item.answer ? (
         <Form method="post" className="space-y-2" {...getFormProps(answerForm)}>
-          <FormErrors errors={answerForm.errors} />
+          <FormErrors id={answerForm.errorId} errors={answerForm.errors} />
           <input type="hidden" name="intent" value="answer" />
           <input type="hidden" name="id" value={item.id} />
           <TextAreaField meta={answerFields.answer} label="Answer" rows={3} />

@@ -29,7 +29,7 @@ export function LoanForm({ options, lastResult, defaults }: { options: PricingOp
   return (
     <Form method="get" action={RESULTS_PATH} className="card space-y-4" {...getFormProps(form)} aria-label="Price one loan">
       <h2 className="text-lg font-semibold">Price one loan</h2>
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField meta={fields.balance} label="Balance" hint="$" inputMode="decimal" />
         <TextField meta={fields.noteRate} label="Note rate" hint="%" inputMode="decimal" />
@@ -75,7 +75,7 @@ export function PoolForm({ pools, lastResult, defaults }: { pools: ReadonlyArray
   return (
     <Form method="get" action={RESULTS_PATH} className="card space-y-4" {...getFormProps(form)} aria-label="Price a loan pool">
       <h2 className="text-lg font-semibold">Price a loan pool</h2>
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       {pools.length === 0 ? (
         <p className="text-sm text-slate-600">You have no loan pool with a loan tape yet.</p>
       ) : (

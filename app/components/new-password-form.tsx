@@ -50,7 +50,7 @@ export function NewPasswordForm({
       <h1 className={intro ? "mb-2 text-2xl font-bold" : "mb-6 text-2xl font-bold"}>{title}</h1>
       {intro ? <p className="mb-6 text-sm text-slate-600">{intro}</p> : null}
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.password} label={labels[0]} type="password" autoComplete="new-password" hint="at least 10 characters" />
         <TextField meta={fields.confirmPassword} label={labels[1]} type="password" autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full">

@@ -58,10 +58,10 @@ export function FieldErrors({ field }: { field: PlainField }) {
 }
 
 /** As forms.tsx's FormErrors. */
-export function FormErrors({ errors }: { errors?: string[] }) {
+export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
-    <div role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div id={id} role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
       {errors.map((e) => (
         <p key={e}>{e}</p>
       ))}

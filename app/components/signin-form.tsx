@@ -27,7 +27,7 @@ export function SigninForm({
   const busy = navigation.state === "submitting" && navigation.formAction === action;
   return (
     <Form method="post" action={action} className="space-y-4" {...getFormProps(form)}>
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
       <TextField meta={fields.password} label="Password" type="password" autoComplete="current-password" />
       <input {...getInputProps(fields.redirect, { type: "hidden" })} />

@@ -53,7 +53,7 @@ describe("the row form on the interest-rate and coefficient pages", () => {
     }
   });
 
-  it("after a refused row the form names the problem, tied to the form, and keeps what was sent", async () => {
+  it("after a refused row the form names the problem, tied to the form by the id its aria-describedby names, and keeps what was sent", async () => {
     const editing = (await load(coefficients, `${COEFFICIENTS}?edit=${coefficientId}`)).editing!;
     const taken = { dimension: String(editing.dimension), band: String(editing.band), value: String(editing.value) };
     for (const [route, url, id, fields, message] of [
@@ -64,7 +64,7 @@ describe("the row form on the interest-rate and coefficient pages", () => {
       expect(response.status).toBe(409);
       const form = rowForm(await render(route, url, await response.json()), id);
       expect(form).toContain(`aria-describedby="${id}-error"`);
-      expect(form).toMatch(new RegExp(`<input type="hidden" name="intent" value="create"/><div role="alert" data-testid="form-error"[^>]*><p>${message ?? "[^<]+"}</p></div>`));
+      expect(form).toMatch(new RegExp(`<input type="hidden" name="intent" value="create"/><div id="${id}-error" role="alert" data-testid="form-error"[^>]*><p>${message ?? "[^<]+"}</p></div>`));
       expect(form).toContain(`value="${fields === point ? point.rate : taken.value}"`);
     }
   });

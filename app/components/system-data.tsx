@@ -39,7 +39,7 @@ export function CsvImport({ result, exportHref, columns, children }: { result: A
           Import
         </button>
       </Form>
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <FieldErrors field={file} />
     </section>
   );
@@ -65,7 +65,7 @@ export function RowPanel({ editing, title, formId, form, children }: { editing: 
       <Form key={formId} method="post" id={formId} aria-describedby={form.errors ? form.errorId : undefined} className="flex flex-wrap items-start gap-4">
         <input type="hidden" name="intent" value={editing !== null ? "update" : "create"} />
         {editing !== null ? <input type="hidden" name="id" value={editing} /> : null}
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         {children}
         <button type="submit" className="btn-primary mt-6">
           {editing !== null ? "Save" : "Add"}

@@ -42,7 +42,7 @@ export function UserForm({
   const chosen = defaultValue?.roles ?? [];
   return (
     <Form method="post" className="card max-w-xl space-y-4" {...getFormProps(form)}>
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       {customers ? (
         <SelectField
           meta={fields.customerId!}

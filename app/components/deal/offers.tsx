@@ -70,7 +70,7 @@ export function OfferTermsForm({
       <input type="hidden" name="intent" value={intent} />
       {offerId ? <input type="hidden" name="offerId" value={offerId} /> : null}
       {revision ? <input type="hidden" name="revision" value={revision} /> : null}
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField meta={fields.price} label="Price (USD)" inputMode="decimal" hint="e.g. 12,500,000" />
         <TextField meta={fields.structure} label="Structure" hint="e.g. all cash at closing" />

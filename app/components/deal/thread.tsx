@@ -100,7 +100,7 @@ function ThreadBody({
       {readOnly ? null : <Form method="post" action={action} className="space-y-2" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="message" />
         {submissionKey ? <input type="hidden" name="key" value={submissionKey} /> : null}
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <CountedTextAreaField meta={fields.body} label="Your message" rows={3} max={4000} />
         <button type="submit" className="btn-primary">
           Send message

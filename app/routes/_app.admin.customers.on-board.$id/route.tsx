@@ -201,7 +201,7 @@ export default function OnboardingPage() {
       <section className="card space-y-3">
         <h2 className="font-semibold">Status</h2>
         <Form method="post" className="flex flex-wrap items-end gap-2" {...getFormProps(statusForm)}>
-          <FormErrors errors={statusForm.errors} />
+          <FormErrors id={statusForm.errorId} errors={statusForm.errors} />
           <input type="hidden" name="intent" value="status" />
           <div>
             <label htmlFor={status.id} className="label">

@@ -76,7 +76,7 @@ export default function AffiliatesPage() {
           </p>
         </Form>
         <Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <SelectField
             meta={fields.inquiryId}
             label="Application"

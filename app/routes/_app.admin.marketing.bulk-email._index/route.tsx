@@ -52,7 +52,7 @@ export default function BulkEmailPage() {
     <>
       <PageHeader title="Bulk e-mail" back={{ to: "/admin/marketing/lists", label: "Recipient lists" }} />
       <Form method="post" className="card mb-8 max-w-3xl space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField meta={fields.listId} label="List" options={lists} placeholder="Choose a list" />
         <SelectField meta={fields.projectId} label="Project (optional)" options={projects} placeholder="No project" />
         <TextField meta={fields.subject} label="Subject" maxLength={200} />

@@ -61,7 +61,7 @@ export default function BulkSmsPage() {
         </Link>
       </PageHeader>
       <Form method="post" className="card mb-8 max-w-3xl space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField meta={fields.listId} label="List" options={lists} placeholder="Choose a list" />
         <SelectField meta={fields.projectId} label="Project (optional)" options={projects} placeholder="No project" />
         <TextAreaField

@@ -85,7 +85,7 @@ export default function NewListPage() {
       <p className="mb-4 text-sm text-slate-600">A list of {KIND_TITLES[kind]}.</p>
       <ListReach size={reach.size} reach={reach} />
       <Form method="post" className="card mt-4 max-w-xl space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="kind" value={kind} />
         {"customerIds" in definition ? definition.customerIds.map((id) => <input key={id} type="hidden" name="customerId" value={id} />) : null}
         {"query" in definition ? <input type="hidden" name="query" value={definition.query} /> : null}

@@ -150,7 +150,7 @@ export default function AdminProjectPage() {
       <StaticHtml markup={overview} />
       <section className="card space-y-4" aria-label="Review">
         <h2 className="font-semibold">Review</h2>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex flex-wrap gap-3">
           {project.status === "submitted" ? (
             <Form method="post">

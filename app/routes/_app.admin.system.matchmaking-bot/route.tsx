@@ -90,7 +90,7 @@ function WeightsForm() {
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="weights" />
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           {WEIGHT_KEYS.map((key) => (
             <TextField key={key} meta={weightFields[key]} label={WEIGHT_LABELS[key]} inputMode="numeric" />
@@ -134,7 +134,7 @@ function QuestionsForm() {
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="questions" />
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         {questions.map((q) => (
           <fieldset key={q.key} className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-[1fr_6rem_auto]" data-testid={`question-${q.key}`}>
             <legend className="text-sm font-medium">{BOT_QUESTION_TOPICS[q.key]}</legend>

@@ -30,7 +30,7 @@ export function PropertyAssumptionEditor({ editing, options, result }: { editing
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField meta={fields.propertyType} label="Property type" options={optionsOf(options.propertyTypes)} placeholder="Choose…" />
           <SelectField meta={fields.region} label="Region" options={optionsOf(options.regions)} placeholder="Choose…" />

@@ -28,7 +28,7 @@ export function SicCodeEditor({ editing, result }: { editing: Row | null; result
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         {editing ? <input type="hidden" name="original" value={editing.code} /> : null}
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
           <TextField meta={fields.code} label="Code" inputMode="numeric" maxLength={4} />
           <TextField meta={fields.title} label="Title" />

@@ -113,7 +113,7 @@ export default function SigningPage() {
       {envelope.status === "Requested" ? (
         <Form method="post" className="card space-y-4" {...getFormProps(form)}>
           <h2 className="font-semibold">Sign</h2>
-          <FormErrors errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <TextField meta={fields.signerName} label="Type your full name" autoComplete="name" />
           <div>
             <label className="flex items-start gap-2 text-sm">

@@ -15,7 +15,7 @@ export function SaveSearchForm({ lastResult }: { lastResult?: ActionResult }) {
   return (
     <Form method="post" className="card mt-4 flex flex-wrap items-end gap-3" aria-label="Save this search" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="save-search" />
-      <FormErrors errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
       <div className="min-w-64 grow">
         <TextField meta={fields.name} label="Save this search as" placeholder="e.g. Energy loans in the West" />
       </div>

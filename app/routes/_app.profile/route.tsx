@@ -92,7 +92,7 @@ export default function ProfilePage() {
         <h2 className="mb-4 text-lg font-semibold">Your details</h2>
         <Form method="post" className="space-y-4" {...getFormProps(profileForm)}>
           <input type="hidden" name="intent" value="profile" />
-          <FormErrors errors={profileForm.errors} />
+          <FormErrors id={profileForm.errorId} errors={profileForm.errors} />
           <TextField meta={profile.name} label="Full name" autoComplete="name" />
           <TextField meta={profile.phone} label="Phone" type="tel" autoComplete="tel" hint="with country code" />
           <button type="submit" className="btn-primary">
@@ -105,7 +105,7 @@ export default function ProfilePage() {
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
         <Form method="post" className="space-y-4" {...getFormProps(passwordForm)}>
           <input type="hidden" name="intent" value="password" />
-          <FormErrors errors={passwordForm.errors} />
+          <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
           <TextField meta={password.currentPassword} label="Current password" type="password" autoComplete="current-password" />
           <TextField meta={password.newPassword} label="New password" type="password" autoComplete="new-password" hint="at least 10 characters" />
           <TextField meta={password.confirmPassword} label="Repeat new password" type="password" autoComplete="new-password" />

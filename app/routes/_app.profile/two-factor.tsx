@@ -64,7 +64,7 @@ function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="totp-confirm" />
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.code} label="Code from the app" autoComplete="one-time-code" inputMode="numeric" />
         <div className="flex gap-3">
           <button type="submit" className="btn-primary">
@@ -101,7 +101,7 @@ function On({ state, lastResult, codesResult }: { state: Extract<State, { status
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(codesForm)}>
         <input type="hidden" name="intent" value="totp-recovery-codes" />
-        <FormErrors errors={codesForm.errors} />
+        <FormErrors id={codesForm.errorId} errors={codesForm.errors} />
         <TextField meta={codesFields.currentPassword} label="Your password, for new recovery codes" type="password" autoComplete="current-password" />
         <button type="submit" className="btn-secondary">
           New recovery codes
@@ -110,7 +110,7 @@ function On({ state, lastResult, codesResult }: { state: Extract<State, { status
       {state.canTurnOff ? (
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="totp-disable" />
-          <FormErrors errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <TextField meta={fields.currentPassword} label="Your password, to turn it off" type="password" autoComplete="current-password" />
           <button type="submit" className="btn-secondary">
             Turn off two-factor sign-in

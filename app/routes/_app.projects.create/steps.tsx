@@ -163,7 +163,7 @@ export function StepForm({
       <Form method="post" className="card space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="draft" value={draftId} />
         <input type="hidden" name="step" value={step} />
-        <FormErrors errors={form.errors ?? formErrorsOf(lateLookup?.result)}>
+        <FormErrors id={form.errorId} errors={form.errors ?? formErrorsOf(lateLookup?.result)}>
           <ProjectPageLink href={projectPage ?? lateLookup?.projectPage} />
         </FormErrors>
         <p className="text-sm text-slate-500">{KIND_LABELS[kind]}</p>

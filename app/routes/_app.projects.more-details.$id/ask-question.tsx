@@ -18,7 +18,7 @@ export function AskQuestion({ projectId, lastResult }: { projectId: number; last
       </h2>
       <p className="mt-1 text-sm text-slate-600">Our team answers; you will find the answer under Messages and by e-mail.</p>
       <Form method="post" action={`/projects/more-details/${projectId}`} className="mt-3 space-y-3" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="ask" />
         <TextAreaField meta={fields.question} label="Your question" rows={3} />
         <button type="submit" className="btn-secondary">

@@ -57,7 +57,7 @@ export function AssumptionsForm({
         Change any assumption and value again; the page&apos;s address keeps your assumptions, so you can share the link.
       </p>
       <Form method="get" key={location.search} className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
           {KEYS.map((key) => (
             <div key={key}>

@@ -76,7 +76,7 @@ export default function ColleaguePermissionsPage() {
       </nav>
       {/* keyed by the page, so that turning it shows that page's ticks, not the last page's */}
       <Form key={`${granted}:${paging.page}`} method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <PermissionGrid projects={projects} checked={checked} errors={fields.grant.errors} errorId={fields.grant.errorId} />
         {projects.map((p) => (
           <input key={p.id} type="hidden" name="shown" value={p.id} />

@@ -90,7 +90,7 @@ export default function SellerPermissionsPage() {
         <section aria-labelledby="invite-heading" className="card space-y-4">
           <h2 id="invite-heading" className="text-lg font-semibold">Invite a colleague</h2>
           <Form method="post" className="space-y-4" {...getFormProps(form)}>
-            <FormErrors errors={form.errors} />
+            <FormErrors id={form.errorId} errors={form.errors} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField meta={fields.name} label="Full name" autoComplete="off" />
               <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" />

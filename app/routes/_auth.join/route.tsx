@@ -147,7 +147,7 @@ export default function JoinPage() {
         Sellers list loan pools, real estate and companies; buyers and brokers find them.
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField meta={fields.role} label="I am a" options={JOINABLE_ROLES} placeholder="Choose…" />
         <TextField meta={fields.name} label="Full name" autoComplete="name" />
         <TextField meta={fields.company} label="Company" autoComplete="organization" />

@@ -55,7 +55,7 @@ export default function SecondStepPage() {
         Enter the six-digit code your authenticator app shows for Secondary Marketplace, or one of your recovery codes.
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.code} label="Code" autoComplete="one-time-code" inputMode="text" autoFocus />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
           Verify

@@ -78,7 +78,7 @@ export default function RequestResetPage() {
         <p className="mb-4 text-sm text-slate-600">We will e-mail you a link to choose a new password.</p>
       )}
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />
         {captchaSiteKey ? (
           <Turnstile

@@ -65,7 +65,7 @@ export default function BrokerAffiliatePage() {
           Apply to become an affiliate
         </h2>
         <Form method="post" className="card space-y-4" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField meta={fields.name} label="Name" autoComplete="name" />
             <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" />

@@ -80,7 +80,7 @@ export default function ContactPage() {
         {signedIn ? " Your question and our answer will also appear under Messages." : ""}
       </p>
       <Form method="post" className="card space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField meta={fields.topic} label="Topic" options={CONTACT_TOPICS} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField meta={fields.name} label="Name" autoComplete="name" />

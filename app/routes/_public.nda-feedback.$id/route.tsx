@@ -90,7 +90,7 @@ export default function FeedbackPage() {
         {given ? ` You sent feedback on ${formatDate(given.createdAt)}; sending again replaces it.` : ""}
       </p>
       <Form method="post" className="card space-y-4" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors} />
         <fieldset aria-describedby={fields.reasons.errorId}>
           <legend className="label">Reasons</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
