@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plainTextPage } from "../../tests/support/plain-text-search";
 import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { insertMany } from "~/.server/db/bulk";
 import { eq } from "drizzle-orm";
@@ -163,14 +164,8 @@ describe("an inbound table's one- and two-letter text", () => {
 describe("an inbound table's short text found in most of the kind's items", () => {
   it("shows the same rows, order and count whether its matches are gathered or walked in the page's order: first, middle, last page and past it, each sort, a status", async () => {
     /** Any of the seven fields holds the text (`like`, ASCII case folded), in the page's order, and their count: plain SQL over the fields. */
-    const expected = async (q: string, status: string | undefined, order: string, page: number) => {
-      const p = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const anyField = ["name", "email", "company", "phone", "company_website", "message", "notes"].map((f) => `${f} like ?1 escape '\\'`).join(" or ");
-      const where = `kind = 'inquiry' and (${anyField}) and (?2 is null or status = ?2)`;
-      const ids = await t.client.execute({ sql: `select id from inbound_items where ${where} order by ${order} limit 25 offset ?3`, args: [p, status ?? null, (page - 1) * 25] });
-      const count = await t.client.execute({ sql: `select count(*) as n from inbound_items where ${where}`, args: [p, status ?? null] });
-      return { ids: ids.rows.map((r) => Number(r.id)), total: Number(count.rows[0]!.n) };
-    };
+    const expected = (q: string, status: string | undefined, order: string, page: number) =>
+      plainTextPage(t.client, { table: "inbound_items", fields: ["name", "email", "company", "phone", "company_website", "message", "notes"], scope: "kind = 'inquiry'", q, status, order, page });
     const sorts = [
       ["createdAt", true, "created_at desc, id desc"],
       ["name", false, "lower(name) asc, id asc"],

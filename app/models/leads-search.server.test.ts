@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { plainTextPage } from "../../tests/support/plain-text-search";
 import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { insertMany } from "~/.server/db/bulk";
 import { eq } from "drizzle-orm";
@@ -130,14 +131,8 @@ describe("the potential customers' one- and two-letter text", () => {
 
 describe("the potential customers' short text found in most leads", () => {
   /** Any of the six fields holds the text (`like`, ASCII case folded), in the page's order, and their count: plain SQL over the fields. */
-  const expected = async (q: string, status: string | undefined, order: string, page: number) => {
-    const p = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const anyField = ["name", "email", "company", "phone", "website", "notes"].map((f) => `${f} like ?1 escape '\\'`).join(" or ");
-    const where = `(${anyField}) and (?2 is null or status = ?2)`;
-    const ids = await t.client.execute({ sql: `select id from leads where ${where} order by ${order} limit 25 offset ?3`, args: [p, status ?? null, (page - 1) * 25] });
-    const count = await t.client.execute({ sql: `select count(*) as n from leads where ${where}`, args: [p, status ?? null] });
-    return { ids: ids.rows.map((r) => Number(r.id)), total: Number(count.rows[0]!.n) };
-  };
+  const expected = (q: string, status: string | undefined, order: string, page: number) =>
+    plainTextPage(t.client, { table: "leads", fields: ["name", "email", "company", "phone", "website", "notes"], q, status, order, page });
   const sorts = [
     ["createdAt", true, "created_at desc, id desc"],
     ["id", false, "id asc"],
