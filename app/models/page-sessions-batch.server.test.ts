@@ -1,3 +1,4 @@
+import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
@@ -47,6 +48,28 @@ describe("the Node batch writer", () => {
     writer.add(toRow(record("batch-aaaaaaaa"), userId));
     await writer.flush();
     expect(await t.db.$count(pageSessions)).toBe(2);
+  });
+
+  it("writes a large batch in slices, and the requests that come in meanwhile are taken up between them", async () => {
+    const happened: string[] = [];
+    const writer = new BatchWriter(
+      async (rows: ReturnType<typeof toRow>[]) => {
+        happened.push(`wrote ${rows.length}`);
+        await storePageSessions(t.db, rows);
+      },
+      60_000,
+      1_000,
+      50,
+    );
+    const before = await t.db.$count(pageSessions);
+    for (let i = 0; i < 120; i++) writer.add(toRow(record(`slice-${String(i).padStart(8, "0")}`), userId));
+    const flushed = writer.flush();
+    // a request's callback, queued as the flush begins, runs before the flush ends, not after 120 rows
+    setImmediate(() => happened.push("a request"));
+    await flushed;
+    expect(happened).toEqual(["wrote 50", "a request", "wrote 50", "wrote 20"]);
+    expect(await t.db.$count(pageSessions)).toBe(before + 120);
+    await t.db.delete(pageSessions).where(like(pageSessions.sessionId, "slice-%"));
   });
 
   it("writes what is left when the process stops normally", async () => {

@@ -165,7 +165,7 @@ describe("the step's page drawn again after a late save, without JavaScript", ()
     const { project, url, status, actionData, page } = await pageAfterPost("loan_pool", 1, TYPED[1]);
     expect([status, page.status]).toEqual([409, 200]);
     const html = render(url, await page.json(), actionData);
-    const alert = html.match(/<div role="alert" data-testid="form-error"[^>]*>([\s\S]*?)<\/div>/)?.[1] ?? "";
+    const alert = html.match(/<div[^>]* role="alert" data-testid="form-error"[^>]*>([\s\S]*?)<\/div>/)?.[1] ?? "";
     expect(alert).toContain("This listing was submitted for review; it can no longer be edited here.");
     expect(alert).toContain(`href="/sellers/myprojects/${project.id}"`);
     expect(html).toContain('value="Typed in the old tab"');
