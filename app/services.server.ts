@@ -98,7 +98,8 @@ export async function getServices(context: AppLoadContext): Promise<Services> {
   const app = writersOf(platform.db);
   const services: Services = {
     ...platform,
-    recordPageSession: platform.writeLater("page-sessions", app["page-sessions"]),
+    // the beacon's rows, the most written after answering: on Node off the request's thread
+    recordPageSession: platform.writeLater("page-sessions", platform.offThreadInserts ? writersOf(platform.offThreadInserts)["page-sessions"] : app["page-sessions"]),
     recordLook: handingOnLooks(platform.boot, platform.writeLater("looks", app.looks)),
     recordRateLimitHits: platform.writeLater("rate-limit-hits", app["rate-limit-hits"]),
     recordDataRoomView: platform.writeLater("data-room-views", app["data-room-views"]),

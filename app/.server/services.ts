@@ -73,6 +73,12 @@ export interface Platform {
    * whether it went on its way (false: refused with a guessed answer, or its send failed).
    */
   writeLater<Row>(kind: WriteKind, write: (rows: Row[]) => Promise<void>): (row: Row) => Promise<boolean>;
+  /**
+   * On Node, a handle to the same file whose writes run on a thread of their own (WriteThreadClient), for page
+   * sessions: batches of inserts only, nothing read back. Absent on Workers (the queue's consumer writes them)
+   * and for a database in memory.
+   */
+  offThreadInserts?: Database;
   /** Runs `task` every `ms` on Node; on Workers the cron trigger calls it instead. */
   every(ms: number, task: () => Promise<unknown>): void;
 }

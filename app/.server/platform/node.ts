@@ -5,6 +5,8 @@ import type { AppLoadContext } from "@remix-run/server-runtime";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../db";
 import { openNodeDatabase } from "../db/open-node";
+import { isSharedFile, WriteThreadClient } from "../db/write-thread";
+import type { Client } from "@libsql/client";
 import { ConfigurationError, localOrigin, parseEnv, type Env } from "../env";
 import type { Platform, WriteKind } from "../services";
 import { randomToken } from "../crypto";
@@ -55,8 +57,10 @@ async function boot(): Promise<Platform> {
     // production refuses to start without APP_URL (env.ts); development links to this server
     APP_URL: parsed.APP_URL ?? localOrigin(process.env.PORT || 3000),
   };
-  const client = await openNodeDatabase(process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`);
+  const url = process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`;
+  const client = await openNodeDatabase(url);
   const db = drizzle(client, { schema }) as unknown as Database;
+  const offThreadInserts = isSharedFile(url) ? (drizzle(new WriteThreadClient(url) as unknown as Client, { schema }) as unknown as Database) : undefined;
 
   const pending = new Set<Promise<unknown>>();
   // one writer per write function, for the life of the process
@@ -79,6 +83,7 @@ async function boot(): Promise<Platform> {
       pending.add(tracked);
     },
     boot: {},
+    offThreadInserts,
     writeLater<Row>(_kind: WriteKind, write: (rows: Row[]) => Promise<void>) {
       let writer = writers.get(write) as BatchWriter<Row> | undefined;
       if (!writer) {

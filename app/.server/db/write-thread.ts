@@ -1,0 +1,82 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import type { InStatement, ResultSet } from "@libsql/client";
+import { BUSY_TIMEOUT_MS } from "./open-node";
+
+/**
+ * The thread's side: its own connection to the file, each message a batch of statements in one
+ * transaction, answered with nothing but whether it was written. CommonJS, evaluated as given,
+ * so that the server's bundle needs no second entry.
+ */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { createClient } = require(workerData.libsql);
+const client = createClient({ url: workerData.url, timeout: workerData.timeout });
+parentPort.on("message", async ({ id, statements }) => {
+  try {
+    await client.batch(statements, "write");
+    parentPort.postMessage({ id });
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
+  }
+});
+`;
+
+type Reply = { id: number; error?: { message: string; code?: string } };
+
+/**
+ * A libsql client for the rows the Node server writes after answering (page sessions), whose writes
+ * run on a thread of their own with its own connection: on the request's thread a batch of 200
+ * held the event loop about 9 ms, and each request arriving meanwhile waited (the Workers' queue
+ * consumer is likewise apart from the requests). Writes only: `batch` of inserts or upserts, each
+ * batch one transaction, as libsql's own; nothing is read back. The thread keeps the process alive
+ * only while a batch is on its way, so a normal stop still writes what the batch writer holds.
+ */
+export class WriteThreadClient {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+
+  constructor(url: string) {
+    const libsql = createRequire(import.meta.url).resolve("@libsql/client");
+    this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { url, libsql, timeout: BUSY_TIMEOUT_MS } });
+    this.worker.unref();
+    this.worker.on("message", ({ id, error }: Reply) => {
+      const call = this.waiting.get(id);
+      if (!call) return;
+      this.waiting.delete(id);
+      if (!this.waiting.size) this.worker.unref();
+      if (error) call.reject(Object.assign(new Error(error.message), { code: error.code }));
+      else call.resolve();
+    });
+    this.worker.on("error", (error) => this.failAll(error));
+    this.worker.on("exit", (code) => this.failAll(new Error(`the write thread stopped (${code})`)));
+  }
+
+  async batch(statements: InStatement[]): Promise<ResultSet[]> {
+    const id = this.nextId++;
+    const plain = statements.map((s) => (typeof s === "string" ? { sql: s, args: [] } : s));
+    await new Promise<void>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, statements: plain });
+    });
+    return statements.map(() => ({ columns: [], columnTypes: [], rows: [], rowsAffected: 0, lastInsertRowid: undefined, toJSON: () => ({}) }));
+  }
+
+  async execute(statement: InStatement): Promise<ResultSet> {
+    return (await this.batch([statement]))[0]!;
+  }
+
+  close() {
+    void this.worker.terminate();
+  }
+
+  private failAll(error: Error) {
+    for (const call of this.waiting.values()) call.reject(error);
+    this.waiting.clear();
+  }
+}
+
+/** Whether a database URL is a file another connection can open (not one in memory). */
+export const isSharedFile = (url: string) => url.startsWith("file:") && !url.includes(":memory:") && !url.includes("mode=memory");
