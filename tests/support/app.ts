@@ -73,7 +73,9 @@ export async function bootApp(name: string) {
     approvedNda,
     cookieFor,
     member,
-    cleanup() {
+    /** Removes the app's files, after the page sessions' write thread (if one started) has let go of them. */
+    async cleanup() {
+      await (services.offThreadInserts as { $client?: { close?: () => Promise<void> } } | undefined)?.$client?.close?.();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -11,8 +11,8 @@ const main = createClient({ url });
 await main.execute("pragma journal_mode = wal");
 await main.execute("create table looks (id integer primary key, who text not null)");
 const thread = new WriteThreadClient(url);
-afterAll(() => {
-  thread.close();
+afterAll(async () => {
+  await thread.close();
   main.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -50,6 +50,14 @@ describe("the write thread", () => {
     expect(await count()).toBe(3 + 2_000);
     // on the request's thread the write would end before the first turn
     expect(turns).toBeGreaterThan(1);
+  });
+
+  it("lets go of the file when closed (a test's database is removed after), and refuses a batch after", async () => {
+    const other = new WriteThreadClient(url);
+    await other.batch(["insert into looks (who) values ('closing')"]);
+    await other.close();
+    await expect(other.batch(["insert into looks (who) values ('late')"])).rejects.toThrow("the write thread is closed");
+    expect(Number((await main.execute("select count(*) as n from looks where who in ('closing', 'late')")).rows[0]!.n)).toBe(1);
   });
 
   it("is for a file another connection can open, not a database in memory", () => {

@@ -33,33 +33,22 @@ type Reply = { id: number; error?: { message: string; code?: string } };
  * only while a batch is on its way, so a normal stop still writes what the batch writer holds.
  */
 export class WriteThreadClient {
-  private readonly worker: Worker;
+  private worker: Worker | null = null;
+  private closed = false;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
 
-  constructor(url: string) {
-    const libsql = createRequire(import.meta.url).resolve("@libsql/client");
-    this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { url, libsql, timeout: BUSY_TIMEOUT_MS } });
-    this.worker.unref();
-    this.worker.on("message", ({ id, error }: Reply) => {
-      const call = this.waiting.get(id);
-      if (!call) return;
-      this.waiting.delete(id);
-      if (!this.waiting.size) this.worker.unref();
-      if (error) call.reject(Object.assign(new Error(error.message), { code: error.code }));
-      else call.resolve();
-    });
-    this.worker.on("error", (error) => this.failAll(error));
-    this.worker.on("exit", (code) => this.failAll(new Error(`the write thread stopped (${code})`)));
-  }
+  constructor(private readonly url: string) {}
 
   async batch(statements: InStatement[]): Promise<ResultSet[]> {
     const id = this.nextId++;
     const plain = statements.map((s) => (typeof s === "string" ? { sql: s, args: [] } : s));
     await new Promise<void>((resolve, reject) => {
+      if (this.closed) return reject(new Error("the write thread is closed"));
+      const worker = this.thread();
       this.waiting.set(id, { resolve, reject });
-      this.worker.ref();
-      this.worker.postMessage({ id, statements: plain });
+      worker.ref();
+      worker.postMessage({ id, statements: plain });
     });
     return statements.map(() => ({ columns: [], columnTypes: [], rows: [], rowsAffected: 0, lastInsertRowid: undefined, toJSON: () => ({}) }));
   }
@@ -68,8 +57,31 @@ export class WriteThreadClient {
     return (await this.batch([statement]))[0]!;
   }
 
-  close() {
-    void this.worker.terminate();
+  /** Stops the thread and its connection (a test's database is removed after); a batch on its way is refused. */
+  async close() {
+    this.closed = true;
+    await this.worker?.terminate();
+  }
+
+  /** Started at the first batch: a process that writes none (a script, most tests) starts no thread. */
+  private thread() {
+    if (this.worker) return this.worker;
+    const libsql = createRequire(import.meta.url).resolve("@libsql/client");
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { url: this.url, libsql, timeout: BUSY_TIMEOUT_MS } });
+    worker.on("message", ({ id, error }: Reply) => {
+      const call = this.waiting.get(id);
+      if (!call) return;
+      this.waiting.delete(id);
+      if (!this.waiting.size) worker.unref();
+      if (error) call.reject(Object.assign(new Error(error.message), { code: error.code }));
+      else call.resolve();
+    });
+    worker.on("error", (error) => this.failAll(error));
+    worker.on("exit", (code) => {
+      this.failAll(new Error(`the write thread stopped (${code})`));
+      if (this.worker === worker) this.worker = null;
+    });
+    return (this.worker = worker);
   }
 
   private failAll(error: Error) {
