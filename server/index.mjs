@@ -8,7 +8,6 @@ import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import { Transform } from "node:stream";
-import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -18,9 +17,9 @@ import {
   createReadableStreamFromReadable,
   createRequestHandler,
   installGlobals,
-  writeReadableStreamToWritable,
 } from "@remix-run/node";
 import { withExpressPrototypes } from "./express-prototypes.mjs";
+import { sendAnswer } from "./send-answer.mjs";
 import { trustProxySetting } from "./trust-proxy.mjs";
 import { wholeBody, wholeBodyExpected } from "./whole-body.mjs";
 
@@ -85,11 +84,11 @@ async function handle(req, res, next) {
     const request = toFetchRequest(req, res, limit, whole);
     if (!door.isSameOriginRequest(request) && !req.path.startsWith("/api/")) {
       // Remix's own check would answer this with a bare 500
-      return send(res, new Response(door.CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+      return sendAnswer(res, applyHeaders, new Response(door.CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     }
     const response = await handleRemixRequest(request, {});
     if (res.headersSent) return; // the limiter answered already
-    await send(res, response);
+    await sendAnswer(res, applyHeaders, response);
   } catch (error) {
     if (res.headersSent) return;
     next(error);
@@ -181,39 +180,4 @@ function byteLimiter(limit, onExceeded) {
 function applyHeaders(res, headers) {
   door.applySecurityHeaders(headers, { APP_ENV: process.env.APP_ENV === "production" ? "production" : "development" });
   for (const [name, value] of headers) if (name !== "set-cookie" && !res.hasHeader(name)) res.setHeader(name, value);
-}
-
-/**
- * Pages and loader data are sent whole, gzipped here in one call at level 1 (nginx's default for
- * what it compresses on the fly): at the default level 6, through the compression middleware's
- * stream, gzip was a sixth of a light page's CPU and 1 ms of the seller's desk; level 1 is three
- * times faster for a tenth to a fifth more bytes. Files, CSV exports and event streams still
- * stream, and the middleware compresses those.
- */
-const SENT_WHOLE = /^(text\/html|application\/json)\b/i;
-const GZIP_FROM_BYTES = 1024;
-const GZIP_LEVEL = 1;
-
-async function send(res, response) {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  // append, not set: each Set-Cookie comes as an entry of its own
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
-  applyHeaders(res, new Headers());
-  const type = response.headers.get("Content-Type") ?? "";
-  if (/text\/event-stream/i.test(type)) res.flushHeaders();
-  if (response.body && SENT_WHOLE.test(type) && !response.headers.has("Content-Encoding")) return sendWhole(res, response);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
-}
-
-async function sendWhole(res, response) {
-  let body = Buffer.from(await response.arrayBuffer());
-  res.vary("Accept-Encoding");
-  if (body.length >= GZIP_FROM_BYTES && res.req.acceptsEncodings("gzip") === "gzip") {
-    body = zlib.gzipSync(body, { level: GZIP_LEVEL });
-    res.setHeader("Content-Encoding", "gzip");
-  }
-  res.setHeader("Content-Length", body.length);
-  res.end(body);
 }

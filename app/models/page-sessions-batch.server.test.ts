@@ -5,7 +5,7 @@ import { makeUser } from "~/seed/factories";
 import { pageSessions } from "~/.server/db/schema";
 import { storePageSessions, toRow } from "~/models/page-sessions.server";
 import { BatchWriter } from "~/.server/platform/batch-writer";
-import { pageSessionSchema, type PageSessionRecord } from "~/lib/analytics/page-session";
+import { pageSessionSchema, type PageSessionRecord } from "~/lib/analytics/page-session.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let userId = 0;

@@ -5,7 +5,7 @@ import { makeUser } from "~/seed/factories";
 import { projects, type User } from "~/.server/db/schema";
 import { BEACON_LIMIT, checkRecord } from "~/models/page-sessions.server";
 import { addRateLimitHits, rateLimitCount } from "~/models/rate-limits.server";
-import { pageSessionSchema } from "~/lib/analytics/page-session";
+import { pageSessionSchema } from "~/lib/analytics/page-session.server";
 import type { ProjectStatus } from "~/lib/project-kinds";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;

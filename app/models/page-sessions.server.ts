@@ -4,7 +4,7 @@ import { pageSessions, projects, type Project, type User } from "~/.server/db/sc
 import { ttlCache } from "~/.server/ttl-cache";
 import type { Database } from "~/.server/db";
 import type { RateLimitHitsRow } from "~/.server/services";
-import type { PageSessionRecord } from "~/lib/analytics/page-session";
+import type { PageSessionRecord } from "~/lib/analytics/page-session.server";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { primaryRole } from "~/lib/roles";
 import { canSee } from "~/models/projects.server";

@@ -3,7 +3,7 @@ import { beaconMember } from "~/auth/session.server";
 import { BODY_LIMITS, readJson } from "~/.server/body";
 import { isSameOriginRequest } from "~/.server/http";
 import type { Services } from "~/.server/services";
-import { pageSessionSchema } from "~/lib/analytics/page-session";
+import { pageSessionSchema } from "~/lib/analytics/page-session.server";
 import { primaryRole } from "~/lib/roles";
 import { checkRecord, toRow, type PageSessionRow } from "~/models/page-sessions.server";
 import { getServices } from "~/services.server";

@@ -4,7 +4,7 @@ import { PROJECT_KINDS, PROJECT_STATUSES } from "../../lib/project-kinds";
 import { IMPORT_STATUSES, IMPORT_TARGETS } from "../../lib/import-jobs";
 import { CONTRACT_TEMPLATE_KINDS } from "../../lib/contract-templates";
 import { DOCUMENT_TYPES, NDA_STATUSES, NOTIFICATION_KINDS, OFFER_ACTIONS, OFFER_STATUSES } from "../../lib/deal";
-import { PAGE_TYPES } from "../../lib/analytics/page-session";
+import { PAGE_TYPES } from "../../lib/analytics/page-types";
 import { CUSTOMER_TYPES, ONBOARDING_STATUSES } from "../../lib/customers";
 import type { BuyerCriteria } from "../../lib/buyer-criteria";
 import { INBOUND_KINDS, INBOUND_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from "../../lib/inbound";

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { classifyPage, pageSessionSchema } from "./page-session";
+import { classifyPage, pageSessionSchema } from "./page-session.server";
 import { PageSession, resendFailed, type TrackerHost } from "./tracker";
 
 let sent: Array<{ url: string; body: string }>;

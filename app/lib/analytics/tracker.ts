@@ -6,7 +6,7 @@ import {
   MIN_SESSION_MS,
   SCROLL_MILESTONES,
 } from "./page-types";
-import type { PageSessionRecord } from "./page-session";
+import type { PageSessionRecord } from "./page-session.server";
 
 /** What the tracker needs from the browser; tests pass their own. */
 export type TrackerHost = {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   ({ sellerOfProject } = await import("~/models/projects.server"));
   ({ projectViewers } = await import("~/models/engagement.server"));
   const { storePageSessions, toRow } = await import("~/models/page-sessions.server");
-  const { pageSessionSchema } = await import("~/lib/analytics/page-session");
+  const { pageSessionSchema } = await import("~/lib/analytics/page-session.server");
   // a minute on the teaser each, as the beacon records it
   visits = (projectId, userIds) => {
     const end = Date.now();
