@@ -14,7 +14,7 @@
 // the middle of the timing.
 import fs from "node:fs";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import { createClient, type Client } from "@libsql/client";
 import { desc } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
@@ -70,6 +70,13 @@ const PROJECTS = 100_000;
 const BUYERS = 2_000;
 /** The rows a recursive counter gives: `i` from 0 to n - 1. */
 const series = (n: number) => `with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${n})`;
+
+/** The survey's 50,000 potential customers, a minute apart back from `now` (also what a one-off measure of their table stands on). */
+export async function insertSurveyLeads(client: Client, now: number) {
+  await client.execute(`${series(50_000)} insert into leads (source, status, name, email, company, created_at)
+    select case i % 3 when 0 then 'demo' when 1 then 'onboarding' else 'import' end, case i % 5 when 0 then 'converted' when 1 then 'dismissed' else 'open' end,
+      'Lead ' || i, 'l' || i || '@lead.test', 'Lead Co ' || i, ${now} - i * 60000 from s`);
+}
 
 export async function buildSurveyMarket(file: string, { sessionSecret, log }: { sessionSecret: string; log: (line: string) => void }): Promise<SurveyMarket> {
   const client = createClient({ url: `file:${file}` });
@@ -241,9 +248,7 @@ export async function buildSurveyMarket(file: string, { sessionSecret, log }: { 
   }
   await x(`${series(20_000)} insert into contact_messages (name, email, company, message, handled, created_at)
     select 'Person ' || i, 'c' || i || '@contact.test', 'Co ' || i, 'Message ' || hex(randomblob(40)), i % 2, ${now} - i * 60000 from s`);
-  await x(`${series(50_000)} insert into leads (source, status, name, email, company, created_at)
-    select case i % 3 when 0 then 'demo' when 1 then 'onboarding' else 'import' end, case i % 5 when 0 then 'converted' when 1 then 'dismissed' else 'open' end,
-      'Lead ' || i, 'l' || i || '@lead.test', 'Lead Co ' || i, ${now} - i * 60000 from s`);
+  await insertSurveyLeads(client, now);
   const transcript = JSON.stringify(Array.from({ length: 12 }, (_, k) => ({ step: `s${k}`, question: `Question ${k}?`, answer: `Answer ${k}`, at: new Date(now).toISOString() })));
   await x(`insert into onboard_chats (user_id, customer_id, side, current_step, transcript, status, created_at, updated_at)
     select id, customer_id, 'buyer', 'done', '${transcript}', case when id % 3 = 0 then 'completed' else 'in_progress' end, ${now} - id * 1000, ${now} - id * 1000
