@@ -4,7 +4,7 @@ import type { Services } from "~/.server/services";
 import { asShown, tableView } from "~/models/table-view.server";
 import type { PreferencesReader } from "~/models/table-preferences.server";
 import { customers, customersText } from "~/.server/db/schema";
-import { containsText, indexedTextMatch, pageOfGathered, shortJoinedText } from "./list-query.server";
+import { containsText, countReach, indexedTextMatch, pageOfGathered, shortJoinedText, shownCount } from "./list-query.server";
 import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
@@ -313,18 +313,6 @@ async function customerListPage(
   );
   return { rows: rowsAsShown(raw, visible), total: total?.n ?? 0, more: false, page: Math.max(1, page), pageSize: size };
 }
-
-/**
- * How many customers a short text is counted up to (decision 104): a text in most customers counted exactly read every
- * customer's text (100,000 customers: 25-40 ms at p95, over issue #16's 25 ms), up to this its first 1 % or so.
- */
-export const SHORT_TEXT_COUNT_CAP = 1_000;
-
-/** The matches a short text's count reaches on a page: the cap, or the page's end past it, so that the pager still offers the next page. */
-const countReach = (page: number, size: number) => Math.max(SHORT_TEXT_COUNT_CAP, page * size);
-
-/** The count a page shows of `counted` matches (up to `reach` and one more): "more than `reach`" when there are more. */
-const shownCount = (counted: number, reach: number) => (counted > reach ? { total: reach, more: true } : { total: counted, more: false });
 
 type ShortTextQuery = PageShape & { short: string; q: string | undefined; filters: CustomerFilters; offset: number; page: number };
 

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plainTextPage } from "../../tests/support/plain-text-search";
 import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { insertMany } from "~/.server/db/bulk";
-import { eq } from "drizzle-orm";
-import { leads } from "~/.server/db/schema";
-import { listLeads } from "./leads.server";
+import { eq, inArray, sql } from "drizzle-orm";
+import { customers, leads } from "~/.server/db/schema";
+import { LEAD_SOURCES } from "~/lib/inbound";
+import { createCustomerFromLead, listLeads } from "./leads.server";
 
 /**
  * The potential customers' text search gathers its matches from the trigram index once a page
@@ -16,18 +17,33 @@ type Row = { id: number; company: string; status: string; createdAt: number };
 let all: Row[] = [];
 const STATUSES = ["open", "dismissed", "open", "converted"] as const;
 
+/** The customers some converted leads became: two go by one name in different cases, so that their leads tie on it. */
+const CUSTOMER_NAMES = ["Harbor Credit", "Zenith Fund", "harbor credit", "Apex Lending"];
+
 beforeAll(async () => {
   t = await createTestDatabase();
   const at = Date.UTC(2026, 5, 1);
+  const became = await t.db
+    .insert(customers)
+    .values(CUSTOMER_NAMES.map((name) => ({ name })))
+    .returning({ id: customers.id });
+  // every sort has ties (the same value, or the same in another case), which the ids break; a phone and a website on
+  // some leads alone, and neither a 9 nor a 0 in them: "9" and "0" stay in few of the newest leads
   await insertMany(
     t.db,
     leads,
     Array.from({ length: 600 }, (_, i) => ({
-      source: "import" as const,
+      source: LEAD_SOURCES[(i >> 1) % 4]!,
       status: STATUSES[i % 4]!,
-      name: `Lead ${i}`,
-      email: `l${i}@lead.test`,
+      name: i % 10 === 7 ? ["Kim Ray", "kim ray", "KIM RAY"][i % 3]! : `Lead ${i}`,
+      email: i % 10 === 7 ? `kim.ray@${i % 2 ? "Lead" : "lead"}.test` : `l${i}@lead.test`,
       company: `Lead Co ${(i * 7919) % 600}`,
+      phone: i % 3 === 0 ? `+44 ${(i % 4) + 1}${(i % 7) + 1}` : "",
+      // in the oldest 240 alone: a text in few of the newest leads, always gathered
+      notes: i < 240 ? "Qv met" : "",
+      website: i % 4 === 1 ? `https://${["Alpha", "beta", "ALPHA", "Beta"][(i >> 2) % 4]}.example` : "",
+      // half the converted leads became a customer, some the same one
+      customerId: i % 8 === 3 ? became[(i >> 3) % 4]!.id : null,
       // a few at the same moment, ordered by their ids
       createdAt: new Date(at - (i % 37 === 3 ? i - 1 : i) * 60_000),
     })),
@@ -39,6 +55,9 @@ afterAll(() => t.cleanup());
 
 /** The statements a read sent, as the database client saw them. */
 const statementsOf = async (read: () => Promise<unknown>) => (await statementsSentBy(t.client, read)).map((s) => s.sql);
+
+/** The customer a lead became, by name as the table sorts it (plain SQL beside the lead's own fields). */
+const CUSTOMER_NAME = "(select lower(c.name) from customers c where c.id = leads.customer_id)";
 
 const newestFirst = (a: Row, b: Row) => b.createdAt - a.createdAt || b.id - a.id;
 const byCompany = (a: Row, b: Row) => (a.company.toLowerCase() < b.company.toLowerCase() ? -1 : a.company.toLowerCase() > b.company.toLowerCase() ? 1 : a.id - b.id);
@@ -138,16 +157,30 @@ describe("the potential customers' short text found in most leads", () => {
     ["id", false, "id asc"],
     ["status", false, "status asc, id asc"],
     ["status", true, "status desc, id desc"],
-    // no index of its own to walk: gathered and sorted as before
+    ["source", false, "source asc, id asc"],
+    ["source", true, "source desc, id desc"],
+    ["name", false, "lower(name) asc, id asc"],
+    ["name", true, "lower(name) desc, id desc"],
+    ["email", false, "lower(email) asc, id asc"],
+    ["email", true, "lower(email) desc, id desc"],
     ["company", false, "lower(company) asc, id asc"],
+    ["company", true, "lower(company) desc, id desc"],
+    ["phone", false, "phone asc, id asc"],
+    ["phone", true, "phone desc, id desc"],
+    ["website", false, "lower(website) asc, id asc"],
+    ["website", true, "lower(website) desc, id desc"],
+    // the name of the customer each became, those that became none last
+    ["convertedCustomer", false, `${CUSTOMER_NAME} asc nulls last, id asc`],
+    ["convertedCustomer", true, `${CUSTOMER_NAME} desc nulls last, id desc`],
   ] as const;
 
   it("shows the same rows, order and count whether its matches are gathered or walked in the page's order: first, middle, last page and past it, each sort, a status", async () => {
-    // every lead holds "le" ("Lead …", "…@lead.test") and "co" ("Lead Co …"): dense once their first search has sampled them
-    for (const q of ["le", "LE", "e", "co"]) {
+    // every lead holds "le" ("Lead …", "…@lead.test") and "co" ("Lead Co …"): dense once their first search has sampled them;
+    // "qv" is in the oldest leads alone, few of the newest, and gathered every time
+    for (const q of ["le", "LE", "e", "co", "qv"]) {
       for (const status of [undefined, "open", "converted"]) {
         const last = Math.max(1, Math.ceil((await expected(q, status, "id", 1)).total / 25));
-        expect(last, q).toBeGreaterThan(3);
+        expect(last, q).toBeGreaterThan(2);
         for (const [sort, desc, order] of sorts) {
           for (const page of [1, Math.ceil(last / 2), last, last + 1]) {
             const want = await expected(q, status, order, Math.min(page, last));
@@ -170,5 +203,116 @@ describe("the potential customers' short text found in most leads", () => {
     const sent = await statementsOf(() => listLeads(t.db, { filters: { q: "le", status: "open" }, page: 2, pageSize: 10 }));
     expect(sent).toHaveLength(2);
     expect(sent.filter((s) => /^select count\(\*\)/.test(s))).toHaveLength(1);
+  });
+});
+
+describe("the potential customers sorted by the customer each became", () => {
+  /** Every lead in the table's order by its customer's name as it is now (plain SQL), and as the table shows them. */
+  const inOrder = async (q: string | undefined, desc: boolean) => {
+    const direction = desc ? "desc" : "asc";
+    const text = q ? "and (name like ?1 or email like ?1 or company like ?1 or phone like ?1 or website like ?1 or notes like ?1)" : "";
+    const { rows } = await t.client.execute({
+      sql: `select id from leads where 1 ${text} order by ${CUSTOMER_NAME} ${direction} nulls last, id ${direction}`,
+      args: q ? [`%${q}%`] : [],
+    });
+    const shown = [];
+    for (let page = 1; page <= Math.ceil(rows.length / 100); page++) {
+      shown.push(...(await listLeads(t.db, { filters: { q }, sort: "convertedCustomer", desc, page, pageSize: 100 })).rows.map((r) => r.lead.id));
+    }
+    return { expected: rows.map((r) => Number(r.id)), shown };
+  };
+  const expectInOrder = async (when: string) => {
+    for (const q of [undefined, "le"]) {
+      for (const desc of [false, true]) {
+        // twice: the text's first search is gathered, the next walked
+        for (const time of ["first", "again"]) {
+          const { expected, shown } = await inOrder(q, desc);
+          expect(shown, `${when}: ${q ?? "no text"}, ${desc ? "Z to A" : "A to Z"}, ${time}`).toEqual(expected);
+        }
+      }
+    }
+  };
+
+  it("follows the customer's name as it is now: a lead converted, its customer renamed, a lead pointed at another, a customer deleted", async () => {
+    await expectInOrder("as made");
+    const [lead] = await t.db.select().from(leads).where(sql`${leads.status} = 'open' and ${leads.customerId} is null`).limit(1);
+    const converted = await createCustomerFromLead(t.db, { lead: { ...lead!, company: "Mid Market Partners" } });
+    expect(converted).toMatchObject({ ok: true });
+    await expectInOrder("converted");
+    const customerId = converted.ok ? converted.customerId : 0;
+    await t.db.update(customers).set({ name: "Aaron Capital" }).where(eq(customers.id, customerId));
+    await expectInOrder("renamed");
+    const [zenith] = await t.db.select({ id: customers.id }).from(customers).where(eq(customers.name, "Zenith Fund"));
+    await t.db.update(leads).set({ customerId: zenith!.id }).where(eq(leads.id, lead!.id));
+    await expectInOrder("pointed at another");
+    // an admin's delete of a customer without deals: its leads keep no customer (the foreign key sets theirs to null)
+    await t.db.delete(customers).where(eq(customers.id, customerId));
+    await t.db.delete(customers).where(eq(customers.id, zenith!.id));
+    await expectInOrder("deleted");
+    const [restored] = await t.db.insert(customers).values({ name: "Zenith Fund" }).returning({ id: customers.id });
+    await t.db.update(leads).set({ customerId: restored!.id }).where(sql`${leads.status} = 'converted' and ${leads.customerId} is null and ${leads.id} % 8 = 4`);
+    await t.db.update(leads).set({ status: "open", customerId: null, convertedAt: null }).where(eq(leads.id, lead!.id));
+    await expectInOrder("made again");
+  });
+});
+
+describe("the potential customers' short text in more leads than it counts", () => {
+  it("says there are more than it counted for a text in most leads (gathered or walked alike), pages on past the cap, and counts a rare text and the last pages exactly", async () => {
+    const at = Date.UTC(2026, 4, 1);
+    // 1,100 more leads, every one holding "le" and "vw", one in fifty "kj": 1,700 hold "le", more than the 1,000 a short text is counted up to
+    const made = await t.db
+      .insert(leads)
+      .values(
+        Array.from({ length: 1_100 }, (_, i) => ({
+          source: "import" as const,
+          status: (["open", "dismissed"] as const)[i % 2]!,
+          name: `Vwen ${i % 50 ? "Lea" : "Kjw"}`,
+          email: `v${i}@lead.test`,
+          company: `Vw Co`,
+          createdAt: new Date(at - i * 60_000),
+        })),
+      )
+      .returning({ id: leads.id });
+    const expected = (q: string, status: string | undefined, page: number) =>
+      plainTextPage(t.client, { table: "leads", fields: ["name", "email", "company", "phone", "website", "notes"], q, status, order: "created_at desc, id desc", page });
+    expect((await expected("le", undefined, 1)).total).toBe(1_700);
+    // the count shown: the matches up to the cap, or up to the page's end past it; exact on the last pages
+    const cases: Array<[string, string | undefined, number, { total: number; more: boolean }]> = [
+      ["le", undefined, 1, { total: 1_000, more: true }],
+      ["LE", undefined, 2, { total: 1_000, more: true }],
+      ["le", undefined, 41, { total: 1_025, more: true }],
+      ["e", undefined, 67, { total: 1_675, more: true }],
+      ["le", undefined, 68, { total: 1_700, more: false }],
+      ["le", undefined, 70, { total: 1_700, more: false }],
+      ["vw", undefined, 1, { total: 1_000, more: true }],
+      ["vw", "open", 1, { total: 550, more: false }],
+      ["le", "dismissed", 1, { total: 700, more: false }],
+      ["le", "open", 1, { total: 850, more: false }],
+      ["kj", undefined, 1, { total: 22, more: false }],
+    ];
+    for (const [q, status, page, shown] of cases) {
+      const last = Math.ceil(shown.total / 25);
+      const want = await expected(q, status, shown.more ? page : Math.min(page, last));
+      // asked twice: the first search learns how densely the text is found, the second reads by it
+      for (const time of ["first", "again"]) {
+        const found = await listLeads(t.db, { filters: { q, status }, page, pageSize: 25 });
+        expect({ ids: found.rows.map((r) => r.lead.id), total: found.total, more: found.more, page: found.page }, `"${q}" (${status ?? "any"}) page ${page}, ${time}`).toEqual({
+          ids: want.ids,
+          page: shown.more ? page : Math.min(page, last),
+          ...shown,
+        });
+      }
+    }
+    // under every sort alike
+    for (const sort of ["name", "convertedCustomer", "id"]) {
+      const found = await listLeads(t.db, { filters: { q: "le" }, sort, desc: false });
+      expect({ sort, total: found.total, more: found.more }).toEqual({ sort, total: 1_000, more: true });
+    }
+    // a text of three letters or more, and no text, are counted exactly as before
+    for (const q of ["vwen", undefined]) {
+      const found = await listLeads(t.db, { filters: { q } });
+      expect({ q, more: found.more, total: found.total }).toEqual({ q, more: false, total: q ? 1_100 : 1_700 });
+    }
+    await t.db.delete(leads).where(inArray(leads.id, made.map((m) => m.id)));
   });
 });

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
@@ -23,7 +23,20 @@ import { recordAudit } from "./audit.server";
 import { attentionEmailTaken } from "./customer-accounts.server";
 import { EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
 import { normalizeEmail } from "./users.server";
-import { containsText, indexedTextMatch, oneOf, pageOf, pageOfGathered, pageOrLast, shortJoinedText, withinDays, type ListQuery } from "./list-query.server";
+import {
+  containsText,
+  countReach,
+  indexedTextMatch,
+  oneOf,
+  pageOf,
+  pageOfChosen,
+  pageOfGathered,
+  pageOrLast,
+  shortJoinedText,
+  shownCount,
+  withinDays,
+  type ListQuery,
+} from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { isUniqueViolation } from "~/.server/db/errors";
@@ -74,7 +87,10 @@ export function onboardingLeadWrite(
   return { write, lead };
 }
 
-/** What each sortable column sorts by. */
+/**
+ * What each sortable column sorts by: each has an index in that order (migration 0086, decision 107; the rowid for the
+ * id). The customer's name is the lead's copy of it, kept by triggers: the customer's own is a join no index gives.
+ */
 const SORT: Partial<Record<LeadColumn, SQL>> = {
   id: sql`${leads.id}`,
   createdAt: sql`${leads.createdAt}`,
@@ -85,20 +101,23 @@ const SORT: Partial<Record<LeadColumn, SQL>> = {
   phone: sql`${leads.phone}`,
   website: sql`lower(${leads.website})`,
   status: sql`${leads.status}`,
-  convertedCustomer: sql`lower(${customers.name})`,
+  convertedCustomer: sql`lower(${leads.customerName})`,
 };
 
 /**
- * `walked` (a short text in most leads, decision 105): the text is checked on each lead reached; `walkSortIndex` keeps a
- * status off its index (a unary plus), so that SQLite walks the sort's index for the page rather than sorting the status's leads.
+ * `walking`: the sort whose index a page walks (a short text in most leads, decisions 105 and 107); a status or a source is
+ * kept off its own index (a unary plus) unless it is that sort's, so that SQLite walks the sort's index for the page rather
+ * than sorting the status's or the source's leads.
  */
-function whereOf(filters: LeadFilters, { walked = false, walkSortIndex = false } = {}) {
+function whereOf(filters: LeadFilters, { walking }: { walking?: string } = {}) {
   const status = oneOf(LEAD_STATUSES, filters.status);
   const source = oneOf(LEAD_SOURCES, filters.source);
+  const kept = (column: typeof leads.status | typeof leads.source, value: string, sort: string) =>
+    walking && walking !== sort ? sql`+${column} = ${value}` : sql`${column} = ${value}`;
   return and(
-    status ? (walkSortIndex ? sql`+${leads.status} = ${status}` : eq(leads.status, status)) : undefined,
-    source ? eq(leads.source, source) : undefined,
-    textOf(filters.q, walked),
+    status ? kept(leads.status, status, "status") : undefined,
+    source ? kept(leads.source, source, "source") : undefined,
+    textOf(filters.q),
     withinDays(leads.createdAt, filters),
   );
 }
@@ -109,11 +128,10 @@ const LEADS_TEXT = "leads_text";
 /**
  * A text shorter than a trigram is looked for in each lead's six fields kept joined (leadsText, migration 0085, decision
  * 103), one value and one `like` a lead: the trigram index's virtual table handed back six fields a row (50,000 leads:
- * 31-38 ms). `walked`: each lead's joined text sought by its key (decision 105). Any other text is found in the trigram index.
+ * 31-38 ms). Any other text is found in the trigram index.
  */
-function textOf(q: string | undefined, walked = false) {
+function textOf(q: string | undefined) {
   const short = shortJoinedText(q);
-  if (short && walked) return sql`exists (select 1 from ${leadsText} where ${leadsText.id} = ${leads.id} and ${containsText(leadsText.text, short)})`;
   if (short) return sql`${leads.id} in (select ${leadsText.id} from ${leadsText} where ${containsText(leadsText.text, short)})`;
   return indexedTextMatch(q, { id: leads.id, index: "leads_fts", fields: ["name", "email", "company", "phone", "website", "notes"] });
 }
@@ -122,8 +140,12 @@ function textOf(q: string | undefined, walked = false) {
 const shortTextSample = (short: string | null) =>
   short ? sql<number | null>`(${matchesAmongNewest(LEADS_TEXT, containsText(leadsText.text, short), { table: leads, id: leads.id })})` : sql<number | null>`null`;
 
-/** The sorts an index gives in either direction (leads_created_idx, the rowid, leads_status_idx): a short text in most leads walks them. */
-const WALKED_SORTS = new Set<string>(["createdAt", "id", "status"]);
+/**
+ * The lead's joined text, cross joined, holds a short text, and the lead `where`: each lead's text sought by its key as the
+ * leads are walked (the cross join keeps them the outer loop, in the sort's index). A join, not an `exists` a lead, whose
+ * call for each of the 25,000 leads walked to a middle page cost as much again as the seek.
+ */
+const joinedTextHolds = (short: string, where: SQL | undefined) => and(eq(leadsText.id, leads.id), containsText(leadsText.text, short), where);
 
 /** One page of the potential customers, with the name of the customer each became. */
 export async function listLeads(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: ListQuery<LeadFilters>) {
@@ -140,41 +162,48 @@ export async function listLeads(db: Database, { filters = {}, sort = "createdAt"
   const learn = (seen: number | null | undefined) => {
     if (short && seen != null) learnDensity(LEADS_TEXT, short, Number(seen));
   };
-  if (short && WALKED_SORTS.has(sorted) && isDense(LEADS_TEXT, short)) {
-    // a short text in most leads (decision 105): the page walks the sort's index, each lead's joined text sought by its
-    // key, and stops at its last row; gathered, every match was sorted to show 25 (50,000 leads: 36-45 ms)
-    const walked = whereOf(filters, { walked: true, walkSortIndex: sorted !== "status" });
-    const textAlone = !whereOf({ ...filters, q: undefined });
+  if (short && isDense(LEADS_TEXT, short)) {
+    // a short text in most leads (decisions 105 and 107): the page's ids walk the sort's index, each lead's joined text
+    // sought by its key, and stop at the page's last; then only those rows are read, with their customer's name.
+    // Gathered, every match was sorted to show 25 (50,000 leads: 35-70 ms)
+    const others = { ...filters, q: undefined };
+    const textAlone = !whereOf(others);
     const sample = shortTextSample(short);
-    return pageOrLast((at) => {
-      // read alongside the page (one call to D1): one pass over the joined text, or the filter's leads each checked by key
-      const counted = textAlone
-        ? db.select({ count: sql<number>`count(*)`, sample }).from(leadsText).where(containsText(leadsText.text, short))
-        : db.select({ count: sql<number>`count(*)`, sample }).from(leads).where(whereOf(filters, { walked: true }));
-      const count = counted.then((rows) => (learn(rows[0]?.sample), rows));
-      return pageOf(rowsOf({}).where(walked), count, { by, desc, id: leads.id, page: at, pageSize });
+    return pageOrLast(async (at) => {
+      // read alongside the page (one call to D1), up to the reach and one more (decision 104): a pass over the joined
+      // text, or the filter's leads each checked by key, that stops after a small share of a text in most leads
+      const reach = countReach(at, pageSize);
+      const matches = (
+        textAlone
+          ? db.select({ one: sql`1` }).from(leadsText).where(containsText(leadsText.text, short))
+          : db.select({ one: sql`1` }).from(leads).crossJoin(leadsText).where(joinedTextHolds(short, whereOf(others)))
+      )
+        .limit(reach + 1)
+        .as("matches");
+      const counted = db.select({ count: count(), sample }).from(matches);
+      const ids = db.select({ id: leads.id }).from(leads).crossJoin(leadsText).where(joinedTextHolds(short, whereOf(others, { walking: sorted }))).$dynamic();
+      const shown = await pageOfChosen((chosen) => rowsOf({}).where(chosen), ids, counted.then((rows) => (learn(rows[0]?.sample), rows)), { by, desc, id: leads.id, page: at, pageSize });
+      return { ...shown, ...shownCount(shown.total, reach) };
     }, page);
   }
   const where = whereOf(filters);
   if (filters.q?.trim()) {
     // a text search gathers its matches from the trigram index (or a short one from the joined text): read once,
     // carrying their count and a short text's sample, the page's rows joined to them
-    const ids = () => {
-      const query = db.select({ id: leads.id, total: sql<number>`count(*) over ()`.as("total"), sample: shortTextSample(short).as("sample") }).from(leads).$dynamic();
-      if (sorted === "convertedCustomer") query.leftJoin(customers, eq(customers.id, leads.customerId));
-      return query.where(where);
-    };
+    const ids = () => db.select({ id: leads.id, total: sql<number>`count(*) over ()`.as("total"), sample: shortTextSample(short).as("sample") }).from(leads).where(where).$dynamic();
     const found = await pageOfGathered(
       (chosen) => rowsOf({ total: chosen.total, sample: chosen.sample }).innerJoin(chosen, eq(chosen.id, leads.id)),
       ids,
       { by, desc, id: leads.id, page, pageSize },
       (first) => learn(first.sample),
     );
-    return { ...found, rows: found.rows.map(({ sample: _sample, ...row }) => row) };
+    const rows = found.rows.map(({ sample: _sample, ...row }) => row);
+    // a short text's exact count shown as the walked page would show it (decision 104): which way a page is read never changes what it shows
+    return { ...found, rows, ...(short ? shownCount(found.total, countReach(found.page, pageSize)) : { more: false }) };
   }
-  return pageOrLast((at) => {
+  return pageOrLast(async (at) => {
     const count = db.select({ count: sql<number>`count(*)` }).from(leads).where(where);
-    return pageOf(rowsOf({}).where(where), count, { by, desc, id: leads.id, page: at, pageSize });
+    return { ...(await pageOf(rowsOf({}).where(where), count, { by, desc, id: leads.id, page: at, pageSize })), more: false };
   }, page);
 }
 

@@ -109,6 +109,19 @@ export function walkedTextMatch(
   return sql`(${sql.join(found, sql` or `)} or ((${sql.join(foreign, sql` or `)}) and ${indexed}))`;
 }
 
+/**
+ * How many rows a short text is counted up to (decision 104, for the customers; 107, for the potential customers): a text
+ * in most of them counted exactly read every row's text (100,000 customers: 25-40 ms at p95, over issue #16's 25 ms), up
+ * to this its first 1 % or so.
+ */
+export const SHORT_TEXT_COUNT_CAP = 1_000;
+
+/** The matches a short text's count reaches on a page: the cap, or the page's end past it, so that the pager still offers the next page. */
+export const countReach = (page: number, size: number) => Math.max(SHORT_TEXT_COUNT_CAP, page * size);
+
+/** The count a page shows of `counted` matches (up to `reach` and one more): "more than `reach`" when there are more. */
+export const shownCount = (counted: number, reach: number) => (counted > reach ? { total: reach, more: true } : { total: counted, more: false });
+
 /** On or after the day `from` and on or before the day `to` (either may be blank). */
 export function withinDays(column: SQLiteColumn, { from, to }: { from?: string; to?: string }): SQL | undefined {
   const start = dayBound(from);

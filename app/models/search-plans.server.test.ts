@@ -687,30 +687,68 @@ describe("the admin's on-boarding chats, inbound tables, potential customers and
   it("walk the sort's index for a short text in most leads once seen, each lead's joined text sought by key", async () => {
     // "wj" in every one of them: gathered, every match was sorted to show 25 (50,000 leads: 36-45 ms)
     const at = Date.UTC(2026, 10, 1);
-    await insertMany(t.db, leads, Array.from({ length: 500 }, (_, i) => ({ source: "import" as const, status: (["open", "converted"] as const)[i % 2]!, name: `Wjell ${i}`, email: `w${i}@wj.example`, company: `Wj Co ${i}`, createdAt: new Date(at - i * 60_000) })));
+    // each source and phone on many of them, and a customer that some of them became: every sort has ties for the ids to break
+    const [became] = await t.db.insert(customers).values({ name: "Wj Lending" }).returning({ id: customers.id });
+    await insertMany(
+      t.db,
+      leads,
+      Array.from({ length: 500 }, (_, i) => ({
+        source: (["demo", "affiliate", "onboarding", "import"] as const)[i % 4]!,
+        status: (["open", "converted"] as const)[i % 2]!,
+        name: `Wjell ${i}`,
+        email: `w${i}@wj.example`,
+        company: `Wj Co ${i}`,
+        phone: `+1 555 01${i % 10}`,
+        website: i % 3 ? `https://wj${i}.example` : "",
+        customerId: i % 2 && i % 5 === 1 ? became!.id : null,
+        createdAt: new Date(at - i * 60_000),
+      })),
+    );
     await t.client.execute("ANALYZE leads");
     // the first search learns how densely the text is found
     await listLeads(t.db, { filters: { q: "wj" } });
+    const walked = (index: string) => new RegExp(`^SCAN leads USING (COVERING )?INDEX ${index}$`);
+    // the first step of the page's choice of ids: the index walked in the page's order
     const leadSorts: Array<[Parameters<typeof listLeads>[1], RegExp]> = [
-      [{ filters: { q: "wj" }, page: 3 }, /SCAN leads USING INDEX leads_created_idx/],
-      [{ filters: { q: "WJ", status: "open" }, sort: "createdAt", desc: false }, /SCAN leads USING INDEX leads_created_idx/],
-      [{ filters: { q: "wj" }, sort: "id", desc: false, page: 2 }, /^SCAN leads(?![_\w]) ;/],
-      [{ filters: { q: "wj", status: "open" }, sort: "status", desc: true }, /SEARCH leads USING (COVERING )?INDEX leads_status_idx \(status=\?\)/],
-      [{ filters: { q: "wj" }, sort: "status", desc: false }, /SCAN leads USING (COVERING )?INDEX leads_status_idx/],
+      [{ filters: { q: "wj" }, page: 3 }, walked("leads_created_idx")],
+      [{ filters: { q: "WJ", status: "open" }, sort: "createdAt", desc: false }, walked("leads_created_idx")],
+      [{ filters: { q: "wj" }, sort: "id", desc: false, page: 2 }, /^SCAN leads$/],
+      [{ filters: { q: "wj", status: "open" }, sort: "status", desc: true }, /^SEARCH leads USING (COVERING )?INDEX leads_status_idx \(status=\?\)$/],
+      [{ filters: { q: "wj" }, sort: "status", desc: false }, walked("leads_status_idx")],
+      // the sorts of the lead's own fields, and of the customer it became (its name kept on the lead, migration 0086)
+      [{ filters: { q: "wj" }, sort: "source", desc: false, page: 2 }, walked("leads_source_idx")],
+      [{ filters: { q: "wj", source: "demo" }, sort: "source", desc: true }, /^SEARCH leads USING (COVERING )?INDEX leads_source_idx \(source=\?\)$/],
+      [{ filters: { q: "wj" }, sort: "name", desc: false }, walked("leads_name_lower_idx")],
+      [{ filters: { q: "wj", status: "open" }, sort: "name", desc: true, page: 2 }, walked("leads_name_lower_idx")],
+      [{ filters: { q: "wj", source: "import" }, sort: "email", desc: false }, walked("leads_email_lower_idx")],
+      [{ filters: { q: "wj" }, sort: "company", desc: true }, walked("leads_company_lower_idx")],
+      [{ filters: { q: "wj" }, sort: "phone", desc: false }, walked("leads_phone_idx")],
+      [{ filters: { q: "wj" }, sort: "website", desc: true }, walked("leads_website_lower_idx")],
+      [{ filters: { q: "wj" }, sort: "convertedCustomer", desc: false }, walked("leads_customer_name_lower_idx")],
+      [{ filters: { q: "wj", status: "converted" }, sort: "convertedCustomer", desc: true, page: 2 }, walked("leads_customer_name_lower_idx")],
     ];
     for (const [query, index] of leadSorts) {
       const statements = await statementsOf(() => listLeads(t.db, query));
       // the page and its count, read together (one call to D1)
       expect(statements, JSON.stringify(query)).toHaveLength(2);
-      const page = await explain(statements.find((s) => /limit/.test(s.sql))!);
-      expect(page, `${JSON.stringify(query)}: ${page}`).toMatch(index);
-      expect(page, page).toMatch(/SEARCH leads_text USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-      expect(page, page).not.toMatch(/TEMP B-TREE FOR ORDER BY|SCAN leads_text|_fts/);
+      const page = await explain(statements.find((s) => !/^select count\(\*\)/.test(s.sql))!);
+      // the page's ids chosen walking the index, each lead's joined text sought by its key (no sort of every match);
+      // then only their rows read by id, with their customer's, and those 25 put in order
+      const [, chosen] = page.match(/^SEARCH leads USING INTEGER PRIMARY KEY \(rowid=\?\) ; LIST SUBQUERY \d+ ; (.*) ; SEARCH customers USING INTEGER PRIMARY KEY \(rowid=\?\) LEFT-JOIN ; USE TEMP B-TREE FOR ORDER BY$/) ?? [];
+      expect(chosen, `${JSON.stringify(query)}: ${page}`).toBeDefined();
+      const [first, ...then] = chosen!.split(" ; ");
+      expect(first, `${JSON.stringify(query)}: ${page}`).toMatch(index);
+      expect(then, page).toEqual(["SEARCH leads_text USING INTEGER PRIMARY KEY (rowid=?)"]);
     }
-    // the text alone: its count one pass over the joined text, not the leads
-    const [count] = await plansOf(() => listLeads(t.db, { filters: { q: "wj" } }), /^select count\(\*\)/);
-    expect(count, count).toMatch(/^SCAN leads_text(?![_\w])/);
+    // the text alone: its count a pass over the joined text, not the leads, that stops one past the cap (decision 104)
+    const counting = (await statementsOf(() => listLeads(t.db, { filters: { q: "wj" } }))).find((s) => /^select count\(\*\)/.test(s.sql))!;
+    expect(counting.sql, counting.sql).toMatch(/limit 1001\) "matches"$/);
+    const count = await explain(counting);
+    expect(count, count).toMatch(/^CO-ROUTINE matches ; SCAN leads_text(?![_\w])/);
     expect(count, count).not.toMatch(/SCAN leads(?![_\w])/);
+    // with a status: the status's leads from its index, each one's joined text sought by key
+    const [filtered] = await plansOf(() => listLeads(t.db, { filters: { q: "wj", status: "open" }, sort: "name" }), /^select count\(\*\)/);
+    expect(filtered, filtered).toMatch(/^CO-ROUTINE matches ; SEARCH leads USING COVERING INDEX leads_status_idx \(status=\?\) ; SEARCH leads_text USING INTEGER PRIMARY KEY \(rowid=\?\)/);
   });
 
   it("walk the kind's sort index for a short text in most of its items once seen, each item's joined text sought by key", async () => {

@@ -1148,6 +1148,11 @@ export const leads = sqliteTable(
     notes: text("notes").notNull().default(""),
     /** The customer it became. */
     customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /**
+     * That customer's name as it is now, null without one: kept by triggers on both tables (migration 0086, decision
+     * 107) so that the table's Customer column sorts by an index of the lead's own. Shown from the customer, not from here.
+     */
+    customerName: text("customer_name"),
     convertedAt: integer("converted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
@@ -1156,6 +1161,19 @@ export const leads = sqliteTable(
     uniqueIndex("leads_inbound_item_idx").on(t.inboundItemId),
     // the table's default order, newest first
     index("leads_created_idx").on(t.createdAt, t.id),
+    // every other sort of the table walks an index in its order, the id (last in every index) breaking ties, so that a
+    // short text in most leads stops at the page's last row rather than sorting all 50,000 (decision 107)
+    index("leads_source_idx").on(t.source),
+    index("leads_name_lower_idx").on(sql`lower(${t.name})`),
+    index("leads_email_lower_idx").on(sql`lower(${t.email})`),
+    index("leads_company_lower_idx").on(sql`lower(${t.company})`),
+    index("leads_phone_idx").on(t.phone),
+    index("leads_website_lower_idx").on(sql`lower(${t.website})`),
+    // with the status after the id (which orders them alone): a lead with a customer is converted, so that Open sorted by
+    // Customer skips every converted lead first, each checked in the index rather than in its row (10,000: 17 -> 1 ms)
+    index("leads_customer_name_lower_idx").on(sql`lower(${t.customerName})`, t.id, t.status),
+    // a customer's leads: its rename rewrites their copy of its name, its delete sets their customer to null
+    index("leads_customer_idx").on(t.customerId),
   ],
 );
 export type Lead = typeof leads.$inferSelect;

@@ -8,7 +8,7 @@ const { action, loader } = await import("./route");
 const { customers, leads, outbox } = await import("~/.server/db/schema");
 const { makeUser } = await import("~/seed/factories");
 const { LEAD_CSV_HEADER } = await import("~/lib/schemas/inbound");
-const { eq, like, or } = await import("drizzle-orm");
+const { eq, inArray, like, or } = await import("drizzle-orm");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -135,5 +135,26 @@ describe("converting a potential customer named as a customer we have", () => {
     expect(await services.db.select().from(customers).where(like(customers.name, "namesake capital"))).toHaveLength(1);
     expect((await services.db.select().from(outbox)).length).toBe(before);
     expect(await services.db.query.leads.findFirst({ where: eq(leads.id, lead!.id) })).toMatchObject({ status: "open", customerId: null });
+  });
+});
+
+describe("the potential customers' short text in more leads than it counts", () => {
+  it("says there are more than it counted, without a last page, and offers the next (decision 104)", async () => {
+    const { serverPage } = await import("../../../tests/support/server-page");
+    const { default: Page } = await import("./route");
+    const made = await services.db
+      .insert(leads)
+      .values(Array.from({ length: 1_010 }, (_, i) => ({ source: "import" as const, name: `Qy ${i}`, email: `qy${i}@example.test`, company: "Qy Co" })))
+      .returning({ id: leads.id });
+    // twice: the text's first search is gathered, the next walked; both show the same line
+    for (const time of ["first", "again"]) {
+      const data = await open("q=qy");
+      expect({ time, total: data.total, more: data.more }).toEqual({ time, total: 1_000, more: true });
+      const html = (await serverPage(Page, "/admin/potential-customers?q=qy", { loaderData: data })).replace(/<span>&#8211;<\/span>/g, "-");
+      expect(html).toContain("1-25 of more than 1,000 potential customers");
+      expect(html).not.toMatch(/Page 1 of/);
+      expect(html).toContain('href="/admin/potential-customers?q=qy&amp;page=2"');
+    }
+    await services.db.delete(leads).where(inArray(leads.id, made.map((m) => m.id)));
   });
 });

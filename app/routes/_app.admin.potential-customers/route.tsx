@@ -77,7 +77,7 @@ const CELLS: Record<LeadColumn, (r: Row) => ReactNode> = {
 };
 
 export default function PotentialCustomersPage() {
-  const { rows, total, page, pageSize, view, filters, submissionKey } = useLoaderData<typeof loader>();
+  const { rows, total, more, page, pageSize, view, filters, submissionKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
@@ -125,7 +125,7 @@ export default function PotentialCustomersPage() {
         sortDesc={view.sortDesc}
         empty="No potential customers match."
       />
-      <Pager page={page} pageSize={pageSize} total={total} noun="potential customers" testId="table-count" />
+      <Pager page={page} pageSize={pageSize} total={total} more={more} noun="potential customers" testId="table-count" />
     </>
   );
 }
