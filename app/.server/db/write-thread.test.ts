@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { isSharedFile, WriteThreadClient } from "./write-thread";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "write-thread-"));
@@ -58,6 +58,38 @@ describe("the write thread", () => {
     await other.close();
     await expect(other.batch(["insert into looks (who) values ('late')"])).rejects.toThrow("the write thread is closed");
     expect(Number((await main.execute("select count(*) as n from looks where who in ('closing', 'late')")).rows[0]!.n)).toBe(1);
+  });
+
+  it("writes through the request's connection once the thread fails, this batch and every later one, and says so once", async () => {
+    const said = vi.spyOn(console, "error").mockImplementation(() => {});
+    const fallback = { calls: 0, batch: (...args: Parameters<typeof main.batch>) => (fallback.calls++, main.batch(...args)) };
+    // a thread that cannot start: the module it requires is not there
+    const broken = new WriteThreadClient(url, fallback, path.join(dir, "no-such-libsql.js"));
+    try {
+      await broken.batch([{ sql: "insert into looks (who) values (?), (?)", args: ["fell back", "fell back"] }]);
+      await broken.batch(["insert into looks (who) values ('fell back')"]);
+      expect(Number((await main.execute("select count(*) as n from looks where who = 'fell back'")).rows[0]!.n)).toBe(3);
+      expect(fallback.calls).toBe(2);
+      expect(said).toHaveBeenCalledTimes(1);
+      expect(String(said.mock.calls[0]![0])).toMatch(/write thread failed/);
+    } finally {
+      said.mockRestore();
+      await broken.close();
+    }
+  });
+
+  it("refuses a batch the database refuses without writing it again through the request's connection", async () => {
+    const fallback = { calls: 0, batch: (...args: Parameters<typeof main.batch>) => (fallback.calls++, main.batch(...args)) };
+    const working = new WriteThreadClient(url, fallback);
+    try {
+      // id 1 is taken
+      await expect(working.batch([{ sql: "insert into looks (id, who) values (?, ?)", args: [1, "taken"] }])).rejects.toMatchObject({ code: expect.stringMatching(/CONSTRAINT/) });
+      await working.batch(["insert into looks (who) values ('on the thread')"]);
+      expect(fallback.calls).toBe(0);
+      expect(Number((await main.execute("select count(*) as n from looks where who in ('taken', 'on the thread')")).rows[0]!.n)).toBe(1);
+    } finally {
+      await working.close();
+    }
   });
 
   it("is for a file another connection can open, not a database in memory", () => {

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import type { InStatement, ResultSet } from "@libsql/client";
+import type { Client, InStatement, ResultSet } from "@libsql/client";
 import { BUSY_TIMEOUT_MS } from "./open-node";
 
 /**
@@ -31,26 +31,54 @@ type Reply = { id: number; error?: { message: string; code?: string } };
  * consumer is likewise apart from the requests). Writes only: `batch` of inserts or upserts, each
  * batch one transaction, as libsql's own; nothing is read back. The thread keeps the process alive
  * only while a batch is on its way, so a normal stop still writes what the batch writer holds.
+ *
+ * Should the thread itself fail (it cannot start, or it stops), its batches and every later one are
+ * written through `fallback`, the request's own connection: slower for the requests, but nothing is
+ * lost. A batch the thread had written just before it stopped is then written again, so the batches
+ * given to it must be idempotent (the page sessions' inserts ignore a session already written). A
+ * batch the database refuses is refused as before, not tried again.
  */
 export class WriteThreadClient {
   private worker: Worker | null = null;
   private closed = false;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
+  /** Set once the thread has failed: from then on batches go to the fallback. */
+  private failedWith: Error | null = null;
 
-  constructor(private readonly url: string) {}
+  /** `libsql`: the module the thread requires (the server's own by default). */
+  constructor(
+    private readonly url: string,
+    private readonly fallback?: Pick<Client, "batch">,
+    private readonly libsql = createRequire(import.meta.url).resolve("@libsql/client"),
+  ) {}
 
   async batch(statements: InStatement[]): Promise<ResultSet[]> {
+    if (this.closed) throw new Error("the write thread is closed");
+    if (this.failedWith && this.fallback) return this.fallback.batch(statements, "write");
+    try {
+      await this.onThread(statements);
+    } catch (error) {
+      if (!(error instanceof ThreadFailure) || !this.fallback || this.closed) throw error;
+      if (!this.failedWith) {
+        this.failedWith = error;
+        console.error("the page sessions' write thread failed; writing on the request's thread from now on:", error.cause ?? error);
+        void this.worker?.terminate();
+      }
+      return this.fallback.batch(statements, "write");
+    }
+    return statements.map(() => ({ columns: [], columnTypes: [], rows: [], rowsAffected: 0, lastInsertRowid: undefined, toJSON: () => ({}) }));
+  }
+
+  private onThread(statements: InStatement[]) {
     const id = this.nextId++;
     const plain = statements.map((s) => (typeof s === "string" ? { sql: s, args: [] } : s));
-    await new Promise<void>((resolve, reject) => {
-      if (this.closed) return reject(new Error("the write thread is closed"));
+    return new Promise<void>((resolve, reject) => {
       const worker = this.thread();
       this.waiting.set(id, { resolve, reject });
       worker.ref();
       worker.postMessage({ id, statements: plain });
     });
-    return statements.map(() => ({ columns: [], columnTypes: [], rows: [], rowsAffected: 0, lastInsertRowid: undefined, toJSON: () => ({}) }));
   }
 
   async execute(statement: InStatement): Promise<ResultSet> {
@@ -66,8 +94,7 @@ export class WriteThreadClient {
   /** Started at the first batch: a process that writes none (a script, most tests) starts no thread. */
   private thread() {
     if (this.worker) return this.worker;
-    const libsql = createRequire(import.meta.url).resolve("@libsql/client");
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { url: this.url, libsql, timeout: BUSY_TIMEOUT_MS } });
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { url: this.url, libsql: this.libsql, timeout: BUSY_TIMEOUT_MS } });
     worker.on("message", ({ id, error }: Reply) => {
       const call = this.waiting.get(id);
       if (!call) return;
@@ -76,9 +103,9 @@ export class WriteThreadClient {
       if (error) call.reject(Object.assign(new Error(error.message), { code: error.code }));
       else call.resolve();
     });
-    worker.on("error", (error) => this.failAll(error));
+    worker.on("error", (error) => this.failAll(new ThreadFailure("the write thread failed", error)));
     worker.on("exit", (code) => {
-      this.failAll(new Error(`the write thread stopped (${code})`));
+      this.failAll(new ThreadFailure(`the write thread stopped (${code})`));
       if (this.worker === worker) this.worker = null;
     });
     return (this.worker = worker);
@@ -87,6 +114,13 @@ export class WriteThreadClient {
   private failAll(error: Error) {
     for (const call of this.waiting.values()) call.reject(error);
     this.waiting.clear();
+  }
+}
+
+/** The thread failed, not the database: the batch may be written elsewhere. */
+class ThreadFailure extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 

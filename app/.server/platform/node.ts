@@ -60,7 +60,7 @@ async function boot(): Promise<Platform> {
   const url = process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`;
   const client = await openNodeDatabase(url);
   const db = drizzle(client, { schema }) as unknown as Database;
-  const offThreadInserts = isSharedFile(url) ? (drizzle(new WriteThreadClient(url) as unknown as Client, { schema }) as unknown as Database) : undefined;
+  const offThreadInserts = isSharedFile(url) ? (drizzle(new WriteThreadClient(url, client) as unknown as Client, { schema }) as unknown as Database) : undefined;
 
   const pending = new Set<Promise<unknown>>();
   // one writer per write function, for the life of the process
