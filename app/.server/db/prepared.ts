@@ -1,4 +1,5 @@
 import type { Database } from "./index";
+import { clientOf } from "./client-of";
 
 /**
  * A query built once and then only executed (`sql.placeholder` for its values): for the queries
@@ -21,7 +22,6 @@ export function oncePerDatabase<Built>(build: (db: Database) => Built): (db: Dat
   };
 }
 
-type D1Client = { prepare(sql: string): unknown };
 type D1Prepared = { stmt: unknown; query: { sql: string } };
 
 /**
@@ -30,8 +30,8 @@ type D1Prepared = { stmt: unknown; query: { sql: string } };
  * (libsql's holds its client), which is then built again.
  */
 function reboundTo<Query>(built: Query, db: Database): Query | null {
-  const client = (db as unknown as { $client?: Partial<D1Client> }).$client;
+  const driver = clientOf(db);
   const query = built as Partial<D1Prepared>;
-  if (typeof client?.prepare !== "function" || !query.stmt || typeof query.query?.sql !== "string") return null;
-  return Object.assign(Object.create(Object.getPrototypeOf(built) as object) as object, built, { stmt: client.prepare(query.query.sql) }) as Query;
+  if (driver?.kind !== "d1" || !query.stmt || typeof query.query?.sql !== "string") return null;
+  return Object.assign(Object.create(Object.getPrototypeOf(built) as object) as object, built, { stmt: driver.client.prepare(query.query.sql) }) as Query;
 }

@@ -1,8 +1,6 @@
 import type { Database } from "./index";
+import { clientOf } from "./client-of";
 import type { Statement } from "./insert-statement";
-
-type D1Client = { prepare(sql: string): { bind(...values: unknown[]): unknown }; batch(statements: unknown[]): Promise<unknown> };
-type LibsqlClient = { batch(statements: Array<{ sql: string; args: unknown[] }>): Promise<unknown> };
 
 /**
  * Statements built already, run in one batch (one transaction) on the client under the drizzle
@@ -12,11 +10,11 @@ type LibsqlClient = { batch(statements: Array<{ sql: string; args: unknown[] }>)
  * drizzle instead.
  */
 export function runBatch(db: Database, statements: Statement[]): Promise<unknown> | null {
-  const client = (db as unknown as { $client?: Partial<D1Client & LibsqlClient> }).$client;
-  if (typeof client?.batch !== "function") return null;
-  if (typeof client.prepare === "function") {
-    const d1 = client as D1Client;
+  const driver = clientOf(db);
+  if (!driver) return null;
+  if (driver.kind === "d1") {
+    const d1 = driver.client;
     return d1.batch(statements.map((s) => d1.prepare(s.sql).bind(...s.params)));
   }
-  return (client as LibsqlClient).batch(statements.map((s) => ({ sql: s.sql, args: s.params })));
+  return driver.client.batch(statements.map((s) => ({ sql: s.sql, args: s.params })));
 }

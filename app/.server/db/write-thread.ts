@@ -44,7 +44,7 @@ export class WriteThreadClient {
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 0;
   /** Set once the thread has failed: from then on batches go to the fallback. */
-  private failedWith: Error | null = null;
+  private failed = false;
 
   /** `libsql`: the module the thread requires (the server's own by default). */
   constructor(
@@ -55,13 +55,13 @@ export class WriteThreadClient {
 
   async batch(statements: InStatement[]): Promise<ResultSet[]> {
     if (this.closed) throw new Error("the write thread is closed");
-    if (this.failedWith && this.fallback) return this.fallback.batch(statements, "write");
+    if (this.failed && this.fallback) return this.fallback.batch(statements, "write");
     try {
       await this.onThread(statements);
     } catch (error) {
       if (!(error instanceof ThreadFailure) || !this.fallback || this.closed) throw error;
-      if (!this.failedWith) {
-        this.failedWith = error;
+      if (!this.failed) {
+        this.failed = true;
         console.error("the page sessions' write thread failed; writing on the request's thread from now on:", error.cause ?? error);
         void this.worker?.terminate();
       }
