@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
+import { schema, type Database } from "~/.server/db";
 import { customers, matches, matchQueue, projects, systemSettings, type User } from "~/.server/db/schema";
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
@@ -110,5 +112,19 @@ describe("scoring every match again after new weights", () => {
     expect(health.filter((m) => waited.has(m.projectId))).toEqual([]);
     expect(await t.db.select().from(matchQueue)).toEqual([]);
     await t.db.update(customers).set({ enabled: true }).where(eq(customers.id, healthFund));
+  });
+
+  it("with nothing queued, housekeeping's drain reads the queue alone and writes nothing: no past behaviour over every page session, no lease", async () => {
+    await drainMatchQueue(t.db, { budgetMs: Infinity });
+    const [leaseBefore] = await t.db.select().from(systemSettings).where(eq(systemSettings.key, "matchQueueLease"));
+    const logged: string[] = [];
+    const db = drizzle(t.client, { schema, logger: { logQuery: (sql) => void logged.push(sql) } }) as unknown as Database;
+    expect(await drainMatchQueue(db, { budgetMs: Infinity, now: () => Date.now() + 120_000 })).toBe(0);
+    // at the survey's scale the past behaviour alone (every page session summed) held Node's thread 2.5-2.9 s every minute
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/from "match_queue"/);
+    expect(logged.join("\n")).not.toMatch(/page_sessions|system_settings/);
+    const [leaseAfter] = await t.db.select().from(systemSettings).where(eq(systemSettings.key, "matchQueueLease"));
+    expect(leaseAfter).toEqual(leaseBefore);
   });
 });
