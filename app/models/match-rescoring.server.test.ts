@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { schema, type Database } from "~/.server/db";
-import { customers, matches, matchQueue, projects, systemSettings, type User } from "~/.server/db/schema";
+import { customers, matches, matchQueue, pageSessions, projects, systemSettings, users, type User } from "~/.server/db/schema";
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
 import { runMaintenance } from "./maintenance.server";
@@ -55,6 +55,26 @@ beforeAll(async () => {
     )
     .returning({ id: projects.id });
   listings.push(...rows.map((r) => r.id));
+  // past behaviour: a member of the health fund spent half an hour on two healthcare listings, which
+  // earns its matches in that industry a reason (and points) of its own
+  const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  await t.db.update(users).set({ customerId: healthFund }).where(eq(users.id, member.id));
+  const start = Date.now() - 86_400_000;
+  await t.db.insert(pageSessions).values(
+    [listings[0]!, listings[2]!].map((projectId, i) => ({
+      sessionId: `behaviour-${i}`,
+      userId: member.id,
+      route: `/projects/more-details/${projectId}`,
+      pageType: "company-before-nda" as const,
+      projectId,
+      sessionStart: new Date(start),
+      sessionEnd: new Date(start + 900_000),
+      totalDuration: 900_000,
+      activeTime: 900_000,
+      scrollDepthMax: 80,
+      record: {},
+    })),
+  );
   for (const id of listings) await recomputeProjectMatches(t.db, { projectId: id });
 });
 afterAll(() => t.cleanup());
@@ -67,6 +87,8 @@ describe("scoring every match again after new weights", () => {
     for (const id of listings) await recomputeProjectMatches(t.db, { projectId: id });
     expect(await stored()).toEqual(after);
     expect(after[`${listings[0]}/${healthFund}`]).toBeGreaterThan(0);
+    const [reasoned] = await t.db.select().from(matches).where(and(eq(matches.projectId, listings[4]!), eq(matches.customerId, healthFund)));
+    expect(reasoned!.reasons.map((r) => r.reason)).toContain("30 min on similar projects");
     expect(after[`${listings[0]}/${energyFund}`]).toBeUndefined();
     expect(await listingsToRescore(t.db)).toBe(0);
   });
@@ -126,5 +148,16 @@ describe("scoring every match again after new weights", () => {
     expect(logged.join("\n")).not.toMatch(/page_sessions|system_settings/);
     const [leaseAfter] = await t.db.select().from(systemSettings).where(eq(systemSettings.key, "matchQueueLease"));
     expect(leaseAfter).toEqual(leaseBefore);
+  });
+
+  it("reads past behaviour an industry at a time, as a batch first needs it: never summed over every page session at once", async () => {
+    await saveMatchWeights(t.db, { weights: DEFAULT_WEIGHTS, actor: admin, budgetMs: 0 });
+    const logged: string[] = [];
+    const db = drizzle(t.client, { schema, logger: { logQuery: (sql) => void logged.push(sql) } }) as unknown as Database;
+    expect(await drainMatchQueue(db, { budgetMs: Infinity })).toBe(0);
+    const behaviourReads = logged.filter((sql) => /from "page_sessions"/.test(sql));
+    // the queue's two industries, each read once however many batches needed it
+    expect(behaviourReads).toHaveLength(2);
+    for (const sql of behaviourReads) expect(sql).toMatch(/"projects"\."industry" = \?/);
   });
 });
