@@ -20,6 +20,7 @@ import {
 } from "@remix-run/node";
 import { withExpressPrototypes } from "./express-prototypes.mjs";
 import { sendAnswer } from "./send-answer.mjs";
+import { watchStalls } from "./stall-watch.mjs";
 import { trustProxySetting } from "./trust-proxy.mjs";
 import { wholeBody, wholeBodyExpected } from "./whole-body.mjs";
 
@@ -71,6 +72,7 @@ for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.cl
 
 function onListen() {
   console.log(`[server] http://localhost:${port}`);
+  watchStalls();
   if (mode === "development") void broadcastDevReady(build);
 }
 

@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { watchStalls } from "../../server/stall-watch.mjs";
+
+/** Holds the thread as a long synchronous statement would. */
+function holdThread(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the Node server's stall watch", () => {
+  let stop: (() => void) | undefined;
+  afterEach(() => stop?.());
+
+  it("says in the log how long the thread was held, when every request waited past the threshold", async () => {
+    const told: string[] = [];
+    stop = watchStalls({ thresholdMs: 150, everyMs: 20, warn: (line) => told.push(line) });
+    await tick(60);
+    holdThread(400);
+    await tick(60);
+    expect(told).toHaveLength(1);
+    const held = Number(told[0]!.match(/held for (\d+) ms/)?.[1]);
+    expect(held).toBeGreaterThanOrEqual(380);
+    expect(held).toBeLessThan(1000);
+  });
+
+  it("stays quiet for pauses under the threshold", async () => {
+    const told: string[] = [];
+    stop = watchStalls({ thresholdMs: 150, everyMs: 20, warn: (line) => told.push(line) });
+    for (let i = 0; i < 5; i++) {
+      holdThread(40);
+      await tick(25);
+    }
+    expect(told).toEqual([]);
+  });
+});
