@@ -15,19 +15,18 @@ describe("the Node server's stall watch", () => {
 
   it("says in the log how long the thread was held, when every request waited past the threshold", async () => {
     const told: string[] = [];
-    stop = watchStalls({ thresholdMs: 150, everyMs: 20, warn: (line) => told.push(line) });
+    // thresholds far above a busy test machine's own timer delays
+    stop = watchStalls({ thresholdMs: 700, everyMs: 20, warn: (line) => told.push(line) });
     await tick(60);
-    holdThread(400);
+    holdThread(1500);
     await tick(60);
-    expect(told).toHaveLength(1);
-    const held = Number(told[0]!.match(/held for (\d+) ms/)?.[1]);
-    expect(held).toBeGreaterThanOrEqual(380);
-    expect(held).toBeLessThan(1000);
+    const held = told.map((line) => Number(line.match(/held for (\d+) ms/)?.[1]));
+    expect(held.filter((ms) => ms >= 1450 && ms < 3000)).toHaveLength(1);
   });
 
   it("stays quiet for pauses under the threshold", async () => {
     const told: string[] = [];
-    stop = watchStalls({ thresholdMs: 150, everyMs: 20, warn: (line) => told.push(line) });
+    stop = watchStalls({ thresholdMs: 700, everyMs: 20, warn: (line) => told.push(line) });
     for (let i = 0; i < 5; i++) {
       holdThread(40);
       await tick(25);
