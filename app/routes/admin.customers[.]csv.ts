@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { csvAttachment, datedCsvName } from "~/.server/csv-download";
-import { csvLine } from "~/lib/csv";
+import { chunkedCsv, csvAttachment, datedCsvName } from "~/.server/csv-download";
 import { customerIdsInViewOrder, customersInOrder, customerTableView, csvValueOf } from "~/models/customers.server";
 
 const CHUNK = 500;
@@ -15,26 +14,17 @@ const CHUNK = 500;
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const { query, columns } = await customerTableView(services, { reader: user, request: args.request });
-  const encoder = new TextEncoder();
   let ids: Int32Array | null = null;
   let next = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!ids) {
-          ids = await customerIdsInViewOrder(services.db, query);
-          controller.enqueue(encoder.encode(csvLine(columns.map((c) => c.label))));
-          return;
-        }
-        if (next >= ids.length) return controller.close();
-        const rows = await customersInOrder(services.db, ids.subarray(next, next + CHUNK));
-        next += CHUNK;
-        controller.enqueue(encoder.encode(rows.map((row) => csvLine(columns.map((c) => csvValueOf(row, c.value)))).join("")));
-      } catch (error) {
-        console.error("customers.csv: the export stopped", error);
-        controller.error(error);
-      }
+  const stream = chunkedCsv(
+    columns.map((c) => c.label),
+    async () => {
+      ids ??= await customerIdsInViewOrder(services.db, query);
+      const rows = next < ids.length ? await customersInOrder(services.db, ids.subarray(next, next + CHUNK)) : [];
+      next += CHUNK;
+      return rows.map((row) => columns.map((c) => csvValueOf(row, c.value)));
     },
-  });
+    "customers.csv",
+  );
   return csvAttachment(services.env, stream, datedCsvName("customers"));
 }

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
-import { csvAttachment } from "~/.server/csv-download";
-import { csvLine } from "~/lib/csv";
+import { chunkedCsv, csvAttachment } from "~/.server/csv-download";
 import { recipientState } from "~/lib/marketing";
 import { campaignRecipients, findCampaign } from "~/models/campaigns.server";
 
@@ -14,26 +13,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const campaign = await findCampaign(services.db, { campaignId: idParam(args.params) });
   if (!campaign) throw notFound();
-  const encoder = new TextEncoder();
-  let page = 0;
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (page === 0) {
-          page = 1;
-          controller.enqueue(encoder.encode(csvLine(["recipient", "status", "attempts", "segments", "due", "sent", "last error"])));
-          return;
-        }
-        const rows = await campaignRecipients(services.db, { campaignId: campaign.id, page: page++, pageSize: CHUNK });
-        if (!rows.length) return controller.close();
-        controller.enqueue(
-          encoder.encode(rows.map((r) => csvLine([r.recipient, recipientState(r), r.attempts, r.segments ?? "", iso(r.dueAt), iso(r.sentAt), r.lastError ?? ""])).join("")),
-        );
-      } catch (error) {
-        console.error("campaign recipients.csv: the export stopped", error);
-        controller.error(error);
-      }
+  let page = 1;
+  const stream = chunkedCsv(
+    ["recipient", "status", "attempts", "segments", "due", "sent", "last error"],
+    async () => {
+      const rows = await campaignRecipients(services.db, { campaignId: campaign.id, page: page++, pageSize: CHUNK });
+      return rows.map((r) => [r.recipient, recipientState(r), r.attempts, r.segments ?? "", iso(r.dueAt), iso(r.sentAt), r.lastError ?? ""]);
     },
-  });
+    "campaign recipients.csv",
+  );
   return csvAttachment(services.env, stream, `campaign-${campaign.id}-recipients.csv`);
 }
