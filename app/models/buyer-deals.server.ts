@@ -46,16 +46,20 @@ const latestLooks = preparedQuery((db) => {
 });
 
 /**
- * The projects of a buyer's deals past a look and their own listings, once for a statement: a look
- * at any other is a look alone. Each table is read from its buyer's range (a few hundred rows), the
- * threads by a seek of the (buyer, project) index each, not all of their messages (300 threads of
- * 11,000 messages in the survey).
+ * The projects of a buyer's threads, a seek of the (buyer, project) index each rather than a read of
+ * all of their messages (the survey's buyer: 300 threads of 11,000 messages); ends with a null.
  */
-function dealtProjects(buyerId: Placeholder) {
-  return sql`threads(project_id) as (
+const threadsOf = (buyerId: Placeholder) => sql`threads(project_id) as (
       select min(project_id) from messages where buyer_id = ${buyerId}
       union all select (select min(m.project_id) from messages m where m.buyer_id = ${buyerId} and m.project_id > threads.project_id) from threads where threads.project_id is not null
-    ), dealt(project_id) as (
+    )`;
+
+/**
+ * The projects of a buyer's deals past a look and their own listings, once for a statement: a look
+ * at any other is a look alone. Each table is read from its buyer's range (a few hundred rows).
+ */
+function dealtProjects(buyerId: Placeholder) {
+  return sql`${threadsOf(buyerId)}, dealt(project_id) as (
       select project_id from contracts where buyer_id = ${buyerId}
       union all select project_id from threads where project_id is not null
       union all select project_id from offers where buyer_id = ${buyerId}
@@ -103,9 +107,7 @@ type StagedRow = {
   last: number;
   total: number;
   page: number;
-  deals: number;
   shown: number;
-  overall: number;
   viewed: number | null;
   ndaRequested: number | null;
   ndaSigned: number | null;
@@ -117,45 +119,41 @@ type StagedRow = {
   offerStatus: OfferStatus | null;
 };
 
-// each stage's page of the buyer's deals past a look, and the `latest` of them all, each row carrying
-// its stage's count and page; stages are worked out in SQL for every deal (a handful of seeks of the
-// (project, buyer) indexes each) and ranked by the kept latest activity (`project_pipeline`, decision
-// 077), so that only the rows shown have their dates and statuses read. The rule is `entriesOf`'s:
-// the tests hold the two equal.
+// each stage's page of the buyer's deals past a look, and each stage's `latest` first (the `latest`
+// of them all are among those), each row carrying its stage's count and page. A deal's stage is its
+// furthest record's: the buyer's NDAs, threads, offers and passes read once from their buyer ranges
+// and grouped by project (a seek of four (project, buyer) indexes a deal was 3,600 seeks for the
+// survey's 600); deals are ranked by the kept latest activity (`project_pipeline`, decision 077) in
+// one window, so that only the rows shown have their dates and statuses read. The rule is
+// `entriesOf`'s: the tests hold the two equal.
 const stagedDeals = preparedQuery((db) => {
   // a bound JS number reaches SQLite as a real, and a page's division must be a whole number's
   const whole = (name: string) => sql`cast(${sql.placeholder(name)} as integer)`;
   const buyerId = sql.placeholder("buyerId");
   const size = whole("pageSize");
   const pair = (alias: string) => sql`${sql.raw(alias)}.project_id = d.project_id and ${sql.raw(alias)}.buyer_id = ${buyerId}`;
+  const STAGE_OF_MARK = ["nda_requested", "nda_signed", "nda_approved", "negotiating", "offered", "passed"] as const;
   const statement = sql`
-    with pairs(project_id) as (
-      select project_id from contracts where buyer_id = ${buyerId}
-      union select project_id from (select distinct project_id from messages where buyer_id = ${buyerId})
-      union select project_id from offers where buyer_id = ${buyerId}
-      union select project_id from feedback where buyer_id = ${buyerId}
+    with recursive ${threadsOf(buyerId)}, marks(project_id, mark) as (
+      select project_id, case when nda_status = 'NDA Approved' and coalesce(decided_at, signed_at) is not null then 3 when signed_at is not null then 2 else 1 end
+        from contracts where buyer_id = ${buyerId}
+      union all select project_id, 4 from threads where project_id is not null
+      union all select project_id, 5 from offers where buyer_id = ${buyerId}
+      union all select project_id, 6 from feedback where buyer_id = ${buyerId}
     ), staged as (
-      select d.project_id,
-        case
-          when exists (select 1 from feedback f where ${pair("f")}) then 'passed'
-          when exists (select 1 from offers o where ${pair("o")}) then 'offered'
-          when exists (select 1 from messages m where ${pair("m")}) then 'negotiating'
-          when exists (select 1 from contracts c where ${pair("c")} and c.nda_status = 'NDA Approved' and coalesce(c.decided_at, c.signed_at) is not null) then 'nda_approved'
-          when exists (select 1 from contracts c where ${pair("c")} and c.signed_at is not null) then 'nda_signed'
-          else 'nda_requested' end as stage,
+      select d.project_id, case max(d.mark) ${sql.raw(STAGE_OF_MARK.map((stage, i) => `when ${i + 1} then '${stage}'`).join(" "))} end as stage,
         coalesce((select k.last_activity_at from project_pipeline k where k.project_id = d.project_id and k.buyer_id = ${buyerId}), 0) as last
-      from pairs d
+      from marks d group by d.project_id
     ), ranked as (
-      select *, row_number() over (partition by stage order by last desc, project_id desc) as rn, count(*) over (partition by stage) as n,
-        row_number() over (order by last desc, project_id desc) as overall, count(*) over () as deals
+      select *, row_number() over (partition by stage order by last desc, project_id desc) as rn, count(*) over (partition by stage) as n
       from staged
     ), paged as (
       select *, min(max(1, case stage when 'passed' then ${whole("passed")} when 'offered' then ${whole("offered")} when 'negotiating' then ${whole("negotiating")}
         when 'nda_approved' then ${whole("nda_approved")} when 'nda_signed' then ${whole("nda_signed")} else ${whole("nda_requested")} end), (n + ${size} - 1) / ${size}) as page
       from ranked
     )
-    select d.project_id as projectId, p.project_name as projectName, p.status as projectStatus, d.stage, d.last, d.n as total, d.page, d.deals,
-      (d.rn - 1) / ${size} + 1 = d.page as shown, d.overall,
+    select d.project_id as projectId, p.project_name as projectName, p.status as projectStatus, d.stage, d.last, d.n as total, d.page,
+      (d.rn - 1) / ${size} + 1 = d.page as shown,
       (select rv.viewed_at from recently_viewed rv where rv.user_id = ${buyerId} and rv.project_id = d.project_id and p.seller_id != ${buyerId}) as viewed,
       (select c.requested_at from contracts c where ${pair("c")} order by c.id limit 1) as ndaRequested,
       (select c.signed_at from contracts c where ${pair("c")} and c.signed_at is not null order by c.id limit 1) as ndaSigned,
@@ -166,9 +164,9 @@ const stagedDeals = preparedQuery((db) => {
       (select c.nda_status from contracts c where ${pair("c")} order by c.id desc limit 1) as ndaStatus,
       (select o.status from offers o where ${pair("o")} order by o.id desc limit 1) as offerStatus
     from paged d join projects p on p.id = d.project_id
-    where (d.rn - 1) / ${size} + 1 = d.page or d.overall <= ${whole("latest")}`;
+    where (d.rn - 1) / ${size} + 1 = d.page or d.rn <= ${whole("latest")}`;
   const column = <T>(name: keyof StagedRow) => sql<T>`${sql.identifier(name)}`;
-  const names: Array<keyof StagedRow> = ["projectId", "projectName", "projectStatus", "stage", "last", "total", "page", "deals", "shown", "overall", "viewed", "ndaRequested", "ndaSigned", "ndaApproved", "negotiating", "offered", "passed", "ndaStatus", "offerStatus"];
+  const names: Array<keyof StagedRow> = ["projectId", "projectName", "projectStatus", "stage", "last", "total", "page", "shown", "viewed", "ndaRequested", "ndaSigned", "ndaApproved", "negotiating", "offered", "passed", "ndaStatus", "offerStatus"];
   return db
     .select(Object.fromEntries(names.map((name) => [name, column(name)])) as { [K in keyof StagedRow]: SQL<StagedRow[K]> })
     .from(sql`(${statement}) as staged_deals`)
@@ -245,12 +243,14 @@ export async function buyerDealsPage(
     const shown = past.filter((row) => row.stage === stage && row.shown);
     return shown.length ? [{ stage, total: shown[0]!.total, page: shown[0]!.page, shown: shown.map(dealOf) }] : [];
   });
-  const latestDeals = past.filter((row) => row.overall <= latest).map(dealOf);
+  // the rows come latest first, and the `latest` of all deals are among each stage's `latest`
+  const latestDeals = past.slice(0, latest).map(dealOf);
   const firstLooks = latestRead ?? looks.rows;
   return {
     stages,
     latest: [...latestDeals, ...firstLooks.slice(0, latest).map(named)].sort(latestFirst).slice(0, latest),
-    total: Number(past[0]?.deals ?? 0) + looks.total,
+    // every stage reached has a page shown, carrying its count
+    total: stages.reduce((sum, { total }) => sum + total, 0),
   };
 }
 
