@@ -122,9 +122,9 @@ type StagedRow = {
 // each stage's page of the buyer's deals past a look, and each stage's `latest` first (the `latest`
 // of them all are among those), each row carrying its stage's count and page. A deal's stage is its
 // furthest record's: the buyer's NDAs, threads, offers and passes read once from their buyer ranges
-// and grouped by project (a seek of four (project, buyer) indexes a deal was 3,600 seeks for the
-// survey's 600); deals are ranked by the kept latest activity (`project_pipeline`, decision 077) in
-// one window, so that only the rows shown have their dates and statuses read. The rule is
+// and grouped by project (five seeks of their (project, buyer) indexes a deal were 3,000 for the
+// survey's 600); deals are ranked by the kept latest activity (`project_pipeline`, decision 077) within
+// their stage, so that only the rows shown have their dates and statuses read. The rule is
 // `entriesOf`'s: the tests hold the two equal.
 const stagedDeals = preparedQuery((db) => {
   // a bound JS number reaches SQLite as a real, and a page's division must be a whole number's
