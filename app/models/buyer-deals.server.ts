@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, notExists, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, notExists, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { contracts, feedback, holdsRole, messages, offerEvents, offers, projects, recentlyViewed, users } from "~/.server/db/schema";
