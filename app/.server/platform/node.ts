@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../db";
 import { openNodeDatabase } from "../db/open-node";
 import { isSharedFile, WriteThreadClient } from "../db/write-thread";
+import { registerOffThreadWriter } from "../db/off-thread";
 import type { Client } from "@libsql/client";
 import { ConfigurationError, localOrigin, parseEnv, type Env } from "../env";
 import type { Platform, WriteKind } from "../services";
@@ -61,6 +62,7 @@ async function boot(): Promise<Platform> {
   const client = await openNodeDatabase(url);
   const db = drizzle(client, { schema }) as unknown as Database;
   const offThreadInserts = isSharedFile(url) ? (drizzle(new WriteThreadClient(url, client) as unknown as Client, { schema }) as unknown as Database) : undefined;
+  if (offThreadInserts) registerOffThreadWriter(db, offThreadInserts);
 
   const pending = new Set<Promise<unknown>>();
   // one writer per write function, for the life of the process
