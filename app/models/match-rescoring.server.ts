@@ -156,9 +156,9 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
       }
       // a listing queued again since it was read (new weights in the meantime) stays for the next batch
       const read = JSON.stringify(waiting.map((w) => [w.projectId, w.queuedAt]));
-      await replaceMatches(db, inList(matches.projectId, ids), rows, now(), [
-        db.delete(matchQueue).where(sql`exists (select 1 from json_each(${read}) j where j.value ->> 0 = ${matchQueue.projectId} and j.value ->> 1 = ${matchQueue.queuedAt})`),
-        setLease(db, now() + LEASE_MS),
+      await replaceMatches(db, inList(matches.projectId, ids), rows, now(), (writer) => [
+        writer.delete(matchQueue).where(sql`exists (select 1 from json_each(${read}) j where j.value ->> 0 = ${matchQueue.projectId} and j.value ->> 1 = ${matchQueue.queuedAt})`),
+        setLease(writer, now() + LEASE_MS),
       ]);
       perListing = Math.max(perListing, (now() - batchStarted) / waiting.length, 0.01);
     }

@@ -142,6 +142,45 @@ describe("recomputing matches", () => {
     expect(await customerMatches(t.db, { customerId: energy })).toEqual(before);
   });
 
+  it("on Node, writes a listing's new matches on the write thread too: the server answers others meanwhile, and the rows are the same", async () => {
+    const before = await projectMatches(t.db, { projectId: published });
+    await t.db.delete(matches).where(eq(matches.projectId, published));
+    const db = drizzle(t.client, { schema }) as unknown as Database;
+    const thread = new WriteThreadClient(t.url, t.client);
+    registerOffThreadWriter(db, drizzle(thread as unknown as Client, { schema }) as unknown as Database);
+    try {
+      let answeredMeanwhile = false;
+      setTimeout(() => (answeredMeanwhile = true), 0);
+      await recomputeProjectMatches(db, { projectId: published });
+      expect(answeredMeanwhile).toBe(true);
+    } finally {
+      await thread.close();
+    }
+    expect(await projectMatches(t.db, { projectId: published })).toEqual(before);
+  });
+
+  it("scoring a listing for thousands of buyer companies lets the server answer others between every thousand", async () => {
+    const own = await createTestDatabase();
+    try {
+      for (let from = 0; from < 2_500; from += 250)
+        await own.db.insert(customers).values(Array.from({ length: 250 }, (_, i) => ({ name: `Fund ${from + i}`, preferences: { industryPreferences: ["Healthcare"] } })));
+      const [listing] = await own.db
+        .insert(projects)
+        .values({ sellerId: (await makeUser(own.db, { roles: ["ROLE_SELLER"] })).id, kind: "loan_pool", status: "published", projectName: "Pool", industry: "Healthcare", location: "Midwest", state: "IL", size: 7_000_000, term: "Performing" })
+        .returning();
+      let turns = 0;
+      const ticking = setInterval(() => turns++, 0);
+      try {
+        expect(await recomputeProjectMatches(own.db, { projectId: listing!.id })).toBe(2_500);
+      } finally {
+        clearInterval(ticking);
+      }
+      expect(turns).toBeGreaterThanOrEqual(2);
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it("counts signed NDAs on projects of the same industry as past behaviour", async () => {
     const [member] = await t.db.update(users).set({ customerId: energy }).where(eq(users.id, (await makeUser(t.db)).id)).returning();
     const other = await project({ status: "sold" });

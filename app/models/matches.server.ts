@@ -88,17 +88,21 @@ export type Scored = { projectId: number; customerId: number; score: number; rea
 /** Rows a statement: one JSON parameter each, so D1's 100-parameter limit does not cut a project into 500 inserts. */
 const ROWS_PER_STATEMENT = 800;
 
-/** Replaces the stored matches `scope` selects with `rows`, in one atomic batch (with `also`, when given). */
-export async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: number, also: unknown[] = []) {
-  const statements: unknown[] = [db.delete(matches).where(scope)];
+/** Replaces the stored matches `scope` selects with `rows`, in one atomic batch (with the statements `also` builds on the writer, when given). */
+export async function replaceMatches(db: Database, scope: SQL, rows: Scored[], now: number, also: (writer: Database) => unknown[] = () => []) {
+  // a listing's matches for every buyer company are thousands of rows (134,000 for a drain's batch of
+  // five at 100,000 companies, 1.7 s): on Node they go to the write thread (decision 108), and the
+  // batch is the same when run twice
+  const writer = longWriterOf(db);
+  const statements: unknown[] = [writer.delete(matches).where(scope)];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = JSON.stringify(rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => [r.projectId, r.customerId, r.score, r.reasons]));
     statements.push(
       // every column of the table, in its order (drizzle names them all in an insert … select)
-      db.insert(matches).select(sql`select value ->> 0, value ->> 1, value ->> 2, value -> 3, ${now} from json_each(${chunk})`),
+      writer.insert(matches).select(sql`select value ->> 0, value ->> 1, value ->> 2, value -> 3, ${now} from json_each(${chunk})`),
     );
   }
-  await db.batch([...statements, ...also] as unknown as Parameters<Database["batch"]>[0]);
+  await writer.batch([...statements, ...also(writer)] as unknown as Parameters<Database["batch"]>[0]);
 }
 
 /** Only what the score reads of a project: a buyer's recomputation reads every visible one. */
@@ -135,7 +139,10 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
   ]);
   const f = facts(project);
   const rows: Scored[] = [];
-  for (const buyer of buyers) {
+  for (const [i, buyer] of buyers.entries()) {
+    // a listing for every buyer company: 100,000 of them held Node's one thread 2.6 s (the drain,
+    // match-rescoring.server.ts, does the same): other requests get a turn every thousand
+    if (i % 1000 === 999) await new Promise((resolve) => setTimeout(resolve, 0));
     const criteria = criteriaForMatching(criteriaFrom(buyer.preferences));
     const { score, reasons } = scoreProject(criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
     if (score >= MIN_MATCH_SCORE) rows.push({ projectId, customerId: buyer.id, score, reasons });
