@@ -122,42 +122,37 @@ describe("recomputing matches", () => {
     ]);
   });
 
-  it("on Node, writes a company's new matches on the write thread: the server answers others meanwhile, and the rows are the same", async () => {
-    const before = await customerMatches(t.db, { customerId: energy });
-    await t.db.delete(matches).where(eq(matches.customerId, energy));
-    // the Node server's handles: its own connection, and the write thread registered for its long writes
+  /**
+   * Runs `write` as the Node server would: on its own connection's handle, with the write thread
+   * registered for its long writes. Whether the event loop turned while it ran: on the request's
+   * connection libsql's statements end within the turn they were asked in (a save at 100,000
+   * listings held every other request 0.6-2.2 s, decision 085).
+   */
+  async function turnedWhileWriting(write: (db: Database) => Promise<unknown>) {
     const db = drizzle(t.client, { schema }) as unknown as Database;
     const thread = new WriteThreadClient(t.url, t.client);
     registerOffThreadWriter(db, drizzle(thread as unknown as Client, { schema }) as unknown as Database);
     try {
-      let answeredMeanwhile = false;
-      // the next turn of the event loop, whenever the save lets one come
-      setImmediate(() => (answeredMeanwhile = true));
-      await recomputeCustomerMatches(db, { customerId: energy });
-      // on the request's connection libsql's statements end within the turn they were asked in
-      // (a save at 100,000 listings held every other request 0.6-2.2 s, decision 085)
-      expect(answeredMeanwhile).toBe(true);
+      let turned = false;
+      setImmediate(() => (turned = true));
+      await write(db);
+      return turned;
     } finally {
       await thread.close();
     }
+  }
+
+  it("on Node, writes a company's new matches on the write thread: the server answers others meanwhile, and the rows are the same", async () => {
+    const before = await customerMatches(t.db, { customerId: energy });
+    await t.db.delete(matches).where(eq(matches.customerId, energy));
+    expect(await turnedWhileWriting((db) => recomputeCustomerMatches(db, { customerId: energy }))).toBe(true);
     expect(await customerMatches(t.db, { customerId: energy })).toEqual(before);
   });
 
   it("on Node, writes a listing's new matches on the write thread too: the server answers others meanwhile, and the rows are the same", async () => {
     const before = await projectMatches(t.db, { projectId: published });
     await t.db.delete(matches).where(eq(matches.projectId, published));
-    const db = drizzle(t.client, { schema }) as unknown as Database;
-    const thread = new WriteThreadClient(t.url, t.client);
-    registerOffThreadWriter(db, drizzle(thread as unknown as Client, { schema }) as unknown as Database);
-    try {
-      let answeredMeanwhile = false;
-      // the next turn of the event loop, whenever the save lets one come
-      setImmediate(() => (answeredMeanwhile = true));
-      await recomputeProjectMatches(db, { projectId: published });
-      expect(answeredMeanwhile).toBe(true);
-    } finally {
-      await thread.close();
-    }
+    expect(await turnedWhileWriting((db) => recomputeProjectMatches(db, { projectId: published }))).toBe(true);
     expect(await projectMatches(t.db, { projectId: published })).toEqual(before);
   });
 
