@@ -1,17 +1,15 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
-import { customers, matches, matchQueue, projects, systemSettings } from "~/.server/db/schema";
-import { criteriaFrom } from "~/lib/buyer-criteria";
+import { matches, matchQueue, projects, systemSettings } from "~/.server/db/schema";
 import { MIN_MATCH_SCORE, scoreProject, type MatchWeights } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { criteriaForMatching } from "./criteria-vocabulary.server";
 import {
   behaviourByCustomer,
   FACT_COLUMNS,
   facts,
-  matchable,
+  matchableCriteria,
   matchWeights,
   replaceMatches,
   responsivenessByCustomer,
@@ -137,11 +135,7 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
       const waiting = await db.select().from(matchQueue).orderBy(asc(matchQueue.projectId)).limit(size);
       if (waiting.length === 0) return 0;
       const ids = waiting.map((w) => w.projectId);
-      const [buyers, list] = await Promise.all([
-        db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
-        db.select(FACT_COLUMNS).from(projects).where(and(inList(projects.id, ids), visible)),
-      ]);
-      const criteria = buyers.map((b) => ({ id: b.id, criteria: criteriaForMatching(criteriaFrom(b.preferences)) }));
+      const [criteria, list] = await Promise.all([matchableCriteria(db), db.select(FACT_COLUMNS).from(projects).where(and(inList(projects.id, ids), visible))]);
       const rows: Scored[] = [];
       for (const project of list) {
         const f = facts(project);

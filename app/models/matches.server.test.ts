@@ -12,8 +12,10 @@ import { makeUser } from "~/seed/factories";
 import { saveCriteria } from "./buyer-criteria.server";
 import { deleteOrAnonymiseCustomer, setCustomerEnabled, updateCustomer } from "./customer-accounts.server";
 import {
+  COMPANIES_A_READ,
   customerMatches,
   customerMatchesPage,
+  matchableCriteria,
   matchWeights,
   projectMatches,
   projectMatchesFor,
@@ -173,6 +175,26 @@ describe("recomputing matches", () => {
         clearInterval(ticking);
       }
       expect(turns).toBeGreaterThanOrEqual(1);
+    } finally {
+      own.cleanup();
+    }
+  });
+
+  it("reads the companies' criteria a few thousand at a time, in order, with other requests answered between reads", async () => {
+    const own = await createTestDatabase();
+    try {
+      const companies = COMPANIES_A_READ + 10;
+      for (let from = 0; from < companies; from += 500)
+        await own.db.insert(customers).values(Array.from({ length: Math.min(500, companies - from) }, (_, i) => ({ name: `Fund ${from + i}`, preferences: { industryPreferences: ["Energy"] } })));
+      // one that is not matched: its criteria are not read
+      await own.db.insert(customers).values({ name: "Seller Co", customerType: "seller", preferences: { industryPreferences: ["Energy"] } });
+      let turned = false;
+      setImmediate(() => (turned = true));
+      const read = await matchableCriteria(own.db);
+      expect(turned).toBe(true);
+      expect(read).toHaveLength(companies);
+      expect(read.map((c) => c.id)).toEqual([...read.map((c) => c.id)].sort((a, b) => a - b));
+      expect(read[0]!.criteria.industryPreferences).toEqual(["Energy"]);
     } finally {
       own.cleanup();
     }

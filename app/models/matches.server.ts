@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { longWriterOf } from "~/.server/db/off-thread";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -32,6 +32,30 @@ export async function matchWeights(db: Database): Promise<MatchWeights> {
 
 /** The buyer companies matches are computed for: buyers and brokers still in business. */
 export const matchable = and(inArray(customers.customerType, ["buyer", "broker"]), isNull(customers.anonymisedAt), eq(customers.enabled, true));
+
+/** The companies a read of their criteria takes: 100,000 at once held Node's one thread about a second. */
+export const COMPANIES_A_READ = 5_000;
+
+/**
+ * Every matchable company's criteria, ready to score, read COMPANIES_A_READ at a time in id order
+ * with a turn of the event loop between reads (on Node a libsql read ends within the turn it was
+ * asked in, so other requests wait for it; on D1 a read is one call each).
+ */
+export async function matchableCriteria(db: Database) {
+  const companies: Array<{ id: number; criteria: ReturnType<typeof criteriaForMatching> }> = [];
+  for (let after = 0; ; ) {
+    const read = await db
+      .select({ id: customers.id, preferences: customers.preferences })
+      .from(customers)
+      .where(and(matchable, gt(customers.id, after)))
+      .orderBy(asc(customers.id))
+      .limit(COMPANIES_A_READ);
+    for (const company of read) companies.push({ id: company.id, criteria: criteriaForMatching(criteriaFrom(company.preferences)) });
+    if (read.length < COMPANIES_A_READ) return companies;
+    after = read.at(-1)!.id;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
 
 const visible = (column: typeof projects.status) => inArray(column, [...VISIBLE_TO_BUYERS]);
 
@@ -133,7 +157,7 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
   }
   const [weights, buyers, behaviour, responsiveness] = await Promise.all([
     matchWeights(db),
-    db.select({ id: customers.id, preferences: customers.preferences }).from(customers).where(matchable),
+    matchableCriteria(db),
     behaviourByCustomer(db, { industry: project.industry }),
     responsivenessByCustomer(db),
   ]);
@@ -143,8 +167,7 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
     // a listing for every buyer company: 100,000 of them held Node's one thread 2.6 s (the drain,
     // match-rescoring.server.ts, does the same): other requests get a turn every thousand
     if (i % 1000 === 999) await new Promise((resolve) => setTimeout(resolve, 0));
-    const criteria = criteriaForMatching(criteriaFrom(buyer.preferences));
-    const { score, reasons } = scoreProject(criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
+    const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
     if (score >= MIN_MATCH_SCORE) rows.push({ projectId, customerId: buyer.id, score, reasons });
   }
   await replaceMatches(db, eq(matches.projectId, projectId), rows, now);
