@@ -1,6 +1,7 @@
 import type { Env } from "./env";
 import { applySecurityHeaders } from "./security-headers";
 import { csvLine } from "~/lib/csv";
+import { nextTurn } from "./platform/next-turn";
 
 type Field = string | number | boolean | null | undefined;
 
@@ -47,9 +48,6 @@ export function chunkedCsv(header: readonly string[], nextChunk: () => Promise<R
     },
   });
 }
-
-/** A turn of the event loop (a macrotask: timers and other requests' I/O run first). */
-const nextTurn = () => new Promise<void>((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
 
 /** A small CSV held in memory, as a download named `<name>-<day>.csv` (a table too big for that streams, as customers.csv does). */
 export function csvDownload(env: Pick<Env, "APP_ENV">, name: string, header: readonly string[], rows: ReadonlyArray<readonly Field[]>) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { nextTurn } from "~/.server/platform/next-turn";
 import { inList } from "~/.server/db/in-list";
 import { matches, matchQueue, projects, systemSettings } from "~/.server/db/schema";
 import { MIN_MATCH_SCORE, scoreProject, type MatchWeights } from "~/lib/match-score";
@@ -143,7 +144,7 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
         for (const [i, buyer] of criteria.entries()) {
           // one listing for 10,000 companies is up to half a second of scoring (bench:match): Node's one
           // thread answers its pages every thousand companies, not after the whole batch
-          if (i % 1000 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+          if (i % 1000 === 0) await nextTurn();
           const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
           if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
         }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { nextTurn } from "~/.server/platform/next-turn";
 import { longWriterOf } from "~/.server/db/off-thread";
 import { preparedQuery } from "~/.server/db/prepared";
 import { inList } from "~/.server/db/in-list";
@@ -53,7 +54,7 @@ export async function matchableCriteria(db: Database) {
     for (const company of read) companies.push({ id: company.id, criteria: criteriaForMatching(criteriaFrom(company.preferences)) });
     if (read.length < COMPANIES_A_READ) return companies;
     after = read.at(-1)!.id;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTurn();
   }
 }
 
@@ -166,7 +167,7 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
   for (const [i, buyer] of buyers.entries()) {
     // a listing for every buyer company: 100,000 of them held Node's one thread 2.6 s (the drain,
     // match-rescoring.server.ts, does the same): other requests get a turn every thousand
-    if (i % 1000 === 999) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (i % 1000 === 999) await nextTurn();
     const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
     if (score >= MIN_MATCH_SCORE) rows.push({ projectId, customerId: buyer.id, score, reasons });
   }

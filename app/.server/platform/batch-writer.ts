@@ -1,3 +1,5 @@
+import { nextTurn } from "./next-turn";
+
 /**
  * The Node server's batch writer (page sessions use it): rows answered with 202 wait here at most
  * `intervalMs` (or until `maxRows` are in) and are written `sliceRows` at a time; a normal stop
@@ -87,9 +89,6 @@ export class BatchWriter<Row> {
 }
 
 const MAX_ATTEMPTS = 5;
-
-/** After the requests that came in meanwhile have been taken up (their I/O callbacks run first). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes rows in one call and, when that fails, one at a time, so that a row the database refuses
