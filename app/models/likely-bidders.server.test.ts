@@ -37,4 +37,29 @@ describe("likelyBidders", () => {
     expect(text).not.toMatch(/Secret Buyer|Energy Only/);
     for (const b of bidders) expect(Object.keys(b).sort()).toEqual(["businessType", "customerSize", "label", "reasons", "responsivenessReason", "responsivenessScore", "score"]);
   });
+
+  it("scores a draft for thousands of companies with the server answering others meanwhile, the best ten still first", async () => {
+    const own = await createTestDatabase();
+    try {
+      for (let from = 0; from < 2_500; from += 250)
+        await own.db.insert(customers).values(
+          Array.from({ length: 250 }, (_, i) => ({ name: `Fund ${from + i}`, businessType: "Fund", size: from + i, preferences: { industryPreferences: ["Healthcare"], ...(from + i === 2_222 ? { statePreferences: ["Illinois"] } : {}) } })),
+        );
+      const seller = await makeUser(own.db, { roles: ["ROLE_SELLER"] });
+      const [draft] = await own.db
+        .insert(projects)
+        .values({ sellerId: seller.id, kind: "loan_pool", status: "draft", projectName: "D", industry: "Healthcare", location: "Midwest", state: "IL", size: 7_000_000, term: "Performing" })
+        .returning();
+      let turned = false;
+      setImmediate(() => (turned = true));
+      const bidders = await likelyBidders(own.db, { project: draft! });
+      expect(turned).toBe(true);
+      expect(bidders).toHaveLength(LIKELY_BIDDERS);
+      // the one company naming Illinois, read in the first page of companies and scored past the first thousand
+      expect(bidders[0]).toMatchObject({ label: "Buyer #1", businessType: "Fund", customerSize: 2_222 });
+      expect(bidders[1]!.score).toBeLessThan(bidders[0]!.score);
+    } finally {
+      own.cleanup();
+    }
+  });
 });

@@ -1,9 +1,8 @@
 import type { Database } from "~/.server/db";
 import { customers, type Project } from "~/.server/db/schema";
-import { criteriaFrom } from "~/lib/buyer-criteria";
-import { MIN_MATCH_SCORE, projectFacts, scoreProject } from "~/lib/match-score";
-import { criteriaForMatching } from "./criteria-vocabulary.server";
-import { behaviourByCustomer, matchable, matchWeights, responsivenessByCustomer } from "./matches.server";
+import { inList } from "~/.server/db/in-list";
+import { projectFacts } from "~/lib/match-score";
+import { behaviourByCustomer, matchableCriteria, matchWeights, responsivenessByCustomer, scoreForCompanies } from "./matches.server";
 import { responsivenessOf } from "./responsiveness.server";
 
 export const LIKELY_BIDDERS = 10;
@@ -17,29 +16,34 @@ export async function likelyBidders(
   db: Database,
   { project }: { project: Pick<Project, "kind" | "industry" | "location" | "state" | "size" | "term" | "saleType" | "details"> },
 ) {
-  const [weights, buyers, behaviour, responsiveness] = await Promise.all([
+  // every company's criteria a page at a time and scored with turns between thousands, as a listing's
+  // stored matches are: read and scored at once, 100,000 companies held Node's one thread about a second
+  const [weights, companies, behaviour, responsiveness] = await Promise.all([
     matchWeights(db),
-    db.select({ id: customers.id, preferences: customers.preferences, businessType: customers.businessType, customerSize: customers.size }).from(customers).where(matchable),
+    matchableCriteria(db),
     behaviourByCustomer(db, { industry: project.industry }),
     responsivenessByCustomer(db),
   ]);
-  const facts = projectFacts(project);
-  const best = buyers
-    .map((b) => ({
-      ...b,
-      ...scoreProject(criteriaForMatching(criteriaFrom(b.preferences)), facts, behaviour(b.id, project.industry), weights, responsiveness.get(b.id) ?? null),
-    }))
-    .filter((b) => b.score >= MIN_MATCH_SCORE)
-    .sort((a, b) => b.score - a.score || a.id - b.id)
-    .slice(0, LIKELY_BIDDERS);
-  const stored = await responsivenessOf(db, { customerIds: best.map((b) => b.id), side: "buyer" });
-  return best.map((b, i) => ({
-    label: `Buyer #${i + 1}`,
-    businessType: b.businessType,
-    customerSize: b.customerSize,
-    score: b.score,
-    reasons: b.reasons,
-    responsivenessScore: stored(b.id).score,
-    responsivenessReason: stored(b.id).reason,
-  }));
+  const scored = await scoreForCompanies({ facts: projectFacts(project), industry: project.industry }, companies, { weights, behaviour, responsiveness });
+  const best = scored.sort((a, b) => b.score - a.score || a.customerId - b.customerId).slice(0, LIKELY_BIDDERS);
+  const ids = best.map((b) => b.customerId);
+  const [profiles, stored] = await Promise.all([
+    ids.length ? db.select({ id: customers.id, businessType: customers.businessType, size: customers.size }).from(customers).where(inList(customers.id, ids)) : [],
+    responsivenessOf(db, { customerIds: ids, side: "buyer" }),
+  ]);
+  const profile = new Map(profiles.map((p) => [p.id, p]));
+  return best
+    .flatMap((b) => {
+      const company = profile.get(b.customerId);
+      return company ? [{ ...b, company }] : [];
+    })
+    .map((b, i) => ({
+      label: `Buyer #${i + 1}`,
+      businessType: b.company.businessType,
+      customerSize: b.company.size,
+      score: b.score,
+      reasons: b.reasons,
+      responsivenessScore: stored(b.customerId).score,
+      responsivenessReason: stored(b.customerId).reason,
+    }));
 }

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { nextTurn } from "~/.server/platform/next-turn";
 import { inList } from "~/.server/db/in-list";
 import { matches, matchQueue, projects, systemSettings } from "~/.server/db/schema";
-import { MIN_MATCH_SCORE, scoreProject, type MatchWeights } from "~/lib/match-score";
+import type { MatchWeights } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import {
@@ -14,6 +13,7 @@ import {
   matchWeights,
   replaceMatches,
   responsivenessByCustomer,
+  scoreForCompanies,
   WEIGHTS_KEY,
   type Scored,
 } from "./matches.server";
@@ -139,15 +139,9 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
       const [criteria, list] = await Promise.all([matchableCriteria(db), db.select(FACT_COLUMNS).from(projects).where(and(inList(projects.id, ids), visible))]);
       const rows: Scored[] = [];
       for (const project of list) {
-        const f = facts(project);
         const behaviour = await behaviourFor(project.industry);
-        for (const [i, buyer] of criteria.entries()) {
-          // one listing for 10,000 companies is up to half a second of scoring (bench:match): Node's one
-          // thread answers its pages every thousand companies, not after the whole batch
-          if (i % 1000 === 0) await nextTurn();
-          const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
-          if (score >= MIN_MATCH_SCORE) rows.push({ projectId: project.id, customerId: buyer.id, score, reasons });
-        }
+        const scored = await scoreForCompanies({ facts: facts(project), industry: project.industry }, criteria, { weights, behaviour, responsiveness });
+        for (const s of scored) rows.push({ projectId: project.id, ...s });
       }
       // a listing queued again since it was read (new weights in the meantime) stays for the next batch
       const read = JSON.stringify(waiting.map((w) => [w.projectId, w.queuedAt]));

@@ -13,8 +13,11 @@ import {
   scoreProject,
   weightsFrom,
   type Behaviour,
+  type MatchCriteria,
   type MatchReason,
+  type MatchResult,
   type MatchWeights,
+  type ProjectFacts,
   WEIGHT_KEYS,
 } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
@@ -145,6 +148,32 @@ export const FACT_COLUMNS = {
 type FactRow = Pick<Project, "id" | "kind" | "industry" | "location" | "state" | "size" | "term" | "saleType"> & { propertyType: string | null };
 export const facts = (p: FactRow) => projectFacts({ ...p, details: { propertyType: p.propertyType } });
 
+/** What a listing's score reads besides the listing and the company: read once for many listings. */
+export type ScoringInputs = {
+  weights: MatchWeights;
+  behaviour: Awaited<ReturnType<typeof behaviourByCustomer>>;
+  responsiveness: Awaited<ReturnType<typeof responsivenessByCustomer>>;
+};
+
+/**
+ * One listing scored for each company, in the companies' order, keeping those at MIN_MATCH_SCORE or
+ * more. A listing for 100,000 companies held Node's one thread 2.6 s: other requests get a turn
+ * every thousand companies.
+ */
+export async function scoreForCompanies(
+  listing: { facts: ProjectFacts; industry: string },
+  companies: ReadonlyArray<{ id: number; criteria: MatchCriteria }>,
+  { weights, behaviour, responsiveness }: ScoringInputs,
+) {
+  const scored: Array<{ customerId: number } & MatchResult> = [];
+  for (const [i, company] of companies.entries()) {
+    if (i % 1000 === 999) await nextTurn();
+    const result = scoreProject(company.criteria, listing.facts, behaviour(company.id, listing.industry), weights, responsiveness.get(company.id) ?? null);
+    if (result.score >= MIN_MATCH_SCORE) scored.push({ customerId: company.id, ...result });
+  }
+  return scored;
+}
+
 /**
  * Scores one project for every buyer company and stores the result; a project
  * buyers may not see (draft, submitted, withdrawn, sold ...) keeps no matches.
@@ -162,15 +191,8 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
     behaviourByCustomer(db, { industry: project.industry }),
     responsivenessByCustomer(db),
   ]);
-  const f = facts(project);
-  const rows: Scored[] = [];
-  for (const [i, buyer] of buyers.entries()) {
-    // a listing for every buyer company: 100,000 of them held Node's one thread 2.6 s (the drain,
-    // match-rescoring.server.ts, does the same): other requests get a turn every thousand
-    if (i % 1000 === 999) await nextTurn();
-    const { score, reasons } = scoreProject(buyer.criteria, f, behaviour(buyer.id, project.industry), weights, responsiveness.get(buyer.id) ?? null);
-    if (score >= MIN_MATCH_SCORE) rows.push({ projectId, customerId: buyer.id, score, reasons });
-  }
+  const scored = await scoreForCompanies({ facts: facts(project), industry: project.industry }, buyers, { weights, behaviour, responsiveness });
+  const rows: Scored[] = scored.map((s) => ({ projectId, ...s }));
   await replaceMatches(db, eq(matches.projectId, projectId), rows, now);
   return rows.length;
 }
