@@ -55,9 +55,14 @@ test("an admin's home counts what needs action, a new demo request among it, and
     await expect(week.getByRole("img", { name: `${chart} per day, last 7 days` })).toBeVisible();
     const table = week.getByRole("table", { name: `${chart} per day` });
     await expect(table.getByRole("columnheader")).toHaveText(["Day", ...series]);
-    // one row per day, each a count
-    await expect(table.locator("tbody tr")).toHaveCount(7);
-    await expect(table.locator("tbody td").first()).toHaveText(/^\d+$/);
+    // a row for each of the 7 days with any, its counts
+    const days = await table.locator("tbody tr").all();
+    expect(days.length).toBeLessThanOrEqual(7);
+    for (const day of days) {
+      const counts = await day.locator("td").allTextContents();
+      for (const n of counts) expect(n).toMatch(/^\d+$/);
+      expect(counts.some((n) => Number(n) > 0)).toBe(true);
+    }
   }
   await admin.context().close();
 });

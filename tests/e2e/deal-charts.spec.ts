@@ -12,7 +12,10 @@ test("the admin sees the members' sessions per day by page type over 90 days, wi
   // the seeded market's members browsed on most of the last 90 days
   expect(Number(await chart.getByTestId("chart-total").textContent())).toBeGreaterThan(500);
   const table = chart.getByRole("table", { name: "Sessions per day by page type" });
-  await expect(table.getByRole("row")).toHaveCount(91);
+  // a row for each day with any sessions, of the 90: most of them in the seeded market
+  const days = await table.locator("tbody tr").count();
+  expect(days).toBeGreaterThan(45);
+  expect(days).toBeLessThanOrEqual(90);
   await expect(table.getByRole("columnheader")).toHaveText(["Day", "Project after NDA", "Search", "Home", "Project teaser", "Other", "All"]);
   await admin.context().close();
 });

@@ -67,7 +67,8 @@ test("the seller sees buyers' views and active time per day and the deal funnel,
   const views = seller.getByTestId("chart-views");
   await expect(views.getByRole("img", { name: "Views per day, last 90 days" })).toBeVisible();
   await expect(views.getByTestId("chart-total")).toHaveText("2");
-  await expect(views.getByRole("table", { name: "Views per day" }).getByRole("row")).toHaveCount(91);
+  // the table lists the days with any: the header and today
+  await expect(views.getByRole("table", { name: "Views per day" }).getByRole("row")).toHaveCount(2);
   await expect(views.getByRole("row", { name: new RegExp(today) })).toHaveText(new RegExp(`${today}\\s*2$`));
 
   const active = seller.getByTestId("chart-active-time");
