@@ -32,6 +32,13 @@ export const STAGE_LABELS: Record<PipelineStage, string> = {
   passed: "Passed",
 };
 
+/**
+ * The rows a page of each of a desk's tables lists (NDAs, pipeline, viewers, documents, threads),
+ * 25 as in the product's other tables: a desk draws seven tables on one page, and at 50 rows each
+ * the busiest listing's desk was 190 KB of HTML, most of its 20 ms.
+ */
+export const DESK_TABLE_PAGE_SIZE = 25;
+
 /** Why buyers pass on a project (the feedback form's list). */
 export const FEEDBACK_REASONS = [
   "Pricing expectations too high",

@@ -7,7 +7,7 @@ import { feedbackToken } from "~/.server/feedback-token";
 import type { SigningEvidence } from "~/.server/documents/audit-page";
 import { defaultNdaPdf } from "~/.server/documents/nda";
 import { signingProvider } from "~/.server/signing/builtin";
-import { NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
+import { DESK_TABLE_PAGE_SIZE, NDA_APPROVED, workspacePath, type NdaStatus } from "~/lib/deal";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { notify, type DealServices } from "./notifications.server";
 import { recomputeLater } from "./responsiveness.server";
@@ -328,7 +328,7 @@ export async function setDataRoomBlocked(
 }
 
 /** The NDAs a page of a project's desk lists. */
-export const DESK_NDAS_PAGE_SIZE = 50;
+export const DESK_NDAS_PAGE_SIZE = DESK_TABLE_PAGE_SIZE;
 
 /** A project's NDAs: how many, from the (project, buyer) index alone. */
 const ndaCountOf = (projectId: SQLWrapper) => sql<number>`(select count(*) from ${contracts} where ${contracts.projectId} = ${projectId})`;

@@ -7,7 +7,7 @@ import { randomToken, sha256Hex } from "~/.server/crypto";
 import { watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
 import type { DataRoomViewRow, Services } from "~/.server/services";
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
+import { DESK_TABLE_PAGE_SIZE, DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
 import { recomputeAfterLook, recomputeAfterLooks } from "./responsiveness.server";
@@ -93,7 +93,7 @@ export async function addDocument(
 }
 
 /** The documents a page of a project's data room lists (the seller's desk, the buyer's workspace). */
-export const DESK_DOCUMENTS_PAGE_SIZE = 50;
+export const DESK_DOCUMENTS_PAGE_SIZE = DESK_TABLE_PAGE_SIZE;
 
 // a page of the data room's files by name, each with the count of all (from the
 // project's index); built once, the offset bound
@@ -216,7 +216,7 @@ export async function logDocumentEvent(db: Database, event: DocumentEvent) {
 }
 
 /** The audit log's rows a page of a project's desk shows. */
-export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_SIZE = DESK_TABLE_PAGE_SIZE;
 
 // a page of the audit log the seller and admins read, newest first, each row with the count of all:
 // the page's ids chosen from the (project, created) index first, and only those joined to their

@@ -9,6 +9,8 @@ import { AUDIT_PAGE_SIZE, DESK_DOCUMENTS_PAGE_SIZE, documentAudit, projectDocume
 import { DESK_THREADS_PAGE_SIZE, markThreadRead, projectThreads } from "./negotiations.server";
 import { DESK_OFFERS_PAGE_SIZE, projectOffersPage } from "./offers.server";
 import { pipeline, projectPipelinePage } from "./pipeline.server";
+import { projectViewers, VIEWERS_PAGE_SIZE } from "./engagement.server";
+import { DESK_TABLE_PAGE_SIZE } from "~/lib/deal";
 
 /**
  * The long lists of a project's desk, a page at a time: a busy project's NDAs, data-room files and
@@ -19,11 +21,13 @@ let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let projectId: number;
 let sellerId: number;
 let buyerIds: number[];
-const NDAS = 112; // three pages, the last of 12
-const DOCUMENTS = 60;
-const EVENTS = 70;
-const THREADS = 60;
-const OFFERS = 15;
+const NDAS = 2 * DESK_NDAS_PAGE_SIZE + 12; // three pages, the last of 12
+const DOCUMENTS = DESK_DOCUMENTS_PAGE_SIZE + 10;
+const EVENTS = AUDIT_PAGE_SIZE + 20;
+const THREADS = DESK_THREADS_PAGE_SIZE + 10;
+const OFFERS = DESK_OFFERS_PAGE_SIZE + 5;
+const VIEWERS = VIEWERS_PAGE_SIZE + 10;
+const PIPELINE = DESK_TABLE_PAGE_SIZE;
 const START = Date.UTC(2026, 0, 5, 9);
 
 beforeAll(async () => {
@@ -109,13 +113,13 @@ describe("the desk's lists, a page at a time", () => {
 
   it("pages the pipeline latest activity first, as the buyers' records rank them, each buyer once", async () => {
     const pages = await allPages(async (page) => {
-      const { entries, ...paging } = await projectPipelinePage(t.db, { projectId, page, pageSize: 50 });
+      const { entries, ...paging } = await projectPipelinePage(t.db, { projectId, page, pageSize: PIPELINE });
       return { rows: entries, ...paging };
     });
-    expect(pages.map((p) => [p.rows.length, p.total])).toEqual([[50, NDAS], [50, NDAS], [NDAS - 100, NDAS]]);
+    expect(pages.map((p) => [p.rows.length, p.total])).toEqual([[PIPELINE, NDAS], [PIPELINE, NDAS], [NDAS - 2 * PIPELINE, NDAS]]);
     const derived = (await pipeline(t.db, { projectId })).sort((a, b) => b.lastActivity - a.lastActivity || a.buyerId - b.buyerId);
     expect(pages.flatMap((p) => p.rows)).toEqual(derived);
-    expect(await projectPipelinePage(t.db, { projectId, page: 99_999, pageSize: 50 })).toMatchObject({ page: 3, total: NDAS, entries: derived.slice(100) });
+    expect(await projectPipelinePage(t.db, { projectId, page: 99_999, pageSize: PIPELINE })).toMatchObject({ page: 3, total: NDAS, entries: derived.slice(2 * PIPELINE) });
   });
 
   it("pages the data room's files by name and its audit log newest first", async () => {
@@ -197,10 +201,9 @@ describe("the desk's lists, a page at a time", () => {
 
   it("reads a page of the project's viewers and how many there are in one pass over its sessions", async () => {
     const { pageSessions } = await import("~/.server/db/schema");
-    const { projectViewers } = await import("./engagement.server");
-    // two visits each by 60 buyers: two pages of viewers
+    // two visits each by VIEWERS buyers: two pages of viewers
     await t.db.insert(pageSessions).values(
-      buyerIds.slice(0, 60).flatMap((userId, i) =>
+      buyerIds.slice(0, VIEWERS).flatMap((userId, i) =>
         [0, 1].map((k) => ({
           sessionId: `viewer-${i}-${k}`, userId, projectId, route: `/projects/more-details/${projectId}`, pageType: "company-before-nda" as const,
           sessionStart: new Date(START + i * 1000 + k), sessionEnd: new Date(START + i * 1000 + k + 500), totalDuration: 500, activeTime: 250, scrollDepthMax: 50, record: {},
@@ -210,8 +213,8 @@ describe("the desk's lists, a page at a time", () => {
     const logged: string[] = [];
     const db = drizzle(t.client, { schema, logger: { logQuery: (sql) => void logged.push(sql) } }) as unknown as Database;
     const [first, second, past] = [await projectViewers(db, projectId), await projectViewers(db, projectId, { page: 2 }), await projectViewers(db, projectId, { page: 9 })];
-    expect([first.total, second.total, past.total, past.page]).toEqual([60, 60, 60, 2]);
-    expect([...first.rows, ...second.rows].map((r) => r.userId)).toEqual(buyerIds.slice(0, 60).reverse());
+    expect([first.total, second.total, past.total, past.page]).toEqual([VIEWERS, VIEWERS, VIEWERS, 2]);
+    expect([...first.rows, ...second.rows].map((r) => r.userId)).toEqual(buyerIds.slice(0, VIEWERS).reverse());
     expect(past.rows).toEqual(second.rows);
     expect(first.rows.every((r) => r.sessions === 2)).toBe(true);
     // a page and its count: one statement reading the sessions once (a page past the last reads the first's count and the last)

@@ -4,7 +4,7 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, offers, pageSessions, projects, users } from "~/.server/db/schema";
 import { lastDays, perDay } from "~/lib/charts";
-import { NDA_APPROVED } from "~/lib/deal";
+import { DESK_TABLE_PAGE_SIZE, NDA_APPROVED } from "~/lib/deal";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
 import { sessionTotals, sessionsByDayAndType } from "./page-session-days.server";
 import { sellerOfProject } from "./projects.server";
@@ -38,7 +38,7 @@ function byBuyers(projectId: Placeholder) {
 }
 
 /** The viewers a desk page shows (written into the statement: decision 045). */
-export const VIEWERS_PAGE_SIZE = 50;
+export const VIEWERS_PAGE_SIZE = DESK_TABLE_PAGE_SIZE;
 
 // every project page's desk reads it: built once. The page of viewers is chosen and summed first,
 // with how many there are counted over the same groups (a count of its own read the project's

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { messageThreads, messages, offers, projects, threadReads, users, type Project, type User } from "~/.server/db/schema";
-import { workspacePath } from "~/lib/deal";
+import { DESK_TABLE_PAGE_SIZE, workspacePath } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { notify, type DealServices } from "./notifications.server";
 import { sellerOfProject, statusSeenByBuyers } from "./projects.server";
@@ -256,7 +256,7 @@ export const inboxStatement = (db: Database, reader: "admin" | "buyer" | Reach["
   (reader === "admin" ? everyThread : reader === "buyer" ? buyersThreads : sellersThreads[reader])(db);
 
 /** The threads a page of a project's desk lists. */
-export const DESK_THREADS_PAGE_SIZE = 50;
+export const DESK_THREADS_PAGE_SIZE = DESK_TABLE_PAGE_SIZE;
 
 /**
  * A page of a project's threads on its desk (`?threads=`), the latest message first, with their

@@ -9,10 +9,11 @@ const app = await bootApp("route-admin-project");
 const { loader, action } = await import("./route");
 const { makeUser } = await import("~/seed/factories");
 const { customers, outbox, projectInvitations, users } = await import("~/.server/db/schema");
+const { DESK_NDAS_PAGE_SIZE: PAGE } = await import("~/models/contracts.server");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 const seller = await app.member("seller@demo.test");
-const { project, contracts } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 55, signed: (i) => i === 52 });
+const { project, contracts } = await busyProject(services.db, { sellerId: seller.user.id, ndas: PAGE + 5, signed: (i) => i === PAGE + 2 });
 afterAll(() => app.cleanup());
 
 const get = (query: string) => loader({ request: getRequest(`/admin/projects/${project.id}${query}`, admin.cookie), context, params: { id: String(project.id) } });
@@ -22,9 +23,9 @@ const dataOf = async (query: string) => (await sent(get(query))).json();
 describe("the admin's project page, a page of each list at a time", () => {
   it("shows the NDAs a page at a time, and made-up pages as pages, never an error", async () => {
     const [first, second] = await Promise.all([dataOf(""), dataOf("?ndas=2")]);
-    expect(ndaRows(first.desk.records.ndas.html).map((c) => c.id)).toEqual(contracts.slice(0, 50).map((c) => c.id));
-    expect(ndaRows(second.desk.records.ndas.html).map((c) => c.id)).toEqual(contracts.slice(50).map((c) => c.id));
-    expect(first.desk.records.ndasPager.html).toContain("of 55 NDAs");
+    expect(ndaRows(first.desk.records.ndas.html).map((c) => c.id)).toEqual(contracts.slice(0, PAGE).map((c) => c.id));
+    expect(ndaRows(second.desk.records.ndas.html).map((c) => c.id)).toEqual(contracts.slice(PAGE).map((c) => c.id));
+    expect(first.desk.records.ndasPager.html).toContain(`of ${PAGE + 5} NDAs`);
     for (const query of ["?ndas=abc", "?ndas=-1", "?ndas=99999", "?documents=1.5&audit=x&threads=-4&offers=1e12"]) {
       expect((await page(query)).status, query).toBe(200);
     }
@@ -32,7 +33,7 @@ describe("the admin's project page, a page of each list at a time", () => {
 
   it("returns to the page of each list the admin was on after a step", async () => {
     const query = "?ndas=2&threads=2";
-    const request = postRequest(`/admin/projects/${project.id}${query}`, admin.cookie, { intent: "approve-nda", contractId: String(contracts[52]!.id) });
+    const request = postRequest(`/admin/projects/${project.id}${query}`, admin.cookie, { intent: "approve-nda", contractId: String(contracts[PAGE + 2]!.id) });
     const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin/projects/${project.id}${query}`);

@@ -8,7 +8,7 @@ const app = await bootApp("route-workspace");
 const { loader, action } = await import("./route");
 const { makeUser } = await import("~/seed/factories");
 const { requestNda, setDataRoomBlocked, signNda } = await import("~/models/contracts.server");
-const { addDocument } = await import("~/models/data-room.server");
+const { addDocument, DESK_DOCUMENTS_PAGE_SIZE: PAGE } = await import("~/models/data-room.server");
 const { postMessage } = await import("~/models/negotiations.server");
 const { offerParties, submitOffer } = await import("~/models/offers.server");
 const { documents, projects } = await import("~/.server/db/schema");
@@ -112,21 +112,21 @@ describe("workspace loader", () => {
     expect(data.documents).toEqual([]);
   });
 
-  it("lists a large data room 50 files at a time (?documents=), by name; a page past the last shows the last", async () => {
+  it("lists a large data room a page of files at a time (?documents=), by name; a page past the last shows the last", async () => {
     await app.approvedNda(roomy!, buyer.user);
-    const names = Array.from({ length: 55 }, (_, i) => `Room ${String(i).padStart(2, "0")}.pdf`);
+    const names = Array.from({ length: PAGE + 5 }, (_, i) => `Room ${String(i).padStart(2, "0")}.pdf`);
     await services.db.insert(documents).values(names.map((name) => ({ projectId: roomy!.id, name, type: "pdf" as const, size: 1, storageKey: `k/${name}`, sha256: "s" })));
     const page = async (query: string) => (await sent(loader({ request: getRequest(`/buyers/myprojects/${roomy!.id}${query}`, buyer.cookie), context, params: { id: String(roomy!.id) } }))).json();
     const first = await page("");
-    expect(first.documents.map((d: { name: string }) => d.name)).toEqual(names.slice(0, 50));
+    expect(first.documents.map((d: { name: string }) => d.name)).toEqual(names.slice(0, PAGE));
     expect(first.documentsPager?.html).toContain(`href="/buyers/myprojects/${roomy!.id}?documents=2#data-room"`);
-    expect(first.documentsPager?.html).toContain("of 55 documents");
+    expect(first.documentsPager?.html).toContain(`of ${PAGE + 5} documents`);
     for (const query of ["?documents=2", "?documents=9"]) {
       const second = await page(query);
-      expect(second.documents.map((d: { name: string }) => d.name)).toEqual(names.slice(50));
+      expect(second.documents.map((d: { name: string }) => d.name)).toEqual(names.slice(PAGE));
       expect(second.documentsPager?.html).toContain(`href="/buyers/myprojects/${roomy!.id}#data-room" rel="prev"`);
     }
-    expect((await page("?documents=abc")).documents).toHaveLength(50);
+    expect((await page("?documents=abc")).documents).toHaveLength(PAGE);
     // the data room of a few files has no pager
     expect((await workspace(open!.id).then((r) => r.json())).documentsPager).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootApp } from "../../../tests/support/app";
 import { BUSY_START, busyProject } from "../../../tests/support/busy-project";
+import { DESK_TABLE_PAGE_SIZE as PAGE } from "~/lib/deal";
 
 let app: Awaited<ReturnType<typeof bootApp>>;
 let deskData: typeof import("./desk.server").deskData;
@@ -71,10 +72,11 @@ describe("the project desk", () => {
     const admin = await app.member("admin@demo.test");
     const [project] = (await app.publishedProjects(seller.user.id)).slice(-1);
     const start = Date.now() - 3_600_000;
-    // buyers who never sign in: written at once, without hashing sixty passwords (the test's time went there)
+    // buyers who never sign in, two pages of them: written at once, without hashing their passwords (the test's time went there)
+    const LOOKERS = PAGE + 10;
     const lookers = await app.services.db
       .insert(users)
-      .values(Array.from({ length: 60 }, (_, i) => ({ email: `looker${i}@desk.example`, name: `Looker ${String(i).padStart(2, "0")}`, company: "Looking Capital", passwordHash: "x", roles: ["ROLE_BUYER"] })))
+      .values(Array.from({ length: LOOKERS }, (_, i) => ({ email: `looker${i}@desk.example`, name: `Looker ${String(i).padStart(2, "0")}`, company: "Looking Capital", passwordHash: "x", roles: ["ROLE_BUYER"] })))
       .returning({ id: users.id });
     // each looks a minute after the one before; the admin's look is not interest
     await app.services.db.insert(recentlyViewed).values([
@@ -88,23 +90,24 @@ describe("the project desk", () => {
     const lookersIn = (markup: unknown) => JSON.stringify(markup).match(/Looker \d\d/g) ?? [];
     const firstPage = lookersIn(first.records.pipeline);
     const secondPage = lookersIn(second.records.pipeline);
-    expect(firstPage.slice(0, 3)).toEqual(["Looker 59", "Looker 58", "Looker 57"]);
-    expect(new Set([...firstPage, ...secondPage]).size).toBe(60);
+    expect(firstPage.slice(0, 3)).toEqual([1, 2, 3].map((n) => `Looker ${LOOKERS - n}`));
+    expect(new Set([...firstPage, ...secondPage]).size).toBe(LOOKERS);
     expect(JSON.stringify(first.records.pipeline)).not.toContain(admin.user.name);
     // the pager keeps the page's other parameters and names its own
     expect(JSON.stringify(first.records.pipeline)).toContain("pipeline=2");
-    expect(new Set([...lookersIn(first.records.viewers), ...lookersIn(second.records.viewers)]).size).toBe(60);
-    expect(lookersIn(second.records.viewers).length).toBeLessThan(60);
+    expect(new Set([...lookersIn(first.records.viewers), ...lookersIn(second.records.viewers)]).size).toBe(LOOKERS);
+    expect(lookersIn(second.records.viewers).length).toBeLessThan(LOOKERS);
   });
 
   it("names a buyer who signed in the pipeline, the viewers and the passes whatever page of the NDAs is open; one who did not stays a pseudonym", async () => {
     const { buyerPseudonym } = await import("~/models/buyer-identity.server");
     const { feedback } = await import("~/.server/db/schema");
     const seller = await app.member("seller@demo.test");
-    // 55 NDAs, none signed but the 54th: it and the 55th are on the second page of NDAs, and
-    // theirs is the latest activity, at the top of the pipeline's first page
-    const { project, buyers, contracts } = await busyProject(app.services.db, { sellerId: seller.user.id, ndas: 55, signed: (i) => i === 53 });
-    const [signer, stranger] = [buyers[53]!, buyers[54]!];
+    // a page and five NDAs, none signed but the fourth of the five: it and the fifth are on the second
+    // page of NDAs, and theirs is the latest activity, at the top of the pipeline's first page
+    const [SIGNER, STRANGER] = [PAGE + 3, PAGE + 4];
+    const { project, buyers, contracts } = await busyProject(app.services.db, { sellerId: seller.user.id, ndas: PAGE + 5, signed: (i) => i === SIGNER });
+    const [signer, stranger] = [buyers[SIGNER]!, buyers[STRANGER]!];
     await visits(project.id, [signer.id, stranger.id]);
     await app.services.db.insert(feedback).values([signer, stranger].map((b) => ({ projectId: project.id, buyerId: b.id, reasons: ["Pricing"], createdAt: new Date(BUSY_START + 60_000) })));
     const pseudonym = await buyerPseudonym(app.services.env.SESSION_SECRET, { projectId: project.id, buyerId: stranger.id });
@@ -112,8 +115,8 @@ describe("the project desk", () => {
       deskData(app.services, { id: project.id, sellerId: project.sellerId }, seller.user, "seller", new URL(`http://app.test/sellers/myprojects/${project.id}${query}`));
 
     const first = await desk("");
-    expect(first.contracts).toHaveLength(50);
-    expect(first.contracts.map((c) => c.id)).not.toContain(contracts[53]!.id);
+    expect(first.contracts).toHaveLength(PAGE);
+    expect(first.contracts.map((c) => c.id)).not.toContain(contracts[SIGNER]!.id);
     for (const section of ["pipeline", "viewers", "feedback"] as const) {
       const html = first.records[section].html;
       expect(html, section).toContain(signer.name);
@@ -125,8 +128,8 @@ describe("the project desk", () => {
 
     const second = await desk("?ndas=2");
     const row = (contractId: number) => second.contracts.find((c) => c.id === contractId)!;
-    expect(row(contracts[53]!.id).buyer).toMatchObject({ name: signer.name, email: signer.email });
-    expect(row(contracts[54]!.id).buyer).toEqual({ buyerId: null, name: pseudonym, company: "", email: null });
+    expect(row(contracts[SIGNER]!.id).buyer).toMatchObject({ name: signer.name, email: signer.email });
+    expect(row(contracts[STRANGER]!.id).buyer).toEqual({ buyerId: null, name: pseudonym, company: "", email: null });
     // the same names on the pipeline whichever page of NDAs is open (its links keep `ndas=2`)
     const rowsOf = (html: string) => html.slice(0, html.indexOf("<nav"));
     expect(rowsOf(second.records.pipeline.html) === rowsOf(first.records.pipeline.html)).toBe(true);
@@ -135,12 +138,12 @@ describe("the project desk", () => {
   it("pages the NDAs, the data room, its audit log, the threads and the offers each on its own parameter, keeping the others in its links", async () => {
     const { documentEvents, documents, messages, offerEvents, offers } = await import("~/.server/db/schema");
     const seller = await app.member("seller@demo.test");
-    const { project, buyers } = await busyProject(app.services.db, { sellerId: seller.user.id, ndas: 55, name: "Busy paged desk" });
+    const { project, buyers } = await busyProject(app.services.db, { sellerId: seller.user.id, ndas: PAGE + 5, name: "Busy paged desk" });
     const projectId = project.id;
     const when = (i: number) => new Date(BUSY_START + i * 1000);
-    await app.services.db.insert(documents).values(buyers.slice(0, 51).map((_, i) => ({ projectId, name: `Memo ${String(i).padStart(2, "0")}.pdf`, type: "pdf" as const, size: 10, storageKey: `busy-${projectId}-${i}`, sha256: "-" })));
-    await app.services.db.insert(documentEvents).values(buyers.slice(0, 51).map((b, i) => ({ projectId, documentName: `Memo ${i}`, userId: b.id, action: "view" as const, createdAt: when(i) })));
-    await app.services.db.insert(messages).values(buyers.slice(0, 51).map((b, i) => ({ projectId, buyerId: b.id, senderId: b.id, body: "Question", createdAt: when(i) })));
+    await app.services.db.insert(documents).values(buyers.slice(0, PAGE + 1).map((_, i) => ({ projectId, name: `Memo ${String(i).padStart(2, "0")}.pdf`, type: "pdf" as const, size: 10, storageKey: `busy-${projectId}-${i}`, sha256: "-" })));
+    await app.services.db.insert(documentEvents).values(buyers.slice(0, PAGE + 1).map((b, i) => ({ projectId, documentName: `Memo ${i}`, userId: b.id, action: "view" as const, createdAt: when(i) })));
+    await app.services.db.insert(messages).values(buyers.slice(0, PAGE + 1).map((b, i) => ({ projectId, buyerId: b.id, senderId: b.id, body: "Question", createdAt: when(i) })));
     const made = await app.services.db
       .insert(offers)
       .values(buyers.slice(0, 11).map((b, i) => ({ projectId, buyerId: b.id, status: "submitted" as const, price: 1_000_000 + i, structure: "All cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "loi.pdf", pdfSha256: "-" })))
@@ -153,21 +156,21 @@ describe("the project desk", () => {
 
     const first = await desk("");
     const second = await desk("?ndas=2&documents=2&audit=2&threads=2&offers=2&pipeline=2");
-    expect([first.contracts.length, second.contracts.length]).toEqual([50, 5]);
-    expect(new Set([...first.contracts, ...second.contracts].map((c) => c.id)).size).toBe(55);
-    expect([first.documents.length, second.documents.length]).toEqual([50, 1]);
-    expect(new Set([...first.documents, ...second.documents].map((d) => d.id)).size).toBe(51);
-    expect([auditRows(first.records.audit.html), auditRows(second.records.audit.html)]).toEqual([50, 1]);
-    expect(new Set([...threadLinks(first.records.negotiations.html), ...threadLinks(second.records.negotiations.html)]).size).toBe(51);
+    expect([first.contracts.length, second.contracts.length]).toEqual([PAGE, 5]);
+    expect(new Set([...first.contracts, ...second.contracts].map((c) => c.id)).size).toBe(PAGE + 5);
+    expect([first.documents.length, second.documents.length]).toEqual([PAGE, 1]);
+    expect(new Set([...first.documents, ...second.documents].map((d) => d.id)).size).toBe(PAGE + 1);
+    expect([auditRows(first.records.audit.html), auditRows(second.records.audit.html)]).toEqual([PAGE, 1]);
+    expect(new Set([...threadLinks(first.records.negotiations.html), ...threadLinks(second.records.negotiations.html)]).size).toBe(PAGE + 1);
     expect(threadLinks(second.records.negotiations.html)).toHaveLength(1);
     expect([first.offers.length, second.offers.length]).toEqual([10, 1]);
     expect(new Set([...first.offers, ...second.offers].map((o) => o.offer.id)).size).toBe(11);
 
     // the counts are of all, not of the page; a later page of the audit log opens it
-    for (const page of [first, second]) expect(page.records.audit.html).toContain("Audit log (51)");
+    for (const page of [first, second]) expect(page.records.audit.html).toContain(`Audit log (${PAGE + 1})`);
     expect(second.records.audit.html).toMatch(/<details[^>]* open=""/);
     expect(first.records.audit.html).not.toMatch(/<details[^>]* open/);
-    expect(first.records.ndasPager.html).toContain("of 55 NDAs");
+    expect(first.records.ndasPager.html).toContain(`of ${PAGE + 5} NDAs`);
     expect(first.records.offersPager.html).toContain("of 11 offers");
     // each pager names its own parameter, keeps the others, and opens at its section
     const links = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));

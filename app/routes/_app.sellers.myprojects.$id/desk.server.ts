@@ -8,7 +8,7 @@ import { refuse, refuseUnread, type Replier } from "~/.server/replies";
 type Refusal = ReturnType<typeof refuseUnread>;
 import type { Services } from "~/.server/services";
 import { redirectWithNotification } from "~/auth/session.server";
-import { DOCUMENT_TYPES } from "~/lib/deal";
+import { DESK_TABLE_PAGE_SIZE, DOCUMENT_TYPES } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import type { SellerPermission } from "~/lib/seller-permissions";
 import type { DeskIntent } from "~/lib/schemas/deal";
@@ -152,7 +152,7 @@ export async function readDeskForm(request: Request): Promise<FormData | Refusal
 }
 
 /** The pipeline's buyers a desk page shows. */
-const PIPELINE_PAGE_SIZE = 50;
+const PIPELINE_PAGE_SIZE = DESK_TABLE_PAGE_SIZE;
 
 /** The permission each deal step needs from a seller's colleague (the page answers 404 without it). */
 export const DESK_PERMISSION: Record<DeskIntent["intent"], SellerPermission> = {

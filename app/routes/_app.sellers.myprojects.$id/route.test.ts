@@ -8,8 +8,10 @@ const app = await bootApp("route-seller-project");
 const { loader, action } = await import("./route");
 const { context, services } = app;
 const seller = await app.member("seller@demo.test");
-// 55 NDAs: the 53rd (signed, waiting for the seller) is on the second page of NDAs
-const { project, contracts } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 55, signed: (i) => i === 52 });
+const { DESK_NDAS_PAGE_SIZE: PAGE } = await import("~/models/contracts.server");
+// a page and five NDAs: the third of the five (signed, waiting for the seller) is on the second page of NDAs
+const SIGNED = PAGE + 2;
+const { project, contracts } = await busyProject(services.db, { sellerId: seller.user.id, ndas: PAGE + 5, signed: (i) => i === SIGNED });
 afterAll(() => app.cleanup());
 
 const get = (query: string) => loader({ request: getRequest(`/sellers/myprojects/${project.id}${query}`, seller.cookie), context, params: { id: String(project.id) } });
@@ -22,7 +24,7 @@ describe("the seller's project page, a page of each list at a time", () => {
       expect((await page(query)).status, query).toBe(200);
     }
     const last = await dataOf("?ndas=99999");
-    expect(ndaRows(last.desk!.records.ndas.html).map((c) => c.id)).toEqual(contracts.slice(50).map((c) => c.id));
+    expect(ndaRows(last.desk!.records.ndas.html).map((c) => c.id)).toEqual(contracts.slice(PAGE).map((c) => c.id));
   });
 
   it("carries what it did before: the desk's own fields, and the pagers as markup", async () => {
@@ -30,19 +32,19 @@ describe("the seller's project page, a page of each list at a time", () => {
     expect(Object.keys(data.desk!).sort()).toEqual(["charts", "documents", "ndaSettings", "offers", "records"]);
     expect(Object.keys(data.desk!.records).sort()).toEqual(["audit", "documentsPager", "feedback", "ndas", "ndasPager", "negotiations", "offersPager", "pipeline", "viewers"]);
     // the signer's e-mail on their NDA's row, and no one else's anywhere
-    const signer = ndaRows(data.desk!.records.ndas.html).find((c) => c.id === contracts[52]!.id)!.email;
+    const signer = ndaRows(data.desk!.records.ndas.html).find((c) => c.id === contracts[SIGNED]!.id)!.email;
     expect(signer).toMatch(/^busy-[\w-]+@example\.test$/);
     expect(new Set(JSON.stringify(data).match(/busy-[\w-]+@example\.test/g))).toEqual(new Set([signer]));
   });
 
   it("returns to the page of each list the seller was on after a step", async () => {
     const query = "?ndas=2&offers=3&pipeline=2";
-    const request = postRequest(`/sellers/myprojects/${project.id}${query}`, seller.cookie, { intent: "approve-nda", contractId: String(contracts[52]!.id) });
+    const request = postRequest(`/sellers/myprojects/${project.id}${query}`, seller.cookie, { intent: "approve-nda", contractId: String(contracts[SIGNED]!.id) });
     const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/sellers/myprojects/${project.id}${query}`);
     const data = await dataOf("?ndas=2");
-    expect(ndaRows(data.desk!.records.ndas.html).find((c) => c.id === contracts[52]!.id)!.ndaStatus).toBe("NDA Approved");
+    expect(ndaRows(data.desk!.records.ndas.html).find((c) => c.id === contracts[SIGNED]!.id)!.ndaStatus).toBe("NDA Approved");
   });
 });
 
@@ -82,7 +84,7 @@ describe("a colleague who may only view the project", () => {
       { intent: "counter", offerId: "1", price: "not a price", expiresOn: "yesterday" },
       { intent: "delete-document", documentId: "" },
       { intent: "withdraw", extra: "x" },
-      { intent: "approve-nda", contractId: String(contracts[52]!.id) },
+      { intent: "approve-nda", contractId: String(contracts[SIGNED]!.id) },
       new URLSearchParams([["intent", "no-such-step"], ["intent", "approve-nda"], ["contractId", "x"]]),
     ];
     for (const fields of forms) {
@@ -99,7 +101,7 @@ describe("a colleague who may only view the project", () => {
       return data.desk!.records.ndas.html as string;
     };
     // approved by the seller's step above
-    const approved = (html: string) => ndaRows(html).find((c) => c.id === contracts[52]!.id)!;
+    const approved = (html: string) => ndaRows(html).find((c) => c.id === contracts[SIGNED]!.id)!;
     expect(approved(await ndasOf(project.id, agent.cookie, "?ndas=2"))).toMatchObject({ ndaStatus: "NDA Approved", steps: [] });
     expect(approved(await ndasOf(project.id, seller.cookie, "?ndas=2"))).toMatchObject({ ndaStatus: "NDA Approved", steps: ["block"] });
     const { project: fresh } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, signed: () => true, name: "Freshly signed" });
