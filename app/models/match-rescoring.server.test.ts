@@ -7,7 +7,7 @@ import { customers, matches, matchQueue, pageSessions, projects, systemSettings,
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
 import { makeUser } from "~/seed/factories";
 import { runMaintenance } from "./maintenance.server";
-import { drainMatchQueue, FIRST_BATCH, listingsToRescore, saveMatchWeights } from "./match-rescoring.server";
+import { drainMatchQueue, FIRST_BATCH, listingsToRescore, queueListings, saveMatchWeights } from "./match-rescoring.server";
 import { recomputeProjectMatches } from "./matches.server";
 import { parseEnv, type Env } from "~/.server/env";
 
@@ -159,5 +159,37 @@ describe("scoring every match again after new weights", () => {
     // the queue's two industries, each read once however many batches needed it
     expect(behaviourReads).toHaveLength(2);
     for (const sql of behaviourReads) expect(sql).toMatch(/"projects"\."industry" = \?/);
+  });
+
+  it("lets the server answer others between the listings of a batch, however few companies each is scored for", async () => {
+    const own = await createTestDatabase();
+    try {
+      // fewer companies than the scoring's turn every thousand: a batch's listings took no turn between them
+      await own.db.insert(customers).values(Array.from({ length: 300 }, (_, i) => ({ name: `Fund ${i}`, preferences: { industryPreferences: ["Healthcare"] } })));
+      const owner = await makeUser(own.db, { roles: ["ROLE_SELLER"] });
+      await own.db.insert(projects).values(
+        Array.from({ length: FIRST_BATCH }, (_, i) => ({
+          sellerId: owner.id, kind: "loan_pool" as const, status: "published" as const, projectName: `Pool ${i}`, industry: "Healthcare", location: "Midwest", state: "IL", size: 7_000_000, term: "Performing",
+        })),
+      );
+      await queueListings(own.db, eq(projects.status, "published"));
+      // another request's callbacks, each taken up in a turn of the event loop
+      let turns = 0;
+      let ticking = true;
+      const tick = () => {
+        turns++;
+        if (ticking) setImmediate(tick);
+      };
+      setImmediate(tick);
+      try {
+        expect(await drainMatchQueue(own.db, { budgetMs: 0 })).toBe(0);
+      } finally {
+        ticking = false;
+      }
+      expect(await own.db.$count(matches)).toBe(FIRST_BATCH * 300);
+      expect(turns).toBeGreaterThanOrEqual(FIRST_BATCH - 1);
+    } finally {
+      own.cleanup();
+    }
   });
 });
