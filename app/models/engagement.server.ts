@@ -44,7 +44,7 @@ export const VIEWERS_PAGE_SIZE = DESK_TABLE_PAGE_SIZE;
 // with how many there are counted over the same groups (a count of its own read the project's
 // sessions, and looked up each one's member, a second time);
 // whether each of its members signed the project's NDA (which decides whether the desk names them)
-// is then read for those 50 alone
+// is then read for the page's alone
 const viewersOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
   const page = db

@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const section = dealSectionOf(args.request);
   const before = threadPageOf(args.request);
   const url = new URL(args.request.url);
-  // the data room a page of 50 at a time (`?documents=`), as the seller's desk lists it
+  // the data room a page at a time (`?documents=`), as the seller's desk lists it
   const documentsPage = listPageOf(url, "documents");
   // the page's reads start with the guard's: only the member's own thread, offers and pass, and
   // what the data room and the tape hold, shown only once the NDA is found approved
