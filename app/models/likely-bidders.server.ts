@@ -32,15 +32,13 @@ export async function likelyBidders(
     responsivenessOf(db, { customerIds: ids, side: "buyer" }),
   ]);
   const profile = new Map(profiles.map((p) => [p.id, p]));
+  // a company gone between the two reads is left out, and the labels count those shown
   return best
-    .flatMap((b) => {
-      const company = profile.get(b.customerId);
-      return company ? [{ ...b, company }] : [];
-    })
+    .filter((b) => profile.has(b.customerId))
     .map((b, i) => ({
       label: `Buyer #${i + 1}`,
-      businessType: b.company.businessType,
-      customerSize: b.company.size,
+      businessType: profile.get(b.customerId)!.businessType,
+      customerSize: profile.get(b.customerId)!.size,
       score: b.score,
       reasons: b.reasons,
       responsivenessScore: stored(b.customerId).score,

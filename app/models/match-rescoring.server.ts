@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { nextTurn } from "~/.server/platform/next-turn";
 import { inList } from "~/.server/db/in-list";
 import { matches, matchQueue, projects, systemSettings } from "~/.server/db/schema";
 import type { MatchWeights } from "~/lib/match-score";
@@ -140,9 +139,6 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
       const [criteria, list] = await Promise.all([matchableCriteria(db), db.select(FACT_COLUMNS).from(projects).where(and(inList(projects.id, ids), visible))]);
       const rows: Scored[] = [];
       for (const project of list) {
-        // a turn before each listing too: scoring turns every thousand companies of one listing, so
-        // with fewer companies a batch (up to BATCH_MS of scoring) would hold Node's one thread whole
-        await nextTurn();
         const behaviour = await behaviourFor(project.industry);
         const scored = await scoreForCompanies({ facts: facts(project), industry: project.industry }, criteria, { weights, behaviour, responsiveness });
         for (const s of scored) rows.push({ projectId: project.id, ...s });

@@ -149,7 +149,7 @@ type FactRow = Pick<Project, "id" | "kind" | "industry" | "location" | "state" |
 export const facts = (p: FactRow) => projectFacts({ ...p, details: { propertyType: p.propertyType } });
 
 /** What a listing's score reads besides the listing and the company: read once for many listings. */
-export type ScoringInputs = {
+type ScoringInputs = {
   weights: MatchWeights;
   behaviour: Awaited<ReturnType<typeof behaviourByCustomer>>;
   responsiveness: Awaited<ReturnType<typeof responsivenessByCustomer>>;
@@ -158,7 +158,7 @@ export type ScoringInputs = {
 /**
  * One listing scored for each company, in the companies' order, keeping those at MIN_MATCH_SCORE or
  * more. A listing for 100,000 companies held Node's one thread 2.6 s: other requests get a turn
- * every thousand companies.
+ * before each thousand companies, so also before each listing of a batch of a few companies.
  */
 export async function scoreForCompanies(
   listing: { facts: ProjectFacts; industry: string },
@@ -167,7 +167,7 @@ export async function scoreForCompanies(
 ) {
   const scored: Array<{ customerId: number } & MatchResult> = [];
   for (const [i, company] of companies.entries()) {
-    if (i % 1000 === 999) await nextTurn();
+    if (i % 1000 === 0) await nextTurn();
     const result = scoreProject(company.criteria, listing.facts, behaviour(company.id, listing.industry), weights, responsiveness.get(company.id) ?? null);
     if (result.score >= MIN_MATCH_SCORE) scored.push({ customerId: company.id, ...result });
   }
