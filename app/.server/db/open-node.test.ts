@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Client } from "@libsql/client";
+import { createClient, type Client } from "@libsql/client";
 import { PAGE_CACHE_PAGES, openNodeDatabase } from "./open-node";
 
 let dir: string;
@@ -67,5 +67,34 @@ describe("the Node server's database", () => {
     const again = await Promise.all(Array.from({ length: 3 }, () => client.execute("PRAGMA cache_size")));
     expect(again.map((a) => a.rows[0]!.cache_size)).toEqual(Array(3).fill(PAGE_CACHE_PAGES));
   });
+  it("keeps writing after a write that waited past the busy timeout", async () => {
+    const file = `file:${path.join(dir, "app.db")}`;
+    // the server's client as it is, with a wait short enough for a test, and one connection, so that
+    // the second write below waits for the first's to be given back
+    const impatient = createClient({ url: file, timeout: 100, concurrency: 1 });
+    const other = createClient({ url: file });
+    try {
+      const held = await other.transaction("write");
+      await held.execute("insert into rate_limits (key, window_start, count) values ('held', 0, 1)");
+      const refused = await Promise.allSettled([
+        impatient.execute("insert into rate_limits (key, window_start, count) values ('refused', 0, 1) on conflict (key) do update set count = count + 1 returning count"),
+        impatient.execute("delete from rate_limits where window_start < 0"),
+      ]);
+      expect(refused.map((r) => r.status === "rejected" && (r.reason as { code?: string }).code)).toEqual(["SQLITE_BUSY", "SQLITE_BUSY"]);
+      await held.commit();
+      // a read, a write elsewhere, then writes of other statements than the refused one (which
+      // running again would have reset): before the fix each failed with SQLITE_BUSY_SNAPSHOT, for good
+      for (let i = 0; i < 3; i++) {
+        await impatient.execute("select count(*) from rate_limits");
+        await other.execute({ sql: "insert into rate_limits (key, window_start, count) values (?, 0, 1)", args: [`other${i}`] });
+        await impatient.execute({ sql: "update rate_limits set count = count + 1 where key = ?", args: ["held"] });
+        await impatient.batch([{ sql: "insert into rate_limits (key, window_start, count) values (?, 0, 1)", args: [`batch${i}`] }], "write");
+      }
+      const { rows } = await impatient.execute("select key, count from rate_limits where key in ('refused', 'held', 'batch2') order by key");
+      expect(rows.map((r) => [r.key, r.count])).toEqual([["batch2", 1], ["held", 4]]);
+    } finally {
+      impatient.close();
+      other.close();
+    }
+  });
 });
-
