@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createClient, type Client } from "@libsql/client";
 import { PAGE_CACHE_PAGES, openNodeDatabase } from "./open-node";
+import { WriteThreadClient } from "./write-thread";
 
 let dir: string;
 let client: Client;
@@ -96,5 +97,32 @@ describe("the Node server's database", () => {
       impatient.close();
       other.close();
     }
+  });
+  it("writes a batch that reads first while its write thread writes", async () => {
+    const thread = new WriteThreadClient(`file:${path.join(dir, "app.db")}`);
+    const insert = (key: string) => ({ sql: "insert into rate_limits (key, window_start, count) values (?, 0, 1)", args: [key] });
+    await thread.batch([insert("thread started")]);
+    // until the thread has written 10 times while the batches ran, a second at least
+    const started = Date.now();
+    let threadWrites = 0;
+    const going = () => threadWrites < 10 || Date.now() - started < 1000;
+    const threadWriting = (async () => {
+      while (going()) {
+        await thread.batch([insert(`thread${threadWrites}`)]);
+        threadWrites++;
+      }
+    })();
+    const outcomes: string[] = [];
+    while (going()) {
+      // a batch whose snapshot (its first read) may be older than the thread's last write
+      const batch = client.batch(["select count(*) from rate_limits", insert(`batch${outcomes.length}`)]);
+      outcomes.push(await batch.then(() => "written", (e: { extendedCode?: string }) => String(e.extendedCode)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await threadWriting;
+    await thread.close();
+    expect(outcomes.filter((o) => o !== "written")).toEqual([]);
+    const { rows } = await client.execute("select count(*) as n from rate_limits where key like 'batch%'");
+    expect(rows[0]!.n).toBe(outcomes.length);
   });
 });
