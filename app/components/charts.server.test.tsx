@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyChartMarkup, stackedChartMarkup } from "./charts.server";
+import { dailyChartMarkup, stackedChartMarkup, stepsChartMarkup } from "./charts.server";
 
 /** The daily charts as a screen reader meets them: the SVG's name and description, and the hidden table of days. */
 
@@ -44,5 +44,26 @@ describe("a daily chart's table for screen readers", () => {
     const none = stackedChartMarkup("last 4 days", "Sessions", days, layers.map((l) => ({ ...l, values: [0, 0, 0, 0] }))).html;
     expect(none).not.toContain("<table");
     expect(accessibleName(none)[1]).toBe("Totals: Search: 0, Home: 0.");
+  });
+});
+
+describe("a steps chart's table for screen readers", () => {
+  const steps = ["NDA", "Data room", "Offer"];
+  it("lists each item with the furthest step it reached, and the description says so", () => {
+    const html = stepsChartMarkup("Your deals", "Deals", steps, [
+      { label: "Pool A", reached: 2 },
+      { label: "Pool B", reached: 0 },
+    ]).html;
+    expect(rowsOf(html)).toEqual([
+      ["Pool A", "Data room"],
+      ["Pool B", "&#8212;"],
+    ]);
+    expect(accessibleName(html)).toEqual(["Deals", "Pool A: Data room; Pool B: none. The table below lists each one."]);
+  });
+
+  it("with no items, has no table and does not promise one", () => {
+    const html = stepsChartMarkup("Your deals", "Deals", steps, []).html;
+    expect(html).not.toContain("<table");
+    expect(accessibleName(html)).toEqual(["Deals", "None yet."]);
   });
 });

@@ -146,7 +146,7 @@ export function StepsChartFigure({ chart, caption }: { chart: StepsChart; captio
   return (
     <figure className="card" data-testid={id}>
       <figcaption className="font-semibold">{caption}</figcaption>
-      <ChartSvg id={id} width={chart.width} height={chart.height} title={chart.title} desc={`${reached}. The table below lists each one.`}>
+      <ChartSvg id={id} width={chart.width} height={chart.height} title={chart.title} desc={chart.rows.length ? `${reached}. The table below lists each one.` : "None yet."}>
         {chart.steps.map((s) => (
           <text key={s.label} x={s.x} y={14} textAnchor="middle" fontSize={11} className="fill-slate-600">
             {s.label}
