@@ -98,6 +98,45 @@ describe("the Node server's database", () => {
       other.close();
     }
   });
+  // a connection given up after SQLITE_BUSY is never freed by libsql 0.5.29 (any connection a
+  // statement was prepared on is not, closed and collected or not): its file handles, its page cache
+  // and the snapshot its refused statement started stay, so that the WAL can no longer be checkpointed
+  it.skipIf(!fs.existsSync("/proc/self/fd"))("keeps its connections and the WAL's checkpoints through writes refused as busy", async () => {
+    const file = path.join(dir, "app.db");
+    const handles = () =>
+      fs.readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`).startsWith(file);
+        } catch {
+          return false;
+        }
+      }).length;
+    const impatient = createClient({ url: `file:${file}`, timeout: 10, concurrency: 2 });
+    const other = createClient({ url: `file:${file}` });
+    try {
+      // both connections of the pool open, each with the file and its WAL
+      const read = "select count(*) from rate_limits";
+      await Promise.all([impatient.execute(read), impatient.execute(read), other.execute(read)]);
+      const before = handles();
+      const held = await other.transaction("write");
+      await held.execute("insert into rate_limits (key, window_start, count) values ('held', 0, 1)");
+      const refused: unknown[] = [];
+      for (let i = 0; i < 10; i++) {
+        const insert = { sql: "insert into rate_limits (key, window_start, count) values (?, 0, 1)", args: [`refused${i}`] };
+        await impatient.execute(insert).catch((e: { code?: string }) => refused.push(e.code));
+        await impatient.batch(["select count(*) from rate_limits", insert]).catch((e: { code?: string }) => refused.push(e.code));
+      }
+      await held.commit();
+      expect(refused).toEqual(Array(20).fill("SQLITE_BUSY"));
+      await impatient.batch(["select count(*) from rate_limits", "insert into rate_limits (key, window_start, count) values ('after', 0, 1)"]);
+      expect(handles()).toBe(before);
+      const { rows } = await other.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+      expect(rows[0]!.busy).toBe(0);
+    } finally {
+      impatient.close();
+      other.close();
+    }
+  });
   it("writes a batch that reads first while its write thread writes", async () => {
     const thread = new WriteThreadClient(`file:${path.join(dir, "app.db")}`);
     const insert = (key: string) => ({ sql: "insert into rate_limits (key, window_start, count) values (?, 0, 1)", args: [key] });
