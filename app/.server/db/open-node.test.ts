@@ -141,22 +141,17 @@ describe("the Node server's database", () => {
     const thread = new WriteThreadClient(`file:${path.join(dir, "app.db")}`);
     const insert = (key: string) => ({ sql: "insert into rate_limits (key, window_start, count) values (?, 0, 1)", args: [key] });
     await thread.batch([insert("thread started")]);
-    // until the thread has written 10 times while the batches ran, a second at least
-    const started = Date.now();
-    let threadWrites = 0;
-    const going = () => threadWrites < 10 || Date.now() - started < 1000;
-    const threadWriting = (async () => {
-      while (going()) {
-        await thread.batch([insert(`thread${threadWrites}`)]);
-        threadWrites++;
-      }
-    })();
+    // 200 writes handed to the thread at once, which it makes one after another on its own, however
+    // busy this thread is, while the batches below run here (with a pause, so that neither side
+    // starves the other of the lock)
+    let threadDone = false;
+    const threadWriting = Promise.all(Array.from({ length: 200 }, (_, i) => thread.batch([insert(`thread${i}`)]))).finally(() => (threadDone = true));
     const outcomes: string[] = [];
-    while (going()) {
+    while (!threadDone) {
       // a batch whose snapshot (its first read) may be older than the thread's last write
       const batch = client.batch(["select count(*) from rate_limits", insert(`batch${outcomes.length}`)]);
       outcomes.push(await batch.then(() => "written", (e: { extendedCode?: string }) => String(e.extendedCode)));
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 0));
     }
     await threadWriting;
     await thread.close();
