@@ -4,13 +4,14 @@ import { wantsDemoData } from "~/.server/env";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase } from "~/.server/db/prepared";
 import { writeIsolating } from "~/.server/platform/batch-writer";
-import type { DataRoomViewRow, LookRow, PageSessionRow, Platform, QueuedWrite, RateLimitHitsRow, Services, WriteKind } from "~/.server/services";
+import type { DataRoomViewRow, LookRow, PageSessionRow, Platform, QueuedWrite, RateLimitHitsRow, Services, SessionTouchRow, WriteKind } from "~/.server/services";
 import { storeDataRoomViews } from "~/models/data-room.server";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
 import { handingOnLooks, storeLooks } from "~/models/project-looks.server";
 import { addRateLimitHits } from "~/models/rate-limits.server";
+import { touchSessions } from "~/models/sessions.server";
 import { DEMO_WARNING, hasDemoAccounts, seedDemoDataIfEmpty } from "~/seed/seed.server";
 
 /** How often the Node server's outbox worker looks for due messages. */
@@ -23,6 +24,7 @@ export function writersFor(db: Database) {
     looks: (rows: LookRow[]) => storeLooks(db, rows),
     "rate-limit-hits": (rows: RateLimitHitsRow[]) => addRateLimitHits(db, rows),
     "data-room-views": (rows: DataRoomViewRow[]) => storeDataRoomViews(db, rows),
+    "session-touches": (rows: SessionTouchRow[]) => touchSessions(db, rows),
   } satisfies Record<WriteKind, (rows: never[]) => Promise<void>>;
 }
 
@@ -57,7 +59,7 @@ export async function writeQueued(db: Database, messages: readonly QueuedWrite[]
   return failed.sort((a, b) => a - b);
 }
 
-const WRITE_ORDER: WriteKind[] = ["page-sessions", "looks", "rate-limit-hits", "data-room-views"];
+const WRITE_ORDER: WriteKind[] = ["page-sessions", "looks", "rate-limit-hits", "data-room-views", "session-touches"];
 
 /** Once per boot: the demo market (development only), its warning, and the maintenance timer on Node. */
 const prepared = new WeakMap<object, Promise<void>>();
@@ -103,6 +105,7 @@ export async function getServices(context: AppLoadContext): Promise<Services> {
     recordLook: handingOnLooks(platform.boot, platform.writeLater("looks", app.looks)),
     recordRateLimitHits: platform.writeLater("rate-limit-hits", app["rate-limit-hits"]),
     recordDataRoomView: platform.writeLater("data-room-views", app["data-room-views"]),
+    recordSessionTouch: platform.writeLater("session-touches", app["session-touches"]),
   };
   servicesOf.set(platform, services);
   return services;

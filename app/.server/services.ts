@@ -7,13 +7,15 @@ import type { pageSessions } from "./db/schema";
 
 export type PageSessionRow = typeof pageSessions.$inferInsert;
 /** The writes that wait for a batch: the name a queued row travels under. */
-export type WriteKind = "page-sessions" | "looks" | "rate-limit-hits" | "data-room-views";
+export type WriteKind = "page-sessions" | "looks" | "rate-limit-hits" | "data-room-views" | "session-touches";
 /** A row on its way to the writer of its kind (the Workers queue's message). */
 export type QueuedWrite = { kind: WriteKind; row: unknown };
 /** A member's look at projects: search results shown (impressions) or a teaser opened (a view). */
 export type LookRow = { kind: "impression" | "view"; userId: number; projectIds: number[]; at: number };
 /** A buyer opened a project's data room: a row of the seller's audit log, stored after the response. */
 export type DataRoomViewRow = { projectId: number; userId: number; ipAddress: string; at: number };
+/** A member's session was used at `at`: its last-seen time, which the idle timeout runs from, moves on. */
+export type SessionTouchRow = { sessionId: string; at: number };
 /** Hits on a rate limit's key, counted in memory first (the beacon's budget) and stored later. */
 export type RateLimitHitsRow = { key: string; windowStart: number; hits: number };
 import type { Notification } from "~/lib/notification";
@@ -93,4 +95,6 @@ export interface Services extends Platform {
   recordRateLimitHits(row: RateLimitHitsRow): void;
   /** Puts an opening of the data room in its audit log after the response, through the same writer. */
   recordDataRoomView(row: DataRoomViewRow): void;
+  /** Moves a session's last-seen time on after the response, through the same writer (a GET writes nothing itself). */
+  recordSessionTouch(row: SessionTouchRow): void;
 }

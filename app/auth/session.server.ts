@@ -59,7 +59,7 @@ export function currentUser(services: Services, request: Request, context?: obje
     const lookUp = () =>
       readCookieSession(services, request).then((session) => {
         const id = session.get("sessionId");
-        return id ? userForSession(services.sessionDb, id) : null;
+        return id ? userForSession(services.sessionDb, id, Date.now(), services.recordSessionTouch) : null;
       });
     // a Worker's GET may start from the member this cookie named before (decision 040)
     pending = context && key === context ? memberFor(context, request, lookUp) : lookUp();
@@ -87,7 +87,7 @@ export async function beaconMember(services: Services, request: Request): Promis
   if (known !== undefined && !endedHere.get(known.sessionId)) return known.user;
   const sessionId = (await readCookieSession(services, request)).get("sessionId");
   if (!sessionId) return null;
-  const user = await userForSession(services.db, sessionId);
+  const user = await userForSession(services.db, sessionId, Date.now(), services.recordSessionTouch);
   liveSessions.set(signed, { sessionId, user });
   return user;
 }

@@ -3,7 +3,11 @@ import { sql } from "drizzle-orm";
 import { tablePreferences } from "~/.server/db/schema";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
-import { endSession, sameSessionLoad, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, startSession, userForSession } from "./sessions.server";
+import { eq } from "drizzle-orm";
+import { sessions } from "~/.server/db/schema";
+import type { SessionTouchRow } from "~/.server/services";
+import { writeQueued } from "~/services.server";
+import { endSession, sameSessionLoad, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, startSession, touchSessions, userForSession } from "./sessions.server";
 import { issueApiToken, revokeApiToken, userForApiToken, API_TOKEN_TTL_MS } from "./api-tokens.server";
 import { setUserAccess } from "./users.server";
 import { loadPreferences, savePreferences } from "./table-preferences.server";
@@ -45,6 +49,61 @@ describe("sessions", () => {
     const id = await startSession(t.db, user.id);
     await setUserAccess(t.db, user.id, { enabled: false });
     expect(await userForSession(t.db, id)).toBeNull();
+  });
+});
+
+describe("a session's last-seen time", () => {
+  const lastSeen = async (id: string) => (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0]?.at.getTime();
+
+  it("is handed to the writer of rows stored later, at most once a minute, and the look-up writes nothing", async () => {
+    const user = await makeUser(t.db);
+    const start = Date.now();
+    const id = await startSession(t.db, user.id, start);
+    const sent: SessionTouchRow[] = [];
+    const touch = (row: SessionTouchRow) => void sent.push(row);
+    // within the minute after sign-in: nothing to move on
+    expect(await userForSession(t.db, id, start + 30_000, touch)).not.toBeNull();
+    expect(sent).toEqual([]);
+    // past it: one touch, and the row is as it was until the writer stores it
+    expect(await userForSession(t.db, id, start + 90_000, touch)).not.toBeNull();
+    expect(sent).toEqual([{ sessionId: id, at: start + 90_000 }]);
+    expect(await lastSeen(id)).toBe(start);
+    // the member's next pages in that minute send none, though the row is not written yet
+    expect(await userForSession(t.db, id, start + 100_000, touch)).not.toBeNull();
+    expect(await userForSession(t.db, id, start + 140_000, touch)).not.toBeNull();
+    expect(sent).toHaveLength(1);
+    expect(await userForSession(t.db, id, start + 151_000, touch)).not.toBeNull();
+    expect(sent.map((row) => row.at)).toEqual([start + 90_000, start + 151_000]);
+    // stored through the queue's consumer (on Workers) as through the Node writer: the latest touch
+    expect(await writeQueued(t.db, sent.map((row) => ({ kind: "session-touches" as const, row })))).toEqual([]);
+    expect(await lastSeen(id)).toBe(start + 151_000);
+  });
+
+  it("keeps a session in use past the idle timeout once its touches are stored", async () => {
+    const user = await makeUser(t.db);
+    const start = Date.now();
+    const id = await startSession(t.db, user.id, start);
+    const sent: SessionTouchRow[] = [];
+    const later = start + SESSION_IDLE_MS / 2;
+    expect(await userForSession(t.db, id, later, (row) => void sent.push(row))).not.toBeNull();
+    await touchSessions(t.db, sent);
+    expect(await userForSession(t.db, id, later + SESSION_IDLE_MS - 1000)).not.toBeNull();
+  });
+
+  it("is the latest touch's, whatever order they come in; twice is once; an ended session stays ended", async () => {
+    const user = await makeUser(t.db);
+    const start = Date.now();
+    const [a, b, ended] = [await startSession(t.db, user.id, start), await startSession(t.db, user.id, start), await startSession(t.db, user.id, start)];
+    await touchSessions(t.db, [
+      { sessionId: a, at: start + 5_000 },
+      { sessionId: b, at: start + 2_000 },
+      { sessionId: a, at: start + 3_000 },
+    ]);
+    await touchSessions(t.db, [{ sessionId: a, at: start + 4_000 }, { sessionId: b, at: start + 2_000 }]);
+    expect([await lastSeen(a), await lastSeen(b)]).toEqual([start + 5_000, start + 2_000]);
+    await endSession(t.db, ended);
+    await touchSessions(t.db, [{ sessionId: ended, at: start + 9_000 }]);
+    expect(await lastSeen(ended)).toBeUndefined();
   });
 });
 

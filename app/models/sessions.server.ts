@@ -7,6 +7,8 @@ import { unreadNoticesQuery } from "./notifications.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
 import { randomToken } from "~/.server/crypto";
 import { SESSION_MAX_AGE_SECONDS } from "~/.server/session-cookie";
+import type { SessionTouchRow } from "~/.server/services";
+import { ttlCache } from "~/.server/ttl-cache";
 
 /** A session not used for this long is over. */
 export const SESSION_IDLE_MS = 1000 * 60 * 60 * 12;
@@ -61,7 +63,16 @@ const sessionWithUser = preparedQuery((db) =>
     .prepare(),
 );
 
-export async function userForSession(db: Database, id: string, now = Date.now()) {
+/** How a used session's last-seen time is moved on: the request's writer of rows stored after the response (Services.recordSessionTouch). */
+export type SessionToucher = (row: SessionTouchRow) => unknown;
+
+/**
+ * The member a session is of, while it lasts. Its last-seen time, which the idle timeout runs from, is
+ * moved on at most once a minute, through `touch`: the app's is the writer of rows stored after the
+ * response, so that a page's look-up writes nothing while it answers (on Workers the write was a D1
+ * call of its own, after the page's reads). Without one it is written here, as the tests do.
+ */
+export async function userForSession(db: Database, id: string, now = Date.now(), touch?: SessionToucher) {
   const [row] = await sessionWithUser(db).all({ id });
   if (!row) return null;
   const { session, user, unreadNotices, unreadAsBuyer, grants, teamLeadId, tables } = row;
@@ -70,8 +81,13 @@ export async function userForSession(db: Database, id: string, now = Date.now())
     await endSession(db, id);
     return null;
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  // a touch on its way is not in the row yet: the member's next requests in the minute send none
+  const lastSeen = Math.max(session.lastSeenAt.getTime(), touchesSent.get(id, now) ?? 0);
+  if (now - lastSeen > TOUCH_EVERY_MS) {
+    if (touch) {
+      touchesSent.set(id, now, now);
+      touch({ sessionId: id, at: now });
+    } else await touchSessions(db, [{ sessionId: id, at: now }]);
   }
   loadedWithSession.set(user, { inbox: { unreadNotices, unreadAsBuyer }, tables: tables ?? "{}", team: { grants, leadId: teamLeadId } });
   return user;
@@ -126,6 +142,22 @@ export function tablePreferencesLoadedWith(user: Pick<User, "id">): Record<strin
 /** A seller's permissions (as stored, JSON) and their company's first member, read with their session in this request, if they were. */
 export function sellerTeamLoadedWith(user: Pick<User, "id">): TeamPlace | undefined {
   return loadedWithSession.get(user)?.team;
+}
+
+/** The touches this process sent and the writer may not have stored yet, by session: kept as long as one holds the next back. */
+const touchesSent = ttlCache<string, number>({ ttlMs: TOUCH_EVERY_MS });
+
+/**
+ * Stores sessions' last-seen times, each the latest of its touches: a touch delivered late or twice never
+ * moves one back, and a session ended meanwhile is not written again.
+ */
+export async function touchSessions(db: Database, rows: readonly SessionTouchRow[]) {
+  const latest = new Map<string, number>();
+  for (const { sessionId, at } of rows) latest.set(sessionId, Math.max(at, latest.get(sessionId) ?? at));
+  const statements = [...latest].map(([id, at]) =>
+    db.update(sessions).set({ lastSeenAt: sql`max(${sessions.lastSeenAt}, ${at})` }).where(eq(sessions.id, id)),
+  );
+  if (statements.length) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
 }
 
 export async function pruneSessions(db: Database, now = Date.now()) {
