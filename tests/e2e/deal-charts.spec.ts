@@ -30,6 +30,20 @@ test("a buyer sees how far each of their deals got, with the same in a table for
   // the first buyer company's member: an offer accepted, others made (one still under negotiation)
   await expect(table.getByRole("cell", { name: "Accepted", exact: true })).toHaveCount(1);
   await expect(table.getByRole("cell", { name: "Offer", exact: true }).first()).toBeVisible();
+
+  // a deal's row (drawn by the server) opens its workspace; with JavaScript within the app, the page not loaded again
+  type Marked = { stayed?: boolean; __remixRouter?: { state: { initialized: boolean } } };
+  if (javaScriptEnabled) {
+    await buyer.waitForFunction(() => (window as unknown as Marked).__remixRouter?.state.initialized);
+    await buyer.evaluate(() => ((window as unknown as Marked).stayed = true));
+  }
+  const deal = buyer.getByTestId("stage-offered").getByRole("link").first();
+  const href = (await deal.getAttribute("href"))!;
+  expect(href).toMatch(/^\/buyers\/myprojects\/\d+$/);
+  await deal.click();
+  await expect(buyer).toHaveURL(new RegExp(`${href}$`));
+  await expect(buyer.getByRole("heading", { level: 1 })).toBeVisible();
+  if (javaScriptEnabled) expect(await buyer.evaluate(() => (window as unknown as Marked).stayed)).toBe(true);
   await buyer.context().close();
 });
 

@@ -4,15 +4,16 @@ import { NDA_APPROVED, workspacePath } from "~/lib/deal";
 import { VISIBLE_TO_BUYERS, type ProjectStatus } from "~/lib/project-kinds";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { buyerDealsPage, marketClosings } from "~/models/buyer-deals.server";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { PipelineEntry } from "~/models/pipeline.server";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
-import { OFFER_STATUS_LABELS, PIPELINE_STAGES, STAGE_LABELS, type OfferStatus, type PipelineStage } from "~/lib/deal";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { PIPELINE_STAGES, STAGE_LABELS } from "~/lib/deal";
 import { titleMeta } from "~/lib/meta";
 import { StaticHtml } from "~/components/static-html";
 import { StaticPager } from "~/components/pager";
 import { CHARTED_DEALS, dealStagesChart } from "./charts.server";
+import { dealRowsBody, type DealRow } from "./rows.server";
 
 export const meta = () => titleMeta("My deals");
 
@@ -35,26 +36,22 @@ export async function loader(args: LoaderFunctionArgs) {
     }),
     marketClosings(services.db, user.id),
   ]);
+  // what a row shows, no more: the buyer's own name and company, every stage's date are not
+  const rowOf = (e: PipelineEntry): DealRow => ({
+    projectId: e.projectId,
+    projectName: e.projectName,
+    stage: e.stage,
+    ndaStatus: e.ndaStatus,
+    offerStatus: e.offerStatus,
+    closed: closingOf(e),
+    since: e.dates[e.stage] ?? null,
+    lastActivity: e.lastActivity,
+    href: !opensFor(e) ? null : e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
+  });
   return {
     chart: total ? dealStagesChart(latest, total) : null,
-    stages: stages.map(({ stage, total, page }) => ({ stage, total, page })),
+    stages: stages.map(({ stage, total, page, shown }) => ({ stage, total, page, body: dealRowsBody(shown.map(rowOf)) })),
     pageSize: DEALS_PAGE_SIZE,
-    // what a row shows, no more: the buyer's own name and company, every stage's date are not
-    deals: stages.flatMap(({ shown }) =>
-      shown.map((e) => ({
-        projectId: e.projectId,
-        projectName: e.projectName,
-        stage: e.stage,
-        ndaStatus: e.ndaStatus,
-        offerStatus: e.offerStatus,
-        // closed by the marketplace (the listing withdrawn, another offer accepted): the reason the buyer was told, not who
-        closed: closingOf(e),
-        since: e.dates[e.stage] ?? null,
-        lastActivity: e.lastActivity,
-        // none where the buyer can no longer open the listing (withdrawn, sold to another): its pages answer 404
-        href: !opensFor(e) ? null : e.ndaStatus === NDA_APPROVED ? workspacePath(user.roles, e.projectId) : `/projects/more-details/${e.projectId}`,
-      })),
-    ),
   };
 }
 
@@ -64,43 +61,28 @@ const opensFor = (e: { projectStatus: string; offerStatus: string | null }) =>
 
 /** The buyer's deals by stage: what they looked at, signed, negotiate and offered on. */
 export default function DealsPage() {
-  const { deals, chart, stages, pageSize } = useLoaderData<typeof loader>();
+  const { chart, stages, pageSize } = useLoaderData<typeof loader>();
   const at = useLocation();
   return (
     <div className="max-w-6xl space-y-6">
       <PageHeader title="My deals" />
-      {deals.length === 0 ? (
+      {stages.length === 0 ? (
         <p className="text-sm text-slate-600">
           No deals yet: open a project from the search and sign its NDA to start one.
         </p>
       ) : null}
       {chart ? <StaticHtml markup={chart} /> : null}
-      {stages.map(({ stage, total, page }) => {
-        const rows = deals.filter((d) => d.stage === stage);
-        return (
-          <section key={stage} aria-label={STAGE_LABELS[stage]} data-testid={`stage-${stage}`}>
-            <h2 className="mb-2 font-semibold">
-              {STAGE_LABELS[stage as PipelineStage]} ({total})
-            </h2>
-            <SimpleTable caption={STAGE_LABELS[stage]} count={total} empty="" headers={["Project", "NDA", "Offer", "Since", "Last activity"]}>
-              {rows.map((d) => (
-                <tr key={d.projectId}>
-                  <td>
-                    {d.href ? <Link to={d.href} className="link">{d.projectName}</Link> : d.projectName}
-                  </td>
-                  <td>{d.closed?.of === "nda" ? d.closed.reason : (d.ndaStatus ?? "—")}</td>
-                  <td>{d.closed?.of === "offer" ? d.closed.reason : d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
-                  <td>{formatDate(d.since)}</td>
-                  <td>{formatDateTime(d.lastActivity)}</td>
-                </tr>
-              ))}
-            </SimpleTable>
-            {total > pageSize ? (
-              <StaticPager page={page} pageSize={pageSize} total={total} noun="deals" param={stage} label={`Pages of ${STAGE_LABELS[stage].toLowerCase()}`} at={at} />
-            ) : null}
-          </section>
-        );
-      })}
+      {stages.map(({ stage, total, page, body }) => (
+        <section key={stage} aria-label={STAGE_LABELS[stage]} data-testid={`stage-${stage}`}>
+          <h2 className="mb-2 font-semibold">
+            {STAGE_LABELS[stage]} ({total})
+          </h2>
+          <SimpleTable caption={STAGE_LABELS[stage]} headers={["Project", "NDA", "Offer", "Since", "Last activity"]} body={body} />
+          {total > pageSize ? (
+            <StaticPager page={page} pageSize={pageSize} total={total} noun="deals" param={stage} label={`Pages of ${STAGE_LABELS[stage].toLowerCase()}`} at={at} />
+          ) : null}
+        </section>
+      ))}
     </div>
   );
 }
