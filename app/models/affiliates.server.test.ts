@@ -105,4 +105,46 @@ describe("affiliates and referrals", () => {
     expect(list.total).toBe(2);
     expect(list.rows.find((r) => r.id === rx.id)).toMatchObject({ memberName: x!.name, ndasSigned: 2, offersAccepted: 1, commissionStatus: "approved" });
   });
+
+  it("keeps each referred member's counts as their NDAs and offers change, whatever changes them (migration 0087's triggers)", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const partner = (await approveAffiliate(t.db, { inquiryId: (await application("Flo")).id, commissionPercent: 1, actor: admin }))!;
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [x, y, late] = await Promise.all([1, 2, 3].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+    await recordReferral(t.db, { secret, userId: x!.id, code: partner.code });
+    await recordReferral(t.db, { secret, userId: y!.id, code: partner.code });
+    const [p, q] = await t.db.insert(projects).values([1, 2].map((n) => ({ sellerId: seller.id, kind: "loan_pool" as const, status: "published" as const, projectName: `Kept ${n}` }))).returning();
+    const counts = async () => {
+      const { rows } = await affiliateReferrals(t.db, { affiliateId: partner.id });
+      const of = (id: number) => rows.find((r) => r.memberName === [x, y, late].find((u) => u!.id === id)!.name);
+      const partnerRow = (await listAffiliates(t.db, { pageSize: 100 })).rows.find((r) => r.affiliate.id === partner.id)!;
+      return { x: [of(x!.id)?.ndasSigned, of(x!.id)?.offersAccepted], y: [of(y!.id)?.ndasSigned, of(y!.id)?.offersAccepted], partner: [partnerRow.ndasSigned, partnerRow.offersAccepted] };
+    };
+    const nda = (projectId: number, buyerId: number) => ({
+      projectId, buyerId, envelopeId: `kept-${projectId}-${buyerId}`, ndaStatus: "Requested" as const, documentKey: "k", documentSha256: "s", requestedAt: new Date(), signedAt: null as Date | null,
+    });
+    const [onP, onQ] = await t.db.insert(contracts).values([nda(p!.id, x!.id), nda(q!.id, x!.id)]).returning();
+    expect(await counts()).toEqual({ x: [0, 0], y: [0, 0], partner: [0, 0] });
+    // signed, then one of them unsigned and the other moved to another member, then deleted
+    await t.db.update(contracts).set({ signedAt: new Date() }).where(eq(contracts.buyerId, x!.id));
+    expect(await counts()).toEqual({ x: [2, 0], y: [0, 0], partner: [2, 0] });
+    await t.db.update(contracts).set({ signedAt: null }).where(eq(contracts.id, onP!.id));
+    await t.db.update(contracts).set({ buyerId: y!.id }).where(eq(contracts.id, onQ!.id));
+    expect(await counts()).toEqual({ x: [0, 0], y: [1, 0], partner: [1, 0] });
+    // an offer accepted, then rejected; another accepted, then deleted
+    const offer = { price: 1, structure: "cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "k", pdfSha256: "s" };
+    const [accepted] = await t.db.insert(offers).values({ ...offer, projectId: q!.id, buyerId: y!.id, status: "submitted" }).returning();
+    await t.db.update(offers).set({ status: "accepted" }).where(eq(offers.id, accepted!.id));
+    const [inserted] = await t.db.insert(offers).values({ ...offer, projectId: p!.id, buyerId: y!.id, status: "accepted" }).returning();
+    expect(await counts()).toEqual({ x: [0, 0], y: [1, 2], partner: [1, 2] });
+    await t.db.update(offers).set({ status: "rejected" }).where(eq(offers.id, accepted!.id));
+    await t.db.delete(offers).where(eq(offers.id, inserted!.id));
+    await t.db.delete(contracts).where(eq(contracts.id, onQ!.id));
+    expect(await counts()).toEqual({ x: [0, 0], y: [0, 0], partner: [0, 0] });
+    // a member referred after signing comes with their counts
+    await t.db.insert(contracts).values({ ...nda(p!.id, late!.id), signedAt: new Date() });
+    await recordReferral(t.db, { secret, userId: late!.id, code: partner.code });
+    const lateRow = (await affiliateReferrals(t.db, { affiliateId: partner.id })).rows.find((r) => r.memberName === late!.name);
+    expect([lateRow?.ndasSigned, lateRow?.offersAccepted]).toEqual([1, 0]);
+  });
 });

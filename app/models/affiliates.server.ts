@@ -115,9 +115,6 @@ export async function approveAffiliate(
   throw new Error("no free affiliate code");
 }
 
-/** NDAs signed and offers accepted by the referred member of a `referrals` row. */
-const ndasSigned = sql<number>`(select count(*) from contracts c where c.buyer_id = ${referrals.userId} and c.signed_at is not null)`;
-const offersAccepted = sql<number>`(select count(*) from offers o where o.buyer_id = ${referrals.userId} and o.status = 'accepted')`;
 const withStatus = (status: CommissionStatus) => sql<number>`coalesce(sum(${referrals.commissionStatus} = ${status}), 0)`;
 
 /** One page of partners, each with its referrals, their conversions and the commissions by status. */
@@ -128,8 +125,9 @@ export async function listAffiliates(db: Database, { page = 1, pageSize = 25 }: 
       .select({
         affiliate: affiliates,
         referrals: count(referrals.id),
-        ndasSigned: sql<number>`coalesce(sum(${ndasSigned}), 0)`,
-        offersAccepted: sql<number>`coalesce(sum(${offersAccepted}), 0)`,
+        // each referral keeps its member's counts (migration 0087), read here from the partner's index
+        ndasSigned: sql<number>`coalesce(sum(${referrals.ndasSigned}), 0)`,
+        offersAccepted: sql<number>`coalesce(sum(${referrals.offersAccepted}), 0)`,
         pending: withStatus("pending"),
         approved: withStatus("approved"),
         paid: withStatus("paid"),
@@ -157,8 +155,8 @@ const referralColumns = {
   memberEmail: users.email,
   company: users.company,
   joinedAt: referrals.createdAt,
-  ndasSigned,
-  offersAccepted,
+  ndasSigned: referrals.ndasSigned,
+  offersAccepted: referrals.offersAccepted,
   commissionStatus: referrals.commissionStatus,
 };
 

@@ -1614,11 +1614,14 @@ export const referrals = sqliteTable(
       .unique()
       .references(() => users.id, { onDelete: "cascade" }),
     commissionStatus: text("commission_status", { enum: COMMISSION_STATUSES }).notNull().default("pending"),
+    /** The referred member's NDAs signed and offers accepted, kept by triggers on contracts and offers (migration 0087). */
+    ndasSigned: integer("ndas_signed").notNull().default(0),
+    offersAccepted: integer("offers_accepted").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    // covering: a partner's referred members and their commissions, counted without reading the referrals
-    index("referrals_affiliate_idx").on(t.affiliateId, t.userId, t.commissionStatus),
+    // covering: a partner's referred members, their commissions and conversions, summed without reading the referrals
+    index("referrals_affiliate_idx").on(t.affiliateId, t.userId, t.commissionStatus, t.ndasSigned, t.offersAccepted),
     index("referrals_referrer_idx").on(t.referrerUserId),
   ],
 );
