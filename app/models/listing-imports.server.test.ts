@@ -2,12 +2,12 @@ import fs from "node:fs";
 import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, explained } from "../../tests/support/db";
 import { UPLOAD_OPTIONS } from "../../tests/support/upload-options";
 import { customers, importJobRows, importJobs, projects, users } from "~/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
 import { makeUser } from "~/seed/factories";
-import { checkUpload, drainImportJob, IMPORT_CHUNK, SELLER_CHOICES_SHOWN, sellerChoices, stageImport } from "./listing-imports.server";
+import { checkUpload, drainImportJob, IMPORT_CHUNK, SELLER_CHOICES_SHOWN, sellerChoices, sellerChoicesQuery, stageImport } from "./listing-imports.server";
 import { listSellerProjectPage } from "./projects.server";
 import { customerMatches } from "./matches.server";
 
@@ -195,5 +195,14 @@ describe("the sellers an upload may be for", () => {
     const many = await sellerChoices(t.db, { find: word });
     expect(many.rows).toHaveLength(SELLER_CHOICES_SHOWN);
     expect(many.total).toBe(SELLER_CHOICES_SHOWN + 3);
+  });
+
+  it("are read from the sellers' index, not from every member's roles", async () => {
+    for (const find of [undefined, "harbor"]) {
+      const q = sellerChoicesQuery(t.db, { find }).toSQL();
+      const plan = (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${q.sql}`, args: q.params })).rows.map((r) => String(r.detail));
+      expect(plan).toContain("SCAN users USING INDEX users_seller_created_idx");
+      expect(plan.join("\n")).not.toContain("json_each");
+    }
   });
 });
