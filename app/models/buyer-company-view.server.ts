@@ -3,20 +3,28 @@ import type { Database } from "~/.server/db";
 import { contracts, customers, documentEvents, messages, offers, pageSessions, projects, users } from "~/.server/db/schema";
 import { inList } from "~/.server/db/in-list";
 import { criteriaOf } from "./buyer-criteria.server";
+import { pageCarryingTotal } from "./list-query.server";
 import { responsivenessOf } from "./responsiveness.server";
 import { sellerReach } from "./seller-permissions.server";
 
 /** Past its draft, and the seller's own past the import too: as my projects lists their own and their colleagues'. */
 const shownTo = (userId: number) => sql`${projects.status} <> 'draft' and (${projects.status} <> 'importing' or ${projects.sellerId} <> ${userId})`;
 
+/** The projects of a buyer company a seller's page lists at once: a company active on many of them pages through them. */
+export const BUYER_COMPANY_PROJECTS_PAGE_SIZE = 25;
+
 /**
  * A buyer company as a seller sees it (issue #15 item 6): only once one of its members
  * has signed an NDA on one of the seller's projects, and only its activity on those
- * projects. Before the NDA the seller knows buyers by pseudonym (buyer-identity.server.ts),
- * so the company's looks at other projects of the seller, unsigned, stay unnamed; and
- * nothing about other sellers' projects is read at all. Null: the page answers 404.
+ * projects, a page at a time, the latest signed first. Before the NDA the seller knows buyers by
+ * pseudonym (buyer-identity.server.ts), so the company's looks at other projects of the seller,
+ * unsigned, stay unnamed; and nothing about other sellers' projects is read at all. Null: the page
+ * answers 404.
  */
-export async function buyerCompanyForSeller(db: Database, { customerId, userId }: { customerId: number; userId: number }) {
+export async function buyerCompanyForSeller(
+  db: Database,
+  { customerId, userId, page = 1, pageSize = BUYER_COMPANY_PROJECTS_PAGE_SIZE }: { customerId: number; userId: number; page?: number; pageSize?: number },
+) {
   const customer = await db.query.customers.findFirst({ where: eq(customers.id, customerId) });
   if (!customer || customer.anonymisedAt) return null;
   const [members, reach] = await Promise.all([
@@ -26,16 +34,27 @@ export async function buyerCompanyForSeller(db: Database, { customerId, userId }
   const memberIds = members.map((m) => m.id);
   if (!memberIds.length) return null;
   // from the members' NDAs to their projects, kept where the seller reaches them: listing every
-  // project the seller reaches first (2,000 ids, with the team's) cost 65 ms before any NDA was read
-  const signed = await db
-    .select({ projectId: contracts.projectId, projectName: projects.projectName, ndaStatus: contracts.ndaStatus, signedAt: contracts.signedAt, signerName: contracts.signerName })
-    .from(contracts)
-    .innerJoin(projects, eq(projects.id, contracts.projectId))
-    .where(and(inList(contracts.buyerId, memberIds), isNotNull(contracts.signedAt), reach, shownTo(userId)))
-    .orderBy(desc(contracts.signedAt))
-    .limit(100);
-  if (!signed.length) return null;
-  const ids = [...new Set(signed.map((s) => s.projectId))];
+  // project the seller reaches first (2,000 ids, with the team's) cost 65 ms before any NDA was read.
+  // A page of them, each carrying how many there are (it was the latest 100, cut without a word)
+  const signedPage = (offset: number) =>
+    db
+      .select({
+        projectId: contracts.projectId,
+        projectName: projects.projectName,
+        ndaStatus: contracts.ndaStatus,
+        signedAt: contracts.signedAt,
+        signerName: contracts.signerName,
+        total: sql<number>`count(*) over ()`,
+      })
+      .from(contracts)
+      .innerJoin(projects, eq(projects.id, contracts.projectId))
+      .where(and(inList(contracts.buyerId, memberIds), isNotNull(contracts.signedAt), reach, shownTo(userId)))
+      .orderBy(desc(contracts.signedAt), desc(contracts.id))
+      .limit(pageSize)
+      .offset(offset);
+  const signed = await pageCarryingTotal(signedPage, { page, pageSize });
+  if (!signed.total) return null;
+  const ids = [...new Set(signed.rows.map((s) => s.projectId))];
   const [activity, criteria, responsiveness] = await Promise.all([
     activityOn(db, { memberIds, projectIds: ids }),
     criteriaOf(db, { customerId }),
@@ -53,7 +72,7 @@ export async function buyerCompanyForSeller(db: Database, { customerId, userId }
     },
     criteria: criteria?.criteria ?? null,
     responsiveness: responsiveness(customerId),
-    projects: signed.map((s) => ({ ...s, ...activity(s.projectId) })),
+    projects: { rows: signed.rows.map((s) => ({ ...s, ...activity(s.projectId) })), total: signed.total, page: signed.page, pageSize },
   };
 }
 

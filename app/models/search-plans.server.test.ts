@@ -681,8 +681,8 @@ describe("the admin's on-boarding chats, inbound tables, potential customers and
     const [page] = await plansOf(() => listAffiliates(t.db, { page: 2 }), /group by/);
     expect(page, page).toMatch(/LIST SUBQUERY \d+ ; (SCAN|SEARCH) affiliates/);
     expect(page, page).toMatch(/SEARCH referrals USING COVERING INDEX referrals_affiliate_idx \(affiliate_id=\?\)/);
-    expect(page, page).toMatch(/SEARCH c USING COVERING INDEX contracts_buyer_idx \(buyer_id=\? AND signed_at>\?\)/);
-    expect(page, page).toMatch(/SEARCH o USING COVERING INDEX offers_buyer_idx \(buyer_id=\? AND status=\?\)/);
+    // the members' conversions are the referrals' own (decision 110): not a seek of their contracts and offers each
+    expect(page, page).not.toMatch(/contracts|offers/);
     expect(page, page).not.toMatch(/AUTOMATIC/);
   });
 

@@ -285,7 +285,7 @@ describe("the seller permission check", () => {
     });
     await t.db.insert(contracts).values([nda(ids.second!, true), nda(ids.outsiders!, true), nda(ids.leads!, false)]);
     await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [], projects: {} } });
-    const seen = async (user: User) => (await buyerCompanyForSeller(t.db, { customerId: fund!.id, userId: user.id }))?.projects.map((p) => p.projectId) ?? null;
+    const seen = async (user: User) => (await buyerCompanyForSeller(t.db, { customerId: fund!.id, userId: user.id }))?.projects.rows.map((p) => p.projectId) ?? null;
     // the lead's own project; the lead's colleague only once the project is given; never another company's
     expect(await seen(lead)).toEqual([ids.second]);
     expect(await seen(colleague)).toBeNull();
@@ -293,6 +293,29 @@ describe("the seller permission check", () => {
     expect(await seen(colleague)).toEqual([ids.second]);
     expect(await seen(outsider)).toEqual([ids.outsiders]);
     expect(await seen(loner)).toBeNull();
+  });
+
+  it("lists a buyer company's projects a page at a time, the latest signed first, each page carrying how many there are", async () => {
+    const pager = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [fund] = await t.db.insert(customers).values({ name: "Paged Fund", customerType: "buyer" }).returning();
+    const buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId: fund!.id }).where(eq(users.id, buyer.id));
+    const listed = await t.db
+      .insert(projects)
+      .values(Array.from({ length: 27 }, (_, i) => ({ sellerId: pager.id, kind: "loan_pool" as const, status: "published" as const, projectName: `Paged ${i}` })))
+      .returning({ id: projects.id });
+    const start = Date.now();
+    await t.db.insert(contracts).values(
+      listed.map(({ id }, i) => ({ projectId: id, buyerId: buyer.id, envelopeId: `paged-${id}`, documentKey: "k", documentSha256: "s", requestedAt: new Date(start), ndaStatus: "Signed" as const, signedAt: new Date(start + i * 1000) })),
+    );
+    const pageOf = async (page: number) => (await buyerCompanyForSeller(t.db, { customerId: fund!.id, userId: pager.id, page }))!.projects;
+    const first = await pageOf(1);
+    expect({ total: first.total, page: first.page, shown: first.rows.length }).toEqual({ total: 27, page: 1, shown: 25 });
+    const newestFirst = [...listed].reverse().map(({ id }) => id);
+    expect(first.rows.map((r) => r.projectId)).toEqual(newestFirst.slice(0, 25));
+    expect((await pageOf(2)).rows.map((r) => r.projectId)).toEqual(newestFirst.slice(25));
+    // past the last (a stale or made-up ?page=): the last
+    expect(await pageOf(9)).toMatchObject({ page: 2, total: 27, rows: [{ projectId: newestFirst[25] }, { projectId: newestFirst[26] }] });
   });
 
   it("puts the threads of the team's projects a colleague may see in their inbox, and no one else's", async () => {

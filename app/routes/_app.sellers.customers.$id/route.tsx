@@ -1,21 +1,26 @@
-import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
-import { formatDate, formatDateTime, formatDuration, formatNumber } from "~/lib/format";
+import { Pager } from "~/components/pager";
+import { formatNumber } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { pageNumber } from "~/lib/query-params";
 import { buyerCompanyForSeller } from "~/models/buyer-company-view.server";
+import { projectRowsBody } from "./rows.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.company.name ?? "Buyer") }];
 
 /** A buyer company as the seller sees it: only after it signed an NDA on one of the seller's projects, and only its activity there. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
-  const view = await buyerCompanyForSeller(services.db, { customerId: idParam(args.params), userId: user.id });
+  const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
+  const view = await buyerCompanyForSeller(services.db, { customerId: idParam(args.params), userId: user.id, page });
   if (!view) throw notFound();
-  return view;
+  const { rows, ...paging } = view.projects;
+  return { ...view, projects: { ...paging, body: projectRowsBody(rows) } };
 }
 
 export default function SellerBuyerCompanyPage() {
@@ -52,27 +57,10 @@ export default function SellerBuyerCompanyPage() {
         <h2 id="deals-heading" className="mb-2 text-lg font-semibold">On your projects</h2>
         <SimpleTable
           caption="Activity on your projects"
-          count={projects.length}
-          empty="Nothing yet."
           headers={["Project", "NDA", "Signed", "Visits", "Time on the pages", "Active time", "Documents opened", "Messages", "Offers", "Last visit"]}
-        >
-          {projects.map((p) => (
-            <tr key={p.projectId} data-testid="buyer-project-row">
-              <td>
-                <Link to={`/sellers/myprojects/${p.projectId}`} className="link">{p.projectName || `Project ${p.projectId}`}</Link>
-              </td>
-              <td>{p.ndaStatus}</td>
-              <td>{formatDate(p.signedAt)}{p.signerName ? ` by ${p.signerName}` : ""}</td>
-              <td>{p.visits}</td>
-              <td>{formatDuration(p.totalTime)}</td>
-              <td>{formatDuration(p.activeTime)}</td>
-              <td>{p.documentsOpened}</td>
-              <td>{p.messages}</td>
-              <td>{p.offers ? `${p.offers} (${p.lastOfferStatus})` : "0"}</td>
-              <td>{formatDateTime(p.lastVisit)}</td>
-            </tr>
-          ))}
-        </SimpleTable>
+          body={projects.body}
+        />
+        {projects.total > projects.pageSize ? <Pager page={projects.page} pageSize={projects.pageSize} total={projects.total} noun="projects" label="Pages of projects" /> : null}
       </section>
     </div>
   );
