@@ -1,11 +1,8 @@
 // Migration 0086's triggers as D1 runs them: the foreign key's SET NULL must fire the leads' trigger there too (decision 107).
-import fs from "node:fs";
-import path from "node:path";
 import { expect, it } from "vitest";
-import { workerWithD1 } from "../../../tests/support/miniflare";
+import { migrationTriggers, workerWithD1 } from "../../../tests/support/miniflare";
 
-const migration = fs.readFileSync(path.resolve(__dirname, "../../../migrations/0086_leads_sorted_by_every_column.sql"), "utf8");
-const triggers = migration.split("--> statement-breakpoint").map((s) => s.trim()).filter((s) => /^CREATE TRIGGER/m.test(s)).map((s) => s.slice(s.indexOf("CREATE TRIGGER")));
+const triggers = migrationTriggers("0086_leads_sorted_by_every_column.sql");
 
 const worker = `
 const TRIGGERS = ${JSON.stringify(triggers)};

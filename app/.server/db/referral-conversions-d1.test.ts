@@ -1,11 +1,8 @@
 // Migration 0087's triggers as D1 runs them: each referral keeps its member's NDAs signed and offers accepted.
-import fs from "node:fs";
-import path from "node:path";
 import { expect, it } from "vitest";
-import { workerWithD1 } from "../../../tests/support/miniflare";
+import { migrationTriggers, workerWithD1 } from "../../../tests/support/miniflare";
 
-const migration = fs.readFileSync(path.resolve(__dirname, "../../../migrations/0087_referrals_keep_their_members_conversions.sql"), "utf8");
-const triggers = migration.split("--> statement-breakpoint").map((s) => s.trim()).filter((s) => /^CREATE TRIGGER/m.test(s)).map((s) => s.slice(s.indexOf("CREATE TRIGGER")));
+const triggers = migrationTriggers("0087_referrals_keep_their_members_conversions.sql");
 
 const worker = `
 const TRIGGERS = ${JSON.stringify(triggers)};
