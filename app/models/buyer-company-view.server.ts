@@ -11,7 +11,7 @@ import { sellerReach } from "./seller-permissions.server";
 const shownTo = (userId: number) => sql`${projects.status} <> 'draft' and (${projects.status} <> 'importing' or ${projects.sellerId} <> ${userId})`;
 
 /** The projects of a buyer company a seller's page lists at once: a company active on many of them pages through them. */
-export const BUYER_COMPANY_PROJECTS_PAGE_SIZE = 25;
+const BUYER_COMPANY_PROJECTS_PAGE_SIZE = 25;
 
 /**
  * A buyer company as a seller sees it (issue #15 item 6): only once one of its members

@@ -40,7 +40,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const rowOf = (e: PipelineEntry): DealRow => ({
     projectId: e.projectId,
     projectName: e.projectName,
-    stage: e.stage,
     ndaStatus: e.ndaStatus,
     offerStatus: e.offerStatus,
     closed: closingOf(e),

@@ -1,5 +1,5 @@
 import { staticMarkupOf } from "~/components/static-html.server";
-import { OFFER_STATUS_LABELS, type OfferStatus, type PipelineStage } from "~/lib/deal";
+import { OFFER_STATUS_LABELS, type OfferStatus } from "~/lib/deal";
 import { formatDate, formatDateTime } from "~/lib/format";
 import type { Closing } from "~/models/buyer-deals.server";
 
@@ -7,7 +7,6 @@ import type { Closing } from "~/models/buyer-deals.server";
 export type DealRow = {
   projectId: number;
   projectName: string;
-  stage: PipelineStage;
   ndaStatus: string | null;
   offerStatus: string | null;
   /** closed by the marketplace (the listing withdrawn, another offer accepted): the reason the buyer was told, not who */
