@@ -6,10 +6,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
+import { openNodeDatabase } from "../app/.server/db/open-node";
 import { random } from "../app/seed/demo-market";
 import { insertGeneratedProjects } from "./bench-market";
 import { createUser } from "../app/models/users.server";
@@ -44,9 +43,8 @@ const SHAPES: Array<[string, Parameters<typeof listProjectsForAdmin>[1]]> = [
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500_000);
 
 async function buildDatabase(file: string) {
-  const client = createClient({ url: `file:${file}` });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await applyMigrations(client, path.join(root, "migrations"));
+  // opened as the server opens it (WAL, the busy timeout, its page cache: decision 095)
+  const client = await openNodeDatabase(`file:${file}`, path.join(root, "migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
   const seller = await createUser(db, { email: "seller@bench.test", name: "Bench Seller", password: "bench-password", roles: ["ROLE_SELLER"] });
   const r = random(7);

@@ -6,11 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
+import { openNodeDatabase } from "../app/.server/db/open-node";
 import { projects, users } from "../app/.server/db/schema";
 import { PAGE_TYPES } from "../app/lib/analytics/page-types";
 import { generateProject, random } from "../app/seed/demo-market";
@@ -29,9 +28,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 async function build(file: string) {
-  const client = createClient({ url: `file:${file}` });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await applyMigrations(client, path.join(root, "migrations"));
+  // opened as the server opens it (WAL, the busy timeout, its page cache: decision 095)
+  const client = await openNodeDatabase(`file:${file}`, path.join(root, "migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
   const seller = await makeUser(db, { email: "seller@bench.test", roles: ["ROLE_SELLER"] });
   // the members' password hash is copied: hashing 300 passwords would take longer than the bench

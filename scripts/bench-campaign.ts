@@ -11,10 +11,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
+import { openNodeDatabase } from "../app/.server/db/open-node";
 import { sha256 } from "../app/.server/crypto";
 import { issueApiToken } from "../app/models/api-tokens.server";
 import { makeUser } from "../app/seed/factories";
@@ -60,9 +59,8 @@ function standInProvider() {
 }
 
 async function build(dir: string) {
-  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await applyMigrations(client, path.join(root, "migrations"));
+  // opened as the server opens it (WAL, the busy timeout, its page cache: decision 095)
+  const client = await openNodeDatabase(`file:${path.join(dir, "bench.db")}`, path.join(root, "migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
   const admin = await makeUser(db, { email: "admin@bench.test", roles: ["ROLE_ADMIN"] });
   const { token } = await issueApiToken(db, admin.id);

@@ -7,10 +7,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient, type Client } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
+import { openNodeDatabase } from "../app/.server/db/open-node";
 import { contracts, customers, outbox, projects, users } from "../app/.server/db/schema";
 import { generateCustomer, random } from "../app/seed/demo-market";
 
@@ -66,8 +66,8 @@ export async function buildCustomerMarket(
 /** A fresh SQLite database in a temporary folder, migrated as production is (finishBench removes it). */
 export async function openBenchDatabase(name: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
-  await applyMigrations(client, path.resolve(__dirname, "../migrations"));
+  // opened as the server opens it (WAL, the busy timeout, its page cache: decision 095)
+  const client = await openNodeDatabase(`file:${path.join(dir, "bench.db")}`, path.resolve(__dirname, "../migrations"));
   return { dir, client, db: drizzle(client, { schema }) as unknown as Database };
 }
 

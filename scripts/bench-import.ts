@@ -5,10 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
+import { openNodeDatabase } from "../app/.server/db/open-node";
 import { users } from "../app/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "../app/lib/listing-upload";
 import type { ProjectOptions } from "../app/lib/schemas/project";
@@ -22,8 +21,8 @@ const OPTIONS: ProjectOptions = {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
-  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
-  await applyMigrations(client, path.resolve(__dirname, "../migrations"));
+  // opened as the server opens it (WAL, the busy timeout, its page cache: decision 095)
+  const client = await openNodeDatabase(`file:${path.join(dir, "bench.db")}`, path.resolve(__dirname, "../migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
   const [seller] = await db
     .insert(users)

@@ -9,7 +9,7 @@ import { createClient } from "@libsql/client";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
+import { openNodeDatabase } from "../app/.server/db/open-node";
 import { customers, projects } from "../app/.server/db/schema";
 import { generateCustomer, generateProject, random } from "../app/seed/demo-market";
 import { DEMO_PASSWORD } from "../app/seed/factories";
@@ -70,9 +70,8 @@ async function buildBehaviour(client: ReturnType<typeof createClient>, now: numb
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-match-"));
-  const client = createClient({ url: `file:${path.join(dir, "bench.db")}` });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await applyMigrations(client, path.join(root, "migrations"));
+  // opened as the server opens it (WAL, the busy timeout, its page cache: decision 095)
+  const client = await openNodeDatabase(`file:${path.join(dir, "bench.db")}`, path.join(root, "migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
   const seller = await createUser(db, { email: "seller@bench.test", name: "Bench Seller", password: DEMO_PASSWORD, roles: ["ROLE_SELLER"] });
   const r = random(42);

@@ -6,10 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
-import { applyMigrations } from "../app/.server/db/migrate-node";
+import { openNodeDatabase } from "../app/.server/db/open-node";
 import { random } from "../app/seed/demo-market";
 import { insertGeneratedProjects } from "./bench-market";
 import { DEMO_PASSWORD } from "../app/seed/factories";
@@ -30,9 +29,8 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 const BUDGET = { queryP95Ms: 25, pageP95Ms: 40 };
 
 async function buildDatabase(file: string) {
-  const client = createClient({ url: `file:${file}` });
-  await client.execute("PRAGMA journal_mode = WAL");
-  await applyMigrations(client, path.join(root, "migrations"));
+  // opened as the server opens it (WAL, the busy timeout, its page cache: decision 095)
+  const client = await openNodeDatabase(`file:${file}`, path.join(root, "migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
   const seller = await createUser(db, { email: "seller@demo.test", name: "Bench Seller", password: DEMO_PASSWORD, roles: ["ROLE_SELLER"] });
   await createUser(db, { email: "buyer@demo.test", name: "Bench Buyer", password: DEMO_PASSWORD, roles: ["ROLE_BUYER"] });

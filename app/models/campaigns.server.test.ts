@@ -1,11 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { campaignProgress, campaignRecipients, createCampaign, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
-import { deliverDueMessages } from "./outbox.server";
+import { deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
@@ -132,6 +132,40 @@ describe("campaigns", () => {
     ]);
   });
 
+  it("shows its progress as its messages go out, are refused, retried, and given up after a week", async () => {
+    const listId = await createRecipientList(t.db, { name: "Gamma and Other", channel: "email", kind: "selection", definition: { customerIds: [ids["Zeta Gamma"]!, ids["Other Fund"]!] }, actor });
+    const draft = { listId, subject: "News for {{customerName}}", body: "Dear {{contactPerson}}", projectId: null };
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft, actor });
+    const progress = (now = Date.now()) => campaignProgress(t.db, { campaignId, now });
+    expect(await progress()).toEqual({ queued: 0, held: 0, sent: 0, failed: 0 });
+    const sentAt = Date.now();
+    await sendCampaign(services(), { campaignId, actor, now: sentAt });
+    expect(await progress()).toEqual({ queued: 2, held: 0, sent: 0, failed: 0 });
+    // the provider takes one and refuses Gus's for now, then takes it on its retry
+    const mailing = { ...env, MAIL_API_URL: "https://mail.test/send" } as Env;
+    let refuse = true;
+    const send = async (m: { recipient: string }) => {
+      if (m.recipient === "gus@gamma.example" && refuse) throw new Error("503 Service Unavailable");
+    };
+    const mine = eq(outbox.campaignId, campaignId);
+    const deliver = () => deliverDueMessages(t.db, mailing, { now: Date.now() + 3_600_000, limit: 50, send });
+    await t.db.update(outbox).set({ nextAttemptAt: new Date(sentAt - 1) }).where(mine);
+    await deliver();
+    expect(await progress()).toEqual({ queued: 1, held: 0, sent: 1, failed: 0 });
+    refuse = false;
+    await t.db.update(outbox).set({ nextAttemptAt: new Date(sentAt - 1) }).where(and(mine, eq(outbox.status, "pending")));
+    await deliver();
+    expect(await progress()).toEqual({ queued: 0, held: 0, sent: 2, failed: 0 });
+    // a second campaign to the same list, held for a schedule and given up unsent after the week
+    const { id: later } = await createCampaign(t.db, { channel: "email", draft, actor });
+    await sendCampaign(services(), { campaignId: later, actor, now: sentAt });
+    await t.db.update(outbox).set({ nextAttemptAt: new Date(sentAt + 86_400_000) }).where(eq(outbox.campaignId, later));
+    expect(await campaignProgress(t.db, { campaignId: later, now: sentAt })).toEqual({ queued: 0, held: 2, sent: 0, failed: 0 });
+    await purgeOutbox(t.db, sentAt + 8 * 86_400_000);
+    expect(await campaignProgress(t.db, { campaignId: later, now: sentAt })).toEqual({ queued: 0, held: 0, sent: 0, failed: 2 });
+    expect(await progress()).toEqual({ queued: 0, held: 0, sent: 2, failed: 0 });
+  });
+
   it("sends the admin's test with the admin's own unsubscribe link, not the first member's", async () => {
     const listId = await createRecipientList(t.db, { name: "Alpha alone", channel: "email", kind: "selection", definition: { customerIds: [ids["Zeta Alpha"]!] }, actor });
     const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft: { listId, subject: "Test for {{customerName}}", body: "Dear {{contactPerson}}", projectId: null }, actor });
@@ -176,6 +210,8 @@ describe("SMS campaigns", () => {
     expect(rows[0]!.nextAttemptAt.getTime()).toBe(afternoon);
     expect(await allowanceOf(ids["Sms One"]!)).toBe(3);
     expect(await allowanceOf(ids["Sms Two"]!)).toBe(1);
+    // Sms Two's row, written and taken back in the same batch, is not counted
+    expect(await campaignProgress(t.db, { campaignId, now: afternoon })).toEqual({ queued: 1, held: 0, sent: 0, failed: 0 });
     const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(campaign).toMatchObject({ status: "sent", total: 3, unreachable: 1, noAllowance: 1, suppressed: 0 });
   });

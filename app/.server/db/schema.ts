@@ -1347,6 +1347,10 @@ export const campaigns = sqliteTable(
     unreachable: integer("unreachable").notNull().default(0),
     /** SMS: members skipped because their company's allowance could not cover the text. */
     noAllowance: integer("no_allowance").notNull().default(0),
+    /** Its outbox rows by status, kept by triggers on the outbox (migration 0088): the campaign's page read 20,000 rows to count them. */
+    pendingCount: integer("pending_count").notNull().default(0),
+    sentCount: integer("sent_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
     /** Scheduled: no message goes before this. */
     sendAt: integer("send_at", { mode: "timestamp_ms" }),
     /** The API client's Idempotency-Key: a retry finds this campaign instead of making another. */
