@@ -30,3 +30,29 @@ export function migrationTriggers(file: string) {
     .filter((statement) => /^CREATE TRIGGER/m.test(statement))
     .map((statement) => statement.slice(statement.indexOf("CREATE TRIGGER")));
 }
+
+/**
+ * What a migration's triggers do on D1: a Worker makes the test's `tables`, then the migration's
+ * triggers, runs `steps` (a Worker's statements: `q(sql)` prepares one, `env.DB.batch` runs several
+ * as the app does, and what they record in `seen` is answered) and is disposed of.
+ */
+export async function seenWithTriggersOnD1(migration: string, tables: string[], steps: string) {
+  const source = `
+const STATEMENTS = ${JSON.stringify([...tables, ...migrationTriggers(migration)])};
+export default {
+  async fetch(request, env) {
+    const q = (s) => env.DB.prepare(s);
+    await env.DB.batch(STATEMENTS.map(q));
+    const seen = {};
+${steps}
+    return Response.json(seen);
+  },
+};
+`;
+  const mf = await workerWithD1(source, __dirname, `${path.basename(migration, ".sql")}.ts`);
+  try {
+    return await (await mf.dispatchFetch("http://x/")).json();
+  } finally {
+    await mf.dispose();
+  }
+}

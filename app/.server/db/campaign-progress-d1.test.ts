@@ -1,21 +1,14 @@
 // Migration 0088's triggers as D1 runs them: each campaign keeps its outbox rows' counts by status.
 import { expect, it } from "vitest";
-import { migrationTriggers, workerWithD1 } from "../../../tests/support/miniflare";
+import { seenWithTriggersOnD1 } from "../../../tests/support/miniflare";
 
-const triggers = migrationTriggers("0088_campaigns_keep_their_progress.sql");
+const tables = [
+  "create table campaigns (id integer primary key autoincrement, pending_count integer not null default 0, sent_count integer not null default 0, failed_count integer not null default 0)",
+  "create table outbox (id integer primary key autoincrement, recipient text not null, status text not null default 'pending', campaign_id integer)",
+];
 
-const worker = `
-const TRIGGERS = ${JSON.stringify(triggers)};
-export default {
-  async fetch(request, env) {
-    const q = (s) => env.DB.prepare(s);
-    await env.DB.batch([
-      q("create table campaigns (id integer primary key autoincrement, pending_count integer not null default 0, sent_count integer not null default 0, failed_count integer not null default 0)"),
-      q("create table outbox (id integer primary key autoincrement, recipient text not null, status text not null default 'pending', campaign_id integer)"),
-      ...TRIGGERS.map(q),
-    ]);
+const steps = `
     const counts = async () => (await q("select id, pending_count as p, sent_count as s, failed_count as f from campaigns order by id").all()).results;
-    const seen = {};
     await q("insert into campaigns (id) values (1), (2)").run();
     // a send's rows in one batch, a message of no campaign beside them
     await env.DB.batch([q("insert into outbox (recipient, campaign_id) values ('a', 1), ('b', 1), ('c', 1)"), q("insert into outbox (recipient) values ('reset')")]);
@@ -33,22 +26,13 @@ export default {
     seen.moved = await counts();
     await q("delete from outbox").run();
     seen.deleted = await counts();
-    return Response.json(seen);
-  },
-};
 `;
 
 it("keeps a campaign's counts by status on D1 (workerd): a send in a batch, marks, a row taken back, a retry, a move, deletes", async () => {
-  const mf = await workerWithD1(worker, __dirname, "campaign-progress-triggers.ts");
-  try {
-    const seen = await (await mf.dispatchFetch("http://x/")).json();
-    expect(seen).toEqual({
-      queued: [{ id: 1, p: 3, s: 0, f: 0 }, { id: 2, p: 0, s: 0, f: 0 }],
-      marked: [{ id: 1, p: 1, s: 1, f: 1 }, { id: 2, p: 0, s: 0, f: 0 }],
-      moved: [{ id: 1, p: 1, s: 1, f: 0 }, { id: 2, p: 1, s: 0, f: 0 }],
-      deleted: [{ id: 1, p: 0, s: 0, f: 0 }, { id: 2, p: 0, s: 0, f: 0 }],
-    });
-  } finally {
-    await mf.dispose();
-  }
+  expect(await seenWithTriggersOnD1("0088_campaigns_keep_their_progress.sql", tables, steps)).toEqual({
+    queued: [{ id: 1, p: 3, s: 0, f: 0 }, { id: 2, p: 0, s: 0, f: 0 }],
+    marked: [{ id: 1, p: 1, s: 1, f: 1 }, { id: 2, p: 0, s: 0, f: 0 }],
+    moved: [{ id: 1, p: 1, s: 1, f: 0 }, { id: 2, p: 1, s: 0, f: 0 }],
+    deleted: [{ id: 1, p: 0, s: 0, f: 0 }, { id: 2, p: 0, s: 0, f: 0 }],
+  });
 });

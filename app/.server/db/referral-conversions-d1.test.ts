@@ -1,22 +1,15 @@
 // Migration 0087's triggers as D1 runs them: each referral keeps its member's NDAs signed and offers accepted.
 import { expect, it } from "vitest";
-import { migrationTriggers, workerWithD1 } from "../../../tests/support/miniflare";
+import { seenWithTriggersOnD1 } from "../../../tests/support/miniflare";
 
-const triggers = migrationTriggers("0087_referrals_keep_their_members_conversions.sql");
+const tables = [
+  "create table contracts (id integer primary key autoincrement, buyer_id integer not null, signed_at integer)",
+  "create table offers (id integer primary key autoincrement, buyer_id integer not null, status text not null)",
+  "create table referrals (id integer primary key autoincrement, user_id integer not null unique, ndas_signed integer not null default 0, offers_accepted integer not null default 0)",
+];
 
-const worker = `
-const TRIGGERS = ${JSON.stringify(triggers)};
-export default {
-  async fetch(request, env) {
-    const q = (s) => env.DB.prepare(s);
-    await env.DB.batch([
-      q("create table contracts (id integer primary key autoincrement, buyer_id integer not null, signed_at integer)"),
-      q("create table offers (id integer primary key autoincrement, buyer_id integer not null, status text not null)"),
-      q("create table referrals (id integer primary key autoincrement, user_id integer not null unique, ndas_signed integer not null default 0, offers_accepted integer not null default 0)"),
-      ...TRIGGERS.map(q),
-    ]);
+const steps = `
     const counts = async () => (await q("select user_id as u, ndas_signed as n, offers_accepted as o from referrals order by user_id").all()).results;
-    const seen = {};
     await q("insert into contracts (buyer_id, signed_at) values (1, 5)").run();
     await q("insert into referrals (user_id) values (1), (2)").run();
     seen.referred = await counts();
@@ -28,22 +21,13 @@ export default {
     await q("delete from contracts").run();
     await q("delete from offers").run();
     seen.deleted = await counts();
-    return Response.json(seen);
-  },
-};
 `;
 
 it("keeps a referral's NDAs signed and offers accepted on D1 (workerd): a referral made after a signing, changes in a batch, a contract moved, deletes", async () => {
-  const mf = await workerWithD1(worker, __dirname, "referral-triggers.ts");
-  try {
-    const seen = await (await mf.dispatchFetch("http://x/")).json();
-    expect(seen).toEqual({
-      referred: [{ u: 1, n: 1, o: 0 }, { u: 2, n: 0, o: 0 }],
-      signed: [{ u: 1, n: 1, o: 0 }, { u: 2, n: 1, o: 1 }],
-      changed: [{ u: 1, n: 0, o: 1 }, { u: 2, n: 2, o: 0 }],
-      deleted: [{ u: 1, n: 0, o: 0 }, { u: 2, n: 0, o: 0 }],
-    });
-  } finally {
-    await mf.dispose();
-  }
+  expect(await seenWithTriggersOnD1("0087_referrals_keep_their_members_conversions.sql", tables, steps)).toEqual({
+    referred: [{ u: 1, n: 1, o: 0 }, { u: 2, n: 0, o: 0 }],
+    signed: [{ u: 1, n: 1, o: 0 }, { u: 2, n: 1, o: 1 }],
+    changed: [{ u: 1, n: 0, o: 1 }, { u: 2, n: 2, o: 0 }],
+    deleted: [{ u: 1, n: 0, o: 0 }, { u: 2, n: 0, o: 0 }],
+  });
 });
