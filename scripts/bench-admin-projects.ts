@@ -112,7 +112,7 @@ async function main() {
     console.log(`| ${label} | ${percentile(times, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${key === "date" ? "" : String(first?.[key] ?? "")} |`);
   }
   client.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP) console.log("kept", dir); else fs.rmSync(dir, { recursive: true, force: true });
   if (missed.length) {
     console.error(`\n✖ over ${BUDGET_MS} ms at p95: ${missed.join(", ")}`);
     process.exitCode = 1;
