@@ -11,6 +11,7 @@ import { schema, type Database } from "../app/.server/db";
 import { openNodeDatabase } from "../app/.server/db/open-node";
 import { random } from "../app/seed/demo-market";
 import { insertGeneratedProjects } from "./bench-market";
+import { finishBench } from "./bench-customer-market";
 import { createUser } from "../app/models/users.server";
 import { listProjectsForAdmin } from "../app/models/projects.server";
 
@@ -111,12 +112,7 @@ async function main() {
     if (p95 > BUDGET_MS) missed.push(label);
     console.log(`| ${label} | ${percentile(times, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${key === "date" ? "" : String(first?.[key] ?? "")} |`);
   }
-  client.close();
-  if (process.env.BENCH_KEEP) console.log("kept", dir); else fs.rmSync(dir, { recursive: true, force: true });
-  if (missed.length) {
-    console.error(`\n✖ over ${BUDGET_MS} ms at p95: ${missed.join(", ")}`);
-    process.exitCode = 1;
-  }
+  finishBench({ client, dir, missed, budgetMs: BUDGET_MS });
 }
 
 await main();

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@libsql/client";
+import type { Client } from "@libsql/client";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
@@ -47,7 +47,7 @@ async function time(n: number, run: (i: number) => Promise<unknown>) {
  * and a stored responsiveness row a company: without them the score's behaviour and
  * responsiveness reads cost nothing and the figures flatter the real thing.
  */
-async function buildBehaviour(client: ReturnType<typeof createClient>, now: number) {
+async function buildBehaviour(client: Client, now: number) {
   const series = (n: number) => `with recursive s(i) as (select 0 union all select i + 1 from s where i + 1 < ${n})`;
   await client.execute(`${series(CUSTOMERS * 2)}
     insert into users (email, name, password_hash, roles, customer_id)
