@@ -851,13 +851,23 @@ describe("a seller's pages", () => {
   it("find the seller's projects of one kind in the (seller, kind) index, not every project of the kind", async () => {
     for (const [name, read] of [
       ["valuations", () => ownRealEstateValuations(t.db, { sellerId, page: 2 })],
-      ["states", () => ownRealEstateStates(t.db, { sellerId })],
       ["pools", () => sellerPools(t.db, { sellerId })],
     ] as const) {
       const plan = await plansOf(read, /"kind" = /);
       expect(plan, `${name}: ${plan}`).toMatch(/projects_seller_kind_idx \(seller_id=\? AND kind=\?\)/);
       expect(plan, `${name}: ${plan}`).not.toMatch(/projects_kind_idx|SCAN projects/);
     }
+  });
+
+  it("count a seller's real-estate projects by state walking them in state order, not grouping them through a sort", async () => {
+    // a seller on their own; a team's projects (several sellers) are grouped through a sort from either index
+    const lone = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const plan = await plansOf(() => ownRealEstateStates(t.db, { sellerId: lone.id }), /"kind" = /);
+    expect(plan, plan).toMatch(/SEARCH projects USING COVERING INDEX projects_real_estate_state_idx \(seller_id=\?\)/);
+    expect(plan, plan).not.toMatch(/TEMP B-TREE FOR GROUP BY/);
+    const team = await plansOf(() => ownRealEstateStates(t.db, { sellerId }), /"kind" = /);
+    expect(team, team).toMatch(/SEARCH projects USING COVERING INDEX projects_(seller_kind_idx \(seller_id=\? AND kind=\?\)|real_estate_state_idx \(seller_id=\?\))/);
+    expect(team, team).not.toMatch(/projects_kind_idx|SCAN projects/);
   });
 
   it("read a buyer company's NDAs and what it opened from its members, not from the seller's projects", async () => {

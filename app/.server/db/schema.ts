@@ -503,6 +503,11 @@ export const projects = sqliteTable(
     // a seller's projects of one kind (the analytics pages): by name as their tables list them, the
     // state for the map's counts; through the kind's index a seller's 436 took 25,000 rows (50 ms)
     index("projects_seller_kind_idx").on(t.sellerId, t.kind, t.projectName, t.id, t.state),
+    // the map's counts by state, walked in state order: grouping a seller's 24,564 real-estate
+    // projects from the index above sorted them all (8.9 -> 2.9 ms). Partial, so that only a query
+    // naming the kind as a literal can take it: a new index has no planner statistics until the
+    // next ANALYZE, and one on (seller, ...) took over the seller's page by name (21 -> 99 ms)
+    index("projects_real_estate_state_idx").on(t.sellerId, t.state).where(sql`${t.kind} = 'real_estate'`),
     // the admin table filtered by a status, in the same order: walking every project's date for a
     // rare status ("rejected", "sold") took 60–300 ms at 100,000 projects
     index("projects_status_date_idx").on(t.status, sql`coalesce(${t.publishedAt}, ${t.submittedAt}, ${t.createdAt})`, t.id),
