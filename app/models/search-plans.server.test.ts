@@ -26,6 +26,7 @@ import { affiliateApplications, listAffiliates } from "./affiliates.server";
 import { listUsers } from "./users.server";
 import { campaignProgress, campaignRecipients, projectChoices } from "./campaigns.server";
 import { campaignOutcomes } from "./campaign-outcomes.server";
+import { projectMatchesFor } from "./matches.server";
 import { projectPipelinePage } from "./pipeline.server";
 import { buyerDealsPage } from "./buyer-deals.server";
 import { threadMessages, unreadMessageCount } from "./negotiations.server";
@@ -868,6 +869,36 @@ describe("a seller's pages", () => {
     const team = await plansOf(() => ownRealEstateStates(t.db, { sellerId }), /"kind" = /);
     expect(team, team).toMatch(/SEARCH projects USING COVERING INDEX projects_(seller_kind_idx \(seller_id=\? AND kind=\?\)|real_estate_state_idx \(seller_id=\?\))/);
     expect(team, team).not.toMatch(/projects_kind_idx|SCAN projects/);
+  });
+
+  it("read each matched company's offers on the project from its members, whatever the statistics say of offers a project", async () => {
+    // the survey's statistics of matches, offers and accounts: 43 matches and two offers a project on
+    // average, two members a company. Its busiest project has 149 offers, which SQLite walked for each
+    // company of the page, twice a row (2.0 ms of the admin's page of 25 buyers)
+    const survey = [
+      ["matches", "matches_customer_score_idx", "215000 215 3 1"],
+      ["matches", "matches_project_score_idx", "215000 43 7 1"],
+      ["matches", "sqlite_autoindex_matches_1", "215000 43 1"],
+      ["offers", "offers_buyer_idx", "9647 3 3"],
+      ["offers", "offers_created_idx", "9647 80"],
+      ["offers", "offers_project_idx", "9647 2 1"],
+      ["users", "users_customer_idx", "22046 2"],
+      ["users", "users_email_unique", "22046 1"],
+      ["users", "users_created_idx", "22046 513"],
+    ];
+    const before = await t.db.all<{ tbl: string; idx: string | null; stat: string }>(sql`select tbl, idx, stat from sqlite_stat1 where tbl in ('matches', 'offers', 'users')`);
+    try {
+      await t.db.run(sql`delete from sqlite_stat1 where tbl in ('matches', 'offers', 'users')`);
+      for (const [tbl, idx, stat] of survey) await t.db.run(sql`insert into sqlite_stat1 (tbl, idx, stat) values (${tbl}, ${idx}, ${stat})`);
+      for (const admin of [true, false]) {
+        const plan = await plansOf(() => projectMatchesFor(t.db, { projectId: 1, admin }), /"page_customer"/);
+        expect(plan, plan).toMatch(/SEARCH o USING INDEX offers_project_idx \(project_id=\? AND buyer_id=\?\)/);
+        expect(plan, plan).not.toMatch(/offers_project_idx \(project_id=\?\)/);
+      }
+    } finally {
+      await t.db.run(sql`delete from sqlite_stat1 where tbl in ('matches', 'offers', 'users')`);
+      for (const row of before) await t.db.run(sql`insert into sqlite_stat1 (tbl, idx, stat) values (${row.tbl}, ${row.idx}, ${row.stat})`);
+    }
   });
 
   it("read a buyer company's NDAs and what it opened from its members, not from the seller's projects", async () => {
