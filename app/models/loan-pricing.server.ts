@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { and, asc, between, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
 import { matches, projectLoans, projects } from "~/.server/db/schema";
@@ -166,18 +166,17 @@ export async function pricePool(
 /** The seller's loan pools that have a tape (and their team's they may see), for the form's choice. */
 export async function sellerPools(db: Database, { sellerId }: { sellerId: number }) {
   const reach = await sellerReach(db, { userId: sellerId });
-  // the seller's pools come from the (seller, kind) index, and only those with a tape are read: as one
-  // join SQLite walked every loan pool of the market by kind (25,000: 110 ms) to group them in id order
-  const pools = sql`${projectLoans.projectId} in (select ${projects.id} from ${projects} where ${and(reach, eq(projects.kind, "loan_pool"))})`;
+  // the pools with a tape, each with its count of loans kept by replaceLoanTape, from their own
+  // partial index in name order. Named: SQLite keeps no statistics of an empty index, and without
+  // them it walked all of a seller's pools by name reading each for its tape (24,541 pools: 45 ms).
+  // From the tapes' rows, every pool's id was listed and looked up among the loans (13 ms)
+  const taped = sql`${projects.id} in (select ${projects.id} from ${projects} indexed by projects_taped_pools_idx
+    where ${and(reach, sql`${projects.kind} = 'loan_pool' and ${projects.tapeLoans} > 0`)} order by ${projects.projectName}, ${projects.id} limit 200)`;
   return db
-    .select({ id: projects.id, name: projects.projectName, status: projects.status, loans: count(projectLoans.id) })
-    .from(projectLoans)
-    // a cross join keeps the tapes the outer loop (SQLite does not reorder it)
-    .crossJoin(projects)
-    .where(and(eq(projects.id, projectLoans.projectId), pools))
-    .groupBy(projects.id)
-    .orderBy(asc(projects.projectName), asc(projects.id))
-    .limit(200);
+    .select({ id: projects.id, name: projects.projectName, status: projects.status, loans: projects.tapeLoans })
+    .from(projects)
+    .where(taped)
+    .orderBy(asc(projects.projectName), asc(projects.id));
 }
 
 export const NO_CURVE = "There is no benchmark curve yet: enter a yield to discount at.";

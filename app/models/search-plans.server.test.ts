@@ -852,7 +852,6 @@ describe("a seller's pages", () => {
   it("find the seller's projects of one kind in the (seller, kind) index, not every project of the kind", async () => {
     for (const [name, read] of [
       ["valuations", () => ownRealEstateValuations(t.db, { sellerId, page: 2 })],
-      ["pools", () => sellerPools(t.db, { sellerId })],
     ] as const) {
       const plan = await plansOf(read, /"kind" = /);
       expect(plan, `${name}: ${plan}`).toMatch(/projects_seller_kind_idx \(seller_id=\? AND kind=\?\)/);
@@ -869,6 +868,17 @@ describe("a seller's pages", () => {
     const team = await plansOf(() => ownRealEstateStates(t.db, { sellerId }), /"kind" = /);
     expect(team, team).toMatch(/SEARCH projects USING COVERING INDEX projects_(seller_kind_idx \(seller_id=\? AND kind=\?\)|real_estate_state_idx \(seller_id=\?\))/);
     expect(team, team).not.toMatch(/projects_kind_idx|SCAN projects/);
+  });
+
+  it("list a seller's loan pools with a tape from their own index in name order, never looking every pool up among the loans", async () => {
+    const lone = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const plan = await plansOf(() => sellerPools(t.db, { sellerId: lone.id }), /"tape_loans" > 0/);
+    expect(plan, plan).toMatch(/SEARCH projects USING (COVERING )?INDEX projects_taped_pools_idx \(seller_id=\?\)/);
+    expect(plan, plan).not.toMatch(/SCAN projects|projects_seller_kind_idx|project_loans/);
+    // a team's: its sellers' pools with a tape, sorted (a few hundred at most)
+    const team = await plansOf(() => sellerPools(t.db, { sellerId }), /"tape_loans" > 0/);
+    expect(team, team).toMatch(/SEARCH projects USING (COVERING )?INDEX projects_taped_pools_idx \(seller_id=\?\)/);
+    expect(team, team).not.toMatch(/SCAN projects|projects_seller_kind_idx|project_loans/);
   });
 
   it("read each matched company's offers on the project from its members, whatever the statistics say of offers a project", async () => {

@@ -508,6 +508,9 @@ export const projects = sqliteTable(
     // naming the kind as a literal can take it: a new index has no planner statistics until the
     // next ANALYZE, and one on (seller, ...) took over the seller's page by name (21 -> 99 ms)
     index("projects_real_estate_state_idx").on(t.sellerId, t.state).where(sql`${t.kind} = 'real_estate'`),
+    // a seller's loan pools with a tape, by name (loan pricing's choice of pool): through the index
+    // above every pool was read for its tape's count. Partial, for the reason above
+    index("projects_taped_pools_idx").on(t.sellerId, t.projectName, t.id).where(sql`${t.kind} = 'loan_pool' and ${t.tapeLoans} > 0`),
     // the admin table filtered by a status, in the same order: walking every project's date for a
     // rare status ("rejected", "sold") took 60–300 ms at 100,000 projects
     index("projects_status_date_idx").on(t.status, sql`coalesce(${t.publishedAt}, ${t.submittedAt}, ${t.createdAt})`, t.id),
