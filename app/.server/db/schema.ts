@@ -504,7 +504,7 @@ export const projects = sqliteTable(
     // state for the map's counts; through the kind's index a seller's 436 took 25,000 rows (50 ms)
     index("projects_seller_kind_idx").on(t.sellerId, t.kind, t.projectName, t.id, t.state),
     // the map's counts by state, walked in state order: grouping a seller's 24,564 real-estate
-    // projects from the index above sorted them all (8.9 -> 2.9 ms). Partial, so that only a query
+    // projects from the index above sorted them all (8.5 -> 2.8 ms). Partial, so that only a query
     // naming the kind as a literal can take it: a new index has no planner statistics until the
     // next ANALYZE, and one on (seller, ...) took over the seller's page by name (21 -> 99 ms)
     index("projects_real_estate_state_idx").on(t.sellerId, t.state).where(sql`${t.kind} = 'real_estate'`),
