@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { listedProject, projectDate, projects, users, type Project } from "~/.server/db/schema";
@@ -260,10 +260,10 @@ function sellerPageIn(order: SQL[], read: ReturnType<typeof tableRead>) {
       .select({
         project: read.source,
         // the page's deal counts and its total in the same read: on D1 each statement is a step of its own.
-        // The total is counted once, from the listed-projects index alone; a window count over the page's
-        // query had every listed row read (97,000: 400-600 ms)
+        // The total is counted once, from an index alone; a window count over the page's query had every
+        // listed row read (97,000: 400-600 ms)
         deals: dealCountColumns(read.counts),
-        total: sql<number>`(select count(*) from ${projects} where ${projects.sellerId} = ${sql.placeholder("sellerId")} and ${LISTED})`,
+        total: listedCountOf(sql.placeholder("sellerId")),
       })
       // the page stays the outer loop (see listProjectsForAdmin)
       .from(page)
@@ -319,9 +319,17 @@ export async function listSellerProjectPage(
 }
 
 async function countSellerProjects(db: Database, sellerId: number) {
-  const [row] = await db.select({ n: count() }).from(projects).where(and(eq(projects.sellerId, sellerId), LISTED));
-  return row?.n ?? 0;
+  const [row] = await db.all<{ n: number }>(sql`select ${listedCountOf(sellerId)} as n`);
+  return Number(row?.n ?? 0);
 }
+
+/**
+ * How many projects a seller has listed: all of theirs less their drafts and imports, two ranges of the
+ * (seller, status) index. Counted with each entry's status checked, a seller of 97,210 took 9.8 ms; the
+ * difference 2.9 ms (status is never null, so the two agree).
+ */
+const listedCountOf = (sellerId: number | Placeholder) =>
+  sql<number>`((select count(*) from ${projects} where ${projects.sellerId} = ${sellerId}) - (select count(*) from ${projects} where ${projects.sellerId} = ${sellerId} and ${projects.status} in ('draft', 'importing')))`;
 
 const PAST_DRAFT = sql`${projects.status} != 'draft'`;
 
