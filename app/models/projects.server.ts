@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { listedProject, projectDate, projects, users, type Project } from "~/.server/db/schema";
+import { listedProject, notYetListedProject, projectDate, projects, users, type Project } from "~/.server/db/schema";
 import { pageSizeOf } from "~/lib/admin-tables";
 import { ROW_COLUMNS, type RowKey } from "~/lib/projects";
 import { VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
@@ -329,7 +329,7 @@ async function countSellerProjects(db: Database, sellerId: number) {
  * difference 2.9 ms (status is never null, so the two agree).
  */
 const listedCountOf = (sellerId: number | Placeholder) =>
-  sql<number>`((select count(*) from ${projects} where ${projects.sellerId} = ${sellerId}) - (select count(*) from ${projects} where ${projects.sellerId} = ${sellerId} and ${projects.status} in ('draft', 'importing')))`;
+  sql<number>`((select count(*) from ${projects} where ${projects.sellerId} = ${sellerId}) - (select count(*) from ${projects} where ${projects.sellerId} = ${sellerId} and ${notYetListedProject(projects.status)}))`;
 
 const PAST_DRAFT = sql`${projects.status} != 'draft'`;
 

@@ -111,8 +111,11 @@ export function stateOrder(t: { enabled: AnySQLiteColumn; locked: AnySQLiteColum
 export function projectDate(t: { publishedAt: AnySQLiteColumn; submittedAt: AnySQLiteColumn; createdAt: AnySQLiteColumn }) {
   return sql`(case when ${t.publishedAt} is not null then ${t.publishedAt} when ${t.submittedAt} is not null then ${t.submittedAt} else ${t.createdAt} end)`;
 }
+const NOT_YET_LISTED = sql.raw(`('draft', 'importing')`);
 /** A seller's listed projects: neither drafts nor tapes still importing (the listed-projects index's predicate, repeated literally by its queries). */
-export const listedProject = (status: AnySQLiteColumn) => sql`${status} not in ('draft', 'importing')`;
+export const listedProject = (status: AnySQLiteColumn) => sql`${status} not in ${NOT_YET_LISTED}`;
+/** The others: a seller's listed projects are all of theirs less these (a count from two ranges of the (seller, status) index). */
+export const notYetListedProject = (status: AnySQLiteColumn) => sql`${status} in ${NOT_YET_LISTED}`;
 
 /** A signed-in browser. The cookie carries only the id; deleting the row ends the session. */
 export const sessions = sqliteTable(
