@@ -54,6 +54,7 @@ export function workerFrameNamer() {
     // drizzle-orm's own maps point at ../src, so its files arrive as node_modules/src/…
     const source = (at.source ?? "?").replace(/^.*node_modules\/src\//, "drizzle-orm/src/").replace(/^.*node_modules\//, "").replace(/^(\.\.\/)+/, "").replace(root + "/", "");
     const layer = at.source?.includes("node_modules/") ? source.split("/").slice(0, source.startsWith("@") ? 2 : 1).join("/") : source.split("/").slice(0, 2).join("/");
-    return { key: `${at.name ?? functionName ?? "(anonymous)"} ${source}:${at.line}`, layer };
+    // the map's name at the function's start (the bundle is minified: V8's own name reads `a3t`), else V8's
+    return { key: `${at.name || functionName || "(anonymous)"} ${source}:${at.line}`, layer };
   };
 }
