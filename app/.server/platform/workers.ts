@@ -91,9 +91,21 @@ export function d1CallsOf(session: D1DatabaseSession): CallCount {
   return (kept && callsOf(kept.coalesced)) ?? { calls: 0, statements: 0, writes: 0 };
 }
 
-export async function platformFor(context: AppLoadContext): Promise<Platform> {
+export function platformFor(context: AppLoadContext): Promise<Platform> {
   const cloudflare = context.cloudflare as WorkerLoadContext | undefined;
-  if (!cloudflare) throw new Error("The Workers build needs context.cloudflare");
+  if (!cloudflare) return Promise.reject(new Error("The Workers build needs context.cloudflare"));
+  // every loader of a page asks (and getServices joins the app's services once per platform): one per request
+  let platform = requestPlatforms.get(cloudflare);
+  if (!platform) {
+    platform = requestPlatform(cloudflare);
+    requestPlatforms.set(cloudflare, platform);
+  }
+  return platform;
+}
+
+const requestPlatforms = new WeakMap<WorkerLoadContext, Promise<Platform>>();
+
+async function requestPlatform(cloudflare: WorkerLoadContext): Promise<Platform> {
   let base = booted.get(cloudflare.env);
   if (!base) {
     base = boot(cloudflare.env);
