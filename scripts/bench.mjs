@@ -224,7 +224,7 @@ async function weigh(base, path, cookie) {
   const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
   const html = await response.text();
   // the Worker says outside production how many D1 round trips the page cost (worker/index.ts)
-  const d1 = response.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) statements"/);
+  const d1 = response.headers.get("Server-Timing")?.match(/d1;desc="(\d+) calls, (\d+) statements(?:, (\d+) rows read)?"/);
   // the module preloads and what the inline script imports (the entry and the matched routes); the
   // route manifest in the page also names routes the page may go to next, loaded only if it does
   const scripts = new Set(
@@ -238,7 +238,7 @@ async function weigh(base, path, cookie) {
     }
     js += assetSizes.get(src);
   }
-  return { html: Buffer.byteLength(html), htmlGzip: zlib.gzipSync(html).length, jsKiB: js / 1024, d1: d1 ? { calls: Number(d1[1]), statements: Number(d1[2]) } : null };
+  return { html: Buffer.byteLength(html), htmlGzip: zlib.gzipSync(html).length, jsKiB: js / 1024, d1: d1 ? { calls: Number(d1[1]), statements: Number(d1[2]), rowsRead: d1[3] === undefined ? null : Number(d1[3]) } : null };
 }
 
 async function pagesOf(server) {
@@ -326,7 +326,7 @@ function report({ server, healthz, healthzAfter, ping, rows }) {
   console.log(`\n## ${server.name} (${server.base}), ${REQUESTS} requests a page, ${CONCURRENCY} at a time, Accept-Encoding: ${encodingOf(server)}; each share the median of ${ROUNDS} rounds (the rounds' shares in brackets)`);
   console.log(`/healthz ${f(healthz.rps)} req/s (p95 ${f(healthz.p95, 1)} ms; ${f(healthzAfter.rps)} req/s after the pages); bare 204 ${f(ping.rps)} req/s`);
   const d1 = rows.some((r) => r.d1);
-  console.log(`| role | page | req/s | /healthz around it | share | p95 under load | p95 alone |${d1 ? " D1 calls (statements) |" : ""} HTML (gzip) | JS gzip | budget |`);
+  console.log(`| role | page | req/s | /healthz around it | share | p95 under load | p95 alone |${d1 ? " D1 calls (statements; rows read) |" : ""} HTML (gzip) | JS gzip | budget |`);
   console.log(`|---|---|---|---|---|---|---|${d1 ? "---|" : ""}---|---|---|`);
   const misses = [];
   for (const r of rows) {
@@ -339,7 +339,7 @@ function report({ server, healthz, healthzAfter, ping, rows }) {
     if (r.d1 && r.d1.calls > BUDGET.d1Calls) missed.push(`D1 calls > ${BUDGET.d1Calls}`);
     if (missed.length) misses.push(`${server.name} ${r.role} ${r.label}: ${missed.join(", ")}`);
     console.log(
-      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.healthzRps)} | ${f(r.share, 2)}${r.shares.length > 1 ? ` (${r.shares.map((v) => f(v, 2)).join(", ")})` : ""} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms |${d1 ? ` ${r.d1 ? `${r.d1.calls} (${r.d1.statements})` : ""} |` : ""} ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
+      `| ${r.role} | ${r.label} \`${r.path}\` | ${f(r.rps)} | ${f(r.healthzRps)} | ${f(r.share, 2)}${r.shares.length > 1 ? ` (${r.shares.map((v) => f(v, 2)).join(", ")})` : ""} | ${f(r.p95, 1)} ms | ${f(r.idleP95, 1)} ms |${d1 ? ` ${r.d1 ? `${r.d1.calls} (${r.d1.statements}${r.d1.rowsRead === null ? "" : `; ${f(r.d1.rowsRead)}`})` : ""} |` : ""} ${f(r.html / 1024, 1)} KiB (${f(r.htmlGzip / 1024, 1)}) | ${f(r.jsKiB, 1)} KiB | ${missed.length ? "✖ " + missed.join(", ") : "✓"} |`,
     );
   }
   return misses;

@@ -83,14 +83,14 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
   );
   // documents carry their nonce CSP already; everything else gets the strict defaults
   const secured = withMutableHeaders(response);
-  const { calls, statements, writes } = d1CallsOf(d1);
+  const { calls, statements, writes, rowsRead } = d1CallsOf(d1);
   keepBookmark(secured.headers, d1, bookmark, { secure: request.url.startsWith("https:"), wrote: writes > 0 });
   const documentPolicy = response.headers.get("Content-Security-Policy");
   applySecurityHeaders(secured.headers, production);
   if (documentPolicy) secured.headers.set("Content-Security-Policy", documentPolicy);
   // outside production, how many D1 round trips the answer cost (npm run bench prints it per page)
   if (production.APP_ENV !== "production") {
-    secured.headers.append("Server-Timing", `d1;desc="${calls} calls, ${statements} statements"`);
+    secured.headers.append("Server-Timing", `d1;desc="${calls} calls, ${statements} statements, ${rowsRead} rows read"`);
   }
   return secured;
 }

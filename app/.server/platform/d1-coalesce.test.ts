@@ -160,7 +160,9 @@ describe("coalesced D1 reads", () => {
     ]);
     expect(answer.counted.value).toEqual([{ count: 2 }]);
     expect(answer.objects.value).toEqual([{ name: "Grace" }]);
-    expect(answer.together).toEqual({ calls: 1, statements: 3, writes: 0 });
+    // and D1's count of the rows they read: the join's two pets and their owners, the count's two pets, one owner
+    expect(answer.together).toEqual({ calls: 1, statements: 3, writes: 0, rowsRead: expect.any(Number) });
+    expect((answer.together as { rowsRead: number }).rowsRead).toBeGreaterThanOrEqual(5);
     // a failed call does not say which statement failed: each is asked again alone
     expect(answer.named.value).toEqual([{ name: "Ada" }]);
     expect(answer.missing.error).toMatch(/no such table: no_such_table/);
@@ -181,9 +183,9 @@ describe("coalesced D1 reads", () => {
     };
     const [first, second, third] = visits;
     // the first visit learns each read's columns; after it, four go as one and the two large ones on their own
-    expect(first!.calls).toEqual({ calls: 1, statements: 6, writes: 0 });
-    expect(second!.calls).toEqual({ calls: 1, statements: 3, writes: 0 });
-    expect(third!.calls).toEqual({ calls: 1, statements: 3, writes: 0 });
+    expect(first!.calls).toMatchObject({ calls: 1, statements: 6, writes: 0 });
+    expect(second!.calls).toMatchObject({ calls: 1, statements: 3, writes: 0 });
+    expect(third!.calls).toMatchObject({ calls: 1, statements: 3, writes: 0 });
     expect(second!.answers).toEqual(first!.answers);
     expect(third!.answers).toEqual(first!.answers);
     const [rows, named, totals, wide, long, many] = second!.answers as [unknown[], unknown[], unknown[], Record<string, number>[], Array<{ long: string }>, unknown[]];
@@ -205,7 +207,7 @@ describe("coalesced D1 reads", () => {
       [[0, 255], "c"],
       [[0, 255], "c"],
     ]);
-    expect(blobVisits.map((v) => v.calls)).toEqual([
+    expect(blobVisits.map(({ calls: { calls, statements, writes } }) => ({ calls, statements, writes }))).toEqual([
       { calls: 1, statements: 2, writes: 0 },
       { calls: 3, statements: 3, writes: 0 },
       { calls: 1, statements: 2, writes: 0 },

@@ -31,22 +31,32 @@ type Waiting = {
  * bookmark cookie moves on after a write): its test reads it, and the Worker's Server-Timing header
  * outside production.
  */
-export type CallCount = { calls: number; statements: number; writes: number };
+export type CallCount = { calls: number; statements: number; writes: number; rowsRead: number };
 const counts = new WeakMap<object, CallCount>();
 export const callsOf = (db: object): CallCount | undefined => counts.get(db);
 
 const noSpan = { setAttribute() {} };
 
+/**
+ * The rows D1 says a statement read (Server-Timing outside production): under `wrangler dev` the local
+ * D1 runs in the Worker's own thread, so a page's plan that walks a table costs the page there. A read
+ * sent alone for its rows as arrays (`raw()`) comes back without D1's account, and is not counted.
+ */
+function tally(count: CallCount, meta: unknown) {
+  const rowsRead = (meta as { rows_read?: unknown } | undefined)?.rows_read;
+  if (typeof rowsRead === "number") count.rowsRead += rowsRead;
+}
+
 export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
   const send = (session as unknown as Internals)._sendOrThrow?.bind(session);
-  const count: CallCount = { calls: 0, statements: 0, writes: 0 };
+  const count: CallCount = { calls: 0, statements: 0, writes: 0, rowsRead: 0 };
   let waiting: Waiting[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const alone = (w: Waiting) => {
     count.calls++;
     count.statements++;
-    (w.as === "raw" ? w.bound.raw() : w.bound.all()).then(w.resolve, w.reject);
+    (w.as === "raw" ? w.bound.raw() : w.bound.all().then((answer) => (tally(count, (answer as { meta?: unknown }).meta), answer))).then(w.resolve, w.reject);
   };
 
   function flush() {
@@ -73,6 +83,7 @@ export function coalescingReads(session: D1DatabaseSession): D1DatabaseSession {
       noSpan,
     ).then((answers) => {
       if (answers.length !== planned.length || answers.some((a) => !a.success)) return retry();
+      for (const a of answers) tally(count, a.meta);
       const each = new Array<Sent>(reads.length);
       try {
         planned.forEach((p, k) => {

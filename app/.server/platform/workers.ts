@@ -88,7 +88,7 @@ function heldDatabaseOf(session: D1DatabaseSession, gate: WriteGate) {
 /** The D1 calls a request's session made (none when no loader asked for the database). */
 export function d1CallsOf(session: D1DatabaseSession): CallCount {
   const kept = sessionDatabases.get(session);
-  return (kept && callsOf(kept.coalesced)) ?? { calls: 0, statements: 0, writes: 0 };
+  return (kept && callsOf(kept.coalesced)) ?? { calls: 0, statements: 0, writes: 0, rowsRead: 0 };
 }
 
 export function platformFor(context: AppLoadContext): Promise<Platform> {
