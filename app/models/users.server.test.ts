@@ -453,6 +453,60 @@ describe("the admin user table's short text found in most accounts", () => {
   });
 });
 
+describe("the admin user table's short text in more accounts than it counts", () => {
+  it("says there are more than it counted for a text in most accounts (gathered or walked alike), pages on past the cap, and counts a filter's fewer and the last pages exactly", async () => {
+    const base = Date.UTC(2027, 1, 1);
+    // the newest accounts, 1,100 holding "vx" (more than the 1,000 a short text in most accounts is counted up to, decision 114)
+    const made = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: 1_100 }, (_, i) => ({
+          email: `vx-${i}@${["harbor", "cedar"][i % 2]}.example`,
+          name: `${["Ann", "Ben", "Lee", "Kay"][i % 4]} Hall ${i}`,
+          company: "Atlas Credit",
+          passwordHash: "x",
+          roles: [["ROLE_BUYER"], ["ROLE_SELLER"], ["ROLE_BROKER"], ["ROLE_BUYER"]][i % 4]!,
+          createdAt: new Date(base + Math.floor(i / 3) * 60_000),
+        })),
+      )
+      .returning({ id: users.id });
+    const expected = async (q: string, role: string | undefined, page: number) => {
+      const p = `%${q.toLowerCase()}%`;
+      const where = sql`(${users.name} like ${p} or ${users.email} like ${p} or ${users.company} like ${p} or ${users.phone} like ${p}) and ${role ? sql`${users.roles} like ${`%"${role}"%`}` : sql`1`}`;
+      const [count] = await t.db.all<{ n: number }>(sql`select count(*) as n from ${users} where ${where}`);
+      const at = Math.min(page, Math.max(1, Math.ceil(count!.n / 25)));
+      const ids = await t.db.all<{ id: number }>(sql`select ${users.id} as id from ${users} where ${where} order by ${users.createdAt} desc, ${users.id} desc limit 25 offset ${(at - 1) * 25}`);
+      return { ids: ids.map((r) => r.id), total: count!.n, page: at };
+    };
+    // page: what the table says; the count shown is the matches up to the cap, or up to the page's end past it
+    const cases: Array<[string, string | undefined, number, { total: number; more: boolean }]> = [
+      ["vx", undefined, 1, { total: 1_000, more: true }],
+      ["VX", undefined, 2, { total: 1_000, more: true }],
+      ["vx", undefined, 41, { total: 1_025, more: true }],
+      ["vx", undefined, 44, { total: 1_100, more: false }],
+      ["vx", undefined, 45, { total: 1_100, more: false }],
+      // a role that leaves fewer than the cap: exact
+      ["vx", "ROLE_SELLER", 1, { total: 275, more: false }],
+    ];
+    for (const [q, role, page, shown] of cases) {
+      const want = await expected(q, role, page);
+      // asked twice: the first search learns how densely the text is found, the second reads by it
+      for (const time of ["first", "again"]) {
+        const found = await listUsers(t.db, { filters: { q, ...(role ? { role } : {}) }, sort: "createdAt", desc: true, page, pageSize: 25 });
+        expect({ ids: found.rows.map((r) => r.id), total: found.total, more: found.more, page: found.page }, `${q} ${role} page ${page} ${time}`).toEqual({
+          ids: want.ids,
+          page: want.page,
+          ...shown,
+        });
+      }
+    }
+    // a text of three letters or more is counted exactly, as before
+    const found = await listUsers(t.db, { filters: { q: "vx-" }, pageSize: 25 });
+    expect({ more: found.more, total: found.total }).toEqual({ more: false, total: 1_100 });
+    await t.db.delete(users).where(inArray(users.id, made.map((m) => m.id)));
+  });
+});
+
 describe("the admin user table sorted by Status, over every account", () => {
   it("shows the same rows, order and count as each account's shown state says, both ways, at the first, a middle, the last page and past it", async () => {
     const tag = `Every State ${Date.now().toString(36)}`;

@@ -8,7 +8,7 @@ import type { Services } from "~/.server/services";
 import { ROLE_NAMES, isAgent, primaryRole, type Role } from "~/lib/roles";
 import { USER_STATES, type UserColumn, type UserFilters, type UserState } from "~/lib/user-table";
 import type { CompanyBlock } from "~/lib/user-status";
-import { containsText, indexedTextMatch, inIndexCopy, JOINED_TEXT_SEPARATOR, oneOf, shortJoinedText, pageOf, pageOfChosen, pageOfGathered, pageOrder, pageOrLast, TRIGRAM, type ListQuery, type Paging } from "./list-query.server";
+import { containsText, countReach, indexedTextMatch, inIndexCopy, JOINED_TEXT_SEPARATOR, oneOf, shortJoinedText, pageOf, pageOfChosen, pageOfGathered, pageOrder, pageOrLast, shownCount, TRIGRAM, type ListQuery, type Paging } from "./list-query.server";
 import { pageNumber } from "~/lib/query-params";
 import { endedByNewPassword } from "./new-password.server";
 import { hitRateLimit } from "./rate-limits.server";
@@ -413,7 +413,8 @@ type UserListQuery = ListQuery<UserFilters> & { customerId?: number };
  * way the page is read: a short text's gathered page does so itself (pageOfGathered), and the other reads must agree.
  */
 export async function listUsers(db: Database, query: UserListQuery = {}) {
-  return pageOrLast((page) => usersPage(db, { ...query, page }), query.page ?? 1);
+  // `more`: a short text in most accounts is counted up to a reach (decision 114); every other count is exact
+  return pageOrLast(async (page) => ({ more: false, ...(await usersPage(db, { ...query, page })) }), query.page ?? 1);
 }
 
 async function usersPage(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = 25, customerId }: UserListQuery) {
@@ -464,7 +465,7 @@ async function usersPage(db: Database, { filters = {}, sort = "createdAt", desc 
  * The count, read alongside (one call to D1), is one pass over the joined text when only the text filters, else the filter's
  * accounts each checked the same way (a role's from its partial index); it carries the sample that keeps the text dense or not.
  */
-function pageOfWalkedShortText(
+async function pageOfWalkedShortText(
   db: Database,
   { text, filters, where, customerId }: { text: string; filters: UserFilters; where: SQL | undefined; customerId: number | undefined },
   paging: Paging,
@@ -473,16 +474,21 @@ function pageOfWalkedShortText(
   const sample = shortTextSample(text);
   const textAlone = !role && !oneOf(USER_STATES, filters.status) && customerId === undefined;
   const byRole = role && customerId === undefined ? whereOf(filters, { byRole: true, walked: true }) : where;
+  // counted up to the reach and one more (decision 114, as the customers' and the leads' tables): a text in most accounts
+  // stops after about a hundredth of them
+  const reach = countReach(pageNumber(paging.page), paging.pageSize);
+  const upToReach = sql`limit ${reach + 1}`;
   const counted: PromiseLike<Array<{ count: number; sample: number | null }>> = textAlone
-    ? db.select({ count: sql<number>`count(*)`, sample }).from(usersText).where(containsText(usersText.text, text))
+    ? db.all(sql`select count(*) as count, ${sample} as sample from (select 1 from ${usersText} where ${containsText(usersText.text, text)} ${upToReach})`)
     : role && customerId === undefined
-      ? db.all(sql`select count(*) as count, ${sample} as sample from ${users} indexed by ${sql.raw(roleCreatedIndex(role))} where ${byRole}`)
-      : db.select({ count: sql<number>`count(*)`, sample }).from(users).where(where);
+      ? db.all(sql`select count(*) as count, ${sample} as sample from (select 1 from ${users} indexed by ${sql.raw(roleCreatedIndex(role))} where ${byRole} ${upToReach})`)
+      : db.all(sql`select count(*) as count, ${sample} as sample from (select 1 from ${users} where ${where ?? sql`1`} ${upToReach})`);
   const count = Promise.resolve(counted).then((rows) => {
     if (rows[0]?.sample != null) learnDensity(USERS_TEXT, text, Number(rows[0].sample));
     return rows;
   });
-  return pageOf(userRows(db, paging.by === SORT.createdAt ? byRole : where), count, paging);
+  const found = await pageOf(userRows(db, paging.by === SORT.createdAt ? byRole : where), count, paging);
+  return { ...found, ...shownCount(found.total, reach) };
 }
 
 /**
@@ -496,7 +502,9 @@ async function pageOfShortText(db: Database, where: SQL | undefined, paging: Pag
   const found = await pageOfGathered((chosen) => userRows(db, undefined, { total: chosen.total, sample: chosen.sample }).innerJoin(chosen, eq(chosen.id, users.id)), ids, paging, (first) => {
     if (text && first.sample != null) learnDensity(USERS_TEXT, text, Number(first.sample));
   });
-  return { ...found, rows: found.rows.map(({ sample: _sample, ...row }) => row) };
+  const rows = found.rows.map(({ sample: _sample, ...row }) => row);
+  // its exact count shown as the walked page would show it (decision 114): which way a page is read never changes what it shows
+  return { ...found, rows, ...(text ? shownCount(found.total, countReach(found.page, found.pageSize)) : { more: false }) };
 }
 
 /** A page of every account in the Status order: its ids chosen (statusPageIds), then only those rows read; the count as every page has it. */

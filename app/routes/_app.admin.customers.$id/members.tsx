@@ -26,6 +26,8 @@ export type Member = {
 type MemberList = {
   rows: Member[];
   total: number;
+  /** more match than `total` counted (a short text in most members, decision 114) */
+  more: boolean;
   page: number;
   pageSize: number;
   view: Pick<ResolvedPreferences, "headers" | "visible" | "sortBy" | "sortDesc">;
@@ -85,7 +87,7 @@ export function Members({ list, deleted }: { list: MemberList; deleted: boolean 
         sortDesc={list.view.sortDesc}
         empty="No members match."
       />
-      <Pager page={list.page} pageSize={list.pageSize} total={list.total} noun="members" />
+      <Pager page={list.page} pageSize={list.pageSize} total={list.total} more={list.more} noun="members" />
     </section>
   );
 }

@@ -97,7 +97,7 @@ const CELLS: Record<UserColumn, (u: Row) => ReactNode> = {
 const ROLE_OPTIONS = USER_ROLE_FILTERS.map((r) => [r, r === "ROLE_AGENT" ? "Agent" : ROLE_LABELS[r.slice(5).toLowerCase() as keyof typeof ROLE_LABELS]] as const);
 
 export default function AdminUsersPage() {
-  const { rows, total, page, pageSize, view, filters } = useLoaderData<typeof loader>();
+  const { rows, total, more, page, pageSize, view, filters } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
   const refusal = answered && "result" in answered ? answered.result.error?.[""] : null;
   return (
@@ -133,7 +133,7 @@ export default function AdminUsersPage() {
         sortDesc={view.sortDesc}
         empty="No users match."
       />
-      <Pager page={page} pageSize={pageSize} total={total} noun="users" testId="table-count" />
+      <Pager page={page} pageSize={pageSize} total={total} more={more} noun="users" testId="table-count" />
     </>
   );
 }
