@@ -57,9 +57,9 @@ it("builds a prepared query once and runs it on each request's own D1 session", 
   };
   // one call each; once both reads have been seen, they go as one statement (d1-combine.ts)
   expect(answers).toEqual([
-    { pets: ["Rex"], owner: 2, calls: { calls: 1, statements: 2, writes: 0 }, same: true },
-    { pets: ["Tom", "Kit"], owner: 1, calls: { calls: 1, statements: 1, writes: 0 }, same: true },
-    { pets: [], owner: null, calls: { calls: 1, statements: 1, writes: 0 }, same: true },
+    { pets: ["Rex"], owner: 2, calls: expect.objectContaining({ calls: 1, statements: 2, writes: 0 }), same: true },
+    { pets: ["Tom", "Kit"], owner: 1, calls: expect.objectContaining({ calls: 1, statements: 1, writes: 0 }), same: true },
+    { pets: [], owner: null, calls: expect.objectContaining({ calls: 1, statements: 1, writes: 0 }), same: true },
   ]);
   expect(builds).toBe(1);
 });
