@@ -462,8 +462,9 @@ async function usersPage(db: Database, { filters = {}, sort = "createdAt", desc 
 /**
  * A page of the accounts a short text in most of them finds (decision 100): the page's order walked in its index, each account's
  * joined text sought by its key, stopping at the page's last row; gathered and sorted, every match was (150,000 accounts: 100 ms).
- * The count, read alongside (one call to D1), is one pass over the joined text when only the text filters, else the filter's
- * accounts each checked the same way (a role's from its partial index); it carries the sample that keeps the text dense or not.
+ * The count, read alongside (one call to D1), is a pass over the joined text when only the text filters, else the filter's
+ * accounts each checked the same way (a role's from its partial index), stopping past the reach (decision 114); it carries
+ * the sample that keeps the text dense or not.
  */
 async function pageOfWalkedShortText(
   db: Database,
