@@ -478,12 +478,12 @@ async function pageOfWalkedShortText(
   // counted up to the reach and one more (decision 114, as the customers' and the leads' tables): a text in most accounts
   // stops after about a hundredth of them
   const reach = countReach(pageNumber(paging.page), paging.pageSize);
-  const upToReach = sql`limit ${reach + 1}`;
-  const counted: PromiseLike<Array<{ count: number; sample: number | null }>> = textAlone
-    ? db.all(sql`select count(*) as count, ${sample} as sample from (select 1 from ${usersText} where ${containsText(usersText.text, text)} ${upToReach})`)
+  const matches = textAlone
+    ? sql`${usersText} where ${containsText(usersText.text, text)}`
     : role && customerId === undefined
-      ? db.all(sql`select count(*) as count, ${sample} as sample from (select 1 from ${users} indexed by ${sql.raw(roleCreatedIndex(role))} where ${byRole} ${upToReach})`)
-      : db.all(sql`select count(*) as count, ${sample} as sample from (select 1 from ${users} where ${where ?? sql`1`} ${upToReach})`);
+      ? sql`${users} indexed by ${sql.raw(roleCreatedIndex(role))} where ${byRole}`
+      : sql`${users} where ${where ?? sql`1`}`;
+  const counted = db.all<{ count: number; sample: number | null }>(sql`select count(*) as count, ${sample} as sample from (select 1 from ${matches} limit ${reach + 1})`);
   const count = Promise.resolve(counted).then((rows) => {
     if (rows[0]?.sample != null) learnDensity(USERS_TEXT, text, Number(rows[0].sample));
     return rows;
