@@ -9,6 +9,7 @@ import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
 import { websiteDomainOf, type OnboardingStatus } from "~/lib/customers";
 import { userStateLabel } from "~/lib/user-status";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
+import { formatCurrency } from "~/lib/format";
 import type { CustomerValues } from "~/lib/schemas/customer";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { recomputeCustomerMatches } from "./matches.server";
@@ -275,7 +276,7 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
       case 2:
         return { at, kind: "message", text: `${e.name ?? "The seller"} wrote in the thread on ${e.projectName}`, link: project(e) };
       case 3:
-        return { at, kind: "offer", text: `${who(e.name)}: offer of $${(e.amount ?? 0).toLocaleString("en-US")} on ${e.projectName} (${e.status})`, link: project(e) };
+        return { at, kind: "offer", text: `${who(e.name)}: offer of ${formatCurrency(e.amount ?? 0)} on ${e.projectName} (${e.status})`, link: project(e) };
       default:
         return { at, kind: e.channel ?? "email", text: `${e.channel === "sms" ? "SMS" : "E-mail"} to ${e.recipient}: ${e.subject || "(no subject)"} (${e.status})` };
     }
