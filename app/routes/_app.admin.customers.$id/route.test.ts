@@ -28,6 +28,19 @@ describe("a customer's members", () => {
   });
 });
 
+describe("the page's data", () => {
+  it("carries the customer as the page shows it: not its stored evidence key, kept counts or deal bands", async () => {
+    const customerId = buyer.user.customerId!;
+    const page = await open(customerId, "");
+    expect(page.customer).toMatchObject({ id: customerId, name: expect.any(String), customerType: expect.any(String), enabled: expect.any(Boolean) });
+    for (const hidden of ["evidenceKey", "evidenceName", "viewCount", "communicationCount", "dealsUpTo5m", "websiteDomain", "lastActivityAt"]) {
+      expect(page.customer, hidden).not.toHaveProperty(hidden);
+    }
+    const notFound = await loader({ request: getRequest("/admin/customers/999999", admin.cookie), context, params: { id: "999999" } }).catch((e: Response) => e);
+    expect((notFound as Response).status).toBe(404);
+  });
+});
+
 describe("a disabled customer's members", () => {
   it("are shown kept out by their company, not Active, and listed under that Status, not under Active", async () => {
     const { users } = await import("~/.server/db/schema");

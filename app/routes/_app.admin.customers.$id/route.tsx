@@ -17,6 +17,7 @@ import { titleMeta } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import {
   CUSTOMER_LAST_ADMIN_MESSAGE,
+  customerProfile,
   customerTimeline,
   deleteOrAnonymiseCustomer,
   findCustomer,
@@ -42,13 +43,12 @@ export async function loader(args: LoaderFunctionArgs) {
   // read together (on D1 reads started at once go as one call); an unknown customer's lists are
   // empty, and nothing of them is sent
   const [customer, members, timeline] = await Promise.all([
-    findCustomer(services.db, { customerId }),
+    customerProfile(services.db, { customerId }),
     memberListPage(services, { admin: user, customerId, request: args.request }),
     customerTimeline(services.db, { customerId, before }),
   ]);
   if (!customer) throw notFound();
-  const { evidenceKey: _key, ...shown } = customer;
-  return { customer: { ...shown, hasEvidence: Boolean(_key) }, members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
+  return { customer, members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
 }
 
 export async function action(args: ActionFunctionArgs) {
