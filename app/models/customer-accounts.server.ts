@@ -31,8 +31,8 @@ export async function findCustomer(db: Database, { customerId }: { customerId: n
   return customerById(db).execute({ customerId });
 }
 
-// what the admin's page of a customer shows, built once: the row's 40 columns (its kept counts and
-// deal bands are the customer table's) went to the Worker and into the page's data for 19 shown
+// the fields the admin's page of a customer shows, and no more: the row's kept counts and deal bands
+// serve the customer table, and its evidence key must not reach the page's data
 const customerProfileById = preparedQuery((db) =>
   db
     .select({
