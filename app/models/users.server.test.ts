@@ -360,7 +360,8 @@ describe("the admin user table's short text and a text with a role", () => {
 
 describe("the admin user table's one- and two-letter text", () => {
   it("finds a text inside one field, in any ASCII case, never across two fields, and an edited account by its new text", async () => {
-    const tag = Date.now().toString(36);
+    // digits: a base-36 stamp may hold any two letters, among them those the account must not be found by
+    const tag = String(Date.now());
     // each field ends where the next one's first letters would make a text in none of them: "xq", "eb", "d+"
     const rox = await makeUser(t.db, { name: "Ruth Öhlund Mox", email: `qu-${tag}@vantage.example`, company: `Bay ${tag} Fund`, roles: ["ROLE_SELLER"] });
     await t.db.update(users).set({ phone: "+44 20 7946 0958" }).where(eq(users.id, rox.id));
@@ -456,12 +457,27 @@ describe("the admin user table's short text found in most accounts", () => {
 describe("the admin user table's short text in more accounts than it counts", () => {
   it("says there are more than it counted for a text in most accounts (gathered or walked alike), pages on past the cap, and counts a filter's fewer and the last pages exactly", async () => {
     const base = Date.UTC(2027, 1, 1);
-    // the newest accounts, 1,100 holding "vx" (more than the 1,000 a short text in most accounts is counted up to, decision 114)
+    const inAField = async (text: string) => {
+      const p = `%${text}%`;
+      const [row] = await t.db.all<{ n: number }>(sql`select count(*) as n from ${users} where ${users.name} like ${p} or ${users.email} like ${p} or ${users.company} like ${p} or ${users.phone} like ${p}`);
+      return row!.n;
+    };
+    // two letters no account made before holds: makeUser's and the tests' stamps are base-36 times, which may hold any two
+    // (one holding "vx" once made the count below one more than these 1,100)
+    let q = "";
+    for (const candidate of ["vx", "zk", "jq", "xz", "kq", "wz"]) {
+      if ((await inAField(candidate)) === 0) {
+        q = candidate;
+        break;
+      }
+    }
+    expect(q, "two letters in no account").not.toBe("");
+    // the newest accounts, 1,100 holding them (more than the 1,000 a short text in most accounts is counted up to, decision 114)
     const made = await t.db
       .insert(users)
       .values(
         Array.from({ length: 1_100 }, (_, i) => ({
-          email: `vx-${i}@${["harbor", "cedar"][i % 2]}.example`,
+          email: `${q}-${i}@${["harbor", "cedar"][i % 2]}.example`,
           name: `${["Ann", "Ben", "Lee", "Kay"][i % 4]} Hall ${i}`,
           company: "Atlas Credit",
           passwordHash: "x",
@@ -470,8 +486,9 @@ describe("the admin user table's short text in more accounts than it counts", ()
         })),
       )
       .returning({ id: users.id });
-    const expected = async (q: string, role: string | undefined, page: number) => {
-      const p = `%${q.toLowerCase()}%`;
+    expect(await inAField(q)).toBe(1_100);
+    const expected = async (text: string, role: string | undefined, page: number) => {
+      const p = `%${text.toLowerCase()}%`;
       const where = sql`(${users.name} like ${p} or ${users.email} like ${p} or ${users.company} like ${p} or ${users.phone} like ${p}) and ${role ? sql`${users.roles} like ${`%"${role}"%`}` : sql`1`}`;
       const [count] = await t.db.all<{ n: number }>(sql`select count(*) as n from ${users} where ${where}`);
       const at = Math.min(page, Math.max(1, Math.ceil(count!.n / 25)));
@@ -480,20 +497,20 @@ describe("the admin user table's short text in more accounts than it counts", ()
     };
     // page: what the table says; the count shown is the matches up to the cap, or up to the page's end past it
     const cases: Array<[string, string | undefined, number, { total: number; more: boolean }]> = [
-      ["vx", undefined, 1, { total: 1_000, more: true }],
-      ["VX", undefined, 2, { total: 1_000, more: true }],
-      ["vx", undefined, 41, { total: 1_025, more: true }],
-      ["vx", undefined, 44, { total: 1_100, more: false }],
-      ["vx", undefined, 45, { total: 1_100, more: false }],
+      [q, undefined, 1, { total: 1_000, more: true }],
+      [q.toUpperCase(), undefined, 2, { total: 1_000, more: true }],
+      [q, undefined, 41, { total: 1_025, more: true }],
+      [q, undefined, 44, { total: 1_100, more: false }],
+      [q, undefined, 45, { total: 1_100, more: false }],
       // a role that leaves fewer than the cap: exact
-      ["vx", "ROLE_SELLER", 1, { total: 275, more: false }],
+      [q, "ROLE_SELLER", 1, { total: 275, more: false }],
     ];
-    for (const [q, role, page, shown] of cases) {
-      const want = await expected(q, role, page);
+    for (const [text, role, page, shown] of cases) {
+      const want = await expected(text, role, page);
       // asked twice: the first search learns how densely the text is found, the second reads by it
       for (const time of ["first", "again"]) {
-        const found = await listUsers(t.db, { filters: { q, ...(role ? { role } : {}) }, sort: "createdAt", desc: true, page, pageSize: 25 });
-        expect({ ids: found.rows.map((r) => r.id), total: found.total, more: found.more, page: found.page }, `${q} ${role} page ${page} ${time}`).toEqual({
+        const found = await listUsers(t.db, { filters: { q: text, ...(role ? { role } : {}) }, sort: "createdAt", desc: true, page, pageSize: 25 });
+        expect({ ids: found.rows.map((r) => r.id), total: found.total, more: found.more, page: found.page }, `${text} ${role} page ${page} ${time}`).toEqual({
           ids: want.ids,
           page: want.page,
           ...shown,
@@ -501,7 +518,7 @@ describe("the admin user table's short text in more accounts than it counts", ()
       }
     }
     // a text of three letters or more is counted exactly, as before
-    const found = await listUsers(t.db, { filters: { q: "vx-" }, pageSize: 25 });
+    const found = await listUsers(t.db, { filters: { q: `${q}-` }, pageSize: 25 });
     expect({ more: found.more, total: found.total }).toEqual({ more: false, total: 1_100 });
     await t.db.delete(users).where(inArray(users.id, made.map((m) => m.id)));
   });
