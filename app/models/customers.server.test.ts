@@ -31,8 +31,11 @@ const envelope = () => Math.random().toString(36).slice(2) + Math.random().toStr
 beforeAll(async () => {
   t = await createTestDatabase();
   seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
-  alice = await makeUser(t.db, { name: "Alice Anders" });
-  bob = await makeUser(t.db, { name: "Bob Brandt", phone: "+1 646 555 0101" });
+  // stamped with digits: a member's e-mail is in their company's text, and the short-text tests count companies holding
+  // two letters, which makeUser's base-36 stamp may hold
+  const stamp = Date.now();
+  alice = await makeUser(t.db, { name: "Alice Anders", email: `alice-${stamp}@example.test` });
+  bob = await makeUser(t.db, { name: "Bob Brandt", email: `bob-${stamp}@example.test`, phone: "+1 646 555 0101" });
   acme = await customer({ name: "Acme Credit", businessType: "Hedge Fund", attentionEmail: "desk@acme.example", preferences: { industryPreferences: ["Retail", "Energy"] } });
   quiet = await customer({ name: "Quiet Bank", businessType: "Bank", enabled: false });
   await t.db.update(users).set({ customerId: acme, lastLoginAt: new Date(now - 2 * DAY) }).where(eq(users.id, alice.id));

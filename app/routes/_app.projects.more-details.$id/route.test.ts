@@ -112,7 +112,8 @@ describe("an imported real-estate listing's teaser", () => {
       const data = await response.json();
       // the city, as the search's map says the metro area
       expect(data.project.details).toMatchObject({ city: "Albany", propertyType: "Office" });
-      const text = JSON.stringify(data);
+      // without the listing's times: one published at ….42.653Z would hold "42.65", and not as a coordinate
+      const text = JSON.stringify(data).replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "");
       for (const secret of ["100 Example Street", "12207", "42.65", "73.75", "Example Borrower LLC"]) expect(text, secret).not.toContain(secret);
     }
   });
