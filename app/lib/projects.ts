@@ -51,6 +51,13 @@ export const TERM_KEYS = [
 ] as const satisfies readonly (keyof Project)[];
 export type TermKey = (typeof TERM_KEYS)[number];
 
+/**
+ * The columns the buyers' search sorts by, each walking an index at 100,000 listings
+ * (search-plans.server.test.ts); its other columns show, but their headers do not sort.
+ */
+export const SEARCH_SORT_KEYS = ["date", "projectName", "industry", "size", "waInterest", "maturityDate", "location", "loanAmount"] as const;
+export type SearchSortKey = (typeof SEARCH_SORT_KEYS)[number];
+
 /** The kind and the key terms: what a listing's card shows (no dates, so the same in JSON). */
 export type ProjectTerms = Pick<Project, "kind" | TermKey>;
 

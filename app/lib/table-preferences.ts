@@ -1,7 +1,7 @@
 import { CUSTOMER_COLUMNS, CUSTOMER_FILTERS } from "./customers";
 import { INBOUND_FILTERS, LEAD_COLUMNS, LEAD_FILTERS, inboundColumns } from "./inbound";
 import { MEMBER_COLUMNS, MEMBER_FILTERS, USER_COLUMNS, USER_FILTERS } from "./user-table";
-import { COLUMN_LABELS, TERM_KEYS, type ProjectColumn, type TermKey } from "./projects";
+import { COLUMN_LABELS, SEARCH_SORT_KEYS, TERM_KEYS, type ProjectColumn, type TermKey } from "./projects";
 import { PROJECT_BUYER_COLUMNS } from "./project-buyers";
 
 /**
@@ -74,9 +74,10 @@ const BUYER_SHOWN: readonly TermKey[] = ["projectName", "industry", "size", "sal
 
 /** The project columns of spec §3 that a buyer sees: every key term (never the borrower), and the member's NDA. */
 const BUYER_COLUMNS: TableHeader[] = [
-  h("id", false),
+  h("id", false, false),
   h("date", false),
-  ...TERM_KEYS.map((key) => h(key, BUYER_SHOWN.includes(key))),
+  // a header sorts only by what the search can sort (a sale type's header once sorted by date)
+  ...TERM_KEYS.map((key) => h(key, BUYER_SHOWN.includes(key), (SEARCH_SORT_KEYS as readonly string[]).includes(key))),
   h("ndaStatus", true, false),
 ];
 

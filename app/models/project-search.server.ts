@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { projects } from "~/.server/db/schema";
-import { ROW_COLUMNS, SIZE_BANDS, type RowKey } from "~/lib/projects";
+import { ROW_COLUMNS, SIZE_BANDS, type RowKey, type SearchSortKey } from "~/lib/projects";
 import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 
 // The buyers' and brokers' search of published listings: its filters, order and pages, its prepared
@@ -34,7 +34,7 @@ export const SORTABLE = {
   maturityDate: projects.maturityDate,
   location: projects.location,
   loanAmount: projects.loanAmount,
-} as const;
+} as const satisfies Record<SearchSortKey, unknown>;
 export type SortKey = keyof typeof SORTABLE;
 
 /** Turns what a person typed into an FTS5 query of prefix terms (no operators from the user). */

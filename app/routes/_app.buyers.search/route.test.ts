@@ -122,6 +122,34 @@ describe("buyers' search loader", () => {
     expect(rowsOf(theirs).find((r) => r.id === target.id)?.cells.ndaStatus).toBe("—");
   });
 
+  it("sends a page past the last to the last, its filters and sort kept", async () => {
+    const filtered = await data("/buyers/search?industry=Real+Estate&sort=projectName&desc=0", buyer.cookie);
+    const last = Math.ceil(filtered.total / 25);
+    expect(last).toBeGreaterThan(0);
+    const past = await responseOf(search(`/buyers/search?industry=Real+Estate&sort=projectName&desc=0&page=${last + 3}`, buyer.cookie));
+    expect(past.status).toBe(302);
+    expect(past.headers.get("Location")).toBe(`/buyers/search?industry=Real+Estate&sort=projectName&desc=0&page=${last}`);
+    const lastPage = await data(past.headers.get("Location")!, buyer.cookie);
+    expect(rowsOf(lastPage)).toHaveLength(filtered.total - (last - 1) * 25);
+    // nothing matching is no page to go to: the empty table, not a redirect
+    const none = await search("/buyers/search?q=zzzqqqxxnomatch&page=4", buyer.cookie);
+    expect(none.status).toBe(200);
+    expect((await none.json()).total).toBe(0);
+  });
+
+  it("sorts by every header it offers to sort by, and offers no other", async () => {
+    const { SORTABLE } = await import("~/models/project-search.server");
+    const page = await data("/buyers/search", buyer.cookie);
+    const offered = page.view.headers.filter((h) => h.sortable !== false).map((h) => h.value);
+    expect(offered).toContain("projectName");
+    expect(offered).not.toContain("saleType");
+    for (const key of offered) expect(Object.keys(SORTABLE)).toContain(key);
+    // a sort the headers do not offer (once a sale type's link) is not shown as the table's order
+    const bySaleType = await data("/buyers/search?sort=saleType&desc=0", buyer.cookie);
+    expect(bySaleType.view.sortBy).toBe("date");
+    expect(rowsOf(bySaleType).map((r) => r.id)).toEqual(rowsOf(await data("/buyers/search?sort=date&desc=0", buyer.cookie)).map((r) => r.id));
+  });
+
   it("is the buyers' page at /buyers/search and the brokers' at /brokers/search: anyone else gets 404", async () => {
     expect((await responseOf(search("/buyers/search", seller.cookie))).status).toBe(404);
     expect((await responseOf(search("/buyers/search", broker.cookie))).status).toBe(404);

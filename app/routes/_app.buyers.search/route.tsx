@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { asShown, handleTableAction, tableView } from "~/models/table-view.server";
 import { projectOptions } from "~/.server/project-options";
@@ -67,6 +67,10 @@ export async function loader(args: LoaderFunctionArgs) {
     services.content.constantLists(),
   ]);
   const { rows: found, ...paging } = result;
+  // a page past the last (a shared link, a listing gone since) goes to the last, its filters kept:
+  // it drew the count beside "No projects match", and no pager back
+  const lastPage = Math.ceil(paging.total / paging.pageSize);
+  if (!map && found.length === 0 && paging.total > 0 && paging.page > lastPage) throw redirect(hrefWith(new URL(args.request.url), { page: lastPage }));
   const listed = map ? [] : found;
   // every result shown counts as an impression, once a day per member; after the response
   services.recordLook({ kind: "impression", userId: user.id, projectIds: listed.map((r) => r.id), at: Date.now() });
