@@ -4,10 +4,13 @@
  */
 const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
+/** Whole dollars, and the cents when there are any: an offer of $1,250,000.50 is not shown as $1,250,001. */
 export function formatCurrency(v: number | null | undefined) {
   if (v === null || v === undefined) return "—";
-  const sign = v < 0 ? "-" : "";
-  return `${sign}$${group(String(Math.round(Math.abs(v))))}`;
+  const cents = Math.round(Math.abs(v) * 100);
+  const sign = v < 0 && cents > 0 ? "-" : "";
+  const rest = cents % 100;
+  return `${sign}$${group(String((cents - rest) / 100))}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
 }
 
 export function formatCompactCurrency(v: number | null | undefined) {
