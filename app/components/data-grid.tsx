@@ -1,4 +1,4 @@
-import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { TableHeader } from "~/lib/table-preferences";
 import { StaticHtml, useAppLinks, type Markup } from "./static-html";
@@ -175,11 +175,19 @@ function ColumnsPanel({
     queued.current = null;
     fetcher.submit(next, { method: "post", action: target });
   }, [fetcher, fetcher.state, target]);
+  // a refused choice (no column ticked, sent without JavaScript) is said in the panel, opened
+  const answered = useActionData();
+  const problem = columnProblem(fetcher.data) ?? columnProblem(answered);
   return (
-    <details className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
+    <details className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm" open={problem ? true : undefined}>
       <summary className="cursor-pointer font-medium text-slate-700">Columns</summary>
       <Form method="post" action={target} className="mt-3 space-y-3">
         <input type="hidden" name="table" value={tableKey} />
+        {problem ? (
+          <p role="alert" className="text-red-700">
+            {problem}
+          </p>
+        ) : null}
         <div className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
           {headers.map((h) => (
             <label key={h.value} className="flex items-center gap-2">
@@ -197,6 +205,11 @@ function ColumnsPanel({
                   data.set("table", tableKey);
                   const boxes = e.currentTarget.form?.querySelectorAll<HTMLInputElement>('input[name="column"]') ?? [];
                   for (const box of boxes) if (box.checked) data.append("column", box.value);
+                  // the last column stays: a table of none is refused
+                  if (!data.has("column")) {
+                    e.currentTarget.checked = true;
+                    return;
+                  }
                   save(data);
                 }}
               />
@@ -218,4 +231,12 @@ function ColumnsPanel({
       </Form>
     </details>
   );
+}
+
+/** The columns form's refusal in an action's answer (`{ result: { error } }`), if that is what it is. */
+function columnProblem(data: unknown) {
+  const error = (data as { result?: { error?: Record<string, string[] | null> | null } } | undefined)?.result?.error;
+  if (!error) return null;
+  const key = Object.keys(error).find((k) => k === "column" || k.startsWith("column["));
+  return key ? (error[key]?.[0] ?? null) : null;
 }

@@ -141,7 +141,7 @@ test("a loan tape from an Excel workbook is imported like its CSV", async ({ pag
   await expect(page.getByTestId("tape-completeness")).toContainText("Appraisal date (missing on 2 of 3)");
 });
 
-test("table preferences survive a reload and reset to the defaults", async ({ page }) => {
+test("table preferences survive a reload and reset to the defaults", async ({ page, javaScriptEnabled }) => {
   await joinAs(page, { role: "Buyer" });
   await page.goto("/buyers/search");
   const table = page.getByTestId("table-projectSearch");
@@ -172,6 +172,19 @@ test("table preferences survive a reload and reset to the defaults", async ({ pa
   await expect(table.getByRole("columnheader", { name: "Sector" })).toHaveCount(0);
   await expect(table.getByRole("columnheader", { name: "Industry" })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: /Size/ })).not.toHaveAttribute("aria-sort", /.+/);
+
+  // a table of no columns is refused: with JavaScript the last box stays ticked, without it the panel says why
+  await page.locator("summary", { hasText: "Columns" }).click();
+  const boxes = page.locator("details", { hasText: "Apply columns" }).getByRole("checkbox", { checked: true });
+  const ticked = await boxes.count();
+  for (let i = 0; i < ticked; i++) await boxes.first().click();
+  await page.getByRole("button", { name: "Apply columns" }).click();
+  if (javaScriptEnabled) {
+    await expect(table.getByRole("columnheader")).toHaveCount(1);
+  } else {
+    await expect(page.getByRole("alert").filter({ hasText: "Choose at least one column." })).toBeVisible();
+    await expect(table.getByRole("columnheader", { name: "Industry" })).toBeVisible();
+  }
 });
 
 test("an admin returns a submitted project with a reason the seller sees", async ({ page, browser }, testInfo) => {
