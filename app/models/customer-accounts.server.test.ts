@@ -5,7 +5,8 @@ import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { dealServicesOver } from "../../tests/support/deal-services";
 import { auditLog, contracts, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
-import { customerSchema, memberSchema, type CustomerValues } from "~/lib/schemas/customer";
+import { CUSTOMER_SIZE_MAX, customerSchema, memberSchema, type CustomerValues } from "~/lib/schemas/customer";
+import { messages as says } from "~/lib/validation";
 import { makeUser } from "~/seed/factories";
 import {
   createCustomer,
@@ -203,6 +204,16 @@ describe("customers", () => {
     expect(await setCustomerEnabled(services, { actor: admin, customerId, enabled: true })).toBe(true);
     expect(await userForApiToken(t.db, apiToken)).toBeNull();
     expect(await setCustomerEnabled(services, { actor: admin, customerId, enabled: false })).toBe(true);
+    // a second click on Disable (or Lock) writes nothing and is audited once
+    const audited = async () =>
+      (await t.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.subjectType, "customer"), eq(auditLog.subjectId, String(customerId))))).map((a) => a.action);
+    const before = await audited();
+    expect(await setCustomerEnabled(services, { actor: admin, customerId, enabled: false })).toBe("unchanged");
+    expect(await setCustomerLocked(services, { actor: admin, customerId, locked: true })).toBe(true);
+    expect(await setCustomerLocked(services, { actor: admin, customerId, locked: true })).toBe("unchanged");
+    expect(await audited()).toEqual([...before, "customer.lock"]);
+    expect(await setCustomerLocked(services, { actor: admin, customerId: customerId + 10_000, locked: true })).toBe(false);
+    await setCustomerLocked(services, { actor: admin, customerId, locked: false });
 
     // the 120th member's open offer holds the delete back as the first's would
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
@@ -312,6 +323,11 @@ describe("customer form, optional numbers", () => {
     form.set("smsAllowance", "40");
     const filled = parseWithZod(form, { schema: customerSchema([]) });
     expect(filled.status === "success" && [filled.value.size, filled.value.smsAllowance]).toEqual([1_250_000, 40]);
+    // a size past any firm's (300 digits were stored as 1e308) is refused, as is a type not among the options
+    form.set("size", "9".repeat(300));
+    form.set("customerType", "bogus");
+    const wrong = parseWithZod(form, { schema: customerSchema([]) });
+    expect(wrong.status === "error" && wrong.error).toEqual({ size: [says.max(CUSTOMER_SIZE_MAX)], customerType: [says.unlisted] });
   });
 });
 

@@ -329,23 +329,30 @@ export const CUSTOMER_LAST_ADMIN_MESSAGE =
 
 /**
  * The flag, and when it shuts the members out (`shuts`: the flag's value that does) their sessions and API tokens,
- * in one batch. "last-admin": shutting them out would take the last admin who can sign in, nothing written; false: no such customer.
+ * in one batch. "last-admin": shutting them out would take the last admin who can sign in, nothing written; false: no such customer;
+ * "unchanged": it was so already (a second click, a stale page), nothing written and nothing audited.
  */
 async function setFlag(
   services: Pick<Services, "db">,
   { actor, customerId, address }: Change,
-  set: Partial<Pick<Customer, "enabled" | "locked">>,
+  set: { enabled: boolean } | { locked: boolean },
   action: string,
   shuts: SQL | null,
-): Promise<boolean | "last-admin"> {
+): Promise<boolean | "last-admin" | "unchanged"> {
   const db = services.db;
+  const column = "enabled" in set ? customers.enabled : customers.locked;
+  const value = "enabled" in set ? set.enabled : set.locked;
   const flag = db
     .update(customers)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(customers.id, customerId), shuts ? customerLeavesAnAdmin(customerId) : undefined))
+    .where(and(eq(customers.id, customerId), ne(column, value), shuts ? customerLeavesAnAdmin(customerId) : undefined))
     .returning({ id: customers.id });
   const [[row]] = shuts ? await db.batch([flag, ...endMemberSessions(db, customerId, shuts)]) : [await flag];
-  if (!row) return shuts && (await findCustomer(db, { customerId })) ? "last-admin" : false;
+  if (!row) {
+    const customer = await findCustomer(db, { customerId });
+    if (!customer) return false;
+    return ("enabled" in set ? customer.enabled : customer.locked) === value ? "unchanged" : "last-admin";
+  }
   await recordAudit(db, { actor, action, subjectType: "customer", subjectId: customerId, address });
   return true;
 }
@@ -365,7 +372,10 @@ function endMemberSessions(db: Database, customerId: number, shut: SQL) {
   ] as const;
 }
 
-/** True when written, false for no such customer, "last-admin" when disabling would take the last admin who can sign in. */
+/**
+ * True when written, false for no such customer, "last-admin" when disabling would take the last admin who can sign in,
+ * "unchanged" when it was so already.
+ */
 export async function setCustomerEnabled(services: Pick<Services, "db">, change: Change & { enabled: boolean }) {
   const done = await setFlag(services, change, { enabled: change.enabled }, change.enabled ? "customer.enable" : "customer.disable", change.enabled ? null : sql`${customers.enabled} = 0`);
   // only an enabled buyer is matched: disabled, it leaves every project's matched buyers; enabled, it is scored again

@@ -153,7 +153,11 @@ describe("an admin's disable", () => {
     const session = await startSession(t.db, user.id);
     const { token } = await issueApiToken(t.db, user.id);
     expect(await setUserAccess(t.db, user.id, { enabled: false })).toBe("done");
+    // a second click writes nothing (the admin's page audits only "done")
+    expect(await setUserAccess(t.db, user.id, { enabled: false })).toBe("unchanged");
     expect(await setUserAccess(t.db, user.id, { enabled: true })).toBe("done");
+    expect(await setUserAccess(t.db, user.id, { locked: false })).toBe("unchanged");
+    expect(await setUserAccess(t.db, user.id + 100_000, { enabled: false })).toBe("missing");
     expect(await userForSession(t.db, session)).toBeNull();
     expect(await userForApiToken(t.db, token)).toBeNull();
   });

@@ -628,7 +628,7 @@ export async function setUserAccess(
   db: Database,
   userId: number,
   change: { enabled: boolean } | { locked: false },
-): Promise<"done" | "missing" | "last-admin" | "company-deleted"> {
+): Promise<"done" | "unchanged" | "missing" | "last-admin" | "company-deleted"> {
   const values =
     "enabled" in change
       ? { enabled: change.enabled }
@@ -636,10 +636,12 @@ export async function setUserAccess(
   const now = new Date();
   const disabling = "enabled" in change && !change.enabled;
   const enabling = "enabled" in change && change.enabled;
+  // only an account it changes: a second click (or a stale page) writes nothing and is not audited twice
+  const changes = "enabled" in change ? sql`${users.enabled} <> ${change.enabled ? 1 : 0}` : sql`(${users.locked} = 1 or ${users.failedSignins} > 0)`;
   const update = db
     .update(users)
     .set({ ...values, updatedAt: now })
-    .where(and(eq(users.id, userId), disabling ? leavesAnAdmin(userId) : enabling ? not(ofDeletedCustomer) : undefined))
+    .where(and(eq(users.id, userId), changes, disabling ? leavesAnAdmin(userId) : enabling ? not(ofDeletedCustomer) : undefined))
     .returning({ id: users.id });
   // the sessions and tokens go only when the account is disabled: not when the guard above refused it
   const disabledNow = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.enabled} = 0)`;
@@ -650,7 +652,11 @@ export async function setUserAccess(
         db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), disabledNow)),
       ])
     : [await update];
-  return updated.length > 0 ? "done" : refusal(db, userId, disabling ? "last-admin" : "company-deleted");
+  if (updated.length > 0) return "done";
+  const [row] = await db.select({ enabled: users.enabled, locked: users.locked, failedSignins: users.failedSignins }).from(users).where(eq(users.id, userId));
+  if (!row) return "missing";
+  const already = "enabled" in change ? row.enabled === change.enabled : !row.locked && row.failedSignins === 0;
+  return already ? "unchanged" : disabling ? "last-admin" : "company-deleted";
 }
 
 /**

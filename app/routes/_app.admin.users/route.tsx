@@ -57,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
   if (outcome === "last-admin") return refuse(submission, LAST_ADMIN_MESSAGE, 409);
   // a deleted customer's member could not sign in: "Enabled" in the table would be no one who can
   if (outcome === "company-deleted") return refuse(submission, COMPANY_DELETED_MESSAGE, 409);
-  await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });
+  if (outcome === "done") await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });
   const done = { enable: "enabled", disable: "disabled", unlock: "unlocked" }[intent];
   return redirectWithNotification(services, args.request, back, `The account is ${done}.`);
 }
