@@ -194,7 +194,8 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
   };
 
   const field = (name: string): FieldMetadata => {
-    const messages = state.errors[name];
+    // a list's item refused (a role not among the boxes, posted by hand) is said on the list
+    const messages = [...new Set(Object.keys(state.errors).flatMap((key) => (key === name || key.startsWith(`${name}[`) ? (state.errors[key] ?? []) : [])))];
     return {
       ...fieldAsFirstDrawn(formId, name, state.initial),
       errors: state.validated[name] && messages?.length ? messages : undefined,

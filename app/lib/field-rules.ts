@@ -14,6 +14,7 @@ export const messages = {
   url: "Invalid URL.",
   domain: "Invalid.",
   phone: "Invalid phone number.",
+  unlisted: "Choose one of the listed options.",
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -8,6 +8,14 @@ const firstError = (schema: z.ZodMiniType, value: unknown) => {
 };
 
 describe("spec §5 messages", () => {
+  it("says Required. for a choice not made, and names a value not among the options", () => {
+    const status = field.listed(["new", "open", "closed"]);
+    expect(firstError(status, undefined)).toBe("Required.");
+    expect(firstError(status, "")).toBe("Required.");
+    expect(firstError(status, "bogus")).toBe("Choose one of the listed options.");
+    expect(status.safeParse("open")).toMatchObject({ success: true, data: "open" });
+  });
+
   it("says Required. for a missing value", () => {
     expect(firstError(field.text(), undefined)).toBe("Required.");
     expect(firstError(field.text(), "   ")).toBe("Required.");

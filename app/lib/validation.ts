@@ -72,6 +72,9 @@ export const field = {
    * no file, which the form's own check answers ("Choose a file …"), never the parser's wording.
    */
   optionalFile: () => z.pipe(z.optional(z.union([z.file(), z.string()])), z.transform((v: File | string | undefined) => (typeof v === "string" ? undefined : v))),
+  /** One of a fixed list: nothing chosen is "Required.", a value not in it (a form posted by hand) says so. */
+  listed: <const T extends readonly [string, ...string[]]>(values: T) =>
+    z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === "" ? messages.required : messages.unlisted) }),
 };
 
 /** A field that may be left out: missing becomes "" (Conform sends nothing for an empty input). */

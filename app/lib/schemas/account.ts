@@ -27,7 +27,7 @@ export const joinSchema = (businessTypes: readonly string[]) => z
     phone: field.phone(),
     password: field.password(),
     confirmPassword: z.string({ error: messages.required }),
-    role: z.enum(["buyer", "seller", "broker"], { error: messages.required }),
+    role: field.listed(["buyer", "seller", "broker"]),
     redirect: z.optional(z.string()),
     // a referral code: anything that is not one is ignored at sign-up, never an error
     ref: z.optional(z.string()),

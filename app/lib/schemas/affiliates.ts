@@ -8,7 +8,7 @@ const id = z.coerce.number({ error: messages.required }).check(z.int(), z.positi
 export const approveAffiliateSchema = z.object({ inquiryId: field.integer({ min: 1 }), commissionPercent: field.decimal({ min: 0, max: 100 }) });
 
 /** /admin/marketing/affiliates/{id}: where one referral's commission stands. */
-export const commissionSchema = z.object({ referralId: id, status: z.enum(COMMISSION_STATUSES, { error: messages.required }) });
+export const commissionSchema = z.object({ referralId: id, status: field.listed(COMMISSION_STATUSES) });
 
 /**
  * /admin/marketing/affiliates/{id}: a referral's commission, or the partner itself switched
@@ -16,5 +16,5 @@ export const commissionSchema = z.object({ referralId: id, status: z.enum(COMMIS
  */
 export const affiliatePageSchema = z.discriminatedUnion("intent", [
   z.extend(commissionSchema, { intent: z.literal("commission") }),
-  z.object({ intent: z.literal("partner"), status: z.enum(AFFILIATE_STATUSES, { error: messages.required }) }),
+  z.object({ intent: z.literal("partner"), status: field.listed(AFFILIATE_STATUSES) }),
 ]);

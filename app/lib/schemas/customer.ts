@@ -17,11 +17,14 @@ export { MEMBER_ROLES };
 const optionalUrl = () =>
   orEmpty(z.string().check(z.trim(), z.maxLength(200, messages.maxChars(200)))).check(z.refine((v) => v === "" || isUrl(v), messages.url));
 
+/** The largest size (USD) a customer may be given. */
+export const CUSTOMER_SIZE_MAX = 10_000_000_000_000;
+
 /** /admin/customers/create and /admin/customers/edit/{id}: the spec's column names (§3). */
 export const customerSchema = (businessTypes: readonly string[]) =>
   z.object({
     customerName: field.text({ min: 2, max: 150 }),
-    customerType: z.enum(CUSTOMER_TYPES, { error: messages.required }),
+    customerType: field.listed(CUSTOMER_TYPES),
     contactPerson: field.optionalText({ max: 100 }),
     attentionEmail: field.optionalEmail(),
     attentionPhone: field.optionalPhone(),
@@ -34,7 +37,8 @@ export const customerSchema = (businessTypes: readonly string[]) =>
           .check(z.refine((v) => v === "" || isDecimal(v, true), messages.decimal)),
         z.transform((v: string) => (v === "" ? null : parseDecimal(v, true))),
       )
-      .check(z.refine((v) => v === null || v >= 0, messages.min(0))),
+      // a size in dollars: a trillion is past any firm's, and 300 digits were stored as 1e308
+      .check(z.refine((v) => v === null || v >= 0, messages.min(0)), z.refine((v) => v === null || v <= CUSTOMER_SIZE_MAX, messages.max(CUSTOMER_SIZE_MAX))),
     headquarters: field.optionalText({ max: 150 }),
     smsAllowance: z.pipe(
       z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").trim() || "0")),
@@ -61,7 +65,7 @@ export const memberSchema = z.object({
   email: field.email(),
   // any role name parses, so that Admin (no box on the page: a form posted by hand) is answered with why, on the roles
   roles: z
-    .array(z.enum(ROLE_NAMES), { error: messages.required })
+    .array(field.listed(ROLE_NAMES), { error: messages.required })
     .check(
       z.minLength(1, messages.required),
       z.overwrite(eachOnce),
@@ -90,7 +94,7 @@ export const onboardingSchema = (investorTypes: readonly string[]) =>
     z.object({ intent: z.literal("investor-type"), investorType: oneOf(investorTypes) }),
     z.object({ intent: z.literal("terms"), accepted: z.literal("on", { error: messages.required }) }),
     z.object({ intent: z.literal("evidence") }),
-    z.object({ intent: z.literal("status"), status: z.enum(ONBOARDING_STATUSES, { error: messages.required }) }),
+    z.object({ intent: z.literal("status"), status: field.listed(ONBOARDING_STATUSES) }),
   ]);
 
 /** /admin/users/create and /admin/users/edit/{id}: an account and its roles. */
@@ -100,7 +104,7 @@ export const userSchema = z.object({
   company: field.optionalText({ max: 150 }),
   phone: field.optionalPhone(),
   roles: z
-    .array(z.enum(ROLE_NAMES), { error: messages.required })
+    .array(field.listed(ROLE_NAMES), { error: messages.required })
     .check(z.minLength(1, messages.required), z.overwrite(eachOnce), notAgentAlone("Buyer, Seller, Admin or Broker")),
 });
 

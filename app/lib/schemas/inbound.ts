@@ -37,7 +37,7 @@ export const inboundAdminSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("update"),
     id,
-    status: z.enum(INBOUND_STATUSES, { error: messages.required }),
+    status: field.listed(INBOUND_STATUSES),
     ownerId: z
       .pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ? Number(v) : null)))
       .check(z.refine((v) => v === null || (Number.isInteger(v) && v > 0), messages.required)),

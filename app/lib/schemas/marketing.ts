@@ -9,7 +9,7 @@ export { SMS_MAX_LENGTH };
 const id = () =>
   z.pipe(z.string({ error: messages.required }).check(z.regex(/^[1-9]\d{0,11}$/, messages.required)), z.transform(Number));
 const name = () => field.text({ max: 120 });
-const channel = () => z.enum(LIST_CHANNELS, { error: messages.required });
+const channel = () => field.listed(LIST_CHANNELS);
 
 /** "Save as list" from /admin/customers: picked rows, the filters in force, or a project's matched buyers. */
 export const saveListSchema = z.discriminatedUnion("kind", [

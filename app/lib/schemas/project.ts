@@ -27,7 +27,7 @@ const optionalDate = () =>
     z.optional(z.string()).check(z.refine((v) => !v || isCalendarDay(v), DAY_FORMAT)),
     z.transform((v: string | undefined) => v || null),
   );
-const yesNo = () => z.enum(["Yes", "No"], { error: messages.required });
+const yesNo = () => field.listed(["Yes", "No"]);
 const optionalYesNo = () =>
   z.pipe(z.optional(z.enum(["Yes", "No", ""], { error: "Choose one of the listed options." })), z.transform((v: "Yes" | "No" | "" | undefined) => (v ? v === "Yes" : null)));
 

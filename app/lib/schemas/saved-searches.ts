@@ -18,7 +18,7 @@ export const searchPageSchema = z.discriminatedUnion("intent", [...tableActionSc
 // (another tab, a second click) from one that was never theirs; without it, both are not found
 const shown = () => z.optional(z.string().check(z.maxLength(100)));
 export const savedSearchFormSchemas = [
-  z.object({ intent: z.literal("search-alerts"), searchId: id(), shown: shown(), alerts: z.enum(["on", "off"], { error: messages.required }) }),
+  z.object({ intent: z.literal("search-alerts"), searchId: id(), shown: shown(), alerts: field.listed(["on", "off"]) }),
   z.object({ intent: z.literal("delete-search"), searchId: id(), shown: shown() }),
 ] as const;
 

@@ -214,6 +214,7 @@ export default function OnboardingPage() {
                 </option>
               ))}
             </select>
+            <FieldErrors id={status.errorId} errors={status.errors} />
           </div>
           <button type="submit" className="btn-primary">
             Set status
