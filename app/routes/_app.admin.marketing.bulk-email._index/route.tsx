@@ -58,9 +58,10 @@ export default function BulkEmailPage() {
         <TextField meta={fields.subject} label="Subject" maxLength={200} />
         <TextAreaField
           meta={fields.body}
-          label="Body (Markdown)"
+          label="Body"
           rows={12}
-          hint={`Merge fields: ${MERGE_FIELDS.map((f) => `{{${f}}}`).join(", ")}. An unsubscribe link is added at the foot.`}
+          // sent as it is typed: the provider's call carries plain text only (mailer.ts), and a label that promised Markdown sent its asterisks
+          hint={`Sent as plain text, as typed. Merge fields: ${MERGE_FIELDS.map((f) => `{{${f}}}`).join(", ")}. An unsubscribe link is added at the foot.`}
         />
         <button type="submit" className="btn-primary">
           Preview
