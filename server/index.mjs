@@ -110,8 +110,8 @@ const LINGER_BYTES = 8 * 1024 * 1024;
 function tooLarge(req, res) {
   if (res.headersSent) return;
   req.unpipe();
-  const { body, contentType, cacheControl } = door.tooLargeBody(req.get("accept") ?? null);
-  res.status(413).set({ "Content-Type": contentType, "Cache-Control": cacheControl });
+  const { body, headers } = door.tooLargeBody(req.get("accept") ?? null, req.originalUrl ?? req.url);
+  res.status(413).set(headers);
   applyHeaders(res, new Headers());
   res.end(body, () => {
     // Node drains an unfinished body to reuse the connection; this caps it

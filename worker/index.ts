@@ -59,7 +59,7 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
   const declared = Number(request.headers.get("Content-Length"));
   if (declared > bodyLimitFor(pathname, request.headers.get("Content-Type"))) {
     await dropBody(request, declared);
-    const refused = tooLargeResponse(request.headers.get("Accept"));
+    const refused = tooLargeResponse(request.headers.get("Accept"), request.url);
     applySecurityHeaders(refused.headers, production);
     return refused;
   }

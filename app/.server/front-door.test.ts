@@ -35,4 +35,21 @@ describe("the front door's 413 (a declared body past the path's limit, before th
     }
     expect(tooLargeResponse(null).headers.get("Content-Type")).toBe("application/json; charset=utf-8");
   });
+
+  it("answers a form sent by the page's JavaScript as a route's thrown 413, which its error boundary shows with the message", async () => {
+    const { tooLargeResponse } = await import("./front-door");
+    const { describeError } = await import("~/components/error-boundary");
+    const { isRouteErrorResponse } = await import("@remix-run/router");
+    const response = tooLargeResponse("*/*", "http://localhost/sellers/myprojects/43?_data=routes%2F_app.sellers.myprojects.%24id");
+    expect(response.status).toBe(413);
+    // Remix's client takes an answer without these for a crash, and showed "500 Something went wrong"
+    expect(response.headers.get("X-Remix-Catch")).toBe("yes");
+    expect(response.headers.get("X-Remix-Response")).toBe("yes");
+    // as Remix's client hands it to the boundary (a caught response: its status and its JSON)
+    const thrown = { status: 413, statusText: "", internal: false, data: await response.json() };
+    expect(isRouteErrorResponse(thrown)).toBe(true);
+    expect(describeError(thrown)).toEqual({ status: 413, message: expect.stringMatching(/^The request is too large\. A form's files may be 10 MB together at most/) });
+    // a page's own post without JavaScript is still the short page
+    expect(tooLargeResponse("text/html", "http://localhost/sellers/myprojects/43").headers.get("X-Remix-Catch")).toBeNull();
+  });
 });

@@ -11,20 +11,27 @@ import { applySecurityHeaders } from "./security-headers";
  * The 413 of a front door: a short page for a browser's form post (with or without
  * JavaScript), JSON for API clients; never cached, as no API answer is (the app's own 413 says the same).
  */
-export function tooLargeBody(accept: string | null) {
+export function tooLargeBody(accept: string | null, url = "") {
   const cacheControl = "no-store";
+  const limits = "A form's files may be 10 MB together at most (some uploads allow less), other forms 1 MB.";
+  // a form sent by the page's JavaScript (Remix's `?_data=`): answered as a route's thrown 413, which the
+  // page's error boundary shows with its message; Remix took an answer without its headers for a crash (a 500)
+  if (/[?&]_data=/.test(url)) {
+    const headers = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl, "X-Remix-Catch": "yes", "X-Remix-Response": "yes" };
+    return { body: JSON.stringify({ error: `${BODY_TOO_LARGE_MESSAGE} ${limits}` }), headers };
+  }
   if (accept?.includes("text/html")) {
     const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Too large - Secondary Marketplace</title></head>
-<body><main><h1>The request is too large</h1><p>${BODY_TOO_LARGE_MESSAGE} Files may be at most 10 MB, other forms 1 MB.</p>
+<body><main><h1>The request is too large</h1><p>${BODY_TOO_LARGE_MESSAGE} ${limits}</p>
 <p>Use your browser's back button to try again with less, or <a href="/home">go back to home</a>.</p></main></body></html>`;
-    return { body, contentType: "text/html; charset=utf-8", cacheControl };
+    return { body, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": cacheControl } };
   }
-  return { body: JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }), contentType: "application/json; charset=utf-8", cacheControl };
+  return { body: JSON.stringify({ error: BODY_TOO_LARGE_MESSAGE }), headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": cacheControl } };
 }
 
-export function tooLargeResponse(accept: string | null) {
-  const { body, contentType, cacheControl } = tooLargeBody(accept);
-  return new Response(body, { status: 413, headers: { "Content-Type": contentType, "Cache-Control": cacheControl } });
+export function tooLargeResponse(accept: string | null, url?: string) {
+  const { body, headers } = tooLargeBody(accept, url);
+  return new Response(body, { status: 413, headers });
 }
 
 /** Paths whose last segment is a live secret (reset, unlock, invitation, feedback and unsubscribe links). */
