@@ -118,7 +118,8 @@ export function OfferReply({
   return (
     <div className="space-y-3 border-t border-slate-100 pt-3">
       <div className="flex flex-wrap gap-2">{steps}</div>
-      {newTerms ? <details>
+      {/* opened when its terms were refused: without JavaScript the page is drawn afresh, the section closed over its messages */}
+      {newTerms ? <details open={lastResult?.status === "error" || undefined}>
         <summary className="cursor-pointer text-sm font-medium text-primary">{summary}</summary>
         <div className="mt-3">
           <OfferTermsForm id={`${termsIntent}-${offer.id}`} intent={termsIntent} offerId={offer.id} revision={offer.revision} submitLabel={submitLabel} defaults={termsOf(offer)} lastResult={lastResult} schema={schema} />
