@@ -67,6 +67,9 @@ test("a seller invites a colleague who may only view: no NDA approval for them, 
   await page.getByRole("button", { name: "Set password and sign in" }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Cole League");
+  // their coming in by the link is a sign-in the team sees
+  await seller.goto("/sellers/permissions");
+  await expect(seller.getByTestId("colleague-row").filter({ hasText: email })).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
 
   // they see the project and its NDA, without the buttons to decide it
   await page.goto("/sellers/myprojects");

@@ -8,7 +8,7 @@ import { titleMeta } from "~/lib/meta";
 import { acceptInvitationSchema } from "~/lib/schemas/index.server";
 import { activateOnSignin, customerAllowsSignin } from "~/models/customer-accounts.server";
 import { acceptInvitation, findUsableInvitation } from "~/models/invitations.server";
-import { findUserById } from "~/models/users.server";
+import { clearFailures, findUserById } from "~/models/users.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
@@ -39,6 +39,8 @@ export async function action(args: ActionFunctionArgs) {
     return json({ result: submission.reply({ formErrors: ["Your password is set, but this account is disabled. Please contact us to restore access."], hideFields: hide }) }, { status: 403 });
   }
   await activateOnSignin(services.db, { customerId: user.customerId });
+  // a sign-in like any other: the team's "Last sign-in" showed "—" for a colleague who came in by the link
+  await clearFailures(services.db, userId);
   return signIn(services, args.request, userId, { redirectTo: "/auth/signed-in", notification: `Welcome, ${user.name}. Your account is ready.` });
 }
 
