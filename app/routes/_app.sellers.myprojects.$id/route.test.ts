@@ -71,6 +71,29 @@ describe("the seller's deal steps on a project that left the market", () => {
   });
 });
 
+describe("a colleague given \"Edit the listing\" on a draft", () => {
+  it("is offered the wizard's \"Edit and submit\" as its seller is, and a colleague who may only view it is not", async () => {
+    const { saveGrants } = await import("~/models/seller-permissions.server");
+    const { serverPage } = await import("../../../tests/support/server-page");
+    const { projects } = await import("~/.server/db/schema");
+    const { default: Page } = await import("./route");
+    const agent = await app.member("agent@demo.test");
+    const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status: "draft", projectName: "Team draft" }).returning();
+    const drawn = async (cookie: string) => {
+      const url = `/sellers/myprojects/${draft!.id}`;
+      // a context of its own, as each request has: the member is looked up once a context
+      const loaderData = await (await sent(loader({ request: getRequest(url, cookie), context: { ...context }, params: { id: String(draft!.id) } }))).json();
+      return serverPage(Page, url, { loaderData });
+    };
+    const editLink = `href="/projects/create?draft=${draft!.id}&amp;step=1"`;
+    expect(await drawn(seller.cookie)).toContain(editLink);
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: { [String(draft!.id)]: ["view"] } } });
+    expect(await drawn(agent.cookie)).not.toContain(editLink);
+    await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: { [String(draft!.id)]: ["view", "edit"] } } });
+    expect(await drawn(agent.cookie)).toContain(editLink);
+  });
+});
+
 describe("a colleague who may only view the project", () => {
   it("is answered 404 for a step they may not take, however malformed the form, before its fields are read", async () => {
     const { saveGrants } = await import("~/models/seller-permissions.server");

@@ -154,7 +154,8 @@ export default function SellerProjectPage() {
     <div className="max-w-6xl space-y-6">
       <StaticHtml markup={overview} />
       <div className="flex flex-wrap gap-3">
-        {editable && ownsDraft ? (
+        {/* the wizard opens to its seller and to a colleague given "Edit the listing" alike */}
+        {editable && (ownsDraft || may.edit) ? (
           <Link to={`/projects/create?draft=${project.id}&step=1`} className="btn-primary">
             Edit and submit
           </Link>
