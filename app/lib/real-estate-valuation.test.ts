@@ -57,5 +57,10 @@ describe("defaultInputs", () => {
   it("takes vacancy from the market when the listing has no occupancy, and a fallback without a market row", () => {
     expect(defaultInputs({ noi: 100 }, { capRate: 6, vacancy: 12, expenseRatio: 30 }).vacancy).toBe(12);
     expect(defaultInputs({}, null)).toMatchObject({ rent: 0, capRate: 7, loan: 0 });
+    // a stated loss stays a loss: its NOI, and a DSCR below zero, not $0
+    const losing = defaultInputs({ noi: -1_000, loanAmount: 100_000, waInterest: 6 }, null);
+    expect(valueProperty(losing).noi).toBe(-1_000);
+    expect(valueProperty(losing).dscr).toBeLessThan(0);
+    expect(valueProperty(losing).value.mid).toBe(0);
   });
 });

@@ -89,7 +89,9 @@ export function defaultInputs(property: StoredProperty, market: MarketAssumption
   const noi = property.noi != null && property.noi > 0 ? property.noi : 0;
   const kept = (1 - vacancy / 100) * (1 - m.expenseRatio / 100);
   const rent = kept > 0 ? round(noi / kept) : 0;
-  const expenses = round(rent * (1 - vacancy / 100) * (m.expenseRatio / 100));
+  // a loss the listing states (expenses past the income) is kept as one, not shown as an NOI of $0
+  const loss = property.noi != null && property.noi < 0 ? -property.noi : 0;
+  const expenses = round(rent * (1 - vacancy / 100) * (m.expenseRatio / 100)) + loss;
   return {
     rent,
     vacancy,
