@@ -311,6 +311,9 @@ describe("recomputing matches", () => {
     expect(await sorted("lastLogin", true)).toEqual([["Active Co", 3], ["Quiet Co", 0]]);
     // the seller's list knows the signed NDA only, and names the company for it
     expect((await sellerMatchesFor(t.db, { projectId })).rows.map((r) => r.label)).toEqual(["Active Co", "Buyer #2"]);
+    // a page past the last (a made-up ?page=99999) is the last, not "No buyer's criteria match" over a count
+    const past = await sellerMatchesFor(t.db, { projectId, page: 99_999, pageSize: 1 });
+    expect([past.page, past.total, past.rows.map((r) => r.label)]).toEqual([2, 2, ["Buyer #2"]]);
   });
 
   it("drops a buyer company disabled, deleted or made a seller from every project's matched buyers, and finds it again once enabled", async () => {

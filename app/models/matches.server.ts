@@ -26,6 +26,7 @@ import { criteriaForMatching } from "./criteria-vocabulary.server";
 import { scoreSql } from "./match-score-sql.server";
 import { storedMatchesSql } from "./stored-match-sql.server";
 import { sideResponsivenessSql, storedOrNone } from "./responsiveness.server";
+import { pageOrLast } from "./list-query.server";
 
 export const WEIGHTS_KEY = "matchWeights";
 
@@ -401,6 +402,11 @@ const sellerMatchesPage = preparedQuery((db) =>
  * (views, offers, invitations) is the admin's, and is not worked out here.
  */
 export async function sellerMatchesFor(db: Database, { projectId, page = 1, pageSize = 25 }: { projectId: number; page?: number; pageSize?: number }) {
+  // a page past the last is the last, as the desk's own lists are
+  return pageOrLast((at) => sellerMatchesPageOf(db, { projectId, page: at, pageSize }), page);
+}
+
+async function sellerMatchesPageOf(db: Database, { projectId, page, pageSize }: { projectId: number; page: number; pageSize: number }) {
   const { size, offset } = matchPaging(page, pageSize);
   const found = await sellerMatchesPage(db).all({ projectId, limit: size, offset });
   const total = await matchTotal(db, projectId, found, offset);

@@ -7,6 +7,7 @@ import { ROW_COLUMNS, type RowKey } from "~/lib/projects";
 import { VISIBLE_TO_BUYERS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 import type { Role } from "~/lib/roles";
 import { ftsQuery } from "./project-search.server";
+import { pageOrLast } from "./list-query.server";
 
 export type Viewer = { id: number; role: Role | null };
 
@@ -144,11 +145,12 @@ const LISTED = listedProject(projects.status);
  * too), and how many there are. Listed whole (990 drafts were 678 KB a visit) they ran oldest first;
  * paged, the last saved come first, so that the draft just started or returned is on the first page.
  */
-export async function listSellerDraftPage(
-  db: Database,
-  sellerId: number,
-  { reach, page = 1, pageSize = 25 }: { reach?: SQL; page?: number; pageSize?: number } = {},
-) {
+export async function listSellerDraftPage(db: Database, sellerId: number, options: { reach?: SQL; page?: number; pageSize?: number } = {}) {
+  // a page past the last (a stale link, a made-up `?page=`) is the last: not "No drafts." over a count of five
+  return pageOrLast((page) => sellerDraftPage(db, sellerId, { ...options, page }), options.page ?? 1);
+}
+
+async function sellerDraftPage(db: Database, sellerId: number, { reach, page = 1, pageSize = 25 }: { reach?: SQL; page?: number; pageSize?: number }) {
   const size = pageSizeOf(pageSize);
   const where = and(reach ?? eq(projects.sellerId, sellerId), inArray(projects.status, ["draft", "rejected"]));
   // read from the sellers' index (seller, status), then sorted: left to choose, SQLite walked every
@@ -294,17 +296,13 @@ const sortColumnOf = (sorts: Record<string, SQL>, sort: string) => (Object.hasOw
  * One page of a seller's listed projects (not drafts) as their table's rows, with each one's deals,
  * sorted in SQL by any of its columns; `shown` (the member's columns) narrows what is read.
  */
-export async function listSellerProjectPage(
-  db: Database,
-  sellerId: number,
-  {
-    sort = "date",
-    desc: descending = false,
-    page = 1,
-    pageSize = 25,
-    shown,
-  }: { sort?: string; desc?: boolean; page?: number; pageSize?: number; shown?: Record<string, boolean> } = {},
-) {
+type SellerPageOptions = { sort?: string; desc?: boolean; page?: number; pageSize?: number; shown?: Record<string, boolean> };
+export async function listSellerProjectPage(db: Database, sellerId: number, options: SellerPageOptions = {}) {
+  // a page past the last is the last, as every list's (it said "You have not submitted a project yet.")
+  return pageOrLast((page) => sellerProjectPage(db, sellerId, { ...options, page }), options.page ?? 1);
+}
+
+async function sellerProjectPage(db: Database, sellerId: number, { sort = "date", desc: descending = false, page = 1, pageSize = 25, shown }: SellerPageOptions) {
   const size = pageSizeOf(pageSize);
   const offset = (Math.max(1, page) - 1) * size;
   const found = await sellerPage(sort, descending, shown)(db).all({ sellerId, limit: size, offset });
