@@ -168,7 +168,10 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
       const { shouldValidate = "onSubmit", shouldRevalidate = shouldValidate } = latest.current;
       const wanted = current.current.validated[control.name] ? shouldRevalidate === trigger : shouldValidate === trigger;
       const errors = wanted ? check(control.form) : undefined;
-      if (errors) setState((now) => ({ ...now, errors, validated: { ...now.validated, [control.name]: true } }));
+      // only the field left is checked again: the others keep what they say, the server's refusals too
+      // (an e-mail taken). All replaced, a box left cleared the e-mail's message, the form moved up under
+      // the pointer, and the click on the next box landed on none (a permission unticked stayed ticked)
+      if (errors) setState((now) => ({ ...now, errors: { ...now.errors, [control.name]: errors[control.name] }, validated: { ...now.validated, [control.name]: true } }));
     };
     const onInput = (event: Event) => revalidate(event, "onInput");
     const onBlur = (event: Event) => revalidate(event, "onBlur");
