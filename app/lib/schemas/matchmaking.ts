@@ -24,7 +24,10 @@ const questionFields = Object.fromEntries(
 /** The page's two forms: the weights, and the assistant's questions (text, place in the order, asked or not). */
 export const matchmakingPageSchema = z.discriminatedUnion("intent", [
   z.extend(weightFields, { intent: z.literal("weights") }).check(someWeight),
-  z.object({ intent: z.literal("questions"), ...questionFields }),
+  // with none asked the buyer's assistant opened on an empty chat, with nothing to answer
+  z.object({ intent: z.literal("questions"), ...questionFields }).check(
+    z.refine((v: Record<string, unknown>) => BOT_QUESTION_KEYS.some((k) => v[`enabled_${k}`] === "on"), { message: "Ask at least one question.", path: [] }),
+  ),
 ]);
 export type BotQuestionValues = Extract<z.output<typeof matchmakingPageSchema>, { intent: "questions" }>;
 

@@ -49,3 +49,31 @@ describe("new match weights", () => {
     expect((await page()).rescoring).toBe(0);
   });
 });
+
+describe("the assistant's questions", () => {
+  it("refuses to switch every question off (the buyer's assistant opened on an empty chat), and keeps them as they were", async () => {
+    const { BOT_QUESTION_KEYS } = await import("~/lib/matchmaking-bot");
+    const { botQuestions } = await import("~/models/bot-questions.server");
+    const before = await botQuestions(services.db);
+    const post = (enabled: readonly string[]) => {
+      const body = new URLSearchParams({ intent: "questions" });
+      BOT_QUESTION_KEYS.forEach((k, i) => {
+        body.set(`text_${k}`, before.find((q) => q.key === k)!.text);
+        body.set(`order_${k}`, String(i + 1));
+        if (enabled.includes(k)) body.set(`enabled_${k}`, "on");
+      });
+      const request = new Request(HERE, {
+        method: "POST",
+        headers: { Cookie: admin.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      });
+      return responseOf(action({ request, context, params: {} }));
+    };
+    const none = await post([]);
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual(["Ask at least one question."]);
+    expect(await botQuestions(services.db)).toEqual(before);
+    expect((await post([BOT_QUESTION_KEYS[0]!])).status).toBe(302);
+    expect((await botQuestions(services.db)).filter((q) => q.enabled).map((q) => q.key)).toEqual([BOT_QUESTION_KEYS[0]]);
+  });
+});
