@@ -340,18 +340,18 @@ async function setFlag(
   shuts: SQL | null,
 ): Promise<boolean | "last-admin" | "unchanged"> {
   const db = services.db;
-  const column = "enabled" in set ? customers.enabled : customers.locked;
-  const value = "enabled" in set ? set.enabled : set.locked;
+  const key = "enabled" in set ? "enabled" : "locked";
+  const value = (set as Record<typeof key, boolean>)[key];
   const flag = db
     .update(customers)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(customers.id, customerId), ne(column, value), shuts ? customerLeavesAnAdmin(customerId) : undefined))
+    .where(and(eq(customers.id, customerId), ne(customers[key], value), shuts ? customerLeavesAnAdmin(customerId) : undefined))
     .returning({ id: customers.id });
   const [[row]] = shuts ? await db.batch([flag, ...endMemberSessions(db, customerId, shuts)]) : [await flag];
   if (!row) {
     const customer = await findCustomer(db, { customerId });
     if (!customer) return false;
-    return ("enabled" in set ? customer.enabled : customer.locked) === value ? "unchanged" : "last-admin";
+    return customer[key] === value ? "unchanged" : "last-admin";
   }
   await recordAudit(db, { actor, action, subjectType: "customer", subjectId: customerId, address });
   return true;

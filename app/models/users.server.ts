@@ -1,4 +1,4 @@
-import { and, eq, isNull, not, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, not, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -637,7 +637,7 @@ export async function setUserAccess(
   const disabling = "enabled" in change && !change.enabled;
   const enabling = "enabled" in change && change.enabled;
   // only an account it changes: a second click (or a stale page) writes nothing and is not audited twice
-  const changes = "enabled" in change ? sql`${users.enabled} <> ${change.enabled ? 1 : 0}` : sql`(${users.locked} = 1 or ${users.failedSignins} > 0)`;
+  const changes = "enabled" in change ? ne(users.enabled, change.enabled) : or(eq(users.locked, true), gt(users.failedSignins, 0));
   const update = db
     .update(users)
     .set({ ...values, updatedAt: now })
