@@ -82,6 +82,13 @@ describe("project forms", () => {
     const ok = termsSchema(o).parse({ loanAmount: "12,500,000", size: "12500000.5", waInterest: "6,25", maturityDate: "2031-01-31", term: "Performing", secured: "No", borrower: "Acme" });
     expect(ok).toMatchObject({ loanAmount: 12_500_000, size: 12_500_000.5, waInterest: 6.25, secured: false, projectDueDate: null });
   });
+  it("takes a bids-due date of today or later, never a past one", () => {
+    const terms = { loanAmount: "1", size: "1", waInterest: "5", maturityDate: "2031-01-31", term: "Performing", secured: "No", borrower: "Acme" };
+    const today = new Date().toISOString().slice(0, 10);
+    expect(termsSchema(o).parse({ ...terms, projectDueDate: today })).toMatchObject({ projectDueDate: today });
+    const past = termsSchema(o).safeParse({ ...terms, projectDueDate: "2020-01-31" });
+    expect(past.error!.issues.map((i) => [i.path[0], i.message])).toEqual([["projectDueDate", "Bids cannot be due in the past."]]);
+  });
   it("limits characters", () => {
     const r = basicsSchema(o).safeParse({ projectName: "ab", industry: "Energy", saleType: "Asset sale", location: "Midwest", state: "IL", fullDetails: "x".repeat(4001) });
     const m = Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]));

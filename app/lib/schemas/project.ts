@@ -60,7 +60,8 @@ export const termsSchema = (o: ProjectOptions) =>
     term: oneOf(o.loanStatus),
     secured: z.pipe(yesNo(), z.transform((v: "Yes" | "No") => v === "Yes")),
     borrower: field.text({ max: 200 }),
-    projectDueDate: optionalDate(),
+    // a listing whose bids were due yesterday reads as closed to every buyer: the offers form refuses a past expiry too
+    projectDueDate: optionalDate().check(z.refine((v) => !v || v >= new Date().toISOString().slice(0, 10), "Bids cannot be due in the past.")),
     longTermDebtSecured: optionalYesNo(),
     longTermDebtLevelOfSecurity: field.optionalText({ max: 200 }),
   });
