@@ -1,4 +1,5 @@
 import { isBodyTooLarge, readForm } from "./body";
+import { fileTooLarge } from "~/lib/upload-limit";
 import { refuseLines, unreadSubmission, type Replier } from "./replies";
 
 /** Room for the form's other fields and the multipart framing around the file. */
@@ -13,15 +14,14 @@ export async function readCsvUploadForm(request: Request, maxBytes: number): Pro
     return { form: await readForm(request, maxBytes + FRAMING) };
   } catch (error) {
     if (!isBodyTooLarge(error)) throw error;
-    const limit = `${Math.round(maxBytes / 1024 / 1024)} MB`;
-    return { refused: refuseLines(unreadSubmission("import"), "file", [{ line: 0, reason: `The file is larger than ${limit}.` }], 413) };
+    return { refused: refuseLines(unreadSubmission("import"), "file", [{ line: 0, reason: fileTooLarge(maxBytes) }], 413) };
   }
 }
 
 /** The uploaded CSV's text, or why there is none. */
 async function csvTextOf(file: File | undefined, maxBytes: number): Promise<{ text: string; name: string } | { problem: string }> {
   if (!file || file.size === 0) return { problem: "Choose a CSV file." };
-  if (file.size > maxBytes) return { problem: `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.` };
+  if (file.size > maxBytes) return { problem: fileTooLarge(maxBytes) };
   return { text: await file.text(), name: file.name };
 }
 

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { ProblemList } from "~/components/problem-list";
+import { SYSTEM_DATA_MAX_BYTES } from "~/lib/system-data";
+import { refuseLargeFile } from "~/lib/upload-limit";
 
 /**
  * Import and export of a system-data table: the export link (the table's CSV, which
@@ -42,6 +44,7 @@ export function CsvImportForm({
             name="file"
             accept=".csv,text/csv"
             className="input"
+            onChange={refuseLargeFile(SYSTEM_DATA_MAX_BYTES)}
             aria-invalid={problems.length > 0 || undefined}
             aria-describedby={problems.length ? "csv-import-errors" : undefined}
           />

@@ -2,6 +2,8 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { resultFor, type ActionResult } from "~/lib/action-result";
 import { hrefWith } from "~/lib/href-with";
+import { RATES_IMPORT_MAX_BYTES } from "~/lib/system-data";
+import { refuseLargeFile } from "~/lib/upload-limit";
 import { controlProps, FieldErrors, FormErrors, repliedFields, type PlainField } from "./plain-fields";
 
 
@@ -33,7 +35,7 @@ export function CsvImport({ result, exportHref, columns, children }: { result: A
           <label htmlFor={file.id} className="label">
             CSV file
           </label>
-          <input {...controlProps(file)} type="file" accept=".csv,text/csv" className="input" />
+          <input {...controlProps(file)} type="file" accept=".csv,text/csv" className="input" onChange={refuseLargeFile(RATES_IMPORT_MAX_BYTES)} />
         </div>
         <button type="submit" className="btn-primary">
           Import

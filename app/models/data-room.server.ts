@@ -7,6 +7,7 @@ import { randomToken, sha256Hex } from "~/.server/crypto";
 import { watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
 import type { DataRoomViewRow, Services } from "~/.server/services";
+import { fileTooLarge } from "~/lib/upload-limit";
 import { DESK_TABLE_PAGE_SIZE, DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
@@ -34,7 +35,7 @@ export async function dataRoomAccess(db: Database, project: Project, user: Pick<
   return contract?.ndaStatus === NDA_APPROVED && !contract.dataRoomBlocked ? ("read" as const) : null;
 }
 
-export const TOO_LARGE_MESSAGE = `The file is larger than ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
+export const TOO_LARGE_MESSAGE = fileTooLarge(DOCUMENT_MAX_BYTES);
 export const WRONG_TYPE_MESSAGE = "Only PDF, Excel (XLSX), Word (DOCX) and CSV files can be uploaded.";
 
 export type UploadCheck = { ok: true; type: DocumentType; bytes: Uint8Array } | { ok: false; message: string };

@@ -16,8 +16,10 @@ import {
   type LeadColumn,
   type LeadFilters,
   type LeadSource,
+  LEAD_CSV_MAX_BYTES,
 } from "~/lib/inbound";
 import { readCsvTable } from "~/lib/csv-import";
+import { fileTooLarge } from "~/lib/upload-limit";
 import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
 import { recordAudit } from "./audit.server";
 import { attentionEmailTaken } from "./customer-accounts.server";
@@ -392,7 +394,6 @@ export async function pruneLeadImports(db: Database, now = Date.now()) {
 }
 
 type Admin = { id: number; name: string; email: string };
-const CSV_MAX_BYTES = 1024 * 1024;
 /** Every answer names the import's line errors (none unless an import was refused). */
 const NO_EXTRA: { importErrors: LeadImportError[] | null } = { importErrors: null };
 
@@ -416,7 +417,7 @@ export async function leadAction(services: Services, { admin, request }: { admin
     case "import": {
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) return refuse(submission, "Choose a CSV file.", 400, { extra: NO_EXTRA });
-      if (file.size > CSV_MAX_BYTES) return refuse(submission, "The file is larger than 1 MB.", 400, { extra: NO_EXTRA });
+      if (file.size > LEAD_CSV_MAX_BYTES) return refuse(submission, fileTooLarge(LEAD_CSV_MAX_BYTES), 400, { extra: NO_EXTRA });
       const done = await importLeads(services.db, { text: await file.text(), submissionKey: change.key || null });
       const { imported, errors } = done;
       if (errors.length) {

@@ -7,6 +7,8 @@ import { clientAddress, notFound } from "~/.server/http";
 import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
+import { RATES_IMPORT_MAX_BYTES } from "~/lib/system-data";
+import { fileTooLarge } from "~/lib/upload-limit";
 import { tableActionSchema } from "~/lib/schemas/table";
 import type { TableKey } from "~/lib/table-preferences";
 import type { AuditEntry } from "./audit.server";
@@ -35,9 +37,8 @@ export type SystemDataTable<Values> = {
   importRows: (db: Database, change: { rows: Values[] } & Change) => Promise<void>;
 };
 
-export const SYSTEM_DATA_MAX_BYTES = 2 * 1024 * 1024;
 export const SYSTEM_DATA_MAX_ROWS = 5_000;
-const TOO_LARGE = "The file is larger than 2 MB.";
+const TOO_LARGE = fileTooLarge(RATES_IMPORT_MAX_BYTES);
 
 /** The import refused: a summary for the form, and each problem on the file field by line. */
 function importRefused(submission: Replier, errors: CsvLineError[], status = 400) {
@@ -56,7 +57,7 @@ type Intent =
 export async function systemDataAction<Values>(services: Services, { admin, request, spec }: { admin: Admin; request: Request; spec: SystemDataTable<Values> }) {
   let form: FormData;
   try {
-    form = await readForm(request, SYSTEM_DATA_MAX_BYTES + 64 * 1024);
+    form = await readForm(request, RATES_IMPORT_MAX_BYTES + 64 * 1024);
   } catch (error) {
     if (isBodyTooLarge(error)) return importRefused(unreadSubmission("import"), [{ line: 1, reason: TOO_LARGE }], 413);
     throw error;
@@ -74,7 +75,7 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
   const { db } = services;
   switch (step.intent) {
     case "import": {
-      if (step.file.size > SYSTEM_DATA_MAX_BYTES) return importRefused(submission, [{ line: 1, reason: TOO_LARGE }], 413);
+      if (step.file.size > RATES_IMPORT_MAX_BYTES) return importRefused(submission, [{ line: 1, reason: TOO_LARGE }], 413);
       const parsed = importCsv(await step.file.text(), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS });
       if (!parsed.ok) return importRefused(submission, parsed.errors);
       await spec.importRows(db, { rows: parsed.rows, actor: admin, address });

@@ -8,7 +8,8 @@ import { clientAddress, idParam, notFound } from "~/.server/http";
 import { FieldErrors, FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { ONBOARDING_LABELS, ONBOARDING_STATUSES } from "~/lib/customers";
-import { DOCUMENT_CONTENT_TYPES } from "~/lib/deal";
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_MAX_BYTES } from "~/lib/deal";
+import { refuseLargeFile } from "~/lib/upload-limit";
 import { formatDateTime } from "~/components/data-table";
 import { titleMeta } from "~/lib/meta";
 import { onboardingSchema } from "~/lib/schemas/index.server";
@@ -159,7 +160,7 @@ export default function OnboardingPage() {
             <label htmlFor="evidence-file" className="label">
               Document (PDF or Word)
             </label>
-            <input id="evidence-file" type="file" name="file" accept=".pdf,.docx" className="text-sm" />
+            <input id="evidence-file" type="file" name="file" accept=".pdf,.docx" className="text-sm" onChange={refuseLargeFile(DOCUMENT_MAX_BYTES)} />
             <FieldErrors id="evidence-file-error" errors={fileErrors} />
           </div>
           <button type="submit" className="btn-secondary">

@@ -13,6 +13,7 @@ import { DaysFilter, SearchFilter, SelectFilter, ViewForm } from "~/components/t
 import { formatDateTime } from "~/lib/format";
 import {
   LEAD_CSV_COLUMNS,
+  LEAD_CSV_MAX_BYTES,
   LEAD_SOURCES,
   LEAD_SOURCE_LABELS,
   LEAD_STATUSES,
@@ -21,6 +22,7 @@ import {
   type LeadColumn,
 } from "~/lib/inbound";
 import { titleMeta } from "~/lib/meta";
+import { refuseLargeFile } from "~/lib/upload-limit";
 import { leadAction, leadListPage } from "~/models/leads.server";
 
 export const meta = () => titleMeta("Potential customers");
@@ -100,7 +102,7 @@ export default function PotentialCustomersPage() {
           <label htmlFor="lead-csv" className="block text-sm font-medium text-slate-700">
             Import a CSV <span className="font-normal text-slate-500">({LEAD_CSV_COLUMNS.join(", ")})</span>
           </label>
-          <input id="lead-csv" name="file" type="file" accept=".csv,text/csv" className="text-sm" />
+          <input id="lead-csv" name="file" type="file" accept=".csv,text/csv" className="text-sm" onChange={refuseLargeFile(LEAD_CSV_MAX_BYTES)} />
         </div>
         <button type="submit" className="btn-secondary" disabled={navigation.state === "submitting"}>
           Import

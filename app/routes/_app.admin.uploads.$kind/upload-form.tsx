@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { ProblemList } from "~/components/problem-list";
+import { UPLOAD_MAX_BYTES } from "~/lib/listing-upload";
+import { refuseLargeFile } from "~/lib/upload-limit";
 
 type Seller = { id: number; name: string; company: string; email: string };
 /** The sellers listed (those matching `find`, the first of them) and how many match. */
@@ -64,7 +66,7 @@ export function UploadForm({
         </label>
         <label className="text-sm">
           <span className="label">File (CSV or XLSX)</span>
-          <input type="file" name="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input" aria-invalid={problems.length > 0 || undefined} aria-describedby={problems.length ? "upload-errors" : undefined} />
+          <input type="file" name="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input" onChange={refuseLargeFile(UPLOAD_MAX_BYTES)} aria-invalid={problems.length > 0 || undefined} aria-describedby={problems.length ? "upload-errors" : undefined} />
         </label>
         <fieldset className="text-sm md:col-span-2">
           <legend className="label">Import as</legend>

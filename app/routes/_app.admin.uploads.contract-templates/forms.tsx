@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
-import { CONTRACT_TEMPLATE_KINDS, CONTRACT_TEMPLATE_LABELS, type ContractTemplateKind } from "~/lib/contract-templates";
+import { CONTRACT_TEMPLATE_KINDS, CONTRACT_TEMPLATE_LABELS, CONTRACT_TEMPLATE_MAX_BYTES, type ContractTemplateKind } from "~/lib/contract-templates";
+import { refuseLargeFile } from "~/lib/upload-limit";
 
 type Template = { id: number; kind: ContractTemplateKind; version: number; name: string };
 
@@ -33,7 +34,7 @@ export function UploadTemplateForm({ result }: { result?: ActionResult | null })
         </label>
         <label className="text-sm">
           <span className="label">PDF file</span>
-          <input type="file" name="file" accept="application/pdf,.pdf" className="input" aria-invalid={fileError ? true : undefined} aria-describedby={fileError ? "template-file-error" : undefined} />
+          <input type="file" name="file" accept="application/pdf,.pdf" className="input" onChange={refuseLargeFile(CONTRACT_TEMPLATE_MAX_BYTES)} aria-invalid={fileError ? true : undefined} aria-describedby={fileError ? "template-file-error" : undefined} />
         </label>
         <button type="submit" name="intent" value="upload" className="btn-primary">
           Upload version

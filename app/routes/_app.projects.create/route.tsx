@@ -11,6 +11,7 @@ import { PageHeader } from "~/components/page-header";
 import { readSheet } from "~/.server/spreadsheet";
 import { readCsvTable } from "~/lib/csv-import";
 import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
+import { fileTooLarge } from "~/lib/upload-limit";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
 import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
@@ -114,7 +115,7 @@ function tapeRefused(submission: Replier, problems: Array<{ line: number; reason
   return answer(submission.reply({ formErrors: [summary], fieldErrors: { tape: lines } }), status);
 }
 
-const TAPE_TOO_LARGE = { line: 0, reason: "The file is larger than 2 MB." };
+const TAPE_TOO_LARGE = { line: 0, reason: fileTooLarge(LOAN_TAPE_MAX_BYTES) };
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });

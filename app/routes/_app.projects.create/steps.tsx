@@ -5,7 +5,8 @@ import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/fo
 import { CountedTextAreaField } from "~/components/counted-text-area";
 import { ProblemList } from "~/components/problem-list";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
-import type { TapeCompleteness } from "~/lib/loan-tape";
+import { LOAN_TAPE_MAX_BYTES, type TapeCompleteness } from "~/lib/loan-tape";
+import { refuseLargeFile } from "~/lib/upload-limit";
 import type { FormColumn } from "~/lib/project-values";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/project-kinds";
@@ -329,7 +330,7 @@ function LoanTapeUpload({
       <label className="label" htmlFor="tape">
         Loan tape (CSV or XLSX)
       </label>
-      <input id="tape" name="tape" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block text-sm" />
+      <input id="tape" name="tape" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block text-sm" onChange={refuseLargeFile(LOAN_TAPE_MAX_BYTES)} />
       <ProblemList testId="tape-errors" summary={summary} problems={problems} />
       {summary ? <ProjectPageLink href={projectPage} /> : null}
       <button type="submit" name="intent" value="tape" className="btn-secondary">

@@ -6,7 +6,9 @@ import { FormErrors } from "~/components/forms";
 import { DocumentList } from "~/components/deal/data-room";
 import { OfferCard, OfferReply, OfferStep } from "~/components/deal/offers";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
+import { DOCUMENT_MAX_BYTES } from "~/lib/deal";
 import type { SellerPermission } from "~/lib/seller-permissions";
+import { refuseLargeFile } from "~/lib/upload-limit";
 
 type Desk = ReturnType<typeof deskForViewer>;
 type Serialized<T> = T extends Date ? string : T extends Array<infer U> ? Array<Serialized<U>> : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
@@ -84,7 +86,7 @@ export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin = fals
           <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3 text-sm">
             <input type="hidden" name="intent" value="nda-template" />
             <label className="label" htmlFor="nda-template">NDA template (PDF)</label>
-            <input id="nda-template" type="file" name="file" accept="application/pdf" className="text-sm" />
+            <input id="nda-template" type="file" name="file" accept="application/pdf" className="text-sm" onChange={refuseLargeFile(DOCUMENT_MAX_BYTES)} />
             <button type="submit" className="btn-secondary">Upload template</button>
           </Form>
         ) : null}
@@ -101,7 +103,7 @@ export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin = fals
           <input type="hidden" name="intent" value="upload-document" />
           <div>
             <label className="label" htmlFor="data-room-file">Add a document (PDF, XLSX, DOCX or CSV, up to 10 MB)</label>
-            <input id="data-room-file" type="file" name="file" className="text-sm" accept=".pdf,.xlsx,.docx,.csv" />
+            <input id="data-room-file" type="file" name="file" className="text-sm" accept=".pdf,.xlsx,.docx,.csv" onChange={refuseLargeFile(DOCUMENT_MAX_BYTES)} />
           </div>
           <button type="submit" className="btn-primary">Upload</button>
         </Form> : null}
