@@ -1,8 +1,7 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { ProblemList } from "~/components/problem-list";
-import { SYSTEM_DATA_MAX_BYTES } from "~/lib/system-data";
-import { refuseLargeFile } from "~/lib/upload-limit";
+import { SYSTEM_DATA_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
 
 /**
  * Import and export of a system-data table: the export link (the table's CSV, which

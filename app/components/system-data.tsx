@@ -2,8 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { resultFor, type ActionResult } from "~/lib/action-result";
 import { hrefWith } from "~/lib/href-with";
-import { RATES_IMPORT_MAX_BYTES } from "~/lib/system-data";
-import { refuseLargeFile } from "~/lib/upload-limit";
+import { RATES_IMPORT_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
 import { controlProps, FieldErrors, FormErrors, repliedFields, type PlainField } from "./plain-fields";
 
 

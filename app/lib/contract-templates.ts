@@ -6,6 +6,3 @@ export const CONTRACT_TEMPLATE_LABELS: Record<ContractTemplateKind, string> = {
   nda: "NDA",
   sale_agreement: "Sale agreement",
 };
-
-/** A template PDF is a document, not a data room: a few pages of text. */
-export const CONTRACT_TEMPLATE_MAX_BYTES = 5 * 1024 * 1024;

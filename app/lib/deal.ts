@@ -71,7 +71,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Data room files: what may be uploaded, by what the bytes are (not the name). */
 export const DOCUMENT_TYPES = ["pdf", "xlsx", "docx", "csv"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = { pdf: "PDF", xlsx: "Excel", docx: "Word", csv: "CSV" };
 export const DOCUMENT_CONTENT_TYPES: Record<DocumentType, string> = {
   pdf: "application/pdf",

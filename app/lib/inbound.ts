@@ -121,6 +121,3 @@ export const CONTACT_TOPICS = [
   { value: "general", label: "A question or comment" },
   { value: "demo", label: "Request a demo" },
 ] as const;
-
-/** The largest CSV of leads one import reads. */
-export const LEAD_CSV_MAX_BYTES = 1024 * 1024;

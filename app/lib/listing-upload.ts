@@ -15,8 +15,6 @@ export const uploadPathOf = (kind: ProjectKind) => (Object.keys(UPLOADS) as Uplo
 
 /** A file of up to this many rows is one job; 10,000 import in well under a minute (npm run bench:import). */
 export const UPLOAD_MAX_ROWS = 20_000;
-/** The servers read a form's files up to 10 MB (BODY_LIMITS.upload): a file past it never reaches the import. */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The dry run lists this many bad rows (each with all its problems) and counts the rest. */
 export const UPLOAD_SHOWN_ROW_ERRORS = 100;
 

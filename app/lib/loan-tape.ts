@@ -47,8 +47,6 @@ export const LOAN_TAPE_TEMPLATE =
   ALL_LOAN_TAPE_COLUMNS.join(",") +
   "\nLN-0001,1250000.00,6.25,2031-06-30,Multifamily (5+ units),IL,Performing,68.5,1400000,2021-06-30,Fixed,Level,300,Current,0,1,Chicago,60601,1825000,2024-03-15,1.35,94,\n" +
   "LN-0002,845000,7.1,2029-12-31,Retail,OH,Non-Performing,,,,,,,,,,,,,,,,\n";
-
-export const LOAN_TAPE_MAX_BYTES = 2 * 1024 * 1024;
 export const LOAN_TAPE_MAX_ROWS = 10_000;
 
 export type LoanTapeRow = {

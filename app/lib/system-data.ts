@@ -8,10 +8,6 @@ export const SIC_CODE_COLUMNS = ["code", "title", "division"] as const;
 
 /** Most rows one CSV import may hold. */
 export const SYSTEM_DATA_MAX_ROWS = 2000;
-/** The largest CSV file an import reads. */
-export const SYSTEM_DATA_MAX_BYTES = 1024 * 1024;
-/** The largest CSV file the interest rates' and coefficients' import reads. */
-export const RATES_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The SIC manual's divisions. */
 export const SIC_DIVISIONS = {

@@ -16,10 +16,9 @@ import {
   type LeadColumn,
   type LeadFilters,
   type LeadSource,
-  LEAD_CSV_MAX_BYTES,
 } from "~/lib/inbound";
 import { readCsvTable } from "~/lib/csv-import";
-import { fileTooLarge } from "~/lib/upload-limit";
+import { LEAD_CSV_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
 import { recordAudit } from "./audit.server";
 import { attentionEmailTaken } from "./customer-accounts.server";

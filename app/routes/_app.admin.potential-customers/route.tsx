@@ -13,7 +13,6 @@ import { DaysFilter, SearchFilter, SelectFilter, ViewForm } from "~/components/t
 import { formatDateTime } from "~/lib/format";
 import {
   LEAD_CSV_COLUMNS,
-  LEAD_CSV_MAX_BYTES,
   LEAD_SOURCES,
   LEAD_SOURCE_LABELS,
   LEAD_STATUSES,
@@ -22,7 +21,7 @@ import {
   type LeadColumn,
 } from "~/lib/inbound";
 import { titleMeta } from "~/lib/meta";
-import { refuseLargeFile } from "~/lib/upload-limit";
+import { LEAD_CSV_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
 import { leadAction, leadListPage } from "~/models/leads.server";
 
 export const meta = () => titleMeta("Potential customers");

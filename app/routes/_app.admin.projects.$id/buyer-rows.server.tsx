@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { gridBody } from "~/components/data-grid.server";
 import { MatchReasons } from "~/components/matched-buyers";
+import { StaticPager, type Paging } from "~/components/pager";
+import { staticMarkup } from "~/components/static-html.server";
 import { formatCompactCurrency, formatDateTime, formatNumber } from "~/lib/format";
 import type { ResolvedPreferences } from "~/lib/table-preferences";
 import type { ProjectBuyerColumn } from "~/lib/project-buyers";
@@ -24,6 +26,11 @@ const CELLS: Record<ProjectBuyerColumn, (r: BuyerRow) => ReactNode> = {
   invitedAt: (r) => formatDateTime(r.invitedAt),
   lastLogin: (r) => formatDateTime(r.lastLogin),
 };
+
+/** The matched buyers' pager, drawn on the server as the rows are: its links keep the page's sort. */
+export function buyerPagerMarkup(paging: Paging, url: URL) {
+  return staticMarkup(<StaticPager {...paging} noun="matched buyers" testId="buyers-count" at={url} />);
+}
 
 /** The matched buyers' rows, drawn on the server in the admin's columns. */
 export function buyerRowsBody(rows: BuyerRow[], view: Pick<ResolvedPreferences, "headers" | "visible">) {

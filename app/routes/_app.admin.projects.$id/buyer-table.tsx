@@ -3,8 +3,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { DataGrid } from "~/components/data-grid";
 import { FormErrors } from "~/components/forms";
-import { Pager } from "~/components/pager";
-import type { Markup } from "~/components/static-html";
+import { StaticHtml, type Markup } from "~/components/static-html";
 import type { ActionResult } from "~/lib/action-result";
 import type { MatchReason } from "~/lib/match-score";
 
@@ -35,9 +34,7 @@ export const INVITE_FORM = "invite-buyers";
 export function BuyerTable({
   body,
   count,
-  page,
-  pageSize,
-  total,
+  pager,
   view,
   canInvite,
   result,
@@ -45,9 +42,8 @@ export function BuyerTable({
   /** The page's rows as the server drew them (buyer-rows.server.tsx), and how many there are. */
   body: Markup;
   count: number;
-  page: number;
-  pageSize: number;
-  total: number;
+  /** "1–25 of 60 matched buyers" and its links, drawn on the server with the rows. */
+  pager: Markup;
   view: Pick<ResolvedPreferences, "headers" | "visible" | "sortBy" | "sortDesc">;
   canInvite: boolean;
   result: ActionResult | undefined;
@@ -84,7 +80,7 @@ export function BuyerTable({
         sortBy={view.sortBy}
         sortDesc={view.sortDesc}
       />
-      <Pager page={page} pageSize={pageSize} total={total} noun="matched buyers" testId="buyers-count" />
+      <StaticHtml markup={pager} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import type { ProjectBuyersIntent } from "~/lib/schemas/project-buyers";
 import { projectMatchesFor } from "~/models/matches.server";
 import { allInvitable, INVITE_BUYERS_ONLY, invitationNotice, inviteToView } from "~/models/project-invitations.server";
 import { handleTableAction, listView } from "~/models/table-view.server";
-import { buyerRowsBody } from "./buyer-rows.server";
+import { buyerPagerMarkup, buyerRowsBody } from "./buyer-rows.server";
 
 /** The project's matched buyers as this admin sees the table: their columns and sort, a page at a time. */
 export async function buyerTable(services: Services, { user, projectId, request }: { user: User; projectId: number; request: Request }) {
@@ -21,8 +21,8 @@ export async function buyerTable(services: Services, { user, projectId, request 
     sort: isProjectBuyerSort(view.sortBy) ? view.sortBy : "score",
     desc: view.sortDesc,
   });
-  const { rows, ...paging } = matched;
-  return { ...paging, body: buyerRowsBody(rows, view), count: rows.length, view };
+  const { rows, page, pageSize, total } = matched;
+  return { pager: buyerPagerMarkup({ page, pageSize, total }, new URL(request.url)), body: buyerRowsBody(rows, view), count: rows.length, view };
 }
 
 /** The buyer table's forms: its columns, and "Invite to view" for the ticked companies. */

@@ -13,7 +13,7 @@ import { Pager } from "~/components/pager";
 import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
 import { formatPercent } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { backTo, PROPERTY_ASSUMPTION_COLUMNS, SYSTEM_DATA_MAX_BYTES } from "~/lib/system-data";
+import { backTo, PROPERTY_ASSUMPTION_COLUMNS } from "~/lib/system-data";
 import {
   createPropertyAssumption,
   deletePropertyAssumption,
@@ -25,6 +25,7 @@ import {
 import { PropertyAssumptionEditor } from "./editor";
 import { parseWithZod, propertyIntentSchema } from "~/lib/schemas/index.server";
 import { pageNumber, recordId } from "~/lib/query-params";
+import { SYSTEM_DATA_MAX_BYTES } from "~/lib/upload-limit";
 
 export const meta = () => titleMeta("Properties");
 

@@ -11,11 +11,12 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
 import { titleMeta } from "~/lib/meta";
-import { backTo, SIC_CODE_COLUMNS, SIC_DIVISIONS, SIC_DIVISION_KEYS, sicFiltersOf, SYSTEM_DATA_MAX_BYTES } from "~/lib/system-data";
+import { backTo, SIC_CODE_COLUMNS, SIC_DIVISIONS, SIC_DIVISION_KEYS, sicFiltersOf } from "~/lib/system-data";
 import { createSicCode, deleteSicCode, findSicCode, importSicCodes, listSicCodes, updateSicCode } from "~/models/sic-codes.server";
 import { SicCodeEditor } from "./editor";
 import { parseWithZod, sicCodeField, sicIntentSchema } from "~/lib/schemas/index.server";
 import { pageNumber } from "~/lib/query-params";
+import { SYSTEM_DATA_MAX_BYTES } from "~/lib/upload-limit";
 
 export const meta = () => titleMeta("SIC data sets");
 

@@ -1,8 +1,7 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { ProblemList } from "~/components/problem-list";
-import { UPLOAD_MAX_BYTES } from "~/lib/listing-upload";
-import { refuseLargeFile } from "~/lib/upload-limit";
+import { UPLOAD_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
 
 type Seller = { id: number; name: string; company: string; email: string };
 /** The sellers listed (those matching `find`, the first of them) and how many match. */

@@ -7,9 +7,10 @@ import { projectOptions } from "~/.server/project-options";
 import { answer, invalid, refuseLines } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import type { User } from "~/.server/db/schema";
-import { UPLOAD_MAX_BYTES, UPLOADS, type UploadPath } from "~/lib/listing-upload";
+import { UPLOADS, type UploadPath } from "~/lib/listing-upload";
 import { listingUploadSchema } from "~/lib/schemas/uploads";
 import { checkUpload, drainImportJob, isSeller, stageImport } from "~/models/listing-imports.server";
+import { UPLOAD_MAX_BYTES } from "~/lib/upload-limit";
 
 /** How long the request that starts an import drains it itself before the rest runs after the response. */
 const INLINE_BUDGET_MS = 5_000;

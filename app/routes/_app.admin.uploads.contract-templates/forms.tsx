@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
-import { CONTRACT_TEMPLATE_KINDS, CONTRACT_TEMPLATE_LABELS, CONTRACT_TEMPLATE_MAX_BYTES, type ContractTemplateKind } from "~/lib/contract-templates";
-import { refuseLargeFile } from "~/lib/upload-limit";
+import { CONTRACT_TEMPLATE_KINDS, CONTRACT_TEMPLATE_LABELS, type ContractTemplateKind } from "~/lib/contract-templates";
+import { CONTRACT_TEMPLATE_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
 
 type Template = { id: number; kind: ContractTemplateKind; version: number; name: string };
 

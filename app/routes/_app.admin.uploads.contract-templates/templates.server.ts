@@ -5,10 +5,11 @@ import { clientAddress } from "~/.server/http";
 import { answer, invalid, refuse } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import type { User } from "~/.server/db/schema";
-import { CONTRACT_TEMPLATE_LABELS, CONTRACT_TEMPLATE_MAX_BYTES, type ContractTemplateKind } from "~/lib/contract-templates";
+import { CONTRACT_TEMPLATE_LABELS, type ContractTemplateKind } from "~/lib/contract-templates";
 import { contractTemplateSchema } from "~/lib/schemas/uploads";
 import { chooseProjectTemplates, findContractTemplate, uploadContractTemplate } from "~/models/contract-templates.server";
 import { checkUpload } from "~/models/data-room.server";
+import { CONTRACT_TEMPLATE_MAX_BYTES } from "~/lib/upload-limit";
 
 const PAGE = "/admin/uploads/contract-templates";
 

@@ -6,9 +6,8 @@ import { FormErrors } from "~/components/forms";
 import { DocumentList } from "~/components/deal/data-room";
 import { OfferCard, OfferReply, OfferStep } from "~/components/deal/offers";
 import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
-import { DOCUMENT_MAX_BYTES } from "~/lib/deal";
 import type { SellerPermission } from "~/lib/seller-permissions";
-import { refuseLargeFile } from "~/lib/upload-limit";
+import { DOCUMENT_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
 
 type Desk = ReturnType<typeof deskForViewer>;
 type Serialized<T> = T extends Date ? string : T extends Array<infer U> ? Array<Serialized<U>> : T extends object ? { [K in keyof T]: Serialized<T[K]> } : T;
