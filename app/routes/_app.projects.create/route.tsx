@@ -10,8 +10,8 @@ import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
 import { readSheet } from "~/.server/spreadsheet";
 import { readCsvTable } from "~/lib/csv-import";
-import { LOAN_TAPE_MAX_BYTES, parseLoanTape } from "~/lib/loan-tape";
-import { fileTooLarge } from "~/lib/upload-limit";
+import { parseLoanTape } from "~/lib/loan-tape";
+import { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { titleMeta } from "~/lib/meta";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
 import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
@@ -127,8 +127,8 @@ export async function action(args: ActionFunctionArgs) {
     if (isBodyTooLarge(error)) return tapeRefused(unreadSubmission("tape"), [TAPE_TOO_LARGE], 1, 413);
     throw error;
   }
-  // "Look up address" is a button of the step's form, whose hidden intent says save
-  if (form.getAll("intent").includes("lookup")) form.set("intent", "lookup");
+  // "Look up address" and, without JavaScript, "Import loans" are buttons of the step's form, whose hidden intent says save
+  for (const intent of ["lookup", "tape"]) if (form.getAll("intent").includes(intent)) form.set("intent", intent);
   const submission = parseWithZod(form, { schema: draftIntentSchema });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
@@ -197,12 +197,10 @@ export async function action(args: ActionFunctionArgs) {
       if (!(await replaceLoanTape(services.db, project.id, parsed.rows, { onlyWhile: EDITABLE }))) {
         return refusedLate(args.context, submission, await teamListing(services.db, user.id, project.id));
       }
-      return redirectWithNotification(
-        services,
-        request,
-        `/projects/create?draft=${project.id}&step=3`,
-        `${parsed.rows.length} loans imported from ${file.name}.`,
-      );
+      const imported = `${parsed.rows.length} loans imported from ${file.name}.`;
+      // sent with the step's fields (without JavaScript): the page again with what was typed and not yet saved
+      if (form.has("step")) return answer(submission.reply(), 200, { imported });
+      return redirectWithNotification(services, request, `/projects/create?draft=${project.id}&step=3`, imported);
     }
     case "lookup": {
       if (project.kind !== "real_estate") throw notFound();
@@ -238,6 +236,7 @@ export default function CreateProjectPage() {
   const result = answered?.result;
   const place = answered && "place" in answered ? (answered.place as FoundPlace | null) : null;
   const projectPage = answered && "projectPage" in answered ? (answered.projectPage as string) : null;
+  const imported = answered && "imported" in answered ? (answered.imported as string) : null;
   if (!data.project) {
     return (
       <div className="max-w-3xl">
@@ -272,6 +271,7 @@ export default function CreateProjectPage() {
           result={result}
           place={place}
           projectPage={projectPage}
+          imported={imported}
         />
       )}
     </div>

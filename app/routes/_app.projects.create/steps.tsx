@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
+import type { MouseEvent, ReactNode } from "react";
 import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
 import { CountedTextAreaField } from "~/components/counted-text-area";
 import { ProblemList } from "~/components/problem-list";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
-import { LOAN_TAPE_MAX_BYTES, type TapeCompleteness } from "~/lib/loan-tape";
-import { refuseLargeFile } from "~/lib/upload-limit";
+import type { TapeCompleteness } from "~/lib/loan-tape";
+import { LOAN_TAPE_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
 import type { FormColumn } from "~/lib/project-values";
-import { formErrorsOf, resultFor, type ActionResult } from "~/lib/action-result";
+import { formErrorsOf, intentOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { KIND_LABELS, PROJECT_KINDS, type ProjectKind } from "~/lib/project-kinds";
 import { type ProjectOptions } from "~/lib/schemas/project";
 import { STEPS, TEXT_LIMITS } from "~/lib/listing-steps";
@@ -127,6 +127,7 @@ export function StepForm({
   result,
   place,
   projectPage,
+  imported,
 }: {
   draftId: number;
   step: number;
@@ -143,6 +144,8 @@ export function StepForm({
   place?: FoundPlace | null;
   /** The project's page, when the answer refused a post because the listing is no longer a draft. */
   projectPage?: string | null;
+  /** The tape's import, sent with the step's fields (without JavaScript): what it imported. */
+  imported?: string | null;
 }) {
   const navigation = useNavigation();
   // with JavaScript a late look-up answers its fetcher, not the page: its refusal is the form's all the same
@@ -150,7 +153,7 @@ export function StepForm({
   const lateLookup = lookup.data?.projectPage ? lookup.data : null;
   const [form, fields] = useForm({
     id: `project-${draftId}-step-${step}`,
-    lastResult: resultFor(result, ["save", "lookup"], { step }),
+    lastResult: stepResultOf(result, step),
     // only what the draft holds: empty defaults would make conform treat untouched fields as settled
     defaultValue: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== "")),
     schema: () => import("~/lib/schemas/project").then((m) => m.schemaForStep(step, kind, valuesOf(options))),
@@ -159,9 +162,10 @@ export function StepForm({
   });
   const f = fields as unknown as Record<string, Parameters<typeof TextField>[0]["meta"]>;
   const busy = navigation.state === "submitting";
+  const tape = step === 3 && kind === "loan_pool";
   return (
     <>
-      <Form method="post" className="card space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="card space-y-4" encType={tape ? "multipart/form-data" : undefined} {...getFormProps(form)}>
         <input type="hidden" name="draft" value={draftId} />
         <input type="hidden" name="step" value={step} />
         <FormErrors id={form.errorId} errors={form.errors ?? formErrorsOf(lateLookup?.result)}>
@@ -214,11 +218,20 @@ export function StepForm({
         </div>
         <input type="hidden" name="intent" value="save" />
       </Form>
-      {step === 3 && kind === "loan_pool" ? (
-        <LoanTapeUpload draftId={draftId} loans={loans} completeness={completeness} result={resultFor(result, "tape")} projectPage={projectPage} />
+      {tape ? (
+        <LoanTapeUpload formId={form.id} draftId={draftId} loans={loans} completeness={completeness} result={resultFor(result, "tape")} projectPage={projectPage} imported={imported} />
       ) : null}
     </>
   );
+}
+
+/**
+ * The step form's last answer: its save or address look-up, or the tape's import sent with its fields (without
+ * JavaScript), whose fields keep what was typed; the import's own messages are the tape section's.
+ */
+function stepResultOf(result: ActionResult | undefined, step: number) {
+  const answered = resultFor(result, ["save", "lookup", "tape"], { step });
+  return answered && intentOf(answered) === "tape" ? { ...answered, error: undefined } : answered;
 }
 
 function DetailsFields({
@@ -298,25 +311,43 @@ function DetailsFields({
   );
 }
 
-/** The tape's import; a refused tape answers how many problems (the form error) and each, by line (the tape field's errors). */
+/**
+ * The tape's import; a refused tape answers how many problems (the form error) and each, by line (the tape field's
+ * errors). Its file and button belong to the step's form, so that without JavaScript what was typed in the step goes
+ * with the tape and comes back on the page; with JavaScript the tape alone is sent and the fields stay as they are.
+ */
 function LoanTapeUpload({
+  formId,
   draftId,
   loans,
   completeness,
   result,
   projectPage,
+  imported,
 }: {
+  formId: string;
   draftId: number;
   loans: number;
   completeness: TapeCompleteness | null;
   result?: ActionResult;
   projectPage?: string | null;
+  imported?: string | null;
 }) {
+  const submit = useSubmit();
   const summary = formErrorsOf(result)?.[0];
   const problems = result?.error?.tape ?? [];
+  const importTape = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    const file = (document.getElementById("tape") as HTMLInputElement).files?.[0];
+    const data = new FormData();
+    data.set("intent", "tape");
+    data.set("draft", String(draftId));
+    if (file) data.set("tape", file);
+    submit(data, { method: "post", encType: "multipart/form-data" });
+  };
   return (
-    <Form method="post" encType="multipart/form-data" className="card mt-6 space-y-3">
-      <h2 className="font-semibold">Loan tape</h2>
+    <section className="card mt-6 space-y-3" aria-labelledby="tape-title">
+      <h2 id="tape-title" className="font-semibold">Loan tape</h2>
       <p className="text-sm text-slate-600">
         One row per loan, as CSV or an Excel workbook (XLSX, first sheet). <a href="/projects/create/template.csv" className="link" download>Download the template</a>: the first
         eight columns are required, the others are what buyers price from, and the tape&apos;s completeness counts them.
@@ -325,18 +356,18 @@ function LoanTapeUpload({
       <p className="text-sm" data-testid="loan-count">
         {loans === 0 ? "No loans imported yet." : `${loans} loans imported.`}
       </p>
+      {imported ? <p role="status" className="text-sm text-emerald-800">{imported}</p> : null}
       <TapeCompletenessNote completeness={completeness} forSeller />
-      <input type="hidden" name="draft" value={draftId} />
       <label className="label" htmlFor="tape">
         Loan tape (CSV or XLSX)
       </label>
-      <input id="tape" name="tape" type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block text-sm" onChange={refuseLargeFile(LOAN_TAPE_MAX_BYTES)} />
+      <input id="tape" name="tape" type="file" form={formId} accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="block text-sm" onChange={refuseLargeFile(LOAN_TAPE_MAX_BYTES)} />
       <ProblemList testId="tape-errors" summary={summary} problems={problems} />
       {summary ? <ProjectPageLink href={projectPage} /> : null}
-      <button type="submit" name="intent" value="tape" className="btn-secondary">
+      <button type="submit" name="intent" value="tape" form={formId} formNoValidate className="btn-secondary" onClick={importTape}>
         Import loans
       </button>
-    </Form>
+    </section>
   );
 }
 
