@@ -4,7 +4,7 @@ import { insertMany } from "~/.server/db/bulk";
 import type { Database } from "~/.server/db";
 import { documentEvents, documents, projects, users, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
-import { watermarkPdf } from "~/.server/documents/watermark";
+import { openablePdf, watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
 import type { DataRoomViewRow, Services } from "~/.server/services";
 import { DOCUMENT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
@@ -37,11 +37,16 @@ export async function dataRoomAccess(db: Database, project: Project, user: Pick<
 
 export const TOO_LARGE_MESSAGE = fileTooLarge(DOCUMENT_MAX_BYTES);
 export const WRONG_TYPE_MESSAGE = "Only PDF, Excel (XLSX), Word (DOCX) and CSV files can be uploaded.";
+export const UNREADABLE_PDF_MESSAGE = "This PDF cannot be opened: it is password-protected or damaged. Save it without protection and upload it again.";
 
 export type UploadCheck = { ok: true; type: DocumentType; bytes: Uint8Array } | { ok: false; message: string };
 
-/** The checks every upload passes before anything is stored: present, not too large, a type we accept by content. */
-export async function checkUpload(file: FormDataEntryValue | null, allowed: readonly DocumentType[]): Promise<UploadCheck> {
+/**
+ * The checks every upload passes before anything is stored: present, not too large, a type we accept by content,
+ * and a PDF one we can open to its pages (buyers' copies are watermarked, NDAs signed on their last page) unless
+ * `{ pdfAsIs: true }` (a file only admins read as it was sent).
+ */
+export async function checkUpload(file: FormDataEntryValue | null, allowed: readonly DocumentType[], { pdfAsIs = false } = {}): Promise<UploadCheck> {
   if (!file || typeof file === "string" || file.size === 0) return { ok: false, message: "Choose a file to upload." };
   if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, message: TOO_LARGE_MESSAGE };
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -53,6 +58,7 @@ export async function checkUpload(file: FormDataEntryValue | null, allowed: read
         allowed.length === 1 ? `Only ${DOCUMENT_TYPE_LABELS[allowed[0]!]} files can be uploaded.` : WRONG_TYPE_MESSAGE,
     };
   }
+  if (type === "pdf" && !pdfAsIs && !(await openablePdf(bytes))) return { ok: false, message: UNREADABLE_PDF_MESSAGE };
   return { ok: true, type, bytes };
 }
 
@@ -153,8 +159,15 @@ export async function documentForReader(
   ipAddress: string,
   now = new Date(),
 ) {
-  const bytes = await services.files.get(document.storageKey);
-  if (!bytes) return null;
+  const stored = await services.files.get(document.storageKey);
+  if (!stored) return null;
+  let bytes: Uint8Array = stored;
+  if (document.type === "pdf" && access === "read") {
+    // a file stored before uploads were opened to their pages: not served, and no download logged
+    const marked = await watermarkPdf(stored, watermarkText(reader, now)).catch(() => null);
+    if (!marked) return "unreadable" as const;
+    bytes = marked;
+  }
   await logDocumentEvent(services.db, {
     projectId: document.projectId,
     documentId: document.id,
@@ -163,8 +176,7 @@ export async function documentForReader(
     action: "download",
     ipAddress,
   });
-  if (document.type !== "pdf" || access !== "read") return bytes;
-  return watermarkPdf(bytes, watermarkText(reader, now));
+  return bytes;
 }
 
 export function watermarkText(reader: Pick<User, "name" | "company">, at: Date) {

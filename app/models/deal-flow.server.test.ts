@@ -162,9 +162,39 @@ describe("data room", () => {
     const document = await addDocument(services, project, seller, { name: file.name, type: check.type, bytes: check.bytes }, "local");
     expect(document.name).toBe("memo.pdf");
     const read = await documentForReader(services, (await findDocument(t.db, { projectId: project.id, documentId: document.id }))!, buyer, "read", "local", new Date("2026-11-22T10:00:00Z"));
-    const texts = await pdfPageTexts(read!);
+    const texts = await pdfPageTexts(read as Uint8Array);
     expect(texts.every((page) => page.includes("Confidential - Bea Buyer (Harbor Credit) - 2026-11-22 10:00 UTC"))).toBe(true);
     expect(await findDocument(t.db, { projectId: project.id + 1, documentId: document.id })).toBeNull();
+  });
+
+  it("refuses a PDF it cannot open to its pages (protected, damaged), and serves none stored before without logging a download", async () => {
+    const memo = fs.readFileSync(path.resolve("tests/e2e/fixtures/offering-memo.pdf"));
+    const { PDFDocument, PDFHexString } = await import("pdf-lib");
+    // a protected PDF names an /Encrypt dictionary in its trailer
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    doc.context.trailerInfo.Encrypt = doc.context.register(doc.context.obj({ Filter: "Standard", V: 1, R: 2, O: PDFHexString.of("00".repeat(32)), U: PDFHexString.of("00".repeat(32)), P: -4 }));
+    const unreadable = {
+      protected: await doc.save({ useObjectStreams: false }),
+      damaged: new Uint8Array(Buffer.concat([memo.subarray(0, 1024), new Uint8Array(2 * 1024 * 1024).fill(7)])),
+      pageless: new TextEncoder().encode("%PDF-1.4\ntrailer\n<<>>\nstartxref\n0\n%%EOF\n"),
+    };
+    for (const [name, bytes] of Object.entries(unreadable)) {
+      expect(await checkUpload(new File([bytes as Uint8Array<ArrayBuffer>], `${name}.pdf`), ["pdf"]), name).toEqual({
+        ok: false,
+        message: "This PDF cannot be opened: it is password-protected or damaged. Save it without protection and upload it again.",
+      });
+    }
+    // kept as sent where only admins read it (on-boarding evidence)
+    expect((await checkUpload(new File([unreadable.protected as Uint8Array<ArrayBuffer>], "letter.pdf"), ["pdf"], { pdfAsIs: true })).ok).toBe(true);
+
+    const project = await publishedProject("Stored unreadable PDF");
+    const stored = await addDocument(services, project, seller, { name: "old.pdf", type: "pdf", bytes: unreadable.damaged }, "local");
+    const found = (await findDocument(t.db, { projectId: project.id, documentId: stored.id }))!;
+    expect(await documentForReader(services, found, buyer, "read", "local")).toBe("unreadable");
+    expect(await documentForReader(services, found, seller, "manage", "local")).toEqual(unreadable.damaged);
+    const downloads = await t.db.select().from(documentEvents).where(and(eq(documentEvents.documentId, stored.id), eq(documentEvents.action, "download")));
+    expect(downloads.map((d) => d.userId)).toEqual([seller.id]);
   });
 
   it("logs a document deleted twice at once as one delete, and the second is told there is no such document", async () => {

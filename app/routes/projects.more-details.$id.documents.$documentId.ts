@@ -23,5 +23,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!document) throw notFound();
   const bytes = await documentForReader(services, document, user, access, clientAddress(args.request));
   if (!bytes) throw notFound();
+  if (bytes === "unreadable") {
+    return new Response("This document cannot be opened: its PDF is password-protected or damaged. Ask the seller to upload it again.", {
+      status: 422,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   return fileResponse(bytes, DOCUMENT_CONTENT_TYPES[document.type], document.name);
 }

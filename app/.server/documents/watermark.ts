@@ -1,8 +1,33 @@
 import { PDFDocument, StandardFonts, degrees, grayscale } from "pdf-lib";
 import { pdfSafe } from "./layout";
 
+/** Where a PDF's last lines are: its cross-reference's offset and %%EOF sit within its last kilobyte. */
+const TAIL_BYTES = 2048;
+
+/**
+ * Whether a PDF can be opened to its pages: what a buyer's watermarked download and a signed NDA need.
+ * Refused: a protected PDF (pdf-lib opens no encrypted file), one without pages, and one whose end is not a
+ * PDF's (damaged, or only its first line a PDF's), which is told at once: pdf-lib read 5 MB of such bytes
+ * as objects for 13 seconds, and then found no pages.
+ */
+export async function openablePdf(pdf: Uint8Array): Promise<boolean> {
+  const doc = await openPdf(pdf);
+  try {
+    return Boolean(doc && doc.getPageCount() > 0);
+  } catch {
+    return false;
+  }
+}
+
+/** The PDF opened, or null: bytes that do not end as a PDF does are not handed to pdf-lib at all. */
+async function openPdf(pdf: Uint8Array) {
+  const tail = String.fromCharCode(...pdf.subarray(Math.max(0, pdf.length - TAIL_BYTES)));
+  if (!tail.includes("startxref") || !tail.includes("%%EOF")) return null;
+  return PDFDocument.load(pdf, { updateMetadata: false }).catch(() => null);
+}
+
 export async function watermarkPdf(pdf: Uint8Array, text: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false }).catch(() => null);
+  const doc = await openPdf(pdf);
   if (!doc) throw new Error("The document could not be read");
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const mark = pdfSafe(text);

@@ -76,7 +76,7 @@ export async function action(args: ActionFunctionArgs) {
   else if (value.intent === "terms") step = { termsAccepted: true };
   else {
     const file = form.get("file");
-    const check = await checkUpload(file, EVIDENCE_TYPES);
+    const check = await checkUpload(file, EVIDENCE_TYPES, { pdfAsIs: true });
     if (!check.ok) return json({ intent: value.intent, result: submission.reply({ fieldErrors: { file: [check.message] } }) }, { status: 400 });
     step = { evidence: { name: documentName((file as File).name, check.type), bytes: check.bytes, contentType: DOCUMENT_CONTENT_TYPES[check.type] } };
   }
