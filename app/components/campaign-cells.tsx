@@ -9,11 +9,11 @@ const STATUS_LABELS: Record<CampaignStatus, string> = { draft: "Draft", sending:
  * list, status, members (once sent) and creation. Apart from campaign.tsx, which the compose pages
  * would otherwise load whole.
  */
-export function CampaignCells({ campaign }: { campaign: { listName: string; status: CampaignStatus; total: number; createdAt: string } }) {
+export function CampaignCells({ campaign }: { campaign: { listName: string; status: CampaignStatus; scheduledFor: string | null; total: number; createdAt: string } }) {
   return (
     <>
       <td>{campaign.listName}</td>
-      <td>{STATUS_LABELS[campaign.status]}</td>
+      <td>{campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}` : STATUS_LABELS[campaign.status]}</td>
       <td>{campaign.status === "draft" ? "—" : formatNumber(campaign.total)}</td>
       <td>{formatDateTime(campaign.createdAt)}</td>
     </>

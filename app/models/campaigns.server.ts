@@ -49,10 +49,15 @@ export async function findCampaign(db: Database, { campaignId }: { campaignId: n
   return row ? { ...row.campaign, listName: row.listName, projectName: row.projectName ?? "", createdBy: row.createdBy ?? "" } : null;
 }
 
-export async function listCampaigns(db: Database, { channel, page = 1, pageSize = 25 }: { channel: SuppressionChannel; page?: number; pageSize?: number }) {
-  const [rows, [total]] = await Promise.all([
+/** When a sent campaign's messages are due, while that is still to come (the API's `sendAt`); null otherwise. */
+export function scheduledFor(campaign: { status: string; sendAt: Date | null }, now = Date.now()) {
+  return campaign.status === "sent" && campaign.sendAt && campaign.sendAt.getTime() > now ? campaign.sendAt : null;
+}
+
+export async function listCampaigns(db: Database, { channel, page = 1, pageSize = 25, now = Date.now() }: { channel: SuppressionChannel; page?: number; pageSize?: number; now?: number }) {
+  const [found, [total]] = await Promise.all([
     db
-      .select({ id: campaigns.id, subject: campaigns.subject, body: campaigns.body, status: campaigns.status, createdAt: campaigns.createdAt, listName: recipientLists.name, total: campaigns.total })
+      .select({ id: campaigns.id, subject: campaigns.subject, body: campaigns.body, status: campaigns.status, sendAt: campaigns.sendAt, createdAt: campaigns.createdAt, listName: recipientLists.name, total: campaigns.total })
       .from(campaigns)
       .innerJoin(recipientLists, eq(recipientLists.id, campaigns.listId))
       .where(eq(campaigns.channel, channel))
@@ -61,6 +66,7 @@ export async function listCampaigns(db: Database, { channel, page = 1, pageSize 
       .offset((Math.max(1, page) - 1) * pageSize),
     db.select({ n: count() }).from(campaigns).where(eq(campaigns.channel, channel)),
   ]);
+  const rows = found.map(({ sendAt, ...row }) => ({ ...row, scheduledFor: scheduledFor({ status: row.status, sendAt }, now) }));
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -137,12 +143,15 @@ export async function sendTestToSelf(services: MailServices, { campaign, to }: {
   await sendEmail(services, { to, subject: `[Test] ${message.subject}`, body: message.body });
 }
 
-/** E-mails: one row per recipient (the unique (campaign, recipient) index keeps a repeat from writing twice). */
-async function queueEmails(services: MailServices, campaign: Campaign, recipients: Recipient[]) {
+/**
+ * E-mails: one row per recipient (the unique (campaign, recipient) index keeps a repeat from writing twice), due at
+ * the campaign's schedule: without it a campaign the API scheduled for next week went out the moment it was made.
+ */
+async function queueEmails(services: MailServices, campaign: Campaign, recipients: Recipient[], now: number) {
   const messages = await Promise.all(
     recipients.map(async ({ member, address: to }) => ({ channel: "email" as const, recipient: to, customerId: member.customerId, ...(await campaignMessageFor(services, campaign, member, to)) })),
   );
-  await enqueueCampaignMessages(services.db, { campaignId: campaign.id, messages });
+  await enqueueCampaignMessages(services.db, { campaignId: campaign.id, messages, now, notBefore: Math.max(now, campaign.sendAt?.getTime() ?? 0) });
   return { queued: recipients.length, noAllowance: 0 };
 }
 
@@ -192,7 +201,7 @@ export async function sendCampaign(services: MailServices, { campaignId, actor, 
   const definition = await listDefinition(db, campaign.listId);
   const { members, recipients, unreachable, suppressed } = await recipientsOf(db, { definition: definition!, channel: campaign.channel });
   const { queued, noAllowance } =
-    campaign.channel === "sms" ? await queueTexts(services, campaign, recipients, now) : await queueEmails(services, campaign, recipients);
+    campaign.channel === "sms" ? await queueTexts(services, campaign, recipients, now) : await queueEmails(services, campaign, recipients, now);
   await db
     .update(campaigns)
     .set({ status: "sent", sentAt: new Date(now), total: members, unreachable, suppressed, noAllowance })
@@ -276,6 +285,7 @@ export async function campaignOverview(
       unreachable: campaign.unreachable,
       noAllowance: campaign.noAllowance,
       sentAt: campaign.sentAt,
+      scheduledFor: scheduledFor(campaign, now),
     },
     progress,
     /** Everyone the campaign wrote to: the pager's count. */
@@ -367,7 +377,7 @@ export async function campaignForApi(db: Database, { campaignId, now = Date.now(
   const campaign = await findCampaign(db, { campaignId });
   if (!campaign) return null;
   const progress = await campaignProgress(db, { campaignId, now });
-  const scheduled = campaign.status === "sent" && campaign.sendAt !== null && campaign.sendAt.getTime() > now;
+  const scheduled = scheduledFor(campaign, now) !== null;
   return {
     id: campaign.id,
     channel: campaign.channel,

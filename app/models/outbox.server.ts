@@ -76,12 +76,12 @@ async function renderForDelivery(message: OutboxMessage, env: Env) {
  */
 export async function enqueueCampaignMessages(
   db: Database,
-  { campaignId, messages, now = Date.now() }: { campaignId: number; messages: Array<Omit<NewMessage, "secrets"> & { customerId: number }>; now?: number },
+  { campaignId, messages, now = Date.now(), notBefore = now }: { campaignId: number; messages: Array<Omit<NewMessage, "secrets"> & { customerId: number }>; now?: number; notBefore?: number },
 ) {
   await insertMany(
     db,
     outbox,
-    messages.map((m) => ({ ...m, campaignId, subject: m.subject ?? "", headers: m.headers ?? null, createdAt: new Date(now), nextAttemptAt: new Date(now) })),
+    messages.map((m) => ({ ...m, campaignId, subject: m.subject ?? "", headers: m.headers ?? null, createdAt: new Date(now), nextAttemptAt: new Date(notBefore) })),
     { ignoreConflicts: true },
   );
 }

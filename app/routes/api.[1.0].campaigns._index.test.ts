@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { bootApp, ORIGIN } from "../../tests/support/app";
 
@@ -57,6 +57,26 @@ describe("POST /api/1.0/campaigns with a field it does not know", () => {
     const sent = await post({ channel: "email", customerIds: [customer!.id], subject: "Hello", body: "Hello", sendAt });
     expect(sent.status).toBe(202);
     expect(sent.body.data!.id).toBeTypeOf("number");
+  });
+});
+
+describe("POST /api/1.0/campaigns with a sendAt to come", () => {
+  it("holds an e-mail campaign's messages until then: none is sent at once, and the campaign reads as scheduled", async () => {
+    const sendAt = new Date(Date.now() + 3 * 86_400_000);
+    const sent = await post({ channel: "email", customerIds: [customer!.id], subject: "In three days", body: "Hello", sendAt: sendAt.toISOString() });
+    expect(sent.status).toBe(202);
+    const id = sent.body.data!.id;
+    // the outbox drained as the send does: nothing is due yet
+    const { drainOutbox } = await import("~/models/outbox.server");
+    await drainOutbox(services.db, services.env);
+    const rows = await services.db.select({ status: outbox.status, due: outbox.nextAttemptAt }).from(outbox).where(eq(outbox.campaignId, id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.status === "pending" && r.due.getTime() === sendAt.getTime())).toBe(true);
+    const { campaignForApi, listCampaigns } = await import("~/models/campaigns.server");
+    expect(await campaignForApi(services.db, { campaignId: id })).toMatchObject({ status: "scheduled", sent: 0, queued: rows.length });
+    // the admin's list says so too ("Scheduled for …", where it said "Sent")
+    const listed = (await listCampaigns(services.db, { channel: "email", pageSize: 100 })).rows.find((c) => c.id === id);
+    expect(listed?.scheduledFor?.getTime()).toBe(sendAt.getTime());
   });
 });
 

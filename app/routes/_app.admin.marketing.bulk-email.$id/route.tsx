@@ -53,7 +53,7 @@ export default function CampaignPage() {
       <p className="mb-4 text-sm text-slate-600">
         To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>
         {campaign.projectName ? `, promoting ${campaign.projectName}` : ""}.{" "}
-        {draft ? "Not sent yet." : `Sent ${formatDateTime(campaign.sentAt)}.`}
+        {draft ? "Not sent yet." : campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}: its e-mails are held until then.` : `Sent ${formatDateTime(campaign.sentAt)}.`}
       </p>
       {draft ? null : (
         <CampaignProgress

@@ -62,7 +62,7 @@ export default function SmsCampaignPage() {
       <p className="mb-4 text-sm text-slate-600">
         To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>
         {campaign.projectName ? `, promoting ${campaign.projectName}` : ""}.{" "}
-        {draft ? "Not sent yet." : `Sent ${formatDateTime(campaign.sentAt)}; texts that would arrive between 21:00 and 08:00 at a company's headquarters are held until 08:00 there.`}
+        {draft ? "Not sent yet." : `${campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}` : `Sent ${formatDateTime(campaign.sentAt)}`}; texts that would arrive between 21:00 and 08:00 at a company's headquarters are held until 08:00 there.`}
       </p>
       {draft ? null : (
         <>
@@ -72,7 +72,7 @@ export default function SmsCampaignPage() {
           <CampaignProgress
             counts={[
               ["Queued", progress.queued, "queued"],
-              ["Held for quiet hours", progress.held, "held"],
+              [campaign.scheduledFor ? "Held until the schedule or quiet hours end" : "Held for quiet hours", progress.held, "held"],
               ["Sent", progress.sent, "sent"],
               ["Failed", progress.failed, "failed"],
               ["Opted out", campaign.suppressed, "suppressed"],
