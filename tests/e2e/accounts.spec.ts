@@ -222,8 +222,14 @@ test.describe("profile", () => {
     await page.getByLabel("Repeat new password").fill("an even better password");
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByTestId("snackbar")).toContainText("Your password is changed.");
+    // nothing typed stays in the page (with JavaScript the page stayed, and the passwords in it)
+    for (const label of ["Current password", /^New password/, "Repeat new password"]) await expect(page.getByLabel(label)).toHaveValue("");
 
+    // the next person at this browser cannot read the member's page with Back
     await signOut(page);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/signin\?redirect=%2Fprofile$/);
+    await expect(page.getByLabel("Phone")).toHaveCount(0);
     await signIn(page, member.email, member.password);
     await expect(page.getByTestId("form-error")).toBeVisible();
     await signIn(page, member.email, "an even better password");

@@ -13,17 +13,27 @@ async function envOf(context: AppLoadContext) {
   }
 }
 
+/**
+ * Pages and their data are drawn for whoever asked, and never kept: the browser's Back after signing out
+ * showed the member's deals and phone from its cache, and a spent link's page was shown to the member who
+ * signed in since. A route that may be kept says so with its own Cache-Control.
+ */
+function notKept(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  return headers;
+}
+
 export async function documentHeaders(
   headers: Headers,
   context: AppLoadContext,
   nonce: string,
 ) {
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return applySecurityHeaders(headers, await envOf(context), nonce);
+  return applySecurityHeaders(notKept(headers), await envOf(context), nonce);
 }
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
-  applySecurityHeaders(response.headers, await envOf(context));
+  applySecurityHeaders(notKept(response.headers), await envOf(context));
   return response;
 };
 

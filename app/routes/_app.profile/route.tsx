@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification, signIn } from "~/auth/session.server";
@@ -60,6 +60,7 @@ export default function ProfilePage() {
   const { twoFactor } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const result = data?.result;
+  const location = useLocation();
   const [profileForm, profile] = useForm({
     id: "profile",
     lastResult: resultFor(result, "profile"),
@@ -103,7 +104,9 @@ export default function ProfilePage() {
       <TwoFactorSection state={twoFactor} result={result} recoveryCodes={data?.recoveryCodes} />
       <section className="card">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
-        <Form method="post" className="space-y-4" {...getFormProps(passwordForm)}>
+        {/* drawn anew after each answer (a changed password redirects here): with JavaScript the page stays, and the
+            typed passwords stayed in it, inviting a second change that the old password then failed */}
+        <Form method="post" className="space-y-4" {...getFormProps(passwordForm)} key={location.key}>
           <input type="hidden" name="intent" value="password" />
           <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
           <TextField meta={password.currentPassword} label="Current password" type="password" autoComplete="current-password" />

@@ -36,7 +36,7 @@ export function TwoFactorSection({ state, result, recoveryCodes }: { state: Stat
       ) : null}
       {state.status === "pending" ? <Enrol state={state} lastResult={resultFor(result, "totp-confirm")} /> : null}
       {state.status === "on" ? (
-        <On state={state} lastResult={resultFor(result, "totp-disable")} codesResult={resultFor(result, "totp-recovery-codes")} />
+        <On state={state} lastResult={resultFor(result, "totp-disable")} codesResult={resultFor(result, "totp-recovery-codes")} codesShown={recoveryCodes?.[0]} />
       ) : null}
     </section>
   );
@@ -81,7 +81,7 @@ function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending
   );
 }
 
-function On({ state, lastResult, codesResult }: { state: Extract<State, { status: "on" }>; lastResult?: ActionResult; codesResult?: ActionResult }) {
+function On({ state, lastResult, codesResult, codesShown }: { state: Extract<State, { status: "on" }>; lastResult?: ActionResult; codesResult?: ActionResult; codesShown?: string }) {
   const [form, fields] = useForm({
     id: "totp-disable",
     lastResult,
@@ -99,7 +99,8 @@ function On({ state, lastResult, codesResult }: { state: Extract<State, { status
       <p className="text-sm" data-testid="two-factor-status">
         Two-factor sign-in is on. {state.recoveryCodesLeft} of 10 recovery codes left.
       </p>
-      <Form method="post" className="space-y-4" {...getFormProps(codesForm)}>
+      {/* drawn anew when new codes are shown, so the password typed for them does not stay in the page */}
+      <Form method="post" className="space-y-4" {...getFormProps(codesForm)} key={codesShown}>
         <input type="hidden" name="intent" value="totp-recovery-codes" />
         <FormErrors id={codesForm.errorId} errors={codesForm.errors} />
         <TextField meta={codesFields.currentPassword} label="Your password, for new recovery codes" type="password" autoComplete="current-password" />
