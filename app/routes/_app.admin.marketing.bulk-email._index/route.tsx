@@ -47,6 +47,7 @@ export default function BulkEmailPage() {
     defaultValue: { listId },
     schema: () => import("~/lib/schemas/marketing").then((m) => m.campaignDraftSchema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <>

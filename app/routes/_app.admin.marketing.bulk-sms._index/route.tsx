@@ -50,6 +50,7 @@ export default function BulkSmsPage() {
     defaultValue: { listId },
     schema: () => import("~/lib/schemas/marketing").then((m) => m.smsDraftSchema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   // without JavaScript the count is the server's, for the text it was last sent
   const [text, setText] = useState(String(fields.body.initialValue ?? ""));

@@ -65,6 +65,7 @@ export default function NewListPage() {
     defaultValue: { channel: "email" },
     schema: () => import("~/lib/schemas/marketing").then((m) => m.saveListSchema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   if (!definition || !reach) {
     return (

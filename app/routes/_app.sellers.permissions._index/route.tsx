@@ -56,6 +56,7 @@ export default function SellerPermissionsPage() {
     lastResult,
     schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.inviteColleagueSchema),
     shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   if (!team) {
     return (
