@@ -5,6 +5,7 @@ import type { SuppressionChannel } from "~/lib/marketing";
 import { pageNumber, recordId } from "~/lib/query-params";
 import { campaignOutcomes } from "./campaign-outcomes.server";
 import { campaignOverview, composeChoices, findCampaign } from "./campaigns.server";
+import { keepWithinPages } from "./list-query.server";
 
 /**
  * The campaign a bulk e-mail or bulk SMS page (`:id`) names. A campaign of the other channel is
@@ -27,6 +28,7 @@ export async function campaignPage(services: Pick<Services, "db" | "env">, { cam
     campaignOverview(services, { campaign, page, pageSize, customerId: recordId(params.get("customerId")) }),
     campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
   ]);
+  keepWithinPages(request, { page, pageSize, total: overview.recipientTotal });
   return { ...overview, outcomes };
 }
 
@@ -34,9 +36,7 @@ export async function campaignPage(services: Pick<Services, "db" | "env">, { cam
 export async function composePage(db: Database, { channel, request, pageSize }: { channel: SuppressionChannel; request: Request; pageSize: number }) {
   const params = new URL(request.url).searchParams;
   const page = pageNumber(params.get("page"), 10_000);
-  return {
-    ...(await composeChoices(db, { channel, page, pageSize })),
-    listId: params.get("listId") ?? "",
-    page,
-  };
+  const choices = await composeChoices(db, { channel, page, pageSize });
+  keepWithinPages(request, { page, pageSize, total: choices.total });
+  return { ...choices, listId: params.get("listId") ?? "", page };
 }

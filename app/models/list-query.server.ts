@@ -1,6 +1,8 @@
 import { and, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect, SubqueryWithSelection } from "drizzle-orm/sqlite-core";
 import { dayBound } from "~/lib/admin-tables";
+import { redirect } from "@remix-run/server-runtime";
+import { hrefWith } from "~/lib/href-with";
 import { pageNumber } from "~/lib/query-params";
 
 /** The SQL the paged admin tables share: a text search over some columns, a day range, a sort with NULLs last. */
@@ -240,4 +242,14 @@ export async function pageCarryingTotal<R extends { total: number }>(read: (offs
   const last = Math.max(1, Math.ceil(total / pageSize));
   const again = total ? await read((last - 1) * pageSize) : [];
   return { rows: rowsOf(again), total: again.length ? Number(again[0]!.total) : total, page: last, pageSize };
+}
+
+/**
+ * A page past the last of a list read with its count (a stale link, or a list that shrank while the admin read it:
+ * "101–81 of 81 messages" beside no rows) sends the reader to the last page, the address's filters and sort kept.
+ */
+export function keepWithinPages(request: Request, { page, pageSize, total, param = "page" }: { page: number; pageSize: number; total: number; param?: string }) {
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  if (page <= last) return;
+  throw redirect(hrefWith(new URL(request.url), { [param]: last > 1 ? last : null }));
 }

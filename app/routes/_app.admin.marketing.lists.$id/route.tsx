@@ -11,6 +11,7 @@ import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
 import { findRecipientList, recipientListPage } from "~/models/recipient-lists.server";
 import { pageNumber } from "~/lib/query-params";
+import { keepWithinPages } from "~/models/list-query.server";
 
 export const meta = () => titleMeta("Recipient list");
 
@@ -25,6 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // the reach judges every member's addresses (50 ms for 20,000): counted when the admin asks (decision 094)
   const withReach = params.get("reach") === "1";
   const { size, reach, members } = await recipientListPage(services.db, { list, page, pageSize: PAGE_SIZE, withReach });
+  keepWithinPages(args.request, { page, pageSize: PAGE_SIZE, total: size });
   return {
     list: { id: list.id, name: list.name, channel: list.channel, kind: list.kind, createdAt: list.createdAt, createdBy: list.createdBy },
     size,

@@ -9,6 +9,7 @@ import { titleMeta } from "~/lib/meta";
 import { projectChoices } from "~/models/campaigns.server";
 import { listRecipientLists } from "~/models/recipient-lists.server";
 import { pageNumber } from "~/lib/query-params";
+import { keepWithinPages } from "~/models/list-query.server";
 
 export const meta = () => titleMeta("Recipient lists");
 
@@ -19,6 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
   const [lists, projects] = await Promise.all([listRecipientLists(services.db, { page, pageSize: PAGE_SIZE }), projectChoices(services.db)]);
+  keepWithinPages(args.request, { page, pageSize: PAGE_SIZE, total: lists.total });
   return { ...lists, page, projects };
 }
 

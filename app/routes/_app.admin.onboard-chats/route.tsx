@@ -9,6 +9,7 @@ import { ONBOARD_PAGE_SIZE, ONBOARD_SIDES, ONBOARD_SIDE_LABELS, ONBOARD_STATUSES
 import { answeredCount, stepsFor } from "~/lib/onboarding";
 import { CHAT_SORTS, findChatById, listChats, type ChatSort } from "~/models/onboard-chats.server";
 import { pageNumber, recordId } from "~/lib/query-params";
+import { keepWithinPages } from "~/models/list-query.server";
 
 export const meta = () => titleMeta("On-boarding chats");
 
@@ -28,6 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
     listChats(services.db, { status, side, sort, desc, page }),
     chatId ? findChatById(services.db, { chatId }) : Promise.resolve(null),
   ]);
+  keepWithinPages(args.request, { page, pageSize: ONBOARD_PAGE_SIZE, total });
   const summary = (row: (typeof rows)[number]) => ({
     id: row.chat.id,
     memberName: row.memberName,

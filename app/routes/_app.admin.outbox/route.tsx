@@ -9,6 +9,7 @@ import { titleMeta } from "~/lib/meta";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox";
 import { listOutbox } from "~/models/outbox.server";
 import { pageNumber } from "~/lib/query-params";
+import { keepWithinPages } from "~/models/list-query.server";
 
 export const meta = () => titleMeta("Outbox");
 
@@ -22,6 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const status = OUTBOX_STATUSES.find((s) => s === wanted);
   const page = pageNumber(params.get("page"), 10_000);
   const { rows, total } = await listOutbox(services.db, { status, page, pageSize: PAGE_SIZE });
+  keepWithinPages(args.request, { page, pageSize: PAGE_SIZE, total });
   return { messages: rows, total, page, status: status ?? "", providerConfigured: Boolean(services.env.MAIL_API_URL) };
 }
 
