@@ -73,6 +73,18 @@ export function documentName(original: string, type: DocumentType) {
   return `${stem}.${type}`;
 }
 
+/**
+ * The data room's document with these very bytes under this name, if there is one: the same upload sent twice (a
+ * resent form, a second tab, a replayed post) stored the file twice and buyers saw it twice.
+ */
+export async function sameDocument(db: Database, projectId: number, upload: { name: string; type: DocumentType; bytes: Uint8Array }) {
+  const found = await db.query.documents.findFirst({
+    columns: { id: true, name: true },
+    where: and(eq(documents.projectId, projectId), eq(documents.name, documentName(upload.name, upload.type)), eq(documents.sha256, await sha256Hex(upload.bytes))),
+  });
+  return found ?? null;
+}
+
 export async function addDocument(
   services: Services,
   project: Project,

@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { expect, test, type Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import { DEMO, signIn } from "./support";
 
 const COLUMNS = [
@@ -82,8 +83,15 @@ test("an admin uploads a new NDA version and chooses it for a project", async ({
   await page.getByRole("button", { name: "Upload version" }).click();
   await expect(page.getByText("Only PDF files can be uploaded.")).toBeVisible();
 
-  await page.locator("select[name=kind]").selectOption("nda");
+  // a PDF no one can open to its pages (damaged, or protected): refused, where every buyer's signing of it failed
   await page.getByLabel("PDF file").setInputFiles({ name: file, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n% ${word}\n%%EOF\n`) });
+  await page.getByRole("button", { name: "Upload version" }).click();
+  await expect(page.getByText("This PDF cannot be opened: it is password-protected or damaged.")).toBeVisible();
+
+  await page.locator("select[name=kind]").selectOption("nda");
+  const nda = await PDFDocument.create();
+  nda.addPage().drawText(`Non-disclosure agreement ${word}`, { x: 72, y: 700, size: 12 });
+  await page.getByLabel("PDF file").setInputFiles({ name: file, mimeType: "application/pdf", buffer: Buffer.from(await nda.save()) });
   await page.getByRole("button", { name: "Upload version" }).click();
   await expect(page.getByTestId("snackbar")).toContainText(/NDA version \d+ is uploaded\./);
   const version = (await page.getByRole("row").filter({ hasText: file }).getByRole("cell").nth(1).textContent())!.trim();

@@ -13,7 +13,7 @@ import type { Role } from "~/lib/roles";
 import type { SellerPermission } from "~/lib/seller-permissions";
 import type { DeskIntent } from "~/lib/schemas/deal";
 import { decideNda, ndaSettingsOf, projectContractsPage, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
-import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, projectDocumentsPage } from "~/models/data-room.server";
+import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, projectDocumentsPage, sameDocument } from "~/models/data-room.server";
 import { recordAudit } from "~/models/audit.server";
 import { projectFeedback } from "~/models/feedback.server";
 import { projectThreads } from "~/models/negotiations.server";
@@ -247,7 +247,10 @@ async function deskStep(services: Services, request: Request, project: Project, 
     case "upload-document": {
       const check = await checkUpload(step.file ?? null, DOCUMENT_TYPES);
       if (!check.ok) return refuse(submission, check.message, 422);
-      await addDocument(services, project, user, { name: step.file!.name, type: check.type, bytes: check.bytes }, ip);
+      const upload = { name: step.file!.name, type: check.type, bytes: check.bytes };
+      const same = await sameDocument(services.db, project.id, upload);
+      if (same) return refuse(submission, `"${same.name}" is in the data room already, with the same content.`, 409);
+      await addDocument(services, project, user, upload, ip);
       return "The document is in the data room.";
     }
     case "delete-document": {

@@ -152,7 +152,10 @@ describe("a data-room document's name, from what the browser sent", () => {
   it("keeps no trailing dot or space before the extension it is given (\"report.\" is report.pdf, not report..pdf)", async () => {
     const { desc, eq } = await import("drizzle-orm");
     const { documents } = await import("~/.server/db/schema");
-    const pdf = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
+    const { PDFDocument } = await import("pdf-lib");
+    const made = await PDFDocument.create();
+    made.addPage();
+    const pdf = (await made.save()) as Uint8Array<ArrayBuffer>;
     const names: Record<string, string> = { "Q3 report.": "Q3 report.pdf", "Rent roll . .pdf": "Rent roll.pdf", "Tape...": "Tape.pdf", "...": "document.pdf" };
     for (const [sent, shown] of Object.entries(names)) {
       const form = new FormData();
@@ -164,6 +167,30 @@ describe("a data-room document's name, from what the browser sent", () => {
       const [stored] = await services.db.select({ name: documents.name }).from(documents).where(eq(documents.projectId, project.id)).orderBy(desc(documents.id)).limit(1);
       expect(stored!.name, sent).toBe(shown);
     }
+  });
+});
+
+describe("the same document uploaded twice (a resent form, a second tab)", () => {
+  it("stores it once: the second is refused with 409 and why, and no second file is kept", async () => {
+    const { eq } = await import("drizzle-orm");
+    const { documents } = await import("~/.server/db/schema");
+    const { PDFDocument } = await import("pdf-lib");
+    const made = await PDFDocument.create();
+    made.addPage().drawText("Rent roll, sent twice");
+    const pdf = (await made.save()) as Uint8Array<ArrayBuffer>;
+    const upload = () => {
+      const form = new FormData();
+      form.append("intent", "upload-document");
+      form.append("file", new File([pdf], "Rent roll twice.pdf", { type: "application/pdf" }));
+      const request = new Request(`${ORIGIN}/sellers/myprojects/${project.id}`, { method: "POST", headers: { Cookie: seller.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }, body: form });
+      return responseOf(action({ request, context, params: { id: String(project.id) } }));
+    };
+    expect((await upload()).status).toBe(302);
+    const second = await upload();
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { result: { error: Record<string, string[]> } }).result.error).toEqual({ "": ['"Rent roll twice.pdf" is in the data room already, with the same content.'] });
+    const stored = await services.db.select({ id: documents.id }).from(documents).where(eq(documents.name, "Rent roll twice.pdf"));
+    expect(stored).toHaveLength(1);
   });
 });
 
