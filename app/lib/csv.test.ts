@@ -16,6 +16,13 @@ describe("csv", () => {
     expect(csvField("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
     expect(csvField("+1 212 555 0100")).toBe("'+1 212 555 0100");
     expect(csvField("@home")).toBe("'@home");
+    expect(csvField("+1+cmd")).toBe("'+1+cmd");
+    expect(csvField("-2-3")).toBe("'-2-3");
+  });
+
+  it("writes a phone number in E.164 or a signed number as it is: a spreadsheet reads it as the number", () => {
+    expect(csvField("+14885550208")).toBe("+14885550208");
+    expect(csvField("-12.5")).toBe("-12.5");
   });
 
   it("ends a line with CRLF", () => {
