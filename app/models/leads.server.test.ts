@@ -23,9 +23,22 @@ describe("potential customers", () => {
     const good = await importLeads(t.db, {
       text: `${HEADER}\r\nAda Lovelace,ada@example.test,Analytical Ltd,,,\r\n"Carl, Jr.",carl@example.test,"Carl ""Co""",+1 555 010 2000,carl.example,hi\r\n`,
     });
-    expect(good).toEqual({ imported: 2, errors: [] });
+    expect(good).toEqual({ imported: 2, skipped: 0, errors: [] });
     const carl = await t.db.query.leads.findFirst({ where: eq(leads.email, "carl@example.test") });
     expect(carl).toMatchObject({ source: "import", name: "Carl, Jr.", company: 'Carl "Co"', status: "open" });
+  });
+
+  it("skips a line whose e-mail is a lead's, a member's or a customer's already, or twice in the file, and says how many", async () => {
+    const { makeUser } = await import("~/seed/factories");
+    const member = await makeUser(t.db);
+    await t.db.insert(customers).values({ name: "Known Co", attentionEmail: "Known@Customer.test" });
+    const first = await importLeads(t.db, { text: `${HEADER}\nLeo,leo@example.test,Leo Ltd,,,\nLeo again,LEO@example.test,Leo Ltd,,,\n` });
+    expect(first).toEqual({ imported: 1, skipped: 1, errors: [] });
+    const again = await importLeads(t.db, {
+      text: `${HEADER}\nLeo,Leo@Example.test,Leo Ltd,,,\nMember,${member.email.toUpperCase()},Their Co,,,\nKnown,known@customer.test,Known Co,,,\nNew,new-${Date.now()}@example.test,New Co,,,\n`,
+    });
+    expect(again).toEqual({ imported: 1, skipped: 3, errors: [] });
+    expect(await t.db.select().from(leads).where(like(leads.email, "%leo@example.test"))).toHaveLength(1);
   });
 
   it("names a bad line by its number in the file, past blank lines", async () => {

@@ -358,17 +358,39 @@ export function readLeadCsv(text: string) {
  */
 export async function importLeads(db: Database, { text, submissionKey = null }: { text: string; submissionKey?: string | null }) {
   const { rows, errors } = readLeadCsv(text);
-  if (errors.length) return { imported: 0, errors };
-  const inserts = rows.map((r) => db.insert(leads).values({ source: "import", ...r }));
+  if (errors.length) return { imported: 0, skipped: 0, errors };
+  const known = await knownLeadEmails(db, [...new Set(rows.map((r) => normalizeEmail(r.email)))]);
+  const fresh = rows.filter((r) => {
+    const email = normalizeEmail(r.email);
+    if (known.has(email)) return false;
+    known.add(email);
+    return true;
+  });
+  const skipped = rows.length - fresh.length;
+  const inserts = fresh.map((r) => db.insert(leads).values({ source: "import", ...r }));
   try {
-    if (submissionKey) await db.batch([db.insert(leadImports).values({ submissionKey, lines: rows.length }), ...inserts]);
-    else await db.batch([inserts[0]!, ...inserts.slice(1)]);
+    if (submissionKey) await db.batch([db.insert(leadImports).values({ submissionKey, lines: fresh.length }), ...inserts]);
+    else if (inserts.length) await db.batch([inserts[0]!, ...inserts.slice(1)]);
   } catch (error) {
     if (!submissionKey || !isUniqueViolation(error, "lead_imports.submission_key")) throw error;
     const [first] = await db.select({ lines: leadImports.lines }).from(leadImports).where(eq(leadImports.submissionKey, submissionKey));
-    return { imported: first?.lines ?? 0, errors, repeated: true as const };
+    return { imported: first?.lines ?? 0, skipped: 0, errors, repeated: true as const };
   }
-  return { imported: rows.length, errors };
+  return { imported: fresh.length, skipped, errors };
+}
+
+/**
+ * The e-mails among these (normalized) that a potential customer, a member or a customer has already: imported,
+ * they made a second lead of the same person (a file imported twice, a line twice, a member's own address), and
+ * the clash showed only at Convert.
+ */
+async function knownLeadEmails(db: Database, emails: string[]) {
+  const list = JSON.stringify(emails);
+  const among = (column: SQL) => sql`${column} in (select value from json_each(${list}))`;
+  const rows = (await db.all(sql`select lower(${leads.email}) as email from ${leads} where ${among(sql`lower(${leads.email})`)}
+    union select ${users.email} from ${users} where ${among(sql`${users.email}`)}
+    union select lower(${customers.attentionEmail}) from ${customers} where ${among(sql`lower(${customers.attentionEmail})`)}`)) as Array<{ email: string }>;
+  return new Set(rows.map((r) => r.email));
 }
 
 /**
@@ -418,15 +440,16 @@ export async function leadAction(services: Services, { admin, request }: { admin
       if (!(file instanceof File) || file.size === 0) return refuse(submission, "Choose a CSV file.", 400, { extra: NO_EXTRA });
       if (file.size > LEAD_CSV_MAX_BYTES) return refuse(submission, fileTooLarge(LEAD_CSV_MAX_BYTES), 400, { extra: NO_EXTRA });
       const done = await importLeads(services.db, { text: await file.text(), submissionKey: change.key || null });
-      const { imported, errors } = done;
+      const { imported, skipped, errors } = done;
       if (errors.length) {
         const message = "Nothing was imported: correct these lines and upload the file again.";
         return refuse(submission, message, 400, { extra: { importErrors: errors.slice(0, 100) } });
       }
       // the same form again (a double click, a resend): the first post imported the file
       if ("repeated" in done) return { to, message: `${file.name} was sent again: its ${imported} potential customers are imported once.` };
-      await recordAudit(services.db, { actor: admin, action: "lead.import", subjectType: "lead", subjectId: "csv", detail: `${imported} lines`, address });
-      return { to, message: `${imported} potential customers imported.` };
+      await recordAudit(services.db, { actor: admin, action: "lead.import", subjectType: "lead", subjectId: "csv", detail: `${imported} lines${skipped ? `, ${skipped} skipped` : ""}`, address });
+      const known = skipped ? ` ${skipped} skipped: their e-mail is a potential customer's, a member's or a customer's already, or twice in the file.` : "";
+      return { to, message: `${imported} potential customers imported.${known}` };
     }
     case "dismiss": {
       if (!(await dismissLead(services.db, { id: change.id }))) {

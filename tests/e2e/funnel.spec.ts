@@ -104,6 +104,11 @@ test("an admin imports potential customers from a CSV: a bad line stops the whol
   await admin.getByRole("button", { name: "Import", exact: true }).click();
   await expect(admin.getByTestId("snackbar")).toContainText("1 potential customers imported.");
   await expect(admin.getByTestId(`lead-${good}`)).toContainText("CSV import");
+  // the same person again (the file imported twice): skipped, and the admin is told why
+  await admin.getByLabel(/Import a CSV/).setInputFiles({ name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from(`${header}\nLee Lead,${good.toUpperCase()},Lead Co,,,\n`) });
+  await admin.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("0 potential customers imported. 1 skipped: their e-mail is a potential customer's, a member's or a customer's already");
+  await expect(admin.getByTestId(`lead-${good}`)).toHaveCount(1);
   await admin.context().close();
 });
 
