@@ -49,7 +49,16 @@ export function PreviewPicker({ members, selected }: { members: ReadonlyArray<{ 
  * A draft's buttons (a test to oneself, send now), or, for a campaign a crash left
  * half-queued, "Finish queueing": sending again adds only the missing rows.
  */
-export function CampaignSendForms({ status, test }: { status: "draft" | "sending" | "sent"; test: { label: string; disabledReason?: string } }) {
+export function CampaignSendForms({
+  status,
+  test,
+  offMarket,
+}: {
+  status: "draft" | "sending" | "sent";
+  test: { label: string; disabledReason?: string };
+  /** A draft whose promoted listing has left the market: the listings it may promote instead. */
+  offMarket?: { projects: ReadonlyArray<{ value: string; label: string }> } | null;
+}) {
   // the send's refusal (its listing left the market): the draft stays, and says why it was not sent
   const refused = formErrorsOf(useActionData<{ result?: ActionResult }>()?.result);
   if (status === "sent") return null;
@@ -68,6 +77,27 @@ export function CampaignSendForms({ status, test }: { status: "draft" | "sending
         <div className="basis-full">
           <FormErrors errors={refused} />
         </div>
+      ) : null}
+      {offMarket ? (
+        <Form method="post" className="card basis-full space-y-3" aria-labelledby="off-market-title">
+          <p id="off-market-title" className="text-sm font-medium">
+            The promoted project is no longer on the market: promote another, or none, to send this draft.
+          </p>
+          <label className="block text-sm">
+            <span className="label">Project to promote</span>
+            <select name="projectId" className="input" defaultValue="">
+              <option value="">None</option>
+              {offMarket.projects.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" name="intent" value="project" className="btn-secondary">
+            Change the project
+          </button>
+        </Form>
       ) : null}
       <Form method="post">
         <button type="submit" name="intent" value="test" className="btn-secondary" disabled={Boolean(test.disabledReason)} title={test.disabledReason}>

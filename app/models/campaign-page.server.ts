@@ -4,7 +4,7 @@ import { idParam, notFound } from "~/.server/http";
 import type { SuppressionChannel } from "~/lib/marketing";
 import { pageNumber, recordId } from "~/lib/query-params";
 import { campaignOutcomes } from "./campaign-outcomes.server";
-import { campaignOverview, composeChoices, findCampaign } from "./campaigns.server";
+import { campaignOverview, composeChoices, findCampaign, offMarketDraft } from "./campaigns.server";
 import { keepWithinPages } from "./list-query.server";
 
 /**
@@ -24,12 +24,13 @@ export async function campaignPage(services: Pick<Services, "db" | "env">, { cam
   const params = new URL(request.url).searchParams;
   const page = pageNumber(params.get("page"), 10_000);
   const followed = pageNumber(params.get("followed"), 10_000);
-  const [overview, outcomes] = await Promise.all([
+  const [overview, outcomes, offMarket] = await Promise.all([
     campaignOverview(services, { campaign, page, pageSize, customerId: recordId(params.get("customerId")) }),
     campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
+    offMarketDraft(services.db, campaign),
   ]);
   keepWithinPages(request, { page, pageSize, total: overview.recipientTotal });
-  return { ...overview, outcomes };
+  return { ...overview, outcomes, offMarket };
 }
 
 /** What a bulk e-mail or bulk SMS compose page shows: its channel's lists, the projects, the page of its campaigns the address asks for, and the list it names. */

@@ -5,7 +5,7 @@ import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 import { unsubscribeToken } from "~/.server/unsubscribe-token";
 import type { SuppressionChannel } from "~/lib/marketing";
-import { fillMergeFields, type MergeValues } from "~/lib/merge-fields";
+import { fillMergeFields, mergeFieldProblem, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { SEND_AT_IN_THE_PAST, SEND_AT_SKEW_MINUTES } from "~/lib/schemas/marketing";
 import { recordAudit, type AuditEntry } from "./audit.server";
@@ -415,6 +415,36 @@ export async function draftProblem(
   if (!list || list.channel === (channel === "sms" ? "email" : "sms")) return { listId: [channel === "sms" ? "Choose an SMS list." : "Choose an e-mail list."] };
   if (projectId !== undefined && !(await projectChoices(db)).some((p) => p.id === projectId)) return { projectId: ["Choose a published project."] };
   return null;
+}
+
+/**
+ * A draft's promoted listing, once it has left the market: the listings it may promote instead (none also). Null for a
+ * sent campaign, or one whose listing buyers can still open.
+ */
+export async function offMarketDraft(db: Database, campaign: Pick<Campaign, "id" | "status" | "projectId">) {
+  if (campaign.status !== "draft" || campaign.projectId === null) return null;
+  const [onMarket] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaign.id), promotesNothingOffMarket));
+  if (onMarket) return null;
+  return { projects: (await projectChoices(db)).map((p) => ({ value: String(p.id), label: p.name || `Project ${p.id}` })) };
+}
+
+/**
+ * The draft's promoted listing changed (or none): a draft whose listing left the market could not be sent, nor
+ * changed, and had to be written again. Its text's project fields need a project.
+ */
+export async function changeDraftProject(db: Database, { campaign, projectId, actor, address }: { campaign: Campaign; projectId: number | null; actor: Actor; address?: string }) {
+  if (projectId !== null && !(await projectChoices(db)).some((p) => p.id === projectId)) return { ok: false as const, message: "Choose a published project." };
+  const hasProject = projectId !== null;
+  const problem = mergeFieldProblem(campaign.subject, { hasProject }) ?? mergeFieldProblem(campaign.body, { hasProject });
+  if (problem) return { ok: false as const, message: problem };
+  const [changed] = await db
+    .update(campaigns)
+    .set({ projectId })
+    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "draft")))
+    .returning({ id: campaigns.id });
+  if (!changed) return { ok: false as const, message: "This campaign is no longer a draft." };
+  await recordAudit(db, { actor, action: "campaign.project", subjectType: "campaign", subjectId: campaign.id, detail: projectId === null ? "No project" : `Project ${projectId}`, address });
+  return { ok: true as const };
 }
 
 /** The projects a campaign may promote (or a list may match buyers to): those buyers can open, newest first. */

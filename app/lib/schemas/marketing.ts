@@ -53,7 +53,12 @@ export const smsDraftSchema = z
   .check(mergeFieldsKnown(["body"]));
 
 /** The campaign page: a test to oneself, or send now. */
-export const campaignActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("test") }), z.object({ intent: z.literal("send") })]);
+export const campaignActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("test") }),
+  z.object({ intent: z.literal("send") }),
+  // a draft whose promoted listing has left the market: another listing, or none
+  z.object({ intent: z.literal("project"), projectId: z.optional(id()) }),
+]);
 
 /** RFC 8058's one-click body, which the page's own button posts too. */
 export const unsubscribeSchema = z.object({ "List-Unsubscribe": z.literal("One-Click", { error: "Press Unsubscribe to confirm." }) });

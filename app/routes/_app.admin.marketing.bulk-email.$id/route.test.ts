@@ -44,6 +44,34 @@ describe("sending a campaign whose listing left the market after the draft was s
   });
 });
 
+describe("a draft whose listing left the market", () => {
+  it("offers the listings on the market instead; another, or none where the text names no project, lets it be sent", async () => {
+    const [gone, other] = await services.db.select().from(projects).where(eq(projects.status, "published")).limit(2);
+    const actor = admin.user;
+    const list = await createRecipientList(services.db, { name: "Route swap", channel: "email", kind: "filters", definition: { query: "" }, actor });
+    const named = await createCampaign(services.db, { channel: "email", draft: { listId: list, subject: "New: {{projectName}}", body: "{{teaserUrl}}", projectId: gone!.id }, actor });
+    const plain = await createCampaign(services.db, { channel: "email", draft: { listId: list, subject: "News", body: "Hello", projectId: gone!.id }, actor });
+    await services.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, gone!.id));
+    const page = (id: number) => responseOf(loader({ request: getRequest(`/admin/marketing/bulk-email/${id}`, admin.cookie), context, params: { id: String(id) } }));
+    const shown = (await (await page(named.id)).json()) as { offMarket: { projects: Array<{ value: string }> } | null };
+    expect(shown.offMarket!.projects.map((p) => p.value)).toContain(String(other!.id));
+    expect(shown.offMarket!.projects.map((p) => p.value)).not.toContain(String(gone!.id));
+    const change = (id: number, projectId: string) =>
+      responseOf(action({ request: postRequest(`/admin/marketing/bulk-email/${id}`, admin.cookie, { intent: "project", projectId }), context, params: { id: String(id) } }));
+    // the text names the project: none is refused with why, a listing on the market is taken
+    const refused = await change(named.id, "");
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error[""]![0]).toMatch(/^Choose a project to use \{\{projectName\}\}/);
+    expect((await change(named.id, String(gone!.id))).status).toBe(409);
+    expect((await change(named.id, String(other!.id))).status).toBe(302);
+    expect((await change(plain.id, "")).status).toBe(302);
+    expect((await findCampaign(services.db, { campaignId: plain.id }))!.projectId).toBeNull();
+    expect(((await (await page(named.id)).json()) as { offMarket: unknown }).offMarket).toBeNull();
+    for (const id of [named.id, plain.id]) expect((await send({ action }, "/admin/marketing/bulk-email", id)).status).toBe(302);
+    await services.db.update(projects).set({ status: "published" }).where(eq(projects.id, gone!.id));
+  });
+});
+
 describe("a campaign's page", () => {
   const open = (route: { loader: typeof loader }, path: string, id: number) =>
     responseOf(route.loader({ request: getRequest(`${path}/${id}?page=1`, admin.cookie), context, params: { id: String(id) } }));

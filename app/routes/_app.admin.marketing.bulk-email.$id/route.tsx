@@ -11,7 +11,7 @@ import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+import { changeDraftProject, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
 import { campaignPage, requireChannelCampaign } from "~/models/campaign-page.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
@@ -36,6 +36,12 @@ export async function action(args: ActionFunctionArgs) {
     await sendTestToSelf(services, { campaign, to: user.email });
     return redirectWithNotification(services, args.request, here, `A test is on its way to ${user.email}.`);
   }
+  if (submission.value.intent === "project") {
+    const projectId = submission.value.projectId ?? null;
+    const changed = await changeDraftProject(services.db, { campaign, projectId, actor: user, address: clientAddress(args.request) });
+    if (!changed.ok) return refuse(submission, changed.message, 409);
+    return redirectWithNotification(services, args.request, here, projectId === null ? "The draft promotes no project now." : "The draft promotes the project chosen.");
+  }
   const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
   if (sent && "offMarket" in sent) return refuse(submission, PROJECT_OFF_MARKET, 409);
   const queued = sent?.queued ?? 0;
@@ -44,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, page, outcomes } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, page, outcomes, offMarket } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
   return (
@@ -80,7 +86,7 @@ export default function CampaignPage() {
           <p>Nobody is on this list now.</p>
         )}
       </section>
-      <CampaignSendForms status={campaign.status} test={{ label: "Send a test to me" }} />
+      <CampaignSendForms status={campaign.status} offMarket={offMarket} test={{ label: "Send a test to me" }} />
       {outcomes ? <CampaignOutcomes outcomes={outcomes} /> : null}
       {draft ? null : <CampaignRecipients campaignId={campaign.id} rows={recipients} page={page} pageSize={PAGE_SIZE} total={recipientTotal} />}
     </>

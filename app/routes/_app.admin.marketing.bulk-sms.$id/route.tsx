@@ -13,7 +13,7 @@ import { SmsCount } from "~/components/sms-count";
 import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { e164 } from "~/lib/sms";
-import { PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+import { changeDraftProject, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
 import { campaignPage, requireChannelCampaign } from "~/models/campaign-page.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
@@ -40,6 +40,12 @@ export async function action(args: ActionFunctionArgs) {
     await sendTestToSelf(services, { campaign, to: phone });
     return redirectWithNotification(services, args.request, here, `A test is on its way to ${phone}.`);
   }
+  if (submission.value.intent === "project") {
+    const projectId = submission.value.projectId ?? null;
+    const changed = await changeDraftProject(services.db, { campaign, projectId, actor: user, address: clientAddress(args.request) });
+    if (!changed.ok) return refuse(submission, changed.message, 409);
+    return redirectWithNotification(services, args.request, here, projectId === null ? "The draft promotes no project now." : "The draft promotes the project chosen.");
+  }
   const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
   if (sent && "offMarket" in sent) return refuse(submission, PROJECT_OFF_MARKET, 409);
   const queued = sent?.queued ?? 0;
@@ -48,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SmsCampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, page, myPhone, outcomes } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, page, myPhone, outcomes, offMarket } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
   const done = recipientTotal ? Math.round(((progress.sent + progress.failed) / recipientTotal) * 100) : 100;
@@ -96,7 +102,7 @@ export default function SmsCampaignPage() {
           <p>Nobody is on this list now.</p>
         )}
       </section>
-      <CampaignSendForms status={campaign.status} test={{ label: "Send a test to my phone", disabledReason: myPhone ? undefined : "Your profile has no international phone number" }} />
+      <CampaignSendForms status={campaign.status} offMarket={offMarket} test={{ label: "Send a test to my phone", disabledReason: myPhone ? undefined : "Your profile has no international phone number" }} />
       {outcomes ? <CampaignOutcomes outcomes={outcomes} /> : null}
       {draft ? null : (
         <>
