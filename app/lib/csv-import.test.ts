@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { importCsv } from "./csv-import";
+import { importCsv, readCsvTable } from "./csv-import";
 
 const row = z.object({
   tenorMonths: z.coerce.number().int("Invalid number.").min(1, "Invalid number."),
@@ -41,5 +41,21 @@ describe("importCsv", () => {
 
   it("reports a broken quote instead of throwing", () => {
     expect(importCsv('tenorMonths,rate\n1,"4.5\n', row, { columns })).toMatchObject({ ok: false });
+  });
+});
+
+describe("a file that is not CSV", () => {
+  it("names a quote never closed on the line it opens, and a stray quote where it stands", () => {
+    expect(readCsvTable('name,email\n"Ada,a@x.test\nBob,b@x.test\nCy,c@x.test\n')).toEqual({ line: 2, reason: "A quote opened on this line is never closed." });
+    expect(readCsvTable('name,email\r\nAda,a@x.test\r\nBo"b,b@x.test\r\n')).toEqual({ line: 3, reason: 'A quote inside a cell must be doubled (""), with the whole cell in quotes.' });
+    expect(importCsv('tenorMonths,rate\n1,4.5\n"2,5\n', row, { columns })).toEqual({ ok: false, errors: [{ line: 3, reason: "A quote opened on this line is never closed." }] });
+  });
+});
+
+describe("a file naming a row twice", () => {
+  it("refuses the second line with the first's number, where the last one silently won", () => {
+    const key = { of: (r: { tenorMonths: number }) => String(r.tenorMonths), label: "tenor" };
+    expect(importCsv("tenorMonths,rate\n12,4.5\n24,4.7\n12,4.6\n", row, { columns, key })).toEqual({ ok: false, errors: [{ line: 4, reason: "The same tenor as line 2." }] });
+    expect(importCsv("tenorMonths,rate\n12,4.5\n24,4.7\n", row, { columns, key })).toMatchObject({ ok: true, rows: [{ tenorMonths: 12 }, { tenorMonths: 24 }] });
   });
 });

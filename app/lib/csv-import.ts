@@ -7,6 +7,35 @@ export type CsvImport<Row> = { ok: true; rows: Row[] } | { ok: false; errors: Cs
 
 export const CSV_IMPORT_MAX_ERRORS = 50;
 
+/** A file's text as the parser reads it: without a byte-order mark, every line ending a line feed. */
+const normalized = (text: string) => text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+
+/**
+ * Where and why a file is not CSV, by its line as a spreadsheet numbers them: a quote never closed is named on the
+ * line it opens (the parser names the file's last line: "Line 1: not valid CSV" was said of a quote opened on line 2),
+ * a stray quote where it stands.
+ */
+export function csvErrorOf(text: string, error: unknown): CsvLineError {
+  const { code, lines = 1 } = (error ?? {}) as { code?: string; lines?: number };
+  if (code === "CSV_QUOTE_NOT_CLOSED") return { line: openingQuoteLine(normalized(text)), reason: "A quote opened on this line is never closed." };
+  if (code === "INVALID_OPENING_QUOTE" || code === "CSV_INVALID_CLOSING_QUOTE") {
+    return { line: lines, reason: 'A quote inside a cell must be doubled (""), with the whole cell in quotes.' };
+  }
+  return { line: lines, reason: "The file is not valid CSV." };
+}
+
+/** The line of the last quote opened: where a quote never closed starts. */
+function openingQuoteLine(text: string) {
+  let line = 1;
+  let opened = 1;
+  let quoted = false;
+  for (const char of text) {
+    if (char === "\n") line++;
+    else if (char === '"' && (quoted = !quoted)) opened = line;
+  }
+  return opened;
+}
+
 /**
  * A CSV whose first line names the columns, as text records keyed by them (the bulk uploads check them with their own schema),
  * and each record's row as a spreadsheet shows the file: blank lines are rows, a quoted cell over several lines is one.
@@ -14,7 +43,7 @@ export const CSV_IMPORT_MAX_ERRORS = 50;
 export function parseCsvRecords(text: string): { ok: true; header: string[]; records: Record<string, string>[]; lines: number[] } | { ok: false; problem: string } {
   let header: string[] = [];
   try {
-    const read: Array<{ record: Record<string, string>; info: { empty_lines: number } }> = parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), {
+    const read: Array<{ record: Record<string, string>; info: { empty_lines: number } }> = parse(normalized(text), {
       columns: (names: string[]) => (header = names.map((name) => name.trim())),
       skip_empty_lines: true,
       trim: true,
@@ -24,19 +53,20 @@ export function parseCsvRecords(text: string): { ok: true; header: string[]; rec
     // the header is row 1 (after any blank lines), each record the next row, past the blank lines skipped so far
     return { ok: true, header, records: read.map((r) => r.record), lines: read.map((r, i) => i + 2 + r.info.empty_lines) };
   } catch (error) {
-    return { ok: false, problem: `Line ${(error as { lines?: number }).lines ?? 1}: the file is not valid CSV.` };
+    const { line, reason } = csvErrorOf(text, error);
+    return { ok: false, problem: `Line ${line}: ${reason}` };
   }
 }
 
 /**
  * A CSV file as a table of cells, the header line first, for readers that check
- * whole rows themselves (the loan tape, potential customers). Null: not CSV at all.
+ * whole rows themselves (the loan tape, potential customers), or where and why it is not CSV.
  */
-export function readCsvTable(text: string): string[][] | null {
+export function readCsvTable(text: string): string[][] | CsvLineError {
   try {
-    return parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), { relax_column_count: true, skip_empty_lines: false });
-  } catch {
-    return null;
+    return parse(normalized(text), { relax_column_count: true, skip_empty_lines: false });
+  } catch (error) {
+    return csvErrorOf(text, error);
   }
 }
 
@@ -49,21 +79,25 @@ export function readCsvTable(text: string): string[][] | null {
 export function importCsv<Schema extends $ZodType>(
   text: string,
   rowSchema: Schema,
-  options: { columns: readonly string[]; maxRows?: number },
+  options: {
+    columns: readonly string[];
+    maxRows?: number;
+    /** What makes a row the table's one: two lines with the same are refused (the last one silently won). */
+    key?: { of: (row: output<Schema>) => string; label: string };
+  },
 ): CsvImport<output<Schema>> {
   let records: Record<string, string>[];
   let header: string[] = [];
   try {
     // spreadsheets save with a byte-order mark and either line ending, sometimes both
-    records = parse(text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n"), {
+    records = parse(normalized(text), {
       columns: (names: string[]) => (header = names.map((name) => name.trim())),
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,
     });
   } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    return { ok: false, errors: [{ line, reason: "The file is not valid CSV." }] };
+    return { ok: false, errors: [csvErrorOf(text, error)] };
   }
   const missing = options.columns.filter((column) => !header.includes(column));
   if (missing.length > 0) return { ok: false, errors: [{ line: 1, reason: `Missing column: ${missing.join(", ")}.` }] };
@@ -73,10 +107,16 @@ export function importCsv<Schema extends $ZodType>(
   }
   const rows: output<Schema>[] = [];
   const errors: CsvLineError[] = [];
+  const lineOfKey = new Map<string, number>();
   records.forEach((record, index) => {
     const parsed = safeParse(rowSchema, record);
-    if (parsed.success) rows.push(parsed.data);
-    else if (errors.length < CSV_IMPORT_MAX_ERRORS) {
+    const key = parsed.success && options.key ? options.key.of(parsed.data) : null;
+    const earlier = key === null ? undefined : lineOfKey.get(key);
+    if (key !== null && earlier === undefined) lineOfKey.set(key, index + 2);
+    if (parsed.success && earlier === undefined) rows.push(parsed.data);
+    else if (parsed.success) {
+      if (errors.length < CSV_IMPORT_MAX_ERRORS) errors.push({ line: index + 2, reason: `The same ${options.key!.label} as line ${earlier}.` });
+    } else if (errors.length < CSV_IMPORT_MAX_ERRORS) {
       const issue = parsed.error.issues[0];
       const column = issue?.path[0];
       errors.push({ line: index + 2, reason: `${column ? `${String(column)}: ` : ""}${issue?.message ?? "Invalid value."}` });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readCsvTable } from "./csv-import";
 import { LOAN_TAPE_TEMPLATE, parseLoanTape as parseTable } from "./loan-tape";
 
-const parseLoanTape = (csv: string, allowed: Parameters<typeof parseTable>[1]) => parseTable(readCsvTable(csv)!, allowed);
+const parseLoanTape = (csv: string, allowed: Parameters<typeof parseTable>[1]) => parseTable(readCsvTable(csv) as string[][], allowed);
 import { applyMask, matchesMask } from "./mask";
 import { projectDetailRedirect } from "./project-detail";
 import { sizeBandOf } from "./projects";

@@ -330,7 +330,7 @@ export const LEAD_IMPORT_MAX_LINES = 1000;
 /** Reads a potential-customer CSV: every line checked; the rows, or every line's errors. */
 export function readLeadCsv(text: string) {
   const table = readCsvTable(text);
-  if (!table) return { rows: [], errors: [{ line: 1, reason: "The file is not valid CSV." }] };
+  if (!Array.isArray(table)) return { rows: [], errors: [table] };
   // each line keeps its number in the file: a blank one is skipped, not taken out of the count
   const rows = table.map((cells, i) => ({ cells, line: i + 1 })).filter((r) => r.cells.some((cell) => cell.trim() !== ""));
   const errors: LeadImportError[] = [];

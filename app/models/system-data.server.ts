@@ -30,6 +30,8 @@ export type SystemDataTable<Values> = {
   /** The page's forms: create, update (with id), delete (id) and import (file), as pricing-data.ts builds them. */
   pageSchema: $ZodType;
   columns: readonly string[];
+  /** What makes a row the table's one (its unique key): a file naming it twice is refused. */
+  rowKey: { of: (values: Values) => string; label: string };
   create: (db: Database, change: { values: Values } & Change) => Promise<Written>;
   update: (db: Database, change: { id: number; values: Values } & Change) => Promise<Written | null>;
   remove: (db: Database, change: { id: number } & Change) => Promise<boolean>;
@@ -75,7 +77,7 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
   switch (step.intent) {
     case "import": {
       if (step.file.size > RATES_IMPORT_MAX_BYTES) return importRefused(submission, [{ line: 1, reason: TOO_LARGE }], 413);
-      const parsed = importCsv(await step.file.text(), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS });
+      const parsed = importCsv(await step.file.text(), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS, key: spec.rowKey });
       if (!parsed.ok) return importRefused(submission, parsed.errors);
       await spec.importRows(db, { rows: parsed.rows, actor: admin, address });
       return { to: back, message: `${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${step.file.name}.` };

@@ -26,6 +26,7 @@ export async function coefficientsTable(services: Services): Promise<SystemDataT
     rowSchema: coefficientSchema(propertyTypes),
     pageSchema: coefficientsPageSchema(propertyTypes),
     columns: COEFFICIENT_COLUMNS,
+    rowKey: { of: (v) => `${v.dimension} ${v.band}`, label: "dimension and band" },
     create: createCoefficient,
     update: updateCoefficient,
     remove: deleteCoefficient,

@@ -24,6 +24,7 @@ export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
   rowSchema: interestRateSchema,
   pageSchema: interestRatesPageSchema,
   columns: INTEREST_RATE_COLUMNS,
+  rowKey: { of: (v) => `${v.asOf} ${v.tenorMonths}`, label: "date and tenor" },
   create: createInterestRate,
   update: updateInterestRate,
   remove: deleteInterestRate,

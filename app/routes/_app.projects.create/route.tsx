@@ -98,14 +98,14 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** A tape as a table of cells, header first: a spreadsheet through the bulk uploads' reader, CSV as is. A string: why it cannot be read. */
-async function tapeTable(file: File): Promise<string[][] | string> {
+async function tapeTable(file: File): Promise<string[][] | { line: number; reason: string }> {
   if (/\.xlsx$/i.test(file.name) || file.type.includes("spreadsheetml")) {
     const read = await readSheet(file);
-    if (!read.ok) return read.problem;
+    if (!read.ok) return { line: 1, reason: read.problem };
     const { header, records } = read.sheet;
     return [header, ...records.map((record) => header.map((column) => record[column] ?? ""))];
   }
-  return readCsvTable(await file.text()) ?? "The file is not valid CSV.";
+  return readCsvTable(await file.text());
 }
 
 /** The loan tape refused: how many problems, and each on the tape field, by line. */
@@ -187,7 +187,7 @@ export async function action(args: ActionFunctionArgs) {
       if (!file || file.size === 0) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV or XLSX file." }], 1, 400);
       if (file.size > LOAN_TAPE_MAX_BYTES) return tapeRefused(submission, [TAPE_TOO_LARGE], 1, 413);
       const table = await tapeTable(file);
-      if (typeof table === "string") return tapeRefused(submission, [{ line: 1, reason: table }], 1, 400);
+      if (!Array.isArray(table)) return tapeRefused(submission, [table], 1, 400);
       const parsed = parseLoanTape(table, {
         states: options.values.usStates,
         statuses: options.values.loanStatus,
