@@ -104,7 +104,7 @@ export default function ProfilePage() {
       <TwoFactorSection state={twoFactor} result={result} recoveryCodes={data?.recoveryCodes} />
       <section className="card">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
-        {/* drawn anew after each answer (a changed password redirects here): with JavaScript the page stays, and the
+        {/* drawn anew on each visit (a changed password redirects here): with JavaScript the page stays, and the
             typed passwords stayed in it, inviting a second change that the old password then failed */}
         <Form method="post" className="space-y-4" {...getFormProps(passwordForm)} key={location.key}>
           <input type="hidden" name="intent" value="password" />

@@ -9,7 +9,7 @@ import { randomToken } from "~/.server/crypto";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
 import { readSheet } from "~/.server/spreadsheet";
-import { readCsvTable } from "~/lib/csv-import";
+import { readCsvTable, type CsvLineError } from "~/lib/csv-import";
 import { parseLoanTape } from "~/lib/loan-tape";
 import { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { titleMeta } from "~/lib/meta";
@@ -98,7 +98,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** A tape as a table of cells, header first: a spreadsheet through the bulk uploads' reader, CSV as is. A string: why it cannot be read. */
-async function tapeTable(file: File): Promise<string[][] | { line: number; reason: string }> {
+async function tapeTable(file: File): Promise<string[][] | CsvLineError> {
   if (/\.xlsx$/i.test(file.name) || file.type.includes("spreadsheetml")) {
     const read = await readSheet(file);
     if (!read.ok) return { line: 1, reason: read.problem };
