@@ -8,7 +8,11 @@ import { mayManageProject } from "~/models/projects.server";
 import { findDealProject } from "~/models/buyer-deal.server";
 import { findContract, ndaStatusOf } from "~/models/contracts.server";
 import { findTeamProject } from "~/models/seller-permissions.server";
-import { NDA_APPROVED } from "~/lib/deal";
+import { dealsPath, NDA_APPROVED } from "~/lib/deal";
+import { redirectWithNotification } from "./session.server";
+
+/** What a buyer opening the workspace of a listing no longer on the market for them is told, on their deals page. */
+export const CLOSED_LISTING_NOTICE = "That listing is no longer on the market, so its pages are closed; your deal on it is shown here.";
 import type { DealSection } from "~/lib/deal-section.server";
 
 /**
@@ -49,7 +53,13 @@ export async function requireWorkspace<Extra = undefined>(
     findContract(services.db, { projectId: id, buyerId: user.id }),
     beside ? beside({ db: services.db, projectId: id, buyerId: user.id }) : (undefined as Extra),
   ]);
-  if (!deal) throw notFound();
+  if (!deal) {
+    // a deal on a listing that has left the market for this buyer (withdrawn, sold to another): the links of their
+    // own notifications and e-mails lead here, and a bare 404 told them nothing; their deals page shows it closed.
+    // A step posted to it is refused (404), as any step on a listing they may not see.
+    if (contract && args.request.method === "GET") throw await redirectWithNotification(services, args.request, dealsPath(user.roles), CLOSED_LISTING_NOTICE, "info");
+    throw notFound();
+  }
   if (contract?.ndaStatus !== NDA_APPROVED) throw redirect(`/projects/more-details/${id}`);
   return { ...guarded, project: deal.project, soldToViewerAt: deal.soldToViewerAt, contract, extra };
 }

@@ -169,8 +169,10 @@ describe("the buyer whose offer was accepted, after the sale", () => {
 });
 
 describe("another buyer with an approved NDA, after the sale", () => {
-  it("gets 404 for the workspace, a document, their NDA, their offer's letter, the NDA page and their thread", async () => {
-    expect((await workspace(rivalCookie)).status).toBe(404);
+  it("is sent from the workspace to their deals page, told why; gets 404 for a document, their NDA, their offer's letter, the NDA page and their thread", async () => {
+    const sent = await workspace(rivalCookie);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe("/buyers/myprojects/index_new");
     expect((await documentFile(rivalCookie)).status).toBe(404);
     expect((await ndaFile(rivalCookie, rivalContract.envelopeId)).status).toBe(404);
     expect((await offerFile(rivalCookie, losing.id)).status).toBe(404);
