@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, projectNdaSettings, projects, users, type Contract, type Project, type User } from "~/.server/db/schema";
@@ -315,16 +315,23 @@ async function tellBuyerOfDecision(services: DealServices, contract: Contract, p
   });
 }
 
+/**
+ * Closes or opens a buyer's data room: "changed", "unchanged" when it was so already (a second click, a page left
+ * open: nothing written, nothing to audit), or null when the project has no such NDA.
+ */
 export async function setDataRoomBlocked(
   db: Database,
   { projectId, contractId, blocked }: { projectId: number; contractId: number; blocked: boolean },
 ) {
+  const mine = and(eq(contracts.id, contractId), eq(contracts.projectId, projectId));
   const updated = await db
     .update(contracts)
     .set({ dataRoomBlocked: blocked })
-    .where(and(eq(contracts.id, contractId), eq(contracts.projectId, projectId)))
+    .where(and(mine, ne(contracts.dataRoomBlocked, blocked)))
     .returning({ id: contracts.id });
-  return updated.length > 0;
+  if (updated.length) return "changed" as const;
+  const [found] = await db.select({ id: contracts.id }).from(contracts).where(mine);
+  return found ? ("unchanged" as const) : null;
 }
 
 /** The NDAs a page of a project's desk lists. */

@@ -92,6 +92,11 @@ describe("customers", () => {
     // editing the first one keeps its own domain
     const id = first.ok ? first.customer.id : 0;
     expect(await updateCustomer(services, { actor: admin, customerId: id, values: values({ customerName: "Harbor Credit LLC", website: "https://harbor.example" }) })).toMatchObject({ ok: true });
+    // saved again as it is (a second click, a resent form): nothing written, audited once
+    const saved = values({ customerName: "Harbor Credit LLC", website: "https://harbor.example" });
+    expect(await updateCustomer(services, { actor: admin, customerId: id, values: saved })).toMatchObject({ ok: true, unchanged: true });
+    const updates = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "customer.update"), eq(auditLog.subjectId, String(id))));
+    expect(updates).toHaveLength(1);
   });
 
   it("invites a member once per e-mail; the link sets a password once; a locked customer's member cannot sign in", async () => {
@@ -130,6 +135,13 @@ describe("customers", () => {
     await updateOnboarding(services, { actor: admin, customerId, change: { investorType: "Accredited Investor" } });
     expect((await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) }))!.onboardingStatus).toBe("in_progress");
     await updateOnboarding(services, { actor: admin, customerId, change: { termsAccepted: true } });
+    // taken again (a second click, a resent form): nothing written, the first acceptance's time kept, audited once
+    const accepted = (await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) }))!.termsAcceptedAt;
+    expect(await updateOnboarding(services, { actor: admin, customerId, change: { termsAccepted: true } })).toBe("unchanged");
+    expect(await updateOnboarding(services, { actor: admin, customerId, change: { investorType: "Accredited Investor" } })).toBe("unchanged");
+    expect((await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) }))!.termsAcceptedAt).toEqual(accepted);
+    const steps = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "customer.onboarding-step"), eq(auditLog.subjectId, String(customerId))));
+    expect(steps.map((s) => s.detail)).toEqual(["investor type: Accredited Investor", "terms accepted"]);
     await updateOnboarding(services, { actor: admin, customerId, change: { evidence: { name: "accreditation.pdf", bytes: new TextEncoder().encode("%PDF-1.4"), contentType: "application/pdf" } } });
     expect(await setOnboardingStatus(services, { actor: admin, customerId, status: "verified" })).toEqual({ ok: true });
     expect(await ndaBlockedReason(t.db, { customerId })).toBeNull();

@@ -77,7 +77,7 @@ export async function customerChoices(db: Database, { limit = 500 }: { limit?: n
     .limit(limit);
 }
 
-export type CustomerResult = { ok: true; customer: Customer } | { ok: false; field: "customerName" | "website" | "attentionEmail"; message: string };
+export type CustomerResult = { ok: true; customer: Customer; unchanged?: true } | { ok: false; field: "customerName" | "website" | "attentionEmail"; message: string };
 
 function columnsOf(values: CustomerValues) {
   return {
@@ -149,6 +149,9 @@ export async function createCustomer(
 export async function updateCustomer(services: Pick<Services, "db">, { actor, customerId, values, address }: Change & { values: CustomerValues }): Promise<CustomerResult | null> {
   const existing = await findCustomer(services.db, { customerId });
   if (!existing || existing.anonymisedAt) return null;
+  // saved as it was (a second click, a resent form): nothing written, nor audited again
+  const same = (value: unknown, key: string) => JSON.stringify(value ?? null) === JSON.stringify((existing as Record<string, unknown>)[key] ?? null);
+  if (Object.entries(columnsOf(values)).every(([key, value]) => same(value, key))) return { ok: true, customer: existing, unchanged: true };
   const duplicate = await duplicateOf(services.db, values, customerId);
   if (duplicate) return duplicate;
   let customer: Customer | undefined;
@@ -513,13 +516,18 @@ export async function setOnboardingStatus(
   return { ok: true };
 }
 
-/** A checklist step (investor type, terms, evidence); the first step taken moves an invited customer to in progress. */
+/**
+ * A checklist step (investor type, terms, evidence); the first step taken moves an invited customer to in progress.
+ * A step that is so already (the same investor type, terms accepted before: a second click, a resent form) writes
+ * nothing and is not audited again; the terms keep the time they were first accepted. "unchanged" then.
+ */
 export async function updateOnboarding(
   services: Pick<Services, "db" | "files">,
   { actor, customerId, address, change }: Change & { change: { investorType: string } | { termsAccepted: true } | { evidence: { name: string; bytes: Uint8Array; contentType: string } } },
 ) {
   const customer = await findCustomer(services.db, { customerId });
   if (!customer || customer.anonymisedAt) return false;
+  if (("investorType" in change && customer.investorType === change.investorType) || ("termsAccepted" in change && customer.termsAcceptedAt)) return "unchanged" as const;
   let set: Partial<Customer>;
   let detail: string;
   if ("investorType" in change) {

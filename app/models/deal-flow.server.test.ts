@@ -81,8 +81,11 @@ describe("NDA", () => {
     expect(await dataRoomAccess(t.db, project, buyer, "buyer")).toBe("read");
     expect(await dataRoomAccess(t.db, project, other, "buyer")).toBeNull();
     // the project's permissions can close the data room to an approved buyer
-    expect(await setDataRoomBlocked(t.db, { projectId: project.id, contractId: signed.id, blocked: true })).toBe(true);
+    expect(await setDataRoomBlocked(t.db, { projectId: project.id, contractId: signed.id, blocked: true })).toBe("changed");
     expect(await dataRoomAccess(t.db, project, buyer, "buyer")).toBeNull();
+    // closed again (a second click, a page left open): nothing to write, nor to audit
+    expect(await setDataRoomBlocked(t.db, { projectId: project.id, contractId: signed.id, blocked: true })).toBe("unchanged");
+    expect(await setDataRoomBlocked(t.db, { projectId: project.id + 1, contractId: signed.id, blocked: true })).toBeNull();
     await setDataRoomBlocked(t.db, { projectId: project.id, contractId: signed.id, blocked: false });
     expect(await dataRoomAccess(t.db, project, seller, "seller")).toBe("manage");
     expect(await dataRoomAccess(t.db, project, admin, "admin")).toBe("manage");

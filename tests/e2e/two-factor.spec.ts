@@ -146,8 +146,9 @@ test("an admin without two-factor sign-in is sent to enrol before anything else,
   await db.execute({ sql: `update users set roles = '["ROLE_ADMIN"]' where email = ?`, args: [member.email] });
   db.close();
 
-  // every members' page; the public pages (home, terms, jobs) hold nothing an admin can do
-  for (const path of ["/admin/users", "/admin/projects", "/messages"]) {
+  // every members' page, and the home page (an admin's is the back office's dashboard: its counts, the NDAs waiting);
+  // the public pages (terms, jobs) hold nothing an admin can do
+  for (const path of ["/admin/users", "/admin/projects", "/messages", "/home"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/profile\?enrol=required$/);
   }

@@ -63,7 +63,7 @@ export async function action(args: ActionFunctionArgs) {
   const updated = await updateCustomer(services, { actor: user, customerId, values, address });
   if (!updated) throw notFound();
   if (!updated.ok) return json({ result: submission.reply({ fieldErrors: { [updated.field]: [updated.message] } }) }, { status: 409 });
-  return redirectWithNotification(services, args.request, here, "The customer is saved.");
+  return redirectWithNotification(services, args.request, here, updated.unchanged ? "Nothing changed: the customer is as it was." : "The customer is saved.");
 }
 
 export default function EditCustomerPage() {

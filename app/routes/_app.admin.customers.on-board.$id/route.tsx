@@ -80,8 +80,9 @@ export async function action(args: ActionFunctionArgs) {
     if (!check.ok) return json({ intent: value.intent, result: submission.reply({ fieldErrors: { file: [check.message] } }) }, { status: 400 });
     step = { evidence: { name: documentName((file as File).name, check.type), bytes: check.bytes, contentType: DOCUMENT_CONTENT_TYPES[check.type] } };
   }
-  if (!(await updateOnboarding(services, { ...change, change: step }))) throw notFound();
-  return redirectWithNotification(services, args.request, here, "The checklist is updated.");
+  const done = await updateOnboarding(services, { ...change, change: step });
+  if (!done) throw notFound();
+  return redirectWithNotification(services, args.request, here, done === "unchanged" ? "The checklist had this already: nothing changed." : "The checklist is updated.");
 }
 
 export default function OnboardingPage() {

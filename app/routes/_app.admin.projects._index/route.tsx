@@ -13,6 +13,7 @@ import { listProjectsForAdmin } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, tableActionSchema } from "~/lib/schemas/index.server";
+import { keepWithinPages } from "~/models/list-query.server";
 
 export const meta = () => titleMeta("Projects");
 
@@ -33,6 +34,8 @@ export async function loader(args: LoaderFunctionArgs) {
     shown: view.visible,
   });
   const { rows, ...paging } = found;
+  // a page past the last (the submitted list shrinks as the admin reviews it): the last, its filters kept
+  keepWithinPages(args.request, paging);
   const body = projectGridBody("adminProjects", view, rows, { href: adminHref, empty: "No projects." });
   return { ...paging, body, view, listing: status ?? "", q };
 }

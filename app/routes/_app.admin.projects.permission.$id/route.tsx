@@ -16,6 +16,7 @@ import { findProjectWithSeller } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 import { parseWithZod, dataRoomAccessSchema } from "~/lib/schemas/index.server";
 import { pageNumber } from "~/lib/query-params";
+import { keepWithinPages } from "~/models/list-query.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Permissions: ${data.project.projectName}` : "Permissions") }];
 
@@ -31,6 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, project } = await requireListedProject(args);
   const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
   const { rows, total } = await projectPermissionsPage(services.db, { projectId: project.id, page });
+  keepWithinPages(args.request, { page, pageSize: PERMISSIONS_PAGE_SIZE, total });
   return { project: { id: project.id, projectName: project.projectName }, buyers: rows, total, page, pageSize: PERMISSIONS_PAGE_SIZE };
 }
 

@@ -6,6 +6,8 @@ import { clientAddress } from "~/.server/http";
 import { refuse, refuseUnread, type Replier } from "~/.server/replies";
 
 type Refusal = ReturnType<typeof refuseUnread>;
+/** A step that found it done already (a second click): the page says so, and nothing is audited. */
+type Unchanged = { unchanged: string };
 import type { Services } from "~/.server/services";
 import { redirectWithNotification } from "~/auth/session.server";
 import { DESK_TABLE_PAGE_SIZE, DOCUMENT_TYPES } from "~/lib/deal";
@@ -209,6 +211,7 @@ export async function deskAction(
   step: DeskIntent,
 ) {
   const outcome = await deskStep(services, request, project, user, role, submission, step);
+  if (typeof outcome === "object" && "unchanged" in outcome) return redirectWithNotification(services, request, here, outcome.unchanged);
   if (typeof outcome !== "string") return outcome;
   await recordAudit(services.db, {
     actor: user,
@@ -221,7 +224,7 @@ export async function deskAction(
 }
 
 /** One step: the notification text when it is done, or the refusal. */
-async function deskStep(services: Services, request: Request, project: Project, user: User, role: Role | null, submission: Replier, step: DeskIntent): Promise<string | Refusal> {
+async function deskStep(services: Services, request: Request, project: Project, user: User, role: Role | null, submission: Replier, step: DeskIntent): Promise<string | Unchanged | Refusal> {
   const deal = dealServices(services);
   const ip = clientAddress(request);
   switch (step.intent) {
@@ -236,9 +239,10 @@ async function deskStep(services: Services, request: Request, project: Project, 
     }
     case "block":
     case "unblock": {
-      const ok = await setDataRoomBlocked(services.db, { projectId: project.id, contractId: step.contractId, blocked: step.intent === "block" });
-      if (!ok) return refuse(submission, "No such NDA.", 404);
-      return step.intent === "block" ? "The buyer no longer sees the data room." : "The buyer sees the data room again.";
+      const done = await setDataRoomBlocked(services.db, { projectId: project.id, contractId: step.contractId, blocked: step.intent === "block" });
+      if (!done) return refuse(submission, "No such NDA.", 404);
+      const message = step.intent === "block" ? "The buyer no longer sees the data room." : "The buyer sees the data room again.";
+      return done === "changed" ? message : { unchanged: message };
     }
     case "auto-approve": {
       await updateNdaSettings(services.db, project.id, { autoApprove: step.autoApprove });

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
-import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { allowAnyone } from "~/auth/guards.server";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { allowAnyone, mustEnrolTwoFactor, TWO_FACTOR_ENROLMENT_PATH } from "~/auth/guards.server";
 import { isPreview } from "~/.server/preview";
 import { listRecentlyViewed } from "~/models/project-looks.server";
 import { isAgent, primaryRole } from "~/lib/roles";
@@ -28,6 +28,9 @@ export const meta = () => titleMeta("Home");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
+  // the home of a member is a members' page: an admin shows the back office's counts and waiting NDAs only once
+  // two-factor sign-in is on, as every other page of theirs
+  if (user && mustEnrolTwoFactor(user)) throw redirect(`${TWO_FACTOR_ENROLMENT_PATH}?enrol=required`);
   const params = new URL(args.request.url).searchParams;
   const role = user ? primaryRole(user.roles) : null;
   const member = user ? toPublicUser(user) : null;
