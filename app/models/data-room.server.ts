@@ -36,7 +36,12 @@ export async function dataRoomAccess(db: Database, project: Project, user: Pick<
 }
 
 export const TOO_LARGE_MESSAGE = fileTooLarge(DOCUMENT_MAX_BYTES);
-export const WRONG_TYPE_MESSAGE = "Only PDF, Excel (XLSX), Word (DOCX) and CSV files can be uploaded.";
+/** "Only PDF and Word (DOCX) files can be uploaded.": the types this upload takes, named (the evidence form listed four). */
+const TYPE_NAMES: Record<DocumentType, string> = { pdf: "PDF", xlsx: "Excel (XLSX)", docx: "Word (DOCX)", csv: "CSV" };
+export const wrongTypeMessage = (allowed: readonly DocumentType[]) => {
+  const labels = allowed.map((type) => TYPE_NAMES[type]);
+  return `Only ${labels.length > 1 ? `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}` : labels[0]} files can be uploaded.`;
+};
 export const UNREADABLE_PDF_MESSAGE = "This PDF cannot be opened: it is password-protected or damaged. Save it without protection and upload it again.";
 
 export type UploadCheck = { ok: true; type: DocumentType; bytes: Uint8Array } | { ok: false; message: string };
@@ -52,11 +57,7 @@ export async function checkUpload(file: FormDataEntryValue | null, allowed: read
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectDocumentType(bytes);
   if (!type || !allowed.includes(type)) {
-    return {
-      ok: false,
-      message:
-        allowed.length === 1 ? `Only ${DOCUMENT_TYPE_LABELS[allowed[0]!]} files can be uploaded.` : WRONG_TYPE_MESSAGE,
-    };
+    return { ok: false, message: wrongTypeMessage(allowed) };
   }
   if (type === "pdf" && !pdfAsIs && !(await openablePdf(bytes))) return { ok: false, message: UNREADABLE_PDF_MESSAGE };
   return { ok: true, type, bytes };

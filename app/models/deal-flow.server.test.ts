@@ -160,6 +160,9 @@ describe("data room", () => {
     const check = await checkUpload(file, ["pdf", "csv"]);
     expect(check.ok).toBe(true);
     expect(await checkUpload(new File(["MZ binary"], "x.pdf"), ["pdf"])).toEqual({ ok: false, message: "Only PDF files can be uploaded." });
+    // each upload names the types it takes (on-boarding evidence: two)
+    expect(await checkUpload(new File(["a,b\n1,2\n"], "x.csv"), ["pdf", "docx"])).toEqual({ ok: false, message: "Only PDF and Word (DOCX) files can be uploaded." });
+    expect(await checkUpload(new File(["MZ binary"], "x.pdf"), ["pdf", "xlsx", "docx", "csv"])).toEqual({ ok: false, message: "Only PDF, Excel (XLSX), Word (DOCX) and CSV files can be uploaded." });
     expect(await checkUpload(new File([new Uint8Array(10 * 1024 * 1024 + 1)], "x.pdf"), ["pdf"])).toEqual({ ok: false, message: "The file is larger than 10 MB." });
     if (!check.ok) return;
     const document = await addDocument(services, project, seller, { name: file.name, type: check.type, bytes: check.bytes }, "local");

@@ -120,7 +120,9 @@ test("an admin creates a customer, invites a buyer who signs in, verifies the cu
   const found = (text: string) => admin.goto(`/admin/customers?${new URLSearchParams({ q: text })}`).then(() => admin.locator(`a[href="/admin/customers/${customerId}"]`));
   await expect((await found(tag)).first()).toBeVisible();
   await admin.goto(`/admin/customers/${customerId}`);
-  await admin.getByRole("button", { name: "Delete" }).click();
+  // for good, so behind a second, worded click
+  await admin.getByText("Delete…").click();
+  await admin.getByRole("button", { name: "Yes, delete the customer" }).click();
   await expect(admin.getByText("The customer is deleted: its name and contacts are anonymised, its deal history kept.")).toBeVisible();
   await expect(admin.getByRole("heading", { name: `Deleted customer ${customerId}` })).toBeVisible();
   await expect(admin.getByText("Deleted (anonymised)")).toBeVisible();

@@ -43,7 +43,9 @@ export const feedbackSchema = z.object({
 });
 
 /** A record's id, from a hidden field. */
-const id = () => z.coerce.number().check(z.int(), z.positive());
+/** A record a form names (hidden): anything but a whole number from 1 names none (posted by hand, it said "Invalid input: expected number, received NaN"). */
+const NO_RECORD = "No such record.";
+const id = () => z.coerce.number({ error: NO_RECORD }).check(z.int({ error: NO_RECORD }), z.positive({ error: NO_RECORD }));
 /** A file from a file input; what it must be (present, not too large, its type by content) is checked where it is stored. */
 const upload = () => field.optionalFile();
 

@@ -6,7 +6,7 @@ import type * as z from "zod/mini";
 import { field, messages } from "../validation";
 import { joinSchema } from "./account";
 import { customerActionSchema, customerPageSchema, customerSchema, memberSchema } from "./customer";
-import { DESK_INTENTS, deskIntentSchema, offerTermsSchema } from "./deal";
+import { dataRoomAccessSchema, DESK_INTENTS, deskIntentSchema, offerTermsSchema } from "./deal";
 import { contactFormSchema } from "./inbound";
 import { campaignDraftSchema } from "./marketing";
 import { draftIntentSchema } from "./project";
@@ -74,6 +74,9 @@ describe("schemas", () => {
     expect(issues(offerTermsSchema, { ...terms, expiresOn: "2000-01-01" })).toEqual(["expiresOn: The offer cannot expire in the past."]);
     expect(issues(offerTermsSchema, { ...terms, expiresOn: "soon" })).toContain("expiresOn: Enter a date as YYYY-MM-DD.");
     expect(data(contactFormSchema, { name: "Ann Lee", email: "a@b.co", message: "Hello there, team." })).toMatchObject({ topic: "general" });
+  });
+  it("answers a record id posted by hand that names none in words, not zod's", () => {
+    for (const contractId of ["abc", "-1", "1.5"]) expect(issues(dataRoomAccessSchema, { intent: "block", contractId })).toEqual(["contractId: No such record."]);
   });
   it("puts a superRefine issue on its field", () => {
     expect(issues(campaignDraftSchema, { listId: "1", subject: "Hi {{nope}}", body: "Hello" })[0]).toMatch(/^subject: Unknown merge field \{\{nope\}\}/);

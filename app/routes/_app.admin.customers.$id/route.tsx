@@ -166,17 +166,26 @@ export default function CustomerPage() {
         </dl>
         {customer.comments ? <p className="mt-3 whitespace-pre-line text-sm">{customer.comments}</p> : null}
         {!deleted ? (
-          <Form method="post" className="mt-4 flex flex-wrap gap-2">
-            <button name="intent" value={customer.enabled ? "disable" : "enable"} className="btn-secondary">
-              {customer.enabled ? "Disable" : "Enable"}
-            </button>
-            <button name="intent" value={customer.locked ? "unlock" : "lock"} className="btn-secondary">
-              {customer.locked ? "Unlock" : "Lock"}
-            </button>
-            <button name="intent" value="delete" className="btn-secondary text-red-700">
-              Delete
-            </button>
-          </Form>
+          <div className="mt-4 flex flex-wrap items-start gap-2">
+            <Form method="post" className="flex flex-wrap gap-2">
+              <button name="intent" value={customer.enabled ? "disable" : "enable"} className="btn-secondary">
+                {customer.enabled ? "Disable" : "Enable"}
+              </button>
+              <button name="intent" value={customer.locked ? "unlock" : "lock"} className="btn-secondary">
+                {customer.locked ? "Unlock" : "Lock"}
+              </button>
+            </Form>
+            {/* for good, unlike Disable and Lock beside it: behind a second, worded click, as a listing's withdrawal is */}
+            <details className="space-y-2">
+              <summary className="btn-secondary cursor-pointer list-none text-red-700">Delete…</summary>
+              <Form method="post" className="card max-w-md space-y-2 text-sm">
+                <p>The customer&apos;s name and contacts are anonymised and each of its members is disabled, for good; its deal history is kept.</p>
+                <button name="intent" value="delete" className="btn-secondary text-red-700">
+                  Yes, delete the customer
+                </button>
+              </Form>
+            </details>
+          </div>
         ) : null}
       </section>
 
