@@ -32,10 +32,13 @@ export type GridProps<Row extends Record<string, unknown>> = {
   | { body: Markup }
 );
 
-/** The link that sorts by `key`: the same page and filters, this sort (again: the other direction). */
+/**
+ * The link that sorts by `key`: the same page and filters, this sort (again: the other direction), and no other
+ * order the address asked for (the search's Best match, under which a header's sort only broke ties).
+ */
 function useSortHref(sortBy: string, sortDesc: boolean) {
   const location = useLocation();
-  return (key: string) => hrefWith(location, { sort: key, desc: key === sortBy && !sortDesc ? "1" : "0", page: null });
+  return (key: string) => hrefWith(location, { sort: key, desc: key === sortBy && !sortDesc ? "1" : "0", page: null, order: null });
 }
 
 /**

@@ -148,6 +148,8 @@ describe("buyers' search loader", () => {
     const bySaleType = await data("/buyers/search?sort=saleType&desc=0", buyer.cookie);
     expect(bySaleType.view.sortBy).toBe("date");
     expect(rowsOf(bySaleType).map((r) => r.id)).toEqual(rowsOf(await data("/buyers/search?sort=date&desc=0", buyer.cookie)).map((r) => r.id));
+    // in best-match order no header is the table's sort (it showed "Size ↑" over rows in best-match order)
+    expect((await data("/buyers/search?order=best&sort=size&desc=0", buyer.cookie)).view.sortBy).toBe("");
   });
 
   it("is the buyers' page at /buyers/search and the brokers' at /brokers/search: anyone else gets 404", async () => {

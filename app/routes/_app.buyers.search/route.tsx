@@ -84,7 +84,8 @@ export async function loader(args: LoaderFunctionArgs) {
     ...paging,
     // the rows drawn here in the member's columns (decision 042): the handoff carries their markup only
     body: map ? null : projectGridBody("projectSearch", view, rows, { href: rowHref, empty: "No projects match. Try fewer filters." }),
-    view,
+    // in best-match order no column is the sort (it only breaks ties): no header says it sorts the rows
+    view: bestMatch ? { ...view, sortBy: "" } : view,
     bestMatch,
     assistant,
     map: map ? resultsMapMarkup(map, result.total) : null,
