@@ -33,3 +33,18 @@ describe("a valuation without system data for its property type", () => {
     expect(other.sources.vacancy).not.toMatch(/^System data/);
   });
 });
+
+describe("assumptions that do not parse", () => {
+  it("answer 400 with the form's message, the page valued on the defaults and every other field showing its default", async () => {
+    const [project] = await services.db
+      .insert(projects)
+      .values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", projectName: "Bad cap", details: { propertyType: "Lighthouse", noi: 130_000, occupancy: 100 } })
+      .returning();
+    const response = await sent(loader({ request: getRequest(`/sellers/analytics/real-estate/${project!.id}?capRate=0`, seller.cookie), context, params: { id: String(project!.id) } }));
+    expect(response.status).toBe(400);
+    const page = await response.json();
+    expect(page.result.error.capRate).toEqual(["Requires a value of at least 0.5."]);
+    expect(page.inputs).toEqual(page.defaults);
+    expect(page.result.initialValue).toMatchObject({ capRate: "0", rent: String(page.defaults.rent), vacancy: String(page.defaults.vacancy) });
+  });
+});

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { json, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
 import { PageHeader } from "~/components/page-header";
@@ -15,7 +15,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const found = await ownRealEstate(services.db, { sellerId: user.id, projectId: idParam(args.params) });
   if (!found) throw notFound();
-  return valuationOf(found, new URL(args.request.url).searchParams);
+  const page = valuationOf(found, new URL(args.request.url).searchParams);
+  // assumptions that do not parse: the page on the defaults with the form's messages, answered as the mistake it is
+  return json(page, { status: page.result ? 400 : 200 });
 }
 
 export default function RealEstateValuationPage() {

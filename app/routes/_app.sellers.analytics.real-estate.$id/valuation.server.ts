@@ -6,6 +6,11 @@ import { propertyTypeOf, storedPropertyOf } from "~/models/real-estate.server";
 
 type Found = NonNullable<Awaited<ReturnType<typeof ownRealEstate>>>;
 
+function withDefaults<R extends { initialValue?: Record<string, unknown> | null }>(reply: R, inputs: ValuationInputs): R {
+  const given = reply.initialValue ?? {};
+  return { ...reply, initialValue: { ...Object.fromEntries(Object.entries(inputs).map(([key, value]) => [key, String(value)])), ...given } };
+}
+
 /**
  * The valuation of one project: the defaults from the listing and system data, any
  * assumption the query changes, and where each default came from. A query that does
@@ -52,6 +57,7 @@ export function valuationOf({ project, market }: Found, search: URLSearchParams)
     inputs,
     sources,
     valuation: valueProperty(inputs),
-    result: submission.status === "success" ? null : submission.reply(),
+    // the form shows what was sent; an assumption the address did not name shows its default, not an empty field
+    result: submission.status === "success" ? null : withDefaults(submission.reply(), inputs),
   };
 }
