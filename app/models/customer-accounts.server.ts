@@ -276,7 +276,9 @@ function timelineReadsIn(paged: boolean) {
     counts: preparedQuery((db) =>
       db
         .select({
-          views: sql<number>`(select count(*) from ${pageSessions} where ${anyMember(pageSessions.userId)})`,
+          // the views of projects the customer's row keeps (the list's column and its filter): counted here from every
+          // page session, the home page and the search too, the page said 26 where the list said 19
+          views: customers.viewCount,
           ndas: sql<number>`(select count(*) from ${contracts} where ${anyMember(contracts.buyerId)})`,
           messages: sql<number>`(select count(*) from ${messages} where ${anyMember(messages.buyerId)})`,
           offers: sql<number>`(select count(*) from ${offers} where ${anyMember(offers.buyerId)})`,

@@ -43,8 +43,8 @@ describe("assumptions that do not parse", () => {
     const response = await sent(loader({ request: getRequest(`/sellers/analytics/real-estate/${project!.id}?capRate=0`, seller.cookie), context, params: { id: String(project!.id) } }));
     expect(response.status).toBe(400);
     const page = await response.json();
-    expect(page.result.error.capRate).toEqual(["Requires a value of at least 0.5."]);
+    expect(page.result!.error!.capRate).toEqual(["Requires a value of at least 0.5."]);
     expect(page.inputs).toEqual(page.defaults);
-    expect(page.result.initialValue).toMatchObject({ capRate: "0", rent: String(page.defaults.rent), vacancy: String(page.defaults.vacancy) });
+    expect(page.result!.initialValue).toMatchObject({ capRate: "0", rent: String(page.defaults.rent), vacancy: String(page.defaults.vacancy) });
   });
 });
