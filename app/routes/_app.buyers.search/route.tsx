@@ -139,7 +139,7 @@ export default function SearchPage() {
       <Form method="get" role="search" className="card mb-4 grid gap-3 sm:grid-cols-6" key={location.search}>
         <label className="text-sm sm:col-span-2">
           <span className="label">Search</span>
-          <input type="search" name="q" defaultValue={view.filters.q ?? ""} placeholder="Name, industry, region, description" className="input" />
+          <input type="search" name="q" defaultValue={view.filters.q ?? ""} placeholder="Name, industry, region, description" className="input" maxLength={200} />
         </label>
         <Filter name="industry" label="Industry" value={view.filters.industry ?? "Any"} options={filters.industries} />
         <Filter name="region" label="Region" value={view.filters.region ?? "Any"} options={filters.regions} />
