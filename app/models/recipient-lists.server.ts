@@ -5,6 +5,7 @@ import { customerFiltersFrom } from "~/lib/customers";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { isEmailAddress, normalAddress, type ListChannel, type ListDefinition, type ListKind, type Reach, type SuppressionChannel } from "~/lib/marketing";
 import { e164 } from "~/lib/sms";
+import { isUniqueViolation } from "~/.server/db/errors";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { whereOf } from "./customers.server";
 import { reachOfMembers } from "./list-reach.server";
@@ -175,6 +176,7 @@ export async function createRecipientList(
     actor,
     address,
     audited = true,
+    submissionKey = null,
   }: {
     name: string;
     channel: ListChannel;
@@ -184,12 +186,18 @@ export async function createRecipientList(
     address?: string;
     /** false: the caller audits it with auditListSaved once it keeps the list (the campaigns API's retries) */
     audited?: boolean;
+    /** The save form's one-time key: sent again, the list it saved first is answered, and nothing is written. */
+    submissionKey?: string | null;
   },
 ) {
-  const [row] = await db
-    .insert(recipientLists)
-    .values({ name, channel, kind, definition, createdById: actor.id })
-    .returning({ id: recipientLists.id });
+  let row: { id: number } | undefined;
+  try {
+    [row] = await db.insert(recipientLists).values({ name, channel, kind, definition, createdById: actor.id, submissionKey }).returning({ id: recipientLists.id });
+  } catch (error) {
+    if (!submissionKey || !isUniqueViolation(error, "recipient_lists.submission_key")) throw error;
+    const [first] = await db.select({ id: recipientLists.id }).from(recipientLists).where(eq(recipientLists.submissionKey, submissionKey));
+    return first!.id;
+  }
   if (audited) await auditListSaved(db, { listId: row!.id, name, channel, kind, actor, address });
   return row!.id;
 }

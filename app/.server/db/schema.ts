@@ -1311,15 +1311,21 @@ export const matchQueue = sqliteTable("match_queue", {
 });
 
 /** Named recipient lists for bulk e-mail and SMS; members are resolved from the definition when sending. */
-export const recipientLists = sqliteTable("recipient_lists", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  channel: text("channel", { enum: LIST_CHANNELS }).notNull(),
-  kind: text("kind", { enum: LIST_KINDS }).notNull(),
-  definition: text("definition", { mode: "json" }).$type<ListDefinition>().notNull(),
-  createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
-  createdAt: createdAt(),
-});
+export const recipientLists = sqliteTable(
+  "recipient_lists",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    channel: text("channel", { enum: LIST_CHANNELS }).notNull(),
+    kind: text("kind", { enum: LIST_KINDS }).notNull(),
+    definition: text("definition", { mode: "json" }).$type<ListDefinition>().notNull(),
+    createdById: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** The save form's one-time key (decision 083): the same form sent again (a resend, a second tab) saves one list. */
+    submissionKey: text("submission_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recipient_lists_submission_key_idx").on(t.submissionKey)],
+);
 export type RecipientList = typeof recipientLists.$inferSelect;
 
 /** Addresses and numbers nobody may market to again: every campaign skips them. */

@@ -12,15 +12,19 @@ const name = () => field.text({ max: 120 });
 const channel = () => field.listed(LIST_CHANNELS);
 
 /** "Save as list" from /admin/customers: picked rows, the filters in force, or a project's matched buyers. */
+/** The page's one-time key (decision 083); a post without it (an old page) saves a list as before. */
+const key = () => z.optional(z.string().check(z.maxLength(100)));
+
 export const saveListSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("selection"),
     name: name(),
     channel: channel(),
+    key: key(),
     customerId: z.array(id(), { error: "Select at least one customer." }).check(z.minLength(1, "Select at least one customer."), z.maxLength(5000)),
   }),
-  z.object({ kind: z.literal("filters"), name: name(), channel: channel(), query: orEmpty(z.string().check(z.maxLength(4000))) }),
-  z.object({ kind: z.literal("project"), name: name(), channel: channel(), projectId: id() }),
+  z.object({ kind: z.literal("filters"), name: name(), channel: channel(), key: key(), query: orEmpty(z.string().check(z.maxLength(4000))) }),
+  z.object({ kind: z.literal("project"), name: name(), channel: channel(), key: key(), projectId: id() }),
 ]);
 export type SaveListValues = z.infer<typeof saveListSchema>;
 

@@ -15,6 +15,7 @@ import { saveListSchema } from "~/lib/schemas/index.server";
 import { createRecipientList, reachOf, savableDefinition } from "~/models/recipient-lists.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
 import { recordId } from "~/lib/query-params";
+import { randomToken } from "~/.server/crypto";
 
 export const meta = () => titleMeta("Save a recipient list");
 
@@ -35,7 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const params = new URL(args.request.url).searchParams;
   const definition = definitionFrom(params);
-  return { kind: params.get("kind") ?? "", definition, reach: definition ? await reachOf(services.db, { definition }) : null };
+  // the form's one-time key (decision 083): sent twice (a resend, a second tab), it saves one list
+  return { kind: params.get("kind") ?? "", definition, reach: definition ? await reachOf(services.db, { definition }) : null, submissionKey: randomToken(16) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -46,7 +48,7 @@ export async function action(args: ActionFunctionArgs) {
   const asked: ListDefinition = v.kind === "selection" ? { customerIds: v.customerId } : v.kind === "filters" ? { query: v.query } : { projectId: v.projectId };
   const definition = await savableDefinition(services.db, asked);
   if (!definition) return refuse(submission, v.kind === "selection" ? "None of the selected customers exists any more." : "The project is not published.", 409);
-  const listId = await createRecipientList(services.db, { name: v.name, channel: v.channel, kind: v.kind, definition, actor: user, address: clientAddress(args.request) });
+  const listId = await createRecipientList(services.db, { name: v.name, channel: v.channel, kind: v.kind, definition, actor: user, address: clientAddress(args.request), submissionKey: v.key || null });
   return redirectWithNotification(services, args.request, `/admin/marketing/lists/${listId}`, `The list "${v.name}" is saved.`);
 }
 
@@ -57,7 +59,7 @@ const KIND_TITLES: Record<string, string> = {
 };
 
 export default function NewListPage() {
-  const { kind, definition, reach } = useLoaderData<typeof loader>();
+  const { kind, definition, reach, submissionKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "save-list",
@@ -88,6 +90,7 @@ export default function NewListPage() {
       <Form method="post" className="card mt-4 max-w-xl space-y-4" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="key" value={submissionKey} />
         {"customerIds" in definition ? definition.customerIds.map((id) => <input key={id} type="hidden" name="customerId" value={id} />) : null}
         {"query" in definition ? <input type="hidden" name="query" value={definition.query} /> : null}
         {"projectId" in definition ? <input type="hidden" name="projectId" value={definition.projectId} /> : null}
