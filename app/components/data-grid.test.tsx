@@ -53,6 +53,18 @@ describe("a table whose rows the server drew", () => {
     expect(router.state.location.pathname).toBe("/things/2");
   });
 
+  it("sorts from a header by its column alone, leaving any other order the address asked for (the search's Best match)", async () => {
+    const page = await routerPage(
+      "/things",
+      <DataGrid<Row> tableKey="things" caption="Things" headers={headers} visible={{}} body={draw(rowsOf(["Alder"]))} sortBy="" sortDesc={false} />,
+      { search: "?order=best&q=oak&page=3" },
+    );
+    cleanup = page.cleanup;
+    const size = page.container.querySelector('th a[href*="sort=size"]')!;
+    expect(size.getAttribute("href")).toBe("/things?q=oak&sort=size&desc=0");
+    expect(page.container.querySelector("th[aria-sort]")).toBeNull();
+  });
+
   it("says so when there are none", async () => {
     const { container } = await pageWith(draw([]));
     expect(container.querySelector("tbody")!.textContent).toBe("Nothing yet.");

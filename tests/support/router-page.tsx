@@ -9,13 +9,13 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
  * in-memory router whose other paths show another page: the router tells where a click went.
  * Call `cleanup` after each test.
  */
-export async function routerPage(path: string, element: ReactElement) {
+export async function routerPage(path: string, element: ReactElement, { search = "" }: { search?: string } = {}) {
   const router = createMemoryRouter(
     [
       { path, element },
       { path: "*", element: <p>another page</p> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [path + search] },
   );
   const container = document.createElement("div");
   document.body.appendChild(container);
