@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, degrees, grayscale } from "pdf-lib";
 import { pdfSafe } from "./layout";
 
-/** Where a PDF's last lines are: its cross-reference's offset and %%EOF sit within its last kilobyte. */
+/** Where a PDF's last lines are: its cross-reference's offset and %%EOF sit within its last kilobyte (two are read). */
 const TAIL_BYTES = 2048;
 
 /**
