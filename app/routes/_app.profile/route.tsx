@@ -104,9 +104,11 @@ export default function ProfilePage() {
       <TwoFactorSection state={twoFactor} result={result} recoveryCodes={data?.recoveryCodes} />
       <section className="card">
         <h2 className="mb-4 text-lg font-semibold">Change password</h2>
-        {/* drawn anew on each visit (a changed password redirects here): with JavaScript the page stays, and the
-            typed passwords stayed in it, inviting a second change that the old password then failed */}
-        <Form method="post" className="space-y-4" {...getFormProps(passwordForm)} key={location.key}>
+        {/* drawn anew after a change (it redirects here, with no action data): with JavaScript the page stays, and the
+            typed passwords stayed in it, inviting a second change that the old password then failed. Not keyed on
+            the visit alone: a refusal's message shows before its visit ends, and the form drawn anew then lost a
+            field typed meanwhile */}
+        <Form method="post" className="space-y-4" {...getFormProps(passwordForm)} key={data ? "answered" : location.key}>
           <input type="hidden" name="intent" value="password" />
           <FormErrors id={passwordForm.errorId} errors={passwordForm.errors} />
           <TextField meta={password.currentPassword} label="Current password" type="password" autoComplete="current-password" />
