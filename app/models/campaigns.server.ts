@@ -9,7 +9,7 @@ import { fillMergeFields, mergeFieldProblem, type MergeValues } from "~/lib/merg
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
 import { SEND_AT_IN_THE_PAST, SEND_AT_SKEW_MINUTES } from "~/lib/schemas/marketing";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { statusSeenByBuyers } from "./projects.server";
+import { seenByBuyers, statusSeenByBuyers } from "./projects.server";
 import { CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
 import { auditListSaved, createRecipientList, findRecipientList, listRecipientLists, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
@@ -39,14 +39,14 @@ export async function createCampaign(
 
 export async function findCampaign(db: Database, { campaignId }: { campaignId: number }) {
   const [row] = await db
-    .select({ campaign: campaigns, listName: recipientLists.name, projectName: projects.projectName, createdBy: users.name })
+    .select({ campaign: campaigns, listName: recipientLists.name, projectName: projects.projectName, projectStatus: projects.status, createdBy: users.name })
     .from(campaigns)
     .innerJoin(recipientLists, eq(recipientLists.id, campaigns.listId))
     .leftJoin(projects, eq(projects.id, campaigns.projectId))
     .leftJoin(users, eq(users.id, campaigns.createdById))
     .where(eq(campaigns.id, campaignId))
     .limit(1);
-  return row ? { ...row.campaign, listName: row.listName, projectName: row.projectName ?? "", createdBy: row.createdBy ?? "" } : null;
+  return row ? { ...row.campaign, listName: row.listName, projectName: row.projectName ?? "", projectStatus: row.projectStatus, createdBy: row.createdBy ?? "" } : null;
 }
 
 /** When a sent campaign's messages are due, while that is still to come (the API's `sendAt`); null otherwise. */
@@ -421,10 +421,9 @@ export async function draftProblem(
  * A draft's promoted listing, once it has left the market: the listings it may promote instead (none also). Null for a
  * sent campaign, or one whose listing buyers can still open.
  */
-export async function offMarketDraft(db: Database, campaign: Pick<Campaign, "id" | "status" | "projectId">) {
+export async function offMarketDraft(db: Database, campaign: Pick<Campaign, "status" | "projectId" | "projectStatus">) {
   if (campaign.status !== "draft" || campaign.projectId === null) return null;
-  const [onMarket] = await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, campaign.id), promotesNothingOffMarket));
-  if (onMarket) return null;
+  if (campaign.projectStatus && seenByBuyers({ status: campaign.projectStatus })) return null;
   return { projects: (await projectChoices(db)).map((p) => ({ value: String(p.id), label: p.name || `Project ${p.id}` })) };
 }
 
@@ -433,7 +432,8 @@ export async function offMarketDraft(db: Database, campaign: Pick<Campaign, "id"
  * changed, and had to be written again. Its text's project fields need a project.
  */
 export async function changeDraftProject(db: Database, { campaign, projectId, actor, address }: { campaign: Campaign; projectId: number | null; actor: Actor; address?: string }) {
-  if (projectId !== null && !(await projectChoices(db)).some((p) => p.id === projectId)) return { ok: false as const, message: "Choose a published project." };
+  const listed = await draftProblem(db, { channel: campaign.channel, listId: campaign.listId, projectId: projectId ?? undefined });
+  if (listed) return { ok: false as const, message: Object.values(listed)[0]![0]! };
   const hasProject = projectId !== null;
   const problem = mergeFieldProblem(campaign.subject, { hasProject }) ?? mergeFieldProblem(campaign.body, { hasProject });
   if (problem) return { ok: false as const, message: problem };

@@ -78,10 +78,10 @@ export function documentName(original: string, type: DocumentType) {
  * The data room's document with these very bytes under this name, if there is one: the same upload sent twice (a
  * resent form, a second tab, a replayed post) stored the file twice and buyers saw it twice.
  */
-export async function sameDocument(db: Database, projectId: number, upload: { name: string; type: DocumentType; bytes: Uint8Array }) {
+export async function sameDocument(db: Database, projectId: number, upload: { name: string; type: DocumentType; sha256: string }) {
   const found = await db.query.documents.findFirst({
     columns: { id: true, name: true },
-    where: and(eq(documents.projectId, projectId), eq(documents.name, documentName(upload.name, upload.type)), eq(documents.sha256, await sha256Hex(upload.bytes))),
+    where: and(eq(documents.projectId, projectId), eq(documents.name, documentName(upload.name, upload.type)), eq(documents.sha256, upload.sha256)),
   });
   return found ?? null;
 }
@@ -90,7 +90,8 @@ export async function addDocument(
   services: Services,
   project: Project,
   uploader: User,
-  upload: { name: string; type: DocumentType; bytes: Uint8Array },
+  /** `sha256`: the bytes' hash when the caller has it already (the duplicate check), not worked out again. */
+  upload: { name: string; type: DocumentType; bytes: Uint8Array; sha256?: string },
   ipAddress: string,
 ) {
   const storageKey = `projects/${project.id}/documents/${randomToken(12)}.${upload.type}`;
@@ -104,7 +105,7 @@ export async function addDocument(
       type: upload.type,
       size: upload.bytes.length,
       storageKey,
-      sha256: await sha256Hex(upload.bytes),
+      sha256: upload.sha256 ?? (await sha256Hex(upload.bytes)),
       uploadedBy: uploader.id,
     })
     .returning();

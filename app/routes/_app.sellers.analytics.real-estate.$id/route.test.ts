@@ -10,25 +10,21 @@ const { context, services } = app;
 const seller = await app.member("seller@demo.test");
 afterAll(() => app.cleanup());
 
-const open = async (id: number) => (await sent(loader({ request: getRequest(`/sellers/analytics/real-estate/${id}`, seller.cookie), context, params: { id: String(id) } }))).json();
+const valuation = (id: number, query = "") => sent(loader({ request: getRequest(`/sellers/analytics/real-estate/${id}${query}`, seller.cookie), context, params: { id: String(id) } }));
+const open = async (id: number) => (await valuation(id)).json();
+/** A draft of the seller's, of a property type system data does not hold. */
+const draft = async (projectName: string, details: Record<string, unknown>) =>
+  (await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", projectName, details: { propertyType: "Lighthouse", ...details } }).returning())[0]!;
 
 describe("a valuation without system data for its property type", () => {
   it("says the rent was backed out with the expense ratio it used (the fallback's), not 0%, and the vacancy is no system data", async () => {
-    const [project] = await services.db
-      .insert(projects)
-      .values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", projectName: "Lighthouse", details: { propertyType: "Lighthouse", noi: 130_000, occupancy: 100 } })
-      .returning();
-    const page = await open(project!.id);
+    const page = await open((await draft("Lighthouse", { noi: 130_000, occupancy: 100 })).id);
     expect(page.sources.capRate).toMatch(/No system data/);
     // 130,000 of NOI at no vacancy and the fallback's 35% of expenses: 200,000 of rent
     expect(page.defaults).toMatchObject({ rent: 200_000, expenses: 70_000 });
     expect(page.sources.rent).toContain(`(${FALLBACK_MARKET.expenseRatio}%)`);
     // without an occupancy the vacancy is the fallback's too, not system data
-    const [unoccupied] = await services.db
-      .insert(projects)
-      .values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", projectName: "Lightship", details: { propertyType: "Lighthouse", noi: 130_000 } })
-      .returning();
-    const other = await open(unoccupied!.id);
+    const other = await open((await draft("Lightship", { noi: 130_000 })).id);
     expect(other.defaults.vacancy).toBe(FALLBACK_MARKET.vacancy);
     expect(other.sources.vacancy).not.toMatch(/^System data/);
   });
@@ -36,11 +32,7 @@ describe("a valuation without system data for its property type", () => {
 
 describe("assumptions that do not parse", () => {
   it("answer 400 with the form's message, the page valued on the defaults and every other field showing its default", async () => {
-    const [project] = await services.db
-      .insert(projects)
-      .values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", projectName: "Bad cap", details: { propertyType: "Lighthouse", noi: 130_000, occupancy: 100 } })
-      .returning();
-    const response = await sent(loader({ request: getRequest(`/sellers/analytics/real-estate/${project!.id}?capRate=0`, seller.cookie), context, params: { id: String(project!.id) } }));
+    const response = await valuation((await draft("Bad cap", { noi: 130_000, occupancy: 100 })).id, "?capRate=0");
     expect(response.status).toBe(400);
     const page = await response.json();
     expect(page.result!.error!.capRate).toEqual(["Requires a value of at least 0.5."]);

@@ -16,6 +16,7 @@ import type { SellerPermission } from "~/lib/seller-permissions";
 import type { DeskIntent } from "~/lib/schemas/deal";
 import { decideNda, ndaSettingsOf, projectContractsPage, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
 import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, projectDocumentsPage, sameDocument } from "~/models/data-room.server";
+import { sha256Hex } from "~/.server/crypto";
 import { recordAudit } from "~/models/audit.server";
 import { projectFeedback } from "~/models/feedback.server";
 import { projectThreads } from "~/models/negotiations.server";
@@ -251,7 +252,7 @@ async function deskStep(services: Services, request: Request, project: Project, 
     case "upload-document": {
       const check = await checkUpload(step.file ?? null, DOCUMENT_TYPES);
       if (!check.ok) return refuse(submission, check.message, 422);
-      const upload = { name: step.file!.name, type: check.type, bytes: check.bytes };
+      const upload = { name: step.file!.name, type: check.type, bytes: check.bytes, sha256: await sha256Hex(check.bytes) };
       const same = await sameDocument(services.db, project.id, upload);
       if (same) return refuse(submission, `"${same.name}" is in the data room already, with the same content.`, 409);
       await addDocument(services, project, user, upload, ip);
