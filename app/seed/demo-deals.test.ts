@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { NDA_STATUSES, OFFER_STATUSES } from "~/lib/deal";
+import { ACCEPTED_ANOTHER_NOTE } from "~/models/offers.server";
+import { SOLD_NOTE } from "~/models/project-sale.server";
 import { DEAL_WINDOW_DAYS, planDeals, type DealMember, type DealProject } from "./demo-deals";
 
 const now = Date.UTC(2026, 10, 23, 12);
 const projects: DealProject[] = Array.from({ length: 40 }, (_, i) => ({
   id: 13 + i,
   name: `Project ${13 + i}`,
-  status: i % 10 === 3 ? "under_offer" : "published",
+  status: i % 10 === 3 ? "under_offer" : i % 10 === 7 ? "sold" : "published",
   sellerId: 1 + (i % 3),
   sellerName: "Sam Seller",
   sellerEmail: "seller@demo.test",
@@ -40,8 +42,33 @@ describe("the demo market's deals", () => {
     expect(plan.offers.every((o) => approved.has(`${o.projectId}:${o.buyerId}`))).toBe(true);
     const closed = new Set(projects.filter((p) => p.status !== "published").map((p) => p.id));
     expect(plan.offers.filter((o) => o.status === "accepted").every((o) => closed.has(o.projectId))).toBe(true);
-    expect(plan.contracts.every((c) => (c.ndaStatus === "Requested") === (c.signedAt === null))).toBe(true);
+    // unsigned: waiting, or closed by the sale before it was signed
+    expect(plan.contracts.every((c) => (c.ndaStatus === "Requested" || c.rejectionReason === SOLD_NOTE) === (c.signedAt === null) || c.signedAt !== null)).toBe(true);
+    expect(plan.contracts.every((c) => c.signedAt !== null || c.ndaStatus === "Requested" || c.rejectionReason === SOLD_NOTE)).toBe(true);
     expect(plan.threadReads.every((t) => plan.messages.some((m) => m.projectId === t.projectId && m.buyerId === t.buyerId))).toBe(true);
+  });
+
+  it("close what the sale and the acceptance close: no NDA waits on a sold listing, no offer stays open or comes after an accepted one", () => {
+    const sold = projects.filter((p) => p.status === "sold").map((p) => p.id);
+    const closedNdas = plan.contracts.filter((c) => sold.includes(c.projectId!) && c.rejectionReason === SOLD_NOTE);
+    expect(closedNdas.length).toBeGreaterThan(0);
+    expect(plan.contracts.filter((c) => sold.includes(c.projectId!) && ["Requested", "Signed"].includes(c.ndaStatus!))).toEqual([]);
+    for (const c of closedNdas) {
+      expect(c.ndaStatus).toBe("Rejected");
+      expect(plan.notifications).toContainEqual(expect.objectContaining({ userId: c.buyerId, kind: "nda_rejected", message: expect.stringContaining("was sold: your NDA request is closed."), link: "/buyers/myprojects/index_new" }));
+    }
+    for (const p of projects.filter((project) => project.status !== "published")) {
+      const offers = plan.offers.filter((o) => o.projectId === p.id);
+      const accepted = offers.find((o) => o.status === "accepted");
+      if (!accepted) continue;
+      const acceptedAt = accepted.steps.at(-1)!.at;
+      for (const o of offers.filter((offer) => offer !== accepted)) {
+        expect(["rejected", "withdrawn"]).toContain(o.status);
+        expect(o.steps[0]!.at).toBeLessThan(acceptedAt);
+      }
+    }
+    const closedOffers = plan.offers.filter((o) => o.steps.some((s) => s.note === ACCEPTED_ANOTHER_NOTE));
+    expect(closedOffers.every((o) => o.status === "rejected")).toBe(true);
   });
 
   it("happen over the last 90 days, each step after the one before", () => {
@@ -50,7 +77,7 @@ describe("the demo market's deals", () => {
     expect(Math.max(...times)).toBeLessThan(now);
     for (const c of plan.contracts) {
       if (c.signedAt) expect((c.signedAt as Date).getTime()).toBeGreaterThanOrEqual((c.requestedAt as Date).getTime());
-      if (c.decidedAt) expect((c.decidedAt as Date).getTime()).toBeGreaterThanOrEqual((c.signedAt as Date).getTime());
+      if (c.decidedAt) expect((c.decidedAt as Date).getTime()).toBeGreaterThanOrEqual(((c.signedAt ?? c.requestedAt) as Date).getTime());
     }
     for (const o of plan.offers) expect(o.steps.map((s) => s.at)).toEqual([...o.steps.map((s) => s.at)].sort((a, b) => a - b));
     expect(plan.audit.map((a) => a.at)).toEqual([...plan.audit.map((a) => a.at)].sort((a, b) => a - b));

@@ -1,8 +1,10 @@
 import type { contracts, documentEvents, documents, feedback, messages, notifications, offers, pageSessions, recentlyViewed, threadReads } from "~/.server/db/schema";
 import type { PageType } from "~/lib/analytics/page-types";
-import { FEEDBACK_REASONS, NDA_APPROVED, type NdaStatus, type NotificationKind, type OfferAction, type OfferStatus } from "~/lib/deal";
+import { FEEDBACK_REASONS, NDA_APPROVED, dealsPath, type NdaStatus, type NotificationKind, type OfferAction, type OfferStatus } from "~/lib/deal";
 import type { LoiTerms } from "~/.server/documents/loi";
 import { random } from "~/seed/demo-market";
+import { ACCEPTED_ANOTHER_NOTE } from "~/models/offers.server";
+import { SOLD_NOTE } from "~/models/project-sale.server";
 
 /**
  * The demo market's deal flow over the last 90 days, as plain rows from a seed number:
@@ -132,6 +134,9 @@ export function planDeals(
 
     const drawn = r.some(members, r.int(focused ? 8 : 3, focused ? 14 : 10));
     let accepted = !closed;
+    // when the seller accepted this project's offer: no offer is made after it, and the open ones close
+    // then, as accepting does in the product (decision 090)
+    let acceptedAt: number | null = null;
     // the first member shows every step in one account: the countered offer on the first focused
     // project, the accepted one on the first project under offer (README, the browser tests)
     const starred = showcase !== undefined && (p.id === focus[0] || (closed && !showcaseAccepted));
@@ -202,8 +207,24 @@ export function planDeals(
       if (!wantsOffer) return;
       const ending: OfferStatus = !accepted ? "accepted" : focused && i === 0 ? "countered" : focused && i === 1 ? "submitted" : r.pick(OPEN_ENDINGS);
       if (ending === "accepted") accepted = true;
-      planOffer(p, b, ending, later(at, 2, 72));
+      const submittedAt = later(at, 2, 72);
+      // the listing was under offer by then: the product refuses the offer
+      if (acceptedAt !== null && submittedAt >= acceptedAt) return;
+      planOffer(p, b, ending, submittedAt);
     });
+    if (p.status === "sold") closeWaitingNdas(p);
+
+    /** A sold listing's waiting NDA requests closed with the sale, as marking it sold does (decision 091). */
+    function closeWaitingNdas(project: DealProject) {
+      const waiting = plan.contracts.filter((c) => c.projectId === project.id && (c.ndaStatus === "Requested" || c.ndaStatus === "Signed"));
+      if (!waiting.length) return;
+      const last = Math.max(acceptedAt ?? start, ...waiting.map((c) => (c.signedAt ?? c.requestedAt!).getTime()));
+      const soldAt = later(last, 24, 240);
+      for (const c of waiting) {
+        Object.assign(c, { ndaStatus: "Rejected", decidedAt: new Date(soldAt), decidedBy: project.sellerId, rejectionReason: SOLD_NOTE });
+        notify(c.buyerId, "nda_rejected", `${project.name} was sold: your NDA request is closed.`, dealsPath(["ROLE_BUYER"]), soldAt);
+      }
+    }
 
     function planOffer(project: DealProject, b: DealMember, ending: OfferStatus, submittedAt: number) {
       const price = Math.round((project.size * (0.82 + r.next() * 0.14)) / 1000) * 1000;
@@ -217,15 +238,30 @@ export function planDeals(
         steps.push({ action, actorId, at, terms: withTerms, note });
         if (withTerms) current = withTerms;
       };
+      // an offer still open when the seller accepted another closed then
+      const closedByAcceptance = acceptedAt !== null && (ending === "submitted" || ending === "countered");
       if (ending === "countered" || (ending === "accepted" && r.next() < 0.6)) step("countered", project.sellerId, { ...current, price: Math.round(current.price * 1.06 / 1000) * 1000 }, "We can move on the holdback but not this far on price.");
-      if (ending === "accepted") step("accepted", steps.at(-1)!.action === "countered" ? b.id : project.sellerId, null);
+      if (closedByAcceptance) {
+        at = Math.max(at, acceptedAt!);
+        steps.push({ action: "rejected", actorId: project.sellerId, at, terms: null, note: ACCEPTED_ANOTHER_NOTE });
+      }
+      const status: OfferStatus = closedByAcceptance ? "rejected" : ending;
+      if (ending === "accepted") {
+        step("accepted", steps.at(-1)!.action === "countered" ? b.id : project.sellerId, null);
+        acceptedAt = at;
+      }
       if (ending === "rejected") step("rejected", project.sellerId, null, "Other bids came in higher.");
       if (ending === "withdrawn") step("withdrawn", b.id, null, "Our committee passed on the portfolio.");
       const key = `${project.id}-${b.id}`;
       const revision = steps.filter((s) => s.terms).length;
-      plan.offers.push({ key, projectId: project.id, buyerId: b.id, status: ending, ...current, revision, steps, createdAt: new Date(submittedAt), updatedAt: new Date(at) });
+      plan.offers.push({ key, projectId: project.id, buyerId: b.id, status, ...current, revision, steps, createdAt: new Date(submittedAt), updatedAt: new Date(at) });
       const buyerSide = `${b.name} (${b.company})`;
       for (const s of steps) {
+        if (s.note === ACCEPTED_ANOTHER_NOTE) {
+          // closed by the acceptance, not by the seller's own step: told as the product tells it, not audited
+          notify(b.id, "offer_rejected", `${project.name}: the seller accepted another offer; your offer is closed.`, dealsPath(["ROLE_BUYER"]), s.at);
+          continue;
+        }
         const toSeller = s.actorId === b.id;
         const sentence = { submitted: "made an offer on", countered: "countered your offer on", revised: "revised their offer on", accepted: "accepted the offer on", rejected: "rejected your offer on", withdrawn: "withdrew their offer on" }[s.action];
         const kind = ({ submitted: "offer_new", revised: "offer_new", countered: "offer_countered", accepted: "offer_accepted", rejected: "offer_rejected", withdrawn: "offer_withdrawn" } as const)[s.action];
