@@ -44,6 +44,8 @@ export const sendThroughProvider: Send = async (message, env) => {
             to: message.recipient,
             subject: message.subject,
             text: message.body,
+            // a campaign's body drawn from its Markdown: the provider sends both parts (multipart/alternative)
+            ...(message.html ? { html: message.html } : {}),
             ...(message.headers ? { headers: message.headers } : {}),
             idempotencyKey: `outbox-${message.id}`,
           },

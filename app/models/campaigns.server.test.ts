@@ -118,6 +118,9 @@ describe("campaigns", () => {
       ["gus@gamma.example", "Hello Zeta Gamma"],
     ]);
     expect(rows[0]!.body).toMatch(/^Dear Ann\n[\s\S]*https:\/\/market\.test\/unsubscribe\/\S+\.\S+/);
+    // beside the text, the HTML part: the body drawn, the same unsubscribe link at its foot
+    expect(rows[0]!.html).toContain("<p>Dear Ann</p>");
+    expect(rows[0]!.html).toContain(`<a href="${/(https:\/\/market\.test\/unsubscribe\/\S+\.\S+)/.exec(rows[0]!.body)![1]}"`);
     expect(rows[0]!.headers).toEqual({ "List-Unsubscribe": expect.stringMatching(/^<https:\/\/market\.test\/unsubscribe\/[^/]+\/one-click>$/), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     expect(await campaignProgress(t.db, { campaignId })).toEqual({ queued: 2, held: 0, sent: 0, failed: 0 });
     const audits = await t.db.select().from(auditLog);
@@ -177,6 +180,21 @@ describe("campaigns", () => {
     // but the link unsubscribes whoever clicks it in this mailbox: the admin, never Ann
     const token = /\/unsubscribe\/(\S+)/.exec(mail!.body)![1]!;
     expect(await readUnsubscribeToken(env.SESSION_SECRET, token)).toBe("self@market.test");
+    expect(mail!.html).toContain(`/unsubscribe/${token}"`);
+  });
+});
+
+describe("an e-mail campaign's body", () => {
+  it("is sent as typed and drawn from its Markdown, each company's name drawn as it is named", async () => {
+    await customer("*Star* <Credit>", { businessType: "Bank", attentionEmail: "sam@star.example", contactPerson: "Sam" });
+    const listId = await createRecipientList(t.db, { name: "Star alone", channel: "email", kind: "selection", definition: { customerIds: [ids["*Star* <Credit>"]!] }, actor });
+    const body = "# News for {{customerName}}\n\n**A new pool**, see [the listing](https://market.test/p/1).";
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft: { listId, subject: "News", body, projectId: null }, actor });
+    await sendCampaign(services(), { campaignId, actor });
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.campaignId, campaignId));
+    expect(mail!.body).toMatch(/^# News for \*Star\* <Credit>\n\n\*\*A new pool\*\*/);
+    expect(mail!.html).toContain("<h1>News for *Star* &lt;Credit&gt;</h1>");
+    expect(mail!.html).toMatch(/<strong>A new pool<\/strong>, see <a href="https:\/\/market\.test\/p\/1"[^>]*>the listing<\/a>/);
   });
 });
 

@@ -4,6 +4,7 @@ import { campaigns, outbox, projects, recipientLists, suppressions, users } from
 import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 import { unsubscribeToken } from "~/.server/unsubscribe-token";
+import { campaignEmailHtml, escapeMarkdown } from "~/.server/render/email-markdown";
 import type { SuppressionChannel } from "~/lib/marketing";
 import { fillMergeFields, mergeFieldProblem, type MergeValues } from "~/lib/merge-fields";
 import { countSms, releaseTime, timeZoneOf, withStopFooter } from "~/lib/sms";
@@ -89,9 +90,13 @@ export const unsubscribeUrl = async (services: Pick<Services, "env">, address: s
 export async function campaignMessageFor(services: Pick<Services, "env">, campaign: Campaign, member: ListMember, address: string) {
   const values = mergeValuesFor(services, campaign, member);
   const link = await unsubscribeUrl(services, address);
+  // names go into the Markdown escaped, so that "*Prime* Credit" is not drawn in italics; the teaser's
+  // address is the site's own and stays a link
+  const named = { ...values, contactPerson: escapeMarkdown(values.contactPerson), customerName: escapeMarkdown(values.customerName), projectName: values.projectName && escapeMarkdown(values.projectName) };
   return {
     subject: fillMergeFields(campaign.subject, values),
     body: `${fillMergeFields(campaign.body, values)}\n\n--\nTo stop receiving these e-mails, unsubscribe: ${link}\n`,
+    html: campaignEmailHtml(fillMergeFields(campaign.body, named), { unsubscribe: link }),
     // the header's target takes the provider's POST; the body's link opens the confirm page
     headers: { "List-Unsubscribe": `<${link}/one-click>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
@@ -140,7 +145,7 @@ export async function sendTestToSelf(services: MailServices, { campaign, to }: {
   const list = { definition: (await listDefinition(services.db, campaign.listId))! };
   const [first] = await membersPage(services.db, { list, offset: 0, limit: 1 });
   const message = await campaignMessageFor(services, campaign, first ?? sample, to);
-  await sendEmail(services, { to, subject: `[Test] ${message.subject}`, body: message.body });
+  await sendEmail(services, { to, subject: `[Test] ${message.subject}`, body: message.body, html: message.html });
 }
 
 /**

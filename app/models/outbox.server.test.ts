@@ -63,7 +63,7 @@ describe("outbox", () => {
     const env = envWith({ MAIL_API_URL: providerUrl, MAIL_API_KEY: "key-1" });
     const now = Date.now();
     failNext = 1;
-    const queued = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "b@example.test", subject: "Reset", body: "Link" }, now);
+    const queued = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "b@example.test", subject: "Reset", body: "Link", html: "<p>Link</p>" }, now);
     // the first message (from the test above) is due too; the provider fails the first call
     const sentFirst = await deliverDueMessages(t.db, env, { now });
     expect(sentFirst).toBe(1);
@@ -88,6 +88,11 @@ describe("outbox", () => {
     expect(received).toHaveLength(2);
     expect(received.every((r) => r.auth === "Bearer key-1")).toBe(true);
     expect(received.map((r) => r.body.to).sort()).toEqual(["a@example.test", "b@example.test"]);
+    // an HTML part goes beside the text when the message has one, and is left out when it has none
+    expect(received.map((r) => [r.body.to, r.body.text, r.body.html]).sort()).toEqual([
+      ["a@example.test", expect.any(String), undefined],
+      ["b@example.test", "Link", "<p>Link</p>"],
+    ]);
     expect(queued.id).toBeGreaterThan(0);
   });
 
@@ -197,7 +202,7 @@ describe("outbox", () => {
 
     it("empties delivered bodies after 7 days and gives up on messages waiting that long", async () => {
       const old = Date.now() - OUTBOX_RETENTION_MS - 60_000;
-      const sent = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "e@example.test", body: "old news" }, old);
+      const sent = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "e@example.test", body: "old news", html: "<p>old news</p>" }, old);
       await t.db.update(outbox).set({ status: "sent", sentAt: new Date(old), createdAt: new Date(old) }).where(eq(outbox.id, sent.id));
       const waiting = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "f@example.test", body, secrets: { token } }, old);
       await t.db.update(outbox).set({ createdAt: new Date(old) }).where(eq(outbox.id, waiting.id));
@@ -207,7 +212,7 @@ describe("outbox", () => {
       await purgeOutbox(t.db);
       const rows = await t.db.select().from(outbox);
       const byId = (id: number) => rows.find((r) => r.id === id)!;
-      expect(byId(sent.id).body).toBe("");
+      expect(byId(sent.id)).toMatchObject({ body: "", html: null });
       // a waiting message is given up first, and its body goes with the next run
       expect(byId(waiting.id)).toMatchObject({ status: "failed", secrets: null });
       expect(byId(recent.id).body).toBe("fresh");

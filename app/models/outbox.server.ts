@@ -26,6 +26,8 @@ export type NewMessage = {
   secrets?: Record<string, string>;
   /** Extra e-mail headers the provider sets (List-Unsubscribe). */
   headers?: Record<string, string>;
+  /** An e-mail's HTML part, sent beside the text (carries no secrets). */
+  html?: string;
 };
 
 /** Where a secret goes in a message body; filled in only on the way to the provider. */
@@ -81,7 +83,7 @@ export async function enqueueCampaignMessages(
   await insertMany(
     db,
     outbox,
-    messages.map((m) => ({ ...m, campaignId, subject: m.subject ?? "", headers: m.headers ?? null, createdAt: new Date(now), nextAttemptAt: new Date(notBefore) })),
+    messages.map((m) => ({ ...m, campaignId, subject: m.subject ?? "", headers: m.headers ?? null, html: m.html ?? null, createdAt: new Date(now), nextAttemptAt: new Date(notBefore) })),
     { ignoreConflicts: true },
   );
 }
@@ -319,7 +321,7 @@ export function purgeStatements(db: Database, now: number) {
       .where(and(eq(outbox.status, "pending"), lt(outbox.createdAt, cutoff))),
     db
       .update(outbox)
-      .set({ body: "", secrets: null })
+      .set({ body: "", html: null, secrets: null })
       .where(
         and(
           inArray(outbox.status, ["sent", "failed"]),
@@ -361,7 +363,7 @@ export async function listOutbox(db: Database, { status, page = 1, pageSize = 10
 /** Queues the e-mail and tries to send it after the response; the outbox keeps it until it is sent. */
 export async function sendEmail(
   services: Pick<Services, "db" | "env" | "waitUntil">,
-  message: { to: string; subject: string; body: string; secrets?: Record<string, string> },
+  message: { to: string; subject: string; body: string; secrets?: Record<string, string>; html?: string },
 ) {
   const queued = await enqueueMessage(services.db, services.env, {
     channel: "email",
@@ -369,6 +371,7 @@ export async function sendEmail(
     subject: message.subject,
     body: message.body,
     secrets: message.secrets,
+    html: message.html,
   });
   services.waitUntil(deliverDueMessages(services.db, services.env));
   return queued;

@@ -9,7 +9,7 @@ import { baseUrlOf, DEMO, jsEnabled, mailTo, uniqueEmail } from "./support";
  * unsubscribe headers; a recipient unsubscribes signed out and the next campaign skips them.
  */
 
-type Received = { to: string; subject: string; text: string; headers?: Record<string, string> };
+type Received = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 const received = async () => (await (await fetch(`${MAIL_PROVIDER_URL}/messages`)).json()) as Received[];
 
 async function createCustomer(admin: Page, { name, contact, email, website }: { name: string; contact: string; email: string; website: string }) {
@@ -68,11 +68,16 @@ test("an admin saves a filtered list, sends a merged e-mail, and an unsubscribed
   // write with a merge field, preview it for one recipient, send
   await admin.goto(`/admin/marketing/bulk-email?listId=${listId}`);
   await admin.getByLabel("Subject").fill(`News ${tag} for {{customerName}}`);
-  await admin.getByLabel(/^Body/).fill("Dear {{contactPerson}},\n\nA new loan pool is listed.");
+  await admin.getByLabel(/^Body/).fill("Dear {{contactPerson}},\n\nA **new loan pool** is listed.");
   await admin.getByRole("button", { name: "Preview" }).click();
   await expect(admin).toHaveURL(/\/admin\/marketing\/bulk-email\/\d+$/);
   await expect(admin.getByTestId("campaign-preview")).toContainText(`News ${tag} for Alpha ${tag}`);
-  await expect(admin.getByTestId("campaign-preview")).toContainText("Dear Ann Alpha,");
+  // the e-mail as a mail app draws it (its Markdown formatted), and as typed for text-only apps
+  const drawn = admin.frameLocator('iframe[title="The e-mail as sent (HTML)"]');
+  await expect(drawn.locator("p").first()).toHaveText("Dear Ann Alpha,");
+  await expect(drawn.locator("strong")).toHaveText("new loan pool");
+  await admin.getByText("As text, for mail apps that show text only").click();
+  await expect(admin.getByTestId("campaign-preview")).toContainText("A **new loan pool** is listed.");
   await admin.getByRole("button", { name: "Send now" }).click();
   await expect(admin.getByText("Sending to 2 recipients.")).toBeVisible();
 
@@ -83,6 +88,7 @@ test("an admin saves a filtered list, sends a merged e-mail, and an unsubscribed
   expect(first.map((m) => m.to).sort()).toEqual([ann.email, bob.email]);
   const annMail = first.find((m) => m.to === ann.email)!;
   expect(annMail.subject).toBe(`News ${tag} for Alpha ${tag}`);
+  expect(annMail.html).toContain("<strong>new loan pool</strong>");
   expect(annMail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   const link = /https?:\/\/\S+\/unsubscribe\/\S+/.exec(toAnn.text)![0];
   expect(annMail.headers?.["List-Unsubscribe"]).toBe(`<${link}/one-click>`);

@@ -224,6 +224,8 @@ export const outbox = sqliteTable(
     body: text("body").notNull(),
     /** The placeholders' values, sealed (AES-GCM); cleared once the message is sent or given up. */
     secrets: text("secrets"),
+    /** An e-mail's HTML part beside the text (a campaign's body drawn from its Markdown); emptied with the body. */
+    html: text("html"),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),

@@ -80,7 +80,12 @@ export default function CampaignPage() {
         {preview ? (
           <div data-testid="campaign-preview">
             <p className="mb-2 font-medium">{preview.subject}</p>
-            <div className="whitespace-pre-wrap rounded border border-slate-200 bg-slate-50 p-3 text-sm">{preview.body}</div>
+            {/* the HTML part as a mail app draws it: in a frame of its own, where nothing of it can run */}
+            <iframe title="The e-mail as sent (HTML)" srcDoc={"html" in preview ? preview.html : ""} sandbox="" className="h-96 w-full rounded border border-slate-200 bg-white" />
+            <details className="mt-2">
+              <summary className="cursor-pointer text-sm text-slate-600">As text, for mail apps that show text only</summary>
+              <div className="mt-2 whitespace-pre-wrap rounded border border-slate-200 bg-slate-50 p-3 text-sm">{preview.body}</div>
+            </details>
           </div>
         ) : (
           <p>Nobody is on this list now.</p>

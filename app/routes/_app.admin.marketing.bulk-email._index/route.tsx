@@ -61,8 +61,8 @@ export default function BulkEmailPage() {
           meta={fields.body}
           label="Body"
           rows={12}
-          // sent as it is typed: the provider's call carries plain text only (mailer.ts), and a label that promised Markdown sent its asterisks
-          hint={`Sent as plain text, as typed. Merge fields: ${MERGE_FIELDS.map((f) => `{{${f}}}`).join(", ")}. An unsubscribe link is added at the foot.`}
+          // drawn as HTML on the server (render/email-markdown.ts), sent beside the text as typed
+          hint={`Markdown: # Heading, **bold**, _italic_, ~~struck~~, - lists, > quotes, [links](https://…). Sent formatted, and as typed for mail apps that show text only. Merge fields: ${MERGE_FIELDS.map((f) => `{{${f}}}`).join(", ")}. An unsubscribe link is added at the foot.`}
         />
         <button type="submit" className="btn-primary">
           Preview
