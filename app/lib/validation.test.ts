@@ -122,4 +122,21 @@ describe("spec §5 messages", () => {
     expect(firstError(field.email(), `${"a".repeat(5000)}@x.test`)).toBe("A maximum of 254 characters is allowed.");
     expect(firstError(field.optionalEmail(), `${"a".repeat(250)}@x.test`)).toBe("A maximum of 254 characters is allowed.");
   });
+
+  it("counts invisible characters as no content, takes out direction overrides, and keeps the joiners emoji and scripts need", () => {
+    const issues = (schema: z.ZodMiniType, value: unknown) => {
+      const result = schema.safeParse(value);
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    // an NDA signed by three zero-width spaces, a name of joiners, a listing's name of fillers
+    expect(issues(field.text({ min: 3 }), "​​​")).toEqual(["Required."]);
+    expect(issues(field.text(), "‍⁠‌﻿")).toEqual(["Required."]);
+    expect(issues(field.text(), " ㅤ­‎ ")).toEqual(["Required."]);
+    expect(issues(field.text({ min: 3 }), "")).toEqual(["Required."]);
+    expect(field.optionalText().parse("​⁠")).toBe("");
+    expect(field.text().parse("‮Fund Alpha‬")).toBe("Fund Alpha");
+    expect(field.text().parse("Ann​Lee⁦x⁩")).toBe("AnnLeex");
+    expect(field.text().parse("👩‍💻 desk")).toBe("👩‍💻 desk");
+    expect(field.text().parse("می‌خواهم")).toBe("می‌خواهم");
+  });
 });

@@ -9,7 +9,17 @@ export * from "./field-rules";
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-const withoutControls = () => z.overwrite((v: string) => v.replace(CONTROL, ""));
+/**
+ * Invisible characters no name or text needs, taken out with the controls: the zero-width space, the word
+ * joiner and invisible operators, the byte-order mark, and the bidirectional embeddings, overrides and
+ * isolates (an override typed into a listing's name reversed every sentence it was put in: notifications,
+ * e-mails). Joiners and direction marks stay: emoji and some scripts are written with them.
+ */
+const INVISIBLE = /[\u200B\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]/g;
+const withoutControls = () => z.overwrite((v: string) => v.replace(CONTROL, "").replace(INVISIBLE, ""));
+/** Content is at least one character that shows: joiners, marks and fillers alone signed an NDA with an empty name. */
+const VISIBLE = /[^\s\u200C-\u200F\u00AD\u034F\u115F\u1160\u3164\uFFA0]/u;
+export const hasVisibleText = (v: string) => VISIBLE.test(v);
 
 /** Zod fields that check the rules above and answer their messages. */
 export const field = {
@@ -17,12 +27,20 @@ export const field = {
     z.string({ error: messages.required }).check(
       withoutControls(),
       z.trim(),
-      z.minLength(1, messages.required),
+      // nothing that shows is "Required." alone, not also too short
+      z.refine(hasVisibleText, { error: messages.required, abort: true }),
       ...(opts.min ? [z.minLength(opts.min, messages.minChars(opts.min))] : []),
       ...(opts.max ? [z.maxLength(opts.max, messages.maxChars(opts.max))] : []),
     ),
   optionalText: (opts: { max?: number } = {}) =>
-    orEmpty(z.string().check(withoutControls(), z.trim(), ...(opts.max ? [z.maxLength(opts.max, messages.maxChars(opts.max))] : []))),
+    orEmpty(
+      z.string().check(
+        withoutControls(),
+        z.trim(),
+        z.overwrite((v: string) => (hasVisibleText(v) ? v : "")),
+        ...(opts.max ? [z.maxLength(opts.max, messages.maxChars(opts.max))] : []),
+      ),
+    ),
   email: () =>
     z.string({ error: messages.required }).check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX_LENGTH, messages.maxChars(EMAIL_MAX_LENGTH)), z.refine(isEmail, messages.email)),
   /** E-mail where empty is allowed. */
