@@ -18,8 +18,8 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const INVISIBLE = /[\u200B\u2060-\u2064\uFEFF\u202A-\u202E\u2066-\u2069]/g;
 const withoutControls = () => z.overwrite((v: string) => v.replace(CONTROL, "").replace(INVISIBLE, ""));
 /** Content is at least one character that shows: joiners, marks and fillers alone signed an NDA with an empty name. */
-const VISIBLE = /[^\s\u200C-\u200F\u00AD\u034F\u115F\u1160\u3164\uFFA0]/u;
-export const hasVisibleText = (v: string) => VISIBLE.test(v);
+const NOT_SHOWN = /[\s\u200C-\u200F\u00AD\u115F\u1160\u3164\uFFA0]|\u034F/gu;
+export const hasVisibleText = (v: string) => v.replace(NOT_SHOWN, "") !== "";
 
 /** Zod fields that check the rules above and answer their messages. */
 export const field = {
