@@ -51,6 +51,14 @@ test("a seller finds a real-estate project on the map, values it and moves the v
   await expect(page.getByTestId("value-mid")).toHaveText(expected);
   expect(expected).not.toBe(before);
   await expect(page.getByText("Default", { exact: false }).first()).toBeVisible();
+  // the fields hold what was valued, so a second change keeps the first
+  await expect(page.getByLabel("Cap rate (%)")).toHaveValue("9.5");
+  await page.getByLabel("Vacancy (%)").fill("12");
+  await page.getByRole("button", { name: "Value again" }).click();
+  await expect(page).toHaveURL(/vacancy=12/);
+  await expect(page).toHaveURL(/capRate=9.5/);
+  await expect(page.getByLabel("Cap rate (%)")).toHaveValue("9.5");
+  await expect(page.getByLabel("Vacancy (%)")).toHaveValue("12");
 
   // a value out of bounds is refused on its field, the defaults kept
   await page.getByLabel("Cap rate (%)").fill("90");

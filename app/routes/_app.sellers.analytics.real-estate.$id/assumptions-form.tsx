@@ -21,7 +21,13 @@ const KEYS = Object.keys(LABELS) as Array<keyof ValuationInputs>;
  * link to share and works without JavaScript. Each field says where its default
  * comes from (the listing, system data, or an assumption).
  */
-export function AssumptionsForm({
+export function AssumptionsForm(props: Parameters<typeof Assumptions>[0]) {
+  // a new valuation's fields start from its inputs: the form's state kept the first page's defaults, and
+  // the next "Value again" sent them back in place of the values just valued
+  return <Assumptions key={useLocation().search} {...props} />;
+}
+
+function Assumptions({
   inputs,
   defaults,
   sources,
@@ -56,7 +62,7 @@ export function AssumptionsForm({
       <p className="text-sm text-slate-600">
         Change any assumption and value again; the page&apos;s address keeps your assumptions, so you can share the link.
       </p>
-      <Form method="get" key={location.search} className="space-y-4" {...getFormProps(form)}>
+      <Form method="get" className="space-y-4" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
           {KEYS.map((key) => (
