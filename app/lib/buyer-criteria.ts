@@ -66,3 +66,28 @@ export function criteriaFrom(stored: { [K in keyof BuyerCriteria]?: unknown } | 
 /** True once the buyer has said anything about what it buys (the on-boarding checklist's "preferences captured"). */
 export const hasCriteria = (c: BuyerCriteria) =>
   LIST_KEYS.some((k) => c[k].length > 0) || c.performingLoanPreference !== "" || c.investmentCriteria.trim() !== "";
+
+/** Each criterion as the criteria form names it (its legends), in the form's order. */
+export const CRITERIA_LABELS: Record<keyof BuyerCriteria, string> = {
+  industryPreferences: "Industries",
+  borrowerLocationPreferences: "Regions",
+  statePreferences: "States",
+  transactionScalePreferences: "Transaction size",
+  performingLoanPreference: "Loan status",
+  investmentPref: "Investment types",
+  transactionPref: "Transaction types",
+  investmentCriteria: "Investment criteria",
+};
+
+/**
+ * The criteria a buyer named, each as a label and a line to read (the admin's customer page): the
+ * stored keys and band codes ("transactionScalePreferences", "25-50m") are no words for people.
+ */
+export function criteriaToRead(stored: Parameters<typeof criteriaFrom>[0], bandLabels: Record<string, string>) {
+  const criteria = criteriaFrom(stored);
+  return (Object.keys(CRITERIA_LABELS) as Array<keyof BuyerCriteria>).flatMap((key) => {
+    const value = criteria[key];
+    const text = Array.isArray(value) ? value.map((v) => (key === "transactionScalePreferences" ? (bandLabels[v] ?? v) : v)).join(", ") : value.trim();
+    return text ? [{ label: CRITERIA_LABELS[key], text }] : [];
+  });
+}

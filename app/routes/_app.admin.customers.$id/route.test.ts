@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** A customer's page as the admin opens it. */
@@ -38,6 +39,19 @@ describe("the page's data", () => {
     }
     const notFound = await loader({ request: getRequest("/admin/customers/999999", admin.cookie), context, params: { id: "999999" } }).catch((e: Response) => e);
     expect((notFound as Response).status).toBe(404);
+  });
+
+  it("names the buyer's criteria as the criteria form does, and a size band as people write it, not by its stored key or code", async () => {
+    const customerId = buyer.user.customerId!;
+    const preferences = { industryPreferences: ["Retail", "Energy"], transactionScalePreferences: ["25-50m", "gt500m"], performingLoanPreference: "Performing", investmentCriteria: "Yield above 8%", investmentPref: [] };
+    await services.db.update(customers).set({ preferences }).where(eq(customers.id, customerId));
+    const page = await open(customerId, "");
+    expect(page.criteria).toEqual([
+      { label: "Industries", text: "Retail, Energy" },
+      { label: "Transaction size", text: "$25-$50m, Above $500m" },
+      { label: "Loan status", text: "Performing" },
+      { label: "Investment criteria", text: "Yield above 8%" },
+    ]);
   });
 });
 

@@ -12,6 +12,8 @@ import { StaticHtml } from "~/components/static-html";
 import { Members } from "./members";
 import { timelineMarkup } from "./timeline.server";
 import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
+import { criteriaToRead } from "~/lib/buyer-criteria";
+import { SIZE_BAND_LABELS } from "~/lib/match-score";
 import { formatCompactCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
@@ -48,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
     customerTimeline(services.db, { customerId, before }),
   ]);
   if (!customer) throw notFound();
-  return { customer, members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
+  return { customer, criteria: criteriaToRead(customer.preferences, SIZE_BAND_LABELS), members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -111,10 +113,9 @@ export async function action(args: ActionFunctionArgs) {
 const COUNT_LABELS = { views: "Views", ndas: "NDAs", messages: "Thread messages", offers: "Offers", emails: "E-mails", sms: "SMS" } as const;
 
 export default function CustomerPage() {
-  const { customer, members, timeline } = useLoaderData<typeof loader>();
+  const { customer, criteria, members, timeline } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const deleted = Boolean(customer.anonymisedAt);
-  const preferences = Object.entries(customer.preferences ?? {}).filter(([, v]) => (Array.isArray(v) ? v.length : v));
   return (
     <div className="space-y-6">
       <PageHeader title={customer.name}>
@@ -198,12 +199,12 @@ export default function CustomerPage() {
             Edit criteria
           </Link>
         </h2>
-        {preferences.length ? (
+        {criteria.length ? (
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
-            {preferences.map(([key, value]) => (
-              <div key={key}>
-                <dt className="font-medium text-slate-500">{key}</dt>
-                <dd>{Array.isArray(value) ? value.join(", ") : String(value)}</dd>
+            {criteria.map(({ label, text }) => (
+              <div key={label}>
+                <dt className="font-medium text-slate-500">{label}</dt>
+                <dd className="whitespace-pre-line">{text}</dd>
               </div>
             ))}
           </dl>
