@@ -43,7 +43,7 @@ describe("the page's data", () => {
 
   it("names the buyer's criteria as the criteria form does, and a size band as people write it, not by its stored key or code", async () => {
     const customerId = buyer.user.customerId!;
-    const preferences = { industryPreferences: ["Retail", "Energy"], transactionScalePreferences: ["25-50m", "gt500m"], performingLoanPreference: "Performing", investmentCriteria: "Yield above 8%", investmentPref: [] };
+    const preferences = { industryPreferences: ["Retail", "Energy"], transactionScalePreferences: ["25-50m", "gt500m"], performingLoanPreference: "Performing" as const, investmentCriteria: "Yield above 8%", investmentPref: [] };
     await services.db.update(customers).set({ preferences }).where(eq(customers.id, customerId));
     const page = await open(customerId, "");
     expect(page.criteria).toEqual([
