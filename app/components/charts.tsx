@@ -27,11 +27,12 @@ export function ChartSvg({ id, width, height, title, desc, children }: { id: str
   );
 }
 
-/** A chart's numbers as a table only screen readers see: the first cell of each row names it; none without rows. */
+/** A chart's numbers as a table only screen readers see (in a box: a table does not shrink to the one pixel, and widened phone pages): the first cell of each row names it; none without rows. */
 export function NumbersTable({ caption, headers, rows }: { caption: string; headers: string[]; rows: (string | number)[][] }) {
   if (!rows.length) return null;
   return (
-    <table className="sr-only">
+    <div className="sr-only">
+      <table>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -53,6 +54,7 @@ export function NumbersTable({ caption, headers, rows }: { caption: string; head
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 

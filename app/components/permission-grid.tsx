@@ -19,7 +19,7 @@ export function PermissionGrid({
   const ticked = new Set(checked);
   const rows = [{ scope: "all", name: "All projects" }, ...projects.map((p) => ({ scope: String(p.id), name: p.projectName || `Project ${p.id}` }))];
   return (
-    <fieldset className="space-y-2" aria-describedby={errors?.length ? errorId : undefined}>
+    <fieldset className="min-w-0 space-y-2" aria-describedby={errors?.length ? errorId : undefined}>
       <legend className="label">Permissions</legend>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="min-w-full text-sm">

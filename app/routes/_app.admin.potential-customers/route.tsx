@@ -94,7 +94,7 @@ export default function PotentialCustomersPage() {
           ))}
         </ul>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="mb-4 flex items-end gap-2">
+      <Form method="post" encType="multipart/form-data" className="mb-4 flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="import" />
         <input type="hidden" name="key" value={submissionKey} />
         <div>

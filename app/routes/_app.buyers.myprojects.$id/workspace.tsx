@@ -36,7 +36,7 @@ export function WorkspacePage() {
       {sale ? <StaticHtml markup={sale} /> : null}
       {/* a read-only workspace draws none of the forms that would show their own answer (an old tab's post) */}
       <FormErrors errors={!readOnly && FORM_INTENTS.includes(intentOf(result) ?? "") ? undefined : formErrorsOf(result)} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <StaticHtml markup={summary} />
           <section className="card" id="data-room" aria-label="Data room">

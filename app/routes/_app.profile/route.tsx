@@ -79,7 +79,7 @@ export default function ProfilePage() {
   return (
     <div className="max-w-2xl">
       <PageHeader title="Profile" />
-      <dl className="card mb-6 grid grid-cols-[8rem_1fr] gap-y-2 text-sm">
+      <dl className="card mb-6 grid grid-cols-[8rem_minmax(0,1fr)] gap-y-2 text-sm break-words">
         <dt className="text-slate-500">E-mail</dt>
         <dd>{user.email}</dd>
         <dt className="text-slate-500">Company</dt>

@@ -50,7 +50,8 @@ export function CashFlowFigure({ chart, years }: { chart: CashFlowChart; years: 
           ) : null,
         )}
       </svg>
-      <table className="sr-only">
+      <div className="sr-only">
+      <table>
         <caption>Cash flows by year</caption>
         <thead>
           <tr>
@@ -73,6 +74,7 @@ export function CashFlowFigure({ chart, years }: { chart: CashFlowChart; years: 
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
