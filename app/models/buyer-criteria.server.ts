@@ -3,7 +3,8 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers } from "~/.server/db/schema";
 import type { ContentService } from "~/.server/content";
-import { ANY_INDUSTRY, criteriaFrom, type BuyerCriteria } from "~/lib/buyer-criteria";
+import { ANY_INDUSTRY, criteriaFrom, criteriaToRead, type BuyerCriteria } from "~/lib/buyer-criteria";
+import { SIZE_BAND_LABELS } from "~/lib/match-score";
 import type { BuyerCriteriaValues, CriteriaOptions } from "~/lib/schemas/buyer-criteria";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { recomputeCustomerMatches } from "./matches.server";
@@ -74,3 +75,6 @@ export async function saveCriteria(
   if (rematch) await recomputeCustomerMatches(db, { customerId });
   return true;
 }
+
+/** A customer's criteria as the admin reads them, size bands by their labels. */
+export const customerCriteriaToRead = (stored: Parameters<typeof criteriaFrom>[0]) => criteriaToRead(stored, SIZE_BAND_LABELS);

@@ -12,8 +12,7 @@ import { StaticHtml } from "~/components/static-html";
 import { Members } from "./members";
 import { timelineMarkup } from "./timeline.server";
 import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
-import { criteriaToRead } from "~/lib/buyer-criteria";
-import { SIZE_BAND_LABELS } from "~/lib/match-score";
+import { customerCriteriaToRead } from "~/models/buyer-criteria.server";
 import { formatCompactCurrency } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
@@ -50,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     customerTimeline(services.db, { customerId, before }),
   ]);
   if (!customer) throw notFound();
-  return { customer, criteria: criteriaToRead(customer.preferences, SIZE_BAND_LABELS), members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
+  return { customer, criteria: customerCriteriaToRead(customer.preferences), members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
 }
 
 export async function action(args: ActionFunctionArgs) {

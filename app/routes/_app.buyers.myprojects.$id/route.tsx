@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/react";
+import { loanTapeMarkup } from "~/components/loan-tape-table.server";
 import { offersWithSummaries } from "~/components/deal/offers.server";
 import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
@@ -69,8 +70,7 @@ export async function loader(args: LoaderFunctionArgs) {
     earlier,
     paged: before !== undefined,
     offers: offersWithSummaries(offers, "buyer"),
-    loans,
-    loanCount: project.tapeLoans,
+    loanTape: project.kind === "loan_pool" ? loanTapeMarkup({ loans, count: project.tapeLoans }) : null,
     passedAt: pass?.createdAt ?? null,
     me: user.id,
     // the message form's one-time key (decision 083): a new one each showing, so after a send the next message is a new one

@@ -1,6 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { action, loader } from "./route";
-import { LoanTapeTable } from "~/components/loan-tape-table";
 import { PassStep } from "~/components/pass-step";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -18,7 +17,7 @@ const FORM_INTENTS = ["message", "offer", "revise"];
 
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
-  const { project, summary, sale, readOnly, contract, documents, documentsPager, thread, earlier, paged, offers, loans, loanCount, passedAt, me, submissionKey, dealsPath } = useLoaderData<typeof loader>();
+  const { project, summary, sale, readOnly, contract, documents, documentsPager, thread, earlier, paged, offers, loanTape, passedAt, me, submissionKey, dealsPath } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
   const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
@@ -50,7 +49,7 @@ export function WorkspacePage() {
               </>
             )}
           </section>
-          {project.kind === "loan_pool" ? <LoanTapeTable loans={loans} count={loanCount} /> : null}
+          {loanTape ? <StaticHtml markup={loanTape} /> : null}
         </div>
         <div className="space-y-6">
           <section className="card" id="negotiation" aria-label="Negotiation">

@@ -2,7 +2,7 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { notFound, idParam } from "~/.server/http";
-import { LoanTapeTable } from "~/components/loan-tape-table";
+import { loanTapeMarkup } from "~/components/loan-tape-table.server";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { StaticHtml } from "~/components/static-html";
@@ -25,11 +25,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const loans = pool ? await loanTape(services.db, project.id, { limit: 500 }) : [];
   // the tape's figures are read here as its count and the table; the page needs no more of them
   const { tapeFieldCounts: _figures, ...shown } = project;
-  return { project: shown, summary: projectSummaryMarkup(project), loans, loanCount: project.tapeLoans };
+  return { project: shown, summary: projectSummaryMarkup(project), loanTape: pool ? loanTapeMarkup({ loans, count: project.tapeLoans }) : null };
 }
 
 export default function CompanyPage() {
-  const { project, summary, loans, loanCount } = useLoaderData<typeof loader>();
+  const { project, summary, loanTape } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <PageHeader title={project.projectName || "Untitled draft"}>
@@ -38,7 +38,7 @@ export default function CompanyPage() {
       <div className="max-w-4xl">
         <StaticHtml markup={summary} />
       </div>
-      {project.kind === "loan_pool" ? <LoanTapeTable loans={loans} count={loanCount} /> : null}
+      {loanTape ? <StaticHtml markup={loanTape} /> : null}
     </div>
   );
 }
