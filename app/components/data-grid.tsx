@@ -72,7 +72,7 @@ export function DataGrid<Row extends Record<string, unknown>>(props: GridProps<R
         action={action}
         fetcher={fetcher}
       />
-      <div className="table-scroll">
+      <div className="table-scroll" role="group" aria-label={caption} tabIndex={0}>
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={`table-${tableKey}`}>
           <caption className="sr-only">{caption}</caption>
           {/* plain links, which a page of forty columns draws without resolving each through the router: followed within the app, keeping the scroll */}

@@ -19,7 +19,8 @@ export function SimpleTable({
   | { body: Markup; children?: never; empty?: never; count?: never }
 )) {
   return (
-    <div className="table-scroll">
+    // a box a keyboard can scroll (a phone's width hides columns past its edge), named by its table; a group, not a region: a landmark named as its section was named twice
+    <div className="table-scroll" role="group" aria-label={caption} tabIndex={0}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

@@ -114,6 +114,16 @@ export function fieldAsFirstDrawn(formId: string, name: string, values: Record<s
 /** A form's default values as it holds them (lists of text), for fieldAsFirstDrawn. */
 export const formValuesOf = (defaultValue: Record<string, unknown>) => flatten(defaultValue);
 
+/**
+ * Focuses the form's first field (in its order) that has a message, as the browser's own checks do: a
+ * keyboard or screen-reader user is taken to what to mend. True when one has.
+ */
+function focusRefused(form: HTMLFormElement, errors: Errors) {
+  const first = Array.from(form.elements).find((control) => errors[(control as HTMLInputElement).name]?.length) as HTMLElement | undefined;
+  first?.focus();
+  return first;
+}
+
 export function useForm<S = never, _Error = unknown>(options: Options<S>): [FormMetadata, FieldsOf<S>] {
   const reactId = useId();
   const formId = options.id ?? reactId;
@@ -193,7 +203,7 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
     const validated: Record<string, boolean> = { "": true };
     for (const control of Array.from(element.elements) as HTMLInputElement[]) if (control.name) validated[control.name] = true;
     setState((now) => ({ ...now, errors, validated }));
-    if (Object.values(errors).some((messages) => messages?.length)) event.preventDefault();
+    if (focusRefused(element, errors)) event.preventDefault();
   };
 
   const field = (name: string): FieldMetadata => {

@@ -22,7 +22,8 @@ export async function fillBasics(page: Page, name: string, industry: string) {
   await page.getByLabel("Region").selectOption({ label: "Midwest" });
   await page.getByLabel("State", { exact: true }).selectOption({ label: "Illinois" });
   await page.getByLabel("Description for buyers").fill(`${name}: a well documented listing for the browser test.`);
-  await page.getByRole("button", { name: "Save and continue" }).click();
+  // Enter in a field continues, as the button does (it pressed "Save and exit", the form's first button)
+  await page.getByLabel("Project name").press("Enter");
   await expect(page).toHaveURL(/step=2/);
 }
 
@@ -34,7 +35,7 @@ export async function fillTerms(page: Page, borrower: string) {
   await page.getByLabel("Loan status").selectOption({ label: "Performing" });
   await page.getByLabel("Secured", { exact: true }).selectOption({ label: "Yes" });
   await page.getByLabel("Borrower").fill(borrower);
-  await page.getByRole("button", { name: "Save and continue" }).click();
+  await page.getByLabel("Borrower").press("Enter");
   await expect(page).toHaveURL(/step=3/);
 }
 

@@ -168,6 +168,8 @@ export function StepForm({
       <Form method="post" className="card space-y-4" encType={tape ? "multipart/form-data" : undefined} {...getFormProps(form)}>
         <input type="hidden" name="draft" value={draftId} />
         <input type="hidden" name="step" value={step} />
+        {/* Enter in a field presses a form's first button: continue, not "Save and exit" (or the address look-up) */}
+        <button type="submit" hidden tabIndex={-1} disabled={busy} />
         <FormErrors id={form.errorId} errors={form.errors ?? formErrorsOf(lateLookup?.result)}>
           <ProjectPageLink href={projectPage ?? lateLookup?.projectPage} />
         </FormErrors>

@@ -159,7 +159,7 @@ const NDA_COLUMNS = ["Buyer", "Status", "Requested", "Signed", "Signed NDA", "De
 export function NdaTable({ projectId, contracts, powers }: { projectId: number; contracts: DeskContract[]; powers: NdaPowers }) {
   if (!contracts.length) return <p className="text-sm text-slate-500">No NDA requests yet.</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" role="group" aria-label="NDAs" tabIndex={0}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">NDAs</caption>
         <thead className="bg-slate-50">
