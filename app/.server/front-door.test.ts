@@ -53,3 +53,16 @@ describe("the front door's 413 (a declared body past the path's limit, before th
     expect(tooLargeResponse("text/html", "http://localhost/sellers/myprojects/43").headers.get("X-Remix-Catch")).toBeNull();
   });
 });
+
+describe("a method no route takes", () => {
+  it("is refused with 405 before the app runs, naming the methods pages take", async () => {
+    const { refusedMethodResponse } = await import("./front-door");
+    for (const method of ["TRACE", "TRACK", "CONNECT", "trace"]) {
+      const response = refusedMethodResponse(method)!;
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+      expect(await response.text()).toBe("Method not allowed.");
+    }
+    for (const method of ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]) expect(refusedMethodResponse(method), method).toBeNull();
+  });
+});

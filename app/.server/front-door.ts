@@ -48,7 +48,28 @@ export function redactUrl(url: string) {
   return `${safePath}?${params}`;
 }
 
+export const METHOD_NOT_ALLOWED_MESSAGE = "Method not allowed.";
+
+function methodNotAllowed(allow: string) {
+  return new Response(METHOD_NOT_ALLOWED_MESSAGE, {
+    status: 405,
+    headers: { Allow: allow, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Methods no route takes: fetch's Request cannot carry them (building one threw in the Node server,
+ * a 500 with its stack), and workerd hands TRACE to the Worker, where Remix took it for a form post.
+ */
+const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/** The 405 for a method refused before Remix, or null for one the app may take. */
+export function refusedMethodResponse(method: string): Response | null {
+  return REFUSED_METHODS.has(method.toUpperCase()) ? methodNotAllowed("GET, HEAD, POST") : null;
+}
+
 export const frontDoor = {
+  refusedMethodResponse,
   redactUrl,
   tooLargeBody,
   tooLargeResponse,
