@@ -93,7 +93,7 @@ async function handle(req, res, next) {
       // Remix's own check would answer this with a bare 500
       return sendAnswer(res, applyHeaders, new Response(door.CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     }
-    const response = await handleRemixRequest(request, {});
+    const response = door.plainMethodRefusal(request, await handleRemixRequest(request, {}));
     if (res.headersSent) return; // the limiter answered already
     await sendAnswer(res, applyHeaders, response);
   } catch (error) {

@@ -68,8 +68,20 @@ export function refusedMethodResponse(method: string): Response | null {
   return REFUSED_METHODS.has(method.toUpperCase()) ? methodNotAllowed("GET, HEAD, POST") : null;
 }
 
+/**
+ * Remix's own 405 for a resource route without an action (a CSV export, /healthz, robots.txt) is JSON
+ * saying "Unexpected Server Error", with no Allow; it is told plainly, naming the loader's methods.
+ * A data request (?_data, .data) keeps Remix's answer: the page's router reads it.
+ */
+export function plainMethodRefusal(request: Request, response: Response): Response {
+  if (response.status !== 405 || response.headers.get("X-Remix-Error") !== "yes") return response;
+  if (/[?&]_data=/.test(request.url) || pathnameOf(request.url).endsWith(".data")) return response;
+  return methodNotAllowed("GET, HEAD");
+}
+
 export const frontDoor = {
   refusedMethodResponse,
+  plainMethodRefusal,
   redactUrl,
   tooLargeBody,
   tooLargeResponse,

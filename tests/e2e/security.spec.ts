@@ -61,6 +61,26 @@ function rawRequest(base: string, head: string) {
 }
 
 test.describe("requests the app has no use for are refused plainly, with the security headers", () => {
+  test("a page or file without an action: 405, said plainly", async ({ page }, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    const client = await apiClient(base);
+    for (const path of ["/healthz", "/robots.txt"]) {
+      const response = await client.post(path, { form: { a: "1" } });
+      expect(response.status(), path).toBe(405);
+      expect(response.headers()["allow"], path).toBe("GET, HEAD");
+      expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+      expect(await response.text(), path).toBe("Method not allowed.");
+    }
+    // a page without a form: its error page, not the router's note for developers
+    const terms = await client.post("/terms", { form: { a: "1" } });
+    expect(terms.status()).toBe(405);
+    const html = await terms.text();
+    expect(html).toContain("Method not allowed.");
+    await page.setContent(html.replace(/<script[\s\S]*?<\/script>/g, ""));
+    await expect(page.getByTestId("error-message")).toHaveText("Method not allowed.");
+    await expect(page.getByTestId("error-page")).not.toContainText("action");
+  });
+
   test("TRACE: 405 before the app runs (fetch's Request cannot carry it)", async ({}, testInfo) => {
     const base = baseUrlOf(testInfo);
     test.skip(base !== NODE_URL, "how workerd and wrangler dev's proxy take TRACE is theirs; the Worker refuses it as Node does");
