@@ -392,6 +392,10 @@ export async function campaignForApi(db: Database, { campaignId, now = Date.now(
     sent: progress.sent,
     failed: progress.failed,
     suppressed: campaign.suppressed,
+    // the admin's page shows who was not written to; a CRM reading only the counts above saw a
+    // campaign to one customer without a phone as "sent" to nobody, with nothing failed
+    unreachable: campaign.unreachable,
+    noAllowance: campaign.noAllowance,
   };
 }
 
