@@ -12,8 +12,18 @@ const handleRemixRequest = createRequestHandler(serverBuild, "production");
 // the Workers build's entry module re-exports app/edge-entries.server.ts (decision 036): the Worker
 // uses the build's one copy of the app, typed by that module
 const { beacon, scheduled, writes, frontDoor, bookmarkOf, d1SessionFor, keepBookmark, d1CallsOf, answerForGuessedMember } = serverBuild.entry.module as unknown as typeof EdgeEntries;
-const { applySecurityHeaders, bodyLimitFor, CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, dropBody, isSameOriginRequest, pathnameOf, tooLargeResponse } =
-  frontDoor;
+const {
+  applySecurityHeaders,
+  bodyLimitFor,
+  CLIENT_ADDRESS_HEADER,
+  CROSS_SITE_MESSAGE,
+  dropBody,
+  isSameOriginRequest,
+  pathnameOf,
+  plainMethodRefusal,
+  refusedMethodResponse,
+  tooLargeResponse,
+} = frontDoor;
 
 /**
  * The client address comes from Cloudflare alone (CF-Connecting-IP, read by clientAddress): a
@@ -52,9 +62,11 @@ export default {
 } satisfies ExportedHandler<Bindings>;
 
 async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
+  const production = { APP_ENV: env.APP_ENV === "production" ? "production" : "development" } as const;
+  const refused = refusedMethodResponse(request.method);
+  if (refused) return applySecurityHeadersTo(refused, production);
   const pathname = pathnameOf(request.url);
   if (pathname === "/api/analytics/ping") return new Response(null, { status: 204 });
-  const production = { APP_ENV: env.APP_ENV === "production" ? "production" : "development" } as const;
   // a body declared too large is refused unread; a chunked one is cut by the app's reader at the same limit
   const declared = Number(request.headers.get("Content-Length"));
   if (declared > bodyLimitFor(pathname, request.headers.get("Content-Type"))) {
@@ -82,7 +94,7 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
     (context) => handleRemixRequest(request, context),
   );
   // documents carry their nonce CSP already; everything else gets the strict defaults
-  const secured = withMutableHeaders(response);
+  const secured = withMutableHeaders(plainMethodRefusal(request, response));
   const { calls, statements, writes, rowsRead } = d1CallsOf(d1);
   keepBookmark(secured.headers, d1, bookmark, { secure: request.url.startsWith("https:"), wrote: writes > 0 });
   const documentPolicy = response.headers.get("Content-Security-Policy");

@@ -53,3 +53,35 @@ describe("the front door's 413 (a declared body past the path's limit, before th
     expect(tooLargeResponse("text/html", "http://localhost/sellers/myprojects/43").headers.get("X-Remix-Catch")).toBeNull();
   });
 });
+
+describe("a method no route takes", () => {
+  it("is refused with 405 before the app runs, naming the methods pages take", async () => {
+    const { refusedMethodResponse } = await import("./front-door");
+    for (const method of ["TRACE", "TRACK", "CONNECT", "trace"]) {
+      const response = refusedMethodResponse(method)!;
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("Allow")).toBe("GET, HEAD, POST");
+      expect(await response.text()).toBe("Method not allowed.");
+    }
+    for (const method of ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]) expect(refusedMethodResponse(method), method).toBeNull();
+  });
+
+  it("is told plainly when Remix refuses it for a resource route without an action, not as an unexpected error", async () => {
+    const { plainMethodRefusal } = await import("./front-door");
+    const remix405 = () =>
+      new Response(JSON.stringify({ message: "Unexpected Server Error" }), { status: 405, headers: { "Content-Type": "application/json; charset=utf-8", "X-Remix-Error": "yes" } });
+    const response = plainMethodRefusal(new Request("http://localhost/healthz", { method: "POST" }), remix405());
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Allow")).toBe("GET, HEAD");
+    expect(response.headers.get("X-Remix-Error")).toBeNull();
+    expect(await response.text()).toBe("Method not allowed.");
+    // the page's router reads a data request's answer as Remix gave it
+    const data = remix405();
+    expect(plainMethodRefusal(new Request("http://localhost/terms?_data=routes%2F_public.terms", { method: "POST" }), data)).toBe(data);
+    // an endpoint's own 405 (the JSON API's) and other answers pass as they are
+    const own = new Response(JSON.stringify({ error: "Method not allowed" }), { status: 405, headers: { Allow: "GET" } });
+    expect(plainMethodRefusal(new Request("http://localhost/api/1.0/me", { method: "POST" }), own)).toBe(own);
+    const ok = new Response("ok");
+    expect(plainMethodRefusal(new Request("http://localhost/healthz"), ok)).toBe(ok);
+  });
+});

@@ -48,7 +48,40 @@ export function redactUrl(url: string) {
   return `${safePath}?${params}`;
 }
 
+export const METHOD_NOT_ALLOWED_MESSAGE = "Method not allowed.";
+
+function methodNotAllowed(allow: string) {
+  return new Response(METHOD_NOT_ALLOWED_MESSAGE, {
+    status: 405,
+    headers: { Allow: allow, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Methods no route takes: fetch's Request cannot carry them (building one threw in the Node server,
+ * a 500 with its stack), and workerd hands TRACE to the Worker, where Remix took it for a form post.
+ */
+const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+/** The 405 for a method refused before Remix, or null for one the app may take. */
+export function refusedMethodResponse(method: string): Response | null {
+  return REFUSED_METHODS.has(method.toUpperCase()) ? methodNotAllowed("GET, HEAD, POST") : null;
+}
+
+/**
+ * Remix's own 405 for a resource route without an action (a CSV export, /healthz, robots.txt) is JSON
+ * saying "Unexpected Server Error", with no Allow; it is told plainly, naming the loader's methods.
+ * A data request (?_data, .data) keeps Remix's answer: the page's router reads it.
+ */
+export function plainMethodRefusal(request: Request, response: Response): Response {
+  if (response.status !== 405 || response.headers.get("X-Remix-Error") !== "yes") return response;
+  if (/[?&]_data=/.test(request.url) || pathnameOf(request.url).endsWith(".data")) return response;
+  return methodNotAllowed("GET, HEAD");
+}
+
 export const frontDoor = {
+  refusedMethodResponse,
+  plainMethodRefusal,
   redactUrl,
   tooLargeBody,
   tooLargeResponse,

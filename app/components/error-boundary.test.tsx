@@ -17,6 +17,20 @@ describe("error page (spec §8)", () => {
     expect(describeError(notFound)).toEqual({ status: 404, message: "This page could not be found" });
   });
 
+  it("says only that the method is not allowed for a 405, and no developer's note from the router", () => {
+    const routerRefusal = {
+      status: 405,
+      statusText: "Method Not Allowed",
+      internal: true,
+      data: 'Error: You made a POST request to "/terms" but did not provide an `action` for route "routes/_public.terms", so there is no way to handle the request.',
+    };
+    expect(describeError(routerRefusal)).toEqual({ status: 405, message: "Method not allowed." });
+    const noLoader = { status: 400, statusText: "Bad Request", internal: true, data: 'Error: You made a GET request to "/x" but did not provide a `loader`' };
+    expect(describeError(noLoader)).toEqual({ status: 400, message: "Bad Request" });
+    // a route's own message is still shown
+    expect(describeError({ status: 400, statusText: "Bad Request", internal: false, data: { error: "Pick a listing." } })).toEqual({ status: 400, message: "Pick a listing." });
+  });
+
   it("falls back to a plain page with a home link when the error page itself fails", () => {
     const guard = new ErrorPageGuard({ children: null });
     guard.state = ErrorPageGuard.getDerivedStateFromError();

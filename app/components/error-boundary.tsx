@@ -4,12 +4,17 @@ import { Component, type ReactNode } from "react";
 export const NOT_FOUND_TEXT = "This page could not be found";
 export const FORBIDDEN_TEXT = "You do not have access to this page";
 export const SERVER_ERROR_TEXT = "Something went wrong";
+export const METHOD_NOT_ALLOWED_TEXT = "Method not allowed.";
 
 /** Status and message of whatever a route threw (spec §8). */
 export function describeError(error: unknown): { status: number; message: string } {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { status: 404, message: NOT_FOUND_TEXT };
-    const data = error.data as unknown;
+    if (error.status === 405) return { status: 405, message: METHOD_NOT_ALLOWED_TEXT };
+    // the router's own refusals carry a note for the developer ("You made a POST request to ... but did
+    // not provide an `action`"), not for the visitor
+    const internal = (error as { internal?: unknown }).internal === true;
+    const data = internal ? null : (error.data as unknown);
     const message =
       typeof data === "string" && data
         ? data

@@ -95,6 +95,13 @@ export const field = {
     z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === "" ? messages.required : messages.unlisted) }),
 };
 
+/**
+ * What a JSON API answers a body that is JSON but no object (a list, null, a string): the fields it
+ * takes, an optional one marked with "?" ("otp?" is written "otp"?).
+ */
+export const notAJsonObject = (fields: readonly string[]) =>
+  `The body must be a JSON object: {${fields.map((f) => (f.endsWith("?") ? `"${f.slice(0, -1)}"?` : `"${f}"`)).join(", ")}}.`;
+
 /** A field that may be left out: missing becomes "" (Conform sends nothing for an empty input). */
 export function orEmpty(schema: z.ZodMiniType<string, string>) {
   return z.pipe(z.optional(schema), z.transform((v: string | undefined) => v ?? ""));

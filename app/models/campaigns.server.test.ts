@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignProgress, campaignRecipients, createCampaign, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
+import { campaignForApi, campaignProgress, campaignRecipients, createCampaign, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
 import { deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
@@ -232,6 +232,19 @@ describe("SMS campaigns", () => {
     expect(await campaignProgress(t.db, { campaignId, now: afternoon })).toEqual({ queued: 1, held: 0, sent: 0, failed: 0 });
     const [campaign] = await t.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(campaign).toMatchObject({ status: "sent", total: 3, unreachable: 1, noAllowance: 1, suppressed: 0 });
+    // the API tells who was not written to, as the admin's page does
+    expect(await campaignForApi(t.db, { campaignId, now: afternoon })).toEqual({
+      id: campaignId,
+      channel: "sms",
+      status: "sent",
+      total: 3,
+      queued: 1,
+      sent: 0,
+      failed: 0,
+      suppressed: 0,
+      unreachable: 1,
+      noAllowance: 1,
+    });
   });
 
   it("holds a text that would arrive at night until 08:00 on the company's clock, and skips numbers that replied STOP", async () => {

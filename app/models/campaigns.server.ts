@@ -314,7 +314,7 @@ export type ApiCampaign = { channel: SuppressionChannel; customerIds: number[]; 
 export async function createCampaignFromApi(
   services: MailServices,
   { values, actor, idempotencyKey, address }: { values: ApiCampaign; actor: Actor; idempotencyKey: string | null; address?: string },
-): Promise<{ id: number } | { error: string; conflict?: true; field?: "sendAt" }> {
+): Promise<{ id: number } | { error: string; conflict?: true; field?: "sendAt" | "customerIds" }> {
   const { db } = services;
   const key = idempotencyKey ? `${actor.id}:${idempotencyKey}` : null;
   const customerIds = [...new Set(values.customerIds)];
@@ -338,7 +338,9 @@ export async function createCampaignFromApi(
     if (sendAt && sendAt.getTime() < Date.now() - SEND_AT_SKEW_MINUTES * 60_000) return { error: SEND_AT_IN_THE_PAST, field: "sendAt" };
     const found = new Set((await membersOf(db, { definition: { customerIds } })).map((m) => m.customerId));
     const missing = customerIds.filter((id) => !found.has(id));
-    if (missing.length) return { error: `Unknown customer${missing.length === 1 ? "" : "s"} in customerIds: ${missing.slice(0, 20).join(", ")}.` };
+    if (missing.length) {
+      return { error: `Unknown customer${missing.length === 1 ? "" : "s"} in customerIds: ${missing.slice(0, 20).join(", ")}.`, field: "customerIds" };
+    }
     const list = {
       name: `API ${values.channel === "sms" ? "SMS" : "e-mail"} ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
       channel: values.channel,
@@ -392,6 +394,10 @@ export async function campaignForApi(db: Database, { campaignId, now = Date.now(
     sent: progress.sent,
     failed: progress.failed,
     suppressed: campaign.suppressed,
+    // the admin's page shows who was not written to; a CRM reading only the counts above saw a
+    // campaign to one customer without a phone as "sent" to nobody, with nothing failed
+    unreachable: campaign.unreachable,
+    noAllowance: campaign.noAllowance,
   };
 }
 

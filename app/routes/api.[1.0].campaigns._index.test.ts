@@ -60,6 +60,39 @@ describe("POST /api/1.0/campaigns with a field it does not know", () => {
   });
 });
 
+describe("POST /api/1.0/campaigns with values of the wrong kind", () => {
+  const NOT_AN_OBJECT = 'The body must be a JSON object: {"channel", "customerIds", "subject"?, "body", "sendAt"?}.';
+  const IDS = "customerIds must be a list of customer ids.";
+
+  it("tells a body that is JSON but no object what it should be, as /api/auth/login does", async () => {
+    const before = await written();
+    for (const body of [[], null, "hello", 42]) {
+      expect(await post(body), JSON.stringify(body)).toEqual({ status: 400, body: { error: NOT_AN_OBJECT, fields: {} } });
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it("says what customerIds must be for ids that are no whole positive numbers, once", async () => {
+    for (const customerIds of [["1"], [String(customer!.id), "2"], [1.5], [-1], [0, "x", null], "1"]) {
+      const answer = await post({ channel: "sms", customerIds, body: "Hello" });
+      expect(answer, JSON.stringify(customerIds)).toEqual({ status: 400, body: { error: IDS, fields: { customerIds: [IDS] } } });
+    }
+  });
+
+  it("names customerIds in fields for a customer that does not exist, as for every other refusal", async () => {
+    const before = await written();
+    const answer = await post({ channel: "sms", customerIds: [customer!.id, 999_999], body: "Hello" });
+    const error = "Unknown customer in customerIds: 999999.";
+    expect(answer).toEqual({ status: 400, body: { error, fields: { customerIds: [error] } } });
+    expect(await written()).toEqual(before);
+  });
+
+  it("says a list sent for a text is no string, and not that it is empty too", async () => {
+    const answer = await post({ channel: "email", customerIds: [customer!.id], subject: [], body: [] });
+    expect(answer).toEqual({ status: 400, body: { error: "subject must be a string.", fields: { subject: ["subject must be a string."], body: ["body must be a string."] } } });
+  });
+});
+
 describe("POST /api/1.0/campaigns with a sendAt to come", () => {
   it("holds an e-mail campaign's messages until then: none is sent at once, and the campaign reads as scheduled", async () => {
     const sendAt = new Date(Date.now() + 3 * 86_400_000);

@@ -47,7 +47,9 @@ export async function action(args: ActionFunctionArgs) {
   }
   const parsed = campaignApiSchema.safeParse(body);
   if (!parsed.success) {
-    return apiJson(services, { error: parsed.error.issues[0]!.message, fields: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+    // each message once: every id of the wrong kind in customerIds says the same
+    const fields = Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([name, messages]) => [name, [...new Set(messages)]]));
+    return apiJson(services, { error: parsed.error.issues[0]!.message, fields }, { status: 400 });
   }
   const result = await createCampaignFromApi(services, { values: parsed.data, actor: user, idempotencyKey, address: clientAddress(request) });
   if ("error" in result && result.field) return apiJson(services, { error: result.error, fields: { [result.field]: [result.error] } }, { status: 400 });

@@ -25,6 +25,12 @@ describe("POST /api/auth/login with a body of the wrong shape", () => {
     });
   });
 
+  it("says only that an empty list is no string, not that it is required too", async () => {
+    const answer = await login(JSON.stringify({ email: [], password: [] }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toEqual({ email: ["email must be a string."], password: ["password must be a string."] });
+  });
+
   it("still calls a missing or empty field required", async () => {
     const answer = await login(JSON.stringify({ email: "" }));
     expect(answer.status).toBe(400);

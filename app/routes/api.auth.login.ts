@@ -8,18 +8,23 @@ import { checkPassword, checkSecondFactor } from "~/auth/signin.server";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
 
 export const OTP_REQUIRED = "otp_required";
-import { messages } from "~/lib/validation";
+import { messages, notAJsonObject } from "~/lib/validation";
 
-/** Missing is required; a value of another type (a number, a list) is named for what it is not. */
+/**
+ * Missing is required; a value of another type (a number, a list) is named for what it is not, and
+ * only that: zod's length checks run on anything with a length, and an empty list was "Required." too.
+ * A refinement is skipped once the type is refused.
+ */
 const text = (field: string) => z.string({ error: (issue) => (issue.input === undefined ? messages.required : `${field} must be a string.`) });
+const filled = (v: string) => v.length > 0;
 
 const credentials = z.object({
-  email: text("email").min(1, messages.required),
-  password: text("password").min(1, messages.required),
+  email: text("email").refine(filled, messages.required),
+  password: text("password").refine(filled, messages.required),
   otp: text("otp").max(40).optional(),
 });
 
-const NOT_AN_OBJECT = 'The body must be a JSON object: {"email", "password", "otp"?}.';
+const NOT_AN_OBJECT = notAJsonObject(["email", "password", "otp?"]);
 
 /**
  * POST {"email","password"} → {"token"}; the token is then sent as `Authorization: Bearer`.

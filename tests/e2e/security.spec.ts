@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { apiClient, baseUrlOf, DEMO, joinAs, uniqueEmail } from "./support";
 import { NODE_URL } from "../support/urls";
@@ -41,6 +42,74 @@ test("a forged cross-site form post answers 403 and changes nothing", async ({},
   expect(forged.status()).toBe(403);
   const profile = await client.get("/profile");
   expect(await profile.text()).not.toContain("Forged Name");
+});
+
+/** Sends `head` (request line and headers) as written, and reads the status, headers and body of the answer. */
+function rawRequest(base: string, head: string) {
+  const { hostname, port } = new URL(base);
+  return new Promise<{ status: number; head: string; body: string }>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(`${head}\r\nConnection: close\r\n\r\n`));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [answerHead = "", body = ""] = text.split(/\r\n\r\n(.*)/s, 2);
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answerHead)?.[1]), head: answerHead.toLowerCase(), body });
+    });
+  });
+}
+
+test.describe("requests the app has no use for are refused plainly, with the security headers", () => {
+  test("a page or file without an action: 405, said plainly", async ({ page }, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    const client = await apiClient(base);
+    for (const path of ["/healthz", "/robots.txt"]) {
+      const response = await client.post(path, { form: { a: "1" } });
+      expect(response.status(), path).toBe(405);
+      expect(response.headers()["allow"], path).toBe("GET, HEAD");
+      expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+      expect(await response.text(), path).toBe("Method not allowed.");
+    }
+    // a page without a form: its error page, not the router's note for developers
+    const terms = await client.post("/terms", { form: { a: "1" } });
+    expect(terms.status()).toBe(405);
+    const html = await terms.text();
+    expect(html).toContain("Method not allowed.");
+    await page.setContent(html.replace(/<script[\s\S]*?<\/script>/g, ""));
+    await expect(page.getByTestId("error-message")).toHaveText("Method not allowed.");
+    await expect(page.getByTestId("error-page")).not.toContainText("action");
+  });
+
+  test("TRACE: 405 before the app runs (fetch's Request cannot carry it)", async ({}, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    test.skip(base !== NODE_URL, "how workerd and wrangler dev's proxy take TRACE is theirs; the Worker refuses it as Node does");
+    for (const path of ["/", "/home", "/api/1.0/me"]) {
+      const trace = await rawRequest(base, `TRACE ${path} HTTP/1.1\r\nHost: ${new URL(base).host}`);
+      expect(trace.status, path).toBe(405);
+      expect(trace.head, path).toContain("allow: get, head, post");
+      expect(trace.head, path).toContain("x-content-type-options: nosniff");
+    }
+  });
+
+  test("the Node server takes its origin from the Host header alone: an empty or bad one is a 400, a target's own host is dropped", async ({}, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    test.skip(base !== NODE_URL, "Cloudflare's edge and wrangler dev's proxy check the Host before the Worker");
+    for (const host of ["", "a b", "a/b"]) {
+      const answer = await rawRequest(base, `GET /home HTTP/1.1\r\nHost: ${host}`);
+      expect(answer.status, JSON.stringify(host)).toBe(400);
+      expect(answer.head, JSON.stringify(host)).toContain("x-content-type-options: nosniff");
+    }
+    // a cross-site post whose target names the attacker's host, as its Origin does, is still cross-site
+    const buyer = await apiClient(base, DEMO.buyer);
+    const cookie = await cookieHeader(buyer);
+    const signout = await rawRequest(
+      base,
+      `POST http://evil.example/signout HTTP/1.1\r\nHost: ${new URL(base).host}\r\nOrigin: http://evil.example\r\nCookie: ${cookie}\r\nContent-Length: 0`,
+    );
+    expect(signout.status).toBe(403);
+    expect((await buyer.get("/profile", { maxRedirects: 0 })).status(), "the session was not ended").toBe(200);
+  });
 });
 
 /**

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { LIST_CHANNELS, SUPPRESSION_CHANNELS } from "../marketing";
 import { mergeFieldProblem } from "../merge-fields";
-import { field, messages, orEmpty } from "../validation";
+import { field, messages, notAJsonObject, orEmpty } from "../validation";
 import { SMS_MAX_LENGTH } from "~/lib/sms";
 export { SMS_MAX_LENGTH };
 
@@ -79,25 +79,36 @@ export const MAX_SCHEDULE_DAYS = 7;
 export const SEND_AT_SKEW_MINUTES = 5;
 export const SEND_AT_IN_THE_PAST = "sendAt is in the past: send a future time, or leave it out to send now.";
 
+const CUSTOMER_IDS = "customerIds must be a list of customer ids.";
+
 /**
  * POST /api/1.0/campaigns (CRM automation): the customers to reach, the text, and
  * optionally when. Every refusal names its reason; the API answers the first.
  */
 export const campaignApiSchema = z
-  .object({
-    channel: z.enum(SUPPRESSION_CHANNELS, { error: 'channel must be "email" or "sms".' }),
-    customerIds: z
-      .array(z.number().check(z.int(), z.positive()), { error: "customerIds must be a list of customer ids." })
-      .check(
-        z.minLength(1, "customerIds is empty: name at least one customer."),
-        z.maxLength(10_000, "customerIds may name at most 10000 customers."),
-        // a customer named twice is reached once
-        z.overwrite((ids: number[]) => [...new Set(ids)]),
-      ),
-    subject: z._default(z.string().check(z.trim(), z.maxLength(200, "subject may be at most 200 characters.")), ""),
-    body: z.string().check(z.trim(), z.minLength(1, "body is empty."), z.maxLength(20_000, "body may be at most 20000 characters.")),
-    sendAt: z.optional(z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." })),
-  })
+  .object(
+    {
+      // lengths are refinements, skipped once the type is refused: zod's length checks run on anything
+      // with a length, and an empty list sent for the body was told "body is empty." too
+      channel: z.enum(SUPPRESSION_CHANNELS, { error: 'channel must be "email" or "sms".' }),
+      customerIds: z
+        // an id that is no whole positive number ("1", 1.5) is told what the list is, not zod's "expected number"
+        .array(z.number({ error: CUSTOMER_IDS }).check(z.int(CUSTOMER_IDS), z.positive(CUSTOMER_IDS)), { error: CUSTOMER_IDS })
+        .check(
+          z.refine((ids) => ids.length > 0, "customerIds is empty: name at least one customer."),
+          z.refine((ids) => ids.length <= 10_000, "customerIds may name at most 10000 customers."),
+          // a customer named twice is reached once
+          z.overwrite((ids: number[]) => [...new Set(ids)]),
+        ),
+      subject: z._default(z.string({ error: "subject must be a string." }).check(z.trim(), z.refine((v) => v.length <= 200, "subject may be at most 200 characters.")), ""),
+      body: z
+        .string({ error: "body must be a string." })
+        .check(z.trim(), z.refine((v) => v.length > 0, "body is empty."), z.refine((v) => v.length <= 20_000, "body may be at most 20000 characters.")),
+      sendAt: z.optional(z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." })),
+    },
+    // a list, null or a string for the body: as /api/auth/login answers it
+    { error: notAJsonObject(["channel", "customerIds", "subject?", "body", "sendAt?"]) },
+  )
   .check(
     mergeFieldsKnown(["subject", "body"]),
     z.superRefine((v, ctx) => {
