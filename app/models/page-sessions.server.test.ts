@@ -12,11 +12,17 @@ let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let buyer: User;
 let other: User;
 let seller: User;
+let otherSeller: User;
+let broker: User;
+let both: User;
 beforeAll(async () => {
   t = await createTestDatabase();
   buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
   other = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
   seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  otherSeller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  broker = await makeUser(t.db, { roles: ["ROLE_BROKER"] });
+  both = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
 });
 afterAll(() => t.cleanup());
 
@@ -65,6 +71,18 @@ describe("the beacon's checks of a record", () => {
     expect(await check(buyer, recordOf(buyer.id, id), nextMinute())).toEqual({ ok: true });
     expect(await check(buyer, recordOf(buyer.id, await project("under_offer")), nextMinute())).toEqual({ ok: true });
     expect(await check(buyer, recordOf(buyer.id, null), nextMinute())).toEqual({ ok: true });
+  });
+
+  it("keeps a look at a project from buyers and brokers only: a seller's, at their own listing or another's, is answered 204 and not kept", async () => {
+    const id = await project("published");
+    for (const member of [buyer, broker, both]) {
+      expect(await check(member, recordOf(member.id, id), nextMinute()), member.roles.join()).toEqual({ ok: true });
+    }
+    for (const member of [otherSeller, seller]) {
+      expect(await check(member, recordOf(member.id, id), nextMinute()), member.roles.join()).toEqual({ ok: false, status: 204 });
+    }
+    // a seller's other pages are kept as before
+    expect(await check(otherSeller, recordOf(otherSeller.id, null), nextMinute())).toEqual({ ok: true });
   });
 
   it("refuses a record that names another member, or none", async () => {
