@@ -53,6 +53,13 @@ export type RecordCheck =
 export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
+ * How long ago a session may have started. The tracker resends a session that failed to go at
+ * the member's next visit, which may be days later; a week leaves room for that, and refuses a
+ * script's sessions dated years back (counted in days long past, in a project's history).
+ */
+export const MAX_SESSION_AGE_MS = 7 * 86_400_000;
+
+/**
  * What the beacon remembers for a minute instead of reading per record: each project's
  * seller and status (a project unpublished stops counting within the minute), and each
  * member's count in the current budget window (read once per window, then counted here;
@@ -125,6 +132,7 @@ export async function checkRecord(
   }
   const ahead = (["sessionStart", "sessionEnd"] as const).filter((field) => record[field] > now + CLOCK_SKEW_MS);
   if (ahead.length) return { ok: false, status: 400, error: "The session cannot start or end in the future", fields: ahead };
+  if (record.sessionStart < now - MAX_SESSION_AGE_MS) return { ok: false, status: 400, error: "The session started too long ago", fields: ["sessionStart"] };
   const key = `beacon:user:${user.id}`;
   const [budget, projectOk] = await Promise.all([budgetUsed(db, user.id, key, now), countableProject(db, user, record.companyId, now)]);
   if (budget.known.count >= limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };

@@ -77,3 +77,25 @@ describe("whose visits to a listing are kept", () => {
     expect(await send(members.granite, home)).toEqual({ status: 202, body: null, kept: 1 });
   });
 });
+
+describe("a record's times and page, refused with 400 when made up", () => {
+  const buyer = members.buyer;
+  const refused = (fields: string[]) => ({ status: 400, body: { error: expect.any(String), fields }, kept: 0 });
+
+  it("a total duration or active time beyond the session's span", async () => {
+    const start = Date.now() - 120_000;
+    const hours = visit(buyer.user.id, { sessionStart: start, sessionEnd: start + 59_000, lastActiveTime: start + 59_000, totalDuration: 10_000_000, activeTime: 10_000_000 });
+    expect(await send(buyer, hours)).toEqual(refused(["totalDuration"]));
+  });
+
+  it("a session that started years ago", async () => {
+    const start = Date.UTC(2017, 9, 1);
+    const old = { sessionStart: start, sessionEnd: start + 1000, lastActiveTime: start + 1000, activeTime: 0 };
+    expect(await send(buyer, visit(buyer.user.id, { ...old, totalDuration: 59_000 }))).toEqual(refused(["totalDuration"]));
+    expect(await send(buyer, visit(buyer.user.id, { ...old, totalDuration: 1000 }))).toEqual(refused(["sessionStart"]));
+  });
+
+  it("a route that is not the page the record claims", async () => {
+    expect(await send(buyer, visit(buyer.user.id, { route: "/admin/anything" }))).toEqual(refused(["pageType", "companyId"]));
+  });
+});
