@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
 import { projects, type User } from "~/.server/db/schema";
-import { BEACON_LIMIT, checkRecord } from "~/models/page-sessions.server";
+import { BEACON_LIMIT, MAX_SESSION_AGE_MS, checkRecord } from "~/models/page-sessions.server";
 import { addRateLimitHits, rateLimitCount } from "~/models/rate-limits.server";
 import { pageSessionSchema } from "~/lib/analytics/page-session.server";
 import type { ProjectStatus } from "~/lib/project-kinds";
@@ -12,11 +12,17 @@ let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let buyer: User;
 let other: User;
 let seller: User;
+let otherSeller: User;
+let broker: User;
+let both: User;
 beforeAll(async () => {
   t = await createTestDatabase();
   buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
   other = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
   seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  otherSeller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+  broker = await makeUser(t.db, { roles: ["ROLE_BROKER"] });
+  both = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
 });
 afterAll(() => t.cleanup());
 
@@ -67,6 +73,18 @@ describe("the beacon's checks of a record", () => {
     expect(await check(buyer, recordOf(buyer.id, null), nextMinute())).toEqual({ ok: true });
   });
 
+  it("keeps a look at a project from buyers and brokers only: a seller's, at their own listing or another's, is answered 204 and not kept", async () => {
+    const id = await project("published");
+    for (const member of [buyer, broker, both]) {
+      expect(await check(member, recordOf(member.id, id), nextMinute()), member.roles.join()).toEqual({ ok: true });
+    }
+    for (const member of [otherSeller, seller]) {
+      expect(await check(member, recordOf(member.id, id), nextMinute()), member.roles.join()).toEqual({ ok: false, status: 204 });
+    }
+    // a seller's other pages are kept as before
+    expect(await check(otherSeller, recordOf(otherSeller.id, null), nextMinute())).toEqual({ ok: true });
+  });
+
   it("refuses a record that names another member, or none", async () => {
     const id = await project("published");
     for (const userId of [other.id, null]) {
@@ -97,6 +115,19 @@ describe("the beacon's checks of a record", () => {
     expect(await check(buyer, at(now - 4000, now + 3_600_000), now)).toMatchObject({ ok: false, status: 400, fields: ["sessionEnd"] });
     // a browser's clock a little ahead of the server's is not a forgery
     expect(await check(buyer, at(now + 60_000, now + 120_000), now)).toEqual({ ok: true });
+  });
+
+  it("refuses a session that started more than a week ago, and takes a late resend within it", async () => {
+    const now = nextMinute();
+    const startedAt = (start: number) => ({ ...recordOf(buyer.id, null), sessionStart: start, sessionEnd: start + 4000, lastActiveTime: start + 3000 });
+    expect(await check(buyer, startedAt(now - MAX_SESSION_AGE_MS - 60_000), now)).toEqual({
+      ok: false,
+      status: 400,
+      error: "The session started too long ago",
+      fields: ["sessionStart"],
+    });
+    // the tracker's queue sends a failed session at the member's next visit, days later
+    expect(await check(buyer, startedAt(now - 6 * 86_400_000), now)).toEqual({ ok: true });
   });
 
   it("answers 429 past the member's budget in a minute, without touching another member's", async () => {
@@ -135,5 +166,34 @@ describe("the beacon's checks of a record", () => {
     await t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, id));
     expect(await check(buyer, recordOf(buyer.id, id), now + 1_000)).toEqual({ ok: true });
     expect(await check(buyer, recordOf(buyer.id, id), now + 61_000)).toMatchObject({ ok: false, status: 400, fields: ["companyId"] });
+  });
+});
+
+describe("the record's own consistency", () => {
+  const fieldsOf = (overrides: Record<string, unknown>) => {
+    const parsed = pageSessionSchema.safeParse({ ...recordOf(buyer.id, 22), ...overrides });
+    return parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.path.join(".")))];
+  };
+
+  it("refuses a total duration longer than the session's span, past a second's slack", () => {
+    const start = 1_790_000_000_000;
+    // hours of "time on the pages" claimed for a minute's session
+    expect(fieldsOf({ sessionStart: start, sessionEnd: start + 59_000, totalDuration: 10_000_000, activeTime: 10_000_000 })).toEqual(["totalDuration"]);
+    const longAgo = Date.UTC(2017, 9, 1);
+    expect(fieldsOf({ sessionStart: longAgo, sessionEnd: longAgo + 1000, lastActiveTime: longAgo, totalDuration: 59_000, activeTime: 0 })).toEqual(["totalDuration"]);
+    expect(fieldsOf({ sessionStart: start, sessionEnd: start + 4000, totalDuration: 5000, activeTime: 3000 })).toEqual([]);
+    expect(fieldsOf({ sessionStart: start, sessionEnd: start + 4000, totalDuration: 5001, activeTime: 3000 })).toEqual(["totalDuration"]);
+  });
+
+  it("refuses a page type or project the route does not show", () => {
+    expect(fieldsOf({ route: "/admin/anything" })).toEqual(["pageType", "companyId"]);
+    expect(fieldsOf({ route: "/projects/more-details/23" })).toEqual(["companyId"]);
+    expect(fieldsOf({ route: "/buyers/myprojects/22" })).toEqual(["pageType"]);
+    expect(fieldsOf({ route: "/home", pageType: "homepage" })).toEqual(["companyId"]);
+    // the pages the tracker names, as it names them
+    expect(fieldsOf({ route: "/projects/more-details/22/" })).toEqual([]);
+    expect(fieldsOf({ route: "/sellers/myprojects/22", pageType: "company-after-nda" })).toEqual([]);
+    expect(fieldsOf({ route: "/buyers/search", pageType: "search-results", companyId: null })).toEqual([]);
+    expect(fieldsOf({ route: "/profile", pageType: "other", companyId: null })).toEqual([]);
   });
 });

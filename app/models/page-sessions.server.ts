@@ -40,6 +40,8 @@ export const BEACON_LIMIT = { limit: 120, windowMs: 60_000 };
 
 export type RecordCheck =
   | { ok: true }
+  /** A sound record with nothing to keep: answered as an admin's is, 204 and no row. */
+  | { ok: false; status: 204 }
   | { ok: false; status: 400; error: string; fields: string[] }
   | { ok: false; status: 429; retryAfterSeconds: number };
 
@@ -49,6 +51,13 @@ export type RecordCheck =
  * list for as long as it stays ahead, and count in days that have not come.
  */
 export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * How long ago a session may have started. The tracker resends a session that failed to go at
+ * the member's next visit, which may be days later; a week leaves room for that, and refuses a
+ * script's sessions dated years back (counted in days long past, in a project's history).
+ */
+export const MAX_SESSION_AGE_MS = 7 * 86_400_000;
 
 /**
  * What the beacon remembers for a minute instead of reading per record: each project's
@@ -80,6 +89,17 @@ async function countableProject(db: Database, user: User, projectId: number | nu
   return Boolean(project && VISIBLE_TO_BUYERS.includes(project.status) && canSee({ id: user.id, role: primaryRole(user.roles) }, project));
 }
 
+/**
+ * Whether the member's time on a project is a prospective buyer's: a seller opening a listing (their
+ * own, or another's to watch the market) is not one, and would show on that listing's desk as a
+ * buyer. A member holding both roles acts as a buyer. Read from the roles the session carries, so
+ * deciding costs no read; decided here, as the row is kept, every figure read from the rows follows.
+ */
+function actsAsBuyer(user: User) {
+  const role = primaryRole(user.roles);
+  return role === "buyer" || role === "broker";
+}
+
 /** The member's records so far in this budget window: from memory after the window's first. */
 async function budgetUsed(db: Database, userId: number, key: string, now: number) {
   const windowStart = now - (now % BEACON_LIMIT.windowMs);
@@ -98,7 +118,8 @@ async function budgetUsed(db: Database, userId: number, key: string, now: number
  * (unknown and hidden look alike). Both are remembered for a minute, so a member's
  * records after the first cost no read; the records are counted against the stored
  * budget by `count` (the writer of rows, every tenth record), so a beacon never waits
- * for a write and one over budget costs no write at all.
+ * for a write and one over budget costs no write at all. A sound record on a project
+ * from a member who does not act as a buyer or broker is answered 204 and not kept.
  */
 export async function checkRecord(
   db: Database,
@@ -111,6 +132,7 @@ export async function checkRecord(
   }
   const ahead = (["sessionStart", "sessionEnd"] as const).filter((field) => record[field] > now + CLOCK_SKEW_MS);
   if (ahead.length) return { ok: false, status: 400, error: "The session cannot start or end in the future", fields: ahead };
+  if (record.sessionStart < now - MAX_SESSION_AGE_MS) return { ok: false, status: 400, error: "The session started too long ago", fields: ["sessionStart"] };
   const key = `beacon:user:${user.id}`;
   const [budget, projectOk] = await Promise.all([budgetUsed(db, user.id, key, now), countableProject(db, user, record.companyId, now)]);
   if (budget.known.count >= limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };
@@ -122,6 +144,7 @@ export async function checkRecord(
     count({ key, windowStart: known.windowStart, hits: unstored });
   }
   if (!projectOk) return { ok: false, status: 400, error: "No such project", fields: ["companyId"] };
+  if (record.companyId !== null && !actsAsBuyer(user)) return { ok: false, status: 204 };
   return { ok: true };
 }
 

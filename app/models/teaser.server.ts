@@ -2,7 +2,7 @@ import type { Project } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import type { Services } from "~/.server/services";
 import type { Role } from "~/lib/roles";
-import { findVisibleProject, mayDealOnProject, mayManageProject, pickColumns } from "~/models/projects.server";
+import { findVisibleProject, mayDealOnProject, pickColumns } from "~/models/projects.server";
 import { tapeCompletenessOf } from "~/models/loan-tapes.server";
 import { findContract } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
@@ -89,8 +89,9 @@ export async function loadTeaser(
   ]);
   if (!project || (kind && project.kind !== kind)) throw notFound();
   const own = project.sellerId === viewer.id;
-  // the seller's and admins' own looks are not buyer interest; counted after the response
-  if (!mayManageProject(viewer, project)) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
+  // only a buyer's or broker's look is interest: not the seller's own, nor admins', nor another
+  // seller's watching the market (a member holding both roles acts as a buyer); counted after the response
+  if (mayDealOnProject(viewer, project)) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
   const deal = records && mayDealOnProject(viewer, project) ? dealStateOf(project, viewer, records) : null;
   // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
   const tapeCompleteness = project.kind === "loan_pool" ? tapeCompletenessOf(project) : null;

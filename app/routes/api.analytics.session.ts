@@ -44,6 +44,7 @@ export async function receiveBeacon(services: Services, request: Request, accept
       headers: { "Content-Type": "application/json", "Retry-After": String(check.retryAfterSeconds) },
     });
   }
+  if (!check.ok && check.status === 204) return answer(204);
   if (!check.ok) return answer(400, { error: check.error, fields: check.fields });
   accept(toRow(parsed.data, user.id));
   return answer(202);

@@ -2,7 +2,7 @@
 // and classic's objects are compiled to one function where eval is allowed (Node): on the beacon's
 // path mini's checks were 5 % of the Node server's busy time, about twice classic's
 import * as z from "zod";
-import { PAGE_TYPES } from "./page-types";
+import { PAGE_TYPES, classifyPage } from "./page-types";
 
 export * from "./page-types";
 
@@ -10,6 +10,13 @@ const count = z.number().int().gte(0).lte(10_000_000);
 const epochMs = z.number().int().gte(1_500_000_000_000).lte(4_102_444_800_000);
 const upTo = (n: number) => z.string().max(n);
 const percent = () => z.number().gte(0).lte(100);
+
+/**
+ * The tracker's totalDuration is sessionEnd − sessionStart, to the millisecond; a second's slack
+ * still refuses a record claiming hours of a page in a minute (they would sum into a seller's "time
+ * on the pages").
+ */
+export const DURATION_SLACK_MS = 1000;
 
 /** The page-session record of spec §3, as the tracker sends it and the endpoint accepts it. */
 export const pageSessionSchema = z
@@ -53,6 +60,15 @@ export const pageSessionSchema = z
     language: upTo(35),
   })
   .refine((s) => s.sessionEnd >= s.sessionStart, { path: ["sessionEnd"], message: "must not be before sessionStart" })
-  .refine((s) => s.activeTime <= s.totalDuration + 1000, { path: ["activeTime"], message: "cannot exceed totalDuration" });
+  .refine((s) => s.totalDuration <= s.sessionEnd - s.sessionStart + DURATION_SLACK_MS, { path: ["totalDuration"], message: "cannot exceed the time from sessionStart to sessionEnd" })
+  .refine((s) => s.activeTime <= s.totalDuration + 1000, { path: ["activeTime"], message: "cannot exceed totalDuration" })
+  // the tracker takes the page type and project from the path (spec: paths used for page
+  // classification); a record claiming another is made up, and would count a visit to a project
+  // on a page that never showed it
+  .superRefine((s, ctx) => {
+    const page = classifyPage(s.route, "");
+    if (page.pageType !== s.pageType) ctx.addIssue({ code: "custom", path: ["pageType"], message: "does not match the route" });
+    if (page.companyId !== s.companyId) ctx.addIssue({ code: "custom", path: ["companyId"], message: "does not match the route" });
+  });
 
 export type PageSessionRecord = z.infer<typeof pageSessionSchema>;

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { bootApp, getRequest, responseOf, sent } from "../../../tests/support/app";
 import { UPLOAD_OPTIONS } from "../../../tests/support/upload-options";
 
@@ -85,6 +85,29 @@ describe("the teaser's data, member by member", () => {
       const data = await (await teaser(none!.id, cookie)).json();
       expect(data.project, who).not.toHaveProperty("borrower");
       expect(JSON.stringify(data), who).not.toContain(rival.name);
+    }
+  });
+});
+
+describe("the look a teaser counts", () => {
+  it("is a buyer's or a broker's (a member holding both seller and buyer roles acts as a buyer), not a seller's or an admin's", async () => {
+    const multi = await app.member("multi@demo.test");
+    const looks = vi.spyOn(services, "recordLook").mockImplementation(() => {});
+    try {
+      const lookers = async (cookie: string) => {
+        looks.mockClear();
+        expect((await teaser(none!.id, cookie)).status).toBe(200);
+        return looks.mock.calls.map(([look]) => look.userId);
+      };
+      for (const [who, member] of [["buyer", buyer], ["broker", broker], ["seller and buyer", multi]] as const) {
+        expect(await lookers(member.cookie), who).toEqual([member.user.id]);
+      }
+      // another seller watching the market would show on the listing's desk as a buyer who viewed it
+      for (const [who, cookie] of [["another seller", otherSeller.cookie], ["the seller's colleague", colleagueCookie], ["the seller", seller.cookie], ["admin", admin.cookie]] as const) {
+        expect(await lookers(cookie), who).toEqual([]);
+      }
+    } finally {
+      looks.mockRestore();
     }
   });
 });
