@@ -6,6 +6,8 @@ const app = await bootApp("route-envelope");
 const { loader, action } = await import("./route");
 const { makeUser } = await import("~/seed/factories");
 const { findContractByEnvelope, requestNda } = await import("~/models/contracts.server");
+const { customers, users } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
 const { context, services, deal } = app;
 
 const seller = await app.member("seller@demo.test");
@@ -81,5 +83,19 @@ describe("signing page action", () => {
 
     // a second signature is refused
     expect((await sign(project!.id, mine.envelopeId, { signerName: "Bea Buyer", agree: "on" })).status).toBe(409);
+  });
+
+  it("refuses the signature (403, nothing signed) of a member whose company is not verified, though the envelope was opened before it had one", async () => {
+    // the rival asked for the NDA with no company, then named one in on-boarding: it waits for verification
+    const [company] = await services.db.insert(customers).values({ name: `Unverified ${Date.now()}`, onboardingStatus: "in_progress" }).returning();
+    await services.db.update(users).set({ customerId: company!.id }).where(eq(users.id, rival.id));
+    const { cookie } = await app.member(rival.email);
+    const response = await sign(project!.id, theirs.envelopeId, { signerName: "Rita Rival", agree: "on" }, cookie);
+    expect(response.status).toBe(403);
+    expect(JSON.stringify(await response.json())).toContain("on-boarding is not verified yet");
+    expect((await findContractByEnvelope(services.db, theirs.envelopeId))!.ndaStatus).toBe("Requested");
+    // verified, it signs
+    await services.db.update(customers).set({ onboardingStatus: "verified" }).where(eq(customers.id, company!.id));
+    expect((await sign(project!.id, theirs.envelopeId, { signerName: "Rita Rival", agree: "on" }, cookie)).status).toBe(302);
   });
 });

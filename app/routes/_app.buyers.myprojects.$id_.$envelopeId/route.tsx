@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { defaultNdaParagraphs } from "~/.server/documents/nda";
@@ -60,6 +61,10 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return invalid(submission);
   if (contract.ndaStatus === "Rejected") return refuse(submission, closedNda(contract), 409);
   if (contract.ndaStatus !== "Requested") return refuse(submission, "This NDA is signed already.", 409);
+  // the rule the request met is met again at the signature: a company that is not verified signs no NDA,
+  // whenever its member opened the envelope (before having a company, say)
+  const blocked = await ndaBlockedReason(services.db, { customerId: user.customerId });
+  if (blocked) return refuse(submission, blocked, 403);
   const signed = await signNda(dealServices(services), contract, project, user, {
     signerName: submission.value.signerName,
     ipAddress: clientAddress(args.request),
