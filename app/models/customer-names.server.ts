@@ -1,6 +1,7 @@
-import { sql, type SQLWrapper } from "drizzle-orm";
+import { and, eq, isNull, not, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { customers } from "~/.server/db/schema";
+import { customers, holdsRole, users } from "~/.server/db/schema";
+import { MEMBER_ADMIN_MESSAGE } from "~/lib/schemas/customer";
 import { refusal } from "~/.server/db/errors";
 
 /**
@@ -43,3 +44,25 @@ export const isNameRefused = (error: unknown) => refusal(error).includes("NOT NU
 
 /** The admin's refusal, naming the customer (as the website's and attention e-mail's do). */
 export const nameTaken = (clash: { id: number; name: string }) => `${clash.name} (customer ${clash.id}) has this name already.`;
+
+/**
+ * Attaches a member with no customer to the customer that goes by `name` (their company's name follows it).
+ * "attached" when done; why not otherwise: no such customer, the member has one already (a second click, or
+ * another admin), or the member is an admin (staff accounts belong to no customer).
+ */
+export async function attachToCustomer(
+  db: Database,
+  { userId, name }: { userId: number; name: string },
+): Promise<{ customer: { id: number; name: string } } | { refused: string } | null> {
+  const customer = await customerNamed(db, name);
+  if (!customer) return { refused: "No customer goes by this name." };
+  const [attached] = await db
+    .update(users)
+    .set({ customerId: customer.id, company: customer.name, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.customerId), not(holdsRole(users.roles, "ROLE_ADMIN"))))
+    .returning({ id: users.id });
+  if (attached) return { customer };
+  const [member] = await db.select({ customerId: users.customerId, roles: users.roles }).from(users).where(eq(users.id, userId));
+  if (!member) return null;
+  return { refused: member.customerId ? "This member belongs to a customer already." : MEMBER_ADMIN_MESSAGE };
+}

@@ -108,6 +108,12 @@ export const userSchema = z.object({
     .check(z.minLength(1, messages.required), z.overwrite(eachOnce), notAgentAlone("Buyer, Seller, Admin or Broker")),
 });
 
+/**
+ * /admin/users/edit/{id}, "Attach to a customer": a member who named a company we have in on-boarding is left
+ * unattached (decision 015) until an admin, who knows they belong there, attaches them by the customer's name.
+ */
+export const attachCustomerSchema = z.object({ intent: z.literal("attach"), customerName: field.text({ max: 200 }) });
+
 /** /uobs/invite/{token}: the invited person's first password. */
 export const acceptInvitationSchema = z
   .object({

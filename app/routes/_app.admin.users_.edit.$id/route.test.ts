@@ -203,3 +203,40 @@ describe("the Admin role given to a customer's member", () => {
     expect((await edit(member.id, { name: member.name, email: member.email, company: member.company, roles: ["ROLE_SELLER"] })).status).toBe(302);
   });
 });
+
+describe("attaching a member to a customer", () => {
+  const attach = (userId: number, customerName: string) =>
+    responseOf(action({ request: postRequest(`/admin/users/edit/${userId}`, admin.cookie, new URLSearchParams({ intent: "attach", customerName })), context, params: { id: String(userId) } }));
+
+  it("attaches an unattached member to the customer named (any case), whose name their company takes, audited; once", async () => {
+    // one who named a company we have in on-boarding was left unattached, with their own words for it
+    const member = await makeUser(app.services.db, { company: "harbor credit", roles: ["ROLE_BUYER"] });
+    const buyer = await findUserByEmail(app.services.db, "buyer@demo.test");
+    const customer = (await app.services.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.id, buyer!.customerId!) }))!;
+
+    const unknown = await attach(member.id, "No Such Company Anywhere");
+    expect(unknown.status).toBe(409);
+    expect((await errorsOf(unknown)).customerName).toEqual(["No customer goes by this name."]);
+    expect((await findUserById(app.services.db, member.id))!.customerId).toBeNull();
+
+    const done = await attach(member.id, customer.name.toUpperCase());
+    expect(done.status).toBe(302);
+    expect(await findUserById(app.services.db, member.id)).toMatchObject({ customerId: customer.id, company: customer.name });
+    const audit = await listAudit(app.services.db);
+    expect(audit.rows.map((r) => [r.action, r.subjectId, r.detail])).toContainEqual(["user.customer", String(member.id), `→ ${customer.name} (customer ${customer.id})`]);
+
+    // a second click, or another admin's: refused, nothing moved
+    const again = await attach(member.id, customer.name);
+    expect(again.status).toBe(409);
+    expect((await errorsOf(again)).customerName).toEqual(["This member belongs to a customer already."]);
+  });
+
+  it("refuses to attach an admin (staff accounts belong to no customer) and an empty name", async () => {
+    const buyer = await findUserByEmail(app.services.db, "buyer@demo.test");
+    const customer = (await app.services.db.query.customers.findFirst({ where: (c, { eq }) => eq(c.id, buyer!.customerId!) }))!;
+    const refused = await attach(admin.user.id, customer.name);
+    expect(refused.status).toBe(409);
+    expect((await errorsOf(refused)).customerName![0]).toMatch(/^Admin is for staff accounts/);
+    expect((await attach(admin.user.id, "  ")).status).toBe(400);
+  });
+});

@@ -6,11 +6,16 @@ import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
 import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
+import { CustomerOfMember } from "./customer-of-member";
 import { titleMeta } from "~/lib/meta";
+import { intentOf } from "~/lib/action-result";
 import { recordAudit } from "~/models/audit.server";
 import { EMAIL_TAKEN_MESSAGE, sendInvitation } from "~/models/invitations.server";
 import { findUserById, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
-import { MEMBER_ADMIN_MESSAGE, parseWithZod, userSchema } from "~/lib/schemas/index.server";
+import { attachToCustomer } from "~/models/customer-names.server";
+import { findCustomer } from "~/models/customer-accounts.server";
+import type { User } from "~/.server/db/schema";
+import { attachCustomerSchema, MEMBER_ADMIN_MESSAGE, parseWithZod, userSchema } from "~/lib/schemas/index.server";
 import { primaryRole } from "~/lib/roles";
 
 export const meta = () => titleMeta("Edit user");
@@ -21,13 +26,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const user = await findUserById(services.db, idParam(args.params));
   if (!user) throw notFound();
-  return { id: user.id, values: { name: user.name, email: user.email, company: user.company, phone: user.phone, roles: user.roles } };
+  const customer = user.customerId ? await findCustomer(services.db, { customerId: user.customerId }) : null;
+  return {
+    id: user.id,
+    values: { name: user.name, email: user.email, company: user.company, phone: user.phone, roles: user.roles },
+    // an admin belongs to no customer: nothing to attach them to
+    customer: customer ? { id: customer.id, name: customer.name } : null,
+    attachable: !user.customerId && !user.roles.includes("ROLE_ADMIN"),
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user: admin } = await requireUser(args, { role: "admin" });
   const userId = idParam(args.params);
-  const submission = parseWithZod(await readForm(args.request), { schema: userSchema });
+  const form = await readForm(args.request);
+  if (form.get("intent") === "attach") return attach(args, { form, userId, admin });
+  const submission = parseWithZod(form, { schema: userSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const values = submission.value;
   if (userId === admin.id && !values.roles.includes("ROLE_ADMIN")) {
@@ -64,13 +78,28 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithNotification(services, args.request, "/admin/users", saved);
 }
 
+/** Attaches the member to a customer by its name, audited; the page says why not. */
+async function attach(args: ActionFunctionArgs, { form, userId, admin }: { form: FormData; userId: number; admin: User }) {
+  const { services } = await requireUser(args, { role: "admin" });
+  const submission = parseWithZod(form, { schema: attachCustomerSchema });
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const attached = await attachToCustomer(services.db, { userId, name: submission.value.customerName });
+  if (!attached) throw notFound();
+  if ("refused" in attached) return json({ result: submission.reply({ fieldErrors: { customerName: [attached.refused] } }) }, { status: 409 });
+  const { customer } = attached;
+  await recordAudit(services.db, { actor: admin, action: "user.customer", subjectType: "user", subjectId: userId, detail: `→ ${customer.name} (customer ${customer.id})`, address: clientAddress(args.request) });
+  return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}`, `The member is attached to ${customer.name}.`);
+}
+
 export default function EditUserPage() {
-  const { values } = useLoaderData<typeof loader>();
+  const { values, customer, attachable } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
+  const attaching = intentOf(data?.result) === "attach";
   return (
     <>
       <PageHeader title={`Edit ${values.name}`} back={{ to: "/admin/users", label: "All users" }} />
-      <UserForm lastResult={data?.result} defaultValue={values} submitLabel="Save" />
+      <UserForm lastResult={attaching ? undefined : data?.result} defaultValue={values} submitLabel="Save" />
+      <CustomerOfMember customer={customer} attachable={attachable} lastResult={attaching ? data?.result : undefined} />
     </>
   );
 }
