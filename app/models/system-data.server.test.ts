@@ -66,6 +66,19 @@ describe("property assumptions", () => {
     expect(await assumptionFor(t.db, { propertyType: "Office", region: "Northeast" })).toMatchObject({ capRate: 6.8, vacancy: 9, expenseRatio: 41 });
     expect((await audits("property-assumption.import"))[0]?.detail).toBe("2 rows from good.csv");
   });
+
+  it("refuse an import with a vacancy or expense ratio of 100%, which would value every such listing at nothing", async () => {
+    const header = "propertyType,region,capRate,vacancy,expenseRatio";
+    const refused = await importPropertyAssumptions(t.db, { text: `${header}\nOffice,Northeast,6.8,9,100\nRetail,Midwest,6.5,100,30\n`, options, actor, file: "full.csv" });
+    expect(refused).toEqual({
+      imported: 0,
+      errors: [
+        { line: 2, reason: "expenseRatio: Exceeds maximum value of 95." },
+        { line: 3, reason: "vacancy: Exceeds maximum value of 95." },
+      ],
+    });
+    expect(await assumptionFor(t.db, { propertyType: "Office", region: "Northeast" })).toMatchObject({ expenseRatio: 41 });
+  });
 });
 
 describe("SIC codes", () => {

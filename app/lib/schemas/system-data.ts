@@ -8,14 +8,22 @@ export type PropertyOptions = { propertyTypes: readonly string[]; regions: reado
 
 const percent = (max: number) => field.decimal({ min: 0, max });
 
+/**
+ * Vacancy and expenses as a share of income stop short of 100: a listing's rent is backed out of its
+ * NOI by what is left after both (real-estate-valuation.ts), and at 100 nothing is left, so every
+ * listing of the type and region would show an NOI of $0 and no value. No market runs past 95%
+ * (even a distressed one), so a figure past 95 is a typing mistake, not an assumption.
+ */
+const MARKET_SHARE_MAX = 95;
+
 /** One property-assumption row, as the form and each CSV line give it. */
 export const propertyAssumptionSchema = (o: PropertyOptions) =>
   z.object({
     propertyType: oneOf(o.propertyTypes),
     region: oneOf(o.regions),
     capRate: field.decimal({ min: 0.1, max: 30 }),
-    vacancy: percent(100),
-    expenseRatio: percent(100),
+    vacancy: percent(MARKET_SHARE_MAX),
+    expenseRatio: percent(MARKET_SHARE_MAX),
   });
 
 export const SIC_TITLE_MAX = 150;
