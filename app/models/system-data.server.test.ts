@@ -102,6 +102,12 @@ describe("SIC codes", () => {
     const bad = await importSicCodes(t.db, { text: "code,title,division\n737,Short,I\n7373,Fine,Z\n", actor, file: "bad.csv" });
     expect(bad.errors.map((e) => e.line)).toEqual([2, 3]);
   });
+
+  it("refuse an import line whose division is not its code's, naming the code's", async () => {
+    const bad = await importSicCodes(t.db, { text: "code,title,division\n0111,Wheat,D\n2011,Meat Packing Plants,D\n", actor, file: "wheat.csv" });
+    expect(bad).toEqual({ imported: 0, errors: [{ line: 2, reason: "division: SIC code 0111 is in division A (Agriculture, Forestry, and Fishing)." }] });
+    expect((await findSicCode(t.db, "0111"))?.division).not.toBe("D");
+  });
 });
 
 describe("two rows changed to the same key at once", () => {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { SIC_DIVISION_KEYS } from "../system-data";
+import { SIC_DIVISION_KEYS, SIC_DIVISIONS, sicDivisionOf } from "../system-data";
 import { field, messages } from "../validation";
 import { oneOf } from "./account";
 
@@ -31,13 +31,30 @@ export const SIC_TITLE_MAX = 150;
 /** A SIC code: four digits. */
 export const sicCodeField = () => z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{4}$/, "Enter a four-digit SIC code."));
 
-export const sicCodeSchema = z.object({
+const sicCodeShape = {
   code: sicCodeField(),
   title: field.text({ max: SIC_TITLE_MAX }),
   division: z
     .string({ error: messages.required })
     .check(z.trim(), z.toUpperCase(), z.refine((v) => (SIC_DIVISION_KEYS as string[]).includes(v), "Choose one of the listed options.")),
+};
+
+/**
+ * The division is the code's own (its first two digits' major group): 0111 filed under Manufacturing
+ * would be listed and filtered under the wrong division. Run once the fields are
+ * valid, so the message is about the division only when the code and division are each well formed.
+ */
+const divisionOfCode = z.refine<{ code: string; division: string }>((v) => v.division === sicDivisionOf(v.code), {
+  path: ["division"],
+  when: (payload) => payload.issues.length === 0,
+  error: (issue) => {
+    const { code } = issue.input as { code: string };
+    const right = sicDivisionOf(code);
+    return `SIC code ${code} is in division ${right} (${SIC_DIVISIONS[right]}).`;
+  },
 });
+
+export const sicCodeSchema = z.object(sicCodeShape).check(divisionOfCode);
 
 const id = () => z.coerce.number().check(z.int(), z.positive());
 const csvFile = () => z.optional(z.file({ error: "Choose a CSV file." }));
@@ -53,8 +70,8 @@ export const propertyIntentSchema = (o: PropertyOptions) =>
 
 /** SIC codes are their own key: update and delete name the code they change. */
 export const sicIntentSchema = z.discriminatedUnion("intent", [
-  z.extend(sicCodeSchema, { intent: z.literal("create") }),
-  z.extend(sicCodeSchema, { intent: z.literal("update"), original: sicCodeField() }),
+  z.object({ ...sicCodeShape, intent: z.literal("create") }).check(divisionOfCode),
+  z.object({ ...sicCodeShape, intent: z.literal("update"), original: sicCodeField() }).check(divisionOfCode),
   z.object({ intent: z.literal("delete"), code: sicCodeField() }),
   z.object({ intent: z.literal("import"), file: csvFile() }),
 ]);
