@@ -59,3 +59,33 @@ describe("a file naming a row twice", () => {
     expect(importCsv("tenorMonths,rate\n12,4.5\n24,4.7\n", row, { columns, key })).toMatchObject({ ok: true, rows: [{ tenorMonths: 12 }, { tenorMonths: 24 }] });
   });
 });
+
+describe("a file that is not comma-separated text", () => {
+  const rates = ["asOf", "tenorMonths", "rate"];
+
+  it("says the columns are separated by semicolons or tabs, not that every column is missing", () => {
+    const semicolons = { ok: false, errors: [{ line: 1, reason: "The file's columns are separated by semicolons: save it as CSV with commas." }] };
+    expect(importCsv("asOf;tenorMonths;rate\n2026-01-01;12;4,5\n", row, { columns: rates })).toEqual(semicolons);
+    // quoted cells, which the parser refuses read with commas, and a byte-order mark
+    expect(importCsv('\uFEFF"asOf";"tenorMonths";"rate"\r\n"2026-01-01";"12";"4,5"\r\n', row, { columns: rates })).toEqual(semicolons);
+    expect(importCsv("asOf\ttenorMonths\trate\n2026-01-01\t12\t4.5\n", row, { columns: rates })).toEqual({
+      ok: false,
+      errors: [{ line: 1, reason: "The file's columns are separated by tabs: save it as CSV with commas." }],
+    });
+    // a comma-separated header missing a column is still named for it, a semicolon in a name or not
+    expect(importCsv("tenorMonths;x,rate\n1,2\n", row, { columns })).toEqual({ ok: false, errors: [{ line: 1, reason: "Missing column: tenorMonths." }] });
+    expect(importCsv("tenor,rate\n1,2\n", row, { columns })).toEqual({ ok: false, errors: [{ line: 1, reason: "Missing column: tenorMonths." }] });
+  });
+
+  it("says a binary file or a workbook renamed .csv is not a CSV file", () => {
+    const notCsv = { ok: false, errors: [{ line: 0, reason: "This is not a CSV file: save it as CSV (comma-separated) and upload it again." }] };
+    const decoded = (bytes: number[]) => new TextDecoder().decode(new Uint8Array(bytes));
+    // an XLSX's first bytes: a ZIP's local file header
+    expect(importCsv(decoded([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x21, 0x00]), row, { columns })).toEqual(notCsv);
+    // an old XLS (an OLE file), or any file with a NUL
+    expect(importCsv(decoded([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0x00]), row, { columns })).toEqual(notCsv);
+    expect(importCsv("tenorMonths,rate\n1,4.5\u0000\n", row, { columns })).toEqual(notCsv);
+    // a CSV that merely starts with the letters PK is text
+    expect(importCsv("PK,tenorMonths,rate\nx,1,4.5\n", row, { columns })).toMatchObject({ ok: true });
+  });
+});

@@ -24,6 +24,34 @@ export function csvErrorOf(text: string, error: unknown): CsvLineError {
   return { line: lines, reason: "The file is not valid CSV." };
 }
 
+export const NOT_CSV = "This is not a CSV file: save it as CSV (comma-separated) and upload it again.";
+
+/**
+ * A file that is not text at all: a NUL never stands in a CSV, and a ZIP's signature ("PK") opens an
+ * XLSX workbook renamed .csv (its bytes decoded as text, as File.text() gives them). Either was read as
+ * one odd column and answered "Missing column", which sends the admin looking for a typo.
+ */
+const notText = (text: string) => text.includes("\0") || text.startsWith("PK\u0003\u0004");
+
+const SEPARATORS = [
+  { char: ";", name: "semicolons" },
+  { char: "\t", name: "tabs" },
+] as const;
+
+/**
+ * A file saved with another separator (Excel saves "CSV" with semicolons where the comma is the decimal
+ * mark; "Text" with tabs): its header is one cell holding every name, so none of the expected columns is
+ * found. Read from the first line as written, before the parser, which may fail on such a file's quotes.
+ */
+function separatorProblem(text: string, columns: readonly string[]): CsvLineError | null {
+  const first = text.split("\n").find((line) => line.trim() !== "") ?? "";
+  const cells = first.split(",").map((cell) => cell.trim().replace(/^"(.*)"$/, "$1"));
+  if (columns.some((column) => cells.includes(column))) return null;
+  const count = (char: string) => first.split(char).length - 1;
+  const [most] = [...SEPARATORS].sort((a, b) => count(b.char) - count(a.char));
+  return most && count(most.char) > 0 ? { line: 1, reason: `The file's columns are separated by ${most.name}: save it as CSV with commas.` } : null;
+}
+
 /** The line of the last quote opened: where a quote never closed starts. */
 function openingQuoteLine(text: string) {
   let line = 1;
@@ -86,6 +114,9 @@ export function importCsv<Schema extends $ZodType>(
     key?: { of: (row: output<Schema>) => string; label: string };
   },
 ): CsvImport<output<Schema>> {
+  if (notText(text)) return { ok: false, errors: [{ line: 0, reason: NOT_CSV }] };
+  const separated = separatorProblem(normalized(text), options.columns);
+  if (separated) return { ok: false, errors: [separated] };
   let records: Record<string, string>[];
   let header: string[] = [];
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCurrency } from "./format";
+import { formatCompactCurrency, formatCurrency } from "./format";
 
 describe("formatCurrency", () => {
   it("shows whole dollars as whole, and the cents of an amount that has them", () => {
@@ -12,5 +12,27 @@ describe("formatCurrency", () => {
     expect(formatCurrency(12.344)).toBe("$12.34");
     expect(formatCurrency(-0.001)).toBe("$0");
     expect(formatCurrency(null)).toBe("—");
+  });
+});
+
+describe("formatCompactCurrency", () => {
+  it("chooses the unit after rounding, so a figure never shows as 1000 of a unit", () => {
+    expect(formatCompactCurrency(999)).toBe("$999");
+    expect(formatCompactCurrency(999.4)).toBe("$999");
+    expect(formatCompactCurrency(999.5)).toBe("$1.0K");
+    expect(formatCompactCurrency(1_000)).toBe("$1.0K");
+    expect(formatCompactCurrency(999_949)).toBe("$999.9K");
+    expect(formatCompactCurrency(999_950)).toBe("$1.0M");
+    expect(formatCompactCurrency(999_999)).toBe("$1.0M");
+    expect(formatCompactCurrency(1_250_000)).toBe("$1.3M");
+    expect(formatCompactCurrency(999_940_000)).toBe("$999.9M");
+    expect(formatCompactCurrency(999_950_000)).toBe("$1.0B");
+    expect(formatCompactCurrency(999_999_999)).toBe("$1.0B");
+    expect(formatCompactCurrency(-999_999)).toBe("-$1.0M");
+    // no unit past billions: a trillion is a thousand billions
+    expect(formatCompactCurrency(1_000_000_000_000)).toBe("$1000.0B");
+    expect(formatCompactCurrency(0)).toBe("$0");
+    expect(formatCompactCurrency(-0.2)).toBe("$0");
+    expect(formatCompactCurrency(null)).toBe("—");
   });
 });

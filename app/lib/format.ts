@@ -13,13 +13,26 @@ export function formatCurrency(v: number | null | undefined) {
   return `${sign}$${group(String((cents - rest) / 100))}${rest ? `.${String(rest).padStart(2, "0")}` : ""}`;
 }
 
+/** Each unit from the largest, with the divisor of the unit below, whose rounding decides the step up. */
+const compactUnits = [
+  { divisor: 1e9, suffix: "B", below: 1e6 },
+  { divisor: 1e6, suffix: "M", below: 1e3 },
+  { divisor: 1e3, suffix: "K", below: 1 },
+] as const;
+
+const roundedIn = (abs: number, divisor: number) => (divisor === 1 ? Math.round(abs) : Math.round((abs / divisor) * 10) / 10);
+
+/**
+ * The unit is chosen from the figure as it would be shown in the unit below: 999,999 is 1000.0
+ * thousands once rounded, so it is shown as "$1.0M", never as "$1000.0K" (and 999.5 as "$1.0K").
+ */
 export function formatCompactCurrency(v: number | null | undefined) {
   if (v === null || v === undefined) return "—";
   const abs = Math.abs(v);
-  const sign = v < 0 ? "-" : "";
-  const [divisor, suffix] = abs >= 1e9 ? [1e9, "B"] : abs >= 1e6 ? [1e6, "M"] : abs >= 1e3 ? [1e3, "K"] : [1, ""];
-  const scaled = abs / divisor;
-  return `${sign}$${suffix ? scaled.toFixed(1) : Math.round(scaled)}${suffix}`;
+  const unit = compactUnits.find((u) => roundedIn(abs, u.below) >= 1000);
+  const figure = roundedIn(abs, unit ? unit.divisor : 1);
+  const sign = v < 0 && figure > 0 ? "-" : "";
+  return unit ? `${sign}$${figure.toFixed(1)}${unit.suffix}` : `${sign}$${figure}`;
 }
 
 export const formatNumber = (v: number) => group(String(v));

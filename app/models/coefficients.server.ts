@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { pricingCoefficients } from "~/.server/db/schema";
-import { COEFFICIENT_DIMENSIONS, type Coefficient, type CoefficientDimension } from "~/lib/loan-pricing";
+import { bandsOf, COEFFICIENT_DIMENSIONS, DIMENSION_LABELS, type Coefficient, type CoefficientDimension } from "~/lib/loan-pricing";
 import type { CoefficientValues } from "~/lib/schemas/pricing-data";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, type ListQuery } from "./list-query.server";
@@ -11,8 +11,30 @@ import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
 type Change = { actor: AuditEntry["actor"]; address?: string };
 
+/**
+ * The table's "Dimension" order: by the label shown, not the key (sorted by key, "Default CDR", "Spread
+ * by collateral", "Default CPR" looked unordered), and within a dimension its bands in the order the
+ * product defines them (Performing before Non-Performing, the LTV bands from the lowest); property
+ * types, which the content lists, by name. One text key, so that a page and its direction are one sort.
+ */
+const byLabel = (a: CoefficientDimension, b: CoefficientDimension) => {
+  const [x, y] = [DIMENSION_LABELS[a].toLowerCase(), DIMENSION_LABELS[b].toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+const text = (s: string) => sql.raw(`'${s.replaceAll("'", "''")}'`);
+// written into the statement (each a constant of the code), not bound: D1 binds at most 100 values
+const dimensionOrder = (() => {
+  const { dimension, band } = pricingCoefficients;
+  const key = (rank: number, index: number) => text(String(rank * 100 + index).padStart(4, "0"));
+  const whens = [...COEFFICIENT_DIMENSIONS].sort(byLabel).map((d, rank) => {
+    const bands = bandsOf(d, []).map((b, index) => sql` when ${text(b)} then ${key(rank, index)}`);
+    return sql` when ${text(d)} then ${bands.length ? sql`(case ${band}${sql.join(bands)} else ${key(rank, 99)} end)` : key(rank, 99)}`;
+  });
+  return sql`((case ${dimension}${sql.join(whens)} else '9999' end) || ${band})`;
+})();
+
 const SORT = {
-  dimension: pricingCoefficients.dimension,
+  dimension: dimensionOrder,
   band: pricingCoefficients.band,
   value: pricingCoefficients.value,
   updatedAt: pricingCoefficients.updatedAt,

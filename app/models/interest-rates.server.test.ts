@@ -4,7 +4,8 @@ import { auditLog } from "~/.server/db/schema";
 import { importCsv } from "~/lib/csv-import";
 import { coefficientSchema, COEFFICIENT_COLUMNS, INTEREST_RATE_COLUMNS, interestRateSchema } from "~/lib/schemas/pricing-data";
 import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
-import { allCoefficients, createCoefficient, deleteCoefficient, DUPLICATE_COEFFICIENT, importCoefficients, updateCoefficient } from "./coefficients.server";
+import { bandsOf, DIMENSION_LABELS } from "~/lib/loan-pricing";
+import { allCoefficients, createCoefficient, deleteCoefficient, DUPLICATE_COEFFICIENT, importCoefficients, listCoefficients, updateCoefficient } from "./coefficients.server";
 import { createInterestRate, DUPLICATE_POINT, deleteInterestRate, importInterestRates, latestCurve, listInterestRates, updateInterestRate } from "./interest-rates.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -72,6 +73,28 @@ describe("the curve and the coefficients", () => {
     expect(after.find((c) => c.dimension === "loanStatus" && c.band === "Performing")!.value).toBe(300);
     expect((await createCoefficient(t.db, { values: { dimension: "cpr", band: "Performing", value: 5 }, actor })).ok).toBe(false);
     expect(await deleteCoefficient(t.db, { id: after[0]!.id, actor })).toBe(true);
+  });
+});
+
+describe("the coefficients table sorted by dimension", () => {
+  it("orders the dimensions by the label shown, and each dimension's bands as the product defines them", async () => {
+    await seedPricingDataIfEmpty(t.db);
+    const { rows } = await listCoefficients(t.db, { pageSize: 500 });
+    const labels = [...new Set(rows.map((r) => DIMENSION_LABELS[r.dimension]))];
+    expect(labels.slice(0, 4)).toEqual(["Default CDR by loan status (%)", "Default CPR by loan status (%)", "Default loss severity by loan status (%)", "Spread by collateral (bp)"]);
+    expect(labels).toEqual([...labels].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(labels).toHaveLength(new Set(rows.map((r) => r.dimension)).size);
+    const bandsIn = (dimension: string) => rows.filter((r) => r.dimension === dimension).map((r) => r.band);
+    expect(bandsIn("cpr")).toEqual(["Performing", "Non-Performing"]);
+    expect(bandsIn("ltvBand")).toEqual(bandsOf("ltvBand", []).filter((b) => bandsIn("ltvBand").includes(b)));
+    expect(bandsIn("dscrBand")).toEqual(["Below 1.00", "1.00-1.25", "1.25-1.50", "Above 1.50"].filter((b) => bandsIn("dscrBand").includes(b)));
+    const types = bandsIn("propertyType");
+    expect(types).toEqual([...types].sort());
+    // the other way round, the whole order reversed; a page of it continues the same order
+    const down = await listCoefficients(t.db, { pageSize: 500, desc: true });
+    expect(down.rows.map((r) => r.id)).toEqual(rows.map((r) => r.id).reverse());
+    const second = await listCoefficients(t.db, { pageSize: 5, page: 2 });
+    expect(second.rows.map((r) => r.id)).toEqual(rows.slice(5, 10).map((r) => r.id));
   });
 });
 

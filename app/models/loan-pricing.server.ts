@@ -21,6 +21,7 @@ import { allCoefficients } from "./coefficients.server";
 import { latestCurve } from "./interest-rates.server";
 import { responsivenessByCustomer } from "./matches.server";
 import { findTeamProject, sellerReach } from "./seller-permissions.server";
+import { notImporting } from "./projects.server";
 
 /** What pricing reads: the latest curve and every coefficient. */
 async function marketData(db: Database) {
@@ -171,7 +172,7 @@ export async function sellerPools(db: Database, { sellerId }: { sellerId: number
   // them it walked all of a seller's pools by name reading each for its tape (24,541 pools: 45 ms).
   // From the tapes' rows, every pool's id was listed and looked up among the loans (13 ms)
   const taped = sql`${projects.id} in (select ${projects.id} from ${projects} indexed by projects_taped_pools_idx
-    where ${and(reach, sql`${projects.kind} = 'loan_pool' and ${projects.tapeLoans} > 0`)} order by ${projects.projectName}, ${projects.id} limit 200)`;
+    where ${and(reach, sql`${projects.kind} = 'loan_pool' and ${projects.tapeLoans} > 0`, notImporting)} order by ${projects.projectName}, ${projects.id} limit 200)`;
   return db
     .select({ id: projects.id, name: projects.projectName, status: projects.status, loans: projects.tapeLoans })
     .from(projects)

@@ -17,6 +17,18 @@ export const seenByBuyers = (project: Pick<Project, "status">) => VISIBLE_TO_BUY
 /** The same rule in hand-written SQL (`status` names a project's status column): one list for every query. */
 export const statusSeenByBuyers = (status: SQL | AnyColumn) => sql`${status} in (${sql.join(VISIBLE_TO_BUYERS.map((seen) => sql`${seen}`), sql`, `)})`;
 
+/**
+ * A bulk upload's listings, while the job runs: seen by admins alone (project-kinds.ts), so that
+ * the seller never sees, opens or acts on half a file (the job may yet fail and remove them all).
+ */
+export const importing = (project: Pick<Project, "status">) => project.status === "importing";
+
+/**
+ * The same for a list of the seller's projects: not one of those importing. By id, from the status
+ * index alone (usually no row at all), so that a list still reads its own index without the rows.
+ */
+export const notImporting = sql`${projects.id} not in (select importing.id from ${projects} importing where importing.status = 'importing')`;
+
 /** Who may see a project at all: its seller and admins always; other members once it is published. */
 export function canSee(viewer: Viewer, project: Pick<Project, "sellerId" | "status">) {
   if (mayManageProject(viewer, project)) return true;
@@ -24,9 +36,9 @@ export function canSee(viewer: Viewer, project: Pick<Project, "sellerId" | "stat
   return viewer.role !== null && seenByBuyers(project);
 }
 
-/** An admin, or the project's own seller: who may edit it, run its deal desk and manage its data room. */
-export function mayManageProject(viewer: Viewer, project: Pick<Project, "sellerId">) {
-  return viewer.role === "admin" || project.sellerId === viewer.id;
+/** An admin, or the project's own seller (once it is past an import): who may edit it, run its deal desk and manage its data room. */
+export function mayManageProject(viewer: Viewer, project: Pick<Project, "sellerId" | "status">) {
+  return viewer.role === "admin" || (project.sellerId === viewer.id && !importing(project));
 }
 
 /** A buyer or broker who is not the project's seller: who may sign its NDA, negotiate and bid. */

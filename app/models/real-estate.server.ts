@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { projects, propertyAssumptions, type Project } from "~/.server/db/schema";
 import { defaultInputs, valueProperty, type MarketAssumptions, type StoredProperty } from "~/lib/real-estate-valuation";
 import { NATIONWIDE } from "~/models/property-assumptions.server";
+import { notImporting } from "~/models/projects.server";
 import { sellerReach } from "~/models/seller-permissions.server";
 
 export const REAL_ESTATE_PAGE_SIZE = 25;
@@ -23,8 +24,8 @@ async function marketTable(db: Database) {
   return (propertyType: string, region: string) => byKey.get(`${propertyType}\n${region}`) ?? byKey.get(`${propertyType}\n${NATIONWIDE}`) ?? null;
 }
 
-/** The real-estate projects a seller reaches: their own, and their team's as their permissions say. */
-const own = async (db: Database, sellerId: number) => and(await sellerReach(db, { userId: sellerId }), eq(projects.kind, "real_estate"));
+/** The real-estate projects a seller reaches: their own, and their team's as their permissions say; none still importing. */
+const own = async (db: Database, sellerId: number) => and(await sellerReach(db, { userId: sellerId }), eq(projects.kind, "real_estate"), notImporting);
 
 /** One page of the seller's real-estate projects, each valued on the defaults (system data and what the listing stores). */
 export async function ownRealEstateValuations(db: Database, { sellerId, page = 1, pageSize = REAL_ESTATE_PAGE_SIZE }: { sellerId: number; page?: number; pageSize?: number }) {
@@ -86,7 +87,7 @@ export async function ownRealEstateStates(db: Database, { sellerId }: { sellerId
     .from(projects)
     // the kind as a literal: the planner takes the real-estate projects' partial index (by state)
     // only for a query whose own terms name its condition
-    .where(and(await sellerReach(db, { userId: sellerId }), sql`${projects.kind} = 'real_estate'`, ne(projects.state, "")))
+    .where(and(await sellerReach(db, { userId: sellerId }), sql`${projects.kind} = 'real_estate'`, ne(projects.state, ""), notImporting))
     .groupBy(projects.state)
     .orderBy(desc(n), asc(projects.state));
 }

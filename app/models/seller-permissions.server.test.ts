@@ -8,9 +8,10 @@ import { makeUser } from "~/seed/factories";
 import { can, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { startSession, userForSession } from "./sessions.server";
-import { listSellerDraftPage } from "./projects.server";
+import { findVisibleProject, listSellerDraftPage, mayManageProject } from "./projects.server";
 import { listThreads, postMessage, unreadMessageCount } from "./negotiations.server";
-import { pricePool } from "./loan-pricing.server";
+import { pricePool, sellerPools } from "./loan-pricing.server";
+import { ownRealEstate, ownRealEstateStates, ownRealEstateValuations } from "./real-estate.server";
 import { dataRoomAccess } from "./data-room.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
 
@@ -381,5 +382,70 @@ describe("the company's first member, who holds every permission", () => {
     const plan = (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${q.sql}`, args: q.params })).rows.map((r) => String(r.detail));
     expect(plan).toContain("SEARCH lead USING INDEX users_customer_idx (customer_id=?)");
     expect(plan.filter((step) => step.startsWith("SCAN"))).toEqual([]);
+  });
+});
+
+describe("a bulk upload's listings while it runs", () => {
+  it("are seen by no seller, the team's first member included, until the import is done (admins only)", async () => {
+    await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: [...SELLER_PERMISSIONS], projects: {} } });
+    const estate = { kind: "real_estate" as const, location: "Northeast", state: "NY", details: { propertyType: "Office", noi: 500_000, occupancy: 90, city: "Albany" } };
+    const [listed, importingEstate, importingPool] = await t.db
+      .insert(projects)
+      .values([
+        { sellerId: lead.id, status: "published", projectName: "Listed tower", ...estate },
+        { sellerId: lead.id, status: "importing", projectName: "Half-imported tower", ...estate, state: "VT" },
+        { sellerId: colleague.id, kind: "loan_pool", status: "importing", projectName: "Half-imported pool", tapeLoans: 3 },
+      ])
+      .returning({ id: projects.id });
+    const [listedId, estateId, poolId] = [listed!.id, importingEstate!.id, importingPool!.id];
+    try {
+      for (const user of [lead, colleague]) {
+        const member = (await userForSession(t.db, await startSession(t.db, user.id)))!;
+        for (const id of [estateId, poolId]) {
+          // the seller's desk, their document links and the listing form answer 404
+          expect(await findTeamProject(t.db, { userId: user.id, projectId: id })).toBeNull();
+          expect(await findTeamProjectFor(t.db, member, id)).toBeNull();
+          expect(await can(t.db, { userId: user.id, projectId: id }, "view")).toBe(false);
+          const project = (await t.db.query.projects.findFirst({ where: eq(projects.id, id) }))!;
+          expect(await findVisibleProject(t.db, { id: user.id, role: "seller" }, id)).toBeNull();
+          expect(mayManageProject({ id: user.id, role: "seller" }, project)).toBe(false);
+          expect(await dataRoomAccess(t.db, project, user, "seller")).toBeNull();
+        }
+        // the real-estate analytics: the list, its count and the map leave it out; its valuation is 404
+        const valuations = await ownRealEstateValuations(t.db, { sellerId: user.id });
+        expect(valuations.rows.map((r) => r.id)).toEqual([listedId]);
+        expect(valuations.total).toBe(1);
+        expect(valuations.places.map((p) => p.id)).toEqual([listedId]);
+        expect(await ownRealEstateStates(t.db, { sellerId: user.id })).toEqual([{ state: "NY", count: 1 }]);
+        expect(await ownRealEstate(t.db, { sellerId: user.id, projectId: estateId })).toBeNull();
+        expect(await ownRealEstate(t.db, { sellerId: user.id, projectId: listedId })).not.toBeNull();
+        // loan pricing's choice of pools, and pricing one by its id
+        expect((await sellerPools(t.db, { sellerId: user.id })).map((p) => p.id)).not.toContain(poolId);
+        expect(await pricePool(t.db, { sellerId: user.id, values: { projectId: poolId } })).toBeNull();
+      }
+      // the colleagues' projects on my projects, and the permission form's list of the team's
+      expect((await sharedProjects(t.db, { userId: lead.id })).map((p) => p.id)).not.toContain(poolId);
+      expect((await sharedProjects(t.db, { userId: colleague.id })).map((p) => p.id)).not.toContain(estateId);
+      const team = (await teamProjects(t.db, { customerId: ids.bank! })).map((p) => p.id);
+      expect(team).toContain(listedId);
+      expect(team).not.toContain(estateId);
+      expect(team).not.toContain(poolId);
+      const paged = await teamProjectPage(t.db, { customerId: ids.bank!, pageSize: 500 });
+      expect(paged.rows.map((p) => p.id)).not.toContain(estateId);
+      expect(paged.total).toBe(team.length);
+      // an admin sees them
+      expect(await findVisibleProject(t.db, { id: 1, role: "admin" }, estateId)).not.toBeNull();
+      // once the import is done, they are the seller's
+      await t.db.update(projects).set({ status: "draft" }).where(inArray(projects.id, [estateId, poolId]));
+      expect(await findTeamProject(t.db, { userId: lead.id, projectId: estateId })).not.toBeNull();
+      expect(await findTeamProject(t.db, { userId: lead.id, projectId: poolId })).not.toBeNull();
+      expect((await ownRealEstateValuations(t.db, { sellerId: lead.id })).total).toBe(2);
+      expect(await ownRealEstateStates(t.db, { sellerId: lead.id })).toEqual([
+        { state: "NY", count: 1 },
+        { state: "VT", count: 1 },
+      ]);
+    } finally {
+      await t.db.delete(projects).where(inArray(projects.id, [listedId, estateId, poolId]));
+    }
   });
 });

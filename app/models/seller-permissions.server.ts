@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { auditLog, projects, sellerPermissions, users, WITHOUT_SECRETS, type Project, type User } from "~/.server/db/schema";
+import { auditLog, listedProject, projects, sellerPermissions, users, WITHOUT_SECRETS, type Project, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { primaryRole } from "~/lib/roles";
 import {
@@ -19,7 +19,7 @@ import { colleaguesWithPlaceholders, reachSql, reachValues, type Reach } from ".
 import { inList } from "~/.server/db/in-list";
 import { pageCarryingTotal } from "./list-query.server";
 import { inviteMember, type InviteResult } from "./invitations.server";
-import { projectWithId } from "./projects.server";
+import { importing, projectWithId } from "./projects.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
 import { sellerTeamLoadedWith } from "./sessions.server";
 
@@ -48,7 +48,8 @@ export async function grantsOf(db: Database, { userId }: { userId: number }): Pr
  */
 export async function permissionsOnProject(db: Database, { userId, projectId }: { userId: number; projectId: number }): Promise<Set<SellerPermission>> {
   const project = await projectWithId(db, projectId);
-  if (!project) return new Set();
+  // a listing still importing is no seller's yet (importing in projects.server.ts)
+  if (!project || importing(project)) return new Set();
   return permissionsGiven(db, { userId, projectId, sellerId: project.sellerId });
 }
 
@@ -126,7 +127,7 @@ export async function findTeamProject(db: Database, { userId, projectId }: { use
   // the project first, whole: its seller decides the permissions, and on one's own project that is
   // the only read (nothing of it leaves here unless the seller may view it)
   const project = await projectWithId(db, projectId);
-  if (!project) return null;
+  if (!project || importing(project)) return null;
   const may = await permissionsGiven(db, { userId, projectId, sellerId: project.sellerId });
   return may.has("view") ? { project, may } : null;
 }
@@ -151,7 +152,7 @@ export async function findTeamProjectFor(db: Database, user: User, projectId: nu
   if (!team) return findTeamProject(db, { userId: user.id, projectId });
   if (!Number.isSafeInteger(projectId) || projectId <= 0) return null;
   const [row] = await projectWithSellerCompany(db).all({ projectId });
-  if (!row) return null;
+  if (!row || importing(row.project)) return null;
   const may = permissionsOfMember(user.id, placeFromSession(user, team), row.project, row.sellerCustomerId);
   return may.has("view") ? { project: row.project, may } : null;
 }
@@ -212,6 +213,9 @@ export async function colleagueLedBy(db: Database, { userId, memberId }: { userI
 const newestInSellersIndex = (condition: SQL, limit: SQL) =>
   sql`${projects.id} in (select ${projects.id} from ${projects} indexed by projects_seller_idx where ${condition} order by ${projects.id} desc limit ${limit})`;
 
+/** A bulk upload's listings are no one's to be given a permission on until the import is done: the status, in the sellers' index. */
+const NOT_IMPORTING_STATUS = sql`${projects.status} <> 'importing'`;
+
 const teamSellerIds = async (db: Database, customerId: number) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)).limit(100)).map((m) => m.id);
 
@@ -225,7 +229,7 @@ export async function teamProjects(db: Database, { customerId, limit = 200 }: { 
     .select(teamProjectColumns)
     .from(projects)
     // written into the SQL, as Drizzle writes a whole-number limit (decision 045)
-    .where(newestInSellersIndex(inList(projects.sellerId, memberIds), sql.raw(String(Math.floor(limit)))))
+    .where(newestInSellersIndex(sql`${inList(projects.sellerId, memberIds)} and ${NOT_IMPORTING_STATUS}`, sql.raw(String(Math.floor(limit)))))
     .orderBy(desc(projects.id));
 }
 
@@ -240,7 +244,7 @@ export async function teamProjectPage(
 ) {
   const memberIds = await teamSellerIds(db, customerId);
   if (!memberIds.length || only?.length === 0) return { rows: [], total: 0, page: 1, pageSize };
-  const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${and(inList(projects.sellerId, memberIds), only ? inList(projects.id, only) : undefined)}`;
+  const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${and(inList(projects.sellerId, memberIds), NOT_IMPORTING_STATUS, only ? inList(projects.id, only) : undefined)}`;
   return pageCarryingTotal(
     (offset) =>
       db
@@ -268,7 +272,7 @@ const colleaguesProjectsIn = (kind: Exclude<Reach["kind"], "own">) =>
       .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
       .from(projects)
       // a placeholder's limit as an expression, so that D1 does not plan the statement again for each value (decision 045)
-      .where(newestInSellersIndex(sql`${colleaguesWithPlaceholders(kind)} and ${projects.status} <> 'draft'`, sql`(${sql.placeholder("limit")} + 0)`))
+      .where(newestInSellersIndex(sql`${colleaguesWithPlaceholders(kind)} and ${listedProject(projects.status)}`, sql`(${sql.placeholder("limit")} + 0)`))
       .orderBy(desc(projects.id))
       .prepare(),
   );

@@ -66,6 +66,19 @@ describe("property assumptions", () => {
     expect(await assumptionFor(t.db, { propertyType: "Office", region: "Northeast" })).toMatchObject({ capRate: 6.8, vacancy: 9, expenseRatio: 41 });
     expect((await audits("property-assumption.import"))[0]?.detail).toBe("2 rows from good.csv");
   });
+
+  it("refuse an import with a vacancy or expense ratio of 100%, which would value every such listing at nothing", async () => {
+    const header = "propertyType,region,capRate,vacancy,expenseRatio";
+    const refused = await importPropertyAssumptions(t.db, { text: `${header}\nOffice,Northeast,6.8,9,100\nRetail,Midwest,6.5,100,30\n`, options, actor, file: "full.csv" });
+    expect(refused).toEqual({
+      imported: 0,
+      errors: [
+        { line: 2, reason: "expenseRatio: Exceeds maximum value of 95." },
+        { line: 3, reason: "vacancy: Exceeds maximum value of 95." },
+      ],
+    });
+    expect(await assumptionFor(t.db, { propertyType: "Office", region: "Northeast" })).toMatchObject({ expenseRatio: 41 });
+  });
 });
 
 describe("SIC codes", () => {
@@ -88,6 +101,12 @@ describe("SIC codes", () => {
     expect(await findSicCode(t.db, "7372")).toMatchObject({ division: "I" });
     const bad = await importSicCodes(t.db, { text: "code,title,division\n737,Short,I\n7373,Fine,Z\n", actor, file: "bad.csv" });
     expect(bad.errors.map((e) => e.line)).toEqual([2, 3]);
+  });
+
+  it("refuse an import line whose division is not its code's, naming the code's", async () => {
+    const bad = await importSicCodes(t.db, { text: "code,title,division\n0111,Wheat,D\n2011,Meat Packing Plants,D\n", actor, file: "wheat.csv" });
+    expect(bad).toEqual({ imported: 0, errors: [{ line: 2, reason: "division: SIC code 0111 is in division A (Agriculture, Forestry, and Fishing)." }] });
+    expect((await findSicCode(t.db, "0111"))?.division).not.toBe("D");
   });
 });
 

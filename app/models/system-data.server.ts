@@ -44,7 +44,8 @@ const TOO_LARGE = fileTooLarge(RATES_IMPORT_MAX_BYTES);
 /** The import refused: a summary for the form, and each problem on the file field by line. */
 function importRefused(submission: Replier, errors: CsvLineError[], status = 400) {
   const summary = `${errors.length}${errors.length >= 50 ? "+" : ""} problem${errors.length === 1 ? "" : "s"}; nothing was imported.`;
-  const lines = errors.map((e) => `Line ${e.line}: ${e.reason}`);
+  // line 0: a problem of the whole file (not CSV), worded as refuseLines words it
+  const lines = errors.map((e) => `${e.line > 0 ? `Line ${e.line}: ` : ""}${e.reason}`);
   return answer(submission.reply({ formErrors: [summary], fieldErrors: { file: lines } }), status);
 }
 

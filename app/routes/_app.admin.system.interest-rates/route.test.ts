@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
+import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The benchmark curve's page as an admin reads it: its rows arrive drawn, each with its edit link and delete form. */
 const app = await bootApp("route-admin-interest-rates");
@@ -34,5 +34,29 @@ describe("the interest-rate rows", () => {
     const { result } = (await response.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
     expect(result.error.rate).toEqual(["Value must be a valid decimal."]);
     expect(result.initialValue).toMatchObject({ asOf: "2020-02-04", tenorMonths: "0", rate: "abc" });
+  });
+});
+
+describe("an import of a file that is not comma-separated", () => {
+  const upload = (bytes: Uint8Array<ArrayBuffer> | string, name: string) => {
+    const form = new FormData();
+    form.append("intent", "import");
+    form.append("file", new File([bytes], name, { type: "text/csv" }));
+    const request = new Request(`${ORIGIN}/admin/system/interest-rates`, {
+      method: "POST",
+      headers: { Cookie: admin.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" },
+      body: form,
+    });
+    return responseOf(action({ request, context, params: {} }));
+  };
+  const problems = async (response: Response) => ((await response.json()) as { result: { error: Record<string, string[]> } }).result.error;
+
+  it("names the separator, or says the file is not CSV, instead of a missing column", async () => {
+    const semicolons = await upload("asOf;tenorMonths;rate\n2026-01-01;12;4,5\n", "rates.csv");
+    expect(semicolons.status).toBe(400);
+    expect((await problems(semicolons)).file).toEqual(["Line 1: The file's columns are separated by semicolons: save it as CSV with commas."]);
+    // an XLSX workbook renamed .csv: a ZIP, with its NULs
+    const workbook = await upload(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]), "rates.csv");
+    expect((await problems(workbook)).file).toEqual(["This is not a CSV file: save it as CSV (comma-separated) and upload it again."]);
   });
 });
