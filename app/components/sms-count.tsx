@@ -1,4 +1,5 @@
-import { countSms, withStopFooter } from "~/lib/sms";
+import { countSms, withStopFooter, type SmsCount as Count } from "~/lib/sms";
+import { SmsCountLine } from "./sms-count-line";
 
 /**
  * Characters and segments of a text as it will be sent (with the opt-out line), the
@@ -6,11 +7,6 @@ import { countSms, withStopFooter } from "~/lib/sms";
  * company name can add a segment (the preview shows each recipient's own count).
  */
 export function SmsCount({ text, merged = false }: { text: string; merged?: boolean }) {
-  const { encoding, characters, segments, perSegment } = countSms(merged ? text : withStopFooter(text));
-  return (
-    <p className="text-sm text-slate-600" data-testid="sms-count" aria-live="polite">
-      {characters} character{characters === 1 ? "" : "s"}, {segments} segment{segments === 1 ? "" : "s"} ({encoding}, {perSegment} a segment)
-      {merged ? "" : " with “Reply STOP to opt out”"}
-    </p>
-  );
+  const count: Count = countSms(merged ? text : withStopFooter(text));
+  return <SmsCountLine count={count} merged={merged} />;
 }

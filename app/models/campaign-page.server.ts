@@ -41,3 +41,6 @@ export async function composePage(db: Database, { channel, request, pageSize }: 
   keepWithinPages(request, { page, pageSize, total: choices.total });
   return { ...choices, listId: params.get("listId") ?? "", page };
 }
+
+/** The admin's own phone as a test text goes to it, or null (read here: the SMS module's tables stay out of the page's script). */
+export { e164 as testPhoneOf } from "~/lib/sms";

@@ -9,12 +9,11 @@ import { CampaignProgress, CampaignRecipients, CampaignSendForms, PreviewPicker 
 import { useRefreshWhile } from "~/components/refresh-while";
 import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
-import { SmsCount } from "~/components/sms-count";
+import { SmsCountLine } from "~/components/sms-count-line";
 import { formatNumber } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
-import { e164 } from "~/lib/sms";
 import { changeDraftProject, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
-import { campaignPage, requireChannelCampaign } from "~/models/campaign-page.server";
+import { campaignPage, requireChannelCampaign, testPhoneOf } from "~/models/campaign-page.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
 
@@ -25,7 +24,7 @@ const PAGE_SIZE = 50;
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const campaign = await requireChannelCampaign(services.db, args.params, "sms");
-  return { ...(await campaignPage(services, { campaign, request: args.request, pageSize: PAGE_SIZE })), myPhone: e164(user.phone) };
+  return { ...(await campaignPage(services, { campaign, request: args.request, pageSize: PAGE_SIZE })), myPhone: testPhoneOf(user.phone) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -35,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return invalid(submission);
   const here = `/admin/marketing/bulk-sms/${campaign.id}`;
   if (submission.value.intent === "test") {
-    const phone = e164(user.phone);
+    const phone = testPhoneOf(user.phone);
     if (!phone) return redirectWithNotification(services, args.request, here, "Add an international phone number to your profile to send yourself a test.", "error");
     await sendTestToSelf(services, { campaign, to: phone });
     return redirectWithNotification(services, args.request, here, `A test is on its way to ${phone}.`);
@@ -96,7 +95,7 @@ export default function SmsCampaignPage() {
         {preview ? (
           <div data-testid="campaign-preview" className="space-y-2">
             <div className="max-w-sm whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">{preview.body}</div>
-            <SmsCount text={preview.body} merged />
+            {preview.count ? <SmsCountLine count={preview.count} merged /> : null}
           </div>
         ) : (
           <p>Nobody is on this list now.</p>
