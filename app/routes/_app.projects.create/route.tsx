@@ -17,7 +17,8 @@ import { createDraft, EDITABLE, saveDraftStep, submitForReview } from "~/models/
 import { tapeCompletenessOf, replaceLoanTape } from "~/models/loan-tapes.server";
 import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
 import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
-import { LOAN_TAPE_MAX_BYTES, UNKNOWN_SIC_CODE, detailsColumns, fileTooLarge, formValuesOf, parseLoanTape } from "./step-rules.server";
+import { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
+import { UNKNOWN_SIC_CODE, detailsColumns, formValuesOf, parseLoanTape } from "./step-rules.server";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, resultFor } from "~/lib/action-result";

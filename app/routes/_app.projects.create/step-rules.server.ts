@@ -2,6 +2,5 @@
 // route itself, modules with top-level work (tables, sets) stayed in the page's script though only the
 // server used them.
 export { parseLoanTape } from "~/lib/loan-tape";
-export { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 export { detailsColumns, formValuesOf } from "~/lib/project-values";
 export { UNKNOWN_SIC_CODE } from "~/lib/system-data";
