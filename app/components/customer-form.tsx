@@ -16,6 +16,7 @@ export function CustomerForm({
   businessTypes,
   submitLabel,
   intent,
+  opened,
 }: {
   id: string;
   /** Posted when the page's action answers more than this form. */
@@ -24,6 +25,8 @@ export function CustomerForm({
   defaultValue?: CustomerFormDefaults;
   businessTypes: string[];
   submitLabel: string;
+  /** The record as the page showed it: the save writes only what this admin changed (another's edits meanwhile kept). */
+  opened?: string;
 }) {
   const [form, fields] = useForm({
     id,
@@ -35,6 +38,7 @@ export function CustomerForm({
   });
   return (
     <Form method="post" className="card max-w-3xl space-y-4" {...getFormProps(form)}>
+      {opened ? <input type="hidden" name="opened" value={opened} /> : null}
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -77,7 +77,24 @@ export async function customerChoices(db: Database, { limit = 500 }: { limit?: n
     .limit(limit);
 }
 
-export type CustomerResult = { ok: true; customer: Customer; unchanged?: true } | { ok: false; field: "customerName" | "website" | "attentionEmail"; message: string };
+export type CustomerResult = { ok: true; customer: Customer; unchanged?: true } | { ok: false; field: string; message: string };
+
+export const CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+/** The form's field of each column, for the message of a change made meanwhile ("" is the form's own message). */
+const CLASH_FIELD: Record<string, string> = {
+  name: "customerName",
+  customerType: "customerType",
+  contactPerson: "contactPerson",
+  attentionEmail: "attentionEmail",
+  attentionPhone: "attentionPhone",
+  website: "website",
+  websiteDomain: "website",
+  businessType: "type",
+  size: "size",
+  headquarters: "headquarters",
+  smsAllowance: "smsAllowance",
+  comments: "comments",
+};
 
 function columnsOf(values: CustomerValues) {
   return {
@@ -146,19 +163,31 @@ export async function createCustomer(
 }
 
 /** Spec /admin/customers/edit/{id}. */
-export async function updateCustomer(services: Pick<Services, "db">, { actor, customerId, values, address }: Change & { values: CustomerValues }): Promise<CustomerResult | null> {
+export async function updateCustomer(
+  services: Pick<Services, "db">,
+  { actor, customerId, values, address, opened }: Change & { values: CustomerValues; opened?: CustomerValues },
+): Promise<CustomerResult | null> {
   const existing = await findCustomer(services.db, { customerId });
   if (!existing || existing.anonymisedAt) return null;
+  const json = (value: unknown) => JSON.stringify(value ?? null);
+  const stored = (key: string) => json((existing as Record<string, unknown>)[key]);
+  const typed = columnsOf(values);
+  // what this admin changed on the page they opened: only that is written, so that another admin's save
+  // (or a campaign's use of the SMS allowance) since then is kept, not put back as the page showed it
+  const was = opened ? columnsOf(opened) : null;
+  const changed = Object.entries(typed).filter(([key, value]) => !was || json(value) !== json(was[key as keyof typeof was]));
+  // a field both changed, to different values: the admin decides, having seen the other's
+  const clash = was ? changed.find(([key, value]) => stored(key) !== json(was[key as keyof typeof was]) && stored(key) !== json(value)) : undefined;
+  if (clash) return { ok: false, field: CLASH_FIELD[clash[0]] ?? "", message: CHANGED_MEANWHILE };
   // saved as it was (a second click, a resent form): nothing written, nor audited again
-  const same = (value: unknown, key: string) => JSON.stringify(value ?? null) === JSON.stringify((existing as Record<string, unknown>)[key] ?? null);
-  if (Object.entries(columnsOf(values)).every(([key, value]) => same(value, key))) return { ok: true, customer: existing, unchanged: true };
+  if (changed.every(([key, value]) => stored(key) === json(value))) return { ok: true, customer: existing, unchanged: true };
   const duplicate = await duplicateOf(services.db, values, customerId);
   if (duplicate) return duplicate;
   let customer: Customer | undefined;
   try {
     [customer] = await services.db
       .update(customers)
-      .set({ ...columnsOf(values), updatedAt: new Date() })
+      .set({ ...Object.fromEntries(changed), updatedAt: new Date() })
       .where(and(eq(customers.id, customerId), nameIsFree(values.customerName, customerId)))
       .returning();
   } catch (error) {

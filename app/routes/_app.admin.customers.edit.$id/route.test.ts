@@ -5,7 +5,7 @@ import { bootApp, postRequest, responseOf } from "../../../tests/support/app";
 const app = await bootApp("route-admin-customer-edit");
 const { action } = await import("./route");
 const { customers } = await import("~/.server/db/schema");
-const { deleteOrAnonymiseCustomer, findCustomer } = await import("~/models/customer-accounts.server");
+const { CHANGED_MEANWHILE, deleteOrAnonymiseCustomer, findCustomer } = await import("~/models/customer-accounts.server");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -45,5 +45,35 @@ describe("a customer renamed to another customer's name", () => {
     // its own name in another case is its own
     expect((await post({ customerName: "CORNERSTONE Lending" })).status).toBe(302);
     expect((await findCustomer(services.db, { customerId: renamed!.id }))!.name).toBe("CORNERSTONE Lending");
+  });
+});
+
+describe("two admins editing one customer", () => {
+  it("keeps what the other saved meanwhile: the older page writes only what its admin changed, and a field both changed is refused (409)", async () => {
+    const [customer] = await services.db
+      .insert(customers)
+      .values({ name: "Two Tabs Credit", customerType: "buyer", contactPerson: "Alex Garcia", smsAllowance: 100, comments: "" })
+      .returning();
+    const id = customer!.id;
+    // both pages opened on the customer as it was
+    const opened = { customerName: "Two Tabs Credit", customerType: "buyer", contactPerson: "Alex Garcia", attentionEmail: "", attentionPhone: "", website: "", type: "", size: "", headquarters: "", smsAllowance: "100", comments: "" };
+    const save = (changes: Record<string, string>) =>
+      responseOf(
+        action({
+          request: postRequest(`/admin/customers/edit/${id}`, admin.cookie, { intent: "customer", ...opened, ...changes, opened: JSON.stringify(opened) }),
+          context,
+          params: { id: String(id) },
+        }),
+      );
+    // the second tab: no more texts, and why
+    expect((await save({ smsAllowance: "0", comments: "Do not text." })).status).toBe(302);
+    // the first tab, opened before, changes the contact person only: the allowance and the note stay
+    expect((await save({ contactPerson: "Alex J. Garcia" })).status).toBe(302);
+    expect(await findCustomer(services.db, { customerId: id })).toMatchObject({ contactPerson: "Alex J. Garcia", smsAllowance: 0, comments: "Do not text." });
+    // a note both wrote, differently: refused on that field, nothing written
+    const clash = await save({ comments: "Call on Mondays." });
+    expect(clash.status).toBe(409);
+    expect(((await clash.json()) as { result: { error: Record<string, string[]> } }).result.error.comments).toEqual([CHANGED_MEANWHILE]);
+    expect((await findCustomer(services.db, { customerId: id }))!.comments).toBe("Do not text.");
   });
 });

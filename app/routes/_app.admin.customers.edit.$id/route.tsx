@@ -60,10 +60,24 @@ export async function action(args: ActionFunctionArgs) {
     return redirectWithNotification(services, args.request, here, "The criteria are saved.");
   }
   const { intent: _intent, ...values } = submission.value;
-  const updated = await updateCustomer(services, { actor: user, customerId, values, address });
+  const updated = await updateCustomer(services, { actor: user, customerId, values, address, opened: openedValues(schema, submission.payload) });
   if (!updated) throw notFound();
   if (!updated.ok) return json({ result: submission.reply({ fieldErrors: { [updated.field]: [updated.message] } }) }, { status: 409 });
   return redirectWithNotification(services, args.request, here, updated.unchanged ? "Nothing changed: the customer is as it was." : "The customer is saved.");
+}
+
+/**
+ * The values the form was opened with (its hidden `opened`), read by the same schema as the typed ones;
+ * undefined when missing or unreadable (the save then writes every field, as before).
+ */
+function openedValues(schema: ReturnType<typeof customerEditSchema>, payload: Record<string, unknown>) {
+  try {
+    const opened = JSON.parse(String(payload.opened ?? "")) as Record<string, string>;
+    const parsed = schema.safeParse({ ...opened, intent: "customer" });
+    return parsed.success && parsed.data.intent === "customer" ? (({ intent: _intent, ...values }) => values)(parsed.data) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export default function EditCustomerPage() {
@@ -72,7 +86,7 @@ export default function EditCustomerPage() {
   return (
     <>
       <PageHeader title={`Edit ${values.customerName}`} back={{ to: `/admin/customers/${id}`, label: "Back to the customer" }} />
-      <CustomerForm id="customer" intent="customer" lastResult={resultFor(result, "customer")} defaultValue={values} businessTypes={businessTypes} submitLabel="Save" />
+      <CustomerForm id="customer" intent="customer" lastResult={resultFor(result, "customer")} defaultValue={values} opened={JSON.stringify(values)} businessTypes={businessTypes} submitLabel="Save" />
       {criteria ? (
         <section aria-label="Criteria" className="mt-6 max-w-3xl space-y-2">
           <h2 className="text-lg font-semibold">Criteria</h2>
