@@ -25,7 +25,7 @@ async function createCustomer(admin: Page, c: { name: string; contact: string; p
 
 async function writeAndPreview(admin: Page, listId: string, text: string) {
   await admin.goto(`/admin/marketing/bulk-sms?listId=${listId}`);
-  await admin.getByLabel("Text").fill(text);
+  await admin.getByRole("textbox", { name: /^Text/ }).fill(text);
   await admin.getByRole("button", { name: "Preview" }).click();
   await expect(admin).toHaveURL(/\/admin\/marketing\/bulk-sms\/\d+$/);
 }
@@ -62,17 +62,17 @@ test("an admin texts a list, sees progress reach 100 %, and a number that replie
   // the count follows the text as it is typed (with JavaScript); an unknown merge field is refused
   await admin.goto(`/admin/marketing/bulk-sms?listId=${listId}`);
   if (js) {
-    await admin.getByLabel("Text").fill("x".repeat(140));
+    await admin.getByRole("textbox", { name: /^Text/ }).fill("x".repeat(140));
     await expect(admin.getByTestId("sms-count")).toContainText("162 characters, 2 segments (GSM-7, 153 a segment)");
-    await admin.getByLabel("Text").fill("Olá");
+    await admin.getByRole("textbox", { name: /^Text/ }).fill("Olá");
     await expect(admin.getByTestId("sms-count")).toContainText("25 characters, 1 segment (UCS-2, 70 a segment)");
   }
-  await admin.getByLabel("Text").fill("Hi {{firstName}}");
+  await admin.getByRole("textbox", { name: /^Text/ }).fill("Hi {{firstName}}");
   await admin.getByRole("button", { name: "Preview" }).click();
   await expect(admin.getByText(/Unknown merge field \{\{firstName\}\}/)).toBeVisible();
   // corrected where it was refused, one click previews it: with JavaScript the message went as the field was left,
   // the button moved up under the pointer and the click landed on nothing
-  await admin.getByLabel("Text").fill(`News ${tag}: {{contactPerson}}, a new loan pool is listed.`);
+  await admin.getByRole("textbox", { name: /^Text/ }).fill(`News ${tag}: {{contactPerson}}, a new loan pool is listed.`);
   await admin.getByRole("button", { name: "Preview" }).click();
   await expect(admin).toHaveURL(/\/admin\/marketing\/bulk-sms\/\d+$/);
   await expect(admin.getByTestId("campaign-preview")).toContainText(`News ${tag}: Ann Alpha, a new loan pool is listed.\nReply STOP to opt out`);
