@@ -95,6 +95,8 @@ test("with JavaScript, a form's schema arrives on the first focus and answers be
   await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Invalid e-mail.")).toBeVisible();
   expect(posts).toEqual([]);
+  // the focus is taken to the first field to mend (it stayed on the button, the fields in error above it)
+  expect(await page.evaluate(() => document.activeElement !== null && document.activeElement === document.querySelector('[aria-invalid="true"]'))).toBe(true);
   // after a refused submit each field is checked again as it is typed
   await page.getByLabel("E-mail").fill("ann@example.com");
   await expect(page.getByLabel("E-mail")).not.toHaveAttribute("aria-invalid", "true");
