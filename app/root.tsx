@@ -23,7 +23,7 @@ import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
 import { StaticHtml } from "~/components/static-html";
 import { Snackbar } from "~/components/snackbar";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorMeta, GeneralErrorBoundary } from "~/components/error-boundary";
 import { usePageSessions } from "~/lib/analytics/use-page-sessions";
 
 export const links: LinksFunction = () => [
@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Home") }];
+export const meta: MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: pageTitle("Home") }]);
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);

@@ -16,6 +16,11 @@ test("an unknown path answers 404 'This page could not be found' with a way home
   const response = await page.goto("/no/such/page");
   expect(response!.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await expect(page).toHaveTitle("Page not found - Secondary Marketplace");
+  // a public page's missing record, shown by the public layout's boundary
+  await page.goto("/nda-feedback/x");
+  await expect(page).toHaveTitle("Page not found - Secondary Marketplace");
+  await page.goto("/no/such/page");
   await page.getByRole("link", { name: "Go back to home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: /secondary marketplace for private credit/i })).toBeVisible();
