@@ -56,6 +56,7 @@ test("the navigation fits the signed-in role", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Outbox" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
   await expect(page.getByTestId("current-user")).toContainText("Ada Admin");
+  await expect(page.getByTestId("current-user")).toHaveAccessibleName("Ada Admin, Admin");
   await expect(page.getByTestId("dashboard-role")).toContainText("Admin");
 });
 
