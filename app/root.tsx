@@ -22,8 +22,9 @@ import { previewBannerMarkup, siteHeaderMarkup } from "~/components/site-header.
 import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
 import { StaticHtml } from "~/components/static-html";
+import { closeMenuOnEscape } from "~/components/site-header";
 import { Snackbar } from "~/components/snackbar";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorMeta, GeneralErrorBoundary } from "~/components/error-boundary";
 import { usePageSessions } from "~/lib/analytics/use-page-sessions";
 
 export const links: LinksFunction = () => [
@@ -31,7 +32,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Home") }];
+export const meta: MetaFunction = ({ error }) => (error ? errorMeta(error) : [{ title: pageTitle("Home") }]);
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
@@ -110,7 +111,7 @@ export default function App() {
   return (
     <Document>
       {previewBanner ? <StaticHtml markup={previewBanner} /> : null}
-      <StaticHtml markup={headerMarkup} />
+      <StaticHtml markup={headerMarkup} onKeyDown={closeMenuOnEscape} />
       <Snackbar notification={notification} />
       <div id="content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
@@ -133,7 +134,7 @@ export function ErrorBoundary() {
 /** The header above an error page: as drawn for the page when the root's data arrived, else the name alone. */
 function ErrorPageHeader() {
   const markup = useRouteLoaderData<typeof loader>("root")?.headerMarkup;
-  if (markup) return <StaticHtml markup={markup} />;
+  if (markup) return <StaticHtml markup={markup} onKeyDown={closeMenuOnEscape} />;
   return (
     <header className="bg-primary px-4 py-3 text-white shadow">
       <a href="/" className="text-lg font-bold tracking-tight">

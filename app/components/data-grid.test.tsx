@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
 import { act } from "react";
+import { createRoot } from "react-dom/client";
+import { useLoaderData } from "@remix-run/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { routerPage } from "../../tests/support/router-page";
 import { DataGrid } from "./data-grid";
@@ -77,5 +80,70 @@ describe("a table whose rows the server drew", () => {
     expect(changed).not.toBe(first);
     expect(changed.html).toContain("Elm");
     expect(draw(rowsOf(["Cedar", "Dogwood"]), { size: false }).html).not.toContain(">10<");
+  });
+});
+
+describe("the Columns panel", () => {
+  /** /things with the saved choice in its loader's data; a post saves the ticked columns. */
+  async function savingPage() {
+    const all = { select: true, name: true, size: true };
+    let saved: Record<string, boolean> = all;
+    const posts: string[][] = [];
+    function Things() {
+      const { visible } = useLoaderData() as { visible: Record<string, boolean> };
+      return <DataGrid<Row> tableKey="things" caption="Things" headers={headers} visible={visible} body={draw(rowsOf(["Alder"]), visible)} sortBy="name" sortDesc={false} />;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/things",
+          Component: Things,
+          loader: () => ({ visible: saved }),
+          action: async ({ request }) => {
+            const ticked = (await request.formData()).getAll("column").map(String);
+            posts.push(ticked);
+            saved = Object.fromEntries(headers.map((h) => [h.value, ticked.includes(h.value)]));
+            return null;
+          },
+        },
+      ],
+      { initialEntries: ["/things"] },
+    );
+    const container = document.body.appendChild(document.createElement("div"));
+    const root = createRoot(container);
+    await act(async () => root.render(<RouterProvider router={router} future={{ v7_startTransition: false }} />));
+    cleanup = () => {
+      act(() => root.unmount());
+      container.remove();
+    };
+    const box = (value: string) => container.querySelector<HTMLInputElement>(`details input[name="column"][value="${value}"]`)!;
+    const settle = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 20))));
+    return { router, box, posts, settle, all, setSaved: (next: Record<string, boolean>) => (saved = next) };
+  }
+
+  it("keeps the box the keyboard ticked, and its focus, when the save returns", async () => {
+    const { box, posts, settle } = await savingPage();
+    const size = box("size");
+    size.focus();
+    await act(async () => size.click());
+    await settle();
+    expect(posts).toEqual([["select", "name"]]);
+    expect(box("size")).toBe(size);
+    expect(size.checked).toBe(false);
+    expect(document.activeElement).toBe(size);
+  });
+
+  it("shows a saved choice that changed by other means (the defaults restored) in the same boxes", async () => {
+    const { router, box, setSaved, settle, all } = await savingPage();
+    const size = box("size");
+    expect(size.checked).toBe(true);
+    setSaved({ ...all, size: false });
+    await act(async () => void (await router.revalidate()));
+    await settle();
+    expect(box("size")).toBe(size);
+    expect(size.checked).toBe(false);
+    setSaved(all);
+    await act(async () => void (await router.revalidate()));
+    expect(size.checked).toBe(true);
   });
 });

@@ -178,6 +178,16 @@ function ColumnsPanel({
     queued.current = null;
     fetcher.submit(next, { method: "post", action: target });
   }, [fetcher, fetcher.state, target]);
+  // uncontrolled: a box keeps what was clicked at once. When the saved choice changes (a save returned,
+  // the defaults restored), the boxes it changed are set in place: a box drawn anew would take the
+  // keyboard's focus with it, to the page's body
+  const boxes = useRef<HTMLDivElement>(null);
+  const before = useRef(saved);
+  useEffect(() => {
+    const was = before.current;
+    before.current = saved;
+    for (const box of boxes.current?.querySelectorAll("input") ?? []) if (!was[box.value] !== !saved[box.value]) box.checked = visible[box.value] ?? false;
+  }, [saved, visible]);
   // a refused choice (no column ticked, sent without JavaScript) is said in the panel, opened
   const answered = useActionData();
   const problem = columnProblem(fetcher.data) ?? columnProblem(answered);
@@ -191,12 +201,10 @@ function ColumnsPanel({
             {problem}
           </p>
         ) : null}
-        <div className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
+        <div ref={boxes} className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-4">
           {headers.map((h) => (
             <label key={h.value} className="flex items-center gap-2">
-              {/* uncontrolled: the box keeps what was clicked at once; it is rebuilt when the saved choice changes */}
               <input
-                key={`${h.value}-${saved[h.value] ? "on" : "off"}`}
                 type="checkbox"
                 name="column"
                 value={h.value}

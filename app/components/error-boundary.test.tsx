@@ -1,8 +1,38 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ReactElement } from "react";
-import { describeError, ErrorPageGuard } from "./error-boundary";
+import { describeError, errorMeta, ErrorPageGuard } from "./error-boundary";
 import { dealListOf } from "./deal-error-boundary";
+import { meta as rootMeta } from "~/root";
+import { meta as workspaceMeta } from "~/routes/_app.buyers.myprojects.$id/route";
+import { meta as deskMeta } from "~/routes/_app.sellers.myprojects.$id/route";
+import { meta as dealsMeta } from "~/routes/_app.buyers.myprojects.index_new/route";
+
+const response = (status: number, statusText: string, data: unknown = null) => ({ status, statusText, internal: false, data });
+
+describe("an error page's title", () => {
+  it("says what the page shows: a missing page, a refusal, a failure, or the error's own message", () => {
+    expect(errorMeta(response(404, "Not Found"))).toEqual([{ title: "Page not found - Secondary Marketplace" }]);
+    expect(errorMeta(response(403, "Forbidden"))).toEqual([{ title: "You do not have access to this page - Secondary Marketplace" }]);
+    expect(errorMeta(new Error("database is locked"))).toEqual([{ title: "Something went wrong - Secondary Marketplace" }]);
+    expect(errorMeta(response(400, "Bad Request", { error: "Pick a listing." }))).toEqual([{ title: "Pick a listing. - Secondary Marketplace" }]);
+  });
+
+  // a layout's boundary (the members' pages, the public pages) has no meta: the root's is the page's
+  it("comes from the root's meta when the error is shown by a layout or the root, not the home page's", () => {
+    const args = (error: unknown) => ({ error, data: undefined, params: {}, matches: [], location: { pathname: "/nope" } }) as never;
+    expect(rootMeta(args(response(404, "Not Found")))).toEqual([{ title: "Page not found - Secondary Marketplace" }]);
+    expect(rootMeta(args(undefined))).toEqual([{ title: "Home - Secondary Marketplace" }]);
+  });
+
+  it("comes from the meta of a page with its own boundary, whose data is missing then", () => {
+    const args = (error: unknown) => ({ error, data: undefined, params: { id: "99999" }, matches: [], location: { pathname: "/x/99999" } }) as never;
+    for (const meta of [workspaceMeta, deskMeta, dealsMeta]) {
+      expect(meta(args(response(404, "Not Found")))).toEqual([{ title: "Page not found - Secondary Marketplace" }]);
+    }
+    expect(deskMeta(args(undefined))).toEqual([{ title: "Project - Secondary Marketplace" }]);
+  });
+});
 
 describe("error page (spec §8)", () => {
   it("takes the status from the error or its response, 500 by default", () => {

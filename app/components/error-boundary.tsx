@@ -1,5 +1,6 @@
 import { Link, isRouteErrorResponse, useParams, useRouteError, type Params } from "@remix-run/react";
 import { Component, type ReactNode } from "react";
+import { titleMeta } from "~/lib/meta";
 
 export const NOT_FOUND_TEXT = "This page could not be found";
 export const FORBIDDEN_TEXT = "You do not have access to this page";
@@ -33,6 +34,17 @@ export function describeError(error: unknown): { status: number; message: string
     return { status: status ?? 500, message };
   }
   return { status: 500, message: SERVER_ERROR_TEXT };
+}
+
+/**
+ * The title of an error page, as its heading says (a 404 is "Page not found", as a missing content
+ * page's). Remix gives a route's meta the `error` when the page is an error page: the root's meta
+ * takes it (the layouts' boundaries have no meta of their own), and so does the meta of a route
+ * with its own boundary, whose loader data is missing then.
+ */
+export function errorMeta(error: unknown) {
+  const { status, message } = describeError(error);
+  return titleMeta(status === 404 ? "Page not found" : status === 403 ? FORBIDDEN_TEXT : status === 500 ? SERVER_ERROR_TEXT : message);
 }
 
 /** Where the error page sends the reader: home, unless the boundary knows a better place. */

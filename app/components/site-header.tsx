@@ -1,6 +1,17 @@
 import type { SiteHeaderData } from "~/lib/navigation";
 import type { PublicUser } from "~/models/users.server";
 
+/**
+ * Escape in the phone's menu (a <details>, which opens and closes without JavaScript) closes it and
+ * gives the focus back to its summary: the page's script hands the header's key presses here.
+ */
+export function closeMenuOnEscape(event: { key: string; target: EventTarget }) {
+  const menu = event.key === "Escape" ? (event.target as Element).closest<HTMLDetailsElement>("details[open]") : null;
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector("summary")?.focus();
+}
+
 /** A header link, marked as the current page on its own path (as a NavLink with `end`). */
 function NavItem({ to, label, pathname, children, testId }: { to: string; label: string; pathname: string; children?: React.ReactNode; testId?: string }) {
   const active = pathname === to;
@@ -38,7 +49,8 @@ export function SiteHeader({
         <nav aria-label="Main" className="hidden flex-1 flex-wrap items-center gap-1 md:flex">
           {items}
         </nav>
-        {/* on a phone the navigation folds into a menu that opens without JavaScript; a new page draws it closed */}
+        {/* on a phone the navigation folds into a menu that opens without JavaScript; a new page draws it closed,
+            and with JavaScript Escape closes it (root.tsx) */}
         <details className="group order-last w-full md:hidden">
           <summary className="cursor-pointer list-none rounded-md px-3 py-2 text-sm font-medium text-white/90 hover:bg-white/10 [&::-webkit-details-marker]:hidden">
             <span aria-hidden="true">☰</span> Menu
@@ -51,15 +63,24 @@ export function SiteHeader({
           <div className="ml-auto flex flex-wrap items-center gap-3">
             {user.role ? (
               <NavItem to="/messages" label="Messages" pathname={pathname}>
+                {/* the link's name is "Messages, 4 unread": the badge alone would run into the word ("Messages4") */}
                 {inbox ? (
-                  <span className="ml-1.5 rounded-full bg-white px-1.5 text-xs font-bold text-primary" data-testid="inbox-count" aria-label={`${inbox} unread`}>
-                    {inbox}
-                  </span>
+                  <>
+                    <span className="ml-1.5 rounded-full bg-white px-1.5 text-xs font-bold text-primary" data-testid="inbox-count" aria-hidden="true">
+                      {inbox}
+                    </span>
+                    <span className="sr-only">, {inbox} unread</span>
+                  </>
                 ) : null}
               </NavItem>
             ) : null}
             <NavItem to="/profile" label={user.name} pathname={pathname} testId="current-user">
-              {header.roleLabel ? <span className="ml-2 rounded bg-white px-1.5 py-0.5 text-xs font-semibold text-primary">{header.roleLabel}</span> : null}
+              {header.roleLabel ? (
+                <>
+                  <span className="sr-only">, </span>
+                  <span className="ml-2 rounded bg-white px-1.5 py-0.5 text-xs font-semibold text-primary">{header.roleLabel}</span>
+                </>
+              ) : null}
             </NavItem>
             <form method="post" action="/signout">
               <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 text-sm hover:bg-white/10">

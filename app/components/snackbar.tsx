@@ -10,7 +10,9 @@ const STYLES: Record<NotificationType, string> = {
 
 /**
  * The flash message set before a redirect. Without JavaScript it simply stays on
- * the page; with it, it can be closed and fades after a few seconds.
+ * the page; with it, it can be closed, and a success or a note fades after a few seconds.
+ * An error or a warning stays until it is closed: it may take longer to read and act on
+ * than any delay (WCAG 2.2.1).
  */
 export function Snackbar({
   notification,
@@ -20,7 +22,7 @@ export function Snackbar({
   const [active, setActive] = useState(Boolean(notification));
   useEffect(() => {
     setActive(Boolean(notification));
-    if (!notification) return;
+    if (!notification || notification.type === "error" || notification.type === "warning") return;
     const timer = setTimeout(() => setActive(false), 8000);
     return () => clearTimeout(timer);
   }, [notification]);

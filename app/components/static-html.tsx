@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useContext, useEffect, useId, useLayoutEffect, useRef, type MouseEvent } from "react";
+import { useContext, useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from "react";
 import { DrawnOnceContext } from "~/lib/drawn-once";
 
 /**
@@ -29,7 +29,17 @@ function appLinkOf(event: MouseEvent<HTMLElement>) {
  * (or as a table's body, `as="tbody"`, for rows the server drew). Its links navigate as a `<Link>`
  * does: within the app, without reloading the page.
  */
-export function StaticHtml({ markup, className = "contents", as: Element = "div" }: { markup: Markup; className?: string; as?: "div" | "tbody" }) {
+export function StaticHtml({
+  markup,
+  className = "contents",
+  as: Element = "div",
+  onKeyDown,
+}: {
+  markup: Markup;
+  className?: string;
+  as?: "div" | "tbody";
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+}) {
   const id = useId();
   const drawnOnce = useContext(DrawnOnceContext);
   const onClick = useAppLinks();
@@ -54,7 +64,7 @@ export function StaticHtml({ markup, className = "contents", as: Element = "div"
     shown.current = html;
   });
   // the links inside take the focus and Enter (which clicks them); this only routes their clicks
-  return <Element id={id} className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
+  return <Element id={id} className={className} onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
 }
 
 /** After each commit, before the browser paints; nothing on the server (which draws once). */

@@ -120,6 +120,7 @@ test("teaser → NDA → approval → watermarked download → messages → LOI 
   await expect(buyer.getByTestId("thread").getByRole("listitem")).toHaveCount(1);
   await page.goto("/messages");
   await expect(page.getByTestId("inbox-count")).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Messages, \d+ unread$/ }).first()).toBeVisible();
   await page.getByTestId("threads").getByRole("link", { name: new RegExp(buyerName) }).click();
   await expect(page.getByTestId("thread")).toContainText("premium notices");
   const threadPath = new URL(page.url()).pathname;

@@ -41,7 +41,7 @@ async function typeInto(page: Page, field: Locator, text: string) {
 }
 
 // the first Tab's "Skip to content" is checked in seo.spec.ts
-test("the phone menu opens from the keyboard, and its first link takes you there", async ({ page }) => {
+test("the phone menu opens from the keyboard, Escape closes it, and its first link takes you there", async ({ page, javaScriptEnabled }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/jobs");
   const menu = page.locator("summary", { hasText: "Menu" });
@@ -51,6 +51,14 @@ test("the phone menu opens from the keyboard, and its first link takes you there
   await page.keyboard.press("Tab");
   const first = page.locator("details nav a").first();
   await expect(first).toBeFocused();
+  if (javaScriptEnabled) {
+    await page.keyboard.press("Escape");
+    await expect(page.locator("details:has(> summary)").first()).toHaveJSProperty("open", false);
+    await expect(menu).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(first).toBeFocused();
+  }
   const href = await first.getAttribute("href");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`${href}$`));

@@ -90,6 +90,9 @@ test("the create form checks values with the spec's messages and counts characte
   if (javaScriptEnabled) {
     await expect(page.getByTestId("fullDetails-counter")).toHaveText("4010 / 4000");
     await expect(page.getByTestId("fullDetails-counter")).toHaveAttribute("data-over", "true");
+    // the count describes the field; only the hidden live region speaks, and only past (or near) the limit
+    await expect(page.getByLabel("Description for buyers")).toHaveAccessibleDescription("4010 / 4000");
+    await expect(page.getByTestId("fullDetails-counter-alert")).toHaveText("Over the limit of 4000 characters");
   }
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page.getByText("A maximum of 4000 characters is allowed.")).toBeVisible();

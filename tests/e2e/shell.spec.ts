@@ -16,6 +16,11 @@ test("an unknown path answers 404 'This page could not be found' with a way home
   const response = await page.goto("/no/such/page");
   expect(response!.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+  await expect(page).toHaveTitle("Page not found - Secondary Marketplace");
+  // a public page's missing record, shown by the public layout's boundary
+  await page.goto("/nda-feedback/x");
+  await expect(page).toHaveTitle("Page not found - Secondary Marketplace");
+  await page.goto("/no/such/page");
   await page.getByRole("link", { name: "Go back to home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: /secondary marketplace for private credit/i })).toBeVisible();
@@ -51,6 +56,7 @@ test("the navigation fits the signed-in role", async ({ page }) => {
   await expect(nav.getByRole("link", { name: "Outbox" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Audit log" })).toBeVisible();
   await expect(page.getByTestId("current-user")).toContainText("Ada Admin");
+  await expect(page.getByTestId("current-user")).toHaveAccessibleName("Ada Admin, Admin");
   await expect(page.getByTestId("dashboard-role")).toContainText("Admin");
 });
 

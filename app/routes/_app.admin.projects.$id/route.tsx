@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { ListPageErrorBoundary } from "~/components/error-boundary";
+import { errorMeta, ListPageErrorBoundary } from "~/components/error-boundary";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -31,7 +31,7 @@ import { deskAction, deskData, deskForViewer, readDeskForm } from "~/routes/_app
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: pageTitle(data?.project.projectName || "Project") }]);
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "admin");

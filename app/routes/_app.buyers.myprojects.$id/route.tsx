@@ -8,6 +8,7 @@ import { clientAddress } from "~/.server/http";
 import { randomToken } from "~/.server/crypto";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
+import { errorMeta } from "~/components/error-boundary";
 import { projectDocumentsPage } from "~/models/data-room.server";
 import { listPageOf } from "~/models/list-query.server";
 import { dataRoomPagerMarkup } from "./data-room-pager.server";
@@ -19,7 +20,7 @@ import { loanTape } from "~/models/loan-tapes.server";
 import { workspaceIntent } from "./intents.server";
 import { recordWorkspaceVisit } from "./visit.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: pageTitle(data?.project.projectName ?? "Project") }]);
 
 /**
  * The buyer's side of a deal (a broker's at /brokers/myprojects/{id}): the full listing,

@@ -20,9 +20,10 @@ import { PageHeader } from "~/components/page-header";
 import { formatDateTime } from "~/lib/format";
 import type { MetaFunction } from "@remix-run/react";
 import { pageTitle } from "~/lib/meta";
+import { errorMeta } from "~/components/error-boundary";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
-export const meta: MetaFunction<typeof loader> = () => [{ title: pageTitle("Sign the NDA") }];
+export const meta: MetaFunction<typeof loader> = ({ error }) => (error ? errorMeta(error) : [{ title: pageTitle("Sign the NDA") }]);
 
 /** The envelope of the signed-in member, on the project the URL names (a sold one, its buyer's: decision 092); anything else is not found. */
 async function requireEnvelope(args: GuardArgs) {

@@ -5,17 +5,18 @@ import { VISIBLE_TO_BUYERS, type ProjectStatus } from "~/lib/project-kinds";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { buyerDealsPage, marketClosings } from "~/models/buyer-deals.server";
 import type { PipelineEntry } from "~/models/pipeline.server";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation, type MetaFunction } from "@remix-run/react";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { PIPELINE_STAGES, STAGE_LABELS } from "~/lib/deal";
 import { titleMeta } from "~/lib/meta";
+import { errorMeta } from "~/components/error-boundary";
 import { StaticHtml } from "~/components/static-html";
 import { StaticPager } from "~/components/pager";
 import { CHARTED_DEALS, dealStagesChart } from "./charts.server";
 import { dealRowsBody, type DealRow } from "./rows.server";
 
-export const meta = () => titleMeta("My deals");
+export const meta: MetaFunction = ({ error }) => (error ? errorMeta(error) : titleMeta("My deals"));
 
 /** Deals a stage's table shows at once: a buyer who looked at thousands of projects pages through them. */
 const DEALS_PAGE_SIZE = 25;

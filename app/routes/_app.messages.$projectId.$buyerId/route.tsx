@@ -8,6 +8,7 @@ import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
 import { NDA_APPROVED } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
+import { errorMeta } from "~/components/error-boundary";
 import { messageSchema } from "~/lib/schemas/index.server";
 import { findContract } from "~/models/contracts.server";
 import { markThreadRead, postMessage, readMarkerOf, threadMessages, threadPageOf } from "~/models/negotiations.server";
@@ -21,7 +22,7 @@ import { randomToken } from "~/.server/crypto";
 import type { Database } from "~/.server/db";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }]);
 
 /**
  * A thread is the buyer's (with an approved NDA), the project's seller's and the

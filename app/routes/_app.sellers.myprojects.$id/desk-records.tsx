@@ -193,7 +193,7 @@ export function NdaTable({ projectId, contracts, powers }: { projectId: number; 
               <td>
                 {c.signedAt ? (
                   <a className="link" href={`/projects/more-details/${projectId}/nda/${c.envelopeId}`} target="_blank" rel="noreferrer">
-                    PDF
+                    PDF<span className="sr-only"> of the NDA {c.buyer.name} signed (opens in a new tab)</span>
                   </a>
                 ) : "—"}
               </td>
@@ -208,10 +208,14 @@ export function NdaTable({ projectId, contracts, powers }: { projectId: number; 
               </td>
               <td>
                 {c.ndaStatus === "NDA Approved" && powers.dataRoom ? (
-                  <form method="post">
+                  // the state, then the step: its name says what it does and for whom (a screen reader's list of
+                  // buttons had "Open: block" once per buyer), and begins with the words it shows
+                  <form method="post" className="text-xs" data-testid="data-room-access">
                     <input type="hidden" name="contractId" value={c.id} />
-                    <button type="submit" name="intent" value={c.dataRoomBlocked ? "unblock" : "block"} className="link text-xs">
-                      {c.dataRoomBlocked ? "Blocked: give access" : "Open: block"}
+                    {c.dataRoomBlocked ? "Blocked" : "Open"} ·{" "}
+                    <button type="submit" name="intent" value={c.dataRoomBlocked ? "unblock" : "block"} className="link">
+                      {c.dataRoomBlocked ? "Give access" : "Block"}
+                      <span className="sr-only">{c.dataRoomBlocked ? " to the data room for " : " data-room access for "}{c.buyer.name}</span>
                     </button>
                   </form>
                 ) : "—"}

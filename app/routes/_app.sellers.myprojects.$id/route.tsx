@@ -1,5 +1,5 @@
 import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { ListPageErrorBoundary } from "~/components/error-boundary";
+import { errorMeta, ListPageErrorBoundary } from "~/components/error-boundary";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
 import { clientAddress, notFound, idParam } from "~/.server/http";
@@ -31,7 +31,7 @@ import { likelyBidders } from "~/models/likely-bidders.server";
 import { parseWithZod, sellerProjectSchema } from "~/lib/schemas/index.server";
 import { pageNumber } from "~/lib/query-params";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName || "Project") }];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: pageTitle(data?.project.projectName || "Project") }]);
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireProjectSection(args, "sellers");

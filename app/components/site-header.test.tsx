@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { act } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { afterEach, describe, expect, it } from "vitest";
+import { routerPage } from "../../tests/support/router-page";
+import { headerFor } from "~/lib/navigation";
+import { closeMenuOnEscape, SiteHeader } from "./site-header";
+import { StaticHtml } from "./static-html";
+
+let cleanup: (() => void) | null = null;
+afterEach(() => cleanup?.());
+
+/** The header as root.tsx puts it on a page: the server's markup, its key presses handed to the menu. */
+async function headerPage() {
+  const html = renderToStaticMarkup(<SiteHeader user={{ name: "Casey Rossi", role: "buyer" }} inbox={4} header={headerFor({ role: "buyer" })} pathname="/home" />);
+  const page = await routerPage("/home", <StaticHtml markup={{ html }} onKeyDown={closeMenuOnEscape} />);
+  cleanup = page.cleanup;
+  return page.container;
+}
+
+/** A link's text as a screen reader is given it: what is hidden from it left out. */
+function spokenText(element: Element): string {
+  return [...element.childNodes]
+    .map((node) => (node.nodeType === Node.TEXT_NODE ? node.textContent : node instanceof Element && node.getAttribute("aria-hidden") !== "true" ? spokenText(node) : ""))
+    .join("");
+}
+
+const press = (target: Element, key: string) => act(() => void target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true })));
+
+describe("the site header", () => {
+  it("closes the phone's menu on Escape and gives the focus back to its summary", async () => {
+    const container = await headerPage();
+    const menu = container.querySelector("details")!;
+    const summary = menu.querySelector("summary")!;
+    menu.open = true;
+    const link = menu.querySelector("nav a") as HTMLAnchorElement;
+    link.focus();
+    press(link, "Tab");
+    expect(menu.open).toBe(true);
+    press(link, "Escape");
+    expect(menu.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+  });
+
+  it("names the inbox and the member's link with their badges apart from the words", async () => {
+    const container = await headerPage();
+    expect(spokenText(container.querySelector('a[href="/messages"]')!)).toBe("Messages, 4 unread");
+    expect(spokenText(container.querySelector('[data-testid="current-user"]')!)).toBe("Casey Rossi, Buyer");
+    expect(container.querySelector('[data-testid="inbox-count"]')!.textContent).toBe("4");
+  });
+});
