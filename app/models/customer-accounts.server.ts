@@ -12,6 +12,7 @@ import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import { formatCurrency } from "~/lib/format";
 import type { CustomerValues } from "~/lib/schemas/customer";
 import { recordAudit, type AuditEntry } from "./audit.server";
+import { dealServices, notify, type DealServices } from "./notifications.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { listView } from "./table-view.server";
 import { customerLeavesAnAdmin, invitedNotYetIn, listUsers } from "./users.server";
@@ -495,19 +496,39 @@ export async function onboardingChecklist(db: Database, customer: Customer) {
 export const NOT_READY_MESSAGE = "Complete the investor type, the evidence and the terms before verifying the customer.";
 
 /** invited → in progress → verified → active; every change goes to the audit log. Verifying needs the checklist's evidence. */
-export async function setOnboardingStatus(
-  services: Pick<Services, "db">,
+export async function setOnboardingStatus(services: Services, change: Change & { status: OnboardingStatus }): Promise<{ ok: true } | { ok: false; message: string } | null> {
+  const done = await writeOnboardingStatus(services.db, change);
+  if (done?.ok && done.cleared) await tellVerified(dealServices(services), change.customerId);
+  return done && (done.ok ? { ok: true } : done);
+}
+
+/** An invited customer's first step of its own (the on-boarding chat): in progress, nobody told. */
+export async function startOnboarding(services: Pick<Services, "db">, change: Change) {
+  await writeOnboardingStatus(services.db, { ...change, status: "in_progress" });
+}
+
+// the statuses that let the customer's members sign NDAs
+const cleared = (status: OnboardingStatus) => status === "verified" || status === "active";
+
+async function writeOnboardingStatus(
+  db: Database,
   { actor, customerId, status, address }: Change & { status: OnboardingStatus },
-): Promise<{ ok: true } | { ok: false; message: string } | null> {
-  const customer = await findCustomer(services.db, { customerId });
+): Promise<{ ok: true; cleared: boolean } | { ok: false; message: string } | null> {
+  const customer = await findCustomer(db, { customerId });
   if (!customer || customer.anonymisedAt) return null;
-  if (status === "verified" || status === "active") {
-    const done = await onboardingChecklist(services.db, customer);
+  if (cleared(status)) {
+    const done = await onboardingChecklist(db, customer);
     if (!done.investorType || !done.evidence || !done.terms) return { ok: false, message: NOT_READY_MESSAGE };
   }
-  if (customer.onboardingStatus === status) return { ok: true };
-  await services.db.update(customers).set({ onboardingStatus: status, updatedAt: new Date() }).where(eq(customers.id, customerId));
-  await recordAudit(services.db, {
+  if (customer.onboardingStatus === status) return { ok: true, cleared: false };
+  // from the status read: of two saves sent at once only one writes, and its members are told once
+  const [row] = await db
+    .update(customers)
+    .set({ onboardingStatus: status, updatedAt: new Date() })
+    .where(and(eq(customers.id, customerId), eq(customers.onboardingStatus, customer.onboardingStatus)))
+    .returning({ id: customers.id });
+  if (!row) return { ok: true, cleared: false };
+  await recordAudit(db, {
     actor,
     action: "customer.onboarding",
     subjectType: "customer",
@@ -515,7 +536,23 @@ export async function setOnboardingStatus(
     detail: `${customer.onboardingStatus} → ${status}`,
     address,
   });
-  return { ok: true };
+  return { ok: true, cleared: cleared(status) && !cleared(customer.onboardingStatus) };
+}
+
+/** The teaser's refusal promises it: each member who can sign in hears, in the app and by e-mail, that the NDAs are open to them. */
+async function tellVerified(services: DealServices, customerId: number) {
+  const members = await services.db.select({ id: users.id }).from(users).where(and(eq(users.customerId, customerId), eq(users.enabled, true)));
+  for (const member of members) {
+    await notify(services, member.id, {
+      kind: "onboarding_verified",
+      message: "Your company's on-boarding is verified: you can sign NDAs now.",
+      link: "/home",
+      email: {
+        subject: "Your company is verified",
+        body: "Your company's on-boarding is verified. You can now sign NDAs and open the data rooms of the projects you are interested in.",
+      },
+    });
+  }
 }
 
 /**

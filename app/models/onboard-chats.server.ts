@@ -20,7 +20,7 @@ import {
   type Step,
 } from "~/lib/onboarding";
 import type { Role } from "~/lib/roles";
-import { customerInsert, setOnboardingStatus } from "./customer-accounts.server";
+import { customerInsert, startOnboarding } from "./customer-accounts.server";
 import { saveCriteria } from "./buyer-criteria.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { onboardingLeadWrite } from "./leads.server";
@@ -327,7 +327,7 @@ async function chatEnding(services: Pick<Services, "db">, who: Who, chat: Onboar
   const db = services.db;
   const customer = await customerOf(db, chat.customerId);
   if (customer?.onboardingStatus === "invited") {
-    await setOnboardingStatus(services, { actor: who.user, customerId: customer.id, status: "in_progress", address: who.address });
+    await startOnboarding(services, { actor: who.user, customerId: customer.id, address: who.address });
   }
   if (customer && who.side === "buyer") await recomputeCustomerMatches(db, { customerId: customer.id });
   const now = new Date();
