@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL,
 import type { Database } from "~/.server/db";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { preparedQuery } from "~/.server/db/prepared";
-import { apiTokens, contracts, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type Customer } from "~/.server/db/schema";
+import { accountUnlocks, apiTokens, contracts, customers, invitations, messages, offers, outbox, pageSessions, passwordResets, projects, sessions, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
@@ -469,6 +469,8 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
     // its member's account enabled again on /admin/users would open (a session does not ask the company);
     // a delete that lost the race above ends them too, as the winner does; one refused for the last admin, none
     ...endMemberSessions(services.db, customerId, sql`${customers.anonymisedAt} is not null`),
+    // and the links still out to its members: each sets a password (an invitation's page named the deleted account and set one)
+    ...spendMemberLinks(services.db, customerId, now),
   ]);
   if (!anonymised.length) {
     // deleted meanwhile by another request, or refused by the guard
@@ -479,6 +481,15 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
   await recomputeCustomerMatches(services.db, { customerId });
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });
   return { ok: true };
+}
+
+/** A deleted customer's members' invitation, password-reset and unlock links, spent only when this batch anonymised it (at `now`). */
+function spendMemberLinks(db: Database, customerId: number, now: Date) {
+  const members = db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId));
+  const deletedNow = sql`exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${customers.anonymisedAt} = ${now.getTime()})`;
+  return [invitations, passwordResets, accountUnlocks].map((links) =>
+    db.update(links).set({ usedAt: now }).where(and(inArray(links.userId, members), isNull(links.usedAt), deletedNow)),
+  );
 }
 
 /** The on-boarding checklist: what is done and what is missing. */
