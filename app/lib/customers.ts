@@ -17,6 +17,24 @@ export const ONBOARDING_LABELS: Record<OnboardingStatus, string> = {
   active: "Active",
 };
 
+/**
+ * A website as the customer form takes it (an http or https address, at most 200 characters, a host with a
+ * dot in it), a bare domain ("lead.example") given https://; null when it is no website. What the affiliate
+ * form and the potential-customer import keep, and what a converted lead gives its customer: a bare domain
+ * kept as typed was refused by the customer form ("Invalid URL."), which the member's on-boarding then could not save.
+ */
+export function customerWebsite(text: string): string | null {
+  const trimmed = text.trim();
+  const website = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  if (!trimmed || website.length > 200) return null;
+  try {
+    const url = new URL(website);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") ? website : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The host of a website, lower case and without "www.": how two customers are told to be the same company. */
 export function websiteDomainOf(website: string): string | null {
   const trimmed = website.trim();

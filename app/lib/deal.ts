@@ -65,6 +65,7 @@ export const NOTIFICATION_KINDS = [
   "offer_rejected",
   "offer_withdrawn",
   "feedback",
+  "onboarding_verified",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

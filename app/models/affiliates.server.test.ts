@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
+import { dealServicesOver } from "../../tests/support/deal-services";
+import type { Services } from "~/.server/services";
 import { eq } from "drizzle-orm";
-import { affiliates, auditLog, contracts, inboundItems, offers, projects } from "~/.server/db/schema";
+import { affiliates, auditLog, contracts, inboundItems, offers, outbox, projects } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { AFFILIATE_CODE } from "~/lib/affiliates";
 import { affiliateApplications, affiliateReferrals, approveAffiliate, listAffiliates, memberReferralCode, memberReferrals, recordReferral, setAffiliateStatus, setCommissionStatus } from "./affiliates.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
+let services: Services;
+let cleanupFiles: () => void;
 const secret = "affiliates-secret";
 beforeAll(async () => {
   t = await createTestDatabase();
+  ({ services, cleanup: cleanupFiles } = dealServicesOver(t.db, "affiliates"));
 });
-afterAll(() => t.cleanup());
+afterAll(() => {
+  t.cleanup();
+  cleanupFiles();
+});
 
 async function application(name: string) {
   const [row] = await t.db.insert(inboundItems).values({ kind: "affiliate", name, email: `${name.toLowerCase()}@example.test`, company: "Brokerage", message: "Apply" }).returning();
@@ -22,11 +30,16 @@ describe("affiliates and referrals", () => {
   it("approves an application once into a partner with a fresh code, in the audit log", async () => {
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
     const item = await application("Ann");
-    const partner = await approveAffiliate(t.db, { inquiryId: item.id, commissionPercent: 2.5, actor: admin });
+    const partner = await approveAffiliate(services, { inquiryId: item.id, commissionPercent: 2.5, actor: admin });
     expect(partner).toMatchObject({ name: "Ann (Brokerage)", inquiryId: item.id, status: "active", commissionPercent: 2.5 });
     expect(partner!.code).toMatch(AFFILIATE_CODE);
-    expect(await approveAffiliate(t.db, { inquiryId: item.id, commissionPercent: 1, actor: admin })).toBeNull();
+    expect(await approveAffiliate(services, { inquiryId: item.id, commissionPercent: 1, actor: admin })).toBeNull();
     expect((await affiliateApplications(t.db)).map((a) => a.id)).not.toContain(item.id);
+    // the applicant is told, once, with the code and the link the admin's page shows
+    const mails = await t.db.select().from(outbox).where(eq(outbox.recipient, "ann@example.test"));
+    expect(mails.map((m) => m.subject)).toEqual(["You are a Secondary Marketplace partner"]);
+    expect(mails[0]!.body).toContain(`Your partner code: ${partner!.code}`);
+    expect(mails[0]!.body).toContain(`https://market.example/join?ref=${partner!.code}`);
     const audit = await t.db.select().from(auditLog);
     expect(audit.some((a) => a.action === "affiliate.approve" && a.subjectId === String(partner!.id))).toBe(true);
   });
@@ -34,32 +47,37 @@ describe("affiliates and referrals", () => {
   it("makes one partner of an application approved twice at once; the second approval finds it no longer open", async () => {
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
     const item = await application("Eve");
-    const both = await Promise.all([1, 2].map(() => approveAffiliate(t.db, { inquiryId: item.id, commissionPercent: 2, actor: admin })));
+    const both = await Promise.all([1, 2].map(() => approveAffiliate(services, { inquiryId: item.id, commissionPercent: 2, actor: admin })));
     expect(both.filter((p) => p === null)).toHaveLength(1);
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, "eve@example.test"))).toHaveLength(1);
     expect(await t.db.select().from(affiliates).where(eq(affiliates.inquiryId, item.id))).toHaveLength(1);
   });
 
   it("attributes a sign-up to the partner or buyer whose code it is, and ignores unknown or malformed codes", async () => {
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
-    const partner = (await approveAffiliate(t.db, { inquiryId: (await application("Bo")).id, commissionPercent: 1, actor: admin }))!;
+    const partner = (await approveAffiliate(services, { inquiryId: (await application("Bo")).id, commissionPercent: 1, actor: admin }))!;
     const buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
     const [a, b, c, d, e] = await Promise.all([1, 2, 3, 4, 5].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
     expect(await recordReferral(t.db, { secret, userId: a!.id, code: partner.code })).toMatchObject({ affiliateId: partner.id, referrerUserId: null });
     const own = await memberReferralCode(secret, buyer.id);
     expect(await recordReferral(t.db, { secret, userId: b!.id, code: own })).toMatchObject({ affiliateId: null, referrerUserId: buyer.id });
     expect(await recordReferral(t.db, { secret, userId: c!.id, code: "ZZZZZZZZ" })).toBeNull();
+    // a code typed in small letters (or a member's in capitals) is the same code
+    const [f, g] = await Promise.all([1, 2].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
+    expect(await recordReferral(t.db, { secret, userId: f!.id, code: ` ${partner.code.toLowerCase()} ` })).toMatchObject({ affiliateId: partner.id });
+    expect(await recordReferral(t.db, { secret, userId: g!.id, code: own.toUpperCase() })).toMatchObject({ referrerUserId: buyer.id });
     expect(await recordReferral(t.db, { secret, userId: d!.id, code: `${buyer.id.toString(36)}-00000000` })).toBeNull();
     expect(await recordReferral(t.db, { secret, userId: e!.id, code: "<script>'; drop" })).toBeNull();
     expect(await recordReferral(t.db, { secret, userId: e!.id, code: undefined })).toBeNull();
     expect(await recordReferral(t.db, { secret, userId: buyer.id, code: own })).toBeNull();
     // a member is attributed once
     expect(await recordReferral(t.db, { secret, userId: a!.id, code: own })).toBeNull();
-    expect(await memberReferrals(t.db, { userId: buyer.id })).toEqual([{ name: b!.name, joinedAt: expect.any(Date) }]);
+    expect((await memberReferrals(t.db, { userId: buyer.id })).map((r) => r.name).sort()).toEqual([b!.name, g!.name].sort());
   });
 
   it("switches a partner off (its code then attributes nobody, its referrals stay) and on again, audited", async () => {
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
-    const partner = (await approveAffiliate(t.db, { inquiryId: (await application("Di")).id, commissionPercent: 1, actor: admin }))!;
+    const partner = (await approveAffiliate(services, { inquiryId: (await application("Di")).id, commissionPercent: 1, actor: admin }))!;
     const [before, during, after] = await Promise.all([1, 2, 3].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
     await recordReferral(t.db, { secret, userId: before!.id, code: partner.code });
     expect(await setAffiliateStatus(t.db, { affiliateId: partner.id, status: "inactive", actor: admin })).toMatchObject({ status: "inactive" });
@@ -74,7 +92,7 @@ describe("affiliates and referrals", () => {
 
   it("counts the referred members' signed NDAs and accepted offers, and commissions by status", async () => {
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
-    const partner = (await approveAffiliate(t.db, { inquiryId: (await application("Cy")).id, commissionPercent: 1, actor: admin }))!;
+    const partner = (await approveAffiliate(services, { inquiryId: (await application("Cy")).id, commissionPercent: 1, actor: admin }))!;
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
     const [x, y] = await Promise.all([1, 2].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
     const rx = (await recordReferral(t.db, { secret, userId: x!.id, code: partner.code }))!;
@@ -108,7 +126,7 @@ describe("affiliates and referrals", () => {
 
   it("keeps each referred member's counts as their NDAs and offers change, whatever changes them (migration 0087's triggers)", async () => {
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
-    const partner = (await approveAffiliate(t.db, { inquiryId: (await application("Flo")).id, commissionPercent: 1, actor: admin }))!;
+    const partner = (await approveAffiliate(services, { inquiryId: (await application("Flo")).id, commissionPercent: 1, actor: admin }))!;
     const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
     const [x, y, late] = await Promise.all([1, 2, 3].map(() => makeUser(t.db, { roles: ["ROLE_BUYER"] })));
     await recordReferral(t.db, { secret, userId: x!.id, code: partner.code });

@@ -2,7 +2,10 @@ import { and, count, desc, eq, isNotNull, or, sql, type SQL, type SQLWrapper } f
 import type { Database } from "~/.server/db";
 import { affiliates, inboundItems, referrals, users } from "~/.server/db/schema";
 import { hmacSha256 } from "~/.server/crypto";
-import { AFFILIATE_CODE, MEMBER_CODE, type AffiliateStatus, type CommissionStatus } from "~/lib/affiliates";
+import { AFFILIATE_CODE, MEMBER_CODE, referralLink, type AffiliateStatus, type CommissionStatus } from "~/lib/affiliates";
+import { siteOrigin } from "~/.server/mailer";
+import type { Services } from "~/.server/services";
+import { sendEmail } from "./outbox.server";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, pageOfChosen, pageOrLast } from "./list-query.server";
 
@@ -30,16 +33,18 @@ export type Referrer = { affiliateId: number; referrerUserId: null } | { affilia
 
 /** Who a `ref` code names; null for anything unknown, malformed or inactive (a sign-up never fails over it). */
 export async function referrerOf(db: Database, { secret, code }: { secret: string; code: string | null | undefined }): Promise<Referrer | null> {
+  // read as typed, in any case: partner codes are kept in capitals, members' in small letters
   const ref = (code ?? "").trim();
-  if (AFFILIATE_CODE.test(ref)) {
+  const partner = ref.toUpperCase();
+  if (AFFILIATE_CODE.test(partner)) {
     const [row] = await db
       .select({ id: affiliates.id })
       .from(affiliates)
-      .where(and(eq(affiliates.code, ref), eq(affiliates.status, "active")))
+      .where(and(eq(affiliates.code, partner), eq(affiliates.status, "active")))
       .limit(1);
     return row ? { affiliateId: row.id, referrerUserId: null } : null;
   }
-  const member = MEMBER_CODE.exec(ref);
+  const member = MEMBER_CODE.exec(ref.toLowerCase());
   if (!member) return null;
   const userId = parseInt(member[1]!, 36);
   if (!Number.isSafeInteger(userId) || (await memberMac(secret, userId)) !== member[2]) return null;
@@ -87,9 +92,10 @@ export async function affiliateApplications(db: Database, { inquiryId, q }: { in
 
 /** Makes an affiliate application a partner with a fresh code; null when it is not an open application. */
 export async function approveAffiliate(
-  db: Database,
+  services: Pick<Services, "db" | "env" | "waitUntil">,
   { inquiryId, commissionPercent, actor, address }: { inquiryId: number; commissionPercent: number; actor: Actor; address?: string },
 ) {
+  const db = services.db;
   // that application itself: among the newest hundred only, an older one was "no longer open"
   const [open] = await affiliateApplications(db, { inquiryId });
   if (!open) return null;
@@ -110,6 +116,15 @@ export async function approveAffiliate(
     }
     await db.update(inboundItems).set({ status: "converted", updatedAt: new Date() }).where(eq(inboundItems.id, inquiryId));
     await recordAudit(db, { actor, action: "affiliate.approve", subjectType: "affiliate", subjectId: row.id, detail: `code ${row.code}, ${commissionPercent}%`, address });
+    // the applicant learns of it here, by this approval only (one sent twice at once made no partner above)
+    await sendEmail(services, {
+      to: row.email,
+      subject: "You are a Secondary Marketplace partner",
+      body:
+        `Hello ${open.name},\n\nyour application to our partner programme is approved.\n\n` +
+        `Your partner code: ${row.code}\nYour referral link: ${referralLink(siteOrigin(services), row.code)}\n\n` +
+        `Share the link: the members who join through it are counted to you.\n`,
+    });
     return row;
   }
   throw new Error("no free affiliate code");

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { dealServicesOver } from "../../tests/support/deal-services";
-import { auditLog, contracts, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
+import { auditLog, contracts, customers, messages, notifications, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { CUSTOMER_SIZE_MAX, customerSchema, memberSchema, type CustomerValues } from "~/lib/schemas/customer";
 import { messages as says } from "~/lib/validation";
@@ -143,8 +143,21 @@ describe("customers", () => {
     const steps = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "customer.onboarding-step"), eq(auditLog.subjectId, String(customerId))));
     expect(steps.map((s) => s.detail)).toEqual(["investor type: Accredited Investor", "terms accepted"]);
     await updateOnboarding(services, { actor: admin, customerId, change: { evidence: { name: "accreditation.pdf", bytes: new TextEncoder().encode("%PDF-1.4"), contentType: "application/pdf" } } });
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"], email: "vera@verify.example" });
+    const disabled = await makeUser(t.db, { roles: ["ROLE_BUYER"], email: "off@verify.example" });
+    await t.db.update(users).set({ customerId }).where(inArray(users.id, [member.id, disabled.id]));
+    await t.db.update(users).set({ enabled: false }).where(eq(users.id, disabled.id));
     expect(await setOnboardingStatus(services, { actor: admin, customerId, status: "verified" })).toEqual({ ok: true });
     expect(await ndaBlockedReason(t.db, { customerId })).toBeNull();
+    // the teaser's refusal promised it: each member who can sign in is told, in the app and by e-mail, once
+    expect(await setOnboardingStatus(services, { actor: admin, customerId, status: "verified" })).toEqual({ ok: true });
+    const told = await t.db.select().from(notifications).where(inArray(notifications.userId, [member.id, disabled.id]));
+    expect(told.map((n) => [n.userId, n.kind, n.link])).toEqual([[member.id, "onboarding_verified", "/home"]]);
+    const mails = await t.db.select().from(outbox).where(inArray(outbox.recipient, ["vera@verify.example", "off@verify.example"]));
+    expect(mails.map((m) => [m.recipient, m.subject])).toEqual([["vera@verify.example", "Your company is verified"]]);
+    // verified to active (a member signed in) is no news
+    expect(await setOnboardingStatus(services, { actor: admin, customerId, status: "active" })).toEqual({ ok: true });
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, member.id))).toHaveLength(1);
   });
 
   it("refuses to delete a customer with an open offer, otherwise anonymises it and keeps the history", async () => {

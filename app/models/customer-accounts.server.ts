@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL,
 import type { Database } from "~/.server/db";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { preparedQuery } from "~/.server/db/prepared";
-import { apiTokens, contracts, customers, messages, offers, outbox, pageSessions, projects, sessions, users, type Customer } from "~/.server/db/schema";
+import { accountUnlocks, apiTokens, contracts, customers, invitations, messages, offers, outbox, pageSessions, passwordResets, projects, sessions, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
@@ -12,6 +12,7 @@ import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import { formatCurrency } from "~/lib/format";
 import type { CustomerValues } from "~/lib/schemas/customer";
 import { recordAudit, type AuditEntry } from "./audit.server";
+import { dealServices, notify, type DealServices } from "./notifications.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { listView } from "./table-view.server";
 import { customerLeavesAnAdmin, invitedNotYetIn, listUsers } from "./users.server";
@@ -497,6 +498,8 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
     // its member's account enabled again on /admin/users would open (a session does not ask the company);
     // a delete that lost the race above ends them too, as the winner does; one refused for the last admin, none
     ...endMemberSessions(services.db, customerId, sql`${customers.anonymisedAt} is not null`),
+    // and the links still out to its members: each sets a password (an invitation's page named the deleted account and set one)
+    ...spendMemberLinks(services.db, customerId, now),
   ]);
   if (!anonymised.length) {
     // deleted meanwhile by another request, or refused by the guard
@@ -507,6 +510,15 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
   await recomputeCustomerMatches(services.db, { customerId });
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });
   return { ok: true };
+}
+
+/** A deleted customer's members' invitation, password-reset and unlock links, spent only when this batch anonymised it (at `now`). */
+function spendMemberLinks(db: Database, customerId: number, now: Date) {
+  const members = db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId));
+  const deletedNow = sql`exists (select 1 from ${customers} where ${customers.id} = ${customerId} and ${customers.anonymisedAt} = ${now.getTime()})`;
+  return [invitations, passwordResets, accountUnlocks].map((links) =>
+    db.update(links).set({ usedAt: now }).where(and(inArray(links.userId, members), isNull(links.usedAt), deletedNow)),
+  );
 }
 
 /** The on-boarding checklist: what is done and what is missing. */
@@ -524,19 +536,39 @@ export async function onboardingChecklist(db: Database, customer: Customer) {
 export const NOT_READY_MESSAGE = "Complete the investor type, the evidence and the terms before verifying the customer.";
 
 /** invited → in progress → verified → active; every change goes to the audit log. Verifying needs the checklist's evidence. */
-export async function setOnboardingStatus(
-  services: Pick<Services, "db">,
+export async function setOnboardingStatus(services: Services, change: Change & { status: OnboardingStatus }): Promise<{ ok: true } | { ok: false; message: string } | null> {
+  const done = await writeOnboardingStatus(services.db, change);
+  if (done?.ok && done.cleared) await tellVerified(dealServices(services), change.customerId);
+  return done && (done.ok ? { ok: true } : done);
+}
+
+/** An invited customer's first step of its own (the on-boarding chat): in progress, nobody told. */
+export async function startOnboarding(services: Pick<Services, "db">, change: Change) {
+  await writeOnboardingStatus(services.db, { ...change, status: "in_progress" });
+}
+
+// the statuses that let the customer's members sign NDAs
+const cleared = (status: OnboardingStatus) => status === "verified" || status === "active";
+
+async function writeOnboardingStatus(
+  db: Database,
   { actor, customerId, status, address }: Change & { status: OnboardingStatus },
-): Promise<{ ok: true } | { ok: false; message: string } | null> {
-  const customer = await findCustomer(services.db, { customerId });
+): Promise<{ ok: true; cleared: boolean } | { ok: false; message: string } | null> {
+  const customer = await findCustomer(db, { customerId });
   if (!customer || customer.anonymisedAt) return null;
-  if (status === "verified" || status === "active") {
-    const done = await onboardingChecklist(services.db, customer);
+  if (cleared(status)) {
+    const done = await onboardingChecklist(db, customer);
     if (!done.investorType || !done.evidence || !done.terms) return { ok: false, message: NOT_READY_MESSAGE };
   }
-  if (customer.onboardingStatus === status) return { ok: true };
-  await services.db.update(customers).set({ onboardingStatus: status, updatedAt: new Date() }).where(eq(customers.id, customerId));
-  await recordAudit(services.db, {
+  if (customer.onboardingStatus === status) return { ok: true, cleared: false };
+  // from the status read: of two saves sent at once only one writes, and its members are told once
+  const [row] = await db
+    .update(customers)
+    .set({ onboardingStatus: status, updatedAt: new Date() })
+    .where(and(eq(customers.id, customerId), eq(customers.onboardingStatus, customer.onboardingStatus)))
+    .returning({ id: customers.id });
+  if (!row) return { ok: true, cleared: false };
+  await recordAudit(db, {
     actor,
     action: "customer.onboarding",
     subjectType: "customer",
@@ -544,7 +576,23 @@ export async function setOnboardingStatus(
     detail: `${customer.onboardingStatus} → ${status}`,
     address,
   });
-  return { ok: true };
+  return { ok: true, cleared: cleared(status) && !cleared(customer.onboardingStatus) };
+}
+
+/** The teaser's refusal promises it: each member who can sign in hears, in the app and by e-mail, that the NDAs are open to them. */
+async function tellVerified(services: DealServices, customerId: number) {
+  const members = await services.db.select({ id: users.id }).from(users).where(and(eq(users.customerId, customerId), eq(users.enabled, true)));
+  for (const member of members) {
+    await notify(services, member.id, {
+      kind: "onboarding_verified",
+      message: "Your company's on-boarding is verified: you can sign NDAs now.",
+      link: "/home",
+      email: {
+        subject: "Your company is verified",
+        body: "Your company's on-boarding is verified. You can now sign NDAs and open the data rooms of the projects you are interested in.",
+      },
+    });
+  }
 }
 
 /**

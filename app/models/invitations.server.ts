@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { customers, invitations, outbox, users, WITHOUT_SECRETS } from "~/.server/db/schema";
 import { randomToken, sha256 } from "~/.server/crypto";
@@ -8,7 +8,7 @@ import type { Services } from "~/.server/services";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { deliverDueMessages, outboxRow, secretPlaceholder } from "./outbox.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
-import { endedByNewPassword } from "./new-password.server";
+import { endedByNewPassword, ofDeletedCustomer } from "./new-password.server";
 import { normalizeEmail } from "./users.server";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -137,9 +137,12 @@ async function invitationWrites(
 
 export async function findUsableInvitation(db: Database, token: string, now = Date.now()) {
   if (!token) return undefined;
-  return db.query.invitations.findFirst({
-    where: and(eq(invitations.tokenHash, await sha256(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date(now))),
-  });
+  const [invitation] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.tokenHash, await sha256(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date(now)), not(ofDeletedCustomer(invitations.userId))))
+    .limit(1);
+  return invitation;
 }
 
 /**

@@ -25,7 +25,37 @@ describe("potential customers", () => {
     });
     expect(good).toEqual({ imported: 2, skipped: 0, errors: [] });
     const carl = await t.db.query.leads.findFirst({ where: eq(leads.email, "carl@example.test") });
-    expect(carl).toMatchObject({ source: "import", name: "Carl, Jr.", company: 'Carl "Co"', status: "open" });
+    // the bare domain kept as the customer form will take it, once converted
+    expect(carl).toMatchObject({ source: "import", name: "Carl, Jr.", company: 'Carl "Co"', status: "open", website: "https://carl.example" });
+  });
+
+  it("refuses a line whose website is no web address: the customer it is converted into could not be saved", async () => {
+    const bad = await importLeads(t.db, { text: `${HEADER}
+Wes,wes@example.test,Wes Ltd,,not a website,
+Wyn,wyn@example.test,Wyn Ltd,,ftp://wyn.example,
+` });
+    expect(bad.errors).toEqual([
+      { line: 2, reason: "website: Invalid URL." },
+      { line: 3, reason: "website: Invalid URL." },
+    ]);
+  });
+
+  it("converts a lead whose website is a bare domain (an affiliate's, or one imported before) into a customer the customer form can save", async () => {
+    const { customerSchema } = await import("~/lib/schemas/customer");
+    const [item] = await t.db
+      .insert(inboundItems)
+      .values({ kind: "affiliate", name: "Pia Partner", email: "pia@partnerbrokers.example", company: "Partner Brokers", companyWebsite: "partnerbrokers.example", message: "Apply" })
+      .returning();
+    await createLeadFromInbound(t.db, { item: item! });
+    const [odd] = await t.db.insert(leads).values({ source: "import", name: "Odd", email: "odd@example.test", company: "Odd Co", website: "see our brochure" }).returning();
+    const lead = (await t.db.query.leads.findFirst({ where: eq(leads.inboundItemId, item!.id) }))!;
+    for (const [id, website, domain] of [[lead.id, "https://partnerbrokers.example", "partnerbrokers.example"], [odd!.id, "", null]] as const) {
+      const done = await convertLead(t.db, { id });
+      const customer = (await t.db.query.customers.findFirst({ where: eq(customers.id, (done as { customerId: number }).customerId) }))!;
+      expect(customer).toMatchObject({ website, websiteDomain: domain });
+      const form = { customerName: customer.name, customerType: customer.customerType, website: customer.website };
+      expect(customerSchema([]).safeParse(form).success, customer.name).toBe(true);
+    }
   });
 
   it("skips a line whose e-mail is a lead's, a member's or a customer's already, or twice in the file, and says how many", async () => {

@@ -6,7 +6,7 @@ import { invalid, refuse } from "~/.server/replies";
 import type { Database } from "~/.server/db";
 import { customers, inboundItems, leadImports, leads, leadsText, users, type InboundItem, type Lead, type User } from "~/.server/db/schema";
 import type { CustomerType } from "~/lib/customers";
-import { websiteDomainOf } from "~/lib/customers";
+import { customerWebsite, websiteDomainOf } from "~/lib/customers";
 import type { Services } from "~/.server/services";
 import {
   INBOUND_PAGE_SIZE,
@@ -252,7 +252,10 @@ async function nameTakenBy(db: Database, company: string) {
 export async function createCustomerFromLead(db: Database, { lead }: { lead: Lead }) {
   const named = await nameTakenBy(db, lead.company);
   if (named) return named;
-  const websiteDomain = websiteDomainOf(lead.website);
+  // as the customer form takes it: a bare domain, kept so before the import and the affiliate form normalised it, given
+  // https://; anything else that is no website left out (the lead keeps it), or the customer could not be saved
+  const website = customerWebsite(lead.website) ?? "";
+  const websiteDomain = websiteDomainOf(website);
   if (websiteDomain) {
     const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
     if (taken) return { ok: false as const, reason: "domain-taken" as const };
@@ -271,7 +274,7 @@ export async function createCustomerFromLead(db: Database, { lead }: { lead: Lea
           // once finds it converted (or a customer or account took the e-mail, or a customer the name, since the
           // look above), the name is null, and the batch is refused whole (an insert of values has no where)
           name: sql`(select ${leads.company} from ${leads} where ${leads.id} = ${lead.id} and ${leads.status} = 'open' and not exists (${customerWithEmail(email)}) and not exists (${accountWithEmail(email)}) and ${nameIsFree(leads.company)})`,
-          website: lead.website,
+          website,
           websiteDomain,
           contactPerson: lead.name,
           attentionEmail: email,

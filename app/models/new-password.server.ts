@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { apiTokens, invitations, passwordResets, sessions } from "~/.server/db/schema";
+import { apiTokens, customers, invitations, passwordResets, sessions, users } from "~/.server/db/schema";
 
 /**
  * What a new password ends, to be written in the same batch as the password (a crash in between
@@ -17,4 +17,12 @@ export function endedByNewPassword(db: Database, userId: number, now: Date, only
     db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), onlyIf)),
     db.update(invitations).set({ usedAt: now }).where(and(eq(invitations.userId, userId), isNull(invitations.usedAt), onlyIf)),
   ] as const;
+}
+
+/**
+ * A link's account is a member of a deleted customer: the delete spends such links, and this keeps the
+ * ones mailed before it did unusable (a deleted company's member is no one's to enable, nor to sign in).
+ */
+export function ofDeletedCustomer(userId: AnyColumn) {
+  return sql`exists (select 1 from ${users} join ${customers} on ${customers.id} = ${users.customerId} where ${users.id} = ${userId} and ${customers.anonymisedAt} is not null)`;
 }

@@ -185,6 +185,50 @@ describe("a fresh member's chat", () => {
     expect(chat.leadId).toBeNull();
   });
 
+  it("clears what an answer set when the member goes Back and skips the question instead", async () => {
+    const user = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await say(user, "buyer", "company", { customerName: "Back And Skip Credit", website: "" });
+    const member = await reload(user);
+    await say(member, "buyer", "businessType", { businessType: "Hedge Fund" });
+    await say(member, "buyer", "buyerType", { buyerType: "Accredited Investor" });
+    await say(member, "buyer", "investmentPref", { investmentPref: ["Equity"] });
+    const answered = await customerOf(member.customerId);
+    expect(answered).toMatchObject({ businessType: "Hedge Fund", investorType: "Accredited Investor", preferences: { investmentPref: ["Equity"] } });
+    // Back to a question, then Skip: the chat returns to where it was, the transcript says "Skipped", and the answer is gone
+    const backTo = async (step: string) => {
+      const order = ["transactionPref", "investmentPref", "buyerType", "businessType"];
+      for (const at of order.slice(0, order.indexOf(step))) await stepBack(t.db, { user: member, side: "buyer", stepKey: at });
+      await skipStep({ db: t.db }, { user: member, side: "buyer", stepKey: step });
+    };
+    await backTo("investmentPref");
+    expect((await customerOf(member.customerId)).preferences.investmentPref).toEqual([]);
+    await backTo("buyerType");
+    await backTo("businessType");
+    const skipped = await customerOf(member.customerId);
+    expect(skipped).toMatchObject({ businessType: "", investorType: "" });
+    expect(skipped.preferences.investmentPref).toEqual([]);
+    const chat = (await findChat(t.db, { userId: member.id, side: "buyer" }))!;
+    expect(chat.currentStep).toBe("transactionPref");
+    expect(chat.transcript.slice(-3).map((e) => [e.step, e.answer])).toEqual([["investmentPref", "Skipped"], ["buyerType", "Skipped"], ["businessType", "Skipped"]]);
+  });
+
+  it("leaves a company an admin set up with its business and investor types when an answer to them is skipped after Back", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Admin Set Up Fund", businessType: "Pension Fund", investorType: "QIB", customerType: "buyer" }).returning();
+    const user = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, user.id));
+    const member = await reload(user);
+    await say(member, "buyer", "company", { customerName: "Admin Set Up Fund", website: "" });
+    await say(member, "buyer", "businessType", { businessType: "Bank" });
+    await say(member, "buyer", "buyerType", { buyerType: "Accredited Investor" });
+    await stepBack(t.db, { user: member, side: "buyer", stepKey: "investmentPref" });
+    await skipStep({ db: t.db }, { user: member, side: "buyer", stepKey: "buyerType" });
+    for (const step of ["investmentPref", "buyerType"]) await stepBack(t.db, { user: member, side: "buyer", stepKey: step });
+    await skipStep({ db: t.db }, { user: member, side: "buyer", stepKey: "businessType" });
+    const chat = (await findChat(t.db, { userId: member.id, side: "buyer" }))!;
+    expect(chat.transcript.slice(-2).map((e) => [e.step, e.answer])).toEqual([["buyerType", "Skipped"], ["businessType", "Skipped"]]);
+    expect(await customerOf(company!.id)).toMatchObject({ businessType: "Pension Fund", investorType: "QIB" });
+  });
+
   it("does not nag members of a verified company who never chatted, nor admins", async () => {
     const [company] = await t.db.insert(customers).values({ name: "Old Hands", onboardingStatus: "active" }).returning();
     const user = await makeUser(t.db, { roles: ["ROLE_BUYER"] });

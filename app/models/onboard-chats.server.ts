@@ -4,13 +4,14 @@ import { preparedQuery } from "~/.server/db/prepared";
 import { customers, onboardChats, users, type Customer, type OnboardChat, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { findCustomer } from "./customer-accounts.server";
-import { criteriaFrom } from "~/lib/buyer-criteria";
+import { criteriaFrom, EMPTY_CRITERIA, type BuyerCriteria } from "~/lib/buyer-criteria";
 import { websiteDomainOf, type CustomerType } from "~/lib/customers";
 import { ONBOARD_PAGE_SIZE, type OnboardSide, type OnboardStatus, type TranscriptEntry } from "~/lib/onboard-chats";
 import {
   answerText,
   criteriaAfter,
   firstStep,
+  latestTurns,
   mayWriteProfile,
   nextStep,
   ONBOARD_PATHS,
@@ -20,7 +21,7 @@ import {
   type Step,
 } from "~/lib/onboarding";
 import type { Role } from "~/lib/roles";
-import { customerInsert, setOnboardingStatus } from "./customer-accounts.server";
+import { customerInsert, startOnboarding } from "./customer-accounts.server";
 import { saveCriteria } from "./buyer-criteria.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { onboardingLeadWrite } from "./leads.server";
@@ -305,7 +306,31 @@ export async function skipStep(services: Pick<Services, "db">, who: Who & { step
   if (!claimed) return asLeft(services.db, who);
   chat = claimed;
   const next = nextStep(who.side, step.key, [...chat.transcript, { step: step.key, question: "", answer: "", at: "" }]);
-  return takeTurn(services, who, chat, { step: step.key, question: step.question[who.side], answer: "Skipped", skipped: true }, next, {});
+  const cleared = await clearAnswer(services.db, who, chat, step);
+  return takeTurn(services, who, chat, { step: step.key, question: step.question[who.side], answer: "Skipped", skipped: true }, next, cleared);
+}
+
+/**
+ * A question answered before (then Back) and now skipped: what its answer set is cleared, or the
+ * transcript said "Skipped" over criteria that still held the answer. Only what this chat's answer
+ * wrote: a company an admin set up keeps its business and investor types, and a verified one the
+ * investor type our team checked. Criteria saved before the turn, as an answer's are.
+ */
+async function clearAnswer(db: Database, who: Who, chat: OnboardChat, step: Step): Promise<Applied> {
+  const answered = latestTurns(chat.transcript).get(step.key);
+  if (!answered || answered.skipped) return {};
+  const customer = await customerOf(db, chat.customerId);
+  if (!customer) return {};
+  if (step.key === "businessType") {
+    return chat.createdCustomer ? { writes: [db.update(customers).set({ businessType: "", updatedAt: new Date() }).where(eq(customers.id, customer.id))] } : {};
+  }
+  if (step.key === "buyerType" && (!chat.createdCustomer || isVerified(customer))) return {};
+  if (step.key !== "buyerType" && step.writes !== "criteria") return {};
+  const values = { ...criteriaFrom(customer.preferences), buyerType: customer.investorType };
+  if (step.key === "buyerType") values.buyerType = "";
+  else (values as Record<string, unknown>)[step.key] = EMPTY_CRITERIA[step.key as keyof BuyerCriteria];
+  await saveCriteria(db, { customerId: customer.id, values, actor: who.user, address: who.address, rematch: false });
+  return {};
 }
 
 /** Back to the previous question, its answer ready to change. */
@@ -327,7 +352,7 @@ async function chatEnding(services: Pick<Services, "db">, who: Who, chat: Onboar
   const db = services.db;
   const customer = await customerOf(db, chat.customerId);
   if (customer?.onboardingStatus === "invited") {
-    await setOnboardingStatus(services, { actor: who.user, customerId: customer.id, status: "in_progress", address: who.address });
+    await startOnboarding(services, { actor: who.user, customerId: customer.id, address: who.address });
   }
   if (customer && who.side === "buyer") await recomputeCustomerMatches(db, { customerId: customer.id });
   const now = new Date();

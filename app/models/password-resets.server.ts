@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { passwordResets, users, type User } from "~/.server/db/schema";
 import { siteOrigin } from "~/.server/mailer";
@@ -6,7 +6,7 @@ import type { Services } from "~/.server/services";
 import { secretPlaceholder, sendEmail } from "./outbox.server";
 import { randomToken, sha256 } from "~/.server/crypto";
 import { hashPassword } from "~/.server/password";
-import { endedByNewPassword } from "./new-password.server";
+import { endedByNewPassword, ofDeletedCustomer } from "./new-password.server";
 
 export const PASSWORD_RESET_TTL_MS = 1000 * 60 * 60;
 
@@ -22,13 +22,12 @@ export async function createPasswordReset(db: Database, userId: number, now = Da
 }
 
 export async function findUsablePasswordReset(db: Database, token: string, now = Date.now()) {
-  return db.query.passwordResets.findFirst({
-    where: and(
-      eq(passwordResets.tokenHash, await sha256(token)),
-      isNull(passwordResets.usedAt),
-      gt(passwordResets.expiresAt, new Date(now)),
-    ),
-  });
+  const [reset] = await db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, await sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now)), not(ofDeletedCustomer(passwordResets.userId))))
+    .limit(1);
+  return reset;
 }
 
 /**

@@ -154,6 +154,8 @@ test("an affiliate applies and the admin sees the application", async ({ page, b
   await page.getByLabel("Message").fill("We introduce credit funds to sellers.");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("snackbar")).toContainText("Thank you for applying.");
+  for (const field of ["Name", "E-mail", "Company website", "Message"]) await expect(page.getByLabel(field)).toHaveValue("");
+  await expect(page.getByLabel("Company", { exact: true })).toHaveValue("");
 
   const admin = await adminPage(browser, baseUrlOf(testInfo), javaScriptEnabled);
   await searchNarrows(admin, "/admin/affilate-inquiries", email, `inbound-${email}`);
@@ -172,6 +174,8 @@ test("a contact message is found by a search that stays in the URL", async ({ pa
   await page.getByLabel("Message").fill("How are deals closed on the marketplace?");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByTestId("snackbar")).toContainText("Thank you.");
+  // sent: the form is empty again, with JavaScript too (it stayed filled, inviting the same message again)
+  for (const field of ["Name", "E-mail", "Message"]) await expect(page.getByLabel(field)).toHaveValue("");
 
   const admin = await adminPage(browser, baseUrlOf(testInfo), javaScriptEnabled);
   await searchNarrows(admin, "/admin/contact-us-messages", email, `inbound-${email}`);

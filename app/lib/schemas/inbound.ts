@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { field, messages, orEmpty } from "../validation";
 import { INBOUND_STATUSES, LEAD_CSV_COLUMNS } from "../inbound";
 import { contactSchema } from "./account";
-import { websiteDomainOf } from "../customers";
+import { customerWebsite } from "../customers";
 import type { TableKey } from "../table-preferences";
 import { tableActionSchema } from "./table";
 import { CONTACT_TOPICS } from "~/lib/inbound";
@@ -12,15 +12,20 @@ export const contactFormSchema = z.extend(contactSchema, {
   topic: z.pipe(z.optional(z.enum(["general", "demo"], { error: "Choose one of the listed options." })), z.transform((v: "general" | "demo" | undefined) => v ?? "general")),
 });
 
+/** A website, optional: kept as the customer form will take it once converted ("lead.example" as https://lead.example). */
+const optionalWebsite = () =>
+  z.pipe(
+    orEmpty(z.string().check(z.trim())).check(z.refine((v) => v === "" || customerWebsite(v) !== null, messages.url)),
+    z.transform((v: string) => (v === "" ? "" : customerWebsite(v)!)),
+  );
+
 /** /broker-affiliate: the affiliate application. */
 export const affiliateSchema = z.object({
   name: field.text({ min: 2, max: 100 }),
   email: field.email(),
   company: field.text({ max: 150 }),
   phone: field.optionalPhone(),
-  companyWebsite: orEmpty(z.string().check(z.trim())).check(
-    z.refine((v) => v === "" || (v.length <= 200 && websiteDomainOf(v)?.includes(".") === true), messages.url),
-  ),
+  companyWebsite: optionalWebsite(),
   message: field.text({ min: 10, max: 4000 }),
 });
 
@@ -65,7 +70,7 @@ export const leadCsvLineSchema = z.object({
   email: field.email(),
   company: field.text({ max: 150 }),
   phone: field.optionalPhone(),
-  website: field.optionalText({ max: 200 }),
+  website: optionalWebsite(),
   notes: field.optionalText({ max: 4000 }),
 });
 export const LEAD_CSV_HEADER = LEAD_CSV_COLUMNS.join(",");

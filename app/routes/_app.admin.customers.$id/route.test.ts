@@ -87,6 +87,44 @@ describe("a deleted (anonymised) customer", () => {
     }
     expect(await findCustomer(services.db, { customerId: customer!.id })).toMatchObject({ enabled: false, locked: true });
   });
+
+  it("leaves its members' invitation and password-reset links spent: their pages say the link no longer works (410)", async () => {
+    const { invitations, passwordResets, users } = await import("~/.server/db/schema");
+    const { inviteMember } = await import("~/models/invitations.server");
+    const { createPasswordReset } = await import("~/models/password-resets.server");
+    const { deliverDueMessages } = await import("~/models/outbox.server");
+    const { makeUser } = await import("~/seed/factories");
+    const { eq, inArray } = await import("drizzle-orm");
+    const { loader: invitationPage, action: acceptPage } = await import("../_auth.uobs.invite.$id/route");
+    const { loader: resetPage } = await import("../_auth.uobs.reset.$id/route");
+    const [customer] = await services.db.insert(customers).values({ name: "Converted Lead Ltd", customerType: "buyer" }).returning();
+    const invited = await inviteMember(services, { customerId: customer!.id, name: "Ivy Invited", email: "ivy@converted-lead.example", roles: ["ROLE_BUYER"], actor: admin.user });
+    const ivy = invited.ok ? invited.userId : 0;
+    const sent: string[] = [];
+    await deliverDueMessages(services.db, { ...services.env, MAIL_API_URL: "https://mail.provider.test/send" }, { limit: 1000, send: async (m) => void sent.push(m.body) });
+    const invitation = /\/uobs\/invite\/([A-Za-z0-9_-]+)/.exec(sent.find((body) => body.includes("Ivy Invited"))!)![1]!;
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    await services.db.update(users).set({ customerId: customer!.id }).where(eq(users.id, member.id));
+    const reset = await createPasswordReset(services.db, member.id);
+    const openInvitation = () => responseOf(invitationPage({ request: getRequest(`/uobs/invite/${invitation}`), context, params: { id: invitation } }));
+    const openReset = () => responseOf(resetPage({ request: getRequest(`/uobs/reset/${reset}`), context, params: { id: reset } }));
+    expect((await openInvitation()).status).toBe(200);
+    expect((await openReset()).status).toBe(200);
+
+    const deleted = await responseOf(action({ request: postRequest(`/admin/customers/${customer!.id}`, admin.cookie, { intent: "delete" }), context, params: { id: String(customer!.id) } }));
+    expect(deleted.status).toBe(302);
+    expect(await (await openInvitation()).json()).toEqual({ valid: false, email: null });
+    expect((await openReset()).status).toBe(410);
+    const body = new URLSearchParams({ password: "a good long password", confirmPassword: "a good long password" });
+    expect((await responseOf(acceptPage({ request: postRequest(`/uobs/invite/${invitation}`, undefined, body), context, params: { id: invitation } }))).status).toBe(410);
+    const [spent] = await services.db.select().from(invitations).where(eq(invitations.userId, ivy));
+    expect(spent!.usedAt).not.toBeNull();
+    // a link the delete did not spend (a customer deleted before it did) opens nothing either
+    await services.db.update(invitations).set({ usedAt: null }).where(eq(invitations.userId, ivy));
+    await services.db.update(passwordResets).set({ usedAt: null }).where(inArray(passwordResets.userId, [member.id]));
+    expect((await openInvitation()).status).toBe(410);
+    expect((await openReset()).status).toBe(410);
+  });
 });
 
 describe("a customer whose member is the marketplace's last enabled admin", () => {

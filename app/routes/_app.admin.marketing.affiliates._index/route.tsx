@@ -40,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: approveAffiliateSchema });
   if (submission.status !== "success") return invalid(submission);
   const { inquiryId, commissionPercent } = submission.value;
-  const partner = await approveAffiliate(services.db, { inquiryId, commissionPercent, actor: user, address: clientAddress(args.request) });
+  const partner = await approveAffiliate(services, { inquiryId, commissionPercent, actor: user, address: clientAddress(args.request) });
   if (!partner) return refuse(submission, "That application is no longer open.", 404);
   return redirectWithNotification(services, args.request, `/admin/marketing/affiliates/${partner.id}`, `${partner.name} is a partner with the code ${partner.code}.`);
 }

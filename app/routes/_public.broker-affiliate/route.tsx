@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { checkPublicForm } from "~/auth/public-forms.server";
@@ -49,6 +49,7 @@ export default function BrokerAffiliatePage() {
   const { page, turnstileSiteKey, defaults } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
+  const location = useLocation();
   const [form, fields] = useForm({
     id: "affiliate",
     lastResult,
@@ -64,7 +65,9 @@ export default function BrokerAffiliatePage() {
         <h2 id="apply-heading" className="mb-4 text-2xl font-bold">
           Apply to become an affiliate
         </h2>
-        <Form method="post" className="card space-y-4" {...getFormProps(form)}>
+        {/* drawn anew after an application is sent (the thanks redirect here, with no action data): with JavaScript the page
+            stays, and every field stayed filled, inviting the same application again; without it the page is new and empty */}
+        <Form method="post" className="card space-y-4" {...getFormProps(form)} key={lastResult ? "answered" : location.key}>
           <FormErrors id={form.errorId} errors={form.errors} />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField meta={fields.name} label="Name" autoComplete="name" />

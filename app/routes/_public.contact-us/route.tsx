@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, type MetaFunction } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { allowAnyone } from "~/auth/guards.server";
 import { checkPublicForm } from "~/auth/public-forms.server";
@@ -63,6 +63,7 @@ export default function ContactPage() {
   const { turnstileSiteKey, defaults, signedIn } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
+  const location = useLocation();
   const [form, fields] = useForm({
     id: "contact",
     lastResult,
@@ -79,7 +80,9 @@ export default function ContactPage() {
         Our team answers within one business day.
         {signedIn ? " Your question and our answer will also appear under Messages." : ""}
       </p>
-      <Form method="post" className="card space-y-4" {...getFormProps(form)}>
+      {/* drawn anew after a message is sent (the thanks redirect here, with no action data): with JavaScript the page
+            stays, and every field stayed filled, inviting the same message again; without it the page is new and empty */}
+        <Form method="post" className="card space-y-4" {...getFormProps(form)} key={lastResult ? "answered" : location.key}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField meta={fields.topic} label="Topic" options={CONTACT_TOPICS} />
         <div className="grid gap-4 sm:grid-cols-2">
