@@ -8,10 +8,11 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { allowAnyone } from "~/auth/guards.server";
 import { takeNotification } from "~/auth/session.server";
@@ -108,6 +109,7 @@ export default function App() {
   const { user, headerMarkup, notification, previewBanner } = useLoaderData<typeof loader>();
   // signed-in members are tracked per page; admins are not (spec §4, §6)
   usePageSessions(user?.id ?? null, Boolean(user && user.role && user.role !== "admin"));
+  useFocusOnNewPage();
   return (
     <Document>
       {previewBanner ? <StaticHtml markup={previewBanner} /> : null}
@@ -118,6 +120,21 @@ export default function App() {
       </div>
     </Document>
   );
+}
+
+/**
+ * After a move to another page within the app, the focus goes to the page's content, as a page loaded
+ * anew starts there: it was left on <body>, and a screen reader said nothing of the new page. A change of
+ * the query alone (a filter, a page of results) leaves it where it is.
+ */
+function useFocusOnNewPage() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    document.getElementById("content")?.focus({ preventScroll: true });
+  }, [pathname]);
 }
 
 export function ErrorBoundary() {

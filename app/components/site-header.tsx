@@ -13,10 +13,10 @@ export function closeMenuOnEscape(event: { key: string; target: EventTarget }) {
 }
 
 /** A header link, marked as the current page on its own path (as a NavLink with `end`). */
-function NavItem({ to, label, pathname, children, testId }: { to: string; label: string; pathname: string; children?: React.ReactNode; testId?: string }) {
+function NavItem({ to, label, pathname, children, testId, name }: { to: string; label: string; pathname: string; children?: React.ReactNode; testId?: string; name?: string }) {
   const active = pathname === to;
   return (
-    <a href={to} className="nav-link" aria-current={active ? "page" : undefined} data-testid={testId}>
+    <a href={to} className="nav-link" aria-current={active ? "page" : undefined} data-testid={testId} aria-label={name}>
       {label}
       {children}
     </a>
@@ -62,25 +62,18 @@ export function SiteHeader({
         {user ? (
           <div className="ml-auto flex flex-wrap items-center gap-3">
             {user.role ? (
-              <NavItem to="/messages" label="Messages" pathname={pathname}>
-                {/* the link's name is "Messages, 4 unread": the badge alone would run into the word ("Messages4") */}
+              // the link's name is "Messages, 4 unread": the badge alone ran into the word ("Messages4"), and a hidden
+              // ", 4 unread" beside it is read with a space before its comma
+              <NavItem to="/messages" label="Messages" pathname={pathname} name={inbox ? `Messages, ${inbox} unread` : undefined}>
                 {inbox ? (
-                  <>
-                    <span className="ml-1.5 rounded-full bg-white px-1.5 text-xs font-bold text-primary" data-testid="inbox-count" aria-hidden="true">
-                      {inbox}
-                    </span>
-                    <span className="sr-only">, {inbox} unread</span>
-                  </>
+                  <span className="ml-1.5 rounded-full bg-white px-1.5 text-xs font-bold text-primary" data-testid="inbox-count">
+                    {inbox}
+                  </span>
                 ) : null}
               </NavItem>
             ) : null}
-            <NavItem to="/profile" label={user.name} pathname={pathname} testId="current-user">
-              {header.roleLabel ? (
-                <>
-                  <span className="sr-only">, </span>
-                  <span className="ml-2 rounded bg-white px-1.5 py-0.5 text-xs font-semibold text-primary">{header.roleLabel}</span>
-                </>
-              ) : null}
+            <NavItem to="/profile" label={user.name} pathname={pathname} testId="current-user" name={header.roleLabel ? `${user.name}, ${header.roleLabel}` : undefined}>
+              {header.roleLabel ? <span className="ml-2 rounded bg-white px-1.5 py-0.5 text-xs font-semibold text-primary">{header.roleLabel}</span> : null}
             </NavItem>
             <form method="post" action="/signout">
               <button type="submit" className="rounded-md border border-white/40 px-3 py-1.5 text-sm hover:bg-white/10">
