@@ -15,6 +15,7 @@ import { findUserById, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } f
 import { attachToCustomer } from "~/models/customer-names.server";
 import { findCustomer } from "~/models/customer-accounts.server";
 import type { User } from "~/.server/db/schema";
+import type { Services } from "~/.server/services";
 import { attachCustomerSchema, MEMBER_ADMIN_MESSAGE, parseWithZod, userSchema } from "~/lib/schemas/index.server";
 import { primaryRole } from "~/lib/roles";
 
@@ -40,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user: admin } = await requireUser(args, { role: "admin" });
   const userId = idParam(args.params);
   const form = await readForm(args.request);
-  if (form.get("intent") === "attach") return attach(args, { form, userId, admin });
+  if (form.get("intent") === "attach") return attach(args, { services, form, userId, admin });
   const submission = parseWithZod(form, { schema: userSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const values = submission.value;
@@ -79,8 +80,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** Attaches the member to a customer by its name, audited; the page says why not. */
-async function attach(args: ActionFunctionArgs, { form, userId, admin }: { form: FormData; userId: number; admin: User }) {
-  const { services } = await requireUser(args, { role: "admin" });
+async function attach(args: ActionFunctionArgs, { services, form, userId, admin }: { services: Services; form: FormData; userId: number; admin: User }) {
   const submission = parseWithZod(form, { schema: attachCustomerSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const attached = await attachToCustomer(services.db, { userId, name: submission.value.customerName });
