@@ -8,6 +8,9 @@ import ExcelJS from "exceljs";
 import { drizzle } from "drizzle-orm/libsql";
 import { schema, type Database } from "../app/.server/db";
 import { openNodeDatabase } from "../app/.server/db/open-node";
+import { registerOffThreadWriter } from "../app/.server/db/off-thread";
+import { WriteThreadClient } from "../app/.server/db/write-thread";
+import type { Client } from "@libsql/client";
 import { users } from "../app/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "../app/lib/listing-upload";
 import type { ProjectOptions } from "../app/lib/schemas/project";
@@ -24,6 +27,10 @@ async function main() {
   // opened as the server opens it (WAL, the busy timeout, its page cache: decision 095)
   const client = await openNodeDatabase(`file:${path.join(dir, "bench.db")}`, path.resolve(__dirname, "../migrations"));
   const db = drizzle(client, { schema }) as unknown as Database;
+  // long writes on a thread of their own, as the server has them (app/.server/platform/node.ts): the
+  // holds printed are those of the server's thread
+  const writeThread = new WriteThreadClient(`file:${path.join(dir, "bench.db")}`, client);
+  registerOffThreadWriter(db, drizzle(writeThread as unknown as Client, { schema }) as unknown as Database);
   const [seller] = await db
     .insert(users)
     .values({ email: "seller@bench.test", name: "Bench Seller", company: "Bench", phone: "", businessType: "Bank", passwordHash: "x", roles: ["ROLE_SELLER"] })
@@ -52,6 +59,7 @@ async function main() {
   if (done?.status !== "done" || done.imported !== COUNT) throw new Error(`import ended ${done?.status} with ${done?.imported}`);
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(`${COUNT} rows (${(file.size / 1024).toFixed(0)} KiB XLSX): read and checked in ${s(dryRun)} (the thread held at most ${longestHold.toFixed(0)} ms at a time), staged at ${s(staged)} (held ${longestStageHold.toFixed(0)} ms), imported and their matches scored at ${s(total)} (held ${longestDrainHold.toFixed(0)} ms)`);
+  writeThread.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

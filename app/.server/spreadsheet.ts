@@ -1,5 +1,6 @@
 import { Inflate, strFromU8 } from "fflate";
 import { parseCsvRecords } from "~/lib/csv-import";
+import { nextTurn } from "./platform/next-turn";
 
 /** `lines`: each record's row number as the spreadsheet shows it (an XLSX skips its empty rows); none for CSV. */
 export type Sheet = { header: string[]; records: Array<Record<string, string>>; lines?: number[] };
@@ -35,7 +36,7 @@ export async function readSheet(file: File): Promise<SheetRead> {
   }
   let rows: Array<{ line: number; values: string[] }>;
   try {
-    rows = xlsxRows(bytes);
+    rows = await xlsxRows(bytes);
   } catch (error) {
     return { ok: false, problem: error instanceof TooLarge ? XLSX_TOO_LARGE : NOT_XLSX };
   }
@@ -52,26 +53,29 @@ const decode = (xml: string) =>
 const textOf = (xml: string) => [...xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, "").matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>/g)].map((m) => decode(m[1]!)).join("");
 
 /** The first worksheet's rows of text and their numbers: shared strings resolved, each cell placed by its reference. */
-function xlsxRows(bytes: Uint8Array): Array<{ line: number; values: string[] }> {
+async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values: string[] }>> {
   const zip = new Zip(bytes);
-  const files: Record<string, Uint8Array | undefined> = {};
+  const files: Record<string, Promise<Uint8Array | undefined> | undefined> = {};
   const read = (name: string) => (files[name] ??= zip.read(name));
   // what each part read declares, before any is unzipped
   const sheets = zip.names().filter((name) => name.startsWith("xl/worksheets/"));
   const declared = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml"].reduce((sum, name) => sum + zip.declaredSize(name), 0);
   if (declared + Math.max(0, ...sheets.map((name) => zip.declaredSize(name))) > XLSX_MAX_UNZIPPED_BYTES) throw new TooLarge();
-  const workbook = strFromU8(read("xl/workbook.xml") ?? err("no workbook"));
+  const workbook = strFromU8((await read("xl/workbook.xml")) ?? err("no workbook"));
   const firstId = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
-  const rels = strFromU8(read("xl/_rels/workbook.xml.rels") ?? new Uint8Array());
+  const rels = strFromU8((await read("xl/_rels/workbook.xml.rels")) ?? new Uint8Array());
   const target = firstId ? new RegExp(`<Relationship\\b[^>]*Id="${firstId}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`<Relationship\\b[^>]*Target="([^"]+)"[^>]*Id="${firstId}"`).exec(rels)?.[1] : undefined;
   const path = target ? `xl/${target.replace(/^\/?xl\//, "").replace(/^\//, "")}` : "xl/worksheets/sheet1.xml";
-  const sheet = (path.startsWith("xl/worksheets/") ? read(path) : undefined) ?? read("xl/worksheets/sheet1.xml");
+  const sheet = (path.startsWith("xl/worksheets/") ? await read(path) : undefined) ?? (await read("xl/worksheets/sheet1.xml"));
   if (!sheet) throw new Error("no sheet");
-  const sharedXml = read("xl/sharedStrings.xml");
+  const sharedXml = await read("xl/sharedStrings.xml");
   const shared = sharedXml ? [...strFromU8(sharedXml).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
   const rows: Array<{ line: number; values: string[] }> = [];
   let line = 0;
+  let rowsRead = 0;
   for (const row of strFromU8(sheet).matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>/g)) {
+    // 10,000 rows are half a second of Node's one thread: other requests get turns between
+    if (++rowsRead % ROWS_A_TURN === 0) await nextTurn();
     // the row's number as the spreadsheet shows it: empty rows are left out of the file, or skipped below
     const numbered = Number(/\br="(\d+)"/.exec(row[1]!)?.[1]);
     line = Number.isSafeInteger(numbered) && numbered > line ? numbered : line + 1;
@@ -93,6 +97,9 @@ function xlsxRows(bytes: Uint8Array): Array<{ line: number; values: string[] }> 
   return rows;
 }
 
+/** Rows read between two turns given to other requests. */
+const ROWS_A_TURN = 500;
+
 /** Excel's columns end at XFD. */
 const MAX_COLUMNS = 16_384;
 
@@ -109,6 +116,7 @@ const err = (message: string): never => {
 
 /** Compressed bytes inflated at a time: one step unzips to at most about a thousand times as much (deflate's best). */
 const INFLATE_STEP = 8 * 1024;
+const STEPS_A_TURN = 8;
 
 type ZipEntry = { method: number; compressedSize: number; size: number; localOffset: number };
 
@@ -156,7 +164,7 @@ class Zip {
   }
 
   /** The entry unzipped (undefined when there is none), counted against the budget. */
-  read(name: string): Uint8Array | undefined {
+  async read(name: string): Promise<Uint8Array | undefined> {
     const entry = this.entries.get(name);
     if (!entry) return undefined;
     if (entry.size > this.left) throw new TooLarge();
@@ -175,7 +183,11 @@ class Zip {
       if (total > this.left) throw new TooLarge();
       chunks.push(chunk);
     });
-    for (let i = 0; i < data.length || i === 0; i += INFLATE_STEP) inflate.push(data.subarray(i, i + INFLATE_STEP), i + INFLATE_STEP >= data.length);
+    for (let i = 0; i < data.length || i === 0; i += INFLATE_STEP) {
+      // a sheet of 10,000 rows unzips in a tenth of a second or more: other requests get turns between
+      if (i > 0 && i % (INFLATE_STEP * STEPS_A_TURN) === 0) await nextTurn();
+      inflate.push(data.subarray(i, i + INFLATE_STEP), i + INFLATE_STEP >= data.length);
+    }
     return this.take(chunks);
   }
 

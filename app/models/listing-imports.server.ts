@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { customers, holdsRole, importJobRows, importJobs, projects, users, type ImportJob } from "~/.server/db/schema";
 import { readSheet } from "~/.server/spreadsheet";
+import { nextTurn } from "~/.server/platform/next-turn";
+import { longWriterOf } from "~/.server/db/off-thread";
 import type { ImportTarget } from "~/lib/import-jobs";
 import { PROJECT_KINDS } from "~/lib/project-kinds";
 import { lookupPoint } from "~/lib/project-values";
@@ -28,7 +30,7 @@ export type UploadCheck = { ok: true; rows: Array<{ line: number; values: Record
 export async function checkUpload(file: File, { kind, options }: { kind: UploadKind; options: ProjectOptions }): Promise<UploadCheck> {
   const read = await readSheet(file);
   if (!read.ok) return { ok: false, problems: [{ line: 0, problems: [read.problem] }], badRows: 1 };
-  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), uploadColumns(kind, options), read.sheet.lines);
+  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), uploadColumns(kind, options), read.sheet.lines, nextTurn);
 }
 
 const COLUMNS = [
@@ -83,6 +85,8 @@ export async function stageImport(
   // queued job with some of the file, which the drainer then imported as if it were all of it
   const staged = [];
   for (let start = 0; start < rows.length; start += STAGE_CHUNK) {
+    // each chunk's rows are laid out between turns given to other requests; the batch is written whole below
+    if (start > 0) await nextTurn();
     const chunk = rows.slice(start, start + STAGE_CHUNK).map((r) => ({ line: r.line, row: stagedRow(r.values) }));
     staged.push(
       // the job is the newest of the table inside this batch: writes do not interleave with it
@@ -151,16 +155,19 @@ async function drainChunk(db: Database, job: ImportJob, now: number) {
 
 async function finish(db: Database, job: ImportJob, now: number) {
   const status = job.target === "published" ? "published" : "draft";
-  await db.batch([
-    db
+  // every listing of the file changes at once (a third of a second at 10,000): on Node's write thread,
+  // which the others do not wait for. Run twice it changes nothing more, as that thread asks
+  const writer = longWriterOf(db);
+  await writer.batch([
+    writer
       .update(projects)
       .set({ status, ...(status === "published" ? { publishedAt: new Date(now) } : {}), updatedAt: new Date(now) })
       .where(and(eq(projects.importJobId, job.id), eq(projects.status, "importing"))),
-    db.update(importJobs).set({ status: "done", finishedAt: new Date(now), leaseUntil: 0 }).where(eq(importJobs.id, job.id)),
-    db.delete(importJobRows).where(eq(importJobRows.jobId, job.id)),
+    writer.update(importJobs).set({ status: "done", finishedAt: new Date(now), leaseUntil: 0 }).where(eq(importJobs.id, job.id)),
+    writer.delete(importJobRows).where(eq(importJobRows.jobId, job.id)),
     // published listings are scored for the buyers they fit, as one published by hand is: queued with
     // the publishing itself, so a restart before they are scored leaves them waiting, not unmatched
-    ...(status === "published" ? [queueListings(db, eq(projects.importJobId, job.id), now)] : []),
+    ...(status === "published" ? [queueListings(writer, eq(projects.importJobId, job.id), now)] : []),
   ]);
 }
 
@@ -202,6 +209,8 @@ export async function drainImportJob(db: Database, jobId: number, { budgetMs = 2
         return job;
       }
       await drainChunk(db, job, now());
+      // a chunk is a statement on Node's one thread (up to a tenth of a second); others go between chunks
+      await nextTurn();
       job = (await findImportJob(db, job.id))!;
     }
     // the seller may have been disabled, locked or deleted while the job waited: nothing is listed in their name
