@@ -18,6 +18,9 @@ import { parseWithZod, grantsFromValues } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Team and permissions");
 
+/** What the invitation ticks first: viewing all the team's projects. */
+const INVITE_DEFAULTS = { grant: ["all:view"] };
+
 /** How many of the team's projects the invitation lists. */
 const INVITE_PROJECTS = 50;
 
@@ -48,12 +51,15 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithNotification(services, args.request, "/sellers/permissions", `${name} is invited; the e-mail with a link to join is on its way to ${email}.`);
 }
 
+const listOf = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
+
 export default function SellerPermissionsPage() {
   const { team, colleagues, projects } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const [form, fields] = useForm({
     id: "invite-colleague",
     lastResult,
+    defaultValue: INVITE_DEFAULTS,
     schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.inviteColleagueSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -96,7 +102,9 @@ export default function SellerPermissionsPage() {
               <TextField meta={fields.name} label="Full name" autoComplete="off" />
               <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" />
             </div>
-            <PermissionGrid projects={projects} checked={["all:view"]} errors={fields.grant.errors} errorId={fields.grant.errorId} />
+            {/* after a refusal, what was sent: drawn anew without JavaScript, the defaults were ticked instead, and an
+                invitation sent again once the e-mail was mended gave the colleague other permissions than chosen */}
+            <PermissionGrid projects={projects} checked={listOf(fields.grant.initialValue)} errors={fields.grant.errors} errorId={fields.grant.errorId} />
             {projects.length === INVITE_PROJECTS ? (
               <p className="text-sm text-slate-600">The newest {INVITE_PROJECTS} projects are listed: permissions on older ones are given on the colleague's page once they are invited.</p>
             ) : null}
