@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -56,6 +56,7 @@ const listOf = (value: string | string[] | undefined) => (value === undefined ? 
 export default function SellerPermissionsPage() {
   const { team, colleagues, projects } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
+  const location = useLocation();
   const [form, fields] = useForm({
     id: "invite-colleague",
     lastResult,
@@ -96,7 +97,10 @@ export default function SellerPermissionsPage() {
       {team.isLead ? (
         <section aria-labelledby="invite-heading" className="card space-y-4">
           <h2 id="invite-heading" className="text-lg font-semibold">Invite a colleague</h2>
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          {/* drawn anew once an invitation is sent (it redirects here, with no action data): with JavaScript the page
+              stayed, and so did the invited colleague's name, e-mail and permissions, as if not sent (sent again: "exists
+              already"). Kept while refusals come back, so that a box ticked meanwhile stays ticked */}
+          <Form method="post" className="space-y-4" {...getFormProps(form)} key={lastResult ? "answered" : location.key}>
             <FormErrors id={form.errorId} errors={form.errors} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField meta={fields.name} label="Full name" autoComplete="off" />
