@@ -5,7 +5,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, contracts, customers, invitations, listedProject, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS, type SellerGrants } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
+import { can, colleagueActivity, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { startSession, userForSession } from "./sessions.server";
 import { findVisibleProject, listSellerDraftPage, mayManageProject } from "./projects.server";
@@ -14,6 +14,7 @@ import { pricePool, sellerPools } from "./loan-pricing.server";
 import { ownRealEstate, ownRealEstateStates, ownRealEstateValuations } from "./real-estate.server";
 import { dataRoomAccess } from "./data-room.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
+import { recordAudit } from "./audit.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let lead: User;
@@ -108,6 +109,13 @@ describe("the seller permission check", () => {
     const [last] = await t.db.select().from(auditLog).where(eq(auditLog.action, "seller.permissions")).orderBy(auditLog.id).limit(1).offset((await t.db.select().from(auditLog)).length - 1);
     expect(last).toMatchObject({ actorId: lead.id, subjectId: String(colleague.id) });
     expect(last!.detail).toContain(`After: all projects: none; project ${ids.leads}: Negotiate and answer offers.`);
+  });
+
+  it("tells the first member what a colleague did in words, not in the audit log's names", async () => {
+    const steps = ["nda.approve", "offer.counter", "document.add", "something.new"];
+    for (const action of steps) await recordAudit(t.db, { actor: colleague, action, subjectType: "project", subjectId: ids.colleagues!, detail: "Colleague's pool." });
+    const activity = await colleagueActivity(t.db, { memberId: colleague.id, limit: steps.length });
+    expect(activity.map((a) => a.what)).toEqual(["something.new", "Added a document", "Countered an offer", "Approved an NDA"]);
   });
 
   it("lets only the first member manage a colleague", async () => {

@@ -364,12 +364,36 @@ export async function inviteColleague(
   return invited;
 }
 
-/** What a colleague did on the marketplace that the audit log records (their deal steps), newest first. */
+/**
+ * The audit log's names of what a seller does, as their company's first member reads them: the
+ * names themselves ("nda.approve") are the log's, not words of the page. A name not here shows as it is.
+ */
+const SELLER_STEP_LABELS: Record<string, string> = {
+  "nda.approve": "Approved an NDA",
+  "nda.reject": "Rejected an NDA",
+  "nda.auto_approve": "Changed automatic NDA approval",
+  "nda.template": "Chose the NDA template",
+  "data_room.close": "Closed a buyer's data room",
+  "data_room.open": "Opened a buyer's data room",
+  "document.add": "Added a document",
+  "document.delete": "Deleted a document",
+  "offer.counter": "Countered an offer",
+  "offer.accept": "Accepted an offer",
+  "offer.reject": "Rejected an offer",
+  "project.publish": "Published a project",
+  "project.withdraw": "Withdrew a project",
+  "project.sold": "Marked a project sold",
+  "project.reopen": "Reopened a project",
+  "project.invite": "Invited a buyer company to a project",
+};
+
+/** What a colleague did on the marketplace that the audit log records (their deal steps), newest first; `what` says it in words. */
 export async function colleagueActivity(db: Database, { memberId, limit = 50 }: { memberId: number; limit?: number }) {
-  return db
+  const rows = await db
     .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, detail: auditLog.detail })
     .from(auditLog)
     .where(eq(auditLog.actorId, memberId))
     .orderBy(desc(auditLog.id))
     .limit(limit);
+  return rows.map((row) => ({ ...row, what: SELLER_STEP_LABELS[row.action] ?? row.action }));
 }

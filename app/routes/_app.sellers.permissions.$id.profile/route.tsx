@@ -49,7 +49,7 @@ export default function ColleagueProfilePage() {
           {activity.map((a) => (
             <tr key={a.id} data-testid="activity-row">
               <td>{formatDateTime(a.at)}</td>
-              <td>{a.action}</td>
+              <td>{a.what}</td>
               <td>{a.detail}</td>
             </tr>
           ))}

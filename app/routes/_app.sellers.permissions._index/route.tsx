@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -17,6 +17,9 @@ import { summarizeGrants } from "./summary";
 import { parseWithZod, grantsFromValues } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Team and permissions");
+
+/** What the invitation ticks first: viewing all the team's projects. */
+const INVITE_DEFAULTS = { grant: ["all:view"] };
 
 /** How many of the team's projects the invitation lists. */
 const INVITE_PROJECTS = 50;
@@ -48,12 +51,16 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithNotification(services, args.request, "/sellers/permissions", `${name} is invited; the e-mail with a link to join is on its way to ${email}.`);
 }
 
+const listOf = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
+
 export default function SellerPermissionsPage() {
   const { team, colleagues, projects } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
+  const location = useLocation();
   const [form, fields] = useForm({
     id: "invite-colleague",
     lastResult,
+    defaultValue: INVITE_DEFAULTS,
     schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.inviteColleagueSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -90,13 +97,18 @@ export default function SellerPermissionsPage() {
       {team.isLead ? (
         <section aria-labelledby="invite-heading" className="card space-y-4">
           <h2 id="invite-heading" className="text-lg font-semibold">Invite a colleague</h2>
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          {/* drawn anew once an invitation is sent (it redirects here, with no action data): with JavaScript the page
+              stayed, and so did the invited colleague's name, e-mail and permissions, as if not sent (sent again: "exists
+              already"). Kept while refusals come back, so that a box ticked meanwhile stays ticked */}
+          <Form method="post" className="space-y-4" {...getFormProps(form)} key={lastResult ? "answered" : location.key}>
             <FormErrors id={form.errorId} errors={form.errors} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField meta={fields.name} label="Full name" autoComplete="off" />
               <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" />
             </div>
-            <PermissionGrid projects={projects} checked={["all:view"]} errors={fields.grant.errors} errorId={fields.grant.errorId} />
+            {/* after a refusal, what was sent: drawn anew without JavaScript, the defaults were ticked instead, and an
+                invitation sent again once the e-mail was mended gave the colleague other permissions than chosen */}
+            <PermissionGrid projects={projects} checked={listOf(fields.grant.initialValue)} errors={fields.grant.errors} errorId={fields.grant.errorId} />
             {projects.length === INVITE_PROJECTS ? (
               <p className="text-sm text-slate-600">The newest {INVITE_PROJECTS} projects are listed: permissions on older ones are given on the colleague's page once they are invited.</p>
             ) : null}
