@@ -26,9 +26,10 @@ export type UploadCheck = { ok: true; rows: Array<{ line: number; values: Record
 
 /** The dry run: reads the file and checks every row with the listing form's schemas. Writes nothing. */
 export async function checkUpload(file: File, { kind, options }: { kind: UploadKind; options: ProjectOptions }): Promise<UploadCheck> {
-  const read = await readSheet(file);
+  const columns = uploadColumns(kind, options);
+  const read = await readSheet(file, { columns });
   if (!read.ok) return { ok: false, problems: [{ line: 0, problems: [read.problem] }], badRows: 1 };
-  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), uploadColumns(kind, options), read.sheet.lines);
+  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), columns, read.sheet.lines);
 }
 
 const COLUMNS = [
