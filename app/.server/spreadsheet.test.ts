@@ -70,3 +70,23 @@ describe("an uploaded XLSX that unzips to more than the cap", () => {
     expect(read).toEqual({ ok: true, sheet: { header: ["name"], records: [{ name: "Pool" }], lines: [2] } });
   });
 });
+
+describe("an uploaded CSV", () => {
+  it("is read as Windows-1252 when it is not UTF-8, as Excel on Windows saves it", async () => {
+    const csv = "projectName,location\nSoci\u00e9t\u00e9 G\u00e9n\u00e9rale,Montr\u00e9al\n";
+    const read = await readSheet(new File([new Uint8Array([...csv].map((c) => c.charCodeAt(0)))], "listings.csv"));
+    expect(read).toMatchObject({ ok: true, sheet: { records: [{ projectName: "Soci\u00e9t\u00e9 G\u00e9n\u00e9rale", location: "Montr\u00e9al" }] } });
+    // and UTF-8 as UTF-8
+    expect(await readSheet(new File([csv], "listings.csv"))).toMatchObject({ ok: true, sheet: { records: [{ location: "Montr\u00e9al" }] } });
+  });
+
+  it("separated by semicolons, or an old XLS renamed .csv, is told so rather than read as one column", async () => {
+    const columns = ["projectName", "location"];
+    expect(await readSheet(new File(["projectName;location\nPool;Ohio\n"], "listings.csv"), { columns })).toEqual({
+      ok: false,
+      problem: "Line 1: The file's columns are separated by semicolons: save it as CSV with commas.",
+    });
+    const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0x00]);
+    expect(await readSheet(new File([xls], "listings.csv"), { columns })).toEqual({ ok: false, problem: "This is not a CSV file: save it as CSV (comma-separated) and upload it again." });
+  });
+});

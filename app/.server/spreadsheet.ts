@@ -1,5 +1,5 @@
 import { Inflate, strFromU8 } from "fflate";
-import { parseCsvRecords } from "~/lib/csv-import";
+import { csvProblem, csvText, parseCsvRecords } from "~/lib/csv-import";
 import { nextTurn } from "./platform/next-turn";
 
 /** `lines`: each record's row number as the spreadsheet shows it (an XLSX skips its empty rows); none for CSV. */
@@ -25,13 +25,17 @@ class TooLarge extends Error {}
  * ExcelJS's reader hangs in workerd from the second request of an isolate on
  * (decision 028), and the cells of an upload need no more than the sheet's XML. A workbook
  * whose parts declare or unzip to more than XLSX_MAX_UNZIPPED_BYTES is refused (XLSX_TOO_LARGE).
+ * A CSV that is no text, or whose header names none of `columns` for another separator, is told so (csvProblem).
  */
-export async function readSheet(file: File): Promise<SheetRead> {
+export async function readSheet(file: File, { columns = [] }: { columns?: readonly string[] } = {}): Promise<SheetRead> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const zipped = XLSX_MAGIC.every((b, i) => bytes[i] === b);
   if (!zipped) {
     if (/\.xlsx$/i.test(file.name)) return { ok: false, problem: NOT_XLSX };
-    const parsed = parseCsvRecords(new TextDecoder().decode(bytes));
+    const text = csvText(bytes);
+    const problem = columns.length ? csvProblem(text, columns) : null;
+    if (problem) return { ok: false, problem: problem.line > 0 ? `Line ${problem.line}: ${problem.reason}` : problem.reason };
+    const parsed = parseCsvRecords(text);
     return parsed.ok ? { ok: true, sheet: parsed } : { ok: false, problem: parsed.problem };
   }
   let rows: Array<{ line: number; values: string[] }>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { importCsv, readCsvTable } from "./csv-import";
+import { NOT_CSV, csvText, importCsv, readCsvTable } from "./csv-import";
 
 const row = z.object({
   tenorMonths: z.coerce.number().int("Invalid number.").min(1, "Invalid number."),
@@ -46,8 +46,8 @@ describe("importCsv", () => {
 
 describe("a file that is not CSV", () => {
   it("names a quote never closed on the line it opens, and a stray quote where it stands", () => {
-    expect(readCsvTable('name,email\n"Ada,a@x.test\nBob,b@x.test\nCy,c@x.test\n')).toEqual({ line: 2, reason: "A quote opened on this line is never closed." });
-    expect(readCsvTable('name,email\r\nAda,a@x.test\r\nBo"b,b@x.test\r\n')).toEqual({ line: 3, reason: 'A quote inside a cell must be doubled (""), with the whole cell in quotes.' });
+    expect(readCsvTable('name,email\n"Ada,a@x.test\nBob,b@x.test\nCy,c@x.test\n', ["name", "email"])).toEqual({ line: 2, reason: "A quote opened on this line is never closed." });
+    expect(readCsvTable('name,email\r\nAda,a@x.test\r\nBo"b,b@x.test\r\n', ["name", "email"])).toEqual({ line: 3, reason: 'A quote inside a cell must be doubled (""), with the whole cell in quotes.' });
     expect(importCsv('tenorMonths,rate\n1,4.5\n"2,5\n', row, { columns })).toEqual({ ok: false, errors: [{ line: 3, reason: "A quote opened on this line is never closed." }] });
   });
 });
@@ -87,5 +87,32 @@ describe("a file that is not comma-separated text", () => {
     expect(importCsv("tenorMonths,rate\n1,4.5\u0000\n", row, { columns })).toEqual(notCsv);
     // a CSV that merely starts with the letters PK is text
     expect(importCsv("PK,tenorMonths,rate\nx,1,4.5\n", row, { columns })).toMatchObject({ ok: true });
+  });
+});
+
+describe("an uploaded file's text", () => {
+  const bytes = (...b: number[]) => new Uint8Array(b);
+
+  it("is UTF-8 when the file is, with or without a byte-order mark", () => {
+    const text = "Soci\u00e9t\u00e9 \u20ac \u2019";
+    expect(csvText(new TextEncoder().encode(text))).toBe(text);
+    expect(csvText(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]))).toBe(text);
+  });
+
+  it("is Windows-1252, what Excel on Windows saves, when the file is not UTF-8", () => {
+    // "Société" as Excel writes it: é is one byte, 0xE9, no UTF-8 sequence
+    expect(csvText(bytes(0x53, 0x6f, 0x63, 0x69, 0xe9, 0x74, 0xe9))).toBe("Soci\u00e9t\u00e9");
+    // the code page's own characters between 0x80 and 0x9F: euro, quotes, dashes, OE, trademark
+    expect(csvText(bytes(0x80, 0x20, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x8c, 0x99, 0x9f, 0xff))).toBe("\u20ac \u2018\u2019\u201c\u201d\u2013\u2014\u0152\u2122\u0178\u00ff");
+    // a file larger than one step of the decoding
+    expect(csvText(new Uint8Array(20_000).fill(0xe9))).toBe("\u00e9".repeat(20_000));
+  });
+
+  it("goes through the readers' checks: a workbook renamed .csv is still not a CSV file", () => {
+    const xlsx = csvText(bytes(0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xe9, 0xff));
+    expect(readCsvTable(xlsx, ["name"])).toEqual({ line: 0, reason: NOT_CSV });
+    expect(readCsvTable("name;email\nAda;a@x.test\n", ["name", "email"])).toEqual({ line: 1, reason: "The file's columns are separated by semicolons: save it as CSV with commas." });
+    // a header in capitals, as the loan tape takes it, is comma-separated text whatever else it holds
+    expect(readCsvTable("LOAN_NUMBER,Balance;x\n1,2\n", ["loan_number", "balance"])).toEqual([["LOAN_NUMBER", "Balance;x"], ["1", "2"]]);
   });
 });

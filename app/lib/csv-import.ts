@@ -26,9 +26,34 @@ export function csvErrorOf(text: string, error: unknown): CsvLineError {
 
 export const NOT_CSV = "This is not a CSV file: save it as CSV (comma-separated) and upload it again.";
 
+/** Windows-1252's characters for the bytes 0x80 to 0x9F; from 0xA0 on, a byte is the Latin-1 character of its own code. */
+const CP1252_80_9F = "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+/**
+ * An uploaded CSV's text: UTF-8 when its bytes are (a byte-order mark or not), else Windows-1252, what Excel on
+ * Windows saves as "CSV": read as UTF-8, each accented letter became U+FFFD ("Société" was imported with two).
+ * Decoded here, not by TextDecoder("windows-1252"): the Workers runtime's TextDecoder is not sure to know the label.
+ */
+export function csvText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    let text = "";
+    // a step at a time: one spread of a whole file's codes overflows the call stack
+    for (let at = 0; at < bytes.length; at += 8192) {
+      const codes = Array.from(bytes.subarray(at, at + 8192), (b) => (b >= 0x80 && b < 0xa0 ? CP1252_80_9F.charCodeAt(b - 0x80) : b));
+      text += String.fromCharCode(...codes);
+    }
+    return text;
+  }
+}
+
+/** An uploaded CSV file's text, as csvText reads its bytes. */
+export const csvFileText = async (file: Blob) => csvText(new Uint8Array(await file.arrayBuffer()));
+
 /**
  * A file that is not text at all: a NUL never stands in a CSV, and a ZIP's signature ("PK") opens an
- * XLSX workbook renamed .csv (its bytes decoded as text, as File.text() gives them). Either was read as
+ * XLSX workbook renamed .csv (its bytes decoded as text, as csvText gives them). Either was read as
  * one odd column and answered "Missing column", which sends the admin looking for a typo.
  */
 const notText = (text: string) => text.includes("\0") || text.startsWith("PK\u0003\u0004");
@@ -45,11 +70,21 @@ const SEPARATORS = [
  */
 function separatorProblem(text: string, columns: readonly string[]): CsvLineError | null {
   const first = text.split("\n").find((line) => line.trim() !== "") ?? "";
-  const cells = first.split(",").map((cell) => cell.trim().replace(/^"(.*)"$/, "$1"));
-  if (columns.some((column) => cells.includes(column))) return null;
+  // as loosely as any reader matches its header (the loan tape's ignores case)
+  const cells = first.split(",").map((cell) => cell.trim().replace(/^"(.*)"$/, "$1").toLowerCase());
+  if (columns.some((column) => cells.includes(column.toLowerCase()))) return null;
   const count = (char: string) => first.split(char).length - 1;
   const [most] = [...SEPARATORS].sort((a, b) => count(b.char) - count(a.char));
   return most && count(most.char) > 0 ? { line: 1, reason: `The file's columns are separated by ${most.name}: save it as CSV with commas.` } : null;
+}
+
+/**
+ * Why a file is no comma-separated text with these columns (line 0: it is not text at all), checked before any
+ * reader looks for its columns; null when it is.
+ */
+export function csvProblem(text: string, columns: readonly string[]): CsvLineError | null {
+  if (notText(text)) return { line: 0, reason: NOT_CSV };
+  return separatorProblem(normalized(text), columns);
 }
 
 /** The line of the last quote opened: where a quote never closed starts. */
@@ -88,9 +123,12 @@ export function parseCsvRecords(text: string): { ok: true; header: string[]; rec
 
 /**
  * A CSV file as a table of cells, the header line first, for readers that check
- * whole rows themselves (the loan tape, potential customers), or where and why it is not CSV.
+ * whole rows themselves (the loan tape, potential customers), or where and why it is not CSV:
+ * not text, or separated otherwise than by commas (csvProblem, for a header that names none of `columns`).
  */
-export function readCsvTable(text: string): string[][] | CsvLineError {
+export function readCsvTable(text: string, columns: readonly string[]): string[][] | CsvLineError {
+  const problem = csvProblem(text, columns);
+  if (problem) return problem;
   try {
     return parse(normalized(text), { relax_column_count: true, skip_empty_lines: false });
   } catch (error) {
@@ -114,9 +152,8 @@ export function importCsv<Schema extends $ZodType>(
     key?: { of: (row: output<Schema>) => string; label: string };
   },
 ): CsvImport<output<Schema>> {
-  if (notText(text)) return { ok: false, errors: [{ line: 0, reason: NOT_CSV }] };
-  const separated = separatorProblem(normalized(text), options.columns);
-  if (separated) return { ok: false, errors: [separated] };
+  const problem = csvProblem(text, options.columns);
+  if (problem) return { ok: false, errors: [problem] };
   let records: Record<string, string>[];
   let header: string[] = [];
   try {

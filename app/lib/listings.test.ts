@@ -1,9 +1,9 @@
 import { detailsColumns } from "./project-values";
 import { describe, expect, it } from "vitest";
 import { readCsvTable } from "./csv-import";
-import { LOAN_TAPE_TEMPLATE, parseLoanTape as parseTable } from "./loan-tape";
+import { LOAN_TAPE_COLUMNS, LOAN_TAPE_TEMPLATE, parseLoanTape as parseTable } from "./loan-tape";
 
-const parseLoanTape = (csv: string, allowed: Parameters<typeof parseTable>[1]) => parseTable(readCsvTable(csv) as string[][], allowed);
+const parseLoanTape = (csv: string, allowed: Parameters<typeof parseTable>[1]) => parseTable(readCsvTable(csv, LOAN_TAPE_COLUMNS) as string[][], allowed);
 import { applyMask, matchesMask } from "./mask";
 import { projectDetailRedirect } from "./project-detail";
 import { sizeBandOf } from "./projects";
@@ -14,7 +14,7 @@ const allowed = { states: ["IL", "OH", "NY"], statuses: ["Performing", "Non-Perf
 
 describe("loan tape CSV", () => {
   it("reads quoted fields, doubled quotes and CRLF", () => {
-    expect(readCsvTable('a,"b,c","say ""hi"""\r\n1,2,3\n')).toEqual([["a", "b,c", 'say "hi"'], ["1", "2", "3"]]);
+    expect(readCsvTable('a,"b,c","say ""hi"""\r\n1,2,3\n', ["a"])).toEqual([["a", "b,c", 'say "hi"'], ["1", "2", "3"]]);
   });
   it("accepts the template it offers", () => {
     const { rows, errors } = parseLoanTape(LOAN_TAPE_TEMPLATE, allowed);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { readCsvTable } from "./csv-import";
-import { LOAN_TAPE_TEMPLATE, parseLoanTape, tapeCompleteness, type FieldCount } from "./loan-tape";
+import { LOAN_TAPE_COLUMNS, LOAN_TAPE_TEMPLATE, parseLoanTape, tapeCompleteness, type FieldCount } from "./loan-tape";
 
 const allowed = { states: ["IL", "OH", "TX"], statuses: ["Performing", "Non-Performing"] };
-const parse = (csv: string) => parseLoanTape(readCsvTable(csv) as string[][], allowed);
+const parse = (csv: string) => parseLoanTape(readCsvTable(csv, LOAN_TAPE_COLUMNS) as string[][], allowed);
 const HEADER =
   "loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv,original_balance,origination_date,rate_type,amortization_type," +
   "remaining_term_months,payment_status,days_delinquent,lien_position,city,zip,appraised_value,appraisal_date,dscr,occupancy,credit_score";

@@ -17,7 +17,7 @@ import {
   type LeadFilters,
   type LeadSource,
 } from "~/lib/inbound";
-import { readCsvTable } from "~/lib/csv-import";
+import { csvFileText, readCsvTable } from "~/lib/csv-import";
 import { LEAD_CSV_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { leadAdminSchema, leadCsvLineSchema } from "~/lib/schemas/inbound";
 import { recordAudit } from "./audit.server";
@@ -332,7 +332,7 @@ export const LEAD_IMPORT_MAX_LINES = 1000;
 
 /** Reads a potential-customer CSV: every line checked; the rows, or every line's errors. */
 export function readLeadCsv(text: string) {
-  const table = readCsvTable(text);
+  const table = readCsvTable(text, LEAD_CSV_COLUMNS);
   if (!Array.isArray(table)) return { rows: [], errors: [table] };
   // each line keeps its number in the file: a blank one is skipped, not taken out of the count
   const rows = table.map((cells, i) => ({ cells, line: i + 1 })).filter((r) => r.cells.some((cell) => cell.trim() !== ""));
@@ -442,7 +442,7 @@ export async function leadAction(services: Services, { admin, request }: { admin
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) return refuse(submission, "Choose a CSV file.", 400, { extra: NO_EXTRA });
       if (file.size > LEAD_CSV_MAX_BYTES) return refuse(submission, fileTooLarge(LEAD_CSV_MAX_BYTES), 400, { extra: NO_EXTRA });
-      const done = await importLeads(services.db, { text: await file.text(), submissionKey: change.key || null });
+      const done = await importLeads(services.db, { text: await csvFileText(file), submissionKey: change.key || null });
       const { imported, skipped, errors } = done;
       if (errors.length) {
         const message = "Nothing was imported: correct these lines and upload the file again.";

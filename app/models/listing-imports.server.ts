@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { customers, holdsRole, importJobRows, importJobs, projects, users, type ImportJob } from "~/.server/db/schema";
 import { readSheet } from "~/.server/spreadsheet";
@@ -28,9 +28,29 @@ export type UploadCheck = { ok: true; rows: Array<{ line: number; values: Record
 
 /** The dry run: reads the file and checks every row with the listing form's schemas. Writes nothing. */
 export async function checkUpload(file: File, { kind, options }: { kind: UploadKind; options: ProjectOptions }): Promise<UploadCheck> {
-  const read = await readSheet(file);
+  const columns = uploadColumns(kind, options);
+  const read = await readSheet(file, { columns });
   if (!read.ok) return { ok: false, problems: [{ line: 0, problems: [read.problem] }], badRows: 1 };
-  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), uploadColumns(kind, options), read.sheet.lines, nextTurn);
+  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), columns, read.sheet.lines, nextTurn);
+}
+
+/**
+ * The seller's latest import of the same file (by its content's SHA-256) of this kind that was not stopped: done, or
+ * under way. Imported again, every listing of it was made twice; the form's one-time key stops only a resend of
+ * one submit. An import under the same key is left out: that is the form sent again, which stageImport answers.
+ */
+export async function earlierImport(db: Database, { kind, sellerId, fileSha256, submissionKey }: { kind: UploadKind; sellerId: number; fileSha256: string; submissionKey?: string | null }) {
+  const job = await db.query.importJobs.findFirst({
+    where: and(
+      eq(importJobs.fileSha256, fileSha256),
+      eq(importJobs.sellerId, sellerId),
+      eq(importJobs.kind, kind),
+      ne(importJobs.status, "failed"),
+      submissionKey ? or(isNull(importJobs.submissionKey), ne(importJobs.submissionKey, submissionKey)) : undefined,
+    ),
+    orderBy: desc(importJobs.id),
+  });
+  return job ?? null;
 }
 
 const COLUMNS = [
@@ -70,11 +90,13 @@ export async function stageImport(
     actor,
     address,
     submissionKey = null,
+    fileSha256 = null,
   }: {
     kind: UploadKind;
     sellerId: number;
     target: ImportTarget;
     fileName: string;
+    fileSha256?: string | null;
     rows: Array<{ line: number; values: Record<string, unknown> }>;
     actor: Actor;
     address?: string;
@@ -100,7 +122,7 @@ export async function stageImport(
     [[job]] = await db.batch([
       db
         .insert(importJobs)
-        .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued", submissionKey })
+        .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued", submissionKey, fileSha256 })
         .returning(),
       ...staged,
     ]);

@@ -6,7 +6,7 @@ import { isBodyTooLarge, readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
 import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
 import type { Services } from "~/.server/services";
-import { importCsv, type CsvLineError } from "~/lib/csv-import";
+import { csvFileText, importCsv, type CsvLineError } from "~/lib/csv-import";
 import { RATES_IMPORT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { tableActionSchema } from "~/lib/schemas/table";
 import type { TableKey } from "~/lib/table-preferences";
@@ -78,7 +78,7 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
   switch (step.intent) {
     case "import": {
       if (step.file.size > RATES_IMPORT_MAX_BYTES) return importRefused(submission, [{ line: 1, reason: TOO_LARGE }], 413);
-      const parsed = importCsv(await step.file.text(), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS, key: spec.rowKey });
+      const parsed = importCsv(await csvFileText(step.file), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS, key: spec.rowKey });
       if (!parsed.ok) return importRefused(submission, parsed.errors);
       await spec.importRows(db, { rows: parsed.rows, actor: admin, address });
       return { to: back, message: `${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${step.file.name}.` };

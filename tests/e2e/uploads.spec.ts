@@ -73,6 +73,34 @@ test("an admin imports listings from an XLSX: a bad row stops it all, the fixed 
   await context.close();
 });
 
+test("the same file imported again is asked about first, and imported again only when the admin says so", async ({ page }) => {
+  test.setTimeout(120_000);
+  const word = token();
+  const cells = (values: string[]) => values.map((v) => `"${v.replace(/"/g, '""')}"`).join(",");
+  const csv = [cells(COLUMNS), ...[`Again pool ${word} A`, `Again pool ${word} B`].map((name) => cells(COLUMNS.map((c) => row(name)[c as keyof ReturnType<typeof row>] ?? "")))].join("\n");
+  const file = { name: `again-${word}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) };
+  await signIn(page, DEMO.admin);
+  await page.goto("/admin/uploads/individual-listings");
+  await chooseSeller(page);
+  await page.getByLabel("File (CSV or XLSX)").setInputFiles(file);
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText(`2 listings imported from again-${word}.csv.`, { timeout: 30_000 });
+
+  // a page opened afresh, the same file under another name: asked, nothing imported
+  await page.goto("/admin/uploads/individual-listings");
+  await chooseSeller(page);
+  await page.getByLabel("File (CSV or XLSX)").setInputFiles({ ...file, name: `again-${word} (2).csv` });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("upload-errors")).toContainText(/This file was imported on \d{4}-\d{2}-\d{2} \(2 listings, import #\d+\)\. Import it again\?/, { timeout: 30_000 });
+  await expect(page.getByRole("row").filter({ hasText: `again-${word} (2).csv` })).toHaveCount(0);
+
+  // said yes
+  await page.getByLabel(/Import it again/).check();
+  await page.getByLabel("File (CSV or XLSX)").setInputFiles({ ...file, name: `again-${word} (2).csv` });
+  await page.getByRole("button", { name: "Import" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText(`2 listings imported from again-${word} (2).csv.`, { timeout: 30_000 });
+});
+
 test("an admin uploads a new NDA version and chooses it for a project", async ({ page }) => {
   const word = token();
   const file = `nda-${word}.pdf`;

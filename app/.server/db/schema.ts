@@ -1687,6 +1687,8 @@ export const importJobs = sqliteTable(
     error: text("error"),
     /** The upload form's one-time key: the same form posted twice (a double click, a resend) stages one job. */
     submissionKey: text("submission_key"),
+    /** The uploaded file's SHA-256 (hex): the same file imported again for the seller is asked about first. Null before migration 0093. */
+    fileSha256: text("file_sha256"),
     createdAt: createdAt(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
@@ -1694,6 +1696,7 @@ export const importJobs = sqliteTable(
     index("import_jobs_status_idx").on(t.status),
     index("import_jobs_kind_idx").on(t.kind, t.id),
     uniqueIndex("import_jobs_submission_key_idx").on(t.submissionKey),
+    index("import_jobs_file_sha256_idx").on(t.fileSha256),
   ],
 );
 export type ImportJob = typeof importJobs.$inferSelect;

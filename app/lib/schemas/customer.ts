@@ -44,7 +44,9 @@ export const customerSchema = (businessTypes: readonly string[]) =>
       z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").trim() || "0")),
       field.integer({ min: 0, max: 1_000_000 }),
     ),
-    comments: field.optionalText({ max: 2000 }),
+    // as long as a potential customer's notes, which become the comments when it is converted (a demo request's
+    // message, up to 4,000): at 2,000, such a customer could not be saved from this form without cutting them
+    comments: field.optionalText({ max: 4000 }),
   });
 export type CustomerValues = z.output<ReturnType<typeof customerSchema>>;
 

@@ -11,6 +11,8 @@ const upload = {
   file: field.optionalFile(),
   // the page's one-time key (the loader's): the same form posted twice imports once
   key: z.optional(z.string().check(z.maxLength(100))),
+  // ticked after the import was refused for a file imported before: import it again all the same
+  again: z.optional(z.string()),
 };
 
 /** The listing upload form: a dry run, or the import itself (checked again, all or nothing). */

@@ -77,3 +77,22 @@ describe("two admins editing one customer", () => {
     expect((await findCustomer(services.db, { customerId: id }))!.comments).toBe("Do not text.");
   });
 });
+
+describe("a customer converted from a potential customer with long notes", () => {
+  it("keeps the notes whole as its comments, and saves from this form with them (a demo request's message runs to 4,000 characters)", async () => {
+    const { leads } = await import("~/.server/db/schema");
+    const { convertLead } = await import("~/models/leads.server");
+    const notes = `We manage a book of senior secured loans. ${"Details of the portfolio follow. ".repeat(150)}`.slice(0, 4000).trim();
+    expect(notes.length).toBeGreaterThan(3900);
+    const [lead] = await services.db.insert(leads).values({ source: "demo", name: "Long Notes", email: "long@notes.example.test", company: "Long Notes Capital", notes }).returning();
+    const converted = await convertLead(services.db, { id: lead!.id });
+    expect(converted).toMatchObject({ ok: true });
+    const id = converted!.ok ? converted!.customerId : 0;
+    expect((await findCustomer(services.db, { customerId: id }))!.comments).toBe(notes);
+    // the edit form as the page fills it, the contact person changed
+    const fields = { intent: "customer", customerName: "Long Notes Capital", customerType: "buyer", contactPerson: "Lena Long", attentionEmail: "long@notes.example.test", comments: notes };
+    const saved = await responseOf(action({ request: postRequest(`/admin/customers/edit/${id}`, admin.cookie, fields), context, params: { id: String(id) } }));
+    expect(saved.status).toBe(302);
+    expect(await findCustomer(services.db, { customerId: id })).toMatchObject({ contactPerson: "Lena Long", comments: notes });
+  });
+});

@@ -20,7 +20,7 @@ async function pageKey() {
   return page.submissionKey;
 }
 
-function post(fields: Record<string, string>, text: string) {
+function post(fields: Record<string, string>, text: string | Uint8Array<ArrayBuffer>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("file", new File([text], "leads.csv", { type: "text/csv" }));
@@ -56,6 +56,29 @@ describe("a potential-customers import sent twice", () => {
     expect(bad.status).toBe(400);
     expect((await post({ intent: "import", key }, `${LEAD_CSV_HEADER}\nCy Fixed,cy@fixed.example.test,Cy Co,,,\n`)).status).toBe(302);
     expect(await services.db.select().from(leads).where(like(leads.email, "%@fixed.example.test"))).toHaveLength(1);
+  });
+});
+
+describe("a potential-customers file as Excel saves it", () => {
+  /** The text in Windows-1252, one byte a character: what Excel on Windows writes as "CSV". */
+  const windows1252 = (text: string) => new Uint8Array([...text].map((c) => ({ "\u20ac": 0x80, "\u2019": 0x92 })[c] ?? c.charCodeAt(0)));
+  const refusal = async (response: Response) => ((await response.json()) as { importErrors: Array<{ line: number; reason: string }> }).importErrors;
+
+  it("reads a file in Windows-1252, not only UTF-8: its accented letters come in as written", async () => {
+    const csv = `${LEAD_CSV_HEADER}\nRen\u00e9e L\u2019Abb\u00e9,renee@latin.example.test,Soci\u00e9t\u00e9 G\u00e9n\u00e9rale,,,Budget 5\u00a0000 \u20ac\n`;
+    expect((await post({ intent: "import", key: await pageKey() }, windows1252(csv))).status).toBe(302);
+    const [lead] = await services.db.select().from(leads).where(eq(leads.email, "renee@latin.example.test"));
+    expect(lead).toMatchObject({ name: "Ren\u00e9e L\u2019Abb\u00e9", company: "Soci\u00e9t\u00e9 G\u00e9n\u00e9rale", notes: "Budget 5\u00a0000 \u20ac" });
+  });
+
+  it("says a file separated by semicolons or tabs, or a workbook renamed .csv, is so, not that the header is wrong", async () => {
+    const semicolons = await post({ intent: "import", key: await pageKey() }, `name;email;company;phone;website;notes\nAda;ada@semi.example.test;Ada Co;;;\n`);
+    expect(semicolons.status).toBe(400);
+    expect(await refusal(semicolons)).toEqual([{ line: 1, reason: "The file's columns are separated by semicolons: save it as CSV with commas." }]);
+    const tabs = await post({ intent: "import", key: await pageKey() }, `name\temail\tcompany\nAda\tada@tab.example.test\tAda Co\n`);
+    expect(await refusal(tabs)).toEqual([{ line: 1, reason: "The file's columns are separated by tabs: save it as CSV with commas." }]);
+    const workbook = await post({ intent: "import", key: await pageKey() }, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0xe9, 0x00]));
+    expect(await refusal(workbook)).toEqual([{ line: 0, reason: "This is not a CSV file: save it as CSV (comma-separated) and upload it again." }]);
   });
 });
 

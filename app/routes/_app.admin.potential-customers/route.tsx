@@ -89,7 +89,8 @@ export default function PotentialCustomersPage() {
         <ul className="mb-4 list-disc pl-6 text-sm text-red-700" data-testid="import-errors">
           {actionData.importErrors.map((e, i) => (
             <li key={i}>
-              Line {e.line}: {e.reason}
+              {e.line > 0 ? `Line ${e.line}: ` : ""}
+              {e.reason}
             </li>
           ))}
         </ul>

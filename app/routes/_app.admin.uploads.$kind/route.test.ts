@@ -47,6 +47,36 @@ describe("an upload's Import sent twice", () => {
   });
 });
 
+describe("the same file imported again, from a new page", () => {
+  it("is refused (409) with when and how many listings it made, imports nothing, and is imported again only when the admin says so", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const key = async () => ((await loader({ request: new Request(`${ORIGIN}/admin/uploads/individual-listings`, { headers: { Cookie: admin.cookie } }), context, params: { kind: "individual-listings" } })) as { submissionKey: string }).submissionKey;
+    const csv = templateCsv("loan_pool", columns);
+    const file = (name = "book.csv", text = csv) => new File([text], name, { type: "text/csv" });
+    const fields = async () => ({ intent: "import", seller: String(seller.id), target: "draft", key: await key() });
+    const listings = async () => (await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).length;
+    expect((await post(await fields(), file())).status).toBe(302);
+    const [first] = await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id));
+    expect(first).toMatchObject({ status: "done", fileSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await listings()).toBe(1);
+
+    // the same content under another name, from a page opened afresh (a key of its own)
+    const again = await post(await fields(), file("book (2).csv"));
+    expect(again.status).toBe(409);
+    const body = (await again.json()) as { importedBefore: number; result: { error: Record<string, string[]> } };
+    const on = first!.finishedAt!.toISOString().slice(0, 10);
+    expect(body.result.error.file).toEqual([`This file was imported on ${on} (1 listing, import #${first!.id}). Import it again?`]);
+    expect(body.importedBefore).toBe(first!.id);
+    expect(await listings()).toBe(1);
+    // another file, or the same for another seller or as real estate, is not asked about
+    const other = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    expect((await post({ ...(await fields()), seller: String(other.id) }, file())).status).toBe(302);
+    // said yes: imported again
+    expect((await post({ ...(await fields()), again: "1" }, file())).status).toBe(302);
+    expect(await listings()).toBe(2);
+  });
+});
+
 describe("an upload for a seller who may no longer sell", () => {
   async function sellerOfCompany(company: Partial<typeof customers.$inferInsert>) {
     const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });

@@ -61,11 +61,12 @@ export default function UploadPage() {
   const { path, title, noun, columns, sellers, rows, total, page, pageSize, current, submissionKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const checked = data && "checked" in data ? (data.checked as { rows: number; file: string }) : null;
+  const askAgain = Boolean(data && "importedBefore" in data);
   return (
     <div className="space-y-6">
       <PageHeader title={`Uploads: ${title}`} />
       <UploadsNav />
-      <UploadForm key={path} path={path} noun={noun} columns={columns} sellers={sellers} result={data?.result} checked={checked} submissionKey={submissionKey} />
+      <UploadForm key={path} path={path} noun={noun} columns={columns} sellers={sellers} result={data?.result} checked={checked} askAgain={askAgain} submissionKey={submissionKey} />
       <JobsTable rows={rows} total={total} page={page} pageSize={pageSize} current={current} />
     </div>
   );

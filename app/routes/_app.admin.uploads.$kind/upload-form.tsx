@@ -18,6 +18,7 @@ export function UploadForm({
   sellers,
   result,
   checked,
+  askAgain,
   submissionKey,
 }: {
   path: string;
@@ -26,6 +27,8 @@ export function UploadForm({
   sellers: SellerChoices;
   result?: ActionResult | null;
   checked?: { rows: number; file: string } | null;
+  /** The import was refused for a file imported before: the form asks whether to import it again. */
+  askAgain?: boolean;
   /** One per page: the same form posted twice imports once. */
   submissionKey: string;
 }) {
@@ -76,6 +79,11 @@ export function UploadForm({
             <input type="radio" name="target" value="published" defaultChecked={sent.target === "published"} /> Published
           </label>
         </fieldset>
+        {askAgain ? (
+          <label className="text-sm md:col-span-2">
+            <input type="checkbox" name="again" value="1" /> Import it again (choose the file again if it is no longer chosen)
+          </label>
+        ) : null}
         <div className="flex gap-3 md:col-span-2">
           <button type="submit" name="intent" value="check" className="btn-secondary">
             Check (dry run)

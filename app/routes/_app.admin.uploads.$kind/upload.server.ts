@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readCsvUploadForm } from "~/.server/csv-upload";
+import { sha256Hex } from "~/.server/crypto";
 import { clientAddress } from "~/.server/http";
 import { projectOptions } from "~/.server/project-options";
 import { answer, invalid, refuseLines } from "~/.server/replies";
@@ -9,7 +10,8 @@ import type { Services } from "~/.server/services";
 import type { User } from "~/.server/db/schema";
 import { UPLOADS, type UploadPath } from "~/lib/listing-upload";
 import { listingUploadSchema } from "~/lib/schemas/uploads";
-import { checkUpload, drainImportJob, isSeller, stageImport } from "~/models/listing-imports.server";
+import { checkUpload, drainImportJob, earlierImport, isSeller, stageImport } from "~/models/listing-imports.server";
+import { formatDate } from "~/lib/format";
 import { UPLOAD_MAX_BYTES } from "~/lib/upload-limit";
 
 /** How long the request that starts an import drains it itself before the rest runs after the response. */
@@ -22,7 +24,7 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   if ("refused" in read) return read.refused;
   const submission = parseWithZod(read.form, { schema: listingUploadSchema });
   if (submission.status !== "success") return invalid(submission);
-  const { intent, seller, target, file, key } = submission.value;
+  const { intent, seller, target, file, key, again } = submission.value;
   if (!(await isSeller(services.db, seller))) return answer(submission.reply({ fieldErrors: { seller: ["Choose a seller."] } }), 400);
   if (!file || file.size === 0) return refuseLines(submission, "file", [{ line: 0, reason: "Choose a CSV or XLSX file." }]);
   const { kind } = UPLOADS[path];
@@ -35,6 +37,13 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   if (intent === "check") {
     return answer(submission.reply({ resetForm: false }), 200, { checked: { rows: checked.rows.length, file: file.name } });
   }
+  const fileSha256 = await sha256Hex(new Uint8Array(await file.arrayBuffer()));
+  const earlier = again ? null : await earlierImport(services.db, { kind, sellerId: seller, fileSha256, submissionKey: key || null });
+  if (earlier) {
+    const when = earlier.status === "done" ? `was imported on ${formatDate(earlier.finishedAt ?? earlier.createdAt)}` : `is being imported since ${formatDate(earlier.createdAt)}`;
+    const question = `This file ${when} (${earlier.total} listing${earlier.total === 1 ? "" : "s"}, import #${earlier.id}). Import it again?`;
+    return answer(submission.reply({ formErrors: ["Nothing was imported."], fieldErrors: { file: [question] } }), 409, { importedBefore: earlier.id });
+  }
   const job = await stageImport(services.db, {
     kind,
     sellerId: seller,
@@ -44,6 +53,7 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
     actor: user,
     address: clientAddress(request),
     submissionKey: key || null,
+    fileSha256,
   });
   const here = `/admin/uploads/${path}?job=${job.id}`;
   if (job.repeated) {

@@ -12,7 +12,7 @@ const seller = await app.member("seller@demo.test");
 const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "draft", draftStep: 2, projectName: "Tape draft" }).returning();
 afterAll(() => app.cleanup());
 
-const upload = (csv: string) => {
+const upload = (csv: string | Uint8Array<ArrayBuffer>) => {
   const form = new FormData();
   form.append("intent", "tape");
   form.append("draft", String(draft!.id));
@@ -29,6 +29,30 @@ describe("the loan tape step", () => {
     const { result } = (await response.json()) as { result: { error: { tape: string[] } } };
     expect(result.error.tape.join(" ")).toMatch(/^Line 2: balance: /);
     expect(await loanTape(services.db, draft!.id)).toEqual([]);
+  });
+});
+
+describe("a loan tape that is not comma-separated UTF-8", () => {
+  const HEADER = ["loan_number", "balance", "interest_rate", "maturity_date", "property_type", "state", "status", "ltv", "city"];
+  const problems = async (response: Response) => ((await response.json()) as { result: { error: { tape: string[] } } }).result.error.tape;
+
+  it("says a tape separated by semicolons or tabs, or a workbook renamed .csv, is so, not that its columns are missing", async () => {
+    const semicolons = await upload(`${HEADER.join(";")}\nA;100;5;2030-01-01;Retail;IL;Performing;50;Chicago\n`);
+    expect(semicolons.status).toBe(400);
+    expect(await problems(semicolons)).toEqual(["Line 1: The file's columns are separated by semicolons: save it as CSV with commas."]);
+    expect(await problems(await upload(`${HEADER.join("\t")}\nA\t100\t5\t2030-01-01\tRetail\tIL\tPerforming\t50\tChicago\n`))).toEqual([
+      "Line 1: The file's columns are separated by tabs: save it as CSV with commas.",
+    ]);
+    const workbook = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0xe9, 0x00]);
+    expect(await problems(await upload(workbook))).toEqual(["This is not a CSV file: save it as CSV (comma-separated) and upload it again."]);
+    expect(await loanTape(services.db, draft!.id)).toEqual([]);
+  });
+
+  it("reads a tape saved in Windows-1252 with its accented letters as written", async () => {
+    const csv = `${HEADER.join(",")}\nA-1,100,5,2030-01-01,Retail,IL,Performing,50,Sainte-G\u00e9n\u00e9vi\u00e8ve\n`;
+    const response = await upload(new Uint8Array([...csv].map((c) => c.charCodeAt(0))));
+    expect(response.status).toBeLessThan(400);
+    expect(await loanTape(services.db, draft!.id)).toMatchObject([{ loanNumber: "A-1", city: "Sainte-G\u00e9n\u00e9vi\u00e8ve" }]);
   });
 });
 

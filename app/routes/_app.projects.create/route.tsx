@@ -9,7 +9,7 @@ import { randomToken } from "~/.server/crypto";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
 import { readSheet } from "~/.server/spreadsheet";
-import { readCsvTable, type CsvLineError } from "~/lib/csv-import";
+import { csvFileText, readCsvTable, type CsvLineError } from "~/lib/csv-import";
 import { titleMeta } from "~/lib/meta";
 import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 import { noLongerDraftMessage, refusedLateIn, rememberLateRefusal } from "./late-post.server";
@@ -18,7 +18,7 @@ import { tapeCompletenessOf, replaceLoanTape } from "~/models/loan-tapes.server"
 import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
 import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
 import { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
-import { UNKNOWN_SIC_CODE, detailsColumns, formValuesOf, parseLoanTape } from "./step-rules.server";
+import { LOAN_TAPE_COLUMNS, UNKNOWN_SIC_CODE, detailsColumns, formValuesOf, parseLoanTape } from "./step-rules.server";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
@@ -98,12 +98,12 @@ export async function loader(args: LoaderFunctionArgs) {
 /** A tape as a table of cells, header first: a spreadsheet through the bulk uploads' reader, CSV as is. A string: why it cannot be read. */
 async function tapeTable(file: File): Promise<string[][] | CsvLineError> {
   if (/\.xlsx$/i.test(file.name) || file.type.includes("spreadsheetml")) {
-    const read = await readSheet(file);
+    const read = await readSheet(file, { columns: LOAN_TAPE_COLUMNS });
     if (!read.ok) return { line: 1, reason: read.problem };
     const { header, records } = read.sheet;
     return [header, ...records.map((record) => header.map((column) => record[column] ?? ""))];
   }
-  return readCsvTable(await file.text());
+  return readCsvTable(await csvFileText(file), LOAN_TAPE_COLUMNS);
 }
 
 /** The loan tape refused: how many problems, and each on the tape field, by line. */
