@@ -322,6 +322,7 @@ async function appendAuditHistory(db: Database, { count, admin, subject, now }: 
         subjectId: String(subject + (k % 1000)),
         detail: "changed status",
         address: "127.0.0.1",
+        changes: "",
       };
       const hash = await chainHash(prevHash, content);
       batch.push({ ...content, prevHash, hash });

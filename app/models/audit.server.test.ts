@@ -6,7 +6,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { schema, type Database } from "~/.server/db";
 import { auditLog } from "~/.server/db/schema";
 import { BUSY_TIMEOUT_MS } from "~/.server/db/open-node";
-import { GENESIS_HASH, chainHash, listAudit, recordAudit, verifyAuditChain } from "./audit.server";
+import { GENESIS_HASH, canonicalContent, chainHash, changedFields, listAudit, readChanges, recordAudit, verifyAuditChain } from "./audit.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeEach(async () => {
@@ -86,5 +86,53 @@ describe("audit log", () => {
     expect(second.rows.map((r) => r.id)).toEqual([4, 3, 2]);
     const last = await listAudit(t.db, { pageSize: 3, before: second.olderBefore! });
     expect(last).toEqual({ rows: [expect.objectContaining({ id: 1 })], olderBefore: null });
+  });
+
+  it("keeps an edit's changed fields with the values they replaced, never a secret, and lists them", async () => {
+    const before = { name: "Kim", phone: "", roles: ["ROLE_BUYER"], passwordHash: "old-hash", totpSecret: "AAAA", updatedAt: new Date(1) };
+    const after = { name: "Kim Lee", phone: "", roles: ["ROLE_SELLER", "ROLE_AGENT"], passwordHash: "new-hash", totpSecret: "BBBB", updatedAt: new Date(2) };
+    const changes = changedFields(before, after, ["name", "phone", "roles", "passwordHash", "totpSecret"]);
+    // only what changed, lists as their items, secrets left out even when asked for
+    expect(changes).toEqual([
+      { field: "name", from: "Kim", to: "Kim Lee" },
+      { field: "roles", from: "ROLE_BUYER", to: "ROLE_SELLER, ROLE_AGENT" },
+    ]);
+    // a field of the new values only (a record made, a partial edit) starts from nothing; a null is nothing
+    expect(changedFields<{ rate: number | null; note?: string }>({ rate: null }, { rate: 4.5 })).toEqual([{ field: "rate", from: "", to: "4.5" }]);
+    await recordAudit(t.db, {
+      actor: ada,
+      action: "user.update",
+      subjectType: "user",
+      subjectId: 7,
+      // a caller's own list is filtered too: a token never reaches the log
+      changes: [...changes, { field: "apiToken", from: "secret-1", to: "secret-2" }, { field: "comments", from: "x".repeat(5000), to: "" }],
+    });
+    await append(t.db, 8);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.id, 1));
+    expect(row!.changes).not.toContain("secret-1");
+    expect(row!.changes).not.toContain("hash");
+    const { rows } = await listAudit(t.db);
+    expect(rows.map((r) => [r.id, r.changes])).toEqual([
+      [2, []],
+      [1, [...changes, { field: "comments", from: "x".repeat(4000), to: "" }]],
+    ]);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ intact: true, rows: 2 });
+    // the changes are in the hash: a changed "before" breaks the chain
+    await t.db.update(auditLog).set({ changes: row!.changes.replace("Kim", "Tim") }).where(eq(auditLog.id, 1));
+    expect(await verifyAuditChain(t.db)).toMatchObject({ intact: false, brokenAt: 1 });
+  });
+
+  it("reads the entries written before edits kept their changes: same hash, no changes", async () => {
+    await appendMany(2);
+    const [row] = await t.db.select().from(auditLog).where(eq(auditLog.id, 1));
+    // an entry without changes hashes exactly the columns it always had
+    const { changes, ...old } = row!;
+    expect(changes).toBe("");
+    expect(canonicalContent(row!)).toBe(JSON.stringify([old.id, old.at.getTime(), old.actorId, old.actorName, old.actorEmail, old.action, old.subjectType, old.subjectId, old.detail, old.address]));
+    const { rows } = await listAudit(t.db);
+    expect(rows.map((r) => r.changes)).toEqual([[], []]);
+    // something unreadable in the column lists as no changes rather than failing the page
+    expect(readChanges("[{not json")).toEqual([]);
+    expect(readChanges('{"field":"x"}')).toEqual([]);
   });
 });

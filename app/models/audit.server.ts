@@ -19,7 +19,63 @@ export type AuditEntry = {
   detail?: string;
   /** The client address the request came from. */
   address?: string;
+  /** An edit's fields that changed, each with the value it replaced (build them with `changedFields`). */
+  changes?: AuditChange[];
 };
+
+/** One field an edit changed: its value before and after, as text ("" for none). */
+export type AuditChange = { field: string; from: string; to: string };
+
+// a secret's value (or its hash) in the log would hand it to every admin and keep it there for good
+const SECRET_FIELD = /password|secret|token|totp|hash|api.?key|salt|seal/i;
+// a value past this is cut in the log; the list shortens it much sooner
+const MAX_VALUE_LENGTH = 4000;
+
+/** A field's value as the log keeps it: text, a list's items comma separated, nothing for null. */
+export function auditValue(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.every((v) => typeof v !== "object" || v === null) ? value.join(", ") : JSON.stringify(value);
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * The fields of `after` (or only `fields`) whose value differs from `before`'s, each with both values;
+ * secrets are never among them. `before` null (a record made) gives every field from "".
+ */
+export function changedFields<T extends object>(before: T | null | undefined, after: Partial<T>, fields?: readonly (keyof T & string)[]): AuditChange[] {
+  const keys = fields ?? (Object.keys(after) as (keyof T & string)[]);
+  const changes: AuditChange[] = [];
+  for (const field of keys) {
+    if (SECRET_FIELD.test(field) || !(field in after)) continue;
+    const from = auditValue(before ? before[field] : null);
+    const to = auditValue(after[field]);
+    if (from !== to) changes.push({ field, from, to });
+  }
+  return changes;
+}
+
+/** The changes column's text: "" when there are none, so an entry without keeps the hash it had before the column. */
+function changesText(changes: AuditChange[] | undefined) {
+  const kept = (changes ?? [])
+    .filter((c) => !SECRET_FIELD.test(c.field))
+    .map((c) => ({ field: c.field.slice(0, 100), from: c.from.slice(0, MAX_VALUE_LENGTH), to: c.to.slice(0, MAX_VALUE_LENGTH) }));
+  return kept.length ? JSON.stringify(kept) : "";
+}
+
+/** An entry's changes as written; entries older than the column, or without changes, have none. */
+export function readChanges(text: string): AuditChange[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed)
+      ? parsed.filter((c): c is AuditChange => typeof c?.field === "string" && typeof c.from === "string" && typeof c.to === "string")
+      : [];
+  } catch {
+    return [];
+  }
+}
 
 type Content = Omit<AuditRow, "prevHash" | "hash">;
 
@@ -36,6 +92,8 @@ export function canonicalContent(row: Content) {
     row.subjectId,
     row.detail,
     row.address,
+    // only when there are some: the rows written before the column keep their hashes
+    ...(row.changes ? [row.changes] : []),
   ]);
 }
 
@@ -66,6 +124,7 @@ export async function recordAudit(db: Database, entry: AuditEntry, now = Date.no
       subjectId: String(entry.subjectId),
       detail: (entry.detail ?? "").slice(0, 2000),
       address: (entry.address ?? "").slice(0, 100),
+      changes: changesText(entry.changes),
     };
     const prevHash = head?.hash ?? GENESIS_HASH;
     const row = { ...content, prevHash, hash: await chainHash(prevHash, content) };
@@ -123,5 +182,8 @@ export async function listAudit(db: Database, { before, pageSize = AUDIT_PAGE_SI
     .where(before ? lt(auditLog.id, before) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(pageSize + 1);
-  return { rows: rows.slice(0, pageSize), olderBefore: rows.length > pageSize ? rows[pageSize - 1]!.id : null };
+  return {
+    rows: rows.slice(0, pageSize).map((row) => ({ ...row, changes: readChanges(row.changes) })),
+    olderBefore: rows.length > pageSize ? rows[pageSize - 1]!.id : null,
+  };
 }

@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { systemSettings } from "~/.server/db/schema";
 import { botQuestionsFrom, type BotQuestion } from "~/lib/matchmaking-bot";
-import { recordAudit, type AuditEntry } from "./audit.server";
+import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 
 const QUESTIONS_KEY = "matchmakingBotQuestions";
 
@@ -18,6 +18,12 @@ export async function botQuestions(db: Database): Promise<BotQuestion[]> {
   return botQuestionsFrom(row?.value);
 }
 
+/** The questions as the audit compares them: their order, and each one's wording and whether it is asked. */
+const asFields = (questions: BotQuestion[]): Record<string, string> => ({
+  order: questions.map((q) => q.key).join(", "),
+  ...Object.fromEntries(questions.flatMap((q) => [[`${q.key} asked`, q.enabled ? "yes" : "no"], [`${q.key} text`, q.text]])),
+});
+
 /** An admin's questions: stored as given (whole, ordered) and audited. */
 export async function saveBotQuestions(
   db: Database,
@@ -25,10 +31,14 @@ export async function saveBotQuestions(
 ) {
   const value = botQuestionsFrom(questions);
   const now = new Date();
-  await db
-    .insert(systemSettings)
-    .values({ key: QUESTIONS_KEY, value, updatedAt: now, updatedBy: actor.id })
-    .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now, updatedBy: actor.id } });
+  // the questions as they were, read in the write's own batch: the audit's "before" is what the save replaced
+  const [[stored]] = await db.batch([
+    db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, QUESTIONS_KEY)).limit(1),
+    db
+      .insert(systemSettings)
+      .values({ key: QUESTIONS_KEY, value, updatedAt: now, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now, updatedBy: actor.id } }),
+  ]);
   await recordAudit(db, {
     actor,
     action: "matchmaking.questions",
@@ -36,5 +46,6 @@ export async function saveBotQuestions(
     subjectId: QUESTIONS_KEY,
     detail: value.map((q) => `${q.key}${q.enabled ? "" : " (off)"}`).join(", "),
     address,
+    changes: changedFields(asFields(botQuestionsFrom(stored?.value)), asFields(value)),
   });
 }

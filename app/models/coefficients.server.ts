@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { pricingCoefficients } from "~/.server/db/schema";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DIMENSION_LABELS, type Coefficient, type CoefficientDimension } from "~/lib/loan-pricing";
 import type { CoefficientValues } from "~/lib/schemas/pricing-data";
-import { recordAudit, type AuditEntry } from "./audit.server";
+import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, type ListQuery } from "./list-query.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
@@ -86,12 +86,18 @@ export async function createCoefficient(db: Database, { values, actor, address }
 /** Null when there is no such coefficient. */
 export async function updateCoefficient(db: Database, { id, values, actor, address }: { id: number; values: CoefficientValues } & Change) {
   if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
-  const updated = await unlessDuplicate(
-    db.update(pricingCoefficients).set({ ...values, updatedAt: new Date() }).where(eq(pricingCoefficients.id, id)).returning({ id: pricingCoefficients.id }),
+  // the row as it was read in the write's own batch: the audit's "before" is what the update replaced
+  const done = await unlessDuplicate(
+    db.batch([
+      db.select().from(pricingCoefficients).where(eq(pricingCoefficients.id, id)),
+      db.update(pricingCoefficients).set({ ...values, updatedAt: new Date() }).where(eq(pricingCoefficients.id, id)).returning({ id: pricingCoefficients.id }),
+    ]),
   );
-  if (updated === DUPLICATE) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
+  if (done === DUPLICATE) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
+  const [[before], updated] = done;
   if (!updated.length) return null;
-  await recordAudit(db, { actor, action: "coefficient.update", subjectType: "pricing_coefficient", subjectId: id, detail: describe(values), address });
+  const changes = changedFields(before, values);
+  await recordAudit(db, { actor, action: "coefficient.update", subjectType: "pricing_coefficient", subjectId: id, detail: describe(values), address, changes });
   return { ok: true as const };
 }
 

@@ -11,7 +11,7 @@ import { userStateLabel } from "~/lib/user-status";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import { formatCurrency } from "~/lib/format";
 import type { CustomerValues } from "~/lib/schemas/customer";
-import { recordAudit, type AuditEntry } from "./audit.server";
+import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import { dealServices, notify, type DealServices } from "./notifications.server";
 import { recomputeCustomerMatches } from "./matches.server";
 import { listView } from "./table-view.server";
@@ -197,7 +197,8 @@ export async function updateCustomer(
   }
   // another admin gave another customer this name a moment ago, or deleted this one
   if (!customer) return duplicateOf(services.db, values, customerId);
-  await recordAudit(services.db, { actor, action: "customer.update", subjectType: "customer", subjectId: customerId, detail: customer!.name, address });
+  const edited = changedFields(existing, customer!, changed.map(([key]) => key as keyof Customer & string));
+  await recordAudit(services.db, { actor, action: "customer.update", subjectType: "customer", subjectId: customerId, detail: customer!.name, address, changes: edited });
   // a buyer made a seller (or back) leaves the matched buyers (or joins them)
   if (customer!.customerType !== existing.customerType) await recomputeCustomerMatches(services.db, { customerId });
   return { ok: true, customer: customer! };
@@ -388,7 +389,7 @@ async function setFlag(
     if (!customer) return false;
     return customer[key] === value ? "unchanged" : "last-admin";
   }
-  await recordAudit(db, { actor, action, subjectType: "customer", subjectId: customerId, address });
+  await recordAudit(db, { actor, action, subjectType: "customer", subjectId: customerId, address, changes: [{ field: key, from: String(!value), to: String(value) }] });
   return true;
 }
 
@@ -575,6 +576,7 @@ async function writeOnboardingStatus(
     subjectId: customerId,
     detail: `${customer.onboardingStatus} → ${status}`,
     address,
+    changes: [{ field: "onboardingStatus", from: customer.onboardingStatus, to: status }],
   });
   return { ok: true, cleared: cleared(status) && !cleared(customer.onboardingStatus) };
 }
@@ -625,9 +627,18 @@ export async function updateOnboarding(
   await services.db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId));
   // the evidence it replaces goes once the customer names the new one: a failed write keeps the old
   if ("evidence" in change && customer.evidenceKey) await services.files.delete(customer.evidenceKey);
-  await recordAudit(services.db, { actor, action: "customer.onboarding-step", subjectType: "customer", subjectId: customerId, detail, address });
-  if (set.onboardingStatus) {
-    await recordAudit(services.db, { actor, action: "customer.onboarding", subjectType: "customer", subjectId: customerId, detail: "invited → in_progress", address });
+  const { onboardingStatus, ...step } = set;
+  await recordAudit(services.db, { actor, action: "customer.onboarding-step", subjectType: "customer", subjectId: customerId, detail, address, changes: changedFields(customer, step) });
+  if (onboardingStatus) {
+    await recordAudit(services.db, {
+      actor,
+      action: "customer.onboarding",
+      subjectType: "customer",
+      subjectId: customerId,
+      detail: "invited → in_progress",
+      address,
+      changes: [{ field: "onboardingStatus", from: "invited", to: onboardingStatus }],
+    });
   }
   return true;
 }
@@ -659,5 +670,14 @@ export async function activateOnSignin(db: Database, { customerId }: { customerI
     .set({ onboardingStatus: "active", updatedAt: new Date() })
     .where(and(eq(customers.id, customerId), eq(customers.onboardingStatus, "verified")))
     .returning({ id: customers.id });
-  if (row) await recordAudit(db, { actor: null, action: "customer.onboarding", subjectType: "customer", subjectId: customerId, detail: "verified → active (a member signed in)" });
+  if (row) {
+    await recordAudit(db, {
+      actor: null,
+      action: "customer.onboarding",
+      subjectType: "customer",
+      subjectId: customerId,
+      detail: "verified → active (a member signed in)",
+      changes: [{ field: "onboardingStatus", from: "verified", to: "active" }],
+    });
+  }
 }

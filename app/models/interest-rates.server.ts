@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { interestRates } from "~/.server/db/schema";
 import type { CurvePoint } from "~/lib/loan-pricing";
 import type { InterestRateValues } from "~/lib/schemas/pricing-data";
-import { recordAudit, type AuditEntry } from "./audit.server";
+import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, type ListQuery } from "./list-query.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
@@ -76,10 +76,18 @@ export async function createInterestRate(db: Database, { values, actor, address 
 /** False when there is no such point. */
 export async function updateInterestRate(db: Database, { id, values, actor, address }: { id: number; values: InterestRateValues } & Change) {
   if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_POINT };
-  const updated = await unlessDuplicate(db.update(interestRates).set({ ...values, updatedAt: new Date() }).where(eq(interestRates.id, id)).returning({ id: interestRates.id }));
-  if (updated === DUPLICATE) return { ok: false as const, error: DUPLICATE_POINT };
+  // the row as it was read in the write's own batch: the audit's "before" is what the update replaced
+  const done = await unlessDuplicate(
+    db.batch([
+      db.select().from(interestRates).where(eq(interestRates.id, id)),
+      db.update(interestRates).set({ ...values, updatedAt: new Date() }).where(eq(interestRates.id, id)).returning({ id: interestRates.id }),
+    ]),
+  );
+  if (done === DUPLICATE) return { ok: false as const, error: DUPLICATE_POINT };
+  const [[before], updated] = done;
   if (!updated.length) return null;
-  await recordAudit(db, { actor, action: "interest-rate.update", subjectType: "interest_rate", subjectId: id, detail: describe(values), address });
+  const changes = changedFields(before, values);
+  await recordAudit(db, { actor, action: "interest-rate.update", subjectType: "interest_rate", subjectId: id, detail: describe(values), address, changes });
   return { ok: true as const };
 }
 

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
 import { matches, matchQueue, projects, systemSettings } from "~/.server/db/schema";
-import type { MatchWeights } from "~/lib/match-score";
+import { weightsFrom, type MatchWeights } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
-import { recordAudit, type AuditEntry } from "./audit.server";
+import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import {
   behaviourByCustomer,
   FACT_COLUMNS,
@@ -55,7 +55,9 @@ export async function saveMatchWeights(
   { weights, actor, address, budgetMs = REQUEST_BUDGET_MS }: { weights: MatchWeights; actor: NonNullable<AuditEntry["actor"]>; address?: string; budgetMs?: number },
 ) {
   const now = new Date();
-  await db.batch([
+  // the weights as they were, read in the write's own batch: the audit's "before" is what the save replaced
+  const [[stored]] = await db.batch([
+    db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, WEIGHTS_KEY)).limit(1),
     db
       .insert(systemSettings)
       .values({ key: WEIGHTS_KEY, value: weights, updatedAt: now, updatedBy: actor.id })
@@ -69,6 +71,7 @@ export async function saveMatchWeights(
     subjectId: WEIGHTS_KEY,
     detail: Object.entries(weights).map(([k, v]) => `${k}=${v}`).join(", "),
     address,
+    changes: changedFields(weightsFrom(stored?.value), weights),
   });
   return drainMatchQueue(db, { budgetMs });
 }

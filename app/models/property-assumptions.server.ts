@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
 import { propertyAssumptions, type PropertyAssumption } from "~/.server/db/schema";
-import { recordAudit, type AuditEntry } from "~/models/audit.server";
+import { changedFields, recordAudit, type AuditEntry } from "~/models/audit.server";
 import { textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { propertyAssumptionSchema, type PropertyOptions } from "~/lib/schemas/system-data";
@@ -73,12 +73,18 @@ export async function updatePropertyAssumption(
 ): Promise<SaveOutcome> {
   const clash = await db.query.propertyAssumptions.findFirst({ where: sameKey(values), columns: { id: true } });
   if (clash && clash.id !== id) return { ok: false, reason: "duplicate" };
-  const updated = await unlessDuplicate(
-    db.update(propertyAssumptions).set({ ...values, updatedAt: new Date() }).where(eq(propertyAssumptions.id, id)).returning({ id: propertyAssumptions.id }),
+  // the row as it was read in the write's own batch: the audit's "before" is what the update replaced
+  const done = await unlessDuplicate(
+    db.batch([
+      db.select().from(propertyAssumptions).where(eq(propertyAssumptions.id, id)),
+      db.update(propertyAssumptions).set({ ...values, updatedAt: new Date() }).where(eq(propertyAssumptions.id, id)).returning({ id: propertyAssumptions.id }),
+    ]),
   );
-  if (updated === DUPLICATE) return { ok: false, reason: "duplicate" };
+  if (done === DUPLICATE) return { ok: false, reason: "duplicate" };
+  const [[before], updated] = done;
   if (!updated.length) return { ok: false, reason: "missing" };
-  await recordAudit(db, { actor, action: "property-assumption.update", subjectType: "property-assumption", subjectId: id, detail: describe(values), address });
+  const changes = changedFields(before, values);
+  await recordAudit(db, { actor, action: "property-assumption.update", subjectType: "property-assumption", subjectId: id, detail: describe(values), address, changes });
   return { ok: true, id };
 }
 

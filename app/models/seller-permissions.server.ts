@@ -14,7 +14,7 @@ import {
   type SellerGrants,
   type SellerPermission,
 } from "~/lib/seller-permissions";
-import { recordAudit, type AuditEntry } from "./audit.server";
+import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import { colleaguesWithPlaceholders, reachSql, reachValues, type Reach } from "./seller-reach.server";
 import { inList } from "~/.server/db/in-list";
 import { pageCarryingTotal } from "./list-query.server";
@@ -323,7 +323,14 @@ const recordGrants = (db: Database, { actor, memberId, before, after, address }:
     subjectId: memberId,
     detail: `Before: ${describe(before)}. After: ${describe(after)}.`,
     address,
+    changes: changedFields(grantFields(before), grantFields(after), [...new Set([...Object.keys(grantFields(before)), ...Object.keys(grantFields(after))])]),
   });
+
+/** The grants as the audit compares them: those for all projects, and each project's ("" for none). */
+const grantFields = (grants: SellerGrants): Record<string, string> => ({
+  "all projects": grants.all.join(", "),
+  ...Object.fromEntries(Object.entries(grants.projects).map(([id, list]) => [`project ${id}`, list.join(", ")])),
+});
 
 /** The grants as stored: known names only, on the company's own projects only. */
 async function grantsWithinTeam(db: Database, { company, grants }: { company: number | SQLWrapper; grants: SellerGrants }) {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
 import { sicCodes, type SicCode } from "~/.server/db/schema";
-import { recordAudit, type AuditEntry } from "~/models/audit.server";
+import { changedFields, recordAudit, type AuditEntry } from "~/models/audit.server";
 import { textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { sicCodeSchema } from "~/lib/schemas/system-data";
@@ -56,11 +56,19 @@ export async function createSicCode(db: Database, { values, actor, address }: { 
 /** A change, the code itself included (`original` names the row changed). */
 export async function updateSicCode(db: Database, { original, values, actor, address }: { original: string; values: SicCodeValues } & Change): Promise<SicOutcome> {
   if (values.code !== original && (await findSicCode(db, values.code))) return { ok: false, reason: "duplicate" };
-  const updated = await unlessDuplicate(db.update(sicCodes).set({ ...values, updatedAt: new Date() }).where(eq(sicCodes.code, original)).returning({ code: sicCodes.code }));
-  if (updated === DUPLICATE) return { ok: false, reason: "duplicate" };
+  // the row as it was read in the write's own batch: the audit's "before" is what the update replaced
+  const done = await unlessDuplicate(
+    db.batch([
+      db.select().from(sicCodes).where(eq(sicCodes.code, original)),
+      db.update(sicCodes).set({ ...values, updatedAt: new Date() }).where(eq(sicCodes.code, original)).returning({ code: sicCodes.code }),
+    ]),
+  );
+  if (done === DUPLICATE) return { ok: false, reason: "duplicate" };
+  const [[before], updated] = done;
   if (!updated.length) return { ok: false, reason: "missing" };
   const renamed = values.code !== original ? `${original} → ` : "";
-  await recordAudit(db, { actor, action: "sic-code.update", subjectType: "sic-code", subjectId: values.code, detail: renamed + describe(values), address });
+  const changes = changedFields(before, values);
+  await recordAudit(db, { actor, action: "sic-code.update", subjectType: "sic-code", subjectId: values.code, detail: renamed + describe(values), address, changes });
   return { ok: true };
 }
 

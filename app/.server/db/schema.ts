@@ -1078,6 +1078,11 @@ export const auditLog = sqliteTable(
     subjectId: text("subject_id").notNull(),
     detail: text("detail").notNull().default(""),
     address: text("address").notNull().default(""),
+    /**
+     * An edit's changed fields, each with its value before and after: JSON `[{ field, from, to }]`,
+     * "" for an entry that changed no field (and every entry written before edits kept them).
+     */
+    changes: text("changes").notNull().default(""),
     prevHash: text("prev_hash").notNull().unique(),
     hash: text("hash").notNull(),
   },

@@ -31,6 +31,43 @@ export async function action(args: ActionFunctionArgs) {
   return answer(submission.reply(), 200, { check: await verifyAuditChain(services.db) });
 }
 
+// a value past this is cut in the list; the entry's "Full values" shows it whole
+const SHOWN = 80;
+const shown = (value: string) => (value === "" ? "(none)" : value.length > SHOWN ? `${value.slice(0, SHOWN - 1)}…` : value);
+
+type Change = { field: string; from: string; to: string };
+
+/** An edit's changed fields as "field: old → new", long values cut, and then whole on request. */
+function Changes({ changes }: { changes: Change[] }) {
+  if (!changes.length) return null;
+  const cut = changes.some((c) => c.from.length > SHOWN || c.to.length > SHOWN);
+  return (
+    <>
+      <ul className="text-xs text-slate-700" data-testid="audit-changes">
+        {changes.map((c) => (
+          <li key={c.field}>
+            {c.field}: {shown(c.from)} → {shown(c.to)}
+          </li>
+        ))}
+      </ul>
+      {cut ? (
+        <details className="text-xs">
+          <summary className="cursor-pointer text-slate-500">Full values</summary>
+          <dl>
+            {changes.map((c) => (
+              <div key={c.field}>
+                <dt className="font-medium">{c.field}</dt>
+                <dd>Before: {c.from || "(none)"}</dd>
+                <dd>After: {c.to || "(none)"}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
 /** What admins and sellers did, newest first, and the check that nothing was changed or removed since. */
 export default function AuditLogPage() {
   const { rows, olderBefore, paged } = useLoaderData<typeof loader>();
@@ -71,7 +108,10 @@ export default function AuditLogPage() {
             <td className={`${cell} whitespace-nowrap`}>
               {r.subjectType} {r.subjectId}
             </td>
-            <td className={`${cell} max-w-md whitespace-pre-wrap`}>{r.detail}</td>
+            <td className={`${cell} max-w-md whitespace-pre-wrap`}>
+              {r.detail}
+              <Changes changes={r.changes} />
+            </td>
             <td>{r.address}</td>
           </tr>
         ))}

@@ -127,6 +127,10 @@ describe("an admin closing the sale of a listing under offer", () => {
     expect(shown.sale!.html).toContain('value="mark-sold"');
     expect((await post({ intent: "mark-sold" })).status).toBe(302);
     expect(await status()).toBe("sold");
+    // the audit log keeps the status the step replaced
+    const { listAudit } = await import("~/models/audit.server");
+    const step = (await listAudit(services.db)).rows.find((r) => r.action === "project.sold" && r.subjectId === String(listing.id));
+    expect(step?.changes).toEqual([{ field: "status", from: "under_offer", to: "sold" }]);
     expect((await offerNow()).status).toBe("accepted");
     expect(await matchCount()).toBe(0);
     expect((await noticesOf(buyerId)).map((n) => n.message)).toEqual(["Sold by the desk was marked sold by the marketplace: your accepted offer closed the sale."]);

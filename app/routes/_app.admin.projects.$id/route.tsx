@@ -113,6 +113,7 @@ async function review(
     step: ({ publish: "project.publish", reject: "project.return", withdraw: "project.withdraw", "mark-sold": "project.sold", "fell-through": "project.reopen" } as const)[decision.intent],
     detail: reason ? `${project.projectName}. Reason: ${reason}` : project.projectName,
     address: clientAddress(request),
+    from: project.status,
   });
   const link = `${siteOrigin(services)}/sellers/myprojects/${project.id}`;
   const name = project.projectName;

@@ -57,7 +57,11 @@ export async function action(args: ActionFunctionArgs) {
   if (outcome === "last-admin") return refuse(submission, LAST_ADMIN_MESSAGE, 409);
   // a deleted customer's member could not sign in: "Enabled" in the table would be no one who can
   if (outcome === "company-deleted") return refuse(submission, COMPANY_DELETED_MESSAGE, 409);
-  if (outcome === "done") await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request) });
+  if (outcome === "done") {
+    // "done" is a write that changed the flag (an unlock also clears the failed sign-ins, the lock or not)
+    const changes = "enabled" in change ? [{ field: "enabled", from: String(!change.enabled), to: String(change.enabled) }] : [];
+    await recordAudit(services.db, { actor: admin, action: `user.${intent}`, subjectType: "user", subjectId: userId, address: clientAddress(args.request), changes });
+  }
   const done = { enable: "enabled", disable: "disabled", unlock: "unlocked" }[intent];
   return redirectWithNotification(services, args.request, back, `The account is ${done}.`);
 }

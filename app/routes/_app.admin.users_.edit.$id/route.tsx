@@ -9,7 +9,7 @@ import { UserForm } from "~/components/user-form";
 import { CustomerOfMember } from "./customer-of-member";
 import { titleMeta } from "~/lib/meta";
 import { intentOf } from "~/lib/action-result";
-import { recordAudit } from "~/models/audit.server";
+import { changedFields, recordAudit, type AuditChange } from "~/models/audit.server";
 import { EMAIL_TAKEN_MESSAGE, sendInvitation } from "~/models/invitations.server";
 import { findUserById, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
 import { attachToCustomer } from "~/models/customer-names.server";
@@ -68,13 +68,18 @@ export async function action(args: ActionFunctionArgs) {
   // the links mailed to the old address are spent: one who never got in is invited again at the new one
   if (outcome.awaitingInvitation) await sendInvitation(services, { userId, actor: admin });
   // each change of what the account may do or where its links go is an entry of its own: new roles (as a set:
-  // the same roles ticked in another order are none) and a new e-mail, with what it replaced
+  // the same roles ticked in another order are none) and a new e-mail, with what it replaced; the other fields
+  // changed go with a "user.update", itself written for a save that changed neither (as before)
   const address = clientAddress(args.request);
-  const entry = (action: string, detail: string) => recordAudit(services.db, { actor: admin, action, subjectType: "user", subjectId: userId, detail, address });
+  const entry = (action: string, detail: string, changes: AuditChange[]) =>
+    recordAudit(services.db, { actor: admin, action, subjectType: "user", subjectId: userId, detail, address, changes });
   const sameRoles = before.roles.length === values.roles.length && values.roles.every((r) => before.roles.includes(r));
-  if (!sameRoles) await entry("user.roles", `${before.roles.join(", ")} → ${values.roles.join(", ")}`);
-  if (outcome.emailChanged) await entry("user.email", `${before.email} → ${normalizeEmail(values.email)}`);
-  if (sameRoles && !outcome.emailChanged) await entry("user.update", values.email);
+  const edited = changedFields(before, { ...values, email: normalizeEmail(values.email) }, ["name", "email", "company", "phone", "roles"]);
+  const only = (...fields: string[]) => edited.filter((c) => fields.includes(c.field));
+  if (!sameRoles) await entry("user.roles", `${before.roles.join(", ")} → ${values.roles.join(", ")}`, only("roles"));
+  if (outcome.emailChanged) await entry("user.email", `${before.email} → ${normalizeEmail(values.email)}`, only("email"));
+  const others = only("name", "company", "phone");
+  if ((sameRoles && !outcome.emailChanged) || others.length) await entry("user.update", values.email, others);
   const saved = outcome.awaitingInvitation ? `The account is saved; a new invitation is on its way to ${normalizeEmail(values.email)}.` : "The account is saved.";
   return redirectWithNotification(services, args.request, "/admin/users", saved);
 }
@@ -87,7 +92,16 @@ async function attach(args: ActionFunctionArgs, { services, form, userId, admin 
   if (!attached) throw notFound();
   if ("refused" in attached) return json({ result: submission.reply({ fieldErrors: { customerName: [attached.refused] } }) }, { status: 409 });
   const { customer } = attached;
-  await recordAudit(services.db, { actor: admin, action: "user.customer", subjectType: "user", subjectId: userId, detail: `→ ${customer.name} (customer ${customer.id})`, address: clientAddress(args.request) });
+  await recordAudit(services.db, {
+    actor: admin,
+    action: "user.customer",
+    subjectType: "user",
+    subjectId: userId,
+    detail: `→ ${customer.name} (customer ${customer.id})`,
+    address: clientAddress(args.request),
+    // the write takes only a member of no customer
+    changes: [{ field: "customerId", from: "", to: String(customer.id) }],
+  });
   return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}`, `The member is attached to ${customer.name}.`);
 }
 

@@ -112,7 +112,7 @@ export async function action(args: ActionFunctionArgs) {
     case "withdraw": {
       const withdrawn = await withdrawProject(dealServices(services), { projectId: id, actorId: user.id, sellerId: project.sellerId });
       if (!withdrawn) return refuse(submission, "This project cannot be withdrawn now.", 409);
-      await afterListingStep(services.db, { actor: user, projectId: id, step: "project.withdraw", detail: project.projectName, address: clientAddress(args.request) });
+      await afterListingStep(services.db, { actor: user, projectId: id, step: "project.withdraw", detail: project.projectName, address: clientAddress(args.request), from: project.status });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
     }
     case "mark-sold":
@@ -120,7 +120,7 @@ export async function action(args: ActionFunctionArgs) {
       const sold = step.intent === "mark-sold";
       const done = await (sold ? markProjectSold : reopenProject)(dealServices(services), { projectId: id, actorId: user.id, sellerId: project.sellerId });
       if (!done) return refuse(submission, NOT_UNDER_OFFER, 409);
-      await afterListingStep(services.db, { actor: user, projectId: id, step: sold ? "project.sold" : "project.reopen", detail: project.projectName, address: clientAddress(args.request) });
+      await afterListingStep(services.db, { actor: user, projectId: id, step: sold ? "project.sold" : "project.reopen", detail: project.projectName, address: clientAddress(args.request), from: project.status });
       return redirectWithNotification(services, args.request, here, sold ? "The project is sold." : "The accepted offer is closed and the project is published again.");
     }
     default:

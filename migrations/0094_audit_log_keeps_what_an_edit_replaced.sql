@@ -1,0 +1,1 @@
+ALTER TABLE `audit_log` ADD `changes` text DEFAULT '' NOT NULL;
