@@ -4,12 +4,13 @@ import { notFound, idParam } from "~/.server/http";
 import { isPathAllowed } from "~/lib/access";
 import { pagePathOf, requireMember, requireUser, type GuardArgs } from "./guards.server";
 import { isOwnSection, projectDetailRedirect, type ProjectSection } from "~/lib/project-detail";
-import { mayManageProject } from "~/models/projects.server";
+import { mayManageProject, projectWithId } from "~/models/projects.server";
 import { findDealProject } from "~/models/buyer-deal.server";
 import { findContract, ndaStatusOf } from "~/models/contracts.server";
 import { findTeamProject } from "~/models/seller-permissions.server";
 import { dealsPath, NDA_APPROVED } from "~/lib/deal";
 import { redirectWithNotification } from "./session.server";
+import type { ClosedListing } from "~/components/closed-listing.server";
 
 /** What a buyer opening the workspace of a listing no longer on the market for them is told, on their deals page. */
 export const CLOSED_LISTING_NOTICE = "That listing is no longer on the market, so its pages are closed; your deal on it is shown here.";
@@ -46,6 +47,26 @@ export async function requireWorkspace<Extra = undefined>(
   section: DealSection,
   beside?: (deal: { db: Database; projectId: number; buyerId: number }) => Promise<Extra>,
 ) {
+  const found = await findWorkspace(args, section, beside);
+  if (found.closed) throw notFound();
+  return found;
+}
+
+/**
+ * The workspace a step is posted to, as requireWorkspace finds it; or, when the listing of the
+ * buyer's deal has left the market for them since their page was read (withdrawn, sold to another),
+ * `closed`: its name and why, which they knew, so that the step is refused saying so and the text
+ * they typed is not lost (a listing they never had a deal on still answers 404).
+ */
+export async function requireWorkspaceStep(args: GuardArgs, section: DealSection) {
+  return findWorkspace(args, section);
+}
+
+async function findWorkspace<Extra>(
+  args: GuardArgs,
+  section: DealSection,
+  beside?: (deal: { db: Database; projectId: number; buyerId: number }) => Promise<Extra>,
+) {
   const guarded = await requireProjectSection(args, section);
   const { services, user, role, id } = guarded;
   const [deal, contract, extra] = await Promise.all([
@@ -56,12 +77,29 @@ export async function requireWorkspace<Extra = undefined>(
   if (!deal) {
     // a deal on a listing that has left the market for this buyer (withdrawn, sold to another): the links of their
     // own notifications and e-mails lead here, and a bare 404 told them nothing; their deals page shows it closed.
-    // A step posted to it is refused (404), as any step on a listing they may not see.
+    // A step posted to it is told the same (requireWorkspaceStep), and any other member gets 404.
     if (contract && args.request.method === "GET") throw await redirectWithNotification(services, args.request, dealsPath(user.roles), CLOSED_LISTING_NOTICE, "info");
-    throw notFound();
+    const closed = contract ? await closedListingOf(services.db, id, `/${section}/myprojects/index_new`) : null;
+    if (!closed) throw notFound();
+    return { closed };
   }
   if (contract?.ndaStatus !== NDA_APPROVED) throw redirect(`/projects/more-details/${id}`);
   return { ...guarded, project: deal.project, soldToViewerAt: deal.soldToViewerAt, contract, extra };
+}
+
+/** What a refusal may say of a listing gone from the market for a buyer with a deal on it: its name, and whether it was withdrawn. */
+async function closedListingOf(db: Database, projectId: number, dealsPath: string): Promise<ClosedListing | null> {
+  const project = await projectWithId(db, projectId);
+  return project ? { projectName: project.projectName, withdrawn: project.status === "withdrawn", dealsPath } : null;
+}
+
+/**
+ * A listing the member may no longer see but had a deal on (an NDA asked for, in any status): what a
+ * step posted from its teaser, read before, is told instead of a bare 404. Null for any other: a listing
+ * they never had a deal on stays missing to them.
+ */
+export async function closedDealOf(db: Database, user: { id: number; roles: readonly string[] }, projectId: number) {
+  return (await findContract(db, { projectId, buyerId: user.id })) ? closedListingOf(db, projectId, dealsPath(user.roles)) : null;
 }
 
 /**

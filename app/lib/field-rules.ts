@@ -71,6 +71,13 @@ export function parseDecimal(v: string, thousands = false): number {
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** What a date field says when its value is no day (not the spec's: §5 has no date rule). */
 export const DAY_FORMAT = "Enter a date as YYYY-MM-DD.";
+/** What a date field says when its day is written well but falls outside the years a deal can name (isCalendarDay's). */
+export const DAY_YEARS = "Enter a date in the years 1900 to 2199.";
+/** A day written YYYY-MM-DD in a year no deal names (9999-12-31): told the years, not the format it follows. */
+export function isOutsideDealYears(v: string) {
+  const m = ISO_DAY.exec(v);
+  return m !== null && (Number(m[1]) < 1900 || Number(m[1]) > 2199);
+}
 /**
  * A day of the calendar written YYYY-MM-DD, in the years a deal can name (1900-2199): "2027-02-30"
  * passed Date.parse (which moves it to March) and was stored as typed.

@@ -61,6 +61,18 @@ describe("project forms", () => {
     industries: ["Energy"], saleTypes: ["Asset sale"], locations: ["Midwest"], usStates: ["IL"],
     loanStatus: ["Performing"], propertyTypes: ["Office"], policyTypes: ["Whole life"],
   };
+  it("tells a maturity date written well in a year out of range the years allowed, not the format", () => {
+    const base = { loanAmount: "1", size: "1", waInterest: "5", term: "Performing", secured: "No", borrower: "Acme" };
+    const issuesOf = (maturityDate: string, projectDueDate?: string) =>
+      termsSchema(o).safeParse({ ...base, maturityDate, projectDueDate }).error?.issues.map((i) => [i.path[0], i.message]) ?? [];
+    expect(issuesOf("9999-12-31")).toEqual([["maturityDate", "Enter a date in the years 1900 to 2199."]]);
+    expect(issuesOf("1899-12-31")).toEqual([["maturityDate", "Enter a date in the years 1900 to 2199."]]);
+    expect(issuesOf("2031-02-30")).toEqual([["maturityDate", "Enter a date as YYYY-MM-DD."]]);
+    expect(issuesOf("31/12/2031")).toEqual([["maturityDate", "Enter a date as YYYY-MM-DD."]]);
+    expect(issuesOf("2199-12-31")).toEqual([]);
+    expect(issuesOf("2031-01-31", "9999-12-31")).toEqual([["projectDueDate", "Enter a date in the years 1900 to 2199."]]);
+  });
+
   it("uses the spec's messages", () => {
     const r = termsSchema(o).safeParse({ loanAmount: "12,5x", size: "0", waInterest: "101", maturityDate: "soon", term: "Late", secured: "Yes", borrower: "B" });
     const messages = Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]));

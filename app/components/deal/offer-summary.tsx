@@ -51,7 +51,7 @@ export function OfferSummary({ view, side }: { view: OfferRecord; side: "buyer" 
         <dt className="text-slate-500">Letter of intent</dt>
         <dd>
           <a href={pdf(offer.revision)} className="link" target="_blank" rel="noreferrer" data-document>
-            LOI revision {offer.revision} (PDF)
+            LOI revision {offer.revision} (PDF)<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </dd>
       </dl>

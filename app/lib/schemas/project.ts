@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { ProjectKind } from "../project-kinds";
 import { PROJECT_KINDS } from "../project-kinds";
-import { field, DAY_FORMAT, isCalendarDay, messages, orEmpty } from "../validation";
+import { field, DAY_FORMAT, DAY_YEARS, isCalendarDay, isOutsideDealYears, messages, orEmpty } from "../validation";
 import { oneOf } from "./account";
 import { STEPS } from "~/lib/listing-steps";
 import { TEXT_LIMITS } from "~/lib/listing-steps";
@@ -20,11 +20,12 @@ export type ProjectOptions = Record<
   readonly string[]
 >;
 
+// a day written well in a year out of range is told the years (one message, not the format's as well)
 const date = () =>
-  z.string({ error: messages.required }).check(z.refine(isCalendarDay, DAY_FORMAT));
+  z.string({ error: messages.required }).check(z.refine((v) => isCalendarDay(v) || isOutsideDealYears(v), DAY_FORMAT), z.refine((v) => !isOutsideDealYears(v), DAY_YEARS));
 const optionalDate = () =>
   z.pipe(
-    z.optional(z.string()).check(z.refine((v) => !v || isCalendarDay(v), DAY_FORMAT)),
+    z.optional(z.string()).check(z.refine((v) => !v || isCalendarDay(v) || isOutsideDealYears(v), DAY_FORMAT), z.refine((v) => !v || !isOutsideDealYears(v), DAY_YEARS)),
     z.transform((v: string | undefined) => v || null),
   );
 const yesNo = () => field.listed(["Yes", "No"]);

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { GuardArgs } from "~/auth/guards.server";
-import type { requireWorkspace } from "~/auth/project-guards.server";
+import type { requireWorkspaceStep } from "~/auth/project-guards.server";
+import type { ClosedStep } from "~/components/closed-listing.server";
+import { closedListingAnswer } from "./closed-listing.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { invalid, refuse } from "~/.server/replies";
@@ -10,15 +12,20 @@ import { postMessage } from "~/models/negotiations.server";
 import { dealServices } from "~/models/notifications.server";
 import { actOnOffer, findOffer, offerParties, offerProblemMessage, submitOffer } from "~/models/offers.server";
 
-type Workspace = Awaited<ReturnType<typeof requireWorkspace>>;
+type Workspace = Awaited<ReturnType<typeof requireWorkspaceStep>>;
 
 /** Why a step in the workspace of a sold listing (its buyer's, decision 092) is refused. */
 export const SOLD_READ_ONLY = "This listing is sold: its workspace is yours to read, and takes no new step.";
 
+const CLOSED_STEPS: Record<string, ClosedStep> = { offer: "offer", revise: "revised offer", accept: "answer to the offer", withdraw: "answer to the offer" };
+
 /** What a buyer does in the workspace, read by workspaceIntentSchema: write to the seller, make, revise, accept or withdraw an offer. */
-export async function workspaceIntent(args: GuardArgs, { services, user, project, soldToViewerAt }: Workspace) {
-  const deal = dealServices(services);
+export async function workspaceIntent(args: GuardArgs, workspace: Workspace) {
   const submission = parseWithZod(await readForm(args.request), { schema: workspaceIntentSchema });
+  // the listing left the market since the page was read: said so whatever was typed, which the answer keeps
+  if (workspace.closed) return closedListingAnswer(args.request, submission, workspace.closed, CLOSED_STEPS[String(submission.payload.intent)] ?? "message");
+  const { services, user, project, soldToViewerAt } = workspace;
+  const deal = dealServices(services);
   if (submission.status !== "success") return invalid(submission);
   // the models refuse an offer's step on a listing no longer published too; a message they would store
   if (soldToViewerAt) return refuse(submission, SOLD_READ_ONLY, 409);

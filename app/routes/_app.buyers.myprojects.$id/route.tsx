@@ -1,9 +1,9 @@
-import type { MetaFunction } from "@remix-run/react";
+import type { MetaFunction, ShouldRevalidateFunction } from "@remix-run/react";
 import { loanTapeMarkup } from "~/components/loan-tape-table.server";
 import { offersWithSummaries } from "~/components/deal/offers.server";
 import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { requireWorkspace } from "~/auth/project-guards.server";
+import { requireWorkspace, requireWorkspaceStep } from "~/auth/project-guards.server";
 import { clientAddress } from "~/.server/http";
 import { randomToken } from "~/.server/crypto";
 import { dealSectionOf } from "~/lib/deal-section.server";
@@ -81,8 +81,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return workspaceIntent(args, await requireWorkspace(args, dealSectionOf(args.request)));
+  return workspaceIntent(args, await requireWorkspaceStep(args, dealSectionOf(args.request)));
 }
+
+/** After a step refused because the listing left the market, the page stays as it is: reading it again would leave it, and the text typed with it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => (actionResult?.closed ? false : defaultShouldRevalidate);
 
 export { WorkspacePage as default } from "./workspace";
 

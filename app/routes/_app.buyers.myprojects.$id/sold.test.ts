@@ -183,10 +183,11 @@ describe("another buyer with an approved NDA, after the sale", () => {
     expect((await offerFile(rivalCookie, winning.id)).status).toBe(404);
   });
 
-  it("is refused any step, with nothing written", async () => {
+  it("is refused any step, told the listing is no longer available to them, with nothing written", async () => {
     const before = (await services.db.select().from(offers).where(eq(offers.projectId, id))).length;
     const response = await act({ intent: "offer", price: "8000000", structure: "All cash", conditions: "", dueDiligenceDays: "30", expiresOn: "2099-01-01" }, rivalCookie);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(410);
+    expect(((await response.json()) as { error: string }).error).toBe(`${listing!.projectName} is no longer available to you, so your offer was not sent.`);
     expect((await services.db.select().from(offers).where(eq(offers.projectId, id))).length).toBe(before);
   });
 });

@@ -29,7 +29,7 @@ export function WorkspacePage() {
       <p className="text-sm text-slate-600">
         NDA Approved · signed {formatDate(contract.signedAt)} ·{" "}
         <a href={ndaPath} className="link" target="_blank" rel="noreferrer">
-          your signed NDA
+          your signed NDA<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </p>
       {sale ? <StaticHtml markup={sale} /> : null}

@@ -104,6 +104,7 @@ export default function SigningPage() {
         Envelope <code data-testid="envelope-id">{envelope.id}</code> ·{" "}
         <a href={documentPath} className="link" target="_blank" rel="noreferrer">
           {envelope.status === "Requested" ? "The NDA as PDF" : "The signed NDA (PDF)"}
+          <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </p>
       {/* the text scrolls in its box: focusable, so a keyboard can scroll it too */}

@@ -166,3 +166,37 @@ describe("starting a listing twice from one page (a double click on Start, or ba
 });
 
 // a step, tape or look-up posted after the listing was submitted: late-post.test.tsx
+
+describe("the review step", () => {
+  it("shows everything the seller typed: the description, the terms and the kind's details, drawn on the server", async () => {
+    const [typed] = await services.db
+      .insert(projects)
+      .values({
+        sellerId: seller.user.id,
+        kind: "insurance_loan",
+        status: "draft",
+        draftStep: 3,
+        projectName: "Reviewed policy loans",
+        fullDetails: "A seasoned book of policy loans\non whole-life policies.",
+        sector: "Life insurance",
+        details: { carrier: "MetLife", policyType: "Whole life", faceAmount: 1_000_000, cashSurrenderValue: 100_000, insuredAge: 70 },
+      })
+      .returning();
+    const response = await responseOf(loader({ request: getRequest(`/projects/create?draft=${typed!.id}&step=4`, seller.cookie), context, params: {} }));
+    const data = (await response.json()) as { step: number; review: { html: string } };
+    expect(data.step).toBe(4);
+    const pairs = [...data.review.html.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map((m) => [m[1], m[2]]);
+    expect(pairs).toEqual(
+      expect.arrayContaining([
+        ["Kind", "Insurance-backed loan"],
+        ["Sector", "Life insurance"],
+        ["Description for buyers", "A seasoned book of policy loans\non whole-life policies."],
+        ["Insurance carrier", "MetLife"],
+        ["Policy type", "Whole life"],
+        ["Face amount (USD)", "1000000"],
+        ["Cash surrender value (USD)", "100000"],
+        ["Age of the insured", "70"],
+      ]),
+    );
+  });
+});

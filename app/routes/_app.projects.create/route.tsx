@@ -17,6 +17,7 @@ import { createDraft, EDITABLE, saveDraftStep, submitForReview } from "~/models/
 import { tapeCompletenessOf, replaceLoanTape } from "~/models/loan-tapes.server";
 import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
 import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
+import { reviewMarkup } from "./review.server";
 import { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { LOAN_TAPE_COLUMNS, UNKNOWN_SIC_CODE, detailsColumns, formValuesOf, parseLoanTape } from "./step-rules.server";
 import { isBodyTooLarge, readForm } from "~/.server/body";
@@ -92,6 +93,8 @@ export async function loader(args: LoaderFunctionArgs) {
     loans,
     completeness,
     sicCodes: sicCodes.map((c) => ({ code: c.code, title: c.title })),
+    // the review's list of what was typed, drawn on the server
+    review: current === 4 ? reviewMarkup(project.kind, formValuesOf(project), loans) : null,
   };
 }
 
@@ -254,7 +257,7 @@ export default function CreateProjectPage() {
       ) : null}
       <StepNav draftId={data.project.id} current={data.step} reached={data.project.draftStep} />
       {data.step === 4 ? (
-        <ReviewStep draftId={data.project.id} kind={kind} values={data.values} loans={data.loans} completeness={data.completeness} incomplete={formErrorsOf(resultFor(result, "submit"))} />
+        <ReviewStep draftId={data.project.id} review={data.review!} completeness={data.completeness} incomplete={formErrorsOf(resultFor(result, "submit"))} />
       ) : (
         <StepForm
           key={data.step}

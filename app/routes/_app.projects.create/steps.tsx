@@ -5,6 +5,7 @@ import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/fo
 import { CountedTextAreaField } from "~/components/counted-text-area";
 import { ProblemList } from "~/components/problem-list";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
+import { StaticHtml, type Markup } from "~/components/static-html";
 import type { TapeCompleteness } from "~/lib/loan-tape";
 import { LOAN_TAPE_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
 import type { FormColumn } from "~/lib/project-values";
@@ -86,7 +87,7 @@ export function StepNav({ draftId, current, reached }: { draftId: number; curren
 }
 
 /** What the form calls each column it asks for (the kind's details, kept in `details`, name their own); the review repeats them. */
-const FORM_LABELS = {
+export const FORM_LABELS = {
   projectName: "Project name",
   industry: "Industry",
   sector: "Sector",
@@ -385,37 +386,8 @@ function ProjectPageLink({ href }: { href?: string | null }) {
   );
 }
 
-/** What the review lists before the seller submits. */
-const REVIEW_KEYS = [
-  "projectName",
-  "industry",
-  "saleType",
-  "location",
-  "state",
-  "loanAmount",
-  "size",
-  "waInterest",
-  "maturityDate",
-  "term",
-  "secured",
-  "borrower",
-] as const satisfies readonly (keyof typeof FORM_LABELS)[];
-
-export function ReviewStep({
-  draftId,
-  kind,
-  values,
-  loans,
-  completeness,
-  incomplete,
-}: {
-  draftId: number;
-  kind: ProjectKind;
-  values: Record<string, string>;
-  loans: number;
-  completeness: TapeCompleteness | null;
-  incomplete?: string[];
-}) {
+/** The last step: everything the seller typed, drawn on the server (review.server.tsx), and the submit. */
+export function ReviewStep({ draftId, review, completeness, incomplete }: { draftId: number; review: Markup; completeness: TapeCompleteness | null; incomplete?: string[] }) {
   return (
     <Form method="post" className="card space-y-4">
       <input type="hidden" name="draft" value={draftId} />
@@ -426,22 +398,7 @@ export function ReviewStep({
           ))}
         </div>
       ) : null}
-      <dl className="grid grid-cols-[14rem_1fr] gap-y-2 text-sm">
-        <dt className="text-slate-500">Kind</dt>
-        <dd>{KIND_LABELS[kind]}</dd>
-        {REVIEW_KEYS.map((key) => (
-          <div key={key} className="contents">
-            <dt className="text-slate-500">{FORM_LABELS[key]}</dt>
-            <dd>{values[key] || "—"}</dd>
-          </div>
-        ))}
-        {kind === "loan_pool" ? (
-          <>
-            <dt className="text-slate-500">Loans on the tape</dt>
-            <dd>{loans}</dd>
-          </>
-        ) : null}
-      </dl>
+      <StaticHtml markup={review} />
       <TapeCompletenessNote completeness={completeness} forSeller />
       <p className="text-sm text-slate-600">Our team reviews every listing before buyers can see it.</p>
       <div className="flex justify-end">

@@ -1,6 +1,8 @@
-import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type MetaFunction, type ShouldRevalidateFunction } from "@remix-run/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
+import { closedDealOf } from "~/auth/project-guards.server";
+import { closedListingAnswer } from "../_app.buyers.myprojects.$id/closed-listing.server";
 import { feedbackToken } from "~/.server/feedback-token";
 import { notFound, idParam } from "~/.server/http";
 import { loadTeaser } from "~/models/teaser.server";
@@ -8,6 +10,7 @@ import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { TeaserView } from "~/components/teaser";
 import { workspacePath } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
+import { errorMeta } from "~/components/error-boundary";
 import { askForNda } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { dealServices } from "~/models/notifications.server";
@@ -20,7 +23,8 @@ import { receiveInbound } from "~/models/inbound.server";
 import { AskQuestion } from "./ask-question";
 import { parseWithZod, teaserIntentSchema } from "~/lib/schemas/index.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.project.projectName ?? "Project") }];
+// with a boundary of its own, the route's meta titles its error pages too
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: pageTitle(data?.project.projectName ?? "Project") }]);
 
 /** A company before the NDA (spec: more-details). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -32,8 +36,16 @@ export async function loader(args: LoaderFunctionArgs) {
 /** From the teaser a buyer or broker opens an NDA envelope or passes on the project; any member who sees it may ask about it. */
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  const project = await findVisibleProject(services.db, { id: user.id, role }, idParam(args.params));
-  if (!project) throw notFound();
+  const id = idParam(args.params);
+  const project = await findVisibleProject(services.db, { id: user.id, role }, id);
+  if (!project) {
+    // a listing that left the market since the teaser was read: a buyer with a deal on it is told, and keeps the question typed
+    const closed = await closedDealOf(services.db, user, id);
+    if (!closed) throw notFound();
+    const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
+    if (submission.payload.intent !== "ask") throw notFound();
+    return closedListingAnswer(args.request, submission, closed, "question");
+  }
   const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
   if (submission.status !== "success") return invalid(submission);
   if (submission.value.intent === "ask") {
@@ -64,6 +76,11 @@ export async function action(args: ActionFunctionArgs) {
       return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
   }
 }
+
+/** After a question refused because the listing left the market, the page stays as it is: reading it again would answer 404, and lose the question. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => (actionResult?.closed ? false : defaultShouldRevalidate);
+
+export { DealErrorBoundary as ErrorBoundary } from "~/components/deal-error-boundary";
 
 export default function MoreDetailsPage() {
   const data = useLoaderData<typeof loader>();
