@@ -5,6 +5,10 @@ import { bootApp, getRequest, responseOf, sent } from "../../../tests/support/ap
 const app = await bootApp("route-inbox-both-roles");
 const { loader } = await import("./route");
 const { loader: deskLoader } = await import("../_app.sellers.myprojects.$id/route");
+const { loader: threadLoader } = await import("../_app.messages.$projectId.$buyerId/route");
+const { saveGrants } = await import("~/models/seller-permissions.server");
+const { users } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
 const { postMessage } = await import("~/models/negotiations.server");
 const { listNotifications } = await import("~/models/notifications.server");
 const { requestNda } = await import("~/models/contracts.server");
@@ -38,5 +42,22 @@ describe("a member with the seller and the buyer roles", () => {
       [elsewhere!.id, multi.user.id, "buying"],
       [own!.id, buyer.id, "selling"],
     ]);
+  });
+
+  it("reads a colleague's listing and its threads as the seller's team does, with the grant to view it", async () => {
+    const [listing] = (await app.publishedProjects(seller.user.id)).slice(-2);
+    const colleague = await makeUser(services.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"], name: "Cole Both" });
+    await services.db.update(users).set({ customerId: seller.user.customerId }).where(eq(users.id, colleague.id));
+    await saveGrants(services.db, { actor: seller.user, memberId: colleague.id, grants: { all: ["view"], projects: {} } });
+    const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Bo Buyer" });
+    await app.approvedNda(listing!, buyer);
+    await postMessage(deal, listing!, buyer, seller.user, "A question to the team");
+    const cookie = await app.cookieFor(colleague);
+    const desk = await responseOf(deskLoader({ request: getRequest(`/sellers/myprojects/${listing!.id}`, cookie), context, params: { id: String(listing!.id) } }));
+    expect(desk.status).toBe(200);
+    const thread = await responseOf(
+      threadLoader({ request: getRequest(`/messages/${listing!.id}/${buyer.id}`, cookie), context, params: { projectId: String(listing!.id), buyerId: String(buyer.id) } }),
+    );
+    expect(thread.status).toBe(200);
   });
 });
