@@ -3,7 +3,7 @@ import type { User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { assertSameOrigin, notFound } from "~/.server/http";
 import { isGuestOnly, isPathAllowed, isProjectDetail } from "~/lib/access";
-import { primaryRole, type Role } from "~/lib/roles";
+import { ROLE_NAMES, primaryRole, type Role } from "~/lib/roles";
 import { getServices } from "~/services.server";
 import { currentUser } from "./session.server";
 
@@ -54,7 +54,22 @@ export async function requireMember(args: GuardArgs) {
   if (mustEnrolTwoFactor(user) && pathname !== TWO_FACTOR_ENROLMENT_PATH) {
     throw redirect(`${TWO_FACTOR_ENROLMENT_PATH}?enrol=required`);
   }
-  return { services, user, role: primaryRole(user.roles) };
+  return { services, user, role: actingRole(user.roles, pathname) };
+}
+
+/**
+ * The role a member acts as on a page: their first (spec §3), unless the page belongs to another role
+ * they hold. A member who buys and sells acts as a buyer, yet their own listings' pages, where their
+ * seller notifications lead, are theirs as a seller; first-role-only sent them to the teaser.
+ */
+export function actingRole(roles: readonly string[], pathname: string): Role | null {
+  const first = primaryRole(roles);
+  if (first === null || isPathAllowed(first, pathname)) return first;
+  for (const name of ROLE_NAMES) {
+    const role = roles.includes(name) ? primaryRole([name]) : null;
+    if (role !== null && isPathAllowed(role, pathname)) return role;
+  }
+  return first;
 }
 
 /** Who may open a page: one role, several, or any signed-in member. */

@@ -112,7 +112,8 @@ export async function requireVisibleProject(args: GuardArgs) {
   const guarded = await requireUser(args, { role: "member" });
   const { services, user, role } = guarded;
   const id = idParam(args.params);
-  const team = role === "seller" ? await findTeamProject(services.db, { userId: user.id, projectId: id }) : null;
+  // a page every role shares: a member who buys and sells acts here as a buyer, yet their team's projects are theirs
+  const team = user.roles.includes("ROLE_SELLER") ? await findTeamProject(services.db, { userId: user.id, projectId: id }) : null;
   if (team) return { ...guarded, project: team.project, manages: true };
   const deal = await findDealProject(services.db, { id: user.id, role }, id);
   if (!deal) throw notFound();

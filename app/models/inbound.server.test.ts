@@ -110,6 +110,10 @@ describe("an inbound table", () => {
     // text of one or two characters, below a trigram, is still found
     expect(await found("zQ")).toContain(jon!.id);
     expect(await found("zQ")).not.toContain(ivy!.id);
+    // and its letters beyond ASCII in any case, as the trigram index finds a longer text ("ZOÉ", "zoé")
+    const zoe = await receiveInbound(services, { kind: "inquiry", name: "ZOÉ ÅBERG", email: `zoe-${tag}@example.test`, message: "Loans?" });
+    for (const q of ["é", "É", "oé", "OÉ", "å", "Åb", "zoé", "ZOÉ"]) expect(await found(q), q).toEqual([zoe!.id]);
+    for (const q of ["ü", "Ü", "MÜ", "mü", "üL"]) expect(await found(q), q).toEqual([ivy!.id]);
     // another kind's text is not this kind's
     expect((await listInbound(t.db, { kind: "demo", filters: { q: `QUILL ${tag}` } })).total).toBe(0);
     // a changed note is found by its new text only; a deleted item is found no more

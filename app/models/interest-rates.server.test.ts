@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { auditLog } from "~/.server/db/schema";
 import { importCsv } from "~/lib/csv-import";
 import { coefficientSchema, COEFFICIENT_COLUMNS, INTEREST_RATE_COLUMNS, interestRateSchema } from "~/lib/schemas/pricing-data";
 import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
-import { bandsOf, DIMENSION_LABELS } from "~/lib/loan-pricing";
+import { bandsOf, curveRate, DIMENSION_LABELS } from "~/lib/loan-pricing";
 import { allCoefficients, createCoefficient, deleteCoefficient, DUPLICATE_COEFFICIENT, importCoefficients, listCoefficients, updateCoefficient } from "./coefficients.server";
-import { createInterestRate, DUPLICATE_POINT, deleteInterestRate, importInterestRates, latestCurve, listInterestRates, updateInterestRate } from "./interest-rates.server";
+import { carriedTenorsAside, carriedTenorsNote, createInterestRate, DUPLICATE_POINT, deleteInterestRate, importInterestRates, latestCurve, listInterestRates, updateInterestRate } from "./interest-rates.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 const actor = { id: 1, name: "Admin", email: "admin@example.test" };
@@ -18,7 +18,7 @@ afterAll(() => t.cleanup());
 
 describe("the curve and the coefficients", () => {
   it("pricing reads the latest day's curve; an import adds points and replaces those of the same day and tenor", async () => {
-    expect(await latestCurve(t.db)).toEqual({ asOf: null, points: [] });
+    expect(await latestCurve(t.db)).toEqual({ asOf: null, points: [], carried: [] });
     await createInterestRate(t.db, { values: { asOf: "2026-01-01", tenorMonths: 12, rate: 4 }, actor });
     expect(await createInterestRate(t.db, { values: { asOf: "2026-01-01", tenorMonths: 12, rate: 5 }, actor })).toEqual({ ok: false, error: DUPLICATE_POINT });
     const file = "asOf,tenorMonths,rate\n2026-02-01,1,4.5\n2026-02-01,360,4.9\n2026-01-01,12,4.25\n";
@@ -26,7 +26,12 @@ describe("the curve and the coefficients", () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     await importInterestRates(t.db, { rows: parsed.rows, actor });
-    expect(await latestCurve(t.db)).toEqual({ asOf: "2026-02-01", points: [{ tenorMonths: 1, rate: 4.5 }, { tenorMonths: 360, rate: 4.9 }] });
+    // the latest day has no 1-year rate: the earlier day's is carried over, and said to be
+    expect(await latestCurve(t.db)).toEqual({
+      asOf: "2026-02-01",
+      points: [{ tenorMonths: 1, rate: 4.5 }, { tenorMonths: 12, rate: 4.25 }, { tenorMonths: 360, rate: 4.9 }],
+      carried: [{ tenorMonths: 12, rate: 4.25, asOf: "2026-01-01" }],
+    });
     const page = await listInterestRates(t.db, { filters: { asOf: "2026-01-01" } });
     expect(page.rows.map((r) => r.rate)).toEqual([4.25]);
     const id = page.rows[0]!.id;
@@ -36,6 +41,37 @@ describe("the curve and the coefficients", () => {
     expect(await deleteInterestRate(t.db, { id, actor })).toBe(false);
     const actions = (await t.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
     expect(actions).toEqual(["interest-rate.create", "interest-rate.import", "interest-rate.delete"]);
+  });
+
+  it("prices with a new day's partial curve and the latest earlier rate of each tenor it lacks, naming those", async () => {
+    // a database of its own: the test above leaves its days in the shared one
+    const own = await createTestDatabase();
+    onTestFinished(() => own.cleanup());
+    const { db } = own;
+    const full = [1, 12, 60, 120, 360].map((tenorMonths, i) => ({ asOf: "2026-03-02", tenorMonths, rate: 4 + i / 10 }));
+    await importInterestRates(db, { rows: full, actor });
+    expect(carriedTenorsNote(await latestCurve(db))).toBeNull();
+    // the new day's short end alone, entered by hand
+    await createInterestRate(db, { values: { asOf: "2026-03-03", tenorMonths: 1, rate: 5 }, actor });
+    await createInterestRate(db, { values: { asOf: "2026-03-03", tenorMonths: 12, rate: 5.1 }, actor });
+    const curve = await latestCurve(db);
+    expect(curve.asOf).toBe("2026-03-03");
+    expect(curve.points).toEqual([
+      { tenorMonths: 1, rate: 5 },
+      { tenorMonths: 12, rate: 5.1 },
+      { tenorMonths: 60, rate: 4.2 },
+      { tenorMonths: 120, rate: 4.3 },
+      { tenorMonths: 360, rate: 4.4 },
+    ]);
+    // a 10-year loan is discounted at the 10-year rate, not at the new day's 1-year rate held flat past its last tenor
+    expect(curveRate(curve.points, 120)).toBe(4.3);
+    expect(carriedTenorsNote(curve)).toBe(
+      "The curve of 2026-03-03 has no rate at 5 years (4.2% of 2026-03-02), 10 years (4.3% of 2026-03-02) and 30 years (4.4% of 2026-03-02): pricing carries those rates over until 2026-03-03's are entered.",
+    );
+    // and a priced loan's page, beside the curve's day
+    expect(carriedTenorsAside(curve)).toBe("(2026-03-03 has no rate at 5 years, 10 years, 30 years: those rates are of 2026-03-02)");
+    await createInterestRate(db, { values: { asOf: "2026-03-03", tenorMonths: 360, rate: 5.4 }, actor });
+    expect(carriedTenorsNote(await latestCurve(db))).toBe("The curve of 2026-03-03 has no rate at 5 years (4.2% of 2026-03-02) and 10 years (4.3% of 2026-03-02): pricing carries those rates over until 2026-03-03's are entered.");
   });
 
   it("reports every bad line of a file with the spec's words and imports nothing", () => {

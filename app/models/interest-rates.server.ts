@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, max, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { interestRates } from "~/.server/db/schema";
-import type { CurvePoint } from "~/lib/loan-pricing";
+import { tenorLabel, type CurvePoint } from "~/lib/loan-pricing";
 import type { InterestRateValues } from "~/lib/schemas/pricing-data";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import { pageOf, type ListQuery } from "./list-query.server";
@@ -29,16 +29,43 @@ export async function curveDays(db: Database) {
   return rows.map((r) => r.asOf);
 }
 
-/** The latest curve, which pricing reads: its day and points, short end first (no points: an empty curve). */
-export async function latestCurve(db: Database): Promise<{ asOf: string | null; points: CurvePoint[] }> {
-  const [latest] = await db.select({ asOf: max(interestRates.asOf) }).from(interestRates);
-  if (!latest?.asOf) return { asOf: null, points: [] };
-  const points = await db
-    .select({ tenorMonths: interestRates.tenorMonths, rate: interestRates.rate })
+/** A tenor the latest day's curve has no rate at, priced at the rate of the latest earlier day that has one. */
+export type CarriedPoint = { tenorMonths: number; rate: number; asOf: string };
+
+/**
+ * The curve pricing reads: the latest day's points, short end first, and each tenor an earlier curve quoted that the
+ * latest day does not, at its latest rate (`carried`, named on the curve's page). A day entered point by point, or a
+ * file of some tenors only, read alone priced every loan on the tenors it had, interpolated flat past its last: a new
+ * day's 1-year point alone made a 1-year curve (no points: an empty curve).
+ */
+export async function latestCurve(db: Database): Promise<{ asOf: string | null; points: CurvePoint[]; carried: CarriedPoint[] }> {
+  // one row a tenor, from its latest day: SQLite takes a bare column from the row max() chose
+  const latestByTenor = await db
+    .select({ tenorMonths: interestRates.tenorMonths, rate: interestRates.rate, asOf: sql<string>`max(${interestRates.asOf})` })
     .from(interestRates)
-    .where(eq(interestRates.asOf, latest.asOf))
+    .groupBy(interestRates.tenorMonths)
     .orderBy(asc(interestRates.tenorMonths));
-  return { asOf: latest.asOf, points };
+  const asOf = latestByTenor.reduce<string | null>((latest, p) => (latest === null || p.asOf > latest ? p.asOf : latest), null);
+  return {
+    asOf,
+    points: latestByTenor.map(({ tenorMonths, rate }) => ({ tenorMonths, rate })),
+    carried: latestByTenor.filter((p) => p.asOf !== asOf),
+  };
+}
+
+/** What the curve's page says, and a write's message adds, while the latest day lacks tenors an earlier day has: each named with the rate used. */
+export function carriedTenorsNote({ asOf, carried }: { asOf: string | null; carried: readonly CarriedPoint[] }) {
+  if (!asOf || carried.length === 0) return null;
+  const named = carried.map((p) => `${tenorLabel(p.tenorMonths)} (${p.rate}% of ${p.asOf})`);
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(", ")} and ${named.at(-1)}`;
+  return `The curve of ${asOf} has no rate at ${list}: pricing carries ${carried.length === 1 ? "that rate" : "those rates"} over until ${asOf}'s ${carried.length === 1 ? "is" : "are"} entered.`;
+}
+
+/** What a priced loan's page says of a curve with tenors carried over: which, and from when. */
+export function carriedTenorsAside({ asOf, carried }: { asOf: string | null; carried: readonly CarriedPoint[] }) {
+  if (!asOf || carried.length === 0) return null;
+  const days = [...new Set(carried.map((p) => p.asOf))].sort().join(", ");
+  return `(${asOf} has no rate at ${carried.map((p) => tenorLabel(p.tenorMonths)).join(", ")}: ${carried.length === 1 ? "that rate is" : "those rates are"} of ${days})`;
 }
 
 /** Every point, for the CSV: by day and tenor. */

@@ -7,14 +7,39 @@ import { pageNumber } from "~/lib/query-params";
 
 /** The SQL the paged admin tables share: a text search over some columns, a day range, a sort with NULLs last. */
 
-const pattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const asPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const pattern = (text: string) => asPattern(text.toLowerCase());
 
-/** Any of these columns contains the text (case-insensitive); nothing to match when the text is blank. */
+/**
+ * The text's spellings in every case of its letters beyond ASCII, which `like` and SQLite's `lower` leave as they are
+ * ("é" is not "É" to them, while the trigram index folds both): "é" gives "é" and "É". ASCII letters are `like`'s to
+ * fold, so an ASCII text is one spelling and its SQL is as before; a text shorter than a trigram has at most four. A case
+ * form of more than one character (ß's "SS") is left out.
+ */
+export function caseSpellings(text: string): string[] {
+  const lowered = text.toLowerCase();
+  let spellings = [""];
+  for (const c of lowered) {
+    const forms = c.charCodeAt(0) < 0x80 ? [c] : [...new Set([c, c.toUpperCase()])].filter((f) => [...f].length === 1);
+    spellings = spellings.flatMap((s) => forms.map((f) => s + f));
+    // a long text with many such letters (a search of the small system tables, read row by row) keeps its one spelling
+    if (spellings.length > MOST_SPELLINGS) return [lowered];
+  }
+  return spellings;
+}
+const MOST_SPELLINGS = 16;
+
+/** The value contains the text in any of its `caseSpellings`: one `like` for an ASCII text. */
+function likeAnySpelling(value: SQLWrapper, text: string): SQL {
+  const found = caseSpellings(text).map((spelling) => sql`${value} like ${asPattern(spelling)} escape '\\'`);
+  return found.length === 1 ? found[0]! : sql`(${sql.join(found, sql` or `)})`;
+}
+
+/** Any of these columns contains the text (case-insensitive, letters beyond ASCII too); nothing to match when the text is blank. */
 export function textMatch(q: string | undefined, columns: readonly SQLWrapper[]): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
-  const p = pattern(text);
-  return or(...columns.map((c) => sql`lower(${c}) like ${p} escape '\\'`));
+  return or(...columns.map((c) => likeAnySpelling(sql`lower(${c})`, text)));
 }
 
 /** The FTS5 trigram indexes kept by triggers (migrations 0045, 0057 and 0060), each row's rowid the id of its table's row. */
@@ -49,9 +74,8 @@ export function indexedTextMatch(
   // `columns`: the table's own, for a query whose other conditions narrow it to far fewer rows than
   // the index holds (one kind of four): reading the index's copy of every row cost more
   if (columns) return textMatch(text, columns);
-  const p = pattern(text);
   const anyField = sql.join(
-    fields.map((field) => sql`${sql.raw(field)} like ${p} escape '\\'`),
+    fields.map((field) => likeAnySpelling(sql.raw(field), text)),
     sql` or `,
   );
   return sql`${id} in (select rowid from ${sql.raw(index)} where ${anyField})`;
@@ -63,16 +87,15 @@ export function indexedTextMatch(
  * table hands back, scanned as a table, without the virtual table's cost for each row (three times the scan).
  */
 export function inIndexCopy(id: SQLWrapper, index: TrigramIndex, fieldCount: number, text: string): SQL {
-  const p = pattern(text);
   const anyField = sql.join(
-    Array.from({ length: fieldCount }, (_, i) => sql`${sql.raw(`c${i}`)} like ${p} escape '\\'`),
+    Array.from({ length: fieldCount }, (_, i) => likeAnySpelling(sql.raw(`c${i}`), text)),
     sql` or `,
   );
   return sql`${id} in (select id from ${sql.raw(`${index}_content`)} where ${anyField})`;
 }
 
-/** The value contains the text as `like` finds it (ASCII letters in any case, the text's wildcards taken as text). */
-export const containsText = (value: SQLWrapper, text: string) => sql`${value} like ${pattern(text)} escape '\\'`;
+/** The value contains the text in any case (letters beyond ASCII too: `caseSpellings`), the text's wildcards taken as text. */
+export const containsText = (value: SQLWrapper, text: string) => likeAnySpelling(value, text);
 
 /** What a row's fields kept joined as one text are apart by (migrations 0083, 0084 and 0085): char 31, which no field is meant to hold. */
 export const JOINED_TEXT_SEPARATOR = "\u001f";

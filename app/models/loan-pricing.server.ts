@@ -18,7 +18,7 @@ import {
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { loanPricingSchema, poolPricingSchema, type LoanPricingValues, type PoolPricingValues, type PricingOptions } from "~/lib/schemas/loan-pricing";
 import { allCoefficients } from "./coefficients.server";
-import { latestCurve } from "./interest-rates.server";
+import { carriedTenorsAside, latestCurve } from "./interest-rates.server";
 import { responsivenessByCustomer } from "./matches.server";
 import { findTeamProject, sellerReach } from "./seller-permissions.server";
 import { notImporting } from "./projects.server";
@@ -56,7 +56,7 @@ async function similarProjects(db: Database, { loanStatus, balance }: { loanStat
 
 const secured = (propertyType: string | null | undefined) => Boolean(propertyType);
 
-export type LoanResult = { kind: "loan"; asOf: string | null; pricing: Pricing; years: ReturnType<typeof yearlyFlows>; demand: Awaited<ReturnType<typeof demandOf>> };
+export type LoanResult = { kind: "loan"; asOf: string | null; curveAside: string | null; pricing: Pricing; years: ReturnType<typeof yearlyFlows>; demand: Awaited<ReturnType<typeof demandOf>> };
 
 /** One loan priced; null when there is neither a yield nor a curve. */
 export async function priceOneLoan(db: Database, values: LoanPricingValues): Promise<LoanResult | null> {
@@ -64,7 +64,7 @@ export async function priceOneLoan(db: Database, values: LoanPricingValues): Pro
   const pricing = priceLoan({ ...values, secured: secured(values.propertyType) }, curve.points, coefficients);
   if (!pricing) return null;
   const demand = await demandOf(db, await similarProjects(db, values));
-  return { kind: "loan", asOf: curve.asOf, pricing, years: yearlyFlows(pricing.flows), demand };
+  return { kind: "loan", asOf: curve.asOf, curveAside: carriedTenorsAside(curve), pricing, years: yearlyFlows(pricing.flows), demand };
 }
 
 type TapeLoan = typeof projectLoans.$inferSelect;
@@ -108,6 +108,8 @@ function sumFlows(all: readonly CashFlowMonth[][]) {
 export type PoolResult = {
   kind: "pool";
   asOf: string | null;
+  /** The tenors the latest day lacks, priced at earlier days' rates (carriedTenorsAside). */
+  curveAside: string | null;
   project: { id: number; name: string };
   loans: Array<{ loanNumber: string; balance: number; noteRate: number; termMonths: number; loanStatus: string; propertyType: string | null; pricing: Omit<Pricing, "flows"> }>;
   totals: ReturnType<typeof poolTotals>;
@@ -146,6 +148,7 @@ export async function pricePool(
   return {
     kind: "pool",
     asOf: curve.asOf,
+    curveAside: carriedTenorsAside(curve),
     project: { id: project.id, name: project.projectName || `Project ${project.id}` },
     loans: priced.map(({ input, loanNumber, pricing: { flows: _flows, ...pricing } }) => ({
       loanNumber,

@@ -3,7 +3,6 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { auditLog, listedProject, projects, sellerPermissions, users, WITHOUT_SECRETS, type Project, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
-import { primaryRole } from "~/lib/roles";
 import {
   NO_GRANTS,
   PERMISSION_LABELS,
@@ -32,7 +31,7 @@ export async function teamOf(db: Database, { userId }: { userId: number }) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (!me?.customerId || primaryRole(me.roles) !== "seller") return null;
+  if (!me?.customerId || !me.roles.includes("ROLE_SELLER")) return null;
   return { customerId: me.customerId, leadId: me.leadId ?? userId, isLead: me.leadId === userId };
 }
 
@@ -107,7 +106,7 @@ function placeFromSession(user: User, team: { grants: string | null; leadId: num
 type Place = { customerId: number | null; roles: User["roles"]; grants: SellerGrants | null; leadId: number | null };
 
 function reachOf(userId: number, me: Place | undefined, permission: SellerPermission): Reach {
-  if (!me?.customerId || primaryRole(me.roles) !== "seller") return { kind: "own", userId };
+  if (!me?.customerId || !me.roles.includes("ROLE_SELLER")) return { kind: "own", userId };
   const grants = me.grants ?? NO_GRANTS;
   const holds = (list: readonly SellerPermission[]) => list.length > 0 && (permission === "view" || list.includes(permission));
   if (me.leadId === userId || holds(grants.all)) return { kind: "team", userId, customerId: me.customerId };
@@ -163,7 +162,7 @@ export async function findTeamProjectFor(db: Database, user: User, projectId: nu
  */
 function permissionsOfMember(userId: number, me: Place | undefined, project: Pick<Project, "id" | "sellerId">, sellerCustomerId: number | null): Set<SellerPermission> {
   if (project.sellerId === userId) return everyPermission();
-  if (!me?.customerId || primaryRole(me.roles) !== "seller" || sellerCustomerId !== me.customerId) return new Set();
+  if (!me?.customerId || !me.roles.includes("ROLE_SELLER") || sellerCustomerId !== me.customerId) return new Set();
   if (me.leadId === userId) return everyPermission();
   return permissionsOn(me.grants ?? NO_GRANTS, project.id);
 }
@@ -192,7 +191,7 @@ export async function colleaguesOf(db: Database, { customerId }: { customerId: n
 /** One colleague of the same company (not the lead themselves); null otherwise. */
 export async function findColleague(db: Database, { customerId, memberId }: { customerId: number; memberId: number }) {
   const member = await db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: and(eq(users.id, memberId), eq(users.customerId, customerId)) });
-  if (!member || primaryRole(member.roles) !== "seller") return null;
+  if (!member || !member.roles.includes("ROLE_SELLER")) return null;
   return { member, grants: await grantsOf(db, { userId: memberId }) };
 }
 

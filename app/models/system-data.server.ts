@@ -36,6 +36,8 @@ export type SystemDataTable<Values> = {
   update: (db: Database, change: { id: number; values: Values } & Change) => Promise<Written | null>;
   remove: (db: Database, change: { id: number } & Change) => Promise<boolean>;
   importRows: (db: Database, change: { rows: Values[] } & Change) => Promise<void>;
+  /** What a write leaves that its admin must hear of (the curve's tenors carried over), said with its message as a warning. */
+  caveat?: (db: Database) => Promise<string | null>;
 };
 
 export const SYSTEM_DATA_MAX_ROWS = 5_000;
@@ -75,17 +77,21 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
   const url = new URL(request.url);
   const back = url.pathname + (step.intent === "update" ? "" : url.search);
   const { db } = services;
+  const done = async (message: string) => {
+    const caveat = await spec.caveat?.(db);
+    return caveat ? { to: back, message: `${message} ${caveat}`, type: "warning" as const } : { to: back, message };
+  };
   switch (step.intent) {
     case "import": {
       if (step.file.size > RATES_IMPORT_MAX_BYTES) return importRefused(submission, [{ line: 1, reason: TOO_LARGE }], 413);
       const parsed = importCsv(await csvFileText(step.file), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS, key: spec.rowKey });
       if (!parsed.ok) return importRefused(submission, parsed.errors);
       await spec.importRows(db, { rows: parsed.rows, actor: admin, address });
-      return { to: back, message: `${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${step.file.name}.` };
+      return done(`${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${step.file.name}.`);
     }
     case "delete":
       if (!(await spec.remove(db, { id: step.id, actor: admin, address }))) throw notFound();
-      return { to: back, message: `The ${spec.noun.one} is deleted.` };
+      return done(`The ${spec.noun.one} is deleted.`);
     case "create":
     case "update": {
       const { intent: _intent, id: _id, ...values } = step as { intent: string; id?: number } & Record<string, unknown>;
@@ -95,7 +101,7 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
           : await spec.update(db, { id: step.id, values: values as Values, actor: admin, address });
       if (!written) throw notFound();
       if (!written.ok) return refuse(submission, written.error, 409);
-      return { to: back, message: `The ${spec.noun.one} is ${step.intent === "create" ? "added" : "saved"}.` };
+      return done(`The ${spec.noun.one} is ${step.intent === "create" ? "added" : "saved"}.`);
     }
   }
 }

@@ -14,10 +14,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const projectId = idParam(args.params);
   // a colleague's project may be one buyers cannot see yet (a draft): the team finds it first
-  const team = role === "seller" ? await findTeamProject(services.db, { userId: user.id, projectId }) : null;
+  // (a member who buys and sells acts here as a buyer: their team's projects are theirs all the same)
+  const team = user.roles.includes("ROLE_SELLER") ? await findTeamProject(services.db, { userId: user.id, projectId }) : null;
   const project = team?.project ?? (await findDealProject(services.db, { id: user.id, role }, projectId))?.project;
   if (!project) throw notFound();
-  const access = await dataRoomAccess(services.db, project, user, role);
+  const access = await dataRoomAccess(services.db, project, user, team ? "seller" : role);
   if (!access) throw notFound();
   const document = await findDocument(services.db, { projectId: project.id, documentId: idParam(args.params, "documentId") });
   if (!document) throw notFound();

@@ -2,6 +2,7 @@ import type { Services } from "~/.server/services";
 import { notFound } from "~/.server/http";
 import { INTEREST_RATE_COLUMNS, interestRateSchema, interestRatesPageSchema, type InterestRateValues } from "~/lib/schemas/pricing-data";
 import {
+  carriedTenorsNote,
   createInterestRate,
   curveDays,
   deleteInterestRate,
@@ -29,6 +30,7 @@ export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
   update: updateInterestRate,
   remove: deleteInterestRate,
   importRows: importInterestRates,
+  caveat: async (db) => carriedTenorsNote(await latestCurve(db)),
 };
 
 /**
@@ -48,7 +50,8 @@ export async function curvePage(services: Services, { reader, request }: { reade
     view,
     filters: query.filters,
     days,
-    latest,
+    latest: { asOf: latest.asOf, points: latest.points.length - latest.carried.length },
+    carriedNote: carriedTenorsNote(latest),
     editing: editing ? { ...editing, label: `${editing.asOf} ${tenorLabel(editing.tenorMonths)}` } : null,
   };
 }

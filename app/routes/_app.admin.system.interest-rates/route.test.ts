@@ -4,6 +4,7 @@ import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../.
 /** The benchmark curve's page as an admin reads it: its rows arrive drawn, each with its edit link and delete form. */
 const app = await bootApp("route-admin-interest-rates");
 const { loader, action } = await import("./route");
+const { DEMO_CURVE_DAY } = await import("~/seed/pricing-data");
 const { context } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -34,6 +35,31 @@ describe("the interest-rate rows", () => {
     const { result } = (await response.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
     expect(result.error.rate).toEqual(["Value must be a valid decimal."]);
     expect(result.initialValue).toMatchObject({ asOf: "2020-02-04", tenorMonths: "0", rate: "abc" });
+  });
+});
+
+describe("a new day's curve with some tenors only", () => {
+  it("is priced with the earlier rates of the tenors it lacks, which the write's warning and the page name", async () => {
+    const { services } = app;
+    const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+    // today: a day after the demo curve's, and none to come (refused)
+    const today = new Date().toISOString().slice(0, 10);
+    expect(today > DEMO_CURVE_DAY).toBe(true);
+    const added = await post({ intent: "create", asOf: today, tenorMonths: "12", rate: "6.5" });
+    expect(added.status).toBe(302);
+    const warned = (await notice(added))!;
+    expect(warned.type).toBe("warning");
+    expect(warned.message).toMatch(/^The curve point is added\. The curve of (\S+) has no rate at 1 month \([\d.]+% of 2026-11-02\), .*30 years \([\d.]+% of 2026-11-02\): pricing carries those rates over until \1's are entered\.$/);
+    expect(warned.message).toContain(`The curve of ${today} has no rate`);
+    expect(warned.message).not.toContain("1 year (");
+    const page = await open();
+    expect(page.latest).toEqual({ asOf: today, points: 1 });
+    expect(page.carriedNote).toBe(warned.message.replace("The curve point is added. ", ""));
+    // the day's point deleted, the latest curve is whole again: no warning
+    const id = (await open(`?asOf=${today}`)).body.html.match(/name="id" value="(\d+)"/)?.[1];
+    const deleted = await post({ intent: "delete", id: id! });
+    expect(await notice(deleted)).toEqual({ message: "The curve point is deleted.", type: "success" });
+    expect((await open()).carriedNote).toBeNull();
   });
 });
 

@@ -33,7 +33,7 @@ export async function action(args: ActionFunctionArgs) {
  * loads neither the cells' code nor the form hook (it was at the JavaScript budget's edge).
  */
 export default function InterestRatesPage() {
-  const { body, total, page, pageSize, view, filters, days, latest, editing } = useLoaderData<typeof loader>();
+  const { body, total, page, pageSize, view, filters, days, latest, carriedNote, editing } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const intent = editing ? "update" : "create";
   const formId = editing ? `point-${editing.id}` : "point";
@@ -48,8 +48,13 @@ export default function InterestRatesPage() {
       <PageHeader title="Interest rates" />
       <p className="max-w-3xl text-sm text-slate-600">
         The benchmark curve by tenor (1 month to 30 years). Loan pricing reads the latest day&apos;s curve
-        {latest.asOf ? ` (${latest.asOf}, ${latest.points.length} points)` : " (none yet)"} and interpolates linearly between tenors.
+        {latest.asOf ? ` (${latest.asOf}, ${latest.points} points)` : " (none yet)"} and interpolates linearly between tenors.
       </p>
+      {carriedNote ? (
+        <p className="max-w-3xl rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="carried-tenors">
+          {carriedNote}
+        </p>
+      ) : null}
       <ViewForm sort={view.sortBy} desc={view.sortDesc} pageSize={pageSize}>
         <SelectFilter name="asOf" label="As of" value={filters.asOf} options={days.map((d) => [d, d] as const)} />
       </ViewForm>

@@ -43,7 +43,8 @@ async function requireThread<Extra = undefined>(
   // used only once the check has passed
   const [deal, colleague, contract, buyer, extra] = await Promise.all([
     findDealProject(services.db, { id: user.id, role }, projectId),
-    isBuyer || role !== "seller" ? null : permissionsOnProject(services.db, { userId: user.id, projectId }),
+    // a member who buys and sells acts here as a buyer: a colleague's thread is theirs to read as a seller all the same
+    isBuyer || !user.roles.includes("ROLE_SELLER") ? null : permissionsOnProject(services.db, { userId: user.id, projectId }),
     findContract(services.db, { projectId, buyerId }),
     findUserById(services.db, buyerId),
     beside ? beside({ db: services.db, projectId, buyerId, userId: user.id }) : (undefined as Extra),

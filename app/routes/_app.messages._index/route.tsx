@@ -20,13 +20,19 @@ export const meta = () => titleMeta("Messages");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
   const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
+  // a member who buys and sells acts as a buyer, yet their listings' threads are theirs too: the seller's
+  // inbox holds the threads where they are the buyer as well
+  const inboxRole = role !== "admin" && user.roles.includes("ROLE_SELLER") ? "seller" : role;
   const [notifications, { threads, older, page: at }, questions] = await Promise.all([
     listNotifications(services.db, user.id),
     // a seller's inbox holds the threads of the team's projects they may read, too
-    role === "seller" ? sellerReachKindOf(services.db, user).then((reach) => listThreads(services.db, user, role, { reach, page })) : listThreads(services.db, user, role, { page }),
+    inboxRole === "seller" ? sellerReachKindOf(services.db, user).then((reach) => listThreads(services.db, user, inboxRole, { reach, page })) : listThreads(services.db, user, inboxRole, { page }),
     listMemberInquiries(services.db, { userId: user.id }),
   ]);
-  return { notifications, threads, threadPages: { page: at, older }, questions, me: user.id };
+  // the side is named only to a member who holds both
+  const bothSides = user.roles.includes("ROLE_SELLER") && (user.roles.includes("ROLE_BUYER") || user.roles.includes("ROLE_BROKER"));
+  const labelled = threads.map((t) => ({ ...t, side: bothSides ? (t.buyerId === user.id ? "buying" : "selling") : null }));
+  return { notifications, threads: labelled, threadPages: { page: at, older }, questions, me: user.id };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -76,6 +82,7 @@ export default function MessagesPage() {
                 {t.projectName} · {t.buyerName} ({t.buyerCompany})
               </Link>
               <span className="shrink-0 text-xs text-slate-500">
+                {t.side ? <span className="mr-1 rounded bg-slate-100 px-1.5 text-slate-700" data-testid="thread-side">{t.side === "buying" ? "Buying" : "Selling"}</span> : null}
                 {t.unread ? <strong className="mr-1 rounded bg-primary px-1.5 text-white" data-testid="thread-unread">{t.unread}</strong> : null}
                 {formatDateTime(t.lastAt)}
               </span>

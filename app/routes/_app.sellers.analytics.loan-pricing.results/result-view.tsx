@@ -36,14 +36,14 @@ export function Summary({ result }: { result: Result }) {
       {result.kind === "pool" ? (
         <p className="text-sm text-slate-600">
           {formatNumber(result.loanCount)} loans, {formatCurrency(result.totals.balance)} in all; totals weighted by balance. Each loan pays level to
-          its maturity, discounted at the benchmark curve{result.asOf ? ` of ${result.asOf}` : ""} at its average life plus its spread unless a yield
+          its maturity, discounted at the benchmark curve{result.asOf ? ` of ${result.asOf}` : ""}{result.curveAside ? ` ${result.curveAside}` : ""} at its average life plus its spread unless a yield
           is given.
         </p>
       ) : (
         <p className="text-sm text-slate-600" data-testid="discount">
           {result.pricing.discount.given
             ? "Discounted at the yield given."
-            : `Discounted at the benchmark curve of ${result.asOf} at ${tenorLabel(result.pricing.discount.tenorMonths)} (the average life), ${pct(result.pricing.discount.curveRate, 3)}, plus a spread of ${result.pricing.discount.spreadBps} bp (${result.pricing.discount.parts.map((p) => `${p.band} ${p.value}`).join(", ") || "no coefficient applies"}).`}{" "}
+            : `Discounted at the benchmark curve of ${result.asOf}${result.curveAside ? ` ${result.curveAside}` : ""} at ${tenorLabel(result.pricing.discount.tenorMonths)} (the average life), ${pct(result.pricing.discount.curveRate, 3)}, plus a spread of ${result.pricing.discount.spreadBps} bp (${result.pricing.discount.parts.map((p) => `${p.band} ${p.value}`).join(", ") || "no coefficient applies"}).`}{" "}
           CPR {pct(result.pricing.assumptions.cpr)}, CDR {pct(result.pricing.assumptions.cdr)}, loss severity {pct(result.pricing.assumptions.severity)}.
         </p>
       )}
