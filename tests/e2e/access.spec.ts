@@ -86,7 +86,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/admin/onboard-chats": { url: "/admin/onboard-chats", outcome: membersOnly("/admin/onboard-chats", ["admin"]) },
   // the on-boarding chat: buyers and brokers tell what they buy, sellers what they sell
   "/on-board/buyers": { url: "/on-board/buyers", outcome: membersOnly("/on-board/buyers", ["buyer", "broker", "multi"]) },
-  "/on-board/sellers": { url: "/on-board/sellers", outcome: membersOnly("/on-board/sellers", ["seller", "agent"]) },
+  "/on-board/sellers": { url: "/on-board/sellers", outcome: membersOnly("/on-board/sellers", ["seller", "agent", "multi"]) },
   "/admin/users/create": { url: "/admin/users/create", outcome: membersOnly("/admin/users/create", ["admin"]) },
   "/admin/users/edit/:id": { url: "/admin/users/edit/1", outcome: membersOnly("/admin/users/edit/1", ["admin"]) },
   "/admin/customers/create": { url: "/admin/customers/create", outcome: membersOnly("/admin/customers/create", ["admin"]) },
@@ -129,15 +129,15 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/unsubscribe/:token/one-click": { url: "/unsubscribe/Ym9iQGV4YW1wbGUuY29t.forged/one-click", outcome: everyone(404) },
   "/unsubscribe/alerts/:token/one-click": { url: "/unsubscribe/alerts/c2VhcmNoOjE.forged/one-click", outcome: everyone(404) },
   // listings; seed project 7 is seller@demo.test's published insurance loan, 14 agent@demo.test's real estate
-  "/projects/create": { url: "/projects/create", outcome: membersOnly("/projects/create", ["seller", "agent"]) },
+  "/projects/create": { url: "/projects/create", outcome: membersOnly("/projects/create", ["seller", "agent", "multi"]) },
   "/projects/create/template.csv": {
     url: "/projects/create/template.csv",
-    outcome: membersOnly("/projects/create/template.csv", ["seller", "agent"]),
+    outcome: membersOnly("/projects/create/template.csv", ["seller", "agent", "multi"]),
   },
-  "/sellers/myprojects": { url: "/sellers/myprojects", outcome: membersOnly("/sellers/myprojects", ["seller", "agent"]) },
+  "/sellers/myprojects": { url: "/sellers/myprojects", outcome: membersOnly("/sellers/myprojects", ["seller", "agent", "multi"]) },
   "/sellers/myprojects/drafts": {
     url: "/sellers/myprojects/drafts",
-    outcome: membersOnly("/sellers/myprojects/drafts", ["seller", "agent"]),
+    outcome: membersOnly("/sellers/myprojects/drafts", ["seller", "agent", "multi"]),
   },
   "/sellers/myprojects/:id": {
     url: "/sellers/myprojects/7",
@@ -145,14 +145,15 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
       seller: 200,
       agent: 404,
       buyer: { redirect: "/projects/more-details/7" },
-      multi: { redirect: "/projects/more-details/7" },
+      // a seller page opens as the seller a member also is (another company's project: not found)
+      multi: 404,
       broker: { redirect: "/projects/more-details/7" },
       admin: { redirect: "/admin/projects/7" },
       visitor: { redirect: "/home?redirect=%2Fsellers%2Fmyprojects%2F7&login=true" },
     },
   },
   // seller teams: 5 is agent@demo.test, Sam Seller's colleague at First Prairie Bank; Sam is its first member
-  "/sellers/permissions": { url: "/sellers/permissions", outcome: membersOnly("/sellers/permissions", ["seller", "agent"]) },
+  "/sellers/permissions": { url: "/sellers/permissions", outcome: membersOnly("/sellers/permissions", ["seller", "agent", "multi"]) },
   "/sellers/permissions/:id": { url: "/sellers/permissions/5", outcome: membersOnly("/sellers/permissions/5", ["seller"]) },
   "/sellers/permissions/:id/profile": { url: "/sellers/permissions/5/profile", outcome: membersOnly("/sellers/permissions/5/profile", ["seller"]) },
   // a buyer company opens to a seller only after it signed an NDA on one of their projects (none in the seed)
@@ -194,7 +195,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   },
   // real-estate analytics: a seller's own real-estate projects and their team's; 14 is agent@demo.test's,
   // whose bank seller@demo.test leads (its first member reaches every colleague's project, decision 027)
-  "/sellers/analytics/real-estate": { url: "/sellers/analytics/real-estate", outcome: membersOnly("/sellers/analytics/real-estate", ["seller", "agent"]) },
+  "/sellers/analytics/real-estate": { url: "/sellers/analytics/real-estate", outcome: membersOnly("/sellers/analytics/real-estate", ["seller", "agent", "multi"]) },
   "/sellers/analytics/real-estate/:id": {
     url: "/sellers/analytics/real-estate/14",
     outcome: membersOnly("/sellers/analytics/real-estate/14", ["seller", "agent"]),
@@ -203,9 +204,9 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/admin/system/interest-rates.csv": { url: "/admin/system/interest-rates.csv", outcome: membersOnly("/admin/system/interest-rates.csv", ["admin"]) },
   "/admin/system/coefficients": { url: "/admin/system/coefficients", outcome: membersOnly("/admin/system/coefficients", ["admin"]) },
   "/admin/system/coefficients.csv": { url: "/admin/system/coefficients.csv", outcome: membersOnly("/admin/system/coefficients.csv", ["admin"]) },
-  "/sellers/analytics/loan-pricing": { url: "/sellers/analytics/loan-pricing", outcome: membersOnly("/sellers/analytics/loan-pricing", ["seller", "agent"]) },
-  "/sellers/analytics/loan-pricing/results": { url: PRICED_LOAN, outcome: membersOnly(PRICED_LOAN, ["seller", "agent"]) },
-  "/sellers/analytics/loan-pricing/results.csv": { url: PRICED_LOAN_CSV, outcome: membersOnly(PRICED_LOAN_CSV, ["seller", "agent"]) },
+  "/sellers/analytics/loan-pricing": { url: "/sellers/analytics/loan-pricing", outcome: membersOnly("/sellers/analytics/loan-pricing", ["seller", "agent", "multi"]) },
+  "/sellers/analytics/loan-pricing/results": { url: PRICED_LOAN, outcome: membersOnly(PRICED_LOAN, ["seller", "agent", "multi"]) },
+  "/sellers/analytics/loan-pricing/results.csv": { url: PRICED_LOAN_CSV, outcome: membersOnly(PRICED_LOAN_CSV, ["seller", "agent", "multi"]) },
   "/buyers/profile": { url: "/buyers/profile", outcome: membersOnly("/buyers/profile", ["buyer", "multi"]) },
   "/brokers/search": { url: "/brokers/search", outcome: membersOnly("/brokers/search", ["broker"]) },
   "/projects/more-details/:id": {
