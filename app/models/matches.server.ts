@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { nextTurn } from "~/.server/platform/next-turn";
 import { longWriterOf } from "~/.server/db/off-thread";
@@ -490,7 +490,7 @@ export async function projectMatchesFor(
  * The database ranks them by the score written in SQL (match-score-sql.server.ts); only the chosen
  * few are read here and explained by the score itself.
  */
-export async function bestProjectsFor(db: Database, { criteria, limit = 3 }: { criteria: BuyerCriteria; limit?: number }) {
+export async function bestProjectsFor(db: Database, { criteria, limit = 3, exceptSeller }: { criteria: BuyerCriteria; limit?: number; exceptSeller?: number }) {
   const weights = await matchWeights(db);
   // every weight nought: nothing scores (and a constant would be read as a column by ORDER BY)
   if (WEIGHT_KEYS.every((k) => weights[k] <= 0)) return [];
@@ -499,7 +499,14 @@ export async function bestProjectsFor(db: Database, { criteria, limit = 3 }: { c
   const best = await db
     .select(FACT_COLUMNS)
     .from(projects)
-    .where(and(visible(projects.status), sql`${score} >= ${MIN_MATCH_SCORE}`))
+    .where(
+      and(
+        visible(projects.status),
+        sql`${score} >= ${MIN_MATCH_SCORE}`,
+        // a buyer who also sells is not offered their own listings
+        exceptSeller === undefined ? undefined : ne(projects.sellerId, exceptSeller),
+      ),
+    )
     .orderBy(desc(score), projects.id)
     .limit(limit);
   return best.map((p) => ({ projectId: p.id, ...scoreProject(forMatching, facts(p), NO_BEHAVIOUR, weights) }));

@@ -73,6 +73,21 @@ describe("the matchmaking conversation", () => {
     expect((await assistantFor(services, { user: buyer })).turns).toEqual([]);
   });
 
+  it("offers a buyer who also sells the others' listings, not their own", async () => {
+    const both = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
+    const fit = { kind: "loan_pool" as const, status: "published" as const, industry: "Aviation", location: "Midwest", state: "OH", term: "Performing", size: 3_000_000 };
+    await t.db.insert(projects).values([
+      { ...fit, sellerId: both.id, projectName: "Own Ohio Aviation Pool" },
+      { ...fit, sellerId: both.id, projectName: "Own Ohio Aviation Pool II" },
+      { ...fit, sellerId: both.id, projectName: "Own Ohio Aviation Pool III" },
+    ]);
+    const [others] = await t.db.insert(projects).values({ ...fit, sellerId: buyer.id, projectName: "Buckeye Aviation Pool", size: 30_000_000 }).returning();
+    await sayToAssistant(services, { user: both, message: "aviation loan pools in Ohio under $5M, performing" });
+    const shown = (await assistantFor(services, { user: both })).turns.at(-1)!.matches;
+    expect(shown.map((m) => m.projectId)).toContain(others!.id);
+    expect(shown.map((m) => m.projectName).filter((name) => name.startsWith("Own"))).toEqual([]);
+  });
+
   it("refuses to save for a member without a company", async () => {
     const loner = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
     await sayToAssistant(services, { user: loner, message: "Texas" });

@@ -91,7 +91,7 @@ export async function sayToAssistant(services: Pick<Services, "db" | "content" |
   const reply = await botBrainFor(services.env).reply({ turns, criteria, questions, options });
   const proposal = reply.proposedCriteria ?? chat?.proposal ?? null;
   const wanted = proposal ?? saved?.criteria ?? null;
-  const matches = wanted && hasCriteria(wanted) ? await bestProjectsFor(db, { criteria: wanted, limit: 3 }) : [];
+  const matches = wanted && hasCriteria(wanted) ? await bestProjectsFor(db, { criteria: wanted, limit: 3, exceptSeller: user.id }) : [];
   turns.push({ from: "bot", text: reply.message, asks: reply.asks, matches, at });
   await store(db, { userId: user.id, turns, proposal });
 }
