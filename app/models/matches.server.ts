@@ -512,12 +512,12 @@ export async function bestProjectsFor(db: Database, { criteria, limit = 3, excep
   return best.map((p) => ({ projectId: p.id, ...scoreProject(forMatching, facts(p), NO_BEHAVIOUR, weights) }));
 }
 
-/** Which of these projects a buyer may see now, with what a list shows of them. */
-export async function visibleProjectsAmong(db: Database, { projectIds }: { projectIds: number[] }) {
+/** Which of these projects a buyer may see now (none of `exceptSeller`'s own), with what a list shows of them. */
+export async function visibleProjectsAmong(db: Database, { projectIds, exceptSeller }: { projectIds: number[]; exceptSeller?: number }) {
   if (!projectIds.length) return new Map<number, { projectName: string; kind: Project["kind"]; industry: string }>();
   const rows = await db
     .select({ id: projects.id, projectName: projects.projectName, kind: projects.kind, industry: projects.industry })
     .from(projects)
-    .where(and(inList(projects.id, projectIds), visible(projects.status)));
+    .where(and(inList(projects.id, projectIds), visible(projects.status), exceptSeller === undefined ? undefined : ne(projects.sellerId, exceptSeller)));
   return new Map(rows.map((r) => [r.id, r]));
 }
