@@ -25,8 +25,9 @@ export function assistantView(assistant: Awaited<ReturnType<typeof assistantFor>
 function Bubble({ from, text, matches = [] }: { from: "bot" | "member"; text: string; matches?: ShownMatch[] }) {
   return (
     <>
+      {/* break-words: a pasted link or a long word ran out of the bubble and made a phone's page scroll sideways */}
       <p
-        className={`w-fit max-w-[85%] rounded-2xl px-4 py-2 text-sm ${from === "bot" ? "rounded-tl-sm bg-slate-100" : "rounded-tr-sm bg-primary text-white"}`}
+        className={`w-fit max-w-[85%] break-words rounded-2xl px-4 py-2 text-sm ${from === "bot" ? "rounded-tl-sm bg-slate-100" : "rounded-tr-sm bg-primary text-white"}`}
         data-testid={from === "bot" ? "assistant-says" : "member-says"}
       >
         <span className="sr-only">{from === "bot" ? "Assistant: " : "You: "}</span>

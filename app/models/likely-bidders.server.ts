@@ -1,5 +1,6 @@
 import type { Database } from "~/.server/db";
-import { customers, type Project } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
+import { customers, users, type Project } from "~/.server/db/schema";
 import { inList } from "~/.server/db/in-list";
 import { projectFacts } from "~/lib/match-score";
 import { behaviourByCustomer, matchableCriteria, matchWeights, responsivenessByCustomer, scoreForCompanies } from "./matches.server";
@@ -14,17 +15,19 @@ export const LIKELY_BIDDERS = 10;
  */
 export async function likelyBidders(
   db: Database,
-  { project }: { project: Pick<Project, "kind" | "industry" | "location" | "state" | "size" | "term" | "saleType" | "details"> },
+  { project }: { project: Pick<Project, "sellerId" | "kind" | "industry" | "location" | "state" | "size" | "term" | "saleType" | "details"> },
 ) {
   // every company's criteria a page at a time and scored with turns between thousands, as a listing's
   // stored matches are: read and scored at once, 100,000 companies held Node's one thread about a second
-  const [weights, companies, behaviour, responsiveness] = await Promise.all([
+  const [weights, companies, behaviour, responsiveness, [seller]] = await Promise.all([
     matchWeights(db),
     matchableCriteria(db),
     behaviourByCustomer(db, { industry: project.industry }),
     responsivenessByCustomer(db),
+    db.select({ customerId: users.customerId }).from(users).where(eq(users.id, project.sellerId)),
   ]);
-  const scored = await scoreForCompanies({ facts: projectFacts(project), industry: project.industry }, companies, { weights, behaviour, responsiveness });
+  const listing = { facts: projectFacts(project), industry: project.industry, sellerCompany: seller?.customerId ?? null };
+  const scored = await scoreForCompanies(listing, companies, { weights, behaviour, responsiveness });
   const best = scored.sort((a, b) => b.score - a.score || a.customerId - b.customerId).slice(0, LIKELY_BIDDERS);
   const ids = best.map((b) => b.customerId);
   const [profiles, stored] = await Promise.all([

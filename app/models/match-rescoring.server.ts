@@ -8,6 +8,7 @@ import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import {
   behaviourByCustomer,
   FACT_COLUMNS,
+  SELLER_COMPANY,
   facts,
   matchableCriteria,
   matchWeights,
@@ -139,11 +140,15 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
       const waiting = await db.select().from(matchQueue).orderBy(asc(matchQueue.projectId)).limit(size);
       if (waiting.length === 0) return 0;
       const ids = waiting.map((w) => w.projectId);
-      const [criteria, list] = await Promise.all([matchableCriteria(db), db.select(FACT_COLUMNS).from(projects).where(and(inList(projects.id, ids), visible))]);
+      const [criteria, list] = await Promise.all([matchableCriteria(db), db.select({ ...FACT_COLUMNS, sellerCompany: SELLER_COMPANY }).from(projects).where(and(inList(projects.id, ids), visible))]);
       const rows: Scored[] = [];
       for (const project of list) {
         const behaviour = await behaviourFor(project.industry);
-        const scored = await scoreForCompanies({ facts: facts(project), industry: project.industry }, criteria, { weights, behaviour, responsiveness });
+        const scored = await scoreForCompanies({ facts: facts(project), industry: project.industry, sellerCompany: project.sellerCompany }, criteria, {
+          weights,
+          behaviour,
+          responsiveness,
+        });
         for (const s of scored) rows.push({ projectId: project.id, ...s });
       }
       // a listing queued again since it was read (new weights in the meantime) stays for the next batch

@@ -24,6 +24,7 @@ import {
   recomputeProjectMatches,
 } from "./matches.server";
 import { recomputeAllMatches, saveMatchWeights } from "./match-rescoring.server";
+import { likelyBidders } from "./likely-bidders.server";
 import { recomputeResponsiveness } from "./responsiveness.server";
 import { reviewProject } from "./projects.server";
 import { pruneDailyLooks } from "./project-looks.server";
@@ -221,6 +222,39 @@ describe("recomputing matches", () => {
     expect(all[health]).toBeGreaterThan(0);
     await recomputeProjectMatches(t.db, { projectId: published });
     expect(await scores(published)).toEqual(all);
+  });
+
+  it("never matches a company that also sells to its own members' listings, however the matches are written", async () => {
+    const both = await customer("Crossroads Both Ways", { industryPreferences: ["Healthcare"], statePreferences: ["Illinois"], transactionScalePreferences: ["$5-$10m"] });
+    const member = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId: both }).where(eq(users.id, member.id));
+    const own = await project({ sellerId: member.id, projectName: "Own healthcare pool" });
+    const ofBoth = async () => (await t.db.select({ projectId: matches.projectId }).from(matches).where(eq(matches.customerId, both))).map((m) => m.projectId);
+
+    // the listing's own scoring: the other companies that fit, not the seller's
+    await recomputeProjectMatches(t.db, { projectId: own });
+    expect(await scores(own)).toHaveProperty(String(health));
+    expect(await scores(own)).not.toHaveProperty(String(both));
+    // the company's own scoring: the others' listing that fits, not its own
+    await recomputeCustomerMatches(t.db, { customerId: both });
+    expect(await ofBoth()).toContain(published);
+    expect(await ofBoth()).not.toContain(own);
+    // every match scored again (new weights, an upload)
+    await recomputeAllMatches(t.db);
+    expect(await ofBoth()).toContain(published);
+    expect(await ofBoth()).not.toContain(own);
+    expect(await scores(own)).toHaveProperty(String(health));
+    // a draft's buyers likely to bid leave the seller's company out too
+    const [draft] = await t.db.select().from(projects).where(eq(projects.id, own));
+    await t.db.update(customers).set({ businessType: "Crossroads Type" }).where(eq(customers.id, both));
+    const types = async (sellerId: number) => (await likelyBidders(t.db, { project: { ...draft!, sellerId } })).map((b) => b.businessType);
+    expect(await types(seller.id)).toContain("Crossroads Type");
+    expect(await types(member.id)).not.toContain("Crossroads Type");
+    expect((await types(member.id)).length).toBeGreaterThan(0);
+    await t.db.delete(matches).where(eq(matches.customerId, both));
+    await t.db.delete(matches).where(eq(matches.projectId, own));
+    await t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, own));
+    await t.db.update(customers).set({ enabled: false }).where(eq(customers.id, both));
   });
 
   it("shows the seller Buyer #n until the company signs the NDA, admins the name, and each company's responsiveness", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { nextTurn } from "~/.server/platform/next-turn";
 import { longWriterOf } from "~/.server/db/off-thread";
@@ -134,6 +134,9 @@ export async function replaceMatches(db: Database, scope: SQL, rows: Scored[], n
   await writer.batch([...statements, ...also(writer)] as unknown as Parameters<Database["batch"]>[0]);
 }
 
+/** The company of a listing's seller: its own listings are no match for it. */
+export const SELLER_COMPANY = sql<number | null>`(select ${users.customerId} from ${users} where ${users.id} = ${projects.sellerId})`;
+
 /** Only what the score reads of a project: a buyer's recomputation reads every visible one. */
 export const FACT_COLUMNS = {
   id: projects.id,
@@ -162,13 +165,15 @@ type ScoringInputs = {
  * before each thousand companies, so also before each listing of a batch of a few companies.
  */
 export async function scoreForCompanies(
-  listing: { facts: ProjectFacts; industry: string },
+  listing: { facts: ProjectFacts; industry: string; sellerCompany?: number | null },
   companies: ReadonlyArray<{ id: number; criteria: MatchCriteria }>,
   { weights, behaviour, responsiveness }: ScoringInputs,
 ) {
   const scored: Array<{ customerId: number } & MatchResult> = [];
   for (const [i, company] of companies.entries()) {
     if (i % 1000 === 0) await nextTurn();
+    // a company that sells as well as buys is not matched to its own listings
+    if (company.id === listing.sellerCompany) continue;
     const result = scoreProject(company.criteria, listing.facts, behaviour(company.id, listing.industry), weights, responsiveness.get(company.id) ?? null);
     if (result.score >= MIN_MATCH_SCORE) scored.push({ customerId: company.id, ...result });
   }
@@ -181,7 +186,7 @@ export async function scoreForCompanies(
  * Called when a project is published, changed or withdrawn.
  */
 export async function recomputeProjectMatches(db: Database, { projectId }: { projectId: number }, now = Date.now()) {
-  const [project] = await db.select({ ...FACT_COLUMNS, status: projects.status }).from(projects).where(eq(projects.id, projectId)).limit(1);
+  const [project] = await db.select({ ...FACT_COLUMNS, status: projects.status, sellerCompany: SELLER_COMPANY }).from(projects).where(eq(projects.id, projectId)).limit(1);
   if (!project || !VISIBLE_TO_BUYERS.includes(project.status)) {
     await db.delete(matches).where(eq(matches.projectId, projectId));
     return 0;
@@ -192,7 +197,7 @@ export async function recomputeProjectMatches(db: Database, { projectId }: { pro
     behaviourByCustomer(db, { industry: project.industry }),
     responsivenessByCustomer(db),
   ]);
-  const scored = await scoreForCompanies({ facts: facts(project), industry: project.industry }, buyers, { weights, behaviour, responsiveness });
+  const scored = await scoreForCompanies({ facts: facts(project), industry: project.industry, sellerCompany: project.sellerCompany }, buyers, { weights, behaviour, responsiveness });
   const rows: Scored[] = scored.map((s) => ({ projectId, ...s }));
   await replaceMatches(db, eq(matches.projectId, projectId), rows, now);
   return rows.length;
@@ -228,7 +233,11 @@ export async function recomputeCustomerMatches(db: Database, { customerId }: { c
   await writer.batch([
     writer.delete(matches).where(ofBuyer),
     // every column of the table, in its order (drizzle names them all in an insert … select)
-    writer.insert(matches).select(sql`select s.id, ${customerId}, s.score, s.reasons, ${now} from (${scored}) s`),
+    // none of the company's own listings (a company that sells as well as buys): its members' listings read from the sellers' index
+    writer.insert(matches).select(
+      sql`select s.id, ${customerId}, s.score, s.reasons, ${now} from (${scored}) s
+        where s.id not in (select ${projects.id} from ${users} join ${projects} on ${projects.sellerId} = ${users.id} where ${users.customerId} = ${customerId})`,
+    ),
   ]);
 }
 
@@ -490,7 +499,7 @@ export async function projectMatchesFor(
  * The database ranks them by the score written in SQL (match-score-sql.server.ts); only the chosen
  * few are read here and explained by the score itself.
  */
-export async function bestProjectsFor(db: Database, { criteria, limit = 3 }: { criteria: BuyerCriteria; limit?: number }) {
+export async function bestProjectsFor(db: Database, { criteria, limit = 3, exceptSeller }: { criteria: BuyerCriteria; limit?: number; exceptSeller?: number }) {
   const weights = await matchWeights(db);
   // every weight nought: nothing scores (and a constant would be read as a column by ORDER BY)
   if (WEIGHT_KEYS.every((k) => weights[k] <= 0)) return [];
@@ -499,18 +508,25 @@ export async function bestProjectsFor(db: Database, { criteria, limit = 3 }: { c
   const best = await db
     .select(FACT_COLUMNS)
     .from(projects)
-    .where(and(visible(projects.status), sql`${score} >= ${MIN_MATCH_SCORE}`))
+    .where(
+      and(
+        visible(projects.status),
+        sql`${score} >= ${MIN_MATCH_SCORE}`,
+        // a buyer who also sells is not offered their own listings
+        exceptSeller === undefined ? undefined : ne(projects.sellerId, exceptSeller),
+      ),
+    )
     .orderBy(desc(score), projects.id)
     .limit(limit);
   return best.map((p) => ({ projectId: p.id, ...scoreProject(forMatching, facts(p), NO_BEHAVIOUR, weights) }));
 }
 
-/** Which of these projects a buyer may see now, with what a list shows of them. */
-export async function visibleProjectsAmong(db: Database, { projectIds }: { projectIds: number[] }) {
+/** Which of these projects a buyer may see now (none of `exceptSeller`'s own), with what a list shows of them. */
+export async function visibleProjectsAmong(db: Database, { projectIds, exceptSeller }: { projectIds: number[]; exceptSeller?: number }) {
   if (!projectIds.length) return new Map<number, { projectName: string; kind: Project["kind"]; industry: string }>();
   const rows = await db
     .select({ id: projects.id, projectName: projects.projectName, kind: projects.kind, industry: projects.industry })
     .from(projects)
-    .where(and(inList(projects.id, projectIds), visible(projects.status)));
+    .where(and(inList(projects.id, projectIds), visible(projects.status), exceptSeller === undefined ? undefined : ne(projects.sellerId, exceptSeller)));
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_DOCUMENTS } from "../../cms/seed/documents";
 import { createTestDatabase } from "../../tests/support/db";
 import { eq } from "drizzle-orm";
-import { auditLog, customers, projects, users, type User } from "~/.server/db/schema";
+import { auditLog, customers, matchmakingChats, projects, users, type User } from "~/.server/db/schema";
 import { ContentService } from "~/.server/content";
 import { localContentSource } from "~/.server/content/sources";
 import type { Env } from "~/.server/env";
@@ -71,6 +71,28 @@ describe("the matchmaking conversation", () => {
     expect((await assistantFor(services, { user: buyer })).proposal).toBeNull();
     await startOver(t.db, { user: buyer });
     expect((await assistantFor(services, { user: buyer })).turns).toEqual([]);
+  });
+
+  it("offers a buyer who also sells the others' listings, not their own", async () => {
+    const both = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
+    const fit = { kind: "loan_pool" as const, status: "published" as const, industry: "Aviation", location: "Midwest", state: "OH", term: "Performing", size: 3_000_000 };
+    const [own] = await t.db.insert(projects).values([
+      { ...fit, sellerId: both.id, projectName: "Own Ohio Aviation Pool" },
+      { ...fit, sellerId: both.id, projectName: "Own Ohio Aviation Pool II" },
+      { ...fit, sellerId: both.id, projectName: "Own Ohio Aviation Pool III" },
+    ]).returning();
+    const [others] = await t.db.insert(projects).values({ ...fit, sellerId: buyer.id, projectName: "Buckeye Aviation Pool", size: 30_000_000 }).returning();
+    await sayToAssistant(services, { user: both, message: "aviation loan pools in Ohio under $5M, performing" });
+    const shown = (await assistantFor(services, { user: both })).turns.at(-1)!.matches;
+    expect(shown.map((m) => m.projectId)).toContain(others!.id);
+    expect(shown.map((m) => m.projectName).filter((name) => name.startsWith("Own"))).toEqual([]);
+    // a turn kept from before, which named one of their own, no longer shows it
+    const [chat] = await t.db.select().from(matchmakingChats).where(eq(matchmakingChats.userId, both.id));
+    const kept = chat!.turns.map((turn, i) => (i === chat!.turns.length - 1 ? { ...turn, matches: [{ ...turn.matches![0]!, projectId: own!.id }, ...turn.matches!] } : turn));
+    await t.db.update(matchmakingChats).set({ turns: kept }).where(eq(matchmakingChats.userId, both.id));
+    const again = (await assistantFor(services, { user: both })).turns.at(-1)!.matches;
+    expect(again.map((m) => m.projectId)).toContain(others!.id);
+    expect(again.map((m) => m.projectId)).not.toContain(own!.id);
   });
 
   it("refuses to save for a member without a company", async () => {

@@ -33,12 +33,21 @@ export async function notify(services: DealServices, userId: number, notice: Not
   }
 }
 
-/** The inbox shows a member's latest notifications, this many. */
+/** The inbox shows a member's notifications this many at a time, the latest first. */
 const NOTIFICATIONS_SHOWN = 50;
 
 /** A member's latest notifications, newest first. */
 export async function listNotifications(db: Database, userId: number) {
-  return latestNotifications(db).all({ userId });
+  return (await notificationsPage(db, userId)).rows;
+}
+
+/**
+ * One page of a member's notifications, newest first, and whether older ones follow: a member with
+ * more than a page had no way to the older ones.
+ */
+export async function notificationsPage(db: Database, userId: number, page = 1) {
+  const found = await latestNotifications(db).all({ userId, limit: NOTIFICATIONS_SHOWN + 1, offset: (page - 1) * NOTIFICATIONS_SHOWN });
+  return { rows: found.slice(0, NOTIFICATIONS_SHOWN), older: found.length > NOTIFICATIONS_SHOWN, page };
 }
 
 // the inbox's list, built once (building a query costs more than D1 running this one)
@@ -48,7 +57,8 @@ const latestNotifications = preparedQuery((db) =>
     .from(notifications)
     .where(eq(notifications.userId, sql.placeholder("userId")))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_SHOWN)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
     .prepare(),
 );
 

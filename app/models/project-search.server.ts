@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { projects } from "~/.server/db/schema";
@@ -23,6 +23,8 @@ export type SearchParams = {
   bestMatchFor?: number | null;
   /** Only listings published or changed after this (saved-search digests). */
   changedSince?: Date;
+  /** Not this member's own listings (a digest tells a member who also sells nothing of theirs). */
+  exceptSeller?: number;
 };
 
 export const SORTABLE = {
@@ -62,6 +64,7 @@ function searchQuery(params: SearchParams, { placeholders = false, probe = false
     if (band.max !== null) where.push(sql`${projects.size} < ${value("bandMax", band.max)}`);
   }
   if (params.changedSince) where.push(gt(projects.updatedAt, value("changedSince", params.changedSince)));
+  if (params.exceptSeller !== undefined) where.push(ne(projects.sellerId, value("exceptSeller", params.exceptSeller)));
   const match = params.q ? ftsQuery(params.q) : null;
   const matched = match ? sql`projects_fts match ${value("match", match)}` : null;
   const hits = matched ? sql`(select rowid from projects_fts where ${matched})` : null;
@@ -102,6 +105,7 @@ type SearchValues = {
   bandMin?: number;
   bandMax?: number | null;
   changedSince?: number;
+  exceptSeller?: number;
   match?: string | null;
   bestMatchFor?: number | null;
   limit: number;
@@ -118,6 +122,7 @@ function searchValues(params: SearchParams, pageSize: number, page: number): Sea
     bandMax: band?.max,
     // bound as stored (epoch ms): a placeholder's value is not mapped by its column
     changedSince: params.changedSince?.getTime(),
+    exceptSeller: params.exceptSeller,
     match: params.q ? ftsQuery(params.q) : null,
     bestMatchFor: params.bestMatchFor,
     limit: pageSize,
@@ -136,6 +141,7 @@ function searchShape(params: SearchParams) {
     Boolean(given(params.status)),
     bandOf(params) ? (bandOf(params)!.max === null ? "open" : "band") : null,
     Boolean(params.changedSince),
+    params.exceptSeller !== undefined,
     Boolean(params.q),
     Boolean(params.q && ftsQuery(params.q)),
     params.sort && SORTABLE[params.sort] ? params.sort : "date",

@@ -33,10 +33,18 @@ function newMatches(search: SavedSearch, reported: Map<string, number>, found: M
   return { search, matches, more: Math.max(0, total - found.length) };
 }
 
-async function findNew(db: Database, searches: SavedSearch[]) {
+async function findNew(db: Database, member: Member, searches: SavedSearch[]) {
   const results = await Promise.all(
     searches.map((search) =>
-      searchProjects(db, { ...filtersOf(search.query), changedSince: search.lastDigestAt ?? search.createdAt, sort: "date", desc: true, pageSize: DIGEST_MATCHES_PER_SEARCH }),
+      searchProjects(db, {
+        ...filtersOf(search.query),
+        changedSince: search.lastDigestAt ?? search.createdAt,
+        // a member who also sells is not told of their own listings as news to buy
+        exceptSeller: member.id,
+        sort: "date",
+        desc: true,
+        pageSize: DIGEST_MATCHES_PER_SEARCH,
+      }),
     ),
   );
   const reported = await reportedAmong(db, { searchIds: searches.map((s) => s.id), projectIds: [...new Set(results.flatMap((r) => r.rows.map((row) => row.id)))] });
@@ -89,7 +97,7 @@ async function digestFor(db: Database, env: DigestEnv, member: Member, now: numb
   const role = primaryRole(member.roles);
   // a member who is no longer a buyer or broker, or who asked for no e-mail at all, keeps the searches but gets nothing
   if (!searches.length || (role !== "buyer" && role !== "broker") || (await isSuppressed(db, { channel: "email", address: member.email }))) return false;
-  const found = (await findNew(db, searches)).filter((f) => f.matches.length > 0);
+  const found = (await findNew(db, member, searches)).filter((f) => f.matches.length > 0);
   if (!found.length) return false;
   const message = await digestMessage(env, { member, role, found: onceEach(found).filter((f) => f.matches.length > 0) });
   // reported for every search that found it, named once or not: none of them names it again unchanged

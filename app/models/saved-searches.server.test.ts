@@ -6,7 +6,7 @@ import { outbox, projects, savedSearches, users, type User } from "~/.server/db/
 import { readAlertsUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { canonicalQuery, SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
 import { makeUser } from "~/seed/factories";
-import { DIGEST_SUBJECT, sendDueDigests } from "./saved-search-digests.server";
+import { DIGEST_MATCHES_PER_SEARCH, DIGEST_SUBJECT, sendDueDigests } from "./saved-search-digests.server";
 import { deleteSavedSearch, listSavedSearches, saveSearch, setSearchAlerts, stopAlerts } from "./saved-searches.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -142,6 +142,25 @@ describe("saved-search digests", () => {
     await sendDueDigests(t.db, env, { now: base + 1000 });
     expect(await digestsTo(gone.email)).toEqual([]);
     expect(await digestsTo(former.email)).toEqual([]);
+  });
+
+  it("tells a member who also sells nothing of their own listings, however many of them changed", async () => {
+    const both = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
+    const onlyOwn = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
+    await saved(both, "Larches", { q: "larchmere" });
+    await saved(onlyOwn, "Spruces", { q: "sprucemere" });
+    const base = Date.now() + 1000;
+    // more of their own than a digest names: the others' listing is not crowded out by them
+    for (let i = 0; i <= DIGEST_MATCHES_PER_SEARCH; i++) await listing({ projectName: `Larchmere own pool ${i}`, sellerId: both.id, updatedAt: new Date(base + i) });
+    const theirs = await listing({ projectName: "Larchmere forestry notes", updatedAt: new Date(base) });
+    await listing({ projectName: "Sprucemere own pool", sellerId: onlyOwn.id, updatedAt: new Date(base) });
+    await sendDueDigests(t.db, env, { now: base + 1000 });
+    const [digest, ...others] = await digestsTo(both.email);
+    expect(others).toEqual([]);
+    expect(digest!.body).toContain(`Larches (“larchmere”): 1 listing\n- Larchmere forestry notes: Energy, West, $3.0M\n  https://market.test/projects/more-details/${theirs.id}\n`);
+    expect(digest!.body).not.toContain("own pool");
+    expect(digest!.body).not.toContain("And more");
+    expect(await digestsTo(onlyOwn.email)).toEqual([]);
   });
 
   it("sends one digest when two runs overlap", async () => {

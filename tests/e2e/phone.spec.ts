@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, jsEnabled, signIn } from "./support";
+import { DEMO, joinAs, jsEnabled, signIn } from "./support";
 
 /**
  * Readable on a phone: at 375 px no page scrolls sideways (a wide table scrolls in
@@ -37,6 +37,29 @@ for (const [role, paths] of Object.entries(PAGES)) {
     }
   });
 }
+
+test("a buyer's words with no space to break at fit a 375 px phone: a saved search's name and text, a link told to the assistant", async ({ page }) => {
+  // a new buyer, so the demo buyer's searches and conversation are left alone
+  await joinAs(page, { role: "Buyer" });
+  await page.setViewportSize({ width: 375, height: 800 });
+  const word = `receivables${Date.now().toString(36)}`.padEnd(150, "x");
+  const name = `Search${Date.now().toString(36)}`.padEnd(80, "y");
+  await page.goto(`/buyers/search?q=${word}`);
+  await page.getByLabel("Save this search as").fill(name);
+  await page.getByRole("button", { name: "Save and alert me" }).click();
+  await expect(page.getByTestId("snackbar")).toContainText("Search saved as");
+  await page.goto("/preferences");
+  await expect(page.getByRole("listitem", { name })).toContainText(word);
+  expect(await overflow(page), "/preferences scrolls sideways at 375 px").toBeLessThanOrEqual(0);
+
+  await page.goto("/buyers/assistant");
+  const assistant = page.getByTestId("matchmaking-assistant");
+  const link = `https://example.com/${"afundwelike".repeat(18)}`;
+  await assistant.getByLabel("Your answer").fill(link);
+  await assistant.getByRole("button", { name: "Send" }).click();
+  await expect(assistant.getByTestId("member-says")).toContainText(link, { timeout: 30_000 });
+  expect(await overflow(page), "/buyers/assistant scrolls sideways at 375 px").toBeLessThanOrEqual(0);
+});
 
 test("on a phone the navigation is a menu that opens without JavaScript", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });

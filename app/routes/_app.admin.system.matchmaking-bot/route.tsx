@@ -141,7 +141,8 @@ function QuestionsForm() {
             <TextField meta={byName[`text_${q.key}`]!} label="Question" />
             <TextField meta={byName[`order_${q.key}`]!} label="Order" inputMode="numeric" />
             <label className="flex items-center gap-2 self-end pb-2 text-sm">
-              <input type="checkbox" name={`enabled_${q.key}`} value="on" defaultChecked={q.enabled} />
+              {/* as posted when the save was refused: the saved value put back a box the admin had just changed */}
+              <input type="checkbox" name={`enabled_${q.key}`} value="on" defaultChecked={byName[`enabled_${q.key}`]!.initialValue === "on"} />
               Asked
             </label>
           </fieldset>

@@ -80,3 +80,38 @@ describe("a sold listing's threads for sellers who bid on it as buyers", () => {
     expect(await unreadMessageCount(services.db, rival, "seller")).toBe(0);
   });
 });
+
+describe("a member's notifications, more than a page of them", () => {
+  it("are paged on ?notices= beside the threads' page, none lost and none twice, the unread counted over all of them", async () => {
+    const { notifications } = await import("~/.server/db/schema");
+    // the inbox's page of notifications
+    const NOTIFICATIONS_SHOWN = 50;
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(member);
+    const count = NOTIFICATIONS_SHOWN + 10;
+    const at = Date.now() - count * 1000;
+    await services.db.insert(notifications).values(
+      Array.from({ length: count }, (_, i) => ({
+        userId: member.id,
+        kind: "message" as const,
+        message: `Notice ${i}`,
+        link: "/messages",
+        createdAt: new Date(at + i * 1000),
+        // the oldest ten were read: unread ones are on both pages
+        readAt: i < 10 ? new Date() : i % 2 ? null : new Date(),
+      })),
+    );
+    const pageOf = async (url: string) => (await sent(loader({ request: getRequest(url, cookie), context, params: {} }))).json();
+    const first = await pageOf("/messages");
+    expect(first.notifications.map((n: { message: string }) => n.message)).toHaveLength(NOTIFICATIONS_SHOWN);
+    expect(first.notifications[0]!.message).toBe(`Notice ${count - 1}`);
+    expect(first.noticePages).toEqual({ page: 1, older: true });
+    expect(first.unread).toBe(25);
+    const second = await pageOf("/messages?notices=2&page=1");
+    expect(second.notifications.map((n: { message: string }) => n.message)).toEqual(Array.from({ length: 10 }, (_, i) => `Notice ${9 - i}`));
+    expect(second.noticePages).toEqual({ page: 2, older: false });
+    expect(second.unread).toBe(25);
+    const seen = [...first.notifications, ...second.notifications].map((n: { id: number }) => n.id);
+    expect(new Set(seen).size).toBe(count);
+  });
+});

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -8,23 +8,27 @@ import { titleMeta } from "~/lib/meta";
 import { listThreads } from "~/models/negotiations.server";
 import { sellerReachKindOf } from "~/models/seller-permissions.server";
 import { listMemberInquiries } from "~/models/inbound.server";
-import { listNotifications, markNotificationsRead } from "~/models/notifications.server";
+import { markNotificationsRead, notificationsPage, unreadNotificationCount } from "~/models/notifications.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, markReadSchema } from "~/lib/schemas/index.server";
 import { pageNumber } from "~/lib/query-params";
+import { hrefWith } from "~/lib/href-with";
 
 export const meta = () => titleMeta("Messages");
 
 /** The inbox: notifications, every negotiation thread the member may read, and the member's questions to our team with the answers. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
+  const query = new URL(args.request.url).searchParams;
+  const page = pageNumber(query.get("page"));
   // a member who buys and sells acts as a buyer, yet their listings' threads are theirs too: the seller's
   // inbox holds the threads where they are the buyer as well
   const inboxRole = role !== "admin" && user.roles.includes("ROLE_SELLER") ? "seller" : role;
-  const [notifications, { threads, older, page: at }, questions] = await Promise.all([
-    listNotifications(services.db, user.id),
+  // the notifications are paged on a parameter of their own, the threads' page kept beside it (decision 074)
+  const [notices, unread, { threads, older, page: at }, questions] = await Promise.all([
+    notificationsPage(services.db, user.id, pageNumber(query.get("notices"))),
+    unreadNotificationCount(services.db, user.id),
     // a seller's inbox holds the threads of the team's projects they may read, too
     inboxRole === "seller" ? sellerReachKindOf(services.db, user).then((reach) => listThreads(services.db, user, inboxRole, { reach, page })) : listThreads(services.db, user, inboxRole, { page }),
     listMemberInquiries(services.db, { userId: user.id }),
@@ -32,7 +36,15 @@ export async function loader(args: LoaderFunctionArgs) {
   // the side is named only to a member who holds both
   const bothSides = user.roles.includes("ROLE_SELLER") && (user.roles.includes("ROLE_BUYER") || user.roles.includes("ROLE_BROKER"));
   const labelled = threads.map((t) => ({ ...t, side: bothSides ? (t.buyerId === user.id ? "buying" : "selling") : null }));
-  return { notifications, threads: labelled, threadPages: { page: at, older }, questions, me: user.id };
+  return {
+    notifications: notices.rows,
+    noticePages: { page: notices.page, older: notices.older },
+    unread,
+    threads: labelled,
+    threadPages: { page: at, older },
+    questions,
+    me: user.id,
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -44,8 +56,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function MessagesPage() {
-  const { notifications, threads, threadPages, questions } = useLoaderData<typeof loader>();
-  const unread = notifications.filter((n) => !n.readAt).length;
+  const { notifications, noticePages, unread, threads, threadPages, questions } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <div className="grid max-w-6xl gap-8 lg:grid-cols-2">
       <section aria-label="Notifications">
@@ -59,7 +71,7 @@ export default function MessagesPage() {
           ) : null}
         </PageHeader>
         <h2 className="mb-2 font-semibold">Notifications {unread ? <span className="text-sm text-primary">({unread} new)</span> : null}</h2>
-        {notifications.length === 0 ? <p className="text-sm text-slate-500">Nothing yet.</p> : null}
+        {notifications.length === 0 ? <p className="text-sm text-slate-500">{noticePages.page > 1 ? "No older notifications." : "Nothing yet."}</p> : null}
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="notifications">
           {notifications.map((n) => (
             <li key={n.id} className={`px-3 py-2 ${n.readAt ? "" : "bg-primary-light font-medium"}`}>
@@ -71,6 +83,22 @@ export default function MessagesPage() {
             </li>
           ))}
         </ul>
+        {noticePages.page > 1 || noticePages.older ? (
+          <nav aria-label="Notification pages" className="mt-2 flex justify-between text-sm">
+            {noticePages.page > 1 ? (
+              <Link to={hrefWith(location, { notices: noticePages.page === 2 ? null : noticePages.page - 1 })} className="link" rel="prev">
+                Newer notifications
+              </Link>
+            ) : (
+              <span />
+            )}
+            {noticePages.older ? (
+              <Link to={hrefWith(location, { notices: noticePages.page + 1 })} className="link" rel="next">
+                Older notifications
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
       </section>
       <section aria-label="Negotiations" className="lg:pt-14">
         <h2 className="mb-2 font-semibold">Negotiations</h2>
@@ -92,14 +120,14 @@ export default function MessagesPage() {
         {threadPages.page > 1 || threadPages.older ? (
           <nav aria-label="Conversation pages" className="mt-2 flex justify-between text-sm">
             {threadPages.page > 1 ? (
-              <Link to={threadPages.page === 2 ? "/messages" : `/messages?page=${threadPages.page - 1}`} className="link" rel="prev">
+              <Link to={hrefWith(location, { page: threadPages.page === 2 ? null : threadPages.page - 1 })} className="link" rel="prev">
                 Newer conversations
               </Link>
             ) : (
               <span />
             )}
             {threadPages.older ? (
-              <Link to={`/messages?page=${threadPages.page + 1}`} className="link" rel="next">
+              <Link to={hrefWith(location, { page: threadPages.page + 1 })} className="link" rel="next">
                 Older conversations
               </Link>
             ) : null}

@@ -13,7 +13,8 @@ export function SavedSearches({ rows }: { rows: Row[] }) {
         <ul className="divide-y divide-slate-200">
           {rows.map((row) => (
             <li key={row.id} className="flex flex-wrap items-center gap-3 py-2" aria-label={row.name} data-testid="saved-search">
-              <div className="grow">
+              {/* a name or searched text with no space to break at wrapped nowhere and widened a phone's page */}
+              <div className="min-w-0 grow break-words">
                 <Link to={row.href} className="link font-medium">
                   {row.name}
                 </Link>
