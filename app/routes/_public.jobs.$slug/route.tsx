@@ -11,7 +11,7 @@ import { safeHref } from "~/lib/safe-href";
 export const meta: MetaFunction<typeof loader> = (args) => {
   const job = args.data?.job;
   if (!job) return [{ title: pageTitle("Job not found") }];
-  return publicMeta(args, { title: job.title, description: job.seoDescription || paragraphsOf(job.description).join(" "), type: "article" });
+  return publicMeta(args, { path: `/jobs/${encodeURIComponent(job.slug)}`, title: job.title, description: job.seoDescription || paragraphsOf(job.description).join(" "), type: "article" });
 };
 
 export async function loader(args: LoaderFunctionArgs) {
