@@ -15,9 +15,11 @@ export function ContentPage({ page }: { page: RenderedPage }) {
   );
 }
 
-/** Title and SEO description from the CMS document (its first paragraphs when it has none). */
-export const contentPageMeta: MetaFunction = (args) => {
-  const page = (args.data as { page?: RenderedPage } | undefined)?.page;
-  if (!page) return [{ title: pageTitle("Page not found") }];
-  return publicMeta(args, { title: page.title, description: page.description });
-};
+/** Title and SEO description from the CMS document (its first paragraphs when it has none), canonical at `path`. */
+export const contentPageMeta =
+  (path: string): MetaFunction =>
+  (args) => {
+    const page = (args.data as { page?: RenderedPage } | undefined)?.page;
+    if (!page) return [{ title: pageTitle("Page not found") }];
+    return publicMeta(args, { path, title: page.title, description: page.description });
+  };

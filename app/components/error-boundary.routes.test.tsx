@@ -11,6 +11,7 @@ import * as AuthLayout from "~/routes/_auth";
 import * as PublicLayout from "~/routes/_public";
 import * as BuyerWorkspace from "~/routes/_app.buyers.myprojects.$id/route";
 import * as SellerDesk from "~/routes/_app.sellers.myprojects.$id/route";
+import * as JobPage from "~/routes/_public.jobs.$slug/route";
 import { SiteHeader } from "./site-header";
 import { headerFor } from "~/lib/navigation";
 import { GeneralErrorBoundary, NOT_FOUND_TEXT } from "./error-boundary";
@@ -215,6 +216,28 @@ describe("route error boundaries, rendered by the server", () => {
     const page = doc.querySelector('main [data-testid="error-page"]')!;
     expect(text(page.querySelector("h1"))).toBe(NOT_FOUND_TEXT);
     expect(link(page, "Go back to home")?.getAttribute("href")).toBe("/");
+  });
+
+  it("a job that is no longer posted is a 404 that leads to the open positions", async () => {
+    const routes: RouteObject[] = [
+      {
+        id: "root",
+        path: "/",
+        Component: Root,
+        loader: () => ({ footerLinks: [{ label: "Terms", href: "/terms" }] }),
+        children: [
+          route("routes/_public", PublicLayout, {
+            children: [route("routes/_public.jobs.$slug", JobPage, { path: "jobs/:slug", loader: notFound })],
+          }),
+        ],
+      },
+    ];
+    const { status, doc } = await serverRender(routes, "/jobs/marketing-intern-2025");
+    expect(status).toBe(404);
+    expect(link(doc.querySelector('footer nav[aria-label="Footer"]')!, "Terms")).not.toBeNull();
+    const page = doc.querySelector('main [data-testid="error-page"]')!;
+    expect(text(page.querySelector("h1"))).toBe(NOT_FOUND_TEXT);
+    expect(link(page, "See the open positions")?.getAttribute("href")).toBe("/jobs");
   });
 });
 

@@ -60,6 +60,17 @@ select 1
     expect(html).toContain('width="960"');
   });
 
+  it("gives an image its height as well, from the dimensions the query reads, so the text below it does not jump as it loads", () => {
+    const html = render(
+      [{ _type: "image", _key: "i1", alt: "A warehouse", asset: { _ref: "image-abc123-1200x800-jpg" }, dimensions: { width: 1200, height: 800, aspectRatio: 1.5 } }],
+      { projectId: "proj1", dataset: "production" },
+    );
+    expect(html).toContain('width="960"');
+    expect(html).toContain('height="640"');
+    // without dimensions, no height is made up
+    expect(render([{ _type: "image", _key: "i2", alt: "A map", url: "https://cdn.example/map.png" }])).not.toContain("height=");
+  });
+
   it("never lets raw HTML or unknown types through", () => {
     const html = render([
       { _type: "html", _key: "x", html: "<script>alert(1)</script>" },

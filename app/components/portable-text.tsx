@@ -5,7 +5,15 @@ import { safeHref } from "~/lib/safe-href";
 
 export type ImageConfig = { projectId: string; dataset: string } | null;
 
-type ImageValue = { asset?: { _ref?: string }; alt?: string; url?: string };
+type ImageValue = { asset?: { _ref?: string }; alt?: string; url?: string; dimensions?: { width?: number; height?: number } | null };
+
+const IMAGE_WIDTH = 960;
+
+/** The height the image takes at IMAGE_WIDTH, so the browser keeps its room before it loads and the text below does not jump. */
+function imageHeight(dimensions: ImageValue["dimensions"]) {
+  const { width, height } = dimensions ?? {};
+  return width && height && width > 0 && height > 0 ? Math.round((IMAGE_WIDTH * height) / width) : undefined;
+}
 
 const headingClass: Record<string, string> = {
   h1: "mt-8 text-3xl font-bold",
@@ -59,11 +67,11 @@ function components(images: ImageConfig): PortableTextComponents {
     },
     types: {
       image: ({ value }: { value: ImageValue }) => {
-        const src = builder && value.asset?._ref ? builder.image(value).width(960).auto("format").url() : value.url;
+        const src = builder && value.asset?._ref ? builder.image(value).width(IMAGE_WIDTH).auto("format").url() : value.url;
         if (!src) return null;
         return (
           <figure>
-            <img src={src} alt={value.alt ?? ""} width={960} loading="lazy" className="h-auto max-w-full rounded-md" />
+            <img src={src} alt={value.alt ?? ""} width={IMAGE_WIDTH} height={imageHeight(value.dimensions)} loading="lazy" className="h-auto max-w-full rounded-md" />
           </figure>
         );
       },

@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import { SEED_DOCUMENTS } from "../../cms/seed/documents";
 import { ContentService } from "~/.server/content";
 import { localContentSource } from "~/.server/content/sources";
+import { meta as homeMeta } from "~/routes/_public._index";
+import { meta as contactMeta } from "~/routes/_public.contact-us/route";
+import { meta as jobMeta } from "~/routes/_public.jobs.$slug/route";
+import { meta as jobsMeta } from "~/routes/_public.jobs._index/route";
+import { meta as termsMeta } from "~/routes/_public.terms";
 import { jobPostingLd, ldJson, publicMeta, robotsTxt, shortDescription, sitemapUrls, sitemapXml } from "./seo";
 
 const ORIGIN = "https://market.example.com";
@@ -81,7 +86,7 @@ describe("a public page's head", () => {
   const args = { location: { pathname: "/jobs" }, matches: [{ id: "root", data: { origin: ORIGIN } }] };
 
   it("has the canonical URL on the public origin and the Open Graph tags", () => {
-    const meta = publicMeta(args, { title: "Jobs", description: "Open positions." });
+    const meta = publicMeta(args, { path: "/jobs", title: "Jobs", description: "Open positions." });
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: `${ORIGIN}/jobs` });
     expect(meta).toContainEqual({ property: "og:url", content: `${ORIGIN}/jobs` });
     expect(meta).toContainEqual({ name: "description", content: "Open positions." });
@@ -89,9 +94,23 @@ describe("a public page's head", () => {
   });
 
   it("falls back to the site's description and cuts a long one at a word", () => {
-    expect(publicMeta(args, { title: "Jobs" })).toContainEqual({ name: "description", content: expect.stringContaining("secondary marketplace") });
+    expect(publicMeta(args, { path: "/jobs", title: "Jobs" })).toContainEqual({ name: "description", content: expect.stringContaining("secondary marketplace") });
     const long = shortDescription("word ".repeat(100));
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long).toMatch(/word…$/);
+  });
+
+  it("names the page's own address canonical, whatever form of it was asked for", async () => {
+    const canonicalOf = (meta: unknown) =>
+      (meta as Array<Record<string, string>>).find((tag) => tag.rel === "canonical")?.href;
+    const at = (pathname: string, data: unknown) => ({ ...args, location: { pathname }, data, params: {} }) as never;
+    const job = (await seeded().job("credit-analyst"))!;
+    const page = { title: "Terms of use", description: "Terms.", html: "" };
+    // a trailing slash, another case and an encoded letter reach the same route and the same content
+    expect(canonicalOf(jobsMeta(at("/JOBS/", {})))).toBe(`${ORIGIN}/jobs`);
+    expect(canonicalOf(jobMeta(at("/jobs/credit%2Danalyst/", { job })))).toBe(`${ORIGIN}/jobs/credit-analyst`);
+    expect(canonicalOf(termsMeta(at("/Terms/", { page })))).toBe(`${ORIGIN}/terms`);
+    expect(canonicalOf(homeMeta(at("/", { settings: null })))).toBe(`${ORIGIN}/`);
+    expect(canonicalOf(contactMeta(at("/contact-us/", {})))).toBe(`${ORIGIN}/contact-us`);
   });
 });

@@ -114,15 +114,21 @@ export function jobPostingLd(job: JobForLd, origin: string) {
 /** JSON for a <script type="application/ld+json">: a "</script>" inside a value must not end the element. */
 export const ldJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-type MetaArgs = { location: { pathname: string }; matches: ReadonlyArray<{ id: string; data?: unknown }> };
+type MetaArgs = { matches: ReadonlyArray<{ id: string; data?: unknown }> };
 
 /**
  * A public page's head: title, description, the canonical URL on APP_URL (never the
  * Host a request came with) and the Open Graph tags that link previews read.
+ * The canonical path is the page's own, never the address it was asked at: routes match
+ * "/jobs/", "/JOBS" and "/jobs/credit%2Danalyst" too, and each naming itself canonical
+ * would make duplicates of one page for search engines.
  */
-export function publicMeta(args: MetaArgs, { title, description, type = "website" }: { title: string; description?: string | null; type?: "website" | "article" }) {
+export function publicMeta(
+  args: MetaArgs,
+  { title, description, type = "website", path }: { title: string; description?: string | null; type?: "website" | "article"; path: string },
+) {
   const origin = (args.matches.find((m) => m.id === "root")?.data as { origin?: string } | undefined)?.origin ?? "";
-  const url = origin + args.location.pathname;
+  const url = origin + path;
   const text = shortDescription(description);
   return [
     { title: pageTitle(title) },

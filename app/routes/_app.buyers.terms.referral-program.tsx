@@ -9,7 +9,7 @@ import { renderContentPage } from "~/components/content-page.server";
 import { formatDateTime } from "~/components/data-table";
 import { referralLink } from "~/lib/affiliates";
 
-export const meta = contentPageMeta;
+export const meta = contentPageMeta("/buyers/terms/referral-program");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "buyer" });

@@ -6,7 +6,7 @@ import { Landing } from "~/components/landing";
 import { publicMeta } from "~/lib/seo";
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  publicMeta(args, { title: "Home", description: args.data?.settings?.hero.text });
+  publicMeta(args, { path: "/", title: "Home", description: args.data?.settings?.hero.text });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);

@@ -5,7 +5,7 @@ import { contentPageData } from "~/models/content-pages.server";
 import { renderContentPage } from "~/components/content-page.server";
 import { ContentPage, contentPageMeta } from "~/components/content-page";
 
-export const meta = contentPageMeta;
+export const meta = contentPageMeta("/terms");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);

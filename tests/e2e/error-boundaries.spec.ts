@@ -73,4 +73,8 @@ test("a marketing page that does not exist keeps the navigation and the footer",
   await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Jobs" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
+  // a job's old link leads to the open positions
+  await page.locator("main").getByRole("link", { name: "See the open positions" }).click();
+  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
 });

@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEED_DOCUMENTS, type SeedDocument } from "../../../cms/seed/documents";
 import { ContentCache } from "./cache";
-import { ContentService } from "./index";
+import { CDN_CATCH_UP_MS, ContentService } from "./index";
 import { QUERIES } from "./queries";
-import { localContentSource, sanityContentSource, type ContentSource } from "./sources";
+import { localContentSource, sanityClients, sanityContentSource, type ContentSource } from "./sources";
 
 const seeded = () => new ContentService(localContentSource(() => SEED_DOCUMENTS));
 
@@ -127,6 +127,37 @@ describe("caching", () => {
     expect(await content.purge({ _type: "page", slug: "privacy", previousSlug: "privacy" })).toEqual(['pageBySlug:{"slug":"privacy"}', "sitemap:{}"]);
   });
 
+  it("reads what a webhook named past Sanity's CDN for a while, since the CDN may still hold the old copy", async () => {
+    let now = 1_000_000;
+    const inner = localContentSource(() => SEED_DOCUMENTS);
+    const reads: Array<{ groq: string; fresh: boolean }> = [];
+    const source: ContentSource = {
+      kind: "sanity",
+      fetch(groq, params, perspective, options) {
+        reads.push({ groq, fresh: Boolean(options?.fresh) });
+        return inner.fetch(groq, params, perspective);
+      },
+    };
+    const content = new ContentService(source, new ContentCache(60_000, undefined, () => now), () => now);
+    const freshRead = (groq: string) => reads.filter((r) => r.groq === groq).at(-1)?.fresh;
+    await content.page("privacy");
+    expect(freshRead(QUERIES.pageBySlug.groq)).toBe(false);
+
+    await content.purge({ _type: "page", slug: "privacy" });
+    await content.page("privacy");
+    await content.sitemap();
+    await content.openJobs();
+    expect(freshRead(QUERIES.pageBySlug.groq)).toBe(true);
+    expect(freshRead(QUERIES.sitemap.groq)).toBe(true);
+    // another type was not changed: the CDN serves it
+    expect(freshRead(QUERIES.openJobs.groq)).toBe(false);
+
+    // once the CDN has caught up, it serves the page again
+    now += CDN_CATCH_UP_MS + 1;
+    await content.page("privacy");
+    expect(freshRead(QUERIES.pageBySlug.groq)).toBe(false);
+  });
+
   it("still serves the seed's constants to the forms when the source fails with nothing cached", async () => {
     const flaky = flakySource();
     flaky.fail(true);
@@ -152,6 +183,13 @@ describe("Sanity's API", () => {
     host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => server.close());
+
+  it("reads published content from the CDN, and past it when asked for fresh content", () => {
+    const clients = sanityClients({ projectId: "abc123", dataset: "production", token: "read-token" });
+    expect(clients.published.config()).toMatchObject({ useCdn: true, perspective: "published" });
+    expect(clients.live.config()).toMatchObject({ useCdn: false, perspective: "published" });
+    expect(clients.live.config().token).toBeUndefined();
+  });
 
   it("receives the same GROQ queries, published without a token and drafts with the read token", async () => {
     const source = sanityContentSource({ projectId: "abc123", dataset: "production", token: "read-token", apiHost: host });

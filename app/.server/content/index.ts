@@ -23,20 +23,31 @@ export type ConstantLists = Record<string, ConstantList>;
 
 const seedSource = localContentSource(() => SEED_DOCUMENTS);
 
+/**
+ * How long after a webhook the changed types are read past Sanity's CDN: the webhook comes
+ * as the document is published, and the CDN may answer with the old one for up to a minute.
+ */
+export const CDN_CATCH_UP_MS = 90_000;
+
 /** Queries, caching and checking of content; the source is Sanity or the local dataset. */
 export class ContentService {
+  /** Per document type, until when its queries are read fresh (after a webhook said it changed). */
+  private readonly freshUntil = new Map<string, number>();
+
   constructor(
     readonly source: ContentSource,
     readonly cache = new ContentCache(),
+    private readonly now = () => Date.now(),
   ) {}
 
   private async run(query: ContentQuery, params: Record<string, unknown>, options: ContentOptions) {
     const perspective: Perspective = options.preview ? "drafts" : "published";
     // drafts are never cached: an editor wants to see the change they just made
     if (perspective === "drafts") return this.source.fetch(query.groq, params, perspective);
-    return this.cache.read(cacheKey(query, params), query.types, () =>
-      this.source.fetch(query.groq, params, perspective),
-    );
+    return this.cache.read(cacheKey(query, params), query.types, () => {
+      const fresh = query.types.some((type) => (this.freshUntil.get(type) ?? 0) > this.now());
+      return this.source.fetch(query.groq, params, perspective, fresh ? { fresh } : undefined);
+    });
   }
 
   async siteSettings(options: ContentOptions = {}): Promise<SiteSettings | null> {
@@ -87,12 +98,13 @@ export class ContentService {
   /**
    * What a webhook for a changed document makes stale: under its slug, and under the slug it had
    * before the change (a page moved to another address is otherwise served at the old one until
-   * its copy expires).
+   * its copy expires). Its types are then read past Sanity's CDN for a while (CDN_CATCH_UP_MS).
    */
   async purge(document: { _type: string; slug?: string | null; previousSlug?: string | null }) {
     const affected = Object.values(QUERIES).filter((q) => (q.types as readonly string[]).includes(document._type));
     const slugs = [...new Set([document.slug, document.previousSlug].filter((s): s is string => Boolean(s)))];
     const keys = affected.flatMap((q) => (q.groq.includes("$slug") ? slugs.map((slug) => cacheKey(q, { slug })) : [cacheKey(q, {})]));
+    this.freshUntil.set(document._type, this.now() + CDN_CATCH_UP_MS);
     await this.cache.purge(document._type, keys);
     return keys;
   }

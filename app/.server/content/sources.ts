@@ -4,10 +4,13 @@ import type { SeedDocument } from "../../../cms/seed/documents";
 
 export type Perspective = "published" | "drafts";
 
+/** `fresh`: read past any CDN in front of the source (a document of the query's types was just published). */
+export type FetchOptions = { fresh?: boolean };
+
 /** Runs one GROQ query; the two implementations answer the same queries the same way. */
 export interface ContentSource {
   readonly kind: "sanity" | "local";
-  fetch(groq: string, params: Record<string, unknown>, perspective: Perspective): Promise<unknown>;
+  fetch(groq: string, params: Record<string, unknown>, perspective: Perspective, options?: FetchOptions): Promise<unknown>;
 }
 
 const isDraft = (doc: SeedDocument) => doc._id.startsWith("drafts.");
@@ -44,14 +47,31 @@ export function localContentSource(load: () => Promise<readonly SeedDocument[]> 
 
 export const SANITY_API_VERSION = "2025-02-19";
 
-/** Sanity's API: the CDN for published content, the API with a read token for drafts. */
-export function sanityContentSource(config: {
+type SanityConfig = {
   projectId: string;
   dataset: string;
   token?: string;
   /** A custom API host (Sanity supports them); the default is Sanity's own. */
   apiHost?: string;
-}): ContentSource {
+};
+
+/**
+ * Sanity's API: the CDN for published content; the API itself for published content just
+ * changed (the webhook arrives before the CDN has the change, up to a minute before, and a
+ * read from it then would keep the old text for another minute); with a read token, drafts.
+ */
+export function sanityContentSource(config: SanityConfig): ContentSource {
+  const { published, live, drafts } = sanityClients(config);
+  return {
+    kind: "sanity",
+    fetch(groq, params, perspective, options) {
+      const client = perspective === "drafts" && drafts ? drafts : options?.fresh ? live : published;
+      return client.fetch(groq, params);
+    },
+  };
+}
+
+export function sanityClients(config: SanityConfig) {
   const published = createClient({
     projectId: config.projectId,
     dataset: config.dataset,
@@ -60,14 +80,9 @@ export function sanityContentSource(config: {
     useCdn: true,
     perspective: "published",
   });
+  const live = published.withConfig({ useCdn: false });
   const drafts = config.token
     ? published.withConfig({ useCdn: false, token: config.token, perspective: "drafts" })
     : null;
-  return {
-    kind: "sanity",
-    fetch(groq, params, perspective) {
-      const client = perspective === "drafts" && drafts ? drafts : published;
-      return client.fetch(groq, params);
-    },
-  };
+  return { published, live, drafts };
 }

@@ -22,7 +22,7 @@ import { answer } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction = (args) =>
-  publicMeta(args, { title: "Join", description: "Join the Secondary Marketplace as a buyer, seller or broker of loan pools, real estate and other illiquid assets." });
+  publicMeta(args, { path: "/join", title: "Join", description: "Join the Secondary Marketplace as a buyer, seller or broker of loan pools, real estate and other illiquid assets." });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);

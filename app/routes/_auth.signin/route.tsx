@@ -14,7 +14,7 @@ import { SIGNIN_MESSAGES } from "~/models/users.server";
 import { parseWithZod, signinSchema } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction = (args) =>
-  publicMeta(args, { title: "Sign in", description: "Sign in to the Secondary Marketplace to follow your listings, NDAs, data rooms and offers." });
+  publicMeta(args, { path: "/signin", title: "Sign in", description: "Sign in to the Secondary Marketplace to follow your listings, NDAs, data rooms and offers." });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);

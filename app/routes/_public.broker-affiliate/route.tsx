@@ -17,7 +17,7 @@ import { contentPageData } from "~/models/content-pages.server";
 import { receiveInbound } from "~/models/inbound.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
-export const meta = contentPageMeta;
+export const meta = contentPageMeta("/broker-affiliate");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);

@@ -17,7 +17,7 @@ import { invalid, refuse } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta: MetaFunction = (args) =>
-  publicMeta(args, { title: "Contact us", description: "Write to the Secondary Marketplace team about listing, buying or brokering private credit and illiquid assets." });
+  publicMeta(args, { path: "/contact-us", title: "Contact us", description: "Write to the Secondary Marketplace team about listing, buying or brokering private credit and illiquid assets." });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);

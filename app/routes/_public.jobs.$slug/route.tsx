@@ -4,14 +4,16 @@ import { allowAnyone } from "~/auth/guards.server";
 import { notFound } from "~/.server/http";
 import { imageConfig, isPreview } from "~/.server/preview";
 import { portableTextHtml } from "~/components/portable-text.server";
+import { errorMeta, GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageTitle } from "~/lib/meta";
 import { jobPostingLd, ldJson, paragraphsOf, publicMeta } from "~/lib/seo";
 import { safeHref } from "~/lib/safe-href";
 
 export const meta: MetaFunction<typeof loader> = (args) => {
+  if (args.error) return errorMeta(args.error);
   const job = args.data?.job;
   if (!job) return [{ title: pageTitle("Job not found") }];
-  return publicMeta(args, { title: job.title, description: job.seoDescription || paragraphsOf(job.description).join(" "), type: "article" });
+  return publicMeta(args, { path: `/jobs/${encodeURIComponent(job.slug)}`, title: job.title, description: job.seoDescription || paragraphsOf(job.description).join(" "), type: "article" });
 };
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -54,5 +56,17 @@ export default function JobPage() {
         </p>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * A posting taken down or filled and removed leaves its old links behind (search results, job
+ * boards, e-mails): the 404 there leads to the open positions rather than the home page.
+ */
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-16">
+      <GeneralErrorBoundary back={{ to: "/jobs", label: "See the open positions" }} />
+    </div>
   );
 }

@@ -5,7 +5,7 @@ import { isPreview } from "~/.server/preview";
 import { publicMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = (args) =>
-  publicMeta(args, { title: "Jobs", description: "Open positions at the Secondary Marketplace, the market for private credit and illiquid assets." });
+  publicMeta(args, { path: "/jobs", title: "Jobs", description: "Open positions at the Secondary Marketplace, the market for private credit and illiquid assets." });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);
