@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, explained } from "../../tests/support/db";
 import { UPLOAD_OPTIONS } from "../../tests/support/upload-options";
+import { turnsDuring } from "../../tests/support/turns";
 import { customers, importJobRows, importJobs, projects, users } from "~/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
 import { makeUser } from "~/seed/factories";
@@ -63,22 +64,7 @@ describe("a bulk upload of listings", () => {
 
   it("lets the server answer others while it reads and checks a large file, and while it stages it", async () => {
     const file = await xlsxFile(Array.from({ length: 2_000 }, (_, i) => ({ ...UPLOAD_EXAMPLES.loan_pool, projectName: `Pool ${i + 1}` })));
-    // another request's callbacks, each taken up in a turn of the event loop: 10,000 rows held Node's
-    // one thread for a second (npm run bench:import), every other request waiting
-    const turnsDuring = async <T,>(work: () => Promise<T>) => {
-      let turns = 0;
-      let ticking = true;
-      const tick = () => {
-        turns++;
-        if (ticking) setImmediate(tick);
-      };
-      setImmediate(tick);
-      try {
-        return { result: await work(), turns };
-      } finally {
-        ticking = false;
-      }
-    };
+    // 10,000 rows held Node's one thread for a second (npm run bench:import), every other request waiting
     const checked = await turnsDuring(() => checkUpload(file, { kind: "loan_pool", options: OPTIONS }));
     expect(checked.result.ok && checked.result.rows).toHaveLength(2_000);
     // the sheet read a few hundred rows at a turn, and checked as many

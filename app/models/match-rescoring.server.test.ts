@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, explained } from "../../tests/support/db";
+import { turnsDuring } from "../../tests/support/turns";
 import { schema, type Database } from "~/.server/db";
 import { customers, matches, matchQueue, pageSessions, projects, systemSettings, users, type User } from "~/.server/db/schema";
 import { DEFAULT_WEIGHTS } from "~/lib/match-score";
@@ -197,19 +198,8 @@ describe("scoring every match again after new weights", () => {
         })),
       );
       await queueListings(own.db, eq(projects.status, "published"));
-      // another request's callbacks, each taken up in a turn of the event loop
-      let turns = 0;
-      let ticking = true;
-      const tick = () => {
-        turns++;
-        if (ticking) setImmediate(tick);
-      };
-      setImmediate(tick);
-      try {
-        expect(await drainMatchQueue(own.db, { budgetMs: 0 })).toBe(0);
-      } finally {
-        ticking = false;
-      }
+      const { result: left, turns } = await turnsDuring(() => drainMatchQueue(own.db, { budgetMs: 0 }));
+      expect(left).toBe(0);
       expect(await own.db.$count(matches)).toBe(FIRST_BATCH * 300);
       expect(turns).toBeGreaterThanOrEqual(FIRST_BATCH - 1);
     } finally {

@@ -57,7 +57,6 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function MessagesPage() {
   const { notifications, noticePages, unread, threads, threadPages, questions } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <div className="grid max-w-6xl gap-8 lg:grid-cols-2">
       <section aria-label="Notifications">
@@ -83,22 +82,7 @@ export default function MessagesPage() {
             </li>
           ))}
         </ul>
-        {noticePages.page > 1 || noticePages.older ? (
-          <nav aria-label="Notification pages" className="mt-2 flex justify-between text-sm">
-            {noticePages.page > 1 ? (
-              <Link to={hrefWith(location, { notices: noticePages.page === 2 ? null : noticePages.page - 1 })} className="link" rel="prev">
-                Newer notifications
-              </Link>
-            ) : (
-              <span />
-            )}
-            {noticePages.older ? (
-              <Link to={hrefWith(location, { notices: noticePages.page + 1 })} className="link" rel="next">
-                Older notifications
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <NewerOlder pages={noticePages} param="notices" label="Notification pages" what="notifications" />
       </section>
       <section aria-label="Negotiations" className="lg:pt-14">
         <h2 className="mb-2 font-semibold">Negotiations</h2>
@@ -117,22 +101,7 @@ export default function MessagesPage() {
             </li>
           ))}
         </ul>
-        {threadPages.page > 1 || threadPages.older ? (
-          <nav aria-label="Conversation pages" className="mt-2 flex justify-between text-sm">
-            {threadPages.page > 1 ? (
-              <Link to={hrefWith(location, { page: threadPages.page === 2 ? null : threadPages.page - 1 })} className="link" rel="prev">
-                Newer conversations
-              </Link>
-            ) : (
-              <span />
-            )}
-            {threadPages.older ? (
-              <Link to={hrefWith(location, { page: threadPages.page + 1 })} className="link" rel="next">
-                Older conversations
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <NewerOlder pages={threadPages} param="page" label="Conversation pages" what="conversations" />
         {questions.length ? (
           <>
             <h2 className="mb-2 mt-8 font-semibold">Your questions to our team</h2>
@@ -166,5 +135,27 @@ export default function MessagesPage() {
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** Newer and older pages of one of the inbox's lists, on its own query parameter, the other list's page kept. */
+function NewerOlder({ pages, param, label, what }: { pages: { page: number; older: boolean }; param: "notices" | "page"; label: string; what: string }) {
+  const location = useLocation();
+  if (pages.page === 1 && !pages.older) return null;
+  return (
+    <nav aria-label={label} className="mt-2 flex justify-between text-sm">
+      {pages.page > 1 ? (
+        <Link to={hrefWith(location, { [param]: pages.page === 2 ? null : pages.page - 1 })} className="link" rel="prev">
+          Newer {what}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {pages.older ? (
+        <Link to={hrefWith(location, { [param]: pages.page + 1 })} className="link" rel="next">
+          Older {what}
+        </Link>
+      ) : null}
+    </nav>
   );
 }
