@@ -69,3 +69,51 @@ export function ensureDir(dir) {
 export function demoDataWanted(env = process.env) {
   return env.NODE_ENV !== "production" && env.APP_ENV !== "production";
 }
+
+/**
+ * The period of wrangler.toml's cron trigger when it is "* * * * *" or "*\/N * * * *"; null for any
+ * other schedule (or none), which the start script does not imitate.
+ * @param {string} toml
+ */
+export function cronIntervalMs(toml) {
+  const schedule = /^\s*crons\s*=\s*\[\s*"([^"]*)"/m.exec(toml)?.[1]?.trim();
+  const every = schedule && /^(\*|\*\/(\d+)) \* \* \* \*$/.exec(schedule);
+  if (!every) return null;
+  const minutes = every[2] ? Number(every[2]) : 1;
+  return minutes > 0 && minutes <= 60 ? minutes * 60_000 : null;
+}
+
+/**
+ * `wrangler dev` runs no cron trigger of its own: `--test-scheduled` only opens GET /__scheduled.
+ * This calls it on the clock's marks of `everyMs` (:00, :05, … for every five minutes), as the
+ * deployed trigger runs, so a local server's housekeeping (the outbox past one drain, saved-search
+ * digests, half-drained imports, pruning) happens at all. The next mark is awaited after a run ends.
+ * Returns a function that stops it.
+ * @param {string} origin
+ * @param {number} everyMs
+ * @param {{ fetch?: typeof fetch, now?: () => number, log?: (message: string) => void }} [deps]
+ */
+export function runLocalCron(origin, everyMs, { fetch = globalThis.fetch, now = Date.now, log = console.error } = {}) {
+  let timer;
+  let stopped = false;
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(tick, everyMs - (now() % everyMs));
+    // the script ends with wrangler, not with this timer
+    timer.unref?.();
+  };
+  const tick = async () => {
+    try {
+      const response = await fetch(`${origin}/__scheduled`);
+      if (!response.ok) log(`✖ the cron's run (GET /__scheduled) answered ${response.status}`);
+    } catch (error) {
+      log(`✖ the cron's run (GET /__scheduled) failed: ${error instanceof Error ? error.message : error}`);
+    }
+    next();
+  };
+  next();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

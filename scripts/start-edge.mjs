@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
-import { bin, demoDataWanted, ensureDir, isStale, root, run, serve, waitForHealthy } from "./lib.mjs";
+import { bin, cronIntervalMs, demoDataWanted, ensureDir, isStale, root, run, runLocalCron, serve, waitForHealthy } from "./lib.mjs";
 
 const port = process.env.PORT || "8787";
 const persistTo = path.resolve(root, process.env.WRANGLER_PERSIST_DIR || ".wrangler/state");
@@ -40,7 +40,7 @@ const wranglerArgs = [
   "--ip", "127.0.0.1",
   "--persist-to", persistTo,
   "--show-interactive-dev-session=false",
-  // GET /__scheduled runs the cron handler locally
+  // GET /__scheduled runs the cron handler locally; wrangler dev never runs it on its own (runLocalCron below)
   "--test-scheduled",
   ...Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
 ];
@@ -49,6 +49,10 @@ if (!watchdogMs) serve(bin("wrangler"), wranglerArgs, wranglerEnv);
 else watched(wranglerArgs, watchdogMs);
 if (await waitForHealthy(`http://127.0.0.1:${port}/healthz`, { timeoutMs: 120_000 })) {
   console.log(`✓ Secondary Marketplace (Workers) is ready at http://127.0.0.1:${port}`);
+  // the cron trigger of wrangler.toml, which wrangler dev leaves to whoever calls /__scheduled
+  const cronMs = cronIntervalMs(fs.readFileSync(path.join(root, "wrangler.toml"), "utf8"));
+  if (cronMs) runLocalCron(`http://127.0.0.1:${port}`, cronMs);
+  else console.error("✖ wrangler.toml's cron is not every N minutes: call /__scheduled to run housekeeping");
 } else {
   console.error("✖ wrangler dev did not become healthy within two minutes");
 }
