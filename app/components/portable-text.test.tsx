@@ -7,7 +7,7 @@ const render = (value: unknown[], images = null as { projectId: string; dataset:
   renderToStaticMarkup(<PortableText value={value} images={images} />);
 
 describe("Portable Text on the page", () => {
-  it("renders headings H1–H6, quotes, code, marks, lists and rules", () => {
+  it("renders headings H1–H6 (an H1 of the text as a section under the page's one h1), quotes, code, marks, lists and rules", () => {
     const html = render(
       markdown(`
 # One
@@ -22,7 +22,9 @@ select 1
 \`\`\`
 `),
     );
-    expect(html).toContain('<h1 class="mt-8 text-3xl font-bold">One</h1>');
+    // the page's title is its h1: a second one made the page's outline two pages (in h1's size still)
+    expect(html).toContain('<h2 class="mt-8 text-3xl font-bold">One</h2>');
+    expect(html).not.toContain("<h1");
     expect(html).toMatch(/<h6[^>]*>Six<\/h6>/);
     expect(html).toMatch(/<blockquote[^>]*>Quoted<\/blockquote>/);
     expect(html).toContain("<strong>bold</strong>");

@@ -24,8 +24,8 @@ const headingClass: Record<string, string> = {
   h6: "mt-4 text-sm font-semibold uppercase tracking-wide",
 };
 
-function heading(Tag: "h1" | "h2" | "h3" | "h4" | "h5" | "h6") {
-  const Heading = ({ children }: { children?: ReactNode }) => <Tag className={headingClass[Tag]}>{children}</Tag>;
+function heading(Tag: "h2" | "h3" | "h4" | "h5" | "h6", className = headingClass[Tag]) {
+  const Heading = ({ children }: { children?: ReactNode }) => <Tag className={className}>{children}</Tag>;
   return Heading;
 }
 
@@ -34,7 +34,8 @@ function components(images: ImageConfig): PortableTextComponents {
   return {
     block: {
       normal: ({ children }) => <p>{children}</p>,
-      h1: heading("h1"),
+      // the page's title is its one h1: a heading the text calls h1 is a section of it, in h1's size
+      h1: heading("h2", headingClass.h1),
       h2: heading("h2"),
       h3: heading("h3"),
       h4: heading("h4"),

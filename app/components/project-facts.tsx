@@ -87,7 +87,7 @@ export function KindDetails({ details, hidden = [] }: { details: Record<string, 
       {entries.map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="text-slate-500">{DETAIL_LABELS[key]}</dt>
-          <dd className="whitespace-pre-line">{show(key, value)}</dd>
+          <dd className="whitespace-pre-line break-words">{show(key, value)}</dd>
         </div>
       ))}
     </dl>
@@ -107,7 +107,7 @@ export function ProjectSummary({
       <ProjectFacts project={project} />
       <KindDetails details={project.details} />
       {children}
-      {project.fullDetails ? <p className="whitespace-pre-line text-sm text-slate-700">{project.fullDetails}</p> : null}
+      {project.fullDetails ? <p className="whitespace-pre-line break-words text-sm text-slate-700">{project.fullDetails}</p> : null}
     </section>
   );
 }

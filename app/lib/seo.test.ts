@@ -113,4 +113,12 @@ describe("a public page's head", () => {
     expect(canonicalOf(homeMeta(at("/", { settings: null })))).toBe(`${ORIGIN}/`);
     expect(canonicalOf(contactMeta(at("/contact-us/", {})))).toBe(`${ORIGIN}/contact-us`);
   });
+
+  it("keeps a closed position's page for old links, and out of search engines' indexes", async () => {
+    const at = (data: unknown) => ({ ...args, location: { pathname: "/jobs/x" }, data, params: {} }) as never;
+    const robots = (meta: unknown) => (meta as Array<Record<string, string>>).find((tag) => tag.name === "robots")?.content;
+    const job = (await seeded().job("credit-analyst"))!;
+    expect(robots(jobMeta(at({ job })))).toBeUndefined();
+    expect(robots(jobMeta(at({ job: { ...job, status: "closed" } })))).toBe("noindex");
+  });
 });

@@ -61,6 +61,15 @@ test("a buyer's words with no space to break at fit a 375 px phone: a saved sear
   expect(await overflow(page), "/buyers/assistant scrolls sideways at 375 px").toBeLessThanOrEqual(0);
 });
 
+test("a company's name with no space to break at fits a 375 px phone in the on-boarding's answers", async ({ page }) => {
+  const company = `Osprey${Date.now().toString(36)}`.padEnd(90, "z");
+  await joinAs(page, { role: "Buyer", company });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("answer-company")).toContainText(company);
+  expect(await overflow(page), "/on-board/buyers scrolls sideways at 375 px").toBeLessThanOrEqual(0);
+});
+
 test("on a phone the navigation is a menu that opens without JavaScript", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/");

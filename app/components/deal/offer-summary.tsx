@@ -43,7 +43,7 @@ export function OfferSummary({ view, side }: { view: OfferRecord; side: "buyer" 
         <dt className="text-slate-500">Structure</dt>
         <dd>{offer.structure}</dd>
         <dt className="text-slate-500">Conditions</dt>
-        <dd className="whitespace-pre-line">{offer.conditions || "—"}</dd>
+        <dd className="whitespace-pre-line break-words">{offer.conditions || "—"}</dd>
         <dt className="text-slate-500">Due diligence</dt>
         <dd>{offer.dueDiligenceDays} days</dd>
         <dt className="text-slate-500">Expires</dt>

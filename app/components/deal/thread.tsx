@@ -81,7 +81,7 @@ function ThreadBody({
         {messages.map((m) => (
           <li
             key={m.id}
-            className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.senderId === me ? "ml-auto bg-primary-light" : "bg-slate-100"}`}
+            className={`max-w-[85%] break-words rounded-lg px-3 py-2 text-sm ${m.senderId === me ? "ml-auto bg-primary-light" : "bg-slate-100"}`}
           >
             <p className="mb-1 text-xs text-slate-700">
               {m.senderName} ({m.senderCompany}) · {formatDateTime(m.createdAt)}

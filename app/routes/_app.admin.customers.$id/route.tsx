@@ -164,7 +164,7 @@ export default function CustomerPage() {
             </div>
           ))}
         </dl>
-        {customer.comments ? <p className="mt-3 whitespace-pre-line text-sm">{customer.comments}</p> : null}
+        {customer.comments ? <p className="mt-3 whitespace-pre-line break-words text-sm">{customer.comments}</p> : null}
         {!deleted ? (
           <div className="mt-4 flex flex-wrap items-start gap-2">
             <Form method="post" className="flex flex-wrap gap-2">
@@ -203,7 +203,7 @@ export default function CustomerPage() {
             {criteria.map(({ label, text }) => (
               <div key={label}>
                 <dt className="font-medium text-slate-500">{label}</dt>
-                <dd className="whitespace-pre-line">{text}</dd>
+                <dd className="whitespace-pre-line break-words">{text}</dd>
               </div>
             ))}
           </dl>

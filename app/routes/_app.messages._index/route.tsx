@@ -119,7 +119,7 @@ export default function MessagesPage() {
                       </>
                     ) : null}
                   </p>
-                  <p className="whitespace-pre-line">{q.message}</p>
+                  <p className="whitespace-pre-line break-words">{q.message}</p>
                   {q.answer ? (
                     <p className="whitespace-pre-line border-l-2 border-primary pl-2" data-testid="question-answer">
                       <span className="font-medium">Our answer: </span>

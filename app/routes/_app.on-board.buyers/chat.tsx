@@ -10,7 +10,7 @@ export function Bubbles({ turns }: { turns: ReadonlyArray<Pick<TranscriptEntry, 
         <li key={`${t.step}-${i}`} className="space-y-2">
           <p className="w-fit max-w-[85%] rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-2 text-sm">{t.question}</p>
           <p
-            className={`ml-auto w-fit max-w-[85%] rounded-2xl rounded-tr-sm px-4 py-2 text-right text-sm ${t.skipped ? "bg-slate-50 italic text-slate-500" : "bg-primary text-white"}`}
+            className={`ml-auto w-fit max-w-[85%] break-words rounded-2xl rounded-tr-sm px-4 py-2 text-right text-sm ${t.skipped ? "bg-slate-50 italic text-slate-500" : "bg-primary text-white"}`}
             data-testid={`answer-${t.step}`}
           >
             {t.answer}

@@ -121,7 +121,7 @@ export function FeedbackList({ feedback }: Pick<DeskRecords, "feedback">) {
                 {f.buyerCompany ? ` (${f.buyerCompany})` : ""} · {formatDate(f.createdAt)}
               </p>
               <p>{f.reasons.join(" · ")}</p>
-              {f.comment ? <p className="mt-1 whitespace-pre-line text-slate-600">{f.comment}</p> : null}
+              {f.comment ? <p className="mt-1 whitespace-pre-line break-words text-slate-600">{f.comment}</p> : null}
             </li>
           ))}
         </ul>

@@ -13,7 +13,9 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   if (args.error) return errorMeta(args.error);
   const job = args.data?.job;
   if (!job) return [{ title: pageTitle("Job not found") }];
-  return publicMeta(args, { path: `/jobs/${encodeURIComponent(job.slug)}`, title: job.title, description: job.seoDescription || paragraphsOf(job.description).join(" "), type: "article" });
+  const tags = publicMeta(args, { path: `/jobs/${encodeURIComponent(job.slug)}`, title: job.title, description: job.seoDescription || paragraphsOf(job.description).join(" "), type: "article" });
+  // a closed position's page stays for old links, as the sitemap and the job list leave it out
+  return job.status === "closed" ? [...tags, { name: "robots", content: "noindex" }] : tags;
 };
 
 export async function loader(args: LoaderFunctionArgs) {
