@@ -21,6 +21,15 @@ async function headerPage() {
 const press = (target: Element, key: string) => act(() => void target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true })));
 
 describe("the site header", () => {
+  it("leads a member who buys and also sells to their listings, and only them", () => {
+    const links = (user: Parameters<typeof headerFor>[0]) => headerFor(user).navigation.map((l) => l.to);
+    expect(links({ role: "buyer", roles: ["ROLE_SELLER", "ROLE_BUYER"] })).toContain("/sellers/myprojects");
+    expect(links({ role: "broker", roles: ["ROLE_BROKER", "ROLE_SELLER"] })).toContain("/sellers/myprojects");
+    expect(links({ role: "buyer", roles: ["ROLE_BUYER"] })).not.toContain("/sellers/myprojects");
+    // a seller's own links have it already, once
+    expect(links({ role: "seller", roles: ["ROLE_SELLER", "ROLE_AGENT"] }).filter((to) => to === "/sellers/myprojects")).toHaveLength(1);
+  });
+
   it("closes the phone's menu on Escape and gives the focus back to its summary", async () => {
     const container = await headerPage();
     const menu = container.querySelector("details")!;

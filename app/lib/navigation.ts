@@ -60,10 +60,16 @@ export const VISITOR_NAVIGATION: readonly NavItem[] = [
  * The header of a page for who is asking: the links of their role and the role's name. The server
  * answers it with the root's data, so the browser never loads every role's menu.
  */
-export function headerFor(user: { role: Role | null } | null) {
+export function headerFor(user: { role: Role | null; roles?: readonly string[] } | null) {
+  const links = user ? NAVIGATION[user.role ?? "member"] : VISITOR_NAVIGATION;
+  // a member who buys and also sells acts as a buyer, and opens their listings' pages as a seller: the
+  // header leads there too (their seller notifications did, and nothing else)
+  const alsoSells = (user?.role === "buyer" || user?.role === "broker") && user.roles?.includes("ROLE_SELLER");
   return {
-    navigation: user ? NAVIGATION[user.role ?? "member"] : VISITOR_NAVIGATION,
+    navigation: alsoSells ? [...links, ALSO_SELLING] : links,
     roleLabel: user?.role ? ROLE_LABELS[user.role] : null,
   };
 }
+
+const ALSO_SELLING: NavItem = { to: "/sellers/myprojects", label: "My listings" };
 export type SiteHeaderData = ReturnType<typeof headerFor>;

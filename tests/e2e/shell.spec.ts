@@ -63,6 +63,10 @@ test("the navigation fits the signed-in role", async ({ page }) => {
 test("a member of several roles acts as the first of buyer, seller, admin, broker", async ({ page }) => {
   await signIn(page, DEMO.multi);
   await expect(page.getByTestId("dashboard-role")).toContainText("Buyer");
+  // and opens their own listings, from the header, as the seller they also are
+  await page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "My listings" }).click();
+  await expect(page).toHaveURL(/\/sellers\/myprojects$/);
+  await expect(page.getByRole("heading", { level: 1, name: "My projects" })).toBeVisible();
   await page.context().clearCookies();
   await signIn(page, DEMO.agent);
   await expect(page.getByTestId("dashboard-role")).toHaveText(/Seller · Agent/);
