@@ -37,6 +37,10 @@ test("every page of the sitemap has its description, its canonical URL and Open 
   }
   const robots = await client.get("/robots.txt");
   expect(await robots.text()).toContain(`Sitemap: ${new URL(locs[0]!).origin}/sitemap.xml`);
+  // asked for by crawlers and some browsers whatever the page links (it links the SVG): answered, not a 404
+  const icon = await client.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/icon/);
   await client.dispose();
 });
 
