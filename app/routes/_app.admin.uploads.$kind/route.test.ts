@@ -68,6 +68,12 @@ describe("the same file imported again, from a new page", () => {
     expect(body.result.error.file).toEqual([`This file was imported on ${on} (1 listing, import #${first!.id}). Import it again?`]);
     expect(body.importedBefore).toBe(first!.id);
     expect(await listings()).toBe(1);
+    // the dry run of it says so before the admin imports it again
+    const dryRun = await post({ ...(await fields()), intent: "check" }, file());
+    expect(dryRun.status).toBe(200);
+    const checked = ((await dryRun.json()) as { checked: { rows: number; before: string | null } }).checked;
+    expect(checked).toMatchObject({ rows: 1, before: `This file was imported on ${on} (1 listing, import #${first!.id}). Importing it makes its listings again.` });
+    expect(await listings()).toBe(1);
     // another file, or the same for another seller or as real estate, is not asked about
     const other = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
     expect((await post({ ...(await fields()), seller: String(other.id) }, file())).status).toBe(302);

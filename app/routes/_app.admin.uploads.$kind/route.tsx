@@ -60,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function UploadPage() {
   const { path, title, noun, columns, sellers, rows, total, page, pageSize, current, submissionKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const checked = data && "checked" in data ? (data.checked as { rows: number; file: string }) : null;
+  const checked = data && "checked" in data ? (data.checked as { rows: number; file: string; before: string | null }) : null;
   const askAgain = Boolean(data && "importedBefore" in data);
   return (
     <div className="space-y-6">

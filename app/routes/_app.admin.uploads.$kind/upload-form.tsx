@@ -26,7 +26,7 @@ export function UploadForm({
   columns: readonly string[];
   sellers: SellerChoices;
   result?: ActionResult | null;
-  checked?: { rows: number; file: string } | null;
+  checked?: { rows: number; file: string; before?: string | null } | null;
   /** The import was refused for a file imported before: the form asks whether to import it again. */
   askAgain?: boolean;
   /** One per page: the same form posted twice imports once. */
@@ -96,6 +96,7 @@ export function UploadForm({
       {checked ? (
         <p role="status" data-testid="upload-checked" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
           All {checked.rows} rows of {checked.file} are valid. Nothing is imported yet: choose the file again and Import.
+          {checked.before ? <strong className="mt-1 block font-semibold text-amber-800" data-testid="upload-imported-before">{checked.before}</strong> : null}
         </p>
       ) : null}
       <ProblemList id="upload-errors" testId="upload-errors" summary={summary} problems={problems} />

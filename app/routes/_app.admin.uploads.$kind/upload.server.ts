@@ -34,14 +34,15 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
     const more = checked.badRows - checked.problems.length;
     return refuseLines(submission, "file", more > 0 ? [...lines, { line: 0, reason: `… and ${more} more rows with problems.` }] : lines);
   }
-  if (intent === "check") {
-    return answer(submission.reply({ resetForm: false }), 200, { checked: { rows: checked.rows.length, file: file.name } });
-  }
   const fileSha256 = await sha256Hex(new Uint8Array(await file.arrayBuffer()));
   const earlier = again ? null : await earlierImport(services.db, { kind, sellerId: seller, fileSha256, submissionKey: key || null });
+  if (intent === "check") {
+    // the dry run says so too, before the admin chooses the file again to import it
+    const before = earlier ? `${importedBefore(earlier)} Importing it makes its listings again.` : null;
+    return answer(submission.reply({ resetForm: false }), 200, { checked: { rows: checked.rows.length, file: file.name, before } });
+  }
   if (earlier) {
-    const when = earlier.status === "done" ? `was imported on ${formatDate(earlier.finishedAt ?? earlier.createdAt)}` : `is being imported since ${formatDate(earlier.createdAt)}`;
-    const question = `This file ${when} (${earlier.total} listing${earlier.total === 1 ? "" : "s"}, import #${earlier.id}). Import it again?`;
+    const question = `${importedBefore(earlier)} Import it again?`;
     return answer(submission.reply({ formErrors: ["Nothing was imported."], fieldErrors: { file: [question] } }), 409, { importedBefore: earlier.id });
   }
   const job = await stageImport(services.db, {
@@ -71,4 +72,10 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
         ? `The import of ${file.name} stopped; nothing was imported.`
         : `Importing ${job.total} listings from ${file.name}: the table shows the progress.`;
   return redirectWithNotification(services, request, here, message);
+}
+
+/** "This file was imported on 2026-12-07 (3 listings, import #12)." */
+function importedBefore(earlier: NonNullable<Awaited<ReturnType<typeof earlierImport>>>) {
+  const when = earlier.status === "done" ? `was imported on ${formatDate(earlier.finishedAt ?? earlier.createdAt)}` : `is being imported since ${formatDate(earlier.createdAt)}`;
+  return `This file ${when} (${earlier.total} listing${earlier.total === 1 ? "" : "s"}, import #${earlier.id}).`;
 }
