@@ -55,7 +55,7 @@ describe("JobPosting structured data", () => {
       expect(ld["@context"]).toBe("https://schema.org/");
       expect(ld["@type"]).toBe("JobPosting");
       expect(ld.title).toBe(job.title);
-      expect(ld.description).toMatch(/^<p>.+<\/p>$/s);
+      expect(ld.description).toMatch(/^<(p|h3|ul|ol)>.+<\/(p|h3|ul|ol)>$/s);
       expect(Number.isNaN(Date.parse(String(ld.datePosted)))).toBe(false);
       expect(ld.hiringOrganization).toMatchObject({ "@type": "Organization", name: "Secondary Marketplace", sameAs: ORIGIN });
       // a place with a country, or a remote job with where its applicants may live
@@ -75,6 +75,18 @@ describe("JobPosting structured data", () => {
       jobLocation: { address: { addressLocality: "Chicago", addressRegion: "IL", addressCountry: "US" } },
     });
     expect(jobPostingLd({ ...base, location: "Remote (US)" }, ORIGIN)).toMatchObject({ jobLocationType: "TELECOMMUTE" });
+  });
+
+  it("keeps the text's headings and lists in its HTML description, each text escaped", () => {
+    const block = (text: string, more: Record<string, string> = {}) => ({ _type: "block", children: [{ text }], ...more });
+    const ld = jobPostingLd(
+      {
+        title: "Analyst", slug: "analyst", location: "Chicago, IL", employmentType: "Full-time", publishedAt: "2026-05-01",
+        description: [block("About us"), block("What you will do", { style: "h2" }), block("Price <pools>", { listItem: "bullet" }), block("Write memos", { listItem: "bullet" }), block("Step one", { listItem: "number" }), block("Thanks.")],
+      },
+      ORIGIN,
+    ) as { description: string };
+    expect(ld.description).toBe("<p>About us</p><h3>What you will do</h3><ul><li>Price &lt;pools&gt;</li><li>Write memos</li></ul><ol><li>Step one</li></ol><p>Thanks.</p>");
   });
 
   it("cannot close its script element early", () => {

@@ -95,7 +95,7 @@ export function jobPostingLd(job: JobForLd, origin: string) {
     "@context": "https://schema.org/",
     "@type": "JobPosting",
     title: job.title,
-    description: paragraphsOf(job.description).map((p) => `<p>${escapeHtml(p)}</p>`).join("") || `<p>${escapeHtml(job.title)}</p>`,
+    description: descriptionHtml(job.description) || `<p>${escapeHtml(job.title)}</p>`,
     datePosted: job.publishedAt,
     url: `${origin}/jobs/${encodeURIComponent(job.slug)}`,
     hiringOrganization: { "@type": "Organization", name: SITE_NAME, sameAs: origin },
@@ -109,6 +109,30 @@ export function jobPostingLd(job: JobForLd, origin: string) {
           },
         }),
   };
+}
+
+type TextBlock = Block & { style?: string; listItem?: string };
+
+/**
+ * A job's text as the HTML Google's job search reads: paragraphs, headings (as h3, under the page's own) and
+ * lists kept; flattened to paragraphs, a list of requirements read as one run of sentences.
+ */
+function descriptionHtml(blocks: ReadonlyArray<{ _type: string }>) {
+  let html = "";
+  let list: string | null = null;
+  for (const block of blocks as TextBlock[]) {
+    if (block._type !== "block") continue;
+    const text = escapeHtml((block.children ?? []).map((c) => c.text ?? "").join("").trim());
+    if (!text) continue;
+    const tag = block.listItem === "number" ? "ol" : block.listItem ? "ul" : null;
+    if (list !== tag) {
+      if (list) html += `</${list}>`;
+      if (tag) html += `<${tag}>`;
+      list = tag;
+    }
+    html += tag ? `<li>${text}</li>` : /^h[1-6]$/.test(block.style ?? "") ? `<h3>${text}</h3>` : `<p>${text}</p>`;
+  }
+  return list ? `${html}</${list}>` : html;
 }
 
 /** JSON for a <script type="application/ld+json">: a "</script>" inside a value must not end the element. */
