@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot } from "react-dom/client";
 import { useLoaderData } from "@remix-run/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
-import { routerPage } from "../../tests/support/router-page";
+import { mountRouter, routerPage } from "../../tests/support/router-page";
 import { DataGrid } from "./data-grid";
 import { gridBody } from "./data-grid.server";
 import type { TableHeader } from "~/lib/table-preferences";
@@ -109,13 +108,9 @@ describe("the Columns panel", () => {
       ],
       { initialEntries: ["/things"] },
     );
-    const container = document.body.appendChild(document.createElement("div"));
-    const root = createRoot(container);
-    await act(async () => root.render(<RouterProvider router={router} future={{ v7_startTransition: false }} />));
-    cleanup = () => {
-      act(() => root.unmount());
-      container.remove();
-    };
+    const mounted = await mountRouter(router);
+    const container = mounted.container;
+    cleanup = mounted.cleanup;
     const box = (value: string) => container.querySelector<HTMLInputElement>(`details input[name="column"][value="${value}"]`)!;
     const settle = () => act(async () => void (await new Promise((resolve) => setTimeout(resolve, 20))));
     return { router, box, posts, settle, all, setSaved: (next: Record<string, boolean>) => (saved = next) };

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { Outlet } from "@remix-run/react";
 import { act, type ComponentType } from "react";
-import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from "react-router-dom";
+import { createMemoryRouter, useLocation, type RouteObject } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { mountRouter } from "../../tests/support/router-page";
 import * as AppLayout from "~/routes/_app";
 import * as AuthLayout from "~/routes/_auth";
 import * as PublicLayout from "~/routes/_public";
@@ -94,6 +94,17 @@ function memberRoutes({ workspaceLoader = notFound } = {}): RouteObject[] {
 }
 
 /** As the server renders a document request (no JavaScript needed to read it). */
+/** The root and the public layout (with a footer link) around one page's route. */
+const publicRoutes = (page: RouteObject): RouteObject[] => [
+  {
+    id: "root",
+    path: "/",
+    Component: Root,
+    loader: () => ({ footerLinks: [{ label: "Terms", href: "/terms" }] }),
+    children: [route("routes/_public", PublicLayout, { children: [page] })],
+  },
+];
+
 async function serverRender(routes: RouteObject[], path: string) {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
@@ -113,18 +124,12 @@ afterEach(() => {
 /** As the browser renders it: a memory router, its loaders run on the client. */
 async function browserRender(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const container = document.createElement("div");
-  document.body.appendChild(container);
-  const root = createRoot(container);
-  await act(async () => root.render(<RouterProvider router={router} future={{ v7_startTransition: false }} />));
+  const mounted = await mountRouter(router);
+  cleanup = mounted.cleanup;
   await act(async () => {
     while (router.state.navigation.state !== "idle" || !router.state.initialized) await new Promise((r) => setTimeout(r, 5));
   });
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
-  return { router, container };
+  return { router, container: mounted.container };
 }
 
 // (the Workers types redefine Element and ParentNode, so these ask only for what they use)
@@ -196,19 +201,7 @@ describe("route error boundaries, rendered by the server", () => {
   });
 
   it("a marketing page that fails keeps the navigation and the footer", async () => {
-    const routes: RouteObject[] = [
-      {
-        id: "root",
-        path: "/",
-        Component: Root,
-        loader: () => ({ footerLinks: [{ label: "Terms", href: "/terms" }] }),
-        children: [
-          route("routes/_public", PublicLayout, {
-            children: [{ id: "routes/_public.jobs.$slug", path: "jobs/:slug", Component: () => <p>job</p>, loader: notFound }],
-          }),
-        ],
-      },
-    ];
+    const routes = publicRoutes({ id: "routes/_public.jobs.$slug", path: "jobs/:slug", Component: () => <p>job</p>, loader: notFound });
     const { status, doc } = await serverRender(routes, "/jobs/no-such-job");
     expect(status).toBe(404);
     expect(doc.querySelector('nav[aria-label="Main"]')).not.toBeNull();
@@ -219,19 +212,7 @@ describe("route error boundaries, rendered by the server", () => {
   });
 
   it("a job that is no longer posted is a 404 that leads to the open positions", async () => {
-    const routes: RouteObject[] = [
-      {
-        id: "root",
-        path: "/",
-        Component: Root,
-        loader: () => ({ footerLinks: [{ label: "Terms", href: "/terms" }] }),
-        children: [
-          route("routes/_public", PublicLayout, {
-            children: [route("routes/_public.jobs.$slug", JobPage, { path: "jobs/:slug", loader: notFound })],
-          }),
-        ],
-      },
-    ];
+    const routes = publicRoutes(route("routes/_public.jobs.$slug", JobPage, { path: "jobs/:slug", loader: notFound }));
     const { status, doc } = await serverRender(routes, "/jobs/marketing-intern-2025");
     expect(status).toBe(404);
     expect(link(doc.querySelector('footer nav[aria-label="Footer"]')!, "Terms")).not.toBeNull();

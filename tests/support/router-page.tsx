@@ -17,13 +17,17 @@ export async function routerPage(path: string, element: ReactElement, { search =
     ],
     { initialEntries: [path + search] },
   );
-  const container = document.createElement("div");
-  document.body.appendChild(container);
+  return { ...(await mountRouter(router)), router };
+}
+
+/** `router` rendered in jsdom in a container of the document's body; `cleanup` unmounts it and takes the container away. */
+export async function mountRouter(router: ReturnType<typeof createMemoryRouter>) {
+  const container = document.body.appendChild(document.createElement("div"));
   const root = createRoot(container);
   await act(async () => root.render(<RouterProvider router={router} future={{ v7_startTransition: false }} />));
   const cleanup = () => {
     act(() => root.unmount());
     container.remove();
   };
-  return { container, router, cleanup };
+  return { container, cleanup };
 }

@@ -9,6 +9,7 @@ import { listThreads } from "~/models/negotiations.server";
 import { sellerReachKindOf } from "~/models/seller-permissions.server";
 import { listMemberInquiries } from "~/models/inbound.server";
 import { markNotificationsRead, notificationsPage, unreadNotificationCount } from "~/models/notifications.server";
+import { inboxCountsLoadedWith } from "~/models/sessions.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, markReadSchema } from "~/lib/schemas/index.server";
@@ -28,7 +29,8 @@ export async function loader(args: LoaderFunctionArgs) {
   // the notifications are paged on a parameter of their own, the threads' page kept beside it (decision 074)
   const [notices, unread, { threads, older, page: at }, questions] = await Promise.all([
     notificationsPage(services.db, user.id, pageNumber(query.get("notices"))),
-    unreadNotificationCount(services.db, user.id),
+    // the session's read usually brought it (the header shows it too): asked again only when it did not
+    inboxCountsLoadedWith(user)?.unreadNotices ?? unreadNotificationCount(services.db, user.id),
     // a seller's inbox holds the threads of the team's projects they may read, too
     inboxRole === "seller" ? sellerReachKindOf(services.db, user).then((reach) => listThreads(services.db, user, inboxRole, { reach, page })) : listThreads(services.db, user, inboxRole, { page }),
     listMemberInquiries(services.db, { userId: user.id }),

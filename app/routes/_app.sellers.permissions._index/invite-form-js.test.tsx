@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { createRoot } from "react-dom/client";
-import { createMemoryRouter, redirect, RouterProvider } from "react-router-dom";
+import { createMemoryRouter, redirect } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
+import { mountRouter } from "../../../tests/support/router-page";
 import Page from "./route";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -34,13 +34,9 @@ async function teamPage() {
     ],
     { initialEntries: ["/sellers/permissions"] },
   );
-  const container = document.body.appendChild(document.createElement("div"));
-  const root = createRoot(container);
-  await act(async () => root.render(<RouterProvider router={router} future={{ v7_startTransition: false }} />));
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
+  const mounted = await mountRouter(router);
+  const container = mounted.container;
+  cleanup = mounted.cleanup;
   const input = (name: string) => container.querySelector<HTMLInputElement>(`#invite-colleague input[name="${name}"]`)!;
   const ticked = () => [...container.querySelectorAll<HTMLInputElement>('#invite-colleague input[name="grant"]')].filter((box) => box.checked).map((box) => box.value);
   const send = async () => {
