@@ -363,7 +363,7 @@ export async function listOutbox(db: Database, { status, page = 1, pageSize = 10
 /** Queues the e-mail and tries to send it after the response; the outbox keeps it until it is sent. */
 export async function sendEmail(
   services: Pick<Services, "db" | "env" | "waitUntil">,
-  message: { to: string; subject: string; body: string; secrets?: Record<string, string>; html?: string },
+  message: { to: string; subject: string; body: string; secrets?: Record<string, string>; html?: string; headers?: Record<string, string> },
 ) {
   const queued = await enqueueMessage(services.db, services.env, {
     channel: "email",
@@ -372,6 +372,7 @@ export async function sendEmail(
     body: message.body,
     secrets: message.secrets,
     html: message.html,
+    headers: message.headers,
   });
   services.waitUntil(deliverDueMessages(services.db, services.env));
   return queued;
