@@ -181,6 +181,8 @@ describe("campaigns", () => {
     const token = /\/unsubscribe\/(\S+)/.exec(mail!.body)![1]!;
     expect(await readUnsubscribeToken(env.SESSION_SECRET, token)).toBe("self@market.test");
     expect(mail!.html).toContain(`/unsubscribe/${token}"`);
+    // and in the one-click headers, as the members' copies carry them
+    expect(mail!.headers).toEqual({ "List-Unsubscribe": `<https://market.test/unsubscribe/${token}/one-click>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
   });
 });
 

@@ -145,7 +145,9 @@ export async function sendTestToSelf(services: MailServices, { campaign, to }: {
   const list = { definition: (await listDefinition(services.db, campaign.listId))! };
   const [first] = await membersPage(services.db, { list, offset: 0, limit: 1 });
   const message = await campaignMessageFor(services, campaign, first ?? sample, to);
-  await sendEmail(services, { to, subject: `[Test] ${message.subject}`, body: message.body, html: message.html });
+  // with the one-click headers too: the test is how an admin sees the message as members will (a mail client's
+  // "Unsubscribe" button included), and they name the admin's own address like the body's link
+  await sendEmail(services, { to, subject: `[Test] ${message.subject}`, body: message.body, html: message.html, headers: message.headers });
 }
 
 /**

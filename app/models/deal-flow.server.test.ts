@@ -261,6 +261,18 @@ describe("negotiation and offers", () => {
     await Promise.all(pending);
   });
 
+  it("quotes a long message in its e-mail as an excerpt that says so, a short one whole", async () => {
+    const pool = await publishedProject("Long letters");
+    const long = `${"word ".repeat(199)}endx😀 and the rest of the message`;
+    await postMessage(services, pool, buyer, buyer, long);
+    await postMessage(services, pool, buyer, buyer, "Short one.");
+    const mails = (await t.db.select().from(outbox).where(and(eq(outbox.recipient, seller.email), eq(outbox.subject, "New message: Long letters")))).map((m) => m.body);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]).toContain(`wrote:\n\n${"word ".repeat(199)}endx…\n\n(The message goes on: read all of it in the thread.)\n\nhttp`);
+    expect(mails[0]).not.toContain("the rest of the message");
+    expect(mails[1]).toContain("wrote:\n\nShort one.\n\nhttp");
+  });
+
   it("keeps a seller's unread count as messages are written and deleted, markers move and a project changes hands", async () => {
     const [ann, bo] = [await makeUser(t.db, { roles: ["ROLE_SELLER"] }), await makeUser(t.db, { roles: ["ROLE_SELLER"] })];
     const pending: Array<Promise<unknown>> = [];

@@ -79,6 +79,20 @@ export async function markThreadRead(db: Database, { projectId, buyerId, userId,
   await readUpTo(db).run({ projectId, buyerId, userId, lastReadId: shownUpTo });
 }
 
+/** How much of a message its e-mail quotes. */
+export const MESSAGE_EXCERPT_CHARS = 1000;
+
+/**
+ * A message as its e-mail quotes it: a long one was cut at 1,000 characters mid-word (or mid-emoji) with
+ * nothing to say so, and read as the whole message; it now ends with an ellipsis and says the rest is in
+ * the thread, whose link follows.
+ */
+export function messageExcerpt(body: string) {
+  if (body.length <= MESSAGE_EXCERPT_CHARS) return body;
+  const cut = body.slice(0, MESSAGE_EXCERPT_CHARS).replace(/[\uD800-\uDBFF]$/, "").trimEnd();
+  return `${cut}…\n\n(The message goes on: read all of it in the thread.)`;
+}
+
 /**
  * Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise.
  * With the message form's one-time key (decision 083), the same form posted again (a double click,
@@ -118,7 +132,7 @@ export async function postMessage(
       kind: "message",
       message: `${sender.name} (${sender.company}) wrote about ${project.projectName}.`,
       link: recipient === buyer.id ? workspacePath(buyer.roles, project.id) : `/messages/${project.id}/${buyer.id}`,
-      email: { subject: `New message: ${project.projectName}`, body: `${sender.name} (${sender.company}) wrote:\n\n${body.slice(0, 1000)}` },
+      email: { subject: `New message: ${project.projectName}`, body: `${sender.name} (${sender.company}) wrote:\n\n${messageExcerpt(body)}` },
     });
   }
   return row!;

@@ -59,6 +59,13 @@ describe("outbox", () => {
     expect(row!.status).toBe("pending");
   });
 
+  it("writes a subject on one line, whatever line breaks a name put into it", async () => {
+    const { id } = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "b@example.test", subject: "New message: Main\r\nBcc: x@example.test \n", body: "Hello" });
+    const [row] = await t.db.select({ subject: outbox.subject }).from(outbox).where(eq(outbox.id, id));
+    expect(row!.subject).toBe("New message: Main Bcc: x@example.test");
+    await t.db.delete(outbox).where(eq(outbox.id, id));
+  });
+
   it("sends through the provider's HTTP API and retries later when it fails", async () => {
     const env = envWith({ MAIL_API_URL: providerUrl, MAIL_API_KEY: "key-1" });
     const now = Date.now();

@@ -34,6 +34,12 @@ export type NewMessage = {
 export const secretPlaceholder = (name: string) => `{{secret:${name}}}`;
 const PLACEHOLDER = /\{\{secret:([a-z][a-z0-9_]*)\}\}/g;
 
+/**
+ * A subject is one header line: a listing's or a member's name posted with a line break in it (a form
+ * field keeps them) made a subject no provider takes, and the notice was refused and given up.
+ */
+export const subjectLine = (subject: string | undefined) => (subject ?? "").replace(/\s+/g, " ").trim();
+
 /** The body as admins may read it: every secret hidden. */
 export const redactSecrets = (body: string) => body.replace(PLACEHOLDER, "[hidden]");
 
@@ -56,7 +62,7 @@ export async function enqueueMessage(db: Database, env: Pick<Env, "SESSION_SECRE
 export async function outboxRow(env: Pick<Env, "SESSION_SECRET">, message: NewMessage, now = Date.now()) {
   const { secrets, ...fields } = message;
   const sealed = secrets && Object.keys(secrets).length ? await seal(env.SESSION_SECRET, SEAL_PURPOSE, JSON.stringify(secrets)) : null;
-  return { ...fields, secrets: sealed, subject: message.subject ?? "", createdAt: new Date(now), nextAttemptAt: new Date(now) };
+  return { ...fields, secrets: sealed, subject: subjectLine(message.subject), createdAt: new Date(now), nextAttemptAt: new Date(now) };
 }
 
 /** The body to send: placeholders filled in; null when a secret is gone (cleared, or sealed under an old key). */
@@ -83,7 +89,7 @@ export async function enqueueCampaignMessages(
   await insertMany(
     db,
     outbox,
-    messages.map((m) => ({ ...m, campaignId, subject: m.subject ?? "", headers: m.headers ?? null, html: m.html ?? null, createdAt: new Date(now), nextAttemptAt: new Date(notBefore) })),
+    messages.map((m) => ({ ...m, campaignId, subject: subjectLine(m.subject), headers: m.headers ?? null, html: m.html ?? null, createdAt: new Date(now), nextAttemptAt: new Date(notBefore) })),
     { ignoreConflicts: true },
   );
 }
@@ -95,7 +101,7 @@ export async function enqueueCampaignMessages(
 export function queuedMessage(db: Database, message: Omit<NewMessage, "secrets">, now = Date.now()) {
   return db
     .insert(outbox)
-    .values({ ...message, subject: message.subject ?? "", headers: message.headers ?? null, createdAt: new Date(now), nextAttemptAt: new Date(now) });
+    .values({ ...message, subject: subjectLine(message.subject), headers: message.headers ?? null, createdAt: new Date(now), nextAttemptAt: new Date(now) });
 }
 
 export type CampaignText = { customerId: number; recipient: string; body: string; segments: number; notBefore: number };
@@ -363,7 +369,7 @@ export async function listOutbox(db: Database, { status, page = 1, pageSize = 10
 /** Queues the e-mail and tries to send it after the response; the outbox keeps it until it is sent. */
 export async function sendEmail(
   services: Pick<Services, "db" | "env" | "waitUntil">,
-  message: { to: string; subject: string; body: string; secrets?: Record<string, string>; html?: string },
+  message: { to: string; subject: string; body: string; secrets?: Record<string, string>; html?: string; headers?: Record<string, string> },
 ) {
   const queued = await enqueueMessage(services.db, services.env, {
     channel: "email",
@@ -372,6 +378,7 @@ export async function sendEmail(
     body: message.body,
     secrets: message.secrets,
     html: message.html,
+    headers: message.headers,
   });
   services.waitUntil(deliverDueMessages(services.db, services.env));
   return queued;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
+import { unsubscribeToken } from "~/.server/unsubscribe-token";
 import { auditLog, customers, outbox, projects, recentlyViewed, users, type Project, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { listCustomers } from "./customers.server";
@@ -49,6 +50,12 @@ describe("Invite to view", () => {
     expect(mail).toHaveLength(2);
     expect(mail[0]).toMatchObject({ subject: "Invitation to view: Main Street Loans" });
     expect(mail[0]!.body).toContain(`https://market.test/projects/more-details/${project.id}`);
+    // unsolicited, like a campaign: each member's own unsubscribe link, in the body and the one-click headers
+    for (const row of mail) {
+      const link = `https://market.test/unsubscribe/${await unsubscribeToken(env.SESSION_SECRET, row.recipient)}`;
+      expect(row.body).toContain(`unsubscribe: ${link}\n`);
+      expect(row.headers).toEqual({ "List-Unsubscribe": `<${link}/one-click>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    }
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, "project.invite"));
     expect(audit).toMatchObject({ subjectType: "customer", subjectId: String(ids.Alpha) });
     const { rows } = await listCustomers(t.db, {});

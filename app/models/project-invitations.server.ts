@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Services } from "~/.server/services";
 import { siteOrigin } from "~/.server/mailer";
+import { unsubscribeToken } from "~/.server/unsubscribe-token";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
 import { customers, projectInvitations, users, type Project } from "~/.server/db/schema";
@@ -40,11 +41,20 @@ export type InvitationOutcome = {
   unreachable: string[];
 };
 
-function teaserMail(project: Project, link: string) {
+/**
+ * The teaser offered to a member who did not ask for it: marketing, so (like a campaign's e-mail) it carries the
+ * address's unsubscribe link at its foot and in the RFC 8058 headers. Without them the one way to stop these was
+ * to write to us, though an address that unsubscribed from campaigns was already skipped here.
+ */
+async function teaserMail(env: InviteServices["env"], project: Project, link: string, to: string) {
   const facts = [project.industry, project.location, project.size ? formatCompactCurrency(project.size) : ""].filter(Boolean).join(" · ");
+  const unsubscribe = `${siteOrigin({ env })}/unsubscribe/${await unsubscribeToken(env.SESSION_SECRET, to)}`;
   return {
     subject: `Invitation to view: ${project.projectName}`,
-    body: `Our team thinks this opportunity fits what your company buys:\n\n${project.projectName}\n${facts}\n\nRead the teaser and sign the NDA to open the data room:\n${link}\n`,
+    body:
+      `Our team thinks this opportunity fits what your company buys:\n\n${project.projectName}\n${facts}\n\nRead the teaser and sign the NDA to open the data room:\n${link}\n` +
+      `\n--\nTo stop receiving these e-mails, unsubscribe: ${unsubscribe}\n`,
+    headers: { "List-Unsubscribe": `<${unsubscribe}/one-click>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }
 
@@ -91,7 +101,7 @@ export async function inviteToView(
       continue;
     }
     for (const member of members) {
-      await sendEmail(services, { to: member.email, ...teaserMail(project, `${origin}${teaserPathFor(primaryRole(member.roles), project)}`) });
+      await sendEmail(services, { to: member.email, ...(await teaserMail(services.env, project, `${origin}${teaserPathFor(primaryRole(member.roles), project)}`, member.email)) });
     }
     await recordAudit(db, {
       actor,

@@ -53,6 +53,15 @@ describe("joining with an address that has an account", () => {
   });
 });
 
+describe("the welcome e-mail", () => {
+  it("says where to sign in, on the site's own address", async () => {
+    const email = `welcome-${Date.now()}@example.test`;
+    expect((await join(email, "192.0.2.77")).status).toBe(302);
+    const [mail] = await services.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.subject, "Welcome to Secondary Marketplace")));
+    expect(mail!.body).toContain(`Sign in with ${email} at ${services.env.APP_URL}/signin\n`);
+  });
+});
+
 describe("accounts created from one address", () => {
   it("takes JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR an hour, then refuses the next (429, why, nothing written), whatever its e-mail; other addresses join", async () => {
     const address = "203.0.113.50";

@@ -103,7 +103,8 @@ export async function action(args: ActionFunctionArgs) {
   await sendEmail(services, {
     to: user.email,
     subject: "Welcome to Secondary Marketplace",
-    body: `Hello ${user.name},\n\nyour ${role} account for ${user.company} is ready. Sign in with ${user.email}.\n`,
+    // where to sign in, as the other account e-mails say: this one named the address and no place to use it
+    body: `Hello ${user.name},\n\nyour ${role} account for ${user.company} is ready. Sign in with ${user.email} at ${siteOrigin(services)}/signin\n`,
   });
   // a new member starts with the on-boarding chat, which ends where they wanted to go
   const wanted = safeRedirect(redirect, "");
