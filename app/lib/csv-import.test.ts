@@ -108,6 +108,20 @@ describe("an uploaded file's text", () => {
     expect(csvText(new Uint8Array(20_000).fill(0xe9))).toBe("\u00e9".repeat(20_000));
   });
 
+  it("is UTF-16 when its byte-order mark says so, either way round, and reads as CSV", () => {
+    const text = "name,city\nSoci\u00e9t\u00e9 \u20ac,K\u00f8benhavn \u{1f3e6}\n";
+    const units = Array.from(text, (c) => c).flatMap((c) => (c.length === 2 ? [c.charCodeAt(0), c.charCodeAt(1)] : [c.charCodeAt(0)]));
+    const little = bytes(0xff, 0xfe, ...units.flatMap((u) => [u & 0xff, u >> 8]));
+    const big = bytes(0xfe, 0xff, ...units.flatMap((u) => [u >> 8, u & 0xff]));
+    expect(csvText(little)).toBe(text);
+    expect(csvText(big)).toBe(text);
+    expect(readCsvTable(csvText(little), ["name", "city"])).toEqual([["name", "city"], ["Soci\u00e9t\u00e9 \u20ac", "K\u00f8benhavn \u{1f3e6}"]]);
+    // a file larger than one step of the decoding, a character split between two steps whole again
+    const long = "\u00e9".repeat(8191) + "\u{1f3e6}";
+    const longUnits = Array.from(long).flatMap((c) => (c.length === 2 ? [c.charCodeAt(0), c.charCodeAt(1)] : [c.charCodeAt(0)]));
+    expect(csvText(bytes(0xff, 0xfe, ...longUnits.flatMap((u) => [u & 0xff, u >> 8])))).toBe(long);
+  });
+
   it("goes through the readers' checks: a workbook renamed .csv is still not a CSV file", () => {
     const xlsx = csvText(bytes(0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xe9, 0xff));
     expect(readCsvTable(xlsx, ["name"])).toEqual({ line: 0, reason: NOT_CSV });

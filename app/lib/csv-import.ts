@@ -30,11 +30,33 @@ export const NOT_CSV = "This is not a CSV file: save it as CSV (comma-separated)
 const CP1252_80_9F = "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
 
 /**
- * An uploaded CSV's text: UTF-8 when its bytes are (a byte-order mark or not), else Windows-1252, what Excel on
+ * UTF-16 text after its byte-order mark, in the order the mark says: Excel's "Unicode text" (a lone last byte is
+ * dropped). Decoded here for the same reason as Windows-1252: TextDecoder's "utf-16be" is not sure to be known.
+ */
+function utf16Text(bytes: Uint8Array, littleEndian: boolean) {
+  const units = (bytes.length - 2) >> 1;
+  let text = "";
+  // a step at a time, as below; a pair split between two steps is whole again once joined
+  for (let at = 0; at < units; at += 8192) {
+    const codes = Array.from({ length: Math.min(units, at + 8192) - at }, (_, i) => {
+      const first = bytes[2 + 2 * (at + i)]!;
+      const second = bytes[3 + 2 * (at + i)]!;
+      return littleEndian ? first | (second << 8) : (first << 8) | second;
+    });
+    text += String.fromCharCode(...codes);
+  }
+  return text;
+}
+
+/**
+ * An uploaded CSV's text: UTF-16 when a byte-order mark says so (read as single bytes, its NULs made every such
+ * file "not a CSV file"), UTF-8 when its bytes are (a byte-order mark or not), else Windows-1252, what Excel on
  * Windows saves as "CSV": read as UTF-8, each accented letter became U+FFFD ("Société" was imported with two).
  * Decoded here, not by TextDecoder("windows-1252"): the Workers runtime's TextDecoder is not sure to know the label.
  */
 export function csvText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return utf16Text(bytes, true);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16Text(bytes, false);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

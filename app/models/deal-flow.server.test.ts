@@ -14,7 +14,7 @@ import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaStatusOf, projectPermissionsPage, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, deleteDocument, documentForReader, findDocument } from "./data-room.server";
 import { listThreads, markThreadRead, postMessage, projectThreads, THREAD_PAGE_SIZE, threadMessages, unreadMessageCount } from "./negotiations.server";
-import { listNotifications, unreadNotificationCount } from "./notifications.server";
+import { listNotifications, markNotificationsRead, unreadNotificationCount } from "./notifications.server";
 import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.server";
 import { siteShellFor } from "./site-shell.server";
 import { listOutbox } from "./outbox.server";
@@ -580,6 +580,19 @@ describe("negotiation and offers", () => {
     await markThreadRead(t.db, { projectId: project.id, buyerId: buyer.id, userId: buyer.id, shownUpTo: 1 });
     expect(await unreadMessageCount(t.db, buyer, "buyer")).toBe(0);
     expect(inboxCountsLoadedWith((await userForSession(t.db, sessionId))!)?.unreadAsBuyer).toBe(0);
+  });
+
+  it("counts in the header of a member who buys and sells the messages on their listings as well as on their deals", async () => {
+    const both = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
+    const [theirs] = await t.db.insert(projects).values({ sellerId: both.id, kind: "insurance_loan", status: "published", projectName: "Crossroads policy loans", publishedAt: new Date() }).returning();
+    const bought = await publishedProject("Prairie notes bought by a seller");
+    await postMessage(services, theirs!, buyer, buyer, "Is the pool still open?");
+    await postMessage(services, bought, both, seller, "Welcome to the data room.");
+    // the notices read (Mark all as read): the header counts the threads, the inbox's two sides
+    await markNotificationsRead(t.db, both.id);
+    const signedIn = (await userForSession(t.db, await startSession(t.db, both.id)))!;
+    expect((await siteShellFor(t.db, signedIn)).inbox).toBe(2);
+    expect((await listThreads(t.db, both, "seller")).threads.map((th) => th.unread)).toEqual([1, 1]);
   });
 
   it("moves an offer only on the side whose turn it is, and accepting puts the project under offer", async () => {

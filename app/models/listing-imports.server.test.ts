@@ -2,13 +2,13 @@ import fs from "node:fs";
 import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, explained } from "../../tests/support/db";
+import { createTestDatabase, databaseBefore, explained } from "../../tests/support/db";
 import { UPLOAD_OPTIONS } from "../../tests/support/upload-options";
 import { turnsDuring } from "../../tests/support/turns";
 import { customers, importJobRows, importJobs, projects, users } from "~/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
 import { makeUser } from "~/seed/factories";
-import { checkUpload, drainImportJob, IMPORT_CHUNK, SELLER_CHOICES_SHOWN, sellerChoices, sellerChoicesQuery, stageImport } from "./listing-imports.server";
+import { checkUpload, drainImportJob, IMPORT_CHUNK, SameFileStaged, SELLER_CHOICES_SHOWN, sellerChoices, sellerChoicesQuery, stageImport } from "./listing-imports.server";
 import { listSellerProjectPage } from "./projects.server";
 import { customerMatches } from "./matches.server";
 
@@ -190,6 +190,28 @@ it("ships XLSX templates whose header is the upload's columns and whose example 
   }
 });
 
+describe("the same file staged twice", () => {
+  it("stages it once when both passed the look for an earlier import, and again only as a repeat of the one before", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const stage = (repeats?: number, submissionKey: string | null = null) =>
+      stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "same.csv", rows: rowsOf(2), actor: admin, fileSha256: "ab".repeat(32), repeats, submissionKey });
+    const first = await stage();
+    // the second post of two pages at once: its look for an earlier import found none, the first's job was not yet written
+    await expect(stage()).rejects.toBeInstanceOf(SameFileStaged);
+    // nothing of it staged: the first job's rows are the first's alone
+    expect((await t.db.select().from(importJobRows).where(eq(importJobRows.jobId, first.id))).length).toBe(2);
+    expect((await t.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).length).toBe(1);
+    // the same form sent again is still its first job, not a new file
+    const keyed = await stage(first.id, "same-file-key");
+    expect(await stage(first.id, "same-file-key")).toMatchObject({ id: keyed.id, repeated: true });
+    // made again as the admin said, once for each import it repeats; a failed import is no import of the file
+    await expect(stage(first.id)).rejects.toBeInstanceOf(SameFileStaged);
+    await t.db.update(importJobs).set({ status: "failed" }).where(eq(importJobs.id, keyed.id));
+    expect((await stage(first.id)).id).toBeGreaterThan(keyed.id);
+  });
+});
+
 describe("the sellers an upload may be for", () => {
   it("are found by name, company or e-mail among sellers only, the first of many listed with how many match", async () => {
     const word = `Quarry${Date.now().toString(36)}`;
@@ -217,6 +239,26 @@ describe("the sellers an upload may be for", () => {
       const plan = (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${q.sql}`, args: q.params })).rows.map((r) => String(r.detail));
       expect(plan).toContain("SCAN users USING INDEX users_seller_created_idx");
       expect(plan.join("\n")).not.toContain("json_each");
+    }
+  });
+});
+
+describe("migration 0096", () => {
+  it("numbers the files imported again before it, so that the index that refuses a second import at once can be made", async () => {
+    const old = await databaseBefore("0096");
+    const { run } = old;
+    try {
+      await run("insert into users (id, email, name, password_hash, roles) values (1, 's@x.example', 'S', 'x', '[]'), (2, 't@x.example', 'T', 'x', '[]')");
+      // one file imported three times for seller 1 (the admin said yes twice), once for seller 2, and an older import without a hash
+      const job = (id: number, seller: number, sha: string | null) =>
+        run("insert into import_jobs (id, kind, seller_id, file_name, target, status, total, file_sha256, created_at) values (?, 'loan_pool', ?, 'f.csv', 'draft', 'done', 1, ?, 0)", id, seller, sha);
+      for (const [id, seller, sha] of [[1, 1, "aa"], [2, 1, "aa"], [3, 2, "aa"], [4, 1, "aa"], [5, 1, null], [6, 1, null]] as const) await job(id, seller, sha);
+      await old.upgrade();
+      expect((await run("select id, repeats from import_jobs order by id")).rows.map((r) => [r.id, r.repeats])).toEqual([[1, 0], [2, 1], [3, 0], [4, 2], [5, 0], [6, 0]]);
+      // the same file again, made as no repeat, is refused
+      await expect(job(7, 1, "aa")).rejects.toThrow(/UNIQUE constraint failed: import_jobs.file_sha256/);
+    } finally {
+      old.cleanup();
     }
   });
 });

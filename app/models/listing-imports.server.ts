@@ -53,6 +53,9 @@ export async function earlierImport(db: Database, { kind, sellerId, fileSha256, 
   return job ?? null;
 }
 
+/** What stageImport throws when the same file was staged for the seller meanwhile (from another page): nothing staged. */
+export class SameFileStaged extends Error {}
+
 const COLUMNS = [
   "projectName", "industry", "sector", "saleType", "location", "state", "fullDetails",
   "loanAmount", "size", "waInterest", "maturityDate", "term", "secured", "borrower",
@@ -91,12 +94,15 @@ export async function stageImport(
     address,
     submissionKey = null,
     fileSha256 = null,
+    repeats = 0,
   }: {
     kind: UploadKind;
     sellerId: number;
     target: ImportTarget;
     fileName: string;
     fileSha256?: string | null;
+    /** The earlier import of the same file the admin said to make again (earlierImport's), 0 for none. */
+    repeats?: number;
     rows: Array<{ line: number; values: Record<string, unknown> }>;
     actor: Actor;
     address?: string;
@@ -122,16 +128,19 @@ export async function stageImport(
     [[job]] = await db.batch([
       db
         .insert(importJobs)
-        .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued", submissionKey, fileSha256 })
+        .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued", submissionKey, fileSha256, repeats })
         .returning(),
       ...staged,
     ]);
   } catch (error) {
-    // the same form posted again (a double click, a resend): its first job, whatever became of it, and no second
-    if (!submissionKey || !isUniqueViolation(error, "import_jobs.submission_key")) throw error;
-    const first = await db.query.importJobs.findFirst({ where: eq(importJobs.submissionKey, submissionKey) });
-    if (!first) throw error;
-    return { ...first, repeated: true };
+    if (!isUniqueViolation(error)) throw error;
+    // the same form posted again (a double click, a resend): its first job, whatever became of it, and no second.
+    // Looked for first whichever index refused it: the same file posted twice is refused by both
+    const first = submissionKey ? await db.query.importJobs.findFirst({ where: eq(importJobs.submissionKey, submissionKey) }) : undefined;
+    if (first) return { ...first, repeated: true };
+    // the same file staged meanwhile from another page: asked about as if it had come first (earlierImport finds it)
+    if (fileSha256 !== null && isUniqueViolation(error, "import_jobs.file_sha256")) throw new SameFileStaged("the same file was staged meanwhile", { cause: error });
+    throw error;
   }
   await recordAudit(db, {
     actor,

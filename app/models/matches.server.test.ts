@@ -269,6 +269,23 @@ describe("recomputing matches", () => {
     await t.db.update(customers).set({ enabled: false }).where(eq(customers.id, both));
   });
 
+  it("shows a company none of its members' listings among its best matches, a member attached after they were stored too", async () => {
+    const joining = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const theirs = await project({ sellerId: joining.id, projectName: "Joining member's pool" });
+    await recomputeProjectMatches(t.db, { projectId: theirs });
+    expect((await customerMatches(t.db, { customerId: health })).map((m) => m.projectId)).toContain(theirs);
+    // the seller joins the buyer company (an admin's attach, the onboarding chat): its home and the API no longer offer it
+    await t.db.update(users).set({ customerId: health }).where(eq(users.id, joining.id));
+    expect((await customerMatches(t.db, { customerId: health })).map((m) => m.projectId)).not.toContain(theirs);
+    expect((await customerMatchesPage(t.db, { customerId: health })).rows.map((m) => m.projectId)).toEqual(
+      (await customerMatches(t.db, { customerId: health, limit: 100 })).map((m) => m.projectId),
+    );
+    expect((await customerMatches(t.db, { customerId: health })).map((m) => m.projectId)).toContain(published);
+    await t.db.update(users).set({ customerId: null }).where(eq(users.id, joining.id));
+    await t.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, theirs));
+    await recomputeProjectMatches(t.db, { projectId: theirs });
+  });
+
   it("shows the seller Buyer #n until the company signs the NDA, admins the name, and each company's responsiveness", async () => {
     await recomputeProjectMatches(t.db, { projectId: published });
     const [member] = await t.db.update(users).set({ customerId: health }).where(eq(users.id, (await makeUser(t.db)).id)).returning();

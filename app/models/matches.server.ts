@@ -137,6 +137,16 @@ export async function replaceMatches(db: Database, scope: SQL, rows: Scored[], n
 /** The company of a listing's seller: its own listings are no match for it. */
 export const SELLER_COMPANY = sql<number | null>`(select ${users.customerId} from ${users} where ${users.id} = ${projects.sellerId})`;
 
+/** Who a list of listings to buy is for: their own are their company's, as the stored matches leave them out (none without a company but theirs). */
+export type Offeree = { id: number; customerId: number | null };
+
+/** Not a listing of the member's company (or, without one, of the member): a colleague's listing is no news to buy either. */
+export function notOwnListing(member: Offeree) {
+  return member.customerId === null
+    ? ne(projects.sellerId, member.id)
+    : sql`${projects.sellerId} not in (select ${users.id} from ${users} where ${users.customerId} = ${member.customerId})`;
+}
+
 /** Only what the score reads of a project: a buyer's recomputation reads every visible one. */
 export const FACT_COLUMNS = {
   id: projects.id,
@@ -450,13 +460,20 @@ export async function customerMatchesPage(db: Database, { customerId, page = 1, 
   return { rows: await bestMatchesOf(db).all({ customerId, limit: size, offset }), page: Math.max(page, 1), pageSize: size };
 }
 
-// a buyer's home page shows them, and the API pages them: built once
+// a buyer's home page shows them, and the API pages them: built once. A listing of the company's is
+// left out here too: one of its members may have been attached to it after the matches were stored
 const bestMatchesOf = preparedQuery((db) =>
   db
     .select({ projectId: matches.projectId, projectName: projects.projectName, kind: projects.kind, score: matches.score, reasons: matches.reasons })
     .from(matches)
     .innerJoin(projects, eq(projects.id, matches.projectId))
-    .where(and(eq(matches.customerId, sql.placeholder("customerId")), visible(projects.status)))
+    .where(
+      and(
+        eq(matches.customerId, sql.placeholder("customerId")),
+        visible(projects.status),
+        sql`${projects.sellerId} not in (select ${users.id} from ${users} where ${users.customerId} = ${sql.placeholder("customerId")})`,
+      ),
+    )
     .orderBy(desc(matches.score), matches.projectId)
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
@@ -499,7 +516,7 @@ export async function projectMatchesFor(
  * The database ranks them by the score written in SQL (match-score-sql.server.ts); only the chosen
  * few are read here and explained by the score itself.
  */
-export async function bestProjectsFor(db: Database, { criteria, limit = 3, exceptSeller }: { criteria: BuyerCriteria; limit?: number; exceptSeller?: number }) {
+export async function bestProjectsFor(db: Database, { criteria, limit = 3, exceptOwnOf }: { criteria: BuyerCriteria; limit?: number; exceptOwnOf?: Offeree }) {
   const weights = await matchWeights(db);
   // every weight nought: nothing scores (and a constant would be read as a column by ORDER BY)
   if (WEIGHT_KEYS.every((k) => weights[k] <= 0)) return [];
@@ -512,8 +529,8 @@ export async function bestProjectsFor(db: Database, { criteria, limit = 3, excep
       and(
         visible(projects.status),
         sql`${score} >= ${MIN_MATCH_SCORE}`,
-        // a buyer who also sells is not offered their own listings
-        exceptSeller === undefined ? undefined : ne(projects.sellerId, exceptSeller),
+        // a buyer who also sells (or whose colleagues do) is not offered their company's listings
+        exceptOwnOf === undefined ? undefined : notOwnListing(exceptOwnOf),
       ),
     )
     .orderBy(desc(score), projects.id)
@@ -521,12 +538,12 @@ export async function bestProjectsFor(db: Database, { criteria, limit = 3, excep
   return best.map((p) => ({ projectId: p.id, ...scoreProject(forMatching, facts(p), NO_BEHAVIOUR, weights) }));
 }
 
-/** Which of these projects a buyer may see now (none of `exceptSeller`'s own), with what a list shows of them. */
-export async function visibleProjectsAmong(db: Database, { projectIds, exceptSeller }: { projectIds: number[]; exceptSeller?: number }) {
+/** Which of these projects a buyer may see now (none of `exceptOwnOf`'s company's), with what a list shows of them. */
+export async function visibleProjectsAmong(db: Database, { projectIds, exceptOwnOf }: { projectIds: number[]; exceptOwnOf?: Offeree }) {
   if (!projectIds.length) return new Map<number, { projectName: string; kind: Project["kind"]; industry: string }>();
   const rows = await db
     .select({ id: projects.id, projectName: projects.projectName, kind: projects.kind, industry: projects.industry })
     .from(projects)
-    .where(and(inList(projects.id, projectIds), visible(projects.status), exceptSeller === undefined ? undefined : ne(projects.sellerId, exceptSeller)));
+    .where(and(inList(projects.id, projectIds), visible(projects.status), exceptOwnOf === undefined ? undefined : notOwnListing(exceptOwnOf)));
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -95,6 +95,26 @@ describe("the matchmaking conversation", () => {
     expect(again.map((m) => m.projectId)).not.toContain(own!.id);
   });
 
+  it("offers a buyer none of their company's listings, a colleague's no more than their own", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Cuyahoga Credit", customerType: "buyer" }).returning();
+    const member = async (roles: string[]) =>
+      (await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, (await makeUser(t.db, { roles })).id)).returning())[0]!;
+    const both = await member(["ROLE_SELLER", "ROLE_BUYER"]);
+    const colleague = await member(["ROLE_SELLER"]);
+    const fit = { kind: "loan_pool" as const, status: "published" as const, industry: "Agriculture", location: "Midwest", state: "OH", term: "Performing", size: 3_000_000 };
+    const [theirs] = await t.db.insert(projects).values({ ...fit, sellerId: colleague.id, projectName: "Colleague Ohio Farm Pool" }).returning();
+    const [others] = await t.db.insert(projects).values({ ...fit, sellerId: buyer.id, projectName: "Erie Farm Pool", size: 30_000_000 }).returning();
+    await sayToAssistant(services, { user: both, message: "farming loan pools in Ohio under $5M, performing" });
+    const shown = (await assistantFor(services, { user: both })).turns.at(-1)!.matches.map((m) => m.projectId);
+    expect(shown).toContain(others!.id);
+    expect(shown).not.toContain(theirs!.id);
+    // a turn kept from before, which named the colleague's, no longer shows it
+    const [chat] = await t.db.select().from(matchmakingChats).where(eq(matchmakingChats.userId, both.id));
+    const kept = chat!.turns.map((turn, i) => (i === chat!.turns.length - 1 ? { ...turn, matches: [{ ...turn.matches![0]!, projectId: theirs!.id }, ...turn.matches!] } : turn));
+    await t.db.update(matchmakingChats).set({ turns: kept }).where(eq(matchmakingChats.userId, both.id));
+    expect((await assistantFor(services, { user: both })).turns.at(-1)!.matches.map((m) => m.projectId)).not.toContain(theirs!.id);
+  });
+
   it("refuses to save for a member without a company", async () => {
     const loner = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
     await sayToAssistant(services, { user: loner, message: "Texas" });

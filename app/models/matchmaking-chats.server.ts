@@ -43,8 +43,8 @@ export async function assistantFor(services: Pick<Services, "db">, { user }: { u
   const db = services.db;
   const [chat, questions] = await Promise.all([chatOf(db, { userId: user.id }), botQuestions(db)]);
   const turns = chat?.turns ?? [];
-  // a conversation kept from before its member's own listings were left out of its answers shows none of them either
-  const shown = await visibleProjectsAmong(db, { projectIds: [...new Set(turns.flatMap((t) => (t.matches ?? []).map((m) => m.projectId)))], exceptSeller: user.id });
+  // a conversation kept from before its member's company's listings were left out of its answers shows none of them either
+  const shown = await visibleProjectsAmong(db, { projectIds: [...new Set(turns.flatMap((t) => (t.matches ?? []).map((m) => m.projectId)))], exceptOwnOf: user });
   const saved = chat?.proposal ? await savedOf(db, user) : null;
   return {
     opening: turns.length ? null : (openingQuestion(questions)?.text ?? null),
@@ -92,7 +92,7 @@ export async function sayToAssistant(services: Pick<Services, "db" | "content" |
   const reply = await botBrainFor(services.env).reply({ turns, criteria, questions, options });
   const proposal = reply.proposedCriteria ?? chat?.proposal ?? null;
   const wanted = proposal ?? saved?.criteria ?? null;
-  const matches = wanted && hasCriteria(wanted) ? await bestProjectsFor(db, { criteria: wanted, limit: 3, exceptSeller: user.id }) : [];
+  const matches = wanted && hasCriteria(wanted) ? await bestProjectsFor(db, { criteria: wanted, limit: 3, exceptOwnOf: user }) : [];
   turns.push({ from: "bot", text: reply.message, asks: reply.asks, matches, at });
   await store(db, { userId: user.id, turns, proposal });
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { projects } from "~/.server/db/schema";
+import { projects, users } from "~/.server/db/schema";
 import { ROW_COLUMNS, SIZE_BANDS, type RowKey, type SearchSortKey } from "~/lib/projects";
 import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 
@@ -23,8 +23,10 @@ export type SearchParams = {
   bestMatchFor?: number | null;
   /** Only listings published or changed after this (saved-search digests). */
   changedSince?: Date;
-  /** Not this member's own listings (a digest tells a member who also sells nothing of theirs). */
+  /** Not this member's own listings (a digest tells a member who also sells nothing of theirs)... */
   exceptSeller?: number;
+  /** ...nor their company's (given with `exceptSeller`; null without a company): a colleague's listing is no news to buy. */
+  exceptCompany?: number | null;
 };
 
 export const SORTABLE = {
@@ -64,7 +66,11 @@ function searchQuery(params: SearchParams, { placeholders = false, probe = false
     if (band.max !== null) where.push(sql`${projects.size} < ${value("bandMax", band.max)}`);
   }
   if (params.changedSince) where.push(gt(projects.updatedAt, value("changedSince", params.changedSince)));
-  if (params.exceptSeller !== undefined) where.push(ne(projects.sellerId, value("exceptSeller", params.exceptSeller)));
+  if (params.exceptSeller !== undefined) {
+    where.push(ne(projects.sellerId, value("exceptSeller", params.exceptSeller)));
+    // one shape with or without a company: a null company has no members
+    where.push(sql`${projects.sellerId} not in (select ${users.id} from ${users} where ${users.customerId} = ${value("exceptCompany", params.exceptCompany ?? null)})`);
+  }
   const match = params.q ? ftsQuery(params.q) : null;
   const matched = match ? sql`projects_fts match ${value("match", match)}` : null;
   const hits = matched ? sql`(select rowid from projects_fts where ${matched})` : null;
@@ -106,6 +112,7 @@ type SearchValues = {
   bandMax?: number | null;
   changedSince?: number;
   exceptSeller?: number;
+  exceptCompany?: number | null;
   match?: string | null;
   bestMatchFor?: number | null;
   limit: number;
@@ -123,6 +130,7 @@ function searchValues(params: SearchParams, pageSize: number, page: number): Sea
     // bound as stored (epoch ms): a placeholder's value is not mapped by its column
     changedSince: params.changedSince?.getTime(),
     exceptSeller: params.exceptSeller,
+    exceptCompany: params.exceptCompany ?? null,
     match: params.q ? ftsQuery(params.q) : null,
     bestMatchFor: params.bestMatchFor,
     limit: pageSize,

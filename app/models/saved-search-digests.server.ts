@@ -39,8 +39,9 @@ async function findNew(db: Database, member: Member, searches: SavedSearch[]) {
       searchProjects(db, {
         ...filtersOf(search.query),
         changedSince: search.lastDigestAt ?? search.createdAt,
-        // a member who also sells is not told of their own listings as news to buy
+        // a member who also sells is not told of their own listings, nor of their company's, as news to buy
         exceptSeller: member.id,
+        exceptCompany: member.customerId,
         sort: "date",
         desc: true,
         pageSize: DIGEST_MATCHES_PER_SEARCH,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { outbox, projects, savedSearches, users, type User } from "~/.server/db/schema";
+import { customers, outbox, projects, savedSearches, users, type User } from "~/.server/db/schema";
 import { readAlertsUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { canonicalQuery, SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
 import { makeUser } from "~/seed/factories";
@@ -161,6 +161,23 @@ describe("saved-search digests", () => {
     expect(digest!.body).not.toContain("own pool");
     expect(digest!.body).not.toContain("And more");
     expect(await digestsTo(onlyOwn.email)).toEqual([]);
+  });
+
+  it("tells a member nothing of their company's listings, a colleague's no more than their own", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Hemlock Partners", customerType: "buyer" }).returning();
+    const member = async (roles: string[]) =>
+      (await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, (await makeUser(t.db, { roles })).id)).returning())[0]!;
+    const both = await member(["ROLE_SELLER", "ROLE_BUYER"]);
+    const colleague = await member(["ROLE_SELLER"]);
+    await saved(both, "Hemlocks", { q: "hemlockmere" });
+    const base = Date.now() + 1000;
+    await listing({ projectName: "Hemlockmere colleague pool", sellerId: colleague.id, updatedAt: new Date(base) });
+    await listing({ projectName: "Hemlockmere own pool", sellerId: both.id, updatedAt: new Date(base) });
+    await listing({ projectName: "Hemlockmere forestry notes", updatedAt: new Date(base) });
+    await sendDueDigests(t.db, env, { now: base + 1000 });
+    const [digest] = await digestsTo(both.email);
+    expect(digest!.body).toContain("Hemlocks (“hemlockmere”): 1 listing\n- Hemlockmere forestry notes");
+    expect(digest!.body).not.toContain("pool");
   });
 
   it("sends one digest when two runs overlap", async () => {

@@ -103,7 +103,7 @@ function dueCondition(now: number) {
 /** Up to `limit` members with due searches, least recently checked first, who may still sign in. */
 export async function membersDueForDigest(db: Database, { now, limit }: { now: number; limit: number }) {
   return db
-    .select({ id: users.id, email: users.email, name: users.name, roles: users.roles })
+    .select({ id: users.id, email: users.email, name: users.name, roles: users.roles, customerId: users.customerId })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .leftJoin(customers, eq(customers.id, users.customerId))

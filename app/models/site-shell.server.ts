@@ -24,8 +24,11 @@ export async function siteShellFor(db: Database, user: User | null, asFound: Pro
   if (!user) return { user: null, header: headerFor(null), inbox: 0 };
   const member = toPublicUser(user);
   const role = primaryRole(user.roles);
+  // a member who buys and sells is a side in their listings' threads too (their inbox lists both sides):
+  // the seller's count, one query, holds the threads where they are the buyer as well
+  const desk = role === "admin" ? role : role && user.roles.includes("ROLE_SELLER") ? "seller" : null;
   // a seller's and an admin's messages depend on their team: asked at once, so they go with the page's reads
-  const deskMessages = role === "seller" || role === "admin" ? unreadMessagesOfDesk(db, user, role) : undefined;
+  const deskMessages = desk ? unreadMessagesOfDesk(db, user, desk) : undefined;
   // the rest usually came with the session (one query)
   const known = inboxCountsLoadedWith((await asFound) ?? user);
   const [notices, unreadMessages] = await Promise.all([

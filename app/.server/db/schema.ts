@@ -1694,6 +1694,8 @@ export const importJobs = sqliteTable(
     submissionKey: text("submission_key"),
     /** The uploaded file's SHA-256 (hex): the same file imported again for the seller is asked about first. Null before migration 0093. */
     fileSha256: text("file_sha256"),
+    /** The earlier import of the same file this one makes again, as the admin answered when asked (0: none; migration 0096). */
+    repeats: integer("repeats").notNull().default(0),
     createdAt: createdAt(),
     finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
   },
@@ -1702,6 +1704,9 @@ export const importJobs = sqliteTable(
     index("import_jobs_kind_idx").on(t.kind, t.id),
     uniqueIndex("import_jobs_submission_key_idx").on(t.submissionKey),
     index("import_jobs_file_sha256_idx").on(t.fileSha256),
+    // one import a file for a seller and kind, and one for each time the admin said to make it again: the same
+    // file posted twice at once from two pages both passed the read that asks (earlierImport); the index refuses one
+    uniqueIndex("import_jobs_same_file_idx").on(t.fileSha256, t.sellerId, t.kind, t.repeats).where(sql`${t.status} <> 'failed'`),
   ],
 );
 export type ImportJob = typeof importJobs.$inferSelect;

@@ -83,6 +83,30 @@ describe("the same file imported again, from a new page", () => {
   });
 });
 
+describe("the same file imported from two pages at the same moment", () => {
+  // whether the second post looks before or after the first is staged, it is asked (the index decides the
+  // race when both looked first: listing-imports.server.test.ts); and the file is made again as often as the admin says
+  it("imports it once, and asks the second as if it had come after the first", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const key = async () => ((await loader({ request: new Request(`${ORIGIN}/admin/uploads/individual-listings`, { headers: { Cookie: admin.cookie } }), context, params: { kind: "individual-listings" } })) as { submissionKey: string }).submissionKey;
+    const file = () => new File([templateCsv("loan_pool", columns)], "both tabs.csv", { type: "text/csv" });
+    const fields = async () => ({ intent: "import", seller: String(seller.id), target: "draft", key: await key() });
+    const [one, two] = [await fields(), await fields()];
+    const answers = await Promise.all([post(one, file()), post(two, file())]);
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
+    const jobs = await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id));
+    expect(jobs).toHaveLength(1);
+    const asked = (await answers.find((a) => a.status === 409)!.json()) as { importedBefore: number; result: { error: Record<string, string[]> } };
+    expect(asked.importedBefore).toBe(jobs[0]!.id);
+    expect(asked.result.error.file![0]).toMatch(new RegExp(`^This file (was imported on|is being imported since) .*\\(1 listing, import #${jobs[0]!.id}\\)\\. Import it again\\?$`));
+    expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(1);
+    // said yes: made again, and again after that, as often as the admin says so
+    expect((await post({ ...(await fields()), again: "1" }, file())).status).toBe(302);
+    expect((await post({ ...(await fields()), again: "1" }, file())).status).toBe(302);
+    expect(await services.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toHaveLength(3);
+  });
+});
+
 describe("an upload for a seller who may no longer sell", () => {
   async function sellerOfCompany(company: Partial<typeof customers.$inferInsert>) {
     const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });

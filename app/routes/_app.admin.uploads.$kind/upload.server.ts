@@ -10,7 +10,7 @@ import type { Services } from "~/.server/services";
 import type { User } from "~/.server/db/schema";
 import { UPLOADS, type UploadPath } from "~/lib/listing-upload";
 import { listingUploadSchema } from "~/lib/schemas/uploads";
-import { checkUpload, drainImportJob, earlierImport, isSeller, stageImport } from "~/models/listing-imports.server";
+import { checkUpload, drainImportJob, earlierImport, isSeller, SameFileStaged, stageImport } from "~/models/listing-imports.server";
 import { formatDate } from "~/lib/format";
 import { UPLOAD_MAX_BYTES } from "~/lib/upload-limit";
 
@@ -35,17 +35,17 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
     return refuseLines(submission, "file", more > 0 ? [...lines, { line: 0, reason: `… and ${more} more rows with problems.` }] : lines);
   }
   const fileSha256 = await sha256Hex(new Uint8Array(await file.arrayBuffer()));
-  const earlier = again ? null : await earlierImport(services.db, { kind, sellerId: seller, fileSha256, submissionKey: key || null });
+  const found = await earlierImport(services.db, { kind, sellerId: seller, fileSha256, submissionKey: key || null });
+  const earlier = again ? null : found;
   if (intent === "check") {
     // the dry run says so too, before the admin chooses the file again to import it
     const before = earlier ? `${importedBefore(earlier)} Importing it makes its listings again.` : null;
     return answer(submission.reply({ resetForm: false }), 200, { checked: { rows: checked.rows.length, file: file.name, before } });
   }
-  if (earlier) {
-    const question = `${importedBefore(earlier)} Import it again?`;
-    return answer(submission.reply({ formErrors: ["Nothing was imported."], fieldErrors: { file: [question] } }), 409, { importedBefore: earlier.id });
-  }
-  const job = await stageImport(services.db, {
+  const asked = (before: NonNullable<typeof earlier>) =>
+    answer(submission.reply({ formErrors: ["Nothing was imported."], fieldErrors: { file: [`${importedBefore(before)} Import it again?`] } }), 409, { importedBefore: before.id });
+  if (earlier) return asked(earlier);
+  const staged = await stageImport(services.db, {
     kind,
     sellerId: seller,
     target,
@@ -55,7 +55,19 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
     address: clientAddress(request),
     submissionKey: key || null,
     fileSha256,
+    // made again as the admin said: the import it repeats (the index lets one such import through for each)
+    repeats: again ? (found?.id ?? 0) : 0,
+  }).catch((error: unknown) => {
+    if (error instanceof SameFileStaged) return null;
+    throw error;
   });
+  if (!staged) {
+    // the same file staged at the same moment from another page: asked as if it had come first
+    const meanwhile = await earlierImport(services.db, { kind, sellerId: seller, fileSha256, submissionKey: key || null });
+    if (meanwhile) return asked(meanwhile);
+    return refuseLines(submission, "file", [{ line: 0, reason: "The same file was being imported at the same moment: nothing was imported. Try again." }], 409);
+  }
+  const job = staged;
   const here = `/admin/uploads/${path}?job=${job.id}`;
   if (job.repeated) {
     // the same form again (a double click, a resend): the first post's job goes on, nothing is imported twice

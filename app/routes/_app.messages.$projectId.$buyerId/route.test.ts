@@ -131,9 +131,42 @@ describe("a thread on a project that left the market", () => {
     const colleagues = await thread(gone!.id, buyer.user.id, agent.cookie);
     expect(colleagues.status).toBe(200);
     expect(await colleagues.json()).toMatchObject({ canWrite: false, closed: true });
-    expect((await responseOf(thread(gone!.id, buyer.user.id, buyer.cookie))).status).toBe(404);
     await saveGrants(services.db, { actor: seller.user, memberId: agent.user.id, grants: { all: [], projects: {} } });
     expect((await responseOf(thread(gone!.id, buyer.user.id, agent.cookie))).status).toBe(404);
+  });
+
+  it("keeps the buyer's own conversation theirs to read, saying the listing left the market, and refuses their message with 410 keeping it", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    // two of the seller's listings no other test here uses (the first three are theirs)
+    const [withdrawn, sold] = (await app.publishedProjects(seller.user.id)).slice(-2);
+    for (const listing of [withdrawn!, sold!]) {
+      await app.approvedNda(listing, buyer.user);
+      await postMessage(deal, listing, buyer.user, buyer.user, `Still for sale, ${listing.projectName}?`);
+      await postMessage(deal, listing, buyer.user, seller.user, "Yes, for now.");
+    }
+    await services.db.update(projects).set({ status: "withdrawn" }).where(eq(projects.id, withdrawn!.id));
+    // sold to another buyer
+    await services.db.update(projects).set({ status: "sold", soldAt: new Date() }).where(eq(projects.id, sold!.id));
+    for (const [listing, why] of [
+      [withdrawn!, "was withdrawn"],
+      [sold!, "is no longer available to you"],
+    ] as const) {
+      const mine = await thread(listing.id, buyer.user.id, buyer.cookie);
+      expect(mine.status).toBe(200);
+      const data = await mine.json();
+      expect(data.messages.map((m) => m.body)).toEqual([`Still for sale, ${listing.projectName}?`, "Yes, for now."]);
+      expect(data).toMatchObject({ canWrite: false, closed: true, closedNote: `${listing.projectName} ${why}: your conversation stays for you to read, and takes no new messages.` });
+      // a message from a page read before (without JavaScript): 410, why, and what was typed, nothing written
+      const request = postRequest(`/messages/${listing.id}/${buyer.user.id}`, buyer.cookie, { body: "Would you take 90?" });
+      const response = await responseOf(action({ request, context, params: { projectId: String(listing.id), buyerId: String(buyer.user.id) } }));
+      expect(response.status).toBe(410);
+      const answer = JSON.stringify(await response.json());
+      expect(answer).toContain(`${listing.projectName} ${why}, so your message was not sent.`);
+      expect(answer).toContain("Would you take 90?");
+      expect((await (await thread(listing.id, buyer.user.id, seller.cookie)).json()).messages).toHaveLength(2);
+      // another buyer still finds no thread
+      expect((await responseOf(thread(listing.id, buyer.user.id, await app.cookieFor(rival)))).status).toBe(404);
+    }
   });
 });
 

@@ -6,7 +6,7 @@ import { notFound, idParam } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
-import { NDA_APPROVED } from "~/lib/deal";
+import { dealsPath, NDA_APPROVED } from "~/lib/deal";
 import { pageTitle } from "~/lib/meta";
 import { errorMeta } from "~/components/error-boundary";
 import { messageSchema } from "~/lib/schemas/index.server";
@@ -21,6 +21,8 @@ import { readForm } from "~/.server/body";
 import { randomToken } from "~/.server/crypto";
 import type { Database } from "~/.server/db";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import type { ClosedListing } from "~/components/closed-listing.server";
+import { closedListingAnswer } from "../_app.buyers.myprojects.$id/closed-listing.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: pageTitle(data ? `Messages: ${data.project.projectName}` : "Messages") }]);
 
@@ -50,9 +52,11 @@ async function requireThread<Extra = undefined>(
     beside ? beside({ db: services.db, projectId, buyerId, userId: user.id }) : (undefined as Extra),
   ]);
   // a colleague who may view a teammate's project reads its threads in any status, as its desk (whose
-  // links lead here) shows it: a withdrawn or sold one is not among the projects a seller sees
-  const project = deal?.project ?? (colleague?.has("view") ? await projectWithId(services.db, projectId) : null);
-  if (!project) throw notFound();
+  // links lead here) shows it: a withdrawn or sold one is not among the projects a seller sees; and the
+  // buyer reads their own past conversation on a listing that left the market for them (withdrawn, sold
+  // to another): it takes no new message, and says why
+  const project = deal?.project ?? (colleague?.has("view") || isBuyer ? await projectWithId(services.db, projectId) : null);
+  if (!project || (!deal && isBuyer && !LEFT_MARKET.includes(project.status))) throw notFound();
   const manages = mayManageProject({ id: user.id, role }, project);
   const may = manages ? null : colleague;
   if (!isBuyer && !manages && !may?.has(needs)) throw notFound();
@@ -63,12 +67,23 @@ async function requireThread<Extra = undefined>(
   const open = seenByBuyers(project);
   // the buyer who bought it was told so by their own guard (findDealProject); the seller's side asks
   const soldToBuyer = project.status === "sold" && (deal?.soldToViewerAt != null || (await boughtIt(services.db, { projectId, buyerId })));
-  const closedNote = open ? null : soldToBuyer ? (isBuyer ? "The listing is sold to you" : "The listing is sold to this buyer") + SOLD : NOT_OPEN;
-  return { services, user, project, buyer, open, soldToBuyer, closedNote, canWrite: open && (!may || may.has("offers")), extra };
+  const closedNote = open
+    ? null
+    : soldToBuyer
+      ? (isBuyer ? "The listing is sold to you" : "The listing is sold to this buyer") + SOLD
+      : isBuyer
+        ? `${project.projectName} ${project.status === "withdrawn" ? "was withdrawn" : "is no longer available to you"}${GONE}`
+        : NOT_OPEN;
+  // what a step refused to its buyer names (decision 116): the listing, why, and their deals
+  const gone: ClosedListing | null = isBuyer && !open && !soldToBuyer ? { projectName: project.projectName, withdrawn: project.status === "withdrawn", dealsPath: dealsPath(user.roles) } : null;
+  return { services, user, project, buyer, open, soldToBuyer, gone, closedNote, canWrite: open && (!may || may.has("offers")), extra };
 }
 
-const NOT_OPEN = "The project is no longer open to buyers: the buyer cannot read this thread, and it takes no new messages.";
+/** Where the buyer's thread stays theirs to read once the listing left the market for them. */
+const LEFT_MARKET: readonly string[] = ["withdrawn", "sold"];
+const NOT_OPEN = "The project is no longer open to buyers: the thread stays for both sides to read, and takes no new messages.";
 const SOLD = ": the thread stays for both sides to read, and takes no new messages.";
+const GONE = ": your conversation stays for you to read, and takes no new messages.";
 
 export async function loader(args: LoaderFunctionArgs) {
   const before = threadPageOf(args.request);
@@ -96,10 +111,12 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services, user, project, buyer, open, soldToBuyer } = await requireThread(args, "offers");
+  const { services, user, project, buyer, open, soldToBuyer, gone } = await requireThread(args, "offers");
   const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
+  // the buyer's message to a listing gone since their page was read: 410, what they typed kept (decision 116)
+  if (gone) return closedListingAnswer(args.request, submission, gone, "message");
   if (submission.status !== "success") return invalid(submission);
-  if (!open) return refuse(submission, soldToBuyer ? "The listing is sold: this thread takes no new messages." : "The project is no longer open to buyers: the buyer cannot read this thread.", 409);
+  if (!open) return refuse(submission, soldToBuyer ? "The listing is sold: this thread takes no new messages." : "The project is no longer open to buyers: this thread takes no new messages.", 409);
   // a repeat of the same form (its key) stores and tells nothing more, and lands where the first did
   await postMessage(dealServices(services), project, buyer, user, submission.value.body, submission.value.key || null);
   return redirectWithNotification(services, args.request, `/messages/${project.id}/${buyer.id}`, "Message sent.");
