@@ -240,3 +240,26 @@ describe("the deal funnel's viewed step and the desk's pipeline", () => {
     expect(await dealFunnel(t.db, { projectId: id })).toEqual({ viewed: 4, signed: 0, approved: 0, offer: 0 });
   });
 });
+
+describe("a project's views per day", () => {
+  it("counts a buyer once a UTC day however many visits, and sums every visit's active time", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [buyer, other] = [await makeUser(t.db), await makeUser(t.db)];
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Looked at often" }).returning();
+    const id = project!.id;
+    const today = (time: string) => new Date(`2026-11-23T${time}Z`);
+    await t.db.insert(pageSessions).values([
+      visit(id, buyer.id, today("08:00:00"), 60_000),
+      visit(id, buyer.id, today("09:00:00"), 60_000),
+      visit(id, buyer.id, today("14:00:00"), 60_000),
+      visit(id, other.id, today("10:00:00"), 60_000),
+      // yesterday at 23:30 UTC, a visit running past midnight: yesterday's
+      visit(id, buyer.id, new Date("2026-11-22T23:30:00Z"), 45 * 60_000),
+    ]);
+
+    const activity = await projectActivity(t.db, { projectId: id, now });
+    expect(activity.views.slice(-2)).toEqual([1, 2]);
+    expect(activity.activeMinutes.slice(-2)).toEqual([45, 4]);
+    expect(activity.views.reduce((x, y) => x + y, 0)).toBe(3);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
@@ -152,8 +152,10 @@ const newestSessions = preparedQuery((db) =>
 );
 
 /**
- * Buyers' visits to a project's pages on each of the last `period` UTC days: how many
- * and their active time in whole minutes. Visits of the seller's company are not interest.
+ * Buyers' views of a project's pages on each of the last `period` UTC days, and their active time
+ * in whole minutes. A view is a buyer on a day, however many visits they made (the Views figure
+ * beside the chart counts the same way: decision 011); each visit is in the viewers' table. Visits
+ * of the seller's company are not interest.
  */
 export async function projectActivity(db: Database, { projectId, now, period = 90 }: { projectId: number; now: Date; period?: number }) {
   const days = lastDays(now, period);
@@ -170,7 +172,7 @@ const activityOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
   const day = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
   return db
-    .select({ day: day.as("day"), views: count(), active: sql<number>`sum(${pageSessions.activeTime})` })
+    .select({ day: day.as("day"), views: sql<number>`count(distinct ${pageSessions.userId})`, active: sql<number>`sum(${pageSessions.activeTime})` })
     .from(pageSessions)
     .where(and(eq(pageSessions.projectId, projectId), byBuyers(projectId), gte(pageSessions.sessionStart, sql.placeholder("since"))))
     .groupBy(day)
