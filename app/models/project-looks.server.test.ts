@@ -245,6 +245,9 @@ describe("views and impressions", () => {
     await recordView(t.db, { userId: colleague.id, projectId: own!.id }, MORNING);
     await recordView(t.db, { userId: outsider.id, projectId: own!.id }, MORNING);
     expect(await counts(own!.id)).toEqual({ views: 1, impressions: 2 });
+    // the looks the desk's pipeline lists: the outsider's alone
+    const looked = await t.db.select({ userId: recentlyViewed.userId }).from(recentlyViewed).where(eq(recentlyViewed.projectId, own!.id));
+    expect(looked).toEqual([{ userId: outsider.id }]);
     expect((await counts(elsewhere!)).impressions).toBe(4);
     // nor do they count on the members' companies
     const [teamRow] = await t.db.select({ impressions: customers.impressionCount }).from(customers).where(eq(customers.id, team!.id));
