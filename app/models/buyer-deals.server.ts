@@ -5,7 +5,7 @@ import { contracts, feedback, holdsRole, messages, offerEvents, offers, projects
 import { preparedQuery } from "~/.server/db/prepared";
 import { PIPELINE_STAGES, type NdaStatus, type OfferStatus, type PipelineStage } from "~/lib/deal";
 import { pageCarryingTotal } from "./list-query.server";
-import type { PipelineEntry } from "./pipeline.server";
+import { withFirstLook, type PipelineEntry } from "./pipeline.server";
 import { pageNumber } from "~/lib/query-params";
 import { WITHDRAWN_NOTE } from "./project-withdrawal.server";
 import { FELL_THROUGH_NOTE, SOLD_NOTE } from "./project-sale.server";
@@ -234,7 +234,7 @@ export async function buyerDealsPage(
       stage: row.stage,
       ndaStatus: row.ndaStatus,
       offerStatus: row.offerStatus,
-      dates: Object.fromEntries(Object.entries(at).filter(([, when]) => when !== null)),
+      dates: withFirstLook(Object.fromEntries(Object.entries(at).filter(([, when]) => when !== null))),
       lastActivity: row.last,
     };
   };

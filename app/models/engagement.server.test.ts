@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { contracts, customers, offers, pageSessions, projects, users } from "~/.server/db/schema";
+import { contracts, customers, feedback, offers, pageSessions, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { dealFunnel, projectActivity, projectViewers, sessionsPerDayByPageType, VIEWERS_PAGE_SIZE } from "./engagement.server";
 
@@ -79,7 +79,8 @@ describe("a project's engagement over time", () => {
     expect(activity.views[0]).toBe(1);
     expect(activity.views.reduce((x, y) => x + y, 0)).toBe(4);
     expect(activity.activeMinutes.reduce((x, y) => x + y, 0)).toBe(6);
-    expect(await dealFunnel(t.db, { projectId: id })).toEqual({ viewed: 3, signed: 2, approved: 1, offer: 1 });
+    // d only requested the NDA, on the teaser: viewed, with a, b and c
+    expect(await dealFunnel(t.db, { projectId: id })).toEqual({ viewed: 4, signed: 2, approved: 1, offer: 1 });
   });
 });
 
@@ -212,5 +213,53 @@ describe("a project's deal funnel, counted per buyer", () => {
 
     expect(await dealFunnel(t.db, { projectId: id })).toEqual({ viewed: 7, signed: 5, approved: 3, offer: 2 });
     expect(await dealFunnel(t.db, { projectId: other!.id })).toEqual({ viewed: 1, signed: 1, approved: 1, offer: 1 });
+  });
+});
+
+describe("the deal funnel's viewed step and the desk's pipeline", () => {
+  it("counts as viewed every buyer the pipeline lists: a teaser view without a tracked visit, an NDA only requested, a pass", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Pipeline Bank", customerType: "seller" }).returning();
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    // a colleague who also buys: their look at the team's listing is not a buyer's
+    const colleague = await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, seller.id));
+    await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, colleague.id));
+    const [tracked, withoutJs, requester, passer] = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Seen without JavaScript" }).returning();
+    const id = project!.id;
+    await t.db.insert(pageSessions).values(visit(id, tracked.id, now, 60_000));
+    // the teaser's views as the server counts them (recordView), tracked or not
+    await t.db.insert(recentlyViewed).values([
+      { userId: tracked.id, projectId: id, viewedAt: now },
+      { userId: withoutJs.id, projectId: id, viewedAt: now },
+      { userId: colleague.id, projectId: id, viewedAt: now },
+    ]);
+    await t.db.insert(contracts).values({ projectId: id, buyerId: requester.id, envelopeId: `requested-${id}`, documentKey: "k", documentSha256: "s", requestedAt: now, ndaStatus: "Requested" });
+    await t.db.insert(feedback).values({ projectId: id, buyerId: passer.id, reasons: ["Pricing"] });
+
+    expect(await dealFunnel(t.db, { projectId: id })).toEqual({ viewed: 4, signed: 0, approved: 0, offer: 0 });
+  });
+});
+
+describe("a project's views per day", () => {
+  it("counts a buyer once a UTC day however many visits, and sums every visit's active time", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [buyer, other] = [await makeUser(t.db), await makeUser(t.db)];
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Looked at often" }).returning();
+    const id = project!.id;
+    const today = (time: string) => new Date(`2026-11-23T${time}Z`);
+    await t.db.insert(pageSessions).values([
+      visit(id, buyer.id, today("08:00:00"), 60_000),
+      visit(id, buyer.id, today("09:00:00"), 60_000),
+      visit(id, buyer.id, today("14:00:00"), 60_000),
+      visit(id, other.id, today("10:00:00"), 60_000),
+      // yesterday at 23:30 UTC, a visit running past midnight: yesterday's
+      visit(id, buyer.id, new Date("2026-11-22T23:30:00Z"), 45 * 60_000),
+    ]);
+
+    const activity = await projectActivity(t.db, { projectId: id, now });
+    expect(activity.views.slice(-2)).toEqual([1, 2]);
+    expect(activity.activeMinutes.slice(-2)).toEqual([45, 4]);
+    expect(activity.views.reduce((x, y) => x + y, 0)).toBe(3);
   });
 });

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, isNotNull, lt, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, sql, type Column, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { contracts, offers, pageSessions, projects, users } from "~/.server/db/schema";
+import { contracts, feedback, offers, pageSessions, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { lastDays, perDay } from "~/lib/charts";
 import { DESK_TABLE_PAGE_SIZE, NDA_APPROVED } from "~/lib/deal";
 import { PAGE_TYPES, type PageType } from "~/lib/analytics/page-types";
@@ -28,12 +28,12 @@ const sellerMember = sql.identifier("seller_member");
  * seller's company, who open the project to check or edit it and would show as a buyer. Each row's
  * member is read by primary key; the seller's company once (a seller of no company has no colleagues).
  */
-function byBuyers(projectId: Placeholder) {
+function byBuyers(projectId: Placeholder, userId: Column = pageSessions.userId) {
   const seller = sellerOfProject(projectId);
   const company = sql`(select ${sellerMember}.customer_id from ${users} as ${sellerMember} where ${sellerMember}.id = ${seller})`;
   return and(
-    ne(pageSessions.userId, seller),
-    sql`not exists (select 1 from ${users} as ${member} where ${member}.id = ${pageSessions.userId} and ${member}.customer_id = ${company})`,
+    ne(userId, seller),
+    sql`not exists (select 1 from ${users} as ${member} where ${member}.id = ${userId} and ${member}.customer_id = ${company})`,
   );
 }
 
@@ -152,8 +152,10 @@ const newestSessions = preparedQuery((db) =>
 );
 
 /**
- * Buyers' visits to a project's pages on each of the last `period` UTC days: how many
- * and their active time in whole minutes. Visits of the seller's company are not interest.
+ * Buyers' views of a project's pages on each of the last `period` UTC days, and their active time
+ * in whole minutes. A view is a buyer on a day, however many visits they made (the Views figure
+ * beside the chart counts the same way: decision 011); each visit is in the viewers' table. Visits
+ * of the seller's company are not interest.
  */
 export async function projectActivity(db: Database, { projectId, now, period = 90 }: { projectId: number; now: Date; period?: number }) {
   const days = lastDays(now, period);
@@ -170,7 +172,7 @@ const activityOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
   const day = sql<string>`strftime('%Y-%m-%d', ${pageSessions.sessionStart} / 1000, 'unixepoch')`;
   return db
-    .select({ day: day.as("day"), views: count(), active: sql<number>`sum(${pageSessions.activeTime})` })
+    .select({ day: day.as("day"), views: sql<number>`count(distinct ${pageSessions.userId})`, active: sql<number>`sum(${pageSessions.activeTime})` })
     .from(pageSessions)
     .where(and(eq(pageSessions.projectId, projectId), byBuyers(projectId), gte(pageSessions.sessionStart, sql.placeholder("since"))))
     .groupBy(day)
@@ -183,7 +185,9 @@ export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 /**
  * How many buyers got at least as far as each step of the deal on a project. A buyer
  * who signed without a tracked visit (tracking is off without JavaScript) still
- * viewed it, so each step counts the buyers of the steps after it too.
+ * viewed it, so each step counts the buyers of the steps after it too. Viewed is every
+ * buyer the desk's pipeline lists: a tracked visit, or a teaser's view counted on the
+ * server (a member without JavaScript), an NDA requested or a pass.
  */
 export async function dealFunnel(db: Database, { projectId }: { projectId: number }): Promise<Record<FunnelStage, number>> {
   const [row] = await funnelOfProject(db).all({ projectId });
@@ -195,10 +199,13 @@ export async function dealFunnel(db: Database, { projectId }: { projectId: numbe
 const funnelOfProject = preparedQuery((db) => {
   const projectId = sql.placeholder("projectId");
   const step = (rank: number) => sql<number>`${sql.raw(String(rank))}`.as("rank");
+  // an NDA only requested is a view: the request is made on the teaser
+  const ndaStep = sql<number>`case when ${contracts.ndaStatus} = ${NDA_APPROVED} then 2 when ${contracts.signedAt} is not null then 1 else 0 end`.as("rank");
   const steps = unionAll(
     db.select({ buyerId: pageSessions.userId, rank: step(0) }).from(pageSessions).where(and(eq(pageSessions.projectId, projectId), byBuyers(projectId))),
-    db.select({ buyerId: contracts.buyerId, rank: step(1) }).from(contracts).where(and(eq(contracts.projectId, projectId), isNotNull(contracts.signedAt))),
-    db.select({ buyerId: contracts.buyerId, rank: step(2) }).from(contracts).where(and(eq(contracts.projectId, projectId), eq(contracts.ndaStatus, NDA_APPROVED))),
+    db.select({ buyerId: recentlyViewed.userId, rank: step(0) }).from(recentlyViewed).where(and(eq(recentlyViewed.projectId, projectId), byBuyers(projectId, recentlyViewed.userId))),
+    db.select({ buyerId: feedback.buyerId, rank: step(0) }).from(feedback).where(eq(feedback.projectId, projectId)),
+    db.select({ buyerId: contracts.buyerId, rank: ndaStep }).from(contracts).where(eq(contracts.projectId, projectId)),
     db.select({ buyerId: offers.buyerId, rank: step(3) }).from(offers).where(eq(offers.projectId, projectId)),
   ).as("steps");
   const furthest = db

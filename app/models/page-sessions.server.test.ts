@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { makeUser } from "~/seed/factories";
-import { projects, type User } from "~/.server/db/schema";
+import { customers, projects, users, type User } from "~/.server/db/schema";
 import { BEACON_LIMIT, MAX_SESSION_AGE_MS, checkRecord } from "~/models/page-sessions.server";
 import { addRateLimitHits, rateLimitCount } from "~/models/rate-limits.server";
 import { pageSessionSchema } from "~/lib/analytics/page-session.server";
@@ -83,6 +83,23 @@ describe("the beacon's checks of a record", () => {
     }
     // a seller's other pages are kept as before
     expect(await check(otherSeller, recordOf(otherSeller.id, null), nextMinute())).toEqual({ ok: true });
+  });
+
+  it("keeps no look of the listing's own team: its seller or a colleague who also buys is answered 204", async () => {
+    const [team] = await t.db.insert(customers).values({ name: "Beacon Bank", customerType: "seller" }).returning();
+    const [owner, colleague, outsider] = [
+      await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] }),
+      await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] }),
+      await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] }),
+    ];
+    await t.db.update(users).set({ customerId: team!.id }).where(inArray(users.id, [owner.id, colleague.id]));
+    const [row] = await t.db.insert(projects).values({ sellerId: owner.id, kind: "insurance_loan", status: "published", projectName: "Beacon team's" }).returning();
+    const member = async (id: number) => (await t.db.query.users.findFirst({ where: eq(users.id, id) }))!;
+    for (const id of [owner.id, colleague.id]) {
+      expect(await check(await member(id), recordOf(id, row!.id), nextMinute())).toEqual({ ok: false, status: 204 });
+    }
+    // one who buys and sells at no company of theirs is a buyer here
+    expect(await check(await member(outsider.id), recordOf(outsider.id, row!.id), nextMinute())).toEqual({ ok: true });
   });
 
   it("refuses a record that names another member, or none", async () => {

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { insertMany } from "~/.server/db/bulk";
-import { pageSessions, projects, type Project, type User } from "~/.server/db/schema";
+import { pageSessions, projects, users, type Project, type User } from "~/.server/db/schema";
 import { ttlCache } from "~/.server/ttl-cache";
 import type { Database } from "~/.server/db";
 import type { RateLimitHitsRow } from "~/.server/services";
@@ -66,7 +66,8 @@ export const MAX_SESSION_AGE_MS = 7 * 86_400_000;
  * the stored count follows through the writer of rows, so a restart starts from it).
  */
 const REMEMBER_MS = 60_000;
-const projectsSeen = ttlCache<number, { sellerId: number; status: Project["status"] } | null>({ ttlMs: REMEMBER_MS });
+type SeenProject = { sellerId: number; sellerCompany: number | null; status: Project["status"] };
+const projectsSeen = ttlCache<number, SeenProject | null>({ ttlMs: REMEMBER_MS });
 const budgets = ttlCache<number, { windowStart: number; count: number; stored: number }>({ ttlMs: BEACON_LIMIT.windowMs });
 
 /**
@@ -78,16 +79,24 @@ const budgets = ttlCache<number, { windowStart: number; count: number; stored: n
  */
 const STORE_BUDGET_EVERY = 10;
 
-/** Whether the record's project is one this member may be counted on: published, and visible to them. */
+/** The record's project when it is one this member may be counted on (published, and visible to them); null when not; undefined for no project. */
 async function countableProject(db: Database, user: User, projectId: number | null, now: number) {
-  if (projectId === null) return true;
+  if (projectId === null) return undefined;
   let project = projectsSeen.get(projectId, now);
   if (project === undefined) {
-    project = (await db.query.projects.findFirst({ columns: { sellerId: true, status: true }, where: eq(projects.id, projectId) })) ?? null;
+    const [found] = await db
+      .select({ sellerId: projects.sellerId, sellerCompany: sql<number | null>`(select ${users.customerId} from ${users} where ${users.id} = ${projects.sellerId})`, status: projects.status })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .limit(1);
+    project = found ?? null;
     projectsSeen.set(projectId, project, now);
   }
-  return Boolean(project && VISIBLE_TO_BUYERS.includes(project.status) && canSee({ id: user.id, role: primaryRole(user.roles) }, project));
+  return project && VISIBLE_TO_BUYERS.includes(project.status) && canSee({ id: user.id, role: primaryRole(user.roles) }, project) ? project : null;
 }
+
+/** The listing's own seller, or a colleague at the seller's company (a member of no company is nobody's colleague). */
+const ofSellersTeam = (user: User, project: SeenProject) => project.sellerId === user.id || (user.customerId != null && project.sellerCompany === user.customerId);
 
 /**
  * Whether the member's time on a project is a prospective buyer's: a seller opening a listing (their
@@ -119,7 +128,8 @@ async function budgetUsed(db: Database, userId: number, key: string, now: number
  * records after the first cost no read; the records are counted against the stored
  * budget by `count` (the writer of rows, every tenth record), so a beacon never waits
  * for a write and one over budget costs no write at all. A sound record on a project
- * from a member who does not act as a buyer or broker is answered 204 and not kept.
+ * from a member who does not act as a buyer or broker, or from the listing's seller or their
+ * colleague who also buys, is answered 204 and not kept.
  */
 export async function checkRecord(
   db: Database,
@@ -134,7 +144,7 @@ export async function checkRecord(
   if (ahead.length) return { ok: false, status: 400, error: "The session cannot start or end in the future", fields: ahead };
   if (record.sessionStart < now - MAX_SESSION_AGE_MS) return { ok: false, status: 400, error: "The session started too long ago", fields: ["sessionStart"] };
   const key = `beacon:user:${user.id}`;
-  const [budget, projectOk] = await Promise.all([budgetUsed(db, user.id, key, now), countableProject(db, user, record.companyId, now)]);
+  const [budget, project] = await Promise.all([budgetUsed(db, user.id, key, now), countableProject(db, user, record.companyId, now)]);
   if (budget.known.count >= limit) return { ok: false, status: 429, retryAfterSeconds: budget.retryAfterSeconds };
   const known = budget.known;
   known.count++;
@@ -143,8 +153,9 @@ export async function checkRecord(
     known.stored = known.count;
     count({ key, windowStart: known.windowStart, hits: unstored });
   }
-  if (!projectOk) return { ok: false, status: 400, error: "No such project", fields: ["companyId"] };
-  if (record.companyId !== null && !actsAsBuyer(user)) return { ok: false, status: 204 };
+  if (project === null) return { ok: false, status: 400, error: "No such project", fields: ["companyId"] };
+  // a member who also buys, on their own or their team's listing, is still its seller's side
+  if (project && (!actsAsBuyer(user) || ofSellersTeam(user, project))) return { ok: false, status: 204 };
   return { ok: true };
 }
 

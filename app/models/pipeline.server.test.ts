@@ -181,3 +181,25 @@ describe("the desk's page of the pipeline", () => {
     ]);
   });
 });
+
+describe("a buyer's viewed date", () => {
+  it("is never after the steps that followed it, though the look's record moves to the buyer's latest look", async () => {
+    const seller = await member("Vera Viewed", ["ROLE_SELLER"]);
+    const [returning, looker] = [await member("Returning"), await member("Looker")];
+    const pool = await project(seller, "Looked at again");
+    // asked for the NDA at 1000, signed at 2000, then opened the listing again at 5000
+    await nda(pool, returning, 1000, { signedAt: at(2000), ndaStatus: "Signed" });
+    await t.db.insert(recentlyViewed).values([
+      { userId: returning, projectId: pool, viewedAt: at(5000) },
+      { userId: looker, projectId: pool, viewedAt: at(300) },
+    ]);
+    const { entries } = await projectPipelinePage(t.db, { projectId: pool, page: 1, pageSize: 10 });
+    const view = (e: (typeof entries)[number]) => ({ buyerId: e.buyerId, viewed: e.dates.viewed, requested: e.dates.nda_requested, last: e.lastActivity });
+    expect(entries.map(view)).toEqual([
+      { buyerId: returning, viewed: epoch(at(1000)), requested: epoch(at(1000)), last: epoch(at(5000)) },
+      { buyerId: looker, viewed: epoch(at(300)), requested: undefined, last: epoch(at(300)) },
+    ]);
+    // the buyer's own deals read the same derivation
+    expect((await pipeline(t.db, { buyerId: returning })).map(view)).toEqual([view(entries[0]!)]);
+  });
+});

@@ -324,7 +324,18 @@ function entriesOf(events: Array<{ kind: EventKind; projectId: number; buyerId: 
         touch(e.projectId, e.buyerId, "passed", ms(e.at));
     }
   }
+  for (const entry of entries.values()) entry.dates = withFirstLook(entry.dates);
   return [...entries.values()].sort((a, b) => b.last - a.last);
+}
+
+/**
+ * The dates with the look dated no later than any step after it. A look's record holds the buyer's
+ * latest look (recently viewed moves with each), not their first: a buyer back on the listing
+ * after signing showed "Viewed" dated after their NDA. Their first look came before every later step.
+ */
+export function withFirstLook(dates: PipelineEntry["dates"]): PipelineEntry["dates"] {
+  if (dates.viewed === undefined) return dates;
+  return { ...dates, viewed: Math.min(...Object.values(dates)) };
 }
 
 /** The furthest stage reached; passing trumps everything before it. */

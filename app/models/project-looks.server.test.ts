@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { withD1Limits } from "../../tests/support/d1-limits";
 import { makeUser } from "~/seed/factories";
-import { dailyProjectLooks, pageSessions, projects, recentlyViewed } from "~/.server/db/schema";
+import { customers, dailyProjectLooks, pageSessions, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { handingOnLooks, pruneDailyLooks, recordImpressions, recordView, storeLooks } from "./project-looks.server";
 import { decodeRow, encodeRow } from "~/.server/platform/queue-codec";
 import type { LookRow, QueuedWrite } from "~/.server/services";
@@ -227,6 +227,31 @@ describe("views and impressions", () => {
     expect((await counts(ids[2]!)).impressions).toBe(1);
     // a view is not an impression
     expect((await counts(ids[0]!)).views).toBe(0);
+  });
+
+  it("leave out the looks of the listing's own seller and of the seller's colleagues, who may also buy", async () => {
+    const [team, fund] = await t.db.insert(customers).values([{ name: "Looking Bank", customerType: "seller" }, { name: "Looking Fund" }]).returning();
+    const [owner, colleague, outsider, loner] = [
+      await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] }),
+      await makeUser(t.db, { roles: ["ROLE_SELLER", "ROLE_BUYER"] }),
+      await makeUser(t.db),
+      await makeUser(t.db),
+    ];
+    await t.db.update(users).set({ customerId: team!.id }).where(inArray(users.id, [owner.id, colleague.id]));
+    await t.db.update(users).set({ customerId: fund!.id }).where(eq(users.id, outsider.id));
+    const [own] = await t.db.insert(projects).values({ sellerId: owner.id, kind: "insurance_loan", status: "published", projectName: "The team's own" }).returning({ id: projects.id });
+    const [elsewhere] = await published();
+    for (const member of [owner, colleague, outsider, loner]) await recordImpressions(t.db, { userId: member.id, projectIds: [own!.id, elsewhere!] }, MORNING);
+    await recordView(t.db, { userId: colleague.id, projectId: own!.id }, MORNING);
+    await recordView(t.db, { userId: outsider.id, projectId: own!.id }, MORNING);
+    expect(await counts(own!.id)).toEqual({ views: 1, impressions: 2 });
+    // the looks the desk's pipeline lists: the outsider's alone
+    const looked = await t.db.select({ userId: recentlyViewed.userId }).from(recentlyViewed).where(eq(recentlyViewed.projectId, own!.id));
+    expect(looked).toEqual([{ userId: outsider.id }]);
+    expect((await counts(elsewhere!)).impressions).toBe(4);
+    // nor do they count on the members' companies
+    const [teamRow] = await t.db.select({ impressions: customers.impressionCount }).from(customers).where(eq(customers.id, team!.id));
+    expect(teamRow!.impressions).toBe(2);
   });
 
   it("keep recently viewed in step without a write for every reload", async () => {

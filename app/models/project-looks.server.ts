@@ -2,7 +2,7 @@ import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { oncePerDatabase, preparedQuery } from "~/.server/db/prepared";
 import type { LookRow } from "~/.server/services";
-import { dailyProjectLooks, projects, recentlyViewed } from "~/.server/db/schema";
+import { dailyProjectLooks, projects, recentlyViewed, users } from "~/.server/db/schema";
 import { canSee, type Viewer } from "./projects.server";
 import { recomputeAfterLooks } from "./responsiveness.server";
 
@@ -12,6 +12,17 @@ import { recomputeAfterLooks } from "./responsiveness.server";
 
 /** The UTC day a look falls on: the unit a member is counted once in. */
 export const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/**
+ * A look of the listing's own seller or of a colleague at the seller's company is no buyer's
+ * interest: not counted (a member who also buys sees their team's listings in the search, and their
+ * impressions counted on them). Each look's project and members read by their keys; a member of no
+ * company is nobody's colleague.
+ */
+const notOwnCompany = ({ member, project }: { member: number; project: number }) => {
+  const [memberId, projectId] = [sql.raw(`value ->> ${member}`), sql.raw(`value ->> ${project}`)];
+  return sql`not exists (select 1 from ${projects} p join ${users} s on s.id = p.seller_id where p.id = ${projectId} and (p.seller_id = ${memberId} or s.customer_id = (select m.customer_id from ${users} m where m.id = ${memberId})))`;
+};
 
 /** A member's second look within a minute does not move "recently viewed" (no write for a reload). */
 const RECENT_VIEW_RESOLUTION_MS = 60_000;
@@ -73,7 +84,7 @@ export async function storeLooks(db: Database, rows: LookRow[]) {
     await db.batch([
       db
         .insert(dailyProjectLooks)
-        .select(sql`select value ->> 0, value ->> 1, value ->> 2, value ->> 3, 0 from json_each(${looks}) where true`)
+        .select(sql`select value ->> 0, value ->> 1, value ->> 2, value ->> 3, 0 from json_each(${looks}) where ${notOwnCompany({ member: 1, project: 2 })}`)
         .onConflictDoNothing(),
       db
         .update(projects)
@@ -84,7 +95,8 @@ export async function storeLooks(db: Database, rows: LookRow[]) {
         ? [
             db
               .insert(recentlyViewed)
-              .select(sql`select value ->> 0, value ->> 1, value ->> 2 from json_each(${JSON.stringify(recent)}) where true`)
+              // nor is the team's own listing among a colleague's looks (the desk's pipeline lists them)
+              .select(sql`select value ->> 0, value ->> 1, value ->> 2 from json_each(${JSON.stringify(recent)}) where ${notOwnCompany({ member: 0, project: 1 })}`)
               // in the batch's order, as a view at a time: the list moves when the last move is a minute old
               .onConflictDoUpdate({
                 target: [recentlyViewed.userId, recentlyViewed.projectId],
