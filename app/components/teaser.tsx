@@ -61,6 +61,11 @@ export function TeaserView({
             This is your listing: <Link to={`/sellers/myprojects/${project.id}`} className="link">manage it</Link>.
           </p>
         ) : null}
+        {project.ownCompany ? (
+          <p className="mt-3 text-sm" data-testid="company-listing">
+            Your company lists this project: its NDA and offers are for other companies.
+          </p>
+        ) : null}
         {deal ? <NdaStep projectId={project.id} deal={deal} /> : null}
       </section>
       {deal ? <PassStep projectId={project.id} passedAt={deal.passedAt} /> : null}

@@ -144,4 +144,9 @@ export const TEASER_KEYS = ["id", "kind", "status", ...TERM_KEYS, "fullDetails",
 export type TeaserKey = (typeof TEASER_KEYS)[number];
 
 /** The teaser as its page gets it: the teaser columns, the details that do not identify the borrower, and whether it is the member's own. */
-export type Teaser = Serialized<Pick<Project, TeaserKey>> & { details: Record<string, unknown>; own: boolean };
+export type Teaser = Serialized<Pick<Project, TeaserKey>> & {
+  details: Record<string, unknown>;
+  own: boolean;
+  /** A colleague's listing: the member's company sells it. */
+  ownCompany: boolean;
+};

@@ -62,6 +62,27 @@ export async function findVisibleProject(db: Database, viewer: Viewer, id: numbe
   return project && canSee(viewer, project) ? project : null;
 }
 
+// the teaser asks it beside the project's own read: built once
+const sellerCompanyById = preparedQuery((db) =>
+  db
+    .select({ customerId: users.customerId })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.sellerId))
+    .where(eq(projects.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+);
+
+/** The customer (company) of a project's seller, null without one: its members are the listing's side, not its buyers. */
+export async function sellerCustomerOf(db: Database, projectId: number): Promise<number | null> {
+  const [row] = await sellerCompanyById(db).all({ id: projectId });
+  return row?.customerId ?? null;
+}
+
+/** A colleague's listing: the member and the project's seller are of one company (a member without one has none). */
+export const isCompanyListing = (member: { customerId?: number | null }, sellerCompany: number | null) =>
+  member.customerId != null && member.customerId === sellerCompany;
+
 /** A seller's own project, in any status; null for anyone else's. */
 export async function findOwnProject(db: Database, { sellerId, projectId: id }: { sellerId: number; projectId: number }) {
   if (!Number.isSafeInteger(id) || id <= 0) return null;

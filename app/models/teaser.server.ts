@@ -2,7 +2,7 @@ import type { Project } from "~/.server/db/schema";
 import { notFound } from "~/.server/http";
 import type { Services } from "~/.server/services";
 import type { Role } from "~/lib/roles";
-import { findVisibleProject, mayDealOnProject, pickColumns } from "~/models/projects.server";
+import { findVisibleProject, isCompanyListing, mayDealOnProject, pickColumns, sellerCustomerOf } from "~/models/projects.server";
 import { tapeCompletenessOf } from "~/models/loan-tapes.server";
 import { findContract } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
@@ -42,17 +42,18 @@ const TEASER_DETAIL_KEYS: ReadonlySet<string> = new Set([
 /** What any member may see of a listing before an NDA: no borrower, no documents, no loan tape. */
 export function teaserOf(project: Project) {
   const details = Object.fromEntries(Object.entries(project.details).filter(([key]) => TEASER_DETAIL_KEYS.has(key)));
-  return { ...pickColumns(project, TEASER_KEYS), details, own: false };
+  return { ...pickColumns(project, TEASER_KEYS), details, own: false, ownCompany: false };
 }
 
 /** A buyer's or broker's own records on a project: their NDA, their pass, and whether their company may sign yet. */
 async function dealRecordsOf(services: Services, projectId: number, viewer: TeaserViewer) {
-  const [contract, pass, blockedReason] = await Promise.all([
+  const [contract, pass, blockedReason, sellerCompany] = await Promise.all([
     findContract(services.db, { projectId, buyerId: viewer.id }),
     findPass(services.db, { projectId, buyerId: viewer.id }),
     ndaBlockedReason(services.db, { customerId: viewer.customerId ?? null }),
+    sellerCustomerOf(services.db, projectId),
   ]);
-  return { contract, pass, blockedReason };
+  return { contract, pass, blockedReason, sellerCompany };
 }
 
 /** What the teaser offers this member: sign the NDA, continue, wait, open the workspace, or pass. */
@@ -89,11 +90,14 @@ export async function loadTeaser(
   ]);
   if (!project || (kind && project.kind !== kind)) throw notFound();
   const own = project.sellerId === viewer.id;
+  // a colleague's listing is the member's company's to sell: nothing to sign, pass on or count
+  const ownCompany = !own && records !== null && isCompanyListing(viewer, records.sellerCompany);
+  const buying = mayDealOnProject(viewer, project) && !ownCompany;
   // only a buyer's or broker's look is interest: not the seller's own, nor admins', nor another
   // seller's watching the market (a member holding both roles acts as a buyer); counted after the response
-  if (mayDealOnProject(viewer, project)) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
-  const deal = records && mayDealOnProject(viewer, project) ? dealStateOf(project, viewer, records) : null;
+  if (buying) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
+  const deal = records && buying ? dealStateOf(project, viewer, records) : null;
   // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
   const tapeCompleteness = project.kind === "loan_pool" ? tapeCompletenessOf(project) : null;
-  return { project: { ...teaserOf(project), own }, deal, sellerResponsiveness: seller, tapeCompleteness };
+  return { project: { ...teaserOf(project), own, ownCompany }, deal, sellerResponsiveness: seller, tapeCompleteness };
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { bootApp, getRequest, responseOf, sent } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 import { UPLOAD_OPTIONS } from "../../../tests/support/upload-options";
 
 /**
@@ -8,7 +8,7 @@ import { UPLOAD_OPTIONS } from "../../../tests/support/upload-options";
  * may see before an NDA and nothing more, whatever the member's stage on the project.
  */
 const app = await bootApp("route-teaser");
-const { loader } = await import("./route");
+const { action, loader } = await import("./route");
 const { loader: realEstateLoader } = await import("../_app.realestate.$id/route");
 const { makeUser } = await import("~/seed/factories");
 const { requestNda, signNda } = await import("~/models/contracts.server");
@@ -109,6 +109,33 @@ describe("the look a teaser counts", () => {
     } finally {
       looks.mockRestore();
     }
+  });
+});
+
+describe("a colleague's listing", () => {
+  it("offers a member of the seller's company who also buys nothing to sign or pass on, counts no look, and refuses the steps posted by hand", async () => {
+    const teammate = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Tess Mate", company: seller.user.company });
+    await services.db.update(users).set({ customerId: seller.user.customerId }).where(eq(users.id, teammate.id));
+    const cookie = await app.cookieFor(teammate);
+    const looks = vi.spyOn(services, "recordLook").mockImplementation(() => {});
+    try {
+      const data = await (await teaser(none!.id, cookie)).json();
+      expect(data.project).toMatchObject({ own: false, ownCompany: true });
+      expect(data.deal).toBeNull();
+      expect(looks).not.toHaveBeenCalled();
+    } finally {
+      looks.mockRestore();
+    }
+    // another company's buyer is still offered the NDA
+    expect((await (await teaser(none!.id, buyer.cookie)).json()).project.ownCompany).toBe(false);
+    for (const intent of ["request-nda", "pass"]) {
+      const request = postRequest(`/projects/more-details/${none!.id}`, cookie, { intent });
+      const response = await responseOf(action({ request, context, params: { id: String(none!.id) } }));
+      expect(response.status, intent).toBe(403);
+      expect(JSON.stringify(await response.json()), intent).toContain("Your company lists this project");
+    }
+    const { contracts } = await import("~/.server/db/schema");
+    expect(await services.db.select().from(contracts).where(eq(contracts.buyerId, teammate.id))).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import { errorMeta } from "~/components/error-boundary";
 import { askForNda } from "~/models/contracts.server";
 import { ndaBlockedReason } from "~/models/customer-accounts.server";
 import { dealServices } from "~/models/notifications.server";
-import { findVisibleProject, mayDealOnProject } from "~/models/projects.server";
+import { findVisibleProject, isCompanyListing, mayDealOnProject, sellerCustomerOf } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
 import { redirectWithNotification } from "~/auth/session.server";
 import { resultFor } from "~/lib/action-result";
@@ -62,6 +62,8 @@ export async function action(args: ActionFunctionArgs) {
     return redirectWithNotification(services, args.request, `/projects/more-details/${project.id}`, "Thank you. Our team will answer under Messages.");
   }
   if (!mayDealOnProject({ id: user.id, role }, project)) throw notFound();
+  // the teaser offers a colleague's listing nothing to sign or pass on: a form posted by hand is told why
+  if (isCompanyListing(user, await sellerCustomerOf(services.db, project.id))) return refuse(submission, COMPANY_LISTING_MESSAGE, 403);
   switch (submission.value.intent) {
     case "request-nda": {
       if (project.status !== "published") return refuse(submission, "This project is no longer open for NDAs.", 409);
@@ -76,6 +78,8 @@ export async function action(args: ActionFunctionArgs) {
       return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
   }
 }
+
+const COMPANY_LISTING_MESSAGE = "Your company lists this project: its NDA and offers are for other companies.";
 
 /** After a question refused because the listing left the market, the page stays as it is: reading it again would answer 404, and lose the question. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => (actionResult?.closed ? false : defaultShouldRevalidate);
