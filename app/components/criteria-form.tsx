@@ -79,6 +79,7 @@ export function CriteriaForm({
   intent,
   submitLabel = "Save criteria",
   choices,
+  opened,
 }: {
   id: string;
   options: CriteriaOptions;
@@ -87,6 +88,8 @@ export function CriteriaForm({
   intent?: string;
   submitLabel?: string;
   choices?: DrawnChoices;
+  /** The criteria as the page showed them: the save writes only what this member changed (another's save meanwhile kept). */
+  opened?: string;
 }) {
   // some hundred checkboxes cost a page more than the rest of it: as the form first shows, the
   // server draws them, and they stay as drawn while the member ticks them (the browser holds their
@@ -105,6 +108,7 @@ export function CriteriaForm({
   return (
     <Form method="post" className="card space-y-5" {...getFormProps(form)}>
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {opened ? <input type="hidden" name="opened" value={opened} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <CheckboxList
         meta={fields.industryPreferences}

@@ -108,10 +108,11 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
   const { item } = row;
   const lastResult = resultFor(result, "update", { id: item.id });
   const lastAnswer = resultFor(result, "answer", { id: item.id });
+  const shown = { status: item.status, ownerId: item.ownerId ? String(item.ownerId) : "", notes: item.notes };
   const [form, fields] = useForm({
     id: `inbound-${item.id}`,
     lastResult,
-    defaultValue: { intent: "update", id: String(item.id), status: item.status, ownerId: item.ownerId ? String(item.ownerId) : "", notes: item.notes },
+    defaultValue: { intent: "update", id: String(item.id), ...shown },
     schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema),
     shouldValidate: "onSubmit",
   });
@@ -127,6 +128,8 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={item.id} />
+        {/* the row as this page showed it: the save writes only what this admin changed (another's save meanwhile kept) */}
+        <input type="hidden" name="opened" value={JSON.stringify(shown)} />
         <SelectField meta={fields.status} label="Status" options={STATUS_OPTIONS} />
         <SelectField meta={fields.ownerId} label="Owner" placeholder="No owner" options={admins.map((a) => ({ value: String(a.id), label: a.name }))} />
         <TextAreaField meta={fields.notes} label="Notes" rows={2} />

@@ -23,12 +23,15 @@ export function UserForm({
   submitLabel,
   note,
   customers,
+  opened,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: { customerId?: string; name?: string; email?: string; company?: string; phone?: string; roles?: string[] };
   submitLabel: string;
   note?: string;
   customers?: { id: number; name: string }[];
+  /** The account as the page showed it: the save writes only what this admin changed (another's edits meanwhile kept). */
+  opened?: string;
 }) {
   const roles = customers ? MEMBER_ROLES : ROLE_NAMES;
   const [form, fields] = useForm({
@@ -42,6 +45,7 @@ export function UserForm({
   const chosen = defaultValue?.roles ?? [];
   return (
     <Form method="post" className="card max-w-xl space-y-4" {...getFormProps(form)}>
+      {opened ? <input type="hidden" name="opened" value={opened} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       {customers ? (
         <SelectField

@@ -111,6 +111,15 @@ describe("affiliates and referrals", () => {
     const other = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
     expect(await setCommissionStatus(t.db, { affiliateId: partner.id + 999, referralId: rx.id, status: "paid", actor: other })).toBeNull();
     expect(await setCommissionStatus(t.db, { affiliateId: partner.id, referralId: rx.id, status: "approved", actor: other })).toMatchObject({ commissionStatus: "approved" });
+    // two admins' pages showed it approved: one pays it; the other, from the page opened before, moves it back to
+    // pending (or sets it approved again, a second click alike): the payment stands, the first is told, none audited
+    const audited = async () => (await t.db.select().from(auditLog).where(eq(auditLog.subjectId, String(rx.id)))).filter((e) => e.action === "referral.commission").length;
+    expect(await setCommissionStatus(t.db, { affiliateId: partner.id, referralId: rx.id, status: "paid", from: "approved", actor: admin })).toMatchObject({ commissionStatus: "paid" });
+    const entries = await audited();
+    expect(await setCommissionStatus(t.db, { affiliateId: partner.id, referralId: rx.id, status: "pending", from: "approved", actor: other })).toEqual({ moved: "paid" });
+    expect(await setCommissionStatus(t.db, { affiliateId: partner.id, referralId: rx.id, status: "paid", from: "approved", actor: other })).toMatchObject({ commissionStatus: "paid" });
+    expect(await audited()).toBe(entries);
+    expect(await setCommissionStatus(t.db, { affiliateId: partner.id, referralId: rx.id, status: "approved", from: "paid", actor: other })).toMatchObject({ commissionStatus: "approved" });
 
     const { rows, total } = await listAffiliates(t.db, { pageSize: 100 });
     expect(rows.find((r) => r.affiliate.id === partner.id)).toMatchObject({ referrals: 2, ndasSigned: 2, offersAccepted: 1, pending: 1, approved: 1, paid: 0 });

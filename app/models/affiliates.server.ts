@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { affiliates, inboundItems, referrals, users } from "~/.server/db/schema";
 import { hmacSha256 } from "~/.server/crypto";
@@ -196,16 +196,27 @@ export async function referralExportChunk(db: Database, { afterId, size }: { aft
     .limit(size);
 }
 
-/** Moves a partner's referral along pending → approved → paid (or back); null when it is not that partner's. */
+/**
+ * Moves a partner's referral along pending → approved → paid (or back); null when it is not that partner's.
+ * Given `from`, the status the admin's page showed, it moves only from there: a commission another admin moved
+ * meanwhile (paid it) is `moved` and left as it is, not put back unseen; one already at `status` (a second click,
+ * two admins alike) is written and audited once.
+ */
 export async function setCommissionStatus(
   db: Database,
-  { affiliateId, referralId, status, actor, address }: { affiliateId: number; referralId: number; status: CommissionStatus; actor: Actor; address?: string },
+  { affiliateId, referralId, status, from, actor, address }: { affiliateId: number; referralId: number; status: CommissionStatus; from?: CommissionStatus; actor: Actor; address?: string },
 ) {
+  const referral = and(eq(referrals.id, referralId), eq(referrals.affiliateId, affiliateId));
   const [row] = await db
     .update(referrals)
     .set({ commissionStatus: status })
-    .where(and(eq(referrals.id, referralId), eq(referrals.affiliateId, affiliateId)))
+    .where(and(referral, from ? and(eq(referrals.commissionStatus, from), ne(referrals.commissionStatus, status)) : undefined))
     .returning();
+  if (!row && from) {
+    const [now] = await db.select().from(referrals).where(referral);
+    if (!now) return null;
+    return now.commissionStatus === status ? now : { moved: now.commissionStatus };
+  }
   if (!row) return null;
   await recordAudit(db, { actor, action: "referral.commission", subjectType: "referral", subjectId: row.id, detail: `affiliate ${affiliateId}: ${status}`, address });
   return row;

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers } from "~/.server/db/schema";
@@ -8,6 +8,7 @@ import { SIZE_BAND_LABELS } from "~/lib/match-score";
 import type { BuyerCriteriaValues, CriteriaOptions } from "~/lib/schemas/buyer-criteria";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { recomputeCustomerMatches } from "./matches.server";
+import { criteriaForForm } from "./criteria-vocabulary.server";
 
 /** The lists the criteria forms offer, from the CMS (spec §9). */
 export async function criteriaOptions(content: ContentService): Promise<CriteriaOptions> {
@@ -47,28 +48,62 @@ export async function criteriaOf(db: Database, { customerId }: { customerId: num
   return { criteria: criteriaFrom(row.preferences), buyerType: row.investorType };
 }
 
+type CriteriaKey = keyof BuyerCriteriaValues;
+/** The criteria as stored, the investor type beside them. */
+const storedOf = ({ buyerType, ...rest }: { buyerType: string } & Parameters<typeof criteriaFrom>[0] & object) => ({ ...criteriaFrom(rest), buyerType });
+type Stored = ReturnType<typeof storedOf>;
+// a list in another order is the same list
+const sameCriterion = (a: Stored[CriteriaKey], b: Stored[CriteriaKey]) => (Array.isArray(a) && Array.isArray(b) ? [...a].sort().join("\u001f") === [...b].sort().join("\u001f") : a === b);
+
+export const CRITERIA_CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+
 /**
  * Replaces a customer's criteria with what a form posted (already validated with
  * buyerCriteriaSchema). The change is audited: criteria drive who is shown what.
+ * Given `opened`, the criteria as the form showed them, only the criteria changed on it are written: a company's
+ * criteria are edited by each of its members and by admins, and a page opened before another's save put every
+ * other criterion back as it showed them. A criterion both changed, to different values, is `clash`, nothing written;
+ * the write is conditioned on the criteria being still as read, so a save landing in between is a clash too.
  */
 export async function saveCriteria(
   db: Database,
   {
     customerId,
     values,
+    opened,
     actor,
     address,
     rematch = true,
-  }: { customerId: number; values: BuyerCriteriaValues; actor: AuditEntry["actor"]; address?: string; rematch?: boolean },
-) {
-  const { buyerType, ...rest } = values;
-  const criteria: BuyerCriteria = criteriaFrom(rest);
+  }: { customerId: number; values: BuyerCriteriaValues; opened?: BuyerCriteriaValues; actor: AuditEntry["actor"]; address?: string; rematch?: boolean },
+): Promise<boolean | { clash: CriteriaKey }> {
+  let { buyerType, ...criteria } = storedOf(values);
+  let asRead: SQL | undefined;
+  let changed: CriteriaKey[] = [];
+  if (opened) {
+    const [row] = await db
+      .select({ preferences: customers.preferences, raw: sql<string>`${customers.preferences}`, investorType: customers.investorType })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!row) return false;
+    // as the form shows them (state names, size bands' labels), which is how the form posts them
+    const current = { ...criteriaForForm(criteriaFrom(row.preferences)), buyerType: row.investorType };
+    const [typed, was] = [storedOf(values), storedOf(opened)];
+    const keys = Object.keys(typed) as CriteriaKey[];
+    // changed on the page, and not already so (the same change made twice: a second click, two members alike)
+    changed = keys.filter((key) => !sameCriterion(typed[key], was[key]) && !sameCriterion(current[key], typed[key]));
+    const clash = changed.find((key) => !sameCriterion(current[key], was[key]));
+    if (clash) return { clash };
+    // saved as it is (a second click, a resent form): nothing written, audited or matched again
+    if (!changed.length) return true;
+    ({ buyerType, ...criteria } = { ...current, ...Object.fromEntries(changed.map((key) => [key, typed[key]])) } as Stored);
+    asRead = and(sql`${customers.preferences} = ${row.raw}`, eq(customers.investorType, row.investorType));
+  }
   const updated = await db
     .update(customers)
-    .set({ preferences: criteria, investorType: buyerType, updatedAt: new Date() })
-    .where(eq(customers.id, customerId))
+    .set({ preferences: criteria as BuyerCriteria, investorType: buyerType, updatedAt: new Date() })
+    .where(and(eq(customers.id, customerId), asRead))
     .returning({ id: customers.id });
-  if (!updated.length) return false;
+  if (!updated.length) return asRead ? { clash: changed[0]! } : false;
   await recordAudit(db, { actor, action: "customer.criteria", subjectType: "customer", subjectId: customerId, address });
   // the customer's matches follow its criteria at once, whichever page saved them; a caller
   // saving answer by answer (the on-boarding chat) recomputes once, at its end

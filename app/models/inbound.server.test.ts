@@ -5,7 +5,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { inboundItems, leads, notifications, outbox } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { makeUser } from "~/seed/factories";
-import { answerInquiry, listInbound, listMemberInquiries, receiveInbound, updateInbound } from "./inbound.server";
+import { answerInquiry, inboundAction, listInbound, listMemberInquiries, receiveInbound, updateInbound } from "./inbound.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let services: Services;
@@ -43,6 +43,36 @@ describe("the inbound funnel", () => {
     expect(await updateInbound(t.db, { ...change, kind: "affiliate" })).toMatchObject({ status: "contacted", ownerId: admin.id, notes: "called" });
     const { rows } = await listInbound(t.db, { kind: "affiliate", filters: { status: "contacted" } });
     expect(rows.find((r) => r.item.id === item.id)?.ownerName).toBe(admin.name);
+  });
+
+  it("a row saved from a page opened before another admin's save keeps that save: only what this admin changed is written", async () => {
+    const [first, second] = [await makeUser(t.db, { roles: ["ROLE_ADMIN"] }), await makeUser(t.db, { roles: ["ROLE_ADMIN"] })];
+    const item = await receiveInbound(services, { kind: "demo", name: "Dana", email: "dana@example.test", company: "Dana Fund", message: "A demo please" });
+    // both admins' tables show the request as it came in
+    const shown = { status: "new", ownerId: "", notes: "" };
+    const save = (admin: typeof first, values: Partial<typeof shown>) => {
+      const body = new URLSearchParams({ intent: "update", id: String(item.id), ...shown, ...values, opened: JSON.stringify(shown) });
+      const request = new Request("https://market.example/admin/demorequests", { method: "POST", body });
+      return inboundAction(services, { admin, kind: "demo", request });
+    };
+    const stored = async () => (await t.db.select().from(inboundItems).where(eq(inboundItems.id, item.id)))[0]!;
+    // the first takes it and marks it contacted; the second, from the page opened before, writes a note
+    expect(await save(first, { status: "contacted", ownerId: String(first.id) })).toMatchObject({ message: "Saved." });
+    expect(await save(second, { notes: "Knows our CEO" })).toMatchObject({ message: "Saved." });
+    expect(await stored()).toMatchObject({ status: "contacted", ownerId: first.id, notes: "Knows our CEO" });
+    // the second takes it too: the owner both changed, to different admins, is refused (409) with why, nothing written
+    const refused = (await save(second, { ownerId: String(second.id), notes: "Knows our CEO" })) as Response;
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error.ownerId).toEqual([
+      "Someone changed this since you opened the page: reload it to see their change, then make yours.",
+    ]);
+    expect(await stored()).toMatchObject({ status: "contacted", ownerId: first.id, notes: "Knows our CEO" });
+    // the same change made twice (a second click, another admin alike) is no clash
+    expect(await updateInbound(t.db, { id: item.id, kind: "demo", status: "contacted", ownerId: first.id, notes: "", opened: { status: "new", ownerId: null, notes: "" } })).toMatchObject({
+      status: "contacted",
+      ownerId: first.id,
+      notes: "Knows our CEO",
+    });
   });
 
   it("an answer reaches the member in the app and by e-mail, and only the member sees the question", async () => {

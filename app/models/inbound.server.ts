@@ -7,9 +7,9 @@ import type { Services } from "~/.server/services";
 import { siteOrigin } from "~/.server/mailer";
 import { readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
-import { invalid, refuse } from "~/.server/replies";
+import { answer as reply, invalid, refuse } from "~/.server/replies";
 import { chosen } from "~/lib/admin-tables";
-import { inboundPageSchema } from "~/lib/schemas/inbound";
+import { inboundAdminSchema, inboundPageSchema } from "~/lib/schemas/inbound";
 import {
   INBOUND_ADMIN_PATHS,
   INBOUND_KIND_LABELS,
@@ -267,20 +267,44 @@ export async function listInbound(
   }, page);
 }
 
-/** Status, owner and notes of an item of this kind; null when there is no such item (or the owner is not an admin). */
+type Handling = { status: InboundStatus; ownerId: number | null; notes: string };
+const HANDLING = ["status", "ownerId", "notes"] as const;
+
+/**
+ * Status, owner and notes of an item of this kind; null when there is no such item (or the owner is not an admin).
+ * Given `opened`, the row as the admin's page showed it, only what this admin changed there is written: another
+ * admin's save meanwhile (the item taken, its notes written) is kept, not put back as the page showed it; a field
+ * both changed, to different values, is `clash` and nothing is written. Each field written is conditioned on being
+ * still as read, so a save landing between the read and the write is a clash too.
+ */
 export async function updateInbound(
   db: Database,
-  { id, kind, status, ownerId, notes }: { id: number; kind: InboundKind; status: InboundStatus; ownerId: number | null; notes: string },
-): Promise<InboundItem | null | "not-an-admin"> {
+  { id, kind, status, ownerId, notes, opened }: { id: number; kind: InboundKind; opened?: Handling } & Handling,
+): Promise<InboundItem | null | "not-an-admin" | { clash: keyof Handling }> {
   if (ownerId !== null) {
     const [admin] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, ownerId), isAdminRow)).limit(1);
     if (!admin) return "not-an-admin";
   }
+  const item = and(eq(inboundItems.id, id), eq(inboundItems.kind, kind));
+  const typed: Handling = { status, ownerId, notes };
+  let changed: (keyof Handling)[] = [...HANDLING];
+  let asRead: SQL | undefined;
+  if (opened) {
+    const [current] = await db.select().from(inboundItems).where(item);
+    if (!current) return null;
+    // changed on the page, and not already so (the same change made twice: a second click, two admins alike)
+    changed = HANDLING.filter((key) => typed[key] !== opened[key] && current[key] !== typed[key]);
+    const clash = changed.find((key) => current[key] !== opened[key]);
+    if (clash) return { clash };
+    if (!changed.length) return current;
+    asRead = and(...changed.map((key) => (opened[key] === null ? isNull(inboundItems[key]) : eq(inboundItems[key], opened[key]))));
+  }
   const [row] = await db
     .update(inboundItems)
-    .set({ status, ownerId, notes, updatedAt: new Date() })
-    .where(and(eq(inboundItems.id, id), eq(inboundItems.kind, kind)))
+    .set({ ...Object.fromEntries(changed.map((key) => [key, typed[key]])), updatedAt: new Date() })
+    .where(and(item, asRead))
     .returning();
+  if (!row && asRead) return { clash: changed[0]! };
   return row ?? null;
 }
 
@@ -365,15 +389,32 @@ export async function inboundAction(services: Services, { admin, kind, request }
   if (change.intent === "columns" || change.intent === "save-view" || change.intent === "reset") {
     return handleTableAction(services, admin.id, change, request);
   }
-  const done = await applyInboundIntent(services, { admin, kind, change, address: clientAddress(request) });
+  const opened = change.intent === "update" ? openedHandling(change.id, submission.payload.opened) : undefined;
+  const done = await applyInboundIntent(services, { admin, kind, change: change.intent === "update" ? { ...change, opened } : change, address: clientAddress(request) });
   if (!done) throw notFound();
+  if ("clash" in done) return reply(submission.reply({ fieldErrors: { [done.clash]: [INBOUND_CHANGED_MEANWHILE] } }), 409);
   if ("error" in done) return refuse(submission, done.error, 400);
   const url = new URL(request.url);
   return { to: url.pathname + url.search, message: done.message };
 }
 
+/**
+ * The row's form as its page showed it (its hidden `opened`), read by the same schema as the typed values;
+ * undefined when missing or unreadable (the save then writes every field, as before).
+ */
+function openedHandling(id: number, opened: unknown): Handling | undefined {
+  try {
+    const parsed = inboundAdminSchema.safeParse({ ...(JSON.parse(String(opened ?? "")) as object), intent: "update", id });
+    return parsed.success && parsed.data.intent === "update" ? { status: parsed.data.status, ownerId: parsed.data.ownerId, notes: parsed.data.notes } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const INBOUND_CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+
 export type InboundIntent =
-  | { intent: "update"; id: number; status: InboundStatus; ownerId: number | null; notes: string }
+  | ({ intent: "update"; id: number; opened?: Handling } & Handling)
   | { intent: "answer"; id: number; answer: string };
 
 /**
@@ -383,7 +424,7 @@ export type InboundIntent =
 export async function applyInboundIntent(
   services: Services,
   { admin, kind, change, address }: { admin: Admin; kind: InboundKind; change: InboundIntent; address?: string },
-): Promise<null | { error: string } | { message: string }> {
+): Promise<null | { error: string } | { clash: keyof Handling } | { message: string }> {
   if (change.intent === "answer") {
     if (kind !== "inquiry") return null;
     const done = await answerInquiry(services, { id: change.id, admin, answer: change.answer });
@@ -397,6 +438,7 @@ export async function applyInboundIntent(
   const row = await updateInbound(services.db, { ...change, kind });
   if (row === "not-an-admin") return { error: "The owner must be an admin." };
   if (!row) return null;
+  if ("clash" in row) return row;
   await recordAudit(services.db, {
     actor: admin,
     action: `${kind}.update`,

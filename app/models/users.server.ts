@@ -659,6 +659,32 @@ export async function setUserAccess(
   return already ? "unchanged" : disabling ? "last-admin" : "company-deleted";
 }
 
+/** The account's fields an admin edits on /admin/users/edit/{id}. */
+export type AccountValues = { name: string; email: string; company: string; phone: string; roles: string[] };
+const ACCOUNT_FIELDS = ["name", "email", "company", "phone", "roles"] as const;
+type AccountField = (typeof ACCOUNT_FIELDS)[number];
+
+export const ACCOUNT_CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+
+/**
+ * What an admin's save of the edit page writes, given the account as it is now and as their page showed it
+ * (`opened`): only the fields this admin changed, the others kept as they are now, so that another admin's save
+ * meanwhile (roles taken away, an e-mail corrected) or the member's own change of name or phone is not put back as
+ * the page showed it. `clash`: a field both changed, to different values (the admin decides, having seen the other's).
+ * Without `opened` (an older page) every field is written, as before.
+ */
+export function accountEdit(current: AccountValues, typed: AccountValues, opened?: AccountValues): { values: AccountValues; changed: AccountField[] } | { clash: AccountField } {
+  if (!opened) return { values: typed, changed: [...ACCOUNT_FIELDS] };
+  // an e-mail in another case is the same address, roles in another order the same roles
+  const same = (field: AccountField, a: AccountValues, b: AccountValues) =>
+    field === "roles" ? [...a.roles].sort().join() === [...b.roles].sort().join() : field === "email" ? normalizeEmail(a.email) === normalizeEmail(b.email) : a[field] === b[field];
+  // changed on the page, and not already so (the same change made twice: a second click, two admins alike)
+  const changed = ACCOUNT_FIELDS.filter((field) => !same(field, typed, opened) && !same(field, current, typed));
+  const clash = changed.find((field) => !same(field, current, opened));
+  if (clash) return { clash };
+  return { values: { ...current, ...Object.fromEntries(changed.map((field) => [field, typed[field]])) }, changed };
+}
+
 /**
  * An admin's edit of an account: name, e-mail, company, phone and roles. "email-taken" when the e-mail
  * belongs to another account. A new e-mail spends, in the same batch, the links mailed to the old one
@@ -669,7 +695,7 @@ export async function setUserAccess(
  */
 export async function updateUserAccount(
   db: Database,
-  { userId, values }: { userId: number; values: { name: string; email: string; company: string; phone: string; roles: string[] } },
+  { userId, values, changed = ACCOUNT_FIELDS }: { userId: number; values: AccountValues; changed?: readonly AccountField[] },
 ): Promise<"missing" | "email-taken" | "last-admin" | { emailChanged: boolean; awaitingInvitation: boolean }> {
   const email = normalizeEmail(values.email);
   const other = await findUserByEmail(db, email);
@@ -687,7 +713,7 @@ export async function updateUserAccount(
   ] as const;
   const update = db
     .update(users)
-    .set({ ...values, email, updatedAt: now })
+    .set({ ...Object.fromEntries(changed.map((field) => [field, field === "email" ? email : values[field]])), updatedAt: now })
     .where(and(eq(users.id, userId), primaryRole(values.roles) === "admin" ? undefined : leavesAnAdmin(userId)))
     .returning({ id: users.id });
   try {

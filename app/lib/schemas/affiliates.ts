@@ -8,7 +8,12 @@ const id = z.coerce.number({ error: messages.required }).check(z.int(), z.positi
 export const approveAffiliateSchema = z.object({ inquiryId: field.integer({ min: 1 }), commissionPercent: field.decimal({ min: 0, max: 100 }) });
 
 /** /admin/marketing/affiliates/{id}: where one referral's commission stands. */
-export const commissionSchema = z.object({ referralId: id, status: field.listed(COMMISSION_STATUSES) });
+export const commissionSchema = z.object({
+  referralId: id,
+  status: field.listed(COMMISSION_STATUSES),
+  // where the page showed it: a change made meanwhile (paid by another admin) is not moved back unseen
+  from: z.optional(z.enum(COMMISSION_STATUSES)),
+});
 
 /**
  * /admin/marketing/affiliates/{id}: a referral's commission, or the partner itself switched

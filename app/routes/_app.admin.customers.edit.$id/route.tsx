@@ -9,7 +9,7 @@ import { CustomerForm } from "~/components/customer-form";
 import { invalid } from "~/.server/replies";
 import { resultFor } from "~/lib/action-result";
 import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
-import { criteriaFormData } from "~/routes/_app.preferences/criteria.server";
+import { criteriaClash, criteriaFormData, openedCriteria } from "~/routes/_app.preferences/criteria.server";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { findCustomer, updateCustomer } from "~/models/customer-accounts.server";
@@ -46,7 +46,8 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const customerId = idParam(args.params);
   const businessTypes = (await services.content.options("businessDescriptions")).map((o) => o.value);
-  const schema = customerEditSchema(businessTypes, await criteriaOptions(services.content));
+  const criteria = await criteriaOptions(services.content);
+  const schema = customerEditSchema(businessTypes, criteria);
   const submission = parseWithZod(await readForm(args.request), { schema });
   if (submission.status !== "success") return invalid(submission);
   const here = `/admin/customers/${customerId}`;
@@ -56,7 +57,9 @@ export async function action(args: ActionFunctionArgs) {
     // a deleted customer's criteria were cleared with its name: a stale page's form does not bring them back
     const customer = await findCustomer(services.db, { customerId });
     if (!customer || customer.anonymisedAt) throw notFound();
-    if (!(await saveCriteria(services.db, { customerId, values, actor: user, address }))) throw notFound();
+    const saved = await saveCriteria(services.db, { customerId, values, opened: openedCriteria(criteria, submission.payload), actor: user, address });
+    if (!saved) throw notFound();
+    if (typeof saved === "object") return criteriaClash(submission, saved.clash);
     return redirectWithNotification(services, args.request, here, "The criteria are saved.");
   }
   const { intent: _intent, ...values } = submission.value;
@@ -90,7 +93,7 @@ export default function EditCustomerPage() {
       {criteria ? (
         <section aria-label="Criteria" className="mt-6 max-w-3xl space-y-2">
           <h2 className="text-lg font-semibold">Criteria</h2>
-          <CriteriaForm id="criteria" intent="criteria" options={criteria.options} defaultValue={criteria.defaultValue} choices={criteria.choices} lastResult={resultFor(result, "criteria")} />
+          <CriteriaForm id="criteria" intent="criteria" options={criteria.options} defaultValue={criteria.defaultValue} opened={criteria.opened} choices={criteria.choices} lastResult={resultFor(result, "criteria")} />
         </section>
       ) : null}
     </>

@@ -42,9 +42,10 @@ export async function action(args: ActionFunctionArgs) {
     if (!row) throw notFound();
     return redirectWithNotification(services, args.request, here, status === "active" ? "Partner active: its link attributes sign-ups again." : "Partner inactive: its link no longer attributes sign-ups.");
   }
-  const { referralId, status } = submission.value;
-  const row = await setCommissionStatus(services.db, { affiliateId, referralId, status, ...who });
+  const { referralId, status, from } = submission.value;
+  const row = await setCommissionStatus(services.db, { affiliateId, referralId, status, from, ...who });
   if (!row) return refuse(submission, "That referral is not this partner's.", 404);
+  if ("moved" in row) return refuse(submission, `Someone set this commission to ${row.moved} since you opened the page: reload it to see it, then make your change.`, 409);
   return redirectWithNotification(services, args.request, here, `Commission ${status}.`);
 }
 
@@ -82,6 +83,7 @@ export default function AffiliatePage() {
               <Form method="post" className="flex items-center gap-2">
                 <input type="hidden" name="intent" value="commission" />
                 <input type="hidden" name="referralId" value={r.id} />
+                <input type="hidden" name="from" value={r.commissionStatus} />
                 <select name="status" defaultValue={r.commissionStatus} className="input py-1" aria-label={`Commission for ${r.memberName}`}>
                   {COMMISSION_STATUSES.map((s) => <option key={s} value={s}>{s}</option>)}
                 </select>

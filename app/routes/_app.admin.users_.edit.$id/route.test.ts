@@ -8,7 +8,7 @@ const { loader: usersLoader } = await import("../_app.admin.users/route");
 const { loader: createLoader, action: create } = await import("../_app.admin.users_.create/route");
 const { loader: invitationPage } = await import("../_auth.uobs.invite.$id/route");
 const { loader: resetPage } = await import("../_auth.uobs.reset.$id/route");
-const { findUserById, findUserByEmail } = await import("~/models/users.server");
+const { findUserById, findUserByEmail, updateProfile } = await import("~/models/users.server");
 const { createPasswordReset } = await import("~/models/password-resets.server");
 const { deliverDueMessages } = await import("~/models/outbox.server");
 const { INVITATION_SUBJECT } = await import("~/models/invitations.server");
@@ -238,5 +238,44 @@ describe("attaching a member to a customer", () => {
     expect(refused.status).toBe(409);
     expect((await errorsOf(refused)).customerName![0]).toMatch(/^Admin is for staff accounts/);
     expect((await attach(admin.user.id, "  ")).status).toBe(400);
+  });
+});
+
+describe("an edit page opened before the account changed", () => {
+
+  const shown = (user: { name: string; email: string; company: string; phone: string; roles: string[] }) =>
+    ({ name: user.name, email: user.email, company: user.company, phone: user.phone, roles: user.roles });
+  /** The post of a page that showed `opened`, with `changes` made on it. */
+  const editFrom = (userId: number, opened: Values, changes: Partial<Values>) => {
+    const body = form({ ...opened, ...changes });
+    body.set("opened", JSON.stringify(opened));
+    return responseOf(action({ request: postRequest(`/admin/users/edit/${userId}`, admin.cookie, body), context, params: { id: String(userId) } }));
+  };
+
+  it("keeps the member's own new name and phone, and another admin's roles and e-mail, writing only what this admin changed", async () => {
+    const member = await makeUser(app.services.db, { email: "lee.typo@exampel.test", roles: ["ROLE_BUYER", "ROLE_ADMIN"] });
+    const opened = shown(member);
+    // meanwhile the member renames themselves, and another admin corrects the e-mail and takes Admin away
+    await updateProfile(app.services.db, member.id, { name: "Lee Q. Member", phone: "+1 646 555 0199" });
+    expect((await editFrom(member.id, opened, { email: "lee@example.test", roles: ["ROLE_BUYER"] })).status).toBe(302);
+    await delivered();
+    // the page opened before changes the company only
+    expect((await editFrom(member.id, opened, { company: "Lee Holdings" })).status).toBe(302);
+    expect(shown((await findUserById(app.services.db, member.id))!)).toEqual({ name: "Lee Q. Member", email: "lee@example.test", company: "Lee Holdings", phone: "+1 646 555 0199", roles: ["ROLE_BUYER"] });
+    // the mistyped address is not written back, nor invited again
+    expect(await delivered()).toEqual([]);
+  });
+
+  it("refuses (409) a field both changed, to different values, saying so and writing nothing", async () => {
+    const member = await makeUser(app.services.db, { roles: ["ROLE_SELLER"] });
+    const opened = shown(member);
+    expect((await editFrom(member.id, opened, { roles: ["ROLE_SELLER", "ROLE_AGENT"] })).status).toBe(302);
+    const refused = await editFrom(member.id, opened, { name: "Renamed Seller", roles: ["ROLE_BROKER"] });
+    expect(refused.status).toBe(409);
+    expect((await errorsOf(refused)).roles).toEqual(["Someone changed this since you opened the page: reload it to see their change, then make yours."]);
+    expect(shown((await findUserById(app.services.db, member.id))!)).toEqual({ ...opened, roles: ["ROLE_SELLER", "ROLE_AGENT"] });
+    // the same change made twice (a second click, two admins alike) is no clash
+    expect((await editFrom(member.id, opened, { roles: ["ROLE_AGENT", "ROLE_SELLER"], phone: "+1 646 555 0123" })).status).toBe(302);
+    expect(shown((await findUserById(app.services.db, member.id))!)).toEqual({ ...opened, phone: "+1 646 555 0123", roles: ["ROLE_SELLER", "ROLE_AGENT"] });
   });
 });

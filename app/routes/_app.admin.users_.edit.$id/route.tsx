@@ -11,7 +11,7 @@ import { titleMeta } from "~/lib/meta";
 import { intentOf } from "~/lib/action-result";
 import { changedFields, recordAudit, type AuditChange } from "~/models/audit.server";
 import { EMAIL_TAKEN_MESSAGE, sendInvitation } from "~/models/invitations.server";
-import { findUserById, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
+import { accountEdit, ACCOUNT_CHANGED_MEANWHILE, findUserById, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
 import { attachToCustomer } from "~/models/customer-names.server";
 import { findCustomer } from "~/models/customer-accounts.server";
 import type { User } from "~/.server/db/schema";
@@ -44,7 +44,12 @@ export async function action(args: ActionFunctionArgs) {
   if (form.get("intent") === "attach") return attach(args, { services, form, userId, admin });
   const submission = parseWithZod(form, { schema: userSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
-  const values = submission.value;
+  const before = await findUserById(services.db, userId);
+  if (!before) throw notFound();
+  const edit = accountEdit(before, submission.value, openedValues(submission.payload));
+  if ("clash" in edit) return json({ result: submission.reply({ fieldErrors: { [edit.clash]: [ACCOUNT_CHANGED_MEANWHILE] } }) }, { status: 409 });
+  // what the save writes: this admin's changes over the account as it is now
+  const values = edit.values;
   if (userId === admin.id && !values.roles.includes("ROLE_ADMIN")) {
     return json({ result: submission.reply({ fieldErrors: { roles: ["You cannot remove your own admin role."] } }) }, { status: 409 });
   }
@@ -53,14 +58,12 @@ export async function action(args: ActionFunctionArgs) {
   if (userId === admin.id && primaryRole(values.roles) !== "admin") {
     return json({ result: submission.reply({ fieldErrors: { roles: [SELF_OUTRANKED_MESSAGE] } }) }, { status: 409 });
   }
-  const before = await findUserById(services.db, userId);
-  if (!before) throw notFound();
   // Admin is for staff accounts: a customer's deletion disables its members, and its disabling or lock keeps
   // them out, which would shut an admin out of the back office (one made so before this rule keeps it)
   if (before.customerId && values.roles.includes("ROLE_ADMIN") && !before.roles.includes("ROLE_ADMIN")) {
     return json({ result: submission.reply({ fieldErrors: { roles: [MEMBER_ADMIN_MESSAGE] } }) }, { status: 400 });
   }
-  const outcome = await updateUserAccount(services.db, { userId, values });
+  const outcome = await updateUserAccount(services.db, { userId, values, changed: edit.changed });
   if (outcome === "missing") throw notFound();
   // another admin took this one's admin away a moment ago: this edit would leave none
   if (outcome === "last-admin") return json({ result: submission.reply({ fieldErrors: { roles: [LAST_ADMIN_MESSAGE] } }) }, { status: 409 });
@@ -82,6 +85,19 @@ export async function action(args: ActionFunctionArgs) {
   if ((sameRoles && !outcome.emailChanged) || others.length) await entry("user.update", values.email, others);
   const saved = outcome.awaitingInvitation ? `The account is saved; a new invitation is on its way to ${normalizeEmail(values.email)}.` : "The account is saved.";
   return redirectWithNotification(services, args.request, "/admin/users", saved);
+}
+
+/**
+ * The values the form was opened with (its hidden `opened`), read by the same schema as the typed ones;
+ * undefined when missing or unreadable (the save then writes every field, as before).
+ */
+function openedValues(payload: Record<string, unknown>) {
+  try {
+    const parsed = userSchema.safeParse(JSON.parse(String(payload.opened ?? "")));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Attaches the member to a customer by its name, audited; the page says why not. */
@@ -112,7 +128,7 @@ export default function EditUserPage() {
   return (
     <>
       <PageHeader title={`Edit ${values.name}`} back={{ to: "/admin/users", label: "All users" }} />
-      <UserForm lastResult={attaching ? undefined : data?.result} defaultValue={values} submitLabel="Save" />
+      <UserForm lastResult={attaching ? undefined : data?.result} defaultValue={values} opened={JSON.stringify(values)} submitLabel="Save" />
       <CustomerOfMember customer={customer} attachable={attachable} lastResult={attaching ? data?.result : undefined} />
     </>
   );

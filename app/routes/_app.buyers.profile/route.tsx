@@ -8,7 +8,7 @@ import { CriteriaForm } from "~/components/criteria-form";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { findCustomer } from "~/models/customer-accounts.server";
-import { criteriaFormData, submitCriteria } from "~/routes/_app.preferences/criteria.server";
+import { criteriaClash, criteriaFormData, submitCriteria } from "~/routes/_app.preferences/criteria.server";
 import { NoCompany } from "~/routes/_app.preferences/no-company";
 
 export const meta = () => titleMeta("Company profile");
@@ -31,6 +31,7 @@ export async function action(args: ActionFunctionArgs) {
   const { submission, saved, valid } = await submitCriteria(services, args.request, await readForm(args.request), { customerId: user.customerId, actor: user });
   if (!valid) return json({ result: submission.reply() }, { status: 400 });
   if (!saved) throw notFound();
+  if (typeof saved === "object") return criteriaClash(submission, saved.clash);
   return redirectWithNotification(services, args.request, "/buyers/profile", "Your criteria are saved.");
 }
 
@@ -66,7 +67,7 @@ export default function BuyerProfilePage() {
         <p className="mt-3 text-xs text-slate-500">Our team keeps these details; write to us to change them.</p>
       </section>
       <h2 className="text-lg font-semibold">Criteria</h2>
-      <CriteriaForm id="criteria" options={form.options} defaultValue={form.defaultValue} choices={form.choices} lastResult={result} />
+      <CriteriaForm id="criteria" options={form.options} defaultValue={form.defaultValue} opened={form.opened} choices={form.choices} lastResult={result} />
     </div>
   );
 }

@@ -104,3 +104,34 @@ describe("saved searches on /preferences", () => {
     expect((await listSavedSearches(services.db, { userId: other.id }))[0]!.alerts).toBe(true);
   });
 });
+
+describe("the criteria of a company two of its members edit at once", () => {
+  it("keep what the other saved meanwhile: a page opened before writes only what its member changed, and a criterion both changed is refused (409)", async () => {
+    const { customers, users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { criteriaOf } = await import("~/models/buyer-criteria.server");
+    const [company] = await services.db.insert(customers).values({ name: "Two Desks Credit", preferences: { industryPreferences: ["Energy"] } }).returning();
+    const [first, second] = [await makeUser(services.db, { roles: ["ROLE_BUYER"] }), await makeUser(services.db, { roles: ["ROLE_BUYER"] })];
+    for (const member of [first, second]) await services.db.update(users).set({ customerId: company!.id }).where(eq(users.id, member.id));
+    const cookies = [await app.cookieFor(first), await app.cookieFor(second)] as const;
+    // both open /preferences on the criteria as they are
+    const pageOf = async (cookie: string) => (await (await sent(loader({ request: getRequest("/preferences", cookie), context, params: {} }))).json()).form!;
+    const [page1, page2] = [await pageOf(cookies[0]), await pageOf(cookies[1])];
+    const save = (cookie: string, page: typeof page1, changes: Record<string, string | string[]>) => {
+      const body = new URLSearchParams({ intent: "criteria", opened: page.opened });
+      for (const [key, value] of Object.entries({ ...page.defaultValue, ...changes })) for (const v of [value].flat()) body.append(key, String(v));
+      return responseOf(action({ request: postRequest("/preferences", cookie, body), context, params: {} }));
+    };
+    // the first adds Healthcare; the second, from the page opened before, sets the loan status
+    expect((await save(cookies[0], page1, { industryPreferences: ["Energy", "Healthcare"] })).status).toBe(302);
+    expect((await save(cookies[1], page2, { performingLoanPreference: "Performing" })).status).toBe(302);
+    expect((await criteriaOf(services.db, { customerId: company!.id }))!.criteria).toMatchObject({ industryPreferences: ["Energy", "Healthcare"], performingLoanPreference: "Performing" });
+    // the second also changes the industries, to others: refused with why, on that list, nothing written
+    const refused = await save(cookies[1], page2, { industryPreferences: ["Energy", "Aviation"] });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error.industryPreferences).toEqual([
+      "Someone changed this since you opened the page: reload it to see their change, then make yours.",
+    ]);
+    expect((await criteriaOf(services.db, { customerId: company!.id }))!.criteria).toMatchObject({ industryPreferences: ["Energy", "Healthcare"], performingLoanPreference: "Performing" });
+  });
+});

@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { resultFor } from "~/lib/action-result";
 import { titleMeta } from "~/lib/meta";
 import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
-import { criteriaFormData } from "./criteria.server";
+import { criteriaClash, criteriaFormData, openedCriteria } from "./criteria.server";
 import { NoCompany } from "./no-company";
 import { SavedSearches } from "./saved-searches";
 import { changeSavedSearch, savedSearchRows } from "./saved-searches.server";
@@ -27,14 +27,17 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: ["buyer", "broker"] });
-  const submission = parseWithZod(await readForm(args.request), { schema: preferencesPageSchema(await criteriaOptions(services.content)) });
+  const options = await criteriaOptions(services.content);
+  const submission = parseWithZod(await readForm(args.request), { schema: preferencesPageSchema(options) });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
   if (step.intent !== "criteria") return changeSavedSearch(services, args.request, { user, step });
   if (user.customerId === null) throw notFound();
   const { intent: _, ...values } = step;
-  const saved = await saveCriteria(services.db, { customerId: user.customerId, values, actor: user, address: clientAddress(args.request) });
+  const opened = openedCriteria(options, submission.payload);
+  const saved = await saveCriteria(services.db, { customerId: user.customerId, values, opened, actor: user, address: clientAddress(args.request) });
   if (!saved) throw notFound();
+  if (typeof saved === "object") return criteriaClash(submission, saved.clash);
   return redirectWithNotification(services, args.request, "/preferences", "Your criteria are saved.");
 }
 
@@ -47,7 +50,7 @@ export default function PreferencesPage() {
       {form ? (
         <>
           <p className="text-sm text-slate-600">What your company looks for. We recommend projects, and rank search results, by these criteria.</p>
-          <CriteriaForm id="criteria" intent="criteria" options={form.options} defaultValue={form.defaultValue} choices={form.choices} lastResult={result} />
+          <CriteriaForm id="criteria" intent="criteria" options={form.options} defaultValue={form.defaultValue} opened={form.opened} choices={form.choices} lastResult={result} />
         </>
       ) : (
         <NoCompany />
