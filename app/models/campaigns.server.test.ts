@@ -11,6 +11,7 @@ import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf,
 import { recomputeProjectMatches } from "./matches.server";
 import { suppress } from "./suppressions.server";
 import { runMaintenance } from "./maintenance.server";
+import { turnsDuring } from "../../tests/support/turns";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let admin: User;
@@ -358,5 +359,22 @@ describe("a campaign whose queueing stopped part-way (a restart)", () => {
     expect(await t.db.select().from(outbox).where(eq(outbox.campaignId, recent))).toEqual([]);
     const finished = (await t.db.select().from(auditLog).where(eq(auditLog.subjectId, String(campaignId)))).filter((a) => a.action === "campaign.finish");
     expect(finished).toHaveLength(1);
+  });
+});
+
+describe("queueing a long list", () => {
+  it("lets others' requests in between its batches, e-mails and texts alike: 5,000 texts held Node's one thread 6.5 s", async () => {
+    const many = Array.from({ length: 1_100 }, (_, i) => ({ name: `Long List ${i}`, attentionEmail: `long${i}@list.example`, attentionPhone: `+1212556${String(i).padStart(4, "0")}`, smsAllowance: 1, headquarters: "NY" }));
+    for (let i = 0; i < many.length; i += 200) await t.db.insert(customers).values(many.slice(i, i + 200));
+    const afternoon = Date.parse("2026-01-15T20:00:00Z");
+    for (const channel of ["email", "sms"] as const) {
+      const listId = await createRecipientList(t.db, { name: `Long ${channel}`, channel, kind: "filters", definition: { query: "q=long list" }, actor });
+      const { id: campaignId } = await createCampaign(t.db, { channel, draft: { listId, subject: channel === "sms" ? "" : "Long", body: "Hello {{contactPerson}}", projectId: null }, actor });
+      const { result, turns } = await turnsDuring(() => sendCampaign(services(), { campaignId, actor, now: afternoon }));
+      expect(result).toMatchObject({ started: true, queued: 1_100 });
+      // e-mails 500 to a batch, texts 20 (each paid for in its own)
+      expect(turns).toBeGreaterThanOrEqual(channel === "sms" ? 50 : 2);
+      expect(await campaignProgress(t.db, { campaignId, now: afternoon })).toMatchObject({ queued: 1_100 });
+    }
   });
 });
