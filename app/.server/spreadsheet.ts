@@ -1,5 +1,5 @@
 import { Inflate, strFromU8 } from "fflate";
-import { csvProblem, csvText, parseCsvRecords } from "~/lib/csv-import";
+import { csvProblem, csvText, parseCsvRecordsInSteps } from "~/lib/csv-import";
 import { nextTurn } from "./platform/next-turn";
 
 /** `lines`: each record's row number as the spreadsheet shows it (an XLSX skips its empty rows); none for CSV. */
@@ -35,7 +35,8 @@ export async function readSheet(file: File, { columns = [] }: { columns?: readon
     const text = csvText(bytes);
     const problem = columns.length ? csvProblem(text, columns) : null;
     if (problem) return { ok: false, problem: problem.line > 0 ? `Line ${problem.line}: ${problem.reason}` : problem.reason };
-    const parsed = parseCsvRecords(text);
+    // a step of rows at a time: parsed in one go, 20,000 rows held Node's one thread 1.6 s, every request waiting
+    const parsed = await parseCsvRecordsInSteps(text, nextTurn);
     return parsed.ok ? { ok: true, sheet: parsed } : { ok: false, problem: parsed.problem };
   }
   let rows: Array<{ line: number; values: string[] }>;

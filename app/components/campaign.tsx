@@ -64,7 +64,10 @@ export function CampaignSendForms({
   if (status === "sent") return null;
   if (status === "sending") {
     return (
-      <Form method="post" className="mb-4">
+      <Form method="post" className="mb-4 space-y-2">
+        <p className="text-sm" data-testid="queueing">
+          Its messages are still being queued. Queueing cut off by a restart is finished by housekeeping within minutes, or now with this button; nobody gets a message twice.
+        </p>
         <button type="submit" name="intent" value="send" className="btn-secondary">
           Finish queueing
         </button>

@@ -91,4 +91,22 @@ describe("quiet hours", () => {
     // Phoenix keeps no DST
     expect(releaseTime(Date.parse("2026-07-01T05:00:00Z"), "America/Phoenix")).toBe(Date.parse("2026-07-01T15:00:00Z"));
   });
+
+  it("makes a zone's clock once, not once a text: a campaign of 5,000 night texts took 2.6 s of Node's one thread", () => {
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    } as typeof Real;
+    try {
+      for (let i = 0; i < 100; i++) releaseTime(Date.parse("2026-01-16T03:00:00Z") + i * 60_000, "America/Chicago");
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+    expect(made).toBeLessThanOrEqual(1);
+    expect(releaseTime(Date.parse("2026-01-16T03:00:00Z"), "America/Chicago")).toBe(Date.parse("2026-01-16T14:00:00Z"));
+  });
 });

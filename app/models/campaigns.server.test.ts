@@ -10,6 +10,8 @@ import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
 import { suppress } from "./suppressions.server";
+import { runMaintenance } from "./maintenance.server";
+import { turnsDuring } from "../../tests/support/turns";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let admin: User;
@@ -325,5 +327,56 @@ describe("a campaign promoting a listing that left the market", () => {
     expect((await rowsOf(campaignId)).map((r) => [r.status, r.lastError])).toEqual([["failed", "Not sent: the promoted project left the market after it was queued."]]);
     expect(await allowance()).toBe(5);
     expect(await campaignProgress(t.db, { campaignId, now: Date.parse("2026-01-16T13:00:01Z") })).toMatchObject({ queued: 0, held: 0, failed: 1 });
+  });
+});
+
+describe("a campaign whose queueing stopped part-way (a restart)", () => {
+  it("is queued to the end by housekeeping, each missing recipient once, the sent time kept; one still being queued is left to its request", async () => {
+    await customer("Cut One", { attentionEmail: "one@cut.example" });
+    await customer("Cut Two", { attentionEmail: "two@cut.example" });
+    await customer("Cut Three", { attentionEmail: "three@cut.example" });
+    const listId = await createRecipientList(t.db, { name: "Cut", channel: "email", kind: "selection", definition: { customerIds: [ids["Cut One"]!, ids["Cut Two"]!, ids["Cut Three"]!] }, actor });
+    const draft = { listId, subject: "Cut short", body: "Dear {{contactPerson}}", projectId: null };
+    const now = Date.now();
+    const started = now - 6 * 60_000;
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft, actor });
+    await sendCampaign(services(), { campaignId, actor, now: started });
+    // the process died after writing one recipient's row: the campaign stayed "sending"
+    await t.db.delete(outbox).where(and(eq(outbox.campaignId, campaignId), eq(outbox.recipient, "two@cut.example")));
+    await t.db.delete(outbox).where(and(eq(outbox.campaignId, campaignId), eq(outbox.recipient, "three@cut.example")));
+    await t.db.update(campaigns).set({ status: "sending", total: 0 }).where(eq(campaigns.id, campaignId));
+    // another one started a minute ago: its request may still be queueing it
+    const { id: recent } = await createCampaign(t.db, { channel: "email", draft: { ...draft, subject: "Still queueing" }, actor });
+    await t.db.update(campaigns).set({ status: "sending", sentAt: new Date(now - 60_000) }).where(eq(campaigns.id, recent));
+
+    await runMaintenance(t.db, env, now);
+    await runMaintenance(t.db, env, now + 60_000);
+
+    const rows = await t.db.select({ recipient: outbox.recipient }).from(outbox).where(eq(outbox.campaignId, campaignId)).orderBy(outbox.recipient);
+    expect(rows.map((r) => r.recipient)).toEqual(["one@cut.example", "three@cut.example", "two@cut.example"]);
+    const found = await findCampaign(t.db, { campaignId });
+    expect(found).toMatchObject({ status: "sent", total: 3, sentAt: new Date(started) });
+    expect(await campaignProgress(t.db, { campaignId })).toEqual({ queued: 3, held: 0, sent: 0, failed: 0 });
+    expect((await findCampaign(t.db, { campaignId: recent }))!.status).toBe("sending");
+    expect(await t.db.select().from(outbox).where(eq(outbox.campaignId, recent))).toEqual([]);
+    const finished = (await t.db.select().from(auditLog).where(eq(auditLog.subjectId, String(campaignId)))).filter((a) => a.action === "campaign.finish");
+    expect(finished).toHaveLength(1);
+  });
+});
+
+describe("queueing a long list", () => {
+  it("lets others' requests in between its batches, e-mails and texts alike: 5,000 texts held Node's one thread 6.5 s", async () => {
+    const many = Array.from({ length: 1_100 }, (_, i) => ({ name: `Long List ${i}`, attentionEmail: `long${i}@list.example`, attentionPhone: `+1212556${String(i).padStart(4, "0")}`, smsAllowance: 1, headquarters: "NY" }));
+    for (let i = 0; i < many.length; i += 200) await t.db.insert(customers).values(many.slice(i, i + 200));
+    const afternoon = Date.parse("2026-01-15T20:00:00Z");
+    for (const channel of ["email", "sms"] as const) {
+      const listId = await createRecipientList(t.db, { name: `Long ${channel}`, channel, kind: "filters", definition: { query: "q=long list" }, actor });
+      const { id: campaignId } = await createCampaign(t.db, { channel, draft: { listId, subject: channel === "sms" ? "" : "Long", body: "Hello {{contactPerson}}", projectId: null }, actor });
+      const { result, turns } = await turnsDuring(() => sendCampaign(services(), { campaignId, actor, now: afternoon }));
+      expect(result).toMatchObject({ started: true, queued: 1_100 });
+      // e-mails 500 to a batch, texts 20 (each paid for in its own)
+      expect(turns).toBeGreaterThanOrEqual(channel === "sms" ? 50 : 2);
+      expect(await campaignProgress(t.db, { campaignId, now: afternoon })).toMatchObject({ queued: 1_100 });
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { Env } from "~/.server/env";
 import { pruneAccountUnlocks } from "./account-unlocks.server";
 import { pruneApiTokens } from "./api-tokens.server";
 import { pruneLeadImports } from "./leads.server";
+import { finishStalledCampaigns } from "./campaigns.server";
 import { drainImportJobs } from "./listing-imports.server";
 import { drainMatchQueue } from "./match-rescoring.server";
 import { drainOutbox, purgeOutbox } from "./outbox.server";
@@ -31,6 +32,8 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
     });
   // the saved-search digests first, so this run delivers them; a failure there must not stop the rest
   await sendDueDigests(db, env, { now }).catch((error) => console.error("saved-search digests failed:", error));
+  // campaigns whose queueing a restart cut off part-way: the rest of the list is written before this run delivers
+  await step("campaign queueing", () => finishStalledCampaigns({ db, env, waitUntil: () => {} }, now));
   const sent = (await step("outbox delivery", () => drainOutbox(db, env))) ?? 0;
   // bulk uploads a restart (or a request's end on Workers) left half drained
   await drainImportJobs(db, now).catch((error) => console.error("import jobs failed:", error));

@@ -1,5 +1,7 @@
+import type { ComponentType } from "react";
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, postRequest, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
+import { serverPage } from "../../../tests/support/server-page";
 
 /** Sending a campaign from its page, as an admin's browser does. */
 const app = await bootApp("route-bulk-email-campaign");
@@ -8,7 +10,7 @@ const sms = await import("../_app.admin.marketing.bulk-sms.$id/route");
 const { campaigns, outbox, projects } = await import("~/.server/db/schema");
 const { createCampaign, findCampaign } = await import("~/models/campaigns.server");
 const { createRecipientList } = await import("~/models/recipient-lists.server");
-const { eq } = await import("drizzle-orm");
+const { eq, inArray } = await import("drizzle-orm");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -96,5 +98,36 @@ describe("a campaign's page", () => {
     expect((await send(sms, "/admin/marketing/bulk-sms", mail.id)).status).toBe(404);
     expect((await send({ action }, "/admin/marketing/bulk-email", sms_.id)).status).toBe(404);
     expect((await findCampaign(services.db, { campaignId: mail.id }))!.status).toBe("draft");
+  });
+});
+
+describe("a campaign whose queueing a restart cut off", () => {
+  const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+  const render = async (route: { loader: typeof loader; default: ComponentType }, path: string, id: number) => {
+    const data = await (await sent(route.loader({ request: getRequest(`${path}/${id}`, admin.cookie), context, params: { id: String(id) } }))).json();
+    return serverPage(route.default, `${path}/${id}`, { loaderData: data });
+  };
+
+  it("says it is still being queued (no sent time, no share done) and Finish queueing says what it wrote", async () => {
+    const actor = admin.user;
+    const list = await createRecipientList(services.db, { name: "Cut SMS", channel: "sms", kind: "filters", definition: { query: "" }, actor });
+    const text = await createCampaign(services.db, { channel: "sms", draft: { listId: list, subject: "", body: "Cut text", projectId: null }, actor });
+    expect((await send(sms, "/admin/marketing/bulk-sms", text.id)).status).toBe(302);
+    const written = await services.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.campaignId, text.id));
+    expect(written.length).toBeGreaterThan(1);
+    // the process died with one recipient written
+    await services.db.delete(outbox).where(inArray(outbox.id, written.slice(1).map((r) => r.id)));
+    await services.db.update(campaigns).set({ status: "sending" }).where(eq(campaigns.id, text.id));
+
+    const html = await render(sms, "/admin/marketing/bulk-sms", text.id);
+    expect(html).toContain("Queueing its texts.");
+    expect(html).toContain("Queueing cut off by a restart is finished by housekeeping within minutes");
+    expect(html).not.toContain("Sent —");
+    expect(html).not.toContain("% done");
+
+    const finished = await send(sms, "/admin/marketing/bulk-sms", text.id);
+    expect(await notice(finished)).toEqual({ message: `Queueing finished: ${written.length} numbers in all, nobody twice.`, type: "success" });
+    expect(await services.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.campaignId, text.id))).toHaveLength(written.length);
+    expect(await notice(await send(sms, "/admin/marketing/bulk-sms", text.id))).toEqual({ message: "This text was sent already: nothing was sent twice.", type: "success" });
   });
 });

@@ -45,7 +45,9 @@ export async function action(args: ActionFunctionArgs) {
   const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
   if (sent && "offMarket" in sent) return refuse(submission, PROJECT_OFF_MARKET, 409);
   const queued = sent?.queued ?? 0;
-  const message = sent?.started ? `Sending to ${formatNumber(queued)} recipient${queued === 1 ? "" : "s"}.` : "This campaign was sent already: nothing was sent twice.";
+  const to = `${formatNumber(queued)} recipient${queued === 1 ? "" : "s"}`;
+  // "Finish queueing" after a restart cut the queueing off: the rest was written, none twice
+  const message = sent?.started ? `Sending to ${to}.` : sent && "resumed" in sent ? `Queueing finished: ${to} in all, nobody twice.` : "This campaign was sent already: nothing was sent twice.";
   return redirectWithNotification(services, args.request, here, message);
 }
 
@@ -59,7 +61,7 @@ export default function CampaignPage() {
       <p className="mb-4 text-sm text-slate-600">
         To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>
         {campaign.projectName ? `, promoting ${campaign.projectName}` : ""}.{" "}
-        {draft ? "Not sent yet." : campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}: its e-mails are held until then.` : `Sent ${formatDateTime(campaign.sentAt)}.`}
+        {draft ? "Not sent yet." : campaign.status === "sending" ? "Queueing its e-mails." : campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}: its e-mails are held until then.` : `Sent ${formatDateTime(campaign.sentAt)}.`}
       </p>
       {draft ? null : (
         <CampaignProgress

@@ -48,7 +48,9 @@ export async function action(args: ActionFunctionArgs) {
   const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
   if (sent && "offMarket" in sent) return refuse(submission, PROJECT_OFF_MARKET, 409);
   const queued = sent?.queued ?? 0;
-  const message = sent?.started ? `Sending to ${formatNumber(queued)} number${queued === 1 ? "" : "s"}.` : "This text was sent already: nothing was sent twice.";
+  const to = `${formatNumber(queued)} number${queued === 1 ? "" : "s"}`;
+  // "Finish queueing" after a restart cut the queueing off: the rest was written and paid for, none twice
+  const message = sent?.started ? `Sending to ${to}.` : sent && "resumed" in sent ? `Queueing finished: ${to} in all, nobody twice.` : "This text was sent already: nothing was sent twice.";
   return redirectWithNotification(services, args.request, here, message);
 }
 
@@ -67,13 +69,16 @@ export default function SmsCampaignPage() {
       <p className="mb-4 text-sm text-slate-600">
         To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>
         {campaign.projectName ? `, promoting ${campaign.projectName}` : ""}.{" "}
-        {draft ? "Not sent yet." : `${campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}` : `Sent ${formatDateTime(campaign.sentAt)}`}; texts that would arrive between 21:00 and 08:00 at a company's headquarters are held until 08:00 there.`}
+        {draft ? "Not sent yet." : campaign.status === "sending" ? "Queueing its texts." : `${campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}` : `Sent ${formatDateTime(campaign.sentAt)}`}; texts that would arrive between 21:00 and 08:00 at a company's headquarters are held until 08:00 there.`}
       </p>
       {draft ? null : (
         <>
-          <p className="mb-2 text-sm font-medium" data-testid="progress-done">
-            {done} % done
-          </p>
+          {/* while queueing, the rows written so far are not the list: a share of them is no "done" */}
+          {campaign.status === "sending" ? null : (
+            <p className="mb-2 text-sm font-medium" data-testid="progress-done">
+              {done} % done
+            </p>
+          )}
           <CampaignProgress
             counts={[
               ["Queued", progress.queued, "queued"],

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
+import { bootApp, ORIGIN, responseOf, sent } from "../../../tests/support/app";
+import { serverPage } from "../../../tests/support/server-page";
 
 /** The admin's bulk upload of listings, as its action answers the form. */
 const app = await bootApp("route-uploads");
-const { action, loader } = await import("./route");
+const { action, loader, meta, default: Page } = await import("./route");
 const { customers, importJobs, projects, users } = await import("~/.server/db/schema");
 const { templateCsv, uploadColumns } = await import("~/lib/listing-upload");
 const { projectOptions } = await import("~/.server/project-options");
@@ -201,5 +202,26 @@ describe("an upload whose file field holds text (a form posted by hand, a browse
       }
     }
     expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toHaveLength(0);
+  });
+});
+
+describe("the uploads page while an import runs", () => {
+  it("reloads itself only without JavaScript (in a noscript): a browser running scripts reads the progress again in place, keeping the form", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const [job] = await services.db
+      .insert(importJobs)
+      .values({ kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "running.csv", total: 100, imported: 10, status: "running", leaseUntil: Date.now() + 60_000 })
+      .returning();
+    const url = `${ORIGIN}/admin/uploads/individual-listings`;
+    const data = async () => (await (await sent(loader({ request: new Request(url, { headers: { Cookie: admin.cookie } }), context, params: { kind: "individual-listings" } }))).json()) as Parameters<NonNullable<typeof meta>>[0]["data"] & object;
+    const running = await data();
+    expect(running.running).toBe(true);
+    // the head's meta tags are the same with and without JavaScript: no refresh among them
+    expect(JSON.stringify(meta({ data: running } as Parameters<typeof meta>[0]))).not.toContain("refresh");
+    expect(await serverPage(Page, url, { loaderData: running })).toContain('<noscript><meta http-equiv="refresh" content="3"/></noscript>');
+    await services.db.update(importJobs).set({ status: "done", imported: 100, leaseUntil: 0 }).where(eq(importJobs.id, job!.id));
+    const done = await data();
+    expect(done.running).toBe(false);
+    expect(await serverPage(Page, url, { loaderData: done })).not.toContain("refresh");
   });
 });

@@ -5,6 +5,7 @@ import { notFound } from "~/.server/http";
 import { randomToken } from "~/.server/crypto";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
+import { useRefreshWhile } from "~/components/refresh-while";
 import { UploadsNav } from "~/components/uploads-nav";
 import { isUploadPath, UPLOADS, uploadColumns } from "~/lib/listing-upload";
 import { titleMeta } from "~/lib/meta";
@@ -14,11 +15,7 @@ import { UploadForm } from "./upload-form";
 import { uploadAction } from "./upload.server";
 import { pageNumber, recordId } from "~/lib/query-params";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...titleMeta(data ? `Uploads: ${data.title}` : "Uploads"),
-  // progress without JavaScript: the page reloads itself while an import runs
-  ...(data?.running ? [{ httpEquiv: "refresh", content: "3" }] : []),
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => titleMeta(data ? `Uploads: ${data.title}` : "Uploads");
 
 function uploadPathOf(params: LoaderFunctionArgs["params"]) {
   const path = params.kind ?? "";
@@ -58,12 +55,21 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function UploadPage() {
-  const { path, title, noun, columns, sellers, rows, total, page, pageSize, current, submissionKey } = useLoaderData<typeof loader>();
+  const { path, title, noun, columns, sellers, rows, total, page, pageSize, current, submissionKey, running } = useLoaderData<typeof loader>();
+  // progress while an import runs: with JavaScript the data is read again in place, where a reload every 3 s
+  // took the seller, the file and the dry run's answer from the form being filled in for the next upload
+  useRefreshWhile(running);
   const data = useActionData<typeof action>();
   const checked = data && "checked" in data ? (data.checked as { rows: number; file: string; before: string | null }) : null;
   const askAgain = Boolean(data && "importedBefore" in data);
   return (
     <div className="space-y-6">
+      {/* without JavaScript the page reloads itself (a browser running scripts reads a noscript's content as text) */}
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
       <PageHeader title={`Uploads: ${title}`} />
       <UploadsNav />
       <UploadForm key={path} path={path} noun={noun} columns={columns} sellers={sellers} result={data?.result} checked={checked} askAgain={askAgain} submissionKey={submissionKey} />
