@@ -23,6 +23,7 @@ import { requestUrl } from "./request-url.mjs";
 import { sendAnswer } from "./send-answer.mjs";
 import { watchStalls } from "./stall-watch.mjs";
 import { trustProxySetting } from "./trust-proxy.mjs";
+import { readMultipartNatively } from "./multipart-form.mjs";
 import { wholeBody, wholeBodyExpected } from "./whole-body.mjs";
 
 sourceMapSupport.install({
@@ -36,7 +37,9 @@ sourceMapSupport.install({
 const mode = process.env.NODE_ENV ?? "production";
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
+const NativeResponse = globalThis.Response;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
+if (!build.future.v3_singleFetch) readMultipartNatively(globalThis, NativeResponse);
 /** @type {import("../app/.server/front-door").FrontDoor} */
 const door = build.entry.module.frontDoor;
 const handleRemixRequest = createRequestHandler(build, mode);
