@@ -42,6 +42,7 @@ export const wrongTypeMessage = (allowed: readonly DocumentType[]) => {
   const labels = allowed.map((type) => TYPE_NAMES[type]);
   return `Only ${labels.length > 1 ? `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}` : labels[0]} files can be uploaded.`;
 };
+export const EMPTY_FILE_MESSAGE = "The file is empty: choose the file with its content.";
 export const UNREADABLE_PDF_MESSAGE = "This PDF cannot be opened: it is password-protected or damaged. Save it without protection and upload it again.";
 
 export type UploadCheck = { ok: true; type: DocumentType; bytes: Uint8Array } | { ok: false; message: string };
@@ -52,7 +53,9 @@ export type UploadCheck = { ok: true; type: DocumentType; bytes: Uint8Array } | 
  * `{ pdfAsIs: true }` (a file only admins read as it was sent).
  */
 export async function checkUpload(file: FormDataEntryValue | null, allowed: readonly DocumentType[], { pdfAsIs = false } = {}): Promise<UploadCheck> {
-  if (!file || typeof file === "string" || file.size === 0) return { ok: false, message: "Choose a file to upload." };
+  // a form sent with no file chosen carries a part of no name and no bytes; a named file of none was chosen
+  if (!file || typeof file === "string" || (file.size === 0 && !file.name)) return { ok: false, message: "Choose a file to upload." };
+  if (file.size === 0) return { ok: false, message: EMPTY_FILE_MESSAGE };
   if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, message: TOO_LARGE_MESSAGE };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectDocumentType(bytes);

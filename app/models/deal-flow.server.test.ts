@@ -164,6 +164,9 @@ describe("data room", () => {
     expect(await checkUpload(new File(["a,b\n1,2\n"], "x.csv"), ["pdf", "docx"])).toEqual({ ok: false, message: "Only PDF and Word (DOCX) files can be uploaded." });
     expect(await checkUpload(new File(["MZ binary"], "x.pdf"), ["pdf", "xlsx", "docx", "csv"])).toEqual({ ok: false, message: "Only PDF, Excel (XLSX), Word (DOCX) and CSV files can be uploaded." });
     expect(await checkUpload(new File([new Uint8Array(10 * 1024 * 1024 + 1)], "x.pdf"), ["pdf"])).toEqual({ ok: false, message: "The file is larger than 10 MB." });
+    // a file of nothing chosen (a failed export) is told so, not to choose a file
+    expect(await checkUpload(new File([], "tape.csv"), ["csv"])).toEqual({ ok: false, message: "The file is empty: choose the file with its content." });
+    expect(await checkUpload(new File([], ""), ["csv"])).toEqual({ ok: false, message: "Choose a file to upload." });
     if (!check.ok) return;
     const document = await addDocument(services, project, seller, { name: file.name, type: check.type, bytes: check.bytes }, "local");
     expect(document.name).toBe("memo.pdf");
