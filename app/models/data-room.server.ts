@@ -68,10 +68,10 @@ export async function checkUpload(file: FormDataEntryValue | null, allowed: read
 
 /** A display name from what the browser sent: no path, no control characters, the right extension. */
 export function documentName(original: string, type: DocumentType) {
-  const base = (original.split(/[\\/]/).pop() ?? "")
-    .replace(/[\p{C}"<>|:*?]/gu, "")
-    .trim()
-    .slice(0, 120);
+  // cut by characters, not UTF-16 units: a cut through an emoji left half of it, shown as "�"
+  const base = Array.from((original.split(/[\\/]/).pop() ?? "").replace(/[\p{C}"<>|:*?]/gu, "").trim())
+    .slice(0, 120)
+    .join("");
   // and no dot or space left at its end ("report." was report..pdf)
   const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[.\s]+$/u, "") || "document";
   return `${stem}.${type}`;
