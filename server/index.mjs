@@ -23,7 +23,9 @@ import { requestUrl } from "./request-url.mjs";
 import { sendAnswer } from "./send-answer.mjs";
 import { watchStalls } from "./stall-watch.mjs";
 import { trustProxySetting } from "./trust-proxy.mjs";
+import { readMultipartNatively } from "./multipart-form.mjs";
 import { wholeBody, wholeBodyExpected } from "./whole-body.mjs";
+import { dropUnreadBody, lingerThenClose } from "./linger.mjs";
 
 sourceMapSupport.install({
   retrieveSourceMap(source) {
@@ -36,7 +38,9 @@ sourceMapSupport.install({
 const mode = process.env.NODE_ENV ?? "production";
 const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
 const build = await import(url.pathToFileURL(buildPath).href);
+const NativeResponse = globalThis.Response;
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
+if (!build.future.v3_singleFetch) readMultipartNatively(globalThis, NativeResponse);
 /** @type {import("../app/.server/front-door").FrontDoor} */
 const door = build.entry.module.frontDoor;
 const handleRemixRequest = createRequestHandler(build, mode);
@@ -96,6 +100,7 @@ async function handle(req, res, next) {
     const response = door.plainMethodRefusal(request, await handleRemixRequest(request, {}));
     if (res.headersSent) return; // the limiter answered already
     await sendAnswer(res, applyHeaders, response);
+    if (whole === undefined) dropUnreadBody(req, res);
   } catch (error) {
     if (res.headersSent) return;
     next(error);
@@ -105,15 +110,8 @@ async function handle(req, res, next) {
 const BAD_TARGET_MESSAGE = "Bad request: the Host header or the request target is not valid.";
 const PLAIN_NOT_KEPT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
 
-/** How long, and how much, a refused body is still drained so the client can read the 413. */
-const LINGER_MS = 1000;
-const LINGER_BYTES = 8 * 1024 * 1024;
-
 /**
- * 413, then the connection is closed; the app never sees the rest of the body. A short
- * lingering close drops what is already on its way (at most a second, 8 MiB) without
- * keeping it: closing at once makes the client's kernel reset the connection, and the
- * reset can swallow the 413 before the client reads it.
+ * 413, then the connection is closed; the app never sees the rest of the body (lingerThenClose).
  */
 function tooLarge(req, res) {
   if (res.headersSent) return;
@@ -121,31 +119,7 @@ function tooLarge(req, res) {
   const { body, headers } = door.tooLargeBody(req.get("accept") ?? null, req.originalUrl ?? req.url);
   res.status(413).set(headers);
   applyHeaders(res, new Headers());
-  res.end(body, () => {
-    // Node drains an unfinished body to reuse the connection; this caps it
-    const socket = req.socket;
-    const start = socket.bytesRead;
-    // and stops listening: a kept-alive connection may carry many refused bodies, and a listener left
-    // on its socket for each one piled up (Node's MaxListenersExceededWarning past ten)
-    const stop = () => {
-      clearInterval(watch);
-      clearTimeout(timer);
-      req.off("end", stop);
-      socket.off("close", stop);
-    };
-    const close = () => {
-      stop();
-      socket.destroy();
-    };
-    const watch = setInterval(() => {
-      if (socket.bytesRead - start > LINGER_BYTES) close();
-    }, 20);
-    const timer = setTimeout(close, LINGER_MS);
-    // a body that ends within the lingering leaves the connection usable for the next request
-    req.once("end", stop);
-    socket.once("close", stop);
-    req.resume();
-  });
+  res.end(body, () => lingerThenClose(req));
 }
 
 function toFetchRequest(req, res, url, limit, whole) {

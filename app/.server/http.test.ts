@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSameOriginRequest } from "./http";
+import { fileResponse, isSameOriginRequest } from "./http";
 
 const post = (url: string, headers: Record<string, string> = {}) => new Request(url, { method: "POST", headers });
 
@@ -30,5 +30,22 @@ describe("a state-changing request", () => {
     expect(isSameOriginRequest(post("http://localhost:3000/unsubscribe/alerts/abc/one-click?x=1", { Origin: "https://mail.example" }))).toBe(true);
     expect(isSameOriginRequest(post("http://localhost:3000/unsubscribe/abc/other/thing", { Origin: "https://mail.example" }))).toBe(false);
     expect(isSameOriginRequest(new Request("http://localhost:3000/home", { headers: { Origin: "http://evil.example" } }))).toBe(true);
+  });
+});
+
+describe("a stored file's response", () => {
+  const disposition = (name: string, download = true) => fileResponse(new Uint8Array([1]), "text/csv", name, { download }).headers.get("Content-Disposition");
+
+  it("names a plain file as it is", () => {
+    expect(disposition("memo (v2).pdf")).toBe('attachment; filename="memo (v2).pdf"');
+    expect(disposition("NDA-3-signed.pdf", false)).toBe('inline; filename="NDA-3-signed.pdf"');
+  });
+
+  it("gives a name beyond ASCII in UTF-8 too, so the browser saves it as the seller named it", () => {
+    expect(disposition("отчёт.csv")).toBe(`attachment; filename="_____.csv"; filename*=UTF-8''%D0%BE%D1%82%D1%87%D1%91%D1%82.csv`);
+    expect(disposition("Übersicht Q3 – 2026.pdf")).toBe(`attachment; filename="_bersicht Q3 _ 2026.pdf"; filename*=UTF-8''%C3%9Cbersicht%20Q3%20%E2%80%93%202026.pdf`);
+    // ; , ' and * are not left bare in either form
+    expect(disposition("a;b's*.csv")).toBe(`attachment; filename="a_b_s_.csv"; filename*=UTF-8''a%3Bb%27s%2A.csv`);
+    expect(disposition("bad\uD800.csv")).toBe('attachment; filename="bad_.csv"');
   });
 });

@@ -82,14 +82,30 @@ export function clientAddress(request: Request) {
   return request.headers.get(CLIENT_ADDRESS_HEADER) || request.headers.get("CF-Connecting-IP") || "unknown";
 }
 
+/**
+ * The name a browser saves the file under: a plain ASCII one as it is; another also in UTF-8
+ * (RFC 6266's filename*, which browsers prefer), as "отчёт.pdf" was saved as "_____.pdf".
+ */
+function contentDisposition(kind: "attachment" | "inline", filename: string) {
+  const ascii = filename.replace(/[^\w .()-]/g, "_");
+  if (ascii === filename) return `${kind}; filename="${ascii}"`;
+  let utf8: string;
+  try {
+    // RFC 5987's attr-char: what encodeURIComponent leaves but ' ( ) * encoded too
+    utf8 = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return `${kind}; filename="${ascii}"`; // a lone surrogate: no UTF-8 for it
+  }
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
 /** A stored file as a response: never cached by shared caches, never sniffed into something else. */
 export function fileResponse(bytes: Uint8Array, contentType: string, filename: string, { download = true } = {}) {
-  const safe = filename.replace(/[^\w .()-]/g, "_");
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
       "Content-Type": contentType,
       "Content-Length": String(bytes.length),
-      "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${safe}"`,
+      "Content-Disposition": contentDisposition(download ? "attachment" : "inline", filename),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -91,6 +91,23 @@ export async function updateNdaSettings(
     .onConflictDoUpdate({ target: projectNdaSettings.projectId, set: { ...change, updatedAt: new Date() } });
 }
 
+/**
+ * The project's own NDA template, in place of the one it had. Every envelope sent keeps its own copy
+ * (askForNda), so the file replaced is read no more, and is removed once the new one is named: each
+ * upload left its predecessor in the file store for good.
+ */
+export async function replaceProjectNdaTemplate(
+  { db, files }: Pick<DealServices, "db" | "files">,
+  projectId: number,
+  { name, bytes }: { name: string; bytes: Uint8Array },
+) {
+  const before = (await ndaSettingsOf(db, projectId)).templateKey;
+  const key = `projects/${projectId}/nda-template-${randomToken(12)}.pdf`;
+  await files.put(key, bytes, "application/pdf");
+  await updateNdaSettings(db, projectId, { templateKey: key, templateName: name });
+  if (before && before !== key) await files.delete(before);
+}
+
 /** Whether the project's envelopes are made from an uploaded template (else the built-in NDA, whose text the page shows). */
 export async function ndaHasTemplate(db: Database, settings: Awaited<ReturnType<typeof ndaSettingsOf>>) {
   return Boolean(await templateFileFor(db, { kind: "nda", chosenId: settings.ndaTemplateId, projectFileKey: settings.templateKey }));
@@ -105,9 +122,15 @@ export async function ndaHasTemplate(db: Database, settings: Awaited<ReturnType<
 export async function askForNda(services: DealServices, project: Project, buyer: User): Promise<Contract | "project-closed"> {
   const existing = await findContract(services.db, { projectId: project.id, buyerId: buyer.id });
   if (existing) return existing;
-  const settings = await ndaSettingsOf(services.db, project.id);
-  const source = await templateFileFor(services.db, { kind: "nda", chosenId: settings.ndaTemplateId, projectFileKey: settings.templateKey });
-  const template = source ? await services.files.get(source.fileKey) : null;
+  const templateNow = async () => {
+    const settings = await ndaSettingsOf(services.db, project.id);
+    const source = await templateFileFor(services.db, { kind: "nda", chosenId: settings.ndaTemplateId, projectFileKey: settings.templateKey });
+    return source ? { template: await services.files.get(source.fileKey) } : null;
+  };
+  // the project's template replaced between reading its key and its file (the old file is removed): its successor
+  let found = await templateNow();
+  if (found && !found.template) found = await templateNow();
+  const template = found?.template ?? null;
   const document =
     template ?? (await defaultNdaPdf({ projectName: project.projectName, sellerCompany: await sellerCompanyOf(services.db, project) }));
   const envelopeId = randomToken(18);

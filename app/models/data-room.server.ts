@@ -42,6 +42,7 @@ export const wrongTypeMessage = (allowed: readonly DocumentType[]) => {
   const labels = allowed.map((type) => TYPE_NAMES[type]);
   return `Only ${labels.length > 1 ? `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}` : labels[0]} files can be uploaded.`;
 };
+export const EMPTY_FILE_MESSAGE = "The file is empty: choose the file with its content.";
 export const UNREADABLE_PDF_MESSAGE = "This PDF cannot be opened: it is password-protected or damaged. Save it without protection and upload it again.";
 
 export type UploadCheck = { ok: true; type: DocumentType; bytes: Uint8Array } | { ok: false; message: string };
@@ -52,7 +53,9 @@ export type UploadCheck = { ok: true; type: DocumentType; bytes: Uint8Array } | 
  * `{ pdfAsIs: true }` (a file only admins read as it was sent).
  */
 export async function checkUpload(file: FormDataEntryValue | null, allowed: readonly DocumentType[], { pdfAsIs = false } = {}): Promise<UploadCheck> {
-  if (!file || typeof file === "string" || file.size === 0) return { ok: false, message: "Choose a file to upload." };
+  // a form sent with no file chosen carries a part of no name and no bytes; a named file of none was chosen
+  if (!file || typeof file === "string" || (file.size === 0 && !file.name)) return { ok: false, message: "Choose a file to upload." };
+  if (file.size === 0) return { ok: false, message: EMPTY_FILE_MESSAGE };
   if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, message: TOO_LARGE_MESSAGE };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectDocumentType(bytes);
@@ -65,10 +68,10 @@ export async function checkUpload(file: FormDataEntryValue | null, allowed: read
 
 /** A display name from what the browser sent: no path, no control characters, the right extension. */
 export function documentName(original: string, type: DocumentType) {
-  const base = (original.split(/[\\/]/).pop() ?? "")
-    .replace(/[\p{C}"<>|:*?]/gu, "")
-    .trim()
-    .slice(0, 120);
+  // cut by characters, not UTF-16 units: a cut through an emoji left half of it, shown as "�"
+  const base = Array.from((original.split(/[\\/]/).pop() ?? "").replace(/[\p{C}"<>|:*?]/gu, "").trim())
+    .slice(0, 120)
+    .join("");
   // and no dot or space left at its end ("report." was report..pdf)
   const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[.\s]+$/u, "") || "document";
   return `${stem}.${type}`;

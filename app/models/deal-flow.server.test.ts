@@ -11,7 +11,7 @@ import { pdfPageTexts } from "~/.server/documents/pdf-text";
 import { makeUser } from "~/seed/factories";
 import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
 import { detectDocumentType } from "~/.server/files/sniff";
-import { decideNda, findContractByEnvelope, ndaStatusOf, projectPermissionsPage, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
+import { decideNda, findContractByEnvelope, ndaSettingsOf, ndaStatusOf, projectPermissionsPage, replaceProjectNdaTemplate, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, deleteDocument, documentForReader, findDocument } from "./data-room.server";
 import { listThreads, markThreadRead, postMessage, projectThreads, THREAD_PAGE_SIZE, threadMessages, unreadMessageCount } from "./negotiations.server";
 import { listNotifications, markNotificationsRead, unreadNotificationCount } from "./notifications.server";
@@ -59,6 +59,36 @@ async function publishedProject(name = "Prairie policy loans"): Promise<Project>
 const terms = { price: 12_500_000, structure: "All cash", conditions: "", dueDiligenceDays: 30, expiresOn: "2099-01-01" };
 
 describe("NDA", () => {
+  it("keeps one file of a project's NDA template, and an envelope asked for while it is replaced is made from the new one", async () => {
+    const { PDFDocument } = await import("pdf-lib");
+    const templatePdf = async (text: string) => {
+      const made = await PDFDocument.create();
+      made.addPage().drawText(text);
+      return made.save();
+    };
+    const project = await publishedProject("Template replaced");
+    const [first, second, third] = [await templatePdf("NDA one"), await templatePdf("NDA two"), await templatePdf("NDA three")];
+    await replaceProjectNdaTemplate(services, project.id, { name: "one.pdf", bytes: first });
+    const firstKey = (await ndaSettingsOf(t.db, project.id)).templateKey!;
+    await replaceProjectNdaTemplate(services, project.id, { name: "two.pdf", bytes: second });
+    const secondKey = (await ndaSettingsOf(t.db, project.id)).templateKey!;
+    expect(await services.files.get(firstKey)).toBeNull();
+    expect(await services.files.get(secondKey)).toEqual(second);
+    // the admin's next upload lands between the envelope's read of the key and of its file
+    const racing = {
+      ...services,
+      files: {
+        ...services.files,
+        get: async (key: string) => {
+          if (key === secondKey) await replaceProjectNdaTemplate(services, project.id, { name: "three.pdf", bytes: third });
+          return services.files.get(key);
+        },
+      },
+    };
+    const contract = await requestNda(racing, project, buyer);
+    expect(await services.files.get(contract.documentKey)).toEqual(third);
+  });
+
   it("opens an envelope once, signs it with an audit page, and waits for the seller's approval", async () => {
     const project = await publishedProject();
     const contract = await requestNda(services, project, buyer);
@@ -164,6 +194,9 @@ describe("data room", () => {
     expect(await checkUpload(new File(["a,b\n1,2\n"], "x.csv"), ["pdf", "docx"])).toEqual({ ok: false, message: "Only PDF and Word (DOCX) files can be uploaded." });
     expect(await checkUpload(new File(["MZ binary"], "x.pdf"), ["pdf", "xlsx", "docx", "csv"])).toEqual({ ok: false, message: "Only PDF, Excel (XLSX), Word (DOCX) and CSV files can be uploaded." });
     expect(await checkUpload(new File([new Uint8Array(10 * 1024 * 1024 + 1)], "x.pdf"), ["pdf"])).toEqual({ ok: false, message: "The file is larger than 10 MB." });
+    // a file of nothing chosen (a failed export) is told so, not to choose a file
+    expect(await checkUpload(new File([], "tape.csv"), ["csv"])).toEqual({ ok: false, message: "The file is empty: choose the file with its content." });
+    expect(await checkUpload(new File([], ""), ["csv"])).toEqual({ ok: false, message: "Choose a file to upload." });
     if (!check.ok) return;
     const document = await addDocument(services, project, seller, { name: file.name, type: check.type, bytes: check.bytes }, "local");
     expect(document.name).toBe("memo.pdf");

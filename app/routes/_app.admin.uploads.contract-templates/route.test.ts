@@ -35,3 +35,19 @@ describe("an upload whose file field holds text (a form posted by hand, a browse
     expect(await services.db.select().from(contractTemplates)).toEqual(before);
   });
 });
+
+describe("a template past its 5 MB", () => {
+  it("is refused with 413 and why on the upload form's file field (what the page shows), storing nothing", async () => {
+    const before = await services.db.select().from(contractTemplates);
+    const pdf = (bytes: number) => new File([new Uint8Array(bytes).fill(32).map((b, i) => (i < 9 ? "%PDF-1.7\n".charCodeAt(i) : b))], "big.pdf");
+    // past the form's room (read no further), and within it
+    for (const bytes of [7 * 1024 * 1024, 5 * 1024 * 1024 + 1]) {
+      const response = await post({ intent: "upload", kind: "nda", file: pdf(bytes) });
+      expect(response.status, String(bytes)).toBe(413);
+      const { result } = (await response.json()) as { result: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+      expect(result.initialValue.intent, String(bytes)).toBe("upload");
+      expect(result.error, String(bytes)).toEqual({ file: ["The file is larger than 5 MB."] });
+    }
+    expect(await services.db.select().from(contractTemplates)).toEqual(before);
+  });
+});

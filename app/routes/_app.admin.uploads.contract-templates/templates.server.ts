@@ -1,26 +1,39 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithNotification } from "~/auth/session.server";
-import { readCsvUploadForm } from "~/.server/csv-upload";
+import { isBodyTooLarge, readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
-import { answer, invalid, refuse } from "~/.server/replies";
+import { answer, invalid, refuse, unreadSubmission } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import type { User } from "~/.server/db/schema";
 import { CONTRACT_TEMPLATE_LABELS, type ContractTemplateKind } from "~/lib/contract-templates";
 import { contractTemplateSchema } from "~/lib/schemas/uploads";
 import { chooseProjectTemplates, findContractTemplate, uploadContractTemplate } from "~/models/contract-templates.server";
 import { checkUpload } from "~/models/data-room.server";
-import { CONTRACT_TEMPLATE_MAX_BYTES } from "~/lib/upload-limit";
+import { CONTRACT_TEMPLATE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 
 const PAGE = "/admin/uploads/contract-templates";
 
+/** Room for the form's other fields and the multipart framing around the file. */
+const FRAMING = 64 * 1024;
+const TOO_LARGE = fileTooLarge(CONTRACT_TEMPLATE_MAX_BYTES);
+
 export async function templatesAction(request: Request, services: Services, user: User) {
-  const read = await readCsvUploadForm(request, CONTRACT_TEMPLATE_MAX_BYTES);
-  if ("refused" in read) return read.refused;
-  const submission = parseWithZod(read.form, { schema: contractTemplateSchema });
+  let form: FormData;
+  try {
+    form = await readForm(request, CONTRACT_TEMPLATE_MAX_BYTES + FRAMING);
+  } catch (error) {
+    if (!isBodyTooLarge(error)) throw error;
+    // on the upload form's file field: the CSV imports' refusal ("1 problem; nothing was imported.", for
+    // an "import" form) reached no form of this page, and the page said nothing
+    return answer(unreadSubmission("upload").reply({ fieldErrors: { file: [TOO_LARGE] } }), 413);
+  }
+  const submission = parseWithZod(form, { schema: contractTemplateSchema });
   if (submission.status !== "success") return invalid(submission);
   const actor = { actor: user, address: clientAddress(request) };
   if (submission.value.intent === "upload") {
     const { kind, file } = submission.value;
+    // within the form's room, past the template's own limit: refused as one past the room is
+    if (file && file.size > CONTRACT_TEMPLATE_MAX_BYTES) return answer(submission.reply({ fieldErrors: { file: [TOO_LARGE] } }), 413);
     const check = await checkUpload(file ?? null, ["pdf"]);
     if (!check.ok) return answer(submission.reply({ fieldErrors: { file: [check.message] } }), 422);
     const saved = await uploadContractTemplate(services, { kind, name: file!.name, bytes: check.bytes, ...actor });

@@ -14,7 +14,7 @@ import { DESK_TABLE_PAGE_SIZE, DOCUMENT_TYPES } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import type { SellerPermission } from "~/lib/seller-permissions";
 import type { DeskIntent } from "~/lib/schemas/deal";
-import { decideNda, ndaSettingsOf, projectContractsPage, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
+import { decideNda, ndaSettingsOf, projectContractsPage, replaceProjectNdaTemplate, setDataRoomBlocked, updateNdaSettings } from "~/models/contracts.server";
 import { TOO_LARGE_MESSAGE, addDocument, checkUpload, deleteDocument, documentAudit, projectDocumentsPage, sameDocument } from "~/models/data-room.server";
 import { sha256Hex } from "~/.server/crypto";
 import { recordAudit } from "~/models/audit.server";
@@ -266,9 +266,7 @@ async function deskStep(services: Services, request: Request, project: Project, 
       if (role !== "admin") return refuse(submission, "Only admins upload NDA templates.", 403);
       const check = await checkUpload(step.file ?? null, ["pdf"]);
       if (!check.ok) return refuse(submission, check.message, 422);
-      const key = `projects/${project.id}/nda-template-${Date.now()}.pdf`;
-      await services.files.put(key, check.bytes, "application/pdf");
-      await updateNdaSettings(services.db, project.id, { templateKey: key, templateName: step.file!.name.slice(0, 120) });
+      await replaceProjectNdaTemplate(services, project.id, { name: step.file!.name.slice(0, 120), bytes: check.bytes });
       return "New NDA envelopes use the uploaded template.";
     }
     case "counter":

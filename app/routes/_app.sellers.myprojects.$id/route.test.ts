@@ -156,7 +156,7 @@ describe("a data-room document's name, from what the browser sent", () => {
     const made = await PDFDocument.create();
     made.addPage();
     const pdf = (await made.save()) as Uint8Array<ArrayBuffer>;
-    const names: Record<string, string> = { "Q3 report.": "Q3 report.pdf", "Rent roll . .pdf": "Rent roll.pdf", "Tape...": "Tape.pdf", "...": "document.pdf" };
+    const names: Record<string, string> = { "Q3 report.": "Q3 report.pdf", "Rent roll . .pdf": "Rent roll.pdf", "Tape...": "Tape.pdf", "...": "document.pdf", [`${"a".repeat(119)}📄 tape.pdf`]: `${"a".repeat(119)}📄.pdf` };
     for (const [sent, shown] of Object.entries(names)) {
       const form = new FormData();
       form.append("intent", "upload-document");
