@@ -251,6 +251,33 @@ describe("the seller permission check", () => {
     }
   });
 
+  it("lists a team of more than a hundred a page at a time, each page carrying the count, and offers the projects of its later members", async () => {
+    const [big] = await t.db.insert(customers).values({ name: "Big Team Bank", customerType: "seller" }).returning();
+    const hash = (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, lead.id)))[0]!.hash;
+    const members = await t.db
+      .insert(users)
+      .values(Array.from({ length: 120 }, (_, i) => ({ email: `teammate-${i}@bigteam.test`, name: `Teammate ${i}`, passwordHash: hash, roles: ["ROLE_SELLER"], customerId: big!.id })))
+      .returning({ id: users.id });
+    const latest = members.at(-1)!.id;
+    const theirs = await project(latest, "Latest teammate's pool");
+    try {
+      const first = await colleaguesOf(t.db, { customerId: big!.id });
+      const third = await colleaguesOf(t.db, { customerId: big!.id, page: 3 });
+      expect(first).toMatchObject({ total: 120, page: 1, pageSize: 50 });
+      expect(first.rows).toHaveLength(50);
+      expect(first.rows[0]).toMatchObject({ id: members[0]!.id, lead: true });
+      // the last page holds the latest members, past the hundred the page used to stop at; past it, the last
+      expect(third.rows.map((r) => r.id)).toEqual(members.slice(100).map((m) => m.id));
+      expect((await colleaguesOf(t.db, { customerId: big!.id, page: 99 })).rows.map((r) => r.id)).toEqual(third.rows.map((r) => r.id));
+      // the 120th member's project is on the permission forms
+      expect((await teamProjects(t.db, { customerId: big!.id })).map((p) => p.id)).toEqual([theirs]);
+      expect(await teamProjectPage(t.db, { customerId: big!.id })).toMatchObject({ total: 1, rows: [{ id: theirs }] });
+    } finally {
+      await t.db.delete(projects).where(eq(projects.id, theirs));
+      await t.db.delete(users).where(eq(users.customerId, big!.id));
+    }
+  });
+
   it("saves one page of the form: permissions for all and on the projects shown, keeping those on projects not shown", async () => {
     await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: { [String(ids.leads)]: ["ndas"], [String(ids.second)]: ["offers"] } } });
     // the page showed the lead's pool only: unticked there, ticked "edit" for all
@@ -369,7 +396,7 @@ describe("the company's first member, who holds every permission", () => {
     expect(await colleagueLedBy(t.db, { userId: lead.user.id, memberId: other.user.id })).not.toBeNull();
     expect(await t.db.select({ id: projects.id }).from(projects).where(await sellerReach(t.db, { userId: lead.user.id }))).toContainEqual({ id: other.projectId });
     // the team page names them, and only them, as the first member
-    expect((await colleaguesOf(t.db, { customerId })).filter((c) => c.lead).map((c) => c.id)).toEqual([lead.user.id]);
+    expect((await colleaguesOf(t.db, { customerId })).rows.filter((c) => c.lead).map((c) => c.id)).toEqual([lead.user.id]);
     // and the other seller is not the lead
     expect(await teamOf(t.db, { userId: other.user.id })).toMatchObject({ isLead: false });
     expect(await check(other.user, (await t.db.select({ id: projects.id }).from(projects).where(eq(projects.sellerId, lead.user.id)))[0]!.id, "view")).toBe(false);

@@ -167,25 +167,39 @@ function permissionsOfMember(userId: number, me: Place | undefined, project: Pic
   return permissionsOn(me.grants ?? NO_GRANTS, project.id);
 }
 
-/** The members of the seller's company, in the order they joined; `lead`: the first member (teamLeadIdOf). */
-export async function colleaguesOf(db: Database, { customerId }: { customerId: number }) {
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      roles: users.roles,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-      grants: sellerPermissions.grants,
-      lead: sql<number>`${users.id} is ${teamLeadIdOf(sql`${customerId}`)}`,
-    })
-    .from(users)
-    .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
-    .where(eq(users.customerId, customerId))
-    .orderBy(asc(users.id))
-    .limit(100);
-  return rows.map((r) => ({ ...r, grants: r.grants ?? NO_GRANTS, lead: Boolean(r.lead) }));
+/** How many colleagues the team page lists at a time. */
+export const COLLEAGUES_PAGE_SIZE = 50;
+
+/**
+ * A page of the members of the seller's company, in the order they joined, and how many there are;
+ * `lead`: the first member (teamLeadIdOf). A company of more than a page listed its first hundred
+ * members and no more: the others had no row, so no link to their permissions. A page past the last
+ * shows the last.
+ */
+export async function colleaguesOf(db: Database, { customerId, page = 1, pageSize = COLLEAGUES_PAGE_SIZE }: { customerId: number; page?: number; pageSize?: number }) {
+  const found = await pageCarryingTotal(
+    (offset) =>
+      db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          roles: users.roles,
+          lastLoginAt: users.lastLoginAt,
+          createdAt: users.createdAt,
+          grants: sellerPermissions.grants,
+          lead: sql<number>`${users.id} is ${teamLeadIdOf(sql`${customerId}`)}`,
+          total: sql<number>`(select count(*) from ${users} where ${users.customerId} = ${customerId})`,
+        })
+        .from(users)
+        .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
+        .where(eq(users.customerId, customerId))
+        .orderBy(asc(users.id))
+        .limit(pageSize)
+        .offset(offset),
+    { page, pageSize },
+  );
+  return { ...found, rows: found.rows.map((r) => ({ ...r, grants: r.grants ?? NO_GRANTS, lead: Boolean(r.lead) })) };
 }
 
 /** One colleague of the same company (not the lead themselves); null otherwise. */
@@ -215,20 +229,22 @@ const newestInSellersIndex = (condition: SQL, limit: SQL) =>
 /** A bulk upload's listings are no one's to be given a permission on until the import is done: the status, in the sellers' index. */
 const NOT_IMPORTING_STATUS = sql`${projects.status} <> 'importing'`;
 
-const teamSellerIds = async (db: Database, customerId: number) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)).limit(100)).map((m) => m.id);
+/**
+ * The company's members, as a subquery: read as a list of the first hundred, the projects of a team's
+ * later members were on no form, so no one could be given a permission on them.
+ */
+const teamSellers = (customerId: number) => sql`${projects.sellerId} in (select ${users.id} from ${users} where ${users.customerId} = ${customerId})`;
 
 const teamProjectColumns = { id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId };
 
 /** The projects of the company's sellers, newest first: the invitation's permission form names the newest. */
 export async function teamProjects(db: Database, { customerId, limit = 200 }: { customerId: number; limit?: number }) {
-  const memberIds = await teamSellerIds(db, customerId);
-  if (!memberIds.length || limit <= 0) return [];
+  if (limit <= 0) return [];
   return db
     .select(teamProjectColumns)
     .from(projects)
     // written into the SQL, as Drizzle writes a whole-number limit (decision 045)
-    .where(newestInSellersIndex(sql`${inList(projects.sellerId, memberIds)} and ${NOT_IMPORTING_STATUS}`, sql.raw(String(Math.floor(limit)))))
+    .where(newestInSellersIndex(sql`${teamSellers(customerId)} and ${NOT_IMPORTING_STATUS}`, sql.raw(String(Math.floor(limit)))))
     .orderBy(desc(projects.id));
 }
 
@@ -241,9 +257,8 @@ export async function teamProjectPage(
   db: Database,
   { customerId, page = 1, pageSize = 50, only }: { customerId: number; page?: number; pageSize?: number; only?: readonly number[] },
 ) {
-  const memberIds = await teamSellerIds(db, customerId);
-  if (!memberIds.length || only?.length === 0) return { rows: [], total: 0, page: 1, pageSize };
-  const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${and(inList(projects.sellerId, memberIds), NOT_IMPORTING_STATUS, only ? inList(projects.id, only) : undefined)}`;
+  if (only?.length === 0) return { rows: [], total: 0, page: 1, pageSize };
+  const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${and(teamSellers(customerId), NOT_IMPORTING_STATUS, only ? inList(projects.id, only) : undefined)}`;
   return pageCarryingTotal(
     (offset) =>
       db
