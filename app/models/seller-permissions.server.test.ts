@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, explained } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { auditLog, contracts, customers, invitations, listedProject, outbox, projects, users, type User } from "~/.server/db/schema";
+import { auditLog, contracts, customers, invitations, listedProject, offers, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS, type SellerGrants } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
 import { can, colleagueActivity, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
@@ -329,6 +329,26 @@ describe("the seller permission check", () => {
     expect(await seen(colleague)).toEqual([ids.second]);
     expect(await seen(outsider)).toEqual([ids.outsiders]);
     expect(await seen(loner)).toBeNull();
+  });
+
+  it("shows a buyer company of more than a hundred members by its later members' NDAs and offers too", async () => {
+    const [big] = await t.db.insert(customers).values({ name: "Many Member Fund", customerType: "buyer" }).returning();
+    const hash = (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, lead.id)))[0]!.hash;
+    const members = await t.db
+      .insert(users)
+      .values(Array.from({ length: 110 }, (_, i) => ({ email: `fund-member-${i}@manymember.test`, name: `Fund member ${i}`, passwordHash: hash, roles: ["ROLE_BUYER"], customerId: big!.id })))
+      .returning({ id: users.id });
+    const latest = members.at(-1)!.id;
+    try {
+      await t.db.insert(contracts).values({ projectId: ids.second!, buyerId: latest, envelopeId: "env-many-member", documentKey: "k", documentSha256: "s", requestedAt: new Date(), ndaStatus: "Signed", signedAt: new Date() });
+      await t.db.insert(offers).values({ projectId: ids.second!, buyerId: latest, price: 1_000_000, status: "submitted", structure: "Cash", dueDiligenceDays: 30, expiresOn: "2030-01-01", pdfKey: "k", pdfSha256: "s" });
+      const page = await buyerCompanyForSeller(t.db, { customerId: big!.id, userId: lead.id });
+      expect(page?.projects).toMatchObject({ total: 1, rows: [{ projectId: ids.second, offers: 1 }] });
+    } finally {
+      await t.db.delete(offers).where(eq(offers.buyerId, latest));
+      await t.db.delete(contracts).where(eq(contracts.buyerId, latest));
+      await t.db.delete(users).where(eq(users.customerId, big!.id));
+    }
   });
 
   it("lists a buyer company's projects a page at a time, the latest signed first, each page carrying how many there are", async () => {
