@@ -5,7 +5,7 @@ import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, contracts, customers, invitations, listedProject, offers, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS, type SellerGrants } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueActivity, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
+import { can, colleagueActivity, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjectPage, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { startSession, userForSession } from "./sessions.server";
 import { findVisibleProject, listSellerDraftPage, mayManageProject } from "./projects.server";
@@ -224,6 +224,25 @@ describe("the seller permission check", () => {
     expect(await teamProjects(t.db, { customerId: ids.bank!, limit: 0 })).toEqual([]);
     expect((await teamProjects(t.db, { customerId: ids.bank!, limit: 2 })).map((p) => p.id)).toEqual(team.slice(0, 2));
     await t.db.delete(projects).where(eq(projects.id, draft));
+  });
+
+  it("pages the colleagues' projects My projects lists, each page carrying how many there are", async () => {
+    const added = [];
+    for (let i = 0; i < 4; i++) added.push(await project(lead.id, `Shared pool ${i}`));
+    try {
+      await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: {} } });
+      const all = (await sharedProjects(t.db, { userId: colleague.id })).map((p) => p.id);
+      expect(all).toEqual([...added].reverse().concat([ids.second!, ids.leads!]));
+      const first = await sharedProjectPage(t.db, { userId: colleague.id, pageSize: 4 });
+      const second = await sharedProjectPage(t.db, { userId: colleague.id, pageSize: 4, page: 2 });
+      expect(first).toMatchObject({ total: 6, page: 1 });
+      expect([...first.rows, ...second.rows].map((p) => p.id)).toEqual(all);
+      // past the last page, the last; a seller who reaches only their own has none
+      expect((await sharedProjectPage(t.db, { userId: colleague.id, pageSize: 4, page: 9 })).rows.map((p) => p.id)).toEqual(all.slice(4));
+      expect(await sharedProjectPage(t.db, { userId: loner.id })).toMatchObject({ rows: [], total: 0 });
+    } finally {
+      await t.db.delete(projects).where(inArray(projects.id, added));
+    }
   });
 
   it("pages the team's projects for a colleague's form, newest first, and only those granted when asked", async () => {

@@ -223,8 +223,8 @@ export async function colleagueLedBy(db: Database, { userId, memberId }: { userI
  * sort, testing each (45-50 ms at 100,000 projects): with one seller holding most listings, the
  * statistics say a seller has thousands, and the team dozens of sellers. `limit` is a whole number.
  */
-const newestInSellersIndex = (condition: SQL, limit: SQL) =>
-  sql`${projects.id} in (select ${projects.id} from ${projects} indexed by projects_seller_idx where ${condition} order by ${projects.id} desc limit ${limit})`;
+const newestInSellersIndex = (condition: SQL, limit: SQL, offset: SQL = sql`0`) =>
+  sql`${projects.id} in (select ${projects.id} from ${projects} indexed by projects_seller_idx where ${condition} order by ${projects.id} desc limit ${limit} offset ${offset})`;
 
 /** A bulk upload's listings are no one's to be given a permission on until the import is done: the status, in the sellers' index. */
 const NOT_IMPORTING_STATUS = sql`${projects.status} <> 'importing'`;
@@ -270,26 +270,46 @@ export async function teamProjectPage(
   );
 }
 
-/** Colleagues' projects this seller may open (their own are listed apart), newest first: two reads, as sellerReach decides. */
-export async function sharedProjects(db: Database, { userId, limit = 200, signedIn }: { userId: number; limit?: number; signedIn?: User }) {
+/**
+ * Colleagues' projects this seller may open (their own are listed apart), newest first, `offset` of
+ * them skipped, each row carrying how many there are: two reads, as sellerReach decides.
+ */
+export async function sharedProjects(db: Database, { userId, limit = 200, offset = 0, signedIn }: { userId: number; limit?: number; offset?: number; signedIn?: User }) {
   // for the signed-in seller, from what came with their session: no read before the list's
   const reach = signedIn ? await sellerReachKindOf(db, signedIn) : reachOf(userId, await placeOf(db, userId), "view");
   // a seller who reaches only their own projects has no colleague's to list
   if (reach.kind === "own") return [];
-  return colleaguesProjects[reach.kind](db).all({ userId, limit, ...reachValues(reach) });
+  return colleaguesProjects[reach.kind](db).all({ userId, limit, offset, ...reachValues(reach) });
+}
+
+/**
+ * A page of the colleagues' projects "My projects" lists, and how many there are: it listed the newest
+ * fifty, and a colleague of a team with more had no way to the others. A page past the last shows the last.
+ */
+export async function sharedProjectPage(db: Database, { userId, page = 1, pageSize = 50, signedIn }: { userId: number; page?: number; pageSize?: number; signedIn?: User }) {
+  return pageCarryingTotal((offset) => sharedProjects(db, { userId, limit: pageSize, offset, signedIn }), { page, pageSize });
 }
 
 // my projects lists them on every visit: built once for each kind of reach
 const colleaguesProjectsIn = (kind: Exclude<Reach["kind"], "own">) =>
-  preparedQuery((db) =>
-    db
-      .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
-      .from(projects)
-      // a placeholder's limit as an expression, so that D1 does not plan the statement again for each value (decision 045)
-      .where(newestInSellersIndex(sql`${colleaguesWithPlaceholders(kind)} and ${listedProject(projects.status)}`, sql`(${sql.placeholder("limit")} + 0)`))
-      .orderBy(desc(projects.id))
-      .prepare(),
-  );
+  preparedQuery((db) => {
+    const shared = sql`${colleaguesWithPlaceholders(kind)} and ${listedProject(projects.status)}`;
+    return (
+      db
+        .select({
+          id: projects.id,
+          projectName: projects.projectName,
+          status: projects.status,
+          sellerId: projects.sellerId,
+          total: sql<number>`(select count(*) from ${projects} indexed by projects_seller_idx where ${shared})`,
+        })
+        .from(projects)
+        // a placeholder's limit and offset as expressions, so that D1 does not plan the statement again for each value (decision 045)
+        .where(newestInSellersIndex(shared, sql`(${sql.placeholder("limit")} + 0)`, sql`(${sql.placeholder("offset")} + 0)`))
+        .orderBy(desc(projects.id))
+        .prepare()
+    );
+  });
 const colleaguesProjects = { team: colleaguesProjectsIn("team"), granted: colleaguesProjectsIn("granted") };
 
 function describe(grants: SellerGrants) {
