@@ -3,7 +3,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { dealServicesOver } from "../../tests/support/deal-services";
 import type { Services } from "~/.server/services";
 import { eq } from "drizzle-orm";
-import { affiliates, auditLog, contracts, inboundItems, offers, outbox, projects } from "~/.server/db/schema";
+import { affiliates, auditLog, contracts, inboundItems, offers, outbox, projects, users } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
 import { AFFILIATE_CODE } from "~/lib/affiliates";
 import { affiliateApplications, affiliateReferrals, approveAffiliate, listAffiliates, memberReferralCode, memberReferrals, recordReferral, setAffiliateStatus, setCommissionStatus } from "./affiliates.server";
@@ -72,7 +72,25 @@ describe("affiliates and referrals", () => {
     expect(await recordReferral(t.db, { secret, userId: buyer.id, code: own })).toBeNull();
     // a member is attributed once
     expect(await recordReferral(t.db, { secret, userId: a!.id, code: own })).toBeNull();
-    expect((await memberReferrals(t.db, { userId: buyer.id })).map((r) => r.name).sort()).toEqual([b!.name, g!.name].sort());
+    expect((await memberReferrals(t.db, { userId: buyer.id })).rows.map((r) => r.name).sort()).toEqual([b!.name, g!.name].sort());
+  });
+
+  it("lists the members a buyer referred a page at a time, the latest first, each page carrying how many there are", async () => {
+    const buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const own = await memberReferralCode(secret, buyer.id);
+    const hash = (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, buyer.id)))[0]!.hash;
+    const joined = await t.db
+      .insert(users)
+      .values(Array.from({ length: 210 }, (_, i) => ({ email: `referred-${i}@referred.test`, name: `Referred ${i}`, passwordHash: hash, roles: ["ROLE_BUYER"] })))
+      .returning({ id: users.id, name: users.name });
+    for (const m of joined) await recordReferral(t.db, { secret, userId: m.id, code: own });
+    const first = await memberReferrals(t.db, { userId: buyer.id });
+    expect(first).toMatchObject({ total: 210, page: 1, pageSize: 50 });
+    expect(first.rows.map((r) => r.name)).toEqual(joined.slice(-50).reverse().map((m) => m.name));
+    // the earliest, past the 200 the page stopped at; past the last page, the last
+    const last = await memberReferrals(t.db, { userId: buyer.id, page: 5 });
+    expect(last.rows.map((r) => r.name)).toEqual(joined.slice(0, 10).reverse().map((m) => m.name));
+    expect(await memberReferrals(t.db, { userId: buyer.id, page: 99 })).toMatchObject({ page: 5, total: 210 });
   });
 
   it("switches a partner off (its code then attributes nobody, its referrals stay) and on again, audited", async () => {

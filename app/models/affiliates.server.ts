@@ -7,7 +7,7 @@ import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 import { sendEmail } from "./outbox.server";
 import { recordAudit, type AuditEntry } from "./audit.server";
-import { pageOf, pageOfChosen, pageOrLast } from "./list-query.server";
+import { pageCarryingTotal, pageOf, pageOfChosen, pageOrLast } from "./list-query.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 
@@ -238,13 +238,24 @@ export async function setAffiliateStatus(
   return row ?? null;
 }
 
-/** The members a buyer's own link brought: names and join dates only. */
-export async function memberReferrals(db: Database, { userId }: { userId: number }) {
-  return db
-    .select({ name: users.name, joinedAt: referrals.createdAt })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.userId))
-    .where(eq(referrals.referrerUserId, userId))
-    .orderBy(desc(referrals.id))
-    .limit(200);
+/** How many of the members a buyer referred their page lists at a time. */
+export const MEMBER_REFERRALS_PAGE_SIZE = 50;
+
+/**
+ * The members a buyer's own link brought, the latest first, a page at a time with how many there are:
+ * names and join dates only. It was the latest 200, cut without a word. A page past the last shows the last.
+ */
+export async function memberReferrals(db: Database, { userId, page = 1, pageSize = MEMBER_REFERRALS_PAGE_SIZE }: { userId: number; page?: number; pageSize?: number }) {
+  return pageCarryingTotal(
+    (offset) =>
+      db
+        .select({ name: users.name, joinedAt: referrals.createdAt, total: sql<number>`(select count(*) from ${referrals} where ${referrals.referrerUserId} = ${userId})` })
+        .from(referrals)
+        .innerJoin(users, eq(users.id, referrals.userId))
+        .where(eq(referrals.referrerUserId, userId))
+        .orderBy(desc(referrals.id))
+        .limit(pageSize)
+        .offset(offset),
+    { page, pageSize },
+  );
 }

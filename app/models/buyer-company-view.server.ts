@@ -28,7 +28,9 @@ export async function buyerCompanyForSeller(
   const customer = await db.query.customers.findFirst({ where: eq(customers.id, customerId) });
   if (!customer || customer.anonymisedAt) return null;
   const [members, reach] = await Promise.all([
-    db.select({ id: users.id, name: users.name }).from(users).where(eq(users.customerId, customerId)).limit(100),
+    // every member (their ids, from users_customer_idx): read as the first hundred, a company of more
+    // had the NDAs, visits and offers of its later members left out, and was not found when only they had signed
+    db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)),
     sellerReach(db, { userId }),
   ]);
   const memberIds = members.map((m) => m.id);

@@ -37,7 +37,7 @@ export async function campaignPage(services: Pick<Services, "db" | "env">, { cam
 export async function composePage(db: Database, { channel, request, pageSize }: { channel: SuppressionChannel; request: Request; pageSize: number }) {
   const params = new URL(request.url).searchParams;
   const page = pageNumber(params.get("page"), 10_000);
-  const choices = await composeChoices(db, { channel, page, pageSize });
+  const choices = await composeChoices(db, { channel, page, pageSize, listId: recordId(params.get("listId")) });
   keepWithinPages(request, { page, pageSize, total: choices.total });
   return { ...choices, listId: params.get("listId") ?? "", page };
 }

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignForApi, campaignProgress, campaignRecipients, createCampaign, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
+import { campaignForApi, campaignProgress, campaignRecipients, composeChoices, createCampaign, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
 import { deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
@@ -377,6 +377,35 @@ describe("queueing a long list", () => {
       // e-mails 500 to a batch, texts 20 (each paid for in its own)
       expect(turns).toBeGreaterThanOrEqual(channel === "sms" ? 50 : 2);
       expect(await campaignProgress(t.db, { campaignId, now: afternoon })).toMatchObject({ queued: 1_100 });
+    }
+  });
+});
+
+describe("the lists a compose page offers", () => {
+  it("are the channel's own and those for both, 200 of them, and the list its address names though older", async () => {
+    const { recipientLists } = await import("~/.server/db/schema");
+    const { inArray } = await import("drizzle-orm");
+    const old = Date.now() - 86_400_000;
+    // an older SMS list, then 250 newer e-mail lists: the newest 200 of every channel held no SMS list at all
+    const [oldSms] = await t.db.insert(recipientLists).values({ name: "Old SMS list", channel: "sms", kind: "filters", definition: { query: "" }, createdAt: new Date(old) }).returning();
+    const [olderSms] = await t.db.insert(recipientLists).values({ name: "Older SMS list", channel: "sms", kind: "filters", definition: { query: "" }, createdAt: new Date(old - 1000) }).returning();
+    const mails = await t.db
+      .insert(recipientLists)
+      .values(Array.from({ length: 250 }, (_, i) => ({ name: `Mail list ${i}`, channel: "email" as const, kind: "filters" as const, definition: { query: "" }, createdAt: new Date(old + 1000 + i) })))
+      .returning({ id: recipientLists.id });
+    try {
+      const sms = (await composeChoices(t.db, { channel: "sms", page: 1, pageSize: 25 })).lists.map((l) => l.value);
+      expect(sms).toEqual(expect.arrayContaining([String(oldSms!.id), String(olderSms!.id)]));
+      const email = (await composeChoices(t.db, { channel: "email", page: 1, pageSize: 25 })).lists.map((l) => l.value);
+      expect(email).toHaveLength(200);
+      expect(email).not.toContain(String(oldSms!.id));
+      // "Send an e-mail to this list" from the oldest list's page: it is offered, and chosen
+      const named = (await composeChoices(t.db, { channel: "email", page: 1, pageSize: 25, listId: mails[0]!.id })).lists.map((l) => l.value);
+      expect(named).toContain(String(mails[0]!.id));
+      // a list of the other channel is not, though named
+      expect((await composeChoices(t.db, { channel: "email", page: 1, pageSize: 25, listId: oldSms!.id })).lists.map((l) => l.value)).not.toContain(String(oldSms!.id));
+    } finally {
+      await t.db.delete(recipientLists).where(inArray(recipientLists.id, [oldSms!.id, olderSms!.id, ...mails.map((m) => m.id)]));
     }
   });
 });

@@ -13,7 +13,7 @@ import { recordAudit, type AuditEntry } from "./audit.server";
 import { nextTurn } from "~/.server/platform/next-turn";
 import { seenByBuyers, statusSeenByBuyers } from "./projects.server";
 import { CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
-import { auditListSaved, createRecipientList, findRecipientList, listRecipientLists, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
+import { auditListSaved, createRecipientList, findRecipientList, listChoices, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type MailServices = Pick<Services, "db" | "env" | "waitUntil">;
@@ -449,16 +449,11 @@ export async function campaignForApi(db: Database, { campaignId, now = Date.now(
   };
 }
 
-/** What a compose page offers: the lists for its channel, the projects to promote, and a page of its campaigns. */
-export async function composeChoices(db: Database, { channel, page, pageSize }: { channel: SuppressionChannel; page: number; pageSize: number }) {
-  const [lists, projects, sent] = await Promise.all([
-    listRecipientLists(db, { pageSize: 200 }),
-    projectChoices(db),
-    listCampaigns(db, { channel, page, pageSize }),
-  ]);
-  const other = channel === "sms" ? "email" : "sms";
+/** What a compose page offers: the lists for its channel (and the one `listId` names), the projects to promote, and a page of its campaigns. */
+export async function composeChoices(db: Database, { channel, page, pageSize, listId }: { channel: SuppressionChannel; page: number; pageSize: number; listId?: number }) {
+  const [lists, projects, sent] = await Promise.all([listChoices(db, { channel, named: listId }), projectChoices(db), listCampaigns(db, { channel, page, pageSize })]);
   return {
-    lists: lists.rows.filter((l) => l.channel !== other).map((l) => ({ value: String(l.id), label: l.name })),
+    lists: lists.map((l) => ({ value: String(l.id), label: l.name })),
     projects: projects.map((p) => ({ value: String(p.id), label: p.name || `Project ${p.id}` })),
     campaigns: sent.rows,
     total: sent.total,

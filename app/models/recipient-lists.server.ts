@@ -242,6 +242,25 @@ export async function listRecipientLists(db: Database, { page = 1, pageSize = 25
   return { rows, total: total?.n ?? 0 };
 }
 
+/** How many lists a compose page offers, the newest first. */
+const LIST_CHOICES = 200;
+
+/**
+ * The lists a bulk e-mail or SMS page may send to: its channel's and those for both, the newest
+ * LIST_CHOICES, and the one its address names (a list's "send" link) even when older. Read as the
+ * newest 200 of every channel, filtered afterwards, the choice held fewer than 200 of the page's own,
+ * and a list opened from its page past those came up as "Choose a list".
+ */
+export async function listChoices(db: Database, { channel, named }: { channel: SuppressionChannel; named?: number }) {
+  const forChannel = inArray(recipientLists.channel, [channel, "both"]);
+  const columns = { id: recipientLists.id, name: recipientLists.name };
+  const [newest, [asked]] = await Promise.all([
+    db.select(columns).from(recipientLists).where(forChannel).orderBy(desc(recipientLists.createdAt), desc(recipientLists.id)).limit(LIST_CHOICES),
+    named ? db.select(columns).from(recipientLists).where(and(forChannel, eq(recipientLists.id, named))).limit(1) : [],
+  ]);
+  return asked && !newest.some((l) => l.id === asked.id) ? [...newest, asked] : newest;
+}
+
 /**
  * What a list's page shows: its size and a page of its members as of now, and its reach per channel
  * when the admin asks for it (judging each member's addresses takes about 2.5 µs a member; decision 094).

@@ -10,7 +10,7 @@ import { makeUser } from "~/seed/factories";
 import { listProjectsForAdmin, listSellerDraftPage, listSellerProjectPage } from "./projects.server";
 import { searchProjects, searchStatements, type SearchParams } from "./project-search.server";
 import { reachSql, type Reach } from "./seller-reach.server";
-import { colleagueActivity, sharedProjects, teamProjectPage, teamProjects } from "./seller-permissions.server";
+import { colleagueActivity, sharedProjectPage, sharedProjects, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { ownRealEstateStates, ownRealEstateValuations } from "./real-estate.server";
 import { sellerPools } from "./loan-pricing.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
@@ -820,6 +820,8 @@ describe("a seller's pages", () => {
   it("pick the team's newest projects in the sellers' index, never walking every project", async () => {
     for (const [name, read] of [
       ["shared", () => sharedProjects(t.db, { userId: sellerId, limit: 50 })],
+      // its count too
+      ["shared page", () => sharedProjectPage(t.db, { userId: sellerId, page: 2 })],
       ["team", () => teamProjects(t.db, { customerId })],
       ["team page", () => teamProjectPage(t.db, { customerId, page: 2 })],
     ] as const) {

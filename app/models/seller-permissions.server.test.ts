@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, explained } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { auditLog, contracts, customers, invitations, listedProject, outbox, projects, users, type User } from "~/.server/db/schema";
+import { auditLog, contracts, customers, invitations, listedProject, offers, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS, type SellerGrants } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
-import { can, colleagueActivity, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
+import { can, colleagueActivity, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjectPage, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
 import { buyerCompanyForSeller } from "./buyer-company-view.server";
 import { startSession, userForSession } from "./sessions.server";
 import { findVisibleProject, listSellerDraftPage, mayManageProject } from "./projects.server";
@@ -226,6 +226,25 @@ describe("the seller permission check", () => {
     await t.db.delete(projects).where(eq(projects.id, draft));
   });
 
+  it("pages the colleagues' projects My projects lists, each page carrying how many there are", async () => {
+    const added = [];
+    for (let i = 0; i < 4; i++) added.push(await project(lead.id, `Shared pool ${i}`));
+    try {
+      await saveGrants(t.db, { actor: lead, memberId: colleague.id, grants: { all: ["view"], projects: {} } });
+      const all = (await sharedProjects(t.db, { userId: colleague.id })).map((p) => p.id);
+      expect(all).toEqual([...added].reverse().concat([ids.second!, ids.leads!]));
+      const first = await sharedProjectPage(t.db, { userId: colleague.id, pageSize: 4 });
+      const second = await sharedProjectPage(t.db, { userId: colleague.id, pageSize: 4, page: 2 });
+      expect(first).toMatchObject({ total: 6, page: 1 });
+      expect([...first.rows, ...second.rows].map((p) => p.id)).toEqual(all);
+      // past the last page, the last; a seller who reaches only their own has none
+      expect((await sharedProjectPage(t.db, { userId: colleague.id, pageSize: 4, page: 9 })).rows.map((p) => p.id)).toEqual(all.slice(4));
+      expect(await sharedProjectPage(t.db, { userId: loner.id })).toMatchObject({ rows: [], total: 0 });
+    } finally {
+      await t.db.delete(projects).where(inArray(projects.id, added));
+    }
+  });
+
   it("pages the team's projects for a colleague's form, newest first, and only those granted when asked", async () => {
     const added = [];
     for (let i = 0; i < 5; i++) added.push(await project(i % 2 ? colleague.id : lead.id, `Paged pool ${i}`));
@@ -248,6 +267,33 @@ describe("the seller permission check", () => {
       expect(await teamProjectPage(t.db, { customerId: 999_999 })).toMatchObject({ rows: [], total: 0 });
     } finally {
       await t.db.delete(projects).where(inArray(projects.id, added));
+    }
+  });
+
+  it("lists a team of more than a hundred a page at a time, each page carrying the count, and offers the projects of its later members", async () => {
+    const [big] = await t.db.insert(customers).values({ name: "Big Team Bank", customerType: "seller" }).returning();
+    const hash = (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, lead.id)))[0]!.hash;
+    const members = await t.db
+      .insert(users)
+      .values(Array.from({ length: 120 }, (_, i) => ({ email: `teammate-${i}@bigteam.test`, name: `Teammate ${i}`, passwordHash: hash, roles: ["ROLE_SELLER"], customerId: big!.id })))
+      .returning({ id: users.id });
+    const latest = members.at(-1)!.id;
+    const theirs = await project(latest, "Latest teammate's pool");
+    try {
+      const first = await colleaguesOf(t.db, { customerId: big!.id });
+      const third = await colleaguesOf(t.db, { customerId: big!.id, page: 3 });
+      expect(first).toMatchObject({ total: 120, page: 1, pageSize: 50 });
+      expect(first.rows).toHaveLength(50);
+      expect(first.rows[0]).toMatchObject({ id: members[0]!.id, lead: true });
+      // the last page holds the latest members, past the hundred the page used to stop at; past it, the last
+      expect(third.rows.map((r) => r.id)).toEqual(members.slice(100).map((m) => m.id));
+      expect((await colleaguesOf(t.db, { customerId: big!.id, page: 99 })).rows.map((r) => r.id)).toEqual(third.rows.map((r) => r.id));
+      // the 120th member's project is on the permission forms
+      expect((await teamProjects(t.db, { customerId: big!.id })).map((p) => p.id)).toEqual([theirs]);
+      expect(await teamProjectPage(t.db, { customerId: big!.id })).toMatchObject({ total: 1, rows: [{ id: theirs }] });
+    } finally {
+      await t.db.delete(projects).where(eq(projects.id, theirs));
+      await t.db.delete(users).where(eq(users.customerId, big!.id));
     }
   });
 
@@ -302,6 +348,26 @@ describe("the seller permission check", () => {
     expect(await seen(colleague)).toEqual([ids.second]);
     expect(await seen(outsider)).toEqual([ids.outsiders]);
     expect(await seen(loner)).toBeNull();
+  });
+
+  it("shows a buyer company of more than a hundred members by its later members' NDAs and offers too", async () => {
+    const [big] = await t.db.insert(customers).values({ name: "Many Member Fund", customerType: "buyer" }).returning();
+    const hash = (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, lead.id)))[0]!.hash;
+    const members = await t.db
+      .insert(users)
+      .values(Array.from({ length: 110 }, (_, i) => ({ email: `fund-member-${i}@manymember.test`, name: `Fund member ${i}`, passwordHash: hash, roles: ["ROLE_BUYER"], customerId: big!.id })))
+      .returning({ id: users.id });
+    const latest = members.at(-1)!.id;
+    try {
+      await t.db.insert(contracts).values({ projectId: ids.second!, buyerId: latest, envelopeId: "env-many-member", documentKey: "k", documentSha256: "s", requestedAt: new Date(), ndaStatus: "Signed", signedAt: new Date() });
+      await t.db.insert(offers).values({ projectId: ids.second!, buyerId: latest, price: 1_000_000, status: "submitted", structure: "Cash", dueDiligenceDays: 30, expiresOn: "2030-01-01", pdfKey: "k", pdfSha256: "s" });
+      const page = await buyerCompanyForSeller(t.db, { customerId: big!.id, userId: lead.id });
+      expect(page?.projects).toMatchObject({ total: 1, rows: [{ projectId: ids.second, offers: 1 }] });
+    } finally {
+      await t.db.delete(offers).where(eq(offers.buyerId, latest));
+      await t.db.delete(contracts).where(eq(contracts.buyerId, latest));
+      await t.db.delete(users).where(eq(users.customerId, big!.id));
+    }
   });
 
   it("lists a buyer company's projects a page at a time, the latest signed first, each page carrying how many there are", async () => {
@@ -369,7 +435,7 @@ describe("the company's first member, who holds every permission", () => {
     expect(await colleagueLedBy(t.db, { userId: lead.user.id, memberId: other.user.id })).not.toBeNull();
     expect(await t.db.select({ id: projects.id }).from(projects).where(await sellerReach(t.db, { userId: lead.user.id }))).toContainEqual({ id: other.projectId });
     // the team page names them, and only them, as the first member
-    expect((await colleaguesOf(t.db, { customerId })).filter((c) => c.lead).map((c) => c.id)).toEqual([lead.user.id]);
+    expect((await colleaguesOf(t.db, { customerId })).rows.filter((c) => c.lead).map((c) => c.id)).toEqual([lead.user.id]);
     // and the other seller is not the lead
     expect(await teamOf(t.db, { userId: other.user.id })).toMatchObject({ isLead: false });
     expect(await check(other.user, (await t.db.select({ id: projects.id }).from(projects).where(eq(projects.sellerId, lead.user.id)))[0]!.id, "view")).toBe(false);

@@ -167,25 +167,39 @@ function permissionsOfMember(userId: number, me: Place | undefined, project: Pic
   return permissionsOn(me.grants ?? NO_GRANTS, project.id);
 }
 
-/** The members of the seller's company, in the order they joined; `lead`: the first member (teamLeadIdOf). */
-export async function colleaguesOf(db: Database, { customerId }: { customerId: number }) {
-  const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      roles: users.roles,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-      grants: sellerPermissions.grants,
-      lead: sql<number>`${users.id} is ${teamLeadIdOf(sql`${customerId}`)}`,
-    })
-    .from(users)
-    .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
-    .where(eq(users.customerId, customerId))
-    .orderBy(asc(users.id))
-    .limit(100);
-  return rows.map((r) => ({ ...r, grants: r.grants ?? NO_GRANTS, lead: Boolean(r.lead) }));
+/** How many colleagues the team page lists at a time. */
+export const COLLEAGUES_PAGE_SIZE = 50;
+
+/**
+ * A page of the members of the seller's company, in the order they joined, and how many there are;
+ * `lead`: the first member (teamLeadIdOf). A company of more than a page listed its first hundred
+ * members and no more: the others had no row, so no link to their permissions. A page past the last
+ * shows the last.
+ */
+export async function colleaguesOf(db: Database, { customerId, page = 1, pageSize = COLLEAGUES_PAGE_SIZE }: { customerId: number; page?: number; pageSize?: number }) {
+  const found = await pageCarryingTotal(
+    (offset) =>
+      db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          roles: users.roles,
+          lastLoginAt: users.lastLoginAt,
+          createdAt: users.createdAt,
+          grants: sellerPermissions.grants,
+          lead: sql<number>`${users.id} is ${teamLeadIdOf(sql`${customerId}`)}`,
+          total: sql<number>`(select count(*) from ${users} where ${users.customerId} = ${customerId})`,
+        })
+        .from(users)
+        .leftJoin(sellerPermissions, eq(sellerPermissions.userId, users.id))
+        .where(eq(users.customerId, customerId))
+        .orderBy(asc(users.id))
+        .limit(pageSize)
+        .offset(offset),
+    { page, pageSize },
+  );
+  return { ...found, rows: found.rows.map((r) => ({ ...r, grants: r.grants ?? NO_GRANTS, lead: Boolean(r.lead) })) };
 }
 
 /** One colleague of the same company (not the lead themselves); null otherwise. */
@@ -209,26 +223,28 @@ export async function colleagueLedBy(db: Database, { userId, memberId }: { userI
  * sort, testing each (45-50 ms at 100,000 projects): with one seller holding most listings, the
  * statistics say a seller has thousands, and the team dozens of sellers. `limit` is a whole number.
  */
-const newestInSellersIndex = (condition: SQL, limit: SQL) =>
-  sql`${projects.id} in (select ${projects.id} from ${projects} indexed by projects_seller_idx where ${condition} order by ${projects.id} desc limit ${limit})`;
+const newestInSellersIndex = (condition: SQL, limit: SQL, offset: SQL = sql`0`) =>
+  sql`${projects.id} in (select ${projects.id} from ${projects} indexed by projects_seller_idx where ${condition} order by ${projects.id} desc limit ${limit} offset ${offset})`;
 
 /** A bulk upload's listings are no one's to be given a permission on until the import is done: the status, in the sellers' index. */
 const NOT_IMPORTING_STATUS = sql`${projects.status} <> 'importing'`;
 
-const teamSellerIds = async (db: Database, customerId: number) =>
-  (await db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId)).limit(100)).map((m) => m.id);
+/**
+ * The company's members, as a subquery: read as a list of the first hundred, the projects of a team's
+ * later members were on no form, so no one could be given a permission on them.
+ */
+const teamSellers = (customerId: number) => sql`${projects.sellerId} in (select ${users.id} from ${users} where ${users.customerId} = ${customerId})`;
 
 const teamProjectColumns = { id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId };
 
 /** The projects of the company's sellers, newest first: the invitation's permission form names the newest. */
 export async function teamProjects(db: Database, { customerId, limit = 200 }: { customerId: number; limit?: number }) {
-  const memberIds = await teamSellerIds(db, customerId);
-  if (!memberIds.length || limit <= 0) return [];
+  if (limit <= 0) return [];
   return db
     .select(teamProjectColumns)
     .from(projects)
     // written into the SQL, as Drizzle writes a whole-number limit (decision 045)
-    .where(newestInSellersIndex(sql`${inList(projects.sellerId, memberIds)} and ${NOT_IMPORTING_STATUS}`, sql.raw(String(Math.floor(limit)))))
+    .where(newestInSellersIndex(sql`${teamSellers(customerId)} and ${NOT_IMPORTING_STATUS}`, sql.raw(String(Math.floor(limit)))))
     .orderBy(desc(projects.id));
 }
 
@@ -241,9 +257,8 @@ export async function teamProjectPage(
   db: Database,
   { customerId, page = 1, pageSize = 50, only }: { customerId: number; page?: number; pageSize?: number; only?: readonly number[] },
 ) {
-  const memberIds = await teamSellerIds(db, customerId);
-  if (!memberIds.length || only?.length === 0) return { rows: [], total: 0, page: 1, pageSize };
-  const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${and(inList(projects.sellerId, memberIds), NOT_IMPORTING_STATUS, only ? inList(projects.id, only) : undefined)}`;
+  if (only?.length === 0) return { rows: [], total: 0, page: 1, pageSize };
+  const inSellersIndex = sql`${projects} indexed by projects_seller_idx where ${and(teamSellers(customerId), NOT_IMPORTING_STATUS, only ? inList(projects.id, only) : undefined)}`;
   return pageCarryingTotal(
     (offset) =>
       db
@@ -255,26 +270,46 @@ export async function teamProjectPage(
   );
 }
 
-/** Colleagues' projects this seller may open (their own are listed apart), newest first: two reads, as sellerReach decides. */
-export async function sharedProjects(db: Database, { userId, limit = 200, signedIn }: { userId: number; limit?: number; signedIn?: User }) {
+/**
+ * Colleagues' projects this seller may open (their own are listed apart), newest first, `offset` of
+ * them skipped, each row carrying how many there are: two reads, as sellerReach decides.
+ */
+export async function sharedProjects(db: Database, { userId, limit = 200, offset = 0, signedIn }: { userId: number; limit?: number; offset?: number; signedIn?: User }) {
   // for the signed-in seller, from what came with their session: no read before the list's
   const reach = signedIn ? await sellerReachKindOf(db, signedIn) : reachOf(userId, await placeOf(db, userId), "view");
   // a seller who reaches only their own projects has no colleague's to list
   if (reach.kind === "own") return [];
-  return colleaguesProjects[reach.kind](db).all({ userId, limit, ...reachValues(reach) });
+  return colleaguesProjects[reach.kind](db).all({ userId, limit, offset, ...reachValues(reach) });
+}
+
+/**
+ * A page of the colleagues' projects "My projects" lists, and how many there are: it listed the newest
+ * fifty, and a colleague of a team with more had no way to the others. A page past the last shows the last.
+ */
+export async function sharedProjectPage(db: Database, { userId, page = 1, pageSize = 50, signedIn }: { userId: number; page?: number; pageSize?: number; signedIn?: User }) {
+  return pageCarryingTotal((offset) => sharedProjects(db, { userId, limit: pageSize, offset, signedIn }), { page, pageSize });
 }
 
 // my projects lists them on every visit: built once for each kind of reach
 const colleaguesProjectsIn = (kind: Exclude<Reach["kind"], "own">) =>
-  preparedQuery((db) =>
-    db
-      .select({ id: projects.id, projectName: projects.projectName, status: projects.status, sellerId: projects.sellerId })
-      .from(projects)
-      // a placeholder's limit as an expression, so that D1 does not plan the statement again for each value (decision 045)
-      .where(newestInSellersIndex(sql`${colleaguesWithPlaceholders(kind)} and ${listedProject(projects.status)}`, sql`(${sql.placeholder("limit")} + 0)`))
-      .orderBy(desc(projects.id))
-      .prepare(),
-  );
+  preparedQuery((db) => {
+    const shared = sql`${colleaguesWithPlaceholders(kind)} and ${listedProject(projects.status)}`;
+    return (
+      db
+        .select({
+          id: projects.id,
+          projectName: projects.projectName,
+          status: projects.status,
+          sellerId: projects.sellerId,
+          total: sql<number>`(select count(*) from ${projects} indexed by projects_seller_idx where ${shared})`,
+        })
+        .from(projects)
+        // a placeholder's limit and offset as expressions, so that D1 does not plan the statement again for each value (decision 045)
+        .where(newestInSellersIndex(shared, sql`(${sql.placeholder("limit")} + 0)`, sql`(${sql.placeholder("offset")} + 0)`))
+        .orderBy(desc(projects.id))
+        .prepare()
+    );
+  });
 const colleaguesProjects = { team: colleaguesProjectsIn("team"), granted: colleaguesProjectsIn("granted") };
 
 function describe(grants: SellerGrants) {

@@ -8,6 +8,8 @@ import { ContentPage, contentPageMeta } from "~/components/content-page";
 import { renderContentPage } from "~/components/content-page.server";
 import { formatDateTime } from "~/components/data-table";
 import { referralLink } from "~/lib/affiliates";
+import { pageNumber } from "~/lib/query-params";
+import { Pager } from "~/components/pager";
 
 export const meta = contentPageMeta("/buyers/terms/referral-program");
 
@@ -16,14 +18,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const [content, code, referred] = await Promise.all([
     contentPageData(services, args.request, "referral-program"),
     memberReferralCode(services.env.SESSION_SECRET, user.id),
-    memberReferrals(services.db, { userId: user.id }),
+    memberReferrals(services.db, { userId: user.id, page: pageNumber(new URL(args.request.url).searchParams.get("page")) }),
   ]);
-  return { ...renderContentPage(content), link: referralLink(siteOrigin(services), code), referred };
+  const { rows, ...paging } = referred;
+  return { ...renderContentPage(content), link: referralLink(siteOrigin(services), code), referred: rows, paging };
 }
 
 /** The programme's terms (CMS), the buyer's own link, and who joined through it. */
 export default function ReferralProgramPage() {
-  const { link, referred, ...content } = useLoaderData<typeof loader>();
+  const { link, referred, paging, ...content } = useLoaderData<typeof loader>();
   return (
     <>
       <ContentPage {...content} />
@@ -34,14 +37,17 @@ export default function ReferralProgramPage() {
         </p>
         <h2 className="mb-2 text-xl font-semibold">Members you referred</h2>
         {referred.length ? (
-          <ul className="divide-y divide-slate-100 text-sm">
-            {referred.map((r, i) => (
-              <li key={i} className="flex justify-between py-2">
-                <span>{r.name}</span>
-                <span className="text-slate-500">joined {formatDateTime(r.joinedAt)}</span>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y divide-slate-100 text-sm">
+              {referred.map((r, i) => (
+                <li key={i} className="flex justify-between py-2">
+                  <span>{r.name}</span>
+                  <span className="text-slate-500">joined {formatDateTime(r.joinedAt)}</span>
+                </li>
+              ))}
+            </ul>
+            {paging.total > paging.pageSize ? <Pager {...paging} noun="members" label="Referred member pages" /> : null}
+          </>
         ) : (
           <p className="text-sm text-slate-600">Nobody has joined through your link yet.</p>
         )}

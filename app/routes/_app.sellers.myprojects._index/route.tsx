@@ -9,8 +9,9 @@ import { projectGridBody } from "~/components/project-cells.server";
 import { StaticHtml } from "~/components/static-html";
 import { titleMeta } from "~/lib/meta";
 import { pageSizeOf } from "~/lib/admin-tables";
+import { pageNumber } from "~/lib/query-params";
 import { listSellerProjectPage } from "~/models/projects.server";
-import { sharedProjects } from "~/models/seller-permissions.server";
+import { sharedProjectPage } from "~/models/seller-permissions.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
 import { parseWithZod, tableActionSchema } from "~/lib/schemas/index.server";
@@ -21,19 +22,21 @@ export const meta = () => titleMeta("My projects");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const view = await tableView(services, user, "sellerProjects", args.request);
+  const url = new URL(args.request.url);
   // read together: on D1 reads started at once go as one call
   const [{ rows, ...paging }, shared] = await Promise.all([
     listSellerProjectPage(services.db, user.id, {
       sort: view.sortBy,
       desc: view.sortDesc,
       page: view.page,
-      pageSize: pageSizeOf(new URL(args.request.url).searchParams.get("pageSize")),
+      pageSize: pageSizeOf(url.searchParams.get("pageSize")),
       shown: view.visible,
     }),
-    sharedProjects(services.db, { userId: user.id, limit: 50, signedIn: user }),
+    // on a parameter of its own, the table's page kept beside it
+    sharedProjectPage(services.db, { userId: user.id, page: pageNumber(url.searchParams.get("shared")), signedIn: user }),
   ]);
   const body = projectGridBody("sellerProjects", view, rows, { href: sellerHref, empty: "You have not submitted a project yet." });
-  return { ...paging, body, view, shared: shared.length ? teamProjectsMarkup(shared) : null };
+  return { ...paging, body, view, shared: shared.rows.length ? teamProjectsMarkup(shared, url) : null };
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -19,7 +19,7 @@ async function teamPage() {
       {
         path: "/sellers/permissions",
         Component: Page,
-        loader: () => ({ team: { customerId: 2, isLead: true }, colleagues: [...colleagues], projects: [{ id: 41, projectName: "Harbor loans", status: "published", sellerId: 2 }] }),
+        loader: () => ({ team: { customerId: 2, isLead: true }, colleagues: [...colleagues], paging: { page: 1, pageSize: 50, total: colleagues.length }, projects: [{ id: 41, projectName: "Harbor loans", status: "published", sellerId: 2 }] }),
         action: async ({ request }) => {
           const form = await request.formData();
           const sent = { name: String(form.get("name")), email: String(form.get("email")), grant: form.getAll("grant").map(String) };

@@ -6,6 +6,7 @@ import Page from "./route";
 const loaderData = {
   team: { customerId: 2, isLead: true },
   colleagues: [],
+  paging: { page: 1, pageSize: 50, total: 0 },
   projects: [
     { id: 41, projectName: "Harbor loans", status: "published", sellerId: 2 },
     { id: 40, projectName: "Prairie pool", status: "published", sellerId: 2 },

@@ -8,9 +8,11 @@ import { clientAddress, notFound } from "~/.server/http";
 import { SimpleTable } from "~/components/data-table";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
+import { Pager } from "~/components/pager";
 import { PermissionGrid } from "~/components/permission-grid";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
+import { pageNumber } from "~/lib/query-params";
 import { inviteColleagueSchema } from "~/lib/schemas/index.server";
 import { colleaguesOf, inviteColleague, teamOf, teamProjects } from "~/models/seller-permissions.server";
 import { summarizeGrants } from "./summary";
@@ -28,15 +30,15 @@ const INVITE_PROJECTS = 50;
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const team = await teamOf(services.db, { userId: user.id });
-  if (!team) return { team: null, colleagues: [], projects: [] };
+  if (!team) return { team: null, colleagues: [], projects: [], paging: { page: 1, pageSize: 1, total: 0 } };
   const [colleagues, projects] = await Promise.all([
-    colleaguesOf(services.db, { customerId: team.customerId }),
+    colleaguesOf(services.db, { customerId: team.customerId, page: pageNumber(new URL(args.request.url).searchParams.get("page")) }),
     // the invitation names the newest; the colleague's own page lists every project, a page at a time
     teamProjects(services.db, { customerId: team.customerId, limit: team.isLead ? INVITE_PROJECTS : 0 }),
   ]);
   // each row as the table shows it: which projects a colleague was given, their roles and start stay off the page
-  const rows = colleagues.map(({ id, name, email, lastLoginAt, lead, grants }) => ({ id, name, email, lastLoginAt, lead, summary: lead ? "Every permission (first member)" : summarizeGrants(grants) }));
-  return { team, colleagues: rows, projects };
+  const rows = colleagues.rows.map(({ id, name, email, lastLoginAt, lead, grants }) => ({ id, name, email, lastLoginAt, lead, summary: lead ? "Every permission (first member)" : summarizeGrants(grants) }));
+  return { team, colleagues: rows, projects, paging: { page: colleagues.page, pageSize: colleagues.pageSize, total: colleagues.total } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -54,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
 const listOf = (value: string | string[] | undefined) => (value === undefined ? [] : [value].flat());
 
 export default function SellerPermissionsPage() {
-  const { team, colleagues, projects } = useLoaderData<typeof loader>();
+  const { team, colleagues, projects, paging } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const location = useLocation();
   const [form, fields] = useForm({
@@ -76,7 +78,7 @@ export default function SellerPermissionsPage() {
   return (
     <div className="max-w-5xl space-y-8">
       <PageHeader title="Team and permissions" back={{ to: "/sellers/myprojects", label: "My projects" }} />
-      <SimpleTable caption="Colleagues" count={colleagues.length} empty="No colleagues yet." headers={["Name", "E-mail", "Permissions", "Last sign-in", ""]}>
+      <SimpleTable caption="Colleagues" count={paging.total} empty="No colleagues yet." headers={["Name", "E-mail", "Permissions", "Last sign-in", ""]}>
         {colleagues.map((c) => (
           <tr key={c.id} data-testid="colleague-row">
             <td>{c.name}</td>
@@ -94,6 +96,7 @@ export default function SellerPermissionsPage() {
           </tr>
         ))}
       </SimpleTable>
+      {paging.total > paging.pageSize ? <Pager {...paging} noun="colleagues" label="Colleague pages" /> : null}
       {team.isLead ? (
         <section aria-labelledby="invite-heading" className="card space-y-4">
           <h2 id="invite-heading" className="text-lg font-semibold">Invite a colleague</h2>
