@@ -62,7 +62,7 @@ describe("one project shape", () => {
 
   it("gives the teaser its named columns and the details that do not identify the borrower", () => {
     const teaser = teaserOf(project);
-    expect(Object.keys(teaser).sort()).toEqual([...TEASER_KEYS, "details", "own"].sort());
+    expect(Object.keys(teaser).sort()).toEqual([...TEASER_KEYS, "details", "own", "ownCompany"].sort());
     expect(teaser.details).toEqual({ propertyType: "Multifamily", city: "New York" });
     expect(JSON.stringify(teaser)).not.toContain("Secret Borrower");
   });

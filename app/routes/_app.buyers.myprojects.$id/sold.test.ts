@@ -169,7 +169,7 @@ describe("the buyer whose offer was accepted, after the sale", () => {
 });
 
 describe("another buyer with an approved NDA, after the sale", () => {
-  it("is sent from the workspace to their deals page, told why; gets 404 for a document, their NDA, their offer's letter, the NDA page and their thread", async () => {
+  it("is sent from the workspace to their deals page, told why; gets 404 for a document, their NDA, their offer's letter and the NDA page, and reads their own thread only (decision 116)", async () => {
     const sent = await workspace(rivalCookie);
     expect(sent.status).toBe(302);
     expect(sent.headers.get("Location")).toBe("/buyers/myprojects/index_new");
@@ -177,7 +177,12 @@ describe("another buyer with an approved NDA, after the sale", () => {
     expect((await ndaFile(rivalCookie, rivalContract.envelopeId)).status).toBe(404);
     expect((await offerFile(rivalCookie, losing.id)).status).toBe(404);
     expect((await envelopePage(rivalCookie, rivalContract.envelopeId)).status).toBe(404);
-    expect((await threadPage(rivalCookie, rival.id)).status).toBe(404);
+    // their own past conversation stays theirs to read, taking no message
+    const thread = await threadPage(rivalCookie, rival.id);
+    expect(thread.status).toBe(200);
+    expect(await thread.json()).toMatchObject({ canWrite: false, closedNote: `${listing!.projectName} is no longer available to you: your conversation stays for you to read, and takes no new messages.` });
+    // and not the winner's
+    expect((await threadPage(rivalCookie, buyer.user.id)).status).toBe(404);
     // nor the winner's files
     expect((await ndaFile(rivalCookie, contract.envelopeId)).status).toBe(404);
     expect((await offerFile(rivalCookie, winning.id)).status).toBe(404);
