@@ -52,10 +52,23 @@ export async function referrerOf(db: Database, { secret, code }: { secret: strin
   return row ? { affiliateId: null, referrerUserId: row.id } : null;
 }
 
-/** Attributes a new member to whoever's code brought them; an unknown code, or a member's own, is ignored. */
+/**
+ * Attributes a new member to whoever's code brought them; an unknown code, or a member's own, is ignored,
+ * and so is a partner's own: a partner joining with the address they applied with brought nobody, and
+ * their own deals earned them commissions.
+ */
 export async function recordReferral(db: Database, { secret, userId, code }: { secret: string; userId: number; code: string | null | undefined }) {
   const referrer = await referrerOf(db, { secret, code });
   if (!referrer || referrer.referrerUserId === userId) return null;
+  if (referrer.affiliateId !== null) {
+    const [self] = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(affiliates, eq(affiliates.id, referrer.affiliateId))
+      .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${affiliates.email})`))
+      .limit(1);
+    if (self) return null;
+  }
   const [row] = await db
     .insert(referrals)
     .values({ userId, ...referrer })
