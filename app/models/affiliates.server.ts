@@ -103,6 +103,21 @@ export async function affiliateApplications(db: Database, { inquiryId, q }: { in
     .limit(APPLICATIONS_LISTED);
 }
 
+/**
+ * The partner an application's address is already (an earlier application of the same person approved), if any:
+ * approving this one too would give them a second code and split their referrals and commissions between two partners.
+ */
+export async function partnerOfApplicant(db: Database, { inquiryId }: { inquiryId: number }) {
+  const [row] = await db
+    .select({ id: affiliates.id, name: affiliates.name, code: affiliates.code, status: affiliates.status })
+    .from(inboundItems)
+    .innerJoin(affiliates, sql`lower(${affiliates.email}) = lower(${inboundItems.email})`)
+    // this application's own partner is not another: approving it again is "no longer open"
+    .where(and(eq(inboundItems.id, inquiryId), sql`${affiliates.inquiryId} is not ${inquiryId}`))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Makes an affiliate application a partner with a fresh code; null when it is not an open application. */
 export async function approveAffiliate(
   services: Pick<Services, "db" | "env" | "waitUntil">,
