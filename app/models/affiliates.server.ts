@@ -82,7 +82,9 @@ export const APPLICATIONS_LISTED = 100;
 
 /**
  * Affiliate applications not yet made partners (newest first), for the approval form; `inquiryId`: that one
- * only; `q`: those whose name, e-mail or company holds the text (any case).
+ * only; `q`: those whose name, e-mail or company holds the text (any case). A dismissed one (spam, a second
+ * application of a partner) is not listed, or it stayed among the newest for good; chosen by its id (its row's
+ * link: an admin who thinks again) it is still approved.
  */
 export async function affiliateApplications(db: Database, { inquiryId, q }: { inquiryId?: number; q?: string } = {}) {
   const text = q?.trim().toLowerCase();
@@ -95,7 +97,7 @@ export async function affiliateApplications(db: Database, { inquiryId, q }: { in
       and(
         eq(inboundItems.kind, "affiliate"),
         sql`${affiliates.id} is null`,
-        inquiryId === undefined ? undefined : eq(inboundItems.id, inquiryId),
+        inquiryId === undefined ? ne(inboundItems.status, "dismissed") : eq(inboundItems.id, inquiryId),
         text ? or(holds(inboundItems.name), holds(inboundItems.email), holds(inboundItems.company)) : undefined,
       ),
     )

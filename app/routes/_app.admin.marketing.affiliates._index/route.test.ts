@@ -114,3 +114,15 @@ describe("a second application from a partner", () => {
     expect(await services.db.select().from(affiliates).where(eq(affiliates.email, "Rex@Example.test"))).toEqual([]);
   });
 });
+
+describe("a dismissed application", () => {
+  it("is not listed among the open ones nor found by the search, but is chosen and approved from its row's link", async () => {
+    const [spam] = await services.db.insert(inboundItems).values({ kind: "affiliate", name: "Spam Bot", email: "spam@example.test", company: "Cheap Pills", message: "Buy now", status: "dismissed" }).returning();
+    const open = async (query: string) => (await sent(loader({ request: getRequest(`/admin/marketing/affiliates${query}`, admin.cookie), context, params: {} }))).json();
+    expect((await open("")).applications).not.toContainEqual(expect.objectContaining({ id: spam!.id }));
+    expect((await open("?q=cheap+pills")).applications).toEqual([]);
+    const linked = await open(`?application=${spam!.id}`);
+    expect(linked.applicationId).toBe(String(spam!.id));
+    expect((await approve({ inquiryId: String(spam!.id), commissionPercent: "1" })).status).toBe(302);
+  });
+});

@@ -77,7 +77,7 @@ export default function AffiliatesPage() {
           <button type="submit" className="btn-secondary">Search</button>
           {q ? <Link to="/admin/marketing/affiliates" className="link text-sm">Show the newest</Link> : null}
           <p className="w-full text-xs text-slate-500">
-            {q ? `Open applications matching "${q}"` : `The newest ${listed} open applications`}; an older one is approved from its row in the affiliate inquiries.
+            {q ? `Open applications matching "${q}"` : `The newest ${listed} open applications`}; an older or dismissed one is approved from its row in the affiliate inquiries.
           </p>
         </Form>
         <Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
