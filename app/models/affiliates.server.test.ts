@@ -70,6 +70,9 @@ describe("affiliates and referrals", () => {
     expect(await recordReferral(t.db, { secret, userId: e!.id, code: "<script>'; drop" })).toBeNull();
     expect(await recordReferral(t.db, { secret, userId: e!.id, code: undefined })).toBeNull();
     expect(await recordReferral(t.db, { secret, userId: buyer.id, code: own })).toBeNull();
+    // a partner joining through their own link, with the address they applied with (in any case), referred nobody
+    const self = await makeUser(t.db, { email: "BO@example.test", roles: ["ROLE_BUYER"] });
+    expect(await recordReferral(t.db, { secret, userId: self.id, code: partner.code })).toBeNull();
     // a member is attributed once
     expect(await recordReferral(t.db, { secret, userId: a!.id, code: own })).toBeNull();
     expect((await memberReferrals(t.db, { userId: buyer.id })).rows.map((r) => r.name).sort()).toEqual([b!.name, g!.name].sort());

@@ -52,10 +52,23 @@ export async function referrerOf(db: Database, { secret, code }: { secret: strin
   return row ? { affiliateId: null, referrerUserId: row.id } : null;
 }
 
-/** Attributes a new member to whoever's code brought them; an unknown code, or a member's own, is ignored. */
+/**
+ * Attributes a new member to whoever's code brought them; an unknown code, or a member's own, is ignored,
+ * and so is a partner's own: a partner joining with the address they applied with brought nobody, and
+ * their own deals earned them commissions.
+ */
 export async function recordReferral(db: Database, { secret, userId, code }: { secret: string; userId: number; code: string | null | undefined }) {
   const referrer = await referrerOf(db, { secret, code });
   if (!referrer || referrer.referrerUserId === userId) return null;
+  if (referrer.affiliateId !== null) {
+    const [self] = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(affiliates, eq(affiliates.id, referrer.affiliateId))
+      .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${affiliates.email})`))
+      .limit(1);
+    if (self) return null;
+  }
   const [row] = await db
     .insert(referrals)
     .values({ userId, ...referrer })
@@ -69,7 +82,9 @@ export const APPLICATIONS_LISTED = 100;
 
 /**
  * Affiliate applications not yet made partners (newest first), for the approval form; `inquiryId`: that one
- * only; `q`: those whose name, e-mail or company holds the text (any case).
+ * only; `q`: those whose name, e-mail or company holds the text (any case). A dismissed one (spam, a second
+ * application of a partner) is not listed, or it stayed among the newest for good; chosen by its id (its row's
+ * link: an admin who thinks again) it is still approved.
  */
 export async function affiliateApplications(db: Database, { inquiryId, q }: { inquiryId?: number; q?: string } = {}) {
   const text = q?.trim().toLowerCase();
@@ -82,12 +97,27 @@ export async function affiliateApplications(db: Database, { inquiryId, q }: { in
       and(
         eq(inboundItems.kind, "affiliate"),
         sql`${affiliates.id} is null`,
-        inquiryId === undefined ? undefined : eq(inboundItems.id, inquiryId),
+        inquiryId === undefined ? ne(inboundItems.status, "dismissed") : eq(inboundItems.id, inquiryId),
         text ? or(holds(inboundItems.name), holds(inboundItems.email), holds(inboundItems.company)) : undefined,
       ),
     )
     .orderBy(desc(inboundItems.id))
     .limit(APPLICATIONS_LISTED);
+}
+
+/**
+ * The partner an application's address is already (an earlier application of the same person approved), if any:
+ * approving this one too would give them a second code and split their referrals and commissions between two partners.
+ */
+export async function partnerOfApplicant(db: Database, { inquiryId }: { inquiryId: number }) {
+  const [row] = await db
+    .select({ id: affiliates.id, name: affiliates.name, code: affiliates.code, status: affiliates.status })
+    .from(inboundItems)
+    .innerJoin(affiliates, sql`lower(${affiliates.email}) = lower(${inboundItems.email})`)
+    // this application's own partner is not another: approving it again is "no longer open"
+    .where(and(eq(inboundItems.id, inquiryId), sql`${affiliates.inquiryId} is not ${inquiryId}`))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Makes an affiliate application a partner with a fresh code; null when it is not an open application. */

@@ -35,7 +35,9 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: affiliatePageSchema });
   if (submission.status !== "success") return invalid(submission);
   const who = { actor: user, address: clientAddress(args.request) };
-  const here = new URL(args.request.url).pathname;
+  // the page of referrals the step was taken on: the admin working through page 3 stays there
+  const url = new URL(args.request.url);
+  const here = url.pathname + url.search;
   if (submission.value.intent === "partner") {
     const { status } = submission.value;
     const row = await setAffiliateStatus(services.db, { affiliateId, status, ...who });

@@ -5,7 +5,8 @@ import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tes
 const app = await bootApp("route-affiliates");
 const { action, loader } = await import("./route");
 const csv = await import("../admin.marketing.affiliates[.]csv");
-const { inboundItems } = await import("~/.server/db/schema");
+const { affiliates, inboundItems } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
 const { findAffiliate, recordReferral } = await import("~/models/affiliates.server");
 const { makeUser } = await import("~/seed/factories");
 const { context, services } = app;
@@ -95,5 +96,33 @@ describe("choosing an application behind a hundred newer open ones", () => {
     expect(after.applications).not.toContainEqual(expect.objectContaining({ id: oldest!.id }));
     // a made-up id chooses nothing
     expect((await open("?application=99999999")).applicationId).toBe("");
+  });
+});
+
+describe("a second application from a partner", () => {
+  it("is refused with the partner it is (409), not made a second partner with a second code", async () => {
+    const application = (message: string, email: string) => ({ kind: "affiliate" as const, name: "Rex Twice", email, company: "Rex Co", message });
+    const [first] = await services.db.insert(inboundItems).values(application("Apply", "rex@example.test")).returning();
+    const done = await approve({ inquiryId: String(first!.id), commissionPercent: "4" });
+    expect(done.status).toBe(302);
+    const partner = (await findAffiliate(services.db, { affiliateId: Number(done.headers.get("Location")!.split("/").at(-1)) }))!;
+    // a week later, no answer read: the same person applies again, the address typed in capitals
+    const [second] = await services.db.insert(inboundItems).values(application("Did you get my application?", "Rex@Example.test")).returning();
+    const again = await approve({ inquiryId: String(second!.id), commissionPercent: "4" });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(await again.json())).toContain(`This applicant is a partner already: Rex Twice (Rex Co), code ${partner.code}.`);
+    expect(await services.db.select().from(affiliates).where(eq(affiliates.email, "Rex@Example.test"))).toEqual([]);
+  });
+});
+
+describe("a dismissed application", () => {
+  it("is not listed among the open ones nor found by the search, but is chosen and approved from its row's link", async () => {
+    const [spam] = await services.db.insert(inboundItems).values({ kind: "affiliate", name: "Spam Bot", email: "spam@example.test", company: "Cheap Pills", message: "Buy now", status: "dismissed" }).returning();
+    const open = async (query: string) => (await sent(loader({ request: getRequest(`/admin/marketing/affiliates${query}`, admin.cookie), context, params: {} }))).json();
+    expect((await open("")).applications).not.toContainEqual(expect.objectContaining({ id: spam!.id }));
+    expect((await open("?q=cheap+pills")).applications).toEqual([]);
+    const linked = await open(`?application=${spam!.id}`);
+    expect(linked.applicationId).toBe(String(spam!.id));
+    expect((await approve({ inquiryId: String(spam!.id), commissionPercent: "1" })).status).toBe(302);
   });
 });

@@ -14,7 +14,7 @@ import { Pager } from "~/components/pager";
 import { referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
 import { approveAffiliateSchema } from "~/lib/schemas/index.server";
-import { APPLICATIONS_LISTED, affiliateApplications, approveAffiliate, listAffiliates } from "~/models/affiliates.server";
+import { APPLICATIONS_LISTED, affiliateApplications, approveAffiliate, listAffiliates, partnerOfApplicant } from "~/models/affiliates.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
 import { pageNumber, recordId } from "~/lib/query-params";
 
@@ -40,6 +40,11 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: approveAffiliateSchema });
   if (submission.status !== "success") return invalid(submission);
   const { inquiryId, commissionPercent } = submission.value;
+  const already = await partnerOfApplicant(services.db, { inquiryId });
+  if (already) {
+    const inactive = already.status === "inactive" ? ", now inactive: reactivate it on its page" : "";
+    return refuse(submission, `This applicant is a partner already: ${already.name}, code ${already.code}${inactive}.`, 409);
+  }
   const partner = await approveAffiliate(services, { inquiryId, commissionPercent, actor: user, address: clientAddress(args.request) });
   if (!partner) return refuse(submission, "That application is no longer open.", 404);
   return redirectWithNotification(services, args.request, `/admin/marketing/affiliates/${partner.id}`, `${partner.name} is a partner with the code ${partner.code}.`);
@@ -72,7 +77,7 @@ export default function AffiliatesPage() {
           <button type="submit" className="btn-secondary">Search</button>
           {q ? <Link to="/admin/marketing/affiliates" className="link text-sm">Show the newest</Link> : null}
           <p className="w-full text-xs text-slate-500">
-            {q ? `Open applications matching "${q}"` : `The newest ${listed} open applications`}; an older one is approved from its row in the affiliate inquiries.
+            {q ? `Open applications matching "${q}"` : `The newest ${listed} open applications`}; an older or dismissed one is approved from its row in the affiliate inquiries.
           </p>
         </Form>
         <Form method="post" className="flex flex-wrap items-end gap-3" {...getFormProps(form)}>
