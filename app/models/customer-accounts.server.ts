@@ -166,7 +166,7 @@ export async function createCustomer(
 /** Spec /admin/customers/edit/{id}. */
 export async function updateCustomer(
   services: Pick<Services, "db">,
-  { actor, customerId, values, address, opened }: Change & { values: CustomerValues; opened?: CustomerValues },
+  { actor, customerId, values, address, opened, attempt = 1 }: Change & { values: CustomerValues; opened?: CustomerValues; attempt?: number },
 ): Promise<CustomerResult | null> {
   const existing = await findCustomer(services.db, { customerId });
   if (!existing || existing.anonymisedAt) return null;
@@ -184,19 +184,32 @@ export async function updateCustomer(
   if (changed.every(([key, value]) => stored(key) === json(value))) return { ok: true, customer: existing, unchanged: true };
   const duplicate = await duplicateOf(services.db, values, customerId);
   if (duplicate) return duplicate;
+  // the columns written are still as read above: a save landing between that read and this write is not
+  // overwritten unseen, but weighed again against the page (below), as one made before the read is
+  const asRead = changed.map(([key]) => {
+    const column = customers[key as keyof ReturnType<typeof columnsOf>];
+    const value = existing[key as keyof Customer];
+    return value === null ? isNull(column) : eq(column, value as never);
+  });
   let customer: Customer | undefined;
   try {
     [customer] = await services.db
       .update(customers)
       .set({ ...Object.fromEntries(changed), updatedAt: new Date() })
-      .where(and(eq(customers.id, customerId), nameIsFree(values.customerName, customerId)))
+      .where(and(eq(customers.id, customerId), nameIsFree(values.customerName, customerId), ...asRead))
       .returning();
   } catch (error) {
     if (isUniqueViolation(error)) return (await duplicateOf(services.db, values, customerId))!;
     throw error;
   }
-  // another admin gave another customer this name a moment ago, or deleted this one
-  if (!customer) return duplicateOf(services.db, values, customerId);
+  if (!customer) {
+    // another admin gave another customer this name a moment ago, or deleted this one
+    const duplicate = await duplicateOf(services.db, values, customerId);
+    if (duplicate) return duplicate;
+    // another save of these fields landed meanwhile: read again and decide as if it had come first
+    if (attempt < 3) return updateCustomer(services, { actor, customerId, values, address, opened, attempt: attempt + 1 });
+    return { ok: false, field: "", message: CHANGED_MEANWHILE };
+  }
   const edited = changedFields(existing, customer!, changed.map(([key]) => key as keyof Customer & string));
   await recordAudit(services.db, { actor, action: "customer.update", subjectType: "customer", subjectId: customerId, detail: customer!.name, address, changes: edited });
   // a buyer made a seller (or back) leaves the matched buyers (or joins them)
