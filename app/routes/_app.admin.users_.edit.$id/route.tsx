@@ -63,8 +63,16 @@ export async function action(args: ActionFunctionArgs) {
   if (before.customerId && values.roles.includes("ROLE_ADMIN") && !before.roles.includes("ROLE_ADMIN")) {
     return json({ result: submission.reply({ fieldErrors: { roles: [MEMBER_ADMIN_MESSAGE] } }) }, { status: 400 });
   }
-  const outcome = await updateUserAccount(services.db, { userId, values, changed: edit.changed });
+  const asRead = { name: before.name, email: before.email, company: before.company, phone: before.phone, roles: before.roles };
+  const outcome = await updateUserAccount(services.db, { userId, values, changed: edit.changed, asRead });
   if (outcome === "missing") throw notFound();
+  // another save of these fields landed between the check above and the write: refused as one made before it
+  if (outcome === "changed-meanwhile") {
+    const now = await findUserById(services.db, userId);
+    const again = now ? accountEdit(now, submission.value, openedValues(submission.payload)) : null;
+    const field = again && "clash" in again ? again.clash : (edit.changed[0] ?? "name");
+    return json({ result: submission.reply({ fieldErrors: { [field]: [ACCOUNT_CHANGED_MEANWHILE] } }) }, { status: 409 });
+  }
   // another admin took this one's admin away a moment ago: this edit would leave none
   if (outcome === "last-admin") return json({ result: submission.reply({ fieldErrors: { roles: [LAST_ADMIN_MESSAGE] } }) }, { status: 409 });
   if (outcome === "email-taken") return json({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
