@@ -1,16 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "~/components/form-state";
 import { Form } from "@remix-run/react";
-import { ROLE_NAMES } from "~/lib/roles";
+import { ROLE_NAMES, ROLE_TEXT } from "~/lib/roles";
 import { MEMBER_ROLES } from "~/lib/customers";
 import { FieldErrors, FormErrors, SelectField, TextField } from "./forms";
-
-const ROLE_TEXT: Record<(typeof ROLE_NAMES)[number], string> = {
-  ROLE_BUYER: "Buyer",
-  ROLE_SELLER: "Seller",
-  ROLE_ADMIN: "Admin",
-  ROLE_BROKER: "Broker",
-  ROLE_AGENT: "Agent",
-};
 
 /**
  * The account form, roles included: of /admin/users/create and /admin/users/edit/{id},
@@ -42,7 +34,8 @@ export function UserForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const chosen = defaultValue?.roles ?? [];
+  // as the form was last sent when it was refused (one ticked box comes back as a text), else as opened
+  const chosen = [fields.roles.initialValue ?? []].flat();
   return (
     <Form method="post" className="card max-w-xl space-y-4" {...getFormProps(form)}>
       {opened ? <input type="hidden" name="opened" value={opened} /> : null}

@@ -81,6 +81,9 @@ export async function customerChoices(db: Database, { limit = 500 }: { limit?: n
 export type CustomerResult = { ok: true; customer: Customer; unchanged?: true } | { ok: false; field: string; message: string };
 
 export const CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+/** The message on a field another admin changed meanwhile, once the page shows their change (`now`, as stored). */
+export const changedMeanwhileTo = (now: string) =>
+  `${now ? `Someone changed this to “${now}”` : "Someone emptied this"} since you opened the page; the page now shows their other changes too. Save again to put yours in its place.`;
 /** The form's field of each column, for the message of a change made meanwhile ("" is the form's own message). */
 const CLASH_FIELD: Record<string, string> = {
   name: "customerName",

@@ -662,9 +662,11 @@ export async function setUserAccess(
 /** The account's fields an admin edits on /admin/users/edit/{id}. */
 export type AccountValues = { name: string; email: string; company: string; phone: string; roles: string[] };
 const ACCOUNT_FIELDS = ["name", "email", "company", "phone", "roles"] as const;
-type AccountField = (typeof ACCOUNT_FIELDS)[number];
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];
 
-export const ACCOUNT_CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+/** The message on a field changed meanwhile, once the page shows the change (`now`, as stored). */
+export const accountChangedMeanwhileTo = (now: string) =>
+  `${now ? `Someone changed this to “${now}”` : "Someone emptied this"} since you opened the page; the page now shows their other changes too. Save again to put yours in its place.`;
 
 /**
  * What an admin's save of the edit page writes, given the account as it is now and as their page showed it
