@@ -16,6 +16,7 @@ export function UserForm({
   note,
   customers,
   opened,
+  submissionKey,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: { customerId?: string; name?: string; email?: string; company?: string; phone?: string; roles?: string[] };
@@ -24,6 +25,8 @@ export function UserForm({
   customers?: { id: number; name: string }[];
   /** The account as the page showed it: the save writes only what this admin changed (another's edits meanwhile kept). */
   opened?: string;
+  /** The create page's one-time key (decision 083): the same form sent twice makes one record. */
+  submissionKey?: string;
 }) {
   const roles = customers ? MEMBER_ROLES : ROLE_NAMES;
   const [form, fields] = useForm({
@@ -39,6 +42,7 @@ export function UserForm({
   return (
     <Form method="post" className="card max-w-xl space-y-4" {...getFormProps(form)}>
       {opened ? <input type="hidden" name="opened" value={opened} /> : null}
+      {submissionKey ? <input type="hidden" name="key" value={submissionKey} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       {customers ? (
         <SelectField

@@ -304,3 +304,30 @@ describe("an edit page opened before the account changed", () => {
     expect(shown((await findUserById(app.services.db, member.id))!)).toEqual({ ...opened, name: "Renamed Seller", phone: "+1 646 555 0199", roles: ["ROLE_BROKER"] });
   });
 });
+
+describe("the new-user form sent twice (a double click, a resend)", () => {
+  it("makes one account and mails one invitation, both posts landing on the users list; the same e-mail from a fresh page is still refused", async () => {
+    const { submissionKey } = (await createLoader({ request: getRequest("/admin/users/create", admin.cookie), context, params: {} })) as { submissionKey: string };
+    const body = () => {
+      const fields = form({ name: "Dee Double", email: "dee.double@example.test", roles: ["ROLE_BUYER"] });
+      fields.set("key", submissionKey);
+      return fields;
+    };
+    const send = () => responseOf(create({ request: postRequest("/admin/users/create", admin.cookie, body()), context, params: {} }));
+    const answers = [...(await Promise.all([send(), send()])), await send()];
+    for (const answer of answers) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/admin/users");
+    }
+    const invitations = (await delivered()).filter((m) => m.to === "dee.double@example.test");
+    expect(invitations).toHaveLength(1);
+    const fresh = body();
+    fresh.set("key", "another-page");
+    expect((await responseOf(create({ request: postRequest("/admin/users/create", admin.cookie, fresh), context, params: {} }))).status).toBe(409);
+    // back, another e-mail typed, sent from the same page: that account is made too
+    const other = form({ name: "Dee Other", email: "dee.other@example.test", roles: ["ROLE_BUYER"] });
+    other.set("key", submissionKey);
+    expect((await responseOf(create({ request: postRequest("/admin/users/create", admin.cookie, other), context, params: {} }))).status).toBe(302);
+    expect(await findUserByEmail(app.services.db, "dee.other@example.test")).toBeTruthy();
+  });
+});
