@@ -91,6 +91,12 @@ export async function affiliateApplications(db: Database, { inquiryId, q }: { in
 }
 
 /** Makes an affiliate application a partner with a fresh code; null when it is not an open application. */
+/** The partner an application was approved as, if it was (an approval sent twice: the second finds the first's). */
+export async function partnerOfApplication(db: Database, { inquiryId }: { inquiryId: number }) {
+  const [row] = await db.select({ id: affiliates.id, name: affiliates.name, code: affiliates.code }).from(affiliates).where(eq(affiliates.inquiryId, inquiryId));
+  return row ?? null;
+}
+
 export async function approveAffiliate(
   services: Pick<Services, "db" | "env" | "waitUntil">,
   { inquiryId, commissionPercent, actor, address }: { inquiryId: number; commissionPercent: number; actor: Actor; address?: string },
