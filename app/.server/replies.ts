@@ -61,3 +61,9 @@ export function refuseLines(submission: Replier, field: string, problems: Readon
   const lines = problems.map((e) => `${e.line > 0 ? `Line ${e.line}: ` : ""}${e.reason}`);
   return answer(submission.reply({ formErrors: [summary], fieldErrors: { [field]: lines } }), status);
 }
+
+/** A form's one-time key (decision 083) as posted: null when missing (an old page, a hand-made post). */
+export function submissionKeyOf(form: FormData): string | null {
+  const key = form.get("key");
+  return typeof key === "string" && key && key.length <= 100 ? key : null;
+}

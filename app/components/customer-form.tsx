@@ -17,6 +17,7 @@ export function CustomerForm({
   submitLabel,
   intent,
   opened,
+  submissionKey,
 }: {
   id: string;
   /** Posted when the page's action answers more than this form. */
@@ -27,6 +28,8 @@ export function CustomerForm({
   submitLabel: string;
   /** The record as the page showed it: the save writes only what this admin changed (another's edits meanwhile kept). */
   opened?: string;
+  /** The create page's one-time key (decision 083): the same form sent twice makes one record. */
+  submissionKey?: string;
 }) {
   const [form, fields] = useForm({
     id,
@@ -39,6 +42,7 @@ export function CustomerForm({
   return (
     <Form method="post" className="card max-w-3xl space-y-4" {...getFormProps(form)}>
       {opened ? <input type="hidden" name="opened" value={opened} /> : null}
+      {submissionKey ? <input type="hidden" name="key" value={submissionKey} /> : null}
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,16 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "~/components/form-state";
 import { Form } from "@remix-run/react";
-import { ROLE_NAMES } from "~/lib/roles";
+import { ROLE_NAMES, ROLE_TEXT } from "~/lib/roles";
 import { MEMBER_ROLES } from "~/lib/customers";
 import { FieldErrors, FormErrors, SelectField, TextField } from "./forms";
-
-const ROLE_TEXT: Record<(typeof ROLE_NAMES)[number], string> = {
-  ROLE_BUYER: "Buyer",
-  ROLE_SELLER: "Seller",
-  ROLE_ADMIN: "Admin",
-  ROLE_BROKER: "Broker",
-  ROLE_AGENT: "Agent",
-};
 
 /**
  * The account form, roles included: of /admin/users/create and /admin/users/edit/{id},
@@ -24,6 +16,7 @@ export function UserForm({
   note,
   customers,
   opened,
+  submissionKey,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: { customerId?: string; name?: string; email?: string; company?: string; phone?: string; roles?: string[] };
@@ -32,6 +25,8 @@ export function UserForm({
   customers?: { id: number; name: string }[];
   /** The account as the page showed it: the save writes only what this admin changed (another's edits meanwhile kept). */
   opened?: string;
+  /** The create page's one-time key (decision 083): the same form sent twice makes one record. */
+  submissionKey?: string;
 }) {
   const roles = customers ? MEMBER_ROLES : ROLE_NAMES;
   const [form, fields] = useForm({
@@ -42,10 +37,12 @@ export function UserForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const chosen = defaultValue?.roles ?? [];
+  // as the form was last sent when it was refused (one ticked box comes back as a text), else as opened
+  const chosen = [fields.roles.initialValue ?? []].flat();
   return (
     <Form method="post" className="card max-w-xl space-y-4" {...getFormProps(form)}>
       {opened ? <input type="hidden" name="opened" value={opened} /> : null}
+      {submissionKey ? <input type="hidden" name="key" value={submissionKey} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       {customers ? (
         <SelectField

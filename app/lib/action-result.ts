@@ -38,3 +38,13 @@ export function formErrorsOf(result: ActionResult | null | undefined): string[] 
   const errors = result?.error?.[""];
   return errors?.length ? errors : undefined;
 }
+
+/**
+ * The `opened` (what the edit page showed, decision: a save writes only what its person changed) a refused
+ * form was sent with, or the one its reply put in its place: a refused page keeps it, not the record as the
+ * page's data now has it, or saving again would put back, unseen, whatever changed meanwhile.
+ */
+export function openedOf(result: ActionResult | null | undefined): string | undefined {
+  const opened = result?.initialValue?.opened;
+  return typeof opened === "string" ? opened : undefined;
+}

@@ -8,6 +8,15 @@ export const ROLE_NAMES = [
 ] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
+/** Each role as the account form and its messages name it. */
+export const ROLE_TEXT: Record<RoleName, string> = {
+  ROLE_BUYER: "Buyer",
+  ROLE_SELLER: "Seller",
+  ROLE_ADMIN: "Admin",
+  ROLE_BROKER: "Broker",
+  ROLE_AGENT: "Agent",
+};
+
 /** The role a user acts as: the section of the site that is theirs. */
 export type Role = "buyer" | "seller" | "admin" | "broker";
 

@@ -120,6 +120,12 @@ export async function partnerOfApplicant(db: Database, { inquiryId }: { inquiryI
   return row ?? null;
 }
 
+/** The partner an application was approved as, if it was (an approval sent twice: the second finds the first's). */
+export async function partnerOfApplication(db: Database, { inquiryId }: { inquiryId: number }) {
+  const [row] = await db.select({ id: affiliates.id, name: affiliates.name, code: affiliates.code }).from(affiliates).where(eq(affiliates.inquiryId, inquiryId));
+  return row ?? null;
+}
+
 /** Makes an affiliate application a partner with a fresh code; null when it is not an open application. */
 export async function approveAffiliate(
   services: Pick<Services, "db" | "env" | "waitUntil">,

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignForApi, campaignProgress, campaignRecipients, composeChoices, createCampaign, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
+import { campaignForApi, campaignProgress, campaignRecipients, composeChoices, createCampaign, createDraftOnce, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
 import { deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
@@ -407,5 +407,21 @@ describe("the lists a compose page offers", () => {
     } finally {
       await t.db.delete(recipientLists).where(inArray(recipientLists.id, [oldSms!.id, olderSms!.id, ...mails.map((m) => m.id)]));
     }
+  });
+});
+
+describe("the compose form sent twice (a double click, a resend)", () => {
+  it("writes one draft with its one-time key; the key's draft changed on the page (back, sent again) is written as a draft of its own", async () => {
+    const listId = await createRecipientList(t.db, { name: "Zeta twice", channel: "email", kind: "filters", definition: { query: "q=zeta" }, actor });
+    const draft = { listId, subject: "Twice", body: "Sent twice", projectId: null };
+    const [first, second] = await Promise.all([0, 1].map(() => createDraftOnce(t.db, { channel: "email", draft, actor, submissionKey: "page-key-1" })));
+    expect(second!.id).toBe(first!.id);
+    expect([first!.created, second!.created].sort()).toEqual([false, true]);
+    expect(await t.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.subject, "Twice"))).toHaveLength(1);
+    const edited = await createDraftOnce(t.db, { channel: "email", draft: { ...draft, subject: "Twice, edited" }, actor, submissionKey: "page-key-1" });
+    expect(edited).toMatchObject({ created: true });
+    expect(edited.id).not.toBe(first!.id);
+    // without a key (an old page) every post writes a draft, as before
+    expect((await createDraftOnce(t.db, { channel: "email", draft, actor, submissionKey: null })).created).toBe(true);
   });
 });

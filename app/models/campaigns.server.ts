@@ -39,6 +39,21 @@ export async function createCampaign(
   return { id: existing!.id, created: false };
 }
 
+/**
+ * A draft from the compose form (/admin/marketing/bulk-email, bulk-sms). With the form's one-time key
+ * (decision 083) the same form sent again (a double click, a resend) answers the draft its first post
+ * wrote (`created: false`); a key whose draft says something else (back, the text changed, sent from the
+ * old page) is no repeat, and that draft is written without it. Kept apart from the API's keys, which
+ * start with their caller's id.
+ */
+export async function createDraftOnce(db: Database, { channel, draft, actor, submissionKey }: { channel: SuppressionChannel; draft: CampaignDraft; actor: Actor; submissionKey: string | null }) {
+  const made = await createCampaign(db, { channel, draft, actor, idempotencyKey: submissionKey ? `form:${submissionKey}` : null });
+  if (made.created || !submissionKey) return made;
+  const [first] = await db.select({ channel: campaigns.channel, listId: campaigns.listId, subject: campaigns.subject, body: campaigns.body, projectId: campaigns.projectId }).from(campaigns).where(eq(campaigns.id, made.id));
+  const same = first && first.channel === channel && first.listId === draft.listId && first.subject === draft.subject && first.body === draft.body && (first.projectId ?? null) === (draft.projectId ?? null);
+  return same ? made : createCampaign(db, { channel, draft, actor });
+}
+
 export async function findCampaign(db: Database, { campaignId }: { campaignId: number }) {
   const [row] = await db
     .select({ campaign: campaigns, listName: recipientLists.name, projectName: projects.projectName, projectStatus: projects.status, createdBy: users.name })

@@ -3,12 +3,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { dealServicesOver } from "../../tests/support/deal-services";
+import { savedMeanwhile } from "../../tests/support/saved-meanwhile";
 import { auditLog, contracts, customers, messages, notifications, offers, outbox, pageSessions, projects, sessions, users, type User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { CUSTOMER_SIZE_MAX, customerSchema, memberSchema, type CustomerValues } from "~/lib/schemas/customer";
 import { messages as says } from "~/lib/validation";
 import { makeUser } from "~/seed/factories";
 import {
+  CHANGED_MEANWHILE,
   createCustomer,
   customerAllowsSignin,
   customerTimeline,
@@ -405,5 +407,31 @@ describe("a customer's name", () => {
     expect(renames.filter((r) => r?.ok)).toHaveLength(1);
     expect(renames.find((r) => !r?.ok)).toMatchObject({ ok: false, field: "customerName" });
     expect(await namedRows("Cross Landing")).toHaveLength(1);
+  });
+});
+
+describe("two admins saving one customer at once", () => {
+  it("a save of the same field landing between the edit's check and its write is not overwritten: the edit is refused", async () => {
+    const opened = values({ customerName: "Tidewater Meanwhile Credit", contactPerson: "Ann Tide" });
+    const created = await createCustomer(services, { actor: admin, values: opened });
+    if (!created.ok) throw new Error(created.message);
+    const customerId = created.customer.id;
+    const other = () => t.db.update(customers).set({ contactPerson: "Cy Other" }).where(eq(customers.id, customerId));
+    const db = savedMeanwhile(t.db, other);
+    const saved = await updateCustomer({ ...services, db }, { actor: admin, customerId, values: { ...opened, contactPerson: "Bea Mine" }, opened });
+    expect(saved).toMatchObject({ ok: false, field: "contactPerson", message: CHANGED_MEANWHILE });
+    const [row] = await t.db.select({ contactPerson: customers.contactPerson }).from(customers).where(eq(customers.id, customerId));
+    expect(row?.contactPerson).toBe("Cy Other");
+  });
+
+  it("a save of another field landing meanwhile is kept beside this one's", async () => {
+    const opened = values({ customerName: "Tidewater Beside Credit", contactPerson: "Ann Tide" });
+    const created = await createCustomer(services, { actor: admin, values: opened });
+    if (!created.ok) throw new Error(created.message);
+    const customerId = created.customer.id;
+    const db = savedMeanwhile(t.db, () => t.db.update(customers).set({ headquarters: "Boston" }).where(eq(customers.id, customerId)));
+    expect(await updateCustomer({ ...services, db }, { actor: admin, customerId, values: { ...opened, contactPerson: "Bea Mine" }, opened })).toMatchObject({ ok: true });
+    const [row] = await t.db.select({ contactPerson: customers.contactPerson, headquarters: customers.headquarters }).from(customers).where(eq(customers.id, customerId));
+    expect(row).toEqual({ contactPerson: "Bea Mine", headquarters: "Boston" });
   });
 });

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, isNull, ne, or, sql, type AnyColumn, type SQL,
 import type { Database } from "~/.server/db";
 import { unionAll } from "drizzle-orm/sqlite-core";
 import { preparedQuery } from "~/.server/db/prepared";
-import { accountUnlocks, apiTokens, contracts, customers, invitations, messages, offers, outbox, pageSessions, passwordResets, projects, sessions, users, type Customer } from "~/.server/db/schema";
+import { accountUnlocks, apiTokens, contracts, customers, formSubmissions, invitations, messages, offers, outbox, pageSessions, passwordResets, projects, sessions, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
 import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
@@ -19,7 +19,7 @@ import { customerLeavesAnAdmin, invitedNotYetIn, listUsers } from "./users.serve
 import { pageOrLast } from "./list-query.server";
 import { inList } from "~/.server/db/in-list";
 import { isUniqueViolation } from "~/.server/db/errors";
-import { customerNamed, isNameRefused, nameIsFree, nameTaken, nameWhileFree } from "./customer-names.server";
+import { customerGoingBy, customerNamed, isNameRefused, nameIsFree, nameTaken, nameWhileFree } from "./customer-names.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type Change = { actor: Actor; customerId: number; address?: string };
@@ -78,9 +78,21 @@ export async function customerChoices(db: Database, { limit = 500 }: { limit?: n
     .limit(limit);
 }
 
-export type CustomerResult = { ok: true; customer: Customer; unchanged?: true } | { ok: false; field: string; message: string };
+export type CustomerResult = { ok: true; customer: Customer; unchanged?: true; repeated?: true } | { ok: false; field: string; message: string };
+
+/** The record a create form's first post made, by the form's one-time key (decision 083). */
+export async function madeBy(db: Database, submissionKey: string, subjectType: "customer" | "user") {
+  const [row] = await db
+    .select({ id: formSubmissions.subjectId })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.submissionKey, submissionKey), eq(formSubmissions.subjectType, subjectType)));
+  return row?.id ?? null;
+}
 
 export const CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+/** The message on a field another admin changed meanwhile, once the page shows their change (`now`, as stored). */
+export const changedMeanwhileTo = (now: string) =>
+  `${now ? `Someone changed this to “${now}”` : "Someone emptied this"} since you opened the page; the page now shows their other changes too. Save again to put yours in its place.`;
 /** The form's field of each column, for the message of a change made meanwhile ("" is the form's own message). */
 const CLASH_FIELD: Record<string, string> = {
   name: "customerName",
@@ -147,17 +159,45 @@ export function customerInsert(db: Database, { values, onboardingStatus }: { val
 /** Spec /admin/customers/create. A second customer with the same name, website domain or attention e-mail is refused. */
 export async function createCustomer(
   services: Pick<Services, "db">,
-  { actor, values, address, onboardingStatus = "invited" }: { actor: Actor; values: CustomerValues; address?: string; onboardingStatus?: OnboardingStatus },
+  {
+    actor,
+    values,
+    address,
+    onboardingStatus = "invited",
+    submissionKey = null,
+  }: {
+    actor: Actor;
+    values: CustomerValues;
+    address?: string;
+    onboardingStatus?: OnboardingStatus;
+    /** The form's one-time key (decision 083): sent again, the customer its first post made is answered (`repeated`). */
+    submissionKey?: string | null;
+  },
 ): Promise<CustomerResult> {
-  const duplicate = await duplicateOf(services.db, values);
-  if (duplicate) return duplicate;
+  const db = services.db;
+  // refused as a duplicate: a post of a form whose key made a customer is that form sent again, not another customer
+  const refused = async (duplicate: CustomerResult | null) => {
+    const first = submissionKey ? await madeBy(db, submissionKey, "customer") : null;
+    const customer = first ? await findCustomer(db, { customerId: first }) : undefined;
+    // the same name: the same form again (back, another name typed and sent from the old page is no repeat)
+    const same = customer && customer.name.trim().toLowerCase() === values.customerName.trim().toLowerCase();
+    return same ? { ok: true as const, customer, repeated: true as const } : duplicate;
+  };
+  const duplicate = await duplicateOf(db, values);
+  if (duplicate) return (await refused(duplicate))!;
   let customer: Customer | undefined;
   try {
-    [customer] = await customerInsert(services.db, { values, onboardingStatus }).returning();
+    const insert = customerInsert(db, { values, onboardingStatus }).returning();
+    [customer] = submissionKey
+      ? (await db.batch([insert, db.insert(formSubmissions).values({ submissionKey, subjectType: "customer", subjectId: customerGoingBy(values.customerName) })]))[0]
+      : await insert;
   } catch (error) {
     // another admin saved the same domain or name a moment ago: the unique index, or the name's condition, decides
-    if (isUniqueViolation(error) || isNameRefused(error)) return (await duplicateOf(services.db, values))!;
-    throw error;
+    if (!isUniqueViolation(error) && !isNameRefused(error)) throw error;
+    const duplicate = await duplicateOf(db, values);
+    // no duplicate: the key was taken by another customer of the same page (back, another name typed), and this one is made without it
+    if (!duplicate && submissionKey) return createCustomer(services, { actor, values, address, onboardingStatus });
+    return (await refused(duplicate))!;
   }
   await recordAudit(services.db, { actor, action: "customer.create", subjectType: "customer", subjectId: customer!.id, detail: customer!.name, address });
   return { ok: true, customer: customer! };
@@ -166,7 +206,7 @@ export async function createCustomer(
 /** Spec /admin/customers/edit/{id}. */
 export async function updateCustomer(
   services: Pick<Services, "db">,
-  { actor, customerId, values, address, opened }: Change & { values: CustomerValues; opened?: CustomerValues },
+  { actor, customerId, values, address, opened, attempt = 1 }: Change & { values: CustomerValues; opened?: CustomerValues; attempt?: number },
 ): Promise<CustomerResult | null> {
   const existing = await findCustomer(services.db, { customerId });
   if (!existing || existing.anonymisedAt) return null;
@@ -184,19 +224,32 @@ export async function updateCustomer(
   if (changed.every(([key, value]) => stored(key) === json(value))) return { ok: true, customer: existing, unchanged: true };
   const duplicate = await duplicateOf(services.db, values, customerId);
   if (duplicate) return duplicate;
+  // the columns written are still as read above: a save landing between that read and this write is not
+  // overwritten unseen, but weighed again against the page (below), as one made before the read is
+  const asRead = changed.map(([key]) => {
+    const column = customers[key as keyof ReturnType<typeof columnsOf>];
+    const value = existing[key as keyof Customer];
+    return value === null ? isNull(column) : eq(column, value as never);
+  });
   let customer: Customer | undefined;
   try {
     [customer] = await services.db
       .update(customers)
       .set({ ...Object.fromEntries(changed), updatedAt: new Date() })
-      .where(and(eq(customers.id, customerId), nameIsFree(values.customerName, customerId)))
+      .where(and(eq(customers.id, customerId), nameIsFree(values.customerName, customerId), ...asRead))
       .returning();
   } catch (error) {
     if (isUniqueViolation(error)) return (await duplicateOf(services.db, values, customerId))!;
     throw error;
   }
-  // another admin gave another customer this name a moment ago, or deleted this one
-  if (!customer) return duplicateOf(services.db, values, customerId);
+  if (!customer) {
+    // another admin gave another customer this name a moment ago, or deleted this one
+    const duplicate = await duplicateOf(services.db, values, customerId);
+    if (duplicate) return duplicate;
+    // another save of these fields landed meanwhile: read again and decide as if it had come first
+    if (attempt < 3) return updateCustomer(services, { actor, customerId, values, address, opened, attempt: attempt + 1 });
+    return { ok: false, field: "", message: CHANGED_MEANWHILE };
+  }
   const edited = changedFields(existing, customer!, changed.map(([key]) => key as keyof Customer & string));
   await recordAudit(services.db, { actor, action: "customer.update", subjectType: "customer", subjectId: customerId, detail: customer!.name, address, changes: edited });
   // a buyer made a seller (or back) leaves the matched buyers (or joins them)

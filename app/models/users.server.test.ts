@@ -590,3 +590,25 @@ describe("the admin user table sorted by Status, over every account", () => {
     }
   });
 });
+
+describe("two admins editing one account at once", () => {
+  const fields = (user: { name: string; email: string; company: string; phone: string; roles: string[] }) => ({ name: user.name, email: user.email, company: user.company, phone: user.phone, roles: user.roles });
+
+  it("a save of the same fields landing between the edit's read and its write is not overwritten: the write is refused", async () => {
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"], phone: "+1 555 0100" });
+    const asRead = fields(member);
+    const reset = await createPasswordReset(t.db, member.id);
+    // the other admin's save lands after this edit read the account
+    await t.db.update(users).set({ phone: "+1 555 0199", roles: ["ROLE_BROKER"], email: `other-${member.email}` }).where(eq(users.id, member.id));
+    for (const change of [{ phone: "+1 555 0142" }, { roles: ["ROLE_SELLER"] }, { email: `mine-${member.email}` }]) {
+      const field = Object.keys(change)[0] as "phone" | "roles" | "email";
+      expect(await updateUserAccount(t.db, { userId: member.id, values: { ...asRead, ...change }, changed: [field], asRead }), field).toBe("changed-meanwhile");
+    }
+    expect(await findUserById(t.db, member.id)).toMatchObject({ phone: "+1 555 0199", roles: ["ROLE_BROKER"], email: `other-${member.email}` });
+    // the links mailed to the address stay usable: the new one was never written
+    expect(await completePasswordReset(t.db, reset, "a password of the member's")).toBe(member.id);
+    // a field the other save left alone is written beside theirs
+    expect(await updateUserAccount(t.db, { userId: member.id, values: { ...asRead, name: "Renamed Meanwhile" }, changed: ["name"], asRead })).toMatchObject({ emailChanged: false });
+    expect(await findUserById(t.db, member.id)).toMatchObject({ name: "Renamed Meanwhile", phone: "+1 555 0199" });
+  });
+});

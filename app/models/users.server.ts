@@ -662,9 +662,11 @@ export async function setUserAccess(
 /** The account's fields an admin edits on /admin/users/edit/{id}. */
 export type AccountValues = { name: string; email: string; company: string; phone: string; roles: string[] };
 const ACCOUNT_FIELDS = ["name", "email", "company", "phone", "roles"] as const;
-type AccountField = (typeof ACCOUNT_FIELDS)[number];
+export type AccountField = (typeof ACCOUNT_FIELDS)[number];
 
-export const ACCOUNT_CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+/** The message on a field changed meanwhile, once the page shows the change (`now`, as stored). */
+export const accountChangedMeanwhileTo = (now: string) =>
+  `${now ? `Someone changed this to “${now}”` : "Someone emptied this"} since you opened the page; the page now shows their other changes too. Save again to put yours in its place.`;
 
 /**
  * What an admin's save of the edit page writes, given the account as it is now and as their page showed it
@@ -685,6 +687,13 @@ export function accountEdit(current: AccountValues, typed: AccountValues, opened
   return { values: { ...current, ...Object.fromEntries(changed.map((field) => [field, typed[field]])) }, changed };
 }
 
+/** Whether the account's fields written are still as the save read them (false: another save landed meanwhile, or the account is gone). */
+async function stillAsReadNow(db: Database, userId: number, asRead: AccountValues, changed: readonly AccountField[]) {
+  const [row] = await db.select({ name: users.name, email: users.email, company: users.company, phone: users.phone, roles: users.roles }).from(users).where(eq(users.id, userId));
+  if (!row) return true;
+  return changed.every((field) => (field === "roles" ? row.roles.join() === asRead.roles.join() : field === "email" ? row.email === normalizeEmail(asRead.email) : row[field] === asRead[field]));
+}
+
 /**
  * An admin's edit of an account: name, e-mail, company, phone and roles. "email-taken" when the e-mail
  * belongs to another account. A new e-mail spends, in the same batch, the links mailed to the old one
@@ -695,15 +704,23 @@ export function accountEdit(current: AccountValues, typed: AccountValues, opened
  */
 export async function updateUserAccount(
   db: Database,
-  { userId, values, changed = ACCOUNT_FIELDS }: { userId: number; values: AccountValues; changed?: readonly AccountField[] },
-): Promise<"missing" | "email-taken" | "last-admin" | { emailChanged: boolean; awaitingInvitation: boolean }> {
+  { userId, values, changed = ACCOUNT_FIELDS, asRead }: { userId: number; values: AccountValues; changed?: readonly AccountField[]; asRead?: AccountValues },
+): Promise<"missing" | "email-taken" | "last-admin" | "changed-meanwhile" | { emailChanged: boolean; awaitingInvitation: boolean }> {
   const email = normalizeEmail(values.email);
   const other = await findUserByEmail(db, email);
   if (other && other.id !== userId) return "email-taken";
   const [before] = await db.select({ email: users.email, invited: invitedNotYetIn() }).from(users).where(eq(users.id, userId));
   if (!before) return "missing";
-  const emailChanged = before.email !== email;
+  // an e-mail this save does not write (another admin changed it meanwhile) is not this save's change
+  const emailChanged = changed.includes("email") && before.email !== email;
   const now = new Date();
+  // the fields written are still as the edit was worked out against (asRead): another save of them landing
+  // between that read and this write is not overwritten unseen
+  const stillAsRead = asRead ? changed.map((field) =>
+        // roles as JSON text: compared as JSON, however the text was spaced when written
+        field === "roles" ? sql`json(${users.roles}) = json(${JSON.stringify(asRead.roles)})` : eq(users[field], field === "email" ? normalizeEmail(asRead.email) : asRead[field]),
+      )
+    : [];
   // only once the update below wrote the new e-mail (not when its guard refused it)
   const written = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.email} = ${email})`;
   const spendLinks = [
@@ -714,11 +731,14 @@ export async function updateUserAccount(
   const update = db
     .update(users)
     .set({ ...Object.fromEntries(changed.map((field) => [field, field === "email" ? email : values[field]])), updatedAt: now })
-    .where(and(eq(users.id, userId), primaryRole(values.roles) === "admin" ? undefined : leavesAnAdmin(userId)))
+    .where(and(eq(users.id, userId), primaryRole(values.roles) === "admin" ? undefined : leavesAnAdmin(userId), ...stillAsRead))
     .returning({ id: users.id });
   try {
     const [updated] = emailChanged ? await db.batch([update, ...spendLinks]) : [await update];
-    if (!updated.length) return refusal(db, userId, "last-admin");
+    if (!updated.length) {
+      if (asRead && !(await stillAsReadNow(db, userId, asRead, changed))) return "changed-meanwhile";
+      return refusal(db, userId, "last-admin");
+    }
   } catch (error) {
     if (/UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? error))) return "email-taken";
     throw error;

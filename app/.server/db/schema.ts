@@ -1219,6 +1219,19 @@ export const leadImports = sqliteTable("lead_imports", {
 });
 
 /**
+ * The admin's create forms sent (new customer, new user), by their form's one-time key (decision 083):
+ * written in the batch of the record it made, so the same form posted again (a double click, a resend)
+ * is refused by the record's own constraint (the name, the e-mail) and told apart from a real duplicate
+ * by its key, and lands where the first post did.
+ */
+export const formSubmissions = sqliteTable("form_submissions", {
+  submissionKey: text("submission_key").primaryKey(),
+  subjectType: text("subject_type", { enum: ["customer", "user"] }).notNull(),
+  subjectId: integer("subject_id").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A member's on-boarding chat (/on-board/buyers, /on-board/sellers): one per member and
  * side, saved at every answer so it resumes where it was left.
  */

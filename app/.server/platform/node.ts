@@ -20,6 +20,7 @@ import { parseNdjson } from "../content/ndjson";
 import { diskFileStore } from "../files/disk";
 import { BatchWriter } from "./batch-writer";
 import { diskAssets } from "./assets";
+import { oneRunAtATime } from "./one-run-at-a-time";
 
 let booting: Promise<Platform> | undefined;
 
@@ -97,7 +98,8 @@ async function boot(): Promise<Platform> {
       return (row: Row) => (batch.add(row), Promise.resolve(true));
     },
     every(ms, task) {
-      const timer = setInterval(() => task().catch((error) => console.error(error)), ms);
+      const run = oneRunAtATime(task);
+      const timer = setInterval(() => run().catch((error) => console.error(error)), ms);
       timer.unref();
     },
   };

@@ -37,3 +37,32 @@ describe("a new customer named as another one", () => {
     expect(named).toEqual([{ id: existing!.id }]);
   });
 });
+
+describe("the new-customer form sent twice (a double click, a resend)", () => {
+  it("makes one customer, and both posts land on its page; the same name from a fresh page is still refused", async () => {
+    const { loader } = await import("./route");
+    const { submissionKey } = await loader({ request: new Request("http://localhost/admin/customers/create", { headers: { Cookie: admin.cookie } }), context, params: {} });
+    const fields = { customerName: "Double Click Capital", customerType: "buyer", key: submissionKey };
+    const [first, second] = await Promise.all([post(fields), post(fields)]);
+    const third = await post(fields);
+    const made = await services.db.select({ id: customers.id }).from(customers).where(eq(customers.name, "Double Click Capital"));
+    expect(made).toHaveLength(1);
+    for (const answer of [first, second, third]) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe(`/admin/customers/${made[0]!.id}`);
+    }
+    const fresh = await post({ ...fields, key: "another-page" });
+    expect(fresh.status).toBe(409);
+  });
+});
+
+describe("the new-customer page sent again after back, another name typed", () => {
+  it("makes that customer too: the page's key made another one, and this post is no repeat", async () => {
+    const fields = { customerType: "buyer", key: "back-and-again" };
+    expect((await post({ ...fields, customerName: "Back Once Capital" })).status).toBe(302);
+    const again = await post({ ...fields, customerName: "Back Twice Capital" });
+    expect(again.status).toBe(302);
+    const [made] = await services.db.select({ id: customers.id }).from(customers).where(eq(customers.name, "Back Twice Capital"));
+    expect(again.headers.get("Location")).toBe(`/admin/customers/${made!.id}`);
+  });
+});

@@ -5,7 +5,8 @@ import { bootApp, postRequest, responseOf } from "../../../tests/support/app";
 const app = await bootApp("route-admin-customer-edit");
 const { action } = await import("./route");
 const { customers } = await import("~/.server/db/schema");
-const { CHANGED_MEANWHILE, deleteOrAnonymiseCustomer, findCustomer } = await import("~/models/customer-accounts.server");
+const { changedMeanwhileTo, deleteOrAnonymiseCustomer, findCustomer } = await import("~/models/customer-accounts.server");
+const { eq } = await import("drizzle-orm");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -73,8 +74,44 @@ describe("two admins editing one customer", () => {
     // a note both wrote, differently: refused on that field, nothing written
     const clash = await save({ comments: "Call on Mondays." });
     expect(clash.status).toBe(409);
-    expect(((await clash.json()) as { result: { error: Record<string, string[]> } }).result.error.comments).toEqual([CHANGED_MEANWHILE]);
+    const refused = (await clash.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(refused.result.error.comments).toEqual([changedMeanwhileTo("Do not text.")]);
     expect((await findCustomer(services.db, { customerId: id }))!.comments).toBe("Do not text.");
+    // the refused page shows the other's changes, this admin's note as typed, and is opened on the customer as stored
+    const { default: Page, loader } = await import("./route");
+    const { serverPage } = await import("../../../tests/support/server-page");
+    const loaderData = await loader({ request: new Request(`http://localhost/admin/customers/edit/${id}`, { headers: { Cookie: admin.cookie } }), context, params: { id: String(id) } });
+    const html = await serverPage(Page, `/admin/customers/edit/${id}`, { loaderData, actionData: refused });
+    const shownValue = (name: string) => html.match(new RegExp(`name="${name}"[^>]*value="([^"]*)"|<textarea[^>]*name="${name}"[^>]*>([^<]*)<`))?.slice(1).find((v) => v !== undefined);
+    expect(shownValue("contactPerson")).toBe("Alex J. Garcia");
+    expect(shownValue("smsAllowance")).toBe("0");
+    expect(shownValue("comments")).toBe("Call on Mondays.");
+    const reopened = JSON.parse(shownValue("opened")!.replace(/&quot;/g, '"')) as Record<string, string>;
+    expect(reopened).toMatchObject({ contactPerson: "Alex J. Garcia", smsAllowance: "0", comments: "Do not text." });
+    // saved again from that page, knowingly: this admin's note is written, the other's changes stay
+    const again = await responseOf(
+      action({ request: postRequest(`/admin/customers/edit/${id}`, admin.cookie, { ...refused.result.initialValue, opened: JSON.stringify(reopened) }), context, params: { id: String(id) } }),
+    );
+    expect(again.status).toBe(302);
+    expect(await findCustomer(services.db, { customerId: id })).toMatchObject({ contactPerson: "Alex J. Garcia", smsAllowance: 0, comments: "Call on Mondays." });
+  });
+
+  it("refused for another reason, the page stays opened on what it showed: saving again keeps what was changed meanwhile", async () => {
+    const [customer] = await services.db.insert(customers).values({ name: "Stays Opened Credit", customerType: "buyer", headquarters: "Austin" }).returning();
+    await services.db.insert(customers).values({ name: "Taken Name Credit", customerType: "buyer" });
+    const id = customer!.id;
+    const opened = { customerName: "Stays Opened Credit", customerType: "buyer", contactPerson: "", attentionEmail: "", attentionPhone: "", website: "", type: "", size: "", headquarters: "Austin", smsAllowance: "0", comments: "" };
+    // another admin moves the headquarters; this one renames to a name taken
+    await services.db.update(customers).set({ headquarters: "Dallas" }).where(eq(customers.id, id));
+    const body = { intent: "customer", ...opened, customerName: "Taken Name Credit", opened: JSON.stringify(opened) };
+    const refused = await responseOf(action({ request: postRequest(`/admin/customers/edit/${id}`, admin.cookie, body), context, params: { id: String(id) } }));
+    expect(refused.status).toBe(409);
+    const { default: Page, loader } = await import("./route");
+    const { serverPage } = await import("../../../tests/support/server-page");
+    const loaderData = await loader({ request: new Request(`http://localhost/admin/customers/edit/${id}`, { headers: { Cookie: admin.cookie } }), context, params: { id: String(id) } });
+    const html = await serverPage(Page, `/admin/customers/edit/${id}`, { loaderData, actionData: await refused.json() });
+    const hidden = html.match(/name="opened"[^>]*value="([^"]*)"/)?.[1]?.replace(/&quot;/g, '"');
+    expect(JSON.parse(hidden!)).toMatchObject({ headquarters: "Austin" });
   });
 });
 

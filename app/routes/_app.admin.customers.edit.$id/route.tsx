@@ -7,12 +7,14 @@ import { clientAddress, idParam, notFound } from "~/.server/http";
 import { CriteriaForm } from "~/components/criteria-form";
 import { CustomerForm } from "~/components/customer-form";
 import { invalid } from "~/.server/replies";
-import { resultFor } from "~/lib/action-result";
+import { openedOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaClash, criteriaFormData, openedCriteria } from "~/routes/_app.preferences/criteria.server";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { findCustomer, updateCustomer } from "~/models/customer-accounts.server";
+import { CHANGED_MEANWHILE, changedMeanwhileTo, findCustomer, updateCustomer } from "~/models/customer-accounts.server";
+import type { Customer } from "~/.server/db/schema";
+import type { Services } from "~/.server/services";
 import { customerEditSchema, parseWithZod } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Edit customer");
@@ -23,21 +25,26 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!customer || customer.anonymisedAt) throw notFound();
   return {
     id: customer.id,
-    values: {
-      customerName: customer.name,
-      customerType: customer.customerType,
-      contactPerson: customer.contactPerson,
-      attentionEmail: customer.attentionEmail,
-      attentionPhone: customer.attentionPhone,
-      website: customer.website,
-      type: customer.businessType,
-      size: customer.size === null ? "" : String(customer.size),
-      headquarters: customer.headquarters,
-      smsAllowance: String(customer.smsAllowance),
-      comments: customer.comments,
-    },
+    values: formValues(customer),
     businessTypes: (await services.content.options("businessDescriptions")).map((o) => o.value),
     criteria: await criteriaFormData(services, customer.id),
+  };
+}
+
+/** The customer's details as its form shows them (and its hidden `opened` holds them). */
+function formValues(customer: Customer) {
+  return {
+    customerName: customer.name,
+    customerType: customer.customerType,
+    contactPerson: customer.contactPerson,
+    attentionEmail: customer.attentionEmail,
+    attentionPhone: customer.attentionPhone,
+    website: customer.website,
+    type: customer.businessType,
+    size: customer.size === null ? "" : String(customer.size),
+    headquarters: customer.headquarters,
+    smsAllowance: String(customer.smsAllowance),
+    comments: customer.comments,
   };
 }
 
@@ -65,8 +72,31 @@ export async function action(args: ActionFunctionArgs) {
   const { intent: _intent, ...values } = submission.value;
   const updated = await updateCustomer(services, { actor: user, customerId, values, address, opened: openedValues(schema, submission.payload) });
   if (!updated) throw notFound();
+  if (!updated.ok && updated.message === CHANGED_MEANWHILE && updated.field) return theirChangeShown(services, { customerId, submission, field: updated.field });
   if (!updated.ok) return json({ result: submission.reply({ fieldErrors: { [updated.field]: [updated.message] } }) }, { status: 409 });
   return redirectWithNotification(services, args.request, here, updated.unchanged ? "Nothing changed: the customer is as it was." : "The customer is saved.");
+}
+
+/**
+ * A save refused for a field another admin changed meanwhile: the page shows the customer as it is now
+ * (the other's changes), with what this admin changed kept as they typed it, says on the field what the
+ * other saved there, and is now opened on the customer as stored. Saving again is a decision made having
+ * seen theirs: it writes this admin's values, and leaves the other's other changes as they are.
+ */
+async function theirChangeShown(services: Services, { customerId, submission, field }: { customerId: number; submission: { payload: Record<string, unknown>; reply: (o: { fieldErrors: Record<string, string[]> }) => ActionResult }; field: string }) {
+  const customer = await findCustomer(services.db, { customerId });
+  if (!customer || customer.anonymisedAt) throw notFound();
+  const now = formValues(customer);
+  let was: Record<string, unknown> = {};
+  try {
+    was = JSON.parse(String(submission.payload.opened ?? "")) as Record<string, unknown>;
+  } catch {
+    // unreadable: every field counts as this admin's
+  }
+  const typed = submission.payload;
+  const shown = Object.fromEntries(Object.entries(now).map(([key, value]) => [key, String(typed[key] ?? "") !== String(was[key] ?? "") ? typed[key] : value]));
+  const result = submission.reply({ fieldErrors: { [field]: [changedMeanwhileTo(String(now[field as keyof typeof now] ?? ""))] } });
+  return json({ result: { ...result, initialValue: { ...result.initialValue, ...shown, opened: JSON.stringify(now) } } }, { status: 409 });
 }
 
 /**
@@ -86,10 +116,12 @@ function openedValues(schema: ReturnType<typeof customerEditSchema>, payload: Re
 export default function EditCustomerPage() {
   const { id, values, businessTypes, criteria } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
+  // refused, the page stays opened on what it was sent with (or what the refusal showed in its place)
+  const opened = openedOf(resultFor(result, "customer")) ?? JSON.stringify(values);
   return (
     <>
       <PageHeader title={`Edit ${values.customerName}`} back={{ to: `/admin/customers/${id}`, label: "Back to the customer" }} />
-      <CustomerForm id="customer" intent="customer" lastResult={resultFor(result, "customer")} defaultValue={values} opened={JSON.stringify(values)} businessTypes={businessTypes} submitLabel="Save" />
+      <CustomerForm key={opened} id="customer" intent="customer" lastResult={resultFor(result, "customer")} defaultValue={values} opened={opened} businessTypes={businessTypes} submitLabel="Save" />
       {criteria ? (
         <section aria-label="Criteria" className="mt-6 max-w-3xl space-y-2">
           <h2 className="text-lg font-semibold">Criteria</h2>

@@ -14,7 +14,7 @@ import { Pager } from "~/components/pager";
 import { referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
 import { approveAffiliateSchema } from "~/lib/schemas/index.server";
-import { APPLICATIONS_LISTED, affiliateApplications, approveAffiliate, listAffiliates, partnerOfApplicant } from "~/models/affiliates.server";
+import { APPLICATIONS_LISTED, affiliateApplications, approveAffiliate, listAffiliates, partnerOfApplicant, partnerOfApplication } from "~/models/affiliates.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
 import { pageNumber, recordId } from "~/lib/query-params";
 
@@ -46,7 +46,12 @@ export async function action(args: ActionFunctionArgs) {
     return refuse(submission, `This applicant is a partner already: ${already.name}, code ${already.code}${inactive}.`, 409);
   }
   const partner = await approveAffiliate(services, { inquiryId, commissionPercent, actor: user, address: clientAddress(args.request) });
-  if (!partner) return refuse(submission, "That application is no longer open.", 404);
+  if (!partner) {
+    // approved already (a double click, a resend, another admin): where the first approval landed, not a failure
+    const first = await partnerOfApplication(services.db, { inquiryId });
+    if (first) return redirectWithNotification(services, args.request, `/admin/marketing/affiliates/${first.id}`, `${first.name} is a partner already, with the code ${first.code}: approved once.`);
+    return refuse(submission, "That application is no longer open.", 404);
+  }
   return redirectWithNotification(services, args.request, `/admin/marketing/affiliates/${partner.id}`, `${partner.name} is a partner with the code ${partner.code}.`);
 }
 

@@ -37,7 +37,7 @@ describe("the compose pages' loaders", () => {
     ] as const) {
       const page = await load(route, `${path}?listId=${own}&page=1`);
       expect(page).toMatchObject({ listId: String(own), page: 1 });
-      expect(Object.keys(page).sort()).toEqual(["campaigns", "listId", "lists", "page", "projects", "total"]);
+      expect(Object.keys(page).sort()).toEqual(["campaigns", "listId", "lists", "page", "projects", "submissionKey", "total"]);
       const lists = page.lists.map((l: { value: string }) => l.value);
       expect(lists).toContain(String(own));
       expect(lists).not.toContain(String(other));
@@ -59,5 +59,23 @@ describe("the compose pages' campaign tables", () => {
     expect(sentRow).toMatch(/>Sent mail<\/a><\/td><td>Compose e-mail list<\/td><td>Sent<\/td><td>\d+<\/td>/);
     const textRow = (await render(sms, "/admin/marketing/bulk-sms")).match(new RegExp(`<tr><td><a[^>]*href="/admin/marketing/bulk-sms/${text.id}"[\\s\\S]*?</tr>`))?.[0];
     expect(textRow).toContain(">Compose text</a></td><td>Compose SMS list</td><td>Draft</td><td>—</td>");
+  });
+});
+
+describe("the compose form sent twice (a double click, a resend)", () => {
+  it("writes one draft, and both posts land on its page", async () => {
+    const { postRequest, responseOf } = await import("../../../tests/support/app");
+    for (const [route, path, listId] of [
+      [email, "/admin/marketing/bulk-email", emailList],
+      [sms, "/admin/marketing/bulk-sms", smsList],
+    ] as const) {
+      const { submissionKey } = await load(route, path);
+      const fields = { listId: String(listId), subject: "Double compose", body: `Double compose ${path}`, key: submissionKey };
+      const send = () => responseOf(route.action({ request: postRequest(path, admin.cookie, fields), context, params: {} }));
+      const [first, second] = await Promise.all([send(), send()]);
+      expect(first.status).toBe(302);
+      expect(second.headers.get("Location")).toBe(first.headers.get("Location"));
+      expect(await services.db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.body, fields.body))).toHaveLength(1);
+    }
   });
 });

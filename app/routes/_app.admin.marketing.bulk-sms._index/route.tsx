@@ -16,9 +16,12 @@ import { MERGE_FIELDS } from "~/lib/merge-fields";
 import { titleMeta } from "~/lib/meta";
 import { SMS_MAX_LENGTH } from "~/lib/sms";
 import { smsDraftSchema } from "~/lib/schemas/index.server";
-import { createCampaign, draftProblem } from "~/models/campaigns.server";
+import { createDraftOnce, draftProblem } from "~/models/campaigns.server";
 import { composePage } from "~/models/campaign-page.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { randomToken } from "~/.server/crypto";
+import { submissionKeyOf } from "~/.server/replies";
+
 
 export const meta = () => titleMeta("Bulk SMS");
 
@@ -26,23 +29,25 @@ const PAGE_SIZE = 25;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  return await composePage(services.db, { channel: "sms", request: args.request, pageSize: PAGE_SIZE });
+  // the form's one-time key (decision 083): sent twice (a double click, a resend), it writes one draft
+  return { ...(await composePage(services.db, { channel: "sms", request: args.request, pageSize: PAGE_SIZE })), submissionKey: randomToken(16) };
 }
 
 /** Writes a draft; its page previews it per recipient, sends a test and sends it (so a double submit here sends nothing). */
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: smsDraftSchema });
+  const form = await readForm(args.request);
+  const submission = parseWithZod(form, { schema: smsDraftSchema });
   if (submission.status !== "success") return invalid(submission);
   const { listId, body, projectId } = submission.value;
   const problem = await draftProblem(services.db, { channel: "sms", listId, projectId });
   if (problem) return json({ result: submission.reply({ fieldErrors: problem }) }, { status: 400 });
-  const { id } = await createCampaign(services.db, { channel: "sms", draft: { listId, subject: "", body, projectId: projectId ?? null }, actor: user });
-  return redirectWithNotification(services, args.request, `/admin/marketing/bulk-sms/${id}`, "The text is ready: check the preview, then send it.");
+  const { id, created } = await createDraftOnce(services.db, { channel: "sms", draft: { listId, subject: "", body, projectId: projectId ?? null }, actor: user, submissionKey: submissionKeyOf(form) });
+  return redirectWithNotification(services, args.request, `/admin/marketing/bulk-sms/${id}`, created ? "The text is ready: check the preview, then send it." : "The text is ready, once: the form was sent twice. Check the preview, then send it.");
 }
 
 export default function BulkSmsPage() {
-  const { lists, projects, listId, campaigns, total, page } = useLoaderData<typeof loader>();
+  const { lists, projects, listId, campaigns, total, page, submissionKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "sms-campaign",
@@ -62,6 +67,7 @@ export default function BulkSmsPage() {
         </Link>
       </PageHeader>
       <Form method="post" className="card mb-8 max-w-3xl space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="key" value={submissionKey} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField meta={fields.listId} label="List" options={lists} placeholder="Choose a list" />
         <SelectField meta={fields.projectId} label="Project (optional)" options={projects} placeholder="No project" />

@@ -8,7 +8,7 @@ const { loader: usersLoader } = await import("../_app.admin.users/route");
 const { loader: createLoader, action: create } = await import("../_app.admin.users_.create/route");
 const { loader: invitationPage } = await import("../_auth.uobs.invite.$id/route");
 const { loader: resetPage } = await import("../_auth.uobs.reset.$id/route");
-const { findUserById, findUserByEmail, updateProfile } = await import("~/models/users.server");
+const { accountChangedMeanwhileTo, findUserById, findUserByEmail, updateProfile } = await import("~/models/users.server");
 const { createPasswordReset } = await import("~/models/password-resets.server");
 const { deliverDueMessages } = await import("~/models/outbox.server");
 const { INVITATION_SUBJECT } = await import("~/models/invitations.server");
@@ -272,10 +272,62 @@ describe("an edit page opened before the account changed", () => {
     expect((await editFrom(member.id, opened, { roles: ["ROLE_SELLER", "ROLE_AGENT"] })).status).toBe(302);
     const refused = await editFrom(member.id, opened, { name: "Renamed Seller", roles: ["ROLE_BROKER"] });
     expect(refused.status).toBe(409);
-    expect((await errorsOf(refused)).roles).toEqual(["Someone changed this since you opened the page: reload it to see their change, then make yours."]);
+    expect((await errorsOf(refused)).roles).toEqual([accountChangedMeanwhileTo("Seller, Agent")]);
     expect(shown((await findUserById(app.services.db, member.id))!)).toEqual({ ...opened, roles: ["ROLE_SELLER", "ROLE_AGENT"] });
     // the same change made twice (a second click, two admins alike) is no clash
     expect((await editFrom(member.id, opened, { roles: ["ROLE_AGENT", "ROLE_SELLER"], phone: "+1 646 555 0123" })).status).toBe(302);
     expect(shown((await findUserById(app.services.db, member.id))!)).toEqual({ ...opened, phone: "+1 646 555 0123", roles: ["ROLE_SELLER", "ROLE_AGENT"] });
+  });
+
+  it("refused, shows the other's changes and this admin's as typed, opened on the account as stored: saving again is informed", async () => {
+    const member = await makeUser(app.services.db, { roles: ["ROLE_SELLER"], phone: "+1 646 555 0100" });
+    const opened = shown(member);
+    // meanwhile another admin adds Agent, and the member changes their phone
+    expect((await editFrom(member.id, opened, { roles: ["ROLE_SELLER", "ROLE_AGENT"] })).status).toBe(302);
+    await updateProfile(app.services.db, member.id, { name: member.name, phone: "+1 646 555 0199" });
+    const refused = await editFrom(member.id, opened, { name: "Renamed Seller", roles: ["ROLE_BROKER"] });
+    expect(refused.status).toBe(409);
+    const actionData = (await refused.json()) as { result: { initialValue: Record<string, unknown> } };
+    const { default: Page, loader } = await import("./route");
+    const { serverPage } = await import("../../../tests/support/server-page");
+    const loaderData = await loader({ request: getRequest(`/admin/users/edit/${member.id}`, admin.cookie), context, params: { id: String(member.id) } });
+    const html = await serverPage(Page, `/admin/users/edit/${member.id}`, { loaderData, actionData });
+    const valueOf = (name: string) => html.match(new RegExp(`name="${name}"[^>]*value="([^"]*)"`))?.[1]?.replace(/&quot;/g, '"');
+    expect(valueOf("name")).toBe("Renamed Seller");
+    expect(valueOf("phone")).toBe("+1 646 555 0199");
+    const ticked = [...html.matchAll(/<input[^>]*type="checkbox"[^>]*>/g)].filter((m) => m[0].includes("checked")).map((m) => m[0].match(/value="([^"]*)"/)![1]);
+    expect(ticked).toEqual(["ROLE_BROKER"]);
+    const reopened = JSON.parse(valueOf("opened")!) as Values;
+    expect(reopened).toEqual({ ...opened, phone: "+1 646 555 0199", roles: ["ROLE_SELLER", "ROLE_AGENT"] });
+    // saved again from that page: this admin's roles and name, the member's phone kept
+    expect((await editFrom(member.id, reopened, { name: "Renamed Seller", roles: ["ROLE_BROKER"] })).status).toBe(302);
+    expect(shown((await findUserById(app.services.db, member.id))!)).toEqual({ ...opened, name: "Renamed Seller", phone: "+1 646 555 0199", roles: ["ROLE_BROKER"] });
+  });
+});
+
+describe("the new-user form sent twice (a double click, a resend)", () => {
+  it("makes one account and mails one invitation, both posts landing on the users list; the same e-mail from a fresh page is still refused", async () => {
+    const { submissionKey } = (await createLoader({ request: getRequest("/admin/users/create", admin.cookie), context, params: {} })) as { submissionKey: string };
+    const body = () => {
+      const fields = form({ name: "Dee Double", email: "dee.double@example.test", roles: ["ROLE_BUYER"] });
+      fields.set("key", submissionKey);
+      return fields;
+    };
+    const send = () => responseOf(create({ request: postRequest("/admin/users/create", admin.cookie, body()), context, params: {} }));
+    const answers = [...(await Promise.all([send(), send()])), await send()];
+    for (const answer of answers) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/admin/users");
+    }
+    const invitations = (await delivered()).filter((m) => m.to === "dee.double@example.test");
+    expect(invitations).toHaveLength(1);
+    const fresh = body();
+    fresh.set("key", "another-page");
+    expect((await responseOf(create({ request: postRequest("/admin/users/create", admin.cookie, fresh), context, params: {} }))).status).toBe(409);
+    // back, another e-mail typed, sent from the same page: that account is made too
+    const other = form({ name: "Dee Other", email: "dee.other@example.test", roles: ["ROLE_BUYER"] });
+    other.set("key", submissionKey);
+    expect((await responseOf(create({ request: postRequest("/admin/users/create", admin.cookie, other), context, params: {} }))).status).toBe(302);
+    expect(await findUserByEmail(app.services.db, "dee.other@example.test")).toBeTruthy();
   });
 });

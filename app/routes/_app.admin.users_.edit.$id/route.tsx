@@ -8,16 +8,16 @@ import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
 import { CustomerOfMember } from "./customer-of-member";
 import { titleMeta } from "~/lib/meta";
-import { intentOf } from "~/lib/action-result";
+import { intentOf, openedOf, type ActionResult } from "~/lib/action-result";
 import { changedFields, recordAudit, type AuditChange } from "~/models/audit.server";
 import { EMAIL_TAKEN_MESSAGE, sendInvitation } from "~/models/invitations.server";
-import { accountEdit, ACCOUNT_CHANGED_MEANWHILE, findUserById, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
+import { accountChangedMeanwhileTo, accountEdit, findUserById, type AccountField, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
 import { attachToCustomer } from "~/models/customer-names.server";
 import { findCustomer } from "~/models/customer-accounts.server";
 import type { User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { attachCustomerSchema, MEMBER_ADMIN_MESSAGE, parseWithZod, userSchema } from "~/lib/schemas/index.server";
-import { primaryRole } from "~/lib/roles";
+import { primaryRole, ROLE_TEXT } from "~/lib/roles";
 
 export const meta = () => titleMeta("Edit user");
 
@@ -47,7 +47,7 @@ export async function action(args: ActionFunctionArgs) {
   const before = await findUserById(services.db, userId);
   if (!before) throw notFound();
   const edit = accountEdit(before, submission.value, openedValues(submission.payload));
-  if ("clash" in edit) return json({ result: submission.reply({ fieldErrors: { [edit.clash]: [ACCOUNT_CHANGED_MEANWHILE] } }) }, { status: 409 });
+  if ("clash" in edit) return theirChangeShown(submission, before, edit.clash);
   // what the save writes: this admin's changes over the account as it is now
   const values = edit.values;
   if (userId === admin.id && !values.roles.includes("ROLE_ADMIN")) {
@@ -63,8 +63,16 @@ export async function action(args: ActionFunctionArgs) {
   if (before.customerId && values.roles.includes("ROLE_ADMIN") && !before.roles.includes("ROLE_ADMIN")) {
     return json({ result: submission.reply({ fieldErrors: { roles: [MEMBER_ADMIN_MESSAGE] } }) }, { status: 400 });
   }
-  const outcome = await updateUserAccount(services.db, { userId, values, changed: edit.changed });
+  const asRead = { name: before.name, email: before.email, company: before.company, phone: before.phone, roles: before.roles };
+  const outcome = await updateUserAccount(services.db, { userId, values, changed: edit.changed, asRead });
   if (outcome === "missing") throw notFound();
+  // another save of these fields landed between the check above and the write: refused as one made before it
+  if (outcome === "changed-meanwhile") {
+    const now = await findUserById(services.db, userId);
+    if (!now) throw notFound();
+    const again = accountEdit(now, submission.value, openedValues(submission.payload));
+    return theirChangeShown(submission, now, "clash" in again ? again.clash : (edit.changed[0] ?? "name"));
+  }
   // another admin took this one's admin away a moment ago: this edit would leave none
   if (outcome === "last-admin") return json({ result: submission.reply({ fieldErrors: { roles: [LAST_ADMIN_MESSAGE] } }) }, { status: 409 });
   if (outcome === "email-taken") return json({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
@@ -85,6 +93,26 @@ export async function action(args: ActionFunctionArgs) {
   if ((sameRoles && !outcome.emailChanged) || others.length) await entry("user.update", values.email, others);
   const saved = outcome.awaitingInvitation ? `The account is saved; a new invitation is on its way to ${normalizeEmail(values.email)}.` : "The account is saved.";
   return redirectWithNotification(services, args.request, "/admin/users", saved);
+}
+
+/**
+ * A save refused for a field another admin (or the member) changed meanwhile: the page shows the account
+ * as it is now, with what this admin changed kept as they typed it, says on the field what it holds now,
+ * and is now opened on the account as stored. Saving again is a decision made having seen the other's
+ * change: it writes this admin's values, and leaves the other's other changes as they are.
+ */
+function theirChangeShown(submission: { payload: Record<string, unknown>; reply: (o: { fieldErrors: Record<string, string[]> }) => ActionResult }, account: User, field: AccountField) {
+  const now = { name: account.name, email: account.email, company: account.company, phone: account.phone, roles: account.roles };
+  const was = openedValues(submission.payload);
+  const typed = submission.payload;
+  // as posted: one ticked box is a text, none is no field
+  const text = (value: unknown) => [value ?? []].flat().map(String).sort().join();
+  const shown = Object.fromEntries(
+    Object.entries(now).map(([key, value]) => [key, was && text(typed[key]) === text(was[key as AccountField]) ? value : typed[key]]),
+  );
+  const stored = field === "roles" ? now.roles.map((role) => ROLE_TEXT[role as keyof typeof ROLE_TEXT] ?? role).join(", ") : now[field];
+  const result = submission.reply({ fieldErrors: { [field]: [accountChangedMeanwhileTo(stored)] } });
+  return json({ result: { ...result, initialValue: { ...result.initialValue, ...shown, opened: JSON.stringify(now) } } }, { status: 409 });
 }
 
 /**
@@ -125,10 +153,12 @@ export default function EditUserPage() {
   const { values, customer, attachable } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const attaching = intentOf(data?.result) === "attach";
+  // refused, the page stays opened on what it was sent with (or what the refusal showed in its place)
+  const opened = (attaching ? undefined : openedOf(data?.result)) ?? JSON.stringify(values);
   return (
     <>
       <PageHeader title={`Edit ${values.name}`} back={{ to: "/admin/users", label: "All users" }} />
-      <UserForm lastResult={attaching ? undefined : data?.result} defaultValue={values} opened={JSON.stringify(values)} submitLabel="Save" />
+      <UserForm key={opened} lastResult={attaching ? undefined : data?.result} defaultValue={values} opened={opened} submitLabel="Save" />
       <CustomerOfMember customer={customer} attachable={attachable} lastResult={attaching ? data?.result : undefined} />
     </>
   );
