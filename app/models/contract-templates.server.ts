@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contractTemplates, projectNdaSettings, projects, type ContractTemplate } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
@@ -62,6 +62,12 @@ export async function listContractTemplates(db: Database) {
     ),
   );
   return kinds.flat();
+}
+
+/** Versions by id (a project's chosen ones, older than those listed), oldest first. */
+export async function contractTemplatesById(db: Database, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select().from(contractTemplates).where(inArray(contractTemplates.id, ids)).orderBy(contractTemplates.kind, desc(contractTemplates.version));
 }
 
 export async function findContractTemplate(db: Database, { kind, templateId }: { kind: ContractTemplateKind; templateId: number }) {
