@@ -1,4 +1,4 @@
-import { Form, useActionData } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { formatNumber } from "~/lib/format";
 import { formErrorsOf, type ActionResult } from "~/lib/action-result";
@@ -23,14 +23,28 @@ export function CampaignProgress({ counts }: { counts: ReadonlyArray<readonly [l
   );
 }
 
-/** "As received by": which member the preview shows (a GET form, so it works without JavaScript). */
-export function PreviewPicker({ members, selected }: { members: ReadonlyArray<{ customerId: number; customerName: string }>; selected?: number }) {
+/**
+ * "As received by": which member the preview shows (a GET form, so it works without JavaScript), from a page
+ * of the list's members (`picker`; the member shown is offered on any page), with links to the pages around it.
+ */
+export function PreviewPicker({
+  members,
+  selected,
+  picker = { page: 1, more: false },
+}: {
+  members: ReadonlyArray<{ customerId: number; customerName: string }>;
+  selected?: number;
+  picker?: { page: number; more: boolean };
+}) {
   if (!members.length) return null;
+  const to = (page: number) => `?picker=${page}${selected ? `&customerId=${selected}` : ""}`;
   return (
-    <Form method="get" className="mb-3 flex items-end gap-2">
+    <Form method="get" className="mb-3 flex flex-wrap items-end gap-2">
+      {picker.page > 1 ? <input type="hidden" name="picker" value={picker.page} /> : null}
       <label className="text-sm">
         <span className="label">As received by</span>
-        <select name="customerId" defaultValue={selected} className="input">
+        {/* keyed: a client-side visit to another member's preview redraws the box with them chosen */}
+        <select key={selected} name="customerId" defaultValue={selected} className="input">
           {members.map((m) => (
             <option key={m.customerId} value={m.customerId}>
               {m.customerName}
@@ -41,6 +55,20 @@ export function PreviewPicker({ members, selected }: { members: ReadonlyArray<{ 
       <button type="submit" className="btn-secondary">
         Show
       </button>
+      {picker.page > 1 || picker.more ? (
+        <span className="flex gap-3 text-sm" data-testid="picker-pages">
+          {picker.page > 1 ? (
+            <Link to={to(picker.page - 1)} className="link" rel="prev">
+              Earlier members
+            </Link>
+          ) : null}
+          {picker.more ? (
+            <Link to={to(picker.page + 1)} className="link" rel="next">
+              More members
+            </Link>
+          ) : null}
+        </span>
+      ) : null}
     </Form>
   );
 }

@@ -25,7 +25,7 @@ export async function campaignPage(services: Pick<Services, "db" | "env">, { cam
   const page = pageNumber(params.get("page"), 10_000);
   const followed = pageNumber(params.get("followed"), 10_000);
   const [overview, outcomes, offMarket] = await Promise.all([
-    campaignOverview(services, { campaign, page, pageSize, customerId: recordId(params.get("customerId")) }),
+    campaignOverview(services, { campaign, page, pageSize, customerId: recordId(params.get("customerId")), pickerPage: pageNumber(params.get("picker"), 10_000) }),
     campaign.status === "draft" ? null : campaignOutcomes(services.db, { campaign, page: followed }),
     offMarketDraft(services.db, campaign),
   ]);

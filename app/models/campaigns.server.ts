@@ -124,20 +124,32 @@ export function campaignTextFor(services: Pick<Services, "env">, campaign: Campa
   return { subject: "", body, count: countSms(body) };
 }
 
-/** The campaign as one member would receive it (the preview); the first member when none is named. The picker offers the list's first 200. */
-export async function previewCampaign(services: Pick<Services, "db" | "env">, { campaign, customerId }: { campaign: Campaign; customerId?: number }) {
+/** How many members the preview's picker offers at a time. */
+export const PICKER_SIZE = 200;
+
+/**
+ * The campaign as one member would receive it (the preview); the first member when none is named. The picker
+ * offers the list's members PICKER_SIZE at a time (`pickerPage`, from 1), the member previewed among them
+ * (first when on no other page): a member past the first 200 was previewed while the box named the first.
+ */
+export async function previewCampaign(services: Pick<Services, "db" | "env">, { campaign, customerId, pickerPage = 1 }: { campaign: Campaign; customerId?: number; pickerPage?: number }) {
   const list = { definition: (await listDefinition(services.db, campaign.listId))! };
-  const [members, named] = await Promise.all([
-    membersPage(services.db, { list, offset: 0, limit: 200 }),
-    customerId ? memberOfList(services.db, { list, customerId }) : null,
-  ]);
+  const pageOf = (n: number) => membersPage(services.db, { list, offset: (n - 1) * PICKER_SIZE, limit: PICKER_SIZE + 1 });
+  let picker = { page: pickerPage, more: false };
+  const [page, named] = await Promise.all([pageOf(pickerPage), customerId ? memberOfList(services.db, { list, customerId }) : null]);
+  let found = page;
+  // a page past the list's end (a shrunk list, a made-up address) offers the first
+  if (!found.length && pickerPage > 1) [found, picker] = [await pageOf(1), { page: 1, more: false }];
+  picker.more = found.length > PICKER_SIZE;
+  const members = found.slice(0, PICKER_SIZE);
   const member = named ?? members[0];
-  if (!member) return { members: [] as Array<{ customerId: number; customerName: string }>, preview: null };
+  if (!member) return { members: [] as Array<{ customerId: number; customerName: string }>, preview: null, picker };
   const message =
     campaign.channel === "sms"
       ? campaignTextFor(services, campaign, member)
       : { ...(await campaignMessageFor(services, campaign, member, member.attentionEmail || "recipient@example.com")), count: null };
-  return { members: members.map((m) => ({ customerId: m.customerId, customerName: m.customerName })), preview: { customerId: member.customerId, ...message } };
+  const offered = members.some((m) => m.customerId === member.customerId) ? members : [member, ...members];
+  return { members: offered.map((m) => ({ customerId: m.customerId, customerName: m.customerName })), preview: { customerId: member.customerId, ...message }, picker };
 }
 
 export async function listDefinition(db: Database, listId: number) {
@@ -332,12 +344,12 @@ export async function campaignRecipients(db: Database, { campaignId, page = 1, p
 /** What a campaign's page shows: progress, a page of recipients, and the preview as one member receives it. */
 export async function campaignOverview(
   services: Pick<Services, "db" | "env">,
-  { campaign, page, pageSize, customerId, now = Date.now() }: { campaign: Campaign; page: number; pageSize: number; customerId?: number; now?: number },
+  { campaign, page, pageSize, customerId, pickerPage, now = Date.now() }: { campaign: Campaign; page: number; pageSize: number; customerId?: number; pickerPage?: number; now?: number },
 ) {
-  const [progress, recipients, { members, preview }] = await Promise.all([
+  const [progress, recipients, { members, preview, picker }] = await Promise.all([
     campaignProgress(services.db, { campaignId: campaign.id, now }),
     campaignRecipients(services.db, { campaignId: campaign.id, page, pageSize, now }),
-    previewCampaign(services, { campaign, customerId }),
+    previewCampaign(services, { campaign, customerId, pickerPage }),
   ]);
   return {
     campaign: {
@@ -361,6 +373,7 @@ export async function campaignOverview(
     recipients,
     members,
     preview,
+    picker,
     page,
     now,
   };

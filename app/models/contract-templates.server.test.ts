@@ -1,3 +1,4 @@
+import { gte } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { dealServicesOver } from "../../tests/support/deal-services";
@@ -30,6 +31,23 @@ it("numbers each upload as the next version of its kind, keeping the older ones"
   const sale = await uploadContractTemplate(services, { kind: "sale_agreement", name: "spa.pdf", bytes: pdf("sale"), actor: admin });
   expect([v1.version, v2.version, sale.version]).toEqual([1, 2, 1]);
   expect((await listContractTemplates(t.db)).map((t) => `${t.kind} ${t.version}`)).toEqual(["nda 2", "nda 1", "sale_agreement 1"]);
+});
+
+it("lists each kind's latest versions however many versions the other kind has", async () => {
+  const { contractTemplates } = await import("~/.server/db/schema");
+  const { TEMPLATES_SHOWN } = await import("./contract-templates.server");
+  // NDA versions past twice a page's worth, as an admin revising the NDA often would leave them
+  await t.db.insert(contractTemplates).values(
+    Array.from({ length: TEMPLATES_SHOWN * 2 }, (_, i) => ({ kind: "nda" as const, name: `nda-rev-${i}.pdf`, fileKey: `k/${i}`, sha256: "0".repeat(64), uploadedBy: admin.id, version: 100 + i })),
+  );
+  try {
+    const listed = await listContractTemplates(t.db);
+    expect(listed.filter((t) => t.kind === "nda")).toHaveLength(TEMPLATES_SHOWN);
+    expect(listed.filter((t) => t.kind === "nda")[0]!.version).toBe(100 + TEMPLATES_SHOWN * 2 - 1);
+    expect(listed.filter((t) => t.kind === "sale_agreement").map((t) => t.version)).toEqual([1]);
+  } finally {
+    await t.db.delete(contractTemplates).where(gte(contractTemplates.version, 100));
+  }
 });
 
 it("sends a project's NDA on the version chosen for it, else the built-in one", async () => {

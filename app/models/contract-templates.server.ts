@@ -1,9 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contractTemplates, projectNdaSettings, projects, type ContractTemplate } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import type { FileStore } from "~/.server/files/store";
-import { CONTRACT_TEMPLATE_LABELS, type ContractTemplateKind } from "~/lib/contract-templates";
+import { CONTRACT_TEMPLATE_KINDS, CONTRACT_TEMPLATE_LABELS, type ContractTemplateKind } from "~/lib/contract-templates";
 import { recordAudit } from "./audit.server";
 
 type Actor = { id: number; name: string; email: string };
@@ -50,9 +50,24 @@ export async function uploadContractTemplate(
 
 export const TEMPLATES_SHOWN = 50;
 
-/** The latest versions of each kind, newest first. */
+/**
+ * The latest TEMPLATES_SHOWN versions of each kind, newest first, NDAs then sale agreements. Each kind
+ * is read on its own: one read of twice as many rows, NDAs first, left the sale agreements out once the
+ * NDA had that many versions.
+ */
 export async function listContractTemplates(db: Database) {
-  return db.select().from(contractTemplates).orderBy(contractTemplates.kind, desc(contractTemplates.version)).limit(TEMPLATES_SHOWN * 2);
+  const kinds = await Promise.all(
+    CONTRACT_TEMPLATE_KINDS.map((kind) =>
+      db.select().from(contractTemplates).where(eq(contractTemplates.kind, kind)).orderBy(desc(contractTemplates.version)).limit(TEMPLATES_SHOWN),
+    ),
+  );
+  return kinds.flat();
+}
+
+/** Versions by id (a project's chosen ones, older than those listed), oldest first. */
+export async function contractTemplatesById(db: Database, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select().from(contractTemplates).where(inArray(contractTemplates.id, ids)).orderBy(contractTemplates.kind, desc(contractTemplates.version));
 }
 
 export async function findContractTemplate(db: Database, { kind, templateId }: { kind: ContractTemplateKind; templateId: number }) {

@@ -14,6 +14,8 @@ import {
   createCustomer,
   customerAllowsSignin,
   customerTimeline,
+  timelineCursor,
+  type TimelineCursor,
   findMember,
   deleteOrAnonymiseCustomer,
   HAS_DEALS_MESSAGE,
@@ -273,12 +275,12 @@ describe("customers", () => {
     );
     await t.db.insert(outbox).values({ channel: "email" as const, recipient: member.email.toUpperCase(), subject: "Shouted", body: "", nextAttemptAt: new Date(start), createdAt: new Date(start + 15 * 60_000) });
     const seen: number[] = [];
-    let before: number | undefined;
+    let before: TimelineCursor | undefined;
     let pages = 0;
     do {
       const page = await customerTimeline(t.db, { customerId, limit: 4, before });
       seen.push(...page.events.map((e) => e.at.getTime()));
-      before = page.older ?? undefined;
+      before = timelineCursor(page.older);
       pages++;
     } while (before);
     expect(pages).toBe(4);
@@ -291,6 +293,34 @@ describe("customers", () => {
     expect((await customerTimeline(t.db, { customerId })).counts).toEqual({ views: 0, ndas: 0, messages: 7, offers: 0, emails: 4, sms: 0 });
     // an unknown customer has none
     expect((await customerTimeline(t.db, { customerId: 999_999 })).counts).toEqual({ views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 });
+  });
+
+  it("pages events of one millisecond across a page's end without skipping or repeating one", async () => {
+    const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Same Moment Co" }) });
+    const customerId = created.ok ? created.customer.id : 0;
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId }).where(eq(users.id, member.id));
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const [project] = await t.db.insert(projects).values({ sellerId: seller.id, kind: "insurance_loan", status: "published", projectName: "Tied pool" }).returning();
+    // a bulk send and a burst of messages written in the same millisecond, one newer message and one older e-mail
+    const at = new Date(Date.UTC(2026, 2, 1, 12));
+    await t.db.insert(messages).values(Array.from({ length: 5 }, (_, i) => ({ projectId: project!.id, buyerId: member.id, senderId: member.id, body: `tie ${i}`, createdAt: at })));
+    await t.db.insert(outbox).values(Array.from({ length: 4 }, (_, i) => ({ channel: "email" as const, recipient: member.email, subject: `Tie ${i}`, body: "", nextAttemptAt: at, createdAt: at })));
+    await t.db.insert(messages).values({ projectId: project!.id, buyerId: member.id, senderId: member.id, body: "newer", createdAt: new Date(at.getTime() + 1) });
+    await t.db.insert(outbox).values({ channel: "email" as const, recipient: member.email, subject: "Older", body: "", nextAttemptAt: at, createdAt: new Date(at.getTime() - 1) });
+    const seen: string[] = [];
+    let before: TimelineCursor | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await customerTimeline(t.db, { customerId, limit: 3, before });
+      seen.push(...page.events.map((e) => `${e.at.getTime() - at.getTime()} ${e.kind}`));
+      before = timelineCursor(page.older);
+      if (!before) break;
+    }
+    expect(seen).toEqual(["1 message", ...Array(5).fill("0 message"), ...Array(4).fill("0 email"), "-1 email"]);
+    // a link with a time alone, as the page gave before, still opens what is older than it
+    const older = await customerTimeline(t.db, { customerId, limit: 3, before: timelineCursor(String(at.getTime())) });
+    expect(older.events.map((e) => e.text)).toEqual([expect.stringContaining("Older")]);
+    expect(timelineCursor("abc")).toBeUndefined();
   });
 
   it("tells each kind of event as the admin reads it, newest first, in two statements", async () => {

@@ -301,18 +301,27 @@ function timelineReadsIn(paged: boolean) {
     union select lower(${customers.attentionEmail}) from ${customers} where ${customers.id} = ${customerId} and ${customers.attentionEmail} != ''`;
   const anyMember = (column: AnyColumn) => sql`${column} in (${memberIds})`;
   const toMembers = sql`lower(${outbox.recipient}) in (${addresses})`;
-  // a page after the first starts before the last event shown (a time in ms, as the columns hold it)
-  const earlier = (column: AnyColumn) => (paged ? sql`${column} < ${sql.placeholder("before")}` : undefined);
+  // A page after the first starts after the last event shown, in the page's order (time, kind, row): "older than
+  // its time" alone skipped the events of that same millisecond the page had no room for. The time is bounded
+  // (`<=`) so that the index still gives the range.
+  const earlier = (rank: number, table: Table, column: AnyColumn) => {
+    if (!paged) return undefined;
+    const before = sql.placeholder("before");
+    const kind = sql.raw(String(rank));
+    return sql`${column} <= ${before} and (${column} < ${before} or ${kind} > ${sql.placeholder("beforeRank")} or (${kind} = ${sql.placeholder("beforeRank")} and ${table}.rowid < ${sql.placeholder("beforeKey")}))`;
+  };
   // The page's rows chosen first, from what an index holds, then read: a company's page sessions were
-  // all read to be sorted, 140 ms for one of 52,000 sessions; chosen first, under a millisecond.
-  const latest = (table: Table, at: AnyColumn, where: SQL) =>
-    sql`${table}.rowid in (select rowid from ${table} where ${and(where, earlier(at))} order by ${at} desc limit ${page})`;
+  // all read to be sorted, 140 ms for one of 52,000 sessions; chosen first, under a millisecond. Rows of
+  // one time are chosen newest row first, as the page orders them.
+  const latest = (rank: number, table: Table, at: AnyColumn, where: SQL) =>
+    sql`${table}.rowid in (select rowid from ${table} where ${and(where, earlier(rank, table, at))} order by ${at} desc, rowid desc limit ${page})`;
   // the member's name while they are one (a message's sender who is not is the seller)
   const memberName = (id: AnyColumn) => sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${id} and ${users.customerId} = ${customerId})`;
   // each arm's columns, in this order; what a kind lacks is null (a kind's rank settles a tie of time as the page always has)
-  const arm = (rank: number, at: AnyColumn, who: AnyColumn | null, fields: Partial<Record<"projectId" | "projectName" | "status" | "route" | "amount" | "channel" | "recipient" | "subject", AnyColumn>>) => ({
+  const arm = (rank: number, table: Table, at: AnyColumn, who: AnyColumn | null, fields: Partial<Record<"projectId" | "projectName" | "status" | "route" | "amount" | "channel" | "recipient" | "subject", AnyColumn>>) => ({
     rank: sql<number>`${sql.raw(String(rank))}`.as("rank"),
     at: sql<number>`${at}`.as("at"),
+    key: sql<number>`${table}.rowid`.as("key"),
     userId: sql<number | null>`${who ?? sql`null`}`.as("user_id"),
     name: (who ? memberName(who) : sql<string | null>`null`).as("name"),
     projectId: sql<number | null>`${fields.projectId ?? sql`null`}`.as("project_id"),
@@ -328,31 +337,31 @@ function timelineReadsIn(paged: boolean) {
     events: preparedQuery((db) =>
       unionAll(
         db
-          .select(arm(0, pageSessions.sessionStart, pageSessions.userId, { projectId: pageSessions.projectId, projectName: projects.projectName, route: pageSessions.route, amount: pageSessions.activeTime }))
+          .select(arm(0, pageSessions, pageSessions.sessionStart, pageSessions.userId, { projectId: pageSessions.projectId, projectName: projects.projectName, route: pageSessions.route, amount: pageSessions.activeTime }))
           .from(pageSessions)
           .leftJoin(projects, eq(projects.id, pageSessions.projectId))
-          .where(latest(pageSessions, pageSessions.sessionStart, anyMember(pageSessions.userId))),
+          .where(latest(0, pageSessions, pageSessions.sessionStart, anyMember(pageSessions.userId))),
         db
-          .select(arm(1, contracts.requestedAt, contracts.buyerId, { projectId: contracts.projectId, projectName: projects.projectName, status: contracts.ndaStatus }))
+          .select(arm(1, contracts, contracts.requestedAt, contracts.buyerId, { projectId: contracts.projectId, projectName: projects.projectName, status: contracts.ndaStatus }))
           .from(contracts)
           .innerJoin(projects, eq(projects.id, contracts.projectId))
-          .where(latest(contracts, contracts.requestedAt, anyMember(contracts.buyerId))),
+          .where(latest(1, contracts, contracts.requestedAt, anyMember(contracts.buyerId))),
         db
-          .select(arm(2, messages.createdAt, messages.senderId, { projectId: messages.projectId, projectName: projects.projectName }))
+          .select(arm(2, messages, messages.createdAt, messages.senderId, { projectId: messages.projectId, projectName: projects.projectName }))
           .from(messages)
           .innerJoin(projects, eq(projects.id, messages.projectId))
-          .where(latest(messages, messages.createdAt, anyMember(messages.buyerId))),
+          .where(latest(2, messages, messages.createdAt, anyMember(messages.buyerId))),
         db
-          .select(arm(3, offers.createdAt, offers.buyerId, { projectId: offers.projectId, projectName: projects.projectName, status: offers.status, amount: offers.price }))
+          .select(arm(3, offers, offers.createdAt, offers.buyerId, { projectId: offers.projectId, projectName: projects.projectName, status: offers.status, amount: offers.price }))
           .from(offers)
           .innerJoin(projects, eq(projects.id, offers.projectId))
-          .where(latest(offers, offers.createdAt, anyMember(offers.buyerId))),
+          .where(latest(3, offers, offers.createdAt, anyMember(offers.buyerId))),
         db
-          .select(arm(4, outbox.createdAt, null, { status: outbox.status, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject }))
+          .select(arm(4, outbox, outbox.createdAt, null, { status: outbox.status, channel: outbox.channel, recipient: outbox.recipient, subject: outbox.subject }))
           .from(outbox)
-          .where(latest(outbox, outbox.createdAt, toMembers)),
+          .where(latest(4, outbox, outbox.createdAt, toMembers)),
       )
-        .orderBy(sql`at desc`, sql`rank`)
+        .orderBy(sql`at desc`, sql`rank`, sql`key desc`)
         .limit(page)
         .prepare(),
     ),
@@ -377,16 +386,30 @@ function timelineReadsIn(paged: boolean) {
 }
 const TIMELINE_READS = { latest: timelineReadsIn(false), older: timelineReadsIn(true) };
 
+/** Where a timeline page after the first starts: after the event of this time, kind and row. */
+export type TimelineCursor = { at: number; rank: number; key: number };
+
+/**
+ * A timeline page's `?before=`: "time.kind.row" as `older` gives it, or a time alone (a link from
+ * before the kind and row were kept: every event older than it); undefined for anything else.
+ */
+export function timelineCursor(value: string | null): TimelineCursor | undefined {
+  const parts = /^(\d{1,15})(?:\.(\d)\.(\d{1,15}))?$/.exec(value ?? "");
+  if (!parts || !Number(parts[1])) return undefined;
+  // a kind past every kind's rank: none of that time is after it
+  return parts[2] === undefined ? { at: Number(parts[1]), rank: 9, key: 0 } : { at: Number(parts[1]), rank: Number(parts[2]), key: Number(parts[3]) };
+}
+
 /**
  * Everything a customer's members did and were sent, newest first, `limit` events a
- * page (`before`: the time of the last event of the page before), with the totals:
+ * page (`before`: after the last event of the page before), with the totals:
  * project views with time spent, NDAs, thread messages, offers, e-mails and SMS.
- * `older` is where the next page starts, or null on the last page.
+ * `older` is where the next page starts ("time.kind.row", for `?before=`), or null on the last page.
  */
-export async function customerTimeline(db: Database, { customerId, limit = 50, before }: { customerId: number; limit?: number; before?: number }) {
+export async function customerTimeline(db: Database, { customerId, limit = 50, before }: { customerId: number; limit?: number; before?: TimelineCursor }) {
   const reads = before ? TIMELINE_READS.older : TIMELINE_READS.latest;
   // one more than a page: if there is one more, there is an older page
-  const values = { customerId, page: limit + 1, before: before ?? 0 };
+  const values = { customerId, page: limit + 1, before: before?.at ?? 0, beforeRank: before?.rank ?? 0, beforeKey: before?.key ?? 0 };
   const [found, [totals]] = await Promise.all([reads.events(db).all(values), reads.counts(db).all(values)]);
   const who = (name: string | null) => name ?? "A former member";
   const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
@@ -407,7 +430,8 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
     }
   });
   const events = merged.slice(0, limit);
-  const older = merged.length > limit ? events.at(-1)!.at.getTime() : null;
+  const last = found[limit - 1];
+  const older = merged.length > limit && last ? `${last.at}.${last.rank}.${last.key}` : null;
   const counts = totals ?? { views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 };
   return { events, counts, older };
 }

@@ -505,6 +505,14 @@ describe("a customer's timeline", () => {
     for (const table of ["contracts", "messages", "offers", "outbox"]) expect(plan, plan).toMatch(new RegExp(`SEARCH ${table} USING INTEGER PRIMARY KEY \\(rowid=\\?\\)`));
     expect(plan, plan).not.toMatch(/SCAN (page_sessions|outbox|messages|contracts|offers)(?![_\w])(?! USING)/);
   });
+
+  it("chooses a page after the first from the same indexes, up to the cursor's time", async () => {
+    const before = { at: Date.UTC(2026, 0, 1), rank: 2, key: 10 };
+    const [statement] = (await statementsOf(() => customerTimeline(t.db, { customerId: 1, before }))).filter((s) => /rowid in/.test(s.sql));
+    const plan = await explain(statement!);
+    expect(plan, plan).toMatch(/SEARCH page_sessions USING COVERING INDEX page_sessions_user_idx \(user_id=\? AND session_start<\?\)/);
+    expect(plan, plan).not.toMatch(/SCAN (page_sessions|outbox|messages|contracts|offers)(?![_\w])(?! USING)/);
+  });
 });
 
 describe("the admin's customer table's query plan", () => {

@@ -27,6 +27,17 @@ describe("the page sessions' date filters", () => {
   });
 });
 
+describe("the page sessions' project filter", () => {
+  it("says a project id that is no number is no filter, keeping what was typed, rather than passing off every session as the project's", async () => {
+    for (const typed of ["abc", "0", "-3", "1.5"]) {
+      const page = await (await open(`project=${encodeURIComponent(typed)}`)).json();
+      expect(page.filters.projectId, typed).toBeUndefined();
+      expect(page.projectProblem, typed).toEqual({ typed, message: "Value must be an number." });
+    }
+    for (const query of ["", "project=", "project=7"]) expect((await (await open(query)).json()).projectProblem, query).toBeNull();
+  });
+});
+
 describe("the page sessions' pages", () => {
   it("past the last (a stale or made-up ?page=) show the last, not \"No page sessions match.\" over a count of them", async () => {
     const first = await (await open("")).json();

@@ -13,6 +13,7 @@ import { sessionsChart } from "./charts.server";
 import { SESSION_HEADERS } from "./headers";
 import { sessionRowsBody } from "./rows.server";
 import { calendarDay, pageNumber, recordId } from "~/lib/query-params";
+import { messages as fieldMessages } from "~/lib/field-rules";
 
 export const meta = () => titleMeta("Page sessions");
 
@@ -21,19 +22,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const query = new URL(args.request.url).searchParams;
   const pageType = query.get("pageType") ?? "";
+  const project = query.get("project")?.trim() ?? "";
   const filters: SessionFilters = {
     email: query.get("email")?.trim() || undefined,
-    projectId: recordId(query.get("project")),
+    projectId: recordId(project),
     pageType: PAGE_TYPES.includes(pageType as PageType) ? (pageType as PageType) : undefined,
     from: calendarDay(query.get("from")),
     to: calendarDay(query.get("to")),
   };
   const [{ rows, totals, page }, chart] = await Promise.all([listPageSessions(services.db, filters, { page: pageNumber(query.get("page")) }), sessionsChart(services.db, { now: new Date() })]);
-  return { filters, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
+  // a project id that is none ("abc") filters nothing: said by the box, which keeps what was typed, not a list of every session passed off as the project's
+  const projectProblem = project && !filters.projectId ? { typed: project.slice(0, 40), message: fieldMessages.integer } : null;
+  return { filters, projectProblem, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
 }
 
 export default function PageSessionsPage() {
-  const { filters, page, pageSize, body, totals, chart } = useLoaderData<typeof loader>();
+  const { filters, projectProblem, page, pageSize, body, totals, chart } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <PageHeader title="Page sessions" />
@@ -45,7 +49,19 @@ export default function PageSessionsPage() {
         </label>
         <label className="flex flex-col gap-1">
           Project id
-          <input className="input w-28" name="project" inputMode="numeric" defaultValue={filters.projectId ?? ""} />
+          <input
+            className="input w-28"
+            name="project"
+            inputMode="numeric"
+            defaultValue={projectProblem?.typed ?? filters.projectId ?? ""}
+            aria-invalid={projectProblem ? true : undefined}
+            aria-describedby={projectProblem ? "project-error" : undefined}
+          />
+          {projectProblem ? (
+            <span id="project-error" className="field-error" role="alert">
+              {projectProblem.message} Showing sessions of every project.
+            </span>
+          ) : null}
         </label>
         <label className="flex flex-col gap-1">
           Page type

@@ -26,13 +26,13 @@ import {
   memberListPage,
   setCustomerEnabled,
   setCustomerLocked,
+  timelineCursor,
 } from "~/models/customer-accounts.server";
 import { sendInvitation } from "~/models/invitations.server";
 import { emailPasswordReset } from "~/models/password-resets.server";
 import { handleTableAction } from "~/models/table-view.server";
 import { findUserById } from "~/models/users.server";
 import { parseWithZod, customerPageSchema } from "~/lib/schemas/index.server";
-import { recordId } from "~/lib/query-params";
 
 export const meta = () => titleMeta("Customer");
 
@@ -40,7 +40,7 @@ export const meta = () => titleMeta("Customer");
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const customerId = idParam(args.params);
-  const before = recordId(new URL(args.request.url).searchParams.get("before"));
+  const before = timelineCursor(new URL(args.request.url).searchParams.get("before"));
   // read together (on D1 reads started at once go as one call); an unknown customer's lists are
   // empty, and nothing of them is sent
   const [customer, members, timeline] = await Promise.all([

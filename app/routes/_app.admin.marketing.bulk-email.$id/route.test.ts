@@ -7,7 +7,7 @@ import { serverPage } from "../../../tests/support/server-page";
 const app = await bootApp("route-bulk-email-campaign");
 const { action, loader } = await import("./route");
 const sms = await import("../_app.admin.marketing.bulk-sms.$id/route");
-const { campaigns, outbox, projects } = await import("~/.server/db/schema");
+const { campaigns, customers, outbox, projects } = await import("~/.server/db/schema");
 const { createCampaign, findCampaign } = await import("~/models/campaigns.server");
 const { createRecipientList } = await import("~/models/recipient-lists.server");
 const { eq, inArray } = await import("drizzle-orm");
@@ -129,5 +129,46 @@ describe("a campaign whose queueing a restart cut off", () => {
     expect(await notice(finished)).toEqual({ message: `Queueing finished: ${written.length} numbers in all, nobody twice.`, type: "success" });
     expect(await services.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.campaignId, text.id))).toHaveLength(written.length);
     expect(await notice(await send(sms, "/admin/marketing/bulk-sms", text.id))).toEqual({ message: "This text was sent already: nothing was sent twice.", type: "success" });
+  });
+});
+
+describe("the preview's \"As received by\" box", () => {
+  const open = async (id: number, query: string) => {
+    const url = `/admin/marketing/bulk-email/${id}${query}`;
+    const data = await (await sent(loader({ request: getRequest(url, admin.cookie), context, params: { id: String(id) } }))).json();
+    return { data, html: await serverPage((await import("./route")).default, url, { loaderData: data }) };
+  };
+  const chosen = (html: string) => /<option selected="" value="(\d+)">|<option value="(\d+)" selected="">/.exec(html)?.slice(1).find(Boolean);
+
+  it("names the member previewed past the first 200, and pages through the list to any member", async () => {
+    const rows = await services.db
+      .insert(customers)
+      .values(Array.from({ length: 230 }, (_, i) => ({ name: `Picker Co ${i}`, customerType: "buyer" as const, attentionEmail: `picker${i}@example.test`, updatedAt: new Date() })))
+      .returning({ id: customers.id });
+    const ids = rows.map((r) => r.id);
+    const list = await createRecipientList(services.db, { name: "Big picker list", channel: "email", kind: "selection", definition: { customerIds: ids }, actor: admin.user });
+    const campaign = await createCampaign(services.db, { channel: "email", draft: { listId: list, subject: "Hello {{customerName}}", body: "Hi", projectId: null }, actor: admin.user });
+
+    // the 221st member, asked for by address: previewed, and the box says so
+    const far = ids[220]!;
+    const named = await open(campaign.id, `?customerId=${far}`);
+    expect(named.data.preview?.customerId).toBe(far);
+    expect(named.data.preview?.subject).toBe("Hello Picker Co 220");
+    expect(chosen(named.html)).toBe(String(far));
+    expect(named.html).toContain(`picker=2&amp;customerId=${far}`);
+
+    // the next page of the box offers the members past the first 200
+    const second = await open(campaign.id, `?picker=2&customerId=${far}`);
+    expect(second.data.members.map((m: { customerId: number }) => m.customerId)).toEqual(ids.slice(200));
+    expect(second.data.picker).toEqual({ page: 2, more: false });
+    expect(chosen(second.html)).toBe(String(far));
+    expect(second.html).toContain('name="picker" value="2"');
+
+    // the first page, with no one named, previews and chooses the first member; a page past the end offers the first
+    const first = await open(campaign.id, "");
+    expect(first.data.members).toHaveLength(200);
+    expect(first.data.picker).toEqual({ page: 1, more: true });
+    expect(chosen(first.html)).toBe(String(ids[0]));
+    expect((await open(campaign.id, "?picker=99")).data.picker).toEqual({ page: 1, more: true });
   });
 });

@@ -52,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, page, outcomes, offMarket } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, outcomes, offMarket } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
   return (
@@ -78,7 +78,7 @@ export default function CampaignPage() {
         <h2 id="preview-heading" className="mb-2 text-lg font-semibold">
           Preview
         </h2>
-        <PreviewPicker members={members} selected={preview?.customerId} />
+        <PreviewPicker members={members} selected={preview?.customerId} picker={picker} />
         {preview ? (
           <div data-testid="campaign-preview">
             <p className="mb-2 font-medium">{preview.subject}</p>

@@ -55,7 +55,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SmsCampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, page, myPhone, outcomes, offMarket } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, myPhone, outcomes, offMarket } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
   const done = recipientTotal ? Math.round(((progress.sent + progress.failed) / recipientTotal) * 100) : 100;
@@ -96,7 +96,7 @@ export default function SmsCampaignPage() {
         <h2 id="preview-heading" className="mb-2 text-lg font-semibold">
           Preview
         </h2>
-        <PreviewPicker members={members} selected={preview?.customerId} />
+        <PreviewPicker members={members} selected={preview?.customerId} picker={picker} />
         {preview ? (
           <div data-testid="campaign-preview" className="space-y-2">
             <div className="max-w-sm whitespace-pre-wrap rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">{preview.body}</div>

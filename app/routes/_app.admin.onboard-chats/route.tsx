@@ -5,8 +5,8 @@ import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
-import { ONBOARD_PAGE_SIZE, ONBOARD_SIDES, ONBOARD_SIDE_LABELS, ONBOARD_STATUSES, ONBOARD_STATUS_LABELS, type OnboardSide, type OnboardStatus } from "~/lib/onboard-chats";
-import { answeredCount, stepsFor } from "~/lib/onboarding";
+import { ONBOARD_PAGE_SIZE, ONBOARD_SIDES, ONBOARD_SIDE_LABELS, ONBOARD_STATUSES, ONBOARD_STATUS_LABELS, type OnboardSide, type OnboardStatus, type TranscriptEntry } from "~/lib/onboard-chats";
+import { answeredCount, latestTurns, stepsFor } from "~/lib/onboarding";
 import { CHAT_SORTS, findChatById, listChats, type ChatSort } from "~/models/onboard-chats.server";
 import { pageNumber, recordId } from "~/lib/query-params";
 import { keepWithinPages } from "~/models/list-query.server";
@@ -25,6 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const desc = params.get("desc") !== "0";
   const page = pageNumber(params.get("page"), 10_000);
   const chatId = recordId(params.get("chat"));
+  const turnsPage = pageNumber(params.get("turns"), 10_000);
   const [{ rows, total }, open] = await Promise.all([
     listChats(services.db, { status, side, sort, desc, page }),
     chatId ? findChatById(services.db, { chatId }) : Promise.resolve(null),
@@ -48,8 +49,26 @@ export async function loader(args: LoaderFunctionArgs) {
     page,
     pageSize: ONBOARD_PAGE_SIZE,
     filters: { status, side, sort, desc: desc ? null : "0" },
-    open: open ? { ...summary(open), transcript: open.chat.transcript } : null,
+    open: open ? { ...summary(open), ...transcriptShown(open.chat, turnsPage) } : null,
   };
+}
+
+/** How many turns of a transcript the admin's view shows at a time. */
+const TURNS_SHOWN = 50;
+
+/**
+ * A transcript as the admin reads it: the member's current answers, question by question, then a page of every
+ * turn, newest page first (`turns`, from 1). Each re-answer is a turn (decision 015): a member going Back
+ * and answering again 500 times sent the page all 500 turns, 152 KB.
+ */
+function transcriptShown(chat: { side: OnboardSide; transcript: TranscriptEntry[] }, wanted: number) {
+  const latest = latestTurns(chat.transcript);
+  const answers = stepsFor(chat.side).flatMap((s) => latest.get(s.key) ?? []);
+  const turnCount = chat.transcript.length;
+  const pages = Math.max(1, Math.ceil(turnCount / TURNS_SHOWN));
+  const turnsPage = Math.min(wanted, pages);
+  const end = turnCount - (turnsPage - 1) * TURNS_SHOWN;
+  return { answers, transcript: chat.transcript.slice(Math.max(0, end - TURNS_SHOWN), end), turnCount, turnsPage, turnsPages: pages };
 }
 
 export default function OnboardChatsPage() {
@@ -136,14 +155,21 @@ export default function OnboardChatsPage() {
         ))}
       </SimpleTable>
       <Pager page={page} pageSize={pageSize} total={total} noun="chats" />
-      {open ? <Transcript chat={open} /> : null}
+      {open ? <Transcript chat={open} turnsLink={(turns) => query({ chat: String(open.id), turns: String(turns) })} /> : null}
     </>
   );
 }
 
 type Open = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["open"]>;
 
-function Transcript({ chat }: { chat: Open }) {
+function Transcript({ chat, turnsLink }: { chat: Open; turnsLink: (page: number) => string }) {
+  const turn = (t: Open["transcript"][number]) => (
+    <>
+      <span className="text-slate-500">{formatDateTime(t.at)}</span> — <strong>{t.question}</strong>
+      <br />
+      <span className={t.skipped ? "italic text-slate-500" : ""}>{t.answer}</span>
+    </>
+  );
   return (
     <section className="card mt-6" aria-labelledby="transcript-heading" data-testid="transcript">
       <h2 id="transcript-heading" className="mb-1 text-lg font-semibold">
@@ -152,16 +178,37 @@ function Transcript({ chat }: { chat: Open }) {
       <p className="mb-3 text-sm text-slate-600">
         {ONBOARD_SIDE_LABELS[chat.side]} · {ONBOARD_STATUS_LABELS[chat.status]} · {chat.answered} of {chat.steps} answered
       </p>
-      {chat.transcript.length ? (
-        <ol className="space-y-2 text-sm">
-          {chat.transcript.map((t, i) => (
-            <li key={i}>
-              <span className="text-slate-500">{formatDateTime(t.at)}</span> — <strong>{t.question}</strong>
-              <br />
-              <span className={t.skipped ? "italic text-slate-500" : ""}>{t.answer}</span>
-            </li>
-          ))}
-        </ol>
+      {chat.turnCount ? (
+        <>
+          <h3 className="mb-2 font-semibold">Current answers</h3>
+          <ol className="mb-4 space-y-2 text-sm" data-testid="current-answers">
+            {chat.answers.map((t) => (
+              <li key={t.step}>{turn(t)}</li>
+            ))}
+          </ol>
+          <h3 className="mb-2 font-semibold">
+            Every turn ({chat.turnCount}){chat.turnsPages > 1 ? `, page ${chat.turnsPage} of ${chat.turnsPages} (page 1 the latest)` : ""}
+          </h3>
+          <ol className="space-y-2 text-sm" data-testid="transcript-turns">
+            {chat.transcript.map((t, i) => (
+              <li key={i}>{turn(t)}</li>
+            ))}
+          </ol>
+          {chat.turnsPages > 1 ? (
+            <p className="mt-3 flex gap-3 text-sm">
+              {chat.turnsPage > 1 ? (
+                <Link to={turnsLink(chat.turnsPage - 1)} className="link" rel="prev">
+                  Newer turns
+                </Link>
+              ) : null}
+              {chat.turnsPage < chat.turnsPages ? (
+                <Link to={turnsLink(chat.turnsPage + 1)} className="link" rel="next">
+                  Earlier turns
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
+        </>
       ) : (
         <p className="text-sm text-slate-500">No answers yet.</p>
       )}

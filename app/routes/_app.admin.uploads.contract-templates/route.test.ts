@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, ORIGIN, responseOf, sent } from "../../../tests/support/app";
 
 /** The admin's contract templates page, as its action answers the upload form. */
 const app = await bootApp("route-contract-templates");
-const { action } = await import("./route");
+const { action, loader } = await import("./route");
 const { contractTemplates } = await import("~/.server/db/schema");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
@@ -49,5 +49,22 @@ describe("a template past its 5 MB", () => {
       expect(result.error, String(bytes)).toEqual({ file: ["The file is larger than 5 MB."] });
     }
     expect(await services.db.select().from(contractTemplates)).toEqual(before);
+  });
+});
+
+describe("a project on an NDA version older than those listed", () => {
+  it("is offered that version, chosen, not the latest with \"none chosen\"", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    const { chooseProjectTemplates, TEMPLATES_SHOWN } = await import("~/models/contract-templates.server");
+    const base = 500;
+    const rows = await services.db
+      .insert(contractTemplates)
+      .values(Array.from({ length: TEMPLATES_SHOWN + 5 }, (_, i) => ({ kind: "nda" as const, name: `old-${i}.pdf`, fileKey: `old/${i}`, sha256: "0".repeat(64), uploadedBy: admin.user.id, version: base + i })))
+      .returning();
+    const [project] = await services.db.select().from(projects).limit(1);
+    expect(await chooseProjectTemplates(services.db, { projectId: project!.id, nda: rows[0]!.id, saleAgreement: null, actor: admin.user })).toBe(true);
+    const data = await (await sent(loader({ request: getRequest(`/admin/uploads/contract-templates?project=${project!.id}`, admin.cookie), context, params: {} }))).json();
+    expect(data.project?.choice.nda).toBe(rows[0]!.id);
+    expect(data.templates.map((t: { id: number }) => t.id)).toContain(rows[0]!.id);
   });
 });

@@ -7,7 +7,7 @@ import { UploadsNav } from "~/components/uploads-nav";
 import { CONTRACT_TEMPLATE_LABELS } from "~/lib/contract-templates";
 import { titleMeta } from "~/lib/meta";
 import { findProjectWithSeller } from "~/models/projects.server";
-import { listContractTemplates, projectTemplateChoice } from "~/models/contract-templates.server";
+import { contractTemplatesById, listContractTemplates, projectTemplateChoice } from "~/models/contract-templates.server";
 import { ChooseForm, UploadTemplateForm } from "./forms";
 import { templatesAction } from "./templates.server";
 import { recordId } from "~/lib/query-params";
@@ -22,7 +22,10 @@ export async function loader(args: LoaderFunctionArgs) {
     projectId ? findProjectWithSeller(services.db, projectId) : null,
   ]);
   const project = found ? { id: found.project.id, name: found.project.projectName, choice: await projectTemplateChoice(services.db, found.project.id) } : null;
-  return { templates, project, projectId };
+  // a version the project uses that is older than those listed is offered too: else the box fell on the latest
+  // and said "none chosen", and saving it moved the project off its version unasked
+  const unlisted = [project?.choice.nda, project?.choice.saleAgreement].filter((id): id is number => Boolean(id) && !templates.some((t) => t.id === id));
+  return { templates: [...templates, ...(await contractTemplatesById(services.db, unlisted))], project, projectId };
 }
 
 export async function action(args: ActionFunctionArgs) {
