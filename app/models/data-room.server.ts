@@ -173,7 +173,8 @@ export async function documentForReader(
   document: typeof documents.$inferSelect,
   reader: User,
   access: DataRoomAccess,
-  ipAddress: string,
+  /** `sends`: false for a HEAD, which answers the headers alone: no file reaches the reader, so no download is logged. */
+  { ipAddress, sends = true }: { ipAddress: string; sends?: boolean },
   now = new Date(),
 ) {
   const stored = await services.files.get(document.storageKey);
@@ -185,6 +186,7 @@ export async function documentForReader(
     if (!marked) return "unreadable" as const;
     bytes = marked;
   }
+  if (!sends) return bytes;
   await logDocumentEvent(services.db, {
     projectId: document.projectId,
     documentId: document.id,
