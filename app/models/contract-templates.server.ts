@@ -4,6 +4,7 @@ import { contractTemplates, projectNdaSettings, projects, type ContractTemplate 
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import type { FileStore } from "~/.server/files/store";
 import { CONTRACT_TEMPLATE_LABELS, type ContractTemplateKind } from "~/lib/contract-templates";
+import { cleanFileName } from "~/lib/file-name";
 import { recordAudit } from "./audit.server";
 
 type Actor = { id: number; name: string; email: string };
@@ -25,7 +26,7 @@ export async function uploadContractTemplate(
       .insert(contractTemplates)
       .values({
         kind,
-        name: name.slice(0, 120),
+        name: cleanFileName(name) || "template.pdf",
         fileKey,
         sha256,
         uploadedBy: actor.id,

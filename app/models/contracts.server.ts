@@ -18,6 +18,7 @@ import { templateFileFor } from "./contract-templates.server";
 import { pageCarryingTotal } from "./list-query.server";
 import { WITHDRAWN_NOTE } from "./project-withdrawal.server";
 import { SOLD_NOTE } from "./project-sale.server";
+import { cleanFileName } from "~/lib/file-name";
 
 // the teaser and the workspace read it on every visit: built once
 const contractOfBuyer = preparedQuery((db) =>
@@ -104,7 +105,7 @@ export async function replaceProjectNdaTemplate(
   const before = (await ndaSettingsOf(db, projectId)).templateKey;
   const key = `projects/${projectId}/nda-template-${randomToken(12)}.pdf`;
   await files.put(key, bytes, "application/pdf");
-  await updateNdaSettings(db, projectId, { templateKey: key, templateName: name });
+  await updateNdaSettings(db, projectId, { templateKey: key, templateName: cleanFileName(name) || "template.pdf" });
   if (before && before !== key) await files.delete(before);
 }
 

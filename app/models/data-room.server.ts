@@ -8,6 +8,7 @@ import { openablePdf, watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
 import type { DataRoomViewRow, Services } from "~/.server/services";
 import { DOCUMENT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
+import { cleanFileName } from "~/lib/file-name";
 import { DESK_TABLE_PAGE_SIZE, DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
@@ -66,12 +67,9 @@ export async function checkUpload(file: FormDataEntryValue | null, allowed: read
   return { ok: true, type, bytes };
 }
 
-/** A display name from what the browser sent: no path, no control characters, the right extension. */
+/** A display name from what the browser sent: cleaned (cleanFileName), with the right extension. */
 export function documentName(original: string, type: DocumentType) {
-  // cut by characters, not UTF-16 units: a cut through an emoji left half of it, shown as "�"
-  const base = Array.from((original.split(/[\\/]/).pop() ?? "").replace(/[\p{C}"<>|:*?]/gu, "").trim())
-    .slice(0, 120)
-    .join("");
+  const base = cleanFileName(original);
   // and no dot or space left at its end ("report." was report..pdf)
   const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[.\s]+$/u, "") || "document";
   return `${stem}.${type}`;
