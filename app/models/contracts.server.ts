@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, projectNdaSettings, projects, users, type Contract, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
+import { storeWithRecord } from "~/.server/files/store";
 import { feedbackToken } from "~/.server/feedback-token";
 import type { SigningEvidence } from "~/.server/documents/audit-page";
 import { defaultNdaPdf } from "~/.server/documents/nda";
@@ -104,8 +105,9 @@ export async function replaceProjectNdaTemplate(
 ) {
   const before = (await ndaSettingsOf(db, projectId)).templateKey;
   const key = `projects/${projectId}/nda-template-${randomToken(12)}.pdf`;
-  await files.put(key, bytes, "application/pdf");
-  await updateNdaSettings(db, projectId, { templateKey: key, templateName: cleanFileName(name) || "template.pdf" });
+  await storeWithRecord(files, { key, bytes, contentType: "application/pdf" }, () =>
+    updateNdaSettings(db, projectId, { templateKey: key, templateName: cleanFileName(name) || "template.pdf" }),
+  );
   if (before && before !== key) await files.delete(before);
 }
 

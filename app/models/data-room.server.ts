@@ -6,6 +6,7 @@ import { documentEvents, documents, projects, users, type Project, type User } f
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import { openablePdf, watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
+import { storeWithRecord } from "~/.server/files/store";
 import type { DataRoomViewRow, Services } from "~/.server/services";
 import { DOCUMENT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { cleanFileName } from "~/lib/file-name";
@@ -96,20 +97,14 @@ export async function addDocument(
   ipAddress: string,
 ) {
   const storageKey = `projects/${project.id}/documents/${randomToken(12)}.${upload.type}`;
-  await services.files.put(storageKey, upload.bytes, DOCUMENT_CONTENT_TYPES[upload.type]);
   const name = documentName(upload.name, upload.type);
-  const [row] = await services.db
-    .insert(documents)
-    .values({
-      projectId: project.id,
-      name,
-      type: upload.type,
-      size: upload.bytes.length,
-      storageKey,
-      sha256: upload.sha256 ?? (await sha256Hex(upload.bytes)),
-      uploadedBy: uploader.id,
-    })
-    .returning();
+  const sha256 = upload.sha256 ?? (await sha256Hex(upload.bytes));
+  const [row] = await storeWithRecord(services.files, { key: storageKey, bytes: upload.bytes, contentType: DOCUMENT_CONTENT_TYPES[upload.type] }, () =>
+    services.db
+      .insert(documents)
+      .values({ projectId: project.id, name, type: upload.type, size: upload.bytes.length, storageKey, sha256, uploadedBy: uploader.id })
+      .returning(),
+  );
   await logDocumentEvent(services.db, { projectId: project.id, documentId: row!.id, documentName: name, userId: uploader.id, action: "upload", ipAddress });
   return row!;
 }
