@@ -12,7 +12,7 @@ import { UPLOADS, type UploadPath } from "~/lib/listing-upload";
 import { listingUploadSchema } from "~/lib/schemas/uploads";
 import { checkUpload, drainImportJob, earlierImport, isSeller, SameFileStaged, stageImport } from "~/models/listing-imports.server";
 import { formatDate } from "~/lib/format";
-import { UPLOAD_MAX_BYTES } from "~/lib/upload-limit";
+import { fileTooLarge, UPLOAD_MAX_BYTES } from "~/lib/upload-limit";
 import { cleanFileName } from "~/lib/file-name";
 
 /** How long the request that starts an import drains it itself before the rest runs after the response. */
@@ -28,6 +28,9 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   const { intent, seller, target, file, key, again } = submission.value;
   if (!(await isSeller(services.db, seller))) return answer(submission.reply({ fieldErrors: { seller: ["Choose a seller."] } }), 400);
   if (!file || file.size === 0) return refuseLines(submission, "file", [{ line: 0, reason: "Choose a CSV or XLSX file." }]);
+  // within the form's room for its framing, past the upload's own limit: refused as a larger one is (the other
+  // imports' files are), not read row by row into "Missing column"
+  if (file.size > UPLOAD_MAX_BYTES) return refuseLines(submission, "file", [{ line: 0, reason: fileTooLarge(UPLOAD_MAX_BYTES) }], 413);
   const { kind } = UPLOADS[path];
   const checked = await checkUpload(file, { kind, options: (await projectOptions(services)).values });
   if (!checked.ok) {
