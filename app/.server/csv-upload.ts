@@ -1,6 +1,7 @@
 import { isBodyTooLarge, readForm } from "./body";
 import { fileTooLarge } from "~/lib/upload-limit";
 import { csvFileText } from "~/lib/csv-import";
+import { cleanFileName } from "~/lib/file-name";
 import { refuseLines, unreadSubmission, type Replier } from "./replies";
 
 /** Room for the form's other fields and the multipart framing around the file. */
@@ -23,7 +24,7 @@ export async function readCsvUploadForm(request: Request, maxBytes: number): Pro
 async function csvTextOf(file: File | undefined, maxBytes: number): Promise<{ text: string; name: string } | { problem: string }> {
   if (!file || file.size === 0) return { problem: "Choose a CSV file." };
   if (file.size > maxBytes) return { problem: fileTooLarge(maxBytes) };
-  return { text: await csvFileText(file), name: file.name };
+  return { text: await csvFileText(file), name: cleanFileName(file.name) || "upload" };
 }
 
 type Imported = { imported: number; errors: ReadonlyArray<{ line: number; reason: string }> };

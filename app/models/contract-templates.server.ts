@@ -2,8 +2,9 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { contractTemplates, projectNdaSettings, projects, type ContractTemplate } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
-import type { FileStore } from "~/.server/files/store";
+import { storeWithRecord, type FileStore } from "~/.server/files/store";
 import { CONTRACT_TEMPLATE_KINDS, CONTRACT_TEMPLATE_LABELS, type ContractTemplateKind } from "~/lib/contract-templates";
+import { cleanFileName } from "~/lib/file-name";
 import { recordAudit } from "./audit.server";
 
 type Actor = { id: number; name: string; email: string };
@@ -17,35 +18,35 @@ export async function uploadContractTemplate(
   { kind, name, bytes, actor, address }: { kind: ContractTemplateKind; name: string; bytes: Uint8Array; actor: Actor; address?: string },
 ) {
   const fileKey = `contract-templates/${kind}/${randomToken(12)}.pdf`;
-  await files.put(fileKey, bytes, "application/pdf");
   const sha256 = await sha256Hex(bytes);
-  // two uploads at once: the unique (kind, version) index refuses the second, which takes the next number
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const [inserted] = await db
-      .insert(contractTemplates)
-      .values({
-        kind,
-        name: name.slice(0, 120),
-        fileKey,
-        sha256,
-        uploadedBy: actor.id,
-        version: sql`(select coalesce(max(version), 0) + 1 from contract_templates where kind = ${kind})`,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) {
-      await recordAudit(db, {
-        actor,
-        action: "contract-template.upload",
-        subjectType: "contract_template",
-        subjectId: inserted.id,
-        detail: `${CONTRACT_TEMPLATE_LABELS[kind]} version ${inserted.version}: ${inserted.name} (sha256 ${sha256.slice(0, 12)}…)`,
-        address,
-      });
-      return inserted;
+  const inserted = await storeWithRecord(files, { key: fileKey, bytes, contentType: "application/pdf" }, async () => {
+    // two uploads at once: the unique (kind, version) index refuses the second, which takes the next number
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [row] = await db
+        .insert(contractTemplates)
+        .values({
+          kind,
+          name: cleanFileName(name) || "template.pdf",
+          fileKey,
+          sha256,
+          uploadedBy: actor.id,
+          version: sql`(select coalesce(max(version), 0) + 1 from contract_templates where kind = ${kind})`,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return row;
     }
-  }
-  throw new Error("Could not number the template version");
+    throw new Error("Could not number the template version");
+  });
+  await recordAudit(db, {
+    actor,
+    action: "contract-template.upload",
+    subjectType: "contract_template",
+    subjectId: inserted.id,
+    detail: `${CONTRACT_TEMPLATE_LABELS[kind]} version ${inserted.version}: ${inserted.name} (sha256 ${sha256.slice(0, 12)}…)`,
+    address,
+  });
+  return inserted;
 }
 
 export const TEMPLATES_SHOWN = 50;

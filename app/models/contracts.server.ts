@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { contracts, projectNdaSettings, projects, users, type Contract, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
+import { storeWithRecord } from "~/.server/files/store";
 import { feedbackToken } from "~/.server/feedback-token";
 import type { SigningEvidence } from "~/.server/documents/audit-page";
 import { defaultNdaPdf } from "~/.server/documents/nda";
@@ -18,6 +19,7 @@ import { templateFileFor } from "./contract-templates.server";
 import { pageCarryingTotal } from "./list-query.server";
 import { WITHDRAWN_NOTE } from "./project-withdrawal.server";
 import { SOLD_NOTE } from "./project-sale.server";
+import { cleanFileName } from "~/lib/file-name";
 
 // the teaser and the workspace read it on every visit: built once
 const contractOfBuyer = preparedQuery((db) =>
@@ -103,8 +105,9 @@ export async function replaceProjectNdaTemplate(
 ) {
   const before = (await ndaSettingsOf(db, projectId)).templateKey;
   const key = `projects/${projectId}/nda-template-${randomToken(12)}.pdf`;
-  await files.put(key, bytes, "application/pdf");
-  await updateNdaSettings(db, projectId, { templateKey: key, templateName: name });
+  await storeWithRecord(files, { key, bytes, contentType: "application/pdf" }, () =>
+    updateNdaSettings(db, projectId, { templateKey: key, templateName: cleanFileName(name) || "template.pdf" }),
+  );
   if (before && before !== key) await files.delete(before);
 }
 

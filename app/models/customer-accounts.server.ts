@@ -4,6 +4,7 @@ import { unionAll } from "drizzle-orm/sqlite-core";
 import { preparedQuery } from "~/.server/db/prepared";
 import { accountUnlocks, apiTokens, contracts, customers, formSubmissions, invitations, messages, offers, outbox, pageSessions, passwordResets, projects, sessions, users, type Customer } from "~/.server/db/schema";
 import { randomToken } from "~/.server/crypto";
+import { storeWithRecord } from "~/.server/files/store";
 import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
 import { websiteDomainOf, type OnboardingStatus } from "~/lib/customers";
@@ -688,6 +689,7 @@ export async function updateOnboarding(
   if (("investorType" in change && customer.investorType === change.investorType) || ("termsAccepted" in change && customer.termsAcceptedAt)) return "unchanged" as const;
   let set: Partial<Customer>;
   let detail: string;
+  let evidence: Parameters<typeof storeWithRecord>[1] | null = null;
   if ("investorType" in change) {
     set = { investorType: change.investorType };
     detail = `investor type: ${change.investorType}`;
@@ -696,12 +698,13 @@ export async function updateOnboarding(
     detail = "terms accepted";
   } else {
     const key = `customers/${customerId}/evidence/${randomToken(12)}`;
-    await services.files.put(key, change.evidence.bytes, change.evidence.contentType);
+    evidence = { key, bytes: change.evidence.bytes, contentType: change.evidence.contentType };
     set = { evidenceKey: key, evidenceName: change.evidence.name };
     detail = `evidence: ${change.evidence.name}`;
   }
   if (customer.onboardingStatus === "invited") set.onboardingStatus = "in_progress";
-  await services.db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  const write = () => services.db.update(customers).set({ ...set, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  await (evidence ? storeWithRecord(services.files, evidence, write) : write());
   // the evidence it replaces goes once the customer names the new one: a failed write keeps the old
   if ("evidence" in change && customer.evidenceKey) await services.files.delete(customer.evidenceKey);
   const { onboardingStatus, ...step } = set;

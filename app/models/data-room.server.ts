@@ -6,8 +6,10 @@ import { documentEvents, documents, projects, users, type Project, type User } f
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import { openablePdf, watermarkPdf } from "~/.server/documents/watermark";
 import { detectDocumentType } from "~/.server/files/sniff";
+import { storeWithRecord } from "~/.server/files/store";
 import type { DataRoomViewRow, Services } from "~/.server/services";
 import { DOCUMENT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
+import { cleanFileName } from "~/lib/file-name";
 import { DESK_TABLE_PAGE_SIZE, DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
@@ -66,12 +68,9 @@ export async function checkUpload(file: FormDataEntryValue | null, allowed: read
   return { ok: true, type, bytes };
 }
 
-/** A display name from what the browser sent: no path, no control characters, the right extension. */
+/** A display name from what the browser sent: cleaned (cleanFileName), with the right extension. */
 export function documentName(original: string, type: DocumentType) {
-  // cut by characters, not UTF-16 units: a cut through an emoji left half of it, shown as "�"
-  const base = Array.from((original.split(/[\\/]/).pop() ?? "").replace(/[\p{C}"<>|:*?]/gu, "").trim())
-    .slice(0, 120)
-    .join("");
+  const base = cleanFileName(original);
   // and no dot or space left at its end ("report." was report..pdf)
   const stem = base.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/[.\s]+$/u, "") || "document";
   return `${stem}.${type}`;
@@ -98,20 +97,14 @@ export async function addDocument(
   ipAddress: string,
 ) {
   const storageKey = `projects/${project.id}/documents/${randomToken(12)}.${upload.type}`;
-  await services.files.put(storageKey, upload.bytes, DOCUMENT_CONTENT_TYPES[upload.type]);
   const name = documentName(upload.name, upload.type);
-  const [row] = await services.db
-    .insert(documents)
-    .values({
-      projectId: project.id,
-      name,
-      type: upload.type,
-      size: upload.bytes.length,
-      storageKey,
-      sha256: upload.sha256 ?? (await sha256Hex(upload.bytes)),
-      uploadedBy: uploader.id,
-    })
-    .returning();
+  const sha256 = upload.sha256 ?? (await sha256Hex(upload.bytes));
+  const [row] = await storeWithRecord(services.files, { key: storageKey, bytes: upload.bytes, contentType: DOCUMENT_CONTENT_TYPES[upload.type] }, () =>
+    services.db
+      .insert(documents)
+      .values({ projectId: project.id, name, type: upload.type, size: upload.bytes.length, storageKey, sha256, uploadedBy: uploader.id })
+      .returning(),
+  );
   await logDocumentEvent(services.db, { projectId: project.id, documentId: row!.id, documentName: name, userId: uploader.id, action: "upload", ipAddress });
   return row!;
 }
@@ -173,7 +166,8 @@ export async function documentForReader(
   document: typeof documents.$inferSelect,
   reader: User,
   access: DataRoomAccess,
-  ipAddress: string,
+  /** `sends`: false for a HEAD, which answers the headers alone: no file reaches the reader, so no download is logged. */
+  { ipAddress, sends = true }: { ipAddress: string; sends?: boolean },
   now = new Date(),
 ) {
   const stored = await services.files.get(document.storageKey);
@@ -185,6 +179,7 @@ export async function documentForReader(
     if (!marked) return "unreadable" as const;
     bytes = marked;
   }
+  if (!sends) return bytes;
   await logDocumentEvent(services.db, {
     projectId: document.projectId,
     documentId: document.id,

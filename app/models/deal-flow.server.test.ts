@@ -200,7 +200,7 @@ describe("data room", () => {
     if (!check.ok) return;
     const document = await addDocument(services, project, seller, { name: file.name, type: check.type, bytes: check.bytes }, "local");
     expect(document.name).toBe("memo.pdf");
-    const read = await documentForReader(services, (await findDocument(t.db, { projectId: project.id, documentId: document.id }))!, buyer, "read", "local", new Date("2026-11-22T10:00:00Z"));
+    const read = await documentForReader(services, (await findDocument(t.db, { projectId: project.id, documentId: document.id }))!, buyer, "read", { ipAddress: "local" }, new Date("2026-11-22T10:00:00Z"));
     const texts = await pdfPageTexts(read as Uint8Array);
     expect(texts.every((page) => page.includes("Confidential - Bea Buyer (Harbor Credit) - 2026-11-22 10:00 UTC"))).toBe(true);
     expect(await findDocument(t.db, { projectId: project.id + 1, documentId: document.id })).toBeNull();
@@ -230,9 +230,9 @@ describe("data room", () => {
     const project = await publishedProject("Stored unreadable PDF");
     const stored = await addDocument(services, project, seller, { name: "old.pdf", type: "pdf", bytes: unreadable.damaged }, "local");
     const found = (await findDocument(t.db, { projectId: project.id, documentId: stored.id }))!;
-    expect(await documentForReader(services, found, buyer, "read", "local")).toBe("unreadable");
+    expect(await documentForReader(services, found, buyer, "read", { ipAddress: "local" })).toBe("unreadable");
     // compared as bytes: toEqual walks 2 MB element by element (5-14 s, the test's timeout under load)
-    const managed = await documentForReader(services, found, seller, "manage", "local");
+    const managed = await documentForReader(services, found, seller, "manage", { ipAddress: "local" });
     expect(managed instanceof Uint8Array && Buffer.compare(managed, unreadable.damaged)).toBe(0);
     const downloads = await t.db.select().from(documentEvents).where(and(eq(documentEvents.documentId, stored.id), eq(documentEvents.action, "download")));
     expect(downloads.map((d) => d.userId)).toEqual([seller.id]);

@@ -332,11 +332,14 @@ export async function answerInquiry(services: Services, { id, admin, answer }: {
     return answered ? { row: answered, already: true as const } : null;
   }
   if (row.userId) {
+    // a question asked from a teaser: the member may have asked about several listings, the mail says which
+    const [listing] = row.projectId ? await services.db.select({ name: projects.projectName }).from(projects).where(eq(projects.id, row.projectId)).limit(1) : [];
+    const about = listing ? ` about ${listing.name}` : "";
     await notify(dealServices(services), row.userId, {
       kind: "message",
-      message: "Our team answered your question.",
+      message: `Our team answered your question${about}.`,
       link: "/messages",
-      email: { subject: "Our team answered your question", body: `Your question:\n${row.message}\n\nOur answer:\n${answer}` },
+      email: { subject: `Our team answered your question${about}`, body: `Your question${about}:\n${row.message}\n\nOur answer:\n${answer}` },
     });
   }
   return { row, already: false as const };

@@ -13,6 +13,7 @@ import { recordAudit } from "./audit.server";
 import { drainMatchQueue, queueListings } from "./match-rescoring.server";
 import { textMatch } from "./list-query.server";
 import { isUniqueViolation } from "~/.server/db/errors";
+import { cleanFileName } from "~/lib/file-name";
 
 type UploadKind = "loan_pool" | "real_estate";
 type Actor = { id: number; name: string; email: string };
@@ -88,7 +89,7 @@ export async function stageImport(
     kind,
     sellerId,
     target,
-    fileName,
+    fileName: sentName,
     rows,
     actor,
     address,
@@ -109,6 +110,8 @@ export async function stageImport(
     submissionKey?: string | null;
   },
 ): Promise<ImportJob & { repeated?: true }> {
+  // shown in the jobs table and the audit log as sent, a CR/LF in it broke their lines
+  const fileName = cleanFileName(sentName) || "upload";
   // the job and all its rows in one batch: a chunk refused (or a request cut short) part-way left a
   // queued job with some of the file, which the drainer then imported as if it were all of it
   const staged = [];
@@ -128,7 +131,7 @@ export async function stageImport(
     [[job]] = await db.batch([
       db
         .insert(importJobs)
-        .values({ kind, sellerId, target, fileName: fileName.slice(0, 200), total: rows.length, createdBy: actor.id, status: "queued", submissionKey, fileSha256, repeats })
+        .values({ kind, sellerId, target, fileName, total: rows.length, createdBy: actor.id, status: "queued", submissionKey, fileSha256, repeats })
         .returning(),
       ...staged,
     ]);

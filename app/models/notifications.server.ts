@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql, type AnyColumn, type Placeholder } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { notifications, users } from "~/.server/db/schema";
+import { customers, notifications, users } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { siteOrigin } from "~/.server/mailer";
 import { sendEmail } from "./outbox.server";
@@ -26,8 +26,15 @@ export type Notice = {
 export async function notify(services: DealServices, userId: number, notice: Notice) {
   await services.db.insert(notifications).values({ userId, kind: notice.kind, message: notice.message, link: notice.link });
   if (!notice.email) return;
-  const user = await services.db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true, enabled: true } });
-  if (user?.enabled) {
+  // as the saved-search alerts (decision 020): mail goes to a member who may sign in and follow its link, so
+  // none while their company is disabled or locked; the notification waits in the app for its return
+  const [user] = await services.db
+    .select({ email: users.email, enabled: users.enabled, companyLetsIn: sql<number | null>`${customers.enabled} = 1 and ${customers.locked} = 0` })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (user?.enabled && user.companyLetsIn !== 0) {
     const body = `${notice.email.body}\n\n${services.origin}${notice.link}`;
     await sendEmail(services, { to: user.email, subject: notice.email.subject, body, secrets: notice.email.secrets });
   }

@@ -12,6 +12,7 @@ import { tableActionSchema } from "~/lib/schemas/table";
 import type { TableKey } from "~/lib/table-preferences";
 import type { AuditEntry } from "./audit.server";
 import { handleTableAction } from "./table-view.server";
+import { cleanFileName } from "~/lib/file-name";
 
 /**
  * What the system-data pages (/admin/system/…) share: add, change and delete a row,
@@ -87,7 +88,7 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
       const parsed = importCsv(await csvFileText(step.file), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS, key: spec.rowKey });
       if (!parsed.ok) return importRefused(submission, parsed.errors);
       await spec.importRows(db, { rows: parsed.rows, actor: admin, address });
-      return done(`${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${step.file.name}.`);
+      return done(`${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${cleanFileName(step.file.name)}.`);
     }
     case "delete":
       if (!(await spec.remove(db, { id: step.id, actor: admin, address }))) throw notFound();

@@ -8,7 +8,7 @@ import { dataRoomAccess, documentForReader, findDocument } from "~/models/data-r
 
 /**
  * A data room file: for the seller's team and admins, and buyers with an approved NDA (on a sold
- * listing, its buyer's alone: decision 092); every download is logged.
+ * listing, its buyer's alone: decision 092); every download is logged (a HEAD downloads nothing).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
@@ -22,7 +22,8 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!access) throw notFound();
   const document = await findDocument(services.db, { projectId: project.id, documentId: idParam(args.params, "documentId") });
   if (!document) throw notFound();
-  const bytes = await documentForReader(services, document, user, access, clientAddress(args.request));
+  const sends = args.request.method !== "HEAD";
+  const bytes = await documentForReader(services, document, user, access, { ipAddress: clientAddress(args.request), sends });
   if (!bytes) throw notFound();
   if (bytes === "unreadable") {
     return new Response("This document cannot be opened: its PDF is password-protected or damaged. Ask the seller to upload it again.", {

@@ -18,6 +18,8 @@ const { requestNda, setDataRoomBlocked } = await import("~/models/contracts.serv
 const { addDocument } = await import("~/models/data-room.server");
 const { offerParties, submitOffer } = await import("~/models/offers.server");
 const { pdfPageTexts } = await import("~/.server/documents/pdf-text");
+const { documentEvents } = await import("~/.server/db/schema");
+const { and, eq } = await import("drizzle-orm");
 const { context, services, deal } = app;
 
 const seller = await app.member("seller@demo.test");
@@ -79,6 +81,19 @@ describe("data room document", () => {
     } finally {
       await setDataRoomBlocked(services.db, { projectId: project!.id, contractId: contract.id, blocked: false });
     }
+  });
+
+  it("logs a download for a GET that sends the file, none for a HEAD (curl -I)", async () => {
+    const downloads = async () =>
+      (await services.db.select().from(documentEvents).where(and(eq(documentEvents.documentId, document.id), eq(documentEvents.userId, buyer.user.id), eq(documentEvents.action, "download")))).length;
+    const before = await downloads();
+    const url = `/projects/more-details/${project!.id}/documents/${document.id}`;
+    const head = new Request(getRequest(url, buyer.cookie), { method: "HEAD" });
+    const answered = await responseOf(documentRoute.loader({ request: head, context, params: { id: String(project!.id), documentId: String(document.id) } }));
+    expect(answered.status).toBe(200);
+    expect(await downloads()).toBe(before);
+    expect((await get(project!.id, buyer.cookie)).status).toBe(200);
+    expect(await downloads()).toBe(before + 1);
   });
 
   it("sends a visitor to sign in", async () => {

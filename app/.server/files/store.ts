@@ -30,3 +30,17 @@ export function r2FileStore(bucket: R2Bucket): FileStore {
     },
   };
 }
+
+/**
+ * Stores a file, then writes what names it (`record`): when that write fails the file is removed, as nothing
+ * would ever read it, and the error goes on. The file comes first so no row names a file that is not there.
+ */
+export async function storeWithRecord<T>(files: FileStore, file: { key: string; bytes: Uint8Array; contentType: string }, record: () => Promise<T>): Promise<T> {
+  await files.put(file.key, file.bytes, file.contentType);
+  try {
+    return await record();
+  } catch (error) {
+    await files.delete(file.key).catch((removal: unknown) => console.error(`files: ${file.key} left behind:`, removal));
+    throw error;
+  }
+}

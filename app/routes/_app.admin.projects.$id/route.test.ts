@@ -167,3 +167,23 @@ describe("an admin closing the sale of a listing under offer", () => {
     expect(await noticesOf(buyerId)).toHaveLength(1);
   });
 });
+
+describe("the project's NDA template and its audit note, under the name the browser sent", () => {
+  it("keep no control characters (a CR/LF sent as %0D%0A), as a data room document's name keeps none", async () => {
+    const { desc } = await import("drizzle-orm");
+    const { auditLog } = await import("~/.server/db/schema");
+    const { ndaSettingsOf } = await import("~/models/contracts.server");
+    const { ORIGIN } = await import("../../../tests/support/app");
+    const { PDFDocument } = await import("pdf-lib");
+    const made = await PDFDocument.create();
+    made.addPage();
+    const form = new FormData();
+    form.append("intent", "nda-template");
+    form.append("file", new File([(await made.save()) as Uint8Array<ArrayBuffer>], "Our\r\nNDA.pdf", { type: "application/pdf" }));
+    const request = new Request(`${ORIGIN}/admin/projects/${project.id}`, { method: "POST", headers: { Cookie: admin.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }, body: form });
+    expect((await responseOf(action({ request, context, params: { id: String(project.id) } }))).status).toBe(302);
+    expect((await ndaSettingsOf(services.db, project.id)).templateName).toBe("OurNDA.pdf");
+    const [logged] = await services.db.select().from(auditLog).where(eq(auditLog.action, "nda.template")).orderBy(desc(auditLog.id)).limit(1);
+    expect(logged!.detail).toBe(`Project ${project.id}, ${project.projectName}. File: OurNDA.pdf`);
+  });
+});

@@ -225,3 +225,19 @@ describe("the uploads page while an import runs", () => {
     expect(await serverPage(Page, url, { loaderData: done })).not.toContain("refresh");
   });
 });
+
+describe("a file past the upload's 10 MB, within the form's room for its framing (a page without JavaScript sends it)", () => {
+  it("is refused with 413 and the size on the file's field, for the dry run and the import, and nothing is read or imported", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const { UPLOAD_MAX_BYTES } = await import("~/lib/upload-limit");
+    const big = new File([`${templateCsv("loan_pool", columns)}${" ".repeat(UPLOAD_MAX_BYTES)}`], "book.csv", { type: "text/csv" });
+    for (const intent of ["check", "import"]) {
+      const response = await post({ intent, seller: String(seller.id), target: "draft" }, big);
+      expect(response.status, intent).toBe(413);
+      const { result } = (await response.json()) as { result: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+      expect(result.error.file, intent).toEqual(["The file is larger than 10 MB."]);
+      expect(result.initialValue.intent, intent).toBe(intent);
+    }
+    expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toEqual([]);
+  });
+});

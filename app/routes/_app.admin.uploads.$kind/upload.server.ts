@@ -12,7 +12,8 @@ import { UPLOADS, type UploadPath } from "~/lib/listing-upload";
 import { listingUploadSchema } from "~/lib/schemas/uploads";
 import { checkUpload, drainImportJob, earlierImport, isSeller, SameFileStaged, stageImport } from "~/models/listing-imports.server";
 import { formatDate } from "~/lib/format";
-import { UPLOAD_MAX_BYTES } from "~/lib/upload-limit";
+import { fileTooLarge, UPLOAD_MAX_BYTES } from "~/lib/upload-limit";
+import { cleanFileName } from "~/lib/file-name";
 
 /** How long the request that starts an import drains it itself before the rest runs after the response. */
 const INLINE_BUDGET_MS = 5_000;
@@ -27,6 +28,9 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   const { intent, seller, target, file, key, again } = submission.value;
   if (!(await isSeller(services.db, seller))) return answer(submission.reply({ fieldErrors: { seller: ["Choose a seller."] } }), 400);
   if (!file || file.size === 0) return refuseLines(submission, "file", [{ line: 0, reason: "Choose a CSV or XLSX file." }]);
+  // within the form's room for its framing, past the upload's own limit: refused as a larger one is (the other
+  // imports' files are), not read row by row into "Missing column"
+  if (file.size > UPLOAD_MAX_BYTES) return refuseLines(submission, "file", [{ line: 0, reason: fileTooLarge(UPLOAD_MAX_BYTES) }], 413);
   const { kind } = UPLOADS[path];
   const checked = await checkUpload(file, { kind, options: (await projectOptions(services)).values });
   if (!checked.ok) {
@@ -40,7 +44,7 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   if (intent === "check") {
     // the dry run says so too, before the admin chooses the file again to import it
     const before = earlier ? `${importedBefore(earlier)} Importing it makes its listings again.` : null;
-    return answer(submission.reply({ resetForm: false }), 200, { checked: { rows: checked.rows.length, file: file.name, before } });
+    return answer(submission.reply({ resetForm: false }), 200, { checked: { rows: checked.rows.length, file: cleanFileName(file.name), before } });
   }
   const asked = (before: NonNullable<typeof earlier>) =>
     answer(submission.reply({ formErrors: ["Nothing was imported."], fieldErrors: { file: [`${importedBefore(before)} Import it again?`] } }), 409, { importedBefore: before.id });
@@ -72,17 +76,17 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   if (job.repeated) {
     // the same form again (a double click, a resend): the first post's job goes on, nothing is imported twice
     const where = job.status === "failed" ? "its import stopped; nothing was imported" : `it is imported once, as import #${job.id}`;
-    return redirectWithNotification(services, request, here, `${file.name} was sent again: ${where}.`, job.status === "failed" ? "error" : "success");
+    return redirectWithNotification(services, request, here, `${cleanFileName(file.name)} was sent again: ${where}.`, job.status === "failed" ? "error" : "success");
   }
   const drained = await drainImportJob(services.db, job.id, { budgetMs: INLINE_BUDGET_MS });
   // the rest after the response; housekeeping takes over after a restart
   if (drained?.status !== "done" && drained?.status !== "failed") services.waitUntil(drainImportJob(services.db, job.id).catch((e) => console.error("import:", e)));
   const message =
     drained?.status === "done"
-      ? `${job.total} listings imported from ${file.name}.`
+      ? `${job.total} listings imported from ${cleanFileName(file.name)}.`
       : drained?.status === "failed"
-        ? `The import of ${file.name} stopped; nothing was imported.`
-        : `Importing ${job.total} listings from ${file.name}: the table shows the progress.`;
+        ? `The import of ${cleanFileName(file.name)} stopped; nothing was imported.`
+        : `Importing ${job.total} listings from ${cleanFileName(file.name)}: the table shows the progress.`;
   return redirectWithNotification(services, request, here, message);
 }
 

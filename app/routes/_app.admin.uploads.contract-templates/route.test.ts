@@ -68,3 +68,19 @@ describe("a project on an NDA version older than those listed", () => {
     expect(data.templates.map((t: { id: number }) => t.id)).toContain(rows[0]!.id);
   });
 });
+
+describe("a template whose name the browser sent with a line break (%0D%0A)", () => {
+  it("is kept under its name without control characters, in the list and in the audit log", async () => {
+    const { desc, eq } = await import("drizzle-orm");
+    const { auditLog } = await import("~/.server/db/schema");
+    const { PDFDocument } = await import("pdf-lib");
+    const made = await PDFDocument.create();
+    made.addPage();
+    const response = await post({ intent: "upload", kind: "sale_agreement", file: new File([(await made.save()) as Uint8Array<ArrayBuffer>], "Sale\r\nagreement\t2026.pdf") });
+    expect(response.status).toBe(302);
+    const [saved] = await services.db.select().from(contractTemplates).orderBy(desc(contractTemplates.id)).limit(1);
+    expect(saved!.name).toBe("Saleagreement2026.pdf");
+    const [logged] = await services.db.select().from(auditLog).where(eq(auditLog.action, "contract-template.upload")).orderBy(desc(auditLog.id)).limit(1);
+    expect(logged!.detail).toContain(": Saleagreement2026.pdf (sha256");
+  });
+});

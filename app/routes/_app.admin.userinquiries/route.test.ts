@@ -38,4 +38,21 @@ describe("answering a member's inquiry", () => {
     // an unknown inquiry is still 404
     expect((await answer({ id: "99999999", answer: "Yes." })).status).toBe(404);
   });
+
+  it("names the listing a question was asked about, in the mail's subject and body and in the app", async () => {
+    const { notifications, projects } = await import("~/.server/db/schema");
+    const member = await makeUser(services.db, { name: "Lena Listing", roles: ["ROLE_BUYER"] });
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const [listing] = await services.db.insert(projects).values({ sellerId: seller.id, kind: "loan_pool", status: "published", projectName: "Harbor Auto Loans" }).returning();
+    const [item] = await services.db
+      .insert(inboundItems)
+      .values({ kind: "inquiry", name: member.name, email: member.email, message: "What is the WAC?", userId: member.id, projectId: listing!.id })
+      .returning();
+    expect((await answer({ id: String(item!.id), answer: "7.2%." })).status).toBe(302);
+    const [mail] = await services.db.select().from(outbox).where(eq(outbox.recipient, member.email));
+    expect(mail!.subject).toBe("Our team answered your question about Harbor Auto Loans");
+    expect(mail!.body).toContain("Your question about Harbor Auto Loans:\nWhat is the WAC?\n\nOur answer:\n7.2%.");
+    const [notice] = await services.db.select().from(notifications).where(eq(notifications.userId, member.id));
+    expect(notice!.message).toBe("Our team answered your question about Harbor Auto Loans.");
+  });
 });

@@ -31,6 +31,7 @@ import { projectCharts } from "./charts.server";
 import { deskRecordsMarkup, ndaTableMarkup } from "./desk-records.server";
 import type { NdaPowers } from "./desk-records";
 import type { Paging } from "~/components/pager";
+import { cleanFileName } from "~/lib/file-name";
 
 /**
  * The project's id and seller: the seller may be a query (sellerOfProject), so that the desk's
@@ -194,7 +195,7 @@ function auditDetail(step: DeskIntent, project: Project) {
   const extra =
     step.intent === "reject-nda" ? ` Reason: ${step.reason}`
     : step.intent === "auto-approve" ? ` Automatic approval ${step.autoApprove ? "on" : "off"}.`
-    : (step.intent === "upload-document" || step.intent === "nda-template") && step.file ? ` File: ${step.file.name}`
+    : (step.intent === "upload-document" || step.intent === "nda-template") && step.file ? ` File: ${cleanFileName(step.file.name)}`
     : "";
   return `Project ${project.id}, ${project.projectName}.${extra}`;
 }
@@ -266,7 +267,7 @@ async function deskStep(services: Services, request: Request, project: Project, 
       if (role !== "admin") return refuse(submission, "Only admins upload NDA templates.", 403);
       const check = await checkUpload(step.file ?? null, ["pdf"]);
       if (!check.ok) return refuse(submission, check.message, 422);
-      await replaceProjectNdaTemplate(services, project.id, { name: step.file!.name.slice(0, 120), bytes: check.bytes });
+      await replaceProjectNdaTemplate(services, project.id, { name: step.file!.name, bytes: check.bytes });
       return "New NDA envelopes use the uploaded template.";
     }
     case "counter":
