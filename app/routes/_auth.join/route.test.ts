@@ -1,24 +1,25 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
+import { bootApp, getRequest, ORIGIN, responseOf, sent } from "../../../tests/support/app";
 
 /** /join as its action answers a visitor's form (Turnstile is not keyed here, as on a server without its keys). */
 // the operator's per-address limit, low here (20 when unset), set before the app reads its configuration
 process.env.JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR = "5";
 const app = await bootApp("route-join");
-const { action } = await import("./route");
+const { action, loader } = await import("./route");
 const { makeUser } = await import("~/seed/factories");
 const { CLIENT_ADDRESS_HEADER } = await import("~/.server/http");
-const { outbox, users } = await import("~/.server/db/schema");
+const { affiliates, outbox, referrals, users } = await import("~/.server/db/schema");
 const { context, services } = app;
 afterAll(() => app.cleanup());
 
 const businessType = (await services.content.options("businessDescriptions"))[0]!.value;
 
-function joinRequest(email: string, address: string) {
+function joinRequest(email: string, address: string, cookie?: string) {
   return new Request(`${ORIGIN}/join`, {
     method: "POST",
     headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
       Origin: ORIGIN,
       "Sec-Fetch-Site": "same-origin",
       "Content-Type": "application/x-www-form-urlencoded",
@@ -36,7 +37,7 @@ function joinRequest(email: string, address: string) {
     }).toString(),
   });
 }
-const join = (email: string, address: string) => responseOf(action({ request: joinRequest(email, address), context, params: {} }));
+const join = (email: string, address: string, cookie?: string) => responseOf(action({ request: joinRequest(email, address, cookie), context, params: {} }));
 
 const noticesTo = async (email: string) =>
   (await services.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.subject, "Someone tried to create an account with your e-mail")))).length;
@@ -59,6 +60,33 @@ describe("the welcome e-mail", () => {
     expect((await join(email, "192.0.2.77")).status).toBe(302);
     const [mail] = await services.db.select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.subject, "Welcome to Secondary Marketplace")));
     expect(mail!.body).toContain(`Sign in with ${email} at ${services.env.APP_URL}/signin\n`);
+  });
+});
+
+describe("a referral link's code", () => {
+  it("is kept for the visitor's return to /join, credits the partner when the form carries none, and is dropped once used", async () => {
+    const [partner] = await services.db.insert(affiliates).values({ name: "Kept Code Partner", email: "kept@partner.example", code: "KEPTCXDE" }).returning();
+    const page = (url: string, cookie?: string) => sent(loader({ request: getRequest(url, cookie), context, params: {} }));
+    const arrived = await page("/join?ref=KEPTCXDE");
+    expect((await arrived.json()).referralCode).toBe("KEPTCXDE");
+    const kept = arrived.headers.get("Set-Cookie")!;
+    expect(kept).toMatch(/^referral=KEPTCXDE; Path=\/join; Max-Age=2592000; HttpOnly; SameSite=Lax/);
+    // back by the header's "Join", the address without the code
+    const back = await page("/join", "referral=KEPTCXDE");
+    expect((await back.json()).referralCode).toBe("KEPTCXDE");
+    expect(back.headers.get("Set-Cookie")).toBeNull();
+    // what is not a code is neither kept nor offered
+    const odd = await page("/join?ref=%3Cscript%3E");
+    expect((await odd.json()).referralCode).toBeNull();
+    expect(odd.headers.get("Set-Cookie")).toBeNull();
+
+    const email = `kept-code-${Date.now()}@example.test`;
+    const joined = await join(email, "192.0.2.91", "referral=KEPTCXDE");
+    expect(joined.status).toBe(302);
+    expect(joined.headers.get("Set-Cookie")).toContain("referral=; Path=/join; Max-Age=0");
+    const [member] = await services.db.select().from(users).where(eq(users.email, email));
+    const [referral] = await services.db.select().from(referrals).where(eq(referrals.userId, member!.id));
+    expect(referral?.affiliateId).toBe(partner!.id);
   });
 });
 

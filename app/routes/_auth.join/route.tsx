@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { signIn } from "~/auth/session.server";
 import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha } from "~/auth/captcha.server";
@@ -18,6 +18,7 @@ import { createUser, findUserByEmail } from "~/models/users.server";
 import { recordReferral } from "~/models/affiliates.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { readForm } from "~/.server/body";
+import { forgetReferralCode, keepReferralCode, referralCodeOf } from "~/.server/referral-cookie";
 import { answer } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
 
@@ -26,10 +27,16 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireAnonymous(args);
-  return {
-    businessTypes: await services.content.options("businessDescriptions"),
-    captchaSiteKey: captchaSiteKey(services.env),
-  };
+  const referral = referralCodeOf(args.request);
+  return json(
+    {
+      businessTypes: await services.content.options("businessDescriptions"),
+      captchaSiteKey: captchaSiteKey(services.env),
+      // the code of the link the visitor came by, this time or an earlier one
+      referralCode: referral.code,
+    },
+    referral.code && referral.fromUrl ? { headers: { "Set-Cookie": keepReferralCode(services.env, referral.code) } } : undefined,
+  );
 }
 
 /**
@@ -99,7 +106,8 @@ export async function action(args: ActionFunctionArgs) {
     }
     return answer(submission.reply({ resetForm: true }), 200, { checkEmail: email });
   }
-  await recordReferral(services.db, { secret: services.env.SESSION_SECRET, userId: user.id, code: ref });
+  // a page read before the code was kept carries none: the kept one counts
+  await recordReferral(services.db, { secret: services.env.SESSION_SECRET, userId: user.id, code: ref || referralCodeOf(args.request).code });
   await sendEmail(services, {
     to: user.email,
     subject: "Welcome to Secondary Marketplace",
@@ -109,14 +117,17 @@ export async function action(args: ActionFunctionArgs) {
   // a new member starts with the on-boarding chat, which ends where they wanted to go
   const wanted = safeRedirect(redirect, "");
   const onboard = ONBOARD_PATHS[role === "seller" ? "seller" : "buyer"];
-  return signIn(services, args.request, user.id, {
+  const signedIn = await signIn(services, args.request, user.id, {
     redirectTo: wanted && wanted !== "/home" ? `${onboard}?${new URLSearchParams({ redirect: wanted })}` : onboard,
     notification: `Welcome, ${user.name}. Your account is ready.`,
   });
+  // used once: the next account made in this browser is not the referrer's
+  signedIn.headers.append("Set-Cookie", forgetReferralCode(services.env));
+  return signedIn;
 }
 
 export default function JoinPage() {
-  const { businessTypes, captchaSiteKey } = useLoaderData<typeof loader>();
+  const { businessTypes, captchaSiteKey, referralCode } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const lastResult = data?.result;
   const [params] = useSearchParams();
@@ -158,7 +169,7 @@ export default function JoinPage() {
         <TextField meta={fields.password} label="Password" type="password" autoComplete="new-password" hint="at least 10 characters" />
         <TextField meta={fields.confirmPassword} label="Repeat password" type="password" autoComplete="new-password" />
         <input type="hidden" name="redirect" value={params.get("redirect") ?? ""} />
-        <input type="hidden" name="ref" value={params.get("ref") ?? ""} />
+        <input type="hidden" name="ref" value={referralCode ?? ""} />
         {captchaSiteKey ? (
           <Turnstile
             siteKey={captchaSiteKey}
