@@ -35,7 +35,10 @@ test("an admin approves an affiliate application, and a sign-up through its link
   expect(link).toMatch(/\/join\?ref=[A-Z2-9]{8}$/);
   const code = await refOf(link);
 
-  const member = await joinAs(page, { name: `Rita Referred ${token()}`, ref: code });
+  // the visitor came by the link, read the home page first, and came back to /join without the code
+  await page.goto(`/join?ref=${code}`);
+  await page.goto("/");
+  const member = await joinAs(page, { name: `Rita Referred ${token()}` });
   await admin.goto("/admin/marketing/affiliates");
   const row = admin.getByTestId(`partner-${code}`);
   await expect(row.getByRole("cell").nth(3)).toHaveText("1");
