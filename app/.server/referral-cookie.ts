@@ -1,4 +1,5 @@
 import { AFFILIATE_CODE, MEMBER_CODE } from "~/lib/affiliates";
+import { cookieValue } from "./cookies";
 import { isProduction, type Env } from "./env";
 
 /**
@@ -15,11 +16,7 @@ const isCode = (text: string) => AFFILIATE_CODE.test(text.toUpperCase()) || MEMB
 export function referralCodeOf(request: Request): { code: string | null; fromUrl: boolean } {
   const named = new URL(request.url).searchParams.get("ref");
   if (named && isCode(named)) return { code: named, fromUrl: true };
-  const kept = (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${NAME}=`))
-    ?.slice(NAME.length + 1);
+  const kept = cookieValue(request, NAME);
   return { code: kept && isCode(kept) ? kept : null, fromUrl: false };
 }
 

@@ -1,4 +1,5 @@
 import type { SessionIdStorageStrategy } from "@remix-run/server-runtime";
+import { cookieValue } from "./cookies";
 import { isProduction, type Env } from "./env";
 
 /** Absolute lifetime of a session; the idle timeout is enforced in the sessions table. */
@@ -20,11 +21,5 @@ export function sessionCookieOptions(env: Env): SessionIdStorageStrategy["cookie
 
 /** The session cookie's value as the browser sent it, signature and all: a key for what a verified cookie named. */
 export function signedSessionCookieOf(request: Request) {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at !== -1 && part.slice(0, at).trim() === SESSION_COOKIE_NAME) return part.slice(at + 1).trim() || null;
-  }
-  return null;
+  return cookieValue(request, SESSION_COOKIE_NAME);
 }

@@ -27,6 +27,7 @@ import { scoreSql } from "./match-score-sql.server";
 import { storedMatchesSql } from "./stored-match-sql.server";
 import { sideResponsivenessSql, storedOrNone } from "./responsiveness.server";
 import { pageOrLast } from "./list-query.server";
+import { notListedByCompany } from "./project-search.server";
 
 export const WEIGHTS_KEY = "matchWeights";
 
@@ -144,7 +145,7 @@ export type Offeree = { id: number; customerId: number | null };
 export function notOwnListing(member: Offeree) {
   return member.customerId === null
     ? ne(projects.sellerId, member.id)
-    : sql`${projects.sellerId} not in (select ${users.id} from ${users} where ${users.customerId} = ${member.customerId})`;
+    : notListedByCompany(member.customerId);
 }
 
 /** Only what the score reads of a project: a buyer's recomputation reads every visible one. */
@@ -471,7 +472,7 @@ const bestMatchesOf = preparedQuery((db) =>
       and(
         eq(matches.customerId, sql.placeholder("customerId")),
         visible(projects.status),
-        sql`${projects.sellerId} not in (select ${users.id} from ${users} where ${users.customerId} = ${sql.placeholder("customerId")})`,
+        notListedByCompany(sql.placeholder("customerId")),
       ),
     )
     .orderBy(desc(matches.score), matches.projectId)

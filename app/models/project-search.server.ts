@@ -29,6 +29,9 @@ export type SearchParams = {
   exceptCompany?: number | null;
 };
 
+/** A listing whose seller is no member of this company (a value, a placeholder or SQL; null: every listing). */
+export const notListedByCompany = (company: unknown) => sql`${projects.sellerId} not in (select ${users.id} from ${users} where ${users.customerId} = ${company})`;
+
 export const SORTABLE = {
   date: projects.publishedAt,
   projectName: projects.projectName,
@@ -69,7 +72,7 @@ function searchQuery(params: SearchParams, { placeholders = false, probe = false
   if (params.exceptSeller !== undefined) {
     where.push(ne(projects.sellerId, value("exceptSeller", params.exceptSeller)));
     // one shape with or without a company: a null company has no members
-    where.push(sql`${projects.sellerId} not in (select ${users.id} from ${users} where ${users.customerId} = ${value("exceptCompany", params.exceptCompany ?? null)})`);
+    where.push(notListedByCompany(value("exceptCompany", params.exceptCompany ?? null)));
   }
   const match = params.q ? ftsQuery(params.q) : null;
   const matched = match ? sql`projects_fts match ${value("match", match)}` : null;

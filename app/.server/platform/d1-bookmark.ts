@@ -6,6 +6,8 @@
  * so a forged one affects no one but the browser that sends it.
  */
 
+import { cookieValue } from "../cookies";
+
 export const BOOKMARK_COOKIE = "d1-bookmark";
 /** Replication lag is seconds; an hour keeps a visit consistent without pinning a browser for long. */
 const BOOKMARK_MAX_AGE = 60 * 60;
@@ -14,13 +16,8 @@ const BOOKMARK_SHAPE = /^[0-9a-f]{1,64}(?:-[0-9a-f]{1,64}){1,7}$/i;
 
 /** The bookmark this browser sent, when it is one. */
 export function bookmarkOf(request: Request): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, value] = part.trim().split("=", 2);
-    if (name === BOOKMARK_COOKIE && value && BOOKMARK_SHAPE.test(value)) return value;
-  }
-  return null;
+  const value = cookieValue(request, BOOKMARK_COOKIE);
+  return value && BOOKMARK_SHAPE.test(value) ? value : null;
 }
 
 /**
