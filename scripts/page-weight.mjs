@@ -24,8 +24,9 @@ const text = fs.readFileSync(path.join(dir, manifestFile), "utf8");
 const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
 
 const sizes = new Map();
+// the manifest names each file by its URL ("%24id" for "$id")
 const gzipSize = (file) => {
-  if (!sizes.has(file)) sizes.set(file, zlib.gzipSync(fs.readFileSync(path.join("public", file))).length);
+  if (!sizes.has(file)) sizes.set(file, zlib.gzipSync(fs.readFileSync(path.join("public", decodeURIComponent(file)))).length);
   return sizes.get(file);
 };
 const withParents = (id) => {
