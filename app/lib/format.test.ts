@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactCurrency, formatCurrency } from "./format";
+import { formatCompactCurrency, formatCurrency, formatNumber } from "./format";
 
 describe("formatCurrency", () => {
   it("shows whole dollars as whole, and the cents of an amount that has them", () => {
@@ -34,5 +34,14 @@ describe("formatCompactCurrency", () => {
     expect(formatCompactCurrency(0)).toBe("$0");
     expect(formatCompactCurrency(-0.2)).toBe("$0");
     expect(formatCompactCurrency(null)).toBe("—");
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups the thousands of the whole part only", () => {
+    expect(formatNumber(1_234_567)).toBe("1,234,567");
+    expect(formatNumber(1234.5678)).toBe("1,234.5678");
+    expect(formatNumber(-98765.4321)).toBe("-98,765.4321");
+    expect(formatNumber(0.12345)).toBe("0.12345");
   });
 });

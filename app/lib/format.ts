@@ -35,7 +35,12 @@ export function formatCompactCurrency(v: number | null | undefined) {
   return unit ? `${sign}$${figure.toFixed(1)}${unit.suffix}` : `${sign}$${figure}`;
 }
 
-export const formatNumber = (v: number) => group(String(v));
+/** Only the whole part is grouped: a customer's size of 1234.5678 was shown as "1,234.5,678". */
+export function formatNumber(v: number) {
+  const text = String(v);
+  const point = text.indexOf(".");
+  return point < 0 ? group(text) : `${group(text.slice(0, point))}${text.slice(point)}`;
+}
 
 /**
  * A character past U+00FF as a character reference, for `dangerouslySetInnerHTML` on a <span>. A
