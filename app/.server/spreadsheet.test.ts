@@ -44,6 +44,25 @@ describe("an uploaded XLSX", () => {
   });
 });
 
+describe("an uploaded XLSX's number cells", () => {
+  it("are read as the sheet shows them, not as the 17 digits Excel writes", async () => {
+    const numbers = (v: string) =>
+      zipSync({
+        "xl/workbook.xml": strToU8('<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+        "xl/_rels/workbook.xml.rels": strToU8('<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>'),
+        "xl/worksheets/sheet1.xml": strToU8(`<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>size</t></is></c></row><row r="2"><c r="A2"><v>${v}</v></c></row></sheetData></worksheet>`),
+      });
+    const cell = async (v: string) => {
+      const read = await readSheet(new File([numbers(v)], "listings.xlsx"));
+      return read.ok ? read.sheet.records[0]!.size : read.problem;
+    };
+    expect(await cell("1250000.8899999999")).toBe("1250000.89");
+    expect(await cell("12.599999999999999")).toBe("12.6");
+    expect(await cell("1.5E+3")).toBe("1500");
+    expect(await cell("2500000")).toBe("2500000");
+  });
+});
+
 describe("an uploaded XLSX that unzips to more than the cap", () => {
   const header: Array<Array<[string, string]>> = [[["A1", "name"]], [["A2", "Pool"]]];
   const tooLarge = { ok: false, problem: XLSX_TOO_LARGE };

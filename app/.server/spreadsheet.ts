@@ -3,6 +3,16 @@ import { csvProblem, csvText, parseCsvRecordsInSteps } from "~/lib/csv-import";
 import { nextTurn } from "./platform/next-turn";
 
 /** `lines`: each record's row number as the spreadsheet shows it (an XLSX skips its empty rows); none for CSV. */
+/**
+ * A number cell as it was typed: Excel writes 17 significant digits ("12.599999999999999" for 12.6,
+ * "1.5E+3"), which an amount's rule of cents refused; the shortest text of the same number is what
+ * the sheet showed. Past what JavaScript writes without an exponent, the cell's text is kept.
+ */
+function numberText(v: string) {
+  const n = Number(v);
+  return v.trim() !== "" && Number.isFinite(n) && Math.abs(n) < 1e21 && (n === 0 || Math.abs(n) >= 1e-6) ? String(n) : v;
+}
+
 export type Sheet = { header: string[]; records: Array<Record<string, string>>; lines?: number[] };
 export type SheetRead = { ok: true; sheet: Sheet } | { ok: false; problem: string };
 
@@ -94,7 +104,17 @@ async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values
       const body = cell[2] ?? "";
       const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
       values[column] =
-        type === "s" ? (shared[Number(v)] ?? "") : type === "inlineStr" ? textOf(body) : type === "b" ? (v === "1" ? "TRUE" : "FALSE") : v === undefined ? "" : decode(v);
+        type === "s"
+          ? (shared[Number(v)] ?? "")
+          : type === "inlineStr"
+            ? textOf(body)
+            : type === "b"
+              ? (v === "1" ? "TRUE" : "FALSE")
+              : v === undefined
+                ? ""
+                : type === undefined || type === "n"
+                  ? numberText(decode(v))
+                  : decode(v);
     }
     const filled = Array.from(values, (v) => v ?? "");
     if (filled.some((v) => v.trim() !== "")) rows.push({ line, values: filled });

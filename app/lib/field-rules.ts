@@ -68,6 +68,19 @@ export function parseDecimal(v: string, thousands = false): number {
   return Number(v.replace(",", "."));
 }
 
+/** What an amount of money says when it is written past the cent (not the spec's: §5 has no rule for places). */
+export const CENTS = "Enter an amount to the cent: at most 2 decimal places.";
+/**
+ * An amount as typed names no fraction of a cent ("1,250,000.50", "12,5", "100.000"): an offer of
+ * 1,250,000.999 was kept as typed and shown to both sides, and in its letter, as $1,250,001.
+ * Read as parseDecimal reads it: where thousands are allowed, "1,250,000" has no decimals.
+ */
+export function isToTheCent(v: string, thousands = false) {
+  const text = thousands && v.includes(",") && DECIMAL_THOUSANDS.test(v) ? v.replace(/,/g, "") : v;
+  const fraction = /[.,](\d+)$/.exec(text)?.[1] ?? "";
+  return fraction.replace(/0+$/, "").length <= 2;
+}
+
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** What a date field says when its value is no day (not the spec's: §5 has no date rule). */
 export const DAY_FORMAT = "Enter a date as YYYY-MM-DD.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactCurrency, formatCurrency } from "./format";
+import { formatCompactCurrency, formatCurrency, formatNumber, formatPercent } from "./format";
 
 describe("formatCurrency", () => {
   it("shows whole dollars as whole, and the cents of an amount that has them", () => {
@@ -34,5 +34,28 @@ describe("formatCompactCurrency", () => {
     expect(formatCompactCurrency(0)).toBe("$0");
     expect(formatCompactCurrency(-0.2)).toBe("$0");
     expect(formatCompactCurrency(null)).toBe("—");
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups the thousands of the whole part only", () => {
+    expect(formatNumber(1_234_567)).toBe("1,234,567");
+    expect(formatNumber(1234.5678)).toBe("1,234.5678");
+    expect(formatNumber(-98765.4321)).toBe("-98,765.4321");
+    expect(formatNumber(0.12345)).toBe("0.12345");
+  });
+});
+
+describe("formatPercent", () => {
+  it("shows a rate to the thousandth when it has one, else to the hundredth, rounded as written", () => {
+    expect(formatPercent(7.125)).toBe("7.125%");
+    expect(formatPercent(6.245)).toBe("6.245%");
+    expect(formatPercent(5)).toBe("5.00%");
+    expect(formatPercent(5.1)).toBe("5.10%");
+    expect(formatPercent(12.3456)).toBe("12.346%");
+    expect(formatPercent(1.0005)).toBe("1.001%");
+    expect(formatPercent(-0.5)).toBe("-0.50%");
+    expect(formatPercent(-0.0001)).toBe("0.00%");
+    expect(formatPercent(null)).toBe("—");
   });
 });

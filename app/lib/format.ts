@@ -35,7 +35,12 @@ export function formatCompactCurrency(v: number | null | undefined) {
   return unit ? `${sign}$${figure.toFixed(1)}${unit.suffix}` : `${sign}$${figure}`;
 }
 
-export const formatNumber = (v: number) => group(String(v));
+/** Only the whole part is grouped: a customer's size of 1234.5678 was shown as "1,234.5,678". */
+export function formatNumber(v: number) {
+  const text = String(v);
+  const point = text.indexOf(".");
+  return point < 0 ? group(text) : `${group(text.slice(0, point))}${text.slice(point)}`;
+}
 
 /**
  * A character past U+00FF as a character reference, for `dangerouslySetInnerHTML` on a <span>. A
@@ -44,7 +49,17 @@ export const formatNumber = (v: number) => group(String(v));
  * (static-html.server.ts does the same for the markup drawn once).
  */
 export const charRef = (code: number) => ({ __html: `&#${code};` });
-export const formatPercent = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${v.toFixed(2)}%`);
+/**
+ * A rate to the thousandth when it has one, else to the hundredth: a note rate of 7.125% (rates go in
+ * eighths) was shown as 7.13%, and toFixed rounded 6.245 (6.2449999... in binary) down to 6.24.
+ */
+export function formatPercent(v: number | null | undefined) {
+  if (v === null || v === undefined) return "—";
+  const thousandths = Math.round(Math.abs(v) * 1000);
+  const sign = v < 0 && thousandths > 0 ? "-" : "";
+  const text = (thousandths / 1000).toFixed(3);
+  return `${sign}${text.endsWith("0") ? text.slice(0, -1) : text}%`;
+}
 export const formatDate = (v: string | number | Date | null | undefined) =>
   v === null || v === undefined || v === "" ? "—" : new Date(v).toISOString().slice(0, 10);
 export const formatYesNo = (v: boolean | null | undefined) => (v === null || v === undefined ? "—" : v ? "Yes" : "No");

@@ -52,6 +52,12 @@ describe("the rule-based brain understands plain words", () => {
     expect(sizeRange("$5-10m")).toEqual({ min: 5e6, max: 10e6 });
     expect(sizeRange("over $300 million")).toEqual({ min: 300e6, max: Infinity });
     expect(sizeRange("14 industries")).toBeNull();
+    // thousands commas, as people write dollars: "$1,000,000" was one dollar
+    expect(sizeRange("deals of $1,000,000")).toEqual({ min: 1e6, max: 1e6 });
+    expect(sizeRange("$5,000,000 to $10,000,000")).toEqual({ min: 5e6, max: 10e6 });
+    expect(sizeRange("under $2,500,000.50")).toEqual({ min: 0, max: 2_500_000.5 });
+    expect(sizeRange("$1,5m")).toEqual({ min: 1.5e6, max: 1.5e6 });
+    expect(understand("around $7,500,000", options).changes.transactionScalePreferences).toEqual(["$5-$10m"]);
     expect(understand("$10M to $25M", options).changes.transactionScalePreferences).toEqual(["$10-$25m"]);
     expect(understand("over $300m", options).changes.transactionScalePreferences).toEqual(["$300-$500m", "Above $500m"]);
     expect(understand("about $7m", options).changes.transactionScalePreferences).toEqual(["$5-$10m"]);

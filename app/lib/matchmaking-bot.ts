@@ -1,3 +1,4 @@
+import { parseDecimal } from "./field-rules";
 import { ANY_INDUSTRY, CRITERIA_LIMITS, CRITERIA_LIMIT_MESSAGES, type BuyerCriteria } from "./buyer-criteria";
 import { SIZE_BAND_LABELS, type MatchReason } from "./match-score";
 import { SIZE_BANDS } from "./projects";
@@ -92,15 +93,18 @@ function findLabels(text: string, labels: readonly string[]) {
   return { found, rest };
 }
 
-const AMOUNT = String.raw`\$?\s*(\d+(?:[.,]\d+)?)\s*(k|m|mm|mn|million|b|bn|billion)?\b`;
+// a figure with thousands commas first: "$1,000,000" was read as "$1,000", one dollar
+const FIGURE = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?`;
+const AMOUNT = String.raw`\$?\s*(${FIGURE})\s*(k|m|mm|mn|million|b|bn|billion)?\b`;
 const UNIT: Record<string, number> = { k: 1e3, m: 1e6, mm: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
-const amount = (n: string, unit: string | undefined) => Number(n.replace(",", ".")) * (unit ? UNIT[unit]! : 1);
+const amount = (n: string, unit: string | undefined) => parseDecimal(n, true) * (unit ? UNIT[unit]! : 1);
 
 /** The size range a text names ("under $5M", "$5-10m", "over $100 million", "$7m"), or null. */
 export function sizeRange(text: string): { min: number; max: number } | null {
   const t = text.toLowerCase();
   const range = new RegExp(`(?:between\\s*)?${AMOUNT}\\s*(?:-|–|to|and)\\s*${AMOUNT}`).exec(t);
-  if (range && (range[2] || range[4]) && (t.includes("$") || range[4])) {
+  // figures without a unit name dollars when they are written out ("$5,000,000 to $10,000,000"), not "$5-10"
+  if (range && (range[2] || range[4] || amount(range[3]!, undefined) >= 1000) && (t.includes("$") || range[4])) {
     const unit = range[4] ?? range[2];
     return { min: amount(range[1]!, range[2] ?? unit), max: amount(range[3]!, unit) };
   }
@@ -108,7 +112,7 @@ export function sizeRange(text: string): { min: number; max: number } | null {
   if (under && (under[2] || t.includes("$"))) return { min: 0, max: amount(under[1]!, under[2]) };
   const over = new RegExp(`(?:over|above|more than|at least|min(?:imum)?|>|\\+)\\s*${AMOUNT}`).exec(t);
   if (over && (over[2] || t.includes("$"))) return { min: amount(over[1]!, over[2]), max: Infinity };
-  const one = new RegExp(`\\$\\s*(\\d+(?:[.,]\\d+)?)\\s*(k|m|mm|mn|million|b|bn|billion)?\\b|(\\d+(?:[.,]\\d+)?)\\s*(k|m|mm|mn|million|b|bn|billion)\\b`).exec(t);
+  const one = new RegExp(`\\$\\s*(${FIGURE})\\s*(k|m|mm|mn|million|b|bn|billion)?\\b|(${FIGURE})\\s*(k|m|mm|mn|million|b|bn|billion)\\b`).exec(t);
   if (one) {
     const value = one[1] !== undefined ? amount(one[1], one[2]) : amount(one[3]!, one[4]);
     return { min: value, max: value };

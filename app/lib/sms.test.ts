@@ -66,6 +66,11 @@ describe("quiet hours", () => {
     expect(timeZoneOf("Midwest")).toBe("America/Chicago");
     expect(timeZoneOf("Europe/London")).toBe("Europe/London");
     expect(timeZoneOf("Zurich")).toBe("America/New_York");
+    // an address as people write it: a ZIP code or the country after the state
+    expect(timeZoneOf("San Francisco, CA 94105")).toBe("America/Los_Angeles");
+    expect(timeZoneOf("Seattle, WA 98101-2345, USA")).toBe("America/Los_Angeles");
+    expect(timeZoneOf("Denver, CO, United States")).toBe("America/Denver");
+    expect(timeZoneOf("Honolulu, HI U.S.A.")).toBe("Pacific/Honolulu");
     expect(timeZoneOf("Mars/Olympus")).toBe("America/New_York");
     expect(timeZoneOf("")).toBe("America/New_York");
   });

@@ -107,7 +107,9 @@ function isTimeZone(name: string) {
 export function timeZoneOf(headquarters: string) {
   const text = headquarters.trim();
   if (text.includes("/") && isTimeZone(text)) return text;
-  const code = /(?:^|[\s,])([A-Z]{2})$/.exec(text)?.[1];
+  // the state code last, or before a ZIP code or the country as addresses are written ("San Francisco, CA 94105, USA"):
+  // those were placed in New York, and a Californian's text held until 08:00 there went out at 05:00 on their clock
+  const code = /(?:^|[\s,])([A-Z]{2})(?:[\s,]+\d{5}(?:-\d{4})?)?(?:[\s,]+(?:USA?|U\.S\.A?\.?|United States(?: of America)?))?$/.exec(text)?.[1];
   return (code && STATE_ZONE.get(code)) ?? REGION_ZONE[text.toLowerCase()] ?? DEFAULT_TIME_ZONE;
 }
 

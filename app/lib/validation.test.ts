@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
-import { field, isCalendarDay, isDecimal, isPhone, isZip, messages, parseDecimal } from "./validation";
+import { CENTS, field, isCalendarDay, isDecimal, isPhone, isZip, messages, parseDecimal } from "./validation";
 
 const firstError = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -95,6 +95,19 @@ describe("spec §5 messages", () => {
     expect(firstError(field.integer({ min: 0 }), "9".repeat(400))).toBe("Value must be an number.");
     expect(field.integer().parse(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
   });
+  it("keeps an amount of money to the cent, refusing a fraction of one that every page would round away", () => {
+    const money = field.decimal({ min: 0, max: 1e12, thousands: true, cents: true });
+    expect(firstError(money, "1,250,000.999")).toBe(CENTS);
+    expect(firstError(money, "0.000001")).toBe(CENTS);
+    expect(firstError(money, "12,345")).toBeNull();
+    expect(money.parse("1,250,000.50")).toBe(1_250_000.5);
+    expect(money.parse("12,5")).toBe(12.5);
+    expect(money.parse("100.000")).toBe(100);
+    expect(firstError(money, "1e6")).toBe("Value must be a valid decimal.");
+    // a rate is no amount of money: its places are its own
+    expect(field.decimal({ min: 0, max: 100 }).parse("5.125")).toBe(5.125);
+  });
+
   it("answers a decimal past a field's bounds with the range's message, however many digits it has", () => {
     const amount = field.decimal({ min: 0, max: 1e12, thousands: true });
     const rate = field.decimal({ min: 0, max: 100 });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { EMAIL_MAX_LENGTH, isDecimalText, isDomain, isEmail, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal } from "./field-rules";
+import { CENTS, EMAIL_MAX_LENGTH, isDecimalText, isToTheCent, isDomain, isEmail, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal } from "./field-rules";
 
 export * from "./field-rules";
 
@@ -77,10 +77,15 @@ export const field = {
    * nines in an amount said "Value must be a valid decimal."); one past what JavaScript holds (Infinity)
    * that no bound caught is still no decimal.
    */
-  decimal: (opts: { min?: number; max?: number; thousands?: boolean } = {}) =>
+  decimal: (opts: { min?: number; max?: number; thousands?: boolean; cents?: boolean } = {}) =>
     z.pipe(
       z.pipe(
-        z.string({ error: messages.required }).check(z.trim(), z.refine((v) => isDecimalText(v, opts.thousands), messages.decimal)),
+        z.string({ error: messages.required }).check(
+          z.trim(),
+          z.refine((v) => isDecimalText(v, opts.thousands), { error: messages.decimal, abort: true }),
+          // an amount of money (`cents`) is kept as typed, so it names no fraction of a cent that every page would round away
+          z.refine((v) => !opts.cents || isToTheCent(v, opts.thousands), { error: CENTS, abort: true }),
+        ),
         z.transform((v: string) => largestAt(parseDecimal(v, opts.thousands))),
       ),
       z.pipe(bounded(opts), z.number().check(z.refine((n) => Math.abs(n) < Number.MAX_VALUE, messages.decimal))),

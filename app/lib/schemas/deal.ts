@@ -23,7 +23,7 @@ export const markReadSchema = z.object({ intent: z.literal("mark-read") });
 
 /** The terms of a letter of intent: the buyer's offer, a revision, or the seller's counter. */
 export const offerTermsSchema = z.object({
-  price: field.decimal({ min: 1, max: 100_000_000_000, thousands: true }),
+  price: field.decimal({ min: 1, max: 100_000_000_000, thousands: true, cents: true }),
   structure: field.text({ max: 200 }),
   conditions: field.optionalText({ max: 2000 }),
   dueDiligenceDays: field.integer({ min: 0, max: 365 }),

@@ -54,8 +54,8 @@ export const basicsSchema = (o: ProjectOptions) =>
 /** Step 2: the money: amounts, rate, maturity, security. */
 export const termsSchema = (o: ProjectOptions) =>
   z.object({
-    loanAmount: field.decimal({ min: 0, thousands: true, max: MAX_AMOUNT }),
-    size: field.decimal({ min: 1, thousands: true, max: MAX_AMOUNT }),
+    loanAmount: field.decimal({ min: 0, thousands: true, cents: true, max: MAX_AMOUNT }),
+    size: field.decimal({ min: 1, thousands: true, cents: true, max: MAX_AMOUNT }),
     waInterest: field.decimal({ min: 0, max: 100 }),
     maturityDate: date(),
     term: oneOf(o.loanStatus),
@@ -91,14 +91,14 @@ export const detailsSchemas = {
       locatedZip: field.optionalText({ max: 10 }),
       units: field.integer({ min: 1, max: 100_000 }),
       occupancy: field.decimal({ min: 0, max: 100 }),
-      noi: field.decimal({ min: -MAX_AMOUNT, thousands: true, max: MAX_AMOUNT }),
+      noi: field.decimal({ min: -MAX_AMOUNT, thousands: true, cents: true, max: MAX_AMOUNT }),
     }),
   insurance_loan: (o: ProjectOptions) =>
     z.object({
       carrier: field.text({ min: 2, max: 150 }),
       policyType: oneOf(o.policyTypes),
-      faceAmount: field.decimal({ min: 0, thousands: true, max: MAX_AMOUNT }),
-      cashSurrenderValue: field.decimal({ min: 0, thousands: true, max: MAX_AMOUNT }),
+      faceAmount: field.decimal({ min: 0, thousands: true, cents: true, max: MAX_AMOUNT }),
+      cashSurrenderValue: field.decimal({ min: 0, thousands: true, cents: true, max: MAX_AMOUNT }),
       insuredAge: field.integer({ min: 18, max: 120 }),
     }),
   limited_company: (_o: ProjectOptions) =>
@@ -107,9 +107,9 @@ export const detailsSchemas = {
       sicCode: z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{4}$/, messages.domain)),
       website: orEmpty(z.string().check(z.trim())).check(z.refine((v) => v === "" || /^https?:\/\/\S+\.\S+/.test(v), messages.url)),
       contactPhone: field.optionalPhone(),
-      revenue: field.decimal({ thousands: true, min: 0, max: MAX_AMOUNT }),
-      ebitda: field.decimal({ min: -MAX_AMOUNT, thousands: true, max: MAX_AMOUNT }),
-      totalDebt: field.decimal({ thousands: true, min: 0, max: MAX_AMOUNT }),
+      revenue: field.decimal({ thousands: true, cents: true, min: 0, max: MAX_AMOUNT }),
+      ebitda: field.decimal({ min: -MAX_AMOUNT, thousands: true, cents: true, max: MAX_AMOUNT }),
+      totalDebt: field.decimal({ thousands: true, cents: true, min: 0, max: MAX_AMOUNT }),
       employees: field.integer({ min: 0, max: 10_000_000 }),
     }),
 } satisfies Record<ProjectKind, (o: ProjectOptions) => z.ZodMiniType>;

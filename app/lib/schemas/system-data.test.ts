@@ -29,6 +29,12 @@ describe("a SIC code", () => {
     expect(safeParse(sicCodeSchema, { code: "11", title: "Wheat", division: "D" }).error?.issues.map((i) => i.path[0])).toEqual(["code"]);
   });
 
+  it("is read with its leading 0 when a spreadsheet dropped it (the export's 0111 saved again by Excel as 111)", () => {
+    expect(safeParse(sicCodeSchema, { code: "111", title: "Wheat", division: "A" }).data).toEqual({ code: "0111", title: "Wheat", division: "A" });
+    expect(safeParse(sicCodeSchema, { code: " 781 ", title: "Landscape Counseling and Planning", division: "A" }).data?.code).toBe("0781");
+    expect(safeParse(sicCodeSchema, { code: "6021", title: "National Commercial Banks", division: "H" }).data?.code).toBe("6021");
+  });
+
   it("is refused the same in the form, adding or changing a code", () => {
     for (const intent of [{ intent: "create" }, { intent: "update", original: "2011" }] as Record<string, string>[]) {
       const form = new URLSearchParams({ ...intent, code: "2011", title: "Meat Packing Plants", division: "A" });

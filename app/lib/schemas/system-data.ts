@@ -54,7 +54,14 @@ const divisionOfCode = z.refine<{ code: string; division: string }>((v) => v.div
   },
 });
 
-export const sicCodeSchema = z.object(sicCodeShape).check(divisionOfCode);
+/**
+ * A line of the CSV import: a code of three digits is a spreadsheet's reading of one that starts with 0
+ * (the export's 0111 opened in Excel and saved again is 111), which no major group is otherwise (they
+ * start at 01), so it is read as the four digits it was; every other code as the form takes it.
+ */
+export const sicCodeSchema = z
+  .object({ ...sicCodeShape, code: z.pipe(z.pipe(z.string({ error: messages.required }), z.transform((v: string) => v.trim().replace(/^\d{3}$/, "0$&"))), sicCodeField()) })
+  .check(divisionOfCode);
 
 const id = () => z.coerce.number().check(z.int(), z.positive());
 const csvFile = () => z.optional(z.file({ error: "Choose a CSV file." }));

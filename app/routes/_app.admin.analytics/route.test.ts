@@ -24,6 +24,13 @@ describe("the page sessions' date filters", () => {
     }
     const day = await (await open("from=2026-02-28&to=2026-02-28")).json();
     expect(day.filters).toEqual({ from: "2026-02-28", to: "2026-02-28" });
+    expect(day.daysProblem).toBeNull();
+  });
+
+  it("say a To day before the From day matches nothing, rather than showing 0 sessions unexplained", async () => {
+    const page = await (await open("from=2026-12-10&to=2026-12-01")).json();
+    expect(page.daysProblem).toBe("The To day is before the From day: no session falls between them.");
+    expect(page.totals.sessions).toBe(0);
   });
 });
 

@@ -33,11 +33,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const [{ rows, totals, page }, chart] = await Promise.all([listPageSessions(services.db, filters, { page: pageNumber(query.get("page")) }), sessionsChart(services.db, { now: new Date() })]);
   // a project id that is none ("abc") filters nothing: said by the box, which keeps what was typed, not a list of every session passed off as the project's
   const projectProblem = project && !filters.projectId ? { typed: project.slice(0, 40), message: fieldMessages.integer } : null;
-  return { filters, projectProblem, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
+  // a from after the to (typed the wrong way round) matches nothing: said by the boxes, not left as "0 sessions"
+  const daysProblem = filters.from && filters.to && filters.from > filters.to ? "The To day is before the From day: no session falls between them." : null;
+  return { filters, projectProblem, daysProblem, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
 }
 
 export default function PageSessionsPage() {
-  const { filters, projectProblem, page, pageSize, body, totals, chart } = useLoaderData<typeof loader>();
+  const { filters, projectProblem, daysProblem, page, pageSize, body, totals, chart } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <PageHeader title="Page sessions" />
@@ -78,7 +80,19 @@ export default function PageSessionsPage() {
         </label>
         <label className="flex flex-col gap-1">
           To
-          <input className="input" name="to" type="date" defaultValue={filters.to ?? ""} />
+          <input
+            className="input"
+            name="to"
+            type="date"
+            defaultValue={filters.to ?? ""}
+            aria-invalid={daysProblem ? true : undefined}
+            aria-describedby={daysProblem ? "days-error" : undefined}
+          />
+          {daysProblem ? (
+            <span id="days-error" className="field-error" role="alert">
+              {daysProblem}
+            </span>
+          ) : null}
         </label>
         <button type="submit" className="btn-primary">Filter</button>
       </Form>
