@@ -17,7 +17,7 @@ import {
   type InboundColumn,
   type InboundKind,
 } from "~/lib/inbound";
-import { resultFor, type ActionResult } from "~/lib/action-result";
+import { openedOf, resultFor, type ActionResult } from "~/lib/action-result";
 import type { inboundListPage } from "~/models/inbound.server";
 
 type ListData = SerializeFrom<typeof inboundListPage>;
@@ -108,14 +108,9 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
   const { item } = row;
   const lastResult = resultFor(result, "update", { id: item.id });
   const lastAnswer = resultFor(result, "answer", { id: item.id });
-  const shown = { status: item.status, ownerId: item.ownerId ? String(item.ownerId) : "", notes: item.notes };
-  const [form, fields] = useForm({
-    id: `inbound-${item.id}`,
-    lastResult,
-    defaultValue: { intent: "update", id: String(item.id), ...shown },
-    schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema),
-    shouldValidate: "onSubmit",
-  });
+  // the row as this page showed it; refused, the form stays opened on what it was sent with (or, after a
+  // clash, on the row as it is now), so that saving again writes only what this admin changed
+  const opened = openedOf(lastResult) ?? JSON.stringify({ status: item.status, ownerId: item.ownerId ? String(item.ownerId) : "", notes: item.notes });
   const [answerForm, answerFields] = useForm({
     id: `answer-${item.id}`,
     lastResult: lastAnswer,
@@ -124,19 +119,7 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
   });
   return (
     <div className="min-w-64 space-y-2">
-      <Form method="post" className="space-y-2" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="id" value={item.id} />
-        {/* the row as this page showed it: the save writes only what this admin changed (another's save meanwhile kept) */}
-        <input type="hidden" name="opened" value={JSON.stringify(shown)} />
-        <SelectField meta={fields.status} label="Status" options={STATUS_OPTIONS} />
-        <SelectField meta={fields.ownerId} label="Owner" placeholder="No owner" options={admins.map((a) => ({ value: String(a.id), label: a.name }))} />
-        <TextAreaField meta={fields.notes} label="Notes" rows={2} />
-        <button type="submit" className="btn-secondary px-2 py-1">
-          Save
-        </button>
-      </Form>
+      <HandlingForm key={opened} id={item.id} opened={opened} admins={admins} lastResult={lastResult} />
       {kind === "inquiry" && !item.answer ? (
         <Form method="post" className="space-y-2" {...getFormProps(answerForm)}>
           <FormErrors id={answerForm.errorId} errors={answerForm.errors} />
@@ -155,5 +138,30 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
         </Link>
       ) : null}
     </div>
+  );
+}
+
+function HandlingForm({ id, opened, admins, lastResult }: { id: number; opened: string; admins: Admins; lastResult?: ActionResult }) {
+  const [form, fields] = useForm({
+    id: `inbound-${id}`,
+    lastResult,
+    defaultValue: { intent: "update", id: String(id), ...(JSON.parse(opened) as Record<string, string>) },
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" className="space-y-2" {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={id} />
+      {/* the row as this page showed it: the save writes only what this admin changed (another's save meanwhile kept) */}
+      <input type="hidden" name="opened" value={opened} />
+      <SelectField meta={fields.status} label="Status" options={STATUS_OPTIONS} />
+      <SelectField meta={fields.ownerId} label="Owner" placeholder="No owner" options={admins.map((a) => ({ value: String(a.id), label: a.name }))} />
+      <TextAreaField meta={fields.notes} label="Notes" rows={2} />
+      <button type="submit" className="btn-secondary px-2 py-1">
+        Save
+      </button>
+    </Form>
   );
 }

@@ -55,7 +55,20 @@ type Stored = ReturnType<typeof storedOf>;
 // a list in another order is the same list
 const sameCriterion = (a: Stored[CriteriaKey], b: Stored[CriteriaKey]) => (Array.isArray(a) && Array.isArray(b) ? [...a].sort().join("\u001f") === [...b].sort().join("\u001f") : a === b);
 
-export const CRITERIA_CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+/** The message on a criterion changed meanwhile, once the page shows the change (`now`, as the form shows it). */
+export const criteriaChangedMeanwhileTo = (now: string | string[]) => {
+  const text = [now].flat().join(", ");
+  return `${text ? `Someone changed this to “${text}”` : "Someone emptied this"} since you opened the page; the page now shows their other changes too. Save again to put yours in its place.`;
+};
+
+/** The criteria as the form shows them (state names, size bands' labels), the investor type beside them; null when the customer is gone. */
+async function criteriaAsShown(db: Database, customerId: number) {
+  const [row] = await db
+    .select({ preferences: customers.preferences, raw: sql<string>`${customers.preferences}`, investorType: customers.investorType })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row ? { row, current: { ...criteriaForForm(criteriaFrom(row.preferences)), buyerType: row.investorType } } : null;
+}
 
 /**
  * Replaces a customer's criteria with what a form posted (already validated with
@@ -75,24 +88,20 @@ export async function saveCriteria(
     address,
     rematch = true,
   }: { customerId: number; values: BuyerCriteriaValues; opened?: BuyerCriteriaValues; actor: AuditEntry["actor"]; address?: string; rematch?: boolean },
-): Promise<boolean | { clash: CriteriaKey }> {
+): Promise<boolean | { clash: CriteriaKey; current: Record<string, unknown> }> {
   let { buyerType, ...criteria } = storedOf(values);
   let asRead: SQL | undefined;
   let changed: CriteriaKey[] = [];
   if (opened) {
-    const [row] = await db
-      .select({ preferences: customers.preferences, raw: sql<string>`${customers.preferences}`, investorType: customers.investorType })
-      .from(customers)
-      .where(eq(customers.id, customerId));
-    if (!row) return false;
-    // as the form shows them (state names, size bands' labels), which is how the form posts them
-    const current = { ...criteriaForForm(criteriaFrom(row.preferences)), buyerType: row.investorType };
+    const read = await criteriaAsShown(db, customerId);
+    if (!read) return false;
+    const { row, current } = read;
     const [typed, was] = [storedOf(values), storedOf(opened)];
     const keys = Object.keys(typed) as CriteriaKey[];
     // changed on the page, and not already so (the same change made twice: a second click, two members alike)
     changed = keys.filter((key) => !sameCriterion(typed[key], was[key]) && !sameCriterion(current[key], typed[key]));
     const clash = changed.find((key) => !sameCriterion(current[key], was[key]));
-    if (clash) return { clash };
+    if (clash) return { clash, current };
     // saved as it is (a second click, a resent form): nothing written, audited or matched again
     if (!changed.length) return true;
     ({ buyerType, ...criteria } = { ...current, ...Object.fromEntries(changed.map((key) => [key, typed[key]])) } as Stored);
@@ -103,7 +112,11 @@ export async function saveCriteria(
     .set({ preferences: criteria as BuyerCriteria, investorType: buyerType, updatedAt: new Date() })
     .where(and(eq(customers.id, customerId), asRead))
     .returning({ id: customers.id });
-  if (!updated.length) return asRead ? { clash: changed[0]! } : false;
+  if (!updated.length) {
+    // another save landed between the read and this write: answered as one made before it, with the criteria as they are now
+    const now = asRead ? await criteriaAsShown(db, customerId) : null;
+    return now ? { clash: changed[0]!, current: now.current } : false;
+  }
   await recordAudit(db, { actor, action: "customer.criteria", subjectType: "customer", subjectId: customerId, address });
   // the customer's matches follow its criteria at once, whichever page saved them; a caller
   // saving answer by answer (the on-boarding chat) recomputes once, at its end

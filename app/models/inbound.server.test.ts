@@ -63,10 +63,17 @@ describe("the inbound funnel", () => {
     // the second takes it too: the owner both changed, to different admins, is refused (409) with why, nothing written
     const refused = (await save(second, { ownerId: String(second.id), notes: "Knows our CEO" })) as Response;
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error.ownerId).toEqual([
-      "Someone changed this since you opened the page: reload it to see their change, then make yours.",
-    ]);
+    const { result } = (await refused.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error.ownerId).toEqual([`Someone changed this to “${first.name}” since you opened the page; the page now shows their other changes too. Save again to put yours in its place.`]);
     expect(await stored()).toMatchObject({ status: "contacted", ownerId: first.id, notes: "Knows our CEO" });
+    // the row's form shows it as it is now (the first's status), this admin's owner as chosen, and is opened on the
+    // row as stored: saved again, the owner is theirs and the first's status stays
+    expect([result.initialValue.status, result.initialValue.ownerId, result.initialValue.notes]).toEqual(["contacted", String(second.id), "Knows our CEO"]);
+    expect(JSON.parse(result.initialValue.opened!)).toEqual({ status: "contacted", ownerId: String(first.id), notes: "Knows our CEO" });
+    const again = new URLSearchParams({ ...result.initialValue, intent: "update", id: String(item.id) });
+    expect(await inboundAction(services, { admin: second, kind: "demo", request: new Request("https://market.example/admin/demorequests", { method: "POST", body: again }) })).toMatchObject({ message: "Saved." });
+    expect(await stored()).toMatchObject({ status: "contacted", ownerId: second.id, notes: "Knows our CEO" });
+    await t.db.update(inboundItems).set({ ownerId: first.id }).where(eq(inboundItems.id, item.id));
     // the same change made twice (a second click, another admin alike) is no clash
     expect(await updateInbound(t.db, { id: item.id, kind: "demo", status: "contacted", ownerId: first.id, notes: "", opened: { status: "new", ownerId: null, notes: "" } })).toMatchObject({
       status: "contacted",

@@ -14,6 +14,7 @@ import {
   INBOUND_ADMIN_PATHS,
   INBOUND_KIND_LABELS,
   INBOUND_PAGE_SIZE,
+  INBOUND_STATUS_LABELS,
   INBOUND_STATUSES,
   INBOUND_TABLE_KEYS,
   type InboundColumn,
@@ -29,6 +30,7 @@ import { asciiText, containsText, indexedTextMatch, oneOf, pageOfChosen, pageOfG
 import { DENSITY_SAMPLE, isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { handleTableAction, listView } from "./table-view.server";
 import { recordId } from "~/lib/query-params";
+import type { ActionResult } from "~/lib/action-result";
 
 type Admin = { id: number; name: string; email: string };
 
@@ -280,7 +282,7 @@ const HANDLING = ["status", "ownerId", "notes"] as const;
 export async function updateInbound(
   db: Database,
   { id, kind, status, ownerId, notes, opened }: { id: number; kind: InboundKind; opened?: Handling } & Handling,
-): Promise<InboundItem | null | "not-an-admin" | { clash: keyof Handling }> {
+): Promise<InboundItem | null | "not-an-admin" | { clash: keyof Handling; current: Handling }> {
   if (ownerId !== null) {
     const [admin] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, ownerId), isAdminRow)).limit(1);
     if (!admin) return "not-an-admin";
@@ -295,7 +297,7 @@ export async function updateInbound(
     // changed on the page, and not already so (the same change made twice: a second click, two admins alike)
     changed = HANDLING.filter((key) => typed[key] !== opened[key] && current[key] !== typed[key]);
     const clash = changed.find((key) => current[key] !== opened[key]);
-    if (clash) return { clash };
+    if (clash) return { clash, current: handlingOf(current) };
     if (!changed.length) return current;
     asRead = and(...changed.map((key) => (opened[key] === null ? isNull(inboundItems[key]) : eq(inboundItems[key], opened[key]))));
   }
@@ -304,9 +306,15 @@ export async function updateInbound(
     .set({ ...Object.fromEntries(changed.map((key) => [key, typed[key]])), updatedAt: new Date() })
     .where(and(item, asRead))
     .returning();
-  if (!row && asRead) return { clash: changed[0]! };
+  if (!row && asRead) {
+    // another save landed between the read and this write: answered as one made before it, with the row as it is now
+    const [now] = await db.select().from(inboundItems).where(item);
+    return now ? { clash: changed[0]!, current: handlingOf(now) } : null;
+  }
   return row ?? null;
 }
+
+const handlingOf = (item: InboundItem): Handling => ({ status: item.status, ownerId: item.ownerId, notes: item.notes });
 
 /**
  * An admin's answer to a member's inquiry: kept on the inquiry (the member reads it
@@ -395,7 +403,7 @@ export async function inboundAction(services: Services, { admin, kind, request }
   const opened = change.intent === "update" ? openedHandling(change.id, submission.payload.opened) : undefined;
   const done = await applyInboundIntent(services, { admin, kind, change: change.intent === "update" ? { ...change, opened } : change, address: clientAddress(request) });
   if (!done) throw notFound();
-  if ("clash" in done) return reply(submission.reply({ fieldErrors: { [done.clash]: [INBOUND_CHANGED_MEANWHILE] } }), 409);
+  if ("clash" in done) return theirChangeShown(services.db, submission, done);
   if ("error" in done) return refuse(submission, done.error, 400);
   const url = new URL(request.url);
   return { to: url.pathname + url.search, message: done.message };
@@ -414,7 +422,30 @@ function openedHandling(id: number, opened: unknown): Handling | undefined {
   }
 }
 
-export const INBOUND_CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
+/** The message on a field another admin changed meanwhile, once the row's form shows the change (`now`, as the form names it). */
+export const inboundChangedMeanwhileTo = (now: string) =>
+  `${now ? `Someone changed this to “${now}”` : "Someone emptied this"} since you opened the page; the page now shows their other changes too. Save again to put yours in its place.`;
+
+/**
+ * A row's save refused for a field another admin changed meanwhile: the row's form shows it as it is now, with
+ * what this admin changed kept as they typed it, says on the field what it holds now, and is opened on the row as
+ * stored (as the admin's user and customer edits): saving again is a decision made having seen the other's.
+ */
+async function theirChangeShown(db: Database, submission: { payload: Record<string, unknown>; reply: (o: { fieldErrors: Record<string, string[]> }) => ActionResult }, { clash, current }: { clash: keyof Handling; current: Handling }) {
+  const now = { status: current.status, ownerId: current.ownerId === null ? "" : String(current.ownerId), notes: current.notes };
+  let was: Record<string, unknown> = {};
+  try {
+    was = JSON.parse(String(submission.payload.opened ?? "")) as Record<string, unknown>;
+  } catch {
+    // unreadable: every field counts as this admin's
+  }
+  const typed = submission.payload;
+  const shown = Object.fromEntries(Object.entries(now).map(([key, value]) => [key, String(typed[key] ?? "") === String(was[key] ?? "") ? value : typed[key]]));
+  const owner = current.ownerId === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, current.ownerId));
+  const said = clash === "status" ? INBOUND_STATUS_LABELS[current.status] : clash === "ownerId" ? (owner[0]?.name ?? "") : current.notes;
+  const result = submission.reply({ fieldErrors: { [clash]: [inboundChangedMeanwhileTo(said)] } });
+  return reply({ ...result, initialValue: { ...result.initialValue, ...shown, opened: JSON.stringify(now) } }, 409);
+}
 
 export type InboundIntent =
   | ({ intent: "update"; id: number; opened?: Handling } & Handling)
@@ -427,7 +458,7 @@ export type InboundIntent =
 export async function applyInboundIntent(
   services: Services,
   { admin, kind, change, address }: { admin: Admin; kind: InboundKind; change: InboundIntent; address?: string },
-): Promise<null | { error: string } | { clash: keyof Handling } | { message: string }> {
+): Promise<null | { error: string } | { clash: keyof Handling; current: Handling } | { message: string }> {
   if (change.intent === "answer") {
     if (kind !== "inquiry") return null;
     const done = await answerInquiry(services, { id: change.id, admin, answer: change.answer });

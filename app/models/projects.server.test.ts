@@ -330,6 +330,23 @@ describe("a seller's projects table", () => {
   });
 });
 
+describe("a wizard step's save conditioned on the listing as read", () => {
+  it("writes nothing when a column it writes changed after the read (a tape's import, another tab), and writes once read again", async () => {
+    const draft = await createDraft(t.db, sellerId, "loan_pool");
+    await t.db.update(projects).set({ loanAmount: 100_000, details: { overallSummary: "As read" } }).where(eq(projects.id, draft.id));
+    const read = (await t.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, draft.id) }))!;
+    await t.db.update(projects).set({ loanAmount: 2_500_000 }).where(eq(projects.id, draft.id));
+    expect(await saveDraftStep(t.db, sellerId, draft.id, 2, { loanAmount: 300_000 }, read)).toBe(false);
+    // a column the save does not write may have changed: the guard is on what it writes
+    expect(await saveDraftStep(t.db, sellerId, draft.id, 2, { borrower: "Midwest Credit", details: { overallSummary: "Mine" } }, read)).toBe(true);
+    const after = (await t.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, draft.id) }))!;
+    expect([after.loanAmount, after.borrower, after.details, after.draftStep]).toEqual([2_500_000, "Midwest Credit", { overallSummary: "Mine" }, 2]);
+    // the details changed since `read`: a save of them from it is refused
+    expect(await saveDraftStep(t.db, sellerId, draft.id, 3, { details: { overallSummary: "Stale" } }, read)).toBe(false);
+    expect(await saveDraftStep(t.db, sellerId, draft.id, 3, { details: { overallSummary: "Fresh" } }, after)).toBe(true);
+  });
+});
+
 describe("lifecycle and visibility", () => {
   it("goes draft → submitted → published, visible to buyers only then; a withdrawn one disappears", async () => {
     const draft = await createDraft(t.db, sellerId, "real_estate");

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { listedProject, notYetListedProject, projectDate, projects, users, type Project } from "~/.server/db/schema";
@@ -120,11 +120,22 @@ export async function saveDraftStep(
   id: number,
   step: number,
   values: Partial<typeof projects.$inferInsert>,
+  asRead?: Project,
 ) {
+  // the columns written are still as the save read them (asRead): another tab's save, or a loan tape's
+  // import, landing between that read and this write is not overwritten unseen
+  const stillAsRead = asRead
+    ? Object.keys(values).map((key) => {
+        const column = key as keyof Project & keyof typeof projects.$inferInsert;
+        if (column === "details") return sql`json(${projects.details}) = json(${JSON.stringify(asRead.details ?? {})})`;
+        const was = asRead[column];
+        return was === null || was === undefined ? isNull(projects[column] as AnyColumn) : eq(projects[column] as AnyColumn, was);
+      })
+    : [];
   const updated = await db
     .update(projects)
     .set({ ...values, draftStep: sql`max(${projects.draftStep}, ${step})`, updatedAt: new Date() })
-    .where(and(eq(projects.id, id), eq(projects.sellerId, sellerId), inArray(projects.status, [...EDITABLE])))
+    .where(and(eq(projects.id, id), eq(projects.sellerId, sellerId), inArray(projects.status, [...EDITABLE]), ...stillAsRead))
     .returning({ id: projects.id });
   return updated.length > 0;
 }

@@ -230,3 +230,48 @@ test("an admin returns a submitted project with a reason the seller sees", async
   await page.goto("/sellers/myprojects/2");
   await expect(page.getByRole("alert")).toContainText("Please add the current rent roll.");
 });
+
+test("a property's details opened before step 1 was saved again in another tab keep the new state; a loan amount changed in both tabs is shown and said", async ({ page }) => {
+  await signIn(page, DEMO.agent);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/projects/create");
+  await page.getByLabel("Real estate").check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await fillBasics(page, `Two tabs ${token()}`, "Real Estate");
+  await fillTerms(page, "Lakefront Holdings");
+  const draft = new URL(page.url()).searchParams.get("draft");
+  // another tab sets a new state on step 1 while this one shows the details (with the state as it was)
+  const other = await page.context().newPage();
+  await other.goto(`/projects/create?draft=${draft}&step=1`);
+  await other.getByLabel("State", { exact: true }).selectOption({ label: "Texas" });
+  await other.getByRole("button", { name: "Save and continue" }).click();
+  await expect(other).toHaveURL(/step=2/);
+  await page.getByLabel("Property type").selectOption({ label: "Office" });
+  await page.getByLabel("Address").fill("100 Wacker Drive");
+  await page.getByLabel("City").fill("Chicago");
+  await page.getByLabel("Zip code").fill("60601");
+  await page.getByLabel("Units").fill("12");
+  await page.getByLabel("Occupancy (%)").fill("93");
+  await page.getByLabel("Net operating income (USD per year)").fill("1,200,000");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page).toHaveURL(/step=4/);
+  // the review lists the state by its code
+  await expect(page.locator("dt", { hasText: /^State$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("TX");
+  // both tabs on the terms: the other saves a new amount and borrower, this one another amount
+  await page.goto(`/projects/create?draft=${draft}&step=2`);
+  await other.goto(`/projects/create?draft=${draft}&step=2`);
+  await other.getByLabel("Loan amount (USD)").fill("3,000,000");
+  await other.getByLabel("Borrower").fill("Lakefront Holdings II");
+  await other.getByRole("button", { name: "Save and continue" }).click();
+  await expect(other).toHaveURL(/step=3/);
+  await page.getByLabel("Loan amount (USD)").fill("2,750,000");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByText("Someone changed this to “3000000” since you opened the page; the page now shows their other changes too. Save again to put yours in its place.")).toBeVisible();
+  await expect(page.getByLabel("Loan amount (USD)")).toHaveValue("2,750,000");
+  await expect(page.getByLabel("Borrower")).toHaveValue("Lakefront Holdings II");
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page).toHaveURL(/step=3/);
+  await page.goto(`/projects/create?draft=${draft}&step=2`);
+  await expect(page.getByLabel("Loan amount (USD)")).toHaveValue("2750000");
+  await expect(page.getByLabel("Borrower")).toHaveValue("Lakefront Holdings II");
+});

@@ -66,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!customer || customer.anonymisedAt) throw notFound();
     const saved = await saveCriteria(services.db, { customerId, values, opened: openedCriteria(criteria, submission.payload), actor: user, address });
     if (!saved) throw notFound();
-    if (typeof saved === "object") return criteriaClash(submission, saved.clash);
+    if (typeof saved === "object") return criteriaClash(submission, saved);
     return redirectWithNotification(services, args.request, here, "The criteria are saved.");
   }
   const { intent: _intent, ...values } = submission.value;
@@ -118,6 +118,7 @@ export default function EditCustomerPage() {
   const result = useActionData<typeof action>()?.result;
   // refused, the page stays opened on what it was sent with (or what the refusal showed in its place)
   const opened = openedOf(resultFor(result, "customer")) ?? JSON.stringify(values);
+  const criteriaOpened = openedOf(resultFor(result, "criteria")) ?? criteria?.opened;
   return (
     <>
       <PageHeader title={`Edit ${values.customerName}`} back={{ to: `/admin/customers/${id}`, label: "Back to the customer" }} />
@@ -125,7 +126,16 @@ export default function EditCustomerPage() {
       {criteria ? (
         <section aria-label="Criteria" className="mt-6 max-w-3xl space-y-2">
           <h2 className="text-lg font-semibold">Criteria</h2>
-          <CriteriaForm id="criteria" intent="criteria" options={criteria.options} defaultValue={criteria.defaultValue} opened={criteria.opened} choices={criteria.choices} lastResult={resultFor(result, "criteria")} />
+          <CriteriaForm
+            key={criteriaOpened}
+            id="criteria"
+            intent="criteria"
+            options={criteria.options}
+            defaultValue={criteria.defaultValue}
+            opened={criteriaOpened}
+            choices={criteria.choices}
+            lastResult={resultFor(result, "criteria")}
+          />
         </section>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { notFound } from "~/.server/http";
 import { CriteriaForm } from "~/components/criteria-form";
+import { openedOf } from "~/lib/action-result";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { findCustomer } from "~/models/customer-accounts.server";
@@ -31,7 +32,7 @@ export async function action(args: ActionFunctionArgs) {
   const { submission, saved, valid } = await submitCriteria(services, args.request, await readForm(args.request), { customerId: user.customerId, actor: user });
   if (!valid) return json({ result: submission.reply() }, { status: 400 });
   if (!saved) throw notFound();
-  if (typeof saved === "object") return criteriaClash(submission, saved.clash);
+  if (typeof saved === "object") return criteriaClash(submission, saved);
   return redirectWithNotification(services, args.request, "/buyers/profile", "Your criteria are saved.");
 }
 
@@ -46,6 +47,8 @@ export default function BuyerProfilePage() {
       </div>
     );
   }
+  // refused, the form stays opened on what it was sent with (or, after a clash, on the criteria as they are now)
+  const opened = openedOf(result) ?? form.opened;
   const facts: Array<[string, string]> = [
     ["Business type", company.businessType],
     ["Headquarters", company.headquarters],
@@ -67,7 +70,7 @@ export default function BuyerProfilePage() {
         <p className="mt-3 text-xs text-slate-500">Our team keeps these details; write to us to change them.</p>
       </section>
       <h2 className="text-lg font-semibold">Criteria</h2>
-      <CriteriaForm id="criteria" options={form.options} defaultValue={form.defaultValue} opened={form.opened} choices={form.choices} lastResult={result} />
+      <CriteriaForm key={opened} id="criteria" options={form.options} defaultValue={form.defaultValue} opened={opened} choices={form.choices} lastResult={result} />
     </div>
   );
 }

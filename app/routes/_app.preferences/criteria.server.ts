@@ -5,7 +5,7 @@ import type { Services } from "~/.server/services";
 import { json } from "@remix-run/server-runtime";
 import { buyerCriteriaSchema, type CriteriaOptions } from "~/lib/schemas/buyer-criteria";
 import type { SubmissionResult } from "~/components/form-state";
-import { CRITERIA_CHANGED_MEANWHILE, criteriaOf, criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
+import { criteriaChangedMeanwhileTo, criteriaOf, criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaForForm } from "~/models/criteria-vocabulary.server";
 import { criteriaChoicesMarkup } from "~/components/criteria-form.server";
 
@@ -34,9 +34,29 @@ export function openedCriteria(options: CriteriaOptions, payload: Record<string,
   }
 }
 
-/** A criterion changed since the page was opened, to something else than this post: 409 with why, on its list. */
-export function criteriaClash(submission: { reply: (options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> }, field: string) {
-  return json({ result: submission.reply({ fieldErrors: { [field]: [CRITERIA_CHANGED_MEANWHILE] } }) }, { status: 409 });
+/**
+ * A criterion another member or an admin changed since the page was opened, to something else than this post:
+ * 409, the criteria as they are now with what this person changed kept as they sent it, the message on the
+ * list saying what it holds now, and the form opened on the criteria as stored (as the admin's user and customer
+ * edits): saving again is a decision made having seen the other's change.
+ */
+export function criteriaClash(
+  submission: { payload: Record<string, unknown>; reply: (options: { fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> },
+  { clash, current }: { clash: string; current: Record<string, unknown> },
+) {
+  let was: Record<string, unknown> = {};
+  try {
+    was = JSON.parse(String(submission.payload.opened ?? "")) as Record<string, unknown>;
+  } catch {
+    // unreadable: every criterion counts as this person's
+  }
+  const typed = submission.payload;
+  // as posted: one ticked box is a text, none is no field; a list in another order is the same list
+  const text = (value: unknown) => [value ?? []].flat().map(String).sort().join("\u001f");
+  const shown = Object.fromEntries(Object.entries(current).map(([key, value]) => [key, text(typed[key]) === text(was[key]) ? value : typed[key]]));
+  const now = current[clash];
+  const result = submission.reply({ fieldErrors: { [clash]: [criteriaChangedMeanwhileTo(Array.isArray(now) ? now.map(String) : String(now ?? ""))] } });
+  return json({ result: { ...result, initialValue: { ...result.initialValue, ...shown, opened: JSON.stringify(current) } } }, { status: 409 });
 }
 
 /** Validates the posted criteria with the browser's schema and saves them (matches follow); `saved` false when the customer is gone. */

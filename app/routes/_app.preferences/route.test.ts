@@ -129,9 +129,17 @@ describe("the criteria of a company two of its members edit at once", () => {
     // the second also changes the industries, to others: refused with why, on that list, nothing written
     const refused = await save(cookies[1], page2, { industryPreferences: ["Energy", "Aviation"] });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error.industryPreferences).toEqual([
-      "Someone changed this since you opened the page: reload it to see their change, then make yours.",
+    const { result } = (await refused.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } };
+    expect(result.error.industryPreferences).toEqual([
+      "Someone changed this to “Energy, Healthcare” since you opened the page; the page now shows their other changes too. Save again to put yours in its place.",
     ]);
     expect((await criteriaOf(services.db, { customerId: company!.id }))!.criteria).toMatchObject({ industryPreferences: ["Energy", "Healthcare"], performingLoanPreference: "Performing" });
+    // the page shows the criteria as they are now (the first's loan status), this member's industries as sent,
+    // and is opened on the criteria as stored: saving it again writes the industries and keeps the rest
+    expect([result.initialValue.industryPreferences, result.initialValue.performingLoanPreference]).toEqual([["Energy", "Aviation"], "Performing"]);
+    const { intent: _, opened, ...shown } = result.initialValue as Record<string, string | string[]>;
+    const again = await save(cookies[1], { ...page2, opened: String(opened) }, shown);
+    expect(again.status).toBe(302);
+    expect((await criteriaOf(services.db, { customerId: company!.id }))!.criteria).toMatchObject({ industryPreferences: ["Energy", "Aviation"], performingLoanPreference: "Performing" });
   });
 });

@@ -7,7 +7,7 @@ import { clientAddress, notFound } from "~/.server/http";
 import { invalid } from "~/.server/replies";
 import { CriteriaForm } from "~/components/criteria-form";
 import { PageHeader } from "~/components/page-header";
-import { resultFor } from "~/lib/action-result";
+import { openedOf, resultFor } from "~/lib/action-result";
 import { titleMeta } from "~/lib/meta";
 import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaClash, criteriaFormData, openedCriteria } from "./criteria.server";
@@ -37,20 +37,22 @@ export async function action(args: ActionFunctionArgs) {
   const opened = openedCriteria(options, submission.payload);
   const saved = await saveCriteria(services.db, { customerId: user.customerId, values, opened, actor: user, address: clientAddress(args.request) });
   if (!saved) throw notFound();
-  if (typeof saved === "object") return criteriaClash(submission, saved.clash);
+  if (typeof saved === "object") return criteriaClash(submission, saved);
   return redirectWithNotification(services, args.request, "/preferences", "Your criteria are saved.");
 }
 
 export default function PreferencesPage() {
   const { form, searches } = useLoaderData<typeof loader>();
   const result = resultFor(useActionData<typeof action>()?.result, "criteria");
+  // refused, the form stays opened on what it was sent with (or, after a clash, on the criteria as they are now)
+  const opened = openedOf(result) ?? form?.opened;
   return (
     <div className="max-w-4xl space-y-4">
       <PageHeader title="Preferences" />
       {form ? (
         <>
           <p className="text-sm text-slate-600">What your company looks for. We recommend projects, and rank search results, by these criteria.</p>
-          <CriteriaForm id="criteria" intent="criteria" options={form.options} defaultValue={form.defaultValue} opened={form.opened} choices={form.choices} lastResult={result} />
+          <CriteriaForm key={opened} id="criteria" intent="criteria" options={form.options} defaultValue={form.defaultValue} opened={opened} choices={form.choices} lastResult={result} />
         </>
       ) : (
         <NoCompany />

@@ -200,3 +200,58 @@ describe("the review step", () => {
     );
   });
 });
+
+describe("a step saved from a tab opened before another tab's save (two tabs, a stale page)", () => {
+  type Page = { values: Record<string, string>; options: Record<string, Array<{ value: string }>> };
+  const open = async (id: number, step: number) => (await (await responseOf(loader({ request: getRequest(`/projects/create?draft=${id}&step=${step}`, seller.cookie), context, params: {} }))).json()) as Page;
+  const post = (fields: Record<string, string>) => responseOf(action({ request: postRequest("/projects/create", seller.cookie, fields), context, params: {} }));
+  const stored = async (id: number) => (await services.db.query.projects.findFirst({ where: (p, { eq }) => eq(p.id, id) }))!;
+  const property = { propertyType: "", address: "12 Lake Shore Drive", city: "Chicago", zip: "60601", units: "24", occupancy: "95", noi: "1,200,000" };
+
+  it("keeps the state and region step 1 saved meanwhile when a property's details, opened before, are saved untouched", async () => {
+    const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", draftStep: 2, projectName: "Two tabs" }).returning();
+    const first = await open(draft!.id, 1);
+    const [state, other] = first.options.usStates!.map((o) => o.value);
+    const [location, elsewhere] = first.options.locations!.map((o) => o.value);
+    await services.db.update(projects).set({ state, location }).where(eq(projects.id, draft!.id));
+    // the details opened in one tab, with the state and region as step 1 had them
+    const details = await open(draft!.id, 3);
+    // step 1 saved in another tab with a new state and region
+    const basics = await open(draft!.id, 1);
+    const step1 = await post({ intent: "save", draft: String(draft!.id), step: "1", opened: JSON.stringify(basics.values), ...basics.values, industry: first.options.industries![0]!.value, saleType: first.options.saleTypes![0]!.value, fullDetails: "A mid-rise of twenty-four apartments by the lake.", state: other!, location: elsewhere! });
+    expect(step1.status).toBe(302);
+    const saved = await post({ intent: "save", draft: String(draft!.id), step: "3", opened: JSON.stringify(details.values), ...property, propertyType: first.options.propertyTypes![0]!.value, state: details.values.state!, location: details.values.location! });
+    expect(saved.status).toBe(302);
+    const after = await stored(draft!.id);
+    expect([after.state, after.location]).toEqual([other, elsewhere]);
+    expect(after.details).toMatchObject({ address: "12 Lake Shore Drive", noi: 1_200_000 });
+  });
+
+  it("keeps the amounts a loan tape's import set meanwhile when the terms, opened before, are saved with other changes", async () => {
+    const [pool] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "draft", draftStep: 2, projectName: "Stale terms", loanAmount: 100_000, size: 100_000, waInterest: 5, maturityDate: "2031-01-01", term: "Performing", secured: true, borrower: "Midwest Credit" }).returning();
+    const terms = await open(pool!.id, 2);
+    // the tape imported in another tab: its amounts replace the typed ones
+    await services.db.update(projects).set({ loanAmount: 2_500_000, size: 2_500_000, waInterest: 6.5 }).where(eq(projects.id, pool!.id));
+    const saved = await post({ intent: "save", draft: String(pool!.id), step: "2", opened: JSON.stringify(terms.values), ...terms.values, borrower: "Midwest Credit LLC" });
+    expect(saved.status).toBe(302);
+    const after = await stored(pool!.id);
+    expect([after.loanAmount, after.size, after.waInterest, after.borrower]).toEqual([2_500_000, 2_500_000, 6.5, "Midwest Credit LLC"]);
+  });
+
+  it("answers a field changed both there and meanwhile with 409, the other's value said and shown, and nothing written; saved again, it is the seller's", async () => {
+    const [pool] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "draft", draftStep: 2, projectName: "Both changed", loanAmount: 100_000, size: 100_000, waInterest: 5, maturityDate: "2031-01-01", term: "Performing", secured: true, borrower: "Midwest Credit" }).returning();
+    const terms = await open(pool!.id, 2);
+    await services.db.update(projects).set({ loanAmount: 2_500_000, size: 2_600_000 }).where(eq(projects.id, pool!.id));
+    const refused = await post({ intent: "save", draft: String(pool!.id), step: "2", opened: JSON.stringify(terms.values), ...terms.values, loanAmount: "300,000", borrower: "Midwest Credit LLC" });
+    expect(refused.status).toBe(409);
+    const { result } = (await refused.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error.loanAmount).toEqual(["Someone changed this to “2500000” since you opened the page; the page now shows their other changes too. Save again to put yours in its place."]);
+    // what the seller changed as typed, the rest as it is now
+    expect([result.initialValue.loanAmount, result.initialValue.size, result.initialValue.borrower]).toEqual(["300,000", "2600000", "Midwest Credit LLC"]);
+    expect([(await stored(pool!.id)).loanAmount, (await stored(pool!.id)).borrower]).toEqual([2_500_000, "Midwest Credit"]);
+    const again = await post({ ...result.initialValue, intent: "save", draft: String(pool!.id), step: "2" });
+    expect(again.status).toBe(302);
+    const after = await stored(pool!.id);
+    expect([after.loanAmount, after.size, after.borrower]).toEqual([300_000, 2_600_000, "Midwest Credit LLC"]);
+  });
+});

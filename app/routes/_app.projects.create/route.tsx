@@ -19,11 +19,14 @@ import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
 import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
 import { reviewMarkup } from "./review.server";
 import { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
-import { LOAN_TAPE_COLUMNS, UNKNOWN_SIC_CODE, detailsColumns, formValuesOf, parseLoanTape } from "./step-rules.server";
+import { LOAN_TAPE_COLUMNS, UNKNOWN_SIC_CODE, formValuesOf, parseLoanTape } from "./step-rules.server";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
-import { formErrorsOf, resultFor } from "~/lib/action-result";
+import { formErrorsOf, openedOf, resultFor } from "~/lib/action-result";
 import { lookUpAddress, type FoundPlace } from "./lookup.server";
+import { openedStep, stepEdit } from "./step-edit.server";
+import { accountChangedMeanwhileTo } from "~/models/users.server";
+import type { Project } from "~/.server/db/schema";
 import { parseWithZod, draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("List a project");
@@ -64,6 +67,17 @@ function refusedLate(context: object, submission: Replier, project: { id: number
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && typeof actionResult === "object" && "projectPage" in actionResult ? false : defaultShouldRevalidate;
+
+/**
+ * A step's save refused for a field another tab (or a colleague, or a loan tape's import) changed since the
+ * page was opened: the step as it is now, with what this seller changed kept as they typed it, the message on
+ * the field, and the page opened on the listing as stored, so that saving again puts theirs in its place.
+ */
+function theirChangeShown(fields: Replier, step: number, edit: { clash: string; shown: Record<string, string> }, now: Project) {
+  const stored = formValuesOf(now);
+  const result = fields.reply({ fieldErrors: { [edit.clash]: [accountChangedMeanwhileTo(stored[edit.clash] ?? "")] } });
+  return answer({ ...result, initialValue: { ...result.initialValue, ...edit.shown, step: String(step), intent: "save", opened: JSON.stringify(stored) } }, 409);
+}
 
 /** What a submit of a listing no longer a draft tells the seller (a double click's second post, a second tab). */
 function submittedAlready(status: ProjectStatus) {
@@ -172,10 +186,18 @@ export async function action(args: ActionFunctionArgs) {
       if (typeof values.sicCode === "string" && !(await findSicCode(services.db, values.sicCode))) {
         return answer(fields.reply({ fieldErrors: { sicCode: [UNKNOWN_SIC_CODE] } }), 400);
       }
-      const columns = step.step === 3 ? detailsColumns(project.kind, values, project.details) : values;
-      // submitted between the read above and this write: the update, conditioned on the status, wrote nothing
-      if (!(await saveDraftStep(services.db, project.sellerId, project.id, step.step, columns))) {
-        return refusedLate(args.context, submission, await teamListing(services.db, user.id, project.id));
+      const schema = schemaForStep(step.step, project.kind, options.values) as unknown as Parameters<typeof stepEdit>[0]["schema"];
+      const opened = openedStep(fields.payload);
+      // the write is conditioned on what it read: another save landing in between is read again, and
+      // answered as one made before this post's (a clash) if it changed the same field
+      for (let now = project, attempt = 0; ; attempt++) {
+        const edit = stepEdit({ kind: now.kind, step: step.step, schema, values, typed: fields.payload, opened, now });
+        if ("clash" in edit) return theirChangeShown(fields, step.step, edit, now);
+        if (await saveDraftStep(services.db, now.sellerId, now.id, step.step, edit.columns, opened ? now : undefined)) break;
+        now = await teamListing(services.db, user.id, project.id);
+        // submitted between the read above and this write: the update, conditioned on the status, wrote nothing
+        if (!EDITABLE.includes(now.status)) return refusedLate(args.context, submission, now);
+        if (attempt === 2) return refuse(submission, "The listing is being saved elsewhere at this moment. Save again.", 409);
       }
       if (step.then === "exit") {
         return redirectWithNotification(services, request, "/sellers/myprojects/drafts", "Your draft is saved.");
@@ -247,6 +269,8 @@ export default function CreateProjectPage() {
     );
   }
   const kind = data.project.kind as ProjectKind;
+  // refused, the step stays opened on what it was sent with (or, after a clash, on the listing as it is now)
+  const opened = openedOf(resultFor(result, ["save", "lookup", "tape"], { step: data.step }));
   return (
     <div className="max-w-3xl">
       <PageHeader title="List a project" />
@@ -260,12 +284,13 @@ export default function CreateProjectPage() {
         <ReviewStep draftId={data.project.id} review={data.review!} completeness={data.completeness} incomplete={formErrorsOf(resultFor(result, "submit"))} />
       ) : (
         <StepForm
-          key={data.step}
+          key={`${data.step}:${opened ?? ""}`}
           draftId={data.project.id}
           step={data.step}
           kind={kind}
           options={data.options}
           values={data.values}
+          opened={opened ?? JSON.stringify(data.values)}
           loans={data.loans}
           completeness={data.completeness}
           sicCodes={data.sicCodes}

@@ -122,6 +122,7 @@ export function StepForm({
   kind,
   options,
   values,
+  opened,
   loans,
   completeness,
   sicCodes,
@@ -135,6 +136,8 @@ export function StepForm({
   kind: ProjectKind;
   options: OptionLists;
   values: Record<string, string>;
+  /** The listing as the page showed it: the save writes only what this seller changed (another tab's saves meanwhile kept). */
+  opened: string;
   loans: number;
   completeness: TapeCompleteness | null;
   /** The codes of system data the SIC field suggests (limited companies' details only). */
@@ -169,6 +172,7 @@ export function StepForm({
       <Form method="post" className="card space-y-4" encType={tape ? "multipart/form-data" : undefined} {...getFormProps(form)}>
         <input type="hidden" name="draft" value={draftId} />
         <input type="hidden" name="step" value={step} />
+        <input type="hidden" name="opened" value={opened} />
         {/* Enter in a field presses a form's first button: continue, not "Save and exit" (or the address look-up) */}
         <button type="submit" hidden tabIndex={-1} disabled={busy} />
         <FormErrors id={form.errorId} errors={form.errors ?? formErrorsOf(lateLookup?.result)}>
