@@ -99,6 +99,15 @@ describe("an admin correcting an account's e-mail", () => {
     expect((await responseOf(resetPage({ request: getRequest(`/uobs/reset/${resetToken}`), context, params: { id: resetToken } }))).status).toBe(200);
     expect(await delivered()).toEqual([]);
   });
+
+  it("tells the old address of an account that has signed in, without naming the new one", async () => {
+    const member = await makeUser(app.services.db, { roles: ["ROLE_BUYER"], name: "Moe Moved" });
+    await delivered();
+    expect((await edit(member.id, { name: member.name, email: "moe.moved@newplace.example", company: member.company, phone: member.phone, roles: member.roles })).status).toBe(302);
+    const mails = await delivered();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[member.email, "The e-mail address of your Secondary Marketplace account was changed"]]);
+    expect(mails[0]!.text).not.toContain("newplace");
+  });
 });
 
 describe("a member made an admin", () => {

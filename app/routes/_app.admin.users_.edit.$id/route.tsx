@@ -85,6 +85,10 @@ export async function action(args: ActionFunctionArgs) {
   if (outcome === "email-taken") return json({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
   // the links mailed to the old address are spent: one who never got in is invited again at the new one
   if (outcome.awaitingInvitation) await sendInvitation(services, { userId, actor: admin });
+  // a member who uses the account is told at the address they knew it by: a change they did not ask for (an
+  // admin deceived, or one whose access is misused, then a reset sent to the new address) took it unseen. The new
+  // address is not named: the old one may be a mailbox the member lost
+  else if (outcome.emailChanged) await tellOldAddress(services, { name: before.name, email: before.email });
   // each change of what the account may do or where its links go is an entry of its own: new roles (as a set:
   // the same roles ticked in another order are none) and a new e-mail, with what it replaced; the other fields
   // changed go with a "user.update", itself written for a save that changed neither (as before)
@@ -133,6 +137,17 @@ function openedValues(payload: Record<string, unknown>) {
   } catch {
     return undefined;
   }
+}
+
+/** The notice to the address an account signed in with until an admin changed it. */
+async function tellOldAddress(services: Services, member: { name: string; email: string }) {
+  await sendEmail(services, {
+    to: member.email,
+    subject: "The e-mail address of your Secondary Marketplace account was changed",
+    body:
+      `Hello ${member.name},\n\nat your request our team changed the e-mail address you sign in to the Secondary Marketplace with: ` +
+      `this address no longer signs in, nor receives the account's e-mail.\n\nIf you did not ask for this, contact us at once: ${siteOrigin(services)}/contact-us\n`,
+  });
 }
 
 /**
