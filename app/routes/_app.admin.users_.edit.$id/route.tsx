@@ -145,7 +145,7 @@ async function tellOldAddress(services: Services, member: { name: string; email:
     to: member.email,
     subject: "The e-mail address of your Secondary Marketplace account was changed",
     body:
-      `Hello ${member.name},\n\nat your request our team changed the e-mail address you sign in to the Secondary Marketplace with: ` +
+      `Hello ${member.name},\n\nour team changed the e-mail address you sign in to the Secondary Marketplace with: ` +
       `this address no longer signs in, nor receives the account's e-mail.\n\nIf you did not ask for this, contact us at once: ${siteOrigin(services)}/contact-us\n`,
   });
 }
@@ -166,7 +166,7 @@ async function twoFactorOff(args: ActionFunctionArgs, { services, userId, admin 
     to: member.email,
     subject: "Two-factor sign-in is off for your Secondary Marketplace account",
     body:
-      `Hello ${member.name},\n\nat your request our team turned off two-factor sign-in for your account: you sign in with your password alone, ` +
+      `Hello ${member.name},\n\nour team turned off two-factor sign-in for your account: you sign in with your password alone, ` +
       `and your recovery codes no longer work.\nTurn it on again, with your new phone, on your profile: ${siteOrigin(services)}/profile\n\n` +
       `If you did not ask for this, reset your password and contact us at once.\n`,
   });
