@@ -18,7 +18,7 @@ import { colleaguesWithPlaceholders, reachSql, reachValues, type Reach } from ".
 import { inList } from "~/.server/db/in-list";
 import { pageCarryingTotal } from "./list-query.server";
 import { inviteMember, sendInvitation, type InviteResult } from "./invitations.server";
-import { invitedNotYetIn } from "./users.server";
+import { invitedNotYetIn, normalizeEmail } from "./users.server";
 import { importing, projectWithId } from "./projects.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
 import { sellerTeamLoadedWith } from "./sessions.server";
@@ -406,6 +406,17 @@ async function teamProjectsAmong(db: Database, { company, ids }: { company: numb
   return new Set(rows.map((r) => String(r.id)));
 }
 
+export const INVITED_ALREADY_MESSAGE = "This colleague is invited already and has not come in: send the invitation again from the list of colleagues.";
+
+/** Whether this address is a member of the company who was invited and never came in. */
+async function invitedColleagueNamed(db: Database, { customerId, email }: { customerId: number; email: string }) {
+  const [row] = await db
+    .select({ invited: invitedNotYetIn() })
+    .from(users)
+    .where(and(eq(users.email, normalizeEmail(email)), eq(users.customerId, customerId), eq(users.enabled, true)));
+  return Boolean(row?.invited);
+}
+
 /** Invites a colleague into the seller's company with the permissions chosen, through the invitation flow (single-use link). */
 export async function inviteColleague(
   services: Pick<Services, "db" | "env" | "waitUntil">,
@@ -424,6 +435,10 @@ export async function inviteColleague(
     alongside: (newUser) => [db.insert(sellerPermissions).values({ userId: newUser, grants: given, updatedBy: actor.id, updatedAt: new Date() })],
   });
   if (invited.ok) await recordGrants(db, { actor, memberId: invited.userId, before: NO_GRANTS, after: given, address });
+  else if (invited.field === "email" && (await invitedColleagueNamed(db, { customerId, email }))) {
+    // the lead inviting again a colleague whose link expired was told only that the account exists
+    return { ok: false, field: "email", message: INVITED_ALREADY_MESSAGE };
+  }
   return invited;
 }
 

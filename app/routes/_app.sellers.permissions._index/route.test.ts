@@ -55,6 +55,15 @@ describe("a colleague the lead invited who never came in", () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/sellers/permissions");
     expect(await links()).toBe(2);
+    // the address invited again is told where the way is, not only that the account exists
+    const again = await responseOf(
+      action({ request: postRequest("/sellers/permissions", lead.cookie, { name: "Ida Invited", email: "IDA.invited@example.com", grant: "all:view" }), context, params: {} }),
+    );
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { result: { error: Record<string, string[]> } }).result.error.email).toEqual([
+      "This colleague is invited already and has not come in: send the invitation again from the list of colleagues.",
+    ]);
+    expect(await links()).toBe(2);
     const [mail] = await services.db.select().from(outbox).where(both(eq(outbox.recipient, "ida.invited@example.com"))).orderBy(desc(outbox.id)).limit(1);
     expect(mail?.body).toContain("/uobs/invite/");
     // disabled (they left before coming in): shown so, and no link is sent
