@@ -5,7 +5,7 @@ import { assertSameOrigin, notFound } from "~/.server/http";
 import { isGuestOnly, isPathAllowed, isProjectDetail } from "~/lib/access";
 import { ROLE_NAMES, primaryRole, type Role } from "~/lib/roles";
 import { getServices } from "~/services.server";
-import { currentUser } from "./session.server";
+import { currentUser, redirectWithNotification } from "./session.server";
 
 export type GuardArgs = { request: Request; context: AppLoadContext; params?: Record<string, string | undefined> };
 
@@ -29,9 +29,14 @@ export async function allowAnyone(args: GuardArgs) {
   return whoIsAsking(args);
 }
 
-/** Guest-only pages: a signed-in user is sent home. */
-export async function requireAnonymous(args: GuardArgs) {
+/**
+ * Guest-only pages: a signed-in user is sent home. `link`: the page of a link e-mailed to one person (a
+ * reset, an invitation), opened in a browser signed in to an account: the member landed on their home
+ * with no word of why the link did nothing, and is told which account is signed in (the link stays usable).
+ */
+export async function requireAnonymous(args: GuardArgs, { link }: { link?: string } = {}) {
   const { services, user } = await whoIsAsking(args);
+  if (user && link) throw await redirectWithNotification(services, args.request, "/home", `You are signed in as ${user.email}. To ${link}, sign out and open the link again.`, "info");
   if (user) throw redirect("/home");
   return { services };
 }

@@ -17,7 +17,8 @@ import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import { colleaguesWithPlaceholders, reachSql, reachValues, type Reach } from "./seller-reach.server";
 import { inList } from "~/.server/db/in-list";
 import { pageCarryingTotal } from "./list-query.server";
-import { inviteMember, type InviteResult } from "./invitations.server";
+import { inviteMember, sendInvitation, type InviteResult } from "./invitations.server";
+import { invitedNotYetIn, normalizeEmail } from "./users.server";
 import { importing, projectWithId } from "./projects.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
 import { sellerTeamLoadedWith } from "./sessions.server";
@@ -188,6 +189,9 @@ export async function colleaguesOf(db: Database, { customerId, page = 1, pageSiz
           lastLoginAt: users.lastLoginAt,
           createdAt: users.createdAt,
           grants: sellerPermissions.grants,
+          enabled: users.enabled,
+          // invited and never in: the lead sends the link again (it works 7 days; inviting the address again is refused)
+          invited: invitedNotYetIn(),
           lead: sql<number>`${users.id} is ${teamLeadIdOf(sql`${customerId}`)}`,
           total: sql<number>`(select count(*) from ${users} where ${users.customerId} = ${customerId})`,
         })
@@ -207,6 +211,24 @@ export async function findColleague(db: Database, { customerId, memberId }: { cu
   const member = await db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: and(eq(users.id, memberId), eq(users.customerId, customerId)) });
   if (!member || !member.roles.includes("ROLE_SELLER")) return null;
   return { member, grants: await grantsOf(db, { userId: memberId }) };
+}
+
+/**
+ * A new invitation link for a colleague the lead invited who never came in (theirs expired, or went astray):
+ * inviting the address again was refused ("exists already") and only an admin could send one. False for
+ * anyone else: a colleague who signed in, a disabled one, someone not led by this seller.
+ */
+export async function resendColleagueInvitation(
+  services: Pick<Services, "db" | "env" | "waitUntil">,
+  { actor, memberId, address }: { actor: Actor; memberId: number; address?: string },
+) {
+  const colleague = await colleagueLedBy(services.db, { userId: actor.id, memberId });
+  if (!colleague?.member.enabled) return false;
+  const [row] = await services.db.select({ invited: invitedNotYetIn() }).from(users).where(eq(users.id, memberId));
+  if (!row?.invited) return false;
+  await sendInvitation(services, { userId: memberId, actor });
+  await recordAudit(services.db, { actor, action: "user.invite-resent", subjectType: "user", subjectId: memberId, address });
+  return colleague.member;
 }
 
 /** A colleague the seller, as their company's first member, manages; null for anyone else (or themselves). */
@@ -384,6 +406,17 @@ async function teamProjectsAmong(db: Database, { company, ids }: { company: numb
   return new Set(rows.map((r) => String(r.id)));
 }
 
+export const INVITED_ALREADY_MESSAGE = "This colleague is invited already and has not come in: send the invitation again from the list of colleagues.";
+
+/** Whether this address is a member of the company who was invited and never came in. */
+async function invitedColleagueNamed(db: Database, { customerId, email }: { customerId: number; email: string }) {
+  const [row] = await db
+    .select({ invited: invitedNotYetIn() })
+    .from(users)
+    .where(and(eq(users.email, normalizeEmail(email)), eq(users.customerId, customerId), eq(users.enabled, true)));
+  return Boolean(row?.invited);
+}
+
 /** Invites a colleague into the seller's company with the permissions chosen, through the invitation flow (single-use link). */
 export async function inviteColleague(
   services: Pick<Services, "db" | "env" | "waitUntil">,
@@ -402,6 +435,10 @@ export async function inviteColleague(
     alongside: (newUser) => [db.insert(sellerPermissions).values({ userId: newUser, grants: given, updatedBy: actor.id, updatedAt: new Date() })],
   });
   if (invited.ok) await recordGrants(db, { actor, memberId: invited.userId, before: NO_GRANTS, after: given, address });
+  else if (invited.field === "email" && (await invitedColleagueNamed(db, { customerId, email }))) {
+    // the lead inviting again a colleague whose link expired was told only that the account exists
+    return { ok: false, field: "email", message: INVITED_ALREADY_MESSAGE };
+  }
   return invited;
 }
 

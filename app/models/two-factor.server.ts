@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { recoveryCodes, users, type User } from "~/.server/db/schema";
 import {
@@ -100,6 +100,23 @@ export async function disableTotp(db: Database, userId: number) {
     db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
   ]);
+}
+
+/**
+ * An admin turns off the two-factor sign-in of a member who lost both their authenticator and their
+ * recovery codes: nothing else let them in again (a password reset leaves the second step in place, and
+ * the member cannot reach /profile). True when it was on and this request turned it off.
+ */
+export async function turnOffTotpForMember(db: Database, userId: number) {
+  const [turnedOff] = await db.batch([
+    db
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(and(eq(users.id, userId), isNotNull(users.totpEnabledAt)))
+      .returning({ id: users.id }),
+    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+  ]);
+  return turnedOff.length > 0;
 }
 
 export async function replaceRecoveryCodes(db: Database, userId: number) {

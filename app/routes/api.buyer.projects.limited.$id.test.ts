@@ -38,3 +38,17 @@ describe("a sold listing", () => {
     for (const user of [rival, stranger]) expect(await read(user, listing!.id)).toMatchObject({ status: 404, body: { error: expect.any(String) } });
   });
 });
+
+describe("a seller team's listing not yet on the market", () => {
+  it("answers the company's first member, whose desk opens a colleague's submitted listing, and no other seller", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const colleague = await app.member("agent@demo.test");
+    const [own] = await app.publishedProjects(colleague.user.id);
+    await services.db.update(projects).set({ status: "submitted" }).where(eq(projects.id, own!.id));
+    const outsider = await app.member("lakeshore@demo.test");
+    expect(await read(seller.user, own!.id)).toEqual({ status: 200, body: { id: own!.id, projectName: own!.projectName, status: "submitted", contract_status: { ndaStatus: null } } });
+    expect((await read(colleague.user, own!.id)).status).toBe(200);
+    expect((await read(outsider.user, own!.id)).status).toBe(404);
+  });
+});

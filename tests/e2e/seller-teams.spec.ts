@@ -46,6 +46,10 @@ test("a seller invites a colleague who may only view: no NDA approval for them, 
   await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(seller.getByTestId("snackbar")).toContainText(`Cole League is invited`);
   await expect(seller.getByTestId("colleague-row").filter({ hasText: email })).toContainText("1 project with their own permissions");
+  // not yet in: said so, with the link sent again from the row (the address invited again is refused)
+  await expect(seller.getByTestId("colleague-row").filter({ hasText: email })).toContainText("Invited, not signed in yet");
+  await seller.getByRole("button", { name: "Send the invitation again to Cole League" }).click();
+  await expect(seller.getByTestId("snackbar")).toContainText(`A new invitation is on its way to ${email}`);
 
   // their page lists the projects they hold a permission on apart; saving it keeps the rest as it was
   await seller.getByTestId("colleague-row").filter({ hasText: email }).getByRole("link", { name: "Permissions of Cole League" }).click();

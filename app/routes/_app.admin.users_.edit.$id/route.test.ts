@@ -99,6 +99,15 @@ describe("an admin correcting an account's e-mail", () => {
     expect((await responseOf(resetPage({ request: getRequest(`/uobs/reset/${resetToken}`), context, params: { id: resetToken } }))).status).toBe(200);
     expect(await delivered()).toEqual([]);
   });
+
+  it("tells the old address of an account that has signed in, without naming the new one", async () => {
+    const member = await makeUser(app.services.db, { roles: ["ROLE_BUYER"], name: "Moe Moved" });
+    await delivered();
+    expect((await edit(member.id, { name: member.name, email: "moe.moved@newplace.example", company: member.company, phone: member.phone, roles: member.roles })).status).toBe(302);
+    const mails = await delivered();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[member.email, "The e-mail address of your Secondary Marketplace account was changed"]]);
+    expect(mails[0]!.text).not.toContain("newplace");
+  });
 });
 
 describe("a member made an admin", () => {
@@ -329,5 +338,36 @@ describe("the new-user form sent twice (a double click, a resend)", () => {
     other.set("key", submissionKey);
     expect((await responseOf(create({ request: postRequest("/admin/users/create", admin.cookie, other), context, params: {} }))).status).toBe(302);
     expect(await findUserByEmail(app.services.db, "dee.other@example.test")).toBeTruthy();
+  });
+});
+
+describe("a member who lost their authenticator app and their recovery codes", () => {
+  it("is let back in by an admin turning their two-factor sign-in off, audited and told by e-mail; an admin's own is not offered", async () => {
+    const { enrolTotp, unusedRecoveryCodeCount } = await import("~/models/two-factor.server");
+    const { loader: editPage } = await import("./route");
+    const member = await makeUser(app.services.db, { roles: ["ROLE_BUYER"], name: "Lou Lostphone" });
+    await enrolTotp(app.services.db, app.services.env.SESSION_SECRET, member.id, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    await delivered();
+    const page = (userId: number) =>
+      responseOf(editPage({ request: getRequest(`/admin/users/edit/${userId}`, admin.cookie), context, params: { id: String(userId) } })).then((r) => r.json() as Promise<{ twoFactorOn: boolean }>);
+    const turnOff = (userId: number) =>
+      responseOf(action({ request: postRequest(`/admin/users/edit/${userId}`, admin.cookie, { intent: "two-factor-off" }), context, params: { id: String(userId) } }));
+    expect((await page(member.id)).twoFactorOn).toBe(true);
+    const answer = await turnOff(member.id);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/admin/users/edit/${member.id}`);
+    expect((await findUserById(app.services.db, member.id))!.totpEnabledAt).toBeNull();
+    expect(await unusedRecoveryCodeCount(app.services.db, member.id)).toBe(0);
+    expect((await page(member.id)).twoFactorOn).toBe(false);
+    expect((await delivered()).map((m) => [m.to, m.subject])).toEqual([[member.email, "Two-factor sign-in is off for your Secondary Marketplace account"]]);
+    const [entry] = (await listAudit(app.services.db, { pageSize: 1 })).rows;
+    expect(entry).toMatchObject({ action: "user.two-factor-off", subjectType: "user", subjectId: String(member.id), actorId: admin.user.id });
+    // sent again (a stale page): nothing more happens, no second e-mail
+    expect((await turnOff(member.id)).status).toBe(302);
+    expect(await delivered()).toEqual([]);
+    // the admin's own stays on: admins must keep it
+    expect((await page(admin.user.id)).twoFactorOn).toBe(false);
+    expect((await turnOff(admin.user.id)).status).toBe(404);
+    expect((await findUserById(app.services.db, admin.user.id))!.totpEnabledAt).not.toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { clientAddress, idParam, notFound } from "~/.server/http";
 import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
 import { CustomerOfMember } from "./customer-of-member";
+import { TwoFactorOfMember } from "./two-factor-of-member";
 import { titleMeta } from "~/lib/meta";
 import { intentOf, openedOf, type ActionResult } from "~/lib/action-result";
 import { changedFields, recordAudit, type AuditChange } from "~/models/audit.server";
@@ -14,6 +15,9 @@ import { EMAIL_TAKEN_MESSAGE, sendInvitation } from "~/models/invitations.server
 import { accountChangedMeanwhileTo, accountEdit, findUserById, type AccountField, LAST_ADMIN_MESSAGE, normalizeEmail, updateUserAccount } from "~/models/users.server";
 import { attachToCustomer } from "~/models/customer-names.server";
 import { findCustomer } from "~/models/customer-accounts.server";
+import { sendEmail } from "~/models/outbox.server";
+import { turnOffTotpForMember } from "~/models/two-factor.server";
+import { siteOrigin } from "~/.server/mailer";
 import type { User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { attachCustomerSchema, MEMBER_ADMIN_MESSAGE, parseWithZod, userSchema } from "~/lib/schemas/index.server";
@@ -24,7 +28,7 @@ export const meta = () => titleMeta("Edit user");
 const SELF_OUTRANKED_MESSAGE = "You cannot give yourself a role that comes before Admin (Buyer, Seller): you would lose the admin pages.";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireUser(args, { role: "admin" });
+  const { services, user: admin } = await requireUser(args, { role: "admin" });
   const user = await findUserById(services.db, idParam(args.params));
   if (!user) throw notFound();
   const customer = user.customerId ? await findCustomer(services.db, { customerId: user.customerId }) : null;
@@ -34,6 +38,8 @@ export async function loader(args: LoaderFunctionArgs) {
     // an admin belongs to no customer: nothing to attach them to
     customer: customer ? { id: customer.id, name: customer.name } : null,
     attachable: !user.customerId && !user.roles.includes("ROLE_ADMIN"),
+    // an admin's own is turned off nowhere: admins must keep it (decision 009)
+    twoFactorOn: Boolean(user.totpEnabledAt) && user.id !== admin.id,
   };
 }
 
@@ -42,6 +48,7 @@ export async function action(args: ActionFunctionArgs) {
   const userId = idParam(args.params);
   const form = await readForm(args.request);
   if (form.get("intent") === "attach") return attach(args, { services, form, userId, admin });
+  if (form.get("intent") === "two-factor-off") return twoFactorOff(args, { services, userId, admin });
   const submission = parseWithZod(form, { schema: userSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const before = await findUserById(services.db, userId);
@@ -78,6 +85,10 @@ export async function action(args: ActionFunctionArgs) {
   if (outcome === "email-taken") return json({ result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } }) }, { status: 409 });
   // the links mailed to the old address are spent: one who never got in is invited again at the new one
   if (outcome.awaitingInvitation) await sendInvitation(services, { userId, actor: admin });
+  // a member who uses the account is told at the address they knew it by: a change they did not ask for (an
+  // admin deceived, or one whose access is misused, then a reset sent to the new address) took it unseen. The new
+  // address is not named: the old one may be a mailbox the member lost
+  else if (outcome.emailChanged) await tellOldAddress(services, { name: before.name, email: before.email });
   // each change of what the account may do or where its links go is an entry of its own: new roles (as a set:
   // the same roles ticked in another order are none) and a new e-mail, with what it replaced; the other fields
   // changed go with a "user.update", itself written for a save that changed neither (as before)
@@ -128,6 +139,40 @@ function openedValues(payload: Record<string, unknown>) {
   }
 }
 
+/** The notice to the address an account signed in with until an admin changed it. */
+async function tellOldAddress(services: Services, member: { name: string; email: string }) {
+  await sendEmail(services, {
+    to: member.email,
+    subject: "The e-mail address of your Secondary Marketplace account was changed",
+    body:
+      `Hello ${member.name},\n\nour team changed the e-mail address you sign in to the Secondary Marketplace with: ` +
+      `this address no longer signs in, nor receives the account's e-mail.\n\nIf you did not ask for this, contact us at once: ${siteOrigin(services)}/contact-us\n`,
+  });
+}
+
+/**
+ * Turns off the member's two-factor sign-in, for one who lost their authenticator and recovery codes (they
+ * sign in with the password alone and may turn it on again; an admin is asked to at once). Audited, and the
+ * member is told by e-mail: a change to how their account signs in that they did not make themselves.
+ */
+async function twoFactorOff(args: ActionFunctionArgs, { services, userId, admin }: { services: Services; userId: number; admin: User }) {
+  const member = await findUserById(services.db, userId);
+  if (!member || member.id === admin.id) throw notFound();
+  if (!(await turnOffTotpForMember(services.db, member.id))) {
+    return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}`, "Two-factor sign-in was off already.", "info");
+  }
+  await recordAudit(services.db, { actor: admin, action: "user.two-factor-off", subjectType: "user", subjectId: member.id, detail: member.email, address: clientAddress(args.request) });
+  await sendEmail(services, {
+    to: member.email,
+    subject: "Two-factor sign-in is off for your Secondary Marketplace account",
+    body:
+      `Hello ${member.name},\n\nour team turned off two-factor sign-in for your account: you sign in with your password alone, ` +
+      `and your recovery codes no longer work.\nTurn it on again, with your new phone, on your profile: ${siteOrigin(services)}/profile\n\n` +
+      `If you did not ask for this, reset your password and contact us at once.\n`,
+  });
+  return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}`, `Two-factor sign-in is off for ${member.email}; they are told by e-mail.`);
+}
+
 /** Attaches the member to a customer by its name, audited; the page says why not. */
 async function attach(args: ActionFunctionArgs, { services, form, userId, admin }: { services: Services; form: FormData; userId: number; admin: User }) {
   const submission = parseWithZod(form, { schema: attachCustomerSchema });
@@ -150,7 +195,7 @@ async function attach(args: ActionFunctionArgs, { services, form, userId, admin 
 }
 
 export default function EditUserPage() {
-  const { values, customer, attachable } = useLoaderData<typeof loader>();
+  const { values, customer, attachable, twoFactorOn } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const attaching = intentOf(data?.result) === "attach";
   // refused, the page stays opened on what it was sent with (or what the refusal showed in its place)
@@ -160,6 +205,7 @@ export default function EditUserPage() {
       <PageHeader title={`Edit ${values.name}`} back={{ to: "/admin/users", label: "All users" }} />
       <UserForm key={opened} lastResult={attaching ? undefined : data?.result} defaultValue={values} opened={opened} submitLabel="Save" />
       <CustomerOfMember customer={customer} attachable={attachable} lastResult={attaching ? data?.result : undefined} />
+      {twoFactorOn ? <TwoFactorOfMember /> : null}
     </>
   );
 }

@@ -14,7 +14,7 @@ import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { pageNumber } from "~/lib/query-params";
 import { inviteColleagueSchema } from "~/lib/schemas/index.server";
-import { colleaguesOf, inviteColleague, teamOf, teamProjects } from "~/models/seller-permissions.server";
+import { colleaguesOf, inviteColleague, resendColleagueInvitation, teamOf, teamProjects } from "~/models/seller-permissions.server";
 import { summarizeGrants } from "./summary";
 import { parseWithZod, grantsFromValues } from "~/lib/schemas/index.server";
 
@@ -37,7 +37,16 @@ export async function loader(args: LoaderFunctionArgs) {
     teamProjects(services.db, { customerId: team.customerId, limit: team.isLead ? INVITE_PROJECTS : 0 }),
   ]);
   // each row as the table shows it: which projects a colleague was given, their roles and start stay off the page
-  const rows = colleagues.rows.map(({ id, name, email, lastLoginAt, lead, grants }) => ({ id, name, email, lastLoginAt, lead, summary: lead ? "Every permission (first member)" : summarizeGrants(grants) }));
+  const rows = colleagues.rows.map(({ id, name, email, lastLoginAt, lead, grants, enabled, invited }) => ({
+    id,
+    name,
+    email,
+    lastLoginAt,
+    lead,
+    summary: lead ? "Every permission (first member)" : summarizeGrants(grants),
+    // a colleague who left (disabled) or never came in read as one who simply had not signed in lately
+    state: !enabled ? ("disabled" as const) : invited ? ("invited" as const) : null,
+  }));
   return { team, colleagues: rows, projects, paging: { page: colleagues.page, pageSize: colleagues.pageSize, total: colleagues.total } };
 }
 
@@ -45,7 +54,14 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const team = await teamOf(services.db, { userId: user.id });
   if (!team?.isLead) throw notFound();
-  const submission = parseWithZod(await readForm(args.request), { schema: inviteColleagueSchema });
+  const form = await readForm(args.request);
+  if (form.get("intent") === "resend-invitation") {
+    const memberId = Number(form.get("memberId"));
+    const sent = Number.isSafeInteger(memberId) && (await resendColleagueInvitation(services, { actor: user, memberId, address: clientAddress(args.request) }));
+    if (!sent) throw notFound();
+    return redirectWithNotification(services, args.request, "/sellers/permissions", `A new invitation is on its way to ${sent.email}.`);
+  }
+  const submission = parseWithZod(form, { schema: inviteColleagueSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { name, email, grant } = submission.value;
   const invited = await inviteColleague(services, { actor: user, customerId: team.customerId, name, email, grants: grantsFromValues(grant), address: clientAddress(args.request) });
@@ -84,10 +100,17 @@ export default function SellerPermissionsPage() {
             <td>{c.name}</td>
             <td>{c.email}</td>
             <td data-testid="colleague-permissions">{c.summary}</td>
-            <td>{formatDateTime(c.lastLoginAt)}</td>
+            <td>{c.state === "disabled" ? "Disabled" : c.state === "invited" ? "Invited, not signed in yet" : formatDateTime(c.lastLoginAt)}</td>
             <td>
               {team.isLead && !c.lead ? (
-                <span className="flex gap-3">
+                <span className="flex flex-wrap items-center gap-3">
+                  {c.state === "invited" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="resend-invitation" />
+                      <input type="hidden" name="memberId" value={c.id} />
+                      <button type="submit" className="link">Send the invitation again<span className="sr-only"> to {c.name}</span></button>
+                    </Form>
+                  ) : null}
                   <Link to={`/sellers/permissions/${c.id}`} className="link">Permissions<span className="sr-only"> of {c.name}</span></Link>
                   <Link to={`/sellers/permissions/${c.id}/profile`} className="link">Profile<span className="sr-only"> of {c.name}</span></Link>
                 </span>

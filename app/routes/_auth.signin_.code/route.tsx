@@ -63,6 +63,10 @@ export default function SecondStepPage() {
         <p className="text-center text-sm">
           <Link to="/signin" className="link">Start again</Link>
         </p>
+        {/* a member with neither their app nor a recovery code had no word of a way back in: an admin turns it off */}
+        <p className="text-center text-sm text-slate-600">
+          Lost your phone and your recovery codes? <Link to="/contact-us" className="link">Contact us</Link> to have two-factor sign-in turned off.
+        </p>
       </Form>
     </div>
   );

@@ -14,11 +14,14 @@ import { parseWithZod } from "~/lib/schemas/index.server";
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
 
+/** What the link is for, as a member signed in to an account is told when they open it. */
+const LINK_STEP = "accept this invitation";
+
 export const meta = () => titleMeta("Accept your invitation");
 
 /** The link of an invitation e-mail: choose a first password, then you are signed in. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireAnonymous(args);
+  const { services } = await requireAnonymous(args, { link: LINK_STEP });
   const invitation = await findUsableInvitation(services.db, args.params.id ?? "");
   const user = invitation ? await findUserById(services.db, invitation.userId) : undefined;
   if (!user) return json({ valid: false as const, email: null }, { status: 410 });
@@ -26,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services } = await requireAnonymous(args);
+  const { services } = await requireAnonymous(args, { link: LINK_STEP });
   const submission = parseWithZod(await readForm(args.request), { schema: acceptInvitationSchema });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hide }) }, { status: 400 });

@@ -13,16 +13,19 @@ import { parseWithZod } from "~/lib/schemas/index.server";
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
 
+/** What the link is for, as a member signed in to an account is told when they open it. */
+const LINK_STEP = "choose a new password with this link";
+
 export const meta = () => titleMeta("Choose a new password");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireAnonymous(args);
+  const { services } = await requireAnonymous(args, { link: LINK_STEP });
   const reset = await findUsablePasswordReset(services.db, args.params.id ?? "");
   return json({ valid: Boolean(reset) }, { status: reset ? 200 : 410 });
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { services } = await requireAnonymous(args);
+  const { services } = await requireAnonymous(args, { link: LINK_STEP });
   const submission = parseWithZod(await readForm(args.request), { schema: resetPasswordSchema });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return answer(submission.reply(hide), 400);
