@@ -1222,7 +1222,7 @@ export const leadImports = sqliteTable("lead_imports", {
  * The admin's create forms sent (new customer, new user), by their form's one-time key (decision 083):
  * written in the batch of the record it made, so the same form posted again (a double click, a resend)
  * is refused by the record's own constraint (the name, the e-mail) and told apart from a real duplicate
- * by its key, and lands where the first post did.
+ * by its key, and lands where the first post did. Housekeeping drops the keys a week old (pruneFormSubmissions).
  */
 export const formSubmissions = sqliteTable("form_submissions", {
   submissionKey: text("submission_key").primaryKey(),
