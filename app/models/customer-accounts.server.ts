@@ -547,9 +547,10 @@ async function hasOpenDeals(db: Database, ids: number[]) {
 /**
  * Spec: delete is refused while the customer has deals under way; otherwise the
  * customer is anonymised (name and contacts blanked, members disabled and their
- * names and e-mails replaced), its deal history kept.
+ * names and e-mails replaced), its deal history kept. Its on-boarding evidence goes from the file store
+ * with the key that named it: nothing reads it after, and a deleted company's papers are not kept.
  */
-export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, { actor, customerId, address }: Change): Promise<{ ok: true } | { ok: false; message: string } | null> {
+export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db" | "files">, { actor, customerId, address }: Change): Promise<{ ok: true } | { ok: false; message: string } | null> {
   const customer = await findCustomer(services.db, { customerId });
   if (!customer || customer.anonymisedAt) return null;
   const ids = await memberIdsOf(services.db, customerId);
@@ -607,6 +608,7 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
     const now = await findCustomer(services.db, { customerId });
     return now?.anonymisedAt ? { ok: true } : { ok: false, message: CUSTOMER_LAST_ADMIN_MESSAGE };
   }
+  if (customer.evidenceKey) await services.files.delete(customer.evidenceKey).catch((error: unknown) => console.error(`files: ${customer.evidenceKey} left behind:`, error));
   // a deleted company is nobody's matched buyer
   await recomputeCustomerMatches(services.db, { customerId });
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });
