@@ -23,6 +23,13 @@ export function idOf(params: Record<string, string | undefined> | undefined, nam
   return raw && /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
 }
 
+/**
+ * A HEAD asks what a GET would answer, not to be looked at: a page's record of being seen (a view, an
+ * impression, a data room's opening, a thread read) is kept only for the GET (a link checker or
+ * monitor must not count as a buyer's interest, nor mark a thread read that nobody read).
+ */
+export const onlyAsks = (request: Request) => request.method === "HEAD";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * RFC 8058: a mail client or provider posts the one-click unsubscribe (from marketing, or

@@ -78,6 +78,21 @@ describe("affiliates and referrals", () => {
     expect((await memberReferrals(t.db, { userId: buyer.id })).rows.map((r) => r.name).sort()).toEqual([b!.name, g!.name].sort());
   });
 
+  it("credits no partner for joining through their own link with another address, for their application's company or their own account's", async () => {
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    // applied while signed in as a member of "Harbor Point Brokers"
+    const account = await makeUser(t.db, { email: "cy.account@harbor.test", company: "Harbor Point Brokers", roles: ["ROLE_BROKER"] });
+    const [item] = await t.db.insert(inboundItems).values({ kind: "affiliate", name: "Cy", email: "cy@gmail.test", company: "Harbor Point LLC", message: "Apply", userId: account.id }).returning();
+    const partner = (await approveAffiliate(services, { inquiryId: item!.id, commissionPercent: 1, actor: admin }))!;
+    const joining = (email: string, company: string) => makeUser(t.db, { email, company, roles: ["ROLE_BUYER"] });
+    // the application's company, in another case and spacing; the account's company
+    expect(await recordReferral(t.db, { secret, userId: (await joining("cy.other@mail.test", "  harbor point  llc ")).id, code: partner.code })).toBeNull();
+    expect(await recordReferral(t.db, { secret, userId: (await joining("cy.third@mail.test", "Harbor Point Brokers")).id, code: partner.code })).toBeNull();
+    // someone else at the same e-mail domain, of another company, is a referral
+    expect(await recordReferral(t.db, { secret, userId: (await joining("dee@gmail.test", "Dee Capital")).id, code: partner.code })).toMatchObject({ affiliateId: partner.id });
+    expect((await affiliateReferrals(t.db, { affiliateId: partner.id })).rows.map((r) => r.memberEmail)).toEqual(["dee@gmail.test"]);
+  });
+
   it("lists the members a buyer referred a page at a time, the latest first, each page carrying how many there are", async () => {
     const buyer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
     const own = await memberReferralCode(secret, buyer.id);

@@ -52,23 +52,45 @@ export async function referrerOf(db: Database, { secret, code }: { secret: strin
   return row ? { affiliateId: null, referrerUserId: row.id } : null;
 }
 
+/** A company's name as two people would write the same one (any case, any spacing); an empty one is nobody's. */
+const sameCompany = (a: string | null | undefined, b: string | null | undefined) => {
+  const norm = (s: string | null | undefined) => (s ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  return norm(a) !== "" && norm(a) === norm(b);
+};
+
+/**
+ * Whether the member joining is the partner, or joins for the partner's own company: with the address
+ * they applied with, or, with another one, naming the company of their application or of their own
+ * account (the one with the partner's address, or the one they applied from): their company's deals are
+ * theirs, not a referral's. Not told apart: an e-mail domain alone (a webmail's, a large firm's is
+ * anybody's there), a name, or a phone (a switchboard's is every colleague's, and the join form's
+ * example is typed back); a partner who gives another company is credited, for an admin to judge.
+ */
+async function isPartnersOwn(db: Database, { affiliateId, userId }: { affiliateId: number; userId: number }) {
+  const [member] = await db.select({ email: users.email, company: users.company }).from(users).where(eq(users.id, userId));
+  const [partner] = await db
+    .select({ email: affiliates.email, company: inboundItems.company, appliedFrom: inboundItems.userId })
+    .from(affiliates)
+    .leftJoin(inboundItems, eq(inboundItems.id, affiliates.inquiryId))
+    .where(eq(affiliates.id, affiliateId));
+  if (!member || !partner) return false;
+  if (member.email.toLowerCase() === partner.email.toLowerCase()) return true;
+  const accounts = await db
+    .select({ company: users.company })
+    .from(users)
+    .where(and(ne(users.id, userId), or(sql`lower(${users.email}) = lower(${partner.email})`, partner.appliedFrom ? eq(users.id, partner.appliedFrom) : sql`0`)));
+  return [partner, ...accounts].some((own) => sameCompany(member.company, own.company));
+}
+
 /**
  * Attributes a new member to whoever's code brought them; an unknown code, or a member's own, is ignored,
- * and so is a partner's own: a partner joining with the address they applied with brought nobody, and
- * their own deals earned them commissions.
+ * and so is a partner's own (isPartnersOwn): a partner joining through their own link brought nobody, and
+ * their own deals, or their company's, earned them commissions.
  */
 export async function recordReferral(db: Database, { secret, userId, code }: { secret: string; userId: number; code: string | null | undefined }) {
   const referrer = await referrerOf(db, { secret, code });
   if (!referrer || referrer.referrerUserId === userId) return null;
-  if (referrer.affiliateId !== null) {
-    const [self] = await db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(affiliates, eq(affiliates.id, referrer.affiliateId))
-      .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${affiliates.email})`))
-      .limit(1);
-    if (self) return null;
-  }
+  if (referrer.affiliateId !== null && (await isPartnersOwn(db, { affiliateId: referrer.affiliateId, userId }))) return null;
   const [row] = await db
     .insert(referrals)
     .values({ userId, ...referrer })

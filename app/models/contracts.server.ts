@@ -138,40 +138,42 @@ export async function askForNda(services: DealServices, project: Project, buyer:
     template ?? (await defaultNdaPdf({ projectName: project.projectName, sellerCompany: await sellerCompanyOf(services.db, project) }));
   const envelopeId = randomToken(18);
   const documentKey = `nda/${project.id}/${envelopeId}/sent.pdf`;
-  await services.files.put(documentKey, document, "application/pdf");
   const documentSha256 = await sha256Hex(document);
   // written only while buyers still see the listing, in the statement: a request read a moment before
-  // the withdrawal would otherwise leave an NDA request on a listing nobody can open (decision 089)
-  const [contract] = await services.db
-    .insert(contracts)
-    .select(
-      services.db
-        .select({
-          id: sql<number>`null`.as("id"),
-          projectId: projects.id,
-          buyerId: sql<number>`${buyer.id}`.as("buyer_id"),
-          envelopeId: sql<string>`${envelopeId}`.as("envelope_id"),
-          provider: sql<string>`'builtin'`.as("provider"),
-          ndaStatus: sql<string>`'Requested'`.as("nda_status"),
-          documentKey: sql<string>`${documentKey}`.as("document_key"),
-          documentSha256: sql<string>`${documentSha256}`.as("document_sha256"),
-          signerName: sql`null`.as("signer_name"),
-          signerIp: sql`null`.as("signer_ip"),
-          signerUserAgent: sql`null`.as("signer_user_agent"),
-          signedKey: sql`null`.as("signed_key"),
-          signedSha256: sql`null`.as("signed_sha256"),
-          requestedAt: sql<number>`${Date.now()}`.as("requested_at"),
-          signedAt: sql`null`.as("signed_at"),
-          decidedAt: sql`null`.as("decided_at"),
-          decidedBy: sql`null`.as("decided_by"),
-          rejectionReason: sql`null`.as("rejection_reason"),
-          dataRoomBlocked: sql<number>`0`.as("data_room_blocked"),
-        })
-        .from(projects)
-        .where(and(eq(projects.id, project.id), inArray(projects.status, [...VISIBLE_TO_BUYERS]))),
-    )
-    .onConflictDoNothing()
-    .returning();
+  // the withdrawal would otherwise leave an NDA request on a listing nobody can open (decision 089).
+  // The envelope's copy goes when its row cannot be written
+  const [contract] = await storeWithRecord(services.files, { key: documentKey, bytes: document, contentType: "application/pdf" }, () =>
+    services.db
+      .insert(contracts)
+      .select(
+        services.db
+          .select({
+            id: sql<number>`null`.as("id"),
+            projectId: projects.id,
+            buyerId: sql<number>`${buyer.id}`.as("buyer_id"),
+            envelopeId: sql<string>`${envelopeId}`.as("envelope_id"),
+            provider: sql<string>`'builtin'`.as("provider"),
+            ndaStatus: sql<string>`'Requested'`.as("nda_status"),
+            documentKey: sql<string>`${documentKey}`.as("document_key"),
+            documentSha256: sql<string>`${documentSha256}`.as("document_sha256"),
+            signerName: sql`null`.as("signer_name"),
+            signerIp: sql`null`.as("signer_ip"),
+            signerUserAgent: sql`null`.as("signer_user_agent"),
+            signedKey: sql`null`.as("signed_key"),
+            signedSha256: sql`null`.as("signed_sha256"),
+            requestedAt: sql<number>`${Date.now()}`.as("requested_at"),
+            signedAt: sql`null`.as("signed_at"),
+            decidedAt: sql`null`.as("decided_at"),
+            decidedBy: sql`null`.as("decided_by"),
+            rejectionReason: sql`null`.as("rejection_reason"),
+            dataRoomBlocked: sql<number>`0`.as("data_room_blocked"),
+          })
+          .from(projects)
+          .where(and(eq(projects.id, project.id), inArray(projects.status, [...VISIBLE_TO_BUYERS]))),
+      )
+      .onConflictDoNothing()
+      .returning(),
+  );
   if (!contract) {
     const won = await findContract(services.db, { projectId: project.id, buyerId: buyer.id });
     if (won) {
@@ -233,23 +235,26 @@ export async function signNda(services: DealServices, contract: Contract, projec
   // a key of its own per signing: two sent at once wrote one file, the loser's copy replacing the
   // winner's (whose hash then no longer matched), or on disk the second write failed (a 500)
   const signedKey = `nda/${project.id}/${contract.envelopeId}/signed-${randomToken(6)}.pdf`;
-  await services.files.put(signedKey, signed, "application/pdf");
+  const signedSha256 = await sha256Hex(signed);
   const { autoApprove } = await ndaSettingsOf(services.db, project.id);
   const status: NdaStatus = autoApprove ? NDA_APPROVED : "Signed";
-  const [updated] = await services.db
-    .update(contracts)
-    .set({
-      ndaStatus: status,
-      signerName: signature.signerName,
-      signerIp: signature.ipAddress,
-      signerUserAgent: signature.userAgent.slice(0, 500),
-      signedAt,
-      signedKey,
-      signedSha256: await sha256Hex(signed),
-      ...(autoApprove ? { decidedAt: signedAt } : {}),
-    })
-    .where(and(eq(contracts.id, contract.id), eq(contracts.ndaStatus, "Requested")))
-    .returning();
+  // the signed copy goes when its row cannot be written
+  const [updated] = await storeWithRecord(services.files, { key: signedKey, bytes: signed, contentType: "application/pdf" }, () =>
+    services.db
+      .update(contracts)
+      .set({
+        ndaStatus: status,
+        signerName: signature.signerName,
+        signerIp: signature.ipAddress,
+        signerUserAgent: signature.userAgent.slice(0, 500),
+        signedAt,
+        signedKey,
+        signedSha256,
+        ...(autoApprove ? { decidedAt: signedAt } : {}),
+      })
+      .where(and(eq(contracts.id, contract.id), eq(contracts.ndaStatus, "Requested")))
+      .returning(),
+  );
   if (!updated) {
     // the other signing won: this copy is nobody's
     await services.files.delete(signedKey);

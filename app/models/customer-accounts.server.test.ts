@@ -164,7 +164,7 @@ describe("customers", () => {
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, member.id))).toHaveLength(1);
   });
 
-  it("refuses to delete a customer with an open offer, otherwise anonymises it and keeps the history", async () => {
+  it("refuses to delete a customer with an open offer, otherwise anonymises it, removes its evidence file and keeps the history", async () => {
     const created = await createCustomer(services, { actor: admin, values: values({ customerName: "Gone Co", website: "https://gone.example", attentionEmail: "a@gone.example" }) });
     const customerId = created.ok ? created.customer.id : 0;
     const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
@@ -177,7 +177,13 @@ describe("customers", () => {
       .returning();
     expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId })).toEqual({ ok: false, message: HAS_DEALS_MESSAGE });
     await t.db.update(offers).set({ status: "withdrawn" }).where(eq(offers.id, offer!.id));
+    // the company's on-boarding evidence, on file
+    await updateOnboarding(services, { actor: admin, customerId, change: { evidence: { name: "qib.pdf", bytes: new TextEncoder().encode("%PDF-1.4 qib"), contentType: "application/pdf" } } });
+    const { evidenceKey } = (await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) }))!;
+    expect(await services.files.get(evidenceKey!)).not.toBeNull();
     expect(await deleteOrAnonymiseCustomer(services, { actor: admin, customerId })).toEqual({ ok: true });
+    // gone with the company: nothing names it any more
+    expect(await services.files.get(evidenceKey!)).toBeNull();
     const row = (await t.db.query.customers.findFirst({ where: eq(customers.id, customerId) }))!;
     expect(row).toMatchObject({ name: `Deleted customer ${customerId}`, website: "", websiteDomain: null, attentionEmail: "", enabled: false });
     const gone = (await t.db.query.users.findFirst({ where: eq(users.id, member.id) }))!;

@@ -90,6 +90,28 @@ export async function madeBy(db: Database, submissionKey: string, subjectType: "
   return row?.id ?? null;
 }
 
+/**
+ * How long a create form's one-time key is kept: far longer than a form is sent again (a double click,
+ * the back button's resend, a tab left open over a weekend), as the leads import keeps its own.
+ */
+export const FORM_SUBMISSION_RETENTION_MS = 7 * 24 * 60 * 60_000;
+/** Keys dropped per statement: a backlog is deleted in short steps, each a small write. */
+const FORM_SUBMISSION_PRUNE_STEP = 500;
+
+/** Drops the create forms' one-time keys older than FORM_SUBMISSION_RETENTION_MS, a step at a time; the number dropped. */
+export async function pruneFormSubmissions(db: Database, now = Date.now()) {
+  const cutoff = now - FORM_SUBMISSION_RETENTION_MS;
+  let dropped = 0;
+  for (;;) {
+    // by rowid, the order they were written in (the key is random text): the old ones come first
+    const gone = await db.all<{ key: string }>(
+      sql`delete from ${formSubmissions} where rowid in (select rowid from ${formSubmissions} where ${formSubmissions.createdAt} < ${cutoff} order by rowid limit ${FORM_SUBMISSION_PRUNE_STEP}) returning ${formSubmissions.submissionKey} as key`,
+    );
+    dropped += gone.length;
+    if (gone.length < FORM_SUBMISSION_PRUNE_STEP) return dropped;
+  }
+}
+
 export const CHANGED_MEANWHILE = "Someone changed this since you opened the page: reload it to see their change, then make yours.";
 /** The message on a field another admin changed meanwhile, once the page shows their change (`now`, as stored). */
 export const changedMeanwhileTo = (now: string) =>
@@ -525,9 +547,10 @@ async function hasOpenDeals(db: Database, ids: number[]) {
 /**
  * Spec: delete is refused while the customer has deals under way; otherwise the
  * customer is anonymised (name and contacts blanked, members disabled and their
- * names and e-mails replaced), its deal history kept.
+ * names and e-mails replaced), its deal history kept. Its on-boarding evidence goes from the file store
+ * with the key that named it: nothing reads it after, and a deleted company's papers are not kept.
  */
-export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, { actor, customerId, address }: Change): Promise<{ ok: true } | { ok: false; message: string } | null> {
+export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db" | "files">, { actor, customerId, address }: Change): Promise<{ ok: true } | { ok: false; message: string } | null> {
   const customer = await findCustomer(services.db, { customerId });
   if (!customer || customer.anonymisedAt) return null;
   const ids = await memberIdsOf(services.db, customerId);
@@ -585,6 +608,7 @@ export async function deleteOrAnonymiseCustomer(services: Pick<Services, "db">, 
     const now = await findCustomer(services.db, { customerId });
     return now?.anonymisedAt ? { ok: true } : { ok: false, message: CUSTOMER_LAST_ADMIN_MESSAGE };
   }
+  if (customer.evidenceKey) await services.files.delete(customer.evidenceKey).catch((error: unknown) => console.error(`files: ${customer.evidenceKey} left behind:`, error));
   // a deleted company is nobody's matched buyer
   await recomputeCustomerMatches(services.db, { customerId });
   await recordAudit(services.db, { actor, action: "customer.anonymise", subjectType: "customer", subjectId: customerId, detail: customer.name, address });

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
-import { leadImports, outbox, projects, sessions } from "~/.server/db/schema";
+import { formSubmissions, leadImports, outbox, projects, sessions } from "~/.server/db/schema";
 import { parseEnv, type Env } from "~/.server/env";
+import { FORM_SUBMISSION_RETENTION_MS } from "./customer-accounts.server";
 import { LEAD_IMPORT_KEY_RETENTION_MS } from "./leads.server";
 import { runMaintenance } from "./maintenance.server";
 import { OUTBOX_RETENTION_MS, enqueueMessage } from "./outbox.server";
@@ -74,4 +75,19 @@ it("the scheduled housekeeping drops the leads import's one-time keys a week old
   ]);
   await runMaintenance(t.db, env, now);
   expect((await t.db.select({ key: leadImports.submissionKey }).from(leadImports).orderBy(leadImports.id)).map((r) => r.key)).toEqual(["this-week", "today"]);
+});
+
+it("the scheduled housekeeping drops the admin's create forms' one-time keys a week old, a step at a time, and keeps the week's", async () => {
+  const env = { ...parseEnv({}), SESSION_SECRET: "s", APP_URL: "https://market.example" } as Env;
+  const now = Date.now();
+  expect(FORM_SUBMISSION_RETENTION_MS).toBeGreaterThanOrEqual(7 * 86_400_000);
+  const old = new Date(now - FORM_SUBMISSION_RETENTION_MS - 1000);
+  // more than one step's worth of old keys, a customer's and a user's
+  await t.db.insert(formSubmissions).values(Array.from({ length: 1201 }, (_, i) => ({ submissionKey: `old-${i}`, subjectType: i % 2 ? ("user" as const) : ("customer" as const), subjectId: i + 1, createdAt: old })));
+  await t.db.insert(formSubmissions).values([
+    { submissionKey: "this-week", subjectType: "customer", subjectId: 1, createdAt: new Date(now - FORM_SUBMISSION_RETENTION_MS + 60_000) },
+    { submissionKey: "today", subjectType: "user", subjectId: 2, createdAt: new Date(now - 60_000) },
+  ]);
+  await runMaintenance(t.db, env, now);
+  expect((await t.db.select({ key: formSubmissions.submissionKey }).from(formSubmissions).orderBy(formSubmissions.createdAt)).map((r) => r.key)).toEqual(["this-week", "today"]);
 });

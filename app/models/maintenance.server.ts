@@ -4,6 +4,7 @@ import type { Env } from "~/.server/env";
 import { pruneAccountUnlocks } from "./account-unlocks.server";
 import { pruneApiTokens } from "./api-tokens.server";
 import { pruneLeadImports } from "./leads.server";
+import { pruneFormSubmissions } from "./customer-accounts.server";
 import { finishStalledCampaigns } from "./campaigns.server";
 import { drainImportJobs } from "./listing-imports.server";
 import { drainMatchQueue } from "./match-rescoring.server";
@@ -48,6 +49,8 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
   await step("account unlocks", () => pruneAccountUnlocks(db, now));
   // the leads import's one-time keys, a week after their form was sent
   await step("lead import keys", () => pruneLeadImports(db, now));
+  // and the admin's create forms' (new customer, new user), likewise
+  await step("create form keys", () => pruneFormSubmissions(db, now));
   // nightly: the 90-day window moves on even when nothing happens
   await step("responsiveness", () => recomputeResponsivenessIfDue(db, now));
   // as the tables grow, the planner's picture of them follows (an hour at a time)

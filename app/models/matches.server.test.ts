@@ -380,7 +380,8 @@ describe("recomputing matches", () => {
   });
 
   it("drops a buyer company disabled, deleted or made a seller from every project's matched buyers, and finds it again once enabled", async () => {
-    const services = { db: t.db };
+    // no evidence on file: nothing to remove
+    const services = { db: t.db, files: { put: async () => {}, get: async () => null, delete: async () => {} } };
     const fund = async (name: string) => customer(name, { industryPreferences: ["Healthcare"], statePreferences: ["Illinois"], transactionScalePreferences: ["$5-$10m"] });
     const [paused, erased, retyped] = [await fund("Paused Credit"), await fund("Erased Credit"), await fund("Retyped Credit")];
     await recomputeProjectMatches(t.db, { projectId: published });

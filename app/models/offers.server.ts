@@ -4,6 +4,7 @@ import type { Database } from "~/.server/db";
 import { offerEvents, offers, projects, users, type Offer, type Project, type User } from "~/.server/db/schema";
 import { randomToken, sha256Hex } from "~/.server/crypto";
 import { loiPdf, type LoiTerms } from "~/.server/documents/loi";
+import { storeWithRecord } from "~/.server/files/store";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
@@ -114,7 +115,8 @@ export async function offerParties(db: Database, project: Project, buyer: User):
   return { project, buyer, sellerCompany: await sellerCompanyOf(db, project) };
 }
 
-async function storeLoi(services: DealServices, parties: Parties, offerId: number, revision: number, version: string, terms: LoiTerms) {
+/** A letter of intent, not yet stored: `storeWithRecord` stores it with the write that names it (loiFile). */
+async function writeLoi(parties: Parties, offerId: number, revision: number, version: string, terms: LoiTerms) {
   const pdf = await loiPdf({
     projectId: parties.project.id,
     projectName: parties.project.projectName,
@@ -128,9 +130,9 @@ async function storeLoi(services: DealServices, parties: Parties, offerId: numbe
   // a key of its own per letter: two counter-offers sent at once wrote the same revision's file, and the
   // loser's letter replaced the winner's (or, on disk, the second write failed: a 500)
   const key = `projects/${parties.project.id}/offers/${offerId}-r${revision}-${randomToken(6)}.pdf`;
-  await services.files.put(key, pdf, "application/pdf");
-  return { key, sha256: await sha256Hex(pdf) };
+  return { key, bytes: pdf, sha256: await sha256Hex(pdf) };
 }
+const loiFile = (letter: { key: string; bytes: Uint8Array }) => ({ key: letter.key, bytes: letter.bytes, contentType: "application/pdf" });
 
 export type OfferProblem = "open-offer-exists" | "not-open" | "not-your-turn" | "project-closed" | "expired";
 
@@ -190,11 +192,14 @@ export async function submitOffer(services: DealServices, parties: Parties, term
   if (!offer) return (await projectLeft(services.db, project.id, ["published"])) ? "project-closed" : "open-offer-exists";
   let stored: Offer[];
   try {
-    const pdf = await storeLoi(services, parties, offer.id, 1, `Offer #${offer.id}, revision 1`, terms);
-    [stored] = await services.db.batch([
-      services.db.update(offers).set({ pdfKey: pdf.key, pdfSha256: pdf.sha256 }).where(eq(offers.id, offer.id)).returning(),
-      services.db.insert(offerEvents).values({ offerId: offer.id, actorId: buyer.id, action: "submitted", terms, revision: 1, pdfKey: pdf.key }),
-    ]);
+    const pdf = await writeLoi(parties, offer.id, 1, `Offer #${offer.id}, revision 1`, terms);
+    // the letter goes too when the rows that name it cannot be written
+    [stored] = await storeWithRecord(services.files, loiFile(pdf), () =>
+      services.db.batch([
+        services.db.update(offers).set({ pdfKey: pdf.key, pdfSha256: pdf.sha256 }).where(eq(offers.id, offer.id)).returning(),
+        services.db.insert(offerEvents).values({ offerId: offer.id, actorId: buyer.id, action: "submitted", terms, revision: 1, pdfKey: pdf.key }),
+      ]),
+    );
   } catch (error) {
     // an open offer without its letter would refuse the buyer's next one: it goes with the failure
     await services.db.delete(offers).where(eq(offers.id, offer.id));
@@ -254,7 +259,7 @@ export async function actOnOffer(
 
   const revision = terms ? offer.revision + 1 : offer.revision;
   const pdf = terms
-    ? await storeLoi(services, parties, offer.id, revision, `Offer #${offer.id}, revision ${revision} (${action === "countered" ? "counter-offer by the seller" : "revised by the buyer"})`, terms)
+    ? await writeLoi(parties, offer.id, revision, `Offer #${offer.id}, revision ${revision} (${action === "countered" ? "counter-offer by the seller" : "revised by the buyer"})`, terms)
     : null;
   const now = new Date();
   // an acceptance, only while no other offer on the project is accepted: in this statement, not before
@@ -276,13 +281,12 @@ export async function actOnOffer(
       ),
     )
     .returning();
-  let updated: Offer | undefined;
-  let rivals: Array<{ buyerId: number }> = [];
-  if (action === "accepted") {
-    [updated, rivals] = await accept(services.db, { step, project, offer, actorId: actor.id, sellerActing: side === "seller", note, revision, now });
-  } else {
-    [updated] = await step;
-  }
+  const write = async (): Promise<readonly [Offer | undefined, ReadonlyArray<{ buyerId: number }>]> =>
+    action === "accepted"
+      ? accept(services.db, { step, project, offer, actorId: actor.id, sellerActing: side === "seller", note, revision, now })
+      : [(await step)[0], []];
+  // a new letter is stored with the step that names it, and goes when that write fails
+  const [updated, rivals] = await (pdf ? storeWithRecord(services.files, loiFile(pdf), write) : write());
   if (!updated) {
     // the letter written for this step names terms that were never put on the table
     if (pdf) await services.files.delete(pdf.key);

@@ -410,9 +410,19 @@ export async function listChats(
     .orderBy(...order)
     .limit(pageSize)
     .offset((Math.max(1, page) - 1) * pageSize);
+  // without the transcripts: what the list says of each (answers, last answer) is kept beside it (migration 0098)
+  const chat = {
+    id: onboardChats.id,
+    customerId: onboardChats.customerId,
+    side: onboardChats.side,
+    status: onboardChats.status,
+    answered: onboardChats.answered,
+    lastAnswerAt: onboardChats.lastAnswerAt,
+    updatedAt: onboardChats.updatedAt,
+  };
   const [rows, [total]] = await Promise.all([
     db
-      .select({ chat: onboardChats, memberName: users.name, memberEmail: users.email, customerName: customers.name })
+      .select({ chat, memberName: users.name, memberEmail: users.email, customerName: customers.name })
       .from(onboardChats)
       .innerJoin(users, eq(users.id, onboardChats.userId))
       .leftJoin(customers, eq(customers.id, onboardChats.customerId))

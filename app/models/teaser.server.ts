@@ -78,7 +78,7 @@ export async function loadTeaser(
   services: Services,
   viewer: TeaserViewer,
   id: number,
-  { kind }: { kind?: Project["kind"] } = {},
+  { kind, counted = true }: { kind?: Project["kind"]; /** false for a HEAD: nothing of the look is kept */ counted?: boolean } = {},
 ) {
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
   // every read starts beside the project's, not after it: on D1 reads started together are one
@@ -95,7 +95,7 @@ export async function loadTeaser(
   const buying = mayDealOnProject(viewer, project) && !ownCompany;
   // only a buyer's or broker's look is interest: not the seller's own, nor admins', nor another
   // seller's watching the market (a member holding both roles acts as a buyer); counted after the response
-  if (buying) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
+  if (buying && counted) services.recordLook({ kind: "view", userId: viewer.id, projectIds: [project.id], at: Date.now() });
   const deal = records && buying ? dealStateOf(project, viewer, records) : null;
   // what the tape holds, not the tape: a share and the gaps' names are fine before the NDA
   const tapeCompleteness = project.kind === "loan_pool" ? tapeCompletenessOf(project) : null;

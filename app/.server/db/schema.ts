@@ -1222,7 +1222,7 @@ export const leadImports = sqliteTable("lead_imports", {
  * The admin's create forms sent (new customer, new user), by their form's one-time key (decision 083):
  * written in the batch of the record it made, so the same form posted again (a double click, a resend)
  * is refused by the record's own constraint (the name, the e-mail) and told apart from a real duplicate
- * by its key, and lands where the first post did.
+ * by its key, and lands where the first post did. Housekeeping drops the keys a week old (pruneFormSubmissions).
  */
 export const formSubmissions = sqliteTable("form_submissions", {
   submissionKey: text("submission_key").primaryKey(),
@@ -1248,6 +1248,12 @@ export const onboardChats = sqliteTable(
     /** The key of the question shown now (app/lib/onboarding.ts). */
     currentStep: text("current_step").notNull(),
     transcript: text("transcript", { mode: "json" }).$type<TranscriptEntry[]>().notNull().default(sql`'[]'`),
+    /**
+     * The questions answered (each step's last turn, not skipped) and the last turn's time, kept by
+     * triggers on the transcript (migration 0098): the admin's list reads these, not every transcript.
+     */
+    answered: integer("answered").notNull().default(0),
+    lastAnswerAt: text("last_answer_at"),
     status: text("status", { enum: ONBOARD_STATUSES }).notNull().default("in_progress"),
     /** The chat created its customer: its answers may then set the company's name, business and investor type. */
     createdCustomer: integer("created_customer", { mode: "boolean" }).notNull().default(false),

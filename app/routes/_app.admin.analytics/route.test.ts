@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { bootApp, getRequest, sent } from "../../../tests/support/app";
+import { serverPage } from "../../../tests/support/server-page";
 
 /** The admin's page sessions, filtered by what an address may say. */
 const app = await bootApp("route-admin-analytics");
-const { loader } = await import("./route");
+const route = await import("./route");
+const { loader } = route;
 const { pageSessions, users } = await import("~/.server/db/schema");
 const { eq } = await import("drizzle-orm");
 const { context } = app;
@@ -25,12 +27,30 @@ describe("the page sessions' date filters", () => {
     const day = await (await open("from=2026-02-28&to=2026-02-28")).json();
     expect(day.filters).toEqual({ from: "2026-02-28", to: "2026-02-28" });
     expect(day.daysProblem).toBeNull();
+    expect(day.dayProblems).toEqual({ from: null, to: null });
   });
 
   it("say a To day before the From day matches nothing, rather than showing 0 sessions unexplained", async () => {
     const page = await (await open("from=2026-12-10&to=2026-12-01")).json();
     expect(page.daysProblem).toBe("The To day is before the From day: no session falls between them.");
     expect(page.totals.sessions).toBe(0);
+    const html = await serverPage(route.default, "/admin/analytics?from=2026-12-10&to=2026-12-01", { loaderData: page });
+    expect(html).toContain('aria-describedby="to-error"');
+  });
+
+  it("say under the field that a day which is none was not used, naming what was typed, rather than dropping it silently", async () => {
+    const page = await (await open("from=2026-13-45&to=abc")).json();
+    expect(page.filters).toEqual({});
+    expect(page.dayProblems).toEqual({
+      from: { typed: "2026-13-45", message: "Enter a date as YYYY-MM-DD." },
+      to: { typed: "abc", message: "Enter a date as YYYY-MM-DD." },
+    });
+    const html = await serverPage(route.default, "/admin/analytics?from=2026-13-45&to=abc", { loaderData: page });
+    expect(html).toContain('aria-describedby="from-error"');
+    expect(html.replace(/<!-- -->/g, "")).toContain("Enter a date as YYYY-MM-DD. “2026-13-45” is no date: showing sessions with no start date.");
+    expect(html.replace(/<!-- -->/g, "")).toContain("“abc” is no date: showing sessions with no end date.");
+    // an empty field is no problem
+    expect((await (await open("from=&to=")).json()).dayProblems).toEqual({ from: null, to: null });
   });
 });
 

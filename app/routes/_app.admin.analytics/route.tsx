@@ -13,7 +13,7 @@ import { sessionsChart } from "./charts.server";
 import { SESSION_HEADERS } from "./headers";
 import { sessionRowsBody } from "./rows.server";
 import { calendarDay, pageNumber, recordId } from "~/lib/query-params";
-import { messages as fieldMessages } from "~/lib/field-rules";
+import { DAY_FORMAT, messages as fieldMessages } from "~/lib/field-rules";
 
 export const meta = () => titleMeta("Page sessions");
 
@@ -35,11 +35,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const projectProblem = project && !filters.projectId ? { typed: project.slice(0, 40), message: fieldMessages.integer } : null;
   // a from after the to (typed the wrong way round) matches nothing: said by the boxes, not left as "0 sessions"
   const daysProblem = filters.from && filters.to && filters.from > filters.to ? "The To day is before the From day: no session falls between them." : null;
-  return { filters, projectProblem, daysProblem, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
+  // a day that is none ("2026-13-45", "abc") is no bound either: said by its field, as the project's is
+  const dayProblem = (name: "from" | "to") => {
+    const typed = query.get(name)?.trim() ?? "";
+    return typed && !filters[name] ? { typed: typed.slice(0, 40), message: DAY_FORMAT } : null;
+  };
+  const dayProblems = { from: dayProblem("from"), to: dayProblem("to") };
+  return { filters, projectProblem, dayProblems, daysProblem, page, pageSize: PAGE_SESSIONS_PAGE_SIZE, body: sessionRowsBody(rows), totals, chart };
 }
 
 export default function PageSessionsPage() {
-  const { filters, projectProblem, daysProblem, page, pageSize, body, totals, chart } = useLoaderData<typeof loader>();
+  const { filters, projectProblem, dayProblems, daysProblem, page, pageSize, body, totals, chart } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-4">
       <PageHeader title="Page sessions" />
@@ -74,26 +80,8 @@ export default function PageSessionsPage() {
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1">
-          From
-          <input className="input" name="from" type="date" defaultValue={filters.from ?? ""} />
-        </label>
-        <label className="flex flex-col gap-1">
-          To
-          <input
-            className="input"
-            name="to"
-            type="date"
-            defaultValue={filters.to ?? ""}
-            aria-invalid={daysProblem ? true : undefined}
-            aria-describedby={daysProblem ? "days-error" : undefined}
-          />
-          {daysProblem ? (
-            <span id="days-error" className="field-error" role="alert">
-              {daysProblem}
-            </span>
-          ) : null}
-        </label>
+        <DayField name="from" label="From" day={filters.from} problem={dayProblems.from} />
+        <DayField name="to" label="To" day={filters.to} problem={dayProblems.to} reversed={daysProblem} />
         <button type="submit" className="btn-primary">Filter</button>
       </Form>
       <p className="text-sm text-slate-600" data-testid="session-totals">
@@ -102,5 +90,28 @@ export default function PageSessionsPage() {
       <SimpleTable caption="Page sessions" headers={SESSION_HEADERS} body={body} />
       <Pager page={page} pageSize={pageSize} total={totals.sessions} noun="sessions" testId="session-range" label="Page-session pages" />
     </div>
+  );
+}
+
+/** A date bound; one that was no day is named under it (a date input cannot show what it refused), and not used. */
+function DayField({ name, label, day, problem, reversed = null }: { name: string; label: string; day?: string; problem: { typed: string; message: string } | null; reversed?: string | null }) {
+  const said = problem ? `${problem.message} “${problem.typed}” is no date: showing sessions with no ${name === "from" ? "start" : "end"} date.` : reversed;
+  return (
+    <label className="flex flex-col gap-1">
+      {label}
+      <input
+        className="input"
+        name={name}
+        type="date"
+        defaultValue={day ?? ""}
+        aria-invalid={said ? true : undefined}
+        aria-describedby={said ? `${name}-error` : undefined}
+      />
+      {said ? (
+        <span id={`${name}-error`} className="field-error" role="alert">
+          {said}
+        </span>
+      ) : null}
+    </label>
   );
 }

@@ -6,7 +6,7 @@ import { Pager } from "~/components/pager";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { ONBOARD_PAGE_SIZE, ONBOARD_SIDES, ONBOARD_SIDE_LABELS, ONBOARD_STATUSES, ONBOARD_STATUS_LABELS, type OnboardSide, type OnboardStatus, type TranscriptEntry } from "~/lib/onboard-chats";
-import { answeredCount, latestTurns, stepsFor } from "~/lib/onboarding";
+import { latestTurns, stepsFor } from "~/lib/onboarding";
 import { CHAT_SORTS, findChatById, listChats, type ChatSort } from "~/models/onboard-chats.server";
 import { pageNumber, recordId } from "~/lib/query-params";
 import { keepWithinPages } from "~/models/list-query.server";
@@ -39,9 +39,9 @@ export async function loader(args: LoaderFunctionArgs) {
     customerName: row.customerName,
     side: row.chat.side,
     status: row.chat.status,
-    answered: answeredCount(row.chat.transcript),
+    answered: row.chat.answered,
     steps: stepsFor(row.chat.side).length,
-    lastAnswerAt: row.chat.transcript.at(-1)?.at ?? null,
+    lastAnswerAt: row.chat.lastAnswerAt,
   });
   return {
     rows: rows.map(summary),

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { bootApp, getRequest, ORIGIN, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The buyer's deal workspace as its loader and action answer a browser, on the demo market. */
@@ -285,5 +285,28 @@ describe("a long thread in the workspace", () => {
     await page(`?before=${ids.at(-50)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await marker()).toBe(ids.at(-1));
+  });
+});
+
+describe("a HEAD of the workspace", () => {
+  it("answers as the GET does and records nothing: no opening of the data room in the seller's log, no thread read", async () => {
+    const project = roomy!;
+    await app.approvedNda(project, buyer.user);
+    await postMessage(deal, project, buyer.user, seller.user, "Unread until the buyer opens the page");
+    const opened = vi.spyOn(services, "recordDataRoomView");
+    const later = vi.spyOn(services, "waitUntil");
+    try {
+      const request = new Request(getRequest(`/buyers/myprojects/${project.id}`, buyer.cookie), { method: "HEAD" });
+      expect((await responseOf(loader({ request, context, params: { id: String(project.id) } }))).status).toBe(200);
+      expect(opened).not.toHaveBeenCalled();
+      expect(later).not.toHaveBeenCalled();
+      // the GET records both
+      expect((await workspace(project.id)).status).toBe(200);
+      expect(opened).toHaveBeenCalledTimes(1);
+      expect(later).toHaveBeenCalled();
+    } finally {
+      opened.mockRestore();
+      later.mockRestore();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { offersWithSummaries } from "~/components/deal/offers.server";
 import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireWorkspace, requireWorkspaceStep } from "~/auth/project-guards.server";
-import { clientAddress } from "~/.server/http";
+import { clientAddress, onlyAsks } from "~/.server/http";
 import { randomToken } from "~/.server/crypto";
 import { dealSectionOf } from "~/lib/deal-section.server";
 import { pageTitle } from "~/lib/meta";
@@ -48,14 +48,16 @@ export async function loader(args: LoaderFunctionArgs) {
   const [roomDocuments, { messages: thread, earlier }, offers, tape, pass, readUpTo] = extra;
   const { rows: documents, ...documentsPaging } = contract.dataRoomBlocked ? { rows: [], total: 0, page: 1, pageSize: roomDocuments.pageSize } : roomDocuments;
   const loans = project.kind === "loan_pool" ? tape : [];
-  recordWorkspaceVisit(services, {
-    projectId: project.id,
-    buyerId: user.id,
-    ipAddress: clientAddress(args.request),
-    dataRoomOpen: !contract.dataRoomBlocked,
-    lastShownMessage: thread.at(-1)?.id ?? 0,
-    readUpTo,
-  });
+  if (!onlyAsks(args.request)) {
+    recordWorkspaceVisit(services, {
+      projectId: project.id,
+      buyerId: user.id,
+      ipAddress: clientAddress(args.request),
+      dataRoomOpen: !contract.dataRoomBlocked,
+      lastShownMessage: thread.at(-1)?.id ?? 0,
+      readUpTo,
+    });
+  }
   return {
     // what the page names; the listing is in its summary: a buyer's data carries no seller's figures
     // (views, the project's NDAs and bids), which other buyers make

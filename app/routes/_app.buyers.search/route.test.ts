@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The search as its loader answers a browser: the demo market, a demo buyer's session. */
@@ -227,5 +227,20 @@ describe("buyers' search action", () => {
     expect(response.status).toBe(400);
     const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error[""]).toEqual(["Unknown request"]);
+  });
+});
+
+describe("a HEAD of the search", () => {
+  it("answers as the GET does and counts no impression of the listings it would show", async () => {
+    const impressions = vi.spyOn(services, "recordLook").mockImplementation(() => {});
+    try {
+      const request = new Request(getRequest("/buyers/search", buyer.cookie), { method: "HEAD" });
+      expect((await responseOf(loader({ request, context, params: {} }))).status).toBe(200);
+      expect(impressions).not.toHaveBeenCalled();
+      await search("/buyers/search", buyer.cookie);
+      expect(impressions).toHaveBeenCalledTimes(1);
+    } finally {
+      impressions.mockRestore();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { projectOptions } from "~/.server/project-options";
 import { searchProjects, SORTABLE, type SortKey } from "~/models/project-search.server";
 import { ndaStatusesOf } from "~/models/contracts.server";
 import { readForm } from "~/.server/body";
+import { onlyAsks } from "~/.server/http";
 import { invalid } from "~/.server/replies";
 import { resultFor } from "~/lib/action-result";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -73,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!map && found.length === 0 && paging.total > 0 && paging.page > lastPage) throw redirect(hrefWith(new URL(args.request.url), { page: lastPage }));
   const listed = map ? [] : found;
   // every result shown counts as an impression, once a day per member; after the response
-  services.recordLook({ kind: "impression", userId: user.id, projectIds: listed.map((r) => r.id), at: Date.now() });
+  if (!onlyAsks(args.request)) services.recordLook({ kind: "impression", userId: user.id, projectIds: listed.map((r) => r.id), at: Date.now() });
   // spec §3's "status" column: the member's own NDA status on each project
   const rows = asShown(
     listed.map((r) => ({ ...r, ndaStatus: ndas.get(r.id) ?? null, href: teaserPathFor(role, r) })),

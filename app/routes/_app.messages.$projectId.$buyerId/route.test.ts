@@ -93,6 +93,18 @@ describe("a long thread", () => {
     expect(data.messages.map((m) => m.body)).toEqual(Array.from({ length: 50 }, (_, i) => `Answer ${i + 21}`));
     expect((await responseOf(thread(long!.id, buyer.user.id, await app.cookieFor(rival), `?before=${elsewhere.id}`))).status).toBe(404);
   });
+
+  it("reads nothing for a HEAD: the marker stays where it was, and the GET moves it", async () => {
+    await postMessage(deal, long!, buyer.user, seller.user, "An answer the buyer has not read");
+    const before = await marker();
+    const request = new Request(getRequest(`/messages/${long!.id}/${buyer.user.id}`, buyer.cookie), { method: "HEAD" });
+    expect((await responseOf(loader({ request, context, params: { projectId: String(long!.id), buyerId: String(buyer.user.id) } }))).status).toBe(200);
+    await settled();
+    expect(await marker()).toBe(before);
+    const latest = await (await thread(long!.id, buyer.user.id, buyer.cookie)).json();
+    expect(latest.messages.at(-1)!.id).toBeGreaterThan(before);
+    await expect.poll(marker).toBe(latest.messages.at(-1)!.id);
+  });
 });
 
 describe("thread action", () => {

@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
-import { notFound, idParam } from "~/.server/http";
+import { notFound, idParam, onlyAsks } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import { ThreadView } from "~/components/deal/thread";
 import { PageHeader } from "~/components/page-header";
@@ -94,7 +94,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // read as far as it is shown: written only when that moves the reader's marker, so an earlier
   // page never takes it back, nor marks the newer messages it did not show
   const shownUpTo = messages.at(-1)?.id ?? 0;
-  if (shownUpTo > readUpTo) services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id, shownUpTo }));
+  if (shownUpTo > readUpTo && !onlyAsks(args.request)) services.waitUntil(markThreadRead(services.db, { projectId: project.id, buyerId: buyer.id, userId: user.id, shownUpTo }));
   return {
     project: { id: project.id, projectName: project.projectName },
     buyer: { name: buyer.name, company: buyer.company },

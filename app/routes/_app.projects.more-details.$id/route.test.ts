@@ -112,6 +112,24 @@ describe("the look a teaser counts", () => {
   });
 });
 
+describe("a HEAD of a teaser", () => {
+  it("answers as the GET does and counts no look (a link checker is not a buyer's interest)", async () => {
+    const looks = vi.spyOn(services, "recordLook").mockImplementation(() => {});
+    try {
+      const head = (url: string, run: typeof loader, params: Record<string, string>) =>
+        responseOf(run({ request: new Request(getRequest(url, buyer.cookie), { method: "HEAD" }), context, params }));
+      expect((await head(`/projects/more-details/${none!.id}`, loader, { id: String(none!.id) })).status).toBe(200);
+      const [home] = await services.db.query.projects.findMany({ where: (p, { and, eq }) => and(eq(p.kind, "real_estate"), eq(p.status, "published")), limit: 1 });
+      expect((await head(`/realestate/${home!.id}`, realEstateLoader, { id: String(home!.id) })).status).toBe(200);
+      expect(looks).not.toHaveBeenCalled();
+      expect((await teaser(none!.id, buyer.cookie)).status).toBe(200);
+      expect(looks).toHaveBeenCalledTimes(1);
+    } finally {
+      looks.mockRestore();
+    }
+  });
+});
+
 describe("a colleague's listing", () => {
   it("offers a member of the seller's company who also buys nothing to sign or pass on, counts no look, and refuses the steps posted by hand", async () => {
     const teammate = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Tess Mate", company: seller.user.company });

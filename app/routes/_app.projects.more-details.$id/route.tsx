@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { closedDealOf } from "~/auth/project-guards.server";
 import { closedListingAnswer } from "../_app.buyers.myprojects.$id/closed-listing.server";
 import { feedbackToken } from "~/.server/feedback-token";
-import { notFound, idParam } from "~/.server/http";
+import { notFound, idParam, onlyAsks } from "~/.server/http";
 import { loadTeaser } from "~/models/teaser.server";
 import { projectSummaryMarkup } from "~/components/project-facts.server";
 import { TeaserView } from "~/components/teaser";
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? e
 /** A company before the NDA (spec: more-details). */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user, role } = await requireUser(args, { role: "member" });
-  const teaser = await loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params));
+  const teaser = await loadTeaser(services, { id: user.id, role, roles: user.roles, customerId: user.customerId }, idParam(args.params), { counted: !onlyAsks(args.request) });
   return { ...teaser, summary: projectSummaryMarkup(teaser.project) };
 }
 
