@@ -22,3 +22,21 @@ describe("a form's own error", () => {
     expect(html).not.toContain('id="signin-error"');
   });
 });
+
+/**
+ * A form sent without JavaScript comes back as a new page, whose focus started at its top: a keyboard user
+ * tabbed through the whole header back to the form. The first field to mend carries `autofocus`, so the
+ * browser starts there, as its own check would have.
+ */
+describe("a page drawn with the server's refusal", () => {
+  it("starts with the focus on the first field to mend, and on that one alone", async () => {
+    const refused = { status: "error" as const, initialValue: { email: "" }, error: { email: ["Required."], password: ["Required."] } };
+    const html = await serverPage(() => <SigninForm lastResult={refused} />, "/signin", { loaderData: {} });
+    expect(html.match(/<input[^>]* autofocus=""[^>]*>/g)).toEqual([expect.stringContaining('id="signin-email"')]);
+  });
+
+  it("moves nothing when the form was not refused", async () => {
+    const html = await serverPage(() => <SigninForm />, "/signin", { loaderData: {} });
+    expect(html).not.toContain("autofocus");
+  });
+});

@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import * as z from "zod/mini";
 import { afterEach, describe, expect, it } from "vitest";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "./form-state";
+import { FormErrors, TextField } from "./forms";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -53,5 +54,47 @@ describe("a form the server refused, as the member goes on with JavaScript", () 
     // the e-mail left: checked again, by the browser's rules alone, which know of no account
     await leave("invite-email");
     expect(message()).toBeNull();
+  });
+});
+
+function Join({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm<{ name: string; email: string }>({ id: "join", lastResult });
+  return (
+    <form {...getFormProps(form)}>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.name} label="Full name" />
+      <TextField meta={fields.email} label="E-mail" type="email" />
+      <button type="submit">Create account</button>
+    </form>
+  );
+}
+
+describe("a form the server refused, sent with JavaScript (the page stayed)", () => {
+  const draw = async (lastResult?: SubmissionResult<string[]>) => {
+    const container = document.getElementById("join-root") ?? document.body.appendChild(Object.assign(document.createElement("div"), { id: "join-root" }));
+    const root = (draw as unknown as { root?: ReturnType<typeof createRoot> }).root ?? createRoot(container);
+    (draw as unknown as { root?: ReturnType<typeof createRoot> }).root = root;
+    unmount = () => {
+      act(() => root.unmount());
+      (draw as unknown as { root?: unknown }).root = undefined;
+    };
+    await act(async () => root.render(<Join lastResult={lastResult} />));
+  };
+
+  it("takes the focus, dropped with the disabled button, to the first field in error", async () => {
+    await draw();
+    (document.activeElement as HTMLElement | null)?.blur();
+    await draw({ status: "error", initialValue: { name: "Ann", email: "ann@example" }, error: { email: ["Invalid e-mail."] }, fields: ["name", "email"] });
+    expect(document.activeElement?.id).toBe("join-email");
+  });
+
+  it("takes it to the form's message when no field is named, and leaves a member still in the form where they are", async () => {
+    await draw();
+    (document.activeElement as HTMLElement | null)?.blur();
+    await draw({ status: "error", initialValue: { name: "Ann", email: "ann@example.com" }, error: { "": ["Please complete the robot check."] }, fields: ["name", "email"] });
+    expect(document.activeElement?.id).toBe("join-error");
+    document.getElementById("join-name")!.focus();
+    await draw({ status: "error", initialValue: { name: "Ann", email: "ann@example.com" }, error: { "": ["Please try again."] }, fields: ["name", "email"] });
+    expect(document.activeElement?.id).toBe("join-name");
   });
 });

@@ -42,7 +42,7 @@ describe("form state as the server renders it", () => {
       defaultValue: { email: "" },
       lastResult: { status: "error", initialValue: { email: "not-an-email", role: "buyer" }, error: { email: ["Invalid e-mail."], "": ["Try again."] } },
     });
-    expect(html).toMatch(/<input id="signup-email" name="email" aria-invalid="true" aria-describedby="signup-email-error" type="email" value="not-an-email"\/>/);
+    expect(html).toMatch(/<input id="signup-email" name="email" autofocus="" aria-invalid="true" aria-describedby="signup-email-error" type="email" value="not-an-email"\/>/);
     expect(html).toContain('<p id="signup-email-error">Invalid e-mail.</p>');
     expect(html).toContain('aria-describedby="signup-error"');
     expect(html).toContain('<p id="signup-error">Try again.</p>');

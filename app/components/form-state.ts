@@ -35,6 +35,8 @@ export type FieldMetadata<_Schema = unknown, _FormSchema = unknown, _Error = str
   step?: string | number;
   pattern?: string;
   multiple?: boolean;
+  /** The first field to mend of a page drawn with the server's refusal: the browser focuses it as the page loads. */
+  autoFocus?: boolean;
 };
 
 export type FormMetadata<_Schema = unknown, _Error = string[]> = FieldMetadata & {
@@ -119,7 +121,8 @@ export const formValuesOf = (defaultValue: Record<string, unknown>) => flatten(d
  * keyboard or screen-reader user is taken to what to mend. True when one has.
  */
 function focusRefused(form: HTMLFormElement, errors: Errors) {
-  const first = Array.from(form.elements).find((control) => errors[(control as HTMLInputElement).name]?.length) as HTMLElement | undefined;
+  // a control without a name is none of the fields: the form's own message is kept under "" too
+  const first = Array.from(form.elements).find((control) => (control as HTMLInputElement).name && errors[(control as HTMLInputElement).name]?.length) as HTMLElement | undefined;
   first?.focus();
   return first;
 }
@@ -149,6 +152,20 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
     resets.current = state.reset;
     document.forms.namedItem(formId)?.reset();
   }, [state.reset, formId]);
+
+  // the server's refusal, arrived while the page stayed: the focus goes where the browser's own check takes
+  // it (the first field to mend). The submit button, disabled while the form was on its way, had dropped it
+  // to the page's start, and a keyboard user had to find the form again; a refusal of the whole form
+  // (no field named) takes it only then, so a member still in the form is not moved. 0: not drawn yet
+  const answers = useRef<unknown>(0);
+  useEffect(() => {
+    const element = document.forms.namedItem(formId);
+    const active = document.activeElement;
+    const lost = active === document.body;
+    if (answers.current !== 0 && answers.current !== options.lastResult && element && (lost || element.contains(active)) && !focusRefused(element, current.current.errors) && lost)
+      document.getElementById(`${formId}-error`)?.focus();
+    answers.current = options.lastResult;
+  }, [options.lastResult, formId]);
 
   /** The form's errors by field, or undefined while the schema is still on its way. */
   const check = (element: HTMLFormElement, submitter?: HTMLElement | null): Errors | undefined => {
@@ -206,13 +223,21 @@ export function useForm<S = never, _Error = unknown>(options: Options<S>): [Form
     if (focusRefused(element, errors)) event.preventDefault();
   };
 
+  // a page drawn with the server's refusal (a form sent without JavaScript, the page drawn anew) starts with
+  // the focus on the first field to mend, as the browser's own check would: it started at the page's top, a
+  // keyboard user tabbed through the whole header back to the form. Only on that first draw: a field drawn
+  // again later (a value set from code) must not take the focus from where the member is
+  const ownsKey = (name: string, key: string) => key === name || key.startsWith(`${name}[`);
+  const firstToMend = answers.current === 0 && Object.keys(state.errors).find((key) => key && state.errors[key]?.length);
+
   const field = (name: string): FieldMetadata => {
     // a list's item refused (a role not among the boxes, posted by hand) is said on the list
-    const messages = [...new Set(Object.keys(state.errors).flatMap((key) => (key === name || key.startsWith(`${name}[`) ? (state.errors[key] ?? []) : [])))];
+    const messages = [...new Set(Object.keys(state.errors).flatMap((key) => (ownsKey(name, key) ? (state.errors[key] ?? []) : [])))];
     return {
       ...fieldAsFirstDrawn(formId, name, state.initial),
       errors: state.validated[name] && messages?.length ? messages : undefined,
       key: state.reset || state.keys[name] ? `${state.reset}-${state.keys[name] ?? 0}` : undefined,
+      autoFocus: (firstToMend && ownsKey(name, firstToMend)) || undefined,
     };
   };
 
@@ -255,7 +280,7 @@ export function getFormProps(form: FormMetadata, options?: AriaOptions) {
 }
 
 function controlProps(meta: FieldMetadata, options?: AriaOptions) {
-  return simplify({ id: meta.id, name: meta.name, required: meta.required || undefined, ...getAriaAttributes(meta, options, true) });
+  return simplify({ id: meta.id, name: meta.name, required: meta.required || undefined, autoFocus: meta.autoFocus, ...getAriaAttributes(meta, options, true) });
 }
 
 type InputOptions = AriaOptions & { type: string; value?: string | boolean };

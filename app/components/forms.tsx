@@ -103,7 +103,7 @@ export function SelectField({
 export function FormErrors({ id, errors, children }: { id?: string; errors?: string[]; children?: ReactNode }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+    <div id={id} role="alert" data-testid="form-error" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" tabIndex={-1}>
       {errors.map((e) => (
         <p key={e}>{e}</p>
       ))}

@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import type { ActionResult } from "~/lib/action-result";
 import { useAppLinks } from "./static-html";
 
@@ -26,6 +27,13 @@ export function MatchmakingAssistant({ assistant, back, result }: { assistant: A
   const errors = Object.values((fetcher.data?.result ?? result)?.error ?? {}).flatMap((e) => e ?? []);
   const { lines, started, proposal } = assistant;
   const followLinks = useAppLinks();
+  // a turn answered: the buttons, disabled while it was on its way, had left the focus on <body>, and the member
+  // tabbed through the page back to the box for the next answer. The new box takes it (the reply was announced)
+  const was = useRef(fetcher.state);
+  useEffect(() => {
+    if (was.current !== "idle" && !busy && document.activeElement === document.body) document.getElementById("assistant-message")?.focus();
+    was.current = fetcher.state;
+  }, [fetcher.state, busy]);
   return (
     <section id="assistant" className="card space-y-4" aria-labelledby="assistant-heading" data-testid="matchmaking-assistant">
       <div className="flex items-center justify-between gap-2">

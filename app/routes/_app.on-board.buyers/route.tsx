@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
@@ -32,10 +33,26 @@ export default function OnboardingPage() {
   );
 }
 
+/**
+ * Focuses the element as the browser first draws it (`autoFocus` does it as a page loads, but React moves
+ * only form controls when it mounts one on a page already there: the next question after an answer).
+ */
+function useFocusedAsDrawn<T extends HTMLElement>(wanted: boolean) {
+  const element = useRef<T>(null);
+  useEffect(() => {
+    if (wanted) element.current?.focus();
+    // as it is drawn only: a refusal later is its field's to focus
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return element;
+}
+
 function Finished({ side, finish, wanted }: { side: string; finish: string; wanted: string | null }) {
+  const done = useFocusedAsDrawn<HTMLHeadingElement>(true);
   return (
     <section className="card space-y-3" aria-labelledby="onboard-done">
-      <h2 id="onboard-done" className="text-lg font-semibold">
+      {/* the last answer's page: the focus, left on <body> by the disabled buttons (or at the top of a page loaded anew), is taken to the news */}
+      <h2 id="onboard-done" className="text-lg font-semibold" tabIndex={-1} autoFocus ref={done}>
         You are all set
       </h2>
       {side === "seller" ? (
@@ -78,9 +95,19 @@ function Question() {
   // one question's fields, named by the step: looked up by name
   const fields = stepFields as unknown as Record<string, FieldMetadata<string | undefined>>;
   const field = fields[step.key]!;
+  const question = useFocusedAsDrawn<HTMLDivElement>(!step.first && !result);
   return (
     <Form method="post" className="space-y-4" {...getFormProps(form)}>
-      <div className="max-w-[85%] rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3" data-testid="current-question">
+      {/* each question after an answer (a new mount: keyed by its step) takes the focus, so that it is read out and the
+          keyboard starts at it: the buttons, disabled while the answer was on its way, had left the focus on <body>, and a
+          page loaded anew without JavaScript starts at the header. A refused answer's field takes it instead (useForm) */}
+      <div
+        className="max-w-[85%] rounded-2xl rounded-tl-sm bg-slate-100 px-4 py-3"
+        data-testid="current-question"
+        tabIndex={-1}
+        autoFocus={(!step.first && !result) || undefined}
+        ref={question}
+      >
         <p className="font-medium">{step.question}</p>
         {step.hint ? <p className="mt-1 text-sm text-slate-600">{step.hint}</p> : null}
       </div>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "~/components/form-state";
-import { Form, Link, useFetcher, useNavigation, useSubmit } from "@remix-run/react";
-import type { MouseEvent, ReactNode } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
 import { CountedTextAreaField } from "~/components/counted-text-area";
 import { ProblemList } from "~/components/problem-list";
@@ -59,8 +59,17 @@ export function KindChooser({ submissionKey, lastResult }: { submissionKey?: str
 }
 
 export function StepNav({ draftId, current, reached }: { draftId: number; current: number; reached: number }) {
+  // a step saved (or the kind chosen) and the next drawn, only the query changed so the page kept its focus: the
+  // buttons, disabled while the form was on its way, had left it on <body>, and a screen reader said nothing of
+  // the next step. The current step's link takes it (the form follows). The page loaded anew (the history's
+  // "default" entry) starts where every page does, and a step chosen in this list keeps the focus it has
+  const nav = useRef<HTMLOListElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key !== "default" && document.activeElement === document.body) nav.current?.querySelector<HTMLElement>("[aria-current]")?.focus();
+  }, [current, key]);
   return (
-    <ol className="mb-6 flex flex-wrap gap-2 text-sm" aria-label="Steps">
+    <ol className="mb-6 flex flex-wrap gap-2 text-sm" aria-label="Steps" ref={nav}>
       {STEPS.map(({ step, title }) => {
         const open = step <= reached + 1;
         const cls = step === current ? "bg-primary text-white" : open ? "bg-white text-primary border border-primary/40" : "bg-slate-100 text-slate-600";
