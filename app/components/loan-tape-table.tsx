@@ -1,5 +1,6 @@
 import { SimpleTable } from "./data-table";
-import { formatCurrency, formatPercent } from "~/lib/format";
+import { formatCurrency } from "~/lib/format";
+import { formatPercent } from "~/lib/format-figures";
 import type { LoanTapeRow } from "~/lib/loan-tape";
 
 type Loan = LoanTapeRow & { id: number };

@@ -1,5 +1,5 @@
 import type { MatchReason } from "~/lib/match-score";
-import { formatCompactCurrency } from "~/lib/format";
+import { formatCompactCurrency } from "~/lib/format-figures";
 import { StaticPager } from "./pager";
 
 export type MatchedBuyer = {

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { ResolvedPreferences, TableKey } from "~/lib/table-preferences";
 import type { ProjectColumn, ProjectRow } from "~/lib/projects";
-import { formatCompactCurrency, formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
+import { formatCurrency, formatDate, formatYesNo } from "~/lib/format";
+import { formatCompactCurrency, formatPercent } from "~/lib/format-figures";
 import { KIND_LABELS } from "~/lib/project-kinds";
 import { gridBody } from "./data-grid.server";
 import { StatusBadge } from "./status-badge";

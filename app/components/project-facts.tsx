@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { formatCurrency, formatDate, formatPercent, formatYesNo } from "~/lib/format";
+import { formatCurrency, formatDate, formatYesNo } from "~/lib/format";
+import { formatPercent } from "~/lib/format-figures";
 import { COLUMN_LABELS, type ProjectTerms } from "~/lib/projects";
 import { KIND_LABELS } from "~/lib/project-kinds";
 

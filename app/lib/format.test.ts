@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCompactCurrency, formatCurrency, formatNumber, formatPercent } from "./format";
+import { formatCurrency, formatNumber } from "./format";
+import { formatCompactCurrency, formatPercent } from "./format-figures";
 
 describe("formatCurrency", () => {
   it("shows whole dollars as whole, and the cents of an amount that has them", () => {

@@ -1,4 +1,4 @@
-import { formatCompactCurrency } from "./format";
+import { formatCompactCurrency } from "./format-figures";
 import { SIZE_BANDS } from "./projects";
 
 /** The filters of the projects search that a saved search keeps, in the order its query string lists them. */

@@ -6,7 +6,7 @@ import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
 import { customers, projectInvitations, users, type Project } from "~/.server/db/schema";
 import { teaserPathFor } from "~/lib/access";
-import { formatCompactCurrency } from "~/lib/format";
+import { formatCompactCurrency } from "~/lib/format-figures";
 import { primaryRole } from "~/lib/roles";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { sendEmail } from "./outbox.server";

@@ -3,7 +3,7 @@ import type { SavedSearch } from "~/.server/db/schema";
 import type { Env } from "~/.server/env";
 import { alertsUnsubscribeToken, type AlertsClaim } from "~/.server/unsubscribe-token";
 import { teaserPathFor } from "~/lib/access";
-import { formatCompactCurrency, formatPercent } from "~/lib/format";
+import { formatCompactCurrency, formatPercent } from "~/lib/format-figures";
 import { primaryRole, type Role } from "~/lib/roles";
 import { describeFilters, filtersOf, searchPathOf } from "~/lib/saved-searches";
 import { queuedMessage } from "./outbox.server";

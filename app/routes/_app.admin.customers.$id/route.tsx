@@ -13,7 +13,7 @@ import { Members } from "./members";
 import { timelineMarkup } from "./timeline.server";
 import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
 import { customerCriteriaToRead } from "~/models/buyer-criteria.server";
-import { formatCompactCurrency } from "~/lib/format";
+import { formatCompactCurrency } from "~/lib/format-figures";
 import { titleMeta } from "~/lib/meta";
 import { recordAudit } from "~/models/audit.server";
 import {

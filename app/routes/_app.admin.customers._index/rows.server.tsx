@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { gridBody } from "~/components/data-grid.server";
 import { CUSTOMER_TYPE_LABELS, type CustomerColumn } from "~/lib/customers";
-import { formatCompactCurrency, formatDateTime, formatNumber, formatYesNo } from "~/lib/format";
+import { formatDateTime, formatNumber, formatYesNo } from "~/lib/format";
+import { formatCompactCurrency } from "~/lib/format-figures";
 import type { ResolvedPreferences } from "~/lib/table-preferences";
 import type { CustomerRow } from "~/models/customers.server";
 import { CUSTOMER_SELECTION_FORM } from "./selection";

@@ -11,7 +11,7 @@ import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
-import { formatPercent } from "~/lib/format";
+import { formatPercent } from "~/lib/format-figures";
 import { titleMeta } from "~/lib/meta";
 import { backTo, PROPERTY_ASSUMPTION_COLUMNS } from "~/lib/system-data";
 import {

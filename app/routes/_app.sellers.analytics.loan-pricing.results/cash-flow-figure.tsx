@@ -1,5 +1,6 @@
 import { FLOW_SERIES, type CashFlowChart } from "~/lib/cash-flow-chart";
-import { formatCompactCurrency, formatCurrency } from "~/lib/format";
+import { formatCurrency } from "~/lib/format";
+import { formatCompactCurrency } from "~/lib/format-figures";
 
 const COLOURS = { principal: "text-sky-600", interest: "text-emerald-500", recovery: "text-amber-500" } as const;
 export type CashFlowYear = { year: number; interest: number; principal: number; recovery: number; loss: number };
