@@ -451,10 +451,32 @@ describe("the company's first member, who holds every permission", () => {
     await expectLead(customerId, members[1]!, members[2]!);
   });
 
+  it("is a colleague who came in, not one invited who never did, when the first seller is disabled", async () => {
+    const { customerId, members } = await company("Invited Next Bank", [{ roles: ["ROLE_SELLER"], enabled: false }, { roles: ["ROLE_SELLER"] }, { roles: ["ROLE_SELLER"] }, { roles: ["ROLE_SELLER"] }]);
+    const [, invited, joined, later] = members;
+    const invite = (userId: number, used: boolean) =>
+      t.db.insert(invitations).values({ tokenHash: `lead-${userId}-${used}`, userId, invitedBy: members[0]!.user.id, expiresAt: new Date(Date.now() + 86_400_000), usedAt: used ? new Date() : null });
+    // the second member's link is unused (an expired one does not count either); the third chose a password through theirs
+    await invite(invited!.user.id, false);
+    await invite(joined!.user.id, true);
+    await expectLead(customerId, joined!, invited!);
+    expect((await teamOf(t.db, { userId: later!.user.id }))?.leadId).toBe(joined!.user.id);
+    // once the invited colleague comes in, the lowest id leads again, as when a disabled lead is enabled again
+    await invite(invited!.user.id, true);
+    await expectLead(customerId, invited!, joined!);
+  });
+
+  it("is the first enabled seller while none of them came in yet", async () => {
+    const { customerId, members } = await company("Nobody In Bank", [{ roles: ["ROLE_SELLER"], enabled: false }, { roles: ["ROLE_SELLER"] }, { roles: ["ROLE_SELLER"] }]);
+    for (const m of members.slice(1)) await t.db.insert(invitations).values({ tokenHash: `none-in-${m.user.id}`, userId: m.user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    await expectLead(customerId, members[1]!, members[2]!);
+  });
+
   it("is read in the company's members (users_customer_idx), not by walking users", async () => {
     const q = t.db.select({ leadId: teamLeadIdOf(users.customerId) }).from(users).where(eq(users.id, lead.id)).toSQL();
     const plan = (await explained(t.url, { sql: `EXPLAIN QUERY PLAN ${q.sql}`, args: q.params })).rows.map((r) => String(r.detail));
     expect(plan).toContain("SEARCH lead USING INDEX users_customer_idx (customer_id=?)");
+    expect(plan.filter((step) => step.includes("invitations")).every((step) => step.includes("invitations_user_idx"))).toBe(true);
     expect(plan.filter((step) => step.startsWith("SCAN"))).toEqual([]);
   });
 });

@@ -120,6 +120,10 @@ export default function SellerPermissionsPage() {
         ))}
       </SimpleTable>
       {paging.total > paging.pageSize ? <Pager {...paging} noun="colleagues" label="Colleague pages" /> : null}
+      <p className="text-sm text-slate-600">
+        The first member is your company's earliest enabled seller account; a colleague who has not yet joined through their invitation
+        comes after those who have.
+      </p>
       {team.isLead ? (
         <section aria-labelledby="invite-heading" className="card space-y-4">
           <h2 id="invite-heading" className="text-lg font-semibold">Invite a colleague</h2>
