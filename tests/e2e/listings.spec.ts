@@ -266,7 +266,7 @@ test("a property's details opened before step 1 was saved again in another tab k
   await expect(other).toHaveURL(/step=3/);
   await page.getByLabel("Loan amount (USD)").fill("2,750,000");
   await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page.getByText("Someone changed this to “3000000” since you opened the page; the page now shows their other changes too. Save again to put yours in its place.")).toBeVisible();
+  await expect(page.getByText("Someone changed this to “3,000,000” since you opened the page; the page now shows their other changes too. Save again to put yours in its place.")).toBeVisible();
   await expect(page.getByLabel("Loan amount (USD)")).toHaveValue("2,750,000");
   await expect(page.getByLabel("Borrower")).toHaveValue("Lakefront Holdings II");
   await page.getByRole("button", { name: "Save and continue" }).click();

@@ -238,6 +238,24 @@ describe("a step saved from a tab opened before another tab's save (two tabs, a 
     expect([after.loanAmount, after.size, after.waInterest, after.borrower]).toEqual([2_500_000, 2_500_000, 6.5, "Midwest Credit LLC"]);
   });
 
+  it("names a dropdown's choice changed meanwhile by its label, as the page shows it, not by its code", async () => {
+    const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", draftStep: 2, projectName: "Two states" }).returning();
+    const basics = await open(draft!.id, 1);
+    const [first, theirs, mine] = basics.options.usStates! as Array<{ value: string; label: string }>;
+    const listed = (key: string) => basics.options[key]![0]!.value;
+    await services.db
+      .update(projects)
+      .set({ state: first!.value, industry: listed("industries"), saleType: listed("saleTypes"), location: listed("locations"), fullDetails: "A mid-rise of twenty-four apartments by the lake." })
+      .where(eq(projects.id, draft!.id));
+    const page = await open(draft!.id, 1);
+    await services.db.update(projects).set({ state: theirs!.value }).where(eq(projects.id, draft!.id));
+    const refused = await post({ intent: "save", draft: String(draft!.id), step: "1", opened: JSON.stringify(page.values), ...page.values, state: mine!.value });
+    expect(refused.status).toBe(409);
+    const { result } = (await refused.json()) as { result: { error: Record<string, string[]> } };
+    expect(theirs!.label).not.toBe(theirs!.value);
+    expect(result.error.state).toEqual([`Someone changed this to “${theirs!.label}” since you opened the page; the page now shows their other changes too. Save again to put yours in its place.`]);
+  });
+
   it("answers a field changed both there and meanwhile with 409, the other's value said and shown, and nothing written; saved again, it is the seller's", async () => {
     const [pool] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "draft", draftStep: 2, projectName: "Both changed", loanAmount: 100_000, size: 100_000, waInterest: 5, maturityDate: "2031-01-01", term: "Performing", secured: true, borrower: "Midwest Credit" }).returning();
     const terms = await open(pool!.id, 2);
@@ -245,7 +263,8 @@ describe("a step saved from a tab opened before another tab's save (two tabs, a 
     const refused = await post({ intent: "save", draft: String(pool!.id), step: "2", opened: JSON.stringify(terms.values), ...terms.values, loanAmount: "300,000", borrower: "Midwest Credit LLC" });
     expect(refused.status).toBe(409);
     const { result } = (await refused.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
-    expect(result.error.loanAmount).toEqual(["Someone changed this to “2500000” since you opened the page; the page now shows their other changes too. Save again to put yours in its place."]);
+    // the amount as the page writes amounts, not as stored ("2500000")
+    expect(result.error.loanAmount).toEqual(["Someone changed this to “2,500,000” since you opened the page; the page now shows their other changes too. Save again to put yours in its place."]);
     // what the seller changed as typed, the rest as it is now
     expect([result.initialValue.loanAmount, result.initialValue.size, result.initialValue.borrower]).toEqual(["300,000", "2600000", "Midwest Credit LLC"]);
     expect([(await stored(pool!.id)).loanAmount, (await stored(pool!.id)).borrower]).toEqual([2_500_000, "Midwest Credit"]);

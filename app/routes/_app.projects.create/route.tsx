@@ -24,7 +24,7 @@ import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, openedOf, resultFor } from "~/lib/action-result";
 import { lookUpAddress, type FoundPlace } from "./lookup.server";
-import { openedStep, stepEdit } from "./step-edit.server";
+import { openedStep, shownValue, stepEdit } from "./step-edit.server";
 import { accountChangedMeanwhileTo } from "~/models/users.server";
 import type { Project } from "~/.server/db/schema";
 import { parseWithZod, draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/index.server";
@@ -68,14 +68,16 @@ function refusedLate(context: object, submission: Replier, project: { id: number
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult && typeof actionResult === "object" && "projectPage" in actionResult ? false : defaultShouldRevalidate;
 
+type ShownOptions = Parameters<typeof shownValue>[2];
+
 /**
  * A step's save refused for a field another tab (or a colleague, or a loan tape's import) changed since the
  * page was opened: the step as it is now, with what this seller changed kept as they typed it, the message on
  * the field, and the page opened on the listing as stored, so that saving again puts theirs in its place.
  */
-function theirChangeShown(fields: Replier, step: number, edit: { clash: string; shown: Record<string, string> }, now: Project) {
+function theirChangeShown(fields: Replier, step: number, edit: { clash: string; shown: Record<string, string> }, now: Project, options: ShownOptions) {
   const stored = formValuesOf(now);
-  const result = fields.reply({ fieldErrors: { [edit.clash]: [accountChangedMeanwhileTo(stored[edit.clash] ?? "")] } });
+  const result = fields.reply({ fieldErrors: { [edit.clash]: [accountChangedMeanwhileTo(shownValue(edit.clash, stored[edit.clash] ?? "", options))] } });
   return answer({ ...result, initialValue: { ...result.initialValue, ...edit.shown, step: String(step), intent: "save", opened: JSON.stringify(stored) } }, 409);
 }
 
@@ -192,7 +194,7 @@ export async function action(args: ActionFunctionArgs) {
       // answered as one made before this post's (a clash) if it changed the same field
       for (let now = project, attempt = 0; ; attempt++) {
         const edit = stepEdit({ kind: now.kind, step: step.step, schema, values, typed: fields.payload, opened, now });
-        if ("clash" in edit) return theirChangeShown(fields, step.step, edit, now);
+        if ("clash" in edit) return theirChangeShown(fields, step.step, edit, now, options.items);
         if (await saveDraftStep(services.db, now.sellerId, now.id, step.step, edit.columns, opened ? now : undefined)) break;
         now = await teamListing(services.db, user.id, project.id);
         // submitted between the read above and this write: the update, conditioned on the status, wrote nothing

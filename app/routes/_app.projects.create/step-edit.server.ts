@@ -1,5 +1,6 @@
 import type { ProjectKind } from "~/lib/project-kinds";
 import { detailsColumns, formValuesOf } from "~/lib/project-values";
+import { formatNumber } from "~/lib/format";
 
 type StepSchema = { shape: Record<string, { safeParse: (value: unknown) => { success: boolean; data?: unknown } }> };
 type Read = Parameters<typeof formValuesOf>[0];
@@ -67,4 +68,20 @@ export function stepEdit(
   // the kind's columns beside its details (a pool's name, a property's place) only when changed
   const columns = detailsColumns(kind, picked, now.details ?? {}) as Record<string, unknown>;
   return { columns: Object.fromEntries(Object.entries(columns).filter(([column]) => column === "details" || written.has(column))) };
+}
+
+/** The steps' dropdowns and the list of options each shows its choices from. */
+const LISTED: Record<string, string> = { industry: "industries", saleType: "saleTypes", location: "locations", state: "usStates", term: "loanStatus", propertyType: "propertyTypes", policyType: "policyTypes" };
+/** The steps' amounts in dollars, typed and shown grouped ("12,500,000"). */
+const AMOUNTS = ["loanAmount", "size", "noi", "faceAmount", "cashSurrenderValue", "revenue", "ebitda", "totalDebt"];
+
+/**
+ * A field's stored value as the step's page shows it, for the message on a field changed meanwhile: a dropdown's
+ * choice by its label (the state's name, not its code), an amount grouped. "Someone changed this to “3000000”"
+ * or "“TX”" named the other's value in a form the seller saw nowhere on the page.
+ */
+export function shownValue(field: string, value: string, options: Record<string, ReadonlyArray<{ value: string; label: string }>>) {
+  const list = LISTED[field];
+  if (list) return options[list]?.find((o) => o.value === value)?.label ?? value;
+  return AMOUNTS.includes(field) && /^-?\d+(\.\d+)?$/.test(value) ? formatNumber(Number(value)) : value;
 }
