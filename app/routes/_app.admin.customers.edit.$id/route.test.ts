@@ -96,6 +96,22 @@ describe("two admins editing one customer", () => {
     expect(await findCustomer(services.db, { customerId: id })).toMatchObject({ contactPerson: "Alex J. Garcia", smsAllowance: 0, comments: "Call on Mondays." });
   });
 
+  it("names the other admin's size and customer type as the form shows them, not as stored", async () => {
+    const [customer] = await services.db.insert(customers).values({ name: "Said As Shown Credit", customerType: "buyer" }).returning();
+    const id = customer!.id;
+    const opened = { customerName: "Said As Shown Credit", customerType: "buyer", contactPerson: "", attentionEmail: "", attentionPhone: "", website: "", type: "", size: "", headquarters: "", smsAllowance: "0", comments: "" };
+    await services.db.update(customers).set({ size: 3_000_000, customerType: "broker" }).where(eq(customers.id, id));
+    const errorOn = async (field: string, value: string) => {
+      const body = { intent: "customer", ...opened, [field]: value, opened: JSON.stringify(opened) };
+      const refused = await responseOf(action({ request: postRequest(`/admin/customers/edit/${id}`, admin.cookie, body), context, params: { id: String(id) } }));
+      expect(refused.status).toBe(409);
+      return ((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error[field];
+    };
+    // "3000000" and "broker" were said: neither is written so anywhere on the page
+    expect(await errorOn("size", "2,500,000")).toEqual([changedMeanwhileTo("3,000,000")]);
+    expect(await errorOn("customerType", "seller")).toEqual([changedMeanwhileTo("Broker")]);
+  });
+
   it("refused for another reason, the page stays opened on what it showed: saving again keeps what was changed meanwhile", async () => {
     const [customer] = await services.db.insert(customers).values({ name: "Stays Opened Credit", customerType: "buyer", headquarters: "Austin" }).returning();
     await services.db.insert(customers).values({ name: "Taken Name Credit", customerType: "buyer" });

@@ -14,6 +14,8 @@ import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
 import { CHANGED_MEANWHILE, changedMeanwhileTo, findCustomer, updateCustomer } from "~/models/customer-accounts.server";
 import type { Customer } from "~/.server/db/schema";
+import { CUSTOMER_TYPE_LABELS } from "~/lib/customers";
+import { formatNumber } from "~/lib/format";
 import type { Services } from "~/.server/services";
 import { customerEditSchema, parseWithZod } from "~/lib/schemas/index.server";
 
@@ -95,7 +97,9 @@ async function theirChangeShown(services: Services, { customerId, submission, fi
   }
   const typed = submission.payload;
   const shown = Object.fromEntries(Object.entries(now).map(([key, value]) => [key, String(typed[key] ?? "") !== String(was[key] ?? "") ? typed[key] : value]));
-  const result = submission.reply({ fieldErrors: { [field]: [changedMeanwhileTo(String(now[field as keyof typeof now] ?? ""))] } });
+  // said as the form shows it: the type by its label, the size grouped as typed ("3,000,000", not "3000000")
+  const said = field === "customerType" ? CUSTOMER_TYPE_LABELS[customer.customerType] : field === "size" && customer.size !== null ? formatNumber(customer.size) : String(now[field as keyof typeof now] ?? "");
+  const result = submission.reply({ fieldErrors: { [field]: [changedMeanwhileTo(said)] } });
   return json({ result: { ...result, initialValue: { ...result.initialValue, ...shown, opened: JSON.stringify(now) } } }, { status: 409 });
 }
 
