@@ -359,10 +359,11 @@ describe("customers", () => {
     let timeline: Awaited<ReturnType<typeof customerTimeline>> | undefined;
     const sent = await statementsSentBy(t.client, async () => (timeline = await customerTimeline(t.db, { customerId })));
     const where = `/admin/projects/${project!.id}`;
+    // states as the outbox and deal pages name them ("(pending)", "(submitted)" were the stored words)
     expect(timeline!.events.map((e) => [e.at.getTime(), e.kind, e.text, e.link])).toEqual([
-      [at(9).getTime(), "sms", `SMS to ${member.email}: (no subject) (sent)`, undefined],
-      [at(8).getTime(), "email", "E-mail to DESK@storied.test: Your NDA (pending)", undefined],
-      [at(7).getTime(), "offer", "Mona Member: offer of $1,250,000 on Story pool (submitted)", where],
+      [at(9).getTime(), "sms", `SMS to ${member.email}: (no subject) (Sent)`, undefined],
+      [at(8).getTime(), "email", "E-mail to DESK@storied.test: Your NDA (Waiting)", undefined],
+      [at(7).getTime(), "offer", "Mona Member: offer of $1,250,000 on Story pool (Awaiting the seller)", where],
       [at(6).getTime(), "message", "The seller wrote in the thread on Story pool", where],
       [at(5).getTime(), "message", "Mona Member wrote in the thread on Story pool", where],
       [at(4).getTime(), "nda", "Mona Member: NDA for Story pool (Signed)", where],

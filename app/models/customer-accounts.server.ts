@@ -9,7 +9,8 @@ import type { Services } from "~/.server/services";
 import { criteriaFrom, hasCriteria } from "~/lib/buyer-criteria";
 import { websiteDomainOf, type OnboardingStatus } from "~/lib/customers";
 import { userStateLabel } from "~/lib/user-status";
-import { OPEN_OFFER_STATUSES } from "~/lib/deal";
+import { OFFER_STATUS_LABELS, OPEN_OFFER_STATUSES } from "~/lib/deal";
+import { OUTBOX_STATUS_LABELS } from "~/lib/outbox";
 import { formatCurrency } from "~/lib/format";
 import type { CustomerValues } from "~/lib/schemas/customer";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
@@ -437,6 +438,8 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
   const who = (name: string | null) => name ?? "A former member";
   const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
   const project = (e: (typeof found)[number]) => `/admin/projects/${e.projectId}`;
+  // an offer's or an e-mail's state as the deal and outbox pages name it: "(submitted)", "(pending)" were the stored words
+  const said = <S extends string>(labels: Record<S, string>, status: string | null) => labels[status as S] ?? status;
   const merged = found.map((e): TimelineEvent => {
     const at = new Date(e.at);
     switch (e.rank) {
@@ -447,9 +450,9 @@ export async function customerTimeline(db: Database, { customerId, limit = 50, b
       case 2:
         return { at, kind: "message", text: `${e.name ?? "The seller"} wrote in the thread on ${e.projectName}`, link: project(e) };
       case 3:
-        return { at, kind: "offer", text: `${who(e.name)}: offer of ${formatCurrency(e.amount ?? 0)} on ${e.projectName} (${e.status})`, link: project(e) };
+        return { at, kind: "offer", text: `${who(e.name)}: offer of ${formatCurrency(e.amount ?? 0)} on ${e.projectName} (${said(OFFER_STATUS_LABELS, e.status)})`, link: project(e) };
       default:
-        return { at, kind: e.channel ?? "email", text: `${e.channel === "sms" ? "SMS" : "E-mail"} to ${e.recipient}: ${e.subject || "(no subject)"} (${e.status})` };
+        return { at, kind: e.channel ?? "email", text: `${e.channel === "sms" ? "SMS" : "E-mail"} to ${e.recipient}: ${e.subject || "(no subject)"} (${said(OUTBOX_STATUS_LABELS, e.status)})` };
     }
   });
   const events = merged.slice(0, limit);

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { SelectFilter, ShowForm } from "~/components/table-controls";
 import { titleMeta } from "~/lib/meta";
-import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/outbox";
+import { OUTBOX_STATUS_LABELS, OUTBOX_STATUSES } from "~/lib/outbox";
 import { listOutbox } from "~/models/outbox.server";
 import { pageNumber } from "~/lib/query-params";
 import { keepWithinPages } from "~/models/list-query.server";
@@ -14,7 +14,6 @@ import { keepWithinPages } from "~/models/list-query.server";
 export const meta = () => titleMeta("Outbox");
 
 const PAGE_SIZE = 100;
-const STATUS_LABELS: Record<OutboxStatus, string> = { pending: "Waiting", sent: "Sent", failed: "Failed" };
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
@@ -42,7 +41,7 @@ export default function OutboxPage() {
         </p>
       )}
       <ShowForm label="Filters">
-        <SelectFilter name="status" label="Status" value={status} options={OUTBOX_STATUSES.map((s) => [s, STATUS_LABELS[s]] as const)} noneOption={["", "All"]} />
+        <SelectFilter name="status" label="Status" value={status} options={OUTBOX_STATUSES.map((s) => [s, OUTBOX_STATUS_LABELS[s]] as const)} noneOption={["", "All"]} />
       </ShowForm>
       <SimpleTable caption="Outbox" count={total} empty="Nothing here." headers={["Queued", "Channel", "To", "Subject", "Status", "Attempts", "Message"]}>
         {messages.map((m) => (
