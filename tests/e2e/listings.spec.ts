@@ -255,8 +255,8 @@ test("a property's details opened before step 1 was saved again in another tab k
   await page.getByLabel("Net operating income (USD per year)").fill("1,200,000");
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page).toHaveURL(/step=4/);
-  // the review lists the state by its code
-  await expect(page.locator("dt", { hasText: /^State$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("TX");
+  // the review lists the state by its name, as step 1 shows it
+  await expect(page.locator("dt", { hasText: /^State$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("Texas");
   // both tabs on the terms: the other saves a new amount and borrower, this one another amount
   await page.goto(`/projects/create?draft=${draft}&step=2`);
   await other.goto(`/projects/create?draft=${draft}&step=2`);

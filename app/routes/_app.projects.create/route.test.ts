@@ -179,6 +179,7 @@ describe("the review step", () => {
         projectName: "Reviewed policy loans",
         fullDetails: "A seasoned book of policy loans\non whole-life policies.",
         sector: "Life insurance",
+        state: "TX",
         details: { carrier: "MetLife", policyType: "Whole life", faceAmount: 1_000_000, cashSurrenderValue: 100_000, insuredAge: 70 },
       })
       .returning();
@@ -193,8 +194,10 @@ describe("the review step", () => {
         ["Description for buyers", "A seasoned book of policy loans\non whole-life policies."],
         ["Insurance carrier", "MetLife"],
         ["Policy type", "Whole life"],
-        ["Face amount (USD)", "1000000"],
-        ["Cash surrender value (USD)", "100000"],
+        // as the steps show them, not as stored ("TX", "1000000")
+        ["State", "Texas"],
+        ["Face amount (USD)", "1,000,000"],
+        ["Cash surrender value (USD)", "100,000"],
         ["Age of the insured", "70"],
       ]),
     );

@@ -24,7 +24,7 @@ import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, openedOf, resultFor } from "~/lib/action-result";
 import { lookUpAddress, type FoundPlace } from "./lookup.server";
-import { openedStep, shownValue, stepEdit } from "./step-edit.server";
+import { openedStep, shownValue, shownValues, stepEdit } from "./step-edit.server";
 import { accountChangedMeanwhileTo } from "~/models/users.server";
 import type { Project } from "~/.server/db/schema";
 import { parseWithZod, draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/index.server";
@@ -110,7 +110,8 @@ export async function loader(args: LoaderFunctionArgs) {
     completeness,
     sicCodes: sicCodes.map((c) => ({ code: c.code, title: c.title })),
     // the review's list of what was typed, drawn on the server
-    review: current === 4 ? reviewMarkup(project.kind, formValuesOf(project), loans) : null,
+    // each value as the steps show it: "TX" and "1000000" were listed for Texas and 1,000,000
+    review: current === 4 ? reviewMarkup(project.kind, shownValues(formValuesOf(project), options.items), loans) : null,
   };
 }
 

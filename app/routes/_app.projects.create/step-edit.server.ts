@@ -85,3 +85,7 @@ export function shownValue(field: string, value: string, options: Record<string,
   if (list) return options[list]?.find((o) => o.value === value)?.label ?? value;
   return AMOUNTS.includes(field) && /^-?\d+(\.\d+)?$/.test(value) ? formatNumber(Number(value)) : value;
 }
+
+/** Every field as the steps show it (the review's list). */
+export const shownValues = (values: Record<string, string>, options: Parameters<typeof shownValue>[2]) =>
+  Object.fromEntries(Object.entries(values).map(([field, value]) => [field, shownValue(field, value, options)]));
