@@ -40,6 +40,14 @@ describe("a bulk upload of listings", () => {
     expect(!checked.ok && checked.problems).toEqual([{ line: 3, problems: ["waInterest: Value must be a valid decimal."] }]);
   });
 
+  it("reads the rates of a CSV saved by Excel from percent-formatted cells (\"5.25%\")", async () => {
+    const columns = uploadColumns("real_estate", OPTIONS);
+    const row: Record<string, string> = { ...UPLOAD_EXAMPLES.real_estate, waInterest: "5.25%", occupancy: " 92 % " };
+    const csv = [columns.join(","), columns.map((c) => `"${row[c] ?? ""}"`).join(",")].join("\n");
+    const checked = await checkUpload(new File([csv], "listings.csv", { type: "text/csv" }), { kind: "real_estate", options: OPTIONS });
+    expect(checked.ok && checked.rows[0]!.values).toMatchObject({ waInterest: 5.25, occupancy: 92 });
+  });
+
   it("names a bad row of an XLSX by the row number the spreadsheet shows, past empty rows", async () => {
     const columns = uploadColumns("loan_pool", OPTIONS);
     const workbook = new ExcelJS.Workbook();
