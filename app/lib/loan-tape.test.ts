@@ -62,6 +62,15 @@ describe("a loan tape saved by Excel with its percentages formatted", () => {
   });
 });
 
+describe("a loan tape's ZIP codes saved by Excel", () => {
+  it("get back their leading zero where the row's state has such ZIPs, and stay refused elsewhere", () => {
+    const line = (zip: string, state: string) => `A-${zip}-${state},100,5,2030-01-01,Office,${state},Performing,,,,,,,,,,,${zip},,,,,`;
+    const { rows, errors } = parseLoanTape(readCsvTable(`${HEADER}\n${line("2134", "MA")}\n${line("6060", "IL")}\n`, LOAN_TAPE_COLUMNS) as string[][], { ...allowed, states: ["IL", "MA"] });
+    expect(rows.map((r) => r.zip)).toEqual(["02134"]);
+    expect(errors).toEqual([{ line: 3, reason: "zip: Invalid zip code." }]);
+  });
+});
+
 describe("a loan tape's amounts of hundreds of digits", () => {
   it("are out of the column's range, as one just past it", () => {
     const { errors } = parse(`loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\nA,${"9".repeat(400)},${"9".repeat(400)}.5,2030-01-01,Office,IL,Performing,-${"9".repeat(400)}\n`);

@@ -1,5 +1,6 @@
 import { isCalendarDay, isDecimalText, isZip, messages, parseDecimal, withoutPercent } from "./field-rules";
 import { MAX_AMOUNT } from "./schemas/project";
+import { zipFromSheet } from "./sheet-cells";
 
 /** The columns every tape must carry (the first template's eight). `balance` is the current balance. */
 export const LOAN_TAPE_COLUMNS = [
@@ -162,7 +163,7 @@ export function parseLoanTape(
     if (state && !allowed.states.includes(state)) problems.push(`state: ${state} is not a US state code.`);
     const status = oneOf(allowed.statuses, at(cells, "status"));
     if (!status) problems.push(`status: one of ${allowed.statuses.join(", ")} is required.`);
-    const zip = at(cells, "zip") || null;
+    const zip = zipFromSheet(at(cells, "zip"), state) || null;
     if (zip && !isZip(zip)) problems.push(`zip: ${messages.zip}`);
     const city = at(cells, "city") || null;
     if (city && city.length > 100) problems.push(`city: ${messages.maxChars(100)}`);
