@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { XLSX_MAX_UNZIPPED_BYTES, XLSX_TOO_LARGE, readSheet } from "./spreadsheet";
@@ -60,6 +61,21 @@ describe("an uploaded XLSX's number cells", () => {
     expect(await cell("12.599999999999999")).toBe("12.6");
     expect(await cell("1.5E+3")).toBe("1500");
     expect(await cell("2500000")).toBe("2500000");
+  });
+});
+
+describe("an uploaded XLSX's cells formatted as percentages", () => {
+  it("are read as the percentages the sheet shows (5.25% kept as 0.0525), with their sign; other formats as their numbers", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Tape");
+    sheet.addRow(["rate", "fine", "whole", "literal", "plain", "text"]);
+    const row = sheet.addRow([0.0525, 0.07125, 0.945, 5, 0.0525, "6.5%"]);
+    row.getCell(1).numFmt = "0.00%"; // Excel's own format 10
+    row.getCell(2).numFmt = "0.000%"; // the workbook's own
+    row.getCell(3).numFmt = "0%"; // Excel's own format 9
+    row.getCell(4).numFmt = '0"%"'; // a % that is text: the number as it is
+    const read = await readSheet(new File([await book.xlsx.writeBuffer()], "tape.xlsx"));
+    expect(read.ok && read.sheet.records).toEqual([{ rate: "5.25%", fine: "7.125%", whole: "94.5%", literal: "5", plain: "0.0525", text: "6.5%" }]);
   });
 });
 

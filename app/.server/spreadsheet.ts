@@ -74,7 +74,7 @@ async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values
   const read = (name: string) => (files[name] ??= zip.read(name));
   // what each part read declares, before any is unzipped
   const sheets = zip.names().filter((name) => name.startsWith("xl/worksheets/"));
-  const declared = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml"].reduce((sum, name) => sum + zip.declaredSize(name), 0);
+  const declared = ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml", "xl/styles.xml"].reduce((sum, name) => sum + zip.declaredSize(name), 0);
   if (declared + Math.max(0, ...sheets.map((name) => zip.declaredSize(name))) > XLSX_MAX_UNZIPPED_BYTES) throw new TooLarge();
   const workbook = strFromU8((await read("xl/workbook.xml")) ?? err("no workbook"));
   const firstId = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
@@ -85,6 +85,8 @@ async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values
   if (!sheet) throw new Error("no sheet");
   const sharedXml = await read("xl/sharedStrings.xml");
   const shared = sharedXml ? [...strFromU8(sharedXml).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
+  const stylesXml = await read("xl/styles.xml");
+  const percentStyles = stylesXml ? percentStylesOf(strFromU8(stylesXml)) : new Set<number>();
   const rows: Array<{ line: number; values: string[] }> = [];
   let line = 0;
   let rowsRead = 0;
@@ -113,13 +115,44 @@ async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values
               : v === undefined
                 ? ""
                 : type === undefined || type === "n"
-                  ? numberText(decode(v))
+                  ? percentStyles.has(Number(/\bs="(\d+)"/.exec(attributes)?.[1])) ? percentText(decode(v)) : numberText(decode(v))
                   : decode(v);
     }
     const filled = Array.from(values, (v) => v ?? "");
     if (filled.some((v) => v.trim() !== "")) rows.push({ line, values: filled });
   }
   return rows;
+}
+
+/** Excel's own percent formats (0% and 0.00%), which styles.xml names by number alone. */
+const BUILT_IN_PERCENT_FORMATS = new Set([9, 10]);
+
+/**
+ * The cell styles (their index in cellXfs, a cell's `s`) whose number format is a percentage: the built-in
+ * ones, or a format of the workbook's own with a % that is no quoted or escaped text ("0.000%", not "0\%").
+ */
+function percentStylesOf(styles: string) {
+  const percentFormats = new Set(BUILT_IN_PERCENT_FORMATS);
+  for (const m of styles.matchAll(/<numFmt\b[^>]*>/g)) {
+    const id = Number(/\bnumFmtId="(\d+)"/.exec(m[0])?.[1]);
+    const code = decode(/\bformatCode="([^"]*)"/.exec(m[0])?.[1] ?? "").replace(/"[^"]*"|\\./g, "");
+    if (code.includes("%")) percentFormats.add(id);
+  }
+  const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? "";
+  const percent = new Set<number>();
+  [...xfs.matchAll(/<xf\b[^>]*>/g)].forEach((xf, index) => {
+    if (percentFormats.has(Number(/\bnumFmtId="(\d+)"/.exec(xf[0])?.[1]))) percent.add(index);
+  });
+  return percent;
+}
+
+/**
+ * A number cell formatted as a percentage, as the sheet shows it: Excel keeps 5.25% as 0.0525, which a rate's
+ * column read as 0.0525 %. Written with its sign, as Excel's own CSV writes it, so only a percentage's field takes it.
+ */
+function percentText(v: string) {
+  const n = Number(v);
+  return v.trim() !== "" && Number.isFinite(n) ? `${numberText(String(Number((n * 100).toPrecision(15))))}%` : v;
 }
 
 /** Rows read between two turns given to other requests. */

@@ -37,6 +37,11 @@ export const isEmail = (v: string) => v.length <= EMAIL_MAX_LENGTH && EMAIL.test
 export const isZip = (v: string) => ZIP.test(v);
 /** Digits, with a minus perhaps: a whole number as typed, whatever its size. */
 export const isIntegerText = (v: string) => INTEGER.test(v);
+/**
+ * A percentage as a person or a spreadsheet writes it: "12.5%", "12.5 %" (Excel's CSV of a cell formatted
+ * as percent): the sign only says what the field's label already does, so it is dropped before the number is read.
+ */
+export const withoutPercent = (v: string) => v.replace(/\s*%$/, "");
 /** A whole number JavaScript holds exactly (twenty nines were stored as 1e20). */
 export const isInteger = (v: string) => isIntegerText(v) && Number.isSafeInteger(Number(v));
 /** Digits with a decimal point or comma perhaps (and thousands commas where allowed): a decimal as typed, whatever its size. */

@@ -49,6 +49,28 @@ describe("the wider loan tape", () => {
   });
 });
 
+describe("a loan tape saved by Excel with its percentages formatted", () => {
+  it("reads a rate, an LTV and an occupancy written with a percent sign as the percentages they are", () => {
+    const { rows, errors } = parse(`${HEADER}\nA,100,5.25%,2030-01-01,Office,IL,Performing,68.5 %,,,,,,,,,,,,,,94%,\n`);
+    expect(errors).toEqual([]);
+    expect(rows[0]).toMatchObject({ interestRate: 5.25, ltv: 68.5, occupancy: 94 });
+  });
+
+  it("still refuses a balance or a DSCR with one, and a rate past its bounds", () => {
+    const { errors } = parse(`${HEADER}\nA,100%,105%,2030-01-01,Office,IL,Performing,,,,,,,,,,,,,,1.2%,,\n`);
+    expect(errors[0]!.reason).toBe("balance: Value must be a valid decimal. interest_rate: Exceeds maximum value of 100. dscr: Value must be a valid decimal.");
+  });
+});
+
+describe("a loan tape's ZIP codes saved by Excel", () => {
+  it("get back their leading zero where the row's state has such ZIPs, and stay refused elsewhere", () => {
+    const line = (zip: string, state: string) => `A-${zip}-${state},100,5,2030-01-01,Office,${state},Performing,,,,,,,,,,,${zip},,,,,`;
+    const { rows, errors } = parseLoanTape(readCsvTable(`${HEADER}\n${line("2134", "MA")}\n${line("6060", "IL")}\n`, LOAN_TAPE_COLUMNS) as string[][], { ...allowed, states: ["IL", "MA"] });
+    expect(rows.map((r) => r.zip)).toEqual(["02134"]);
+    expect(errors).toEqual([{ line: 3, reason: "zip: Invalid zip code." }]);
+  });
+});
+
 describe("a loan tape's amounts of hundreds of digits", () => {
   it("are out of the column's range, as one just past it", () => {
     const { errors } = parse(`loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\nA,${"9".repeat(400)},${"9".repeat(400)}.5,2030-01-01,Office,IL,Performing,-${"9".repeat(400)}\n`);

@@ -1,5 +1,6 @@
-import { isCalendarDay, isDecimalText, isZip, messages, parseDecimal } from "./field-rules";
+import { isCalendarDay, isDecimalText, isZip, messages, parseDecimal, withoutPercent } from "./field-rules";
 import { MAX_AMOUNT } from "./schemas/project";
+import { zipFromSheet } from "./sheet-cells";
 
 /** The columns every tape must carry (the first template's eight). `balance` is the current balance. */
 export const LOAN_TAPE_COLUMNS = [
@@ -107,8 +108,8 @@ export function parseLoanTape(
     if (!loanNumber) problems.push(`loan_number: ${messages.required}`);
     else if (seen.has(loanNumber)) problems.push(`loan_number: ${loanNumber} appears twice.`);
     seen.add(loanNumber);
-    const decimal = (column: LoanTapeColumn, min: number, max: number | null, required = false) => {
-      const raw = at(cells, column);
+    const decimal = (column: LoanTapeColumn, min: number, max: number | null, required = false, percent = false) => {
+      const raw = percent ? withoutPercent(at(cells, column)) : at(cells, column);
       if (!raw) {
         if (required) problems.push(`${column}: ${messages.required}`);
         return null;
@@ -155,14 +156,14 @@ export function parseLoanTape(
     // amounts at most the listing's own (a balance of 1e308 passed, and the pool's sum was
     // Infinity: the database refused it, and the seller got a 500 for a tape with a typo)
     const balance = decimal("balance", 0, MAX_AMOUNT, true);
-    const interestRate = decimal("interest_rate", 0, 100, true);
-    const ltv = decimal("ltv", 0, 200);
+    const interestRate = decimal("interest_rate", 0, 100, true, true);
+    const ltv = decimal("ltv", 0, 200, false, true);
     const maturityDate = date("maturity_date", true);
     const state = at(cells, "state").toUpperCase();
     if (state && !allowed.states.includes(state)) problems.push(`state: ${state} is not a US state code.`);
     const status = oneOf(allowed.statuses, at(cells, "status"));
     if (!status) problems.push(`status: one of ${allowed.statuses.join(", ")} is required.`);
-    const zip = at(cells, "zip") || null;
+    const zip = zipFromSheet(at(cells, "zip"), state) || null;
     if (zip && !isZip(zip)) problems.push(`zip: ${messages.zip}`);
     const city = at(cells, "city") || null;
     if (city && city.length > 100) problems.push(`city: ${messages.maxChars(100)}`);
@@ -180,7 +181,7 @@ export function parseLoanTape(
       appraisedValue: decimal("appraised_value", 0, MAX_AMOUNT),
       appraisalDate: date("appraisal_date"),
       dscr: decimal("dscr", 0, 20),
-      occupancy: decimal("occupancy", 0, 100),
+      occupancy: decimal("occupancy", 0, 100, false, true),
       creditScore: whole("credit_score", 300, 850),
     };
     if (problems.length) errors.push({ line, reason: problems.join(" ") });

@@ -31,6 +31,8 @@ describe("spec §5 messages", () => {
     expect(isZip("10001")).toBe(true);
     expect(isZip("10001-1234")).toBe(true);
     expect(firstError(field.zip(), "1000")).toBe("Invalid zip code.");
+    // a form pads nothing (a spreadsheet's ZIPs do, sheet-cells.ts): a person typing a ZIP writes its zeros
+    expect(firstError(field.zip(), "2134")).toBe("Invalid zip code.");
     expect(firstError(field.zip(), "10001-12")).toBe("Invalid zip code.");
   });
   it("checks integers and decimals with comma or dot", () => {
@@ -106,6 +108,17 @@ describe("spec §5 messages", () => {
     expect(firstError(money, "1e6")).toBe("Value must be a valid decimal.");
     // a rate is no amount of money: its places are its own
     expect(field.decimal({ min: 0, max: 100 }).parse("5.125")).toBe(5.125);
+  });
+
+  it("reads a percentage written with its sign, as a person or Excel's CSV writes it, and nothing else with one", () => {
+    const rate = field.decimal({ min: 0, max: 100, percent: true });
+    for (const typed of ["12.5%", " 12.5 % ", "12,5%", "12.5"]) expect(rate.parse(typed), typed).toBe(12.5);
+    // the spec's messages for what is still wrong
+    expect(firstError(rate, "150%")).toBe("Exceeds maximum value of 100.");
+    for (const typed of ["%", "12.5%%", "%12.5", "12%5"]) expect(firstError(rate, typed), typed).toBe("Value must be a valid decimal.");
+    expect(firstError(rate, undefined)).toBe("Required.");
+    // an amount is no percentage
+    expect(firstError(field.decimal({ min: 0, thousands: true }), "12%")).toBe("Value must be a valid decimal.");
   });
 
   it("answers a decimal past a field's bounds with the range's message, however many digits it has", () => {

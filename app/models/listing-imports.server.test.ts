@@ -20,12 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-async function xlsxFile(rows: Array<Record<string, string>>, kind: "loan_pool" | "real_estate" = "loan_pool") {
+/** `numbers`: columns written as number cells, as Excel keeps what looks like one. */
+async function xlsxFile(rows: Array<Record<string, string>>, kind: "loan_pool" | "real_estate" = "loan_pool", numbers: string[] = []) {
   const columns = uploadColumns(kind, OPTIONS);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("Listings");
   sheet.addRow(columns);
-  for (const row of rows) sheet.addRow(columns.map((c) => row[c] ?? ""));
+  for (const row of rows) sheet.addRow(columns.map((c) => (numbers.includes(c) ? Number(row[c]) : (row[c] ?? ""))));
   return new File([await workbook.xlsx.writeBuffer()], "listings.xlsx");
 }
 
@@ -38,6 +39,24 @@ describe("a bulk upload of listings", () => {
     const checked = await checkUpload(await xlsxFile([good, { ...good, waInterest: "high" }]), { kind: "loan_pool", options: OPTIONS });
     expect(checked.ok).toBe(false);
     expect(!checked.ok && checked.problems).toEqual([{ line: 3, problems: ["waInterest: Value must be a valid decimal."] }]);
+  });
+
+  it("reads the rates of a CSV saved by Excel from percent-formatted cells (\"5.25%\")", async () => {
+    const columns = uploadColumns("real_estate", OPTIONS);
+    const row: Record<string, string> = { ...UPLOAD_EXAMPLES.real_estate, waInterest: "5.25%", occupancy: " 92 % " };
+    const csv = [columns.join(","), columns.map((c) => `"${row[c] ?? ""}"`).join(",")].join("\n");
+    const checked = await checkUpload(new File([csv], "listings.csv", { type: "text/csv" }), { kind: "real_estate", options: OPTIONS });
+    expect(checked.ok && checked.rows[0]!.values).toMatchObject({ waInterest: 5.25, occupancy: 92 });
+  });
+
+  it("reads a property's ZIP code that Excel kept as a number (00501 as 501) as the state's ZIP, and refuses one that is no ZIP of the state", async () => {
+    const checked = await checkUpload(
+      await xlsxFile([{ ...UPLOAD_EXAMPLES.real_estate, zip: "501" }, { ...UPLOAD_EXAMPLES.real_estate, zip: "6060" }], "real_estate", ["zip"]),
+      { kind: "real_estate", options: OPTIONS },
+    );
+    expect(!checked.ok && checked.problems).toEqual([{ line: 3, problems: ["zip: Invalid zip code."] }]);
+    const good = await checkUpload(await xlsxFile([{ ...UPLOAD_EXAMPLES.real_estate, zip: "501" }], "real_estate", ["zip"]), { kind: "real_estate", options: OPTIONS });
+    expect(good.ok && good.rows[0]!.values.zip).toBe("00501");
   });
 
   it("names a bad row of an XLSX by the row number the spreadsheet shows, past empty rows", async () => {

@@ -14,6 +14,7 @@ import { drainMatchQueue, queueListings } from "./match-rescoring.server";
 import { textMatch } from "./list-query.server";
 import { isUniqueViolation } from "~/.server/db/errors";
 import { cleanFileName } from "~/lib/file-name";
+import { zipFromSheet } from "~/lib/sheet-cells";
 
 type UploadKind = "loan_pool" | "real_estate";
 type Actor = { id: number; name: string; email: string };
@@ -32,7 +33,15 @@ export async function checkUpload(file: File, { kind, options }: { kind: UploadK
   const columns = uploadColumns(kind, options);
   const read = await readSheet(file, { columns });
   if (!read.ok) return { ok: false, problems: [{ line: 0, problems: [read.problem] }], badRows: 1 };
-  return checkRows(read.sheet.header, read.sheet.records, listingRowSchema(kind, options), columns, read.sheet.lines, nextTurn);
+  // a property's ZIP code as Excel left it (2134 for 02134): the form's rule, which takes five digits only, judges what is left
+  const records = kind === "real_estate" ? read.sheet.records.map(withSheetZips) : read.sheet.records;
+  return checkRows(read.sheet.header, records, listingRowSchema(kind, options), columns, read.sheet.lines, nextTurn);
+}
+
+function withSheetZips(record: Record<string, string>) {
+  const read = { ...record };
+  for (const key of ["zip", "locatedZip"]) if (read[key]) read[key] = zipFromSheet(read[key], read.state ?? "");
+  return read;
 }
 
 /**

@@ -5,7 +5,7 @@ import { AFFILIATE_STATUSES, COMMISSION_STATUSES } from "../affiliates";
 const id = z.coerce.number({ error: messages.required }).check(z.int(), z.positive());
 
 /** /admin/marketing/affiliates: an affiliate application becomes a partner. */
-export const approveAffiliateSchema = z.object({ inquiryId: field.integer({ min: 1 }), commissionPercent: field.decimal({ min: 0, max: 100 }) });
+export const approveAffiliateSchema = z.object({ inquiryId: field.integer({ min: 1 }), commissionPercent: field.decimal({ min: 0, max: 100, percent: true }) });
 
 /** /admin/marketing/affiliates/{id}: where one referral's commission stands. */
 export const commissionSchema = z.object({

@@ -14,8 +14,8 @@ export { LOAN_PARAMS };
  */
 export type PricingOptions = { loanStatuses: readonly string[]; propertyTypes: readonly string[] };
 
-const optionalDecimal = (opts: { min?: number; max?: number; thousands?: boolean }) => z.optional(field.decimal(opts));
-const percent = () => optionalDecimal({ min: 0, max: 100 });
+const optionalDecimal = (opts: { min?: number; max?: number; thousands?: boolean; percent?: boolean }) => z.optional(field.decimal(opts));
+const percent = () => optionalDecimal({ min: 0, max: 100, percent: true });
 
 /** What both forms may set: the default assumptions and the discount rate, overridden. */
 const overrides = {
@@ -30,7 +30,7 @@ export const loanPricingSchema = (o: PricingOptions) =>
     .object({
       // a tape's loan is as large at most: past it, twice the balance (the similar listings' range) was Infinity, a 500
       balance: field.decimal({ min: 1, max: MAX_AMOUNT, thousands: true }),
-      noteRate: field.decimal({ min: 0, max: 100 }),
+      noteRate: field.decimal({ min: 0, max: 100, percent: true }),
       termMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }),
       amortization: z.enum(AMORTIZATIONS, { error: "Choose one of the listed options." }),
       balloonMonths: z.optional(field.integer({ min: 1, max: MAX_TERM_MONTHS })),
@@ -39,7 +39,7 @@ export const loanPricingSchema = (o: PricingOptions) =>
         z.optional(z.string()).check(z.refine((v) => !v || o.propertyTypes.includes(v), "Choose one of the listed options.")),
         z.transform((v: string | undefined) => v || null),
       ),
-      ltv: optionalDecimal({ min: 0, max: 200 }),
+      ltv: optionalDecimal({ min: 0, max: 200, percent: true }),
       dscr: optionalDecimal({ min: 0, max: 20 }),
       ...overrides,
     })

@@ -27,7 +27,7 @@ export const isoDay = () =>
 const interestRateShape = {
   asOf: isoDay(),
   tenorMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }),
-  rate: field.decimal({ min: -5, max: 100 }),
+  rate: field.decimal({ min: -5, max: 100, percent: true }),
 };
 export const interestRateSchema = z.object(interestRateShape);
 export type InterestRateValues = z.output<typeof interestRateSchema>;

@@ -56,7 +56,7 @@ export const termsSchema = (o: ProjectOptions) =>
   z.object({
     loanAmount: field.decimal({ min: 0, thousands: true, cents: true, max: MAX_AMOUNT }),
     size: field.decimal({ min: 1, thousands: true, cents: true, max: MAX_AMOUNT }),
-    waInterest: field.decimal({ min: 0, max: 100 }),
+    waInterest: field.decimal({ min: 0, max: 100, percent: true }),
     maturityDate: date(),
     term: oneOf(o.loanStatus),
     secured: z.pipe(yesNo(), z.transform((v: "Yes" | "No") => v === "Yes")),
@@ -90,7 +90,7 @@ export const detailsSchemas = {
       // the zip code the coordinates were looked up for: a zip code changed since drops them
       locatedZip: field.optionalText({ max: 10 }),
       units: field.integer({ min: 1, max: 100_000 }),
-      occupancy: field.decimal({ min: 0, max: 100 }),
+      occupancy: field.decimal({ min: 0, max: 100, percent: true }),
       noi: field.decimal({ min: -MAX_AMOUNT, thousands: true, cents: true, max: MAX_AMOUNT }),
     }),
   insurance_loan: (o: ProjectOptions) =>

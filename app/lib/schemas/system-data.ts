@@ -6,7 +6,7 @@ import { oneOf } from "./account";
 /** The lists a property-assumption row is checked against: property types and regions (spec §9). */
 export type PropertyOptions = { propertyTypes: readonly string[]; regions: readonly string[] };
 
-const percent = (max: number) => field.decimal({ min: 0, max });
+const percent = (max: number) => field.decimal({ min: 0, max, percent: true });
 
 /**
  * Vacancy and expenses as a share of income stop short of 100: a listing's rent is backed out of its
@@ -21,7 +21,7 @@ export const propertyAssumptionSchema = (o: PropertyOptions) =>
   z.object({
     propertyType: oneOf(o.propertyTypes),
     region: oneOf(o.regions),
-    capRate: field.decimal({ min: 0.1, max: 30 }),
+    capRate: field.decimal({ min: 0.1, max: 30, percent: true }),
     vacancy: percent(MARKET_SHARE_MAX),
     expenseRatio: percent(MARKET_SHARE_MAX),
   });
