@@ -8,11 +8,10 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import stylesheet from "~/tailwind.css";
 import { allowAnyone } from "~/auth/guards.server";
 import { takeNotification } from "~/auth/session.server";
@@ -24,7 +23,7 @@ import { useNonce } from "~/lib/nonce";
 import { pageTitle } from "~/lib/meta";
 import { StaticHtml } from "~/components/static-html";
 import { closeMenuOnEscape } from "~/components/site-header";
-import { Snackbar } from "~/components/snackbar";
+import { Snackbar, useFocusOnNewPage } from "~/components/snackbar";
 import { errorMeta, GeneralErrorBoundary } from "~/components/error-boundary";
 import { usePageSessions } from "~/lib/analytics/use-page-sessions";
 
@@ -120,21 +119,6 @@ export default function App() {
       </div>
     </Document>
   );
-}
-
-/**
- * After a move to another page within the app, the focus goes to the page's content, as a page loaded
- * anew starts there: it was left on <body>, and a screen reader said nothing of the new page. A change of
- * the query alone (a filter, a page of results) leaves it where it is.
- */
-function useFocusOnNewPage() {
-  const { pathname } = useLocation();
-  const shown = useRef(pathname);
-  useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
-    document.getElementById("content")?.focus({ preventScroll: true });
-  }, [pathname]);
 }
 
 export function ErrorBoundary() {

@@ -131,6 +131,13 @@ test("a buyer joins, finds a listing, signs its NDA, the seller approves it and 
   await tabTo(seller, seller.getByTestId("nda-row").filter({ hasText: buyerName }).getByRole("button", { name: "Approve" }));
   await seller.keyboard.press("Enter");
   await expect(seller.getByTestId("snackbar")).toContainText("The NDA is approved");
+  // with JavaScript the page drawn again at its address takes the focus to its message, as a page loaded anew
+  // starts at its top: the button pressed is gone, and the focus was left on <body>
+  if (javaScriptEnabled) {
+    await expect(seller.getByTestId("snackbar")).toBeFocused();
+    await seller.keyboard.press("Tab");
+    await expect(seller.getByRole("button", { name: "Dismiss" })).toBeFocused();
+  }
 
   // and they talk in the deal's thread
   await page.goto(`/buyers/myprojects/${id}`);
