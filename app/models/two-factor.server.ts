@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { recoveryCodes, users, type User } from "~/.server/db/schema";
 import {
@@ -95,11 +95,24 @@ export async function enrolTotp(db: Database, sessionSecret: string, userId: num
   return storeRecoveryCodes(db, userId);
 }
 
-export async function disableTotp(db: Database, userId: number) {
-  await db.batch([
-    db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)),
+/**
+ * The second step's secret and recovery codes removed, the update only where `onlyIf` holds; true when it did.
+ * The member turning it off on /profile and an admin turning it off for them write the same.
+ */
+async function clearTotp(db: Database, userId: number, onlyIf?: SQL) {
+  const [cleared] = await db.batch([
+    db
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .where(and(eq(users.id, userId), onlyIf))
+      .returning({ id: users.id }),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
   ]);
+  return cleared.length > 0;
+}
+
+export async function disableTotp(db: Database, userId: number) {
+  await clearTotp(db, userId);
 }
 
 /**
@@ -107,17 +120,7 @@ export async function disableTotp(db: Database, userId: number) {
  * recovery codes: nothing else let them in again (a password reset leaves the second step in place, and
  * the member cannot reach /profile). True when it was on and this request turned it off.
  */
-export async function turnOffTotpForMember(db: Database, userId: number) {
-  const [turnedOff] = await db.batch([
-    db
-      .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
-      .where(and(eq(users.id, userId), isNotNull(users.totpEnabledAt)))
-      .returning({ id: users.id }),
-    db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
-  ]);
-  return turnedOff.length > 0;
-}
+export const turnOffTotpForMember = (db: Database, userId: number) => clearTotp(db, userId, isNotNull(users.totpEnabledAt));
 
 export async function replaceRecoveryCodes(db: Database, userId: number) {
   return storeRecoveryCodes(db, userId);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { findDealProject } from "~/models/buyer-deal.server";
 import { findTeamProject } from "~/models/seller-permissions.server";
-import { clientAddress, fileResponse, idParam, notFound } from "~/.server/http";
+import { clientAddress, fileResponse, idParam, notFound, onlyAsks } from "~/.server/http";
 import { DOCUMENT_CONTENT_TYPES } from "~/lib/deal";
 import { dataRoomAccess, documentForReader, findDocument } from "~/models/data-room.server";
 
@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!access) throw notFound();
   const document = await findDocument(services.db, { projectId: project.id, documentId: idParam(args.params, "documentId") });
   if (!document) throw notFound();
-  const sends = args.request.method !== "HEAD";
+  const sends = !onlyAsks(args.request);
   const bytes = await documentForReader(services, document, user, access, { ipAddress: clientAddress(args.request), sends });
   if (!bytes) throw notFound();
   if (bytes === "unreadable") {
