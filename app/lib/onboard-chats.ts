@@ -11,7 +11,8 @@ export const ONBOARD_STATUS_LABELS: Record<OnboardStatus, string> = { in_progres
 
 /**
  * One turn of the conversation, appended as it happens: going back and answering a
- * question again adds a turn, so the transcript is what the member really said.
+ * question again replaces that question's turn (decision 120), so the transcript is the
+ * answers that count, in the order last given.
  */
 export type TranscriptEntry = { step: string; question: string; answer: string; skipped?: boolean; at: string };
 

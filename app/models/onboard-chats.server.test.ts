@@ -229,6 +229,31 @@ describe("a fresh member's chat", () => {
     expect(await customerOf(company!.id)).toMatchObject({ businessType: "Pension Fund", investorType: "QIB" });
   });
 
+  it("keeps one turn a question however often the member goes Back and answers again: the answer that counts, the count kept", async () => {
+    const user = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await say(user, "buyer", "company", { customerName: "Back And Forth Credit", website: "" });
+    const member = await reload(user);
+    await say(member, "buyer", "businessType", { businessType: "Hedge Fund" });
+    await skipStep({ db: t.db }, { user: member, side: "buyer", stepKey: "buyerType" });
+    for (const businessType of ["Bank", "Pension Fund", "Bank", "Hedge Fund", "Bank"]) {
+      for (const at of ["investmentPref", "buyerType"]) await stepBack(t.db, { user: member, side: "buyer", stepKey: at });
+      await say(member, "buyer", "businessType", { businessType });
+    }
+    const chat = (await findChat(t.db, { userId: member.id, side: "buyer" }))!;
+    expect(chat.currentStep).toBe("investmentPref");
+    // the re-answered question's turn is the last: the time of the chat's last answer is its
+    expect(chat.transcript.map((e) => [e.step, e.answer])).toEqual([["company", "Back And Forth Credit"], ["buyerType", "Skipped"], ["businessType", "Bank"]]);
+    expect(chat).toMatchObject({ answered: 2, lastAnswerAt: chat.transcript.at(-1)!.at });
+    // a transcript written before turns were replaced is cut to one turn a question by the next answer
+    const turn = (step: string, answer: string) => ({ step, question: "?", answer, at: new Date().toISOString() });
+    const long = Array.from({ length: 3000 }, (_, i) => turn(i % 2 ? "company" : "businessType", `Answer ${i}`));
+    await t.db.update(onboardChats).set({ transcript: [...long, turn("buyerType", "QIB")], currentStep: "investmentPref" }).where(eq(onboardChats.id, chat.id));
+    await say(member, "buyer", "investmentPref", { investmentPref: ["Equity"] });
+    const cut = (await findChat(t.db, { userId: member.id, side: "buyer" }))!;
+    expect(cut.transcript.map((e) => [e.step, e.answer])).toEqual([["businessType", "Answer 2998"], ["company", "Answer 2999"], ["buyerType", "QIB"], ["investmentPref", "Equity"]]);
+    expect(cut.answered).toBe(4);
+  });
+
   it("does not nag members of a verified company who never chatted, nor admins", async () => {
     const [company] = await t.db.insert(customers).values({ name: "Old Hands", onboardingStatus: "active" }).returning();
     const user = await makeUser(t.db, { roles: ["ROLE_BUYER"] });

@@ -97,9 +97,19 @@ type Turn = Omit<TranscriptEntry, "at">;
 /** Writes the answer's turn with what it applied, and returns the chat as it is then. */
 type Take = (applied: Applied) => Promise<StepResult>;
 
+/**
+ * The transcript after a turn: each question's answer that counts, in the order they were last given.
+ * An answer after Back replaces the question's earlier turn (decision 120), so a transcript holds at
+ * most one turn a question however often a member goes Back; one written before that is cut down so too.
+ */
+export function transcriptAfter(transcript: readonly TranscriptEntry[], turn: TranscriptEntry): TranscriptEntry[] {
+  const lastOf = new Map(transcript.map((entry, i) => [entry.step, i]));
+  return [...transcript.filter((entry, i) => entry.step !== turn.step && lastOf.get(entry.step) === i), turn];
+}
+
 function turnWrite(db: Database, chat: OnboardChat, turn: Turn, next: Step | null, set: ChatSet) {
   const now = new Date();
-  const transcript = [...chat.transcript, { ...turn, at: now.toISOString() }];
+  const transcript = transcriptAfter(chat.transcript, { ...turn, at: now.toISOString() });
   return db
     .update(onboardChats)
     .set({ transcript, currentStep: next?.key ?? chat.currentStep, updatedAt: now, ...set })
