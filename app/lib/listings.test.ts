@@ -7,6 +7,7 @@ const parseLoanTape = (csv: string, allowed: Parameters<typeof parseTable>[1]) =
 import { applyMask, matchesMask } from "./mask";
 import { projectDetailRedirect } from "./project-detail";
 import { sizeBandOf } from "./projects";
+import { marketToday } from "./days";
 import { basicsSchema, detailsSchemas, termsSchema, type ProjectOptions } from "./schemas/project";
 import { diffPreferences, resolvePreferences, TABLES } from "./table-preferences";
 
@@ -96,10 +97,10 @@ describe("project forms", () => {
   });
   it("takes a bids-due date of today or later, never a past one", () => {
     const terms = { loanAmount: "1", size: "1", waInterest: "5", maturityDate: "2031-01-31", term: "Performing", secured: "No", borrower: "Acme" };
-    const today = new Date().toISOString().slice(0, 10);
+    const today = marketToday();
     expect(termsSchema(o).parse({ ...terms, projectDueDate: today })).toMatchObject({ projectDueDate: today });
     const past = termsSchema(o).safeParse({ ...terms, projectDueDate: "2020-01-31" });
-    expect(past.error!.issues.map((i) => [i.path[0], i.message])).toEqual([["projectDueDate", "Bids cannot be due in the past."]]);
+    expect(past.error!.issues.map((i) => [i.path[0], i.message])).toEqual([["projectDueDate", "Bids cannot be due in the past: days are counted in New York time."]]);
   });
   it("limits characters", () => {
     const r = basicsSchema(o).safeParse({ projectName: "ab", industry: "Energy", saleType: "Asset sale", location: "Midwest", state: "IL", fullDetails: "x".repeat(4001) });

@@ -6,6 +6,7 @@ import { randomToken, sha256Hex } from "~/.server/crypto";
 import { loiPdf, type LoiTerms } from "~/.server/documents/loi";
 import { storeWithRecord } from "~/.server/files/store";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
+import { marketToday } from "~/lib/days";
 import { OPEN_OFFER_STATUSES, workspacePath, type OfferAction, type OfferStatus } from "~/lib/deal";
 import { notify, type DealServices } from "./notifications.server";
 import { recomputeLater } from "./responsiveness.server";
@@ -171,7 +172,7 @@ export function offerProblemMessage(problem: OfferProblem, side: "buyer" | "sell
 }
 
 export function isExpired(offer: Pick<Offer, "expiresOn">, now = new Date()) {
-  return offer.expiresOn < now.toISOString().slice(0, 10);
+  return offer.expiresOn < marketToday(now);
 }
 
 /** A buyer's letter of intent; one open offer per buyer and project. */

@@ -57,7 +57,7 @@ export async function loiPdf(input: {
   flow.y -= 12;
 
   flow.text(
-    `Non-binding. This letter sets out the terms on which the Buyer is prepared to proceed. It is not binding and creates no legal obligation on either party, other than their existing confidentiality obligations. A binding obligation arises only if and when the parties sign a definitive purchase agreement. This offer lapses if it is not accepted by the end of ${terms.expiresOn}.`,
+    `Non-binding. This letter sets out the terms on which the Buyer is prepared to proceed. It is not binding and creates no legal obligation on either party, other than their existing confidentiality obligations. A binding obligation arises only if and when the parties sign a definitive purchase agreement. This offer lapses if it is not accepted by the end of ${terms.expiresOn}, New York time.`,
     { after: 24 },
   );
   flow.need(60);

@@ -3,6 +3,7 @@ import { askSchema } from "./inbound";
 import { FEEDBACK_REASONS } from "../deal";
 import { projectBuyersIntentSchema } from "./project-buyers";
 import { field, DAY_FORMAT, isCalendarDay, messages } from "../validation";
+import { marketToday } from "../days";
 import { DESK_INTENTS } from "~/lib/deal";
 export { DESK_INTENTS };
 
@@ -30,7 +31,8 @@ export const offerTermsSchema = z.object({
   expiresOn: z.string({ error: messages.required }).check(
     z.trim(),
     z.refine(isCalendarDay, DAY_FORMAT),
-    z.refine((v) => v >= new Date().toISOString().slice(0, 10), "The offer cannot expire in the past."),
+    // an offer lasts to the end of its day in New York, for both sides (decision 121; offers.server isExpired)
+    z.refine((v) => v >= marketToday(), "The offer cannot expire in the past: days are counted in New York time."),
   ),
   note: field.optionalText({ max: 1000 }),
 });

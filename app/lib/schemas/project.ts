@@ -3,6 +3,7 @@ import type { ProjectKind } from "../project-kinds";
 import { PROJECT_KINDS } from "../project-kinds";
 import { field, DAY_FORMAT, DAY_YEARS, isCalendarDay, isOutsideDealYears, messages, orEmpty } from "../validation";
 import { oneOf } from "./account";
+import { marketToday } from "../days";
 import { STEPS } from "~/lib/listing-steps";
 import { TEXT_LIMITS } from "~/lib/listing-steps";
 export { TEXT_LIMITS };
@@ -62,7 +63,7 @@ export const termsSchema = (o: ProjectOptions) =>
     secured: z.pipe(yesNo(), z.transform((v: "Yes" | "No") => v === "Yes")),
     borrower: field.text({ max: 200 }),
     // a listing whose bids were due yesterday reads as closed to every buyer: the offers form refuses a past expiry too
-    projectDueDate: optionalDate().check(z.refine((v) => !v || v >= new Date().toISOString().slice(0, 10), "Bids cannot be due in the past.")),
+    projectDueDate: optionalDate().check(z.refine((v) => !v || v >= marketToday(), "Bids cannot be due in the past: days are counted in New York time.")),
     longTermDebtSecured: optionalYesNo(),
     longTermDebtLevelOfSecurity: field.optionalText({ max: 200 }),
   });

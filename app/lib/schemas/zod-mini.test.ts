@@ -71,7 +71,7 @@ describe("schemas", () => {
   });
   it("runs refinements in order, and a default after optional", () => {
     const terms = { price: "1000", structure: "Cash", dueDiligenceDays: "30" };
-    expect(issues(offerTermsSchema, { ...terms, expiresOn: "2000-01-01" })).toEqual(["expiresOn: The offer cannot expire in the past."]);
+    expect(issues(offerTermsSchema, { ...terms, expiresOn: "2000-01-01" })).toEqual(["expiresOn: The offer cannot expire in the past: days are counted in New York time."]);
     expect(issues(offerTermsSchema, { ...terms, expiresOn: "soon" })).toContain("expiresOn: Enter a date as YYYY-MM-DD.");
     expect(data(contactFormSchema, { name: "Ann Lee", email: "a@b.co", message: "Hello there, team." })).toMatchObject({ topic: "general" });
   });
