@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { createTestDatabase } from "../../tests/support/db";
 import { auditLog } from "~/.server/db/schema";
 import { importCsv } from "~/lib/csv-import";
-import { coefficientSchema, COEFFICIENT_COLUMNS, INTEREST_RATE_COLUMNS, interestRateSchema } from "~/lib/schemas/pricing-data";
+import { coefficientSchema, coefficientsPageSchema, COEFFICIENT_COLUMNS, INTEREST_RATE_COLUMNS, interestRateSchema } from "~/lib/schemas/pricing-data";
 import { seedPricingDataIfEmpty } from "~/seed/pricing-data";
 import { bandsOf, curveRate, DIMENSION_LABELS } from "~/lib/loan-pricing";
 import { allCoefficients, createCoefficient, deleteCoefficient, DUPLICATE_COEFFICIENT, importCoefficients, listCoefficients, updateCoefficient } from "./coefficients.server";
@@ -96,6 +96,27 @@ describe("the curve and the coefficients", () => {
       "4 value: Exceeds maximum value of 100.",
       "5 dimension: Choose one of the listed options.",
     ]);
+  });
+
+  it("takes an assumption in percent with or without its sign, and tells a spread given in percent that it is in basis points", () => {
+    const schema = coefficientSchema(["Office"]);
+    const file = "dimension,band,value\ncpr,Performing,12.5%\nseverity,Non-Performing,40 %\nltvBand,70-80,35\nltvBand,80-90,1.25%\ncdr,Performing,120%\n";
+    const parsed = importCsv(file, schema, { columns: COEFFICIENT_COLUMNS });
+    expect(parsed.ok ? [] : parsed.errors.map((e) => e.line + " " + e.reason)).toEqual([
+      "5 value: Spreads are in basis points: enter a number without %, e.g. 125 for 1.25 %.",
+      "6 value: Exceeds maximum value of 100.",
+    ]);
+    const good = importCsv("dimension,band,value\ncpr,Performing,12.5%\nseverity,Non-Performing,40 %\nltvBand,70-80,-35\n", schema, { columns: COEFFICIENT_COLUMNS });
+    expect(good.ok && good.rows).toEqual([
+      { dimension: "cpr", band: "Performing", value: 12.5 },
+      { dimension: "severity", band: "Non-Performing", value: 40 },
+      { dimension: "ltvBand", band: "70-80", value: -35 },
+    ]);
+    // the page's form reads the same
+    const page = coefficientsPageSchema(["Office"]);
+    expect(page.safeParse({ intent: "update", id: "3", dimension: "cdr", band: "Performing", value: "2%" })).toMatchObject({ success: true, data: { intent: "update", id: 3, value: 2 } });
+    const spread = page.safeParse({ intent: "create", dimension: "collateral", band: "Secured", value: "50%" });
+    expect(spread.success ? [] : spread.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["value", "Spreads are in basis points: enter a number without %, e.g. 125 for 1.25 %."]]);
   });
 
   it("seeds the demo's data once, and an import replaces a band's value", async () => {

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DEFAULT_DIMENSIONS, MAX_TERM_MONTHS, type CoefficientDimension } from "../loan-pricing";
 import type { $RefinementCtx as RefinementContext, $ZodType } from "zod/v4/core";
-import { field, DAY_FORMAT, isCalendarDay, messages } from "../validation";
+import { field, DAY_FORMAT, isCalendarDay, isDecimalText, messages, withoutPercent } from "../validation";
 import { latestToday } from "../days";
 import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
 import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
@@ -35,30 +35,46 @@ export const interestRateSchema = z.object(interestRateShape);
 export type InterestRateValues = z.output<typeof interestRateSchema>;
 
 const SPREAD_LIMIT_BPS = 10_000;
+/** A spread's value in basis points; a default assumption's in percent, which may end in "%" as rates do ("12.5%"). */
+const spreadValue = field.decimal({ min: -SPREAD_LIMIT_BPS, max: SPREAD_LIMIT_BPS });
+const percentValue = field.decimal({ min: 0, max: 100, percent: true });
+export const SPREAD_IN_BASIS_POINTS = "Spreads are in basis points: enter a number without %, e.g. 125 for 1.25 %.";
+const inPercent = (dimension: string) => (DEFAULT_DIMENSIONS as readonly string[]).includes(dimension);
+const valueOf = (dimension: string) => (inPercent(dimension) ? percentValue : spreadValue);
+
 const coefficientShape = {
   dimension: z.enum(COEFFICIENT_DIMENSIONS, { error: "Choose one of the listed options." }),
   band: field.text({ max: 100 }),
-  value: field.decimal({ min: -SPREAD_LIMIT_BPS, max: SPREAD_LIMIT_BPS }),
+  // a number, "%" or not, here; its unit and bounds are the dimension's (coefficientRules), read as a number after
+  value: z.string({ error: messages.required }).check(
+    z.trim(),
+    z.refine((v) => isDecimalText(withoutPercent(v)), messages.decimal),
+  ),
 };
-type CoefficientRow = { dimension: CoefficientDimension; band: string; value: number };
+type CoefficientRow = { dimension: CoefficientDimension; band: string; value: string };
 
-/** The band must be one its dimension has; spreads are in bp, the default assumptions in percent. */
+/** The band must be one its dimension has; spreads are in bp, the default assumptions in percent (0–100). */
 const coefficientRules = (propertyTypes: readonly string[]) => (row: CoefficientRow, ctx: RefinementContext) => {
   const bands = bandsOf(row.dimension, propertyTypes);
   if (!bands.includes(row.band)) ctx.addIssue({ code: "custom", path: ["band"], message: `Choose one of: ${bands.join(", ")}.` });
-  if ((DEFAULT_DIMENSIONS as readonly CoefficientDimension[]).includes(row.dimension)) {
-    if (row.value < 0) ctx.addIssue({ code: "custom", path: ["value"], message: messages.min(0) });
-    if (row.value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: messages.max(100) });
-  }
+  if (!inPercent(row.dimension) && /%$/.test(row.value)) return void ctx.addIssue({ code: "custom", path: ["value"], message: SPREAD_IN_BASIS_POINTS });
+  const value = valueOf(row.dimension).safeParse(row.value);
+  if (!value.success) ctx.addIssue({ code: "custom", path: ["value"], message: value.error.issues[0]!.message });
 };
-export const coefficientSchema = (propertyTypes: readonly string[]) => z.object(coefficientShape).check(z.superRefine(coefficientRules(propertyTypes)));
+/** The row with its value a number, once the rules passed. */
+const withValue = (row: CoefficientRow) => ({ ...row, value: valueOf(row.dimension).parse(row.value) });
+export const coefficientSchema = (propertyTypes: readonly string[]) =>
+  z.pipe(z.object(coefficientShape).check(z.superRefine(coefficientRules(propertyTypes))), z.transform(withValue));
 export type CoefficientValues = z.output<ReturnType<typeof coefficientSchema>>;
 
 const id = () => z.coerce.number().check(z.int(), z.positive());
 
 /** The forms of a system-data page: add, change, delete, and import a CSV file. */
-function systemDataSchema<Shape extends Record<string, $ZodType>, Row>(shape: Shape, rules?: (row: Row, ctx: RefinementContext) => void) {
-  const refined = <S extends z.ZodMiniObject>(s: S) => (rules ? s.check(z.superRefine(rules as never)) : s);
+function systemDataSchema<Shape extends Record<string, $ZodType>, Row>(shape: Shape, rules?: (row: Row, ctx: RefinementContext) => void, finish?: (row: Row) => Row) {
+  const refined = <S extends z.ZodMiniObject>(s: S) => {
+    const checked = rules ? s.check(z.superRefine(rules as never)) : s;
+    return finish ? z.pipe(checked, z.transform(finish as never)) : checked;
+  };
   return z.discriminatedUnion("intent", [
     refined(z.object({ intent: z.literal("create"), ...shape })),
     refined(z.object({ intent: z.literal("update"), id: id(), ...shape })),
@@ -68,4 +84,4 @@ function systemDataSchema<Shape extends Record<string, $ZodType>, Row>(shape: Sh
 }
 
 export const interestRatesPageSchema = systemDataSchema(interestRateShape);
-export const coefficientsPageSchema = (propertyTypes: readonly string[]) => systemDataSchema(coefficientShape, coefficientRules(propertyTypes));
+export const coefficientsPageSchema = (propertyTypes: readonly string[]) => systemDataSchema(coefficientShape, coefficientRules(propertyTypes), withValue as never);
