@@ -89,6 +89,12 @@ export function isToTheCent(v: string, thousands = false) {
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** What a date field says when its value is no day (not the spec's: §5 has no date rule). */
 export const DAY_FORMAT = "Enter a date as YYYY-MM-DD.";
+/** A day as US Excel writes it in a CSV: M/D/YYYY, month first (decision 122). */
+const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+/** What a date a file may carry says: both ways it may be written. */
+export const FILE_DAY_FORMAT = "Enter a date as YYYY-MM-DD or M/D/YYYY (month first).";
+/** A day written M/D/YYYY as YYYY-MM-DD, other text as it is, for isCalendarDay to judge: 13/1/2026 (day first) is no day. */
+export const fromUsDay = (v: string) => v.replace(US_DAY, (_, m: string, d: string, y: string) => `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`);
 /** What a date field says when its day is written well but falls outside the years a deal can name (isCalendarDay's). */
 export const DAY_YEARS = "Enter a date in the years 1900 to 2199.";
 /** A day written YYYY-MM-DD in a year no deal names (9999-12-31): told the years, not the format it follows. */

@@ -36,7 +36,7 @@ describe("loan tape CSV", () => {
     expect(errors[0]!.reason).toContain("loan_number: Required.");
     expect(errors[0]!.reason).toContain("balance: Value must be a valid decimal.");
     expect(errors[1]!.reason).toContain("interest_rate: Exceeds maximum value of 100.");
-    expect(errors[1]!.reason).toContain("maturity_date: a date as YYYY-MM-DD is required.");
+    expect(errors[1]!.reason).toContain("maturity_date: a date as YYYY-MM-DD or M/D/YYYY (month first) is required.");
     expect(errors[1]!.reason).toContain("state: ZZ is not a US state code.");
     expect(errors[1]!.reason).toContain("status: one of Performing, Non-Performing is required.");
     expect(errors[2]!.reason).toBe("loan_number: A1 appears twice.");
@@ -68,9 +68,11 @@ describe("project forms", () => {
       termsSchema(o).safeParse({ ...base, maturityDate, projectDueDate }).error?.issues.map((i) => [i.path[0], i.message]) ?? [];
     expect(issuesOf("9999-12-31")).toEqual([["maturityDate", "Enter a date in the years 1900 to 2199."]]);
     expect(issuesOf("1899-12-31")).toEqual([["maturityDate", "Enter a date in the years 1900 to 2199."]]);
-    expect(issuesOf("2031-02-30")).toEqual([["maturityDate", "Enter a date as YYYY-MM-DD."]]);
-    expect(issuesOf("31/12/2031")).toEqual([["maturityDate", "Enter a date as YYYY-MM-DD."]]);
+    expect(issuesOf("2031-02-30")).toEqual([["maturityDate", "Enter a date as YYYY-MM-DD or M/D/YYYY (month first)."]]);
+    expect(issuesOf("31/12/2031")).toEqual([["maturityDate", "Enter a date as YYYY-MM-DD or M/D/YYYY (month first)."]]);
     expect(issuesOf("2199-12-31")).toEqual([]);
+    // an upload re-saved by US Excel: month first, read as ISO
+    expect(termsSchema(o).parse({ ...base, maturityDate: "6/30/2031", projectDueDate: "12/31/2199" })).toMatchObject({ maturityDate: "2031-06-30", projectDueDate: "2199-12-31" });
     expect(issuesOf("2031-01-31", "9999-12-31")).toEqual([["projectDueDate", "Enter a date in the years 1900 to 2199."]]);
   });
 
@@ -81,7 +83,7 @@ describe("project forms", () => {
       loanAmount: "Value must be a valid decimal.",
       size: "Requires a value of at least 1.",
       waInterest: "Exceeds maximum value of 100.",
-      maturityDate: "Enter a date as YYYY-MM-DD.",
+      maturityDate: "Enter a date as YYYY-MM-DD or M/D/YYYY (month first).",
       term: "Choose one of the listed options.",
     });
     const re = detailsSchemas.real_estate(o).safeParse({ propertyType: "Office", address: "1 Main St", city: "Chicago", zip: "6060", state: "IL", location: "Midwest", latitude: "91", units: "1.5", occupancy: "90", noi: "1,000" });

@@ -20,6 +20,12 @@ describe("the wider loan tape", () => {
     expect(rows[1]).toMatchObject({ originalBalance: null, rateType: null, zip: null });
   });
 
+  it("reads a tape re-saved by US Excel: dates month first (M/D/YYYY) as ISO, a day-first one refused", () => {
+    const { rows, errors } = parse("loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\nA,100,5,6/30/2031,Office,IL,Performing,\nB,100,5,30/6/2031,Office,IL,Performing,\n");
+    expect(rows.map((r) => r.maturityDate)).toEqual(["2031-06-30"]);
+    expect(errors).toEqual([{ line: 3, reason: "maturity_date: a date as YYYY-MM-DD or M/D/YYYY (month first) is required." }]);
+  });
+
   it("keeps accepting the eight-column tape", () => {
     const { rows, errors } = parse("loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\nA,100,5,2030-01-01,Office,IL,Performing,\n");
     expect(errors).toEqual([]);
@@ -33,7 +39,7 @@ describe("the wider loan tape", () => {
     expect(errors[0]!.line).toBe(2);
     for (const part of [
       "original_balance: Value must be a valid decimal.",
-      "origination_date: a date as YYYY-MM-DD is required.",
+      "origination_date: a date as YYYY-MM-DD or M/D/YYYY (month first) is required.",
       "rate_type: one of Fixed, Floating, Hybrid is required.",
       "amortization_type: one of Level, Interest-only, Balloon is required.",
       "remaining_term_months: Value must be an number.",

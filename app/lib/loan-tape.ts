@@ -1,4 +1,4 @@
-import { isCalendarDay, isDecimalText, isZip, messages, parseDecimal, withoutPercent } from "./field-rules";
+import { fromUsDay, isCalendarDay, isDecimalText, isZip, messages, parseDecimal, withoutPercent } from "./field-rules";
 import { MAX_AMOUNT } from "./schemas/project";
 import { zipFromSheet } from "./sheet-cells";
 
@@ -138,10 +138,11 @@ export function parseLoanTape(
       return value;
     };
     const date = (column: LoanTapeColumn, required = false) => {
-      const raw = at(cells, column);
+      // a tape re-saved by US Excel writes 6/30/2031 (decision 122)
+      const raw = fromUsDay(at(cells, column));
       if (!raw && !required) return null;
       if (!isCalendarDay(raw)) {
-        problems.push(`${column}: a date as YYYY-MM-DD is required.`);
+        problems.push(`${column}: a date as YYYY-MM-DD or M/D/YYYY (month first) is required.`);
         return null;
       }
       return raw;

@@ -81,10 +81,21 @@ describe("the curve and the coefficients", () => {
       ok: false,
       errors: [
         { line: 2, reason: "tenorMonths: Requires a value of at least 1." },
-        { line: 3, reason: "asOf: Enter a date as YYYY-MM-DD." },
+        { line: 3, reason: "asOf: Enter a date as YYYY-MM-DD or M/D/YYYY (month first)." },
         { line: 4, reason: "rate: Value must be a valid decimal." },
       ],
     });
+  });
+
+  it("reads a file re-saved by US Excel (M/D/YYYY, month first) as ISO, and names both formats to a day-first date", () => {
+    const file = "asOf,tenorMonths,rate\n12/1/2026,12,4.5\n1/31/2026,60,4.7\n2026-02-01,360,4.9\n13/1/2026,1,4\n2/30/2026,1,4\n";
+    const parsed = importCsv(file, interestRateSchema, { columns: INTEREST_RATE_COLUMNS });
+    expect(parsed.ok ? [] : parsed.errors).toEqual([
+      { line: 5, reason: "asOf: Enter a date as YYYY-MM-DD or M/D/YYYY (month first)." },
+      { line: 6, reason: "asOf: Enter a date as YYYY-MM-DD or M/D/YYYY (month first)." },
+    ]);
+    const good = importCsv("asOf,tenorMonths,rate\n12/1/2026,12,4.5\n01/31/2026,60,4.7\n", interestRateSchema, { columns: INTEREST_RATE_COLUMNS });
+    expect(good.ok && good.rows.map((r) => r.asOf)).toEqual(["2026-12-01", "2026-01-31"]);
   });
 
   it("checks a coefficient's band against its dimension and keeps assumptions within 0–100 %", () => {

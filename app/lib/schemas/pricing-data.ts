@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DEFAULT_DIMENSIONS, MAX_TERM_MONTHS, type CoefficientDimension } from "../loan-pricing";
 import type { $RefinementCtx as RefinementContext, $ZodType } from "zod/v4/core";
-import { field, DAY_FORMAT, isCalendarDay, isDecimalText, messages, withoutPercent } from "../validation";
+import { field, FILE_DAY_FORMAT, fromUsDay, isCalendarDay, isDecimalText, messages, withoutPercent } from "../validation";
 import { latestToday } from "../days";
 import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
 import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
@@ -20,7 +20,9 @@ export const isoDay = () =>
     .check(
       z.trim(),
       z.minLength(1, messages.required),
-      z.refine(isCalendarDay, DAY_FORMAT),
+      // a file re-saved by US Excel writes 12/1/2026 (decision 122)
+      z.overwrite(fromUsDay),
+      z.refine(isCalendarDay, FILE_DAY_FORMAT),
       // the latest day's rates are the curve every pricing uses: a day to come would become it at once.
       // Today anywhere on earth is not to come (decision 121): an admin east of New York enters their morning's rate
       z.refine((v) => v <= latestToday(), "The date cannot be in the future."),

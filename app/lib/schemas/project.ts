@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { ProjectKind } from "../project-kinds";
 import { PROJECT_KINDS } from "../project-kinds";
-import { field, DAY_FORMAT, DAY_YEARS, isCalendarDay, isOutsideDealYears, messages, orEmpty } from "../validation";
+import { field, FILE_DAY_FORMAT, DAY_YEARS, fromUsDay, isCalendarDay, isOutsideDealYears, messages, orEmpty } from "../validation";
 import { oneOf } from "./account";
 import { marketToday } from "../days";
 import { STEPS } from "~/lib/listing-steps";
@@ -22,11 +22,12 @@ export type ProjectOptions = Record<
 >;
 
 // a day written well in a year out of range is told the years (one message, not the format's as well)
+// a listing upload re-saved by US Excel writes 6/30/2031 (decision 122)
 const date = () =>
-  z.string({ error: messages.required }).check(z.refine((v) => isCalendarDay(v) || isOutsideDealYears(v), DAY_FORMAT), z.refine((v) => !isOutsideDealYears(v), DAY_YEARS));
+  z.string({ error: messages.required }).check(z.overwrite(fromUsDay), z.refine((v) => isCalendarDay(v) || isOutsideDealYears(v), FILE_DAY_FORMAT), z.refine((v) => !isOutsideDealYears(v), DAY_YEARS));
 const optionalDate = () =>
   z.pipe(
-    z.optional(z.string()).check(z.refine((v) => !v || isCalendarDay(v) || isOutsideDealYears(v), DAY_FORMAT), z.refine((v) => !v || !isOutsideDealYears(v), DAY_YEARS)),
+    z.optional(z.string().check(z.overwrite(fromUsDay))).check(z.refine((v) => !v || isCalendarDay(v) || isOutsideDealYears(v), FILE_DAY_FORMAT), z.refine((v) => !v || !isOutsideDealYears(v), DAY_YEARS)),
     z.transform((v: string | undefined) => v || null),
   );
 const yesNo = () => field.listed(["Yes", "No"]);
