@@ -79,6 +79,22 @@ describe("an uploaded XLSX's cells formatted as percentages", () => {
   });
 });
 
+describe("an uploaded XLSX's cells formatted as dates", () => {
+  it("are read as the days the sheet shows (2031-06-30 kept as 47299), whatever the date format; other numbers as their numbers", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Tape");
+    sheet.addRow(["us", "iso", "long", "timed", "plain", "text"]);
+    const day = new Date(Date.UTC(2031, 5, 30));
+    const row = sheet.addRow([day, day, day, new Date(Date.UTC(2026, 11, 1, 15, 30)), 47299, "6/30/2031"]);
+    row.getCell(1).numFmt = "m/d/yyyy"; // Excel's own format 14
+    row.getCell(2).numFmt = "yyyy-mm-dd"; // the workbook's own
+    row.getCell(3).numFmt = '[$-409]mmmm d, yyyy;@';
+    row.getCell(4).numFmt = "m/d/yy h:mm"; // Excel's own format 22
+    const read = await readSheet(new File([await book.xlsx.writeBuffer()], "tape.xlsx"));
+    expect(read.ok && read.sheet.records).toEqual([{ us: "2031-06-30", iso: "2031-06-30", long: "2031-06-30", timed: "2026-12-01", plain: "47299", text: "6/30/2031" }]);
+  });
+});
+
 describe("an uploaded XLSX that unzips to more than the cap", () => {
   const header: Array<Array<[string, string]>> = [[["A1", "name"]], [["A2", "Pool"]]];
   const tooLarge = { ok: false, problem: XLSX_TOO_LARGE };

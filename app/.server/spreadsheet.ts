@@ -87,6 +87,9 @@ async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values
   const shared = sharedXml ? [...strFromU8(sharedXml).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
   const stylesXml = await read("xl/styles.xml");
   const percentStyles = stylesXml ? percentStylesOf(strFromU8(stylesXml)) : new Set<number>();
+  const dateStyles = stylesXml ? dateStylesOf(strFromU8(stylesXml)) : new Set<number>();
+  // a workbook begun on an old Mac counts its days from 1904
+  const from1904 = /<workbookPr\b[^>]*\bdate1904="(1|true)"/.test(workbook);
   const rows: Array<{ line: number; values: string[] }> = [];
   let line = 0;
   let rowsRead = 0;
@@ -115,13 +118,56 @@ async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values
               : v === undefined
                 ? ""
                 : type === undefined || type === "n"
-                  ? percentStyles.has(Number(/\bs="(\d+)"/.exec(attributes)?.[1])) ? percentText(decode(v)) : numberText(decode(v))
+                  ? numberCellText(decode(v), Number(/\bs="(\d+)"/.exec(attributes)?.[1]), { percentStyles, dateStyles, from1904 })
                   : decode(v);
     }
     const filled = Array.from(values, (v) => v ?? "");
     if (filled.some((v) => v.trim() !== "")) rows.push({ line, values: filled });
   }
   return rows;
+}
+
+/** A number cell as the sheet shows it: a percentage with its sign, a date as YYYY-MM-DD, another number as typed. */
+function numberCellText(v: string, style: number, { percentStyles, dateStyles, from1904 }: { percentStyles: Set<number>; dateStyles: Set<number>; from1904: boolean }) {
+  if (percentStyles.has(style)) return percentText(v);
+  if (dateStyles.has(style)) return dayText(v, from1904);
+  return numberText(v);
+}
+
+/** Excel's own date formats (m/d/yyyy, d-mmm-yy, d-mmm, mmm-yy, m/d/yy h:mm and the East Asian ones), by number alone. */
+const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 57, 58]);
+
+/**
+ * The cell styles whose number format is a date: the built-in ones, or a format of the workbook's own naming
+ * a day or a year outside quoted text, escapes and [colour] or [$-locale] sections ("yyyy-mm-dd", "mmm d, yyyy").
+ */
+function dateStylesOf(styles: string) {
+  const dateFormats = new Set(BUILT_IN_DATE_FORMATS);
+  for (const m of styles.matchAll(/<numFmt\b[^>]*>/g)) {
+    const id = Number(/\bnumFmtId="(\d+)"/.exec(m[0])?.[1]);
+    const code = decode(/\bformatCode="([^"]*)"/.exec(m[0])?.[1] ?? "").replace(/"[^"]*"|\\.|\[[^\]]*\]/g, "");
+    if (/[dy]/i.test(code)) dateFormats.add(id);
+  }
+  const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? "";
+  const dates = new Set<number>();
+  [...xfs.matchAll(/<xf\b[^>]*>/g)].forEach((xf, index) => {
+    if (dateFormats.has(Number(/\bnumFmtId="(\d+)"/.exec(xf[0])?.[1]))) dates.add(index);
+  });
+  return dates;
+}
+
+const DAY_MS = 86_400_000;
+/**
+ * A date cell as the day the sheet shows (its time of day left out): Excel keeps 2031-06-30 as 47299, days
+ * since 1900 (or 1904), which a date column refused. Day 60 is Excel's 29 February 1900, no day: kept as a number.
+ */
+function dayText(v: string, from1904: boolean) {
+  const n = Number(v);
+  if (v.trim() === "" || !Number.isFinite(n) || n < 1 || n >= 2_958_466) return numberText(v);
+  const day = Math.floor(n);
+  if (!from1904 && day === 60) return numberText(v);
+  const epoch = from1904 ? Date.UTC(1904, 0, 1) : day < 60 ? Date.UTC(1899, 11, 31) : Date.UTC(1899, 11, 30);
+  return new Date(epoch + day * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Excel's own percent formats (0% and 0.00%), which styles.xml names by number alone. */
