@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { NOT_CSV, csvText, importCsv, parseCsvRecords, parseCsvRecordsInSteps, readCsvTable } from "./csv-import";
+import { CSV_IMPORT_MAX_ERRORS, NOT_CSV, csvText, importCsv, parseCsvRecords, parseCsvRecordsInSteps, readCsvTable } from "./csv-import";
 
 const row = z.object({
   tenorMonths: z.coerce.number().int("Invalid number.").min(1, "Invalid number."),
@@ -28,6 +28,14 @@ describe("importCsv", () => {
         { line: 4, reason: "rate: Invalid number." },
       ],
     });
+  });
+
+  it("counts the bad lines past the ones it names, so the refusal says how many there are", () => {
+    const result = importCsv(`tenorMonths,rate\n${"0,1\n".repeat(CSV_IMPORT_MAX_ERRORS + 10)}`, row, { columns });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toHaveLength(CSV_IMPORT_MAX_ERRORS);
+    expect(result.more).toBe(10);
   });
 
   it("refuses a file without the expected columns or rows", () => {

@@ -3,7 +3,8 @@ import { parse } from "csv-parse/browser/esm/sync";
 import { safeParse, type $ZodType, type output } from "zod/v4/core";
 
 export type CsvLineError = { line: number; reason: string };
-export type CsvImport<Row> = { ok: true; rows: Row[] } | { ok: false; errors: CsvLineError[] };
+/** `more`: the bad lines past the first CSV_IMPORT_MAX_ERRORS, counted but not named. */
+export type CsvImport<Row> = { ok: true; rows: Row[] } | { ok: false; errors: CsvLineError[]; more?: number };
 
 export const CSV_IMPORT_MAX_ERRORS = 50;
 
@@ -257,6 +258,8 @@ export function importCsv<Schema extends $ZodType>(
   const rows: output<Schema>[] = [];
   const errors: CsvLineError[] = [];
   const lineOfKey = new Map<string, number>();
+  // counted past the named ones: "50 problems" was said of a file with thousands of bad lines
+  let more = 0;
   records.forEach((record, index) => {
     const parsed = safeParse(rowSchema, record);
     const key = parsed.success && options.key ? options.key.of(parsed.data) : null;
@@ -269,7 +272,7 @@ export function importCsv<Schema extends $ZodType>(
       const issue = parsed.error.issues[0];
       const column = issue?.path[0];
       errors.push({ line: index + 2, reason: `${column ? `${String(column)}: ` : ""}${issue?.message ?? "Invalid value."}` });
-    }
+    } else more++;
   });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
+  return errors.length > 0 ? { ok: false, errors, ...(more > 0 ? { more } : {}) } : { ok: true, rows };
 }
