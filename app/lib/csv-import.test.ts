@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CSV_IMPORT_MAX_ERRORS, NOT_CSV, csvText, importCsv, parseCsvRecords, parseCsvRecordsInSteps, readCsvTable } from "./csv-import";
+import { CSV_IMPORT_MAX_ERRORS, NOT_CSV, csvText, importCsv, parseCsvRecords, parseCsvRecordsInSteps, readCsvTable, readCsvTableInSteps } from "./csv-import";
 
 const row = z.object({
   tenorMonths: z.coerce.number().int("Invalid number.").min(1, "Invalid number."),
@@ -177,5 +177,19 @@ describe("parseCsvRecordsInSteps", () => {
       expect(await parseCsvRecordsInSteps(text, async () => {}, 2)).toEqual(parseCsvRecords(text));
       expect((await parseCsvRecordsInSteps(text, async () => {}, 2)).ok).toBe(false);
     }
+  });
+});
+
+describe("readCsvTableInSteps", () => {
+  it("reads what readCsvTable reads, blank lines and cells over two lines included, with turns between steps", async () => {
+    const text = ["\uFEFFloan_number,city", "", "A,One", '"B","Two\nlines"', "", "C,Three", "D,Four", "   ", "E,Five", "F,Six", ""].join("\r\n");
+    let turns = 0;
+    const turn = async () => void turns++;
+    expect(await readCsvTableInSteps(text, ["loan_number"], turn, 2)).toEqual(readCsvTable(text, ["loan_number"]));
+    expect(turns).toBeGreaterThanOrEqual(2);
+    // a file that is not CSV is answered as readCsvTable answers it, with its line
+    const broken = ["loan_number,city", ...Array.from({ length: 10 }, (_, i) => `L${i},x`), 'M,"never closed', "N,y"].join("\n");
+    expect(await readCsvTableInSteps(broken, ["loan_number"], turn, 3)).toEqual(readCsvTable(broken, ["loan_number"]));
+    expect(await readCsvTableInSteps("loan_number;city\nA;B\n", ["loan_number"], turn)).toEqual(readCsvTable("loan_number;city\nA;B\n", ["loan_number"]));
   });
 });
