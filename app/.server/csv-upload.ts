@@ -27,7 +27,7 @@ async function csvTextOf(file: File | undefined, maxBytes: number): Promise<{ te
   return { text: await csvFileText(file), name: cleanFileName(file.name) || "upload" };
 }
 
-type Imported = { imported: number; errors: ReadonlyArray<{ line: number; reason: string }> };
+type Imported = { imported: number; errors: ReadonlyArray<{ line: number; reason: string }>; more?: number };
 
 /**
  * Runs an import on the uploaded file: the import form's refusal (each problem by
@@ -42,6 +42,6 @@ export async function importUploaded(
   const upload = await csvTextOf(file, maxBytes);
   if ("problem" in upload) return { refused: refuseLines(submission, "file", [{ line: 0, reason: upload.problem }]) };
   const outcome = await run(upload);
-  if (outcome.errors.length) return { refused: refuseLines(submission, "file", outcome.errors) };
+  if (outcome.errors.length) return { refused: refuseLines(submission, "file", outcome.errors, 400, outcome.more) };
   return { imported: outcome.imported, name: upload.name };
 }

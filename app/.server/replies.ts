@@ -56,9 +56,12 @@ export function refuseUnread(message: string, status: number, intent?: string) {
  * A file refused line by line (a CSV import): how many problems and that nothing was
  * imported (the form error), and each problem, by line, on the file's field.
  */
-export function refuseLines(submission: Replier, field: string, problems: ReadonlyArray<{ line: number; reason: string }>, status = 400) {
-  const summary = `${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported.`;
+export function refuseLines(submission: Replier, field: string, problems: ReadonlyArray<{ line: number; reason: string }>, status = 400, more = 0) {
+  // `more`: lines with problems past those named, in the count too ("101 problems" was said of 20,000 bad rows)
+  const count = problems.length + more;
+  const summary = `${count.toLocaleString("en-US")} problem${count === 1 ? "" : "s"}; nothing was imported.`;
   const lines = problems.map((e) => `${e.line > 0 ? `Line ${e.line}: ` : ""}${e.reason}`);
+  if (more > 0) lines.push(`… and ${more.toLocaleString("en-US")} more line${more === 1 ? "" : "s"} with problems.`);
   return answer(submission.reply({ formErrors: [summary], fieldErrors: { [field]: lines } }), status);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { NOT_CSV, csvText, importCsv, parseCsvRecords, parseCsvRecordsInSteps, readCsvTable } from "./csv-import";
+import { CSV_IMPORT_MAX_ERRORS, NOT_CSV, csvText, importCsv, parseCsvRecords, parseCsvRecordsInSteps, readCsvTable, readCsvTableInSteps } from "./csv-import";
 
 const row = z.object({
   tenorMonths: z.coerce.number().int("Invalid number.").min(1, "Invalid number."),
@@ -28,6 +28,14 @@ describe("importCsv", () => {
         { line: 4, reason: "rate: Invalid number." },
       ],
     });
+  });
+
+  it("counts the bad lines past the ones it names, so the refusal says how many there are", () => {
+    const result = importCsv(`tenorMonths,rate\n${"0,1\n".repeat(CSV_IMPORT_MAX_ERRORS + 10)}`, row, { columns });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toHaveLength(CSV_IMPORT_MAX_ERRORS);
+    expect(result.more).toBe(10);
   });
 
   it("refuses a file without the expected columns or rows", () => {
@@ -169,5 +177,19 @@ describe("parseCsvRecordsInSteps", () => {
       expect(await parseCsvRecordsInSteps(text, async () => {}, 2)).toEqual(parseCsvRecords(text));
       expect((await parseCsvRecordsInSteps(text, async () => {}, 2)).ok).toBe(false);
     }
+  });
+});
+
+describe("readCsvTableInSteps", () => {
+  it("reads what readCsvTable reads, blank lines and cells over two lines included, with turns between steps", async () => {
+    const text = ["\uFEFFloan_number,city", "", "A,One", '"B","Two\nlines"', "", "C,Three", "D,Four", "   ", "E,Five", "F,Six", ""].join("\r\n");
+    let turns = 0;
+    const turn = async () => void turns++;
+    expect(await readCsvTableInSteps(text, ["loan_number"], turn, 2)).toEqual(readCsvTable(text, ["loan_number"]));
+    expect(turns).toBeGreaterThanOrEqual(2);
+    // a file that is not CSV is answered as readCsvTable answers it, with its line
+    const broken = ["loan_number,city", ...Array.from({ length: 10 }, (_, i) => `L${i},x`), 'M,"never closed', "N,y"].join("\n");
+    expect(await readCsvTableInSteps(broken, ["loan_number"], turn, 3)).toEqual(readCsvTable(broken, ["loan_number"]));
+    expect(await readCsvTableInSteps("loan_number;city\nA;B\n", ["loan_number"], turn)).toEqual(readCsvTable("loan_number;city\nA;B\n", ["loan_number"]));
   });
 });

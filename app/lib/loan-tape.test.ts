@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readCsvTable } from "./csv-import";
-import { LOAN_TAPE_COLUMNS, LOAN_TAPE_TEMPLATE, parseLoanTape, tapeCompleteness, type FieldCount } from "./loan-tape";
+import { LOAN_TAPE_COLUMNS, LOAN_TAPE_TEMPLATE, parseLoanTape, parseLoanTapeInSteps, tapeCompleteness, type FieldCount } from "./loan-tape";
 
 const allowed = { states: ["IL", "OH", "TX"], statuses: ["Performing", "Non-Performing"] };
 const parse = (csv: string) => parseLoanTape(readCsvTable(csv, LOAN_TAPE_COLUMNS) as string[][], allowed);
@@ -105,5 +105,20 @@ describe("tape completeness", () => {
       { label: "DSCR", missing: 6, applicable: 10 },
       { label: "ZIP code", missing: 1, applicable: 10 },
     ]);
+  });
+});
+
+describe("a long tape checked in steps", () => {
+  it("gives other requests turns while it checks, and answers as the check of the whole tape does", async () => {
+    const loan = (i: number) => `L-${i},${i % 700 === 0 ? "abc" : "100000"},5,2030-01-01,Office,IL,Performing,60`;
+    // bad balances, a blank line, and a loan number again a step later
+    const lines = ["loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv", ...Array.from({ length: 2_500 }, (_, i) => loan(i + 1)), "", loan(5)];
+    const table = readCsvTable(lines.join("\n"), LOAN_TAPE_COLUMNS) as string[][];
+    let turns = 0;
+    const checked = await parseLoanTapeInSteps(table, allowed, async () => void turns++, 1000);
+    expect(turns).toBe(2);
+    expect(checked).toEqual(parseLoanTape(table, allowed));
+    expect(checked.errors.map((e) => e.line)).toEqual([701, 1401, 2101, 2503]);
+    expect(checked.rows).toHaveLength(2_500 - 3);
   });
 });

@@ -102,9 +102,9 @@ export async function deletePropertyAssumption(db: Database, { id, actor, addres
 export async function importPropertyAssumptions(
   db: Database,
   { text, options, actor, address, file }: { text: string; options: PropertyOptions; file: string } & Change,
-): Promise<{ imported: number; errors: CsvLineError[] }> {
+): Promise<{ imported: number; errors: CsvLineError[]; more?: number }> {
   const parsed = importCsv(text, propertyAssumptionSchema(options), { columns: PROPERTY_ASSUMPTION_COLUMNS, maxRows: SYSTEM_DATA_MAX_ROWS });
-  if (!parsed.ok) return { imported: 0, errors: parsed.errors };
+  if (!parsed.ok) return { imported: 0, errors: parsed.errors, more: parsed.more };
   const repeated = repeatedKeys(parsed.rows, (r) => `${r.propertyType} / ${r.region}`, "Property type and region");
   if (repeated.length) return { imported: 0, errors: repeated };
   const now = new Date();

@@ -4,7 +4,7 @@ import type { $ZodType } from "zod/v4/core";
 import type { Database } from "~/.server/db";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
-import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
+import { invalid, refuse, refuseLines, unreadSubmission, type Replier } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import { csvFileText, importCsv, type CsvLineError } from "~/lib/csv-import";
 import { RATES_IMPORT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
@@ -45,11 +45,8 @@ export const SYSTEM_DATA_MAX_ROWS = 5_000;
 const TOO_LARGE = fileTooLarge(RATES_IMPORT_MAX_BYTES);
 
 /** The import refused: a summary for the form, and each problem on the file field by line. */
-function importRefused(submission: Replier, errors: CsvLineError[], status = 400) {
-  const summary = `${errors.length}${errors.length >= 50 ? "+" : ""} problem${errors.length === 1 ? "" : "s"}; nothing was imported.`;
-  // line 0: a problem of the whole file (not CSV), worded as refuseLines words it
-  const lines = errors.map((e) => `${e.line > 0 ? `Line ${e.line}: ` : ""}${e.reason}`);
-  return answer(submission.reply({ formErrors: [summary], fieldErrors: { file: lines } }), status);
+function importRefused(submission: Replier, errors: CsvLineError[], status = 400, more = 0) {
+  return refuseLines(submission, "file", errors, status, more);
 }
 
 type Admin = NonNullable<AuditEntry["actor"]>;
@@ -86,7 +83,7 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
     case "import": {
       if (step.file.size > RATES_IMPORT_MAX_BYTES) return importRefused(submission, [{ line: 1, reason: TOO_LARGE }], 413);
       const parsed = importCsv(await csvFileText(step.file), spec.rowSchema, { columns: spec.columns, maxRows: SYSTEM_DATA_MAX_ROWS, key: spec.rowKey });
-      if (!parsed.ok) return importRefused(submission, parsed.errors);
+      if (!parsed.ok) return importRefused(submission, parsed.errors, 400, parsed.more);
       await spec.importRows(db, { rows: parsed.rows, actor: admin, address });
       return done(`${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${cleanFileName(step.file.name)}.`);
     }

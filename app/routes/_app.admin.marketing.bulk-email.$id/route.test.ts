@@ -132,6 +132,27 @@ describe("a campaign whose queueing a restart cut off", () => {
   });
 });
 
+describe("a campaign's page while its messages go out", () => {
+  it("reloads itself without JavaScript (in a noscript) while it has messages queued, and not as a draft or once all are out", async () => {
+    const actor = admin.user;
+    const render = async (route: { loader: typeof loader; default: ComponentType }, path: string, id: number) => {
+      const data = await (await sent(route.loader({ request: getRequest(`${path}/${id}`, admin.cookie), context, params: { id: String(id) } }))).json();
+      return serverPage(route.default, `${path}/${id}`, { loaderData: data });
+    };
+    const refresh = '<noscript><meta http-equiv="refresh" content="3"/></noscript>';
+    const route = await import("./route");
+    for (const [channel, page, path] of [["email", route, "/admin/marketing/bulk-email"], ["sms", sms, "/admin/marketing/bulk-sms"]] as const) {
+      const list = await createRecipientList(services.db, { name: `Reload ${channel}`, channel, kind: "filters", definition: { query: "" }, actor });
+      const campaign = await createCampaign(services.db, { channel, draft: { listId: list, subject: channel === "email" ? "Reload mail" : "", body: "Reload me", projectId: null }, actor });
+      expect(await render(page, path, campaign.id)).not.toContain("refresh");
+      expect((await send(page, path, campaign.id)).status).toBe(302);
+      expect(await render(page, path, campaign.id)).toContain(refresh);
+      await services.db.update(outbox).set({ status: "sent", sentAt: new Date() }).where(eq(outbox.campaignId, campaign.id));
+      expect(await render(page, path, campaign.id)).not.toContain("refresh");
+    }
+  });
+});
+
 describe("the preview's \"As received by\" box", () => {
   const open = async (id: number, query: string) => {
     const url = `/admin/marketing/bulk-email/${id}${query}`;

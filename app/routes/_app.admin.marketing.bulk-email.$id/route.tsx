@@ -7,6 +7,7 @@ import { clientAddress } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import { CampaignProgress, CampaignRecipients, CampaignSendForms, PreviewPicker } from "~/components/campaign";
 import { useRefreshWhile } from "~/components/refresh-while";
+import { ReloadWithoutScript } from "~/components/reload-without-script";
 import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatNumber } from "~/lib/format";
@@ -54,9 +55,13 @@ export async function action(args: ActionFunctionArgs) {
 export default function CampaignPage() {
   const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, outcomes, offMarket } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
-  useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
+  // progress while it is queued and sent; without JavaScript (ReloadWithoutScript) the page showed the counts of the
+  // moment it was opened, and nothing said to reload it
+  const going = !draft && (campaign.status === "sending" || progress.queued > 0);
+  useRefreshWhile(going);
   return (
     <>
+      <ReloadWithoutScript active={going} />
       <PageHeader title={campaign.subject} back={{ to: "/admin/marketing/bulk-email", label: "Bulk e-mail" }} />
       <p className="mb-4 text-sm text-slate-600">
         To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>

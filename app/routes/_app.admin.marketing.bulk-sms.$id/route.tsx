@@ -7,6 +7,7 @@ import { clientAddress } from "~/.server/http";
 import { invalid, refuse } from "~/.server/replies";
 import { CampaignProgress, CampaignRecipients, CampaignSendForms, PreviewPicker } from "~/components/campaign";
 import { useRefreshWhile } from "~/components/refresh-while";
+import { ReloadWithoutScript } from "~/components/reload-without-script";
 import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { SmsCountLine } from "~/components/sms-count-line";
@@ -57,10 +58,14 @@ export async function action(args: ActionFunctionArgs) {
 export default function SmsCampaignPage() {
   const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, myPhone, outcomes, offMarket } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
-  useRefreshWhile(!draft && (campaign.status === "sending" || progress.queued > 0));
+  // progress while it is queued and sent; without JavaScript (ReloadWithoutScript) the page showed the counts of the
+  // moment it was opened, and nothing said to reload it
+  const going = !draft && (campaign.status === "sending" || progress.queued > 0);
+  useRefreshWhile(going);
   const done = recipientTotal ? Math.round(((progress.sent + progress.failed) / recipientTotal) * 100) : 100;
   return (
     <>
+      <ReloadWithoutScript active={going} />
       <PageHeader title="Bulk SMS">
         <Link to="/admin/marketing/bulk-sms" className="link">
           All texts

@@ -10,6 +10,14 @@ export function RescoringProgress({ listingsLeft: rescoring }: { listingsLeft: n
         <p className="card text-sm" data-testid="rescoring">
           Scoring matches again: <strong>{formatNumber(rescoring)}</strong> {rescoring === 1 ? "listing" : "listings"} left. Until a listing's turn
           comes, its matches keep the scores they had; the work goes on after you leave this page.
+          {/* without JavaScript nothing reads the count again (useRefreshWhile), and the page's forms rule out reloading it by itself */}
+          <noscript>
+            {" "}
+            <a href="/admin/system/matchmaking-bot" className="link">
+              Reload
+            </a>{" "}
+            to see how many are left.
+          </noscript>
         </p>
       ) : null}
     </div>

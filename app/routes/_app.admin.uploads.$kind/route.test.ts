@@ -28,6 +28,22 @@ function post(fields: Record<string, string>, file: File) {
   return responseOf(action({ request, context, params: { kind: "individual-listings" } }));
 }
 
+describe("a dry run of a file with more bad rows than it names", () => {
+  it("counts every bad row in its summary, not the lines it shows", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const [header, example] = templateCsv("loan_pool", columns).trim().split("\n");
+    // the example row with its waInterest (6.25) made text: 150 rows, every one bad
+    const bad = example!.replace(",6.25,", ",abc,");
+    const file = new File([[header, ...Array.from({ length: 150 }, () => bad)].join("\n")], "bad.csv", { type: "text/csv" });
+    const answer = await post({ intent: "check", seller: String(seller.id), target: "draft" }, file);
+    expect(answer.status).toBe(400);
+    const { result } = (await answer.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error[""]).toEqual(["150 problems; nothing was imported."]);
+    expect(result.error.file).toHaveLength(101);
+    expect(result.error.file!.at(-1)).toBe("… and 50 more lines with problems.");
+  });
+});
+
 describe("an upload's Import sent twice", () => {
   it("imports the file once: the form's key makes the second post find the first job", async () => {
     const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });

@@ -6,6 +6,7 @@ import { randomToken } from "~/.server/crypto";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
 import { useRefreshWhile } from "~/components/refresh-while";
+import { ReloadWithoutScript } from "~/components/reload-without-script";
 import { UploadsNav } from "~/components/uploads-nav";
 import { isUploadPath, UPLOADS, uploadColumns } from "~/lib/listing-upload";
 import { titleMeta } from "~/lib/meta";
@@ -64,12 +65,7 @@ export default function UploadPage() {
   const askAgain = Boolean(data && "importedBefore" in data);
   return (
     <div className="space-y-6">
-      {/* without JavaScript the page reloads itself (a browser running scripts reads a noscript's content as text) */}
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="3" />
-        </noscript>
-      ) : null}
+      <ReloadWithoutScript active={running} />
       <PageHeader title={`Uploads: ${title}`} />
       <UploadsNav />
       <UploadForm key={path} path={path} noun={noun} columns={columns} sellers={sellers} result={data?.result} checked={checked} askAgain={askAgain} submissionKey={submissionKey} />

@@ -35,8 +35,7 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   const checked = await checkUpload(file, { kind, options: (await projectOptions(services)).values });
   if (!checked.ok) {
     const lines = checked.problems.map((p) => ({ line: p.line, reason: p.problems.join(" ") }));
-    const more = checked.badRows - checked.problems.length;
-    return refuseLines(submission, "file", more > 0 ? [...lines, { line: 0, reason: `… and ${more} more rows with problems.` }] : lines);
+    return refuseLines(submission, "file", lines, 400, Math.max(0, checked.badRows - checked.problems.length));
   }
   const fileSha256 = await sha256Hex(new Uint8Array(await file.arrayBuffer()));
   const found = await earlierImport(services.db, { kind, sellerId: seller, fileSha256, submissionKey: key || null });

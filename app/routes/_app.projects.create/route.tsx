@@ -9,7 +9,8 @@ import { randomToken } from "~/.server/crypto";
 import { projectOptions } from "~/.server/project-options";
 import { PageHeader } from "~/components/page-header";
 import { readSheet } from "~/.server/spreadsheet";
-import { csvFileText, readCsvTable, type CsvLineError } from "~/lib/csv-import";
+import { nextTurn } from "~/.server/platform/next-turn";
+import { csvFileText, readCsvTableInSteps, type CsvLineError } from "~/lib/csv-import";
 import { titleMeta } from "~/lib/meta";
 import { KIND_LABELS, STATUS_LABELS, type ProjectKind, type ProjectStatus } from "~/lib/project-kinds";
 import { noLongerDraftMessage, refusedLateIn, rememberLateRefusal } from "./late-post.server";
@@ -19,7 +20,7 @@ import { allSicCodes, findSicCode } from "~/models/sic-codes.server";
 import { KindChooser, ReviewStep, StepForm, StepNav } from "./steps";
 import { reviewMarkup } from "./review.server";
 import { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
-import { LOAN_TAPE_COLUMNS, UNKNOWN_SIC_CODE, formValuesOf, parseLoanTape } from "./step-rules.server";
+import { LOAN_TAPE_COLUMNS, UNKNOWN_SIC_CODE, formValuesOf, parseLoanTapeInSteps } from "./step-rules.server";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, openedOf, resultFor } from "~/lib/action-result";
@@ -123,7 +124,7 @@ async function tapeTable(file: File): Promise<string[][] | CsvLineError> {
     const { header, records } = read.sheet;
     return [header, ...records.map((record) => header.map((column) => record[column] ?? ""))];
   }
-  return readCsvTable(await csvFileText(file), LOAN_TAPE_COLUMNS);
+  return readCsvTableInSteps(await csvFileText(file), LOAN_TAPE_COLUMNS, nextTurn);
 }
 
 /** The loan tape refused: how many problems, and each on the tape field, by line. */
@@ -214,10 +215,7 @@ export async function action(args: ActionFunctionArgs) {
       if (file.size > LOAN_TAPE_MAX_BYTES) return tapeRefused(submission, [TAPE_TOO_LARGE], 1, 413);
       const table = await tapeTable(file);
       if (!Array.isArray(table)) return tapeRefused(submission, [table], 1, 400);
-      const parsed = parseLoanTape(table, {
-        states: options.values.usStates,
-        statuses: options.values.loanStatus,
-      });
+      const parsed = await parseLoanTapeInSteps(table, { states: options.values.usStates, statuses: options.values.loanStatus }, nextTurn);
       if (parsed.errors.length) return tapeRefused(submission, parsed.errors.slice(0, 200), parsed.errors.length, 400);
       // only while it is still editable: submitted (or published) while the tape was read, it keeps the tape under review
       if (!(await replaceLoanTape(services.db, project.id, parsed.rows, { onlyWhile: EDITABLE }))) {
