@@ -37,6 +37,8 @@ describe("withStopFooter", () => {
     expect(isStopMessage(" Stop ")).toBe(true);
     expect(isStopMessage("UNSUBSCRIBE.")).toBe(true);
     expect(isStopMessage("please don't stop")).toBe(false);
+    // the other words a recipient may revoke consent with (FCC, 47 CFR 64.1200(a)(10))
+    for (const reply of ["Opt out", "OPT  OUT!", "optout", "Revoke", "Stop all"]) expect(isStopMessage(reply), reply).toBe(true);
   });
 });
 

@@ -44,9 +44,13 @@ export function withStopFooter(text: string) {
   return trimmed ? `${trimmed}\n${STOP_FOOTER}` : STOP_FOOTER;
 }
 
-/** Inbound words that opt a number out (the carriers' standard set). */
-const STOP_WORDS = new Set(["stop", "stopall", "unsubscribe", "cancel", "end", "quit"]);
-export const isStopMessage = (text: string) => STOP_WORDS.has(text.trim().toLowerCase().replace(/[.!]+$/, ""));
+/**
+ * Inbound words that opt a number out: the carriers' standard set, and the words the FCC's revocation rule
+ * (47 CFR 64.1200(a)(10)) names as well, "revoke" and "opt out": a reply "OPT OUT" was dropped and the number
+ * texted again.
+ */
+const STOP_WORDS = new Set(["stop", "stopall", "stop all", "unsubscribe", "cancel", "end", "quit", "revoke", "opt out", "optout", "opt-out"]);
+export const isStopMessage = (text: string) => STOP_WORDS.has(text.trim().toLowerCase().replace(/\s+/g, " ").replace(/[.!]+$/, ""));
 
 /** A number in E.164 ("+" and digits only), or null when it is not an international number (spec §5 "Invalid phone number."). */
 export function e164(value: string): string | null {
