@@ -37,6 +37,8 @@ describe("withStopFooter", () => {
     expect(isStopMessage(" Stop ")).toBe(true);
     expect(isStopMessage("UNSUBSCRIBE.")).toBe(true);
     expect(isStopMessage("please don't stop")).toBe(false);
+    // the other words a recipient may revoke consent with (FCC, 47 CFR 64.1200(a)(10))
+    for (const reply of ["Opt out", "OPT  OUT!", "optout", "Revoke", "Stop all"]) expect(isStopMessage(reply), reply).toBe(true);
   });
 });
 
@@ -71,6 +73,12 @@ describe("quiet hours", () => {
     expect(timeZoneOf("Seattle, WA 98101-2345, USA")).toBe("America/Los_Angeles");
     expect(timeZoneOf("Denver, CO, United States")).toBe("America/Denver");
     expect(timeZoneOf("Honolulu, HI U.S.A.")).toBe("Pacific/Honolulu");
+    // the state written out, as the free-text field takes it: read as New York, texts reached Los Angeles at 05:00
+    expect(timeZoneOf("Los Angeles, California")).toBe("America/Los_Angeles");
+    expect(timeZoneOf("Chicago, Illinois")).toBe("America/Chicago");
+    expect(timeZoneOf("Portland, oregon 97201, USA")).toBe("America/Los_Angeles");
+    expect(timeZoneOf("Hawaii")).toBe("Pacific/Honolulu");
+    expect(timeZoneOf("Charleston, West Virginia")).toBe("America/New_York");
     expect(timeZoneOf("Mars/Olympus")).toBe("America/New_York");
     expect(timeZoneOf("")).toBe("America/New_York");
   });

@@ -44,9 +44,13 @@ export function withStopFooter(text: string) {
   return trimmed ? `${trimmed}\n${STOP_FOOTER}` : STOP_FOOTER;
 }
 
-/** Inbound words that opt a number out (the carriers' standard set). */
-const STOP_WORDS = new Set(["stop", "stopall", "unsubscribe", "cancel", "end", "quit"]);
-export const isStopMessage = (text: string) => STOP_WORDS.has(text.trim().toLowerCase().replace(/[.!]+$/, ""));
+/**
+ * Inbound words that opt a number out: the carriers' standard set, and the words the FCC's revocation rule
+ * (47 CFR 64.1200(a)(10)) names as well, "revoke" and "opt out": a reply "OPT OUT" was dropped and the number
+ * texted again.
+ */
+const STOP_WORDS = new Set(["stop", "stopall", "stop all", "unsubscribe", "cancel", "end", "quit", "revoke", "opt out", "optout", "opt-out"]);
+export const isStopMessage = (text: string) => STOP_WORDS.has(text.trim().toLowerCase().replace(/\s+/g, " ").replace(/[.!]+$/, ""));
 
 /** A number in E.164 ("+" and digits only), or null when it is not an international number (spec §5 "Invalid phone number."). */
 export function e164(value: string): string | null {
@@ -80,6 +84,16 @@ const ZONE_STATES: Record<string, string> = {
 };
 // a state split across zones takes the zone most of its people live in
 const STATE_ZONE = new Map(Object.entries(ZONE_STATES).flatMap(([zone, states]) => states.split(" ").map((s) => [s, zone] as const)));
+// a state written out ("Chicago, Illinois"): read as New York, a Californian's text held until 08:00 there went out at 05:00 theirs
+const STATE_NAMES: Record<string, string> = {
+  alabama: "AL", alaska: "AK", arizona: "AZ", arkansas: "AR", california: "CA", colorado: "CO", connecticut: "CT", delaware: "DE",
+  "district of columbia": "DC", florida: "FL", georgia: "GA", hawaii: "HI", idaho: "ID", illinois: "IL", indiana: "IN", iowa: "IA",
+  kansas: "KS", kentucky: "KY", louisiana: "LA", maine: "ME", maryland: "MD", massachusetts: "MA", michigan: "MI", minnesota: "MN",
+  mississippi: "MS", missouri: "MO", montana: "MT", nebraska: "NE", nevada: "NV", "new hampshire": "NH", "new jersey": "NJ",
+  "new mexico": "NM", "new york": "NY", "north carolina": "NC", "north dakota": "ND", ohio: "OH", oklahoma: "OK", oregon: "OR",
+  pennsylvania: "PA", "rhode island": "RI", "south carolina": "SC", "south dakota": "SD", tennessee: "TN", texas: "TX", utah: "UT",
+  vermont: "VT", virginia: "VA", washington: "WA", "west virginia": "WV", wisconsin: "WI", wyoming: "WY",
+};
 // spec §9 locations, for headquarters given as a region
 const REGION_ZONE: Record<string, string> = {
   northeast: "America/New_York",
@@ -110,7 +124,8 @@ export function timeZoneOf(headquarters: string) {
   // the state code last, or before a ZIP code or the country as addresses are written ("San Francisco, CA 94105, USA"):
   // those were placed in New York, and a Californian's text held until 08:00 there went out at 05:00 on their clock
   const code = /(?:^|[\s,])([A-Z]{2})(?:[\s,]+\d{5}(?:-\d{4})?)?(?:[\s,]+(?:USA?|U\.S\.A?\.?|United States(?: of America)?))?$/.exec(text)?.[1];
-  return (code && STATE_ZONE.get(code)) ?? REGION_ZONE[text.toLowerCase()] ?? DEFAULT_TIME_ZONE;
+  const named = /(?:^|,)\s*([a-z][a-z ]*?)(?:[\s,]+\d{5}(?:-\d{4})?)?(?:[\s,]+(?:usa?|u\.s\.a?\.?|united states(?: of america)?))?$/.exec(text.toLowerCase())?.[1];
+  return (code && STATE_ZONE.get(code)) ?? (named && STATE_ZONE.get(STATE_NAMES[named.trim()] ?? "")) ?? REGION_ZONE[text.toLowerCase()] ?? DEFAULT_TIME_ZONE;
 }
 
 type Wall = { year: number; month: number; day: number; hour: number; minute: number };

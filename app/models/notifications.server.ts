@@ -26,18 +26,26 @@ export type Notice = {
 export async function notify(services: DealServices, userId: number, notice: Notice) {
   await services.db.insert(notifications).values({ userId, kind: notice.kind, message: notice.message, link: notice.link });
   if (!notice.email) return;
-  // as the saved-search alerts (decision 020): mail goes to a member who may sign in and follow its link, so
-  // none while their company is disabled or locked; the notification waits in the app for its return
-  const [user] = await services.db
+  const to = await mailableAddress(services.db, userId);
+  if (to) {
+    const body = `${notice.email.body}\n\n${services.origin}${notice.link}`;
+    await sendEmail(services, { to, subject: notice.email.subject, body, secrets: notice.email.secrets });
+  }
+}
+
+/**
+ * The address a member's deal and listing e-mail goes to; null while they may not sign in. As the saved-search
+ * alerts (decision 020): mail goes to a member who may sign in and follow its link, so none while the account or
+ * their company is disabled or locked; a notification waits in the app for their return.
+ */
+export async function mailableAddress(db: Database, userId: number) {
+  const [user] = await db
     .select({ email: users.email, enabled: users.enabled, companyLetsIn: sql<number | null>`${customers.enabled} = 1 and ${customers.locked} = 0` })
     .from(users)
     .leftJoin(customers, eq(customers.id, users.customerId))
     .where(eq(users.id, userId))
     .limit(1);
-  if (user?.enabled && user.companyLetsIn !== 0) {
-    const body = `${notice.email.body}\n\n${services.origin}${notice.link}`;
-    await sendEmail(services, { to: user.email, subject: notice.email.subject, body, secrets: notice.email.secrets });
-  }
+  return user?.enabled && user.companyLetsIn !== 0 ? user.email : null;
 }
 
 /** The inbox shows a member's notifications this many at a time, the latest first. */

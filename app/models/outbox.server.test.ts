@@ -207,6 +207,20 @@ describe("outbox", () => {
       expect(row).toMatchObject({ status: "failed", secrets: null });
     });
 
+    it("sends a placeholder someone typed (a message quoted in a notice) as written, beside the real secret", async () => {
+      const env = envWith({ MAIL_API_URL: providerUrl });
+      const now = Date.now();
+      const typed = `Ann (Ann Co) wrote:\n\nour template has {{secret:feedback}} in it`;
+      const plain = await enqueueMessage(t.db, env, { channel: "email", recipient: "e@example.test", subject: "New message: Main", body: typed }, now);
+      const withLink = await enqueueMessage(t.db, env, { channel: "email", recipient: "f@example.test", subject: "Reset", body: `${body}\n${typed}`, secrets: { token } }, now);
+      await deliverDueMessages(t.db, env, { now });
+      const rows = await t.db.select({ id: outbox.id, status: outbox.status }).from(outbox).where(inArray(outbox.id, [plain.id, withLink.id]));
+      expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+      const texts = received.map((r) => r.body.text);
+      expect(texts).toContain(typed);
+      expect(texts).toContain(`Open https://market.example/uobs/reset/${token} to choose a password.\n${typed}`);
+    });
+
     it("empties delivered bodies after 7 days and gives up on messages waiting that long", async () => {
       const old = Date.now() - OUTBOX_RETENTION_MS - 60_000;
       const sent = await enqueueMessage(t.db, envWith({}), { channel: "email", recipient: "e@example.test", body: "old news", html: "<p>old news</p>" }, old);

@@ -66,15 +66,18 @@ export async function outboxRow(env: Pick<Env, "SESSION_SECRET">, message: NewMe
   return { ...fields, secrets: sealed, subject: subjectLine(message.subject), createdAt: new Date(now), nextAttemptAt: new Date(now) };
 }
 
-/** The body to send: placeholders filled in; null when a secret is gone (cleared, or sealed under an old key). */
+/**
+ * The body to send: placeholders filled in; null when its secrets cannot be opened (sealed under an old key). A
+ * placeholder the message has no secret for was typed by someone (a message quoted in a notice, a listing's name)
+ * and goes as written: such a text made every notice that carried it fail unsent. A message's secrets are cleared
+ * only as it is sent or given up, so a pending one without them never had any.
+ */
 async function renderForDelivery(message: OutboxMessage, env: Env) {
-  const names = [...message.body.matchAll(PLACEHOLDER)].map((m) => m[1]!);
-  if (!names.length) return message.body;
-  const opened = message.secrets ? await unseal(env.SESSION_SECRET, SEAL_PURPOSE, message.secrets) : null;
+  if (!message.secrets || !message.body.match(PLACEHOLDER)) return message.body;
+  const opened = await unseal(env.SESSION_SECRET, SEAL_PURPOSE, message.secrets);
   if (!opened) return null;
   const values = JSON.parse(opened) as Record<string, string>;
-  if (names.some((name) => typeof values[name] !== "string")) return null;
-  return message.body.replace(PLACEHOLDER, (_, name: string) => values[name]!);
+  return message.body.replace(PLACEHOLDER, (typed, name: string) => (typeof values[name] === "string" ? values[name] : typed));
 }
 
 /**

@@ -132,4 +132,13 @@ describe("Invite to view", () => {
     expect(await inviteToView(services(), { project, customerIds: outIds, actor: admin }, now)).toEqual({ invited: [], already: [], unreachable: [] });
     expect(await t.db.select().from(outbox)).toHaveLength(before);
   });
+
+  it("e-mails no member of a locked company, who could not sign in to read the teaser, and says so", async () => {
+    const [locked] = await t.db.insert(customers).values({ name: "Locked out", locked: true }).returning();
+    const member = await makeUser(t.db);
+    await t.db.update(users).set({ customerId: locked!.id }).where(eq(users.id, member.id));
+    const outcome = await inviteToView(services(), { project, customerIds: [locked!.id], actor: admin }, now);
+    expect(outcome).toEqual({ invited: [], already: [], unreachable: ["Locked out"] });
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, member.email))).toEqual([]);
+  });
 });

@@ -76,8 +76,13 @@ export async function inviteToView(
   const invitedIds: number[] = [];
   for (const customerId of [...new Set(customerIds)]) {
     // one disabled or deleted since the action looked is passed over
-    const [company] = await db.select({ id: customers.id, name: customers.name }).from(customers).where(and(eq(customers.id, customerId), matchable)).limit(1);
+    const [company] = await db.select({ id: customers.id, name: customers.name, locked: customers.locked }).from(customers).where(and(eq(customers.id, customerId), matchable)).limit(1);
     if (!company) continue;
+    // a locked company's members cannot sign in to read the teaser: they were mailed a link that let them nowhere
+    if (company.locked) {
+      outcome.unreachable.push(company.name);
+      continue;
+    }
     const enabled = await db
       .select({ email: users.email, roles: users.roles })
       .from(users)

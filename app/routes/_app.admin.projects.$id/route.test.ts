@@ -187,3 +187,22 @@ describe("the project's NDA template and its audit note, under the name the brow
     expect(logged!.detail).toBe(`Project ${project.id}, ${project.projectName}. File: OurNDA.pdf`);
   });
 });
+
+describe("the seller's e-mail about an admin's step on their listing", () => {
+  it("goes only to a seller who may sign in and follow its link: none while the account, or its company, is disabled or locked", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    const sellerAs = async (name: string, account: { enabled?: boolean; company?: Partial<typeof customers.$inferInsert> }) => {
+      const member = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+      const [company] = account.company ? await services.db.insert(customers).values({ name, customerType: "seller", ...account.company }).returning() : [];
+      await services.db.update(users).set({ enabled: account.enabled ?? true, customerId: company?.id ?? null }).where(eq(users.id, member.id));
+      const [listing] = await services.db.insert(projects).values({ sellerId: member.id, kind: "insurance_loan", status: "published", projectName: name, publishedAt: new Date() }).returning();
+      const withdrawn = await responseOf(action({ request: postRequest(`/admin/projects/${listing!.id}`, admin.cookie, { intent: "withdraw" }), context, params: { id: String(listing!.id) } }));
+      expect(withdrawn.status, name).toBe(302);
+      return (await services.db.select().from(outbox).where(eq(outbox.recipient, member.email))).map((m) => m.subject);
+    };
+    expect(await sellerAs("Disabled seller's listing", { enabled: false })).toEqual([]);
+    expect(await sellerAs("Disabled company's listing", { company: { enabled: false } })).toEqual([]);
+    expect(await sellerAs("Locked company's listing", { company: { locked: true } })).toEqual([]);
+    expect(await sellerAs("Open seller's listing", { company: {} })).toEqual(["Withdrawn: Open seller's listing"]);
+  });
+});

@@ -26,7 +26,7 @@ import { findProjectWithSeller, reviewProject, seenByBuyers, sellerOfProject } f
 import { withdrawProject } from "~/models/project-withdrawal.server";
 import { markProjectSold, NOT_UNDER_OFFER, reopenProject } from "~/models/project-sale.server";
 import { saleFormsMarkup } from "~/components/sale-forms.server";
-import { dealServices } from "~/models/notifications.server";
+import { dealServices, mailableAddress } from "~/models/notifications.server";
 import { deskAction, deskData, deskForViewer, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -124,7 +124,9 @@ async function review(
     "mark-sold": { subject: `Sold: ${name}`, body: `Our team marked "${name}" sold: the accepted offer's buyer is told.\n${link}\n` },
     "fell-through": { subject: `Back on the market: ${name}`, body: `Our team closed the accepted offer on "${name}" (the deal fell through) and published it again.\n${link}\n` },
   }[decision.intent];
-  await sendEmail(services, { to: seller.email, ...mail });
+  // a seller who may not sign in (disabled, or their company disabled or locked) was mailed a link they could not follow
+  const to = await mailableAddress(services.db, seller.id);
+  if (to) await sendEmail(services, { to, ...mail });
   const outcome = { publish: "published", reject: "returned to the seller", withdraw: "withdrawn", "mark-sold": "sold", "fell-through": "published again" }[decision.intent];
   return redirectWithNotification(services, request, here, `The project is ${outcome}.`);
 }

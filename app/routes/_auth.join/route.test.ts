@@ -54,6 +54,16 @@ describe("joining with an address that has an account", () => {
   });
 });
 
+describe("the same join sent twice (a double click, a resend)", () => {
+  it("makes one account and sends its welcome, and no warning that someone tried to take the address", async () => {
+    const email = `twice-${Date.now()}@example.test`;
+    const answers = await Promise.all([join(email, "192.0.2.81"), join(email, "192.0.2.81")]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 302]);
+    const mail = await services.db.select().from(outbox).where(eq(outbox.recipient, email));
+    expect(mail.map((m) => m.subject)).toEqual(["Welcome to Secondary Marketplace"]);
+  });
+});
+
 describe("the welcome e-mail", () => {
   it("says where to sign in, on the site's own address", async () => {
     const email = `welcome-${Date.now()}@example.test`;

@@ -5,6 +5,7 @@ import { requireAnonymous } from "~/auth/guards.server";
 import { signIn } from "~/auth/session.server";
 import { CAPTCHA_MESSAGE, captchaSiteKey, passesCaptcha } from "~/auth/captcha.server";
 import { clientAddress } from "~/.server/http";
+import { verifyPassword } from "~/.server/password";
 import { siteOrigin } from "~/.server/mailer";
 import { sendEmail } from "~/models/outbox.server";
 import { Turnstile } from "~/components/turnstile";
@@ -92,8 +93,11 @@ export async function action(args: ActionFunctionArgs) {
   if (!user) {
     // no account discovery: the visitor is told to read their e-mail, the owner is told what happened
     const owner = await findUserByEmail(services.db, email);
+    // a post with the account's own password is its owner's form sent again (a double click, a resend, two tabs): told
+    // "someone tried to create an account" beside their welcome, they read that someone else had their address
+    const ownRepeat = owner ? await verifyPassword(password, owner.passwordHash) : false;
     // told a few times an hour at most, however many try (or from however many addresses): the visitor's answer is the same
-    if (owner && (await hitRateLimit(services.db, `join-taken:${owner.id}`, OWNER_NOTICES)).allowed) {
+    if (owner && !ownRepeat && (await hitRateLimit(services.db, `join-taken:${owner.id}`, OWNER_NOTICES)).allowed) {
       await sendEmail(services, {
         to: owner.email,
         subject: "Someone tried to create an account with your e-mail",
