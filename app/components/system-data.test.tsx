@@ -68,4 +68,11 @@ describe("the row form on the interest-rate and coefficient pages", () => {
       expect(form).toContain(`value="${fields === point ? point.rate : taken.value}"`);
     }
   });
+
+  it("after refused fields, drawn without JavaScript, the page starts on the first field to mend, and only on it", async () => {
+    const response = await post(rates, RATES, { intent: "create", asOf: "2020-03-09", tenorMonths: "abc", rate: "abc" });
+    expect(response.status).toBe(400);
+    const form = rowForm(await render(rates, RATES, await response.json()), "point");
+    expect(form.match(/<input[^>]*autofocus[^>]*>/g)).toEqual([expect.stringContaining('name="tenorMonths"')]);
+  });
 });
