@@ -75,4 +75,11 @@ describe("the row form on the interest-rate and coefficient pages", () => {
     const form = rowForm(await render(rates, RATES, await response.json()), "point");
     expect(form.match(/<input[^>]*autofocus[^>]*>/g)).toEqual([expect.stringContaining('name="tenorMonths"')]);
   });
+
+  it("an edit saved goes back to the table as it was left, its filter, sort and page, without the edit form", async () => {
+    const at = `${RATES}?asOf=${point.asOf}&sort=rate&desc=1&edit=${pointId}`;
+    const saved = await post(rates, at, { intent: "update", id: String(pointId), ...point, rate: "3.2" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`${RATES}?asOf=${point.asOf}&sort=rate&desc=1`);
+  });
 });
