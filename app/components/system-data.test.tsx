@@ -82,4 +82,10 @@ describe("the row form on the interest-rate and coefficient pages", () => {
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(`${RATES}?asOf=${point.asOf}&sort=rate&desc=1`);
   });
+
+  it("links its CSV export to the rows of the page's filter", async () => {
+    expect(await render(rates, `${RATES}?asOf=${point.asOf}`)).toContain(`href="${RATES}.csv?asOf=${point.asOf}"`);
+    expect(await render(coefficients, `${COEFFICIENTS}?dimension=cpr`)).toContain(`href="${COEFFICIENTS}.csv?dimension=cpr"`);
+    expect(await render(rates, RATES)).toContain(`href="${RATES}.csv"`);
+  });
 });

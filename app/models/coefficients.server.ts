@@ -53,10 +53,13 @@ export async function listCoefficients(db: Database, { filters = {}, sort = "dim
 }
 
 /** Every coefficient: what pricing reads, and the CSV. */
-export async function allCoefficients(db: Database): Promise<Array<Coefficient & { id: number }>> {
+export async function allCoefficients(db: Database, { dimension }: { dimension?: string } = {}): Promise<Array<Coefficient & { id: number }>> {
+  // one dimension's (the page's filter, for the CSV), or all of them; a dimension there is none of is none
+  const chosen = COEFFICIENT_DIMENSIONS.find((d) => d === dimension);
   return db
     .select({ id: pricingCoefficients.id, dimension: pricingCoefficients.dimension, band: pricingCoefficients.band, value: pricingCoefficients.value })
     .from(pricingCoefficients)
+    .where(chosen ? eq(pricingCoefficients.dimension, chosen) : undefined)
     .orderBy(asc(pricingCoefficients.dimension), asc(pricingCoefficients.band));
 }
 

@@ -80,8 +80,13 @@ export function carriedTenorsAside({ asOf, carried }: { asOf: string | null; car
 }
 
 /** Every point, for the CSV: by day and tenor. */
-export async function allInterestRates(db: Database) {
-  return db.select().from(interestRates).orderBy(desc(interestRates.asOf), asc(interestRates.tenorMonths));
+/** Every curve point, or one day's (`asOf`, the page's filter): the CSV export. */
+export async function allInterestRates(db: Database, { asOf }: { asOf?: string } = {}) {
+  return db
+    .select()
+    .from(interestRates)
+    .where(asOf ? eq(interestRates.asOf, asOf) : undefined)
+    .orderBy(desc(interestRates.asOf), asc(interestRates.tenorMonths));
 }
 
 export async function findInterestRate(db: Database, id: number) {

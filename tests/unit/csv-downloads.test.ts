@@ -67,4 +67,30 @@ describe("the admin's CSV downloads", () => {
       "recipient,status,attempts,segments,due (UTC),sent (UTC),last error",
     );
   });
+
+  it("of the pricing data give the rows of the page's filter (a day's curve, a dimension's coefficients), still in the import's columns", async () => {
+    const { interestRates } = await import("~/.server/db/schema");
+    const updatedAt = new Date();
+    await services.db.insert(interestRates).values([
+      { asOf: "2019-06-03", tenorMonths: 12, rate: 2.1, updatedAt },
+      { asOf: "2019-06-03", tenorMonths: 24, rate: 2.2, updatedAt },
+      { asOf: "2019-06-04", tenorMonths: 12, rate: 2.3, updatedAt },
+    ]);
+    const lines = async (module: Promise<{ loader: Loader }>, url: string) => {
+      const { loader } = await module;
+      return (await (await responseOf(loader({ request: getRequest(url, admin.cookie), context, params: {} }))).text()).trim().split("\r\n");
+    };
+    const rates = import("~/routes/admin.system.interest-rates[.]csv");
+    expect(await lines(rates, "/admin/system/interest-rates.csv?asOf=2019-06-03")).toEqual(["asOf,tenorMonths,rate", "2019-06-03,12,2.1", "2019-06-03,24,2.2"]);
+    const every = await lines(rates, "/admin/system/interest-rates.csv");
+    expect(every).toContain("2019-06-04,12,2.3");
+    expect(every).toContain("2019-06-03,12,2.1");
+
+    const coefficients = import("~/routes/admin.system.coefficients[.]csv");
+    const cpr = await lines(coefficients, "/admin/system/coefficients.csv?dimension=cpr");
+    expect(cpr[0]).toBe("dimension,band,value");
+    expect(cpr.length).toBeGreaterThan(1);
+    expect(cpr.slice(1).every((line) => line.startsWith("cpr,"))).toBe(true);
+    expect((await lines(coefficients, "/admin/system/coefficients.csv")).length).toBeGreaterThan(cpr.length);
+  });
 });
