@@ -14,6 +14,7 @@ import {
   INBOUND_STATUS_LABELS,
   INBOUND_TABLE_KEYS,
   excerpt,
+  inboundEmpty,
   type InboundColumn,
   type InboundKind,
 } from "~/lib/inbound";
@@ -97,7 +98,7 @@ export function InboundPage() {
         cells={cells(kind, data.admins, result)}
         sortBy={view.sortBy}
         sortDesc={view.sortDesc}
-        empty="Nothing matches."
+        empty={inboundEmpty(kind, filters)}
       />
       <Pager page={data.page} pageSize={data.pageSize} total={data.total} noun="items" testId="table-count" />
     </>

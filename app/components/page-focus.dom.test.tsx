@@ -116,6 +116,19 @@ describe("the focus after a step taken on the same page (JavaScript)", () => {
     expect(focused()).toBe("content");
   });
 
+  it("leaves the notification for the content when the page's data is read again while it has the focus", async () => {
+    const router = await open();
+    document.getElementById("approve")!.focus();
+    flash = { message: "NDA approved." };
+    await post(router);
+    expect(focused()).toBe("notification");
+    // another step's answer (a table's column choice saved, a page refreshing itself) reads the root's data
+    // again: the flash message is taken, and its element goes with the focus in it
+    await act(() => router.revalidate());
+    expect(document.getElementById("notification")).toBeNull();
+    expect(focused()).toBe("content");
+  });
+
   it("stays where a member went on typing while the form was on its way", async () => {
     const router = await open();
     document.getElementById("approve")!.focus();

@@ -12,15 +12,18 @@ import type { ActionResult } from "~/lib/action-result";
  * A field as the server's last reply leaves it (its errors, the value sent) or as first drawn: the
  * ids, names and aria attributes `useForm` gives (`{form}-{field}`, `…-error`).
  */
-export type PlainField = { id: string; name: string; errorId: string; value: string | undefined; errors: string[] | undefined };
+export type PlainField = { id: string; name: string; errorId: string; value: string | undefined; errors: string[] | undefined; autoFocus?: true };
 
 export function repliedFields(formId: string, result: ActionResult | undefined, defaults: Record<string, string> = {}) {
   const values = result?.initialValue ?? defaults;
+  // a page drawn with the server's refusal (sent without JavaScript) starts on the first field to mend, as
+  // forms.tsx's do: it started at the page's top, and a keyboard user tabbed through it all back to the form
+  const first = Object.keys(result?.error ?? {}).find((key) => key && result?.error?.[key]?.length);
   return (name = ""): PlainField => {
     const id = name ? `${formId}-${name}` : formId;
     const value = values[name];
     const errors = result?.error?.[name];
-    return { id, name, errorId: `${id}-error`, value: typeof value === "string" ? value : undefined, errors: errors?.length ? errors : undefined };
+    return { id, name, errorId: `${id}-error`, value: typeof value === "string" ? value : undefined, errors: errors?.length ? errors : undefined, autoFocus: (name && name === first) || undefined };
   };
 }
 
@@ -31,6 +34,7 @@ export function controlProps(field: PlainField) {
     name: field.name,
     defaultValue: field.value,
     required: true,
+    autoFocus: field.autoFocus,
     "aria-invalid": field.errors ? true : undefined,
     "aria-describedby": field.errors ? field.errorId : undefined,
   };

@@ -25,14 +25,9 @@ export function Snackbar({
   const [closed, setClosed] = useState<object | null>(null);
   useEffect(() => {
     if (!notification || notification.type === "error" || notification.type === "warning") return;
-    const timer = setTimeout(() => close(notification), 8000);
+    const timer = setTimeout(() => setClosed(notification), 8000);
     return () => clearTimeout(timer);
   }, [notification]);
-  // a focus inside the message as it goes would drop to <body>, the member's place in the page lost
-  const close = (shown: object) => {
-    if (document.getElementById("notification")?.contains(document.activeElement)) focusPage(true);
-    setClosed(shown);
-  };
   const type = notification?.type ?? "success";
   // the live region stays in the page and only its content changes, so that screen readers
   // announce a message that arrives after a client-side navigation, not only on a full load
@@ -41,6 +36,7 @@ export function Snackbar({
       {notification && notification != closed ? (
         <div
           id="notification"
+          ref={holdFocus}
           tabIndex={-1}
           data-testid="snackbar"
           data-type={type}
@@ -49,7 +45,7 @@ export function Snackbar({
           <span>{notification.message}</span>
           <button
             type="button"
-            onClick={() => close(notification)}
+            onClick={() => setClosed(notification)}
             className="rounded px-2 py-1 text-white/80 hover:text-white"
             aria-label="Dismiss"
           >
@@ -59,6 +55,16 @@ export function Snackbar({
       ) : null}
     </div>
   );
+}
+
+// a focus inside the message as it goes would drop to <body>, the member's place in the page lost: it goes
+// when closed, and when the page's data is read again (a column choice saved, a page refreshing itself), the
+// flash message then taken. React lets go of the element (a ref of one function, so only then) before it
+// leaves the page. One message is shown at a time
+let message: HTMLElement | null = null;
+function holdFocus(now: HTMLElement | null) {
+  if (!now && message?.contains(document.activeElement)) focusPage(true);
+  message = now;
 }
 
 /**

@@ -68,4 +68,24 @@ describe("the row form on the interest-rate and coefficient pages", () => {
       expect(form).toContain(`value="${fields === point ? point.rate : taken.value}"`);
     }
   });
+
+  it("after refused fields, drawn without JavaScript, the page starts on the first field to mend, and only on it", async () => {
+    const response = await post(rates, RATES, { intent: "create", asOf: "2020-03-09", tenorMonths: "abc", rate: "abc" });
+    expect(response.status).toBe(400);
+    const form = rowForm(await render(rates, RATES, await response.json()), "point");
+    expect(form.match(/<input[^>]*autofocus[^>]*>/g)).toEqual([expect.stringContaining('name="tenorMonths"')]);
+  });
+
+  it("an edit saved goes back to the table as it was left, its filter, sort and page, without the edit form", async () => {
+    const at = `${RATES}?asOf=${point.asOf}&sort=rate&desc=1&edit=${pointId}`;
+    const saved = await post(rates, at, { intent: "update", id: String(pointId), ...point, rate: "3.2" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`${RATES}?asOf=${point.asOf}&sort=rate&desc=1`);
+  });
+
+  it("links its CSV export to the rows of the page's filter", async () => {
+    expect(await render(rates, `${RATES}?asOf=${point.asOf}`)).toContain(`href="${RATES}.csv?asOf=${point.asOf}"`);
+    expect(await render(coefficients, `${COEFFICIENTS}?dimension=cpr`)).toContain(`href="${COEFFICIENTS}.csv?dimension=cpr"`);
+    expect(await render(rates, RATES)).toContain(`href="${RATES}.csv"`);
+  });
 });

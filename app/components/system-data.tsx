@@ -1,5 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
 import { resultFor, type ActionResult } from "~/lib/action-result";
 import { hrefWith } from "~/lib/href-with";
 import { RATES_IMPORT_MAX_BYTES, refuseLargeFile } from "~/lib/upload-limit";
@@ -12,10 +12,25 @@ import { controlProps, FieldErrors, FormErrors, repliedFields, type PlainField }
  * system-data-cells.server).
  */
 
+/**
+ * The server's refusal, arrived while the page stayed: the focus to the first field to mend, as forms.tsx's
+ * forms take it. It stayed on Add (or Import), and a keyboard user went back through the form to find what
+ * to mend; it moves only from the form itself or from nowhere, so a member who went elsewhere stays there.
+ */
+function useFocusRefused(formId: string) {
+  const answer = useActionData();
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    const active = document.activeElement;
+    if (answer && form && (active === document.body || form.contains(active))) form.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+  }, [answer, formId]);
+}
+
 /** Export (this view's rows) and the import form: a CSV with a header of `columns`; a bad line imports nothing. */
 export function CsvImport({ result, exportHref, columns, children }: { result: ActionResult | undefined; exportHref: string; columns: readonly string[]; children?: ReactNode }) {
   const field = repliedFields("import", resultFor(result, "import"));
   const [form, file] = [field(), field("file")];
+  useFocusRefused(form.id);
   return (
     <section className="card space-y-3" aria-label="CSV">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -52,6 +67,7 @@ export function CsvImport({ result, exportHref, columns, children }: { result: A
  */
 export function RowPanel({ editing, title, formId, form, children }: { editing: number | null; title: string; formId: string; form: PlainField; children: ReactNode }) {
   const cancel = hrefWith(useLocation(), { edit: null });
+  useFocusRefused(formId);
   return (
     <section className="card space-y-3" aria-label={title}>
       <div className="flex items-center justify-between">

@@ -81,6 +81,15 @@ export type InboundColumn = "id" | "createdAt" | "name" | "email" | "company" | 
 export const INBOUND_FILTERS = { q: "", status: "Any", owner: "Any", from: "", to: "" } as const;
 export type InboundFilters = { -readonly [K in keyof typeof INBOUND_FILTERS]?: string };
 
+/**
+ * What an empty list of a kind says: filtered, that nothing matches and what to do; else that none has come yet.
+ * It said "Nothing matches." of a list with no filter, which sent the admin looking for one to clear.
+ */
+export function inboundEmpty(kind: InboundKind, filters: InboundFilters) {
+  const filtered = (Object.keys(INBOUND_FILTERS) as Array<keyof InboundFilters>).some((key) => filters[key] && filters[key] !== INBOUND_FILTERS[key]);
+  return filtered ? "Nothing matches these filters: change or clear them." : `No ${INBOUND_LIST_TITLES[kind].toLowerCase()} yet: they arrive from the site's forms.`;
+}
+
 /** The preference key of each kind's table: one each, as their columns differ. */
 export const INBOUND_TABLE_KEYS = {
   demo: "demoRequests",

@@ -42,3 +42,16 @@ export const MEMBER_COLUMNS = [
   { value: "actions", label: "Actions", enabled: true, sortable: false },
 ] as const satisfies ReadonlyArray<{ value: UserColumn; label: string; enabled: boolean; sortable?: boolean }>;
 export const MEMBER_FILTERS = { q: "", status: "Any" } as const;
+
+/**
+ * The users table as the admin left it (its search, filters, sort and page), which its Edit link names in the
+ * edit page's `?back=`: where the page's link and a save go back to. Only a view of that table; anything else
+ * (a link made up elsewhere) is the table itself. A save went back to the bare table, the admin's place lost.
+ */
+export function usersTableBack(search: string) {
+  const back = new URLSearchParams(search).get("back");
+  return back && /^\/admin\/users(\?[^#]*)?$/.test(back) ? back : "/admin/users";
+}
+
+/** The edit page of a member, from the users table at `at`. */
+export const userEditHref = (id: number, at: { pathname: string; search: string }) => `/admin/users/edit/${id}?${new URLSearchParams({ back: at.pathname + at.search })}`;

@@ -4,7 +4,7 @@ import { pricingCoefficients } from "~/.server/db/schema";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DIMENSION_LABELS, type Coefficient, type CoefficientDimension } from "~/lib/loan-pricing";
 import type { CoefficientValues } from "~/lib/schemas/pricing-data";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
-import { pageOf, type ListQuery } from "./list-query.server";
+import { pageOf, pageOrLast, type ListQuery } from "./list-query.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
 /** Pricing coefficients: spreads (bp) and default assumptions (%), admins' to keep (/admin/system/coefficients). */
@@ -44,16 +44,22 @@ export type CoefficientFilters = { dimension?: string };
 export async function listCoefficients(db: Database, { filters = {}, sort = "dimension", desc = false, page = 1, pageSize = 25 }: ListQuery<CoefficientFilters>) {
   const dimension = COEFFICIENT_DIMENSIONS.find((d) => d === filters.dimension);
   const where = dimension ? eq(pricingCoefficients.dimension, dimension) : undefined;
-  const query = db.select().from(pricingCoefficients).where(where).$dynamic();
   const by = SORT[sort as keyof typeof SORT] ?? SORT.dimension;
-  return pageOf(query, db.select({ count: count() }).from(pricingCoefficients).where(where), { by, desc, id: pricingCoefficients.id, page, pageSize });
+  // a page past the last shows the last, not a count over no rows
+  return pageOrLast(
+    (at) => pageOf(db.select().from(pricingCoefficients).where(where).$dynamic(), db.select({ count: count() }).from(pricingCoefficients).where(where), { by, desc, id: pricingCoefficients.id, page: at, pageSize }),
+    page,
+  );
 }
 
 /** Every coefficient: what pricing reads, and the CSV. */
-export async function allCoefficients(db: Database): Promise<Array<Coefficient & { id: number }>> {
+export async function allCoefficients(db: Database, { dimension }: { dimension?: string } = {}): Promise<Array<Coefficient & { id: number }>> {
+  // one dimension's (the page's filter, for the CSV), or all of them; a dimension there is none of is none
+  const chosen = COEFFICIENT_DIMENSIONS.find((d) => d === dimension);
   return db
     .select({ id: pricingCoefficients.id, dimension: pricingCoefficients.dimension, band: pricingCoefficients.band, value: pricingCoefficients.value })
     .from(pricingCoefficients)
+    .where(chosen ? eq(pricingCoefficients.dimension, chosen) : undefined)
     .orderBy(asc(pricingCoefficients.dimension), asc(pricingCoefficients.band));
 }
 

@@ -9,6 +9,7 @@ import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
 import { preparedQuery } from "~/.server/db/prepared";
+import { csvDateTime, utcHeader } from "~/.server/csv-download";
 import { NO_REQUESTS } from "~/lib/responsiveness";
 import { companyResponsivenessSql } from "~/models/responsiveness.server";
 import {
@@ -478,13 +479,15 @@ export async function customerTableView(services: Services, { reader, request }:
   return { view, query, columns };
 }
 
-/** A cell as the CSV writes it: dates in ISO 8601 (UTC), yes/no, numbers as numbers. */
+const DATE_COLUMNS: ReadonlySet<CustomerColumn> = new Set(["createdAt", "updatedAt", "lastLogin", "lastActivity"]);
+
+/** A column's header in the CSV: the table's, and the time zone of a date's. */
+export const csvHeaderOf = (column: { value: CustomerColumn; label: string }) => (DATE_COLUMNS.has(column.value) ? utcHeader(column.label) : column.label);
+
+/** A cell as the CSV writes it: dates as a spreadsheet reads them (csvDateTime, UTC), yes/no, numbers as numbers. */
 export function csvValueOf(row: CustomerRow, column: CustomerColumn): string | number | boolean | null {
   if (column === "customerName") return row.anonymised ? "(anonymised)" : row.customerName;
-  if (column === "createdAt" || column === "updatedAt" || column === "lastLogin" || column === "lastActivity") {
-    const at = row[column];
-    return at === null ? null : new Date(at).toISOString();
-  }
+  if (column === "createdAt" || column === "updatedAt" || column === "lastLogin" || column === "lastActivity") return csvDateTime(row[column]);
   if (column === "select" || column === "adminAction") return null;
   return row[column];
 }

@@ -4,7 +4,7 @@ import { interestRates } from "~/.server/db/schema";
 import { tenorLabel, type CurvePoint } from "~/lib/loan-pricing";
 import type { InterestRateValues } from "~/lib/schemas/pricing-data";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
-import { pageOf, type ListQuery } from "./list-query.server";
+import { pageOf, pageOrLast, type ListQuery } from "./list-query.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
 /** The benchmark curve: points by as-of day and tenor, admins' to keep (/admin/system/interest-rates). */
@@ -17,10 +17,21 @@ export type InterestRateFilters = { asOf?: string };
 /** One page of curve points; one as-of day when the filter names one. */
 export async function listInterestRates(db: Database, { filters = {}, sort = "asOf", desc: descending = true, page = 1, pageSize = 25 }: ListQuery<InterestRateFilters>) {
   const where = filters.asOf && filters.asOf !== "Any" ? eq(interestRates.asOf, filters.asOf) : undefined;
-  // within a day, the short end first whatever the sort
-  const query = db.select().from(interestRates).where(where).orderBy(asc(interestRates.tenorMonths)).$dynamic();
   const by = SORT[sort as keyof typeof SORT] ?? SORT.asOf;
-  return pageOf(query, db.select({ count: count() }).from(interestRates).where(where), { by, desc: descending, id: sql`${interestRates.tenorMonths}`, page, pageSize });
+  // a page past the last (a stale link after a day was filtered, a made-up ?page=) shows the last: it said
+  // "249,976–12 of 12 points" over "No curve points yet"
+  return pageOrLast(
+    (at) =>
+      // within a day, the short end first whatever the sort
+      pageOf(db.select().from(interestRates).where(where).orderBy(asc(interestRates.tenorMonths)).$dynamic(), db.select({ count: count() }).from(interestRates).where(where), {
+        by,
+        desc: descending,
+        id: sql`${interestRates.tenorMonths}`,
+        page: at,
+        pageSize,
+      }),
+    page,
+  );
 }
 
 /** The as-of days there are, latest first (the filter's choices). */
@@ -69,8 +80,13 @@ export function carriedTenorsAside({ asOf, carried }: { asOf: string | null; car
 }
 
 /** Every point, for the CSV: by day and tenor. */
-export async function allInterestRates(db: Database) {
-  return db.select().from(interestRates).orderBy(desc(interestRates.asOf), asc(interestRates.tenorMonths));
+/** Every curve point, or one day's (`asOf`, the page's filter): the CSV export. */
+export async function allInterestRates(db: Database, { asOf }: { asOf?: string } = {}) {
+  return db
+    .select()
+    .from(interestRates)
+    .where(asOf ? eq(interestRates.asOf, asOf) : undefined)
+    .orderBy(desc(interestRates.asOf), asc(interestRates.tenorMonths));
 }
 
 export async function findInterestRate(db: Database, id: number) {

@@ -283,3 +283,16 @@ describe("migration 0096", () => {
     }
   });
 });
+
+describe("the upload page's table of imports", () => {
+  it("shows the last page for a page past it (a stale link, a made-up ?page=), not 'No imports yet.' beside a count", async () => {
+    const { listImportJobs, JOBS_PAGE_SIZE } = await import("./listing-imports.server");
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    await t.db.insert(importJobs).values(Array.from({ length: JOBS_PAGE_SIZE + 5 }, (_, i) => ({ kind: "loan_pool" as const, sellerId: seller.id, fileName: `paged-${i}.csv`, target: "draft" as const, total: 1 })));
+    const first = await listImportJobs(t.db, { kind: "loan_pool", page: 1 });
+    expect(first.total).toBeGreaterThan(0);
+    const last = Math.ceil(first.total / JOBS_PAGE_SIZE);
+    const past = await listImportJobs(t.db, { kind: "loan_pool", page: 9_999 });
+    expect({ page: past.page, total: past.total, rows: past.rows.length }).toEqual({ page: last, total: first.total, rows: first.total - (last - 1) * JOBS_PAGE_SIZE });
+  });
+});

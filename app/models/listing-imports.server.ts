@@ -11,7 +11,7 @@ import { checkRows, listingRowSchema, uploadColumns, type RowProblem } from "~/l
 import type { ProjectOptions } from "~/lib/schemas/project";
 import { recordAudit } from "./audit.server";
 import { drainMatchQueue, queueListings } from "./match-rescoring.server";
-import { textMatch } from "./list-query.server";
+import { pageOrLast, textMatch } from "./list-query.server";
 import { isUniqueViolation } from "~/.server/db/errors";
 import { cleanFileName } from "~/lib/file-name";
 import { zipFromSheet } from "~/lib/sheet-cells";
@@ -297,7 +297,12 @@ export async function findImportJob(db: Database, id: number) {
 export const JOBS_PAGE_SIZE = 20;
 
 /** The upload page's table: the latest jobs of one kind, with the seller's name. */
-export async function listImportJobs(db: Database, { kind, page }: { kind: UploadKind; page: number }) {
+export function listImportJobs(db: Database, { kind, page }: { kind: UploadKind; page: number }) {
+  // a page past the last (a stale link, a made-up ?page=) shows the last: it said "No imports yet." beside a count
+  return pageOrLast((at) => importJobsPage(db, { kind, page: at }), page);
+}
+
+async function importJobsPage(db: Database, { kind, page }: { kind: UploadKind; page: number }) {
   const where = eq(importJobs.kind, kind);
   const [rows, [count]] = await Promise.all([
     db

@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
 import { propertyAssumptions, type PropertyAssumption } from "~/.server/db/schema";
 import { changedFields, recordAudit, type AuditEntry } from "~/models/audit.server";
-import { textMatch } from "~/models/list-query.server";
+import { pageOrLast, textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { propertyAssumptionSchema, type PropertyOptions } from "~/lib/schemas/system-data";
 import { PROPERTY_ASSUMPTION_COLUMNS, repeatedKeys, SYSTEM_DATA_MAX_ROWS, SYSTEM_DATA_PAGE_SIZE } from "~/lib/system-data";
@@ -23,7 +23,13 @@ function where(q: string | undefined): SQL | undefined {
 }
 
 /** One page of the table, by type then region. */
-export async function listPropertyAssumptions(db: Database, { q, page = 1, pageSize = SYSTEM_DATA_PAGE_SIZE }: { q?: string; page?: number; pageSize?: number }) {
+export function listPropertyAssumptions(db: Database, { q, page = 1, pageSize = SYSTEM_DATA_PAGE_SIZE }: { q?: string; page?: number; pageSize?: number }) {
+  // a page past the last (a stale link after a search narrowed the rows, a made-up ?page=) shows the last: it
+  // said "249,951–66 of 66 rows, Page 9,999 of 3" over "No rows"
+  return pageOrLast((at) => propertyAssumptionsPage(db, { q, page: at, pageSize }), page);
+}
+
+async function propertyAssumptionsPage(db: Database, { q, page, pageSize }: { q?: string; page: number; pageSize: number }) {
   const [rows, [total]] = await Promise.all([
     db
       .select()

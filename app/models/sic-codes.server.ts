@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
 import { sicCodes, type SicCode } from "~/.server/db/schema";
 import { changedFields, recordAudit, type AuditEntry } from "~/models/audit.server";
-import { textMatch } from "~/models/list-query.server";
+import { pageOrLast, textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { sicCodeSchema } from "~/lib/schemas/system-data";
 import { SIC_CODE_COLUMNS, SYSTEM_DATA_MAX_ROWS, SYSTEM_DATA_PAGE_SIZE, repeatedKeys } from "~/lib/system-data";
@@ -21,7 +21,12 @@ function where({ q, division }: { q?: string; division?: string }): SQL | undefi
 type Filters = { q?: string; division?: string };
 
 /** One page of the table, by code. */
-export async function listSicCodes(db: Database, { page = 1, pageSize = SYSTEM_DATA_PAGE_SIZE, ...filters }: Filters & { page?: number; pageSize?: number }) {
+export function listSicCodes(db: Database, { page = 1, pageSize = SYSTEM_DATA_PAGE_SIZE, ...filters }: Filters & { page?: number; pageSize?: number }) {
+  // a page past the last (a stale link after a filter narrowed the codes, a made-up ?page=) shows the last
+  return pageOrLast((at) => sicCodesPage(db, { ...filters, page: at, pageSize }), page);
+}
+
+async function sicCodesPage(db: Database, { page, pageSize, ...filters }: Filters & { page: number; pageSize: number }) {
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -125,3 +125,27 @@ describe("two rows changed to the same key at once", () => {
     expect(renamed).toContainEqual({ ok: false, reason: "duplicate" });
   });
 });
+
+describe("a page past the last of the pricing data's tables (a stale link, a made-up ?page=)", () => {
+  it("is the last page, its rows and count: not a count over no rows", async () => {
+    const { listInterestRates } = await import("./interest-rates.server");
+    const { listCoefficients } = await import("./coefficients.server");
+    const { interestRates, pricingCoefficients } = await import("~/.server/db/schema");
+    const updatedAt = new Date();
+    await t.db.insert(interestRates).values(Array.from({ length: 30 }, (_, i) => ({ asOf: "2020-01-02", tenorMonths: i + 1, rate: 4, updatedAt })));
+    await t.db.insert(pricingCoefficients).values(Array.from({ length: 30 }, (_, i) => ({ dimension: "seasoning" as const, band: `band ${i}`, value: i, updatedAt })));
+    const lists: Array<[string, (page: number) => Promise<{ rows: unknown[]; total: number; page: number; pageSize: number }>]> = [
+      ["property assumptions", (page) => listPropertyAssumptions(t.db, { page })],
+      ["SIC codes", (page) => listSicCodes(t.db, { page })],
+      ["interest rates", (page) => listInterestRates(t.db, { page, pageSize: 25 })],
+      ["coefficients", (page) => listCoefficients(t.db, { page, pageSize: 25 })],
+    ];
+    for (const [name, list] of lists) {
+      const first = await list(1);
+      expect(first.total, name).toBeGreaterThan(0);
+      const last = Math.ceil(first.total / first.pageSize);
+      const past = await list(9_999);
+      expect({ name, page: past.page, total: past.total, rows: past.rows.length }).toEqual({ name, page: last, total: first.total, rows: first.total - (last - 1) * first.pageSize });
+    }
+  });
+});

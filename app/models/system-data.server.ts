@@ -13,6 +13,7 @@ import type { TableKey } from "~/lib/table-preferences";
 import type { AuditEntry } from "./audit.server";
 import { handleTableAction } from "./table-view.server";
 import { cleanFileName } from "~/lib/file-name";
+import { backTo } from "~/lib/system-data";
 
 /**
  * What the system-data pages (/admin/system/…) share: add, change and delete a row,
@@ -72,8 +73,9 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
     return handleTableAction(services, admin.id, step as z.output<ReturnType<typeof tableActionSchema>>, request);
   }
   const address = clientAddress(request);
-  const url = new URL(request.url);
-  const back = url.pathname + (step.intent === "update" ? "" : url.search);
+  // the table as the admin left it (its filter, sort and page), without the row's edit form: a save from
+  // page 3 of one day's points went back to the first page of every day
+  const back = backTo(request);
   const { db } = services;
   const done = async (message: string) => {
     const caveat = await spec.caveat?.(db);

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
-import { chunkedCsv, csvAttachment } from "~/.server/csv-download";
+import { chunkedCsv, csvAttachment, csvDateTime, utcHeader } from "~/.server/csv-download";
 import { recipientState } from "~/lib/marketing";
 import { campaignRecipients, findCampaign } from "~/models/campaigns.server";
 
 const CHUNK = 500;
-const iso = (value: Date | null) => (value ? value.toISOString() : "");
 
 /** Every recipient of an e-mail or SMS campaign and where its message stands, streamed a chunk at a time. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -15,10 +14,10 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!campaign) throw notFound();
   let page = 1;
   const stream = chunkedCsv(
-    ["recipient", "status", "attempts", "segments", "due", "sent", "last error"],
+    ["recipient", "status", "attempts", "segments", utcHeader("due"), utcHeader("sent"), "last error"],
     async () => {
       const rows = await campaignRecipients(services.db, { campaignId: campaign.id, page: page++, pageSize: CHUNK });
-      return rows.map((r) => [r.recipient, recipientState(r), r.attempts, r.segments ?? "", iso(r.dueAt), iso(r.sentAt), r.lastError ?? ""]);
+      return rows.map((r) => [r.recipient, recipientState(r), r.attempts, r.segments ?? "", csvDateTime(r.dueAt), csvDateTime(r.sentAt), r.lastError ?? ""]);
     },
     "campaign recipients.csv",
   );

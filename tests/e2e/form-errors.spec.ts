@@ -20,6 +20,9 @@ const FORMS: Form[] = [
   { who: "admin", path: "/admin/users/create", submit: "Create and invite" },
   { who: "seller", path: "/sellers/permissions", submit: "Send invitation" },
   { who: "admin", path: "/admin/marketing/bulk-email", submit: "Preview" },
+  // the pricing data's forms, checked by the server only (plain-fields): the focus had stayed on Add
+  { who: "admin", path: "/admin/system/interest-rates", submit: /^Add$/ },
+  { who: "admin", path: "/admin/system/coefficients", submit: /^Add$/ },
 ];
 
 async function pageFor(browser: Browser, who: Form["who"], javaScriptEnabled: boolean, baseURL: string): Promise<Page> {

@@ -189,3 +189,33 @@ test("an admin creates a customer and finds it in the customers table: keyboard 
   await expect(admin.getByRole("heading", { name })).toBeVisible();
   await admin.context().close();
 });
+
+test("the flash message that has the focus goes when the page's data is read again, and the focus goes to the content", async ({ browser, javaScriptEnabled }, testInfo) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the message stays in the page drawn with it");
+  test.setTimeout(120_000);
+  const admin = await pageAs(browser, baseUrlOf(testInfo), DEMO.admin, javaScriptEnabled);
+  // a point of a day no other test reads, to delete: the Delete pressed goes with its row, and the focus to the message
+  const day = "2020-02-02";
+  await admin.goto(`/admin/system/interest-rates?asOf=${day}`);
+  const point = admin.getByRole("region", { name: "Add a point" });
+  await point.getByLabel("As of").fill(day);
+  await point.getByLabel("Tenor").fill(String(1 + Math.floor(Math.random() * 360)));
+  await point.getByLabel("Rate").fill("4.25");
+  await point.getByRole("button", { name: "Add" }).click();
+  await expect(admin.getByTestId("snackbar")).toContainText("The curve point is added.");
+  await admin.goto(`/admin/system/interest-rates?asOf=${day}`);
+  await tabTo(admin, admin.getByRole("button", { name: /^Delete / }).first());
+  await admin.keyboard.press("Enter");
+  await expect(admin.getByTestId("snackbar")).toContainText("The curve point is deleted.");
+  await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe("notification");
+  // a column choice saved (the box ticked from code, the focus left where it is): the page's data is read
+  // again, the flash message taken with it, and the message goes while it has the focus
+  await admin.locator("details summary", { hasText: "Columns" }).evaluate((summary) => ((summary.parentElement as HTMLDetailsElement).open = true));
+  const box = admin.locator('details input[name="column"]').last();
+  await box.evaluate((box) => (box as HTMLInputElement).click());
+  await expect(admin.getByTestId("snackbar")).toHaveCount(0);
+  expect(await admin.evaluate(() => document.activeElement?.id)).toBe("content");
+  // the column shown again, as it was
+  await box.evaluate((box) => (box as HTMLInputElement).click());
+  await admin.context().close();
+});

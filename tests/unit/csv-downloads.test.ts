@@ -44,4 +44,53 @@ describe("the admin's CSV downloads", () => {
     const recipients = await download(import("~/routes/admin.marketing.campaigns.$id.recipients[.]csv"), `/admin/marketing/campaigns/${id}/recipients.csv`, { id: String(id) });
     expectCsvAttachment(recipients, `campaign-${id}-recipients.csv`);
   });
+
+  it("write a moment as a spreadsheet reads it (a date and time it sorts and counts with, not ISO's text), in UTC as the header says", async () => {
+    const { csvHeaderOf, csvValueOf } = await import("~/models/customers.server");
+    type Row = Parameters<typeof csvValueOf>[0];
+    const row = { lastLogin: Date.UTC(2026, 4, 8, 14, 30, 5, 123), createdAt: Date.UTC(2025, 0, 2), lastActivity: null } as unknown as Row;
+    expect(csvValueOf(row, "lastLogin")).toBe("2026-05-08 14:30:05");
+    expect(csvValueOf(row, "createdAt")).toBe("2025-01-02 00:00:00");
+    expect(csvValueOf(row, "lastActivity")).toBeNull();
+    expect(csvHeaderOf({ value: "lastLogin", label: "Last login" })).toBe("Last login (UTC)");
+    expect(csvHeaderOf({ value: "views", label: "Views" })).toBe("Views");
+
+    const headerOf = async (module: Promise<{ loader: Loader }>, url: string, params: Record<string, string> = {}) => {
+      const { loader } = await module;
+      return (await (await responseOf(loader({ request: getRequest(url, admin.cookie), context, params }))).text()).split("\r\n")[0];
+    };
+    expect(await headerOf(import("~/routes/admin.marketing.affiliates[.]csv"), "/admin/marketing/affiliates.csv")).toContain(",joined (UTC),");
+    const actor = { id: admin.user.id, name: admin.user.name, email: admin.user.email };
+    const listId = await createRecipientList(services.db, { name: "CSV dates", channel: "email", kind: "selection", definition: { customerIds: [] }, actor });
+    const { id } = await createCampaign(services.db, { channel: "email", draft: { listId, subject: "Hello", body: "Hi", projectId: null }, actor });
+    expect(await headerOf(import("~/routes/admin.marketing.campaigns.$id.recipients[.]csv"), `/admin/marketing/campaigns/${id}/recipients.csv`, { id: String(id) })).toBe(
+      "recipient,status,attempts,segments,due (UTC),sent (UTC),last error",
+    );
+  });
+
+  it("of the pricing data give the rows of the page's filter (a day's curve, a dimension's coefficients), still in the import's columns", async () => {
+    const { interestRates } = await import("~/.server/db/schema");
+    const updatedAt = new Date();
+    await services.db.insert(interestRates).values([
+      { asOf: "2019-06-03", tenorMonths: 12, rate: 2.1, updatedAt },
+      { asOf: "2019-06-03", tenorMonths: 24, rate: 2.2, updatedAt },
+      { asOf: "2019-06-04", tenorMonths: 12, rate: 2.3, updatedAt },
+    ]);
+    const lines = async (module: Promise<{ loader: Loader }>, url: string) => {
+      const { loader } = await module;
+      return (await (await responseOf(loader({ request: getRequest(url, admin.cookie), context, params: {} }))).text()).trim().split("\r\n");
+    };
+    const rates = import("~/routes/admin.system.interest-rates[.]csv");
+    expect(await lines(rates, "/admin/system/interest-rates.csv?asOf=2019-06-03")).toEqual(["asOf,tenorMonths,rate", "2019-06-03,12,2.1", "2019-06-03,24,2.2"]);
+    const every = await lines(rates, "/admin/system/interest-rates.csv");
+    expect(every).toContain("2019-06-04,12,2.3");
+    expect(every).toContain("2019-06-03,12,2.1");
+
+    const coefficients = import("~/routes/admin.system.coefficients[.]csv");
+    const cpr = await lines(coefficients, "/admin/system/coefficients.csv?dimension=cpr");
+    expect(cpr[0]).toBe("dimension,band,value");
+    expect(cpr.length).toBeGreaterThan(1);
+    expect(cpr.slice(1).every((line) => line.startsWith("cpr,"))).toBe(true);
+    expect((await lines(coefficients, "/admin/system/coefficients.csv")).length).toBeGreaterThan(cpr.length);
+  });
 });

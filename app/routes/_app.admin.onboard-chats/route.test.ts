@@ -51,3 +51,11 @@ describe("a transcript", () => {
     }
   });
 });
+
+describe("the list found empty", () => {
+  it("says no chat matches, and what to do, when a filter is set: not that there are none yet", async () => {
+    const { html } = await open("status=in_progress&side=seller&sort=created");
+    expect(html).toContain("No chats match these filters: change or clear them.");
+    expect(html).not.toContain("No on-boarding chats yet");
+  });
+});

@@ -124,7 +124,7 @@ export default function OnboardChatsPage() {
           Show
         </button>
       </Form>
-      <SimpleTable caption="On-boarding chats" count={rows.length} empty="No on-boarding chats yet." headers={["Member", "Customer", "Side", "Status", "Steps answered", "Last answer", ""]}>
+      <SimpleTable caption="On-boarding chats" count={rows.length} empty={filters.status || filters.side ? "No chats match these filters: change or clear them." : "No on-boarding chats yet: a chat starts when a member begins on-boarding."} headers={["Member", "Customer", "Side", "Status", "Steps answered", "Last answer", ""]}>
         {rows.map((r) => (
           <tr key={r.id} data-testid={`chat-${r.memberEmail}`}>
             <td>

@@ -90,7 +90,7 @@ export default function CoefficientsPage() {
         </div>
         <TextField field={field("value")} label="Value" hint="bp for spreads, % for CPR, CDR and severity" inputMode="decimal" />
       </RowPanel>
-      <CsvImport result={result} exportHref="/admin/system/coefficients.csv" columns={COEFFICIENT_COLUMNS}>
+      <CsvImport result={result} exportHref={`/admin/system/coefficients.csv${filters.dimension && filters.dimension !== "Any" ? `?${new URLSearchParams({ dimension: filters.dimension })}` : ""}`} columns={COEFFICIENT_COLUMNS}>
         Dimensions: {dimensions.map((d) => d.value).join(", ")}.
       </CsvImport>
     </div>

@@ -67,7 +67,7 @@ export default function InterestRatesPage() {
         <TextField field={field("tenorMonths")} label="Tenor" hint="months, 1–360" inputMode="numeric" />
         <TextField field={field("rate")} label="Rate" hint="%" inputMode="decimal" />
       </RowPanel>
-      <CsvImport result={result} exportHref="/admin/system/interest-rates.csv" columns={INTEREST_RATE_COLUMNS} />
+      <CsvImport result={result} exportHref={`/admin/system/interest-rates.csv${filters.asOf && filters.asOf !== "Any" ? `?${new URLSearchParams({ asOf: filters.asOf })}` : ""}`} columns={INTEREST_RATE_COLUMNS} />
     </div>
   );
 }

@@ -175,3 +175,21 @@ describe("the table sorted by Status", () => {
     expect(await shown("1")).toEqual([...order].reverse().flatMap((label) => Array<string>(5).fill(label)));
   });
 });
+
+describe("an account edited from the users table", () => {
+  it("goes back, saved, to the table as the admin left it (the Edit link's ?back=), and only to that table", async () => {
+    const admin = await makeUser(services.db, { roles: ["ROLE_ADMIN"] });
+    await services.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, admin.id));
+    const cookie = await app.cookieFor(admin);
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const save = (back: string) => {
+      const body = new URLSearchParams({ name: member.name, email: member.email, company: "", phone: "", roles: "ROLE_BUYER" });
+      const url = `/admin/users/edit/${member.id}?${new URLSearchParams({ back })}`;
+      return responseOf(edit({ request: postRequest(url, cookie, body), context, params: { id: String(member.id) } }));
+    };
+    const left = "/admin/users?q=smith&status=active&sort=name&desc=1&page=3";
+    expect((await save(left)).headers.get("Location")).toBe(left);
+    for (const elsewhere of ["https://evil.example/admin/users", "//evil.example", "/admin/customers?q=x", "/admin/users/../../signout"])
+      expect((await save(elsewhere)).headers.get("Location"), elsewhere).toBe("/admin/users");
+  });
+});

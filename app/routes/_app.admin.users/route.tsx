@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import type { ReactNode } from "react";
 import { requireUser } from "~/auth/guards.server";
@@ -11,7 +11,7 @@ import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-control
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { ROLE_LABELS } from "~/lib/roles";
-import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, type UserColumn } from "~/lib/user-table";
+import { USER_ROLE_FILTERS, USER_STATES, USER_STATE_LABELS, userEditHref, type UserColumn } from "~/lib/user-table";
 import { userStatusLabel } from "./status";
 import { recordAudit } from "~/models/audit.server";
 import { handleTableAction } from "~/models/table-view.server";
@@ -68,6 +68,15 @@ export async function action(args: ActionFunctionArgs) {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
+/** A row's Edit, naming the table as it stands (search, filters, sort, page): the save comes back to it. */
+function EditLink({ id }: { id: number }) {
+  return (
+    <Link to={userEditHref(id, useLocation())} className="btn-secondary px-2 py-1">
+      Edit
+    </Link>
+  );
+}
+
 const CELLS: Record<UserColumn, (u: Row) => ReactNode> = {
   id: (u) => u.id,
   name: (u) => u.name,
@@ -80,9 +89,7 @@ const CELLS: Record<UserColumn, (u: Row) => ReactNode> = {
   createdAt: (u) => formatDateTime(u.createdAt),
   actions: (u) => (
     <Form method="post" className="flex gap-2 whitespace-nowrap">
-      <Link to={`/admin/users/edit/${u.id}`} className="btn-secondary px-2 py-1">
-        Edit
-      </Link>
+      <EditLink id={u.id} />
       <input type="hidden" name="userId" value={u.id} />
       {u.locked ? (
         <button name="intent" value="unlock" className="btn-secondary px-2 py-1">

@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -22,6 +22,7 @@ import type { User } from "~/.server/db/schema";
 import type { Services } from "~/.server/services";
 import { attachCustomerSchema, MEMBER_ADMIN_MESSAGE, parseWithZod, userSchema } from "~/lib/schemas/index.server";
 import { primaryRole, ROLE_TEXT } from "~/lib/roles";
+import { usersTableBack } from "~/lib/user-table";
 
 export const meta = () => titleMeta("Edit user");
 
@@ -103,7 +104,7 @@ export async function action(args: ActionFunctionArgs) {
   const others = only("name", "company", "phone");
   if ((sameRoles && !outcome.emailChanged) || others.length) await entry("user.update", values.email, others);
   const saved = outcome.awaitingInvitation ? `The account is saved; a new invitation is on its way to ${normalizeEmail(values.email)}.` : "The account is saved.";
-  return redirectWithNotification(services, args.request, "/admin/users", saved);
+  return redirectWithNotification(services, args.request, usersTableBack(new URL(args.request.url).search), saved);
 }
 
 /**
@@ -159,7 +160,7 @@ async function twoFactorOff(args: ActionFunctionArgs, { services, userId, admin 
   const member = await findUserById(services.db, userId);
   if (!member || member.id === admin.id) throw notFound();
   if (!(await turnOffTotpForMember(services.db, member.id))) {
-    return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}`, "Two-factor sign-in was off already.", "info");
+    return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}${new URL(args.request.url).search}`, "Two-factor sign-in was off already.", "info");
   }
   await recordAudit(services.db, { actor: admin, action: "user.two-factor-off", subjectType: "user", subjectId: member.id, detail: member.email, address: clientAddress(args.request) });
   await sendEmail(services, {
@@ -170,7 +171,7 @@ async function twoFactorOff(args: ActionFunctionArgs, { services, userId, admin 
       `and your recovery codes no longer work.\nTurn it on again, with your new phone, on your profile: ${siteOrigin(services)}/profile\n\n` +
       `If you did not ask for this, reset your password and contact us at once.\n`,
   });
-  return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}`, `Two-factor sign-in is off for ${member.email}; they are told by e-mail.`);
+  return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}${new URL(args.request.url).search}`, `Two-factor sign-in is off for ${member.email}; they are told by e-mail.`);
 }
 
 /** Attaches the member to a customer by its name, audited; the page says why not. */
@@ -191,7 +192,7 @@ async function attach(args: ActionFunctionArgs, { services, form, userId, admin 
     // the write takes only a member of no customer
     changes: [{ field: "customerId", from: "", to: String(customer.id) }],
   });
-  return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}`, `The member is attached to ${customer.name}.`);
+  return redirectWithNotification(services, args.request, `/admin/users/edit/${userId}${new URL(args.request.url).search}`, `The member is attached to ${customer.name}.`);
 }
 
 export default function EditUserPage() {
@@ -202,7 +203,7 @@ export default function EditUserPage() {
   const opened = (attaching ? undefined : openedOf(data?.result)) ?? JSON.stringify(values);
   return (
     <>
-      <PageHeader title={`Edit ${values.name}`} back={{ to: "/admin/users", label: "All users" }} />
+      <PageHeader title={`Edit ${values.name}`} back={{ to: usersTableBack(useLocation().search), label: "All users" }} />
       <UserForm key={opened} lastResult={attaching ? undefined : data?.result} defaultValue={values} opened={opened} submitLabel="Save" />
       <CustomerOfMember customer={customer} attachable={attachable} lastResult={attaching ? data?.result : undefined} />
       {twoFactorOn ? <TwoFactorOfMember /> : null}
