@@ -220,3 +220,26 @@ test("per-address limits hold whatever address headers a client sends", async ({
   // the messages are queued before each answer, so the count is final now
   expect(await mailed()).toBe(5);
 });
+
+test.describe("the two servers answer alike at the edges of what they take", () => {
+  test("a chunked form past its limit: the app's own 413 page", async ({ page }, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    const url = new URL("/signin", base);
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(url, {
+        method: "POST",
+        headers: { Origin: url.origin, Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on("error", reject);
+      request.end(Buffer.alloc(2 * MiB, 0x61));
+    });
+    expect(status).toBe(413);
+    await page.setContent(body.replace(/<script[\s\S]*?<\/script>/g, ""));
+    await expect(page.getByTestId("error-message")).toContainText("The request is too large.");
+  });
+});
