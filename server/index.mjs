@@ -27,6 +27,7 @@ import { wholeBody, wholeBodyExpected } from "./whole-body.mjs";
 import { dropUnreadBody, lingerThenClose } from "./linger.mjs";
 import { staticFiles } from "./public-files.mjs";
 import { byteLimiter } from "./body-limiter.mjs";
+import { answerClientError, MAX_HEADER_BYTES } from "./client-error.mjs";
 
 sourceMapSupport.install({
   retrieveSourceMap(source) {
@@ -61,7 +62,8 @@ app.use(handle);
 
 const port = Number(process.env.PORT) || 3000;
 // Express's request and response prototypes given at construction: see express-prototypes.mjs
-const server = http.createServer(withExpressPrototypes(app), app);
+const server = http.createServer({ ...withExpressPrototypes(app), maxHeaderSize: MAX_HEADER_BYTES }, app);
+server.on("clientError", answerClientError((headers) => door.applySecurityHeaders(headers, envForHeaders())));
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 // Node closes an idle kept-alive connection after 5 s; a client (a proxy, a browser) that sends on it

@@ -222,6 +222,14 @@ test("per-address limits hold whatever address headers a client sends", async ({
 });
 
 test.describe("the two servers answer alike at the edges of what they take", () => {
+  test("40 KB of cookies: the page, as Cloudflare's edge (128 KB of headers) serves it", async ({}, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    const cookies = Array.from({ length: 10 }, (_, i) => `Cookie: extra${i}=${"a".repeat(4000)}`).join("\r\n");
+    const answer = await rawRequest(base, `GET /signin HTTP/1.1\r\nHost: ${new URL(base).host}\r\n${cookies}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("Sign in");
+  });
+
   test("a chunked form past its limit: the app's own 413 page", async ({ page }, testInfo) => {
     const base = baseUrlOf(testInfo);
     const url = new URL("/signin", base);
