@@ -19,14 +19,16 @@ const ANSWERS = {
 const BAD_REQUEST = [400, "Bad Request", "text/plain; charset=utf-8", "Bad request: it could not be read."];
 
 /**
- * The server's `clientError` listener: what Node does without one (answer once, if nothing was written
- * yet, then give the connection up), with a page for headers past their limit and the security headers.
+ * The server's `clientError` listener: what Node does without one (answer when no answer is under way on
+ * the connection, an earlier request's on a kept-alive one being finished, then give the connection up),
+ * with a page for headers past their limit and the security headers.
  * @param {(headers: Headers) => Headers} secure adds the security headers
- * @returns {(error: Error & { code?: string }, socket: import("node:stream").Duplex & { bytesWritten?: number }) => void}
+ * @returns {(error: Error & { code?: string }, socket: import("node:stream").Duplex & { _httpMessage?: { headersSent?: boolean } | null }) => void}
  */
 export function answerClientError(secure) {
   return (error, socket) => {
-    if (socket.writable && !socket.bytesWritten && error.code !== "ECONNRESET") {
+    const answering = socket._httpMessage?.headersSent;
+    if (socket.writable && !answering && error.code !== "ECONNRESET") {
       const [status, reason, type, body] = ANSWERS[/** @type {keyof typeof ANSWERS} */ (error.code)] ?? BAD_REQUEST;
       const headers = secure(new Headers({ "Content-Type": type, "Cache-Control": "no-store", "Content-Length": String(Buffer.byteLength(body)), Connection: "close" }));
       const lines = [...headers].map(([name, value]) => `${name}: ${value}`);

@@ -18,9 +18,10 @@ describe("request headers past Node's default 16 KiB", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const get = (head: string) =>
+  const get = (head: string, before = "") => sendRaw(`${before}GET / HTTP/1.1\r\nHost: localhost\r\n${head}Connection: close\r\n\r\n`);
+  const sendRaw = (text: string) =>
     new Promise<{ status: number; head: string; body: string }>((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1", () => socket.write(`GET / HTTP/1.1\r\nHost: localhost\r\n${head}Connection: close\r\n\r\n`));
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
       const chunks: Buffer[] = [];
       socket.on("data", (chunk) => chunks.push(chunk));
       socket.on("error", reject);
@@ -42,6 +43,12 @@ describe("request headers past Node's default 16 KiB", () => {
     expect(answer.head).toContain("content-security-policy: default-src 'none'");
     expect(answer.head).toContain("content-type: text/html");
     expect(answer.body).toContain("Clear this site's cookies and try again");
+  });
+
+  it("answers so on a kept-alive connection too, after an earlier request's answer", async () => {
+    const answer = await get(`Cookie: c=${"a".repeat(MAX_HEADER_BYTES)}\r\n`, "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatch(/^the pageHTTP\/1\.1 431 /);
   });
 
   it("a request it cannot parse: 400, with the security headers", async () => {
