@@ -424,7 +424,7 @@ async function invitedColleagueNamed(db: Database, { customerId, email }: { cust
  * limit one seller's session could mail any number of strangers from the site and try any number of
  * addresses for whether they have an account here.
  */
-export const COLLEAGUE_INVITES = { limit: 20, windowMs: 60 * 60_000 };
+export const COLLEAGUE_INVITES = { limit: 30, windowMs: 60 * 60_000 };
 
 /** Null when the lead may send one more invitation now (it is counted); else the refusal to show. */
 export async function colleagueInviteRefused(db: Database, { leadId, now = Date.now() }: { leadId: number; now?: number }) {

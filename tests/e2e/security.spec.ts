@@ -196,7 +196,7 @@ test("per-address limits hold whatever address headers a client sends", async ({
   if (toNextHour < 60_000) await new Promise((r) => setTimeout(r, toNextHour + 1_000));
   const { email } = await joinAs(page, { email: uniqueEmail("reset-limit") });
   const visitor = await apiClient(base);
-  // a reset link is mailed to one account at most five times an hour, and one address asks for at most twenty
+  // a reset link is mailed to one account at most five times an hour, and one address asks for at most fifty
   for (let i = 1; i <= 8; i++) {
     const response = await visitor.post("/uobs/reset", {
       form: { email },

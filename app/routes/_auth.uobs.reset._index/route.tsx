@@ -30,7 +30,8 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Reset links mailed in an hour: to one account (its owner has those links), and asked for from one address. */
 export const RESET_LINKS = {
   perAccount: { limit: 5, windowMs: 60 * 60_000 },
-  perAddress: { limit: 20, windowMs: 60 * 60_000 },
+  // an office behind one address has room for its members' own resets
+  perAddress: { limit: 50, windowMs: 60 * 60_000 },
 };
 
 export async function action(args: ActionFunctionArgs) {
