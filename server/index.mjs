@@ -7,7 +7,6 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import url from "node:url";
-import { Transform } from "node:stream";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -27,6 +26,8 @@ import { readMultipartNatively } from "./multipart-form.mjs";
 import { wholeBody, wholeBodyExpected } from "./whole-body.mjs";
 import { dropUnreadBody, lingerThenClose } from "./linger.mjs";
 import { staticFiles } from "./public-files.mjs";
+import { byteLimiter } from "./body-limiter.mjs";
+import { answerClientError, MAX_HEADER_BYTES } from "./client-error.mjs";
 
 sourceMapSupport.install({
   retrieveSourceMap(source) {
@@ -61,7 +62,8 @@ app.use(handle);
 
 const port = Number(process.env.PORT) || 3000;
 // Express's request and response prototypes given at construction: see express-prototypes.mjs
-const server = http.createServer(withExpressPrototypes(app), app);
+const server = http.createServer({ ...withExpressPrototypes(app), maxHeaderSize: MAX_HEADER_BYTES }, app);
+server.on("clientError", answerClientError((headers) => door.applySecurityHeaders(headers, envForHeaders())));
 if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
 else server.listen(port, onListen);
 // Node closes an idle kept-alive connection after 5 s; a client (a proxy, a browser) that sends on it
@@ -88,13 +90,20 @@ async function handle(req, res, next) {
     if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res);
     const whole = wholeBodyExpected(req) ? await wholeBody(req) : undefined;
     if (whole === null) return; // the client went before its body arrived
-    const request = toFetchRequest(req, res, target, limit, whole);
+    const cut = { passed: false };
+    const request = toFetchRequest(req, res, target, limit, whole, cut);
     if (!door.isSameOriginRequest(request) && !req.path.startsWith("/api/")) {
       // Remix's own check would answer this with a bare 500
       return sendAnswer(res, applyHeaders, new Response(door.CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     }
     const response = door.plainMethodRefusal(request, await handleRemixRequest(request, {}));
-    if (res.headersSent) return; // the limiter answered already
+    if (res.headersSent) return; // answered already
+    // a streamed body past the server's limit: the app's own 413 (its page, as on Workers); anything
+    // else it answered was read from a cut body, and the server's 413 is sent instead
+    if (cut.passed && response.status !== 413) {
+      await response.body?.cancel().catch(() => {});
+      return tooLarge(req, res);
+    }
     await sendAnswer(res, applyHeaders, response);
     if (whole === undefined) dropUnreadBody(req, res);
   } catch (error) {
@@ -118,7 +127,7 @@ function tooLarge(req, res) {
   res.end(body, () => lingerThenClose(req));
 }
 
-function toFetchRequest(req, res, url, limit, whole) {
+function toFetchRequest(req, res, url, limit, whole, cut) {
   // aborted when the client goes before its answer is sent; aborting after it (an AbortError built
   // with its stack, every request) was 1.5 % of a page's CPU
   const controller = new AbortController();
@@ -132,27 +141,21 @@ function toFetchRequest(req, res, url, limit, whole) {
   const init = { method: req.method, headers, signal: controller.signal };
   if (whole !== undefined) init.body = whole;
   else if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req.pipe(byteLimiter(limit, () => tooLarge(req, res))));
+    const limiter = byteLimiter(limit, () => {
+      cut.passed = true;
+      // the rest is dropped (or the connection closed) once the answer is sent: dropUnreadBody
+      req.unpipe(limiter);
+      req.pause();
+    });
+    init.body = createReadableStreamFromReadable(req.pipe(limiter));
     init.duplex = "half";
   }
   return new Request(url, init);
 }
 
-/** Passes bytes through until `limit`; past it, stops the stream and calls `onExceeded`. */
-function byteLimiter(limit, onExceeded) {
-  let seen = 0;
-  return new Transform({
-    transform(chunk, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > limit) {
-        onExceeded();
-        callback(new Error("body over its limit"));
-      } else callback(null, chunk);
-    },
-  });
-}
+const envForHeaders = () => ({ APP_ENV: process.env.APP_ENV === "production" ? "production" : "development" });
 
 function applyHeaders(res, headers) {
-  door.applySecurityHeaders(headers, { APP_ENV: process.env.APP_ENV === "production" ? "production" : "development" });
+  door.applySecurityHeaders(headers, envForHeaders());
   for (const [name, value] of headers) if (name !== "set-cookie" && !res.hasHeader(name)) res.setHeader(name, value);
 }

@@ -21,6 +21,7 @@ import { inviteMember, sendInvitation, type InviteResult } from "./invitations.s
 import { invitedNotYetIn, normalizeEmail } from "./users.server";
 import { importing, projectWithId } from "./projects.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
+import { hitRateLimit } from "./rate-limits.server";
 import { sellerTeamLoadedWith } from "./sessions.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
@@ -415,6 +416,21 @@ async function invitedColleagueNamed(db: Database, { customerId, email }: { cust
     .from(users)
     .where(and(eq(users.email, normalizeEmail(email)), eq(users.customerId, customerId), eq(users.enabled, true)));
   return Boolean(row?.invited);
+}
+
+/**
+ * Invitations (new and sent again) a company's first member may send in an hour. Each one creates an account
+ * and e-mails an address the seller typed, and a taken address is answered "exists already": without a
+ * limit one seller's session could mail any number of strangers from the site and try any number of
+ * addresses for whether they have an account here.
+ */
+export const COLLEAGUE_INVITES = { limit: 30, windowMs: 60 * 60_000 };
+
+/** Null when the lead may send one more invitation now (it is counted); else the refusal to show. */
+export async function colleagueInviteRefused(db: Database, { leadId, now = Date.now() }: { leadId: number; now?: number }) {
+  const hit = await hitRateLimit(db, `colleague-invites:${leadId}`, COLLEAGUE_INVITES, now);
+  if (hit.allowed) return null;
+  return `You have sent ${COLLEAGUE_INVITES.limit} invitations in the last hour. Please wait ${Math.ceil(hit.retryAfterSeconds / 60)} minutes and try again.`;
 }
 
 /** Invites a colleague into the seller's company with the permissions chosen, through the invitation flow (single-use link). */

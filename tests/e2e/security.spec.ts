@@ -196,7 +196,7 @@ test("per-address limits hold whatever address headers a client sends", async ({
   if (toNextHour < 60_000) await new Promise((r) => setTimeout(r, toNextHour + 1_000));
   const { email } = await joinAs(page, { email: uniqueEmail("reset-limit") });
   const visitor = await apiClient(base);
-  // a reset link is mailed at most five times an hour per address and account
+  // a reset link is mailed to one account at most five times an hour, and one address asks for at most fifty
   for (let i = 1; i <= 8; i++) {
     const response = await visitor.post("/uobs/reset", {
       form: { email },
@@ -219,4 +219,35 @@ test("per-address limits hold whatever address headers a client sends", async ({
   };
   // the messages are queued before each answer, so the count is final now
   expect(await mailed()).toBe(5);
+});
+
+test.describe("the two servers answer alike at the edges of what they take", () => {
+  test("40 KB of cookies: the page, as Cloudflare's edge (128 KB of headers) serves it", async ({}, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    const cookies = Array.from({ length: 10 }, (_, i) => `Cookie: extra${i}=${"a".repeat(4000)}`).join("\r\n");
+    const answer = await rawRequest(base, `GET /signin HTTP/1.1\r\nHost: ${new URL(base).host}\r\n${cookies}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("Sign in");
+  });
+
+  test("a chunked form past its limit: the app's own 413 page", async ({ page }, testInfo) => {
+    const base = baseUrlOf(testInfo);
+    const url = new URL("/signin", base);
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(url, {
+        method: "POST",
+        headers: { Origin: url.origin, Accept: "text/html", "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on("error", reject);
+      request.end(Buffer.alloc(2 * MiB, 0x61));
+    });
+    expect(status).toBe(413);
+    await page.setContent(body.replace(/<script[\s\S]*?<\/script>/g, ""));
+    await expect(page.getByTestId("error-message")).toContainText("The request is too large.");
+  });
 });

@@ -19,15 +19,18 @@ async function enterCode(page: Page, code: string) {
 }
 
 /** Enrols on /profile as a person would: reads the key shown beside the QR code and types the app's code. */
-async function enrol(page: Page) {
+async function enrol(page: Page, password = "a good long password") {
   await page.goto("/profile");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" }).locator("svg")).toBeVisible();
   const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
   await page.getByLabel("Code from the app").fill("123 456");
+  await page.getByLabel("Your password, to turn it on").fill(password);
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByText("Enter the six digits your app shows.")).toBeVisible();
   await page.getByLabel("Code from the app").fill(totpCode(secret));
+  // without JavaScript the refused form came back with the password field empty
+  await page.getByLabel("Your password, to turn it on").fill(password);
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
   const codes = (await page.getByTestId("recovery-codes").locator("li").allTextContents()).map((c) => c.trim());

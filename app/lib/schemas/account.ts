@@ -72,9 +72,14 @@ const oneTimeCode = () =>
 
 export const secondFactorSchema = z.object({ code: oneTimeCode() });
 
+/**
+ * Turning it on takes the password too: it signs out every other browser and makes the password alone no longer
+ * enough, so from a session left open (or a stolen cookie) it shut the owner out of their own account.
+ */
 export const enrolTotpSchema = z.object({
   intent: z.literal("totp-confirm"),
   code: z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{6}$/, "Enter the six digits your app shows.")),
+  currentPassword: z.string({ error: messages.required }),
 });
 
 export const disableTotpSchema = z.object({

@@ -123,7 +123,7 @@ describe("turning two-factor sign-in on", () => {
 
     expect((await post(cookie, { intent: "totp-start" })).status).toBe(302);
     const secret = (await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id))!;
-    const turnedOn = await post(cookie, { intent: "totp-confirm", code: totpCode(secret) });
+    const turnedOn = await post(cookie, { intent: "totp-confirm", code: totpCode(secret), currentPassword: DEMO_PASSWORD });
     expect(turnedOn.status).toBe(200);
     expect(((await turnedOn.json()) as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
 
@@ -133,13 +133,33 @@ describe("turning two-factor sign-in on", () => {
     expect(await signedIn(cookie)).toBe(true);
   });
 
+  it("takes the password too: from a session alone (left open, or its cookie stolen) it enrols nothing and signs no one out", async () => {
+    const member = await makeUser(services.db);
+    const cookie = await app.cookieFor(member);
+    const ownersBrowser = await app.cookieFor(member);
+    await post(cookie, { intent: "totp-start" });
+    const code = totpCode((await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id))!);
+    for (const fields of [{ intent: "totp-confirm", code }, { intent: "totp-confirm", code, currentPassword: "not the password" }] as Array<Record<string, string>>) {
+      const refused = await post(cookie, fields);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { recoveryCodes: unknown }).recoveryCodes).toBeNull();
+    }
+    const { users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [row] = await services.db.select({ totpEnabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, member.id));
+    expect(row!.totpEnabledAt).toBeNull();
+    expect(await signedIn(ownersBrowser)).toBe(true);
+    // the owner signs in with the password alone still
+    expect(await verifySignin(services.db, member.email, DEMO_PASSWORD)).toMatchObject({ ok: true, secondFactor: false });
+  });
+
   it("ends nothing when the code is wrong", async () => {
     const member = await makeUser(services.db);
     const cookie = await app.cookieFor(member);
     const otherBrowser = await app.cookieFor(member);
     const { token } = await issueApiToken(services.db, member.id);
     await post(cookie, { intent: "totp-start" });
-    const wrong = await post(cookie, { intent: "totp-confirm", code: "000000" === totpCode((await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id))!) ? "111111" : "000000" });
+    const wrong = await post(cookie, { intent: "totp-confirm", currentPassword: DEMO_PASSWORD, code: "000000" === totpCode((await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id))!) ? "111111" : "000000" });
     expect(wrong.status).toBe(400);
     expect(wrong.headers.get("Set-Cookie")).toBeNull();
     expect(await signedIn(otherBrowser)).toBe(true);
@@ -152,7 +172,7 @@ describe("turning two-factor sign-in on", () => {
     const cookie = await app.cookieFor(member);
     await post(cookie, { intent: "totp-start" });
     const code = totpCode((await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id))!);
-    const answers = await Promise.all([post(cookie, { intent: "totp-confirm", code }), post(cookie, { intent: "totp-confirm", code })]);
+    const answers = await Promise.all([post(cookie, { intent: "totp-confirm", code, currentPassword: DEMO_PASSWORD }), post(cookie, { intent: "totp-confirm", code, currentPassword: DEMO_PASSWORD })]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
     for (const order of [answers, [...answers].reverse()]) {
       expect(await signedIn(order.reduce((held, r) => heldAfter(r, held), cookie))).toBe(true);

@@ -65,11 +65,13 @@ export async function twoFactorAction(
       return redirectWithNotification(services, request, "/profile#two-factor", "Scan the code with your authenticator app.", "info");
     }
     case "totp-confirm": {
+      const notChecked = await passwordRefusal(services, user, submission, step.currentPassword);
+      if (notChecked) return notChecked;
       // this browser stays signed in: without JavaScript the page with the codes is rendered in this
       // same request, with the cookie it sent, so a new session would be one its page never saw
       const keepSession = await currentSessionId(services, request);
       const recoveryCodes = await confirmTotpEnrolment(services.db, key, user.id, step.code, { keepSession });
-      const hide = { hideFields: ["code"] };
+      const hide = { hideFields: ["code", "currentPassword"] };
       if (!recoveryCodes) {
         const wrong = { code: ["This code is not correct. Enter the code your app shows now."] };
         return answer(submission.reply({ fieldErrors: wrong, ...hide }), 400, NO_CODES);

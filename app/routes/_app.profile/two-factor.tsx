@@ -66,6 +66,7 @@ function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending
         <input type="hidden" name="intent" value="totp-confirm" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField meta={fields.code} label="Code from the app" autoComplete="one-time-code" inputMode="numeric" />
+        <TextField meta={fields.currentPassword} label="Your password, to turn it on" type="password" autoComplete="current-password" />
         <div className="flex gap-3">
           <button type="submit" className="btn-primary">
             Turn on

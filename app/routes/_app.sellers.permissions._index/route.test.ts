@@ -72,3 +72,23 @@ describe("a colleague the lead invited who never came in", () => {
     expect((await resend(lead.cookie, invited.userId)).status).toBe(404);
   });
 });
+
+describe("invitations a company's first member sends", () => {
+  it("are at most the hour's limit: past it nothing is created or mailed, and the form says when to try again", async () => {
+    const { COLLEAGUE_INVITES } = await import("~/models/seller-permissions.server");
+    const { outbox } = await import("~/.server/db/schema");
+    const { like } = await import("drizzle-orm");
+    const other = await app.member("lakeshore@demo.test");
+    const invite = (i: number) =>
+      responseOf(action({ request: postRequest("/sellers/permissions", other.cookie, { name: `Many ${i}`, email: `many-${i}@invites.example`, grant: "all:view" }), context, params: {} }));
+    for (let i = 0; i < COLLEAGUE_INVITES.limit; i++) expect((await invite(i)).status).toBe(302);
+    const refused = await invite(COLLEAGUE_INVITES.limit);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { result: { error: Record<string, string[]> } }).result.error[""]![0]).toMatch(/^You have sent 30 invitations in the last hour\. Please wait \d+ minutes and try again\.$/);
+    const accounts = await services.db.select().from(users).where(like(users.email, "many-%@invites.example"));
+    expect(accounts.length).toBe(COLLEAGUE_INVITES.limit);
+    const mails = await services.db.select().from(outbox).where(like(outbox.recipient, "many-%@invites.example"));
+    expect(mails.length).toBe(COLLEAGUE_INVITES.limit);
+    // each invitation hashes a random first password: thirty of them on a busy machine
+  }, 60_000);
+});

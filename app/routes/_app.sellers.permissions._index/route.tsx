@@ -14,7 +14,7 @@ import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { pageNumber } from "~/lib/query-params";
 import { inviteColleagueSchema } from "~/lib/schemas/index.server";
-import { colleaguesOf, inviteColleague, resendColleagueInvitation, teamOf, teamProjects } from "~/models/seller-permissions.server";
+import { colleagueInviteRefused, colleaguesOf, inviteColleague, resendColleagueInvitation, teamOf, teamProjects } from "~/models/seller-permissions.server";
 import { summarizeGrants } from "./summary";
 import { parseWithZod, grantsFromValues } from "~/lib/schemas/index.server";
 
@@ -57,6 +57,8 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   if (form.get("intent") === "resend-invitation") {
     const memberId = Number(form.get("memberId"));
+    const refused = Number.isSafeInteger(memberId) ? await colleagueInviteRefused(services.db, { leadId: user.id }) : null;
+    if (refused) return redirectWithNotification(services, args.request, "/sellers/permissions", refused, "error");
     const sent = Number.isSafeInteger(memberId) && (await resendColleagueInvitation(services, { actor: user, memberId, address: clientAddress(args.request) }));
     if (!sent) throw notFound();
     return redirectWithNotification(services, args.request, "/sellers/permissions", `A new invitation is on its way to ${sent.email}.`);
@@ -64,6 +66,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: inviteColleagueSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { name, email, grant } = submission.value;
+  const refused = await colleagueInviteRefused(services.db, { leadId: user.id });
+  if (refused) return json({ result: submission.reply({ formErrors: [refused] }) }, { status: 429 });
   const invited = await inviteColleague(services, { actor: user, customerId: team.customerId, name, email, grants: grantsFromValues(grant), address: clientAddress(args.request) });
   if (!invited.ok) return json({ result: submission.reply({ fieldErrors: { [invited.field === "email" ? "email" : "name"]: [invited.message] } }) }, { status: 409 });
   return redirectWithNotification(services, args.request, "/sellers/permissions", `${name} is invited; the e-mail with a link to join is on its way to ${email}.`);

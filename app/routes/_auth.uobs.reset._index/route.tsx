@@ -27,6 +27,13 @@ export async function loader(args: LoaderFunctionArgs) {
   return { captchaSiteKey: captchaSiteKey(services.env) };
 }
 
+/** Reset links mailed in an hour: to one account (its owner has those links), and asked for from one address. */
+export const RESET_LINKS = {
+  perAccount: { limit: 5, windowMs: 60 * 60_000 },
+  // an office behind one address has room for its members' own resets
+  perAddress: { limit: 50, windowMs: 60 * 60_000 },
+};
+
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const formData = await readForm(args.request);
@@ -36,11 +43,14 @@ export async function action(args: ActionFunctionArgs) {
     return answer(submission.reply({ formErrors: [CAPTCHA_MESSAGE] }), 400, { sent: false });
   }
   const { email } = submission.value;
-  const limited = await hitRateLimit(services.db, `reset:${clientAddress(args.request)}:${email}`, {
-    limit: 5,
-    windowMs: 60 * 60_000,
-  });
-  const user = limited.allowed ? await findUserByEmail(services.db, email) : undefined;
+  // counted per account whatever the address, and per address whatever the account: counted per pair, a
+  // visitor with a few addresses could send one member any number of links, and one address could send
+  // five to every member; every post counts, so the limit tells nothing of whether the account exists
+  const [forAccount, fromAddress] = await Promise.all([
+    hitRateLimit(services.db, `reset-account:${email}`, RESET_LINKS.perAccount),
+    hitRateLimit(services.db, `reset-address:${clientAddress(args.request)}`, RESET_LINKS.perAddress),
+  ]);
+  const user = forAccount.allowed && fromAddress.allowed ? await findUserByEmail(services.db, email) : undefined;
   if (user && user.enabled) {
     const token = await createPasswordReset(services.db, user.id);
     const minutes = PASSWORD_RESET_TTL_MS / 60_000;
