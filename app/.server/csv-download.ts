@@ -20,12 +20,10 @@ export function csvAttachment(env: Pick<Env, "APP_ENV">, body: string | Readable
 
 /**
  * A moment as a spreadsheet reads it, a date and time it can sort, filter and count with: "2026-05-08 14:30:05",
- * in UTC (the column's header says so). ISO 8601's "2026-05-08T14:30:05.000Z" stayed text in Excel.
+ * in UTC. ISO 8601's "2026-05-08T14:30:05.000Z" stayed text in Excel. The columns' headers keep their names: clients
+ * read these files by them, and the README says an export's times are UTC.
  */
 export const csvDateTime = (at: Date | number | null | undefined) => (at === null || at === undefined ? null : new Date(at).toISOString().slice(0, 19).replace("T", " "));
-
-/** The header of a column of csvDateTime's moments. */
-export const utcHeader = (label: string) => `${label} (UTC)`;
 
 /** The file name of a table as it stands today: `<name>-<day>.csv`. */
 export const datedCsvName = (name: string) => `${name}-${new Date().toISOString().slice(0, 10)}.csv`;

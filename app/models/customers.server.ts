@@ -9,7 +9,7 @@ import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server
 import { criteriaFrom } from "~/lib/buyer-criteria";
 import { inList } from "~/.server/db/in-list";
 import { preparedQuery } from "~/.server/db/prepared";
-import { csvDateTime, utcHeader } from "~/.server/csv-download";
+import { csvDateTime } from "~/.server/csv-download";
 import { NO_REQUESTS } from "~/lib/responsiveness";
 import { companyResponsivenessSql } from "~/models/responsiveness.server";
 import {
@@ -478,11 +478,6 @@ export async function customerTableView(services: Services, { reader, request }:
   const columns = CUSTOMER_DATA_COLUMNS.filter((c) => view.visible[c.value]);
   return { view, query, columns };
 }
-
-const DATE_COLUMNS: ReadonlySet<CustomerColumn> = new Set(["createdAt", "updatedAt", "lastLogin", "lastActivity"]);
-
-/** A column's header in the CSV: the table's, and the time zone of a date's. */
-export const csvHeaderOf = (column: { value: CustomerColumn; label: string }) => (DATE_COLUMNS.has(column.value) ? utcHeader(column.label) : column.label);
 
 /** A cell as the CSV writes it: dates as a spreadsheet reads them (csvDateTime, UTC), yes/no, numbers as numbers. */
 export function csvValueOf(row: CustomerRow, column: CustomerColumn): string | number | boolean | null {

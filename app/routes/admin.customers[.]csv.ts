@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { chunkedCsv, csvAttachment, datedCsvName } from "~/.server/csv-download";
-import { customerIdsInViewOrder, customersInOrder, customerTableView, csvHeaderOf, csvValueOf } from "~/models/customers.server";
+import { customerIdsInViewOrder, customersInOrder, customerTableView, csvValueOf } from "~/models/customers.server";
 
 const CHUNK = 500;
 
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   let ids: Int32Array | null = null;
   let next = 0;
   const stream = chunkedCsv(
-    columns.map(csvHeaderOf),
+    columns.map((c) => c.label),
     async () => {
       ids ??= await customerIdsInViewOrder(services.db, query);
       const rows = next < ids.length ? await customersInOrder(services.db, ids.subarray(next, next + CHUNK)) : [];

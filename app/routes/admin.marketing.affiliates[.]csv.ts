@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { chunkedCsv, csvAttachment, csvDateTime, utcHeader } from "~/.server/csv-download";
+import { chunkedCsv, csvAttachment, csvDateTime } from "~/.server/csv-download";
 import { referralExportChunk } from "~/models/affiliates.server";
 
 const CHUNK = 500;
@@ -10,7 +10,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   let afterId = 0;
   const stream = chunkedCsv(
-    ["partner", "code", "commission %", "member", "e-mail", "company", utcHeader("joined"), "NDAs signed", "offers accepted", "commission status"],
+    ["partner", "code", "commission %", "member", "e-mail", "company", "joined", "NDAs signed", "offers accepted", "commission status"],
     async () => {
       const rows = await referralExportChunk(services.db, { afterId, size: CHUNK });
       afterId = rows.at(-1)?.id ?? afterId;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
-import { chunkedCsv, csvAttachment, csvDateTime, utcHeader } from "~/.server/csv-download";
+import { chunkedCsv, csvAttachment, csvDateTime } from "~/.server/csv-download";
 import { recipientState } from "~/lib/marketing";
 import { campaignRecipients, findCampaign } from "~/models/campaigns.server";
 
@@ -14,7 +14,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!campaign) throw notFound();
   let page = 1;
   const stream = chunkedCsv(
-    ["recipient", "status", "attempts", "segments", utcHeader("due"), utcHeader("sent"), "last error"],
+    ["recipient", "status", "attempts", "segments", "due", "sent", "last error"],
     async () => {
       const rows = await campaignRecipients(services.db, { campaignId: campaign.id, page: page++, pageSize: CHUNK });
       return rows.map((r) => [r.recipient, recipientState(r), r.attempts, r.segments ?? "", csvDateTime(r.dueAt), csvDateTime(r.sentAt), r.lastError ?? ""]);
