@@ -1,6 +1,9 @@
 import { platformFor, type WorkerBindings } from "~/.server/platform/workers";
 export { d1CallsOf } from "~/.server/platform/workers";
 import { runMaintenance } from "~/models/maintenance.server";
+import { drainOutbox } from "~/models/outbox.server";
+import { sendDigest } from "~/models/saved-search-digests.server";
+import type { DigestMessage } from "~/.server/platform/workers";
 import { receiveBeacon } from "~/routes/api.analytics.session";
 import { decodeRow } from "~/.server/platform/queue-codec";
 import type { QueuedWrite } from "~/.server/services";
@@ -17,11 +20,42 @@ export { frontDoor } from "~/.server/front-door";
 export { bookmarkOf, d1SessionFor, keepBookmark } from "~/.server/platform/d1-bookmark";
 export { answerForGuessedMember } from "~/auth/guessed-member.server";
 
-/** The cron trigger: outbox retries (provider outages) and pruning of spent sessions and tokens. */
+/** The cron trigger: outbox retries (provider outages) and pruning of spent sessions and tokens; the due digests to their queue. */
 export async function scheduled(env: WorkerBindings, ctx: ExecutionContext) {
   const platform = await platformFor({ cloudflare: { env, ctx } });
-  await runMaintenance(platform.db, platform.env);
+  const queue = env.DIGESTS;
+  const at = Date.now();
+  await runMaintenance(platform.db, platform.env, at, {
+    queueDigests: queue && ((userIds) => queue.sendBatch(userIds.map((userId) => ({ body: { userId, at } satisfies DigestMessage }))).then(() => undefined)),
+  });
 }
+
+/** The DIGESTS queue's name (wrangler.toml): worker/index.ts hands its batches to `digests`, every other queue's to `writes`. */
+export const DIGESTS_QUEUE = "secondary-marketplace-digests";
+
+/**
+ * The DIGESTS queue's consumer: one member's digest a message, each looked for when its batch
+ * runs (a member disabled or unsubscribed since the cron took them up gets nothing). A message
+ * that failed comes again after the retry delay, alone among the others' acks; sent twice, the
+ * digest's own batch keeps one (sendDigest).
+ */
+export async function digests(batch: MessageBatch<DigestMessage>, env: WorkerBindings, ctx: ExecutionContext) {
+  const platform = await platformFor({ cloudflare: { env, ctx } });
+  let queued = 0;
+  for (const message of batch.messages) {
+    try {
+      if (await sendDigest(platform.db, platform.env, { userId: message.body.userId })) queued++;
+      message.ack();
+    } catch (error) {
+      console.error(`saved-search digest for member ${message.body.userId} failed, delivered again:`, error);
+      message.retry({ delaySeconds: DIGEST_RETRY_DELAY_SECONDS });
+    }
+  }
+  // as many messages as the batch queued go out now: the cron's drain (200 a run) is far short of a day's digests
+  if (queued) ctx.waitUntil(drainOutbox(platform.db, platform.env, { maxMessages: queued }).catch((error: unknown) => console.error("digest delivery failed:", error)));
+}
+
+const DIGEST_RETRY_DELAY_SECONDS = 60;
 
 /** POST /api/analytics/session. */
 export async function beacon(request: Request, env: WorkerBindings, ctx: ExecutionContext) {
