@@ -42,15 +42,18 @@ export const DIGESTS_QUEUE = "secondary-marketplace-digests";
 export async function digests(batch: MessageBatch<DigestMessage>, env: WorkerBindings, ctx: ExecutionContext) {
   const platform = await platformFor({ cloudflare: { env, ctx } });
   let queued = 0;
-  for (const message of batch.messages) {
-    try {
-      if (await sendDigest(platform.db, platform.env, { userId: message.body.userId })) queued++;
-      message.ack();
-    } catch (error) {
-      console.error(`saved-search digest for member ${message.body.userId} failed, delivered again:`, error);
-      message.retry({ delaySeconds: DIGEST_RETRY_DELAY_SECONDS });
-    }
-  }
+  // side by side: each digest is some 7 round trips to D1, and one after another a batch of 10 took a second
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        if (await sendDigest(platform.db, platform.env, { userId: message.body.userId })) queued++;
+        message.ack();
+      } catch (error) {
+        console.error(`saved-search digest for member ${message.body.userId} failed, delivered again:`, error);
+        message.retry({ delaySeconds: DIGEST_RETRY_DELAY_SECONDS });
+      }
+    }),
+  );
   // as many messages as the batch queued go out now: the cron's drain (200 a run) is far short of a day's digests
   if (queued) ctx.waitUntil(drainOutbox(platform.db, platform.env, { maxMessages: queued }).catch((error: unknown) => console.error("digest delivery failed:", error)));
 }
