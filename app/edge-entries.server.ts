@@ -12,8 +12,8 @@ import { getServices, writeQueued } from "~/services.server";
 /**
  * What worker/index.ts answers outside Remix, read from the Remix build's entry module
  * (app/entry.server.tsx re-exports it in the Workers build): the cron trigger, the page-session
- * beacon (answered before Remix, so a beacon costs no route matching), the consumer of the WRITES
- * queue, and what runs before Remix (the front door, the D1 session and its bookmark, the guessed
+ * beacon (answered before Remix, so a beacon costs no route matching), the consumers of the WRITES
+ * and DIGESTS queues, and what runs before Remix (the front door, the D1 session and its bookmark, the guessed
  * member of a GET).
  */
 export { frontDoor } from "~/.server/front-door";
