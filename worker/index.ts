@@ -11,7 +11,7 @@ const handleRemixRequest = createRequestHandler(serverBuild, "production");
 
 // the Workers build's entry module re-exports app/edge-entries.server.ts (decision 036): the Worker
 // uses the build's one copy of the app, typed by that module
-const { beacon, scheduled, writes, frontDoor, bookmarkOf, d1SessionFor, keepBookmark, d1CallsOf, answerForGuessedMember } = serverBuild.entry.module as unknown as typeof EdgeEntries;
+const { beacon, scheduled, writes, digests, DIGESTS_QUEUE, frontDoor, bookmarkOf, d1SessionFor, keepBookmark, d1CallsOf, answerForGuessedMember } = serverBuild.entry.module as unknown as typeof EdgeEntries;
 const {
   applySecurityHeaders,
   bodyLimitFor,
@@ -55,9 +55,10 @@ export default {
     });
   },
 
-  // page sessions and looks, queued by the requests that took them
+  // page sessions and looks, queued by the requests that took them; the due digests, queued by the cron
   async queue(batch, env, ctx) {
-    await writes(batch as MessageBatch<never>, env, ctx);
+    if (batch.queue === DIGESTS_QUEUE) await digests(batch as MessageBatch<never>, env, ctx);
+    else await writes(batch as MessageBatch<never>, env, ctx);
   },
 } satisfies ExportedHandler<Bindings>;
 

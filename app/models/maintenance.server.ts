@@ -12,16 +12,16 @@ import { drainOutbox, purgeOutbox } from "./outbox.server";
 import { prunePasswordResets } from "./password-resets.server";
 import { pruneDailyLooks } from "./project-looks.server";
 import { pruneRateLimits } from "./rate-limits.server";
-import { sendDueDigests } from "./saved-search-digests.server";
+import { fanOutDueDigests, sendDueDigests } from "./saved-search-digests.server";
 import { recomputeResponsivenessIfDue } from "./responsiveness.server";
 import { pruneSessions } from "./sessions.server";
 
 /**
  * Housekeeping, run by the cron trigger on Workers and a timer on Node: send what the
- * outbox holds (the saved-search digests that are due among it), and drop what can no longer be used (ended sessions, expired tokens,
+ * outbox holds (the saved-search digests that are due among it, or on Workers handed to their queue), and drop what can no longer be used (ended sessions, expired tokens,
  * spent rate-limit windows) so that no stale secret stays in the database.
  */
-export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
+export async function runMaintenance(db: Database, env: Env, now = Date.now(), { queueDigests }: { queueDigests?: (userIds: number[]) => Promise<void> } = {}) {
   // a step that fails (a lost connection to D1) must not stop the rest: each is logged, and the
   // run fails at its end with the first failure, so the cron's run is reported as failed
   const failures: unknown[] = [];
@@ -31,8 +31,12 @@ export async function runMaintenance(db: Database, env: Env, now = Date.now()) {
       failures.push(error);
       return undefined;
     });
-  // the saved-search digests first, so this run delivers them; a failure there must not stop the rest
-  await sendDueDigests(db, env, { now }).catch((error) => console.error("saved-search digests failed:", error));
+  // the saved-search digests first, so this run delivers them; a failure there must not stop the rest.
+  // With a queue (the Worker's DIGESTS), this run only hands the due members to it, a page at a time,
+  // and the queue's consumer writes the digests a bounded batch an invocation
+  await (queueDigests ? fanOutDueDigests(db, { now, deliver: queueDigests }) : sendDueDigests(db, env, { now })).catch((error) =>
+    console.error("saved-search digests failed:", error),
+  );
   // campaigns whose queueing a restart cut off part-way: the rest of the list is written before this run delivers
   await step("campaign queueing", () => finishStalledCampaigns({ db, env, waitUntil: () => {} }, now));
   const sent = (await step("outbox delivery", () => drainOutbox(db, env))) ?? 0;

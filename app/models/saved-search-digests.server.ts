@@ -6,20 +6,29 @@ import { teaserPathFor } from "~/lib/access";
 import { formatCompactCurrency, formatPercent } from "~/lib/format-figures";
 import { primaryRole, type Role } from "~/lib/roles";
 import { describeFilters, filtersOf, searchPathOf } from "~/lib/saved-searches";
+import { nextTurn } from "~/.server/platform/next-turn";
 import { queuedMessage } from "./outbox.server";
 import { searchProjects } from "./project-search.server";
-import { claimDueSearches, digestRecorded, membersDueForDigest, reportedAmong } from "./saved-searches.server";
+import { claimDueMembers, digestRecipient, digestRecorded, dueSearchesOf, releaseClaim, reportedAmong } from "./saved-searches.server";
 import { isSuppressed } from "./suppressions.server";
 
 type DigestEnv = Pick<Env, "APP_URL" | "SESSION_SECRET">;
-type Member = Awaited<ReturnType<typeof membersDueForDigest>>[number];
+type Member = NonNullable<Awaited<ReturnType<typeof digestRecipient>>>;
 type Match = Awaited<ReturnType<typeof searchProjects>>["rows"][number];
 type Found = { search: SavedSearch; matches: Match[]; more: number };
 
 /** Listings a digest names per search; the rest are one link away (the search itself). */
 export const DIGEST_MATCHES_PER_SEARCH = 20;
-/** Members a maintenance run looks at; the others wait for the next run (every 5 minutes on Workers, every minute on Node). */
-export const DIGEST_MEMBERS_PER_RUN = 25;
+/** Members a run claims at a time: one queue `sendBatch` (at most 100 messages) on Workers, one stretch between yields on Node. */
+export const DIGEST_PAGE_SIZE = 100;
+/**
+ * Pages a Workers cron run hands to the queue: 50 pages, 5,000 members every 5 minutes, some 150
+ * of the invocation's 1,000 subrequests (the outbox drain after it takes up to 600).
+ */
+export const DIGEST_PAGES_PER_RUN = 50;
+/** The time a Node run spends on digests (every minute, yielding between members), and the members it takes at most. */
+export const DIGEST_NODE_BUDGET_MS = 5_000;
+export const DIGEST_NODE_MEMBERS_PER_RUN = 1_000;
 
 export const DIGEST_SUBJECT = "New listings for your saved searches";
 
@@ -91,34 +100,88 @@ export async function digestMessage(env: DigestEnv, { member, role, found }: { m
   };
 }
 
-/** One member's digest: claimed, looked for, and (when there is news) queued in the same batch that records it. */
-async function digestFor(db: Database, env: DigestEnv, member: Member, now: number) {
-  // oldest first: a listing two searches find is named under the one saved first
-  const searches = (await claimDueSearches(db, { userId: member.id, now })).sort((a, b) => a.id - b.id);
+/**
+ * One member's digest, looked for now: nothing for a member disabled since the claim, no longer a
+ * buyer or broker, whose address asked for no e-mail, or whose searches' alerts are off; otherwise
+ * queued in the outbox in the same batch that records it (and taken out again by that batch when
+ * another delivery recorded one within the day: a queue message delivered twice sends once).
+ * Returns whether a digest was queued.
+ */
+export async function sendDigest(db: Database, env: DigestEnv, { userId, now = Date.now() }: { userId: number; now?: number }) {
+  const member = await digestRecipient(db, { userId });
+  if (!member) return false;
   const role = primaryRole(member.roles);
-  // a member who is no longer a buyer or broker, or who asked for no e-mail at all, keeps the searches but gets nothing
-  if (!searches.length || (role !== "buyer" && role !== "broker") || (await isSuppressed(db, { channel: "email", address: member.email }))) return false;
+  if ((role !== "buyer" && role !== "broker") || (await isSuppressed(db, { channel: "email", address: member.email }))) return false;
+  // oldest first: a listing two searches find is named under the one saved first
+  const searches = await dueSearchesOf(db, { userId, now });
+  if (!searches.length) return false;
   const found = (await findNew(db, member, searches)).filter((f) => f.matches.length > 0);
   if (!found.length) return false;
   const message = await digestMessage(env, { member, role, found: onceEach(found).filter((f) => f.matches.length > 0) });
   // reported for every search that found it, named once or not: none of them names it again unchanged
   const reported = found.map((f) => ({ searchId: f.search.id, projects: f.matches.map((m) => ({ id: m.id, updatedAt: m.updatedAt })) }));
-  await db.batch([
+  const results = (await db.batch([
     queuedMessage(db, { channel: "email", recipient: member.email, ...message }, now),
     ...digestRecorded(db, { searchIds: searches.map((s) => s.id), reported, now }),
-  ] as unknown as Parameters<typeof db.batch>[0]);
-  return true;
+  ] as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  return !taken(results[1]);
+}
+
+/** Whether the batch's guard took the outbox row out again (libsql and D1 count changes differently). */
+function taken(result: unknown) {
+  const r = result as { rowsAffected?: number; meta?: { changes?: number } } | undefined;
+  return (r?.rowsAffected ?? r?.meta?.changes ?? 0) > 0;
 }
 
 /**
- * The daily digests, from the housekeeping run: up to `limit` members whose searches
- * are due, each e-mailed at most once a day through the outbox, and only with news.
- * Returns how many digests were queued.
+ * Hands the members whose digests are due to `deliver` a page at a time (least recently looked at
+ * first), each page claimed before it is handed on, until none is due or `pages` pages are done.
+ * A page `deliver` fails on is given back (the next run takes it first) and the run stops there.
+ * Returns the members handed on.
  */
-export async function sendDueDigests(db: Database, env: DigestEnv, { now = Date.now(), limit = DIGEST_MEMBERS_PER_RUN }: { now?: number; limit?: number } = {}) {
-  let queued = 0;
-  for (const member of await membersDueForDigest(db, { now, limit })) {
-    if (await digestFor(db, env, member, now)) queued++;
+export async function fanOutDueDigests(
+  db: Database,
+  { now = Date.now(), deliver, pageSize = DIGEST_PAGE_SIZE, pages = DIGEST_PAGES_PER_RUN, until = Infinity }: { now?: number; deliver: (userIds: number[]) => Promise<void>; pageSize?: number; pages?: number; until?: number },
+) {
+  let handed = 0;
+  for (let page = 0; page < pages && Date.now() < until; page++) {
+    const userIds = await claimDueMembers(db, { now, limit: pageSize });
+    if (!userIds.length) break;
+    try {
+      await deliver(userIds);
+    } catch (error) {
+      await releaseClaim(db, { userIds, now }).catch(() => undefined);
+      throw error;
+    }
+    handed += userIds.length;
   }
+  return handed;
+}
+
+/**
+ * The digests in process (Node, and a Worker without the DIGESTS queue): the due members claimed
+ * and each looked at in turn, for up to `budgetMs`, yielding between members so that requests
+ * are answered meanwhile. Returns how many digests were queued in the outbox.
+ */
+export async function sendDueDigests(
+  db: Database,
+  env: DigestEnv,
+  { now = Date.now(), limit = DIGEST_NODE_MEMBERS_PER_RUN, budgetMs = DIGEST_NODE_BUDGET_MS }: { now?: number; limit?: number; budgetMs?: number } = {},
+) {
+  let queued = 0;
+  const pageSize = Math.min(limit, 25);
+  await fanOutDueDigests(db, {
+    now,
+    pageSize,
+    pages: Math.ceil(limit / pageSize),
+    until: Date.now() + budgetMs,
+    deliver: async (userIds) => {
+      for (const userId of userIds) {
+        // one member's failure does not hold up the others: theirs is looked at again after the recheck time
+        if (await sendDigest(db, env, { userId, now }).catch((error: unknown) => void console.error(`saved-search digest for member ${userId} failed:`, error))) queued++;
+        await nextTurn();
+      }
+    },
+  });
   return queued;
 }

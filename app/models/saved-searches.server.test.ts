@@ -6,8 +6,9 @@ import { customers, outbox, projects, savedSearches, users, type User } from "~/
 import { readAlertsUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { canonicalQuery, SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
 import { makeUser } from "~/seed/factories";
-import { DIGEST_MATCHES_PER_SEARCH, DIGEST_SUBJECT, sendDueDigests } from "./saved-search-digests.server";
-import { deleteSavedSearch, listSavedSearches, saveSearch, setSearchAlerts, stopAlerts } from "./saved-searches.server";
+import { DIGEST_MATCHES_PER_SEARCH, DIGEST_SUBJECT, fanOutDueDigests, sendDigest, sendDueDigests } from "./saved-search-digests.server";
+import { queuedMessage } from "./outbox.server";
+import { DIGEST_RECHECK_MS, deleteSavedSearch, digestRecorded, listSavedSearches, saveSearch, setSearchAlerts, stopAlerts } from "./saved-searches.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let seller: User;
@@ -211,5 +212,104 @@ describe("saved-search digests", () => {
     expect(next.body).not.toContain("Orchardine");
     // a broker's links run the brokers' search
     expect(next.body).toContain("Vineyards (“vineyardine”): 1 listing");
+  });
+});
+
+describe("saved-search digests through a queue", () => {
+  /** The members a run hands on (all due members of the test database: only these tests' own are looked at). */
+  async function handed(now: number, options: { pageSize?: number; pages?: number; fail?: boolean } = {}) {
+    const pages: number[][] = [];
+    await fanOutDueDigests(t.db, {
+      now,
+      pageSize: options.pageSize,
+      pages: options.pages,
+      deliver: async (userIds) => {
+        if (options.fail) throw new Error("queue unavailable");
+        pages.push(userIds);
+      },
+    });
+    return pages;
+  }
+
+  it("hands each due member on once a page at a time, the least recently looked at first; the quiet ones again an hour later, not each run", async () => {
+    const quiet = await makeUser(t.db);
+    const fresh = await makeUser(t.db);
+    const off = await makeUser(t.db);
+    const disabled = await makeUser(t.db);
+    await saved(quiet, "Quiet one", { q: "nothingatallfound" });
+    await saved(quiet, "Quiet two", { q: "nothingatallfoundeither" });
+    await saved(fresh, "Fresh", { q: "freshwater" });
+    const offId = await saved(off, "Off", { q: "freshwater" });
+    await setSearchAlerts(t.db, { userId: off.id, searchId: offId, alerts: false });
+    await saved(disabled, "Disabled", { q: "freshwater" });
+    await t.db.update(users).set({ enabled: false }).where(eq(users.id, disabled.id));
+    const base = Date.now() + 1000;
+    // the quiet member was looked at before; the fresh one never
+    await t.db.update(savedSearches).set({ checkedAt: new Date(base - 2 * DIGEST_RECHECK_MS) }).where(eq(savedSearches.userId, quiet.id));
+
+    const first = await handed(base, { pageSize: 1 });
+    expect(first.every((page) => page.length <= 1)).toBe(true);
+    const order = first.flat().filter((id) => [quiet.id, fresh.id, off.id, disabled.id].includes(id));
+    expect(order).toEqual([fresh.id, quiet.id]);
+    // taken up: the next runs within the hour leave them (a message waiting in the queue is not queued again)
+    expect((await handed(base + 5 * 60_000)).flat()).not.toContain(quiet.id);
+    expect((await handed(base + DIGEST_RECHECK_MS - 1)).flat()).not.toContain(fresh.id);
+    // nothing new for either: an hour on, both are looked at again
+    const later = (await handed(base + DIGEST_RECHECK_MS + 1)).flat();
+    expect(later).toContain(quiet.id);
+    expect(later).toContain(fresh.id);
+  });
+
+  it("gives back a page the queue refused: the next run hands it on first, nothing skipped", async () => {
+    const member = await makeUser(t.db);
+    await saved(member, "Refused", { q: "refusedpage" });
+    const base = Date.now() + 1000;
+    await expect(handed(base, { fail: true })).rejects.toThrow("queue unavailable");
+    expect((await handed(base + 60_000)).flat()).toContain(member.id);
+  });
+
+  it("sends a member's digest once however often its message is delivered, at once or after the first was written", async () => {
+    const member = await makeUser(t.db);
+    await saved(member, "Twice", { q: "twicedelivered" });
+    const base = Date.now() + 1000;
+    await listing({ projectName: "Twicedelivered receivables", updatedAt: new Date(base) });
+    const sent = await Promise.all([sendDigest(t.db, env, { userId: member.id, now: base + 1000 }), sendDigest(t.db, env, { userId: member.id, now: base + 1000 })]);
+    expect(sent.filter(Boolean)).toHaveLength(1);
+    // the message again, after a failure that came once the digest was written (its ack lost)
+    expect(await sendDigest(t.db, env, { userId: member.id, now: base + 60_000 })).toBe(false);
+    expect(await digestsTo(member.email)).toHaveLength(1);
+    // the next day's news is a digest of its own
+    await listing({ projectName: "Twicedelivered second pool", updatedAt: new Date(base + 2 * HOUR) });
+    expect(await sendDigest(t.db, env, { userId: member.id, now: base + 25 * HOUR })).toBe(true);
+    expect(await digestsTo(member.email)).toHaveLength(2);
+  });
+
+  it("sends nothing to a member who stopped the alerts or was disabled after the cron took them up", async () => {
+    const stopped = await makeUser(t.db);
+    const disabled = await makeUser(t.db);
+    await saved(stopped, "Stopped", { q: "meanwhilemere" });
+    await saved(disabled, "Disabled", { q: "meanwhilemere" });
+    const base = Date.now() + 1000;
+    await listing({ projectName: "Meanwhilemere loans", updatedAt: new Date(base) });
+    const queued = (await handed(base + 1000)).flat();
+    expect(queued).toEqual(expect.arrayContaining([stopped.id, disabled.id]));
+    await stopAlerts(t.db, { userId: stopped.id });
+    await t.db.update(users).set({ enabled: false }).where(eq(users.id, disabled.id));
+    expect(await sendDigest(t.db, env, { userId: stopped.id, now: base + 2000 })).toBe(false);
+    expect(await sendDigest(t.db, env, { userId: disabled.id, now: base + 2000 })).toBe(false);
+    expect(await digestsTo(stopped.email)).toEqual([]);
+    expect(await digestsTo(disabled.email)).toEqual([]);
+  });
+
+  it("takes the digest's outbox row out again in its own batch when the alerts were stopped after the searches were read", async () => {
+    const member = await makeUser(t.db);
+    const searchId = await saved(member, "Late stop", { q: "latestop" });
+    await stopAlerts(t.db, { searchId });
+    const now = Date.now();
+    await t.db.batch([
+      queuedMessage(t.db, { channel: "email", recipient: member.email, subject: DIGEST_SUBJECT, body: "-" }, now),
+      ...digestRecorded(t.db, { searchIds: [searchId], reported: [], now }),
+    ] as unknown as Parameters<typeof t.db.batch>[0]);
+    expect(await digestsTo(member.email)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { customers, savedSearchAlerts, savedSearches, users, type SavedSearch } from "~/.server/db/schema";
+import { customers, outbox, savedSearchAlerts, savedSearches, users, type SavedSearch } from "~/.server/db/schema";
 import type { AlertsClaim } from "~/.server/unsubscribe-token";
 import { SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
@@ -83,51 +83,83 @@ export async function stopAlerts(db: Database, claim: AlertsClaim) {
   await db.update(savedSearches).set({ alerts: false }).where(claimed(claim));
 }
 
-/** Searches whose member may get a digest now: alerts on, the last digest a day old, not held by another run. */
 export const DIGEST_INTERVAL_MS = 24 * 60 * 60_000;
 /**
- * A run that claimed a member's searches holds them this long: an overlapping run
- * leaves them alone. A member's digest takes a few queries, far less than this; and a
- * search with nothing new is looked at again by the next run after it.
+ * A member taken up by a run (their due searches claimed, then handed to the queue or looked at
+ * in process) is left alone by later runs this long: a message waiting in the queue is not queued
+ * again, and a member with nothing new is looked at again an hour later, not every run (with
+ * 50,000 quiet members that was the whole of D1's day). Runs take the least recently looked at
+ * first, so a member whose day has just come round goes before the quiet ones looked at since.
  */
-export const DIGEST_CLAIM_MS = 30_000;
+export const DIGEST_RECHECK_MS = 60 * 60_000;
 
+/** Alerts on, and no digest within the day. */
+const digestDue = (now: number) =>
+  and(eq(savedSearches.alerts, true), or(isNull(savedSearches.lastDigestAt), lt(savedSearches.lastDigestAt, new Date(now - DIGEST_INTERVAL_MS))));
+
+/** Due, and not taken up by a run within the recheck time. */
 function dueCondition(now: number) {
-  return and(
-    eq(savedSearches.alerts, true),
-    or(isNull(savedSearches.lastDigestAt), lt(savedSearches.lastDigestAt, new Date(now - DIGEST_INTERVAL_MS))),
-    or(isNull(savedSearches.checkedAt), lt(savedSearches.checkedAt, new Date(now - DIGEST_CLAIM_MS))),
-  );
+  return and(digestDue(now), or(isNull(savedSearches.checkedAt), lt(savedSearches.checkedAt, new Date(now - DIGEST_RECHECK_MS))));
 }
 
-/** Up to `limit` members with due searches, least recently checked first, who may still sign in. */
-export async function membersDueForDigest(db: Database, { now, limit }: { now: number; limit: number }) {
-  return db
-    .select({ id: users.id, email: users.email, name: users.name, roles: users.roles, customerId: users.customerId })
+/** A member who may still sign in: enabled, their company (if any) neither disabled nor locked. */
+const mayGetDigest = or(isNull(customers.id), and(eq(customers.enabled, true), eq(customers.locked, false)));
+
+/**
+ * Claims up to `limit` members with due searches, least recently looked at first, who may still
+ * sign in: their due searches' checked_at moves to now in one conditional update, so two runs at
+ * once never take the same member. Returns the ids this run holds.
+ */
+export async function claimDueMembers(db: Database, { now, limit }: { now: number; limit: number }) {
+  const candidates = await db
+    .select({ id: users.id })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .leftJoin(customers, eq(customers.id, users.customerId))
-    .where(and(dueCondition(now), eq(users.enabled, true), or(isNull(customers.id), and(eq(customers.enabled, true), eq(customers.locked, false)))))
+    .where(and(dueCondition(now), eq(users.enabled, true), mayGetDigest))
     .groupBy(users.id)
     .orderBy(sql`min(coalesce(${savedSearches.checkedAt}, 0))`, asc(users.id))
     .limit(limit);
-}
-
-/**
- * Claims a member's due searches for this run with one conditional update (their
- * checked_at moved to now only where nobody moved it within the claim time): two runs
- * at once never both get them, so no digest goes twice. Returns what this run holds.
- */
-export async function claimDueSearches(db: Database, { userId, now }: { userId: number; now: number }): Promise<SavedSearch[]> {
-  return db
+  if (!candidates.length) return [];
+  const claimed = await db
     .update(savedSearches)
     .set({ checkedAt: new Date(now) })
-    .where(and(eq(savedSearches.userId, userId), dueCondition(now)))
-    .returning();
+    .where(and(inJson(savedSearches.userId, candidates.map((c) => c.id)), dueCondition(now)))
+    .returning({ userId: savedSearches.userId });
+  return [...new Set(claimed.map((c) => c.userId))].sort((a, b) => a - b);
+}
+
+/** Gives back a claim whose members were not handed on (the queue refused them): the next run takes them first. */
+export async function releaseClaim(db: Database, { userIds, now }: { userIds: number[]; now: number }) {
+  if (!userIds.length) return;
+  await db
+    .update(savedSearches)
+    .set({ checkedAt: null })
+    .where(and(inJson(savedSearches.userId, userIds), eq(savedSearches.checkedAt, new Date(now))));
+}
+
+/** The member as a digest needs them, read when it is written: nothing for one disabled (or whose company was) since the claim. */
+export async function digestRecipient(db: Database, { userId }: { userId: number }) {
+  const [member] = await db
+    .select({ id: users.id, email: users.email, name: users.name, roles: users.roles, customerId: users.customerId })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(and(eq(users.id, userId), eq(users.enabled, true), mayGetDigest))
+    .limit(1);
+  return member;
+}
+
+/** A member's searches a digest covers now: alerts on (not stopped since the claim) and none digested within the day. */
+export async function dueSearchesOf(db: Database, { userId, now }: { userId: number; now: number }): Promise<SavedSearch[]> {
+  return db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userId, userId), digestDue(now)))
+    .orderBy(asc(savedSearches.id));
 }
 
 /** One JSON parameter for any number of ids (D1 binds at most 100 a statement). */
-const inJson = (column: typeof savedSearchAlerts.searchId | typeof savedSearchAlerts.projectId | typeof savedSearches.id, ids: number[]) =>
+const inJson = (column: typeof savedSearchAlerts.searchId | typeof savedSearchAlerts.projectId | typeof savedSearches.id | typeof savedSearches.userId, ids: number[]) =>
   sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
 
 /** What these searches' digests reported already: `${searchId}:${projectId}` → the project's updated_at then. */
@@ -143,12 +175,31 @@ export async function reportedAmong(db: Database, { searchIds, projectIds }: { s
 type Reported = { searchId: number; projects: Array<{ id: number; updatedAt: Date }> };
 
 /**
- * The statements that record a sent digest, for one batch with its outbox row: every
- * claimed search's last digest is now (one digest a day per member), and each
- * reported project is remembered at the version it was reported.
+ * The statements that record a digest, for one batch right after its outbox row's insert. The
+ * row is taken out again unless the digest still stands: another delivery of the same queue
+ * message (or an overlapping run) that recorded one within the day, or the member stopping
+ * every one of these searches' alerts since they were read, leaves it nothing to send. Then
+ * every search's last digest is now (one digest a day per member), and each reported project
+ * is remembered at the version it was reported.
  */
 export function digestRecorded(db: Database, { searchIds, reported, now }: { searchIds: number[]; reported: Reported[]; now: number }) {
-  const statements = [db.update(savedSearches).set({ lastDigestAt: new Date(now) }).where(inJson(savedSearches.id, searchIds))];
+  const ours = inJson(savedSearches.id, searchIds);
+  const dayAgo = new Date(now - DIGEST_INTERVAL_MS);
+  const statements = [
+    db.delete(outbox).where(
+      and(
+        sql`${outbox.id} = last_insert_rowid()`,
+        or(
+          exists(db.select({ one: sql`1` }).from(savedSearches).where(and(ours, gte(savedSearches.lastDigestAt, dayAgo)))),
+          notExists(db.select({ one: sql`1` }).from(savedSearches).where(and(ours, eq(savedSearches.alerts, true)))),
+        ),
+      ),
+    ),
+    db
+      .update(savedSearches)
+      .set({ lastDigestAt: new Date(now) })
+      .where(and(ours, or(isNull(savedSearches.lastDigestAt), lt(savedSearches.lastDigestAt, dayAgo)))),
+  ];
   for (const { searchId, projects } of reported) {
     if (!projects.length) continue;
     statements.push(

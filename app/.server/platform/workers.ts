@@ -20,8 +20,13 @@ export type WorkerBindings = {
   ASSETS: Fetcher;
   /** Rows written after the response (page sessions, looks): consumed in batches by worker/index.ts. */
   WRITES?: Queue<QueuedWrite>;
+  /** Members whose saved-search digests are due, one a message: the cron queues them, worker/index.ts consumes them. */
+  DIGESTS?: Queue<DigestMessage>;
   [key: string]: unknown;
 };
+
+/** A member whose digest is due, and when the cron took them up. */
+export type DigestMessage = { userId: number; at: number };
 
 /** Workers' shared cache; with the DOM library loaded too, TypeScript may pick the `caches` that has no `default`. */
 const workersDefaultCache = () => (caches as unknown as { default: Cache }).default;
