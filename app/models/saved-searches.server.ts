@@ -111,14 +111,24 @@ const mayGetDigest = or(isNull(customers.id), and(eq(customers.enabled, true), e
  * once never take the same member. Returns the ids this run holds.
  */
 export async function claimDueMembers(db: Database, { now, limit }: { now: number; limit: number }) {
-  const candidates = await db
-    .select({ id: users.id })
+  // The due searches walked in their index's order (checked_at, nulls first, then member), only as far as
+  // `limit` members' worth: a member has at most SAVED_SEARCH_LIMIT, so the first `limit` members met are
+  // the page, in the order their least recently looked at search gives. Grouped over every due search, a
+  // page read them all (some 70 ms at 50,000 members, each run's every page).
+  const due = db
+    .select({ userId: savedSearches.userId, checkedAt: savedSearches.checkedAt })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .leftJoin(customers, eq(customers.id, users.customerId))
     .where(and(dueCondition(now), eq(users.enabled, true), mayGetDigest))
-    .groupBy(users.id)
-    .orderBy(sql`min(coalesce(${savedSearches.checkedAt}, 0))`, asc(users.id))
+    .orderBy(asc(savedSearches.checkedAt), asc(savedSearches.userId))
+    .limit(limit * SAVED_SEARCH_LIMIT)
+    .as("due");
+  const candidates = await db
+    .select({ id: due.userId })
+    .from(due)
+    .groupBy(due.userId)
+    .orderBy(sql`min(coalesce(${due.checkedAt}, 0))`, asc(due.userId))
     .limit(limit);
   if (!candidates.length) return [];
   const claimed = await db

@@ -1458,7 +1458,8 @@ export const savedSearches = sqliteTable(
   },
   (t) => [
     uniqueIndex("saved_searches_user_name_idx").on(t.userId, sql`lower(${t.name})`),
-    index("saved_searches_due_idx").on(t.alerts, t.checkedAt),
+    // the digests' claim walks due searches in this order and reads all it tests here (claimDueMembers)
+    index("saved_searches_due_idx").on(t.alerts, t.checkedAt, t.userId, t.lastDigestAt),
   ],
 );
 export type SavedSearch = typeof savedSearches.$inferSelect;
