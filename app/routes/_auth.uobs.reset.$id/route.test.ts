@@ -31,3 +31,19 @@ describe("a reset or invitation link opened while signed in", () => {
     expect((await notice(invitation))?.message).toBe("You are signed in as buyer@demo.test. To accept this invitation, sign out and open the link again.");
   });
 });
+
+describe("a reset link of a member whose company was disabled since it was sent", () => {
+  it("sets the password and says, where they would sign in, that the company's access is suspended", async () => {
+    const { customers, users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { makeUser } = await import("~/seed/factories");
+    const [company] = await services.db.insert(customers).values({ name: "Paused Capital", customerType: "buyer" }).returning();
+    const member = await makeUser(services.db);
+    await services.db.update(users).set({ customerId: company!.id }).where(eq(users.id, member.id));
+    const token = await createPasswordReset(services.db, member.id);
+    await services.db.update(customers).set({ enabled: false }).where(eq(customers.id, company!.id));
+    const posted = await responseOf(reset.action({ request: postRequest(`/uobs/reset/${token}`, undefined, { password: "a-new-password-1", confirmPassword: "a-new-password-1" }), context, params: { id: token } }));
+    expect(posted.headers.get("Location")).toBe("/signin");
+    expect(await notice(posted)).toEqual({ message: reset.COMPANY_SUSPENDED_MESSAGE, type: "error" });
+  });
+});

@@ -9,12 +9,16 @@ import { completePasswordReset, findUsablePasswordReset } from "~/models/passwor
 import { readForm } from "~/.server/body";
 import { answer, refuse } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { customerAllowsSignin } from "~/models/customer-accounts.server";
+import { findUserById } from "~/models/users.server";
 
 /** A link for one person (a token, a sign-in step, a member's home) is no page for search engines. */
 export const handle = { noindex: true };
 
 /** What the link is for, as a member signed in to an account is told when they open it. */
 const LINK_STEP = "choose a new password with this link";
+
+export const COMPANY_SUSPENDED_MESSAGE = "Your password is changed, but your company's access is suspended: none of its members can sign in for now. Please contact us to restore access.";
 
 export const meta = () => titleMeta("Choose a new password");
 
@@ -32,6 +36,12 @@ export async function action(args: ActionFunctionArgs) {
   const userId = await completePasswordReset(services.db, args.params.id ?? "", submission.value.password);
   // the same batch ended every session and API token made with the old password
   if (!userId) return refuse(submission, "This link has expired or was used already.", 410, hide);
+  // a link sent before an admin disabled or locked the member's company: sent to sign in, they were refused
+  // there with no word of why; told there (the spent link's page could say only that it is spent)
+  const user = await findUserById(services.db, userId);
+  if (user && !(await customerAllowsSignin(services.db, { customerId: user.customerId }))) {
+    return redirectWithNotification(services, args.request, "/signin", COMPANY_SUSPENDED_MESSAGE, "error");
+  }
   return redirectWithNotification(
     services,
     args.request,

@@ -4,10 +4,10 @@ import { bootApp, ORIGIN, responseOf } from "../../../tests/support/app";
 
 /** "Forgot your password?" as its action answers a visitor (Turnstile is not keyed here, as on a server without its keys). */
 const app = await bootApp("route-reset-request");
-const { action, RESET_LINKS } = await import("./route");
+const { action, ACCESS_SUSPENDED_SUBJECT, RESET_LINKS } = await import("./route");
 const { makeUser } = await import("~/seed/factories");
 const { CLIENT_ADDRESS_HEADER } = await import("~/.server/http");
-const { outbox, users } = await import("~/.server/db/schema");
+const { customers, outbox, users } = await import("~/.server/db/schema");
 const { context, services } = app;
 afterAll(() => app.cleanup());
 
@@ -48,5 +48,27 @@ describe("reset links asked for", () => {
     for (const member of members) answers.push((await ask(member.email, "198.51.100.9")).status);
     expect(answers.every((status) => status === 200)).toBe(true);
     expect(await linksTo(members.map((m) => m.email))).toBe(RESET_LINKS.perAddress.limit);
+  });
+});
+
+describe("a reset asked for by a member of a disabled or locked company", () => {
+  it("sends no link (sign-in would refuse the new password) but says the company's access is suspended and whom to ask; the page answers as for anyone", async () => {
+    const [disabled] = await services.db.insert(customers).values({ name: "Dormant Credit Partners", customerType: "buyer", enabled: false }).returning();
+    const [locked] = await services.db.insert(customers).values({ name: "Frozen Lending", customerType: "buyer", locked: true }).returning();
+    const answers = [];
+    for (const company of [disabled!, locked!]) {
+      const member = await makeUser(services.db);
+      await services.db.update(users).set({ customerId: company.id }).where(eq(users.id, member.id));
+      const answer = await ask(member.email, "192.0.2.40");
+      answers.push([answer.status, await answer.text()]);
+      expect(await linksTo([member.email])).toBe(0);
+      const [told] = await services.db.select().from(outbox).where(eq(outbox.recipient, member.email));
+      expect(told).toMatchObject({ subject: ACCESS_SUSPENDED_SUBJECT });
+      expect(told!.body).toContain(`${company.name}'s access to Secondary Marketplace is suspended`);
+      expect(told!.body).toContain("/contact-us");
+      expect(told!.body).not.toContain("/uobs/reset/");
+    }
+    const unknown = await ask("nobody-at-all@example.test", "192.0.2.40");
+    expect(answers).toEqual(Array(2).fill([unknown.status, await unknown.text()]));
   });
 });

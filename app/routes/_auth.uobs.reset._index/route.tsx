@@ -13,6 +13,7 @@ import { requestResetSchema } from "~/lib/schemas/index.server";
 import { createPasswordReset, PASSWORD_RESET_TTL_MS } from "~/models/password-resets.server";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { findUserByEmail } from "~/models/users.server";
+import { findCustomer } from "~/models/customer-accounts.server";
 import { readForm } from "~/.server/body";
 import { answer } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -34,6 +35,9 @@ export const RESET_LINKS = {
   perAddress: { limit: 50, windowMs: 60 * 60_000 },
 };
 
+/** What a member of a disabled or locked company is sent in place of a reset link. */
+export const ACCESS_SUSPENDED_SUBJECT = "Your company's access to Secondary Marketplace is suspended";
+
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const formData = await readForm(args.request);
@@ -51,7 +55,21 @@ export async function action(args: ActionFunctionArgs) {
     hitRateLimit(services.db, `reset-address:${clientAddress(args.request)}`, RESET_LINKS.perAddress),
   ]);
   const user = forAccount.allowed && fromAddress.allowed ? await findUserByEmail(services.db, email) : undefined;
-  if (user && user.enabled) {
+  // a member of a disabled or locked company: a new password would not let them in (sign-in refuses them
+  // all the same), so no link, and the e-mail says why and whom to ask; the page's answer is the same
+  const company = user?.enabled && user.customerId ? await findCustomer(services.db, { customerId: user.customerId }) : undefined;
+  if (user && user.enabled && company && (!company.enabled || company.locked)) {
+    await sendEmail(services, {
+      to: user.email,
+      subject: ACCESS_SUSPENDED_SUBJECT,
+      body:
+        `Hello ${user.name},\n\nsomeone asked for a link to reset the password of your account. We have not sent one: ` +
+        `${company.name}'s access to Secondary Marketplace is suspended, so none of its members can sign in for now, ` +
+        `whatever their password.\nTo have it restored, ask the person who manages your company's account with us, ` +
+        `or contact us: ${siteOrigin(services)}/contact-us\n\n` +
+        `If you did not ask for this, you need do nothing; your password stays as it is.\n`,
+    });
+  } else if (user && user.enabled) {
     const token = await createPasswordReset(services.db, user.id);
     const minutes = PASSWORD_RESET_TTL_MS / 60_000;
     await sendEmail(services, {
