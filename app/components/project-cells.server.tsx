@@ -55,7 +55,7 @@ export function projectGridBody(
   table: TableKey,
   view: Pick<ResolvedPreferences, "headers" | "visible">,
   rows: ProjectRow[],
-  { href, empty }: { href: (row: ProjectRow) => string; empty: string },
+  { href, empty, hrefFrom }: { href: (row: ProjectRow) => string; empty: string; hrefFrom?: string },
 ) {
-  return gridBody(table, { headers: view.headers, visible: view.visible, rows, rowKey: (r) => r.id, cells: projectCells(href), empty });
+  return gridBody(table, { headers: view.headers, visible: view.visible, rows, rowKey: (r) => r.id, cells: projectCells(href), empty }, hrefFrom);
 }

@@ -8,8 +8,11 @@ import { ADMIN_PAGE_SIZES } from "~/lib/admin-tables";
  */
 export function ViewForm({ sort, desc, pageSize, children }: { sort: string; desc: boolean; pageSize: number; children: ReactNode }) {
   const location = useLocation();
+  // a table on a page opened from another (a customer's members): the way back to that one stays
+  const back = new URLSearchParams(location.search).get("back");
   return (
     <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" key={location.search} aria-label="Filters">
+      {back ? <input type="hidden" name="back" value={back} /> : null}
       <input type="hidden" name="sort" value={sort} />
       <input type="hidden" name="desc" value={desc ? "1" : "0"} />
       {children}

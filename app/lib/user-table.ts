@@ -1,3 +1,4 @@
+import { backWithin } from "./table-back";
 import { ROLE_NAMES } from "./roles";
 
 /** The admin user table (/admin/users): its columns, in table order, and its filters. */
@@ -48,10 +49,7 @@ export const MEMBER_FILTERS = { q: "", status: "Any" } as const;
  * edit page's `?back=`: where the page's link and a save go back to. Only a view of that table; anything else
  * (a link made up elsewhere) is the table itself. A save went back to the bare table, the admin's place lost.
  */
-export function usersTableBack(search: string) {
-  const back = new URLSearchParams(search).get("back");
-  return back && /^\/admin\/users(\?[^#]*)?$/.test(back) ? back : "/admin/users";
-}
+export const usersTableBack = (search: string) => backWithin(search, ["/admin/users"]);
 
 /** The edit page of a member, from the users table at `at`. */
 export const userEditHref = (id: number, at: { pathname: string; search: string }) => `/admin/users/edit/${id}?${new URLSearchParams({ back: at.pathname + at.search })}`;

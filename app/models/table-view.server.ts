@@ -36,7 +36,8 @@ export async function handleTableAction(services: Services, userId: number, step
   switch (step.intent) {
     case "reset":
       await resetPreferences(services.db, userId, table);
-      return redirect(url.pathname);
+      // the view's filters go; the way back to the table a page was opened from (its `?back=`) stays
+      return redirect(url.searchParams.has("back") ? `${url.pathname}?${new URLSearchParams({ back: url.searchParams.get("back")! })}` : url.pathname);
     case "columns": {
       const chosen = new Set(step.column);
       const visible = Object.fromEntries(TABLES[table].headers.map((h) => [h.value, chosen.has(h.value)]));

@@ -221,3 +221,29 @@ describe("a customer's timeline", () => {
     expect(data.timeline.counts).toEqual({ views: 0, ndas: 0, messages: 0, offers: 0, emails: 0, sms: 0 });
   });
 });
+
+describe("a customer's page opened from the customers table", () => {
+  it("links back to the table as the admin left it, and keeps it through its Edit and its own steps", async () => {
+    // an admin of their own: the tests above disabled the demo one
+    const { users } = await import("~/.server/db/schema");
+    const { makeUser } = await import("~/seed/factories");
+    const staff = await makeUser(services.db, { roles: ["ROLE_ADMIN"] });
+    await services.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, staff.id));
+    const cookie = await app.cookieFor(staff);
+    const [customer] = await services.db.insert(customers).values({ name: "Round Trip Lending", customerType: "buyer" }).returning();
+    const id = customer!.id;
+    const table = "/admin/customers?q=round&locked=no&sort=lastLogin&desc=0&page=2";
+    const here = `/admin/customers/${id}?${new URLSearchParams({ back: table, q: "pat", status: "Any" })}`;
+    const opened = await (await sent(loader({ request: getRequest(here, cookie), context, params: { id: String(id) } }))).json();
+    expect(opened.ways).toEqual({ back: table, edit: `/admin/customers/edit/${id}?${new URLSearchParams({ back: here })}` });
+    // not a way out of the back office: a made-up address is the bare table
+    const madeUp = await (await sent(loader({ request: getRequest(`/admin/customers/${id}?back=https%3A%2F%2Fevil.example%2F`, cookie), context, params: { id: String(id) } }))).json();
+    expect(madeUp.ways).toEqual({ back: "/admin/customers", edit: `/admin/customers/edit/${id}?${new URLSearchParams({ back: `/admin/customers/${id}?back=https%3A%2F%2Fevil.example%2F` })}` });
+
+    const locked = await responseOf(action({ request: postRequest(here, cookie, { intent: "lock" }), context, params: { id: String(id) } }));
+    expect(locked.headers.get("Location")).toBe(here);
+    // the members table's view put back as it was: its filters go, the way back to the customers table stays
+    const reset = await responseOf(action({ request: postRequest(here, cookie, { intent: "reset", table: "customerMembers" }), context, params: { id: String(id) } }));
+    expect(reset.headers.get("Location")).toBe(`/admin/customers/${id}?${new URLSearchParams({ back: table })}`);
+  });
+});

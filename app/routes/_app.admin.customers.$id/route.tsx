@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -15,6 +15,8 @@ import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
 import { customerCriteriaToRead } from "~/models/buyer-criteria.server";
 import { formatCompactCurrency } from "~/lib/format-figures";
 import { titleMeta } from "~/lib/meta";
+import { hrefWith } from "~/lib/href-with";
+import { backWithin, withBack } from "~/lib/table-back.server";
 import { recordAudit } from "~/models/audit.server";
 import {
   CUSTOMER_LAST_ADMIN_MESSAGE,
@@ -49,7 +51,10 @@ export async function loader(args: LoaderFunctionArgs) {
     customerTimeline(services.db, { customerId, before }),
   ]);
   if (!customer) throw notFound();
-  return { customer, criteria: customerCriteriaToRead(customer.preferences), members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
+  const url = new URL(args.request.url);
+  // the customers table as the admin left it, and this page as it is, for the edit page's way back
+  const ways = { back: backWithin(url.search, ["/admin/customers"]), edit: withBack(`/admin/customers/edit/${customerId}`, url.pathname + url.search, url.pathname) };
+  return { customer, ways, criteria: customerCriteriaToRead(customer.preferences), members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -60,7 +65,8 @@ export async function action(args: ActionFunctionArgs) {
   const customer = await findCustomer(services.db, { customerId });
   if (!customer) throw notFound();
   const change = { actor: user, customerId, address: clientAddress(args.request) };
-  const here = `/admin/customers/${customerId}`;
+  // the page as it was: the members table's view, and the customers table's address to go back to
+  const here = `/admin/customers/${customerId}${new URL(args.request.url).search}`;
   const value = submission.value;
   // a deleted customer's page has no such buttons; a stale page's would switch a deleted company back on
   if (customer.anonymisedAt && ["enable", "disable", "lock", "unlock"].includes(value.intent)) {
@@ -112,19 +118,20 @@ export async function action(args: ActionFunctionArgs) {
 const COUNT_LABELS = { views: "Views", ndas: "NDAs", messages: "Thread messages", offers: "Offers", emails: "E-mails", sms: "SMS" } as const;
 
 export default function CustomerPage() {
-  const { customer, criteria, members, timeline } = useLoaderData<typeof loader>();
+  const { customer, ways, criteria, members, timeline } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const deleted = Boolean(customer.anonymisedAt);
+  const location = useLocation();
   return (
     <div className="space-y-6">
       <PageHeader title={customer.name}>
         <div className="flex flex-wrap gap-3 text-sm">
-          <Link to="/admin/customers" className="link">
-            All customers
+          <Link to={ways.back} className="link">
+            Back to customers
           </Link>
           {!deleted ? (
             <>
-              <Link to={`/admin/customers/edit/${customer.id}`} className="link">
+              <Link to={ways.edit} className="link">
                 Edit
               </Link>
               <Link to={`/admin/customers/on-board/${customer.id}`} className="link">
@@ -194,7 +201,7 @@ export default function CustomerPage() {
       <section className="card" aria-label="Preferences">
         <h2 className="mb-2 text-lg font-semibold">
           Preferences{" "}
-          <Link to={`/admin/customers/edit/${customer.id}#criteria`} className="link text-sm font-normal">
+          <Link to={`${ways.edit}#criteria`} className="link text-sm font-normal">
             Edit criteria
           </Link>
         </h2>
@@ -227,7 +234,7 @@ export default function CustomerPage() {
           <p className="text-sm text-slate-500">Nothing yet.</p>
         )}
         {timeline.older ? (
-          <Link to={`?before=${timeline.older}#timeline`} className="link mt-3 inline-block text-sm" rel="next">
+          <Link to={hrefWith(location, { before: timeline.older }, "timeline")} className="link mt-3 inline-block text-sm" rel="next">
             Older events
           </Link>
         ) : null}

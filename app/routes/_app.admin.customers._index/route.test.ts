@@ -26,3 +26,18 @@ describe("the customer table's pages", () => {
     }
   });
 });
+
+describe("the customer table's links to a customer", () => {
+  it("name the table as the admin has it (?back=), the way back from the customer's pages; the bare table names nothing", async () => {
+    const bare = await open("");
+    expect(bare.body.html).toMatch(/href="\/admin\/customers\/\d+"/);
+    expect(bare.body.html).not.toContain("back=");
+    // the same rows under two addresses: each page's links name its own
+    for (const query of ["sort=customerName&desc=1", "sort=customerName&desc=1&enabled=Any"]) {
+      const { body } = await open(query);
+      const back = `back=${encodeURIComponent(`/admin/customers?${query}`)}`.replaceAll("&", "&amp;");
+      expect(body.html, query).toMatch(new RegExp(`href="/admin/customers/\\d+\\?${back.replaceAll("%", "\\%")}"`));
+      expect(body.html, query).toMatch(new RegExp(`href="/admin/customers/edit/\\d+\\?${back.replaceAll("%", "\\%")}"`));
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-control
 import { SaveListButtons } from "~/components/save-list-buttons";
 import { CUSTOMER_COLUMNS, CUSTOMER_MIN_FILTERS, CUSTOMER_TYPE_LABELS, CUSTOMER_TYPES, customerQuery, type CustomerMinFilter } from "~/lib/customers";
 import { titleMeta } from "~/lib/meta";
+import { hrefWith } from "~/lib/href-with";
 import { customerTableView, listCustomers, type CustomerRow } from "~/models/customers.server";
 import { customerRowsBody } from "./rows.server";
 import { CUSTOMER_SELECTION_FORM } from "./selection";
@@ -23,7 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const { view, query } = await customerTableView(services, { reader: user, request: args.request });
   const [list, businessTypes] = await Promise.all([listCustomers(services.db, query, view.visible), services.content.options("businessDescriptions")]);
   const { rows, ...paging } = list;
-  return { ...paging, body: customerRowsBody(rows, view), view, filters: query.filters, businessTypes: businessTypes.map((o) => o.value) };
+  // the table's address as its rows' links name it: at the page shown (a page past the last shows the last)
+  const at = hrefWith(new URL(args.request.url), { page: paging.page > 1 ? paging.page : null });
+  return { ...paging, body: customerRowsBody(rows, view, at), view, filters: query.filters, businessTypes: businessTypes.map((o) => o.value) };
 }
 
 export async function action(args: ActionFunctionArgs) {

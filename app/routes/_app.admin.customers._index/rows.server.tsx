@@ -5,19 +5,22 @@ import { formatDateTime, formatNumber, formatYesNo } from "~/lib/format";
 import { formatCompactCurrency } from "~/lib/format-figures";
 import type { ResolvedPreferences } from "~/lib/table-preferences";
 import type { CustomerRow } from "~/models/customers.server";
+import { withBack } from "~/lib/table-back";
 import { CUSTOMER_SELECTION_FORM } from "./selection";
 
 const count = (n: number) => formatNumber(n);
 const text = (v: string) => v || "—";
 
-function cells(): Record<CustomerColumn, (r: CustomerRow) => ReactNode> {
+/** The row's cells; its links name the table as the admin has it (`at`), the way back from the customer's pages. */
+function cells(at: string): Record<CustomerColumn, (r: CustomerRow) => ReactNode> {
+  const opened = (href: string) => withBack(href, at, CUSTOMERS);
   return {
     select: (r) => (
       <input type="checkbox" name="customerId" value={r.customerId} form={CUSTOMER_SELECTION_FORM} aria-label={`Select ${r.customerName || `customer ${r.customerId}`}`} />
     ),
     customerId: (r) => r.customerId,
     customerName: (r) => (
-      <a href={`/admin/customers/${r.customerId}`} className="link font-medium">
+      <a href={opened(`/admin/customers/${r.customerId}`)} className="link font-medium">
         {r.anonymised ? "(anonymised)" : r.customerName}
       </a>
     ),
@@ -64,19 +67,19 @@ function cells(): Record<CustomerColumn, (r: CustomerRow) => ReactNode> {
     dealsAbove500m: (r) => count(r.dealsAbove500m),
     adminAction: (r) => (
       <span className="flex gap-2 whitespace-nowrap">
-        <a href={`/admin/customers/${r.customerId}`} className="link">
+        <a href={opened(`/admin/customers/${r.customerId}`)} className="link">
           View
         </a>
-        <a href={`/admin/customers/edit/${r.customerId}`} className="link">
+        <a href={opened(`/admin/customers/edit/${r.customerId}`)} className="link">
           Edit
         </a>
       </span>
     ),
   };
 }
-const CELLS = cells();
+const CUSTOMERS = "/admin/customers";
 
-/** A page of the customer table, drawn here in the admin's columns. */
-export function customerRowsBody(rows: CustomerRow[], view: Pick<ResolvedPreferences, "headers" | "visible">) {
-  return gridBody("customers", { headers: view.headers, visible: view.visible, rows, rowKey: (r) => r.customerId, cells: CELLS, empty: "No customers match." });
+/** A page of the customer table, drawn here in the admin's columns; `at`, the table's address as the admin has it. */
+export function customerRowsBody(rows: CustomerRow[], view: Pick<ResolvedPreferences, "headers" | "visible">, at = CUSTOMERS) {
+  return gridBody("customers", { headers: view.headers, visible: view.visible, rows, rowKey: (r) => r.customerId, cells: cells(at), empty: "No customers match." }, at);
 }

@@ -149,3 +149,21 @@ describe("a customer converted from a potential customer with long notes", () =>
     expect(await findCustomer(services.db, { customerId: id })).toMatchObject({ contactPerson: "Lena Long", comments: notes });
   });
 });
+
+describe("a customer edited from the customers table or from its page", () => {
+  it("goes back, saved, to where it was opened from, the table as the admin left it; nowhere else", async () => {
+    const [customer] = await services.db.insert(customers).values({ name: "Way Back Credit", customerType: "buyer" }).returning();
+    const id = customer!.id;
+    const save = async (back: string | null) => {
+      const url = `/admin/customers/edit/${id}${back === null ? "" : `?${new URLSearchParams({ back })}`}`;
+      const body = { intent: "customer", customerName: "Way Back Credit", customerType: "buyer", contactPerson: "", attentionEmail: "", attentionPhone: "", website: "", type: "", size: "", headquarters: "", smsAllowance: "0", comments: "" };
+      return (await responseOf(action({ request: postRequest(url, admin.cookie, body), context, params: { id: String(id) } }))).headers.get("Location");
+    };
+    const table = "/admin/customers?q=way&enabled=yes&sort=customerName&desc=1&page=2";
+    expect(await save(table)).toBe(table);
+    // from the customer's page, opened from the table: back to that page, which names the table in turn
+    const page = `/admin/customers/${id}?${new URLSearchParams({ back: table, q: "ann" })}`;
+    expect(await save(page)).toBe(page);
+    for (const elsewhere of [null, "https://evil.example/admin/customers", "/admin/users?q=x", `/admin/customers/${id + 1}`]) expect(await save(elsewhere), String(elsewhere)).toBe(`/admin/customers/${id}`);
+  });
+});

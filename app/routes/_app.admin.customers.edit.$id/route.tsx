@@ -12,6 +12,7 @@ import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaClash, criteriaFormData, openedCriteria } from "~/routes/_app.preferences/criteria.server";
 import { PageHeader } from "~/components/page-header";
 import { titleMeta } from "~/lib/meta";
+import { backWithin } from "~/lib/table-back.server";
 import { CHANGED_MEANWHILE, changedMeanwhileTo, findCustomer, updateCustomer } from "~/models/customer-accounts.server";
 import type { Customer } from "~/.server/db/schema";
 import { CUSTOMER_TYPE_LABELS } from "~/lib/customers";
@@ -27,6 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!customer || customer.anonymisedAt) throw notFound();
   return {
     id: customer.id,
+    back: backFromEdit(new URL(args.request.url).search, customer.id),
     values: formValues(customer),
     businessTypes: (await services.content.options("businessDescriptions")).map((o) => o.value),
     criteria: await criteriaFormData(services, customer.id),
@@ -59,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
   const schema = customerEditSchema(businessTypes, criteria);
   const submission = parseWithZod(await readForm(args.request), { schema });
   if (submission.status !== "success") return invalid(submission);
-  const here = `/admin/customers/${customerId}`;
+  const here = backFromEdit(new URL(args.request.url).search, customerId);
   const address = clientAddress(args.request);
   if (submission.value.intent === "criteria") {
     const { intent: _intent, ...values } = submission.value;
@@ -117,15 +119,24 @@ function openedValues(schema: ReturnType<typeof customerEditSchema>, payload: Re
   }
 }
 
+/**
+ * Where the edit page goes back to, and a save: the customers table as the admin left it, when opened from
+ * there (its `?back=`), or the customer's page (as it was, which names the table in its own `?back=`).
+ */
+function backFromEdit(search: string, id: number) {
+  const page = `/admin/customers/${id}`;
+  return backWithin(search, [page, "/admin/customers"], page);
+}
+
 export default function EditCustomerPage() {
-  const { id, values, businessTypes, criteria } = useLoaderData<typeof loader>();
+  const { id, back, values, businessTypes, criteria } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   // refused, the page stays opened on what it was sent with (or what the refusal showed in its place)
   const opened = openedOf(resultFor(result, "customer")) ?? JSON.stringify(values);
   const criteriaOpened = openedOf(resultFor(result, "criteria")) ?? criteria?.opened;
   return (
     <>
-      <PageHeader title={`Edit ${values.customerName}`} back={{ to: `/admin/customers/${id}`, label: "Back to the customer" }} />
+      <PageHeader title={`Edit ${values.customerName}`} back={{ to: back, label: back.startsWith(`/admin/customers/${id}`) ? "Back to the customer" : "Back to customers" }} />
       <CustomerForm key={opened} id="customer" intent="customer" lastResult={resultFor(result, "customer")} defaultValue={values} opened={opened} businessTypes={businessTypes} submitLabel="Save" />
       {criteria ? (
         <section aria-label="Criteria" className="mt-6 max-w-3xl space-y-2">

@@ -206,3 +206,20 @@ describe("the seller's e-mail about an admin's step on their listing", () => {
     expect(await sellerAs("Open seller's listing", { company: {} })).toEqual(["Withdrawn: Open seller's listing"]);
   });
 });
+
+describe("the admin's project page opened from the projects table", () => {
+  it("is linked with the table as the admin has it (?back=), and links back to it; a made-up address is the bare table", async () => {
+    const table = await import("../_app.admin.projects._index/route");
+    // the same rows under two addresses: each page's links name its own
+    for (const query of [`q=${encodeURIComponent(project.projectName)}&sort=projectName&desc=1`, `q=${encodeURIComponent(project.projectName)}&sort=projectName&desc=1&listing=`]) {
+      const rows = await (await sent(table.loader({ request: getRequest(`/admin/projects?${query}`, admin.cookie), context, params: {} }))).json();
+      const back = `/admin/projects?${query}`;
+      const href = `/admin/projects/${project.id}?${new URLSearchParams({ back })}`;
+      expect(rows.body.html, query).toContain(`href="${href}"`);
+      const opened = await (await sent(loader({ request: getRequest(href, admin.cookie), context, params: { id: String(project.id) } }))).json();
+      expect(opened.overview.html, query).toContain(`<a href="${back.replaceAll("&", "&amp;")}" class="link">Back to projects</a>`);
+    }
+    const madeUp = await dataOf(`?back=${encodeURIComponent("https://evil.example/admin/projects")}`);
+    expect(madeUp.overview.html).toContain(`<a href="/admin/projects" class="link">Back to projects</a>`);
+  });
+});

@@ -30,6 +30,7 @@ import { dealServices, mailableAddress } from "~/models/notifications.server";
 import { deskAction, deskData, deskForViewer, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { backWithin } from "~/lib/table-back.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: pageTitle(data?.project.projectName || "Project") }]);
 
@@ -44,7 +45,9 @@ export async function loader(args: LoaderFunctionArgs) {
     buyerTable(services, { user, projectId: id, request: args.request }),
   ]);
   if (!found || found.project.status === "draft") throw notFound();
-  const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans: found.project.kind === "loan_pool" ? found.project.tapeLoans : undefined });
+  const loans = found.project.kind === "loan_pool" ? found.project.tapeLoans : undefined;
+  const back = backWithin(new URL(args.request.url).search, ["/admin/projects"]);
+  const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans, back });
   const buyersSee = seenByBuyers(found.project);
   return {
     project: { id: found.project.id, projectName: found.project.projectName, status: found.project.status, buyersSee },

@@ -8,6 +8,7 @@ import { SearchFilter, SelectFilter, ViewForm } from "~/components/table-control
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { projectGridBody } from "~/components/project-cells.server";
 import { titleMeta } from "~/lib/meta";
+import { withBack } from "~/lib/table-back.server";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "~/lib/project-kinds";
 import { listProjectsForAdmin } from "~/models/projects.server";
 import { readForm } from "~/.server/body";
@@ -36,7 +37,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { rows, ...paging } = found;
   // a page past the last (the submitted list shrinks as the admin reviews it): the last, its filters kept
   keepWithinPages(args.request, paging);
-  const body = projectGridBody("adminProjects", view, rows, { href: adminHref, empty: "No projects." });
+  // a row's link names the table as the admin has it: the project page's way back to it
+  const url = new URL(args.request.url);
+  const at = url.pathname + url.search;
+  const href = (r: ProjectRow) => withBack(`/admin/projects/${r.id}`, at, "/admin/projects");
+  const body = projectGridBody("adminProjects", view, rows, { href, hrefFrom: at, empty: "No projects." });
   return { ...paging, body, view, listing: status ?? "", q };
 }
 
@@ -46,8 +51,6 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return invalid(submission);
   return handleTableAction(services, user.id, submission.value, args.request);
 }
-
-const adminHref = (r: ProjectRow) => `/admin/projects/${r.id}`;
 
 export default function AdminProjectsPage() {
   const { body, total, page, pageSize, view, listing, q } = useLoaderData<typeof loader>();
