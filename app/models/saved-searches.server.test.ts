@@ -260,6 +260,18 @@ describe("saved-search digests through a queue", () => {
     expect(later).toContain(fresh.id);
   });
 
+  it("looks again at the next run at a member held since a listing changed: the change may be their news", async () => {
+    const member = await makeUser(t.db);
+    await saved(member, "Held", { q: "heldthenchanged" });
+    const base = Date.now() + 1000;
+    expect((await handed(base)).flat()).toContain(member.id);
+    expect((await handed(base + 60_000)).flat()).not.toContain(member.id);
+    await listing({ projectName: "Heldthenchanged receivables", updatedAt: new Date(base + 90_000) });
+    expect((await handed(base + 120_000)).flat()).toContain(member.id);
+    // looked at since the change: held again
+    expect((await handed(base + 180_000)).flat()).not.toContain(member.id);
+  });
+
   it("gives back a page the queue refused: the next run hands it on first, nothing skipped", async () => {
     const member = await makeUser(t.db);
     await saved(member, "Refused", { q: "refusedpage" });

@@ -1,7 +1,7 @@
-import { and, asc, eq, exists, gte, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gte, isNull, lt, lte, max, notExists, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { customers, outbox, savedSearchAlerts, savedSearches, users, type SavedSearch } from "~/.server/db/schema";
+import { customers, outbox, projects, savedSearchAlerts, savedSearches, users, type SavedSearch } from "~/.server/db/schema";
 import type { AlertsClaim } from "~/.server/unsubscribe-token";
 import { SAVED_SEARCH_LIMIT } from "~/lib/saved-searches";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
@@ -88,8 +88,11 @@ export const DIGEST_INTERVAL_MS = 24 * 60 * 60_000;
  * A member taken up by a run (their due searches claimed, then handed to the queue or looked at
  * in process) is left alone by later runs this long: a message waiting in the queue is not queued
  * again, and a member with nothing new is looked at again an hour later, not every run (with
- * 50,000 quiet members that was the whole of D1's day). Runs take the least recently looked at
- * first, so a member whose day has just come round goes before the quiet ones looked at since.
+ * 50,000 quiet members that was the whole of D1's day), unless a listing changed since they
+ * were looked at: then they are due again at the next run, for the change may be their news (a
+ * buyer who saves a search and sees a match published minutes later hears of it that day, not an
+ * hour on). Runs take the least recently looked at first, so a member whose day has just come
+ * round goes before the quiet ones looked at since.
  */
 export const DIGEST_RECHECK_MS = 60 * 60_000;
 
@@ -97,9 +100,20 @@ export const DIGEST_RECHECK_MS = 60 * 60_000;
 const digestDue = (now: number) =>
   and(eq(savedSearches.alerts, true), or(isNull(savedSearches.lastDigestAt), lt(savedSearches.lastDigestAt, new Date(now - DIGEST_INTERVAL_MS))));
 
-/** Due, and not taken up by a run within the recheck time. */
-function dueCondition(now: number) {
-  return and(digestDue(now), or(isNull(savedSearches.checkedAt), lt(savedSearches.checkedAt, new Date(now - DIGEST_RECHECK_MS))));
+/** Due, and not taken up by a run since `heldSince` (see heldSince). */
+function dueCondition(now: number, heldSince: number) {
+  return and(digestDue(now), or(isNull(savedSearches.checkedAt), lt(savedSearches.checkedAt, new Date(heldSince))));
+}
+
+/**
+ * The moment from which a member looked at is still held: the recheck time ago, or just after the
+ * last change to a listing when that is later (a digest's news is a listing changed since the last
+ * one; projects_updated_idx answers the max from its end).
+ */
+async function heldSince(db: Database, now: number) {
+  // a change stamped ahead of the clock would hold no one, a member claimed now due again at once
+  const [last] = await db.select({ at: max(projects.updatedAt) }).from(projects).where(lte(projects.updatedAt, new Date(now)));
+  return Math.max(now - DIGEST_RECHECK_MS, last?.at ? last.at.getTime() + 1 : 0);
 }
 
 /** A member who may still sign in: enabled, their company (if any) neither disabled nor locked. */
@@ -111,6 +125,7 @@ const mayGetDigest = or(isNull(customers.id), and(eq(customers.enabled, true), e
  * once never take the same member. Returns the ids this run holds.
  */
 export async function claimDueMembers(db: Database, { now, limit }: { now: number; limit: number }) {
+  const since = await heldSince(db, now);
   // The due searches walked in their index's order (checked_at, nulls first, then member), only as far as
   // `limit` members' worth: a member has at most SAVED_SEARCH_LIMIT, so the first `limit` members met are
   // the page, in the order their least recently looked at search gives. Grouped over every due search, a
@@ -120,7 +135,7 @@ export async function claimDueMembers(db: Database, { now, limit }: { now: numbe
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .leftJoin(customers, eq(customers.id, users.customerId))
-    .where(and(dueCondition(now), eq(users.enabled, true), mayGetDigest))
+    .where(and(dueCondition(now, since), eq(users.enabled, true), mayGetDigest))
     .orderBy(asc(savedSearches.checkedAt), asc(savedSearches.userId))
     .limit(limit * SAVED_SEARCH_LIMIT)
     .as("due");
@@ -134,7 +149,7 @@ export async function claimDueMembers(db: Database, { now, limit }: { now: numbe
   const claimed = await db
     .update(savedSearches)
     .set({ checkedAt: new Date(now) })
-    .where(and(inJson(savedSearches.userId, candidates.map((c) => c.id)), dueCondition(now)))
+    .where(and(inJson(savedSearches.userId, candidates.map((c) => c.id)), dueCondition(now, since)))
     .returning({ userId: savedSearches.userId });
   return [...new Set(claimed.map((c) => c.userId))].sort((a, b) => a - b);
 }
