@@ -1,3 +1,14 @@
 // The Node build's stand-in for "#edge-entries": the Worker's cron, beacon and queue consumer
 // (app/edge-entries.server.ts) have no use on Node, and would bring the Workers platform into its build.
-export {};
+import { getServices } from "./services.server";
+
+/**
+ * For server/index.mjs, once it listens: boots the services, and with them the housekeeping timer and the outbox's
+ * worker loop (getServices' prepare), without waiting for a request. Booted on the first request only, a restart
+ * (a crash, a deploy) left a campaign's messages and an import's rows waiting until someone opened a page. The
+ * services are the ones the first request would have booted (once per process); tests, which build their own, never
+ * call this.
+ */
+export async function startBackgroundWork() {
+  await getServices({});
+}

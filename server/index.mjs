@@ -76,6 +76,9 @@ for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.cl
 function onListen() {
   console.log(`[server] http://localhost:${port}`);
   watchStalls();
+  // the housekeeping timer and the outbox's loop start now, not on the first request: after a restart, unfinished
+  // campaigns and imports carry on whether or not anyone opens a page (a failure is retried by the first request)
+  build.entry.module.startBackgroundWork?.().catch((error) => console.error("[server] background work did not start:", error));
   if (mode === "development") void broadcastDevReady(build);
 }
 

@@ -2,7 +2,7 @@ import { formatNumber } from "~/lib/format";
 import type { CampaignStatus } from "~/lib/marketing";
 import { formatDateTime } from "./data-table";
 
-const STATUS_LABELS: Record<CampaignStatus, string> = { draft: "Draft", sending: "Sending", sent: "Sent" };
+const STATUS_LABELS: Record<CampaignStatus, string> = { draft: "Draft", sending: "Sending", sent: "Sent", cancelled: "Cancelled" };
 
 /**
  * A compose page's campaign row after its first cell (the e-mail's subject, the text's start): its

@@ -75,31 +75,56 @@ export function PreviewPicker({
 
 /**
  * A draft's buttons (a test to oneself, send now), or, for a campaign a crash left
- * half-queued, "Finish queueing": sending again adds only the missing rows.
+ * half-queued, "Finish queueing": sending again adds only the missing rows; and Cancel
+ * while it is queued or has messages left to send.
  */
 export function CampaignSendForms({
   status,
   test,
   offMarket,
+  unsent = 0,
 }: {
-  status: "draft" | "sending" | "sent";
+  status: "draft" | "sending" | "sent" | "cancelled";
   test: { label: string; disabledReason?: string };
   /** A draft whose promoted listing has left the market: the listings it may promote instead. */
   offMarket?: { projects: ReadonlyArray<{ value: string; label: string }> } | null;
+  /** Messages still to go (queued or held): the campaign may be cancelled. */
+  unsent?: number;
 }) {
   // the send's refusal (its listing left the market): the draft stays, and says why it was not sent
   const refused = formErrorsOf(useActionData<{ result?: ActionResult }>()?.result);
-  if (status === "sent") return null;
+  if (status === "cancelled") return null;
+  // a plain post: it stops the campaign with or without JavaScript
+  const cancel = (
+    <Form method="post">
+      <button type="submit" name="intent" value="cancel" className="btn-secondary">
+        Cancel the campaign
+      </button>
+    </Form>
+  );
+  if (status === "sent") {
+    return unsent ? (
+      <div className="mb-4 space-y-2">
+        <p className="text-sm">Cancelling sends nothing more: the messages still queued or held are not sent, those sent stay sent.</p>
+        {cancel}
+      </div>
+    ) : null;
+  }
   if (status === "sending") {
     return (
-      <Form method="post" className="mb-4 space-y-2">
+      <div className="mb-4 space-y-2">
         <p className="text-sm" data-testid="queueing">
           Its messages are still being queued. Queueing cut off by a restart is finished by housekeeping within minutes, or now with this button; nobody gets a message twice.
         </p>
-        <button type="submit" name="intent" value="send" className="btn-secondary">
-          Finish queueing
-        </button>
-      </Form>
+        <div className="flex flex-wrap gap-3">
+          <Form method="post">
+            <button type="submit" name="intent" value="send" className="btn-secondary">
+              Finish queueing
+            </button>
+          </Form>
+          {cancel}
+        </div>
+      </div>
     );
   }
   return (

@@ -1,4 +1,5 @@
 /** Recipient lists, suppressions and campaigns (issue #14): the names shared by schema, forms and pages. */
+import { formatNumber } from "./format";
 
 export const LIST_CHANNELS = ["email", "sms", "both"] as const;
 export type ListChannel = (typeof LIST_CHANNELS)[number];
@@ -16,8 +17,14 @@ export type SuppressionChannel = (typeof SUPPRESSION_CHANNELS)[number];
 export const SUPPRESSION_REASONS = ["unsubscribed", "bounced", "complained", "stop"] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
-export const CAMPAIGN_STATUSES = ["draft", "sending", "sent"] as const;
+/** "cancelled": an admin stopped it while it was queued or sent; what went before stays sent. */
+export const CAMPAIGN_STATUSES = ["draft", "sending", "sent", "cancelled"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** What a cancelled campaign's page and the cancel's notice say: how many went before it, and that the rest did not. */
+export function cancelledSummary({ sent, cancelled }: { sent: number; cancelled: number }, nouns: string) {
+  return `${formatNumber(sent)} ${nouns} sent before the cancel; the other ${formatNumber(cancelled)} ${cancelled === 1 ? "was" : "were"} not sent.`;
+}
 
 /** A campaign recipient's outbox row, as far as where its message stands goes. */
 export type RecipientRowState = { status: "pending" | "sent" | "failed"; held: boolean; suppressedAs?: string | null };

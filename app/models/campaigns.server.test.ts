@@ -4,8 +4,8 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignForApi, campaignProgress, campaignRecipients, composeChoices, createCampaign, createDraftOnce, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
-import { deliverDueMessages, purgeOutbox } from "./outbox.server";
+import { campaignForApi, campaignProgress, campaignRecipients, cancelCampaign, cancelledCounts, composeChoices, createCampaign, createDraftOnce, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
+import { CAMPAIGN_CANCELLED, deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
@@ -327,6 +327,83 @@ describe("a campaign promoting a listing that left the market", () => {
     expect((await rowsOf(campaignId)).map((r) => [r.status, r.lastError])).toEqual([["failed", "Not sent: the promoted project left the market after it was queued."]]);
     expect(await allowance()).toBe(5);
     expect(await campaignProgress(t.db, { campaignId, now: Date.parse("2026-01-16T13:00:01Z") })).toMatchObject({ queued: 0, held: 0, failed: 1 });
+  });
+});
+
+describe("a campaign an admin cancels", () => {
+  const withMail = { ...env, MAIL_API_URL: "https://mail.test/send", SMS_API_URL: "https://sms.test/send" } as Env;
+  const allowanceOf = async (id: number) => (await t.db.select({ a: customers.smsAllowance }).from(customers).where(eq(customers.id, id)))[0]!.a;
+  const rowsOf = (campaignId: number) => t.db.select().from(outbox).where(eq(outbox.campaignId, campaignId)).orderBy(outbox.id);
+
+  it("sends nothing more once the cancel is answered: what went stays sent, the rest is given up and counted, and nothing takes it up again", async () => {
+    for (const n of [1, 2, 3, 4]) await customer(`Stop Mail ${n}`, { attentionEmail: `m${n}@stop.example` });
+    const listId = await createRecipientList(t.db, { name: "Stop mail", channel: "email", kind: "selection", definition: { customerIds: [1, 2, 3, 4].map((n) => ids[`Stop Mail ${n}`]!) }, actor });
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft: { listId, subject: "Stop me", body: "Hello", projectId: null }, actor });
+    const now = Date.now();
+    await sendCampaign(services(), { campaignId, actor, now });
+    const delivered: string[] = [];
+    // one goes; one is refused by a provider outage and waits a minute for its retry; the cancel lands while the
+    // third is with the provider: the third was handed over before it, the fourth (read as due with it) is not sent
+    let calls = 0;
+    await deliverDueMessages(t.db, withMail, {
+      now,
+      send: async (m) => {
+        // other tests' messages still waiting go as they are
+        if (!m.recipient.endsWith("@stop.example")) return;
+        calls++;
+        if (calls === 2) throw new Error("503 from the provider");
+        if (calls === 3) expect(await cancelCampaign(t.db, { campaignId, actor, now })).toEqual({ sent: 1, cancelled: 1 });
+        delivered.push(m.recipient);
+      },
+    });
+    expect(delivered).toEqual(["m1@stop.example", "m3@stop.example"]);
+    // the retry due in a minute was left to whoever might hold it; when due it is given up, not sent
+    const later = now + 2 * 60_000;
+    await deliverDueMessages(t.db, withMail, { now: later, send: async (m) => void delivered.push(m.recipient) });
+    expect(delivered.filter((to) => to.endsWith("@stop.example"))).toHaveLength(2);
+    expect((await rowsOf(campaignId)).map((r) => [r.recipient, r.status, r.status === "failed" ? r.lastError : null])).toEqual([
+      ["m1@stop.example", "sent", null],
+      ["m2@stop.example", "failed", CAMPAIGN_CANCELLED],
+      ["m3@stop.example", "sent", null],
+      ["m4@stop.example", "failed", CAMPAIGN_CANCELLED],
+    ]);
+    expect(await cancelledCounts(t.db, { campaignId })).toEqual({ sent: 2, cancelled: 2 });
+    // neither the admin's send, "Finish queueing", nor housekeeping sends it again; a second cancel has nothing to do
+    expect(await sendCampaign(services(), { campaignId, actor, now: later })).toMatchObject({ started: false });
+    await runMaintenance(t.db, env, later + 10 * 60_000);
+    expect((await findCampaign(t.db, { campaignId }))!.status).toBe("cancelled");
+    expect(await cancelCampaign(t.db, { campaignId, actor })).toBeNull();
+    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.subjectId, String(campaignId)), eq(auditLog.action, "campaign.cancel")));
+    expect(audited.map((a) => a.detail)).toEqual(["Stop me: 1 sent before the cancel, 1 not sent"]);
+  });
+
+  it("gives a held text's segments back, and neither writes nor charges the texts its queueing reaches after the cancel", async () => {
+    const phones = Array.from({ length: 25 }, (_, i) => `+1 212 555 ${String(1000 + i)}`);
+    for (const [i, phone] of phones.entries()) await customer(`Stop Text ${i}`, { attentionPhone: phone, smsAllowance: 3, headquarters: "NY" });
+    const members = phones.map((_, i) => ids[`Stop Text ${i}`]!);
+    const listId = await createRecipientList(t.db, { name: "Stop texts", channel: "sms", kind: "selection", definition: { customerIds: members }, actor });
+    const { id: campaignId } = await createCampaign(t.db, { channel: "sms", draft: { listId, subject: "", body: "Short note", projectId: null }, actor });
+    const night = Date.parse("2026-01-16T03:00:00Z"); // 22:00 in New York: every text held until 08:00
+    // the admin's cancel lands between the queueing's first batch of texts (20) and its second
+    let batches = 0;
+    const db = new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key !== "batch") return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<typeof t.db.batch>) => {
+          if (++batches === 2) await cancelCampaign(t.db, { campaignId, actor, now: night });
+          return target.batch(...args);
+        };
+      },
+    });
+    await sendCampaign({ db, env, waitUntil: () => {} }, { campaignId, actor, now: night });
+    expect((await findCampaign(t.db, { campaignId }))!.status).toBe("cancelled");
+    const rows = await rowsOf(campaignId);
+    expect(rows).toHaveLength(20);
+    expect(rows.every((r) => r.status === "failed" && r.lastError === CAMPAIGN_CANCELLED && r.segments === 0)).toBe(true);
+    // every company has its allowance whole again: the first 20 given back, the last 5 never charged
+    expect(await Promise.all(members.map(allowanceOf))).toEqual(members.map(() => 3));
+    expect(await cancelledCounts(t.db, { campaignId })).toEqual({ sent: 0, cancelled: 20 });
+    await deliverDueMessages(t.db, withMail, { now: Date.parse("2026-01-16T13:00:01Z"), send: async (m) => expect(rowsOf(campaignId).then((rows) => rows.some((r) => r.recipient === m.recipient))).resolves.toBe(false) });
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { campaigns, outbox, projects, recipientLists, suppressions, users } from "~/.server/db/schema";
+import { campaigns, customers, outbox, projects, recipientLists, suppressions, users } from "~/.server/db/schema";
 import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
 import { unsubscribeToken } from "~/.server/unsubscribe-token";
@@ -12,7 +12,7 @@ import { SEND_AT_IN_THE_PAST, SEND_AT_SKEW_MINUTES } from "~/lib/schemas/marketi
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { nextTurn } from "~/.server/platform/next-turn";
 import { seenByBuyers, statusSeenByBuyers } from "./projects.server";
-import { CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
+import { CAMPAIGN_CANCELLED, CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
 import { auditListSaved, createRecipientList, findRecipientList, listChoices, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
@@ -187,6 +187,8 @@ async function queueEmails(services: MailServices, campaign: Campaign, recipient
   // e-mails 1.6 s). A slice is whole on its own, and a crash between two is finished without repeats
   for (let start = 0; start < recipients.length; start += EMAILS_PER_SLICE) {
     if (start > 0) await nextTurn();
+    // an admin cancelled it meanwhile: the rest of the list is not written (a slice written at that moment is settled below)
+    if (start > 0 && (await campaignStatus(services.db, campaign.id)) === "cancelled") break;
     const messages = await Promise.all(
       recipients
         .slice(start, start + EMAILS_PER_SLICE)
@@ -260,11 +262,93 @@ async function queueCampaign(services: MailServices, campaign: Campaign, now: nu
   const { members, recipients, unreachable, suppressed } = await recipientsOf(db, { definition: definition!, channel: campaign.channel });
   const { queued, noAllowance } =
     campaign.channel === "sms" ? await queueTexts(services, campaign, recipients, now) : await queueEmails(services, campaign, recipients, now);
-  await db
+  const [marked] = await db
     .update(campaigns)
     .set({ status: "sent", sentAt: sql`coalesce(${campaigns.sentAt}, ${now})`, total: members, unreachable, suppressed, noAllowance })
-    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "sending")));
+    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "sending")))
+    .returning({ id: campaigns.id });
+  // cancelled while it was queued: what this queueing wrote after the cancel is settled as cancelled too (no sender takes it)
+  if (!marked) await db.batch(settleCancelled(db, campaign.id, Date.now()));
   return { queued };
+}
+
+async function campaignStatus(db: Database, campaignId: number) {
+  const [row] = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
+  return row?.status ?? null;
+}
+
+/**
+ * A cancelled campaign's pending rows that no sender holds: due and unclaimed (a claim moves a row a lease ahead), or
+ * due after any claim's lease (held for quiet hours or a schedule). A row in between may be on its way to the provider
+ * now: it is left to its sender, which marks it sent, or, never claimed, it is given up when due (deliverDueMessages).
+ */
+function cancellableRows(campaignId: number, now: number) {
+  return and(
+    eq(outbox.campaignId, campaignId),
+    eq(outbox.status, "pending"),
+    or(lte(outbox.nextAttemptAt, new Date(now)), gt(outbox.nextAttemptAt, new Date(now + CLAIM_LEASE_MS))),
+    sql`exists (select 1 from ${campaigns} c where c.id = ${campaignId} and c.status = 'cancelled')`,
+  );
+}
+
+/**
+ * A cancelled campaign's rows given up unsent, in one batch: each company's allowance gets back the segments of its
+ * texts never tried (a text tried before may have reached the phone, decision 021), then the rows are marked.
+ */
+function settleCancelled(db: Database, campaignId: number, now: number) {
+  const refundable = sql`${cancellableRows(campaignId, now)} and ${outbox.channel} = 'sms' and ${outbox.attempts} = 0 and ${outbox.segments} > 0`;
+  return [
+    db
+      .update(customers)
+      .set({
+        smsAllowance: sql`${customers.smsAllowance} + (select coalesce(sum(${outbox.segments}), 0) from ${outbox} where ${refundable} and ${outbox.customerId} = ${customers.id})`,
+      })
+      .where(sql`${customers.id} in (select ${outbox.customerId} from ${outbox} where ${refundable})`),
+    db
+      .update(outbox)
+      .set({
+        status: "failed",
+        secrets: null,
+        lastError: CAMPAIGN_CANCELLED,
+        segments: sql`case when ${outbox.channel} = 'sms' and ${outbox.attempts} = 0 and ${outbox.segments} > 0 then 0 else ${outbox.segments} end`,
+      })
+      .where(cancellableRows(campaignId, now)),
+  ] as const;
+}
+
+/**
+ * An admin stops a campaign being queued or sent: it is marked cancelled and its messages not yet sent are given up
+ * (their texts' segments given back), in one batch. What was sent stays sent. The sender asks in each claim whether
+ * the campaign was cancelled, so nothing more goes once this has returned; neither "Finish queueing" nor housekeeping
+ * takes a cancelled campaign up. Null when there was nothing left to cancel (a draft, or every message settled).
+ */
+export async function cancelCampaign(db: Database, { campaignId, actor, address, now = Date.now() }: { campaignId: number; actor: Actor; address?: string; now?: number }) {
+  const [[stopped]] = await db.batch([
+    db
+      .update(campaigns)
+      .set({ status: "cancelled" })
+      .where(and(eq(campaigns.id, campaignId), or(eq(campaigns.status, "sending"), and(eq(campaigns.status, "sent"), gt(campaigns.pendingCount, 0)))))
+      .returning({ id: campaigns.id, channel: campaigns.channel, subject: campaigns.subject, body: campaigns.body }),
+    ...settleCancelled(db, campaignId, now),
+  ]);
+  if (!stopped) return null;
+  const counts = await cancelledCounts(db, { campaignId });
+  const what = stopped.channel === "sms" ? `Text "${stopped.body.slice(0, 40)}"` : stopped.subject;
+  await recordAudit(db, { actor, action: "campaign.cancel", subjectType: "campaign", subjectId: campaignId, detail: `${what}: ${counts.sent} sent before the cancel, ${counts.cancelled} not sent`, address });
+  return counts;
+}
+
+/** A cancelled campaign's messages sent before the cancel, and those given up because of it. */
+export async function cancelledCounts(db: Database, { campaignId }: { campaignId: number }) {
+  const [row] = await db
+    .select({
+      sent: campaigns.sentCount,
+      // the campaign's failed rows only, by its status index
+      cancelled: sql<number>`(select count(*) from ${outbox} indexed by outbox_campaign_status_idx where ${outbox.campaignId} = ${campaignId} and ${outbox.status} = 'failed' and ${outbox.lastError} = ${CAMPAIGN_CANCELLED})`,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  return { sent: row?.sent ?? 0, cancelled: row?.cancelled ?? 0 };
 }
 
 /**
@@ -346,10 +430,11 @@ export async function campaignOverview(
   services: Pick<Services, "db" | "env">,
   { campaign, page, pageSize, customerId, pickerPage, now = Date.now() }: { campaign: Campaign; page: number; pageSize: number; customerId?: number; pickerPage?: number; now?: number },
 ) {
-  const [progress, recipients, { members, preview, picker }] = await Promise.all([
+  const [progress, recipients, { members, preview, picker }, cancelled] = await Promise.all([
     campaignProgress(services.db, { campaignId: campaign.id, now }),
     campaignRecipients(services.db, { campaignId: campaign.id, page, pageSize, now }),
     previewCampaign(services, { campaign, customerId, pickerPage }),
+    campaign.status === "cancelled" ? cancelledCounts(services.db, { campaignId: campaign.id }) : null,
   ]);
   return {
     campaign: {
@@ -368,6 +453,8 @@ export async function campaignOverview(
       scheduledFor: scheduledFor(campaign, now),
     },
     progress,
+    /** A cancelled campaign's messages sent before the cancel and those not sent because of it. */
+    cancelled,
     /** Everyone the campaign wrote to: the pager's count. */
     recipientTotal: progress.queued + progress.held + progress.sent + progress.failed,
     recipients,

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseBefore, explained } from "../../tests/support/db";
 import { UPLOAD_OPTIONS } from "../../tests/support/upload-options";
 import { turnsDuring } from "../../tests/support/turns";
-import { customers, importJobRows, importJobs, projects, users } from "~/.server/db/schema";
+import { auditLog, customers, importJobRows, importJobs, projects, users } from "~/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
 import { makeUser } from "~/seed/factories";
-import { checkUpload, drainImportJob, IMPORT_CHUNK, SameFileStaged, SELLER_CHOICES_SHOWN, sellerChoices, sellerChoicesQuery, stageImport } from "./listing-imports.server";
+import { cancelImportJob, checkUpload, drainImportJob, drainImportJobs, IMPORT_CHUNK, SameFileStaged, SELLER_CHOICES_SHOWN, sellerChoices, sellerChoicesQuery, stageImport } from "./listing-imports.server";
 import { listSellerProjectPage } from "./projects.server";
 import { customerMatches } from "./matches.server";
 
@@ -209,6 +209,53 @@ it("ships XLSX templates whose header is the upload's columns and whose example 
     const checked = await checkUpload(new File([bytes], `${path}.xlsx`), { kind, options: OPTIONS });
     expect(checked).toMatchObject({ ok: true, rows: [{ line: 2 }] });
   }
+});
+
+describe("an import cancelled by an admin", () => {
+  /**
+   * The database as the drainer uses it, with the admin's cancel committed just before its `at`-th batch (a chunk, or
+   * the finish): the drainer read the job as running and is on its way to list rows when the cancel lands.
+   */
+  function cancelledBefore(at: number, jobId: number, actor: { id: number; name: string; email: string }) {
+    let batches = 0;
+    return new Proxy(t.db, {
+      get(target, key, receiver) {
+        if (key !== "batch") return Reflect.get(target, key, receiver);
+        return async (...args: Parameters<typeof t.db.batch>) => {
+          if (++batches === at) await cancelImportJob(t.db, { jobId, actor });
+          return target.batch(...args);
+        };
+      },
+    });
+  }
+
+  it.each([
+    ["its second chunk", 2, IMPORT_CHUNK],
+    ["its finish, which would publish every listing", 3, IMPORT_CHUNK + 5],
+  ])("lists nothing when the cancel lands just before %s, and is not taken up again", async (_step, at, read) => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "published", fileName: "stop.csv", rows: rowsOf(IMPORT_CHUNK + 5), actor: admin });
+    const ended = await drainImportJob(cancelledBefore(at, job.id, admin), job.id);
+    expect(ended).toMatchObject({ status: "cancelled", imported: 0, error: `Cancelled after ${read} of ${IMPORT_CHUNK + 5} rows were read in; nothing was imported (an import is all or nothing).` });
+    expect(await t.db.select().from(projects).where(eq(projects.sellerId, seller.id))).toEqual([]);
+    expect(await t.db.select().from(importJobRows).where(eq(importJobRows.jobId, job.id))).toEqual([]);
+    // neither housekeeping nor a second drainer starts it again
+    await drainImportJobs(t.db, Date.now() + 120_000);
+    expect(await drainImportJob(t.db, job.id)).toBeNull();
+    expect((await t.db.select().from(importJobs).where(eq(importJobs.id, job.id)))[0]).toMatchObject({ status: "cancelled" });
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, "upload.cancel")).orderBy(sql`id desc`).limit(1);
+    expect(audit).toMatchObject({ subjectId: String(job.id), actorId: admin.id });
+  });
+
+  it("keeps a finished import: a cancel after its end changes nothing", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "kept.csv", rows: rowsOf(2), actor: admin });
+    await drainImportJob(t.db, job.id);
+    expect(await cancelImportJob(t.db, { jobId: job.id, actor: admin })).toBeNull();
+    expect(await t.db.select().from(projects).where(eq(projects.importJobId, job.id))).toHaveLength(2);
+  });
 });
 
 describe("the same file staged twice", () => {

@@ -187,12 +187,13 @@ async function drainChunk(db: Database, job: ImportJob, now: number) {
       ${col("saleType")}, ${col("location")}, ${col("state")}, ${col("fullDetails")}, ${col("loanAmount")}, ${col("size")}, ${col("waInterest")},
       ${col("maturityDate")}, ${col("term")}, ${col("secured")}, ${col("borrower")}, ${col("projectDueDate")}, ${col("longTermDebtSecured")},
       coalesce(${col("longTermDebtLevelOfSecurity")}, ''), coalesce(${col("loanPool")}, ''), ${col("latitude")}, ${col("longitude")}, json_extract(r."row", '$.d'), ${n(now)}, ${n(now)}
-    from import_job_rows r where r.job_id = ${id} and r.line > ${cursor} order by r.line limit ${chunk}`);
+    from import_job_rows r where r.job_id = ${id} and r.line > ${cursor}
+      and exists (select 1 from import_jobs j where j.id = ${id} and j.status = 'running') order by r.line limit ${chunk}`);
   const advance = sql.raw(`update import_jobs set
       cursor = coalesce((select max(line) from (select line from import_job_rows where job_id = ${id} and line > ${cursor} order by line limit ${chunk})), cursor),
       imported = (select count(*) from projects where import_job_id = ${id}),
       status = 'running', lease_until = ${n(now + LEASE_MS)}
-    where id = ${id} and cursor = ${cursor}`);
+    where id = ${id} and cursor = ${cursor} and status = 'running'`);
   await db.batch([db.run(insert), db.run(advance)]);
 }
 
@@ -205,14 +206,20 @@ async function finish(db: Database, job: ImportJob, now: number) {
     writer
       .update(projects)
       .set({ status, ...(status === "published" ? { publishedAt: new Date(now) } : {}), updatedAt: new Date(now) })
-      .where(and(eq(projects.importJobId, job.id), eq(projects.status, "importing"))),
-    writer.update(importJobs).set({ status: "done", finishedAt: new Date(now), leaseUntil: 0 }).where(eq(importJobs.id, job.id)),
+      .where(and(eq(projects.importJobId, job.id), eq(projects.status, "importing"), stillRunning(job.id))),
+    writer.update(importJobs).set({ status: "done", finishedAt: new Date(now), leaseUntil: 0 }).where(and(eq(importJobs.id, job.id), eq(importJobs.status, "running"))),
     writer.delete(importJobRows).where(eq(importJobRows.jobId, job.id)),
     // published listings are scored for the buyers they fit, as one published by hand is: queued with
     // the publishing itself, so a restart before they are scored leaves them waiting, not unmatched
     ...(status === "published" ? [queueListings(writer, eq(projects.importJobId, job.id), now)] : []),
   ]);
 }
+
+/**
+ * Whether the job is still running, asked in the very statement that lists its rows: an admin's cancel that commits
+ * while a chunk or the finish is on its way leaves that step nothing to move or publish.
+ */
+const stillRunning = (jobId: number) => sql`exists (select 1 from ${importJobs} where ${importJobs.id} = ${jobId} and ${importJobs.status} = 'running')`;
 
 const STOPPED = "The import stopped; nothing was imported. Try the file again.";
 const SELLER_GONE = "The seller may no longer list (their account or company was disabled, locked or deleted after the upload); nothing was imported.";
@@ -226,7 +233,7 @@ async function fail(db: Database, job: ImportJob, error: unknown, now: number, w
     db
       .update(importJobs)
       .set({ status: "failed", imported: 0, error: why, finishedAt: new Date(now), leaseUntil: 0 })
-      .where(eq(importJobs.id, job.id)),
+      .where(and(eq(importJobs.id, job.id), inArray(importJobs.status, ["queued", "running"]))),
   ]);
 }
 
@@ -255,6 +262,7 @@ export async function drainImportJob(db: Database, jobId: number, { budgetMs = 2
       // a chunk is a statement on Node's one thread (up to a tenth of a second); others go between chunks
       await nextTurn();
       job = (await findImportJob(db, job.id))!;
+      if (job.status !== "running") return job;
     }
     // the seller may have been disabled, locked or deleted while the job waited: nothing is listed in their name
     if (!(await mayList(db, job.sellerId))) {
@@ -262,6 +270,8 @@ export async function drainImportJob(db: Database, jobId: number, { budgetMs = 2
       return findImportJob(db, jobId);
     }
     await finish(db, job, now());
+    job = (await findImportJob(db, job.id))!;
+    if (job.status !== "done") return job;
   } catch (error) {
     await fail(db, job, error, now());
     return findImportJob(db, jobId);
@@ -276,6 +286,42 @@ export async function drainImportJob(db: Database, jobId: number, { budgetMs = 2
 async function lastLine(db: Database, jobId: number) {
   const [row] = await db.select({ last: sql<number | null>`max(${importJobRows.line})` }).from(importJobRows).where(eq(importJobRows.jobId, jobId));
   return row?.last ?? 0;
+}
+
+/** What the jobs table says of a cancelled import: how far it had got, and that nothing of it is listed. */
+export const cancelledImportMessage = (read: number, total: number) =>
+  `Cancelled after ${read} of ${total} rows were read in; nothing was imported (an import is all or nothing).`;
+
+/**
+ * An admin stops an import that has not finished: the job is marked cancelled, and its rows read in so far (never
+ * seen by anyone) and its staged rows are dropped, in one batch. A drainer's chunk or finish that runs at the same
+ * moment asks for a running job in its own statement (stillRunning), so nothing is listed after this returns; neither
+ * a drainer nor housekeeping takes a cancelled job up again. Null when the job had already finished or stopped.
+ */
+export async function cancelImportJob(db: Database, { jobId, actor, address, now = Date.now() }: { jobId: number; actor: Actor; address?: string; now?: number }) {
+  const job = await findImportJob(db, jobId);
+  if (!job || (job.status !== "queued" && job.status !== "running")) return null;
+  const cancelled = and(eq(importJobs.id, jobId), eq(importJobs.status, "cancelled"));
+  const [[stopped]] = await db.batch([
+    db
+      .update(importJobs)
+      .set({ status: "cancelled", error: cancelledImportMessage(job.imported, job.total), finishedAt: new Date(now), leaseUntil: 0 })
+      .where(and(eq(importJobs.id, jobId), inArray(importJobs.status, ["queued", "running"])))
+      .returning(),
+    db.delete(projects).where(and(eq(projects.importJobId, jobId), eq(projects.status, "importing"), sql`exists (select 1 from ${importJobs} where ${cancelled})`)),
+    db.delete(importJobRows).where(and(eq(importJobRows.jobId, jobId), sql`exists (select 1 from ${importJobs} where ${cancelled})`)),
+    db.update(importJobs).set({ imported: 0 }).where(cancelled),
+  ]);
+  if (!stopped) return null;
+  await recordAudit(db, {
+    actor,
+    action: "upload.cancel",
+    subjectType: "import_job",
+    subjectId: jobId,
+    detail: `Import #${jobId} of ${stopped.fileName} cancelled after ${job.imported} of ${job.total} rows; nothing was imported`,
+    address,
+  });
+  return stopped;
 }
 
 /** Housekeeping: every job left queued or running (a restart, a request that ran out of time). */

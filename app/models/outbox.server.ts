@@ -136,10 +136,18 @@ export async function enqueueCampaignTexts(db: Database, { campaignId, texts, no
           .insert(outbox)
           .values({ channel: "sms", recipient: t.recipient, body: t.body, subject: "", campaignId, customerId: t.customerId, createdAt: due, nextAttemptAt: due })
           .onConflictDoNothing(),
+        // and only while the campaign is being queued: a text written after an admin cancelled it is taken back unpaid
         db
           .update(outbox)
           .set({ segments: -t.segments })
-          .where(and(row, isNull(outbox.segments), sql`exists (select 1 from ${customers} where ${customers.id} = ${t.customerId} and ${customers.smsAllowance} >= ${t.segments})`)),
+          .where(
+            and(
+              row,
+              isNull(outbox.segments),
+              sql`exists (select 1 from ${customers} where ${customers.id} = ${t.customerId} and ${customers.smsAllowance} >= ${t.segments})`,
+              sql`exists (select 1 from ${campaigns} c where c.id = ${campaignId} and c.status = 'sending')`,
+            ),
+          ),
         db
           .update(customers)
           .set({ smsAllowance: sql`${customers.smsAllowance} - ${t.segments}` })
@@ -187,13 +195,17 @@ export async function deliverDueMessages(
   const channels = configuredChannels(env);
   if (!channels.length) return 0;
   const due = await db
-    .select({ ...getTableColumns(outbox), suppressedAs: campaignSuppression, offMarket: campaignOffMarket })
+    .select({ ...getTableColumns(outbox), suppressedAs: campaignSuppression, offMarket: campaignOffMarket, cancelled: campaignCancelled })
     .from(outbox)
     .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date(now)), inArray(outbox.channel, channels)))
     .orderBy(asc(outbox.nextAttemptAt))
     .limit(limit);
   let sent = 0;
   for (const message of due) {
+    if (message.cancelled) {
+      await giveUpUnsent(db, message, CAMPAIGN_CANCELLED);
+      continue;
+    }
     if (message.suppressedAs) {
       await giveUpUnsent(db, message, `Not sent: the recipient ${message.suppressedAs === "stop" ? "texted STOP" : message.suppressedAs} after it was queued.`);
       continue;
@@ -205,7 +217,7 @@ export async function deliverDueMessages(
     const claimed = await db
       .update(outbox)
       .set({ nextAttemptAt: new Date(now + CLAIM_LEASE_MS) })
-      .where(and(eq(outbox.id, message.id), eq(outbox.status, "pending"), eq(outbox.nextAttemptAt, message.nextAttemptAt)))
+      .where(and(eq(outbox.id, message.id), eq(outbox.status, "pending"), eq(outbox.nextAttemptAt, message.nextAttemptAt), campaignNotCancelled))
       .returning({ id: outbox.id });
     if (!claimed.length) continue;
     const attempts = message.attempts + 1;
@@ -256,6 +268,20 @@ const campaignSuppression = sql<string | null>`case when ${outbox.campaignId} is
  * teaser link that buyers find missing.
  */
 const campaignOffMarket = sql<number | null>`case when ${outbox.campaignId} is not null then exists (select 1 from ${campaigns} c join ${projects} p on p.id = c.project_id where c.id = ${outbox.campaignId} and not ${statusSeenByBuyers(sql`p.status`)}) end`;
+
+/** What a campaign's message not sent because an admin cancelled the campaign says (its page counts them by it). */
+export const CAMPAIGN_CANCELLED = "Not sent: the campaign was cancelled.";
+
+const cancelledCampaign = sql`exists (select 1 from ${campaigns} c where c.id = ${outbox.campaignId} and c.status = 'cancelled')`;
+
+/** A message of a campaign an admin cancelled after it was queued: given up unsent, as one whose listing left the market. */
+const campaignCancelled = sql<number | null>`case when ${outbox.campaignId} is not null then ${cancelledCampaign} end`;
+
+/**
+ * Asked in the claim itself: a cancel that commits between the read of what is due and the claim leaves the
+ * message unclaimed, so nothing of a campaign is sent once its cancel has been answered.
+ */
+const campaignNotCancelled = sql`(${outbox.campaignId} is null or not ${cancelledCampaign})`;
 
 /**
  * Gives such a message up unsent, as a claim would take it (only while nobody moved it first), and

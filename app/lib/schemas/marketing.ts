@@ -62,6 +62,8 @@ export const campaignActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("send") }),
   // a draft whose promoted listing has left the market: another listing, or none
   z.object({ intent: z.literal("project"), projectId: z.optional(id()) }),
+  // a campaign being queued or sent: nothing more of it goes
+  z.object({ intent: z.literal("cancel") }),
 ]);
 
 /** RFC 8058's one-click body, which the page's own button posts too. */

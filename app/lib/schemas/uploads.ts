@@ -21,6 +21,9 @@ export const listingUploadSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("import"), ...upload }),
 ]);
 
+/** The jobs table's Cancel: stops an import that has not finished. */
+export const importCancelSchema = z.object({ intent: z.literal("cancel"), job: id("Choose an import.") });
+
 /** The contract templates page: upload a new version, or choose the versions a project uses. */
 export const contractTemplateSchema = z.discriminatedUnion("intent", [
   z.object({

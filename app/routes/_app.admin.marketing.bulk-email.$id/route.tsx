@@ -11,8 +11,9 @@ import { ReloadWithoutScript } from "~/components/reload-without-script";
 import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatNumber } from "~/lib/format";
+import { cancelledSummary } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
-import { changeDraftProject, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+import { cancelCampaign, changeDraftProject, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
 import { campaignPage, requireChannelCampaign } from "~/models/campaign-page.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
@@ -43,6 +44,11 @@ export async function action(args: ActionFunctionArgs) {
     if (!changed.ok) return refuse(submission, changed.message, 409);
     return redirectWithNotification(services, args.request, here, projectId === null ? "The draft promotes no project now." : "The draft promotes the project chosen.");
   }
+  if (submission.value.intent === "cancel") {
+    const stopped = await cancelCampaign(services.db, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
+    if (!stopped) return redirectWithNotification(services, args.request, here, "Nothing was cancelled: the campaign had nothing left to send.", "error");
+    return redirectWithNotification(services, args.request, here, `Campaign cancelled: ${cancelledSummary(stopped, "e-mails")}`);
+  }
   const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
   if (sent && "offMarket" in sent) return refuse(submission, PROJECT_OFF_MARKET, 409);
   const queued = sent?.queued ?? 0;
@@ -54,6 +60,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function CampaignPage() {
   const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, outcomes, offMarket } = useLoaderData<typeof loader>();
+  const { cancelled } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   // progress while it is queued and sent; without JavaScript (ReloadWithoutScript) the page showed the counts of the
   // moment it was opened, and nothing said to reload it
@@ -66,14 +73,20 @@ export default function CampaignPage() {
       <p className="mb-4 text-sm text-slate-600">
         To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>
         {campaign.projectName ? `, promoting ${campaign.projectName}` : ""}.{" "}
-        {draft ? "Not sent yet." : campaign.status === "sending" ? "Queueing its e-mails." : campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}: its e-mails are held until then.` : `Sent ${formatDateTime(campaign.sentAt)}.`}
+        {draft ? "Not sent yet." : cancelled ? null : campaign.status === "sending" ? "Queueing its e-mails." : campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}: its e-mails are held until then.` : `Sent ${formatDateTime(campaign.sentAt)}.`}
       </p>
+      {cancelled ? (
+        <p className="mb-4 text-sm font-medium" data-testid="campaign-cancelled">
+          Cancelled: {cancelledSummary(cancelled, "e-mails")}
+        </p>
+      ) : null}
       {draft ? null : (
         <CampaignProgress
           counts={[
             ["Queued", progress.queued + progress.held, "queued"],
             ["Sent", progress.sent, "sent"],
-            ["Failed", progress.failed, "failed"],
+            ["Failed", progress.failed - (cancelled?.cancelled ?? 0), "failed"],
+            ...(cancelled ? [["Cancelled", cancelled.cancelled, "cancelled"] as const] : []),
             ["Suppressed", campaign.suppressed, "suppressed"],
             ["Unreachable", campaign.unreachable, "unreachable"],
           ]}
@@ -98,7 +111,7 @@ export default function CampaignPage() {
           <p>Nobody is on this list now.</p>
         )}
       </section>
-      <CampaignSendForms status={campaign.status} offMarket={offMarket} test={{ label: "Send a test to me" }} />
+      <CampaignSendForms status={campaign.status} offMarket={offMarket} unsent={progress.queued + progress.held} test={{ label: "Send a test to me" }} />
       {outcomes ? <CampaignOutcomes outcomes={outcomes} /> : null}
       {draft ? null : <CampaignRecipients campaignId={campaign.id} rows={recipients} page={page} pageSize={PAGE_SIZE} total={recipientTotal} />}
     </>

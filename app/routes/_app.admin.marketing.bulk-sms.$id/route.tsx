@@ -12,8 +12,9 @@ import { formatDateTime } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { SmsCountLine } from "~/components/sms-count-line";
 import { formatNumber } from "~/lib/format";
+import { cancelledSummary } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
-import { changeDraftProject, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
+import { cancelCampaign, changeDraftProject, PROJECT_OFF_MARKET, sendCampaign, sendTestToSelf } from "~/models/campaigns.server";
 import { campaignPage, requireChannelCampaign, testPhoneOf } from "~/models/campaign-page.server";
 import { CampaignOutcomes } from "~/components/campaign-outcomes";
 import { parseWithZod, campaignActionSchema } from "~/lib/schemas/index.server";
@@ -46,6 +47,11 @@ export async function action(args: ActionFunctionArgs) {
     if (!changed.ok) return refuse(submission, changed.message, 409);
     return redirectWithNotification(services, args.request, here, projectId === null ? "The draft promotes no project now." : "The draft promotes the project chosen.");
   }
+  if (submission.value.intent === "cancel") {
+    const stopped = await cancelCampaign(services.db, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
+    if (!stopped) return redirectWithNotification(services, args.request, here, "Nothing was cancelled: the campaign had nothing left to send.", "error");
+    return redirectWithNotification(services, args.request, here, `Campaign cancelled: ${cancelledSummary(stopped, "texts")}`);
+  }
   const sent = await sendCampaign(services, { campaignId: campaign.id, actor: user, address: clientAddress(args.request) });
   if (sent && "offMarket" in sent) return refuse(submission, PROJECT_OFF_MARKET, 409);
   const queued = sent?.queued ?? 0;
@@ -57,6 +63,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function SmsCampaignPage() {
   const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, myPhone, outcomes, offMarket } = useLoaderData<typeof loader>();
+  const { cancelled } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   // progress while it is queued and sent; without JavaScript (ReloadWithoutScript) the page showed the counts of the
   // moment it was opened, and nothing said to reload it
@@ -74,8 +81,13 @@ export default function SmsCampaignPage() {
       <p className="mb-4 text-sm text-slate-600">
         To the list <Link to={`/admin/marketing/lists/${campaign.listId}`} className="link">{campaign.listName}</Link>
         {campaign.projectName ? `, promoting ${campaign.projectName}` : ""}.{" "}
-        {draft ? "Not sent yet." : campaign.status === "sending" ? "Queueing its texts." : `${campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}` : `Sent ${formatDateTime(campaign.sentAt)}`}; texts that would arrive between 21:00 and 08:00 at a company's headquarters are held until 08:00 there.`}
+        {draft ? "Not sent yet." : cancelled ? null : campaign.status === "sending" ? "Queueing its texts." : `${campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}` : `Sent ${formatDateTime(campaign.sentAt)}`}; texts that would arrive between 21:00 and 08:00 at a company's headquarters are held until 08:00 there.`}
       </p>
+      {cancelled ? (
+        <p className="mb-4 text-sm font-medium" data-testid="campaign-cancelled">
+          Cancelled: {cancelledSummary(cancelled, "texts")}
+        </p>
+      ) : null}
       {draft ? null : (
         <>
           {/* while queueing, the rows written so far are not the list: a share of them is no "done" */}
@@ -89,7 +101,8 @@ export default function SmsCampaignPage() {
               ["Queued", progress.queued, "queued"],
               [campaign.scheduledFor ? "Held until the schedule or quiet hours end" : "Held for quiet hours", progress.held, "held"],
               ["Sent", progress.sent, "sent"],
-              ["Failed", progress.failed, "failed"],
+              ["Failed", progress.failed - (cancelled?.cancelled ?? 0), "failed"],
+            ...(cancelled ? [["Cancelled", cancelled.cancelled, "cancelled"] as const] : []),
               ["Opted out", campaign.suppressed, "suppressed"],
               ["No valid phone", campaign.unreachable, "unreachable"],
               ["No allowance", campaign.noAllowance, "no-allowance"],
@@ -111,7 +124,7 @@ export default function SmsCampaignPage() {
           <p>Nobody is on this list now.</p>
         )}
       </section>
-      <CampaignSendForms status={campaign.status} offMarket={offMarket} test={{ label: "Send a test to my phone", disabledReason: myPhone ? undefined : "Your profile has no international phone number" }} />
+      <CampaignSendForms status={campaign.status} offMarket={offMarket} unsent={progress.queued + progress.held} test={{ label: "Send a test to my phone", disabledReason: myPhone ? undefined : "Your profile has no international phone number" }} />
       {outcomes ? <CampaignOutcomes outcomes={outcomes} /> : null}
       {draft ? null : (
         <>

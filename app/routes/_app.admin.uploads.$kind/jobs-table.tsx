@@ -1,3 +1,4 @@
+import { Form } from "@remix-run/react";
 import { formatDateTime, SimpleTable } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 
@@ -7,7 +8,7 @@ type JobRow = {
   sellerCompany: string;
 };
 
-const STATUS = { queued: "Waiting", running: "Importing", done: "Imported", failed: "Failed" } as Record<string, string>;
+const STATUS = { queued: "Waiting", running: "Importing", done: "Imported", failed: "Failed", cancelled: "Cancelled" } as Record<string, string>;
 
 /** The uploads of this kind, newest first, with each one's progress. */
 export function JobsTable({ rows, total, page, pageSize, current }: { rows: JobRow[]; total: number; page: number; pageSize: number; current: number | null }) {
@@ -26,12 +27,21 @@ export function JobsTable({ rows, total, page, pageSize, current }: { rows: JobR
             </td>
             <td>{job.target === "published" ? "Published" : "Drafts"}</td>
             <td>
-              <progress max={job.total} value={job.status === "failed" ? 0 : job.imported} aria-label={`Import ${job.id} progress`} />{" "}
+              <progress max={job.total} value={job.status === "failed" || job.status === "cancelled" ? 0 : job.imported} aria-label={`Import ${job.id} progress`} />{" "}
               {job.imported} of {job.total}
             </td>
             <td>
               {STATUS[job.status] ?? job.status}
               {job.error ? <span className="block text-red-700">{job.error}</span> : null}
+              {job.status === "queued" || job.status === "running" ? (
+                // a plain post: it stops the import at its next step with or without JavaScript
+                <Form method="post" className="mt-1">
+                  <input type="hidden" name="job" value={job.id} />
+                  <button type="submit" name="intent" value="cancel" className="btn-secondary px-2 py-1 text-sm" aria-label={`Cancel import ${job.id}`}>
+                    Cancel
+                  </button>
+                </Form>
+              ) : null}
             </td>
             <td>{formatDateTime(job.createdAt)}</td>
           </tr>

@@ -257,3 +257,27 @@ describe("a file past the upload's 10 MB, within the form's room for its framing
     expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toEqual([]);
   });
 });
+
+describe("the jobs table's Cancel", () => {
+  it("stops an import that has not finished, as a plain post without a file; an import of the other page's kind is not this page's", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const { stageImport } = await import("~/models/listing-imports.server");
+    const rows = [{ line: 2, values: { projectName: "Waiting" } }];
+    const waiting = await stageImport(services.db, { kind: "loan_pool", sellerId: seller.id, target: "published", fileName: "wait.csv", rows, actor: admin.user });
+    const property = await stageImport(services.db, { kind: "real_estate", sellerId: seller.id, target: "draft", fileName: "house.csv", rows, actor: admin.user });
+    const cancel = (job: number) => {
+      const request = new Request(`${ORIGIN}/admin/uploads/individual-listings`, {
+        method: "POST",
+        headers: { Cookie: admin.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "cancel", job: String(job) }),
+      });
+      return responseOf(action({ request, context, params: { kind: "individual-listings" } }));
+    };
+    expect((await cancel(property.id)).status).toBe(404);
+    const answer = await cancel(waiting.id);
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe(`/admin/uploads/individual-listings?job=${waiting.id}`);
+    const status = async (id: number) => (await services.db.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, id)))[0]!.status;
+    expect([await status(waiting.id), await status(property.id)]).toEqual(["cancelled", "queued"]);
+  });
+});

@@ -9,8 +9,8 @@ import { answer, invalid, refuseLines } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import type { User } from "~/.server/db/schema";
 import { UPLOADS, type UploadPath } from "~/lib/listing-upload";
-import { listingUploadSchema } from "~/lib/schemas/uploads";
-import { checkUpload, drainImportJob, earlierImport, isSeller, SameFileStaged, stageImport } from "~/models/listing-imports.server";
+import { importCancelSchema, listingUploadSchema } from "~/lib/schemas/uploads";
+import { cancelImportJob, checkUpload, drainImportJob, earlierImport, findImportJob, isSeller, SameFileStaged, stageImport } from "~/models/listing-imports.server";
 import { formatDate } from "~/lib/format";
 import { fileTooLarge, UPLOAD_MAX_BYTES } from "~/lib/upload-limit";
 import { cleanFileName } from "~/lib/file-name";
@@ -23,6 +23,7 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   const { request } = args;
   const read = await readCsvUploadForm(request, UPLOAD_MAX_BYTES);
   if ("refused" in read) return read.refused;
+  if (read.form.get("intent") === "cancel") return cancelAction(request, services, user, path, read.form);
   const submission = parseWithZod(read.form, { schema: listingUploadSchema });
   if (submission.status !== "success") return invalid(submission);
   const { intent, seller, target, file, key, again } = submission.value;
@@ -87,6 +88,22 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
         ? `The import of ${cleanFileName(file.name)} stopped; nothing was imported.`
         : `Importing ${job.total} listings from ${cleanFileName(file.name)}: the table shows the progress.`;
   return redirectWithNotification(services, request, here, message);
+}
+
+/** The jobs table's Cancel: the import stops at its next step, and the page says what became of it. */
+async function cancelAction(request: Request, services: Services, user: User, path: UploadPath, form: FormData) {
+  const submission = parseWithZod(form, { schema: importCancelSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const jobId = submission.value.job;
+  const found = await findImportJob(services.db, jobId);
+  // a job of another kind is not this page's (its table does not show it)
+  if (!found || found.kind !== UPLOADS[path].kind) return answer(submission.reply({ formErrors: ["That import was not found."] }), 404);
+  const here = `/admin/uploads/${path}?job=${jobId}`;
+  const cancelled = await cancelImportJob(services.db, { jobId, actor: user, address: clientAddress(request) });
+  if (cancelled) return redirectWithNotification(services, request, here, `Import #${jobId} of ${cancelled.fileName} was cancelled: nothing was imported.`);
+  const now = await findImportJob(services.db, jobId);
+  const why = now?.status === "done" ? "it had already finished: its listings stay" : now?.status === "cancelled" ? "it was cancelled already" : "it had already stopped; nothing was imported";
+  return redirectWithNotification(services, request, here, `Import #${jobId} was not cancelled: ${why}.`, "error");
 }
 
 /** "This file was imported on 2026-12-07 (3 listings, import #12)." */

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+/** What server/index.mjs starts once it listens, on a real libsql file booted from process.env as the server does. */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "marketplace-background-"));
+process.env.DATA_DIR = dir;
+process.env.DATABASE_URL = `file:${path.join(dir, "background.db")}`;
+delete process.env.DEMO_DATA;
+
+afterAll(() => {
+  vi.useRealTimers();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the Node server's background work", () => {
+  it("starts with the server: an import a restart left half done is finished by housekeeping before any request", async () => {
+    // only the timers' intervals are simulated; the database answers in real time
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const { startBackgroundWork } = await import("./no-edge-entries.server");
+    await startBackgroundWork();
+    // the services it booted are the ones every request gets (no second boot, no second set of timers)
+    const { getServices } = await import("./services.server");
+    const { db } = await getServices({});
+    const { importJobs } = await import("~/.server/db/schema");
+    const { stageImport } = await import("~/models/listing-imports.server");
+    const { UPLOAD_EXAMPLES } = await import("~/lib/listing-upload");
+    const { makeUser } = await import("~/seed/factories");
+    const { eq } = await import("drizzle-orm");
+    const seller = await makeUser(db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(db, { roles: ["ROLE_ADMIN"] });
+    const rows = [1, 2].map((n) => ({ line: n + 1, values: { ...UPLOAD_EXAMPLES.loan_pool, projectName: `Pool ${n}` } as Record<string, unknown> }));
+    // staged, and its drainer gone with the process that staged it
+    const job = await stageImport(db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "restart.csv", rows, actor: admin });
+    vi.advanceTimersByTime(60_000);
+    await vi.waitFor(async () => expect((await db.select().from(importJobs).where(eq(importJobs.id, job.id)))[0]).toMatchObject({ status: "done", imported: 2 }), {
+      timeout: 15_000,
+      interval: 100,
+    });
+  }, 60_000);
+});
