@@ -56,7 +56,12 @@ export async function readSheet(file: File, { columns = [] }: { columns?: readon
     return { ok: false, problem: error instanceof TooLarge ? XLSX_TOO_LARGE : NOT_XLSX };
   }
   const header = (rows.shift()?.values ?? []).map((name) => name.trim());
-  const records = rows.map(({ values }) => Object.fromEntries(header.map((name, i) => [name, (values[i] ?? "").trim()])));
+  // keyed by the header a step of rows at a time, as they were read: 20,000 at once held the thread in one go
+  const records: Record<string, string>[] = [];
+  for (const { values } of rows) {
+    if (records.length > 0 && records.length % ROWS_A_TURN === 0) await nextTurn();
+    records.push(Object.fromEntries(header.map((name, i) => [name, (values[i] ?? "").trim()])));
+  }
   return { ok: true, sheet: { header, records, lines: rows.map((r) => r.line) } };
 }
 
@@ -84,7 +89,14 @@ async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values
   const sheet = (path.startsWith("xl/worksheets/") ? await read(path) : undefined) ?? (await read("xl/worksheets/sheet1.xml"));
   if (!sheet) throw new Error("no sheet");
   const sharedXml = await read("xl/sharedStrings.xml");
-  const shared = sharedXml ? [...strFromU8(sharedXml).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
+  // a string a cell, 20,000 rows' worth read at once held the thread as long as the rows' other work: turns between
+  const shared: string[] = [];
+  if (sharedXml) {
+    for (const m of (await textInSteps(sharedXml)).matchAll(/<si\b[^>]*>([\s\S]*?)<\/si>/g)) {
+      if (shared.length > 0 && shared.length % STRINGS_A_TURN === 0) await nextTurn();
+      shared.push(textOf(m[1]!));
+    }
+  }
   const stylesXml = await read("xl/styles.xml");
   const percentStyles = stylesXml ? percentStylesOf(strFromU8(stylesXml)) : new Set<number>();
   const dateStyles = stylesXml ? dateStylesOf(strFromU8(stylesXml)) : new Set<number>();
@@ -93,7 +105,7 @@ async function xlsxRows(bytes: Uint8Array): Promise<Array<{ line: number; values
   const rows: Array<{ line: number; values: string[] }> = [];
   let line = 0;
   let rowsRead = 0;
-  for (const row of strFromU8(sheet).matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>/g)) {
+  for (const row of (await textInSteps(sheet)).matchAll(/<row\b([^>]*)>([\s\S]*?)<\/row>/g)) {
     // 10,000 rows are half a second of Node's one thread: other requests get turns between
     if (++rowsRead % ROWS_A_TURN === 0) await nextTurn();
     // the row's number as the spreadsheet shows it: empty rows are left out of the file, or skipped below
@@ -203,6 +215,22 @@ function percentText(v: string) {
 
 /** Rows read between two turns given to other requests. */
 const ROWS_A_TURN = 500;
+/** Shared strings read between two turns. */
+const STRINGS_A_TURN = 2000;
+/** Bytes of a part's XML decoded between two turns: a 20,000-row sheet is some 15 MB of text. */
+const TEXT_STEP = 1 << 20;
+
+/** An unzipped part's UTF-8 as text, a step at a time with turns between (a character split between two steps is whole once joined). */
+async function textInSteps(bytes: Uint8Array) {
+  if (bytes.length <= TEXT_STEP) return strFromU8(bytes);
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let at = 0; at < bytes.length; at += TEXT_STEP) {
+    if (at > 0) await nextTurn();
+    text += decoder.decode(bytes.subarray(at, at + TEXT_STEP), { stream: at + TEXT_STEP < bytes.length });
+  }
+  return text;
+}
 
 /** Excel's columns end at XFD. */
 const MAX_COLUMNS = 16_384;

@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, like } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import type { Client } from "@libsql/client";
 import { createTestDatabase } from "../../tests/support/db";
+import { turnsDuring } from "../../tests/support/turns";
+import { schema, type Database } from "~/.server/db";
+import { registerOffThreadWriter } from "~/.server/db/off-thread";
+import { WriteThreadClient } from "~/.server/db/write-thread";
 import { customers, inboundItems, leads } from "~/.server/db/schema";
 import { convertLead, createLeadFromInbound, dismissLead, importLeads, listLeads } from "./leads.server";
 
@@ -27,6 +33,26 @@ describe("potential customers", () => {
     const carl = await t.db.query.leads.findFirst({ where: eq(leads.email, "carl@example.test") });
     // the bare domain kept as the customer form will take it, once converted
     expect(carl).toMatchObject({ source: "import", name: "Carl, Jr.", company: 'Carl "Co"', status: "open", website: "https://carl.example" });
+  });
+
+  it("reads and checks a 1,000-line file a step at a time and writes it on Node's write thread: other requests are answered meanwhile", async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => `Person ${i},p${i}@steps.example.test,Company ${i} Ltd,+1 555 010 ${String(i).padStart(4, "0")},company${i}.example,Met at the conference`);
+    // the Node server's handles: the request's connection, with the write thread registered for long writes
+    const db = drizzle(t.client, { schema }) as unknown as Database;
+    const thread = new WriteThreadClient(t.url, t.client);
+    const onThread = vi.spyOn(thread, "batch");
+    registerOffThreadWriter(db, drizzle(thread as unknown as Client, { schema }) as unknown as Database);
+    try {
+      const { result, turns } = await turnsDuring(() => importLeads(db, { text: `${HEADER}\n${lines.join("\n")}\n`, submissionKey: "steps-key" }));
+      expect(result).toEqual({ imported: 1000, skipped: 0, errors: [] });
+      // between the file's steps (read, then checked, 250 lines each) and while the thread writes
+      expect(turns).toBeGreaterThanOrEqual(6);
+      expect(onThread).toHaveBeenCalledTimes(1);
+      expect(onThread.mock.calls[0]![0]).toHaveLength(1001);
+    } finally {
+      await thread.close();
+    }
+    expect(await t.db.$count(leads, like(leads.email, "%@steps.example.test"))).toBe(1000);
   });
 
   it("refuses a line whose website is no web address: the customer it is converted into could not be saved", async () => {

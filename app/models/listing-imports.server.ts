@@ -342,6 +342,20 @@ export async function findImportJob(db: Database, id: number) {
 
 export const JOBS_PAGE_SIZE = 20;
 
+/**
+ * Whether one of this admin's imports of the kind is still waiting or importing, wherever it stands in the table:
+ * the page refreshed only for a job on the page shown, so one started in another tab, or gone to page 2 under
+ * newer ones, was left showing its progress as it was when the page was drawn.
+ */
+export async function adminImportRunning(db: Database, { kind, adminId }: { kind: UploadKind; adminId: number }) {
+  const [running] = await db
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(and(inArray(importJobs.status, ["queued", "running"]), eq(importJobs.kind, kind), eq(importJobs.createdBy, adminId)))
+    .limit(1);
+  return Boolean(running);
+}
+
 /** The upload page's table: the latest jobs of one kind, with the seller's name. */
 export function listImportJobs(db: Database, { kind, page }: { kind: UploadKind; page: number }) {
   // a page past the last (a stale link, a made-up ?page=) shows the last: it said "No imports yet." beside a count

@@ -240,6 +240,24 @@ describe("the uploads page while an import runs", () => {
     expect(done.running).toBe(false);
     expect(await serverPage(Page, url, { loaderData: done })).not.toContain("refresh");
   });
+
+  it("refreshes while one of the admin's imports runs on another page of the table (or from another tab), not for another admin's there", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const other = await makeUser(services.db, { roles: ["ROLE_ADMIN"] });
+    const job = (createdBy: number, status: "running" | "done") => ({ kind: "real_estate" as const, sellerId: seller.id, createdBy, target: "draft" as const, fileName: `${status}.csv`, total: 100, imported: 10, status, leaseUntil: Date.now() + 60_000 });
+    const [own] = await services.db.insert(importJobs).values(job(admin.user.id, "running")).returning();
+    const [theirs] = await services.db.insert(importJobs).values(job(other.id, "running")).returning();
+    // newer imports, done, fill the table's first page: the running ones are on page 2
+    await services.db.insert(importJobs).values(Array.from({ length: 20 }, () => job(admin.user.id, "done")));
+    const url = `${ORIGIN}/admin/uploads/real-estates`;
+    const data = async () => (await (await sent(loader({ request: new Request(url, { headers: { Cookie: admin.cookie } }), context, params: { kind: "real-estates" } }))).json()) as { running: boolean; rows: Array<{ job: { id: number } }> };
+    const page = await data();
+    expect(page.rows.map((r) => r.job.id)).not.toContain(own!.id);
+    expect(page.running).toBe(true);
+    await services.db.update(importJobs).set({ status: "done", leaseUntil: 0 }).where(eq(importJobs.id, own!.id));
+    expect((await data()).running).toBe(false);
+    await services.db.update(importJobs).set({ status: "done", leaseUntil: 0 }).where(eq(importJobs.id, theirs!.id));
+  });
 });
 
 describe("a file past the upload's 10 MB, within the form's room for its framing (a page without JavaScript sends it)", () => {

@@ -10,7 +10,7 @@ import { ReloadWithoutScript } from "~/components/reload-without-script";
 import { UploadsNav } from "~/components/uploads-nav";
 import { isUploadPath, UPLOADS, uploadColumns } from "~/lib/listing-upload";
 import { titleMeta } from "~/lib/meta";
-import { listImportJobs, sellerChoices } from "~/models/listing-imports.server";
+import { adminImportRunning, listImportJobs, sellerChoices } from "~/models/listing-imports.server";
 import { JobsTable } from "./jobs-table";
 import { UploadForm } from "./upload-form";
 import { uploadAction } from "./upload.server";
@@ -25,17 +25,19 @@ function uploadPathOf(params: LoaderFunctionArgs["params"]) {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services } = await requireUser(args, { role: "admin" });
+  const { services, user } = await requireUser(args, { role: "admin" });
   const path = uploadPathOf(args.params);
   const { kind, title, noun } = UPLOADS[path];
   const search = new URL(args.request.url).searchParams;
   const find = (search.get("find") ?? "").trim().slice(0, 100);
-  const [options, sellers, jobs] = await Promise.all([
+  const [options, sellers, jobs, ownRunning] = await Promise.all([
     projectOptions(services),
     sellerChoices(services.db, { find }),
     listImportJobs(services.db, { kind, page: pageNumber(search.get("page")) }),
+    adminImportRunning(services.db, { kind, adminId: user.id }),
   ]);
-  const running = jobs.rows.some(({ job }) => job.status === "queued" || job.status === "running");
+  // refreshed while a job shown runs, or one of this admin's on another page of the table (or started in another tab)
+  const running = ownRunning || jobs.rows.some(({ job }) => job.status === "queued" || job.status === "running");
   return {
     path,
     title,

@@ -30,6 +30,17 @@ describe("the loan tape step", () => {
     expect(result.error.tape.join(" ")).toMatch(/^Line 2: balance: /);
     expect(await loanTape(services.db, draft!.id)).toEqual([]);
   });
+
+  it("says how many bad lines are left unnamed past the 200 it lists, as the other imports do", async () => {
+    const lines = Array.from({ length: 250 }, (_, i) => `L-${i},not a number,5,2030-01-01,Retail,IL,Performing,50`);
+    const response = await upload(`loan_number,balance,interest_rate,maturity_date,property_type,state,status,ltv\n${lines.join("\n")}\n`);
+    expect(response.status).toBe(400);
+    const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error[""]).toEqual(["250 problems; nothing was imported."]);
+    expect(result.error.tape).toHaveLength(201);
+    expect(result.error.tape![199]).toMatch(/^Line 201: balance: /);
+    expect(result.error.tape![200]).toBe("… and 50 more lines with problems.");
+  });
 });
 
 describe("a loan tape that is not comma-separated UTF-8", () => {

@@ -22,7 +22,7 @@ import { reviewMarkup } from "./review.server";
 import { LOAN_TAPE_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { LOAN_TAPE_COLUMNS, UNKNOWN_SIC_CODE, formValuesOf, parseLoanTapeInSteps } from "./step-rules.server";
 import { isBodyTooLarge, readForm } from "~/.server/body";
-import { answer, invalid, refuse, unreadSubmission, type Replier } from "~/.server/replies";
+import { answer, invalid, refuse, refuseLines, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, openedOf, resultFor } from "~/lib/action-result";
 import { lookUpAddress, type FoundPlace } from "./lookup.server";
 import { openedStep, shownValue, shownValues, stepEdit } from "./step-edit.server";
@@ -127,11 +127,15 @@ async function tapeTable(file: File): Promise<string[][] | CsvLineError> {
   return readCsvTableInSteps(await csvFileText(file), LOAN_TAPE_COLUMNS, nextTurn);
 }
 
-/** The loan tape refused: how many problems, and each on the tape field, by line. */
-function tapeRefused(submission: Replier, problems: Array<{ line: number; reason: string }>, count: number, status: number) {
-  const summary = `${count} problem${count === 1 ? "" : "s"}; nothing was imported.`;
-  const lines = problems.map((e) => `${e.line > 0 ? `Line ${e.line}: ` : ""}${e.reason}`);
-  return answer(submission.reply({ formErrors: [summary], fieldErrors: { tape: lines } }), status);
+/** Problems named on the tape field; past them, a count ("… and N more lines with problems."). */
+const TAPE_PROBLEMS_NAMED = 200;
+
+/**
+ * The loan tape refused: how many problems, and each on the tape field, by line, as the other imports say them:
+ * a tape with more than the named ones said "2,000 problems" and listed 200, never saying that others were left out.
+ */
+function tapeRefused(submission: Replier, problems: Array<{ line: number; reason: string }>, status: number) {
+  return refuseLines(submission, "tape", problems.slice(0, TAPE_PROBLEMS_NAMED), status, Math.max(0, problems.length - TAPE_PROBLEMS_NAMED));
 }
 
 const TAPE_TOO_LARGE = { line: 0, reason: fileTooLarge(LOAN_TAPE_MAX_BYTES) };
@@ -143,7 +147,7 @@ export async function action(args: ActionFunctionArgs) {
   try {
     form = await readForm(request, LOAN_TAPE_MAX_BYTES + 64 * 1024);
   } catch (error) {
-    if (isBodyTooLarge(error)) return tapeRefused(unreadSubmission("tape"), [TAPE_TOO_LARGE], 1, 413);
+    if (isBodyTooLarge(error)) return tapeRefused(unreadSubmission("tape"), [TAPE_TOO_LARGE], 413);
     throw error;
   }
   // "Look up address" and, without JavaScript, "Import loans" are buttons of the step's form, whose hidden intent says save
@@ -211,12 +215,12 @@ export async function action(args: ActionFunctionArgs) {
     case "tape": {
       if (project.kind !== "loan_pool") throw notFound();
       const file = step.tape;
-      if (!file || file.size === 0) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV or XLSX file." }], 1, 400);
-      if (file.size > LOAN_TAPE_MAX_BYTES) return tapeRefused(submission, [TAPE_TOO_LARGE], 1, 413);
+      if (!file || file.size === 0) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV or XLSX file." }], 400);
+      if (file.size > LOAN_TAPE_MAX_BYTES) return tapeRefused(submission, [TAPE_TOO_LARGE], 413);
       const table = await tapeTable(file);
-      if (!Array.isArray(table)) return tapeRefused(submission, [table], 1, 400);
+      if (!Array.isArray(table)) return tapeRefused(submission, [table], 400);
       const parsed = await parseLoanTapeInSteps(table, { states: options.values.usStates, statuses: options.values.loanStatus }, nextTurn);
-      if (parsed.errors.length) return tapeRefused(submission, parsed.errors.slice(0, 200), parsed.errors.length, 400);
+      if (parsed.errors.length) return tapeRefused(submission, parsed.errors, 400);
       // only while it is still editable: submitted (or published) while the tape was read, it keeps the tape under review
       if (!(await replaceLoanTape(services.db, project.id, parsed.rows, { onlyWhile: EDITABLE }))) {
         return refusedLate(args.context, submission, await teamListing(services.db, user.id, project.id));
