@@ -59,8 +59,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, outcomes, offMarket } = useLoaderData<typeof loader>();
-  const { cancelled } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, outcomes, offMarket, cancelled } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   // progress while it is queued and sent; without JavaScript (ReloadWithoutScript) the page showed the counts of the
   // moment it was opened, and nothing said to reload it

@@ -62,8 +62,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SmsCampaignPage() {
-  const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, myPhone, outcomes, offMarket } = useLoaderData<typeof loader>();
-  const { cancelled } = useLoaderData<typeof loader>();
+  const { campaign, progress, recipientTotal, recipients, members, preview, picker, page, myPhone, outcomes, offMarket, cancelled } = useLoaderData<typeof loader>();
   const draft = campaign.status === "draft";
   // progress while it is queued and sent; without JavaScript (ReloadWithoutScript) the page showed the counts of the
   // moment it was opened, and nothing said to reload it
@@ -102,7 +101,7 @@ export default function SmsCampaignPage() {
               [campaign.scheduledFor ? "Held until the schedule or quiet hours end" : "Held for quiet hours", progress.held, "held"],
               ["Sent", progress.sent, "sent"],
               ["Failed", progress.failed - (cancelled?.cancelled ?? 0), "failed"],
-            ...(cancelled ? [["Cancelled", cancelled.cancelled, "cancelled"] as const] : []),
+              ...(cancelled ? [["Cancelled", cancelled.cancelled, "cancelled"] as const] : []),
               ["Opted out", campaign.suppressed, "suppressed"],
               ["No valid phone", campaign.unreachable, "unreachable"],
               ["No allowance", campaign.noAllowance, "no-allowance"],
