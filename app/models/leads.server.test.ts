@@ -48,11 +48,35 @@ describe("potential customers", () => {
       // between the file's steps (read, then checked, 250 lines each) and while the thread writes
       expect(turns).toBeGreaterThanOrEqual(6);
       expect(onThread).toHaveBeenCalledTimes(1);
-      expect(onThread.mock.calls[0]![0]).toHaveLength(1001);
+      // the key and the lines in one statement, not one a line: each statement's leads are a new segment of the trigram
+      // index, and at 30,000 leads a statement a line was 9-23 s for 1,000
+      expect(onThread.mock.calls[0]![0]).toHaveLength(2);
     } finally {
       await thread.close();
     }
     expect(await t.db.$count(leads, like(leads.email, "%@steps.example.test"))).toBe(1000);
+    // each found by the search as a lead written one at a time is: a trigram of any field, and a short text
+    const found = await listLeads(t.db, { filters: { q: "company417.exa" } });
+    expect(found.rows.map((r) => r.lead)).toEqual([expect.objectContaining({ name: "Person 417", phone: "+1 555 010 0417", website: "https://company417.example", notes: "Met at the conference", source: "import", status: "open" })]);
+    expect((await listLeads(t.db, { filters: { q: "Company 98 Ltd" } })).total).toBe(1);
+  });
+
+  it("writes a file of long lines in statements of at most half a megabyte: D1 binds a text of up to 2 MB", async () => {
+    const notes = "n".repeat(4000);
+    const lines = Array.from({ length: 300 }, (_, i) => `Long ${i},long${i}@halves.example.test,Long ${i} Ltd,,,${notes}`);
+    const batch = vi.spyOn(t.db, "batch");
+    try {
+      expect(await importLeads(t.db, { text: `${HEADER}\n${lines.join("\n")}\n` })).toMatchObject({ imported: 300, errors: [] });
+      const statements = batch.mock.calls[0]![0] as unknown as Array<{ toSQL(): { params: unknown[] } }>;
+      // the key, then 1.2 MB of lines in three statements
+      expect(statements).toHaveLength(4);
+      for (const s of statements.slice(1)) expect(String(s.toSQL().params.find((p) => typeof p === "string" && p.startsWith("[["))).length).toBeLessThanOrEqual(512 * 1024);
+    } finally {
+      batch.mockRestore();
+    }
+    const ada = await t.db.query.leads.findFirst({ where: eq(leads.email, "long7@halves.example.test") });
+    expect(ada).toMatchObject({ name: "Long 7", company: "Long 7 Ltd", phone: "", website: "", notes, customerId: null, customerName: null, convertedAt: null });
+    expect(ada!.createdAt).toBeInstanceOf(Date);
   });
 
   it("refuses a line whose website is no web address: the customer it is converted into could not be saved", async () => {
