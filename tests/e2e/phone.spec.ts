@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, joinAs, jsEnabled, signIn } from "./support";
+import { DEMO, joinAs, jsEnabled, SEEDED_BUYER, signIn } from "./support";
 
 /**
  * Readable on a phone: at 375 px no page scrolls sideways (a wide table scrolls in
@@ -81,4 +81,57 @@ test("on a phone the navigation is a menu that opens without JavaScript", async 
   await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
   // the new page starts with the menu folded again
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Jobs" })).toBeHidden();
+});
+
+/**
+ * A phone of 360 CSS px that a finger uses (isMobile: the page's viewport meta is honoured, so a
+ * page wider than the screen is shown shrunk, innerWidth growing with it: the width is compared
+ * with the screen's), and a 1280 px window at 200 % zoom (640 CSS px).
+ */
+test.describe("a 360 px touch phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  const sideways = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth) - 360);
+
+  async function noneScrollSideways(page: Page, paths: string[]) {
+    for (const path of paths) {
+      await page.goto(path);
+      expect(await sideways(page), `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+    }
+  }
+
+  test("a buyer's pages do not scroll sideways: each deal's workspace, a limited company's web address among its facts", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+    await signIn(page, SEEDED_BUYER);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/buyers/myprojects/index_new");
+    const deals = await page.locator('main a[href^="/buyers/myprojects/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))].filter((h) => /\/\d+$/.test(h)));
+    expect(deals.length, "the seeded buyer's deals").toBeGreaterThan(0);
+    await noneScrollSideways(page, ["/home", "/buyers/search", "/messages", "/preferences", ...deals, ...deals.map((d) => d.replace("/buyers/myprojects/", "/projects/more-details/"))]);
+  });
+
+  test("a seller's and an admin's pages do not scroll sideways", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+    // project 13 of the demo seller has NDAs, negotiations and offers (README, Demo accounts)
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await noneScrollSideways(page, ["/home", "/sellers/myprojects", "/sellers/myprojects/13", "/projects/create", "/messages"]);
+    const company = await page.goto("/sellers/myprojects/13").then(() => page.getByTestId("nda-buyer-company").first().getAttribute("href"));
+    await noneScrollSideways(page, [company!]);
+    await page.context().clearCookies();
+    await signIn(page, DEMO.admin);
+    await noneScrollSideways(page, ["/home", "/admin/customers", "/admin/projects", "/admin/projects/13", "/admin/users", "/admin/uploads/individual-listings", "/admin/analytics"]);
+  });
+});
+
+test("at 200 % zoom (640 px) a buyer company's facts each stay in their column: a web address runs into none beside it", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+  await page.setViewportSize({ width: 640, height: 400 });
+  await signIn(page, DEMO.seller);
+  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await page.goto("/sellers/myprojects/13");
+  await page.getByTestId("nda-buyer-company").first().click();
+  await expect(page.getByTestId("buyer-profile")).toBeVisible();
+  const spilling = await page.getByTestId("buyer-profile").locator("dd").evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.textContent));
+  expect(spilling, "values wider than their column").toEqual([]);
 });
