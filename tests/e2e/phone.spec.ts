@@ -122,6 +122,21 @@ test.describe("a 360 px touch phone", () => {
     await signIn(page, DEMO.admin);
     await noneScrollSideways(page, ["/home", "/admin/customers", "/admin/projects", "/admin/projects/13", "/admin/users", "/admin/uploads/individual-listings", "/admin/analytics"]);
   });
+
+  test("without JavaScript the flash message, which stays, leaves the end of the page to be scrolled clear of it", async ({ page }, testInfo) => {
+    test.skip(jsEnabled(testInfo), "with JavaScript it can be closed");
+    await joinAs(page, { role: "Buyer" });
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByTestId("snackbar")).toContainText("Your profile is saved.");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const { flashTop, pageEnd } = await page.evaluate(() => ({
+      flashTop: document.getElementById("notification")!.getBoundingClientRect().top,
+      pageEnd: Math.max(...[...document.querySelectorAll("#content *")].map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0).map((r) => r.bottom)),
+    }));
+    // the last of /profile is its "Change password" button
+    expect(pageEnd, "the end of the page, scrolled to, is above the flash message").toBeLessThanOrEqual(flashTop);
+  });
 });
 
 test("at 200 % zoom (640 px) a buyer company's facts each stay in their column: a web address runs into none beside it", async ({ page }, testInfo) => {
