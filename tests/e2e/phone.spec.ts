@@ -123,6 +123,25 @@ test.describe("a 360 px touch phone", () => {
     await noneScrollSideways(page, ["/home", "/admin/customers", "/admin/projects", "/admin/projects/13", "/admin/users", "/admin/uploads/individual-listings", "/admin/analytics"]);
   });
 
+  test("links and choices one above the other are 24 px tall: a buyer's company and e-mail in the NDA table, an upload's 'Import as'", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+    const heights = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/sellers/myprojects/13");
+    for (const id of ["nda-buyer-company", "nda-buyer-email"]) {
+      const tall = await heights(page, `[data-testid="${id}"]`);
+      expect(tall.length, id).toBeGreaterThan(0);
+      for (const h of tall) expect(h, `${id} is a target 24 px tall`).toBeGreaterThanOrEqual(24);
+    }
+    await page.context().clearCookies();
+    await signIn(page, DEMO.admin);
+    await page.goto("/admin/uploads/individual-listings");
+    const choices = await heights(page, 'label:has(input[name="target"])');
+    expect(choices).toHaveLength(2);
+    for (const h of choices) expect(h, "an 'Import as' choice is a target 24 px tall").toBeGreaterThanOrEqual(24);
+  });
+
   test("without JavaScript the flash message, which stays, leaves the end of the page to be scrolled clear of it", async ({ page }, testInfo) => {
     test.skip(jsEnabled(testInfo), "with JavaScript it can be closed");
     await joinAs(page, { role: "Buyer" });
