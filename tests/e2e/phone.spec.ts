@@ -169,3 +169,17 @@ test("at 200 % zoom (640 px) a buyer company's facts each stay in their column: 
   const spilling = await page.getByTestId("buyer-profile").locator("dd").evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.textContent));
   expect(spilling, "values wider than their column").toEqual([]);
 });
+
+test("at 200 % zoom (1280 × 800, 640 × 400 CSS px) the NDA to sign scrolls in a box no taller than the window", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+  await page.setViewportSize({ width: 640, height: 400 });
+  // a new buyer, so that no demo member's NDA is started
+  await joinAs(page, { role: "Buyer" });
+  await page.goto("/buyers/search");
+  const teaser = await page.locator('main a[href^="/projects/more-details/"]').first().getAttribute("href");
+  await page.goto(teaser!);
+  await page.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(page).toHaveURL(/\/buyers\/myprojects\/\d+\/[A-Za-z0-9_-]+$/);
+  const box = await page.getByRole("article", { name: "The NDA" }).boundingBox();
+  expect(box!.height, "the NDA's box fits the window's 400 px").toBeLessThanOrEqual(400);
+});
