@@ -38,7 +38,7 @@ export function ProjectFacts({ project }: { project: Facts }) {
   }
   if (project.borrower !== undefined) rows.push([LABELS.borrower, project.borrower || "—"]);
   return (
-    <dl className="grid grid-cols-[12rem_1fr] gap-y-2 text-sm" data-testid="project-facts">
+    <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm break-words sm:grid-cols-[12rem_minmax(0,1fr)]" data-testid="project-facts">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-500">{label}</dt>
@@ -84,7 +84,7 @@ export function KindDetails({ details, hidden = [] }: { details: Record<string, 
     CURRENCY_KEYS.has(key) && typeof value === "number" ? formatCurrency(value) : String(value);
   if (!entries.length) return null;
   return (
-    <dl className="grid grid-cols-[12rem_1fr] gap-y-2 text-sm">
+    <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm break-words sm:grid-cols-[12rem_minmax(0,1fr)]">
       {entries.map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="text-slate-500">{DETAIL_LABELS[key]}</dt>

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, joinAs, jsEnabled, signIn } from "./support";
+import { DEMO, joinAs, jsEnabled, SEEDED_BUYER, signIn } from "./support";
 
 /**
  * Readable on a phone: at 375 px no page scrolls sideways (a wide table scrolls in
@@ -81,4 +81,105 @@ test("on a phone the navigation is a menu that opens without JavaScript", async 
   await expect(page.getByRole("heading", { level: 1, name: "Jobs" })).toBeVisible();
   // the new page starts with the menu folded again
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Jobs" })).toBeHidden();
+});
+
+/**
+ * A phone of 360 CSS px that a finger uses (isMobile: the page's viewport meta is honoured, so a
+ * page wider than the screen is shown shrunk, innerWidth growing with it: the width is compared
+ * with the screen's), and a 1280 px window at 200 % zoom (640 CSS px).
+ */
+test.describe("a 360 px touch phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  const sideways = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, window.innerWidth) - 360);
+
+  async function noneScrollSideways(page: Page, paths: string[]) {
+    for (const path of paths) {
+      await page.goto(path);
+      expect(await sideways(page), `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+    }
+  }
+
+  test("a buyer's pages do not scroll sideways: each deal's workspace, a limited company's web address among its facts", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+    await signIn(page, SEEDED_BUYER);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/buyers/myprojects/index_new");
+    const deals = await page.locator('main a[href^="/buyers/myprojects/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))].filter((h) => /\/\d+$/.test(h)));
+    expect(deals.length, "the seeded buyer's deals").toBeGreaterThan(0);
+    await noneScrollSideways(page, ["/home", "/buyers/search", "/messages", "/preferences", ...deals, ...deals.map((d) => d.replace("/buyers/myprojects/", "/projects/more-details/"))]);
+  });
+
+  test("a seller's and an admin's pages do not scroll sideways", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+    // project 13 of the demo seller has NDAs, negotiations and offers (README, Demo accounts)
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await noneScrollSideways(page, ["/home", "/sellers/myprojects", "/sellers/myprojects/13", "/projects/create", "/messages"]);
+    const company = await page.goto("/sellers/myprojects/13").then(() => page.getByTestId("nda-buyer-company").first().getAttribute("href"));
+    await noneScrollSideways(page, [company!]);
+    await page.context().clearCookies();
+    await signIn(page, DEMO.admin);
+    await noneScrollSideways(page, ["/home", "/admin/customers", "/admin/projects", "/admin/projects/13", "/admin/users", "/admin/uploads/individual-listings", "/admin/analytics"]);
+  });
+
+  test("links and choices one above the other are 24 px tall: a buyer's company and e-mail in the NDA table, an upload's 'Import as'", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+    const heights = (page: Page, selector: string) => page.locator(selector).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/sellers/myprojects/13");
+    for (const id of ["nda-buyer-company", "nda-buyer-email"]) {
+      const tall = await heights(page, `[data-testid="${id}"]`);
+      expect(tall.length, id).toBeGreaterThan(0);
+      for (const h of tall) expect(h, `${id} is a target 24 px tall`).toBeGreaterThanOrEqual(24);
+    }
+    await page.context().clearCookies();
+    await signIn(page, DEMO.admin);
+    await page.goto("/admin/uploads/individual-listings");
+    const choices = await heights(page, 'label:has(input[name="target"])');
+    expect(choices).toHaveLength(2);
+    for (const h of choices) expect(h, "an 'Import as' choice is a target 24 px tall").toBeGreaterThanOrEqual(24);
+  });
+
+  test("without JavaScript the flash message, which stays, leaves the end of the page to be scrolled clear of it", async ({ page }, testInfo) => {
+    test.skip(jsEnabled(testInfo), "with JavaScript it can be closed");
+    await joinAs(page, { role: "Buyer" });
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByTestId("snackbar")).toContainText("Your profile is saved.");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const { flashTop, pageEnd } = await page.evaluate(() => ({
+      flashTop: document.getElementById("notification")!.getBoundingClientRect().top,
+      pageEnd: Math.max(...[...document.querySelectorAll("#content *")].map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0).map((r) => r.bottom)),
+    }));
+    // the last of /profile is its "Change password" button
+    expect(pageEnd, "the end of the page, scrolled to, is above the flash message").toBeLessThanOrEqual(flashTop);
+  });
+});
+
+test("at 200 % zoom (640 px) a buyer company's facts each stay in their column: a web address runs into none beside it", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+  await page.setViewportSize({ width: 640, height: 400 });
+  await signIn(page, DEMO.seller);
+  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await page.goto("/sellers/myprojects/13");
+  await page.getByTestId("nda-buyer-company").first().click();
+  await expect(page.getByTestId("buyer-profile")).toBeVisible();
+  const spilling = await page.getByTestId("buyer-profile").locator("dd").evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.textContent));
+  expect(spilling, "values wider than their column").toEqual([]);
+});
+
+test("at 200 % zoom (1280 × 800, 640 × 400 CSS px) the NDA to sign scrolls in a box no taller than the window", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the layout is the same without JavaScript");
+  await page.setViewportSize({ width: 640, height: 400 });
+  // a new buyer, so that no demo member's NDA is started
+  await joinAs(page, { role: "Buyer" });
+  await page.goto("/buyers/search");
+  const teaser = await page.locator('main a[href^="/projects/more-details/"]').first().getAttribute("href");
+  await page.goto(teaser!);
+  await page.getByRole("button", { name: "Sign the NDA" }).click();
+  await expect(page).toHaveURL(/\/buyers\/myprojects\/\d+\/[A-Za-z0-9_-]+$/);
+  const box = await page.getByRole("article", { name: "The NDA" }).boundingBox();
+  expect(box!.height, "the NDA's box fits the window's 400 px").toBeLessThanOrEqual(400);
 });

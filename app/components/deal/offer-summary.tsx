@@ -37,7 +37,7 @@ export function OfferSummary({ view, side }: { view: OfferRecord; side: "buyer" 
           {view.expired ? " · expired" : ""}
         </span>
       </header>
-      <dl className="grid grid-cols-[11rem_1fr] gap-y-1 text-sm">
+      <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm break-words sm:grid-cols-[11rem_minmax(0,1fr)]">
         <dt className="text-slate-500">Price</dt>
         <dd data-testid="offer-price">{formatCurrency(offer.price)}</dd>
         <dt className="text-slate-500">Structure</dt>

@@ -72,10 +72,11 @@ export function UploadForm({
         </label>
         <fieldset className="text-sm md:col-span-2">
           <legend className="label">Import as</legend>
-          <label className="mr-4">
+          {/* 24 px tall: on a phone the two wrap one above the other, and a tap must not land on the wrong one */}
+          <label className="mr-4 inline-block py-0.5">
             <input type="radio" name="target" value="draft" defaultChecked={sent.target !== "published"} /> Drafts (the seller submits them)
           </label>
-          <label>
+          <label className="inline-block py-0.5">
             <input type="radio" name="target" value="published" defaultChecked={sent.target === "published"} /> Published
           </label>
         </fieldset>

@@ -107,9 +107,10 @@ export default function SigningPage() {
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </p>
-      {/* the text scrolls in its box: focusable, so a keyboard can scroll it too */}
+      {/* the text scrolls in its box: focusable, so a keyboard can scroll it too; never taller than most of the window
+          (a 1280 × 800 screen at 200 % zoom is 400 px high), so the whole box and its end can be seen */}
       {paragraphs ? (
-        <article tabIndex={0} className="card max-h-[28rem] space-y-3 overflow-y-auto text-sm leading-relaxed focus-visible:outline-2 focus-visible:outline-primary" aria-label="The NDA">
+        <article tabIndex={0} className="card max-h-[min(28rem,70vh)] space-y-3 overflow-y-auto text-sm leading-relaxed focus-visible:outline-2 focus-visible:outline-primary" aria-label="The NDA">
           {paragraphs.map((p, i) => (
             <p key={i}>{p}</p>
           ))}

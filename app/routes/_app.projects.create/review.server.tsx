@@ -63,7 +63,7 @@ function ReviewList({ kind, values, loans }: { kind: ProjectKind; values: Record
   const rows: Array<[string, string]> = [["Kind", KIND_LABELS[kind]], ...REVIEW_KEYS.map((key) => [FORM_LABELS[key], values[key] ?? ""] as [string, string]), ...DETAILS[kind].map(([key, label]) => [label, values[key] ?? ""] as [string, string])];
   if (kind === "loan_pool") rows.push(["Loans on the tape", String(loans)]);
   return (
-    <dl className="grid grid-cols-[14rem_1fr] gap-y-2 text-sm" data-testid="review">
+    <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm sm:grid-cols-[14rem_minmax(0,1fr)]" data-testid="review">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-500">{label}</dt>
