@@ -13,7 +13,7 @@ import { feedbackToken, readFeedbackToken } from "~/.server/feedback-token";
 import { detectDocumentType } from "~/.server/files/sniff";
 import { decideNda, findContractByEnvelope, ndaSettingsOf, ndaStatusOf, projectPermissionsPage, replaceProjectNdaTemplate, requestNda, setDataRoomBlocked, signNda, updateNdaSettings } from "./contracts.server";
 import { addDocument, checkUpload, dataRoomAccess, deleteDocument, documentForReader, findDocument } from "./data-room.server";
-import { listThreads, markThreadRead, postMessage, projectThreads, THREAD_PAGE_SIZE, threadMessages, unreadMessageCount } from "./negotiations.server";
+import { listThreads, markThreadRead, MESSAGE_MAILS, postMessage, projectThreads, THREAD_PAGE_SIZE, threadMessages, unreadMessageCount } from "./negotiations.server";
 import { listNotifications, markNotificationsRead, unreadNotificationCount } from "./notifications.server";
 import { inboxCountsLoadedWith, startSession, userForSession } from "./sessions.server";
 import { siteShellFor } from "./site-shell.server";
@@ -294,6 +294,21 @@ describe("negotiation and offers", () => {
     ]);
     expect(inbox.older).toBe(false);
     await Promise.all(pending);
+  });
+
+  it("e-mails the other side of a thread at most MESSAGE_MAILS.limit times an hour; every message past that is still a notification", async () => {
+    const pool = await publishedProject("Many letters");
+    // a buyer of this test's own, whose unread counts no other test reads
+    const writer = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const sent = MESSAGE_MAILS.limit + 3;
+    for (let i = 0; i < sent; i++) await postMessage(services, pool, writer, writer, `Message ${i}`);
+    const mails = await t.db.select().from(outbox).where(and(eq(outbox.recipient, seller.email), eq(outbox.subject, "New message: Many letters")));
+    expect(mails).toHaveLength(MESSAGE_MAILS.limit);
+    const notices = (await listNotifications(t.db, seller.id)).filter((n) => n.kind === "message" && n.message.includes("Many letters"));
+    expect(notices).toHaveLength(sent);
+    // the seller's answer is the buyer's own count: the buyer is mailed
+    await postMessage(services, pool, writer, seller, "Thanks, noted.");
+    expect(await t.db.select().from(outbox).where(and(eq(outbox.recipient, writer.email), eq(outbox.subject, "New message: Many letters")))).toHaveLength(1);
   });
 
   it("quotes a long message in its e-mail as an excerpt that says so, a short one whole", async () => {

@@ -9,6 +9,7 @@ import { notify, type DealServices } from "./notifications.server";
 import { sellerOfProject, statusSeenByBuyers } from "./projects.server";
 import { colleaguesWithPlaceholders, reachValues, reachWithPlaceholders, type Reach } from "./seller-reach.server";
 import { recomputeLater } from "./responsiveness.server";
+import { hitRateLimit } from "./rate-limits.server";
 import { pageCarryingTotal } from "./list-query.server";
 import { recordId } from "~/lib/query-params";
 
@@ -94,6 +95,13 @@ export function messageExcerpt(body: string) {
 }
 
 /**
+ * E-mails a member gets about one thread in an hour; past them each message is still a notification in
+ * the app. Every message was an e-mail: one side could send hundreds a minute to the other's inbox, from
+ * a form (our mail provider's quota and our sending name spent with it).
+ */
+export const MESSAGE_MAILS = { limit: 10, windowMs: 60 * 60_000 };
+
+/**
  * Posts to the thread and tells the other side: the seller when a buyer writes, the buyer otherwise.
  * With the message form's one-time key (decision 083), the same form posted again (a double click,
  * a resend, back and send again) gets the message the key stored, `repeated`, and nothing is stored,
@@ -128,11 +136,12 @@ export async function postMessage(
   // the other side hears of it; when an admin joins, both sides do
   const recipients = [project.sellerId, buyer.id].filter((id) => id !== sender.id);
   for (const recipient of recipients) {
+    const mailed = await hitRateLimit(services.db, `message-mail:${project.id}:${buyer.id}:${recipient}`, MESSAGE_MAILS);
     await notify(services, recipient, {
       kind: "message",
       message: `${sender.name} (${sender.company}) wrote about ${project.projectName}.`,
       link: recipient === buyer.id ? workspacePath(buyer.roles, project.id) : `/messages/${project.id}/${buyer.id}`,
-      email: { subject: `New message: ${project.projectName}`, body: `${sender.name} (${sender.company}) wrote:\n\n${messageExcerpt(body)}` },
+      email: mailed.allowed ? { subject: `New message: ${project.projectName}`, body: `${sender.name} (${sender.company}) wrote:\n\n${messageExcerpt(body)}` } : undefined,
     });
   }
   return row!;

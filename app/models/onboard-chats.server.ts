@@ -132,8 +132,8 @@ async function knownCustomer(db: Database, { name, website, email }: { name: str
   );
 }
 
-const WEBSITE_TAKEN = "Another company on the marketplace has this website. Check it, or leave it empty and we will get in touch.";
-const NAME_TAKEN = "Another company on the marketplace has this name. Check it, or add what tells yours apart (its full legal name).";
+/** A rename that matched another customer went to our team; the company keeps its name until they look. */
+const RENAME_WITH_TEAM = "Our team is checking your company's name and website. To change them, contact us.";
 /** A company an admin verified keeps the name and website they checked: the member asks us to change them. */
 const verifiedCompanyKept = (name: string) =>
   `Your company is verified as ${name}: its name and website stay as our team checked them. To change them, contact us.`;
@@ -150,8 +150,18 @@ async function answerCompany(services: Pick<Services, "db">, { user, side }: Who
   const website = String(value.website ?? "");
   const customer = await customerOf(db, chat.customerId);
   if (customer) {
-    const refused = await renameCompany(db, user, chat, customer, { name, website });
-    return refused ? { ok: false, ...refused } : take({});
+    const renamed = await renameCompany(db, user, chat, customer, { name, website });
+    if (renamed && "clash" in renamed) {
+      // as a new company that matches one of ours: the member moves on, admins sort it out
+      const { write, lead } = onboardingLeadWrite(db, {
+        user,
+        company: name,
+        website,
+        notes: `Asked on on-boarding to rename their company ${customer.name} (customer ${customer.id}) to a name or website of ${renamed.clash}: it keeps its name; rename it if that is right.`,
+      });
+      return take({ writes: [write], set: { leadId: lead } });
+    }
+    return renamed ? { ok: false, ...renamed } : take({});
   }
   let known = await knownCustomer(db, { name, website, email: user.email });
   if (!known) {
@@ -198,21 +208,31 @@ const newCompanyValues = (side: OnboardSide, user: User, { name, website }: { na
   comments: "Created by the member's on-boarding chat.",
 });
 
-/** The company the chat made, renamed by the answer again: a refusal, or null when done (or nothing to do). */
-async function renameCompany(db: Database, user: User, chat: OnboardChat, customer: Customer, { name, website }: { name: string; website: string }): Promise<Refusal | null> {
+/**
+ * The company the chat made, renamed by the answer again: null when done (or nothing to do), a refusal, or
+ * `clash` when the name or website is another customer's. A refusal there ("taken") told any member which
+ * companies are customers, one name after another, from one account; now the answer is taken as a rename
+ * is, the company keeps its name and admins get a potential customer (the caller's), as for a new company
+ * that matches one of ours. What the member can still see, their company's name unchanged, costs an account
+ * a name: from then on its name and website are changed by our team (RENAME_WITH_TEAM), as a verified one's are.
+ */
+async function renameCompany(db: Database, user: User, chat: OnboardChat, customer: Customer, { name, website }: { name: string; website: string }): Promise<Refusal | { clash: string } | null> {
   if (!chat.createdCustomer) return null;
   const websiteDomain = websiteDomainOf(website);
+  const unchanged = name === customer.name && websiteDomain === (customer.websiteDomain ?? null);
   if (isVerified(customer)) {
     // the same answer again (Back, then Next) moves on; a change is ours to make
-    if (name === customer.name && websiteDomain === (customer.websiteDomain ?? null)) return null;
+    if (unchanged) return null;
     return { field: name === customer.name ? "website" : "customerName", message: verifiedCompanyKept(customer.name) };
   }
-  // a second company of the same name (any case) is refused, as naming a new one is (knownCustomer)
+  if (chat.leadId && !unchanged) return { field: name === customer.name ? "website" : "customerName", message: RENAME_WITH_TEAM };
+  // a second company of the same name (any case) is not made, as naming a new one does not (knownCustomer)
   const sameName = name.toLowerCase() === customer.name.toLowerCase();
-  if (!sameName && (await customerNamed(db, name, customer.id))) return { field: "customerName", message: NAME_TAKEN };
+  const named = sameName ? null : await customerNamed(db, name, customer.id);
+  if (named) return { clash: `${named.name} (customer ${named.id})` };
   if (websiteDomain && websiteDomain !== customer.websiteDomain) {
-    const [taken] = await db.select({ id: customers.id }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
-    if (taken) return { field: "website", message: WEBSITE_TAKEN };
+    const [taken] = await db.select({ id: customers.id, name: customers.name }).from(customers).where(eq(customers.websiteDomain, websiteDomain)).limit(1);
+    if (taken) return { clash: `${taken.name} (customer ${taken.id})` };
   }
   let renamed: unknown[];
   try {
@@ -232,10 +252,10 @@ async function renameCompany(db: Database, user: User, chat: OnboardChat, custom
     ]);
   } catch (error) {
     // another company took the website since the look above: the unique index decides
-    if (isUniqueViolation(error, "customers.website_domain")) return { field: "website", message: WEBSITE_TAKEN };
+    if (isUniqueViolation(error, "customers.website_domain")) return { clash: "a customer we have" };
     throw error;
   }
-  return renamed.length ? null : { field: "customerName", message: NAME_TAKEN };
+  return renamed.length ? null : { clash: "a customer we have" };
 }
 
 async function applyAnswer(services: Pick<Services, "db">, who: Who, chat: OnboardChat, step: Step, value: AnswerValues, take: Take) {

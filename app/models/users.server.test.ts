@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { customers, invitations, users } from "~/.server/db/schema";
 import { sha256 } from "~/.server/crypto";
@@ -69,6 +69,23 @@ describe("sign-in", () => {
     expect(await verifySignin(t.db, user.email, "right password")).toMatchObject({ ok: true, secondFactor: false });
     expect((await findUserById(t.db, user.id))!.failedSignins).toBe(0);
   }, 120_000);
+
+  it("writes as much for an unknown e-mail as for a wrong password (or a slowed or locked account), so the answer's time tells nothing, and never slows the unknown address", async () => {
+    const writesOf = async (attempt: () => Promise<unknown>) =>
+      (await statementsSentBy(t.client, attempt)).filter((s) => /^\s*(insert|update|delete)\b/i.test(s.sql)).length;
+    const user = await makeUser(t.db, { password: "right password" });
+    let now = Date.now();
+    const wrong = await writesOf(() => verifySignin(t.db, user.email, "wrong", now));
+    expect(wrong).toBe(2);
+    expect(await writesOf(() => verifySignin(t.db, "nobody-here@unknown.example", "wrong", now))).toBe(wrong);
+    for (let i = 2; i <= SLOW_AFTER_FAILURES; i++) await verifySignin(t.db, user.email, "wrong", now);
+    expect(await writesOf(() => verifySignin(t.db, user.email, "wrong", now))).toBe(wrong);
+    // an unknown address tried past any account's limits is refused as before, never held up
+    for (let i = 0; i < LOCK_AFTER_FAILURES + 2; i++) {
+      now += 61_000;
+      expect(await verifySignin(t.db, "Nobody-Here@unknown.example", "wrong", now)).toEqual({ ok: false, reason: "invalid" });
+    }
+  });
 
   it("a lock leaves the owner's sessions alone (anyone can cause one)", async () => {
     const user = await makeUser(t.db, { password: "right password" });

@@ -196,3 +196,20 @@ describe("a teaser not there", () => {
     }
   });
 });
+
+describe("a question from the teaser", () => {
+  it("is taken 20 times an hour from one member (each is an e-mail to every admin); the next is refused with why, nothing kept or mailed", async () => {
+    const { inboundItems, outbox } = await import("~/.server/db/schema");
+    const asker = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(asker);
+    const ask = (i: number) =>
+      responseOf(action({ request: postRequest(`/projects/more-details/${none!.id}`, cookie, { intent: "ask", question: `Question number ${i} about the pool?` }), context, params: { id: String(none!.id) } }));
+    for (let i = 0; i < 20; i++) expect((await ask(i)).status, `question ${i}`).toBe(302);
+    const mailsBefore = (await services.db.select().from(outbox)).length;
+    const refused = await ask(20);
+    expect(refused.status).toBe(429);
+    expect(JSON.stringify(await refused.json())).toContain("Too many questions from your account.");
+    expect(await services.db.select().from(inboundItems).where(eq(inboundItems.email, asker.email))).toHaveLength(20);
+    expect((await services.db.select().from(outbox)).length).toBe(mailsBefore);
+  });
+});

@@ -20,6 +20,7 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { resultFor } from "~/lib/action-result";
 import { invalid, refuse } from "~/.server/replies";
 import { receiveInbound } from "~/models/inbound.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 import { AskQuestion } from "./ask-question";
 import { parseWithZod, teaserIntentSchema } from "~/lib/schemas/index.server";
 
@@ -49,6 +50,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
   if (submission.status !== "success") return invalid(submission);
   if (submission.value.intent === "ask") {
+    // each question is an e-mail to every admin: a member's form is limited as the public forms are (20 an hour)
+    if (!(await hitRateLimit(services.db, `question:${user.id}`, QUESTIONS_PER_MEMBER)).allowed) return refuse(submission, TOO_MANY_QUESTIONS, 429);
     await receiveInbound(services, {
       kind: "inquiry",
       name: user.name,
@@ -78,6 +81,9 @@ export async function action(args: ActionFunctionArgs) {
       return redirect(`/nda-feedback/${await feedbackToken(services.env.SESSION_SECRET, project.id, user.id)}`);
   }
 }
+
+const QUESTIONS_PER_MEMBER = { limit: 20, windowMs: 60 * 60_000 };
+const TOO_MANY_QUESTIONS = "Too many questions from your account. Please try again in an hour, or write to us under Messages.";
 
 const COMPANY_LISTING_MESSAGE = "Your company lists this project: its NDA and offers are for other companies.";
 
