@@ -9,7 +9,31 @@ import { describe, expect, it } from "vitest";
  */
 const root = path.resolve(__dirname, "../..");
 
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
 describe("the Worker's bundle", () => {
+  // a package imported by value is evaluated when the Worker starts; one reached only through import()
+  // is evaluated when first asked for. pdf-lib (its PNG reader's tables, its fonts' encodings) and marked
+  // (its regular expressions) were some 45 ms of a new isolate's CPU, for the deal documents and a
+  // campaign's e-mail only
+  it.each(["pdf-lib", "marked"])("loads %s when it is first used, not when the Worker starts", (name) => {
+    const valueImport = new RegExp(`^\\s*(?:import|export)\\s+(?!type\\s)[^;]*?from\\s+["']${name}["']`, "m");
+    const sideEffectImport = new RegExp(`^\\s*import\\s+["']${name}["']`, "m");
+    const importers = [...sourceFiles(path.join(root, "app")), ...sourceFiles(path.join(root, "worker"))]
+      .filter((file) => {
+        const text = fs.readFileSync(file, "utf8");
+        return valueImport.test(text) || sideEffectImport.test(text);
+      })
+      .map((file) => path.relative(root, file));
+    expect(importers).toEqual([]);
+  });
+
   it("carries one copy of pako, the one pdf-lib and its fonts and PNG reader each install", () => {
     const toml = fs.readFileSync(path.join(root, "wrangler.toml"), "utf8");
     const alias = toml.match(/^\[alias\]\n(?:[^[].*\n)*?"pako" = "([^"]+)"/m)?.[1];
