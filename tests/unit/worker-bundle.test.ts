@@ -46,4 +46,18 @@ describe("the Worker's bundle", () => {
       expect({ importer, version: versionOf(path.dirname(own)) }).toEqual({ importer, version: aliased });
     }
   });
+  // the metrics of all 14 standard fonts are 130 KB of base64 that does not compress: the Worker keeps
+  // those the documents draw with, and a document drawn with another would fail there only
+  it("keeps the metrics of the standard fonts the documents draw with, and leaves the others out", () => {
+    const used = new Set(
+      sourceFiles(path.join(root, "app")).flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/StandardFonts\.(\w+)/g)].map((m) => m[1]!)),
+    );
+    expect([...used].sort()).toEqual(["Helvetica", "HelveticaBold"]);
+    const require = createRequire(path.join(root, "package.json"));
+    const fonts = path.join(path.dirname(require.resolve("@pdf-lib/standard-fonts/package.json")), "es");
+    const tables = fs.readdirSync(fonts).filter((name) => name.endsWith(".compressed.json") && name !== "all-encodings.compressed.json");
+    const toml = fs.readFileSync(path.join(root, "wrangler.toml"), "utf8");
+    const leftOut = tables.filter((name) => toml.includes(`"./${name}" = "./worker/standard-font-left-out.json"`));
+    expect(tables.filter((name) => !leftOut.includes(name)).sort()).toEqual(["Helvetica-Bold.compressed.json", "Helvetica.compressed.json"]);
+  });
 });
