@@ -112,7 +112,7 @@ export async function campaignMessageFor(services: Pick<Services, "env">, campai
   return {
     subject: fillMergeFields(campaign.subject, values),
     body: `${fillMergeFields(campaign.body, values)}\n\n--\nTo stop receiving these e-mails, unsubscribe: ${link}\n`,
-    html: campaignEmailHtml(fillMergeFields(campaign.body, named), { unsubscribe: link }),
+    html: await campaignEmailHtml(fillMergeFields(campaign.body, named), { unsubscribe: link }),
     // the header's target takes the provider's POST; the body's link opens the confirm page
     headers: { "List-Unsubscribe": `<${link}/one-click>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, like, not, sql } from "drizzle-orm";
-import { PDFDocument } from "pdf-lib";
 import type { Database } from "~/.server/db";
 import { insertMany, upsertMany } from "~/.server/db/bulk";
 import {
@@ -21,6 +20,7 @@ import {
 import { sha256Hex } from "~/.server/crypto";
 import { signedNdaPdf } from "~/.server/documents/audit-page";
 import { Flow, embedFonts } from "~/.server/documents/layout";
+import { pdfLib } from "~/.server/documents/pdf-lib";
 import { loiPdf } from "~/.server/documents/loi";
 import { defaultNdaPdf } from "~/.server/documents/nda";
 import type { FileStore } from "~/.server/files/store";
@@ -101,6 +101,7 @@ async function buyerMembers(db: Database): Promise<DealMember[]> {
 }
 
 async function memorandumPdf(project: DealProject) {
+  const { PDFDocument } = await pdfLib();
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Information memorandum - ${project.name}`);
   const flow = new Flow(doc, await embedFonts(doc));

@@ -1,5 +1,5 @@
-import { PDFDocument } from "pdf-lib";
 import { Flow, INK, LETTER, MARGIN, MUTED, embedFonts, pdfSafe, wrapText } from "./layout";
+import { pdfLib } from "./pdf-lib";
 
 export type SigningEvidence = {
   envelopeId: string;
@@ -17,6 +17,7 @@ export type SigningEvidence = {
 const utcMinute = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export async function signedNdaPdf(ndaPdf: Uint8Array, evidence: SigningEvidence): Promise<Uint8Array> {
+  const { PDFDocument } = await pdfLib();
   const doc = await PDFDocument.load(ndaPdf, { updateMetadata: false }).catch(() => null);
   const lastPage = doc?.getPages().at(-1);
   if (!doc || !lastPage) throw new Error("The NDA document could not be read");

@@ -3,12 +3,14 @@
  * letters of intent, watermarked data-room copies) share: page geometry, fonts and text that
  * the standard fonts can draw. Runs unchanged on Node and workerd: pdf-lib only.
  */
-import { StandardFonts, grayscale, type Color, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
+import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
+import { pdfLib } from "./pdf-lib";
 
 export const LETTER: [number, number] = [612, 792];
 export const MARGIN = 72;
-export const INK = grayscale(0.1);
-export const MUTED = grayscale(0.4);
+// pdf-lib's grayscale(0.1) and grayscale(0.4), written out: the module is loaded when a document is drawn
+export const INK = { type: "Grayscale", gray: 0.1 } as unknown as Color;
+export const MUTED = { type: "Grayscale", gray: 0.4 } as unknown as Color;
 
 // ---------------------------------------------------------------- WinAnsi text
 
@@ -87,6 +89,7 @@ export function wrapText(text: string, font: PDFFont, size: number, maxWidth: nu
 export type Fonts = { regular: PDFFont; bold: PDFFont };
 
 export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
+  const { StandardFonts } = await pdfLib();
   return { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
 }
 

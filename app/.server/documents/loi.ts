@@ -1,5 +1,5 @@
-import { PDFDocument } from "pdf-lib";
 import { Flow, MUTED, embedFonts } from "./layout";
+import { pdfLib } from "./pdf-lib";
 
 export type LoiTerms = {
   price: number; // USD
@@ -28,6 +28,7 @@ export async function loiPdf(input: {
   terms: LoiTerms;
 }): Promise<Uint8Array> {
   const { terms } = input;
+  const { PDFDocument } = await pdfLib();
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Letter of Intent - ${input.projectName}`);
   doc.setSubject(input.version);

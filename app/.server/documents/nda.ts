@@ -1,5 +1,5 @@
-import { PDFDocument } from "pdf-lib";
 import { Flow, MUTED, embedFonts } from "./layout";
+import { pdfLib } from "./pdf-lib";
 
 export const DEFAULT_NDA_TITLE = "Mutual Non-Disclosure Agreement";
 
@@ -23,6 +23,7 @@ export function defaultNdaParagraphs(input: { projectName: string; sellerCompany
 
 export async function defaultNdaPdf(input: { projectName: string; sellerCompany: string }): Promise<Uint8Array> {
   // No dates and no producer: the same project yields the same bytes, hence the same SHA-256.
+  const { PDFDocument } = await pdfLib();
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(DEFAULT_NDA_TITLE);
   doc.setSubject(input.projectName);

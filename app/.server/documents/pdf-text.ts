@@ -3,10 +3,11 @@
  * rather than on bytes. Strings are decoded as WinAnsi, the encoding of the standard fonts
  * our documents are drawn with.
  */
-import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from "pdf-lib";
 import { decodeWinAnsi } from "./layout";
+import { pdfLib } from "./pdf-lib";
 
 export async function pdfPageTexts(pdf: Uint8Array): Promise<string[]> {
+  const { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } = await pdfLib();
   const doc = await PDFDocument.load(pdf, { updateMetadata: false }).catch(() => null);
   if (!doc) throw new Error("The document could not be read");
   return doc.getPages().map((page) => {

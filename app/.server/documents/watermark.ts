@@ -1,5 +1,5 @@
-import { PDFDocument, StandardFonts, degrees, grayscale } from "pdf-lib";
 import { pdfSafe } from "./layout";
+import { pdfLib } from "./pdf-lib";
 
 /** Where a PDF's last lines are: its cross-reference's offset and %%EOF sit within its last kilobyte (two are read). */
 const TAIL_BYTES = 2048;
@@ -23,12 +23,14 @@ export async function openablePdf(pdf: Uint8Array): Promise<boolean> {
 async function openPdf(pdf: Uint8Array) {
   const tail = String.fromCharCode(...pdf.subarray(Math.max(0, pdf.length - TAIL_BYTES)));
   if (!tail.includes("startxref") || !tail.includes("%%EOF")) return null;
+  const { PDFDocument } = await pdfLib();
   return PDFDocument.load(pdf, { updateMetadata: false }).catch(() => null);
 }
 
 export async function watermarkPdf(pdf: Uint8Array, text: string): Promise<Uint8Array> {
   const doc = await openPdf(pdf);
   if (!doc) throw new Error("The document could not be read");
+  const { StandardFonts, degrees, grayscale } = await pdfLib();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const mark = pdfSafe(text);
   const unitWidth = Math.max(font.widthOfTextAtSize(mark, 1), 1);
