@@ -63,8 +63,10 @@ async function combined(env) {
       db.all(sql.raw(\`select \${Array.from({ length: 40 }, (_, i) => \`\${i} as k\${i}\`).join(", ")}\`)),
       // one long text (a JSON document, say): goes on its own
       db.all(sql\`select \${"x".repeat(3000)} as long\`),
-      // 80 values: goes on its own too
-      db.all(sql.raw("select 1 as v from (values (1),(2),(3),(4),(5),(6),(7),(8),(9),(10),(11),(12),(13),(14),(15),(16),(17),(18),(19),(20),(21),(22),(23),(24),(25),(26),(27),(28),(29),(30),(31),(32),(33),(34),(35),(36),(37),(38),(39),(40),(41),(42),(43),(44),(45),(46),(47),(48),(49),(50),(51),(52),(53),(54),(55),(56),(57),(58),(59),(60),(61),(62),(63),(64),(65),(66),(67),(68),(69),(70),(71),(72),(73),(74),(75),(76),(77),(78),(79),(80))")),
+      // 200 values: goes on its own too
+      db.all(sql.raw(\`select value as v from json_each('[\${Array.from({ length: 200 }, (_, i) => i).join(",")}]')\`)),
+      // a desk list's 12 rows of 8 columns (96 values, each small): combined with the others
+      db.all(sql.raw(\`select value as a, value + 1 as b, value + 2 as c, 'x' || value as d, value * 2 as e, null as f, value as g, 'y' as h from json_each('[\${Array.from({ length: 12 }, (_, i) => i).join(",")}]')\`)),
     ]);
   };
   const visits = [];
@@ -182,13 +184,14 @@ describe("coalesced D1 reads", () => {
       blobVisits: Array<{ raw: number[]; label: string; calls: { calls: number; statements: number } }>;
     };
     const [first, second, third] = visits;
-    // the first visit learns each read's columns; after it, four go as one and the two large ones on their own
-    expect(first!.calls).toMatchObject({ calls: 1, statements: 6, writes: 0 });
+    // the first visit learns each read's columns; after it, five go as one (a dozen rows of a desk's list
+    // among them) and the two large ones on their own
+    expect(first!.calls).toMatchObject({ calls: 1, statements: 7, writes: 0 });
     expect(second!.calls).toMatchObject({ calls: 1, statements: 3, writes: 0 });
     expect(third!.calls).toMatchObject({ calls: 1, statements: 3, writes: 0 });
     expect(second!.answers).toEqual(first!.answers);
     expect(third!.answers).toEqual(first!.answers);
-    const [rows, named, totals, wide, long, many] = second!.answers as [unknown[], unknown[], unknown[], Record<string, number>[], Array<{ long: string }>, unknown[]];
+    const [rows, named, totals, wide, long, many, dozen] = second!.answers as [unknown[], unknown[], unknown[], Record<string, number>[], Array<{ long: string }>, unknown[], unknown[]];
     // in the read's order, reals exact, JSON text read as JSON, nulls kept
     expect(rows).toEqual([
       { id: 3, label: "c", value: 5, detail: [1] },
@@ -200,7 +203,9 @@ describe("coalesced D1 reads", () => {
     expect(Object.keys(wide[0]!)).toHaveLength(40);
     expect(wide[0]!.k39).toBe(39);
     expect(long[0]!.long).toHaveLength(3000);
-    expect(many).toHaveLength(80);
+    expect(many).toHaveLength(200);
+    expect(dozen).toHaveLength(12);
+    expect(dozen[11]).toEqual({ a: 11, b: 12, c: 13, d: "x11", e: 22, f: null, g: 11, h: "y" });
     // the blob: right every time; combined once (and refused), alone after that
     expect(blobVisits.map((v) => [v.raw, v.label])).toEqual([
       [[0, 255], "c"],
