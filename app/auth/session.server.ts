@@ -162,8 +162,8 @@ export const SIGNED_OUT_POST_KEPT = "You were signed out (in another tab, or you
 
 /** The most of a signed-out form's text kept for the sign-in page, in UTF-8 bytes: it rides in the cookie (4 KB) too. */
 const KEPT_MAX_BYTES = 1800;
-/** Fields that are the page's, not typed: keys, what the form was opened with, choices by id, passwords. */
-const NOT_TYPED = /password|token|key|opened|seen|revision|intent|redirect|code|^_|id$/i;
+/** Fields that are the page's, not typed: keys, what the form was opened with, choices by id; and passwords and secrets, never put in a cookie. */
+const NOT_TYPED = /password|secret|token|key|opened|seen|revision|intent|redirect|code|^_|id$/i;
 
 /**
  * A form sent by a member no longer signed in goes to sign-in with why, and its longer typed text (a
