@@ -15,7 +15,8 @@ process.env.DEMO_DATA = "true";
 const { requireUser, requireAnonymous, allowAnyone } = await import("./guards.server");
 const { getServices } = await import("~/services.server");
 const { findUserByEmail } = await import("~/models/users.server");
-const { startSession } = await import("~/models/sessions.server");
+const { endSession, startSession } = await import("~/models/sessions.server");
+const { SIGNED_OUT_POST, SIGNED_OUT_POST_KEPT, takeNotification } = await import("./session.server");
 
 const context = {};
 let sellerCookie = "";
@@ -56,6 +57,30 @@ describe("guards", () => {
   it("send a visitor elsewhere to /signin with the page wanted, data requests included", async () => {
     const response = await thrown(requireUser({ request: req("/sellers/myprojects?sort=date&_data=routes%2Fx"), context }, { role: "seller" }));
     expect(response.headers.get("Location")).toBe("/signin?redirect=%2Fsellers%2Fmyprojects%3Fsort%3Ddate");
+  });
+
+  it("send a form posted after its member signed out elsewhere to /signin, saying so, with the text typed kept", async () => {
+    const services = await getServices(context);
+    const seller = await findUserByEmail(services.db, "seller@demo.test");
+    const session = await services.sessionStorage.getSession();
+    session.set("sessionId", await startSession(services.db, seller!.id));
+    const cookie = (await services.sessionStorage.commitSession(session)).split(";")[0]!;
+    // signed out in another tab: this tab's cookie still names the ended session
+    await endSession(services.db, session.get("sessionId")!);
+    const message = "Happy to share the servicing history for the 2019 vintage; send me your questions.";
+    const body = new URLSearchParams({ intent: "send", body: message, key: "k".repeat(32), revision: "1234567890123456789012" });
+    const post = req("/messages/13/10?_data=routes%2Fx", { method: "POST", cookie, headers: { Origin: "http://market.test", "Content-Type": "application/x-www-form-urlencoded" }, body });
+    const response = await thrown(requireUser({ request: post, context }, { role: "member" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/signin?redirect=%2Fmessages%2F13%2F10");
+    const next = await takeNotification(services, req("/signin", { cookie: response.headers.get("Set-Cookie")!.split(";")[0]! }));
+    // the message kept; the page's own fields (its key, the revision it saw) left out
+    expect(next.notification).toEqual({ message: SIGNED_OUT_POST_KEPT, type: "warning", kept: message });
+    // nothing typed at length (a button's step only): told, with nothing to show
+    const step = req("/sellers/myprojects/5", { method: "POST", cookie, headers: { Origin: "http://market.test", "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=withdraw" });
+    const stepped = await thrown(requireUser({ request: step, context }, { role: "seller" }));
+    expect(stepped.headers.get("Location")).toBe("/signin?redirect=%2Fsellers%2Fmyprojects%2F5");
+    expect((await takeNotification(services, req("/signin", { cookie: stepped.headers.get("Set-Cookie")!.split(";")[0]! }))).notification).toEqual({ message: SIGNED_OUT_POST, type: "warning" });
   });
 
   it("answer 404 to a member whose role may not open the path", async () => {

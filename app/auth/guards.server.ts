@@ -5,7 +5,7 @@ import { assertSameOrigin, notFound } from "~/.server/http";
 import { isGuestOnly, isPathAllowed, isProjectDetail } from "~/lib/access";
 import { ROLE_NAMES, primaryRole, type Role } from "~/lib/roles";
 import { getServices } from "~/services.server";
-import { currentUser, redirectWithNotification } from "./session.server";
+import { currentUser, redirectWithNotification, signedOutPost } from "./session.server";
 
 export type GuardArgs = { request: Request; context: AppLoadContext; params?: Record<string, string | undefined> };
 
@@ -50,6 +50,9 @@ export async function requireMember(args: GuardArgs) {
   const { pathname, search } = pagePathOf(args.request);
   if (!user) {
     const wanted = pathname + search;
+    // a form sent after its member was signed out (in another tab, or by an admin's disable or lock):
+    // nothing of it is done; told so, not only shown the sign-in form, with the longer text typed kept
+    if (args.request.method !== "GET" && args.request.method !== "HEAD") throw await signedOutPost(services, args.request, wanted);
     if (isProjectDetail(pathname)) {
       throw redirect(`/home?${new URLSearchParams({ redirect: wanted, login: "true" })}`);
     }

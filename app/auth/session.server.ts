@@ -9,6 +9,7 @@ import { ttlCache } from "~/.server/ttl-cache";
 import { findUserById, type SigninResult } from "~/models/users.server";
 import { endSession, startSession, userForSession } from "~/models/sessions.server";
 import { checkPassword } from "./signin.server";
+import { readForm } from "~/.server/body";
 
 /** remix-auth does the credential check; sessions are ours (sessions table + cookie). */
 export function signinAuthenticator(services: Services) {
@@ -152,6 +153,39 @@ export async function redirectWithNotification(
   // which failed to commit past the browser's limit after the work was done
   session.flash("notification", { message: message.length > NOTICE_MAX_LENGTH ? `${message.slice(0, NOTICE_MAX_LENGTH - 1)}…` : message, type });
   return redirect(to, {
+    headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
+  });
+}
+
+export const SIGNED_OUT_POST = "You were signed out (in another tab, or your session ended), so what you sent was not saved. Sign in to go back to the page.";
+export const SIGNED_OUT_POST_KEPT = "You were signed out (in another tab, or your session ended), so what you sent was not saved. What you typed is below: copy it, sign in, and send it again.";
+
+/** The most of a signed-out form's text kept for the sign-in page, in UTF-8 bytes: it rides in the cookie (4 KB) too. */
+const KEPT_MAX_BYTES = 1800;
+/** Fields that are the page's, not typed: keys, what the form was opened with, choices by id; and passwords and secrets, never put in a cookie. */
+const NOT_TYPED = /password|secret|token|key|opened|seen|revision|intent|redirect|code|^_|id$/i;
+
+/**
+ * A form sent by a member no longer signed in goes to sign-in with why, and its longer typed text (a
+ * message, a reason, a note: 20 characters or more) kept for the sign-in page to show, since the page it
+ * was typed on is gone. Short fields and choices are left out: they are quickly typed again.
+ */
+export async function signedOutPost(services: Services, request: Request, wanted: string) {
+  let texts: string[] = [];
+  if (request.headers.get("Content-Type")?.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    try {
+      const form = await readForm(request);
+      texts = [...form.entries()].flatMap(([name, value]) => (typeof value === "string" && !NOT_TYPED.test(name) && value.trim().length >= 20 ? [value.trim()] : []));
+    } catch {
+      // unreadable or too large: the member is still told, without the text
+    }
+  }
+  let kept = [...new Set(texts)].join("\n\n");
+  const bytes = new TextEncoder().encode(kept);
+  if (bytes.byteLength > KEPT_MAX_BYTES) kept = `${new TextDecoder().decode(bytes.slice(0, KEPT_MAX_BYTES)).replace(/\uFFFD$/, "")}…`;
+  const session = await readCookieSession(services, request);
+  session.flash("notification", kept ? { message: SIGNED_OUT_POST_KEPT, type: "warning", kept } : { message: SIGNED_OUT_POST, type: "warning" });
+  return redirect(`/signin?${new URLSearchParams({ redirect: wanted })}`, {
     headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
   });
 }

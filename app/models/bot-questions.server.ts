@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
-import { systemSettings } from "~/.server/db/schema";
+import { systemSettings, users } from "~/.server/db/schema";
 import { botQuestionsFrom, type BotQuestion } from "~/lib/matchmaking-bot";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 
@@ -24,21 +24,38 @@ const asFields = (questions: BotQuestion[]): Record<string, string> => ({
   ...Object.fromEntries(questions.flatMap((q) => [[`${q.key} asked`, q.enabled ? "yes" : "no"], [`${q.key} text`, q.text]])),
 });
 
-/** An admin's questions: stored as given (whole, ordered) and audited. */
+/** When the questions were last saved (ms; null: never, the defaults): the page's save is weighed against it. */
+export async function botQuestionsSavedAt(db: Database): Promise<number | null> {
+  const [row] = await db.select({ at: systemSettings.updatedAt }).from(systemSettings).where(eq(systemSettings.key, QUESTIONS_KEY)).limit(1);
+  return row ? row.at.getTime() : null;
+}
+
+/** A save refused: another admin saved the questions since the page was opened (who, and when). */
+export type QuestionsSavedMeanwhile = { savedAt: number; by: string | null };
+
+/**
+ * An admin's questions: stored as given (whole, ordered) and audited. `opened`: when the questions the
+ * page showed were saved (null: never); another admin's save since then is not overwritten unseen, and
+ * the save is refused with who saved and when. Without it (an older page) the questions are written.
+ */
 export async function saveBotQuestions(
   db: Database,
-  { questions, actor, address }: { questions: BotQuestion[]; actor: NonNullable<AuditEntry["actor"]>; address?: string },
-) {
+  { questions, actor, address, opened }: { questions: BotQuestion[]; actor: NonNullable<AuditEntry["actor"]>; address?: string; opened?: number | null },
+): Promise<true | QuestionsSavedMeanwhile> {
   const value = botQuestionsFrom(questions);
   const now = new Date();
+  // written only over the save the page was opened on (the look and the write are one statement)
+  const unchanged = opened === undefined ? undefined : opened === null ? sql`0` : eq(systemSettings.updatedAt, new Date(opened));
   // the questions as they were, read in the write's own batch: the audit's "before" is what the save replaced
-  const [[stored]] = await db.batch([
-    db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, QUESTIONS_KEY)).limit(1),
+  const [[stored], written] = await db.batch([
+    db.select({ value: systemSettings.value, updatedAt: systemSettings.updatedAt, by: users.name }).from(systemSettings).leftJoin(users, eq(users.id, systemSettings.updatedBy)).where(eq(systemSettings.key, QUESTIONS_KEY)).limit(1),
     db
       .insert(systemSettings)
       .values({ key: QUESTIONS_KEY, value, updatedAt: now, updatedBy: actor.id })
-      .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now, updatedBy: actor.id } }),
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now, updatedBy: actor.id }, setWhere: unchanged })
+      .returning({ key: systemSettings.key }),
   ]);
+  if (written.length === 0) return { savedAt: stored!.updatedAt.getTime(), by: stored!.by };
   await recordAudit(db, {
     actor,
     action: "matchmaking.questions",
@@ -48,4 +65,5 @@ export async function saveBotQuestions(
     address,
     changes: changedFields(asFields(botQuestionsFrom(stored?.value)), asFields(value)),
   });
+  return true;
 }

@@ -300,7 +300,7 @@ export async function decideNda(
   contractId: number,
   deciderId: number,
   decision: { approve: true } | { approve: false; reason: string },
-): Promise<boolean | "project-closed" | { closedBy: "withdrawn" | "sold" }> {
+): Promise<boolean | "project-closed" | { closedBy: "withdrawn" | "sold" } | { decided: typeof NDA_APPROVED | "Rejected" }> {
   // an approval there would tell the buyer "the data room is open" for a workspace they find missing;
   // a rejection still closes the NDA
   if (decision.approve && !VISIBLE_TO_BUYERS.includes(project.status)) {
@@ -319,7 +319,10 @@ export async function decideNda(
     .returning();
   if (!updated) {
     const closedBy = await closedByListing(services.db, project.id, contractId);
-    return closedBy ? { closedBy } : false;
+    if (closedBy) return { closedBy };
+    // decided since the page was read (the same click twice, a colleague's or an admin's decision): which way
+    const [now] = await services.db.select({ ndaStatus: contracts.ndaStatus }).from(contracts).where(and(eq(contracts.id, contractId), eq(contracts.projectId, project.id))).limit(1);
+    return now?.ndaStatus === NDA_APPROVED || now?.ndaStatus === "Rejected" ? { decided: now.ndaStatus } : false;
   }
   recomputeLater(services, { projectId: project.id, buyerId: updated.buyerId });
   await tellBuyerOfDecision(services, updated, project);

@@ -24,3 +24,35 @@ export async function afterListingStep(
   const changes = now && now.status !== from ? [{ field: "status", from, to: now.status }] : [];
   await recordAudit(db, { actor, action: step, subjectType: "project", subjectId: projectId, detail, address, changes });
 }
+
+/** A listing's standing as a refusal says it. */
+const STANDING: Record<ProjectStatus, string> = {
+  draft: "a draft",
+  submitted: "submitted for review",
+  rejected: "returned to its seller",
+  published: "published",
+  under_offer: "under offer",
+  sold: "sold",
+  withdrawn: "withdrawn",
+  importing: "still importing",
+};
+
+/** Where each of the review's and the withdrawal's steps leaves a listing, and the step as a refusal names it. */
+const STEPS = {
+  publish: { to: "published", verb: "published" },
+  reject: { to: "rejected", verb: "returned to the seller" },
+  withdraw: { to: "withdrawn", verb: "withdrawn" },
+} as const satisfies Record<string, { to: ProjectStatus; verb: string }>;
+
+/**
+ * Why a listing step was refused, read after the refusal: the listing changed since the page was
+ * opened (another admin's step, its seller's withdrawal, the same button pressed twice). The page
+ * showed the step as possible, so "not in a state that allows this" left the person guessing.
+ */
+export async function listingStepRefusal(db: Database, projectId: number, step: keyof typeof STEPS) {
+  const [now] = await db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+  if (!now) return "This project no longer exists.";
+  const { to, verb } = STEPS[step];
+  if (now.status === to) return `This project is ${STANDING[now.status]} already: nothing more was done.`;
+  return `This project is ${STANDING[now.status]} now (it changed since the page was opened), so it was not ${verb}.`;
+}

@@ -223,3 +223,37 @@ describe("the admin's project page opened from the projects table", () => {
     expect(madeUp.overview.html).toContain(`<a href="/admin/projects" class="link">Back to projects</a>`);
   });
 });
+
+describe("a review step on a listing that changed since the page was opened", () => {
+  it("says what the listing is now: published already by another admin, or withdrawn by its seller meanwhile", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    const sellerRoute = await import("~/routes/_app.sellers.myprojects.$id/route");
+    const submitted = async (name: string) => (await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "insurance_loan", status: "submitted", projectName: name }).returning())[0]!;
+    const review = (id: number, fields: Record<string, string>) => responseOf(action({ request: postRequest(`/admin/projects/${id}`, admin.cookie, fields), context, params: { id: String(id) } }));
+    const errorOf = async (response: Response) => JSON.stringify(await response.json());
+
+    // two admins (or a double click) publish at once: one publishes, the other is told it is done
+    const twice = await submitted("Published twice");
+    const both = await Promise.all([review(twice.id, { intent: "publish" }), review(twice.id, { intent: "publish" })]);
+    expect(both.map((r) => r.status).sort()).toEqual([302, 409]);
+    expect(await errorOf(both.find((r) => r.status === 409)!)).toContain("This project is published already: nothing more was done.");
+    const mails = await services.db.select().from(outbox).where(eq(outbox.subject, "Published: Published twice"));
+    expect(mails).toHaveLength(1);
+
+    // the seller withdrew it while the admin read it: the admin's publish and return are refused, saying so
+    const gone = await submitted("Withdrawn while reviewed");
+    const withdrawn = await responseOf(sellerRoute.action({ request: postRequest(`/sellers/myprojects/${gone.id}`, seller.cookie, { intent: "withdraw" }), context, params: { id: String(gone.id) } }));
+    expect(withdrawn.status).toBe(302);
+    const publish = await review(gone.id, { intent: "publish" });
+    expect(publish.status).toBe(409);
+    expect(await errorOf(publish)).toContain("This project is withdrawn now (it changed since the page was opened), so it was not published.");
+    const reject = await review(gone.id, { intent: "reject", reason: "The tape is missing its payment history." });
+    expect(await errorOf(reject)).toContain("This project is withdrawn now (it changed since the page was opened), so it was not returned to the seller.");
+    // and the seller's own second withdrawal (a double click, another tab)
+    const again = await responseOf(sellerRoute.action({ request: postRequest(`/sellers/myprojects/${gone.id}`, seller.cookie, { intent: "withdraw" }), context, params: { id: String(gone.id) } }));
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toContain("This project is withdrawn already: nothing more was done.");
+    const [after] = await services.db.select().from(projects).where(eq(projects.id, gone.id));
+    expect(after!.status).toBe("withdrawn");
+  });
+});

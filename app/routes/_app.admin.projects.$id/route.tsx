@@ -19,7 +19,7 @@ import { type AdminProjectIntent } from "~/lib/schemas/deal";
 import { adminProjectSchema } from "~/lib/schemas/index.server";
 import { intentOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
-import { afterListingStep } from "~/models/listing-steps.server";
+import { afterListingStep, listingStepRefusal } from "~/models/listing-steps.server";
 import { BuyerTable } from "./buyer-table";
 import { buyerTable, buyerTableAction } from "./buyers.server";
 import { findProjectWithSeller, reviewProject, seenByBuyers, sellerOfProject } from "~/models/projects.server";
@@ -107,8 +107,7 @@ async function review(
           ? await reopenProject(dealServices(services), by)
           : await reviewProject(services.db, project.id, decision.intent, reason);
   if (!done) {
-    const sale = decision.intent === "mark-sold" || decision.intent === "fell-through";
-    return refuse(submission, sale ? NOT_UNDER_OFFER : "The project is not in a state that allows this.", 409);
+    return refuse(submission, decision.intent === "mark-sold" || decision.intent === "fell-through" ? NOT_UNDER_OFFER : await listingStepRefusal(services.db, project.id, decision.intent), 409);
   }
   await afterListingStep(services.db, {
     actor: user,

@@ -76,4 +76,46 @@ describe("the assistant's questions", () => {
     expect((await post([BOT_QUESTION_KEYS[0]!])).status).toBe(302);
     expect((await botQuestions(services.db)).filter((q) => q.enabled).map((q) => q.key)).toEqual([BOT_QUESTION_KEYS[0]]);
   });
+
+  it("does not let a page opened before another admin's save put their questions back unseen: refused with who and when, the words typed kept", async () => {
+    const { BOT_QUESTION_KEYS } = await import("~/lib/matchmaking-bot");
+    const { botQuestions } = await import("~/models/bot-questions.server");
+    const other = await app.member("agent@demo.test");
+    const { users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    // a second admin (the demo agent made one for the test, two-factor set so the guard lets them in)
+    await services.db.update(users).set({ roles: ["ROLE_ADMIN"], totpEnabledAt: new Date() }).where(eq(users.id, other.user.id));
+    const shown = (await loader({ request: new Request(HERE, { headers: { Cookie: admin.cookie } }), context, params: {} })) as { questions: { key: string; text: string; enabled: boolean }[]; questionsSavedAt: number | null };
+    const opened = shown.questionsSavedAt === null ? "" : String(shown.questionsSavedAt);
+    const post = (cookie: string, first: string) => {
+      const body = new URLSearchParams({ intent: "questions", opened });
+      BOT_QUESTION_KEYS.forEach((k, i) => {
+        body.set(`text_${k}`, i === 0 ? first : shown.questions.find((q) => q.key === k)!.text);
+        body.set(`order_${k}`, String(i + 1));
+        body.set(`enabled_${k}`, "on");
+      });
+      const request = new Request(HERE, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body });
+      return responseOf(action({ request, context, params: {} }));
+    };
+    // both opened the page; the other admin saves first, then this admin from the page read before
+    expect((await post(other.cookie, "Which industries do you buy in, mostly?")).status).toBe(302);
+    const late = await post(admin.cookie, "What sectors are you investing in this year?");
+    expect(late.status).toBe(409);
+    const { result } = (await late.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error[""]![0]).toMatch(new RegExp(`^${other.user.name} saved the questions at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, since you opened this page\\. Yours below are not saved: save again to put them in place of theirs, or reload the page to see theirs\\.$`));
+    // the words typed come back, and the page is now opened on the other's save
+    expect(result.initialValue[`text_${BOT_QUESTION_KEYS[0]}`]).toBe("What sectors are you investing in this year?");
+    expect((await botQuestions(services.db))[0]!.text).toBe("Which industries do you buy in, mostly?");
+    const again = await (async () => {
+      const body = new URLSearchParams({ intent: "questions", opened: result.initialValue.opened! });
+      BOT_QUESTION_KEYS.forEach((k, i) => {
+        body.set(`text_${k}`, i === 0 ? "What sectors are you investing in this year?" : shown.questions.find((q) => q.key === k)!.text);
+        body.set(`order_${k}`, String(i + 1));
+        body.set(`enabled_${k}`, "on");
+      });
+      return responseOf(action({ request: new Request(HERE, { method: "POST", headers: { Cookie: admin.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body }), context, params: {} }));
+    })();
+    expect(again.status).toBe(302);
+    expect((await botQuestions(services.db))[0]!.text).toBe("What sectors are you investing in this year?");
+  });
 });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
@@ -8,12 +8,13 @@ import { clientAddress } from "~/.server/http";
 import { invalid } from "~/.server/replies";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { resultFor } from "~/lib/action-result";
+import { openedOf, resultFor } from "~/lib/action-result";
 import { WEIGHT_KEYS, WEIGHT_LABELS, type MatchWeights } from "~/lib/match-score";
 import { BOT_QUESTION_TOPICS } from "~/lib/matchmaking-bot";
 import { titleMeta } from "~/lib/meta";
+import { formatDateTime } from "~/lib/format";
 import { matchmakingPageSchema } from "~/lib/schemas/index.server";
-import { botQuestions, saveBotQuestions } from "~/models/bot-questions.server";
+import { botQuestions, botQuestionsSavedAt, saveBotQuestions } from "~/models/bot-questions.server";
 import { matchWeights } from "~/models/matches.server";
 import { listingsToRescore, saveMatchWeights } from "~/models/match-rescoring.server";
 import { RescoringProgress } from "./rescoring-progress";
@@ -25,9 +26,10 @@ const HERE = "/admin/system/matchmaking-bot";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const [weights, questions, rescoring] = await Promise.all([matchWeights(services.db), botQuestions(services.db), listingsToRescore(services.db)]);
+  const [weights, questions, rescoring, questionsSavedAt] = await Promise.all([matchWeights(services.db), botQuestions(services.db), listingsToRescore(services.db), botQuestionsSavedAt(services.db)]);
   return {
     rescoring,
+    questionsSavedAt,
     weights: Object.fromEntries(WEIGHT_KEYS.map((k) => [k, String(weights[k])])) as Record<keyof MatchWeights, string>,
     questions,
   };
@@ -41,7 +43,16 @@ export async function action(args: ActionFunctionArgs) {
   const address = clientAddress(args.request);
   const value = submission.value;
   if (value.intent === "questions") {
-    await saveBotQuestions(services.db, { questions: questionsFromForm(value), actor: user, address });
+    // when the questions the page showed were saved ("": never); missing, an older page's save is written as before
+    const openedField = submission.payload.opened;
+    const opened = typeof openedField !== "string" ? undefined : /^\d+$/.test(openedField) ? Number(openedField) : null;
+    const saved = await saveBotQuestions(services.db, { questions: questionsFromForm(value), actor: user, address, opened });
+    if (saved !== true) {
+      // the admin's questions stay as typed, and the page is now opened on the other's save: saving again is a choice made knowing of it
+      const message = `${saved.by ?? "Another admin"} saved the questions at ${formatDateTime(saved.savedAt)}, since you opened this page. Yours below are not saved: save again to put them in place of theirs, or reload the page to see theirs.`;
+      const result = submission.reply({ formErrors: [message] });
+      return json({ result: { ...result, initialValue: { ...result.initialValue, opened: String(saved.savedAt) } } }, { status: 409 });
+    }
     return redirectWithNotification(services, args.request, HERE, "The assistant's questions are saved.");
   }
   const { intent: _intent, ...weights } = value;
@@ -106,8 +117,10 @@ function WeightsForm() {
 
 /** The assistant's questions: each one's words, its place in the order, and whether it is asked at all. */
 function QuestionsForm() {
-  const { questions } = useLoaderData<typeof loader>();
+  const { questions, questionsSavedAt } = useLoaderData<typeof loader>();
   const result = resultFor(useActionData<typeof action>()?.result, "questions");
+  // the save the page shows (or, after a refusal, the other admin's it was refused for)
+  const opened = openedOf(result) ?? (questionsSavedAt === null ? "" : String(questionsSavedAt));
   const defaults = Object.fromEntries(
     questions.flatMap((q, i) => [
       [`text_${q.key}`, q.text],
@@ -134,6 +147,7 @@ function QuestionsForm() {
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="questions" />
+        <input type="hidden" name="opened" value={opened} />
         <FormErrors id={form.errorId} errors={form.errors} />
         {questions.map((q) => (
           <fieldset key={q.key} className="grid gap-3 border-t border-slate-100 pt-3 sm:grid-cols-[1fr_6rem_auto]" data-testid={`question-${q.key}`}>

@@ -10,7 +10,7 @@ type Refusal = ReturnType<typeof refuseUnread>;
 type Unchanged = { unchanged: string };
 import type { Services } from "~/.server/services";
 import { redirectWithNotification } from "~/auth/session.server";
-import { DESK_TABLE_PAGE_SIZE, DOCUMENT_TYPES } from "~/lib/deal";
+import { DESK_TABLE_PAGE_SIZE, DOCUMENT_TYPES, NDA_APPROVED } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import type { SellerPermission } from "~/lib/seller-permissions";
 import type { DeskIntent } from "~/lib/schemas/deal";
@@ -234,10 +234,16 @@ async function deskStep(services: Services, request: Request, project: Project, 
     case "reject-nda": {
       const approve = step.intent === "approve-nda";
       const ok = await decideNda(deal, project, step.contractId, user.id, step.intent === "approve-nda" ? { approve: true } : { approve: false, reason: step.reason });
+      const done = approve ? "The NDA is approved; the buyer can open the workspace." : "The NDA is rejected.";
+      if (typeof ok === "object" && "decided" in ok) {
+        // the same decision already made (a second click, a resent form, a colleague's): nothing written, nor told twice
+        if ((ok.decided === NDA_APPROVED) === approve) return { unchanged: done };
+        return refuse(submission, ok.decided === NDA_APPROVED ? "This NDA was approved meanwhile: the buyer can open the workspace. A decision on an NDA is final." : "This NDA was rejected meanwhile. A decision on an NDA is final.", 409);
+      }
       if (typeof ok === "object") return refuse(submission, `This request was closed when the listing was ${ok.closedBy}.`, 409);
       if (ok === "project-closed") return refuse(submission, "The project is no longer open to buyers: this NDA can only be rejected.", 409);
       if (!ok) return refuse(submission, "This NDA is not waiting for a decision.", 409);
-      return approve ? "The NDA is approved; the buyer can open the workspace." : "The NDA is rejected.";
+      return done;
     }
     case "block":
     case "unblock": {

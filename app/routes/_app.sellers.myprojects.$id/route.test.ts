@@ -48,6 +48,34 @@ describe("the seller's project page, a page of each list at a time", () => {
   });
 });
 
+describe("an NDA decided twice: a double click, a resent form, the seller and an admin at once", () => {
+  it("answers the same decision again as done, telling the buyer once, and the other decision with what was decided", async () => {
+    const { and, eq, like } = await import("drizzle-orm");
+    const { auditLog, outbox } = await import("~/.server/db/schema");
+    const { takeNotification } = await import("~/auth/session.server");
+    const { project: listing, contracts: [first, second] } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 2, signed: () => true, name: "Decided twice" });
+    const step = (fields: Record<string, string>) => responseOf(action({ request: postRequest(`/sellers/myprojects/${listing.id}`, seller.cookie, fields), context, params: { id: String(listing.id) } }));
+    const noticeOf = async (response: Response) => (await takeNotification(services, getRequest("/", response.headers.get("Set-Cookie")!.split(";")[0]!))).notification?.message;
+    const approve = { intent: "approve-nda", contractId: String(first!.id) };
+    const both = await Promise.all([step(approve), step(approve)]);
+    expect(both.map((r) => r.status)).toEqual([302, 302]);
+    for (const response of both) expect(await noticeOf(response)).toBe("The NDA is approved; the buyer can open the workspace.");
+    // a back and resend later: the same
+    expect(await noticeOf(await step(approve))).toBe("The NDA is approved; the buyer can open the workspace.");
+    const mails = await services.db.select().from(outbox).where(like(outbox.subject, "NDA approved: Decided twice%"));
+    expect(mails).toHaveLength(1);
+    expect(await services.db.select().from(auditLog).where(and(eq(auditLog.action, "nda.approve"), eq(auditLog.subjectId, String(first!.id))))).toHaveLength(1);
+    // a rejection from a page read before the approval: refused, saying which way it went
+    const late = await step({ intent: "reject-nda", contractId: String(first!.id), reason: "Not a fit for us." });
+    expect(late.status).toBe(409);
+    expect(JSON.stringify(await late.json())).toContain("This NDA was approved meanwhile: the buyer can open the workspace. A decision on an NDA is final.");
+    await step({ intent: "reject-nda", contractId: String(second!.id), reason: "Not a fit for us." });
+    const approveRejected = await step({ intent: "approve-nda", contractId: String(second!.id) });
+    expect(approveRejected.status).toBe(409);
+    expect(JSON.stringify(await approveRejected.json())).toContain("This NDA was rejected meanwhile. A decision on an NDA is final.");
+  });
+});
+
 describe("a step only the admin's page offers", () => {
   it("answers the project's own seller posting the NDA template by hand with 404, as a step they may not take", async () => {
     const request = postRequest(`/sellers/myprojects/${project.id}`, seller.cookie, { intent: "nda-template" });

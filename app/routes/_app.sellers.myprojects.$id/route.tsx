@@ -14,7 +14,7 @@ import { sellerOverviewMarkup } from "./overview.server";
 import { formErrorsOf, resultFor } from "~/lib/action-result";
 import { pageTitle } from "~/lib/meta";
 import { sellerMatchesFor } from "~/models/matches.server";
-import { afterListingStep } from "~/models/listing-steps.server";
+import { afterListingStep, listingStepRefusal } from "~/models/listing-steps.server";
 import { matchedBuyersMarkup } from "~/components/matched-buyers.server";
 import { EDITABLE, seenByBuyers, sellerOfProject } from "~/models/projects.server";
 import { withdrawProject } from "~/models/project-withdrawal.server";
@@ -111,7 +111,7 @@ export async function action(args: ActionFunctionArgs) {
   switch (step.intent) {
     case "withdraw": {
       const withdrawn = await withdrawProject(dealServices(services), { projectId: id, actorId: user.id, sellerId: project.sellerId });
-      if (!withdrawn) return refuse(submission, "This project cannot be withdrawn now.", 409);
+      if (!withdrawn) return refuse(submission, await listingStepRefusal(services.db, id, "withdraw"), 409);
       await afterListingStep(services.db, { actor: user, projectId: id, step: "project.withdraw", detail: project.projectName, address: clientAddress(args.request), from: project.status });
       return redirectWithNotification(services, args.request, here, "The project is withdrawn.");
     }

@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireAnonymous } from "~/auth/guards.server";
 import { beginSecondStep, signIn, signinAuthenticator } from "~/auth/session.server";
@@ -12,6 +12,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
 import { parseWithZod, signinSchema } from "~/lib/schemas/index.server";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: MetaFunction = (args) =>
   publicMeta(args, { path: "/signin", title: "Sign in", description: "Sign in to the Secondary Marketplace to follow your listings, NDAs, data rooms and offers." });
@@ -30,11 +31,14 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: signinSchema });
   const captchaNeeded = () => signinNeedsCaptcha(services.db, services.env, address);
   const hide = { hideFields: ["password"] };
+  // a signed-out form's text shown above the form goes with it, and is shown again after a refusal
+  const kept = typeof formData.get("kept") === "string" ? String(formData.get("kept")).slice(0, 4000) : "";
   const reply = async (message: string, status: number) =>
     answer(submission.reply({ formErrors: [message], ...hide }), status, {
       captchaSiteKey: (await captchaNeeded()) ? captchaSiteKey(services.env) : null,
+      kept,
     });
-  if (submission.status !== "success") return answer(submission.reply(hide), 400, { captchaSiteKey: null });
+  if (submission.status !== "success") return answer(submission.reply(hide), 400, { captchaSiteKey: null, kept });
 
   const perAddress = await hitRateLimit(services.db, `signin:${address}`, {
     limit: 300,
@@ -66,9 +70,20 @@ export default function SigninPage() {
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
   const siteKey = data ? data.captchaSiteKey : loaderData.captchaSiteKey;
+  // a form sent after its member was signed out: its text, which the page it was typed on no longer has
+  const notice = useRouteLoaderData<typeof rootLoader>("root")?.notification;
+  const kept = data ? data.kept : notice?.kept;
   return (
     <div className="card">
       <h1 className="mb-6 text-2xl font-bold">Sign in</h1>
+      {kept ? (
+        <div className="mb-6">
+          <label htmlFor="kept-text" className="label">
+            What you typed (not sent)
+          </label>
+          <textarea id="kept-text" name="kept" form="signin" className="input" rows={6} readOnly defaultValue={kept} />
+        </div>
+      ) : null}
       <SigninForm lastResult={data?.result} redirectTo={params.get("redirect") ?? undefined} captchaSiteKey={siteKey} />
     </div>
   );
