@@ -23,6 +23,7 @@ const {
   plainMethodRefusal,
   refusedMethodResponse,
   tooLargeResponse,
+  watchedBody,
 } = frontDoor;
 
 /**
@@ -39,8 +40,13 @@ function withClientAddress(request: Request) {
 
 export default {
   async fetch(incoming, env, ctx) {
-    const request = withClientAddress(incoming);
+    const { request, watch } = watchedBody(withClientAddress(incoming));
     const response = await respond(request, env, ctx);
+    // the client went away mid-upload: no page to stream to the lost connection
+    if (watch.lost) {
+      await response.body?.cancel().catch(() => {});
+      return new Response(null, { status: response.status });
+    }
     // a body the app left unread (a redirect before the form, a GET-only path) is dropped
     // before answering: wrangler dev's local proxy otherwise breaks the next request
     // on its connection (cloudflare/workerd#4660); past a few MB it is cancelled instead

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "./front-door";
+import { redactUrl, watchedBody } from "./front-door";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./http";
 
 describe("request log lines", () => {
@@ -83,5 +83,40 @@ describe("a method no route takes", () => {
     expect(plainMethodRefusal(new Request("http://localhost/api/1.0/me", { method: "POST" }), own)).toBe(own);
     const ok = new Response("ok");
     expect(plainMethodRefusal(new Request("http://localhost/healthz"), ok)).toBe(ok);
+  });
+});
+
+describe("an upload whose client goes away half-way (the Worker's front door)", () => {
+  const MB = new Uint8Array(1024 * 1024).fill(97);
+  const upload = (body: ReadableStream<Uint8Array>, length: number) =>
+    new Request("http://localhost/admin/uploads/individual-listings", { method: "POST", body, headers: { "Content-Length": String(length) }, duplex: "half" } as RequestInit);
+
+  it("is noted as lost, so that no page is streamed to the lost connection; the app's read fails as it did", async () => {
+    let sent = 0;
+    const cut = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 3) controller.enqueue(MB);
+        else controller.error(new Error("Network connection lost."));
+      },
+    });
+    const { request, watch } = watchedBody(upload(cut, 10 * MB.byteLength));
+    expect(watch.lost).toBe(false);
+    await expect(request.arrayBuffer()).rejects.toThrow();
+    expect(watch.lost).toBe(true);
+  });
+
+  it("read to its end is the same bytes, and not lost; a small form is the request as it came", async () => {
+    let sent = 0;
+    const whole = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 3) controller.enqueue(MB);
+        else controller.close();
+      },
+    });
+    const { request, watch } = watchedBody(upload(whole, 3 * MB.byteLength));
+    expect((await request.arrayBuffer()).byteLength).toBe(3 * MB.byteLength);
+    expect(watch.lost).toBe(false);
+    const small = new Request("http://localhost/signin", { method: "POST", body: "email=a%40b.example" });
+    expect(watchedBody(small).request).toBe(small);
   });
 });

@@ -79,7 +79,38 @@ export function plainMethodRefusal(request: Request, response: Response): Respon
   return methodNotAllowed("GET, HEAD");
 }
 
+/** Past this a body is read through watchedBody: an upload the client may give up half-way. */
+const WATCHED_BODY_BYTES = 64 * 1024;
+
+/**
+ * An upload read through a stream of the Worker's own, which notes when the client went away mid-body (an
+ * admin cancelling a 10 MB listing upload): the app's answer then has nobody to go to, and workerd, writing
+ * the streamed page to the lost connection, logged "Uncaught Error: Network connection lost." A small form
+ * is taken as it came: nothing to watch, and no stream copied.
+ */
+export function watchedBody(request: Request) {
+  const watch = { lost: false };
+  if (!request.body || !(Number(request.headers.get("Content-Length")) > WATCHED_BODY_BYTES)) return { request, watch };
+  const reader = request.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        watch.lost = true;
+        controller.error(error);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  // `duplex` for Node's fetch, where a test reads it; workerd takes a stream body without it
+  return { request: new Request(request, { body, duplex: "half" } as RequestInit), watch };
+}
+
 export const frontDoor = {
+  watchedBody,
   refusedMethodResponse,
   plainMethodRefusal,
   redactUrl,

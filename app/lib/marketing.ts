@@ -27,17 +27,20 @@ export function cancelledSummary({ sent, cancelled }: { sent: number; cancelled:
 }
 
 /** A campaign recipient's outbox row, as far as where its message stands goes. */
-export type RecipientRowState = { status: "pending" | "sent" | "failed"; held: boolean; suppressedAs?: string | null };
+export type RecipientRowState = { status: "pending" | "sent" | "failed"; held: boolean; cancelled?: boolean; suppressedAs?: string | null };
 
 /**
  * Where a recipient's message stands, the same on the campaign's page and in its CSV: a pending row is
- * held (not tried, due later: quiet hours or a schedule) or queued (due, being sent, or retrying).
+ * held (not tried, due later: quiet hours or a schedule) or queued (due, being sent, or retrying); a row
+ * given up by the campaign's cancel is cancelled.
  */
 export function recipientState(row: RecipientRowState) {
   // the provider's bounce, complaint or unsubscribe comes after delivery and outranks it; a suppression
   // of a row not sent says nothing of it (the outbox still sends a queued one)
   if (row.status === "sent" && row.suppressedAs) return `sent, then ${row.suppressedAs}`;
   if (row.status === "pending") return row.held ? "held" : "queued";
+  // given up unsent because an admin cancelled the campaign: nothing failed
+  if (row.status === "failed" && row.cancelled) return "cancelled";
   return row.status;
 }
 

@@ -12,6 +12,7 @@ import { recomputeProjectMatches } from "./matches.server";
 import { suppress } from "./suppressions.server";
 import { runMaintenance } from "./maintenance.server";
 import { turnsDuring } from "../../tests/support/turns";
+import { recipientState } from "~/lib/marketing";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let admin: User;
@@ -245,6 +246,7 @@ describe("SMS campaigns", () => {
       queued: 1,
       sent: 0,
       failed: 0,
+      cancelled: 0,
       suppressed: 0,
       unreachable: 1,
       noAllowance: 1,
@@ -368,6 +370,9 @@ describe("a campaign an admin cancels", () => {
       ["m4@stop.example", "failed", CAMPAIGN_CANCELLED],
     ]);
     expect(await cancelledCounts(t.db, { campaignId })).toEqual({ sent: 2, cancelled: 2 });
+    // those it gave up read as cancelled, not failed: on the page and in the CSV (each row), and in the API's counts
+    expect((await campaignRecipients(t.db, { campaignId, now: later })).map(recipientState)).toEqual(["sent", "cancelled", "sent", "cancelled"]);
+    expect(await campaignForApi(t.db, { campaignId, now: later })).toMatchObject({ status: "cancelled", total: 4, queued: 0, sent: 2, failed: 0, cancelled: 2 });
     // neither the admin's send, "Finish queueing", nor housekeeping sends it again; a second cancel has nothing to do
     expect(await sendCampaign(services(), { campaignId, actor, now: later })).toMatchObject({ started: false });
     await runMaintenance(t.db, env, later + 10 * 60_000);

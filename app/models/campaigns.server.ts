@@ -412,6 +412,8 @@ export async function campaignRecipients(db: Database, { campaignId, page = 1, p
       sentAt: outbox.sentAt,
       segments: outbox.segments,
       lastError: outbox.lastError,
+      // given up because an admin cancelled the campaign: not a failure of its own, and shown apart
+      cancelled: sql<number>`${outbox.status} = 'failed' and ${outbox.lastError} = ${CAMPAIGN_CANCELLED}`,
       suppressedAs: suppressions.reason,
     })
     .from(outbox)
@@ -422,7 +424,7 @@ export async function campaignRecipients(db: Database, { campaignId, page = 1, p
       sql`${outbox.id} in (select id from ${outbox} indexed by outbox_campaign_idx where ${outbox.campaignId} = ${campaignId} order by id limit ${pageSize} offset ${(Math.max(1, page) - 1) * pageSize})`,
     )
     .orderBy(outbox.id);
-  return rows.map((r) => ({ ...r, held: Boolean(r.held) }));
+  return rows.map((r) => ({ ...r, held: Boolean(r.held), cancelled: Boolean(r.cancelled) }));
 }
 
 /** What a campaign's page shows: progress, a page of recipients, and the preview as one member receives it. */
@@ -546,8 +548,13 @@ function keyedCampaign(db: Database, key: string) {
 export async function campaignForApi(db: Database, { campaignId, now = Date.now() }: { campaignId: number; now?: number }) {
   const campaign = await findCampaign(db, { campaignId });
   if (!campaign) return null;
-  const progress = await campaignProgress(db, { campaignId, now });
+  const [progress, stopped] = await Promise.all([
+    campaignProgress(db, { campaignId, now }),
+    campaign.status === "cancelled" ? cancelledCounts(db, { campaignId }) : null,
+  ]);
   const scheduled = scheduledFor(campaign, now) !== null;
+  // those an admin's cancel gave up are no failures: counted apart, as the campaign's page counts them
+  const cancelled = stopped?.cancelled ?? 0;
   return {
     id: campaign.id,
     channel: campaign.channel,
@@ -555,7 +562,8 @@ export async function campaignForApi(db: Database, { campaignId, now = Date.now(
     total: campaign.total,
     queued: progress.queued + progress.held,
     sent: progress.sent,
-    failed: progress.failed,
+    failed: progress.failed - cancelled,
+    cancelled,
     suppressed: campaign.suppressed,
     // the admin's page shows who was not written to; a CRM reading only the counts above saw a
     // campaign to one customer without a phone as "sent" to nobody, with nothing failed

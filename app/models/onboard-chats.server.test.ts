@@ -5,7 +5,7 @@ import { auditLog, customers, leads, onboardChats, users, type User } from "~/.s
 import { answeredCount, stepsFor, type AnswerValues } from "~/lib/onboarding";
 import type { OnboardSide, TranscriptEntry } from "~/lib/onboard-chats";
 import { makeUser } from "~/seed/factories";
-import { answerStep, chatPage, findChat, listChats, onboardingPrompt, skipStep, stepBack } from "./onboard-chats.server";
+import { answerStep, chatPage, findChat, listChats, onboardingPrompt, skipStep, stepBack, transcriptAfter } from "./onboard-chats.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => void (t = await createTestDatabase()));
@@ -305,6 +305,40 @@ describe("the admin list", () => {
     expect(await answeredOf()).toBe(1);
     await t.db.update(onboardChats).set({ transcript: [turn("company"), turn("businessType"), turn("company", true), turn("company")] }).where(eq(onboardChats.id, chat!.id));
     expect(await answeredOf()).toBe(2);
+  });
+});
+
+describe("a transcript written before an answer replaced its question's turn (migration 0100)", () => {
+  it("is cut to each question's last turn, in the order given, completed or not; what the admin reads of it stays", async () => {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();
+    const turn = (step: string, minute: number, skipped?: true) => ({ step, question: `Q ${step}`, answer: skipped ? "Skipped" : `A ${step} ${minute}`, ...(skipped ? { skipped } : {}), at: at(minute) });
+    // a member who went Back and answered again, a skip taken back, a company answered last of all
+    const long = [turn("company", 0), turn("businessType", 1), turn("company", 2), turn("investorType", 3, true), turn("businessType", 4), turn("investorType", 5)];
+    for (let i = 0; i < 200; i++) long.push(turn("dealSize", 6 + (i % 50)));
+    long.push(turn("company", 59));
+    const once = [turn("company", 0), turn("businessType", 1)];
+    const updatedAt = new Date(Date.UTC(2026, 10, 2));
+    const chatOf = async (transcript: TranscriptEntry[], status: "completed" | "in_progress") => {
+      const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+      const [chat] = await t.db.insert(onboardChats).values({ userId: member.id, side: "buyer", currentStep: "company", transcript, status, updatedAt }).returning();
+      return chat!;
+    };
+    const chats = [await chatOf(long, "completed"), await chatOf(long, "in_progress"), await chatOf(once, "completed")];
+    const before = await t.db.select().from(onboardChats).where(sql`${onboardChats.id} in (${sql.join(chats.map((c) => sql`${c.id}`), sql`, `)})`).orderBy(onboardChats.id);
+    const file = fs.readFileSync(path.resolve(__dirname, "../../migrations/0100_cut_onboard_transcripts.sql"), "utf8");
+    await t.db.run(sql.raw(file));
+    const after = await t.db.select().from(onboardChats).where(sql`${onboardChats.id} in (${sql.join(chats.map((c) => sql`${c.id}`), sql`, `)})`).orderBy(onboardChats.id);
+    // as the answers since cut it: the same turns in the same order as one more answer's cut would leave
+    const cut = transcriptAfter(long.slice(0, -1), long.at(-1)!);
+    expect(cut.map((e) => e.answer)).toEqual(["A businessType 4", "A investorType 5", "A dealSize 55", "A company 59"]);
+    expect(after.map((c) => c.transcript)).toEqual([cut, cut, once]);
+    // the answers counted, the last answer's time and the chat's own time are those the admin read before
+    expect(after.map(({ answered, lastAnswerAt, updatedAt, status }) => ({ answered, lastAnswerAt, updatedAt, status }))).toEqual(
+      before.map(({ answered, lastAnswerAt, updatedAt, status }) => ({ answered, lastAnswerAt, updatedAt, status })),
+    );
+    expect(after[0]!.answered).toBe(4);
   });
 });
 

@@ -4,7 +4,7 @@ import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { campaignForApi } from "~/models/campaigns.server";
 
-/** A campaign's progress {id, channel, status, total, queued, sent, failed, suppressed, unreachable, noAllowance} for admins; 404 for anyone else. */
+/** A campaign's progress {id, channel, status, total, queued, sent, failed, cancelled, suppressed, unreachable, noAllowance} for admins; 404 for anyone else. */
 export async function loader(args: LoaderFunctionArgs) {
   const services = await beginApiRequest(args, "campaigns");
   const user = await apiOrSessionUser(services, args.request);

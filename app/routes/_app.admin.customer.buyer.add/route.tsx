@@ -11,6 +11,7 @@ import { customerChoices, findCustomer } from "~/models/customer-accounts.server
 import { recordId } from "~/lib/query-params";
 import { inviteMember } from "~/models/invitations.server";
 import { parseWithZod, memberSchema } from "~/lib/schemas/index.server";
+import { backWithin } from "~/lib/table-back.server";
 
 export const meta = () => titleMeta("Add a member");
 
@@ -23,7 +24,14 @@ export async function loader(args: LoaderFunctionArgs) {
     const customer = await findCustomer(services.db, { customerId: wanted });
     if (customer && !customer.anonymisedAt) customers.unshift({ id: customer.id, name: customer.name });
   }
-  return { customers, customerId: wanted && customers.some((c) => c.id === wanted) ? String(wanted) : "" };
+  const customerId = wanted && customers.some((c) => c.id === wanted) ? String(wanted) : "";
+  return { customers, customerId, back: customerId ? backToCustomer(args.request, Number(customerId)) : null };
+}
+
+/** The customer's page as the admin left it, when opened from there (its `?back=`), or the bare page. */
+function backToCustomer(request: Request, customerId: number) {
+  const page = `/admin/customers/${customerId}`;
+  return backWithin(new URL(request.url).search, [page], page);
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -33,17 +41,18 @@ export async function action(args: ActionFunctionArgs) {
   const { customerId, name, email, roles } = submission.value;
   const invited = await inviteMember(services, { customerId, name, email, roles, actor: user, address: clientAddress(args.request) });
   if (!invited.ok) return json({ result: submission.reply({ fieldErrors: { [invited.field]: [invited.message] } }) }, { status: 409 });
-  return redirectWithNotification(services, args.request, `/admin/customers/${customerId}`, `${name} is added; an invitation e-mail is on its way to ${email}.`);
+  // to the page of the customer the member joined, as the admin left it when the form was opened from it
+  return redirectWithNotification(services, args.request, backToCustomer(args.request, customerId), `${name} is added; an invitation e-mail is on its way to ${email}.`);
 }
 
 export default function AddMemberPage() {
-  const { customers, customerId } = useLoaderData<typeof loader>();
+  const { customers, customerId, back } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <>
       <PageHeader title="Add a member">
-        {customerId ? (
-          <Link to={`/admin/customers/${customerId}`} className="link">
+        {back ? (
+          <Link to={back} className="link">
             Back to the customer
           </Link>
         ) : null}

@@ -235,15 +235,65 @@ describe("a customer's page opened from the customers table", () => {
     const table = "/admin/customers?q=round&locked=no&sort=lastLogin&desc=0&page=2";
     const here = `/admin/customers/${id}?${new URLSearchParams({ back: table, q: "pat", status: "Any" })}`;
     const opened = await (await sent(loader({ request: getRequest(here, cookie), context, params: { id: String(id) } }))).json();
-    expect(opened.ways).toEqual({ back: table, edit: `/admin/customers/edit/${id}?${new URLSearchParams({ back: here })}` });
+    const keeping = (href: string, at: string) => `${href}${href.includes("?") ? "&" : "?"}${new URLSearchParams({ back: at })}`;
+    expect(opened.ways).toEqual({
+      back: table,
+      edit: keeping(`/admin/customers/edit/${id}`, here),
+      onboarding: keeping(`/admin/customers/on-board/${id}`, here),
+      addMember: keeping(`/admin/customer/buyer/add?customerId=${id}`, here),
+    });
     // not a way out of the back office: a made-up address is the bare table
-    const madeUp = await (await sent(loader({ request: getRequest(`/admin/customers/${id}?back=https%3A%2F%2Fevil.example%2F`, cookie), context, params: { id: String(id) } }))).json();
-    expect(madeUp.ways).toEqual({ back: "/admin/customers", edit: `/admin/customers/edit/${id}?${new URLSearchParams({ back: `/admin/customers/${id}?back=https%3A%2F%2Fevil.example%2F` })}` });
+    const madeUpAt = `/admin/customers/${id}?back=https%3A%2F%2Fevil.example%2F`;
+    const madeUp = await (await sent(loader({ request: getRequest(madeUpAt, cookie), context, params: { id: String(id) } }))).json();
+    expect(madeUp.ways.back).toBe("/admin/customers");
+    // the bare page names nothing to keep
+    const bare = await (await sent(loader({ request: getRequest(`/admin/customers/${id}`, cookie), context, params: { id: String(id) } }))).json();
+    expect(bare.ways).toEqual({ back: "/admin/customers", edit: `/admin/customers/edit/${id}`, onboarding: `/admin/customers/on-board/${id}`, addMember: `/admin/customer/buyer/add?customerId=${id}` });
 
     const locked = await responseOf(action({ request: postRequest(here, cookie, { intent: "lock" }), context, params: { id: String(id) } }));
     expect(locked.headers.get("Location")).toBe(here);
     // the members table's view put back as it was: its filters go, the way back to the customers table stays
     const reset = await responseOf(action({ request: postRequest(here, cookie, { intent: "reset", table: "customerMembers" }), context, params: { id: String(id) } }));
     expect(reset.headers.get("Location")).toBe(`/admin/customers/${id}?${new URLSearchParams({ back: table })}`);
+  });
+
+  it("keeps the way back through its On-boarding page and its Add a member form, their steps and their own links", async () => {
+    const onboarding = await import("../_app.admin.customers.on-board.$id/route");
+    const addMember = await import("../_app.admin.customer.buyer.add/route");
+    const { users } = await import("~/.server/db/schema");
+    const { makeUser } = await import("~/seed/factories");
+    const staff = await makeUser(services.db, { roles: ["ROLE_ADMIN"] });
+    await services.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, staff.id));
+    const cookie = await app.cookieFor(staff);
+    const [customer] = await services.db.insert(customers).values({ name: "Long Way Credit", customerType: "buyer" }).returning();
+    const id = customer!.id;
+    const params = { id: String(id) };
+    const here = `/admin/customers/${id}?${new URLSearchParams({ back: "/admin/customers?q=long&sort=name&desc=1&page=3", q: "ann" })}`;
+    const { ways } = await (await sent(loader({ request: getRequest(here, cookie), context, params }))).json();
+
+    const board = await (await sent(onboarding.loader({ request: getRequest(ways.onboarding, cookie), context, params }))).json();
+    expect(board.ways).toEqual({ back: here, addMember: `/admin/customer/buyer/add?customerId=${id}&${new URLSearchParams({ back: here })}` });
+    const step = await responseOf(onboarding.action({ request: postRequest(ways.onboarding, cookie, { intent: "terms", accepted: "on" }), context, params }));
+    expect(step.headers.get("Location")).toBe(ways.onboarding);
+    // opened bare, or with another customer's page or another site, its way back is the customer's bare page
+    for (const made of ["", `?back=${encodeURIComponent(`/admin/customers/${id + 1}`)}`, "?back=https%3A%2F%2Fevil.example%2F"]) {
+      const opened = await (await sent(onboarding.loader({ request: getRequest(`/admin/customers/on-board/${id}${made}`, cookie), context, params }))).json();
+      expect(opened.ways, made).toEqual({ back: `/admin/customers/${id}`, addMember: `/admin/customer/buyer/add?customerId=${id}` });
+    }
+
+    for (const href of [ways.addMember, board.ways.addMember]) {
+      const form = await (await sent(addMember.loader({ request: getRequest(href, cookie), context, params: {} }))).json();
+      expect(form.back).toBe(here);
+    }
+    const added = await responseOf(
+      addMember.action({ request: postRequest(ways.addMember, cookie, { customerId: String(id), name: "Ann Long", email: "ann@longway.example", roles: "ROLE_BUYER" }), context, params: {} }),
+    );
+    expect(added.headers.get("Location")).toBe(here);
+    // a member added to another customer than the page's goes to that customer's page
+    const [other] = await services.db.insert(customers).values({ name: "Short Way Credit", customerType: "buyer" }).returning();
+    const elsewhere = await responseOf(
+      addMember.action({ request: postRequest(ways.addMember, cookie, { customerId: String(other!.id), name: "Bo Short", email: "bo@shortway.example", roles: "ROLE_BUYER" }), context, params: {} }),
+    );
+    expect(elsewhere.headers.get("Location")).toBe(`/admin/customers/${other!.id}`);
   });
 });

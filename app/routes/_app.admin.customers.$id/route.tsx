@@ -52,8 +52,14 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   if (!customer) throw notFound();
   const url = new URL(args.request.url);
-  // the customers table as the admin left it, and this page as it is, for the edit page's way back
-  const ways = { back: backWithin(url.search, ["/admin/customers"]), edit: withBack(`/admin/customers/edit/${customerId}`, url.pathname + url.search, url.pathname) };
+  // the customers table as the admin left it, and this page as it is, for the way back of the pages it opens
+  const opened = (href: string) => withBack(href, url.pathname + url.search, url.pathname);
+  const ways = {
+    back: backWithin(url.search, ["/admin/customers"]),
+    edit: opened(`/admin/customers/edit/${customerId}`),
+    onboarding: opened(`/admin/customers/on-board/${customerId}`),
+    addMember: opened(`/admin/customer/buyer/add?customerId=${customerId}`),
+  };
   return { customer, ways, criteria: customerCriteriaToRead(customer.preferences), members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
 }
 
@@ -134,10 +140,10 @@ export default function CustomerPage() {
               <Link to={ways.edit} className="link">
                 Edit
               </Link>
-              <Link to={`/admin/customers/on-board/${customer.id}`} className="link">
+              <Link to={ways.onboarding} className="link">
                 On-boarding
               </Link>
-              <Link to={`/admin/customer/buyer/add?customerId=${customer.id}`} className="link">
+              <Link to={ways.addMember} className="link">
                 Add a member
               </Link>
             </>

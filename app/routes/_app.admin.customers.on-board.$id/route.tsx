@@ -21,6 +21,7 @@ import {
 } from "~/models/customer-accounts.server";
 import { checkUpload, documentName } from "~/models/data-room.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { backWithin, withBack } from "~/lib/table-back.server";
 
 export const meta = () => titleMeta("On-boarding");
 
@@ -42,7 +43,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const customer = await findCustomer(services.db, { customerId: idParam(args.params) });
   if (!customer || customer.anonymisedAt) throw notFound();
+  // the customer's page as the admin left it (its own way back to the customers table in it), for this page's
+  // way back and for the member form it opens
+  const page = `/admin/customers/${customer.id}`;
+  const back = backWithin(new URL(args.request.url).search, [page], page);
   return {
+    ways: { back, addMember: withBack(`/admin/customer/buyer/add?customerId=${customer.id}`, back, page) },
     customer: {
       id: customer.id,
       name: customer.name,
@@ -64,7 +70,8 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return json({ intent: String(form.get("intent")), result: submission.reply() }, { status: 400 });
   const value = submission.value;
   const change = { actor: user, customerId, address: clientAddress(args.request) };
-  const here = `/admin/customers/on-board/${customerId}`;
+  // the page as it was: its way back to the customer's page stays
+  const here = `/admin/customers/on-board/${customerId}${new URL(args.request.url).search}`;
   if (value.intent === "status") {
     const done = await setOnboardingStatus(services, { ...change, status: value.status });
     if (!done) throw notFound();
@@ -86,7 +93,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function OnboardingPage() {
-  const { customer, checklist, investorTypes } = useLoaderData<typeof loader>();
+  const { customer, ways, checklist, investorTypes } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const formFor = (intent: string, defaultValue?: Record<string, string>) => ({
     id: `onboarding-${intent}`,
@@ -105,7 +112,7 @@ export default function OnboardingPage() {
   const fileErrors = data?.intent === "evidence" ? (data.result.error?.file ?? undefined) : undefined;
   return (
     <div className="max-w-3xl space-y-6">
-      <PageHeader title={`On-boarding: ${customer.name}`} back={{ to: `/admin/customers/${customer.id}`, label: "Back to the customer" }} />
+      <PageHeader title={`On-boarding: ${customer.name}`} back={{ to: ways.back, label: "Back to the customer" }} />
       <p className="text-sm">
         Status: <strong data-testid="onboarding-status">{ONBOARDING_LABELS[customer.onboardingStatus]}</strong>
       </p>
@@ -194,7 +201,7 @@ export default function OnboardingPage() {
         <p>Preferences: {checklist.preferences ? "captured" : "not captured yet"}.</p>
         <p>
           Members: {checklist.members ? "invited" : "none yet"}.{" "}
-          <Link to={`/admin/customer/buyer/add?customerId=${customer.id}`} className="link">
+          <Link to={ways.addMember} className="link">
             Add a member
           </Link>
         </p>

@@ -58,8 +58,8 @@ const TURNS_SHOWN = 50;
 
 /**
  * A transcript as the admin reads it: the member's current answers, question by question, then a page of every
- * turn, newest page first (`turns`, from 1). Each re-answer was a turn until decision 120, and a completed
- * chat keeps the transcript it had: a member going Back and answering again 500 times sent the page all 500 turns, 152 KB.
+ * turn, newest page first (`turns`, from 1). Each re-answer was a turn until decision 120 (a member going Back and
+ * answering again 500 times sent the page all 500 turns, 152 KB); migration 0100 cut those, and the pages stay for safety.
  */
 function transcriptShown(chat: { side: OnboardSide; transcript: TranscriptEntry[] }, wanted: number) {
   const latest = latestTurns(chat.transcript);

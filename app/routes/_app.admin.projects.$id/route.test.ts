@@ -222,6 +222,25 @@ describe("the admin's project page opened from the projects table", () => {
     const madeUp = await dataOf(`?back=${encodeURIComponent("https://evil.example/admin/projects")}`);
     expect(madeUp.overview.html).toContain(`<a href="/admin/projects" class="link">Back to projects</a>`);
   });
+
+  it("keeps that way back through its Permissions page: its steps and its way back to the project", async () => {
+    const permissions = await import("../_app.admin.projects.permission.$id/route");
+    const here = `/admin/projects/${project.id}?${new URLSearchParams({ back: "/admin/projects?sort=projectName&desc=1&page=2", ndas: "2" })}`;
+    const opened = await (await sent(loader({ request: getRequest(here, admin.cookie), context, params: { id: String(project.id) } }))).json();
+    const href = `/admin/projects/permission/${project.id}?${new URLSearchParams({ back: here })}`;
+    expect(opened.permissions).toBe(href);
+    expect((await dataOf("")).permissions).toBe(`/admin/projects/permission/${project.id}`);
+    const params = { id: String(project.id) };
+    const paged = `${href}&page=1`;
+    expect((await (await sent(permissions.loader({ request: getRequest(paged, admin.cookie), context, params }))).json()).back).toBe(here);
+    const closed = await responseOf(permissions.action({ request: postRequest(paged, admin.cookie, { intent: "block", contractId: String(contracts[0]!.id) }), context, params }));
+    expect(closed.headers.get("Location")).toBe(paged);
+    // not a way elsewhere: another project's page, or a made-up address, is this project's bare page
+    for (const made of [`/admin/projects/${project.id + 1}`, "https://evil.example/"]) {
+      const other = await (await sent(permissions.loader({ request: getRequest(`/admin/projects/permission/${project.id}?${new URLSearchParams({ back: made })}`, admin.cookie), context, params }))).json();
+      expect(other.back, made).toBe(`/admin/projects/${project.id}`);
+    }
+  });
 });
 
 describe("a review step on a listing that changed since the page was opened", () => {

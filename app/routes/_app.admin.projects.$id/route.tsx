@@ -30,7 +30,7 @@ import { dealServices, mailableAddress } from "~/models/notifications.server";
 import { deskAction, deskData, deskForViewer, readDeskForm } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { DealDesk } from "~/routes/_app.sellers.myprojects.$id/desk";
 import { parseWithZod } from "~/lib/schemas/index.server";
-import { backWithin } from "~/lib/table-back.server";
+import { backWithin, withBack } from "~/lib/table-back.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => (error ? errorMeta(error) : [{ title: pageTitle(data?.project.projectName || "Project") }]);
 
@@ -46,7 +46,8 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   if (!found || found.project.status === "draft") throw notFound();
   const loans = found.project.kind === "loan_pool" ? found.project.tapeLoans : undefined;
-  const back = backWithin(new URL(args.request.url).search, ["/admin/projects"]);
+  const url = new URL(args.request.url);
+  const back = backWithin(url.search, ["/admin/projects"]);
   const overview = adminOverviewMarkup({ project: found.project, seller: found.seller, loans, back });
   const buyersSee = seenByBuyers(found.project);
   return {
@@ -55,6 +56,8 @@ export async function loader(args: LoaderFunctionArgs) {
     desk: deskForViewer(desk, found.project.id, { admin: true, decide: true, dataRoom: true, approvable: buyersSee }),
     matched,
     sale: saleFormsMarkup(found.project.status),
+    // this page as it is (the projects table's way back in it), for the permissions page's way back
+    permissions: withBack(`/admin/projects/permission/${found.project.id}`, url.pathname + url.search, url.pathname),
   };
 }
 
@@ -137,7 +140,7 @@ async function review(
 const REVIEW_INTENTS = ["publish", "reject", "withdraw", "mark-sold", "fell-through"];
 
 export default function AdminProjectPage() {
-  const { project, overview, desk, matched, sale } = useLoaderData<typeof loader>();
+  const { project, overview, desk, matched, sale, permissions } = useLoaderData<typeof loader>();
   const result: ActionResult | undefined = useActionData<typeof action>()?.result;
   const submitStatic = useStaticForms();
   // the review's answers, and any other that is not the desk's
@@ -177,7 +180,7 @@ export default function AdminProjectPage() {
           </Form>
         ) : null}
       </section>
-      <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={project.buyersSee} desk={desk} admin result={reviewAnswer || inviteResult ? undefined : result} />
+      <DealDesk projectId={project.id} projectOpen={project.status === "published"} buyersSee={project.buyersSee} desk={desk} admin={{ permissions }} result={reviewAnswer || inviteResult ? undefined : result} />
       <BuyerTable {...matched} canInvite={project.status === "published"} result={inviteResult} />
     </div>
   );

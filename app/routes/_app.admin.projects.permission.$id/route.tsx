@@ -17,6 +17,7 @@ import { readForm } from "~/.server/body";
 import { parseWithZod, dataRoomAccessSchema } from "~/lib/schemas/index.server";
 import { pageNumber } from "~/lib/query-params";
 import { keepWithinPages } from "~/models/list-query.server";
+import { backWithin } from "~/lib/table-back.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data ? `Permissions: ${data.project.projectName}` : "Permissions") }];
 
@@ -33,7 +34,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000);
   const { rows, total } = await projectPermissionsPage(services.db, { projectId: project.id, page });
   keepWithinPages(args.request, { page, pageSize: PERMISSIONS_PAGE_SIZE, total });
-  return { project: { id: project.id, projectName: project.projectName }, buyers: rows, total, page, pageSize: PERMISSIONS_PAGE_SIZE };
+  // the project's page as the admin left it (its way back to the projects table in it), kept through the pager and the steps
+  const projectPage = `/admin/projects/${project.id}`;
+  const back = backWithin(new URL(args.request.url).search, [projectPage], projectPage);
+  return { project: { id: project.id, projectName: project.projectName }, back, buyers: rows, total, page, pageSize: PERMISSIONS_PAGE_SIZE };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -50,14 +54,14 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PermissionsPage() {
-  const { project, buyers, total, page, pageSize } = useLoaderData<typeof loader>();
+  const { project, back, buyers, total, page, pageSize } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   return (
     <div className="max-w-4xl space-y-4">
       <PageHeader title={`Permissions: ${project.projectName}`} />
       <p className="text-sm text-slate-600">
         Buyers with an approved NDA see the data room unless it is closed to them here.{" "}
-        <Link to={`/admin/projects/${project.id}`} className="link">Back to the project</Link>
+        <Link to={back} className="link">Back to the project</Link>
       </p>
       <FormErrors errors={formErrorsOf(result)} />
       <SimpleTable caption="Data room permissions" count={total} empty="No buyer has asked for the NDA yet." headers={["Buyer", "NDA status", "Decided", "Data room"]}>

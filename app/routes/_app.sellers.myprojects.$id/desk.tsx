@@ -17,7 +17,8 @@ export type DeskProps = {
   /** Buyers still see the project (published, under offer): an NDA approval or new terms reach them. */
   buyersSee: boolean;
   desk: Serialized<Desk>;
-  admin?: boolean;
+  /** The admin's desk: its link to the project's data room permissions (the page it names as the way back). */
+  admin?: { permissions: string };
   /** What a seller's colleague may do here (the server refuses the rest); all when not given. */
   may?: Record<SellerPermission, boolean>;
   /** The page action's answer; the desk shows the part that answers its own forms. */
@@ -28,7 +29,7 @@ export type DeskProps = {
  * The seller's and admin's side of the deal: pipeline, NDAs, data room, negotiations, offers, feedback.
  * A refusal shows at the top of the section of the form that was sent; a form's field errors in that form.
  */
-export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin = false, result, may: given }: DeskProps) {
+export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin, result, may: given }: DeskProps) {
   const may = given ?? { view: true, edit: true, ndas: true, dataRoom: true, offers: true };
   const submitStatic = useStaticForms();
   const errorFor = (...intents: string[]) => <FormErrors errors={formErrorsOf(resultFor(result, intents))} />;
@@ -74,7 +75,7 @@ export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin = fals
           <button type="submit" className="btn-secondary">Save</button>
         </Form> : null}
         {admin ? (
-          <Link to={`/admin/projects/permission/${projectId}`} className="link text-sm">
+          <Link to={admin.permissions} className="link text-sm">
             Data room permissions
           </Link>
         ) : null}
