@@ -1,6 +1,6 @@
 import { formatNumber } from "~/lib/format";
 import type { CampaignStatus } from "~/lib/marketing";
-import { formatDateTime } from "./data-table";
+import { DateTime, formatDateTime } from "./data-table";
 
 const STATUS_LABELS: Record<CampaignStatus, string> = { draft: "Draft", sending: "Sending", sent: "Sent", cancelled: "Cancelled" };
 
@@ -15,7 +15,7 @@ export function CampaignCells({ campaign }: { campaign: { listName: string; stat
       <td>{campaign.listName}</td>
       <td>{campaign.scheduledFor ? `Scheduled for ${formatDateTime(campaign.scheduledFor)}` : STATUS_LABELS[campaign.status]}</td>
       <td>{campaign.status === "draft" ? "—" : formatNumber(campaign.total)}</td>
-      <td>{formatDateTime(campaign.createdAt)}</td>
+      <td><DateTime at={campaign.createdAt} /></td>
     </>
   );
 }

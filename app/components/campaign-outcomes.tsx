@@ -1,4 +1,4 @@
-import { SimpleTable, formatDateTime } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 import { formatNumber } from "~/lib/format";
 
@@ -14,7 +14,7 @@ export type CampaignOutcomesData = {
   rows: Array<{ customerId: number; customerName: string; sentAt: number; viewedAt: number | null; signedAt: number | null; offeredAt: number | null }>;
 };
 
-const when = (at: number | null) => (at === null ? "—" : formatDateTime(at));
+const when = (at: number | null) => <DateTime at={at} />;
 
 /** What followed a campaign: the recipients who then looked, signed or offered within 14 days (our own records). */
 export function CampaignOutcomes({ outcomes }: { outcomes: CampaignOutcomesData }) {
@@ -44,7 +44,7 @@ export function CampaignOutcomes({ outcomes }: { outcomes: CampaignOutcomesData 
         {outcomes.rows.map((r) => (
           <tr key={r.customerId}>
             <td>{r.customerName}</td>
-            <td>{formatDateTime(r.sentAt)}</td>
+            <td><DateTime at={r.sentAt} /></td>
             <td>{when(r.viewedAt)}</td>
             <td>{when(r.signedAt)}</td>
             <td>{when(r.offeredAt)}</td>

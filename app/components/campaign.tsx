@@ -5,7 +5,7 @@ import { formErrorsOf, type ActionResult } from "~/lib/action-result";
 import { recipientState, type RecipientRowState } from "~/lib/marketing";
 import { FormErrors } from "./forms";
 import { Pager } from "./pager";
-import { SimpleTable, formatDateTime } from "./data-table";
+import { DateTime, SimpleTable, formatDateTime } from "./data-table";
 
 /** The counts a sent campaign shows, each with a test id of its key. */
 export function CampaignProgress({ counts }: { counts: ReadonlyArray<readonly [label: string, value: number, key: string]> }) {
@@ -214,7 +214,7 @@ export function CampaignRecipients({
             <td>{statusOf(r)}</td>
             <td>{r.attempts}</td>
             {extra ? <td>{extra.value(i)}</td> : null}
-            <td>{formatDateTime(r.sentAt)}</td>
+            <td><DateTime at={r.sentAt} /></td>
             <td>{r.lastError ?? ""}</td>
           </tr>
         ))}

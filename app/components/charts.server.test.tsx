@@ -67,3 +67,31 @@ describe("a steps chart's table for screen readers", () => {
     expect(accessibleName(html)).toEqual(["Deals", "None yet."]);
   });
 });
+
+describe("a chart on a phone", () => {
+  const svgOf = (html: string) => html.match(/<svg [^>]*>/)![0];
+  const widthOf = (html: string) => Number(svgOf(html).match(/ width="(\d+)"/)![1]);
+  const viewWidthOf = (html: string) => Number(svgOf(html).match(/viewBox="0 0 (\d+) /)![1]);
+
+  it("is never drawn narrower than its 10 px words stay 10 px at, and scrolls sideways in a box a keyboard reaches and that is named", () => {
+    // the seller desk's 90 days, whose labels a 278 px wide card shrank to 6 px
+    const { html } = dailyChartMarkup("last 90 days", "Views", days, [{ label: "Views", values: [1, 2, 0, 1] }], { width: 480, height: 120, labelEvery: 15 });
+    expect(widthOf(html)).toBe(viewWidthOf(html));
+    expect(svgOf(html)).toContain('class="h-auto min-w-full shrink-0"');
+    // opened on the latest days, at the right end
+    expect(html).toMatch(/<div class="flex flex-row-reverse scroll-shadows mt-2 overflow-x-auto contain-inline-size" role="group" aria-label="Views per day, last 90 days" tabindex="0"><svg /);
+    const stacked = stackedChartMarkup("last 4 days", "Sessions", days, [{ label: "Search", values: [3, 0, 0, 1] }], { width: 720, height: 160, labelEvery: 15 }).html;
+    expect(widthOf(stacked)).toBe(720);
+  });
+
+  it("whose words are 11 px may be drawn smaller, down to 10 px, before it scrolls", () => {
+    const { html } = stepsChartMarkup("Your deals", "Deals", ["NDA", "Offer"], [{ label: "Pool A", reached: 1 }]);
+    expect(viewWidthOf(html)).toBe(560);
+    expect(widthOf(html)).toBe(510);
+  });
+
+  it("of the admin's week fits a 360 px phone's card (278 px inside) without scrolling", () => {
+    const { html } = dailyChartMarkup("last 7 days", "Sign-ups", days, [{ label: "Sign-ups", values: [1, 0, 0, 0] }]);
+    expect(widthOf(html)).toBeLessThanOrEqual(278);
+  });
+});

@@ -16,14 +16,44 @@ function DayLabels({ chart }: { chart: Pick<DailyChart, "days" | "height" | "wid
   );
 }
 
-/** The SVG of a chart, named by its title and described for screen readers. */
-export function ChartSvg({ id, width, height, title, desc, children }: { id: string; width: number; height: number; title: string; desc: string; children: ReactNode }) {
+/** The smallest size a chart's words are drawn at on a screen, in CSS px. */
+export const READABLE_TEXT_PX = 10;
+
+/**
+ * The SVG of a chart, named by its title and described for screen readers. It fills its box, but is never
+ * drawn narrower than its smallest words (`fontSize`) stay readable at: on a phone it scrolls sideways in
+ * its own box, which a keyboard can scroll, rather than shrinking its labels to a few pixels.
+ */
+export function ChartSvg({
+  id,
+  width,
+  height,
+  title,
+  desc,
+  fontSize = 10,
+  latestFirst = false,
+  children,
+}: {
+  id: string;
+  width: number;
+  height: number;
+  title: string;
+  desc: string;
+  fontSize?: number;
+  /** Days along the x axis: a box that scrolls opens at its right end, on the latest days (reversed flow, no script). */
+  latestFirst?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="mt-2 h-auto w-full" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{desc}</desc>
-      {children}
-    </svg>
+    // contained: the box takes the width it is given; the drawing's width would otherwise widen a grid's column past the page
+    <div className={`${latestFirst ? "flex flex-row-reverse " : ""}scroll-shadows mt-2 overflow-x-auto contain-inline-size`} role="group" aria-label={title} tabIndex={0}>
+      {/* the width is an attribute (the page's security policy refuses style attributes), a floor under the box's full width */}
+      <svg viewBox={`0 0 ${width} ${height}`} width={Math.ceil((width * READABLE_TEXT_PX) / fontSize)} className="h-auto min-w-full shrink-0" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>{desc}</desc>
+        {children}
+      </svg>
+    </div>
   );
 }
 
@@ -82,7 +112,7 @@ export function DailyChartFigure({ chart, period }: { chart: DailyChart; period:
           ))}
         </span>
       </figcaption>
-      <ChartSvg id={id} width={chart.width} height={chart.height} title={`${chart.title} per day, ${period}`} desc={`Totals: ${totals}.${days.length ? " The table below lists each day with any." : ""}`}>
+      <ChartSvg id={id} width={chart.width} height={chart.height} latestFirst title={`${chart.title} per day, ${period}`} desc={`Totals: ${totals}.${days.length ? " The table below lists each day with any." : ""}`}>
         <line x1={chart.plot.left} x2={chart.plot.right} y1={chart.plot.bottom} y2={chart.plot.bottom} className="stroke-slate-300" strokeWidth={1} />
         {chart.series.map((s, i) => (
           <g key={s.label} className={SERIES_COLOURS[i % 2]}>
@@ -125,7 +155,7 @@ export function StackedChartFigure({ chart, period }: { chart: StackedChart; per
           ))}
         </span>
       </figcaption>
-      <ChartSvg id={id} width={chart.width} height={chart.height} title={`${chart.title} per day by page type, ${period}`} desc={`Totals: ${totals}.${days.length ? " The table below lists each day with any." : ""}`}>
+      <ChartSvg id={id} width={chart.width} height={chart.height} latestFirst title={`${chart.title} per day by page type, ${period}`} desc={`Totals: ${totals}.${days.length ? " The table below lists each day with any." : ""}`}>
         <g transform={chart.transform}>
           {chart.layers.map((l, i) => (l.area ? <path key={l.label} d={l.area} fill="currentColor" fillOpacity={0.75} className={LAYER_COLOURS[i % LAYER_COLOURS.length]} /> : null))}
         </g>
@@ -148,7 +178,7 @@ export function StepsChartFigure({ chart, caption }: { chart: StepsChart; captio
   return (
     <figure className="card" data-testid={id}>
       <figcaption className="font-semibold">{caption}</figcaption>
-      <ChartSvg id={id} width={chart.width} height={chart.height} title={chart.title} desc={chart.rows.length ? `${reached}. The table below lists each one.` : "None yet."}>
+      <ChartSvg id={id} width={chart.width} height={chart.height} fontSize={11} title={chart.title} desc={chart.rows.length ? `${reached}. The table below lists each one.` : "None yet."}>
         {chart.steps.map((s) => (
           <text key={s.label} x={s.x} y={14} textAnchor="middle" fontSize={11} className="fill-slate-600">
             {s.label}
@@ -178,7 +208,7 @@ export function FunnelFigure({ chart }: { chart: FunnelChart }) {
   return (
     <figure className="card" data-testid={id}>
       <figcaption className="font-semibold">{chart.title}</figcaption>
-      <ChartSvg id={id} width={chart.width} height={chart.height} title={`${chart.title}: buyers at each step`} desc={`${counts}. The table below lists each step.`}>
+      <ChartSvg id={id} width={chart.width} height={chart.height} fontSize={11} title={`${chart.title}: buyers at each step`} desc={`${counts}. The table below lists each step.`}>
         {chart.bars.map((b) => (
           <g key={b.label}>
             <text x={chart.left - 6} y={b.labelY} textAnchor="end" dominantBaseline="middle" fontSize={11} className="fill-slate-600">

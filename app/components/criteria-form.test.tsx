@@ -73,3 +73,15 @@ describe("the criteria form's checkboxes drawn on the server", () => {
     expect(controls.filter((c) => c.checked)).toHaveLength(6);
   });
 });
+
+describe("a criteria option's words", () => {
+  it("may break after a slash, so that \"Trading Assets/Liquidation\" stays in a phone's card, and keep their name", () => {
+    const long = { ...options, transactionTypes: ["Whole loan", "Trading Assets/Liquidation"] };
+    const { html } = criteriaChoicesMarkup("criteria", long, saved).lists.transactionPref;
+    const box = document.createElement("div");
+    box.innerHTML = html;
+    const label = [...box.querySelectorAll("label")].find((l) => l.textContent === "Trading Assets/Liquidation")!;
+    expect(label.querySelector("span")!.innerHTML).toBe("Trading Assets/<wbr>Liquidation");
+    expect(label.querySelector("input")!.value).toBe("Trading Assets/Liquidation");
+  });
+});

@@ -1,6 +1,6 @@
 import { getCollectionProps, getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "~/components/form-state";
 import { Form } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { CRITERIA_LIMITS, PERFORMING_LOAN_PREFERENCES, type BuyerCriteria } from "~/lib/buyer-criteria";
 import { type CriteriaOptions } from "~/lib/schemas/buyer-criteria";
 import { FieldErrors, FormErrors, SelectField, TextAreaField } from "./forms";
@@ -24,7 +24,8 @@ export function CheckboxOptions({ meta, options }: { meta: FieldMetadata; option
   return getCollectionProps(meta, { type: "checkbox", options: [...options] }).map(({ key, ...props }) => (
     <label key={key} className="flex items-center gap-2 text-sm">
       <input {...props} />
-      {props.value}
+      {/* free to break after a slash: "Trading Assets/Liquidation" was one word, run past a phone's card */}
+      <span>{props.value.split("/").map((part, i) => (i ? <Fragment key={i}>/<wbr />{part}</Fragment> : part))}</span>
     </label>
   ));
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatDate } from "~/lib/format";
 import { StaticHtml, type Markup } from "./static-html";
 
 const BODY_CLASS = "divide-y divide-slate-100";
@@ -59,3 +60,12 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   if (value === null || value === undefined) return "—";
   return new Date(value).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 }
+
+/**
+ * A date and time kept on one line, for a table's cell: in a phone's narrow column "2026-12-07 18:12 UTC"
+ * broke over three or four lines, and its row with it.
+ */
+export const DateTime = ({ at }: { at: string | number | Date | null | undefined }) => <span className="whitespace-nowrap">{formatDateTime(at)}</span>;
+
+/** A date kept on one line, for a table's cell: a phone breaks "2026-12-07" after a hyphen. */
+export const Day = ({ at }: { at: string | number | Date | null | undefined }) => <span className="whitespace-nowrap">{formatDate(at)}</span>;

@@ -63,7 +63,7 @@ function cells(kind: InboundKind, admins: Admins, result: ActionResult | null | 
     ),
     status: (r) => INBOUND_STATUS_LABELS[r.item.status],
     owner: (r) => text(r.ownerName),
-    updatedAt: (r) => formatDateTime(r.item.updatedAt),
+    updatedAt: (r) => <span className="whitespace-nowrap">{formatDateTime(r.item.updatedAt)}</span>,
     handling: (r) => <Handling row={r} kind={kind} admins={admins} result={result} />,
   };
 }

@@ -57,7 +57,7 @@ export function MatchedBuyers({
       </h2>
       {intro ? <p className="text-sm text-slate-600">{intro}</p> : null}
       {rows.length ? (
-        <div className="overflow-x-auto" role="group" aria-labelledby={`${id}-heading`} tabIndex={0}>
+        <div className="scroll-shadows overflow-x-auto" role="group" aria-labelledby={`${id}-heading`} tabIndex={0}>
           {/* the cells' padding is the table's: 25 rows of six cells each naming it were 3 KB of a project page */}
           <table className="w-full text-left text-sm [&_td]:py-2 [&_td]:pr-3 [&_th]:py-2 [&_th]:pr-3" data-testid={id}>
             <thead className="text-xs uppercase text-slate-500">

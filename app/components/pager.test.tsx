@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StaticPager } from "./pager";
 
-const draw = (props: { page: number; total: number; more?: boolean }) =>
+const draw = (props: { page: number; total: number; more?: boolean; showNone?: boolean }) =>
   renderToStaticMarkup(<StaticPager {...props} pageSize={25} noun="customers" at={{ pathname: "/admin/customers", search: "?q=le" }} />).replace(/<span>&#8211;<\/span>/g, "-");
 
 describe("the pager", () => {
@@ -24,5 +24,12 @@ describe("the pager", () => {
     expect(deep).toContain("1,001-1,025 of more than 1,025 customers");
     expect(deep).toContain('href="/admin/customers?q=le&amp;page=42"');
     expect(deep).toContain('href="/admin/customers?q=le&amp;page=40"');
+  });
+
+  it("with none, leaves saying so to the table's empty row, and tells only screen readers (\"No campaigns yet.\" was followed by \"No campaigns\")", () => {
+    expect(draw({ page: 1, total: 0 })).toContain('<p aria-live="polite" class="sr-only">No customers</p>');
+    // a list that says nothing when empty has the pager say it
+    expect(draw({ page: 1, total: 0, showNone: true })).toContain('<p aria-live="polite">No customers</p>');
+    expect(draw({ page: 1, total: 3 })).toContain('<p aria-live="polite">1');
   });
 });

@@ -16,6 +16,8 @@ type PagerProps = {
   anchor?: string;
   /** `total` is where a count stopped, not all there are (decision 104): there are more, and a next page. */
   more?: boolean;
+  /** Show "No …" where what is paged says nothing when empty (a table says so in its empty row). */
+  showNone?: boolean;
 };
 
 /**
@@ -45,6 +47,7 @@ function PagerNav({
   label = "Pages",
   anchor,
   more = false,
+  showNone = false,
   at,
   link,
 }: PagerProps & { at: { pathname: string; search: string }; link: (href: string, rel: string, text: string) => ReactNode }) {
@@ -54,7 +57,8 @@ function PagerNav({
   const last = Math.min(total, page * pageSize);
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p data-testid={testId} aria-live="polite">
+      {/* none: a table already said so in its empty row ("No campaigns yet." over "No campaigns"); still told to screen readers, as a filter leaving none is */}
+      <p data-testid={testId} aria-live="polite" className={total === 0 && !showNone ? "sr-only" : undefined}>
         {total === 0 ? (
           `No ${noun}`
         ) : (

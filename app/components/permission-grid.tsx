@@ -21,7 +21,7 @@ export function PermissionGrid({
   return (
     <fieldset className="min-w-0 space-y-2" aria-describedby={errors?.length ? errorId : undefined}>
       <legend className="label">Permissions</legend>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <div className="scroll-shadows overflow-x-auto rounded-lg border border-slate-200">
         <table className="min-w-full text-sm">
           <caption className="sr-only">Permissions per project</caption>
           <thead className="bg-slate-50 text-left">

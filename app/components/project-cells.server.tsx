@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { ResolvedPreferences, TableKey } from "~/lib/table-preferences";
 import type { ProjectColumn, ProjectRow } from "~/lib/projects";
-import { formatCurrency, formatDate, formatYesNo } from "~/lib/format";
+import { Day } from "./data-table";
+import { formatCurrency, formatYesNo } from "~/lib/format";
 import { formatCompactCurrency, formatPercent } from "~/lib/format-figures";
 import { KIND_LABELS } from "~/lib/project-kinds";
 import { gridBody } from "./data-grid.server";
@@ -14,7 +15,7 @@ import { StatusBadge } from "./status-badge";
 function projectCells(href: (row: ProjectRow) => string): { [K in ProjectColumn]-?: (row: ProjectRow) => ReactNode } {
   return {
     id: (r) => r.id,
-    date: (r) => formatDate(r.date ?? r.updatedAt),
+    date: (r) => <Day at={r.date ?? r.updatedAt} />,
     projectName: (r) => (
       <a href={href(r)} className="link font-medium">
         {r.projectName || "Untitled draft"}
@@ -29,21 +30,21 @@ function projectCells(href: (row: ProjectRow) => string): { [K in ProjectColumn]
     saleType: (r) => r.saleType || "—",
     term: (r) => r.term || "—",
     waInterest: (r) => formatPercent(r.waInterest),
-    maturityDate: (r) => formatDate(r.maturityDate),
+    maturityDate: (r) => <Day at={r.maturityDate} />,
     location: (r) => r.location || "—",
     state: (r) => r.state || "—",
     secured: (r) => formatYesNo(r.secured),
     loanAmount: (r) => formatCurrency(r.loanAmount),
-    projectDueDate: (r) => formatDate(r.projectDueDate),
+    projectDueDate: (r) => <Day at={r.projectDueDate} />,
     views: (r) => r.views,
     impressionsCounter: (r) => r.impressionsCounter,
-    updatedAt: (r) => formatDate(r.updatedAt),
+    updatedAt: (r) => <Day at={r.updatedAt} />,
     longTermDebtSecured: (r) => formatYesNo(r.longTermDebtSecured),
     longTermDebtLevelOfSecurity: (r) => r.longTermDebtLevelOfSecurity || "—",
     borrower: (r) => r.borrower || "—",
     sellerName: (r) => r.sellerName || "—",
     ndaStatus: (r) => r.ndaStatus ?? "—",
-    lastUpdateBuyer: (r) => formatDate(r.lastUpdateBuyer ?? null),
+    lastUpdateBuyer: (r) => <Day at={r.lastUpdateBuyer ?? null} />,
     ndas: (r) => r.ndas ?? 0,
     negotiations: (r) => r.negotiations ?? 0,
     bids: (r) => r.bids ?? 0,

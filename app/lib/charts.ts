@@ -89,7 +89,8 @@ export function dailyChart(
   title: string,
   days: readonly string[],
   series: readonly ChartSeriesInput[],
-  { width = 280, height = 96, margin = { top: 8, right: 14, bottom: 18, left: 14 }, labelEvery = 1 }: ChartOptions = {},
+  // 272: a card's inside on a 360 px phone is 278 px, where the labels then keep their 10 px and need no scrolling
+  { width = 272, height = 96, margin = { top: 8, right: 14, bottom: 18, left: 14 }, labelEvery = 1 }: ChartOptions = {},
 ): DailyChart {
   const { plot, x } = dayAxis(days, width, height, margin);
   const max = Math.max(1, ...series.flatMap((s) => s.values));

@@ -156,6 +156,79 @@ test.describe("a 360 px touch phone", () => {
     // the last of /profile is its "Change password" button
     expect(pageEnd, "the end of the page, scrolled to, is above the flash message").toBeLessThanOrEqual(flashTop);
   });
+
+  /** The smallest on-screen size of a chart's words on the page, in CSS px (its font size scaled as its SVG is drawn). */
+  const smallestChartText = (page: Page) =>
+    page.locator("main svg[viewBox]").evaluateAll((svgs) =>
+      Math.min(...svgs.flatMap((svg) => [...svg.querySelectorAll("text")].map((t) => (Number(t.getAttribute("font-size")) * svg.getBoundingClientRect().width) / (svg as SVGSVGElement).viewBox.baseVal.width))),
+    );
+  /** Dates ("2026-12-07", "2026-12-07 18:12 UTC") in the page's tables that take more than one line. */
+  const wrappedDates = (page: Page) =>
+    page.locator("main table").evaluateAll((tables) =>
+      tables.flatMap((table) =>
+        [...table.querySelectorAll("td")].flatMap((td) => {
+          const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+          const found: string[] = [];
+          for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+            const date = /\d{4}-\d\d-\d\d( \d\d:\d\d UTC)?/.exec(node.data);
+            if (!date) continue;
+            const range = document.createRange();
+            range.setStart(node, date.index);
+            range.setEnd(node, date.index + date[0].length);
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) found.push(date[0]);
+          }
+          return found;
+        }),
+      ),
+    );
+  /** Boxes that scroll sideways (their content wider than they are) with no shadow at an edge to say so. */
+  const hiddenScrolls = (page: Page) =>
+    page.locator("main [role=group][tabindex='0']").evaluateAll((boxes) =>
+      boxes.filter((box) => box.scrollWidth > box.clientWidth && (getComputedStyle(box).backgroundImage.match(/gradient/g)?.length ?? 0) < 4).map((box) => box.getAttribute("aria-label") ?? box.id),
+    );
+
+  test("a seller's and an admin's charts keep 10 px words, their tables' dates stay on one line and a table wider than its box shows a shadow at its edge", async ({ page }) => {
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/sellers/myprojects/13");
+    expect(await smallestChartText(page), "the desk's charts' smallest words, px").toBeGreaterThanOrEqual(9.95);
+    expect(await wrappedDates(page), "dates over two lines on the desk").toEqual([]);
+    expect(await hiddenScrolls(page), "boxes that scroll with nothing to show it").toEqual([]);
+    // the matched buyers showed Buyer, Type and Size, and nothing said that more columns scroll
+    const matched = page.getByRole("group", { name: "Matched buyers" });
+    expect(await matched.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await sideways(page), "the desk scrolls sideways at 360 px").toBeLessThanOrEqual(0);
+    await page.context().clearCookies();
+    await signIn(page, DEMO.admin);
+    for (const path of ["/admin/analytics", "/admin/projects/13", "/home"]) {
+      await page.goto(path);
+      expect(await smallestChartText(page), `${path}: the charts' smallest words, px`).toBeGreaterThanOrEqual(9.95);
+      expect(await wrappedDates(page), `${path}: dates over two lines`).toEqual([]);
+      expect(await hiddenScrolls(page), `${path}: boxes that scroll with nothing to show it`).toEqual([]);
+      expect(await sideways(page), `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+    }
+    // the sessions over 90 days open on the latest days, at the chart's right end
+    await page.goto("/admin/analytics");
+    const chart = page.getByRole("group", { name: /^Sessions per day/ });
+    expect(await chart.evaluate((box) => box.getBoundingClientRect().right - box.querySelector("svg")!.getBoundingClientRect().right)).toBeLessThanOrEqual(1);
+  });
+
+  test("a buyer's criteria keep every choice inside the card: 'Trading Assets/Liquidation' breaks after its slash", async ({ page }) => {
+    await signIn(page, DEMO.buyer);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/preferences");
+    const outside = await page.locator("form.card label").evaluateAll((labels) =>
+      labels.flatMap((label) => {
+        const card = label.closest(".card")!.getBoundingClientRect();
+        const text = document.createRange();
+        text.selectNodeContents(label);
+        const right = Math.max(...[...text.getClientRects()].map((r) => r.right));
+        // the card's padding is 24 px
+        return right > card.right - 24 + 0.5 ? [label.textContent] : [];
+      }),
+    );
+    expect(outside, "choices running into the card's padding").toEqual([]);
+  });
 });
 
 test("at 200 % zoom (640 px) a buyer company's facts each stay in their column: a web address runs into none beside it", async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
-import { EmptyRow } from "~/components/data-table";
+import { DateTime, EmptyRow } from "~/components/data-table";
 import { staticMarkupOf } from "~/components/static-html.server";
-import { formatDateTime, formatDuration } from "~/lib/format";
+import { formatDuration } from "~/lib/format";
 import type { listPageSessions } from "~/models/engagement.server";
 import { SESSION_HEADERS } from "./headers";
 
@@ -19,7 +19,7 @@ export function sessionRowsBody(rows: SessionRow[]) {
       <>
         {rows.map((r) => (
           <tr key={r.sessionId} data-testid="session-row" data-session-id={r.sessionId}>
-            <td>{formatDateTime(r.sessionStart)}</td>
+            <td><DateTime at={r.sessionStart} /></td>
             <td>
               {r.name} <span className="text-xs text-slate-500">{r.email}</span>
             </td>

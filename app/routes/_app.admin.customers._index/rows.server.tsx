@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { gridBody } from "~/components/data-grid.server";
 import { CUSTOMER_TYPE_LABELS, type CustomerColumn } from "~/lib/customers";
-import { formatDateTime, formatNumber, formatYesNo } from "~/lib/format";
+import { DateTime } from "~/components/data-table";
+import { formatNumber, formatYesNo } from "~/lib/format";
 import { formatCompactCurrency } from "~/lib/format-figures";
 import type { ResolvedPreferences } from "~/lib/table-preferences";
 import type { CustomerRow } from "~/models/customers.server";
@@ -32,11 +33,11 @@ function cells(at: string): Record<CustomerColumn, (r: CustomerRow) => ReactNode
     type: (r) => text(r.type),
     size: (r) => formatCompactCurrency(r.size),
     headquarters: (r) => text(r.headquarters),
-    createdAt: (r) => formatDateTime(r.createdAt),
+    createdAt: (r) => <DateTime at={r.createdAt} />,
     enabled: (r) => formatYesNo(r.enabled),
     locked: (r) => formatYesNo(r.locked),
-    lastActivity: (r) => formatDateTime(r.lastActivity),
-    lastLogin: (r) => formatDateTime(r.lastLogin),
+    lastActivity: (r) => <DateTime at={r.lastActivity} />,
+    lastLogin: (r) => <DateTime at={r.lastLogin} />,
     views: (r) => count(r.views),
     ndas: (r) => count(r.ndas),
     negotiations: (r) => count(r.negotiations),
@@ -56,7 +57,7 @@ function cells(at: string): Record<CustomerColumn, (r: CustomerRow) => ReactNode
     buyerType: (r) => text(r.buyerType),
     investmentCriteria: (r) => text(r.investmentCriteria),
     comments: (r) => text(r.comments),
-    updatedAt: (r) => formatDateTime(r.updatedAt),
+    updatedAt: (r) => <DateTime at={r.updatedAt} />,
     dealsUpTo5m: (r) => count(r.dealsUpTo5m),
     deals5to10m: (r) => count(r.deals5to10m),
     deals10to25m: (r) => count(r.deals10to25m),

@@ -6,7 +6,7 @@ import { readForm } from "~/.server/body";
 import { clientAddress, idParam, notFound } from "~/.server/http";
 import { siteOrigin } from "~/.server/mailer";
 import { invalid, refuse } from "~/.server/replies";
-import { SimpleTable, formatDateTime } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
@@ -78,7 +78,7 @@ export default function AffiliatePage() {
               {r.memberName}
               <div className="text-xs text-slate-500">{r.memberEmail}{r.company ? ` · ${r.company}` : ""}</div>
             </td>
-            <td>{formatDateTime(r.joinedAt)}</td>
+            <td><DateTime at={r.joinedAt} /></td>
             <td>{r.ndasSigned}</td>
             <td>{r.offersAccepted}</td>
             <td>

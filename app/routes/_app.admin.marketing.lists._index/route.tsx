@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { SimpleTable, formatDateTime } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { LIST_CHANNEL_LABELS } from "~/lib/marketing";
@@ -66,7 +66,7 @@ export default function ListsPage() {
             </td>
             <td>{LIST_CHANNEL_LABELS[r.channel]}</td>
             <td>{KIND_LABELS[r.kind]}</td>
-            <td>{formatDateTime(r.createdAt)}</td>
+            <td><DateTime at={r.createdAt} /></td>
             <td>{r.createdBy ?? "—"}</td>
           </tr>
         ))}

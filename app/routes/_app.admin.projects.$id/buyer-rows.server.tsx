@@ -3,7 +3,8 @@ import { gridBody } from "~/components/data-grid.server";
 import { MatchReasons } from "~/components/matched-buyers";
 import { StaticPager, type Paging } from "~/components/pager";
 import { staticMarkup } from "~/components/static-html.server";
-import { formatDateTime, formatNumber } from "~/lib/format";
+import { DateTime } from "~/components/data-table";
+import { formatNumber } from "~/lib/format";
 import { formatCompactCurrency } from "~/lib/format-figures";
 import type { ResolvedPreferences } from "~/lib/table-preferences";
 import type { ProjectBuyerColumn } from "~/lib/project-buyers";
@@ -24,8 +25,8 @@ const CELLS: Record<ProjectBuyerColumn, (r: BuyerRow) => ReactNode> = {
   ndaStatus: (r) => r.ndaStatus ?? "—",
   offer: (r) => (r.offerStatus ? `${r.offerStatus} ${formatCompactCurrency(r.offerPrice)}` : "—"),
   impression: (r) => formatNumber(r.impression),
-  invitedAt: (r) => formatDateTime(r.invitedAt),
-  lastLogin: (r) => formatDateTime(r.lastLogin),
+  invitedAt: (r) => <DateTime at={r.invitedAt} />,
+  lastLogin: (r) => <DateTime at={r.lastLogin} />,
 };
 
 /** The matched buyers' pager, drawn on the server as the rows are: its links keep the page's sort. */

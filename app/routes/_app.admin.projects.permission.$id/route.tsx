@@ -4,12 +4,11 @@ import { requireUser, type GuardArgs } from "~/auth/guards.server";
 import { deskAction } from "~/routes/_app.sellers.myprojects.$id/desk.server";
 import { notFound, idParam } from "~/.server/http";
 import { invalid } from "~/.server/replies";
-import { SimpleTable } from "~/components/data-table";
+import { Day, SimpleTable } from "~/components/data-table";
 import { FormErrors } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { formErrorsOf } from "~/lib/action-result";
-import { formatDate } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { PERMISSIONS_PAGE_SIZE, projectPermissionsPage } from "~/models/contracts.server";
 import { findProjectWithSeller } from "~/models/projects.server";
@@ -71,7 +70,7 @@ export default function PermissionsPage() {
               {b.name} <span className="text-xs text-slate-500">({b.company})</span>
             </td>
             <td>{b.ndaStatus}</td>
-            <td>{formatDate(b.decidedAt)}</td>
+            <td><Day at={b.decidedAt} /></td>
             <td>
               <Form method="post" className="flex items-center gap-2">
                 <input type="hidden" name="contractId" value={b.contractId} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { gridBody } from "~/components/data-grid.server";
-import { formatDateTime } from "~/components/data-table";
+import { DateTime } from "~/components/data-table";
 import { RowActions } from "~/components/system-data-cells.server";
 import { DIMENSION_LABELS } from "~/lib/loan-pricing";
 import type { ResolvedPreferences } from "~/lib/table-preferences";
@@ -14,7 +14,7 @@ export function coefficientsBody(view: Pick<ResolvedPreferences, "headers" | "vi
     dimension: (r) => DIMENSION_LABELS[r.dimension],
     band: (r) => r.band,
     value: (r) => r.value,
-    updatedAt: (r) => formatDateTime(r.updatedAt),
+    updatedAt: (r) => <DateTime at={r.updatedAt} />,
     actions: (r) => <RowActions id={r.id} label={`${DIMENSION_LABELS[r.dimension]} ${r.band}`} at={at} />,
   };
   // the edit links keep the page's query: its markup is kept by it

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { gridBody } from "~/components/data-grid.server";
-import { formatDateTime } from "~/components/data-table";
+import { DateTime } from "~/components/data-table";
 import { RowActions } from "~/components/system-data-cells.server";
 import { tenorLabel } from "~/lib/loan-pricing";
 import type { ResolvedPreferences } from "~/lib/table-preferences";
@@ -14,7 +14,7 @@ export function curveBody(view: Pick<ResolvedPreferences, "headers" | "visible">
     asOf: (r) => r.asOf,
     tenorMonths: (r) => tenorLabel(r.tenorMonths),
     rate: (r) => r.rate.toFixed(3),
-    updatedAt: (r) => formatDateTime(r.updatedAt),
+    updatedAt: (r) => <DateTime at={r.updatedAt} />,
     actions: (r) => <RowActions id={r.id} label={`${r.asOf} ${tenorLabel(r.tenorMonths)}`} at={at} />,
   };
   // the edit links keep the page's query: its markup is kept by it

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { formatDateTime, SimpleTable } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { Pager } from "~/components/pager";
 
 type JobRow = {
@@ -43,7 +43,7 @@ export function JobsTable({ rows, total, page, pageSize, current }: { rows: JobR
                 </Form>
               ) : null}
             </td>
-            <td>{formatDateTime(job.createdAt)}</td>
+            <td><DateTime at={job.createdAt} /></td>
           </tr>
         ))}
       </SimpleTable>

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { formatDateTime, SimpleTable } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { UploadsNav } from "~/components/uploads-nav";
 import { CONTRACT_TEMPLATE_LABELS } from "~/lib/contract-templates";
@@ -51,7 +51,7 @@ export default function ContractTemplatesPage() {
             <td>{CONTRACT_TEMPLATE_LABELS[t.kind]}</td>
             <td>{t.version}</td>
             <td>{t.name}</td>
-            <td>{formatDateTime(t.createdAt)}</td>
+            <td><DateTime at={t.createdAt} /></td>
             <td>
               <code>{t.sha256.slice(0, 12)}…</code>
             </td>

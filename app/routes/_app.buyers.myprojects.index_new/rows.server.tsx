@@ -1,6 +1,6 @@
 import { staticMarkupOf } from "~/components/static-html.server";
 import { OFFER_STATUS_LABELS, type OfferStatus } from "~/lib/deal";
-import { formatDate, formatDateTime } from "~/lib/format";
+import { DateTime, Day } from "~/components/data-table";
 import type { Closing } from "~/models/buyer-deals.server";
 
 /** What a deal's row shows, no more: the buyer's own name and company, every stage's date are not. */
@@ -31,8 +31,8 @@ export function dealRowsBody(rows: readonly DealRow[]) {
           <td>{d.href ? <a href={d.href} className="link">{d.projectName}</a> : d.projectName}</td>
           <td>{d.closed?.of === "nda" ? d.closed.reason : (d.ndaStatus ?? "—")}</td>
           <td>{d.closed?.of === "offer" ? d.closed.reason : d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
-          <td>{formatDate(d.since)}</td>
-          <td>{formatDateTime(d.lastActivity)}</td>
+          <td><Day at={d.since} /></td>
+          <td><DateTime at={d.lastActivity} /></td>
         </tr>
       ))}
     </>

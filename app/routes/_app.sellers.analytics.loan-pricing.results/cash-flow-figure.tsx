@@ -1,3 +1,4 @@
+import { ChartSvg } from "~/components/charts";
 import { FLOW_SERIES, type CashFlowChart } from "~/lib/cash-flow-chart";
 import { formatCurrency } from "~/lib/format";
 import { formatCompactCurrency } from "~/lib/format-figures";
@@ -29,9 +30,7 @@ export function CashFlowFigure({ chart, years }: { chart: CashFlowChart; years: 
           </span>
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="mt-2 h-auto w-full" role="img" aria-labelledby="cash-flow-title cash-flow-desc">
-        <title id="cash-flow-title">Cash flows by year</title>
-        <desc id="cash-flow-desc">{`Principal, interest and recoveries over ${years.length} years. The table below lists each year.`}</desc>
+      <ChartSvg id="cash-flow" width={chart.width} height={chart.height} title="Cash flows by year" desc={`Principal, interest and recoveries over ${years.length} years. The table below lists each year.`}>
         {chart.ticks.map((t) => (
           <g key={t.value}>
             <line x1={chart.plot.left} x2={chart.plot.right} y1={t.y} y2={t.y} className="stroke-slate-200" strokeWidth={1} />
@@ -50,7 +49,7 @@ export function CashFlowFigure({ chart, years }: { chart: CashFlowChart; years: 
             </text>
           ) : null,
         )}
-      </svg>
+      </ChartSvg>
       <div className="sr-only">
       <table>
         <caption>Cash flows by year</caption>

@@ -1,5 +1,6 @@
 import { staticMarkupOf } from "~/components/static-html.server";
-import { formatDate, formatDateTime, formatDuration } from "~/lib/format";
+import { DateTime, Day } from "~/components/data-table";
+import { formatDuration } from "~/lib/format";
 import type { buyerCompanyForSeller } from "~/models/buyer-company-view.server";
 
 type ProjectRow = NonNullable<Awaited<ReturnType<typeof buyerCompanyForSeller>>>["projects"]["rows"][number];
@@ -18,14 +19,14 @@ export function projectRowsBody(rows: readonly ProjectRow[]) {
             <a href={`/sellers/myprojects/${p.projectId}`} className="link">{p.projectName || `Project ${p.projectId}`}</a>
           </td>
           <td>{p.ndaStatus}</td>
-          <td>{formatDate(p.signedAt)}{p.signerName ? ` by ${p.signerName}` : ""}</td>
+          <td><Day at={p.signedAt} />{p.signerName ? ` by ${p.signerName}` : ""}</td>
           <td>{p.visits}</td>
           <td>{formatDuration(p.totalTime)}</td>
           <td>{formatDuration(p.activeTime)}</td>
           <td>{p.documentsOpened}</td>
           <td>{p.messages}</td>
           <td>{p.offers ? `${p.offers} (${p.lastOfferStatus})` : "0"}</td>
-          <td>{formatDateTime(p.lastVisit)}</td>
+          <td><DateTime at={p.lastVisit} /></td>
         </tr>
       ))}
     </>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { NdaTable, type DeskContract } from "./desk-records";
+import { NdaTable, ViewersTable, type DeskContract } from "./desk-records";
 
 const approved = (id: number, name: string, dataRoomBlocked: boolean): DeskContract => ({
   id,
@@ -44,5 +44,28 @@ describe("the seller's NDA table", () => {
     expect(link.getAttribute("href")).toBe("/projects/more-details/7/nda/env-1");
     expect(spoken(link)).toBe("PDF of the NDA Bea Buyer signed (opens in a new tab)");
     expect(link.querySelector(".sr-only")).not.toBeNull();
+  });
+});
+
+describe("a date and time in the desk's tables", () => {
+  const nowrap = (html: string) => {
+    const box = document.createElement("div");
+    box.innerHTML = html;
+    return [...box.querySelectorAll("td .whitespace-nowrap")].map((el) => el.textContent);
+  };
+
+  it("stays on one line in a phone's narrow column, the words after it wrapping as they need", () => {
+    const viewers = renderToStaticMarkup(
+      <ViewersTable
+        viewers={[{ userId: 1, name: "Bea Buyer", company: "Harbor Capital", sessions: 2, totalTime: 60_000, activeTime: 30_000, lastVisit: "2026-12-07T18:12:00Z" }]}
+        paging={{ page: 1, pageSize: 25, total: 1 }}
+        at={{ pathname: "/sellers/myprojects/7", search: "" }}
+      />,
+    );
+    expect(nowrap(viewers)).toEqual(["2026-12-07 18:12 UTC"]);
+    const ndas = renderToStaticMarkup(<NdaTable projectId={7} contracts={[approved(1, "Bea Buyer", false)]} powers={{ admin: false, decide: true, dataRoom: true, approvable: true }} />);
+    // a date alone too: a phone breaks "2024-03-01" after a hyphen
+    expect(nowrap(ndas)).toEqual(["2024-03-01", "2024-03-02 10:00 UTC", "2024-03-03"]);
+    expect(ndas).toContain("2024-03-02 10:00 UTC</span> by Bea Buyer from 203.0.113.9");
   });
 });

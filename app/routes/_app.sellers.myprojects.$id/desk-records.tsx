@@ -1,6 +1,6 @@
 import type { PageAt, Paging } from "~/components/pager";
 import { SectionPager } from "~/components/section-pager";
-import { SimpleTable } from "~/components/data-table";
+import { DateTime, Day, SimpleTable } from "~/components/data-table";
 import { PIPELINE_STAGES, STAGE_LABELS, type PipelineStage } from "~/lib/deal";
 import { formatDate, formatDateTime, formatDuration, formatNumber } from "~/lib/format";
 import { NDA_REJECTION_REASON } from "~/lib/schemas/deal";
@@ -32,9 +32,9 @@ export function PipelineTable({ pipeline, paging, at }: Pick<DeskRecords, "pipel
             </td>
             <td data-testid="pipeline-stage">{STAGE_LABELS[e.stage as PipelineStage]}</td>
             {PIPELINE_STAGES.map((s) => (
-              <td key={s}>{formatDate(e.dates[s] ?? null)}</td>
+              <td key={s}><Day at={e.dates[s] ?? null} /></td>
             ))}
-            <td>{formatDateTime(e.lastActivity)}</td>
+            <td><DateTime at={e.lastActivity} /></td>
           </tr>
         ))}
       </SimpleTable>
@@ -56,7 +56,7 @@ export function ViewersTable({ viewers, paging, at }: Pick<DeskRecords, "viewers
             <td>{v.sessions}</td>
             <td>{formatDuration(v.totalTime)}</td>
             <td data-testid="viewer-active">{formatDuration(v.activeTime)}</td>
-            <td>{formatDateTime(v.lastVisit)}</td>
+            <td><DateTime at={v.lastVisit} /></td>
           </tr>
         ))}
       </SimpleTable>
@@ -74,7 +74,7 @@ export function DataRoomAudit({ audit, paging, at }: Pick<DeskRecords, "audit"> 
         <SimpleTable caption="Data room audit log" count={audit.length} empty="Nothing yet." headers={["When", "Who", "What", "Document", "IP address"]}>
           {audit.map((a) => (
             <tr key={a.id} data-testid="audit-row">
-              <td>{formatDateTime(a.createdAt)}</td>
+              <td><DateTime at={a.createdAt} /></td>
               <td>{a.userName} ({a.userCompany})</td>
               <td>{a.action}</td>
               <td>{a.documentName}</td>
@@ -189,8 +189,8 @@ export function NdaTable({ projectId, contracts, powers }: { projectId: number; 
                 ) : null}
               </td>
               <td data-testid="nda-status">{c.ndaStatus}</td>
-              <td>{formatDate(c.requestedAt)}</td>
-              <td>{c.signedAt ? `${formatDateTime(c.signedAt)} by ${c.signerName} from ${c.signerIp}` : "—"}</td>
+              <td><Day at={c.requestedAt} /></td>
+              <td>{c.signedAt ? <><DateTime at={c.signedAt} />{` by ${c.signerName} from ${c.signerIp}`}</> : "—"}</td>
               <td>
                 {c.signedAt ? (
                   <a className="link" href={`/projects/more-details/${projectId}/nda/${c.envelopeId}`} target="_blank" rel="noreferrer">
@@ -204,7 +204,7 @@ export function NdaTable({ projectId, contracts, powers }: { projectId: number; 
                 ) : c.ndaStatus === "Rejected" ? (
                   c.rejectionReason
                 ) : c.decidedAt ? (
-                  formatDate(c.decidedAt)
+                  <Day at={c.decidedAt} />
                 ) : "—"}
               </td>
               <td>

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
-import { SimpleTable, formatDateTime } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { StatusBadge } from "~/components/status-badge";
 import { titleMeta } from "~/lib/meta";
@@ -46,7 +46,7 @@ export default function DraftsPage() {
             <td>
               Step {Math.min(d.draftStep + 1, STEPS.length)} of {STEPS.length}
             </td>
-            <td>{formatDateTime(d.updatedAt)}</td>
+            <td><DateTime at={d.updatedAt} /></td>
             <td>
               <Link to={`/projects/create?draft=${d.id}&step=${Math.min(d.draftStep + 1, STEPS.length)}`} className="link">
                 Resume

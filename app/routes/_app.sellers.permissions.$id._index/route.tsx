@@ -86,7 +86,7 @@ export default function ColleaguePermissionsPage() {
         ) : null}
         <button type="submit" className="btn-primary">Save permissions</button>
       </Form>
-      <Pager {...paging} noun="projects" />
+      <Pager {...paging} noun="projects" showNone />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { idParam, notFound } from "~/.server/http";
-import { SimpleTable } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
@@ -48,7 +48,7 @@ export default function ColleagueProfilePage() {
         <SimpleTable caption="Activity" count={activity.length} empty="Nothing yet." headers={["When", "What", "Detail"]}>
           {activity.map((a) => (
             <tr key={a.id} data-testid="activity-row">
-              <td>{formatDateTime(a.at)}</td>
+              <td><DateTime at={a.at} /></td>
               <td>{a.what}</td>
               <td>{a.detail}</td>
             </tr>

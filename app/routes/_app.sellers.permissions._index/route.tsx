@@ -5,12 +5,11 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
-import { SimpleTable } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { PermissionGrid } from "~/components/permission-grid";
-import { formatDateTime } from "~/lib/format";
 import { titleMeta } from "~/lib/meta";
 import { pageNumber } from "~/lib/query-params";
 import { inviteColleagueSchema } from "~/lib/schemas/index.server";
@@ -104,7 +103,7 @@ export default function SellerPermissionsPage() {
             <td>{c.name}</td>
             <td>{c.email}</td>
             <td data-testid="colleague-permissions">{c.summary}</td>
-            <td>{c.state === "disabled" ? "Disabled" : c.state === "invited" ? "Invited, not signed in yet" : formatDateTime(c.lastLoginAt)}</td>
+            <td>{c.state === "disabled" ? "Disabled" : c.state === "invited" ? "Invited, not signed in yet" : <DateTime at={c.lastLoginAt} />}</td>
             <td>
               {team.isLead && !c.lead ? (
                 <span className="flex flex-wrap items-center gap-3">
