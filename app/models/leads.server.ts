@@ -28,9 +28,11 @@ import { attentionEmailTaken } from "./customer-accounts.server";
 import { EMAIL_TAKEN_MESSAGE, inviteMember } from "./invitations.server";
 import { normalizeEmail } from "./users.server";
 import {
+  asciiText,
   containsText,
   countReach,
   indexedTextMatch,
+  JOINED_TEXT_SEPARATOR,
   oneOf,
   pageOf,
   pageOfChosen,
@@ -38,6 +40,8 @@ import {
   pageOrLast,
   shortJoinedText,
   shownCount,
+  TRIGRAM,
+  walkedTextMatch,
   withinDays,
   type ListQuery,
 } from "./list-query.server";
@@ -126,8 +130,15 @@ function whereOf(filters: LeadFilters, { walking }: { walking?: string } = {}) {
   );
 }
 
-/** Where how densely a short text is found among the leads is learnt (text-density.server.ts). */
+/** Where how densely a text is found among the leads is learnt (text-density.server.ts), sampled in their joined text. */
 const LEADS_TEXT = "leads_text";
+
+/**
+ * The share of the newest leads a text is in for its pages to walk the sort's index (decision 124): a page walks about
+ * 25 / share leads and its count stops at the cap, while gathered every match is read and sorted. At one in eight a page
+ * walks some 200 leads where 45,000 leads gather over 5,000 matches ("gmail", "son": 30-75 ms gathered).
+ */
+const WALKED_SHARE = 1 / 8;
 
 /**
  * A text shorter than a trigram is looked for in each lead's six fields kept joined (leadsText, migration 0085, decision
@@ -140,16 +151,49 @@ function textOf(q: string | undefined) {
   return indexedTextMatch(q, { id: leads.id, index: "leads_fts", fields: ["name", "email", "company", "phone", "website", "notes"] });
 }
 
-/** The short text's matches among the newest leads (decision 093's sample), read with the page or its count: 0.1 ms. */
-const shortTextSample = (short: string | null) =>
-  short ? sql<number | null>`(${matchesAmongNewest(LEADS_TEXT, containsText(leadsText.text, short), { table: leads, id: leads.id })})` : sql<number | null>`null`;
+/**
+ * The text a page may read walking its sort's index, lowered as `like`'s pattern is ("LE" is the same search as "le"): a
+ * short one (any characters), or one of three or more of ASCII characters alone (decision 093: `like` finds it as the
+ * trigram index does); null for any other, always found in the index. A text with the joined text's separator (only a
+ * crafted `?q=`) is neither: found there, it could span two fields.
+ */
+function walkableText(q: string | undefined) {
+  const short = shortJoinedText(q);
+  if (short) return short.toLowerCase();
+  const text = q?.trim();
+  return text && [...text].length >= TRIGRAM && asciiText(text) && !text.includes(JOINED_TEXT_SEPARATOR) ? text.toLowerCase() : null;
+}
 
 /**
- * The lead's joined text, cross joined, holds a short text, and the lead `where`: each lead's text sought by its key as the
+ * The lead's joined text holds the text: `like` for a short one; for a longer one `like` too, a lead it misses looked up in
+ * the trigram index only when a field has a character beyond ASCII, which the index folds and `like` does not (decision 093).
+ */
+const inJoinedText = (text: string) =>
+  [...text].length < TRIGRAM ? containsText(leadsText.text, text) : walkedTextMatch(text, { id: leadsText.id, index: "leads_fts", columns: [leadsText.text] });
+
+/**
+ * The text's matches among the newest leads (decision 093's sample) that the filters keep, read with the page or its
+ * count: 0.1-0.3 ms. With a filter it is the pair's density that is learnt (decision 124): a text in most leads with a
+ * filter that keeps few of them ("son" and Converted: 179 of 76,000) walked every lead to the last page (80-90 ms).
+ */
+const textSample = (text: string | null, filter: SQL | undefined) =>
+  text
+    ? sql<number | null>`(${matchesAmongNewest(
+        LEADS_TEXT,
+        and(containsText(leadsText.text, text), filter && sql`exists (select 1 from ${leads} where ${leads.id} = ${leadsText.id} and ${filter})`)!,
+        { table: leads, id: leads.id },
+      )})`
+    : sql<number | null>`null`;
+
+/** What a text's density is learnt for: the text, and the filters with it (text-density.server.ts's key). */
+const densityKey = (text: string, { status, source, from, to }: LeadFilters) => (status || source || from || to ? JSON.stringify([text, status, source, from, to]) : text);
+
+/**
+ * The lead's joined text, cross joined, holds the text, and the lead `where`: each lead's text sought by its key as the
  * leads are walked (the cross join keeps them the outer loop, in the sort's index). A join, not an `exists` a lead, whose
  * call for each of the 25,000 leads walked to a middle page cost as much again as the seek.
  */
-const joinedTextHolds = (short: string, where: SQL | undefined) => and(eq(leadsText.id, leads.id), containsText(leadsText.text, short), where);
+const joinedTextHolds = (text: string, where: SQL | undefined) => and(eq(leadsText.id, leads.id), inJoinedText(text), where);
 
 /** One page of the potential customers, with the name of the customer each became. */
 export async function listLeads(db: Database, { filters = {}, sort = "createdAt", desc = true, page = 1, pageSize = INBOUND_PAGE_SIZE }: ListQuery<LeadFilters>) {
@@ -161,31 +205,32 @@ export async function listLeads(db: Database, { filters = {}, sort = "createdAt"
       .from(leads)
       .leftJoin(customers, eq(customers.id, leads.customerId))
       .$dynamic();
-  // lowered as `like`'s pattern is: "LE" is the same search as "le"
-  const short = shortJoinedText(filters.q)?.toLowerCase() ?? null;
+  const walkable = walkableText(filters.q);
+  const others = { ...filters, q: undefined };
+  const key = walkable && densityKey(walkable, others);
   const learn = (seen: number | null | undefined) => {
-    if (short && seen != null) learnDensity(LEADS_TEXT, short, Number(seen));
+    if (key && seen != null) learnDensity(LEADS_TEXT, key, Number(seen), { share: WALKED_SHARE });
   };
-  if (short && isDense(LEADS_TEXT, short)) {
-    // a short text in most leads (decisions 105 and 107): the page's ids walk the sort's index, each lead's joined text
-    // sought by its key, and stop at the page's last; then only those rows are read, with their customer's name.
-    // Gathered, every match was sorted to show 25 (50,000 leads: 35-70 ms)
-    const others = { ...filters, q: undefined };
+  if (walkable && isDense(LEADS_TEXT, key!)) {
+    // a text in most leads (decisions 105 and 107; one of three letters or more too, as the inbound tables' since 093): the
+    // page's ids walk the sort's index, each lead's joined text sought by its key, and stop at the page's last; then only
+    // those rows are read, with their customer's name. Gathered, every match was sorted to show 25 (45,000 leads, "com":
+    // 150-470 ms)
     const textAlone = !whereOf(others);
-    const sample = shortTextSample(short);
+    const sample = textSample(walkable, whereOf(others));
     return pageOrLast(async (at) => {
       // read alongside the page (one call to D1), up to the reach and one more (decision 104): a pass over the joined
       // text, or the filter's leads each checked by key, that stops after a small share of a text in most leads
       const reach = countReach(at, pageSize);
       const matches = (
         textAlone
-          ? db.select({ one: sql`1` }).from(leadsText).where(containsText(leadsText.text, short))
-          : db.select({ one: sql`1` }).from(leads).crossJoin(leadsText).where(joinedTextHolds(short, whereOf(others)))
+          ? db.select({ one: sql`1` }).from(leadsText).where(inJoinedText(walkable))
+          : db.select({ one: sql`1` }).from(leads).crossJoin(leadsText).where(joinedTextHolds(walkable, whereOf(others)))
       )
         .limit(reach + 1)
         .as("matches");
       const counted = db.select({ count: count(), sample }).from(matches);
-      const ids = db.select({ id: leads.id }).from(leads).crossJoin(leadsText).where(joinedTextHolds(short, whereOf(others, { walking: sorted }))).$dynamic();
+      const ids = db.select({ id: leads.id }).from(leads).crossJoin(leadsText).where(joinedTextHolds(walkable, whereOf(others, { walking: sorted }))).$dynamic();
       const shown = await pageOfChosen((chosen) => rowsOf({}).where(chosen), ids, counted.then((rows) => (learn(rows[0]?.sample), rows)), { by, desc, id: leads.id, page: at, pageSize });
       return { ...shown, ...shownCount(shown.total, reach) };
     }, page);
@@ -193,8 +238,8 @@ export async function listLeads(db: Database, { filters = {}, sort = "createdAt"
   const where = whereOf(filters);
   if (filters.q?.trim()) {
     // a text search gathers its matches from the trigram index (or a short one from the joined text): read once,
-    // carrying their count and a short text's sample, the page's rows joined to them
-    const ids = () => db.select({ id: leads.id, total: sql<number>`count(*) over ()`.as("total"), sample: shortTextSample(short).as("sample") }).from(leads).where(where).$dynamic();
+    // carrying their count and a walkable text's sample, the page's rows joined to them
+    const ids = () => db.select({ id: leads.id, total: sql<number>`count(*) over ()`.as("total"), sample: textSample(walkable, whereOf(others)).as("sample") }).from(leads).where(where).$dynamic();
     const found = await pageOfGathered(
       (chosen) => rowsOf({ total: chosen.total, sample: chosen.sample }).innerJoin(chosen, eq(chosen.id, leads.id)),
       ids,
@@ -202,8 +247,9 @@ export async function listLeads(db: Database, { filters = {}, sort = "createdAt"
       (first) => learn(first.sample),
     );
     const rows = found.rows.map(({ sample: _sample, ...row }) => row);
-    // a short text's exact count shown as the walked page would show it (decision 104): which way a page is read never changes what it shows
-    return { ...found, rows, ...(short ? shownCount(found.total, countReach(found.page, pageSize)) : { more: false }) };
+    // a walkable text's exact count shown as the walked page would show it (decision 104): which way a page is read never
+    // changes what it shows
+    return { ...found, rows, ...(walkable ? shownCount(found.total, countReach(found.page, pageSize)) : { more: false }) };
   }
   return pageOrLast(async (at) => {
     const count = db.select({ count: sql<number>`count(*)` }).from(leads).where(where);

@@ -113,15 +113,25 @@ export function shortJoinedText(q: string | undefined) {
 /** Text of ASCII characters alone: `like` folds their case as the trigram index does. */
 export const asciiText = (text: string) => [...text].every((c) => c.charCodeAt(0) < 0x80);
 
-/** Any character beyond ASCII. */
-const BEYOND_ASCII = "*[^\u0001-\u007f]*";
+/**
+ * The characters beyond ASCII that the trigram index folds to an ASCII letter: the long s (to s) and the Kelvin sign (to
+ * k), the only two of the Basic Multilingual Plane (each tried alone in an index: leads-search.server.test.ts; FTS5 folds
+ * nothing beyond it to ASCII; decision 124). Any other is folded, if at all, to a character beyond ASCII, which an ASCII
+ * text never holds. Looked for with `instr`: a `glob` of a class after `*` tried the class at every character (76,000
+ * leads' joined text: 100 ms, `instr` 17).
+ */
+const FOLDED_TO_ASCII = [0x17f, 0x212a];
+const holdsFoldedToAscii = (c: SQLWrapper) => sql.join(FOLDED_TO_ASCII.map((code) => sql`instr(${c}, char(${sql.raw(String(code))}))`), sql` or `);
 
 /**
  * Any of the fields holds the text, checked on each row walked (decision 093): for a text in most
  * rows, where the trigram index yields nearly every row and each is looked up before the page is
  * chosen. `like` finds an ASCII text in a field as the index does; a row it misses is looked up in
- * the index (20-50 µs) only when a field has a character beyond ASCII, whose folding (İ to i, the
- * Kelvin sign to k) `like` does not know. Only for a text `asciiText` accepts, of three characters or more.
+ * the index only when a field has a character the index folds to an ASCII letter and `like` does not
+ * know (the long s, the Kelvin sign). Any letter beyond ASCII was such a row, found by a `glob` that
+ * cost more than the `like`: at 76,000 leads, one in six named with an accent, "son" looked up
+ * thousands of its misses in the index's long lists of common trigrams (a page up to 550 ms;
+ * decision 124). Only for a text `asciiText` accepts, of three characters or more.
  */
 export function walkedTextMatch(
   text: string,
@@ -129,7 +139,7 @@ export function walkedTextMatch(
 ): SQL {
   const p = pattern(text);
   const found = columns.map((c) => sql`${c} like ${p} escape '\\'`);
-  const foreign = columns.map((c) => sql`${c} glob ${BEYOND_ASCII}`);
+  const foreign = columns.map(holdsFoldedToAscii);
   const indexed = sql`exists (select 1 from ${sql.raw(index)} where ${trigramMatch(index, text)} and ${sql.raw(index)}.rowid = ${id})`;
   return sql`(${sql.join(found, sql` or `)} or ((${sql.join(foreign, sql` or `)}) and ${indexed}))`;
 }

@@ -19,11 +19,14 @@ const denseTexts = new Map<string, boolean>();
 export const matchesAmongNewest = (index: string, matched: SQL, { table, id }: { table: SQLWrapper; id: SQLWrapper }) =>
   sql`select count(*) from ${sql.raw(index)} where ${matched} and ${sql.raw(index)}.rowid > (select max(${id}) from ${table}) - ${sql.raw(String(DENSITY_SAMPLE))}`;
 
-/** Keeps what a search's sample told (the least recently searched of `TEXTS_KEPT` texts going first). */
-export function learnDensity(index: string, text: string, sample: number) {
+/**
+ * Keeps what a search's sample told (the least recently searched of `TEXTS_KEPT` texts going first). `share`: how many of
+ * the sample make a text walked, for a list whose walk stops at the page's end and whose count stops at a cap (decision 124).
+ */
+export function learnDensity(index: string, text: string, sample: number, { share = DENSE_SHARE } = {}) {
   const key = `${index}\n${text}`;
   denseTexts.delete(key);
-  denseTexts.set(key, sample >= DENSE_SHARE * DENSITY_SAMPLE);
+  denseTexts.set(key, sample >= share * DENSITY_SAMPLE);
   if (denseTexts.size > TEXTS_KEPT) denseTexts.delete(denseTexts.keys().next().value!);
 }
 
