@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/db";
 import { totpCode } from "~/.server/two-factor";
 import { enrolTotp, verifySecondFactor } from "~/models/two-factor.server";
-import { findUserById } from "~/models/users.server";
+import { findUserById, LOCK_AFTER_FAILURES } from "~/models/users.server";
+import { users } from "~/.server/db/schema";
+import { eq } from "drizzle-orm";
 import { DEMO_ADMIN_TOTP_SECRET, makeUser } from "./factories";
 import { keepDemoAdminKeyReadable } from "./seed.server";
 
@@ -18,6 +20,9 @@ describe("the demo admin's two-factor key", () => {
     const now = "the secret of this start, another 32+ characters";
     const at = Date.now();
     expect(await verifySecondFactor(t.db, now, (await findUserById(t.db, admin.id))!, totpCode(DEMO_ADMIN_TOTP_SECRET, at), at)).toMatchObject({ ok: false });
+
+    // the developer tried the README's code until the account locked
+    await t.db.update(users).set({ failedSignins: LOCK_AFTER_FAILURES, lastFailedSigninAt: new Date(at), locked: true }).where(eq(users.id, admin.id));
 
     expect(await keepDemoAdminKeyReadable(t.db, now)).toBe(true);
     expect(await verifySecondFactor(t.db, now, (await findUserById(t.db, admin.id))!, totpCode(DEMO_ADMIN_TOTP_SECRET, at), at)).toMatchObject({ ok: true });

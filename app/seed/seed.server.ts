@@ -87,6 +87,8 @@ export async function keepDemoAdminKeyReadable(db: Database, sessionSecret: stri
     .where(eq(users.email, email));
   if (!admin?.enabledAt || !admin.secret || (await decryptTotpSecret(sessionSecret, admin.secret)) !== null) return false;
   await enrolTotp(db, sessionSecret, admin.id, DEMO_ADMIN_TOTP_SECRET);
+  // the failures counted meanwhile were codes that could not pass: ten of them had locked the demo admin out too
+  await db.update(users).set({ failedSignins: 0, lastFailedSigninAt: null, locked: false }).where(eq(users.id, admin.id));
   console.warn(`${email}'s two-factor key did not open with this SESSION_SECRET: enrolled again with the demo key (README).`);
   return true;
 }
