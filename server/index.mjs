@@ -13,7 +13,6 @@ import morgan from "morgan";
 import sourceMapSupport from "source-map-support";
 import {
   broadcastDevReady,
-  createReadableStreamFromReadable,
   createRequestHandler,
   installGlobals,
 } from "@remix-run/node";
@@ -26,7 +25,7 @@ import { readMultipartNatively } from "./multipart-form.mjs";
 import { wholeBody, wholeBodyExpected } from "./whole-body.mjs";
 import { dropUnreadBody, lingerThenClose } from "./linger.mjs";
 import { staticFiles } from "./public-files.mjs";
-import { byteLimiter } from "./body-limiter.mjs";
+import { streamedBody } from "./streamed-body.mjs";
 import { answerClientError, MAX_HEADER_BYTES } from "./client-error.mjs";
 
 sourceMapSupport.install({
@@ -93,7 +92,7 @@ async function handle(req, res, next) {
     if (Number.isFinite(declared) && declared > limit) return tooLarge(req, res);
     const whole = wholeBodyExpected(req) ? await wholeBody(req) : undefined;
     if (whole === null) return; // the client went before its body arrived
-    const cut = { passed: false };
+    const cut = { passed: false, watch: undefined };
     const request = toFetchRequest(req, res, target, limit, whole, cut);
     if (!door.isSameOriginRequest(request) && !req.path.startsWith("/api/")) {
       // Remix's own check would answer this with a bare 500
@@ -101,6 +100,8 @@ async function handle(req, res, next) {
     }
     const response = door.plainMethodRefusal(request, await handleRemixRequest(request, {}));
     if (res.headersSent) return; // answered already
+    // the client went away mid-body: nobody to answer, and the connection is closed already
+    if (cut.watch?.lost) return void (await response.body?.cancel().catch(() => {}));
     // a streamed body past the server's limit: the app's own 413 (its page, as on Workers); anything
     // else it answered was read from a cut body, and the server's 413 is sent instead
     if (cut.passed && response.status !== 413) {
@@ -144,14 +145,14 @@ function toFetchRequest(req, res, url, limit, whole, cut) {
   const init = { method: req.method, headers, signal: controller.signal };
   if (whole !== undefined) init.body = whole;
   else if (req.method !== "GET" && req.method !== "HEAD") {
-    const limiter = byteLimiter(limit, () => {
+    const streamed = streamedBody(req, limit, () => {
       cut.passed = true;
       // the rest is dropped (or the connection closed) once the answer is sent: dropUnreadBody
-      req.unpipe(limiter);
       req.pause();
     });
-    init.body = createReadableStreamFromReadable(req.pipe(limiter));
+    init.body = streamed.body;
     init.duplex = "half";
+    cut.watch = streamed.watch;
   }
   return new Request(url, init);
 }

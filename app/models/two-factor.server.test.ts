@@ -63,6 +63,18 @@ describe("two-factor sign-in", () => {
     expect(LOCK_AFTER_FAILURES).toBeLessThan(30);
   });
 
+  it("says so when the key was sealed under another SESSION_SECRET, and still takes a recovery code", async () => {
+    const user = await makeUser(t.db, { password: "right password" });
+    const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+    const codes = await enrolTotp(t.db, "the secret the server had when the member enrolled", user.id, secret);
+    const enrolled = (await findUserById(t.db, user.id))!;
+    // the app's right code cannot be checked: told apart from a wrong one, or the member retries it forever
+    expect(await verifySecondFactor(t.db, KEY, enrolled, totpCode(secret))).toEqual({ ok: false, reason: "unreadable" });
+    // recovery codes are hashes of their own, the way back in
+    expect(await verifySecondFactor(t.db, KEY, enrolled, codes[0]!)).toMatchObject({ ok: true });
+    expect(await verifySecondFactor(t.db, KEY, enrolled, codes[0]!)).toEqual({ ok: false, reason: "unreadable" });
+  });
+
   it("encrypts with a fresh nonce each time", async () => {
     const a = await encryptTotpSecret(KEY, "JBSWY3DPEHPK3PXP");
     const b = await encryptTotpSecret(KEY, "JBSWY3DPEHPK3PXP");

@@ -155,9 +155,13 @@ async function spendRecoveryCode(db: Database, userId: number, code: string, now
   return Boolean(spent);
 }
 
+/** The answer to a code when the stored key no longer opens: the member's app cannot help, a recovery code can. */
+export const TOTP_KEY_UNREADABLE =
+  "Codes from your authenticator app cannot be checked for this account any more: the server's key (SESSION_SECRET) changed after you set it up. Enter one of your recovery codes instead, or contact us to have two-factor sign-in turned off.";
+
 export type SecondFactorResult =
   | { ok: true; user: User }
-  | { ok: false; reason: "invalid" | "slowed" }
+  | { ok: false; reason: "invalid" | "slowed" | "unreadable" }
   | { ok: false; reason: "locked"; justLocked: User | null };
 
 /**
@@ -176,17 +180,20 @@ export async function verifySecondFactor(
   if (attempt.verdict === "slowed") return { ok: false, reason: "slowed" };
   if (attempt.verdict === "locked") return { ok: false, reason: "locked", justLocked: attempt.justLocked ? user : null };
   const stored = await storedTotpSecret(db, user.id);
-  const secret = stored.enabledAt && stored.secret ? await decryptTotpSecret(sessionSecret, stored.secret) : null;
+  const enrolled = Boolean(stored.enabledAt && stored.secret);
+  const secret = enrolled ? await decryptTotpSecret(sessionSecret, stored.secret!) : null;
   let accepted = false;
   if (secret && isTotpCode(code)) {
     const step = matchingTotpStep(secret, code.replace(/\s/g, ""), now);
     accepted = step !== null && (await spendTotpStep(db, user.id, step));
-  } else if (secret && code.trim()) {
+  } else if (enrolled && !isTotpCode(code) && code.trim()) {
+    // recovery codes are kept as plain hashes, not under SESSION_SECRET: the way back in when the key no longer opens
     accepted = await spendRecoveryCode(db, user.id, code, now);
   }
   if (!accepted) {
     await recordFailure(db, user.id, now);
-    return { ok: false, reason: "invalid" };
+    // sealed under another SESSION_SECRET: no code from the app can pass, and "not correct" sent the member round in circles
+    return { ok: false, reason: enrolled && !secret ? "unreadable" : "invalid" };
   }
   const updated = await clearFailures(db, user.id, now);
   if (!updated) return { ok: false, reason: "locked", justLocked: null };

@@ -9,6 +9,7 @@ import { SIGNIN_MESSAGES } from "~/models/users.server";
 
 export const OTP_REQUIRED = "otp_required";
 import { messages, notAJsonObject } from "~/lib/validation";
+import { TOTP_KEY_UNREADABLE } from "~/models/two-factor.server";
 
 /**
  * Missing is required; a value of another type (a number, a list) is named for what it is not, and
@@ -64,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
       if (second.reason === "disabled") return apiError(services, 403, SIGNIN_MESSAGES.disabled);
       return second.reason === "locked"
         ? apiError(services, 401, SIGNIN_MESSAGES.refused)
-        : apiJson(services, { error: OTP_REQUIRED, message: "The code is not correct, or was used already." }, { status: 401 });
+        : apiJson(services, { error: OTP_REQUIRED, message: second.reason === "unreadable" ? TOTP_KEY_UNREADABLE : "The code is not correct, or was used already." }, { status: 401 });
     }
     user = second.user;
   } else if (mustEnrolTwoFactor(user)) {

@@ -10,6 +10,7 @@ import { seedDealsIfEmpty } from "~/seed/demo-deals.server";
 import { generateCustomer, generateProject, random } from "~/seed/demo-market";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "~/seed/factories";
 import { enrolTotp } from "~/models/two-factor.server";
+import { decryptTotpSecret } from "~/.server/two-factor";
 import type { CustomerType } from "~/lib/customers";
 import { primaryRole } from "~/lib/roles";
 import { createUser } from "~/models/users.server";
@@ -55,6 +56,8 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string, f
     const admin = created.find((u) => u?.roles.includes("ROLE_ADMIN"));
     // createUser answers null when another process seeded it first; that process enrols it
     if (admin) await enrolTotp(db, sessionSecret, admin.id, DEMO_ADMIN_TOTP_SECRET);
+  } else {
+    await keepDemoAdminKeyReadable(db, sessionSecret);
   }
   await seedSystemDataIfEmpty(db);
   await seedMarketIfEmpty(db);
@@ -66,6 +69,28 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string, f
   // the market arrived all at once: the planner learns its tables before the first page
   if (seededUsers || dealt) await refreshPlannerStatistics(db, { always: true });
   return seededUsers;
+}
+
+/**
+ * The demo admin's key sealed again under this server's secret when it no longer opens: the database
+ * outlived the secret it was seeded with (`npm run start:edge` keeps its D1 in WRANGLER_PERSIST_DIR and
+ * its secret in .data/, and a fresh clone, a new worktree or a removed .data/ made a new secret for an
+ * old database), and the README's fixed key answered 401 with no way in. Development only, as all of
+ * the seed; a key that still opens (the admin's own, enrolled again) is left as it is.
+ */
+export async function keepDemoAdminKeyReadable(db: Database, sessionSecret: string) {
+  const email = DEMO_ACCOUNTS.find((a) => a.roles.some((r) => r === "ROLE_ADMIN"))?.email;
+  if (!email) return false;
+  const [admin] = await db
+    .select({ id: users.id, secret: users.totpSecret, enabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.email, email));
+  if (!admin?.enabledAt || !admin.secret || (await decryptTotpSecret(sessionSecret, admin.secret)) !== null) return false;
+  await enrolTotp(db, sessionSecret, admin.id, DEMO_ADMIN_TOTP_SECRET);
+  // the failures counted meanwhile were codes that could not pass: ten of them had locked the demo admin out too
+  await db.update(users).set({ failedSignins: 0, lastFailedSigninAt: null, locked: false }).where(eq(users.id, admin.id));
+  console.warn(`${email}'s two-factor key did not open with this SESSION_SECRET: enrolled again with the demo key (README).`);
+  return true;
 }
 
 /** The demo market's matches, scored once like every later change would; again when the deals just arrived. */

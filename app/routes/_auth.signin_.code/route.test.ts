@@ -4,7 +4,8 @@ import { bootApp, postRequest, responseOf } from "../../../tests/support/app";
 
 /** /signin/code as its action answers a browser half-way through sign-in. */
 const app = await bootApp("route-signin-code");
-const { action } = await import("./route");
+const { action, CODE_REFUSED } = await import("./route");
+const { TOTP_KEY_UNREADABLE } = await import("~/models/two-factor.server");
 const { makeUser } = await import("~/seed/factories");
 const { enrolTotp } = await import("~/models/two-factor.server");
 const { createCustomer, setCustomerEnabled } = await import("~/models/customer-accounts.server");
@@ -39,6 +40,16 @@ describe("the sign-in code", () => {
     const answer = await responseOf(action({ request: postRequest("/signin/code", cookie, { code: totpCode(SECRET) }), context, params: {} }));
     expect(answer.headers.get("Location")).toBe("/signin");
     expect(await services.db.select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
+  });
+
+  it("tells a member whose key was sealed under another SESSION_SECRET to use a recovery code, not that their code is wrong", async () => {
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    await enrolTotp(services.db, "the secret the server had before, 32+ characters", member.id, SECRET);
+    const answer = await responseOf(action({ request: postRequest("/signin/code", await halfWayCookie(member.id), { code: totpCode(SECRET) }), context, params: {} }));
+    expect(answer.status).toBe(401);
+    const text = JSON.stringify(await answer.json());
+    expect(text).toContain(TOTP_KEY_UNREADABLE);
+    expect(text).not.toContain(CODE_REFUSED);
   });
 
   it("turns a verified customer active when a member signs in with the code, as with a password alone", async () => {

@@ -8,6 +8,7 @@ import { FormErrors, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { secondFactorSchema } from "~/lib/schemas/index.server";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
+import { TOTP_KEY_UNREADABLE } from "~/models/two-factor.server";
 import { readForm } from "~/.server/body";
 import { answer, refuse } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -36,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
   if (result.ok) return signIn(services, args.request, pending.user.id, { redirectTo: pending.redirectTo });
   if (result.reason === "locked") return abandonSecondStep(services, SIGNIN_MESSAGES.refused);
   if (result.reason === "disabled") return abandonSecondStep(services, SIGNIN_MESSAGES.disabled);
-  return refuse(submission, CODE_REFUSED, 401, hide);
+  return refuse(submission, result.reason === "unreadable" ? TOTP_KEY_UNREADABLE : CODE_REFUSED, 401, hide);
 }
 
 export default function SecondStepPage() {
