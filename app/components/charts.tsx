@@ -46,7 +46,7 @@ export function ChartSvg({
 }) {
   return (
     // contained: the box takes the width it is given; the drawing's width would otherwise widen a grid's column past the page
-    <div className={`${latestFirst ? "flex flex-row-reverse " : ""}scroll-shadows mt-2 overflow-x-auto contain-inline-size`} role="group" aria-label={title} tabIndex={0}>
+    <div className={`${latestFirst ? "flex flex-row-reverse " : ""}scroll-shadows mt-2 overflow-x-auto contain-inline-size`} role="group" aria-labelledby={`${id}-title`} tabIndex={0}>
       {/* the width is an attribute (the page's security policy refuses style attributes), a floor under the box's full width */}
       <svg viewBox={`0 0 ${width} ${height}`} width={Math.ceil((width * READABLE_TEXT_PX) / fontSize)} className="h-auto min-w-full shrink-0" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
         <title id={`${id}-title`}>{title}</title>
