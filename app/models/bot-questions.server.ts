@@ -30,8 +30,8 @@ export async function botQuestionsSavedAt(db: Database): Promise<number | null> 
   return row ? row.at.getTime() : null;
 }
 
-/** A save refused: another admin saved the questions since the page was opened (who, and when). */
-export type QuestionsSavedMeanwhile = { savedAt: number; by: string | null };
+/** A save of system data refused: another admin saved it since the page was opened (who, and when). */
+export type SavedMeanwhile = { savedAt: number; by: string | null };
 
 /**
  * An admin's questions: stored as given (whole, ordered) and audited. `opened`: when the questions the
@@ -41,7 +41,7 @@ export type QuestionsSavedMeanwhile = { savedAt: number; by: string | null };
 export async function saveBotQuestions(
   db: Database,
   { questions, actor, address, opened }: { questions: BotQuestion[]; actor: NonNullable<AuditEntry["actor"]>; address?: string; opened?: number | null },
-): Promise<true | QuestionsSavedMeanwhile> {
+): Promise<true | SavedMeanwhile> {
   const value = botQuestionsFrom(questions);
   const now = new Date();
   // written only over the save the page was opened on (the look and the write are one statement)
