@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
+import type { SavedMeanwhile } from "~/.server/replies";
 import { systemSettings, users } from "~/.server/db/schema";
 import { botQuestionsFrom, type BotQuestion } from "~/lib/matchmaking-bot";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
@@ -29,9 +30,6 @@ export async function botQuestionsSavedAt(db: Database): Promise<number | null> 
   const [row] = await db.select({ at: systemSettings.updatedAt }).from(systemSettings).where(eq(systemSettings.key, QUESTIONS_KEY)).limit(1);
   return row ? row.at.getTime() : null;
 }
-
-/** A save of system data refused: another admin saved it since the page was opened (who, and when). */
-export type SavedMeanwhile = { savedAt: number; by: string | null };
 
 /**
  * An admin's questions: stored as given (whole, ordered) and audited. `opened`: when the questions the

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
 import { matches, matchQueue, projects, systemSettings, users } from "~/.server/db/schema";
-import type { SavedMeanwhile } from "./bot-questions.server";
+import type { SavedMeanwhile } from "~/.server/replies";
 import { weightsFrom, type MatchWeights } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";

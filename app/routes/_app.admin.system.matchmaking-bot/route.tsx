@@ -1,20 +1,19 @@
 import { getFormProps, useForm, type FieldMetadata } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
-import { invalid } from "~/.server/replies";
+import { invalid, openedSave, refuseSavedMeanwhile } from "~/.server/replies";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { openedOf, resultFor } from "~/lib/action-result";
 import { WEIGHT_KEYS, WEIGHT_LABELS, type MatchWeights } from "~/lib/match-score";
 import { BOT_QUESTION_TOPICS } from "~/lib/matchmaking-bot";
 import { titleMeta } from "~/lib/meta";
-import { formatDateTime } from "~/lib/format";
 import { matchmakingPageSchema } from "~/lib/schemas/index.server";
-import { botQuestions, botQuestionsSavedAt, saveBotQuestions, type SavedMeanwhile } from "~/models/bot-questions.server";
+import { botQuestions, botQuestionsSavedAt, saveBotQuestions } from "~/models/bot-questions.server";
 import { matchWeights } from "~/models/matches.server";
 import { listingsToRescore, matchWeightsSavedAt, saveMatchWeights } from "~/models/match-rescoring.server";
 import { RescoringProgress } from "./rescoring-progress";
@@ -49,23 +48,16 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return invalid(submission);
   const address = clientAddress(args.request);
   const value = submission.value;
-  // when what the form showed was saved ("": never); missing, an older page's save is written as before
-  const openedField = submission.payload.opened;
-  const opened = typeof openedField !== "string" ? undefined : /^\d+$/.test(openedField) ? Number(openedField) : null;
-  // the admin's values stay as typed, and the page is now opened on the other's save: saving again is a choice made knowing of it
-  const refused = (what: string, saved: SavedMeanwhile) => {
-    const message = `${saved.by ?? "Another admin"} saved the ${what} at ${formatDateTime(saved.savedAt)}, since you opened this page. Yours below are not saved: save again to put them in place of theirs, or reload the page to see theirs.`;
-    const result = submission.reply({ formErrors: [message] });
-    return json({ result: { ...result, initialValue: { ...result.initialValue, opened: String(saved.savedAt) } } }, { status: 409 });
-  };
+  // when what the form showed was saved; missing, an older page's save is written as before
+  const opened = openedSave(submission.payload);
   if (value.intent === "questions") {
     const saved = await saveBotQuestions(services.db, { questions: questionsFromForm(value), actor: user, address, opened });
-    if (saved !== true) return refused("questions", saved);
+    if (saved !== true) return refuseSavedMeanwhile(submission, "the questions", saved);
     return redirectWithNotification(services, args.request, HERE, "The assistant's questions are saved.");
   }
   const { intent: _intent, ...weights } = value;
   const left = await saveMatchWeights(services.db, { weights, actor: user, address, opened });
-  if (typeof left !== "number") return refused("match weights", left);
+  if (typeof left !== "number") return refuseSavedMeanwhile(submission, "the match weights", left);
   return redirectWithNotification(
     services,
     args.request,
