@@ -1,9 +1,9 @@
-import { and, asc, count, eq, gte, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
-import { auditLog, propertyAssumptions, type PropertyAssumption } from "~/.server/db/schema";
+import { propertyAssumptions, type PropertyAssumption } from "~/.server/db/schema";
 import type { SavedMeanwhile } from "~/.server/replies";
-import { changedFields, recordAudit, type AuditEntry } from "~/models/audit.server";
+import { changedFields, recordAudit, savedBy, type AuditEntry } from "~/models/audit.server";
 import { pageOrLast, textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { propertyAssumptionSchema, type PropertyOptions } from "~/lib/schemas/system-data";
@@ -75,20 +75,6 @@ export async function createPropertyAssumption(db: Database, { values, actor, ad
 }
 
 /**
- * Who saved a row as it is (null: not known, the demo's seed): the first audit entry of its save, its own or an
- * import's, written just after it. Asked only when a save is refused (the log has no index on its subjects).
- */
-async function savedBy(db: Database, id: number, at: Date) {
-  const [entry] = await db
-    .select({ name: auditLog.actorName })
-    .from(auditLog)
-    .where(and(eq(auditLog.subjectType, "property-assumption"), inArray(auditLog.subjectId, [String(id), "import"]), gte(auditLog.at, at)))
-    .orderBy(asc(auditLog.at))
-    .limit(1);
-  return entry?.name ?? null;
-}
-
-/**
  * A row changed. `opened`: when the row the edit form showed was saved; another admin's save (or an import) since then
  * is not overwritten unseen: refused with who and when. Without it (an older page) the row is written.
  */
@@ -113,7 +99,7 @@ export async function updatePropertyAssumption(
   if (done === DUPLICATE) return { ok: false, reason: "duplicate" };
   const [[before], updated] = done;
   if (!before) return { ok: false, reason: "missing" };
-  if (!updated.length) return { ok: false, reason: "meanwhile", savedAt: before.updatedAt.getTime(), by: await savedBy(db, id, before.updatedAt) };
+  if (!updated.length) return { ok: false, reason: "meanwhile", savedAt: before.updatedAt.getTime(), by: await savedBy(db, { subjectType: "property-assumption", subjectIds: [String(id), "import"], at: before.updatedAt }) };
   const changes = changedFields(before, values);
   await recordAudit(db, { actor, action: "property-assumption.update", subjectType: "property-assumption", subjectId: id, detail: describe(values), address, changes });
   return { ok: true, id };
