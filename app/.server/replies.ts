@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission } from "@conform-to/react";
 import * as z from "zod";
 import { UNKNOWN_REQUEST, type ActionResult } from "~/lib/action-result";
+import { formatDateTime } from "~/lib/format";
 
 /** The part of a Conform submission an answer needs: its reply. */
 export type Replier = Pick<Submission<unknown>, "reply">;
@@ -69,4 +70,26 @@ export function refuseLines(submission: Replier, field: string, problems: Readon
 export function submissionKeyOf(form: FormData): string | null {
   const key = form.get("key");
   return typeof key === "string" && key && key.length <= 100 ? key : null;
+}
+
+/**
+ * When what a form showed was saved, as it posted it (hidden `opened`: ms, "" never saved): undefined when the
+ * form did not send it (an older page, whose save is written as before), null for never.
+ */
+export function openedSave(payload: Record<string, unknown>): number | null | undefined {
+  const opened = payload.opened;
+  return typeof opened !== "string" ? undefined : /^\d+$/.test(opened) ? Number(opened) : null;
+}
+
+/** A save refused: another admin saved the same thing since the page was opened (who, when null not known; and when). */
+export type SavedMeanwhile = { savedAt: number; by: string | null };
+
+/**
+ * A save refused for another admin's since the page was opened: who and when, 409, the values typed kept, and the
+ * form now opened on the other's save, so that saving again is a choice made knowing of it.
+ */
+export function refuseSavedMeanwhile(submission: Replier, what: string, saved: SavedMeanwhile) {
+  const message = `${saved.by ?? "Another admin"} saved ${what} at ${formatDateTime(saved.savedAt)}, since you opened this page. Yours below are not saved: save again to put them in place of theirs, or reload the page to see theirs.`;
+  const result = submission.reply({ formErrors: [message] });
+  return answer({ ...result, initialValue: { ...result.initialValue, opened: String(saved.savedAt) } }, 409);
 }

@@ -65,7 +65,22 @@ export function CsvImport({ result, exportHref, columns, children }: { result: A
  * The add form, or the edit form of one row (with its id and a way back): the fields are the
  * page's, the rest (intent, id, the form's errors, Add or Save) is the same on every page.
  */
-export function RowPanel({ editing, title, formId, form, children }: { editing: number | null; title: string; formId: string; form: PlainField; children: ReactNode }) {
+export function RowPanel({
+  editing,
+  opened,
+  title,
+  formId,
+  form,
+  children,
+}: {
+  editing: number | null;
+  /** When the row the form shows was saved (or, after a refusal, the other admin's save it was refused for). */
+  opened?: string;
+  title: string;
+  formId: string;
+  form: PlainField;
+  children: ReactNode;
+}) {
   const cancel = hrefWith(useLocation(), { edit: null });
   useFocusRefused(formId);
   return (
@@ -82,6 +97,7 @@ export function RowPanel({ editing, title, formId, form, children }: { editing: 
       <Form key={formId} method="post" id={formId} aria-describedby={form.errors ? form.errorId : undefined} className="flex flex-wrap items-start gap-4">
         <input type="hidden" name="intent" value={editing !== null ? "update" : "create"} />
         {editing !== null ? <input type="hidden" name="id" value={editing} /> : null}
+        {editing !== null && opened ? <input type="hidden" name="opened" value={opened} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         {children}
         <button type="submit" className="btn-primary mt-6">

@@ -1,4 +1,4 @@
-import { asc, desc, gt, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt } from "drizzle-orm";
 import { sha256Hex } from "~/.server/crypto";
 import type { Database } from "~/.server/db";
 import { auditLog, type AuditRow } from "~/.server/db/schema";
@@ -186,4 +186,19 @@ export async function listAudit(db: Database, { before, pageSize = AUDIT_PAGE_SI
     rows: rows.slice(0, pageSize).map((row) => ({ ...row, changes: readChanges(row.changes) })),
     olderBefore: rows.length > pageSize ? rows[pageSize - 1]!.id : null,
   };
+}
+
+/**
+ * Who saved a record as it is, for a save refused because of it (null: not known, the demo's seed): the first entry
+ * of its subject (the record's own, or an import's: `subjectIds`) at or after `at`, its save's, written just after the
+ * write. Asked only on such a refusal: the log has no index on its subjects.
+ */
+export async function savedBy(db: Database, { subjectType, subjectIds, at }: { subjectType: string; subjectIds: string[]; at: Date }) {
+  const [entry] = await db
+    .select({ name: auditLog.actorName })
+    .from(auditLog)
+    .where(and(eq(auditLog.subjectType, subjectType), inArray(auditLog.subjectId, subjectIds), gte(auditLog.at, at)))
+    .orderBy(asc(auditLog.at))
+    .limit(1);
+  return entry?.name ?? null;
 }

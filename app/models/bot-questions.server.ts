@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
+import type { SavedMeanwhile } from "~/.server/replies";
 import { systemSettings, users } from "~/.server/db/schema";
 import { botQuestionsFrom, type BotQuestion } from "~/lib/matchmaking-bot";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
@@ -30,9 +31,6 @@ export async function botQuestionsSavedAt(db: Database): Promise<number | null> 
   return row ? row.at.getTime() : null;
 }
 
-/** A save refused: another admin saved the questions since the page was opened (who, and when). */
-export type QuestionsSavedMeanwhile = { savedAt: number; by: string | null };
-
 /**
  * An admin's questions: stored as given (whole, ordered) and audited. `opened`: when the questions the
  * page showed were saved (null: never); another admin's save since then is not overwritten unseen, and
@@ -41,7 +39,7 @@ export type QuestionsSavedMeanwhile = { savedAt: number; by: string | null };
 export async function saveBotQuestions(
   db: Database,
   { questions, actor, address, opened }: { questions: BotQuestion[]; actor: NonNullable<AuditEntry["actor"]>; address?: string; opened?: number | null },
-): Promise<true | QuestionsSavedMeanwhile> {
+): Promise<true | SavedMeanwhile> {
   const value = botQuestionsFrom(questions);
   const now = new Date();
   // written only over the save the page was opened on (the look and the write are one statement)

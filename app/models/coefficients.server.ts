@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { pricingCoefficients } from "~/.server/db/schema";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DIMENSION_LABELS, type Coefficient, type CoefficientDimension } from "~/lib/loan-pricing";
 import type { CoefficientValues } from "~/lib/schemas/pricing-data";
-import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
+import { changedFields, recordAudit, savedBy, type AuditEntry } from "./audit.server";
 import { pageOf, pageOrLast, type ListQuery } from "./list-query.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
@@ -90,18 +90,28 @@ export async function createCoefficient(db: Database, { values, actor, address }
 }
 
 /** Null when there is no such coefficient. */
-export async function updateCoefficient(db: Database, { id, values, actor, address }: { id: number; values: CoefficientValues } & Change) {
+/**
+ * A row changed. `opened`: when the row the edit form showed was saved; another admin's save (or an import) since
+ * then is not overwritten unseen: refused with who and when. Without it (an older page) the row is written.
+ */
+export async function updateCoefficient(db: Database, { id, values, actor, address, opened }: { id: number; values: CoefficientValues; opened?: number } & Change) {
   if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
   // the row as it was read in the write's own batch: the audit's "before" is what the update replaced
   const done = await unlessDuplicate(
     db.batch([
       db.select().from(pricingCoefficients).where(eq(pricingCoefficients.id, id)),
-      db.update(pricingCoefficients).set({ ...values, updatedAt: new Date() }).where(eq(pricingCoefficients.id, id)).returning({ id: pricingCoefficients.id }),
+      db
+        .update(pricingCoefficients)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(pricingCoefficients.id, id), opened === undefined ? undefined : eq(pricingCoefficients.updatedAt, new Date(opened))))
+        .returning({ id: pricingCoefficients.id }),
     ]),
   );
   if (done === DUPLICATE) return { ok: false as const, error: DUPLICATE_COEFFICIENT };
   const [[before], updated] = done;
-  if (!updated.length) return null;
+  if (!before) return null;
+  // the write only over the save the form was opened on (the look and the write are one statement)
+  if (!updated.length) return { ok: false as const, savedAt: before.updatedAt.getTime(), by: await savedBy(db, { subjectType: "pricing_coefficient", subjectIds: [String(id), "csv"], at: before.updatedAt }) };
   const changes = changedFields(before, values);
   await recordAudit(db, { actor, action: "coefficient.update", subjectType: "pricing_coefficient", subjectId: id, detail: describe(values), address, changes });
   return { ok: true as const };

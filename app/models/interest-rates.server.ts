@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { interestRates } from "~/.server/db/schema";
 import { tenorLabel, type CurvePoint } from "~/lib/loan-pricing";
 import type { InterestRateValues } from "~/lib/schemas/pricing-data";
-import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
+import { changedFields, recordAudit, savedBy, type AuditEntry } from "./audit.server";
 import { pageOf, pageOrLast, type ListQuery } from "./list-query.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
@@ -117,18 +117,28 @@ export async function createInterestRate(db: Database, { values, actor, address 
 }
 
 /** False when there is no such point. */
-export async function updateInterestRate(db: Database, { id, values, actor, address }: { id: number; values: InterestRateValues } & Change) {
+/**
+ * A row changed. `opened`: when the row the edit form showed was saved; another admin's save (or an import) since
+ * then is not overwritten unseen: refused with who and when. Without it (an older page) the row is written.
+ */
+export async function updateInterestRate(db: Database, { id, values, actor, address, opened }: { id: number; values: InterestRateValues; opened?: number } & Change) {
   if (await taken(db, values, id)) return { ok: false as const, error: DUPLICATE_POINT };
   // the row as it was read in the write's own batch: the audit's "before" is what the update replaced
   const done = await unlessDuplicate(
     db.batch([
       db.select().from(interestRates).where(eq(interestRates.id, id)),
-      db.update(interestRates).set({ ...values, updatedAt: new Date() }).where(eq(interestRates.id, id)).returning({ id: interestRates.id }),
+      db
+        .update(interestRates)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(interestRates.id, id), opened === undefined ? undefined : eq(interestRates.updatedAt, new Date(opened))))
+        .returning({ id: interestRates.id }),
     ]),
   );
   if (done === DUPLICATE) return { ok: false as const, error: DUPLICATE_POINT };
   const [[before], updated] = done;
-  if (!updated.length) return null;
+  if (!before) return null;
+  // the write only over the save the form was opened on (the look and the write are one statement)
+  if (!updated.length) return { ok: false as const, savedAt: before.updatedAt.getTime(), by: await savedBy(db, { subjectType: "interest_rate", subjectIds: [String(id), "csv"], at: before.updatedAt }) };
   const changes = changedFields(before, values);
   await recordAudit(db, { actor, action: "interest-rate.update", subjectType: "interest_rate", subjectId: id, detail: describe(values), address, changes });
   return { ok: true as const };

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
-import { matches, matchQueue, projects, systemSettings } from "~/.server/db/schema";
+import { matches, matchQueue, projects, systemSettings, users } from "~/.server/db/schema";
+import type { SavedMeanwhile } from "~/.server/replies";
 import { weightsFrom, type MatchWeights } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
@@ -50,21 +51,44 @@ export function queueListings(db: Database, which: SQL, now = Date.now()) {
     .onConflictDoUpdate({ target: matchQueue.projectId, set: { queuedAt: now } });
 }
 
-/** An admin's new weights: stored, audited and every visible listing queued in one batch, then scored as far as the request's budget goes. */
+/** When the weights were last saved (ms; null: never, the defaults): the page's save is weighed against it. */
+export async function matchWeightsSavedAt(db: Database): Promise<number | null> {
+  const [row] = await db.select({ at: systemSettings.updatedAt }).from(systemSettings).where(eq(systemSettings.key, WEIGHTS_KEY)).limit(1);
+  return row ? row.at.getTime() : null;
+}
+
+/**
+ * An admin's new weights: stored, audited and every visible listing queued in one batch, then scored as far as the
+ * request's budget goes; returns how many listings are left. `opened`: when the weights the page showed were saved
+ * (null: never); another admin's save since then is not overwritten unseen (nor every match scored again), and the
+ * save is refused with who saved and when, as the assistant's questions are. Without it (an older page) the weights are written.
+ */
 export async function saveMatchWeights(
   db: Database,
-  { weights, actor, address, budgetMs = REQUEST_BUDGET_MS }: { weights: MatchWeights; actor: NonNullable<AuditEntry["actor"]>; address?: string; budgetMs?: number },
-) {
+  {
+    weights,
+    actor,
+    address,
+    opened,
+    budgetMs = REQUEST_BUDGET_MS,
+  }: { weights: MatchWeights; actor: NonNullable<AuditEntry["actor"]>; address?: string; opened?: number | null; budgetMs?: number },
+): Promise<number | SavedMeanwhile> {
   const now = new Date();
+  // written only over the save the page was opened on (the look and the write are one statement)
+  const unchanged = opened === undefined ? undefined : opened === null ? sql`0` : eq(systemSettings.updatedAt, new Date(opened));
+  // listings are queued only when this save is the one stored: a refused save scores nothing again
+  const written = sql`exists (select 1 from ${systemSettings} where ${systemSettings.key} = ${WEIGHTS_KEY} and ${systemSettings.updatedAt} = ${now.getTime()} and ${systemSettings.updatedBy} = ${actor.id})`;
   // the weights as they were, read in the write's own batch: the audit's "before" is what the save replaced
-  const [[stored]] = await db.batch([
-    db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, WEIGHTS_KEY)).limit(1),
+  const [[stored], wrote] = await db.batch([
+    db.select({ value: systemSettings.value, updatedAt: systemSettings.updatedAt, by: users.name }).from(systemSettings).leftJoin(users, eq(users.id, systemSettings.updatedBy)).where(eq(systemSettings.key, WEIGHTS_KEY)).limit(1),
     db
       .insert(systemSettings)
       .values({ key: WEIGHTS_KEY, value: weights, updatedAt: now, updatedBy: actor.id })
-      .onConflictDoUpdate({ target: systemSettings.key, set: { value: weights, updatedAt: now, updatedBy: actor.id } }),
-    queueListings(db, visible, now.getTime()),
+      .onConflictDoUpdate({ target: systemSettings.key, set: { value: weights, updatedAt: now, updatedBy: actor.id }, setWhere: unchanged })
+      .returning({ key: systemSettings.key }),
+    queueListings(db, and(visible, written)!, now.getTime()),
   ]);
+  if (wrote.length === 0) return { savedAt: stored!.updatedAt.getTime(), by: stored!.by };
   await recordAudit(db, {
     actor,
     action: "matchmaking.weights",

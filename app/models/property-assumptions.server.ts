@@ -2,7 +2,8 @@ import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
 import { propertyAssumptions, type PropertyAssumption } from "~/.server/db/schema";
-import { changedFields, recordAudit, type AuditEntry } from "~/models/audit.server";
+import type { SavedMeanwhile } from "~/.server/replies";
+import { changedFields, recordAudit, savedBy, type AuditEntry } from "~/models/audit.server";
 import { pageOrLast, textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { propertyAssumptionSchema, type PropertyOptions } from "~/lib/schemas/system-data";
@@ -64,7 +65,7 @@ export async function assumptionFor(db: Database, { propertyType, region }: { pr
   return rows.find((r) => r.region === region) ?? rows.find((r) => r.region === NATIONWIDE) ?? null;
 }
 
-export type SaveOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" | "missing" };
+export type SaveOutcome = { ok: true; id: number } | { ok: false; reason: "duplicate" | "missing" } | ({ ok: false; reason: "meanwhile" } & SavedMeanwhile);
 
 export async function createPropertyAssumption(db: Database, { values, actor, address }: { values: PropertyAssumptionValues } & Change): Promise<SaveOutcome> {
   const [row] = await db.insert(propertyAssumptions).values(values).onConflictDoNothing().returning({ id: propertyAssumptions.id });
@@ -73,22 +74,32 @@ export async function createPropertyAssumption(db: Database, { values, actor, ad
   return { ok: true, id: row.id };
 }
 
+/**
+ * A row changed. `opened`: when the row the edit form showed was saved; another admin's save (or an import) since then
+ * is not overwritten unseen: refused with who and when. Without it (an older page) the row is written.
+ */
 export async function updatePropertyAssumption(
   db: Database,
-  { id, values, actor, address }: { id: number; values: PropertyAssumptionValues } & Change,
+  { id, values, actor, address, opened }: { id: number; values: PropertyAssumptionValues; opened?: number } & Change,
 ): Promise<SaveOutcome> {
   const clash = await db.query.propertyAssumptions.findFirst({ where: sameKey(values), columns: { id: true } });
   if (clash && clash.id !== id) return { ok: false, reason: "duplicate" };
-  // the row as it was read in the write's own batch: the audit's "before" is what the update replaced
+  // the row as it was read in the write's own batch: the audit's "before" is what the update replaced; the write
+  // only over the save the form was opened on (the look and the write are one statement)
   const done = await unlessDuplicate(
     db.batch([
       db.select().from(propertyAssumptions).where(eq(propertyAssumptions.id, id)),
-      db.update(propertyAssumptions).set({ ...values, updatedAt: new Date() }).where(eq(propertyAssumptions.id, id)).returning({ id: propertyAssumptions.id }),
+      db
+        .update(propertyAssumptions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(propertyAssumptions.id, id), opened === undefined ? undefined : eq(propertyAssumptions.updatedAt, new Date(opened))))
+        .returning({ id: propertyAssumptions.id }),
     ]),
   );
   if (done === DUPLICATE) return { ok: false, reason: "duplicate" };
   const [[before], updated] = done;
-  if (!updated.length) return { ok: false, reason: "missing" };
+  if (!before) return { ok: false, reason: "missing" };
+  if (!updated.length) return { ok: false, reason: "meanwhile", savedAt: before.updatedAt.getTime(), by: await savedBy(db, { subjectType: "property-assumption", subjectIds: [String(id), "import"], at: before.updatedAt }) };
   const changes = changedFields(before, values);
   await recordAudit(db, { actor, action: "property-assumption.update", subjectType: "property-assumption", subjectId: id, detail: describe(values), address, changes });
   return { ok: true, id };

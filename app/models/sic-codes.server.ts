@@ -2,7 +2,8 @@ import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
 import { sicCodes, type SicCode } from "~/.server/db/schema";
-import { changedFields, recordAudit, type AuditEntry } from "~/models/audit.server";
+import { changedFields, recordAudit, savedBy, type AuditEntry } from "~/models/audit.server";
+import type { SavedMeanwhile } from "~/.server/replies";
 import { pageOrLast, textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { sicCodeSchema } from "~/lib/schemas/system-data";
@@ -49,7 +50,7 @@ export async function findSicCode(db: Database, code: string) {
   return db.query.sicCodes.findFirst({ where: eq(sicCodes.code, code) });
 }
 
-export type SicOutcome = { ok: true } | { ok: false; reason: "duplicate" | "missing" };
+export type SicOutcome = { ok: true } | { ok: false; reason: "duplicate" | "missing" } | ({ ok: false; reason: "meanwhile" } & SavedMeanwhile);
 
 export async function createSicCode(db: Database, { values, actor, address }: { values: SicCodeValues } & Change): Promise<SicOutcome> {
   const [row] = await db.insert(sicCodes).values(values).onConflictDoNothing().returning({ code: sicCodes.code });
@@ -59,18 +60,31 @@ export async function createSicCode(db: Database, { values, actor, address }: { 
 }
 
 /** A change, the code itself included (`original` names the row changed). */
-export async function updateSicCode(db: Database, { original, values, actor, address }: { original: string; values: SicCodeValues } & Change): Promise<SicOutcome> {
+/**
+ * A code changed. `opened`: when the code the edit form showed was saved; another admin's save (or an import) since
+ * then is not overwritten unseen: refused with who and when. Without it (an older page) the code is written.
+ */
+export async function updateSicCode(
+  db: Database,
+  { original, values, actor, address, opened }: { original: string; values: SicCodeValues; opened?: number } & Change,
+): Promise<SicOutcome> {
   if (values.code !== original && (await findSicCode(db, values.code))) return { ok: false, reason: "duplicate" };
   // the row as it was read in the write's own batch: the audit's "before" is what the update replaced
   const done = await unlessDuplicate(
     db.batch([
       db.select().from(sicCodes).where(eq(sicCodes.code, original)),
-      db.update(sicCodes).set({ ...values, updatedAt: new Date() }).where(eq(sicCodes.code, original)).returning({ code: sicCodes.code }),
+      db
+        .update(sicCodes)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(sicCodes.code, original), opened === undefined ? undefined : eq(sicCodes.updatedAt, new Date(opened))))
+        .returning({ code: sicCodes.code }),
     ]),
   );
   if (done === DUPLICATE) return { ok: false, reason: "duplicate" };
   const [[before], updated] = done;
-  if (!updated.length) return { ok: false, reason: "missing" };
+  if (!before) return { ok: false, reason: "missing" };
+  // the write only over the save the form was opened on (the look and the write are one statement)
+  if (!updated.length) return { ok: false, reason: "meanwhile", savedAt: before.updatedAt.getTime(), by: await savedBy(db, { subjectType: "sic-code", subjectIds: [original, "import"], at: before.updatedAt }) };
   const renamed = values.code !== original ? `${original} → ` : "";
   const changes = changedFields(before, values);
   await recordAudit(db, { actor, action: "sic-code.update", subjectType: "sic-code", subjectId: values.code, detail: renamed + describe(values), address, changes });

@@ -4,7 +4,7 @@ import type { $ZodType } from "zod/v4/core";
 import type { Database } from "~/.server/db";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
-import { invalid, refuse, refuseLines, unreadSubmission, type Replier } from "~/.server/replies";
+import { invalid, openedSave, refuse, refuseLines, refuseSavedMeanwhile, unreadSubmission, type Replier, type SavedMeanwhile } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import { csvFileText, importCsv, type CsvLineError } from "~/lib/csv-import";
 import { RATES_IMPORT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
@@ -22,7 +22,7 @@ import { backTo } from "~/lib/system-data";
  */
 
 type Change = { actor: AuditEntry["actor"]; address?: string };
-type Written = { ok: true } | { ok: false; error: string };
+type Written = { ok: true } | { ok: false; error: string } | ({ ok: false } & SavedMeanwhile);
 
 export type SystemDataTable<Values> = {
   table: TableKey;
@@ -35,7 +35,8 @@ export type SystemDataTable<Values> = {
   /** What makes a row the table's one (its unique key): a file naming it twice is refused. */
   rowKey: { of: (values: Values) => string; label: string };
   create: (db: Database, change: { values: Values } & Change) => Promise<Written>;
-  update: (db: Database, change: { id: number; values: Values } & Change) => Promise<Written | null>;
+  /** `opened`: when the row the edit form showed was saved; another admin's save since is refused (who and when). */
+  update: (db: Database, change: { id: number; values: Values; opened?: number } & Change) => Promise<Written | null>;
   remove: (db: Database, change: { id: number } & Change) => Promise<boolean>;
   importRows: (db: Database, change: { rows: Values[] } & Change) => Promise<void>;
   /** What a write leaves that its admin must hear of (the curve's tenors carried over), said with its message as a warning. */
@@ -98,8 +99,9 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
       const written =
         step.intent === "create"
           ? await spec.create(db, { values: values as Values, actor: admin, address })
-          : await spec.update(db, { id: step.id, values: values as Values, actor: admin, address });
+          : await spec.update(db, { id: step.id, values: values as Values, actor: admin, address, opened: openedSave(submission.payload) ?? undefined });
       if (!written) throw notFound();
+      if ("savedAt" in written) return refuseSavedMeanwhile(submission, `this ${spec.noun.one}`, written);
       if (!written.ok) return refuse(submission, written.error, 409);
       return done(`The ${spec.noun.one} is ${step.intent === "create" ? "added" : "saved"}.`);
     }

@@ -49,7 +49,8 @@ export async function coefficientsPage(services: Services, { reader, request }: 
     body: coefficientsBody(view, rows, new URL(request.url)),
     view,
     filters: query.filters,
-    editing: editing ? { ...editing, label: `${DIMENSION_LABELS[editing.dimension]} ${editing.band}` } : null,
+    // the edit form carries when the row it shows was saved: a save is weighed against it
+    editing: editing ? { ...editing, label: `${DIMENSION_LABELS[editing.dimension]} ${editing.band}`, opened: String(editing.updatedAt.getTime()) } : null,
     // the form's choices, named: the page does not carry the pricing module for them
     dimensions: COEFFICIENT_DIMENSIONS.map((d) => ({ value: d, label: DIMENSION_LABELS[d] })),
     bandGroups: COEFFICIENT_DIMENSIONS.map((d) => ({ label: DIMENSION_LABELS[d], bands: bandsOf(d, propertyTypes) })),

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { bootApp, getRequest, sent } from "../../../tests/support/app";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
 
 /** The pricing coefficients' page as an admin reads it: its rows arrive drawn, the form's choices ready. */
 const app = await bootApp("route-admin-coefficients");
-const { loader } = await import("./route");
+const { loader, action } = await import("./route");
 const { context } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
@@ -27,5 +27,32 @@ describe("the coefficient rows", () => {
     const page = await open();
     expect(page.bandGroups.map((g: { label: string }) => g.label)).toContain("Spread by property type (bp)");
     expect(page.bandGroups.every((g: { bands: string[] }) => g.bands.length > 0)).toBe(true);
+  });
+});
+
+describe("a coefficient's edit", () => {
+  it("does not let a form opened before another admin's save put their value back unseen: refused with who and when, the value typed kept", async () => {
+    const { users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { findCoefficient } = await import("~/models/coefficients.server");
+    const other = await app.member("agent@demo.test");
+    await app.services.db.update(users).set({ roles: ["ROLE_ADMIN"], totpEnabledAt: new Date() }).where(eq(users.id, other.user.id));
+    const id = (await open("?pageSize=100")).body.html.match(/edit=(\d+)"/)![1]!;
+    const editing = (await open(`?edit=${id}`)).editing as { dimension: string; band: string; value: number; opened: string };
+    const post = (cookie: string, value: string, opened = editing.opened) =>
+      responseOf(action({ request: postRequest("/admin/system/coefficients", cookie, { intent: "update", id, dimension: editing.dimension, band: editing.band, value, opened }), context, params: {} }));
+    // both opened the row's form; the other admin saves first, then this admin from the form read before
+    expect((await post(other.cookie, "11")).status).toBe(302);
+    const late = await post(admin.cookie, "22");
+    expect(late.status).toBe(409);
+    const { result } = (await late.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error[""]![0]).toMatch(
+      new RegExp(`^${other.user.name} saved this coefficient at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, since you opened this page\\. Yours below are not saved: save again to put them in place of theirs, or reload the page to see theirs\\.$`),
+    );
+    expect(result.initialValue.value).toBe("22");
+    expect((await findCoefficient(app.services.db, Number(id)))!.value).toBe(11);
+    // saved again from the refused form (now opened on theirs): a choice made knowing of it
+    expect((await post(admin.cookie, "22", result.initialValue.opened)).status).toBe(302);
+    expect((await findCoefficient(app.services.db, Number(id)))!.value).toBe(22);
   });
 });

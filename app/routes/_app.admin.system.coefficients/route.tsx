@@ -9,7 +9,7 @@ import { useStaticForms } from "~/components/static-forms";
 import { controlProps, FieldErrors, FieldLabel, repliedFields, TextField } from "~/components/plain-fields";
 import { CsvImport, RowPanel } from "~/components/system-data";
 import { SelectFilter, ViewForm } from "~/components/table-controls";
-import { resultFor } from "~/lib/action-result";
+import { openedOf, resultFor } from "~/lib/action-result";
 import { titleMeta } from "~/lib/meta";
 import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
 import { systemDataAction } from "~/models/system-data.server";
@@ -59,7 +59,7 @@ export default function CoefficientsPage() {
         <DataGrid tableKey="pricingCoefficients" caption="Coefficients" headers={view.headers} visible={view.visible} body={body} sortBy={view.sortBy} sortDesc={view.sortDesc} />
       </div>
       <Pager page={page} pageSize={pageSize} total={total} noun="coefficients" testId="table-count" />
-      <RowPanel editing={editing?.id ?? null} title={editing ? `Edit ${editing.label}` : "Add a coefficient"} formId={formId} form={form}>
+      <RowPanel editing={editing?.id ?? null} opened={openedOf(resultFor(result, intent)) ?? editing?.opened} title={editing ? `Edit ${editing.label}` : "Add a coefficient"} formId={formId} form={form}>
         <div>
           <FieldLabel field={dimension}>Dimension</FieldLabel>
           <select className="input" {...controlProps(dimension)}>

@@ -52,6 +52,7 @@ export async function curvePage(services: Services, { reader, request }: { reade
     days,
     latest: { asOf: latest.asOf, points: latest.points.length - latest.carried.length },
     carriedNote: carriedTenorsNote(latest),
-    editing: editing ? { ...editing, label: `${editing.asOf} ${tenorLabel(editing.tenorMonths)}` } : null,
+    // the edit form carries when the row it shows was saved: a save is weighed against it
+    editing: editing ? { ...editing, label: `${editing.asOf} ${tenorLabel(editing.tenorMonths)}`, opened: String(editing.updatedAt.getTime()) } : null,
   };
 }

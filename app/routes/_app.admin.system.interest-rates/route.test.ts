@@ -86,3 +86,24 @@ describe("an import of a file that is not comma-separated", () => {
     expect((await problems(workbook)).file).toEqual(["This is not a CSV file: save it as CSV (comma-separated) and upload it again."]);
   });
 });
+
+describe("a point's edit", () => {
+  it("does not let a form opened before another admin's save put their rate back unseen (as every system-data table's edit)", async () => {
+    const { users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const other = await app.member("agent@demo.test");
+    await app.services.db.update(users).set({ roles: ["ROLE_ADMIN"], totpEnabledAt: new Date() }).where(eq(users.id, other.user.id));
+    expect((await post({ intent: "create", asOf: "2020-03-02", tenorMonths: "60", rate: "3.1" })).status).toBe(302);
+    const id = (await open("?asOf=2020-03-02")).body.html.match(/data-testid="rate-2020-03-02-60"[\s\S]*?name="id" value="(\d+)"/)![1]!;
+    const { opened } = (await open(`?edit=${id}`)).editing as { opened: string };
+    const save = (cookie: string, rate: string) =>
+      responseOf(action({ request: postRequest("/admin/system/interest-rates", cookie, { intent: "update", id, asOf: "2020-03-02", tenorMonths: "60", rate, opened }), context, params: {} }));
+    expect((await save(other.cookie, "3.2")).status).toBe(302);
+    const late = await save(admin.cookie, "3.3");
+    expect(late.status).toBe(409);
+    const { result } = (await late.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error[""]![0]).toMatch(new RegExp(`^${other.user.name} saved this curve point at `));
+    expect(result.initialValue.rate).toBe("3.3");
+    expect(((await open(`?edit=${id}`)).editing as { rate: number }).rate).toBe(3.2);
+  });
+});

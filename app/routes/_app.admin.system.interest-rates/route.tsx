@@ -9,7 +9,7 @@ import { useStaticForms } from "~/components/static-forms";
 import { repliedFields, TextField } from "~/components/plain-fields";
 import { CsvImport, RowPanel } from "~/components/system-data";
 import { SelectFilter, ViewForm } from "~/components/table-controls";
-import { resultFor } from "~/lib/action-result";
+import { openedOf, resultFor } from "~/lib/action-result";
 import { titleMeta } from "~/lib/meta";
 import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
 import { systemDataAction } from "~/models/system-data.server";
@@ -62,7 +62,7 @@ export default function InterestRatesPage() {
         <DataGrid tableKey="interestRates" caption="Interest rates" headers={view.headers} visible={view.visible} body={body} sortBy={view.sortBy} sortDesc={view.sortDesc} />
       </div>
       <Pager page={page} pageSize={pageSize} total={total} noun="points" testId="table-count" />
-      <RowPanel editing={editing?.id ?? null} title={editing ? `Edit ${editing.label}` : "Add a point"} formId={formId} form={form}>
+      <RowPanel editing={editing?.id ?? null} opened={openedOf(resultFor(result, intent)) ?? editing?.opened} title={editing ? `Edit ${editing.label}` : "Add a point"} formId={formId} form={form}>
         <TextField field={field("asOf")} label="As of" hint="YYYY-MM-DD" />
         <TextField field={field("tenorMonths")} label="Tenor" hint="months, 1–360" inputMode="numeric" />
         <TextField field={field("rate")} label="Rate" hint="%" inputMode="decimal" />

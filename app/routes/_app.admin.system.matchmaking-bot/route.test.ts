@@ -48,6 +48,37 @@ describe("new match weights", () => {
     await drainMatchQueue(services.db, { budgetMs: Infinity });
     expect((await page()).rescoring).toBe(0);
   });
+
+  it("does not let a page opened before another admin's save put their weights back unseen: refused with who and when, nothing scored again, the figures typed kept", async () => {
+    const { users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { matchWeights } = await import("~/models/matches.server");
+    const other = await app.member("broker@demo.test");
+    await services.db.update(users).set({ roles: ["ROLE_ADMIN"], totpEnabledAt: new Date() }).where(eq(users.id, other.user.id));
+    await drainMatchQueue(services.db, { budgetMs: Infinity });
+    const shown = (await loader({ request: new Request(HERE, { headers: { Cookie: admin.cookie } }), context, params: {} })) as { weights: Record<string, string>; weightsSavedAt: number | null };
+    const opened = shown.weightsSavedAt === null ? "" : String(shown.weightsSavedAt);
+    const post = (cookie: string, weights: Record<string, string>, sent = opened) => {
+      const body = new URLSearchParams({ intent: "weights", opened: sent, ...weights });
+      const request = new Request(HERE, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body });
+      return responseOf(action({ request, context, params: {} }));
+    };
+    // both opened the page; the other admin saves first, then this admin from the page read before
+    expect((await post(other.cookie, { ...shown.weights, industry: "40" })).status).toBe(302);
+    await drainMatchQueue(services.db, { budgetMs: Infinity });
+    const late = await post(admin.cookie, { ...shown.weights, location: "5" });
+    expect(late.status).toBe(409);
+    const { result } = (await late.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error[""]![0]).toMatch(new RegExp(`^${other.user.name} saved the match weights at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, since you opened this page\\. Yours below are not saved: save again to put them in place of theirs, or reload the page to see theirs\\.$`));
+    expect(result.initialValue.location).toBe("5");
+    expect(result.initialValue.industry).toBe(shown.weights.industry);
+    // theirs stand, and no match is queued to be scored again for a save that did not happen
+    expect((await matchWeights(services.db)).industry).toBe(40);
+    expect((await page()).rescoring).toBe(0);
+    // saved again from the refused page (now opened on theirs): a choice made knowing of it
+    expect((await post(admin.cookie, { ...shown.weights, industry: "40", location: "5" }, result.initialValue.opened)).status).toBe(302);
+    expect(await matchWeights(services.db)).toMatchObject({ industry: 40, location: 5 });
+  });
 });
 
 describe("the assistant's questions", () => {

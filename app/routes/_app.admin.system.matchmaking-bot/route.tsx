@@ -1,22 +1,21 @@
 import { getFormProps, useForm, type FieldMetadata } from "~/components/form-state";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
-import { invalid } from "~/.server/replies";
+import { invalid, openedSave, refuseSavedMeanwhile } from "~/.server/replies";
 import { FormErrors, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { openedOf, resultFor } from "~/lib/action-result";
 import { WEIGHT_KEYS, WEIGHT_LABELS, type MatchWeights } from "~/lib/match-score";
 import { BOT_QUESTION_TOPICS } from "~/lib/matchmaking-bot";
 import { titleMeta } from "~/lib/meta";
-import { formatDateTime } from "~/lib/format";
 import { matchmakingPageSchema } from "~/lib/schemas/index.server";
 import { botQuestions, botQuestionsSavedAt, saveBotQuestions } from "~/models/bot-questions.server";
 import { matchWeights } from "~/models/matches.server";
-import { listingsToRescore, saveMatchWeights } from "~/models/match-rescoring.server";
+import { listingsToRescore, matchWeightsSavedAt, saveMatchWeights } from "~/models/match-rescoring.server";
 import { RescoringProgress } from "./rescoring-progress";
 import { parseWithZod, questionsFromForm } from "~/lib/schemas/index.server";
 
@@ -26,10 +25,17 @@ const HERE = "/admin/system/matchmaking-bot";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const [weights, questions, rescoring, questionsSavedAt] = await Promise.all([matchWeights(services.db), botQuestions(services.db), listingsToRescore(services.db), botQuestionsSavedAt(services.db)]);
+  const [weights, questions, rescoring, questionsSavedAt, weightsSavedAt] = await Promise.all([
+    matchWeights(services.db),
+    botQuestions(services.db),
+    listingsToRescore(services.db),
+    botQuestionsSavedAt(services.db),
+    matchWeightsSavedAt(services.db),
+  ]);
   return {
     rescoring,
     questionsSavedAt,
+    weightsSavedAt,
     weights: Object.fromEntries(WEIGHT_KEYS.map((k) => [k, String(weights[k])])) as Record<keyof MatchWeights, string>,
     questions,
   };
@@ -42,21 +48,16 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return invalid(submission);
   const address = clientAddress(args.request);
   const value = submission.value;
+  // when what the form showed was saved; missing, an older page's save is written as before
+  const opened = openedSave(submission.payload);
   if (value.intent === "questions") {
-    // when the questions the page showed were saved ("": never); missing, an older page's save is written as before
-    const openedField = submission.payload.opened;
-    const opened = typeof openedField !== "string" ? undefined : /^\d+$/.test(openedField) ? Number(openedField) : null;
     const saved = await saveBotQuestions(services.db, { questions: questionsFromForm(value), actor: user, address, opened });
-    if (saved !== true) {
-      // the admin's questions stay as typed, and the page is now opened on the other's save: saving again is a choice made knowing of it
-      const message = `${saved.by ?? "Another admin"} saved the questions at ${formatDateTime(saved.savedAt)}, since you opened this page. Yours below are not saved: save again to put them in place of theirs, or reload the page to see theirs.`;
-      const result = submission.reply({ formErrors: [message] });
-      return json({ result: { ...result, initialValue: { ...result.initialValue, opened: String(saved.savedAt) } } }, { status: 409 });
-    }
+    if (saved !== true) return refuseSavedMeanwhile(submission, "the questions", saved);
     return redirectWithNotification(services, args.request, HERE, "The assistant's questions are saved.");
   }
   const { intent: _intent, ...weights } = value;
-  const left = await saveMatchWeights(services.db, { weights, actor: user, address });
+  const left = await saveMatchWeights(services.db, { weights, actor: user, address, opened });
+  if (typeof left !== "number") return refuseSavedMeanwhile(submission, "the match weights", left);
   return redirectWithNotification(
     services,
     args.request,
@@ -79,8 +80,10 @@ export default function MatchmakingPage() {
 }
 
 function WeightsForm() {
-  const { weights } = useLoaderData<typeof loader>();
+  const { weights, weightsSavedAt } = useLoaderData<typeof loader>();
   const result = resultFor(useActionData<typeof action>()?.result, "weights");
+  // the save the page shows (or, after a refusal, the other admin's it was refused for)
+  const opened = openedOf(result) ?? (weightsSavedAt === null ? "" : String(weightsSavedAt));
   const [form, fields] = useForm({
     id: "weights",
     lastResult: result,
@@ -101,6 +104,7 @@ function WeightsForm() {
       </p>
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="weights" />
+        <input type="hidden" name="opened" value={opened} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           {WEIGHT_KEYS.map((key) => (

@@ -2,19 +2,22 @@ import { getFormProps, useForm } from "~/components/form-state";
 import { Form } from "@remix-run/react";
 import { EditorButtons } from "~/components/system-data-rows";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
-import { resultFor, type ActionResult } from "~/lib/action-result";
+import { openedOf, resultFor, type ActionResult } from "~/lib/action-result";
 import { type PropertyOptions } from "~/lib/schemas/system-data";
 
-type Row = { id: number; propertyType: string; region: string; capRate: number; vacancy: number; expenseRatio: number };
+type Row = { id: number; propertyType: string; region: string; capRate: number; vacancy: number; expenseRatio: number; opened: string };
 
 const optionsOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** Add a row, or change the one opened with Edit (`?edit=id`). */
 export function PropertyAssumptionEditor({ editing, options, result }: { editing: Row | null; options: PropertyOptions; result?: ActionResult | null }) {
   const intent = editing ? "update" : "create";
+  const lastResult = resultFor(result, intent);
+  // the save the form shows (or, after a refusal, the other admin's it was refused for)
+  const opened = openedOf(lastResult) ?? editing?.opened;
   const [form, fields] = useForm({
     id: `property-${editing?.id ?? "new"}`,
-    lastResult: resultFor(result, intent),
+    lastResult,
     defaultValue: editing
       ? { propertyType: editing.propertyType, region: editing.region, capRate: String(editing.capRate), vacancy: String(editing.vacancy), expenseRatio: String(editing.expenseRatio) }
       : undefined,
@@ -30,6 +33,7 @@ export function PropertyAssumptionEditor({ editing, options, result }: { editing
       <Form method="post" className="space-y-4" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+        {editing ? <input type="hidden" name="opened" value={opened} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField meta={fields.propertyType} label="Property type" options={optionsOf(options.propertyTypes)} placeholder="Choose…" />

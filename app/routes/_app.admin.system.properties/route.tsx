@@ -5,7 +5,7 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
 import { clientAddress, notFound } from "~/.server/http";
 import { propertyOptions } from "~/.server/project-options";
-import { answer, invalid } from "~/.server/replies";
+import { answer, invalid, openedSave, refuseSavedMeanwhile } from "~/.server/replies";
 import { CsvImportForm } from "~/components/csv-import-form";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -39,7 +39,8 @@ export async function loader(args: LoaderFunctionArgs) {
     propertyOptions(services),
     edit ? findPropertyAssumption(services.db, edit) : undefined,
   ]);
-  return { ...found, q, options, editing: editing ?? null };
+  // the edit form carries when the row it shows was saved: a save is weighed against it
+  return { ...found, q, options, editing: editing ? { ...editing, opened: String(editing.updatedAt.getTime()) } : null };
 }
 
 const DUPLICATE = "This property type already has a row for this region.";
@@ -63,8 +64,9 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "update": {
       const { intent: _intent, id, ...values } = submission.value;
-      const saved = await updatePropertyAssumption(services.db, { id, values, ...change });
+      const saved = await updatePropertyAssumption(services.db, { id, values, ...change, opened: openedSave(submission.payload) ?? undefined });
       if (!saved.ok && saved.reason === "missing") throw notFound();
+      if (!saved.ok && saved.reason === "meanwhile") return refuseSavedMeanwhile(submission, `${values.propertyType} in ${values.region}`, saved);
       if (!saved.ok) return answer(submission.reply({ fieldErrors: { region: [DUPLICATE] } }), 409);
       return done(`${values.propertyType} in ${values.region} is saved.`);
     }

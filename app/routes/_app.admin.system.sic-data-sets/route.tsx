@@ -4,7 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
 import { clientAddress, notFound } from "~/.server/http";
-import { answer, invalid } from "~/.server/replies";
+import { answer, invalid, openedSave, refuseSavedMeanwhile } from "~/.server/replies";
 import { CsvImportForm } from "~/components/csv-import-form";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -29,7 +29,8 @@ export async function loader(args: LoaderFunctionArgs) {
     listSicCodes(services.db, { ...filters, page: pageNumber(params.get("page")) }),
     edit.success ? findSicCode(services.db, edit.data) : undefined,
   ]);
-  return { ...found, q: filters.q, division: filters.division ?? "", editing: editing ?? null };
+  // the edit form carries when the code it shows was saved: a save is weighed against it
+  return { ...found, q: filters.q, division: filters.division ?? "", editing: editing ? { code: editing.code, title: editing.title, division: editing.division, opened: String(editing.updatedAt.getTime()) } : null };
 }
 
 const TAKEN = "This code is already in the table.";
@@ -52,8 +53,9 @@ export async function action(args: ActionFunctionArgs) {
     }
     case "update": {
       const { intent: _intent, original, ...values } = submission.value;
-      const saved = await updateSicCode(services.db, { original, values, ...change });
+      const saved = await updateSicCode(services.db, { original, values, ...change, opened: openedSave(submission.payload) ?? undefined });
       if (!saved.ok && saved.reason === "missing") throw notFound();
+      if (!saved.ok && saved.reason === "meanwhile") return refuseSavedMeanwhile(submission, `SIC ${original}`, saved);
       if (!saved.ok) return answer(submission.reply({ fieldErrors: { code: [TAKEN] } }), 409);
       return done(`SIC ${values.code} is saved.`);
     }

@@ -1,0 +1,36 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tests/support/app";
+
+/** The SIC codes' page as two admins use it: an edit form opened on a code another admin saves meanwhile. */
+const app = await bootApp("route-admin-sic-codes");
+const { loader, action } = await import("./route");
+const { users } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
+const { findSicCode } = await import("~/models/sic-codes.server");
+const { context, services } = app;
+const admin = await app.member("admin@demo.test");
+const other = await app.member("agent@demo.test");
+await services.db.update(users).set({ roles: ["ROLE_ADMIN"], totpEnabledAt: new Date() }).where(eq(users.id, other.user.id));
+afterAll(() => app.cleanup());
+
+type Row = { code: string; title: string; division: string; opened: string };
+const open = (cookie: string, query: string) => sent(loader({ request: getRequest(`/admin/system/sic-data-sets${query}`, cookie), context, params: {} })).then((r) => r.json());
+const post = (cookie: string, fields: Record<string, string>) => responseOf(action({ request: postRequest("/admin/system/sic-data-sets", cookie, fields), context, params: {} }));
+
+describe("a code's edit", () => {
+  it("does not let a form opened before another admin's save put their title back unseen: refused with who and when, the title typed kept", async () => {
+    const { code } = (await open(admin.cookie, "")).rows[0]!;
+    const mine = (await open(admin.cookie, `?edit=${code}`)).editing as Row;
+    const form = (title: string, opened = mine.opened) => ({ intent: "update", original: code, code, division: mine.division, title, opened });
+    expect((await post(other.cookie, form("Their careful title"))).status).toBe(302);
+    const late = await post(admin.cookie, form("My title"));
+    expect(late.status).toBe(409);
+    const { result } = (await late.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error[""]![0]).toMatch(new RegExp(`^${other.user.name} saved SIC ${code} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, since you opened this page\\. Yours below are not saved: `));
+    expect(result.initialValue.title).toBe("My title");
+    expect((await findSicCode(services.db, code))!.title).toBe("Their careful title");
+    // saved again from the refused form (now opened on theirs): a choice made knowing of it
+    expect((await post(admin.cookie, form("My title", result.initialValue.opened))).status).toBe(302);
+    expect((await findSicCode(services.db, code))!.title).toBe("My title");
+  });
+});
