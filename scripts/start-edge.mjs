@@ -20,7 +20,12 @@ run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-t
 
 // like the embedded default, a local secret kept between runs
 const secretFile = path.join(ensureDir(path.join(root, ".data")), "edge-session-secret");
-if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, crypto.randomBytes(48).toString("base64url"), { mode: 0o600 });
+// "wx": two starts at once in one checkout keep one secret (the second finds the first's file), not two
+try {
+  fs.writeFileSync(secretFile, crypto.randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
+} catch (error) {
+  if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
+}
 const secret = fs.readFileSync(secretFile, "utf8").trim();
 
 const vars = {
