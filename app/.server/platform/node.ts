@@ -46,7 +46,12 @@ function dataDirectory() {
 /** The embedded default keeps a generated secret so sessions survive restarts. */
 function embeddedSessionSecret(dir: string) {
   const file = path.join(dir, "session-secret");
-  if (!fs.existsSync(file)) fs.writeFileSync(file, randomToken(48), { mode: 0o600 });
+  // "wx": of two servers starting at once on one data directory, the second reads the first's secret
+  try {
+    fs.writeFileSync(file, randomToken(48), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
   return fs.readFileSync(file, "utf8").trim();
 }
 
