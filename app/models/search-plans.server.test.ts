@@ -747,18 +747,22 @@ describe("the admin's on-boarding chats, inbound tables, potential customers and
       [{ filters: { q: "wj" }, sort: "convertedCustomer", desc: false }, walked("leads_customer_name_lower_idx")],
       [{ filters: { q: "wj", status: "converted" }, sort: "convertedCustomer", desc: true, page: 2 }, walked("leads_customer_name_lower_idx")],
     ];
-    for (const [query, index] of leadSorts) {
+    // the steps choosing a page's ids, the plan's whole text beside them for a failure's message
+    const chosenSteps = async (query: Parameters<typeof listLeads>[1]) => {
       // the first search with a filter learns how densely the pair is found (decision 124)
       await listLeads(t.db, query);
       const statements = await statementsOf(() => listLeads(t.db, query));
       // the page and its count, read together (one call to D1)
       expect(statements, JSON.stringify(query)).toHaveLength(2);
       const page = await explain(statements.find((s) => !/^select count\(\*\)/.test(s.sql))!);
-      // the page's ids chosen walking the index, each lead's joined text sought by its key (no sort of every match);
-      // then only their rows read by id, with their customer's, and those 25 put in order
+      // the page's ids chosen first; then only their rows read by id, with their customer's, and those 25 put in order
       const [, chosen] = page.match(/^SEARCH leads USING INTEGER PRIMARY KEY \(rowid=\?\) ; LIST SUBQUERY \d+ ; (.*) ; SEARCH customers USING INTEGER PRIMARY KEY \(rowid=\?\) LEFT-JOIN ; USE TEMP B-TREE FOR ORDER BY$/) ?? [];
       expect(chosen, `${JSON.stringify(query)}: ${page}`).toBeDefined();
-      const [first, ...then] = chosen!.split(" ; ");
+      return { page, steps: chosen!.split(" ; ") };
+    };
+    for (const [query, index] of leadSorts) {
+      // chosen walking the index, each lead's joined text sought by its key (no sort of every match)
+      const { page, steps: [first, ...then] } = await chosenSteps(query);
       expect(first, `${JSON.stringify(query)}: ${page}`).toMatch(index);
       expect(then, page).toEqual(["SEARCH leads_text USING INTEGER PRIMARY KEY (rowid=?)"]);
     }
@@ -772,13 +776,7 @@ describe("the admin's on-boarding chats, inbound tables, potential customers and
       [{ filters: { q: "WJELL" }, sort: "convertedCustomer", desc: false }, walked("leads_customer_name_lower_idx")],
     ];
     for (const [query, index] of longSorts) {
-      await listLeads(t.db, query);
-      const statements = await statementsOf(() => listLeads(t.db, query));
-      expect(statements, JSON.stringify(query)).toHaveLength(2);
-      const page = await explain(statements.find((s) => !/^select count\(\*\)/.test(s.sql))!);
-      const [, chosen] = page.match(/^SEARCH leads USING INTEGER PRIMARY KEY \(rowid=\?\) ; LIST SUBQUERY \d+ ; (.*) ; SEARCH customers USING INTEGER PRIMARY KEY \(rowid=\?\) LEFT-JOIN ; USE TEMP B-TREE FOR ORDER BY$/) ?? [];
-      expect(chosen, `${JSON.stringify(query)}: ${page}`).toBeDefined();
-      const [first, second, ...then] = chosen!.split(" ; ");
+      const { page, steps: [first, second, ...then] } = await chosenSteps(query);
       expect(first, `${JSON.stringify(query)}: ${page}`).toMatch(index);
       expect(second, page).toBe("SEARCH leads_text USING INTEGER PRIMARY KEY (rowid=?)");
       // the only other step: the index's look-up of one lead by its rowid ("="), in a subquery run for the leads `like` missed
