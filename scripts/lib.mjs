@@ -1,5 +1,6 @@
 // Helpers shared by the start and build scripts (plain Node, no build step).
 import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -59,6 +60,30 @@ export async function waitForHealthy(url, { timeoutMs = 60_000 } = {}) {
 export function ensureDir(dir) {
   fs.mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/**
+ * A local server's generated session secret, kept in `dir` beside the state whose two-factor keys and
+ * e-mail tokens are sealed under it: a secret kept elsewhere (`.data/` of one checkout) and state that
+ * outlived it (a new worktree or clone on the same persist directory, a removed `.data/`) signed
+ * everyone out and left every sealed key unreadable. `adopt`: an older file whose secret sealed this
+ * state before it was kept here, copied (not moved: other state of the same checkout may have been
+ * sealed under it too) when `dir` has none yet. Written only if no file is there, in one step ("wx"):
+ * of two starts at once, the second reads the first's.
+ * @param {string} dir
+ * @param {{ adopt?: string }} [options]
+ */
+export function keptSessionSecret(dir, { adopt } = {}) {
+  const file = path.join(ensureDir(dir), "session-secret");
+  if (!fs.existsSync(file)) {
+    const older = adopt && fs.existsSync(adopt) ? fs.readFileSync(adopt, "utf8").trim() : "";
+    try {
+      fs.writeFileSync(file, older || crypto.randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
+    }
+  }
+  return fs.readFileSync(file, "utf8").trim();
 }
 
 /**

@@ -4,8 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
-import { bin, cronIntervalMs, demoDataWanted, ensureDir, isStale, root, run, runLocalCron, serve, waitForHealthy } from "./lib.mjs";
+import { bin, cronIntervalMs, demoDataWanted, isStale, keptSessionSecret, root, run, runLocalCron, serve, waitForHealthy } from "./lib.mjs";
 
 const port = process.env.PORT || "8787";
 const persistTo = path.resolve(root, process.env.WRANGLER_PERSIST_DIR || ".wrangler/state");
@@ -18,15 +17,10 @@ if (!process.argv.includes("--no-build") && isStale("build/edge/index.js")) {
 const wranglerEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV || "production", CI: "true", WRANGLER_SEND_METRICS: "false" };
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], { env: wranglerEnv });
 
-// like the embedded default, a local secret kept between runs
-const secretFile = path.join(ensureDir(path.join(root, ".data")), "edge-session-secret");
-// "wx": two starts at once in one checkout keep one secret (the second finds the first's file), not two
-try {
-  fs.writeFileSync(secretFile, crypto.randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
-} catch (error) {
-  if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
-}
-const secret = fs.readFileSync(secretFile, "utf8").trim();
+// like the embedded default, a local secret kept between runs, in the persist directory beside the
+// D1 it seals keys in; a checkout's .data/edge-session-secret (where it was kept before) is adopted.
+// SESSION_SECRET in the environment wins, and then nothing is written.
+const secret = process.env.SESSION_SECRET || keptSessionSecret(persistTo, { adopt: path.join(root, ".data", "edge-session-secret") });
 
 const vars = {
   APP_ENV: "development",

@@ -73,9 +73,9 @@ export async function seedDemoDataIfEmpty(db: Database, sessionSecret: string, f
 
 /**
  * The demo admin's key sealed again under this server's secret when it no longer opens: the database
- * outlived the secret it was seeded with (`npm run start:edge` keeps its D1 in WRANGLER_PERSIST_DIR and
- * its secret in .data/, and a fresh clone, a new worktree or a removed .data/ made a new secret for an
- * old database), and the README's fixed key answered 401 with no way in. Development only, as all of
+ * outlived the secret it was seeded with (`npm run start:edge` kept its secret in .data/, away from its
+ * D1 in WRANGLER_PERSIST_DIR, before it kept it beside it: a fresh clone, a new worktree or a removed
+ * .data/ made a new secret for an old database), and the README's fixed key answered 401 with no way in. Development only, as all of
  * the seed; a key that still opens (the admin's own, enrolled again) is left as it is.
  */
 export async function keepDemoAdminKeyReadable(db: Database, sessionSecret: string) {

@@ -43,14 +43,35 @@ function dataDirectory() {
   return dir;
 }
 
-/** The embedded default keeps a generated secret so sessions survive restarts. */
-function embeddedSessionSecret(dir: string) {
+/** The file of a local libsql database (`file:` URLs, relative to the working directory as libsql reads them); null for another. */
+export function databaseFileOf(url: string) {
+  if (!isSharedFile(url)) return null;
+  const location = url.slice("file:".length).split("?")[0]!;
+  // file:///abs or file://host/abs: the path after the authority
+  return path.resolve(decodeURIComponent(location.startsWith("//") ? location.replace(/^\/\/[^/]*/, "") : location));
+}
+
+/**
+ * The embedded default keeps a generated secret so sessions survive restarts, beside the database
+ * whose two-factor keys and e-mail tokens are sealed under it: kept in DATA_DIR alone, a DATABASE_URL
+ * elsewhere outlived it (another worktree's DATA_DIR, a removed .data/) and every key stopped opening.
+ * DATA_DIR's file, where the secret was kept before, is adopted by a database directory that has none;
+ * a database that is no local file keeps its secret in DATA_DIR.
+ */
+export function embeddedSessionSecret(dataDir: string, databaseUrl: string) {
+  const databaseFile = databaseFileOf(databaseUrl);
+  const dir = databaseFile ? path.dirname(databaseFile) : dataDir;
+  fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "session-secret");
-  // "wx": of two servers starting at once on one data directory, the second reads the first's secret
-  try {
-    fs.writeFileSync(file, randomToken(48), { mode: 0o600, flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  const older = path.join(dataDir, "session-secret");
+  if (!fs.existsSync(file)) {
+    const adopted = file !== older && fs.existsSync(older) ? fs.readFileSync(older, "utf8").trim() : "";
+    // "wx": of two servers starting at once on one database, the second reads the first's secret
+    try {
+      fs.writeFileSync(file, adopted || randomToken(48), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
   }
   return fs.readFileSync(file, "utf8").trim();
 }
@@ -58,13 +79,13 @@ function embeddedSessionSecret(dir: string) {
 async function boot(): Promise<Platform> {
   const parsed = parseEnv(process.env);
   const dir = dataDirectory();
+  const url = process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`;
   const env: Env = {
     ...parsed,
-    SESSION_SECRET: parsed.SESSION_SECRET ?? embeddedSessionSecret(dir),
+    SESSION_SECRET: parsed.SESSION_SECRET ?? embeddedSessionSecret(dir, url),
     // production refuses to start without APP_URL (env.ts); development links to this server
     APP_URL: parsed.APP_URL ?? localOrigin(process.env.PORT || 3000),
   };
-  const url = process.env.DATABASE_URL || `file:${path.join(dir, "marketplace.db")}`;
   const client = await openNodeDatabase(url);
   const db = drizzle(client, { schema }) as unknown as Database;
   const offThreadInserts = isSharedFile(url) ? (drizzle(new WriteThreadClient(url, client) as unknown as Client, { schema }) as unknown as Database) : undefined;
