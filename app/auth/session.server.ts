@@ -111,13 +111,13 @@ export async function signIn(
   services: Services,
   request: Request,
   userId: number,
-  { redirectTo, notification }: { redirectTo: string; notification?: string },
+  { redirectTo, notification, notificationType = "success" }: { redirectTo: string; notification?: string; notificationType?: NotificationType },
 ) {
   await endPreviousSession(services, request);
   // a brand-new cookie session: nothing from before sign-in carries over
   const session = await services.sessionStorage.getSession();
   session.set("sessionId", await startSession(services.db, userId));
-  if (notification) session.flash("notification", { message: notification, type: "success" });
+  if (notification) session.flash("notification", { message: notification, type: notificationType });
   return redirect(redirectTo, {
     headers: { "Set-Cookie": await services.sessionStorage.commitSession(session) },
   });

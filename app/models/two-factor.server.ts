@@ -160,7 +160,8 @@ export const TOTP_KEY_UNREADABLE =
   "Codes from your authenticator app cannot be checked for this account any more: the server's key (SESSION_SECRET) changed after you set it up. Enter one of your recovery codes instead, or contact us to have two-factor sign-in turned off.";
 
 export type SecondFactorResult =
-  | { ok: true; user: User }
+  // keyUnreadable: a recovery code passed where the stored key no longer opens (enrolAgainAfterUnreadableKey)
+  | { ok: true; user: User; keyUnreadable?: true }
   | { ok: false; reason: "invalid" | "slowed" | "unreadable" }
   | { ok: false; reason: "locked"; justLocked: User | null };
 
@@ -197,5 +198,29 @@ export async function verifySecondFactor(
   }
   const updated = await clearFailures(db, user.id, now);
   if (!updated) return { ok: false, reason: "locked", justLocked: null };
-  return { ok: true, user: updated };
+  return enrolled && !secret ? { ok: true, user: updated, keyUnreadable: true } : { ok: true, user: updated };
+}
+
+/**
+ * A member let in by a recovery code because their key no longer opens (sealed under another
+ * SESSION_SECRET) is set up again: the unreadable key, which no code of any app could match, is replaced
+ * by a new enrolment waiting for its first code, and the old recovery codes go with it (confirming the
+ * new key makes new ones). Left as it was, each sign-in spent one more recovery code until none was
+ * left, and /profile said two-factor sign-in was on. Only where the stored key is still the one that
+ * did not open: a key set up meanwhile is kept. True when it was replaced here.
+ */
+export async function enrolAgainAfterUnreadableKey(db: Database, sessionSecret: string, userId: number) {
+  const stored = await storedTotpSecret(db, userId);
+  if (!stored.enabledAt || !stored.secret || (await decryptTotpSecret(sessionSecret, stored.secret)) !== null) return false;
+  const sealed = await encryptTotpSecret(sessionSecret, newTotpSecret());
+  const replacedHere = sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.totpSecret} = ${sealed})`;
+  const [replaced] = await db.batch([
+    db
+      .update(users)
+      .set({ totpSecret: sealed, totpEnabledAt: null, totpLastStep: null })
+      .where(and(eq(users.id, userId), eq(users.totpSecret, stored.secret)))
+      .returning({ id: users.id }),
+    db.delete(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), replacedHere)),
+  ]);
+  return replaced.length > 0;
 }

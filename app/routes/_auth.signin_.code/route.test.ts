@@ -4,13 +4,13 @@ import { bootApp, postRequest, responseOf } from "../../../tests/support/app";
 
 /** /signin/code as its action answers a browser half-way through sign-in. */
 const app = await bootApp("route-signin-code");
-const { action, CODE_REFUSED } = await import("./route");
+const { action, CODE_REFUSED, SET_UP_AGAIN } = await import("./route");
 const { TOTP_KEY_UNREADABLE } = await import("~/models/two-factor.server");
 const { makeUser } = await import("~/seed/factories");
-const { enrolTotp } = await import("~/models/two-factor.server");
+const { enrolTotp, pendingTotpSecret, unusedRecoveryCodeCount } = await import("~/models/two-factor.server");
 const { createCustomer, setCustomerEnabled } = await import("~/models/customer-accounts.server");
 const { totpCode } = await import("~/.server/two-factor");
-const { customers, sessions, users } = await import("~/.server/db/schema");
+const { customers, recoveryCodes, sessions, users } = await import("~/.server/db/schema");
 const { context, services } = app;
 afterAll(() => app.cleanup());
 
@@ -50,6 +50,30 @@ describe("the sign-in code", () => {
     const text = JSON.stringify(await answer.json());
     expect(text).toContain(TOTP_KEY_UNREADABLE);
     expect(text).not.toContain(CODE_REFUSED);
+  });
+
+  it("leads a member let in by a recovery code, their key sealed under another SESSION_SECRET, to set two-factor sign-in up again", async () => {
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const codes = await enrolTotp(services.db, "the secret the server had before, 32+ characters", member.id, SECRET);
+    const answer = await responseOf(action({ request: postRequest("/signin/code", await halfWayCookie(member.id), { code: codes[0]! }), context, params: {} }));
+    expect(answer.headers.get("Location")).toBe("/profile#two-factor");
+    const flashed = await services.sessionStorage.getSession(answer.headers.get("Set-Cookie"));
+    expect(flashed.get("notification")).toEqual({ message: SET_UP_AGAIN, type: "info" });
+    // the key no code could match is gone: a new one, sealed under this secret, waits for the app's first code
+    const [row] = await services.db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, member.id));
+    expect(row!.enabledAt).toBeNull();
+    expect(await pendingTotpSecret(services.db, services.env.SESSION_SECRET, member.id)).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await services.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, member.id))).toEqual([]);
+  });
+
+  it("keeps the key and the way on of a member whose key opens, when they sign in with a recovery code", async () => {
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const codes = await enrolTotp(services.db, services.env.SESSION_SECRET, member.id, SECRET);
+    const answer = await responseOf(action({ request: postRequest("/signin/code", await halfWayCookie(member.id), { code: codes[0]! }), context, params: {} }));
+    expect(answer.headers.get("Location")).toBe("/auth/signed-in");
+    const [row] = await services.db.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, member.id));
+    expect(row!.enabledAt).not.toBeNull();
+    expect(await unusedRecoveryCodeCount(services.db, member.id)).toBe(9);
   });
 
   it("turns a verified customer active when a member signs in with the code, as with a password alone", async () => {

@@ -8,7 +8,7 @@ import { FormErrors, TextField } from "~/components/forms";
 import { titleMeta } from "~/lib/meta";
 import { secondFactorSchema } from "~/lib/schemas/index.server";
 import { SIGNIN_MESSAGES } from "~/models/users.server";
-import { TOTP_KEY_UNREADABLE } from "~/models/two-factor.server";
+import { enrolAgainAfterUnreadableKey, TOTP_KEY_UNREADABLE } from "~/models/two-factor.server";
 import { readForm } from "~/.server/body";
 import { answer, refuse } from "~/.server/replies";
 import { parseWithZod } from "~/lib/schemas/index.server";
@@ -17,6 +17,9 @@ import { parseWithZod } from "~/lib/schemas/index.server";
 export const handle = { noindex: true };
 
 export const meta = () => titleMeta("Sign-in code");
+
+export const SET_UP_AGAIN =
+  "You are signed in with a recovery code. Codes from your authenticator app could no longer be checked, so set up two-factor sign-in again: scan the new code below with your app, in place of the entry it has for us.";
 
 export const CODE_REFUSED = "This code is not correct, or was used already. Enter the code your app shows now.";
 
@@ -34,6 +37,10 @@ export async function action(args: ActionFunctionArgs) {
   const hide = { hideFields: ["code"] };
   if (submission.status !== "success") return answer(submission.reply(hide), 400);
   const result = await checkSecondFactor(services, args.request, pending.user, submission.value.code);
+  if (result.ok && result.keyUnreadable && (await enrolAgainAfterUnreadableKey(services.db, services.env.SESSION_SECRET, pending.user.id))) {
+    // a key no code can match, left in place, had cost a recovery code at every sign-in: the set-up is shown at once
+    return signIn(services, args.request, pending.user.id, { redirectTo: "/profile#two-factor", notification: SET_UP_AGAIN, notificationType: "info" });
+  }
   if (result.ok) return signIn(services, args.request, pending.user.id, { redirectTo: pending.redirectTo });
   if (result.reason === "locked") return abandonSecondStep(services, SIGNIN_MESSAGES.refused);
   if (result.reason === "disabled") return abandonSecondStep(services, SIGNIN_MESSAGES.disabled);
