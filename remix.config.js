@@ -6,12 +6,16 @@
  * @type {import('@remix-run/dev').AppConfig}
  */
 const edge = process.env.REMIX_TARGET === "edge";
+// the build scripts' fresh directory, moved into place when the build is whole (scripts/lib.mjs remixBuild)
+const staging = process.env.REMIX_BUILD_STAGING;
+const into = (p) => (staging ? `${staging}/${p}` : p);
 
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   tailwind: false,
   postcss: true,
+  assetsBuildDirectory: into("public/build"),
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
@@ -21,7 +25,7 @@ export default {
   },
   ...(edge
     ? {
-        serverBuildPath: "build/edge/index.js",
+        serverBuildPath: into("build/edge/index.js"),
         serverConditions: ["workerd", "worker", "browser"],
         // only app code here: wrangler bundles the packages once, for this build and worker/ alike
         serverDependenciesToBundle: [/^#/],
@@ -29,7 +33,7 @@ export default {
         serverPlatform: "neutral",
       }
     : {
-        serverBuildPath: "build/index.js",
+        serverBuildPath: into("build/index.js"),
         // package.json "imports" (#platform, #render, #edge-entries) are app code, not packages; the US atlas
         // is JSON, which Node's ESM imports only with an import attribute: it is inlined instead
         serverDependenciesToBundle: [/^#/, /^us-atlas\//],

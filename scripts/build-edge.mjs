@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { bin, root, run } from "./lib.mjs";
+import { bin, remixBuild, root, run } from "./lib.mjs";
 
-run(bin("remix"), ["build"], { env: { ...process.env, NODE_ENV: "production", REMIX_TARGET: "edge" } });
+remixBuild("edge");
 const outdir = path.join(root, "dist/worker");
 fs.rmSync(outdir, { recursive: true, force: true });
 run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir], {

@@ -34,6 +34,53 @@ export function isStale(output) {
   return sources.some((p) => newestMtime(p) > built);
 }
 
+/**
+ * `remix build` of one target ("node" or "edge"), written into a fresh directory (remix.config.js reads
+ * REMIX_BUILD_STAGING) and moved into place when it is whole. Built in place, `remix build` emptied
+ * public/build and wrote it anew, and wrote over build/edge/index.js: a `wrangler dev` serving this
+ * checkout that was reloading meanwhile (it lists public/, then reads each file it listed) stopped for
+ * good with ENOENT. Moved into place, the change is two renames of the client files' folder, then one
+ * rename per server file (so a new server never refers to client files not there yet), all within the
+ * 100 ms wrangler waits after a change before it reloads.
+ * @param {"node" | "edge"} target
+ */
+export function remixBuild(target) {
+  const staging = path.join(root, "build", ".staging", target);
+  fs.rmSync(staging, { recursive: true, force: true });
+  const env = { ...process.env, NODE_ENV: "production", REMIX_BUILD_STAGING: staging, ...(target === "edge" ? { REMIX_TARGET: "edge" } : {}) };
+  if (target !== "edge") delete env.REMIX_TARGET;
+  run(bin("remix"), ["build"], { env });
+  putBuildInPlace(root, staging, target);
+  fs.rmSync(path.dirname(staging), { recursive: true, force: true });
+}
+
+/**
+ * A whole build of `target` in `staging` moved into the checkout at `dir` (remixBuild's last step).
+ * @param {string} dir
+ * @param {string} staging
+ * @param {"node" | "edge"} target
+ */
+export function putBuildInPlace(dir, staging, target) {
+  const assets = path.join(dir, "public", "build");
+  const replaced = path.join(staging, "replaced-public-build");
+  if (fs.existsSync(assets)) fs.renameSync(assets, replaced);
+  fs.renameSync(path.join(staging, "public", "build"), assets);
+  const serverDir = target === "edge" ? path.join("build", "edge") : "build";
+  ensureDir(path.join(dir, serverDir));
+  for (const entry of fs.readdirSync(path.join(staging, serverDir), { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(staging, serverDir, entry.name);
+    // the server build names its assetsBuildDirectory (server/index.mjs serves the client files from it),
+    // and the metafiles their outputs: the places they are moved to, not the fresh directory
+    if (/\.(js|json)$/.test(entry.name)) {
+      const text = fs.readFileSync(file, "utf8");
+      fs.writeFileSync(file, text.replaceAll(`${staging}/`, "").replaceAll(`${path.relative(dir, staging)}/`, ""));
+    }
+    fs.renameSync(file, path.join(dir, serverDir, entry.name));
+  }
+  fs.rmSync(staging, { recursive: true, force: true });
+}
+
 /** Starts a long-running child, forwards signals, and exits with it. */
 export function serve(command, args, env) {
   const child = spawn(command, args, { stdio: "inherit", cwd: root, env: { ...process.env, ...env } });

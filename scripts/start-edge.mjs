@@ -4,13 +4,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { bin, cronIntervalMs, demoDataWanted, isStale, keptSessionSecret, root, run, runLocalCron, serve, waitForHealthy } from "./lib.mjs";
+import { bin, cronIntervalMs, demoDataWanted, isStale, keptSessionSecret, remixBuild, root, run, runLocalCron, serve, waitForHealthy } from "./lib.mjs";
 
 const port = process.env.PORT || "8787";
 const persistTo = path.resolve(root, process.env.WRANGLER_PERSIST_DIR || ".wrangler/state");
 if (!process.argv.includes("--no-build") && isStale("build/edge/index.js")) {
   console.log("Building the app for Workers…");
-  run(bin("remix"), ["build"], { env: { ...process.env, NODE_ENV: "production", REMIX_TARGET: "edge" } });
+  remixBuild("edge");
 }
 // wrangler dev bundles React's development build unless NODE_ENV says otherwise (wrangler deploy
 // bundles the production one): run locally what is deployed, as `npm start` does on Node

@@ -1,12 +1,12 @@
 // `npm start`: the embedded default. Builds when needed, then serves with server/index.mjs
 // (remix-serve's behaviour plus the checks that must run before Remix);
 // the app applies migrations and seeds the demo data on boot (see app/.server/platform/node.ts).
-import { bin, demoDataWanted, isStale, run, serve, waitForHealthy } from "./lib.mjs";
+import { demoDataWanted, isStale, remixBuild, serve, waitForHealthy } from "./lib.mjs";
 
 const port = process.env.PORT || "3000";
 if (!process.argv.includes("--no-build") && isStale("build/index.js")) {
   console.log("Building the app for Node…");
-  run(bin("remix"), ["build"], { env: { ...process.env, NODE_ENV: "production" } });
+  remixBuild("node");
 }
 const demo = demoDataWanted() ? { DEMO_DATA: "true" } : {};
 serve(process.execPath, ["server/index.mjs", "build/index.js"], { PORT: port, NODE_ENV: "production", ...demo });
