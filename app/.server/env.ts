@@ -1,66 +1,67 @@
 import * as z from "zod";
+import { once } from "~/lib/once";
 
 /**
  * Configuration, checked once (once per isolate on Workers). `APP_ENV=production`
  * switches on the production rules: secrets are required, cookies are Secure,
  * HSTS is sent and no demo data is ever seeded.
  */
-const optional = z
+const optional = once(() => z
   .string()
   .trim()
   .transform((v) => v || undefined)
-  .optional();
+  .optional());
 
-export const envSchema = z
+export const envSchema = once(() => z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]).default("development"),
-    SESSION_SECRET: optional,
+    SESSION_SECRET: optional(),
     /**
      * Public origin of every link in e-mails, e.g. https://market.example.com. Never
      * taken from a request: a forged Host header would otherwise put an attacker's
      * host into a password-reset link.
      */
-    APP_URL: optional.pipe(
+    APP_URL: optional().pipe(
       z
         .url({ protocol: /^https?$/, message: "APP_URL must be an http(s) URL such as https://market.example.com" })
         .transform((v) => new URL(v).origin)
         .optional(),
     ),
-    TURNSTILE_SITE_KEY: optional,
-    TURNSTILE_SECRET_KEY: optional,
+    TURNSTILE_SITE_KEY: optional(),
+    TURNSTILE_SECRET_KEY: optional(),
     TURNSTILE_VERIFY_URL: z
       .string()
       .url()
       .default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
     /** HTTP e-mail/SMS provider; when unset, messages stay in the outbox */
-    MAIL_API_URL: optional,
-    MAIL_API_KEY: optional,
+    MAIL_API_URL: optional(),
+    MAIL_API_KEY: optional(),
     MAIL_FROM: z.string().default("Secondary Marketplace <no-reply@marketplace.local>"),
     /** HTTP SMS provider (the same JSON POST as e-mail); when unset, texts stay in the outbox */
-    SMS_API_URL: optional,
-    SMS_API_KEY: optional,
+    SMS_API_URL: optional(),
+    SMS_API_KEY: optional(),
     /** A language-model provider for the matchmaking assistant (JSON POST); when unset the rule-based brain answers */
-    MATCHMAKING_BOT_URL: optional,
-    MATCHMAKING_BOT_API_KEY: optional,
+    MATCHMAKING_BOT_URL: optional(),
+    MATCHMAKING_BOT_API_KEY: optional(),
     /** Signs the provider's inbound-SMS webhook (STOP replies); without it the webhook refuses everything */
-    SMS_WEBHOOK_SECRET: optional,
+    SMS_WEBHOOK_SECRET: optional(),
     /** Signs the mail provider's event webhook (bounces, complaints, unsubscribes); without it the webhook refuses everything */
-    MAIL_WEBHOOK_SECRET: optional,
-    SANITY_PROJECT_ID: optional,
-    SANITY_DATASET: optional,
-    SANITY_API_TOKEN: optional,
-    SANITY_WEBHOOK_SECRET: optional,
-    SANITY_API_HOST: optional,
+    MAIL_WEBHOOK_SECRET: optional(),
+    SANITY_PROJECT_ID: optional(),
+    SANITY_DATASET: optional(),
+    SANITY_API_TOKEN: optional(),
+    SANITY_WEBHOOK_SECRET: optional(),
+    SANITY_API_HOST: optional(),
     /** Turns on draft preview from the studio's "Open on site" link without signing in. */
-    SANITY_PREVIEW_SECRET: optional,
+    SANITY_PREVIEW_SECRET: optional(),
     /** A geocoder of the U.S. Census Bureau's form (onelineaddress, JSON); when unset, addresses are looked up offline by ZIP code */
-    GEOCODER_URL: optional,
+    GEOCODER_URL: optional(),
     /** Node only: read the local dataset from this NDJSON file instead of the bundled seed. */
-    CONTENT_DATASET_PATH: optional,
+    CONTENT_DATASET_PATH: optional(),
     /** "true" only from `npm start` / `npm run start:edge` in development: seed the demo accounts into a fresh database. */
-    DEMO_DATA: optional,
+    DEMO_DATA: optional(),
     /** Page-session records one member may send a minute before the beacon answers 429 (120 when unset). */
-    BEACON_RECORDS_PER_MINUTE: optional.pipe(
+    BEACON_RECORDS_PER_MINUTE: optional().pipe(
       z.coerce
         .number<string | undefined>({ message: "BEACON_RECORDS_PER_MINUTE must be a whole number from 1 to 1,000,000" })
         .int("BEACON_RECORDS_PER_MINUTE must be a whole number from 1 to 1,000,000")
@@ -72,7 +73,7 @@ export const envSchema = z
      * Accounts /join creates for one client address an hour before it answers 429 (20 when unset); the
      * browser tests, which create some 60 a server from 127.0.0.1, raise it.
      */
-    JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR: optional.pipe(
+    JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR: optional().pipe(
       z.coerce
         .number<string | undefined>({ message: "JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR must be a whole number from 1 to 1,000,000" })
         .int("JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR must be a whole number from 1 to 1,000,000")
@@ -84,7 +85,7 @@ export const envSchema = z
      * Messages one outbox drain (a campaign's send, the cron) takes at most on Workers (200 when
      * unset: ~600 of the paid plan's 1,000 subrequests an invocation; the free plan's 50 need 10).
      */
-    OUTBOX_DRAIN_MAX: optional.pipe(
+    OUTBOX_DRAIN_MAX: optional().pipe(
       z.coerce
         .number<string | undefined>({ message: "OUTBOX_DRAIN_MAX must be a whole number from 1 to 100,000" })
         .int("OUTBOX_DRAIN_MAX must be a whole number from 1 to 100,000")
@@ -122,10 +123,10 @@ export const envSchema = z
         message: "TURNSTILE_SECRET_KEY is required when TURNSTILE_SITE_KEY is set",
       });
     }
-  });
+  }));
 
 /** After boot: the secret and the public origin are always known (see `localOrigin`). */
-export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string; APP_URL: string };
+export type Env = z.infer<ReturnType<typeof envSchema>> & { SESSION_SECRET: string; APP_URL: string };
 
 /** Development's default public origin: the server's own address. */
 export const localOrigin = (port: string | number) => `http://localhost:${port}`;
@@ -134,8 +135,8 @@ export class ConfigurationError extends Error {
   name = "ConfigurationError";
 }
 
-export function parseEnv(source: Record<string, unknown>): z.infer<typeof envSchema> {
-  const result = envSchema.safeParse(source);
+export function parseEnv(source: Record<string, unknown>): z.infer<ReturnType<typeof envSchema>> {
+  const result = envSchema().safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigurationError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -115,7 +115,7 @@ function Handling({ row, kind, admins, result }: { row: Row; kind: InboundKind; 
   const [answerForm, answerFields] = useForm({
     id: `answer-${item.id}`,
     lastResult: lastAnswer,
-    schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema()),
     shouldValidate: "onSubmit",
   });
   return (
@@ -147,7 +147,7 @@ function HandlingForm({ id, opened, admins, lastResult }: { id: number; opened: 
     id: `inbound-${id}`,
     lastResult,
     defaultValue: { intent: "update", id: String(id), ...(JSON.parse(opened) as Record<string, string>) },
-    schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.inboundAdminSchema()),
     shouldValidate: "onSubmit",
   });
   return (

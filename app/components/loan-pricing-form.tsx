@@ -68,7 +68,7 @@ export function PoolForm({ pools, lastResult, defaults }: { pools: ReadonlyArray
     id: "pool",
     lastResult,
     defaultValue: defaults as Partial<Record<"projectId" | "cpr" | "cdr" | "severity" | "yield", string>> | undefined,
-    schema: () => import("~/lib/schemas/loan-pricing").then((m) => m.poolPricingSchema),
+    schema: () => import("~/lib/schemas/loan-pricing").then((m) => m.poolPricingSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

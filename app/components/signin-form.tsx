@@ -20,7 +20,7 @@ export function SigninForm({
     id: "signin",
     lastResult,
     defaultValue: { redirect: redirectTo ?? "" },
-    schema: () => import("~/lib/schemas/account").then((m) => m.signinSchema),
+    schema: () => import("~/lib/schemas/account").then((m) => m.signinSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -33,7 +33,7 @@ export function UserForm({
     id: customers ? "member" : "user",
     lastResult,
     defaultValue,
-    schema: () => import("~/lib/schemas/customer").then((m) => (customers ? m.memberSchema : m.userSchema)),
+    schema: () => import("~/lib/schemas/customer").then((m) => (customers ? m.memberSchema() : m.userSchema())),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -20,9 +20,9 @@ describe("today, for a date field (decision 121)", () => {
     // 17:00 in Los Angeles, 20:00 in New York on 7 December; already 8 December in UTC
     at("2026-12-08T01:00:00Z");
     expect(marketToday()).toBe("2026-12-07");
-    expect(messagesOf(offerTermsSchema.safeParse({ ...offer, expiresOn: "2026-12-07" }))).toEqual({});
+    expect(messagesOf(offerTermsSchema().safeParse({ ...offer, expiresOn: "2026-12-07" }))).toEqual({});
     expect(messagesOf(termsSchema(options).safeParse({ ...listing, projectDueDate: "2026-12-07" }))).toEqual({});
-    expect(messagesOf(offerTermsSchema.safeParse({ ...offer, expiresOn: "2026-12-06" }))).toEqual({ expiresOn: "The offer cannot expire in the past: days are counted in New York time." });
+    expect(messagesOf(offerTermsSchema().safeParse({ ...offer, expiresOn: "2026-12-06" }))).toEqual({ expiresOn: "The offer cannot expire in the past: days are counted in New York time." });
     expect(messagesOf(termsSchema(options).safeParse({ ...listing, projectDueDate: "2026-12-06" }))).toEqual({ projectDueDate: "Bids cannot be due in the past: days are counted in New York time." });
     // the offer lasts to the end of its day in New York, as the form took it
     expect(isExpired({ expiresOn: "2026-12-07" })).toBe(false);
@@ -30,9 +30,9 @@ describe("today, for a date field (decision 121)", () => {
     expect(isExpired({ expiresOn: "2026-12-07" }, new Date("2026-12-08T05:00:00Z"))).toBe(true);
     // the 7th is today until midnight in New York (05:00 UTC), whatever the member's clock says
     at("2026-12-08T04:30:00Z");
-    expect(messagesOf(offerTermsSchema.safeParse({ ...offer, expiresOn: "2026-12-07" }))).toEqual({});
+    expect(messagesOf(offerTermsSchema().safeParse({ ...offer, expiresOn: "2026-12-07" }))).toEqual({});
     at("2026-12-08T06:00:00Z");
-    expect(messagesOf(offerTermsSchema.safeParse({ ...offer, expiresOn: "2026-12-07" }))).toHaveProperty("expiresOn");
+    expect(messagesOf(offerTermsSchema().safeParse({ ...offer, expiresOn: "2026-12-07" }))).toHaveProperty("expiresOn");
   });
 
   it("is the latest day on earth for what must not be in the future: an admin east of UTC enters their morning's rate", () => {
@@ -40,12 +40,12 @@ describe("today, for a date field (decision 121)", () => {
     // 09:00 on 8 December in Sydney, 22:00 on 7 December in UTC
     at("2026-12-07T22:00:00Z");
     expect(latestToday()).toBe("2026-12-08");
-    expect(messagesOf(interestRateSchema.safeParse({ asOf: "2026-12-08", tenorMonths: "12", rate: "4.1" }))).toEqual({});
-    expect(messagesOf(interestRateSchema.safeParse({ asOf: "2026-12-09", tenorMonths: "12", rate: "4.1" }))).toEqual({ asOf: "The date cannot be in the future." });
+    expect(messagesOf(interestRateSchema().safeParse({ asOf: "2026-12-08", tenorMonths: "12", rate: "4.1" }))).toEqual({});
+    expect(messagesOf(interestRateSchema().safeParse({ asOf: "2026-12-09", tenorMonths: "12", rate: "4.1" }))).toEqual({ asOf: "The date cannot be in the future." });
     // the day after it reaches UTC+14 at 10:00 UTC
     at("2026-12-08T09:59:00Z");
-    expect(messagesOf(interestRateSchema.safeParse({ asOf: "2026-12-09", tenorMonths: "12", rate: "4.1" }))).toHaveProperty("asOf");
+    expect(messagesOf(interestRateSchema().safeParse({ asOf: "2026-12-09", tenorMonths: "12", rate: "4.1" }))).toHaveProperty("asOf");
     at("2026-12-08T10:00:00Z");
-    expect(messagesOf(interestRateSchema.safeParse({ asOf: "2026-12-09", tenorMonths: "12", rate: "4.1" }))).toEqual({});
+    expect(messagesOf(interestRateSchema().safeParse({ asOf: "2026-12-09", tenorMonths: "12", rate: "4.1" }))).toEqual({});
   });
 });

@@ -24,7 +24,7 @@ describe("the assistant's questions", () => {
   });
 
   it("take an admin's words, order and switches from the form, audited", async () => {
-    const parsed = matchmakingPageSchema.safeParse(form({ text_size: "How big a deal?", order_size: "1", order_industry: "2", enabled_freeText: undefined }));
+    const parsed = matchmakingPageSchema().safeParse(form({ text_size: "How big a deal?", order_size: "1", order_industry: "2", enabled_freeText: undefined }));
     expect(parsed.success).toBe(true);
     const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
     await saveBotQuestions(t.db, { questions: questionsFromForm(parsed.data as BotQuestionValues), actor: admin });
@@ -37,7 +37,7 @@ describe("the assistant's questions", () => {
   });
 
   it("refuse an empty question or an order out of range with the spec's messages", () => {
-    const parsed = matchmakingPageSchema.safeParse(form({ text_types: "", order_types: "9" }));
+    const parsed = matchmakingPageSchema().safeParse(form({ text_types: "", order_types: "9" }));
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((i) => i.message).sort()).toEqual(["Exceeds maximum value of 6.", "Required."]);
   });

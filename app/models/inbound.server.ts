@@ -415,7 +415,7 @@ export async function inboundAction(services: Services, { admin, kind, request }
  */
 function openedHandling(id: number, opened: unknown): Handling | undefined {
   try {
-    const parsed = inboundAdminSchema.safeParse({ ...(JSON.parse(String(opened ?? "")) as object), intent: "update", id });
+    const parsed = inboundAdminSchema().safeParse({ ...(JSON.parse(String(opened ?? "")) as object), intent: "update", id });
     return parsed.success && parsed.data.intent === "update" ? { status: parsed.data.status, ownerId: parsed.data.ownerId, notes: parsed.data.notes } : undefined;
   } catch {
     return undefined;

@@ -22,7 +22,7 @@ describe("the curve and the coefficients", () => {
     await createInterestRate(t.db, { values: { asOf: "2026-01-01", tenorMonths: 12, rate: 4 }, actor });
     expect(await createInterestRate(t.db, { values: { asOf: "2026-01-01", tenorMonths: 12, rate: 5 }, actor })).toEqual({ ok: false, error: DUPLICATE_POINT });
     const file = "asOf,tenorMonths,rate\n2026-02-01,1,4.5\n2026-02-01,360,4.9\n2026-01-01,12,4.25\n";
-    const parsed = importCsv(file, interestRateSchema, { columns: INTEREST_RATE_COLUMNS });
+    const parsed = importCsv(file, interestRateSchema(), { columns: INTEREST_RATE_COLUMNS });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     await importInterestRates(t.db, { rows: parsed.rows, actor });
@@ -76,7 +76,7 @@ describe("the curve and the coefficients", () => {
 
   it("reports every bad line of a file with the spec's words and imports nothing", () => {
     const file = "asOf,tenorMonths,rate\n2026-02-01,0,4.5\n2026-02-31x,12,4\n2026-02-01,12,abc\n";
-    const parsed = importCsv(file, interestRateSchema, { columns: INTEREST_RATE_COLUMNS });
+    const parsed = importCsv(file, interestRateSchema(), { columns: INTEREST_RATE_COLUMNS });
     expect(parsed).toEqual({
       ok: false,
       errors: [
@@ -89,12 +89,12 @@ describe("the curve and the coefficients", () => {
 
   it("reads a file re-saved by US Excel (M/D/YYYY, month first) as ISO, and names both formats to a day-first date", () => {
     const file = "asOf,tenorMonths,rate\n12/1/2026,12,4.5\n1/31/2026,60,4.7\n2026-02-01,360,4.9\n13/1/2026,1,4\n2/30/2026,1,4\n";
-    const parsed = importCsv(file, interestRateSchema, { columns: INTEREST_RATE_COLUMNS });
+    const parsed = importCsv(file, interestRateSchema(), { columns: INTEREST_RATE_COLUMNS });
     expect(parsed.ok ? [] : parsed.errors).toEqual([
       { line: 5, reason: "asOf: Enter a date as YYYY-MM-DD or M/D/YYYY (month first)." },
       { line: 6, reason: "asOf: Enter a date as YYYY-MM-DD or M/D/YYYY (month first)." },
     ]);
-    const good = importCsv("asOf,tenorMonths,rate\n12/1/2026,12,4.5\n01/31/2026,60,4.7\n", interestRateSchema, { columns: INTEREST_RATE_COLUMNS });
+    const good = importCsv("asOf,tenorMonths,rate\n12/1/2026,12,4.5\n01/31/2026,60,4.7\n", interestRateSchema(), { columns: INTEREST_RATE_COLUMNS });
     expect(good.ok && good.rows.map((r) => r.asOf)).toEqual(["2026-12-01", "2026-01-31"]);
   });
 

@@ -399,11 +399,11 @@ export async function readLeadCsv(text: string, turn: () => Promise<void> = next
   if (rows.length > LEAD_IMPORT_MAX_LINES) {
     return { rows: [], errors: [{ line: LEAD_IMPORT_MAX_LINES + 2, reason: `At most ${LEAD_IMPORT_MAX_LINES} lines at a time.` }] };
   }
-  const valid: Array<ReturnType<typeof leadCsvLineSchema.parse>> = [];
+  const valid: Array<ReturnType<ReturnType<typeof leadCsvLineSchema>["parse"]>> = [];
   for (const [index, { cells, line }] of rows.entries()) {
     if (index > 0 && index % LEAD_LINES_A_STEP === 0) await turn();
     const record = Object.fromEntries(header.map((h, j) => [h, cells[j]?.trim() || undefined]));
-    const parsed = leadCsvLineSchema.safeParse(record);
+    const parsed = leadCsvLineSchema().safeParse(record);
     if (parsed.success) valid.push(parsed.data);
     else for (const issue of parsed.error.issues) errors.push({ line, reason: `${issue.path.join(".")}: ${issue.message}` });
   }
@@ -452,7 +452,7 @@ const LEAD_INSERT_BYTES = 512 * 1024;
  * write thread, every other write meanwhile waiting for its lock; the same lines in four statements, 0.1 s. The
  * triggers still write each lead's index rows, as for a lead written anywhere else.
  */
-function leadInserts(writer: Database, rows: Array<ReturnType<typeof leadCsvLineSchema.parse>>, now: number) {
+function leadInserts(writer: Database, rows: Array<ReturnType<ReturnType<typeof leadCsvLineSchema>["parse"]>>, now: number) {
   const encoder = new TextEncoder();
   const chunks: string[][] = [];
   let bytes = Infinity;
@@ -521,7 +521,7 @@ const NO_EXTRA: { importErrors: LeadImportError[] | null } = { importErrors: nul
  */
 export async function leadAction(services: Services, { admin, request }: { admin: Admin; request: Request }) {
   const form = await readForm(request, "upload");
-  const submission = parseWithZod(form, { schema: leadAdminSchema });
+  const submission = parseWithZod(form, { schema: leadAdminSchema() });
   if (submission.status !== "success") return invalid(submission, { extra: NO_EXTRA });
   const address = clientAddress(request);
   const url = new URL(request.url);

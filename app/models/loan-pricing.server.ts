@@ -200,7 +200,7 @@ export async function pricingOptions(services: Services): Promise<PricingOptions
 export async function pricingFromQuery(services: Services, { sellerId, searchParams }: { sellerId: number; searchParams: URLSearchParams }) {
   const options = await pricingOptions(services);
   if (searchParams.has("projectId")) {
-    const submission = parseWithZod(searchParams, { schema: poolPricingSchema });
+    const submission = parseWithZod(searchParams, { schema: poolPricingSchema() });
     if (submission.status !== "success") return { ok: false as const, form: "pool" as const, submission, options };
     const result = await pricePool(services.db, { sellerId, values: submission.value });
     if (result === "no-curve" || result === "no-tape") return { ok: false as const, form: "pool" as const, submission, options, error: result === "no-tape" ? NO_TAPE : NO_CURVE };

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const record = (sessionId: string): PageSessionRecord =>
-  pageSessionSchema.parse({
+  pageSessionSchema().parse({
     sessionId,
     route: "/buyers/search",
     sessionStart: 1_790_000_000_000,

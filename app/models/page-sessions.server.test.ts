@@ -32,7 +32,7 @@ async function project(status: ProjectStatus) {
 }
 
 const recordOf = (userId: number | null, companyId: number | null) =>
-  pageSessionSchema.parse({
+  pageSessionSchema().parse({
     sessionId: `check-${Math.random().toString(36).slice(2, 10)}`,
     userId,
     route: companyId ? `/projects/more-details/${companyId}` : "/home",
@@ -188,7 +188,7 @@ describe("the beacon's checks of a record", () => {
 
 describe("the record's own consistency", () => {
   const fieldsOf = (overrides: Record<string, unknown>) => {
-    const parsed = pageSessionSchema.safeParse({ ...recordOf(buyer.id, 22), ...overrides });
+    const parsed = pageSessionSchema().safeParse({ ...recordOf(buyer.id, 22), ...overrides });
     return parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.path.join(".")))];
   };
 

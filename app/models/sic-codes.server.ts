@@ -106,7 +106,7 @@ export async function importSicCodes(
   db: Database,
   { text, actor, address, file }: { text: string; file: string } & Change,
 ): Promise<{ imported: number; errors: CsvLineError[]; more?: number }> {
-  const parsed = importCsv(text, sicCodeSchema, { columns: SIC_CODE_COLUMNS, maxRows: SYSTEM_DATA_MAX_ROWS });
+  const parsed = importCsv(text, sicCodeSchema(), { columns: SIC_CODE_COLUMNS, maxRows: SYSTEM_DATA_MAX_ROWS });
   if (!parsed.ok) return { imported: 0, errors: parsed.errors, more: parsed.more };
   const repeated = repeatedKeys(parsed.rows, (r) => r.code, "Code");
   if (repeated.length) return { imported: 0, errors: repeated };

@@ -7,7 +7,7 @@ import { primaryRole } from "~/lib/roles";
 import { createCampaignFromApi } from "~/models/campaigns.server";
 import { campaignApiSchema } from "~/lib/schemas/index.server";
 
-const FIELDS = Object.keys(campaignApiSchema.shape);
+const FIELDS = Object.keys(campaignApiSchema().shape);
 
 /** The keys of a JSON object body that are no field of the request (none for anything else, which the schema refuses). */
 function unknownFields(body: unknown) {
@@ -45,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
     const message = `Unknown field${unknown.length === 1 ? "" : "s"} ${unknown.map((f) => `"${f}"`).join(", ")}: the fields are ${FIELDS.join(", ")}.`;
     return apiJson(services, { error: message, fields: Object.fromEntries(unknown.map((f) => [f, [message]])) }, { status: 400 });
   }
-  const parsed = campaignApiSchema.safeParse(body);
+  const parsed = campaignApiSchema().safeParse(body);
   if (!parsed.success) {
     // each message once: every id of the wrong kind in customerIds says the same
     const fields = Object.fromEntries(Object.entries(z.flattenError(parsed.error).fieldErrors).map(([name, messages]) => [name, [...new Set(messages)]]));

@@ -3,8 +3,9 @@ import * as z from "zod";
 import { apiError, apiJson, beginApiRequest, readSignedWebhookJson } from "~/auth/api.server";
 import { e164, isStopMessage } from "~/lib/sms";
 import { suppress } from "~/models/suppressions.server";
+import { once } from "~/lib/once";
 
-const inbound = z.object({ from: z.string().max(40), text: z.string().max(2000) });
+const inbound = once(() => z.object({ from: z.string().max(40), text: z.string().max(2000) }));
 
 /**
  * The SMS provider's inbound-message webhook: a reply of STOP (or a carrier synonym)
@@ -15,7 +16,7 @@ export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "sms-webhook");
   const read = await readSignedWebhookJson(services, args.request, services.env.SMS_WEBHOOK_SECRET);
   if ("refused" in read) return read.refused;
-  const parsed = inbound.safeParse(read.json);
+  const parsed = inbound().safeParse(read.json);
   const from = parsed.success ? e164(parsed.data.from) : null;
   if (!parsed.success || !from) return apiError(services, 400, 'Expected {"from": an international number, "text"}');
   const stop = isStopMessage(parsed.data.text);

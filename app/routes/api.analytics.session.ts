@@ -30,7 +30,7 @@ export async function receiveBeacon(services: Services, request: Request, accept
     if (!(refused instanceof Response)) throw refused;
     return answer(refused.status, { error: refused.status === 413 ? `The record is larger than ${BODY_LIMITS.beacon} bytes` : "Malformed JSON" });
   }
-  const parsed = pageSessionSchema.safeParse(body);
+  const parsed = pageSessionSchema().safeParse(body);
   if (!parsed.success) {
     const fields = [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(record)"))];
     return answer(400, { error: "Invalid page-session record", fields });

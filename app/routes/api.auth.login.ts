@@ -10,6 +10,7 @@ import { SIGNIN_MESSAGES } from "~/models/users.server";
 export const OTP_REQUIRED = "otp_required";
 import { messages, notAJsonObject } from "~/lib/validation";
 import { TOTP_KEY_UNREADABLE } from "~/models/two-factor.server";
+import { once } from "~/lib/once";
 
 /**
  * Missing is required; a value of another type (a number, a list) is named for what it is not, and
@@ -19,11 +20,11 @@ import { TOTP_KEY_UNREADABLE } from "~/models/two-factor.server";
 const text = (field: string) => z.string({ error: (issue) => (issue.input === undefined ? messages.required : `${field} must be a string.`) });
 const filled = (v: string) => v.length > 0;
 
-const credentials = z.object({
+const credentials = once(() => z.object({
   email: text("email").refine(filled, messages.required),
   password: text("password").refine(filled, messages.required),
   otp: text("otp").max(40).optional(),
-});
+}));
 
 const NOT_AN_OBJECT = notAJsonObject(["email", "password", "otp?"]);
 
@@ -42,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!(error instanceof Response)) throw error;
     return apiError(services, error.status, error.status === 413 ? "Payload too large" : "The body must be JSON");
   }
-  const parsed = credentials.safeParse(body);
+  const parsed = credentials().safeParse(body);
   if (!parsed.success) {
     const notAnObject = typeof body !== "object" || body === null || Array.isArray(body);
     return apiJson(

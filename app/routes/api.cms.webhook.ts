@@ -4,17 +4,18 @@ import * as z from "zod";
 import { apiError, apiJson, beginApiRequest, readApiText } from "~/auth/api.server";
 import { BODY_LIMITS } from "~/.server/body";
 import { timingSafeEqual } from "~/.server/crypto";
+import { once } from "~/lib/once";
 
 /** A signature older than this is refused, so a captured request cannot be replayed later. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
 
-const changedDocument = z.object({
+const changedDocument = once(() => z.object({
   _id: z.string(),
   _type: z.string(),
   slug: z.union([z.string(), z.object({ current: z.string() })]).nullish(),
   // `"previousSlug": before().slug.current` in the projection: a page's old address is purged too
   previousSlug: z.string().nullish(),
-});
+}));
 
 /**
  * Sanity's GROQ-powered webhook (projection `{_id, _type, slug, "previousSlug": before().slug.current}`;
@@ -44,7 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch {
     return apiError(services, 400, "The body must be JSON");
   }
-  const parsed = changedDocument.safeParse(payload);
+  const parsed = changedDocument().safeParse(payload);
   if (!parsed.success) return apiError(services, 400, "Expected {_id, _type, slug}");
   const { _type, slug, previousSlug } = parsed.data;
   const purged = await services.content.purge({ _type, slug: typeof slug === "string" ? slug : slug?.current, previousSlug });

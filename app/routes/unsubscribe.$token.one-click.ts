@@ -28,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services } = await allowAnyone(args);
   const address = await readUnsubscribeToken(services.env.SESSION_SECRET, args.params.token ?? "");
   if (!address) throw notFound();
-  const submission = parseWithZod(await readForm(args.request), { schema: unsubscribeSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: unsubscribeSchema() });
   if (submission.status !== "success") return json({ error: "The body must be List-Unsubscribe=One-Click" }, { status: 400 });
   await suppress(services.db, { channel: "email", address, reason: "unsubscribed" });
   return json({ unsubscribed: true });

@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   const { services, claim } = await requireAlertsToken(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: unsubscribeSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: unsubscribeSchema() });
   if (submission.status !== "success") return json({ error: "The body must be List-Unsubscribe=One-Click" }, { status: 400 });
   await stopAlerts(services.db, claim);
   return json({ unsubscribed: true });

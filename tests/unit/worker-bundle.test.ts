@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -32,6 +33,28 @@ describe("the Worker's bundle", () => {
       })
       .map((file) => path.relative(root, file));
     expect(importers).toEqual([]);
+  });
+
+  // a Worker evaluates every module it carries when an isolate starts: the forms' schemas built at module level
+  // (zod's objects, each field's checks) were the largest part of that, some 25 ms, for the one or two a request
+  // uses. They are built when first asked for (`once` in app/lib/once.ts), and kept.
+  it("builds no zod schema while a module loads", () => {
+    const builtOnLoad = sourceFiles(path.join(root, "app")).flatMap((file) => {
+      const text = fs.readFileSync(file, "utf8");
+      if (!/from "zod(\/[\w/]+)?"/.test(text)) return [];
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+      // z.… or the shared fields (field.…), run at the module's top level: not in a function, not in a type
+      const buildsNow = (node: ts.Node): boolean =>
+        !ts.isFunctionLike(node) &&
+        !ts.isTypeNode(node) &&
+        ((ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && ["z", "field"].includes(node.expression.text)) || ts.forEachChild(node, buildsNow) === true);
+      return source.statements.flatMap((statement) =>
+        ts.isVariableStatement(statement)
+          ? statement.declarationList.declarations.filter((d) => d.initializer && buildsNow(d.initializer)).map((d) => `${path.relative(root, file)}: ${d.name.getText(source)}`)
+          : ts.isExpressionStatement(statement) && buildsNow(statement.expression) ? [`${path.relative(root, file)}: line ${source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1}`] : [],
+      );
+    });
+    expect(builtOnLoad).toEqual([]);
   });
 
   it("carries one copy of pako, the one pdf-lib and its fonts and PNG reader each install", () => {

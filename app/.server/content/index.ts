@@ -51,25 +51,25 @@ export class ContentService {
   }
 
   async siteSettings(options: ContentOptions = {}): Promise<SiteSettings | null> {
-    return checked(siteSettingsSchema, await this.run(QUERIES.siteSettings, {}, options), "siteSettings");
+    return checked(siteSettingsSchema(), await this.run(QUERIES.siteSettings, {}, options), "siteSettings");
   }
 
   async page(slug: string, options: ContentOptions = {}): Promise<Page | null> {
-    return checked(pageSchema, await this.run(QUERIES.pageBySlug, { slug }, options), `page ${slug}`);
+    return checked(pageSchema(), await this.run(QUERIES.pageBySlug, { slug }, options), `page ${slug}`);
   }
 
   async openJobs(options: ContentOptions = {}): Promise<JobSummary[]> {
     const rows = await this.run(QUERIES.openJobs, {}, options);
-    return checkedList(jobSummarySchema, rows, "jobPosting");
+    return checkedList(jobSummarySchema(), rows, "jobPosting");
   }
 
   async job(slug: string, options: ContentOptions = {}): Promise<Job | null> {
-    return checked(jobSchema, await this.run(QUERIES.jobBySlug, { slug }, options), `jobPosting ${slug}`);
+    return checked(jobSchema(), await this.run(QUERIES.jobBySlug, { slug }, options), `jobPosting ${slug}`);
   }
 
   /** The published pages and open jobs a sitemap lists. */
   async sitemap(options: ContentOptions = {}): Promise<SitemapContent> {
-    return checked(sitemapSchema, await this.run(QUERIES.sitemap, {}, options), "sitemap") ?? { pages: [], jobs: [] };
+    return checked(sitemapSchema(), await this.run(QUERIES.sitemap, {}, options), "sitemap") ?? { pages: [], jobs: [] };
   }
 
   /**
@@ -84,7 +84,7 @@ export class ContentService {
       console.error("content: constant lists unavailable, using the seed's:", error);
       rows = await seedSource.fetch(QUERIES.constantLists.groq, {}, "published");
     }
-    const lists = checkedList(constantListSchema, rows, "constantList");
+    const lists = checkedList(constantListSchema(), rows, "constantList");
     return Object.fromEntries(lists.map((list) => [list.key, list]));
   }
 

@@ -3,11 +3,12 @@
 // path mini's checks were 5 % of the Node server's busy time, about twice classic's
 import * as z from "zod";
 import { PAGE_TYPES, classifyPage } from "./page-types";
+import { once } from "~/lib/once";
 
 export * from "./page-types";
 
-const count = z.number().int().gte(0).lte(10_000_000);
-const epochMs = z.number().int().gte(1_500_000_000_000).lte(4_102_444_800_000);
+const count = once(() => z.number().int().gte(0).lte(10_000_000));
+const epochMs = once(() => z.number().int().gte(1_500_000_000_000).lte(4_102_444_800_000));
 const upTo = (n: number) => z.string().max(n);
 const percent = () => z.number().gte(0).lte(100);
 
@@ -19,32 +20,32 @@ const percent = () => z.number().gte(0).lte(100);
 export const DURATION_SLACK_MS = 1000;
 
 /** The page-session record of spec §3, as the tracker sends it and the endpoint accepts it. */
-export const pageSessionSchema = z
+export const pageSessionSchema = once(() => z
   .object({
     sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
     userId: z.number().int().nullable().optional(),
     route: z.string().min(1).max(2048),
     params: z.record(z.string(), upTo(256)).default({}),
     query: z.record(z.string(), upTo(512)).default({}),
-    sessionStart: epochMs,
-    sessionEnd: epochMs,
-    totalDuration: count,
-    activeTime: count,
-    lastActiveTime: epochMs,
+    sessionStart: epochMs(),
+    sessionEnd: epochMs(),
+    totalDuration: count(),
+    activeTime: count(),
+    lastActiveTime: epochMs(),
     isPageActive: z.boolean(),
     userInteractions: z.object({
-      clicks: count,
-      keystrokes: count,
-      scrollEvents: count,
-      mouseMovements: count,
-      mouseLeaves: count,
+      clicks: count(),
+      keystrokes: count(),
+      scrollEvents: count(),
+      mouseMovements: count(),
+      mouseLeaves: count(),
     }),
     scrollDepthMax: percent(),
     interactionTimepoints: z
       .array(
         z.object({
           type: upTo(32),
-          time: epochMs,
+          time: epochMs(),
           position: z.object({ x: z.number(), y: z.number() }).optional(),
           depth: percent().optional(),
         }),
@@ -55,8 +56,8 @@ export const pageSessionSchema = z
     searchQuery: upTo(512).optional(),
     searchFilters: z.record(z.string(), z.union([upTo(256), z.number()])).optional(),
     userAgent: upTo(512),
-    screenWidth: count,
-    screenHeight: count,
+    screenWidth: count(),
+    screenHeight: count(),
     language: upTo(35),
   })
   .refine((s) => s.sessionEnd >= s.sessionStart, { path: ["sessionEnd"], message: "must not be before sessionStart" })
@@ -69,6 +70,6 @@ export const pageSessionSchema = z
     const page = classifyPage(s.route, "");
     if (page.pageType !== s.pageType) ctx.addIssue({ code: "custom", path: ["pageType"], message: "does not match the route" });
     if (page.companyId !== s.companyId) ctx.addIssue({ code: "custom", path: ["companyId"], message: "does not match the route" });
-  });
+  }));
 
-export type PageSessionRecord = z.infer<typeof pageSessionSchema>;
+export type PageSessionRecord = z.infer<ReturnType<typeof pageSessionSchema>>;

@@ -83,7 +83,7 @@ describe("a page session", () => {
     expect(record.activeTime).toBe(10_000 + 60_000 + 5_000);
     expect(record.userInteractions).toMatchObject({ clicks: 1, keystrokes: 1 });
     expect(record.interactionTimepoints[0]).toMatchObject({ type: "click", position: { x: 10, y: 20 } });
-    expect(pageSessionSchema.safeParse(record).success).toBe(true);
+    expect(pageSessionSchema().safeParse(record).success).toBe(true);
     await vi.runAllTimersAsync();
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.body).sessionId).toBe(record.sessionId);

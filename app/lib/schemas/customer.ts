@@ -5,6 +5,7 @@ import { field, isDecimal, isUrl, messages, orEmpty, parseDecimal } from "~/lib/
 import { oneOf, passwordsMatch } from "./account";
 import { buyerCriteriaSchema, type CriteriaOptions } from "./buyer-criteria";
 import { tableActionSchema } from "./table";
+import { once } from "~/lib/once";
 
 /** A role ticked twice (a form posted by hand) is held once. */
 const eachOnce = <T>(values: T[]) => [...new Set(values)];
@@ -58,7 +59,7 @@ export const MEMBER_ADMIN_MESSAGE =
   "Admin is for staff accounts: a customer's member cannot be an admin (deleting, disabling or locking the customer would shut them out). Create a staff account for them with New user on the users page.";
 
 /** /admin/customer/buyer/add */
-export const memberSchema = z.object({
+export const memberSchema = once(() => z.object({
   customerId: z.pipe(
     z.string({ error: messages.required }).check(z.regex(/^[1-9]\d{0,9}$/, "Choose one of the listed options.")),
     z.transform(Number),
@@ -74,10 +75,10 @@ export const memberSchema = z.object({
       z.refine((roles) => roles.every((r) => (MEMBER_ROLES as readonly string[]).includes(r)), MEMBER_ADMIN_MESSAGE),
       notAgentAlone("Buyer, Seller or Broker"),
     ),
-});
+}));
 
 /** /admin/customers/{id}: the actions on a customer. */
-export const customerActionSchema = z.discriminatedUnion("intent", [
+export const customerActionSchema = once(() => z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("enable") }),
   z.object({ intent: z.literal("disable") }),
   z.object({ intent: z.literal("lock") }),
@@ -85,10 +86,10 @@ export const customerActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reset-password"), userId: z.coerce.number().check(z.int(), z.positive()) }),
   z.object({ intent: z.literal("resend-invitation"), userId: z.coerce.number().check(z.int(), z.positive()) }),
   z.object({ intent: z.literal("delete") }),
-]);
+]));
 
 /** Every form of /admin/customers/{id}: the customer's switches, a member's e-mails, the members table's columns and views. */
-export const customerPageSchema = z.discriminatedUnion("intent", [...customerActionSchema.def.options, ...tableActionSchema("customerMembers").def.options]);
+export const customerPageSchema = once(() => z.discriminatedUnion("intent", [...customerActionSchema().def.options, ...tableActionSchema("customerMembers").def.options]));
 
 /** /admin/customers/on-board/{id}: the checklist, one intent per step. */
 export const onboardingSchema = (investorTypes: readonly string[]) =>
@@ -100,7 +101,7 @@ export const onboardingSchema = (investorTypes: readonly string[]) =>
   ]);
 
 /** /admin/users/create and /admin/users/edit/{id}: an account and its roles. */
-export const userSchema = z.object({
+export const userSchema = once(() => z.object({
   name: field.text({ min: 2, max: 100 }),
   email: field.email(),
   company: field.optionalText({ max: 150 }),
@@ -108,21 +109,21 @@ export const userSchema = z.object({
   roles: z
     .array(field.listed(ROLE_NAMES), { error: messages.required })
     .check(z.minLength(1, messages.required), z.overwrite(eachOnce), notAgentAlone("Buyer, Seller, Admin or Broker")),
-});
+}));
 
 /**
  * /admin/users/edit/{id}, "Attach to a customer": a member who named a company we have in on-boarding is left
  * unattached (decision 015) until an admin, who knows they belong there, attaches them by the customer's name.
  */
-export const attachCustomerSchema = z.object({ intent: z.literal("attach"), customerName: field.text({ max: 200 }) });
+export const attachCustomerSchema = once(() => z.object({ intent: z.literal("attach"), customerName: field.text({ max: 200 }) }));
 
 /** /uobs/invite/{token}: the invited person's first password. */
-export const acceptInvitationSchema = z
+export const acceptInvitationSchema = once(() => z
   .object({
     password: field.password(),
     confirmPassword: z.string({ error: messages.required }),
   })
-  .check(passwordsMatch("password"));
+  .check(passwordsMatch("password")));
 
 /** /admin/customers/edit/{id}: the customer's details or the criteria it buys by, by intent. */
 export const customerEditSchema = (businessTypes: readonly string[], criteria: CriteriaOptions) =>

@@ -13,9 +13,9 @@ describe("a website on the affiliate form and in the potential-customer import",
       ["http://partnerbrokers.example", "http://partnerbrokers.example"],
       ["", ""],
     ]) {
-      const applied = affiliateSchema.safeParse({ ...application, companyWebsite: typed });
+      const applied = affiliateSchema().safeParse({ ...application, companyWebsite: typed });
       expect(applied.success && applied.data.companyWebsite, typed).toBe(kept);
-      const imported = leadCsvLineSchema.safeParse({ ...line, website: typed || undefined });
+      const imported = leadCsvLineSchema().safeParse({ ...line, website: typed || undefined });
       expect(imported.success && imported.data.website, typed).toBe(kept);
       if (kept) expect(customerSchema([]).safeParse({ customerName: "Lead Co", customerType: "buyer", website: kept }).success, kept).toBe(true);
     }
@@ -23,8 +23,8 @@ describe("a website on the affiliate form and in the potential-customer import",
 
   it("is refused when it is no web address, as the customer form would refuse it", () => {
     for (const typed of ["not a website", "localhost", "ftp://partnerbrokers.example", `${"a".repeat(190)}.example`]) {
-      expect(affiliateSchema.safeParse({ ...application, companyWebsite: typed }).success, typed).toBe(false);
-      expect(leadCsvLineSchema.safeParse({ ...line, website: typed }).success, typed).toBe(false);
+      expect(affiliateSchema().safeParse({ ...application, companyWebsite: typed }).success, typed).toBe(false);
+      expect(leadCsvLineSchema().safeParse({ ...line, website: typed }).success, typed).toBe(false);
     }
   });
 });

@@ -47,7 +47,7 @@ describe("the loan-pricing inputs (query parameters of /results)", () => {
   });
 
   it("asks for a pool", () => {
-    const submission = parseWithZod(new URLSearchParams("projectId="), { schema: poolPricingSchema });
+    const submission = parseWithZod(new URLSearchParams("projectId="), { schema: poolPricingSchema() });
     expect(submission.status === "error" && submission.error).toMatchObject({ projectId: ["Required."] });
   });
 });

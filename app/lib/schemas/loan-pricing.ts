@@ -4,6 +4,7 @@ import { field, messages } from "../validation";
 import { oneOf } from "./account";
 import { MAX_AMOUNT } from "./project";
 import { LOAN_PARAMS } from "~/lib/loan-pricing";
+import { once } from "~/lib/once";
 export { LOAN_PARAMS };
 
 /**
@@ -18,12 +19,12 @@ const optionalDecimal = (opts: { min?: number; max?: number; thousands?: boolean
 const percent = () => optionalDecimal({ min: 0, max: 100, percent: true });
 
 /** What both forms may set: the default assumptions and the discount rate, overridden. */
-const overrides = {
+const overrides = once(() => ({
   cpr: percent(),
   cdr: percent(),
   severity: percent(),
   yield: percent(),
-};
+}));
 
 export const loanPricingSchema = (o: PricingOptions) =>
   z
@@ -41,7 +42,7 @@ export const loanPricingSchema = (o: PricingOptions) =>
       ),
       ltv: optionalDecimal({ min: 0, max: 200, percent: true }),
       dscr: optionalDecimal({ min: 0, max: 20 }),
-      ...overrides,
+      ...overrides(),
     })
     .check(
       z.superRefine((loan, ctx) => {
@@ -53,9 +54,9 @@ export const loanPricingSchema = (o: PricingOptions) =>
 export type LoanPricingValues = z.output<ReturnType<typeof loanPricingSchema>>;
 
 /** A pool: one of the seller's loan-pool projects, priced from its loan tape. */
-export const poolPricingSchema = z.object({
+export const poolPricingSchema = once(() => z.object({
   projectId: z.coerce.number({ error: messages.required }).check(z.int(messages.required), z.positive(messages.required)),
-  ...overrides,
-});
-export type PoolPricingValues = z.output<typeof poolPricingSchema>;
+  ...overrides(),
+}));
+export type PoolPricingValues = z.output<ReturnType<typeof poolPricingSchema>>;
 

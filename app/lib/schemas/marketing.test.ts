@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { campaignApiSchema, SMS_MAX_LENGTH } from "./marketing";
 
 const refusals = (value: unknown) => {
-  const result = campaignApiSchema.safeParse(value);
+  const result = campaignApiSchema().safeParse(value);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
 };
 

@@ -3,6 +3,7 @@ import { LIST_CHANNELS, SUPPRESSION_CHANNELS } from "../marketing";
 import { mergeFieldProblem } from "../merge-fields";
 import { field, messages, notAJsonObject, orEmpty } from "../validation";
 import { SMS_MAX_LENGTH } from "~/lib/sms";
+import { once } from "~/lib/once";
 export { SMS_MAX_LENGTH };
 
 /** An id as a form sends it (a string, so the field is typed as one). */
@@ -15,7 +16,7 @@ const channel = () => field.listed(LIST_CHANNELS);
 /** The page's one-time key (decision 083); a post without it (an old page) saves a list as before. */
 const key = () => z.optional(z.string().check(z.maxLength(100)));
 
-export const saveListSchema = z.discriminatedUnion("kind", [
+export const saveListSchema = once(() => z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("selection"),
     name: name(),
@@ -25,8 +26,8 @@ export const saveListSchema = z.discriminatedUnion("kind", [
   }),
   z.object({ kind: z.literal("filters"), name: name(), channel: channel(), key: key(), query: orEmpty(z.string().check(z.maxLength(4000))) }),
   z.object({ kind: z.literal("project"), name: name(), channel: channel(), key: key(), projectId: id() }),
-]);
-export type SaveListValues = z.infer<typeof saveListSchema>;
+]));
+export type SaveListValues = z.infer<ReturnType<typeof saveListSchema>>;
 
 /** Refuses an unknown merge field (or a project field without a project) on the field that uses it. */
 const mergeFieldsKnown = <K extends string>(keys: readonly K[]) =>
@@ -38,36 +39,36 @@ const mergeFieldsKnown = <K extends string>(keys: readonly K[]) =>
   });
 
 /** A new bulk e-mail. */
-export const campaignDraftSchema = z
+export const campaignDraftSchema = once(() => z
   .object({
     listId: id(),
     subject: field.text({ max: 200 }),
     body: field.text({ max: 20_000 }),
     projectId: z.optional(id()),
   })
-  .check(mergeFieldsKnown(["subject", "body"]));
+  .check(mergeFieldsKnown(["subject", "body"])));
 
 /** A new bulk SMS: the opt-out line is added when it is sent. */
-export const smsDraftSchema = z
+export const smsDraftSchema = once(() => z
   .object({
     listId: id(),
     body: field.text({ max: SMS_MAX_LENGTH }),
     projectId: z.optional(id()),
   })
-  .check(mergeFieldsKnown(["body"]));
+  .check(mergeFieldsKnown(["body"])));
 
 /** The campaign page: a test to oneself, or send now. */
-export const campaignActionSchema = z.discriminatedUnion("intent", [
+export const campaignActionSchema = once(() => z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("test") }),
   z.object({ intent: z.literal("send") }),
   // a draft whose promoted listing has left the market: another listing, or none
   z.object({ intent: z.literal("project"), projectId: z.optional(id()) }),
   // a campaign being queued or sent: nothing more of it goes
   z.object({ intent: z.literal("cancel") }),
-]);
+]));
 
 /** RFC 8058's one-click body, which the page's own button posts too. */
-export const unsubscribeSchema = z.object({ "List-Unsubscribe": z.literal("One-Click", { error: "Press Unsubscribe to confirm." }) });
+export const unsubscribeSchema = once(() => z.object({ "List-Unsubscribe": z.literal("One-Click", { error: "Press Unsubscribe to confirm." }) }));
 
 /** How far ahead the API may schedule: a message not sent within a week of being due is given up (outbox retention). */
 export const MAX_SCHEDULE_DAYS = 7;
@@ -87,7 +88,7 @@ const CUSTOMER_IDS = "customerIds must be a list of customer ids.";
  * POST /api/1.0/campaigns (CRM automation): the customers to reach, the text, and
  * optionally when. Every refusal names its reason; the API answers the first.
  */
-export const campaignApiSchema = z
+export const campaignApiSchema = once(() => z
   .object(
     {
       // lengths are refinements, skipped once the type is refused: zod's length checks run on anything
@@ -123,4 +124,4 @@ export const campaignApiSchema = z
         ctx.addIssue({ code: "custom", path: ["sendAt"], message: `sendAt may be at most ${MAX_SCHEDULE_DAYS} days ahead.` });
       }
     }),
-  );
+  ));

@@ -5,7 +5,7 @@ import { matchmakingPageSchema } from "./matchmaking";
 
 const weights = (overrides: Record<string, string>) => {
   const form = new URLSearchParams({ intent: "weights", ...Object.fromEntries(WEIGHT_KEYS.map((k) => [k, "10"])), ...overrides });
-  return parseWithZod(form, { schema: matchmakingPageSchema });
+  return parseWithZod(form, { schema: matchmakingPageSchema() });
 };
 
 describe("the admin's match weights", () => {

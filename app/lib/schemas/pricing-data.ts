@@ -5,6 +5,7 @@ import { field, FILE_DAY_FORMAT, fromUsDay, isCalendarDay, isDecimalText, messag
 import { latestToday } from "../days";
 import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
 import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
+import { once } from "~/lib/once";
 export { INTEREST_RATE_COLUMNS };
 export { COEFFICIENT_COLUMNS };
 
@@ -28,23 +29,23 @@ export const isoDay = () =>
       z.refine((v) => v <= latestToday(), "The date cannot be in the future."),
     );
 
-const interestRateShape = {
+const interestRateShape = once(() => ({
   asOf: isoDay(),
   tenorMonths: field.integer({ min: 1, max: MAX_TERM_MONTHS }),
   rate: field.decimal({ min: -5, max: 100, percent: true }),
-};
-export const interestRateSchema = z.object(interestRateShape);
-export type InterestRateValues = z.output<typeof interestRateSchema>;
+}));
+export const interestRateSchema = once(() => z.object(interestRateShape()));
+export type InterestRateValues = z.output<ReturnType<typeof interestRateSchema>>;
 
 const SPREAD_LIMIT_BPS = 10_000;
 /** A spread's value in basis points; a default assumption's in percent, which may end in "%" as rates do ("12.5%"). */
-const spreadValue = field.decimal({ min: -SPREAD_LIMIT_BPS, max: SPREAD_LIMIT_BPS });
-const percentValue = field.decimal({ min: 0, max: 100, percent: true });
+const spreadValue = once(() => field.decimal({ min: -SPREAD_LIMIT_BPS, max: SPREAD_LIMIT_BPS }));
+const percentValue = once(() => field.decimal({ min: 0, max: 100, percent: true }));
 export const SPREAD_IN_BASIS_POINTS = "Spreads are in basis points: enter a number without %, e.g. 125 for 1.25 %.";
 const inPercent = (dimension: string) => (DEFAULT_DIMENSIONS as readonly string[]).includes(dimension);
-const valueOf = (dimension: string) => (inPercent(dimension) ? percentValue : spreadValue);
+const valueOf = (dimension: string) => (inPercent(dimension) ? percentValue() : spreadValue());
 
-const coefficientShape = {
+const coefficientShape = once(() => ({
   dimension: z.enum(COEFFICIENT_DIMENSIONS, { error: "Choose one of the listed options." }),
   band: field.text({ max: 100 }),
   // a number, "%" or not, here; its unit and bounds are the dimension's (coefficientRules), read as a number after
@@ -52,7 +53,7 @@ const coefficientShape = {
     z.trim(),
     z.refine((v) => isDecimalText(withoutPercent(v)), messages.decimal),
   ),
-};
+}));
 type CoefficientRow = { dimension: CoefficientDimension; band: string; value: string };
 
 /** The band must be one its dimension has; spreads are in bp, the default assumptions in percent (0–100). */
@@ -66,7 +67,7 @@ const coefficientRules = (propertyTypes: readonly string[]) => (row: Coefficient
 /** The row with its value a number, once the rules passed. */
 const withValue = (row: CoefficientRow) => ({ ...row, value: valueOf(row.dimension).parse(row.value) });
 export const coefficientSchema = (propertyTypes: readonly string[]) =>
-  z.pipe(z.object(coefficientShape).check(z.superRefine(coefficientRules(propertyTypes))), z.transform(withValue));
+  z.pipe(z.object(coefficientShape()).check(z.superRefine(coefficientRules(propertyTypes))), z.transform(withValue));
 export type CoefficientValues = z.output<ReturnType<typeof coefficientSchema>>;
 
 const id = () => z.coerce.number().check(z.int(), z.positive());
@@ -85,5 +86,5 @@ function systemDataSchema<Shape extends Record<string, $ZodType>, Row>(shape: Sh
   ]);
 }
 
-export const interestRatesPageSchema = systemDataSchema(interestRateShape);
-export const coefficientsPageSchema = (propertyTypes: readonly string[]) => systemDataSchema(coefficientShape, coefficientRules(propertyTypes), withValue as never);
+export const interestRatesPageSchema = once(() => systemDataSchema(interestRateShape()));
+export const coefficientsPageSchema = (propertyTypes: readonly string[]) => systemDataSchema(coefficientShape(), coefficientRules(propertyTypes), withValue as never);

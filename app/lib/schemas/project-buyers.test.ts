@@ -6,7 +6,7 @@ import { SELECT_BUYERS } from "./project-buyers";
 const form = (entries: Array<[string, string]>) => {
   const data = new FormData();
   for (const [k, v] of entries) data.append(k, v);
-  return parseWithZod(data, { schema: adminProjectSchema });
+  return parseWithZod(data, { schema: adminProjectSchema() });
 };
 
 describe("the admin project page's buyer table forms", () => {

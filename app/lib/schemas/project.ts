@@ -6,6 +6,7 @@ import { oneOf } from "./account";
 import { marketToday } from "../days";
 import { STEPS } from "~/lib/listing-steps";
 import { TEXT_LIMITS } from "~/lib/listing-steps";
+import { once } from "~/lib/once";
 export { TEXT_LIMITS };
 export { STEPS };
 
@@ -129,7 +130,7 @@ const draftId = () => z.coerce.number().check(z.int(), z.positive());
  * tape, submit for review. A step's own fields are read by schemaForStep, the
  * schema the step's form validates with, once the draft's kind is known.
  */
-export const draftIntentSchema = z.discriminatedUnion("intent", [
+export const draftIntentSchema = once(() => z.discriminatedUnion("intent", [
   // `key`: the Start page's one-time key (decision 083); a post without it (an old page, a client) starts a draft as before
   z.object({
     intent: z.literal("start"),
@@ -146,4 +147,4 @@ export const draftIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("submit"), draft: draftId() }),
   // a real-estate listing's "Look up address": fills the step's location fields, saves nothing
   z.object({ intent: z.literal("lookup"), draft: draftId(), address: z.optional(z.string()), zip: field.zip() }),
-]);
+]));

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { SELLER_PERMISSIONS, type SellerGrants, type SellerPermission } from "~/lib/seller-permissions";
 import { field } from "~/lib/validation";
+import { once } from "~/lib/once";
 
 const UNLISTED = "Choose one of the listed options.";
 const GRANT = new RegExp(`^(all|[1-9]\\d{0,9}):(${SELLER_PERMISSIONS.join("|")})$`);
@@ -32,11 +33,11 @@ export function grantsFromValues(values: readonly string[]): SellerGrants {
 export const valuesFromGrants = (g: SellerGrants) => [...g.all.map((p) => `all:${p}`), ...Object.entries(g.projects).flatMap(([id, list]) => list.map((p) => `${id}:${p}`))];
 
 /** /sellers/permissions: invite a colleague with what they may do. */
-export const inviteColleagueSchema = z.object({
+export const inviteColleagueSchema = once(() => z.object({
   name: field.text({ min: 2, max: 100 }),
   email: field.email(),
   grant: grants(),
-});
+}));
 
 /** The projects a page of the form showed (hidden fields): their permissions are replaced, no other project's. */
 const shown = () =>
@@ -48,4 +49,4 @@ const shown = () =>
     .check(z.refine((v) => v === undefined || v.every((x) => /^[1-9]\d{0,9}$/.test(x)), UNLISTED));
 
 /** /sellers/permissions/{id}: replace a colleague's permissions (with `shown`, on the projects of the page). */
-export const colleaguePermissionsSchema = z.object({ grant: grants(), shown: shown() });
+export const colleaguePermissionsSchema = once(() => z.object({ grant: grants(), shown: shown() }));

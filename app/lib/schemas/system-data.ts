@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { SIC_DIVISION_KEYS, SIC_DIVISIONS, sicDivisionOf } from "../system-data";
 import { field, messages } from "../validation";
 import { oneOf } from "./account";
+import { once } from "~/lib/once";
 
 /** The lists a property-assumption row is checked against: property types and regions (spec §9). */
 export type PropertyOptions = { propertyTypes: readonly string[]; regions: readonly string[] };
@@ -31,20 +32,20 @@ export const SIC_TITLE_MAX = 150;
 /** A SIC code: four digits. */
 export const sicCodeField = () => z.string({ error: messages.required }).check(z.trim(), z.regex(/^\d{4}$/, "Enter a four-digit SIC code."));
 
-const sicCodeShape = {
+const sicCodeShape = once(() => ({
   code: sicCodeField(),
   title: field.text({ max: SIC_TITLE_MAX }),
   division: z
     .string({ error: messages.required })
     .check(z.trim(), z.toUpperCase(), z.refine((v) => (SIC_DIVISION_KEYS as string[]).includes(v), "Choose one of the listed options.")),
-};
+}));
 
 /**
  * The division is the code's own (its first two digits' major group): 0111 filed under Manufacturing
  * would be listed and filtered under the wrong division. Run once the fields are
  * valid, so the message is about the division only when the code and division are each well formed.
  */
-const divisionOfCode = z.refine<{ code: string; division: string }>((v) => v.division === sicDivisionOf(v.code), {
+const divisionOfCode = once(() => z.refine<{ code: string; division: string }>((v) => v.division === sicDivisionOf(v.code), {
   path: ["division"],
   when: (payload) => payload.issues.length === 0,
   error: (issue) => {
@@ -52,16 +53,16 @@ const divisionOfCode = z.refine<{ code: string; division: string }>((v) => v.div
     const right = sicDivisionOf(code);
     return `SIC code ${code} is in division ${right} (${SIC_DIVISIONS[right]}).`;
   },
-});
+}));
 
 /**
  * A line of the CSV import: a code of three digits is a spreadsheet's reading of one that starts with 0
  * (the export's 0111 opened in Excel and saved again is 111), which no major group is otherwise (they
  * start at 01), so it is read as the four digits it was; every other code as the form takes it.
  */
-export const sicCodeSchema = z
-  .object({ ...sicCodeShape, code: z.pipe(z.pipe(z.string({ error: messages.required }), z.transform((v: string) => v.trim().replace(/^\d{3}$/, "0$&"))), sicCodeField()) })
-  .check(divisionOfCode);
+export const sicCodeSchema = once(() => z
+  .object({ ...sicCodeShape(), code: z.pipe(z.pipe(z.string({ error: messages.required }), z.transform((v: string) => v.trim().replace(/^\d{3}$/, "0$&"))), sicCodeField()) })
+  .check(divisionOfCode()));
 
 const id = () => z.coerce.number().check(z.int(), z.positive());
 const csvFile = () => z.optional(z.file({ error: "Choose a CSV file." }));
@@ -76,9 +77,9 @@ export const propertyIntentSchema = (o: PropertyOptions) =>
   ]);
 
 /** SIC codes are their own key: update and delete name the code they change. */
-export const sicIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ ...sicCodeShape, intent: z.literal("create") }).check(divisionOfCode),
-  z.object({ ...sicCodeShape, intent: z.literal("update"), original: sicCodeField() }).check(divisionOfCode),
+export const sicIntentSchema = once(() => z.discriminatedUnion("intent", [
+  z.object({ ...sicCodeShape(), intent: z.literal("create") }).check(divisionOfCode()),
+  z.object({ ...sicCodeShape(), intent: z.literal("update"), original: sicCodeField() }).check(divisionOfCode()),
   z.object({ intent: z.literal("delete"), code: sicCodeField() }),
   z.object({ intent: z.literal("import"), file: csvFile() }),
-]);
+]));

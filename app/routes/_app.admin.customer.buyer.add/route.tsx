@@ -36,7 +36,7 @@ function backToCustomer(request: Request, customerId: number) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: memberSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: memberSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { customerId, name, email, roles } = submission.value;
   const invited = await inviteMember(services, { customerId, name, email, roles, actor: user, address: clientAddress(args.request) });

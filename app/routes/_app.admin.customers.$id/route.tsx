@@ -66,7 +66,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const customerId = idParam(args.params);
-  const submission = parseWithZod(await readForm(args.request), { schema: customerPageSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: customerPageSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const customer = await findCustomer(services.db, { customerId });
   if (!customer) throw notFound();

@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** Checks the whole chain: a POST, because it reads every row, and so the button works without JavaScript. */
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: auditVerifySchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: auditVerifySchema() });
   if (submission.status !== "success") return invalid(submission, { extra: { check: null } });
   return answer(submission.reply(), 200, { check: await verifyAuditChain(services.db) });
 }

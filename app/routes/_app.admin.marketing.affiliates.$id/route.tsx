@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const affiliateId = idParam(args.params);
-  const submission = parseWithZod(await readForm(args.request), { schema: affiliatePageSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: affiliatePageSchema() });
   if (submission.status !== "success") return invalid(submission);
   const who = { actor: user, address: clientAddress(args.request) };
   // the page of referrals the step was taken on: the admin working through page 3 stays there

@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: approveAffiliateSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: approveAffiliateSchema() });
   if (submission.status !== "success") return invalid(submission);
   const { inquiryId, commissionPercent } = submission.value;
   const already = await partnerOfApplicant(services.db, { inquiryId });
@@ -63,7 +63,7 @@ export default function AffiliatesPage() {
     id: "approve",
     lastResult: data?.result,
     defaultValue: { inquiryId: applicationId },
-    schema: () => import("~/lib/schemas/affiliates").then((m) => m.approveAffiliateSchema),
+    schema: () => import("~/lib/schemas/affiliates").then((m) => m.approveAffiliateSchema()),
     shouldValidate: "onSubmit",
   });
   return (

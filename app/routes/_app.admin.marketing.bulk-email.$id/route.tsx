@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const campaign = await requireChannelCampaign(services.db, args.params, "email");
-  const submission = parseWithZod(await readForm(args.request), { schema: campaignActionSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: campaignActionSchema() });
   if (submission.status !== "success") return invalid(submission);
   const here = `/admin/marketing/bulk-email/${campaign.id}`;
   if (submission.value.intent === "test") {

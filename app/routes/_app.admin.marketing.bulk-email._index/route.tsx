@@ -34,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const form = await readForm(args.request);
-  const submission = parseWithZod(form, { schema: campaignDraftSchema });
+  const submission = parseWithZod(form, { schema: campaignDraftSchema() });
   if (submission.status !== "success") return invalid(submission);
   const { listId, subject, body, projectId } = submission.value;
   const problem = await draftProblem(services.db, { channel: "email", listId, projectId });
@@ -50,7 +50,7 @@ export default function BulkEmailPage() {
     id: "campaign",
     lastResult: data?.result,
     defaultValue: { listId },
-    schema: () => import("~/lib/schemas/marketing").then((m) => m.campaignDraftSchema),
+    schema: () => import("~/lib/schemas/marketing").then((m) => m.campaignDraftSchema()),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

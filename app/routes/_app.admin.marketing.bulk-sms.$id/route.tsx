@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const campaign = await requireChannelCampaign(services.db, args.params, "sms");
-  const submission = parseWithZod(await readForm(args.request), { schema: campaignActionSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: campaignActionSchema() });
   if (submission.status !== "success") return invalid(submission);
   const here = `/admin/marketing/bulk-sms/${campaign.id}`;
   if (submission.value.intent === "test") {

@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const form = await readForm(args.request);
-  const submission = parseWithZod(form, { schema: smsDraftSchema });
+  const submission = parseWithZod(form, { schema: smsDraftSchema() });
   if (submission.status !== "success") return invalid(submission);
   const { listId, body, projectId } = submission.value;
   const problem = await draftProblem(services.db, { channel: "sms", listId, projectId });
@@ -53,7 +53,7 @@ export default function BulkSmsPage() {
     id: "sms-campaign",
     lastResult: data?.result,
     defaultValue: { listId },
-    schema: () => import("~/lib/schemas/marketing").then((m) => m.smsDraftSchema),
+    schema: () => import("~/lib/schemas/marketing").then((m) => m.smsDraftSchema()),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: saveListSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: saveListSchema() });
   if (submission.status !== "success") return invalid(submission);
   const v = submission.value;
   const asked: ListDefinition = v.kind === "selection" ? { customerIds: v.customerId } : v.kind === "filters" ? { query: v.query } : { projectId: v.projectId };
@@ -65,7 +65,7 @@ export default function NewListPage() {
     id: "save-list",
     lastResult: data?.result,
     defaultValue: { channel: "email" },
-    schema: () => import("~/lib/schemas/marketing").then((m) => m.saveListSchema),
+    schema: () => import("~/lib/schemas/marketing").then((m) => m.saveListSchema()),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

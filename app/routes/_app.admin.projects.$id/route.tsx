@@ -67,7 +67,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!found || found.project.status === "draft") throw notFound();
   const form = await readDeskForm(args.request);
   if (!(form instanceof FormData)) return form;
-  const submission = parseWithZod(form, { schema: adminProjectSchema });
+  const submission = parseWithZod(form, { schema: adminProjectSchema() });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
   // back to the page as it was: which page of each of the desk's lists (`?ndas=3&offers=2`)
@@ -150,7 +150,7 @@ export default function AdminProjectPage() {
   const [form, fields] = useForm({
     id: "reject",
     lastResult: reviewAnswer ? result : undefined,
-    schema: () => import("~/lib/schemas/deal").then((m) => m.adminProjectSchema),
+    schema: () => import("~/lib/schemas/deal").then((m) => m.adminProjectSchema()),
     shouldValidate: "onSubmit",
   });
   return (

@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, role, project } = await requireListedProject(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: dataRoomAccessSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: dataRoomAccessSchema() });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
   switch (step.intent) {

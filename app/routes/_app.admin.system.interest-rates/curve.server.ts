@@ -22,8 +22,8 @@ import { curveBody } from "./rows.server";
 export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
   table: "interestRates",
   noun: { one: "curve point", many: "curve points" },
-  rowSchema: interestRateSchema,
-  pageSchema: interestRatesPageSchema,
+  rowSchema: interestRateSchema(),
+  pageSchema: interestRatesPageSchema(),
   columns: INTEREST_RATE_COLUMNS,
   rowKey: { of: (v) => `${v.asOf} ${v.tenorMonths}`, label: "date and tenor" },
   create: createInterestRate,

@@ -44,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** New weights apply to every stored match at once (a full recomputation); new questions to the next answer. */
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: matchmakingPageSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: matchmakingPageSchema() });
   if (submission.status !== "success") return invalid(submission);
   const address = clientAddress(args.request);
   const value = submission.value;
@@ -88,7 +88,7 @@ function WeightsForm() {
     id: "weights",
     lastResult: result,
     defaultValue: { ...weights, intent: "weights" },
-    schema: () => import("~/lib/schemas/matchmaking").then((m) => m.matchmakingPageSchema),
+    schema: () => import("~/lib/schemas/matchmaking").then((m) => m.matchmakingPageSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -136,7 +136,7 @@ function QuestionsForm() {
     id: "questions",
     lastResult: result,
     defaultValue: { ...defaults, intent: "questions" },
-    schema: () => import("~/lib/schemas/matchmaking").then((m) => m.matchmakingPageSchema),
+    schema: () => import("~/lib/schemas/matchmaking").then((m) => m.matchmakingPageSchema()),
     shouldValidate: "onSubmit",
   });
   const byName = fields as unknown as Record<string, FieldMetadata<string | undefined>>;

@@ -19,7 +19,7 @@ export function SicCodeEditor({ editing, result }: { editing: Row | null; result
     id: `sic-${editing?.code ?? "new"}`,
     lastResult,
     defaultValue: editing ? { code: editing.code, title: editing.title, division: editing.division } : undefined,
-    schema: () => import("~/lib/schemas/system-data").then((m) => m.sicIntentSchema),
+    schema: () => import("~/lib/schemas/system-data").then((m) => m.sicIntentSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

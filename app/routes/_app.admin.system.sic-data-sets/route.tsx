@@ -40,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   const read = await readCsvUploadForm(request, SYSTEM_DATA_MAX_BYTES);
   if ("refused" in read) return read.refused;
-  const submission = parseWithZod(read.form, { schema: sicIntentSchema });
+  const submission = parseWithZod(read.form, { schema: sicIntentSchema() });
   if (submission.status !== "success") return invalid(submission);
   const change = { actor: user, address: clientAddress(request) };
   const done = (message: string) => redirectWithNotification(services, request, backTo(request), message);

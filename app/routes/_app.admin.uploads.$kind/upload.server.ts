@@ -24,7 +24,7 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
   const read = await readCsvUploadForm(request, UPLOAD_MAX_BYTES);
   if ("refused" in read) return read.refused;
   if (read.form.get("intent") === "cancel") return cancelAction(request, services, user, path, read.form);
-  const submission = parseWithZod(read.form, { schema: listingUploadSchema });
+  const submission = parseWithZod(read.form, { schema: listingUploadSchema() });
   if (submission.status !== "success") return invalid(submission);
   const { intent, seller, target, file, key, again } = submission.value;
   if (!(await isSeller(services.db, seller))) return answer(submission.reply({ fieldErrors: { seller: ["Choose a seller."] } }), 400);
@@ -92,7 +92,7 @@ export async function uploadAction(args: ActionFunctionArgs, services: Services,
 
 /** The jobs table's Cancel: the import stops at its next step, and the page says what became of it. */
 async function cancelAction(request: Request, services: Services, user: User, path: UploadPath, form: FormData) {
-  const submission = parseWithZod(form, { schema: importCancelSchema });
+  const submission = parseWithZod(form, { schema: importCancelSchema() });
   if (submission.status !== "success") return invalid(submission);
   const jobId = submission.value.job;
   const found = await findImportJob(services.db, jobId);

@@ -27,7 +27,7 @@ export async function templatesAction(request: Request, services: Services, user
     // an "import" form) reached no form of this page, and the page said nothing
     return answer(unreadSubmission("upload").reply({ fieldErrors: { file: [TOO_LARGE] } }), 413);
   }
-  const submission = parseWithZod(form, { schema: contractTemplateSchema });
+  const submission = parseWithZod(form, { schema: contractTemplateSchema() });
   if (submission.status !== "success") return invalid(submission);
   const actor = { actor: user, address: clientAddress(request) };
   if (submission.value.intent === "upload") {

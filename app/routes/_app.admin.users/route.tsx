@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user: admin } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: usersPageSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: usersPageSchema() });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
   if (step.intent === "columns" || step.intent === "save-view" || step.intent === "reset") return handleTableAction(services, admin.id, step, args.request);

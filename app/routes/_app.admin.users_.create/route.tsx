@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const form = await readForm(args.request);
-  const submission = parseWithZod(form, { schema: userSchema });
+  const submission = parseWithZod(form, { schema: userSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { name, email, company, phone, roles } = submission.value;
   const submissionKey = submissionKeyOf(form);

@@ -11,7 +11,7 @@ export function CustomerOfMember({ customer, attachable, lastResult }: { custome
   const [form, fields] = useForm({
     id: "attach",
     lastResult,
-    schema: () => import("~/lib/schemas/customer").then((m) => m.attachCustomerSchema),
+    schema: () => import("~/lib/schemas/customer").then((m) => m.attachCustomerSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -50,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   if (form.get("intent") === "attach") return attach(args, { services, form, userId, admin });
   if (form.get("intent") === "two-factor-off") return twoFactorOff(args, { services, userId, admin });
-  const submission = parseWithZod(form, { schema: userSchema });
+  const submission = parseWithZod(form, { schema: userSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const before = await findUserById(services.db, userId);
   if (!before) throw notFound();
@@ -133,7 +133,7 @@ function theirChangeShown(submission: { payload: Record<string, unknown>; reply:
  */
 function openedValues(payload: Record<string, unknown>) {
   try {
-    const parsed = userSchema.safeParse(JSON.parse(String(payload.opened ?? "")));
+    const parsed = userSchema().safeParse(JSON.parse(String(payload.opened ?? "")));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -176,7 +176,7 @@ async function twoFactorOff(args: ActionFunctionArgs, { services, userId, admin 
 
 /** Attaches the member to a customer by its name, audited; the page says why not. */
 async function attach(args: ActionFunctionArgs, { services, form, userId, admin }: { services: Services; form: FormData; userId: number; admin: User }) {
-  const submission = parseWithZod(form, { schema: attachCustomerSchema });
+  const submission = parseWithZod(form, { schema: attachCustomerSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const attached = await attachToCustomer(services.db, { userId, name: submission.value.customerName });
   if (!attached) throw notFound();

@@ -28,7 +28,7 @@ export async function assistantLoader(args: LoaderFunctionArgs) {
 /** Each turn is a form post answered with a redirect back to the page it came from. */
 export async function assistantAction(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "buyer" });
-  const submission = parseWithZod(await readForm(args.request), { schema: assistantSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: assistantSchema() });
   if (submission.status !== "success") return invalid(submission);
   const value = submission.value;
   const back = backTo(value.back);

@@ -21,7 +21,7 @@ const CLOSED_STEPS: Record<string, ClosedStep> = { offer: "offer", revise: "revi
 
 /** What a buyer does in the workspace, read by workspaceIntentSchema: write to the seller, make, revise, accept or withdraw an offer. */
 export async function workspaceIntent(args: GuardArgs, workspace: Workspace) {
-  const submission = parseWithZod(await readForm(args.request), { schema: workspaceIntentSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: workspaceIntentSchema() });
   // the listing left the market since the page was read: said so whatever was typed, which the answer keeps
   if (workspace.closed) return closedListingAnswer(args.request, submission, workspace.closed, CLOSED_STEPS[String(submission.payload.intent)] ?? "message");
   const { services, user, project, soldToViewerAt } = workspace;

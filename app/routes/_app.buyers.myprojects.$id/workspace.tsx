@@ -54,7 +54,7 @@ export function WorkspacePage() {
         <div className="space-y-6">
           <section className="card" id="negotiation" aria-label="Negotiation">
             <h2 className="mb-3 font-semibold">Negotiation with the seller</h2>
-            <ThreadView messages={thread} earlier={earlier} paged={paged} anchor="negotiation" me={me} submissionKey={submissionKey} lastResult={resultFor(result, "message")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)} readOnly={readOnly} />
+            <ThreadView messages={thread} earlier={earlier} paged={paged} anchor="negotiation" me={me} submissionKey={submissionKey} lastResult={resultFor(result, "message")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema())} readOnly={readOnly} />
           </section>
           <section className="space-y-4" id="offers" aria-label="Offers">
             <h2 className="font-semibold">Offers</h2>
@@ -73,7 +73,7 @@ export function WorkspacePage() {
                     summary="Answer with revised terms"
                     submitLabel="Send revised offer"
                     lastResult={resultFor(result, "revise", { offerId: view.offer.id })}
-                    schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)}
+                    schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema())}
                   />
                 ) : view.offer.status === "submitted" ? (
                   <OfferStep offerId={view.offer.id} intent="withdraw" label="Withdraw the offer" />
@@ -83,7 +83,7 @@ export function WorkspacePage() {
             {!open && project.status === "published" ? (
               <div className="card">
                 <h3 className="mb-3 font-semibold">Submit a letter of intent</h3>
-                <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={resultFor(result, "offer")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema)} />
+                <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={resultFor(result, "offer")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema())} />
               </div>
             ) : null}
           </section>

@@ -58,7 +58,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, contract, project } = await requireEnvelope(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: signNdaSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: signNdaSchema() });
   if (submission.status !== "success") return invalid(submission);
   if (contract.ndaStatus === "Rejected") return refuse(submission, closedNda(contract), 409);
   if (contract.ndaStatus !== "Requested") return refuse(submission, "This NDA is signed already.", 409);
@@ -93,7 +93,7 @@ export default function SigningPage() {
     id: "sign-nda",
     lastResult,
     defaultValue: { signerName: suggestedName },
-    schema: () => import("~/lib/schemas/deal").then((m) => m.signNdaSchema),
+    schema: () => import("~/lib/schemas/deal").then((m) => m.signNdaSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

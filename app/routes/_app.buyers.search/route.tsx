@@ -101,7 +101,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
-  const submission = parseWithZod(await readForm(args.request), { schema: searchPageSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: searchPageSchema() });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
   if (step.intent === "save-search") return saveThisSearch(services, args.request, { user, name: step.name, submission });

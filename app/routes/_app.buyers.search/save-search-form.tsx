@@ -8,7 +8,7 @@ export function SaveSearchForm({ lastResult }: { lastResult?: ActionResult }) {
   const [form, fields] = useForm({
     id: "save-search",
     lastResult,
-    schema: () => import("~/lib/schemas/saved-searches").then((m) => m.saveSearchSchema),
+    schema: () => import("~/lib/schemas/saved-searches").then((m) => m.saveSearchSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -112,7 +112,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user, project, buyer, open, soldToBuyer, gone } = await requireThread(args, "offers");
-  const submission = parseWithZod(await readForm(args.request), { schema: messageSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: messageSchema() });
   // the buyer's message to a listing gone since their page was read: 410, what they typed kept (decision 116)
   if (gone) return closedListingAnswer(args.request, submission, gone, "message");
   if (submission.status !== "success") return invalid(submission);
@@ -137,7 +137,7 @@ export default function ThreadPage() {
         </p>
       ) : null}
       <section className="card">
-        <ThreadView messages={messages} earlier={earlier} paged={paged} me={me} submissionKey={submissionKey} lastResult={result} schema={() => import("~/lib/schemas/deal").then((m) => m.messageSchema)} readOnly={!canWrite} />
+        <ThreadView messages={messages} earlier={earlier} paged={paged} me={me} submissionKey={submissionKey} lastResult={result} schema={() => import("~/lib/schemas/deal").then((m) => m.messageSchema())} readOnly={!canWrite} />
       </section>
     </div>
   );

@@ -51,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "member" });
-  const submission = parseWithZod(await readForm(args.request), { schema: markReadSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: markReadSchema() });
   if (submission.status !== "success") return invalid(submission);
   await markNotificationsRead(services.db, user.id);
   return redirectWithNotification(services, args.request, "/messages", "All notifications are marked as read.");

@@ -29,7 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "member" });
-  const submission = parseWithZod(await readForm(args.request), { schema: profileActionSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: profileActionSchema() });
   if (submission.status !== "success") return invalid(submission, { hideFields: SECRET_FIELDS, extra: NO_CODES });
   const step = submission.value;
   switch (step.intent) {
@@ -65,14 +65,14 @@ export default function ProfilePage() {
     id: "profile",
     lastResult: resultFor(result, "profile"),
     defaultValue: { name: user.name, phone: user.phone },
-    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const [passwordForm, password] = useForm({
     id: "password",
     lastResult: resultFor(result, "password"),
-    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

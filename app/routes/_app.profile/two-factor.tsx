@@ -46,7 +46,7 @@ function Enrol({ state, lastResult }: { state: Extract<State, { status: "pending
   const [form, fields] = useForm({
     id: "totp-confirm",
     lastResult,
-    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema()),
     shouldValidate: "onSubmit",
   });
   return (
@@ -86,13 +86,13 @@ function On({ state, lastResult, codesResult, codesShown }: { state: Extract<Sta
   const [form, fields] = useForm({
     id: "totp-disable",
     lastResult,
-    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema()),
     shouldValidate: "onSubmit",
   });
   const [codesForm, codesFields] = useForm({
     id: "totp-recovery-codes",
     lastResult: codesResult,
-    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema),
+    schema: () => import("~/lib/schemas/account").then((m) => m.profileActionSchema()),
     shouldValidate: "onSubmit",
   });
   return (

@@ -152,7 +152,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   // "Look up address" and, without JavaScript, "Import loans" are buttons of the step's form, whose hidden intent says save
   for (const intent of ["lookup", "tape"]) if (form.getAll("intent").includes(intent)) form.set("intent", intent);
-  const submission = parseWithZod(form, { schema: draftIntentSchema });
+  const submission = parseWithZod(form, { schema: draftIntentSchema() });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
   if (step.intent === "start") {

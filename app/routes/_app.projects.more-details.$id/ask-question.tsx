@@ -7,7 +7,7 @@ export function AskQuestion({ projectId, lastResult }: { projectId: number; last
   const [form, fields] = useForm({
     id: "ask",
     lastResult,
-    schema: () => import("~/lib/schemas/inbound").then((m) => m.askSchema),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.askSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -43,11 +43,11 @@ export async function action(args: ActionFunctionArgs) {
     // a listing that left the market since the teaser was read: a buyer with a deal on it is told, and keeps the question typed
     const closed = await closedDealOf(services.db, user, id);
     if (!closed) throw notFound();
-    const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
+    const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema() });
     if (submission.payload.intent !== "ask") throw notFound();
     return closedListingAnswer(args.request, submission, closed, "question");
   }
-  const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: teaserIntentSchema() });
   if (submission.status !== "success") return invalid(submission);
   if (submission.value.intent === "ask") {
     // each question is an e-mail to every admin: a member's form is limited as the public forms are (20 an hour)

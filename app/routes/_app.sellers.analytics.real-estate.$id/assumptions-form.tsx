@@ -43,7 +43,7 @@ function Assumptions({
     id: "assumptions",
     lastResult: result,
     defaultValue: Object.fromEntries(KEYS.map((k) => [k, String(inputs[k])])),
-    schema: () => import("~/lib/schemas/real-estate").then((m) => m.valuationQuerySchema),
+    schema: () => import("~/lib/schemas/real-estate").then((m) => m.valuationQuerySchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

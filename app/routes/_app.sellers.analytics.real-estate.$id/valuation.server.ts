@@ -19,7 +19,7 @@ function withDefaults<R extends { initialValue?: Record<string, unknown> | null 
 export function valuationOf({ project, market }: Found, search: URLSearchParams) {
   const stored = storedPropertyOf(project);
   const defaults = defaultInputs(stored, market);
-  const submission = parseWithZod(search, { schema: valuationQuerySchema });
+  const submission = parseWithZod(search, { schema: valuationQuerySchema() });
   const given = submission.status === "success" ? submission.value : {};
   const inputs: ValuationInputs = { ...defaults };
   for (const [key, value] of Object.entries(given)) if (value !== undefined) inputs[key as keyof ValuationInputs] = value;

@@ -23,7 +23,7 @@ beforeAll(async () => {
       app.services.db,
       userIds.map((userId) =>
         toRow(
-          pageSessionSchema.parse({
+          pageSessionSchema().parse({
             sessionId: `desk${userId}x${projectId}x${end}`, userId, route: `/projects/more-details/${projectId}`, params: { id: String(projectId) }, query: {},
             sessionStart: end - 60_000, sessionEnd: end, totalDuration: 60_000, activeTime: 30_000, lastActiveTime: end - 1000, isPageActive: false,
             userInteractions: { clicks: 1, keystrokes: 0, scrollEvents: 2, mouseMovements: 3, mouseLeaves: 0 }, scrollDepthMax: 50, interactionTimepoints: [],

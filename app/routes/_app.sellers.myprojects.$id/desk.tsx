@@ -139,7 +139,7 @@ export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin, resul
                 summary="Counter with other terms"
                 submitLabel="Send counter-offer"
                 lastResult={invalidFor("counter", { offerId: view.offer.id })}
-                schema={() => import("~/lib/schemas/deal").then((m) => m.deskIntentSchema)}
+                schema={() => import("~/lib/schemas/deal").then((m) => m.deskIntentSchema())}
               />
             ) : null}
           </OfferCard>

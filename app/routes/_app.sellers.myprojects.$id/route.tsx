@@ -97,7 +97,7 @@ export async function action(args: ActionFunctionArgs) {
   // seller who posts it gets the same 404
   const needed = form.getAll("intent").map(permissionForIntent);
   if (needed.some((p) => p === "admin" || (p && !may.has(p)))) throw notFound();
-  const submission = parseWithZod(form, { schema: sellerProjectSchema });
+  const submission = parseWithZod(form, { schema: sellerProjectSchema() });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
   // the desk's steps where the page shows it: a draft's (or a returned or submitted listing's) data

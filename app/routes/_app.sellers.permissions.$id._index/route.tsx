@@ -43,7 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const found = await colleagueLedBy(services.db, { userId: user.id, memberId: idParam(args.params) });
   if (!found) throw notFound();
-  const submission = parseWithZod(await readForm(args.request), { schema: colleaguePermissionsSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: colleaguePermissionsSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { grant, shown } = submission.value;
   await saveGrants(services.db, { actor: user, memberId: found.member.id, grants: grantsFromValues(grant), shown, address: clientAddress(args.request) });
@@ -56,7 +56,7 @@ export default function ColleaguePermissionsPage() {
   const [form, fields] = useForm({
     id: "colleague-permissions",
     lastResult,
-    schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.colleaguePermissionsSchema),
+    schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.colleaguePermissionsSchema()),
   });
   const here = `/sellers/permissions/${member.id}`;
   return (

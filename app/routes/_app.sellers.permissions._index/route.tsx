@@ -62,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
     if (!sent) throw notFound();
     return redirectWithNotification(services, args.request, "/sellers/permissions", `A new invitation is on its way to ${sent.email}.`);
   }
-  const submission = parseWithZod(form, { schema: inviteColleagueSchema });
+  const submission = parseWithZod(form, { schema: inviteColleagueSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { name, email, grant } = submission.value;
   const refused = await colleagueInviteRefused(services.db, { leadId: user.id });
@@ -82,7 +82,7 @@ export default function SellerPermissionsPage() {
     id: "invite-colleague",
     lastResult,
     defaultValue: INVITE_DEFAULTS,
-    schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.inviteColleagueSchema),
+    schema: () => import("~/lib/schemas/seller-permissions").then((m) => m.inviteColleagueSchema()),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -28,7 +28,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request } = args;
   const address = clientAddress(request);
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: signinSchema });
+  const submission = parseWithZod(formData, { schema: signinSchema() });
   const captchaNeeded = () => signinNeedsCaptcha(services.db, services.env, address);
   const hide = { hideFields: ["password"] };
   // a signed-out form's text shown above the form goes with it, and is shown again after a refusal

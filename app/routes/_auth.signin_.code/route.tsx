@@ -33,7 +33,7 @@ export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const pending = await pendingSignin(services, args.request);
   if (!pending) return abandonSecondStep(services, "Your sign-in took too long. Please sign in again.");
-  const submission = parseWithZod(await readForm(args.request), { schema: secondFactorSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: secondFactorSchema() });
   const hide = { hideFields: ["code"] };
   if (submission.status !== "success") return answer(submission.reply(hide), 400);
   const result = await checkSecondFactor(services, args.request, pending.user, submission.value.code);
@@ -53,7 +53,7 @@ export default function SecondStepPage() {
   const [form, fields] = useForm({
     id: "signin-code",
     lastResult,
-    schema: () => import("~/lib/schemas/account").then((m) => m.secondFactorSchema),
+    schema: () => import("~/lib/schemas/account").then((m) => m.secondFactorSchema()),
     shouldValidate: "onSubmit",
   });
   return (

@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args, { link: LINK_STEP });
-  const submission = parseWithZod(await readForm(args.request), { schema: acceptInvitationSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: acceptInvitationSchema() });
   const hide = ["password", "confirmPassword"];
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
   const userId = await acceptInvitation(services.db, { token: args.params.id ?? "", password: submission.value.password });
@@ -60,7 +60,7 @@ export default function AcceptInvitationPage() {
   return (
     <NewPasswordForm
       id="accept-invitation"
-      schema={() => import("~/lib/schemas/customer").then((m) => m.acceptInvitationSchema)}
+      schema={() => import("~/lib/schemas/customer").then((m) => m.acceptInvitationSchema())}
       lastResult={lastResult}
       title="Choose your password"
       intro={

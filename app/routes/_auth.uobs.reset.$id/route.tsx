@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args, { link: LINK_STEP });
-  const submission = parseWithZod(await readForm(args.request), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: resetPasswordSchema() });
   const hide = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") return answer(submission.reply(hide), 400);
   const userId = await completePasswordReset(services.db, args.params.id ?? "", submission.value.password);
@@ -63,7 +63,7 @@ export default function ResetPasswordPage() {
   return (
     <NewPasswordForm
       id="reset-password"
-      schema={() => import("~/lib/schemas/account").then((m) => m.resetPasswordSchema)}
+      schema={() => import("~/lib/schemas/account").then((m) => m.resetPasswordSchema())}
       lastResult={lastResult}
       title="Choose a new password"
       labels={["New password", "Repeat new password"]}

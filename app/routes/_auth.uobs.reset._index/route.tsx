@@ -41,7 +41,7 @@ export const ACCESS_SUSPENDED_SUBJECT = "Your company's access to Secondary Mark
 export async function action(args: ActionFunctionArgs) {
   const { services } = await requireAnonymous(args);
   const formData = await readForm(args.request);
-  const submission = parseWithZod(formData, { schema: requestResetSchema });
+  const submission = parseWithZod(formData, { schema: requestResetSchema() });
   if (submission.status !== "success") return answer(submission.reply(), 400, { sent: false });
   if (!(await passesCaptcha(services.env, formData, clientAddress(args.request)))) {
     return answer(submission.reply({ formErrors: [CAPTCHA_MESSAGE] }), 400, { sent: false });
@@ -92,7 +92,7 @@ export default function RequestResetPage() {
   const [form, fields] = useForm({
     id: "request-reset",
     lastResult: data?.result,
-    schema: () => import("~/lib/schemas/account").then((m) => m.requestResetSchema),
+    schema: () => import("~/lib/schemas/account").then((m) => m.requestResetSchema()),
     shouldValidate: "onSubmit",
   });
   return (

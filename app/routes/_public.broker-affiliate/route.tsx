@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const formData = await readForm(args.request);
-  const submission = parseWithZod(formData, { schema: affiliateSchema });
+  const submission = parseWithZod(formData, { schema: affiliateSchema() });
   if (submission.status !== "success") return invalid(submission);
   const thanks = () =>
     redirectWithNotification(services, args.request, "/broker-affiliate", "Thank you for applying. Our team will contact you shortly.");
@@ -54,7 +54,7 @@ export default function BrokerAffiliatePage() {
     id: "affiliate",
     lastResult,
     defaultValue: defaults,
-    schema: () => import("~/lib/schemas/inbound").then((m) => m.affiliateSchema),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.affiliateSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

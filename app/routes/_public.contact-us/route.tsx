@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await allowAnyone(args);
   const formData = await readForm(args.request);
-  const submission = parseWithZod(formData, { schema: contactFormSchema });
+  const submission = parseWithZod(formData, { schema: contactFormSchema() });
   if (submission.status !== "success") return invalid(submission);
   const { topic, ...fields } = submission.value;
   const thanks = () =>
@@ -68,7 +68,7 @@ export default function ContactPage() {
     id: "contact",
     lastResult,
     defaultValue: defaults,
-    schema: () => import("~/lib/schemas/inbound").then((m) => m.contactFormSchema),
+    schema: () => import("~/lib/schemas/inbound").then((m) => m.contactFormSchema()),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

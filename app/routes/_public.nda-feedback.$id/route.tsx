@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, project, buyer } = await requireFeedbackToken(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: feedbackSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: feedbackSchema() });
   if (submission.status !== "success") return answer(submission.reply(), 400, { saved: false });
   const problem = await savePass(dealServices(services), project, buyer, submission.value);
   // an old tab, or the approval e-mail's link after an offer: the page shows why, and nothing is saved
@@ -71,7 +71,7 @@ export default function FeedbackPage() {
     id: "feedback",
     lastResult: data?.result,
     defaultValue: given ? { reasons: given.reasons, comment: given.comment } : undefined,
-    schema: () => import("~/lib/schemas/deal").then((m) => m.feedbackSchema),
+    schema: () => import("~/lib/schemas/deal").then((m) => m.feedbackSchema()),
     shouldValidate: "onSubmit",
   });
   if (data?.saved) {

@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
 /** The page's button and RFC 8058's one-click POST send the same body: List-Unsubscribe=One-Click. */
 export async function action(args: ActionFunctionArgs) {
   const { services, claim } = await requireAlertsToken(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: unsubscribeSchema });
+  const submission = parseWithZod(await readForm(args.request), { schema: unsubscribeSchema() });
   if (submission.status !== "success") return answer(submission.reply(), 400, { done: false });
   await stopAlerts(services.db, claim);
   return answer(submission.reply(), 200, { done: true });
