@@ -12,7 +12,7 @@ process.env.DATA_DIR = dir;
 process.env.DATABASE_URL = `file:${path.join(dir, "guards.db")}`;
 process.env.DEMO_DATA = "true";
 
-const { requireUser, requireAnonymous, allowAnyone } = await import("./guards.server");
+const { requireUser, requireAnonymous, allowAnyone, pagePathOf } = await import("./guards.server");
 const { getServices } = await import("~/services.server");
 const { findUserByEmail } = await import("~/models/users.server");
 const { endSession, startSession } = await import("~/models/sessions.server");
@@ -46,6 +46,35 @@ const req = (url: string, init: RequestInit & { cookie?: string } = {}) =>
   });
 
 describe("guards", () => {
+  it("read the page a request is for from its address once, however many loaders guard it", () => {
+    // made before the count starts: a Request parses its own address
+    const request = req("/sellers/myprojects/5?ndas=2&_data=routes%2Fx&index");
+    // Remix hands each loader its own copy of the request
+    const copy = new Request(request);
+    const other = req("/home");
+    const Parsed = URL;
+    let parsed = 0;
+    globalThis.URL = class extends Parsed {
+      constructor(...args: ConstructorParameters<typeof URL>) {
+        super(...args);
+        parsed++;
+      }
+    };
+    try {
+      const paths = [pagePathOf(request), pagePathOf(copy), pagePathOf(request)];
+      expect(paths).toEqual(Array(3).fill({ pathname: "/sellers/myprojects/5", search: "?ndas=2" }));
+      expect(parsed).toBe(1);
+      // each caller has its own copy
+      paths[0]!.search = "";
+      expect(pagePathOf(request).search).toBe("?ndas=2");
+      expect(pagePathOf(other)).toEqual({ pathname: "/home", search: "" });
+      expect(pagePathOf(copy).search).toBe("?ndas=2");
+      expect(parsed).toBe(3);
+    } finally {
+      globalThis.URL = Parsed;
+    }
+  });
+
   it("send a visitor who opens a project detail page to /home with redirect and login=true", async () => {
     for (const p of ["/sellers/myprojects/5", "/buyers/myprojects/5", "/admin/projects/5", "/projects/more-details/5"]) {
       const response = await thrown(requireUser({ request: req(p), context }, { role: "member" }));

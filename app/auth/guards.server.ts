@@ -11,11 +11,20 @@ export type GuardArgs = { request: Request; context: AppLoadContext; params?: Re
 
 /** The page a data request (?_data=...) belongs to: its path and query without _data. */
 export function pagePathOf(request: Request) {
-  const url = new URL(request.url);
-  url.searchParams.delete("_data");
-  url.searchParams.delete("index");
-  return { pathname: url.pathname, search: url.search };
+  // every loader's guard asks it, of its own copy of the same request (a document runs three or four):
+  // a Worker's URL is parsed, and written again at each change of its query, in the runtime, at a cost
+  // each time. The last address is kept, with its answer, which depends on nothing else
+  if (request.url !== lastAddress) {
+    const url = new URL(request.url);
+    url.searchParams.delete("_data");
+    url.searchParams.delete("index");
+    lastPath = { pathname: url.pathname, search: url.search };
+    lastAddress = request.url;
+  }
+  return { ...lastPath };
 }
+let lastAddress: string | undefined;
+let lastPath = { pathname: "", search: "" };
 
 /** The base guard every other one starts from: a same-origin request, the services, the member if any. */
 async function whoIsAsking(args: GuardArgs) {

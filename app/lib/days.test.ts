@@ -35,6 +35,18 @@ describe("today, for a date field (decision 121)", () => {
     expect(messagesOf(offerTermsSchema().safeParse({ ...offer, expiresOn: "2026-12-07" }))).toHaveProperty("expiresOn");
   });
 
+  it("is worked out from the time zone's rules once a minute: a page asks it of each offer it shows", () => {
+    const rules = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    try {
+      const days = ["2026-12-08T04:58:00Z", "2026-12-08T04:58:30Z", "2026-12-08T04:58:59.999Z", "2026-12-08T04:59:00Z", "2026-12-08T05:00:00Z", "2026-12-08T05:00:01Z"].map((t) => marketToday(new Date(t)));
+      expect(days).toEqual(["2026-12-07", "2026-12-07", "2026-12-07", "2026-12-07", "2026-12-08", "2026-12-08"]);
+      // 04:58, 04:59 and 05:00: one answer each
+      expect(rules).toHaveBeenCalledTimes(3);
+    } finally {
+      rules.mockRestore();
+    }
+  });
+
   it("is the latest day on earth for what must not be in the future: an admin east of UTC enters their morning's rate", () => {
     vi.useFakeTimers();
     // 09:00 on 8 December in Sydney, 22:00 on 7 December in UTC
