@@ -142,9 +142,10 @@ describe("the potential customers' one- and two-letter text", () => {
 
   it("reads a page and its count in one statement, for a text in few leads", async () => {
     // (a page past the last, as "zq"'s second, reads again for the last: only such a link pays that; a text in most
-    // leads, "le", walks the page's order and reads its count alongside, decision 105)
+    // leads, "le", walks the page's order and reads its count alongside, decision 105; so does one with a filter of few
+    // leads by Received, decision 125: sorted by name here)
     for (const [q, page] of [["zq", 1], ["59", 1], ["9", 2], ["0", 2]] as const) {
-      expect(await statementsOf(() => listLeads(t.db, { filters: { q, status: "open" }, page, pageSize: 10 })), q).toHaveLength(1);
+      expect(await statementsOf(() => listLeads(t.db, { filters: { q, status: "open" }, sort: "name", page, pageSize: 10 })), q).toHaveLength(1);
     }
   });
 });
@@ -241,6 +242,64 @@ describe("the potential customers' short text found in most leads", () => {
     const sent = await statementsOf(() => listLeads(t.db, { filters: { q: "le", status: "open" }, page: 2, pageSize: 10 }));
     expect(sent).toHaveLength(2);
     expect(sent.filter((s) => /^select count\(\*\)/.test(s))).toHaveLength(1);
+  });
+});
+
+describe("the potential customers' text with a filter, by Received", () => {
+  it("walks a filter's leads newest first when the text is in many of them, though in few of the newest leads, and shows what the plain query finds", async () => {
+    const at = Date.UTC(2026, 3, 1);
+    // 4,400 older leads, dismissed and imported, half holding "qzx" and one in a hundred "qzr"; then 500 newer ones, open
+    // demo requests, holding neither: both texts are in none of the newest leads
+    const before4400 = (await t.db.select({ id: sql<number>`max(${leads.id})` }).from(leads))[0]!.id;
+    await insertMany(t.db, leads, [
+        ...Array.from({ length: 4_400 }, (_, i) => ({
+          source: "import" as const,
+          status: "dismissed" as const,
+          name: `Mara ${i % 2 ? "Qzxen" : "Olsen"}${i % 100 === 3 ? " Qzr" : ""}`,
+          email: `m${i}@olsen.example`,
+          company: `Olsen Co ${i % 7}`,
+          createdAt: new Date(at - 86_400_000 * 3 - (i % 53 === 5 ? i - 1 : i) * 60_000),
+        })),
+        ...Array.from({ length: 500 }, (_, i) => ({ source: "demo" as const, name: `Newer ${i}`, email: `n${i}@newer.example`, company: "Newer Co", createdAt: new Date(at - i * 60_000) })),
+    ]);
+    const to = new Date(at - 86_400_000 * 2).toISOString().slice(0, 10);
+    const fields = ["name", "email", "company", "phone", "website", "notes"].map((f) => `lower(${f}) like ?1`).join(" or ");
+    /** The page and count in plain SQL: any field holds the text, the filters, newest first. */
+    const plain = async (q: string, { status, source, before }: { status?: string; source?: string; before?: number }, page: number) => {
+      const where = `(${fields}) and (?2 is null or status = ?2) and (?3 is null or source = ?3) and (?4 is null or created_at < ?4)`;
+      const args = [`%${q}%`, status ?? null, source ?? null, before ?? null];
+      const ids = await t.client.execute({ sql: `select id from leads where ${where} order by created_at desc, id desc limit 25 offset ${(page - 1) * 25}`, args });
+      const count = await t.client.execute({ sql: `select count(*) as n from leads where ${where}`, args });
+      return { ids: ids.rows.map((r) => Number(r.id)), total: Number(count.rows[0]!.n) };
+    };
+    const before = Date.parse(`${to}T00:00:00Z`) + 86_400_000;
+    // [text, filters, its plain form, statements once learnt: 2 walked (the page and its count), 1 gathered]
+    const cases: Array<[string, Parameters<typeof listLeads>[1]["filters"] & object, Parameters<typeof plain>[1], number]> = [
+      ["qzx", { status: "dismissed" }, { status: "dismissed" }, 2],
+      ["QZX", { source: "import" }, { source: "import" }, 2],
+      ["qzx", { to }, { before }, 2],
+      ["qzxen", { status: "dismissed", source: "import", to }, { status: "dismissed", source: "import", before }, 2],
+      // in one in a hundred of the filter's newest: gathered from the trigram index, a walk would read them all
+      ["qzr", { status: "dismissed" }, { status: "dismissed" }, 1],
+      ["qzx", { status: "open" }, { status: "open" }, 2],
+    ];
+    for (const [q, filters, asPlain, statements] of cases) {
+      const { total } = await plain(q.toLowerCase(), asPlain, 1);
+      for (const page of [1, 3, 41]) {
+        // counted up to the page's reach (decision 104); a page past the last shows the last
+        const reach = Math.max(1_000, page * 25);
+        const shown = total > reach ? page : Math.min(page, Math.max(1, Math.ceil(total / 25)));
+        const { ids } = await plain(q.toLowerCase(), asPlain, shown);
+        for (const time of ["first", "again"]) {
+          const found = await listLeads(t.db, { filters: { ...filters, q }, page });
+          const where = `"${q}" ${JSON.stringify(filters)} page ${page}, ${time}`;
+          expect({ ids: found.rows.map((r) => r.lead.id), page: found.page, total: found.total, more: found.more }, where).toEqual({ ids, page: shown, total: Math.min(total, reach), more: total > reach });
+        }
+      }
+      const sent = await statementsOf(() => listLeads(t.db, { filters: { ...filters, q } }));
+      expect({ q, filters, statements: sent.length }).toEqual({ q, filters, statements });
+    }
+    await t.db.delete(leads).where(sql`${leads.id} > ${before4400}`);
   });
 });
 
@@ -347,16 +406,20 @@ describe("the potential customers' short text in more leads than it counts", () 
         });
       }
     }
-    // a text in most leads with a filter that keeps few of the newest (none of the 1,100 is converted) is gathered, not
-    // walked: walked, its last page read every lead (decision 124); the same rows and count either way
+    // a text in most leads with a filter that keeps few of the newest (none of the 1,100 is converted): by Received, walked
+    // in the converted leads' own index, newest first (decision 125); by another sort, gathered, not walked: walked, its
+    // last page read every lead (decision 124); the same rows and count either way
     expect(await statementsOf(() => listLeads(t.db, { filters: { q: "le" } }))).toHaveLength(2);
     for (const q of ["le", "lead"]) {
-      for (const time of ["first", "again"]) {
-        // (the first search learns the pair anew: an earlier test's walked it, before the 1,100 were the newest)
-        const found = await listLeads(t.db, { filters: { q, status: "converted" }, page: 2 });
-        const sent = await statementsOf(() => listLeads(t.db, { filters: { q, status: "converted" }, page: 2 }));
-        const want = await expected(q, "converted", 2);
-        expect({ q, time, statements: sent.length, ids: found.rows.map((r) => r.lead.id), total: found.total }).toEqual({ q, time, statements: 1, ...want });
+      for (const [sort, statements] of [["createdAt", 2], ["name", 1]] as const) {
+        const order = sort === "name" ? "lower(name) desc, id desc" : "created_at desc, id desc";
+        const want = await plainTextPage(t.client, { table: "leads", fields: ["name", "email", "company", "phone", "website", "notes"], q, status: "converted", order, page: 2 });
+        for (const time of ["first", "again"]) {
+          // (the first search learns the pair anew: an earlier test's walked it, before the 1,100 were the newest)
+          const found = await listLeads(t.db, { filters: { q, status: "converted" }, sort, page: 2 });
+          const sent = await statementsOf(() => listLeads(t.db, { filters: { q, status: "converted" }, sort, page: 2 }));
+          expect({ q, sort, time, statements: sent.length, ids: found.rows.map((r) => r.lead.id), total: found.total }).toEqual({ q, sort, time, statements, ...want });
+        }
       }
     }
     // under every sort alike

@@ -46,7 +46,7 @@ import {
   type ListQuery,
 } from "./list-query.server";
 import { handleTableAction, listView } from "./table-view.server";
-import { isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
+import { DENSITY_SAMPLE, isDense, learnDensity, matchesAmongNewest } from "./text-density.server";
 import { isUniqueViolation } from "~/.server/db/errors";
 import { customerNamed, isNameRefused, nameIsFree, nameTaken } from "./customer-names.server";
 
@@ -113,15 +113,23 @@ const SORT: Partial<Record<LeadColumn, SQL>> = {
 };
 
 /**
+ * The index a page by Received walks with a status or a source (the status's if both): that filter's leads, newest first
+ * (migration 0101, decision 125). Through the dates' index a page walked every lead to find those the filter keeps: page 400
+ * of Converted, a lead in fourteen, read 140,000 to show 25.
+ */
+const newestOf = (filters: LeadFilters) => (oneOf(LEAD_STATUSES, filters.status) ? "status" : oneOf(LEAD_SOURCES, filters.source) ? "source" : null);
+
+/**
  * `walking`: the sort whose index a page walks (a short text in most leads, decisions 105 and 107); a status or a source is
- * kept off its own index (a unary plus) unless it is that sort's, so that SQLite walks the sort's index for the page rather
- * than sorting the status's or the source's leads.
+ * kept off its own index (a unary plus) unless it is that sort's, or the one whose index a page by Received walks
+ * (`newestOf`), so that SQLite walks that index for the page rather than sorting the status's or the source's leads.
  */
 function whereOf(filters: LeadFilters, { walking }: { walking?: string } = {}) {
   const status = oneOf(LEAD_STATUSES, filters.status);
   const source = oneOf(LEAD_SOURCES, filters.source);
+  const walked = walking === "createdAt" ? (newestOf(filters) ?? walking) : walking;
   const kept = (column: typeof leads.status | typeof leads.source, value: string, sort: string) =>
-    walking && walking !== sort ? sql`+${column} = ${value}` : sql`${column} = ${value}`;
+    walked && walked !== sort ? sql`+${column} = ${value}` : sql`${column} = ${value}`;
   return and(
     status ? kept(leads.status, status, "status") : undefined,
     source ? kept(leads.source, source, "source") : undefined,
@@ -185,8 +193,28 @@ const textSample = (text: string | null, filter: SQL | undefined) =>
       )})`
     : sql<number | null>`null`;
 
-/** What a text's density is learnt for: the text, and the filters with it (text-density.server.ts's key). */
-const densityKey = (text: string, { status, source, from, to }: LeadFilters) => (status || source || from || to ? JSON.stringify([text, status, source, from, to]) : text);
+/** A filter's leads few enough for a page by Received to walk them all whatever its text: each one's text sought by key (5 ms). */
+const FEW_LEADS = 4_000;
+
+/**
+ * A page by Received with a filter walks the filter's leads newest first (its own index, or the dates' for days alone): its
+ * cost is the text's share of them, not of every lead. The sample is the first 400 the walk reads, how many hold the text;
+ * a filter that keeps fewer than `FEW_LEADS` leads (counted in its index up to there) is walked whatever its text. Gathered,
+ * "son" with Dismissed (a lead in ten of the newest, half the older ones) read its 17,000 matches from the trigram index for
+ * a page.
+ */
+const walkSample = (text: string, filter: SQL) =>
+  sql<number | null>`(select case when (select count(*) from (select 1 from ${leads} where ${filter} limit ${FEW_LEADS})) < ${FEW_LEADS} then ${DENSITY_SAMPLE} else sum(${containsText(leadsText.text, text)}) end from ${leadsText} where ${leadsText.id} in (select ${leads.id} from ${leads} where ${filter} order by ${leads.createdAt} desc, ${leads.id} desc limit ${DENSITY_SAMPLE}))`;
+
+/** The walk's density the page reads by: a filter's own leads for a page by Received (`walkSample`), else the newest leads. */
+const sampleOf = (text: string | null, others: LeadFilters, sorted: string) => {
+  const filter = whereOf(others, { walking: sorted });
+  return text && filter && sorted === "createdAt" ? walkSample(text, filter) : textSample(text, whereOf(others));
+};
+
+/** What a text's density is learnt for: the text, and the filters with it (text-density.server.ts's key), and whether sampled as `walkSample`. */
+const densityKey = (text: string, { status, source, from, to }: LeadFilters, sorted: string) =>
+  status || source || from || to ? JSON.stringify([text, status, source, from, to, sorted === "createdAt"]) : text;
 
 /**
  * The lead's joined text, cross joined, holds the text, and the lead `where`: each lead's text sought by its key as the
@@ -207,7 +235,7 @@ export async function listLeads(db: Database, { filters = {}, sort = "createdAt"
       .$dynamic();
   const walkable = walkableText(filters.q);
   const others = { ...filters, q: undefined };
-  const key = walkable && densityKey(walkable, others);
+  const key = walkable && densityKey(walkable, others, sorted);
   const learn = (seen: number | null | undefined) => {
     if (key && seen != null) learnDensity(LEADS_TEXT, key, Number(seen), { share: WALKED_SHARE });
   };
@@ -217,7 +245,7 @@ export async function listLeads(db: Database, { filters = {}, sort = "createdAt"
     // those rows are read, with their customer's name. Gathered, every match was sorted to show 25 (45,000 leads, "com":
     // 150-470 ms)
     const textAlone = !whereOf(others);
-    const sample = textSample(walkable, whereOf(others));
+    const sample = sampleOf(walkable, others, sorted);
     return pageOrLast(async (at) => {
       // read alongside the page (one call to D1), up to the reach and one more (decision 104): a pass over the joined
       // text, or the filter's leads each checked by key, that stops after a small share of a text in most leads
@@ -239,13 +267,16 @@ export async function listLeads(db: Database, { filters = {}, sort = "createdAt"
   if (filters.q?.trim()) {
     // a text search gathers its matches from the trigram index (or a short one from the joined text): read once,
     // carrying their count and a walkable text's sample, the page's rows joined to them
-    const ids = () => db.select({ id: leads.id, total: sql<number>`count(*) over ()`.as("total"), sample: textSample(walkable, whereOf(others)).as("sample") }).from(leads).where(where).$dynamic();
+    const ids = () => db.select({ id: leads.id, total: sql<number>`count(*) over ()`.as("total"), sample: sampleOf(walkable, others, sorted).as("sample") }).from(leads).where(where).$dynamic();
     const found = await pageOfGathered(
       (chosen) => rowsOf({ total: chosen.total, sample: chosen.sample }).innerJoin(chosen, eq(chosen.id, leads.id)),
       ids,
       { by, desc, id: leads.id, page, pageSize },
       (first) => learn(first.sample),
     );
+    // no row carried the sample: read alone, so that a text none of a small filter's leads hold (a common one, thousands of
+    // matches in the index) is learnt as a walk of those few, not gathered from the index at every search
+    if (!found.rows.length && key && sorted === "createdAt" && whereOf(others)) learn(((await db.all(sql`select ${sampleOf(walkable, others, sorted)} as sample`)) as Array<{ sample: number | null }>)[0]?.sample);
     const rows = found.rows.map(({ sample: _sample, ...row }) => row);
     // a walkable text's exact count shown as the walked page would show it (decision 104): which way a page is read never
     // changes what it shows

@@ -1176,6 +1176,10 @@ export const leads = sqliteTable(
   },
   (t) => [
     index("leads_status_idx").on(t.status, t.id),
+    // a status's or a source's leads newest first in its own index: a page of Received with a filter walks only the
+    // filter's leads, each checked for the text, and a deep page skips index entries alone (decision 125)
+    index("leads_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("leads_source_created_idx").on(t.source, t.createdAt, t.id),
     uniqueIndex("leads_inbound_item_idx").on(t.inboundItemId),
     // the table's default order, newest first
     index("leads_created_idx").on(t.createdAt, t.id),
