@@ -256,3 +256,19 @@ test("at 200 % zoom (1280 × 800, 640 × 400 CSS px) the NDA to sign scrolls in 
   const box = await page.getByRole("article", { name: "The NDA" }).boundingBox();
   expect(box!.height, "the NDA's box fits the window's 400 px").toBeLessThanOrEqual(400);
 });
+
+test("a chart or table box that fits is no tab stop; one that scrolls is, and becomes one when the window narrows", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript every box is a tab stop: the server cannot know which will scroll");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, DEMO.seller);
+  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await page.goto("/sellers/myprojects/13");
+  const boxes = page.locator("main .scroll-shadows[role=group], main .table-scroll[role=group]");
+  const stops = () => boxes.evaluateAll((all) => all.map((box) => ({ scrolls: box.scrollWidth > box.clientWidth, stop: box.getAttribute("tabindex") === "0" })));
+  const wrong = async () => (await stops()).filter((b) => b.scrolls !== b.stop).length;
+  await expect.poll(wrong, { message: "boxes that are a tab stop if and only if they scroll" }).toBe(0);
+  expect((await stops()).filter((b) => !b.stop).length, "the desk's charts and tables that fit a wide window").toBeGreaterThan(3);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(wrong).toBe(0);
+  await expect(page.getByRole("group", { name: "Matched buyers" })).toHaveAttribute("tabindex", "0");
+});
