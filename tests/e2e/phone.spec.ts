@@ -213,6 +213,27 @@ test.describe("a 360 px touch phone", () => {
     expect(await chart.evaluate((box) => box.getBoundingClientRect().right - box.querySelector("svg")!.getBoundingClientRect().right)).toBeLessThanOrEqual(1);
   });
 
+  test("a chart that scrolls keeps its scale and its rows' names in view: a loan's cash flows, a seller's funnel", async ({ page }) => {
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    const check = async (figure: ReturnType<Page["getByTestId"]>, name: string) => {
+      const box = figure.getByRole("group");
+      expect(await box.evaluate((b) => b.scrollWidth > b.clientWidth), "the chart scrolls at 360 px").toBe(true);
+      await box.evaluate((b) => (b.scrollLeft = b.scrollWidth));
+      const axis = figure.getByTestId("chart-axis");
+      const [boxLeft, axisLeft] = await Promise.all([box.evaluate((b) => b.getBoundingClientRect().left), axis.evaluate((a) => a.getBoundingClientRect().left)]);
+      expect(Math.abs(axisLeft - boxLeft), "the axis at the box's left edge, scrolled to the end").toBeLessThanOrEqual(1);
+      await expect(axis.locator("text", { hasText: name })).toBeVisible();
+      // drawn at the plot's scale: as tall as the plot
+      const heights = await figure.locator("svg[viewBox]").evaluateAll((svgs) => svgs.map((s) => Math.round(s.getBoundingClientRect().height)));
+      expect(new Set(heights).size, `the plot's and the axis's heights ${heights}`).toBe(1);
+    };
+    await page.goto("/sellers/analytics/loan-pricing/results?balance=100000&noteRate=6&termMonths=360&amortization=level&loanStatus=Performing&cpr=2&cdr=1&severity=30&yield=7");
+    await check(page.getByTestId("cash-flow-chart"), "$0");
+    await page.goto("/sellers/myprojects/13");
+    await check(page.getByTestId("chart-deal-funnel"), "Viewed");
+  });
+
   test("a buyer's criteria keep every choice inside the card: 'Trading Assets/Liquidation' breaks after its slash", async ({ page }) => {
     await signIn(page, DEMO.buyer);
     await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
