@@ -234,6 +234,28 @@ test.describe("a 360 px touch phone", () => {
     await check(page.getByTestId("chart-deal-funnel"), "Viewed");
   });
 
+  test("a seller's matched buyers are rows a few lines tall: a short reason on one line, the buyer's name on one and kept in view", async ({ page }) => {
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/sellers/myprojects/13");
+    const table = page.getByTestId("matched-buyers");
+    // the Reasons column shrank to its longest word: "Industry: Insurance +25" over three lines, a row 220 px tall
+    const broken = await table.locator("tbody li").evaluateAll((lis) => lis.filter((li) => li.textContent!.length <= 30 && li.getBoundingClientRect().height > 20).map((li) => li.textContent));
+    expect(broken, "short reasons over more than one line").toEqual([]);
+    const names = await table.locator("tbody tr > :first-child").evaluateAll((tds) =>
+      tds.filter((td) => {
+        const text = document.createRange();
+        text.selectNodeContents(td);
+        return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((td) => td.textContent),
+    );
+    expect(names, "buyers' names over more than one line").toEqual([]);
+    const box = page.getByRole("group", { name: "Matched buyers" });
+    await box.evaluate((b) => (b.scrollLeft = b.scrollWidth));
+    const [boxLeft, nameLeft] = await Promise.all([box.evaluate((b) => b.getBoundingClientRect().left), table.locator("tbody tr > :first-child").first().evaluate((td) => td.getBoundingClientRect().left)]);
+    expect(Math.abs(nameLeft - boxLeft), "the buyer's column in view, scrolled to the end").toBeLessThanOrEqual(1);
+  });
+
   test("a buyer's criteria keep every choice inside the card: 'Trading Assets/Liquidation' breaks after its slash", async ({ page }) => {
     await signIn(page, DEMO.buyer);
     await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
