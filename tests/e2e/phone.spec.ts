@@ -256,6 +256,29 @@ test.describe("a 360 px touch phone", () => {
     expect(Math.abs(nameLeft - boxLeft), "the buyer's column in view, scrolled to the end").toBeLessThanOrEqual(1);
   });
 
+  test("the search map's dots, 3 px across, are targets 24 px across: a tap on a dot opens it, 11 px beside one opens a project", async ({ page }) => {
+    await signIn(page, DEMO.buyer);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/buyers/search?view=map");
+    const map = page.getByTestId("us-map");
+    await map.scrollIntoViewIfNeeded();
+    const taps = await map.evaluate((svg) =>
+      [...svg.querySelectorAll("a[aria-label] circle")].map((dot) => {
+        const r = dot.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+        const edges = svg.getBoundingClientRect();
+        // past the map's edge (a dot on the Keys) is no place to tap
+        const link = (dx: number, dy: number) =>
+          x + dx < edges.left || x + dx > edges.right || y + dy < edges.top || y + dy > edges.bottom ? "outside" : (document.elementFromPoint(x + dx, y + dy)?.closest("a")?.getAttribute("href") ?? null);
+        return { size: r.width, beside: [link(11, 0), link(-11, 0), link(0, 11), link(0, -11)] };
+      }),
+    );
+    expect(taps.length).toBeGreaterThan(10);
+    expect(Math.max(...taps.map((t) => t.size)), "the dots' size on a phone, px").toBeLessThan(5);
+    // a project's link: its teaser, or a property's page (/realestate/…)
+    expect(taps.filter((t) => t.beside.includes(null)).length, "dots with no project 11 px beside them").toBe(0);
+  });
+
   test("a buyer's criteria keep every choice inside the card: 'Trading Assets/Liquidation' breaks after its slash", async ({ page }) => {
     await signIn(page, DEMO.buyer);
     await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
