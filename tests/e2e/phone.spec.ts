@@ -279,6 +279,24 @@ test.describe("a 360 px touch phone", () => {
     expect(taps.filter((t) => t.beside.includes(null)).length, "dots with no project 11 px beside them").toBe(0);
   });
 
+  test("a buyer's loan tape keeps each loan's number and maturity date on one line", async ({ page }) => {
+    // the seeded buyer's deal on the demo seller's loan pool (project 13), whose tape has 13 loans
+    await signIn(page, SEEDED_BUYER);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/buyers/myprojects/13");
+    const tape = page.getByRole("group", { name: "Loan tape" });
+    expect(await tape.evaluate((box) => box.scrollWidth > box.clientWidth), "the tape scrolls at 360 px").toBe(true);
+    expect(await wrappedDates(page), "dates over two lines in the tape").toEqual([]);
+    const numbers = await tape.locator("tbody tr > td:nth-child(2)").evaluateAll((tds) =>
+      tds.filter((td) => {
+        const text = document.createRange();
+        text.selectNodeContents(td);
+        return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((td) => td.textContent),
+    );
+    expect(numbers, "loan numbers over more than one line").toEqual([]);
+  });
+
   test("a buyer's criteria keep every choice inside the card: 'Trading Assets/Liquidation' breaks after its slash", async ({ page }) => {
     await signIn(page, DEMO.buyer);
     await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
