@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyChartMarkup, stackedChartMarkup, stepsChartMarkup } from "./charts.server";
+import { dailyChartMarkup, funnelChartMarkup, stackedChartMarkup, stepsChartMarkup } from "./charts.server";
 
 /** The daily charts as a screen reader meets them: the SVG's name and description, and the hidden table of days. */
 
@@ -90,6 +90,28 @@ describe("a chart on a phone", () => {
     const { html } = stepsChartMarkup("Your deals", "Deals", ["NDA", "Offer"], [{ label: "Pool A", reached: 1 }]);
     expect(viewWidthOf(html)).toBe(560);
     expect(widthOf(html)).toBe(510);
+  });
+
+  it("keeps the names along its left edge in view: drawn over the plot in an SVG of their own at the plot's scale, which stays put while the plot scrolls", () => {
+    // a seller's funnel, scrolled on a 360 px phone, showed bars with no step's name beside them
+    const { html } = funnelChartMarkup("Deal funnel", [
+      { label: "Viewed", count: 4 },
+      { label: "NDA signed", count: 1 },
+    ]);
+    const [plot, axis] = [...html.matchAll(/<svg [^>]*>.*?<\/svg>/g)].map((m) => m[0]);
+    expect(axis).toMatch(/^<svg viewBox="0 0 94 120" width="29.38%" class="sticky left-0 [^"]*\[grid-area:1\/1\]" aria-hidden="true"/);
+    expect(axis).toContain(">Viewed</text>");
+    expect(axis).toContain(">NDA signed</text>");
+    // one cell holds both, the axis over the plot, which is the chart's named drawing
+    expect(svgOf(plot!)).toContain("[grid-area:1/1]");
+    expect(plot).toContain('role="img"');
+    expect(plot).not.toContain(">Viewed</text>");
+    // the rows' names of a steps chart, likewise; its steps' names scroll with the plot
+    const steps = stepsChartMarkup("Your deals", "Deals", ["NDA", "Offer"], [{ label: "Pool A", reached: 1 }]).html;
+    const [stepsPlot, stepsAxis] = [...steps.matchAll(/<svg [^>]*>.*?<\/svg>/g)].map((m) => m[0]);
+    expect(stepsAxis).toContain(">Pool A</text>");
+    expect(stepsPlot).toContain(">Offer</text>");
+    expect(stepsPlot).not.toContain(">Pool A</text>");
   });
 
   it("of the admin's week fits a 360 px phone's card (278 px inside) without scrolling", () => {

@@ -23,6 +23,12 @@ export const READABLE_TEXT_PX = 10;
  * The SVG of a chart, named by its title and described for screen readers. It fills its box, but is never
  * drawn narrower than its smallest words (`fontSize`) stay readable at: on a phone it scrolls sideways in
  * its own box, which a keyboard can scroll, rather than shrinking its labels to a few pixels.
+ *
+ * `axis`: what stands left of `axis.width` (a scale's values, the rows' names) is drawn in an SVG of its
+ * own over the plot's left edge, kept there while the plot scrolls under it, so that a reader scrolled to
+ * the far end still reads the scale. It is drawn at the plot's scale (its width the same share of the
+ * plot's), in the room the plot leaves for it; hidden from screen readers, which have the chart's name and
+ * its table. It paints its own background where the plot must not show through it.
  */
 export function ChartSvg({
   id,
@@ -32,6 +38,7 @@ export function ChartSvg({
   desc,
   fontSize = 10,
   latestFirst = false,
+  axis,
   children,
 }: {
   id: string;
@@ -42,17 +49,32 @@ export function ChartSvg({
   fontSize?: number;
   /** Days along the x axis: a box that scrolls opens at its right end, on the latest days (reversed flow, no script). */
   latestFirst?: boolean;
+  axis?: { width: number; children: ReactNode };
   children: ReactNode;
 }) {
+  const plot = (
+    // the width is an attribute (the page's security policy refuses style attributes), a floor under the box's full width
+    <svg viewBox={`0 0 ${width} ${height}`} width={Math.ceil((width * READABLE_TEXT_PX) / fontSize)} className={`h-auto min-w-full shrink-0${axis ? " [grid-area:1/1]" : ""}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+      <title id={`${id}-title`}>{title}</title>
+      <desc id={`${id}-desc`}>{desc}</desc>
+      {children}
+    </svg>
+  );
   return (
     // contained: the box takes the width it is given; the drawing's width would otherwise widen a grid's column past the page
     <div className={`${latestFirst ? "flex flex-row-reverse " : ""}scroll-shadows mt-2 overflow-x-auto contain-inline-size`} role="group" aria-labelledby={`${id}-title`} tabIndex={0}>
-      {/* the width is an attribute (the page's security policy refuses style attributes), a floor under the box's full width */}
-      <svg viewBox={`0 0 ${width} ${height}`} width={Math.ceil((width * READABLE_TEXT_PX) / fontSize)} className="h-auto min-w-full shrink-0" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{desc}</desc>
-        {children}
-      </svg>
+      {axis ? (
+        // one cell holds both, as wide as the plot is drawn (the axis, contained, does not widen it), so the
+        // axis drawn at its share of that width is at the plot's scale
+        <div className="grid w-min min-w-full">
+          {plot}
+          <svg viewBox={`0 0 ${axis.width} ${height}`} width={`${Math.round((axis.width / width) * 10000) / 100}%`} className="sticky left-0 h-auto self-start [grid-area:1/1]" aria-hidden="true" data-testid="chart-axis">
+            {axis.children}
+          </svg>
+        </div>
+      ) : (
+        plot
+      )}
     </div>
   );
 }
@@ -178,7 +200,28 @@ export function StepsChartFigure({ chart, caption }: { chart: StepsChart; captio
   return (
     <figure className="card" data-testid={id}>
       <figcaption className="font-semibold">{caption}</figcaption>
-      <ChartSvg id={id} width={chart.width} height={chart.height} fontSize={11} title={chart.title} desc={chart.rows.length ? `${reached}. The table below lists each one.` : "None yet."}>
+      <ChartSvg
+        id={id}
+        width={chart.width}
+        height={chart.height}
+        fontSize={11}
+        title={chart.title}
+        desc={chart.rows.length ? `${reached}. The table below lists each one.` : "None yet."}
+        axis={{
+          width: chart.left - 8,
+          // the rows' names on white below the steps' names, which scroll under nothing
+          children: (
+            <>
+              <rect y={20} width={chart.left - 8} height={chart.height - 20} className="fill-white" />
+              {chart.rows.map((r, i) => (
+                <text key={i} x={chart.left - 16} y={r.y} textAnchor="end" dominantBaseline="middle" fontSize={11} className="fill-slate-900">
+                  {r.label.length > 30 ? `${r.label.slice(0, 29)}…` : r.label}
+                </text>
+              ))}
+            </>
+          ),
+        }}
+      >
         {chart.steps.map((s) => (
           <text key={s.label} x={s.x} y={14} textAnchor="middle" fontSize={11} className="fill-slate-600">
             {s.label}
@@ -186,9 +229,6 @@ export function StepsChartFigure({ chart, caption }: { chart: StepsChart; captio
         ))}
         {chart.rows.map((r, i) => (
           <g key={i} transform={`translate(0 ${r.y})`}>
-            <text x={chart.left - 16} y={0} textAnchor="end" dominantBaseline="middle" fontSize={11} className="fill-slate-900">
-              {r.label.length > 30 ? `${r.label.slice(0, 29)}…` : r.label}
-            </text>
             <path d={r.line} className="stroke-primary" strokeWidth={3} fill="none" />
             {r.dots.map((d, j) => (
               <circle key={j} cx={d.x} cy={0} r={5} strokeWidth={1.5} className={d.done ? "fill-primary stroke-primary" : "fill-white stroke-slate-400"} />
@@ -208,12 +248,29 @@ export function FunnelFigure({ chart }: { chart: FunnelChart }) {
   return (
     <figure className="card" data-testid={id}>
       <figcaption className="font-semibold">{chart.title}</figcaption>
-      <ChartSvg id={id} width={chart.width} height={chart.height} fontSize={11} title={`${chart.title}: buyers at each step`} desc={`${counts}. The table below lists each step.`}>
+      <ChartSvg
+        id={id}
+        width={chart.width}
+        height={chart.height}
+        fontSize={11}
+        title={`${chart.title}: buyers at each step`}
+        desc={`${counts}. The table below lists each step.`}
+        axis={{
+          width: chart.left - 2,
+          children: (
+            <>
+              <rect width={chart.left - 2} height={chart.height} className="fill-white" />
+              {chart.bars.map((b) => (
+                <text key={b.label} x={chart.left - 6} y={b.labelY} textAnchor="end" dominantBaseline="middle" fontSize={11} className="fill-slate-600">
+                  {b.label}
+                </text>
+              ))}
+            </>
+          ),
+        }}
+      >
         {chart.bars.map((b) => (
           <g key={b.label}>
-            <text x={chart.left - 6} y={b.labelY} textAnchor="end" dominantBaseline="middle" fontSize={11} className="fill-slate-600">
-              {b.label}
-            </text>
             <rect x={chart.left} y={b.y} width={b.width} height={b.height} rx={2} className="fill-primary" />
             <text x={chart.left + b.width + 4} y={b.labelY} dominantBaseline="middle" fontSize={11} className="fill-slate-900">
               {b.count}

@@ -8,7 +8,9 @@ type Loan = LoanTapeRow & { id: number };
 /** A loan pool's tape, one row per loan (the first 500; `count` tells how many there are). */
 export function LoanTapeTable({ loans, count }: { loans: Loan[]; count: number }) {
   return (
-    <section aria-label="Loan tape">
+    // codes, dates and figures, one line each: in a table wider than a phone they broke at their
+    // hyphens ("LN-0012-001" over three lines, a maturity date over two); the box scrolls instead
+    <section aria-label="Loan tape" className="[&_td]:whitespace-nowrap">
       <h2 className="mb-2 font-semibold">Loan tape ({count} loans)</h2>
       <SimpleTable caption="Loan tape" count={count} empty="No loans imported." headers={["Line", "Loan", "Balance", "Rate", "Maturity", "Property", "State", "Status", "LTV"]}>
         {loans.slice(0, 500).map((l) => (

@@ -14,8 +14,10 @@ export type MatchedBuyer = {
 
 /** A match's reasons with their points. */
 export const MatchReasons = ({ reasons }: { reasons: MatchReason[] }) => (
-  // the points' colour is the list's, not each span's: 25 rows of five or six reasons at a time
-  <ul className="text-xs text-slate-600 [&_span]:text-slate-500">
+  // the points' colour is the list's, not each span's: 25 rows of five or six reasons at a time; a
+  // width of its own: in a table wider than a phone its column shrank to its longest word, each
+  // reason on three lines and a row a screen tall
+  <ul className="min-w-52 text-xs text-slate-600 [&_span]:text-slate-500">
     {reasons.map((r) => (
       <li key={r.reason}>
         {/* one text node each: a reason's parts joined by React cost a comment marker apiece */}
@@ -58,8 +60,9 @@ export function MatchedBuyers({
       {intro ? <p className="text-sm text-slate-600">{intro}</p> : null}
       {rows.length ? (
         <div className="scroll-shadows overflow-x-auto" role="group" aria-labelledby={`${id}-heading`} tabIndex={0}>
-          {/* the cells' padding is the table's: 25 rows of six cells each naming it were 3 KB of a project page */}
-          <table className="w-full text-left text-sm [&_td]:py-2 [&_td]:pr-3 [&_th]:py-2 [&_th]:pr-3" data-testid={id}>
+          {/* the cells' padding is the table's: 25 rows of six cells each naming it were 3 KB of a project page;
+              the buyer's column stays in view while the rest scrolls on a phone, as in the other tables */}
+          <table className="w-full text-left text-sm [&_td]:py-2 [&_td]:pr-3 [&_th]:py-2 [&_th]:pr-3 [&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:bg-white" data-testid={id}>
             <thead className="text-xs uppercase text-slate-500">
               <tr>
                 <th>Buyer</th>
@@ -73,7 +76,7 @@ export function MatchedBuyers({
             <tbody className="divide-y divide-slate-100 align-top">
               {rows.map((r, i) => (
                 <tr key={`${r.label}-${i}`}>
-                  <td className="font-medium">{r.label}</td>
+                  <td className="whitespace-nowrap font-medium">{r.label}</td>
                   <td>{r.businessType || "—"}</td>
                   <td>{formatCompactCurrency(r.customerSize)}</td>
                   <td className="font-semibold">{r.score}</td>
@@ -82,7 +85,7 @@ export function MatchedBuyers({
                   </td>
                   <td>
                     <span className="font-semibold">{r.responsivenessScore ?? "—"}</span>
-                    <span className="block text-xs text-slate-600">{r.responsivenessReason}</span>
+                    <span className="block min-w-40 text-xs text-slate-600">{r.responsivenessReason}</span>
                   </td>
                 </tr>
               ))}

@@ -213,6 +213,90 @@ test.describe("a 360 px touch phone", () => {
     expect(await chart.evaluate((box) => box.getBoundingClientRect().right - box.querySelector("svg")!.getBoundingClientRect().right)).toBeLessThanOrEqual(1);
   });
 
+  test("a chart that scrolls keeps its scale and its rows' names in view: a loan's cash flows, a seller's funnel", async ({ page }) => {
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    const check = async (figure: ReturnType<Page["getByTestId"]>, name: string) => {
+      const box = figure.getByRole("group");
+      expect(await box.evaluate((b) => b.scrollWidth > b.clientWidth), "the chart scrolls at 360 px").toBe(true);
+      await box.evaluate((b) => (b.scrollLeft = b.scrollWidth));
+      const axis = figure.getByTestId("chart-axis");
+      const [boxLeft, axisLeft] = await Promise.all([box.evaluate((b) => b.getBoundingClientRect().left), axis.evaluate((a) => a.getBoundingClientRect().left)]);
+      expect(Math.abs(axisLeft - boxLeft), "the axis at the box's left edge, scrolled to the end").toBeLessThanOrEqual(1);
+      await expect(axis.locator("text", { hasText: name })).toBeVisible();
+      // drawn at the plot's scale: as tall as the plot
+      const heights = await figure.locator("svg[viewBox]").evaluateAll((svgs) => svgs.map((s) => Math.round(s.getBoundingClientRect().height)));
+      expect(new Set(heights).size, `the plot's and the axis's heights ${heights}`).toBe(1);
+    };
+    await page.goto("/sellers/analytics/loan-pricing/results?balance=100000&noteRate=6&termMonths=360&amortization=level&loanStatus=Performing&cpr=2&cdr=1&severity=30&yield=7");
+    await check(page.getByTestId("cash-flow-chart"), "$0");
+    await page.goto("/sellers/myprojects/13");
+    await check(page.getByTestId("chart-deal-funnel"), "Viewed");
+  });
+
+  test("a seller's matched buyers are rows a few lines tall: a short reason on one line, the buyer's name on one and kept in view", async ({ page }) => {
+    await signIn(page, DEMO.seller);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/sellers/myprojects/13");
+    const table = page.getByTestId("matched-buyers");
+    // the Reasons column shrank to its longest word: "Industry: Insurance +25" over three lines, a row 220 px tall
+    const broken = await table.locator("tbody li").evaluateAll((lis) => lis.filter((li) => li.textContent!.length <= 30 && li.getBoundingClientRect().height > 20).map((li) => li.textContent));
+    expect(broken, "short reasons over more than one line").toEqual([]);
+    const names = await table.locator("tbody tr > :first-child").evaluateAll((tds) =>
+      tds.filter((td) => {
+        const text = document.createRange();
+        text.selectNodeContents(td);
+        return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((td) => td.textContent),
+    );
+    expect(names, "buyers' names over more than one line").toEqual([]);
+    const box = page.getByRole("group", { name: "Matched buyers" });
+    await box.evaluate((b) => (b.scrollLeft = b.scrollWidth));
+    const [boxLeft, nameLeft] = await Promise.all([box.evaluate((b) => b.getBoundingClientRect().left), table.locator("tbody tr > :first-child").first().evaluate((td) => td.getBoundingClientRect().left)]);
+    expect(Math.abs(nameLeft - boxLeft), "the buyer's column in view, scrolled to the end").toBeLessThanOrEqual(1);
+  });
+
+  test("the search map's dots, 3 px across, are targets 24 px across: a tap on a dot opens it, 11 px beside one opens a project", async ({ page }) => {
+    await signIn(page, DEMO.buyer);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/buyers/search?view=map");
+    const map = page.getByTestId("us-map");
+    await map.scrollIntoViewIfNeeded();
+    const taps = await map.evaluate((svg) =>
+      [...svg.querySelectorAll("a[aria-label] circle")].map((dot) => {
+        const r = dot.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+        const edges = svg.getBoundingClientRect();
+        // past the map's edge (a dot on the Keys) is no place to tap
+        const link = (dx: number, dy: number) =>
+          x + dx < edges.left || x + dx > edges.right || y + dy < edges.top || y + dy > edges.bottom ? "outside" : (document.elementFromPoint(x + dx, y + dy)?.closest("a")?.getAttribute("href") ?? null);
+        return { size: r.width, beside: [link(11, 0), link(-11, 0), link(0, 11), link(0, -11)] };
+      }),
+    );
+    expect(taps.length).toBeGreaterThan(10);
+    expect(Math.max(...taps.map((t) => t.size)), "the dots' size on a phone, px").toBeLessThan(5);
+    // a project's link: its teaser, or a property's page (/realestate/…)
+    expect(taps.filter((t) => t.beside.includes(null)).length, "dots with no project 11 px beside them").toBe(0);
+  });
+
+  test("a buyer's loan tape keeps each loan's number and maturity date on one line", async ({ page }) => {
+    // the seeded buyer's deal on the demo seller's loan pool (project 13), whose tape has 13 loans
+    await signIn(page, SEEDED_BUYER);
+    await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await page.goto("/buyers/myprojects/13");
+    const tape = page.getByRole("group", { name: "Loan tape" });
+    expect(await tape.evaluate((box) => box.scrollWidth > box.clientWidth), "the tape scrolls at 360 px").toBe(true);
+    expect(await wrappedDates(page), "dates over two lines in the tape").toEqual([]);
+    const numbers = await tape.locator("tbody tr > td:nth-child(2)").evaluateAll((tds) =>
+      tds.filter((td) => {
+        const text = document.createRange();
+        text.selectNodeContents(td);
+        return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((td) => td.textContent),
+    );
+    expect(numbers, "loan numbers over more than one line").toEqual([]);
+  });
+
   test("a buyer's criteria keep every choice inside the card: 'Trading Assets/Liquidation' breaks after its slash", async ({ page }) => {
     await signIn(page, DEMO.buyer);
     await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
@@ -255,4 +339,20 @@ test("at 200 % zoom (1280 × 800, 640 × 400 CSS px) the NDA to sign scrolls in 
   await expect(page).toHaveURL(/\/buyers\/myprojects\/\d+\/[A-Za-z0-9_-]+$/);
   const box = await page.getByRole("article", { name: "The NDA" }).boundingBox();
   expect(box!.height, "the NDA's box fits the window's 400 px").toBeLessThanOrEqual(400);
+});
+
+test("a chart or table box that fits is no tab stop; one that scrolls is, and becomes one when the window narrows", async ({ page }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "without JavaScript every box is a tab stop: the server cannot know which will scroll");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, DEMO.seller);
+  await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
+  await page.goto("/sellers/myprojects/13");
+  const boxes = page.locator("main .scroll-shadows[role=group], main .table-scroll[role=group]");
+  const stops = () => boxes.evaluateAll((all) => all.map((box) => ({ scrolls: box.scrollWidth > box.clientWidth, stop: box.getAttribute("tabindex") === "0" })));
+  const wrong = async () => (await stops()).filter((b) => b.scrolls !== b.stop).length;
+  await expect.poll(wrong, { message: "boxes that are a tab stop if and only if they scroll" }).toBe(0);
+  expect((await stops()).filter((b) => !b.stop).length, "the desk's charts and tables that fit a wide window").toBeGreaterThan(3);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(wrong).toBe(0);
+  await expect(page.getByRole("group", { name: "Matched buyers" })).toHaveAttribute("tabindex", "0");
 });

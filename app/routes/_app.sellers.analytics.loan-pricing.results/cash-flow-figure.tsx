@@ -30,14 +30,30 @@ export function CashFlowFigure({ chart, years }: { chart: CashFlowChart; years: 
           </span>
         </span>
       </figcaption>
-      <ChartSvg id="cash-flow" width={chart.width} height={chart.height} title="Cash flows by year" desc={`Principal, interest and recoveries over ${years.length} years. The table below lists each year.`}>
+      <ChartSvg
+        id="cash-flow"
+        width={chart.width}
+        height={chart.height}
+        title="Cash flows by year"
+        desc={`Principal, interest and recoveries over ${years.length} years. The table below lists each year.`}
+        // the scale stays in view while a phone scrolls the years
+        axis={{
+          width: chart.plot.left - 2,
+          children: (
+            <>
+              {/* down to the scale's last value: the years' names below scroll under nothing */}
+              <rect width={chart.plot.left - 2} height={chart.plot.bottom + 5} className="fill-white" />
+              {chart.ticks.map((t) => (
+                <text key={t.value} x={chart.plot.left - 6} y={t.y + 3} textAnchor="end" fontSize={10} className="fill-slate-500">
+                  {formatCompactCurrency(t.value)}
+                </text>
+              ))}
+            </>
+          ),
+        }}
+      >
         {chart.ticks.map((t) => (
-          <g key={t.value}>
-            <line x1={chart.plot.left} x2={chart.plot.right} y1={t.y} y2={t.y} className="stroke-slate-200" strokeWidth={1} />
-            <text x={chart.plot.left - 6} y={t.y + 3} textAnchor="end" fontSize={10} className="fill-slate-500">
-              {formatCompactCurrency(t.value)}
-            </text>
-          </g>
+          <line key={t.value} x1={chart.plot.left} x2={chart.plot.right} y1={t.y} y2={t.y} className="stroke-slate-200" strokeWidth={1} />
         ))}
         {chart.bars.map((b) => (
           <rect key={`${b.series}-${b.year}`} x={b.x} y={b.y} width={b.width} height={b.height} fill="currentColor" className={COLOURS[b.series]} />

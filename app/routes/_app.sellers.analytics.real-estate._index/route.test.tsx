@@ -36,7 +36,8 @@ describe("the real-estate table's pages", () => {
     expect(first.data.total).toBeGreaterThan(0);
     const last = Math.ceil(first.data.total / first.data.pageSize);
     const lastPage = await render(`?page=${last}`);
-    const dots = (map: string) => [...map.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1]);
+    // the dots, not their larger targets under them (the same links, out of the tab order)
+    const dots = (map: string) => [...map.matchAll(/<a href="([^"]+)" aria-label=/g)].map((m) => m[1]);
     for (const far of [last + 1, 1_000_000_000]) {
       const past = await render(`?page=${far}`);
       expect(past.data, String(far)).toMatchObject({ page: last, total: first.data.total });
