@@ -317,6 +317,32 @@ describe("companies an admin disabled or locked", () => {
     expect((await membersOf(t.db, { definition: { customerIds: named } })).map((m) => m.customerName)).toEqual(["Shut Open", "Shut Disabled"]);
     expect((await reachOf(t.db, { definition: { customerIds: named } })).size).toBe(2);
   });
+
+  it("get no held text of a campaign queued before the admin disabled or locked them: given up unsent, segments back, the reason on the row", async () => {
+    await customer("Shut Later", { attentionPhone: "+1 212 555 0311", smsAllowance: 5, headquarters: "NY" });
+    await customer("Shut Locked Later", { attentionPhone: "+1 212 555 0312", smsAllowance: 5, headquarters: "NY" });
+    await customer("Shut Still Open", { attentionPhone: "+1 212 555 0313", smsAllowance: 5, headquarters: "NY" });
+    const named = [ids["Shut Later"]!, ids["Shut Locked Later"]!, ids["Shut Still Open"]!];
+    const listId = await createRecipientList(t.db, { name: "Shut later", channel: "sms", kind: "selection", definition: { customerIds: named }, actor });
+    const { id: campaignId } = await createCampaign(t.db, { channel: "sms", draft: { listId, subject: "", body: "Morning news", projectId: null }, actor });
+    const night = Date.parse("2026-01-16T03:00:00Z"); // 22:00 in New York: held until 08:00
+    expect(await sendCampaign(services(), { campaignId, actor, now: night })).toMatchObject({ started: true, queued: 3 });
+    await t.db.update(customers).set({ enabled: false }).where(eq(customers.id, ids["Shut Later"]!));
+    await t.db.update(customers).set({ locked: true }).where(eq(customers.id, ids["Shut Locked Later"]!));
+    const delivered: string[] = [];
+    const withSms = { ...env, SMS_API_URL: "https://sms.test/send" } as Env;
+    await deliverDueMessages(t.db, withSms, { now: Date.parse("2026-01-16T13:00:01Z"), limit: 1000, send: async (m) => void delivered.push(m.recipient) });
+    expect(delivered.filter((to) => to.startsWith("+1212555031"))).toEqual(["+12125550313"]);
+    const rows = await t.db.select().from(outbox).where(eq(outbox.campaignId, campaignId)).orderBy(outbox.id);
+    const gone = "Not sent: the company was disabled, locked or deleted after it was queued.";
+    expect(rows.map((r) => [r.recipient, r.status, r.lastError])).toEqual([
+      ["+12125550311", "failed", gone],
+      ["+12125550312", "failed", gone],
+      ["+12125550313", "sent", null],
+    ]);
+    const allowance = async (key: string) => (await t.db.select({ a: customers.smsAllowance }).from(customers).where(eq(customers.id, ids[key]!)))[0]!.a;
+    expect([await allowance("Shut Later"), await allowance("Shut Locked Later"), await allowance("Shut Still Open")]).toEqual([5, 5, 4]);
+  });
 });
 
 describe("a campaign promoting a listing that left the market", () => {
