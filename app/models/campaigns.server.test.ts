@@ -4,10 +4,10 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignForApi, campaignProgress, campaignRecipients, cancelCampaign, cancelledCounts, composeChoices, createCampaign, createDraftOnce, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
+import { campaignForApi, campaignOverview, campaignProgress, campaignRecipients, cancelCampaign, cancelledCounts, composeChoices, createCampaign, createCampaignFromApi, createDraftOnce, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
 import { CAMPAIGN_CANCELLED, deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
-import { createRecipientList, matchedBuyersOf, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
+import { createRecipientList, matchedBuyersOf, recipientListPage, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
 import { recomputeProjectMatches } from "./matches.server";
 import { suppress } from "./suppressions.server";
 import { runMaintenance } from "./maintenance.server";
@@ -278,6 +278,70 @@ describe("SMS campaigns", () => {
     expect(again).toEqual({ id: first.id, created: false });
     const unkeyed = await Promise.all([createCampaign(t.db, { channel: "sms", draft, actor }), createCampaign(t.db, { channel: "sms", draft, actor })]);
     expect(new Set(unkeyed.map((c) => c.id)).size).toBe(2);
+  });
+});
+
+describe("companies an admin disabled or locked", () => {
+  it("are on no list: not counted, paged, previewed or sent to, by a saved selection, filters or the API, until enabled again", async () => {
+    await customer("Shut Open", { businessType: "Bank", attentionEmail: "open@shut.example", attentionPhone: "+1 212 555 0301", smsAllowance: 5 });
+    await customer("Shut Disabled", { businessType: "Bank", attentionEmail: "off@shut.example", attentionPhone: "+1 212 555 0302", smsAllowance: 5, enabled: false });
+    await customer("Shut Locked", { businessType: "Bank", attentionEmail: "locked@shut.example", attentionPhone: "+1 212 555 0303", smsAllowance: 5, locked: true });
+    const named = [ids["Shut Open"]!, ids["Shut Disabled"]!, ids["Shut Locked"]!];
+    for (const definition of [{ customerIds: named }, { query: "q=shut" }]) {
+      expect((await membersOf(t.db, { definition })).map((m) => m.customerName)).toEqual(["Shut Open"]);
+      expect(await recipientListPage(t.db, { list: { definition, channel: "both" }, page: 1, pageSize: 50 })).toMatchObject({ size: 1, members: [{ customerName: "Shut Open" }] });
+      expect(await reachOf(t.db, { definition })).toEqual({
+        size: 1,
+        email: { noAddress: 0, suppressed: 0, reachable: 1 },
+        sms: { noPhone: 0, invalidPhone: 0, suppressed: 0, noAllowance: 0, reachable: 1 },
+      });
+      expect((await recipientsOf(t.db, { definition, channel: "email" })).recipients.map((r) => r.address)).toEqual(["open@shut.example"]);
+    }
+    const listId = await createRecipientList(t.db, { name: "Shut", channel: "email", kind: "selection", definition: { customerIds: named }, actor });
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft: { listId, subject: "Hi", body: "News", projectId: null }, actor });
+    const campaign = (await findCampaign(t.db, { campaignId }))!;
+    const overview = await campaignOverview(services(), { campaign, page: 1, pageSize: 50, customerId: ids["Shut Disabled"] });
+    expect(overview.members.map((m) => m.customerName)).toEqual(["Shut Open"]);
+    expect(overview.preview?.customerId).toBe(ids["Shut Open"]);
+    await sendCampaign(services(), { campaignId, actor });
+    const sent = await t.db.select({ to: outbox.recipient }).from(outbox).where(eq(outbox.campaignId, campaignId));
+    expect(sent).toEqual([{ to: "open@shut.example" }]);
+    expect(await campaignForApi(t.db, { campaignId })).toMatchObject({ total: 1, queued: 1, unreachable: 0, suppressed: 0 });
+    // the API names customers it may not market to: known, so no 400, and left out as a saved selection is
+    const fromApi = await createCampaignFromApi(services(), { values: { channel: "email", customerIds: named, subject: "Hi", body: "News" }, actor, idempotencyKey: null });
+    expect(fromApi).toEqual({ id: expect.any(Number) });
+    const apiRows = await t.db.select({ to: outbox.recipient }).from(outbox).where(eq(outbox.campaignId, (fromApi as { id: number }).id));
+    expect(apiRows).toEqual([{ to: "open@shut.example" }]);
+    // enabled again, it is on the list again
+    await t.db.update(customers).set({ enabled: true }).where(eq(customers.id, ids["Shut Disabled"]!));
+    expect((await membersOf(t.db, { definition: { customerIds: named } })).map((m) => m.customerName)).toEqual(["Shut Open", "Shut Disabled"]);
+    expect((await reachOf(t.db, { definition: { customerIds: named } })).size).toBe(2);
+  });
+
+  it("get no held text of a campaign queued before the admin disabled or locked them: given up unsent, segments back, the reason on the row", async () => {
+    await customer("Shut Later", { attentionPhone: "+1 212 555 0311", smsAllowance: 5, headquarters: "NY" });
+    await customer("Shut Locked Later", { attentionPhone: "+1 212 555 0312", smsAllowance: 5, headquarters: "NY" });
+    await customer("Shut Still Open", { attentionPhone: "+1 212 555 0313", smsAllowance: 5, headquarters: "NY" });
+    const named = [ids["Shut Later"]!, ids["Shut Locked Later"]!, ids["Shut Still Open"]!];
+    const listId = await createRecipientList(t.db, { name: "Shut later", channel: "sms", kind: "selection", definition: { customerIds: named }, actor });
+    const { id: campaignId } = await createCampaign(t.db, { channel: "sms", draft: { listId, subject: "", body: "Morning news", projectId: null }, actor });
+    const night = Date.parse("2026-01-16T03:00:00Z"); // 22:00 in New York: held until 08:00
+    expect(await sendCampaign(services(), { campaignId, actor, now: night })).toMatchObject({ started: true, queued: 3 });
+    await t.db.update(customers).set({ enabled: false }).where(eq(customers.id, ids["Shut Later"]!));
+    await t.db.update(customers).set({ locked: true }).where(eq(customers.id, ids["Shut Locked Later"]!));
+    const delivered: string[] = [];
+    const withSms = { ...env, SMS_API_URL: "https://sms.test/send" } as Env;
+    await deliverDueMessages(t.db, withSms, { now: Date.parse("2026-01-16T13:00:01Z"), limit: 1000, send: async (m) => void delivered.push(m.recipient) });
+    expect(delivered.filter((to) => to.startsWith("+1212555031"))).toEqual(["+12125550313"]);
+    const rows = await t.db.select().from(outbox).where(eq(outbox.campaignId, campaignId)).orderBy(outbox.id);
+    const gone = "Not sent: the company was disabled, locked or deleted after it was queued.";
+    expect(rows.map((r) => [r.recipient, r.status, r.lastError])).toEqual([
+      ["+12125550311", "failed", gone],
+      ["+12125550312", "failed", gone],
+      ["+12125550313", "sent", null],
+    ]);
+    const allowance = async (key: string) => (await t.db.select({ a: customers.smsAllowance }).from(customers).where(eq(customers.id, ids[key]!)))[0]!.a;
+    expect([await allowance("Shut Later"), await allowance("Shut Locked Later"), await allowance("Shut Still Open")]).toEqual([5, 5, 4]);
   });
 });
 

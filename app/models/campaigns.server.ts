@@ -13,7 +13,7 @@ import { recordAudit, type AuditEntry } from "./audit.server";
 import { nextTurn } from "~/.server/platform/next-turn";
 import { seenByBuyers, statusSeenByBuyers } from "./projects.server";
 import { CAMPAIGN_CANCELLED, CLAIM_LEASE_MS, drainOutbox, enqueueCampaignMessages, enqueueCampaignTexts, sendEmail, sendText } from "./outbox.server";
-import { auditListSaved, createRecipientList, findRecipientList, listChoices, memberOfList, membersOf, membersPage, recipientsOf, type ListMember, type Recipient } from "./recipient-lists.server";
+import { auditListSaved, createRecipientList, findRecipientList, listChoices, memberOfList, membersPage, recipientsOf, savableDefinition, type ListMember, type Recipient } from "./recipient-lists.server";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 type MailServices = Pick<Services, "db" | "env" | "waitUntil">;
@@ -501,7 +501,10 @@ export async function createCampaignFromApi(
   if (known && otherRequest(known)) return conflict(known);
   if (!known) {
     if (sendAt && sendAt.getTime() < Date.now() - SEND_AT_SKEW_MINUTES * 60_000) return { error: SEND_AT_IN_THE_PAST, field: "sendAt" };
-    const found = new Set((await membersOf(db, { definition: { customerIds } })).map((m) => m.customerId));
+    // a company disabled or locked is known, and left out when sent (as a saved selection leaves it out); only one
+    // that does not exist, or was deleted, is refused
+    const known = await savableDefinition(db, { customerIds });
+    const found = new Set(known && "customerIds" in known ? known.customerIds : []);
     const missing = customerIds.filter((id) => !found.has(id));
     if (missing.length) {
       return { error: `Unknown customer${missing.length === 1 ? "" : "s"} in customerIds: ${missing.slice(0, 20).join(", ")}.`, field: "customerIds" };

@@ -45,6 +45,9 @@ describe("a list's reach", () => {
       attentionPhone: PHONES[Math.floor(i / EMAILS.length)]!,
       smsAllowance: i % 3 === 0 ? 0 : 10,
       anonymisedAt: i % 41 === 7 ? new Date() : null,
+      // never marketed to either, and counted as a send leaves them out
+      enabled: i % 37 !== 5,
+      locked: i % 43 === 11,
     }));
     const inserted = await t.db.insert(customers).values(rows).returning({ id: customers.id });
     await t.db.insert(suppressions).values([

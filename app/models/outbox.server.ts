@@ -195,7 +195,7 @@ export async function deliverDueMessages(
   const channels = configuredChannels(env);
   if (!channels.length) return 0;
   const due = await db
-    .select({ ...getTableColumns(outbox), suppressedAs: campaignSuppression, offMarket: campaignOffMarket, cancelled: campaignCancelled })
+    .select({ ...getTableColumns(outbox), suppressedAs: campaignSuppression, offMarket: campaignOffMarket, cancelled: campaignCancelled, shutOut: campaignCompanyShutOut })
     .from(outbox)
     .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date(now)), inArray(outbox.channel, channels)))
     .orderBy(asc(outbox.nextAttemptAt))
@@ -212,6 +212,10 @@ export async function deliverDueMessages(
     }
     if (message.offMarket) {
       await giveUpUnsent(db, message, "Not sent: the promoted project left the market after it was queued.");
+      continue;
+    }
+    if (message.shutOut) {
+      await giveUpUnsent(db, message, "Not sent: the company was disabled, locked or deleted after it was queued.");
       continue;
     }
     const claimed = await db
@@ -268,6 +272,12 @@ const campaignSuppression = sql<string | null>`case when ${outbox.campaignId} is
  * teaser link that buyers find missing.
  */
 const campaignOffMarket = sql<number | null>`case when ${outbox.campaignId} is not null then exists (select 1 from ${campaigns} c join ${projects} p on p.id = c.project_id where c.id = ${outbox.campaignId} and not ${statusSeenByBuyers(sql`p.status`)}) end`;
+
+/**
+ * A campaign's message to a company an admin disabled, locked or deleted since it was queued (held for quiet hours, a
+ * schedule or a retry): no list markets to such a company, and its members could not sign in to follow the message.
+ */
+const campaignCompanyShutOut = sql<number | null>`case when ${outbox.campaignId} is not null and ${outbox.customerId} is not null then exists (select 1 from ${customers} c where c.id = ${outbox.customerId} and (c.enabled = 0 or c.locked = 1 or c.anonymised_at is not null)) end`;
 
 /** What a campaign's message not sent because an admin cancelled the campaign says (its page counts them by it). */
 export const CAMPAIGN_CANCELLED = "Not sent: the campaign was cancelled.";

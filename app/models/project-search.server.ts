@@ -240,13 +240,17 @@ function preparedSearchOf(params: SearchParams, columns: typeof listColumns, pro
   return prepared;
 }
 
-/** A page of a search and its count; `shown` (the member's columns) narrows what the rows read. */
-export async function searchProjects(db: Database, params: SearchParams, { shown }: { shown?: Record<string, boolean> } = {}) {
+/**
+ * A page of a search and its count; `shown` (the member's columns) narrows what the rows read. `counted: false`
+ * reads no count (`total` is then the rows read): a caller that only asks whether there are more asks one row more.
+ */
+export async function searchProjects(db: Database, params: SearchParams, { shown, counted = true }: { shown?: Record<string, boolean>; counted?: boolean } = {}) {
   const { page, pageSize } = searchPaging(params);
   const values = searchValues(params, pageSize, page);
   const probe = Boolean(values.match && textAlone(params) && page <= PROBED_PAGES && isDense("projects_fts", values.match));
   const prepared = preparedSearchOf(params, searchColumnsFor(shown), probe);
-  const [rows, [count]] = await Promise.all([prepared.rows(db).all(values), prepared.count(db).all(values)]);
+  const [rows, [count]] = await Promise.all([prepared.rows(db).all(values), counted ? prepared.count(db).all(values) : [undefined]]);
+  if (!counted) return { rows, total: rows.length, more: false, page, pageSize };
   if (values.match && count && "sample" in count) learnDensity("projects_fts", values.match, Number(count.sample));
   const total = count?.total ?? 0;
   const more = Boolean(params.q) && total > TEXT_COUNT_LIMIT;

@@ -8,7 +8,7 @@ import { e164 } from "~/lib/sms";
 import { isUniqueViolation } from "~/.server/db/errors";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { whereOf } from "./customers.server";
-import { reachOfMembers } from "./list-reach.server";
+import { reachOfMembers, shutOutIds } from "./list-reach.server";
 import { suppressedAmong } from "./suppressions.server";
 import { inList } from "~/.server/db/in-list";
 
@@ -33,8 +33,13 @@ const memberColumns = {
   headquarters: customers.headquarters,
 };
 
-// anonymised companies are never marketed to, whatever a list says
-const membersWhere = (where: SQL | undefined) => and(isNull(customers.anonymisedAt), where);
+/**
+ * Anonymised companies are never marketed to, whatever a list says, nor are those an admin disabled or locked: their
+ * members cannot sign in (as customerAllowsSignin says), so a campaign's teaser link led nowhere, and deal mail
+ * skips them already. They are left out of every count, page, preview and send, as a project's matched buyers
+ * leave out a disabled buyer; enabled again, they are on the list again.
+ */
+const membersWhere = (where: SQL | undefined) => and(isNull(customers.anonymisedAt), eq(customers.enabled, true), eq(customers.locked, false), where);
 
 /** Who a definition selects now, before anonymised companies are left out. */
 function definitionWhere(d: Exclude<ListDefinition, { projectId: number }>) {
@@ -83,11 +88,11 @@ export async function membersOf(db: Database, list: Pick<RecipientList, "definit
 }
 
 /**
- * The definition's ids less the anonymised companies, which are few and found in their own index
- * (migration 0079): no member's row is looked at. Before, each member's entry in the contact index
- * was, 20,000 look-ups for a list of 20,000.
+ * The definition's ids less the companies never marketed to (anonymised, disabled, locked), which are few and found
+ * in their own indexes (migration 0079, customers_enabled_idx, customers_locked_idx): no member's row is looked at.
+ * Before, each member's entry in the contact index was, 20,000 look-ups for a list of 20,000.
  */
-const listedIds = (db: Database, d: ListDefinition) => sql`select id from (${memberIds(db, d)}) where id not in (select id from ${customers} where anonymised_at is not null)`;
+const listedIds = (db: Database, d: ListDefinition) => sql`select id from (${memberIds(db, d)}) where id not in (${shutOutIds})`;
 
 /** How many members the list has now, counted from the indexes alone. */
 export async function listSize(db: Database, { definition }: Pick<RecipientList, "definition">): Promise<number> {

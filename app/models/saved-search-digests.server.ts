@@ -15,7 +15,7 @@ import { isSuppressed } from "./suppressions.server";
 type DigestEnv = Pick<Env, "APP_URL" | "SESSION_SECRET">;
 type Member = NonNullable<Awaited<ReturnType<typeof digestRecipient>>>;
 type Match = Awaited<ReturnType<typeof searchProjects>>["rows"][number];
-type Found = { search: SavedSearch; matches: Match[]; more: number };
+type Found = { search: SavedSearch; matches: Match[]; more: boolean };
 
 /** Listings a digest names per search; the rest are one link away (the search itself). */
 export const DIGEST_MATCHES_PER_SEARCH = 20;
@@ -30,6 +30,9 @@ export const DIGEST_PAGES_PER_RUN = 50;
 export const DIGEST_NODE_BUDGET_MS = 5_000;
 export const DIGEST_NODE_MEMBERS_PER_RUN = 1_000;
 
+/** Node's digests written in one commit (sendDueDigests). */
+const DIGESTS_PER_WRITE = 5;
+
 export const DIGEST_SUBJECT = "New listings for your saved searches";
 
 /**
@@ -37,9 +40,9 @@ export const DIGEST_SUBJECT = "New listings for your saved searches";
  * names what the search would not show) published or changed since its last digest
  * (or since it was saved), less those already reported at the same version.
  */
-function newMatches(search: SavedSearch, reported: Map<string, number>, found: Match[], total: number): Found {
+function newMatches(search: SavedSearch, reported: Map<string, number>, found: Match[], more: boolean): Found {
   const matches = found.filter((row) => (reported.get(`${search.id}:${row.id}`) ?? -1) < row.updatedAt.getTime());
-  return { search, matches, more: Math.max(0, total - found.length) };
+  return { search, matches, more };
 }
 
 async function findNew(db: Database, member: Member, searches: SavedSearch[]) {
@@ -53,12 +56,13 @@ async function findNew(db: Database, member: Member, searches: SavedSearch[]) {
         exceptCompany: member.customerId,
         sort: "date",
         desc: true,
-        pageSize: DIGEST_MATCHES_PER_SEARCH,
-      }),
+        // one more than a digest names, to know whether there are more: their count was a second query a search
+        pageSize: DIGEST_MATCHES_PER_SEARCH + 1,
+      }, { counted: false }).then(({ rows }) => ({ rows: rows.slice(0, DIGEST_MATCHES_PER_SEARCH), more: rows.length > DIGEST_MATCHES_PER_SEARCH })),
     ),
   );
   const reported = await reportedAmong(db, { searchIds: searches.map((s) => s.id), projectIds: [...new Set(results.flatMap((r) => r.rows.map((row) => row.id)))] });
-  return searches.map((search, i) => newMatches(search, reported, results[i]!.rows, results[i]!.total));
+  return searches.map((search, i) => newMatches(search, reported, results[i]!.rows, results[i]!.more));
 }
 
 /** Each listing once per digest, under the first search that found it: two searches finding one listing named it twice. */
@@ -103,28 +107,41 @@ export async function digestMessage(env: DigestEnv, { member, role, found }: { m
 /**
  * One member's digest, looked for now: nothing for a member disabled since the claim, no longer a
  * buyer or broker, whose address asked for no e-mail, or whose searches' alerts are off; otherwise
- * queued in the outbox in the same batch that records it (and taken out again by that batch when
- * another delivery recorded one within the day: a queue message delivered twice sends once).
- * Returns whether a digest was queued.
+ * the statements that queue it in the outbox and record it, for one batch (whose guard takes the
+ * outbox row out again when another delivery recorded one within the day: a queue message
+ * delivered twice sends once).
  */
-export async function sendDigest(db: Database, env: DigestEnv, { userId, now = Date.now() }: { userId: number; now?: number }) {
+async function digestStatements(db: Database, env: DigestEnv, { userId, now }: { userId: number; now: number }) {
   const member = await digestRecipient(db, { userId });
-  if (!member) return false;
+  if (!member) return null;
   const role = primaryRole(member.roles);
-  if ((role !== "buyer" && role !== "broker") || (await isSuppressed(db, { channel: "email", address: member.email }))) return false;
+  if ((role !== "buyer" && role !== "broker") || (await isSuppressed(db, { channel: "email", address: member.email }))) return null;
   // oldest first: a listing two searches find is named under the one saved first
   const searches = await dueSearchesOf(db, { userId, now });
-  if (!searches.length) return false;
+  if (!searches.length) return null;
   const found = (await findNew(db, member, searches)).filter((f) => f.matches.length > 0);
-  if (!found.length) return false;
+  if (!found.length) return null;
   const message = await digestMessage(env, { member, role, found: onceEach(found).filter((f) => f.matches.length > 0) });
   // reported for every search that found it, named once or not: none of them names it again unchanged
   const reported = found.map((f) => ({ searchId: f.search.id, projects: f.matches.map((m) => ({ id: m.id, updatedAt: m.updatedAt })) }));
-  const results = (await db.batch([
-    queuedMessage(db, { channel: "email", recipient: member.email, ...message }, now),
-    ...digestRecorded(db, { searchIds: searches.map((s) => s.id), reported, now }),
-  ] as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
-  return !taken(results[1]);
+  return [queuedMessage(db, { channel: "email", recipient: member.email, ...message }, now), ...digestRecorded(db, { searchIds: searches.map((s) => s.id), reported, now })];
+}
+
+type Statements = NonNullable<Awaited<ReturnType<typeof digestStatements>>>;
+
+/** Writes digests' statements in one batch (one commit); how many of them were queued and not taken out again by their guard. */
+async function writeDigests(db: Database, digests: Statements[]) {
+  const results = (await db.batch(digests.flat() as unknown as Parameters<typeof db.batch>[0])) as unknown as unknown[];
+  let queued = 0;
+  // each digest's guard is the statement after its outbox row
+  for (let at = 0, i = 0; i < digests.length; at += digests[i]!.length, i++) if (!taken(results[at + 1])) queued++;
+  return queued;
+}
+
+/** One member's digest, looked for and written now (digestStatements). Returns whether a digest was queued. */
+export async function sendDigest(db: Database, env: DigestEnv, { userId, now = Date.now() }: { userId: number; now?: number }) {
+  const digest = await digestStatements(db, env, { userId, now });
+  return digest ? (await writeDigests(db, [digest])) === 1 : false;
 }
 
 /** Whether the batch's guard took the outbox row out again (libsql and D1 count changes differently). */
@@ -176,11 +193,28 @@ export async function sendDueDigests(
     pages: Math.ceil(limit / pageSize),
     until: Date.now() + budgetMs,
     deliver: async (userIds) => {
+      // written DIGESTS_PER_WRITE at a time: each write is a commit, and a commit's sync to disk (some 5-10 ms, the
+      // thread held) cost more than the digest's reads; one commit for several holds the thread about as long as one did
+      let digests: Array<{ userId: number; statements: Statements }> = [];
+      const write = async () => {
+        const batch = digests;
+        digests = [];
+        if (!batch.length) return;
+        // a failed write is theirs alone: they are looked at again after the recheck time
+        queued += await writeDigests(db, batch.map((d) => d.statements)).catch((error: unknown) => {
+          console.error(`saved-search digests for members ${batch.map((d) => d.userId).join(", ")} failed:`, error);
+          return 0;
+        });
+        await nextTurn();
+      };
       for (const userId of userIds) {
         // one member's failure does not hold up the others: theirs is looked at again after the recheck time
-        if (await sendDigest(db, env, { userId, now }).catch((error: unknown) => void console.error(`saved-search digest for member ${userId} failed:`, error))) queued++;
+        const statements = await digestStatements(db, env, { userId, now }).catch((error: unknown) => void console.error(`saved-search digest for member ${userId} failed:`, error));
+        if (statements) digests.push({ userId, statements });
+        if (digests.length >= DIGESTS_PER_WRITE) await write();
         await nextTurn();
       }
+      await write();
     },
   });
   return queued;

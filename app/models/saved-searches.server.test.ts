@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/support/db";
+import { createTestDatabase, statementsSentBy } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { customers, outbox, projects, savedSearches, users, type User } from "~/.server/db/schema";
 import { readAlertsUnsubscribeToken } from "~/.server/unsubscribe-token";
@@ -188,6 +188,32 @@ describe("saved-search digests", () => {
     await listing({ projectName: "Quarrystone equipment notes", updatedAt: new Date(base) });
     await Promise.all([sendDueDigests(t.db, env, { now: base + 1000 }), sendDueDigests(t.db, env, { now: base + 1000 })]);
     expect(await digestsTo(buyer.email)).toHaveLength(1);
+  });
+
+  it("writes several members' digests in one commit, and reads no count of a search's listings, only whether there are more than it names", async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => makeUser(t.db)));
+    const base = Date.now() + 1000;
+    // "Lumenvale" finds 21 listings, one more than a digest names; "Lumenvale" with Retail exactly 20
+    for (let i = 0; i <= DIGEST_MATCHES_PER_SEARCH; i++) await listing({ projectName: `Lumenvale pool ${i}`, industry: i < DIGEST_MATCHES_PER_SEARCH ? "Retail" : "Energy", updatedAt: new Date(base + i) });
+    for (const [i, member] of members.entries()) await saved(member, "Lumenvale", i === 0 ? { q: "lumenvale" } : { q: "lumenvale", industry: "Retail" });
+    const batches: string[][] = [];
+    const batch = t.client.batch.bind(t.client);
+    t.client.batch = ((statements: Array<string | { sql: string }>, mode?: never) => (batches.push(statements.map((st) => (typeof st === "string" ? st : st.sql))), batch(statements as never, mode))) as typeof t.client.batch;
+    let sent: Array<{ sql: string }> = [];
+    try {
+      sent = await statementsSentBy(t.client, () => sendDueDigests(t.db, env, { now: base + 1000 }));
+    } finally {
+      t.client.batch = batch;
+    }
+    const digests = await Promise.all(members.map(async (m) => (await digestsTo(m.email)).map((d) => d.body)));
+    expect(digests.map((d) => d.length)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(digests[0]![0]).toMatch(/Lumenvale \(“lumenvale”\): 20 listings[\s\S]*And more: https:\/\/market\.test\/buyers\/search\?q=lumenvale/);
+    expect(digests[1]![0]).toContain("Lumenvale (“lumenvale”, industry Retail): 20 listings");
+    expect(digests[1]![0]).not.toContain("And more");
+    // the six written in two commits (five, then one), not six
+    const writes = batches.filter((b) => b.some((st) => st.startsWith('insert into "outbox"')));
+    expect(writes.map((b) => b.filter((st) => st.startsWith('insert into "outbox"')).length)).toEqual([5, 1]);
+    expect(sent.filter((st) => /select count\(\*\) from "projects"/.test(st.sql))).toEqual([]);
   });
 
   it("stops one search's alerts from its own link, the member's other searches still alerting", async () => {

@@ -56,6 +56,17 @@ describe("saved searches on /preferences", () => {
     expect(await listSavedSearches(services.db, { userId: broker.id })).toEqual([]);
   });
 
+  it("says why no alert e-mail comes to a member whose address is on the suppression list, whatever the switches say", async () => {
+    const { suppress } = await import("~/models/suppressions.server");
+    const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(buyer);
+    await saveSearch(services.db, { userId: buyer.id, name: "Anything", query: "" });
+    const read = async () => (await (await sent(loader({ request: getRequest("/preferences", cookie), context, params: {} }))).json()).mailStopped;
+    expect(await read()).toBeNull();
+    await suppress(services.db, { channel: "email", address: buyer.email.toUpperCase(), reason: "unsubscribed", now: Date.parse("2026-11-30T10:00:00Z") });
+    expect(await read()).toEqual({ address: buyer.email, reason: "unsubscribed", at: "2026-11-30T10:00:00.000Z" });
+  });
+
   it("lands a second Delete of the same search (a double click) back on the page as the first did; another's search stays not found", async () => {
     const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
     const other = await makeUser(services.db, { roles: ["ROLE_BUYER"] });

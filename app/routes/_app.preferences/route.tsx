@@ -13,7 +13,7 @@ import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaClash, criteriaFormData, openedCriteria } from "./criteria.server";
 import { NoCompany } from "./no-company";
 import { SavedSearches } from "./saved-searches";
-import { changeSavedSearch, savedSearchRows } from "./saved-searches.server";
+import { changeSavedSearch, digestsStopped, savedSearchRows } from "./saved-searches.server";
 import { parseWithZod, preferencesPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Preferences");
@@ -21,8 +21,8 @@ export const meta = () => titleMeta("Preferences");
 /** Buyers and brokers: what their company looks for (which drives the projects recommended to them), and their saved searches. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: ["buyer", "broker"] });
-  const [form, searches] = await Promise.all([criteriaFormData(services, user.customerId), savedSearchRows(services, user)]);
-  return { form, searches };
+  const [form, searches, mailStopped] = await Promise.all([criteriaFormData(services, user.customerId), savedSearchRows(services, user), digestsStopped(services, user)]);
+  return { form, searches, mailStopped };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -42,7 +42,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PreferencesPage() {
-  const { form, searches } = useLoaderData<typeof loader>();
+  const { form, searches, mailStopped } = useLoaderData<typeof loader>();
   const result = resultFor(useActionData<typeof action>()?.result, "criteria");
   // refused, the form stays opened on what it was sent with (or, after a clash, on the criteria as they are now)
   const opened = openedOf(result) ?? form?.opened;
@@ -57,7 +57,7 @@ export default function PreferencesPage() {
       ) : (
         <NoCompany />
       )}
-      <SavedSearches rows={searches} />
+      <SavedSearches rows={searches} mailStopped={mailStopped} />
     </div>
   );
 }

@@ -6,6 +6,17 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { primaryRole } from "~/lib/roles";
 import { describeFilters, filtersOf, searchPathOf } from "~/lib/saved-searches";
 import { deleteSavedSearch, listSavedSearches, setSearchAlerts } from "~/models/saved-searches.server";
+import { isSuppressed } from "~/models/suppressions.server";
+
+/**
+ * Why the member's address gets no saved-search e-mail whatever their searches' switches say: it is on the
+ * suppression list (unsubscribed from our e-mail, bounced, marked it as spam), which digests respect (decision 020).
+ * The page said "Daily e-mail on" and nothing came.
+ */
+export async function digestsStopped(services: Services, user: User) {
+  const row = await isSuppressed(services.db, { channel: "email", address: user.email });
+  return row ? { address: user.email, reason: row.reason as "unsubscribed" | "bounced" | "complained", at: row.at.toISOString() } : null;
+}
 
 /**
  * The page's proof, in each search's forms, that it listed this search to this member: an HMAC of

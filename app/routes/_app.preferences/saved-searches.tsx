@@ -2,13 +2,27 @@ import { Form, Link } from "@remix-run/react";
 
 type Row = { id: number; name: string; alerts: boolean; description: string; href: string; shown: string };
 
+type Stopped = { address: string; reason: "unsubscribed" | "bounced" | "complained"; at: string } | null;
+
+const STOPPED_BECAUSE = {
+  unsubscribed: "it was unsubscribed from our e-mail",
+  bounced: "mail to it bounced",
+  complained: "our e-mail to it was marked as spam",
+} as const;
+
 /** Each saved search: its filters in words, the link that runs it, its alerts switch and delete (each its own form). */
-export function SavedSearches({ rows }: { rows: Row[] }) {
+export function SavedSearches({ rows, mailStopped = null }: { rows: Row[]; mailStopped?: Stopped }) {
   return (
     <section aria-labelledby="saved-searches-title" className="card space-y-3">
       <h2 id="saved-searches-title" className="text-lg font-semibold">
         Saved searches
       </h2>
+      {rows.length && mailStopped ? (
+        <p role="note" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm" data-testid="alerts-not-sent">
+          No alert e-mail is sent to {mailStopped.address}, whichever searches have it on: {STOPPED_BECAUSE[mailStopped.reason] ?? STOPPED_BECAUSE.unsubscribed} on{" "}
+          {mailStopped.at.slice(0, 10)}. To get alerts there again, <a className="link" href="/contact-us">contact us</a>.
+        </p>
+      ) : null}
       {rows.length ? (
         <ul className="divide-y divide-slate-200">
           {rows.map((row) => (

@@ -47,13 +47,13 @@ export default function UnsubscribePage() {
       <PageHeader title="Unsubscribe" />
       {done ? (
         <p role="status" data-testid="unsubscribed">
-          {address} is unsubscribed: it will get no more marketing e-mail from us. Messages about your own deals and account still arrive.
+          {address} is unsubscribed: it will get no more marketing e-mail from us, nor saved-search alerts. Messages about your own deals and account still arrive.
         </p>
       ) : (
         <Form method="post" className="card space-y-4">
           <FormErrors errors={data?.result.error?.["List-Unsubscribe"] ?? undefined} />
           <p>
-            Stop marketing e-mail to <strong>{address}</strong>?
+            Stop marketing e-mail, and saved-search alerts, to <strong>{address}</strong>?
           </p>
           <button type="submit" name="List-Unsubscribe" value="One-Click" className="btn-primary">
             Unsubscribe
