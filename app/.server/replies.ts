@@ -93,3 +93,28 @@ export function refuseSavedMeanwhile(submission: Replier, what: string, saved: S
   const result = submission.reply({ formErrors: [message] });
   return answer({ ...result, initialValue: { ...result.initialValue, opened: String(saved.savedAt) } }, 409);
 }
+
+/** A record deleted, as its audit entry says (who, when), or null when the log does not say. */
+export type Deleted = { by: string; at: number } | null;
+
+/** That a record a form or link names is gone: who deleted it and when, when the log says. */
+export function deletedNotice(what: string, deleted: Deleted, unknown = "it was deleted") {
+  return deleted ? `${deleted.by} deleted ${what} at ${formatDateTime(deleted.at)}.` : `${what[0]!.toUpperCase()}${what.slice(1)} is no longer in the table: ${unknown}.`;
+}
+
+/** A delete of what is gone already (two admins, a double click without JavaScript): done, by whom and when if known. */
+export function deletedAlready(what: string, deleted: Deleted) {
+  return `${what} was deleted already${deleted ? `, by ${deleted.by} at ${formatDateTime(deleted.at)}` : ""}.`;
+}
+
+/**
+ * An edit's save refused for its row deleted meanwhile (another admin's delete): 410, who and when, and the
+ * values typed kept in the add form (the reply answers `create`, without the row's id, `original` code or `opened`),
+ * so that Add puts them back as a new row; the page's list is already without it. It was a 404 page, the typing lost.
+ */
+export function refuseDeletedMeanwhile(submission: Replier, { what, noun, unknown }: { what: string; noun: string; unknown?: string }, deleted: Deleted) {
+  const message = `${deletedNotice(what, deleted, unknown)} What you typed is below, not saved: Add saves it as a new ${noun}, or leave it for the list as it is now.`;
+  const result = submission.reply({ formErrors: [message] });
+  const { id: _id, original: _original, opened: _opened, ...typed } = result.initialValue ?? {};
+  return answer({ ...result, initialValue: { ...typed, intent: "create" } }, 410);
+}

@@ -67,6 +67,7 @@ export function CsvImport({ result, exportHref, columns, children }: { result: A
  */
 export function RowPanel({
   editing,
+  gone,
   opened,
   title,
   formId,
@@ -74,6 +75,8 @@ export function RowPanel({
   children,
 }: {
   editing: number | null;
+  /** The row the address's Edit names is deleted (who, when): said over the add form, for want of another answer. */
+  gone?: string | null;
   /** When the row the form shows was saved (or, after a refusal, the other admin's save it was refused for). */
   opened?: string;
   title: string;
@@ -98,7 +101,7 @@ export function RowPanel({
         <input type="hidden" name="intent" value={editing !== null ? "update" : "create"} />
         {editing !== null ? <input type="hidden" name="id" value={editing} /> : null}
         {editing !== null && opened ? <input type="hidden" name="opened" value={opened} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrors id={form.errorId} errors={form.errors ?? (gone ? [gone] : undefined)} />
         {children}
         <button type="submit" className="btn-primary mt-6">
           {editing !== null ? "Save" : "Add"}

@@ -202,3 +202,18 @@ export async function savedBy(db: Database, { subjectType, subjectIds, at }: { s
     .limit(1);
   return entry?.name ?? null;
 }
+
+/**
+ * Who deleted a record and when, for a form that names it after it went (an edit opened before another admin's
+ * delete): its latest `action` entry, null when there is none (never there, or deleted before the log). Asked only
+ * then: the log has no index on its subjects.
+ */
+export async function deletedBy(db: Database, { action, subjectType, subjectId }: { action: string; subjectType: string; subjectId: number | string }) {
+  const [entry] = await db
+    .select({ by: auditLog.actorName, at: auditLog.at })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, String(subjectId))))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return entry ? { by: entry.by, at: entry.at.getTime() } : null;
+}

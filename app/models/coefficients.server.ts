@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { pricingCoefficients } from "~/.server/db/schema";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DIMENSION_LABELS, type Coefficient, type CoefficientDimension } from "~/lib/loan-pricing";
 import type { CoefficientValues } from "~/lib/schemas/pricing-data";
-import { changedFields, recordAudit, savedBy, type AuditEntry } from "./audit.server";
+import { changedFields, deletedBy, recordAudit, savedBy, type AuditEntry } from "./audit.server";
 import { pageOf, pageOrLast, type ListQuery } from "./list-query.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
@@ -122,6 +122,11 @@ export async function deleteCoefficient(db: Database, { id, actor, address }: { 
   if (!deleted.length) return false;
   await recordAudit(db, { actor, action: "coefficient.delete", subjectType: "pricing_coefficient", subjectId: id, detail: describe(deleted[0]!), address });
   return true;
+}
+
+/** Who deleted a coefficient and when, for an edit (or its link) that names it after it went. */
+export function coefficientDeletedBy(db: Database, id: number) {
+  return deletedBy(db, { action: "coefficient.delete", subjectType: "pricing_coefficient", subjectId: id });
 }
 
 /** Writes an imported file in one batch: a band that exists takes the file's value, the others are added. */

@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { interestRates } from "~/.server/db/schema";
 import { tenorLabel, type CurvePoint } from "~/lib/loan-pricing";
 import type { InterestRateValues } from "~/lib/schemas/pricing-data";
-import { changedFields, recordAudit, savedBy, type AuditEntry } from "./audit.server";
+import { changedFields, deletedBy, recordAudit, savedBy, type AuditEntry } from "./audit.server";
 import { pageOf, pageOrLast, type ListQuery } from "./list-query.server";
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 
@@ -149,6 +149,11 @@ export async function deleteInterestRate(db: Database, { id, actor, address }: {
   if (!deleted.length) return false;
   await recordAudit(db, { actor, action: "interest-rate.delete", subjectType: "interest_rate", subjectId: id, detail: describe(deleted[0]!), address });
   return true;
+}
+
+/** Who deleted a curve point and when, for an edit (or its link) that names it after it went. */
+export function interestRateDeletedBy(db: Database, id: number) {
+  return deletedBy(db, { action: "interest-rate.delete", subjectType: "interest_rate", subjectId: id });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, not, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { customers, invitations, outbox, users, WITHOUT_SECRETS } from "~/.server/db/schema";
+import { customers, invitations, outbox, passwordResets, users, WITHOUT_SECRETS } from "~/.server/db/schema";
 import { randomToken, sha256 } from "~/.server/crypto";
 import { siteOrigin } from "~/.server/mailer";
 import { hashPassword } from "~/.server/password";
@@ -10,6 +10,7 @@ import { deliverDueMessages, outboxRow, secretPlaceholder } from "./outbox.serve
 import { DUPLICATE, unlessDuplicate } from "~/.server/db/errors";
 import { endedByNewPassword, ofDeletedCustomer } from "./new-password.server";
 import { normalizeEmail } from "./users.server";
+import { formatDateTime } from "~/lib/format";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
 export const INVITATION_SUBJECT = "You are invited to the Secondary Marketplace";
@@ -60,7 +61,7 @@ export async function inviteUser(
   const passwordHash = await hashPassword(randomToken(24));
   // the batch stops at the account's insert when the address is taken: what follows names no one else
   const newUser = sql<number>`(select ${users.id} from ${users} where ${users.email} = ${normalized})`;
-  const link = await invitationWrites(services, { userId: newUser, to: { email: normalized, name, company }, actor });
+  const { writes: link } = await invitationWrites(services, { userId: newUser, to: { email: normalized, name, company }, actor });
   const written = await unlessDuplicate(
     db.batch([
       db.insert(users).values({ email: normalized, name, company, phone, customerId, roles, passwordHash }).returning({ id: users.id, email: users.email }),
@@ -96,18 +97,76 @@ export async function inviteMember(
 export async function sendInvitation(services: InviteServices, { userId, actor, now = Date.now() }: { userId: number; actor: Actor | null; now?: number }) {
   const user = await services.db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: eq(users.id, userId) });
   if (!user) return false;
-  const [first, ...rest] = await invitationWrites(services, { userId, to: user, actor, now });
-  await services.db.batch([first, ...rest]);
+  const [link, mail] = (await invitationWrites(services, { userId, to: user, actor, now })).writes;
+  await services.db.batch([link, mail]);
   services.waitUntil(deliverDueMessages(services.db, services.env));
   return true;
+}
+
+/** How soon after an invitation (or a password reset) another to the same person is taken for the same one sent twice. */
+export const RESEND_INTERVAL_MS = 60_000;
+
+/** A link sent a moment ago, and not again: when, and by whom (null: not known). */
+export type SentJustNow = { sentAt: number; by: string | null };
+
+/** What an admin (or a seller's lead) is told of a link not sent again: which, to whom, when and by whom. */
+export function sentJustNowNotice(what: "An invitation" | "A password-reset e-mail", email: string, sent: SentJustNow) {
+  return `${what} went to ${email} at ${formatDateTime(sent.sentAt)}${sent.by ? `, sent by ${sent.by}` : ""}, less than a minute ago: nothing more was sent.`;
+}
+
+/**
+ * "Resend invitation": a new link, unless one went to the account less than a minute ago (a double click without
+ * JavaScript, two admins at once): both were mailed, each link working. The look and the link are one statement and
+ * the e-mail is written in the same batch, dropped there unless this link is the one written; so of two at once one mails.
+ */
+export async function resendInvitation(services: InviteServices, { userId, actor, now = Date.now() }: { userId: number; actor: Actor; now?: number }): Promise<true | SentJustNow | false> {
+  const { db } = services;
+  const user = await db.query.users.findFirst({ columns: WITHOUT_SECRETS, where: eq(users.id, userId) });
+  if (!user) return false;
+  const { writes, tokenHash } = await invitationWrites(services, { userId, to: user, actor, now, unlessSentSince: now - RESEND_INTERVAL_MS });
+  const [claimed] = await db.batch([...writes, dropUnlessClaimed(db, user.email, invitations, tokenHash)]);
+  if (claimed.length) {
+    services.waitUntil(deliverDueMessages(db, services.env));
+    return true;
+  }
+  const [last] = await db
+    .select({ at: invitations.createdAt, by: users.name })
+    .from(invitations)
+    .leftJoin(users, eq(users.id, invitations.invitedBy))
+    .where(eq(invitations.userId, userId))
+    .orderBy(desc(invitations.createdAt))
+    .limit(1);
+  return { sentAt: last?.at.getTime() ?? now, by: last?.by ?? null };
+}
+
+/**
+ * The e-mail just written in a batch, deleted there again unless its link (`tokenHash` in `table`) was written too: the
+ * outbox's newest row to the address is this batch's own (a batch is one transaction), and nobody sees it come and go.
+ */
+export function dropUnlessClaimed(db: Database, recipient: string, table: typeof invitations | typeof passwordResets, tokenHash: string) {
+  return db
+    .delete(outbox)
+    .where(
+      and(
+        eq(outbox.id, sql`(select max(${outbox.id}) from ${outbox} where ${outbox.recipient} = ${recipient})`),
+        sql`not exists (select 1 from ${table} where ${table.tokenHash} = ${tokenHash})`,
+      ),
+    );
 }
 
 /** The link's row and the e-mail that carries it, to be written together: a link no one was sent, or an e-mail with a link that works nowhere, is of no use. */
 async function invitationWrites(
   services: InviteServices,
-  { userId, to, actor, now = Date.now() }: { userId: number | SQL<number>; to: { email: string; name: string; company: string }; actor: Actor | null; now?: number },
+  {
+    userId,
+    to,
+    actor,
+    now = Date.now(),
+    unlessSentSince,
+  }: { userId: number | SQL<number>; to: { email: string; name: string; company: string }; actor: Actor | null; now?: number; unlessSentSince?: number },
 ) {
   const token = randomToken();
+  const tokenHash = await sha256(token);
   const mail = await outboxRow(
     services.env,
     {
@@ -123,16 +182,19 @@ async function invitationWrites(
     },
     now,
   );
-  return [
-    services.db.insert(invitations).values({
-      tokenHash: await sha256(token),
-      userId,
-      invitedBy: actor?.id ?? null,
-      createdAt: new Date(now),
-      expiresAt: new Date(now + INVITATION_TTL_MS),
-    }),
-    services.db.insert(outbox).values(mail),
-  ] as const;
+  const row = { tokenHash, userId, invitedBy: actor?.id ?? null, createdAt: new Date(now), expiresAt: new Date(now + INVITATION_TTL_MS) };
+  // the link written only when none went to the account since `unlessSentSince` (the look and the write one statement)
+  const link =
+    unlessSentSince === undefined
+      ? services.db.insert(invitations).values(row).returning({ userId: invitations.userId })
+      : services.db
+          .insert(invitations)
+          .select(
+            sql`select ${tokenHash}, ${userId}, ${row.invitedBy}, ${now}, ${now + INVITATION_TTL_MS}, null
+              where not exists (select 1 from ${invitations} where ${invitations.userId} = ${userId} and ${invitations.createdAt} > ${unlessSentSince})`,
+          )
+          .returning({ userId: invitations.userId });
+  return { writes: [link, services.db.insert(outbox).values(mail)] as const, tokenHash };
 }
 
 export async function findUsableInvitation(db: Database, token: string, now = Date.now()) {

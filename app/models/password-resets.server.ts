@@ -1,9 +1,10 @@
-import { and, eq, gt, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, not, or, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
-import { passwordResets, users, type User } from "~/.server/db/schema";
+import { auditLog, outbox, passwordResets, users, type User } from "~/.server/db/schema";
 import { siteOrigin } from "~/.server/mailer";
 import type { Services } from "~/.server/services";
-import { secretPlaceholder, sendEmail } from "./outbox.server";
+import { deliverDueMessages, outboxRow, secretPlaceholder } from "./outbox.server";
+import { dropUnlessClaimed, RESEND_INTERVAL_MS, type SentJustNow } from "./invitations.server";
 import { randomToken, sha256 } from "~/.server/crypto";
 import { hashPassword } from "~/.server/password";
 import { endedByNewPassword, ofDeletedCustomer } from "./new-password.server";
@@ -66,16 +67,53 @@ export async function prunePasswordResets(db: Database, now = Date.now()) {
   await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, new Date(now)), isNotNull(passwordResets.usedAt)));
 }
 
-/** E-mails a member a reset link through the outbox (an admin's "send a password-reset e-mail"). */
-export async function emailPasswordReset(services: Pick<Services, "db" | "env" | "waitUntil">, { user }: { user: Pick<User, "id" | "email" | "name"> }) {
-  const token = await createPasswordReset(services.db, user.id);
-  await sendEmail(services, {
-    to: user.email,
-    subject: "Reset your Secondary Marketplace password",
-    body:
-      `Hello ${user.name},\n\nopen this link to choose a new password (it works once, for ${PASSWORD_RESET_TTL_MS / 60_000} minutes):\n` +
-      `${siteOrigin(services)}/uobs/reset/${secretPlaceholder("token")}\n\n` +
-      `If you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
-    secrets: { token },
-  });
+/**
+ * E-mails a member a reset link through the outbox (an admin's "send a password-reset e-mail"), unless a reset link
+ * went to them less than a minute ago (a double click without JavaScript, two admins at once, or their own request):
+ * both were mailed, each link working. As an invitation resent: the look and the link are one statement, the e-mail
+ * written in the same batch and dropped there unless this link is the one written. Not sent: when the last was, and by whom.
+ */
+export async function emailPasswordReset(services: Pick<Services, "db" | "env" | "waitUntil">, { user, now = Date.now() }: { user: Pick<User, "id" | "email" | "name">; now?: number }): Promise<true | SentJustNow> {
+  const { db } = services;
+  const token = randomToken();
+  const tokenHash = await sha256(token);
+  const mail = await outboxRow(
+    services.env,
+    {
+      channel: "email",
+      recipient: user.email,
+      subject: "Reset your Secondary Marketplace password",
+      body:
+        `Hello ${user.name},\n\nopen this link to choose a new password (it works once, for ${PASSWORD_RESET_TTL_MS / 60_000} minutes):\n` +
+        `${siteOrigin(services)}/uobs/reset/${secretPlaceholder("token")}\n\n` +
+        `If you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+      secrets: { token },
+    },
+    now,
+  );
+  const [claimed] = await db.batch([
+    db
+      .insert(passwordResets)
+      .select(
+        sql`select ${tokenHash}, ${user.id}, ${now}, ${now + PASSWORD_RESET_TTL_MS}, null
+          where not exists (select 1 from ${passwordResets} where ${passwordResets.userId} = ${user.id} and ${passwordResets.createdAt} > ${now - RESEND_INTERVAL_MS})`,
+      )
+      .returning({ userId: passwordResets.userId }),
+    db.insert(outbox).values(mail),
+    dropUnlessClaimed(db, user.email, passwordResets, tokenHash),
+  ]);
+  if (claimed.length) {
+    services.waitUntil(deliverDueMessages(db, services.env));
+    return true;
+  }
+  const [last] = await db.select({ at: passwordResets.createdAt }).from(passwordResets).where(eq(passwordResets.userId, user.id)).orderBy(desc(passwordResets.createdAt)).limit(1);
+  const sentAt = last?.at.getTime() ?? now;
+  // the admin who sent it, from their entry written just after (none: the member asked for it themselves)
+  const [entry] = await db
+    .select({ name: auditLog.actorName })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "user.password-reset-sent"), eq(auditLog.subjectType, "user"), eq(auditLog.subjectId, String(user.id)), gte(auditLog.at, new Date(sentAt))))
+    .orderBy(asc(auditLog.at))
+    .limit(1);
+  return { sentAt, by: entry?.name ?? null };
 }

@@ -3,7 +3,7 @@ import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
 import { propertyAssumptions, type PropertyAssumption } from "~/.server/db/schema";
 import type { SavedMeanwhile } from "~/.server/replies";
-import { changedFields, recordAudit, savedBy, type AuditEntry } from "~/models/audit.server";
+import { changedFields, deletedBy, recordAudit, savedBy, type AuditEntry } from "~/models/audit.server";
 import { pageOrLast, textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
 import { propertyAssumptionSchema, type PropertyOptions } from "~/lib/schemas/system-data";
@@ -110,6 +110,11 @@ export async function deletePropertyAssumption(db: Database, { id, actor, addres
   if (!row) return false;
   await recordAudit(db, { actor, action: "property-assumption.delete", subjectType: "property-assumption", subjectId: id, detail: describe(row), address });
   return true;
+}
+
+/** Who deleted a row and when, for an edit (or its link) that names it after it went. */
+export function propertyAssumptionDeletedBy(db: Database, id: number) {
+  return deletedBy(db, { action: "property-assumption.delete", subjectType: "property-assumption", subjectId: id });
 }
 
 /**

@@ -17,7 +17,7 @@ import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import { colleaguesWithPlaceholders, reachSql, reachValues, type Reach } from "./seller-reach.server";
 import { inList } from "~/.server/db/in-list";
 import { pageCarryingTotal } from "./list-query.server";
-import { inviteMember, sendInvitation, type InviteResult } from "./invitations.server";
+import { inviteMember, resendInvitation, type InviteResult } from "./invitations.server";
 import { invitedNotYetIn, normalizeEmail } from "./users.server";
 import { importing, projectWithId } from "./projects.server";
 import { teamLeadIdOf } from "./seller-team-lead.server";
@@ -227,9 +227,12 @@ export async function resendColleagueInvitation(
   if (!colleague?.member.enabled) return false;
   const [row] = await services.db.select({ invited: invitedNotYetIn() }).from(users).where(eq(users.id, memberId));
   if (!row?.invited) return false;
-  await sendInvitation(services, { userId: memberId, actor });
+  // one sent less than a minute ago (a double click without JavaScript) is not sent again: when, by whom
+  const sent = await resendInvitation(services, { userId: memberId, actor });
+  if (!sent) return false;
+  if (sent !== true) return { ...colleague.member, sentJustNow: sent };
   await recordAudit(services.db, { actor, action: "user.invite-resent", subjectType: "user", subjectId: memberId, address });
-  return colleague.member;
+  return { ...colleague.member, sentJustNow: null };
 }
 
 /** A colleague the seller, as their company's first member, manages; null for anyone else (or themselves). */

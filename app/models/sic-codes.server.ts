@@ -2,7 +2,7 @@ import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { upsertMany } from "~/.server/db/bulk";
 import { sicCodes, type SicCode } from "~/.server/db/schema";
-import { changedFields, recordAudit, savedBy, type AuditEntry } from "~/models/audit.server";
+import { changedFields, deletedBy, recordAudit, savedBy, type AuditEntry } from "~/models/audit.server";
 import type { SavedMeanwhile } from "~/.server/replies";
 import { pageOrLast, textMatch } from "~/models/list-query.server";
 import { importCsv, type CsvLineError } from "~/lib/csv-import";
@@ -96,6 +96,11 @@ export async function deleteSicCode(db: Database, { code, actor, address }: { co
   if (!row) return false;
   await recordAudit(db, { actor, action: "sic-code.delete", subjectType: "sic-code", subjectId: code, detail: describe(row), address });
   return true;
+}
+
+/** Who deleted a code and when, for an edit (or its link) that names it after it went (a code changed on its edit is not found here). */
+export function sicCodeDeletedBy(db: Database, code: string) {
+  return deletedBy(db, { action: "sic-code.delete", subjectType: "sic-code", subjectId: code });
 }
 
 /**

@@ -4,7 +4,7 @@ import type { $ZodType } from "zod/v4/core";
 import type { Database } from "~/.server/db";
 import { isBodyTooLarge, readForm } from "~/.server/body";
 import { clientAddress, notFound } from "~/.server/http";
-import { invalid, openedSave, refuse, refuseLines, refuseSavedMeanwhile, unreadSubmission, type Replier, type SavedMeanwhile } from "~/.server/replies";
+import { deletedAlready, invalid, openedSave, refuse, refuseDeletedMeanwhile, refuseLines, refuseSavedMeanwhile, unreadSubmission, type Deleted, type Replier, type SavedMeanwhile } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import { csvFileText, importCsv, type CsvLineError } from "~/lib/csv-import";
 import { RATES_IMPORT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
@@ -38,6 +38,8 @@ export type SystemDataTable<Values> = {
   /** `opened`: when the row the edit form showed was saved; another admin's save since is refused (who and when). */
   update: (db: Database, change: { id: number; values: Values; opened?: number } & Change) => Promise<Written | null>;
   remove: (db: Database, change: { id: number } & Change) => Promise<boolean>;
+  /** Who deleted a row and when (its audit entry), for an edit or a delete that names it after it went. */
+  deletedBy: (db: Database, id: number) => Promise<Deleted>;
   importRows: (db: Database, change: { rows: Values[] } & Change) => Promise<void>;
   /** What a write leaves that its admin must hear of (the curve's tenors carried over), said with its message as a warning. */
   caveat?: (db: Database) => Promise<string | null>;
@@ -91,7 +93,10 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
       return done(`${parsed.rows.length} ${parsed.rows.length === 1 ? spec.noun.one : spec.noun.many} imported from ${cleanFileName(step.file.name)}.`);
     }
     case "delete":
-      if (!(await spec.remove(db, { id: step.id, actor: admin, address }))) throw notFound();
+      // two admins deleting one row (or a double click without JavaScript): the second finds it gone, as it wanted
+      if (!(await spec.remove(db, { id: step.id, actor: admin, address }))) {
+        return { to: back, message: deletedAlready(`The ${spec.noun.one}`, await spec.deletedBy(db, step.id)) };
+      }
       return done(`The ${spec.noun.one} is deleted.`);
     case "create":
     case "update": {
@@ -100,6 +105,7 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
         step.intent === "create"
           ? await spec.create(db, { values: values as Values, actor: admin, address })
           : await spec.update(db, { id: step.id, values: values as Values, actor: admin, address, opened: openedSave(submission.payload) ?? undefined });
+      if (!written && step.intent === "update") return refuseDeletedMeanwhile(submission, { what: `this ${spec.noun.one}`, noun: spec.noun.one }, await spec.deletedBy(db, step.id));
       if (!written) throw notFound();
       if ("savedAt" in written) return refuseSavedMeanwhile(submission, `this ${spec.noun.one}`, written);
       if (!written.ok) return refuse(submission, written.error, 409);

@@ -56,10 +56,10 @@ test("an admin creates a customer, invites a buyer who signs in, verifies the cu
 
   await expect(admin.getByTestId(`member-${email}`)).toContainText("Invited");
   await mailTo(email, "You are invited");
-  // the first e-mail went astray: the admin sends a new link
+  // sent again at once (a double click, another admin): the one that went a moment ago is named, nothing more is mailed
   await admin.getByTestId(`member-${email}`).getByRole("button", { name: "Send the invitation again" }).click();
-  await expect(admin.getByText(`A new invitation is on its way to ${email}.`)).toBeVisible();
-  const mail = await mailTo(email, "You are invited", { count: 2 });
+  await expect(admin.getByText(new RegExp(`^An invitation went to ${email.replace(/[.+]/g, "\\$&")} at .+, less than a minute ago: nothing more was sent\\.$`))).toBeVisible();
+  const mail = await mailTo(email, "You are invited");
   const link = /(https?:\/\/\S+\/uobs\/invite\/\S+)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeTruthy();
 

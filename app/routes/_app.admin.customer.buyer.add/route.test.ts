@@ -42,3 +42,30 @@ describe("a member added with the Admin role (a form posted by hand: the page of
     expect(await services.db.select().from(outbox)).toHaveLength(outboxBefore);
   });
 });
+
+describe("a member's form sent twice (a double click without JavaScript)", () => {
+  it("adds one member, mails one invitation, and answers the second post as the first, not 'exists already'", async () => {
+    const { action } = await import("./route");
+    const { postRequest, responseOf } = await import("../../../tests/support/app");
+    const { outbox } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [customer] = await services.db.insert(customers).values({ name: "Twice Sent Capital" }).returning();
+    const { submissionKey } = await open(`?customerId=${customer!.id}`);
+    const email = "sent.twice@twicesent.example";
+    const post = () =>
+      responseOf(
+        action({
+          request: postRequest(`/admin/customer/buyer/add?customerId=${customer!.id}`, admin.cookie, { customerId: String(customer!.id), name: "Sam Twice", email, roles: "ROLE_BUYER", key: submissionKey }),
+          context,
+          params: {},
+        }),
+      );
+    const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+    const [first, second] = [await post(), await post()];
+    expect(first.status).toBe(302);
+    expect(second.status).toBe(302);
+    expect(second.headers.get("Location")).toBe(`/admin/customers/${customer!.id}`);
+    expect((await notice(second))!.message).toBe(`Sam Twice is added, once: the form was sent twice, and one invitation is on its way to ${email}.`);
+    expect(await services.db.select().from(outbox).where(eq(outbox.recipient, email))).toHaveLength(1);
+  });
+});

@@ -4,10 +4,15 @@ import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
+import { randomToken } from "~/.server/crypto";
+import { submissionKeyOf } from "~/.server/replies";
+import { formSubmissions } from "~/.server/db/schema";
+import { findUserById, normalizeEmail } from "~/models/users.server";
+import type { SQL } from "drizzle-orm";
 import { PageHeader } from "~/components/page-header";
 import { UserForm } from "~/components/user-form";
 import { titleMeta } from "~/lib/meta";
-import { customerChoices, findCustomer } from "~/models/customer-accounts.server";
+import { customerChoices, findCustomer, madeBy } from "~/models/customer-accounts.server";
 import { recordId } from "~/lib/query-params";
 import { inviteMember } from "~/models/invitations.server";
 import { parseWithZod, memberSchema } from "~/lib/schemas/index.server";
@@ -25,7 +30,8 @@ export async function loader(args: LoaderFunctionArgs) {
     if (customer && !customer.anonymisedAt) customers.unshift({ id: customer.id, name: customer.name });
   }
   const customerId = wanted && customers.some((c) => c.id === wanted) ? String(wanted) : "";
-  return { customers, customerId, back: customerId ? backToCustomer(args.request, Number(customerId)) : null };
+  // the form's one-time key (decision 083): sent twice (a double click without JavaScript), it adds one member
+  return { customers, customerId, back: customerId ? backToCustomer(args.request, Number(customerId)) : null, submissionKey: randomToken(16) };
 }
 
 /** The customer's page as the admin left it, when opened from there (its `?back=`), or the bare page. */
@@ -36,17 +42,31 @@ function backToCustomer(request: Request, customerId: number) {
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const submission = parseWithZod(await readForm(args.request), { schema: memberSchema() });
+  const form = await readForm(args.request);
+  const submission = parseWithZod(form, { schema: memberSchema() });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const { customerId, name, email, roles } = submission.value;
-  const invited = await inviteMember(services, { customerId, name, email, roles, actor: user, address: clientAddress(args.request) });
+  const submissionKey = submissionKeyOf(form);
+  // the key is taken in the batch that makes the account: the second post of one form was refused for the e-mail
+  // its first had just taken ("exists already" over the form, the member added unseen); it is answered as the first
+  const alongside = (newUser: SQL<number>) => (submissionKey ? [services.db.insert(formSubmissions).values({ submissionKey, subjectType: "user", subjectId: newUser })] : []);
+  const invite = (keyed: boolean) => inviteMember(services, { customerId, name, email, roles, actor: user, address: clientAddress(args.request), alongside: keyed ? alongside : undefined });
+  let invited = await invite(true);
+  const first = !invited.ok && submissionKey ? await madeBy(services.db, submissionKey, "user") : null;
+  const account = first ? await findUserById(services.db, first) : undefined;
+  if (account && account.email === normalizeEmail(email)) {
+    const to = account.customerId ?? customerId;
+    return redirectWithNotification(services, args.request, backToCustomer(args.request, to), `${account.name} is added, once: the form was sent twice, and one invitation is on its way to ${account.email}.`);
+  }
+  // the key made another member (back, another e-mail typed, sent from the old page): this one is added without it
+  if (account) invited = await invite(false);
   if (!invited.ok) return json({ result: submission.reply({ fieldErrors: { [invited.field]: [invited.message] } }) }, { status: 409 });
   // to the page of the customer the member joined, as the admin left it when the form was opened from it
   return redirectWithNotification(services, args.request, backToCustomer(args.request, customerId), `${name} is added; an invitation e-mail is on its way to ${email}.`);
 }
 
 export default function AddMemberPage() {
-  const { customers, customerId, back } = useLoaderData<typeof loader>();
+  const { customers, customerId, back, submissionKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   return (
     <>
@@ -60,6 +80,7 @@ export default function AddMemberPage() {
       <UserForm
         customers={customers}
         lastResult={data?.result}
+        submissionKey={submissionKey}
         defaultValue={{ customerId, roles: ["ROLE_BUYER"] }}
         submitLabel="Add and invite"
         note="The person gets an e-mail with a link, valid for 7 days, to choose a password."

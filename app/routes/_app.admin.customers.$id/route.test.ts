@@ -297,3 +297,50 @@ describe("a customer's page opened from the customers table", () => {
     expect(elsewhere.headers.get("Location")).toBe(`/admin/customers/${other!.id}`);
   });
 });
+
+const { and, sql } = await import("drizzle-orm");
+const { invitations, outbox, users } = await import("~/.server/db/schema");
+const { makeUser } = await import("~/seed/factories");
+/** An admin of their own, made when the test runs (a test above disables every admin there is then). */
+async function newAdmin() {
+  const user = await makeUser(services.db, { roles: ["ROLE_ADMIN"] });
+  await services.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, user.id));
+  return { user, cookie: await app.cookieFor(user) };
+}
+
+describe("a member's e-mails sent twice in a moment (a double click without JavaScript, two admins at once)", () => {
+  const customerId = buyer.user.customerId!;
+  const post = (cookie: string, fields: Record<string, string>) =>
+    responseOf(action({ request: postRequest(`/admin/customers/${customerId}`, cookie, fields), context, params: { id: String(customerId) } }));
+  const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+  const mails = async (to: string, subject: string) => (await services.db.select().from(outbox).where(and(eq(outbox.recipient, to), eq(outbox.subject, subject)))).length;
+  const WHEN = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC";
+
+  it("a password reset goes once: the second within a minute is told when it went and by whom, and sends nothing", async () => {
+    const [one, other] = [await newAdmin(), await newAdmin()];
+    const subject = "Reset your Secondary Marketplace password";
+    const before = await mails(buyer.user.email, subject);
+    const fields = { intent: "reset-password", userId: String(buyer.user.id) };
+    expect((await notice(await post(other.cookie, fields)))!.message).toBe(`A password-reset e-mail is on its way to ${buyer.user.email}.`);
+    const again = await notice(await post(one.cookie, fields));
+    expect(again).toEqual({ type: "info", message: expect.stringMatching(new RegExp(`^A password-reset e-mail went to ${buyer.user.email} at ${WHEN}, sent by ${other.user.name}, less than a minute ago: nothing more was sent\\.$`)) });
+    expect(await mails(buyer.user.email, subject)).toBe(before + 1);
+  });
+
+  it("an invitation resent goes once, two posts at once included", async () => {
+    const [one, other] = [await newAdmin(), await newAdmin()];
+    const { inviteMember, INVITATION_SUBJECT } = await import("~/models/invitations.server");
+    const email = "twice-invited@frontier.example";
+    const invited = await inviteMember(services, { customerId, name: "Twice Invited", email, roles: ["ROLE_BUYER"], actor: one.user });
+    expect(invited.ok).toBe(true);
+    // the invitation made with the account went a moment ago: a resend now is the same one sent twice
+    const { userId } = invited as { userId: number };
+    await services.db.update(invitations).set({ createdAt: sql`${invitations.createdAt} - 61000` }).where(eq(invitations.userId, userId));
+    const fields = { intent: "resend-invitation", userId: String(userId) };
+    const both = await Promise.all([post(one.cookie, fields), post(other.cookie, fields)]);
+    const said = await Promise.all(both.map(notice));
+    expect(said.filter((n) => n?.message === `A new invitation is on its way to ${email}.`)).toHaveLength(1);
+    expect(said.filter((n) => n?.type === "info" && new RegExp(`^An invitation went to ${email} at ${WHEN}, sent by (${one.user.name}|${other.user.name}), less than a minute ago: nothing more was sent\\.$`).test(n.message))).toHaveLength(1);
+    expect(await mails(email, INVITATION_SUBJECT)).toBe(2);
+  });
+});

@@ -30,7 +30,7 @@ import {
   setCustomerLocked,
   timelineCursor,
 } from "~/models/customer-accounts.server";
-import { sendInvitation } from "~/models/invitations.server";
+import { resendInvitation, sentJustNowNotice } from "~/models/invitations.server";
 import { emailPasswordReset } from "~/models/password-resets.server";
 import { handleTableAction } from "~/models/table-view.server";
 import { findUserById } from "~/models/users.server";
@@ -101,14 +101,18 @@ export async function action(args: ActionFunctionArgs) {
     case "reset-password": {
       const member = await findUserById(services.db, value.userId);
       if (!member || member.customerId !== customerId || !member.enabled) throw notFound();
-      await emailPasswordReset(services, { user: member });
+      // one sent less than a minute ago (a double click, another admin) is not sent again
+      const sent = await emailPasswordReset(services, { user: member });
+      if (sent !== true) return redirectWithNotification(services, args.request, here, sentJustNowNotice("A password-reset e-mail", member.email, sent), "info");
       await recordAudit(services.db, { actor: user, action: "user.password-reset-sent", subjectType: "user", subjectId: member.id, address: change.address });
       return redirectWithNotification(services, args.request, here, `A password-reset e-mail is on its way to ${member.email}.`);
     }
     case "resend-invitation": {
       const member = await findMember(services.db, { customerId, userId: value.userId });
       if (!member || !member.invited || !member.enabled) throw notFound();
-      await sendInvitation(services, { userId: member.id, actor: user });
+      const sent = await resendInvitation(services, { userId: member.id, actor: user });
+      if (!sent) throw notFound();
+      if (sent !== true) return redirectWithNotification(services, args.request, here, sentJustNowNotice("An invitation", member.email, sent), "info");
       await recordAudit(services.db, { actor: user, action: "user.invite-resent", subjectType: "user", subjectId: member.id, address: change.address });
       return redirectWithNotification(services, args.request, here, `A new invitation is on its way to ${member.email}.`);
     }

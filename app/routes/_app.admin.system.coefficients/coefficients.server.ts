@@ -1,8 +1,10 @@
 import type { Services } from "~/.server/services";
 import { notFound } from "~/.server/http";
+import { deletedNotice } from "~/.server/replies";
 import { projectOptions } from "~/.server/project-options";
 import { COEFFICIENT_COLUMNS, coefficientSchema, coefficientsPageSchema, type CoefficientValues } from "~/lib/schemas/pricing-data";
 import {
+  coefficientDeletedBy,
   createCoefficient,
   deleteCoefficient,
   findCoefficient,
@@ -30,6 +32,7 @@ export async function coefficientsTable(services: Services): Promise<SystemDataT
     create: createCoefficient,
     update: updateCoefficient,
     remove: deleteCoefficient,
+    deletedBy: coefficientDeletedBy,
     importRows: importCoefficients,
     propertyTypes,
   };
@@ -39,8 +42,11 @@ export async function coefficientsTable(services: Services): Promise<SystemDataT
 export async function coefficientsPage(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
   const { view, query } = await listView(services, { reader, table: "pricingCoefficients", request });
   const editId = new URL(request.url).searchParams.get("edit");
-  const editing = editId ? await findCoefficient(services.db, recordId(editId) ?? 0) : null;
-  if (editId && !editing) throw notFound();
+  const editRowId = editId === null ? null : recordId(editId);
+  if (editId !== null && editRowId === null) throw notFound();
+  const editing = editRowId ? await findCoefficient(services.db, editRowId) : null;
+  // a row another admin deleted after this one's Edit: the page says so (a 404 page lost what was typed)
+  const gone = editRowId && !editing ? deletedNotice("this coefficient", await coefficientDeletedBy(services.db, editRowId)) : null;
   const [list, options] = await Promise.all([listCoefficients(services.db, query), projectOptions(services)]);
   const { rows, ...counts } = list;
   const { propertyTypes } = options.values;
@@ -50,6 +56,7 @@ export async function coefficientsPage(services: Services, { reader, request }: 
     view,
     filters: query.filters,
     // the edit form carries when the row it shows was saved: a save is weighed against it
+    gone,
     editing: editing ? { ...editing, label: `${DIMENSION_LABELS[editing.dimension]} ${editing.band}`, opened: String(editing.updatedAt.getTime()) } : null,
     // the form's choices, named: the page does not carry the pricing module for them
     dimensions: COEFFICIENT_DIMENSIONS.map((d) => ({ value: d, label: DIMENSION_LABELS[d] })),

@@ -56,3 +56,37 @@ describe("a coefficient's edit", () => {
     expect((await findCoefficient(app.services.db, Number(id)))!.value).toBe(22);
   });
 });
+
+describe("a coefficient deleted by another admin while this one edits it", () => {
+  it("keeps what was typed, saying who deleted it and when, in the add form (Add saves it anew); its edit link says so; a second delete is done already", async () => {
+    const { users } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { findCoefficient, listCoefficients } = await import("~/models/coefficients.server");
+    const other = await app.member("agent@demo.test");
+    await app.services.db.update(users).set({ roles: ["ROLE_ADMIN"], totpEnabledAt: new Date() }).where(eq(users.id, other.user.id));
+    const id = (await open("?pageSize=100")).body.html.match(/edit=(\d+)"/g)!.at(-1)!.match(/\d+/)![0];
+    const editing = (await open(`?edit=${id}`)).editing as { dimension: string; band: string; value: number; opened: string };
+    const post = (cookie: string, fields: Record<string, string>) => responseOf(action({ request: postRequest(`/admin/system/coefficients?edit=${id}`, cookie, fields), context, params: {} }));
+    const notice = async (response: Response) => (await app.services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+    expect((await post(other.cookie, { intent: "delete", id })).status).toBe(302);
+    // this admin's delete of the same row, from the list read before: done, not a 404
+    const again = await post(admin.cookie, { intent: "delete", id });
+    expect(again.status).toBe(302);
+    expect((await notice(again))!.message).toMatch(new RegExp(`^The coefficient was deleted already, by ${other.user.name} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$`));
+    const late = await post(admin.cookie, { intent: "update", id, dimension: editing.dimension, band: editing.band, value: "33", opened: editing.opened });
+    expect(late.status).toBe(410);
+    const { result } = (await late.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error[""]![0]).toMatch(
+      new RegExp(`^${other.user.name} deleted this coefficient at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\. What you typed is below, not saved: Add saves it as a new coefficient, or leave it for the list as it is now\\.$`),
+    );
+    // the add form's, with the values typed: the page drawn again for its ?edit= shows no row's form, and says why
+    expect(result.initialValue).toEqual({ intent: "create", dimension: editing.dimension, band: editing.band, value: "33" });
+    const page = await open(`?edit=${id}`);
+    expect(page.editing).toBeNull();
+    expect(page.gone).toMatch(new RegExp(`^${other.user.name} deleted this coefficient at `));
+    expect(await findCoefficient(app.services.db, Number(id))).toBeNull();
+    expect((await post(admin.cookie, result.initialValue)).status).toBe(302);
+    const { rows } = await listCoefficients(app.services.db, { filters: { dimension: editing.dimension }, sortBy: "band", sortDesc: false, page: 1, pageSize: 500 } as never);
+    expect(rows.find((r: { band: string }) => r.band === editing.band)?.value).toBe(33);
+  });
+});

@@ -35,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
  * the pricing module nor the form hook (it was at the JavaScript budget's edge).
  */
 export default function CoefficientsPage() {
-  const { body, total, page, pageSize, view, filters, editing, dimensions, bandGroups } = useLoaderData<typeof loader>();
+  const { body, total, page, pageSize, view, filters, editing, gone, dimensions, bandGroups } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const intent = editing ? "update" : "create";
   const formId = editing ? `coefficient-${editing.id}` : "coefficient";
@@ -59,7 +59,7 @@ export default function CoefficientsPage() {
         <DataGrid tableKey="pricingCoefficients" caption="Coefficients" headers={view.headers} visible={view.visible} body={body} sortBy={view.sortBy} sortDesc={view.sortDesc} />
       </div>
       <Pager page={page} pageSize={pageSize} total={total} noun="coefficients" testId="table-count" />
-      <RowPanel editing={editing?.id ?? null} opened={openedOf(resultFor(result, intent)) ?? editing?.opened} title={editing ? `Edit ${editing.label}` : "Add a coefficient"} formId={formId} form={form}>
+      <RowPanel editing={editing?.id ?? null} gone={gone} opened={openedOf(resultFor(result, intent)) ?? editing?.opened} title={editing ? `Edit ${editing.label}` : "Add a coefficient"} formId={formId} form={form}>
         <div>
           <FieldLabel field={dimension}>Dimension</FieldLabel>
           <select className="input" {...controlProps(dimension)}>

@@ -1,5 +1,6 @@
 import type { Services } from "~/.server/services";
 import { notFound } from "~/.server/http";
+import { deletedNotice } from "~/.server/replies";
 import { INTEREST_RATE_COLUMNS, interestRateSchema, interestRatesPageSchema, type InterestRateValues } from "~/lib/schemas/pricing-data";
 import {
   carriedTenorsNote,
@@ -8,6 +9,7 @@ import {
   deleteInterestRate,
   findInterestRate,
   importInterestRates,
+  interestRateDeletedBy,
   latestCurve,
   listInterestRates,
   updateInterestRate,
@@ -29,6 +31,7 @@ export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
   create: createInterestRate,
   update: updateInterestRate,
   remove: deleteInterestRate,
+  deletedBy: interestRateDeletedBy,
   importRows: importInterestRates,
   caveat: async (db) => carriedTenorsNote(await latestCurve(db)),
 };
@@ -40,8 +43,11 @@ export const CURVE_TABLE: SystemDataTable<InterestRateValues> = {
 export async function curvePage(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
   const { view, query } = await listView(services, { reader, table: "interestRates", request });
   const editId = new URL(request.url).searchParams.get("edit");
-  const editing = editId ? await findInterestRate(services.db, recordId(editId) ?? 0) : null;
-  if (editId && !editing) throw notFound();
+  const editRowId = editId === null ? null : recordId(editId);
+  if (editId !== null && editRowId === null) throw notFound();
+  const editing = editRowId ? await findInterestRate(services.db, editRowId) : null;
+  // a point another admin deleted after this one's Edit: the page says so (a 404 page lost what was typed)
+  const gone = editRowId && !editing ? deletedNotice("this curve point", await interestRateDeletedBy(services.db, editRowId)) : null;
   const [list, days, latest] = await Promise.all([listInterestRates(services.db, query), curveDays(services.db), latestCurve(services.db)]);
   const { rows, ...counts } = list;
   return {
@@ -53,6 +59,7 @@ export async function curvePage(services: Services, { reader, request }: { reade
     latest: { asOf: latest.asOf, points: latest.points.length - latest.carried.length },
     carriedNote: carriedTenorsNote(latest),
     // the edit form carries when the row it shows was saved: a save is weighed against it
+    gone,
     editing: editing ? { ...editing, label: `${editing.asOf} ${tenorLabel(editing.tenorMonths)}`, opened: String(editing.updatedAt.getTime()) } : null,
   };
 }

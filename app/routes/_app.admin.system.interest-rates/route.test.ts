@@ -107,3 +107,14 @@ describe("a point's edit", () => {
     expect(((await open(`?edit=${id}`)).editing as { rate: number }).rate).toBe(3.2);
   });
 });
+
+describe("a point deleted while its edit form is open", () => {
+  it("its edit link draws the page saying who deleted it and when, over the add form (was a 404)", async () => {
+    expect((await post({ intent: "create", asOf: "2020-03-04", tenorMonths: "60", rate: "3.3" })).status).toBe(302);
+    const id = (await open("?asOf=2020-03-04")).body.html.match(/name="id" value="(\d+)"/)![1]!;
+    expect((await post({ intent: "delete", id })).status).toBe(302);
+    const page = await open(`?edit=${id}`);
+    expect(page.editing).toBeNull();
+    expect(page.gone).toMatch(new RegExp(`^${admin.user.name} deleted this curve point at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$`));
+  });
+});

@@ -33,7 +33,7 @@ export async function action(args: ActionFunctionArgs) {
  * loads neither the cells' code nor the form hook (it was at the JavaScript budget's edge).
  */
 export default function InterestRatesPage() {
-  const { body, total, page, pageSize, view, filters, days, latest, carriedNote, editing } = useLoaderData<typeof loader>();
+  const { body, total, page, pageSize, view, filters, days, latest, carriedNote, editing, gone } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const intent = editing ? "update" : "create";
   const formId = editing ? `point-${editing.id}` : "point";
@@ -62,7 +62,7 @@ export default function InterestRatesPage() {
         <DataGrid tableKey="interestRates" caption="Interest rates" headers={view.headers} visible={view.visible} body={body} sortBy={view.sortBy} sortDesc={view.sortDesc} />
       </div>
       <Pager page={page} pageSize={pageSize} total={total} noun="points" testId="table-count" />
-      <RowPanel editing={editing?.id ?? null} opened={openedOf(resultFor(result, intent)) ?? editing?.opened} title={editing ? `Edit ${editing.label}` : "Add a point"} formId={formId} form={form}>
+      <RowPanel editing={editing?.id ?? null} gone={gone} opened={openedOf(resultFor(result, intent)) ?? editing?.opened} title={editing ? `Edit ${editing.label}` : "Add a point"} formId={formId} form={form}>
         <TextField field={field("asOf")} label="As of" hint="YYYY-MM-DD" />
         <TextField field={field("tenorMonths")} label="Tenor" hint="months, 1–360" inputMode="numeric" />
         <TextField field={field("rate")} label="Rate" hint="%" inputMode="decimal" />

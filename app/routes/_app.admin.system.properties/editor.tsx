@@ -10,7 +10,7 @@ type Row = { id: number; propertyType: string; region: string; capRate: number; 
 const optionsOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** Add a row, or change the one opened with Edit (`?edit=id`). */
-export function PropertyAssumptionEditor({ editing, options, result }: { editing: Row | null; options: PropertyOptions; result?: ActionResult | null }) {
+export function PropertyAssumptionEditor({ editing, gone, options, result }: { editing: Row | null; gone?: string | null; options: PropertyOptions; result?: ActionResult | null }) {
   const intent = editing ? "update" : "create";
   const lastResult = resultFor(result, intent);
   // the save the form shows (or, after a refusal, the other admin's it was refused for)
@@ -34,7 +34,8 @@ export function PropertyAssumptionEditor({ editing, options, result }: { editing
         <input type="hidden" name="intent" value={intent} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         {editing ? <input type="hidden" name="opened" value={opened} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
+        {/* the row the address's Edit names is deleted (who, when), said over the add form */}
+        <FormErrors id={form.errorId} errors={form.errors ?? (gone ? [gone] : undefined)} />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField meta={fields.propertyType} label="Property type" options={optionsOf(options.propertyTypes)} placeholder="Choose…" />
           <SelectField meta={fields.region} label="Region" options={optionsOf(options.regions)} placeholder="Choose…" />

@@ -43,3 +43,28 @@ describe("a row's edit", () => {
     expect((await findPropertyAssumption(services.db, first!.id))!.vacancy).toBe(11);
   });
 });
+
+describe("a row deleted by another admin while this one edits it", () => {
+  it("keeps the figures typed in the add form, saying who deleted it and when (Add saves them anew); its edit link says so; a second delete is done already", async () => {
+    const row = (await open(admin.cookie, "")).rows.at(-1) as Row;
+    const mine = (await open(admin.cookie, `?edit=${row.id}`)).editing!;
+    const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+    expect((await post(other.cookie, { intent: "delete", id: String(row.id) })).status).toBe(302);
+    const again = await post(admin.cookie, { intent: "delete", id: String(row.id) });
+    expect(again.status).toBe(302);
+    expect((await notice(again))!.message).toMatch(new RegExp(`^The row was deleted already, by ${other.user.name} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$`));
+    const late = await post(admin.cookie, { ...formOf(mine), opened: mine.opened, vacancy: "7.5" });
+    expect(late.status).toBe(410);
+    const { result } = (await late.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error[""]![0]).toMatch(
+      new RegExp(`^${other.user.name} deleted this row at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\. What you typed is below, not saved: Add saves it as a new row, or leave it for the list as it is now\\.$`),
+    );
+    const { intent: _update, id: _id, ...typed } = formOf(mine);
+    expect(result.initialValue).toEqual({ ...typed, intent: "create", vacancy: "7.5" });
+    const page = await open(admin.cookie, `?edit=${row.id}`);
+    expect(page.editing).toBeNull();
+    expect(page.gone).toMatch(new RegExp(`^${other.user.name} deleted this row at `));
+    expect((await post(admin.cookie, result.initialValue)).status).toBe(302);
+    expect((await open(admin.cookie, `?q=${encodeURIComponent(row.region)}`)).rows).toContainEqual(expect.objectContaining({ propertyType: row.propertyType, region: row.region, vacancy: 7.5 }));
+  });
+});

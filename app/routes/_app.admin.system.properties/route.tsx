@@ -3,9 +3,9 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/ser
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
-import { clientAddress, notFound } from "~/.server/http";
+import { clientAddress } from "~/.server/http";
 import { propertyOptions } from "~/.server/project-options";
-import { answer, invalid, openedSave, refuseSavedMeanwhile } from "~/.server/replies";
+import { answer, deletedAlready, deletedNotice, invalid, openedSave, refuseDeletedMeanwhile, refuseSavedMeanwhile } from "~/.server/replies";
 import { CsvImportForm } from "~/components/csv-import-form";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -20,6 +20,7 @@ import {
   findPropertyAssumption,
   importPropertyAssumptions,
   listPropertyAssumptions,
+  propertyAssumptionDeletedBy,
   updatePropertyAssumption,
 } from "~/models/property-assumptions.server";
 import { PropertyAssumptionEditor } from "./editor";
@@ -39,8 +40,10 @@ export async function loader(args: LoaderFunctionArgs) {
     propertyOptions(services),
     edit ? findPropertyAssumption(services.db, edit) : undefined,
   ]);
+  // a row another admin deleted after this one's Edit: the page says so over the add form
+  const gone = edit && !editing ? deletedNotice("this row", await propertyAssumptionDeletedBy(services.db, edit)) : null;
   // the edit form carries when the row it shows was saved: a save is weighed against it
-  return { ...found, q, options, editing: editing ? { ...editing, opened: String(editing.updatedAt.getTime()) } : null };
+  return { ...found, q, options, gone, editing: editing ? { ...editing, opened: String(editing.updatedAt.getTime()) } : null };
 }
 
 const DUPLICATE = "This property type already has a row for this region.";
@@ -65,13 +68,15 @@ export async function action(args: ActionFunctionArgs) {
     case "update": {
       const { intent: _intent, id, ...values } = submission.value;
       const saved = await updatePropertyAssumption(services.db, { id, values, ...change, opened: openedSave(submission.payload) ?? undefined });
-      if (!saved.ok && saved.reason === "missing") throw notFound();
+      if (!saved.ok && saved.reason === "missing") return refuseDeletedMeanwhile(submission, { what: "this row", noun: "row" }, await propertyAssumptionDeletedBy(services.db, id));
       if (!saved.ok && saved.reason === "meanwhile") return refuseSavedMeanwhile(submission, `${values.propertyType} in ${values.region}`, saved);
       if (!saved.ok) return answer(submission.reply({ fieldErrors: { region: [DUPLICATE] } }), 409);
       return done(`${values.propertyType} in ${values.region} is saved.`);
     }
     case "delete": {
-      if (!(await deletePropertyAssumption(services.db, { id: submission.value.id, ...change }))) throw notFound();
+      // two admins deleting one row (or a double click without JavaScript): the second finds it gone, as it wanted
+      const { id } = submission.value;
+      if (!(await deletePropertyAssumption(services.db, { id, ...change }))) return done(deletedAlready("The row", await propertyAssumptionDeletedBy(services.db, id)));
       return done("The row is deleted.");
     }
     case "import": {
@@ -83,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function PropertiesPage() {
-  const { rows, total, page, pageSize, q, options, editing } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, q, options, editing, gone } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const editHref = useEditHref();
   return (
@@ -112,7 +117,7 @@ export default function PropertiesPage() {
         </SimpleTable>
         <Pager page={page} pageSize={pageSize} total={total} noun="rows" testId="properties-count" />
       </div>
-      <PropertyAssumptionEditor key={editing?.id ?? "new"} editing={editing} options={options} result={result} />
+      <PropertyAssumptionEditor key={editing?.id ?? "new"} editing={editing} gone={gone} options={options} result={result} />
       <CsvImportForm noun="property assumptions" columns={PROPERTY_ASSUMPTION_COLUMNS} exportHref={`/admin/system/properties.csv${q ? `?q=${encodeURIComponent(q)}` : ""}`} result={result} />
     </div>
   );

@@ -10,7 +10,7 @@ type Row = { code: string; title: string; division: string; opened: string };
 const DIVISION_OPTIONS = SIC_DIVISION_KEYS.map((d) => ({ value: d, label: `${d} — ${SIC_DIVISIONS[d]}` }));
 
 /** Add a code, or change the one opened with Edit (`?edit=code`), the code itself included. */
-export function SicCodeEditor({ editing, result }: { editing: Row | null; result?: ActionResult | null }) {
+export function SicCodeEditor({ editing, gone, result }: { editing: Row | null; gone?: string | null; result?: ActionResult | null }) {
   const intent = editing ? "update" : "create";
   const lastResult = resultFor(result, intent);
   // the save the form shows (or, after a refusal, the other admin's it was refused for)
@@ -32,7 +32,8 @@ export function SicCodeEditor({ editing, result }: { editing: Row | null; result
         <input type="hidden" name="intent" value={intent} />
         {editing ? <input type="hidden" name="original" value={editing.code} /> : null}
         {editing ? <input type="hidden" name="opened" value={opened} /> : null}
-        <FormErrors id={form.errorId} errors={form.errors} />
+        {/* the row the address's Edit names is deleted (who, when), said over the add form */}
+        <FormErrors id={form.errorId} errors={form.errors ?? (gone ? [gone] : undefined)} />
         <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
           <TextField meta={fields.code} label="Code" inputMode="numeric" maxLength={4} />
           <TextField meta={fields.title} label="Title" />

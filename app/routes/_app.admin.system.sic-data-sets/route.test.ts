@@ -34,3 +34,29 @@ describe("a code's edit", () => {
     expect((await findSicCode(services.db, code))!.title).toBe("My title");
   });
 });
+
+describe("a code deleted by another admin while this one edits it", () => {
+  it("keeps what was typed in the add form, saying who deleted it and when (Add saves it anew); its edit link says so; a second delete is done already", async () => {
+    const { code } = (await open(admin.cookie, "")).rows.at(-1)!;
+    const mine = (await open(admin.cookie, `?edit=${code}`)).editing as Row;
+    const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+    expect((await post(other.cookie, { intent: "delete", code })).status).toBe(302);
+    const again = await post(admin.cookie, { intent: "delete", code });
+    expect(again.status).toBe(302);
+    expect((await notice(again))!.message).toMatch(new RegExp(`^SIC ${code} was deleted already, by ${other.user.name} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$`));
+    const late = await post(admin.cookie, { intent: "update", original: code, code, division: mine.division, title: "My new title", opened: mine.opened });
+    expect(late.status).toBe(410);
+    const { result } = (await late.json()) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+    expect(result.error[""]![0]).toMatch(
+      new RegExp(`^${other.user.name} deleted SIC ${code} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\. What you typed is below, not saved: Add saves it as a new code, or leave it for the list as it is now\\.$`),
+    );
+    expect(result.initialValue).toEqual({ intent: "create", code, division: mine.division, title: "My new title" });
+    const page = await open(admin.cookie, `?edit=${code}`);
+    expect(page.editing).toBeNull();
+    expect(page.gone).toMatch(new RegExp(`^${other.user.name} deleted SIC ${code} at `));
+    // a code given another number by the other admin: said as such, not as deleted by someone
+    expect((await open(admin.cookie, "?edit=0000")).gone).toBe("SIC 0000 is no longer in the table: it was deleted, or given another code.");
+    expect((await post(admin.cookie, result.initialValue)).status).toBe(302);
+    expect(await findSicCode(services.db, code)).toMatchObject({ title: "My new title" });
+  });
+});

@@ -3,8 +3,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/ser
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { importUploaded, readCsvUploadForm } from "~/.server/csv-upload";
-import { clientAddress, notFound } from "~/.server/http";
-import { answer, invalid, openedSave, refuseSavedMeanwhile } from "~/.server/replies";
+import { clientAddress } from "~/.server/http";
+import { answer, deletedAlready, deletedNotice, invalid, openedSave, refuseDeletedMeanwhile, refuseSavedMeanwhile } from "~/.server/replies";
 import { CsvImportForm } from "~/components/csv-import-form";
 import { SimpleTable } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
@@ -12,7 +12,7 @@ import { Pager } from "~/components/pager";
 import { RowActions, SystemDataSearch, useEditHref } from "~/components/system-data-rows";
 import { titleMeta } from "~/lib/meta";
 import { backTo, SIC_CODE_COLUMNS, SIC_DIVISIONS, SIC_DIVISION_KEYS, sicFiltersOf } from "~/lib/system-data";
-import { createSicCode, deleteSicCode, findSicCode, importSicCodes, listSicCodes, updateSicCode } from "~/models/sic-codes.server";
+import { createSicCode, deleteSicCode, findSicCode, importSicCodes, listSicCodes, sicCodeDeletedBy, updateSicCode } from "~/models/sic-codes.server";
 import { SicCodeEditor } from "./editor";
 import { parseWithZod, sicCodeField, sicIntentSchema } from "~/lib/schemas/index.server";
 import { pageNumber } from "~/lib/query-params";
@@ -29,11 +29,14 @@ export async function loader(args: LoaderFunctionArgs) {
     listSicCodes(services.db, { ...filters, page: pageNumber(params.get("page")) }),
     edit.success ? findSicCode(services.db, edit.data) : undefined,
   ]);
+  // a code another admin deleted (or gave another code) after this one's Edit: the page says so over the add form
+  const gone = edit.success && !editing ? deletedNotice(`SIC ${edit.data}`, await sicCodeDeletedBy(services.db, edit.data), RENAMED) : null;
   // the edit form carries when the code it shows was saved: a save is weighed against it
-  return { ...found, q: filters.q, division: filters.division ?? "", editing: editing ? { code: editing.code, title: editing.title, division: editing.division, opened: String(editing.updatedAt.getTime()) } : null };
+  return { ...found, q: filters.q, division: filters.division ?? "", gone, editing: editing ? { code: editing.code, title: editing.title, division: editing.division, opened: String(editing.updatedAt.getTime()) } : null };
 }
 
 const TAKEN = "This code is already in the table.";
+const RENAMED = "it was deleted, or given another code";
 
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
@@ -54,13 +57,15 @@ export async function action(args: ActionFunctionArgs) {
     case "update": {
       const { intent: _intent, original, ...values } = submission.value;
       const saved = await updateSicCode(services.db, { original, values, ...change, opened: openedSave(submission.payload) ?? undefined });
-      if (!saved.ok && saved.reason === "missing") throw notFound();
+      if (!saved.ok && saved.reason === "missing") return refuseDeletedMeanwhile(submission, { what: `SIC ${original}`, noun: "code", unknown: RENAMED }, await sicCodeDeletedBy(services.db, original));
       if (!saved.ok && saved.reason === "meanwhile") return refuseSavedMeanwhile(submission, `SIC ${original}`, saved);
       if (!saved.ok) return answer(submission.reply({ fieldErrors: { code: [TAKEN] } }), 409);
       return done(`SIC ${values.code} is saved.`);
     }
     case "delete": {
-      if (!(await deleteSicCode(services.db, { code: submission.value.code, ...change }))) throw notFound();
+      // two admins deleting one code (or a double click without JavaScript): the second finds it gone, as it wanted
+      const { code } = submission.value;
+      if (!(await deleteSicCode(services.db, { code, ...change }))) return done(deletedAlready(`SIC ${code}`, await sicCodeDeletedBy(services.db, code)));
       return done(`SIC ${submission.value.code} is deleted.`);
     }
     case "import": {
@@ -72,7 +77,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SicDataSetsPage() {
-  const { rows, total, page, pageSize, q, division, editing } = useLoaderData<typeof loader>();
+  const { rows, total, page, pageSize, q, division, editing, gone } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const editHref = useEditHref();
   const exportQuery = new URLSearchParams(Object.entries({ q, division }).filter(([, v]) => v));
@@ -112,7 +117,7 @@ export default function SicDataSetsPage() {
         </SimpleTable>
         <Pager page={page} pageSize={pageSize} total={total} noun="codes" testId="sic-count" />
       </div>
-      <SicCodeEditor key={editing?.code ?? "new"} editing={editing} result={result} />
+      <SicCodeEditor key={editing?.code ?? "new"} editing={editing} gone={gone} result={result} />
       <CsvImportForm noun="SIC codes" columns={SIC_CODE_COLUMNS} exportHref={`/admin/system/sic-data-sets.csv${exportQuery.size ? `?${exportQuery}` : ""}`} result={result} />
     </div>
   );

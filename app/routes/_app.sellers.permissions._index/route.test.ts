@@ -51,9 +51,17 @@ describe("a colleague the lead invited who never came in", () => {
     expect((await resend(lead.cookie, agent.user.id)).status).toBe(404);
     expect((await resend(lead.cookie, "x")).status).toBe(404);
     expect(await links()).toBe(1);
+    // the invitation went a moment ago: sent again now, it is the same e-mail twice (a double click), and not sent
+    const notice = async (response: Response) => (await services.sessionStorage.getSession(response.headers.get("Set-Cookie"))).get("notification");
+    const soon = await resend(lead.cookie, invited.userId);
+    expect(await notice(soon)).toEqual({ type: "info", message: expect.stringMatching(/^An invitation went to ida\.invited@example\.com at \d{4}-\d\d-\d\d \d\d:\d\d UTC, sent by .+, less than a minute ago: nothing more was sent\.$/) });
+    expect(await links()).toBe(1);
+    const { sql } = await import("drizzle-orm");
+    await services.db.update(invitations).set({ createdAt: sql`${invitations.createdAt} - 61000` }).where(eq(invitations.userId, invited.userId));
     const answer = await resend(lead.cookie, invited.userId);
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/sellers/permissions");
+    expect((await notice(answer))!.message).toBe("A new invitation is on its way to ida.invited@example.com.");
     expect(await links()).toBe(2);
     // the address invited again is told where the way is, not only that the account exists
     const again = await responseOf(

@@ -13,6 +13,7 @@ import { PermissionGrid } from "~/components/permission-grid";
 import { titleMeta } from "~/lib/meta";
 import { pageNumber } from "~/lib/query-params";
 import { inviteColleagueSchema } from "~/lib/schemas/index.server";
+import { sentJustNowNotice } from "~/models/invitations.server";
 import { colleagueInviteRefused, colleaguesOf, inviteColleague, resendColleagueInvitation, teamOf, teamProjects } from "~/models/seller-permissions.server";
 import { summarizeGrants } from "./summary";
 import { parseWithZod, grantsFromValues } from "~/lib/schemas/index.server";
@@ -60,6 +61,7 @@ export async function action(args: ActionFunctionArgs) {
     if (refused) return redirectWithNotification(services, args.request, "/sellers/permissions", refused, "error");
     const sent = Number.isSafeInteger(memberId) && (await resendColleagueInvitation(services, { actor: user, memberId, address: clientAddress(args.request) }));
     if (!sent) throw notFound();
+    if (sent.sentJustNow) return redirectWithNotification(services, args.request, "/sellers/permissions", sentJustNowNotice("An invitation", sent.email, sent.sentJustNow), "info");
     return redirectWithNotification(services, args.request, "/sellers/permissions", `A new invitation is on its way to ${sent.email}.`);
   }
   const submission = parseWithZod(form, { schema: inviteColleagueSchema() });
