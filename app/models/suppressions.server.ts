@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { suppressions } from "~/.server/db/schema";
 import { normalAddress, type SuppressionChannel, type SuppressionReason } from "~/lib/marketing";
 import { inList } from "~/.server/db/in-list";
+import { preparedQuery } from "~/.server/db/prepared";
 
 /** Puts an address (or number) on the suppression list; suppressing it again keeps the first reason. */
 export async function suppress(db: Database, { channel, address, reason, now = Date.now() }: { channel: SuppressionChannel; address: string; reason: SuppressionReason; now?: number }) {
@@ -12,12 +13,18 @@ export async function suppress(db: Database, { channel, address, reason, now = D
     .onConflictDoNothing();
 }
 
-export async function isSuppressed(db: Database, { channel, address }: { channel: SuppressionChannel; address: string }) {
-  const [row] = await db
+// built once: /preferences asks it on every request
+const SUPPRESSION = preparedQuery((db) =>
+  db
     .select({ reason: suppressions.reason, at: suppressions.at })
     .from(suppressions)
-    .where(and(eq(suppressions.channel, channel), eq(suppressions.address, normalAddress(address))))
-    .limit(1);
+    .where(and(eq(suppressions.channel, sql.placeholder("channel")), eq(suppressions.address, sql.placeholder("address"))))
+    .limit(1)
+    .prepare(),
+);
+
+export async function isSuppressed(db: Database, { channel, address }: { channel: SuppressionChannel; address: string }) {
+  const [row] = await SUPPRESSION(db).all({ channel, address: normalAddress(address) });
   return row ?? null;
 }
 

@@ -79,7 +79,7 @@ describe("GET /api/1.0/projects/{id}/matches: the buyers the seller's page keeps
     ((await (await route.loader({ request: getRequest(`/api/1.0/projects/${id}/matches`, cookie), context, params: { id: String(id) } })).json()) as { data: Match[] }).data;
   const pageLabels = async (cookie: string, id: number) => {
     const data = await (await sent(sellerPage.loader({ request: getRequest(`/sellers/myprojects/${id}`, cookie), context: {}, params: { id: String(id) } }))).json();
-    return [...data.matched!.html.matchAll(/<td class="font-medium">([^<]*)<\/td>/g)].map((m) => m[1]);
+    return [...data.matched!.html.matchAll(/<td class="[^"]*\bfont-medium\b[^"]*">([^<]*)<\/td>/g)].map((m) => m[1]);
   };
 
   it("tells the seller each one apart as the page does (\"Buyer #n\", its rank), and which are anonymous, naming only those past the NDA", async () => {
