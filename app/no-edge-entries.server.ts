@@ -1,6 +1,7 @@
 // The Node build's stand-in for "#edge-entries": the Worker's cron, beacon and queue consumer
 // (app/edge-entries.server.ts) have no use on Node, and would bring the Workers platform into its build.
 import { getServices } from "./services.server";
+import { stopGently, waitBeforeStop } from "./.server/platform/stopping";
 
 /**
  * For server/index.mjs, once it listens: boots the services, and with them the housekeeping timer and the outbox's
@@ -11,4 +12,13 @@ import { getServices } from "./services.server";
  */
 export async function startBackgroundWork() {
   await getServices({});
+}
+
+/**
+ * For server/index.mjs, on SIGTERM or SIGINT: long work hands over at its next step, and the process waits (within
+ * the grace) for the answers under way (`answered`: the server closed) and the work they left to run after them.
+ */
+export function stopBackgroundWork(answered: Promise<unknown>) {
+  waitBeforeStop(() => answered, { first: true });
+  return stopGently();
 }
