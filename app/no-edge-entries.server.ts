@@ -1,6 +1,8 @@
 // The Node build's stand-in for "#edge-entries": the Worker's cron, beacon and queue consumer
 // (app/edge-entries.server.ts) have no use on Node, and would bring the Workers platform into its build.
 import { getServices } from "./services.server";
+import { drainImportJobs } from "./models/listing-imports.server";
+import { drainMatchQueue } from "./models/match-rescoring.server";
 import { stopGently, waitBeforeStop } from "./.server/platform/stopping";
 
 /**
@@ -11,7 +13,13 @@ import { stopGently, waitBeforeStop } from "./.server/platform/stopping";
  * call this.
  */
 export async function startBackgroundWork() {
-  await getServices({});
+  const { db } = await getServices({});
+  // imports and rescoring a stop left half done (their leases given back) go on now: left to housekeeping's first
+  // run, a minute after the boot, the jobs table showed an import standing still at its last count all that time.
+  // Both hold leases, so the housekeeping run that comes while this one drains takes nothing twice
+  void drainImportJobs(db)
+    .then(() => drainMatchQueue(db))
+    .catch((error: unknown) => console.error("[server] resuming imports:", error));
 }
 
 /**
