@@ -39,4 +39,26 @@ describe("the Node server's background work", () => {
       interval: 100,
     });
   }, 60_000);
+
+  it("takes up an import a stop left half done as soon as the server is back, not at housekeeping's first run a minute later", async () => {
+    const { startBackgroundWork } = await import("./no-edge-entries.server");
+    const { getServices } = await import("./services.server");
+    const { db } = await getServices({});
+    const { importJobs } = await import("~/.server/db/schema");
+    const { stageImport } = await import("~/models/listing-imports.server");
+    const { UPLOAD_EXAMPLES } = await import("~/lib/listing-upload");
+    const { makeUser } = await import("~/seed/factories");
+    const { eq } = await import("drizzle-orm");
+    const seller = await makeUser(db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(db, { roles: ["ROLE_ADMIN"] });
+    const rows = [1, 2, 3].map((n) => ({ line: n + 1, values: { ...UPLOAD_EXAMPLES.loan_pool, projectName: `Resumed ${n}` } as Record<string, unknown> }));
+    // staged, then the process stopped (its lease given back); the next one starts its background work
+    const job = await stageImport(db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "stopped.csv", rows, actor: admin });
+    await startBackgroundWork();
+    // the housekeeping interval (faked above) never fires here
+    await vi.waitFor(async () => expect((await db.select().from(importJobs).where(eq(importJobs.id, job.id)))[0]).toMatchObject({ status: "done", imported: 3 }), {
+      timeout: 10_000,
+      interval: 100,
+    });
+  }, 30_000);
 });

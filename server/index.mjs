@@ -70,7 +70,13 @@ else server.listen(port, onListen);
 // so the server keeps its longer, and waits for headers longer still, as Node asks.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(console.error));
+// a stop lets the answers under way go out and long work (an import, the outbox) hand over at its next step; the
+// process ends when they have (or the grace is spent), not half way through a chunk and a lease to wait out
+for (const signal of ["SIGTERM", "SIGINT"])
+  process.once(signal, () => {
+    const answered = new Promise((resolve) => server.close((error) => resolve(error && console.error(error))));
+    build.entry.module.stopBackgroundWork?.(answered).catch((error) => console.error("[server] stop:", error));
+  });
 
 function onListen() {
   console.log(`[server] http://localhost:${port}`);

@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import ExcelJS from "exceljs";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, databaseBefore, explained } from "../../tests/support/db";
 import { UPLOAD_OPTIONS } from "../../tests/support/upload-options";
 import { turnsDuring } from "../../tests/support/turns";
 import { auditLog, customers, importJobRows, importJobs, projects, users } from "~/.server/db/schema";
 import { UPLOAD_EXAMPLES, uploadColumns } from "~/lib/listing-upload";
 import { makeUser } from "~/seed/factories";
-import { cancelImportJob, checkUpload, drainImportJob, drainImportJobs, IMPORT_CHUNK, SameFileStaged, SELLER_CHOICES_SHOWN, sellerChoices, sellerChoicesQuery, stageImport } from "./listing-imports.server";
+import { resetStopForTests, stopGently } from "~/.server/platform/stopping";
+import { cancelImportJob, checkUpload, drainImportJob, drainImportJobs, findImportJob, IMPORT_CHUNK, SameFileStaged, SELLER_CHOICES_SHOWN, sellerChoices, sellerChoicesQuery, stageImport } from "./listing-imports.server";
 import { listSellerProjectPage } from "./projects.server";
 import { customerMatches } from "./matches.server";
 
@@ -19,6 +20,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
 });
 afterAll(() => t.cleanup());
+afterEach(() => resetStopForTests());
 
 /** `numbers`: columns written as number cells, as Excel keeps what looks like one. */
 async function xlsxFile(rows: Array<Record<string, string>>, kind: "loan_pool" | "real_estate" = "loan_pool", numbers: string[] = []) {
@@ -160,6 +162,23 @@ describe("a bulk upload of listings", () => {
     const listed = await t.db.select().from(projects).where(eq(projects.sellerId, seller.id));
     expect(listed).toHaveLength(IMPORT_CHUNK + 5);
     expect(listed.every((p) => p.status === "published" && p.publishedAt)).toBe(true);
+  });
+
+  it("hands over at its next chunk when the server is asked to stop: the lease given back, the next process goes on at once and imports every row once", async () => {
+    const seller = await makeUser(t.db, { roles: ["ROLE_SELLER"] });
+    const admin = await makeUser(t.db, { roles: ["ROLE_ADMIN"] });
+    const job = await stageImport(t.db, { kind: "loan_pool", sellerId: seller.id, target: "draft", fileName: "stop.csv", rows: rowsOf(2 * IMPORT_CHUNK + 5), actor: admin });
+    // SIGTERM while the first chunk is written (the drainer reads the clock for it)
+    let reads = 0;
+    const stopped = await drainImportJob(t.db, job.id, { now: () => (++reads === 3 && void stopGently(0), Date.now()) });
+    expect(stopped).toMatchObject({ status: "running", imported: IMPORT_CHUNK, leaseUntil: 0 });
+    resetStopForTests();
+    // the next process's housekeeping takes it up at once, not a lease later
+    expect(await drainImportJobs(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await findImportJob(t.db, job.id)).toMatchObject({ status: "done", imported: 2 * IMPORT_CHUNK + 5 });
+    const names = (await t.db.select({ name: projects.projectName }).from(projects).where(eq(projects.importJobId, job.id))).map((p) => p.name);
+    expect(new Set(names).size).toBe(2 * IMPORT_CHUNK + 5);
+    expect(names).toHaveLength(2 * IMPORT_CHUNK + 5);
   });
 
   it("scores listings imported as published for the buyers they fit, as a published listing is: the seller's matched buyers and the buyers' matches list them", async () => {

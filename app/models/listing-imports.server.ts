@@ -3,6 +3,7 @@ import type { Database } from "~/.server/db";
 import { customers, holdsRole, importJobRows, importJobs, projects, users, type ImportJob } from "~/.server/db/schema";
 import { readSheet } from "~/.server/spreadsheet";
 import { nextTurn } from "~/.server/platform/next-turn";
+import { stopRequested } from "~/.server/platform/stopping";
 import { longWriterOf } from "~/.server/db/off-thread";
 import type { ImportTarget } from "~/lib/import-jobs";
 import { PROJECT_KINDS } from "~/lib/project-kinds";
@@ -254,9 +255,10 @@ export async function drainImportJob(db: Database, jobId: number, { budgetMs = 2
   if (!job) return null;
   try {
     while (job.cursor < (await lastLine(db, job.id))) {
-      if (now() - started > budgetMs) {
+      // the budget spent, or the server stopping: the lease given back, so the next run (the next process) goes on at once
+      if (now() - started > budgetMs || stopRequested()) {
         await db.update(importJobs).set({ leaseUntil: 0 }).where(eq(importJobs.id, job.id));
-        return job;
+        return { ...job, leaseUntil: 0 };
       }
       await drainChunk(db, job, now());
       // a chunk is a statement on Node's one thread (up to a tenth of a second); others go between chunks

@@ -1,3 +1,4 @@
+import { stopRequested } from "~/.server/platform/stopping";
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
@@ -158,7 +159,8 @@ export async function drainMatchQueue(db: Database, { budgetMs = 20_000, now = D
     for (;;) {
       const room = budgetMs - (now() - started);
       // the first batch always runs (a request's budget spent still moves the queue on); then only what fits
-      if (perListing > 0 && room < perListing) return listingsToRescore(db);
+      // the server stopping: the lease is given back below, so the next process scores the rest at once
+      if ((perListing > 0 && room < perListing) || stopRequested()) return listingsToRescore(db);
       const size = perListing > 0 ? Math.max(1, Math.min(MAX_BATCH, Math.floor(Math.min(room, BATCH_MS) / perListing))) : FIRST_BATCH;
       const batchStarted = now();
       const waiting = await db.select().from(matchQueue).orderBy(asc(matchQueue.projectId)).limit(size);

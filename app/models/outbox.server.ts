@@ -11,6 +11,7 @@ import { configuredChannels, ProviderRefused, sendThroughProvider, type Send } f
 import type { Services } from "~/.server/services";
 import { statusSeenByBuyers } from "./projects.server";
 import { nextTurn } from "~/.server/platform/next-turn";
+import { stopRequested } from "~/.server/platform/stopping";
 
 export const MAX_ATTEMPTS = 8;
 /** Delivered (or abandoned) message bodies are emptied after this long. */
@@ -340,7 +341,8 @@ export async function drainOutbox(
   const until = Date.now() + budgetMs;
   let total = 0;
   let left = maxMessages;
-  while (Date.now() < until && left > 0) {
+  // the server stopping: no more claims (a claimed message cut off waits out its lease before it is sent)
+  while (Date.now() < until && left > 0 && !stopRequested()) {
     const limit = Math.min(DRAIN_BATCH, left);
     left -= limit;
     const sent = await deliverDueMessages(db, env, { limit, ...(send ? { send } : {}) });

@@ -1,4 +1,5 @@
 import { nextTurn } from "./next-turn";
+import { stopGently } from "./stopping";
 
 /**
  * The Node server's batch writer (page sessions use it): rows answered with 202 wait here at most
@@ -78,8 +79,12 @@ export class BatchWriter<Row> {
       writers = all;
       exitWriters.set(proc, all);
       const flushAll = () => Promise.all([...all].map((writer) => writer.flush()));
+      // the work under way hands over first (its leases given back, its answers sent): raised at once, the signal
+      // cut an import's request and its chunks off mid-way, and the next process waited out their leases
       const stop = (signal: NodeJS.Signals) => {
-        void flushAll().finally(() => proc.kill(proc.pid, signal));
+        void stopGently()
+          .then(flushAll)
+          .finally(() => proc.kill(proc.pid, signal));
       };
       for (const signal of ["SIGTERM", "SIGINT"] as const) proc.once(signal, stop);
       proc.once("beforeExit", () => void flushAll());

@@ -21,6 +21,7 @@ import { diskFileStore } from "../files/disk";
 import { BatchWriter } from "./batch-writer";
 import { diskAssets } from "./assets";
 import { oneRunAtATime } from "./one-run-at-a-time";
+import { waitBeforeStop } from "./stopping";
 
 let booting: Promise<Platform> | undefined;
 
@@ -92,6 +93,10 @@ async function boot(): Promise<Platform> {
   if (offThreadInserts) registerOffThreadWriter(db, offThreadInserts);
 
   const pending = new Set<Promise<unknown>>();
+  // a stop lets the work left to run after an answer (an import's next chunks) reach its next step and hand over
+  waitBeforeStop(async () => {
+    while (pending.size) await Promise.all(pending);
+  });
   // one writer per write function, for the life of the process
   const writers = new Map<unknown, BatchWriter<unknown>>();
   return {
