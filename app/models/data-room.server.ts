@@ -10,6 +10,7 @@ import { storeWithRecord } from "~/.server/files/store";
 import type { DataRoomViewRow, Services } from "~/.server/services";
 import { DOCUMENT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { cleanFileName } from "~/lib/file-name";
+import { csvText } from "~/lib/csv-import";
 import { DESK_TABLE_PAGE_SIZE, DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
@@ -59,13 +60,30 @@ export async function checkUpload(file: FormDataEntryValue | null, allowed: read
   if (!file || typeof file === "string" || (file.size === 0 && !file.name)) return { ok: false, message: "Choose a file to upload." };
   if (file.size === 0) return { ok: false, message: EMPTY_FILE_MESSAGE };
   if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, message: TOO_LARGE_MESSAGE };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = detectDocumentType(bytes);
+  let bytes = new Uint8Array(await file.arrayBuffer());
+  let type = detectDocumentType(bytes);
+  if (!type && allowed.includes("csv") && /\.csv$/i.test(file.name)) {
+    const utf8 = csvAsUtf8(bytes);
+    if (utf8) [bytes, type] = [utf8, "csv"];
+  }
   if (!type || !allowed.includes(type)) {
     return { ok: false, message: wrongTypeMessage(allowed) };
   }
   if (type === "pdf" && !pdfAsIs && !(await openablePdf(bytes))) return { ok: false, message: UNREADABLE_PDF_MESSAGE };
   return { ok: true, type, bytes };
+}
+
+/**
+ * A file named .csv in what Excel saves as "CSV" on Windows (Windows-1252) or as "Unicode text" (UTF-16): its
+ * text as UTF-8, the charset the room serves a CSV with; null when it is no text with columns. Such a file was
+ * refused as "Only PDF, ... and CSV files can be uploaded.", which its seller read as a CSV refused for being one.
+ */
+function csvAsUtf8(bytes: Uint8Array) {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  // single-byte text holds no control character but tab and line ends (a binary file holds many)
+  if (!utf16 && bytes.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return null;
+  const utf8 = new TextEncoder().encode(csvText(bytes));
+  return detectDocumentType(utf8) === "csv" ? utf8 : null;
 }
 
 /** A display name from what the browser sent: cleaned (cleanFileName), with the right extension. */
