@@ -90,9 +90,18 @@ async function activityOn(db: Database, { memberIds, projectIds }: { memberIds: 
       .where(and(inList(pageSessions.userId, memberIds), onProjects(pageSessions.projectId)))
       .groupBy(pageSessions.projectId),
     db
-      .select({ projectId: documentEvents.projectId, opened: sql<number>`count(*)` })
+      // the room's files they opened, each once: every showing of the workspace is a row of the room's own opening
+      // ("view", no document, "Data room"), and counted here a buyer who opened nothing had "documents opened" by the dozen
+      .select({ projectId: documentEvents.projectId, opened: sql<number>`count(distinct ${documentEvents.documentName})` })
       .from(documentEvents)
-      .where(and(inList(documentEvents.userId, memberIds), inList(documentEvents.projectId, projectIds), inArray(documentEvents.action, ["view", "download"])))
+      .where(
+        and(
+          inList(documentEvents.userId, memberIds),
+          inList(documentEvents.projectId, projectIds),
+          inArray(documentEvents.action, ["view", "download"]),
+          sql`not (${documentEvents.action} = 'view' and ${documentEvents.documentId} is null and ${documentEvents.documentName} = 'Data room')`,
+        ),
+      )
       .groupBy(documentEvents.projectId),
     db
       .select({ projectId: messages.projectId, messages: sql<number>`count(*)` })

@@ -10,6 +10,7 @@ import { storeWithRecord } from "~/.server/files/store";
 import type { DataRoomViewRow, Services } from "~/.server/services";
 import { DOCUMENT_MAX_BYTES, fileTooLarge } from "~/lib/upload-limit";
 import { cleanFileName } from "~/lib/file-name";
+import { csvText } from "~/lib/csv-import";
 import { DESK_TABLE_PAGE_SIZE, DOCUMENT_CONTENT_TYPES, DOCUMENT_TYPE_LABELS, NDA_APPROVED, type DocumentType } from "~/lib/deal";
 import type { Role } from "~/lib/roles";
 import { findContract } from "./contracts.server";
@@ -59,13 +60,30 @@ export async function checkUpload(file: FormDataEntryValue | null, allowed: read
   if (!file || typeof file === "string" || (file.size === 0 && !file.name)) return { ok: false, message: "Choose a file to upload." };
   if (file.size === 0) return { ok: false, message: EMPTY_FILE_MESSAGE };
   if (file.size > DOCUMENT_MAX_BYTES) return { ok: false, message: TOO_LARGE_MESSAGE };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const type = detectDocumentType(bytes);
+  let bytes = new Uint8Array(await file.arrayBuffer());
+  let type = detectDocumentType(bytes);
+  if (!type && allowed.includes("csv") && /\.csv$/i.test(file.name)) {
+    const utf8 = csvAsUtf8(bytes);
+    if (utf8) [bytes, type] = [utf8, "csv"];
+  }
   if (!type || !allowed.includes(type)) {
     return { ok: false, message: wrongTypeMessage(allowed) };
   }
   if (type === "pdf" && !pdfAsIs && !(await openablePdf(bytes))) return { ok: false, message: UNREADABLE_PDF_MESSAGE };
   return { ok: true, type, bytes };
+}
+
+/**
+ * A file named .csv in what Excel saves as "CSV" on Windows (Windows-1252) or as "Unicode text" (UTF-16): its
+ * text as UTF-8, the charset the room serves a CSV with; null when it is no text with columns. Such a file was
+ * refused as "Only PDF, ... and CSV files can be uploaded.", which its seller read as a CSV refused for being one.
+ */
+function csvAsUtf8(bytes: Uint8Array) {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  // single-byte text holds no control character but tab and line ends (a binary file holds many)
+  if (!utf16 && bytes.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return null;
+  const utf8 = new TextEncoder().encode(csvText(bytes));
+  return detectDocumentType(utf8) === "csv" ? utf8 : null;
 }
 
 /** A display name from what the browser sent: cleaned (cleanFileName), with the right extension. */
@@ -77,15 +95,37 @@ export function documentName(original: string, type: DocumentType) {
 }
 
 /**
- * The data room's document with these very bytes under this name, if there is one: the same upload sent twice (a
- * resent form, a second tab, a replayed post) stored the file twice and buyers saw it twice.
+ * The names a file sent under `name` may be kept under, in order: its own, then "Tape (2).csv" and on. A second
+ * file under a name the room holds (a new version of the tape) was listed under the same name: buyers could not
+ * tell the two apart, nor the seller's audit log which of them a buyer downloaded. Twenty: the names go in one
+ * statement (D1 binds 100 parameters).
+ */
+function namesFor(name: string) {
+  const dot = name.lastIndexOf(".");
+  const [stem, extension] = [name.slice(0, dot), name.slice(dot)];
+  return [name, ...Array.from({ length: 19 }, (_, i) => `${stem} (${i + 2})${extension}`)];
+}
+
+/**
+ * The data room's document with these very bytes under this name (or the name it was kept under beside another,
+ * namesFor), if there is one: the same upload sent twice (a resent form, a second tab, a replayed post) stored the
+ * file twice and buyers saw it twice.
  */
 export async function sameDocument(db: Database, projectId: number, upload: { name: string; type: DocumentType; sha256: string }) {
   const found = await db.query.documents.findFirst({
     columns: { id: true, name: true },
-    where: and(eq(documents.projectId, projectId), eq(documents.name, documentName(upload.name, upload.type)), eq(documents.sha256, upload.sha256)),
+    where: and(eq(documents.projectId, projectId), inArray(documents.name, namesFor(documentName(upload.name, upload.type))), eq(documents.sha256, upload.sha256)),
   });
   return found ?? null;
+}
+
+/** The first of the names a file may be kept under that no document of the room has (the last when all are). */
+async function freeName(db: Database, projectId: number, name: string) {
+  const names = namesFor(name);
+  const taken = new Set(
+    (await db.select({ name: documents.name }).from(documents).where(and(eq(documents.projectId, projectId), inArray(documents.name, names)))).map((d) => d.name),
+  );
+  return names.find((candidate) => !taken.has(candidate)) ?? names.at(-1)!;
 }
 
 export async function addDocument(
@@ -97,7 +137,7 @@ export async function addDocument(
   ipAddress: string,
 ) {
   const storageKey = `projects/${project.id}/documents/${randomToken(12)}.${upload.type}`;
-  const name = documentName(upload.name, upload.type);
+  const name = await freeName(services.db, project.id, documentName(upload.name, upload.type));
   const sha256 = upload.sha256 ?? (await sha256Hex(upload.bytes));
   const [row] = await storeWithRecord(services.files, { key: storageKey, bytes: upload.bytes, contentType: DOCUMENT_CONTENT_TYPES[upload.type] }, () =>
     services.db

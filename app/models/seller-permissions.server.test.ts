@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, explained } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
-import { auditLog, contracts, customers, invitations, listedProject, offers, outbox, projects, users, type User } from "~/.server/db/schema";
+import { auditLog, contracts, customers, documentEvents, invitations, listedProject, offers, outbox, projects, users, type User } from "~/.server/db/schema";
 import { SELLER_PERMISSIONS, type SellerGrants } from "~/lib/seller-permissions";
 import { makeUser } from "~/seed/factories";
 import { can, colleagueActivity, colleagueLedBy, colleaguesOf, findTeamProject, findTeamProjectFor, inviteColleague, saveGrants, sellerReach, sellerReachKindOf, sellerReachOf, sharedProjectPage, sharedProjects, teamOf, teamProjectPage, teamProjects } from "./seller-permissions.server";
@@ -348,6 +348,23 @@ describe("the seller permission check", () => {
     expect(await seen(colleague)).toEqual([ids.second]);
     expect(await seen(outsider)).toEqual([ids.outsiders]);
     expect(await seen(loner)).toBeNull();
+  });
+
+  it("counts a buyer company's documents opened as the data room's files its members opened, not its openings of the room", async () => {
+    const [fund] = await t.db.insert(customers).values({ name: "Reading Fund", customerType: "buyer" }).returning();
+    const reader = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    await t.db.update(users).set({ customerId: fund!.id }).where(eq(users.id, reader.id));
+    await t.db.insert(contracts).values({ projectId: ids.second!, buyerId: reader.id, envelopeId: "env-reading-fund", documentKey: "k", documentSha256: "s", requestedAt: new Date(), ndaStatus: "NDA Approved", signedAt: new Date() });
+    const event = (action: "view" | "download", documentName: string, at: number) => ({ projectId: ids.second!, documentId: null, documentName, userId: reader.id, action, createdAt: new Date(at) });
+    // the workspace opened five times (each a row of the room's opening), the tape downloaded twice, the memo once
+    await t.db.insert(documentEvents).values([
+      ...[1, 2, 3, 4, 5].map((i) => event("view", "Data room", 1_000 + i)),
+      event("download", "Tape.csv", 2_000),
+      event("download", "Tape.csv", 2_001),
+      event("download", "Memo.pdf", 2_002),
+    ]);
+    const page = await buyerCompanyForSeller(t.db, { customerId: fund!.id, userId: lead.id });
+    expect(page?.projects.rows).toMatchObject([{ projectId: ids.second, documentsOpened: 2 }]);
   });
 
   it("shows a buyer company of more than a hundred members by its later members' NDAs and offers too", async () => {

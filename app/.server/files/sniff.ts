@@ -22,7 +22,9 @@ function looksLikeCsv(bytes: Uint8Array) {
   if (bytes.length === 0 || bytes.includes(0)) return false;
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, 64 * 1024));
+    // streamed: a character cut by the window's end is left for a next chunk, not taken for bad UTF-8 (a CSV
+    // with an accented letter across byte 65,536 was refused as "not a CSV")
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, 64 * 1024), { stream: bytes.length > 64 * 1024 });
   } catch {
     return false;
   }

@@ -112,6 +112,19 @@ describe("workspace loader", () => {
     expect(data.documents).toEqual([]);
   });
 
+  it("shows the loan tape with the data room, and hides it once the seller closed the room", async () => {
+    // a pool of the seller's with its tape, none of the listings the other tests use
+    const used = new Set([open, none, requested, signed, blocked, roomy].map((p) => p!.id));
+    const pool = (await app.publishedProjects(seller.user.id)).find((p) => !used.has(p.id) && p.kind === "loan_pool" && p.tapeLoans > 0)!;
+    const approved = await app.approvedNda(pool, buyer.user);
+    expect((await (await workspace(pool.id)).json()).loanTape?.html).toContain("Loan tape");
+    await setDataRoomBlocked(services.db, { projectId: pool.id, contractId: approved.id, blocked: true });
+    const data = await (await workspace(pool.id)).json();
+    expect(data.contract.dataRoomBlocked).toBe(true);
+    // the loan-level lines are the data room's too (the listing promises them "in the data room after the NDA")
+    expect(data.loanTape).toBeNull();
+  });
+
   it("lists a large data room a page of files at a time (?documents=), by name; a page past the last shows the last", async () => {
     await app.approvedNda(roomy!, buyer.user);
     const names = Array.from({ length: PAGE + 5 }, (_, i) => `Room ${String(i).padStart(2, "0")}.pdf`);

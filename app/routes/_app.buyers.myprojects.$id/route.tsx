@@ -47,7 +47,9 @@ export async function loader(args: LoaderFunctionArgs) {
   );
   const [roomDocuments, { messages: thread, earlier }, offers, tape, pass, readUpTo] = extra;
   const { rows: documents, ...documentsPaging } = contract.dataRoomBlocked ? { rows: [], total: 0, page: 1, pageSize: roomDocuments.pageSize } : roomDocuments;
-  const loans = project.kind === "loan_pool" ? tape : [];
+  // the tape's loan-level lines are the data room's (the teaser promises them there after the NDA): a closed room hides them too
+  const tapeShown = project.kind === "loan_pool" && !contract.dataRoomBlocked;
+  const loans = tapeShown ? tape : [];
   if (!onlyAsks(args.request)) {
     recordWorkspaceVisit(services, {
       projectId: project.id,
@@ -73,7 +75,7 @@ export async function loader(args: LoaderFunctionArgs) {
     earlier,
     paged: before !== undefined,
     offers: offersWithSummaries(offers, "buyer"),
-    loanTape: project.kind === "loan_pool" ? loanTapeMarkup({ loans, count: project.tapeLoans }) : null,
+    loanTape: tapeShown ? loanTapeMarkup({ loans, count: project.tapeLoans }) : null,
     passedAt: pass?.createdAt ?? null,
     me: user.id,
     // the message form's one-time key (decision 083): a new one each showing, so after a send the next message is a new one

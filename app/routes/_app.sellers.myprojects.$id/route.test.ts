@@ -222,6 +222,33 @@ describe("the same document uploaded twice (a resent form, a second tab)", () =>
   });
 });
 
+describe("a new file under the name of one in the data room", () => {
+  it("is kept beside it under a name of its own ('Tape (2).csv'), so buyers and the audit log tell them apart; sent again, it is refused", async () => {
+    const { and, eq, like } = await import("drizzle-orm");
+    const { documents, documentEvents } = await import("~/.server/db/schema");
+    const upload = (text: string) => {
+      const form = new FormData();
+      form.append("intent", "upload-document");
+      form.append("file", new File([text], "Servicing tape.csv", { type: "text/csv" }));
+      const request = new Request(`${ORIGIN}/sellers/myprojects/${project.id}`, { method: "POST", headers: { Cookie: seller.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }, body: form });
+      return responseOf(action({ request, context, params: { id: String(project.id) } }));
+    };
+    expect((await upload("loan,balance\n1,100\n")).status).toBe(302);
+    expect((await upload("loan,balance\n1,90\n")).status).toBe(302);
+    expect((await upload("loan,balance\n1,80\n")).status).toBe(302);
+    const names = async () =>
+      (await services.db.select({ name: documents.name }).from(documents).where(and(eq(documents.projectId, project.id), like(documents.name, "Servicing tape%"))).orderBy(documents.id)).map((d) => d.name);
+    expect(await names()).toEqual(["Servicing tape.csv", "Servicing tape (2).csv", "Servicing tape (3).csv"]);
+    const uploads = await services.db.select({ name: documentEvents.documentName }).from(documentEvents).where(and(eq(documentEvents.action, "upload"), like(documentEvents.documentName, "Servicing tape%")));
+    expect(uploads.map((u) => u.name).sort()).toEqual(["Servicing tape (2).csv", "Servicing tape (3).csv", "Servicing tape.csv"]);
+    // the second version's form sent again (a double click) is the same file: not a fourth
+    const again = await upload("loan,balance\n1,90\n");
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { result: { error: Record<string, string[]> } }).result.error).toEqual({ "": ['"Servicing tape (2).csv" is in the data room already, with the same content.'] });
+    expect(await names()).toHaveLength(3);
+  });
+});
+
 describe("the data room's steps on a project whose page shows no desk (a draft, returned, under review)", () => {
   it("refuses an upload or a delete posted by hand with 409 and why, writes nothing and stores no file", async () => {
     const fs = await import("node:fs");
