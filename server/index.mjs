@@ -147,7 +147,7 @@ function toFetchRequest(req, res, url, limit, whole, cut) {
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  headers.set(door.CLIENT_ADDRESS_HEADER, req.ip ?? req.socket.remoteAddress ?? "unknown");
+  headers.set(door.CLIENT_ADDRESS_HEADER, door.peerAddress(req.ip ?? req.socket.remoteAddress ?? "unknown"));
   const init = { method: req.method, headers, signal: controller.signal };
   if (whole !== undefined) init.body = whole;
   else if (req.method !== "GET" && req.method !== "HEAD") {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl, watchedBody } from "./front-door";
+import { peerAddress, redactUrl, watchedBody } from "./front-door";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./http";
 
 describe("request log lines", () => {
@@ -22,6 +22,12 @@ describe("the client's address", () => {
     expect(clientAddress(request({ [CLIENT_ADDRESS_HEADER]: "198.51.100.7", "CF-Connecting-IP": "192.0.2.1" }))).toBe("198.51.100.7");
     expect(clientAddress(request({ "CF-Connecting-IP": "192.0.2.1" }))).toBe("192.0.2.1");
     expect(clientAddress(request({}))).toBe("unknown");
+  });
+  it("is an IPv4 client's own address on Node's dual-stack socket, not its IPv6-mapped form", () => {
+    expect(peerAddress("::ffff:127.0.0.1")).toBe("127.0.0.1");
+    expect(peerAddress("::FFFF:198.51.100.7")).toBe("198.51.100.7");
+    expect(peerAddress("2001:db8::1")).toBe("2001:db8::1");
+    expect(peerAddress("::1")).toBe("::1");
   });
 });
 

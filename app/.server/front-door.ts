@@ -109,8 +109,18 @@ export function watchedBody(request: Request) {
   return { request: new Request(request, { body, duplex: "half" } as RequestInit), watch };
 }
 
+/**
+ * The address Node's socket gives for an IPv4 client on a dual-stack listener is IPv6's mapped form
+ * (::ffff:192.0.2.1): the audit logs then showed one client as two addresses across the two servers,
+ * and a rate limit keyed by it counted them apart. Such an address is given as the IPv4 it maps.
+ */
+export function peerAddress(address: string) {
+  return /^::ffff:\d{1,3}(\.\d{1,3}){3}$/i.test(address) ? address.slice(7) : address;
+}
+
 export const frontDoor = {
   watchedBody,
+  peerAddress,
   refusedMethodResponse,
   plainMethodRefusal,
   redactUrl,
