@@ -12,4 +12,12 @@ describe("the campaigns API's request", () => {
     expect(refusals({ channel: "sms", customerIds: [1], body: "x".repeat(SMS_MAX_LENGTH + 1) })).toEqual([`body: body may be at most ${SMS_MAX_LENGTH} characters for SMS.`]);
     expect(refusals({ channel: "email", customerIds: [1], subject: "Hello", body: "x".repeat(5000) })).toEqual([]);
   });
+
+  it("offers no project's merge fields, as it takes no project to fill them from", () => {
+    expect(refusals({ channel: "email", customerIds: [1], subject: "About {{projectName}}", body: "See {{teaserUrl}}" })).toEqual([
+      "subject: {{projectName}} needs a promoted project, and the campaigns API promotes none: use {{contactPerson}}, {{customerName}}.",
+      "body: {{teaserUrl}} needs a promoted project, and the campaigns API promotes none: use {{contactPerson}}, {{customerName}}.",
+    ]);
+    expect(refusals({ channel: "sms", customerIds: [1], body: "Hi {{name}}" })).toEqual(["body: Unknown merge field {{name}}: use {{contactPerson}}, {{customerName}}."]);
+  });
 });

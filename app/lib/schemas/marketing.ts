@@ -30,10 +30,10 @@ export const saveListSchema = once(() => z.discriminatedUnion("kind", [
 export type SaveListValues = z.infer<ReturnType<typeof saveListSchema>>;
 
 /** Refuses an unknown merge field (or a project field without a project) on the field that uses it. */
-const mergeFieldsKnown = <K extends string>(keys: readonly K[]) =>
+const mergeFieldsKnown = <K extends string>(keys: readonly K[], { projectOffered = true } = {}) =>
   z.superRefine((v: Record<K, string> & { projectId?: number }, ctx) => {
     for (const key of keys) {
-      const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined });
+      const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined, projectOffered });
       if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
     }
   });
@@ -113,7 +113,7 @@ export const campaignApiSchema = once(() => z
     { error: notAJsonObject(["channel", "customerIds", "subject?", "body", "sendAt?"]) },
   )
   .check(
-    mergeFieldsKnown(["subject", "body"]),
+    mergeFieldsKnown(["subject", "body"], { projectOffered: false }),
     z.superRefine((v, ctx) => {
       if (v.channel === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required for e-mail." });
       // the bulk-SMS form's limit, so that a text the page refuses is not sent through the API
