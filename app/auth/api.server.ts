@@ -68,6 +68,14 @@ export function methodNotAllowed(allow: "GET" | "POST") {
   return () => apiError(null, 405, "Method not allowed", { Allow: allow });
 }
 
+/**
+ * Remix hands an OPTIONS to a resource route's loader, as it does a GET: an endpoint read with GET
+ * answered one with its record. It is refused as any other method it does not take, nothing read.
+ */
+export function refuseOptions(request: Request) {
+  if (request.method === "OPTIONS") throw methodNotAllowed("GET")();
+}
+
 /** The answer to an admin without two-factor sign-in: /api/auth/login's, and any token's. */
 export const OTP_ENROLMENT_REQUIRED = { error: "otp_enrolment_required", message: "Turn on two-factor sign-in on your profile page first." } as const;
 
