@@ -4,7 +4,7 @@ import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { campaignForApi } from "~/models/campaigns.server";
 
-/** A campaign's progress {id, channel, status, total, queued, sent, failed, cancelled, suppressed, unreachable, noAllowance} for admins; 404 for anyone else. */
+/** A campaign's progress {id, channel, status, total, queued, sent, failed, cancelled, suppressed, unreachable, noAllowance, sendAt} for admins; 404 for anyone else. */
 export async function loader(args: LoaderFunctionArgs) {
   refuseOptions(args.request);
   const services = await beginApiRequest(args, "campaigns");
