@@ -101,12 +101,19 @@ export function bearerToken(request: Request) {
   return match?.[1] ?? null;
 }
 
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="api"' };
+
+/** The 401 of an endpoint open to a session or a token, for a request with neither: it names the scheme, as every 401 must. */
+export function signInOrToken(services: Services) {
+  return apiError(services, 401, "Sign in or send a Bearer token", CHALLENGE);
+}
+
 /** The user behind the Bearer token; a 401 JSON response is thrown otherwise. */
 export async function requireApiUser(services: Services, request: Request) {
   const token = bearerToken(request);
   const user = token ? await userForApiToken(services.db, token) : null;
   if (!user) {
-    throw apiError(services, 401, "Missing, invalid or expired token", { "WWW-Authenticate": 'Bearer realm="api"' });
+    throw apiError(services, 401, "Missing, invalid or expired token", CHALLENGE);
   }
   // a token issued to a member later made an admin was signed in with the password alone: as
   // /api/auth/login answers such an admin, it opens nothing until two-factor sign-in is on
