@@ -3,7 +3,7 @@ import type { Services } from "~/.server/services";
 import { getServices } from "~/services.server";
 import { applySecurityHeaders } from "~/.server/security-headers";
 import { clientAddress } from "~/.server/http";
-import { BODY_LIMITS, readText } from "~/.server/body";
+import { BODY_LIMITS, readJson, readText } from "~/.server/body";
 import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { userForApiToken } from "~/models/api-tokens.server";
@@ -35,6 +35,22 @@ export async function readApiText(services: Services, request: Request, limit: n
     if (!(error instanceof Response)) throw error;
     const { error: message } = (await error.json()) as { error: string };
     throw apiError(services, error.status, message);
+  }
+}
+
+/**
+ * The body of an API request as JSON, within the form limit, or the refusal to answer with: the reader's
+ * own words (413 "The request is too large.", as the front door says it of a body declared too large;
+ * 400 for one that is not JSON or could not be read), where each endpoint said "Payload too large"
+ * of a streamed body and "The body must be JSON" of one the client broke off.
+ */
+export async function readApiJson(services: Services, request: Request): Promise<{ json: unknown } | { refused: Response }> {
+  try {
+    return { json: await readJson(request) };
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const { error: message } = (await error.json()) as { error: string };
+    return { refused: apiError(services, error.status, message) };
   }
 }
 
