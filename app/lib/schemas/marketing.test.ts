@@ -20,4 +20,12 @@ describe("the campaigns API's request", () => {
     ]);
     expect(refusals({ channel: "sms", customerIds: [1], body: "Hi {{name}}" })).toEqual(["body: Unknown merge field {{name}}: use {{contactPerson}}, {{customerName}}."]);
   });
+
+  it("asks a sendAt without its time zone for one, not for an ISO 8601 time it already is", () => {
+    const told = "sendAt: sendAt must be an ISO 8601 date and time with seconds and a time zone, e.g. 2026-05-01T14:00:00Z or 2026-05-01T10:00:00-04:00.";
+    for (const sendAt of ["2026-12-08T10:00:00", "2026-12-08T10:00Z"]) {
+      expect(refusals({ channel: "sms", customerIds: [1], body: "Hi", sendAt }), sendAt).toEqual([told]);
+    }
+    expect(refusals({ channel: "sms", customerIds: [1], body: "Hi", sendAt: new Date(Date.now() + 3_600_000).toISOString().replace("Z", "+00:00") })).toEqual([]);
+  });
 });
