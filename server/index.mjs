@@ -89,7 +89,7 @@ function onListen() {
 
 async function handle(req, res, next) {
   try {
-    const refused = door.refusedMethodResponse(req.method);
+    const refused = door.refusedMethodResponse(req.method, req.path);
     if (refused) return sendAnswer(res, applyHeaders, refused);
     const target = requestUrl(req.protocol, req.get("host"), req.originalUrl, `localhost:${port}`);
     if (target === null) return sendAnswer(res, applyHeaders, new Response(BAD_TARGET_MESSAGE, { status: 400, headers: PLAIN_NOT_KEPT }));

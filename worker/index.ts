@@ -70,9 +70,9 @@ export default {
 
 async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
   const production = { APP_ENV: env.APP_ENV === "production" ? "production" : "development" } as const;
-  const refused = refusedMethodResponse(request.method);
-  if (refused) return applySecurityHeadersTo(refused, production);
   const pathname = pathnameOf(request.url);
+  const refused = refusedMethodResponse(request.method, pathname);
+  if (refused) return applySecurityHeadersTo(refused, production);
   if (pathname === "/api/analytics/ping") return new Response(null, { status: 204 });
   // a body declared too large is refused unread; a chunked one is cut by the app's reader at the same limit
   const declared = Number(request.headers.get("Content-Length"));

@@ -72,6 +72,15 @@ describe("a method no route takes", () => {
     for (const method of ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]) expect(refusedMethodResponse(method), method).toBeNull();
   });
 
+  it("is JSON under /api/, as every API answer is", async () => {
+    const { refusedMethodResponse } = await import("./front-door");
+    const response = refusedMethodResponse("TRACE", "/api/1.0/me")!;
+    expect(response.status).toBe(405);
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({ error: "Method not allowed" });
+    expect(await refusedMethodResponse("TRACE", "/home")!.text()).toBe("Method not allowed.");
+  });
+
   it("is told plainly when Remix refuses it for a resource route without an action, not as an unexpected error", async () => {
     const { plainMethodRefusal } = await import("./front-door");
     const remix405 = () =>

@@ -63,9 +63,17 @@ function methodNotAllowed(allow: string) {
  */
 const REFUSED_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
 
-/** The 405 for a method refused before Remix, or null for one the app may take. */
-export function refusedMethodResponse(method: string): Response | null {
-  return REFUSED_METHODS.has(method.toUpperCase()) ? methodNotAllowed("GET, HEAD, POST") : null;
+/**
+ * The 405 for a method refused before Remix, or null for one the app may take. Under /api/ it is
+ * JSON, as every API answer is: a client's TRACE was told in plain text.
+ */
+export function refusedMethodResponse(method: string, pathname = ""): Response | null {
+  if (!REFUSED_METHODS.has(method.toUpperCase())) return null;
+  if (!pathname.startsWith("/api/")) return methodNotAllowed("GET, HEAD, POST");
+  return new Response(JSON.stringify({ error: "Method not allowed" }), {
+    status: 405,
+    headers: { Allow: "GET, HEAD, POST", "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 /**

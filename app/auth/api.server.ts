@@ -3,7 +3,7 @@ import type { Services } from "~/.server/services";
 import { getServices } from "~/services.server";
 import { applySecurityHeaders } from "~/.server/security-headers";
 import { clientAddress } from "~/.server/http";
-import { BODY_LIMITS, readText } from "~/.server/body";
+import { BODY_LIMITS, readJson, readText } from "~/.server/body";
 import { isSignedWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "~/.server/signed-webhook";
 import { hitRateLimit } from "~/models/rate-limits.server";
 import { userForApiToken } from "~/models/api-tokens.server";
@@ -39,6 +39,22 @@ export async function readApiText(services: Services, request: Request, limit: n
 }
 
 /**
+ * The body of an API request as JSON, within the form limit, or the refusal to answer with: the reader's
+ * own words (413 "The request is too large.", as the front door says it of a body declared too large;
+ * 400 for one that is not JSON or could not be read), where each endpoint said "Payload too large"
+ * of a streamed body and "The body must be JSON" of one the client broke off.
+ */
+export async function readApiJson(services: Services, request: Request): Promise<{ json: unknown } | { refused: Response }> {
+  try {
+    return { json: await readJson(request) };
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+    const { error: message } = (await error.json()) as { error: string };
+    return { refused: apiError(services, error.status, message) };
+  }
+}
+
+/**
  * A provider's webhook post (mail events, inbound SMS) as JSON, or the refusal to answer with: 405
  * for another method, 401 unless signed with `secret` (.server/signed-webhook), 400 for a body
  * that is not JSON. What the JSON must hold is the route's own.
@@ -68,6 +84,14 @@ export function methodNotAllowed(allow: "GET" | "POST") {
   return () => apiError(null, 405, "Method not allowed", { Allow: allow });
 }
 
+/**
+ * Remix hands an OPTIONS to a resource route's loader, as it does a GET: an endpoint read with GET
+ * answered one with its record. It is refused as any other method it does not take, nothing read.
+ */
+export function refuseOptions(request: Request) {
+  if (request.method === "OPTIONS") throw methodNotAllowed("GET")();
+}
+
 /** The answer to an admin without two-factor sign-in: /api/auth/login's, and any token's. */
 export const OTP_ENROLMENT_REQUIRED = { error: "otp_enrolment_required", message: "Turn on two-factor sign-in on your profile page first." } as const;
 
@@ -93,12 +117,19 @@ export function bearerToken(request: Request) {
   return match?.[1] ?? null;
 }
 
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="api"' };
+
+/** The 401 of an endpoint open to a session or a token, for a request with neither: it names the scheme, as every 401 must. */
+export function signInOrToken(services: Services) {
+  return apiError(services, 401, "Sign in or send a Bearer token", CHALLENGE);
+}
+
 /** The user behind the Bearer token; a 401 JSON response is thrown otherwise. */
 export async function requireApiUser(services: Services, request: Request) {
   const token = bearerToken(request);
   const user = token ? await userForApiToken(services.db, token) : null;
   if (!user) {
-    throw apiError(services, 401, "Missing, invalid or expired token", { "WWW-Authenticate": 'Bearer realm="api"' });
+    throw apiError(services, 401, "Missing, invalid or expired token", CHALLENGE);
   }
   // a token issued to a member later made an admin was signed in with the password alone: as
   // /api/auth/login answers such an admin, it opens nothing until two-factor sign-in is on

@@ -19,18 +19,23 @@ export function fieldsIn(text: string) {
 
 /**
  * Why the text cannot be sent as it is, or null: an unknown field is named, and so is
- * a project field when no project is chosen.
+ * a project field when no project is chosen. Where no project can be chosen (the campaigns API
+ * takes none) the project fields are not offered, and one used is told so: "Choose a project"
+ * sent a client after a field it had no way to use.
  */
-export function mergeFieldProblem(text: string, { hasProject }: { hasProject: boolean }): string | null {
+export function mergeFieldProblem(text: string, { hasProject, projectOffered = true }: { hasProject: boolean; projectOffered?: boolean }): string | null {
   const used = fieldsIn(text);
   const unknown = used.filter((name) => !isMergeField(name));
+  const usable = projectOffered ? MERGE_FIELDS : MERGE_FIELDS.filter((f) => !PROJECT_FIELDS.includes(f));
+  const listed = usable.map((f) => `{{${f}}}`).join(", ");
   if (unknown.length) {
     const names = unknown.map((n) => `{{${n}}}`).join(", ");
-    return `Unknown merge field${unknown.length === 1 ? "" : "s"} ${names}: use ${MERGE_FIELDS.map((f) => `{{${f}}}`).join(", ")}.`;
+    return `Unknown merge field${unknown.length === 1 ? "" : "s"} ${names}: use ${listed}.`;
   }
   const needsProject = used.filter((name) => (PROJECT_FIELDS as readonly string[]).includes(name));
-  if (needsProject.length && !hasProject) return `Choose a project to use ${needsProject.map((n) => `{{${n}}}`).join(", ")}.`;
-  return null;
+  if (!needsProject.length || hasProject) return null;
+  const names = needsProject.map((n) => `{{${n}}}`).join(", ");
+  return projectOffered ? `Choose a project to use ${names}.` : `${names} need${needsProject.length === 1 ? "s" : ""} a promoted project, and the campaigns API promotes none: use ${listed}.`;
 }
 
 /** The text with every known field filled in (check with mergeFieldProblem first). */

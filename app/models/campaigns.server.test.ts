@@ -250,6 +250,7 @@ describe("SMS campaigns", () => {
       suppressed: 0,
       unreachable: 1,
       noAllowance: 1,
+      sendAt: null,
     });
   });
 

@@ -572,6 +572,9 @@ export async function campaignForApi(db: Database, { campaignId, now = Date.now(
     // campaign to one customer without a phone as "sent" to nobody, with nothing failed
     unreachable: campaign.unreachable,
     noAllowance: campaign.noAllowance,
+    // the time it was scheduled for, in UTC whatever offset the client sent (null: sent when made);
+    // a CRM read "scheduled" back with no word of when, which the admin's page shows
+    sendAt: campaign.sendAt ? campaign.sendAt.toISOString() : null,
   };
 }
 

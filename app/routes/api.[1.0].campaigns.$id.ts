@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed } from "~/auth/api.server";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed, refuseOptions } from "~/auth/api.server";
 import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { campaignForApi } from "~/models/campaigns.server";
 
-/** A campaign's progress {id, channel, status, total, queued, sent, failed, cancelled, suppressed, unreachable, noAllowance} for admins; 404 for anyone else. */
+/** A campaign's progress {id, channel, status, total, queued, sent, failed, cancelled, suppressed, unreachable, noAllowance, sendAt} for admins; 404 for anyone else. */
 export async function loader(args: LoaderFunctionArgs) {
+  refuseOptions(args.request);
   const services = await beginApiRequest(args, "campaigns");
   const user = await apiOrSessionUser(services, args.request);
   const id = idOf(args.params);

@@ -106,7 +106,7 @@ describe("POST /api/1.0/campaigns with a sendAt to come", () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.status === "pending" && r.due.getTime() === sendAt.getTime())).toBe(true);
     const { campaignForApi, listCampaigns } = await import("~/models/campaigns.server");
-    expect(await campaignForApi(services.db, { campaignId: id })).toMatchObject({ status: "scheduled", sent: 0, queued: rows.length });
+    expect(await campaignForApi(services.db, { campaignId: id })).toMatchObject({ status: "scheduled", sent: 0, queued: rows.length, sendAt: sendAt.toISOString() });
     // the admin's list says so too ("Scheduled for …", where it said "Sent")
     const listed = (await listCampaigns(services.db, { channel: "email", pageSize: 100 })).rows.find((c) => c.id === id);
     expect(listed?.scheduledFor?.getTime()).toBe(sendAt.getTime());

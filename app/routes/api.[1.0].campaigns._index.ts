@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
-import { apiError, apiJson, apiOrSessionUser, beginApiRequest, bearerToken, methodNotAllowed } from "~/auth/api.server";
-import { readJson } from "~/.server/body";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, bearerToken, methodNotAllowed, readApiJson } from "~/auth/api.server";
 import { clientAddress, isSameOriginRequest, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { createCampaignFromApi } from "~/models/campaigns.server";
@@ -32,13 +31,9 @@ export async function action(args: ActionFunctionArgs) {
   if (!user || primaryRole(user.roles) !== "admin") return apiError(services, 404, NOT_FOUND_MESSAGE);
   const idempotencyKey = request.headers.get("Idempotency-Key")?.trim() || null;
   if (idempotencyKey && idempotencyKey.length > 200) return apiError(services, 400, "Idempotency-Key may be at most 200 characters.");
-  let body: unknown;
-  try {
-    body = await readJson(request);
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    return apiError(services, error.status, error.status === 413 ? "Payload too large" : "The body must be JSON");
-  }
+  const read = await readApiJson(services, request);
+  if ("refused" in read) return read.refused;
+  const body = read.json;
   // a field it does not know is refused, not dropped: a misspelt "send_at" sent the campaign at once
   const unknown = unknownFields(body);
   if (unknown.length) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed } from "~/auth/api.server";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed, refuseOptions, signInOrToken } from "~/auth/api.server";
 import { NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { customerMatchesPage } from "~/models/matches.server";
@@ -11,9 +11,10 @@ import { pageNumber } from "~/lib/query-params";
  * 404 for anyone who is not a buyer.
  */
 export async function loader(args: LoaderFunctionArgs) {
+  refuseOptions(args.request);
   const services = await beginApiRequest(args, "matches");
   const user = await apiOrSessionUser(services, args.request);
-  if (!user) return apiError(services, 401, "Sign in or send a Bearer token");
+  if (!user) return signInOrToken(services);
   if (primaryRole(user.roles) !== "buyer") return apiError(services, 404, NOT_FOUND_MESSAGE);
   const page = pageNumber(new URL(args.request.url).searchParams.get("page"));
   const rows = user.customerId === null ? [] : (await customerMatchesPage(services.db, { customerId: user.customerId, page, pageSize: 100 })).rows;

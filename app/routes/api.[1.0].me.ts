@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiJson, beginApiRequest, requireApiUser, methodNotAllowed } from "~/auth/api.server";
+import { apiJson, beginApiRequest, requireApiUser, methodNotAllowed, refuseOptions } from "~/auth/api.server";
 import { toPublicUser } from "~/models/users.server";
 
 /** The signed-in API user, read by clients at data.user (spec §7). */
 export async function loader(args: LoaderFunctionArgs) {
+  refuseOptions(args.request);
   const services = await beginApiRequest(args, "me");
   const { user } = await requireApiUser(services, args.request);
   const { id, email, name, role, roles, scope } = toPublicUser(user);

@@ -26,6 +26,16 @@ describe("GET /api/1.0/projects/{id}/matches with a session", () => {
     expect(response.status).toBe(401);
   });
 
+  it("answers a request with neither a session nor a token 401 naming the Bearer scheme, as /api/1.0/me does", async () => {
+    const matched = await get("");
+    const buyers = await (await import("./api.[1.0].matches")).loader({ request: getRequest("/api/1.0/matches", ""), context, params: {} });
+    for (const response of [matched, buyers]) {
+      expect(response.status).toBe(401);
+      expect(response.headers.get("WWW-Authenticate")).toBe('Bearer realm="api"');
+      expect(await response.json()).toEqual({ error: "Sign in or send a Bearer token" });
+    }
+  });
+
   it("answers an id that names no record in JSON, as any other not found", async () => {
     for (const id of ["abc", "0", "1e3", "99999999999999999"]) {
       const response = await route.loader({ request: getRequest(`/api/1.0/projects/${id}/matches`, seller.cookie), context, params: { id } });

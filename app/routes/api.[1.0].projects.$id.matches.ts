@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed } from "~/auth/api.server";
+import { apiError, apiJson, apiOrSessionUser, beginApiRequest, methodNotAllowed, refuseOptions, signInOrToken } from "~/auth/api.server";
 import { idOf, NOT_FOUND_MESSAGE } from "~/.server/http";
 import { primaryRole } from "~/lib/roles";
 import { projectMatchesFor } from "~/models/matches.server";
@@ -13,9 +13,10 @@ import { pageNumber } from "~/lib/query-params";
  * 404 for anyone else.
  */
 export async function loader(args: LoaderFunctionArgs) {
+  refuseOptions(args.request);
   const services = await beginApiRequest(args, "matches");
   const user = await apiOrSessionUser(services, args.request);
-  if (!user) return apiError(services, 401, "Sign in or send a Bearer token");
+  if (!user) return signInOrToken(services);
   const viewer = { id: user.id, role: primaryRole(user.roles) };
   const id = idOf(args.params);
   // the seller's page's own rule (findTeamProjectFor): a colleague it shows the buyers to was refused here

@@ -99,3 +99,15 @@ describe("a record's times and page, refused with 400 when made up", () => {
     expect(await send(buyer, visit(buyer.user.id, { route: "/admin/anything" }))).toEqual(refused(["pageType", "companyId"]));
   });
 });
+
+describe("a method the beacon does not take", () => {
+  it("is a JSON 405 naming POST, on either door (the Worker's answers through receiveBeacon, Node's GET through the loader)", async () => {
+    const { loader } = await import("./api.analytics.session");
+    const put = new Request(`${ORIGIN}/api/analytics/session`, { method: "PUT", headers: { Cookie: members.buyer.cookie, Origin: ORIGIN }, body: "{}" });
+    for (const response of [await receiveBeacon(services, put, () => {}), await loader()]) {
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBe("POST");
+      expect(await response.json()).toEqual({ error: "Method not allowed" });
+    }
+  });
+});

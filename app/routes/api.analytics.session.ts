@@ -14,12 +14,15 @@ const answer = (status: number, body?: unknown) =>
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
   });
 
+// named as every API endpoint names what it takes: this one's 405 (a GET, a PUT) had no Allow
+const methodNotAllowed = () => new Response(JSON.stringify({ error: "Method not allowed" }), { status: 405, headers: { "Content-Type": "application/json", Allow: "POST" } });
+
 /**
  * POST /api/analytics/session (spec §7): checks the record, takes the member from
  * the session cookie, and answers 202 before writing; `accept` queues the row.
  */
 export async function receiveBeacon(services: Services, request: Request, accept: (row: PageSessionRow) => void) {
-  if (request.method !== "POST") return answer(405, { error: "Method not allowed" });
+  if (request.method !== "POST") return methodNotAllowed();
   if (!isSameOriginRequest(request)) return answer(403, { error: "Cross-site request refused" });
   const user = await beaconMember(services, request);
   if (!user) return answer(401, { error: "Sign in first" });
@@ -56,6 +59,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return receiveBeacon(services, request, services.recordPageSession);
 }
 
-export async function loader() {
-  return answer(405, { error: "Method not allowed" });
-}
+export const loader = methodNotAllowed;

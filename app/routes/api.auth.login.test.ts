@@ -52,3 +52,23 @@ describe("POST /api/auth/login with a body of the wrong shape", () => {
     expect(answer.body.token).toBeTypeOf("string");
   });
 });
+
+describe("POST /api/auth/login with a body it cannot take", () => {
+  const send = async (body: BodyInit) => {
+    const request = new Request(`${ORIGIN}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const response = await route.action({ request, context, params: {} });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it("says a body past the limit is too large in the front door's words, and one broken off that it could not be read, not that it is no JSON", async () => {
+    const { BODY_TOO_LARGE_MESSAGE, BODY_UNREADABLE_MESSAGE } = await import("~/.server/body");
+    expect(await send(`{"email":"${"a".repeat(2 * 1024 * 1024)}"}`)).toEqual({ status: 413, body: { error: BODY_TOO_LARGE_MESSAGE } });
+    const brokenOff = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"email":'));
+        controller.error(new Error("connection lost"));
+      },
+    });
+    expect(await send(brokenOff)).toEqual({ status: 400, body: { error: BODY_UNREADABLE_MESSAGE } });
+  });
+});

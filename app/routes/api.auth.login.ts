@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/server-runtime";
 import * as z from "zod";
-import { apiError, apiJson, beginApiRequest, OTP_ENROLMENT_REQUIRED } from "~/auth/api.server";
-import { readJson } from "~/.server/body";
+import { apiError, apiJson, beginApiRequest, OTP_ENROLMENT_REQUIRED, readApiJson } from "~/auth/api.server";
 import { issueApiToken } from "~/models/api-tokens.server";
 import { mustEnrolTwoFactor } from "~/auth/guards.server";
 import { checkPassword, checkSecondFactor } from "~/auth/signin.server";
@@ -36,13 +35,9 @@ const NOT_AN_OBJECT = notAJsonObject(["email", "password", "otp?"]);
 export async function action(args: ActionFunctionArgs) {
   const services = await beginApiRequest(args, "login", { limit: 20, windowMs: 60_000 });
   if (args.request.method !== "POST") return apiError(services, 405, "Method not allowed", { Allow: "POST" });
-  let body: unknown;
-  try {
-    body = await readJson(args.request);
-  } catch (error) {
-    if (!(error instanceof Response)) throw error;
-    return apiError(services, error.status, error.status === 413 ? "Payload too large" : "The body must be JSON");
-  }
+  const read = await readApiJson(services, args.request);
+  if ("refused" in read) return read.refused;
+  const body = read.json;
   const parsed = credentials().safeParse(body);
   if (!parsed.success) {
     const notAnObject = typeof body !== "object" || body === null || Array.isArray(body);

@@ -1,6 +1,6 @@
 import { NOT_FOUND_MESSAGE } from "~/.server/http";
 import type { LoaderFunctionArgs } from "@remix-run/server-runtime";
-import { apiError, apiJson, beginApiRequest, requireApiUser, methodNotAllowed } from "~/auth/api.server";
+import { apiError, apiJson, beginApiRequest, requireApiUser, methodNotAllowed, refuseOptions } from "~/auth/api.server";
 import { primaryRole } from "~/lib/roles";
 import { findDealProject } from "~/models/buyer-deal.server";
 import { ndaStatusOf } from "~/models/contracts.server";
@@ -14,6 +14,7 @@ import { idOf } from "~/.server/http";
  * team's first member or a colleague given "view", was answered 404 while `/sellers/myprojects/{id}` showed it.
  */
 export async function loader(args: LoaderFunctionArgs) {
+  refuseOptions(args.request);
   const services = await beginApiRequest(args, "limited");
   const { user } = await requireApiUser(services, args.request);
   const id = idOf(args.params);

@@ -37,7 +37,7 @@ test("an admin's campaign is accepted once per Idempotency-Key, sent, and its pr
   await expect.poll(async () => (await textsTo(e164(phone))).length).toBe(1);
   await expect
     .poll(async () => ((await (await admin.get(`/api/1.0/campaigns/${data.id}`)).json()) as { data: Record<string, unknown> }).data)
-    .toEqual({ id: data.id, channel: "sms", status: "sent", total: 1, queued: 0, sent: 1, failed: 0, suppressed: 0, unreachable: 0, noAllowance: 0, cancelled: 0 });
+    .toEqual({ id: data.id, channel: "sms", status: "sent", total: 1, queued: 0, sent: 1, failed: 0, suppressed: 0, unreachable: 0, noAllowance: 0, cancelled: 0, sendAt: null });
   // the retry sent nothing more
   expect((await textsTo(e164(phone))).map((m) => m.text)).toEqual([`Api ${tag} for Api ${tag}\nReply STOP to opt out`]);
 

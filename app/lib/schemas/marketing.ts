@@ -30,10 +30,10 @@ export const saveListSchema = once(() => z.discriminatedUnion("kind", [
 export type SaveListValues = z.infer<ReturnType<typeof saveListSchema>>;
 
 /** Refuses an unknown merge field (or a project field without a project) on the field that uses it. */
-const mergeFieldsKnown = <K extends string>(keys: readonly K[]) =>
+const mergeFieldsKnown = <K extends string>(keys: readonly K[], { projectOffered = true } = {}) =>
   z.superRefine((v: Record<K, string> & { projectId?: number }, ctx) => {
     for (const key of keys) {
-      const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined });
+      const problem = mergeFieldProblem(v[key], { hasProject: v.projectId !== undefined, projectOffered });
       if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
     }
   });
@@ -107,13 +107,15 @@ export const campaignApiSchema = once(() => z
       body: z
         .string({ error: "body must be a string." })
         .check(z.trim(), z.refine((v) => v.length > 0, "body is empty."), z.refine((v) => v.length <= 20_000, "body may be at most 20000 characters.")),
-      sendAt: z.optional(z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time, e.g. 2026-05-01T14:00:00Z." })),
+      // a time without its offset is ISO 8601 too (a local time, whose zone we cannot know): told that
+      // it must name one, where it was told it was no ISO 8601 date and time
+      sendAt: z.optional(z.iso.datetime({ offset: true, error: "sendAt must be an ISO 8601 date and time with seconds and a time zone, e.g. 2026-05-01T14:00:00Z or 2026-05-01T10:00:00-04:00." })),
     },
     // a list, null or a string for the body: as /api/auth/login answers it
     { error: notAJsonObject(["channel", "customerIds", "subject?", "body", "sendAt?"]) },
   )
   .check(
-    mergeFieldsKnown(["subject", "body"]),
+    mergeFieldsKnown(["subject", "body"], { projectOffered: false }),
     z.superRefine((v, ctx) => {
       if (v.channel === "email" && !v.subject) ctx.addIssue({ code: "custom", path: ["subject"], message: "subject is required for e-mail." });
       // the bulk-SMS form's limit, so that a text the page refuses is not sent through the API
