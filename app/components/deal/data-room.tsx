@@ -1,6 +1,9 @@
 import { Form } from "@remix-run/react";
 import { formatDate, formatFileSize } from "~/lib/format";
 
+// the ellipsis as a reference, as "Withdraw…" is: the page's string stays one byte a character
+const REMOVE_LABEL = { __html: "Remove&#8230;" };
+
 type Doc = { id: number; name: string; typeLabel: string; size: number; createdAt: string };
 
 /**
@@ -21,12 +24,18 @@ export function DocumentList({ projectId, documents, manage = false }: { project
             {d.typeLabel} · {formatFileSize(d.size)} · {formatDate(d.createdAt)}
           </span>
           {manage ? (
-            <Form method="post">
-              <input type="hidden" name="documentId" value={d.id} />
-              <button type="submit" name="intent" value="delete-document" className="text-xs text-red-700 hover:underline">
-                Remove
-              </button>
-            </Form>
+            // buyers may rely on a file, and a removal cannot be undone: behind a second, worded click, as a
+            // withdrawal is (one mis-click on "Remove" took a file out of the room)
+            <details className="text-xs">
+              <summary className="cursor-pointer text-red-700 hover:underline" dangerouslySetInnerHTML={REMOVE_LABEL} />
+              <Form method="post" className="mt-1 space-y-1">
+                <input type="hidden" name="documentId" value={d.id} />
+                <p className="text-slate-600">Buyers can no longer open it, and it cannot be restored.</p>
+                <button type="submit" name="intent" value="delete-document" className="text-red-700 hover:underline">
+                  {`Yes, remove ${d.name}`}
+                </button>
+              </Form>
+            </details>
           ) : null}
         </li>
       ))}
