@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { deskForViewer } from "./desk.server";
 import { useStaticForms } from "~/components/static-forms";
 import { StaticHtml } from "~/components/static-html";
@@ -32,6 +33,18 @@ export type DeskProps = {
 export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin, result, may: given }: DeskProps) {
   const may = given ?? { view: true, edit: true, ndas: true, dataRoom: true, offers: true };
   const submitStatic = useStaticForms();
+  // a file uploaded is let go, as a page loaded without JavaScript lets it go: kept, a second click sent it
+  // again, to be refused as in the room already. A refused one stays chosen, beside its message
+  const uploadForm = useRef<HTMLFormElement>(null);
+  const uploadRefused = Boolean(resultFor(result, "upload-document"));
+  // (not as the page is first drawn: a file chosen before the page's script ran is the member's)
+  const { key } = useLocation();
+  const answered = useRef(key);
+  useEffect(() => {
+    if (answered.current === key) return;
+    answered.current = key;
+    if (!uploadRefused) uploadForm.current?.reset();
+  }, [key, uploadRefused]);
   const errorFor = (...intents: string[]) => <FormErrors errors={formErrorsOf(resultFor(result, intents))} />;
   const invalidFor = (intent: string, fields: Record<string, number>) => {
     const answer = resultFor(result, intent, fields);
@@ -99,7 +112,7 @@ export function DealDesk({ projectId, projectOpen, buyersSee, desk, admin, resul
       <section aria-label="Data room" id="data-room" className="space-y-3">
         <h2 className="text-lg font-semibold">Data room</h2>
         {errorFor("upload-document", "delete-document")}
-        {may.dataRoom ? <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-end gap-3 text-sm">
+        {may.dataRoom ? <Form method="post" encType="multipart/form-data" className="card flex flex-wrap items-end gap-3 text-sm" ref={uploadForm}>
           <input type="hidden" name="intent" value="upload-document" />
           <div>
             <label className="label" htmlFor="data-room-file">Add a document (PDF, XLSX, DOCX or CSV, up to 10 MB)</label>
