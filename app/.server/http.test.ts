@@ -48,4 +48,8 @@ describe("a stored file's response", () => {
     expect(disposition("a;b's*.csv")).toBe(`attachment; filename="a_b_s_.csv"; filename*=UTF-8''a%3Bb%27s%2A.csv`);
     expect(disposition("bad\uD800.csv")).toBe('attachment; filename="bad_.csv"');
   });
+
+  it("tells a client it is sent whole (Accept-Ranges: none), so a download manager does not ask for it in parts, each part's request a whole copy logged as a download", () => {
+    expect(fileResponse(new Uint8Array([1]), "application/pdf", "memo.pdf").headers.get("Accept-Ranges")).toBe("none");
+  });
 });

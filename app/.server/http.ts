@@ -106,7 +106,14 @@ function contentDisposition(kind: "attachment" | "inline", filename: string) {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
-/** A stored file as a response: never cached by shared caches, never sniffed into something else. */
+/**
+ * A stored file as a response: never cached by shared caches, never sniffed into something else.
+ * Always whole, and said so (`Accept-Ranges: none`): a buyer's PDF is watermarked with the minute it is
+ * sent, so two answers' bytes need not fit together, and each answer is a copy that left the room,
+ * logged as one. A client that asks for a part (a download manager, a resumed save) gets a 200 with the
+ * whole file; told up front, it does not try. No ETag or Last-Modified either: with `no-store` nothing
+ * is kept to revalidate, and a validator is what lets a browser ask to resume.
+ */
 export function fileResponse(bytes: Uint8Array, contentType: string, filename: string, { download = true } = {}) {
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: {
@@ -114,6 +121,7 @@ export function fileResponse(bytes: Uint8Array, contentType: string, filename: s
       "Content-Length": String(bytes.length),
       "Content-Disposition": contentDisposition(download ? "attachment" : "inline", filename),
       "Cache-Control": "private, no-store",
+      "Accept-Ranges": "none",
       "X-Content-Type-Options": "nosniff",
     },
   });
