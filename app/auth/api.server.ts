@@ -81,7 +81,8 @@ export async function readSignedWebhookJson(services: Services, request: Request
  * error page, with no `Allow`.
  */
 export function methodNotAllowed(allow: "GET" | "POST") {
-  return () => apiError(null, 405, "Method not allowed", { Allow: allow });
+  // a GET endpoint's loader answers a HEAD too (Remix hands it the HEAD as it does a GET): the 405 names both
+  return () => apiError(null, 405, "Method not allowed", { Allow: allow === "GET" ? "GET, HEAD" : allow });
 }
 
 /**
@@ -118,6 +119,8 @@ export function bearerToken(request: Request) {
 }
 
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="api"' };
+/** RFC 6750 §3.1: a token was sent and is expired, revoked or unknown, so the client knows to sign in again rather than retry. */
+const INVALID_TOKEN = { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' };
 
 /** The 401 of an endpoint open to a session or a token, for a request with neither: it names the scheme, as every 401 must. */
 export function signInOrToken(services: Services) {
@@ -129,7 +132,7 @@ export async function requireApiUser(services: Services, request: Request) {
   const token = bearerToken(request);
   const user = token ? await userForApiToken(services.db, token) : null;
   if (!user) {
-    throw apiError(services, 401, "Missing, invalid or expired token", CHALLENGE);
+    throw apiError(services, 401, "Missing, invalid or expired token", token ? INVALID_TOKEN : CHALLENGE);
   }
   // a token issued to a member later made an admin was signed in with the password alone: as
   // /api/auth/login answers such an admin, it opens nothing until two-factor sign-in is on

@@ -5,13 +5,23 @@ import type { Reach } from "~/lib/marketing";
 /**
  * A list's size and who on it cannot be reached, per channel: shown before anything is sent. Without
  * `reach` (a big list's is counted only when asked: decision 094), `countHref` is the link that asks.
+ * `leftOut`: the companies it selects that are disabled or locked, named so that fewer members than ticked rows
+ * have a reason.
  */
-export function ListReach({ size, reach, countHref }: { size: number; reach: Reach | null; countHref?: string }) {
+export function ListReach({ size, leftOut = 0, reach, countHref }: { size: number; leftOut?: number; reach: Reach | null; countHref?: string }) {
   const n = formatNumber;
   return (
     <dl className="card grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]" data-testid="list-reach">
       <dt className="font-medium">Members</dt>
-      <dd data-testid="list-size">{n(size)}</dd>
+      <dd data-testid="list-size">
+        {n(size)}
+        {leftOut ? (
+          <span className="text-slate-600" data-testid="list-left-out">
+            {" "}
+            ({leftOut === 1 ? "1 company is disabled or locked and gets" : `${n(leftOut)} companies are disabled or locked and get`} nothing)
+          </span>
+        ) : null}
+      </dd>
       {!reach && countHref ? (
         <>
           <dt className="font-medium">Reaches</dt>

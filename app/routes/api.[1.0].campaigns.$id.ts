@@ -15,5 +15,5 @@ export async function loader(args: LoaderFunctionArgs) {
   return apiJson(services, { data: campaign });
 }
 
-/** The endpoint is read with GET: any other method is told so in JSON (405, Allow: GET). */
+/** The endpoint is read with GET: any other method is told so in JSON (405, Allow: GET, HEAD: the loader answers a HEAD as a GET). */
 export const action = methodNotAllowed("GET");

@@ -21,8 +21,10 @@ describe("POST /api/auth/login with a body of the wrong shape", () => {
     expect(answer.body.fields).toEqual({
       email: ["email must be a string."],
       password: ["password must be a string."],
-      otp: ["otp must be a string."],
+      otp: ['otp must be a string: send the code in quotes as the app shows it ("012345"); as a number it loses its leading zeros.'],
     });
+    // a list is no string either, and has no leading zeros to lose
+    expect((await login(JSON.stringify({ email: "a@b.example", password: "x", otp: ["123456"] }))).body.fields).toEqual({ otp: ["otp must be a string."] });
   });
 
   it("says only that an empty list is no string, not that it is required too", async () => {

@@ -16,13 +16,20 @@ import { once } from "~/lib/once";
  * only that: zod's length checks run on anything with a length, and an empty list was "Required." too.
  * A refinement is skipped once the type is refused.
  */
-const text = (field: string) => z.string({ error: (issue) => (issue.input === undefined ? messages.required : `${field} must be a string.`) });
+const text = (field: string, asNumber = `${field} must be a string.`) =>
+  z.string({ error: (issue) => (issue.input === undefined ? messages.required : typeof issue.input === "number" ? asNumber : `${field} must be a string.`) });
+
+/**
+ * A code sent as a number (123456) is refused, not read: 012345 would arrive as 12345, so a client doing so signed in
+ * nine times in ten and failed the tenth. The refusal says so, for the client to fix at its first try.
+ */
+const OTP_AS_NUMBER = 'otp must be a string: send the code in quotes as the app shows it ("012345"); as a number it loses its leading zeros.';
 const filled = (v: string) => v.length > 0;
 
 const credentials = once(() => z.object({
   email: text("email").refine(filled, messages.required),
   password: text("password").refine(filled, messages.required),
-  otp: text("otp").max(40).optional(),
+  otp: text("otp", OTP_AS_NUMBER).max(40).optional(),
 }));
 
 const NOT_AN_OBJECT = notAJsonObject(["email", "password", "otp?"]);

@@ -15,11 +15,11 @@ const { issueApiToken, userForApiToken } = await import("~/models/api-tokens.ser
 type Handler = (args: LoaderFunctionArgs) => Promise<Response> | Response;
 type RouteModule = { loader?: Handler; action?: Handler };
 const routes: Array<{ path: string; module: RouteModule; params?: Record<string, string>; allow: string }> = [
-  { path: "/api/1.0/me", module: await import("./api.[1.0].me"), allow: "GET" },
-  { path: "/api/1.0/matches", module: await import("./api.[1.0].matches"), allow: "GET" },
-  { path: "/api/1.0/projects/1/matches", module: await import("./api.[1.0].projects.$id.matches"), params: { id: "1" }, allow: "GET" },
-  { path: "/api/1.0/campaigns/1", module: await import("./api.[1.0].campaigns.$id"), params: { id: "1" }, allow: "GET" },
-  { path: "/api/buyer/projects/limited/1", module: await import("./api.buyer.projects.limited.$id"), params: { id: "1" }, allow: "GET" },
+  { path: "/api/1.0/me", module: await import("./api.[1.0].me"), allow: "GET, HEAD" },
+  { path: "/api/1.0/matches", module: await import("./api.[1.0].matches"), allow: "GET, HEAD" },
+  { path: "/api/1.0/projects/1/matches", module: await import("./api.[1.0].projects.$id.matches"), params: { id: "1" }, allow: "GET, HEAD" },
+  { path: "/api/1.0/campaigns/1", module: await import("./api.[1.0].campaigns.$id"), params: { id: "1" }, allow: "GET, HEAD" },
+  { path: "/api/buyer/projects/limited/1", module: await import("./api.buyer.projects.limited.$id"), params: { id: "1" }, allow: "GET, HEAD" },
   { path: "/api/1.0/campaigns", module: await import("./api.[1.0].campaigns._index"), allow: "POST" },
   { path: "/api/auth/logout", module: await import("./api.auth.logout"), allow: "POST" },
 ];
@@ -48,7 +48,7 @@ async function answer(route: (typeof routes)[number], method: string) {
 describe("a method an API endpoint does not take", () => {
   for (const route of routes) {
     // an OPTIONS reaches the loader as a GET does: a GET endpoint answered it with the record
-    const wrong = route.allow === "GET" ? ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] : ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"];
+    const wrong = route.allow.startsWith("GET") ? ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] : ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"];
     it(`${route.path} answers ${wrong.join(", ")} with a JSON 405 and Allow: ${route.allow}`, async () => {
       for (const method of wrong) {
         const response = await answer(route, method);
@@ -59,6 +59,13 @@ describe("a method an API endpoint does not take", () => {
       }
     });
   }
+
+  it("answers a HEAD to a GET endpoint as its GET, so the 405s name HEAD among the methods it takes", async () => {
+    const me = routes[0]!;
+    const [head, get] = [await answer(me, "HEAD"), await answer(me, "GET")];
+    expect([head.status, get.status]).toEqual([200, 200]);
+    expect(head.headers.get("Content-Type")).toBe(get.headers.get("Content-Type"));
+  });
 
   it("leaves the token alone: a PUT or DELETE to /api/auth/logout revokes nothing", async () => {
     expect(await userForApiToken(services.db, token)).not.toBeNull();

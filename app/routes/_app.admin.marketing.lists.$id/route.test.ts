@@ -11,7 +11,7 @@ const { context, services } = app;
 const admin = await app.member("admin@demo.test");
 afterAll(() => app.cleanup());
 
-type ListPage = { size: number; reach: unknown; members: Array<{ customerId: number }> };
+type ListPage = { size: number; leftOut: number; reach: unknown; members: Array<{ customerId: number }> };
 const open = (url: string) => responseOf(loader({ request: getRequest(url, admin.cookie), context, params: { id: url.split("/")[4]!.split("?")[0]! } }));
 
 describe("a list's page", () => {
@@ -40,5 +40,30 @@ describe("a list's page", () => {
     expect(asked.members).toEqual(page.members);
 
     expect((await open("/admin/marketing/lists/99999999")).status).toBe(404);
+  });
+
+  it("says how many of the companies it selects are left out as disabled or locked, with its reach counted or not", async () => {
+    const rows = await services.db
+      .insert(customers)
+      .values(
+        [{ enabled: true }, { enabled: false }, { locked: true }, { enabled: false, locked: true }, { enabled: false, anonymisedAt: new Date() }].map((state, i) => ({
+          name: `Left out ${i}`,
+          customerType: "buyer" as const,
+          attentionEmail: `left${i}@out.example`,
+          attentionPhone: "",
+          ...state,
+        })),
+      )
+      .returning({ id: customers.id });
+    const ids = rows.map((r) => r.id);
+    // saved before three were shut and one deleted (a list saved now would not hold the deleted one)
+    const listId = await createRecipientList(services.db, { name: "Ticked five", channel: "email", kind: "selection", definition: { customerIds: ids }, actor: admin.user });
+    for (const asked of ["", "?reach=1"]) {
+      const page = (await (await open(`/admin/marketing/lists/${listId}${asked}`)).json()) as ListPage;
+      // the deleted company is gone, not "disabled or locked"; the one both disabled and locked counts once
+      expect({ size: page.size, leftOut: page.leftOut, members: page.members.map((m) => m.customerId) }).toEqual({ size: 1, leftOut: 3, members: [ids[0]] });
+    }
+    await services.db.update(customers).set({ enabled: true, locked: false }).where(eq(customers.id, ids[3]!));
+    expect(((await (await open(`/admin/marketing/lists/${listId}`)).json()) as ListPage).leftOut).toBe(2);
   });
 });

@@ -25,11 +25,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = pageNumber(params.get("page"), 10_000);
   // the reach judges every member's addresses (50 ms for 20,000): counted when the admin asks (decision 094)
   const withReach = params.get("reach") === "1";
-  const { size, reach, members } = await recipientListPage(services.db, { list, page, pageSize: PAGE_SIZE, withReach });
+  const { size, leftOut, reach, members } = await recipientListPage(services.db, { list, page, pageSize: PAGE_SIZE, withReach });
   keepWithinPages(args.request, { page, pageSize: PAGE_SIZE, total: size });
   return {
     list: { id: list.id, name: list.name, channel: list.channel, kind: list.kind, createdAt: list.createdAt, createdBy: list.createdBy },
     size,
+    leftOut,
     reach,
     members,
     page,
@@ -38,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** A list as it resolves today: its size and who cannot be reached, before anything is sent. */
 export default function ListPage() {
-  const { list, size, reach, members, page } = useLoaderData<typeof loader>();
+  const { list, size, leftOut, reach, members, page } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -58,7 +59,7 @@ export default function ListPage() {
         {LIST_CHANNEL_LABELS[list.channel]} list, saved {formatDateTime(list.createdAt)}
         {list.createdBy ? ` by ${list.createdBy}` : ""}.
       </p>
-      <ListReach size={size} reach={reach} countHref={hrefWith(location, { reach: 1 })} />
+      <ListReach size={size} leftOut={leftOut} reach={reach} countHref={hrefWith(location, { reach: 1 })} />
       <h2 className="mb-2 mt-6 text-lg font-semibold">Members</h2>
       <SimpleTable caption="Members" headers={["Customer", "Contact", "E-mail", "Phone", "SMS allowance"]} count={members.length} empty="No customer is on this list now.">
         {members.map((m) => (

@@ -5,7 +5,7 @@ import { bootApp, getRequest, postRequest, responseOf, sent } from "../../../tes
 const app = await bootApp("route-new-list");
 afterAll(() => app.cleanup());
 const { loader, action } = await import("./route");
-const { auditLog, recipientLists } = await import("~/.server/db/schema");
+const { auditLog, customers, recipientLists } = await import("~/.server/db/schema");
 const { and, eq } = await import("drizzle-orm");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
@@ -27,5 +27,15 @@ describe("a list saved from its page", () => {
     expect(audited).toHaveLength(1);
     expect((await save({ ...form, key: (await page()).submissionKey })).status).toBe(302);
     expect(await services.db.select().from(recipientLists).where(eq(recipientLists.name, name))).toHaveLength(2);
+  });
+
+  it("tells the admin how many of the ticked customers are left out as disabled or locked", async () => {
+    const rows = await services.db
+      .insert(customers)
+      .values([true, false, true].map((enabled, i) => ({ name: `Ticked ${i}`, customerType: "buyer" as const, enabled, locked: i === 2 })))
+      .returning({ id: customers.id });
+    const url = `/admin/marketing/lists/new?kind=selection&${rows.map((r) => `customerId=${r.id}`).join("&")}`;
+    const shown = await (await sent(loader({ request: getRequest(url, admin.cookie), context, params: {} }))).json();
+    expect({ size: shown.reach?.size, leftOut: shown.leftOut }).toEqual({ size: 1, leftOut: 2 });
   });
 });

@@ -12,7 +12,7 @@ import { PageHeader } from "~/components/page-header";
 import { LIST_CHANNEL_LABELS, LIST_CHANNELS, type ListDefinition } from "~/lib/marketing";
 import { titleMeta } from "~/lib/meta";
 import { saveListSchema } from "~/lib/schemas/index.server";
-import { createRecipientList, reachOf, savableDefinition } from "~/models/recipient-lists.server";
+import { createRecipientList, leftOutOf, reachOf, savableDefinition } from "~/models/recipient-lists.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
 import { recordId } from "~/lib/query-params";
 import { randomToken } from "~/.server/crypto";
@@ -37,7 +37,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const definition = definitionFrom(params);
   // the form's one-time key (decision 083): sent twice (a resend, a second tab), it saves one list
-  return { kind: params.get("kind") ?? "", definition, reach: definition ? await reachOf(services.db, { definition }) : null, submissionKey: randomToken(16) };
+  const [reach, leftOut] = definition ? await Promise.all([reachOf(services.db, { definition }), leftOutOf(services.db, { definition })]) : [null, 0];
+  return { kind: params.get("kind") ?? "", definition, reach, leftOut, submissionKey: randomToken(16) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -59,7 +60,7 @@ const KIND_TITLES: Record<string, string> = {
 };
 
 export default function NewListPage() {
-  const { kind, definition, reach, submissionKey } = useLoaderData<typeof loader>();
+  const { kind, definition, reach, leftOut, submissionKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "save-list",
@@ -86,7 +87,7 @@ export default function NewListPage() {
     <>
       <PageHeader title="Save a recipient list" back={{ to: "/admin/marketing/lists", label: "All lists" }} />
       <p className="mb-4 text-sm text-slate-600">A list of {KIND_TITLES[kind]}.</p>
-      <ListReach size={reach.size} reach={reach} />
+      <ListReach size={reach.size} leftOut={leftOut} reach={reach} />
       <Form method="post" className="card mt-4 max-w-xl space-y-4" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="kind" value={kind} />
