@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
+import { createElement, Fragment, startTransition, useId } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { fitScrollBoxStops, keepScrollBoxStops } from "./scroll-box-stops";
+import { fitScrollBoxStops, keepScrollBoxStops, ScrollBoxStops } from "./scroll-box-stops";
 
 /** A box as the server draws it (a tab stop), whose content is `content` px wide in a box `width` px wide. */
 function box(className: string, { width, content }: { width: number; content: number }) {
@@ -42,7 +45,7 @@ describe("the tab stops of boxes that scroll sideways", () => {
 
   it("in the browser, checks the boxes a new page brings and again when the window is resized", async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    keepScrollBoxStops(window);
+    const stop = keepScrollBoxStops(window);
     const chart = box("scroll-shadows", { width: 300, content: 280 });
     await frame();
     await frame();
@@ -52,5 +55,37 @@ describe("the tab stops of boxes that scroll sideways", () => {
     await frame();
     await frame();
     expect(chart.getAttribute("tabindex")).toBe("0");
+    stop();
+  });
+
+  it("drops no stop while the page hydrates, however many frames that takes: a block hydrating finds the box the server drew, as drawn", async () => {
+    // a part that takes a few frames to hydrate (a slow phone), then a block that takes its markup from the element
+    // the server drew, found by its useId() as <StaticHtml> does: what it reads is what the next action's data is
+    // compared with, and what it cannot find it draws empty
+    function Slow() {
+      for (const end = performance.now() + 50; typeof window !== "undefined" && performance.now() < end; );
+      return createElement("div");
+    }
+    const read: string[] = [];
+    function Drawn({ html }: { html: string | null }) {
+      const id = useId();
+      if (html === null) read.push((html = document.getElementById(id)?.innerHTML ?? ""));
+      return createElement("div", { id, dangerouslySetInnerHTML: { __html: html } });
+    }
+    const Page = ({ html }: { html: string | null }) => createElement(Fragment, null, createElement(Slow), createElement(Drawn, { html }));
+    const page = document.createElement("div");
+    page.innerHTML = renderToString(createElement(Page, { html: '<div class="scroll-shadows" role="group" tabindex="0"></div>' }));
+    document.body.appendChild(page);
+    const chart = page.querySelector("[role=group]")!;
+    Object.defineProperty(chart, "clientWidth", { get: () => 300 });
+    Object.defineProperty(chart, "scrollWidth", { get: () => 300 });
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    startTransition(() => {
+      root = hydrateRoot(page, createElement(ScrollBoxStops, null, createElement(Page, { html: null })));
+    });
+    await expect.poll(() => read.length).toBeGreaterThan(0);
+    await expect.poll(() => chart.hasAttribute("tabindex"), { message: "the chart that fits loses its stop once hydrated" }).toBe(false);
+    for (const html of read) expect(html).toBe('<div class="scroll-shadows" role="group" tabindex="0"></div>');
+    root!.unmount();
   });
 });

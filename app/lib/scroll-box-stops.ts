@@ -1,3 +1,5 @@
+import { useEffect, type ReactNode } from "react";
+
 /**
  * The boxes that scroll sideways on their own (a wide table, a chart on a phone, the matched buyers):
  * the server draws each as a tab stop, so that a keyboard can scroll it, since it cannot know which will
@@ -15,7 +17,20 @@ export function fitScrollBoxStops(doc: Document) {
   }
 }
 
-/** Keeps the boxes' tab stops as they fit: now, after the page's content changes and when the window's width does. */
+/**
+ * Keeps the boxes' tab stops once the page has hydrated: wraps the app in entry.client, as its only child,
+ * since a sibling would change every `useId()` below it and `<StaticHtml>` finds the server's element by
+ * that id. Not before hydrating: a `<StaticHtml>` block hydrating takes its markup from the element the
+ * server drew, and one read after a stop was dropped would differ from the same drawing brought by the next
+ * action's data, which React would then put in place anew (the desk's opened audit log closed, a scrolled
+ * table scrolled back). A slow phone takes several frames to hydrate, so a frame's wait is not enough.
+ */
+export function ScrollBoxStops({ children }: { children: ReactNode }) {
+  useEffect(() => keepScrollBoxStops(window), []);
+  return children;
+}
+
+/** Keeps the boxes' tab stops as they fit: now, after the page's content changes and when the window's width does; returns how to stop. */
 export function keepScrollBoxStops(win: Window) {
   let queued = false;
   const fit = () => {
@@ -29,7 +44,12 @@ export function keepScrollBoxStops(win: Window) {
     win.requestAnimationFrame(fit);
   };
   // our own attribute changes are not watched: only what the page puts in or takes out
-  new MutationObserver(later).observe(win.document.body, { childList: true, subtree: true });
+  const observer = new MutationObserver(later);
+  observer.observe(win.document.body, { childList: true, subtree: true });
   win.addEventListener("resize", later);
   later();
+  return () => {
+    observer.disconnect();
+    win.removeEventListener("resize", later);
+  };
 }
