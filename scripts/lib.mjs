@@ -23,6 +23,13 @@ function newestMtime(entry) {
   return newest;
 }
 
+/**
+ * The app's settings `npm run start:edge` hands from its environment to the Worker as `--var`s (wrangler dev
+ * sees no other): every one app/.server/env.ts reads but those the script sets itself (APP_ENV, SESSION_SECRET,
+ * DEMO_DATA) and the Node-only CONTENT_DATASET_PATH. One left out is silently the default under wrangler dev.
+ */
+export const EDGE_VARS_FROM_ENV = ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "TURNSTILE_VERIFY_URL", "MAIL_API_URL", "MAIL_API_KEY", "MAIL_FROM", "SMS_API_URL", "SMS_API_KEY", "MATCHMAKING_BOT_URL", "MATCHMAKING_BOT_API_KEY", "SMS_WEBHOOK_SECRET", "MAIL_WEBHOOK_SECRET", "APP_URL", "SANITY_PROJECT_ID", "SANITY_DATASET", "SANITY_API_TOKEN", "SANITY_WEBHOOK_SECRET", "SANITY_PREVIEW_SECRET", "SANITY_API_HOST", "GEOCODER_URL", "BEACON_RECORDS_PER_MINUTE", "JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR", "OUTBOX_DRAIN_MAX"];
+
 /** True when `output` is missing or older than any source the build reads. */
 export function isStale(output) {
   const out = path.join(root, output);

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { bin, cronIntervalMs, demoDataWanted, isStale, keptSessionSecret, remixBuild, root, run, runLocalCron, serve, waitForHealthy } from "./lib.mjs";
+import { bin, cronIntervalMs, demoDataWanted, EDGE_VARS_FROM_ENV, isStale, keptSessionSecret, remixBuild, root, run, runLocalCron, serve, waitForHealthy } from "./lib.mjs";
 
 const port = process.env.PORT || "8787";
 const persistTo = path.resolve(root, process.env.WRANGLER_PERSIST_DIR || ".wrangler/state");
@@ -28,7 +28,7 @@ const vars = {
   APP_URL: `http://127.0.0.1:${port}`,
   ...(demoDataWanted() ? { DEMO_DATA: "true" } : {}),
 };
-for (const key of ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY", "TURNSTILE_VERIFY_URL", "MAIL_API_URL", "MAIL_API_KEY", "SMS_API_URL", "SMS_API_KEY", "MATCHMAKING_BOT_URL", "MATCHMAKING_BOT_API_KEY", "SMS_WEBHOOK_SECRET", "MAIL_WEBHOOK_SECRET", "APP_URL", "SANITY_PROJECT_ID", "SANITY_DATASET", "SANITY_API_TOKEN", "SANITY_WEBHOOK_SECRET", "SANITY_PREVIEW_SECRET", "SANITY_API_HOST", "GEOCODER_URL", "BEACON_RECORDS_PER_MINUTE", "JOIN_ACCOUNTS_PER_ADDRESS_PER_HOUR", "OUTBOX_DRAIN_MAX"]) {
+for (const key of EDGE_VARS_FROM_ENV) {
   if (process.env[key]) vars[key] = process.env[key];
 }
 const wranglerArgs = [
