@@ -185,6 +185,14 @@ describe("parseCsvRecordsInSteps", () => {
     expect(fired).toBeGreaterThanOrEqual(9);
   });
 
+  it("gives a turn after scanning the whole file for where to cut it, before its first records are parsed", async () => {
+    const text = ["name,amount", ...Array.from({ length: 250 }, (_, i) => `Pool ${i},${i}`)].join("\n");
+    const { turn, turns } = turnsOf();
+    expect(await parseCsvRecordsInSteps(text, turn, 100)).toEqual(parseCsvRecords(text));
+    // three steps (100, 100 and 50 records), each after a turn
+    expect(turns()).toBe(3);
+  });
+
   it("answers a file that is not valid CSV as parseCsvRecords does, with its line", async () => {
     for (const text of ['a,b\n1,2\n3,4\n5,"6\n7,8\n9,10\n', 'a,b\n1,2\n3,4\n5,x"y\n7,8\n']) {
       expect(await parseCsvRecordsInSteps(text, async () => {}, 2)).toEqual(parseCsvRecords(text));
