@@ -172,6 +172,27 @@ describe("parseCsvRecordsInSteps", () => {
     expect(steps.turns()).toBeGreaterThanOrEqual(4);
   });
 
+  it("lets a timer set before it run every hundred or so records: a step of 1,000 held Node's one thread 100-150 ms", async () => {
+    const text = ["name,amount,notes", ...Array.from({ length: 1_000 }, (_, i) => `Pool ${i},${i},"a note, with a comma"`)].join("\n");
+    let fired = 0;
+    const timer = setInterval(() => fired++, 0);
+    try {
+      const read = await parseCsvRecordsInSteps(text, () => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(read).toEqual(parseCsvRecords(text));
+    } finally {
+      clearInterval(timer);
+    }
+    expect(fired).toBeGreaterThanOrEqual(9);
+  });
+
+  it("gives a turn after scanning the whole file for where to cut it, before its first records are parsed", async () => {
+    const text = ["name,amount", ...Array.from({ length: 250 }, (_, i) => `Pool ${i},${i}`)].join("\n");
+    const { turn, turns } = turnsOf();
+    expect(await parseCsvRecordsInSteps(text, turn, 100)).toEqual(parseCsvRecords(text));
+    // three steps (100, 100 and 50 records), each after a turn
+    expect(turns()).toBe(3);
+  });
+
   it("answers a file that is not valid CSV as parseCsvRecords does, with its line", async () => {
     for (const text of ['a,b\n1,2\n3,4\n5,"6\n7,8\n9,10\n', 'a,b\n1,2\n3,4\n5,x"y\n7,8\n']) {
       expect(await parseCsvRecordsInSteps(text, async () => {}, 2)).toEqual(parseCsvRecords(text));
