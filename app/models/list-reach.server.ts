@@ -34,7 +34,15 @@ type Members = SQL;
  * The companies no list markets to (recipient-lists' membersWhere): anonymised, disabled or locked. Few, each read
  * from its own index, so that a list's size and reach need no look at each member's row.
  */
-export const shutOutIds = sql`select id from customers where anonymised_at is not null union select id from customers where enabled = 0 union select id from customers where locked = 1`;
+const anonymisedIds = sql`select id from customers where anonymised_at is not null`;
+const disabledOrLockedIds = sql`select id from customers where enabled = 0 union select id from customers where locked = 1`;
+export const shutOutIds = sql`${anonymisedIds} union ${disabledOrLockedIds}`;
+
+/**
+ * The companies an admin disabled or locked (deleted ones aside), each set read from its own index: a list selecting
+ * them leaves them out, and its page says how many, or an admin who ticked 10 saw 8 members and no reason.
+ */
+export const closedIds = sql`${disabledOrLockedIds} except ${anonymisedIds}`;
 
 /** The members among these ids (the companies never marketed to left out), as `m`, read from the contact index by id rather than the wide customer rows (migration 0056). */
 export const contactsOf = (ids: SQL): Members => sql`customers m indexed by customers_contact_idx where m.anonymised_at is null and m.id in (${ids}) and m.id not in (${shutOutIds})`;

@@ -8,7 +8,7 @@ import { e164 } from "~/lib/sms";
 import { isUniqueViolation } from "~/.server/db/errors";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { whereOf } from "./customers.server";
-import { reachOfMembers, shutOutIds } from "./list-reach.server";
+import { closedIds, reachOfMembers, shutOutIds } from "./list-reach.server";
 import { suppressedAmong } from "./suppressions.server";
 import { inList } from "~/.server/db/in-list";
 
@@ -93,12 +93,6 @@ export async function membersOf(db: Database, list: Pick<RecipientList, "definit
  * Before, each member's entry in the contact index was, 20,000 look-ups for a list of 20,000.
  */
 const listedIds = (db: Database, d: ListDefinition) => sql`select id from (${memberIds(db, d)}) where id not in (${shutOutIds})`;
-
-/**
- * The companies an admin disabled or locked (deleted ones aside), each set read from its own index: a list selecting
- * them leaves them out, and its page says how many, or an admin who ticked 10 saw 8 members and no reason.
- */
-const closedIds = sql`select id from customers where enabled = 0 union select id from customers where locked = 1 except select id from customers where anonymised_at is not null`;
 
 /** How many members the list has now, and how many it selects but leaves out as disabled or locked, counted from the indexes alone. */
 export async function listSize(db: Database, { definition }: Pick<RecipientList, "definition">): Promise<{ size: number; leftOut: number }> {
