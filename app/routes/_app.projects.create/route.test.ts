@@ -12,11 +12,11 @@ const seller = await app.member("seller@demo.test");
 const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "draft", draftStep: 2, projectName: "Tape draft" }).returning();
 afterAll(() => app.cleanup());
 
-const upload = (csv: string | Uint8Array<ArrayBuffer>) => {
+const upload = (csv: string | Uint8Array<ArrayBuffer>, name = "tape.csv") => {
   const form = new FormData();
   form.append("intent", "tape");
   form.append("draft", String(draft!.id));
-  form.append("tape", new File([csv], "tape.csv", { type: "text/csv" }));
+  form.append("tape", new File([csv], name, { type: name ? "text/csv" : "application/octet-stream" }));
   const request = new Request(`${ORIGIN}/projects/create`, { method: "POST", headers: { Cookie: seller.cookie, Origin: ORIGIN, "Sec-Fetch-Site": "same-origin" }, body: form });
   return responseOf(action({ request, context, params: {} }));
 };
@@ -40,6 +40,19 @@ describe("the loan tape step", () => {
     expect(result.error.tape).toHaveLength(201);
     expect(result.error.tape![199]).toMatch(/^Line 201: balance: /);
     expect(result.error.tape![200]).toBe("… and 50 more lines with problems.");
+  });
+});
+
+describe("a loan tape file chosen but empty", () => {
+  const problems = async (response: Response) => ((await response.json()) as { result: { error: { tape: string[] } } }).result.error.tape;
+
+  it("says the chosen file is empty, by its name, where it said to choose a file; with none chosen it still says to choose one", async () => {
+    const empty = await upload("", "portfolio-tape.csv");
+    expect(empty.status).toBe(400);
+    expect(await problems(empty)).toEqual(["portfolio-tape.csv is empty (0 bytes): choose the file with the loans in it."]);
+    // an input left empty: the browser sends a file of no name and no bytes
+    expect(await problems(await upload("", ""))).toEqual(["Choose a CSV or XLSX file."]);
+    expect(await loanTape(services.db, draft!.id)).toEqual([]);
   });
 });
 

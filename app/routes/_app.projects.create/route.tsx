@@ -140,6 +140,9 @@ function tapeRefused(submission: Replier, problems: Array<{ line: number; reason
 
 const TAPE_TOO_LARGE = { line: 0, reason: fileTooLarge(LOAN_TAPE_MAX_BYTES) };
 
+/** A tape chosen but empty (0 bytes: a download cut short, an export that failed) said "Choose a CSV or XLSX file." to a seller who had. */
+const emptyTape = (name: string) => `${name} is empty (0 bytes): choose the file with the loans in it.`;
+
 export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "seller" });
   const { request } = args;
@@ -215,7 +218,9 @@ export async function action(args: ActionFunctionArgs) {
     case "tape": {
       if (project.kind !== "loan_pool") throw notFound();
       const file = step.tape;
-      if (!file || file.size === 0) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV or XLSX file." }], 400);
+      // a browser sends an input left empty as a file of no name and no bytes; a file chosen and empty has its name
+      if (!file || (file.size === 0 && !file.name)) return tapeRefused(submission, [{ line: 0, reason: "Choose a CSV or XLSX file." }], 400);
+      if (file.size === 0) return tapeRefused(submission, [{ line: 0, reason: emptyTape(file.name) }], 400);
       if (file.size > LOAN_TAPE_MAX_BYTES) return tapeRefused(submission, [TAPE_TOO_LARGE], 413);
       const table = await tapeTable(file);
       if (!Array.isArray(table)) return tapeRefused(submission, [table], 400);
