@@ -42,6 +42,12 @@ export const isIntegerText = (v: string) => INTEGER.test(v);
  * as percent): the sign only says what the field's label already does, so it is dropped before the number is read.
  */
 export const withoutPercent = (v: string) => v.replace(/\s*%$/, "");
+/**
+ * An amount of dollars as it is pasted from a spreadsheet or a statement, or as Excel's CSV writes a cell formatted
+ * as currency: "$12,500,000", "$ 1,250,000.00", "-$1,200,000", "US$ 5,000". The sign only says what the field's
+ * label (USD) already does, so it is dropped before the number is read; a minus before it is kept.
+ */
+export const withoutDollar = (v: string) => v.replace(/^(-?)\s*(?:US)?\$\s*/i, "$1");
 /** A whole number JavaScript holds exactly (twenty nines were stored as 1e20). */
 export const isInteger = (v: string) => isIntegerText(v) && Number.isSafeInteger(Number(v));
 /** Digits with a decimal point or comma perhaps (and thousands commas where allowed): a decimal as typed, whatever its size. */

@@ -68,6 +68,19 @@ describe("a loan tape saved by Excel with its percentages formatted", () => {
   });
 });
 
+describe("a loan tape saved by Excel with its amounts formatted as currency", () => {
+  it("reads a balance, an original balance and an appraised value written with a dollar sign as the dollars they are", () => {
+    const { rows, errors } = parse(`${HEADER}\nA,"$1,250,000.00",5,2030-01-01,Office,IL,Performing,,"$1,400,000",,,,,,,,,,$ 1825000,,,,\n`);
+    expect(errors).toEqual([]);
+    expect(rows[0]).toMatchObject({ balance: 1_250_000, originalBalance: 1_400_000, appraisedValue: 1_825_000 });
+  });
+
+  it("still refuses a rate, an LTV or a DSCR with one", () => {
+    const { errors } = parse(`${HEADER}\nA,100,$5,2030-01-01,Office,IL,Performing,$60,,,,,,,,,,,,,$1.2,,\n`);
+    expect(errors[0]!.reason).toBe("interest_rate: Value must be a valid decimal. ltv: Value must be a valid decimal. dscr: Value must be a valid decimal.");
+  });
+});
+
 describe("a loan tape's ZIP codes saved by Excel", () => {
   it("get back their leading zero where the row's state has such ZIPs, and stay refused elsewhere", () => {
     const line = (zip: string, state: string) => `A-${zip}-${state},100,5,2030-01-01,Office,${state},Performing,,,,,,,,,,,${zip},,,,,`;

@@ -1,4 +1,4 @@
-import { fromUsDay, isCalendarDay, isDecimalText, isZip, messages, parseDecimal, withoutPercent } from "./field-rules";
+import { fromUsDay, isCalendarDay, isDecimalText, isZip, messages, parseDecimal, withoutDollar, withoutPercent } from "./field-rules";
 import { MAX_AMOUNT } from "./schemas/project";
 import { zipFromSheet } from "./sheet-cells";
 
@@ -131,8 +131,9 @@ function* checkTape(table: string[][], allowed: TapeAllowed, step: number): Gene
     if (!loanNumber) problems.push(`loan_number: ${messages.required}`);
     else if (seen.has(loanNumber)) problems.push(`loan_number: ${loanNumber} appears twice.`);
     seen.add(loanNumber);
-    const decimal = (column: LoanTapeColumn, min: number, max: number | null, required = false, percent = false) => {
-      const raw = percent ? withoutPercent(at(cells, column)) : at(cells, column);
+    // a column of dollars (`unit` "$") may carry Excel's currency format ("$1,250,000.00"), a rate its percent sign
+    const decimal = (column: LoanTapeColumn, min: number, max: number | null, required = false, unit?: "%" | "$") => {
+      const raw = unit === "%" ? withoutPercent(at(cells, column)) : unit === "$" ? withoutDollar(at(cells, column)) : at(cells, column);
       if (!raw) {
         if (required) problems.push(`${column}: ${messages.required}`);
         return null;
@@ -179,9 +180,9 @@ function* checkTape(table: string[][], allowed: TapeAllowed, step: number): Gene
     };
     // amounts at most the listing's own (a balance of 1e308 passed, and the pool's sum was
     // Infinity: the database refused it, and the seller got a 500 for a tape with a typo)
-    const balance = decimal("balance", 0, MAX_AMOUNT, true);
-    const interestRate = decimal("interest_rate", 0, 100, true, true);
-    const ltv = decimal("ltv", 0, 200, false, true);
+    const balance = decimal("balance", 0, MAX_AMOUNT, true, "$");
+    const interestRate = decimal("interest_rate", 0, 100, true, "%");
+    const ltv = decimal("ltv", 0, 200, false, "%");
     const maturityDate = date("maturity_date", true);
     const state = at(cells, "state").toUpperCase();
     if (state && !allowed.states.includes(state)) problems.push(`state: ${state} is not a US state code.`);
@@ -192,7 +193,7 @@ function* checkTape(table: string[][], allowed: TapeAllowed, step: number): Gene
     const city = at(cells, "city") || null;
     if (city && city.length > 100) problems.push(`city: ${messages.maxChars(100)}`);
     const row = {
-      originalBalance: decimal("original_balance", 0, MAX_AMOUNT),
+      originalBalance: decimal("original_balance", 0, MAX_AMOUNT, false, "$"),
       originationDate: date("origination_date"),
       rateType: listed("rate_type", RATE_TYPES),
       amortizationType: listed("amortization_type", Object.keys(AMORTIZATION_TYPES)),
@@ -202,10 +203,10 @@ function* checkTape(table: string[][], allowed: TapeAllowed, step: number): Gene
       lienPosition: whole("lien_position", 1, 4),
       city,
       zip,
-      appraisedValue: decimal("appraised_value", 0, MAX_AMOUNT),
+      appraisedValue: decimal("appraised_value", 0, MAX_AMOUNT, false, "$"),
       appraisalDate: date("appraisal_date"),
       dscr: decimal("dscr", 0, 20),
-      occupancy: decimal("occupancy", 0, 100, false, true),
+      occupancy: decimal("occupancy", 0, 100, false, "%"),
       creditScore: whole("credit_score", 300, 850),
     };
     if (problems.length) errors.push({ line, reason: problems.join(" ") });

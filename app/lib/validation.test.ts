@@ -121,6 +121,15 @@ describe("spec §5 messages", () => {
     expect(firstError(field.decimal({ min: 0, thousands: true }), "12%")).toBe("Value must be a valid decimal.");
   });
 
+  it("reads an amount of money pasted with its dollar sign, and no other field with one", () => {
+    const money = field.decimal({ min: -1e12, max: 1e12, thousands: true, cents: true });
+    for (const typed of ["$12,500,000", "$ 12,500,000.00", " US$12500000 ", "12,500,000"]) expect(money.parse(typed), typed).toBe(12_500_000);
+    expect(money.parse("-$1,200,000")).toBe(-1_200_000);
+    for (const typed of ["$", "$$12", "12$", "€12"]) expect(firstError(money, typed), typed).toBe("Value must be a valid decimal.");
+    // a rate or a count is no amount of dollars
+    expect(firstError(field.decimal({ min: 0, max: 100, percent: true }), "$5")).toBe("Value must be a valid decimal.");
+  });
+
   it("answers a decimal past a field's bounds with the range's message, however many digits it has", () => {
     const amount = field.decimal({ min: 0, max: 1e12, thousands: true });
     const rate = field.decimal({ min: 0, max: 100 });

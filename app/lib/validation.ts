@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { CENTS, EMAIL_MAX_LENGTH, isDecimalText, isToTheCent, isDomain, isEmail, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal, withoutPercent } from "./field-rules";
+import { CENTS, EMAIL_MAX_LENGTH, isDecimalText, isToTheCent, isDomain, isEmail, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal, withoutDollar, withoutPercent } from "./field-rules";
 
 export * from "./field-rules";
 
@@ -75,7 +75,8 @@ export const field = {
   /**
    * A decimal past the field's bounds is out of range, however many digits it has (four hundred
    * nines in an amount said "Value must be a valid decimal."); one past what JavaScript holds (Infinity)
-   * that no bound caught is still no decimal. A `percent` may end in a percent sign ("12.5 %").
+   * that no bound caught is still no decimal. A `percent` may end in a percent sign ("12.5 %"), an amount of
+   * money (`cents`) start with a dollar sign ("$12,500,000").
    */
   decimal: (opts: { min?: number; max?: number; thousands?: boolean; cents?: boolean; percent?: boolean } = {}) =>
     z.pipe(
@@ -83,6 +84,8 @@ export const field = {
         z.string({ error: messages.required }).check(
           z.trim(),
           ...(opts.percent ? [z.overwrite(withoutPercent)] : []),
+          // an amount of money (`cents`) pasted with its dollar sign ("$12,500,000") was "Value must be a valid decimal."
+          ...(opts.cents ? [z.overwrite(withoutDollar)] : []),
           z.refine((v) => isDecimalText(v, opts.thousands), { error: messages.decimal, abort: true }),
           // an amount of money (`cents`) is kept as typed, so it names no fraction of a cent that every page would round away
           z.refine((v) => !opts.cents || isToTheCent(v, opts.thousands), { error: CENTS, abort: true }),
