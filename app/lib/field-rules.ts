@@ -37,6 +37,9 @@ export const isEmail = (v: string) => v.length <= EMAIL_MAX_LENGTH && EMAIL.test
 export const isZip = (v: string) => ZIP.test(v);
 /** Digits, with a minus perhaps: a whole number as typed, whatever its size. */
 export const isIntegerText = (v: string) => INTEGER.test(v);
+const INTEGER_THOUSANDS = /^-?\d{1,3}(,\d{3})+$/;
+/** A whole number written with thousands commas ("1,250"), as a count of people or units is written. */
+export const isGroupedIntegerText = (v: string) => INTEGER_THOUSANDS.test(v);
 /**
  * A percentage as a person or a spreadsheet writes it: "12.5%", "12.5 %" (Excel's CSV of a cell formatted
  * as percent): the sign only says what the field's label already does, so it is dropped before the number is read.

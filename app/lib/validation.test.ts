@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type * as z from "zod/mini";
 import { CENTS, field, isCalendarDay, isDecimal, isPhone, isZip, messages, parseDecimal } from "./validation";
+import { detailsSchemas } from "./schemas/project";
 
 const firstError = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -119,6 +120,19 @@ describe("spec §5 messages", () => {
     expect(firstError(rate, undefined)).toBe("Required.");
     // an amount is no percentage
     expect(firstError(field.decimal({ min: 0, thousands: true }), "12%")).toBe("Value must be a valid decimal.");
+  });
+
+  it("reads a count written with thousands commas where the field allows them, and nowhere else", () => {
+    const count = field.integer({ min: 0, max: 10_000_000, thousands: true });
+    for (const typed of ["1,250", " 1,250 ", "1250"]) expect(count.parse(typed), typed).toBe(1250);
+    expect(count.parse("2,000,000")).toBe(2_000_000);
+    for (const typed of ["1,25", "12,50", "1,250.5", ",250", "1,,250", "1.250"]) expect(firstError(count, typed), typed).toBe("Value must be an number.");
+    expect(firstError(count, "20,000,000")).toBe("Exceeds maximum value of 10000000.");
+    expect(firstError(field.integer({ min: 18, max: 120 }), "1,250")).toBe("Value must be an number.");
+    // a listing's units and a company's employees are such counts
+    const o = { industries: [], saleTypes: [], locations: [], usStates: ["IL"], loanStatus: [], propertyTypes: ["Office"], policyTypes: [] };
+    expect(detailsSchemas.limited_company(o).shape.employees.parse("1,250")).toBe(1250);
+    expect(detailsSchemas.real_estate(o).shape.units.parse("1,200")).toBe(1200);
   });
 
   it("reads an amount of money pasted with its dollar sign, and no other field with one", () => {

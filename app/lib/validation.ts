@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { CENTS, EMAIL_MAX_LENGTH, isDecimalText, isToTheCent, isDomain, isEmail, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal, withoutDollar, withoutPercent } from "./field-rules";
+import { CENTS, EMAIL_MAX_LENGTH, isDecimalText, isToTheCent, isDomain, isEmail, isGroupedIntegerText, isIntegerText, isPhone, isUrl, isZip, messages, parseDecimal, withoutDollar, withoutPercent } from "./field-rules";
 
 export * from "./field-rules";
 
@@ -65,11 +65,15 @@ export const field = {
   /**
    * A whole number past the field's bounds is out of range, however many digits it has (twenty
    * nines in a 0–100 field said "Value must be an number."); one JavaScript cannot hold exactly
-   * that no bound caught is still no number.
+   * that no bound caught is still no number. A count (`thousands`) may be written with thousands commas
+   * ("1,250" employees was "Value must be an number.").
    */
-  integer: (opts: { min?: number; max?: number } = {}) =>
+  integer: (opts: { min?: number; max?: number; thousands?: boolean } = {}) =>
     z.pipe(
-      z.pipe(z.string({ error: messages.required }).check(z.trim(), z.refine(isIntegerText, messages.integer)), z.transform(wholeNumber)),
+      z.pipe(
+        z.string({ error: messages.required }).check(z.trim(), z.refine((v) => isIntegerText(v) || (!!opts.thousands && isGroupedIntegerText(v)), messages.integer)),
+        z.transform((v: string) => wholeNumber(v.replace(/,/g, ""))),
+      ),
       z.pipe(bounded(opts), z.number().check(z.refine(Number.isSafeInteger, messages.integer))),
     ),
   /**

@@ -92,7 +92,7 @@ export const detailsSchemas = {
       longitude: coordinate(180),
       // the zip code the coordinates were looked up for: a zip code changed since drops them
       locatedZip: field.optionalText({ max: 10 }),
-      units: field.integer({ min: 1, max: 100_000 }),
+      units: field.integer({ min: 1, max: 100_000, thousands: true }),
       occupancy: field.decimal({ min: 0, max: 100, percent: true }),
       noi: field.decimal({ min: -MAX_AMOUNT, thousands: true, cents: true, max: MAX_AMOUNT }),
     }),
@@ -113,7 +113,7 @@ export const detailsSchemas = {
       revenue: field.decimal({ thousands: true, cents: true, min: 0, max: MAX_AMOUNT }),
       ebitda: field.decimal({ min: -MAX_AMOUNT, thousands: true, cents: true, max: MAX_AMOUNT }),
       totalDebt: field.decimal({ thousands: true, cents: true, min: 0, max: MAX_AMOUNT }),
-      employees: field.integer({ min: 0, max: 10_000_000 }),
+      employees: field.integer({ min: 0, max: 10_000_000, thousands: true }),
     }),
 } satisfies Record<ProjectKind, (o: ProjectOptions) => z.ZodMiniType>;
 
