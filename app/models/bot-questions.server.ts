@@ -53,7 +53,11 @@ export async function saveBotQuestions(
       .onConflictDoUpdate({ target: systemSettings.key, set: { value, updatedAt: now, updatedBy: actor.id }, setWhere: unchanged })
       .returning({ key: systemSettings.key }),
   ]);
-  if (written.length === 0) return { savedAt: stored!.updatedAt.getTime(), by: stored!.by };
+  if (written.length === 0) {
+    // the questions stored are these already (the same Save sent twice): saved, not refused over the admin's own save
+    if (JSON.stringify(botQuestionsFrom(stored!.value)) === JSON.stringify(value)) return true;
+    return { savedAt: stored!.updatedAt.getTime(), by: stored!.by };
+  }
   await recordAudit(db, {
     actor,
     action: "matchmaking.questions",

@@ -4,7 +4,7 @@ import type { Database } from "~/.server/db";
 import { inList } from "~/.server/db/in-list";
 import { matches, matchQueue, projects, systemSettings, users } from "~/.server/db/schema";
 import type { SavedMeanwhile } from "~/.server/replies";
-import { weightsFrom, type MatchWeights } from "~/lib/match-score";
+import { WEIGHT_KEYS, weightsFrom, type MatchWeights } from "~/lib/match-score";
 import { VISIBLE_TO_BUYERS } from "~/lib/project-kinds";
 import { changedFields, recordAudit, type AuditEntry } from "./audit.server";
 import {
@@ -89,7 +89,13 @@ export async function saveMatchWeights(
       .returning({ key: systemSettings.key }),
     queueListings(db, and(visible, written)!, now.getTime()),
   ]);
-  if (wrote.length === 0) return { savedAt: stored!.updatedAt.getTime(), by: stored!.by };
+  if (wrote.length === 0) {
+    // the weights stored are these already (the same Save sent twice: a double click without JavaScript, a
+    // resent form): answered as that save was, not "Ada saved ... since you opened this page" over the admin's
+    // own save, whose "save again" would have queued every listing to be scored again for nothing
+    if (sameWeights(weightsFrom(stored!.value), weights)) return drainMatchQueue(db, { budgetMs });
+    return { savedAt: stored!.updatedAt.getTime(), by: stored!.by };
+  }
   await recordAudit(db, {
     actor,
     action: "matchmaking.weights",
@@ -101,6 +107,8 @@ export async function saveMatchWeights(
   });
   return drainMatchQueue(db, { budgetMs });
 }
+
+const sameWeights = (a: MatchWeights, b: MatchWeights) => WEIGHT_KEYS.every((k) => a[k] === b[k]);
 
 /** Every match again, to the end (the seed): what new weights do, without a budget. */
 export async function recomputeAllMatches(db: Database, now = Date.now()) {

@@ -63,6 +63,19 @@ describe("the matchmaking conversation", () => {
     expect((await assistantFor(services, { user: buyer })).proposal).toBeNull();
   });
 
+  it("answers the same Save sent again (a double click without JavaScript) as saved, writing nothing more", async () => {
+    const audited = async () => (await t.db.select().from(auditLog)).filter((a) => a.action === "customer.criteria").length;
+    const before = await audited();
+    const turns = (await assistantFor(services, { user: buyer })).turns.length;
+    expect(await saveProposal(services, { user: buyer })).toEqual({ saved: true });
+    expect(await audited()).toBe(before);
+    expect((await assistantFor(services, { user: buyer })).turns).toHaveLength(turns);
+    // after Not now there is still nothing to save
+    await sayToAssistant(services, { user: buyer, message: "Energy" });
+    await dismissProposal(t.db, { user: buyer });
+    expect(await saveProposal(services, { user: buyer })).toMatchObject({ saved: false, problem: expect.stringMatching(/nothing to save/) });
+  });
+
   it("keeps the criteria on Not now, and forgets the conversation on Start over", async () => {
     await sayToAssistant(services, { user: buyer, message: "Energy" });
     expect((await assistantFor(services, { user: buyer })).proposal).toContain("industries Energy");

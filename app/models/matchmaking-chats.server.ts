@@ -99,12 +99,18 @@ export async function sayToAssistant(services: Pick<Services, "db" | "content" |
 
 const botSays = (text: string): BotTurn => ({ from: "bot", text, at: new Date().toISOString() });
 
+/** The assistant's word once a proposal is saved (the last turn until the member says more). */
+const SAVED = "Saved to your criteria. Your recommendations now follow them.";
+
 export type SaveOutcome = { saved: true } | { saved: false; problem: string };
 
 /** The member's consent: the proposal becomes the company's criteria (validated like /preferences, audited, rematched). */
 export async function saveProposal(services: Pick<Services, "db" | "content">, { user, address }: Who): Promise<SaveOutcome> {
   const db = services.db;
   const chat = await chatOf(db, { userId: user.id });
+  // the same Save sent twice (a double click without JavaScript, a resent form) finds its proposal saved by
+  // the first: answered as saved, not "nothing to save" over criteria that were just saved
+  if (!chat?.proposal && chat?.turns.at(-1)?.text === SAVED) return { saved: true };
   if (!chat?.proposal) return { saved: false, problem: "There is nothing to save: tell the assistant what you look for first." };
   const saved = await savedOf(db, user);
   if (user.customerId === null || !saved) return { saved: false, problem: "Your account is not linked to a company yet, so there are no criteria to save to." };
@@ -113,7 +119,7 @@ export async function saveProposal(services: Pick<Services, "db" | "content">, {
   const parsed = buyerCriteriaSchema(options).safeParse({ ...chat.proposal, buyerType });
   if (!parsed.success) return { saved: false, problem: parsed.error.issues[0]?.message ?? "These criteria cannot be saved." };
   await saveCriteria(db, { customerId: user.customerId, values: parsed.data, actor: user, address });
-  await store(db, { userId: user.id, turns: [...chat.turns, botSays("Saved to your criteria. Your recommendations now follow them.")], proposal: null });
+  await store(db, { userId: user.id, turns: [...chat.turns, botSays(SAVED)], proposal: null });
   return { saved: true };
 }
 

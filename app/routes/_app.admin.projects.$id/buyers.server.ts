@@ -6,6 +6,7 @@ import { redirectWithNotification } from "~/auth/session.server";
 import { isProjectBuyerSort } from "~/lib/project-buyers";
 import type { ProjectBuyersIntent } from "~/lib/schemas/project-buyers";
 import { projectMatchesFor } from "~/models/matches.server";
+import { pageOrLast } from "~/models/list-query.server";
 import { allInvitable, INVITE_BUYERS_ONLY, invitationNotice, inviteToView } from "~/models/project-invitations.server";
 import { handleTableAction, listView } from "~/models/table-view.server";
 import { buyerPagerMarkup, buyerRowsBody } from "./buyer-rows.server";
@@ -13,14 +14,20 @@ import { buyerPagerMarkup, buyerRowsBody } from "./buyer-rows.server";
 /** The project's matched buyers as this admin sees the table: their columns and sort, a page at a time. */
 export async function buyerTable(services: Services, { user, projectId, request }: { user: User; projectId: number; request: Request }) {
   const { view, query } = await listView(services, { reader: user, table: "projectBuyers", request });
-  const matched = await projectMatchesFor(services.db, {
-    projectId,
-    admin: true,
-    page: query.page,
-    pageSize: query.pageSize,
-    sort: isProjectBuyerSort(view.sortBy) ? view.sortBy : "score",
-    desc: view.sortDesc,
-  });
+  // a page past the last (a stale link after matches dropped away, a made-up `?page=`) is the last, as the
+  // seller's list of the same buyers is: not "No buyer's criteria match" under "2,451–269 of 269"
+  const matched = await pageOrLast(
+    (page) =>
+      projectMatchesFor(services.db, {
+        projectId,
+        admin: true,
+        page,
+        pageSize: query.pageSize,
+        sort: isProjectBuyerSort(view.sortBy) ? view.sortBy : "score",
+        desc: view.sortDesc,
+      }),
+    query.page,
+  );
   const { rows, page, pageSize, total } = matched;
   return { pager: buyerPagerMarkup({ page, pageSize, total }, new URL(request.url)), body: buyerRowsBody(rows, view), count: rows.length, view };
 }

@@ -8,7 +8,7 @@ import { ndaRows } from "../../../tests/support/nda-rows";
 const app = await bootApp("route-admin-project");
 const { loader, action } = await import("./route");
 const { makeUser } = await import("~/seed/factories");
-const { customers, outbox, projectInvitations, users } = await import("~/.server/db/schema");
+const { customers, matches, outbox, projectInvitations, users } = await import("~/.server/db/schema");
 const { DESK_NDAS_PAGE_SIZE: PAGE } = await import("~/models/contracts.server");
 const { context, services } = app;
 const admin = await app.member("admin@demo.test");
@@ -37,6 +37,30 @@ describe("the admin's project page, a page of each list at a time", () => {
     const response = await responseOf(action({ request, context, params: { id: String(project.id) } }));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin/projects/${project.id}${query}`);
+  });
+});
+
+describe("the project's matched buyers, a page at a time", () => {
+  it("shows the last page for a page past it (a stale link after matches dropped away), not none under a count of them", async () => {
+    const { project: listing } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, name: "Paged matches" });
+    const companies = await services.db
+      .insert(customers)
+      .values(Array.from({ length: 27 }, (_, i) => ({ name: `Paged match ${i + 1}` })))
+      .returning({ id: customers.id });
+    await services.db.insert(matches).values(companies.map((c, i) => ({ projectId: listing.id, customerId: c.id, score: 90 - i, reasons: [{ reason: "Industry: Insurance", points: 90 - i }], computedAt: new Date() })));
+    const matchedOn = async (query: string) => {
+      const data = await (await sent(loader({ request: getRequest(`/admin/projects/${listing.id}${query}`, admin.cookie), context, params: { id: String(listing.id) } }))).json();
+      return { html: data.matched.body.html as string, pager: data.matched.pager.html as string, count: data.matched.count as number };
+    };
+    const second = await matchedOn("?page=2");
+    expect(second.count).toBe(2);
+    expect(second.html).toContain("Paged match 27");
+    for (const query of ["?page=3", "?page=99", "?page=99&sort=customerName&desc=1"]) {
+      const past = await matchedOn(query);
+      expect(past.count, query).toBe(2);
+      expect(past.html, query).not.toContain("No buyer's criteria match this project yet.");
+      expect(past.pager, query).toMatch(/26<span>(&#8211;|–)<\/span>27 of 27 matched buyers/);
+    }
   });
 });
 

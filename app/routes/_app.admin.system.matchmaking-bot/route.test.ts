@@ -81,6 +81,50 @@ describe("new match weights", () => {
   });
 });
 
+describe("the same Save sent twice (a double click without JavaScript, a resent form)", () => {
+  it("is answered as saved both times, weights and questions alike: neither refused over the admin's own save nor scored again", async () => {
+    const { auditLog } = await import("~/.server/db/schema");
+    const { BOT_QUESTION_KEYS } = await import("~/lib/matchmaking-bot");
+    const { botQuestions } = await import("~/models/bot-questions.server");
+    const { matchWeights } = await import("~/models/matches.server");
+    await drainMatchQueue(services.db, { budgetMs: Infinity });
+    const shown = (await loader({ request: new Request(HERE, { headers: { Cookie: admin.cookie } }), context, params: {} })) as {
+      weights: Record<string, string>;
+      weightsSavedAt: number | null;
+      questions: { key: string; text: string }[];
+      questionsSavedAt: number | null;
+    };
+    const send = (fields: Record<string, string>, savedAt: number | null) => {
+      const body = new URLSearchParams({ ...fields, opened: savedAt === null ? "" : String(savedAt) });
+      const request = new Request(HERE, { method: "POST", headers: { Cookie: admin.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" }, body });
+      return responseOf(action({ request, context, params: {} }));
+    };
+    const audited = async (action: string) => (await services.db.select().from(auditLog)).filter((a) => a.action === action).length;
+
+    const weights = { intent: "weights", ...shown.weights, transactionType: String(Number(shown.weights.transactionType) + 3) };
+    expect((await send(weights, shown.weightsSavedAt)).status).toBe(302);
+    await drainMatchQueue(services.db, { budgetMs: Infinity });
+    const weighed = await audited("matchmaking.weights");
+    const twice = await send(weights, shown.weightsSavedAt);
+    expect(twice.status).toBe(302);
+    expect((await matchWeights(services.db)).transactionType).toBe(Number(weights.transactionType));
+    expect(await audited("matchmaking.weights")).toBe(weighed);
+    expect((await page()).rescoring).toBe(0);
+
+    const questions: Record<string, string> = { intent: "questions" };
+    BOT_QUESTION_KEYS.forEach((k, i) => {
+      questions[`text_${k}`] = i === 0 ? "Which industries, first of all?" : shown.questions.find((q) => q.key === k)!.text;
+      questions[`order_${k}`] = String(i + 1);
+      questions[`enabled_${k}`] = "on";
+    });
+    expect((await send(questions, shown.questionsSavedAt)).status).toBe(302);
+    const asked = await audited("matchmaking.questions");
+    expect((await send(questions, shown.questionsSavedAt)).status).toBe(302);
+    expect((await botQuestions(services.db))[0]!.text).toBe("Which industries, first of all?");
+    expect(await audited("matchmaking.questions")).toBe(asked);
+  });
+});
+
 describe("the assistant's questions", () => {
   it("refuses to switch every question off (the buyer's assistant opened on an empty chat), and keeps them as they were", async () => {
     const { BOT_QUESTION_KEYS } = await import("~/lib/matchmaking-bot");
