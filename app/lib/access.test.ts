@@ -28,6 +28,16 @@ describe("role prefixes (spec §2), matched at a segment boundary", () => {
     expect(isPathAllowed("admin", "/on-board/buyers")).toBe(false);
   });
 
+  it("opens the referral programme to buyers and brokers, the spec's roles for it, and to no other role", () => {
+    expect(isPathAllowed("buyer", "/buyers/terms/referral-program")).toBe(true);
+    expect(isPathAllowed("broker", "/buyers/terms/referral-program")).toBe(true);
+    expect(isPathAllowed("seller", "/buyers/terms/referral-program")).toBe(false);
+    expect(isPathAllowed("admin", "/buyers/terms/referral-program")).toBe(false);
+    // the buyers' other pages stay the buyers'
+    expect(isPathAllowed("broker", "/buyers/terms")).toBe(false);
+    expect(isPathAllowed("broker", "/buyers/search")).toBe(false);
+  });
+
   it("does not let a prefix match inside a longer segment", () => {
     expect(isPathAllowed("seller", "/sellersx")).toBe(false);
     expect(isPathAllowed("seller", "/sellers")).toBe(true);

@@ -69,6 +69,15 @@ const ONBOARDING: Partial<Record<Role, readonly string[]>> = {
   seller: ["/on-board/sellers"],
 };
 
+/**
+ * The referral programme. Spec §2 lists it with the buyers' and brokers' pages; its "contains" rule opened it
+ * through /terms, which a segment match does not, so it is named here for the two roles it is listed for.
+ */
+const REFERRAL_PROGRAM: Partial<Record<Role, readonly string[]>> = {
+  buyer: ["/buyers/terms/referral-program"],
+  broker: ["/buyers/terms/referral-program"],
+};
+
 /** Open to every signed-in user whatever the role; the table omits them but every account needs them. */
 const EVERY_MEMBER = ["/", "/home", "/profile", "/auth/signed-in", "/signout"];
 
@@ -118,7 +127,7 @@ export function isPathAllowed(role: Role | null, path: string): boolean {
   const p = normalizePath(path);
   if (EVERY_MEMBER.some((free) => (free === "/" ? p === "/" : p === free))) return true;
   if (isAuthFree(p)) return true;
-  return role !== null && (matchesAny(p, ROLE_PREFIXES[role]) || matchesAny(p, ONBOARDING[role] ?? []));
+  return role !== null && (matchesAny(p, ROLE_PREFIXES[role]) || matchesAny(p, ONBOARDING[role] ?? []) || matchesAny(p, REFERRAL_PROGRAM[role] ?? []));
 }
 
 /** The section a role's own pages live under, e.g. /sellers for a seller. */

@@ -25,6 +25,7 @@ export const NAVIGATION: Record<Role | "member", readonly NavItem[]> = {
     { to: "/brokers/search", label: "Search" },
     { to: "/brokers/myprojects/index_new", label: "My deals" },
     { to: "/preferences", label: "Preferences" },
+    { to: "/buyers/terms/referral-program", label: "Referral program" },
   ],
   admin: [
     { to: "/home", label: "Dashboard" },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, isNotNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { affiliates, inboundItems, referrals, users } from "~/.server/db/schema";
 import { hmacSha256 } from "~/.server/crypto";
@@ -238,6 +238,25 @@ export async function affiliateReferrals(db: Database, { affiliateId, page = 1, 
   return pageOrLast((at) => {
     const query = db.select(referralColumns).from(referrals).innerJoin(users, eq(users.id, referrals.userId)).where(eq(referrals.affiliateId, affiliateId)).$dynamic();
     const total = db.select({ count: count() }).from(referrals).where(eq(referrals.affiliateId, affiliateId));
+    return pageOf(query, total, { by: referrals.createdAt, desc: true, id: referrals.id, page: at, pageSize });
+  }, page);
+}
+
+const referrer = aliasedTable(users, "referrer");
+
+/**
+ * One page of the members who joined through another member's own link (a buyer's or broker's, not a partner's),
+ * the latest first: who joined, who brought them, and their conversions, for the admin who grants the programme's credit.
+ */
+export async function memberReferralsForAdmin(db: Database, { page = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
+  return pageOrLast((at) => {
+    const query = db
+      .select({ ...referralColumns, referrerName: referrer.name, referrerEmail: referrer.email, referrerCompany: referrer.company })
+      .from(referrals)
+      .innerJoin(users, eq(users.id, referrals.userId))
+      .innerJoin(referrer, eq(referrer.id, referrals.referrerUserId))
+      .$dynamic();
+    const total = db.select({ count: count() }).from(referrals).where(isNotNull(referrals.referrerUserId));
     return pageOf(query, total, { by: referrals.createdAt, desc: true, id: referrals.id, page: at, pageSize });
   }, page);
 }

@@ -14,7 +14,8 @@ import { Pager } from "~/components/pager";
 export const meta = contentPageMeta("/buyers/terms/referral-program");
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { services, user } = await requireUser(args, { role: "buyer" });
+  // a broker brings members too: the spec lists the programme with the buyers' and brokers' pages
+  const { services, user } = await requireUser(args, { role: ["buyer", "broker"] });
   const [content, code, referred] = await Promise.all([
     contentPageData(services, args.request, "referral-program"),
     memberReferralCode(services.env.SESSION_SECRET, user.id),
@@ -24,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { ...renderContentPage(content), link: referralLink(siteOrigin(services), code), referred: rows, paging };
 }
 
-/** The programme's terms (CMS), the buyer's own link, and who joined through it. */
+/** The programme's terms (CMS), the buyer's or broker's own link, and who joined through it. */
 export default function ReferralProgramPage() {
   const { link, referred, paging, ...content } = useLoaderData<typeof loader>();
   return (

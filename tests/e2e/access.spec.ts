@@ -34,7 +34,7 @@ const EXPECTED: Record<string, { url: string; outcome: Record<Who, Outcome> }> =
   "/jobs/:slug": { url: "/jobs/credit-analyst", outcome: everyone(200) },
   "/buyers/terms/referral-program": {
     url: "/buyers/terms/referral-program",
-    outcome: membersOnly("/buyers/terms/referral-program", ["buyer", "multi"]),
+    outcome: membersOnly("/buyers/terms/referral-program", ["buyer", "broker", "multi"]),
   },
   "/broker-affiliate": { url: "/broker-affiliate", outcome: everyone(200) },
   "/contact-us": { url: "/contact-us", outcome: everyone(200) },

@@ -130,3 +130,23 @@ describe("a dismissed application", () => {
     expect((await approve({ inquiryId: String(spam!.id), commissionPercent: "1" })).status).toBe(302);
   });
 });
+
+describe("the members' referrals (the referral programme)", () => {
+  it("lists who joined through a member's own link and who brought them, the latest first, with their conversions; no partner's", async () => {
+    const { memberReferralCode } = await import("~/models/affiliates.server");
+    const referrerOf = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Rhea Referrer", company: "Rhea Capital" });
+    const first = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "First Friend" });
+    const second = await makeUser(services.db, { roles: ["ROLE_BROKER"], name: "Second Friend" });
+    const code = await memberReferralCode(services.env.SESSION_SECRET, referrerOf.id);
+    for (const member of [first, second]) await recordReferral(services.db, { secret: services.env.SESSION_SECRET, userId: member.id, code });
+    type Members = { members: { total: number; rows: Array<{ memberName: string; referrerName: string; referrerEmail: string; ndasSigned: number }> } };
+    const { members } = (await (await sent(loader({ request: getRequest("/admin/marketing/affiliates", admin.cookie), context, params: {} }))).json()) as Members;
+    expect(members.rows.slice(0, 2).map((r) => [r.memberName, r.referrerName, r.referrerEmail, r.ndasSigned])).toEqual([
+      ["Second Friend", "Rhea Referrer", referrerOf.email, 0],
+      ["First Friend", "Rhea Referrer", referrerOf.email, 0],
+    ]);
+    // the partners' referrals are on the partners' pages, not here
+    expect(members.rows.every((r) => r.referrerName)).toBe(true);
+    expect(members.total).toBe(members.rows.length);
+  });
+});

@@ -7,14 +7,14 @@ import { readForm } from "~/.server/body";
 import { clientAddress } from "~/.server/http";
 import { siteOrigin } from "~/.server/mailer";
 import { invalid, refuse } from "~/.server/replies";
-import { SimpleTable } from "~/components/data-table";
+import { DateTime, SimpleTable } from "~/components/data-table";
 import { FormErrors, SelectField, TextField } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { Pager } from "~/components/pager";
 import { referralLink } from "~/lib/affiliates";
 import { titleMeta } from "~/lib/meta";
 import { approveAffiliateSchema } from "~/lib/schemas/index.server";
-import { APPLICATIONS_LISTED, affiliateApplications, approveAffiliate, listAffiliates, partnerOfApplicant, partnerOfApplication } from "~/models/affiliates.server";
+import { APPLICATIONS_LISTED, affiliateApplications, approveAffiliate, listAffiliates, memberReferralsForAdmin, partnerOfApplicant, partnerOfApplication } from "~/models/affiliates.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
 import { pageNumber, recordId } from "~/lib/query-params";
 
@@ -28,11 +28,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = pageNumber(params.get("page"), 10_000);
   const q = (params.get("q") ?? "").trim().slice(0, 200);
   const wanted = recordId(params.get("application"));
-  const [partners, applications] = await Promise.all([listAffiliates(services.db, { page, pageSize: PAGE_SIZE }), affiliateApplications(services.db, { q })]);
+  const membersPage = pageNumber(params.get("members"), 10_000);
+  const [partners, applications, members] = await Promise.all([
+    listAffiliates(services.db, { page, pageSize: PAGE_SIZE }),
+    affiliateApplications(services.db, { q }),
+    // the members' own links (the referral programme): who brought whom, for the credit the programme promises
+    memberReferralsForAdmin(services.db, { page: membersPage, pageSize: PAGE_SIZE }),
+  ]);
   // the application whose row links here ("Approve as partner"), though older than the newest hundred
   if (wanted && !applications.some((a) => a.id === wanted)) applications.unshift(...(await affiliateApplications(services.db, { inquiryId: wanted })));
   const applicationId = wanted && applications.some((a) => a.id === wanted) ? String(wanted) : "";
-  return { ...partners, applications, applicationId, q, listed: APPLICATIONS_LISTED, origin: siteOrigin(services) };
+  return { ...partners, applications, applicationId, q, listed: APPLICATIONS_LISTED, origin: siteOrigin(services), members };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -57,7 +63,7 @@ export async function action(args: ActionFunctionArgs) {
 
 /** Partners approved from /broker-affiliate applications, what their links brought, and their commissions. */
 export default function AffiliatesPage() {
-  const { rows, total, page, applications, applicationId, q, listed, origin } = useLoaderData<typeof loader>();
+  const { rows, total, page, applications, applicationId, q, listed, origin, members } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "approve",
@@ -116,6 +122,24 @@ export default function AffiliatesPage() {
         ))}
       </SimpleTable>
       <Pager page={page} pageSize={PAGE_SIZE} total={total} noun="partners" />
+      <SimpleTable caption="Members' referrals (referral program)" headers={["Member", "Referred by", "Joined", "NDAs signed", "Offers accepted"]} count={members.rows.length} empty="No member has joined through another member's link yet.">
+        {members.rows.map((r) => (
+          <tr key={r.id}>
+            <td>
+              {r.memberName}
+              <div className="text-xs text-slate-500">{r.memberEmail}{r.company ? ` · ${r.company}` : ""}</div>
+            </td>
+            <td>
+              {r.referrerName}
+              <div className="text-xs text-slate-500">{r.referrerEmail}{r.referrerCompany ? ` · ${r.referrerCompany}` : ""}</div>
+            </td>
+            <td><DateTime at={r.joinedAt} /></td>
+            <td>{r.ndasSigned}</td>
+            <td>{r.offersAccepted}</td>
+          </tr>
+        ))}
+      </SimpleTable>
+      <Pager page={members.page} pageSize={PAGE_SIZE} total={members.total} noun="referrals" param="members" label="Members' referral pages" />
     </>
   );
 }
