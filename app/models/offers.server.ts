@@ -236,6 +236,17 @@ export function canMove(side: "seller" | "buyer", action: Step, status: OfferSta
   return MOVES[side][action]?.includes(status) ?? false;
 }
 
+/** An offer a step found already taken by its actor: the same form sent again (a double click, a resend after a slow answer). */
+export type RepeatedStep = Offer & { repeated: true };
+
+type StepInput = { terms?: LoiTerms; note?: string; seen?: number };
+
+/**
+ * A step on an offer by the seller's side or its buyer: the offer as it moved, a problem, or, when the
+ * step was refused because this actor had just taken it (the form sent twice: the second post found
+ * the offer accepted, the listing under offer, the revision moved on), the offer marked `repeated`,
+ * for which nothing more is written or told.
+ */
 export async function actOnOffer(
   services: DealServices,
   parties: Parties,
@@ -243,7 +254,45 @@ export async function actOnOffer(
   actor: User,
   side: "seller" | "buyer",
   action: Step,
-  { terms, note = "", seen }: { terms?: LoiTerms; note?: string; seen?: number } = {},
+  input: StepInput = {},
+): Promise<Offer | RepeatedStep | OfferProblem> {
+  const outcome = await takeStep(services, parties, offer, actor, side, action, input);
+  if (typeof outcome !== "string") return outcome;
+  return (await sameStepTaken(services.db, offer.id, actor.id, action, input)) ?? outcome;
+}
+
+const sameTerms = (offer: Offer, terms: LoiTerms) =>
+  offer.price === terms.price &&
+  offer.structure === terms.structure &&
+  offer.conditions === terms.conditions &&
+  offer.dueDiligenceDays === terms.dueDiligenceDays &&
+  offer.expiresOn === terms.expiresOn;
+
+/**
+ * The offer, marked `repeated`, when it stands as this very step left it: new terms, the same as these,
+ * one revision on from the page's; or the latest entry of its history this step, by this actor, with this
+ * note, on the revision the page showed. Null for anything else (another's step, other terms, later moves).
+ */
+async function sameStepTaken(db: Database, offerId: number, actorId: number, action: Step, { terms, note = "", seen }: StepInput): Promise<RepeatedStep | null> {
+  const [[now], [last]] = await Promise.all([
+    db.select().from(offers).where(eq(offers.id, offerId)).limit(1),
+    db.select().from(offerEvents).where(eq(offerEvents.offerId, offerId)).orderBy(desc(offerEvents.id)).limit(1),
+  ]);
+  if (!now || now.status !== RESULT[action]) return null;
+  const same = terms
+    ? now.revision > 1 && (seen === undefined || now.revision === seen + 1) && sameTerms(now, terms)
+    : last?.action === action && last.actorId === actorId && last.note === note && last.revision === now.revision && (seen === undefined || seen === now.revision);
+  return same ? { ...now, repeated: true } : null;
+}
+
+async function takeStep(
+  services: DealServices,
+  parties: Parties,
+  offer: Offer,
+  actor: User,
+  side: "seller" | "buyer",
+  action: Step,
+  { terms, note = "", seen }: StepInput,
 ): Promise<Offer | OfferProblem> {
   const { project } = parties;
   // first, so that a step on a withdrawn listing's offer (closed with it, decision 089) is told why

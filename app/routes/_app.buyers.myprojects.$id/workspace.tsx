@@ -12,14 +12,20 @@ import { formErrorsOf, intentOf, resultFor } from "~/lib/action-result";
 import { OPEN_OFFER_STATUSES } from "~/lib/deal";
 import { formatDate } from "~/lib/format";
 
-/** The intents whose forms show their own answer; any other refusal shows at the top of the page. */
-const FORM_INTENTS = ["message", "offer", "revise"];
-
 /** The project after an approved NDA (spec: my projects): everything the seller shares, and the deal itself. */
 export function WorkspacePage() {
   const { project, summary, sale, readOnly, contract, documents, documentsPager, thread, earlier, paged, offers, loanTape, passedAt, me, submissionKey, dealsPath } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>()?.result;
   const open = offers.find((o) => OPEN_OFFER_STATUSES.includes(o.offer.status));
+  const offerForm = !open && project.status === "published";
+  // a refusal shows in the form that was sent while the page still draws it; any other at the top of the page: the
+  // page is read again after a refusal, and a form it now leaves out (an offer made in another tab, the offer revised
+  // closed meanwhile, the listing gone under offer) would take its message with it
+  const intent = intentOf(result);
+  const answeredInForm =
+    intent === "message" ? !readOnly
+    : intent === "offer" ? offerForm
+    : intent === "revise" && offers.some((view) => view.offer.status === "countered" && resultFor(result, "revise", { offerId: view.offer.id }));
   const ndaPath = `/projects/more-details/${project.id}/nda/${contract.envelopeId}`;
   return (
     <div className="space-y-6">
@@ -33,8 +39,7 @@ export function WorkspacePage() {
         </a>
       </p>
       {sale ? <StaticHtml markup={sale} /> : null}
-      {/* a read-only workspace draws none of the forms that would show their own answer (an old tab's post) */}
-      <FormErrors errors={!readOnly && FORM_INTENTS.includes(intentOf(result) ?? "") ? undefined : formErrorsOf(result)} />
+      <FormErrors errors={answeredInForm ? undefined : formErrorsOf(result)} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <StaticHtml markup={summary} />
@@ -80,7 +85,7 @@ export function WorkspacePage() {
                 ) : null}
               </OfferCard>
             ))}
-            {!open && project.status === "published" ? (
+            {offerForm ? (
               <div className="card">
                 <h3 className="mb-3 font-semibold">Submit a letter of intent</h3>
                 <OfferTermsForm id="offer" intent="offer" submitLabel="Submit the LOI" lastResult={resultFor(result, "offer")} schema={() => import("~/lib/schemas/deal").then((m) => m.workspaceIntentSchema())} />

@@ -81,8 +81,15 @@ describe("signing page action", () => {
     expect(data.envelope).toMatchObject({ status: "Signed", signerName: "Bea Buyer" });
     expect(data.envelope.signedSha256).toMatch(/^[0-9a-f]{64}$/);
 
-    // a second signature is refused
-    expect((await sign(project!.id, mine.envelopeId, { signerName: "Bea Buyer", agree: "on" })).status).toBe(409);
+    // the same signature sent again (a double click: the browser shows the second answer) lands where the first did,
+    // signing nothing again; another signature is refused
+    const repeat = await sign(project!.id, mine.envelopeId, { signerName: "Bea Buyer", agree: "on" });
+    expect(repeat.status).toBe(302);
+    expect(repeat.headers.get("Location")).toBe(`/projects/more-details/${project!.id}`);
+    expect((await pageData(project!.id, mine.envelopeId)).envelope).toEqual(data.envelope);
+    const other = await sign(project!.id, mine.envelopeId, { signerName: "Someone Else", agree: "on" });
+    expect(other.status).toBe(409);
+    expect(JSON.stringify(await other.json())).toContain("This NDA is signed already.");
   });
 
   it("refuses the signature (403, nothing signed) of a member whose company is not verified, though the envelope was opened before it had one", async () => {

@@ -13,6 +13,7 @@ import { dealServices } from "~/models/notifications.server";
 import { sellerCompanyOf } from "~/models/projects.server";
 import { findDealProject } from "~/models/buyer-deal.server";
 import { readForm } from "~/.server/body";
+import type { Services } from "~/.server/services";
 import { getFormProps, getInputProps, useForm } from "~/components/form-state";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
@@ -61,6 +62,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: signNdaSchema() });
   if (submission.status !== "success") return invalid(submission);
   if (contract.ndaStatus === "Rejected") return refuse(submission, closedNda(contract), 409);
+  // the same signature sent twice (a double click, a resend after a slow answer): it lands where the first did
+  if (contract.ndaStatus !== "Requested" && contract.signerName === submission.value.signerName) return signedAnswer(services, args.request, user, project, contract);
   if (contract.ndaStatus !== "Requested") return refuse(submission, "This NDA is signed already.", 409);
   // the rule the request met is met again at the signature: a company that is not verified signs no NDA,
   // whenever its member opened the envelope (before having a company, say)
@@ -73,10 +76,15 @@ export async function action(args: ActionFunctionArgs) {
   });
   // closed while the buyer signed (the listing withdrawn at that moment): their signature was not taken
   if (signed.ndaStatus === "Rejected") return refuse(submission, closedNda(signed), 409);
-  const approved = signed.ndaStatus === NDA_APPROVED;
+  return signedAnswer(services, args.request, user, project, signed);
+}
+
+/** Where a signature lands: the workspace when the NDA is approved (at once, or since), the teaser while it waits for the seller. */
+function signedAnswer(services: Services, request: Request, user: { roles: readonly string[] }, project: { id: number }, contract: { ndaStatus: string }) {
+  const approved = contract.ndaStatus === NDA_APPROVED;
   return redirectWithNotification(
     services,
-    args.request,
+    request,
     approved ? workspacePath(user.roles, project.id) : `/projects/more-details/${project.id}`,
     approved ? "NDA signed and approved: the workspace is open." : "NDA signed. The seller will review it.",
   );
@@ -118,10 +126,11 @@ export default function SigningPage() {
       ) : (
         <p className="card text-sm">The seller provided its own NDA: read the PDF above before you sign.</p>
       )}
+      {/* above the form, not in it: a refusal of a signature (signed meanwhile, closed) is read on a page that no longer draws it */}
+      <FormErrors id={form.errorId} errors={form.errors} />
       {envelope.status === "Requested" ? (
         <Form method="post" className="card space-y-4" {...getFormProps(form)}>
           <h2 className="font-semibold">Sign</h2>
-          <FormErrors id={form.errorId} errors={form.errors} />
           <TextField meta={fields.signerName} label="Type your full name" autoComplete="name" />
           <div>
             <label className="flex items-start gap-2 text-sm">

@@ -297,5 +297,7 @@ async function offerStep(deal: ReturnType<typeof dealServices>, project: Project
     outcome = await actOnOffer(deal, parties, offer, user, "seller", step.intent === "accept-offer" ? "accepted" : "rejected", { note: step.note, seen: step.revision });
   }
   if (typeof outcome === "string") return refuse(submission, offerProblemMessage(outcome, "seller"), 409);
-  return { counter: "Your counter-offer is sent.", "accept-offer": "Offer accepted: the project is now under offer.", "reject-offer": "The offer is rejected." }[step.intent];
+  const done = { counter: "Your counter-offer is sent.", "accept-offer": "Offer accepted: the project is now under offer.", "reject-offer": "The offer is rejected." }[step.intent];
+  // the same step sent twice (a double click): the second post lands where the first did, nothing audited again
+  return "repeated" in outcome ? { unchanged: done } : done;
 }

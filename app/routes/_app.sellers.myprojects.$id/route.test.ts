@@ -493,3 +493,26 @@ describe("closing the sale of a listing under offer from the seller's page", () 
     expect(await status()).toBe("sold");
   });
 });
+
+describe("an answer to an offer sent twice from the desk (a double click)", () => {
+  it("lands the second post where the first did, with the same notice, and audits and tells the step once", async () => {
+    const { and, eq } = await import("drizzle-orm");
+    const { auditLog, notifications, offerEvents, offers } = await import("~/.server/db/schema");
+    const { project: listing, buyers } = await busyProject(services.db, { sellerId: seller.user.id, ndas: 1, name: "Accepted twice" });
+    const [offer] = await services.db
+      .insert(offers)
+      .values({ projectId: listing.id, buyerId: buyers[0]!.id, status: "submitted", price: 1_000_000, structure: "Cash", dueDiligenceDays: 30, expiresOn: "2099-01-01", pdfKey: "x.pdf", pdfSha256: "-" })
+      .returning();
+    const post = () =>
+      responseOf(action({ request: postRequest(`/sellers/myprojects/${listing.id}`, seller.cookie, { intent: "accept-offer", offerId: String(offer!.id), revision: "1" }), context, params: { id: String(listing.id) } }));
+    const first = await post();
+    const second = await post();
+    for (const answer of [first, second]) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe(`/sellers/myprojects/${listing.id}`);
+    }
+    expect((await services.db.select().from(offerEvents).where(eq(offerEvents.offerId, offer!.id))).map((e) => e.action)).toEqual(["accepted"]);
+    expect(await services.db.select().from(auditLog).where(and(eq(auditLog.action, "offer.accept"), eq(auditLog.subjectId, String(offer!.id))))).toHaveLength(1);
+    expect((await services.db.select().from(notifications).where(eq(notifications.userId, buyers[0]!.id))).filter((n) => n.kind === "offer_accepted")).toHaveLength(1);
+  });
+});
