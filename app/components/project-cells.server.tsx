@@ -16,8 +16,9 @@ function projectCells(href: (row: ProjectRow) => string): { [K in ProjectColumn]
   return {
     id: (r) => r.id,
     date: (r) => <Day at={r.date ?? r.updatedAt} />,
+    // on a phone the column kept in view: wider and two lines at most there, the whole name in its title (kept-name)
     projectName: (r) => (
-      <a href={href(r)} className="link font-medium">
+      <a href={href(r)} className="link kept-name font-medium" title={r.projectName || undefined}>
         {r.projectName || "Untitled draft"}
       </a>
     ),

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { dealServicesOver } from "../../tests/support/deal-services";
 import { customers, notifications, outbox, users } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { notify, type DealServices } from "./notifications.server";
+import { notify, openNotification, unreadNotificationCount, type DealServices } from "./notifications.server";
 
 let t: Awaited<ReturnType<typeof createTestDatabase>>;
 let services: DealServices;
@@ -35,4 +35,21 @@ it("mails a deal notice only to a member who may sign in: not while their compan
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, member.id)), company).toHaveLength(1);
   }
   expect(mailed).toEqual({ none: true, enabled: true, disabled: false, locked: false });
+});
+
+it("marks a notification read when its member opens it, and opens no one else's", async () => {
+  const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  const other = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+  for (const link of ["/buyers/myprojects/7", "/messages/7/1"]) await notify(services, member.id, { kind: "message", message: "News.", link });
+  const [first] = await t.db.select().from(notifications).where(eq(notifications.userId, member.id)).orderBy(notifications.id);
+  // opened, it was still "new" (and counted in the header) until "Mark all as read"
+  expect(await openNotification(t.db, { userId: other.id, id: first!.id })).toBeNull();
+  expect(await unreadNotificationCount(t.db, member.id)).toBe(2);
+  expect(await openNotification(t.db, { userId: member.id, id: first!.id })).toBe("/buyers/myprojects/7");
+  expect(await unreadNotificationCount(t.db, member.id)).toBe(1);
+  // opened again, it keeps the time it was first read
+  const [read] = await t.db.select().from(notifications).where(eq(notifications.id, first!.id));
+  expect(await openNotification(t.db, { userId: member.id, id: first!.id })).toBe("/buyers/myprojects/7");
+  const [again] = await t.db.select().from(notifications).where(eq(notifications.id, first!.id));
+  expect(again!.readAt).toEqual(read!.readAt);
 });

@@ -93,6 +93,20 @@ export async function unreadNotificationCount(db: Database, userId: number) {
   return row?.count ?? 0;
 }
 
+/**
+ * A notification opened from the inbox: read from then on (its first reading's time kept), and where it leads.
+ * Only the member's own: null for any other id. Opening one left it "new", and the count in the header with it,
+ * until "Mark all as read".
+ */
+export async function openNotification(db: Database, { userId, id }: { userId: number; id: number }) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${Date.now()})` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ link: notifications.link });
+  return row?.link ?? null;
+}
+
 export async function markNotificationsRead(db: Database, userId: number) {
   await db
     .update(notifications)

@@ -20,8 +20,11 @@ export const messageSchema = once(() => z.object({
   key: z.optional(z.string().check(z.maxLength(100))),
 }));
 
-/** The inbox's one form: mark every notification as read. */
-export const markReadSchema = once(() => z.object({ intent: z.literal("mark-read") }));
+/** The inbox's forms: mark every notification as read, or open one unread (read from then on). */
+export const markReadSchema = once(() => z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("mark-read") }),
+  z.object({ intent: z.literal("open-notice"), id: z.coerce.number().check(z.int(), z.positive(), z.lte(Number.MAX_SAFE_INTEGER)) }),
+]));
 
 /** The terms of a letter of intent: the buyer's offer, a revision, or the seller's counter. */
 export const offerTermsSchema = once(() => z.object({

@@ -28,7 +28,14 @@ export function dealRowsBody(rows: readonly DealRow[]) {
     <>
       {rows.map((d) => (
         <tr key={d.projectId} data-project-id={d.projectId}>
-          <td>{d.href ? <a href={d.href} className="link">{d.projectName}</a> : d.projectName}</td>
+          {/* the column kept in view on a phone: wide enough there to read the name in two lines (kept-name) */}
+          <td>
+            {d.href ? (
+              <a href={d.href} className="link kept-name" title={d.projectName}>{d.projectName}</a>
+            ) : (
+              <span className="kept-name" title={d.projectName}>{d.projectName}</span>
+            )}
+          </td>
           <td>{d.closed?.of === "nda" ? d.closed.reason : (d.ndaStatus ?? "—")}</td>
           <td>{d.closed?.of === "offer" ? d.closed.reason : d.offerStatus ? OFFER_STATUS_LABELS[d.offerStatus as OfferStatus] : "—"}</td>
           <td><Day at={d.since} /></td>

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
@@ -8,7 +8,8 @@ import { titleMeta } from "~/lib/meta";
 import { listThreads } from "~/models/negotiations.server";
 import { sellerReachKindOf } from "~/models/seller-permissions.server";
 import { listMemberInquiries } from "~/models/inbound.server";
-import { markNotificationsRead, notificationsPage, unreadNotificationCount } from "~/models/notifications.server";
+import { markNotificationsRead, notificationsPage, openNotification, unreadNotificationCount } from "~/models/notifications.server";
+import { notFound } from "~/.server/http";
 import { inboxCountsLoadedWith } from "~/models/sessions.server";
 import { readForm } from "~/.server/body";
 import { invalid } from "~/.server/replies";
@@ -53,6 +54,12 @@ export async function action(args: ActionFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "member" });
   const submission = parseWithZod(await readForm(args.request), { schema: markReadSchema() });
   if (submission.status !== "success") return invalid(submission);
+  if (submission.value.intent === "open-notice") {
+    // a notification's link is a path of ours, written with it
+    const link = await openNotification(services.db, { userId: user.id, id: submission.value.id });
+    if (!link) throw notFound();
+    return redirect(link);
+  }
   await markNotificationsRead(services.db, user.id);
   return redirectWithNotification(services, args.request, "/messages", "All notifications are marked as read.");
 }
@@ -76,9 +83,20 @@ export default function MessagesPage() {
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="notifications">
           {notifications.map((n) => (
             <li key={n.id} className={`px-3 py-2 ${n.readAt ? "" : "bg-primary-light font-medium"}`}>
-              <Link to={n.link} className="hover:underline">
-                {n.message}
-              </Link>
+              {n.readAt ? (
+                <Link to={n.link} className="hover:underline">
+                  {n.message}
+                </Link>
+              ) : (
+                // an unread one is opened through the inbox, which marks it read (a GET writes nothing): it stayed
+                // "new" after it was read, and counted in the header, until "Mark all as read"
+                <Form method="post">
+                  <input type="hidden" name="id" value={n.id} />
+                  <button type="submit" name="intent" value="open-notice" className="text-left hover:underline">
+                    {n.message}
+                  </button>
+                </Form>
+              )}
               {/* slate-600: slate-500 is too faint on an unread notification's tint */}
               <span className="block text-xs font-normal text-slate-600">{formatDateTime(n.createdAt)}</span>
             </li>
