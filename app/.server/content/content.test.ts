@@ -178,6 +178,25 @@ describe("caching", () => {
     warn.mockRestore();
   });
 
+  it("answers 503 for content it cannot read and has no copy of, without asking the source on every request", async () => {
+    let now = 1_000_000;
+    const flaky = flakySource();
+    flaky.fail(true);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const content = new ContentService(flaky.source, new ContentCache(60_000, undefined, () => now));
+    const failure = await content.page("terms").catch((thrown: unknown) => thrown);
+    expect(failure).toBeInstanceOf(Response);
+    expect((failure as Response).status).toBe(503);
+    expect((failure as Response).headers.get("Retry-After")).toBe("60");
+    await expect(content.openJobs()).rejects.toMatchObject({ status: 503 });
+    await expect(content.page("terms")).rejects.toMatchObject({ status: 503 });
+    expect(flaky.calls()).toBe(2);
+    now += RETRY_AFTER_FAILURE_MS;
+    flaky.fail(false);
+    expect((await content.page("terms"))!.title).toBeTruthy();
+    log.mockRestore();
+  });
+
   it("reads the source once for requests that miss the cache together", async () => {
     const flaky = flakySource();
     const content = new ContentService(flaky.source);
