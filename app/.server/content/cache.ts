@@ -27,6 +27,8 @@ export class ContentCache {
   private loading = new Map<string, { promise: Promise<unknown>; types: readonly string[] }>();
   /** Keys whose last read failed, with when to try again and what the failure was. */
   private failed = new Map<string, { until: number; error: unknown; types: readonly string[] }>();
+  /** Counts purges: a read that began before one must not store what the purge made stale. */
+  private purges = 0;
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -68,8 +70,11 @@ export class ContentCache {
   private loadOnce(key: string, types: readonly string[], load: () => Promise<unknown>) {
     const under = this.loading.get(key);
     if (under) return under.promise;
+    const purgesBefore = this.purges;
     const promise = (async () => {
       const value = await load();
+      // a webhook came while the source was read: the answer may be the old document, and is not kept
+      if (this.purges !== purgesBefore) return value;
       const storedAt = this.now();
       this.remember(key, { value, storedAt, types });
       await this.shared?.put(key, value, storedAt).catch(() => undefined);
@@ -83,7 +88,9 @@ export class ContentCache {
 
   /** Forgets what a changed document may affect: every result of its type, and the given shared keys. */
   async purge(type: string, sharedKeys: readonly string[] = []) {
+    this.purges++;
     for (const [key, entry] of this.memory) if (entry.types.includes(type)) this.memory.delete(key);
+    for (const [key, entry] of this.loading) if (entry.types.includes(type)) this.loading.delete(key);
     for (const [key, entry] of this.failed) if (entry.types.includes(type)) this.failed.delete(key);
     await Promise.all(sharedKeys.map((key) => this.shared?.delete(key).catch(() => undefined)));
   }

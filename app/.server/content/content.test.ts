@@ -204,6 +204,38 @@ describe("caching", () => {
     expect(flaky.calls()).toBe(1);
   });
 
+  it("does not keep what a read begun before a webhook brought back: it may be the old document", async () => {
+    const inner = localContentSource(() => SEED_DOCUMENTS);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    let began!: () => void;
+    const reading = new Promise<void>((resolve) => (began = resolve));
+    const source: ContentSource = {
+      kind: "local",
+      async fetch(...args) {
+        const call = ++calls;
+        if (call === 1) {
+          began();
+          await held;
+        }
+        // the document as the source had it when asked: before the change, then after it
+        return { ...((await inner.fetch(...args)) as object), title: call === 1 ? "Before" : "After" };
+      },
+    };
+    const content = new ContentService(source);
+    const before = content.page("privacy");
+    await reading;
+    await content.purge({ _type: "page", slug: "privacy" });
+    // a request after the webhook does not take the answer of the read begun before it
+    const after = content.page("privacy");
+    release();
+    expect((await after)!.title).toBe("After");
+    await before;
+    // nor is that answer kept when it comes last
+    expect((await content.page("privacy"))!.title).toBe("After");
+  });
+
   it("still serves the seed's constants to the forms when the source fails with nothing cached", async () => {
     const flaky = flakySource();
     flaky.fail(true);
