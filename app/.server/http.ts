@@ -7,6 +7,16 @@ export function notFound() {
   return new Response(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
 }
 
+export const CONTENT_UNAVAILABLE_MESSAGE = "This page cannot be shown right now. Please try again in a minute.";
+
+/**
+ * A page made of CMS content while the CMS cannot be reached and no copy of it is kept: a 503, which
+ * search engines take as "come back later" (a 500 would be an error of the page), with a time to retry.
+ */
+export function contentUnavailable() {
+  return new Response(CONTENT_UNAVAILABLE_MESSAGE, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": "60" } });
+}
+
 /**
  * A record id from the path, parsed once at the route: a positive integer, or the
  * page does not exist (never NaN reaching a query).

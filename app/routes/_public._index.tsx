@@ -10,7 +10,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await allowAnyone(args);
-  const settings = await services.content.siteSettings({ preview: await isPreview(services, args.request) });
+  // the front door opens with its own words when the CMS cannot be reached and no copy is kept
+  const settings = await services.content.siteSettings({ preview: await isPreview(services, args.request) }).catch(() => null);
   return { settings };
 }
 

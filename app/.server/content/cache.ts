@@ -11,11 +11,24 @@ type Entry = { value: unknown; storedAt: number; types: readonly string[] };
 const MAX_ENTRIES = 500;
 
 /**
+ * After a read from the source failed, it is tried again only this much later: meanwhile the
+ * last good copy is served at once, or (without one) the failure is answered at once. Every
+ * page reads the site settings, and each one waited for the source's retries while Sanity was down.
+ */
+export const RETRY_AFTER_FAILURE_MS = 15_000;
+
+/**
  * Content results, fresh for `ttlMs`. Older copies are kept as the last good
  * content: when the source cannot be reached, a stale copy is served instead.
  */
 export class ContentCache {
   private memory = new Map<string, Entry>();
+  /** Reads under way, by key: requests that miss together wait for one read of the source. */
+  private loading = new Map<string, { promise: Promise<unknown>; types: readonly string[] }>();
+  /** Keys whose last read failed, with when to try again and what the failure was. */
+  private failed = new Map<string, { until: number; error: unknown; types: readonly string[] }>();
+  /** Counts purges: a read that began before one must not store what the purge made stale. */
+  private purges = 0;
 
   constructor(
     private readonly ttlMs = 60_000,
@@ -31,25 +44,54 @@ export class ContentCache {
       this.remember(key, { ...shared, types });
       return shared.value;
     }
+    const stale = local ?? (shared ? { ...shared, types } : undefined);
+    const failed = this.failed.get(key);
+    if (failed && this.now() < failed.until) {
+      if (stale) return stale.value;
+      throw failed.error;
+    }
     try {
-      const value = await load();
-      const storedAt = this.now();
-      this.remember(key, { value, storedAt, types });
-      await this.shared?.put(key, value, storedAt).catch(() => undefined);
+      const value = await this.loadOnce(key, types, load);
+      this.failed.delete(key);
       return value;
     } catch (error) {
-      const stale = local ?? (shared ? { ...shared, types } : undefined);
+      this.failed.delete(key);
+      this.failed.set(key, { until: this.now() + RETRY_AFTER_FAILURE_MS, error, types });
+      if (this.failed.size > MAX_ENTRIES) this.failed.delete(this.failed.keys().next().value!);
       if (stale) {
         console.warn(`content: source failed, serving the copy from ${new Date(stale.storedAt).toISOString()}:`, error);
         return stale.value;
       }
+      console.error("content: source failed and no copy is kept:", error);
       throw error;
     }
   }
 
+  private loadOnce(key: string, types: readonly string[], load: () => Promise<unknown>) {
+    const under = this.loading.get(key);
+    if (under) return under.promise;
+    const purgesBefore = this.purges;
+    const promise = (async () => {
+      const value = await load();
+      // a webhook came while the source was read: the answer may be the old document, and is not kept
+      if (this.purges !== purgesBefore) return value;
+      const storedAt = this.now();
+      this.remember(key, { value, storedAt, types });
+      await this.shared?.put(key, value, storedAt).catch(() => undefined);
+      return value;
+    })().finally(() => {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    });
+    this.loading.set(key, { promise, types });
+    return promise;
+  }
+
   /** Forgets what a changed document may affect: every result of its type, and the given shared keys. */
   async purge(type: string, sharedKeys: readonly string[] = []) {
+    this.purges++;
     for (const [key, entry] of this.memory) if (entry.types.includes(type)) this.memory.delete(key);
+    for (const [key, entry] of this.loading) if (entry.types.includes(type)) this.loading.delete(key);
+    for (const [key, entry] of this.failed) if (entry.types.includes(type)) this.failed.delete(key);
     await Promise.all(sharedKeys.map((key) => this.shared?.delete(key).catch(() => undefined)));
   }
 

@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEED_DOCUMENTS, type SeedDocument } from "../../../cms/seed/documents";
-import { ContentCache } from "./cache";
+import { ContentCache, RETRY_AFTER_FAILURE_MS } from "./cache";
 import { CDN_CATCH_UP_MS, ContentService } from "./index";
 import { QUERIES } from "./queries";
-import { localContentSource, sanityClients, sanityContentSource, type ContentSource } from "./sources";
+import { localContentSource, SANITY_TIMEOUT_MS, sanityClients, sanityContentSource, type ContentSource } from "./sources";
 
 const seeded = () => new ContentService(localContentSource(() => SEED_DOCUMENTS));
 
@@ -158,6 +158,84 @@ describe("caching", () => {
     expect(freshRead(QUERIES.pageBySlug.groq)).toBe(false);
   });
 
+  it("after a failed read serves the last good copy at once, and asks the source again only after a while", async () => {
+    let now = 1_000_000;
+    const flaky = flakySource();
+    const content = new ContentService(flaky.source, new ContentCache(60_000, undefined, () => now));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await content.siteSettings();
+    now += 120_000;
+    flaky.fail(true);
+    expect((await content.siteSettings())!.contactEmail).toBeTruthy();
+    expect(flaky.calls()).toBe(2);
+    // every page reads the settings: the next ones do not wait for the source again
+    for (let i = 0; i < 5; i++) expect((await content.siteSettings())!.contactEmail).toBeTruthy();
+    expect(flaky.calls()).toBe(2);
+    now += RETRY_AFTER_FAILURE_MS;
+    flaky.fail(false);
+    await content.siteSettings();
+    expect(flaky.calls()).toBe(3);
+    warn.mockRestore();
+  });
+
+  it("answers 503 for content it cannot read and has no copy of, without asking the source on every request", async () => {
+    let now = 1_000_000;
+    const flaky = flakySource();
+    flaky.fail(true);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const content = new ContentService(flaky.source, new ContentCache(60_000, undefined, () => now));
+    const failure = await content.page("terms").catch((thrown: unknown) => thrown);
+    expect(failure).toBeInstanceOf(Response);
+    expect((failure as Response).status).toBe(503);
+    expect((failure as Response).headers.get("Retry-After")).toBe("60");
+    await expect(content.openJobs()).rejects.toMatchObject({ status: 503 });
+    await expect(content.page("terms")).rejects.toMatchObject({ status: 503 });
+    expect(flaky.calls()).toBe(2);
+    now += RETRY_AFTER_FAILURE_MS;
+    flaky.fail(false);
+    expect((await content.page("terms"))!.title).toBeTruthy();
+    log.mockRestore();
+  });
+
+  it("reads the source once for requests that miss the cache together", async () => {
+    const flaky = flakySource();
+    const content = new ContentService(flaky.source);
+    await Promise.all(Array.from({ length: 8 }, () => content.page("privacy")));
+    expect(flaky.calls()).toBe(1);
+  });
+
+  it("does not keep what a read begun before a webhook brought back: it may be the old document", async () => {
+    const inner = localContentSource(() => SEED_DOCUMENTS);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    let began!: () => void;
+    const reading = new Promise<void>((resolve) => (began = resolve));
+    const source: ContentSource = {
+      kind: "local",
+      async fetch(...args) {
+        const call = ++calls;
+        if (call === 1) {
+          began();
+          await held;
+        }
+        // the document as the source had it when asked: before the change, then after it
+        return { ...((await inner.fetch(...args)) as object), title: call === 1 ? "Before" : "After" };
+      },
+    };
+    const content = new ContentService(source);
+    const before = content.page("privacy");
+    await reading;
+    await content.purge({ _type: "page", slug: "privacy" });
+    // a request after the webhook does not take the answer of the read begun before it
+    const after = content.page("privacy");
+    release();
+    expect((await after)!.title).toBe("After");
+    await before;
+    // nor is that answer kept when it comes last
+    expect((await content.page("privacy"))!.title).toBe("After");
+  });
+
   it("still serves the seed's constants to the forms when the source fails with nothing cached", async () => {
     const flaky = flakySource();
     flaky.fail(true);
@@ -183,6 +261,23 @@ describe("Sanity's API", () => {
     host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => server.close());
+
+  it("gives up a read after a few seconds and tries it again once, so that a page never waits minutes for Sanity", async () => {
+    const clients = sanityClients({ projectId: "abc123", dataset: "production" });
+    expect(clients.published.config()).toMatchObject({ timeout: SANITY_TIMEOUT_MS, maxRetries: 1 });
+    expect(clients.live.config()).toMatchObject({ timeout: SANITY_TIMEOUT_MS, maxRetries: 1 });
+    let asked = 0;
+    const down = http.createServer((_req, res) => {
+      asked++;
+      res.writeHead(503, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((r) => down.listen(0, "127.0.0.1", r));
+    const source = sanityContentSource({ projectId: "abc123", dataset: "production", apiHost: `http://127.0.0.1:${(down.address() as AddressInfo).port}` });
+    await expect(source.fetch(QUERIES.siteSettings.groq, {}, "published")).rejects.toThrow();
+    down.close();
+    // the client's default was six tries over about three seconds
+    expect(asked).toBe(2);
+  });
 
   it("reads published content from the CDN, and past it when asked for fresh content", () => {
     const clients = sanityClients({ projectId: "abc123", dataset: "production", token: "read-token" });

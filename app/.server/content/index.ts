@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { SEED_DOCUMENTS } from "../../../cms/seed/documents";
+import { contentUnavailable } from "../http";
 import { ContentCache } from "./cache";
 import { QUERIES, type ContentQuery } from "./queries";
 import { localContentSource, type ContentSource, type Perspective } from "./sources";
@@ -40,7 +41,21 @@ export class ContentService {
     private readonly now = () => Date.now(),
   ) {}
 
+  /**
+   * A query's result. When the source fails and no copy is kept, a 503 response is thrown: the page
+   * that cannot be shown without its content says so (a page that can, catches it).
+   */
   private async run(query: ContentQuery, params: Record<string, unknown>, options: ContentOptions) {
+    try {
+      return await this.read(query, params, options);
+    } catch (error) {
+      // a published read's failure is logged by the cache, once per try
+      if (options.preview) console.error("content: drafts unavailable:", error);
+      throw contentUnavailable();
+    }
+  }
+
+  private read(query: ContentQuery, params: Record<string, unknown>, options: ContentOptions) {
     const perspective: Perspective = options.preview ? "drafts" : "published";
     // drafts are never cached: an editor wants to see the change they just made
     if (perspective === "drafts") return this.source.fetch(query.groq, params, perspective);

@@ -71,8 +71,18 @@ export function sanityContentSource(config: SanityConfig): ContentSource {
   };
 }
 
+/**
+ * How long a read from Sanity may take, and how often a failed one is tried again: the client's own
+ * defaults (five minutes, five retries) held every page, which all read the site settings, while Sanity
+ * was down or slow (3.5 s a page when its host refused connections); the cache serves the last good copy.
+ */
+export const SANITY_TIMEOUT_MS = 3_000;
+export const SANITY_MAX_RETRIES = 1;
+
 export function sanityClients(config: SanityConfig) {
   const published = createClient({
+    timeout: SANITY_TIMEOUT_MS,
+    maxRetries: SANITY_MAX_RETRIES,
     projectId: config.projectId,
     dataset: config.dataset,
     ...(config.apiHost ? { apiHost: config.apiHost, useProjectHostname: false } : {}),

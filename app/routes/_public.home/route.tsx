@@ -36,7 +36,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const member = user ? toPublicUser(user) : null;
   // the three homes (visitor, member, admin) read what each shows, all at once
   const [settings, recent, admin, onboarding, recommended, assistant] = await Promise.all([
-    user ? null : isPreview(services, args.request).then((preview) => services.content.siteSettings({ preview })),
+    // a visitor (one asked to sign in on the way to a project too) sees the landing's own words when the CMS is down
+    user ? null : isPreview(services, args.request).then((preview) => services.content.siteSettings({ preview }).catch(() => null)),
     user ? listRecentlyViewed(services.db, { id: user.id, role }) : [],
     member && role === "admin" ? adminHome(services.db, { user: member, now: new Date() }) : null,
     user ? onboardingPrompt(services.db, { user, role }) : null,
