@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
 import { sha256Hex } from "~/.server/crypto";
 import type { Database } from "~/.server/db";
-import { auditLog, type AuditRow } from "~/.server/db/schema";
+import { auditLog, users, type AuditRow } from "~/.server/db/schema";
 
 /** The "previous hash" of the first row. */
 export const GENESIS_HASH = "0".repeat(64);
@@ -175,11 +175,27 @@ export async function verifyAuditChain(db: Database, { pageSize = 500 } = {}): P
 export const AUDIT_PAGE_SIZE = 50;
 
 /** One page of the log, newest first; `before` is the id the previous page ended at. */
-export async function listAudit(db: Database, { before, pageSize = AUDIT_PAGE_SIZE }: { before?: number; pageSize?: number } = {}) {
+/**
+ * What the audit log is narrowed to: one record (its kind and id: its history), and who acted (their e-mail, as
+ * the log names them). Each is read from the index that holds it, newest first.
+ */
+export type AuditFilters = { subjectType?: string; subjectId?: string; actorEmail?: string };
+
+/** A page of the log, newest first, from `before` (a row id), narrowed to `filters`. */
+export async function listAudit(db: Database, { before, pageSize = AUDIT_PAGE_SIZE, filters = {} }: { before?: number; pageSize?: number; filters?: AuditFilters } = {}) {
+  const { subjectType, subjectId, actorEmail } = filters;
   const rows = await db
     .select()
     .from(auditLog)
-    .where(before ? lt(auditLog.id, before) : undefined)
+    .where(
+      and(
+        before ? lt(auditLog.id, before) : undefined,
+        subjectType ? eq(auditLog.subjectType, subjectType) : undefined,
+        subjectType && subjectId ? eq(auditLog.subjectId, subjectId) : undefined,
+        // by the account's id (the actor index): an entry keeps the e-mail it was written with, which a later change of address left behind
+        actorEmail ? eq(auditLog.actorId, sql`(select ${users.id} from ${users} where ${users.email} = ${actorEmail.toLowerCase()})`) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(pageSize + 1);
   return {

@@ -469,7 +469,7 @@ export const CUSTOMER_DATA_COLUMNS = CUSTOMER_COLUMNS.filter((c) => c.value !== 
  * overridden by the URL; the page and its CSV both read it, so they show the same view.
  */
 export async function customerTableView(services: Services, { reader, request }: { reader: PreferencesReader; request: Request }) {
-  const view = await tableView(services, reader, "customers", request);
+  const view = await tableView(services, reader, "customers", request, { stated: true });
   const params = new URL(request.url).searchParams;
   const filters = Object.fromEntries(
     (Object.keys(CUSTOMER_FILTERS) as Array<keyof CustomerFilters>).map((key) => [key, view.filters[key] ?? CUSTOMER_FILTERS[key]]),

@@ -1,22 +1,33 @@
 import { redirect } from "@remix-run/server-runtime";
 import type { Services } from "~/.server/services";
 import type { TableAction } from "~/lib/schemas/table";
-import { TABLES, type ResolvedPreferences, type TableDefaults, type TableKey } from "~/lib/table-preferences";
+import { TABLES, type ResolvedPreferences, type StoredPreferences, type TableDefaults, type TableKey } from "~/lib/table-preferences";
 import { pageSizeOf } from "~/lib/admin-tables";
 import { loadPreferences, resetPreferences, savePreferences, type PreferencesReader } from "~/models/table-preferences.server";
 import { pageNumber } from "~/lib/query-params";
 
 const FILTER_KEYS = ["q", "industry", "region", "status", "transactionSize"] as const;
 
-/** The table as this member sees it: stored preferences, overridden by what the URL says. */
-export async function tableView(services: Services, reader: PreferencesReader, table: TableKey, request: Request) {
-  const { resolved } = await loadPreferences(services.db, reader, table);
-  const params = new URL(request.url).searchParams;
+/**
+ * The table as this member sees it: stored preferences, overridden by what the URL says. An admin's table
+ * (`stated`) asked for without the sort or a filter its admin saved as their default is sent to its address
+ * with them written out: the address names the rows it shows, and another admin opening it (or its next
+ * page, or a column's sort) sees the same rows. A member's own search and listings open on theirs as they are.
+ */
+export async function tableView(services: Services, reader: PreferencesReader, table: TableKey, request: Request, { stated = false } = {}) {
+  const { stored, resolved } = await loadPreferences(services.db, reader, table);
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const headers = new Set(TABLES[table].headers.filter((h) => !("sortable" in h) || h.sortable !== false).map((h) => h.value));
+  // the project filters, and whatever filters this table declares
+  const filterKeys = new Set([...FILTER_KEYS, ...Object.keys((TABLES[table] as TableDefaults).filters ?? {})]);
+  if (stated && request.method === "GET" && stored) {
+    const unsaid = savedViewNotInUrl(stored, resolved, filterKeys, params);
+    if (unsaid.length) throw redirect(addressWith(url, unsaid));
+  }
   const sort = params.get("sort");
   const filters = { ...resolved.filters };
-  // the project filters, and whatever filters this table declares
-  for (const key of new Set([...FILTER_KEYS, ...Object.keys((TABLES[table] as TableDefaults).filters ?? {})])) {
+  for (const key of filterKeys) {
     const value = params.get(key);
     if (value !== null) filters[key] = value;
   }
@@ -27,6 +38,24 @@ export async function tableView(services: Services, reader: PreferencesReader, t
     filters,
     page: pageNumber(params.get("page"), 10_000),
   };
+}
+
+/** The saved sort and filters this address does not state (each a parameter and its value). */
+function savedViewNotInUrl(stored: StoredPreferences, resolved: ResolvedPreferences, filterKeys: Set<string>, params: URLSearchParams) {
+  const unsaid: Array<[string, string]> = [];
+  // a saved sort no longer among the table's columns was dropped by resolvePreferences: the default is no news
+  if (stored.sortBy === resolved.sortBy && !params.has("sort")) unsaid.push(["sort", resolved.sortBy]);
+  if (stored.sortDesc !== undefined && !params.has("desc")) unsaid.push(["desc", resolved.sortDesc ? "1" : "0"]);
+  for (const [key, value] of Object.entries(stored.filters ?? {})) if (filterKeys.has(key) && !params.has(key)) unsaid.push([key, value]);
+  return unsaid;
+}
+
+/** The page's own address (not a data request's) with these parameters added. */
+function addressWith(url: URL, added: Array<[string, string]>) {
+  const params = new URLSearchParams(url.search);
+  params.delete("_data");
+  for (const [key, value] of added) params.set(key, value);
+  return `${url.pathname}?${params}`;
 }
 
 /** The column, view and reset forms of a table, as tableActionSchema read them: the page again, as it now looks. */
@@ -69,7 +98,7 @@ export async function handleTableAction(services: Services, userId: number, step
  * and the list query it makes, every filter the table declares with its value.
  */
 export async function listView(services: Services, { reader, table, request }: { reader: PreferencesReader; table: TableKey; request: Request }) {
-  const view = await tableView(services, reader, table, request);
+  const view = await tableView(services, reader, table, request, { stated: true });
   const defaults: Readonly<Record<string, string>> = (TABLES[table] as TableDefaults).filters ?? {};
   const filters = Object.fromEntries(Object.keys(defaults).map((key) => [key, view.filters[key] ?? defaults[key]!]));
   const pageSize = pageSizeOf(new URL(request.url).searchParams.get("pageSize"));

@@ -1086,8 +1086,9 @@ export const auditLog = sqliteTable(
     prevHash: text("prev_hash").notNull().unique(),
     hash: text("hash").notNull(),
   },
-  // a colleague's activity, newest first (the rowid is the index's last column): a member who did little scanned the whole log
-  (t) => [index("audit_log_actor_idx").on(t.actorId)],
+  // a colleague's activity, newest first (the rowid is the index's last column): a member who did little scanned the whole log;
+  // one record's history (/admin/log?subjectType=user&subjectId=12), newest first: a record of few entries scanned the whole log
+  (t) => [index("audit_log_actor_idx").on(t.actorId), index("audit_log_subject_idx").on(t.subjectType, t.subjectId)],
 );
 export type AuditRow = typeof auditLog.$inferSelect;
 

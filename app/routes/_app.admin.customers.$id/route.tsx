@@ -152,6 +152,9 @@ export default function CustomerPage() {
               </Link>
             </>
           ) : null}
+          <Link to={`/admin/log?subjectType=customer&subjectId=${customer.id}`} className="link">
+            Audit history
+          </Link>
         </div>
       </PageHeader>
 

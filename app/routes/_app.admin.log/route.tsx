@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { SimpleTable, cell, formatDateTime } from "~/components/data-table";
@@ -9,6 +9,8 @@ import { readForm } from "~/.server/body";
 import { answer, invalid } from "~/.server/replies";
 import { parseWithZod, auditVerifySchema } from "~/lib/schemas/index.server";
 import { recordId } from "~/lib/query-params";
+import { hrefWith } from "~/lib/href-with";
+import { SelectFilter, ShowForm } from "~/components/table-controls";
 
 export const meta = () => titleMeta("Audit log");
 
@@ -17,10 +19,32 @@ function pageStart(request: Request) {
   return recordId(new URL(request.url).searchParams.get("before"));
 }
 
+/** The kinds of record the log names, as its filter offers them (a link may name another: it is offered too). */
+const RECORD_KINDS = ["user", "customer", "project", "contract", "offer", "document", "campaign", "lead", "inbound", "affiliate", "referral", "system"];
+
+/**
+ * What the address narrows the log to: a record (`?subjectType=user&subjectId=12`: its history; the kind
+ * alone, every record of it) and who acted (`?actor=` their e-mail). Anything unreadable narrows nothing.
+ */
+function filtersOf(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const text = (name: string, pattern: RegExp) => {
+    const value = (params.get(name) ?? "").trim();
+    return pattern.test(value) ? value : "";
+  };
+  return {
+    subjectType: text("subjectType", /^[a-z][a-z-]{0,39}$/),
+    subjectId: text("subjectId", /^[\w.:-]{1,64}$/),
+    actor: text("actor", /^[^\s@]{1,200}@[^\s@]{1,200}$/).toLowerCase(),
+  };
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const { services } = await requireUser(args, { role: "admin" });
   const before = pageStart(args.request);
-  return { ...(await listAudit(services.db, { before })), paged: before !== undefined };
+  const filters = filtersOf(args.request);
+  const page = await listAudit(services.db, { before, filters: { subjectType: filters.subjectType, subjectId: filters.subjectId, actorEmail: filters.actor } });
+  return { ...page, paged: before !== undefined, filters };
 }
 
 /** Checks the whole chain: a POST, because it reads every row, and so the button works without JavaScript. */
@@ -70,7 +94,10 @@ function Changes({ changes }: { changes: Change[] }) {
 
 /** What admins and sellers did, newest first, and the check that nothing was changed or removed since. */
 export default function AuditLogPage() {
-  const { rows, olderBefore, paged } = useLoaderData<typeof loader>();
+  const { rows, olderBefore, paged, filters } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const narrowed = Boolean(filters.subjectType || filters.actor);
+  const kinds = RECORD_KINDS.includes(filters.subjectType) || !filters.subjectType ? RECORD_KINDS : [...RECORD_KINDS, filters.subjectType];
   const data = useActionData<typeof action>();
   const verifying = useNavigation().formData?.get("intent") === "verify";
   const check = data?.check ?? null;
@@ -95,18 +122,40 @@ export default function AuditLogPage() {
           </p>
         )
       ) : null}
-      <SimpleTable caption="Audit log" count={rows.length} empty="Nothing recorded yet." headers={["#", "When", "Who", "What", "Record", "Detail", "From"]}>
+      <ShowForm label="Filters">
+        <SelectFilter name="subjectType" label="Record" value={filters.subjectType} options={kinds.map((k) => [k, k])} noneOption={["", "Any"]} />
+        <label className="text-sm">
+          <span className="label">Record id</span>
+          <input name="subjectId" defaultValue={filters.subjectId} className="input w-28" />
+        </label>
+        <label className="text-sm">
+          <span className="label">Who (e-mail)</span>
+          <input type="email" name="actor" defaultValue={filters.actor} className="input" />
+        </label>
+      </ShowForm>
+      {filters.subjectId && !filters.subjectType ? (
+        <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          A record id is looked up with its kind: choose the record&apos;s kind under Record. Every entry is listed meanwhile.
+        </p>
+      ) : null}
+      <SimpleTable caption="Audit log" count={rows.length} empty={narrowed ? "No entries match." : "Nothing recorded yet."} headers={["#", "When", "Who", "What", "Record", "Detail", "From"]}>
         {rows.map((r) => (
           <tr key={r.id} data-testid="audit-row">
             <td>{r.id}</td>
             <td className={`${cell} whitespace-nowrap`}>{formatDateTime(r.at)}</td>
             <td>
               {r.actorName}
-              {r.actorEmail ? <span className="block text-xs text-slate-500">{r.actorEmail}</span> : null}
+              {r.actorEmail ? (
+                <Link to={`/admin/log?${new URLSearchParams({ actor: r.actorEmail })}`} className="link block text-xs" title="Their entries">
+                  {r.actorEmail}
+                </Link>
+              ) : null}
             </td>
             <td>{r.action}</td>
             <td className={`${cell} whitespace-nowrap`}>
-              {r.subjectType} {r.subjectId}
+              <Link to={`/admin/log?${new URLSearchParams({ subjectType: r.subjectType, subjectId: r.subjectId })}`} className="link" title="Its history">
+                {r.subjectType} {r.subjectId}
+              </Link>
             </td>
             <td className={`${cell} max-w-md whitespace-pre-wrap`}>
               {r.detail}
@@ -117,8 +166,8 @@ export default function AuditLogPage() {
         ))}
       </SimpleTable>
       <nav aria-label="Audit log pages" className="mt-4 flex gap-4 text-sm">
-        {paged ? <Link to="/admin/log" className="link">Newest entries</Link> : null}
-        {olderBefore ? <Link to={`/admin/log?before=${olderBefore}`} className="link">Older entries</Link> : null}
+        {paged ? <Link to={hrefWith(location, { before: null })} className="link">Newest entries</Link> : null}
+        {olderBefore ? <Link to={hrefWith(location, { before: olderBefore })} className="link">Older entries</Link> : null}
       </nav>
     </>
   );

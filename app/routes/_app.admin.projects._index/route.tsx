@@ -20,7 +20,7 @@ export const meta = () => titleMeta("Projects");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
-  const view = await tableView(services, user, "adminProjects", args.request);
+  const view = await tableView(services, user, "adminProjects", args.request, { stated: true });
   const params = new URL(args.request.url).searchParams;
   const listing = params.get("listing") as ProjectStatus | null;
   const status = listing && PROJECT_STATUSES.includes(listing) && listing !== "draft" ? listing : undefined;

@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/server-runtime";
 import { requireUser } from "~/auth/guards.server";
 import { redirectWithNotification } from "~/auth/session.server";
@@ -196,14 +196,18 @@ async function attach(args: ActionFunctionArgs, { services, form, userId, admin 
 }
 
 export default function EditUserPage() {
-  const { values, customer, attachable, twoFactorOn } = useLoaderData<typeof loader>();
+  const { id, values, customer, attachable, twoFactorOn } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const attaching = intentOf(data?.result) === "attach";
   // refused, the page stays opened on what it was sent with (or what the refusal showed in its place)
   const opened = (attaching ? undefined : openedOf(data?.result)) ?? JSON.stringify(values);
   return (
     <>
-      <PageHeader title={`Edit ${values.name}`} back={{ to: usersTableBack(useLocation().search), label: "All users" }} />
+      <PageHeader title={`Edit ${values.name}`} back={{ to: usersTableBack(useLocation().search), label: "All users" }}>
+        <Link to={`/admin/log?subjectType=user&subjectId=${id}`} className="link text-sm">
+          Audit history
+        </Link>
+      </PageHeader>
       <UserForm key={opened} lastResult={attaching ? undefined : data?.result} defaultValue={values} opened={opened} submitLabel="Save" />
       <CustomerOfMember customer={customer} attachable={attachable} lastResult={attaching ? data?.result : undefined} />
       {twoFactorOn ? <TwoFactorOfMember /> : null}
