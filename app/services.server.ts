@@ -6,6 +6,7 @@ import { oncePerDatabase } from "~/.server/db/prepared";
 import { writeIsolating } from "~/.server/platform/batch-writer";
 import type { DataRoomViewRow, LookRow, PageSessionRow, Platform, QueuedWrite, RateLimitHitsRow, Services, SessionTouchRow, WriteKind } from "~/.server/services";
 import { storeDataRoomViews } from "~/models/data-room.server";
+import { finishCampaignsCutOffByRestart } from "~/models/campaigns.server";
 import { runMaintenance } from "~/models/maintenance.server";
 import { drainOutbox } from "~/models/outbox.server";
 import { storePageSessions } from "~/models/page-sessions.server";
@@ -68,8 +69,12 @@ async function prepare(platform: Platform): Promise<void> {
   const { db, env } = platform;
   if (wantsDemoData(env)) await seedDemoDataIfEmpty(db, env.SESSION_SECRET, platform.files);
   if (await hasDemoAccounts(db)) console.warn(DEMO_WARNING);
+  // campaigns whose queueing the last stop cut short go on now, not at housekeeping's run five minutes on; housekeeping
+  // waits for it, so that no campaign is queued by both at once
+  const bootedAt = Date.now();
+  const resumed = platform.atStart(() => finishCampaignsCutOffByRestart({ db, env, waitUntil: platform.waitUntil }, bootedAt));
   // outbox retries (provider outages) and pruning of spent sessions and tokens
-  platform.every(60_000, () => runMaintenance(db, env));
+  platform.every(60_000, () => resumed.then(() => runMaintenance(db, env)));
   // on Node a worker loop keeps the outbox moving between housekeeping runs (a campaign, a restart
   // mid-send); on Workers every() does nothing: the send's waitUntil and the cron drain it
   let draining = false;

@@ -83,6 +83,11 @@ export interface Platform {
   offThreadInserts?: Database;
   /** Runs `task` every `ms` on Node; on Workers the cron trigger calls it instead. */
   every(ms: number, task: () => Promise<unknown>): void;
+  /**
+   * Runs `task` once as the Node server starts, not waiting for it (a failure is logged): what the process before
+   * it left half done. Its promise settles when the task has. On Workers nothing: an isolate's start is no restart.
+   */
+  atStart(task: () => Promise<unknown>): Promise<void>;
 }
 
 /** Everything server code needs: the platform, and the app's own writers. */

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../tests/support/db";
 import { parseEnv, type Env } from "~/.server/env";
 import { auditLog, campaigns, customers, matches, outbox, projects, type User } from "~/.server/db/schema";
 import { makeUser } from "~/seed/factories";
-import { campaignForApi, campaignOverview, campaignProgress, campaignRecipients, cancelCampaign, cancelledCounts, composeChoices, createCampaign, createCampaignFromApi, createDraftOnce, findCampaign, sendCampaign, sendTestToSelf } from "./campaigns.server";
+import { campaignForApi, campaignOverview, campaignProgress, campaignRecipients, cancelCampaign, cancelledCounts, composeChoices, createCampaign, createCampaignFromApi, createDraftOnce, findCampaign, finishCampaignsCutOffByRestart, sendCampaign, sendTestToSelf } from "./campaigns.server";
 import { CAMPAIGN_CANCELLED, deliverDueMessages, purgeOutbox } from "./outbox.server";
 import { readUnsubscribeToken } from "~/.server/unsubscribe-token";
 import { createRecipientList, matchedBuyersOf, recipientListPage, recipientsOf, membersOf, reachOf, savableDefinition } from "./recipient-lists.server";
@@ -508,6 +508,36 @@ describe("a campaign whose queueing stopped part-way (a restart)", () => {
     expect(await t.db.select().from(outbox).where(eq(outbox.campaignId, recent))).toEqual([]);
     const finished = (await t.db.select().from(auditLog).where(eq(auditLog.subjectId, String(campaignId)))).filter((a) => a.action === "campaign.finish");
     expect(finished).toHaveLength(1);
+  });
+});
+
+describe("a campaign whose queueing a server stop cut short a minute ago", () => {
+  it("is queued to the end as the Node server starts again, not five minutes on; one a request of the new process started is left to it", async () => {
+    await customer("Stop One", { attentionEmail: "one@stop.example" });
+    await customer("Stop Two", { attentionEmail: "two@stop.example" });
+    const listId = await createRecipientList(t.db, { name: "Stopped", channel: "email", kind: "selection", definition: { customerIds: [ids["Stop One"]!, ids["Stop Two"]!] }, actor });
+    const draft = { listId, subject: "Cut by a stop", body: "Dear {{contactPerson}}", projectId: null };
+    const bootedAt = Date.now();
+    const { id: campaignId } = await createCampaign(t.db, { channel: "email", draft, actor });
+    await sendCampaign(services(), { campaignId, actor, now: bootedAt - 60_000 });
+    // the server stopped after one recipient's row: the campaign stayed "sending"
+    await t.db.delete(outbox).where(and(eq(outbox.campaignId, campaignId), eq(outbox.recipient, "two@stop.example")));
+    await t.db.update(campaigns).set({ status: "sending", total: 0 }).where(eq(campaigns.id, campaignId));
+    // housekeeping alone leaves it for five minutes: its request might still be queueing it
+    await runMaintenance(t.db, env, bootedAt);
+    expect((await findCampaign(t.db, { campaignId }))!.status).toBe("sending");
+    // a campaign the new process's first request is sending: not the last process's
+    const { id: fresh } = await createCampaign(t.db, { channel: "email", draft: { ...draft, subject: "Sent after the start" }, actor });
+    await t.db.update(campaigns).set({ status: "sending", sentAt: new Date(bootedAt) }).where(eq(campaigns.id, fresh));
+
+    // (with any other campaign an earlier test left "sending")
+    expect(await finishCampaignsCutOffByRestart(services(), bootedAt)).toBeGreaterThanOrEqual(1);
+
+    const rows = await t.db.select({ recipient: outbox.recipient }).from(outbox).where(eq(outbox.campaignId, campaignId)).orderBy(outbox.recipient);
+    expect(rows.map((r) => r.recipient)).toEqual(["one@stop.example", "two@stop.example"]);
+    expect(await findCampaign(t.db, { campaignId })).toMatchObject({ status: "sent", total: 2 });
+    expect((await findCampaign(t.db, { campaignId: fresh }))!.status).toBe("sending");
+    expect(await t.db.select().from(outbox).where(eq(outbox.campaignId, fresh))).toEqual([]);
   });
 });
 

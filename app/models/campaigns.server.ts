@@ -363,12 +363,12 @@ export const QUEUEING_STALLED_MS = 5 * 60_000;
  * written before go out meanwhile; without this the rest of the list waited for an admin to open the page
  * and press "Finish queueing". Returns how many were finished.
  */
-export async function finishStalledCampaigns(services: MailServices, now = Date.now()) {
+export async function finishStalledCampaigns(services: MailServices, now = Date.now(), { startedBefore = now - QUEUEING_STALLED_MS }: { startedBefore?: number } = {}) {
   const stalled = await services.db
     .select({ id: campaigns.id })
     .from(campaigns)
-    .where(and(eq(campaigns.status, "sending"), sql`coalesce(${campaigns.sentAt}, ${campaigns.createdAt}) < ${now - QUEUEING_STALLED_MS}`))
-    .limit(5);
+    .where(and(eq(campaigns.status, "sending"), sql`coalesce(${campaigns.sentAt}, ${campaigns.createdAt}) < ${startedBefore}`))
+    .limit(FINISHED_A_RUN);
   for (const { id } of stalled) {
     const campaign = await findCampaign(services.db, { campaignId: id });
     if (campaign?.status !== "sending") continue;
@@ -376,6 +376,24 @@ export async function finishStalledCampaigns(services: MailServices, now = Date.
     await recordAudit(services.db, { actor: null, action: "campaign.finish", subjectType: "campaign", subjectId: id, detail: `Queueing finished after it stopped part-way: ${queued} queued` });
   }
   return stalled.length;
+}
+
+const FINISHED_A_RUN = 5;
+
+/**
+ * At the Node server's start: every campaign left "sending" by the process before it (its queueing died with it,
+ * however recently it began) is queued to the end now, not at housekeeping's first run after five minutes. Those
+ * started before `bootedAt` only: no request of this process has queued one yet. Not on Workers, where other
+ * isolates may be queueing: there the cron's housekeeping takes them once QUEUEING_STALLED_MS has passed.
+ */
+export async function finishCampaignsCutOffByRestart(services: MailServices, bootedAt: number) {
+  let finished = 0;
+  for (;;) {
+    const now = Math.max(Date.now(), bootedAt);
+    const taken = await finishStalledCampaigns(services, now, { startedBefore: bootedAt });
+    finished += taken;
+    if (taken < FINISHED_A_RUN) return finished;
+  }
 }
 
 /** A row not yet tried and not due for a while; a row a sender has claimed is due again within the lease: being sent, not held. */

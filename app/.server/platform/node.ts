@@ -128,6 +128,15 @@ async function boot(): Promise<Platform> {
       const batch = writer;
       return (row: Row) => (batch.add(row), Promise.resolve(true));
     },
+    atStart(task) {
+      const run = task().then(
+        () => undefined,
+        (error: unknown) => console.error("at start:", error),
+      );
+      const tracked = run.finally(() => pending.delete(tracked));
+      pending.add(tracked);
+      return run;
+    },
     every(ms, task) {
       const run = oneRunAtATime(task);
       const timer = setInterval(() => run().catch((error) => console.error(error)), ms);

@@ -31,7 +31,7 @@ export type DigestMessage = { userId: number; at: number };
 /** Workers' shared cache; with the DOM library loaded too, TypeScript may pick the `caches` that has no `default`. */
 const workersDefaultCache = () => (caches as unknown as { default: Cache }).default;
 
-type Base = Omit<Platform, "waitUntil" | "writeLater" | "every" | "sessionDb" | "readsOverlap">;
+type Base = Omit<Platform, "waitUntil" | "writeLater" | "every" | "atStart" | "sessionDb" | "readsOverlap">;
 
 /** One set of services per isolate and bindings object; waitUntil is per request. */
 const booted = new WeakMap<object, Promise<Base>>();
@@ -146,5 +146,6 @@ async function requestPlatform(cloudflare: WorkerLoadContext): Promise<Platform>
       },
     // the cron trigger (edge-entries.server.ts) does the periodic work
     every: () => {},
+    atStart: () => Promise.resolve(),
   };
 }

@@ -18,6 +18,7 @@ export * from "./project-buyers";
 export * from "./project";
 export * from "./real-estate";
 export * from "./saved-searches";
+export * from "./subscription";
 export * from "./seller-permissions";
 export * from "./system-data";
 export * from "./table";

@@ -4,6 +4,7 @@ import { field, messages } from "../validation";
 import { buyerCriteriaSchema, type CriteriaOptions } from "./buyer-criteria";
 import { tableActionSchema } from "./table";
 import { once } from "~/lib/once";
+import { resubscribeSchema } from "./subscription";
 
 const id = () =>
   z.pipe(z.string({ error: messages.required }).check(z.regex(/^[1-9]\d{0,11}$/, messages.required)), z.transform(Number));
@@ -23,6 +24,6 @@ export const savedSearchFormSchemas = once(() => [
   z.object({ intent: z.literal("delete-search"), searchId: id(), shown: shown() }),
 ] as const);
 
-/** /preferences: the company's criteria and each saved search's forms. */
+/** /preferences: the company's criteria, each saved search's forms, and "Subscribe again" when the member unsubscribed. */
 export const preferencesPageSchema = (options: CriteriaOptions) =>
-  z.discriminatedUnion("intent", [z.extend(buyerCriteriaSchema(options), { intent: z.literal("criteria") }), ...savedSearchFormSchemas()]);
+  z.discriminatedUnion("intent", [z.extend(buyerCriteriaSchema(options), { intent: z.literal("criteria") }), ...savedSearchFormSchemas(), resubscribeSchema()]);

@@ -44,6 +44,21 @@ describe("a dry run of a file with more bad rows than it names", () => {
   });
 });
 
+describe("an upload whose target no radio sends (a forged post)", () => {
+  it("is refused with the target's message, on the form as the page shows it", async () => {
+    const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });
+    const file = new File([templateCsv("loan_pool", columns)], "forged.csv", { type: "text/csv" });
+    const answer = await post({ intent: "import", seller: String(seller.id), target: "everywhere" }, file);
+    expect(answer.status).toBe(400);
+    const actionData = (await answer.json()) as { result: { error: Record<string, string[]> } };
+    expect(actionData.result.error.target).toEqual(["Choose drafts or published."]);
+    const url = `${ORIGIN}/admin/uploads/individual-listings`;
+    const loaderData = await (await sent(loader({ request: new Request(url, { headers: { Cookie: admin.cookie } }), context, params: { kind: "individual-listings" } }))).json();
+    expect(await serverPage(Page, url, { loaderData: loaderData as object, actionData })).toContain("Choose drafts or published.");
+    expect(await services.db.select().from(importJobs).where(eq(importJobs.sellerId, seller.id))).toEqual([]);
+  });
+});
+
 describe("an upload's Import sent twice", () => {
   it("imports the file once: the form's key makes the second post find the first job", async () => {
     const seller = await makeUser(services.db, { roles: ["ROLE_SELLER"] });

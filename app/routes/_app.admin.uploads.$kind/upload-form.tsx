@@ -36,6 +36,8 @@ export function UploadForm({
   const summary = formErrorsOf(answer)?.[0];
   const problems = answer?.error?.file ?? [];
   const sellerError = answer?.error?.seller?.[0];
+  // a target no radio sends (a forged or scripted post): said here, or the 400 showed no word of what was wrong
+  const targetError = answer?.error?.target?.[0];
   const sent = answer?.initialValue ?? {};
   return (
     <section className="card space-y-4" aria-labelledby="upload-title">
@@ -70,7 +72,7 @@ export function UploadForm({
           <span className="label">File (CSV or XLSX)</span>
           <input type="file" name="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" className="input" onChange={refuseLargeFile(UPLOAD_MAX_BYTES)} aria-invalid={problems.length > 0 || undefined} aria-describedby={problems.length ? "upload-errors" : undefined} />
         </label>
-        <fieldset className="text-sm md:col-span-2">
+        <fieldset className="text-sm md:col-span-2" aria-invalid={targetError ? true : undefined} aria-describedby={targetError ? "target-error" : undefined}>
           <legend className="label">Import as</legend>
           {/* 24 px tall: on a phone the two wrap one above the other, and a tap must not land on the wrong one */}
           <label className="mr-4 inline-block py-0.5">
@@ -79,6 +81,11 @@ export function UploadForm({
           <label className="inline-block py-0.5">
             <input type="radio" name="target" value="published" defaultChecked={sent.target === "published"} /> Published
           </label>
+          {targetError ? (
+            <span id="target-error" className="field-error block">
+              {targetError}
+            </span>
+          ) : null}
         </fieldset>
         {askAgain ? (
           <label className="text-sm md:col-span-2">

@@ -67,6 +67,25 @@ describe("saved searches on /preferences", () => {
     expect(await read()).toEqual({ address: buyer.email, reason: "unsubscribed", at: "2026-11-30T10:00:00.000Z" });
   });
 
+  it("lets a member who unsubscribed subscribe again; a bounced address stays stopped", async () => {
+    const { isSuppressed, suppress } = await import("~/models/suppressions.server");
+    const { auditLog } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(buyer);
+    await suppress(services.db, { channel: "email", address: buyer.email, reason: "unsubscribed" });
+    expect((await post(cookie, { intent: "resubscribe" })).status).toBe(302);
+    expect(await isSuppressed(services.db, { channel: "email", address: buyer.email })).toBeNull();
+    const proof = await services.db.select().from(auditLog).where(eq(auditLog.subjectId, buyer.email.toLowerCase()));
+    expect(proof).toMatchObject([{ action: "email.resubscribe", actorId: buyer.id, detail: expect.stringContaining("/preferences") }]);
+
+    const bounced = await makeUser(services.db, { roles: ["ROLE_BROKER"] });
+    await suppress(services.db, { channel: "email", address: bounced.email, reason: "bounced" });
+    const refused = await post(await app.cookieFor(bounced), { intent: "resubscribe" });
+    expect(refused.status).toBe(409);
+    expect((await isSuppressed(services.db, { channel: "email", address: bounced.email }))?.reason).toBe("bounced");
+  });
+
   it("lands a second Delete of the same search (a double click) back on the page as the first did; another's search stays not found", async () => {
     const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
     const other = await makeUser(services.db, { roles: ["ROLE_BUYER"] });

@@ -13,7 +13,8 @@ import { criteriaOptions, saveCriteria } from "~/models/buyer-criteria.server";
 import { criteriaClash, criteriaFormData, openedCriteria } from "./criteria.server";
 import { NoCompany } from "./no-company";
 import { SavedSearches } from "./saved-searches";
-import { changeSavedSearch, digestsStopped, savedSearchRows } from "./saved-searches.server";
+import { changeSavedSearch, digestsStopped, resubscribeMember, savedSearchRows } from "./saved-searches.server";
+import { MailStopped } from "./mail-stopped";
 import { parseWithZod, preferencesPageSchema } from "~/lib/schemas/index.server";
 
 export const meta = () => titleMeta("Preferences");
@@ -31,6 +32,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: preferencesPageSchema(options) });
   if (submission.status !== "success") return invalid(submission);
   const step = submission.value;
+  if (step.intent === "resubscribe") return resubscribeMember(services, args.request, { user, submission });
   if (step.intent !== "criteria") return changeSavedSearch(services, args.request, { user, step });
   if (user.customerId === null) throw notFound();
   const { intent: _, ...values } = step;
@@ -57,6 +59,7 @@ export default function PreferencesPage() {
       ) : (
         <NoCompany />
       )}
+      {mailStopped ? <MailStopped stopped={mailStopped} /> : null}
       <SavedSearches rows={searches} mailStopped={mailStopped} />
     </div>
   );

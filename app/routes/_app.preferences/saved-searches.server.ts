@@ -1,12 +1,13 @@
 import type { User } from "~/.server/db/schema";
 import { hmacSha256, timingSafeEqual, toBase64Url } from "~/.server/crypto";
-import { notFound } from "~/.server/http";
+import { clientAddress, notFound } from "~/.server/http";
+import { answer, type Replier } from "~/.server/replies";
 import type { Services } from "~/.server/services";
 import { redirectWithNotification } from "~/auth/session.server";
 import { primaryRole } from "~/lib/roles";
 import { describeFilters, filtersOf, searchPathOf } from "~/lib/saved-searches";
 import { deleteSavedSearch, listSavedSearches, setSearchAlerts } from "~/models/saved-searches.server";
-import { isSuppressed } from "~/models/suppressions.server";
+import { isSuppressed, subscribeAgain } from "~/models/suppressions.server";
 
 /**
  * Why the member's address gets no saved-search e-mail whatever their searches' switches say: it is on the
@@ -16,6 +17,18 @@ import { isSuppressed } from "~/models/suppressions.server";
 export async function digestsStopped(services: Services, user: User) {
   const row = await isSuppressed(services.db, { channel: "email", address: user.email });
   return row ? { address: user.email, reason: row.reason as "unsubscribed" | "bounced" | "complained", at: row.at.toISOString() } : null;
+}
+
+const STOPPED_HOW = { bounced: "mail to it bounced", complained: "our e-mail to it was marked as spam", stop: "it was stopped" } as const;
+
+/**
+ * "Subscribe again": the signed-in member lifts their own address's unsubscribe (decision 142). A bounce or a
+ * spam complaint stays: the page says so and offers no button, and a post that comes anyway is refused (409).
+ */
+export async function resubscribeMember(services: Services, request: Request, { user, submission }: { user: User; submission: Replier }) {
+  const outcome = await subscribeAgain(services.db, { address: user.email, actor: user, via: "preferences", clientAddress: clientAddress(request) });
+  if (!outcome.ok) return answer(submission.reply({ formErrors: [`${user.email} cannot be subscribed again here: ${STOPPED_HOW[outcome.reason]}. To get our e-mail there again, contact us.`] }), 409);
+  return redirectWithNotification(services, request, "/preferences", "You are subscribed again: our e-mail, and your saved searches' alerts, come to you once more.");
 }
 
 /**

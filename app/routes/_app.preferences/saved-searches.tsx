@@ -20,7 +20,14 @@ export function SavedSearches({ rows, mailStopped = null }: { rows: Row[]; mailS
       {rows.length && mailStopped ? (
         <p role="note" className="rounded border border-amber-300 bg-amber-50 p-2 text-sm" data-testid="alerts-not-sent">
           No alert e-mail is sent to {mailStopped.address}, whichever searches have it on: {STOPPED_BECAUSE[mailStopped.reason] ?? STOPPED_BECAUSE.unsubscribed} on{" "}
-          {mailStopped.at.slice(0, 10)}. To get alerts there again, <a className="link" href="/contact-us">contact us</a>.
+          {mailStopped.at.slice(0, 10)}.{" "}
+          {mailStopped.reason === "unsubscribed" ? (
+            "To get alerts there again, subscribe again above."
+          ) : (
+            <>
+              To get alerts there again, <a className="link" href="/contact-us">contact us</a>.
+            </>
+          )}
         </p>
       ) : null}
       {rows.length ? (
