@@ -104,7 +104,7 @@ async function handle(req, res, next) {
       // Remix's own check would answer this with a bare 500
       return sendAnswer(res, applyHeaders, new Response(door.CROSS_SITE_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
     }
-    const response = door.plainMethodRefusal(request, await handleRemixRequest(request, {}));
+    const response = door.unknownDataRoute(request, door.plainMethodRefusal(request, await handleRemixRequest(request, {})));
     if (res.headersSent) return; // answered already
     // the client went away mid-body: nobody to answer, and the connection is closed already
     if (cut.watch?.lost) return void (await response.body?.cancel().catch(() => {}));

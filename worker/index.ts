@@ -22,6 +22,7 @@ const {
   pathnameOf,
   plainMethodRefusal,
   refusedMethodResponse,
+  unknownDataRoute,
   tooLargeResponse,
   watchedBody,
 } = frontDoor;
@@ -101,7 +102,7 @@ async function respond(request: Request, env: Bindings, ctx: ExecutionContext) {
     (context) => handleRemixRequest(request, context),
   );
   // documents carry their nonce CSP already; everything else gets the strict defaults
-  const secured = withMutableHeaders(plainMethodRefusal(request, response));
+  const secured = withMutableHeaders(unknownDataRoute(request, plainMethodRefusal(request, response)));
   const { calls, statements, writes, rowsRead } = d1CallsOf(d1);
   keepBookmark(secured.headers, d1, bookmark, { secure: request.url.startsWith("https:"), wrote: writes > 0 });
   const documentPolicy = response.headers.get("Content-Security-Policy");

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { peerAddress, redactUrl, watchedBody } from "./front-door";
+import { describe, expect, it, vi } from "vitest";
+import { peerAddress, redactUrl, unknownDataRoute, watchedBody } from "./front-door";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "./http";
 
 describe("request log lines", () => {
@@ -133,5 +133,48 @@ describe("an upload whose client goes away half-way (the Worker's front door)", 
     expect(watch.lost).toBe(false);
     const small = new Request("http://localhost/signin", { method: "POST", body: "email=a%40b.example" });
     expect(watchedBody(small).request).toBe(small);
+  });
+});
+
+describe("a data request for a route the URL does not have (both front doors)", () => {
+  // Remix's own handler over a build of two routes, as the servers call it
+  const handle = async (url: string) => {
+    const { createRequestHandler } = await import("@remix-run/server-runtime");
+    const page = { loader: () => ({ ok: true }), default: () => null };
+    const build = {
+      mode: "production",
+      entry: { module: { default: () => new Response("document") } },
+      routes: {
+        root: { id: "root", path: "", module: page },
+        "routes/signin": { id: "routes/signin", parentId: "root", path: "signin", module: page },
+      },
+      assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "" },
+      publicPath: "/build/",
+      assetsBuildDirectory: "",
+      future: {},
+      isSpaMode: false,
+    };
+    const request = new Request(url);
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const handler = createRequestHandler(build as unknown as Parameters<typeof createRequestHandler>[0], "production");
+      return unknownDataRoute(request, await handler(request));
+    } finally {
+      error.mockRestore();
+    }
+  };
+
+  it("is the 404 a route throws, which the page shows as 'This page could not be found', not a crash", async () => {
+    for (const url of ["http://localhost/signin?_data=routes%2Fnope", "http://localhost/nope?_data=root"]) {
+      const response = await handle(url);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get("X-Remix-Catch")).toBe("yes");
+      expect(response.headers.get("X-Remix-Error")).toBeNull();
+      expect(await response.text()).toBe("This page could not be found");
+    }
+    // a route the URL has answers as it did
+    const ok = await handle("http://localhost/signin?_data=routes%2Fsignin");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true });
   });
 });

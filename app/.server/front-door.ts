@@ -1,5 +1,5 @@
 import { bodyLimitFor, BODY_TOO_LARGE_MESSAGE, dropBody } from "./body";
-import { CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, isSameOriginRequest, pathnameOf } from "./http";
+import { CLIENT_ADDRESS_HEADER, CROSS_SITE_MESSAGE, isSameOriginRequest, NOT_FOUND_MESSAGE, pathnameOf } from "./http";
 import { applySecurityHeaders } from "./security-headers";
 
 /**
@@ -87,6 +87,21 @@ export function plainMethodRefusal(request: Request, response: Response): Respon
   return methodNotAllowed("GET, HEAD");
 }
 
+/**
+ * A data request (`?_data=`) for a route the URL does not match (`/signin?_data=routes/nope`, Remix's
+ * 403) or a URL no route matches (`/nope?_data=root`, its 404) was answered "Unexpected Server Error"
+ * as a crash: it is the 404 a route throws, which the page's router shows as "This page could not be found".
+ */
+export function unknownDataRoute(request: Request, response: Response): Response {
+  if ((response.status !== 403 && response.status !== 404) || response.headers.get("X-Remix-Error") !== "yes") return response;
+  if (!/[?&]_data=/.test(request.url)) return response;
+  return new Response(NOT_FOUND_MESSAGE, {
+    status: 404,
+    statusText: "Not Found",
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Remix-Catch": "yes" },
+  });
+}
+
 /** Past this a body is read through watchedBody: an upload the client may give up half-way. */
 const WATCHED_BODY_BYTES = 64 * 1024;
 
@@ -131,6 +146,7 @@ export const frontDoor = {
   peerAddress,
   refusedMethodResponse,
   plainMethodRefusal,
+  unknownDataRoute,
   redactUrl,
   tooLargeBody,
   tooLargeResponse,

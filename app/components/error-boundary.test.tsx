@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ReactElement } from "react";
-import { describeError, errorMeta, ErrorPageGuard } from "./error-boundary";
+import { describeError, errorMeta, errorPageHeaders, ErrorPageGuard } from "./error-boundary";
+import { headers as publicHeaders } from "~/routes/_public";
+import { headers as jobHeaders } from "~/routes/_public.jobs.$slug/route";
 import { dealListOf } from "./deal-error-boundary";
 import { meta as rootMeta } from "~/root";
 import { meta as workspaceMeta } from "~/routes/_app.buyers.myprojects.$id/route";
@@ -16,6 +18,9 @@ describe("an error page's title", () => {
     expect(errorMeta(response(403, "Forbidden"))).toEqual([{ title: "You do not have access to this page - Secondary Marketplace" }]);
     expect(errorMeta(new Error("database is locked"))).toEqual([{ title: "Something went wrong - Secondary Marketplace" }]);
     expect(errorMeta(response(400, "Bad Request", { error: "Pick a listing." }))).toEqual([{ title: "Pick a listing. - Secondary Marketplace" }]);
+    // a content page while Sanity is unreachable: its heading is the whole sentence, its title short
+    const unavailable = response(503, "Service Unavailable", "This page cannot be shown right now. Please try again in a minute.");
+    expect(errorMeta(unavailable)).toEqual([{ title: "Temporarily unavailable - Secondary Marketplace" }]);
   });
 
   // a layout's boundary (the members' pages, the public pages) has no meta: the root's is the page's
@@ -85,5 +90,19 @@ describe("error page (spec §8)", () => {
     expect(dealListOf("/brokers/myprojects/7").to).toBe("/brokers/myprojects/index_new");
     expect(dealListOf("/messages/7/1")).toEqual({ to: "/messages", label: "Back to messages" });
     expect(dealListOf("/somewhere/else")).toEqual({ to: "/home", label: "Go back to home" });
+  });
+});
+
+describe("a 503 page's headers", () => {
+  it("keep the thrown answer's Retry-After at the boundaries of the content pages, and the parents' headers", () => {
+    expect(publicHeaders).toBe(errorPageHeaders);
+    expect(jobHeaders).toBe(errorPageHeaders);
+    const args = (errorHeaders?: Headers) =>
+      ({ parentHeaders: new Headers({ "X-Parent": "1" }), loaderHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders }) as never;
+    const thrown = new Headers(errorPageHeaders(args(new Headers({ "Retry-After": "60", "Content-Type": "text/plain" }))));
+    expect(thrown.get("Retry-After")).toBe("60");
+    expect(thrown.get("X-Parent")).toBe("1");
+    expect(thrown.get("Content-Type")).toBeNull();
+    expect(new Headers(errorPageHeaders(args())).get("Retry-After")).toBeNull();
   });
 });

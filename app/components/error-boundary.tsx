@@ -1,4 +1,5 @@
 import { Link, isRouteErrorResponse, useParams, useRouteError, type Params } from "@remix-run/react";
+import type { HeadersFunction } from "@remix-run/server-runtime";
 import { Component, type ReactNode } from "react";
 import { titleMeta } from "~/lib/meta";
 
@@ -6,6 +7,8 @@ export const NOT_FOUND_TEXT = "This page could not be found";
 export const FORBIDDEN_TEXT = "You do not have access to this page";
 export const SERVER_ERROR_TEXT = "Something went wrong";
 export const METHOD_NOT_ALLOWED_TEXT = "Method not allowed.";
+/** The title of a 503 page (content unreachable): its heading is the whole sentence. */
+export const UNAVAILABLE_TITLE = "Temporarily unavailable";
 
 /** Status and message of whatever a route threw (spec §8). */
 export function describeError(error: unknown): { status: number; message: string } {
@@ -44,8 +47,22 @@ export function describeError(error: unknown): { status: number; message: string
  */
 export function errorMeta(error: unknown) {
   const { status, message } = describeError(error);
-  return titleMeta(status === 404 ? "Page not found" : status === 403 ? FORBIDDEN_TEXT : status === 500 ? SERVER_ERROR_TEXT : message);
+  return titleMeta(
+    status === 404 ? "Page not found" : status === 403 ? FORBIDDEN_TEXT : status === 500 ? SERVER_ERROR_TEXT : status === 503 ? UNAVAILABLE_TITLE : message,
+  );
 }
+
+/**
+ * The `headers` of a route whose boundary shows a thrown answer: Remix keeps a thrown Response's
+ * headers only for the boundary route's own `headers`, and a 503's `Retry-After` was lost. The rest
+ * is what the parent routes set, as without the export.
+ */
+export const errorPageHeaders: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** Where the error page sends the reader: home, unless the boundary knows a better place. */
 export type BackLink = { to: string; label: string };

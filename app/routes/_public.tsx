@@ -2,7 +2,7 @@ import { Link, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useFooterLinks } from "~/root";
 import { safeHref } from "~/lib/safe-href";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorPageHeaders, GeneralErrorBoundary } from "~/components/error-boundary";
 
 function PublicFrame({ children }: { children: ReactNode }) {
   const links = useFooterLinks();
@@ -30,6 +30,9 @@ function PublicFrame({ children }: { children: ReactNode }) {
     </>
   );
 }
+
+/** A content page's 503 keeps its Retry-After (this layout's boundary shows it). */
+export const headers = errorPageHeaders;
 
 /** The public layout: marketing pages with the site footer (its links come from the CMS). */
 export default function PublicLayout() {

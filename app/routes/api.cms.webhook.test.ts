@@ -1,5 +1,5 @@
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { bootApp, ORIGIN, responseOf } from "../../tests/support/app";
 import { expectApiHeaders } from "../../tests/support/api-headers";
 
@@ -37,6 +37,29 @@ describe("the CMS webhook's refusals", () => {
       const response = await post(body, { [SIGNATURE_HEADER_NAME]: await signature(body) });
       expect(response.status).toBe(400);
       await expectApiHeaders(response);
+    }
+  });
+});
+
+describe("a signed change", () => {
+  it("is purged and named back; when the other isolates cannot be told, 503 so that Sanity sends it again", async () => {
+    const body = JSON.stringify({ _id: "page-privacy", _type: "page", slug: { current: "privacy" } });
+    const ok = await post(body, { [SIGNATURE_HEADER_NAME]: await signature(body) });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, purged: ['pageBySlug:{"slug":"privacy"}', "sitemap:{}"] });
+
+    const content = app.services.content;
+    const purge = content.purge;
+    content.purge = () => Promise.reject(new Error("KV put failed"));
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const failed = await post(body, { [SIGNATURE_HEADER_NAME]: await signature(body) });
+      expect(failed.status).toBe(503);
+      expect(await failed.json()).toEqual({ error: "The change could not be passed on; try again" });
+      await expectApiHeaders(failed);
+    } finally {
+      content.purge = purge;
+      log.mockRestore();
     }
   });
 });

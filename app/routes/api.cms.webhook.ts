@@ -48,7 +48,14 @@ export async function action(args: ActionFunctionArgs) {
   const parsed = changedDocument().safeParse(payload);
   if (!parsed.success) return apiError(services, 400, "Expected {_id, _type, slug}");
   const { _type, slug, previousSlug } = parsed.data;
-  const purged = await services.content.purge({ _type, slug: typeof slug === "string" ? slug : slug?.current, previousSlug });
+  let purged: string[];
+  try {
+    purged = await services.content.purge({ _type, slug: typeof slug === "string" ? slug : slug?.current, previousSlug });
+  } catch (error) {
+    // purged here, but the other isolates were not told (the content version in KV): Sanity sends it again
+    console.error("cms webhook: the content version could not be written:", error);
+    return apiError(services, 503, "The change could not be passed on; try again");
+  }
   return apiJson(services, { ok: true, purged });
 }
 

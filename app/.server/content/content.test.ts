@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SEED_DOCUMENTS, type SeedDocument } from "../../../cms/seed/documents";
-import { ContentCache, RETRY_AFTER_FAILURE_MS } from "./cache";
+import { ContentCache, RETRY_AFTER_FAILURE_MS, VERSION_CHECK_MS, type ContentVersions, type SharedCache } from "./cache";
 import { CDN_CATCH_UP_MS, ContentService } from "./index";
 import { QUERIES } from "./queries";
 import { localContentSource, SANITY_TIMEOUT_MS, sanityClients, sanityContentSource, type ContentSource } from "./sources";
@@ -243,6 +243,124 @@ describe("caching", () => {
     const content = new ContentService(flaky.source);
     expect((await content.options("loanStatus")).map((o) => o.label)).toEqual(["Performing", "Non-Performing"]);
     log.mockRestore();
+  });
+});
+
+describe("a change published on Workers, where each isolate keeps its own copies", () => {
+  /** One KV namespace all isolates read; `reads` counts what they asked it. */
+  function kv() {
+    let stored: string | null = null;
+    let reads = 0;
+    const versions: ContentVersions = {
+      get: async () => (reads++, stored),
+      put: async (version) => void (stored = version),
+    };
+    return { versions, reads: () => reads };
+  }
+  /** A data centre's Cache API. */
+  function cacheApi(): SharedCache {
+    const kept = new Map<string, { value: unknown; storedAt: number; version?: string }>();
+    return {
+      get: async (key) => kept.get(key) ?? null,
+      put: async (key, value, storedAt, version) => void kept.set(key, { value, storedAt, version }),
+      delete: async (key) => void kept.delete(key),
+    };
+  }
+
+  it("shows everywhere within VERSION_CHECK_MS of the webhook, read past Sanity's CDN", async () => {
+    let now = 1_000_000;
+    let title = "Before";
+    const inner = localContentSource(() => SEED_DOCUMENTS);
+    const reads: boolean[] = [];
+    const source: ContentSource = {
+      kind: "sanity",
+      async fetch(groq, params, perspective, options) {
+        reads.push(Boolean(options?.fresh));
+        return { ...((await inner.fetch(groq, params, perspective)) as object), title };
+      },
+    };
+    const shared = kv();
+    const clock = () => now;
+    // a and b: two isolates of one data centre; c: an isolate of another
+    const here = cacheApi();
+    const a = new ContentService(source, new ContentCache(60_000, here, clock, shared.versions), clock);
+    const b = new ContentService(source, new ContentCache(60_000, here, clock, shared.versions), clock);
+    const c = new ContentService(source, new ContentCache(60_000, cacheApi(), clock, shared.versions), clock);
+    for (const isolate of [a, b, c]) expect((await isolate.page("privacy"))!.title).toBe("Before");
+    // the version is read once per isolate for all the reads of VERSION_CHECK_MS
+    await Promise.all([a, b, c].map((isolate) => isolate.siteSettings()));
+    expect(shared.reads()).toBe(3);
+
+    // published: Sanity's webhook reaches isolate a
+    title = "After";
+    now += 1_000;
+    await a.purge({ _type: "page", slug: "privacy" });
+    expect((await a.page("privacy"))!.title).toBe("After");
+    // the others still serve their copy until they read the version again
+    expect((await b.page("privacy"))!.title).toBe("Before");
+    now += VERSION_CHECK_MS;
+    reads.length = 0;
+    // b takes the copy a read after the change from their data centre's Cache API
+    expect((await b.page("privacy"))!.title).toBe("After");
+    expect(reads).toEqual([]);
+    expect((await c.page("privacy"))!.title).toBe("After");
+    // what did not change is read again too (the version says only that something did), past the CDN
+    expect((await c.siteSettings())!.contactEmail).toBeTruthy();
+    expect(reads).toEqual([true, true]);
+
+    // and kept again as the fresh copy: no more reads of the source within the TTL
+    now += 5_000;
+    await Promise.all([b.page("privacy"), c.page("privacy"), c.siteSettings()]);
+    expect(reads).toHaveLength(2);
+  });
+
+  it("a new isolate reads a change made lately past the CDN, and not a data centre's copy of the old version", async () => {
+    let now = 1_000_000;
+    const reads: boolean[] = [];
+    const inner = localContentSource(() => SEED_DOCUMENTS);
+    const source: ContentSource = {
+      kind: "sanity",
+      fetch(groq, params, perspective, options) {
+        reads.push(Boolean(options?.fresh));
+        return inner.fetch(groq, params, perspective);
+      },
+    };
+    const shared = kv();
+    const clock = () => now;
+    const elsewhere = cacheApi();
+    const old = new ContentService(source, new ContentCache(60_000, elsewhere, clock, shared.versions), clock);
+    await old.page("privacy");
+    const receiver = new ContentService(source, new ContentCache(60_000, cacheApi(), clock, shared.versions), clock);
+    await receiver.purge({ _type: "page", slug: "privacy" });
+    // an isolate starts in the data centre whose Cache API holds the copy from before the change
+    now += 1_000;
+    const started = new ContentService(source, new ContentCache(60_000, elsewhere, clock, shared.versions), clock);
+    reads.length = 0;
+    await started.page("privacy");
+    expect(reads).toEqual([true]);
+  });
+
+  it("keeps the last good copy when the source fails after a change", async () => {
+    let now = 1_000_000;
+    let fail = false;
+    const inner = localContentSource(() => SEED_DOCUMENTS);
+    const source: ContentSource = {
+      kind: "sanity",
+      fetch(...args) {
+        return fail ? Promise.reject(new Error("Sanity is unreachable")) : inner.fetch(...args);
+      },
+    };
+    const shared = kv();
+    const clock = () => now;
+    const a = new ContentService(source, new ContentCache(60_000, cacheApi(), clock, shared.versions), clock);
+    const b = new ContentService(source, new ContentCache(60_000, cacheApi(), clock, shared.versions), clock);
+    await b.page("privacy");
+    await a.purge({ _type: "page", slug: "privacy" });
+    now += VERSION_CHECK_MS;
+    fail = true;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect((await b.page("privacy"))!.title).toBe("Privacy policy");
+    warn.mockRestore();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { SEED_DOCUMENTS } from "../../../cms/seed/documents";
 import { contentUnavailable } from "../http";
-import { ContentCache } from "./cache";
+import { CDN_CATCH_UP_MS, ContentCache } from "./cache";
 import { QUERIES, type ContentQuery } from "./queries";
 import { localContentSource, type ContentSource, type Perspective } from "./sources";
 import {
@@ -24,11 +24,7 @@ export type ConstantLists = Record<string, ConstantList>;
 
 const seedSource = localContentSource(() => SEED_DOCUMENTS);
 
-/**
- * How long after a webhook the changed types are read past Sanity's CDN: the webhook comes
- * as the document is published, and the CDN may answer with the old one for up to a minute.
- */
-export const CDN_CATCH_UP_MS = 90_000;
+export { CDN_CATCH_UP_MS };
 
 /** Queries, caching and checking of content; the source is Sanity or the local dataset. */
 export class ContentService {
@@ -59,8 +55,9 @@ export class ContentService {
     const perspective: Perspective = options.preview ? "drafts" : "published";
     // drafts are never cached: an editor wants to see the change they just made
     if (perspective === "drafts") return this.source.fetch(query.groq, params, perspective);
-    return this.cache.read(cacheKey(query, params), query.types, () => {
-      const fresh = query.types.some((type) => (this.freshUntil.get(type) ?? 0) > this.now());
+    // past the CDN: a type this webhook named, or (on Workers) anything after a change elsewhere
+    return this.cache.read(cacheKey(query, params), query.types, (pastCdn) => {
+      const fresh = pastCdn || query.types.some((type) => (this.freshUntil.get(type) ?? 0) > this.now());
       return this.source.fetch(query.groq, params, perspective, fresh ? { fresh } : undefined);
     });
   }

@@ -8,7 +8,7 @@ import type { Platform, QueuedWrite } from "../services";
 import { contentSourceFor } from "./shared";
 import { sessionCookieOptions } from "../session-cookie";
 import { ContentService } from "../content";
-import { cacheApiSharedCache, ContentCache } from "../content/cache";
+import { cacheApiSharedCache, ContentCache, kvContentVersions } from "../content/cache";
 import { r2FileStore } from "../files/store";
 import { encodeRow } from "./queue-codec";
 import { boundAssets } from "./assets";
@@ -51,7 +51,13 @@ async function boot(bindings: WorkerBindings): Promise<Base> {
     sessionStorage: createCookieSessionStorage({ cookie: sessionCookieOptions(env) }),
     content: new ContentService(
       contentSourceFor(env),
-      new ContentCache(60_000, typeof caches !== "undefined" ? cacheApiSharedCache(workersDefaultCache()) : undefined),
+      // a webhook's change reaches every isolate and data centre through the content version in KV
+      new ContentCache(
+        60_000,
+        typeof caches !== "undefined" ? cacheApiSharedCache(workersDefaultCache()) : undefined,
+        undefined,
+        bindings.CACHE ? kvContentVersions(bindings.CACHE) : undefined,
+      ),
     ),
     files: r2FileStore(bindings.FILES),
     assets: boundAssets(bindings.ASSETS),

@@ -4,10 +4,13 @@ import { allowAnyone } from "~/auth/guards.server";
 import { notFound } from "~/.server/http";
 import { imageConfig, isPreview } from "~/.server/preview";
 import { portableTextHtml } from "~/components/portable-text.server";
-import { errorMeta, GeneralErrorBoundary } from "~/components/error-boundary";
+import { errorMeta, errorPageHeaders, GeneralErrorBoundary } from "~/components/error-boundary";
 import { pageTitle } from "~/lib/meta";
 import { jobPostingLd, ldJson, paragraphsOf, publicMeta } from "~/lib/seo";
 import { safeHref } from "~/lib/safe-href";
+
+/** Its 503 (Sanity unreachable) keeps its Retry-After: the page is its own boundary. */
+export const headers = errorPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (args.error) return errorMeta(args.error);
