@@ -38,6 +38,17 @@ describe("the matchmaking conversation", () => {
     expect(view.opening).toMatch(/industries/);
   });
 
+  it("opens with what the company's saved criteria leave open, not with what on-boarding told", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Onboarded Fund", customerType: "buyer", preferences: { industryPreferences: ["Energy"], statePreferences: ["TX"] } }).returning();
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const onboarded = (await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, member.id)).returning())[0]!;
+    expect((await assistantFor(services, { user: onboarded })).opening).toMatch(/transaction size/);
+    await sayToAssistant(services, { user: onboarded, message: "under $5M" });
+    const turns = (await assistantFor(services, { user: onboarded })).turns;
+    expect(turns[0]!.text).toMatch(/transaction size/);
+    expect(turns[2]!.text).toMatch(/Performing loans, non-performing, or either\?$/);
+  });
+
   it("proposes criteria from a message and answers with visible matching projects only, saving nothing yet", async () => {
     await sayToAssistant(services, { user: buyer, message: "loan pools in Texas under $5M, performing" });
     const view = await assistantFor(services, { user: buyer });

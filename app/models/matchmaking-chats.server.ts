@@ -45,9 +45,9 @@ export async function assistantFor(services: Pick<Services, "db">, { user }: { u
   const turns = chat?.turns ?? [];
   // a conversation kept from before its member's company's listings were left out of its answers shows none of them either
   const shown = await visibleProjectsAmong(db, { projectIds: [...new Set(turns.flatMap((t) => (t.matches ?? []).map((m) => m.projectId)))], exceptOwnOf: user });
-  const saved = chat?.proposal ? await savedOf(db, user) : null;
+  const saved = chat?.proposal || !turns.length ? await savedOf(db, user) : null;
   return {
-    opening: turns.length ? null : (openingQuestion(questions)?.text ?? null),
+    opening: turns.length ? null : (openingQuestion(questions, saved?.criteria ?? null)?.text ?? null),
     turns: turns.map((t) => ({
       from: t.from,
       text: t.text,
@@ -85,7 +85,7 @@ export async function sayToAssistant(services: Pick<Services, "db" | "content" |
   const db = services.db;
   const [chat, questions, options, saved] = await Promise.all([chatOf(db, { userId: user.id }), botQuestions(db), botOptions(services), savedOf(db, user)]);
   const at = new Date().toISOString();
-  const opening = openingQuestion(questions);
+  const opening = openingQuestion(questions, saved?.criteria ?? null);
   const turns: BotTurn[] = chat?.turns.length ? [...chat.turns] : opening ? [{ from: "bot", text: opening.text, asks: opening.key, at }] : [];
   turns.push({ from: "member", text: message, at });
   const criteria = chat?.proposal ?? saved?.criteria ?? criteriaFrom(null);
