@@ -139,6 +139,33 @@ describe("the matchmaking conversation", () => {
     expect((await assistantFor(services, { user: both })).turns.at(-1)!.matches.map((m) => m.projectId)).not.toContain(theirs!.id);
   });
 
+  it("saves only what the conversation changed, refusing a criterion someone else changed meanwhile until saved again", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Maumee Credit", customerType: "buyer", preferences: { statePreferences: ["Ohio"] } }).returning();
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const talker = (await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, member.id)).returning())[0]!;
+    const criteria = async () => (await criteriaOf(t.db, { customerId: company!.id }))!.criteria;
+    const meanwhile = async (change: object) =>
+      t.db.update(customers).set({ preferences: { ...(await criteriaOf(t.db, { customerId: company!.id }))!.criteria, ...change } }).where(eq(customers.id, company!.id));
+
+    // an admin sets the states and loan status while the member talks about industries: both kept
+    await sayToAssistant(services, { user: talker, message: "Energy" });
+    await meanwhile({ statePreferences: ["Texas"], performingLoanPreference: "Non-Performing" });
+    expect((await assistantFor(services, { user: talker })).proposal).toBe("industries Energy");
+    expect(await saveProposal(services, { user: talker })).toEqual({ saved: true });
+    expect(await criteria()).toMatchObject({ industryPreferences: ["Energy"], statePreferences: ["Texas"], performingLoanPreference: "Non-Performing" });
+
+    // a colleague changes the states the member is changing too: refused, named, the proposal kept
+    await sayToAssistant(services, { user: talker, message: "Iowa" });
+    await meanwhile({ statePreferences: ["Utah"], industryPreferences: ["Aviation"] });
+    const refused = await saveProposal(services, { user: talker });
+    expect(refused).toEqual({ saved: false, problem: expect.stringMatching(/^States: someone changed this to “Utah”/) });
+    expect(await criteria()).toMatchObject({ statePreferences: ["Utah"], industryPreferences: ["Aviation"] });
+    expect((await assistantFor(services, { user: talker })).proposal).toBe("states Iowa");
+    // saved again, theirs goes in its place and nothing else moves
+    expect(await saveProposal(services, { user: talker })).toEqual({ saved: true });
+    expect(await criteria()).toMatchObject({ statePreferences: ["Iowa"], industryPreferences: ["Aviation"], performingLoanPreference: "Non-Performing" });
+  });
+
   it("refuses to save for a member without a company", async () => {
     const loner = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
     await sayToAssistant(services, { user: loner, message: "Texas" });
