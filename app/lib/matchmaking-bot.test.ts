@@ -5,7 +5,7 @@ import { localContentSource } from "~/.server/content/sources";
 import { criteriaOptions } from "~/models/buyer-criteria.server";
 import { stateNamesByCode } from "~/models/criteria-vocabulary.server";
 import { EMPTY_CRITERIA } from "./buyer-criteria";
-import { botQuestionsFrom, DEFAULT_BOT_QUESTIONS, ruleBasedBrain, sizeRange, understand, type BotOptions, type BotTurn } from "./matchmaking-bot";
+import { botQuestionsFrom, DEFAULT_BOT_QUESTIONS, openingQuestion, ruleBasedBrain, sizeRange, understand, type BotOptions, type BotTurn } from "./matchmaking-bot";
 
 // the lists as the criteria forms offer them, from the seed dataset
 const options: BotOptions = {
@@ -88,9 +88,21 @@ describe("ruleBasedBrain.reply", () => {
       options,
     });
     expect(reply.proposedCriteria).toEqual({ ...EMPTY_CRITERIA, statePreferences: ["Ohio"], industryPreferences: ["Healthcare"] });
-    expect(reply.asks).toBe("location");
+    // the states are known already: not asked again
+    expect(reply.asks).toBe("size");
     expect(reply.message).toContain("industries Healthcare");
-    expect(reply.message).toContain(questions[1]!.text);
+    expect(reply.message).toContain(questions[2]!.text);
+  });
+
+  it("opens with the first question the saved criteria leave open, or with what they say when none is", () => {
+    expect(openingQuestion(questions, null)).toMatchObject({ key: "industry" });
+    const onBoarded = { ...EMPTY_CRITERIA, industryPreferences: ["Healthcare"], statePreferences: ["Texas"], transactionScalePreferences: ["$1-$5m"] };
+    expect(openingQuestion(questions, onBoarded)).toEqual({ key: "performing", text: questions[3]!.text });
+    const whole = { ...onBoarded, performingLoanPreference: "Performing" as const, investmentPref: ["Debt (loans)"], investmentCriteria: "Senior secured only" };
+    const summary = openingQuestion(questions, whole)!;
+    expect(summary.key).toBeNull();
+    expect(summary.text).toMatch(/^Your criteria: industries Healthcare; states Texas; size \$1-\$5m; investment types Debt \(loans\); performing loans; notes “Senior secured only”\. Tell me anything you would change/);
+    expect(openingQuestion(questions.map((q) => ({ ...q, enabled: false })), whole)).toBeNull();
   });
 
   it("asks the same question again after a refusal, proposing nothing", async () => {

@@ -256,11 +256,34 @@ export function lastAsked(turns: readonly BotTurn[]): BotQuestionKey | null {
   for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.from === "bot") return turns[i]!.asks ?? null;
   return null;
 }
-export function nextQuestion(questions: readonly BotQuestion[], turns: readonly BotTurn[]) {
+/** The criteria that answer each question: it is still open while all of them are empty. */
+const QUESTION_FIELDS: Record<BotQuestionKey, readonly (keyof BuyerCriteria)[]> = {
+  industry: ["industryPreferences"],
+  location: ["borrowerLocationPreferences", "statePreferences"],
+  size: ["transactionScalePreferences"],
+  performing: ["performingLoanPreference"],
+  types: ["investmentPref", "transactionPref"],
+  freeText: ["investmentCriteria"],
+};
+const isAnswered = (key: BotQuestionKey, known: BuyerCriteria | null) =>
+  known !== null && QUESTION_FIELDS[key].some((f) => (Array.isArray(known[f]) ? known[f].length > 0 : String(known[f]).trim() !== ""));
+
+/** The next enabled question neither asked in this conversation nor answered by what is known (a buyer is not asked again what it told on-boarding). */
+export function nextQuestion(questions: readonly BotQuestion[], turns: readonly BotTurn[], known: BuyerCriteria | null = null) {
   const asked = new Set(turns.flatMap((t) => (t.from === "bot" && t.asks ? [t.asks] : [])));
-  return questions.find((q) => q.enabled && !asked.has(q.key)) ?? null;
+  return questions.find((q) => q.enabled && !asked.has(q.key) && !isAnswered(q.key, known)) ?? null;
 }
-export const openingQuestion = (questions: readonly BotQuestion[]) => questions.find((q) => q.enabled) ?? null;
+
+/**
+ * How a conversation begins: the first enabled question the saved criteria leave open; when they
+ * answer them all, what they say and an offer to change it (asking nothing); null with every question off.
+ */
+export function openingQuestion(questions: readonly BotQuestion[], saved: BuyerCriteria | null = null): { key: BotQuestionKey | null; text: string } | null {
+  if (!questions.some((q) => q.enabled)) return null;
+  const open = nextQuestion(questions, [], saved);
+  if (open) return { key: open.key, text: open.text };
+  return { key: null, text: `Your criteria: ${describeChanges(saved!)}. Tell me anything you would change, and I will find what fits.` };
+}
 
 export const CLOSING = "That is all my questions. Save what I understood to your criteria, or tell me more.";
 
@@ -276,7 +299,7 @@ export const ruleBasedBrain: BotBrain = {
     }
     const merged = { ...criteria, ...changes };
     const changed = !sameCriteria(merged, criteria);
-    const next = nextQuestion(questions, turns);
+    const next = nextQuestion(questions, turns, merged);
     const heard = changed ? `Here is what I understood: ${describeChanges(changes)}.` : Object.keys(changes).length ? "That is what I have already." : "Noted.";
     return { message: `${heard} ${next ? next.text : CLOSING}`, proposedCriteria: changed ? merged : null, asks: next?.key ?? null };
   },

@@ -461,6 +461,29 @@ export async function customerMatchesPage(db: Database, { customerId, page = 1, 
   return { rows: await bestMatchesOf(db).all({ customerId, limit: size, offset }), page: Math.max(page, 1), pageSize: size };
 }
 
+/**
+ * One buyer company's matched projects as the admin's customer page pages them, best first (the
+ * project page's matched buyers the other way round): the rows the company's members see, and how many.
+ */
+export async function customerMatchesForAdmin(db: Database, { customerId, page = 1, pageSize = 25 }: { customerId: number; page?: number; pageSize?: number }) {
+  const [counted] = await countMatchesOf(db).all({ customerId });
+  const total = counted?.total ?? 0;
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  const shown = Math.min(Math.max(page, 1), last);
+  const rows = total ? await bestMatchesOf(db).all({ customerId, limit: pageSize, offset: (shown - 1) * pageSize }) : [];
+  return { rows, total, page: shown, pageSize };
+}
+
+// the admin's customer page counts them: built once
+const countMatchesOf = preparedQuery((db) =>
+  db
+    .select({ total: sql<number>`count(*)` })
+    .from(matches)
+    .innerJoin(projects, eq(projects.id, matches.projectId))
+    .where(and(eq(matches.customerId, sql.placeholder("customerId")), visible(projects.status), notListedByCompany(sql.placeholder("customerId"))))
+    .prepare(),
+);
+
 // a buyer's home page shows them, and the API pages them: built once. A listing of the company's is
 // left out here too: one of its members may have been attached to it after the matches were stored
 const bestMatchesOf = preparedQuery((db) =>

@@ -38,6 +38,17 @@ describe("the matchmaking conversation", () => {
     expect(view.opening).toMatch(/industries/);
   });
 
+  it("opens with what the company's saved criteria leave open, not with what on-boarding told", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Onboarded Fund", customerType: "buyer", preferences: { industryPreferences: ["Energy"], statePreferences: ["TX"] } }).returning();
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const onboarded = (await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, member.id)).returning())[0]!;
+    expect((await assistantFor(services, { user: onboarded })).opening).toMatch(/transaction size/);
+    await sayToAssistant(services, { user: onboarded, message: "under $5M" });
+    const turns = (await assistantFor(services, { user: onboarded })).turns;
+    expect(turns[0]!.text).toMatch(/transaction size/);
+    expect(turns[2]!.text).toMatch(/Performing loans, non-performing, or either\?$/);
+  });
+
   it("proposes criteria from a message and answers with visible matching projects only, saving nothing yet", async () => {
     await sayToAssistant(services, { user: buyer, message: "loan pools in Texas under $5M, performing" });
     const view = await assistantFor(services, { user: buyer });
@@ -126,6 +137,33 @@ describe("the matchmaking conversation", () => {
     const kept = chat!.turns.map((turn, i) => (i === chat!.turns.length - 1 ? { ...turn, matches: [{ ...turn.matches![0]!, projectId: theirs!.id }, ...turn.matches!] } : turn));
     await t.db.update(matchmakingChats).set({ turns: kept }).where(eq(matchmakingChats.userId, both.id));
     expect((await assistantFor(services, { user: both })).turns.at(-1)!.matches.map((m) => m.projectId)).not.toContain(theirs!.id);
+  });
+
+  it("saves only what the conversation changed, refusing a criterion someone else changed meanwhile until saved again", async () => {
+    const [company] = await t.db.insert(customers).values({ name: "Maumee Credit", customerType: "buyer", preferences: { statePreferences: ["Ohio"] } }).returning();
+    const member = await makeUser(t.db, { roles: ["ROLE_BUYER"] });
+    const talker = (await t.db.update(users).set({ customerId: company!.id }).where(eq(users.id, member.id)).returning())[0]!;
+    const criteria = async () => (await criteriaOf(t.db, { customerId: company!.id }))!.criteria;
+    const meanwhile = async (change: object) =>
+      t.db.update(customers).set({ preferences: { ...(await criteriaOf(t.db, { customerId: company!.id }))!.criteria, ...change } }).where(eq(customers.id, company!.id));
+
+    // an admin sets the states and loan status while the member talks about industries: both kept
+    await sayToAssistant(services, { user: talker, message: "Energy" });
+    await meanwhile({ statePreferences: ["Texas"], performingLoanPreference: "Non-Performing" });
+    expect((await assistantFor(services, { user: talker })).proposal).toBe("industries Energy");
+    expect(await saveProposal(services, { user: talker })).toEqual({ saved: true });
+    expect(await criteria()).toMatchObject({ industryPreferences: ["Energy"], statePreferences: ["Texas"], performingLoanPreference: "Non-Performing" });
+
+    // a colleague changes the states the member is changing too: refused, named, the proposal kept
+    await sayToAssistant(services, { user: talker, message: "Iowa" });
+    await meanwhile({ statePreferences: ["Utah"], industryPreferences: ["Aviation"] });
+    const refused = await saveProposal(services, { user: talker });
+    expect(refused).toEqual({ saved: false, problem: expect.stringMatching(/^States: someone changed this to “Utah”/) });
+    expect(await criteria()).toMatchObject({ statePreferences: ["Utah"], industryPreferences: ["Aviation"] });
+    expect((await assistantFor(services, { user: talker })).proposal).toBe("states Iowa");
+    // saved again, theirs goes in its place and nothing else moves
+    expect(await saveProposal(services, { user: talker })).toEqual({ saved: true });
+    expect(await criteria()).toMatchObject({ statePreferences: ["Iowa"], industryPreferences: ["Aviation"], performingLoanPreference: "Non-Performing" });
   });
 
   it("refuses to save for a member without a company", async () => {

@@ -4,7 +4,7 @@ import { preparedQuery } from "~/.server/db/prepared";
 import { matchmakingChats, type User } from "~/.server/db/schema";
 import { botBrainFor } from "~/.server/bot-brain";
 import type { Services } from "~/.server/services";
-import { criteriaFrom, hasCriteria, type BuyerCriteria } from "~/lib/buyer-criteria";
+import { CRITERIA_LABELS, criteriaFrom, hasCriteria, type BuyerCriteria } from "~/lib/buyer-criteria";
 import { BOT_TURNS_KEPT, describeChanges, openingQuestion, type BotOptions, type BotTurn } from "~/lib/matchmaking-bot";
 import { buyerCriteriaSchema } from "~/lib/schemas/buyer-criteria";
 import { botQuestions } from "./bot-questions.server";
@@ -45,9 +45,9 @@ export async function assistantFor(services: Pick<Services, "db">, { user }: { u
   const turns = chat?.turns ?? [];
   // a conversation kept from before its member's company's listings were left out of its answers shows none of them either
   const shown = await visibleProjectsAmong(db, { projectIds: [...new Set(turns.flatMap((t) => (t.matches ?? []).map((m) => m.projectId)))], exceptOwnOf: user });
-  const saved = chat?.proposal ? await savedOf(db, user) : null;
+  const saved = chat?.proposal || !turns.length ? await savedOf(db, user) : null;
   return {
-    opening: turns.length ? null : (openingQuestion(questions)?.text ?? null),
+    opening: turns.length ? null : (openingQuestion(questions, saved?.criteria ?? null)?.text ?? null),
     turns: turns.map((t) => ({
       from: t.from,
       text: t.text,
@@ -56,24 +56,32 @@ export async function assistantFor(services: Pick<Services, "db">, { user }: { u
         return p ? [{ ...m, projectName: p.projectName, kind: p.kind, industry: p.industry }] : [];
       }),
     })),
-    proposal: chat?.proposal ? describeChanges(changedFields(saved?.criteria ?? null, chat.proposal)) || "no change" : null,
+    proposal: chat?.proposal ? describeChanges(changedFields(saved?.criteria ?? null, chat.proposal, chat.proposalBasis)) || "no change" : null,
     hasCompany: user.customerId !== null,
   };
 }
 
-/** The fields the proposal changes against what is saved (all of them when nothing is). */
-function changedFields(saved: BuyerCriteria | null, proposal: BuyerCriteria): Partial<BuyerCriteria> {
+const differ = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+
+/**
+ * What Save would change: the fields the conversation changed from the criteria it began on (`basis`;
+ * what is saved, for a proposal kept from before bases were), and that are not so already (all when nothing is saved).
+ */
+function changedFields(saved: BuyerCriteria | null, proposal: BuyerCriteria, basis: BuyerCriteria | null = saved): Partial<BuyerCriteria> {
   const keys = Object.keys(proposal) as (keyof BuyerCriteria)[];
-  return Object.fromEntries(keys.filter((k) => JSON.stringify(saved?.[k]) !== JSON.stringify(proposal[k])).map((k) => [k, proposal[k]]));
+  return Object.fromEntries(keys.filter((k) => differ(basis?.[k], proposal[k]) && differ(saved?.[k], proposal[k])).map((k) => [k, proposal[k]]));
 }
 
-async function store(db: Database, { userId, turns, proposal }: { userId: number; turns: BotTurn[]; proposal: BuyerCriteria | null }) {
+type Kept = { turns: BotTurn[]; proposal: BuyerCriteria | null; proposalBasis: BuyerCriteria | null };
+
+async function store(db: Database, { userId, turns, proposal, proposalBasis }: { userId: number } & Kept) {
   const now = new Date();
   const kept = turns.slice(-BOT_TURNS_KEPT);
+  const basis = proposal ? proposalBasis : null;
   await db
     .insert(matchmakingChats)
-    .values({ userId, turns: kept, proposal, updatedAt: now })
-    .onConflictDoUpdate({ target: matchmakingChats.userId, set: { turns: kept, proposal, updatedAt: now } });
+    .values({ userId, turns: kept, proposal, proposalBasis: basis, updatedAt: now })
+    .onConflictDoUpdate({ target: matchmakingChats.userId, set: { turns: kept, proposal, proposalBasis: basis, updatedAt: now } });
 }
 
 /**
@@ -85,7 +93,7 @@ export async function sayToAssistant(services: Pick<Services, "db" | "content" |
   const db = services.db;
   const [chat, questions, options, saved] = await Promise.all([chatOf(db, { userId: user.id }), botQuestions(db), botOptions(services), savedOf(db, user)]);
   const at = new Date().toISOString();
-  const opening = openingQuestion(questions);
+  const opening = openingQuestion(questions, saved?.criteria ?? null);
   const turns: BotTurn[] = chat?.turns.length ? [...chat.turns] : opening ? [{ from: "bot", text: opening.text, asks: opening.key, at }] : [];
   turns.push({ from: "member", text: message, at });
   const criteria = chat?.proposal ?? saved?.criteria ?? criteriaFrom(null);
@@ -94,7 +102,9 @@ export async function sayToAssistant(services: Pick<Services, "db" | "content" |
   const wanted = proposal ?? saved?.criteria ?? null;
   const matches = wanted && hasCriteria(wanted) ? await bestProjectsFor(db, { criteria: wanted, limit: 3, exceptOwnOf: user }) : [];
   turns.push({ from: "bot", text: reply.message, asks: reply.asks, matches, at });
-  await store(db, { userId: user.id, turns, proposal });
+  // a proposal begun now starts from the criteria saved now; one under way keeps the criteria it began on
+  const proposalBasis = chat?.proposal ? chat.proposalBasis : (saved?.criteria ?? null);
+  await store(db, { userId: user.id, turns, proposal, proposalBasis });
 }
 
 const botSays = (text: string): BotTurn => ({ from: "bot", text, at: new Date().toISOString() });
@@ -118,8 +128,25 @@ export async function saveProposal(services: Pick<Services, "db" | "content">, {
   const buyerType = saved.buyerType && options.investorTypes.includes(saved.buyerType) ? saved.buyerType : "";
   const parsed = buyerCriteriaSchema(options).safeParse({ ...chat.proposal, buyerType });
   if (!parsed.success) return { saved: false, problem: parsed.error.issues[0]?.message ?? "These criteria cannot be saved." };
-  await saveCriteria(db, { customerId: user.customerId, values: parsed.data, actor: user, address });
-  await store(db, { userId: user.id, turns: [...chat.turns, botSays(SAVED)], proposal: null });
+  // only what the conversation changed is written: the criteria a colleague or an admin changed meanwhile stay theirs
+  const opened = chat.proposalBasis ? { ...chat.proposalBasis, buyerType } : undefined;
+  const outcome = await saveCriteria(db, { customerId: user.customerId, values: parsed.data, opened, actor: user, address });
+  if (outcome === false) return { saved: false, problem: "Your company is no longer on file, so there are no criteria to save to." };
+  if (outcome !== true) {
+    // both changed one criterion: the member is told what it is now, and the proposal, moved onto the criteria as they
+    // are now, is kept, so a second Save puts theirs in its place and writes nothing else
+    const now = criteriaFrom(outcome.current as Partial<BuyerCriteria>);
+    const ours = changedFields(null, chat.proposal, chat.proposalBasis);
+    await store(db, { userId: user.id, turns: chat.turns, proposal: { ...now, ...ours }, proposalBasis: now });
+    const value = outcome.current[outcome.clash];
+    const text = [value ?? ""].flat().map(String).join(", ");
+    const label = CRITERIA_LABELS[outcome.clash as keyof BuyerCriteria] ?? outcome.clash;
+    return {
+      saved: false,
+      problem: `${label}: ${text ? `someone changed this to “${text}”` : "someone emptied this"} while you talked with the assistant. Your proposal is kept: Save again to put yours in its place.`,
+    };
+  }
+  await store(db, { userId: user.id, turns: [...chat.turns, botSays(SAVED)], proposal: null, proposalBasis: null });
   return { saved: true };
 }
 
@@ -127,7 +154,7 @@ export async function saveProposal(services: Pick<Services, "db" | "content">, {
 export async function dismissProposal(db: Database, { user }: { user: User }) {
   const chat = await chatOf(db, { userId: user.id });
   if (!chat?.proposal) return;
-  await store(db, { userId: user.id, turns: [...chat.turns, botSays("Fine: your criteria stay as they were.")], proposal: null });
+  await store(db, { userId: user.id, turns: [...chat.turns, botSays("Fine: your criteria stay as they were.")], proposal: null, proposalBasis: null });
 }
 
 /** "Start over": the conversation and its proposal are forgotten; saved criteria stay. */

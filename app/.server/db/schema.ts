@@ -1293,6 +1293,9 @@ export const matchmakingChats = sqliteTable("matchmaking_chats", {
     .references(() => users.id, { onDelete: "cascade" }),
   turns: text("turns", { mode: "json" }).$type<BotTurn[]>().notNull().default(sql`'[]'`),
   proposal: text("proposal", { mode: "json" }).$type<BuyerCriteria | null>(),
+  // the company's criteria (as the forms spell them) when the proposal began: Save writes only what the
+  // conversation changed from them, so a colleague's or an admin's change made meanwhile is not put back
+  proposalBasis: text("proposal_basis", { mode: "json" }).$type<BuyerCriteria | null>(),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 });

@@ -55,6 +55,33 @@ describe("the page's data", () => {
   });
 });
 
+describe("a buyer company's matched projects", () => {
+  it("are shown best first with their reasons, each to its admin page, a page at a time, never a listing buyers cannot see", async () => {
+    const { matches, projects, customers: companies } = await import("~/.server/db/schema");
+    const seller = await app.member("seller@demo.test");
+    const [company] = await services.db.insert(companies).values({ name: "Matched Fund", customerType: "buyer", preferences: { industryPreferences: ["Energy"] } }).returning();
+    const base = { sellerId: seller.user.id, kind: "loan_pool" as const, industry: "Energy", status: "published" as const };
+    const listed = await services.db.insert(projects).values(Array.from({ length: 27 }, (_, i) => ({ ...base, projectName: `Energy Pool ${i + 1}` }))).returning();
+    const [draft] = await services.db.insert(projects).values({ ...base, status: "draft", projectName: "Energy Draft" }).returning();
+    await services.db.insert(matches).values([
+      ...listed.map((p, i) => ({ projectId: p.id, customerId: company!.id, score: 30 + i, reasons: [{ reason: "Industry: Energy", points: 30 }], computedAt: new Date() })),
+      { projectId: draft!.id, customerId: company!.id, score: 99, reasons: [], computedAt: new Date() },
+    ]);
+    const first = await open(company!.id, "");
+    expect(first.matched.total).toBe(27);
+    const html: string = first.matched.markup.html;
+    expect(html).not.toContain("Energy Draft");
+    expect(html.indexOf("Energy Pool 27")).toBeLessThan(html.indexOf("Energy Pool 26"));
+    expect(html).toContain(`href="/admin/projects/${listed[26]!.id}"`);
+    expect(html).toContain("Industry: Energy");
+    expect(html).toContain(`?matches=2#matched-projects`);
+    expect(html).not.toContain("Energy Pool 2<");
+    const second = (await open(company!.id, "matches=2")).matched.markup.html as string;
+    expect(second).toContain("Energy Pool 2<");
+    expect(second).not.toContain("Energy Pool 27");
+  });
+});
+
 describe("a disabled customer's members", () => {
   it("are shown kept out by their company, not Active, and listed under that Status, not under Active", async () => {
     const { users } = await import("~/.server/db/schema");

@@ -11,6 +11,8 @@ import { PageHeader } from "~/components/page-header";
 import { StaticHtml } from "~/components/static-html";
 import { Members } from "./members";
 import { timelineMarkup } from "./timeline.server";
+import { matchedProjectsMarkup } from "./matched-projects.server";
+import { customerMatchesForAdmin } from "~/models/matches.server";
 import { CUSTOMER_TYPE_LABELS, ONBOARDING_LABELS } from "~/lib/customers";
 import { customerCriteriaToRead } from "~/models/buyer-criteria.server";
 import { formatCompactCurrency } from "~/lib/format-figures";
@@ -43,12 +45,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: "admin" });
   const customerId = idParam(args.params);
   const before = timelineCursor(new URL(args.request.url).searchParams.get("before"));
+  const matchesPage = Number(new URL(args.request.url).searchParams.get("matches")) || 1;
   // read together (on D1 reads started at once go as one call); an unknown customer's lists are
   // empty, and nothing of them is sent
-  const [customer, members, timeline] = await Promise.all([
+  const [customer, members, timeline, matched] = await Promise.all([
     customerProfile(services.db, { customerId }),
     memberListPage(services, { admin: user, customerId, request: args.request }),
     customerTimeline(services.db, { customerId, before }),
+    customerMatchesForAdmin(services.db, { customerId, page: matchesPage }),
   ]);
   if (!customer) throw notFound();
   const url = new URL(args.request.url);
@@ -60,7 +64,14 @@ export async function loader(args: LoaderFunctionArgs) {
     onboarding: opened(`/admin/customers/on-board/${customerId}`),
     addMember: opened(`/admin/customer/buyer/add?customerId=${customerId}`),
   };
-  return { customer, ways, criteria: customerCriteriaToRead(customer.preferences), members, timeline: { ...timeline, events: timelineMarkup(timeline.events) } };
+  return {
+    customer,
+    ways,
+    criteria: customerCriteriaToRead(customer.preferences),
+    matched: { total: matched.total, markup: matchedProjectsMarkup(matched, url) },
+    members,
+    timeline: { ...timeline, events: timelineMarkup(timeline.events) },
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -128,7 +139,7 @@ export async function action(args: ActionFunctionArgs) {
 const COUNT_LABELS = { views: "Views", ndas: "NDAs", messages: "Thread messages", offers: "Offers", emails: "E-mails", sms: "SMS" } as const;
 
 export default function CustomerPage() {
-  const { customer, ways, criteria, members, timeline } = useLoaderData<typeof loader>();
+  const { customer, ways, criteria, matched, members, timeline } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const deleted = Boolean(customer.anonymisedAt);
   const location = useLocation();
@@ -231,6 +242,16 @@ export default function CustomerPage() {
           <p className="text-sm text-slate-500">No preferences captured yet.</p>
         )}
       </section>
+
+      {/* a company with criteria or matches: a seller's page has none to show */}
+      {criteria.length || matched.total ? (
+        <section className="card" aria-labelledby="matched-projects-heading" id="matched-projects">
+          <h2 id="matched-projects-heading" className="mb-2 text-lg font-semibold">
+            Matched projects
+          </h2>
+          <StaticHtml markup={matched.markup} />
+        </section>
+      ) : null}
 
       <section className="card" aria-label="Timeline" id="timeline">
         <h2 className="mb-2 text-lg font-semibold">Timeline</h2>
