@@ -45,16 +45,30 @@ describe("scoreResponsiveness", () => {
     // all answered within the hour
     expect(scoreResponsiveness([ask("message", DAY_MS, HOUR_MS)], now).score).toBe(100);
     // half answered, fast: 37.5 + 25
-    expect(scoreResponsiveness([ask("message", DAY_MS, HOUR_MS), ask("message", DAY_MS, null)], now).score).toBe(63);
+    expect(scoreResponsiveness([ask("message", DAY_MS, HOUR_MS), ask("message", 3 * DAY_MS, null)], now).score).toBe(63);
     // all answered, after a week: 75 + 0
     expect(scoreResponsiveness([ask("offer", 20 * DAY_MS, 8 * DAY_MS)], now).score).toBe(75);
     // none answered
-    expect(scoreResponsiveness([ask("nda_request", DAY_MS, null)], now)).toMatchObject({ score: 0, medianReplyMs: null });
+    expect(scoreResponsiveness([ask("nda_request", 3 * DAY_MS, null)], now)).toMatchObject({ score: 0, medianReplyMs: null });
   });
 
   it("does not count an answer given after now", () => {
-    const r = scoreResponsiveness([ask("message", HOUR_MS, 2 * HOUR_MS)], now);
+    const r = scoreResponsiveness([ask("message", 3 * DAY_MS, 3 * DAY_MS + HOUR_MS)], now);
     expect(r).toMatchObject({ asked: 1, answered: 0, score: 0 });
+  });
+
+  it("does not count against a company an ask still within its two days to answer", () => {
+    // 75 of 100 answered; a buyer signs an NDA a minute ago: still 75 of 100
+    const answered = Array.from({ length: 75 }, () => ask("nda_request", 10 * DAY_MS, HOUR_MS));
+    const missed = Array.from({ length: 25 }, () => ask("nda_request", 10 * DAY_MS, null));
+    const before = scoreResponsiveness([...answered, ...missed], now);
+    const justSigned = scoreResponsiveness([...answered, ...missed, ask("nda_request", 60_000, null)], now);
+    expect(justSigned).toMatchObject({ asked: 100, answered: 75, score: before.score, reason: "Answered 75 of 100 NDA requests; median reply 1 h." });
+    // an ask waiting for nothing else yet is no request at all
+    expect(scoreResponsiveness([ask("message", 2 * DAY_MS - 1, null)], now)).toMatchObject({ score: null, reason: NO_REQUESTS, asked: 0 });
+    // answered within the two days, it counts; once they are over unanswered, it counts against
+    expect(scoreResponsiveness([ask("message", DAY_MS, HOUR_MS)], now)).toMatchObject({ asked: 1, answered: 1 });
+    expect(scoreResponsiveness([ask("message", 2 * DAY_MS, null)], now)).toMatchObject({ asked: 1, answered: 0, score: 0 });
   });
 
   it("says what was answered and the median reply in words", () => {
@@ -70,7 +84,7 @@ describe("scoreResponsiveness", () => {
 
   it("names every kind asked, buyer's and seller's", () => {
     const buyer = scoreResponsiveness(
-      [ask("invitation", DAY_MS, HOUR_MS), ask("nda_approval", DAY_MS, HOUR_MS), ask("message", DAY_MS, null), ask("counter_offer", DAY_MS, 3 * HOUR_MS)],
+      [ask("invitation", DAY_MS, HOUR_MS), ask("nda_approval", DAY_MS, HOUR_MS), ask("message", 3 * DAY_MS, null), ask("counter_offer", DAY_MS, 3 * HOUR_MS)],
       now,
     );
     expect(buyer.reason).toBe("Answered 3 of 4 invitations, approved NDAs, messages and counter-offers; median reply 1 h.");
@@ -82,7 +96,7 @@ describe("scoreResponsiveness", () => {
     });
     const seller = scoreResponsiveness([ask("nda_request", DAY_MS, 3 * HOUR_MS), ask("offer", DAY_MS, 40 * 60_000)], now);
     expect(seller.reason).toBe("Answered 2 of 2 NDA requests and offers; median reply 2 h.");
-    expect(scoreResponsiveness([ask("message", DAY_MS, null)], now).reason).toBe("Answered 0 of 1 message.");
+    expect(scoreResponsiveness([ask("message", 3 * DAY_MS, null)], now).reason).toBe("Answered 0 of 1 message.");
   });
 
   it("words reply times in minutes, hours or days", () => {

@@ -24,6 +24,11 @@ export const SPEED_POINTS = 25;
 /** The speed curve: full marks for a median reply within FAST, none from SLOW on. */
 export const FAST_REPLY_MS = HOUR_MS;
 export const SLOW_REPLY_MS = 7 * DAY_MS;
+/**
+ * An ask still waiting counts against a company only once it is this old (decision 148): a buyer's
+ * NDA signed a minute ago is no unanswered request yet.
+ */
+export const ANSWER_DUE_MS = 2 * DAY_MS;
 
 export const NO_REQUESTS = "No requests in the last 90 days.";
 
@@ -79,9 +84,15 @@ export function formatReplyTime(ms: number) {
 /** What a score is made of: the kinds of asks, how many were asked and answered, and the median reply. */
 export type Tally = { kinds: readonly AskKind[]; asked: number; answered: number; medianReplyMs: number | null };
 
+/** Whether an ask counts at `now`: answered by then, or waiting longer than ANSWER_DUE_MS. */
+export function isAnsweredAt(a: Ask, now: number) {
+  return a.answeredAt !== null && a.answeredAt >= a.askedAt && a.answeredAt <= now;
+}
+
 /**
  * The score of the asks made in the 90 days up to `now` (an ask on the window's
- * first instant counts, one after `now` does not); an answer after `now` is not one yet.
+ * first instant counts, one after `now` does not); an answer after `now` is not one yet,
+ * and an ask waiting for less than ANSWER_DUE_MS does not count yet.
  */
 export function scoreResponsiveness(asks: readonly Ask[], now: number): Responsiveness {
   const since = now - RESPONSIVENESS_WINDOW_MS;
@@ -89,11 +100,13 @@ export function scoreResponsiveness(asks: readonly Ask[], now: number): Responsi
   const replies: number[] = [];
   for (const a of asks) {
     if (a.askedAt < since || a.askedAt > now) continue;
+    const answered = isAnsweredAt(a, now);
+    if (!answered && now - a.askedAt < ANSWER_DUE_MS) continue;
     const k = (byKind[a.kind] ??= { asked: 0, answered: 0 });
     k.asked += 1;
-    if (a.answeredAt !== null && a.answeredAt >= a.askedAt && a.answeredAt <= now) {
+    if (answered) {
       k.answered += 1;
-      replies.push(a.answeredAt - a.askedAt);
+      replies.push(a.answeredAt! - a.askedAt);
     }
   }
   const counts = Object.values(byKind);

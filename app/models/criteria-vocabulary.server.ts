@@ -38,3 +38,9 @@ export function criteriaForForm(c: BuyerCriteria): BuyerCriteria {
 
 /** USPS codes to state names ("TX" → "Texas"): the matchmaking assistant reads codes as buyers type them. */
 export const stateNamesByCode = (): Record<string, string> => Object.fromEntries(pairs("usStates").map((i) => [i.value, i.label]));
+
+/**
+ * A project's state as the listing form offers it ("IL" → "Illinois"), a value of no state as it is: the
+ * wizard's review named the state, the project's page its code.
+ */
+export const stateNameOf = (code: string) => STATE_LABEL.get(code) ?? code;

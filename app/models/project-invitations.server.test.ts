@@ -70,7 +70,8 @@ describe("Invite to view", () => {
   });
 
   it("is an ask of the company, answered when a member views the teaser", async () => {
-    expect((await responsivenessOf(t.db, { customerIds: [ids.Alpha!], side: "buyer" }))(ids.Alpha!)).toEqual({ score: 0, reason: "Answered 0 of 1 invitation." });
+    // not counted against it while it has its two days to answer (decision 148)
+    expect((await responsivenessOf(t.db, { customerIds: [ids.Alpha!], side: "buyer" }))(ids.Alpha!)).toEqual({ score: null, reason: "No requests in the last 90 days." });
     await t.db.insert(recentlyViewed).values({ userId: ann.id, projectId: project.id, viewedAt: new Date(now + 30 * 60_000) });
     await recomputeAfterLook(t.db, { userId: ann.id, projectId: project.id }, now + 3_600_000);
     expect((await responsivenessOf(t.db, { customerIds: [ids.Alpha!], side: "buyer" }))(ids.Alpha!)).toEqual({

@@ -30,7 +30,7 @@ async function row(customerId: number, side: "buyer" | "seller") {
 }
 
 describe("responsiveness after each event", () => {
-  it("counts a buyer's message as an ask of the seller, and the seller's reply as its answer and an ask of the buyer", async () => {
+  it("counts a buyer's message as an ask of the seller once answered (or overdue), and the seller's reply as its answer", async () => {
     await app.approvedNda(project, buyer.user);
     await recomputeDealResponsiveness(app.services.db, { projectId: project.id, buyerId: buyer.user.id });
     const sellerCo = seller.user.customerId!;
@@ -39,12 +39,13 @@ describe("responsiveness after each event", () => {
 
     await postMessage(deal, project, buyer.user, buyer.user, "Is the tape current?");
     await settle();
-    expect(await row(sellerCo, "seller")).toMatchObject({ asked: before.seller.asked + 1, answered: before.seller.answered });
+    // a question just asked does not count against the seller yet (decision 148)
+    expect(await row(sellerCo, "seller")).toMatchObject({ asked: before.seller.asked, answered: before.seller.answered });
 
     await postMessage(deal, project, buyer.user, seller.user, "Yes, as of October.");
     await settle();
     expect(await row(sellerCo, "seller")).toMatchObject({ asked: before.seller.asked + 1, answered: before.seller.answered + 1 });
-    // the approved NDA was answered by the buyer's message; the seller's reply is a new ask
+    // the approved NDA, not counted while new, was answered by the buyer's message; the seller's reply is a new ask, not counted yet
     expect(await row(buyerCo, "buyer")).toMatchObject({ asked: before.buyer.asked + 1, answered: before.buyer.answered + 1 });
   });
 });

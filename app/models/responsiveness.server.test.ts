@@ -164,6 +164,30 @@ describe("responsiveness from the deal records", () => {
     expect(await recomputeAllResponsiveness(t.db, now)).toBe(2);
   });
 
+  it("does not count a request against the seller until its two days to answer are over", async () => {
+    await recomputeAllResponsiveness(t.db, now);
+    const before = await sellerResponsiveness(t.db, { projectId: p2 });
+    // another buyer signs the NDA on p2 a minute ago: the seller has not had time to answer
+    const other = await makeUser(t.db);
+    const [k] = await t.db
+      .insert(contracts)
+      .values({ projectId: p2, buyerId: other.id, envelopeId: envelope(), documentKey: "k", documentSha256: "s", ndaStatus: "Signed", requestedAt: at(HOUR_MS), signedAt: at(60_000) })
+      .returning();
+    try {
+      await recomputeDealResponsiveness(t.db, { projectId: p2, buyerId: other.id }, now);
+      expect(await sellerResponsiveness(t.db, { projectId: p2 })).toEqual(before);
+      // the nightly pass gives the same
+      await recomputeAllResponsiveness(t.db, now);
+      expect(await sellerResponsiveness(t.db, { projectId: p2 })).toEqual(before);
+      // two days on, still unanswered, it counts: 3 of 5 (the revision of p1's offer is then 5 days and 2 h old)
+      await recomputeAllResponsiveness(t.db, now + 2 * DAY_MS);
+      expect((await sellerResponsiveness(t.db, { projectId: p2 })).reason).toMatch(/^Answered 3 of 5 NDA requests, messages and offers;/);
+    } finally {
+      await t.db.delete(contracts).where(eq(contracts.id, k!.id));
+      await recomputeAllResponsiveness(t.db, now);
+    }
+  });
+
   it("counts a company's first look at a project it was invited to from any member's visit to its page", async () => {
     const [co] = await t.db.insert(customers).values({ name: "Invited Co" }).returning();
     const [first, second] = [await makeUser(t.db), await makeUser(t.db)];
@@ -251,7 +275,7 @@ describe("responsiveness from the deal records", () => {
     const table = async () => (await t.db.select().from(responsiveness).orderBy(asc(responsiveness.customerId), asc(responsiveness.side))).map(({ computedAt: _, ...r }) => r);
     const [fresh] = await t.db.insert(customers).values({ name: "Fresh Co" }).returning();
     await recomputeAllResponsiveness(t.db, now);
-    await t.db.insert(projectInvitations).values({ projectId: p2, customerId: fresh!.id, recipients: 1, invitedAt: at(HOUR_MS) });
+    await t.db.insert(projectInvitations).values({ projectId: p2, customerId: fresh!.id, recipients: 1, invitedAt: at(3 * DAY_MS) });
     expect(await recomputeInvitedResponsiveness(t.db, { projectId: p2, customerIds: [fresh!.id] }, now)).toBe(1);
     expect((await responsivenessOf(t.db, { customerIds: [fresh!.id], side: "buyer" }))(fresh!.id)).toMatchObject({ reason: "Answered 0 of 1 invitation." });
 

@@ -1,8 +1,9 @@
-import { and, between, eq, gt, inArray, lte, sql, type Column, type SQL } from "drizzle-orm";
+import { and, between, eq, gt, inArray, lte, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { Database } from "~/.server/db";
 import { preparedQuery } from "~/.server/db/prepared";
 import { customers, projects, responsiveness, responsivenessAsks, systemSettings, users } from "~/.server/db/schema";
 import {
+  ANSWER_DUE_MS,
   DAY_MS,
   median,
   NO_REQUESTS,
@@ -174,7 +175,11 @@ function scoreAll(asks: readonly ScoredAsk[], now: number): Stored[] {
     g.asks.push(a);
     groups.set(key, g);
   }
-  return [...groups.values()].map((g) => stored(g.customerId, g.side, scoreResponsiveness(g.asks, now), now));
+  // a side whose every ask is still within its time to answer was asked nothing yet: no row, as scoreKept gives
+  return [...groups.values()].flatMap((g) => {
+    const r = scoreResponsiveness(g.asks, now);
+    return r.asked ? [stored(g.customerId, g.side, r, now)] : [];
+  });
 }
 
 const stored = (customerId: number, side: ResponsivenessSide, r: Omit<Responsiveness, "byKind">, now: number): Stored => ({
@@ -232,6 +237,8 @@ const askStatements = (db: Database, asks: readonly AskRow[]): Statement[] =>
 
 const keptInWindow = (now: number) => between(responsivenessAsks.askedAt, now - RESPONSIVENESS_WINDOW_MS, now);
 const keptAnswered = (now: number) => and(sql`${responsivenessAsks.replyMs} is not null`, lte(responsivenessAsks.answeredAt, now));
+/** The kept asks that count at `now`: answered, or waiting longer than a company has to answer (decision 148). */
+const keptCounting = (now: number) => or(keptAnswered(now), lte(responsivenessAsks.askedAt, now - ANSWER_DUE_MS));
 
 /**
  * The kept asks and answers of these companies' sides in the window, and the kinds asked: a range of the
@@ -249,7 +256,7 @@ export const keptCountsQuery = (db: Database, ids: readonly number[], now: numbe
       kinds: sql<string>`group_concat(distinct ${a.kind})`,
     })
     .from(a)
-    .where(and(inIds(a.customerId, ids), keptInWindow(now)))
+    .where(and(inIds(a.customerId, ids), keptInWindow(now), keptCounting(now)))
     .groupBy(a.customerId, a.side);
 };
 

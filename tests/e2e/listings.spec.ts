@@ -272,6 +272,6 @@ test("a property's details opened before step 1 was saved again in another tab k
   await page.getByRole("button", { name: "Save and continue" }).click();
   await expect(page).toHaveURL(/step=3/);
   await page.goto(`/projects/create?draft=${draft}&step=2`);
-  await expect(page.getByLabel("Loan amount (USD)")).toHaveValue("2750000");
+  await expect(page.getByLabel("Loan amount (USD)")).toHaveValue("2,750,000");
   await expect(page.getByLabel("Borrower")).toHaveValue("Lakefront Holdings II");
 });

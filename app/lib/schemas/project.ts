@@ -47,7 +47,7 @@ export const basicsSchema = (o: ProjectOptions) =>
   z.object({
     projectName: field.text({ min: 3, max: TEXT_LIMITS.projectName }),
     industry: oneOf(o.industries),
-    sector: field.optionalText({ max: 120 }),
+    sector: field.optionalText({ max: TEXT_LIMITS.sector }),
     saleType: oneOf(o.saleTypes),
     location: oneOf(o.locations),
     state: oneOf(o.usStates),
@@ -63,18 +63,18 @@ export const termsSchema = (o: ProjectOptions) =>
     maturityDate: date(),
     term: oneOf(o.loanStatus),
     secured: z.pipe(yesNo(), z.transform((v: "Yes" | "No") => v === "Yes")),
-    borrower: field.text({ max: 200 }),
+    borrower: field.text({ max: TEXT_LIMITS.borrower }),
     // a listing whose bids were due yesterday reads as closed to every buyer: the offers form refuses a past expiry too
     projectDueDate: optionalDate().check(z.refine((v) => !v || v >= marketToday(), "Bids cannot be due in the past: days are counted in New York time.")),
     longTermDebtSecured: optionalYesNo(),
-    longTermDebtLevelOfSecurity: field.optionalText({ max: 200 }),
+    longTermDebtLevelOfSecurity: field.optionalText({ max: TEXT_LIMITS.levelOfSecurity }),
   });
 
 /** Step 3: what only this kind of listing has. */
 export const detailsSchemas = {
   loan_pool: (_o: ProjectOptions) =>
     z.object({
-      loanPool: field.text({ min: 3, max: 120 }),
+      loanPool: field.text({ min: 3, max: TEXT_LIMITS.loanPool }),
       overallSummary: field.text({ min: 20, max: TEXT_LIMITS.summary }),
       propertySummary: field.optionalText({ max: TEXT_LIMITS.summary }),
       termSummary: field.optionalText({ max: TEXT_LIMITS.summary }),
@@ -82,8 +82,8 @@ export const detailsSchemas = {
   real_estate: (o: ProjectOptions) =>
     z.object({
       propertyType: oneOf(o.propertyTypes),
-      address: field.text({ min: 5, max: 200 }),
-      city: field.text({ max: 100 }),
+      address: field.text({ min: 5, max: TEXT_LIMITS.address }),
+      city: field.text({ max: TEXT_LIMITS.city }),
       zip: field.zip(),
       // step 1's state and region, shown again beside the address so a lookup can fill them
       state: oneOf(o.usStates),
@@ -98,7 +98,7 @@ export const detailsSchemas = {
     }),
   insurance_loan: (o: ProjectOptions) =>
     z.object({
-      carrier: field.text({ min: 2, max: 150 }),
+      carrier: field.text({ min: 2, max: TEXT_LIMITS.carrier }),
       policyType: oneOf(o.policyTypes),
       faceAmount: field.decimal({ min: 0, thousands: true, cents: true, max: MAX_AMOUNT }),
       cashSurrenderValue: field.decimal({ min: 0, thousands: true, cents: true, max: MAX_AMOUNT }),

@@ -265,6 +265,16 @@ describe("a step saved from a tab opened before another tab's save (two tabs, a 
     expect([after.loanAmount, after.size, after.waInterest, after.borrower]).toEqual([2_500_000, 2_500_000, 6.5, "Midwest Credit LLC"]);
   });
 
+  it("fills a saved step's amounts grouped as the seller typed them, and saves them untouched as they were", async () => {
+    const [pool] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "loan_pool", status: "draft", draftStep: 2, projectName: "Grouped terms", loanAmount: 45_000_000, size: 45_000_000.5, waInterest: 6.25, maturityDate: "2031-01-01", term: "Performing", secured: true, borrower: "Midwest Credit" }).returning();
+    const terms = await open(pool!.id, 2);
+    expect([terms.values.loanAmount, terms.values.size, terms.values.waInterest]).toEqual(["45,000,000", "45,000,000.5", "6.25"]);
+    const saved = await post({ intent: "save", draft: String(pool!.id), step: "2", opened: JSON.stringify(terms.values), ...terms.values, borrower: "Midwest Credit LLC" });
+    expect(saved.status).toBe(302);
+    const after = await stored(pool!.id);
+    expect([after.loanAmount, after.size, after.borrower]).toEqual([45_000_000, 45_000_000.5, "Midwest Credit LLC"]);
+  });
+
   it("names a dropdown's choice changed meanwhile by its label, as the page shows it, not by its code", async () => {
     const [draft] = await services.db.insert(projects).values({ sellerId: seller.user.id, kind: "real_estate", status: "draft", draftStep: 2, projectName: "Two states" }).returning();
     const basics = await open(draft!.id, 1);
@@ -293,7 +303,7 @@ describe("a step saved from a tab opened before another tab's save (two tabs, a 
     // the amount as the page writes amounts, not as stored ("2500000")
     expect(result.error.loanAmount).toEqual(["Someone changed this to “2,500,000” since you opened the page; the page now shows their other changes too. Save again to put yours in its place."]);
     // what the seller changed as typed, the rest as it is now
-    expect([result.initialValue.loanAmount, result.initialValue.size, result.initialValue.borrower]).toEqual(["300,000", "2600000", "Midwest Credit LLC"]);
+    expect([result.initialValue.loanAmount, result.initialValue.size, result.initialValue.borrower]).toEqual(["300,000", "2,600,000", "Midwest Credit LLC"]);
     expect([(await stored(pool!.id)).loanAmount, (await stored(pool!.id)).borrower]).toEqual([2_500_000, "Midwest Credit"]);
     const again = await post({ ...result.initialValue, intent: "save", draft: String(pool!.id), step: "2" });
     expect(again.status).toBe(302);

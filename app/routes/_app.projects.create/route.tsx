@@ -25,7 +25,7 @@ import { isBodyTooLarge, readForm } from "~/.server/body";
 import { answer, invalid, refuse, refuseLines, unreadSubmission, type Replier } from "~/.server/replies";
 import { formErrorsOf, openedOf, resultFor } from "~/lib/action-result";
 import { lookUpAddress, type FoundPlace } from "./lookup.server";
-import { openedStep, shownValue, shownValues, stepEdit } from "./step-edit.server";
+import { formValuesShown, openedStep, shownValue, shownValues, stepEdit } from "./step-edit.server";
 import { accountChangedMeanwhileTo } from "~/models/users.server";
 import type { Project } from "~/.server/db/schema";
 import { parseWithZod, draftIntentSchema, schemaForStep, STEPS } from "~/lib/schemas/index.server";
@@ -106,7 +106,7 @@ export async function loader(args: LoaderFunctionArgs) {
     project: { id: project.id, kind: project.kind, draftStep: project.draftStep, status: project.status, rejectionReason: project.rejectionReason },
     step: current,
     options: options.items,
-    values: formValuesOf(project),
+    values: formValuesShown(formValuesOf(project)),
     loans,
     completeness,
     sicCodes: sicCodes.map((c) => ({ code: c.code, title: c.title })),

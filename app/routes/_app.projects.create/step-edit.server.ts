@@ -58,7 +58,7 @@ export function stepEdit(
   const clash = changed.find((field) => !HIDDEN.includes(field) && !same(field, current[field], opened[field]));
   if (clash) {
     // the step as it is now, with what this seller changed kept as they typed it
-    const shown = Object.fromEntries(fields.map((field) => [field, same(field, typed[field], opened[field]) ? (current[field] ?? "") : String(typed[field] ?? "")]));
+    const shown = Object.fromEntries(fields.map((field) => [field, same(field, typed[field], opened[field]) ? groupedAmount(field, current[field] ?? "") : String(typed[field] ?? "")]));
     return { clash, shown };
   }
   const written = new Set(changed);
@@ -83,8 +83,17 @@ const AMOUNTS = ["loanAmount", "size", "noi", "faceAmount", "cashSurrenderValue"
 export function shownValue(field: string, value: string, options: Record<string, ReadonlyArray<{ value: string; label: string }>>) {
   const list = LISTED[field];
   if (list) return options[list]?.find((o) => o.value === value)?.label ?? value;
-  return AMOUNTS.includes(field) && /^-?\d+(\.\d+)?$/.test(value) ? formatNumber(Number(value)) : value;
+  return groupedAmount(field, value);
 }
+
+/** An amount as the seller types it ("45,000,000"), any other field's value as it is. */
+const groupedAmount = (field: string, value: string) => (AMOUNTS.includes(field) && /^-?\d+(\.\d+)?$/.test(value) ? formatNumber(Number(value)) : value);
+
+/**
+ * A listing's values as the steps' inputs are filled with them: a saved amount grouped as it was typed, where
+ * "45000000" came back into the field (the action reads either; a save untouched compares equal as the schema reads them).
+ */
+export const formValuesShown = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([field, value]) => [field, groupedAmount(field, value)]));
 
 /** Every field as the steps show it (the review's list). */
 export const shownValues = (values: Record<string, string>, options: Parameters<typeof shownValue>[2]) =>

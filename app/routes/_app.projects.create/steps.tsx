@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "~/components/form-state";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { FieldErrors, FormErrors, SelectField, TextField } from "~/components/forms";
-import { CountedTextAreaField } from "~/components/counted-text-area";
+import { CountedTextAreaField, CountedTextField } from "~/components/counted-text-area";
 import { ProblemList } from "~/components/problem-list";
 import { TapeCompletenessNote } from "~/components/tape-completeness";
 import { StaticHtml, type Markup } from "~/components/static-html";
@@ -190,10 +190,10 @@ export function StepForm({
         <p className="text-sm text-slate-500">{KIND_LABELS[kind]}</p>
         {step === 1 ? (
           <>
-            <TextField meta={f.projectName!} label={FORM_LABELS.projectName} />
+            <CountedTextField meta={f.projectName!} label={FORM_LABELS.projectName} max={TEXT_LIMITS.projectName} />
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField meta={f.industry!} label={FORM_LABELS.industry} options={options.industries} placeholder="Choose…" />
-              <TextField meta={f.sector!} label={FORM_LABELS.sector} hint="optional" />
+              <CountedTextField meta={f.sector!} label={FORM_LABELS.sector} max={TEXT_LIMITS.sector} hint="optional" />
               <SelectField meta={f.saleType!} label={FORM_LABELS.saleType} options={options.saleTypes} placeholder="Choose…" />
               <SelectField meta={f.location!} label={FORM_LABELS.location} options={options.locations} placeholder="Choose…" />
               <SelectField meta={f.state!} label={FORM_LABELS.state} options={options.usStates} placeholder="Choose…" />
@@ -209,10 +209,10 @@ export function StepForm({
             <TextField meta={f.maturityDate!} label={FORM_LABELS.maturityDate} type={"date" as "text"} />
             <SelectField meta={f.term!} label={FORM_LABELS.term} options={options.loanStatus} placeholder="Choose…" />
             <SelectField meta={f.secured!} label={FORM_LABELS.secured} options={YES_NO} placeholder="Choose…" />
-            <TextField meta={f.borrower!} label={FORM_LABELS.borrower} hint="only shown after an approved NDA" />
+            <CountedTextField meta={f.borrower!} label={FORM_LABELS.borrower} max={TEXT_LIMITS.borrower} hint="only shown after an approved NDA" />
             <TextField meta={f.projectDueDate!} label={FORM_LABELS.projectDueDate} type={"date" as "text"} hint="optional" />
             <SelectField meta={f.longTermDebtSecured!} label={FORM_LABELS.longTermDebtSecured} options={YES_NO} placeholder="Not applicable" />
-            <TextField meta={f.longTermDebtLevelOfSecurity!} label={FORM_LABELS.longTermDebtLevelOfSecurity} hint="optional" />
+            <CountedTextField meta={f.longTermDebtLevelOfSecurity!} label={FORM_LABELS.longTermDebtLevelOfSecurity} max={TEXT_LIMITS.levelOfSecurity} hint="optional" />
           </div>
         ) : null}
         {step === 3 ? (
@@ -267,7 +267,7 @@ function DetailsFields({
   if (kind === "loan_pool") {
     return (
       <>
-        <TextField meta={f.loanPool!} label={FORM_LABELS.loanPool} placeholder="Midwest CRE pool 2026-A" />
+        <CountedTextField meta={f.loanPool!} label={FORM_LABELS.loanPool} max={TEXT_LIMITS.loanPool} placeholder="Midwest CRE pool 2026-A" />
         <CountedTextAreaField meta={f.overallSummary!} label="Overall summary" max={TEXT_LIMITS.summary} />
         <CountedTextAreaField meta={f.propertySummary!} label="Property summary" max={TEXT_LIMITS.summary} hint="optional" />
         <CountedTextAreaField meta={f.termSummary!} label="Term summary" max={TEXT_LIMITS.summary} hint="optional" />
@@ -278,10 +278,10 @@ function DetailsFields({
     return (
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField meta={f.propertyType!} label="Property type" options={options.propertyTypes} placeholder="Choose…" />
-        <TextField meta={f.address!} label="Address" />
+        <CountedTextField meta={f.address!} label="Address" max={TEXT_LIMITS.address} />
         <TextField meta={f.zip!} label="Zip code" inputMode="numeric" placeholder="60601" />
         {lookup}
-        <TextField meta={f.city!} label="City" />
+        <CountedTextField meta={f.city!} label="City" max={TEXT_LIMITS.city} />
         <SelectField meta={f.state!} label={FORM_LABELS.state} options={options.usStates} placeholder="Choose…" />
         <SelectField meta={f.location!} label={FORM_LABELS.location} options={options.locations} placeholder="Choose…" />
         <TextField meta={f.units!} label="Units" inputMode="numeric" />
@@ -293,7 +293,7 @@ function DetailsFields({
   if (kind === "insurance_loan") {
     return (
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField meta={f.carrier!} label="Insurance carrier" />
+        <CountedTextField meta={f.carrier!} label="Insurance carrier" max={TEXT_LIMITS.carrier} />
         <SelectField meta={f.policyType!} label="Policy type" options={options.policyTypes} placeholder="Choose…" />
         <TextField meta={f.faceAmount!} label="Face amount (USD)" inputMode="decimal" />
         <TextField meta={f.cashSurrenderValue!} label="Cash surrender value (USD)" inputMode="decimal" />

@@ -37,6 +37,15 @@ describe("the seller's project page, a page of each list at a time", () => {
     expect(new Set(JSON.stringify(data).match(/busy-[\w-]+@example\.test/g))).toEqual(new Set([signer]));
   });
 
+  it("names the project's state as the listing's review does, not by its code", async () => {
+    const { projects } = await import("~/.server/db/schema");
+    const { eq } = await import("drizzle-orm");
+    await services.db.update(projects).set({ state: "IL" }).where(eq(projects.id, project.id));
+    const { html } = (await dataOf("")).overview;
+    expect(html).toContain("<dd>Illinois</dd>");
+    expect(html).not.toContain("<dd>IL</dd>");
+  });
+
   it("returns to the page of each list the seller was on after a step", async () => {
     const query = "?ndas=2&offers=3&pipeline=2";
     const request = postRequest(`/sellers/myprojects/${project.id}${query}`, seller.cookie, { intent: "approve-nda", contractId: String(contracts[SIGNED]!.id) });
