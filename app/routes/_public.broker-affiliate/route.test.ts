@@ -4,7 +4,10 @@ import { bootApp, getRequest, responseOf } from "../../../tests/support/app";
 /** /broker-affiliate for an approved partner: their code and link, who joined through it, and what it earned. */
 const app = await bootApp("route-broker-affiliate");
 const { loader } = await import("./route");
-const { affiliates, contracts, inboundItems, projects, referrals } = await import("~/.server/db/schema");
+const { affiliates, contracts, customers, inboundItems, projects, referrals, users } = await import("~/.server/db/schema");
+const { eq } = await import("drizzle-orm");
+const { deleteOrAnonymiseCustomer } = await import("~/models/customer-accounts.server");
+const { affiliateReferrals } = await import("~/models/affiliates.server");
 const { makeUser } = await import("~/seed/factories");
 const { listAffiliates } = await import("~/models/affiliates.server");
 const { context, services } = app;
@@ -76,5 +79,27 @@ describe("a partner's own page", () => {
       .returning();
     await services.db.insert(affiliates).values({ name: "Buyer Applies", email: "work-address@example.test", code: "BUYERPRT", inquiryId: application!.id, commissionPercent: 2 });
     expect((await page(buyer.cookie)).partner).toMatchObject({ code: "BUYERPRT", referrals: 0 });
+  });
+
+  it("keeps a deleted member's referral, anonymised, and its paid commission, on the partner's page and the admin's", async () => {
+    const seller = await app.member("seller@demo.test");
+    const admin = await app.member("admin@demo.test");
+    const [partner] = await services.db.insert(affiliates).values({ name: "Seller Partner", email: seller.user.email, code: "SELLPART", commissionPercent: 4 }).returning();
+    const [customer] = await services.db.insert(customers).values({ name: "Leaving Co" }).returning();
+    const member = await makeUser(services.db, { roles: ["ROLE_BUYER"], name: "Leaving Member" });
+    await services.db.update(users).set({ customerId: customer!.id }).where(eq(users.id, member.id));
+    await services.db.insert(referrals).values({ userId: member.id, affiliateId: partner!.id, commissionStatus: "paid" });
+
+    // the member is deleted the product's way: their company is deleted, and its members anonymised
+    expect(await deleteOrAnonymiseCustomer(services, { actor: admin.user, customerId: customer!.id })).toEqual({ ok: true });
+
+    const own = (await page(seller.cookie)).partner!;
+    expect(own).toMatchObject({ referrals: 1, paid: 1 });
+    expect(own.referred.rows.map((r) => r.memberName)).toEqual([`Deleted member ${member.id}`]);
+    const adminRow = (await listAffiliates(services.db, { pageSize: 100 })).rows.find((r) => r.affiliate.id === partner!.id)!;
+    expect(adminRow).toMatchObject({ referrals: 1, paid: 1 });
+    const adminList = await affiliateReferrals(services.db, { affiliateId: partner!.id });
+    expect(adminList.rows.map((r) => [r.memberName, r.commissionStatus])).toEqual([[`Deleted member ${member.id}`, "paid"]]);
+    expect(adminList.rows[0]!.memberEmail).toMatch(/@deleted\.invalid$/);
   });
 });
