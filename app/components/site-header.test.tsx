@@ -3,7 +3,8 @@ import { act } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { routerPage } from "../../tests/support/router-page";
-import { headerFor } from "~/lib/navigation";
+import { headerFor, NAVIGATION } from "~/lib/navigation";
+import { primaryRole } from "~/lib/roles";
 import { closeMenuOnEscape, SiteHeader } from "./site-header";
 import { StaticHtml } from "./static-html";
 
@@ -24,7 +25,12 @@ describe("the site header", () => {
   it("leads a member who buys and also sells to their listings, and only them", () => {
     const links = (user: Parameters<typeof headerFor>[0]) => headerFor(user).navigation.map((l) => l.to);
     expect(links({ role: "buyer", roles: ["ROLE_SELLER", "ROLE_BUYER"] })).toContain("/sellers/myprojects");
-    expect(links({ role: "broker", roles: ["ROLE_BROKER", "ROLE_SELLER"] })).toContain("/sellers/myprojects");
+    // a broker who also sells is a seller first (spec §3): the seller's header, "My projects" once, no second branch
+    const roles = ["ROLE_BROKER", "ROLE_SELLER"];
+    const brokerSeller = { role: primaryRole(roles), roles };
+    expect(brokerSeller.role).toBe("seller");
+    expect(links(brokerSeller)).toEqual(NAVIGATION.seller.map((l) => l.to));
+    expect(links({ role: "broker", roles: ["ROLE_BROKER", "ROLE_SELLER"] })).toEqual(NAVIGATION.broker.map((l) => l.to));
     expect(links({ role: "buyer", roles: ["ROLE_BUYER"] })).not.toContain("/sellers/myprojects");
     // a seller's own links have it already, once
     expect(links({ role: "seller", roles: ["ROLE_SELLER", "ROLE_AGENT"] }).filter((to) => to === "/sellers/myprojects")).toHaveLength(1);

@@ -64,8 +64,9 @@ export const VISITOR_NAVIGATION: readonly NavItem[] = [
 export function headerFor(user: { role: Role | null; roles?: readonly string[] } | null) {
   const links = user ? NAVIGATION[user.role ?? "member"] : VISITOR_NAVIGATION;
   // a member who buys and also sells acts as a buyer, and opens their listings' pages as a seller: the
-  // header leads there too (their seller notifications did, and nothing else)
-  const alsoSells = (user?.role === "buyer" || user?.role === "broker") && user.roles?.includes("ROLE_SELLER");
+  // header leads there too (their seller notifications did, and nothing else). A broker who also sells is
+  // never here: the seller comes before the broker (spec §3), so theirs is the seller's header, which has them
+  const alsoSells = user?.role === "buyer" && user.roles?.includes("ROLE_SELLER");
   return {
     navigation: alsoSells ? [...links, ALSO_SELLING] : links,
     roleLabel: user?.role ? ROLE_LABELS[user.role] : null,

@@ -8,6 +8,7 @@ import type { Services } from "~/.server/services";
 import { sendEmail } from "./outbox.server";
 import { recordAudit, type AuditEntry } from "./audit.server";
 import { pageCarryingTotal, pageOf, pageOfChosen, pageOrLast } from "./list-query.server";
+import { preparedQuery } from "~/.server/db/prepared";
 
 type Actor = NonNullable<AuditEntry["actor"]>;
 
@@ -335,4 +336,86 @@ export async function memberReferrals(db: Database, { userId, page = 1, pageSize
         .offset(offset),
     { page, pageSize },
   );
+}
+
+// the partner a member is: the one approved for their address, or for an application they sent signed in
+// (decision 119's "own account"), the latest if several; with its statement summed as the admin's partners'
+// page sums it (from the partner's covering index)
+const partnerOfMember = preparedQuery((db) => {
+  const email = sql.placeholder("email");
+  const userId = sql.placeholder("userId");
+  const mine = db
+    .select({ id: affiliates.id })
+    .from(affiliates)
+    .where(
+      or(
+        sql`lower(${affiliates.email}) = lower(${email})`,
+        sql`${affiliates.inquiryId} in (select ${inboundItems.id} from ${inboundItems} where ${inboundItems.userId} = ${userId} and ${inboundItems.kind} = 'affiliate')`,
+      ),
+    )
+    .orderBy(desc(affiliates.id))
+    .limit(1);
+  return db
+    .select({
+      id: affiliates.id,
+      name: affiliates.name,
+      code: affiliates.code,
+      status: affiliates.status,
+      commissionPercent: affiliates.commissionPercent,
+      referrals: count(referrals.id),
+      ndasSigned: sql<number>`coalesce(sum(${referrals.ndasSigned}), 0)`,
+      offersAccepted: sql<number>`coalesce(sum(${referrals.offersAccepted}), 0)`,
+      pending: withStatus("pending"),
+      approved: withStatus("approved"),
+      paid: withStatus("paid"),
+    })
+    .from(affiliates)
+    .leftJoin(referrals, eq(referrals.affiliateId, affiliates.id))
+    .where(eq(affiliates.id, sql`(${mine})`))
+    .groupBy(affiliates.id)
+    .prepare();
+});
+
+/**
+ * The partner programme's statement of the member asking: their partner (by the address the partner was approved
+ * for, or the application they sent signed in), its code, status and commission, and what its link brought,
+ * counted as the admin's partners' page counts it; null for a member who is no partner.
+ */
+export async function partnerStatementOf(db: Database, user: { id: number; email: string }) {
+  const [row] = await partnerOfMember(db).all({ email: user.email, userId: user.id });
+  return row ?? null;
+}
+
+/** How many of a partner's referrals their own page lists at a time. */
+export const PARTNER_REFERRALS_PAGE_SIZE = 25;
+
+// a page of one partner's referrals, the latest first, each carrying how many there are (the partner's index)
+const partnerReferralsPageOf = preparedQuery((db) => {
+  const affiliateId = sql.placeholder("affiliateId");
+  return db
+    .select({
+      id: referrals.id,
+      memberName: users.name,
+      joinedAt: referrals.createdAt,
+      ndasSigned: referrals.ndasSigned,
+      offersAccepted: referrals.offersAccepted,
+      commissionStatus: referrals.commissionStatus,
+      total: sql<number>`(select count(*) from ${referrals} where ${referrals.affiliateId} = ${affiliateId})`,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.userId))
+    .where(eq(referrals.affiliateId, affiliateId))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(PARTNER_REFERRALS_PAGE_SIZE)
+    .offset(sql.placeholder("offset"))
+    .prepare();
+});
+
+/**
+ * One page of the members a partner's link brought, for the partner: each one's name (not their address or
+ * company: the partner brought them, the admin reaches them), when they joined, their conversions and the
+ * commission's status. Only that partner's rows; a page past the last shows the last.
+ */
+export async function partnerReferralsPage(db: Database, { affiliateId, page = 1 }: { affiliateId: number; page?: number }) {
+  return pageCarryingTotal((offset) => partnerReferralsPageOf(db).all({ affiliateId, offset }), { page, pageSize: PARTNER_REFERRALS_PAGE_SIZE });
 }

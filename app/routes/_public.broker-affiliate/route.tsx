@@ -16,13 +16,22 @@ import { affiliateSchema } from "~/lib/schemas/index.server";
 import { contentPageData } from "~/models/content-pages.server";
 import { receiveInbound } from "~/models/inbound.server";
 import { parseWithZod } from "~/lib/schemas/index.server";
+import { partnerReferralsPage, partnerStatementOf } from "~/models/affiliates.server";
+import { siteOrigin } from "~/.server/mailer";
+import { referralLink } from "~/lib/affiliates";
+import { pageNumber } from "~/lib/query-params";
+import { PartnerStatement } from "./partner-statement";
 
 export const meta = contentPageMeta("/broker-affiliate");
 
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await allowAnyone(args);
+  // an approved partner finds their code, their link and what it brought here, where they applied
+  const partner = user ? await partnerStatementOf(services.db, user) : null;
+  const referred = partner ? await partnerReferralsPage(services.db, { affiliateId: partner.id, page: pageNumber(new URL(args.request.url).searchParams.get("page"), 10_000) }) : null;
   return {
     ...renderContentPage(await contentPageData(services, args.request, "broker-affiliate")),
+    partner: partner && referred ? { ...partner, link: referralLink(siteOrigin(services), partner.code), referred } : null,
     turnstileSiteKey: turnstileEnabled(services.env) ? services.env.TURNSTILE_SITE_KEY! : null,
     defaults: (user ? { name: user.name, email: user.email, company: user.company, phone: user.phone } : {}) as Partial<Record<"name" | "email" | "company" | "phone" | "companyWebsite" | "message", string>>,
   };
@@ -46,7 +55,17 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function BrokerAffiliatePage() {
-  const { page, turnstileSiteKey, defaults } = useLoaderData<typeof loader>();
+  const { page, turnstileSiteKey, defaults, partner } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <ContentPage page={page} />
+      {partner ? <PartnerStatement partner={partner} /> : <AffiliateApplication turnstileSiteKey={turnstileSiteKey} defaults={defaults} />}
+    </>
+  );
+}
+
+/** The application, for anyone not yet a partner. */
+function AffiliateApplication({ turnstileSiteKey, defaults }: { turnstileSiteKey: string | null; defaults: Partial<Record<string, string>> }) {
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const location = useLocation();
@@ -59,8 +78,6 @@ export default function BrokerAffiliatePage() {
     shouldRevalidate: "onInput",
   });
   return (
-    <>
-      <ContentPage page={page} />
       <section className="mx-auto max-w-3xl px-4 pb-12" aria-labelledby="apply-heading">
         <h2 id="apply-heading" className="mb-4 text-2xl font-bold">
           Apply to become an affiliate
@@ -84,6 +101,5 @@ export default function BrokerAffiliatePage() {
           </button>
         </Form>
       </section>
-    </>
   );
 }
