@@ -158,7 +158,8 @@ const BUYER_PROBLEMS: Record<OfferProblem, string> = {
   "not-open": "This offer is closed.",
   "not-your-turn": "The offer has changed in the meantime; see its current state below.",
   "project-closed": "The project is no longer open for offers.",
-  expired: "This offer has expired: withdraw it and submit a new one.",
+  // a buyer meets it accepting an expired counter-offer: revised terms (a new expiry date) go through as well
+  expired: "This counter-offer has expired and can no longer be accepted: answer with revised terms and a new expiry date, or withdraw the offer.",
 };
 const SELLER_PROBLEMS: Partial<Record<OfferProblem, string>> = {
   "not-open": "This offer is closed.",
