@@ -651,7 +651,7 @@ describe("negotiation and offers", () => {
     const parties = { project, buyer, sellerCompany: "First Prairie Bank" };
     const offer = await submitOffer(services, parties, terms);
     if (typeof offer === "string") throw new Error(offer);
-    expect(await submitOffer(services, parties, terms)).toBe("open-offer-exists");
+    expect(await submitOffer(services, parties, { ...terms, price: terms.price + 1 })).toBe("open-offer-exists");
     expect(await actOnOffer(services, parties, offer, buyer, "buyer", "accepted")).toBe("not-your-turn");
     const countered = await actOnOffer(services, parties, offer, seller, "seller", "countered", { terms: { ...terms, price: 13_000_000 }, note: "floor" });
     if (typeof countered === "string") throw new Error(countered);
@@ -684,12 +684,16 @@ describe("negotiation and offers", () => {
     expect(typeof withdrawn === "string" ? withdrawn : withdrawn.status).toBe("withdrawn");
   });
 
-  it("takes one offer from a letter of intent sent twice at once, and tells the second it has an open offer", async () => {
+  it("takes one offer from a letter of intent sent twice at once, and answers the second with it", async () => {
     const project = await publishedProject("Offer sent twice");
     const parties = { project, buyer, sellerCompany: "First Prairie Bank" };
     const outcomes = await Promise.all([submitOffer(services, parties, terms), submitOffer(services, parties, terms)]);
-    expect(outcomes.filter((o) => o === "open-offer-exists")).toHaveLength(1);
+    // whichever wrote first, whether or not its letter was stored when the second looked: one offer, both answered with it
+    const [made] = await offersOnProject(t.db, { projectId: project.id, buyerId: buyer.id });
     expect(await offersOnProject(t.db, { projectId: project.id, buyerId: buyer.id })).toHaveLength(1);
+    expect(outcomes.map((o) => (typeof o === "string" ? o : o.id))).toEqual([made!.offer.id, made!.offer.id]);
+    expect(outcomes.filter((o) => typeof o !== "string" && "repeated" in o)).toHaveLength(1);
+    expect(made!.events.map((e) => e.event.action)).toEqual(["submitted"]);
   });
 
   it("keeps no offer when its letter cannot be stored, so the buyer can send it again", async () => {

@@ -99,3 +99,18 @@ describe("accepting one buyer's offer", () => {
     }
   });
 });
+
+describe("a counter-offer past its expiry date", () => {
+  it("cannot be accepted, and the buyer is told what they can do: send revised terms with a new expiry date (which goes through), or withdraw", async () => {
+    const project = await publishedProject("Expired counter-offer");
+    const buyer = await approvedBuyer(project);
+    const parties = partiesOf(project, buyer);
+    const counter = done(await actOnOffer(services, parties, await offerBy(project, buyer), seller, "seller", "countered", { terms: { ...terms, price: 13_000_000, expiresOn: "2026-01-01" }, seen: 1 }));
+    expect(await actOnOffer(services, parties, counter, buyer, "buyer", "accepted", { seen: 2 })).toBe("expired");
+    const message = offerProblemMessage("expired", "buyer");
+    expect(message).toContain("revised terms");
+    expect(message).toContain("withdraw");
+    expect(message).not.toContain("submit a new one");
+    expect(await actOnOffer(services, parties, counter, buyer, "buyer", "revised", { terms: { ...terms, price: 12_800_000 }, seen: 2 })).toMatchObject({ status: "submitted", revision: 3, expiresOn: terms.expiresOn });
+  });
+});

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { dealMarket } from "../../tests/support/deal-market";
-import { notifications, offerEvents, type Offer } from "~/.server/db/schema";
-import { actOnOffer, findOffer } from "./offers.server";
+import { notifications, offerEvents, offers, type Offer } from "~/.server/db/schema";
+import { actOnOffer, findOffer, submitOffer } from "./offers.server";
 
 /**
  * The same step on an offer sent twice: a double click (without JavaScript the browser shows the second
@@ -22,6 +22,23 @@ const eventsOf = async (offerId: number) => (await t.db.select().from(offerEvent
 const noticesOf = (userIds: number[]) => t.db.select().from(notifications).where(inArray(notifications.userId, userIds));
 
 describe("an offer step sent twice by the same person", () => {
+  it("is the buyer's letter of intent once: the second post is answered with the offer the first made, nothing written or told again", async () => {
+    const project = await publishedProject("Repeated letter");
+    const buyer = await approvedBuyer(project);
+    const parties = partiesOf(project, buyer);
+    const first = done(await submitOffer(services, parties, terms));
+    const told = (await noticesOf([seller.id])).length;
+    expect(await submitOffer(services, parties, terms)).toMatchObject({ id: first.id, status: "submitted", revision: 1, repeated: true });
+    expect(await eventsOf(first.id)).toEqual(["submitted"]);
+    expect(await noticesOf([seller.id])).toHaveLength(told);
+    expect(await t.db.select().from(offers).where(eq(offers.projectId, project.id))).toHaveLength(1);
+    // other terms, or the same once the offer has moved, are a second offer: refused as before
+    expect(await submitOffer(services, parties, { ...terms, price: terms.price + 1 })).toBe("open-offer-exists");
+    const countered = done(await actOnOffer(services, parties, first, seller, "seller", "countered", { terms: { ...terms, price: 14_000_000 }, seen: 1 }));
+    done(await actOnOffer(services, parties, countered, buyer, "buyer", "revised", { terms, seen: 2 }));
+    expect(await submitOffer(services, parties, terms)).toBe("open-offer-exists");
+  });
+
   it("is the seller's acceptance once: the second post is told it went through, and nothing is written or told again", async () => {
     const project = await publishedProject("Repeated acceptance");
     const buyer = await approvedBuyer(project);

@@ -158,7 +158,8 @@ const BUYER_PROBLEMS: Record<OfferProblem, string> = {
   "not-open": "This offer is closed.",
   "not-your-turn": "The offer has changed in the meantime; see its current state below.",
   "project-closed": "The project is no longer open for offers.",
-  expired: "This offer has expired: withdraw it and submit a new one.",
+  // a buyer meets it accepting an expired counter-offer: revised terms (a new expiry date) go through as well
+  expired: "This counter-offer has expired and can no longer be accepted: answer with revised terms and a new expiry date, or withdraw the offer.",
 };
 const SELLER_PROBLEMS: Partial<Record<OfferProblem, string>> = {
   "not-open": "This offer is closed.",
@@ -175,8 +176,19 @@ export function isExpired(offer: Pick<Offer, "expiresOn">, now = new Date()) {
   return offer.expiresOn < marketToday(now);
 }
 
-/** A buyer's letter of intent; one open offer per buyer and project. */
-export async function submitOffer(services: DealServices, parties: Parties, terms: LoiTerms): Promise<Offer | OfferProblem> {
+const sameTerms = (offer: Offer, terms: LoiTerms) =>
+  offer.price === terms.price &&
+  offer.structure === terms.structure &&
+  offer.conditions === terms.conditions &&
+  offer.dueDiligenceDays === terms.dueDiligenceDays &&
+  offer.expiresOn === terms.expiresOn;
+
+/**
+ * A buyer's letter of intent; one open offer per buyer and project. The same letter sent again (a double
+ * click, a resend after a slow answer) is answered with the offer the first made, marked `repeated`, and
+ * nothing more is written or told: the buyer's open offer, on these very terms, not yet moved by anyone.
+ */
+export async function submitOffer(services: DealServices, parties: Parties, terms: LoiTerms): Promise<Offer | RepeatedStep | OfferProblem> {
   const { project, buyer } = parties;
   if (project.status !== "published") return "project-closed";
   const open = and(eq(offers.projectId, project.id), eq(offers.buyerId, buyer.id), inArray(offers.status, [...OPEN_OFFER_STATUSES]));
@@ -190,7 +202,11 @@ export async function submitOffer(services: DealServices, parties: Parties, term
         where not exists (select 1 from ${offers} where ${open}) and ${projectStillIn(project.id, ["published"])}`,
     )
     .returning();
-  if (!offer) return (await projectLeft(services.db, project.id, ["published"])) ? "project-closed" : "open-offer-exists";
+  if (!offer) {
+    if (await projectLeft(services.db, project.id, ["published"])) return "project-closed";
+    const [standing] = await services.db.select().from(offers).where(open).orderBy(desc(offers.id)).limit(1);
+    return standing && standing.status === "submitted" && standing.revision === 1 && sameTerms(standing, terms) ? { ...standing, repeated: true } : "open-offer-exists";
+  }
   let stored: Offer[];
   try {
     const pdf = await writeLoi(parties, offer.id, 1, `Offer #${offer.id}, revision 1`, terms);
@@ -260,13 +276,6 @@ export async function actOnOffer(
   if (typeof outcome !== "string") return outcome;
   return (await sameStepTaken(services.db, offer.id, actor.id, action, input)) ?? outcome;
 }
-
-const sameTerms = (offer: Offer, terms: LoiTerms) =>
-  offer.price === terms.price &&
-  offer.structure === terms.structure &&
-  offer.conditions === terms.conditions &&
-  offer.dueDiligenceDays === terms.dueDiligenceDays &&
-  offer.expiresOn === terms.expiresOn;
 
 /**
  * The offer, marked `repeated`, when it stands as this very step left it: new terms, the same as these,

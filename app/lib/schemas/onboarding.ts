@@ -7,18 +7,27 @@ import { customerSchema } from "./customer";
 
 const nonEmpty = <T extends string | string[]>(value: T) => (Array.isArray(value) ? value.length > 0 : value.trim() !== "");
 
-/** The answer's own fields, from the same schemas /preferences and the customer forms use; an answer must say something. */
+/**
+ * The answer's own fields, from the same schemas /preferences and the customer forms use. An answer to a
+ * question that must be answered must say something; an empty one to an optional question is taken as
+ * its Skip (the action skips it), not refused with "Required." beside the Skip button.
+ */
 function answerShape(step: Step, options: OnboardingOptions) {
   if (step.key === "company") {
     const { customerName, website } = customerSchema(options.businessTypes).shape;
     return { customerName, website };
   }
-  if (step.key === "businessType") {
-    return { businessType: customerSchema(options.businessTypes).shape.type.check(z.refine(nonEmpty, messages.required)) };
-  }
-  const piece = buyerCriteriaSchema(options).shape[step.key];
-  return { [step.key]: (piece as z.ZodMiniType<string | string[]>).check(z.refine(nonEmpty, messages.required)) };
+  const said = <T extends z.ZodMiniType<string | string[]>>(piece: T) => (step.optional ? piece : piece.check(z.refine(nonEmpty, messages.required)));
+  if (step.key === "businessType") return { businessType: said(customerSchema(options.businessTypes).shape.type) };
+  return { [step.key]: said(buyerCriteriaSchema(options).shape[step.key] as z.ZodMiniType<string | string[]>) };
 }
+
+/** An answer that says nothing (no choice, no text): an optional question's Skip. */
+export const saysNothing = (step: Step, value: Record<string, unknown>) => {
+  if (step.kind === "company") return false;
+  const answer = value[step.key];
+  return answer === undefined || answer === null || nonEmpty(answer as string | string[]) === false;
+};
 
 /**
  * What one question's form posts: an answer, "Skip" (optional questions) or "Back".

@@ -245,3 +245,14 @@ describe("a HEAD of the search", () => {
     }
   });
 });
+
+describe("a filter value no list offers", () => {
+  it("is ignored, on every filter, and the form shows it unset: the page lists what it lists without it", async () => {
+    const all = await data("/buyers/search", buyer.cookie);
+    for (const key of ["industry", "region", "status", "transactionSize"]) {
+      const page = await data(`/buyers/search?${key}=No+such+value`, buyer.cookie);
+      expect([key, page.total]).toEqual([key, all.total]);
+      expect([key, page.view.filters[key]]).toEqual([key, undefined]);
+    }
+  });
+});

@@ -12,7 +12,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { PageHeader } from "~/components/page-header";
 import { ProjectGrid, type ProjectRow } from "~/components/project-cells";
 import { projectGridBody } from "~/components/project-cells.server";
-import { PROJECT_ROW_KEYS } from "~/lib/projects";
+import { PROJECT_ROW_KEYS, SIZE_BANDS } from "~/lib/projects";
 import { formatNumber } from "~/lib/format";
 import { teaserPathFor } from "~/lib/access";
 import { StaticHtml } from "~/components/static-html";
@@ -38,7 +38,19 @@ const rowHref = (r: ProjectRow) => r.href ?? `/projects/more-details/${r.id}`;
 /** Buyers' search, and brokers' at /brokers/search (the same module): filters and sort live in the URL. */
 export async function loader(args: LoaderFunctionArgs) {
   const { services, user } = await requireUser(args, { role: dealSectionOf(args.request) === "brokers" ? "broker" : "buyer" });
-  const view = await tableView(services, user, "projectSearch", args.request);
+  const [view, options, lists] = await Promise.all([tableView(services, user, "projectSearch", args.request), projectOptions(services), services.content.constantLists()]);
+  // a value no list offers (an old link, a list changed since, a typo) is no filter, and the form shows it unset:
+  // an unknown size was ignored while an unknown industry found nothing
+  const offered: Record<string, readonly string[]> = {
+    industry: options.values.industries,
+    region: options.values.locations,
+    status: options.values.loanStatus,
+    transactionSize: (lists.transactionScales?.items ?? []).map((i) => i.value).filter((v) => v in SIZE_BANDS),
+  };
+  for (const [key, values] of Object.entries(offered)) {
+    const value = view.filters[key];
+    if (value && value !== "Any" && !values.includes(value)) delete view.filters[key];
+  }
   const sort = (view.sortBy in SORTABLE ? view.sortBy : "date") as SortKey;
   const query = new URL(args.request.url).searchParams;
   const bestMatch = query.get("order") === "best";
@@ -56,16 +68,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const showMap = query.get("view") === "map";
   const role = dealSectionOf(args.request) === "brokers" ? "broker" : "buyer";
   // read together: on D1 reads started at once go as one call
-  const [result, options, map, assistant, ndas, lists] = await Promise.all([
+  const [result, map, assistant, ndas] = await Promise.all([
     // the map view shows no rows: the table's query only counts
     searchProjects(services.db, showMap ? { ...params, page: 1, pageSize: 1 } : params, { shown: view.visible }),
-    projectOptions(services),
     showMap ? searchMap(services, { params, role }) : null,
     // the assistant is the buyers' (brokers' criteria are their clients', set on /preferences)
     role === "buyer" ? assistantFor(services, { user }).then(assistantView) : null,
     // the member's NDAs, beside the results rather than after them: one NDA per project they asked for
     ndaStatusesOf(services.db, { userId: user.id }),
-    services.content.constantLists(),
   ]);
   const { rows: found, ...paging } = result;
   // a page past the last (a shared link, a listing gone since) goes to the last, its filters kept:

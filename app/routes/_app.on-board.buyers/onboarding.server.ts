@@ -8,7 +8,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { clientAddress } from "~/.server/http";
 import { answer, invalid } from "~/.server/replies";
 import type { Services } from "~/.server/services";
-import { stepSchema } from "~/lib/schemas/onboarding";
+import { saysNothing, stepSchema } from "~/lib/schemas/onboarding";
 import { choicesOf, conversationSoFar, ONBOARD_PATHS, previousStep, sideOfPath, type AnswerValues, type OnboardingOptions } from "~/lib/onboarding";
 import type { OnboardSide } from "~/lib/onboard-chats";
 import { criteriaOptions } from "~/models/buyer-criteria.server";
@@ -75,7 +75,7 @@ export async function onboardingAction(args: ActionFunctionArgs) {
     return redirect(here);
   }
   const done =
-    value.intent === "skip"
+    value.intent === "skip" || (page.step.optional && saysNothing(page.step, value))
       ? await skipStep(services, { ...who, stepKey: value.step })
       : await answerStep(services, { ...who, value: value as AnswerValues });
   if (!done.ok) return answer(submission.reply({ fieldErrors: { [done.field]: [done.message] } }), 409);

@@ -88,3 +88,34 @@ describe("renaming the company a member's chat made", () => {
     }
   });
 });
+
+describe("an empty answer to an optional question", () => {
+  const BUYERS = "/on-board/buyers";
+  const postAs = (cookie: string, fields: Record<string, string>) => responseOf(action({ request: postRequest(BUYERS, cookie, fields), context, params: {} }));
+  const pageAs = async (cookie: string) => await (await sent(loader({ request: getRequest(BUYERS, cookie), context, params: {} }))).json();
+
+  it("moves on as Skip does, on every optional step (choices and the last step's text), to the end of the chat", async () => {
+    const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(buyer);
+    expect((await postAs(cookie, { intent: "answer", step: "company", customerName: "Empty Next Capital", website: "" })).status).toBe(302);
+    let page = await pageAs(cookie);
+    const skipped: string[] = [];
+    while (!page.completed) {
+      const { key } = page.step;
+      const answer = await postAs(cookie, { intent: "answer", step: key, [key]: key === "investmentCriteria" ? "   " : "" });
+      expect([key, answer.status]).toEqual([key, 302]);
+      skipped.push(key);
+      page = await pageAs(cookie);
+    }
+    expect(skipped).toEqual(["businessType", "buyerType", "investmentPref", "transactionPref", "industryPreferences", "borrowerLocationPreferences", "statePreferences", "transactionScalePreferences", "performingLoanPreference", "investmentCriteria"]);
+    expect(page.conversation.slice(1).map((t: { step: string; answer: string; skipped?: boolean }) => [t.step, t.answer, t.skipped])).toEqual(skipped.map((key) => [key, "Skipped", true]));
+  });
+
+  it("is still refused on the company question, which cannot be skipped", async () => {
+    const buyer = await makeUser(services.db, { roles: ["ROLE_BUYER"] });
+    const cookie = await app.cookieFor(buyer);
+    const answer = await postAs(cookie, { intent: "answer", step: "company", customerName: "", website: "" });
+    expect(answer.status).toBe(400);
+    expect((await pageAs(cookie)).step.key).toBe("company");
+  });
+});
