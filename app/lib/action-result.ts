@@ -8,8 +8,11 @@ import type { SubmissionResult } from "@conform-to/react";
  */
 export type ActionResult = SubmissionResult<string[]>;
 
-/** The form error of a form whose intent is none the action knows. */
-export const UNKNOWN_REQUEST = "Unknown request";
+/**
+ * The form error of a form whose intent is none the action knows (a post made by hand, a page older than its
+ * action), and the message on its `intent`: plain words, not zod's list of the intents the action takes.
+ */
+export const UNKNOWN_REQUEST = "This action is not available on this page.";
 
 /** The intent a result answers: the `intent` field of the form that was sent. */
 export function intentOf(result: ActionResult | null | undefined): string | undefined {

@@ -1,3 +1,4 @@
+import { UNKNOWN_REQUEST } from "./action-result";
 // The spec's field rules (§5) as plain predicates and messages: no zod, so the browser can use them
 // (the SMS counter, masks) without loading a schema library.
 /** The spec's validation messages (§5), word for word. */
@@ -15,6 +16,8 @@ export const messages = {
   domain: "Invalid.",
   phone: "Invalid phone number.",
   unlisted: "Choose one of the listed options.",
+  /** A form whose `intent` is none the page's action takes (a hand-made post, a page older than its action). */
+  unknownIntent: UNKNOWN_REQUEST,
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -109,6 +109,16 @@ export const field = {
 };
 
 /**
+ * The forms one action takes, told apart by their `intent`. An intent none of them has (a post made by hand,
+ * a page older than its action) is answered in plain words, not with zod's list of the intents there are.
+ */
+export function byIntent<const T extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]]>(options: T) {
+  return z.discriminatedUnion("intent", options, {
+    error: (issue) => (issue.code === "invalid_union" && issue.note === "No matching discriminator" ? messages.unknownIntent : undefined),
+  });
+}
+
+/**
  * What a JSON API answers a body that is JSON but no object (a list, null, a string): the fields it
  * takes, an optional one marked with "?" ("otp?" is written "otp"?).
  */

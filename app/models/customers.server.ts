@@ -18,6 +18,7 @@ import {
   CUSTOMER_MIN_FILTERS,
   CUSTOMER_PAGE_SIZES,
   CUSTOMER_SIZE_BANDS,
+  CUSTOMER_TYPE_LABELS,
   type CustomerColumn,
   type CustomerFilters,
   type CustomerMinFilter,
@@ -484,5 +485,7 @@ export function csvValueOf(row: CustomerRow, column: CustomerColumn): string | n
   if (column === "customerName") return row.anonymised ? "(anonymised)" : row.customerName;
   if (column === "createdAt" || column === "updatedAt" || column === "lastLogin" || column === "lastActivity") return csvDateTime(row[column]);
   if (column === "select" || column === "adminAction") return null;
+  // the type as the table shows it ("Buyer"), not its stored value ("buyer")
+  if (column === "customerType") return CUSTOMER_TYPE_LABELS[row.customerType];
   return row[column];
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as z from "zod/mini";
+import { byIntent } from "~/lib/validation";
 import type { $ZodType } from "zod/v4/core";
 import type { Database } from "~/.server/db";
 import { isBodyTooLarge, readForm } from "~/.server/body";
@@ -68,7 +69,7 @@ export async function systemDataAction<Values>(services: Services, { admin, requ
     if (isBodyTooLarge(error)) return importRefused(unreadSubmission("import"), [{ line: 1, reason: TOO_LARGE }], 413);
     throw error;
   }
-  const schema = z.discriminatedUnion("intent", [tableActionSchema(spec.table), spec.pageSchema as never]);
+  const schema = byIntent([tableActionSchema(spec.table), spec.pageSchema as never]);
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") return invalid(submission, { hideFields: ["file"] });
   const step = submission.value as z.output<ReturnType<typeof tableActionSchema>> | Intent;

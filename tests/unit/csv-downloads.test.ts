@@ -52,6 +52,8 @@ describe("the admin's CSV downloads", () => {
     expect(csvValueOf(row, "lastLogin")).toBe("2026-05-08 14:30:05");
     expect(csvValueOf(row, "createdAt")).toBe("2025-01-02 00:00:00");
     expect(csvValueOf(row, "lastActivity")).toBeNull();
+    // the customer type as the table shows it, not its stored value
+    expect(csvValueOf({ customerType: "buyer" } as unknown as Row, "customerType")).toBe("Buyer");
 
     const headerOf = async (module: Promise<{ loader: Loader }>, url: string, params: Record<string, string> = {}) => {
       const { loader } = await module;

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { field, messages } from "~/lib/validation";
+import { field, messages, byIntent } from "~/lib/validation";
 import { once } from "~/lib/once";
 
 /** The confirmation field repeats `field` (checked on the object, reported on confirmPassword). */
@@ -95,7 +95,7 @@ export const newRecoveryCodesSchema = once(() => z.object({
 }));
 
 /** The profile page's forms: details, password, and the steps of two-factor sign-in. */
-export const profileActionSchema = once(() => z.discriminatedUnion("intent", [
+export const profileActionSchema = once(() => byIntent([
   profileSchema(),
   changePasswordSchema(),
   z.object({ intent: z.literal("totp-start") }),

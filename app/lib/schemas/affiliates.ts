@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { field, messages } from "../validation";
+import { field, messages, byIntent } from "../validation";
 import { AFFILIATE_STATUSES, COMMISSION_STATUSES } from "../affiliates";
 import { once } from "~/lib/once";
 
@@ -20,7 +20,7 @@ export const commissionSchema = once(() => z.object({
  * /admin/marketing/affiliates/{id}: a referral's commission, or the partner itself switched
  * off (its link then brings sign-ups that are not attributed) or on again.
  */
-export const affiliatePageSchema = once(() => z.discriminatedUnion("intent", [
+export const affiliatePageSchema = once(() => byIntent([
   z.extend(commissionSchema(), { intent: z.literal("commission") }),
   z.object({ intent: z.literal("partner"), status: field.listed(AFFILIATE_STATUSES) }),
 ]));

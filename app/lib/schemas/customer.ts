@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { CUSTOMER_TYPES, MEMBER_ROLES, ONBOARDING_STATUSES } from "~/lib/customers";
 import { ROLE_NAMES } from "~/lib/roles";
-import { field, isDecimal, isUrl, messages, orEmpty, parseDecimal } from "~/lib/validation";
+import { field, isDecimal, isUrl, messages, orEmpty, parseDecimal, byIntent } from "~/lib/validation";
 import { oneOf, passwordsMatch } from "./account";
 import { buyerCriteriaSchema, type CriteriaOptions } from "./buyer-criteria";
 import { tableActionSchema } from "./table";
@@ -78,7 +78,7 @@ export const memberSchema = once(() => z.object({
 }));
 
 /** /admin/customers/{id}: the actions on a customer. */
-export const customerActionSchema = once(() => z.discriminatedUnion("intent", [
+export const customerActionSchema = once(() => byIntent([
   z.object({ intent: z.literal("enable") }),
   z.object({ intent: z.literal("disable") }),
   z.object({ intent: z.literal("lock") }),
@@ -89,11 +89,11 @@ export const customerActionSchema = once(() => z.discriminatedUnion("intent", [
 ]));
 
 /** Every form of /admin/customers/{id}: the customer's switches, a member's e-mails, the members table's columns and views. */
-export const customerPageSchema = once(() => z.discriminatedUnion("intent", [...customerActionSchema().def.options, ...tableActionSchema("customerMembers").def.options]));
+export const customerPageSchema = once(() => byIntent([...customerActionSchema().def.options, ...tableActionSchema("customerMembers").def.options]));
 
 /** /admin/customers/on-board/{id}: the checklist, one intent per step. */
 export const onboardingSchema = (investorTypes: readonly string[]) =>
-  z.discriminatedUnion("intent", [
+  byIntent([
     z.object({ intent: z.literal("investor-type"), investorType: oneOf(investorTypes) }),
     z.object({ intent: z.literal("terms"), accepted: z.literal("on", { error: messages.required }) }),
     z.object({ intent: z.literal("evidence") }),
@@ -127,7 +127,7 @@ export const acceptInvitationSchema = once(() => z
 
 /** /admin/customers/edit/{id}: the customer's details or the criteria it buys by, by intent. */
 export const customerEditSchema = (businessTypes: readonly string[], criteria: CriteriaOptions) =>
-  z.discriminatedUnion("intent", [
+  byIntent([
     z.extend(customerSchema(businessTypes), { intent: z.literal("customer") }),
     z.extend(buyerCriteriaSchema(criteria), { intent: z.literal("criteria") }),
   ]);

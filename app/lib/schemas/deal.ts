@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { askSchema } from "./inbound";
 import { FEEDBACK_REASONS } from "../deal";
 import { projectBuyersIntentSchema } from "./project-buyers";
-import { field, DAY_FORMAT, isCalendarDay, messages } from "../validation";
+import { field, DAY_FORMAT, isCalendarDay, messages, byIntent } from "../validation";
 import { marketToday } from "../days";
 import { DESK_INTENTS } from "~/lib/deal";
 import { once } from "~/lib/once";
@@ -21,7 +21,7 @@ export const messageSchema = once(() => z.object({
 }));
 
 /** The inbox's forms: mark every notification as read, or open one unread (read from then on). */
-export const markReadSchema = once(() => z.discriminatedUnion("intent", [
+export const markReadSchema = once(() => byIntent([
   z.object({ intent: z.literal("mark-read") }),
   z.object({ intent: z.literal("open-notice"), id: z.coerce.number().check(z.int(), z.positive(), z.lte(Number.MAX_SAFE_INTEGER)) }),
 ]));
@@ -66,14 +66,14 @@ const onOffer = <I extends string>(intent: I) =>
   z.object({ intent: z.literal(intent), offerId: id(), revision: seenRevision(), note: z.pipe(z.optional(z.string()), z.transform((v: string | undefined) => (v ?? "").slice(0, 1000))) });
 
 /** The teaser's forms (a buyer or broker before the NDA): open an NDA envelope, or pass on the project; any member: ask a question. */
-export const teaserIntentSchema = once(() => z.discriminatedUnion("intent", [
+export const teaserIntentSchema = once(() => byIntent([
   z.object({ intent: z.literal("request-nda") }),
   z.object({ intent: z.literal("pass") }),
   askSchema(),
 ]));
 
 /** What a buyer does in the workspace: write to the seller, make, revise, accept or withdraw an offer. */
-export const workspaceIntentSchema = once(() => z.discriminatedUnion("intent", [
+export const workspaceIntentSchema = once(() => byIntent([
   z.extend(messageSchema(), { intent: z.literal("message") }),
   z.extend(offerTermsSchema(), { intent: z.literal("offer") }),
   z.extend(offerTermsSchema(), { intent: z.literal("revise"), offerId: id(), revision: seenRevision() }),
@@ -89,7 +89,7 @@ export const NDA_REJECTION_REASON = { min: 5, max: 500 };
  * The deal desk's forms (the seller's and the admin's project pages): NDAs, the
  * data room, the NDA template, answers to offers. Each page's union adds its own.
  */
-export const deskIntentSchema = once(() => z.discriminatedUnion("intent", [
+export const deskIntentSchema = once(() => byIntent([
   onContract("approve-nda"),
   z.object({ intent: z.literal("reject-nda"), contractId: id(), reason: field.text(NDA_REJECTION_REASON) }),
   onContract("block"),
@@ -109,10 +109,10 @@ const withdrawIntent = once(() => z.object({ intent: z.literal("withdraw") }));
 const saleIntent = once(() => z.object({ intent: z.enum(["mark-sold", "fell-through"]) }));
 
 /** The seller's project page: the desk, withdrawing the listing and closing its sale. */
-export const sellerProjectSchema = once(() => z.discriminatedUnion("intent", [deskIntentSchema(), withdrawIntent(), saleIntent()]));
+export const sellerProjectSchema = once(() => byIntent([deskIntentSchema(), withdrawIntent(), saleIntent()]));
 
 /** The admin's project page: the desk, the review (publish, return to the seller with a reason, withdraw, close a sale) and the buyer table. */
-export const adminProjectSchema = once(() => z.discriminatedUnion("intent", [
+export const adminProjectSchema = once(() => byIntent([
   deskIntentSchema(),
   projectBuyersIntentSchema(),
   z.object({ intent: z.literal("publish") }),
@@ -123,4 +123,4 @@ export const adminProjectSchema = once(() => z.discriminatedUnion("intent", [
 export type AdminProjectIntent = z.output<ReturnType<typeof adminProjectSchema>>;
 
 /** The admin's data room permissions: close or open the data room to one buyer. */
-export const dataRoomAccessSchema = once(() => z.discriminatedUnion("intent", [onContract("block"), onContract("unblock")]));
+export const dataRoomAccessSchema = once(() => byIntent([onContract("block"), onContract("unblock")]));

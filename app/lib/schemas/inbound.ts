@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { field, messages, orEmpty } from "../validation";
+import { field, messages, orEmpty, byIntent } from "../validation";
 import { INBOUND_STATUSES, LEAD_CSV_COLUMNS } from "../inbound";
 import { contactSchema } from "./account";
 import { customerWebsite } from "../customers";
@@ -39,7 +39,7 @@ export const askSchema = once(() => z.object({
 const id = once(() => z.coerce.number({ error: messages.required }).check(z.int(), z.positive()));
 
 /** What an admin does with an inbound item: status, owner and notes; an answer to a member's inquiry. */
-export const inboundAdminSchema = once(() => z.discriminatedUnion("intent", [
+export const inboundAdminSchema = once(() => byIntent([
   z.object({
     intent: z.literal("update"),
     id: id(),
@@ -54,10 +54,10 @@ export const inboundAdminSchema = once(() => z.discriminatedUnion("intent", [
 
 /** An inbound list page's forms: its table's column and view forms, and the item forms. */
 export const inboundPageSchema = (table: TableKey) =>
-  z.discriminatedUnion("intent", [...tableActionSchema(table).def.options, ...inboundAdminSchema().def.options]);
+  byIntent([...tableActionSchema(table).def.options, ...inboundAdminSchema().def.options]);
 
 /** /admin/potential-customers: the lead forms and the table's column and view forms. */
-export const leadAdminSchema = once(() => z.discriminatedUnion("intent", [
+export const leadAdminSchema = once(() => byIntent([
   z.object({ intent: z.literal("convert"), id: id() }),
   z.object({ intent: z.literal("dismiss"), id: id() }),
   // the page's one-time key (the loader's): the same form posted twice imports once

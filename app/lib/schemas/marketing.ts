@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { LIST_CHANNELS, SUPPRESSION_CHANNELS } from "../marketing";
 import { mergeFieldProblem } from "../merge-fields";
-import { field, messages, notAJsonObject, orEmpty } from "../validation";
+import { field, messages, notAJsonObject, orEmpty, byIntent } from "../validation";
 import { SMS_MAX_LENGTH } from "~/lib/sms";
 import { once } from "~/lib/once";
 export { SMS_MAX_LENGTH };
@@ -58,7 +58,7 @@ export const smsDraftSchema = once(() => z
   .check(mergeFieldsKnown(["body"])));
 
 /** The campaign page: a test to oneself, or send now. */
-export const campaignActionSchema = once(() => z.discriminatedUnion("intent", [
+export const campaignActionSchema = once(() => byIntent([
   z.object({ intent: z.literal("test") }),
   z.object({ intent: z.literal("send") }),
   // a draft whose promoted listing has left the market: another listing, or none

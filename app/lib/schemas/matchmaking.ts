@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { WEIGHT_KEYS, type MatchWeights } from "~/lib/match-score";
 import { BOT_QUESTION_KEYS, BOT_QUESTION_MAX, type BotQuestion } from "~/lib/matchmaking-bot";
-import { field } from "~/lib/validation";
+import { field, byIntent } from "~/lib/validation";
 import { once } from "~/lib/once";
 
 const weightFields = once(() => z.object(
@@ -23,7 +23,7 @@ const questionFields = once(() => Object.fromEntries(
   Record<`enabled_${BotQuestion["key"]}`, z.ZodMiniOptional<z.ZodMiniLiteral<"on">>>);
 
 /** The page's two forms: the weights, and the assistant's questions (text, place in the order, asked or not). */
-export const matchmakingPageSchema = once(() => z.discriminatedUnion("intent", [
+export const matchmakingPageSchema = once(() => byIntent([
   z.extend(weightFields(), { intent: z.literal("weights") }).check(someWeight()),
   // with none asked the buyer's assistant opened on an empty chat, with nothing to answer
   z.object({ intent: z.literal("questions"), ...questionFields() }).check(

@@ -1,7 +1,7 @@
 // The on-boarding chat's forms: one schema per question, built from the criteria and customer schemas.
 import * as z from "zod/mini";
 import type { OnboardingOptions, Step } from "../onboarding";
-import { messages } from "../validation";
+import { messages, byIntent } from "../validation";
 import { buyerCriteriaSchema } from "./buyer-criteria";
 import { customerSchema } from "./customer";
 
@@ -36,7 +36,7 @@ export const saysNothing = (step: Step, value: Record<string, unknown>) => {
  */
 export function stepSchema(step: Step, options: OnboardingOptions) {
   const base = { step: z.literal(step.key) };
-  return z.discriminatedUnion("intent", [
+  return byIntent([
     z.object({ intent: z.literal("answer"), ...base, ...answerShape(step, options) }),
     z.object({ intent: z.literal("back"), ...base }),
     ...(step.optional ? [z.object({ intent: z.literal("skip"), ...base })] : []),

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { bandsOf, COEFFICIENT_DIMENSIONS, DEFAULT_DIMENSIONS, MAX_TERM_MONTHS, type CoefficientDimension } from "../loan-pricing";
 import type { $RefinementCtx as RefinementContext, $ZodType } from "zod/v4/core";
-import { field, FILE_DAY_FORMAT, fromUsDay, isCalendarDay, isDecimalText, messages, withoutPercent } from "../validation";
+import { field, FILE_DAY_FORMAT, fromUsDay, isCalendarDay, isDecimalText, messages, withoutPercent, byIntent } from "../validation";
 import { latestToday } from "../days";
 import { COEFFICIENT_COLUMNS } from "~/lib/system-data";
 import { INTEREST_RATE_COLUMNS } from "~/lib/system-data";
@@ -78,7 +78,7 @@ function systemDataSchema<Shape extends Record<string, $ZodType>, Row>(shape: Sh
     const checked = rules ? s.check(z.superRefine(rules as never)) : s;
     return finish ? z.pipe(checked, z.transform(finish as never)) : checked;
   };
-  return z.discriminatedUnion("intent", [
+  return byIntent([
     refined(z.object({ intent: z.literal("create"), ...shape })),
     refined(z.object({ intent: z.literal("update"), id: id(), ...shape })),
     z.object({ intent: z.literal("delete"), id: id() }),

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { ProjectKind } from "../project-kinds";
 import { PROJECT_KINDS } from "../project-kinds";
-import { field, FILE_DAY_FORMAT, DAY_YEARS, fromUsDay, isCalendarDay, isOutsideDealYears, messages, orEmpty } from "../validation";
+import { field, FILE_DAY_FORMAT, DAY_YEARS, fromUsDay, isCalendarDay, isOutsideDealYears, messages, orEmpty, byIntent } from "../validation";
 import { oneOf } from "./account";
 import { marketToday } from "../days";
 import { STEPS } from "~/lib/listing-steps";
@@ -130,7 +130,7 @@ const draftId = () => z.coerce.number().check(z.int(), z.positive());
  * tape, submit for review. A step's own fields are read by schemaForStep, the
  * schema the step's form validates with, once the draft's kind is known.
  */
-export const draftIntentSchema = once(() => z.discriminatedUnion("intent", [
+export const draftIntentSchema = once(() => byIntent([
   // `key`: the Start page's one-time key (decision 083); a post without it (an old page, a client) starts a draft as before
   z.object({
     intent: z.literal("start"),

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { SAVED_SEARCH_NAME_MAX } from "../saved-searches";
-import { field, messages } from "../validation";
+import { field, messages, byIntent } from "../validation";
 import { buyerCriteriaSchema, type CriteriaOptions } from "./buyer-criteria";
 import { tableActionSchema } from "./table";
 import { once } from "~/lib/once";
@@ -13,7 +13,7 @@ const id = () =>
 export const saveSearchSchema = once(() => z.object({ intent: z.literal("save-search"), name: field.text({ max: SAVED_SEARCH_NAME_MAX }) }));
 
 /** The search page's forms: its table's preferences, and "Save this search". */
-export const searchPageSchema = once(() => z.discriminatedUnion("intent", [...tableActionSchema("projectSearch").def.options, saveSearchSchema()]));
+export const searchPageSchema = once(() => byIntent([...tableActionSchema("projectSearch").def.options, saveSearchSchema()]));
 
 /** The forms of one saved search on /preferences: alerts on or off, delete. */
 // `shown`: the page's proof that it listed the search to this member, which tells a search they deleted
@@ -26,4 +26,4 @@ export const savedSearchFormSchemas = once(() => [
 
 /** /preferences: the company's criteria, each saved search's forms, and "Subscribe again" when the member unsubscribed. */
 export const preferencesPageSchema = (options: CriteriaOptions) =>
-  z.discriminatedUnion("intent", [z.extend(buyerCriteriaSchema(options), { intent: z.literal("criteria") }), ...savedSearchFormSchemas(), resubscribeSchema()]);
+  byIntent([z.extend(buyerCriteriaSchema(options), { intent: z.literal("criteria") }), ...savedSearchFormSchemas(), resubscribeSchema()]);

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { SIC_DIVISION_KEYS, SIC_DIVISIONS, sicDivisionOf } from "../system-data";
-import { field, messages } from "../validation";
+import { field, messages, byIntent } from "../validation";
 import { oneOf } from "./account";
 import { once } from "~/lib/once";
 
@@ -69,7 +69,7 @@ const csvFile = () => z.optional(z.file({ error: "Choose a CSV file." }));
 
 /** The forms of the properties page: add a row, change one, delete one, import a CSV file. */
 export const propertyIntentSchema = (o: PropertyOptions) =>
-  z.discriminatedUnion("intent", [
+  byIntent([
     z.extend(propertyAssumptionSchema(o), { intent: z.literal("create") }),
     z.extend(propertyAssumptionSchema(o), { intent: z.literal("update"), id: id() }),
     z.object({ intent: z.literal("delete"), id: id() }),
@@ -77,7 +77,7 @@ export const propertyIntentSchema = (o: PropertyOptions) =>
   ]);
 
 /** SIC codes are their own key: update and delete name the code they change. */
-export const sicIntentSchema = once(() => z.discriminatedUnion("intent", [
+export const sicIntentSchema = once(() => byIntent([
   z.object({ ...sicCodeShape(), intent: z.literal("create") }).check(divisionOfCode()),
   z.object({ ...sicCodeShape(), intent: z.literal("update"), original: sicCodeField() }).check(divisionOfCode()),
   z.object({ intent: z.literal("delete"), code: sicCodeField() }),

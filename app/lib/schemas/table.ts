@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { byIntent } from "~/lib/validation";
 import { TABLES, type TableKey } from "../table-preferences";
 
 export const NO_COLUMN_MESSAGE = "Choose at least one column.";
@@ -9,7 +10,7 @@ export const NO_COLUMN_MESSAGE = "Choose at least one column.";
  * table the page shows.
  */
 export const tableActionSchema = (table: TableKey) =>
-  z.discriminatedUnion("intent", [
+  byIntent([
     // a table of no columns showed its count and pager around nothing
     z.object({
       intent: z.literal("columns"),

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { CONTRACT_TEMPLATE_KINDS } from "../contract-templates";
 import { IMPORT_TARGETS } from "../import-jobs";
-import { field } from "../validation";
+import { field, byIntent } from "../validation";
 import { once } from "~/lib/once";
 
 const id = (message: string) => z.coerce.number({ error: message }).check(z.int(message), z.positive(message));
@@ -17,7 +17,7 @@ const upload = once(() => ({
 }));
 
 /** The listing upload form: a dry run, or the import itself (checked again, all or nothing). */
-export const listingUploadSchema = once(() => z.discriminatedUnion("intent", [
+export const listingUploadSchema = once(() => byIntent([
   z.object({ intent: z.literal("check"), ...upload() }),
   z.object({ intent: z.literal("import"), ...upload() }),
 ]));
@@ -26,7 +26,7 @@ export const listingUploadSchema = once(() => z.discriminatedUnion("intent", [
 export const importCancelSchema = once(() => z.object({ intent: z.literal("cancel"), job: id("Choose an import.") }));
 
 /** The contract templates page: upload a new version, or choose the versions a project uses. */
-export const contractTemplateSchema = once(() => z.discriminatedUnion("intent", [
+export const contractTemplateSchema = once(() => byIntent([
   z.object({
     intent: z.literal("upload"),
     kind: z.enum(CONTRACT_TEMPLATE_KINDS, { error: "Choose NDA or sale agreement." }),

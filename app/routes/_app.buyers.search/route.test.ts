@@ -227,7 +227,7 @@ describe("buyers' search action", () => {
     const response = await responseOf(action({ request: postRequest("/buyers/search", buyer.cookie, { intent: "launch" }), context, params: {} }));
     expect(response.status).toBe(400);
     const { result } = (await response.json()) as { result: { error: Record<string, string[]> } };
-    expect(result.error[""]).toEqual(["Unknown request"]);
+    expect(result.error[""]).toEqual(["This action is not available on this page."]);
   });
 });
 
