@@ -190,6 +190,16 @@ export async function approveAffiliate(
 }
 
 const withStatus = (status: CommissionStatus) => sql<number>`coalesce(sum(${referrals.commissionStatus} = ${status}), 0)`;
+/** A partner's figures over its referrals (grouped by partner), the same on the admin's page and the partner's own. */
+const partnerFigures = () => ({
+  referrals: count(referrals.id),
+  // each referral keeps its member's counts (migration 0087), read here from the partner's index
+  ndasSigned: sql<number>`coalesce(sum(${referrals.ndasSigned}), 0)`,
+  offersAccepted: sql<number>`coalesce(sum(${referrals.offersAccepted}), 0)`,
+  pending: withStatus("pending"),
+  approved: withStatus("approved"),
+  paid: withStatus("paid"),
+});
 
 /** One page of partners, each with its referrals, their conversions and the commissions by status. */
 export async function listAffiliates(db: Database, { page = 1, pageSize = 25 }: { page?: number; pageSize?: number } = {}) {
@@ -198,13 +208,7 @@ export async function listAffiliates(db: Database, { page = 1, pageSize = 25 }: 
     db
       .select({
         affiliate: affiliates,
-        referrals: count(referrals.id),
-        // each referral keeps its member's counts (migration 0087), read here from the partner's index
-        ndasSigned: sql<number>`coalesce(sum(${referrals.ndasSigned}), 0)`,
-        offersAccepted: sql<number>`coalesce(sum(${referrals.offersAccepted}), 0)`,
-        pending: withStatus("pending"),
-        approved: withStatus("approved"),
-        paid: withStatus("paid"),
+        ...partnerFigures(),
       })
       .from(affiliates)
       .leftJoin(referrals, eq(referrals.affiliateId, affiliates.id))
@@ -362,12 +366,7 @@ const partnerOfMember = preparedQuery((db) => {
       code: affiliates.code,
       status: affiliates.status,
       commissionPercent: affiliates.commissionPercent,
-      referrals: count(referrals.id),
-      ndasSigned: sql<number>`coalesce(sum(${referrals.ndasSigned}), 0)`,
-      offersAccepted: sql<number>`coalesce(sum(${referrals.offersAccepted}), 0)`,
-      pending: withStatus("pending"),
-      approved: withStatus("approved"),
-      paid: withStatus("paid"),
+      ...partnerFigures(),
     })
     .from(affiliates)
     .leftJoin(referrals, eq(referrals.affiliateId, affiliates.id))
